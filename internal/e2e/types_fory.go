@@ -406,10 +406,6 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Lbl)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
-			return
-		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
@@ -494,12 +490,17 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	foryimpl.WriteDuration(b, x.Dur)
 	{
-		s1 := x.Lbl
+		s1 := string(x.Lbl)
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+			off, ascii = buffer.PutStringAt(w, off, s1)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -528,10 +529,6 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Lbl)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
-			return
-		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
@@ -619,12 +616,17 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	foryimpl.WriteDuration(b, x.Dur)
 	{
-		s2 := x.Lbl
+		s2 := string(x.Lbl)
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "Lbl"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1468,32 +1470,15 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NStrs")
 			}
 		}
-		for i31 := range x.Named {
-			if !foryimpl.ValidString(string(x.Named[i31])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "Named")
-			}
-		}
-		for i40 := range x.PStrs {
-			if x.PStrs[i40] != nil {
-				if !foryimpl.ValidString(string((*x.PStrs[i40]))) {
+		for i38 := range x.PStrs {
+			if x.PStrs[i38] != nil {
+				if !foryimpl.ValidString(string((*x.PStrs[i38]))) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "PStrs")
 				}
 			}
 		}
-		if !foryimpl.ValidString(string(x.S)) {
-			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
-		}
-		for i43 := range x.StrArr {
-			if !foryimpl.ValidString(string(x.StrArr[i43])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "StrArr")
-			}
-		}
-		for i46 := range x.Strs {
-			if !foryimpl.ValidString(string(x.Strs[i46])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "Strs")
-			}
-		}
 	}
+	start50 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(261 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -1551,173 +1536,173 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e56 := range x.Arr {
+		for _, e51 := range x.Arr {
 			{
-				buffer.PutInt16At(w, off, e56)
+				buffer.PutInt16At(w, off, e51)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l57 := x.Bools
-	b.WriteVarUint32(uint32(len(l57)))
-	if len(l57) > 0 {
-		b.Reserve(1 + len(l57)*1 + buffer.BatchSlack)
+	l52 := x.Bools
+	b.WriteVarUint32(uint32(len(l52)))
+	if len(l52) > 0 {
+		b.Reserve(1 + len(l52)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e58 := range l57 {
+		for _, e53 := range l52 {
 			{
-				buffer.PutBoolAt(w, off, e58)
+				buffer.PutBoolAt(w, off, e53)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l59 := x.Bytes
-	b.WriteVarUint32(uint32(len(l59)))
-	if len(l59) > 0 {
-		b.Reserve(1 + len(l59)*1 + buffer.BatchSlack)
+	l54 := x.Bytes
+	b.WriteVarUint32(uint32(len(l54)))
+	if len(l54) > 0 {
+		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e60 := range l59 {
+		for _, e55 := range l54 {
 			{
-				buffer.PutUint8At(w, off, e60)
+				buffer.PutUint8At(w, off, e55)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l61 := x.Colors
-	b.WriteVarUint32(uint32(len(l61)))
-	if len(l61) > 0 {
+	l56 := x.Colors
+	b.WriteVarUint32(uint32(len(l56)))
+	if len(l56) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e62 := range l61 {
-			b.WriteVarUint32(uint32(e62))
+		for _, e57 := range l56 {
+			b.WriteVarUint32(uint32(e57))
 		}
 	}
 	{
-		l63 := x.DBools
-		l64 := x.DF32
-		l65 := x.DF64
-		l66 := x.DI16
-		l67 := x.DI32
-		l68 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l63)*1 + len(l64)*4 + len(l65)*8 + len(l66)*2 + len(l67)*4 + len(l68)*8 + 36)
+		l58 := x.DBools
+		l59 := x.DF32
+		l60 := x.DF64
+		l61 := x.DI16
+		l62 := x.DI32
+		l63 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l58)*1 + len(l59)*4 + len(l60)*8 + len(l61)*2 + len(l62)*4 + len(l63)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l63)*1))
-		off = buffer.PutRawBoolsAt(w, off, l63)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l64)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l65)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l65)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l66)*2))
-		off = buffer.PutRawInt16sAt(w, off, l66)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
-		off = buffer.PutRawInt32sAt(w, off, l67)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l68)*8))
-		off = buffer.PutRawInt64sAt(w, off, l68)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l58)*1))
+		off = buffer.PutRawBoolsAt(w, off, l58)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l59)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l59)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l60)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l61)*2))
+		off = buffer.PutRawInt16sAt(w, off, l61)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l62)*4))
+		off = buffer.PutRawInt32sAt(w, off, l62)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l63)*8))
+		off = buffer.PutRawInt64sAt(w, off, l63)
 		b.SetWriterIndex(off)
 	}
-	l69 := x.DI8
-	b.WriteVarUint32(uint32(len(l69) * 1))
-	for _, e70 := range l69 {
-		b.WriteInt8(int8(e70))
+	l64 := x.DI8
+	b.WriteVarUint32(uint32(len(l64) * 1))
+	for _, e65 := range l64 {
+		b.WriteInt8(int8(e65))
 	}
 	{
-		l71 := x.DU16
-		l72 := x.DU32
-		l73 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l71)*2 + len(l72)*4 + len(l73)*8 + 18)
+		l66 := x.DU16
+		l67 := x.DU32
+		l68 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l66)*2 + len(l67)*4 + len(l68)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l71)*2))
-		off = buffer.PutRawUint16sAt(w, off, l71)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l72)*4))
-		off = buffer.PutRawUint32sAt(w, off, l72)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l73)*8))
-		off = buffer.PutRawUint64sAt(w, off, l73)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l66)*2))
+		off = buffer.PutRawUint16sAt(w, off, l66)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
+		off = buffer.PutRawUint32sAt(w, off, l67)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l68)*8))
+		off = buffer.PutRawUint64sAt(w, off, l68)
 		b.SetWriterIndex(off)
 	}
-	l74 := x.F32s
-	b.WriteVarUint32(uint32(len(l74)))
-	if len(l74) > 0 {
-		b.Reserve(1 + len(l74)*4 + buffer.BatchSlack)
+	l69 := x.F32s
+	b.WriteVarUint32(uint32(len(l69)))
+	if len(l69) > 0 {
+		b.Reserve(1 + len(l69)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e75 := range l74 {
+		for _, e70 := range l69 {
 			{
-				buffer.PutFloat32At(w, off, e75)
+				buffer.PutFloat32At(w, off, e70)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l76 := x.F64s
-	b.WriteVarUint32(uint32(len(l76)))
-	if len(l76) > 0 {
-		b.Reserve(1 + len(l76)*8 + buffer.BatchSlack)
+	l71 := x.F64s
+	b.WriteVarUint32(uint32(len(l71)))
+	if len(l71) > 0 {
+		b.Reserve(1 + len(l71)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e77 := range l76 {
+		for _, e72 := range l71 {
 			{
-				buffer.PutFloat64At(w, off, e77)
+				buffer.PutFloat64At(w, off, e72)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l78 := x.I16s
-	b.WriteVarUint32(uint32(len(l78)))
-	if len(l78) > 0 {
-		b.Reserve(1 + len(l78)*2 + buffer.BatchSlack)
+	l73 := x.I16s
+	b.WriteVarUint32(uint32(len(l73)))
+	if len(l73) > 0 {
+		b.Reserve(1 + len(l73)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e79 := range l78 {
+		for _, e74 := range l73 {
 			{
-				buffer.PutInt16At(w, off, e79)
+				buffer.PutInt16At(w, off, e74)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l80 := x.I32s
-	b.WriteVarUint32(uint32(len(l80)))
-	if len(l80) > 0 {
-		b.Reserve(1 + len(l80)*5 + buffer.BatchSlack)
+	l75 := x.I32s
+	b.WriteVarUint32(uint32(len(l75)))
+	if len(l75) > 0 {
+		b.Reserve(1 + len(l75)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e81 := range l80 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e81))
+		for _, e76 := range l75 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e76))
 		}
 		b.SetWriterIndex(off)
 	}
-	l82 := x.I64s
-	b.WriteVarUint32(uint32(len(l82)))
-	if len(l82) > 0 {
-		b.Reserve(1 + len(l82)*9 + buffer.BatchSlack)
+	l77 := x.I64s
+	b.WriteVarUint32(uint32(len(l77)))
+	if len(l77) > 0 {
+		b.Reserve(1 + len(l77)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e83 := range l82 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e83))
+		for _, e78 := range l77 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e78))
 		}
 		b.SetWriterIndex(off)
 	}
-	l84 := x.I8s
-	b.WriteVarUint32(uint32(len(l84)))
-	if len(l84) > 0 {
-		b.Reserve(1 + len(l84)*1 + buffer.BatchSlack)
+	l79 := x.I8s
+	b.WriteVarUint32(uint32(len(l79)))
+	if len(l79) > 0 {
+		b.Reserve(1 + len(l79)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e85 := range l84 {
+		for _, e80 := range l79 {
 			{
-				buffer.PutInt8At(w, off, e85)
+				buffer.PutInt8At(w, off, e80)
 				off += 1
 			}
 		}
@@ -1727,15 +1712,15 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l86 := x.NI64s
-		b.WriteVarUint32(uint32(len(l86)))
-		if len(l86) > 0 {
-			b.Reserve(1 + len(l86)*9 + buffer.BatchSlack)
+		l81 := x.NI64s
+		b.WriteVarUint32(uint32(len(l81)))
+		if len(l81) > 0 {
+			b.Reserve(1 + len(l81)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e87 := range l86 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e87))
+			for _, e82 := range l81 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e82))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -1744,242 +1729,262 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw88 foryimpl.MapWriter
-		mw88.Begin(b, len(x.NMap))
-		for k89, v90 := range x.NMap {
-			mw88.Entry(b)
-			foryimpl.WriteString(b, k89)
-			b.WriteVarInt32(v90)
+		var mw83 foryimpl.MapWriter
+		mw83.Begin(b, len(x.NMap))
+		for k84, v85 := range x.NMap {
+			mw83.Entry(b)
+			foryimpl.WriteString(b, k84)
+			b.WriteVarInt32(v85)
 		}
-		mw88.End(b)
+		mw83.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l91 := x.NStrs
+		l86 := x.NStrs
 		{
-			sz93 := 6 + buffer.BatchSlack + len(l91)*9
-			for _, e92 := range l91 {
-				sz93 += len(e92)
+			sz88 := 6 + buffer.BatchSlack + len(l86)*9
+			for _, e87 := range l86 {
+				sz88 += len(e87)
 			}
-			b.Reserve(sz93)
+			b.Reserve(sz88)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l91)))
-			if len(l91) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l86)))
+			if len(l86) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e92 := range l91 {
-					if len(w)-off < len(e92)+9+buffer.BatchSlack {
+				for _, e87 := range l86 {
+					if len(w)-off < len(e87)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e92) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e87) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e92))<<2|2)
-					if len(e92) > 0 {
-						off += copy(w[off:], e92)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e87))<<2|2)
+					if len(e87) > 0 {
+						off += copy(w[off:], e87)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l94 := x.Named
+	l89 := x.Named
 	{
-		sz96 := 6 + buffer.BatchSlack + len(l94)*9
-		for _, e95 := range l94 {
-			sz96 += len(e95)
+		var ascii bool
+		sz91 := 6 + buffer.BatchSlack + len(l89)*9
+		for _, e90 := range l89 {
+			sz91 += len(e90)
 		}
-		b.Reserve(sz96)
+		b.Reserve(sz91)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l94)))
-		if len(l94) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l89)))
+		if len(l89) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e95 := range l94 {
-				if len(w)-off < len(e95)+9+buffer.BatchSlack {
+			for _, e90 := range l89 {
+				if len(w)-off < len(e90)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e95) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e90) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e95))<<2|2)
-				if len(e95) > 0 {
-					off += copy(w[off:], e95)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e90))<<2|2)
+				if len(e90) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e90))
+					if !ascii && check && !foryimpl.ValidString(string(e90)) {
+						b.SetWriterIndex(start50)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "Named")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l97 := x.Nested
-	b.WriteVarUint32(uint32(len(l97)))
-	if len(l97) > 0 {
+	l92 := x.Nested
+	b.WriteVarUint32(uint32(len(l92)))
+	if len(l92) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e98 := range l97 {
-			b.WriteVarUint32(uint32(len(e98)))
-			if len(e98) > 0 {
-				b.Reserve(1 + len(e98)*5 + buffer.BatchSlack)
+		for _, e93 := range l92 {
+			b.WriteVarUint32(uint32(len(e93)))
+			if len(e93) > 0 {
+				b.Reserve(1 + len(e93)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e99 := range e98 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e99))
+				for _, e94 := range e93 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e94))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l100 := x.PI32s
-	b.WriteVarUint32(uint32(len(l100)))
-	if len(l100) > 0 {
-		h101 := byte(0x0c)
-		for _, p102 := range l100 {
-			if p102 == nil {
-				h101 = 0x0e
+	l95 := x.PI32s
+	b.WriteVarUint32(uint32(len(l95)))
+	if len(l95) > 0 {
+		h96 := byte(0x0c)
+		for _, p97 := range l95 {
+			if p97 == nil {
+				h96 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h101)
-		for _, p102 := range l100 {
-			if h101 == 0x0e {
-				if p102 == nil {
+		b.WriteUint8(h96)
+		for _, p97 := range l95 {
+			if h96 == 0x0e {
+				if p97 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p102)
+			b.WriteVarInt32(*p97)
 		}
 	}
-	l103 := x.PStrs
-	b.WriteVarUint32(uint32(len(l103)))
-	if len(l103) > 0 {
-		h104 := byte(0x0c)
-		for _, p105 := range l103 {
-			if p105 == nil {
-				h104 = 0x0e
+	l98 := x.PStrs
+	b.WriteVarUint32(uint32(len(l98)))
+	if len(l98) > 0 {
+		h99 := byte(0x0c)
+		for _, p100 := range l98 {
+			if p100 == nil {
+				h99 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h104)
-		for _, p105 := range l103 {
-			if h104 == 0x0e {
-				if p105 == nil {
+		b.WriteUint8(h99)
+		for _, p100 := range l98 {
+			if h99 == 0x0e {
+				if p100 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p105)
+			foryimpl.WriteString(b, *p100)
 		}
 	}
-	l106 := x.Raw
-	b.WriteVarUint32(uint32(len(l106)))
-	b.WriteBytes(l106)
+	l101 := x.Raw
+	b.WriteVarUint32(uint32(len(l101)))
+	b.WriteBytes(l101)
 	{
-		s107 := x.S
-		b.Reserve(buffer.BatchSlack + len(s107) + 10)
+		s102 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s102) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s107))<<2|2)
-		if len(s107) > 0 {
-			off += copy(w[off:], s107)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s102))<<2|2)
+		if len(s102) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s102)
+			if !ascii && check && !foryimpl.ValidString(s102) {
+				b.SetWriterIndex(start50)
+				return foryimpl.InvalidUTF8(foryTypeContainers, "S")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		sz109 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e108 := range x.StrArr {
-			sz109 += len(e108)
+		var ascii bool
+		sz104 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e103 := range x.StrArr {
+			sz104 += len(e103)
 		}
-		b.Reserve(sz109)
+		b.Reserve(sz104)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e108 := range x.StrArr {
-				if len(w)-off < len(e108)+9+buffer.BatchSlack {
+			for _, e103 := range x.StrArr {
+				if len(w)-off < len(e103)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e108) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e103) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e108))<<2|2)
-				if len(e108) > 0 {
-					off += copy(w[off:], e108)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e103))<<2|2)
+				if len(e103) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e103))
+					if !ascii && check && !foryimpl.ValidString(string(e103)) {
+						b.SetWriterIndex(start50)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "StrArr")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l110 := x.Strs
+	l105 := x.Strs
 	{
-		sz112 := 6 + buffer.BatchSlack + len(l110)*9
-		for _, e111 := range l110 {
-			sz112 += len(e111)
+		var ascii bool
+		sz107 := 6 + buffer.BatchSlack + len(l105)*9
+		for _, e106 := range l105 {
+			sz107 += len(e106)
 		}
-		b.Reserve(sz112)
+		b.Reserve(sz107)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l110)))
-		if len(l110) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l105)))
+		if len(l105) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e111 := range l110 {
-				if len(w)-off < len(e111)+9+buffer.BatchSlack {
+			for _, e106 := range l105 {
+				if len(w)-off < len(e106)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e111) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e106) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e111))<<2|2)
-				if len(e111) > 0 {
-					off += copy(w[off:], e111)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e106))<<2|2)
+				if len(e106) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e106))
+					if !ascii && check && !foryimpl.ValidString(string(e106)) {
+						b.SetWriterIndex(start50)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "Strs")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l113 := x.Times
-	b.WriteVarUint32(uint32(len(l113)))
-	if len(l113) > 0 {
+	l108 := x.Times
+	b.WriteVarUint32(uint32(len(l108)))
+	if len(l108) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e114 := range l113 {
-			foryimpl.WriteTime(b, e114)
+		for _, e109 := range l108 {
+			foryimpl.WriteTime(b, e109)
 		}
 	}
-	l115 := x.U16s
-	b.WriteVarUint32(uint32(len(l115)))
-	if len(l115) > 0 {
-		b.Reserve(1 + len(l115)*2 + buffer.BatchSlack)
+	l110 := x.U16s
+	b.WriteVarUint32(uint32(len(l110)))
+	if len(l110) > 0 {
+		b.Reserve(1 + len(l110)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e116 := range l115 {
+		for _, e111 := range l110 {
 			{
-				buffer.PutUint16At(w, off, e116)
+				buffer.PutUint16At(w, off, e111)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l117 := x.U32s
-	b.WriteVarUint32(uint32(len(l117)))
-	if len(l117) > 0 {
-		b.Reserve(1 + len(l117)*5 + buffer.BatchSlack)
+	l112 := x.U32s
+	b.WriteVarUint32(uint32(len(l112)))
+	if len(l112) > 0 {
+		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e118 := range l117 {
-			off = buffer.PutVarUint32At(w, off, e118)
+		for _, e113 := range l112 {
+			off = buffer.PutVarUint32At(w, off, e113)
 		}
 		b.SetWriterIndex(off)
 	}
-	l119 := x.U64s
-	b.WriteVarUint32(uint32(len(l119)))
-	if len(l119) > 0 {
-		b.Reserve(1 + len(l119)*9 + buffer.BatchSlack)
+	l114 := x.U64s
+	b.WriteVarUint32(uint32(len(l114)))
+	if len(l114) > 0 {
+		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e120 := range l119 {
-			off = buffer.PutVarUint64At(w, off, e120)
+		for _, e115 := range l114 {
+			off = buffer.PutVarUint64At(w, off, e115)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1989,46 +1994,24 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k143 := range x.NMap {
-			if !foryimpl.ValidString(string(k143)) {
+		for k138 := range x.NMap {
+			if !foryimpl.ValidString(string(k138)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NMap"))
 				return
 			}
 		}
-		for i148 := range x.NStrs {
-			if !foryimpl.ValidString(string(x.NStrs[i148])) {
+		for i143 := range x.NStrs {
+			if !foryimpl.ValidString(string(x.NStrs[i143])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NStrs"))
 				return
 			}
 		}
-		for i151 := range x.Named {
-			if !foryimpl.ValidString(string(x.Named[i151])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
-				return
-			}
-		}
-		for i160 := range x.PStrs {
-			if x.PStrs[i160] != nil {
-				if !foryimpl.ValidString(string((*x.PStrs[i160]))) {
+		for i153 := range x.PStrs {
+			if x.PStrs[i153] != nil {
+				if !foryimpl.ValidString(string((*x.PStrs[i153]))) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "PStrs"))
 					return
 				}
-			}
-		}
-		if !foryimpl.ValidString(string(x.S)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
-			return
-		}
-		for i163 := range x.StrArr {
-			if !foryimpl.ValidString(string(x.StrArr[i163])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
-				return
-			}
-		}
-		for i166 := range x.Strs {
-			if !foryimpl.ValidString(string(x.Strs[i166])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
-				return
 			}
 		}
 	}
@@ -2043,98 +2026,149 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e176 := range x.Arr {
+		for _, e165 := range x.Arr {
 			{
-				buffer.PutInt16At(w, off, e176)
+				buffer.PutInt16At(w, off, e165)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l177 := x.Bools
-	b.WriteVarUint32(uint32(len(l177)))
-	if len(l177) > 0 {
-		b.Reserve(1 + len(l177)*1 + buffer.BatchSlack)
+	l166 := x.Bools
+	b.WriteVarUint32(uint32(len(l166)))
+	if len(l166) > 0 {
+		b.Reserve(1 + len(l166)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e178 := range l177 {
+		for _, e167 := range l166 {
 			{
-				buffer.PutBoolAt(w, off, e178)
+				buffer.PutBoolAt(w, off, e167)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l179 := x.Bytes
-	b.WriteVarUint32(uint32(len(l179)))
-	if len(l179) > 0 {
-		b.Reserve(1 + len(l179)*1 + buffer.BatchSlack)
+	l168 := x.Bytes
+	b.WriteVarUint32(uint32(len(l168)))
+	if len(l168) > 0 {
+		b.Reserve(1 + len(l168)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e180 := range l179 {
+		for _, e169 := range l168 {
 			{
-				buffer.PutUint8At(w, off, e180)
+				buffer.PutUint8At(w, off, e169)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l181 := x.Colors
-	b.WriteVarUint32(uint32(len(l181)))
-	if len(l181) > 0 {
+	l170 := x.Colors
+	b.WriteVarUint32(uint32(len(l170)))
+	if len(l170) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e182 := range l181 {
-			b.WriteVarUint32(uint32(e182))
+		for _, e171 := range l170 {
+			b.WriteVarUint32(uint32(e171))
 		}
 	}
 	{
-		l183 := x.DBools
-		l184 := x.DF32
-		l185 := x.DF64
-		l186 := x.DI16
-		l187 := x.DI32
-		l188 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l183)*1 + len(l184)*4 + len(l185)*8 + len(l186)*2 + len(l187)*4 + len(l188)*8 + 36)
+		l172 := x.DBools
+		l173 := x.DF32
+		l174 := x.DF64
+		l175 := x.DI16
+		l176 := x.DI32
+		l177 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l172)*1 + len(l173)*4 + len(l174)*8 + len(l175)*2 + len(l176)*4 + len(l177)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		if st189, id190 := foryimpl.RefSliceAt(c, l183); st189 == foryimpl.RefBack {
+		if st178, id179 := foryimpl.RefSliceAt(c, l172); st178 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id190))
-		} else if st189 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id179))
+		} else if st178 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l183)*1))
-			off = buffer.PutRawBoolsAt(w, off, l183)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l172)*1))
+			off = buffer.PutRawBoolsAt(w, off, l172)
 		}
-		if st191, id192 := foryimpl.RefSliceAt(c, l184); st191 == foryimpl.RefBack {
+		if st180, id181 := foryimpl.RefSliceAt(c, l173); st180 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id192))
-		} else if st191 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id181))
+		} else if st180 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l184)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l184)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l173)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l173)
 		}
-		if st193, id194 := foryimpl.RefSliceAt(c, l185); st193 == foryimpl.RefBack {
+		if st182, id183 := foryimpl.RefSliceAt(c, l174); st182 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id194))
-		} else if st193 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id183))
+		} else if st182 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l185)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l185)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l174)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l174)
 		}
-		if st195, id196 := foryimpl.RefSliceAt(c, l186); st195 == foryimpl.RefBack {
+		if st184, id185 := foryimpl.RefSliceAt(c, l175); st184 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id185))
+		} else if st184 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l175)*2))
+			off = buffer.PutRawInt16sAt(w, off, l175)
+		}
+		if st186, id187 := foryimpl.RefSliceAt(c, l176); st186 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id187))
+		} else if st186 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l176)*4))
+			off = buffer.PutRawInt32sAt(w, off, l176)
+		}
+		if st188, id189 := foryimpl.RefSliceAt(c, l177); st188 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id189))
+		} else if st188 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l177)*8))
+			off = buffer.PutRawInt64sAt(w, off, l177)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.DI8) {
+		l190 := x.DI8
+		b.WriteVarUint32(uint32(len(l190) * 1))
+		for _, e191 := range l190 {
+			b.WriteInt8(int8(e191))
+		}
+	}
+	{
+		l192 := x.DU16
+		l193 := x.DU32
+		l194 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l192)*2 + len(l193)*4 + len(l194)*8 + 18)
+		w, off := b.Window(), b.WriterIndex()
+		if st195, id196 := foryimpl.RefSliceAt(c, l192); st195 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id196))
 		} else if st195 == foryimpl.RefNull {
@@ -2143,10 +2177,10 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l186)*2))
-			off = buffer.PutRawInt16sAt(w, off, l186)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l192)*2))
+			off = buffer.PutRawUint16sAt(w, off, l192)
 		}
-		if st197, id198 := foryimpl.RefSliceAt(c, l187); st197 == foryimpl.RefBack {
+		if st197, id198 := foryimpl.RefSliceAt(c, l193); st197 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id198))
 		} else if st197 == foryimpl.RefNull {
@@ -2155,10 +2189,10 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l187)*4))
-			off = buffer.PutRawInt32sAt(w, off, l187)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l193)*4))
+			off = buffer.PutRawUint32sAt(w, off, l193)
 		}
-		if st199, id200 := foryimpl.RefSliceAt(c, l188); st199 == foryimpl.RefBack {
+		if st199, id200 := foryimpl.RefSliceAt(c, l194); st199 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id200))
 		} else if st199 == foryimpl.RefNull {
@@ -2167,141 +2201,90 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l188)*8))
-			off = buffer.PutRawInt64sAt(w, off, l188)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l194)*8))
+			off = buffer.PutRawUint64sAt(w, off, l194)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.DI8) {
-		l201 := x.DI8
-		b.WriteVarUint32(uint32(len(l201) * 1))
-		for _, e202 := range l201 {
-			b.WriteInt8(int8(e202))
-		}
-	}
-	{
-		l203 := x.DU16
-		l204 := x.DU32
-		l205 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l203)*2 + len(l204)*4 + len(l205)*8 + 18)
-		w, off := b.Window(), b.WriterIndex()
-		if st206, id207 := foryimpl.RefSliceAt(c, l203); st206 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id207))
-		} else if st206 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l203)*2))
-			off = buffer.PutRawUint16sAt(w, off, l203)
-		}
-		if st208, id209 := foryimpl.RefSliceAt(c, l204); st208 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id209))
-		} else if st208 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l204)*4))
-			off = buffer.PutRawUint32sAt(w, off, l204)
-		}
-		if st210, id211 := foryimpl.RefSliceAt(c, l205); st210 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id211))
-		} else if st210 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l205)*8))
-			off = buffer.PutRawUint64sAt(w, off, l205)
-		}
-		b.SetWriterIndex(off)
-	}
-	l212 := x.F32s
-	b.WriteVarUint32(uint32(len(l212)))
-	if len(l212) > 0 {
-		b.Reserve(1 + len(l212)*4 + buffer.BatchSlack)
+	l201 := x.F32s
+	b.WriteVarUint32(uint32(len(l201)))
+	if len(l201) > 0 {
+		b.Reserve(1 + len(l201)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e213 := range l212 {
+		for _, e202 := range l201 {
 			{
-				buffer.PutFloat32At(w, off, e213)
+				buffer.PutFloat32At(w, off, e202)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l214 := x.F64s
-	b.WriteVarUint32(uint32(len(l214)))
-	if len(l214) > 0 {
-		b.Reserve(1 + len(l214)*8 + buffer.BatchSlack)
+	l203 := x.F64s
+	b.WriteVarUint32(uint32(len(l203)))
+	if len(l203) > 0 {
+		b.Reserve(1 + len(l203)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e215 := range l214 {
+		for _, e204 := range l203 {
 			{
-				buffer.PutFloat64At(w, off, e215)
+				buffer.PutFloat64At(w, off, e204)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l216 := x.I16s
-	b.WriteVarUint32(uint32(len(l216)))
-	if len(l216) > 0 {
-		b.Reserve(1 + len(l216)*2 + buffer.BatchSlack)
+	l205 := x.I16s
+	b.WriteVarUint32(uint32(len(l205)))
+	if len(l205) > 0 {
+		b.Reserve(1 + len(l205)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e217 := range l216 {
+		for _, e206 := range l205 {
 			{
-				buffer.PutInt16At(w, off, e217)
+				buffer.PutInt16At(w, off, e206)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l218 := x.I32s
-	b.WriteVarUint32(uint32(len(l218)))
-	if len(l218) > 0 {
-		b.Reserve(1 + len(l218)*5 + buffer.BatchSlack)
+	l207 := x.I32s
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
+		b.Reserve(1 + len(l207)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e219 := range l218 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e219))
+		for _, e208 := range l207 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e208))
 		}
 		b.SetWriterIndex(off)
 	}
-	l220 := x.I64s
-	b.WriteVarUint32(uint32(len(l220)))
-	if len(l220) > 0 {
-		b.Reserve(1 + len(l220)*9 + buffer.BatchSlack)
+	l209 := x.I64s
+	b.WriteVarUint32(uint32(len(l209)))
+	if len(l209) > 0 {
+		b.Reserve(1 + len(l209)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e221 := range l220 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e221))
+		for _, e210 := range l209 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e210))
 		}
 		b.SetWriterIndex(off)
 	}
-	l222 := x.I8s
-	b.WriteVarUint32(uint32(len(l222)))
-	if len(l222) > 0 {
-		b.Reserve(1 + len(l222)*1 + buffer.BatchSlack)
+	l211 := x.I8s
+	b.WriteVarUint32(uint32(len(l211)))
+	if len(l211) > 0 {
+		b.Reserve(1 + len(l211)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e223 := range l222 {
+		for _, e212 := range l211 {
 			{
-				buffer.PutInt8At(w, off, e223)
+				buffer.PutInt8At(w, off, e212)
 				off += 1
 			}
 		}
@@ -2311,15 +2294,15 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l224 := x.NI64s
-		b.WriteVarUint32(uint32(len(l224)))
-		if len(l224) > 0 {
-			b.Reserve(1 + len(l224)*9 + buffer.BatchSlack)
+		l213 := x.NI64s
+		b.WriteVarUint32(uint32(len(l213)))
+		if len(l213) > 0 {
+			b.Reserve(1 + len(l213)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e225 := range l224 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e225))
+			for _, e214 := range l213 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e214))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -2328,244 +2311,264 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw226 foryimpl.MapWriter
-		mw226.Begin(b, len(x.NMap))
-		for k227, v228 := range x.NMap {
-			mw226.Entry(b)
-			foryimpl.WriteString(b, k227)
-			b.WriteVarInt32(v228)
+		var mw215 foryimpl.MapWriter
+		mw215.Begin(b, len(x.NMap))
+		for k216, v217 := range x.NMap {
+			mw215.Entry(b)
+			foryimpl.WriteString(b, k216)
+			b.WriteVarInt32(v217)
 		}
-		mw226.End(b)
+		mw215.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l229 := x.NStrs
+		l218 := x.NStrs
 		{
-			sz231 := 6 + buffer.BatchSlack + len(l229)*9
-			for _, e230 := range l229 {
-				sz231 += len(e230)
+			sz220 := 6 + buffer.BatchSlack + len(l218)*9
+			for _, e219 := range l218 {
+				sz220 += len(e219)
 			}
-			b.Reserve(sz231)
+			b.Reserve(sz220)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l229)))
-			if len(l229) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l218)))
+			if len(l218) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e230 := range l229 {
-					if len(w)-off < len(e230)+9+buffer.BatchSlack {
+				for _, e219 := range l218 {
+					if len(w)-off < len(e219)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e230) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e219) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e230))<<2|2)
-					if len(e230) > 0 {
-						off += copy(w[off:], e230)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e219))<<2|2)
+					if len(e219) > 0 {
+						off += copy(w[off:], e219)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l232 := x.Named
+	l221 := x.Named
 	{
-		sz234 := 6 + buffer.BatchSlack + len(l232)*9
-		for _, e233 := range l232 {
-			sz234 += len(e233)
+		var ascii bool
+		sz223 := 6 + buffer.BatchSlack + len(l221)*9
+		for _, e222 := range l221 {
+			sz223 += len(e222)
 		}
-		b.Reserve(sz234)
+		b.Reserve(sz223)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l232)))
-		if len(l232) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l221)))
+		if len(l221) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e233 := range l232 {
-				if len(w)-off < len(e233)+9+buffer.BatchSlack {
+			for _, e222 := range l221 {
+				if len(w)-off < len(e222)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e233) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e222) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e233))<<2|2)
-				if len(e233) > 0 {
-					off += copy(w[off:], e233)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e222))<<2|2)
+				if len(e222) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e222))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e222)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l235 := x.Nested
-	b.WriteVarUint32(uint32(len(l235)))
-	if len(l235) > 0 {
+	l224 := x.Nested
+	b.WriteVarUint32(uint32(len(l224)))
+	if len(l224) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e236 := range l235 {
-			b.WriteVarUint32(uint32(len(e236)))
-			if len(e236) > 0 {
-				b.Reserve(1 + len(e236)*5 + buffer.BatchSlack)
+		for _, e225 := range l224 {
+			b.WriteVarUint32(uint32(len(e225)))
+			if len(e225) > 0 {
+				b.Reserve(1 + len(e225)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e237 := range e236 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e237))
+				for _, e226 := range e225 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e226))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l238 := x.PI32s
-	b.WriteVarUint32(uint32(len(l238)))
-	if len(l238) > 0 {
-		h239 := byte(0x0c)
-		for _, p240 := range l238 {
-			if p240 == nil {
-				h239 = 0x0e
+	l227 := x.PI32s
+	b.WriteVarUint32(uint32(len(l227)))
+	if len(l227) > 0 {
+		h228 := byte(0x0c)
+		for _, p229 := range l227 {
+			if p229 == nil {
+				h228 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h239)
-		for _, p240 := range l238 {
-			if h239 == 0x0e {
-				if p240 == nil {
+		b.WriteUint8(h228)
+		for _, p229 := range l227 {
+			if h228 == 0x0e {
+				if p229 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p240)
+			b.WriteVarInt32(*p229)
 		}
 	}
-	l241 := x.PStrs
-	b.WriteVarUint32(uint32(len(l241)))
-	if len(l241) > 0 {
-		h242 := byte(0x0c)
-		for _, p243 := range l241 {
-			if p243 == nil {
-				h242 = 0x0e
+	l230 := x.PStrs
+	b.WriteVarUint32(uint32(len(l230)))
+	if len(l230) > 0 {
+		h231 := byte(0x0c)
+		for _, p232 := range l230 {
+			if p232 == nil {
+				h231 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h242)
-		for _, p243 := range l241 {
-			if h242 == 0x0e {
-				if p243 == nil {
+		b.WriteUint8(h231)
+		for _, p232 := range l230 {
+			if h231 == 0x0e {
+				if p232 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p243)
+			foryimpl.WriteString(b, *p232)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l244 := x.Raw
-		b.WriteVarUint32(uint32(len(l244)))
-		b.WriteBytes(l244)
+		l233 := x.Raw
+		b.WriteVarUint32(uint32(len(l233)))
+		b.WriteBytes(l233)
 	}
 	{
-		s245 := x.S
-		b.Reserve(buffer.BatchSlack + len(s245) + 10)
+		s234 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s234) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s245))<<2|2)
-		if len(s245) > 0 {
-			off += copy(w[off:], s245)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s234))<<2|2)
+		if len(s234) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s234)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s234) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		sz247 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e246 := range x.StrArr {
-			sz247 += len(e246)
+		var ascii bool
+		sz236 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e235 := range x.StrArr {
+			sz236 += len(e235)
 		}
-		b.Reserve(sz247)
+		b.Reserve(sz236)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e246 := range x.StrArr {
-				if len(w)-off < len(e246)+9+buffer.BatchSlack {
+			for _, e235 := range x.StrArr {
+				if len(w)-off < len(e235)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e246) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e235) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e246))<<2|2)
-				if len(e246) > 0 {
-					off += copy(w[off:], e246)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e235))<<2|2)
+				if len(e235) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e235))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e235)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l248 := x.Strs
+	l237 := x.Strs
 	{
-		sz250 := 6 + buffer.BatchSlack + len(l248)*9
-		for _, e249 := range l248 {
-			sz250 += len(e249)
+		var ascii bool
+		sz239 := 6 + buffer.BatchSlack + len(l237)*9
+		for _, e238 := range l237 {
+			sz239 += len(e238)
 		}
-		b.Reserve(sz250)
+		b.Reserve(sz239)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l248)))
-		if len(l248) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l237)))
+		if len(l237) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e249 := range l248 {
-				if len(w)-off < len(e249)+9+buffer.BatchSlack {
+			for _, e238 := range l237 {
+				if len(w)-off < len(e238)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e249) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e238) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e249))<<2|2)
-				if len(e249) > 0 {
-					off += copy(w[off:], e249)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e238))<<2|2)
+				if len(e238) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e238))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e238)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l251 := x.Times
-	b.WriteVarUint32(uint32(len(l251)))
-	if len(l251) > 0 {
+	l240 := x.Times
+	b.WriteVarUint32(uint32(len(l240)))
+	if len(l240) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e252 := range l251 {
-			foryimpl.WriteTime(b, e252)
+		for _, e241 := range l240 {
+			foryimpl.WriteTime(b, e241)
 		}
 	}
-	l253 := x.U16s
-	b.WriteVarUint32(uint32(len(l253)))
-	if len(l253) > 0 {
-		b.Reserve(1 + len(l253)*2 + buffer.BatchSlack)
+	l242 := x.U16s
+	b.WriteVarUint32(uint32(len(l242)))
+	if len(l242) > 0 {
+		b.Reserve(1 + len(l242)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e254 := range l253 {
+		for _, e243 := range l242 {
 			{
-				buffer.PutUint16At(w, off, e254)
+				buffer.PutUint16At(w, off, e243)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l255 := x.U32s
-	b.WriteVarUint32(uint32(len(l255)))
-	if len(l255) > 0 {
-		b.Reserve(1 + len(l255)*5 + buffer.BatchSlack)
+	l244 := x.U32s
+	b.WriteVarUint32(uint32(len(l244)))
+	if len(l244) > 0 {
+		b.Reserve(1 + len(l244)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e256 := range l255 {
-			off = buffer.PutVarUint32At(w, off, e256)
+		for _, e245 := range l244 {
+			off = buffer.PutVarUint32At(w, off, e245)
 		}
 		b.SetWriterIndex(off)
 	}
-	l257 := x.U64s
-	b.WriteVarUint32(uint32(len(l257)))
-	if len(l257) > 0 {
-		b.Reserve(1 + len(l257)*9 + buffer.BatchSlack)
+	l246 := x.U64s
+	b.WriteVarUint32(uint32(len(l246)))
+	if len(l246) > 0 {
+		b.Reserve(1 + len(l246)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e258 := range l257 {
-			off = buffer.PutVarUint64At(w, off, e258)
+		for _, e247 := range l246 {
+			off = buffer.PutVarUint64At(w, off, e247)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2614,504 +2617,504 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n259 := c.ReadLength(2)
-	if n259 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n259, 3))
+	n248 := c.ReadLength(2)
+	if n248 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n248, 3))
 		return
 	}
-	var l260 [3]int16
-	if n259 > 0 {
-		hn262 := c.ReadListHeader(3)
+	var l249 [3]int16
+	if n248 > 0 {
+		hn251 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i261 := range l260 {
-				if hn262 && !c.ReadFlag() {
-					clear(l260[i261 : i261+1])
+			for i250 := range l249 {
+				if hn251 && !c.ReadFlag() {
+					clear(l249[i250 : i250+1])
 					continue
 				}
-				l260[i261] = r.ReadInt16()
+				l249[i250] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i261)
+					c.TraceIndex(i250)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l260
+	x.Arr = l249
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n265 := c.ReadLength(1)
-	l266 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n265)
-	if n265 > 0 {
-		hn268 := c.ReadListHeader(1)
+	n254 := c.ReadLength(1)
+	l255 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n254)
+	if n254 > 0 {
+		hn257 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i267 := range l266 {
-				if hn268 && !c.ReadFlag() {
-					clear(l266[i267 : i267+1])
+			for i256 := range l255 {
+				if hn257 && !c.ReadFlag() {
+					clear(l255[i256 : i256+1])
 					continue
 				}
-				l266[i267] = r.ReadBool()
+				l255[i256] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i267)
+					c.TraceIndex(i256)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l266
+	x.Bools = l255
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n271 := c.ReadLength(1)
-	l272 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n271)
-	if n271 > 0 {
-		hn274 := c.ReadListHeader(9)
+	n260 := c.ReadLength(1)
+	l261 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n260)
+	if n260 > 0 {
+		hn263 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i273 := range l272 {
-				if hn274 && !c.ReadFlag() {
-					clear(l272[i273 : i273+1])
+			for i262 := range l261 {
+				if hn263 && !c.ReadFlag() {
+					clear(l261[i262 : i262+1])
 					continue
 				}
-				l272[i273] = r.ReadUint8()
+				l261[i262] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i273)
+					c.TraceIndex(i262)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l272
+	x.Bytes = l261
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n277 := c.ReadLength(1)
-	l278 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n277)
-	if n277 > 0 {
-		hn280 := c.ReadListHeader(25)
+	n266 := c.ReadLength(1)
+	l267 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n266)
+	if n266 > 0 {
+		hn269 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i279 := range l278 {
-				if hn280 && !c.ReadFlag() {
-					clear(l278[i279 : i279+1])
+			for i268 := range l267 {
+				if hn269 && !c.ReadFlag() {
+					clear(l267[i268 : i268+1])
 					continue
 				}
-				l278[i279] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l267[i268] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i279)
+					c.TraceIndex(i268)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l278
+	x.Colors = l267
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n283 := c.ReadArrayLength(1)
-	a284 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n283)
-	r.ReadRawBools(a284)
-	x.DBools = a284
+	n272 := c.ReadArrayLength(1)
+	a273 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n272)
+	r.ReadRawBools(a273)
+	x.DBools = a273
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n285 := c.ReadArrayLength(4)
-	a286 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n285)
-	r.ReadRawFloat32s(a286)
-	x.DF32 = a286
+	n274 := c.ReadArrayLength(4)
+	a275 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n274)
+	r.ReadRawFloat32s(a275)
+	x.DF32 = a275
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n287 := c.ReadArrayLength(8)
-	a288 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n287)
-	r.ReadRawFloat64s(a288)
-	x.DF64 = a288
+	n276 := c.ReadArrayLength(8)
+	a277 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n276)
+	r.ReadRawFloat64s(a277)
+	x.DF64 = a277
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n289 := c.ReadArrayLength(2)
-	a290 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n289)
-	r.ReadRawInt16s(a290)
-	x.DI16 = a290
+	n278 := c.ReadArrayLength(2)
+	a279 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n278)
+	r.ReadRawInt16s(a279)
+	x.DI16 = a279
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n291 := c.ReadArrayLength(4)
-	a292 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n291)
-	r.ReadRawInt32s(a292)
-	x.DI32 = a292
+	n280 := c.ReadArrayLength(4)
+	a281 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n280)
+	r.ReadRawInt32s(a281)
+	x.DI32 = a281
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n293 := c.ReadArrayLength(8)
-	a294 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n293)
-	r.ReadRawInt64s(a294)
-	x.DI64 = a294
+	n282 := c.ReadArrayLength(8)
+	a283 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n282)
+	r.ReadRawInt64s(a283)
+	x.DI64 = a283
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n295 := c.ReadArrayLength(1)
-	a296 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n295)
-	for i297 := range a296 {
-		a296[i297] = r.ReadInt8()
+	n284 := c.ReadArrayLength(1)
+	a285 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n284)
+	for i286 := range a285 {
+		a285[i286] = r.ReadInt8()
 	}
-	x.DI8 = a296
+	x.DI8 = a285
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n298 := c.ReadArrayLength(2)
-	a299 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n298)
-	r.ReadRawUint16s(a299)
-	x.DU16 = a299
+	n287 := c.ReadArrayLength(2)
+	a288 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n287)
+	r.ReadRawUint16s(a288)
+	x.DU16 = a288
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n300 := c.ReadArrayLength(4)
-	a301 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n300)
-	r.ReadRawUint32s(a301)
-	x.DU32 = a301
+	n289 := c.ReadArrayLength(4)
+	a290 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n289)
+	r.ReadRawUint32s(a290)
+	x.DU32 = a290
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n302 := c.ReadArrayLength(8)
-	a303 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n302)
-	r.ReadRawUint64s(a303)
-	x.DU64 = a303
+	n291 := c.ReadArrayLength(8)
+	a292 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n291)
+	r.ReadRawUint64s(a292)
+	x.DU64 = a292
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n304 := c.ReadLength(4)
-	l305 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n304)
-	if n304 > 0 {
-		hn307 := c.ReadListHeader(19)
+	n293 := c.ReadLength(4)
+	l294 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n293)
+	if n293 > 0 {
+		hn296 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i306 := range l305 {
-				if hn307 && !c.ReadFlag() {
-					clear(l305[i306 : i306+1])
+			for i295 := range l294 {
+				if hn296 && !c.ReadFlag() {
+					clear(l294[i295 : i295+1])
 					continue
 				}
-				l305[i306] = r.ReadFloat32()
+				l294[i295] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i306)
+					c.TraceIndex(i295)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l305
+	x.F32s = l294
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n310 := c.ReadLength(8)
-	l311 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n310)
-	if n310 > 0 {
-		hn313 := c.ReadListHeader(20)
+	n299 := c.ReadLength(8)
+	l300 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n299)
+	if n299 > 0 {
+		hn302 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i312 := range l311 {
-				if hn313 && !c.ReadFlag() {
-					clear(l311[i312 : i312+1])
+			for i301 := range l300 {
+				if hn302 && !c.ReadFlag() {
+					clear(l300[i301 : i301+1])
 					continue
 				}
-				l311[i312] = r.ReadFloat64()
+				l300[i301] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i312)
+					c.TraceIndex(i301)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l311
+	x.F64s = l300
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n316 := c.ReadLength(2)
-	l317 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n316)
-	if n316 > 0 {
-		hn319 := c.ReadListHeader(3)
+	n305 := c.ReadLength(2)
+	l306 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n305)
+	if n305 > 0 {
+		hn308 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i318 := range l317 {
-				if hn319 && !c.ReadFlag() {
-					clear(l317[i318 : i318+1])
+			for i307 := range l306 {
+				if hn308 && !c.ReadFlag() {
+					clear(l306[i307 : i307+1])
 					continue
 				}
-				l317[i318] = r.ReadInt16()
+				l306[i307] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i318)
+					c.TraceIndex(i307)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l317
+	x.I16s = l306
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n322 := c.ReadLength(1)
-	l323 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n322)
-	if n322 > 0 {
-		hn325 := c.ReadListHeader(5)
+	n311 := c.ReadLength(1)
+	l312 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n311)
+	if n311 > 0 {
+		hn314 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i324 := range l323 {
-				if hn325 && !c.ReadFlag() {
-					clear(l323[i324 : i324+1])
+			for i313 := range l312 {
+				if hn314 && !c.ReadFlag() {
+					clear(l312[i313 : i313+1])
 					continue
 				}
-				l323[i324] = r.ReadVarInt32()
+				l312[i313] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i324)
+					c.TraceIndex(i313)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l323
+	x.I32s = l312
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n328 := c.ReadLength(1)
-	l329 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n328)
-	if n328 > 0 {
-		hn331 := c.ReadListHeader(7)
+	n317 := c.ReadLength(1)
+	l318 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n317)
+	if n317 > 0 {
+		hn320 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i330 := range l329 {
-				if hn331 && !c.ReadFlag() {
-					clear(l329[i330 : i330+1])
+			for i319 := range l318 {
+				if hn320 && !c.ReadFlag() {
+					clear(l318[i319 : i319+1])
 					continue
 				}
-				l329[i330] = r.ReadVarInt64()
+				l318[i319] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i330)
+					c.TraceIndex(i319)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l329
+	x.I64s = l318
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n334 := c.ReadLength(1)
-	l335 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n334)
-	if n334 > 0 {
-		hn337 := c.ReadListHeader(2)
+	n323 := c.ReadLength(1)
+	l324 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n323)
+	if n323 > 0 {
+		hn326 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i336 := range l335 {
-				if hn337 && !c.ReadFlag() {
-					clear(l335[i336 : i336+1])
+			for i325 := range l324 {
+				if hn326 && !c.ReadFlag() {
+					clear(l324[i325 : i325+1])
 					continue
 				}
-				l335[i336] = r.ReadInt8()
+				l324[i325] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i336)
+					c.TraceIndex(i325)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l335
+	x.I8s = l324
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n340 := c.ReadLength(1)
-		l341 := foryimpl.MakeSlice[[]int64](c, n340)
-		if n340 > 0 {
-			hn343 := c.ReadListHeader(7)
+		n329 := c.ReadLength(1)
+		l330 := foryimpl.MakeSlice[[]int64](c, n329)
+		if n329 > 0 {
+			hn332 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i342 := range l341 {
-					if hn343 && !c.ReadFlag() {
-						clear(l341[i342 : i342+1])
+				for i331 := range l330 {
+					if hn332 && !c.ReadFlag() {
+						clear(l330[i331 : i331+1])
 						continue
 					}
-					l341[i342] = r.ReadVarInt64()
+					l330[i331] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i342)
+						c.TraceIndex(i331)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l341
+		x.NI64s = l330
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n346 := c.ReadLength(2)
-		m347 := foryimpl.MakeMap[map[string]int32](c, n346)
-		for n346 > 0 && !c.Failed() {
-			sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
-			for j350 := 0; j350 < sz348 && !c.Failed(); j350++ {
-				var k351 string
-				k351 = c.ReadString()
-				var v352 int32
-				if !vn349 {
-					v352 = r.ReadVarInt32()
+		n335 := c.ReadLength(2)
+		m336 := foryimpl.MakeMap[map[string]int32](c, n335)
+		for n335 > 0 && !c.Failed() {
+			sz337, vn338, _ := c.ReadMapChunk(n335, 21, 5, nil, false)
+			for j339 := 0; j339 < sz337 && !c.Failed(); j339++ {
+				var k340 string
+				k340 = c.ReadString()
+				var v341 int32
+				if !vn338 {
+					v341 = r.ReadVarInt32()
 				}
-				m347[k351] = v352
+				m336[k340] = v341
 			}
-			n346 -= sz348
+			n335 -= sz337
 		}
-		x.NMap = m347
+		x.NMap = m336
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n354 := c.ReadLength(1)
-		l355 := foryimpl.MakeSlice[[]string](c, n354)
-		if n354 > 0 {
-			hn357 := c.ReadListHeader(21)
+		n343 := c.ReadLength(1)
+		l344 := foryimpl.MakeSlice[[]string](c, n343)
+		if n343 > 0 {
+			hn346 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i356 := range l355 {
-					if hn357 && !c.ReadFlag() {
-						clear(l355[i356 : i356+1])
+				for i345 := range l344 {
+					if hn346 && !c.ReadFlag() {
+						clear(l344[i345 : i345+1])
 						continue
 					}
-					l355[i356] = c.ReadString()
+					l344[i345] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i356)
+						c.TraceIndex(i345)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l355
+		x.NStrs = l344
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n360 := c.ReadLength(1)
-	l361 := foryimpl.ReuseSlice[Names](c, x.Named, n360)
-	if n360 > 0 {
-		hn363 := c.ReadListHeader(21)
+	n349 := c.ReadLength(1)
+	l350 := foryimpl.ReuseSlice[Names](c, x.Named, n349)
+	if n349 > 0 {
+		hn352 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i362 := range l361 {
-				if hn363 && !c.ReadFlag() {
-					clear(l361[i362 : i362+1])
+			for i351 := range l350 {
+				if hn352 && !c.ReadFlag() {
+					clear(l350[i351 : i351+1])
 					continue
 				}
-				l361[i362] = c.ReadString()
+				l350[i351] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i362)
+					c.TraceIndex(i351)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l361
+	x.Named = l350
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n366 := c.ReadLength(1)
-	l367 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n366)
-	if n366 > 0 {
-		hn369 := c.ReadListHeader(22)
+	n355 := c.ReadLength(1)
+	l356 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n355)
+	if n355 > 0 {
+		hn358 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i368 := range l367 {
-				if hn369 && !c.ReadFlag() {
-					clear(l367[i368 : i368+1])
+			for i357 := range l356 {
+				if hn358 && !c.ReadFlag() {
+					clear(l356[i357 : i357+1])
 					continue
 				}
-				n372 := c.ReadLength(1)
-				l373 := foryimpl.MakeSlice[[]int32](c, n372)
-				if n372 > 0 {
-					hn375 := c.ReadListHeader(5)
+				n361 := c.ReadLength(1)
+				l362 := foryimpl.MakeSlice[[]int32](c, n361)
+				if n361 > 0 {
+					hn364 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i374 := range l373 {
-							if hn375 && !c.ReadFlag() {
-								clear(l373[i374 : i374+1])
+						for i363 := range l362 {
+							if hn364 && !c.ReadFlag() {
+								clear(l362[i363 : i363+1])
 								continue
 							}
-							l373[i374] = r.ReadVarInt32()
+							l362[i363] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i374)
+								c.TraceIndex(i363)
 								break
 							}
 						}
 					}
 				}
-				l367[i368] = l373
+				l356[i357] = l362
 				if c.Failed() {
-					c.TraceIndex(i368)
+					c.TraceIndex(i357)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l367
+	x.Nested = l356
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n378 := c.ReadLength(1)
-	l379 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n378)
-	if n378 > 0 {
-		hn381 := c.ReadListHeader(5)
+	n367 := c.ReadLength(1)
+	l368 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n367)
+	if n367 > 0 {
+		hn370 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i380 := range l379 {
-				if hn381 && !c.ReadFlag() {
-					clear(l379[i380 : i380+1])
+			for i369 := range l368 {
+				if hn370 && !c.ReadFlag() {
+					clear(l368[i369 : i369+1])
 					continue
 				}
-				p384 := foryimpl.Alloc[int32](c)
-				*p384 = r.ReadVarInt32()
-				l379[i380] = p384
+				p373 := foryimpl.Alloc[int32](c)
+				*p373 = r.ReadVarInt32()
+				l368[i369] = p373
 				if c.Failed() {
-					c.TraceIndex(i380)
+					c.TraceIndex(i369)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l379
+	x.PI32s = l368
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n385 := c.ReadLength(1)
-	l386 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n385)
-	if n385 > 0 {
-		hn388 := c.ReadListHeader(21)
+	n374 := c.ReadLength(1)
+	l375 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n374)
+	if n374 > 0 {
+		hn377 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i387 := range l386 {
-				if hn388 && !c.ReadFlag() {
-					clear(l386[i387 : i387+1])
+			for i376 := range l375 {
+				if hn377 && !c.ReadFlag() {
+					clear(l375[i376 : i376+1])
 					continue
 				}
-				p391 := foryimpl.Alloc[string](c)
-				*p391 = c.ReadString()
-				l386[i387] = p391
+				p380 := foryimpl.Alloc[string](c)
+				*p380 = c.ReadString()
+				l375[i376] = p380
 				if c.Failed() {
-					c.TraceIndex(i387)
+					c.TraceIndex(i376)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l386
+	x.PStrs = l375
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -3126,144 +3129,144 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n392 := c.ReadLength(1)
-	if n392 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n392, 2))
+	n381 := c.ReadLength(1)
+	if n381 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n381, 2))
 		return
 	}
-	var l393 [2]string
-	if n392 > 0 {
-		hn395 := c.ReadListHeader(21)
+	var l382 [2]string
+	if n381 > 0 {
+		hn384 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i394 := range l393 {
-				if hn395 && !c.ReadFlag() {
-					clear(l393[i394 : i394+1])
+			for i383 := range l382 {
+				if hn384 && !c.ReadFlag() {
+					clear(l382[i383 : i383+1])
 					continue
 				}
-				l393[i394] = c.ReadString()
+				l382[i383] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i394)
+					c.TraceIndex(i383)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l393
+	x.StrArr = l382
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n398 := c.ReadLength(1)
-	l399 := foryimpl.ReuseSlice[[]string](c, x.Strs, n398)
-	if n398 > 0 {
-		hn401 := c.ReadListHeader(21)
+	n387 := c.ReadLength(1)
+	l388 := foryimpl.ReuseSlice[[]string](c, x.Strs, n387)
+	if n387 > 0 {
+		hn390 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i400 := range l399 {
-				if hn401 && !c.ReadFlag() {
-					clear(l399[i400 : i400+1])
+			for i389 := range l388 {
+				if hn390 && !c.ReadFlag() {
+					clear(l388[i389 : i389+1])
 					continue
 				}
-				l399[i400] = c.ReadString()
+				l388[i389] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i400)
+					c.TraceIndex(i389)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l399
+	x.Strs = l388
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n404 := c.ReadLength(1)
-	l405 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n404)
-	if n404 > 0 {
-		hn407 := c.ReadListHeader(38)
+	n393 := c.ReadLength(1)
+	l394 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n393)
+	if n393 > 0 {
+		hn396 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i406 := range l405 {
-				if hn407 && !c.ReadFlag() {
-					clear(l405[i406 : i406+1])
+			for i395 := range l394 {
+				if hn396 && !c.ReadFlag() {
+					clear(l394[i395 : i395+1])
 					continue
 				}
-				l405[i406] = c.ReadTime()
+				l394[i395] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i406)
+					c.TraceIndex(i395)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l405
+	x.Times = l394
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n410 := c.ReadLength(2)
-	l411 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n410)
-	if n410 > 0 {
-		hn413 := c.ReadListHeader(10)
+	n399 := c.ReadLength(2)
+	l400 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n399)
+	if n399 > 0 {
+		hn402 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i412 := range l411 {
-				if hn413 && !c.ReadFlag() {
-					clear(l411[i412 : i412+1])
+			for i401 := range l400 {
+				if hn402 && !c.ReadFlag() {
+					clear(l400[i401 : i401+1])
 					continue
 				}
-				l411[i412] = r.ReadUint16()
+				l400[i401] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i412)
+					c.TraceIndex(i401)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l411
+	x.U16s = l400
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n416 := c.ReadLength(1)
-	l417 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n416)
-	if n416 > 0 {
-		hn419 := c.ReadListHeader(12)
+	n405 := c.ReadLength(1)
+	l406 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n405)
+	if n405 > 0 {
+		hn408 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i418 := range l417 {
-				if hn419 && !c.ReadFlag() {
-					clear(l417[i418 : i418+1])
+			for i407 := range l406 {
+				if hn408 && !c.ReadFlag() {
+					clear(l406[i407 : i407+1])
 					continue
 				}
-				l417[i418] = r.ReadVarUint32()
+				l406[i407] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i418)
+					c.TraceIndex(i407)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l417
+	x.U32s = l406
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n422 := c.ReadLength(1)
-	l423 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n422)
-	if n422 > 0 {
-		hn425 := c.ReadListHeader(14)
+	n411 := c.ReadLength(1)
+	l412 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n411)
+	if n411 > 0 {
+		hn414 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i424 := range l423 {
-				if hn425 && !c.ReadFlag() {
-					clear(l423[i424 : i424+1])
+			for i413 := range l412 {
+				if hn414 && !c.ReadFlag() {
+					clear(l412[i413 : i413+1])
 					continue
 				}
-				l423[i424] = r.ReadVarUint64()
+				l412[i413] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i424)
+					c.TraceIndex(i413)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l423
+	x.U64s = l412
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3309,110 +3312,110 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n428 := c.ReadLength(2)
-	if n428 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n428, 3))
+	n417 := c.ReadLength(2)
+	if n417 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n417, 3))
 		return
 	}
-	var l429 [3]int16
-	if n428 > 0 {
-		hn431 := c.ReadListHeader(3)
+	var l418 [3]int16
+	if n417 > 0 {
+		hn420 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i430 := range l429 {
-				if hn431 && !c.ReadFlag() {
-					clear(l429[i430 : i430+1])
+			for i419 := range l418 {
+				if hn420 && !c.ReadFlag() {
+					clear(l418[i419 : i419+1])
 					continue
 				}
-				l429[i430] = r.ReadInt16()
+				l418[i419] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i430)
+					c.TraceIndex(i419)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l429
+	x.Arr = l418
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n434 := c.ReadLength(1)
-	l435 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n434)
-	if n434 > 0 {
-		hn437 := c.ReadListHeader(1)
+	n423 := c.ReadLength(1)
+	l424 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n423)
+	if n423 > 0 {
+		hn426 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i436 := range l435 {
-				if hn437 && !c.ReadFlag() {
-					clear(l435[i436 : i436+1])
+			for i425 := range l424 {
+				if hn426 && !c.ReadFlag() {
+					clear(l424[i425 : i425+1])
 					continue
 				}
-				l435[i436] = r.ReadBool()
+				l424[i425] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i436)
+					c.TraceIndex(i425)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l435
+	x.Bools = l424
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n440 := c.ReadLength(1)
-	l441 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n440)
-	if n440 > 0 {
-		hn443 := c.ReadListHeader(9)
+	n429 := c.ReadLength(1)
+	l430 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n429)
+	if n429 > 0 {
+		hn432 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i442 := range l441 {
-				if hn443 && !c.ReadFlag() {
-					clear(l441[i442 : i442+1])
+			for i431 := range l430 {
+				if hn432 && !c.ReadFlag() {
+					clear(l430[i431 : i431+1])
 					continue
 				}
-				l441[i442] = r.ReadUint8()
+				l430[i431] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i442)
+					c.TraceIndex(i431)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l441
+	x.Bytes = l430
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n446 := c.ReadLength(1)
-	l447 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n446)
-	if n446 > 0 {
-		hn449 := c.ReadListHeader(25)
+	n435 := c.ReadLength(1)
+	l436 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n435)
+	if n435 > 0 {
+		hn438 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i448 := range l447 {
-				if hn449 && !c.ReadFlag() {
-					clear(l447[i448 : i448+1])
+			for i437 := range l436 {
+				if hn438 && !c.ReadFlag() {
+					clear(l436[i437 : i437+1])
 					continue
 				}
-				l447[i448] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l436[i437] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i448)
+					c.TraceIndex(i437)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l447
+	x.Colors = l436
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st452, id453 := c.ReadRefFlag(); st452 == foryimpl.RefBack {
-		x.DBools = foryimpl.BackRefSlice[bool](c, id453)
-	} else if st452 == foryimpl.RefFollows {
-		n454 := c.ReadArrayLength(1)
-		a455 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n454)
-		r.ReadRawBools(a455)
-		x.DBools = a455
-		foryimpl.SetRefSlice(c, id453, x.DBools)
+	if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
+		x.DBools = foryimpl.BackRefSlice[bool](c, id442)
+	} else if st441 == foryimpl.RefFollows {
+		n443 := c.ReadArrayLength(1)
+		a444 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n443)
+		r.ReadRawBools(a444)
+		x.DBools = a444
+		foryimpl.SetRefSlice(c, id442, x.DBools)
 	} else {
 		x.DBools = nil
 	}
@@ -3420,14 +3423,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DBools")
 		return
 	}
-	if st456, id457 := c.ReadRefFlag(); st456 == foryimpl.RefBack {
-		x.DF32 = foryimpl.BackRefSlice[float32](c, id457)
-	} else if st456 == foryimpl.RefFollows {
-		n458 := c.ReadArrayLength(4)
-		a459 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n458)
-		r.ReadRawFloat32s(a459)
-		x.DF32 = a459
-		foryimpl.SetRefSlice(c, id457, x.DF32)
+	if st445, id446 := c.ReadRefFlag(); st445 == foryimpl.RefBack {
+		x.DF32 = foryimpl.BackRefSlice[float32](c, id446)
+	} else if st445 == foryimpl.RefFollows {
+		n447 := c.ReadArrayLength(4)
+		a448 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n447)
+		r.ReadRawFloat32s(a448)
+		x.DF32 = a448
+		foryimpl.SetRefSlice(c, id446, x.DF32)
 	} else {
 		x.DF32 = nil
 	}
@@ -3435,14 +3438,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF32")
 		return
 	}
-	if st460, id461 := c.ReadRefFlag(); st460 == foryimpl.RefBack {
-		x.DF64 = foryimpl.BackRefSlice[float64](c, id461)
-	} else if st460 == foryimpl.RefFollows {
-		n462 := c.ReadArrayLength(8)
-		a463 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n462)
-		r.ReadRawFloat64s(a463)
-		x.DF64 = a463
-		foryimpl.SetRefSlice(c, id461, x.DF64)
+	if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
+		x.DF64 = foryimpl.BackRefSlice[float64](c, id450)
+	} else if st449 == foryimpl.RefFollows {
+		n451 := c.ReadArrayLength(8)
+		a452 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n451)
+		r.ReadRawFloat64s(a452)
+		x.DF64 = a452
+		foryimpl.SetRefSlice(c, id450, x.DF64)
 	} else {
 		x.DF64 = nil
 	}
@@ -3450,14 +3453,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF64")
 		return
 	}
-	if st464, id465 := c.ReadRefFlag(); st464 == foryimpl.RefBack {
-		x.DI16 = foryimpl.BackRefSlice[int16](c, id465)
-	} else if st464 == foryimpl.RefFollows {
-		n466 := c.ReadArrayLength(2)
-		a467 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n466)
-		r.ReadRawInt16s(a467)
-		x.DI16 = a467
-		foryimpl.SetRefSlice(c, id465, x.DI16)
+	if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
+		x.DI16 = foryimpl.BackRefSlice[int16](c, id454)
+	} else if st453 == foryimpl.RefFollows {
+		n455 := c.ReadArrayLength(2)
+		a456 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n455)
+		r.ReadRawInt16s(a456)
+		x.DI16 = a456
+		foryimpl.SetRefSlice(c, id454, x.DI16)
 	} else {
 		x.DI16 = nil
 	}
@@ -3465,14 +3468,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI16")
 		return
 	}
-	if st468, id469 := c.ReadRefFlag(); st468 == foryimpl.RefBack {
-		x.DI32 = foryimpl.BackRefSlice[int32](c, id469)
-	} else if st468 == foryimpl.RefFollows {
-		n470 := c.ReadArrayLength(4)
-		a471 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n470)
-		r.ReadRawInt32s(a471)
-		x.DI32 = a471
-		foryimpl.SetRefSlice(c, id469, x.DI32)
+	if st457, id458 := c.ReadRefFlag(); st457 == foryimpl.RefBack {
+		x.DI32 = foryimpl.BackRefSlice[int32](c, id458)
+	} else if st457 == foryimpl.RefFollows {
+		n459 := c.ReadArrayLength(4)
+		a460 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n459)
+		r.ReadRawInt32s(a460)
+		x.DI32 = a460
+		foryimpl.SetRefSlice(c, id458, x.DI32)
 	} else {
 		x.DI32 = nil
 	}
@@ -3480,14 +3483,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI32")
 		return
 	}
-	if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
-		x.DI64 = foryimpl.BackRefSlice[int64](c, id473)
-	} else if st472 == foryimpl.RefFollows {
-		n474 := c.ReadArrayLength(8)
-		a475 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n474)
-		r.ReadRawInt64s(a475)
-		x.DI64 = a475
-		foryimpl.SetRefSlice(c, id473, x.DI64)
+	if st461, id462 := c.ReadRefFlag(); st461 == foryimpl.RefBack {
+		x.DI64 = foryimpl.BackRefSlice[int64](c, id462)
+	} else if st461 == foryimpl.RefFollows {
+		n463 := c.ReadArrayLength(8)
+		a464 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n463)
+		r.ReadRawInt64s(a464)
+		x.DI64 = a464
+		foryimpl.SetRefSlice(c, id462, x.DI64)
 	} else {
 		x.DI64 = nil
 	}
@@ -3495,16 +3498,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI64")
 		return
 	}
-	if st476, id477 := c.ReadRefFlag(); st476 == foryimpl.RefBack {
-		x.DI8 = foryimpl.BackRefSlice[int8](c, id477)
-	} else if st476 == foryimpl.RefFollows {
-		n478 := c.ReadArrayLength(1)
-		a479 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n478)
-		for i480 := range a479 {
-			a479[i480] = r.ReadInt8()
+	if st465, id466 := c.ReadRefFlag(); st465 == foryimpl.RefBack {
+		x.DI8 = foryimpl.BackRefSlice[int8](c, id466)
+	} else if st465 == foryimpl.RefFollows {
+		n467 := c.ReadArrayLength(1)
+		a468 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n467)
+		for i469 := range a468 {
+			a468[i469] = r.ReadInt8()
 		}
-		x.DI8 = a479
-		foryimpl.SetRefSlice(c, id477, x.DI8)
+		x.DI8 = a468
+		foryimpl.SetRefSlice(c, id466, x.DI8)
 	} else {
 		x.DI8 = nil
 	}
@@ -3512,14 +3515,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI8")
 		return
 	}
-	if st481, id482 := c.ReadRefFlag(); st481 == foryimpl.RefBack {
-		x.DU16 = foryimpl.BackRefSlice[uint16](c, id482)
-	} else if st481 == foryimpl.RefFollows {
-		n483 := c.ReadArrayLength(2)
-		a484 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n483)
-		r.ReadRawUint16s(a484)
-		x.DU16 = a484
-		foryimpl.SetRefSlice(c, id482, x.DU16)
+	if st470, id471 := c.ReadRefFlag(); st470 == foryimpl.RefBack {
+		x.DU16 = foryimpl.BackRefSlice[uint16](c, id471)
+	} else if st470 == foryimpl.RefFollows {
+		n472 := c.ReadArrayLength(2)
+		a473 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n472)
+		r.ReadRawUint16s(a473)
+		x.DU16 = a473
+		foryimpl.SetRefSlice(c, id471, x.DU16)
 	} else {
 		x.DU16 = nil
 	}
@@ -3527,14 +3530,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU16")
 		return
 	}
-	if st485, id486 := c.ReadRefFlag(); st485 == foryimpl.RefBack {
-		x.DU32 = foryimpl.BackRefSlice[uint32](c, id486)
-	} else if st485 == foryimpl.RefFollows {
-		n487 := c.ReadArrayLength(4)
-		a488 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n487)
-		r.ReadRawUint32s(a488)
-		x.DU32 = a488
-		foryimpl.SetRefSlice(c, id486, x.DU32)
+	if st474, id475 := c.ReadRefFlag(); st474 == foryimpl.RefBack {
+		x.DU32 = foryimpl.BackRefSlice[uint32](c, id475)
+	} else if st474 == foryimpl.RefFollows {
+		n476 := c.ReadArrayLength(4)
+		a477 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n476)
+		r.ReadRawUint32s(a477)
+		x.DU32 = a477
+		foryimpl.SetRefSlice(c, id475, x.DU32)
 	} else {
 		x.DU32 = nil
 	}
@@ -3542,14 +3545,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU32")
 		return
 	}
-	if st489, id490 := c.ReadRefFlag(); st489 == foryimpl.RefBack {
-		x.DU64 = foryimpl.BackRefSlice[uint64](c, id490)
-	} else if st489 == foryimpl.RefFollows {
-		n491 := c.ReadArrayLength(8)
-		a492 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n491)
-		r.ReadRawUint64s(a492)
-		x.DU64 = a492
-		foryimpl.SetRefSlice(c, id490, x.DU64)
+	if st478, id479 := c.ReadRefFlag(); st478 == foryimpl.RefBack {
+		x.DU64 = foryimpl.BackRefSlice[uint64](c, id479)
+	} else if st478 == foryimpl.RefFollows {
+		n480 := c.ReadArrayLength(8)
+		a481 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n480)
+		r.ReadRawUint64s(a481)
+		x.DU64 = a481
+		foryimpl.SetRefSlice(c, id479, x.DU64)
 	} else {
 		x.DU64 = nil
 	}
@@ -3557,335 +3560,335 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n493 := c.ReadLength(4)
-	l494 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n493)
-	if n493 > 0 {
-		hn496 := c.ReadListHeader(19)
+	n482 := c.ReadLength(4)
+	l483 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n482)
+	if n482 > 0 {
+		hn485 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i495 := range l494 {
-				if hn496 && !c.ReadFlag() {
-					clear(l494[i495 : i495+1])
+			for i484 := range l483 {
+				if hn485 && !c.ReadFlag() {
+					clear(l483[i484 : i484+1])
 					continue
 				}
-				l494[i495] = r.ReadFloat32()
+				l483[i484] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i495)
+					c.TraceIndex(i484)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l494
+	x.F32s = l483
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n499 := c.ReadLength(8)
-	l500 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n499)
-	if n499 > 0 {
-		hn502 := c.ReadListHeader(20)
+	n488 := c.ReadLength(8)
+	l489 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n488)
+	if n488 > 0 {
+		hn491 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i501 := range l500 {
-				if hn502 && !c.ReadFlag() {
-					clear(l500[i501 : i501+1])
+			for i490 := range l489 {
+				if hn491 && !c.ReadFlag() {
+					clear(l489[i490 : i490+1])
 					continue
 				}
-				l500[i501] = r.ReadFloat64()
+				l489[i490] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i501)
+					c.TraceIndex(i490)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l500
+	x.F64s = l489
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n505 := c.ReadLength(2)
-	l506 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n505)
-	if n505 > 0 {
-		hn508 := c.ReadListHeader(3)
+	n494 := c.ReadLength(2)
+	l495 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n494)
+	if n494 > 0 {
+		hn497 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i507 := range l506 {
-				if hn508 && !c.ReadFlag() {
-					clear(l506[i507 : i507+1])
+			for i496 := range l495 {
+				if hn497 && !c.ReadFlag() {
+					clear(l495[i496 : i496+1])
 					continue
 				}
-				l506[i507] = r.ReadInt16()
+				l495[i496] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i507)
+					c.TraceIndex(i496)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l506
+	x.I16s = l495
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n511 := c.ReadLength(1)
-	l512 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n511)
-	if n511 > 0 {
-		hn514 := c.ReadListHeader(5)
+	n500 := c.ReadLength(1)
+	l501 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n500)
+	if n500 > 0 {
+		hn503 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i513 := range l512 {
-				if hn514 && !c.ReadFlag() {
-					clear(l512[i513 : i513+1])
+			for i502 := range l501 {
+				if hn503 && !c.ReadFlag() {
+					clear(l501[i502 : i502+1])
 					continue
 				}
-				l512[i513] = r.ReadVarInt32()
+				l501[i502] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i513)
+					c.TraceIndex(i502)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l512
+	x.I32s = l501
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n517 := c.ReadLength(1)
-	l518 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n517)
-	if n517 > 0 {
-		hn520 := c.ReadListHeader(7)
+	n506 := c.ReadLength(1)
+	l507 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n506)
+	if n506 > 0 {
+		hn509 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i519 := range l518 {
-				if hn520 && !c.ReadFlag() {
-					clear(l518[i519 : i519+1])
+			for i508 := range l507 {
+				if hn509 && !c.ReadFlag() {
+					clear(l507[i508 : i508+1])
 					continue
 				}
-				l518[i519] = r.ReadVarInt64()
+				l507[i508] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i519)
+					c.TraceIndex(i508)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l518
+	x.I64s = l507
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n523 := c.ReadLength(1)
-	l524 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n523)
-	if n523 > 0 {
-		hn526 := c.ReadListHeader(2)
+	n512 := c.ReadLength(1)
+	l513 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n512)
+	if n512 > 0 {
+		hn515 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i525 := range l524 {
-				if hn526 && !c.ReadFlag() {
-					clear(l524[i525 : i525+1])
+			for i514 := range l513 {
+				if hn515 && !c.ReadFlag() {
+					clear(l513[i514 : i514+1])
 					continue
 				}
-				l524[i525] = r.ReadInt8()
+				l513[i514] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i525)
+					c.TraceIndex(i514)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l524
+	x.I8s = l513
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n529 := c.ReadLength(1)
-		l530 := foryimpl.MakeSlice[[]int64](c, n529)
-		if n529 > 0 {
-			hn532 := c.ReadListHeader(7)
+		n518 := c.ReadLength(1)
+		l519 := foryimpl.MakeSlice[[]int64](c, n518)
+		if n518 > 0 {
+			hn521 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i531 := range l530 {
-					if hn532 && !c.ReadFlag() {
-						clear(l530[i531 : i531+1])
+				for i520 := range l519 {
+					if hn521 && !c.ReadFlag() {
+						clear(l519[i520 : i520+1])
 						continue
 					}
-					l530[i531] = r.ReadVarInt64()
+					l519[i520] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i531)
+						c.TraceIndex(i520)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l530
+		x.NI64s = l519
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n535 := c.ReadLength(2)
-		m536 := foryimpl.MakeMap[map[string]int32](c, n535)
-		for n535 > 0 && !c.Failed() {
-			sz537, vn538, _ := c.ReadMapChunk(n535, 21, 5, nil, false)
-			for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-				var k540 string
-				k540 = c.ReadString()
-				var v541 int32
-				if !vn538 {
-					v541 = r.ReadVarInt32()
+		n524 := c.ReadLength(2)
+		m525 := foryimpl.MakeMap[map[string]int32](c, n524)
+		for n524 > 0 && !c.Failed() {
+			sz526, vn527, _ := c.ReadMapChunk(n524, 21, 5, nil, false)
+			for j528 := 0; j528 < sz526 && !c.Failed(); j528++ {
+				var k529 string
+				k529 = c.ReadString()
+				var v530 int32
+				if !vn527 {
+					v530 = r.ReadVarInt32()
 				}
-				m536[k540] = v541
+				m525[k529] = v530
 			}
-			n535 -= sz537
+			n524 -= sz526
 		}
-		x.NMap = m536
+		x.NMap = m525
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n543 := c.ReadLength(1)
-		l544 := foryimpl.MakeSlice[[]string](c, n543)
-		if n543 > 0 {
-			hn546 := c.ReadListHeader(21)
+		n532 := c.ReadLength(1)
+		l533 := foryimpl.MakeSlice[[]string](c, n532)
+		if n532 > 0 {
+			hn535 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i545 := range l544 {
-					if hn546 && !c.ReadFlag() {
-						clear(l544[i545 : i545+1])
+				for i534 := range l533 {
+					if hn535 && !c.ReadFlag() {
+						clear(l533[i534 : i534+1])
 						continue
 					}
-					l544[i545] = c.ReadString()
+					l533[i534] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i545)
+						c.TraceIndex(i534)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l544
+		x.NStrs = l533
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n549 := c.ReadLength(1)
-	l550 := foryimpl.ReuseSlice[Names](c, x.Named, n549)
-	if n549 > 0 {
-		hn552 := c.ReadListHeader(21)
+	n538 := c.ReadLength(1)
+	l539 := foryimpl.ReuseSlice[Names](c, x.Named, n538)
+	if n538 > 0 {
+		hn541 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i551 := range l550 {
-				if hn552 && !c.ReadFlag() {
-					clear(l550[i551 : i551+1])
+			for i540 := range l539 {
+				if hn541 && !c.ReadFlag() {
+					clear(l539[i540 : i540+1])
 					continue
 				}
-				l550[i551] = c.ReadString()
+				l539[i540] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i551)
+					c.TraceIndex(i540)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l550
+	x.Named = l539
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n555 := c.ReadLength(1)
-	l556 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n555)
-	if n555 > 0 {
-		hn558 := c.ReadListHeader(22)
+	n544 := c.ReadLength(1)
+	l545 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n544)
+	if n544 > 0 {
+		hn547 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i557 := range l556 {
-				if hn558 && !c.ReadFlag() {
-					clear(l556[i557 : i557+1])
+			for i546 := range l545 {
+				if hn547 && !c.ReadFlag() {
+					clear(l545[i546 : i546+1])
 					continue
 				}
-				n561 := c.ReadLength(1)
-				l562 := foryimpl.MakeSlice[[]int32](c, n561)
-				if n561 > 0 {
-					hn564 := c.ReadListHeader(5)
+				n550 := c.ReadLength(1)
+				l551 := foryimpl.MakeSlice[[]int32](c, n550)
+				if n550 > 0 {
+					hn553 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i563 := range l562 {
-							if hn564 && !c.ReadFlag() {
-								clear(l562[i563 : i563+1])
+						for i552 := range l551 {
+							if hn553 && !c.ReadFlag() {
+								clear(l551[i552 : i552+1])
 								continue
 							}
-							l562[i563] = r.ReadVarInt32()
+							l551[i552] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i563)
+								c.TraceIndex(i552)
 								break
 							}
 						}
 					}
 				}
-				l556[i557] = l562
+				l545[i546] = l551
 				if c.Failed() {
-					c.TraceIndex(i557)
+					c.TraceIndex(i546)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l556
+	x.Nested = l545
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n567 := c.ReadLength(1)
-	l568 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n567)
-	if n567 > 0 {
-		hn570 := c.ReadListHeader(5)
+	n556 := c.ReadLength(1)
+	l557 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n556)
+	if n556 > 0 {
+		hn559 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i569 := range l568 {
-				if hn570 && !c.ReadFlag() {
-					clear(l568[i569 : i569+1])
+			for i558 := range l557 {
+				if hn559 && !c.ReadFlag() {
+					clear(l557[i558 : i558+1])
 					continue
 				}
-				p573 := foryimpl.Alloc[int32](c)
-				*p573 = r.ReadVarInt32()
-				l568[i569] = p573
+				p562 := foryimpl.Alloc[int32](c)
+				*p562 = r.ReadVarInt32()
+				l557[i558] = p562
 				if c.Failed() {
-					c.TraceIndex(i569)
+					c.TraceIndex(i558)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l568
+	x.PI32s = l557
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n574 := c.ReadLength(1)
-	l575 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n574)
-	if n574 > 0 {
-		hn577 := c.ReadListHeader(21)
+	n563 := c.ReadLength(1)
+	l564 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n563)
+	if n563 > 0 {
+		hn566 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i576 := range l575 {
-				if hn577 && !c.ReadFlag() {
-					clear(l575[i576 : i576+1])
+			for i565 := range l564 {
+				if hn566 && !c.ReadFlag() {
+					clear(l564[i565 : i565+1])
 					continue
 				}
-				p580 := foryimpl.Alloc[string](c)
-				*p580 = c.ReadString()
-				l575[i576] = p580
+				p569 := foryimpl.Alloc[string](c)
+				*p569 = c.ReadString()
+				l564[i565] = p569
 				if c.Failed() {
-					c.TraceIndex(i576)
+					c.TraceIndex(i565)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l575
+	x.PStrs = l564
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st581, id582 := c.ReadRefFlag(); st581 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id582)
-	} else if st581 == foryimpl.RefFollows {
+	if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id571)
+	} else if st570 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id582, x.Raw)
+		foryimpl.SetRefSlice(c, id571, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -3898,144 +3901,144 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n583 := c.ReadLength(1)
-	if n583 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n583, 2))
+	n572 := c.ReadLength(1)
+	if n572 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n572, 2))
 		return
 	}
-	var l584 [2]string
-	if n583 > 0 {
-		hn586 := c.ReadListHeader(21)
+	var l573 [2]string
+	if n572 > 0 {
+		hn575 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i585 := range l584 {
-				if hn586 && !c.ReadFlag() {
-					clear(l584[i585 : i585+1])
+			for i574 := range l573 {
+				if hn575 && !c.ReadFlag() {
+					clear(l573[i574 : i574+1])
 					continue
 				}
-				l584[i585] = c.ReadString()
+				l573[i574] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i585)
+					c.TraceIndex(i574)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l584
+	x.StrArr = l573
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n589 := c.ReadLength(1)
-	l590 := foryimpl.ReuseSlice[[]string](c, x.Strs, n589)
-	if n589 > 0 {
-		hn592 := c.ReadListHeader(21)
+	n578 := c.ReadLength(1)
+	l579 := foryimpl.ReuseSlice[[]string](c, x.Strs, n578)
+	if n578 > 0 {
+		hn581 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i591 := range l590 {
-				if hn592 && !c.ReadFlag() {
-					clear(l590[i591 : i591+1])
+			for i580 := range l579 {
+				if hn581 && !c.ReadFlag() {
+					clear(l579[i580 : i580+1])
 					continue
 				}
-				l590[i591] = c.ReadString()
+				l579[i580] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i591)
+					c.TraceIndex(i580)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l590
+	x.Strs = l579
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n595 := c.ReadLength(1)
-	l596 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n595)
-	if n595 > 0 {
-		hn598 := c.ReadListHeader(38)
+	n584 := c.ReadLength(1)
+	l585 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n584)
+	if n584 > 0 {
+		hn587 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i597 := range l596 {
-				if hn598 && !c.ReadFlag() {
-					clear(l596[i597 : i597+1])
+			for i586 := range l585 {
+				if hn587 && !c.ReadFlag() {
+					clear(l585[i586 : i586+1])
 					continue
 				}
-				l596[i597] = c.ReadTime()
+				l585[i586] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i597)
+					c.TraceIndex(i586)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l596
+	x.Times = l585
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n601 := c.ReadLength(2)
-	l602 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n601)
-	if n601 > 0 {
-		hn604 := c.ReadListHeader(10)
+	n590 := c.ReadLength(2)
+	l591 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n590)
+	if n590 > 0 {
+		hn593 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i603 := range l602 {
-				if hn604 && !c.ReadFlag() {
-					clear(l602[i603 : i603+1])
+			for i592 := range l591 {
+				if hn593 && !c.ReadFlag() {
+					clear(l591[i592 : i592+1])
 					continue
 				}
-				l602[i603] = r.ReadUint16()
+				l591[i592] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i603)
+					c.TraceIndex(i592)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l602
+	x.U16s = l591
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n607 := c.ReadLength(1)
-	l608 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n607)
-	if n607 > 0 {
-		hn610 := c.ReadListHeader(12)
+	n596 := c.ReadLength(1)
+	l597 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n596)
+	if n596 > 0 {
+		hn599 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i609 := range l608 {
-				if hn610 && !c.ReadFlag() {
-					clear(l608[i609 : i609+1])
+			for i598 := range l597 {
+				if hn599 && !c.ReadFlag() {
+					clear(l597[i598 : i598+1])
 					continue
 				}
-				l608[i609] = r.ReadVarUint32()
+				l597[i598] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i609)
+					c.TraceIndex(i598)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l608
+	x.U32s = l597
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n613 := c.ReadLength(1)
-	l614 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n613)
-	if n613 > 0 {
-		hn616 := c.ReadListHeader(14)
+	n602 := c.ReadLength(1)
+	l603 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n602)
+	if n602 > 0 {
+		hn605 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i615 := range l614 {
-				if hn616 && !c.ReadFlag() {
-					clear(l614[i615 : i615+1])
+			for i604 := range l603 {
+				if hn605 && !c.ReadFlag() {
+					clear(l603[i604 : i604+1])
 					continue
 				}
-				l614[i615] = r.ReadVarUint64()
+				l603[i604] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i615)
+					c.TraceIndex(i604)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l614
+	x.U64s = l603
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4052,110 +4055,110 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLength(2)
-				if n619 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n619, 3))
+				n608 := c.ReadLength(2)
+				if n608 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n608, 3))
 					return
 				}
-				var l620 [3]int16
-				if n619 > 0 {
-					hn622 := c.ReadListHeader(3)
+				var l609 [3]int16
+				if n608 > 0 {
+					hn611 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i621 := range l620 {
-							if hn622 && !c.ReadFlag() {
-								clear(l620[i621 : i621+1])
+						for i610 := range l609 {
+							if hn611 && !c.ReadFlag() {
+								clear(l609[i610 : i610+1])
 								continue
 							}
-							l620[i621] = r.ReadInt16()
+							l609[i610] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i621)
+								c.TraceIndex(i610)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l620
+				x.Arr = l609
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadLength(1)
-				l626 := foryimpl.MakeSlice[[]bool](c, n625)
-				if n625 > 0 {
-					hn628 := c.ReadListHeader(1)
+				n614 := c.ReadLength(1)
+				l615 := foryimpl.MakeSlice[[]bool](c, n614)
+				if n614 > 0 {
+					hn617 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i627 := range l626 {
-							if hn628 && !c.ReadFlag() {
-								clear(l626[i627 : i627+1])
+						for i616 := range l615 {
+							if hn617 && !c.ReadFlag() {
+								clear(l615[i616 : i616+1])
 								continue
 							}
-							l626[i627] = r.ReadBool()
+							l615[i616] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i627)
+								c.TraceIndex(i616)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l626
+				x.Bools = l615
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n631 := c.ReadLength(1)
-				l632 := foryimpl.MakeSlice[[]uint8](c, n631)
-				if n631 > 0 {
-					hn634 := c.ReadListHeader(9)
+				n620 := c.ReadLength(1)
+				l621 := foryimpl.MakeSlice[[]uint8](c, n620)
+				if n620 > 0 {
+					hn623 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i633 := range l632 {
-							if hn634 && !c.ReadFlag() {
-								clear(l632[i633 : i633+1])
+						for i622 := range l621 {
+							if hn623 && !c.ReadFlag() {
+								clear(l621[i622 : i622+1])
 								continue
 							}
-							l632[i633] = r.ReadUint8()
+							l621[i622] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i633)
+								c.TraceIndex(i622)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l632
+				x.Bytes = l621
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n637 := c.ReadLength(1)
-				l638 := foryimpl.MakeSlice[[]Color](c, n637)
-				if n637 > 0 {
-					hn640 := c.ReadListHeader(25)
+				n626 := c.ReadLength(1)
+				l627 := foryimpl.MakeSlice[[]Color](c, n626)
+				if n626 > 0 {
+					hn629 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i639 := range l638 {
-							if hn640 && !c.ReadFlag() {
-								clear(l638[i639 : i639+1])
+						for i628 := range l627 {
+							if hn629 && !c.ReadFlag() {
+								clear(l627[i628 : i628+1])
 								continue
 							}
-							l638[i639] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l627[i628] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i639)
+								c.TraceIndex(i628)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l638
+				x.Colors = l627
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st645, id646 := c.ReadRefFlag(); st645 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id646)
-				} else if st645 == foryimpl.RefFollows {
-					n647 := c.ReadArrayLength(1)
-					a648 := foryimpl.MakeSlice[[]bool](c, n647)
-					r.ReadRawBools(a648)
-					x.DBools = a648
-					foryimpl.SetRefSlice(c, id646, x.DBools)
+				if st634, id635 := c.ReadRefFlag(); st634 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id635)
+				} else if st634 == foryimpl.RefFollows {
+					n636 := c.ReadArrayLength(1)
+					a637 := foryimpl.MakeSlice[[]bool](c, n636)
+					r.ReadRawBools(a637)
+					x.DBools = a637
+					foryimpl.SetRefSlice(c, id635, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -4163,22 +4166,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n643 := c.ReadArrayLength(1)
-					a644 := foryimpl.MakeSlice[[]bool](c, n643)
-					r.ReadRawBools(a644)
-					x.DBools = a644
+					n632 := c.ReadArrayLength(1)
+					a633 := foryimpl.MakeSlice[[]bool](c, n632)
+					r.ReadRawBools(a633)
+					x.DBools = a633
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st651, id652 := c.ReadRefFlag(); st651 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id652)
-				} else if st651 == foryimpl.RefFollows {
-					n653 := c.ReadArrayLength(4)
-					a654 := foryimpl.MakeSlice[[]float32](c, n653)
-					r.ReadRawFloat32s(a654)
-					x.DF32 = a654
-					foryimpl.SetRefSlice(c, id652, x.DF32)
+				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id641)
+				} else if st640 == foryimpl.RefFollows {
+					n642 := c.ReadArrayLength(4)
+					a643 := foryimpl.MakeSlice[[]float32](c, n642)
+					r.ReadRawFloat32s(a643)
+					x.DF32 = a643
+					foryimpl.SetRefSlice(c, id641, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -4186,22 +4189,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n649 := c.ReadArrayLength(4)
-					a650 := foryimpl.MakeSlice[[]float32](c, n649)
-					r.ReadRawFloat32s(a650)
-					x.DF32 = a650
+					n638 := c.ReadArrayLength(4)
+					a639 := foryimpl.MakeSlice[[]float32](c, n638)
+					r.ReadRawFloat32s(a639)
+					x.DF32 = a639
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st657, id658 := c.ReadRefFlag(); st657 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id658)
-				} else if st657 == foryimpl.RefFollows {
-					n659 := c.ReadArrayLength(8)
-					a660 := foryimpl.MakeSlice[[]float64](c, n659)
-					r.ReadRawFloat64s(a660)
-					x.DF64 = a660
-					foryimpl.SetRefSlice(c, id658, x.DF64)
+				if st646, id647 := c.ReadRefFlag(); st646 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id647)
+				} else if st646 == foryimpl.RefFollows {
+					n648 := c.ReadArrayLength(8)
+					a649 := foryimpl.MakeSlice[[]float64](c, n648)
+					r.ReadRawFloat64s(a649)
+					x.DF64 = a649
+					foryimpl.SetRefSlice(c, id647, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4209,22 +4212,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n655 := c.ReadArrayLength(8)
-					a656 := foryimpl.MakeSlice[[]float64](c, n655)
-					r.ReadRawFloat64s(a656)
-					x.DF64 = a656
+					n644 := c.ReadArrayLength(8)
+					a645 := foryimpl.MakeSlice[[]float64](c, n644)
+					r.ReadRawFloat64s(a645)
+					x.DF64 = a645
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st663, id664 := c.ReadRefFlag(); st663 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id664)
-				} else if st663 == foryimpl.RefFollows {
-					n665 := c.ReadArrayLength(2)
-					a666 := foryimpl.MakeSlice[[]int16](c, n665)
-					r.ReadRawInt16s(a666)
-					x.DI16 = a666
-					foryimpl.SetRefSlice(c, id664, x.DI16)
+				if st652, id653 := c.ReadRefFlag(); st652 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id653)
+				} else if st652 == foryimpl.RefFollows {
+					n654 := c.ReadArrayLength(2)
+					a655 := foryimpl.MakeSlice[[]int16](c, n654)
+					r.ReadRawInt16s(a655)
+					x.DI16 = a655
+					foryimpl.SetRefSlice(c, id653, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4232,22 +4235,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n661 := c.ReadArrayLength(2)
-					a662 := foryimpl.MakeSlice[[]int16](c, n661)
-					r.ReadRawInt16s(a662)
-					x.DI16 = a662
+					n650 := c.ReadArrayLength(2)
+					a651 := foryimpl.MakeSlice[[]int16](c, n650)
+					r.ReadRawInt16s(a651)
+					x.DI16 = a651
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st669, id670 := c.ReadRefFlag(); st669 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id670)
-				} else if st669 == foryimpl.RefFollows {
-					n671 := c.ReadArrayLength(4)
-					a672 := foryimpl.MakeSlice[[]int32](c, n671)
-					r.ReadRawInt32s(a672)
-					x.DI32 = a672
-					foryimpl.SetRefSlice(c, id670, x.DI32)
+				if st658, id659 := c.ReadRefFlag(); st658 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id659)
+				} else if st658 == foryimpl.RefFollows {
+					n660 := c.ReadArrayLength(4)
+					a661 := foryimpl.MakeSlice[[]int32](c, n660)
+					r.ReadRawInt32s(a661)
+					x.DI32 = a661
+					foryimpl.SetRefSlice(c, id659, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4255,22 +4258,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n667 := c.ReadArrayLength(4)
-					a668 := foryimpl.MakeSlice[[]int32](c, n667)
-					r.ReadRawInt32s(a668)
-					x.DI32 = a668
+					n656 := c.ReadArrayLength(4)
+					a657 := foryimpl.MakeSlice[[]int32](c, n656)
+					r.ReadRawInt32s(a657)
+					x.DI32 = a657
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id676)
-				} else if st675 == foryimpl.RefFollows {
-					n677 := c.ReadArrayLength(8)
-					a678 := foryimpl.MakeSlice[[]int64](c, n677)
-					r.ReadRawInt64s(a678)
-					x.DI64 = a678
-					foryimpl.SetRefSlice(c, id676, x.DI64)
+				if st664, id665 := c.ReadRefFlag(); st664 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id665)
+				} else if st664 == foryimpl.RefFollows {
+					n666 := c.ReadArrayLength(8)
+					a667 := foryimpl.MakeSlice[[]int64](c, n666)
+					r.ReadRawInt64s(a667)
+					x.DI64 = a667
+					foryimpl.SetRefSlice(c, id665, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4278,24 +4281,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n673 := c.ReadArrayLength(8)
-					a674 := foryimpl.MakeSlice[[]int64](c, n673)
-					r.ReadRawInt64s(a674)
-					x.DI64 = a674
+					n662 := c.ReadArrayLength(8)
+					a663 := foryimpl.MakeSlice[[]int64](c, n662)
+					r.ReadRawInt64s(a663)
+					x.DI64 = a663
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st682, id683 := c.ReadRefFlag(); st682 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id683)
-				} else if st682 == foryimpl.RefFollows {
-					n684 := c.ReadArrayLength(1)
-					a685 := foryimpl.MakeSlice[[]int8](c, n684)
-					for i686 := range a685 {
-						a685[i686] = r.ReadInt8()
+				if st671, id672 := c.ReadRefFlag(); st671 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id672)
+				} else if st671 == foryimpl.RefFollows {
+					n673 := c.ReadArrayLength(1)
+					a674 := foryimpl.MakeSlice[[]int8](c, n673)
+					for i675 := range a674 {
+						a674[i675] = r.ReadInt8()
 					}
-					x.DI8 = a685
-					foryimpl.SetRefSlice(c, id683, x.DI8)
+					x.DI8 = a674
+					foryimpl.SetRefSlice(c, id672, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4303,24 +4306,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n679 := c.ReadArrayLength(1)
-					a680 := foryimpl.MakeSlice[[]int8](c, n679)
-					for i681 := range a680 {
-						a680[i681] = r.ReadInt8()
+					n668 := c.ReadArrayLength(1)
+					a669 := foryimpl.MakeSlice[[]int8](c, n668)
+					for i670 := range a669 {
+						a669[i670] = r.ReadInt8()
 					}
-					x.DI8 = a680
+					x.DI8 = a669
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id690)
-				} else if st689 == foryimpl.RefFollows {
-					n691 := c.ReadArrayLength(2)
-					a692 := foryimpl.MakeSlice[[]uint16](c, n691)
-					r.ReadRawUint16s(a692)
-					x.DU16 = a692
-					foryimpl.SetRefSlice(c, id690, x.DU16)
+				if st678, id679 := c.ReadRefFlag(); st678 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id679)
+				} else if st678 == foryimpl.RefFollows {
+					n680 := c.ReadArrayLength(2)
+					a681 := foryimpl.MakeSlice[[]uint16](c, n680)
+					r.ReadRawUint16s(a681)
+					x.DU16 = a681
+					foryimpl.SetRefSlice(c, id679, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4328,22 +4331,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n687 := c.ReadArrayLength(2)
-					a688 := foryimpl.MakeSlice[[]uint16](c, n687)
-					r.ReadRawUint16s(a688)
-					x.DU16 = a688
+					n676 := c.ReadArrayLength(2)
+					a677 := foryimpl.MakeSlice[[]uint16](c, n676)
+					r.ReadRawUint16s(a677)
+					x.DU16 = a677
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id696)
-				} else if st695 == foryimpl.RefFollows {
-					n697 := c.ReadArrayLength(4)
-					a698 := foryimpl.MakeSlice[[]uint32](c, n697)
-					r.ReadRawUint32s(a698)
-					x.DU32 = a698
-					foryimpl.SetRefSlice(c, id696, x.DU32)
+				if st684, id685 := c.ReadRefFlag(); st684 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id685)
+				} else if st684 == foryimpl.RefFollows {
+					n686 := c.ReadArrayLength(4)
+					a687 := foryimpl.MakeSlice[[]uint32](c, n686)
+					r.ReadRawUint32s(a687)
+					x.DU32 = a687
+					foryimpl.SetRefSlice(c, id685, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4351,22 +4354,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n693 := c.ReadArrayLength(4)
-					a694 := foryimpl.MakeSlice[[]uint32](c, n693)
-					r.ReadRawUint32s(a694)
-					x.DU32 = a694
+					n682 := c.ReadArrayLength(4)
+					a683 := foryimpl.MakeSlice[[]uint32](c, n682)
+					r.ReadRawUint32s(a683)
+					x.DU32 = a683
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id702)
-				} else if st701 == foryimpl.RefFollows {
-					n703 := c.ReadArrayLength(8)
-					a704 := foryimpl.MakeSlice[[]uint64](c, n703)
-					r.ReadRawUint64s(a704)
-					x.DU64 = a704
-					foryimpl.SetRefSlice(c, id702, x.DU64)
+				if st690, id691 := c.ReadRefFlag(); st690 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id691)
+				} else if st690 == foryimpl.RefFollows {
+					n692 := c.ReadArrayLength(8)
+					a693 := foryimpl.MakeSlice[[]uint64](c, n692)
+					r.ReadRawUint64s(a693)
+					x.DU64 = a693
+					foryimpl.SetRefSlice(c, id691, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4374,340 +4377,340 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n699 := c.ReadArrayLength(8)
-					a700 := foryimpl.MakeSlice[[]uint64](c, n699)
-					r.ReadRawUint64s(a700)
-					x.DU64 = a700
+					n688 := c.ReadArrayLength(8)
+					a689 := foryimpl.MakeSlice[[]uint64](c, n688)
+					r.ReadRawUint64s(a689)
+					x.DU64 = a689
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n705 := c.ReadLength(4)
-				l706 := foryimpl.MakeSlice[[]float32](c, n705)
-				if n705 > 0 {
-					hn708 := c.ReadListHeader(19)
+				n694 := c.ReadLength(4)
+				l695 := foryimpl.MakeSlice[[]float32](c, n694)
+				if n694 > 0 {
+					hn697 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i707 := range l706 {
-							if hn708 && !c.ReadFlag() {
-								clear(l706[i707 : i707+1])
+						for i696 := range l695 {
+							if hn697 && !c.ReadFlag() {
+								clear(l695[i696 : i696+1])
 								continue
 							}
-							l706[i707] = r.ReadFloat32()
+							l695[i696] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i707)
+								c.TraceIndex(i696)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l706
+				x.F32s = l695
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadLength(8)
-				l712 := foryimpl.MakeSlice[[]float64](c, n711)
-				if n711 > 0 {
-					hn714 := c.ReadListHeader(20)
+				n700 := c.ReadLength(8)
+				l701 := foryimpl.MakeSlice[[]float64](c, n700)
+				if n700 > 0 {
+					hn703 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i713 := range l712 {
-							if hn714 && !c.ReadFlag() {
-								clear(l712[i713 : i713+1])
+						for i702 := range l701 {
+							if hn703 && !c.ReadFlag() {
+								clear(l701[i702 : i702+1])
 								continue
 							}
-							l712[i713] = r.ReadFloat64()
+							l701[i702] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i713)
+								c.TraceIndex(i702)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l712
+				x.F64s = l701
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n717 := c.ReadLength(2)
-				l718 := foryimpl.MakeSlice[[]int16](c, n717)
-				if n717 > 0 {
-					hn720 := c.ReadListHeader(3)
+				n706 := c.ReadLength(2)
+				l707 := foryimpl.MakeSlice[[]int16](c, n706)
+				if n706 > 0 {
+					hn709 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i719 := range l718 {
-							if hn720 && !c.ReadFlag() {
-								clear(l718[i719 : i719+1])
+						for i708 := range l707 {
+							if hn709 && !c.ReadFlag() {
+								clear(l707[i708 : i708+1])
 								continue
 							}
-							l718[i719] = r.ReadInt16()
+							l707[i708] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i719)
+								c.TraceIndex(i708)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l718
+				x.I16s = l707
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n723 := c.ReadLength(1)
-				l724 := foryimpl.MakeSlice[[]int32](c, n723)
-				if n723 > 0 {
-					hn726 := c.ReadListHeader(5)
+				n712 := c.ReadLength(1)
+				l713 := foryimpl.MakeSlice[[]int32](c, n712)
+				if n712 > 0 {
+					hn715 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i725 := range l724 {
-							if hn726 && !c.ReadFlag() {
-								clear(l724[i725 : i725+1])
+						for i714 := range l713 {
+							if hn715 && !c.ReadFlag() {
+								clear(l713[i714 : i714+1])
 								continue
 							}
-							l724[i725] = r.ReadVarInt32()
+							l713[i714] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i725)
+								c.TraceIndex(i714)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l724
+				x.I32s = l713
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLength(1)
-				l730 := foryimpl.MakeSlice[[]int64](c, n729)
-				if n729 > 0 {
-					hn732 := c.ReadListHeader(7)
+				n718 := c.ReadLength(1)
+				l719 := foryimpl.MakeSlice[[]int64](c, n718)
+				if n718 > 0 {
+					hn721 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i731 := range l730 {
-							if hn732 && !c.ReadFlag() {
-								clear(l730[i731 : i731+1])
+						for i720 := range l719 {
+							if hn721 && !c.ReadFlag() {
+								clear(l719[i720 : i720+1])
 								continue
 							}
-							l730[i731] = r.ReadVarInt64()
+							l719[i720] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i731)
+								c.TraceIndex(i720)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l730
+				x.I64s = l719
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n735 := c.ReadLength(1)
-				l736 := foryimpl.MakeSlice[[]int8](c, n735)
-				if n735 > 0 {
-					hn738 := c.ReadListHeader(2)
+				n724 := c.ReadLength(1)
+				l725 := foryimpl.MakeSlice[[]int8](c, n724)
+				if n724 > 0 {
+					hn727 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i737 := range l736 {
-							if hn738 && !c.ReadFlag() {
-								clear(l736[i737 : i737+1])
+						for i726 := range l725 {
+							if hn727 && !c.ReadFlag() {
+								clear(l725[i726 : i726+1])
 								continue
 							}
-							l736[i737] = r.ReadInt8()
+							l725[i726] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i737)
+								c.TraceIndex(i726)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l736
+				x.I8s = l725
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n741 := c.ReadLength(1)
-				l742 := foryimpl.MakeSlice[[]int64](c, n741)
-				if n741 > 0 {
-					hn744 := c.ReadListHeader(7)
+				n730 := c.ReadLength(1)
+				l731 := foryimpl.MakeSlice[[]int64](c, n730)
+				if n730 > 0 {
+					hn733 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i743 := range l742 {
-							if hn744 && !c.ReadFlag() {
-								clear(l742[i743 : i743+1])
+						for i732 := range l731 {
+							if hn733 && !c.ReadFlag() {
+								clear(l731[i732 : i732+1])
 								continue
 							}
-							l742[i743] = r.ReadVarInt64()
+							l731[i732] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i743)
+								c.TraceIndex(i732)
 								break
 							}
 						}
 					}
 				}
-				x.NI64s = l742
+				x.NI64s = l731
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n747 := c.ReadLength(2)
-				m748 := foryimpl.MakeMap[map[string]int32](c, n747)
-				for n747 > 0 && !c.Failed() {
-					sz749, vn750, _ := c.ReadMapChunk(n747, 21, 5, nil, false)
-					for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
-						var k752 string
-						k752 = c.ReadString()
-						var v753 int32
-						if !vn750 {
-							v753 = r.ReadVarInt32()
+				n736 := c.ReadLength(2)
+				m737 := foryimpl.MakeMap[map[string]int32](c, n736)
+				for n736 > 0 && !c.Failed() {
+					sz738, vn739, _ := c.ReadMapChunk(n736, 21, 5, nil, false)
+					for j740 := 0; j740 < sz738 && !c.Failed(); j740++ {
+						var k741 string
+						k741 = c.ReadString()
+						var v742 int32
+						if !vn739 {
+							v742 = r.ReadVarInt32()
 						}
-						m748[k752] = v753
+						m737[k741] = v742
 					}
-					n747 -= sz749
+					n736 -= sz738
 				}
-				x.NMap = m748
+				x.NMap = m737
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLength(1)
-				l756 := foryimpl.MakeSlice[[]string](c, n755)
-				if n755 > 0 {
-					hn758 := c.ReadListHeader(21)
+				n744 := c.ReadLength(1)
+				l745 := foryimpl.MakeSlice[[]string](c, n744)
+				if n744 > 0 {
+					hn747 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i757 := range l756 {
-							if hn758 && !c.ReadFlag() {
-								clear(l756[i757 : i757+1])
+						for i746 := range l745 {
+							if hn747 && !c.ReadFlag() {
+								clear(l745[i746 : i746+1])
 								continue
 							}
-							l756[i757] = c.ReadString()
+							l745[i746] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i757)
+								c.TraceIndex(i746)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l756
+				x.NStrs = l745
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n761 := c.ReadLength(1)
-				l762 := foryimpl.MakeSlice[Names](c, n761)
-				if n761 > 0 {
-					hn764 := c.ReadListHeader(21)
+				n750 := c.ReadLength(1)
+				l751 := foryimpl.MakeSlice[Names](c, n750)
+				if n750 > 0 {
+					hn753 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i763 := range l762 {
-							if hn764 && !c.ReadFlag() {
-								clear(l762[i763 : i763+1])
+						for i752 := range l751 {
+							if hn753 && !c.ReadFlag() {
+								clear(l751[i752 : i752+1])
 								continue
 							}
-							l762[i763] = c.ReadString()
+							l751[i752] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i763)
+								c.TraceIndex(i752)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l762
+				x.Named = l751
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n767 := c.ReadLength(1)
-				l768 := foryimpl.MakeSlice[[][]int32](c, n767)
-				if n767 > 0 {
-					hn770 := c.ReadListHeader(22)
+				n756 := c.ReadLength(1)
+				l757 := foryimpl.MakeSlice[[][]int32](c, n756)
+				if n756 > 0 {
+					hn759 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i769 := range l768 {
-							if hn770 && !c.ReadFlag() {
-								clear(l768[i769 : i769+1])
+						for i758 := range l757 {
+							if hn759 && !c.ReadFlag() {
+								clear(l757[i758 : i758+1])
 								continue
 							}
-							n773 := c.ReadLength(1)
-							l774 := foryimpl.MakeSlice[[]int32](c, n773)
-							if n773 > 0 {
-								hn776 := c.ReadListHeader(5)
+							n762 := c.ReadLength(1)
+							l763 := foryimpl.MakeSlice[[]int32](c, n762)
+							if n762 > 0 {
+								hn765 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i775 := range l774 {
-										if hn776 && !c.ReadFlag() {
-											clear(l774[i775 : i775+1])
+									for i764 := range l763 {
+										if hn765 && !c.ReadFlag() {
+											clear(l763[i764 : i764+1])
 											continue
 										}
-										l774[i775] = r.ReadVarInt32()
+										l763[i764] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i775)
+											c.TraceIndex(i764)
 											break
 										}
 									}
 								}
 							}
-							l768[i769] = l774
+							l757[i758] = l763
 							if c.Failed() {
-								c.TraceIndex(i769)
+								c.TraceIndex(i758)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l768
+				x.Nested = l757
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadLength(1)
-				l780 := foryimpl.MakeSlice[[]*int32](c, n779)
-				if n779 > 0 {
-					hn782 := c.ReadListHeader(5)
+				n768 := c.ReadLength(1)
+				l769 := foryimpl.MakeSlice[[]*int32](c, n768)
+				if n768 > 0 {
+					hn771 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i781 := range l780 {
-							if hn782 && !c.ReadFlag() {
-								clear(l780[i781 : i781+1])
+						for i770 := range l769 {
+							if hn771 && !c.ReadFlag() {
+								clear(l769[i770 : i770+1])
 								continue
 							}
-							p785 := foryimpl.Alloc[int32](c)
-							*p785 = r.ReadVarInt32()
-							l780[i781] = p785
+							p774 := foryimpl.Alloc[int32](c)
+							*p774 = r.ReadVarInt32()
+							l769[i770] = p774
 							if c.Failed() {
-								c.TraceIndex(i781)
+								c.TraceIndex(i770)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l780
+				x.PI32s = l769
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n786 := c.ReadLength(1)
-				l787 := foryimpl.MakeSlice[[]*string](c, n786)
-				if n786 > 0 {
-					hn789 := c.ReadListHeader(21)
+				n775 := c.ReadLength(1)
+				l776 := foryimpl.MakeSlice[[]*string](c, n775)
+				if n775 > 0 {
+					hn778 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i788 := range l787 {
-							if hn789 && !c.ReadFlag() {
-								clear(l787[i788 : i788+1])
+						for i777 := range l776 {
+							if hn778 && !c.ReadFlag() {
+								clear(l776[i777 : i777+1])
 								continue
 							}
-							p792 := foryimpl.Alloc[string](c)
-							*p792 = c.ReadString()
-							l787[i788] = p792
+							p781 := foryimpl.Alloc[string](c)
+							*p781 = c.ReadString()
+							l776[i777] = p781
 							if c.Failed() {
-								c.TraceIndex(i788)
+								c.TraceIndex(i777)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l787
+				x.PStrs = l776
 			}
 		case 27:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st793, id794 := c.ReadRefFlag(); st793 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id794)
-				} else if st793 == foryimpl.RefFollows {
+				if st782, id783 := c.ReadRefFlag(); st782 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id783)
+				} else if st782 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id794, x.Raw)
+					foryimpl.SetRefSlice(c, id783, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -4724,145 +4727,145 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n795 := c.ReadLength(1)
-				if n795 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n795, 2))
+				n784 := c.ReadLength(1)
+				if n784 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n784, 2))
 					return
 				}
-				var l796 [2]string
-				if n795 > 0 {
-					hn798 := c.ReadListHeader(21)
+				var l785 [2]string
+				if n784 > 0 {
+					hn787 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i797 := range l796 {
-							if hn798 && !c.ReadFlag() {
-								clear(l796[i797 : i797+1])
+						for i786 := range l785 {
+							if hn787 && !c.ReadFlag() {
+								clear(l785[i786 : i786+1])
 								continue
 							}
-							l796[i797] = c.ReadString()
+							l785[i786] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i797)
+								c.TraceIndex(i786)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l796
+				x.StrArr = l785
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n801 := c.ReadLength(1)
-				l802 := foryimpl.MakeSlice[[]string](c, n801)
-				if n801 > 0 {
-					hn804 := c.ReadListHeader(21)
+				n790 := c.ReadLength(1)
+				l791 := foryimpl.MakeSlice[[]string](c, n790)
+				if n790 > 0 {
+					hn793 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i803 := range l802 {
-							if hn804 && !c.ReadFlag() {
-								clear(l802[i803 : i803+1])
+						for i792 := range l791 {
+							if hn793 && !c.ReadFlag() {
+								clear(l791[i792 : i792+1])
 								continue
 							}
-							l802[i803] = c.ReadString()
+							l791[i792] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i803)
+								c.TraceIndex(i792)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l802
+				x.Strs = l791
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n807 := c.ReadLength(1)
-				l808 := foryimpl.MakeSlice[[]time.Time](c, n807)
-				if n807 > 0 {
-					hn810 := c.ReadListHeader(38)
+				n796 := c.ReadLength(1)
+				l797 := foryimpl.MakeSlice[[]time.Time](c, n796)
+				if n796 > 0 {
+					hn799 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i809 := range l808 {
-							if hn810 && !c.ReadFlag() {
-								clear(l808[i809 : i809+1])
+						for i798 := range l797 {
+							if hn799 && !c.ReadFlag() {
+								clear(l797[i798 : i798+1])
 								continue
 							}
-							l808[i809] = c.ReadTime()
+							l797[i798] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i809)
+								c.TraceIndex(i798)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l808
+				x.Times = l797
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n813 := c.ReadLength(2)
-				l814 := foryimpl.MakeSlice[[]uint16](c, n813)
-				if n813 > 0 {
-					hn816 := c.ReadListHeader(10)
+				n802 := c.ReadLength(2)
+				l803 := foryimpl.MakeSlice[[]uint16](c, n802)
+				if n802 > 0 {
+					hn805 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i815 := range l814 {
-							if hn816 && !c.ReadFlag() {
-								clear(l814[i815 : i815+1])
+						for i804 := range l803 {
+							if hn805 && !c.ReadFlag() {
+								clear(l803[i804 : i804+1])
 								continue
 							}
-							l814[i815] = r.ReadUint16()
+							l803[i804] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i815)
+								c.TraceIndex(i804)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l814
+				x.U16s = l803
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLength(1)
-				l820 := foryimpl.MakeSlice[[]uint32](c, n819)
-				if n819 > 0 {
-					hn822 := c.ReadListHeader(12)
+				n808 := c.ReadLength(1)
+				l809 := foryimpl.MakeSlice[[]uint32](c, n808)
+				if n808 > 0 {
+					hn811 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i821 := range l820 {
-							if hn822 && !c.ReadFlag() {
-								clear(l820[i821 : i821+1])
+						for i810 := range l809 {
+							if hn811 && !c.ReadFlag() {
+								clear(l809[i810 : i810+1])
 								continue
 							}
-							l820[i821] = r.ReadVarUint32()
+							l809[i810] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i821)
+								c.TraceIndex(i810)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l820
+				x.U32s = l809
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n825 := c.ReadLength(1)
-				l826 := foryimpl.MakeSlice[[]uint64](c, n825)
-				if n825 > 0 {
-					hn828 := c.ReadListHeader(14)
+				n814 := c.ReadLength(1)
+				l815 := foryimpl.MakeSlice[[]uint64](c, n814)
+				if n814 > 0 {
+					hn817 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i827 := range l826 {
-							if hn828 && !c.ReadFlag() {
-								clear(l826[i827 : i827+1])
+						for i816 := range l815 {
+							if hn817 && !c.ReadFlag() {
+								clear(l815[i816 : i816+1])
 								continue
 							}
-							l826[i827] = r.ReadVarUint64()
+							l815[i816] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i827)
+								c.TraceIndex(i816)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l826
+				x.U64s = l815
 			}
 		default:
 			c.SkipField(f)
@@ -7132,10 +7135,6 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
-			return
-		}
 	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -7223,12 +7222,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s21 := x.Title
+		s21 := string(x.Title)
 		b.Reserve(buffer.BatchSlack + len(s21) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
 		if len(s21) > 0 {
-			off += copy(w[off:], s21)
+			off, ascii = buffer.PutStringAt(w, off, s21)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s21) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -7251,10 +7255,6 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
-			return
 		}
 	}
 	b := c.Buffer()
@@ -7331,12 +7331,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s42 := x.Title
+		s42 := string(x.Title)
 		b.Reserve(buffer.BatchSlack + len(s42) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s42))<<2|2)
 		if len(s42) > 0 {
-			off += copy(w[off:], s42)
+			off, ascii = buffer.PutStringAt(w, off, s42)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s42) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8487,10 +8492,6 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
-			return
-		}
 	}
 	if !c.Enter(foryTypeTree, x) {
 		return
@@ -8537,12 +8538,17 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw10.End(b)
 	{
-		s13 := x.Name
+		s13 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s13) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
 		if len(s13) > 0 {
-			off += copy(w[off:], s13)
+			off, ascii = buffer.PutStringAt(w, off, s13)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -8557,10 +8563,6 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
-			return
 		}
 	}
 	if !c.Enter(foryTypeTree, x) {
@@ -8600,12 +8602,17 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw23.End(b)
 	{
-		s26 := x.Name
+		s26 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s26) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
 		if len(s26) > 0 {
-			off += copy(w[off:], s26)
+			off, ascii = buffer.PutStringAt(w, off, s26)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}

@@ -138,22 +138,13 @@ func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Name)) {
-			return foryimpl.InvalidUTF8(foryTypeUser, "Name")
-		}
-		for i2 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeUser, "Tags")
-			}
-		}
-	}
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status))
 	}
-	s4 := x.Name
+	s2 := string(x.Name)
+	start3 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(36 + buffer.BatchSlack + len(s4) + 10)
+	b.Reserve(36 + buffer.BatchSlack + len(s2) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -171,32 +162,41 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	if len(s2) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeUser, "Name")
+		}
 	}
 	b.SetWriterIndex(off)
-	l5 := x.Tags
+	l4 := x.Tags
 	{
-		sz7 := 6 + buffer.BatchSlack + len(l5)*9
-		for _, e6 := range l5 {
-			sz7 += len(e6)
+		var ascii bool
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz7)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
-		if len(l5) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e6 := range l5 {
-				if len(w)-off < len(e6)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
-				if len(e6) > 0 {
-					off += copy(w[off:], e6)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e5))
+					if !ascii && check && !foryimpl.ValidString(string(e5)) {
+						b.SetWriterIndex(start3)
+						return foryimpl.InvalidUTF8(foryTypeUser, "Tags")
+					}
 				}
 			}
 		}
@@ -213,58 +213,56 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Name"))
-			return
-		}
-		for i9 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i9])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Tags"))
-				return
-			}
-		}
-	}
 	if x.Status < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status)))
 		return
 	}
 	b := c.Buffer()
-	s11 := x.Name
+	s8 := string(x.Name)
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack + len(s11) + 10)
+	b.Reserve(13 + buffer.BatchSlack + len(s8) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1990315993)
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
-	if len(s11) > 0 {
-		off += copy(w[off:], s11)
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+	if len(s8) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s8)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Name"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
-	l12 := x.Tags
+	l9 := x.Tags
 	{
-		sz14 := 6 + buffer.BatchSlack + len(l12)*9
-		for _, e13 := range l12 {
-			sz14 += len(e13)
+		var ascii bool
+		sz11 := 6 + buffer.BatchSlack + len(l9)*9
+		for _, e10 := range l9 {
+			sz11 += len(e10)
 		}
-		b.Reserve(sz14)
+		b.Reserve(sz11)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
-		if len(l12) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
+		if len(l9) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e13 := range l12 {
-				if len(w)-off < len(e13)+9+buffer.BatchSlack {
+			for _, e10 := range l9 {
+				if len(w)-off < len(e10)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e13) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e13))<<2|2)
-				if len(e13) > 0 {
-					off += copy(w[off:], e13)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
+				if len(e10) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e10))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e10)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Tags"))
+						return
+					}
 				}
 			}
 		}
@@ -311,25 +309,25 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := foryimpl.ReuseSlice[[]string](c, x.Tags, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
+	n12 := c.ReadLength(1)
+	l13 := foryimpl.ReuseSlice[[]string](c, x.Tags, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
-				l16[i17] = c.ReadString()
+				l13[i14] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l16
+	x.Tags = l13
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -368,25 +366,25 @@ func (x *User) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n21 := c.ReadLength(1)
-	l22 := foryimpl.ReuseSlice[[]string](c, x.Tags, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	n18 := c.ReadLength(1)
+	l19 := foryimpl.ReuseSlice[[]string](c, x.Tags, n18)
+	if n18 > 0 {
+		hn21 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
+					clear(l19[i20 : i20+1])
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l19[i20] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i20)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l22
+	x.Tags = l19
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -408,8 +406,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
-					x.ID = int64(v29)
+				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
+					x.ID = int64(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -420,25 +418,25 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
-				l32 := foryimpl.MakeSlice[[]string](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(21)
+				n28 := c.ReadLength(1)
+				l29 := foryimpl.MakeSlice[[]string](c, n28)
+				if n28 > 0 {
+					hn31 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i30 := range l29 {
+							if hn31 && !c.ReadFlag() {
+								clear(l29[i30 : i30+1])
 								continue
 							}
-							l32[i33] = c.ReadString()
+							l29[i30] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i30)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l32
+				x.Tags = l29
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {

@@ -87,6 +87,17 @@ type gen struct {
 	// track is set while the reference-tracking body is emitted
 	// (foryWriteRef, foryReadRef).
 	track bool
+	// checkUTF8 and failWrite are, in the writer being emitted, the
+	// condition of the UTF-8 check (WithUTF8Validation) and the statements
+	// that report an error.
+	checkUTF8 *jen.Statement
+	failWrite func(jen.Code) []jen.Code
+	// start names the local holding the writer index a flat writer takes
+	// back to when a later run fails its UTF-8 check (putRun).
+	start string
+	// copyCheck names the field whose list of strings is being emitted when
+	// its strings are checked as they are copied (checkedOnCopy).
+	copyCheck string
 }
 
 func (g *gen) name() string { return g.s.Model.Name }

@@ -68,12 +68,15 @@ func (g *gen) writeBody() []jen.Code {
 	s := g.s
 	var body []jen.Code
 	if g.flat() {
-		body = append(body, g.checks(jen.Id("check"), func(err jen.Code) []jen.Code { return []jen.Code{jen.Return(err)} })...)
+		g.checkUTF8 = jen.Id("check")
+		g.failWrite = func(err jen.Code) []jen.Code { return []jen.Code{jen.Return(err)} }
 	} else {
-		body = append(body, g.checks(jen.Id("c").Dot("CheckUTF8").Call(), func(err jen.Code) []jen.Code {
+		g.checkUTF8 = jen.Id("c").Dot("CheckUTF8").Call()
+		g.failWrite = func(err jen.Code) []jen.Code {
 			return []jen.Code{jen.Id("c").Dot("Fail").Call(err), jen.Return()}
-		})...)
+		}
 	}
+	body = append(body, g.checks(g.checkUTF8, g.failWrite, g.checkedOnCopy)...)
 	body = append(body, g.enterWrite()...)
 	if !g.flat() {
 		body = append(body, jen.Id("b").Op(":=").Id("c").Dot("Buffer").Call())
@@ -99,6 +102,22 @@ func (g *gen) writeBody() []jen.Code {
 	}
 	leadBind, leadVals := g.bindRun(lead)
 	body = append(body, leadBind...)
+	g.start = ""
+	if g.flat() {
+		// A later run's UTF-8 check fails after earlier writes were
+		// committed: the context-free writer takes them back itself
+		// (putRun).
+	later:
+		for _, run := range others {
+			for _, fl := range run {
+				if g.checkedOnCopy(fl) {
+					g.start = g.fresh("start")
+					body = append(body, jen.Id(g.start).Op(":=").Id("b").Dot("WriterIndex").Call())
+					break later
+				}
+			}
+		}
+	}
 	if s.FixedBytes == 0 && s.VarintMaxBytes == 0 && len(lead) == 0 && !g.flat() {
 		// Nothing shares the schema hash's reserve: write it alone, and in
 		// compatible mode touch the buffer not at all
@@ -115,7 +134,7 @@ func (g *gen) writeBody() []jen.Code {
 			body = append(body, jen.Block(append(append(bind,
 				jen.Id("b").Dot("Reserve").Call(runBound(jen.Qual(bufferPkg, "BatchSlack"), run, vals)),
 				jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("b").Dot("WriterIndex").Call()),
-			), append(g.putRun(run, vals), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
+			), append(g.putRun(run, vals, g.start), jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))...)...))
 			continue
 		}
 		body = append(body, g.writeField(run[0])...)
@@ -185,9 +204,31 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 		}
 		body = append(body, jen.Id("off").Op("=").Add(putVarint(fl.Wire, jen.Id("x").Dot(fl.GoName), fl.Type)))
 	}
-	body = append(body, g.putRun(lead, leadVals)...)
+	body = append(body, g.putRun(lead, leadVals, "")...)
 	body = append(body, jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")))
 	return body
+}
+
+// checkedOnCopy reports whether the strings of field fl are checked for
+// UTF-8 as they are copied (putString) rather than before anything is
+// written (checks): a string in a run, or a list of strings.
+func (g *gen) checkedOnCopy(fl *plan.Field) bool {
+	w := fl.Wire
+	if g.inRun(fl) {
+		return w.TypeID == plan.TypeString
+	}
+	return !w.Nullable && !fl.RefOff && !(g.track && fl.RefOn) && w.TypeID == plan.TypeList &&
+		(w.Go.Kind == model.Slice || w.Go.Kind == model.Array) && w.Elem.TypeID == plan.TypeString && !w.Elem.Nullable
+}
+
+// runHasString reports whether a run writes a string field.
+func runHasString(run []*plan.Field) bool {
+	for _, fl := range run {
+		if fl.Wire.TypeID == plan.TypeString {
+			return true
+		}
+	}
+	return false
 }
 
 // putVarint is the batched store of a varint at w[off:], returning the new
@@ -239,8 +280,10 @@ func (g *gen) bindRun(run []*plan.Field) (bind []jen.Code, vals []*jen.Statement
 			bind = append(bind, jen.Id(tmp).Op(":=").Add(v))
 			v = jen.Id(tmp)
 		} else if fl.Wire.TypeID == plan.TypeString {
+			// As a string, for PutStringAt, whatever the field's string
+			// type.
 			tmp := g.fresh("s")
-			bind = append(bind, jen.Id(tmp).Op(":=").Add(v))
+			bind = append(bind, jen.Id(tmp).Op(":=").String().Call(v))
 			v = jen.Id(tmp)
 		}
 		vals = append(vals, v)
@@ -276,8 +319,11 @@ func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *je
 // putRun writes a run's fields at w[off:]: a string as its UTF-8 header
 // (len<<2 | 2, docs/format.md §7) and bytes, an enum as varu32, a dense array as
 // its byte length and elements (§8.2). vals are the fields' expressions from
-// bindRun.
-func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
+// bindRun. A string is checked as it is copied (PutStringAt), which checks
+// leaves to the run: a failure returns before the run's commit, having
+// taken the writer index back to start if that is not "" (a flat struct's
+// later run: nothing else takes back what the earlier ones committed).
+func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []jen.Code {
 	var out []jen.Code
 	for i, fl := range run {
 		v := vals[i].Clone()
@@ -319,9 +365,26 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement) []jen.Code {
 		out = append(out,
 			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
 				jen.Uint64().Call(jen.Len(v.Clone())).Op("<<").Lit(2).Op("|").Lit(2)),
-			putBytes(v.Clone()))
+			jen.If(jen.Len(v.Clone()).Op(">").Lit(0)).Block(g.putString(v, fl.GoName, start)...))
+	}
+	if runHasString(run) {
+		out = append([]jen.Code{jen.Var().Id("ascii").Bool()}, out...)
 	}
 	return out
+}
+
+// putString copies string v of field name to w[off:] and, when the writer
+// checks UTF-8 (WithUTF8Validation), fails unless it is: only text that is
+// not ASCII is validated.
+func (g *gen) putString(v *jen.Statement, name, start string) []jen.Code {
+	fail := g.failWrite(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(name)))
+	if start != "" {
+		fail = append([]jen.Code{jen.Id("b").Dot("SetWriterIndex").Call(jen.Id(start))}, fail...)
+	}
+	return []jen.Code{
+		jen.List(jen.Id("off"), jen.Id("ascii")).Op("=").Qual(bufferPkg, "PutStringAt").Call(jen.Id("w"), jen.Id("off"), v.Clone()),
+		jen.If(jen.Op("!").Id("ascii").Op("&&").Add(g.checkUTF8.Clone()).Op("&&").Op("!").Qual(implPkg, "ValidString").Call(v.Clone())).Block(fail...),
+	}
 }
 
 // putBytes copies a string's bytes to w[off:]. An empty string skips the
@@ -347,6 +410,10 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 	}
 	if fl.RefOff && !fl.Wire.Nullable {
 		return g.writeRefFlagged(jen.Id("x").Dot(fl.GoName), fl.Wire)
+	}
+	if g.checkedOnCopy(fl) {
+		g.copyCheck = fl.GoName
+		defer func() { g.copyCheck = "" }()
 	}
 	return g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
 }
@@ -546,7 +613,15 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		// Strings: one reserve for the length, the header and every string
 		// (BenchmarkSerialize/MediaContentList).
 		el, sz := g.fresh("e"), g.fresh("sz")
-		return []jen.Code{jen.Block(
+		put := putBytes(jen.Id(el))
+		var decl []jen.Code
+		if g.copyCheck != "" {
+			// A field's list: its strings are checked as they are copied
+			// (checkedOnCopy).
+			put = jen.If(jen.Len(jen.Id(el)).Op(">").Lit(0)).Block(g.putString(jen.String().Call(jen.Id(el)), g.copyCheck, g.start)...)
+			decl = []jen.Code{jen.Var().Id("ascii").Bool()}
+		}
+		return []jen.Code{jen.Block(append(decl,
 			jen.Id(sz).Op(":=").Lit(buffer.MaxVarUint32Len+1).Op("+").Qual(bufferPkg, "BatchSlack").Op("+").Add(n.Clone()).Op("*").Lit(buffer.MaxVarUint64Len),
 			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(jen.Id(sz).Op("+=").Len(jen.Id(el))),
 			b.Clone().Dot("Reserve").Call(jen.Id(sz)),
@@ -567,11 +642,11 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 					),
 					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint64At").Call(jen.Id("w"), jen.Id("off"),
 						jen.Uint64().Call(jen.Len(jen.Id(el))).Op("<<").Lit(2).Op("|").Lit(2)),
-					putBytes(jen.Id(el)),
+					put,
 				),
 			),
 			b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
-		)}
+		)...)}
 	case e.Go.Kind == model.Struct:
 		// Struct elements: header 08 and the type meta once (§14.9).
 		idx := g.fresh("i")
@@ -704,8 +779,9 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 // readers accept, and int and uint fields declared 32-bit by their encoding
 // tag must fit 32 bits (official Go truncates them: docs/format.md §14.14).
 // fail turns an error into the statements that report it. Nested structs
-// check their own fields.
-func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code) []jen.Code {
+// check their own fields. String fields for which inRun holds are left to
+// putRun, which checks them as it copies them, before the run's commit.
+func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code, inRun func(*plan.Field) bool) []jen.Code {
 	str := func(v *jen.Statement, field string) []jen.Code {
 		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(
 			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
@@ -717,7 +793,10 @@ func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code) []jen.C
 	var utf, rest []jen.Code
 	for _, fl := range g.s.Fields {
 		v := jen.Id("x").Dot(fl.GoName)
-		utf = append(utf, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeString, str)...)
+		if !inRun(fl) {
+			// A string in a run is checked as it is copied (putRun).
+			utf = append(utf, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeString, str)...)
+		}
 		rest = append(rest, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeDecimal, dec)...)
 		rest = append(rest, g.checkRange(v, fl, fail)...)
 	}

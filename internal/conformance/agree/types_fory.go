@@ -1495,19 +1495,11 @@ func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Ints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !foryimpl.ValidString(string(x.Name)) {
-			return foryimpl.InvalidUTF8(foryTypeInts, "Name")
-		}
-		for i2 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeInts, "Tags")
-			}
-		}
-		for k4, e5 := range x.Attr {
-			if !foryimpl.ValidString(string(k4)) {
+		for k2, e3 := range x.Attr {
+			if !foryimpl.ValidString(string(k2)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
 			}
-			if !foryimpl.ValidString(string(e5)) {
+			if !foryimpl.ValidString(string(e3)) {
 				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
 			}
 		}
@@ -1523,6 +1515,7 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 			return foryimpl.IntOutOfRange(foryTypeInts, "P", int64((*x.P)))
 		}
 	}
+	start6 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 14 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(54 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -1555,49 +1548,59 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteInt32(int32(*x.P))
 	}
 	{
-		s8 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s8) + 10)
+		s7 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off += copy(w[off:], s8)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && check && !foryimpl.ValidString(s7) {
+				b.SetWriterIndex(start6)
+				return foryimpl.InvalidUTF8(foryTypeInts, "Name")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l9 := x.Tags
+	l8 := x.Tags
 	{
-		sz11 := 6 + buffer.BatchSlack + len(l9)*9
-		for _, e10 := range l9 {
-			sz11 += len(e10)
+		var ascii bool
+		sz10 := 6 + buffer.BatchSlack + len(l8)*9
+		for _, e9 := range l8 {
+			sz10 += len(e9)
 		}
-		b.Reserve(sz11)
+		b.Reserve(sz10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
-		if len(l9) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e10 := range l9 {
-				if len(w)-off < len(e10)+9+buffer.BatchSlack {
+			for _, e9 := range l8 {
+				if len(w)-off < len(e9)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<2|2)
-				if len(e10) > 0 {
-					off += copy(w[off:], e10)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<2|2)
+				if len(e9) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e9))
+					if !ascii && check && !foryimpl.ValidString(string(e9)) {
+						b.SetWriterIndex(start6)
+						return foryimpl.InvalidUTF8(foryTypeInts, "Tags")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw12 foryimpl.MapWriter
-	mw12.Begin(b, len(x.Attr))
-	for k13, v14 := range x.Attr {
-		mw12.Entry(b)
-		foryimpl.WriteString(b, k13)
-		foryimpl.WriteString(b, v14)
+	var mw11 foryimpl.MapWriter
+	mw11.Begin(b, len(x.Attr))
+	for k12, v13 := range x.Attr {
+		mw11.Entry(b)
+		foryimpl.WriteString(b, k12)
+		foryimpl.WriteString(b, v13)
 	}
-	mw12.End(b)
+	mw11.End(b)
 	return nil
 }
 
@@ -1633,9 +1636,9 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[int](c)
-		*p15 = int(r.ReadInt32())
-		x.P = p15
+		p14 := foryimpl.Alloc[int](c)
+		*p14 = int(r.ReadInt32())
+		x.P = p14
 	}
 	if c.Failed() {
 		c.Trace("P")
@@ -1646,45 +1649,45 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n16 := c.ReadLength(1)
-	l17 := foryimpl.ReuseSlice[[]string](c, x.Tags, n16)
-	if n16 > 0 {
-		hn19 := c.ReadListHeader(21)
+	n15 := c.ReadLength(1)
+	l16 := foryimpl.ReuseSlice[[]string](c, x.Tags, n15)
+	if n15 > 0 {
+		hn18 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i18 := range l17 {
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
+			for i17 := range l16 {
+				if hn18 && !c.ReadFlag() {
+					clear(l16[i17 : i17+1])
 					continue
 				}
-				l17[i18] = c.ReadString()
+				l16[i17] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i18)
+					c.TraceIndex(i17)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l17
+	x.Tags = l16
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n22 := c.ReadLength(2)
-	m23 := foryimpl.MakeMap[map[string]string](c, n22)
-	for n22 > 0 && !c.Failed() {
-		sz24, vn25, _ := c.ReadMapChunk(n22, 21, 21, nil, false)
-		for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-			var k27 string
-			k27 = c.ReadString()
-			var v28 string
-			if !vn25 {
-				v28 = c.ReadString()
+	n21 := c.ReadLength(2)
+	m22 := foryimpl.MakeMap[map[string]string](c, n21)
+	for n21 > 0 && !c.Failed() {
+		sz23, vn24, _ := c.ReadMapChunk(n21, 21, 21, nil, false)
+		for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
+			var k26 string
+			k26 = c.ReadString()
+			var v27 string
+			if !vn24 {
+				v27 = c.ReadString()
 			}
-			m23[k27] = v28
+			m22[k26] = v27
 		}
-		n22 -= sz24
+		n21 -= sz23
 	}
-	x.Attr = m23
+	x.Attr = m22
 	if c.Failed() {
 		c.Trace("Attr")
 		return
@@ -1699,38 +1702,38 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v30, ok31 := c.ReadUintAs(f, 64); ok31 {
-					x.B = uint(v30)
+				if v29, ok30 := c.ReadUintAs(f, 64); ok30 {
+					x.B = uint(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.B = uint(r.ReadUint32())
 			}
 		case 1:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.C = int(v32)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.C = int(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = int(r.ReadVarInt64())
 			}
 		case 2:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
-					x.A = int(v34)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.A = int(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = int(r.ReadVarInt32())
 			}
 		case 3:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					pv39 := int(v37)
-					x.P = &pv39
+				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
+					pv38 := int(v36)
+					x.P = &pv38
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p36 := foryimpl.Alloc[int](c)
-				*p36 = int(r.ReadInt32())
-				x.P = p36
+				p35 := foryimpl.Alloc[int](c)
+				*p35 = int(r.ReadInt32())
+				x.P = p35
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -1738,44 +1741,44 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(1)
-				l41 := foryimpl.MakeSlice[[]string](c, n40)
-				if n40 > 0 {
-					hn43 := c.ReadListHeader(21)
+				n39 := c.ReadLength(1)
+				l40 := foryimpl.MakeSlice[[]string](c, n39)
+				if n39 > 0 {
+					hn42 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i42 := range l41 {
-							if hn43 && !c.ReadFlag() {
-								clear(l41[i42 : i42+1])
+						for i41 := range l40 {
+							if hn42 && !c.ReadFlag() {
+								clear(l40[i41 : i41+1])
 								continue
 							}
-							l41[i42] = c.ReadString()
+							l40[i41] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i42)
+								c.TraceIndex(i41)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l41
+				x.Tags = l40
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(2)
-				m47 := foryimpl.MakeMap[map[string]string](c, n46)
-				for n46 > 0 && !c.Failed() {
-					sz48, vn49, _ := c.ReadMapChunk(n46, 21, 21, nil, false)
-					for j50 := 0; j50 < sz48 && !c.Failed(); j50++ {
-						var k51 string
-						k51 = c.ReadString()
-						var v52 string
-						if !vn49 {
-							v52 = c.ReadString()
+				n45 := c.ReadLength(2)
+				m46 := foryimpl.MakeMap[map[string]string](c, n45)
+				for n45 > 0 && !c.Failed() {
+					sz47, vn48, _ := c.ReadMapChunk(n45, 21, 21, nil, false)
+					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+						var k50 string
+						k50 = c.ReadString()
+						var v51 string
+						if !vn48 {
+							v51 = c.ReadString()
 						}
-						m47[k51] = v52
+						m46[k50] = v51
 					}
-					n46 -= sz48
+					n45 -= sz47
 				}
-				x.Attr = m47
+				x.Attr = m46
 			}
 		default:
 			c.SkipField(f)

@@ -114,12 +114,7 @@ func (x *AnyInner) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which AnyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *AnyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Tag)) {
-			return foryimpl.InvalidUTF8(foryTypeAnyInner, "Tag")
-		}
-	}
-	s1 := x.Tag
+	s1 := string(x.Tag)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -140,9 +135,13 @@ func (x *AnyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeAnyInner, "Tag")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -996,12 +995,7 @@ func (x *Dog) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Name)) {
-			return foryimpl.InvalidUTF8(foryTypeDog, "Name")
-		}
-	}
-	s1 := x.Name
+	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -1022,9 +1016,13 @@ func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeDog, "Name")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -1214,17 +1212,11 @@ func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypePetOwner, "Name"))
-			return
-		}
-	}
 	if !c.Enter(foryTypePetOwner, x) {
 		return
 	}
 	b := c.Buffer()
-	s1 := x.Name
+	s1 := string(x.Name)
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -1232,9 +1224,14 @@ func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -746559640)
 		off += 4
 	}
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePetOwner, "Name"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	x.Pet.ForyWriteUnion(c)
@@ -1243,17 +1240,11 @@ func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypePetOwner, "Name"))
-			return
-		}
-	}
 	if !c.Enter(foryTypePetOwner, x) {
 		return
 	}
 	b := c.Buffer()
-	s2 := x.Name
+	s2 := string(x.Name)
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s2) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -1261,9 +1252,14 @@ func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -746559640)
 		off += 4
 	}
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePetOwner, "Name"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	b.WriteUint8(0xff)

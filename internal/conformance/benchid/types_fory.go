@@ -532,11 +532,6 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.String)) {
-			return foryimpl.InvalidUTF8(foryTypeSample, "String")
-		}
-	}
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -544,7 +539,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	l5 := x.ShortArray
 	l6 := x.CharArray
 	l7 := x.BooleanArray
-	s8 := x.String
+	s8 := string(x.String)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(144 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 52)
 	w, off := b.Window(), b.WriterIndex()
@@ -584,6 +579,7 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
+	var ascii bool
 	off = buffer.PutVarUint32At(w, off, uint32(len(l1)*4))
 	off = buffer.PutRawInt32sAt(w, off, l1)
 	off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
@@ -600,7 +596,10 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	off = buffer.PutRawBoolsAt(w, off, l7)
 	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
 	if len(s8) > 0 {
-		off += copy(w[off:], s8)
+		off, ascii = buffer.PutStringAt(w, off, s8)
+		if !ascii && check && !foryimpl.ValidString(s8) {
+			return foryimpl.InvalidUTF8(foryTypeSample, "String")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -608,12 +607,6 @@ func (x *Sample) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.String)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "String"))
-			return
-		}
-	}
 	b := c.Buffer()
 	l9 := x.IntArray
 	l10 := x.LongArray
@@ -622,7 +615,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	l13 := x.ShortArray
 	l14 := x.CharArray
 	l15 := x.BooleanArray
-	s16 := x.String
+	s16 := string(x.String)
 	// Schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(78 + buffer.BatchSlack + len(l9)*4 + len(l10)*8 + len(l11)*4 + len(l12)*8 + len(l13)*4 + len(l14)*4 + len(l15)*1 + len(s16) + 52)
 	w, off := b.Window(), b.WriterIndex()
@@ -645,6 +638,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
+	var ascii bool
 	if st17, id18 := foryimpl.RefSliceAt(c, l9); st17 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
 		off = buffer.PutVarUint32At(w, off+1, uint32(id18))
@@ -731,7 +725,11 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
 	if len(s16) > 0 {
-		off += copy(w[off:], s16)
+		off, ascii = buffer.PutStringAt(w, off, s16)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "String"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 }
@@ -1776,33 +1774,15 @@ func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.URI)) {
-			return foryimpl.InvalidUTF8(foryTypeMedia, "URI")
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			return foryimpl.InvalidUTF8(foryTypeMedia, "Title")
-		}
-		if !foryimpl.ValidString(string(x.Format)) {
-			return foryimpl.InvalidUTF8(foryTypeMedia, "Format")
-		}
-		for i2 := range x.Persons {
-			if !foryimpl.ValidString(string(x.Persons[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeMedia, "Persons")
-			}
-		}
-		if !foryimpl.ValidString(string(x.Copyright)) {
-			return foryimpl.InvalidUTF8(foryTypeMedia, "Copyright")
-		}
-	}
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
-	s4 := x.URI
-	s5 := x.Title
-	s6 := x.Format
+	s2 := string(x.URI)
+	s3 := string(x.Title)
+	s4 := string(x.Format)
+	start5 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(77 + buffer.BatchSlack + len(s4) + len(s5) + len(s6) + 30)
+	b.Reserve(77 + buffer.BatchSlack + len(s2) + len(s3) + len(s4) + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -1828,53 +1808,73 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	if len(s2) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "URI")
+		}
+	}
+	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+	if len(s3) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s3)
+		if !ascii && check && !foryimpl.ValidString(s3) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "Title")
+		}
+	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 	if len(s4) > 0 {
-		off += copy(w[off:], s4)
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-	if len(s5) > 0 {
-		off += copy(w[off:], s5)
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-	if len(s6) > 0 {
-		off += copy(w[off:], s6)
+		off, ascii = buffer.PutStringAt(w, off, s4)
+		if !ascii && check && !foryimpl.ValidString(s4) {
+			return foryimpl.InvalidUTF8(foryTypeMedia, "Format")
+		}
 	}
 	b.SetWriterIndex(off)
-	l7 := x.Persons
+	l6 := x.Persons
 	{
-		sz9 := 6 + buffer.BatchSlack + len(l7)*9
-		for _, e8 := range l7 {
-			sz9 += len(e8)
+		var ascii bool
+		sz8 := 6 + buffer.BatchSlack + len(l6)*9
+		for _, e7 := range l6 {
+			sz8 += len(e7)
 		}
-		b.Reserve(sz9)
+		b.Reserve(sz8)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e8 := range l7 {
-				if len(w)-off < len(e8)+9+buffer.BatchSlack {
+			for _, e7 := range l6 {
+				if len(w)-off < len(e7)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
-				if len(e8) > 0 {
-					off += copy(w[off:], e8)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				if len(e7) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e7))
+					if !ascii && check && !foryimpl.ValidString(string(e7)) {
+						b.SetWriterIndex(start5)
+						return foryimpl.InvalidUTF8(foryTypeMedia, "Persons")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s10 := x.Copyright
-		b.Reserve(buffer.BatchSlack + len(s10) + 16)
+		s9 := string(x.Copyright)
+		b.Reserve(buffer.BatchSlack + len(s9) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
-		if len(s10) > 0 {
-			off += copy(w[off:], s10)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
+		if len(s9) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s9)
+			if !ascii && check && !foryimpl.ValidString(s9) {
+				b.SetWriterIndex(start5)
+				return foryimpl.InvalidUTF8(foryTypeMedia, "Copyright")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1883,40 +1883,16 @@ func (x *Media) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.URI)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "URI"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Title"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Format)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Format"))
-			return
-		}
-		for i12 := range x.Persons {
-			if !foryimpl.ValidString(string(x.Persons[i12])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Persons"))
-				return
-			}
-		}
-		if !foryimpl.ValidString(string(x.Copyright)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Copyright"))
-			return
-		}
-	}
 	if x.Player < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player)))
 		return
 	}
 	b := c.Buffer()
-	s14 := x.URI
-	s15 := x.Title
-	s16 := x.Format
+	s11 := string(x.URI)
+	s12 := string(x.Title)
+	s13 := string(x.Format)
 	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s14) + len(s15) + len(s16) + 30)
+	b.Reserve(38 + buffer.BatchSlack + len(s11) + len(s12) + len(s13) + 30)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -604294006)
@@ -1929,55 +1905,78 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
-	if len(s14) > 0 {
-		off += copy(w[off:], s14)
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+	if len(s11) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s11)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "URI"))
+			return
+		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s15))<<2|2)
-	if len(s15) > 0 {
-		off += copy(w[off:], s15)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+	if len(s12) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s12)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Title"))
+			return
+		}
 	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
-	if len(s16) > 0 {
-		off += copy(w[off:], s16)
+	off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
+	if len(s13) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s13)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Format"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
-	l17 := x.Persons
+	l14 := x.Persons
 	{
-		sz19 := 6 + buffer.BatchSlack + len(l17)*9
-		for _, e18 := range l17 {
-			sz19 += len(e18)
+		var ascii bool
+		sz16 := 6 + buffer.BatchSlack + len(l14)*9
+		for _, e15 := range l14 {
+			sz16 += len(e15)
 		}
-		b.Reserve(sz19)
+		b.Reserve(sz16)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
-		if len(l17) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
+		if len(l14) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e18 := range l17 {
-				if len(w)-off < len(e18)+9+buffer.BatchSlack {
+			for _, e15 := range l14 {
+				if len(w)-off < len(e15)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e18) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<2|2)
-				if len(e18) > 0 {
-					off += copy(w[off:], e18)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<2|2)
+				if len(e15) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e15))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Persons"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s20 := x.Copyright
-		b.Reserve(buffer.BatchSlack + len(s20) + 16)
+		s17 := string(x.Copyright)
+		b.Reserve(buffer.BatchSlack + len(s17) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
-		if len(s20) > 0 {
-			off += copy(w[off:], s20)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<2|2)
+		if len(s17) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s17)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s17) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Copyright"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2039,25 +2038,25 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n21 := c.ReadLength(1)
-	l22 := foryimpl.ReuseSlice[[]string](c, x.Persons, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	n18 := c.ReadLength(1)
+	l19 := foryimpl.ReuseSlice[[]string](c, x.Persons, n18)
+	if n18 > 0 {
+		hn21 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
+					clear(l19[i20 : i20+1])
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l19[i20] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i20)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l22
+	x.Persons = l19
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -2126,25 +2125,25 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n27 := c.ReadLength(1)
-	l28 := foryimpl.ReuseSlice[[]string](c, x.Persons, n27)
-	if n27 > 0 {
-		hn30 := c.ReadListHeader(21)
+	n24 := c.ReadLength(1)
+	l25 := foryimpl.ReuseSlice[[]string](c, x.Persons, n24)
+	if n24 > 0 {
+		hn27 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i29 := range l28 {
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
+			for i26 := range l25 {
+				if hn27 && !c.ReadFlag() {
+					clear(l25[i26 : i26+1])
 					continue
 				}
-				l28[i29] = c.ReadString()
+				l25[i26] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i29)
+					c.TraceIndex(i26)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l28
+	x.Persons = l25
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -2175,40 +2174,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Duration = int64(v35)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.Duration = int64(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.Size = int64(v37)
+				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
+					x.Size = int64(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Width = int32(v39)
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					x.Width = int32(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Height = int32(v41)
+				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
+					x.Height = int32(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.Bitrate = int32(v43)
+				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
+					x.Bitrate = int32(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2227,25 +2226,25 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				n42 := c.ReadLength(1)
+				l43 := foryimpl.MakeSlice[[]string](c, n42)
+				if n42 > 0 {
+					hn45 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i44 := range l43 {
+							if hn45 && !c.ReadFlag() {
+								clear(l43[i44 : i44+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l43[i44] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i44)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l46
+				x.Persons = l43
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2391,19 +2390,11 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.URI)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
-		}
-	}
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
-	s1 := x.URI
-	s2 := x.Title
+	s1 := string(x.URI)
+	s2 := string(x.Title)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
@@ -2424,13 +2415,20 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
+		}
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
@@ -2439,23 +2437,13 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.URI)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-	}
 	if x.Size < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
 		return
 	}
 	b := c.Buffer()
-	s3 := x.URI
-	s4 := x.Title
+	s3 := string(x.URI)
+	s4 := string(x.Title)
 	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
 	w, off := b.Window(), b.WriterIndex()
@@ -2465,13 +2453,22 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 	if len(s3) > 0 {
-		off += copy(w[off:], s3)
+		off, ascii = buffer.PutStringAt(w, off, s3)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
+			return
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+		off, ascii = buffer.PutStringAt(w, off, s4)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
+			return
+		}
 	}
 	buffer.PutUint8At(w, off, 0xff)
 	off++

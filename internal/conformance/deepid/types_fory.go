@@ -416,12 +416,6 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -441,12 +435,17 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 		x.DeepP.ForyWrite(c)
 	}
 	{
-		s1 := x.Name
+		s1 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+			off, ascii = buffer.PutStringAt(w, off, s1)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -454,12 +453,6 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -477,12 +470,17 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 		x.DeepP.ForyWrite(c)
 	}
 	{
-		s2 := x.Name
+		s2 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeLevel2, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -741,13 +739,7 @@ func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		for i2 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeLevel3, "Tags")
-			}
-		}
-	}
+	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -769,27 +761,32 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Value))
 	b.SetWriterIndex(off)
-	l4 := x.Tags
+	l3 := x.Tags
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		var ascii bool
+		sz5 := 6 + buffer.BatchSlack + len(l3)*9
+		for _, e4 := range l3 {
+			sz5 += len(e4)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e4 := range l3 {
+				if len(w)-off < len(e4)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				if len(e4) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e4))
+					if !ascii && check && !foryimpl.ValidString(string(e4)) {
+						b.SetWriterIndex(start2)
+						return foryimpl.InvalidUTF8(foryTypeLevel3, "Tags")
+					}
 				}
 			}
 		}
@@ -820,25 +817,25 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	n7 := c.ReadLength(1)
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Tags, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
+	n6 := c.ReadLength(1)
+	l7 := foryimpl.ReuseSlice[[]string](c, x.Tags, n6)
+	if n6 > 0 {
+		hn9 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
+			for i8 := range l7 {
+				if hn9 && !c.ReadFlag() {
+					clear(l7[i8 : i8+1])
 					continue
 				}
-				l8[i9] = c.ReadString()
+				l7[i8] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i9)
+					c.TraceIndex(i8)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l8
+	x.Tags = l7
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -853,33 +850,33 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.Value = int64(v13)
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					x.Value = int64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLength(1)
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
+				n14 := c.ReadLength(1)
+				l15 := foryimpl.MakeSlice[[]string](c, n14)
+				if n14 > 0 {
+					hn17 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
+						for i16 := range l15 {
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
 								continue
 							}
-							l16[i17] = c.ReadString()
+							l15[i16] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i17)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l16
+				x.Tags = l15
 			}
 		default:
 			c.SkipField(f)

@@ -163,14 +163,6 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Email)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
-			return
-		}
 		if x.Nick != nil {
 			if !foryimpl.ValidString(string((*x.Nick))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
@@ -183,30 +175,29 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for i6 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i6])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
-				return
-			}
-		}
 	}
 	if x.Level < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypePersonV2, "Level", int64(x.Level)))
 		return
 	}
 	b := c.Buffer()
-	s8 := x.Email
+	s6 := string(x.Email)
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s8) + 10)
+	b.Reserve(9 + buffer.BatchSlack + len(s6) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-	if len(s8) > 0 {
-		off += copy(w[off:], s8)
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+	if len(s6) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s6)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	if x.Home == nil {
@@ -219,13 +210,18 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		x.Home.ForyWrite(c)
 	}
 	{
-		s9 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s9) + 16)
+		s7 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s7) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
-		if len(s9) > 0 {
-			off += copy(w[off:], s9)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -235,46 +231,51 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.Scores))
-	for k11, v12 := range x.Scores {
-		mw10.Entry(b)
-		foryimpl.WriteString(b, k11)
-		b.WriteVarInt32(v12)
+	var mw8 foryimpl.MapWriter
+	mw8.Begin(b, len(x.Scores))
+	for k9, v10 := range x.Scores {
+		mw8.Entry(b)
+		foryimpl.WriteString(b, k9)
+		b.WriteVarInt32(v10)
 	}
-	mw10.End(b)
-	l13 := x.Tags
+	mw8.End(b)
+	l11 := x.Tags
 	{
-		sz15 := 6 + buffer.BatchSlack + len(l13)*9
-		for _, e14 := range l13 {
-			sz15 += len(e14)
+		var ascii bool
+		sz13 := 6 + buffer.BatchSlack + len(l11)*9
+		for _, e12 := range l11 {
+			sz13 += len(e12)
 		}
-		b.Reserve(sz15)
+		b.Reserve(sz13)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)))
-		if len(l13) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
+		if len(l11) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e14 := range l13 {
-				if len(w)-off < len(e14)+9+buffer.BatchSlack {
+			for _, e12 := range l11 {
+				if len(w)-off < len(e12)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e14) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e14))<<2|2)
-				if len(e14) > 0 {
-					off += copy(w[off:], e14)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
+				if len(e12) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e12))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e12)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l16 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l16)*8 + 6)
+		l14 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l14)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l16)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l14)
 		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
@@ -286,29 +287,15 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Email)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
-			return
-		}
 		if x.Nick != nil {
 			if !foryimpl.ValidString(string((*x.Nick))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
 				return
 			}
 		}
-		for k17 := range x.Scores {
-			if !foryimpl.ValidString(string(k17)) {
+		for k15 := range x.Scores {
+			if !foryimpl.ValidString(string(k15)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Scores"))
-				return
-			}
-		}
-		for i22 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i22])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
 				return
 			}
 		}
@@ -318,18 +305,23 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	s24 := x.Email
+	s20 := string(x.Email)
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s24) + 10)
+	b.Reserve(9 + buffer.BatchSlack + len(s20) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -566291566)
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s24))<<2|2)
-	if len(s24) > 0 {
-		off += copy(w[off:], s24)
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
+	if len(s20) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s20)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s20) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefPtr(c, x.Home) {
@@ -339,15 +331,20 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		x.Home.ForyWrite(c)
 	}
 	{
-		s25 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s25) + 16)
+		s21 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s21) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s25))<<2|2)
-		if len(s25) > 0 {
-			off += copy(w[off:], s25)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
+		if len(s21) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s21)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s21) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -357,55 +354,60 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	var mw26 foryimpl.MapWriter
-	mw26.Begin(b, len(x.Scores))
-	for k27, v28 := range x.Scores {
-		mw26.Entry(b)
-		foryimpl.WriteString(b, k27)
-		b.WriteVarInt32(v28)
+	var mw22 foryimpl.MapWriter
+	mw22.Begin(b, len(x.Scores))
+	for k23, v24 := range x.Scores {
+		mw22.Entry(b)
+		foryimpl.WriteString(b, k23)
+		b.WriteVarInt32(v24)
 	}
-	mw26.End(b)
-	l29 := x.Tags
+	mw22.End(b)
+	l25 := x.Tags
 	{
-		sz31 := 6 + buffer.BatchSlack + len(l29)*9
-		for _, e30 := range l29 {
-			sz31 += len(e30)
+		var ascii bool
+		sz27 := 6 + buffer.BatchSlack + len(l25)*9
+		for _, e26 := range l25 {
+			sz27 += len(e26)
 		}
-		b.Reserve(sz31)
+		b.Reserve(sz27)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l29)))
-		if len(l29) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
+		if len(l25) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e30 := range l29 {
-				if len(w)-off < len(e30)+9+buffer.BatchSlack {
+			for _, e26 := range l25 {
+				if len(w)-off < len(e26)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e30) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e26) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e30))<<2|2)
-				if len(e30) > 0 {
-					off += copy(w[off:], e30)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e26))<<2|2)
+				if len(e26) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e26))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e26)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l32 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l32)*8 + 6)
+		l28 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l28)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st33, id34 := foryimpl.RefSliceAt(c, l32); st33 == foryimpl.RefBack {
+		if st29, id30 := foryimpl.RefSliceAt(c, l28); st29 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id34))
-		} else if st33 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id30))
+		} else if st29 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l32)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l32)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l28)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l28)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -452,13 +454,13 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[Address](c)
-		if ev36 := c.ReadStructFieldMeta(foryTypeAddress); ev36 != nil {
-			p35.ForyReadEvolved(c, ev36)
+		p31 := foryimpl.Alloc[Address](c)
+		if ev32 := c.ReadStructFieldMeta(foryTypeAddress); ev32 != nil {
+			p31.ForyReadEvolved(c, ev32)
 		} else if !c.Failed() {
-			p35.ForyRead(c)
+			p31.ForyRead(c)
 		}
-		x.Home = p35
+		x.Home = p31
 	}
 	if c.Failed() {
 		c.Trace("Home")
@@ -475,67 +477,67 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[string](c)
-		*p37 = c.ReadString()
-		x.Nick = p37
+		p33 := foryimpl.Alloc[string](c)
+		*p33 = c.ReadString()
+		x.Nick = p33
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n38 := c.ReadLength(2)
-	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
-	for n38 > 0 && !c.Failed() {
-		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
-		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-			var k43 string
-			k43 = c.ReadString()
-			var v44 int32
-			if !vn41 {
-				v44 = r.ReadVarInt32()
+	n34 := c.ReadLength(2)
+	m35 := foryimpl.MakeMap[map[string]int32](c, n34)
+	for n34 > 0 && !c.Failed() {
+		sz36, vn37, _ := c.ReadMapChunk(n34, 21, 5, nil, false)
+		for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
+			var k39 string
+			k39 = c.ReadString()
+			var v40 int32
+			if !vn37 {
+				v40 = r.ReadVarInt32()
 			}
-			m39[k43] = v44
+			m35[k39] = v40
 		}
-		n38 -= sz40
+		n34 -= sz36
 	}
-	x.Scores = m39
+	x.Scores = m35
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n46 := c.ReadLength(1)
-	l47 := foryimpl.ReuseSlice[[]string](c, x.Tags, n46)
-	if n46 > 0 {
-		hn49 := c.ReadListHeader(21)
+	n42 := c.ReadLength(1)
+	l43 := foryimpl.ReuseSlice[[]string](c, x.Tags, n42)
+	if n42 > 0 {
+		hn45 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
+			for i44 := range l43 {
+				if hn45 && !c.ReadFlag() {
+					clear(l43[i44 : i44+1])
 					continue
 				}
-				l47[i48] = c.ReadString()
+				l43[i44] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i48)
+					c.TraceIndex(i44)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l47
+	x.Tags = l43
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n52 := c.ReadArrayLength(8)
-	a53 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n52)
-	r.ReadRawFloat64s(a53)
-	x.Weights = a53
+	n48 := c.ReadArrayLength(8)
+	a49 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n48)
+	r.ReadRawFloat64s(a49)
+	x.Weights = a49
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
-		x.Work.ForyReadEvolved(c, ev54)
+	if ev50 := c.ReadStructFieldMeta(foryTypeAddress); ev50 != nil {
+		x.Work.ForyReadEvolved(c, ev50)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -576,17 +578,17 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Email")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.Home = foryimpl.BackRef[Address](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		p57 := foryimpl.Alloc[Address](c)
-		foryimpl.SetRef(c, id56, p57)
-		if ev58 := c.ReadStructFieldMeta(foryTypeAddress); ev58 != nil {
-			p57.ForyReadEvolved(c, ev58)
+	if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+		x.Home = foryimpl.BackRef[Address](c, id52)
+	} else if st51 == foryimpl.RefFollows {
+		p53 := foryimpl.Alloc[Address](c)
+		foryimpl.SetRef(c, id52, p53)
+		if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
+			p53.ForyReadEvolved(c, ev54)
 		} else if !c.Failed() {
-			p57.ForyRead(c)
+			p53.ForyRead(c)
 		}
-		x.Home = p57
+		x.Home = p53
 	} else {
 		x.Home = nil
 	}
@@ -607,65 +609,65 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p61 := foryimpl.Alloc[string](c)
-		*p61 = c.ReadString()
-		x.Nick = p61
+		p57 := foryimpl.Alloc[string](c)
+		*p57 = c.ReadString()
+		x.Nick = p57
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n62 := c.ReadLength(2)
-	m63 := foryimpl.MakeMap[map[string]int32](c, n62)
-	for n62 > 0 && !c.Failed() {
-		sz64, vn65, _ := c.ReadMapChunk(n62, 21, 5, nil, false)
-		for j66 := 0; j66 < sz64 && !c.Failed(); j66++ {
-			var k67 string
-			k67 = c.ReadString()
-			var v68 int32
-			if !vn65 {
-				v68 = r.ReadVarInt32()
+	n58 := c.ReadLength(2)
+	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
+	for n58 > 0 && !c.Failed() {
+		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
+		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
+			var k63 string
+			k63 = c.ReadString()
+			var v64 int32
+			if !vn61 {
+				v64 = r.ReadVarInt32()
 			}
-			m63[k67] = v68
+			m59[k63] = v64
 		}
-		n62 -= sz64
+		n58 -= sz60
 	}
-	x.Scores = m63
+	x.Scores = m59
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n70 := c.ReadLength(1)
-	l71 := foryimpl.ReuseSlice[[]string](c, x.Tags, n70)
-	if n70 > 0 {
-		hn73 := c.ReadListHeader(21)
+	n66 := c.ReadLength(1)
+	l67 := foryimpl.ReuseSlice[[]string](c, x.Tags, n66)
+	if n66 > 0 {
+		hn69 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i72 := range l71 {
-				if hn73 && !c.ReadFlag() {
-					clear(l71[i72 : i72+1])
+			for i68 := range l67 {
+				if hn69 && !c.ReadFlag() {
+					clear(l67[i68 : i68+1])
 					continue
 				}
-				l71[i72] = c.ReadString()
+				l67[i68] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i72)
+					c.TraceIndex(i68)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l71
+	x.Tags = l67
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-		x.Weights = foryimpl.BackRefSlice[float64](c, id77)
-	} else if st76 == foryimpl.RefFollows {
-		n78 := c.ReadArrayLength(8)
-		a79 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n78)
-		r.ReadRawFloat64s(a79)
-		x.Weights = a79
-		foryimpl.SetRefSlice(c, id77, x.Weights)
+	if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+		x.Weights = foryimpl.BackRefSlice[float64](c, id73)
+	} else if st72 == foryimpl.RefFollows {
+		n74 := c.ReadArrayLength(8)
+		a75 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n74)
+		r.ReadRawFloat64s(a75)
+		x.Weights = a75
+		foryimpl.SetRefSlice(c, id73, x.Weights)
 	} else {
 		x.Weights = nil
 	}
@@ -674,8 +676,8 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev82 := c.ReadStructFieldMeta(foryTypeAddress); ev82 != nil {
-			x.Work.ForyReadEvolved(c, ev82)
+		if ev78 := c.ReadStructFieldMeta(foryTypeAddress); ev78 != nil {
+			x.Work.ForyReadEvolved(c, ev78)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -694,8 +696,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.Age = int32(v83)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.Age = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -706,29 +708,29 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					p89 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id88, p89)
-					if ev90 := c.ReadStructFieldMeta(foryTypeAddress); ev90 != nil {
-						p89.ForyReadEvolved(c, ev90)
-					} else if !c.Failed() {
-						p89.ForyRead(c)
-					}
-					x.Home = p89
-				} else {
-					x.Home = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id84)
+				} else if st83 == foryimpl.RefFollows {
 					p85 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id84, p85)
 					if ev86 := c.ReadStructFieldMeta(foryTypeAddress); ev86 != nil {
 						p85.ForyReadEvolved(c, ev86)
 					} else if !c.Failed() {
 						p85.ForyRead(c)
 					}
 					x.Home = p85
+				} else {
+					x.Home = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p81 := foryimpl.Alloc[Address](c)
+					if ev82 := c.ReadStructFieldMeta(foryTypeAddress); ev82 != nil {
+						p81.ForyReadEvolved(c, ev82)
+					} else if !c.Failed() {
+						p81.ForyRead(c)
+					}
+					x.Home = p81
 				}
 			}
 		case 3:
@@ -747,61 +749,61 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p93 := foryimpl.Alloc[string](c)
-				*p93 = c.ReadString()
-				x.Nick = p93
+				p89 := foryimpl.Alloc[string](c)
+				*p89 = c.ReadString()
+				x.Nick = p89
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n94 := c.ReadLength(2)
-				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
-				for n94 > 0 && !c.Failed() {
-					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
-					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
-						var k99 string
-						k99 = c.ReadString()
-						var v100 int32
-						if !vn97 {
-							v100 = r.ReadVarInt32()
+				n90 := c.ReadLength(2)
+				m91 := foryimpl.MakeMap[map[string]int32](c, n90)
+				for n90 > 0 && !c.Failed() {
+					sz92, vn93, _ := c.ReadMapChunk(n90, 21, 5, nil, false)
+					for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
+						var k95 string
+						k95 = c.ReadString()
+						var v96 int32
+						if !vn93 {
+							v96 = r.ReadVarInt32()
 						}
-						m95[k99] = v100
+						m91[k95] = v96
 					}
-					n94 -= sz96
+					n90 -= sz92
 				}
-				x.Scores = m95
+				x.Scores = m91
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
-				l103 := foryimpl.MakeSlice[[]string](c, n102)
-				if n102 > 0 {
-					hn105 := c.ReadListHeader(21)
+				n98 := c.ReadLength(1)
+				l99 := foryimpl.MakeSlice[[]string](c, n98)
+				if n98 > 0 {
+					hn101 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i100 := range l99 {
+							if hn101 && !c.ReadFlag() {
+								clear(l99[i100 : i100+1])
 								continue
 							}
-							l103[i104] = c.ReadString()
+							l99[i100] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i100)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l103
+				x.Tags = l99
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id111)
-				} else if st110 == foryimpl.RefFollows {
-					n112 := c.ReadArrayLength(8)
-					a113 := foryimpl.MakeSlice[[]float64](c, n112)
-					r.ReadRawFloat64s(a113)
-					x.Weights = a113
-					foryimpl.SetRefSlice(c, id111, x.Weights)
+				if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id107)
+				} else if st106 == foryimpl.RefFollows {
+					n108 := c.ReadArrayLength(8)
+					a109 := foryimpl.MakeSlice[[]float64](c, n108)
+					r.ReadRawFloat64s(a109)
+					x.Weights = a109
+					foryimpl.SetRefSlice(c, id107, x.Weights)
 				} else {
 					x.Weights = nil
 				}
@@ -809,25 +811,25 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n108 := c.ReadArrayLength(8)
-					a109 := foryimpl.MakeSlice[[]float64](c, n108)
-					r.ReadRawFloat64s(a109)
-					x.Weights = a109
+					n104 := c.ReadArrayLength(8)
+					a105 := foryimpl.MakeSlice[[]float64](c, n104)
+					r.ReadRawFloat64s(a105)
+					x.Weights = a105
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev117 := c.ReadStructFieldMeta(foryTypeAddress); ev117 != nil {
-						x.Work.ForyReadEvolved(c, ev117)
+					if ev113 := c.ReadStructFieldMeta(foryTypeAddress); ev113 != nil {
+						x.Work.ForyReadEvolved(c, ev113)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev114 := c.ReadStructFieldMeta(foryTypeAddress); ev114 != nil {
-						x.Work.ForyReadEvolved(c, ev114)
+					if ev110 := c.ReadStructFieldMeta(foryTypeAddress); ev110 != nil {
+						x.Work.ForyReadEvolved(c, ev110)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
@@ -943,12 +945,7 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Street)) {
-			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
-		}
-	}
-	s1 := x.Street
+	s1 := string(x.Street)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -968,9 +965,13 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

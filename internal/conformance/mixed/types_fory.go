@@ -174,21 +174,11 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for i2 := range x.Items {
-			if !foryimpl.ValidString(string(x.Items[i2])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
-				return
-			}
-		}
-		for k4 := range x.Lookup {
-			if !foryimpl.ValidString(string(k4)) {
+		for k2 := range x.Lookup {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
-			return
 		}
 	}
 	if x.Kind < 0 {
@@ -232,27 +222,32 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		x.Child.ForyWrite(c)
 	}
-	l8 := x.Items
+	l6 := x.Items
 	{
-		sz10 := 6 + buffer.BatchSlack + len(l8)*9
-		for _, e9 := range l8 {
-			sz10 += len(e9)
+		var ascii bool
+		sz8 := 6 + buffer.BatchSlack + len(l6)*9
+		for _, e7 := range l6 {
+			sz8 += len(e7)
 		}
-		b.Reserve(sz10)
+		b.Reserve(sz8)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
-		if len(l8) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e9 := range l8 {
-				if len(w)-off < len(e9)+9+buffer.BatchSlack {
+			for _, e7 := range l6 {
+				if len(w)-off < len(e7)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e7) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<2|2)
-				if len(e9) > 0 {
-					off += copy(w[off:], e9)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e7))<<2|2)
+				if len(e7) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e7))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e7)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
+						return
+					}
 				}
 			}
 		}
@@ -264,21 +259,26 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw11 foryimpl.MapWriter
-	mw11.Begin(b, len(x.Lookup))
-	for k12, v13 := range x.Lookup {
-		mw11.Entry(b)
-		foryimpl.WriteString(b, k12)
-		b.WriteVarInt32(v13)
+	var mw9 foryimpl.MapWriter
+	mw9.Begin(b, len(x.Lookup))
+	for k10, v11 := range x.Lookup {
+		mw9.Entry(b)
+		foryimpl.WriteString(b, k10)
+		b.WriteVarInt32(v11)
 	}
-	mw11.End(b)
+	mw9.End(b)
 	{
-		s14 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s14) + 10)
+		s12 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
-		if len(s14) > 0 {
-			off += copy(w[off:], s14)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
+		if len(s12) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s12)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -288,21 +288,11 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i16 := range x.Items {
-			if !foryimpl.ValidString(string(x.Items[i16])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
-				return
-			}
-		}
-		for k18 := range x.Lookup {
-			if !foryimpl.ValidString(string(k18)) {
+		for k14 := range x.Lookup {
+			if !foryimpl.ValidString(string(k14)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
-			return
 		}
 	}
 	if x.Kind < 0 {
@@ -343,27 +333,32 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Child.ForyWrite(c)
 	}
-	l22 := x.Items
+	l18 := x.Items
 	{
-		sz24 := 6 + buffer.BatchSlack + len(l22)*9
-		for _, e23 := range l22 {
-			sz24 += len(e23)
+		var ascii bool
+		sz20 := 6 + buffer.BatchSlack + len(l18)*9
+		for _, e19 := range l18 {
+			sz20 += len(e19)
 		}
-		b.Reserve(sz24)
+		b.Reserve(sz20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)))
-		if len(l22) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
+		if len(l18) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e23 := range l22 {
-				if len(w)-off < len(e23)+9+buffer.BatchSlack {
+			for _, e19 := range l18 {
+				if len(w)-off < len(e19)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e23) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e19) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e23))<<2|2)
-				if len(e23) > 0 {
-					off += copy(w[off:], e23)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<2|2)
+				if len(e19) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e19))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e19)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
+						return
+					}
 				}
 			}
 		}
@@ -377,21 +372,26 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw25 foryimpl.MapWriter
-	mw25.Begin(b, len(x.Lookup))
-	for k26, v27 := range x.Lookup {
-		mw25.Entry(b)
-		foryimpl.WriteString(b, k26)
-		b.WriteVarInt32(v27)
+	var mw21 foryimpl.MapWriter
+	mw21.Begin(b, len(x.Lookup))
+	for k22, v23 := range x.Lookup {
+		mw21.Entry(b)
+		foryimpl.WriteString(b, k22)
+		b.WriteVarInt32(v23)
 	}
-	mw25.End(b)
+	mw21.End(b)
 	{
-		s28 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s28) + 10)
+		s24 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s24) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s28))<<2|2)
-		if len(s28) > 0 {
-			off += copy(w[off:], s28)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s24))<<2|2)
+		if len(s24) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s24)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s24) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -438,55 +438,55 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[bool](c)
-		*p29 = r.ReadBool()
-		x.OptFlag = p29
+		p25 := foryimpl.Alloc[bool](c)
+		*p25 = r.ReadBool()
+		x.OptFlag = p25
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[int32](c)
-		*p30 = r.ReadVarInt32()
-		x.Opt = p30
+		p26 := foryimpl.Alloc[int32](c)
+		*p26 = r.ReadVarInt32()
+		x.Opt = p26
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[Inner](c)
-		if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
-			p31.ForyReadEvolved(c, ev32)
+		p27 := foryimpl.Alloc[Inner](c)
+		if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
+			p27.ForyReadEvolved(c, ev28)
 		} else if !c.Failed() {
-			p31.ForyRead(c)
+			p27.ForyRead(c)
 		}
-		x.Child = p31
+		x.Child = p27
 	}
 	if c.Failed() {
 		c.Trace("Child")
 		return
 	}
-	n33 := c.ReadLength(1)
-	l34 := foryimpl.ReuseSlice[[]string](c, x.Items, n33)
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(21)
+	n29 := c.ReadLength(1)
+	l30 := foryimpl.ReuseSlice[[]string](c, x.Items, n29)
+	if n29 > 0 {
+		hn32 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i31 := range l30 {
+				if hn32 && !c.ReadFlag() {
+					clear(l30[i31 : i31+1])
 					continue
 				}
-				l34[i35] = c.ReadString()
+				l30[i31] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i31)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l34
+	x.Items = l30
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -496,22 +496,22 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n39 := c.ReadLength(2)
-	m40 := foryimpl.MakeMap[map[string]int32](c, n39)
-	for n39 > 0 && !c.Failed() {
-		sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
-		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-			var k44 string
-			k44 = c.ReadString()
-			var v45 int32
-			if !vn42 {
-				v45 = r.ReadVarInt32()
+	n35 := c.ReadLength(2)
+	m36 := foryimpl.MakeMap[map[string]int32](c, n35)
+	for n35 > 0 && !c.Failed() {
+		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
+		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+			var k40 string
+			k40 = c.ReadString()
+			var v41 int32
+			if !vn38 {
+				v41 = r.ReadVarInt32()
 			}
-			m40[k44] = v45
+			m36[k40] = v41
 		}
-		n39 -= sz41
+		n35 -= sz37
 	}
-	x.Lookup = m40
+	x.Lookup = m36
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -564,34 +564,34 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[bool](c)
-		*p47 = r.ReadBool()
-		x.OptFlag = p47
+		p43 := foryimpl.Alloc[bool](c)
+		*p43 = r.ReadBool()
+		x.OptFlag = p43
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int32](c)
-		*p48 = r.ReadVarInt32()
-		x.Opt = p48
+		p44 := foryimpl.Alloc[int32](c)
+		*p44 = r.ReadVarInt32()
+		x.Opt = p44
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-		x.Child = foryimpl.BackRef[Inner](c, id50)
-	} else if st49 == foryimpl.RefFollows {
-		p51 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id50, p51)
-		if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
-			p51.ForyReadEvolved(c, ev52)
+	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+		x.Child = foryimpl.BackRef[Inner](c, id46)
+	} else if st45 == foryimpl.RefFollows {
+		p47 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id46, p47)
+		if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
+			p47.ForyReadEvolved(c, ev48)
 		} else if !c.Failed() {
-			p51.ForyRead(c)
+			p47.ForyRead(c)
 		}
-		x.Child = p51
+		x.Child = p47
 	} else {
 		x.Child = nil
 	}
@@ -599,25 +599,25 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Child")
 		return
 	}
-	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[[]string](c, x.Items, n53)
-	if n53 > 0 {
-		hn56 := c.ReadListHeader(21)
+	n49 := c.ReadLength(1)
+	l50 := foryimpl.ReuseSlice[[]string](c, x.Items, n49)
+	if n49 > 0 {
+		hn52 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i51 := range l50 {
+				if hn52 && !c.ReadFlag() {
+					clear(l50[i51 : i51+1])
 					continue
 				}
-				l54[i55] = c.ReadString()
+				l50[i51] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i51)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l54
+	x.Items = l50
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -629,22 +629,22 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n61 := c.ReadLength(2)
-	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 int32
-			if !vn64 {
-				v67 = r.ReadVarInt32()
+	n57 := c.ReadLength(2)
+	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
+	for n57 > 0 && !c.Failed() {
+		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
+		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+			var k62 string
+			k62 = c.ReadString()
+			var v63 int32
+			if !vn60 {
+				v63 = r.ReadVarInt32()
 			}
-			m62[k66] = v67
+			m58[k62] = v63
 		}
-		n61 -= sz63
+		n57 -= sz59
 	}
-	x.Lookup = m62
+	x.Lookup = m58
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -669,16 +669,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.Ratio = float32(v69)
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.Ratio = float32(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 16); ok72 {
-					x.Small = int16(v71)
+				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
+					x.Small = int16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -689,93 +689,93 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.Count = int64(v73)
+				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
+					x.Count = int64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
-					x.Big = uint64(v75)
+				if v71, ok72 := c.ReadUintAs(f, 64); ok72 {
+					x.Big = uint64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
-					x.Code = int32(v77)
+				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
+					x.Code = int32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p79 := foryimpl.Alloc[bool](c)
-				*p79 = r.ReadBool()
-				x.OptFlag = p79
+				p75 := foryimpl.Alloc[bool](c)
+				*p75 = r.ReadBool()
+				x.OptFlag = p75
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					pv83 := int32(v81)
-					x.Opt = &pv83
+				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
+					pv79 := int32(v77)
+					x.Opt = &pv79
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p80 := foryimpl.Alloc[int32](c)
-				*p80 = r.ReadVarInt32()
-				x.Opt = p80
+				p76 := foryimpl.Alloc[int32](c)
+				*p76 = r.ReadVarInt32()
+				x.Opt = p76
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id87)
-				} else if st86 == foryimpl.RefFollows {
-					p88 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id87, p88)
-					if ev89 := c.ReadStructFieldMeta(foryTypeInner); ev89 != nil {
-						p88.ForyReadEvolved(c, ev89)
-					} else if !c.Failed() {
-						p88.ForyRead(c)
-					}
-					x.Child = p88
-				} else {
-					x.Child = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id83)
+				} else if st82 == foryimpl.RefFollows {
 					p84 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id83, p84)
 					if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
 						p84.ForyReadEvolved(c, ev85)
 					} else if !c.Failed() {
 						p84.ForyRead(c)
 					}
 					x.Child = p84
+				} else {
+					x.Child = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p80 := foryimpl.Alloc[Inner](c)
+					if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+						p80.ForyReadEvolved(c, ev81)
+					} else if !c.Failed() {
+						p80.ForyRead(c)
+					}
+					x.Child = p80
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLength(1)
-				l91 := foryimpl.MakeSlice[[]string](c, n90)
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(21)
+				n86 := c.ReadLength(1)
+				l87 := foryimpl.MakeSlice[[]string](c, n86)
+				if n86 > 0 {
+					hn89 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
-								clear(l91[i92 : i92+1])
+						for i88 := range l87 {
+							if hn89 && !c.ReadFlag() {
+								clear(l87[i88 : i88+1])
 								continue
 							}
-							l91[i92] = c.ReadString()
+							l87[i88] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i92)
+								c.TraceIndex(i88)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l91
+				x.Items = l87
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -789,22 +789,22 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLength(2)
-				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
-				for n98 > 0 && !c.Failed() {
-					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
-					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
-						var k103 string
-						k103 = c.ReadString()
-						var v104 int32
-						if !vn101 {
-							v104 = r.ReadVarInt32()
+				n94 := c.ReadLength(2)
+				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
+				for n94 > 0 && !c.Failed() {
+					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
+					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
+						var k99 string
+						k99 = c.ReadString()
+						var v100 int32
+						if !vn97 {
+							v100 = r.ReadVarInt32()
 						}
-						m99[k103] = v104
+						m95[k99] = v100
 					}
-					n98 -= sz100
+					n94 -= sz96
 				}
-				x.Lookup = m99
+				x.Lookup = m95
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -924,12 +924,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.S)) {
-			return foryimpl.InvalidUTF8(foryTypeInner, "S")
-		}
-	}
-	s1 := x.S
+	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -949,9 +944,13 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeInner, "S")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

@@ -118,12 +118,7 @@ func (x *NameRules) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.URI)) {
-			return foryimpl.InvalidUTF8(foryTypeNameRules, "URI")
-		}
-	}
-	s1 := x.URI
+	s1 := string(x.URI)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(67 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -148,9 +143,13 @@ func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.UserID))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.HTTPCode))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X2Y))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeNameRules, "URI")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

@@ -137,19 +137,11 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.URI)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
-		}
-	}
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
-	s1 := x.URI
-	s2 := x.Title
+	s1 := string(x.URI)
+	s2 := string(x.Title)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
@@ -170,13 +162,20 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
+		}
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
@@ -185,23 +184,13 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.URI)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-	}
 	if x.Size < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
 		return
 	}
 	b := c.Buffer()
-	s3 := x.URI
-	s4 := x.Title
+	s3 := string(x.URI)
+	s4 := string(x.Title)
 	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
 	w, off := b.Window(), b.WriterIndex()
@@ -211,13 +200,22 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 	if len(s3) > 0 {
-		off += copy(w[off:], s3)
+		off, ascii = buffer.PutStringAt(w, off, s3)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
+			return
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+		off, ascii = buffer.PutStringAt(w, off, s4)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
+			return
+		}
 	}
 	buffer.PutUint8At(w, off, 0xff)
 	off++
@@ -1482,12 +1480,6 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeTreeNode, "Name"))
-			return
-		}
-	}
 	if !c.Enter(foryTypeTreeNode, x) {
 		return
 	}
@@ -1520,12 +1512,17 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s6 := x.Name
+		s6 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
 		if len(s6) > 0 {
-			off += copy(w[off:], s6)
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeTreeNode, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1543,12 +1540,6 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeTreeNode, "Name"))
-			return
-		}
-	}
 	if !c.Enter(foryTypeTreeNode, x) {
 		return
 	}
@@ -1576,12 +1567,17 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s12 := x.Name
+		s12 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
 		if len(s12) > 0 {
-			off += copy(w[off:], s12)
+			off, ascii = buffer.PutStringAt(w, off, s12)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeTreeNode, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1959,23 +1955,8 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map2")
 			}
 		}
-		if !foryimpl.ValidString(string(x.Name1)) {
-			return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name1")
-		}
-		if !foryimpl.ValidString(string(x.Name2)) {
-			return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name2")
-		}
-		for i14 := range x.Strs1 {
-			if !foryimpl.ValidString(string(x.Strs1[i14])) {
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs1")
-			}
-		}
-		for i17 := range x.Strs2 {
-			if !foryimpl.ValidString(string(x.Strs2[i17])) {
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs2")
-			}
-		}
 	}
+	start15 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(103 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -2018,27 +1999,27 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Count2)
 	}
-	l19 := x.Ints1
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
-		b.Reserve(1 + len(l19)*5 + buffer.BatchSlack)
+	l16 := x.Ints1
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		b.Reserve(1 + len(l16)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e20 := range l19 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e20))
+		for _, e17 := range l16 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e17))
 		}
 		b.SetWriterIndex(off)
 	}
-	l21 := x.Ints2
-	b.WriteVarUint32(uint32(len(l21)))
-	if len(l21) > 0 {
-		b.Reserve(1 + len(l21)*5 + buffer.BatchSlack)
+	l18 := x.Ints2
+	b.WriteVarUint32(uint32(len(l18)))
+	if len(l18) > 0 {
+		b.Reserve(1 + len(l18)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e22 := range l21 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e22))
+		for _, e19 := range l18 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e19))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2054,39 +2035,80 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.Label2)
 	}
+	var mw20 foryimpl.MapWriter
+	mw20.Begin(b, len(x.Map1))
+	for k21, v22 := range x.Map1 {
+		mw20.Entry(b)
+		foryimpl.WriteString(b, k21)
+		b.WriteVarInt32(v22)
+	}
+	mw20.End(b)
 	var mw23 foryimpl.MapWriter
-	mw23.Begin(b, len(x.Map1))
-	for k24, v25 := range x.Map1 {
+	mw23.Begin(b, len(x.Map2))
+	for k24, v25 := range x.Map2 {
 		mw23.Entry(b)
 		foryimpl.WriteString(b, k24)
 		b.WriteVarInt32(v25)
 	}
 	mw23.End(b)
-	var mw26 foryimpl.MapWriter
-	mw26.Begin(b, len(x.Map2))
-	for k27, v28 := range x.Map2 {
-		mw26.Entry(b)
-		foryimpl.WriteString(b, k27)
-		b.WriteVarInt32(v28)
-	}
-	mw26.End(b)
 	{
-		s29 := x.Name1
-		s30 := x.Name2
-		b.Reserve(buffer.BatchSlack + len(s29) + len(s30) + 20)
+		s26 := string(x.Name1)
+		s27 := string(x.Name2)
+		b.Reserve(buffer.BatchSlack + len(s26) + len(s27) + 20)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s29))<<2|2)
-		if len(s29) > 0 {
-			off += copy(w[off:], s29)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
+		if len(s26) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s26)
+			if !ascii && check && !foryimpl.ValidString(s26) {
+				b.SetWriterIndex(start15)
+				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name1")
+			}
 		}
-		off = buffer.PutVarUint64At(w, off, uint64(len(s30))<<2|2)
-		if len(s30) > 0 {
-			off += copy(w[off:], s30)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s27))<<2|2)
+		if len(s27) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s27)
+			if !ascii && check && !foryimpl.ValidString(s27) {
+				b.SetWriterIndex(start15)
+				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name2")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l31 := x.Strs1
+	l28 := x.Strs1
 	{
+		var ascii bool
+		sz30 := 6 + buffer.BatchSlack + len(l28)*9
+		for _, e29 := range l28 {
+			sz30 += len(e29)
+		}
+		b.Reserve(sz30)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l28)))
+		if len(l28) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e29 := range l28 {
+				if len(w)-off < len(e29)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e29) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
+				if len(e29) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e29))
+					if !ascii && check && !foryimpl.ValidString(string(e29)) {
+						b.SetWriterIndex(start15)
+						return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs1")
+					}
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l31 := x.Strs2
+	{
+		var ascii bool
 		sz33 := 6 + buffer.BatchSlack + len(l31)*9
 		for _, e32 := range l31 {
 			sz33 += len(e32)
@@ -2105,33 +2127,11 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 				}
 				off = buffer.PutVarUint64At(w, off, uint64(len(e32))<<2|2)
 				if len(e32) > 0 {
-					off += copy(w[off:], e32)
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l34 := x.Strs2
-	{
-		sz36 := 6 + buffer.BatchSlack + len(l34)*9
-		for _, e35 := range l34 {
-			sz36 += len(e35)
-		}
-		b.Reserve(sz36)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l34)))
-		if len(l34) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e35 := range l34 {
-				if len(w)-off < len(e35)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e35) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e35))<<2|2)
-				if len(e35) > 0 {
-					off += copy(w[off:], e35)
+					off, ascii = buffer.PutStringAt(w, off, string(e32))
+					if !ascii && check && !foryimpl.ValidString(string(e32)) {
+						b.SetWriterIndex(start15)
+						return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs2")
+					}
 				}
 			}
 		}
@@ -2156,123 +2156,123 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[int32](c)
-		*p37 = r.ReadVarInt32()
-		x.Count1 = p37
+		p34 := foryimpl.Alloc[int32](c)
+		*p34 = r.ReadVarInt32()
+		x.Count1 = p34
 	}
 	if c.Failed() {
 		c.Trace("Count1")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[int32](c)
-		*p38 = r.ReadVarInt32()
-		x.Count2 = p38
+		p35 := foryimpl.Alloc[int32](c)
+		*p35 = r.ReadVarInt32()
+		x.Count2 = p35
 	}
 	if c.Failed() {
 		c.Trace("Count2")
 		return
 	}
-	n39 := c.ReadLength(1)
-	l40 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n39)
-	if n39 > 0 {
-		hn42 := c.ReadListHeader(5)
+	n36 := c.ReadLength(1)
+	l37 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n36)
+	if n36 > 0 {
+		hn39 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i41 := range l40 {
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
+			for i38 := range l37 {
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
 					continue
 				}
-				l40[i41] = r.ReadVarInt32()
+				l37[i38] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i41)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.Ints1 = l40
+	x.Ints1 = l37
 	if c.Failed() {
 		c.Trace("Ints1")
 		return
 	}
-	n45 := c.ReadLength(1)
-	l46 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n45)
-	if n45 > 0 {
-		hn48 := c.ReadListHeader(5)
+	n42 := c.ReadLength(1)
+	l43 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n42)
+	if n42 > 0 {
+		hn45 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i47 := range l46 {
-				if hn48 && !c.ReadFlag() {
-					clear(l46[i47 : i47+1])
+			for i44 := range l43 {
+				if hn45 && !c.ReadFlag() {
+					clear(l43[i44 : i44+1])
 					continue
 				}
-				l46[i47] = r.ReadVarInt32()
+				l43[i44] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i47)
+					c.TraceIndex(i44)
 					break
 				}
 			}
 		}
 	}
-	x.Ints2 = l46
+	x.Ints2 = l43
 	if c.Failed() {
 		c.Trace("Ints2")
 		return
 	}
 	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[string](c)
-		*p51 = c.ReadString()
-		x.Label1 = p51
+		p48 := foryimpl.Alloc[string](c)
+		*p48 = c.ReadString()
+		x.Label1 = p48
 	}
 	if c.Failed() {
 		c.Trace("Label1")
 		return
 	}
 	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[string](c)
-		*p52 = c.ReadString()
-		x.Label2 = p52
+		p49 := foryimpl.Alloc[string](c)
+		*p49 = c.ReadString()
+		x.Label2 = p49
 	}
 	if c.Failed() {
 		c.Trace("Label2")
 		return
 	}
-	n53 := c.ReadLength(2)
-	m54 := foryimpl.MakeMap[map[string]int32](c, n53)
-	for n53 > 0 && !c.Failed() {
-		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 5, nil, false)
-		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-			var k58 string
-			k58 = c.ReadString()
-			var v59 int32
-			if !vn56 {
-				v59 = r.ReadVarInt32()
+	n50 := c.ReadLength(2)
+	m51 := foryimpl.MakeMap[map[string]int32](c, n50)
+	for n50 > 0 && !c.Failed() {
+		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 5, nil, false)
+		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
+			var k55 string
+			k55 = c.ReadString()
+			var v56 int32
+			if !vn53 {
+				v56 = r.ReadVarInt32()
 			}
-			m54[k58] = v59
+			m51[k55] = v56
 		}
-		n53 -= sz55
+		n50 -= sz52
 	}
-	x.Map1 = m54
+	x.Map1 = m51
 	if c.Failed() {
 		c.Trace("Map1")
 		return
 	}
-	n61 := c.ReadLength(2)
-	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 int32
-			if !vn64 {
-				v67 = r.ReadVarInt32()
+	n58 := c.ReadLength(2)
+	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
+	for n58 > 0 && !c.Failed() {
+		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
+		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
+			var k63 string
+			k63 = c.ReadString()
+			var v64 int32
+			if !vn61 {
+				v64 = r.ReadVarInt32()
 			}
-			m62[k66] = v67
+			m59[k63] = v64
 		}
-		n61 -= sz63
+		n58 -= sz60
 	}
-	x.Map2 = m62
+	x.Map2 = m59
 	if c.Failed() {
 		c.Trace("Map2")
 		return
@@ -2287,48 +2287,48 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	n69 := c.ReadLength(1)
-	l70 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n69)
-	if n69 > 0 {
-		hn72 := c.ReadListHeader(21)
+	n66 := c.ReadLength(1)
+	l67 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n66)
+	if n66 > 0 {
+		hn69 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i71 := range l70 {
-				if hn72 && !c.ReadFlag() {
-					clear(l70[i71 : i71+1])
+			for i68 := range l67 {
+				if hn69 && !c.ReadFlag() {
+					clear(l67[i68 : i68+1])
 					continue
 				}
-				l70[i71] = c.ReadString()
+				l67[i68] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i71)
+					c.TraceIndex(i68)
 					break
 				}
 			}
 		}
 	}
-	x.Strs1 = l70
+	x.Strs1 = l67
 	if c.Failed() {
 		c.Trace("Strs1")
 		return
 	}
-	n75 := c.ReadLength(1)
-	l76 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n75)
-	if n75 > 0 {
-		hn78 := c.ReadListHeader(21)
+	n72 := c.ReadLength(1)
+	l73 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n72)
+	if n72 > 0 {
+		hn75 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i77 := range l76 {
-				if hn78 && !c.ReadFlag() {
-					clear(l76[i77 : i77+1])
+			for i74 := range l73 {
+				if hn75 && !c.ReadFlag() {
+					clear(l73[i74 : i74+1])
 					continue
 				}
-				l76[i77] = c.ReadString()
+				l73[i74] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i77)
+					c.TraceIndex(i74)
 					break
 				}
 			}
 		}
 	}
-	x.Strs2 = l76
+	x.Strs2 = l73
 	if c.Failed() {
 		c.Trace("Strs2")
 		return
@@ -2343,123 +2343,123 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
-					pv84 := int32(v82)
-					x.Count1 = &pv84
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					pv81 := int32(v79)
+					x.Count1 = &pv81
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[int32](c)
-				*p81 = r.ReadVarInt32()
-				x.Count1 = p81
+				p78 := foryimpl.Alloc[int32](c)
+				*p78 = r.ReadVarInt32()
+				x.Count1 = p78
 			}
 		case 1:
 			if f.Convert {
-				if v86, ok87 := c.ReadIntAs(f, 32); ok87 {
-					pv88 := int32(v86)
-					x.Count2 = &pv88
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					pv85 := int32(v83)
+					x.Count2 = &pv85
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p85 := foryimpl.Alloc[int32](c)
-				*p85 = r.ReadVarInt32()
-				x.Count2 = p85
+				p82 := foryimpl.Alloc[int32](c)
+				*p82 = r.ReadVarInt32()
+				x.Count2 = p82
 			}
 		case 2:
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLength(1)
-				l90 := foryimpl.MakeSlice[[]int32](c, n89)
-				if n89 > 0 {
-					hn92 := c.ReadListHeader(5)
+				n86 := c.ReadLength(1)
+				l87 := foryimpl.MakeSlice[[]int32](c, n86)
+				if n86 > 0 {
+					hn89 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i91 := range l90 {
-							if hn92 && !c.ReadFlag() {
-								clear(l90[i91 : i91+1])
+						for i88 := range l87 {
+							if hn89 && !c.ReadFlag() {
+								clear(l87[i88 : i88+1])
 								continue
 							}
-							l90[i91] = r.ReadVarInt32()
+							l87[i88] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i91)
+								c.TraceIndex(i88)
 								break
 							}
 						}
 					}
 				}
-				x.Ints1 = l90
+				x.Ints1 = l87
 			}
 		case 3:
 			if f.Convert {
 				x.Ints2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
-				l96 := foryimpl.MakeSlice[[]int32](c, n95)
-				if n95 > 0 {
-					hn98 := c.ReadListHeader(5)
+				n92 := c.ReadLength(1)
+				l93 := foryimpl.MakeSlice[[]int32](c, n92)
+				if n92 > 0 {
+					hn95 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
-							l96[i97] = r.ReadVarInt32()
+							l93[i94] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i94)
 								break
 							}
 						}
 					}
 				}
-				x.Ints2 = l96
+				x.Ints2 = l93
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p101 := foryimpl.Alloc[string](c)
-				*p101 = c.ReadString()
-				x.Label1 = p101
+				p98 := foryimpl.Alloc[string](c)
+				*p98 = c.ReadString()
+				x.Label1 = p98
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p102 := foryimpl.Alloc[string](c)
-				*p102 = c.ReadString()
-				x.Label2 = p102
+				p99 := foryimpl.Alloc[string](c)
+				*p99 = c.ReadString()
+				x.Label2 = p99
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLength(2)
-				m104 := foryimpl.MakeMap[map[string]int32](c, n103)
-				for n103 > 0 && !c.Failed() {
-					sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
-					for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-						var k108 string
-						k108 = c.ReadString()
-						var v109 int32
-						if !vn106 {
-							v109 = r.ReadVarInt32()
+				n100 := c.ReadLength(2)
+				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
+				for n100 > 0 && !c.Failed() {
+					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
+					for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
+						var k105 string
+						k105 = c.ReadString()
+						var v106 int32
+						if !vn103 {
+							v106 = r.ReadVarInt32()
 						}
-						m104[k108] = v109
+						m101[k105] = v106
 					}
-					n103 -= sz105
+					n100 -= sz102
 				}
-				x.Map1 = m104
+				x.Map1 = m101
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n111 := c.ReadLength(2)
-				m112 := foryimpl.MakeMap[map[string]int32](c, n111)
-				for n111 > 0 && !c.Failed() {
-					sz113, vn114, _ := c.ReadMapChunk(n111, 21, 5, nil, false)
-					for j115 := 0; j115 < sz113 && !c.Failed(); j115++ {
-						var k116 string
-						k116 = c.ReadString()
-						var v117 int32
-						if !vn114 {
-							v117 = r.ReadVarInt32()
+				n108 := c.ReadLength(2)
+				m109 := foryimpl.MakeMap[map[string]int32](c, n108)
+				for n108 > 0 && !c.Failed() {
+					sz110, vn111, _ := c.ReadMapChunk(n108, 21, 5, nil, false)
+					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
+						var k113 string
+						k113 = c.ReadString()
+						var v114 int32
+						if !vn111 {
+							v114 = r.ReadVarInt32()
 						}
-						m112[k116] = v117
+						m109[k113] = v114
 					}
-					n111 -= sz113
+					n108 -= sz110
 				}
-				x.Map2 = m112
+				x.Map2 = m109
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -2471,47 +2471,47 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n119 := c.ReadLength(1)
-				l120 := foryimpl.MakeSlice[[]string](c, n119)
-				if n119 > 0 {
-					hn122 := c.ReadListHeader(21)
+				n116 := c.ReadLength(1)
+				l117 := foryimpl.MakeSlice[[]string](c, n116)
+				if n116 > 0 {
+					hn119 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i121 := range l120 {
-							if hn122 && !c.ReadFlag() {
-								clear(l120[i121 : i121+1])
+						for i118 := range l117 {
+							if hn119 && !c.ReadFlag() {
+								clear(l117[i118 : i118+1])
 								continue
 							}
-							l120[i121] = c.ReadString()
+							l117[i118] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i121)
+								c.TraceIndex(i118)
 								break
 							}
 						}
 					}
 				}
-				x.Strs1 = l120
+				x.Strs1 = l117
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLength(1)
-				l126 := foryimpl.MakeSlice[[]string](c, n125)
-				if n125 > 0 {
-					hn128 := c.ReadListHeader(21)
+				n122 := c.ReadLength(1)
+				l123 := foryimpl.MakeSlice[[]string](c, n122)
+				if n122 > 0 {
+					hn125 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i127 := range l126 {
-							if hn128 && !c.ReadFlag() {
-								clear(l126[i127 : i127+1])
+						for i124 := range l123 {
+							if hn125 && !c.ReadFlag() {
+								clear(l123[i124 : i124+1])
 								continue
 							}
-							l126[i127] = c.ReadString()
+							l123[i124] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i127)
+								c.TraceIndex(i124)
 								break
 							}
 						}
 					}
 				}
-				x.Strs2 = l126
+				x.Strs2 = l123
 			}
 		default:
 			c.SkipField(f)
@@ -2623,12 +2623,7 @@ func (x *RefElem) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which RefElem, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Name)) {
-			return foryimpl.InvalidUTF8(foryTypeRefElem, "Name")
-		}
-	}
-	s1 := x.Name
+	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -2649,9 +2644,13 @@ func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeRefElem, "Name")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

@@ -136,13 +136,7 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		for i6 := range x.Strs {
-			if !foryimpl.ValidString(string(x.Strs[i6])) {
-				return foryimpl.InvalidUTF8(foryTypeSlices, "Strs")
-			}
-		}
-	}
+	start6 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(46 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -165,59 +159,64 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l8 := x.I32s
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
-		b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
+	l7 := x.I32s
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		b.Reserve(1 + len(l7)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e9 := range l8 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
+		for _, e8 := range l7 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l10 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l10)*8 + 6)
+		l9 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l9)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
-		off = buffer.PutRawInt64sAt(w, off, l10)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
+		off = buffer.PutRawInt64sAt(w, off, l9)
 		b.SetWriterIndex(off)
 	}
-	l11 := x.I64s
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
-		b.Reserve(1 + len(l11)*9 + buffer.BatchSlack)
+	l10 := x.I64s
+	b.WriteVarUint32(uint32(len(l10)))
+	if len(l10) > 0 {
+		b.Reserve(1 + len(l10)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e12 := range l11 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e12))
+		for _, e11 := range l10 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e11))
 		}
 		b.SetWriterIndex(off)
 	}
-	l13 := x.Strs
+	l12 := x.Strs
 	{
-		sz15 := 6 + buffer.BatchSlack + len(l13)*9
-		for _, e14 := range l13 {
-			sz15 += len(e14)
+		var ascii bool
+		sz14 := 6 + buffer.BatchSlack + len(l12)*9
+		for _, e13 := range l12 {
+			sz14 += len(e13)
 		}
-		b.Reserve(sz15)
+		b.Reserve(sz14)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l13)))
-		if len(l13) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
+		if len(l12) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e14 := range l13 {
-				if len(w)-off < len(e14)+9+buffer.BatchSlack {
+			for _, e13 := range l12 {
+				if len(w)-off < len(e13)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e14) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e13) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e14))<<2|2)
-				if len(e14) > 0 {
-					off += copy(w[off:], e14)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e13))<<2|2)
+				if len(e13) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e13))
+					if !ascii && check && !foryimpl.ValidString(string(e13)) {
+						b.SetWriterIndex(start6)
+						return foryimpl.InvalidUTF8(foryTypeSlices, "Strs")
+					}
 				}
 			}
 		}
@@ -228,82 +227,79 @@ func (x *Slices) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		for i21 := range x.Strs {
-			if !foryimpl.ValidString(string(x.Strs[i21])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSlices, "Strs"))
-				return
-			}
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
 		b.WriteInt32(-1958479619)
 	}
-	l23 := x.I32s
-	b.WriteVarUint32(uint32(len(l23)))
-	if len(l23) > 0 {
-		b.Reserve(1 + len(l23)*5 + buffer.BatchSlack)
+	l20 := x.I32s
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		b.Reserve(1 + len(l20)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e24 := range l23 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e24))
+		for _, e21 := range l20 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e21))
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l25 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l25)*8 + 6)
+		l22 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l22)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st26, id27 := foryimpl.RefSliceAt(c, l25); st26 == foryimpl.RefBack {
+		if st23, id24 := foryimpl.RefSliceAt(c, l22); st23 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id27))
-		} else if st26 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id24))
+		} else if st23 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l25)*8))
-			off = buffer.PutRawInt64sAt(w, off, l25)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
+			off = buffer.PutRawInt64sAt(w, off, l22)
 		}
 		b.SetWriterIndex(off)
 	}
-	l28 := x.I64s
-	b.WriteVarUint32(uint32(len(l28)))
-	if len(l28) > 0 {
-		b.Reserve(1 + len(l28)*9 + buffer.BatchSlack)
+	l25 := x.I64s
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
+		b.Reserve(1 + len(l25)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e29 := range l28 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e29))
+		for _, e26 := range l25 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e26))
 		}
 		b.SetWriterIndex(off)
 	}
-	l30 := x.Strs
+	l27 := x.Strs
 	{
-		sz32 := 6 + buffer.BatchSlack + len(l30)*9
-		for _, e31 := range l30 {
-			sz32 += len(e31)
+		var ascii bool
+		sz29 := 6 + buffer.BatchSlack + len(l27)*9
+		for _, e28 := range l27 {
+			sz29 += len(e28)
 		}
-		b.Reserve(sz32)
+		b.Reserve(sz29)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l30)))
-		if len(l30) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
+		if len(l27) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e31 := range l30 {
-				if len(w)-off < len(e31)+9+buffer.BatchSlack {
+			for _, e28 := range l27 {
+				if len(w)-off < len(e28)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e31) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e28) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<2|2)
-				if len(e31) > 0 {
-					off += copy(w[off:], e31)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
+				if len(e28) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e28))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e28)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeSlices, "Strs"))
+						return
+					}
 				}
 			}
 		}
@@ -330,79 +326,79 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n33 := c.ReadLength(1)
-	l34 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n33)
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(5)
+	n30 := c.ReadLength(1)
+	l31 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n30)
+	if n30 > 0 {
+		hn33 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i32 := range l31 {
+				if hn33 && !c.ReadFlag() {
+					clear(l31[i32 : i32+1])
 					continue
 				}
-				l34[i35] = r.ReadVarInt32()
+				l31[i32] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i32)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l34
+	x.I32s = l31
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n39 := c.ReadArrayLength(8)
-	a40 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n39)
-	r.ReadRawInt64s(a40)
-	x.I64Arr = a40
+	n36 := c.ReadArrayLength(8)
+	a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
+	r.ReadRawInt64s(a37)
+	x.I64Arr = a37
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n41 := c.ReadLength(1)
-	l42 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n41)
-	if n41 > 0 {
-		hn44 := c.ReadListHeader(7)
+	n38 := c.ReadLength(1)
+	l39 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n38)
+	if n38 > 0 {
+		hn41 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i43 := range l42 {
-				if hn44 && !c.ReadFlag() {
-					clear(l42[i43 : i43+1])
+			for i40 := range l39 {
+				if hn41 && !c.ReadFlag() {
+					clear(l39[i40 : i40+1])
 					continue
 				}
-				l42[i43] = r.ReadVarInt64()
+				l39[i40] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i43)
+					c.TraceIndex(i40)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l42
+	x.I64s = l39
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n47 := c.ReadLength(1)
-	l48 := foryimpl.ReuseSlice[[]string](c, x.Strs, n47)
-	if n47 > 0 {
-		hn50 := c.ReadListHeader(21)
+	n44 := c.ReadLength(1)
+	l45 := foryimpl.ReuseSlice[[]string](c, x.Strs, n44)
+	if n44 > 0 {
+		hn47 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i49 := range l48 {
-				if hn50 && !c.ReadFlag() {
-					clear(l48[i49 : i49+1])
+			for i46 := range l45 {
+				if hn47 && !c.ReadFlag() {
+					clear(l45[i46 : i46+1])
 					continue
 				}
-				l48[i49] = c.ReadString()
+				l45[i46] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i49)
+					c.TraceIndex(i46)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l48
+	x.Strs = l45
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -424,37 +420,37 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n53 := c.ReadLength(1)
-	l54 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n53)
-	if n53 > 0 {
-		hn56 := c.ReadListHeader(5)
+	n50 := c.ReadLength(1)
+	l51 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n50)
+	if n50 > 0 {
+		hn53 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i52 := range l51 {
+				if hn53 && !c.ReadFlag() {
+					clear(l51[i52 : i52+1])
 					continue
 				}
-				l54[i55] = r.ReadVarInt32()
+				l51[i52] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i52)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l54
+	x.I32s = l51
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-		x.I64Arr = foryimpl.BackRefSlice[int64](c, id60)
-	} else if st59 == foryimpl.RefFollows {
-		n61 := c.ReadArrayLength(8)
-		a62 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n61)
-		r.ReadRawInt64s(a62)
-		x.I64Arr = a62
-		foryimpl.SetRefSlice(c, id60, x.I64Arr)
+	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+		x.I64Arr = foryimpl.BackRefSlice[int64](c, id57)
+	} else if st56 == foryimpl.RefFollows {
+		n58 := c.ReadArrayLength(8)
+		a59 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n58)
+		r.ReadRawInt64s(a59)
+		x.I64Arr = a59
+		foryimpl.SetRefSlice(c, id57, x.I64Arr)
 	} else {
 		x.I64Arr = nil
 	}
@@ -462,48 +458,48 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64Arr")
 		return
 	}
-	n63 := c.ReadLength(1)
-	l64 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n63)
-	if n63 > 0 {
-		hn66 := c.ReadListHeader(7)
+	n60 := c.ReadLength(1)
+	l61 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n60)
+	if n60 > 0 {
+		hn63 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
+			for i62 := range l61 {
+				if hn63 && !c.ReadFlag() {
+					clear(l61[i62 : i62+1])
 					continue
 				}
-				l64[i65] = r.ReadVarInt64()
+				l61[i62] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i62)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l64
+	x.I64s = l61
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n69 := c.ReadLength(1)
-	l70 := foryimpl.ReuseSlice[[]string](c, x.Strs, n69)
-	if n69 > 0 {
-		hn72 := c.ReadListHeader(21)
+	n66 := c.ReadLength(1)
+	l67 := foryimpl.ReuseSlice[[]string](c, x.Strs, n66)
+	if n66 > 0 {
+		hn69 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i71 := range l70 {
-				if hn72 && !c.ReadFlag() {
-					clear(l70[i71 : i71+1])
+			for i68 := range l67 {
+				if hn69 && !c.ReadFlag() {
+					clear(l67[i68 : i68+1])
 					continue
 				}
-				l70[i71] = c.ReadString()
+				l67[i68] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i71)
+					c.TraceIndex(i68)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l70
+	x.Strs = l67
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -520,36 +516,36 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadLength(1)
-				l76 := foryimpl.MakeSlice[[]int32](c, n75)
-				if n75 > 0 {
-					hn78 := c.ReadListHeader(5)
+				n72 := c.ReadLength(1)
+				l73 := foryimpl.MakeSlice[[]int32](c, n72)
+				if n72 > 0 {
+					hn75 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i77 := range l76 {
-							if hn78 && !c.ReadFlag() {
-								clear(l76[i77 : i77+1])
+						for i74 := range l73 {
+							if hn75 && !c.ReadFlag() {
+								clear(l73[i74 : i74+1])
 								continue
 							}
-							l76[i77] = r.ReadVarInt32()
+							l73[i74] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i77)
+								c.TraceIndex(i74)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l76
+				x.I32s = l73
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-					x.I64Arr = foryimpl.BackRefSlice[int64](c, id84)
-				} else if st83 == foryimpl.RefFollows {
-					n85 := c.ReadArrayLength(8)
-					a86 := foryimpl.MakeSlice[[]int64](c, n85)
-					r.ReadRawInt64s(a86)
-					x.I64Arr = a86
-					foryimpl.SetRefSlice(c, id84, x.I64Arr)
+				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+					x.I64Arr = foryimpl.BackRefSlice[int64](c, id81)
+				} else if st80 == foryimpl.RefFollows {
+					n82 := c.ReadArrayLength(8)
+					a83 := foryimpl.MakeSlice[[]int64](c, n82)
+					r.ReadRawInt64s(a83)
+					x.I64Arr = a83
+					foryimpl.SetRefSlice(c, id81, x.I64Arr)
 				} else {
 					x.I64Arr = nil
 				}
@@ -557,57 +553,57 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n81 := c.ReadArrayLength(8)
-					a82 := foryimpl.MakeSlice[[]int64](c, n81)
-					r.ReadRawInt64s(a82)
-					x.I64Arr = a82
+					n78 := c.ReadArrayLength(8)
+					a79 := foryimpl.MakeSlice[[]int64](c, n78)
+					r.ReadRawInt64s(a79)
+					x.I64Arr = a79
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(1)
-				l88 := foryimpl.MakeSlice[[]int64](c, n87)
-				if n87 > 0 {
-					hn90 := c.ReadListHeader(7)
+				n84 := c.ReadLength(1)
+				l85 := foryimpl.MakeSlice[[]int64](c, n84)
+				if n84 > 0 {
+					hn87 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i89 := range l88 {
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
+						for i86 := range l85 {
+							if hn87 && !c.ReadFlag() {
+								clear(l85[i86 : i86+1])
 								continue
 							}
-							l88[i89] = r.ReadVarInt64()
+							l85[i86] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i89)
+								c.TraceIndex(i86)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l88
+				x.I64s = l85
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLength(1)
-				l94 := foryimpl.MakeSlice[[]string](c, n93)
-				if n93 > 0 {
-					hn96 := c.ReadListHeader(21)
+				n90 := c.ReadLength(1)
+				l91 := foryimpl.MakeSlice[[]string](c, n90)
+				if n90 > 0 {
+					hn93 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i95 := range l94 {
-							if hn96 && !c.ReadFlag() {
-								clear(l94[i95 : i95+1])
+						for i92 := range l91 {
+							if hn93 && !c.ReadFlag() {
+								clear(l91[i92 : i92+1])
 								continue
 							}
-							l94[i95] = c.ReadString()
+							l91[i92] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i95)
+								c.TraceIndex(i92)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l94
+				x.Strs = l91
 			}
 		default:
 			c.SkipField(f)

@@ -115,19 +115,10 @@ func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Name)) {
-			return foryimpl.InvalidUTF8(foryTypeUser, "Name")
-		}
-		for i2 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeUser, "Tags")
-			}
-		}
-	}
-	s4 := x.Name
+	s2 := string(x.Name)
+	start3 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(34 + buffer.BatchSlack + len(s4) + 10)
+	b.Reserve(34 + buffer.BatchSlack + len(s2) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -145,32 +136,41 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+	if len(s2) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeUser, "Name")
+		}
 	}
 	b.SetWriterIndex(off)
-	l5 := x.Tags
+	l4 := x.Tags
 	{
-		sz7 := 6 + buffer.BatchSlack + len(l5)*9
-		for _, e6 := range l5 {
-			sz7 += len(e6)
+		var ascii bool
+		sz6 := 6 + buffer.BatchSlack + len(l4)*9
+		for _, e5 := range l4 {
+			sz6 += len(e5)
 		}
-		b.Reserve(sz7)
+		b.Reserve(sz6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l5)))
-		if len(l5) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
+		if len(l4) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e6 := range l5 {
-				if len(w)-off < len(e6)+9+buffer.BatchSlack {
+			for _, e5 := range l4 {
+				if len(w)-off < len(e5)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e6) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e6))<<2|2)
-				if len(e6) > 0 {
-					off += copy(w[off:], e6)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
+				if len(e5) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e5))
+					if !ascii && check && !foryimpl.ValidString(string(e5)) {
+						b.SetWriterIndex(start3)
+						return foryimpl.InvalidUTF8(foryTypeUser, "Tags")
+					}
 				}
 			}
 		}
@@ -206,25 +206,25 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n8 := c.ReadLength(1)
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Tags, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	n7 := c.ReadLength(1)
+	l8 := foryimpl.ReuseSlice[[]string](c, x.Tags, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l8[i9] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l9
+	x.Tags = l8
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -239,8 +239,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.ID = int64(v14)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.ID = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -251,25 +251,25 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(1)
-				l17 := foryimpl.MakeSlice[[]string](c, n16)
-				if n16 > 0 {
-					hn19 := c.ReadListHeader(21)
+				n15 := c.ReadLength(1)
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i18 := range l17 {
-							if hn19 && !c.ReadFlag() {
-								clear(l17[i18 : i18+1])
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
 								continue
 							}
-							l17[i18] = c.ReadString()
+							l16[i17] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i18)
+								c.TraceIndex(i17)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l17
+				x.Tags = l16
 			}
 		default:
 			c.SkipField(f)
@@ -381,12 +381,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.SKU)) {
-			return foryimpl.InvalidUTF8(foryTypeItem, "SKU")
-		}
-	}
-	s1 := x.SKU
+	s1 := string(x.SKU)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -406,9 +401,13 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Qty))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeItem, "SKU")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

@@ -117,28 +117,11 @@ func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.ASCII)) {
-			return foryimpl.InvalidUTF8(foryTypeStrings, "ASCII")
-		}
-		if !foryimpl.ValidString(string(x.CJK)) {
-			return foryimpl.InvalidUTF8(foryTypeStrings, "CJK")
-		}
-		if !foryimpl.ValidString(string(x.Emoji)) {
-			return foryimpl.InvalidUTF8(foryTypeStrings, "Emoji")
-		}
-		if !foryimpl.ValidString(string(x.Empty)) {
-			return foryimpl.InvalidUTF8(foryTypeStrings, "Empty")
-		}
-		if !foryimpl.ValidString(string(x.Latin1)) {
-			return foryimpl.InvalidUTF8(foryTypeStrings, "Latin1")
-		}
-	}
-	s1 := x.ASCII
-	s2 := x.CJK
-	s3 := x.Emoji
-	s4 := x.Empty
-	s5 := x.Latin1
+	s1 := string(x.ASCII)
+	s2 := string(x.CJK)
+	s3 := string(x.Emoji)
+	s4 := string(x.Empty)
+	s5 := string(x.Latin1)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(51 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 50)
 	w, off := b.Window(), b.WriterIndex()
@@ -160,25 +143,41 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		buffer.PutInt32At(w, off, 1904676594)
 		off += 4
 	}
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "ASCII")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "CJK")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 	if len(s3) > 0 {
-		off += copy(w[off:], s3)
+		off, ascii = buffer.PutStringAt(w, off, s3)
+		if !ascii && check && !foryimpl.ValidString(s3) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "Emoji")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+		off, ascii = buffer.PutStringAt(w, off, s4)
+		if !ascii && check && !foryimpl.ValidString(s4) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "Empty")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
 	if len(s5) > 0 {
-		off += copy(w[off:], s5)
+		off, ascii = buffer.PutStringAt(w, off, s5)
+		if !ascii && check && !foryimpl.ValidString(s5) {
+			return foryimpl.InvalidUTF8(foryTypeStrings, "Latin1")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

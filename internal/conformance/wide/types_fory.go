@@ -146,16 +146,8 @@ func (x *Wide) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Wide, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Wide) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.AVeryLongFieldNameThatNeedsTheSizeEscape)) {
-			return foryimpl.InvalidUTF8(foryTypeWide, "AVeryLongFieldNameThatNeedsTheSizeEscape")
-		}
-		if !foryimpl.ValidString(string(x.AnotherQuiteLongFieldNameWithoutAnyTag)) {
-			return foryimpl.InvalidUTF8(foryTypeWide, "AnotherQuiteLongFieldNameWithoutAnyTag")
-		}
-	}
-	s1 := x.AVeryLongFieldNameThatNeedsTheSizeEscape
-	s2 := x.AnotherQuiteLongFieldNameWithoutAnyTag
+	s1 := string(x.AVeryLongFieldNameThatNeedsTheSizeEscape)
+	s2 := string(x.AnotherQuiteLongFieldNameWithoutAnyTag)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 160 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(632 + buffer.BatchSlack + len(s1) + len(s2) + 20)
 	w, off := b.Window(), b.WriterIndex()
@@ -262,13 +254,20 @@ func (x *Wide) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber30))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber31))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.FieldNumber32))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeWide, "AVeryLongFieldNameThatNeedsTheSizeEscape")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeWide, "AnotherQuiteLongFieldNameWithoutAnyTag")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

@@ -349,12 +349,7 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.S)) {
-			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
-		}
-	}
-	s1 := x.S
+	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -376,9 +371,13 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		buffer.PutInt32At(w, off, 1663082097)
 		off += 4
 	}
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "S")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -959,10 +958,6 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
-			return
-		}
 	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -983,12 +978,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw5.End(b)
 	{
-		s8 := x.Title
+		s8 := string(x.Title)
 		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
 		if len(s8) > 0 {
-			off += copy(w[off:], s8)
+			off, ascii = buffer.PutStringAt(w, off, s8)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1002,10 +1002,6 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
-			return
 		}
 	}
 	b := c.Buffer()
@@ -1024,12 +1020,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw13.End(b)
 	{
-		s16 := x.Title
+		s16 := string(x.Title)
 		b.Reserve(buffer.BatchSlack + len(s16) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<2|2)
 		if len(s16) > 0 {
-			off += copy(w[off:], s16)
+			off, ascii = buffer.PutStringAt(w, off, s16)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}

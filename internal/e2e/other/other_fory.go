@@ -139,19 +139,10 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		for i2 := range x.Lines {
-			if !foryimpl.ValidString(string(x.Lines[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeAddress, "Lines")
-			}
-		}
-		if !foryimpl.ValidString(string(x.Street)) {
-			return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
-		}
-	}
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status))
 	}
+	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(47 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -175,40 +166,50 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
-	l4 := x.Lines
+	l3 := x.Lines
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		var ascii bool
+		sz5 := 6 + buffer.BatchSlack + len(l3)*9
+		for _, e4 := range l3 {
+			sz5 += len(e4)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e4 := range l3 {
+				if len(w)-off < len(e4)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				if len(e4) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e4))
+					if !ascii && check && !foryimpl.ValidString(string(e4)) {
+						b.SetWriterIndex(start2)
+						return foryimpl.InvalidUTF8(foryTypeAddress, "Lines")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s7 := x.Street
-		b.Reserve(buffer.BatchSlack + len(s7) + 16)
+		s6 := string(x.Street)
+		b.Reserve(buffer.BatchSlack + len(s6) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && check && !foryimpl.ValidString(s6) {
+				b.SetWriterIndex(start2)
+				return foryimpl.InvalidUTF8(foryTypeAddress, "Street")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -217,18 +218,6 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		for i9 := range x.Lines {
-			if !foryimpl.ValidString(string(x.Lines[i9])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Lines"))
-				return
-			}
-		}
-		if !foryimpl.ValidString(string(x.Street)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Street"))
-			return
-		}
-	}
 	if x.Status < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status)))
 		return
@@ -243,42 +232,52 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
 	b.SetWriterIndex(off)
-	l11 := x.Lines
+	l8 := x.Lines
 	{
-		sz13 := 6 + buffer.BatchSlack + len(l11)*9
-		for _, e12 := range l11 {
-			sz13 += len(e12)
+		var ascii bool
+		sz10 := 6 + buffer.BatchSlack + len(l8)*9
+		for _, e9 := range l8 {
+			sz10 += len(e9)
 		}
-		b.Reserve(sz13)
+		b.Reserve(sz10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
-		if len(l11) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e12 := range l11 {
-				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+			for _, e9 := range l8 {
+				if len(w)-off < len(e9)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
-				if len(e12) > 0 {
-					off += copy(w[off:], e12)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<2|2)
+				if len(e9) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e9))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e9)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Lines"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s14 := x.Street
-		b.Reserve(buffer.BatchSlack + len(s14) + 16)
+		s11 := string(x.Street)
+		b.Reserve(buffer.BatchSlack + len(s11) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
-		if len(s14) > 0 {
-			off += copy(w[off:], s14)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
+		if len(s11) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s11)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Street"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -310,25 +309,25 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := foryimpl.ReuseSlice[[]string](c, x.Lines, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
+	n12 := c.ReadLength(1)
+	l13 := foryimpl.ReuseSlice[[]string](c, x.Lines, n12)
+	if n12 > 0 {
+		hn15 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i14 := range l13 {
+				if hn15 && !c.ReadFlag() {
+					clear(l13[i14 : i14+1])
 					continue
 				}
-				l16[i17] = c.ReadString()
+				l13[i14] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i14)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l16
+	x.Lines = l13
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -367,25 +366,25 @@ func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n21 := c.ReadLength(1)
-	l22 := foryimpl.ReuseSlice[[]string](c, x.Lines, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	n18 := c.ReadLength(1)
+	l19 := foryimpl.ReuseSlice[[]string](c, x.Lines, n18)
+	if n18 > 0 {
+		hn21 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
+					clear(l19[i20 : i20+1])
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l19[i20] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i20)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l22
+	x.Lines = l19
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -412,33 +411,33 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Zip = int32(v29)
+				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
+					x.Zip = int32(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
-				l32 := foryimpl.MakeSlice[[]string](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(21)
+				n28 := c.ReadLength(1)
+				l29 := foryimpl.MakeSlice[[]string](c, n28)
+				if n28 > 0 {
+					hn31 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i30 := range l29 {
+							if hn31 && !c.ReadFlag() {
+								clear(l29[i30 : i30+1])
 								continue
 							}
-							l32[i33] = c.ReadString()
+							l29[i30] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i30)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l32
+				x.Lines = l29
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -566,16 +565,8 @@ func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Key)) {
-			return foryimpl.InvalidUTF8(foryTypeTag, "Key")
-		}
-		if !foryimpl.ValidString(string(x.Value)) {
-			return foryimpl.InvalidUTF8(foryTypeTag, "Value")
-		}
-	}
-	s1 := x.Key
-	s2 := x.Value
+	s1 := string(x.Key)
+	s2 := string(x.Value)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack + len(s1) + len(s2) + 20)
 	w, off := b.Window(), b.WriterIndex()
@@ -596,13 +587,20 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		buffer.PutInt32At(w, off, 2010132404)
 		off += 4
 	}
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeTag, "Key")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeTag, "Value")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil

@@ -273,27 +273,15 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !foryimpl.ValidString(string(x.MyS)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
-		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
 				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
 			}
 		}
-		if !foryimpl.ValidString(string(x.RmMyS)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS")
-		}
 		if x.RmPS != nil {
 			if !foryimpl.ValidString(string((*x.RmPS))) {
 				return foryimpl.InvalidUTF8(foryTypeScalars, "RmPS")
 			}
-		}
-		if !foryimpl.ValidString(string(x.RmS)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "RmS")
-		}
-		if !foryimpl.ValidString(string(x.S)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
 		}
 	}
 	if x.E < 0 {
@@ -312,6 +300,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 			return foryimpl.EnumOutOfRange(foryTypeScalars, "RmPE", int64((*x.RmPE)))
 		}
 	}
+	start1 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(734 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -532,13 +521,18 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s1 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s1) + 16)
+		s2 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s2) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && check && !foryimpl.ValidString(s2) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -575,13 +569,18 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.RmD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
 	{
-		s2 := x.RmMyS
-		b.Reserve(buffer.BatchSlack + len(s2) + 16)
+		s3 := string(x.RmMyS)
+		b.Reserve(buffer.BatchSlack + len(s3) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s3)
+			if !ascii && check && !foryimpl.ValidString(s3) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -616,23 +615,33 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		foryimpl.WriteTime(b, *x.RmPT)
 	}
 	{
-		s3 := x.RmS
-		b.Reserve(buffer.BatchSlack + len(s3) + 10)
+		s4 := string(x.RmS)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off += copy(w[off:], s3)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s4)
+			if !ascii && check && !foryimpl.ValidString(s4) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "RmS")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.RmT)
 	{
-		s4 := x.S
-		b.Reserve(buffer.BatchSlack + len(s4) + 10)
+		s5 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && check && !foryimpl.ValidString(s5) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "S")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -643,33 +652,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.MyS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
-			return
-		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.RmMyS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS"))
-			return
-		}
 		if x.RmPS != nil {
 			if !foryimpl.ValidString(string((*x.RmPS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmPS"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.RmS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmS"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.S)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
-			return
 		}
 	}
 	if x.E < 0 {
@@ -841,15 +834,20 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s5 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s5) + 16)
+		s6 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s6) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -883,15 +881,20 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.RmD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
 	{
-		s6 := x.RmMyS
-		b.Reserve(buffer.BatchSlack + len(s6) + 16)
+		s7 := string(x.RmMyS)
+		b.Reserve(buffer.BatchSlack + len(s7) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off += copy(w[off:], s6)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -923,23 +926,33 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteTime(b, *x.RmPT)
 	}
 	{
-		s7 := x.RmS
-		b.Reserve(buffer.BatchSlack + len(s7) + 10)
+		s8 := string(x.RmS)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s8)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.RmT)
 	{
-		s8 := x.S
-		b.Reserve(buffer.BatchSlack + len(s8) + 10)
+		s9 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s9) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off += copy(w[off:], s8)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
+		if len(s9) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s9)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1036,144 +1049,144 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[float64](c)
-		*p9 = r.ReadFloat64()
-		x.PF64 = p9
+		p10 := foryimpl.Alloc[float64](c)
+		*p10 = r.ReadFloat64()
+		x.PF64 = p10
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[float64](c)
-		*p10 = r.ReadFloat64()
-		x.RmPF64 = p10
+		p11 := foryimpl.Alloc[float64](c)
+		*p11 = r.ReadFloat64()
+		x.RmPF64 = p11
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[float32](c)
-		*p11 = r.ReadFloat32()
-		x.PF32 = p11
+		p12 := foryimpl.Alloc[float32](c)
+		*p12 = r.ReadFloat32()
+		x.PF32 = p12
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[float32](c)
-		*p12 = r.ReadFloat32()
-		x.RmPF32 = p12
+		p13 := foryimpl.Alloc[float32](c)
+		*p13 = r.ReadFloat32()
+		x.RmPF32 = p13
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[uint16](c)
-		*p13 = r.ReadUint16()
-		x.PU16 = p13
+		p14 := foryimpl.Alloc[uint16](c)
+		*p14 = r.ReadUint16()
+		x.PU16 = p14
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[uint16](c)
-		*p14 = r.ReadUint16()
-		x.RmPU16 = p14
+		p15 := foryimpl.Alloc[uint16](c)
+		*p15 = r.ReadUint16()
+		x.RmPU16 = p15
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[bool](c)
-		*p15 = r.ReadBool()
-		x.PB = p15
+		p16 := foryimpl.Alloc[bool](c)
+		*p16 = r.ReadBool()
+		x.PB = p16
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[bool](c)
-		*p16 = r.ReadBool()
-		x.RmPB = p16
+		p17 := foryimpl.Alloc[bool](c)
+		*p17 = r.ReadBool()
+		x.RmPB = p17
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[int8](c)
-		*p17 = r.ReadInt8()
-		x.PI8 = p17
+		p18 := foryimpl.Alloc[int8](c)
+		*p18 = r.ReadInt8()
+		x.PI8 = p18
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[int8](c)
-		*p18 = r.ReadInt8()
-		x.RmPI8 = p18
+		p19 := foryimpl.Alloc[int8](c)
+		*p19 = r.ReadInt8()
+		x.RmPI8 = p19
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[int64](c)
-		*p19 = r.ReadVarInt64()
-		x.PI64 = p19
+		p20 := foryimpl.Alloc[int64](c)
+		*p20 = r.ReadVarInt64()
+		x.PI64 = p20
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[int64](c)
-		*p20 = r.ReadVarInt64()
-		x.RmPI64 = p20
+		p21 := foryimpl.Alloc[int64](c)
+		*p21 = r.ReadVarInt64()
+		x.RmPI64 = p21
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[uint64](c)
-		*p21 = r.ReadVarUint64()
-		x.PU64 = p21
+		p22 := foryimpl.Alloc[uint64](c)
+		*p22 = r.ReadVarUint64()
+		x.PU64 = p22
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[uint64](c)
-		*p22 = r.ReadVarUint64()
-		x.RmPU64 = p22
+		p23 := foryimpl.Alloc[uint64](c)
+		*p23 = r.ReadVarUint64()
+		x.RmPU64 = p23
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[int32](c)
-		*p23 = r.ReadVarInt32()
-		x.PI32 = p23
+		p24 := foryimpl.Alloc[int32](c)
+		*p24 = r.ReadVarInt32()
+		x.PI32 = p24
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[int32](c)
-		*p24 = r.ReadVarInt32()
-		x.RmPI32 = p24
+		p25 := foryimpl.Alloc[int32](c)
+		*p25 = r.ReadVarInt32()
+		x.RmPI32 = p25
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -1200,45 +1213,45 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[time.Duration](c)
-		*p25 = c.ReadDuration()
-		x.PD = p25
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.PD = p26
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[serializer.Date](c)
-		*p26 = serializer.Date(c.ReadDate())
-		x.PDt = p26
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.PDt = p27
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Color](c)
-		*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p27
+		p28 := foryimpl.Alloc[Color](c)
+		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p28
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[string](c)
-		*p28 = c.ReadString()
-		x.PS = p28
+		p29 := foryimpl.Alloc[string](c)
+		*p29 = c.ReadString()
+		x.PS = p29
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[time.Time](c)
-		*p29 = c.ReadTime()
-		x.PT = p29
+		p30 := foryimpl.Alloc[time.Time](c)
+		*p30 = c.ReadTime()
+		x.PT = p30
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1265,45 +1278,45 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Duration](c)
-		*p30 = c.ReadDuration()
-		x.RmPD = p30
+		p31 := foryimpl.Alloc[time.Duration](c)
+		*p31 = c.ReadDuration()
+		x.RmPD = p31
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[serializer.Date](c)
-		*p31 = serializer.Date(c.ReadDate())
-		x.RmPDt = p31
+		p32 := foryimpl.Alloc[serializer.Date](c)
+		*p32 = serializer.Date(c.ReadDate())
+		x.RmPDt = p32
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[Color](c)
-		*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p32
+		p33 := foryimpl.Alloc[Color](c)
+		*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.RmPE = p33
 	}
 	if c.Failed() {
 		c.Trace("RmPE")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[string](c)
-		*p33 = c.ReadString()
-		x.RmPS = p33
+		p34 := foryimpl.Alloc[string](c)
+		*p34 = c.ReadString()
+		x.RmPS = p34
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[time.Time](c)
-		*p34 = c.ReadTime()
-		x.RmPT = p34
+		p35 := foryimpl.Alloc[time.Time](c)
+		*p35 = c.ReadTime()
+		x.RmPT = p35
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1417,144 +1430,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[float64](c)
-		*p35 = r.ReadFloat64()
-		x.PF64 = p35
+		p36 := foryimpl.Alloc[float64](c)
+		*p36 = r.ReadFloat64()
+		x.PF64 = p36
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[float64](c)
-		*p36 = r.ReadFloat64()
-		x.RmPF64 = p36
+		p37 := foryimpl.Alloc[float64](c)
+		*p37 = r.ReadFloat64()
+		x.RmPF64 = p37
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[float32](c)
-		*p37 = r.ReadFloat32()
-		x.PF32 = p37
+		p38 := foryimpl.Alloc[float32](c)
+		*p38 = r.ReadFloat32()
+		x.PF32 = p38
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[float32](c)
-		*p38 = r.ReadFloat32()
-		x.RmPF32 = p38
+		p39 := foryimpl.Alloc[float32](c)
+		*p39 = r.ReadFloat32()
+		x.RmPF32 = p39
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[uint16](c)
-		*p39 = r.ReadUint16()
-		x.PU16 = p39
+		p40 := foryimpl.Alloc[uint16](c)
+		*p40 = r.ReadUint16()
+		x.PU16 = p40
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[uint16](c)
-		*p40 = r.ReadUint16()
-		x.RmPU16 = p40
+		p41 := foryimpl.Alloc[uint16](c)
+		*p41 = r.ReadUint16()
+		x.RmPU16 = p41
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[bool](c)
-		*p41 = r.ReadBool()
-		x.PB = p41
+		p42 := foryimpl.Alloc[bool](c)
+		*p42 = r.ReadBool()
+		x.PB = p42
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[bool](c)
-		*p42 = r.ReadBool()
-		x.RmPB = p42
+		p43 := foryimpl.Alloc[bool](c)
+		*p43 = r.ReadBool()
+		x.RmPB = p43
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[int8](c)
-		*p43 = r.ReadInt8()
-		x.PI8 = p43
+		p44 := foryimpl.Alloc[int8](c)
+		*p44 = r.ReadInt8()
+		x.PI8 = p44
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int8](c)
-		*p44 = r.ReadInt8()
-		x.RmPI8 = p44
+		p45 := foryimpl.Alloc[int8](c)
+		*p45 = r.ReadInt8()
+		x.RmPI8 = p45
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int64](c)
-		*p45 = r.ReadVarInt64()
-		x.PI64 = p45
+		p46 := foryimpl.Alloc[int64](c)
+		*p46 = r.ReadVarInt64()
+		x.PI64 = p46
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[int64](c)
-		*p46 = r.ReadVarInt64()
-		x.RmPI64 = p46
+		p47 := foryimpl.Alloc[int64](c)
+		*p47 = r.ReadVarInt64()
+		x.RmPI64 = p47
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[uint64](c)
-		*p47 = r.ReadVarUint64()
-		x.PU64 = p47
+		p48 := foryimpl.Alloc[uint64](c)
+		*p48 = r.ReadVarUint64()
+		x.PU64 = p48
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[uint64](c)
-		*p48 = r.ReadVarUint64()
-		x.RmPU64 = p48
+		p49 := foryimpl.Alloc[uint64](c)
+		*p49 = r.ReadVarUint64()
+		x.RmPU64 = p49
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int32](c)
-		*p49 = r.ReadVarInt32()
-		x.PI32 = p49
+		p50 := foryimpl.Alloc[int32](c)
+		*p50 = r.ReadVarInt32()
+		x.PI32 = p50
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int32](c)
-		*p50 = r.ReadVarInt32()
-		x.RmPI32 = p50
+		p51 := foryimpl.Alloc[int32](c)
+		*p51 = r.ReadVarInt32()
+		x.RmPI32 = p51
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -1583,30 +1596,30 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[time.Duration](c)
-		*p53 = c.ReadDuration()
-		x.PD = p53
+		p54 := foryimpl.Alloc[time.Duration](c)
+		*p54 = c.ReadDuration()
+		x.PD = p54
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[serializer.Date](c)
-		*p54 = serializer.Date(c.ReadDate())
-		x.PDt = p54
+		p55 := foryimpl.Alloc[serializer.Date](c)
+		*p55 = serializer.Date(c.ReadDate())
+		x.PDt = p55
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		p57 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id56, p57)
-		*p57 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p57
+	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id57)
+	} else if st56 == foryimpl.RefFollows {
+		p58 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id57, p58)
+		*p58 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p58
 	} else {
 		x.PE = nil
 	}
@@ -1615,18 +1628,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p58 := foryimpl.Alloc[string](c)
-		*p58 = c.ReadString()
-		x.PS = p58
+		p59 := foryimpl.Alloc[string](c)
+		*p59 = c.ReadString()
+		x.PS = p59
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Time](c)
-		*p59 = c.ReadTime()
-		x.PT = p59
+		p60 := foryimpl.Alloc[time.Time](c)
+		*p60 = c.ReadTime()
+		x.PT = p60
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1655,30 +1668,30 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p62 := foryimpl.Alloc[time.Duration](c)
-		*p62 = c.ReadDuration()
-		x.RmPD = p62
+		p63 := foryimpl.Alloc[time.Duration](c)
+		*p63 = c.ReadDuration()
+		x.RmPD = p63
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p63 := foryimpl.Alloc[serializer.Date](c)
-		*p63 = serializer.Date(c.ReadDate())
-		x.RmPDt = p63
+		p64 := foryimpl.Alloc[serializer.Date](c)
+		*p64 = serializer.Date(c.ReadDate())
+		x.RmPDt = p64
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
-	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-		x.RmPE = foryimpl.BackRef[Color](c, id65)
-	} else if st64 == foryimpl.RefFollows {
-		p66 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id65, p66)
-		*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p66
+	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+		x.RmPE = foryimpl.BackRef[Color](c, id66)
+	} else if st65 == foryimpl.RefFollows {
+		p67 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id66, p67)
+		*p67 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.RmPE = p67
 	} else {
 		x.RmPE = nil
 	}
@@ -1687,18 +1700,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[string](c)
-		*p67 = c.ReadString()
-		x.RmPS = p67
+		p68 := foryimpl.Alloc[string](c)
+		*p68 = c.ReadString()
+		x.RmPS = p68
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[time.Time](c)
-		*p68 = c.ReadTime()
-		x.RmPT = p68
+		p69 := foryimpl.Alloc[time.Time](c)
+		*p69 = c.ReadTime()
+		x.RmPT = p69
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1734,128 +1747,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.FixI64 = int64(v69)
+				if v70, ok71 := c.ReadIntAs(f, 64); ok71 {
+					x.FixI64 = int64(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.RmFixI64 = int64(v71)
+				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
+					x.RmFixI64 = int64(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
-					x.FixU64 = uint64(v73)
+				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
+					x.FixU64 = uint64(v74)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
-					x.RmFixU64 = uint64(v75)
+				if v76, ok77 := c.ReadUintAs(f, 64); ok77 {
+					x.RmFixU64 = uint64(v76)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.F64 = float64(v77)
+				if v78, ok79 := c.ReadFloatAs(f, 64); ok79 {
+					x.F64 = float64(v78)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.RmF64 = float64(v79)
+				if v80, ok81 := c.ReadFloatAs(f, 64); ok81 {
+					x.RmF64 = float64(v80)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.FixI32 = int32(v81)
+				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
+					x.FixI32 = int32(v82)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.RmFixI32 = int32(v83)
+				if v84, ok85 := c.ReadIntAs(f, 32); ok85 {
+					x.RmFixI32 = int32(v84)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 32); ok86 {
-					x.FixU32 = uint32(v85)
+				if v86, ok87 := c.ReadUintAs(f, 32); ok87 {
+					x.FixU32 = uint32(v86)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 32); ok88 {
-					x.RmFixU32 = uint32(v87)
+				if v88, ok89 := c.ReadUintAs(f, 32); ok89 {
+					x.RmFixU32 = uint32(v88)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 32); ok90 {
-					x.F32 = float32(v89)
+				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
+					x.F32 = float32(v90)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.RmF32 = float32(v91)
+				if v92, ok93 := c.ReadFloatAs(f, 32); ok93 {
+					x.RmF32 = float32(v92)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 16); ok94 {
-					x.I16 = int16(v93)
+				if v94, ok95 := c.ReadIntAs(f, 16); ok95 {
+					x.I16 = int16(v94)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 16); ok96 {
-					x.RmI16 = int16(v95)
+				if v96, ok97 := c.ReadIntAs(f, 16); ok97 {
+					x.RmI16 = int16(v96)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 16); ok98 {
-					x.RmU16 = uint16(v97)
+				if v98, ok99 := c.ReadUintAs(f, 16); ok99 {
+					x.RmU16 = uint16(v98)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 16); ok100 {
-					x.U16 = uint16(v99)
+				if v100, ok101 := c.ReadUintAs(f, 16); ok101 {
+					x.U16 = uint16(v100)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1870,345 +1883,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 8); ok102 {
-					x.I8 = int8(v101)
+				if v102, ok103 := c.ReadIntAs(f, 8); ok103 {
+					x.I8 = int8(v102)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 8); ok104 {
-					x.RmI8 = int8(v103)
+				if v104, ok105 := c.ReadIntAs(f, 8); ok105 {
+					x.RmI8 = int8(v104)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 8); ok106 {
-					x.RmU8 = uint8(v105)
+				if v106, ok107 := c.ReadUintAs(f, 8); ok107 {
+					x.RmU8 = uint8(v106)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 8); ok108 {
-					x.U8 = uint8(v107)
+				if v108, ok109 := c.ReadUintAs(f, 8); ok109 {
+					x.U8 = uint8(v108)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 64); ok110 {
-					x.I = int(v109)
+				if v110, ok111 := c.ReadIntAs(f, 64); ok111 {
+					x.I = int(v110)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 64); ok112 {
-					x.I64 = int64(v111)
+				if v112, ok113 := c.ReadIntAs(f, 64); ok113 {
+					x.I64 = int64(v112)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 64); ok114 {
-					x.MyI = MyInt(v113)
+				if v114, ok115 := c.ReadIntAs(f, 64); ok115 {
+					x.MyI = MyInt(v114)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v115, ok116 := c.ReadIntAs(f, 64); ok116 {
-					x.RmI = int(v115)
+				if v116, ok117 := c.ReadIntAs(f, 64); ok117 {
+					x.RmI = int(v116)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
-					x.RmI64 = int64(v117)
+				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
+					x.RmI64 = int64(v118)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.RmMyI = MyInt(v119)
+				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
+					x.RmMyI = MyInt(v120)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.RmTagI64 = int64(v121)
+				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
+					x.RmTagI64 = int64(v122)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.TagI64 = int64(v123)
+				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
+					x.TagI64 = int64(v124)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v125, ok126 := c.ReadUintAs(f, 64); ok126 {
-					x.RmU = uint(v125)
+				if v126, ok127 := c.ReadUintAs(f, 64); ok127 {
+					x.RmU = uint(v126)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v127, ok128 := c.ReadUintAs(f, 64); ok128 {
-					x.RmU64 = uint64(v127)
+				if v128, ok129 := c.ReadUintAs(f, 64); ok129 {
+					x.RmU64 = uint64(v128)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v129, ok130 := c.ReadUintAs(f, 64); ok130 {
-					x.U = uint(v129)
+				if v130, ok131 := c.ReadUintAs(f, 64); ok131 {
+					x.U = uint(v130)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v131, ok132 := c.ReadUintAs(f, 64); ok132 {
-					x.U64 = uint64(v131)
+				if v132, ok133 := c.ReadUintAs(f, 64); ok133 {
+					x.U64 = uint64(v132)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
-					x.RmTagU64 = uint64(v133)
+				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
+					x.RmTagU64 = uint64(v134)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.TagU64 = uint64(v135)
+				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
+					x.TagU64 = uint64(v136)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v137, ok138 := c.ReadIntAs(f, 32); ok138 {
-					x.I32 = int32(v137)
+				if v138, ok139 := c.ReadIntAs(f, 32); ok139 {
+					x.I32 = int32(v138)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
-					x.RmI32 = int32(v139)
+				if v140, ok141 := c.ReadIntAs(f, 32); ok141 {
+					x.RmI32 = int32(v140)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
-					x.RmU32 = uint32(v141)
+				if v142, ok143 := c.ReadUintAs(f, 32); ok143 {
+					x.RmU32 = uint32(v142)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
-					x.U32 = uint32(v143)
+				if v144, ok145 := c.ReadUintAs(f, 32); ok145 {
+					x.U32 = uint32(v144)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v146, ok147 := c.ReadFloatAs(f, 64); ok147 {
-					pv148 := float64(v146)
-					x.PF64 = &pv148
+				if v147, ok148 := c.ReadFloatAs(f, 64); ok148 {
+					pv149 := float64(v147)
+					x.PF64 = &pv149
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[float64](c)
-				*p145 = r.ReadFloat64()
-				x.PF64 = p145
+				p146 := foryimpl.Alloc[float64](c)
+				*p146 = r.ReadFloat64()
+				x.PF64 = p146
 			}
 		case 41:
 			if f.Convert {
-				if v150, ok151 := c.ReadFloatAs(f, 64); ok151 {
-					pv152 := float64(v150)
-					x.RmPF64 = &pv152
+				if v151, ok152 := c.ReadFloatAs(f, 64); ok152 {
+					pv153 := float64(v151)
+					x.RmPF64 = &pv153
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[float64](c)
-				*p149 = r.ReadFloat64()
-				x.RmPF64 = p149
+				p150 := foryimpl.Alloc[float64](c)
+				*p150 = r.ReadFloat64()
+				x.RmPF64 = p150
 			}
 		case 42:
 			if f.Convert {
-				if v154, ok155 := c.ReadFloatAs(f, 32); ok155 {
-					pv156 := float32(v154)
-					x.PF32 = &pv156
+				if v155, ok156 := c.ReadFloatAs(f, 32); ok156 {
+					pv157 := float32(v155)
+					x.PF32 = &pv157
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[float32](c)
-				*p153 = r.ReadFloat32()
-				x.PF32 = p153
+				p154 := foryimpl.Alloc[float32](c)
+				*p154 = r.ReadFloat32()
+				x.PF32 = p154
 			}
 		case 43:
 			if f.Convert {
-				if v158, ok159 := c.ReadFloatAs(f, 32); ok159 {
-					pv160 := float32(v158)
-					x.RmPF32 = &pv160
+				if v159, ok160 := c.ReadFloatAs(f, 32); ok160 {
+					pv161 := float32(v159)
+					x.RmPF32 = &pv161
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[float32](c)
-				*p157 = r.ReadFloat32()
-				x.RmPF32 = p157
+				p158 := foryimpl.Alloc[float32](c)
+				*p158 = r.ReadFloat32()
+				x.RmPF32 = p158
 			}
 		case 44:
 			if f.Convert {
-				if v162, ok163 := c.ReadUintAs(f, 16); ok163 {
-					pv164 := uint16(v162)
-					x.PU16 = &pv164
+				if v163, ok164 := c.ReadUintAs(f, 16); ok164 {
+					pv165 := uint16(v163)
+					x.PU16 = &pv165
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[uint16](c)
-				*p161 = r.ReadUint16()
-				x.PU16 = p161
+				p162 := foryimpl.Alloc[uint16](c)
+				*p162 = r.ReadUint16()
+				x.PU16 = p162
 			}
 		case 45:
 			if f.Convert {
-				if v166, ok167 := c.ReadUintAs(f, 16); ok167 {
-					pv168 := uint16(v166)
-					x.RmPU16 = &pv168
+				if v167, ok168 := c.ReadUintAs(f, 16); ok168 {
+					pv169 := uint16(v167)
+					x.RmPU16 = &pv169
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[uint16](c)
-				*p165 = r.ReadUint16()
-				x.RmPU16 = p165
+				p166 := foryimpl.Alloc[uint16](c)
+				*p166 = r.ReadUint16()
+				x.RmPU16 = p166
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[bool](c)
-				*p169 = r.ReadBool()
-				x.PB = p169
+				p170 := foryimpl.Alloc[bool](c)
+				*p170 = r.ReadBool()
+				x.PB = p170
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[bool](c)
-				*p170 = r.ReadBool()
-				x.RmPB = p170
+				p171 := foryimpl.Alloc[bool](c)
+				*p171 = r.ReadBool()
+				x.RmPB = p171
 			}
 		case 48:
 			if f.Convert {
-				if v172, ok173 := c.ReadIntAs(f, 8); ok173 {
-					pv174 := int8(v172)
-					x.PI8 = &pv174
+				if v173, ok174 := c.ReadIntAs(f, 8); ok174 {
+					pv175 := int8(v173)
+					x.PI8 = &pv175
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[int8](c)
-				*p171 = r.ReadInt8()
-				x.PI8 = p171
+				p172 := foryimpl.Alloc[int8](c)
+				*p172 = r.ReadInt8()
+				x.PI8 = p172
 			}
 		case 49:
 			if f.Convert {
-				if v176, ok177 := c.ReadIntAs(f, 8); ok177 {
-					pv178 := int8(v176)
-					x.RmPI8 = &pv178
+				if v177, ok178 := c.ReadIntAs(f, 8); ok178 {
+					pv179 := int8(v177)
+					x.RmPI8 = &pv179
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[int8](c)
-				*p175 = r.ReadInt8()
-				x.RmPI8 = p175
+				p176 := foryimpl.Alloc[int8](c)
+				*p176 = r.ReadInt8()
+				x.RmPI8 = p176
 			}
 		case 50:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
-					pv182 := int64(v180)
-					x.PI64 = &pv182
+				if v181, ok182 := c.ReadIntAs(f, 64); ok182 {
+					pv183 := int64(v181)
+					x.PI64 = &pv183
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[int64](c)
-				*p179 = r.ReadVarInt64()
-				x.PI64 = p179
+				p180 := foryimpl.Alloc[int64](c)
+				*p180 = r.ReadVarInt64()
+				x.PI64 = p180
 			}
 		case 51:
 			if f.Convert {
-				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
-					pv186 := int64(v184)
-					x.RmPI64 = &pv186
+				if v185, ok186 := c.ReadIntAs(f, 64); ok186 {
+					pv187 := int64(v185)
+					x.RmPI64 = &pv187
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p183 := foryimpl.Alloc[int64](c)
-				*p183 = r.ReadVarInt64()
-				x.RmPI64 = p183
+				p184 := foryimpl.Alloc[int64](c)
+				*p184 = r.ReadVarInt64()
+				x.RmPI64 = p184
 			}
 		case 52:
 			if f.Convert {
-				if v188, ok189 := c.ReadUintAs(f, 64); ok189 {
-					pv190 := uint64(v188)
-					x.PU64 = &pv190
+				if v189, ok190 := c.ReadUintAs(f, 64); ok190 {
+					pv191 := uint64(v189)
+					x.PU64 = &pv191
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p187 := foryimpl.Alloc[uint64](c)
-				*p187 = r.ReadVarUint64()
-				x.PU64 = p187
+				p188 := foryimpl.Alloc[uint64](c)
+				*p188 = r.ReadVarUint64()
+				x.PU64 = p188
 			}
 		case 53:
 			if f.Convert {
-				if v192, ok193 := c.ReadUintAs(f, 64); ok193 {
-					pv194 := uint64(v192)
-					x.RmPU64 = &pv194
+				if v193, ok194 := c.ReadUintAs(f, 64); ok194 {
+					pv195 := uint64(v193)
+					x.RmPU64 = &pv195
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p191 := foryimpl.Alloc[uint64](c)
-				*p191 = r.ReadVarUint64()
-				x.RmPU64 = p191
+				p192 := foryimpl.Alloc[uint64](c)
+				*p192 = r.ReadVarUint64()
+				x.RmPU64 = p192
 			}
 		case 54:
 			if f.Convert {
-				if v196, ok197 := c.ReadIntAs(f, 32); ok197 {
-					pv198 := int32(v196)
-					x.PI32 = &pv198
+				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
+					pv199 := int32(v197)
+					x.PI32 = &pv199
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[int32](c)
-				*p195 = r.ReadVarInt32()
-				x.PI32 = p195
+				p196 := foryimpl.Alloc[int32](c)
+				*p196 = r.ReadVarInt32()
+				x.PI32 = p196
 			}
 		case 55:
 			if f.Convert {
-				if v200, ok201 := c.ReadIntAs(f, 32); ok201 {
-					pv202 := int32(v200)
-					x.RmPI32 = &pv202
+				if v201, ok202 := c.ReadIntAs(f, 32); ok202 {
+					pv203 := int32(v201)
+					x.RmPI32 = &pv203
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p199 := foryimpl.Alloc[int32](c)
-				*p199 = r.ReadVarInt32()
-				x.RmPI32 = p199
+				p200 := foryimpl.Alloc[int32](c)
+				*p200 = r.ReadVarInt32()
+				x.RmPI32 = p200
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2234,46 +2247,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[time.Duration](c)
-				*p205 = c.ReadDuration()
-				x.PD = p205
+				p206 := foryimpl.Alloc[time.Duration](c)
+				*p206 = c.ReadDuration()
+				x.PD = p206
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[serializer.Date](c)
-				*p206 = serializer.Date(c.ReadDate())
-				x.PDt = p206
+				p207 := foryimpl.Alloc[serializer.Date](c)
+				*p207 = serializer.Date(c.ReadDate())
+				x.PDt = p207
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id209)
-				} else if st208 == foryimpl.RefFollows {
-					p210 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id209, p210)
-					*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p210
+				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id210)
+				} else if st209 == foryimpl.RefFollows {
+					p211 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id210, p211)
+					*p211 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p211
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p207 := foryimpl.Alloc[Color](c)
-					*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p207
+					p208 := foryimpl.Alloc[Color](c)
+					*p208 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p208
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[string](c)
-				*p211 = c.ReadString()
-				x.PS = p211
+				p212 := foryimpl.Alloc[string](c)
+				*p212 = c.ReadString()
+				x.PS = p212
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[time.Time](c)
-				*p212 = c.ReadTime()
-				x.PT = p212
+				p213 := foryimpl.Alloc[time.Time](c)
+				*p213 = c.ReadTime()
+				x.PT = p213
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2299,46 +2312,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p215 := foryimpl.Alloc[time.Duration](c)
-				*p215 = c.ReadDuration()
-				x.RmPD = p215
+				p216 := foryimpl.Alloc[time.Duration](c)
+				*p216 = c.ReadDuration()
+				x.RmPD = p216
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[serializer.Date](c)
-				*p216 = serializer.Date(c.ReadDate())
-				x.RmPDt = p216
+				p217 := foryimpl.Alloc[serializer.Date](c)
+				*p217 = serializer.Date(c.ReadDate())
+				x.RmPDt = p217
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id219)
-				} else if st218 == foryimpl.RefFollows {
-					p220 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id219, p220)
-					*p220 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.RmPE = p220
+				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id220)
+				} else if st219 == foryimpl.RefFollows {
+					p221 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id220, p221)
+					*p221 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.RmPE = p221
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p217 := foryimpl.Alloc[Color](c)
-					*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.RmPE = p217
+					p218 := foryimpl.Alloc[Color](c)
+					*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.RmPE = p218
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p221 := foryimpl.Alloc[string](c)
-				*p221 = c.ReadString()
-				x.RmPS = p221
+				p222 := foryimpl.Alloc[string](c)
+				*p222 = c.ReadString()
+				x.RmPS = p222
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p222 := foryimpl.Alloc[time.Time](c)
-				*p222 = c.ReadTime()
-				x.RmPT = p222
+				p223 := foryimpl.Alloc[time.Time](c)
+				*p223 = c.ReadTime()
+				x.RmPT = p223
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -2648,142 +2661,133 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				}
 			}
 		}
-		for i33 := range x.LS {
-			if !foryimpl.ValidString(string(x.LS[i33])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
-			}
-		}
-		for _, e42 := range x.MBS {
-			if !foryimpl.ValidString(string(e42)) {
+		for _, e40 := range x.MBS {
+			if !foryimpl.ValidString(string(e40)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
 			}
 		}
-		for _, e46 := range x.MES {
-			if !foryimpl.ValidString(string(e46)) {
+		for _, e44 := range x.MES {
+			if !foryimpl.ValidString(string(e44)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
 			}
 		}
-		for _, e54 := range x.MIS {
-			if !foryimpl.ValidString(string(e54)) {
+		for _, e52 := range x.MIS {
+			if !foryimpl.ValidString(string(e52)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
 			}
 		}
-		for k57 := range x.MSI {
-			if !foryimpl.ValidString(string(k57)) {
+		for k55 := range x.MSI {
+			if !foryimpl.ValidString(string(k55)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
 			}
 		}
-		for k61, e62 := range x.MSL {
-			if !foryimpl.ValidString(string(k61)) {
+		for k59, e60 := range x.MSL {
+			if !foryimpl.ValidString(string(k59)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 			}
-			for i64 := range e62 {
-				if !foryimpl.ValidString(string(e62[i64])) {
+			for i62 := range e60 {
+				if !foryimpl.ValidString(string(e60[i62])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 				}
 			}
 		}
-		for k68, e69 := range x.MSM {
-			if !foryimpl.ValidString(string(k68)) {
+		for k66, e67 := range x.MSM {
+			if !foryimpl.ValidString(string(k66)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 			}
-			for k70 := range e69 {
-				if !foryimpl.ValidString(string(k70)) {
+			for k68 := range e67 {
+				if !foryimpl.ValidString(string(k68)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 				}
 			}
 		}
-		for k76 := range x.MSP {
-			if !foryimpl.ValidString(string(k76)) {
+		for k74 := range x.MSP {
+			if !foryimpl.ValidString(string(k74)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
 			}
 		}
-		for i85 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i85])) {
+		for i83 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i83])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
 			}
 		}
-		for k87 := range x.NM {
-			if !foryimpl.ValidString(string(k87)) {
+		for k85 := range x.NM {
+			if !foryimpl.ValidString(string(k85)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
 			}
 		}
-		for i116 := range x.RmLM {
-			for k117 := range x.RmLM[i116] {
-				if !foryimpl.ValidString(string(k117)) {
+		for i114 := range x.RmLM {
+			for k115 := range x.RmLM[i114] {
+				if !foryimpl.ValidString(string(k115)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmLM")
 				}
 			}
 		}
-		for i125 := range x.RmLS {
-			if !foryimpl.ValidString(string(x.RmLS[i125])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmLS")
-			}
-		}
-		for _, e134 := range x.RmMBS {
-			if !foryimpl.ValidString(string(e134)) {
+		for _, e130 := range x.RmMBS {
+			if !foryimpl.ValidString(string(e130)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS")
 			}
 		}
-		for _, e138 := range x.RmMES {
-			if !foryimpl.ValidString(string(e138)) {
+		for _, e134 := range x.RmMES {
+			if !foryimpl.ValidString(string(e134)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMES")
 			}
 		}
-		for _, e146 := range x.RmMIS {
-			if !foryimpl.ValidString(string(e146)) {
+		for _, e142 := range x.RmMIS {
+			if !foryimpl.ValidString(string(e142)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS")
 			}
 		}
-		for k149 := range x.RmMSI {
-			if !foryimpl.ValidString(string(k149)) {
+		for k145 := range x.RmMSI {
+			if !foryimpl.ValidString(string(k145)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI")
 			}
 		}
-		for k153, e154 := range x.RmMSL {
-			if !foryimpl.ValidString(string(k153)) {
+		for k149, e150 := range x.RmMSL {
+			if !foryimpl.ValidString(string(k149)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
 			}
-			for i156 := range e154 {
-				if !foryimpl.ValidString(string(e154[i156])) {
+			for i152 := range e150 {
+				if !foryimpl.ValidString(string(e150[i152])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
 				}
 			}
 		}
-		for k160, e161 := range x.RmMSM {
-			if !foryimpl.ValidString(string(k160)) {
+		for k156, e157 := range x.RmMSM {
+			if !foryimpl.ValidString(string(k156)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
 			}
-			for k162 := range e161 {
-				if !foryimpl.ValidString(string(k162)) {
+			for k158 := range e157 {
+				if !foryimpl.ValidString(string(k158)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
 				}
 			}
 		}
-		for k168 := range x.RmMSP {
-			if !foryimpl.ValidString(string(k168)) {
+		for k164 := range x.RmMSP {
+			if !foryimpl.ValidString(string(k164)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP")
 			}
 		}
-		for i177 := range x.RmNLS {
-			if !foryimpl.ValidString(string(x.RmNLS[i177])) {
+		for i173 := range x.RmNLS {
+			if !foryimpl.ValidString(string(x.RmNLS[i173])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS")
 			}
 		}
-		for k179 := range x.RmNM {
-			if !foryimpl.ValidString(string(k179)) {
+		for k175 := range x.RmNM {
+			if !foryimpl.ValidString(string(k175)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNM")
 			}
 		}
 	}
-	l185 := x.ABool
-	l186 := x.AF32
-	l187 := x.AF64
-	l188 := x.AI16
-	l189 := x.AI32
-	l190 := x.AI64
+	l181 := x.ABool
+	l182 := x.AF32
+	l183 := x.AF64
+	l184 := x.AI16
+	l185 := x.AI32
+	l186 := x.AI64
+	start187 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(648 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 36)
+	b.Reserve(648 + buffer.BatchSlack + len(l181)*1 + len(l182)*4 + len(l183)*8 + len(l184)*2 + len(l185)*4 + len(l186)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2879,335 +2883,340 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l185)*1))
-	off = buffer.PutRawBoolsAt(w, off, l185)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l186)*4))
-	off = buffer.PutRawFloat32sAt(w, off, l186)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l187)*8))
-	off = buffer.PutRawFloat64sAt(w, off, l187)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l188)*2))
-	off = buffer.PutRawInt16sAt(w, off, l188)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l189)*4))
-	off = buffer.PutRawInt32sAt(w, off, l189)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l190)*8))
-	off = buffer.PutRawInt64sAt(w, off, l190)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l181)*1))
+	off = buffer.PutRawBoolsAt(w, off, l181)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l182)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l182)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l183)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l183)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l184)*2))
+	off = buffer.PutRawInt16sAt(w, off, l184)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l185)*4))
+	off = buffer.PutRawInt32sAt(w, off, l185)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l186)*8))
+	off = buffer.PutRawInt64sAt(w, off, l186)
 	b.SetWriterIndex(off)
-	l191 := x.AI8
-	b.WriteVarUint32(uint32(len(l191) * 1))
-	for _, e192 := range l191 {
-		b.WriteInt8(int8(e192))
+	l188 := x.AI8
+	b.WriteVarUint32(uint32(len(l188) * 1))
+	for _, e189 := range l188 {
+		b.WriteInt8(int8(e189))
 	}
 	{
-		l193 := x.AU16
-		l194 := x.AU32
-		l195 := x.AU64
-		l196 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + 24)
+		l190 := x.AU16
+		l191 := x.AU32
+		l192 := x.AU64
+		l193 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l190)*2 + len(l191)*4 + len(l192)*8 + len(l193)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*2))
-		off = buffer.PutRawUint16sAt(w, off, l193)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l194)*4))
-		off = buffer.PutRawUint32sAt(w, off, l194)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l195)*8))
-		off = buffer.PutRawUint64sAt(w, off, l195)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l196)*1))
-		off += copy(w[off:], l196)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l190)*2))
+		off = buffer.PutRawUint16sAt(w, off, l190)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l191)*4))
+		off = buffer.PutRawUint32sAt(w, off, l191)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l192)*8))
+		off = buffer.PutRawUint64sAt(w, off, l192)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*1))
+		off += copy(w[off:], l193)
 		b.SetWriterIndex(off)
 	}
-	l197 := x.Bin
-	b.WriteVarUint32(uint32(len(l197)))
-	b.WriteBytes(l197)
+	l194 := x.Bin
+	b.WriteVarUint32(uint32(len(l194)))
+	b.WriteBytes(l194)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e198 := range x.Fix {
+		for _, e195 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e198)
+				buffer.PutInt16At(w, off, e195)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l199 := x.LB
-	b.WriteVarUint32(uint32(len(l199)))
-	if len(l199) > 0 {
-		b.Reserve(1 + len(l199)*1 + buffer.BatchSlack)
+	l196 := x.LB
+	b.WriteVarUint32(uint32(len(l196)))
+	if len(l196) > 0 {
+		b.Reserve(1 + len(l196)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e200 := range l199 {
+		for _, e197 := range l196 {
 			{
-				buffer.PutBoolAt(w, off, e200)
+				buffer.PutBoolAt(w, off, e197)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l201 := x.LE
-	b.WriteVarUint32(uint32(len(l201)))
-	if len(l201) > 0 {
+	l198 := x.LE
+	b.WriteVarUint32(uint32(len(l198)))
+	if len(l198) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e202 := range l201 {
-			b.WriteVarUint32(uint32(e202))
+		for _, e199 := range l198 {
+			b.WriteVarUint32(uint32(e199))
 		}
 	}
-	l203 := x.LF32
-	b.WriteVarUint32(uint32(len(l203)))
-	if len(l203) > 0 {
-		b.Reserve(1 + len(l203)*4 + buffer.BatchSlack)
+	l200 := x.LF32
+	b.WriteVarUint32(uint32(len(l200)))
+	if len(l200) > 0 {
+		b.Reserve(1 + len(l200)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e204 := range l203 {
+		for _, e201 := range l200 {
 			{
-				buffer.PutFloat32At(w, off, e204)
+				buffer.PutFloat32At(w, off, e201)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l205 := x.LF64
-	b.WriteVarUint32(uint32(len(l205)))
-	if len(l205) > 0 {
-		b.Reserve(1 + len(l205)*8 + buffer.BatchSlack)
+	l202 := x.LF64
+	b.WriteVarUint32(uint32(len(l202)))
+	if len(l202) > 0 {
+		b.Reserve(1 + len(l202)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e206 := range l205 {
+		for _, e203 := range l202 {
 			{
-				buffer.PutFloat64At(w, off, e206)
+				buffer.PutFloat64At(w, off, e203)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l207 := x.LI32
-	b.WriteVarUint32(uint32(len(l207)))
-	if len(l207) > 0 {
-		b.Reserve(1 + len(l207)*5 + buffer.BatchSlack)
+	l204 := x.LI32
+	b.WriteVarUint32(uint32(len(l204)))
+	if len(l204) > 0 {
+		b.Reserve(1 + len(l204)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e208 := range l207 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e208))
+		for _, e205 := range l204 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e205))
 		}
 		b.SetWriterIndex(off)
 	}
-	l209 := x.LI64
-	b.WriteVarUint32(uint32(len(l209)))
-	if len(l209) > 0 {
-		b.Reserve(1 + len(l209)*9 + buffer.BatchSlack)
+	l206 := x.LI64
+	b.WriteVarUint32(uint32(len(l206)))
+	if len(l206) > 0 {
+		b.Reserve(1 + len(l206)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e210 := range l209 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e210))
+		for _, e207 := range l206 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e207))
 		}
 		b.SetWriterIndex(off)
 	}
-	l211 := x.LI8
-	b.WriteVarUint32(uint32(len(l211)))
-	if len(l211) > 0 {
-		b.Reserve(1 + len(l211)*1 + buffer.BatchSlack)
+	l208 := x.LI8
+	b.WriteVarUint32(uint32(len(l208)))
+	if len(l208) > 0 {
+		b.Reserve(1 + len(l208)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e212 := range l211 {
+		for _, e209 := range l208 {
 			{
-				buffer.PutInt8At(w, off, e212)
+				buffer.PutInt8At(w, off, e209)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l213 := x.LL
-	b.WriteVarUint32(uint32(len(l213)))
-	if len(l213) > 0 {
+	l210 := x.LL
+	b.WriteVarUint32(uint32(len(l210)))
+	if len(l210) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e214 := range l213 {
-			b.WriteVarUint32(uint32(len(e214)))
-			if len(e214) > 0 {
-				b.Reserve(1 + len(e214)*5 + buffer.BatchSlack)
+		for _, e211 := range l210 {
+			b.WriteVarUint32(uint32(len(e211)))
+			if len(e211) > 0 {
+				b.Reserve(1 + len(e211)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e215 := range e214 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e215))
+				for _, e212 := range e211 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e212))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l216 := x.LM
-	b.WriteVarUint32(uint32(len(l216)))
-	if len(l216) > 0 {
+	l213 := x.LM
+	b.WriteVarUint32(uint32(len(l213)))
+	if len(l213) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e217 := range l216 {
-			var mw218 foryimpl.MapWriter
-			mw218.Begin(b, len(e217))
-			for k219, v220 := range e217 {
-				mw218.Entry(b)
-				foryimpl.WriteString(b, k219)
-				b.WriteVarInt32(v220)
+		for _, e214 := range l213 {
+			var mw215 foryimpl.MapWriter
+			mw215.Begin(b, len(e214))
+			for k216, v217 := range e214 {
+				mw215.Entry(b)
+				foryimpl.WriteString(b, k216)
+				b.WriteVarInt32(v217)
 			}
-			mw218.End(b)
+			mw215.End(b)
 		}
 	}
-	l221 := x.LPI
-	b.WriteVarUint32(uint32(len(l221)))
-	if len(l221) > 0 {
-		h222 := byte(0x0c)
-		for _, p223 := range l221 {
-			if p223 == nil {
-				h222 = 0x0e
+	l218 := x.LPI
+	b.WriteVarUint32(uint32(len(l218)))
+	if len(l218) > 0 {
+		h219 := byte(0x0c)
+		for _, p220 := range l218 {
+			if p220 == nil {
+				h219 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h222)
-		for _, p223 := range l221 {
-			if h222 == 0x0e {
-				if p223 == nil {
+		b.WriteUint8(h219)
+		for _, p220 := range l218 {
+			if h219 == 0x0e {
+				if p220 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p223)
+			b.WriteVarInt32(*p220)
 		}
 	}
-	l224 := x.LS
+	l221 := x.LS
 	{
-		sz226 := 6 + buffer.BatchSlack + len(l224)*9
-		for _, e225 := range l224 {
-			sz226 += len(e225)
+		var ascii bool
+		sz223 := 6 + buffer.BatchSlack + len(l221)*9
+		for _, e222 := range l221 {
+			sz223 += len(e222)
 		}
-		b.Reserve(sz226)
+		b.Reserve(sz223)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l224)))
-		if len(l224) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l221)))
+		if len(l221) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e225 := range l224 {
-				if len(w)-off < len(e225)+9+buffer.BatchSlack {
+			for _, e222 := range l221 {
+				if len(w)-off < len(e222)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e225) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e222) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e225))<<2|2)
-				if len(e225) > 0 {
-					off += copy(w[off:], e225)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e222))<<2|2)
+				if len(e222) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e222))
+					if !ascii && check && !foryimpl.ValidString(string(e222)) {
+						b.SetWriterIndex(start187)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l227 := x.LT
-	b.WriteVarUint32(uint32(len(l227)))
-	if len(l227) > 0 {
+	l224 := x.LT
+	b.WriteVarUint32(uint32(len(l224)))
+	if len(l224) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e228 := range l227 {
-			foryimpl.WriteTime(b, e228)
+		for _, e225 := range l224 {
+			foryimpl.WriteTime(b, e225)
 		}
 	}
-	l229 := x.LU16
-	b.WriteVarUint32(uint32(len(l229)))
-	if len(l229) > 0 {
-		b.Reserve(1 + len(l229)*2 + buffer.BatchSlack)
+	l226 := x.LU16
+	b.WriteVarUint32(uint32(len(l226)))
+	if len(l226) > 0 {
+		b.Reserve(1 + len(l226)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e230 := range l229 {
+		for _, e227 := range l226 {
 			{
-				buffer.PutUint16At(w, off, e230)
+				buffer.PutUint16At(w, off, e227)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l231 := x.LU64
-	b.WriteVarUint32(uint32(len(l231)))
-	if len(l231) > 0 {
-		b.Reserve(1 + len(l231)*9 + buffer.BatchSlack)
+	l228 := x.LU64
+	b.WriteVarUint32(uint32(len(l228)))
+	if len(l228) > 0 {
+		b.Reserve(1 + len(l228)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e232 := range l231 {
-			off = buffer.PutVarUint64At(w, off, e232)
+		for _, e229 := range l228 {
+			off = buffer.PutVarUint64At(w, off, e229)
 		}
 		b.SetWriterIndex(off)
 	}
+	var mw230 foryimpl.MapWriter
+	mw230.Begin(b, len(x.MBS))
+	for k231, v232 := range x.MBS {
+		mw230.Entry(b)
+		b.WriteBool(k231)
+		foryimpl.WriteString(b, v232)
+	}
+	mw230.End(b)
 	var mw233 foryimpl.MapWriter
-	mw233.Begin(b, len(x.MBS))
-	for k234, v235 := range x.MBS {
+	mw233.Begin(b, len(x.MES))
+	for k234, v235 := range x.MES {
 		mw233.Entry(b)
-		b.WriteBool(k234)
+		b.WriteVarUint32(uint32(k234))
 		foryimpl.WriteString(b, v235)
 	}
 	mw233.End(b)
 	var mw236 foryimpl.MapWriter
-	mw236.Begin(b, len(x.MES))
-	for k237, v238 := range x.MES {
+	mw236.Begin(b, len(x.MI64F))
+	for k237, v238 := range x.MI64F {
 		mw236.Entry(b)
-		b.WriteVarUint32(uint32(k237))
-		foryimpl.WriteString(b, v238)
+		b.WriteVarInt64(k237)
+		b.WriteFloat64(v238)
 	}
 	mw236.End(b)
 	var mw239 foryimpl.MapWriter
-	mw239.Begin(b, len(x.MI64F))
-	for k240, v241 := range x.MI64F {
+	mw239.Begin(b, len(x.MIS))
+	for k240, v241 := range x.MIS {
 		mw239.Entry(b)
-		b.WriteVarInt64(k240)
-		b.WriteFloat64(v241)
+		b.WriteVarInt32(k240)
+		foryimpl.WriteString(b, v241)
 	}
 	mw239.End(b)
 	var mw242 foryimpl.MapWriter
-	mw242.Begin(b, len(x.MIS))
-	for k243, v244 := range x.MIS {
+	mw242.Begin(b, len(x.MSI))
+	for k243, v244 := range x.MSI {
 		mw242.Entry(b)
-		b.WriteVarInt32(k243)
-		foryimpl.WriteString(b, v244)
+		foryimpl.WriteString(b, k243)
+		b.WriteVarInt32(v244)
 	}
 	mw242.End(b)
 	var mw245 foryimpl.MapWriter
-	mw245.Begin(b, len(x.MSI))
-	for k246, v247 := range x.MSI {
-		mw245.Entry(b)
-		foryimpl.WriteString(b, k246)
-		b.WriteVarInt32(v247)
-	}
-	mw245.End(b)
-	var mw248 foryimpl.MapWriter
-	mw248.Begin(b, len(x.MSL))
-	for k249, v250 := range x.MSL {
-		if v250 == nil {
-			mw248.NullEntry(b)
-			foryimpl.WriteString(b, k249)
+	mw245.Begin(b, len(x.MSL))
+	for k246, v247 := range x.MSL {
+		if v247 == nil {
+			mw245.NullEntry(b)
+			foryimpl.WriteString(b, k246)
 		} else {
-			mw248.Entry(b)
-			foryimpl.WriteString(b, k249)
+			mw245.Entry(b)
+			foryimpl.WriteString(b, k246)
 			{
-				sz252 := 6 + buffer.BatchSlack + len(v250)*9
-				for _, e251 := range v250 {
-					sz252 += len(e251)
+				sz249 := 6 + buffer.BatchSlack + len(v247)*9
+				for _, e248 := range v247 {
+					sz249 += len(e248)
 				}
-				b.Reserve(sz252)
+				b.Reserve(sz249)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v250)))
-				if len(v250) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v247)))
+				if len(v247) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e251 := range v250 {
-						if len(w)-off < len(e251)+9+buffer.BatchSlack {
+					for _, e248 := range v247 {
+						if len(w)-off < len(e248)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e251) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e248) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e251))<<2|2)
-						if len(e251) > 0 {
-							off += copy(w[off:], e251)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e248))<<2|2)
+						if len(e248) > 0 {
+							off += copy(w[off:], e248)
 						}
 					}
 				}
@@ -3215,81 +3224,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw248.End(b)
-	var mw253 foryimpl.MapWriter
-	mw253.Begin(b, len(x.MSM))
-	for k254, v255 := range x.MSM {
-		if v255 == nil {
-			mw253.NullEntry(b)
-			foryimpl.WriteString(b, k254)
+	mw245.End(b)
+	var mw250 foryimpl.MapWriter
+	mw250.Begin(b, len(x.MSM))
+	for k251, v252 := range x.MSM {
+		if v252 == nil {
+			mw250.NullEntry(b)
+			foryimpl.WriteString(b, k251)
 		} else {
-			mw253.Entry(b)
-			foryimpl.WriteString(b, k254)
-			var mw256 foryimpl.MapWriter
-			mw256.Begin(b, len(v255))
-			for k257, v258 := range v255 {
-				mw256.Entry(b)
-				foryimpl.WriteString(b, k257)
-				b.WriteVarInt32(v258)
+			mw250.Entry(b)
+			foryimpl.WriteString(b, k251)
+			var mw253 foryimpl.MapWriter
+			mw253.Begin(b, len(v252))
+			for k254, v255 := range v252 {
+				mw253.Entry(b)
+				foryimpl.WriteString(b, k254)
+				b.WriteVarInt32(v255)
 			}
-			mw256.End(b)
+			mw253.End(b)
 		}
 	}
-	mw253.End(b)
-	var mw259 foryimpl.MapWriter
-	mw259.Begin(b, len(x.MSP))
-	for k260, v261 := range x.MSP {
-		if v261 == nil {
-			mw259.NullEntry(b)
-			foryimpl.WriteString(b, k260)
+	mw250.End(b)
+	var mw256 foryimpl.MapWriter
+	mw256.Begin(b, len(x.MSP))
+	for k257, v258 := range x.MSP {
+		if v258 == nil {
+			mw256.NullEntry(b)
+			foryimpl.WriteString(b, k257)
 		} else {
-			mw259.Entry(b)
-			foryimpl.WriteString(b, k260)
-			b.WriteVarInt32(*v261)
+			mw256.Entry(b)
+			foryimpl.WriteString(b, k257)
+			b.WriteVarInt32(*v258)
 		}
+	}
+	mw256.End(b)
+	var mw259 foryimpl.MapWriter
+	mw259.Begin(b, len(x.MU8))
+	for k260, v261 := range x.MU8 {
+		mw259.Entry(b)
+		b.WriteUint8(k260)
+		b.WriteUint16(v261)
 	}
 	mw259.End(b)
-	var mw262 foryimpl.MapWriter
-	mw262.Begin(b, len(x.MU8))
-	for k263, v264 := range x.MU8 {
-		mw262.Entry(b)
-		b.WriteUint8(k263)
-		b.WriteUint16(v264)
-	}
-	mw262.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l265 := x.NBin
-		b.WriteVarUint32(uint32(len(l265)))
-		b.WriteBytes(l265)
+		l262 := x.NBin
+		b.WriteVarUint32(uint32(len(l262)))
+		b.WriteBytes(l262)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l266 := x.NLS
+		l263 := x.NLS
 		{
-			sz268 := 6 + buffer.BatchSlack + len(l266)*9
-			for _, e267 := range l266 {
-				sz268 += len(e267)
+			sz265 := 6 + buffer.BatchSlack + len(l263)*9
+			for _, e264 := range l263 {
+				sz265 += len(e264)
 			}
-			b.Reserve(sz268)
+			b.Reserve(sz265)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l266)))
-			if len(l266) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l263)))
+			if len(l263) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e267 := range l266 {
-					if len(w)-off < len(e267)+9+buffer.BatchSlack {
+				for _, e264 := range l263 {
+					if len(w)-off < len(e264)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e267) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e264) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e267))<<2|2)
-					if len(e267) > 0 {
-						off += copy(w[off:], e267)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e264))<<2|2)
+					if len(e264) > 0 {
+						off += copy(w[off:], e264)
 					}
 				}
 			}
@@ -3300,369 +3309,374 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw269 foryimpl.MapWriter
-		mw269.Begin(b, len(x.NM))
-		for k270, v271 := range x.NM {
-			mw269.Entry(b)
-			foryimpl.WriteString(b, k270)
-			b.WriteVarInt32(v271)
+		var mw266 foryimpl.MapWriter
+		mw266.Begin(b, len(x.NM))
+		for k267, v268 := range x.NM {
+			mw266.Entry(b)
+			foryimpl.WriteString(b, k267)
+			b.WriteVarInt32(v268)
 		}
-		mw269.End(b)
+		mw266.End(b)
 	}
-	l272 := x.Raw
-	b.WriteVarUint32(uint32(len(l272)))
-	if len(l272) > 0 {
-		b.Reserve(1 + len(l272)*1 + buffer.BatchSlack)
+	l269 := x.Raw
+	b.WriteVarUint32(uint32(len(l269)))
+	if len(l269) > 0 {
+		b.Reserve(1 + len(l269)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e273 := range l272 {
+		for _, e270 := range l269 {
 			{
-				buffer.PutUint8At(w, off, e273)
+				buffer.PutUint8At(w, off, e270)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l274 := x.RmABool
-		l275 := x.RmAF32
-		l276 := x.RmAF64
-		l277 := x.RmAI16
-		l278 := x.RmAI32
-		l279 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l274)*1 + len(l275)*4 + len(l276)*8 + len(l277)*2 + len(l278)*4 + len(l279)*8 + 36)
+		l271 := x.RmABool
+		l272 := x.RmAF32
+		l273 := x.RmAF64
+		l274 := x.RmAI16
+		l275 := x.RmAI32
+		l276 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l271)*1 + len(l272)*4 + len(l273)*8 + len(l274)*2 + len(l275)*4 + len(l276)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l274)*1))
-		off = buffer.PutRawBoolsAt(w, off, l274)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l271)*1))
+		off = buffer.PutRawBoolsAt(w, off, l271)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l272)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l272)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l273)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l273)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l274)*2))
+		off = buffer.PutRawInt16sAt(w, off, l274)
 		off = buffer.PutVarUint32At(w, off, uint32(len(l275)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l275)
+		off = buffer.PutRawInt32sAt(w, off, l275)
 		off = buffer.PutVarUint32At(w, off, uint32(len(l276)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l276)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l277)*2))
-		off = buffer.PutRawInt16sAt(w, off, l277)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l278)*4))
-		off = buffer.PutRawInt32sAt(w, off, l278)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l279)*8))
-		off = buffer.PutRawInt64sAt(w, off, l279)
+		off = buffer.PutRawInt64sAt(w, off, l276)
 		b.SetWriterIndex(off)
 	}
-	l280 := x.RmAI8
-	b.WriteVarUint32(uint32(len(l280) * 1))
-	for _, e281 := range l280 {
-		b.WriteInt8(int8(e281))
+	l277 := x.RmAI8
+	b.WriteVarUint32(uint32(len(l277) * 1))
+	for _, e278 := range l277 {
+		b.WriteInt8(int8(e278))
 	}
 	{
-		l282 := x.RmAU16
-		l283 := x.RmAU32
-		l284 := x.RmAU64
-		l285 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l282)*2 + len(l283)*4 + len(l284)*8 + len(l285)*1 + 24)
+		l279 := x.RmAU16
+		l280 := x.RmAU32
+		l281 := x.RmAU64
+		l282 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l279)*2 + len(l280)*4 + len(l281)*8 + len(l282)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l282)*2))
-		off = buffer.PutRawUint16sAt(w, off, l282)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l283)*4))
-		off = buffer.PutRawUint32sAt(w, off, l283)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l284)*8))
-		off = buffer.PutRawUint64sAt(w, off, l284)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l285)*1))
-		off += copy(w[off:], l285)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l279)*2))
+		off = buffer.PutRawUint16sAt(w, off, l279)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l280)*4))
+		off = buffer.PutRawUint32sAt(w, off, l280)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l281)*8))
+		off = buffer.PutRawUint64sAt(w, off, l281)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l282)*1))
+		off += copy(w[off:], l282)
 		b.SetWriterIndex(off)
 	}
-	l286 := x.RmBin
-	b.WriteVarUint32(uint32(len(l286)))
-	b.WriteBytes(l286)
+	l283 := x.RmBin
+	b.WriteVarUint32(uint32(len(l283)))
+	b.WriteBytes(l283)
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
 		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e287 := range x.RmFix {
+		for _, e284 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e287)
+				buffer.PutInt16At(w, off, e284)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l288 := x.RmLB
-	b.WriteVarUint32(uint32(len(l288)))
-	if len(l288) > 0 {
-		b.Reserve(1 + len(l288)*1 + buffer.BatchSlack)
+	l285 := x.RmLB
+	b.WriteVarUint32(uint32(len(l285)))
+	if len(l285) > 0 {
+		b.Reserve(1 + len(l285)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e289 := range l288 {
+		for _, e286 := range l285 {
 			{
-				buffer.PutBoolAt(w, off, e289)
+				buffer.PutBoolAt(w, off, e286)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l290 := x.RmLE
-	b.WriteVarUint32(uint32(len(l290)))
-	if len(l290) > 0 {
+	l287 := x.RmLE
+	b.WriteVarUint32(uint32(len(l287)))
+	if len(l287) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e291 := range l290 {
-			b.WriteVarUint32(uint32(e291))
+		for _, e288 := range l287 {
+			b.WriteVarUint32(uint32(e288))
 		}
 	}
-	l292 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l292)))
-	if len(l292) > 0 {
-		b.Reserve(1 + len(l292)*4 + buffer.BatchSlack)
+	l289 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l289)))
+	if len(l289) > 0 {
+		b.Reserve(1 + len(l289)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e293 := range l292 {
+		for _, e290 := range l289 {
 			{
-				buffer.PutFloat32At(w, off, e293)
+				buffer.PutFloat32At(w, off, e290)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l294 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l294)))
-	if len(l294) > 0 {
-		b.Reserve(1 + len(l294)*8 + buffer.BatchSlack)
+	l291 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l291)))
+	if len(l291) > 0 {
+		b.Reserve(1 + len(l291)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e295 := range l294 {
+		for _, e292 := range l291 {
 			{
-				buffer.PutFloat64At(w, off, e295)
+				buffer.PutFloat64At(w, off, e292)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l296 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l296)))
-	if len(l296) > 0 {
-		b.Reserve(1 + len(l296)*5 + buffer.BatchSlack)
+	l293 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l293)))
+	if len(l293) > 0 {
+		b.Reserve(1 + len(l293)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e297 := range l296 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e297))
+		for _, e294 := range l293 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e294))
 		}
 		b.SetWriterIndex(off)
 	}
-	l298 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l298)))
-	if len(l298) > 0 {
-		b.Reserve(1 + len(l298)*9 + buffer.BatchSlack)
+	l295 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l295)))
+	if len(l295) > 0 {
+		b.Reserve(1 + len(l295)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e299 := range l298 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e299))
+		for _, e296 := range l295 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e296))
 		}
 		b.SetWriterIndex(off)
 	}
-	l300 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l300)))
-	if len(l300) > 0 {
-		b.Reserve(1 + len(l300)*1 + buffer.BatchSlack)
+	l297 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l297)))
+	if len(l297) > 0 {
+		b.Reserve(1 + len(l297)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e301 := range l300 {
+		for _, e298 := range l297 {
 			{
-				buffer.PutInt8At(w, off, e301)
+				buffer.PutInt8At(w, off, e298)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l302 := x.RmLL
-	b.WriteVarUint32(uint32(len(l302)))
-	if len(l302) > 0 {
+	l299 := x.RmLL
+	b.WriteVarUint32(uint32(len(l299)))
+	if len(l299) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e303 := range l302 {
-			b.WriteVarUint32(uint32(len(e303)))
-			if len(e303) > 0 {
-				b.Reserve(1 + len(e303)*5 + buffer.BatchSlack)
+		for _, e300 := range l299 {
+			b.WriteVarUint32(uint32(len(e300)))
+			if len(e300) > 0 {
+				b.Reserve(1 + len(e300)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e304 := range e303 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e304))
+				for _, e301 := range e300 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e301))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l305 := x.RmLM
-	b.WriteVarUint32(uint32(len(l305)))
-	if len(l305) > 0 {
+	l302 := x.RmLM
+	b.WriteVarUint32(uint32(len(l302)))
+	if len(l302) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e306 := range l305 {
-			var mw307 foryimpl.MapWriter
-			mw307.Begin(b, len(e306))
-			for k308, v309 := range e306 {
-				mw307.Entry(b)
-				foryimpl.WriteString(b, k308)
-				b.WriteVarInt32(v309)
+		for _, e303 := range l302 {
+			var mw304 foryimpl.MapWriter
+			mw304.Begin(b, len(e303))
+			for k305, v306 := range e303 {
+				mw304.Entry(b)
+				foryimpl.WriteString(b, k305)
+				b.WriteVarInt32(v306)
 			}
-			mw307.End(b)
+			mw304.End(b)
 		}
 	}
-	l310 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l310)))
-	if len(l310) > 0 {
-		h311 := byte(0x0c)
-		for _, p312 := range l310 {
-			if p312 == nil {
-				h311 = 0x0e
+	l307 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l307)))
+	if len(l307) > 0 {
+		h308 := byte(0x0c)
+		for _, p309 := range l307 {
+			if p309 == nil {
+				h308 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h311)
-		for _, p312 := range l310 {
-			if h311 == 0x0e {
-				if p312 == nil {
+		b.WriteUint8(h308)
+		for _, p309 := range l307 {
+			if h308 == 0x0e {
+				if p309 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p312)
+			b.WriteVarInt32(*p309)
 		}
 	}
-	l313 := x.RmLS
+	l310 := x.RmLS
 	{
-		sz315 := 6 + buffer.BatchSlack + len(l313)*9
-		for _, e314 := range l313 {
-			sz315 += len(e314)
+		var ascii bool
+		sz312 := 6 + buffer.BatchSlack + len(l310)*9
+		for _, e311 := range l310 {
+			sz312 += len(e311)
 		}
-		b.Reserve(sz315)
+		b.Reserve(sz312)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l313)))
-		if len(l313) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l310)))
+		if len(l310) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e314 := range l313 {
-				if len(w)-off < len(e314)+9+buffer.BatchSlack {
+			for _, e311 := range l310 {
+				if len(w)-off < len(e311)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e314) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e311) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e314))<<2|2)
-				if len(e314) > 0 {
-					off += copy(w[off:], e314)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<2|2)
+				if len(e311) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e311))
+					if !ascii && check && !foryimpl.ValidString(string(e311)) {
+						b.SetWriterIndex(start187)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "RmLS")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l316 := x.RmLT
-	b.WriteVarUint32(uint32(len(l316)))
-	if len(l316) > 0 {
+	l313 := x.RmLT
+	b.WriteVarUint32(uint32(len(l313)))
+	if len(l313) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e317 := range l316 {
-			foryimpl.WriteTime(b, e317)
+		for _, e314 := range l313 {
+			foryimpl.WriteTime(b, e314)
 		}
 	}
-	l318 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l318)))
-	if len(l318) > 0 {
-		b.Reserve(1 + len(l318)*2 + buffer.BatchSlack)
+	l315 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l315)))
+	if len(l315) > 0 {
+		b.Reserve(1 + len(l315)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e319 := range l318 {
+		for _, e316 := range l315 {
 			{
-				buffer.PutUint16At(w, off, e319)
+				buffer.PutUint16At(w, off, e316)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l320 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l320)))
-	if len(l320) > 0 {
-		b.Reserve(1 + len(l320)*9 + buffer.BatchSlack)
+	l317 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l317)))
+	if len(l317) > 0 {
+		b.Reserve(1 + len(l317)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e321 := range l320 {
-			off = buffer.PutVarUint64At(w, off, e321)
+		for _, e318 := range l317 {
+			off = buffer.PutVarUint64At(w, off, e318)
 		}
 		b.SetWriterIndex(off)
 	}
+	var mw319 foryimpl.MapWriter
+	mw319.Begin(b, len(x.RmMBS))
+	for k320, v321 := range x.RmMBS {
+		mw319.Entry(b)
+		b.WriteBool(k320)
+		foryimpl.WriteString(b, v321)
+	}
+	mw319.End(b)
 	var mw322 foryimpl.MapWriter
-	mw322.Begin(b, len(x.RmMBS))
-	for k323, v324 := range x.RmMBS {
+	mw322.Begin(b, len(x.RmMES))
+	for k323, v324 := range x.RmMES {
 		mw322.Entry(b)
-		b.WriteBool(k323)
+		b.WriteVarUint32(uint32(k323))
 		foryimpl.WriteString(b, v324)
 	}
 	mw322.End(b)
 	var mw325 foryimpl.MapWriter
-	mw325.Begin(b, len(x.RmMES))
-	for k326, v327 := range x.RmMES {
+	mw325.Begin(b, len(x.RmMI64F))
+	for k326, v327 := range x.RmMI64F {
 		mw325.Entry(b)
-		b.WriteVarUint32(uint32(k326))
-		foryimpl.WriteString(b, v327)
+		b.WriteVarInt64(k326)
+		b.WriteFloat64(v327)
 	}
 	mw325.End(b)
 	var mw328 foryimpl.MapWriter
-	mw328.Begin(b, len(x.RmMI64F))
-	for k329, v330 := range x.RmMI64F {
+	mw328.Begin(b, len(x.RmMIS))
+	for k329, v330 := range x.RmMIS {
 		mw328.Entry(b)
-		b.WriteVarInt64(k329)
-		b.WriteFloat64(v330)
+		b.WriteVarInt32(k329)
+		foryimpl.WriteString(b, v330)
 	}
 	mw328.End(b)
 	var mw331 foryimpl.MapWriter
-	mw331.Begin(b, len(x.RmMIS))
-	for k332, v333 := range x.RmMIS {
+	mw331.Begin(b, len(x.RmMSI))
+	for k332, v333 := range x.RmMSI {
 		mw331.Entry(b)
-		b.WriteVarInt32(k332)
-		foryimpl.WriteString(b, v333)
+		foryimpl.WriteString(b, k332)
+		b.WriteVarInt32(v333)
 	}
 	mw331.End(b)
 	var mw334 foryimpl.MapWriter
-	mw334.Begin(b, len(x.RmMSI))
-	for k335, v336 := range x.RmMSI {
-		mw334.Entry(b)
-		foryimpl.WriteString(b, k335)
-		b.WriteVarInt32(v336)
-	}
-	mw334.End(b)
-	var mw337 foryimpl.MapWriter
-	mw337.Begin(b, len(x.RmMSL))
-	for k338, v339 := range x.RmMSL {
-		if v339 == nil {
-			mw337.NullEntry(b)
-			foryimpl.WriteString(b, k338)
+	mw334.Begin(b, len(x.RmMSL))
+	for k335, v336 := range x.RmMSL {
+		if v336 == nil {
+			mw334.NullEntry(b)
+			foryimpl.WriteString(b, k335)
 		} else {
-			mw337.Entry(b)
-			foryimpl.WriteString(b, k338)
+			mw334.Entry(b)
+			foryimpl.WriteString(b, k335)
 			{
-				sz341 := 6 + buffer.BatchSlack + len(v339)*9
-				for _, e340 := range v339 {
-					sz341 += len(e340)
+				sz338 := 6 + buffer.BatchSlack + len(v336)*9
+				for _, e337 := range v336 {
+					sz338 += len(e337)
 				}
-				b.Reserve(sz341)
+				b.Reserve(sz338)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v339)))
-				if len(v339) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v336)))
+				if len(v336) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e340 := range v339 {
-						if len(w)-off < len(e340)+9+buffer.BatchSlack {
+					for _, e337 := range v336 {
+						if len(w)-off < len(e337)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e340) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e337) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e340))<<2|2)
-						if len(e340) > 0 {
-							off += copy(w[off:], e340)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<2|2)
+						if len(e337) > 0 {
+							off += copy(w[off:], e337)
 						}
 					}
 				}
@@ -3670,81 +3684,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw337.End(b)
-	var mw342 foryimpl.MapWriter
-	mw342.Begin(b, len(x.RmMSM))
-	for k343, v344 := range x.RmMSM {
-		if v344 == nil {
-			mw342.NullEntry(b)
-			foryimpl.WriteString(b, k343)
+	mw334.End(b)
+	var mw339 foryimpl.MapWriter
+	mw339.Begin(b, len(x.RmMSM))
+	for k340, v341 := range x.RmMSM {
+		if v341 == nil {
+			mw339.NullEntry(b)
+			foryimpl.WriteString(b, k340)
 		} else {
-			mw342.Entry(b)
-			foryimpl.WriteString(b, k343)
-			var mw345 foryimpl.MapWriter
-			mw345.Begin(b, len(v344))
-			for k346, v347 := range v344 {
-				mw345.Entry(b)
-				foryimpl.WriteString(b, k346)
-				b.WriteVarInt32(v347)
+			mw339.Entry(b)
+			foryimpl.WriteString(b, k340)
+			var mw342 foryimpl.MapWriter
+			mw342.Begin(b, len(v341))
+			for k343, v344 := range v341 {
+				mw342.Entry(b)
+				foryimpl.WriteString(b, k343)
+				b.WriteVarInt32(v344)
 			}
-			mw345.End(b)
+			mw342.End(b)
 		}
 	}
-	mw342.End(b)
-	var mw348 foryimpl.MapWriter
-	mw348.Begin(b, len(x.RmMSP))
-	for k349, v350 := range x.RmMSP {
-		if v350 == nil {
-			mw348.NullEntry(b)
-			foryimpl.WriteString(b, k349)
+	mw339.End(b)
+	var mw345 foryimpl.MapWriter
+	mw345.Begin(b, len(x.RmMSP))
+	for k346, v347 := range x.RmMSP {
+		if v347 == nil {
+			mw345.NullEntry(b)
+			foryimpl.WriteString(b, k346)
 		} else {
-			mw348.Entry(b)
-			foryimpl.WriteString(b, k349)
-			b.WriteVarInt32(*v350)
+			mw345.Entry(b)
+			foryimpl.WriteString(b, k346)
+			b.WriteVarInt32(*v347)
 		}
+	}
+	mw345.End(b)
+	var mw348 foryimpl.MapWriter
+	mw348.Begin(b, len(x.RmMU8))
+	for k349, v350 := range x.RmMU8 {
+		mw348.Entry(b)
+		b.WriteUint8(k349)
+		b.WriteUint16(v350)
 	}
 	mw348.End(b)
-	var mw351 foryimpl.MapWriter
-	mw351.Begin(b, len(x.RmMU8))
-	for k352, v353 := range x.RmMU8 {
-		mw351.Entry(b)
-		b.WriteUint8(k352)
-		b.WriteUint16(v353)
-	}
-	mw351.End(b)
 	if x.RmNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l354 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l354)))
-		b.WriteBytes(l354)
+		l351 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l351)))
+		b.WriteBytes(l351)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l355 := x.RmNLS
+		l352 := x.RmNLS
 		{
-			sz357 := 6 + buffer.BatchSlack + len(l355)*9
-			for _, e356 := range l355 {
-				sz357 += len(e356)
+			sz354 := 6 + buffer.BatchSlack + len(l352)*9
+			for _, e353 := range l352 {
+				sz354 += len(e353)
 			}
-			b.Reserve(sz357)
+			b.Reserve(sz354)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l355)))
-			if len(l355) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l352)))
+			if len(l352) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e356 := range l355 {
-					if len(w)-off < len(e356)+9+buffer.BatchSlack {
+				for _, e353 := range l352 {
+					if len(w)-off < len(e353)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e356) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e353) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e356))<<2|2)
-					if len(e356) > 0 {
-						off += copy(w[off:], e356)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<2|2)
+					if len(e353) > 0 {
+						off += copy(w[off:], e353)
 					}
 				}
 			}
@@ -3755,25 +3769,25 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw358 foryimpl.MapWriter
-		mw358.Begin(b, len(x.RmNM))
-		for k359, v360 := range x.RmNM {
-			mw358.Entry(b)
-			foryimpl.WriteString(b, k359)
-			b.WriteVarInt32(v360)
+		var mw355 foryimpl.MapWriter
+		mw355.Begin(b, len(x.RmNM))
+		for k356, v357 := range x.RmNM {
+			mw355.Entry(b)
+			foryimpl.WriteString(b, k356)
+			b.WriteVarInt32(v357)
 		}
-		mw358.End(b)
+		mw355.End(b)
 	}
-	l361 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l361)))
-	if len(l361) > 0 {
-		b.Reserve(1 + len(l361)*1 + buffer.BatchSlack)
+	l358 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l358)))
+	if len(l358) > 0 {
+		b.Reserve(1 + len(l358)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e362 := range l361 {
+		for _, e359 := range l358 {
 			{
-				buffer.PutUint8At(w, off, e362)
+				buffer.PutUint8At(w, off, e359)
 				off += 1
 			}
 		}
@@ -3785,322 +3799,310 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i386 := range x.LM {
-			for k387 := range x.LM[i386] {
-				if !foryimpl.ValidString(string(k387)) {
+		for i383 := range x.LM {
+			for k384 := range x.LM[i383] {
+				if !foryimpl.ValidString(string(k384)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LM"))
 					return
 				}
 			}
 		}
-		for i395 := range x.LS {
-			if !foryimpl.ValidString(string(x.LS[i395])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
-				return
-			}
-		}
-		for _, e404 := range x.MBS {
-			if !foryimpl.ValidString(string(e404)) {
+		for _, e399 := range x.MBS {
+			if !foryimpl.ValidString(string(e399)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MBS"))
 				return
 			}
 		}
-		for _, e408 := range x.MES {
-			if !foryimpl.ValidString(string(e408)) {
+		for _, e403 := range x.MES {
+			if !foryimpl.ValidString(string(e403)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MES"))
 				return
 			}
 		}
-		for _, e416 := range x.MIS {
-			if !foryimpl.ValidString(string(e416)) {
+		for _, e411 := range x.MIS {
+			if !foryimpl.ValidString(string(e411)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MIS"))
 				return
 			}
 		}
-		for k419 := range x.MSI {
-			if !foryimpl.ValidString(string(k419)) {
+		for k414 := range x.MSI {
+			if !foryimpl.ValidString(string(k414)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSI"))
 				return
 			}
 		}
-		for k423, e424 := range x.MSL {
-			if !foryimpl.ValidString(string(k423)) {
+		for k418, e419 := range x.MSL {
+			if !foryimpl.ValidString(string(k418)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
 				return
 			}
-			for i426 := range e424 {
-				if !foryimpl.ValidString(string(e424[i426])) {
+			for i421 := range e419 {
+				if !foryimpl.ValidString(string(e419[i421])) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
 					return
 				}
 			}
 		}
-		for k430, e431 := range x.MSM {
-			if !foryimpl.ValidString(string(k430)) {
+		for k425, e426 := range x.MSM {
+			if !foryimpl.ValidString(string(k425)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
 				return
 			}
-			for k432 := range e431 {
-				if !foryimpl.ValidString(string(k432)) {
+			for k427 := range e426 {
+				if !foryimpl.ValidString(string(k427)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
 					return
 				}
 			}
 		}
-		for k438 := range x.MSP {
-			if !foryimpl.ValidString(string(k438)) {
+		for k433 := range x.MSP {
+			if !foryimpl.ValidString(string(k433)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSP"))
 				return
 			}
 		}
-		for i447 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i447])) {
+		for i442 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i442])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NLS"))
 				return
 			}
 		}
-		for k449 := range x.NM {
-			if !foryimpl.ValidString(string(k449)) {
+		for k444 := range x.NM {
+			if !foryimpl.ValidString(string(k444)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NM"))
 				return
 			}
 		}
-		for i478 := range x.RmLM {
-			for k479 := range x.RmLM[i478] {
-				if !foryimpl.ValidString(string(k479)) {
+		for i473 := range x.RmLM {
+			for k474 := range x.RmLM[i473] {
+				if !foryimpl.ValidString(string(k474)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLM"))
 					return
 				}
 			}
 		}
-		for i487 := range x.RmLS {
-			if !foryimpl.ValidString(string(x.RmLS[i487])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
-				return
-			}
-		}
-		for _, e496 := range x.RmMBS {
-			if !foryimpl.ValidString(string(e496)) {
+		for _, e489 := range x.RmMBS {
+			if !foryimpl.ValidString(string(e489)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS"))
 				return
 			}
 		}
-		for _, e500 := range x.RmMES {
-			if !foryimpl.ValidString(string(e500)) {
+		for _, e493 := range x.RmMES {
+			if !foryimpl.ValidString(string(e493)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMES"))
 				return
 			}
 		}
-		for _, e508 := range x.RmMIS {
-			if !foryimpl.ValidString(string(e508)) {
+		for _, e501 := range x.RmMIS {
+			if !foryimpl.ValidString(string(e501)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS"))
 				return
 			}
 		}
-		for k511 := range x.RmMSI {
-			if !foryimpl.ValidString(string(k511)) {
+		for k504 := range x.RmMSI {
+			if !foryimpl.ValidString(string(k504)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI"))
 				return
 			}
 		}
-		for k515, e516 := range x.RmMSL {
-			if !foryimpl.ValidString(string(k515)) {
+		for k508, e509 := range x.RmMSL {
+			if !foryimpl.ValidString(string(k508)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL"))
 				return
 			}
-			for i518 := range e516 {
-				if !foryimpl.ValidString(string(e516[i518])) {
+			for i511 := range e509 {
+				if !foryimpl.ValidString(string(e509[i511])) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL"))
 					return
 				}
 			}
 		}
-		for k522, e523 := range x.RmMSM {
-			if !foryimpl.ValidString(string(k522)) {
+		for k515, e516 := range x.RmMSM {
+			if !foryimpl.ValidString(string(k515)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM"))
 				return
 			}
-			for k524 := range e523 {
-				if !foryimpl.ValidString(string(k524)) {
+			for k517 := range e516 {
+				if !foryimpl.ValidString(string(k517)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM"))
 					return
 				}
 			}
 		}
-		for k530 := range x.RmMSP {
-			if !foryimpl.ValidString(string(k530)) {
+		for k523 := range x.RmMSP {
+			if !foryimpl.ValidString(string(k523)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP"))
 				return
 			}
 		}
-		for i539 := range x.RmNLS {
-			if !foryimpl.ValidString(string(x.RmNLS[i539])) {
+		for i532 := range x.RmNLS {
+			if !foryimpl.ValidString(string(x.RmNLS[i532])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS"))
 				return
 			}
 		}
-		for k541 := range x.RmNM {
-			if !foryimpl.ValidString(string(k541)) {
+		for k534 := range x.RmNM {
+			if !foryimpl.ValidString(string(k534)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmNM"))
 				return
 			}
 		}
 	}
 	b := c.Buffer()
-	l547 := x.ABool
-	l548 := x.AF32
-	l549 := x.AF64
-	l550 := x.AI16
-	l551 := x.AI32
-	l552 := x.AI64
+	l540 := x.ABool
+	l541 := x.AF32
+	l542 := x.AF64
+	l543 := x.AI16
+	l544 := x.AI32
+	l545 := x.AI64
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l547)*1 + len(l548)*4 + len(l549)*8 + len(l550)*2 + len(l551)*4 + len(l552)*8 + 36)
+	b.Reserve(4 + buffer.BatchSlack + len(l540)*1 + len(l541)*4 + len(l542)*8 + len(l543)*2 + len(l544)*4 + len(l545)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
-	if st553, id554 := foryimpl.RefSliceAt(c, l547); st553 == foryimpl.RefBack {
+	if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id554))
-	} else if st553 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id547))
+	} else if st546 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l547)*1))
-		off = buffer.PutRawBoolsAt(w, off, l547)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
+		off = buffer.PutRawBoolsAt(w, off, l540)
 	}
-	if st555, id556 := foryimpl.RefSliceAt(c, l548); st555 == foryimpl.RefBack {
+	if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id556))
-	} else if st555 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id549))
+	} else if st548 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l548)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l548)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l541)
 	}
-	if st557, id558 := foryimpl.RefSliceAt(c, l549); st557 == foryimpl.RefBack {
+	if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id558))
-	} else if st557 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id551))
+	} else if st550 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l549)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l549)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l542)
 	}
-	if st559, id560 := foryimpl.RefSliceAt(c, l550); st559 == foryimpl.RefBack {
+	if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id560))
-	} else if st559 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id553))
+	} else if st552 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l550)*2))
-		off = buffer.PutRawInt16sAt(w, off, l550)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
+		off = buffer.PutRawInt16sAt(w, off, l543)
 	}
-	if st561, id562 := foryimpl.RefSliceAt(c, l551); st561 == foryimpl.RefBack {
+	if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id562))
-	} else if st561 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id555))
+	} else if st554 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l551)*4))
-		off = buffer.PutRawInt32sAt(w, off, l551)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
+		off = buffer.PutRawInt32sAt(w, off, l544)
 	}
-	if st563, id564 := foryimpl.RefSliceAt(c, l552); st563 == foryimpl.RefBack {
+	if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id564))
-	} else if st563 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id557))
+	} else if st556 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l552)*8))
-		off = buffer.PutRawInt64sAt(w, off, l552)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
+		off = buffer.PutRawInt64sAt(w, off, l545)
 	}
 	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.AI8) {
-		l565 := x.AI8
-		b.WriteVarUint32(uint32(len(l565) * 1))
-		for _, e566 := range l565 {
-			b.WriteInt8(int8(e566))
+		l558 := x.AI8
+		b.WriteVarUint32(uint32(len(l558) * 1))
+		for _, e559 := range l558 {
+			b.WriteInt8(int8(e559))
 		}
 	}
 	{
-		l567 := x.AU16
-		l568 := x.AU32
-		l569 := x.AU64
-		l570 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l567)*2 + len(l568)*4 + len(l569)*8 + len(l570)*1 + 24)
+		l560 := x.AU16
+		l561 := x.AU32
+		l562 := x.AU64
+		l563 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l560)*2 + len(l561)*4 + len(l562)*8 + len(l563)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if st571, id572 := foryimpl.RefSliceAt(c, l567); st571 == foryimpl.RefBack {
+		if st564, id565 := foryimpl.RefSliceAt(c, l560); st564 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id572))
-		} else if st571 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id565))
+		} else if st564 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*2))
-			off = buffer.PutRawUint16sAt(w, off, l567)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l560)*2))
+			off = buffer.PutRawUint16sAt(w, off, l560)
 		}
-		if st573, id574 := foryimpl.RefSliceAt(c, l568); st573 == foryimpl.RefBack {
+		if st566, id567 := foryimpl.RefSliceAt(c, l561); st566 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id574))
-		} else if st573 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id567))
+		} else if st566 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*4))
-			off = buffer.PutRawUint32sAt(w, off, l568)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l561)*4))
+			off = buffer.PutRawUint32sAt(w, off, l561)
 		}
-		if st575, id576 := foryimpl.RefSliceAt(c, l569); st575 == foryimpl.RefBack {
+		if st568, id569 := foryimpl.RefSliceAt(c, l562); st568 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id576))
-		} else if st575 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id569))
+		} else if st568 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*8))
-			off = buffer.PutRawUint64sAt(w, off, l569)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*8))
+			off = buffer.PutRawUint64sAt(w, off, l562)
 		}
-		if st577, id578 := foryimpl.RefSliceAt(c, l570); st577 == foryimpl.RefBack {
+		if st570, id571 := foryimpl.RefSliceAt(c, l563); st570 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id578))
-		} else if st577 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id571))
+		} else if st570 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l570)*1))
-			off += copy(w[off:], l570)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*1))
+			off += copy(w[off:], l563)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l579 := x.Bin
-		b.WriteVarUint32(uint32(len(l579)))
-		b.WriteBytes(l579)
+		l572 := x.Bin
+		b.WriteVarUint32(uint32(len(l572)))
+		b.WriteBytes(l572)
 	}
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
@@ -4108,291 +4110,296 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e580 := range x.Fix {
+		for _, e573 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e580)
+				buffer.PutInt16At(w, off, e573)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l581 := x.LB
-	b.WriteVarUint32(uint32(len(l581)))
-	if len(l581) > 0 {
-		b.Reserve(1 + len(l581)*1 + buffer.BatchSlack)
+	l574 := x.LB
+	b.WriteVarUint32(uint32(len(l574)))
+	if len(l574) > 0 {
+		b.Reserve(1 + len(l574)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e582 := range l581 {
+		for _, e575 := range l574 {
 			{
-				buffer.PutBoolAt(w, off, e582)
+				buffer.PutBoolAt(w, off, e575)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l583 := x.LE
-	b.WriteVarUint32(uint32(len(l583)))
-	if len(l583) > 0 {
+	l576 := x.LE
+	b.WriteVarUint32(uint32(len(l576)))
+	if len(l576) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e584 := range l583 {
-			b.WriteVarUint32(uint32(e584))
+		for _, e577 := range l576 {
+			b.WriteVarUint32(uint32(e577))
 		}
 	}
-	l585 := x.LF32
-	b.WriteVarUint32(uint32(len(l585)))
-	if len(l585) > 0 {
-		b.Reserve(1 + len(l585)*4 + buffer.BatchSlack)
+	l578 := x.LF32
+	b.WriteVarUint32(uint32(len(l578)))
+	if len(l578) > 0 {
+		b.Reserve(1 + len(l578)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e586 := range l585 {
+		for _, e579 := range l578 {
 			{
-				buffer.PutFloat32At(w, off, e586)
+				buffer.PutFloat32At(w, off, e579)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l587 := x.LF64
-	b.WriteVarUint32(uint32(len(l587)))
-	if len(l587) > 0 {
-		b.Reserve(1 + len(l587)*8 + buffer.BatchSlack)
+	l580 := x.LF64
+	b.WriteVarUint32(uint32(len(l580)))
+	if len(l580) > 0 {
+		b.Reserve(1 + len(l580)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e588 := range l587 {
+		for _, e581 := range l580 {
 			{
-				buffer.PutFloat64At(w, off, e588)
+				buffer.PutFloat64At(w, off, e581)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l589 := x.LI32
-	b.WriteVarUint32(uint32(len(l589)))
-	if len(l589) > 0 {
-		b.Reserve(1 + len(l589)*5 + buffer.BatchSlack)
+	l582 := x.LI32
+	b.WriteVarUint32(uint32(len(l582)))
+	if len(l582) > 0 {
+		b.Reserve(1 + len(l582)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e590 := range l589 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e590))
+		for _, e583 := range l582 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e583))
 		}
 		b.SetWriterIndex(off)
 	}
-	l591 := x.LI64
-	b.WriteVarUint32(uint32(len(l591)))
-	if len(l591) > 0 {
-		b.Reserve(1 + len(l591)*9 + buffer.BatchSlack)
+	l584 := x.LI64
+	b.WriteVarUint32(uint32(len(l584)))
+	if len(l584) > 0 {
+		b.Reserve(1 + len(l584)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e592 := range l591 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e592))
+		for _, e585 := range l584 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e585))
 		}
 		b.SetWriterIndex(off)
 	}
-	l593 := x.LI8
-	b.WriteVarUint32(uint32(len(l593)))
-	if len(l593) > 0 {
-		b.Reserve(1 + len(l593)*1 + buffer.BatchSlack)
+	l586 := x.LI8
+	b.WriteVarUint32(uint32(len(l586)))
+	if len(l586) > 0 {
+		b.Reserve(1 + len(l586)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e594 := range l593 {
+		for _, e587 := range l586 {
 			{
-				buffer.PutInt8At(w, off, e594)
+				buffer.PutInt8At(w, off, e587)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l595 := x.LL
-	b.WriteVarUint32(uint32(len(l595)))
-	if len(l595) > 0 {
+	l588 := x.LL
+	b.WriteVarUint32(uint32(len(l588)))
+	if len(l588) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e596 := range l595 {
-			b.WriteVarUint32(uint32(len(e596)))
-			if len(e596) > 0 {
-				b.Reserve(1 + len(e596)*5 + buffer.BatchSlack)
+		for _, e589 := range l588 {
+			b.WriteVarUint32(uint32(len(e589)))
+			if len(e589) > 0 {
+				b.Reserve(1 + len(e589)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e597 := range e596 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e597))
+				for _, e590 := range e589 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e590))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l598 := x.LM
-	b.WriteVarUint32(uint32(len(l598)))
-	if len(l598) > 0 {
+	l591 := x.LM
+	b.WriteVarUint32(uint32(len(l591)))
+	if len(l591) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e599 := range l598 {
-			var mw600 foryimpl.MapWriter
-			mw600.Begin(b, len(e599))
-			for k601, v602 := range e599 {
-				mw600.Entry(b)
-				foryimpl.WriteString(b, k601)
-				b.WriteVarInt32(v602)
+		for _, e592 := range l591 {
+			var mw593 foryimpl.MapWriter
+			mw593.Begin(b, len(e592))
+			for k594, v595 := range e592 {
+				mw593.Entry(b)
+				foryimpl.WriteString(b, k594)
+				b.WriteVarInt32(v595)
 			}
-			mw600.End(b)
+			mw593.End(b)
 		}
 	}
-	l603 := x.LPI
-	b.WriteVarUint32(uint32(len(l603)))
-	if len(l603) > 0 {
-		h604 := byte(0x0c)
-		for _, p605 := range l603 {
-			if p605 == nil {
-				h604 = 0x0e
+	l596 := x.LPI
+	b.WriteVarUint32(uint32(len(l596)))
+	if len(l596) > 0 {
+		h597 := byte(0x0c)
+		for _, p598 := range l596 {
+			if p598 == nil {
+				h597 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h604)
-		for _, p605 := range l603 {
-			if h604 == 0x0e {
-				if p605 == nil {
+		b.WriteUint8(h597)
+		for _, p598 := range l596 {
+			if h597 == 0x0e {
+				if p598 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p605)
+			b.WriteVarInt32(*p598)
 		}
 	}
-	l606 := x.LS
+	l599 := x.LS
 	{
-		sz608 := 6 + buffer.BatchSlack + len(l606)*9
-		for _, e607 := range l606 {
-			sz608 += len(e607)
+		var ascii bool
+		sz601 := 6 + buffer.BatchSlack + len(l599)*9
+		for _, e600 := range l599 {
+			sz601 += len(e600)
 		}
-		b.Reserve(sz608)
+		b.Reserve(sz601)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l606)))
-		if len(l606) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l599)))
+		if len(l599) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e607 := range l606 {
-				if len(w)-off < len(e607)+9+buffer.BatchSlack {
+			for _, e600 := range l599 {
+				if len(w)-off < len(e600)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e607) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e600) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e607))<<2|2)
-				if len(e607) > 0 {
-					off += copy(w[off:], e607)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e600))<<2|2)
+				if len(e600) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e600))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e600)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l609 := x.LT
-	b.WriteVarUint32(uint32(len(l609)))
-	if len(l609) > 0 {
+	l602 := x.LT
+	b.WriteVarUint32(uint32(len(l602)))
+	if len(l602) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e610 := range l609 {
-			foryimpl.WriteTime(b, e610)
+		for _, e603 := range l602 {
+			foryimpl.WriteTime(b, e603)
 		}
 	}
-	l611 := x.LU16
-	b.WriteVarUint32(uint32(len(l611)))
-	if len(l611) > 0 {
-		b.Reserve(1 + len(l611)*2 + buffer.BatchSlack)
+	l604 := x.LU16
+	b.WriteVarUint32(uint32(len(l604)))
+	if len(l604) > 0 {
+		b.Reserve(1 + len(l604)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e612 := range l611 {
+		for _, e605 := range l604 {
 			{
-				buffer.PutUint16At(w, off, e612)
+				buffer.PutUint16At(w, off, e605)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l613 := x.LU64
-	b.WriteVarUint32(uint32(len(l613)))
-	if len(l613) > 0 {
-		b.Reserve(1 + len(l613)*9 + buffer.BatchSlack)
+	l606 := x.LU64
+	b.WriteVarUint32(uint32(len(l606)))
+	if len(l606) > 0 {
+		b.Reserve(1 + len(l606)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e614 := range l613 {
-			off = buffer.PutVarUint64At(w, off, e614)
+		for _, e607 := range l606 {
+			off = buffer.PutVarUint64At(w, off, e607)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw615 foryimpl.MapWriter
-	mw615.Begin(b, len(x.MBS))
-	for k616, v617 := range x.MBS {
-		mw615.Entry(b)
-		b.WriteBool(k616)
-		foryimpl.WriteString(b, v617)
+	var mw608 foryimpl.MapWriter
+	mw608.Begin(b, len(x.MBS))
+	for k609, v610 := range x.MBS {
+		mw608.Entry(b)
+		b.WriteBool(k609)
+		foryimpl.WriteString(b, v610)
 	}
-	mw615.End(b)
-	var mw618 foryimpl.MapWriter
-	mw618.Begin(b, len(x.MES))
-	for k619, v620 := range x.MES {
-		mw618.Entry(b)
-		b.WriteVarUint32(uint32(k619))
-		foryimpl.WriteString(b, v620)
+	mw608.End(b)
+	var mw611 foryimpl.MapWriter
+	mw611.Begin(b, len(x.MES))
+	for k612, v613 := range x.MES {
+		mw611.Entry(b)
+		b.WriteVarUint32(uint32(k612))
+		foryimpl.WriteString(b, v613)
 	}
-	mw618.End(b)
-	var mw621 foryimpl.MapWriter
-	mw621.Begin(b, len(x.MI64F))
-	for k622, v623 := range x.MI64F {
-		mw621.Entry(b)
-		b.WriteVarInt64(k622)
-		b.WriteFloat64(v623)
+	mw611.End(b)
+	var mw614 foryimpl.MapWriter
+	mw614.Begin(b, len(x.MI64F))
+	for k615, v616 := range x.MI64F {
+		mw614.Entry(b)
+		b.WriteVarInt64(k615)
+		b.WriteFloat64(v616)
 	}
-	mw621.End(b)
-	var mw624 foryimpl.MapWriter
-	mw624.Begin(b, len(x.MIS))
-	for k625, v626 := range x.MIS {
-		mw624.Entry(b)
-		b.WriteVarInt32(k625)
-		foryimpl.WriteString(b, v626)
+	mw614.End(b)
+	var mw617 foryimpl.MapWriter
+	mw617.Begin(b, len(x.MIS))
+	for k618, v619 := range x.MIS {
+		mw617.Entry(b)
+		b.WriteVarInt32(k618)
+		foryimpl.WriteString(b, v619)
 	}
-	mw624.End(b)
-	var mw627 foryimpl.MapWriter
-	mw627.Begin(b, len(x.MSI))
-	for k628, v629 := range x.MSI {
-		mw627.Entry(b)
-		foryimpl.WriteString(b, k628)
-		b.WriteVarInt32(v629)
+	mw617.End(b)
+	var mw620 foryimpl.MapWriter
+	mw620.Begin(b, len(x.MSI))
+	for k621, v622 := range x.MSI {
+		mw620.Entry(b)
+		foryimpl.WriteString(b, k621)
+		b.WriteVarInt32(v622)
 	}
-	mw627.End(b)
-	var mw630 foryimpl.MapWriter
-	mw630.Begin(b, len(x.MSL))
-	for k631, v632 := range x.MSL {
-		if v632 == nil {
-			mw630.NullEntry(b)
-			foryimpl.WriteString(b, k631)
+	mw620.End(b)
+	var mw623 foryimpl.MapWriter
+	mw623.Begin(b, len(x.MSL))
+	for k624, v625 := range x.MSL {
+		if v625 == nil {
+			mw623.NullEntry(b)
+			foryimpl.WriteString(b, k624)
 		} else {
-			mw630.Entry(b)
-			foryimpl.WriteString(b, k631)
+			mw623.Entry(b)
+			foryimpl.WriteString(b, k624)
 			{
-				sz634 := 6 + buffer.BatchSlack + len(v632)*9
-				for _, e633 := range v632 {
-					sz634 += len(e633)
+				sz627 := 6 + buffer.BatchSlack + len(v625)*9
+				for _, e626 := range v625 {
+					sz627 += len(e626)
 				}
-				b.Reserve(sz634)
+				b.Reserve(sz627)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v632)))
-				if len(v632) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v625)))
+				if len(v625) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e633 := range v632 {
-						if len(w)-off < len(e633)+9+buffer.BatchSlack {
+					for _, e626 := range v625 {
+						if len(w)-off < len(e626)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e633) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e626) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e633))<<2|2)
-						if len(e633) > 0 {
-							off += copy(w[off:], e633)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e626))<<2|2)
+						if len(e626) > 0 {
+							off += copy(w[off:], e626)
 						}
 					}
 				}
@@ -4400,78 +4407,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw630.End(b)
-	var mw635 foryimpl.MapWriter
-	mw635.Begin(b, len(x.MSM))
-	for k636, v637 := range x.MSM {
-		if v637 == nil {
-			mw635.NullEntry(b)
-			foryimpl.WriteString(b, k636)
+	mw623.End(b)
+	var mw628 foryimpl.MapWriter
+	mw628.Begin(b, len(x.MSM))
+	for k629, v630 := range x.MSM {
+		if v630 == nil {
+			mw628.NullEntry(b)
+			foryimpl.WriteString(b, k629)
 		} else {
-			mw635.Entry(b)
-			foryimpl.WriteString(b, k636)
-			var mw638 foryimpl.MapWriter
-			mw638.Begin(b, len(v637))
-			for k639, v640 := range v637 {
-				mw638.Entry(b)
-				foryimpl.WriteString(b, k639)
-				b.WriteVarInt32(v640)
+			mw628.Entry(b)
+			foryimpl.WriteString(b, k629)
+			var mw631 foryimpl.MapWriter
+			mw631.Begin(b, len(v630))
+			for k632, v633 := range v630 {
+				mw631.Entry(b)
+				foryimpl.WriteString(b, k632)
+				b.WriteVarInt32(v633)
 			}
-			mw638.End(b)
+			mw631.End(b)
 		}
 	}
-	mw635.End(b)
-	var mw641 foryimpl.MapWriter
-	mw641.Begin(b, len(x.MSP))
-	for k642, v643 := range x.MSP {
-		if v643 == nil {
-			mw641.NullEntry(b)
-			foryimpl.WriteString(b, k642)
+	mw628.End(b)
+	var mw634 foryimpl.MapWriter
+	mw634.Begin(b, len(x.MSP))
+	for k635, v636 := range x.MSP {
+		if v636 == nil {
+			mw634.NullEntry(b)
+			foryimpl.WriteString(b, k635)
 		} else {
-			mw641.Entry(b)
-			foryimpl.WriteString(b, k642)
-			b.WriteVarInt32(*v643)
+			mw634.Entry(b)
+			foryimpl.WriteString(b, k635)
+			b.WriteVarInt32(*v636)
 		}
 	}
-	mw641.End(b)
-	var mw644 foryimpl.MapWriter
-	mw644.Begin(b, len(x.MU8))
-	for k645, v646 := range x.MU8 {
-		mw644.Entry(b)
-		b.WriteUint8(k645)
-		b.WriteUint16(v646)
+	mw634.End(b)
+	var mw637 foryimpl.MapWriter
+	mw637.Begin(b, len(x.MU8))
+	for k638, v639 := range x.MU8 {
+		mw637.Entry(b)
+		b.WriteUint8(k638)
+		b.WriteUint16(v639)
 	}
-	mw644.End(b)
+	mw637.End(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l647 := x.NBin
-		b.WriteVarUint32(uint32(len(l647)))
-		b.WriteBytes(l647)
+		l640 := x.NBin
+		b.WriteVarUint32(uint32(len(l640)))
+		b.WriteBytes(l640)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l648 := x.NLS
+		l641 := x.NLS
 		{
-			sz650 := 6 + buffer.BatchSlack + len(l648)*9
-			for _, e649 := range l648 {
-				sz650 += len(e649)
+			sz643 := 6 + buffer.BatchSlack + len(l641)*9
+			for _, e642 := range l641 {
+				sz643 += len(e642)
 			}
-			b.Reserve(sz650)
+			b.Reserve(sz643)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l648)))
-			if len(l648) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l641)))
+			if len(l641) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e649 := range l648 {
-					if len(w)-off < len(e649)+9+buffer.BatchSlack {
+				for _, e642 := range l641 {
+					if len(w)-off < len(e642)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e649) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e642) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e649))<<2|2)
-					if len(e649) > 0 {
-						off += copy(w[off:], e649)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e642))<<2|2)
+					if len(e642) > 0 {
+						off += copy(w[off:], e642)
 					}
 				}
 			}
@@ -4482,181 +4489,181 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw651 foryimpl.MapWriter
-		mw651.Begin(b, len(x.NM))
-		for k652, v653 := range x.NM {
-			mw651.Entry(b)
-			foryimpl.WriteString(b, k652)
-			b.WriteVarInt32(v653)
+		var mw644 foryimpl.MapWriter
+		mw644.Begin(b, len(x.NM))
+		for k645, v646 := range x.NM {
+			mw644.Entry(b)
+			foryimpl.WriteString(b, k645)
+			b.WriteVarInt32(v646)
 		}
-		mw651.End(b)
+		mw644.End(b)
 	}
-	l654 := x.Raw
-	b.WriteVarUint32(uint32(len(l654)))
-	if len(l654) > 0 {
-		b.Reserve(1 + len(l654)*1 + buffer.BatchSlack)
+	l647 := x.Raw
+	b.WriteVarUint32(uint32(len(l647)))
+	if len(l647) > 0 {
+		b.Reserve(1 + len(l647)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e655 := range l654 {
+		for _, e648 := range l647 {
 			{
-				buffer.PutUint8At(w, off, e655)
+				buffer.PutUint8At(w, off, e648)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l656 := x.RmABool
-		l657 := x.RmAF32
-		l658 := x.RmAF64
-		l659 := x.RmAI16
-		l660 := x.RmAI32
-		l661 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l656)*1 + len(l657)*4 + len(l658)*8 + len(l659)*2 + len(l660)*4 + len(l661)*8 + 36)
+		l649 := x.RmABool
+		l650 := x.RmAF32
+		l651 := x.RmAF64
+		l652 := x.RmAI16
+		l653 := x.RmAI32
+		l654 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l649)*1 + len(l650)*4 + len(l651)*8 + len(l652)*2 + len(l653)*4 + len(l654)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		if st662, id663 := foryimpl.RefSliceAt(c, l656); st662 == foryimpl.RefBack {
+		if st655, id656 := foryimpl.RefSliceAt(c, l649); st655 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id663))
-		} else if st662 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id656))
+		} else if st655 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l656)*1))
-			off = buffer.PutRawBoolsAt(w, off, l656)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l649)*1))
+			off = buffer.PutRawBoolsAt(w, off, l649)
 		}
-		if st664, id665 := foryimpl.RefSliceAt(c, l657); st664 == foryimpl.RefBack {
+		if st657, id658 := foryimpl.RefSliceAt(c, l650); st657 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id665))
-		} else if st664 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id658))
+		} else if st657 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l657)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l657)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l650)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l650)
 		}
-		if st666, id667 := foryimpl.RefSliceAt(c, l658); st666 == foryimpl.RefBack {
+		if st659, id660 := foryimpl.RefSliceAt(c, l651); st659 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id667))
-		} else if st666 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id660))
+		} else if st659 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l658)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l658)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l651)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l651)
 		}
-		if st668, id669 := foryimpl.RefSliceAt(c, l659); st668 == foryimpl.RefBack {
+		if st661, id662 := foryimpl.RefSliceAt(c, l652); st661 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id669))
-		} else if st668 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id662))
+		} else if st661 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l659)*2))
-			off = buffer.PutRawInt16sAt(w, off, l659)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l652)*2))
+			off = buffer.PutRawInt16sAt(w, off, l652)
 		}
-		if st670, id671 := foryimpl.RefSliceAt(c, l660); st670 == foryimpl.RefBack {
+		if st663, id664 := foryimpl.RefSliceAt(c, l653); st663 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id671))
-		} else if st670 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id664))
+		} else if st663 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l660)*4))
-			off = buffer.PutRawInt32sAt(w, off, l660)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l653)*4))
+			off = buffer.PutRawInt32sAt(w, off, l653)
 		}
-		if st672, id673 := foryimpl.RefSliceAt(c, l661); st672 == foryimpl.RefBack {
+		if st665, id666 := foryimpl.RefSliceAt(c, l654); st665 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id673))
-		} else if st672 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id666))
+		} else if st665 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l661)*8))
-			off = buffer.PutRawInt64sAt(w, off, l661)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l654)*8))
+			off = buffer.PutRawInt64sAt(w, off, l654)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-		l674 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l674) * 1))
-		for _, e675 := range l674 {
-			b.WriteInt8(int8(e675))
+		l667 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l667) * 1))
+		for _, e668 := range l667 {
+			b.WriteInt8(int8(e668))
 		}
 	}
 	{
-		l676 := x.RmAU16
-		l677 := x.RmAU32
-		l678 := x.RmAU64
-		l679 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l676)*2 + len(l677)*4 + len(l678)*8 + len(l679)*1 + 24)
+		l669 := x.RmAU16
+		l670 := x.RmAU32
+		l671 := x.RmAU64
+		l672 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l669)*2 + len(l670)*4 + len(l671)*8 + len(l672)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if st680, id681 := foryimpl.RefSliceAt(c, l676); st680 == foryimpl.RefBack {
+		if st673, id674 := foryimpl.RefSliceAt(c, l669); st673 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id681))
-		} else if st680 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id674))
+		} else if st673 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l676)*2))
-			off = buffer.PutRawUint16sAt(w, off, l676)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l669)*2))
+			off = buffer.PutRawUint16sAt(w, off, l669)
 		}
-		if st682, id683 := foryimpl.RefSliceAt(c, l677); st682 == foryimpl.RefBack {
+		if st675, id676 := foryimpl.RefSliceAt(c, l670); st675 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id683))
-		} else if st682 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id676))
+		} else if st675 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l677)*4))
-			off = buffer.PutRawUint32sAt(w, off, l677)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l670)*4))
+			off = buffer.PutRawUint32sAt(w, off, l670)
 		}
-		if st684, id685 := foryimpl.RefSliceAt(c, l678); st684 == foryimpl.RefBack {
+		if st677, id678 := foryimpl.RefSliceAt(c, l671); st677 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id685))
-		} else if st684 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id678))
+		} else if st677 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l678)*8))
-			off = buffer.PutRawUint64sAt(w, off, l678)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l671)*8))
+			off = buffer.PutRawUint64sAt(w, off, l671)
 		}
-		if st686, id687 := foryimpl.RefSliceAt(c, l679); st686 == foryimpl.RefBack {
+		if st679, id680 := foryimpl.RefSliceAt(c, l672); st679 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id687))
-		} else if st686 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id680))
+		} else if st679 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l679)*1))
-			off += copy(w[off:], l679)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l672)*1))
+			off += copy(w[off:], l672)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmBin) {
-		l688 := x.RmBin
-		b.WriteVarUint32(uint32(len(l688)))
-		b.WriteBytes(l688)
+		l681 := x.RmBin
+		b.WriteVarUint32(uint32(len(l681)))
+		b.WriteBytes(l681)
 	}
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
@@ -4664,291 +4671,296 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e689 := range x.RmFix {
+		for _, e682 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e689)
+				buffer.PutInt16At(w, off, e682)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l690 := x.RmLB
-	b.WriteVarUint32(uint32(len(l690)))
-	if len(l690) > 0 {
-		b.Reserve(1 + len(l690)*1 + buffer.BatchSlack)
+	l683 := x.RmLB
+	b.WriteVarUint32(uint32(len(l683)))
+	if len(l683) > 0 {
+		b.Reserve(1 + len(l683)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e691 := range l690 {
+		for _, e684 := range l683 {
 			{
-				buffer.PutBoolAt(w, off, e691)
+				buffer.PutBoolAt(w, off, e684)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l692 := x.RmLE
-	b.WriteVarUint32(uint32(len(l692)))
-	if len(l692) > 0 {
+	l685 := x.RmLE
+	b.WriteVarUint32(uint32(len(l685)))
+	if len(l685) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e693 := range l692 {
-			b.WriteVarUint32(uint32(e693))
+		for _, e686 := range l685 {
+			b.WriteVarUint32(uint32(e686))
 		}
 	}
-	l694 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l694)))
-	if len(l694) > 0 {
-		b.Reserve(1 + len(l694)*4 + buffer.BatchSlack)
+	l687 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l687)))
+	if len(l687) > 0 {
+		b.Reserve(1 + len(l687)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e695 := range l694 {
+		for _, e688 := range l687 {
 			{
-				buffer.PutFloat32At(w, off, e695)
+				buffer.PutFloat32At(w, off, e688)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l696 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l696)))
-	if len(l696) > 0 {
-		b.Reserve(1 + len(l696)*8 + buffer.BatchSlack)
+	l689 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l689)))
+	if len(l689) > 0 {
+		b.Reserve(1 + len(l689)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e697 := range l696 {
+		for _, e690 := range l689 {
 			{
-				buffer.PutFloat64At(w, off, e697)
+				buffer.PutFloat64At(w, off, e690)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l698 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l698)))
-	if len(l698) > 0 {
-		b.Reserve(1 + len(l698)*5 + buffer.BatchSlack)
+	l691 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l691)))
+	if len(l691) > 0 {
+		b.Reserve(1 + len(l691)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e699 := range l698 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+		for _, e692 := range l691 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e692))
 		}
 		b.SetWriterIndex(off)
 	}
-	l700 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l700)))
-	if len(l700) > 0 {
-		b.Reserve(1 + len(l700)*9 + buffer.BatchSlack)
+	l693 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l693)))
+	if len(l693) > 0 {
+		b.Reserve(1 + len(l693)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e701 := range l700 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e701))
+		for _, e694 := range l693 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e694))
 		}
 		b.SetWriterIndex(off)
 	}
-	l702 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l702)))
-	if len(l702) > 0 {
-		b.Reserve(1 + len(l702)*1 + buffer.BatchSlack)
+	l695 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l695)))
+	if len(l695) > 0 {
+		b.Reserve(1 + len(l695)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e703 := range l702 {
+		for _, e696 := range l695 {
 			{
-				buffer.PutInt8At(w, off, e703)
+				buffer.PutInt8At(w, off, e696)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l704 := x.RmLL
-	b.WriteVarUint32(uint32(len(l704)))
-	if len(l704) > 0 {
+	l697 := x.RmLL
+	b.WriteVarUint32(uint32(len(l697)))
+	if len(l697) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e705 := range l704 {
-			b.WriteVarUint32(uint32(len(e705)))
-			if len(e705) > 0 {
-				b.Reserve(1 + len(e705)*5 + buffer.BatchSlack)
+		for _, e698 := range l697 {
+			b.WriteVarUint32(uint32(len(e698)))
+			if len(e698) > 0 {
+				b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e706 := range e705 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e706))
+				for _, e699 := range e698 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l707 := x.RmLM
-	b.WriteVarUint32(uint32(len(l707)))
-	if len(l707) > 0 {
+	l700 := x.RmLM
+	b.WriteVarUint32(uint32(len(l700)))
+	if len(l700) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e708 := range l707 {
-			var mw709 foryimpl.MapWriter
-			mw709.Begin(b, len(e708))
-			for k710, v711 := range e708 {
-				mw709.Entry(b)
-				foryimpl.WriteString(b, k710)
-				b.WriteVarInt32(v711)
+		for _, e701 := range l700 {
+			var mw702 foryimpl.MapWriter
+			mw702.Begin(b, len(e701))
+			for k703, v704 := range e701 {
+				mw702.Entry(b)
+				foryimpl.WriteString(b, k703)
+				b.WriteVarInt32(v704)
 			}
-			mw709.End(b)
+			mw702.End(b)
 		}
 	}
-	l712 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l712)))
-	if len(l712) > 0 {
-		h713 := byte(0x0c)
-		for _, p714 := range l712 {
-			if p714 == nil {
-				h713 = 0x0e
+	l705 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l705)))
+	if len(l705) > 0 {
+		h706 := byte(0x0c)
+		for _, p707 := range l705 {
+			if p707 == nil {
+				h706 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h713)
-		for _, p714 := range l712 {
-			if h713 == 0x0e {
-				if p714 == nil {
+		b.WriteUint8(h706)
+		for _, p707 := range l705 {
+			if h706 == 0x0e {
+				if p707 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p714)
+			b.WriteVarInt32(*p707)
 		}
 	}
-	l715 := x.RmLS
+	l708 := x.RmLS
 	{
-		sz717 := 6 + buffer.BatchSlack + len(l715)*9
-		for _, e716 := range l715 {
-			sz717 += len(e716)
+		var ascii bool
+		sz710 := 6 + buffer.BatchSlack + len(l708)*9
+		for _, e709 := range l708 {
+			sz710 += len(e709)
 		}
-		b.Reserve(sz717)
+		b.Reserve(sz710)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l715)))
-		if len(l715) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l708)))
+		if len(l708) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e716 := range l715 {
-				if len(w)-off < len(e716)+9+buffer.BatchSlack {
+			for _, e709 := range l708 {
+				if len(w)-off < len(e709)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e716) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e709) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e716))<<2|2)
-				if len(e716) > 0 {
-					off += copy(w[off:], e716)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e709))<<2|2)
+				if len(e709) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e709))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e709)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l718 := x.RmLT
-	b.WriteVarUint32(uint32(len(l718)))
-	if len(l718) > 0 {
+	l711 := x.RmLT
+	b.WriteVarUint32(uint32(len(l711)))
+	if len(l711) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e719 := range l718 {
-			foryimpl.WriteTime(b, e719)
+		for _, e712 := range l711 {
+			foryimpl.WriteTime(b, e712)
 		}
 	}
-	l720 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l720)))
-	if len(l720) > 0 {
-		b.Reserve(1 + len(l720)*2 + buffer.BatchSlack)
+	l713 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l713)))
+	if len(l713) > 0 {
+		b.Reserve(1 + len(l713)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e721 := range l720 {
+		for _, e714 := range l713 {
 			{
-				buffer.PutUint16At(w, off, e721)
+				buffer.PutUint16At(w, off, e714)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l722 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l722)))
-	if len(l722) > 0 {
-		b.Reserve(1 + len(l722)*9 + buffer.BatchSlack)
+	l715 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l715)))
+	if len(l715) > 0 {
+		b.Reserve(1 + len(l715)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e723 := range l722 {
-			off = buffer.PutVarUint64At(w, off, e723)
+		for _, e716 := range l715 {
+			off = buffer.PutVarUint64At(w, off, e716)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw724 foryimpl.MapWriter
-	mw724.Begin(b, len(x.RmMBS))
-	for k725, v726 := range x.RmMBS {
-		mw724.Entry(b)
-		b.WriteBool(k725)
-		foryimpl.WriteString(b, v726)
+	var mw717 foryimpl.MapWriter
+	mw717.Begin(b, len(x.RmMBS))
+	for k718, v719 := range x.RmMBS {
+		mw717.Entry(b)
+		b.WriteBool(k718)
+		foryimpl.WriteString(b, v719)
 	}
-	mw724.End(b)
-	var mw727 foryimpl.MapWriter
-	mw727.Begin(b, len(x.RmMES))
-	for k728, v729 := range x.RmMES {
-		mw727.Entry(b)
-		b.WriteVarUint32(uint32(k728))
-		foryimpl.WriteString(b, v729)
+	mw717.End(b)
+	var mw720 foryimpl.MapWriter
+	mw720.Begin(b, len(x.RmMES))
+	for k721, v722 := range x.RmMES {
+		mw720.Entry(b)
+		b.WriteVarUint32(uint32(k721))
+		foryimpl.WriteString(b, v722)
 	}
-	mw727.End(b)
-	var mw730 foryimpl.MapWriter
-	mw730.Begin(b, len(x.RmMI64F))
-	for k731, v732 := range x.RmMI64F {
-		mw730.Entry(b)
-		b.WriteVarInt64(k731)
-		b.WriteFloat64(v732)
+	mw720.End(b)
+	var mw723 foryimpl.MapWriter
+	mw723.Begin(b, len(x.RmMI64F))
+	for k724, v725 := range x.RmMI64F {
+		mw723.Entry(b)
+		b.WriteVarInt64(k724)
+		b.WriteFloat64(v725)
 	}
-	mw730.End(b)
-	var mw733 foryimpl.MapWriter
-	mw733.Begin(b, len(x.RmMIS))
-	for k734, v735 := range x.RmMIS {
-		mw733.Entry(b)
-		b.WriteVarInt32(k734)
-		foryimpl.WriteString(b, v735)
+	mw723.End(b)
+	var mw726 foryimpl.MapWriter
+	mw726.Begin(b, len(x.RmMIS))
+	for k727, v728 := range x.RmMIS {
+		mw726.Entry(b)
+		b.WriteVarInt32(k727)
+		foryimpl.WriteString(b, v728)
 	}
-	mw733.End(b)
-	var mw736 foryimpl.MapWriter
-	mw736.Begin(b, len(x.RmMSI))
-	for k737, v738 := range x.RmMSI {
-		mw736.Entry(b)
-		foryimpl.WriteString(b, k737)
-		b.WriteVarInt32(v738)
+	mw726.End(b)
+	var mw729 foryimpl.MapWriter
+	mw729.Begin(b, len(x.RmMSI))
+	for k730, v731 := range x.RmMSI {
+		mw729.Entry(b)
+		foryimpl.WriteString(b, k730)
+		b.WriteVarInt32(v731)
 	}
-	mw736.End(b)
-	var mw739 foryimpl.MapWriter
-	mw739.Begin(b, len(x.RmMSL))
-	for k740, v741 := range x.RmMSL {
-		if v741 == nil {
-			mw739.NullEntry(b)
-			foryimpl.WriteString(b, k740)
+	mw729.End(b)
+	var mw732 foryimpl.MapWriter
+	mw732.Begin(b, len(x.RmMSL))
+	for k733, v734 := range x.RmMSL {
+		if v734 == nil {
+			mw732.NullEntry(b)
+			foryimpl.WriteString(b, k733)
 		} else {
-			mw739.Entry(b)
-			foryimpl.WriteString(b, k740)
+			mw732.Entry(b)
+			foryimpl.WriteString(b, k733)
 			{
-				sz743 := 6 + buffer.BatchSlack + len(v741)*9
-				for _, e742 := range v741 {
-					sz743 += len(e742)
+				sz736 := 6 + buffer.BatchSlack + len(v734)*9
+				for _, e735 := range v734 {
+					sz736 += len(e735)
 				}
-				b.Reserve(sz743)
+				b.Reserve(sz736)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v741)))
-				if len(v741) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
+				if len(v734) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e742 := range v741 {
-						if len(w)-off < len(e742)+9+buffer.BatchSlack {
+					for _, e735 := range v734 {
+						if len(w)-off < len(e735)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e742) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e735) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e742))<<2|2)
-						if len(e742) > 0 {
-							off += copy(w[off:], e742)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
+						if len(e735) > 0 {
+							off += copy(w[off:], e735)
 						}
 					}
 				}
@@ -4956,78 +4968,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw739.End(b)
-	var mw744 foryimpl.MapWriter
-	mw744.Begin(b, len(x.RmMSM))
-	for k745, v746 := range x.RmMSM {
-		if v746 == nil {
-			mw744.NullEntry(b)
-			foryimpl.WriteString(b, k745)
+	mw732.End(b)
+	var mw737 foryimpl.MapWriter
+	mw737.Begin(b, len(x.RmMSM))
+	for k738, v739 := range x.RmMSM {
+		if v739 == nil {
+			mw737.NullEntry(b)
+			foryimpl.WriteString(b, k738)
 		} else {
-			mw744.Entry(b)
-			foryimpl.WriteString(b, k745)
-			var mw747 foryimpl.MapWriter
-			mw747.Begin(b, len(v746))
-			for k748, v749 := range v746 {
-				mw747.Entry(b)
-				foryimpl.WriteString(b, k748)
-				b.WriteVarInt32(v749)
+			mw737.Entry(b)
+			foryimpl.WriteString(b, k738)
+			var mw740 foryimpl.MapWriter
+			mw740.Begin(b, len(v739))
+			for k741, v742 := range v739 {
+				mw740.Entry(b)
+				foryimpl.WriteString(b, k741)
+				b.WriteVarInt32(v742)
 			}
-			mw747.End(b)
+			mw740.End(b)
 		}
 	}
-	mw744.End(b)
-	var mw750 foryimpl.MapWriter
-	mw750.Begin(b, len(x.RmMSP))
-	for k751, v752 := range x.RmMSP {
-		if v752 == nil {
-			mw750.NullEntry(b)
-			foryimpl.WriteString(b, k751)
+	mw737.End(b)
+	var mw743 foryimpl.MapWriter
+	mw743.Begin(b, len(x.RmMSP))
+	for k744, v745 := range x.RmMSP {
+		if v745 == nil {
+			mw743.NullEntry(b)
+			foryimpl.WriteString(b, k744)
 		} else {
-			mw750.Entry(b)
-			foryimpl.WriteString(b, k751)
-			b.WriteVarInt32(*v752)
+			mw743.Entry(b)
+			foryimpl.WriteString(b, k744)
+			b.WriteVarInt32(*v745)
 		}
 	}
-	mw750.End(b)
-	var mw753 foryimpl.MapWriter
-	mw753.Begin(b, len(x.RmMU8))
-	for k754, v755 := range x.RmMU8 {
-		mw753.Entry(b)
-		b.WriteUint8(k754)
-		b.WriteUint16(v755)
+	mw743.End(b)
+	var mw746 foryimpl.MapWriter
+	mw746.Begin(b, len(x.RmMU8))
+	for k747, v748 := range x.RmMU8 {
+		mw746.Entry(b)
+		b.WriteUint8(k747)
+		b.WriteUint16(v748)
 	}
-	mw753.End(b)
+	mw746.End(b)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l756 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l756)))
-		b.WriteBytes(l756)
+		l749 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l749)))
+		b.WriteBytes(l749)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l757 := x.RmNLS
+		l750 := x.RmNLS
 		{
-			sz759 := 6 + buffer.BatchSlack + len(l757)*9
-			for _, e758 := range l757 {
-				sz759 += len(e758)
+			sz752 := 6 + buffer.BatchSlack + len(l750)*9
+			for _, e751 := range l750 {
+				sz752 += len(e751)
 			}
-			b.Reserve(sz759)
+			b.Reserve(sz752)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l757)))
-			if len(l757) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l750)))
+			if len(l750) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e758 := range l757 {
-					if len(w)-off < len(e758)+9+buffer.BatchSlack {
+				for _, e751 := range l750 {
+					if len(w)-off < len(e751)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e758) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e751) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e758))<<2|2)
-					if len(e758) > 0 {
-						off += copy(w[off:], e758)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e751))<<2|2)
+					if len(e751) > 0 {
+						off += copy(w[off:], e751)
 					}
 				}
 			}
@@ -5038,25 +5050,25 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw760 foryimpl.MapWriter
-		mw760.Begin(b, len(x.RmNM))
-		for k761, v762 := range x.RmNM {
-			mw760.Entry(b)
-			foryimpl.WriteString(b, k761)
-			b.WriteVarInt32(v762)
+		var mw753 foryimpl.MapWriter
+		mw753.Begin(b, len(x.RmNM))
+		for k754, v755 := range x.RmNM {
+			mw753.Entry(b)
+			foryimpl.WriteString(b, k754)
+			b.WriteVarInt32(v755)
 		}
-		mw760.End(b)
+		mw753.End(b)
 	}
-	l763 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l763)))
-	if len(l763) > 0 {
-		b.Reserve(1 + len(l763)*1 + buffer.BatchSlack)
+	l756 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l756)))
+	if len(l756) > 0 {
+		b.Reserve(1 + len(l756)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e764 := range l763 {
+		for _, e757 := range l756 {
 			{
-				buffer.PutUint8At(w, off, e764)
+				buffer.PutUint8At(w, off, e757)
 				off += 1
 			}
 		}
@@ -5131,92 +5143,92 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n765 := c.ReadArrayLength(1)
-	a766 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n765)
-	r.ReadRawBools(a766)
-	x.ABool = a766
+	n758 := c.ReadArrayLength(1)
+	a759 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n758)
+	r.ReadRawBools(a759)
+	x.ABool = a759
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n767 := c.ReadArrayLength(4)
-	a768 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n767)
-	r.ReadRawFloat32s(a768)
-	x.AF32 = a768
+	n760 := c.ReadArrayLength(4)
+	a761 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n760)
+	r.ReadRawFloat32s(a761)
+	x.AF32 = a761
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n769 := c.ReadArrayLength(8)
-	a770 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n769)
-	r.ReadRawFloat64s(a770)
-	x.AF64 = a770
+	n762 := c.ReadArrayLength(8)
+	a763 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n762)
+	r.ReadRawFloat64s(a763)
+	x.AF64 = a763
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n771 := c.ReadArrayLength(2)
-	a772 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n771)
-	r.ReadRawInt16s(a772)
-	x.AI16 = a772
+	n764 := c.ReadArrayLength(2)
+	a765 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n764)
+	r.ReadRawInt16s(a765)
+	x.AI16 = a765
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n773 := c.ReadArrayLength(4)
-	a774 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n773)
-	r.ReadRawInt32s(a774)
-	x.AI32 = a774
+	n766 := c.ReadArrayLength(4)
+	a767 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n766)
+	r.ReadRawInt32s(a767)
+	x.AI32 = a767
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n775 := c.ReadArrayLength(8)
-	a776 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n775)
-	r.ReadRawInt64s(a776)
-	x.AI64 = a776
+	n768 := c.ReadArrayLength(8)
+	a769 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n768)
+	r.ReadRawInt64s(a769)
+	x.AI64 = a769
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n777 := c.ReadArrayLength(1)
-	a778 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n777)
-	for i779 := range a778 {
-		a778[i779] = r.ReadInt8()
+	n770 := c.ReadArrayLength(1)
+	a771 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n770)
+	for i772 := range a771 {
+		a771[i772] = r.ReadInt8()
 	}
-	x.AI8 = a778
+	x.AI8 = a771
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n780 := c.ReadArrayLength(2)
-	a781 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n780)
-	r.ReadRawUint16s(a781)
-	x.AU16 = a781
+	n773 := c.ReadArrayLength(2)
+	a774 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n773)
+	r.ReadRawUint16s(a774)
+	x.AU16 = a774
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n782 := c.ReadArrayLength(4)
-	a783 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n782)
-	r.ReadRawUint32s(a783)
-	x.AU32 = a783
+	n775 := c.ReadArrayLength(4)
+	a776 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n775)
+	r.ReadRawUint32s(a776)
+	x.AU32 = a776
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n784 := c.ReadArrayLength(8)
-	a785 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n784)
-	r.ReadRawUint64s(a785)
-	x.AU64 = a785
+	n777 := c.ReadArrayLength(8)
+	a778 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n777)
+	r.ReadRawUint64s(a778)
+	x.AU64 = a778
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n786 := c.ReadArrayLength(1)
-	a787 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n786)
-	copy(a787, r.ReadBytes(n786))
-	x.AU8 = a787
+	n779 := c.ReadArrayLength(1)
+	a780 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n779)
+	copy(a780, r.ReadBytes(n779))
+	x.AU8 = a780
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -5226,286 +5238,309 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n788 := c.ReadLength(2)
-	if n788 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n788, 3))
+	n781 := c.ReadLength(2)
+	if n781 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n781, 3))
 		return
 	}
-	var l789 [3]int16
-	if n788 > 0 {
-		hn791 := c.ReadListHeader(3)
+	var l782 [3]int16
+	if n781 > 0 {
+		hn784 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i790 := range l789 {
-				if hn791 && !c.ReadFlag() {
-					clear(l789[i790 : i790+1])
+			for i783 := range l782 {
+				if hn784 && !c.ReadFlag() {
+					clear(l782[i783 : i783+1])
 					continue
 				}
-				l789[i790] = r.ReadInt16()
+				l782[i783] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i790)
+					c.TraceIndex(i783)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l789
+	x.Fix = l782
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n794 := c.ReadLength(1)
-	l795 := foryimpl.ReuseSlice[[]bool](c, x.LB, n794)
-	if n794 > 0 {
-		hn797 := c.ReadListHeader(1)
+	n787 := c.ReadLength(1)
+	l788 := foryimpl.ReuseSlice[[]bool](c, x.LB, n787)
+	if n787 > 0 {
+		hn790 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i796 := range l795 {
-				if hn797 && !c.ReadFlag() {
-					clear(l795[i796 : i796+1])
+			for i789 := range l788 {
+				if hn790 && !c.ReadFlag() {
+					clear(l788[i789 : i789+1])
 					continue
 				}
-				l795[i796] = r.ReadBool()
+				l788[i789] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i796)
+					c.TraceIndex(i789)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l795
+	x.LB = l788
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n800 := c.ReadLength(1)
-	l801 := foryimpl.ReuseSlice[[]Color](c, x.LE, n800)
-	if n800 > 0 {
-		hn803 := c.ReadListHeader(25)
+	n793 := c.ReadLength(1)
+	l794 := foryimpl.ReuseSlice[[]Color](c, x.LE, n793)
+	if n793 > 0 {
+		hn796 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i802 := range l801 {
-				if hn803 && !c.ReadFlag() {
-					clear(l801[i802 : i802+1])
+			for i795 := range l794 {
+				if hn796 && !c.ReadFlag() {
+					clear(l794[i795 : i795+1])
 					continue
 				}
-				l801[i802] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l794[i795] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i802)
+					c.TraceIndex(i795)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l801
+	x.LE = l794
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n806 := c.ReadLength(4)
-	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
-	if n806 > 0 {
-		hn809 := c.ReadListHeader(19)
+	n799 := c.ReadLength(4)
+	l800 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n799)
+	if n799 > 0 {
+		hn802 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i808 := range l807 {
-				if hn809 && !c.ReadFlag() {
-					clear(l807[i808 : i808+1])
+			for i801 := range l800 {
+				if hn802 && !c.ReadFlag() {
+					clear(l800[i801 : i801+1])
 					continue
 				}
-				l807[i808] = r.ReadFloat32()
+				l800[i801] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i808)
+					c.TraceIndex(i801)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l807
+	x.LF32 = l800
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n812 := c.ReadLength(8)
-	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
-	if n812 > 0 {
-		hn815 := c.ReadListHeader(20)
+	n805 := c.ReadLength(8)
+	l806 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n805)
+	if n805 > 0 {
+		hn808 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i814 := range l813 {
-				if hn815 && !c.ReadFlag() {
-					clear(l813[i814 : i814+1])
+			for i807 := range l806 {
+				if hn808 && !c.ReadFlag() {
+					clear(l806[i807 : i807+1])
 					continue
 				}
-				l813[i814] = r.ReadFloat64()
+				l806[i807] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i814)
+					c.TraceIndex(i807)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l813
+	x.LF64 = l806
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n818 := c.ReadLength(1)
-	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
-	if n818 > 0 {
-		hn821 := c.ReadListHeader(5)
+	n811 := c.ReadLength(1)
+	l812 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n811)
+	if n811 > 0 {
+		hn814 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i820 := range l819 {
-				if hn821 && !c.ReadFlag() {
-					clear(l819[i820 : i820+1])
+			for i813 := range l812 {
+				if hn814 && !c.ReadFlag() {
+					clear(l812[i813 : i813+1])
 					continue
 				}
-				l819[i820] = r.ReadVarInt32()
+				l812[i813] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i820)
+					c.TraceIndex(i813)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l819
+	x.LI32 = l812
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n824 := c.ReadLength(1)
-	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
-	if n824 > 0 {
-		hn827 := c.ReadListHeader(7)
+	n817 := c.ReadLength(1)
+	l818 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n817)
+	if n817 > 0 {
+		hn820 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i826 := range l825 {
-				if hn827 && !c.ReadFlag() {
-					clear(l825[i826 : i826+1])
+			for i819 := range l818 {
+				if hn820 && !c.ReadFlag() {
+					clear(l818[i819 : i819+1])
 					continue
 				}
-				l825[i826] = r.ReadVarInt64()
+				l818[i819] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i826)
+					c.TraceIndex(i819)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l825
+	x.LI64 = l818
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n830 := c.ReadLength(1)
-	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
-	if n830 > 0 {
-		hn833 := c.ReadListHeader(2)
+	n823 := c.ReadLength(1)
+	l824 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n823)
+	if n823 > 0 {
+		hn826 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i832 := range l831 {
-				if hn833 && !c.ReadFlag() {
-					clear(l831[i832 : i832+1])
+			for i825 := range l824 {
+				if hn826 && !c.ReadFlag() {
+					clear(l824[i825 : i825+1])
 					continue
 				}
-				l831[i832] = r.ReadInt8()
+				l824[i825] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i832)
+					c.TraceIndex(i825)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l831
+	x.LI8 = l824
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n836 := c.ReadLength(1)
-	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
-	if n836 > 0 {
-		hn839 := c.ReadListHeader(22)
+	n829 := c.ReadLength(1)
+	l830 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n829)
+	if n829 > 0 {
+		hn832 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i838 := range l837 {
-				if hn839 && !c.ReadFlag() {
-					clear(l837[i838 : i838+1])
+			for i831 := range l830 {
+				if hn832 && !c.ReadFlag() {
+					clear(l830[i831 : i831+1])
 					continue
 				}
-				n842 := c.ReadLength(1)
-				l843 := foryimpl.MakeSlice[[]int32](c, n842)
-				if n842 > 0 {
-					hn845 := c.ReadListHeader(5)
+				n835 := c.ReadLength(1)
+				l836 := foryimpl.MakeSlice[[]int32](c, n835)
+				if n835 > 0 {
+					hn838 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i844 := range l843 {
-							if hn845 && !c.ReadFlag() {
-								clear(l843[i844 : i844+1])
+						for i837 := range l836 {
+							if hn838 && !c.ReadFlag() {
+								clear(l836[i837 : i837+1])
 								continue
 							}
-							l843[i844] = r.ReadVarInt32()
+							l836[i837] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i844)
+								c.TraceIndex(i837)
 								break
 							}
 						}
 					}
 				}
-				l837[i838] = l843
+				l830[i831] = l836
 				if c.Failed() {
-					c.TraceIndex(i838)
+					c.TraceIndex(i831)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l837
+	x.LL = l830
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n848 := c.ReadLength(1)
-	l849 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n848)
-	if n848 > 0 {
-		hn851 := c.ReadListHeader(24)
+	n841 := c.ReadLength(1)
+	l842 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n841)
+	if n841 > 0 {
+		hn844 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i850 := range l849 {
-				if hn851 && !c.ReadFlag() {
-					clear(l849[i850 : i850+1])
+			for i843 := range l842 {
+				if hn844 && !c.ReadFlag() {
+					clear(l842[i843 : i843+1])
 					continue
 				}
-				n854 := c.ReadLength(2)
-				m855 := foryimpl.MakeMap[map[string]int32](c, n854)
-				for n854 > 0 && !c.Failed() {
-					sz856, vn857, _ := c.ReadMapChunk(n854, 21, 5, nil, false)
-					for j858 := 0; j858 < sz856 && !c.Failed(); j858++ {
-						var k859 string
-						k859 = c.ReadString()
-						var v860 int32
-						if !vn857 {
-							v860 = r.ReadVarInt32()
+				n847 := c.ReadLength(2)
+				m848 := foryimpl.MakeMap[map[string]int32](c, n847)
+				for n847 > 0 && !c.Failed() {
+					sz849, vn850, _ := c.ReadMapChunk(n847, 21, 5, nil, false)
+					for j851 := 0; j851 < sz849 && !c.Failed(); j851++ {
+						var k852 string
+						k852 = c.ReadString()
+						var v853 int32
+						if !vn850 {
+							v853 = r.ReadVarInt32()
 						}
-						m855[k859] = v860
+						m848[k852] = v853
 					}
-					n854 -= sz856
+					n847 -= sz849
 				}
-				l849[i850] = m855
+				l842[i843] = m848
 				if c.Failed() {
-					c.TraceIndex(i850)
+					c.TraceIndex(i843)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l849
+	x.LM = l842
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
+	n855 := c.ReadLength(1)
+	l856 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n855)
+	if n855 > 0 {
+		hn858 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i857 := range l856 {
+				if hn858 && !c.ReadFlag() {
+					clear(l856[i857 : i857+1])
+					continue
+				}
+				p861 := foryimpl.Alloc[int32](c)
+				*p861 = r.ReadVarInt32()
+				l856[i857] = p861
+				if c.Failed() {
+					c.TraceIndex(i857)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l856
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
 	n862 := c.ReadLength(1)
-	l863 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n862)
+	l863 := foryimpl.ReuseSlice[[]string](c, x.LS, n862)
 	if n862 > 0 {
-		hn865 := c.ReadListHeader(5)
+		hn865 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i864 := range l863 {
 				if hn865 && !c.ReadFlag() {
 					clear(l863[i864 : i864+1])
 					continue
 				}
-				p868 := foryimpl.Alloc[int32](c)
-				*p868 = r.ReadVarInt32()
-				l863[i864] = p868
+				l863[i864] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i864)
 					break
@@ -5513,314 +5548,291 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPI = l863
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n869 := c.ReadLength(1)
-	l870 := foryimpl.ReuseSlice[[]string](c, x.LS, n869)
-	if n869 > 0 {
-		hn872 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i871 := range l870 {
-				if hn872 && !c.ReadFlag() {
-					clear(l870[i871 : i871+1])
-					continue
-				}
-				l870[i871] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i871)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l870
+	x.LS = l863
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n875 := c.ReadLength(1)
-	l876 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n875)
-	if n875 > 0 {
-		hn878 := c.ReadListHeader(38)
+	n868 := c.ReadLength(1)
+	l869 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n868)
+	if n868 > 0 {
+		hn871 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i877 := range l876 {
-				if hn878 && !c.ReadFlag() {
-					clear(l876[i877 : i877+1])
+			for i870 := range l869 {
+				if hn871 && !c.ReadFlag() {
+					clear(l869[i870 : i870+1])
 					continue
 				}
-				l876[i877] = c.ReadTime()
+				l869[i870] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i877)
+					c.TraceIndex(i870)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l876
+	x.LT = l869
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n881 := c.ReadLength(2)
-	l882 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n881)
-	if n881 > 0 {
-		hn884 := c.ReadListHeader(10)
+	n874 := c.ReadLength(2)
+	l875 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n874)
+	if n874 > 0 {
+		hn877 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i883 := range l882 {
-				if hn884 && !c.ReadFlag() {
-					clear(l882[i883 : i883+1])
+			for i876 := range l875 {
+				if hn877 && !c.ReadFlag() {
+					clear(l875[i876 : i876+1])
 					continue
 				}
-				l882[i883] = r.ReadUint16()
+				l875[i876] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i883)
+					c.TraceIndex(i876)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l882
+	x.LU16 = l875
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n887 := c.ReadLength(1)
-	l888 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n887)
-	if n887 > 0 {
-		hn890 := c.ReadListHeader(14)
+	n880 := c.ReadLength(1)
+	l881 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n880)
+	if n880 > 0 {
+		hn883 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i889 := range l888 {
-				if hn890 && !c.ReadFlag() {
-					clear(l888[i889 : i889+1])
+			for i882 := range l881 {
+				if hn883 && !c.ReadFlag() {
+					clear(l881[i882 : i882+1])
 					continue
 				}
-				l888[i889] = r.ReadVarUint64()
+				l881[i882] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i889)
+					c.TraceIndex(i882)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l888
+	x.LU64 = l881
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n893 := c.ReadLength(2)
-	m894 := foryimpl.MakeMap[map[bool]string](c, n893)
-	for n893 > 0 && !c.Failed() {
-		sz895, vn896, _ := c.ReadMapChunk(n893, 1, 21, nil, false)
-		for j897 := 0; j897 < sz895 && !c.Failed(); j897++ {
-			var k898 bool
-			k898 = r.ReadBool()
-			var v899 string
-			if !vn896 {
-				v899 = c.ReadString()
+	n886 := c.ReadLength(2)
+	m887 := foryimpl.MakeMap[map[bool]string](c, n886)
+	for n886 > 0 && !c.Failed() {
+		sz888, vn889, _ := c.ReadMapChunk(n886, 1, 21, nil, false)
+		for j890 := 0; j890 < sz888 && !c.Failed(); j890++ {
+			var k891 bool
+			k891 = r.ReadBool()
+			var v892 string
+			if !vn889 {
+				v892 = c.ReadString()
 			}
-			m894[k898] = v899
+			m887[k891] = v892
 		}
-		n893 -= sz895
+		n886 -= sz888
 	}
-	x.MBS = m894
+	x.MBS = m887
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n901 := c.ReadLength(2)
-	m902 := foryimpl.MakeMap[map[Color]string](c, n901)
-	for n901 > 0 && !c.Failed() {
-		sz903, vn904, _ := c.ReadMapChunk(n901, 25, 21, nil, false)
-		for j905 := 0; j905 < sz903 && !c.Failed(); j905++ {
-			var k906 Color
-			k906 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v907 string
-			if !vn904 {
-				v907 = c.ReadString()
+	n894 := c.ReadLength(2)
+	m895 := foryimpl.MakeMap[map[Color]string](c, n894)
+	for n894 > 0 && !c.Failed() {
+		sz896, vn897, _ := c.ReadMapChunk(n894, 25, 21, nil, false)
+		for j898 := 0; j898 < sz896 && !c.Failed(); j898++ {
+			var k899 Color
+			k899 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v900 string
+			if !vn897 {
+				v900 = c.ReadString()
 			}
-			m902[k906] = v907
+			m895[k899] = v900
 		}
-		n901 -= sz903
+		n894 -= sz896
 	}
-	x.MES = m902
+	x.MES = m895
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n909 := c.ReadLength(2)
-	m910 := foryimpl.MakeMap[map[int64]float64](c, n909)
-	for n909 > 0 && !c.Failed() {
-		sz911, vn912, _ := c.ReadMapChunk(n909, 7, 20, nil, false)
-		for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
-			var k914 int64
-			k914 = r.ReadVarInt64()
-			var v915 float64
-			if !vn912 {
-				v915 = r.ReadFloat64()
+	n902 := c.ReadLength(2)
+	m903 := foryimpl.MakeMap[map[int64]float64](c, n902)
+	for n902 > 0 && !c.Failed() {
+		sz904, vn905, _ := c.ReadMapChunk(n902, 7, 20, nil, false)
+		for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
+			var k907 int64
+			k907 = r.ReadVarInt64()
+			var v908 float64
+			if !vn905 {
+				v908 = r.ReadFloat64()
 			}
-			m910[k914] = v915
+			m903[k907] = v908
 		}
-		n909 -= sz911
+		n902 -= sz904
 	}
-	x.MI64F = m910
+	x.MI64F = m903
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n917 := c.ReadLength(2)
-	m918 := foryimpl.MakeMap[map[int32]string](c, n917)
-	for n917 > 0 && !c.Failed() {
-		sz919, vn920, _ := c.ReadMapChunk(n917, 5, 21, nil, false)
-		for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-			var k922 int32
-			k922 = r.ReadVarInt32()
-			var v923 string
-			if !vn920 {
-				v923 = c.ReadString()
+	n910 := c.ReadLength(2)
+	m911 := foryimpl.MakeMap[map[int32]string](c, n910)
+	for n910 > 0 && !c.Failed() {
+		sz912, vn913, _ := c.ReadMapChunk(n910, 5, 21, nil, false)
+		for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
+			var k915 int32
+			k915 = r.ReadVarInt32()
+			var v916 string
+			if !vn913 {
+				v916 = c.ReadString()
 			}
-			m918[k922] = v923
+			m911[k915] = v916
 		}
-		n917 -= sz919
+		n910 -= sz912
 	}
-	x.MIS = m918
+	x.MIS = m911
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n925 := c.ReadLength(2)
-	m926 := foryimpl.MakeMap[map[string]int32](c, n925)
-	for n925 > 0 && !c.Failed() {
-		sz927, vn928, _ := c.ReadMapChunk(n925, 21, 5, nil, false)
-		for j929 := 0; j929 < sz927 && !c.Failed(); j929++ {
-			var k930 string
-			k930 = c.ReadString()
-			var v931 int32
-			if !vn928 {
-				v931 = r.ReadVarInt32()
+	n918 := c.ReadLength(2)
+	m919 := foryimpl.MakeMap[map[string]int32](c, n918)
+	for n918 > 0 && !c.Failed() {
+		sz920, vn921, _ := c.ReadMapChunk(n918, 21, 5, nil, false)
+		for j922 := 0; j922 < sz920 && !c.Failed(); j922++ {
+			var k923 string
+			k923 = c.ReadString()
+			var v924 int32
+			if !vn921 {
+				v924 = r.ReadVarInt32()
 			}
-			m926[k930] = v931
+			m919[k923] = v924
 		}
-		n925 -= sz927
+		n918 -= sz920
 	}
-	x.MSI = m926
+	x.MSI = m919
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n933 := c.ReadLength(2)
-	m934 := foryimpl.MakeMap[map[string][]string](c, n933)
-	for n933 > 0 && !c.Failed() {
-		sz935, vn936, _ := c.ReadMapChunk(n933, 21, 22, nil, true)
-		for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
-			var k938 string
-			k938 = c.ReadString()
-			var v939 []string
-			if !vn936 {
-				n940 := c.ReadLength(1)
-				l941 := foryimpl.MakeSlice[[]string](c, n940)
-				if n940 > 0 {
-					hn943 := c.ReadListHeader(21)
+	n926 := c.ReadLength(2)
+	m927 := foryimpl.MakeMap[map[string][]string](c, n926)
+	for n926 > 0 && !c.Failed() {
+		sz928, vn929, _ := c.ReadMapChunk(n926, 21, 22, nil, true)
+		for j930 := 0; j930 < sz928 && !c.Failed(); j930++ {
+			var k931 string
+			k931 = c.ReadString()
+			var v932 []string
+			if !vn929 {
+				n933 := c.ReadLength(1)
+				l934 := foryimpl.MakeSlice[[]string](c, n933)
+				if n933 > 0 {
+					hn936 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i942 := range l941 {
-							if hn943 && !c.ReadFlag() {
-								clear(l941[i942 : i942+1])
+						for i935 := range l934 {
+							if hn936 && !c.ReadFlag() {
+								clear(l934[i935 : i935+1])
 								continue
 							}
-							l941[i942] = c.ReadString()
+							l934[i935] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i942)
+								c.TraceIndex(i935)
 								break
 							}
 						}
 					}
 				}
-				v939 = l941
+				v932 = l934
 			}
-			m934[k938] = v939
+			m927[k931] = v932
 		}
-		n933 -= sz935
+		n926 -= sz928
 	}
-	x.MSL = m934
+	x.MSL = m927
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n947 := c.ReadLength(2)
-	m948 := foryimpl.MakeMap[map[string]map[string]int32](c, n947)
-	for n947 > 0 && !c.Failed() {
-		sz949, vn950, _ := c.ReadMapChunk(n947, 21, 24, nil, true)
-		for j951 := 0; j951 < sz949 && !c.Failed(); j951++ {
-			var k952 string
-			k952 = c.ReadString()
-			var v953 map[string]int32
-			if !vn950 {
-				n954 := c.ReadLength(2)
-				m955 := foryimpl.MakeMap[map[string]int32](c, n954)
-				for n954 > 0 && !c.Failed() {
-					sz956, vn957, _ := c.ReadMapChunk(n954, 21, 5, nil, false)
-					for j958 := 0; j958 < sz956 && !c.Failed(); j958++ {
-						var k959 string
-						k959 = c.ReadString()
-						var v960 int32
-						if !vn957 {
-							v960 = r.ReadVarInt32()
+	n940 := c.ReadLength(2)
+	m941 := foryimpl.MakeMap[map[string]map[string]int32](c, n940)
+	for n940 > 0 && !c.Failed() {
+		sz942, vn943, _ := c.ReadMapChunk(n940, 21, 24, nil, true)
+		for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
+			var k945 string
+			k945 = c.ReadString()
+			var v946 map[string]int32
+			if !vn943 {
+				n947 := c.ReadLength(2)
+				m948 := foryimpl.MakeMap[map[string]int32](c, n947)
+				for n947 > 0 && !c.Failed() {
+					sz949, vn950, _ := c.ReadMapChunk(n947, 21, 5, nil, false)
+					for j951 := 0; j951 < sz949 && !c.Failed(); j951++ {
+						var k952 string
+						k952 = c.ReadString()
+						var v953 int32
+						if !vn950 {
+							v953 = r.ReadVarInt32()
 						}
-						m955[k959] = v960
+						m948[k952] = v953
 					}
-					n954 -= sz956
+					n947 -= sz949
 				}
-				v953 = m955
+				v946 = m948
 			}
-			m948[k952] = v953
+			m941[k945] = v946
 		}
-		n947 -= sz949
+		n940 -= sz942
 	}
-	x.MSM = m948
+	x.MSM = m941
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n963 := c.ReadLength(2)
-	m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
-	for n963 > 0 && !c.Failed() {
-		sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
-		for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
-			var k968 string
-			k968 = c.ReadString()
-			var v969 *int32
-			if !vn966 {
-				p970 := foryimpl.Alloc[int32](c)
-				*p970 = r.ReadVarInt32()
-				v969 = p970
+	n956 := c.ReadLength(2)
+	m957 := foryimpl.MakeMap[map[string]*int32](c, n956)
+	for n956 > 0 && !c.Failed() {
+		sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, true)
+		for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
+			var k961 string
+			k961 = c.ReadString()
+			var v962 *int32
+			if !vn959 {
+				p963 := foryimpl.Alloc[int32](c)
+				*p963 = r.ReadVarInt32()
+				v962 = p963
 			}
-			m964[k968] = v969
+			m957[k961] = v962
 		}
-		n963 -= sz965
+		n956 -= sz958
 	}
-	x.MSP = m964
+	x.MSP = m957
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n972 := c.ReadLength(2)
-	m973 := foryimpl.MakeMap[map[uint8]uint16](c, n972)
-	for n972 > 0 && !c.Failed() {
-		sz974, vn975, _ := c.ReadMapChunk(n972, 9, 10, nil, false)
-		for j976 := 0; j976 < sz974 && !c.Failed(); j976++ {
-			var k977 uint8
-			k977 = r.ReadUint8()
-			var v978 uint16
-			if !vn975 {
-				v978 = r.ReadUint16()
+	n965 := c.ReadLength(2)
+	m966 := foryimpl.MakeMap[map[uint8]uint16](c, n965)
+	for n965 > 0 && !c.Failed() {
+		sz967, vn968, _ := c.ReadMapChunk(n965, 9, 10, nil, false)
+		for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
+			var k970 uint8
+			k970 = r.ReadUint8()
+			var v971 uint16
+			if !vn968 {
+				v971 = r.ReadUint16()
 			}
-			m973[k977] = v978
+			m966[k970] = v971
 		}
-		n972 -= sz974
+		n965 -= sz967
 	}
-	x.MU8 = m973
+	x.MU8 = m966
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -5833,161 +5845,161 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n980 := c.ReadLength(1)
-		l981 := foryimpl.MakeSlice[[]string](c, n980)
-		if n980 > 0 {
-			hn983 := c.ReadListHeader(21)
+		n973 := c.ReadLength(1)
+		l974 := foryimpl.MakeSlice[[]string](c, n973)
+		if n973 > 0 {
+			hn976 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i982 := range l981 {
-					if hn983 && !c.ReadFlag() {
-						clear(l981[i982 : i982+1])
+				for i975 := range l974 {
+					if hn976 && !c.ReadFlag() {
+						clear(l974[i975 : i975+1])
 						continue
 					}
-					l981[i982] = c.ReadString()
+					l974[i975] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i982)
+						c.TraceIndex(i975)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l981
+		x.NLS = l974
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n986 := c.ReadLength(2)
-		m987 := foryimpl.MakeMap[map[string]int32](c, n986)
-		for n986 > 0 && !c.Failed() {
-			sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, false)
-			for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
-				var k991 string
-				k991 = c.ReadString()
-				var v992 int32
-				if !vn989 {
-					v992 = r.ReadVarInt32()
+		n979 := c.ReadLength(2)
+		m980 := foryimpl.MakeMap[map[string]int32](c, n979)
+		for n979 > 0 && !c.Failed() {
+			sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, false)
+			for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
+				var k984 string
+				k984 = c.ReadString()
+				var v985 int32
+				if !vn982 {
+					v985 = r.ReadVarInt32()
 				}
-				m987[k991] = v992
+				m980[k984] = v985
 			}
-			n986 -= sz988
+			n979 -= sz981
 		}
-		x.NM = m987
+		x.NM = m980
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n994 := c.ReadLength(1)
-	l995 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n994)
-	if n994 > 0 {
-		hn997 := c.ReadListHeader(9)
+	n987 := c.ReadLength(1)
+	l988 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n987)
+	if n987 > 0 {
+		hn990 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i996 := range l995 {
-				if hn997 && !c.ReadFlag() {
-					clear(l995[i996 : i996+1])
+			for i989 := range l988 {
+				if hn990 && !c.ReadFlag() {
+					clear(l988[i989 : i989+1])
 					continue
 				}
-				l995[i996] = r.ReadUint8()
+				l988[i989] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i996)
+					c.TraceIndex(i989)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l995
+	x.Raw = l988
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n1000 := c.ReadArrayLength(1)
-	a1001 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1000)
-	r.ReadRawBools(a1001)
-	x.RmABool = a1001
+	n993 := c.ReadArrayLength(1)
+	a994 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n993)
+	r.ReadRawBools(a994)
+	x.RmABool = a994
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n1002 := c.ReadArrayLength(4)
-	a1003 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1002)
-	r.ReadRawFloat32s(a1003)
-	x.RmAF32 = a1003
+	n995 := c.ReadArrayLength(4)
+	a996 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n995)
+	r.ReadRawFloat32s(a996)
+	x.RmAF32 = a996
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n1004 := c.ReadArrayLength(8)
-	a1005 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1004)
-	r.ReadRawFloat64s(a1005)
-	x.RmAF64 = a1005
+	n997 := c.ReadArrayLength(8)
+	a998 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n997)
+	r.ReadRawFloat64s(a998)
+	x.RmAF64 = a998
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n1006 := c.ReadArrayLength(2)
-	a1007 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1006)
-	r.ReadRawInt16s(a1007)
-	x.RmAI16 = a1007
+	n999 := c.ReadArrayLength(2)
+	a1000 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n999)
+	r.ReadRawInt16s(a1000)
+	x.RmAI16 = a1000
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n1008 := c.ReadArrayLength(4)
-	a1009 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1008)
-	r.ReadRawInt32s(a1009)
-	x.RmAI32 = a1009
+	n1001 := c.ReadArrayLength(4)
+	a1002 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1001)
+	r.ReadRawInt32s(a1002)
+	x.RmAI32 = a1002
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n1010 := c.ReadArrayLength(8)
-	a1011 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1010)
-	r.ReadRawInt64s(a1011)
-	x.RmAI64 = a1011
+	n1003 := c.ReadArrayLength(8)
+	a1004 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1003)
+	r.ReadRawInt64s(a1004)
+	x.RmAI64 = a1004
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n1012 := c.ReadArrayLength(1)
-	a1013 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1012)
-	for i1014 := range a1013 {
-		a1013[i1014] = r.ReadInt8()
+	n1005 := c.ReadArrayLength(1)
+	a1006 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1005)
+	for i1007 := range a1006 {
+		a1006[i1007] = r.ReadInt8()
 	}
-	x.RmAI8 = a1013
+	x.RmAI8 = a1006
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n1015 := c.ReadArrayLength(2)
-	a1016 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1015)
-	r.ReadRawUint16s(a1016)
-	x.RmAU16 = a1016
+	n1008 := c.ReadArrayLength(2)
+	a1009 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1008)
+	r.ReadRawUint16s(a1009)
+	x.RmAU16 = a1009
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n1017 := c.ReadArrayLength(4)
-	a1018 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1017)
-	r.ReadRawUint32s(a1018)
-	x.RmAU32 = a1018
+	n1010 := c.ReadArrayLength(4)
+	a1011 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1010)
+	r.ReadRawUint32s(a1011)
+	x.RmAU32 = a1011
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n1019 := c.ReadArrayLength(8)
-	a1020 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1019)
-	r.ReadRawUint64s(a1020)
-	x.RmAU64 = a1020
+	n1012 := c.ReadArrayLength(8)
+	a1013 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1012)
+	r.ReadRawUint64s(a1013)
+	x.RmAU64 = a1013
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n1021 := c.ReadArrayLength(1)
-	a1022 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1021)
-	copy(a1022, r.ReadBytes(n1021))
-	x.RmAU8 = a1022
+	n1014 := c.ReadArrayLength(1)
+	a1015 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1014)
+	copy(a1015, r.ReadBytes(n1014))
+	x.RmAU8 = a1015
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -5997,286 +6009,309 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1023 := c.ReadLength(2)
-	if n1023 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
+	n1016 := c.ReadLength(2)
+	if n1016 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1016, 3))
 		return
 	}
-	var l1024 [3]int16
-	if n1023 > 0 {
-		hn1026 := c.ReadListHeader(3)
+	var l1017 [3]int16
+	if n1016 > 0 {
+		hn1019 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1025 := range l1024 {
-				if hn1026 && !c.ReadFlag() {
-					clear(l1024[i1025 : i1025+1])
+			for i1018 := range l1017 {
+				if hn1019 && !c.ReadFlag() {
+					clear(l1017[i1018 : i1018+1])
 					continue
 				}
-				l1024[i1025] = r.ReadInt16()
+				l1017[i1018] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1025)
+					c.TraceIndex(i1018)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1024
+	x.RmFix = l1017
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1029 := c.ReadLength(1)
-	l1030 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1029)
-	if n1029 > 0 {
-		hn1032 := c.ReadListHeader(1)
+	n1022 := c.ReadLength(1)
+	l1023 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1022)
+	if n1022 > 0 {
+		hn1025 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1031 := range l1030 {
-				if hn1032 && !c.ReadFlag() {
-					clear(l1030[i1031 : i1031+1])
+			for i1024 := range l1023 {
+				if hn1025 && !c.ReadFlag() {
+					clear(l1023[i1024 : i1024+1])
 					continue
 				}
-				l1030[i1031] = r.ReadBool()
+				l1023[i1024] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1031)
+					c.TraceIndex(i1024)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1030
+	x.RmLB = l1023
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1035 := c.ReadLength(1)
-	l1036 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1035)
-	if n1035 > 0 {
-		hn1038 := c.ReadListHeader(25)
+	n1028 := c.ReadLength(1)
+	l1029 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1028)
+	if n1028 > 0 {
+		hn1031 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1037 := range l1036 {
-				if hn1038 && !c.ReadFlag() {
-					clear(l1036[i1037 : i1037+1])
+			for i1030 := range l1029 {
+				if hn1031 && !c.ReadFlag() {
+					clear(l1029[i1030 : i1030+1])
 					continue
 				}
-				l1036[i1037] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1029[i1030] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1037)
+					c.TraceIndex(i1030)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1036
+	x.RmLE = l1029
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1041 := c.ReadLength(4)
-	l1042 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1041)
-	if n1041 > 0 {
-		hn1044 := c.ReadListHeader(19)
+	n1034 := c.ReadLength(4)
+	l1035 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1034)
+	if n1034 > 0 {
+		hn1037 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1043 := range l1042 {
-				if hn1044 && !c.ReadFlag() {
-					clear(l1042[i1043 : i1043+1])
+			for i1036 := range l1035 {
+				if hn1037 && !c.ReadFlag() {
+					clear(l1035[i1036 : i1036+1])
 					continue
 				}
-				l1042[i1043] = r.ReadFloat32()
+				l1035[i1036] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1043)
+					c.TraceIndex(i1036)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1042
+	x.RmLF32 = l1035
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1047 := c.ReadLength(8)
-	l1048 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1047)
-	if n1047 > 0 {
-		hn1050 := c.ReadListHeader(20)
+	n1040 := c.ReadLength(8)
+	l1041 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1040)
+	if n1040 > 0 {
+		hn1043 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1049 := range l1048 {
-				if hn1050 && !c.ReadFlag() {
-					clear(l1048[i1049 : i1049+1])
+			for i1042 := range l1041 {
+				if hn1043 && !c.ReadFlag() {
+					clear(l1041[i1042 : i1042+1])
 					continue
 				}
-				l1048[i1049] = r.ReadFloat64()
+				l1041[i1042] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1049)
+					c.TraceIndex(i1042)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1048
+	x.RmLF64 = l1041
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1053 := c.ReadLength(1)
-	l1054 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1053)
-	if n1053 > 0 {
-		hn1056 := c.ReadListHeader(5)
+	n1046 := c.ReadLength(1)
+	l1047 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1046)
+	if n1046 > 0 {
+		hn1049 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1055 := range l1054 {
-				if hn1056 && !c.ReadFlag() {
-					clear(l1054[i1055 : i1055+1])
+			for i1048 := range l1047 {
+				if hn1049 && !c.ReadFlag() {
+					clear(l1047[i1048 : i1048+1])
 					continue
 				}
-				l1054[i1055] = r.ReadVarInt32()
+				l1047[i1048] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1055)
+					c.TraceIndex(i1048)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1054
+	x.RmLI32 = l1047
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1059 := c.ReadLength(1)
-	l1060 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1059)
-	if n1059 > 0 {
-		hn1062 := c.ReadListHeader(7)
+	n1052 := c.ReadLength(1)
+	l1053 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1052)
+	if n1052 > 0 {
+		hn1055 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1061 := range l1060 {
-				if hn1062 && !c.ReadFlag() {
-					clear(l1060[i1061 : i1061+1])
+			for i1054 := range l1053 {
+				if hn1055 && !c.ReadFlag() {
+					clear(l1053[i1054 : i1054+1])
 					continue
 				}
-				l1060[i1061] = r.ReadVarInt64()
+				l1053[i1054] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1061)
+					c.TraceIndex(i1054)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1060
+	x.RmLI64 = l1053
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1065 := c.ReadLength(1)
-	l1066 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1065)
-	if n1065 > 0 {
-		hn1068 := c.ReadListHeader(2)
+	n1058 := c.ReadLength(1)
+	l1059 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1058)
+	if n1058 > 0 {
+		hn1061 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1067 := range l1066 {
-				if hn1068 && !c.ReadFlag() {
-					clear(l1066[i1067 : i1067+1])
+			for i1060 := range l1059 {
+				if hn1061 && !c.ReadFlag() {
+					clear(l1059[i1060 : i1060+1])
 					continue
 				}
-				l1066[i1067] = r.ReadInt8()
+				l1059[i1060] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1067)
+					c.TraceIndex(i1060)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1066
+	x.RmLI8 = l1059
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1071 := c.ReadLength(1)
-	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1071)
-	if n1071 > 0 {
-		hn1074 := c.ReadListHeader(22)
+	n1064 := c.ReadLength(1)
+	l1065 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1064)
+	if n1064 > 0 {
+		hn1067 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1073 := range l1072 {
-				if hn1074 && !c.ReadFlag() {
-					clear(l1072[i1073 : i1073+1])
+			for i1066 := range l1065 {
+				if hn1067 && !c.ReadFlag() {
+					clear(l1065[i1066 : i1066+1])
 					continue
 				}
-				n1077 := c.ReadLength(1)
-				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
-				if n1077 > 0 {
-					hn1080 := c.ReadListHeader(5)
+				n1070 := c.ReadLength(1)
+				l1071 := foryimpl.MakeSlice[[]int32](c, n1070)
+				if n1070 > 0 {
+					hn1073 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1079 := range l1078 {
-							if hn1080 && !c.ReadFlag() {
-								clear(l1078[i1079 : i1079+1])
+						for i1072 := range l1071 {
+							if hn1073 && !c.ReadFlag() {
+								clear(l1071[i1072 : i1072+1])
 								continue
 							}
-							l1078[i1079] = r.ReadVarInt32()
+							l1071[i1072] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1079)
+								c.TraceIndex(i1072)
 								break
 							}
 						}
 					}
 				}
-				l1072[i1073] = l1078
+				l1065[i1066] = l1071
 				if c.Failed() {
-					c.TraceIndex(i1073)
+					c.TraceIndex(i1066)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1072
+	x.RmLL = l1065
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1083 := c.ReadLength(1)
-	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1083)
-	if n1083 > 0 {
-		hn1086 := c.ReadListHeader(24)
+	n1076 := c.ReadLength(1)
+	l1077 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1076)
+	if n1076 > 0 {
+		hn1079 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1085 := range l1084 {
-				if hn1086 && !c.ReadFlag() {
-					clear(l1084[i1085 : i1085+1])
+			for i1078 := range l1077 {
+				if hn1079 && !c.ReadFlag() {
+					clear(l1077[i1078 : i1078+1])
 					continue
 				}
-				n1089 := c.ReadLength(2)
-				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
-				for n1089 > 0 && !c.Failed() {
-					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
-					for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
-						var k1094 string
-						k1094 = c.ReadString()
-						var v1095 int32
-						if !vn1092 {
-							v1095 = r.ReadVarInt32()
+				n1082 := c.ReadLength(2)
+				m1083 := foryimpl.MakeMap[map[string]int32](c, n1082)
+				for n1082 > 0 && !c.Failed() {
+					sz1084, vn1085, _ := c.ReadMapChunk(n1082, 21, 5, nil, false)
+					for j1086 := 0; j1086 < sz1084 && !c.Failed(); j1086++ {
+						var k1087 string
+						k1087 = c.ReadString()
+						var v1088 int32
+						if !vn1085 {
+							v1088 = r.ReadVarInt32()
 						}
-						m1090[k1094] = v1095
+						m1083[k1087] = v1088
 					}
-					n1089 -= sz1091
+					n1082 -= sz1084
 				}
-				l1084[i1085] = m1090
+				l1077[i1078] = m1083
 				if c.Failed() {
-					c.TraceIndex(i1085)
+					c.TraceIndex(i1078)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1084
+	x.RmLM = l1077
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
+	n1090 := c.ReadLength(1)
+	l1091 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1090)
+	if n1090 > 0 {
+		hn1093 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1092 := range l1091 {
+				if hn1093 && !c.ReadFlag() {
+					clear(l1091[i1092 : i1092+1])
+					continue
+				}
+				p1096 := foryimpl.Alloc[int32](c)
+				*p1096 = r.ReadVarInt32()
+				l1091[i1092] = p1096
+				if c.Failed() {
+					c.TraceIndex(i1092)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPI = l1091
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
 	n1097 := c.ReadLength(1)
-	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1097)
+	l1098 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1097)
 	if n1097 > 0 {
-		hn1100 := c.ReadListHeader(5)
+		hn1100 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1099 := range l1098 {
 				if hn1100 && !c.ReadFlag() {
 					clear(l1098[i1099 : i1099+1])
 					continue
 				}
-				p1103 := foryimpl.Alloc[int32](c)
-				*p1103 = r.ReadVarInt32()
-				l1098[i1099] = p1103
+				l1098[i1099] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1099)
 					break
@@ -6284,314 +6319,291 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLPI = l1098
-	if c.Failed() {
-		c.Trace("RmLPI")
-		return
-	}
-	n1104 := c.ReadLength(1)
-	l1105 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1104)
-	if n1104 > 0 {
-		hn1107 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1106 := range l1105 {
-				if hn1107 && !c.ReadFlag() {
-					clear(l1105[i1106 : i1106+1])
-					continue
-				}
-				l1105[i1106] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1106)
-					break
-				}
-			}
-		}
-	}
-	x.RmLS = l1105
+	x.RmLS = l1098
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1110 := c.ReadLength(1)
-	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1110)
-	if n1110 > 0 {
-		hn1113 := c.ReadListHeader(38)
+	n1103 := c.ReadLength(1)
+	l1104 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1103)
+	if n1103 > 0 {
+		hn1106 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1112 := range l1111 {
-				if hn1113 && !c.ReadFlag() {
-					clear(l1111[i1112 : i1112+1])
+			for i1105 := range l1104 {
+				if hn1106 && !c.ReadFlag() {
+					clear(l1104[i1105 : i1105+1])
 					continue
 				}
-				l1111[i1112] = c.ReadTime()
+				l1104[i1105] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1112)
+					c.TraceIndex(i1105)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1111
+	x.RmLT = l1104
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1116 := c.ReadLength(2)
-	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1116)
-	if n1116 > 0 {
-		hn1119 := c.ReadListHeader(10)
+	n1109 := c.ReadLength(2)
+	l1110 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1109)
+	if n1109 > 0 {
+		hn1112 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1118 := range l1117 {
-				if hn1119 && !c.ReadFlag() {
-					clear(l1117[i1118 : i1118+1])
+			for i1111 := range l1110 {
+				if hn1112 && !c.ReadFlag() {
+					clear(l1110[i1111 : i1111+1])
 					continue
 				}
-				l1117[i1118] = r.ReadUint16()
+				l1110[i1111] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1118)
+					c.TraceIndex(i1111)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1117
+	x.RmLU16 = l1110
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1122 := c.ReadLength(1)
-	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1122)
-	if n1122 > 0 {
-		hn1125 := c.ReadListHeader(14)
+	n1115 := c.ReadLength(1)
+	l1116 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1115)
+	if n1115 > 0 {
+		hn1118 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1124 := range l1123 {
-				if hn1125 && !c.ReadFlag() {
-					clear(l1123[i1124 : i1124+1])
+			for i1117 := range l1116 {
+				if hn1118 && !c.ReadFlag() {
+					clear(l1116[i1117 : i1117+1])
 					continue
 				}
-				l1123[i1124] = r.ReadVarUint64()
+				l1116[i1117] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1124)
+					c.TraceIndex(i1117)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1123
+	x.RmLU64 = l1116
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1128 := c.ReadLength(2)
-	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
-	for n1128 > 0 && !c.Failed() {
-		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
-		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
-			var k1133 bool
-			k1133 = r.ReadBool()
-			var v1134 string
-			if !vn1131 {
-				v1134 = c.ReadString()
+	n1121 := c.ReadLength(2)
+	m1122 := foryimpl.MakeMap[map[bool]string](c, n1121)
+	for n1121 > 0 && !c.Failed() {
+		sz1123, vn1124, _ := c.ReadMapChunk(n1121, 1, 21, nil, false)
+		for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
+			var k1126 bool
+			k1126 = r.ReadBool()
+			var v1127 string
+			if !vn1124 {
+				v1127 = c.ReadString()
 			}
-			m1129[k1133] = v1134
+			m1122[k1126] = v1127
 		}
-		n1128 -= sz1130
+		n1121 -= sz1123
 	}
-	x.RmMBS = m1129
+	x.RmMBS = m1122
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1136 := c.ReadLength(2)
-	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
-	for n1136 > 0 && !c.Failed() {
-		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
-		for j1140 := 0; j1140 < sz1138 && !c.Failed(); j1140++ {
-			var k1141 Color
-			k1141 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1142 string
-			if !vn1139 {
-				v1142 = c.ReadString()
+	n1129 := c.ReadLength(2)
+	m1130 := foryimpl.MakeMap[map[Color]string](c, n1129)
+	for n1129 > 0 && !c.Failed() {
+		sz1131, vn1132, _ := c.ReadMapChunk(n1129, 25, 21, nil, false)
+		for j1133 := 0; j1133 < sz1131 && !c.Failed(); j1133++ {
+			var k1134 Color
+			k1134 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1135 string
+			if !vn1132 {
+				v1135 = c.ReadString()
 			}
-			m1137[k1141] = v1142
+			m1130[k1134] = v1135
 		}
-		n1136 -= sz1138
+		n1129 -= sz1131
 	}
-	x.RmMES = m1137
+	x.RmMES = m1130
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1144 := c.ReadLength(2)
-	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
-	for n1144 > 0 && !c.Failed() {
-		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
-		for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
-			var k1149 int64
-			k1149 = r.ReadVarInt64()
-			var v1150 float64
-			if !vn1147 {
-				v1150 = r.ReadFloat64()
+	n1137 := c.ReadLength(2)
+	m1138 := foryimpl.MakeMap[map[int64]float64](c, n1137)
+	for n1137 > 0 && !c.Failed() {
+		sz1139, vn1140, _ := c.ReadMapChunk(n1137, 7, 20, nil, false)
+		for j1141 := 0; j1141 < sz1139 && !c.Failed(); j1141++ {
+			var k1142 int64
+			k1142 = r.ReadVarInt64()
+			var v1143 float64
+			if !vn1140 {
+				v1143 = r.ReadFloat64()
 			}
-			m1145[k1149] = v1150
+			m1138[k1142] = v1143
 		}
-		n1144 -= sz1146
+		n1137 -= sz1139
 	}
-	x.RmMI64F = m1145
+	x.RmMI64F = m1138
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1152 := c.ReadLength(2)
-	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
-	for n1152 > 0 && !c.Failed() {
-		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
-		for j1156 := 0; j1156 < sz1154 && !c.Failed(); j1156++ {
-			var k1157 int32
-			k1157 = r.ReadVarInt32()
-			var v1158 string
-			if !vn1155 {
-				v1158 = c.ReadString()
+	n1145 := c.ReadLength(2)
+	m1146 := foryimpl.MakeMap[map[int32]string](c, n1145)
+	for n1145 > 0 && !c.Failed() {
+		sz1147, vn1148, _ := c.ReadMapChunk(n1145, 5, 21, nil, false)
+		for j1149 := 0; j1149 < sz1147 && !c.Failed(); j1149++ {
+			var k1150 int32
+			k1150 = r.ReadVarInt32()
+			var v1151 string
+			if !vn1148 {
+				v1151 = c.ReadString()
 			}
-			m1153[k1157] = v1158
+			m1146[k1150] = v1151
 		}
-		n1152 -= sz1154
+		n1145 -= sz1147
 	}
-	x.RmMIS = m1153
+	x.RmMIS = m1146
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1160 := c.ReadLength(2)
-	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
-	for n1160 > 0 && !c.Failed() {
-		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
-		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
-			var k1165 string
-			k1165 = c.ReadString()
-			var v1166 int32
-			if !vn1163 {
-				v1166 = r.ReadVarInt32()
+	n1153 := c.ReadLength(2)
+	m1154 := foryimpl.MakeMap[map[string]int32](c, n1153)
+	for n1153 > 0 && !c.Failed() {
+		sz1155, vn1156, _ := c.ReadMapChunk(n1153, 21, 5, nil, false)
+		for j1157 := 0; j1157 < sz1155 && !c.Failed(); j1157++ {
+			var k1158 string
+			k1158 = c.ReadString()
+			var v1159 int32
+			if !vn1156 {
+				v1159 = r.ReadVarInt32()
 			}
-			m1161[k1165] = v1166
+			m1154[k1158] = v1159
 		}
-		n1160 -= sz1162
+		n1153 -= sz1155
 	}
-	x.RmMSI = m1161
+	x.RmMSI = m1154
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1168 := c.ReadLength(2)
-	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
-	for n1168 > 0 && !c.Failed() {
-		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
-		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
-			var k1173 string
-			k1173 = c.ReadString()
-			var v1174 []string
-			if !vn1171 {
-				n1175 := c.ReadLength(1)
-				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
-				if n1175 > 0 {
-					hn1178 := c.ReadListHeader(21)
+	n1161 := c.ReadLength(2)
+	m1162 := foryimpl.MakeMap[map[string][]string](c, n1161)
+	for n1161 > 0 && !c.Failed() {
+		sz1163, vn1164, _ := c.ReadMapChunk(n1161, 21, 22, nil, true)
+		for j1165 := 0; j1165 < sz1163 && !c.Failed(); j1165++ {
+			var k1166 string
+			k1166 = c.ReadString()
+			var v1167 []string
+			if !vn1164 {
+				n1168 := c.ReadLength(1)
+				l1169 := foryimpl.MakeSlice[[]string](c, n1168)
+				if n1168 > 0 {
+					hn1171 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1177 := range l1176 {
-							if hn1178 && !c.ReadFlag() {
-								clear(l1176[i1177 : i1177+1])
+						for i1170 := range l1169 {
+							if hn1171 && !c.ReadFlag() {
+								clear(l1169[i1170 : i1170+1])
 								continue
 							}
-							l1176[i1177] = c.ReadString()
+							l1169[i1170] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1177)
+								c.TraceIndex(i1170)
 								break
 							}
 						}
 					}
 				}
-				v1174 = l1176
+				v1167 = l1169
 			}
-			m1169[k1173] = v1174
+			m1162[k1166] = v1167
 		}
-		n1168 -= sz1170
+		n1161 -= sz1163
 	}
-	x.RmMSL = m1169
+	x.RmMSL = m1162
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1182 := c.ReadLength(2)
-	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
-	for n1182 > 0 && !c.Failed() {
-		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
-		for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
-			var k1187 string
-			k1187 = c.ReadString()
-			var v1188 map[string]int32
-			if !vn1185 {
-				n1189 := c.ReadLength(2)
-				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
-				for n1189 > 0 && !c.Failed() {
-					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
-					for j1193 := 0; j1193 < sz1191 && !c.Failed(); j1193++ {
-						var k1194 string
-						k1194 = c.ReadString()
-						var v1195 int32
-						if !vn1192 {
-							v1195 = r.ReadVarInt32()
+	n1175 := c.ReadLength(2)
+	m1176 := foryimpl.MakeMap[map[string]map[string]int32](c, n1175)
+	for n1175 > 0 && !c.Failed() {
+		sz1177, vn1178, _ := c.ReadMapChunk(n1175, 21, 24, nil, true)
+		for j1179 := 0; j1179 < sz1177 && !c.Failed(); j1179++ {
+			var k1180 string
+			k1180 = c.ReadString()
+			var v1181 map[string]int32
+			if !vn1178 {
+				n1182 := c.ReadLength(2)
+				m1183 := foryimpl.MakeMap[map[string]int32](c, n1182)
+				for n1182 > 0 && !c.Failed() {
+					sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 5, nil, false)
+					for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
+						var k1187 string
+						k1187 = c.ReadString()
+						var v1188 int32
+						if !vn1185 {
+							v1188 = r.ReadVarInt32()
 						}
-						m1190[k1194] = v1195
+						m1183[k1187] = v1188
 					}
-					n1189 -= sz1191
+					n1182 -= sz1184
 				}
-				v1188 = m1190
+				v1181 = m1183
 			}
-			m1183[k1187] = v1188
+			m1176[k1180] = v1181
 		}
-		n1182 -= sz1184
+		n1175 -= sz1177
 	}
-	x.RmMSM = m1183
+	x.RmMSM = m1176
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1198 := c.ReadLength(2)
-	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
-	for n1198 > 0 && !c.Failed() {
-		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
-		for j1202 := 0; j1202 < sz1200 && !c.Failed(); j1202++ {
-			var k1203 string
-			k1203 = c.ReadString()
-			var v1204 *int32
-			if !vn1201 {
-				p1205 := foryimpl.Alloc[int32](c)
-				*p1205 = r.ReadVarInt32()
-				v1204 = p1205
+	n1191 := c.ReadLength(2)
+	m1192 := foryimpl.MakeMap[map[string]*int32](c, n1191)
+	for n1191 > 0 && !c.Failed() {
+		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, true)
+		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+			var k1196 string
+			k1196 = c.ReadString()
+			var v1197 *int32
+			if !vn1194 {
+				p1198 := foryimpl.Alloc[int32](c)
+				*p1198 = r.ReadVarInt32()
+				v1197 = p1198
 			}
-			m1199[k1203] = v1204
+			m1192[k1196] = v1197
 		}
-		n1198 -= sz1200
+		n1191 -= sz1193
 	}
-	x.RmMSP = m1199
+	x.RmMSP = m1192
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1207 := c.ReadLength(2)
-	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 uint8
-			k1212 = r.ReadUint8()
-			var v1213 uint16
-			if !vn1210 {
-				v1213 = r.ReadUint16()
+	n1200 := c.ReadLength(2)
+	m1201 := foryimpl.MakeMap[map[uint8]uint16](c, n1200)
+	for n1200 > 0 && !c.Failed() {
+		sz1202, vn1203, _ := c.ReadMapChunk(n1200, 9, 10, nil, false)
+		for j1204 := 0; j1204 < sz1202 && !c.Failed(); j1204++ {
+			var k1205 uint8
+			k1205 = r.ReadUint8()
+			var v1206 uint16
+			if !vn1203 {
+				v1206 = r.ReadUint16()
 			}
-			m1208[k1212] = v1213
+			m1201[k1205] = v1206
 		}
-		n1207 -= sz1209
+		n1200 -= sz1202
 	}
-	x.RmMU8 = m1208
+	x.RmMU8 = m1201
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -6604,71 +6616,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1215 := c.ReadLength(1)
-		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
-		if n1215 > 0 {
-			hn1218 := c.ReadListHeader(21)
+		n1208 := c.ReadLength(1)
+		l1209 := foryimpl.MakeSlice[[]string](c, n1208)
+		if n1208 > 0 {
+			hn1211 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1217 := range l1216 {
-					if hn1218 && !c.ReadFlag() {
-						clear(l1216[i1217 : i1217+1])
+				for i1210 := range l1209 {
+					if hn1211 && !c.ReadFlag() {
+						clear(l1209[i1210 : i1210+1])
 						continue
 					}
-					l1216[i1217] = c.ReadString()
+					l1209[i1210] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1217)
+						c.TraceIndex(i1210)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1216
+		x.RmNLS = l1209
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1221 := c.ReadLength(2)
-		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
-		for n1221 > 0 && !c.Failed() {
-			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
-			for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-				var k1226 string
-				k1226 = c.ReadString()
-				var v1227 int32
-				if !vn1224 {
-					v1227 = r.ReadVarInt32()
+		n1214 := c.ReadLength(2)
+		m1215 := foryimpl.MakeMap[map[string]int32](c, n1214)
+		for n1214 > 0 && !c.Failed() {
+			sz1216, vn1217, _ := c.ReadMapChunk(n1214, 21, 5, nil, false)
+			for j1218 := 0; j1218 < sz1216 && !c.Failed(); j1218++ {
+				var k1219 string
+				k1219 = c.ReadString()
+				var v1220 int32
+				if !vn1217 {
+					v1220 = r.ReadVarInt32()
 				}
-				m1222[k1226] = v1227
+				m1215[k1219] = v1220
 			}
-			n1221 -= sz1223
+			n1214 -= sz1216
 		}
-		x.RmNM = m1222
+		x.RmNM = m1215
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1229 := c.ReadLength(1)
-	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1229)
-	if n1229 > 0 {
-		hn1232 := c.ReadListHeader(9)
+	n1222 := c.ReadLength(1)
+	l1223 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1222)
+	if n1222 > 0 {
+		hn1225 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1231 := range l1230 {
-				if hn1232 && !c.ReadFlag() {
-					clear(l1230[i1231 : i1231+1])
+			for i1224 := range l1223 {
+				if hn1225 && !c.ReadFlag() {
+					clear(l1223[i1224 : i1224+1])
 					continue
 				}
-				l1230[i1231] = r.ReadUint8()
+				l1223[i1224] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1231)
+					c.TraceIndex(i1224)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1230
+	x.RmRaw = l1223
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -6738,14 +6750,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
-	} else if st1235 == foryimpl.RefFollows {
-		n1237 := c.ReadArrayLength(1)
-		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
-		r.ReadRawBools(a1238)
-		x.ABool = a1238
-		foryimpl.SetRefSlice(c, id1236, x.ABool)
+	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1229)
+	} else if st1228 == foryimpl.RefFollows {
+		n1230 := c.ReadArrayLength(1)
+		a1231 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1230)
+		r.ReadRawBools(a1231)
+		x.ABool = a1231
+		foryimpl.SetRefSlice(c, id1229, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -6753,14 +6765,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
-	} else if st1239 == foryimpl.RefFollows {
-		n1241 := c.ReadArrayLength(4)
-		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
-		r.ReadRawFloat32s(a1242)
-		x.AF32 = a1242
-		foryimpl.SetRefSlice(c, id1240, x.AF32)
+	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1233)
+	} else if st1232 == foryimpl.RefFollows {
+		n1234 := c.ReadArrayLength(4)
+		a1235 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1234)
+		r.ReadRawFloat32s(a1235)
+		x.AF32 = a1235
+		foryimpl.SetRefSlice(c, id1233, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -6768,14 +6780,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
-	} else if st1243 == foryimpl.RefFollows {
-		n1245 := c.ReadArrayLength(8)
-		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
-		r.ReadRawFloat64s(a1246)
-		x.AF64 = a1246
-		foryimpl.SetRefSlice(c, id1244, x.AF64)
+	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1237)
+	} else if st1236 == foryimpl.RefFollows {
+		n1238 := c.ReadArrayLength(8)
+		a1239 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1238)
+		r.ReadRawFloat64s(a1239)
+		x.AF64 = a1239
+		foryimpl.SetRefSlice(c, id1237, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -6783,14 +6795,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
-	} else if st1247 == foryimpl.RefFollows {
-		n1249 := c.ReadArrayLength(2)
-		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
-		r.ReadRawInt16s(a1250)
-		x.AI16 = a1250
-		foryimpl.SetRefSlice(c, id1248, x.AI16)
+	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1241)
+	} else if st1240 == foryimpl.RefFollows {
+		n1242 := c.ReadArrayLength(2)
+		a1243 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1242)
+		r.ReadRawInt16s(a1243)
+		x.AI16 = a1243
+		foryimpl.SetRefSlice(c, id1241, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -6798,14 +6810,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
-	} else if st1251 == foryimpl.RefFollows {
-		n1253 := c.ReadArrayLength(4)
-		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
-		r.ReadRawInt32s(a1254)
-		x.AI32 = a1254
-		foryimpl.SetRefSlice(c, id1252, x.AI32)
+	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1245)
+	} else if st1244 == foryimpl.RefFollows {
+		n1246 := c.ReadArrayLength(4)
+		a1247 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1246)
+		r.ReadRawInt32s(a1247)
+		x.AI32 = a1247
+		foryimpl.SetRefSlice(c, id1245, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -6813,14 +6825,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
-	} else if st1255 == foryimpl.RefFollows {
-		n1257 := c.ReadArrayLength(8)
-		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
-		r.ReadRawInt64s(a1258)
-		x.AI64 = a1258
-		foryimpl.SetRefSlice(c, id1256, x.AI64)
+	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1249)
+	} else if st1248 == foryimpl.RefFollows {
+		n1250 := c.ReadArrayLength(8)
+		a1251 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1250)
+		r.ReadRawInt64s(a1251)
+		x.AI64 = a1251
+		foryimpl.SetRefSlice(c, id1249, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -6828,16 +6840,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
-	} else if st1259 == foryimpl.RefFollows {
-		n1261 := c.ReadArrayLength(1)
-		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
-		for i1263 := range a1262 {
-			a1262[i1263] = r.ReadInt8()
+	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1253)
+	} else if st1252 == foryimpl.RefFollows {
+		n1254 := c.ReadArrayLength(1)
+		a1255 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1254)
+		for i1256 := range a1255 {
+			a1255[i1256] = r.ReadInt8()
 		}
-		x.AI8 = a1262
-		foryimpl.SetRefSlice(c, id1260, x.AI8)
+		x.AI8 = a1255
+		foryimpl.SetRefSlice(c, id1253, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -6845,14 +6857,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
-	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLength(2)
-		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
-		r.ReadRawUint16s(a1267)
-		x.AU16 = a1267
-		foryimpl.SetRefSlice(c, id1265, x.AU16)
+	if st1257, id1258 := c.ReadRefFlag(); st1257 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1258)
+	} else if st1257 == foryimpl.RefFollows {
+		n1259 := c.ReadArrayLength(2)
+		a1260 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1259)
+		r.ReadRawUint16s(a1260)
+		x.AU16 = a1260
+		foryimpl.SetRefSlice(c, id1258, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -6860,14 +6872,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
-	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLength(4)
-		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
-		r.ReadRawUint32s(a1271)
-		x.AU32 = a1271
-		foryimpl.SetRefSlice(c, id1269, x.AU32)
+	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1262)
+	} else if st1261 == foryimpl.RefFollows {
+		n1263 := c.ReadArrayLength(4)
+		a1264 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1263)
+		r.ReadRawUint32s(a1264)
+		x.AU32 = a1264
+		foryimpl.SetRefSlice(c, id1262, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -6875,14 +6887,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
-	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLength(8)
-		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
-		r.ReadRawUint64s(a1275)
-		x.AU64 = a1275
-		foryimpl.SetRefSlice(c, id1273, x.AU64)
+	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1266)
+	} else if st1265 == foryimpl.RefFollows {
+		n1267 := c.ReadArrayLength(8)
+		a1268 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1267)
+		r.ReadRawUint64s(a1268)
+		x.AU64 = a1268
+		foryimpl.SetRefSlice(c, id1266, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -6890,14 +6902,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
-	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLength(1)
-		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
-		copy(a1279, r.ReadBytes(n1278))
-		x.AU8 = a1279
-		foryimpl.SetRefSlice(c, id1277, x.AU8)
+	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1270)
+	} else if st1269 == foryimpl.RefFollows {
+		n1271 := c.ReadArrayLength(1)
+		a1272 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1271)
+		copy(a1272, r.ReadBytes(n1271))
+		x.AU8 = a1272
+		foryimpl.SetRefSlice(c, id1270, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -6905,11 +6917,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1281)
-	} else if st1280 == foryimpl.RefFollows {
+	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1274)
+	} else if st1273 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1281, x.Bin)
+		foryimpl.SetRefSlice(c, id1274, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -6917,286 +6929,309 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1282 := c.ReadLength(2)
-	if n1282 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1282, 3))
+	n1275 := c.ReadLength(2)
+	if n1275 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1275, 3))
 		return
 	}
-	var l1283 [3]int16
-	if n1282 > 0 {
-		hn1285 := c.ReadListHeader(3)
+	var l1276 [3]int16
+	if n1275 > 0 {
+		hn1278 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1284 := range l1283 {
-				if hn1285 && !c.ReadFlag() {
-					clear(l1283[i1284 : i1284+1])
+			for i1277 := range l1276 {
+				if hn1278 && !c.ReadFlag() {
+					clear(l1276[i1277 : i1277+1])
 					continue
 				}
-				l1283[i1284] = r.ReadInt16()
+				l1276[i1277] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1284)
+					c.TraceIndex(i1277)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1283
+	x.Fix = l1276
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1288 := c.ReadLength(1)
-	l1289 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1288)
-	if n1288 > 0 {
-		hn1291 := c.ReadListHeader(1)
+	n1281 := c.ReadLength(1)
+	l1282 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1281)
+	if n1281 > 0 {
+		hn1284 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1290 := range l1289 {
-				if hn1291 && !c.ReadFlag() {
-					clear(l1289[i1290 : i1290+1])
+			for i1283 := range l1282 {
+				if hn1284 && !c.ReadFlag() {
+					clear(l1282[i1283 : i1283+1])
 					continue
 				}
-				l1289[i1290] = r.ReadBool()
+				l1282[i1283] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1290)
+					c.TraceIndex(i1283)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1289
+	x.LB = l1282
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1294 := c.ReadLength(1)
-	l1295 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1294)
-	if n1294 > 0 {
-		hn1297 := c.ReadListHeader(25)
+	n1287 := c.ReadLength(1)
+	l1288 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1287)
+	if n1287 > 0 {
+		hn1290 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1296 := range l1295 {
-				if hn1297 && !c.ReadFlag() {
-					clear(l1295[i1296 : i1296+1])
+			for i1289 := range l1288 {
+				if hn1290 && !c.ReadFlag() {
+					clear(l1288[i1289 : i1289+1])
 					continue
 				}
-				l1295[i1296] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1288[i1289] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1296)
+					c.TraceIndex(i1289)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1295
+	x.LE = l1288
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1300 := c.ReadLength(4)
-	l1301 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1300)
-	if n1300 > 0 {
-		hn1303 := c.ReadListHeader(19)
+	n1293 := c.ReadLength(4)
+	l1294 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1293)
+	if n1293 > 0 {
+		hn1296 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1302 := range l1301 {
-				if hn1303 && !c.ReadFlag() {
-					clear(l1301[i1302 : i1302+1])
+			for i1295 := range l1294 {
+				if hn1296 && !c.ReadFlag() {
+					clear(l1294[i1295 : i1295+1])
 					continue
 				}
-				l1301[i1302] = r.ReadFloat32()
+				l1294[i1295] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1302)
+					c.TraceIndex(i1295)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1301
+	x.LF32 = l1294
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1306 := c.ReadLength(8)
-	l1307 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1306)
-	if n1306 > 0 {
-		hn1309 := c.ReadListHeader(20)
+	n1299 := c.ReadLength(8)
+	l1300 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1299)
+	if n1299 > 0 {
+		hn1302 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1308 := range l1307 {
-				if hn1309 && !c.ReadFlag() {
-					clear(l1307[i1308 : i1308+1])
+			for i1301 := range l1300 {
+				if hn1302 && !c.ReadFlag() {
+					clear(l1300[i1301 : i1301+1])
 					continue
 				}
-				l1307[i1308] = r.ReadFloat64()
+				l1300[i1301] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1308)
+					c.TraceIndex(i1301)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1307
+	x.LF64 = l1300
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1312 := c.ReadLength(1)
-	l1313 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1312)
-	if n1312 > 0 {
-		hn1315 := c.ReadListHeader(5)
+	n1305 := c.ReadLength(1)
+	l1306 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1305)
+	if n1305 > 0 {
+		hn1308 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1314 := range l1313 {
-				if hn1315 && !c.ReadFlag() {
-					clear(l1313[i1314 : i1314+1])
+			for i1307 := range l1306 {
+				if hn1308 && !c.ReadFlag() {
+					clear(l1306[i1307 : i1307+1])
 					continue
 				}
-				l1313[i1314] = r.ReadVarInt32()
+				l1306[i1307] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1314)
+					c.TraceIndex(i1307)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1313
+	x.LI32 = l1306
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1318 := c.ReadLength(1)
-	l1319 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1318)
-	if n1318 > 0 {
-		hn1321 := c.ReadListHeader(7)
+	n1311 := c.ReadLength(1)
+	l1312 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1311)
+	if n1311 > 0 {
+		hn1314 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1320 := range l1319 {
-				if hn1321 && !c.ReadFlag() {
-					clear(l1319[i1320 : i1320+1])
+			for i1313 := range l1312 {
+				if hn1314 && !c.ReadFlag() {
+					clear(l1312[i1313 : i1313+1])
 					continue
 				}
-				l1319[i1320] = r.ReadVarInt64()
+				l1312[i1313] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1320)
+					c.TraceIndex(i1313)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1319
+	x.LI64 = l1312
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1324 := c.ReadLength(1)
-	l1325 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1324)
-	if n1324 > 0 {
-		hn1327 := c.ReadListHeader(2)
+	n1317 := c.ReadLength(1)
+	l1318 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1317)
+	if n1317 > 0 {
+		hn1320 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1326 := range l1325 {
-				if hn1327 && !c.ReadFlag() {
-					clear(l1325[i1326 : i1326+1])
+			for i1319 := range l1318 {
+				if hn1320 && !c.ReadFlag() {
+					clear(l1318[i1319 : i1319+1])
 					continue
 				}
-				l1325[i1326] = r.ReadInt8()
+				l1318[i1319] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1326)
+					c.TraceIndex(i1319)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1325
+	x.LI8 = l1318
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1330 := c.ReadLength(1)
-	l1331 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1330)
-	if n1330 > 0 {
-		hn1333 := c.ReadListHeader(22)
+	n1323 := c.ReadLength(1)
+	l1324 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1323)
+	if n1323 > 0 {
+		hn1326 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1332 := range l1331 {
-				if hn1333 && !c.ReadFlag() {
-					clear(l1331[i1332 : i1332+1])
+			for i1325 := range l1324 {
+				if hn1326 && !c.ReadFlag() {
+					clear(l1324[i1325 : i1325+1])
 					continue
 				}
-				n1336 := c.ReadLength(1)
-				l1337 := foryimpl.MakeSlice[[]int32](c, n1336)
-				if n1336 > 0 {
-					hn1339 := c.ReadListHeader(5)
+				n1329 := c.ReadLength(1)
+				l1330 := foryimpl.MakeSlice[[]int32](c, n1329)
+				if n1329 > 0 {
+					hn1332 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1338 := range l1337 {
-							if hn1339 && !c.ReadFlag() {
-								clear(l1337[i1338 : i1338+1])
+						for i1331 := range l1330 {
+							if hn1332 && !c.ReadFlag() {
+								clear(l1330[i1331 : i1331+1])
 								continue
 							}
-							l1337[i1338] = r.ReadVarInt32()
+							l1330[i1331] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1338)
+								c.TraceIndex(i1331)
 								break
 							}
 						}
 					}
 				}
-				l1331[i1332] = l1337
+				l1324[i1325] = l1330
 				if c.Failed() {
-					c.TraceIndex(i1332)
+					c.TraceIndex(i1325)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1331
+	x.LL = l1324
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1342 := c.ReadLength(1)
-	l1343 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1342)
-	if n1342 > 0 {
-		hn1345 := c.ReadListHeader(24)
+	n1335 := c.ReadLength(1)
+	l1336 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1335)
+	if n1335 > 0 {
+		hn1338 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1344 := range l1343 {
-				if hn1345 && !c.ReadFlag() {
-					clear(l1343[i1344 : i1344+1])
+			for i1337 := range l1336 {
+				if hn1338 && !c.ReadFlag() {
+					clear(l1336[i1337 : i1337+1])
 					continue
 				}
-				n1348 := c.ReadLength(2)
-				m1349 := foryimpl.MakeMap[map[string]int32](c, n1348)
-				for n1348 > 0 && !c.Failed() {
-					sz1350, vn1351, _ := c.ReadMapChunk(n1348, 21, 5, nil, false)
-					for j1352 := 0; j1352 < sz1350 && !c.Failed(); j1352++ {
-						var k1353 string
-						k1353 = c.ReadString()
-						var v1354 int32
-						if !vn1351 {
-							v1354 = r.ReadVarInt32()
+				n1341 := c.ReadLength(2)
+				m1342 := foryimpl.MakeMap[map[string]int32](c, n1341)
+				for n1341 > 0 && !c.Failed() {
+					sz1343, vn1344, _ := c.ReadMapChunk(n1341, 21, 5, nil, false)
+					for j1345 := 0; j1345 < sz1343 && !c.Failed(); j1345++ {
+						var k1346 string
+						k1346 = c.ReadString()
+						var v1347 int32
+						if !vn1344 {
+							v1347 = r.ReadVarInt32()
 						}
-						m1349[k1353] = v1354
+						m1342[k1346] = v1347
 					}
-					n1348 -= sz1350
+					n1341 -= sz1343
 				}
-				l1343[i1344] = m1349
+				l1336[i1337] = m1342
 				if c.Failed() {
-					c.TraceIndex(i1344)
+					c.TraceIndex(i1337)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1343
+	x.LM = l1336
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
+	n1349 := c.ReadLength(1)
+	l1350 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1349)
+	if n1349 > 0 {
+		hn1352 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1351 := range l1350 {
+				if hn1352 && !c.ReadFlag() {
+					clear(l1350[i1351 : i1351+1])
+					continue
+				}
+				p1355 := foryimpl.Alloc[int32](c)
+				*p1355 = r.ReadVarInt32()
+				l1350[i1351] = p1355
+				if c.Failed() {
+					c.TraceIndex(i1351)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l1350
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
 	n1356 := c.ReadLength(1)
-	l1357 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1356)
+	l1357 := foryimpl.ReuseSlice[[]string](c, x.LS, n1356)
 	if n1356 > 0 {
-		hn1359 := c.ReadListHeader(5)
+		hn1359 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1358 := range l1357 {
 				if hn1359 && !c.ReadFlag() {
 					clear(l1357[i1358 : i1358+1])
 					continue
 				}
-				p1362 := foryimpl.Alloc[int32](c)
-				*p1362 = r.ReadVarInt32()
-				l1357[i1358] = p1362
+				l1357[i1358] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1358)
 					break
@@ -7204,323 +7239,300 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPI = l1357
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1363 := c.ReadLength(1)
-	l1364 := foryimpl.ReuseSlice[[]string](c, x.LS, n1363)
-	if n1363 > 0 {
-		hn1366 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1365 := range l1364 {
-				if hn1366 && !c.ReadFlag() {
-					clear(l1364[i1365 : i1365+1])
-					continue
-				}
-				l1364[i1365] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1365)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1364
+	x.LS = l1357
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1369 := c.ReadLength(1)
-	l1370 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1369)
-	if n1369 > 0 {
-		hn1372 := c.ReadListHeader(38)
+	n1362 := c.ReadLength(1)
+	l1363 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1362)
+	if n1362 > 0 {
+		hn1365 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1371 := range l1370 {
-				if hn1372 && !c.ReadFlag() {
-					clear(l1370[i1371 : i1371+1])
+			for i1364 := range l1363 {
+				if hn1365 && !c.ReadFlag() {
+					clear(l1363[i1364 : i1364+1])
 					continue
 				}
-				l1370[i1371] = c.ReadTime()
+				l1363[i1364] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1371)
+					c.TraceIndex(i1364)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1370
+	x.LT = l1363
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1375 := c.ReadLength(2)
-	l1376 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1375)
-	if n1375 > 0 {
-		hn1378 := c.ReadListHeader(10)
+	n1368 := c.ReadLength(2)
+	l1369 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1368)
+	if n1368 > 0 {
+		hn1371 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1377 := range l1376 {
-				if hn1378 && !c.ReadFlag() {
-					clear(l1376[i1377 : i1377+1])
+			for i1370 := range l1369 {
+				if hn1371 && !c.ReadFlag() {
+					clear(l1369[i1370 : i1370+1])
 					continue
 				}
-				l1376[i1377] = r.ReadUint16()
+				l1369[i1370] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1377)
+					c.TraceIndex(i1370)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1376
+	x.LU16 = l1369
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1381 := c.ReadLength(1)
-	l1382 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1381)
-	if n1381 > 0 {
-		hn1384 := c.ReadListHeader(14)
+	n1374 := c.ReadLength(1)
+	l1375 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1374)
+	if n1374 > 0 {
+		hn1377 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1383 := range l1382 {
-				if hn1384 && !c.ReadFlag() {
-					clear(l1382[i1383 : i1383+1])
+			for i1376 := range l1375 {
+				if hn1377 && !c.ReadFlag() {
+					clear(l1375[i1376 : i1376+1])
 					continue
 				}
-				l1382[i1383] = r.ReadVarUint64()
+				l1375[i1376] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1383)
+					c.TraceIndex(i1376)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1382
+	x.LU64 = l1375
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1387 := c.ReadLength(2)
-	m1388 := foryimpl.MakeMap[map[bool]string](c, n1387)
-	for n1387 > 0 && !c.Failed() {
-		sz1389, vn1390, _ := c.ReadMapChunk(n1387, 1, 21, nil, false)
-		for j1391 := 0; j1391 < sz1389 && !c.Failed(); j1391++ {
-			var k1392 bool
-			k1392 = r.ReadBool()
-			var v1393 string
-			if !vn1390 {
-				v1393 = c.ReadString()
+	n1380 := c.ReadLength(2)
+	m1381 := foryimpl.MakeMap[map[bool]string](c, n1380)
+	for n1380 > 0 && !c.Failed() {
+		sz1382, vn1383, _ := c.ReadMapChunk(n1380, 1, 21, nil, false)
+		for j1384 := 0; j1384 < sz1382 && !c.Failed(); j1384++ {
+			var k1385 bool
+			k1385 = r.ReadBool()
+			var v1386 string
+			if !vn1383 {
+				v1386 = c.ReadString()
 			}
-			m1388[k1392] = v1393
+			m1381[k1385] = v1386
 		}
-		n1387 -= sz1389
+		n1380 -= sz1382
 	}
-	x.MBS = m1388
+	x.MBS = m1381
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1395 := c.ReadLength(2)
-	m1396 := foryimpl.MakeMap[map[Color]string](c, n1395)
-	for n1395 > 0 && !c.Failed() {
-		sz1397, vn1398, _ := c.ReadMapChunk(n1395, 25, 21, nil, false)
-		for j1399 := 0; j1399 < sz1397 && !c.Failed(); j1399++ {
-			var k1400 Color
-			k1400 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1401 string
-			if !vn1398 {
-				v1401 = c.ReadString()
+	n1388 := c.ReadLength(2)
+	m1389 := foryimpl.MakeMap[map[Color]string](c, n1388)
+	for n1388 > 0 && !c.Failed() {
+		sz1390, vn1391, _ := c.ReadMapChunk(n1388, 25, 21, nil, false)
+		for j1392 := 0; j1392 < sz1390 && !c.Failed(); j1392++ {
+			var k1393 Color
+			k1393 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1394 string
+			if !vn1391 {
+				v1394 = c.ReadString()
 			}
-			m1396[k1400] = v1401
+			m1389[k1393] = v1394
 		}
-		n1395 -= sz1397
+		n1388 -= sz1390
 	}
-	x.MES = m1396
+	x.MES = m1389
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1403 := c.ReadLength(2)
-	m1404 := foryimpl.MakeMap[map[int64]float64](c, n1403)
-	for n1403 > 0 && !c.Failed() {
-		sz1405, vn1406, _ := c.ReadMapChunk(n1403, 7, 20, nil, false)
-		for j1407 := 0; j1407 < sz1405 && !c.Failed(); j1407++ {
-			var k1408 int64
-			k1408 = r.ReadVarInt64()
-			var v1409 float64
-			if !vn1406 {
-				v1409 = r.ReadFloat64()
+	n1396 := c.ReadLength(2)
+	m1397 := foryimpl.MakeMap[map[int64]float64](c, n1396)
+	for n1396 > 0 && !c.Failed() {
+		sz1398, vn1399, _ := c.ReadMapChunk(n1396, 7, 20, nil, false)
+		for j1400 := 0; j1400 < sz1398 && !c.Failed(); j1400++ {
+			var k1401 int64
+			k1401 = r.ReadVarInt64()
+			var v1402 float64
+			if !vn1399 {
+				v1402 = r.ReadFloat64()
 			}
-			m1404[k1408] = v1409
+			m1397[k1401] = v1402
 		}
-		n1403 -= sz1405
+		n1396 -= sz1398
 	}
-	x.MI64F = m1404
+	x.MI64F = m1397
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1411 := c.ReadLength(2)
-	m1412 := foryimpl.MakeMap[map[int32]string](c, n1411)
-	for n1411 > 0 && !c.Failed() {
-		sz1413, vn1414, _ := c.ReadMapChunk(n1411, 5, 21, nil, false)
-		for j1415 := 0; j1415 < sz1413 && !c.Failed(); j1415++ {
-			var k1416 int32
-			k1416 = r.ReadVarInt32()
-			var v1417 string
-			if !vn1414 {
-				v1417 = c.ReadString()
+	n1404 := c.ReadLength(2)
+	m1405 := foryimpl.MakeMap[map[int32]string](c, n1404)
+	for n1404 > 0 && !c.Failed() {
+		sz1406, vn1407, _ := c.ReadMapChunk(n1404, 5, 21, nil, false)
+		for j1408 := 0; j1408 < sz1406 && !c.Failed(); j1408++ {
+			var k1409 int32
+			k1409 = r.ReadVarInt32()
+			var v1410 string
+			if !vn1407 {
+				v1410 = c.ReadString()
 			}
-			m1412[k1416] = v1417
+			m1405[k1409] = v1410
 		}
-		n1411 -= sz1413
+		n1404 -= sz1406
 	}
-	x.MIS = m1412
+	x.MIS = m1405
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1419 := c.ReadLength(2)
-	m1420 := foryimpl.MakeMap[map[string]int32](c, n1419)
-	for n1419 > 0 && !c.Failed() {
-		sz1421, vn1422, _ := c.ReadMapChunk(n1419, 21, 5, nil, false)
-		for j1423 := 0; j1423 < sz1421 && !c.Failed(); j1423++ {
-			var k1424 string
-			k1424 = c.ReadString()
-			var v1425 int32
-			if !vn1422 {
-				v1425 = r.ReadVarInt32()
+	n1412 := c.ReadLength(2)
+	m1413 := foryimpl.MakeMap[map[string]int32](c, n1412)
+	for n1412 > 0 && !c.Failed() {
+		sz1414, vn1415, _ := c.ReadMapChunk(n1412, 21, 5, nil, false)
+		for j1416 := 0; j1416 < sz1414 && !c.Failed(); j1416++ {
+			var k1417 string
+			k1417 = c.ReadString()
+			var v1418 int32
+			if !vn1415 {
+				v1418 = r.ReadVarInt32()
 			}
-			m1420[k1424] = v1425
+			m1413[k1417] = v1418
 		}
-		n1419 -= sz1421
+		n1412 -= sz1414
 	}
-	x.MSI = m1420
+	x.MSI = m1413
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1427 := c.ReadLength(2)
-	m1428 := foryimpl.MakeMap[map[string][]string](c, n1427)
-	for n1427 > 0 && !c.Failed() {
-		sz1429, vn1430, _ := c.ReadMapChunk(n1427, 21, 22, nil, true)
-		for j1431 := 0; j1431 < sz1429 && !c.Failed(); j1431++ {
-			var k1432 string
-			k1432 = c.ReadString()
-			var v1433 []string
-			if !vn1430 {
-				n1434 := c.ReadLength(1)
-				l1435 := foryimpl.MakeSlice[[]string](c, n1434)
-				if n1434 > 0 {
-					hn1437 := c.ReadListHeader(21)
+	n1420 := c.ReadLength(2)
+	m1421 := foryimpl.MakeMap[map[string][]string](c, n1420)
+	for n1420 > 0 && !c.Failed() {
+		sz1422, vn1423, _ := c.ReadMapChunk(n1420, 21, 22, nil, true)
+		for j1424 := 0; j1424 < sz1422 && !c.Failed(); j1424++ {
+			var k1425 string
+			k1425 = c.ReadString()
+			var v1426 []string
+			if !vn1423 {
+				n1427 := c.ReadLength(1)
+				l1428 := foryimpl.MakeSlice[[]string](c, n1427)
+				if n1427 > 0 {
+					hn1430 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1436 := range l1435 {
-							if hn1437 && !c.ReadFlag() {
-								clear(l1435[i1436 : i1436+1])
+						for i1429 := range l1428 {
+							if hn1430 && !c.ReadFlag() {
+								clear(l1428[i1429 : i1429+1])
 								continue
 							}
-							l1435[i1436] = c.ReadString()
+							l1428[i1429] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1436)
+								c.TraceIndex(i1429)
 								break
 							}
 						}
 					}
 				}
-				v1433 = l1435
+				v1426 = l1428
 			}
-			m1428[k1432] = v1433
+			m1421[k1425] = v1426
 		}
-		n1427 -= sz1429
+		n1420 -= sz1422
 	}
-	x.MSL = m1428
+	x.MSL = m1421
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1441 := c.ReadLength(2)
-	m1442 := foryimpl.MakeMap[map[string]map[string]int32](c, n1441)
-	for n1441 > 0 && !c.Failed() {
-		sz1443, vn1444, _ := c.ReadMapChunk(n1441, 21, 24, nil, true)
-		for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
-			var k1446 string
-			k1446 = c.ReadString()
-			var v1447 map[string]int32
-			if !vn1444 {
-				n1448 := c.ReadLength(2)
-				m1449 := foryimpl.MakeMap[map[string]int32](c, n1448)
-				for n1448 > 0 && !c.Failed() {
-					sz1450, vn1451, _ := c.ReadMapChunk(n1448, 21, 5, nil, false)
-					for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
-						var k1453 string
-						k1453 = c.ReadString()
-						var v1454 int32
-						if !vn1451 {
-							v1454 = r.ReadVarInt32()
+	n1434 := c.ReadLength(2)
+	m1435 := foryimpl.MakeMap[map[string]map[string]int32](c, n1434)
+	for n1434 > 0 && !c.Failed() {
+		sz1436, vn1437, _ := c.ReadMapChunk(n1434, 21, 24, nil, true)
+		for j1438 := 0; j1438 < sz1436 && !c.Failed(); j1438++ {
+			var k1439 string
+			k1439 = c.ReadString()
+			var v1440 map[string]int32
+			if !vn1437 {
+				n1441 := c.ReadLength(2)
+				m1442 := foryimpl.MakeMap[map[string]int32](c, n1441)
+				for n1441 > 0 && !c.Failed() {
+					sz1443, vn1444, _ := c.ReadMapChunk(n1441, 21, 5, nil, false)
+					for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
+						var k1446 string
+						k1446 = c.ReadString()
+						var v1447 int32
+						if !vn1444 {
+							v1447 = r.ReadVarInt32()
 						}
-						m1449[k1453] = v1454
+						m1442[k1446] = v1447
 					}
-					n1448 -= sz1450
+					n1441 -= sz1443
 				}
-				v1447 = m1449
+				v1440 = m1442
 			}
-			m1442[k1446] = v1447
+			m1435[k1439] = v1440
 		}
-		n1441 -= sz1443
+		n1434 -= sz1436
 	}
-	x.MSM = m1442
+	x.MSM = m1435
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1457 := c.ReadLength(2)
-	m1458 := foryimpl.MakeMap[map[string]*int32](c, n1457)
-	for n1457 > 0 && !c.Failed() {
-		sz1459, vn1460, _ := c.ReadMapChunk(n1457, 21, 5, nil, true)
-		for j1461 := 0; j1461 < sz1459 && !c.Failed(); j1461++ {
-			var k1462 string
-			k1462 = c.ReadString()
-			var v1463 *int32
-			if !vn1460 {
-				p1464 := foryimpl.Alloc[int32](c)
-				*p1464 = r.ReadVarInt32()
-				v1463 = p1464
+	n1450 := c.ReadLength(2)
+	m1451 := foryimpl.MakeMap[map[string]*int32](c, n1450)
+	for n1450 > 0 && !c.Failed() {
+		sz1452, vn1453, _ := c.ReadMapChunk(n1450, 21, 5, nil, true)
+		for j1454 := 0; j1454 < sz1452 && !c.Failed(); j1454++ {
+			var k1455 string
+			k1455 = c.ReadString()
+			var v1456 *int32
+			if !vn1453 {
+				p1457 := foryimpl.Alloc[int32](c)
+				*p1457 = r.ReadVarInt32()
+				v1456 = p1457
 			}
-			m1458[k1462] = v1463
+			m1451[k1455] = v1456
 		}
-		n1457 -= sz1459
+		n1450 -= sz1452
 	}
-	x.MSP = m1458
+	x.MSP = m1451
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1466 := c.ReadLength(2)
-	m1467 := foryimpl.MakeMap[map[uint8]uint16](c, n1466)
-	for n1466 > 0 && !c.Failed() {
-		sz1468, vn1469, _ := c.ReadMapChunk(n1466, 9, 10, nil, false)
-		for j1470 := 0; j1470 < sz1468 && !c.Failed(); j1470++ {
-			var k1471 uint8
-			k1471 = r.ReadUint8()
-			var v1472 uint16
-			if !vn1469 {
-				v1472 = r.ReadUint16()
+	n1459 := c.ReadLength(2)
+	m1460 := foryimpl.MakeMap[map[uint8]uint16](c, n1459)
+	for n1459 > 0 && !c.Failed() {
+		sz1461, vn1462, _ := c.ReadMapChunk(n1459, 9, 10, nil, false)
+		for j1463 := 0; j1463 < sz1461 && !c.Failed(); j1463++ {
+			var k1464 uint8
+			k1464 = r.ReadUint8()
+			var v1465 uint16
+			if !vn1462 {
+				v1465 = r.ReadUint16()
 			}
-			m1467[k1471] = v1472
+			m1460[k1464] = v1465
 		}
-		n1466 -= sz1468
+		n1459 -= sz1461
 	}
-	x.MU8 = m1467
+	x.MU8 = m1460
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1475)
-	} else if st1474 == foryimpl.RefFollows {
+	if st1467, id1468 := c.ReadRefFlag(); st1467 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1468)
+	} else if st1467 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1475, x.NBin)
+		foryimpl.SetRefSlice(c, id1468, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -7529,83 +7541,83 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1476 := c.ReadLength(1)
-		l1477 := foryimpl.MakeSlice[[]string](c, n1476)
-		if n1476 > 0 {
-			hn1479 := c.ReadListHeader(21)
+		n1469 := c.ReadLength(1)
+		l1470 := foryimpl.MakeSlice[[]string](c, n1469)
+		if n1469 > 0 {
+			hn1472 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1478 := range l1477 {
-					if hn1479 && !c.ReadFlag() {
-						clear(l1477[i1478 : i1478+1])
+				for i1471 := range l1470 {
+					if hn1472 && !c.ReadFlag() {
+						clear(l1470[i1471 : i1471+1])
 						continue
 					}
-					l1477[i1478] = c.ReadString()
+					l1470[i1471] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1478)
+						c.TraceIndex(i1471)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1477
+		x.NLS = l1470
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1482 := c.ReadLength(2)
-		m1483 := foryimpl.MakeMap[map[string]int32](c, n1482)
-		for n1482 > 0 && !c.Failed() {
-			sz1484, vn1485, _ := c.ReadMapChunk(n1482, 21, 5, nil, false)
-			for j1486 := 0; j1486 < sz1484 && !c.Failed(); j1486++ {
-				var k1487 string
-				k1487 = c.ReadString()
-				var v1488 int32
-				if !vn1485 {
-					v1488 = r.ReadVarInt32()
+		n1475 := c.ReadLength(2)
+		m1476 := foryimpl.MakeMap[map[string]int32](c, n1475)
+		for n1475 > 0 && !c.Failed() {
+			sz1477, vn1478, _ := c.ReadMapChunk(n1475, 21, 5, nil, false)
+			for j1479 := 0; j1479 < sz1477 && !c.Failed(); j1479++ {
+				var k1480 string
+				k1480 = c.ReadString()
+				var v1481 int32
+				if !vn1478 {
+					v1481 = r.ReadVarInt32()
 				}
-				m1483[k1487] = v1488
+				m1476[k1480] = v1481
 			}
-			n1482 -= sz1484
+			n1475 -= sz1477
 		}
-		x.NM = m1483
+		x.NM = m1476
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1490 := c.ReadLength(1)
-	l1491 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1490)
-	if n1490 > 0 {
-		hn1493 := c.ReadListHeader(9)
+	n1483 := c.ReadLength(1)
+	l1484 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1483)
+	if n1483 > 0 {
+		hn1486 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1492 := range l1491 {
-				if hn1493 && !c.ReadFlag() {
-					clear(l1491[i1492 : i1492+1])
+			for i1485 := range l1484 {
+				if hn1486 && !c.ReadFlag() {
+					clear(l1484[i1485 : i1485+1])
 					continue
 				}
-				l1491[i1492] = r.ReadUint8()
+				l1484[i1485] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1492)
+					c.TraceIndex(i1485)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1491
+	x.Raw = l1484
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1496, id1497 := c.ReadRefFlag(); st1496 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1497)
-	} else if st1496 == foryimpl.RefFollows {
-		n1498 := c.ReadArrayLength(1)
-		a1499 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1498)
-		r.ReadRawBools(a1499)
-		x.RmABool = a1499
-		foryimpl.SetRefSlice(c, id1497, x.RmABool)
+	if st1489, id1490 := c.ReadRefFlag(); st1489 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1490)
+	} else if st1489 == foryimpl.RefFollows {
+		n1491 := c.ReadArrayLength(1)
+		a1492 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1491)
+		r.ReadRawBools(a1492)
+		x.RmABool = a1492
+		foryimpl.SetRefSlice(c, id1490, x.RmABool)
 	} else {
 		x.RmABool = nil
 	}
@@ -7613,14 +7625,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	if st1500, id1501 := c.ReadRefFlag(); st1500 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1501)
-	} else if st1500 == foryimpl.RefFollows {
-		n1502 := c.ReadArrayLength(4)
-		a1503 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1502)
-		r.ReadRawFloat32s(a1503)
-		x.RmAF32 = a1503
-		foryimpl.SetRefSlice(c, id1501, x.RmAF32)
+	if st1493, id1494 := c.ReadRefFlag(); st1493 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1494)
+	} else if st1493 == foryimpl.RefFollows {
+		n1495 := c.ReadArrayLength(4)
+		a1496 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1495)
+		r.ReadRawFloat32s(a1496)
+		x.RmAF32 = a1496
+		foryimpl.SetRefSlice(c, id1494, x.RmAF32)
 	} else {
 		x.RmAF32 = nil
 	}
@@ -7628,14 +7640,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1504, id1505 := c.ReadRefFlag(); st1504 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1505)
-	} else if st1504 == foryimpl.RefFollows {
-		n1506 := c.ReadArrayLength(8)
-		a1507 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1506)
-		r.ReadRawFloat64s(a1507)
-		x.RmAF64 = a1507
-		foryimpl.SetRefSlice(c, id1505, x.RmAF64)
+	if st1497, id1498 := c.ReadRefFlag(); st1497 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1498)
+	} else if st1497 == foryimpl.RefFollows {
+		n1499 := c.ReadArrayLength(8)
+		a1500 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1499)
+		r.ReadRawFloat64s(a1500)
+		x.RmAF64 = a1500
+		foryimpl.SetRefSlice(c, id1498, x.RmAF64)
 	} else {
 		x.RmAF64 = nil
 	}
@@ -7643,14 +7655,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1508, id1509 := c.ReadRefFlag(); st1508 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1509)
-	} else if st1508 == foryimpl.RefFollows {
-		n1510 := c.ReadArrayLength(2)
-		a1511 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1510)
-		r.ReadRawInt16s(a1511)
-		x.RmAI16 = a1511
-		foryimpl.SetRefSlice(c, id1509, x.RmAI16)
+	if st1501, id1502 := c.ReadRefFlag(); st1501 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1502)
+	} else if st1501 == foryimpl.RefFollows {
+		n1503 := c.ReadArrayLength(2)
+		a1504 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1503)
+		r.ReadRawInt16s(a1504)
+		x.RmAI16 = a1504
+		foryimpl.SetRefSlice(c, id1502, x.RmAI16)
 	} else {
 		x.RmAI16 = nil
 	}
@@ -7658,14 +7670,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1512, id1513 := c.ReadRefFlag(); st1512 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1513)
-	} else if st1512 == foryimpl.RefFollows {
-		n1514 := c.ReadArrayLength(4)
-		a1515 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1514)
-		r.ReadRawInt32s(a1515)
-		x.RmAI32 = a1515
-		foryimpl.SetRefSlice(c, id1513, x.RmAI32)
+	if st1505, id1506 := c.ReadRefFlag(); st1505 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1506)
+	} else if st1505 == foryimpl.RefFollows {
+		n1507 := c.ReadArrayLength(4)
+		a1508 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1507)
+		r.ReadRawInt32s(a1508)
+		x.RmAI32 = a1508
+		foryimpl.SetRefSlice(c, id1506, x.RmAI32)
 	} else {
 		x.RmAI32 = nil
 	}
@@ -7673,14 +7685,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1516, id1517 := c.ReadRefFlag(); st1516 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1517)
-	} else if st1516 == foryimpl.RefFollows {
-		n1518 := c.ReadArrayLength(8)
-		a1519 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1518)
-		r.ReadRawInt64s(a1519)
-		x.RmAI64 = a1519
-		foryimpl.SetRefSlice(c, id1517, x.RmAI64)
+	if st1509, id1510 := c.ReadRefFlag(); st1509 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1510)
+	} else if st1509 == foryimpl.RefFollows {
+		n1511 := c.ReadArrayLength(8)
+		a1512 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1511)
+		r.ReadRawInt64s(a1512)
+		x.RmAI64 = a1512
+		foryimpl.SetRefSlice(c, id1510, x.RmAI64)
 	} else {
 		x.RmAI64 = nil
 	}
@@ -7688,16 +7700,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1520, id1521 := c.ReadRefFlag(); st1520 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1521)
-	} else if st1520 == foryimpl.RefFollows {
-		n1522 := c.ReadArrayLength(1)
-		a1523 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1522)
-		for i1524 := range a1523 {
-			a1523[i1524] = r.ReadInt8()
+	if st1513, id1514 := c.ReadRefFlag(); st1513 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1514)
+	} else if st1513 == foryimpl.RefFollows {
+		n1515 := c.ReadArrayLength(1)
+		a1516 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1515)
+		for i1517 := range a1516 {
+			a1516[i1517] = r.ReadInt8()
 		}
-		x.RmAI8 = a1523
-		foryimpl.SetRefSlice(c, id1521, x.RmAI8)
+		x.RmAI8 = a1516
+		foryimpl.SetRefSlice(c, id1514, x.RmAI8)
 	} else {
 		x.RmAI8 = nil
 	}
@@ -7705,14 +7717,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1525, id1526 := c.ReadRefFlag(); st1525 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1526)
-	} else if st1525 == foryimpl.RefFollows {
-		n1527 := c.ReadArrayLength(2)
-		a1528 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1527)
-		r.ReadRawUint16s(a1528)
-		x.RmAU16 = a1528
-		foryimpl.SetRefSlice(c, id1526, x.RmAU16)
+	if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1519)
+	} else if st1518 == foryimpl.RefFollows {
+		n1520 := c.ReadArrayLength(2)
+		a1521 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1520)
+		r.ReadRawUint16s(a1521)
+		x.RmAU16 = a1521
+		foryimpl.SetRefSlice(c, id1519, x.RmAU16)
 	} else {
 		x.RmAU16 = nil
 	}
@@ -7720,14 +7732,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1529, id1530 := c.ReadRefFlag(); st1529 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1530)
-	} else if st1529 == foryimpl.RefFollows {
-		n1531 := c.ReadArrayLength(4)
-		a1532 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1531)
-		r.ReadRawUint32s(a1532)
-		x.RmAU32 = a1532
-		foryimpl.SetRefSlice(c, id1530, x.RmAU32)
+	if st1522, id1523 := c.ReadRefFlag(); st1522 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1523)
+	} else if st1522 == foryimpl.RefFollows {
+		n1524 := c.ReadArrayLength(4)
+		a1525 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1524)
+		r.ReadRawUint32s(a1525)
+		x.RmAU32 = a1525
+		foryimpl.SetRefSlice(c, id1523, x.RmAU32)
 	} else {
 		x.RmAU32 = nil
 	}
@@ -7735,14 +7747,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1533, id1534 := c.ReadRefFlag(); st1533 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1534)
-	} else if st1533 == foryimpl.RefFollows {
-		n1535 := c.ReadArrayLength(8)
-		a1536 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1535)
-		r.ReadRawUint64s(a1536)
-		x.RmAU64 = a1536
-		foryimpl.SetRefSlice(c, id1534, x.RmAU64)
+	if st1526, id1527 := c.ReadRefFlag(); st1526 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1527)
+	} else if st1526 == foryimpl.RefFollows {
+		n1528 := c.ReadArrayLength(8)
+		a1529 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1528)
+		r.ReadRawUint64s(a1529)
+		x.RmAU64 = a1529
+		foryimpl.SetRefSlice(c, id1527, x.RmAU64)
 	} else {
 		x.RmAU64 = nil
 	}
@@ -7750,14 +7762,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1537, id1538 := c.ReadRefFlag(); st1537 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1538)
-	} else if st1537 == foryimpl.RefFollows {
-		n1539 := c.ReadArrayLength(1)
-		a1540 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1539)
-		copy(a1540, r.ReadBytes(n1539))
-		x.RmAU8 = a1540
-		foryimpl.SetRefSlice(c, id1538, x.RmAU8)
+	if st1530, id1531 := c.ReadRefFlag(); st1530 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1531)
+	} else if st1530 == foryimpl.RefFollows {
+		n1532 := c.ReadArrayLength(1)
+		a1533 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1532)
+		copy(a1533, r.ReadBytes(n1532))
+		x.RmAU8 = a1533
+		foryimpl.SetRefSlice(c, id1531, x.RmAU8)
 	} else {
 		x.RmAU8 = nil
 	}
@@ -7765,11 +7777,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1542)
-	} else if st1541 == foryimpl.RefFollows {
+	if st1534, id1535 := c.ReadRefFlag(); st1534 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1535)
+	} else if st1534 == foryimpl.RefFollows {
 		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1542, x.RmBin)
+		foryimpl.SetRefSlice(c, id1535, x.RmBin)
 	} else {
 		x.RmBin = nil
 	}
@@ -7777,286 +7789,309 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1543 := c.ReadLength(2)
-	if n1543 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
+	n1536 := c.ReadLength(2)
+	if n1536 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1536, 3))
 		return
 	}
-	var l1544 [3]int16
-	if n1543 > 0 {
-		hn1546 := c.ReadListHeader(3)
+	var l1537 [3]int16
+	if n1536 > 0 {
+		hn1539 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1545 := range l1544 {
-				if hn1546 && !c.ReadFlag() {
-					clear(l1544[i1545 : i1545+1])
+			for i1538 := range l1537 {
+				if hn1539 && !c.ReadFlag() {
+					clear(l1537[i1538 : i1538+1])
 					continue
 				}
-				l1544[i1545] = r.ReadInt16()
+				l1537[i1538] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1545)
+					c.TraceIndex(i1538)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1544
+	x.RmFix = l1537
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1549 := c.ReadLength(1)
-	l1550 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1549)
-	if n1549 > 0 {
-		hn1552 := c.ReadListHeader(1)
+	n1542 := c.ReadLength(1)
+	l1543 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1542)
+	if n1542 > 0 {
+		hn1545 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1551 := range l1550 {
-				if hn1552 && !c.ReadFlag() {
-					clear(l1550[i1551 : i1551+1])
+			for i1544 := range l1543 {
+				if hn1545 && !c.ReadFlag() {
+					clear(l1543[i1544 : i1544+1])
 					continue
 				}
-				l1550[i1551] = r.ReadBool()
+				l1543[i1544] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1551)
+					c.TraceIndex(i1544)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1550
+	x.RmLB = l1543
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1555 := c.ReadLength(1)
-	l1556 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1555)
-	if n1555 > 0 {
-		hn1558 := c.ReadListHeader(25)
+	n1548 := c.ReadLength(1)
+	l1549 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1548)
+	if n1548 > 0 {
+		hn1551 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1557 := range l1556 {
-				if hn1558 && !c.ReadFlag() {
-					clear(l1556[i1557 : i1557+1])
+			for i1550 := range l1549 {
+				if hn1551 && !c.ReadFlag() {
+					clear(l1549[i1550 : i1550+1])
 					continue
 				}
-				l1556[i1557] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1549[i1550] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1557)
+					c.TraceIndex(i1550)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1556
+	x.RmLE = l1549
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1561 := c.ReadLength(4)
-	l1562 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1561)
-	if n1561 > 0 {
-		hn1564 := c.ReadListHeader(19)
+	n1554 := c.ReadLength(4)
+	l1555 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1554)
+	if n1554 > 0 {
+		hn1557 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1563 := range l1562 {
-				if hn1564 && !c.ReadFlag() {
-					clear(l1562[i1563 : i1563+1])
+			for i1556 := range l1555 {
+				if hn1557 && !c.ReadFlag() {
+					clear(l1555[i1556 : i1556+1])
 					continue
 				}
-				l1562[i1563] = r.ReadFloat32()
+				l1555[i1556] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1563)
+					c.TraceIndex(i1556)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1562
+	x.RmLF32 = l1555
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1567 := c.ReadLength(8)
-	l1568 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1567)
-	if n1567 > 0 {
-		hn1570 := c.ReadListHeader(20)
+	n1560 := c.ReadLength(8)
+	l1561 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1560)
+	if n1560 > 0 {
+		hn1563 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1569 := range l1568 {
-				if hn1570 && !c.ReadFlag() {
-					clear(l1568[i1569 : i1569+1])
+			for i1562 := range l1561 {
+				if hn1563 && !c.ReadFlag() {
+					clear(l1561[i1562 : i1562+1])
 					continue
 				}
-				l1568[i1569] = r.ReadFloat64()
+				l1561[i1562] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1569)
+					c.TraceIndex(i1562)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1568
+	x.RmLF64 = l1561
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1573 := c.ReadLength(1)
-	l1574 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1573)
-	if n1573 > 0 {
-		hn1576 := c.ReadListHeader(5)
+	n1566 := c.ReadLength(1)
+	l1567 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1566)
+	if n1566 > 0 {
+		hn1569 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1575 := range l1574 {
-				if hn1576 && !c.ReadFlag() {
-					clear(l1574[i1575 : i1575+1])
+			for i1568 := range l1567 {
+				if hn1569 && !c.ReadFlag() {
+					clear(l1567[i1568 : i1568+1])
 					continue
 				}
-				l1574[i1575] = r.ReadVarInt32()
+				l1567[i1568] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1575)
+					c.TraceIndex(i1568)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1574
+	x.RmLI32 = l1567
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1579 := c.ReadLength(1)
-	l1580 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1579)
-	if n1579 > 0 {
-		hn1582 := c.ReadListHeader(7)
+	n1572 := c.ReadLength(1)
+	l1573 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1572)
+	if n1572 > 0 {
+		hn1575 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1581 := range l1580 {
-				if hn1582 && !c.ReadFlag() {
-					clear(l1580[i1581 : i1581+1])
+			for i1574 := range l1573 {
+				if hn1575 && !c.ReadFlag() {
+					clear(l1573[i1574 : i1574+1])
 					continue
 				}
-				l1580[i1581] = r.ReadVarInt64()
+				l1573[i1574] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1581)
+					c.TraceIndex(i1574)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1580
+	x.RmLI64 = l1573
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1585 := c.ReadLength(1)
-	l1586 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1585)
-	if n1585 > 0 {
-		hn1588 := c.ReadListHeader(2)
+	n1578 := c.ReadLength(1)
+	l1579 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1578)
+	if n1578 > 0 {
+		hn1581 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1587 := range l1586 {
-				if hn1588 && !c.ReadFlag() {
-					clear(l1586[i1587 : i1587+1])
+			for i1580 := range l1579 {
+				if hn1581 && !c.ReadFlag() {
+					clear(l1579[i1580 : i1580+1])
 					continue
 				}
-				l1586[i1587] = r.ReadInt8()
+				l1579[i1580] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1587)
+					c.TraceIndex(i1580)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1586
+	x.RmLI8 = l1579
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1591 := c.ReadLength(1)
-	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1591)
-	if n1591 > 0 {
-		hn1594 := c.ReadListHeader(22)
+	n1584 := c.ReadLength(1)
+	l1585 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1584)
+	if n1584 > 0 {
+		hn1587 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1593 := range l1592 {
-				if hn1594 && !c.ReadFlag() {
-					clear(l1592[i1593 : i1593+1])
+			for i1586 := range l1585 {
+				if hn1587 && !c.ReadFlag() {
+					clear(l1585[i1586 : i1586+1])
 					continue
 				}
-				n1597 := c.ReadLength(1)
-				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(5)
+				n1590 := c.ReadLength(1)
+				l1591 := foryimpl.MakeSlice[[]int32](c, n1590)
+				if n1590 > 0 {
+					hn1593 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1592 := range l1591 {
+							if hn1593 && !c.ReadFlag() {
+								clear(l1591[i1592 : i1592+1])
 								continue
 							}
-							l1598[i1599] = r.ReadVarInt32()
+							l1591[i1592] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1592)
 								break
 							}
 						}
 					}
 				}
-				l1592[i1593] = l1598
+				l1585[i1586] = l1591
 				if c.Failed() {
-					c.TraceIndex(i1593)
+					c.TraceIndex(i1586)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1592
+	x.RmLL = l1585
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1603 := c.ReadLength(1)
-	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1603)
-	if n1603 > 0 {
-		hn1606 := c.ReadListHeader(24)
+	n1596 := c.ReadLength(1)
+	l1597 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1596)
+	if n1596 > 0 {
+		hn1599 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1605 := range l1604 {
-				if hn1606 && !c.ReadFlag() {
-					clear(l1604[i1605 : i1605+1])
+			for i1598 := range l1597 {
+				if hn1599 && !c.ReadFlag() {
+					clear(l1597[i1598 : i1598+1])
 					continue
 				}
-				n1609 := c.ReadLength(2)
-				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
-				for n1609 > 0 && !c.Failed() {
-					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
-					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
-						var k1614 string
-						k1614 = c.ReadString()
-						var v1615 int32
-						if !vn1612 {
-							v1615 = r.ReadVarInt32()
+				n1602 := c.ReadLength(2)
+				m1603 := foryimpl.MakeMap[map[string]int32](c, n1602)
+				for n1602 > 0 && !c.Failed() {
+					sz1604, vn1605, _ := c.ReadMapChunk(n1602, 21, 5, nil, false)
+					for j1606 := 0; j1606 < sz1604 && !c.Failed(); j1606++ {
+						var k1607 string
+						k1607 = c.ReadString()
+						var v1608 int32
+						if !vn1605 {
+							v1608 = r.ReadVarInt32()
 						}
-						m1610[k1614] = v1615
+						m1603[k1607] = v1608
 					}
-					n1609 -= sz1611
+					n1602 -= sz1604
 				}
-				l1604[i1605] = m1610
+				l1597[i1598] = m1603
 				if c.Failed() {
-					c.TraceIndex(i1605)
+					c.TraceIndex(i1598)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1604
+	x.RmLM = l1597
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
+	n1610 := c.ReadLength(1)
+	l1611 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1610)
+	if n1610 > 0 {
+		hn1613 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1612 := range l1611 {
+				if hn1613 && !c.ReadFlag() {
+					clear(l1611[i1612 : i1612+1])
+					continue
+				}
+				p1616 := foryimpl.Alloc[int32](c)
+				*p1616 = r.ReadVarInt32()
+				l1611[i1612] = p1616
+				if c.Failed() {
+					c.TraceIndex(i1612)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPI = l1611
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
 	n1617 := c.ReadLength(1)
-	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1617)
+	l1618 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1617)
 	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(5)
+		hn1620 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1619 := range l1618 {
 				if hn1620 && !c.ReadFlag() {
 					clear(l1618[i1619 : i1619+1])
 					continue
 				}
-				p1623 := foryimpl.Alloc[int32](c)
-				*p1623 = r.ReadVarInt32()
-				l1618[i1619] = p1623
+				l1618[i1619] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1619)
 					break
@@ -8064,323 +8099,300 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLPI = l1618
-	if c.Failed() {
-		c.Trace("RmLPI")
-		return
-	}
-	n1624 := c.ReadLength(1)
-	l1625 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1624)
-	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1626 := range l1625 {
-				if hn1627 && !c.ReadFlag() {
-					clear(l1625[i1626 : i1626+1])
-					continue
-				}
-				l1625[i1626] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1626)
-					break
-				}
-			}
-		}
-	}
-	x.RmLS = l1625
+	x.RmLS = l1618
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1630 := c.ReadLength(1)
-	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(38)
+	n1623 := c.ReadLength(1)
+	l1624 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1623)
+	if n1623 > 0 {
+		hn1626 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1625 := range l1624 {
+				if hn1626 && !c.ReadFlag() {
+					clear(l1624[i1625 : i1625+1])
 					continue
 				}
-				l1631[i1632] = c.ReadTime()
+				l1624[i1625] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1625)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1631
+	x.RmLT = l1624
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1636 := c.ReadLength(2)
-	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1636)
-	if n1636 > 0 {
-		hn1639 := c.ReadListHeader(10)
+	n1629 := c.ReadLength(2)
+	l1630 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1629)
+	if n1629 > 0 {
+		hn1632 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1638 := range l1637 {
-				if hn1639 && !c.ReadFlag() {
-					clear(l1637[i1638 : i1638+1])
+			for i1631 := range l1630 {
+				if hn1632 && !c.ReadFlag() {
+					clear(l1630[i1631 : i1631+1])
 					continue
 				}
-				l1637[i1638] = r.ReadUint16()
+				l1630[i1631] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1638)
+					c.TraceIndex(i1631)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1637
+	x.RmLU16 = l1630
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1642 := c.ReadLength(1)
-	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1642)
-	if n1642 > 0 {
-		hn1645 := c.ReadListHeader(14)
+	n1635 := c.ReadLength(1)
+	l1636 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1635)
+	if n1635 > 0 {
+		hn1638 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1644 := range l1643 {
-				if hn1645 && !c.ReadFlag() {
-					clear(l1643[i1644 : i1644+1])
+			for i1637 := range l1636 {
+				if hn1638 && !c.ReadFlag() {
+					clear(l1636[i1637 : i1637+1])
 					continue
 				}
-				l1643[i1644] = r.ReadVarUint64()
+				l1636[i1637] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1644)
+					c.TraceIndex(i1637)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1643
+	x.RmLU64 = l1636
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1648 := c.ReadLength(2)
-	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
-	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
-		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 bool
-			k1653 = r.ReadBool()
-			var v1654 string
-			if !vn1651 {
-				v1654 = c.ReadString()
+	n1641 := c.ReadLength(2)
+	m1642 := foryimpl.MakeMap[map[bool]string](c, n1641)
+	for n1641 > 0 && !c.Failed() {
+		sz1643, vn1644, _ := c.ReadMapChunk(n1641, 1, 21, nil, false)
+		for j1645 := 0; j1645 < sz1643 && !c.Failed(); j1645++ {
+			var k1646 bool
+			k1646 = r.ReadBool()
+			var v1647 string
+			if !vn1644 {
+				v1647 = c.ReadString()
 			}
-			m1649[k1653] = v1654
+			m1642[k1646] = v1647
 		}
-		n1648 -= sz1650
+		n1641 -= sz1643
 	}
-	x.RmMBS = m1649
+	x.RmMBS = m1642
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1656 := c.ReadLength(2)
-	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
-	for n1656 > 0 && !c.Failed() {
-		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
-		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
-			var k1661 Color
-			k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1662 string
-			if !vn1659 {
-				v1662 = c.ReadString()
+	n1649 := c.ReadLength(2)
+	m1650 := foryimpl.MakeMap[map[Color]string](c, n1649)
+	for n1649 > 0 && !c.Failed() {
+		sz1651, vn1652, _ := c.ReadMapChunk(n1649, 25, 21, nil, false)
+		for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
+			var k1654 Color
+			k1654 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1655 string
+			if !vn1652 {
+				v1655 = c.ReadString()
 			}
-			m1657[k1661] = v1662
+			m1650[k1654] = v1655
 		}
-		n1656 -= sz1658
+		n1649 -= sz1651
 	}
-	x.RmMES = m1657
+	x.RmMES = m1650
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1664 := c.ReadLength(2)
-	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
-	for n1664 > 0 && !c.Failed() {
-		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
-		for j1668 := 0; j1668 < sz1666 && !c.Failed(); j1668++ {
-			var k1669 int64
-			k1669 = r.ReadVarInt64()
-			var v1670 float64
-			if !vn1667 {
-				v1670 = r.ReadFloat64()
+	n1657 := c.ReadLength(2)
+	m1658 := foryimpl.MakeMap[map[int64]float64](c, n1657)
+	for n1657 > 0 && !c.Failed() {
+		sz1659, vn1660, _ := c.ReadMapChunk(n1657, 7, 20, nil, false)
+		for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
+			var k1662 int64
+			k1662 = r.ReadVarInt64()
+			var v1663 float64
+			if !vn1660 {
+				v1663 = r.ReadFloat64()
 			}
-			m1665[k1669] = v1670
+			m1658[k1662] = v1663
 		}
-		n1664 -= sz1666
+		n1657 -= sz1659
 	}
-	x.RmMI64F = m1665
+	x.RmMI64F = m1658
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1672 := c.ReadLength(2)
-	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
-	for n1672 > 0 && !c.Failed() {
-		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
-		for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
-			var k1677 int32
-			k1677 = r.ReadVarInt32()
-			var v1678 string
-			if !vn1675 {
-				v1678 = c.ReadString()
+	n1665 := c.ReadLength(2)
+	m1666 := foryimpl.MakeMap[map[int32]string](c, n1665)
+	for n1665 > 0 && !c.Failed() {
+		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 5, 21, nil, false)
+		for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
+			var k1670 int32
+			k1670 = r.ReadVarInt32()
+			var v1671 string
+			if !vn1668 {
+				v1671 = c.ReadString()
 			}
-			m1673[k1677] = v1678
+			m1666[k1670] = v1671
 		}
-		n1672 -= sz1674
+		n1665 -= sz1667
 	}
-	x.RmMIS = m1673
+	x.RmMIS = m1666
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1680 := c.ReadLength(2)
-	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
-	for n1680 > 0 && !c.Failed() {
-		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
-		for j1684 := 0; j1684 < sz1682 && !c.Failed(); j1684++ {
-			var k1685 string
-			k1685 = c.ReadString()
-			var v1686 int32
-			if !vn1683 {
-				v1686 = r.ReadVarInt32()
+	n1673 := c.ReadLength(2)
+	m1674 := foryimpl.MakeMap[map[string]int32](c, n1673)
+	for n1673 > 0 && !c.Failed() {
+		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 5, nil, false)
+		for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
+			var k1678 string
+			k1678 = c.ReadString()
+			var v1679 int32
+			if !vn1676 {
+				v1679 = r.ReadVarInt32()
 			}
-			m1681[k1685] = v1686
+			m1674[k1678] = v1679
 		}
-		n1680 -= sz1682
+		n1673 -= sz1675
 	}
-	x.RmMSI = m1681
+	x.RmMSI = m1674
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1688 := c.ReadLength(2)
-	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
-	for n1688 > 0 && !c.Failed() {
-		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
-		for j1692 := 0; j1692 < sz1690 && !c.Failed(); j1692++ {
-			var k1693 string
-			k1693 = c.ReadString()
-			var v1694 []string
-			if !vn1691 {
-				n1695 := c.ReadLength(1)
-				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
-				if n1695 > 0 {
-					hn1698 := c.ReadListHeader(21)
+	n1681 := c.ReadLength(2)
+	m1682 := foryimpl.MakeMap[map[string][]string](c, n1681)
+	for n1681 > 0 && !c.Failed() {
+		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 22, nil, true)
+		for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
+			var k1686 string
+			k1686 = c.ReadString()
+			var v1687 []string
+			if !vn1684 {
+				n1688 := c.ReadLength(1)
+				l1689 := foryimpl.MakeSlice[[]string](c, n1688)
+				if n1688 > 0 {
+					hn1691 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1697 := range l1696 {
-							if hn1698 && !c.ReadFlag() {
-								clear(l1696[i1697 : i1697+1])
+						for i1690 := range l1689 {
+							if hn1691 && !c.ReadFlag() {
+								clear(l1689[i1690 : i1690+1])
 								continue
 							}
-							l1696[i1697] = c.ReadString()
+							l1689[i1690] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1697)
+								c.TraceIndex(i1690)
 								break
 							}
 						}
 					}
 				}
-				v1694 = l1696
+				v1687 = l1689
 			}
-			m1689[k1693] = v1694
+			m1682[k1686] = v1687
 		}
-		n1688 -= sz1690
+		n1681 -= sz1683
 	}
-	x.RmMSL = m1689
+	x.RmMSL = m1682
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1702 := c.ReadLength(2)
-	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
-	for n1702 > 0 && !c.Failed() {
-		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
-		for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
-			var k1707 string
-			k1707 = c.ReadString()
-			var v1708 map[string]int32
-			if !vn1705 {
-				n1709 := c.ReadLength(2)
-				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
-				for n1709 > 0 && !c.Failed() {
-					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
-					for j1713 := 0; j1713 < sz1711 && !c.Failed(); j1713++ {
-						var k1714 string
-						k1714 = c.ReadString()
-						var v1715 int32
-						if !vn1712 {
-							v1715 = r.ReadVarInt32()
+	n1695 := c.ReadLength(2)
+	m1696 := foryimpl.MakeMap[map[string]map[string]int32](c, n1695)
+	for n1695 > 0 && !c.Failed() {
+		sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 24, nil, true)
+		for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
+			var k1700 string
+			k1700 = c.ReadString()
+			var v1701 map[string]int32
+			if !vn1698 {
+				n1702 := c.ReadLength(2)
+				m1703 := foryimpl.MakeMap[map[string]int32](c, n1702)
+				for n1702 > 0 && !c.Failed() {
+					sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 5, nil, false)
+					for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
+						var k1707 string
+						k1707 = c.ReadString()
+						var v1708 int32
+						if !vn1705 {
+							v1708 = r.ReadVarInt32()
 						}
-						m1710[k1714] = v1715
+						m1703[k1707] = v1708
 					}
-					n1709 -= sz1711
+					n1702 -= sz1704
 				}
-				v1708 = m1710
+				v1701 = m1703
 			}
-			m1703[k1707] = v1708
+			m1696[k1700] = v1701
 		}
-		n1702 -= sz1704
+		n1695 -= sz1697
 	}
-	x.RmMSM = m1703
+	x.RmMSM = m1696
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1718 := c.ReadLength(2)
-	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
-	for n1718 > 0 && !c.Failed() {
-		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
-		for j1722 := 0; j1722 < sz1720 && !c.Failed(); j1722++ {
-			var k1723 string
-			k1723 = c.ReadString()
-			var v1724 *int32
-			if !vn1721 {
-				p1725 := foryimpl.Alloc[int32](c)
-				*p1725 = r.ReadVarInt32()
-				v1724 = p1725
+	n1711 := c.ReadLength(2)
+	m1712 := foryimpl.MakeMap[map[string]*int32](c, n1711)
+	for n1711 > 0 && !c.Failed() {
+		sz1713, vn1714, _ := c.ReadMapChunk(n1711, 21, 5, nil, true)
+		for j1715 := 0; j1715 < sz1713 && !c.Failed(); j1715++ {
+			var k1716 string
+			k1716 = c.ReadString()
+			var v1717 *int32
+			if !vn1714 {
+				p1718 := foryimpl.Alloc[int32](c)
+				*p1718 = r.ReadVarInt32()
+				v1717 = p1718
 			}
-			m1719[k1723] = v1724
+			m1712[k1716] = v1717
 		}
-		n1718 -= sz1720
+		n1711 -= sz1713
 	}
-	x.RmMSP = m1719
+	x.RmMSP = m1712
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1727 := c.ReadLength(2)
-	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
-	for n1727 > 0 && !c.Failed() {
-		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
-		for j1731 := 0; j1731 < sz1729 && !c.Failed(); j1731++ {
-			var k1732 uint8
-			k1732 = r.ReadUint8()
-			var v1733 uint16
-			if !vn1730 {
-				v1733 = r.ReadUint16()
+	n1720 := c.ReadLength(2)
+	m1721 := foryimpl.MakeMap[map[uint8]uint16](c, n1720)
+	for n1720 > 0 && !c.Failed() {
+		sz1722, vn1723, _ := c.ReadMapChunk(n1720, 9, 10, nil, false)
+		for j1724 := 0; j1724 < sz1722 && !c.Failed(); j1724++ {
+			var k1725 uint8
+			k1725 = r.ReadUint8()
+			var v1726 uint16
+			if !vn1723 {
+				v1726 = r.ReadUint16()
 			}
-			m1728[k1732] = v1733
+			m1721[k1725] = v1726
 		}
-		n1727 -= sz1729
+		n1720 -= sz1722
 	}
-	x.RmMU8 = m1728
+	x.RmMU8 = m1721
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1735, id1736 := c.ReadRefFlag(); st1735 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1736)
-	} else if st1735 == foryimpl.RefFollows {
+	if st1728, id1729 := c.ReadRefFlag(); st1728 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1729)
+	} else if st1728 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1736, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1729, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -8389,71 +8401,71 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1737 := c.ReadLength(1)
-		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
-		if n1737 > 0 {
-			hn1740 := c.ReadListHeader(21)
+		n1730 := c.ReadLength(1)
+		l1731 := foryimpl.MakeSlice[[]string](c, n1730)
+		if n1730 > 0 {
+			hn1733 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1739 := range l1738 {
-					if hn1740 && !c.ReadFlag() {
-						clear(l1738[i1739 : i1739+1])
+				for i1732 := range l1731 {
+					if hn1733 && !c.ReadFlag() {
+						clear(l1731[i1732 : i1732+1])
 						continue
 					}
-					l1738[i1739] = c.ReadString()
+					l1731[i1732] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1739)
+						c.TraceIndex(i1732)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1738
+		x.RmNLS = l1731
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1743 := c.ReadLength(2)
-		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
-		for n1743 > 0 && !c.Failed() {
-			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
-			for j1747 := 0; j1747 < sz1745 && !c.Failed(); j1747++ {
-				var k1748 string
-				k1748 = c.ReadString()
-				var v1749 int32
-				if !vn1746 {
-					v1749 = r.ReadVarInt32()
+		n1736 := c.ReadLength(2)
+		m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
+		for n1736 > 0 && !c.Failed() {
+			sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
+			for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
+				var k1741 string
+				k1741 = c.ReadString()
+				var v1742 int32
+				if !vn1739 {
+					v1742 = r.ReadVarInt32()
 				}
-				m1744[k1748] = v1749
+				m1737[k1741] = v1742
 			}
-			n1743 -= sz1745
+			n1736 -= sz1738
 		}
-		x.RmNM = m1744
+		x.RmNM = m1737
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1751 := c.ReadLength(1)
-	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1751)
-	if n1751 > 0 {
-		hn1754 := c.ReadListHeader(9)
+	n1744 := c.ReadLength(1)
+	l1745 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1744)
+	if n1744 > 0 {
+		hn1747 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1753 := range l1752 {
-				if hn1754 && !c.ReadFlag() {
-					clear(l1752[i1753 : i1753+1])
+			for i1746 := range l1745 {
+				if hn1747 && !c.ReadFlag() {
+					clear(l1745[i1746 : i1746+1])
 					continue
 				}
-				l1752[i1753] = r.ReadUint8()
+				l1745[i1746] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1753)
+					c.TraceIndex(i1746)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1752
+	x.RmRaw = l1745
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -8468,14 +8480,14 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
-				} else if st1759 == foryimpl.RefFollows {
-					n1761 := c.ReadArrayLength(1)
-					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
-					r.ReadRawBools(a1762)
-					x.ABool = a1762
-					foryimpl.SetRefSlice(c, id1760, x.ABool)
+				if st1752, id1753 := c.ReadRefFlag(); st1752 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1753)
+				} else if st1752 == foryimpl.RefFollows {
+					n1754 := c.ReadArrayLength(1)
+					a1755 := foryimpl.MakeSlice[[]bool](c, n1754)
+					r.ReadRawBools(a1755)
+					x.ABool = a1755
+					foryimpl.SetRefSlice(c, id1753, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -8483,22 +8495,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1757 := c.ReadArrayLength(1)
-					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
-					r.ReadRawBools(a1758)
-					x.ABool = a1758
+					n1750 := c.ReadArrayLength(1)
+					a1751 := foryimpl.MakeSlice[[]bool](c, n1750)
+					r.ReadRawBools(a1751)
+					x.ABool = a1751
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
-				} else if st1765 == foryimpl.RefFollows {
-					n1767 := c.ReadArrayLength(4)
-					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
-					r.ReadRawFloat32s(a1768)
-					x.AF32 = a1768
-					foryimpl.SetRefSlice(c, id1766, x.AF32)
+				if st1758, id1759 := c.ReadRefFlag(); st1758 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1759)
+				} else if st1758 == foryimpl.RefFollows {
+					n1760 := c.ReadArrayLength(4)
+					a1761 := foryimpl.MakeSlice[[]float32](c, n1760)
+					r.ReadRawFloat32s(a1761)
+					x.AF32 = a1761
+					foryimpl.SetRefSlice(c, id1759, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -8506,22 +8518,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1763 := c.ReadArrayLength(4)
-					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
-					r.ReadRawFloat32s(a1764)
-					x.AF32 = a1764
+					n1756 := c.ReadArrayLength(4)
+					a1757 := foryimpl.MakeSlice[[]float32](c, n1756)
+					r.ReadRawFloat32s(a1757)
+					x.AF32 = a1757
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
-				} else if st1771 == foryimpl.RefFollows {
-					n1773 := c.ReadArrayLength(8)
-					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
-					r.ReadRawFloat64s(a1774)
-					x.AF64 = a1774
-					foryimpl.SetRefSlice(c, id1772, x.AF64)
+				if st1764, id1765 := c.ReadRefFlag(); st1764 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1765)
+				} else if st1764 == foryimpl.RefFollows {
+					n1766 := c.ReadArrayLength(8)
+					a1767 := foryimpl.MakeSlice[[]float64](c, n1766)
+					r.ReadRawFloat64s(a1767)
+					x.AF64 = a1767
+					foryimpl.SetRefSlice(c, id1765, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -8529,22 +8541,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1769 := c.ReadArrayLength(8)
-					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
-					r.ReadRawFloat64s(a1770)
-					x.AF64 = a1770
+					n1762 := c.ReadArrayLength(8)
+					a1763 := foryimpl.MakeSlice[[]float64](c, n1762)
+					r.ReadRawFloat64s(a1763)
+					x.AF64 = a1763
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
-				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLength(2)
-					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
-					r.ReadRawInt16s(a1780)
-					x.AI16 = a1780
-					foryimpl.SetRefSlice(c, id1778, x.AI16)
+				if st1770, id1771 := c.ReadRefFlag(); st1770 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1771)
+				} else if st1770 == foryimpl.RefFollows {
+					n1772 := c.ReadArrayLength(2)
+					a1773 := foryimpl.MakeSlice[[]int16](c, n1772)
+					r.ReadRawInt16s(a1773)
+					x.AI16 = a1773
+					foryimpl.SetRefSlice(c, id1771, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -8552,22 +8564,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1775 := c.ReadArrayLength(2)
-					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
-					r.ReadRawInt16s(a1776)
-					x.AI16 = a1776
+					n1768 := c.ReadArrayLength(2)
+					a1769 := foryimpl.MakeSlice[[]int16](c, n1768)
+					r.ReadRawInt16s(a1769)
+					x.AI16 = a1769
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
-				} else if st1783 == foryimpl.RefFollows {
-					n1785 := c.ReadArrayLength(4)
-					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
-					r.ReadRawInt32s(a1786)
-					x.AI32 = a1786
-					foryimpl.SetRefSlice(c, id1784, x.AI32)
+				if st1776, id1777 := c.ReadRefFlag(); st1776 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1777)
+				} else if st1776 == foryimpl.RefFollows {
+					n1778 := c.ReadArrayLength(4)
+					a1779 := foryimpl.MakeSlice[[]int32](c, n1778)
+					r.ReadRawInt32s(a1779)
+					x.AI32 = a1779
+					foryimpl.SetRefSlice(c, id1777, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -8575,22 +8587,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1781 := c.ReadArrayLength(4)
-					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
-					r.ReadRawInt32s(a1782)
-					x.AI32 = a1782
+					n1774 := c.ReadArrayLength(4)
+					a1775 := foryimpl.MakeSlice[[]int32](c, n1774)
+					r.ReadRawInt32s(a1775)
+					x.AI32 = a1775
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
-				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLength(8)
-					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
-					r.ReadRawInt64s(a1792)
-					x.AI64 = a1792
-					foryimpl.SetRefSlice(c, id1790, x.AI64)
+				if st1782, id1783 := c.ReadRefFlag(); st1782 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1783)
+				} else if st1782 == foryimpl.RefFollows {
+					n1784 := c.ReadArrayLength(8)
+					a1785 := foryimpl.MakeSlice[[]int64](c, n1784)
+					r.ReadRawInt64s(a1785)
+					x.AI64 = a1785
+					foryimpl.SetRefSlice(c, id1783, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -8598,24 +8610,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1787 := c.ReadArrayLength(8)
-					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
-					r.ReadRawInt64s(a1788)
-					x.AI64 = a1788
+					n1780 := c.ReadArrayLength(8)
+					a1781 := foryimpl.MakeSlice[[]int64](c, n1780)
+					r.ReadRawInt64s(a1781)
+					x.AI64 = a1781
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLength(1)
-					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
-					for i1800 := range a1799 {
-						a1799[i1800] = r.ReadInt8()
+				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1790)
+				} else if st1789 == foryimpl.RefFollows {
+					n1791 := c.ReadArrayLength(1)
+					a1792 := foryimpl.MakeSlice[[]int8](c, n1791)
+					for i1793 := range a1792 {
+						a1792[i1793] = r.ReadInt8()
 					}
-					x.AI8 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.AI8)
+					x.AI8 = a1792
+					foryimpl.SetRefSlice(c, id1790, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -8623,24 +8635,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1793 := c.ReadArrayLength(1)
-					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
-					for i1795 := range a1794 {
-						a1794[i1795] = r.ReadInt8()
+					n1786 := c.ReadArrayLength(1)
+					a1787 := foryimpl.MakeSlice[[]int8](c, n1786)
+					for i1788 := range a1787 {
+						a1787[i1788] = r.ReadInt8()
 					}
-					x.AI8 = a1794
+					x.AI8 = a1787
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
-				} else if st1803 == foryimpl.RefFollows {
-					n1805 := c.ReadArrayLength(2)
-					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
-					r.ReadRawUint16s(a1806)
-					x.AU16 = a1806
-					foryimpl.SetRefSlice(c, id1804, x.AU16)
+				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1797)
+				} else if st1796 == foryimpl.RefFollows {
+					n1798 := c.ReadArrayLength(2)
+					a1799 := foryimpl.MakeSlice[[]uint16](c, n1798)
+					r.ReadRawUint16s(a1799)
+					x.AU16 = a1799
+					foryimpl.SetRefSlice(c, id1797, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -8648,22 +8660,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1801 := c.ReadArrayLength(2)
-					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
-					r.ReadRawUint16s(a1802)
-					x.AU16 = a1802
+					n1794 := c.ReadArrayLength(2)
+					a1795 := foryimpl.MakeSlice[[]uint16](c, n1794)
+					r.ReadRawUint16s(a1795)
+					x.AU16 = a1795
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
-				} else if st1809 == foryimpl.RefFollows {
-					n1811 := c.ReadArrayLength(4)
-					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
-					r.ReadRawUint32s(a1812)
-					x.AU32 = a1812
-					foryimpl.SetRefSlice(c, id1810, x.AU32)
+				if st1802, id1803 := c.ReadRefFlag(); st1802 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1803)
+				} else if st1802 == foryimpl.RefFollows {
+					n1804 := c.ReadArrayLength(4)
+					a1805 := foryimpl.MakeSlice[[]uint32](c, n1804)
+					r.ReadRawUint32s(a1805)
+					x.AU32 = a1805
+					foryimpl.SetRefSlice(c, id1803, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -8671,22 +8683,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1807 := c.ReadArrayLength(4)
-					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
-					r.ReadRawUint32s(a1808)
-					x.AU32 = a1808
+					n1800 := c.ReadArrayLength(4)
+					a1801 := foryimpl.MakeSlice[[]uint32](c, n1800)
+					r.ReadRawUint32s(a1801)
+					x.AU32 = a1801
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
-				} else if st1815 == foryimpl.RefFollows {
-					n1817 := c.ReadArrayLength(8)
-					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
-					r.ReadRawUint64s(a1818)
-					x.AU64 = a1818
-					foryimpl.SetRefSlice(c, id1816, x.AU64)
+				if st1808, id1809 := c.ReadRefFlag(); st1808 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1809)
+				} else if st1808 == foryimpl.RefFollows {
+					n1810 := c.ReadArrayLength(8)
+					a1811 := foryimpl.MakeSlice[[]uint64](c, n1810)
+					r.ReadRawUint64s(a1811)
+					x.AU64 = a1811
+					foryimpl.SetRefSlice(c, id1809, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -8694,22 +8706,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1813 := c.ReadArrayLength(8)
-					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
-					r.ReadRawUint64s(a1814)
-					x.AU64 = a1814
+					n1806 := c.ReadArrayLength(8)
+					a1807 := foryimpl.MakeSlice[[]uint64](c, n1806)
+					r.ReadRawUint64s(a1807)
+					x.AU64 = a1807
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
-				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadArrayLength(1)
-					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
-					copy(a1824, r.ReadBytes(n1823))
-					x.AU8 = a1824
-					foryimpl.SetRefSlice(c, id1822, x.AU8)
+				if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1815)
+				} else if st1814 == foryimpl.RefFollows {
+					n1816 := c.ReadArrayLength(1)
+					a1817 := foryimpl.MakeSlice[[]uint8](c, n1816)
+					copy(a1817, r.ReadBytes(n1816))
+					x.AU8 = a1817
+					foryimpl.SetRefSlice(c, id1815, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -8717,19 +8729,19 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1819 := c.ReadArrayLength(1)
-					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
-					copy(a1820, r.ReadBytes(n1819))
-					x.AU8 = a1820
+					n1812 := c.ReadArrayLength(1)
+					a1813 := foryimpl.MakeSlice[[]uint8](c, n1812)
+					copy(a1813, r.ReadBytes(n1812))
+					x.AU8 = a1813
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1825, id1826 := c.ReadRefFlag(); st1825 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1826)
-				} else if st1825 == foryimpl.RefFollows {
+				if st1818, id1819 := c.ReadRefFlag(); st1818 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1819)
+				} else if st1818 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1826, x.Bin)
+					foryimpl.SetRefSlice(c, id1819, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -8744,290 +8756,312 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLength(2)
-				if n1827 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1827, 3))
+				n1820 := c.ReadLength(2)
+				if n1820 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1820, 3))
 					return
 				}
-				var l1828 [3]int16
-				if n1827 > 0 {
-					hn1830 := c.ReadListHeader(3)
+				var l1821 [3]int16
+				if n1820 > 0 {
+					hn1823 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1829 := range l1828 {
-							if hn1830 && !c.ReadFlag() {
-								clear(l1828[i1829 : i1829+1])
+						for i1822 := range l1821 {
+							if hn1823 && !c.ReadFlag() {
+								clear(l1821[i1822 : i1822+1])
 								continue
 							}
-							l1828[i1829] = r.ReadInt16()
+							l1821[i1822] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1829)
+								c.TraceIndex(i1822)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1828
+				x.Fix = l1821
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLength(1)
-				l1834 := foryimpl.MakeSlice[[]bool](c, n1833)
-				if n1833 > 0 {
-					hn1836 := c.ReadListHeader(1)
+				n1826 := c.ReadLength(1)
+				l1827 := foryimpl.MakeSlice[[]bool](c, n1826)
+				if n1826 > 0 {
+					hn1829 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1835 := range l1834 {
-							if hn1836 && !c.ReadFlag() {
-								clear(l1834[i1835 : i1835+1])
+						for i1828 := range l1827 {
+							if hn1829 && !c.ReadFlag() {
+								clear(l1827[i1828 : i1828+1])
 								continue
 							}
-							l1834[i1835] = r.ReadBool()
+							l1827[i1828] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1835)
+								c.TraceIndex(i1828)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1834
+				x.LB = l1827
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLength(1)
-				l1840 := foryimpl.MakeSlice[[]Color](c, n1839)
-				if n1839 > 0 {
-					hn1842 := c.ReadListHeader(25)
+				n1832 := c.ReadLength(1)
+				l1833 := foryimpl.MakeSlice[[]Color](c, n1832)
+				if n1832 > 0 {
+					hn1835 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1841 := range l1840 {
-							if hn1842 && !c.ReadFlag() {
-								clear(l1840[i1841 : i1841+1])
+						for i1834 := range l1833 {
+							if hn1835 && !c.ReadFlag() {
+								clear(l1833[i1834 : i1834+1])
 								continue
 							}
-							l1840[i1841] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1833[i1834] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1841)
+								c.TraceIndex(i1834)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1840
+				x.LE = l1833
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLength(4)
-				l1846 := foryimpl.MakeSlice[[]float32](c, n1845)
-				if n1845 > 0 {
-					hn1848 := c.ReadListHeader(19)
+				n1838 := c.ReadLength(4)
+				l1839 := foryimpl.MakeSlice[[]float32](c, n1838)
+				if n1838 > 0 {
+					hn1841 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1847 := range l1846 {
-							if hn1848 && !c.ReadFlag() {
-								clear(l1846[i1847 : i1847+1])
+						for i1840 := range l1839 {
+							if hn1841 && !c.ReadFlag() {
+								clear(l1839[i1840 : i1840+1])
 								continue
 							}
-							l1846[i1847] = r.ReadFloat32()
+							l1839[i1840] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1847)
+								c.TraceIndex(i1840)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1846
+				x.LF32 = l1839
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1851 := c.ReadLength(8)
-				l1852 := foryimpl.MakeSlice[[]float64](c, n1851)
-				if n1851 > 0 {
-					hn1854 := c.ReadListHeader(20)
+				n1844 := c.ReadLength(8)
+				l1845 := foryimpl.MakeSlice[[]float64](c, n1844)
+				if n1844 > 0 {
+					hn1847 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1853 := range l1852 {
-							if hn1854 && !c.ReadFlag() {
-								clear(l1852[i1853 : i1853+1])
+						for i1846 := range l1845 {
+							if hn1847 && !c.ReadFlag() {
+								clear(l1845[i1846 : i1846+1])
 								continue
 							}
-							l1852[i1853] = r.ReadFloat64()
+							l1845[i1846] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1853)
+								c.TraceIndex(i1846)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1852
+				x.LF64 = l1845
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1857 := c.ReadLength(1)
-				l1858 := foryimpl.MakeSlice[[]int32](c, n1857)
-				if n1857 > 0 {
-					hn1860 := c.ReadListHeader(5)
+				n1850 := c.ReadLength(1)
+				l1851 := foryimpl.MakeSlice[[]int32](c, n1850)
+				if n1850 > 0 {
+					hn1853 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1859 := range l1858 {
-							if hn1860 && !c.ReadFlag() {
-								clear(l1858[i1859 : i1859+1])
+						for i1852 := range l1851 {
+							if hn1853 && !c.ReadFlag() {
+								clear(l1851[i1852 : i1852+1])
 								continue
 							}
-							l1858[i1859] = r.ReadVarInt32()
+							l1851[i1852] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1859)
+								c.TraceIndex(i1852)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1858
+				x.LI32 = l1851
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1863 := c.ReadLength(1)
-				l1864 := foryimpl.MakeSlice[[]int64](c, n1863)
-				if n1863 > 0 {
-					hn1866 := c.ReadListHeader(7)
+				n1856 := c.ReadLength(1)
+				l1857 := foryimpl.MakeSlice[[]int64](c, n1856)
+				if n1856 > 0 {
+					hn1859 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1865 := range l1864 {
-							if hn1866 && !c.ReadFlag() {
-								clear(l1864[i1865 : i1865+1])
+						for i1858 := range l1857 {
+							if hn1859 && !c.ReadFlag() {
+								clear(l1857[i1858 : i1858+1])
 								continue
 							}
-							l1864[i1865] = r.ReadVarInt64()
+							l1857[i1858] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1865)
+								c.TraceIndex(i1858)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1864
+				x.LI64 = l1857
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1869 := c.ReadLength(1)
-				l1870 := foryimpl.MakeSlice[[]int8](c, n1869)
-				if n1869 > 0 {
-					hn1872 := c.ReadListHeader(2)
+				n1862 := c.ReadLength(1)
+				l1863 := foryimpl.MakeSlice[[]int8](c, n1862)
+				if n1862 > 0 {
+					hn1865 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1871 := range l1870 {
-							if hn1872 && !c.ReadFlag() {
-								clear(l1870[i1871 : i1871+1])
+						for i1864 := range l1863 {
+							if hn1865 && !c.ReadFlag() {
+								clear(l1863[i1864 : i1864+1])
 								continue
 							}
-							l1870[i1871] = r.ReadInt8()
+							l1863[i1864] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1871)
+								c.TraceIndex(i1864)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1870
+				x.LI8 = l1863
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1875 := c.ReadLength(1)
-				l1876 := foryimpl.MakeSlice[[][]int32](c, n1875)
-				if n1875 > 0 {
-					hn1878 := c.ReadListHeader(22)
+				n1868 := c.ReadLength(1)
+				l1869 := foryimpl.MakeSlice[[][]int32](c, n1868)
+				if n1868 > 0 {
+					hn1871 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1877 := range l1876 {
-							if hn1878 && !c.ReadFlag() {
-								clear(l1876[i1877 : i1877+1])
+						for i1870 := range l1869 {
+							if hn1871 && !c.ReadFlag() {
+								clear(l1869[i1870 : i1870+1])
 								continue
 							}
-							n1881 := c.ReadLength(1)
-							l1882 := foryimpl.MakeSlice[[]int32](c, n1881)
-							if n1881 > 0 {
-								hn1884 := c.ReadListHeader(5)
+							n1874 := c.ReadLength(1)
+							l1875 := foryimpl.MakeSlice[[]int32](c, n1874)
+							if n1874 > 0 {
+								hn1877 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1883 := range l1882 {
-										if hn1884 && !c.ReadFlag() {
-											clear(l1882[i1883 : i1883+1])
+									for i1876 := range l1875 {
+										if hn1877 && !c.ReadFlag() {
+											clear(l1875[i1876 : i1876+1])
 											continue
 										}
-										l1882[i1883] = r.ReadVarInt32()
+										l1875[i1876] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1883)
+											c.TraceIndex(i1876)
 											break
 										}
 									}
 								}
 							}
-							l1876[i1877] = l1882
+							l1869[i1870] = l1875
 							if c.Failed() {
-								c.TraceIndex(i1877)
+								c.TraceIndex(i1870)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1876
+				x.LL = l1869
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1887 := c.ReadLength(1)
-				l1888 := foryimpl.MakeSlice[[]map[string]int32](c, n1887)
-				if n1887 > 0 {
-					hn1890 := c.ReadListHeader(24)
+				n1880 := c.ReadLength(1)
+				l1881 := foryimpl.MakeSlice[[]map[string]int32](c, n1880)
+				if n1880 > 0 {
+					hn1883 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1889 := range l1888 {
-							if hn1890 && !c.ReadFlag() {
-								clear(l1888[i1889 : i1889+1])
+						for i1882 := range l1881 {
+							if hn1883 && !c.ReadFlag() {
+								clear(l1881[i1882 : i1882+1])
 								continue
 							}
-							n1893 := c.ReadLength(2)
-							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
-							for n1893 > 0 && !c.Failed() {
-								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
-								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
-									var k1898 string
-									k1898 = c.ReadString()
-									var v1899 int32
-									if !vn1896 {
-										v1899 = r.ReadVarInt32()
+							n1886 := c.ReadLength(2)
+							m1887 := foryimpl.MakeMap[map[string]int32](c, n1886)
+							for n1886 > 0 && !c.Failed() {
+								sz1888, vn1889, _ := c.ReadMapChunk(n1886, 21, 5, nil, false)
+								for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
+									var k1891 string
+									k1891 = c.ReadString()
+									var v1892 int32
+									if !vn1889 {
+										v1892 = r.ReadVarInt32()
 									}
-									m1894[k1898] = v1899
+									m1887[k1891] = v1892
 								}
-								n1893 -= sz1895
+								n1886 -= sz1888
 							}
-							l1888[i1889] = m1894
+							l1881[i1882] = m1887
 							if c.Failed() {
-								c.TraceIndex(i1889)
+								c.TraceIndex(i1882)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1888
+				x.LM = l1881
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
+				n1894 := c.ReadLength(1)
+				l1895 := foryimpl.MakeSlice[[]*int32](c, n1894)
+				if n1894 > 0 {
+					hn1897 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1896 := range l1895 {
+							if hn1897 && !c.ReadFlag() {
+								clear(l1895[i1896 : i1896+1])
+								continue
+							}
+							p1900 := foryimpl.Alloc[int32](c)
+							*p1900 = r.ReadVarInt32()
+							l1895[i1896] = p1900
+							if c.Failed() {
+								c.TraceIndex(i1896)
+								break
+							}
+						}
+					}
+				}
+				x.LPI = l1895
+			}
+		case 23:
+			if !f.Flag || c.ReadFlag() {
 				n1901 := c.ReadLength(1)
-				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
+				l1902 := foryimpl.MakeSlice[[]string](c, n1901)
 				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(5)
+					hn1904 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i1903 := range l1902 {
 							if hn1904 && !c.ReadFlag() {
 								clear(l1902[i1903 : i1903+1])
 								continue
 							}
-							p1907 := foryimpl.Alloc[int32](c)
-							*p1907 = r.ReadVarInt32()
-							l1902[i1903] = p1907
+							l1902[i1903] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i1903)
 								break
@@ -9035,313 +9069,291 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.LPI = l1902
-			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLength(1)
-				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
-				if n1908 > 0 {
-					hn1911 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1910 := range l1909 {
-							if hn1911 && !c.ReadFlag() {
-								clear(l1909[i1910 : i1910+1])
-								continue
-							}
-							l1909[i1910] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1910)
-								break
-							}
-						}
-					}
-				}
-				x.LS = l1909
+				x.LS = l1902
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1914 := c.ReadLength(1)
-				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
-				if n1914 > 0 {
-					hn1917 := c.ReadListHeader(38)
+				n1907 := c.ReadLength(1)
+				l1908 := foryimpl.MakeSlice[[]time.Time](c, n1907)
+				if n1907 > 0 {
+					hn1910 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1916 := range l1915 {
-							if hn1917 && !c.ReadFlag() {
-								clear(l1915[i1916 : i1916+1])
+						for i1909 := range l1908 {
+							if hn1910 && !c.ReadFlag() {
+								clear(l1908[i1909 : i1909+1])
 								continue
 							}
-							l1915[i1916] = c.ReadTime()
+							l1908[i1909] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1916)
+								c.TraceIndex(i1909)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1915
+				x.LT = l1908
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1920 := c.ReadLength(2)
-				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
-				if n1920 > 0 {
-					hn1923 := c.ReadListHeader(10)
+				n1913 := c.ReadLength(2)
+				l1914 := foryimpl.MakeSlice[[]uint16](c, n1913)
+				if n1913 > 0 {
+					hn1916 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1922 := range l1921 {
-							if hn1923 && !c.ReadFlag() {
-								clear(l1921[i1922 : i1922+1])
+						for i1915 := range l1914 {
+							if hn1916 && !c.ReadFlag() {
+								clear(l1914[i1915 : i1915+1])
 								continue
 							}
-							l1921[i1922] = r.ReadUint16()
+							l1914[i1915] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1922)
+								c.TraceIndex(i1915)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1921
+				x.LU16 = l1914
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1926 := c.ReadLength(1)
-				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
-				if n1926 > 0 {
-					hn1929 := c.ReadListHeader(14)
+				n1919 := c.ReadLength(1)
+				l1920 := foryimpl.MakeSlice[[]uint64](c, n1919)
+				if n1919 > 0 {
+					hn1922 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1928 := range l1927 {
-							if hn1929 && !c.ReadFlag() {
-								clear(l1927[i1928 : i1928+1])
+						for i1921 := range l1920 {
+							if hn1922 && !c.ReadFlag() {
+								clear(l1920[i1921 : i1921+1])
 								continue
 							}
-							l1927[i1928] = r.ReadVarUint64()
+							l1920[i1921] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1928)
+								c.TraceIndex(i1921)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1927
+				x.LU64 = l1920
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLength(2)
-				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
-				for n1932 > 0 && !c.Failed() {
-					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
-					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
-						var k1937 bool
-						k1937 = r.ReadBool()
-						var v1938 string
-						if !vn1935 {
-							v1938 = c.ReadString()
+				n1925 := c.ReadLength(2)
+				m1926 := foryimpl.MakeMap[map[bool]string](c, n1925)
+				for n1925 > 0 && !c.Failed() {
+					sz1927, vn1928, _ := c.ReadMapChunk(n1925, 1, 21, nil, false)
+					for j1929 := 0; j1929 < sz1927 && !c.Failed(); j1929++ {
+						var k1930 bool
+						k1930 = r.ReadBool()
+						var v1931 string
+						if !vn1928 {
+							v1931 = c.ReadString()
 						}
-						m1933[k1937] = v1938
+						m1926[k1930] = v1931
 					}
-					n1932 -= sz1934
+					n1925 -= sz1927
 				}
-				x.MBS = m1933
+				x.MBS = m1926
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1940 := c.ReadLength(2)
-				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
-				for n1940 > 0 && !c.Failed() {
-					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
-					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
-						var k1945 Color
-						k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1946 string
-						if !vn1943 {
-							v1946 = c.ReadString()
+				n1933 := c.ReadLength(2)
+				m1934 := foryimpl.MakeMap[map[Color]string](c, n1933)
+				for n1933 > 0 && !c.Failed() {
+					sz1935, vn1936, _ := c.ReadMapChunk(n1933, 25, 21, nil, false)
+					for j1937 := 0; j1937 < sz1935 && !c.Failed(); j1937++ {
+						var k1938 Color
+						k1938 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v1939 string
+						if !vn1936 {
+							v1939 = c.ReadString()
 						}
-						m1941[k1945] = v1946
+						m1934[k1938] = v1939
 					}
-					n1940 -= sz1942
+					n1933 -= sz1935
 				}
-				x.MES = m1941
+				x.MES = m1934
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1948 := c.ReadLength(2)
-				m1949 := foryimpl.MakeMap[map[int64]float64](c, n1948)
-				for n1948 > 0 && !c.Failed() {
-					sz1950, vn1951, _ := c.ReadMapChunk(n1948, 7, 20, nil, false)
-					for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
-						var k1953 int64
-						k1953 = r.ReadVarInt64()
-						var v1954 float64
-						if !vn1951 {
-							v1954 = r.ReadFloat64()
+				n1941 := c.ReadLength(2)
+				m1942 := foryimpl.MakeMap[map[int64]float64](c, n1941)
+				for n1941 > 0 && !c.Failed() {
+					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 7, 20, nil, false)
+					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
+						var k1946 int64
+						k1946 = r.ReadVarInt64()
+						var v1947 float64
+						if !vn1944 {
+							v1947 = r.ReadFloat64()
 						}
-						m1949[k1953] = v1954
+						m1942[k1946] = v1947
 					}
-					n1948 -= sz1950
+					n1941 -= sz1943
 				}
-				x.MI64F = m1949
+				x.MI64F = m1942
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1956 := c.ReadLength(2)
-				m1957 := foryimpl.MakeMap[map[int32]string](c, n1956)
-				for n1956 > 0 && !c.Failed() {
-					sz1958, vn1959, _ := c.ReadMapChunk(n1956, 5, 21, nil, false)
-					for j1960 := 0; j1960 < sz1958 && !c.Failed(); j1960++ {
-						var k1961 int32
-						k1961 = r.ReadVarInt32()
-						var v1962 string
-						if !vn1959 {
-							v1962 = c.ReadString()
+				n1949 := c.ReadLength(2)
+				m1950 := foryimpl.MakeMap[map[int32]string](c, n1949)
+				for n1949 > 0 && !c.Failed() {
+					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 5, 21, nil, false)
+					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
+						var k1954 int32
+						k1954 = r.ReadVarInt32()
+						var v1955 string
+						if !vn1952 {
+							v1955 = c.ReadString()
 						}
-						m1957[k1961] = v1962
+						m1950[k1954] = v1955
 					}
-					n1956 -= sz1958
+					n1949 -= sz1951
 				}
-				x.MIS = m1957
+				x.MIS = m1950
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1964 := c.ReadLength(2)
-				m1965 := foryimpl.MakeMap[map[string]int32](c, n1964)
-				for n1964 > 0 && !c.Failed() {
-					sz1966, vn1967, _ := c.ReadMapChunk(n1964, 21, 5, nil, false)
-					for j1968 := 0; j1968 < sz1966 && !c.Failed(); j1968++ {
-						var k1969 string
-						k1969 = c.ReadString()
-						var v1970 int32
-						if !vn1967 {
-							v1970 = r.ReadVarInt32()
+				n1957 := c.ReadLength(2)
+				m1958 := foryimpl.MakeMap[map[string]int32](c, n1957)
+				for n1957 > 0 && !c.Failed() {
+					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, false)
+					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
+						var k1962 string
+						k1962 = c.ReadString()
+						var v1963 int32
+						if !vn1960 {
+							v1963 = r.ReadVarInt32()
 						}
-						m1965[k1969] = v1970
+						m1958[k1962] = v1963
 					}
-					n1964 -= sz1966
+					n1957 -= sz1959
 				}
-				x.MSI = m1965
+				x.MSI = m1958
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1972 := c.ReadLength(2)
-				m1973 := foryimpl.MakeMap[map[string][]string](c, n1972)
-				for n1972 > 0 && !c.Failed() {
-					sz1974, vn1975, _ := c.ReadMapChunk(n1972, 21, 22, nil, true)
-					for j1976 := 0; j1976 < sz1974 && !c.Failed(); j1976++ {
-						var k1977 string
-						k1977 = c.ReadString()
-						var v1978 []string
-						if !vn1975 {
-							n1979 := c.ReadLength(1)
-							l1980 := foryimpl.MakeSlice[[]string](c, n1979)
-							if n1979 > 0 {
-								hn1982 := c.ReadListHeader(21)
+				n1965 := c.ReadLength(2)
+				m1966 := foryimpl.MakeMap[map[string][]string](c, n1965)
+				for n1965 > 0 && !c.Failed() {
+					sz1967, vn1968, _ := c.ReadMapChunk(n1965, 21, 22, nil, true)
+					for j1969 := 0; j1969 < sz1967 && !c.Failed(); j1969++ {
+						var k1970 string
+						k1970 = c.ReadString()
+						var v1971 []string
+						if !vn1968 {
+							n1972 := c.ReadLength(1)
+							l1973 := foryimpl.MakeSlice[[]string](c, n1972)
+							if n1972 > 0 {
+								hn1975 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1981 := range l1980 {
-										if hn1982 && !c.ReadFlag() {
-											clear(l1980[i1981 : i1981+1])
+									for i1974 := range l1973 {
+										if hn1975 && !c.ReadFlag() {
+											clear(l1973[i1974 : i1974+1])
 											continue
 										}
-										l1980[i1981] = c.ReadString()
+										l1973[i1974] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1981)
+											c.TraceIndex(i1974)
 											break
 										}
 									}
 								}
 							}
-							v1978 = l1980
+							v1971 = l1973
 						}
-						m1973[k1977] = v1978
+						m1966[k1970] = v1971
 					}
-					n1972 -= sz1974
+					n1965 -= sz1967
 				}
-				x.MSL = m1973
+				x.MSL = m1966
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1986 := c.ReadLength(2)
-				m1987 := foryimpl.MakeMap[map[string]map[string]int32](c, n1986)
-				for n1986 > 0 && !c.Failed() {
-					sz1988, vn1989, _ := c.ReadMapChunk(n1986, 21, 24, nil, true)
-					for j1990 := 0; j1990 < sz1988 && !c.Failed(); j1990++ {
-						var k1991 string
-						k1991 = c.ReadString()
-						var v1992 map[string]int32
-						if !vn1989 {
-							n1993 := c.ReadLength(2)
-							m1994 := foryimpl.MakeMap[map[string]int32](c, n1993)
-							for n1993 > 0 && !c.Failed() {
-								sz1995, vn1996, _ := c.ReadMapChunk(n1993, 21, 5, nil, false)
-								for j1997 := 0; j1997 < sz1995 && !c.Failed(); j1997++ {
-									var k1998 string
-									k1998 = c.ReadString()
-									var v1999 int32
-									if !vn1996 {
-										v1999 = r.ReadVarInt32()
+				n1979 := c.ReadLength(2)
+				m1980 := foryimpl.MakeMap[map[string]map[string]int32](c, n1979)
+				for n1979 > 0 && !c.Failed() {
+					sz1981, vn1982, _ := c.ReadMapChunk(n1979, 21, 24, nil, true)
+					for j1983 := 0; j1983 < sz1981 && !c.Failed(); j1983++ {
+						var k1984 string
+						k1984 = c.ReadString()
+						var v1985 map[string]int32
+						if !vn1982 {
+							n1986 := c.ReadLength(2)
+							m1987 := foryimpl.MakeMap[map[string]int32](c, n1986)
+							for n1986 > 0 && !c.Failed() {
+								sz1988, vn1989, _ := c.ReadMapChunk(n1986, 21, 5, nil, false)
+								for j1990 := 0; j1990 < sz1988 && !c.Failed(); j1990++ {
+									var k1991 string
+									k1991 = c.ReadString()
+									var v1992 int32
+									if !vn1989 {
+										v1992 = r.ReadVarInt32()
 									}
-									m1994[k1998] = v1999
+									m1987[k1991] = v1992
 								}
-								n1993 -= sz1995
+								n1986 -= sz1988
 							}
-							v1992 = m1994
+							v1985 = m1987
 						}
-						m1987[k1991] = v1992
+						m1980[k1984] = v1985
 					}
-					n1986 -= sz1988
+					n1979 -= sz1981
 				}
-				x.MSM = m1987
+				x.MSM = m1980
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLength(2)
-				m2003 := foryimpl.MakeMap[map[string]*int32](c, n2002)
-				for n2002 > 0 && !c.Failed() {
-					sz2004, vn2005, _ := c.ReadMapChunk(n2002, 21, 5, nil, true)
-					for j2006 := 0; j2006 < sz2004 && !c.Failed(); j2006++ {
-						var k2007 string
-						k2007 = c.ReadString()
-						var v2008 *int32
-						if !vn2005 {
-							p2009 := foryimpl.Alloc[int32](c)
-							*p2009 = r.ReadVarInt32()
-							v2008 = p2009
+				n1995 := c.ReadLength(2)
+				m1996 := foryimpl.MakeMap[map[string]*int32](c, n1995)
+				for n1995 > 0 && !c.Failed() {
+					sz1997, vn1998, _ := c.ReadMapChunk(n1995, 21, 5, nil, true)
+					for j1999 := 0; j1999 < sz1997 && !c.Failed(); j1999++ {
+						var k2000 string
+						k2000 = c.ReadString()
+						var v2001 *int32
+						if !vn1998 {
+							p2002 := foryimpl.Alloc[int32](c)
+							*p2002 = r.ReadVarInt32()
+							v2001 = p2002
 						}
-						m2003[k2007] = v2008
+						m1996[k2000] = v2001
 					}
-					n2002 -= sz2004
+					n1995 -= sz1997
 				}
-				x.MSP = m2003
+				x.MSP = m1996
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2011 := c.ReadLength(2)
-				m2012 := foryimpl.MakeMap[map[uint8]uint16](c, n2011)
-				for n2011 > 0 && !c.Failed() {
-					sz2013, vn2014, _ := c.ReadMapChunk(n2011, 9, 10, nil, false)
-					for j2015 := 0; j2015 < sz2013 && !c.Failed(); j2015++ {
-						var k2016 uint8
-						k2016 = r.ReadUint8()
-						var v2017 uint16
-						if !vn2014 {
-							v2017 = r.ReadUint16()
+				n2004 := c.ReadLength(2)
+				m2005 := foryimpl.MakeMap[map[uint8]uint16](c, n2004)
+				for n2004 > 0 && !c.Failed() {
+					sz2006, vn2007, _ := c.ReadMapChunk(n2004, 9, 10, nil, false)
+					for j2008 := 0; j2008 < sz2006 && !c.Failed(); j2008++ {
+						var k2009 uint8
+						k2009 = r.ReadUint8()
+						var v2010 uint16
+						if !vn2007 {
+							v2010 = r.ReadUint16()
 						}
-						m2012[k2016] = v2017
+						m2005[k2009] = v2010
 					}
-					n2011 -= sz2013
+					n2004 -= sz2006
 				}
-				x.MU8 = m2012
+				x.MU8 = m2005
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2019, id2020 := c.ReadRefFlag(); st2019 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2020)
-				} else if st2019 == foryimpl.RefFollows {
+				if st2012, id2013 := c.ReadRefFlag(); st2012 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2013)
+				} else if st2012 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2020, x.NBin)
+					foryimpl.SetRefSlice(c, id2013, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -9354,79 +9366,79 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n2021 := c.ReadLength(1)
-				l2022 := foryimpl.MakeSlice[[]string](c, n2021)
-				if n2021 > 0 {
-					hn2024 := c.ReadListHeader(21)
+				n2014 := c.ReadLength(1)
+				l2015 := foryimpl.MakeSlice[[]string](c, n2014)
+				if n2014 > 0 {
+					hn2017 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2023 := range l2022 {
-							if hn2024 && !c.ReadFlag() {
-								clear(l2022[i2023 : i2023+1])
+						for i2016 := range l2015 {
+							if hn2017 && !c.ReadFlag() {
+								clear(l2015[i2016 : i2016+1])
 								continue
 							}
-							l2022[i2023] = c.ReadString()
+							l2015[i2016] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2023)
+								c.TraceIndex(i2016)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2022
+				x.NLS = l2015
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLength(2)
-				m2028 := foryimpl.MakeMap[map[string]int32](c, n2027)
-				for n2027 > 0 && !c.Failed() {
-					sz2029, vn2030, _ := c.ReadMapChunk(n2027, 21, 5, nil, false)
-					for j2031 := 0; j2031 < sz2029 && !c.Failed(); j2031++ {
-						var k2032 string
-						k2032 = c.ReadString()
-						var v2033 int32
-						if !vn2030 {
-							v2033 = r.ReadVarInt32()
+				n2020 := c.ReadLength(2)
+				m2021 := foryimpl.MakeMap[map[string]int32](c, n2020)
+				for n2020 > 0 && !c.Failed() {
+					sz2022, vn2023, _ := c.ReadMapChunk(n2020, 21, 5, nil, false)
+					for j2024 := 0; j2024 < sz2022 && !c.Failed(); j2024++ {
+						var k2025 string
+						k2025 = c.ReadString()
+						var v2026 int32
+						if !vn2023 {
+							v2026 = r.ReadVarInt32()
 						}
-						m2028[k2032] = v2033
+						m2021[k2025] = v2026
 					}
-					n2027 -= sz2029
+					n2020 -= sz2022
 				}
-				x.NM = m2028
+				x.NM = m2021
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2035 := c.ReadLength(1)
-				l2036 := foryimpl.MakeSlice[[]uint8](c, n2035)
-				if n2035 > 0 {
-					hn2038 := c.ReadListHeader(9)
+				n2028 := c.ReadLength(1)
+				l2029 := foryimpl.MakeSlice[[]uint8](c, n2028)
+				if n2028 > 0 {
+					hn2031 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2037 := range l2036 {
-							if hn2038 && !c.ReadFlag() {
-								clear(l2036[i2037 : i2037+1])
+						for i2030 := range l2029 {
+							if hn2031 && !c.ReadFlag() {
+								clear(l2029[i2030 : i2030+1])
 								continue
 							}
-							l2036[i2037] = r.ReadUint8()
+							l2029[i2030] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2037)
+								c.TraceIndex(i2030)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2036
+				x.Raw = l2029
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2043, id2044 := c.ReadRefFlag(); st2043 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2044)
-				} else if st2043 == foryimpl.RefFollows {
-					n2045 := c.ReadArrayLength(1)
-					a2046 := foryimpl.MakeSlice[[]bool](c, n2045)
-					r.ReadRawBools(a2046)
-					x.RmABool = a2046
-					foryimpl.SetRefSlice(c, id2044, x.RmABool)
+				if st2036, id2037 := c.ReadRefFlag(); st2036 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2037)
+				} else if st2036 == foryimpl.RefFollows {
+					n2038 := c.ReadArrayLength(1)
+					a2039 := foryimpl.MakeSlice[[]bool](c, n2038)
+					r.ReadRawBools(a2039)
+					x.RmABool = a2039
+					foryimpl.SetRefSlice(c, id2037, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -9434,22 +9446,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2041 := c.ReadArrayLength(1)
-					a2042 := foryimpl.MakeSlice[[]bool](c, n2041)
-					r.ReadRawBools(a2042)
-					x.RmABool = a2042
+					n2034 := c.ReadArrayLength(1)
+					a2035 := foryimpl.MakeSlice[[]bool](c, n2034)
+					r.ReadRawBools(a2035)
+					x.RmABool = a2035
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2049, id2050 := c.ReadRefFlag(); st2049 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2050)
-				} else if st2049 == foryimpl.RefFollows {
-					n2051 := c.ReadArrayLength(4)
-					a2052 := foryimpl.MakeSlice[[]float32](c, n2051)
-					r.ReadRawFloat32s(a2052)
-					x.RmAF32 = a2052
-					foryimpl.SetRefSlice(c, id2050, x.RmAF32)
+				if st2042, id2043 := c.ReadRefFlag(); st2042 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2043)
+				} else if st2042 == foryimpl.RefFollows {
+					n2044 := c.ReadArrayLength(4)
+					a2045 := foryimpl.MakeSlice[[]float32](c, n2044)
+					r.ReadRawFloat32s(a2045)
+					x.RmAF32 = a2045
+					foryimpl.SetRefSlice(c, id2043, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -9457,22 +9469,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2047 := c.ReadArrayLength(4)
-					a2048 := foryimpl.MakeSlice[[]float32](c, n2047)
-					r.ReadRawFloat32s(a2048)
-					x.RmAF32 = a2048
+					n2040 := c.ReadArrayLength(4)
+					a2041 := foryimpl.MakeSlice[[]float32](c, n2040)
+					r.ReadRawFloat32s(a2041)
+					x.RmAF32 = a2041
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2055, id2056 := c.ReadRefFlag(); st2055 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2056)
-				} else if st2055 == foryimpl.RefFollows {
-					n2057 := c.ReadArrayLength(8)
-					a2058 := foryimpl.MakeSlice[[]float64](c, n2057)
-					r.ReadRawFloat64s(a2058)
-					x.RmAF64 = a2058
-					foryimpl.SetRefSlice(c, id2056, x.RmAF64)
+				if st2048, id2049 := c.ReadRefFlag(); st2048 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2049)
+				} else if st2048 == foryimpl.RefFollows {
+					n2050 := c.ReadArrayLength(8)
+					a2051 := foryimpl.MakeSlice[[]float64](c, n2050)
+					r.ReadRawFloat64s(a2051)
+					x.RmAF64 = a2051
+					foryimpl.SetRefSlice(c, id2049, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -9480,22 +9492,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2053 := c.ReadArrayLength(8)
-					a2054 := foryimpl.MakeSlice[[]float64](c, n2053)
-					r.ReadRawFloat64s(a2054)
-					x.RmAF64 = a2054
+					n2046 := c.ReadArrayLength(8)
+					a2047 := foryimpl.MakeSlice[[]float64](c, n2046)
+					r.ReadRawFloat64s(a2047)
+					x.RmAF64 = a2047
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2061, id2062 := c.ReadRefFlag(); st2061 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2062)
-				} else if st2061 == foryimpl.RefFollows {
-					n2063 := c.ReadArrayLength(2)
-					a2064 := foryimpl.MakeSlice[[]int16](c, n2063)
-					r.ReadRawInt16s(a2064)
-					x.RmAI16 = a2064
-					foryimpl.SetRefSlice(c, id2062, x.RmAI16)
+				if st2054, id2055 := c.ReadRefFlag(); st2054 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2055)
+				} else if st2054 == foryimpl.RefFollows {
+					n2056 := c.ReadArrayLength(2)
+					a2057 := foryimpl.MakeSlice[[]int16](c, n2056)
+					r.ReadRawInt16s(a2057)
+					x.RmAI16 = a2057
+					foryimpl.SetRefSlice(c, id2055, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -9503,22 +9515,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2059 := c.ReadArrayLength(2)
-					a2060 := foryimpl.MakeSlice[[]int16](c, n2059)
-					r.ReadRawInt16s(a2060)
-					x.RmAI16 = a2060
+					n2052 := c.ReadArrayLength(2)
+					a2053 := foryimpl.MakeSlice[[]int16](c, n2052)
+					r.ReadRawInt16s(a2053)
+					x.RmAI16 = a2053
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2067, id2068 := c.ReadRefFlag(); st2067 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2068)
-				} else if st2067 == foryimpl.RefFollows {
-					n2069 := c.ReadArrayLength(4)
-					a2070 := foryimpl.MakeSlice[[]int32](c, n2069)
-					r.ReadRawInt32s(a2070)
-					x.RmAI32 = a2070
-					foryimpl.SetRefSlice(c, id2068, x.RmAI32)
+				if st2060, id2061 := c.ReadRefFlag(); st2060 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2061)
+				} else if st2060 == foryimpl.RefFollows {
+					n2062 := c.ReadArrayLength(4)
+					a2063 := foryimpl.MakeSlice[[]int32](c, n2062)
+					r.ReadRawInt32s(a2063)
+					x.RmAI32 = a2063
+					foryimpl.SetRefSlice(c, id2061, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -9526,22 +9538,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2065 := c.ReadArrayLength(4)
-					a2066 := foryimpl.MakeSlice[[]int32](c, n2065)
-					r.ReadRawInt32s(a2066)
-					x.RmAI32 = a2066
+					n2058 := c.ReadArrayLength(4)
+					a2059 := foryimpl.MakeSlice[[]int32](c, n2058)
+					r.ReadRawInt32s(a2059)
+					x.RmAI32 = a2059
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2073, id2074 := c.ReadRefFlag(); st2073 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2074)
-				} else if st2073 == foryimpl.RefFollows {
-					n2075 := c.ReadArrayLength(8)
-					a2076 := foryimpl.MakeSlice[[]int64](c, n2075)
-					r.ReadRawInt64s(a2076)
-					x.RmAI64 = a2076
-					foryimpl.SetRefSlice(c, id2074, x.RmAI64)
+				if st2066, id2067 := c.ReadRefFlag(); st2066 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2067)
+				} else if st2066 == foryimpl.RefFollows {
+					n2068 := c.ReadArrayLength(8)
+					a2069 := foryimpl.MakeSlice[[]int64](c, n2068)
+					r.ReadRawInt64s(a2069)
+					x.RmAI64 = a2069
+					foryimpl.SetRefSlice(c, id2067, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -9549,24 +9561,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2071 := c.ReadArrayLength(8)
-					a2072 := foryimpl.MakeSlice[[]int64](c, n2071)
-					r.ReadRawInt64s(a2072)
-					x.RmAI64 = a2072
+					n2064 := c.ReadArrayLength(8)
+					a2065 := foryimpl.MakeSlice[[]int64](c, n2064)
+					r.ReadRawInt64s(a2065)
+					x.RmAI64 = a2065
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2081)
-				} else if st2080 == foryimpl.RefFollows {
-					n2082 := c.ReadArrayLength(1)
-					a2083 := foryimpl.MakeSlice[[]int8](c, n2082)
-					for i2084 := range a2083 {
-						a2083[i2084] = r.ReadInt8()
+				if st2073, id2074 := c.ReadRefFlag(); st2073 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2074)
+				} else if st2073 == foryimpl.RefFollows {
+					n2075 := c.ReadArrayLength(1)
+					a2076 := foryimpl.MakeSlice[[]int8](c, n2075)
+					for i2077 := range a2076 {
+						a2076[i2077] = r.ReadInt8()
 					}
-					x.RmAI8 = a2083
-					foryimpl.SetRefSlice(c, id2081, x.RmAI8)
+					x.RmAI8 = a2076
+					foryimpl.SetRefSlice(c, id2074, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -9574,24 +9586,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2077 := c.ReadArrayLength(1)
-					a2078 := foryimpl.MakeSlice[[]int8](c, n2077)
-					for i2079 := range a2078 {
-						a2078[i2079] = r.ReadInt8()
+					n2070 := c.ReadArrayLength(1)
+					a2071 := foryimpl.MakeSlice[[]int8](c, n2070)
+					for i2072 := range a2071 {
+						a2071[i2072] = r.ReadInt8()
 					}
-					x.RmAI8 = a2078
+					x.RmAI8 = a2071
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2088)
-				} else if st2087 == foryimpl.RefFollows {
-					n2089 := c.ReadArrayLength(2)
-					a2090 := foryimpl.MakeSlice[[]uint16](c, n2089)
-					r.ReadRawUint16s(a2090)
-					x.RmAU16 = a2090
-					foryimpl.SetRefSlice(c, id2088, x.RmAU16)
+				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2081)
+				} else if st2080 == foryimpl.RefFollows {
+					n2082 := c.ReadArrayLength(2)
+					a2083 := foryimpl.MakeSlice[[]uint16](c, n2082)
+					r.ReadRawUint16s(a2083)
+					x.RmAU16 = a2083
+					foryimpl.SetRefSlice(c, id2081, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -9599,22 +9611,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2085 := c.ReadArrayLength(2)
-					a2086 := foryimpl.MakeSlice[[]uint16](c, n2085)
-					r.ReadRawUint16s(a2086)
-					x.RmAU16 = a2086
+					n2078 := c.ReadArrayLength(2)
+					a2079 := foryimpl.MakeSlice[[]uint16](c, n2078)
+					r.ReadRawUint16s(a2079)
+					x.RmAU16 = a2079
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2093, id2094 := c.ReadRefFlag(); st2093 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2094)
-				} else if st2093 == foryimpl.RefFollows {
-					n2095 := c.ReadArrayLength(4)
-					a2096 := foryimpl.MakeSlice[[]uint32](c, n2095)
-					r.ReadRawUint32s(a2096)
-					x.RmAU32 = a2096
-					foryimpl.SetRefSlice(c, id2094, x.RmAU32)
+				if st2086, id2087 := c.ReadRefFlag(); st2086 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2087)
+				} else if st2086 == foryimpl.RefFollows {
+					n2088 := c.ReadArrayLength(4)
+					a2089 := foryimpl.MakeSlice[[]uint32](c, n2088)
+					r.ReadRawUint32s(a2089)
+					x.RmAU32 = a2089
+					foryimpl.SetRefSlice(c, id2087, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -9622,22 +9634,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2091 := c.ReadArrayLength(4)
-					a2092 := foryimpl.MakeSlice[[]uint32](c, n2091)
-					r.ReadRawUint32s(a2092)
-					x.RmAU32 = a2092
+					n2084 := c.ReadArrayLength(4)
+					a2085 := foryimpl.MakeSlice[[]uint32](c, n2084)
+					r.ReadRawUint32s(a2085)
+					x.RmAU32 = a2085
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2099, id2100 := c.ReadRefFlag(); st2099 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2100)
-				} else if st2099 == foryimpl.RefFollows {
-					n2101 := c.ReadArrayLength(8)
-					a2102 := foryimpl.MakeSlice[[]uint64](c, n2101)
-					r.ReadRawUint64s(a2102)
-					x.RmAU64 = a2102
-					foryimpl.SetRefSlice(c, id2100, x.RmAU64)
+				if st2092, id2093 := c.ReadRefFlag(); st2092 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2093)
+				} else if st2092 == foryimpl.RefFollows {
+					n2094 := c.ReadArrayLength(8)
+					a2095 := foryimpl.MakeSlice[[]uint64](c, n2094)
+					r.ReadRawUint64s(a2095)
+					x.RmAU64 = a2095
+					foryimpl.SetRefSlice(c, id2093, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -9645,22 +9657,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2097 := c.ReadArrayLength(8)
-					a2098 := foryimpl.MakeSlice[[]uint64](c, n2097)
-					r.ReadRawUint64s(a2098)
-					x.RmAU64 = a2098
+					n2090 := c.ReadArrayLength(8)
+					a2091 := foryimpl.MakeSlice[[]uint64](c, n2090)
+					r.ReadRawUint64s(a2091)
+					x.RmAU64 = a2091
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2105, id2106 := c.ReadRefFlag(); st2105 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2106)
-				} else if st2105 == foryimpl.RefFollows {
-					n2107 := c.ReadArrayLength(1)
-					a2108 := foryimpl.MakeSlice[[]uint8](c, n2107)
-					copy(a2108, r.ReadBytes(n2107))
-					x.RmAU8 = a2108
-					foryimpl.SetRefSlice(c, id2106, x.RmAU8)
+				if st2098, id2099 := c.ReadRefFlag(); st2098 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2099)
+				} else if st2098 == foryimpl.RefFollows {
+					n2100 := c.ReadArrayLength(1)
+					a2101 := foryimpl.MakeSlice[[]uint8](c, n2100)
+					copy(a2101, r.ReadBytes(n2100))
+					x.RmAU8 = a2101
+					foryimpl.SetRefSlice(c, id2099, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -9668,19 +9680,19 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2103 := c.ReadArrayLength(1)
-					a2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
-					copy(a2104, r.ReadBytes(n2103))
-					x.RmAU8 = a2104
+					n2096 := c.ReadArrayLength(1)
+					a2097 := foryimpl.MakeSlice[[]uint8](c, n2096)
+					copy(a2097, r.ReadBytes(n2096))
+					x.RmAU8 = a2097
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2110)
-				} else if st2109 == foryimpl.RefFollows {
+				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2103)
+				} else if st2102 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2110, x.RmBin)
+					foryimpl.SetRefSlice(c, id2103, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -9695,290 +9707,312 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2111 := c.ReadLength(2)
-				if n2111 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
+				n2104 := c.ReadLength(2)
+				if n2104 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2104, 3))
 					return
 				}
-				var l2112 [3]int16
-				if n2111 > 0 {
-					hn2114 := c.ReadListHeader(3)
+				var l2105 [3]int16
+				if n2104 > 0 {
+					hn2107 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2113 := range l2112 {
-							if hn2114 && !c.ReadFlag() {
-								clear(l2112[i2113 : i2113+1])
+						for i2106 := range l2105 {
+							if hn2107 && !c.ReadFlag() {
+								clear(l2105[i2106 : i2106+1])
 								continue
 							}
-							l2112[i2113] = r.ReadInt16()
+							l2105[i2106] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2113)
+								c.TraceIndex(i2106)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2112
+				x.RmFix = l2105
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2117 := c.ReadLength(1)
-				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
-				if n2117 > 0 {
-					hn2120 := c.ReadListHeader(1)
+				n2110 := c.ReadLength(1)
+				l2111 := foryimpl.MakeSlice[[]bool](c, n2110)
+				if n2110 > 0 {
+					hn2113 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2119 := range l2118 {
-							if hn2120 && !c.ReadFlag() {
-								clear(l2118[i2119 : i2119+1])
+						for i2112 := range l2111 {
+							if hn2113 && !c.ReadFlag() {
+								clear(l2111[i2112 : i2112+1])
 								continue
 							}
-							l2118[i2119] = r.ReadBool()
+							l2111[i2112] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2119)
+								c.TraceIndex(i2112)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2118
+				x.RmLB = l2111
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLength(1)
-				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
-				if n2123 > 0 {
-					hn2126 := c.ReadListHeader(25)
+				n2116 := c.ReadLength(1)
+				l2117 := foryimpl.MakeSlice[[]Color](c, n2116)
+				if n2116 > 0 {
+					hn2119 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2125 := range l2124 {
-							if hn2126 && !c.ReadFlag() {
-								clear(l2124[i2125 : i2125+1])
+						for i2118 := range l2117 {
+							if hn2119 && !c.ReadFlag() {
+								clear(l2117[i2118 : i2118+1])
 								continue
 							}
-							l2124[i2125] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l2117[i2118] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i2125)
+								c.TraceIndex(i2118)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2124
+				x.RmLE = l2117
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2129 := c.ReadLength(4)
-				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
-				if n2129 > 0 {
-					hn2132 := c.ReadListHeader(19)
+				n2122 := c.ReadLength(4)
+				l2123 := foryimpl.MakeSlice[[]float32](c, n2122)
+				if n2122 > 0 {
+					hn2125 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2131 := range l2130 {
-							if hn2132 && !c.ReadFlag() {
-								clear(l2130[i2131 : i2131+1])
+						for i2124 := range l2123 {
+							if hn2125 && !c.ReadFlag() {
+								clear(l2123[i2124 : i2124+1])
 								continue
 							}
-							l2130[i2131] = r.ReadFloat32()
+							l2123[i2124] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2131)
+								c.TraceIndex(i2124)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2130
+				x.RmLF32 = l2123
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2135 := c.ReadLength(8)
-				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
-				if n2135 > 0 {
-					hn2138 := c.ReadListHeader(20)
+				n2128 := c.ReadLength(8)
+				l2129 := foryimpl.MakeSlice[[]float64](c, n2128)
+				if n2128 > 0 {
+					hn2131 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2137 := range l2136 {
-							if hn2138 && !c.ReadFlag() {
-								clear(l2136[i2137 : i2137+1])
+						for i2130 := range l2129 {
+							if hn2131 && !c.ReadFlag() {
+								clear(l2129[i2130 : i2130+1])
 								continue
 							}
-							l2136[i2137] = r.ReadFloat64()
+							l2129[i2130] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2137)
+								c.TraceIndex(i2130)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2136
+				x.RmLF64 = l2129
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2141 := c.ReadLength(1)
-				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
-				if n2141 > 0 {
-					hn2144 := c.ReadListHeader(5)
+				n2134 := c.ReadLength(1)
+				l2135 := foryimpl.MakeSlice[[]int32](c, n2134)
+				if n2134 > 0 {
+					hn2137 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2143 := range l2142 {
-							if hn2144 && !c.ReadFlag() {
-								clear(l2142[i2143 : i2143+1])
+						for i2136 := range l2135 {
+							if hn2137 && !c.ReadFlag() {
+								clear(l2135[i2136 : i2136+1])
 								continue
 							}
-							l2142[i2143] = r.ReadVarInt32()
+							l2135[i2136] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2143)
+								c.TraceIndex(i2136)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2142
+				x.RmLI32 = l2135
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2147 := c.ReadLength(1)
-				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
-				if n2147 > 0 {
-					hn2150 := c.ReadListHeader(7)
+				n2140 := c.ReadLength(1)
+				l2141 := foryimpl.MakeSlice[[]int64](c, n2140)
+				if n2140 > 0 {
+					hn2143 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2149 := range l2148 {
-							if hn2150 && !c.ReadFlag() {
-								clear(l2148[i2149 : i2149+1])
+						for i2142 := range l2141 {
+							if hn2143 && !c.ReadFlag() {
+								clear(l2141[i2142 : i2142+1])
 								continue
 							}
-							l2148[i2149] = r.ReadVarInt64()
+							l2141[i2142] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2149)
+								c.TraceIndex(i2142)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2148
+				x.RmLI64 = l2141
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLength(1)
-				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
-				if n2153 > 0 {
-					hn2156 := c.ReadListHeader(2)
+				n2146 := c.ReadLength(1)
+				l2147 := foryimpl.MakeSlice[[]int8](c, n2146)
+				if n2146 > 0 {
+					hn2149 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2155 := range l2154 {
-							if hn2156 && !c.ReadFlag() {
-								clear(l2154[i2155 : i2155+1])
+						for i2148 := range l2147 {
+							if hn2149 && !c.ReadFlag() {
+								clear(l2147[i2148 : i2148+1])
 								continue
 							}
-							l2154[i2155] = r.ReadInt8()
+							l2147[i2148] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2155)
+								c.TraceIndex(i2148)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2154
+				x.RmLI8 = l2147
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLength(1)
-				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
-				if n2159 > 0 {
-					hn2162 := c.ReadListHeader(22)
+				n2152 := c.ReadLength(1)
+				l2153 := foryimpl.MakeSlice[[][]int32](c, n2152)
+				if n2152 > 0 {
+					hn2155 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2161 := range l2160 {
-							if hn2162 && !c.ReadFlag() {
-								clear(l2160[i2161 : i2161+1])
+						for i2154 := range l2153 {
+							if hn2155 && !c.ReadFlag() {
+								clear(l2153[i2154 : i2154+1])
 								continue
 							}
-							n2165 := c.ReadLength(1)
-							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
-							if n2165 > 0 {
-								hn2168 := c.ReadListHeader(5)
+							n2158 := c.ReadLength(1)
+							l2159 := foryimpl.MakeSlice[[]int32](c, n2158)
+							if n2158 > 0 {
+								hn2161 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2167 := range l2166 {
-										if hn2168 && !c.ReadFlag() {
-											clear(l2166[i2167 : i2167+1])
+									for i2160 := range l2159 {
+										if hn2161 && !c.ReadFlag() {
+											clear(l2159[i2160 : i2160+1])
 											continue
 										}
-										l2166[i2167] = r.ReadVarInt32()
+										l2159[i2160] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2167)
+											c.TraceIndex(i2160)
 											break
 										}
 									}
 								}
 							}
-							l2160[i2161] = l2166
+							l2153[i2154] = l2159
 							if c.Failed() {
-								c.TraceIndex(i2161)
+								c.TraceIndex(i2154)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2160
+				x.RmLL = l2153
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2171 := c.ReadLength(1)
-				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
-				if n2171 > 0 {
-					hn2174 := c.ReadListHeader(24)
+				n2164 := c.ReadLength(1)
+				l2165 := foryimpl.MakeSlice[[]map[string]int32](c, n2164)
+				if n2164 > 0 {
+					hn2167 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2173 := range l2172 {
-							if hn2174 && !c.ReadFlag() {
-								clear(l2172[i2173 : i2173+1])
+						for i2166 := range l2165 {
+							if hn2167 && !c.ReadFlag() {
+								clear(l2165[i2166 : i2166+1])
 								continue
 							}
-							n2177 := c.ReadLength(2)
-							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
-							for n2177 > 0 && !c.Failed() {
-								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
-								for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
-									var k2182 string
-									k2182 = c.ReadString()
-									var v2183 int32
-									if !vn2180 {
-										v2183 = r.ReadVarInt32()
+							n2170 := c.ReadLength(2)
+							m2171 := foryimpl.MakeMap[map[string]int32](c, n2170)
+							for n2170 > 0 && !c.Failed() {
+								sz2172, vn2173, _ := c.ReadMapChunk(n2170, 21, 5, nil, false)
+								for j2174 := 0; j2174 < sz2172 && !c.Failed(); j2174++ {
+									var k2175 string
+									k2175 = c.ReadString()
+									var v2176 int32
+									if !vn2173 {
+										v2176 = r.ReadVarInt32()
 									}
-									m2178[k2182] = v2183
+									m2171[k2175] = v2176
 								}
-								n2177 -= sz2179
+								n2170 -= sz2172
 							}
-							l2172[i2173] = m2178
+							l2165[i2166] = m2171
 							if c.Failed() {
-								c.TraceIndex(i2173)
+								c.TraceIndex(i2166)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2172
+				x.RmLM = l2165
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
+				n2178 := c.ReadLength(1)
+				l2179 := foryimpl.MakeSlice[[]*int32](c, n2178)
+				if n2178 > 0 {
+					hn2181 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i2180 := range l2179 {
+							if hn2181 && !c.ReadFlag() {
+								clear(l2179[i2180 : i2180+1])
+								continue
+							}
+							p2184 := foryimpl.Alloc[int32](c)
+							*p2184 = r.ReadVarInt32()
+							l2179[i2180] = p2184
+							if c.Failed() {
+								c.TraceIndex(i2180)
+								break
+							}
+						}
+					}
+				}
+				x.RmLPI = l2179
+			}
+		case 63:
+			if !f.Flag || c.ReadFlag() {
 				n2185 := c.ReadLength(1)
-				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
+				l2186 := foryimpl.MakeSlice[[]string](c, n2185)
 				if n2185 > 0 {
-					hn2188 := c.ReadListHeader(5)
+					hn2188 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i2187 := range l2186 {
 							if hn2188 && !c.ReadFlag() {
 								clear(l2186[i2187 : i2187+1])
 								continue
 							}
-							p2191 := foryimpl.Alloc[int32](c)
-							*p2191 = r.ReadVarInt32()
-							l2186[i2187] = p2191
+							l2186[i2187] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i2187)
 								break
@@ -9986,313 +10020,291 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.RmLPI = l2186
-			}
-		case 63:
-			if !f.Flag || c.ReadFlag() {
-				n2192 := c.ReadLength(1)
-				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
-				if n2192 > 0 {
-					hn2195 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2194 := range l2193 {
-							if hn2195 && !c.ReadFlag() {
-								clear(l2193[i2194 : i2194+1])
-								continue
-							}
-							l2193[i2194] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2194)
-								break
-							}
-						}
-					}
-				}
-				x.RmLS = l2193
+				x.RmLS = l2186
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2198 := c.ReadLength(1)
-				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
-				if n2198 > 0 {
-					hn2201 := c.ReadListHeader(38)
+				n2191 := c.ReadLength(1)
+				l2192 := foryimpl.MakeSlice[[]time.Time](c, n2191)
+				if n2191 > 0 {
+					hn2194 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2200 := range l2199 {
-							if hn2201 && !c.ReadFlag() {
-								clear(l2199[i2200 : i2200+1])
+						for i2193 := range l2192 {
+							if hn2194 && !c.ReadFlag() {
+								clear(l2192[i2193 : i2193+1])
 								continue
 							}
-							l2199[i2200] = c.ReadTime()
+							l2192[i2193] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2200)
+								c.TraceIndex(i2193)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2199
+				x.RmLT = l2192
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLength(2)
-				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
-				if n2204 > 0 {
-					hn2207 := c.ReadListHeader(10)
+				n2197 := c.ReadLength(2)
+				l2198 := foryimpl.MakeSlice[[]uint16](c, n2197)
+				if n2197 > 0 {
+					hn2200 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2206 := range l2205 {
-							if hn2207 && !c.ReadFlag() {
-								clear(l2205[i2206 : i2206+1])
+						for i2199 := range l2198 {
+							if hn2200 && !c.ReadFlag() {
+								clear(l2198[i2199 : i2199+1])
 								continue
 							}
-							l2205[i2206] = r.ReadUint16()
+							l2198[i2199] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2206)
+								c.TraceIndex(i2199)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2205
+				x.RmLU16 = l2198
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2210 := c.ReadLength(1)
-				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
-				if n2210 > 0 {
-					hn2213 := c.ReadListHeader(14)
+				n2203 := c.ReadLength(1)
+				l2204 := foryimpl.MakeSlice[[]uint64](c, n2203)
+				if n2203 > 0 {
+					hn2206 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2212 := range l2211 {
-							if hn2213 && !c.ReadFlag() {
-								clear(l2211[i2212 : i2212+1])
+						for i2205 := range l2204 {
+							if hn2206 && !c.ReadFlag() {
+								clear(l2204[i2205 : i2205+1])
 								continue
 							}
-							l2211[i2212] = r.ReadVarUint64()
+							l2204[i2205] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2212)
+								c.TraceIndex(i2205)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2211
+				x.RmLU64 = l2204
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLength(2)
-				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
-				for n2216 > 0 && !c.Failed() {
-					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
-					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
-						var k2221 bool
-						k2221 = r.ReadBool()
-						var v2222 string
-						if !vn2219 {
-							v2222 = c.ReadString()
+				n2209 := c.ReadLength(2)
+				m2210 := foryimpl.MakeMap[map[bool]string](c, n2209)
+				for n2209 > 0 && !c.Failed() {
+					sz2211, vn2212, _ := c.ReadMapChunk(n2209, 1, 21, nil, false)
+					for j2213 := 0; j2213 < sz2211 && !c.Failed(); j2213++ {
+						var k2214 bool
+						k2214 = r.ReadBool()
+						var v2215 string
+						if !vn2212 {
+							v2215 = c.ReadString()
 						}
-						m2217[k2221] = v2222
+						m2210[k2214] = v2215
 					}
-					n2216 -= sz2218
+					n2209 -= sz2211
 				}
-				x.RmMBS = m2217
+				x.RmMBS = m2210
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLength(2)
-				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
-				for n2224 > 0 && !c.Failed() {
-					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
-					for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
-						var k2229 Color
-						k2229 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2230 string
-						if !vn2227 {
-							v2230 = c.ReadString()
+				n2217 := c.ReadLength(2)
+				m2218 := foryimpl.MakeMap[map[Color]string](c, n2217)
+				for n2217 > 0 && !c.Failed() {
+					sz2219, vn2220, _ := c.ReadMapChunk(n2217, 25, 21, nil, false)
+					for j2221 := 0; j2221 < sz2219 && !c.Failed(); j2221++ {
+						var k2222 Color
+						k2222 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2223 string
+						if !vn2220 {
+							v2223 = c.ReadString()
 						}
-						m2225[k2229] = v2230
+						m2218[k2222] = v2223
 					}
-					n2224 -= sz2226
+					n2217 -= sz2219
 				}
-				x.RmMES = m2225
+				x.RmMES = m2218
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2232 := c.ReadLength(2)
-				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
-				for n2232 > 0 && !c.Failed() {
-					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
-					for j2236 := 0; j2236 < sz2234 && !c.Failed(); j2236++ {
-						var k2237 int64
-						k2237 = r.ReadVarInt64()
-						var v2238 float64
-						if !vn2235 {
-							v2238 = r.ReadFloat64()
+				n2225 := c.ReadLength(2)
+				m2226 := foryimpl.MakeMap[map[int64]float64](c, n2225)
+				for n2225 > 0 && !c.Failed() {
+					sz2227, vn2228, _ := c.ReadMapChunk(n2225, 7, 20, nil, false)
+					for j2229 := 0; j2229 < sz2227 && !c.Failed(); j2229++ {
+						var k2230 int64
+						k2230 = r.ReadVarInt64()
+						var v2231 float64
+						if !vn2228 {
+							v2231 = r.ReadFloat64()
 						}
-						m2233[k2237] = v2238
+						m2226[k2230] = v2231
 					}
-					n2232 -= sz2234
+					n2225 -= sz2227
 				}
-				x.RmMI64F = m2233
+				x.RmMI64F = m2226
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2240 := c.ReadLength(2)
-				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
-				for n2240 > 0 && !c.Failed() {
-					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
-					for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
-						var k2245 int32
-						k2245 = r.ReadVarInt32()
-						var v2246 string
-						if !vn2243 {
-							v2246 = c.ReadString()
+				n2233 := c.ReadLength(2)
+				m2234 := foryimpl.MakeMap[map[int32]string](c, n2233)
+				for n2233 > 0 && !c.Failed() {
+					sz2235, vn2236, _ := c.ReadMapChunk(n2233, 5, 21, nil, false)
+					for j2237 := 0; j2237 < sz2235 && !c.Failed(); j2237++ {
+						var k2238 int32
+						k2238 = r.ReadVarInt32()
+						var v2239 string
+						if !vn2236 {
+							v2239 = c.ReadString()
 						}
-						m2241[k2245] = v2246
+						m2234[k2238] = v2239
 					}
-					n2240 -= sz2242
+					n2233 -= sz2235
 				}
-				x.RmMIS = m2241
+				x.RmMIS = m2234
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2248 := c.ReadLength(2)
-				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
-				for n2248 > 0 && !c.Failed() {
-					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
-					for j2252 := 0; j2252 < sz2250 && !c.Failed(); j2252++ {
-						var k2253 string
-						k2253 = c.ReadString()
-						var v2254 int32
-						if !vn2251 {
-							v2254 = r.ReadVarInt32()
+				n2241 := c.ReadLength(2)
+				m2242 := foryimpl.MakeMap[map[string]int32](c, n2241)
+				for n2241 > 0 && !c.Failed() {
+					sz2243, vn2244, _ := c.ReadMapChunk(n2241, 21, 5, nil, false)
+					for j2245 := 0; j2245 < sz2243 && !c.Failed(); j2245++ {
+						var k2246 string
+						k2246 = c.ReadString()
+						var v2247 int32
+						if !vn2244 {
+							v2247 = r.ReadVarInt32()
 						}
-						m2249[k2253] = v2254
+						m2242[k2246] = v2247
 					}
-					n2248 -= sz2250
+					n2241 -= sz2243
 				}
-				x.RmMSI = m2249
+				x.RmMSI = m2242
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2256 := c.ReadLength(2)
-				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
-				for n2256 > 0 && !c.Failed() {
-					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
-					for j2260 := 0; j2260 < sz2258 && !c.Failed(); j2260++ {
-						var k2261 string
-						k2261 = c.ReadString()
-						var v2262 []string
-						if !vn2259 {
-							n2263 := c.ReadLength(1)
-							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
-							if n2263 > 0 {
-								hn2266 := c.ReadListHeader(21)
+				n2249 := c.ReadLength(2)
+				m2250 := foryimpl.MakeMap[map[string][]string](c, n2249)
+				for n2249 > 0 && !c.Failed() {
+					sz2251, vn2252, _ := c.ReadMapChunk(n2249, 21, 22, nil, true)
+					for j2253 := 0; j2253 < sz2251 && !c.Failed(); j2253++ {
+						var k2254 string
+						k2254 = c.ReadString()
+						var v2255 []string
+						if !vn2252 {
+							n2256 := c.ReadLength(1)
+							l2257 := foryimpl.MakeSlice[[]string](c, n2256)
+							if n2256 > 0 {
+								hn2259 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2265 := range l2264 {
-										if hn2266 && !c.ReadFlag() {
-											clear(l2264[i2265 : i2265+1])
+									for i2258 := range l2257 {
+										if hn2259 && !c.ReadFlag() {
+											clear(l2257[i2258 : i2258+1])
 											continue
 										}
-										l2264[i2265] = c.ReadString()
+										l2257[i2258] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2265)
+											c.TraceIndex(i2258)
 											break
 										}
 									}
 								}
 							}
-							v2262 = l2264
+							v2255 = l2257
 						}
-						m2257[k2261] = v2262
+						m2250[k2254] = v2255
 					}
-					n2256 -= sz2258
+					n2249 -= sz2251
 				}
-				x.RmMSL = m2257
+				x.RmMSL = m2250
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2270 := c.ReadLength(2)
-				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
-				for n2270 > 0 && !c.Failed() {
-					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
-					for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
-						var k2275 string
-						k2275 = c.ReadString()
-						var v2276 map[string]int32
-						if !vn2273 {
-							n2277 := c.ReadLength(2)
-							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
-							for n2277 > 0 && !c.Failed() {
-								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
-								for j2281 := 0; j2281 < sz2279 && !c.Failed(); j2281++ {
-									var k2282 string
-									k2282 = c.ReadString()
-									var v2283 int32
-									if !vn2280 {
-										v2283 = r.ReadVarInt32()
+				n2263 := c.ReadLength(2)
+				m2264 := foryimpl.MakeMap[map[string]map[string]int32](c, n2263)
+				for n2263 > 0 && !c.Failed() {
+					sz2265, vn2266, _ := c.ReadMapChunk(n2263, 21, 24, nil, true)
+					for j2267 := 0; j2267 < sz2265 && !c.Failed(); j2267++ {
+						var k2268 string
+						k2268 = c.ReadString()
+						var v2269 map[string]int32
+						if !vn2266 {
+							n2270 := c.ReadLength(2)
+							m2271 := foryimpl.MakeMap[map[string]int32](c, n2270)
+							for n2270 > 0 && !c.Failed() {
+								sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 5, nil, false)
+								for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
+									var k2275 string
+									k2275 = c.ReadString()
+									var v2276 int32
+									if !vn2273 {
+										v2276 = r.ReadVarInt32()
 									}
-									m2278[k2282] = v2283
+									m2271[k2275] = v2276
 								}
-								n2277 -= sz2279
+								n2270 -= sz2272
 							}
-							v2276 = m2278
+							v2269 = m2271
 						}
-						m2271[k2275] = v2276
+						m2264[k2268] = v2269
 					}
-					n2270 -= sz2272
+					n2263 -= sz2265
 				}
-				x.RmMSM = m2271
+				x.RmMSM = m2264
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2286 := c.ReadLength(2)
-				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
-				for n2286 > 0 && !c.Failed() {
-					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
-					for j2290 := 0; j2290 < sz2288 && !c.Failed(); j2290++ {
-						var k2291 string
-						k2291 = c.ReadString()
-						var v2292 *int32
-						if !vn2289 {
-							p2293 := foryimpl.Alloc[int32](c)
-							*p2293 = r.ReadVarInt32()
-							v2292 = p2293
+				n2279 := c.ReadLength(2)
+				m2280 := foryimpl.MakeMap[map[string]*int32](c, n2279)
+				for n2279 > 0 && !c.Failed() {
+					sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, true)
+					for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
+						var k2284 string
+						k2284 = c.ReadString()
+						var v2285 *int32
+						if !vn2282 {
+							p2286 := foryimpl.Alloc[int32](c)
+							*p2286 = r.ReadVarInt32()
+							v2285 = p2286
 						}
-						m2287[k2291] = v2292
+						m2280[k2284] = v2285
 					}
-					n2286 -= sz2288
+					n2279 -= sz2281
 				}
-				x.RmMSP = m2287
+				x.RmMSP = m2280
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2295 := c.ReadLength(2)
-				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
-				for n2295 > 0 && !c.Failed() {
-					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
-					for j2299 := 0; j2299 < sz2297 && !c.Failed(); j2299++ {
-						var k2300 uint8
-						k2300 = r.ReadUint8()
-						var v2301 uint16
-						if !vn2298 {
-							v2301 = r.ReadUint16()
+				n2288 := c.ReadLength(2)
+				m2289 := foryimpl.MakeMap[map[uint8]uint16](c, n2288)
+				for n2288 > 0 && !c.Failed() {
+					sz2290, vn2291, _ := c.ReadMapChunk(n2288, 9, 10, nil, false)
+					for j2292 := 0; j2292 < sz2290 && !c.Failed(); j2292++ {
+						var k2293 uint8
+						k2293 = r.ReadUint8()
+						var v2294 uint16
+						if !vn2291 {
+							v2294 = r.ReadUint16()
 						}
-						m2296[k2300] = v2301
+						m2289[k2293] = v2294
 					}
-					n2295 -= sz2297
+					n2288 -= sz2290
 				}
-				x.RmMU8 = m2296
+				x.RmMU8 = m2289
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2303, id2304 := c.ReadRefFlag(); st2303 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2304)
-				} else if st2303 == foryimpl.RefFollows {
+				if st2296, id2297 := c.ReadRefFlag(); st2296 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2297)
+				} else if st2296 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2304, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2297, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -10305,68 +10317,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2305 := c.ReadLength(1)
-				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
-				if n2305 > 0 {
-					hn2308 := c.ReadListHeader(21)
+				n2298 := c.ReadLength(1)
+				l2299 := foryimpl.MakeSlice[[]string](c, n2298)
+				if n2298 > 0 {
+					hn2301 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2307 := range l2306 {
-							if hn2308 && !c.ReadFlag() {
-								clear(l2306[i2307 : i2307+1])
+						for i2300 := range l2299 {
+							if hn2301 && !c.ReadFlag() {
+								clear(l2299[i2300 : i2300+1])
 								continue
 							}
-							l2306[i2307] = c.ReadString()
+							l2299[i2300] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2307)
+								c.TraceIndex(i2300)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l2306
+				x.RmNLS = l2299
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2311 := c.ReadLength(2)
-				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
-				for n2311 > 0 && !c.Failed() {
-					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
-					for j2315 := 0; j2315 < sz2313 && !c.Failed(); j2315++ {
-						var k2316 string
-						k2316 = c.ReadString()
-						var v2317 int32
-						if !vn2314 {
-							v2317 = r.ReadVarInt32()
+				n2304 := c.ReadLength(2)
+				m2305 := foryimpl.MakeMap[map[string]int32](c, n2304)
+				for n2304 > 0 && !c.Failed() {
+					sz2306, vn2307, _ := c.ReadMapChunk(n2304, 21, 5, nil, false)
+					for j2308 := 0; j2308 < sz2306 && !c.Failed(); j2308++ {
+						var k2309 string
+						k2309 = c.ReadString()
+						var v2310 int32
+						if !vn2307 {
+							v2310 = r.ReadVarInt32()
 						}
-						m2312[k2316] = v2317
+						m2305[k2309] = v2310
 					}
-					n2311 -= sz2313
+					n2304 -= sz2306
 				}
-				x.RmNM = m2312
+				x.RmNM = m2305
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2319 := c.ReadLength(1)
-				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
-				if n2319 > 0 {
-					hn2322 := c.ReadListHeader(9)
+				n2312 := c.ReadLength(1)
+				l2313 := foryimpl.MakeSlice[[]uint8](c, n2312)
+				if n2312 > 0 {
+					hn2315 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2321 := range l2320 {
-							if hn2322 && !c.ReadFlag() {
-								clear(l2320[i2321 : i2321+1])
+						for i2314 := range l2313 {
+							if hn2315 && !c.ReadFlag() {
+								clear(l2313[i2314 : i2314+1])
 								continue
 							}
-							l2320[i2321] = r.ReadUint8()
+							l2313[i2314] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2321)
+								c.TraceIndex(i2314)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2320
+				x.RmRaw = l2313
 			}
 		default:
 			c.SkipField(f)
@@ -12289,12 +12301,6 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
@@ -12317,12 +12323,17 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		x.Lf.ForyWrite(c)
 	}
 	{
-		s1 := x.Name
+		s1 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+			off, ascii = buffer.PutStringAt(w, off, s1)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -12330,12 +12341,6 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(10 + buffer.BatchSlack)
@@ -12355,12 +12360,17 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 		x.Lf.ForyWrite(c)
 	}
 	{
-		s2 := x.Name
+		s2 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -12632,12 +12642,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.Gone)) {
-			return foryimpl.InvalidUTF8(foryTypeLeaf, "Gone")
-		}
-	}
-	s1 := x.Gone
+	s1 := string(x.Gone)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -12659,9 +12664,13 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeLeaf, "Gone")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -12885,10 +12894,6 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.OldName)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
-			return
-		}
 		for k3 := range x.NM {
 			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
@@ -12929,12 +12934,17 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt16(*x.NPW)
 	}
 	{
-		s7 := x.OldName
+		s7 := string(x.OldName)
 		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -12987,10 +12997,6 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.OldName)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
-			return
-		}
 		for k15 := range x.NM {
 			if !foryimpl.ValidString(string(k15)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
@@ -13031,12 +13037,17 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt16(*x.NPW)
 	}
 	{
-		s19 := x.OldName
+		s19 := string(x.OldName)
 		b.Reserve(buffer.BatchSlack + len(s19) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<2|2)
 		if len(s19) > 0 {
-			off += copy(w[off:], s19)
+			off, ascii = buffer.PutStringAt(w, off, s19)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s19) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13671,11 +13682,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.B)) {
-			return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
-		}
-	}
+	start3 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -13707,24 +13714,29 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteBool(*x.E)
 	}
 	{
-		s3 := x.B
-		b.Reserve(buffer.BatchSlack + len(s3) + 10)
+		s4 := string(x.B)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off += copy(w[off:], s3)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s4)
+			if !ascii && check && !foryimpl.ValidString(s4) {
+				b.SetWriterIndex(start3)
+				return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l4 := x.C
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
+	l5 := x.C
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		b.Reserve(1 + len(l5)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range l4 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
+		for _, e6 := range l5 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e6))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13760,9 +13772,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[bool](c)
-		*p6 = r.ReadBool()
-		x.E = p6
+		p7 := foryimpl.Alloc[bool](c)
+		*p7 = r.ReadBool()
+		x.E = p7
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -13773,25 +13785,25 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n7 := c.ReadLength(1)
-	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(7)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]int64](c, x.C, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l8[i9] = r.ReadVarInt64()
+				l9[i10] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i9)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.C = l8
+	x.C = l9
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -13806,25 +13818,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
-					x.D = float64(v13)
+				if v14, ok15 := c.ReadFloatAs(f, 64); ok15 {
+					x.D = float64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.A = int32(v15)
+				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
+					x.A = int32(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[bool](c)
-				*p17 = r.ReadBool()
-				x.E = p17
+				p18 := foryimpl.Alloc[bool](c)
+				*p18 = r.ReadBool()
+				x.E = p18
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -13834,25 +13846,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
-				l19 := foryimpl.MakeSlice[[]int64](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(7)
+				n19 := c.ReadLength(1)
+				l20 := foryimpl.MakeSlice[[]int64](c, n19)
+				if n19 > 0 {
+					hn22 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i20 := range l19 {
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
+						for i21 := range l20 {
+							if hn22 && !c.ReadFlag() {
+								clear(l20[i21 : i21+1])
 								continue
 							}
-							l19[i20] = r.ReadVarInt64()
+							l20[i21] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i20)
+								c.TraceIndex(i21)
 								break
 							}
 						}
 					}
 				}
-				x.C = l19
+				x.C = l20
 			}
 		default:
 			c.SkipField(f)
@@ -13967,16 +13979,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		for i2 := range x.Beta {
-			if !foryimpl.ValidString(string(x.Beta[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
-			}
-		}
-		if !foryimpl.ValidString(string(x.Zed)) {
-			return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
-		}
-	}
+	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(55 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -14009,39 +14012,49 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l4 := x.Beta
+	l3 := x.Beta
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		var ascii bool
+		sz5 := 6 + buffer.BatchSlack + len(l3)*9
+		for _, e4 := range l3 {
+			sz5 += len(e4)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e4 := range l3 {
+				if len(w)-off < len(e4)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				if len(e4) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e4))
+					if !ascii && check && !foryimpl.ValidString(string(e4)) {
+						b.SetWriterIndex(start2)
+						return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s7 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s7) + 10)
+		s6 := string(x.Zed)
+		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && check && !foryimpl.ValidString(s6) {
+				b.SetWriterIndex(start2)
+				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -14077,33 +14090,33 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[int16](c)
-		*p8 = r.ReadInt16()
-		x.Gamma = p8
+		p7 := foryimpl.Alloc[int16](c)
+		*p7 = r.ReadInt16()
+		x.Gamma = p7
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := foryimpl.ReuseSlice[[]string](c, x.Beta, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(21)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]string](c, x.Beta, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l10[i11] = c.ReadString()
+				l9[i10] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l10
+	x.Beta = l9
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -14127,44 +14140,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					x.Alpha = int64(v15)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.Alpha = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 16); ok19 {
-					pv20 := int16(v18)
-					x.Gamma = &pv20
+				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
+					pv19 := int16(v17)
+					x.Gamma = &pv19
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[int16](c)
-				*p17 = r.ReadInt16()
-				x.Gamma = p17
+				p16 := foryimpl.Alloc[int16](c)
+				*p16 = r.ReadInt16()
+				x.Gamma = p16
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
-				l22 := foryimpl.MakeSlice[[]string](c, n21)
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(21)
+				n20 := c.ReadLength(1)
+				l21 := foryimpl.MakeSlice[[]string](c, n20)
+				if n20 > 0 {
+					hn23 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
+						for i22 := range l21 {
+							if hn23 && !c.ReadFlag() {
+								clear(l21[i22 : i22+1])
 								continue
 							}
-							l22[i23] = c.ReadString()
+							l21[i22] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i23)
+								c.TraceIndex(i22)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l22
+				x.Beta = l21
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -14304,10 +14317,6 @@ func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
-			return
-		}
 		for k1 := range x.Same {
 			if !foryimpl.ValidString(string(k1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
@@ -14316,7 +14325,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	s5 := x.Name
+	s5 := string(x.Name)
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(4 + buffer.BatchSlack + len(s5) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -14324,9 +14333,14 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -1470693653)
 		off += 4
 	}
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
 	if len(s5) > 0 {
-		off += copy(w[off:], s5)
+		off, ascii = buffer.PutStringAt(w, off, s5)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	var mw6 foryimpl.MapWriter
@@ -14522,12 +14536,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.K)) {
-			return foryimpl.InvalidUTF8(foryTypeItem, "K")
-		}
-	}
-	s1 := x.K
+	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -14548,9 +14557,13 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeItem, "K")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -14751,19 +14764,9 @@ func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
-			return
-		}
 		for k3 := range x.Scores {
 			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
-				return
-			}
-		}
-		for i8 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i8])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
 				return
 			}
 		}
@@ -14782,54 +14785,64 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
-	l10 := x.Items
-	b.WriteVarUint32(uint32(len(l10)))
-	if len(l10) > 0 {
+	l8 := x.Items
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i11 := range l10 {
-			l10[i11].ForyWrite(c)
+		for i9 := range l8 {
+			l8[i9].ForyWrite(c)
 		}
 	}
 	{
-		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 10)
+		s10 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
-		if len(s12) > 0 {
-			off += copy(w[off:], s12)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s10)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw13 foryimpl.MapWriter
-	mw13.Begin(b, len(x.Scores))
-	for k14, v15 := range x.Scores {
-		mw13.Entry(b)
-		foryimpl.WriteString(b, k14)
-		b.WriteVarInt32(v15)
+	var mw11 foryimpl.MapWriter
+	mw11.Begin(b, len(x.Scores))
+	for k12, v13 := range x.Scores {
+		mw11.Entry(b)
+		foryimpl.WriteString(b, k12)
+		b.WriteVarInt32(v13)
 	}
-	mw13.End(b)
-	l16 := x.Tags
+	mw11.End(b)
+	l14 := x.Tags
 	{
-		sz18 := 6 + buffer.BatchSlack + len(l16)*9
-		for _, e17 := range l16 {
-			sz18 += len(e17)
+		var ascii bool
+		sz16 := 6 + buffer.BatchSlack + len(l14)*9
+		for _, e15 := range l14 {
+			sz16 += len(e15)
 		}
-		b.Reserve(sz18)
+		b.Reserve(sz16)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l16)))
-		if len(l16) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
+		if len(l14) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e17 := range l16 {
-				if len(w)-off < len(e17)+9+buffer.BatchSlack {
+			for _, e15 := range l14 {
+				if len(w)-off < len(e15)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e17) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e17))<<2|2)
-				if len(e17) > 0 {
-					off += copy(w[off:], e17)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<2|2)
+				if len(e15) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e15))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
+						return
+					}
 				}
 			}
 		}
@@ -14872,29 +14885,29 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]Item](c, x.Items, n19)
-	if n19 > 0 {
-		hn22, ev23 := c.ReadStructListHeader(foryTypeItem)
+	n17 := c.ReadLength(1)
+	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
+	if n17 > 0 {
+		hn20, ev21 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i19 := range l18 {
+				if hn20 && !c.ReadFlag() {
+					clear(l18[i19 : i19+1])
 					continue
 				}
-				if ev23 != nil {
-					l20[i21].ForyReadEvolved(c, ev23)
+				if ev21 != nil {
+					l18[i19].ForyReadEvolved(c, ev21)
 				} else {
-					l20[i21].ForyRead(c)
+					l18[i19].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i19)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l20
+	x.Items = l18
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -14904,45 +14917,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLength(2)
-	m26 := foryimpl.MakeMap[map[string]int32](c, n25)
-	for n25 > 0 && !c.Failed() {
-		sz27, vn28, _ := c.ReadMapChunk(n25, 21, 5, nil, false)
-		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
-			var k30 string
-			k30 = c.ReadString()
-			var v31 int32
-			if !vn28 {
-				v31 = r.ReadVarInt32()
+	n23 := c.ReadLength(2)
+	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
+	for n23 > 0 && !c.Failed() {
+		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
+		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+			var k28 string
+			k28 = c.ReadString()
+			var v29 int32
+			if !vn26 {
+				v29 = r.ReadVarInt32()
 			}
-			m26[k30] = v31
+			m24[k28] = v29
 		}
-		n25 -= sz27
+		n23 -= sz25
 	}
-	x.Scores = m26
+	x.Scores = m24
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n33 := c.ReadLength(1)
-	l34 := foryimpl.ReuseSlice[[]string](c, x.Tags, n33)
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(21)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l34[i35] = c.ReadString()
+				l32[i33] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l34
+	x.Tags = l32
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -14957,8 +14970,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
-					x.Ratio = float64(v39)
+				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
+					x.Ratio = float64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -14969,45 +14982,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
-					x.ID = int64(v41)
+				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
+					x.ID = int64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.Count = int32(v43)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.Count = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]Item](c, n45)
-				if n45 > 0 {
-					hn48, ev49 := c.ReadStructListHeader(foryTypeItem)
+				n43 := c.ReadLength(1)
+				l44 := foryimpl.MakeSlice[[]Item](c, n43)
+				if n43 > 0 {
+					hn46, ev47 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i45 := range l44 {
+							if hn46 && !c.ReadFlag() {
+								clear(l44[i45 : i45+1])
 								continue
 							}
-							if ev49 != nil {
-								l46[i47].ForyReadEvolved(c, ev49)
+							if ev47 != nil {
+								l44[i45].ForyReadEvolved(c, ev47)
 							} else {
-								l46[i47].ForyRead(c)
+								l44[i45].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i45)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l46
+				x.Items = l44
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -15015,44 +15028,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLength(2)
-				m52 := foryimpl.MakeMap[map[string]int32](c, n51)
-				for n51 > 0 && !c.Failed() {
-					sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
-					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
-						var k56 string
-						k56 = c.ReadString()
-						var v57 int32
-						if !vn54 {
-							v57 = r.ReadVarInt32()
+				n49 := c.ReadLength(2)
+				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
+				for n49 > 0 && !c.Failed() {
+					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
+					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+						var k54 string
+						k54 = c.ReadString()
+						var v55 int32
+						if !vn52 {
+							v55 = r.ReadVarInt32()
 						}
-						m52[k56] = v57
+						m50[k54] = v55
 					}
-					n51 -= sz53
+					n49 -= sz51
 				}
-				x.Scores = m52
+				x.Scores = m50
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLength(1)
-				l60 := foryimpl.MakeSlice[[]string](c, n59)
-				if n59 > 0 {
-					hn62 := c.ReadListHeader(21)
+				n57 := c.ReadLength(1)
+				l58 := foryimpl.MakeSlice[[]string](c, n57)
+				if n57 > 0 {
+					hn60 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i61 := range l60 {
-							if hn62 && !c.ReadFlag() {
-								clear(l60[i61 : i61+1])
+						for i59 := range l58 {
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
 								continue
 							}
-							l60[i61] = c.ReadString()
+							l58[i59] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i61)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l60
+				x.Tags = l58
 			}
 		default:
 			c.SkipField(f)

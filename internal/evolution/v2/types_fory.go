@@ -277,27 +277,15 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if !foryimpl.ValidString(string(x.AddMyS)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS")
-		}
 		if x.AddPS != nil {
 			if !foryimpl.ValidString(string((*x.AddPS))) {
 				return foryimpl.InvalidUTF8(foryTypeScalars, "AddPS")
 			}
 		}
-		if !foryimpl.ValidString(string(x.AddS)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "AddS")
-		}
-		if !foryimpl.ValidString(string(x.MyS)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
-		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
 				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
 			}
-		}
-		if !foryimpl.ValidString(string(x.S)) {
-			return foryimpl.InvalidUTF8(foryTypeScalars, "S")
 		}
 	}
 	if x.AddE < 0 {
@@ -316,6 +304,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 			return foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE)))
 		}
 	}
+	start1 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(766 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -540,13 +529,18 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.AddD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
 	{
-		s1 := x.AddMyS
-		b.Reserve(buffer.BatchSlack + len(s1) + 16)
+		s2 := string(x.AddMyS)
+		b.Reserve(buffer.BatchSlack + len(s2) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
-		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && check && !foryimpl.ValidString(s2) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -581,12 +575,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		foryimpl.WriteTime(b, *x.AddPT)
 	}
 	{
-		s2 := x.AddS
-		b.Reserve(buffer.BatchSlack + len(s2) + 10)
+		s3 := string(x.AddS)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s3)
+			if !ascii && check && !foryimpl.ValidString(s3) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "AddS")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -594,13 +593,18 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s3 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s3) + 16)
+		s4 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s4) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off += copy(w[off:], s3)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s4)
+			if !ascii && check && !foryimpl.ValidString(s4) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -635,12 +639,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	{
-		s4 := x.S
-		b.Reserve(buffer.BatchSlack + len(s4) + 10)
+		s5 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off += copy(w[off:], s4)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && check && !foryimpl.ValidString(s5) {
+				b.SetWriterIndex(start1)
+				return foryimpl.InvalidUTF8(foryTypeScalars, "S")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -651,33 +660,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.AddMyS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS"))
-			return
-		}
 		if x.AddPS != nil {
 			if !foryimpl.ValidString(string((*x.AddPS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddPS"))
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.AddS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddS"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.MyS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
-			return
-		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.S)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
-			return
 		}
 	}
 	if x.AddE < 0 {
@@ -849,15 +842,20 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.AddD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
 	{
-		s5 := x.AddMyS
-		b.Reserve(buffer.BatchSlack + len(s5) + 16)
+		s6 := string(x.AddMyS)
+		b.Reserve(buffer.BatchSlack + len(s6) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off += copy(w[off:], s5)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -889,12 +887,17 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteTime(b, *x.AddPT)
 	}
 	{
-		s6 := x.AddS
-		b.Reserve(buffer.BatchSlack + len(s6) + 10)
+		s7 := string(x.AddS)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off += copy(w[off:], s6)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -902,15 +905,20 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s7 := x.MyS
-		b.Reserve(buffer.BatchSlack + len(s7) + 16)
+		s8 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s8) + 16)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		buffer.PutUint8At(w, off, 0xff)
 		off++
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s8)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -942,12 +950,17 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	{
-		s8 := x.S
-		b.Reserve(buffer.BatchSlack + len(s8) + 10)
+		s9 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s9) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off += copy(w[off:], s8)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
+		if len(s9) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s9)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1044,144 +1057,144 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[float64](c)
-		*p9 = r.ReadFloat64()
-		x.AddPF64 = p9
+		p10 := foryimpl.Alloc[float64](c)
+		*p10 = r.ReadFloat64()
+		x.AddPF64 = p10
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[float64](c)
-		*p10 = r.ReadFloat64()
-		x.PF64 = p10
+		p11 := foryimpl.Alloc[float64](c)
+		*p11 = r.ReadFloat64()
+		x.PF64 = p11
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[float32](c)
-		*p11 = r.ReadFloat32()
-		x.AddPF32 = p11
+		p12 := foryimpl.Alloc[float32](c)
+		*p12 = r.ReadFloat32()
+		x.AddPF32 = p12
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[float32](c)
-		*p12 = r.ReadFloat32()
-		x.PF32 = p12
+		p13 := foryimpl.Alloc[float32](c)
+		*p13 = r.ReadFloat32()
+		x.PF32 = p13
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[uint16](c)
-		*p13 = r.ReadUint16()
-		x.AddPU16 = p13
+		p14 := foryimpl.Alloc[uint16](c)
+		*p14 = r.ReadUint16()
+		x.AddPU16 = p14
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[uint16](c)
-		*p14 = r.ReadUint16()
-		x.PU16 = p14
+		p15 := foryimpl.Alloc[uint16](c)
+		*p15 = r.ReadUint16()
+		x.PU16 = p15
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[bool](c)
-		*p15 = r.ReadBool()
-		x.AddPB = p15
+		p16 := foryimpl.Alloc[bool](c)
+		*p16 = r.ReadBool()
+		x.AddPB = p16
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[bool](c)
-		*p16 = r.ReadBool()
-		x.PB = p16
+		p17 := foryimpl.Alloc[bool](c)
+		*p17 = r.ReadBool()
+		x.PB = p17
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[int8](c)
-		*p17 = r.ReadInt8()
-		x.AddPI8 = p17
+		p18 := foryimpl.Alloc[int8](c)
+		*p18 = r.ReadInt8()
+		x.AddPI8 = p18
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[int8](c)
-		*p18 = r.ReadInt8()
-		x.PI8 = p18
+		p19 := foryimpl.Alloc[int8](c)
+		*p19 = r.ReadInt8()
+		x.PI8 = p19
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[int64](c)
-		*p19 = r.ReadVarInt64()
-		x.AddPI64 = p19
+		p20 := foryimpl.Alloc[int64](c)
+		*p20 = r.ReadVarInt64()
+		x.AddPI64 = p20
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[int64](c)
-		*p20 = r.ReadVarInt64()
-		x.PI64 = p20
+		p21 := foryimpl.Alloc[int64](c)
+		*p21 = r.ReadVarInt64()
+		x.PI64 = p21
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[uint64](c)
-		*p21 = r.ReadVarUint64()
-		x.AddPU64 = p21
+		p22 := foryimpl.Alloc[uint64](c)
+		*p22 = r.ReadVarUint64()
+		x.AddPU64 = p22
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[uint64](c)
-		*p22 = r.ReadVarUint64()
-		x.PU64 = p22
+		p23 := foryimpl.Alloc[uint64](c)
+		*p23 = r.ReadVarUint64()
+		x.PU64 = p23
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[int32](c)
-		*p23 = r.ReadVarInt32()
-		x.AddPI32 = p23
+		p24 := foryimpl.Alloc[int32](c)
+		*p24 = r.ReadVarInt32()
+		x.AddPI32 = p24
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[int32](c)
-		*p24 = r.ReadVarInt32()
-		x.PI32 = p24
+		p25 := foryimpl.Alloc[int32](c)
+		*p25 = r.ReadVarInt32()
+		x.PI32 = p25
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -1208,45 +1221,45 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[time.Duration](c)
-		*p25 = c.ReadDuration()
-		x.AddPD = p25
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.AddPD = p26
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[serializer.Date](c)
-		*p26 = serializer.Date(c.ReadDate())
-		x.AddPDt = p26
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.AddPDt = p27
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Color](c)
-		*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p27
+		p28 := foryimpl.Alloc[Color](c)
+		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.AddPE = p28
 	}
 	if c.Failed() {
 		c.Trace("AddPE")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[string](c)
-		*p28 = c.ReadString()
-		x.AddPS = p28
+		p29 := foryimpl.Alloc[string](c)
+		*p29 = c.ReadString()
+		x.AddPS = p29
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[time.Time](c)
-		*p29 = c.ReadTime()
-		x.AddPT = p29
+		p30 := foryimpl.Alloc[time.Time](c)
+		*p30 = c.ReadTime()
+		x.AddPT = p30
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1283,45 +1296,45 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Duration](c)
-		*p30 = c.ReadDuration()
-		x.PD = p30
+		p31 := foryimpl.Alloc[time.Duration](c)
+		*p31 = c.ReadDuration()
+		x.PD = p31
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[serializer.Date](c)
-		*p31 = serializer.Date(c.ReadDate())
-		x.PDt = p31
+		p32 := foryimpl.Alloc[serializer.Date](c)
+		*p32 = serializer.Date(c.ReadDate())
+		x.PDt = p32
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[Color](c)
-		*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p32
+		p33 := foryimpl.Alloc[Color](c)
+		*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p33
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[string](c)
-		*p33 = c.ReadString()
-		x.PS = p33
+		p34 := foryimpl.Alloc[string](c)
+		*p34 = c.ReadString()
+		x.PS = p34
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[time.Time](c)
-		*p34 = c.ReadTime()
-		x.PT = p34
+		p35 := foryimpl.Alloc[time.Time](c)
+		*p35 = c.ReadTime()
+		x.PT = p35
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1425,144 +1438,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[float64](c)
-		*p35 = r.ReadFloat64()
-		x.AddPF64 = p35
+		p36 := foryimpl.Alloc[float64](c)
+		*p36 = r.ReadFloat64()
+		x.AddPF64 = p36
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[float64](c)
-		*p36 = r.ReadFloat64()
-		x.PF64 = p36
+		p37 := foryimpl.Alloc[float64](c)
+		*p37 = r.ReadFloat64()
+		x.PF64 = p37
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[float32](c)
-		*p37 = r.ReadFloat32()
-		x.AddPF32 = p37
+		p38 := foryimpl.Alloc[float32](c)
+		*p38 = r.ReadFloat32()
+		x.AddPF32 = p38
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[float32](c)
-		*p38 = r.ReadFloat32()
-		x.PF32 = p38
+		p39 := foryimpl.Alloc[float32](c)
+		*p39 = r.ReadFloat32()
+		x.PF32 = p39
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[uint16](c)
-		*p39 = r.ReadUint16()
-		x.AddPU16 = p39
+		p40 := foryimpl.Alloc[uint16](c)
+		*p40 = r.ReadUint16()
+		x.AddPU16 = p40
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[uint16](c)
-		*p40 = r.ReadUint16()
-		x.PU16 = p40
+		p41 := foryimpl.Alloc[uint16](c)
+		*p41 = r.ReadUint16()
+		x.PU16 = p41
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[bool](c)
-		*p41 = r.ReadBool()
-		x.AddPB = p41
+		p42 := foryimpl.Alloc[bool](c)
+		*p42 = r.ReadBool()
+		x.AddPB = p42
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[bool](c)
-		*p42 = r.ReadBool()
-		x.PB = p42
+		p43 := foryimpl.Alloc[bool](c)
+		*p43 = r.ReadBool()
+		x.PB = p43
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[int8](c)
-		*p43 = r.ReadInt8()
-		x.AddPI8 = p43
+		p44 := foryimpl.Alloc[int8](c)
+		*p44 = r.ReadInt8()
+		x.AddPI8 = p44
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int8](c)
-		*p44 = r.ReadInt8()
-		x.PI8 = p44
+		p45 := foryimpl.Alloc[int8](c)
+		*p45 = r.ReadInt8()
+		x.PI8 = p45
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int64](c)
-		*p45 = r.ReadVarInt64()
-		x.AddPI64 = p45
+		p46 := foryimpl.Alloc[int64](c)
+		*p46 = r.ReadVarInt64()
+		x.AddPI64 = p46
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[int64](c)
-		*p46 = r.ReadVarInt64()
-		x.PI64 = p46
+		p47 := foryimpl.Alloc[int64](c)
+		*p47 = r.ReadVarInt64()
+		x.PI64 = p47
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[uint64](c)
-		*p47 = r.ReadVarUint64()
-		x.AddPU64 = p47
+		p48 := foryimpl.Alloc[uint64](c)
+		*p48 = r.ReadVarUint64()
+		x.AddPU64 = p48
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[uint64](c)
-		*p48 = r.ReadVarUint64()
-		x.PU64 = p48
+		p49 := foryimpl.Alloc[uint64](c)
+		*p49 = r.ReadVarUint64()
+		x.PU64 = p49
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int32](c)
-		*p49 = r.ReadVarInt32()
-		x.AddPI32 = p49
+		p50 := foryimpl.Alloc[int32](c)
+		*p50 = r.ReadVarInt32()
+		x.AddPI32 = p50
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int32](c)
-		*p50 = r.ReadVarInt32()
-		x.PI32 = p50
+		p51 := foryimpl.Alloc[int32](c)
+		*p51 = r.ReadVarInt32()
+		x.PI32 = p51
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -1591,30 +1604,30 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[time.Duration](c)
-		*p53 = c.ReadDuration()
-		x.AddPD = p53
+		p54 := foryimpl.Alloc[time.Duration](c)
+		*p54 = c.ReadDuration()
+		x.AddPD = p54
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[serializer.Date](c)
-		*p54 = serializer.Date(c.ReadDate())
-		x.AddPDt = p54
+		p55 := foryimpl.Alloc[serializer.Date](c)
+		*p55 = serializer.Date(c.ReadDate())
+		x.AddPDt = p55
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.AddPE = foryimpl.BackRef[Color](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		p57 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id56, p57)
-		*p57 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p57
+	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+		x.AddPE = foryimpl.BackRef[Color](c, id57)
+	} else if st56 == foryimpl.RefFollows {
+		p58 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id57, p58)
+		*p58 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.AddPE = p58
 	} else {
 		x.AddPE = nil
 	}
@@ -1623,18 +1636,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p58 := foryimpl.Alloc[string](c)
-		*p58 = c.ReadString()
-		x.AddPS = p58
+		p59 := foryimpl.Alloc[string](c)
+		*p59 = c.ReadString()
+		x.AddPS = p59
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Time](c)
-		*p59 = c.ReadTime()
-		x.AddPT = p59
+		p60 := foryimpl.Alloc[time.Time](c)
+		*p60 = c.ReadTime()
+		x.AddPT = p60
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1673,30 +1686,30 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p62 := foryimpl.Alloc[time.Duration](c)
-		*p62 = c.ReadDuration()
-		x.PD = p62
+		p63 := foryimpl.Alloc[time.Duration](c)
+		*p63 = c.ReadDuration()
+		x.PD = p63
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p63 := foryimpl.Alloc[serializer.Date](c)
-		*p63 = serializer.Date(c.ReadDate())
-		x.PDt = p63
+		p64 := foryimpl.Alloc[serializer.Date](c)
+		*p64 = serializer.Date(c.ReadDate())
+		x.PDt = p64
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id65)
-	} else if st64 == foryimpl.RefFollows {
-		p66 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id65, p66)
-		*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p66
+	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id66)
+	} else if st65 == foryimpl.RefFollows {
+		p67 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id66, p67)
+		*p67 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		x.PE = p67
 	} else {
 		x.PE = nil
 	}
@@ -1705,18 +1718,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[string](c)
-		*p67 = c.ReadString()
-		x.PS = p67
+		p68 := foryimpl.Alloc[string](c)
+		*p68 = c.ReadString()
+		x.PS = p68
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[time.Time](c)
-		*p68 = c.ReadTime()
-		x.PT = p68
+		p69 := foryimpl.Alloc[time.Time](c)
+		*p69 = c.ReadTime()
+		x.PT = p69
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1742,128 +1755,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.AddFixI64 = int64(v69)
+				if v70, ok71 := c.ReadIntAs(f, 64); ok71 {
+					x.AddFixI64 = int64(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.FixI64 = int64(v71)
+				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
+					x.FixI64 = int64(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
-					x.AddFixU64 = uint64(v73)
+				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
+					x.AddFixU64 = uint64(v74)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
-					x.FixU64 = uint64(v75)
+				if v76, ok77 := c.ReadUintAs(f, 64); ok77 {
+					x.FixU64 = uint64(v76)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.AddF64 = float64(v77)
+				if v78, ok79 := c.ReadFloatAs(f, 64); ok79 {
+					x.AddF64 = float64(v78)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.F64 = float64(v79)
+				if v80, ok81 := c.ReadFloatAs(f, 64); ok81 {
+					x.F64 = float64(v80)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.AddFixI32 = int32(v81)
+				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
+					x.AddFixI32 = int32(v82)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.FixI32 = int32(v83)
+				if v84, ok85 := c.ReadIntAs(f, 32); ok85 {
+					x.FixI32 = int32(v84)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 32); ok86 {
-					x.AddFixU32 = uint32(v85)
+				if v86, ok87 := c.ReadUintAs(f, 32); ok87 {
+					x.AddFixU32 = uint32(v86)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 32); ok88 {
-					x.FixU32 = uint32(v87)
+				if v88, ok89 := c.ReadUintAs(f, 32); ok89 {
+					x.FixU32 = uint32(v88)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 32); ok90 {
-					x.AddF32 = float32(v89)
+				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
+					x.AddF32 = float32(v90)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.F32 = float32(v91)
+				if v92, ok93 := c.ReadFloatAs(f, 32); ok93 {
+					x.F32 = float32(v92)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 16); ok94 {
-					x.AddI16 = int16(v93)
+				if v94, ok95 := c.ReadIntAs(f, 16); ok95 {
+					x.AddI16 = int16(v94)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 16); ok96 {
-					x.I16 = int16(v95)
+				if v96, ok97 := c.ReadIntAs(f, 16); ok97 {
+					x.I16 = int16(v96)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 16); ok98 {
-					x.AddU16 = uint16(v97)
+				if v98, ok99 := c.ReadUintAs(f, 16); ok99 {
+					x.AddU16 = uint16(v98)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 16); ok100 {
-					x.U16 = uint16(v99)
+				if v100, ok101 := c.ReadUintAs(f, 16); ok101 {
+					x.U16 = uint16(v100)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1878,345 +1891,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 8); ok102 {
-					x.AddI8 = int8(v101)
+				if v102, ok103 := c.ReadIntAs(f, 8); ok103 {
+					x.AddI8 = int8(v102)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 8); ok104 {
-					x.I8 = int8(v103)
+				if v104, ok105 := c.ReadIntAs(f, 8); ok105 {
+					x.I8 = int8(v104)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 8); ok106 {
-					x.AddU8 = uint8(v105)
+				if v106, ok107 := c.ReadUintAs(f, 8); ok107 {
+					x.AddU8 = uint8(v106)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 8); ok108 {
-					x.U8 = uint8(v107)
+				if v108, ok109 := c.ReadUintAs(f, 8); ok109 {
+					x.U8 = uint8(v108)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 64); ok110 {
-					x.AddI = int(v109)
+				if v110, ok111 := c.ReadIntAs(f, 64); ok111 {
+					x.AddI = int(v110)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 64); ok112 {
-					x.AddI64 = int64(v111)
+				if v112, ok113 := c.ReadIntAs(f, 64); ok113 {
+					x.AddI64 = int64(v112)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 64); ok114 {
-					x.AddMyI = MyInt(v113)
+				if v114, ok115 := c.ReadIntAs(f, 64); ok115 {
+					x.AddMyI = MyInt(v114)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v115, ok116 := c.ReadIntAs(f, 64); ok116 {
-					x.I = int(v115)
+				if v116, ok117 := c.ReadIntAs(f, 64); ok117 {
+					x.I = int(v116)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
-					x.I64 = int64(v117)
+				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
+					x.I64 = int64(v118)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.MyI = MyInt(v119)
+				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
+					x.MyI = MyInt(v120)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.AddTagI64 = int64(v121)
+				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
+					x.AddTagI64 = int64(v122)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.TagI64 = int64(v123)
+				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
+					x.TagI64 = int64(v124)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v125, ok126 := c.ReadUintAs(f, 64); ok126 {
-					x.AddU = uint(v125)
+				if v126, ok127 := c.ReadUintAs(f, 64); ok127 {
+					x.AddU = uint(v126)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v127, ok128 := c.ReadUintAs(f, 64); ok128 {
-					x.AddU64 = uint64(v127)
+				if v128, ok129 := c.ReadUintAs(f, 64); ok129 {
+					x.AddU64 = uint64(v128)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v129, ok130 := c.ReadUintAs(f, 64); ok130 {
-					x.U = uint(v129)
+				if v130, ok131 := c.ReadUintAs(f, 64); ok131 {
+					x.U = uint(v130)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v131, ok132 := c.ReadUintAs(f, 64); ok132 {
-					x.U64 = uint64(v131)
+				if v132, ok133 := c.ReadUintAs(f, 64); ok133 {
+					x.U64 = uint64(v132)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
-					x.AddTagU64 = uint64(v133)
+				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
+					x.AddTagU64 = uint64(v134)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.TagU64 = uint64(v135)
+				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
+					x.TagU64 = uint64(v136)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v137, ok138 := c.ReadIntAs(f, 32); ok138 {
-					x.AddI32 = int32(v137)
+				if v138, ok139 := c.ReadIntAs(f, 32); ok139 {
+					x.AddI32 = int32(v138)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
-					x.I32 = int32(v139)
+				if v140, ok141 := c.ReadIntAs(f, 32); ok141 {
+					x.I32 = int32(v140)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
-					x.AddU32 = uint32(v141)
+				if v142, ok143 := c.ReadUintAs(f, 32); ok143 {
+					x.AddU32 = uint32(v142)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
-					x.U32 = uint32(v143)
+				if v144, ok145 := c.ReadUintAs(f, 32); ok145 {
+					x.U32 = uint32(v144)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v146, ok147 := c.ReadFloatAs(f, 64); ok147 {
-					pv148 := float64(v146)
-					x.AddPF64 = &pv148
+				if v147, ok148 := c.ReadFloatAs(f, 64); ok148 {
+					pv149 := float64(v147)
+					x.AddPF64 = &pv149
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[float64](c)
-				*p145 = r.ReadFloat64()
-				x.AddPF64 = p145
+				p146 := foryimpl.Alloc[float64](c)
+				*p146 = r.ReadFloat64()
+				x.AddPF64 = p146
 			}
 		case 41:
 			if f.Convert {
-				if v150, ok151 := c.ReadFloatAs(f, 64); ok151 {
-					pv152 := float64(v150)
-					x.PF64 = &pv152
+				if v151, ok152 := c.ReadFloatAs(f, 64); ok152 {
+					pv153 := float64(v151)
+					x.PF64 = &pv153
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[float64](c)
-				*p149 = r.ReadFloat64()
-				x.PF64 = p149
+				p150 := foryimpl.Alloc[float64](c)
+				*p150 = r.ReadFloat64()
+				x.PF64 = p150
 			}
 		case 42:
 			if f.Convert {
-				if v154, ok155 := c.ReadFloatAs(f, 32); ok155 {
-					pv156 := float32(v154)
-					x.AddPF32 = &pv156
+				if v155, ok156 := c.ReadFloatAs(f, 32); ok156 {
+					pv157 := float32(v155)
+					x.AddPF32 = &pv157
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[float32](c)
-				*p153 = r.ReadFloat32()
-				x.AddPF32 = p153
+				p154 := foryimpl.Alloc[float32](c)
+				*p154 = r.ReadFloat32()
+				x.AddPF32 = p154
 			}
 		case 43:
 			if f.Convert {
-				if v158, ok159 := c.ReadFloatAs(f, 32); ok159 {
-					pv160 := float32(v158)
-					x.PF32 = &pv160
+				if v159, ok160 := c.ReadFloatAs(f, 32); ok160 {
+					pv161 := float32(v159)
+					x.PF32 = &pv161
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[float32](c)
-				*p157 = r.ReadFloat32()
-				x.PF32 = p157
+				p158 := foryimpl.Alloc[float32](c)
+				*p158 = r.ReadFloat32()
+				x.PF32 = p158
 			}
 		case 44:
 			if f.Convert {
-				if v162, ok163 := c.ReadUintAs(f, 16); ok163 {
-					pv164 := uint16(v162)
-					x.AddPU16 = &pv164
+				if v163, ok164 := c.ReadUintAs(f, 16); ok164 {
+					pv165 := uint16(v163)
+					x.AddPU16 = &pv165
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[uint16](c)
-				*p161 = r.ReadUint16()
-				x.AddPU16 = p161
+				p162 := foryimpl.Alloc[uint16](c)
+				*p162 = r.ReadUint16()
+				x.AddPU16 = p162
 			}
 		case 45:
 			if f.Convert {
-				if v166, ok167 := c.ReadUintAs(f, 16); ok167 {
-					pv168 := uint16(v166)
-					x.PU16 = &pv168
+				if v167, ok168 := c.ReadUintAs(f, 16); ok168 {
+					pv169 := uint16(v167)
+					x.PU16 = &pv169
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[uint16](c)
-				*p165 = r.ReadUint16()
-				x.PU16 = p165
+				p166 := foryimpl.Alloc[uint16](c)
+				*p166 = r.ReadUint16()
+				x.PU16 = p166
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[bool](c)
-				*p169 = r.ReadBool()
-				x.AddPB = p169
+				p170 := foryimpl.Alloc[bool](c)
+				*p170 = r.ReadBool()
+				x.AddPB = p170
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[bool](c)
-				*p170 = r.ReadBool()
-				x.PB = p170
+				p171 := foryimpl.Alloc[bool](c)
+				*p171 = r.ReadBool()
+				x.PB = p171
 			}
 		case 48:
 			if f.Convert {
-				if v172, ok173 := c.ReadIntAs(f, 8); ok173 {
-					pv174 := int8(v172)
-					x.AddPI8 = &pv174
+				if v173, ok174 := c.ReadIntAs(f, 8); ok174 {
+					pv175 := int8(v173)
+					x.AddPI8 = &pv175
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[int8](c)
-				*p171 = r.ReadInt8()
-				x.AddPI8 = p171
+				p172 := foryimpl.Alloc[int8](c)
+				*p172 = r.ReadInt8()
+				x.AddPI8 = p172
 			}
 		case 49:
 			if f.Convert {
-				if v176, ok177 := c.ReadIntAs(f, 8); ok177 {
-					pv178 := int8(v176)
-					x.PI8 = &pv178
+				if v177, ok178 := c.ReadIntAs(f, 8); ok178 {
+					pv179 := int8(v177)
+					x.PI8 = &pv179
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[int8](c)
-				*p175 = r.ReadInt8()
-				x.PI8 = p175
+				p176 := foryimpl.Alloc[int8](c)
+				*p176 = r.ReadInt8()
+				x.PI8 = p176
 			}
 		case 50:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
-					pv182 := int64(v180)
-					x.AddPI64 = &pv182
+				if v181, ok182 := c.ReadIntAs(f, 64); ok182 {
+					pv183 := int64(v181)
+					x.AddPI64 = &pv183
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[int64](c)
-				*p179 = r.ReadVarInt64()
-				x.AddPI64 = p179
+				p180 := foryimpl.Alloc[int64](c)
+				*p180 = r.ReadVarInt64()
+				x.AddPI64 = p180
 			}
 		case 51:
 			if f.Convert {
-				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
-					pv186 := int64(v184)
-					x.PI64 = &pv186
+				if v185, ok186 := c.ReadIntAs(f, 64); ok186 {
+					pv187 := int64(v185)
+					x.PI64 = &pv187
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p183 := foryimpl.Alloc[int64](c)
-				*p183 = r.ReadVarInt64()
-				x.PI64 = p183
+				p184 := foryimpl.Alloc[int64](c)
+				*p184 = r.ReadVarInt64()
+				x.PI64 = p184
 			}
 		case 52:
 			if f.Convert {
-				if v188, ok189 := c.ReadUintAs(f, 64); ok189 {
-					pv190 := uint64(v188)
-					x.AddPU64 = &pv190
+				if v189, ok190 := c.ReadUintAs(f, 64); ok190 {
+					pv191 := uint64(v189)
+					x.AddPU64 = &pv191
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p187 := foryimpl.Alloc[uint64](c)
-				*p187 = r.ReadVarUint64()
-				x.AddPU64 = p187
+				p188 := foryimpl.Alloc[uint64](c)
+				*p188 = r.ReadVarUint64()
+				x.AddPU64 = p188
 			}
 		case 53:
 			if f.Convert {
-				if v192, ok193 := c.ReadUintAs(f, 64); ok193 {
-					pv194 := uint64(v192)
-					x.PU64 = &pv194
+				if v193, ok194 := c.ReadUintAs(f, 64); ok194 {
+					pv195 := uint64(v193)
+					x.PU64 = &pv195
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p191 := foryimpl.Alloc[uint64](c)
-				*p191 = r.ReadVarUint64()
-				x.PU64 = p191
+				p192 := foryimpl.Alloc[uint64](c)
+				*p192 = r.ReadVarUint64()
+				x.PU64 = p192
 			}
 		case 54:
 			if f.Convert {
-				if v196, ok197 := c.ReadIntAs(f, 32); ok197 {
-					pv198 := int32(v196)
-					x.AddPI32 = &pv198
+				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
+					pv199 := int32(v197)
+					x.AddPI32 = &pv199
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[int32](c)
-				*p195 = r.ReadVarInt32()
-				x.AddPI32 = p195
+				p196 := foryimpl.Alloc[int32](c)
+				*p196 = r.ReadVarInt32()
+				x.AddPI32 = p196
 			}
 		case 55:
 			if f.Convert {
-				if v200, ok201 := c.ReadIntAs(f, 32); ok201 {
-					pv202 := int32(v200)
-					x.PI32 = &pv202
+				if v201, ok202 := c.ReadIntAs(f, 32); ok202 {
+					pv203 := int32(v201)
+					x.PI32 = &pv203
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p199 := foryimpl.Alloc[int32](c)
-				*p199 = r.ReadVarInt32()
-				x.PI32 = p199
+				p200 := foryimpl.Alloc[int32](c)
+				*p200 = r.ReadVarInt32()
+				x.PI32 = p200
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2242,46 +2255,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[time.Duration](c)
-				*p205 = c.ReadDuration()
-				x.AddPD = p205
+				p206 := foryimpl.Alloc[time.Duration](c)
+				*p206 = c.ReadDuration()
+				x.AddPD = p206
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[serializer.Date](c)
-				*p206 = serializer.Date(c.ReadDate())
-				x.AddPDt = p206
+				p207 := foryimpl.Alloc[serializer.Date](c)
+				*p207 = serializer.Date(c.ReadDate())
+				x.AddPDt = p207
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id209)
-				} else if st208 == foryimpl.RefFollows {
-					p210 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id209, p210)
-					*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.AddPE = p210
+				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id210)
+				} else if st209 == foryimpl.RefFollows {
+					p211 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id210, p211)
+					*p211 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.AddPE = p211
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p207 := foryimpl.Alloc[Color](c)
-					*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.AddPE = p207
+					p208 := foryimpl.Alloc[Color](c)
+					*p208 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.AddPE = p208
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[string](c)
-				*p211 = c.ReadString()
-				x.AddPS = p211
+				p212 := foryimpl.Alloc[string](c)
+				*p212 = c.ReadString()
+				x.AddPS = p212
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[time.Time](c)
-				*p212 = c.ReadTime()
-				x.AddPT = p212
+				p213 := foryimpl.Alloc[time.Time](c)
+				*p213 = c.ReadTime()
+				x.AddPT = p213
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2315,46 +2328,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p215 := foryimpl.Alloc[time.Duration](c)
-				*p215 = c.ReadDuration()
-				x.PD = p215
+				p216 := foryimpl.Alloc[time.Duration](c)
+				*p216 = c.ReadDuration()
+				x.PD = p216
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[serializer.Date](c)
-				*p216 = serializer.Date(c.ReadDate())
-				x.PDt = p216
+				p217 := foryimpl.Alloc[serializer.Date](c)
+				*p217 = serializer.Date(c.ReadDate())
+				x.PDt = p217
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id219)
-				} else if st218 == foryimpl.RefFollows {
-					p220 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id219, p220)
-					*p220 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p220
+				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id220)
+				} else if st219 == foryimpl.RefFollows {
+					p221 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id220, p221)
+					*p221 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p221
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p217 := foryimpl.Alloc[Color](c)
-					*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p217
+					p218 := foryimpl.Alloc[Color](c)
+					*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					x.PE = p218
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p221 := foryimpl.Alloc[string](c)
-				*p221 = c.ReadString()
-				x.PS = p221
+				p222 := foryimpl.Alloc[string](c)
+				*p222 = c.ReadString()
+				x.PS = p222
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p222 := foryimpl.Alloc[time.Time](c)
-				*p222 = c.ReadTime()
-				x.PT = p222
+				p223 := foryimpl.Alloc[time.Time](c)
+				*p223 = c.ReadTime()
+				x.PT = p223
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -2658,142 +2671,133 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 				}
 			}
 		}
-		for i33 := range x.AddLS {
-			if !foryimpl.ValidString(string(x.AddLS[i33])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddLS")
-			}
-		}
-		for _, e42 := range x.AddMBS {
-			if !foryimpl.ValidString(string(e42)) {
+		for _, e40 := range x.AddMBS {
+			if !foryimpl.ValidString(string(e40)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS")
 			}
 		}
-		for _, e46 := range x.AddMES {
-			if !foryimpl.ValidString(string(e46)) {
+		for _, e44 := range x.AddMES {
+			if !foryimpl.ValidString(string(e44)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMES")
 			}
 		}
-		for _, e54 := range x.AddMIS {
-			if !foryimpl.ValidString(string(e54)) {
+		for _, e52 := range x.AddMIS {
+			if !foryimpl.ValidString(string(e52)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS")
 			}
 		}
-		for k57 := range x.AddMSI {
-			if !foryimpl.ValidString(string(k57)) {
+		for k55 := range x.AddMSI {
+			if !foryimpl.ValidString(string(k55)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI")
 			}
 		}
-		for k61, e62 := range x.AddMSL {
-			if !foryimpl.ValidString(string(k61)) {
+		for k59, e60 := range x.AddMSL {
+			if !foryimpl.ValidString(string(k59)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
 			}
-			for i64 := range e62 {
-				if !foryimpl.ValidString(string(e62[i64])) {
+			for i62 := range e60 {
+				if !foryimpl.ValidString(string(e60[i62])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
 				}
 			}
 		}
-		for k68, e69 := range x.AddMSM {
-			if !foryimpl.ValidString(string(k68)) {
+		for k66, e67 := range x.AddMSM {
+			if !foryimpl.ValidString(string(k66)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
 			}
-			for k70 := range e69 {
-				if !foryimpl.ValidString(string(k70)) {
+			for k68 := range e67 {
+				if !foryimpl.ValidString(string(k68)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
 				}
 			}
 		}
-		for k76 := range x.AddMSP {
-			if !foryimpl.ValidString(string(k76)) {
+		for k74 := range x.AddMSP {
+			if !foryimpl.ValidString(string(k74)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP")
 			}
 		}
-		for i85 := range x.AddNLS {
-			if !foryimpl.ValidString(string(x.AddNLS[i85])) {
+		for i83 := range x.AddNLS {
+			if !foryimpl.ValidString(string(x.AddNLS[i83])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS")
 			}
 		}
-		for k87 := range x.AddNM {
-			if !foryimpl.ValidString(string(k87)) {
+		for k85 := range x.AddNM {
+			if !foryimpl.ValidString(string(k85)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNM")
 			}
 		}
-		for i116 := range x.LM {
-			for k117 := range x.LM[i116] {
-				if !foryimpl.ValidString(string(k117)) {
+		for i114 := range x.LM {
+			for k115 := range x.LM[i114] {
+				if !foryimpl.ValidString(string(k115)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
 				}
 			}
 		}
-		for i125 := range x.LS {
-			if !foryimpl.ValidString(string(x.LS[i125])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
-			}
-		}
-		for _, e134 := range x.MBS {
-			if !foryimpl.ValidString(string(e134)) {
+		for _, e130 := range x.MBS {
+			if !foryimpl.ValidString(string(e130)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
 			}
 		}
-		for _, e138 := range x.MES {
-			if !foryimpl.ValidString(string(e138)) {
+		for _, e134 := range x.MES {
+			if !foryimpl.ValidString(string(e134)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
 			}
 		}
-		for _, e146 := range x.MIS {
-			if !foryimpl.ValidString(string(e146)) {
+		for _, e142 := range x.MIS {
+			if !foryimpl.ValidString(string(e142)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
 			}
 		}
-		for k149 := range x.MSI {
-			if !foryimpl.ValidString(string(k149)) {
+		for k145 := range x.MSI {
+			if !foryimpl.ValidString(string(k145)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
 			}
 		}
-		for k153, e154 := range x.MSL {
-			if !foryimpl.ValidString(string(k153)) {
+		for k149, e150 := range x.MSL {
+			if !foryimpl.ValidString(string(k149)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 			}
-			for i156 := range e154 {
-				if !foryimpl.ValidString(string(e154[i156])) {
+			for i152 := range e150 {
+				if !foryimpl.ValidString(string(e150[i152])) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
 				}
 			}
 		}
-		for k160, e161 := range x.MSM {
-			if !foryimpl.ValidString(string(k160)) {
+		for k156, e157 := range x.MSM {
+			if !foryimpl.ValidString(string(k156)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 			}
-			for k162 := range e161 {
-				if !foryimpl.ValidString(string(k162)) {
+			for k158 := range e157 {
+				if !foryimpl.ValidString(string(k158)) {
 					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
 				}
 			}
 		}
-		for k168 := range x.MSP {
-			if !foryimpl.ValidString(string(k168)) {
+		for k164 := range x.MSP {
+			if !foryimpl.ValidString(string(k164)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
 			}
 		}
-		for i177 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i177])) {
+		for i173 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i173])) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
 			}
 		}
-		for k179 := range x.NM {
-			if !foryimpl.ValidString(string(k179)) {
+		for k175 := range x.NM {
+			if !foryimpl.ValidString(string(k175)) {
 				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
 			}
 		}
 	}
-	l185 := x.ABool
-	l186 := x.AF32
-	l187 := x.AF64
-	l188 := x.AI16
-	l189 := x.AI32
-	l190 := x.AI64
+	l181 := x.ABool
+	l182 := x.AF32
+	l183 := x.AF64
+	l184 := x.AI16
+	l185 := x.AI32
+	l186 := x.AI64
+	start187 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(664 + buffer.BatchSlack + len(l185)*1 + len(l186)*4 + len(l187)*8 + len(l188)*2 + len(l189)*4 + len(l190)*8 + 36)
+	b.Reserve(664 + buffer.BatchSlack + len(l181)*1 + len(l182)*4 + len(l183)*8 + len(l184)*2 + len(l185)*4 + len(l186)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
@@ -2891,375 +2895,380 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l185)*1))
-	off = buffer.PutRawBoolsAt(w, off, l185)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l186)*4))
-	off = buffer.PutRawFloat32sAt(w, off, l186)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l187)*8))
-	off = buffer.PutRawFloat64sAt(w, off, l187)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l188)*2))
-	off = buffer.PutRawInt16sAt(w, off, l188)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l189)*4))
-	off = buffer.PutRawInt32sAt(w, off, l189)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l190)*8))
-	off = buffer.PutRawInt64sAt(w, off, l190)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l181)*1))
+	off = buffer.PutRawBoolsAt(w, off, l181)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l182)*4))
+	off = buffer.PutRawFloat32sAt(w, off, l182)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l183)*8))
+	off = buffer.PutRawFloat64sAt(w, off, l183)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l184)*2))
+	off = buffer.PutRawInt16sAt(w, off, l184)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l185)*4))
+	off = buffer.PutRawInt32sAt(w, off, l185)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l186)*8))
+	off = buffer.PutRawInt64sAt(w, off, l186)
 	b.SetWriterIndex(off)
-	l191 := x.AI8
-	b.WriteVarUint32(uint32(len(l191) * 1))
-	for _, e192 := range l191 {
-		b.WriteInt8(int8(e192))
+	l188 := x.AI8
+	b.WriteVarUint32(uint32(len(l188) * 1))
+	for _, e189 := range l188 {
+		b.WriteInt8(int8(e189))
 	}
 	{
-		l193 := x.AU16
-		l194 := x.AU32
-		l195 := x.AU64
-		l196 := x.AU8
-		l197 := x.AddABool
-		l198 := x.AddAF32
-		l199 := x.AddAF64
-		l200 := x.AddAI16
-		l201 := x.AddAI32
-		l202 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l193)*2 + len(l194)*4 + len(l195)*8 + len(l196)*1 + len(l197)*1 + len(l198)*4 + len(l199)*8 + len(l200)*2 + len(l201)*4 + len(l202)*8 + 60)
+		l190 := x.AU16
+		l191 := x.AU32
+		l192 := x.AU64
+		l193 := x.AU8
+		l194 := x.AddABool
+		l195 := x.AddAF32
+		l196 := x.AddAF64
+		l197 := x.AddAI16
+		l198 := x.AddAI32
+		l199 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l190)*2 + len(l191)*4 + len(l192)*8 + len(l193)*1 + len(l194)*1 + len(l195)*4 + len(l196)*8 + len(l197)*2 + len(l198)*4 + len(l199)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*2))
-		off = buffer.PutRawUint16sAt(w, off, l193)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l194)*4))
-		off = buffer.PutRawUint32sAt(w, off, l194)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l195)*8))
-		off = buffer.PutRawUint64sAt(w, off, l195)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l196)*1))
-		off += copy(w[off:], l196)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l197)*1))
-		off = buffer.PutRawBoolsAt(w, off, l197)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l190)*2))
+		off = buffer.PutRawUint16sAt(w, off, l190)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l191)*4))
+		off = buffer.PutRawUint32sAt(w, off, l191)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l192)*8))
+		off = buffer.PutRawUint64sAt(w, off, l192)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l193)*1))
+		off += copy(w[off:], l193)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l194)*1))
+		off = buffer.PutRawBoolsAt(w, off, l194)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l195)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l195)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l196)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l196)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l197)*2))
+		off = buffer.PutRawInt16sAt(w, off, l197)
 		off = buffer.PutVarUint32At(w, off, uint32(len(l198)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l198)
+		off = buffer.PutRawInt32sAt(w, off, l198)
 		off = buffer.PutVarUint32At(w, off, uint32(len(l199)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l199)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l200)*2))
-		off = buffer.PutRawInt16sAt(w, off, l200)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l201)*4))
-		off = buffer.PutRawInt32sAt(w, off, l201)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l202)*8))
-		off = buffer.PutRawInt64sAt(w, off, l202)
+		off = buffer.PutRawInt64sAt(w, off, l199)
 		b.SetWriterIndex(off)
 	}
-	l203 := x.AddAI8
-	b.WriteVarUint32(uint32(len(l203) * 1))
-	for _, e204 := range l203 {
-		b.WriteInt8(int8(e204))
+	l200 := x.AddAI8
+	b.WriteVarUint32(uint32(len(l200) * 1))
+	for _, e201 := range l200 {
+		b.WriteInt8(int8(e201))
 	}
 	{
-		l205 := x.AddAU16
-		l206 := x.AddAU32
-		l207 := x.AddAU64
-		l208 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l205)*2 + len(l206)*4 + len(l207)*8 + len(l208)*1 + 24)
+		l202 := x.AddAU16
+		l203 := x.AddAU32
+		l204 := x.AddAU64
+		l205 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l202)*2 + len(l203)*4 + len(l204)*8 + len(l205)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l205)*2))
-		off = buffer.PutRawUint16sAt(w, off, l205)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l206)*4))
-		off = buffer.PutRawUint32sAt(w, off, l206)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l207)*8))
-		off = buffer.PutRawUint64sAt(w, off, l207)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l208)*1))
-		off += copy(w[off:], l208)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l202)*2))
+		off = buffer.PutRawUint16sAt(w, off, l202)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l203)*4))
+		off = buffer.PutRawUint32sAt(w, off, l203)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l204)*8))
+		off = buffer.PutRawUint64sAt(w, off, l204)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l205)*1))
+		off += copy(w[off:], l205)
 		b.SetWriterIndex(off)
 	}
-	l209 := x.AddBin
-	b.WriteVarUint32(uint32(len(l209)))
-	b.WriteBytes(l209)
+	l206 := x.AddBin
+	b.WriteVarUint32(uint32(len(l206)))
+	b.WriteBytes(l206)
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
 		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e210 := range x.AddFix {
+		for _, e207 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e210)
+				buffer.PutInt16At(w, off, e207)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l211 := x.AddLB
-	b.WriteVarUint32(uint32(len(l211)))
-	if len(l211) > 0 {
-		b.Reserve(1 + len(l211)*1 + buffer.BatchSlack)
+	l208 := x.AddLB
+	b.WriteVarUint32(uint32(len(l208)))
+	if len(l208) > 0 {
+		b.Reserve(1 + len(l208)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e212 := range l211 {
+		for _, e209 := range l208 {
 			{
-				buffer.PutBoolAt(w, off, e212)
+				buffer.PutBoolAt(w, off, e209)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l213 := x.AddLE
-	b.WriteVarUint32(uint32(len(l213)))
-	if len(l213) > 0 {
+	l210 := x.AddLE
+	b.WriteVarUint32(uint32(len(l210)))
+	if len(l210) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e214 := range l213 {
-			b.WriteVarUint32(uint32(e214))
+		for _, e211 := range l210 {
+			b.WriteVarUint32(uint32(e211))
 		}
 	}
-	l215 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l215)))
-	if len(l215) > 0 {
-		b.Reserve(1 + len(l215)*4 + buffer.BatchSlack)
+	l212 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l212)))
+	if len(l212) > 0 {
+		b.Reserve(1 + len(l212)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e216 := range l215 {
+		for _, e213 := range l212 {
 			{
-				buffer.PutFloat32At(w, off, e216)
+				buffer.PutFloat32At(w, off, e213)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l217 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l217)))
-	if len(l217) > 0 {
-		b.Reserve(1 + len(l217)*8 + buffer.BatchSlack)
+	l214 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l214)))
+	if len(l214) > 0 {
+		b.Reserve(1 + len(l214)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e218 := range l217 {
+		for _, e215 := range l214 {
 			{
-				buffer.PutFloat64At(w, off, e218)
+				buffer.PutFloat64At(w, off, e215)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l219 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l219)))
-	if len(l219) > 0 {
-		b.Reserve(1 + len(l219)*5 + buffer.BatchSlack)
+	l216 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l216)))
+	if len(l216) > 0 {
+		b.Reserve(1 + len(l216)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e220 := range l219 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e220))
+		for _, e217 := range l216 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e217))
 		}
 		b.SetWriterIndex(off)
 	}
-	l221 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l221)))
-	if len(l221) > 0 {
-		b.Reserve(1 + len(l221)*9 + buffer.BatchSlack)
+	l218 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l218)))
+	if len(l218) > 0 {
+		b.Reserve(1 + len(l218)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e222 := range l221 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e222))
+		for _, e219 := range l218 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e219))
 		}
 		b.SetWriterIndex(off)
 	}
-	l223 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l223)))
-	if len(l223) > 0 {
-		b.Reserve(1 + len(l223)*1 + buffer.BatchSlack)
+	l220 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l220)))
+	if len(l220) > 0 {
+		b.Reserve(1 + len(l220)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e224 := range l223 {
+		for _, e221 := range l220 {
 			{
-				buffer.PutInt8At(w, off, e224)
+				buffer.PutInt8At(w, off, e221)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l225 := x.AddLL
-	b.WriteVarUint32(uint32(len(l225)))
-	if len(l225) > 0 {
+	l222 := x.AddLL
+	b.WriteVarUint32(uint32(len(l222)))
+	if len(l222) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e226 := range l225 {
-			b.WriteVarUint32(uint32(len(e226)))
-			if len(e226) > 0 {
-				b.Reserve(1 + len(e226)*5 + buffer.BatchSlack)
+		for _, e223 := range l222 {
+			b.WriteVarUint32(uint32(len(e223)))
+			if len(e223) > 0 {
+				b.Reserve(1 + len(e223)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e227 := range e226 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e227))
+				for _, e224 := range e223 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e224))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l228 := x.AddLM
-	b.WriteVarUint32(uint32(len(l228)))
-	if len(l228) > 0 {
+	l225 := x.AddLM
+	b.WriteVarUint32(uint32(len(l225)))
+	if len(l225) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e229 := range l228 {
-			var mw230 foryimpl.MapWriter
-			mw230.Begin(b, len(e229))
-			for k231, v232 := range e229 {
-				mw230.Entry(b)
-				foryimpl.WriteString(b, k231)
-				b.WriteVarInt32(v232)
+		for _, e226 := range l225 {
+			var mw227 foryimpl.MapWriter
+			mw227.Begin(b, len(e226))
+			for k228, v229 := range e226 {
+				mw227.Entry(b)
+				foryimpl.WriteString(b, k228)
+				b.WriteVarInt32(v229)
 			}
-			mw230.End(b)
+			mw227.End(b)
 		}
 	}
-	l233 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l233)))
-	if len(l233) > 0 {
-		h234 := byte(0x0c)
-		for _, p235 := range l233 {
-			if p235 == nil {
-				h234 = 0x0e
+	l230 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l230)))
+	if len(l230) > 0 {
+		h231 := byte(0x0c)
+		for _, p232 := range l230 {
+			if p232 == nil {
+				h231 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h234)
-		for _, p235 := range l233 {
-			if h234 == 0x0e {
-				if p235 == nil {
+		b.WriteUint8(h231)
+		for _, p232 := range l230 {
+			if h231 == 0x0e {
+				if p232 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p235)
+			b.WriteVarInt32(*p232)
 		}
 	}
-	l236 := x.AddLS
+	l233 := x.AddLS
 	{
-		sz238 := 6 + buffer.BatchSlack + len(l236)*9
-		for _, e237 := range l236 {
-			sz238 += len(e237)
+		var ascii bool
+		sz235 := 6 + buffer.BatchSlack + len(l233)*9
+		for _, e234 := range l233 {
+			sz235 += len(e234)
 		}
-		b.Reserve(sz238)
+		b.Reserve(sz235)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l236)))
-		if len(l236) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l233)))
+		if len(l233) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e237 := range l236 {
-				if len(w)-off < len(e237)+9+buffer.BatchSlack {
+			for _, e234 := range l233 {
+				if len(w)-off < len(e234)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e237) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e234) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e237))<<2|2)
-				if len(e237) > 0 {
-					off += copy(w[off:], e237)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e234))<<2|2)
+				if len(e234) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e234))
+					if !ascii && check && !foryimpl.ValidString(string(e234)) {
+						b.SetWriterIndex(start187)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "AddLS")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l239 := x.AddLT
-	b.WriteVarUint32(uint32(len(l239)))
-	if len(l239) > 0 {
+	l236 := x.AddLT
+	b.WriteVarUint32(uint32(len(l236)))
+	if len(l236) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e240 := range l239 {
-			foryimpl.WriteTime(b, e240)
+		for _, e237 := range l236 {
+			foryimpl.WriteTime(b, e237)
 		}
 	}
-	l241 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l241)))
-	if len(l241) > 0 {
-		b.Reserve(1 + len(l241)*2 + buffer.BatchSlack)
+	l238 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l238)))
+	if len(l238) > 0 {
+		b.Reserve(1 + len(l238)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e242 := range l241 {
+		for _, e239 := range l238 {
 			{
-				buffer.PutUint16At(w, off, e242)
+				buffer.PutUint16At(w, off, e239)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l243 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l243)))
-	if len(l243) > 0 {
-		b.Reserve(1 + len(l243)*9 + buffer.BatchSlack)
+	l240 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l240)))
+	if len(l240) > 0 {
+		b.Reserve(1 + len(l240)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e244 := range l243 {
-			off = buffer.PutVarUint64At(w, off, e244)
+		for _, e241 := range l240 {
+			off = buffer.PutVarUint64At(w, off, e241)
 		}
 		b.SetWriterIndex(off)
 	}
+	var mw242 foryimpl.MapWriter
+	mw242.Begin(b, len(x.AddMBS))
+	for k243, v244 := range x.AddMBS {
+		mw242.Entry(b)
+		b.WriteBool(k243)
+		foryimpl.WriteString(b, v244)
+	}
+	mw242.End(b)
 	var mw245 foryimpl.MapWriter
-	mw245.Begin(b, len(x.AddMBS))
-	for k246, v247 := range x.AddMBS {
+	mw245.Begin(b, len(x.AddMES))
+	for k246, v247 := range x.AddMES {
 		mw245.Entry(b)
-		b.WriteBool(k246)
+		b.WriteVarUint32(uint32(k246))
 		foryimpl.WriteString(b, v247)
 	}
 	mw245.End(b)
 	var mw248 foryimpl.MapWriter
-	mw248.Begin(b, len(x.AddMES))
-	for k249, v250 := range x.AddMES {
+	mw248.Begin(b, len(x.AddMI64F))
+	for k249, v250 := range x.AddMI64F {
 		mw248.Entry(b)
-		b.WriteVarUint32(uint32(k249))
-		foryimpl.WriteString(b, v250)
+		b.WriteVarInt64(k249)
+		b.WriteFloat64(v250)
 	}
 	mw248.End(b)
 	var mw251 foryimpl.MapWriter
-	mw251.Begin(b, len(x.AddMI64F))
-	for k252, v253 := range x.AddMI64F {
+	mw251.Begin(b, len(x.AddMIS))
+	for k252, v253 := range x.AddMIS {
 		mw251.Entry(b)
-		b.WriteVarInt64(k252)
-		b.WriteFloat64(v253)
+		b.WriteVarInt32(k252)
+		foryimpl.WriteString(b, v253)
 	}
 	mw251.End(b)
 	var mw254 foryimpl.MapWriter
-	mw254.Begin(b, len(x.AddMIS))
-	for k255, v256 := range x.AddMIS {
+	mw254.Begin(b, len(x.AddMSI))
+	for k255, v256 := range x.AddMSI {
 		mw254.Entry(b)
-		b.WriteVarInt32(k255)
-		foryimpl.WriteString(b, v256)
+		foryimpl.WriteString(b, k255)
+		b.WriteVarInt32(v256)
 	}
 	mw254.End(b)
 	var mw257 foryimpl.MapWriter
-	mw257.Begin(b, len(x.AddMSI))
-	for k258, v259 := range x.AddMSI {
-		mw257.Entry(b)
-		foryimpl.WriteString(b, k258)
-		b.WriteVarInt32(v259)
-	}
-	mw257.End(b)
-	var mw260 foryimpl.MapWriter
-	mw260.Begin(b, len(x.AddMSL))
-	for k261, v262 := range x.AddMSL {
-		if v262 == nil {
-			mw260.NullEntry(b)
-			foryimpl.WriteString(b, k261)
+	mw257.Begin(b, len(x.AddMSL))
+	for k258, v259 := range x.AddMSL {
+		if v259 == nil {
+			mw257.NullEntry(b)
+			foryimpl.WriteString(b, k258)
 		} else {
-			mw260.Entry(b)
-			foryimpl.WriteString(b, k261)
+			mw257.Entry(b)
+			foryimpl.WriteString(b, k258)
 			{
-				sz264 := 6 + buffer.BatchSlack + len(v262)*9
-				for _, e263 := range v262 {
-					sz264 += len(e263)
+				sz261 := 6 + buffer.BatchSlack + len(v259)*9
+				for _, e260 := range v259 {
+					sz261 += len(e260)
 				}
-				b.Reserve(sz264)
+				b.Reserve(sz261)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v262)))
-				if len(v262) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v259)))
+				if len(v259) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e263 := range v262 {
-						if len(w)-off < len(e263)+9+buffer.BatchSlack {
+					for _, e260 := range v259 {
+						if len(w)-off < len(e260)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e263) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e260) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e263))<<2|2)
-						if len(e263) > 0 {
-							off += copy(w[off:], e263)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e260))<<2|2)
+						if len(e260) > 0 {
+							off += copy(w[off:], e260)
 						}
 					}
 				}
@@ -3267,81 +3276,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw260.End(b)
-	var mw265 foryimpl.MapWriter
-	mw265.Begin(b, len(x.AddMSM))
-	for k266, v267 := range x.AddMSM {
-		if v267 == nil {
-			mw265.NullEntry(b)
-			foryimpl.WriteString(b, k266)
+	mw257.End(b)
+	var mw262 foryimpl.MapWriter
+	mw262.Begin(b, len(x.AddMSM))
+	for k263, v264 := range x.AddMSM {
+		if v264 == nil {
+			mw262.NullEntry(b)
+			foryimpl.WriteString(b, k263)
 		} else {
-			mw265.Entry(b)
-			foryimpl.WriteString(b, k266)
-			var mw268 foryimpl.MapWriter
-			mw268.Begin(b, len(v267))
-			for k269, v270 := range v267 {
-				mw268.Entry(b)
-				foryimpl.WriteString(b, k269)
-				b.WriteVarInt32(v270)
+			mw262.Entry(b)
+			foryimpl.WriteString(b, k263)
+			var mw265 foryimpl.MapWriter
+			mw265.Begin(b, len(v264))
+			for k266, v267 := range v264 {
+				mw265.Entry(b)
+				foryimpl.WriteString(b, k266)
+				b.WriteVarInt32(v267)
 			}
-			mw268.End(b)
+			mw265.End(b)
 		}
 	}
-	mw265.End(b)
-	var mw271 foryimpl.MapWriter
-	mw271.Begin(b, len(x.AddMSP))
-	for k272, v273 := range x.AddMSP {
-		if v273 == nil {
-			mw271.NullEntry(b)
-			foryimpl.WriteString(b, k272)
+	mw262.End(b)
+	var mw268 foryimpl.MapWriter
+	mw268.Begin(b, len(x.AddMSP))
+	for k269, v270 := range x.AddMSP {
+		if v270 == nil {
+			mw268.NullEntry(b)
+			foryimpl.WriteString(b, k269)
 		} else {
-			mw271.Entry(b)
-			foryimpl.WriteString(b, k272)
-			b.WriteVarInt32(*v273)
+			mw268.Entry(b)
+			foryimpl.WriteString(b, k269)
+			b.WriteVarInt32(*v270)
 		}
+	}
+	mw268.End(b)
+	var mw271 foryimpl.MapWriter
+	mw271.Begin(b, len(x.AddMU8))
+	for k272, v273 := range x.AddMU8 {
+		mw271.Entry(b)
+		b.WriteUint8(k272)
+		b.WriteUint16(v273)
 	}
 	mw271.End(b)
-	var mw274 foryimpl.MapWriter
-	mw274.Begin(b, len(x.AddMU8))
-	for k275, v276 := range x.AddMU8 {
-		mw274.Entry(b)
-		b.WriteUint8(k275)
-		b.WriteUint16(v276)
-	}
-	mw274.End(b)
 	if x.AddNBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l277 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l277)))
-		b.WriteBytes(l277)
+		l274 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l274)))
+		b.WriteBytes(l274)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l278 := x.AddNLS
+		l275 := x.AddNLS
 		{
-			sz280 := 6 + buffer.BatchSlack + len(l278)*9
-			for _, e279 := range l278 {
-				sz280 += len(e279)
+			sz277 := 6 + buffer.BatchSlack + len(l275)*9
+			for _, e276 := range l275 {
+				sz277 += len(e276)
 			}
-			b.Reserve(sz280)
+			b.Reserve(sz277)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l278)))
-			if len(l278) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l275)))
+			if len(l275) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e279 := range l278 {
-					if len(w)-off < len(e279)+9+buffer.BatchSlack {
+				for _, e276 := range l275 {
+					if len(w)-off < len(e276)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e279) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e276) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e279))<<2|2)
-					if len(e279) > 0 {
-						off += copy(w[off:], e279)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e276))<<2|2)
+					if len(e276) > 0 {
+						off += copy(w[off:], e276)
 					}
 				}
 			}
@@ -3352,324 +3361,329 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw281 foryimpl.MapWriter
-		mw281.Begin(b, len(x.AddNM))
-		for k282, v283 := range x.AddNM {
-			mw281.Entry(b)
-			foryimpl.WriteString(b, k282)
-			b.WriteVarInt32(v283)
+		var mw278 foryimpl.MapWriter
+		mw278.Begin(b, len(x.AddNM))
+		for k279, v280 := range x.AddNM {
+			mw278.Entry(b)
+			foryimpl.WriteString(b, k279)
+			b.WriteVarInt32(v280)
 		}
-		mw281.End(b)
+		mw278.End(b)
 	}
-	l284 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l284)))
-	if len(l284) > 0 {
-		b.Reserve(1 + len(l284)*1 + buffer.BatchSlack)
+	l281 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l281)))
+	if len(l281) > 0 {
+		b.Reserve(1 + len(l281)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e285 := range l284 {
+		for _, e282 := range l281 {
 			{
-				buffer.PutUint8At(w, off, e285)
+				buffer.PutUint8At(w, off, e282)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l286 := x.Bin
-	b.WriteVarUint32(uint32(len(l286)))
-	b.WriteBytes(l286)
+	l283 := x.Bin
+	b.WriteVarUint32(uint32(len(l283)))
+	b.WriteBytes(l283)
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
 		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e287 := range x.Fix {
+		for _, e284 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e287)
+				buffer.PutInt16At(w, off, e284)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l288 := x.LB
-	b.WriteVarUint32(uint32(len(l288)))
-	if len(l288) > 0 {
-		b.Reserve(1 + len(l288)*1 + buffer.BatchSlack)
+	l285 := x.LB
+	b.WriteVarUint32(uint32(len(l285)))
+	if len(l285) > 0 {
+		b.Reserve(1 + len(l285)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e289 := range l288 {
+		for _, e286 := range l285 {
 			{
-				buffer.PutBoolAt(w, off, e289)
+				buffer.PutBoolAt(w, off, e286)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l290 := x.LE
-	b.WriteVarUint32(uint32(len(l290)))
-	if len(l290) > 0 {
+	l287 := x.LE
+	b.WriteVarUint32(uint32(len(l287)))
+	if len(l287) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e291 := range l290 {
-			b.WriteVarUint32(uint32(e291))
+		for _, e288 := range l287 {
+			b.WriteVarUint32(uint32(e288))
 		}
 	}
-	l292 := x.LF32
-	b.WriteVarUint32(uint32(len(l292)))
-	if len(l292) > 0 {
-		b.Reserve(1 + len(l292)*4 + buffer.BatchSlack)
+	l289 := x.LF32
+	b.WriteVarUint32(uint32(len(l289)))
+	if len(l289) > 0 {
+		b.Reserve(1 + len(l289)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e293 := range l292 {
+		for _, e290 := range l289 {
 			{
-				buffer.PutFloat32At(w, off, e293)
+				buffer.PutFloat32At(w, off, e290)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l294 := x.LF64
-	b.WriteVarUint32(uint32(len(l294)))
-	if len(l294) > 0 {
-		b.Reserve(1 + len(l294)*8 + buffer.BatchSlack)
+	l291 := x.LF64
+	b.WriteVarUint32(uint32(len(l291)))
+	if len(l291) > 0 {
+		b.Reserve(1 + len(l291)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e295 := range l294 {
+		for _, e292 := range l291 {
 			{
-				buffer.PutFloat64At(w, off, e295)
+				buffer.PutFloat64At(w, off, e292)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l296 := x.LI32
-	b.WriteVarUint32(uint32(len(l296)))
-	if len(l296) > 0 {
-		b.Reserve(1 + len(l296)*5 + buffer.BatchSlack)
+	l293 := x.LI32
+	b.WriteVarUint32(uint32(len(l293)))
+	if len(l293) > 0 {
+		b.Reserve(1 + len(l293)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e297 := range l296 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e297))
+		for _, e294 := range l293 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e294))
 		}
 		b.SetWriterIndex(off)
 	}
-	l298 := x.LI64
-	b.WriteVarUint32(uint32(len(l298)))
-	if len(l298) > 0 {
-		b.Reserve(1 + len(l298)*9 + buffer.BatchSlack)
+	l295 := x.LI64
+	b.WriteVarUint32(uint32(len(l295)))
+	if len(l295) > 0 {
+		b.Reserve(1 + len(l295)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e299 := range l298 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e299))
+		for _, e296 := range l295 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e296))
 		}
 		b.SetWriterIndex(off)
 	}
-	l300 := x.LI8
-	b.WriteVarUint32(uint32(len(l300)))
-	if len(l300) > 0 {
-		b.Reserve(1 + len(l300)*1 + buffer.BatchSlack)
+	l297 := x.LI8
+	b.WriteVarUint32(uint32(len(l297)))
+	if len(l297) > 0 {
+		b.Reserve(1 + len(l297)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e301 := range l300 {
+		for _, e298 := range l297 {
 			{
-				buffer.PutInt8At(w, off, e301)
+				buffer.PutInt8At(w, off, e298)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l302 := x.LL
-	b.WriteVarUint32(uint32(len(l302)))
-	if len(l302) > 0 {
+	l299 := x.LL
+	b.WriteVarUint32(uint32(len(l299)))
+	if len(l299) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e303 := range l302 {
-			b.WriteVarUint32(uint32(len(e303)))
-			if len(e303) > 0 {
-				b.Reserve(1 + len(e303)*5 + buffer.BatchSlack)
+		for _, e300 := range l299 {
+			b.WriteVarUint32(uint32(len(e300)))
+			if len(e300) > 0 {
+				b.Reserve(1 + len(e300)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e304 := range e303 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e304))
+				for _, e301 := range e300 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e301))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l305 := x.LM
-	b.WriteVarUint32(uint32(len(l305)))
-	if len(l305) > 0 {
+	l302 := x.LM
+	b.WriteVarUint32(uint32(len(l302)))
+	if len(l302) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e306 := range l305 {
-			var mw307 foryimpl.MapWriter
-			mw307.Begin(b, len(e306))
-			for k308, v309 := range e306 {
-				mw307.Entry(b)
-				foryimpl.WriteString(b, k308)
-				b.WriteVarInt32(v309)
+		for _, e303 := range l302 {
+			var mw304 foryimpl.MapWriter
+			mw304.Begin(b, len(e303))
+			for k305, v306 := range e303 {
+				mw304.Entry(b)
+				foryimpl.WriteString(b, k305)
+				b.WriteVarInt32(v306)
 			}
-			mw307.End(b)
+			mw304.End(b)
 		}
 	}
-	l310 := x.LPI
-	b.WriteVarUint32(uint32(len(l310)))
-	if len(l310) > 0 {
-		h311 := byte(0x0c)
-		for _, p312 := range l310 {
-			if p312 == nil {
-				h311 = 0x0e
+	l307 := x.LPI
+	b.WriteVarUint32(uint32(len(l307)))
+	if len(l307) > 0 {
+		h308 := byte(0x0c)
+		for _, p309 := range l307 {
+			if p309 == nil {
+				h308 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h311)
-		for _, p312 := range l310 {
-			if h311 == 0x0e {
-				if p312 == nil {
+		b.WriteUint8(h308)
+		for _, p309 := range l307 {
+			if h308 == 0x0e {
+				if p309 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p312)
+			b.WriteVarInt32(*p309)
 		}
 	}
-	l313 := x.LS
+	l310 := x.LS
 	{
-		sz315 := 6 + buffer.BatchSlack + len(l313)*9
-		for _, e314 := range l313 {
-			sz315 += len(e314)
+		var ascii bool
+		sz312 := 6 + buffer.BatchSlack + len(l310)*9
+		for _, e311 := range l310 {
+			sz312 += len(e311)
 		}
-		b.Reserve(sz315)
+		b.Reserve(sz312)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l313)))
-		if len(l313) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l310)))
+		if len(l310) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e314 := range l313 {
-				if len(w)-off < len(e314)+9+buffer.BatchSlack {
+			for _, e311 := range l310 {
+				if len(w)-off < len(e311)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e314) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e311) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e314))<<2|2)
-				if len(e314) > 0 {
-					off += copy(w[off:], e314)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<2|2)
+				if len(e311) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e311))
+					if !ascii && check && !foryimpl.ValidString(string(e311)) {
+						b.SetWriterIndex(start187)
+						return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l316 := x.LT
-	b.WriteVarUint32(uint32(len(l316)))
-	if len(l316) > 0 {
+	l313 := x.LT
+	b.WriteVarUint32(uint32(len(l313)))
+	if len(l313) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e317 := range l316 {
-			foryimpl.WriteTime(b, e317)
+		for _, e314 := range l313 {
+			foryimpl.WriteTime(b, e314)
 		}
 	}
-	l318 := x.LU16
-	b.WriteVarUint32(uint32(len(l318)))
-	if len(l318) > 0 {
-		b.Reserve(1 + len(l318)*2 + buffer.BatchSlack)
+	l315 := x.LU16
+	b.WriteVarUint32(uint32(len(l315)))
+	if len(l315) > 0 {
+		b.Reserve(1 + len(l315)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e319 := range l318 {
+		for _, e316 := range l315 {
 			{
-				buffer.PutUint16At(w, off, e319)
+				buffer.PutUint16At(w, off, e316)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l320 := x.LU64
-	b.WriteVarUint32(uint32(len(l320)))
-	if len(l320) > 0 {
-		b.Reserve(1 + len(l320)*9 + buffer.BatchSlack)
+	l317 := x.LU64
+	b.WriteVarUint32(uint32(len(l317)))
+	if len(l317) > 0 {
+		b.Reserve(1 + len(l317)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e321 := range l320 {
-			off = buffer.PutVarUint64At(w, off, e321)
+		for _, e318 := range l317 {
+			off = buffer.PutVarUint64At(w, off, e318)
 		}
 		b.SetWriterIndex(off)
 	}
+	var mw319 foryimpl.MapWriter
+	mw319.Begin(b, len(x.MBS))
+	for k320, v321 := range x.MBS {
+		mw319.Entry(b)
+		b.WriteBool(k320)
+		foryimpl.WriteString(b, v321)
+	}
+	mw319.End(b)
 	var mw322 foryimpl.MapWriter
-	mw322.Begin(b, len(x.MBS))
-	for k323, v324 := range x.MBS {
+	mw322.Begin(b, len(x.MES))
+	for k323, v324 := range x.MES {
 		mw322.Entry(b)
-		b.WriteBool(k323)
+		b.WriteVarUint32(uint32(k323))
 		foryimpl.WriteString(b, v324)
 	}
 	mw322.End(b)
 	var mw325 foryimpl.MapWriter
-	mw325.Begin(b, len(x.MES))
-	for k326, v327 := range x.MES {
+	mw325.Begin(b, len(x.MI64F))
+	for k326, v327 := range x.MI64F {
 		mw325.Entry(b)
-		b.WriteVarUint32(uint32(k326))
-		foryimpl.WriteString(b, v327)
+		b.WriteVarInt64(k326)
+		b.WriteFloat64(v327)
 	}
 	mw325.End(b)
 	var mw328 foryimpl.MapWriter
-	mw328.Begin(b, len(x.MI64F))
-	for k329, v330 := range x.MI64F {
+	mw328.Begin(b, len(x.MIS))
+	for k329, v330 := range x.MIS {
 		mw328.Entry(b)
-		b.WriteVarInt64(k329)
-		b.WriteFloat64(v330)
+		b.WriteVarInt32(k329)
+		foryimpl.WriteString(b, v330)
 	}
 	mw328.End(b)
 	var mw331 foryimpl.MapWriter
-	mw331.Begin(b, len(x.MIS))
-	for k332, v333 := range x.MIS {
+	mw331.Begin(b, len(x.MSI))
+	for k332, v333 := range x.MSI {
 		mw331.Entry(b)
-		b.WriteVarInt32(k332)
-		foryimpl.WriteString(b, v333)
+		foryimpl.WriteString(b, k332)
+		b.WriteVarInt32(v333)
 	}
 	mw331.End(b)
 	var mw334 foryimpl.MapWriter
-	mw334.Begin(b, len(x.MSI))
-	for k335, v336 := range x.MSI {
-		mw334.Entry(b)
-		foryimpl.WriteString(b, k335)
-		b.WriteVarInt32(v336)
-	}
-	mw334.End(b)
-	var mw337 foryimpl.MapWriter
-	mw337.Begin(b, len(x.MSL))
-	for k338, v339 := range x.MSL {
-		if v339 == nil {
-			mw337.NullEntry(b)
-			foryimpl.WriteString(b, k338)
+	mw334.Begin(b, len(x.MSL))
+	for k335, v336 := range x.MSL {
+		if v336 == nil {
+			mw334.NullEntry(b)
+			foryimpl.WriteString(b, k335)
 		} else {
-			mw337.Entry(b)
-			foryimpl.WriteString(b, k338)
+			mw334.Entry(b)
+			foryimpl.WriteString(b, k335)
 			{
-				sz341 := 6 + buffer.BatchSlack + len(v339)*9
-				for _, e340 := range v339 {
-					sz341 += len(e340)
+				sz338 := 6 + buffer.BatchSlack + len(v336)*9
+				for _, e337 := range v336 {
+					sz338 += len(e337)
 				}
-				b.Reserve(sz341)
+				b.Reserve(sz338)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v339)))
-				if len(v339) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v336)))
+				if len(v336) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e340 := range v339 {
-						if len(w)-off < len(e340)+9+buffer.BatchSlack {
+					for _, e337 := range v336 {
+						if len(w)-off < len(e337)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e340) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e337) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e340))<<2|2)
-						if len(e340) > 0 {
-							off += copy(w[off:], e340)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<2|2)
+						if len(e337) > 0 {
+							off += copy(w[off:], e337)
 						}
 					}
 				}
@@ -3677,81 +3691,81 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 			}
 		}
 	}
-	mw337.End(b)
-	var mw342 foryimpl.MapWriter
-	mw342.Begin(b, len(x.MSM))
-	for k343, v344 := range x.MSM {
-		if v344 == nil {
-			mw342.NullEntry(b)
-			foryimpl.WriteString(b, k343)
+	mw334.End(b)
+	var mw339 foryimpl.MapWriter
+	mw339.Begin(b, len(x.MSM))
+	for k340, v341 := range x.MSM {
+		if v341 == nil {
+			mw339.NullEntry(b)
+			foryimpl.WriteString(b, k340)
 		} else {
-			mw342.Entry(b)
-			foryimpl.WriteString(b, k343)
-			var mw345 foryimpl.MapWriter
-			mw345.Begin(b, len(v344))
-			for k346, v347 := range v344 {
-				mw345.Entry(b)
-				foryimpl.WriteString(b, k346)
-				b.WriteVarInt32(v347)
+			mw339.Entry(b)
+			foryimpl.WriteString(b, k340)
+			var mw342 foryimpl.MapWriter
+			mw342.Begin(b, len(v341))
+			for k343, v344 := range v341 {
+				mw342.Entry(b)
+				foryimpl.WriteString(b, k343)
+				b.WriteVarInt32(v344)
 			}
-			mw345.End(b)
+			mw342.End(b)
 		}
 	}
-	mw342.End(b)
-	var mw348 foryimpl.MapWriter
-	mw348.Begin(b, len(x.MSP))
-	for k349, v350 := range x.MSP {
-		if v350 == nil {
-			mw348.NullEntry(b)
-			foryimpl.WriteString(b, k349)
+	mw339.End(b)
+	var mw345 foryimpl.MapWriter
+	mw345.Begin(b, len(x.MSP))
+	for k346, v347 := range x.MSP {
+		if v347 == nil {
+			mw345.NullEntry(b)
+			foryimpl.WriteString(b, k346)
 		} else {
-			mw348.Entry(b)
-			foryimpl.WriteString(b, k349)
-			b.WriteVarInt32(*v350)
+			mw345.Entry(b)
+			foryimpl.WriteString(b, k346)
+			b.WriteVarInt32(*v347)
 		}
+	}
+	mw345.End(b)
+	var mw348 foryimpl.MapWriter
+	mw348.Begin(b, len(x.MU8))
+	for k349, v350 := range x.MU8 {
+		mw348.Entry(b)
+		b.WriteUint8(k349)
+		b.WriteUint16(v350)
 	}
 	mw348.End(b)
-	var mw351 foryimpl.MapWriter
-	mw351.Begin(b, len(x.MU8))
-	for k352, v353 := range x.MU8 {
-		mw351.Entry(b)
-		b.WriteUint8(k352)
-		b.WriteUint16(v353)
-	}
-	mw351.End(b)
 	if x.NBin == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l354 := x.NBin
-		b.WriteVarUint32(uint32(len(l354)))
-		b.WriteBytes(l354)
+		l351 := x.NBin
+		b.WriteVarUint32(uint32(len(l351)))
+		b.WriteBytes(l351)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l355 := x.NLS
+		l352 := x.NLS
 		{
-			sz357 := 6 + buffer.BatchSlack + len(l355)*9
-			for _, e356 := range l355 {
-				sz357 += len(e356)
+			sz354 := 6 + buffer.BatchSlack + len(l352)*9
+			for _, e353 := range l352 {
+				sz354 += len(e353)
 			}
-			b.Reserve(sz357)
+			b.Reserve(sz354)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l355)))
-			if len(l355) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l352)))
+			if len(l352) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e356 := range l355 {
-					if len(w)-off < len(e356)+9+buffer.BatchSlack {
+				for _, e353 := range l352 {
+					if len(w)-off < len(e353)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e356) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e353) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e356))<<2|2)
-					if len(e356) > 0 {
-						off += copy(w[off:], e356)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<2|2)
+					if len(e353) > 0 {
+						off += copy(w[off:], e353)
 					}
 				}
 			}
@@ -3762,25 +3776,25 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw358 foryimpl.MapWriter
-		mw358.Begin(b, len(x.NM))
-		for k359, v360 := range x.NM {
-			mw358.Entry(b)
-			foryimpl.WriteString(b, k359)
-			b.WriteVarInt32(v360)
+		var mw355 foryimpl.MapWriter
+		mw355.Begin(b, len(x.NM))
+		for k356, v357 := range x.NM {
+			mw355.Entry(b)
+			foryimpl.WriteString(b, k356)
+			b.WriteVarInt32(v357)
 		}
-		mw358.End(b)
+		mw355.End(b)
 	}
-	l361 := x.Raw
-	b.WriteVarUint32(uint32(len(l361)))
-	if len(l361) > 0 {
-		b.Reserve(1 + len(l361)*1 + buffer.BatchSlack)
+	l358 := x.Raw
+	b.WriteVarUint32(uint32(len(l358)))
+	if len(l358) > 0 {
+		b.Reserve(1 + len(l358)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e362 := range l361 {
+		for _, e359 := range l358 {
 			{
-				buffer.PutUint8At(w, off, e362)
+				buffer.PutUint8At(w, off, e359)
 				off += 1
 			}
 		}
@@ -3792,464 +3806,452 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i386 := range x.AddLM {
-			for k387 := range x.AddLM[i386] {
-				if !foryimpl.ValidString(string(k387)) {
+		for i383 := range x.AddLM {
+			for k384 := range x.AddLM[i383] {
+				if !foryimpl.ValidString(string(k384)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLM"))
 					return
 				}
 			}
 		}
-		for i395 := range x.AddLS {
-			if !foryimpl.ValidString(string(x.AddLS[i395])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
-				return
-			}
-		}
-		for _, e404 := range x.AddMBS {
-			if !foryimpl.ValidString(string(e404)) {
+		for _, e399 := range x.AddMBS {
+			if !foryimpl.ValidString(string(e399)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS"))
 				return
 			}
 		}
-		for _, e408 := range x.AddMES {
-			if !foryimpl.ValidString(string(e408)) {
+		for _, e403 := range x.AddMES {
+			if !foryimpl.ValidString(string(e403)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMES"))
 				return
 			}
 		}
-		for _, e416 := range x.AddMIS {
-			if !foryimpl.ValidString(string(e416)) {
+		for _, e411 := range x.AddMIS {
+			if !foryimpl.ValidString(string(e411)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS"))
 				return
 			}
 		}
-		for k419 := range x.AddMSI {
-			if !foryimpl.ValidString(string(k419)) {
+		for k414 := range x.AddMSI {
+			if !foryimpl.ValidString(string(k414)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI"))
 				return
 			}
 		}
-		for k423, e424 := range x.AddMSL {
-			if !foryimpl.ValidString(string(k423)) {
+		for k418, e419 := range x.AddMSL {
+			if !foryimpl.ValidString(string(k418)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL"))
 				return
 			}
-			for i426 := range e424 {
-				if !foryimpl.ValidString(string(e424[i426])) {
+			for i421 := range e419 {
+				if !foryimpl.ValidString(string(e419[i421])) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL"))
 					return
 				}
 			}
 		}
-		for k430, e431 := range x.AddMSM {
-			if !foryimpl.ValidString(string(k430)) {
+		for k425, e426 := range x.AddMSM {
+			if !foryimpl.ValidString(string(k425)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM"))
 				return
 			}
-			for k432 := range e431 {
-				if !foryimpl.ValidString(string(k432)) {
+			for k427 := range e426 {
+				if !foryimpl.ValidString(string(k427)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM"))
 					return
 				}
 			}
 		}
-		for k438 := range x.AddMSP {
-			if !foryimpl.ValidString(string(k438)) {
+		for k433 := range x.AddMSP {
+			if !foryimpl.ValidString(string(k433)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP"))
 				return
 			}
 		}
-		for i447 := range x.AddNLS {
-			if !foryimpl.ValidString(string(x.AddNLS[i447])) {
+		for i442 := range x.AddNLS {
+			if !foryimpl.ValidString(string(x.AddNLS[i442])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS"))
 				return
 			}
 		}
-		for k449 := range x.AddNM {
-			if !foryimpl.ValidString(string(k449)) {
+		for k444 := range x.AddNM {
+			if !foryimpl.ValidString(string(k444)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddNM"))
 				return
 			}
 		}
-		for i478 := range x.LM {
-			for k479 := range x.LM[i478] {
-				if !foryimpl.ValidString(string(k479)) {
+		for i473 := range x.LM {
+			for k474 := range x.LM[i473] {
+				if !foryimpl.ValidString(string(k474)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LM"))
 					return
 				}
 			}
 		}
-		for i487 := range x.LS {
-			if !foryimpl.ValidString(string(x.LS[i487])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
-				return
-			}
-		}
-		for _, e496 := range x.MBS {
-			if !foryimpl.ValidString(string(e496)) {
+		for _, e489 := range x.MBS {
+			if !foryimpl.ValidString(string(e489)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MBS"))
 				return
 			}
 		}
-		for _, e500 := range x.MES {
-			if !foryimpl.ValidString(string(e500)) {
+		for _, e493 := range x.MES {
+			if !foryimpl.ValidString(string(e493)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MES"))
 				return
 			}
 		}
-		for _, e508 := range x.MIS {
-			if !foryimpl.ValidString(string(e508)) {
+		for _, e501 := range x.MIS {
+			if !foryimpl.ValidString(string(e501)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MIS"))
 				return
 			}
 		}
-		for k511 := range x.MSI {
-			if !foryimpl.ValidString(string(k511)) {
+		for k504 := range x.MSI {
+			if !foryimpl.ValidString(string(k504)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSI"))
 				return
 			}
 		}
-		for k515, e516 := range x.MSL {
-			if !foryimpl.ValidString(string(k515)) {
+		for k508, e509 := range x.MSL {
+			if !foryimpl.ValidString(string(k508)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
 				return
 			}
-			for i518 := range e516 {
-				if !foryimpl.ValidString(string(e516[i518])) {
+			for i511 := range e509 {
+				if !foryimpl.ValidString(string(e509[i511])) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
 					return
 				}
 			}
 		}
-		for k522, e523 := range x.MSM {
-			if !foryimpl.ValidString(string(k522)) {
+		for k515, e516 := range x.MSM {
+			if !foryimpl.ValidString(string(k515)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
 				return
 			}
-			for k524 := range e523 {
-				if !foryimpl.ValidString(string(k524)) {
+			for k517 := range e516 {
+				if !foryimpl.ValidString(string(k517)) {
 					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
 					return
 				}
 			}
 		}
-		for k530 := range x.MSP {
-			if !foryimpl.ValidString(string(k530)) {
+		for k523 := range x.MSP {
+			if !foryimpl.ValidString(string(k523)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSP"))
 				return
 			}
 		}
-		for i539 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i539])) {
+		for i532 := range x.NLS {
+			if !foryimpl.ValidString(string(x.NLS[i532])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NLS"))
 				return
 			}
 		}
-		for k541 := range x.NM {
-			if !foryimpl.ValidString(string(k541)) {
+		for k534 := range x.NM {
+			if !foryimpl.ValidString(string(k534)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NM"))
 				return
 			}
 		}
 	}
 	b := c.Buffer()
-	l547 := x.ABool
-	l548 := x.AF32
-	l549 := x.AF64
-	l550 := x.AI16
-	l551 := x.AI32
-	l552 := x.AI64
+	l540 := x.ABool
+	l541 := x.AF32
+	l542 := x.AF64
+	l543 := x.AI16
+	l544 := x.AI32
+	l545 := x.AI64
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l547)*1 + len(l548)*4 + len(l549)*8 + len(l550)*2 + len(l551)*4 + len(l552)*8 + 36)
+	b.Reserve(4 + buffer.BatchSlack + len(l540)*1 + len(l541)*4 + len(l542)*8 + len(l543)*2 + len(l544)*4 + len(l545)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
-	if st553, id554 := foryimpl.RefSliceAt(c, l547); st553 == foryimpl.RefBack {
+	if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id554))
-	} else if st553 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id547))
+	} else if st546 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l547)*1))
-		off = buffer.PutRawBoolsAt(w, off, l547)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
+		off = buffer.PutRawBoolsAt(w, off, l540)
 	}
-	if st555, id556 := foryimpl.RefSliceAt(c, l548); st555 == foryimpl.RefBack {
+	if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id556))
-	} else if st555 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id549))
+	} else if st548 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l548)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l548)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l541)
 	}
-	if st557, id558 := foryimpl.RefSliceAt(c, l549); st557 == foryimpl.RefBack {
+	if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id558))
-	} else if st557 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id551))
+	} else if st550 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l549)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l549)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l542)
 	}
-	if st559, id560 := foryimpl.RefSliceAt(c, l550); st559 == foryimpl.RefBack {
+	if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id560))
-	} else if st559 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id553))
+	} else if st552 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l550)*2))
-		off = buffer.PutRawInt16sAt(w, off, l550)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
+		off = buffer.PutRawInt16sAt(w, off, l543)
 	}
-	if st561, id562 := foryimpl.RefSliceAt(c, l551); st561 == foryimpl.RefBack {
+	if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id562))
-	} else if st561 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id555))
+	} else if st554 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l551)*4))
-		off = buffer.PutRawInt32sAt(w, off, l551)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
+		off = buffer.PutRawInt32sAt(w, off, l544)
 	}
-	if st563, id564 := foryimpl.RefSliceAt(c, l552); st563 == foryimpl.RefBack {
+	if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id564))
-	} else if st563 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id557))
+	} else if st556 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l552)*8))
-		off = buffer.PutRawInt64sAt(w, off, l552)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
+		off = buffer.PutRawInt64sAt(w, off, l545)
 	}
 	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.AI8) {
-		l565 := x.AI8
-		b.WriteVarUint32(uint32(len(l565) * 1))
-		for _, e566 := range l565 {
-			b.WriteInt8(int8(e566))
+		l558 := x.AI8
+		b.WriteVarUint32(uint32(len(l558) * 1))
+		for _, e559 := range l558 {
+			b.WriteInt8(int8(e559))
 		}
 	}
 	{
-		l567 := x.AU16
-		l568 := x.AU32
-		l569 := x.AU64
-		l570 := x.AU8
-		l571 := x.AddABool
-		l572 := x.AddAF32
-		l573 := x.AddAF64
-		l574 := x.AddAI16
-		l575 := x.AddAI32
-		l576 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l567)*2 + len(l568)*4 + len(l569)*8 + len(l570)*1 + len(l571)*1 + len(l572)*4 + len(l573)*8 + len(l574)*2 + len(l575)*4 + len(l576)*8 + 60)
+		l560 := x.AU16
+		l561 := x.AU32
+		l562 := x.AU64
+		l563 := x.AU8
+		l564 := x.AddABool
+		l565 := x.AddAF32
+		l566 := x.AddAF64
+		l567 := x.AddAI16
+		l568 := x.AddAI32
+		l569 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l560)*2 + len(l561)*4 + len(l562)*8 + len(l563)*1 + len(l564)*1 + len(l565)*4 + len(l566)*8 + len(l567)*2 + len(l568)*4 + len(l569)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
-		if st577, id578 := foryimpl.RefSliceAt(c, l567); st577 == foryimpl.RefBack {
+		if st570, id571 := foryimpl.RefSliceAt(c, l560); st570 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id578))
-		} else if st577 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id571))
+		} else if st570 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l560)*2))
+			off = buffer.PutRawUint16sAt(w, off, l560)
+		}
+		if st572, id573 := foryimpl.RefSliceAt(c, l561); st572 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id573))
+		} else if st572 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l561)*4))
+			off = buffer.PutRawUint32sAt(w, off, l561)
+		}
+		if st574, id575 := foryimpl.RefSliceAt(c, l562); st574 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id575))
+		} else if st574 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*8))
+			off = buffer.PutRawUint64sAt(w, off, l562)
+		}
+		if st576, id577 := foryimpl.RefSliceAt(c, l563); st576 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id577))
+		} else if st576 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*1))
+			off += copy(w[off:], l563)
+		}
+		if st578, id579 := foryimpl.RefSliceAt(c, l564); st578 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id579))
+		} else if st578 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l564)*1))
+			off = buffer.PutRawBoolsAt(w, off, l564)
+		}
+		if st580, id581 := foryimpl.RefSliceAt(c, l565); st580 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id581))
+		} else if st580 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l565)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l565)
+		}
+		if st582, id583 := foryimpl.RefSliceAt(c, l566); st582 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id583))
+		} else if st582 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l566)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l566)
+		}
+		if st584, id585 := foryimpl.RefSliceAt(c, l567); st584 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id585))
+		} else if st584 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*2))
-			off = buffer.PutRawUint16sAt(w, off, l567)
+			off = buffer.PutRawInt16sAt(w, off, l567)
 		}
-		if st579, id580 := foryimpl.RefSliceAt(c, l568); st579 == foryimpl.RefBack {
+		if st586, id587 := foryimpl.RefSliceAt(c, l568); st586 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id580))
-		} else if st579 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id587))
+		} else if st586 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*4))
-			off = buffer.PutRawUint32sAt(w, off, l568)
+			off = buffer.PutRawInt32sAt(w, off, l568)
 		}
-		if st581, id582 := foryimpl.RefSliceAt(c, l569); st581 == foryimpl.RefBack {
+		if st588, id589 := foryimpl.RefSliceAt(c, l569); st588 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id582))
-		} else if st581 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id589))
+		} else if st588 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*8))
-			off = buffer.PutRawUint64sAt(w, off, l569)
-		}
-		if st583, id584 := foryimpl.RefSliceAt(c, l570); st583 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id584))
-		} else if st583 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l570)*1))
-			off += copy(w[off:], l570)
-		}
-		if st585, id586 := foryimpl.RefSliceAt(c, l571); st585 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id586))
-		} else if st585 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l571)*1))
-			off = buffer.PutRawBoolsAt(w, off, l571)
-		}
-		if st587, id588 := foryimpl.RefSliceAt(c, l572); st587 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id588))
-		} else if st587 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l572)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l572)
-		}
-		if st589, id590 := foryimpl.RefSliceAt(c, l573); st589 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id590))
-		} else if st589 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l573)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l573)
-		}
-		if st591, id592 := foryimpl.RefSliceAt(c, l574); st591 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id592))
-		} else if st591 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l574)*2))
-			off = buffer.PutRawInt16sAt(w, off, l574)
-		}
-		if st593, id594 := foryimpl.RefSliceAt(c, l575); st593 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id594))
-		} else if st593 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l575)*4))
-			off = buffer.PutRawInt32sAt(w, off, l575)
-		}
-		if st595, id596 := foryimpl.RefSliceAt(c, l576); st595 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id596))
-		} else if st595 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l576)*8))
-			off = buffer.PutRawInt64sAt(w, off, l576)
+			off = buffer.PutRawInt64sAt(w, off, l569)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-		l597 := x.AddAI8
-		b.WriteVarUint32(uint32(len(l597) * 1))
-		for _, e598 := range l597 {
-			b.WriteInt8(int8(e598))
+		l590 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l590) * 1))
+		for _, e591 := range l590 {
+			b.WriteInt8(int8(e591))
 		}
 	}
 	{
-		l599 := x.AddAU16
-		l600 := x.AddAU32
-		l601 := x.AddAU64
-		l602 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l599)*2 + len(l600)*4 + len(l601)*8 + len(l602)*1 + 24)
+		l592 := x.AddAU16
+		l593 := x.AddAU32
+		l594 := x.AddAU64
+		l595 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l592)*2 + len(l593)*4 + len(l594)*8 + len(l595)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if st603, id604 := foryimpl.RefSliceAt(c, l599); st603 == foryimpl.RefBack {
+		if st596, id597 := foryimpl.RefSliceAt(c, l592); st596 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id604))
-		} else if st603 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id597))
+		} else if st596 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l599)*2))
-			off = buffer.PutRawUint16sAt(w, off, l599)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l592)*2))
+			off = buffer.PutRawUint16sAt(w, off, l592)
 		}
-		if st605, id606 := foryimpl.RefSliceAt(c, l600); st605 == foryimpl.RefBack {
+		if st598, id599 := foryimpl.RefSliceAt(c, l593); st598 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id606))
-		} else if st605 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id599))
+		} else if st598 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l600)*4))
-			off = buffer.PutRawUint32sAt(w, off, l600)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l593)*4))
+			off = buffer.PutRawUint32sAt(w, off, l593)
 		}
-		if st607, id608 := foryimpl.RefSliceAt(c, l601); st607 == foryimpl.RefBack {
+		if st600, id601 := foryimpl.RefSliceAt(c, l594); st600 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id608))
-		} else if st607 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id601))
+		} else if st600 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l601)*8))
-			off = buffer.PutRawUint64sAt(w, off, l601)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l594)*8))
+			off = buffer.PutRawUint64sAt(w, off, l594)
 		}
-		if st609, id610 := foryimpl.RefSliceAt(c, l602); st609 == foryimpl.RefBack {
+		if st602, id603 := foryimpl.RefSliceAt(c, l595); st602 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id610))
-		} else if st609 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id603))
+		} else if st602 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l602)*1))
-			off += copy(w[off:], l602)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l595)*1))
+			off += copy(w[off:], l595)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddBin) {
-		l611 := x.AddBin
-		b.WriteVarUint32(uint32(len(l611)))
-		b.WriteBytes(l611)
+		l604 := x.AddBin
+		b.WriteVarUint32(uint32(len(l604)))
+		b.WriteBytes(l604)
 	}
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
@@ -4257,291 +4259,296 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e612 := range x.AddFix {
+		for _, e605 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e612)
+				buffer.PutInt16At(w, off, e605)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l613 := x.AddLB
-	b.WriteVarUint32(uint32(len(l613)))
-	if len(l613) > 0 {
-		b.Reserve(1 + len(l613)*1 + buffer.BatchSlack)
+	l606 := x.AddLB
+	b.WriteVarUint32(uint32(len(l606)))
+	if len(l606) > 0 {
+		b.Reserve(1 + len(l606)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e614 := range l613 {
+		for _, e607 := range l606 {
 			{
-				buffer.PutBoolAt(w, off, e614)
+				buffer.PutBoolAt(w, off, e607)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l615 := x.AddLE
-	b.WriteVarUint32(uint32(len(l615)))
-	if len(l615) > 0 {
+	l608 := x.AddLE
+	b.WriteVarUint32(uint32(len(l608)))
+	if len(l608) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e616 := range l615 {
-			b.WriteVarUint32(uint32(e616))
+		for _, e609 := range l608 {
+			b.WriteVarUint32(uint32(e609))
 		}
 	}
-	l617 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l617)))
-	if len(l617) > 0 {
-		b.Reserve(1 + len(l617)*4 + buffer.BatchSlack)
+	l610 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l610)))
+	if len(l610) > 0 {
+		b.Reserve(1 + len(l610)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e618 := range l617 {
+		for _, e611 := range l610 {
 			{
-				buffer.PutFloat32At(w, off, e618)
+				buffer.PutFloat32At(w, off, e611)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l619 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l619)))
-	if len(l619) > 0 {
-		b.Reserve(1 + len(l619)*8 + buffer.BatchSlack)
+	l612 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l612)))
+	if len(l612) > 0 {
+		b.Reserve(1 + len(l612)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e620 := range l619 {
+		for _, e613 := range l612 {
 			{
-				buffer.PutFloat64At(w, off, e620)
+				buffer.PutFloat64At(w, off, e613)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l621 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l621)))
-	if len(l621) > 0 {
-		b.Reserve(1 + len(l621)*5 + buffer.BatchSlack)
+	l614 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l614)))
+	if len(l614) > 0 {
+		b.Reserve(1 + len(l614)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e622 := range l621 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e622))
+		for _, e615 := range l614 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e615))
 		}
 		b.SetWriterIndex(off)
 	}
-	l623 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l623)))
-	if len(l623) > 0 {
-		b.Reserve(1 + len(l623)*9 + buffer.BatchSlack)
+	l616 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l616)))
+	if len(l616) > 0 {
+		b.Reserve(1 + len(l616)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e624 := range l623 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e624))
+		for _, e617 := range l616 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e617))
 		}
 		b.SetWriterIndex(off)
 	}
-	l625 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l625)))
-	if len(l625) > 0 {
-		b.Reserve(1 + len(l625)*1 + buffer.BatchSlack)
+	l618 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l618)))
+	if len(l618) > 0 {
+		b.Reserve(1 + len(l618)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e626 := range l625 {
+		for _, e619 := range l618 {
 			{
-				buffer.PutInt8At(w, off, e626)
+				buffer.PutInt8At(w, off, e619)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l627 := x.AddLL
-	b.WriteVarUint32(uint32(len(l627)))
-	if len(l627) > 0 {
+	l620 := x.AddLL
+	b.WriteVarUint32(uint32(len(l620)))
+	if len(l620) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e628 := range l627 {
-			b.WriteVarUint32(uint32(len(e628)))
-			if len(e628) > 0 {
-				b.Reserve(1 + len(e628)*5 + buffer.BatchSlack)
+		for _, e621 := range l620 {
+			b.WriteVarUint32(uint32(len(e621)))
+			if len(e621) > 0 {
+				b.Reserve(1 + len(e621)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e629 := range e628 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e629))
+				for _, e622 := range e621 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e622))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l630 := x.AddLM
-	b.WriteVarUint32(uint32(len(l630)))
-	if len(l630) > 0 {
+	l623 := x.AddLM
+	b.WriteVarUint32(uint32(len(l623)))
+	if len(l623) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e631 := range l630 {
-			var mw632 foryimpl.MapWriter
-			mw632.Begin(b, len(e631))
-			for k633, v634 := range e631 {
-				mw632.Entry(b)
-				foryimpl.WriteString(b, k633)
-				b.WriteVarInt32(v634)
+		for _, e624 := range l623 {
+			var mw625 foryimpl.MapWriter
+			mw625.Begin(b, len(e624))
+			for k626, v627 := range e624 {
+				mw625.Entry(b)
+				foryimpl.WriteString(b, k626)
+				b.WriteVarInt32(v627)
 			}
-			mw632.End(b)
+			mw625.End(b)
 		}
 	}
-	l635 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l635)))
-	if len(l635) > 0 {
-		h636 := byte(0x0c)
-		for _, p637 := range l635 {
-			if p637 == nil {
-				h636 = 0x0e
+	l628 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l628)))
+	if len(l628) > 0 {
+		h629 := byte(0x0c)
+		for _, p630 := range l628 {
+			if p630 == nil {
+				h629 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h636)
-		for _, p637 := range l635 {
-			if h636 == 0x0e {
-				if p637 == nil {
+		b.WriteUint8(h629)
+		for _, p630 := range l628 {
+			if h629 == 0x0e {
+				if p630 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p637)
+			b.WriteVarInt32(*p630)
 		}
 	}
-	l638 := x.AddLS
+	l631 := x.AddLS
 	{
-		sz640 := 6 + buffer.BatchSlack + len(l638)*9
-		for _, e639 := range l638 {
-			sz640 += len(e639)
+		var ascii bool
+		sz633 := 6 + buffer.BatchSlack + len(l631)*9
+		for _, e632 := range l631 {
+			sz633 += len(e632)
 		}
-		b.Reserve(sz640)
+		b.Reserve(sz633)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l638)))
-		if len(l638) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l631)))
+		if len(l631) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e639 := range l638 {
-				if len(w)-off < len(e639)+9+buffer.BatchSlack {
+			for _, e632 := range l631 {
+				if len(w)-off < len(e632)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e639) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e632) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e639))<<2|2)
-				if len(e639) > 0 {
-					off += copy(w[off:], e639)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e632))<<2|2)
+				if len(e632) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e632))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e632)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l641 := x.AddLT
-	b.WriteVarUint32(uint32(len(l641)))
-	if len(l641) > 0 {
+	l634 := x.AddLT
+	b.WriteVarUint32(uint32(len(l634)))
+	if len(l634) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e642 := range l641 {
-			foryimpl.WriteTime(b, e642)
+		for _, e635 := range l634 {
+			foryimpl.WriteTime(b, e635)
 		}
 	}
-	l643 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l643)))
-	if len(l643) > 0 {
-		b.Reserve(1 + len(l643)*2 + buffer.BatchSlack)
+	l636 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l636)))
+	if len(l636) > 0 {
+		b.Reserve(1 + len(l636)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e644 := range l643 {
+		for _, e637 := range l636 {
 			{
-				buffer.PutUint16At(w, off, e644)
+				buffer.PutUint16At(w, off, e637)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l645 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l645)))
-	if len(l645) > 0 {
-		b.Reserve(1 + len(l645)*9 + buffer.BatchSlack)
+	l638 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l638)))
+	if len(l638) > 0 {
+		b.Reserve(1 + len(l638)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e646 := range l645 {
-			off = buffer.PutVarUint64At(w, off, e646)
+		for _, e639 := range l638 {
+			off = buffer.PutVarUint64At(w, off, e639)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw647 foryimpl.MapWriter
-	mw647.Begin(b, len(x.AddMBS))
-	for k648, v649 := range x.AddMBS {
-		mw647.Entry(b)
-		b.WriteBool(k648)
-		foryimpl.WriteString(b, v649)
+	var mw640 foryimpl.MapWriter
+	mw640.Begin(b, len(x.AddMBS))
+	for k641, v642 := range x.AddMBS {
+		mw640.Entry(b)
+		b.WriteBool(k641)
+		foryimpl.WriteString(b, v642)
 	}
-	mw647.End(b)
-	var mw650 foryimpl.MapWriter
-	mw650.Begin(b, len(x.AddMES))
-	for k651, v652 := range x.AddMES {
-		mw650.Entry(b)
-		b.WriteVarUint32(uint32(k651))
-		foryimpl.WriteString(b, v652)
+	mw640.End(b)
+	var mw643 foryimpl.MapWriter
+	mw643.Begin(b, len(x.AddMES))
+	for k644, v645 := range x.AddMES {
+		mw643.Entry(b)
+		b.WriteVarUint32(uint32(k644))
+		foryimpl.WriteString(b, v645)
 	}
-	mw650.End(b)
-	var mw653 foryimpl.MapWriter
-	mw653.Begin(b, len(x.AddMI64F))
-	for k654, v655 := range x.AddMI64F {
-		mw653.Entry(b)
-		b.WriteVarInt64(k654)
-		b.WriteFloat64(v655)
+	mw643.End(b)
+	var mw646 foryimpl.MapWriter
+	mw646.Begin(b, len(x.AddMI64F))
+	for k647, v648 := range x.AddMI64F {
+		mw646.Entry(b)
+		b.WriteVarInt64(k647)
+		b.WriteFloat64(v648)
 	}
-	mw653.End(b)
-	var mw656 foryimpl.MapWriter
-	mw656.Begin(b, len(x.AddMIS))
-	for k657, v658 := range x.AddMIS {
-		mw656.Entry(b)
-		b.WriteVarInt32(k657)
-		foryimpl.WriteString(b, v658)
+	mw646.End(b)
+	var mw649 foryimpl.MapWriter
+	mw649.Begin(b, len(x.AddMIS))
+	for k650, v651 := range x.AddMIS {
+		mw649.Entry(b)
+		b.WriteVarInt32(k650)
+		foryimpl.WriteString(b, v651)
 	}
-	mw656.End(b)
-	var mw659 foryimpl.MapWriter
-	mw659.Begin(b, len(x.AddMSI))
-	for k660, v661 := range x.AddMSI {
-		mw659.Entry(b)
-		foryimpl.WriteString(b, k660)
-		b.WriteVarInt32(v661)
+	mw649.End(b)
+	var mw652 foryimpl.MapWriter
+	mw652.Begin(b, len(x.AddMSI))
+	for k653, v654 := range x.AddMSI {
+		mw652.Entry(b)
+		foryimpl.WriteString(b, k653)
+		b.WriteVarInt32(v654)
 	}
-	mw659.End(b)
-	var mw662 foryimpl.MapWriter
-	mw662.Begin(b, len(x.AddMSL))
-	for k663, v664 := range x.AddMSL {
-		if v664 == nil {
-			mw662.NullEntry(b)
-			foryimpl.WriteString(b, k663)
+	mw652.End(b)
+	var mw655 foryimpl.MapWriter
+	mw655.Begin(b, len(x.AddMSL))
+	for k656, v657 := range x.AddMSL {
+		if v657 == nil {
+			mw655.NullEntry(b)
+			foryimpl.WriteString(b, k656)
 		} else {
-			mw662.Entry(b)
-			foryimpl.WriteString(b, k663)
+			mw655.Entry(b)
+			foryimpl.WriteString(b, k656)
 			{
-				sz666 := 6 + buffer.BatchSlack + len(v664)*9
-				for _, e665 := range v664 {
-					sz666 += len(e665)
+				sz659 := 6 + buffer.BatchSlack + len(v657)*9
+				for _, e658 := range v657 {
+					sz659 += len(e658)
 				}
-				b.Reserve(sz666)
+				b.Reserve(sz659)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v664)))
-				if len(v664) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v657)))
+				if len(v657) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e665 := range v664 {
-						if len(w)-off < len(e665)+9+buffer.BatchSlack {
+					for _, e658 := range v657 {
+						if len(w)-off < len(e658)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e665) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e658) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e665))<<2|2)
-						if len(e665) > 0 {
-							off += copy(w[off:], e665)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e658))<<2|2)
+						if len(e658) > 0 {
+							off += copy(w[off:], e658)
 						}
 					}
 				}
@@ -4549,78 +4556,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw662.End(b)
-	var mw667 foryimpl.MapWriter
-	mw667.Begin(b, len(x.AddMSM))
-	for k668, v669 := range x.AddMSM {
-		if v669 == nil {
-			mw667.NullEntry(b)
-			foryimpl.WriteString(b, k668)
+	mw655.End(b)
+	var mw660 foryimpl.MapWriter
+	mw660.Begin(b, len(x.AddMSM))
+	for k661, v662 := range x.AddMSM {
+		if v662 == nil {
+			mw660.NullEntry(b)
+			foryimpl.WriteString(b, k661)
 		} else {
-			mw667.Entry(b)
-			foryimpl.WriteString(b, k668)
-			var mw670 foryimpl.MapWriter
-			mw670.Begin(b, len(v669))
-			for k671, v672 := range v669 {
-				mw670.Entry(b)
-				foryimpl.WriteString(b, k671)
-				b.WriteVarInt32(v672)
+			mw660.Entry(b)
+			foryimpl.WriteString(b, k661)
+			var mw663 foryimpl.MapWriter
+			mw663.Begin(b, len(v662))
+			for k664, v665 := range v662 {
+				mw663.Entry(b)
+				foryimpl.WriteString(b, k664)
+				b.WriteVarInt32(v665)
 			}
-			mw670.End(b)
+			mw663.End(b)
 		}
 	}
-	mw667.End(b)
-	var mw673 foryimpl.MapWriter
-	mw673.Begin(b, len(x.AddMSP))
-	for k674, v675 := range x.AddMSP {
-		if v675 == nil {
-			mw673.NullEntry(b)
-			foryimpl.WriteString(b, k674)
+	mw660.End(b)
+	var mw666 foryimpl.MapWriter
+	mw666.Begin(b, len(x.AddMSP))
+	for k667, v668 := range x.AddMSP {
+		if v668 == nil {
+			mw666.NullEntry(b)
+			foryimpl.WriteString(b, k667)
 		} else {
-			mw673.Entry(b)
-			foryimpl.WriteString(b, k674)
-			b.WriteVarInt32(*v675)
+			mw666.Entry(b)
+			foryimpl.WriteString(b, k667)
+			b.WriteVarInt32(*v668)
 		}
 	}
-	mw673.End(b)
-	var mw676 foryimpl.MapWriter
-	mw676.Begin(b, len(x.AddMU8))
-	for k677, v678 := range x.AddMU8 {
-		mw676.Entry(b)
-		b.WriteUint8(k677)
-		b.WriteUint16(v678)
+	mw666.End(b)
+	var mw669 foryimpl.MapWriter
+	mw669.Begin(b, len(x.AddMU8))
+	for k670, v671 := range x.AddMU8 {
+		mw669.Entry(b)
+		b.WriteUint8(k670)
+		b.WriteUint16(v671)
 	}
-	mw676.End(b)
+	mw669.End(b)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l679 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l679)))
-		b.WriteBytes(l679)
+		l672 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l672)))
+		b.WriteBytes(l672)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l680 := x.AddNLS
+		l673 := x.AddNLS
 		{
-			sz682 := 6 + buffer.BatchSlack + len(l680)*9
-			for _, e681 := range l680 {
-				sz682 += len(e681)
+			sz675 := 6 + buffer.BatchSlack + len(l673)*9
+			for _, e674 := range l673 {
+				sz675 += len(e674)
 			}
-			b.Reserve(sz682)
+			b.Reserve(sz675)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l680)))
-			if len(l680) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l673)))
+			if len(l673) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e681 := range l680 {
-					if len(w)-off < len(e681)+9+buffer.BatchSlack {
+				for _, e674 := range l673 {
+					if len(w)-off < len(e674)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e681) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e674) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e681))<<2|2)
-					if len(e681) > 0 {
-						off += copy(w[off:], e681)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e674))<<2|2)
+					if len(e674) > 0 {
+						off += copy(w[off:], e674)
 					}
 				}
 			}
@@ -4631,34 +4638,34 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw683 foryimpl.MapWriter
-		mw683.Begin(b, len(x.AddNM))
-		for k684, v685 := range x.AddNM {
-			mw683.Entry(b)
-			foryimpl.WriteString(b, k684)
-			b.WriteVarInt32(v685)
+		var mw676 foryimpl.MapWriter
+		mw676.Begin(b, len(x.AddNM))
+		for k677, v678 := range x.AddNM {
+			mw676.Entry(b)
+			foryimpl.WriteString(b, k677)
+			b.WriteVarInt32(v678)
 		}
-		mw683.End(b)
+		mw676.End(b)
 	}
-	l686 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l686)))
-	if len(l686) > 0 {
-		b.Reserve(1 + len(l686)*1 + buffer.BatchSlack)
+	l679 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l679)))
+	if len(l679) > 0 {
+		b.Reserve(1 + len(l679)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e687 := range l686 {
+		for _, e680 := range l679 {
 			{
-				buffer.PutUint8At(w, off, e687)
+				buffer.PutUint8At(w, off, e680)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l688 := x.Bin
-		b.WriteVarUint32(uint32(len(l688)))
-		b.WriteBytes(l688)
+		l681 := x.Bin
+		b.WriteVarUint32(uint32(len(l681)))
+		b.WriteBytes(l681)
 	}
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
@@ -4666,291 +4673,296 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e689 := range x.Fix {
+		for _, e682 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e689)
+				buffer.PutInt16At(w, off, e682)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l690 := x.LB
-	b.WriteVarUint32(uint32(len(l690)))
-	if len(l690) > 0 {
-		b.Reserve(1 + len(l690)*1 + buffer.BatchSlack)
+	l683 := x.LB
+	b.WriteVarUint32(uint32(len(l683)))
+	if len(l683) > 0 {
+		b.Reserve(1 + len(l683)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e691 := range l690 {
+		for _, e684 := range l683 {
 			{
-				buffer.PutBoolAt(w, off, e691)
+				buffer.PutBoolAt(w, off, e684)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l692 := x.LE
-	b.WriteVarUint32(uint32(len(l692)))
-	if len(l692) > 0 {
+	l685 := x.LE
+	b.WriteVarUint32(uint32(len(l685)))
+	if len(l685) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e693 := range l692 {
-			b.WriteVarUint32(uint32(e693))
+		for _, e686 := range l685 {
+			b.WriteVarUint32(uint32(e686))
 		}
 	}
-	l694 := x.LF32
-	b.WriteVarUint32(uint32(len(l694)))
-	if len(l694) > 0 {
-		b.Reserve(1 + len(l694)*4 + buffer.BatchSlack)
+	l687 := x.LF32
+	b.WriteVarUint32(uint32(len(l687)))
+	if len(l687) > 0 {
+		b.Reserve(1 + len(l687)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e695 := range l694 {
+		for _, e688 := range l687 {
 			{
-				buffer.PutFloat32At(w, off, e695)
+				buffer.PutFloat32At(w, off, e688)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l696 := x.LF64
-	b.WriteVarUint32(uint32(len(l696)))
-	if len(l696) > 0 {
-		b.Reserve(1 + len(l696)*8 + buffer.BatchSlack)
+	l689 := x.LF64
+	b.WriteVarUint32(uint32(len(l689)))
+	if len(l689) > 0 {
+		b.Reserve(1 + len(l689)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e697 := range l696 {
+		for _, e690 := range l689 {
 			{
-				buffer.PutFloat64At(w, off, e697)
+				buffer.PutFloat64At(w, off, e690)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l698 := x.LI32
-	b.WriteVarUint32(uint32(len(l698)))
-	if len(l698) > 0 {
-		b.Reserve(1 + len(l698)*5 + buffer.BatchSlack)
+	l691 := x.LI32
+	b.WriteVarUint32(uint32(len(l691)))
+	if len(l691) > 0 {
+		b.Reserve(1 + len(l691)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e699 := range l698 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+		for _, e692 := range l691 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e692))
 		}
 		b.SetWriterIndex(off)
 	}
-	l700 := x.LI64
-	b.WriteVarUint32(uint32(len(l700)))
-	if len(l700) > 0 {
-		b.Reserve(1 + len(l700)*9 + buffer.BatchSlack)
+	l693 := x.LI64
+	b.WriteVarUint32(uint32(len(l693)))
+	if len(l693) > 0 {
+		b.Reserve(1 + len(l693)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e701 := range l700 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e701))
+		for _, e694 := range l693 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e694))
 		}
 		b.SetWriterIndex(off)
 	}
-	l702 := x.LI8
-	b.WriteVarUint32(uint32(len(l702)))
-	if len(l702) > 0 {
-		b.Reserve(1 + len(l702)*1 + buffer.BatchSlack)
+	l695 := x.LI8
+	b.WriteVarUint32(uint32(len(l695)))
+	if len(l695) > 0 {
+		b.Reserve(1 + len(l695)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e703 := range l702 {
+		for _, e696 := range l695 {
 			{
-				buffer.PutInt8At(w, off, e703)
+				buffer.PutInt8At(w, off, e696)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l704 := x.LL
-	b.WriteVarUint32(uint32(len(l704)))
-	if len(l704) > 0 {
+	l697 := x.LL
+	b.WriteVarUint32(uint32(len(l697)))
+	if len(l697) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e705 := range l704 {
-			b.WriteVarUint32(uint32(len(e705)))
-			if len(e705) > 0 {
-				b.Reserve(1 + len(e705)*5 + buffer.BatchSlack)
+		for _, e698 := range l697 {
+			b.WriteVarUint32(uint32(len(e698)))
+			if len(e698) > 0 {
+				b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e706 := range e705 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e706))
+				for _, e699 := range e698 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l707 := x.LM
-	b.WriteVarUint32(uint32(len(l707)))
-	if len(l707) > 0 {
+	l700 := x.LM
+	b.WriteVarUint32(uint32(len(l700)))
+	if len(l700) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e708 := range l707 {
-			var mw709 foryimpl.MapWriter
-			mw709.Begin(b, len(e708))
-			for k710, v711 := range e708 {
-				mw709.Entry(b)
-				foryimpl.WriteString(b, k710)
-				b.WriteVarInt32(v711)
+		for _, e701 := range l700 {
+			var mw702 foryimpl.MapWriter
+			mw702.Begin(b, len(e701))
+			for k703, v704 := range e701 {
+				mw702.Entry(b)
+				foryimpl.WriteString(b, k703)
+				b.WriteVarInt32(v704)
 			}
-			mw709.End(b)
+			mw702.End(b)
 		}
 	}
-	l712 := x.LPI
-	b.WriteVarUint32(uint32(len(l712)))
-	if len(l712) > 0 {
-		h713 := byte(0x0c)
-		for _, p714 := range l712 {
-			if p714 == nil {
-				h713 = 0x0e
+	l705 := x.LPI
+	b.WriteVarUint32(uint32(len(l705)))
+	if len(l705) > 0 {
+		h706 := byte(0x0c)
+		for _, p707 := range l705 {
+			if p707 == nil {
+				h706 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h713)
-		for _, p714 := range l712 {
-			if h713 == 0x0e {
-				if p714 == nil {
+		b.WriteUint8(h706)
+		for _, p707 := range l705 {
+			if h706 == 0x0e {
+				if p707 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p714)
+			b.WriteVarInt32(*p707)
 		}
 	}
-	l715 := x.LS
+	l708 := x.LS
 	{
-		sz717 := 6 + buffer.BatchSlack + len(l715)*9
-		for _, e716 := range l715 {
-			sz717 += len(e716)
+		var ascii bool
+		sz710 := 6 + buffer.BatchSlack + len(l708)*9
+		for _, e709 := range l708 {
+			sz710 += len(e709)
 		}
-		b.Reserve(sz717)
+		b.Reserve(sz710)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l715)))
-		if len(l715) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l708)))
+		if len(l708) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e716 := range l715 {
-				if len(w)-off < len(e716)+9+buffer.BatchSlack {
+			for _, e709 := range l708 {
+				if len(w)-off < len(e709)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e716) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e709) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e716))<<2|2)
-				if len(e716) > 0 {
-					off += copy(w[off:], e716)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e709))<<2|2)
+				if len(e709) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e709))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e709)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
+						return
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l718 := x.LT
-	b.WriteVarUint32(uint32(len(l718)))
-	if len(l718) > 0 {
+	l711 := x.LT
+	b.WriteVarUint32(uint32(len(l711)))
+	if len(l711) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e719 := range l718 {
-			foryimpl.WriteTime(b, e719)
+		for _, e712 := range l711 {
+			foryimpl.WriteTime(b, e712)
 		}
 	}
-	l720 := x.LU16
-	b.WriteVarUint32(uint32(len(l720)))
-	if len(l720) > 0 {
-		b.Reserve(1 + len(l720)*2 + buffer.BatchSlack)
+	l713 := x.LU16
+	b.WriteVarUint32(uint32(len(l713)))
+	if len(l713) > 0 {
+		b.Reserve(1 + len(l713)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e721 := range l720 {
+		for _, e714 := range l713 {
 			{
-				buffer.PutUint16At(w, off, e721)
+				buffer.PutUint16At(w, off, e714)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l722 := x.LU64
-	b.WriteVarUint32(uint32(len(l722)))
-	if len(l722) > 0 {
-		b.Reserve(1 + len(l722)*9 + buffer.BatchSlack)
+	l715 := x.LU64
+	b.WriteVarUint32(uint32(len(l715)))
+	if len(l715) > 0 {
+		b.Reserve(1 + len(l715)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e723 := range l722 {
-			off = buffer.PutVarUint64At(w, off, e723)
+		for _, e716 := range l715 {
+			off = buffer.PutVarUint64At(w, off, e716)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw724 foryimpl.MapWriter
-	mw724.Begin(b, len(x.MBS))
-	for k725, v726 := range x.MBS {
-		mw724.Entry(b)
-		b.WriteBool(k725)
-		foryimpl.WriteString(b, v726)
+	var mw717 foryimpl.MapWriter
+	mw717.Begin(b, len(x.MBS))
+	for k718, v719 := range x.MBS {
+		mw717.Entry(b)
+		b.WriteBool(k718)
+		foryimpl.WriteString(b, v719)
 	}
-	mw724.End(b)
-	var mw727 foryimpl.MapWriter
-	mw727.Begin(b, len(x.MES))
-	for k728, v729 := range x.MES {
-		mw727.Entry(b)
-		b.WriteVarUint32(uint32(k728))
-		foryimpl.WriteString(b, v729)
+	mw717.End(b)
+	var mw720 foryimpl.MapWriter
+	mw720.Begin(b, len(x.MES))
+	for k721, v722 := range x.MES {
+		mw720.Entry(b)
+		b.WriteVarUint32(uint32(k721))
+		foryimpl.WriteString(b, v722)
 	}
-	mw727.End(b)
-	var mw730 foryimpl.MapWriter
-	mw730.Begin(b, len(x.MI64F))
-	for k731, v732 := range x.MI64F {
-		mw730.Entry(b)
-		b.WriteVarInt64(k731)
-		b.WriteFloat64(v732)
+	mw720.End(b)
+	var mw723 foryimpl.MapWriter
+	mw723.Begin(b, len(x.MI64F))
+	for k724, v725 := range x.MI64F {
+		mw723.Entry(b)
+		b.WriteVarInt64(k724)
+		b.WriteFloat64(v725)
 	}
-	mw730.End(b)
-	var mw733 foryimpl.MapWriter
-	mw733.Begin(b, len(x.MIS))
-	for k734, v735 := range x.MIS {
-		mw733.Entry(b)
-		b.WriteVarInt32(k734)
-		foryimpl.WriteString(b, v735)
+	mw723.End(b)
+	var mw726 foryimpl.MapWriter
+	mw726.Begin(b, len(x.MIS))
+	for k727, v728 := range x.MIS {
+		mw726.Entry(b)
+		b.WriteVarInt32(k727)
+		foryimpl.WriteString(b, v728)
 	}
-	mw733.End(b)
-	var mw736 foryimpl.MapWriter
-	mw736.Begin(b, len(x.MSI))
-	for k737, v738 := range x.MSI {
-		mw736.Entry(b)
-		foryimpl.WriteString(b, k737)
-		b.WriteVarInt32(v738)
+	mw726.End(b)
+	var mw729 foryimpl.MapWriter
+	mw729.Begin(b, len(x.MSI))
+	for k730, v731 := range x.MSI {
+		mw729.Entry(b)
+		foryimpl.WriteString(b, k730)
+		b.WriteVarInt32(v731)
 	}
-	mw736.End(b)
-	var mw739 foryimpl.MapWriter
-	mw739.Begin(b, len(x.MSL))
-	for k740, v741 := range x.MSL {
-		if v741 == nil {
-			mw739.NullEntry(b)
-			foryimpl.WriteString(b, k740)
+	mw729.End(b)
+	var mw732 foryimpl.MapWriter
+	mw732.Begin(b, len(x.MSL))
+	for k733, v734 := range x.MSL {
+		if v734 == nil {
+			mw732.NullEntry(b)
+			foryimpl.WriteString(b, k733)
 		} else {
-			mw739.Entry(b)
-			foryimpl.WriteString(b, k740)
+			mw732.Entry(b)
+			foryimpl.WriteString(b, k733)
 			{
-				sz743 := 6 + buffer.BatchSlack + len(v741)*9
-				for _, e742 := range v741 {
-					sz743 += len(e742)
+				sz736 := 6 + buffer.BatchSlack + len(v734)*9
+				for _, e735 := range v734 {
+					sz736 += len(e735)
 				}
-				b.Reserve(sz743)
+				b.Reserve(sz736)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v741)))
-				if len(v741) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
+				if len(v734) > 0 {
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e742 := range v741 {
-						if len(w)-off < len(e742)+9+buffer.BatchSlack {
+					for _, e735 := range v734 {
+						if len(w)-off < len(e735)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e742) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e735) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e742))<<2|2)
-						if len(e742) > 0 {
-							off += copy(w[off:], e742)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
+						if len(e735) > 0 {
+							off += copy(w[off:], e735)
 						}
 					}
 				}
@@ -4958,78 +4970,78 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw739.End(b)
-	var mw744 foryimpl.MapWriter
-	mw744.Begin(b, len(x.MSM))
-	for k745, v746 := range x.MSM {
-		if v746 == nil {
-			mw744.NullEntry(b)
-			foryimpl.WriteString(b, k745)
+	mw732.End(b)
+	var mw737 foryimpl.MapWriter
+	mw737.Begin(b, len(x.MSM))
+	for k738, v739 := range x.MSM {
+		if v739 == nil {
+			mw737.NullEntry(b)
+			foryimpl.WriteString(b, k738)
 		} else {
-			mw744.Entry(b)
-			foryimpl.WriteString(b, k745)
-			var mw747 foryimpl.MapWriter
-			mw747.Begin(b, len(v746))
-			for k748, v749 := range v746 {
-				mw747.Entry(b)
-				foryimpl.WriteString(b, k748)
-				b.WriteVarInt32(v749)
+			mw737.Entry(b)
+			foryimpl.WriteString(b, k738)
+			var mw740 foryimpl.MapWriter
+			mw740.Begin(b, len(v739))
+			for k741, v742 := range v739 {
+				mw740.Entry(b)
+				foryimpl.WriteString(b, k741)
+				b.WriteVarInt32(v742)
 			}
-			mw747.End(b)
+			mw740.End(b)
 		}
 	}
-	mw744.End(b)
-	var mw750 foryimpl.MapWriter
-	mw750.Begin(b, len(x.MSP))
-	for k751, v752 := range x.MSP {
-		if v752 == nil {
-			mw750.NullEntry(b)
-			foryimpl.WriteString(b, k751)
+	mw737.End(b)
+	var mw743 foryimpl.MapWriter
+	mw743.Begin(b, len(x.MSP))
+	for k744, v745 := range x.MSP {
+		if v745 == nil {
+			mw743.NullEntry(b)
+			foryimpl.WriteString(b, k744)
 		} else {
-			mw750.Entry(b)
-			foryimpl.WriteString(b, k751)
-			b.WriteVarInt32(*v752)
+			mw743.Entry(b)
+			foryimpl.WriteString(b, k744)
+			b.WriteVarInt32(*v745)
 		}
 	}
-	mw750.End(b)
-	var mw753 foryimpl.MapWriter
-	mw753.Begin(b, len(x.MU8))
-	for k754, v755 := range x.MU8 {
-		mw753.Entry(b)
-		b.WriteUint8(k754)
-		b.WriteUint16(v755)
+	mw743.End(b)
+	var mw746 foryimpl.MapWriter
+	mw746.Begin(b, len(x.MU8))
+	for k747, v748 := range x.MU8 {
+		mw746.Entry(b)
+		b.WriteUint8(k747)
+		b.WriteUint16(v748)
 	}
-	mw753.End(b)
+	mw746.End(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l756 := x.NBin
-		b.WriteVarUint32(uint32(len(l756)))
-		b.WriteBytes(l756)
+		l749 := x.NBin
+		b.WriteVarUint32(uint32(len(l749)))
+		b.WriteBytes(l749)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l757 := x.NLS
+		l750 := x.NLS
 		{
-			sz759 := 6 + buffer.BatchSlack + len(l757)*9
-			for _, e758 := range l757 {
-				sz759 += len(e758)
+			sz752 := 6 + buffer.BatchSlack + len(l750)*9
+			for _, e751 := range l750 {
+				sz752 += len(e751)
 			}
-			b.Reserve(sz759)
+			b.Reserve(sz752)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l757)))
-			if len(l757) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l750)))
+			if len(l750) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e758 := range l757 {
-					if len(w)-off < len(e758)+9+buffer.BatchSlack {
+				for _, e751 := range l750 {
+					if len(w)-off < len(e751)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e758) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e751) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e758))<<2|2)
-					if len(e758) > 0 {
-						off += copy(w[off:], e758)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e751))<<2|2)
+					if len(e751) > 0 {
+						off += copy(w[off:], e751)
 					}
 				}
 			}
@@ -5040,25 +5052,25 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		var mw760 foryimpl.MapWriter
-		mw760.Begin(b, len(x.NM))
-		for k761, v762 := range x.NM {
-			mw760.Entry(b)
-			foryimpl.WriteString(b, k761)
-			b.WriteVarInt32(v762)
+		var mw753 foryimpl.MapWriter
+		mw753.Begin(b, len(x.NM))
+		for k754, v755 := range x.NM {
+			mw753.Entry(b)
+			foryimpl.WriteString(b, k754)
+			b.WriteVarInt32(v755)
 		}
-		mw760.End(b)
+		mw753.End(b)
 	}
-	l763 := x.Raw
-	b.WriteVarUint32(uint32(len(l763)))
-	if len(l763) > 0 {
-		b.Reserve(1 + len(l763)*1 + buffer.BatchSlack)
+	l756 := x.Raw
+	b.WriteVarUint32(uint32(len(l756)))
+	if len(l756) > 0 {
+		b.Reserve(1 + len(l756)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e764 := range l763 {
+		for _, e757 := range l756 {
 			{
-				buffer.PutUint8At(w, off, e764)
+				buffer.PutUint8At(w, off, e757)
 				off += 1
 			}
 		}
@@ -5133,182 +5145,182 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n765 := c.ReadArrayLength(1)
-	a766 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n765)
-	r.ReadRawBools(a766)
-	x.ABool = a766
+	n758 := c.ReadArrayLength(1)
+	a759 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n758)
+	r.ReadRawBools(a759)
+	x.ABool = a759
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	n767 := c.ReadArrayLength(4)
-	a768 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n767)
-	r.ReadRawFloat32s(a768)
-	x.AF32 = a768
+	n760 := c.ReadArrayLength(4)
+	a761 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n760)
+	r.ReadRawFloat32s(a761)
+	x.AF32 = a761
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	n769 := c.ReadArrayLength(8)
-	a770 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n769)
-	r.ReadRawFloat64s(a770)
-	x.AF64 = a770
+	n762 := c.ReadArrayLength(8)
+	a763 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n762)
+	r.ReadRawFloat64s(a763)
+	x.AF64 = a763
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	n771 := c.ReadArrayLength(2)
-	a772 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n771)
-	r.ReadRawInt16s(a772)
-	x.AI16 = a772
+	n764 := c.ReadArrayLength(2)
+	a765 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n764)
+	r.ReadRawInt16s(a765)
+	x.AI16 = a765
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	n773 := c.ReadArrayLength(4)
-	a774 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n773)
-	r.ReadRawInt32s(a774)
-	x.AI32 = a774
+	n766 := c.ReadArrayLength(4)
+	a767 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n766)
+	r.ReadRawInt32s(a767)
+	x.AI32 = a767
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	n775 := c.ReadArrayLength(8)
-	a776 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n775)
-	r.ReadRawInt64s(a776)
-	x.AI64 = a776
+	n768 := c.ReadArrayLength(8)
+	a769 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n768)
+	r.ReadRawInt64s(a769)
+	x.AI64 = a769
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n777 := c.ReadArrayLength(1)
-	a778 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n777)
-	for i779 := range a778 {
-		a778[i779] = r.ReadInt8()
+	n770 := c.ReadArrayLength(1)
+	a771 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n770)
+	for i772 := range a771 {
+		a771[i772] = r.ReadInt8()
 	}
-	x.AI8 = a778
+	x.AI8 = a771
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n780 := c.ReadArrayLength(2)
-	a781 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n780)
-	r.ReadRawUint16s(a781)
-	x.AU16 = a781
+	n773 := c.ReadArrayLength(2)
+	a774 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n773)
+	r.ReadRawUint16s(a774)
+	x.AU16 = a774
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n782 := c.ReadArrayLength(4)
-	a783 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n782)
-	r.ReadRawUint32s(a783)
-	x.AU32 = a783
+	n775 := c.ReadArrayLength(4)
+	a776 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n775)
+	r.ReadRawUint32s(a776)
+	x.AU32 = a776
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n784 := c.ReadArrayLength(8)
-	a785 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n784)
-	r.ReadRawUint64s(a785)
-	x.AU64 = a785
+	n777 := c.ReadArrayLength(8)
+	a778 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n777)
+	r.ReadRawUint64s(a778)
+	x.AU64 = a778
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n786 := c.ReadArrayLength(1)
-	a787 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n786)
-	copy(a787, r.ReadBytes(n786))
-	x.AU8 = a787
+	n779 := c.ReadArrayLength(1)
+	a780 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n779)
+	copy(a780, r.ReadBytes(n779))
+	x.AU8 = a780
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n788 := c.ReadArrayLength(1)
-	a789 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n788)
-	r.ReadRawBools(a789)
-	x.AddABool = a789
+	n781 := c.ReadArrayLength(1)
+	a782 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n781)
+	r.ReadRawBools(a782)
+	x.AddABool = a782
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	n790 := c.ReadArrayLength(4)
-	a791 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n790)
-	r.ReadRawFloat32s(a791)
-	x.AddAF32 = a791
+	n783 := c.ReadArrayLength(4)
+	a784 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n783)
+	r.ReadRawFloat32s(a784)
+	x.AddAF32 = a784
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	n792 := c.ReadArrayLength(8)
-	a793 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n792)
-	r.ReadRawFloat64s(a793)
-	x.AddAF64 = a793
+	n785 := c.ReadArrayLength(8)
+	a786 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n785)
+	r.ReadRawFloat64s(a786)
+	x.AddAF64 = a786
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	n794 := c.ReadArrayLength(2)
-	a795 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n794)
-	r.ReadRawInt16s(a795)
-	x.AddAI16 = a795
+	n787 := c.ReadArrayLength(2)
+	a788 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n787)
+	r.ReadRawInt16s(a788)
+	x.AddAI16 = a788
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	n796 := c.ReadArrayLength(4)
-	a797 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n796)
-	r.ReadRawInt32s(a797)
-	x.AddAI32 = a797
+	n789 := c.ReadArrayLength(4)
+	a790 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n789)
+	r.ReadRawInt32s(a790)
+	x.AddAI32 = a790
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	n798 := c.ReadArrayLength(8)
-	a799 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n798)
-	r.ReadRawInt64s(a799)
-	x.AddAI64 = a799
+	n791 := c.ReadArrayLength(8)
+	a792 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n791)
+	r.ReadRawInt64s(a792)
+	x.AddAI64 = a792
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n800 := c.ReadArrayLength(1)
-	a801 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n800)
-	for i802 := range a801 {
-		a801[i802] = r.ReadInt8()
+	n793 := c.ReadArrayLength(1)
+	a794 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n793)
+	for i795 := range a794 {
+		a794[i795] = r.ReadInt8()
 	}
-	x.AddAI8 = a801
+	x.AddAI8 = a794
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n803 := c.ReadArrayLength(2)
-	a804 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n803)
-	r.ReadRawUint16s(a804)
-	x.AddAU16 = a804
+	n796 := c.ReadArrayLength(2)
+	a797 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n796)
+	r.ReadRawUint16s(a797)
+	x.AddAU16 = a797
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n805 := c.ReadArrayLength(4)
-	a806 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n805)
-	r.ReadRawUint32s(a806)
-	x.AddAU32 = a806
+	n798 := c.ReadArrayLength(4)
+	a799 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n798)
+	r.ReadRawUint32s(a799)
+	x.AddAU32 = a799
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n807 := c.ReadArrayLength(8)
-	a808 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n807)
-	r.ReadRawUint64s(a808)
-	x.AddAU64 = a808
+	n800 := c.ReadArrayLength(8)
+	a801 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n800)
+	r.ReadRawUint64s(a801)
+	x.AddAU64 = a801
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n809 := c.ReadArrayLength(1)
-	a810 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n809)
-	copy(a810, r.ReadBytes(n809))
-	x.AddAU8 = a810
+	n802 := c.ReadArrayLength(1)
+	a803 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n802)
+	copy(a803, r.ReadBytes(n802))
+	x.AddAU8 = a803
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -5318,286 +5330,309 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n811 := c.ReadLength(2)
-	if n811 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n811, 3))
+	n804 := c.ReadLength(2)
+	if n804 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n804, 3))
 		return
 	}
-	var l812 [3]int16
-	if n811 > 0 {
-		hn814 := c.ReadListHeader(3)
+	var l805 [3]int16
+	if n804 > 0 {
+		hn807 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i813 := range l812 {
-				if hn814 && !c.ReadFlag() {
-					clear(l812[i813 : i813+1])
+			for i806 := range l805 {
+				if hn807 && !c.ReadFlag() {
+					clear(l805[i806 : i806+1])
 					continue
 				}
-				l812[i813] = r.ReadInt16()
+				l805[i806] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i813)
+					c.TraceIndex(i806)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l812
+	x.AddFix = l805
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n817 := c.ReadLength(1)
-	l818 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n817)
-	if n817 > 0 {
-		hn820 := c.ReadListHeader(1)
+	n810 := c.ReadLength(1)
+	l811 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n810)
+	if n810 > 0 {
+		hn813 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i819 := range l818 {
-				if hn820 && !c.ReadFlag() {
-					clear(l818[i819 : i819+1])
+			for i812 := range l811 {
+				if hn813 && !c.ReadFlag() {
+					clear(l811[i812 : i812+1])
 					continue
 				}
-				l818[i819] = r.ReadBool()
+				l811[i812] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i819)
+					c.TraceIndex(i812)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l818
+	x.AddLB = l811
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n823 := c.ReadLength(1)
-	l824 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n823)
-	if n823 > 0 {
-		hn826 := c.ReadListHeader(25)
+	n816 := c.ReadLength(1)
+	l817 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n816)
+	if n816 > 0 {
+		hn819 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i825 := range l824 {
-				if hn826 && !c.ReadFlag() {
-					clear(l824[i825 : i825+1])
+			for i818 := range l817 {
+				if hn819 && !c.ReadFlag() {
+					clear(l817[i818 : i818+1])
 					continue
 				}
-				l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l817[i818] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i825)
+					c.TraceIndex(i818)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l824
+	x.AddLE = l817
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n829 := c.ReadLength(4)
-	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
-	if n829 > 0 {
-		hn832 := c.ReadListHeader(19)
+	n822 := c.ReadLength(4)
+	l823 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n822)
+	if n822 > 0 {
+		hn825 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i831 := range l830 {
-				if hn832 && !c.ReadFlag() {
-					clear(l830[i831 : i831+1])
+			for i824 := range l823 {
+				if hn825 && !c.ReadFlag() {
+					clear(l823[i824 : i824+1])
 					continue
 				}
-				l830[i831] = r.ReadFloat32()
+				l823[i824] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i831)
+					c.TraceIndex(i824)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l830
+	x.AddLF32 = l823
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n835 := c.ReadLength(8)
-	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
-	if n835 > 0 {
-		hn838 := c.ReadListHeader(20)
+	n828 := c.ReadLength(8)
+	l829 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n828)
+	if n828 > 0 {
+		hn831 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i837 := range l836 {
-				if hn838 && !c.ReadFlag() {
-					clear(l836[i837 : i837+1])
+			for i830 := range l829 {
+				if hn831 && !c.ReadFlag() {
+					clear(l829[i830 : i830+1])
 					continue
 				}
-				l836[i837] = r.ReadFloat64()
+				l829[i830] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i837)
+					c.TraceIndex(i830)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l836
+	x.AddLF64 = l829
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n841 := c.ReadLength(1)
-	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
-	if n841 > 0 {
-		hn844 := c.ReadListHeader(5)
+	n834 := c.ReadLength(1)
+	l835 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n834)
+	if n834 > 0 {
+		hn837 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i843 := range l842 {
-				if hn844 && !c.ReadFlag() {
-					clear(l842[i843 : i843+1])
+			for i836 := range l835 {
+				if hn837 && !c.ReadFlag() {
+					clear(l835[i836 : i836+1])
 					continue
 				}
-				l842[i843] = r.ReadVarInt32()
+				l835[i836] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i843)
+					c.TraceIndex(i836)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l842
+	x.AddLI32 = l835
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n847 := c.ReadLength(1)
-	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
-	if n847 > 0 {
-		hn850 := c.ReadListHeader(7)
+	n840 := c.ReadLength(1)
+	l841 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n840)
+	if n840 > 0 {
+		hn843 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i849 := range l848 {
-				if hn850 && !c.ReadFlag() {
-					clear(l848[i849 : i849+1])
+			for i842 := range l841 {
+				if hn843 && !c.ReadFlag() {
+					clear(l841[i842 : i842+1])
 					continue
 				}
-				l848[i849] = r.ReadVarInt64()
+				l841[i842] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i849)
+					c.TraceIndex(i842)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l848
+	x.AddLI64 = l841
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n853 := c.ReadLength(1)
-	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
-	if n853 > 0 {
-		hn856 := c.ReadListHeader(2)
+	n846 := c.ReadLength(1)
+	l847 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n846)
+	if n846 > 0 {
+		hn849 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i855 := range l854 {
-				if hn856 && !c.ReadFlag() {
-					clear(l854[i855 : i855+1])
+			for i848 := range l847 {
+				if hn849 && !c.ReadFlag() {
+					clear(l847[i848 : i848+1])
 					continue
 				}
-				l854[i855] = r.ReadInt8()
+				l847[i848] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i855)
+					c.TraceIndex(i848)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l854
+	x.AddLI8 = l847
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n859 := c.ReadLength(1)
-	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
-	if n859 > 0 {
-		hn862 := c.ReadListHeader(22)
+	n852 := c.ReadLength(1)
+	l853 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n852)
+	if n852 > 0 {
+		hn855 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i861 := range l860 {
-				if hn862 && !c.ReadFlag() {
-					clear(l860[i861 : i861+1])
+			for i854 := range l853 {
+				if hn855 && !c.ReadFlag() {
+					clear(l853[i854 : i854+1])
 					continue
 				}
-				n865 := c.ReadLength(1)
-				l866 := foryimpl.MakeSlice[[]int32](c, n865)
-				if n865 > 0 {
-					hn868 := c.ReadListHeader(5)
+				n858 := c.ReadLength(1)
+				l859 := foryimpl.MakeSlice[[]int32](c, n858)
+				if n858 > 0 {
+					hn861 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i867 := range l866 {
-							if hn868 && !c.ReadFlag() {
-								clear(l866[i867 : i867+1])
+						for i860 := range l859 {
+							if hn861 && !c.ReadFlag() {
+								clear(l859[i860 : i860+1])
 								continue
 							}
-							l866[i867] = r.ReadVarInt32()
+							l859[i860] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i867)
+								c.TraceIndex(i860)
 								break
 							}
 						}
 					}
 				}
-				l860[i861] = l866
+				l853[i854] = l859
 				if c.Failed() {
-					c.TraceIndex(i861)
+					c.TraceIndex(i854)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l860
+	x.AddLL = l853
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n871 := c.ReadLength(1)
-	l872 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n871)
-	if n871 > 0 {
-		hn874 := c.ReadListHeader(24)
+	n864 := c.ReadLength(1)
+	l865 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n864)
+	if n864 > 0 {
+		hn867 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i873 := range l872 {
-				if hn874 && !c.ReadFlag() {
-					clear(l872[i873 : i873+1])
+			for i866 := range l865 {
+				if hn867 && !c.ReadFlag() {
+					clear(l865[i866 : i866+1])
 					continue
 				}
-				n877 := c.ReadLength(2)
-				m878 := foryimpl.MakeMap[map[string]int32](c, n877)
-				for n877 > 0 && !c.Failed() {
-					sz879, vn880, _ := c.ReadMapChunk(n877, 21, 5, nil, false)
-					for j881 := 0; j881 < sz879 && !c.Failed(); j881++ {
-						var k882 string
-						k882 = c.ReadString()
-						var v883 int32
-						if !vn880 {
-							v883 = r.ReadVarInt32()
+				n870 := c.ReadLength(2)
+				m871 := foryimpl.MakeMap[map[string]int32](c, n870)
+				for n870 > 0 && !c.Failed() {
+					sz872, vn873, _ := c.ReadMapChunk(n870, 21, 5, nil, false)
+					for j874 := 0; j874 < sz872 && !c.Failed(); j874++ {
+						var k875 string
+						k875 = c.ReadString()
+						var v876 int32
+						if !vn873 {
+							v876 = r.ReadVarInt32()
 						}
-						m878[k882] = v883
+						m871[k875] = v876
 					}
-					n877 -= sz879
+					n870 -= sz872
 				}
-				l872[i873] = m878
+				l865[i866] = m871
 				if c.Failed() {
-					c.TraceIndex(i873)
+					c.TraceIndex(i866)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l872
+	x.AddLM = l865
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
+	n878 := c.ReadLength(1)
+	l879 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n878)
+	if n878 > 0 {
+		hn881 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i880 := range l879 {
+				if hn881 && !c.ReadFlag() {
+					clear(l879[i880 : i880+1])
+					continue
+				}
+				p884 := foryimpl.Alloc[int32](c)
+				*p884 = r.ReadVarInt32()
+				l879[i880] = p884
+				if c.Failed() {
+					c.TraceIndex(i880)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPI = l879
+	if c.Failed() {
+		c.Trace("AddLPI")
+		return
+	}
 	n885 := c.ReadLength(1)
-	l886 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n885)
+	l886 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n885)
 	if n885 > 0 {
-		hn888 := c.ReadListHeader(5)
+		hn888 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i887 := range l886 {
 				if hn888 && !c.ReadFlag() {
 					clear(l886[i887 : i887+1])
 					continue
 				}
-				p891 := foryimpl.Alloc[int32](c)
-				*p891 = r.ReadVarInt32()
-				l886[i887] = p891
+				l886[i887] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i887)
 					break
@@ -5605,314 +5640,291 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLPI = l886
-	if c.Failed() {
-		c.Trace("AddLPI")
-		return
-	}
-	n892 := c.ReadLength(1)
-	l893 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n892)
-	if n892 > 0 {
-		hn895 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i894 := range l893 {
-				if hn895 && !c.ReadFlag() {
-					clear(l893[i894 : i894+1])
-					continue
-				}
-				l893[i894] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i894)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l893
+	x.AddLS = l886
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n898 := c.ReadLength(1)
-	l899 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n898)
-	if n898 > 0 {
-		hn901 := c.ReadListHeader(38)
+	n891 := c.ReadLength(1)
+	l892 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n891)
+	if n891 > 0 {
+		hn894 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i900 := range l899 {
-				if hn901 && !c.ReadFlag() {
-					clear(l899[i900 : i900+1])
+			for i893 := range l892 {
+				if hn894 && !c.ReadFlag() {
+					clear(l892[i893 : i893+1])
 					continue
 				}
-				l899[i900] = c.ReadTime()
+				l892[i893] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i900)
+					c.TraceIndex(i893)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l899
+	x.AddLT = l892
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n904 := c.ReadLength(2)
-	l905 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n904)
-	if n904 > 0 {
-		hn907 := c.ReadListHeader(10)
+	n897 := c.ReadLength(2)
+	l898 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n897)
+	if n897 > 0 {
+		hn900 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i906 := range l905 {
-				if hn907 && !c.ReadFlag() {
-					clear(l905[i906 : i906+1])
+			for i899 := range l898 {
+				if hn900 && !c.ReadFlag() {
+					clear(l898[i899 : i899+1])
 					continue
 				}
-				l905[i906] = r.ReadUint16()
+				l898[i899] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i906)
+					c.TraceIndex(i899)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l905
+	x.AddLU16 = l898
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n910 := c.ReadLength(1)
-	l911 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n910)
-	if n910 > 0 {
-		hn913 := c.ReadListHeader(14)
+	n903 := c.ReadLength(1)
+	l904 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n903)
+	if n903 > 0 {
+		hn906 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i912 := range l911 {
-				if hn913 && !c.ReadFlag() {
-					clear(l911[i912 : i912+1])
+			for i905 := range l904 {
+				if hn906 && !c.ReadFlag() {
+					clear(l904[i905 : i905+1])
 					continue
 				}
-				l911[i912] = r.ReadVarUint64()
+				l904[i905] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i912)
+					c.TraceIndex(i905)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l911
+	x.AddLU64 = l904
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n916 := c.ReadLength(2)
-	m917 := foryimpl.MakeMap[map[bool]string](c, n916)
-	for n916 > 0 && !c.Failed() {
-		sz918, vn919, _ := c.ReadMapChunk(n916, 1, 21, nil, false)
-		for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
-			var k921 bool
-			k921 = r.ReadBool()
-			var v922 string
-			if !vn919 {
-				v922 = c.ReadString()
+	n909 := c.ReadLength(2)
+	m910 := foryimpl.MakeMap[map[bool]string](c, n909)
+	for n909 > 0 && !c.Failed() {
+		sz911, vn912, _ := c.ReadMapChunk(n909, 1, 21, nil, false)
+		for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
+			var k914 bool
+			k914 = r.ReadBool()
+			var v915 string
+			if !vn912 {
+				v915 = c.ReadString()
 			}
-			m917[k921] = v922
+			m910[k914] = v915
 		}
-		n916 -= sz918
+		n909 -= sz911
 	}
-	x.AddMBS = m917
+	x.AddMBS = m910
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n924 := c.ReadLength(2)
-	m925 := foryimpl.MakeMap[map[Color]string](c, n924)
-	for n924 > 0 && !c.Failed() {
-		sz926, vn927, _ := c.ReadMapChunk(n924, 25, 21, nil, false)
-		for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
-			var k929 Color
-			k929 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v930 string
-			if !vn927 {
-				v930 = c.ReadString()
+	n917 := c.ReadLength(2)
+	m918 := foryimpl.MakeMap[map[Color]string](c, n917)
+	for n917 > 0 && !c.Failed() {
+		sz919, vn920, _ := c.ReadMapChunk(n917, 25, 21, nil, false)
+		for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+			var k922 Color
+			k922 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v923 string
+			if !vn920 {
+				v923 = c.ReadString()
 			}
-			m925[k929] = v930
+			m918[k922] = v923
 		}
-		n924 -= sz926
+		n917 -= sz919
 	}
-	x.AddMES = m925
+	x.AddMES = m918
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n932 := c.ReadLength(2)
-	m933 := foryimpl.MakeMap[map[int64]float64](c, n932)
-	for n932 > 0 && !c.Failed() {
-		sz934, vn935, _ := c.ReadMapChunk(n932, 7, 20, nil, false)
-		for j936 := 0; j936 < sz934 && !c.Failed(); j936++ {
-			var k937 int64
-			k937 = r.ReadVarInt64()
-			var v938 float64
-			if !vn935 {
-				v938 = r.ReadFloat64()
+	n925 := c.ReadLength(2)
+	m926 := foryimpl.MakeMap[map[int64]float64](c, n925)
+	for n925 > 0 && !c.Failed() {
+		sz927, vn928, _ := c.ReadMapChunk(n925, 7, 20, nil, false)
+		for j929 := 0; j929 < sz927 && !c.Failed(); j929++ {
+			var k930 int64
+			k930 = r.ReadVarInt64()
+			var v931 float64
+			if !vn928 {
+				v931 = r.ReadFloat64()
 			}
-			m933[k937] = v938
+			m926[k930] = v931
 		}
-		n932 -= sz934
+		n925 -= sz927
 	}
-	x.AddMI64F = m933
+	x.AddMI64F = m926
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n940 := c.ReadLength(2)
-	m941 := foryimpl.MakeMap[map[int32]string](c, n940)
-	for n940 > 0 && !c.Failed() {
-		sz942, vn943, _ := c.ReadMapChunk(n940, 5, 21, nil, false)
-		for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
-			var k945 int32
-			k945 = r.ReadVarInt32()
-			var v946 string
-			if !vn943 {
-				v946 = c.ReadString()
+	n933 := c.ReadLength(2)
+	m934 := foryimpl.MakeMap[map[int32]string](c, n933)
+	for n933 > 0 && !c.Failed() {
+		sz935, vn936, _ := c.ReadMapChunk(n933, 5, 21, nil, false)
+		for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
+			var k938 int32
+			k938 = r.ReadVarInt32()
+			var v939 string
+			if !vn936 {
+				v939 = c.ReadString()
 			}
-			m941[k945] = v946
+			m934[k938] = v939
 		}
-		n940 -= sz942
+		n933 -= sz935
 	}
-	x.AddMIS = m941
+	x.AddMIS = m934
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n948 := c.ReadLength(2)
-	m949 := foryimpl.MakeMap[map[string]int32](c, n948)
-	for n948 > 0 && !c.Failed() {
-		sz950, vn951, _ := c.ReadMapChunk(n948, 21, 5, nil, false)
-		for j952 := 0; j952 < sz950 && !c.Failed(); j952++ {
-			var k953 string
-			k953 = c.ReadString()
-			var v954 int32
-			if !vn951 {
-				v954 = r.ReadVarInt32()
+	n941 := c.ReadLength(2)
+	m942 := foryimpl.MakeMap[map[string]int32](c, n941)
+	for n941 > 0 && !c.Failed() {
+		sz943, vn944, _ := c.ReadMapChunk(n941, 21, 5, nil, false)
+		for j945 := 0; j945 < sz943 && !c.Failed(); j945++ {
+			var k946 string
+			k946 = c.ReadString()
+			var v947 int32
+			if !vn944 {
+				v947 = r.ReadVarInt32()
 			}
-			m949[k953] = v954
+			m942[k946] = v947
 		}
-		n948 -= sz950
+		n941 -= sz943
 	}
-	x.AddMSI = m949
+	x.AddMSI = m942
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n956 := c.ReadLength(2)
-	m957 := foryimpl.MakeMap[map[string][]string](c, n956)
-	for n956 > 0 && !c.Failed() {
-		sz958, vn959, _ := c.ReadMapChunk(n956, 21, 22, nil, true)
-		for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
-			var k961 string
-			k961 = c.ReadString()
-			var v962 []string
-			if !vn959 {
-				n963 := c.ReadLength(1)
-				l964 := foryimpl.MakeSlice[[]string](c, n963)
-				if n963 > 0 {
-					hn966 := c.ReadListHeader(21)
+	n949 := c.ReadLength(2)
+	m950 := foryimpl.MakeMap[map[string][]string](c, n949)
+	for n949 > 0 && !c.Failed() {
+		sz951, vn952, _ := c.ReadMapChunk(n949, 21, 22, nil, true)
+		for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
+			var k954 string
+			k954 = c.ReadString()
+			var v955 []string
+			if !vn952 {
+				n956 := c.ReadLength(1)
+				l957 := foryimpl.MakeSlice[[]string](c, n956)
+				if n956 > 0 {
+					hn959 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i965 := range l964 {
-							if hn966 && !c.ReadFlag() {
-								clear(l964[i965 : i965+1])
+						for i958 := range l957 {
+							if hn959 && !c.ReadFlag() {
+								clear(l957[i958 : i958+1])
 								continue
 							}
-							l964[i965] = c.ReadString()
+							l957[i958] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i965)
+								c.TraceIndex(i958)
 								break
 							}
 						}
 					}
 				}
-				v962 = l964
+				v955 = l957
 			}
-			m957[k961] = v962
+			m950[k954] = v955
 		}
-		n956 -= sz958
+		n949 -= sz951
 	}
-	x.AddMSL = m957
+	x.AddMSL = m950
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n970 := c.ReadLength(2)
-	m971 := foryimpl.MakeMap[map[string]map[string]int32](c, n970)
-	for n970 > 0 && !c.Failed() {
-		sz972, vn973, _ := c.ReadMapChunk(n970, 21, 24, nil, true)
-		for j974 := 0; j974 < sz972 && !c.Failed(); j974++ {
-			var k975 string
-			k975 = c.ReadString()
-			var v976 map[string]int32
-			if !vn973 {
-				n977 := c.ReadLength(2)
-				m978 := foryimpl.MakeMap[map[string]int32](c, n977)
-				for n977 > 0 && !c.Failed() {
-					sz979, vn980, _ := c.ReadMapChunk(n977, 21, 5, nil, false)
-					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
-						var k982 string
-						k982 = c.ReadString()
-						var v983 int32
-						if !vn980 {
-							v983 = r.ReadVarInt32()
+	n963 := c.ReadLength(2)
+	m964 := foryimpl.MakeMap[map[string]map[string]int32](c, n963)
+	for n963 > 0 && !c.Failed() {
+		sz965, vn966, _ := c.ReadMapChunk(n963, 21, 24, nil, true)
+		for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
+			var k968 string
+			k968 = c.ReadString()
+			var v969 map[string]int32
+			if !vn966 {
+				n970 := c.ReadLength(2)
+				m971 := foryimpl.MakeMap[map[string]int32](c, n970)
+				for n970 > 0 && !c.Failed() {
+					sz972, vn973, _ := c.ReadMapChunk(n970, 21, 5, nil, false)
+					for j974 := 0; j974 < sz972 && !c.Failed(); j974++ {
+						var k975 string
+						k975 = c.ReadString()
+						var v976 int32
+						if !vn973 {
+							v976 = r.ReadVarInt32()
 						}
-						m978[k982] = v983
+						m971[k975] = v976
 					}
-					n977 -= sz979
+					n970 -= sz972
 				}
-				v976 = m978
+				v969 = m971
 			}
-			m971[k975] = v976
+			m964[k968] = v969
 		}
-		n970 -= sz972
+		n963 -= sz965
 	}
-	x.AddMSM = m971
+	x.AddMSM = m964
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n986 := c.ReadLength(2)
-	m987 := foryimpl.MakeMap[map[string]*int32](c, n986)
-	for n986 > 0 && !c.Failed() {
-		sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, true)
-		for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
-			var k991 string
-			k991 = c.ReadString()
-			var v992 *int32
-			if !vn989 {
-				p993 := foryimpl.Alloc[int32](c)
-				*p993 = r.ReadVarInt32()
-				v992 = p993
+	n979 := c.ReadLength(2)
+	m980 := foryimpl.MakeMap[map[string]*int32](c, n979)
+	for n979 > 0 && !c.Failed() {
+		sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, true)
+		for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
+			var k984 string
+			k984 = c.ReadString()
+			var v985 *int32
+			if !vn982 {
+				p986 := foryimpl.Alloc[int32](c)
+				*p986 = r.ReadVarInt32()
+				v985 = p986
 			}
-			m987[k991] = v992
+			m980[k984] = v985
 		}
-		n986 -= sz988
+		n979 -= sz981
 	}
-	x.AddMSP = m987
+	x.AddMSP = m980
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n995 := c.ReadLength(2)
-	m996 := foryimpl.MakeMap[map[uint8]uint16](c, n995)
-	for n995 > 0 && !c.Failed() {
-		sz997, vn998, _ := c.ReadMapChunk(n995, 9, 10, nil, false)
-		for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
-			var k1000 uint8
-			k1000 = r.ReadUint8()
-			var v1001 uint16
-			if !vn998 {
-				v1001 = r.ReadUint16()
+	n988 := c.ReadLength(2)
+	m989 := foryimpl.MakeMap[map[uint8]uint16](c, n988)
+	for n988 > 0 && !c.Failed() {
+		sz990, vn991, _ := c.ReadMapChunk(n988, 9, 10, nil, false)
+		for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+			var k993 uint8
+			k993 = r.ReadUint8()
+			var v994 uint16
+			if !vn991 {
+				v994 = r.ReadUint16()
 			}
-			m996[k1000] = v1001
+			m989[k993] = v994
 		}
-		n995 -= sz997
+		n988 -= sz990
 	}
-	x.AddMU8 = m996
+	x.AddMU8 = m989
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -5925,71 +5937,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1003 := c.ReadLength(1)
-		l1004 := foryimpl.MakeSlice[[]string](c, n1003)
-		if n1003 > 0 {
-			hn1006 := c.ReadListHeader(21)
+		n996 := c.ReadLength(1)
+		l997 := foryimpl.MakeSlice[[]string](c, n996)
+		if n996 > 0 {
+			hn999 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1005 := range l1004 {
-					if hn1006 && !c.ReadFlag() {
-						clear(l1004[i1005 : i1005+1])
+				for i998 := range l997 {
+					if hn999 && !c.ReadFlag() {
+						clear(l997[i998 : i998+1])
 						continue
 					}
-					l1004[i1005] = c.ReadString()
+					l997[i998] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1005)
+						c.TraceIndex(i998)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1004
+		x.AddNLS = l997
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1009 := c.ReadLength(2)
-		m1010 := foryimpl.MakeMap[map[string]int32](c, n1009)
-		for n1009 > 0 && !c.Failed() {
-			sz1011, vn1012, _ := c.ReadMapChunk(n1009, 21, 5, nil, false)
-			for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
-				var k1014 string
-				k1014 = c.ReadString()
-				var v1015 int32
-				if !vn1012 {
-					v1015 = r.ReadVarInt32()
+		n1002 := c.ReadLength(2)
+		m1003 := foryimpl.MakeMap[map[string]int32](c, n1002)
+		for n1002 > 0 && !c.Failed() {
+			sz1004, vn1005, _ := c.ReadMapChunk(n1002, 21, 5, nil, false)
+			for j1006 := 0; j1006 < sz1004 && !c.Failed(); j1006++ {
+				var k1007 string
+				k1007 = c.ReadString()
+				var v1008 int32
+				if !vn1005 {
+					v1008 = r.ReadVarInt32()
 				}
-				m1010[k1014] = v1015
+				m1003[k1007] = v1008
 			}
-			n1009 -= sz1011
+			n1002 -= sz1004
 		}
-		x.AddNM = m1010
+		x.AddNM = m1003
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1017 := c.ReadLength(1)
-	l1018 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1017)
-	if n1017 > 0 {
-		hn1020 := c.ReadListHeader(9)
+	n1010 := c.ReadLength(1)
+	l1011 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1010)
+	if n1010 > 0 {
+		hn1013 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1019 := range l1018 {
-				if hn1020 && !c.ReadFlag() {
-					clear(l1018[i1019 : i1019+1])
+			for i1012 := range l1011 {
+				if hn1013 && !c.ReadFlag() {
+					clear(l1011[i1012 : i1012+1])
 					continue
 				}
-				l1018[i1019] = r.ReadUint8()
+				l1011[i1012] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1019)
+					c.TraceIndex(i1012)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1018
+	x.AddRaw = l1011
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -5999,286 +6011,309 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1023 := c.ReadLength(2)
-	if n1023 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
+	n1016 := c.ReadLength(2)
+	if n1016 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1016, 3))
 		return
 	}
-	var l1024 [3]int16
-	if n1023 > 0 {
-		hn1026 := c.ReadListHeader(3)
+	var l1017 [3]int16
+	if n1016 > 0 {
+		hn1019 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1025 := range l1024 {
-				if hn1026 && !c.ReadFlag() {
-					clear(l1024[i1025 : i1025+1])
+			for i1018 := range l1017 {
+				if hn1019 && !c.ReadFlag() {
+					clear(l1017[i1018 : i1018+1])
 					continue
 				}
-				l1024[i1025] = r.ReadInt16()
+				l1017[i1018] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1025)
+					c.TraceIndex(i1018)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1024
+	x.Fix = l1017
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1029 := c.ReadLength(1)
-	l1030 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1029)
-	if n1029 > 0 {
-		hn1032 := c.ReadListHeader(1)
+	n1022 := c.ReadLength(1)
+	l1023 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1022)
+	if n1022 > 0 {
+		hn1025 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1031 := range l1030 {
-				if hn1032 && !c.ReadFlag() {
-					clear(l1030[i1031 : i1031+1])
+			for i1024 := range l1023 {
+				if hn1025 && !c.ReadFlag() {
+					clear(l1023[i1024 : i1024+1])
 					continue
 				}
-				l1030[i1031] = r.ReadBool()
+				l1023[i1024] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1031)
+					c.TraceIndex(i1024)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1030
+	x.LB = l1023
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1035 := c.ReadLength(1)
-	l1036 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1035)
-	if n1035 > 0 {
-		hn1038 := c.ReadListHeader(25)
+	n1028 := c.ReadLength(1)
+	l1029 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1028)
+	if n1028 > 0 {
+		hn1031 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1037 := range l1036 {
-				if hn1038 && !c.ReadFlag() {
-					clear(l1036[i1037 : i1037+1])
+			for i1030 := range l1029 {
+				if hn1031 && !c.ReadFlag() {
+					clear(l1029[i1030 : i1030+1])
 					continue
 				}
-				l1036[i1037] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1029[i1030] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1037)
+					c.TraceIndex(i1030)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1036
+	x.LE = l1029
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1041 := c.ReadLength(4)
-	l1042 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1041)
-	if n1041 > 0 {
-		hn1044 := c.ReadListHeader(19)
+	n1034 := c.ReadLength(4)
+	l1035 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1034)
+	if n1034 > 0 {
+		hn1037 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1043 := range l1042 {
-				if hn1044 && !c.ReadFlag() {
-					clear(l1042[i1043 : i1043+1])
+			for i1036 := range l1035 {
+				if hn1037 && !c.ReadFlag() {
+					clear(l1035[i1036 : i1036+1])
 					continue
 				}
-				l1042[i1043] = r.ReadFloat32()
+				l1035[i1036] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1043)
+					c.TraceIndex(i1036)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1042
+	x.LF32 = l1035
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1047 := c.ReadLength(8)
-	l1048 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1047)
-	if n1047 > 0 {
-		hn1050 := c.ReadListHeader(20)
+	n1040 := c.ReadLength(8)
+	l1041 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1040)
+	if n1040 > 0 {
+		hn1043 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1049 := range l1048 {
-				if hn1050 && !c.ReadFlag() {
-					clear(l1048[i1049 : i1049+1])
+			for i1042 := range l1041 {
+				if hn1043 && !c.ReadFlag() {
+					clear(l1041[i1042 : i1042+1])
 					continue
 				}
-				l1048[i1049] = r.ReadFloat64()
+				l1041[i1042] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1049)
+					c.TraceIndex(i1042)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1048
+	x.LF64 = l1041
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1053 := c.ReadLength(1)
-	l1054 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1053)
-	if n1053 > 0 {
-		hn1056 := c.ReadListHeader(5)
+	n1046 := c.ReadLength(1)
+	l1047 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1046)
+	if n1046 > 0 {
+		hn1049 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1055 := range l1054 {
-				if hn1056 && !c.ReadFlag() {
-					clear(l1054[i1055 : i1055+1])
+			for i1048 := range l1047 {
+				if hn1049 && !c.ReadFlag() {
+					clear(l1047[i1048 : i1048+1])
 					continue
 				}
-				l1054[i1055] = r.ReadVarInt32()
+				l1047[i1048] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1055)
+					c.TraceIndex(i1048)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1054
+	x.LI32 = l1047
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1059 := c.ReadLength(1)
-	l1060 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1059)
-	if n1059 > 0 {
-		hn1062 := c.ReadListHeader(7)
+	n1052 := c.ReadLength(1)
+	l1053 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1052)
+	if n1052 > 0 {
+		hn1055 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1061 := range l1060 {
-				if hn1062 && !c.ReadFlag() {
-					clear(l1060[i1061 : i1061+1])
+			for i1054 := range l1053 {
+				if hn1055 && !c.ReadFlag() {
+					clear(l1053[i1054 : i1054+1])
 					continue
 				}
-				l1060[i1061] = r.ReadVarInt64()
+				l1053[i1054] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1061)
+					c.TraceIndex(i1054)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1060
+	x.LI64 = l1053
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1065 := c.ReadLength(1)
-	l1066 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1065)
-	if n1065 > 0 {
-		hn1068 := c.ReadListHeader(2)
+	n1058 := c.ReadLength(1)
+	l1059 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1058)
+	if n1058 > 0 {
+		hn1061 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1067 := range l1066 {
-				if hn1068 && !c.ReadFlag() {
-					clear(l1066[i1067 : i1067+1])
+			for i1060 := range l1059 {
+				if hn1061 && !c.ReadFlag() {
+					clear(l1059[i1060 : i1060+1])
 					continue
 				}
-				l1066[i1067] = r.ReadInt8()
+				l1059[i1060] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1067)
+					c.TraceIndex(i1060)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1066
+	x.LI8 = l1059
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1071 := c.ReadLength(1)
-	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1071)
-	if n1071 > 0 {
-		hn1074 := c.ReadListHeader(22)
+	n1064 := c.ReadLength(1)
+	l1065 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1064)
+	if n1064 > 0 {
+		hn1067 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1073 := range l1072 {
-				if hn1074 && !c.ReadFlag() {
-					clear(l1072[i1073 : i1073+1])
+			for i1066 := range l1065 {
+				if hn1067 && !c.ReadFlag() {
+					clear(l1065[i1066 : i1066+1])
 					continue
 				}
-				n1077 := c.ReadLength(1)
-				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
-				if n1077 > 0 {
-					hn1080 := c.ReadListHeader(5)
+				n1070 := c.ReadLength(1)
+				l1071 := foryimpl.MakeSlice[[]int32](c, n1070)
+				if n1070 > 0 {
+					hn1073 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1079 := range l1078 {
-							if hn1080 && !c.ReadFlag() {
-								clear(l1078[i1079 : i1079+1])
+						for i1072 := range l1071 {
+							if hn1073 && !c.ReadFlag() {
+								clear(l1071[i1072 : i1072+1])
 								continue
 							}
-							l1078[i1079] = r.ReadVarInt32()
+							l1071[i1072] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1079)
+								c.TraceIndex(i1072)
 								break
 							}
 						}
 					}
 				}
-				l1072[i1073] = l1078
+				l1065[i1066] = l1071
 				if c.Failed() {
-					c.TraceIndex(i1073)
+					c.TraceIndex(i1066)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1072
+	x.LL = l1065
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1083 := c.ReadLength(1)
-	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1083)
-	if n1083 > 0 {
-		hn1086 := c.ReadListHeader(24)
+	n1076 := c.ReadLength(1)
+	l1077 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1076)
+	if n1076 > 0 {
+		hn1079 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1085 := range l1084 {
-				if hn1086 && !c.ReadFlag() {
-					clear(l1084[i1085 : i1085+1])
+			for i1078 := range l1077 {
+				if hn1079 && !c.ReadFlag() {
+					clear(l1077[i1078 : i1078+1])
 					continue
 				}
-				n1089 := c.ReadLength(2)
-				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
-				for n1089 > 0 && !c.Failed() {
-					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
-					for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
-						var k1094 string
-						k1094 = c.ReadString()
-						var v1095 int32
-						if !vn1092 {
-							v1095 = r.ReadVarInt32()
+				n1082 := c.ReadLength(2)
+				m1083 := foryimpl.MakeMap[map[string]int32](c, n1082)
+				for n1082 > 0 && !c.Failed() {
+					sz1084, vn1085, _ := c.ReadMapChunk(n1082, 21, 5, nil, false)
+					for j1086 := 0; j1086 < sz1084 && !c.Failed(); j1086++ {
+						var k1087 string
+						k1087 = c.ReadString()
+						var v1088 int32
+						if !vn1085 {
+							v1088 = r.ReadVarInt32()
 						}
-						m1090[k1094] = v1095
+						m1083[k1087] = v1088
 					}
-					n1089 -= sz1091
+					n1082 -= sz1084
 				}
-				l1084[i1085] = m1090
+				l1077[i1078] = m1083
 				if c.Failed() {
-					c.TraceIndex(i1085)
+					c.TraceIndex(i1078)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1084
+	x.LM = l1077
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
+	n1090 := c.ReadLength(1)
+	l1091 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1090)
+	if n1090 > 0 {
+		hn1093 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1092 := range l1091 {
+				if hn1093 && !c.ReadFlag() {
+					clear(l1091[i1092 : i1092+1])
+					continue
+				}
+				p1096 := foryimpl.Alloc[int32](c)
+				*p1096 = r.ReadVarInt32()
+				l1091[i1092] = p1096
+				if c.Failed() {
+					c.TraceIndex(i1092)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l1091
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
 	n1097 := c.ReadLength(1)
-	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1097)
+	l1098 := foryimpl.ReuseSlice[[]string](c, x.LS, n1097)
 	if n1097 > 0 {
-		hn1100 := c.ReadListHeader(5)
+		hn1100 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1099 := range l1098 {
 				if hn1100 && !c.ReadFlag() {
 					clear(l1098[i1099 : i1099+1])
 					continue
 				}
-				p1103 := foryimpl.Alloc[int32](c)
-				*p1103 = r.ReadVarInt32()
-				l1098[i1099] = p1103
+				l1098[i1099] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1099)
 					break
@@ -6286,314 +6321,291 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPI = l1098
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1104 := c.ReadLength(1)
-	l1105 := foryimpl.ReuseSlice[[]string](c, x.LS, n1104)
-	if n1104 > 0 {
-		hn1107 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1106 := range l1105 {
-				if hn1107 && !c.ReadFlag() {
-					clear(l1105[i1106 : i1106+1])
-					continue
-				}
-				l1105[i1106] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1106)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1105
+	x.LS = l1098
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1110 := c.ReadLength(1)
-	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1110)
-	if n1110 > 0 {
-		hn1113 := c.ReadListHeader(38)
+	n1103 := c.ReadLength(1)
+	l1104 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1103)
+	if n1103 > 0 {
+		hn1106 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1112 := range l1111 {
-				if hn1113 && !c.ReadFlag() {
-					clear(l1111[i1112 : i1112+1])
+			for i1105 := range l1104 {
+				if hn1106 && !c.ReadFlag() {
+					clear(l1104[i1105 : i1105+1])
 					continue
 				}
-				l1111[i1112] = c.ReadTime()
+				l1104[i1105] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1112)
+					c.TraceIndex(i1105)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1111
+	x.LT = l1104
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1116 := c.ReadLength(2)
-	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1116)
-	if n1116 > 0 {
-		hn1119 := c.ReadListHeader(10)
+	n1109 := c.ReadLength(2)
+	l1110 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1109)
+	if n1109 > 0 {
+		hn1112 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1118 := range l1117 {
-				if hn1119 && !c.ReadFlag() {
-					clear(l1117[i1118 : i1118+1])
+			for i1111 := range l1110 {
+				if hn1112 && !c.ReadFlag() {
+					clear(l1110[i1111 : i1111+1])
 					continue
 				}
-				l1117[i1118] = r.ReadUint16()
+				l1110[i1111] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1118)
+					c.TraceIndex(i1111)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1117
+	x.LU16 = l1110
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1122 := c.ReadLength(1)
-	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1122)
-	if n1122 > 0 {
-		hn1125 := c.ReadListHeader(14)
+	n1115 := c.ReadLength(1)
+	l1116 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1115)
+	if n1115 > 0 {
+		hn1118 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1124 := range l1123 {
-				if hn1125 && !c.ReadFlag() {
-					clear(l1123[i1124 : i1124+1])
+			for i1117 := range l1116 {
+				if hn1118 && !c.ReadFlag() {
+					clear(l1116[i1117 : i1117+1])
 					continue
 				}
-				l1123[i1124] = r.ReadVarUint64()
+				l1116[i1117] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1124)
+					c.TraceIndex(i1117)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1123
+	x.LU64 = l1116
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1128 := c.ReadLength(2)
-	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
-	for n1128 > 0 && !c.Failed() {
-		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
-		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
-			var k1133 bool
-			k1133 = r.ReadBool()
-			var v1134 string
-			if !vn1131 {
-				v1134 = c.ReadString()
+	n1121 := c.ReadLength(2)
+	m1122 := foryimpl.MakeMap[map[bool]string](c, n1121)
+	for n1121 > 0 && !c.Failed() {
+		sz1123, vn1124, _ := c.ReadMapChunk(n1121, 1, 21, nil, false)
+		for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
+			var k1126 bool
+			k1126 = r.ReadBool()
+			var v1127 string
+			if !vn1124 {
+				v1127 = c.ReadString()
 			}
-			m1129[k1133] = v1134
+			m1122[k1126] = v1127
 		}
-		n1128 -= sz1130
+		n1121 -= sz1123
 	}
-	x.MBS = m1129
+	x.MBS = m1122
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1136 := c.ReadLength(2)
-	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
-	for n1136 > 0 && !c.Failed() {
-		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
-		for j1140 := 0; j1140 < sz1138 && !c.Failed(); j1140++ {
-			var k1141 Color
-			k1141 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1142 string
-			if !vn1139 {
-				v1142 = c.ReadString()
+	n1129 := c.ReadLength(2)
+	m1130 := foryimpl.MakeMap[map[Color]string](c, n1129)
+	for n1129 > 0 && !c.Failed() {
+		sz1131, vn1132, _ := c.ReadMapChunk(n1129, 25, 21, nil, false)
+		for j1133 := 0; j1133 < sz1131 && !c.Failed(); j1133++ {
+			var k1134 Color
+			k1134 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1135 string
+			if !vn1132 {
+				v1135 = c.ReadString()
 			}
-			m1137[k1141] = v1142
+			m1130[k1134] = v1135
 		}
-		n1136 -= sz1138
+		n1129 -= sz1131
 	}
-	x.MES = m1137
+	x.MES = m1130
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1144 := c.ReadLength(2)
-	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
-	for n1144 > 0 && !c.Failed() {
-		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
-		for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
-			var k1149 int64
-			k1149 = r.ReadVarInt64()
-			var v1150 float64
-			if !vn1147 {
-				v1150 = r.ReadFloat64()
+	n1137 := c.ReadLength(2)
+	m1138 := foryimpl.MakeMap[map[int64]float64](c, n1137)
+	for n1137 > 0 && !c.Failed() {
+		sz1139, vn1140, _ := c.ReadMapChunk(n1137, 7, 20, nil, false)
+		for j1141 := 0; j1141 < sz1139 && !c.Failed(); j1141++ {
+			var k1142 int64
+			k1142 = r.ReadVarInt64()
+			var v1143 float64
+			if !vn1140 {
+				v1143 = r.ReadFloat64()
 			}
-			m1145[k1149] = v1150
+			m1138[k1142] = v1143
 		}
-		n1144 -= sz1146
+		n1137 -= sz1139
 	}
-	x.MI64F = m1145
+	x.MI64F = m1138
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1152 := c.ReadLength(2)
-	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
-	for n1152 > 0 && !c.Failed() {
-		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
-		for j1156 := 0; j1156 < sz1154 && !c.Failed(); j1156++ {
-			var k1157 int32
-			k1157 = r.ReadVarInt32()
-			var v1158 string
-			if !vn1155 {
-				v1158 = c.ReadString()
+	n1145 := c.ReadLength(2)
+	m1146 := foryimpl.MakeMap[map[int32]string](c, n1145)
+	for n1145 > 0 && !c.Failed() {
+		sz1147, vn1148, _ := c.ReadMapChunk(n1145, 5, 21, nil, false)
+		for j1149 := 0; j1149 < sz1147 && !c.Failed(); j1149++ {
+			var k1150 int32
+			k1150 = r.ReadVarInt32()
+			var v1151 string
+			if !vn1148 {
+				v1151 = c.ReadString()
 			}
-			m1153[k1157] = v1158
+			m1146[k1150] = v1151
 		}
-		n1152 -= sz1154
+		n1145 -= sz1147
 	}
-	x.MIS = m1153
+	x.MIS = m1146
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1160 := c.ReadLength(2)
-	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
-	for n1160 > 0 && !c.Failed() {
-		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
-		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
-			var k1165 string
-			k1165 = c.ReadString()
-			var v1166 int32
-			if !vn1163 {
-				v1166 = r.ReadVarInt32()
+	n1153 := c.ReadLength(2)
+	m1154 := foryimpl.MakeMap[map[string]int32](c, n1153)
+	for n1153 > 0 && !c.Failed() {
+		sz1155, vn1156, _ := c.ReadMapChunk(n1153, 21, 5, nil, false)
+		for j1157 := 0; j1157 < sz1155 && !c.Failed(); j1157++ {
+			var k1158 string
+			k1158 = c.ReadString()
+			var v1159 int32
+			if !vn1156 {
+				v1159 = r.ReadVarInt32()
 			}
-			m1161[k1165] = v1166
+			m1154[k1158] = v1159
 		}
-		n1160 -= sz1162
+		n1153 -= sz1155
 	}
-	x.MSI = m1161
+	x.MSI = m1154
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1168 := c.ReadLength(2)
-	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
-	for n1168 > 0 && !c.Failed() {
-		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
-		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
-			var k1173 string
-			k1173 = c.ReadString()
-			var v1174 []string
-			if !vn1171 {
-				n1175 := c.ReadLength(1)
-				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
-				if n1175 > 0 {
-					hn1178 := c.ReadListHeader(21)
+	n1161 := c.ReadLength(2)
+	m1162 := foryimpl.MakeMap[map[string][]string](c, n1161)
+	for n1161 > 0 && !c.Failed() {
+		sz1163, vn1164, _ := c.ReadMapChunk(n1161, 21, 22, nil, true)
+		for j1165 := 0; j1165 < sz1163 && !c.Failed(); j1165++ {
+			var k1166 string
+			k1166 = c.ReadString()
+			var v1167 []string
+			if !vn1164 {
+				n1168 := c.ReadLength(1)
+				l1169 := foryimpl.MakeSlice[[]string](c, n1168)
+				if n1168 > 0 {
+					hn1171 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1177 := range l1176 {
-							if hn1178 && !c.ReadFlag() {
-								clear(l1176[i1177 : i1177+1])
+						for i1170 := range l1169 {
+							if hn1171 && !c.ReadFlag() {
+								clear(l1169[i1170 : i1170+1])
 								continue
 							}
-							l1176[i1177] = c.ReadString()
+							l1169[i1170] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1177)
+								c.TraceIndex(i1170)
 								break
 							}
 						}
 					}
 				}
-				v1174 = l1176
+				v1167 = l1169
 			}
-			m1169[k1173] = v1174
+			m1162[k1166] = v1167
 		}
-		n1168 -= sz1170
+		n1161 -= sz1163
 	}
-	x.MSL = m1169
+	x.MSL = m1162
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1182 := c.ReadLength(2)
-	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
-	for n1182 > 0 && !c.Failed() {
-		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
-		for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
-			var k1187 string
-			k1187 = c.ReadString()
-			var v1188 map[string]int32
-			if !vn1185 {
-				n1189 := c.ReadLength(2)
-				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
-				for n1189 > 0 && !c.Failed() {
-					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
-					for j1193 := 0; j1193 < sz1191 && !c.Failed(); j1193++ {
-						var k1194 string
-						k1194 = c.ReadString()
-						var v1195 int32
-						if !vn1192 {
-							v1195 = r.ReadVarInt32()
+	n1175 := c.ReadLength(2)
+	m1176 := foryimpl.MakeMap[map[string]map[string]int32](c, n1175)
+	for n1175 > 0 && !c.Failed() {
+		sz1177, vn1178, _ := c.ReadMapChunk(n1175, 21, 24, nil, true)
+		for j1179 := 0; j1179 < sz1177 && !c.Failed(); j1179++ {
+			var k1180 string
+			k1180 = c.ReadString()
+			var v1181 map[string]int32
+			if !vn1178 {
+				n1182 := c.ReadLength(2)
+				m1183 := foryimpl.MakeMap[map[string]int32](c, n1182)
+				for n1182 > 0 && !c.Failed() {
+					sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 5, nil, false)
+					for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
+						var k1187 string
+						k1187 = c.ReadString()
+						var v1188 int32
+						if !vn1185 {
+							v1188 = r.ReadVarInt32()
 						}
-						m1190[k1194] = v1195
+						m1183[k1187] = v1188
 					}
-					n1189 -= sz1191
+					n1182 -= sz1184
 				}
-				v1188 = m1190
+				v1181 = m1183
 			}
-			m1183[k1187] = v1188
+			m1176[k1180] = v1181
 		}
-		n1182 -= sz1184
+		n1175 -= sz1177
 	}
-	x.MSM = m1183
+	x.MSM = m1176
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1198 := c.ReadLength(2)
-	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
-	for n1198 > 0 && !c.Failed() {
-		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
-		for j1202 := 0; j1202 < sz1200 && !c.Failed(); j1202++ {
-			var k1203 string
-			k1203 = c.ReadString()
-			var v1204 *int32
-			if !vn1201 {
-				p1205 := foryimpl.Alloc[int32](c)
-				*p1205 = r.ReadVarInt32()
-				v1204 = p1205
+	n1191 := c.ReadLength(2)
+	m1192 := foryimpl.MakeMap[map[string]*int32](c, n1191)
+	for n1191 > 0 && !c.Failed() {
+		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, true)
+		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+			var k1196 string
+			k1196 = c.ReadString()
+			var v1197 *int32
+			if !vn1194 {
+				p1198 := foryimpl.Alloc[int32](c)
+				*p1198 = r.ReadVarInt32()
+				v1197 = p1198
 			}
-			m1199[k1203] = v1204
+			m1192[k1196] = v1197
 		}
-		n1198 -= sz1200
+		n1191 -= sz1193
 	}
-	x.MSP = m1199
+	x.MSP = m1192
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1207 := c.ReadLength(2)
-	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 uint8
-			k1212 = r.ReadUint8()
-			var v1213 uint16
-			if !vn1210 {
-				v1213 = r.ReadUint16()
+	n1200 := c.ReadLength(2)
+	m1201 := foryimpl.MakeMap[map[uint8]uint16](c, n1200)
+	for n1200 > 0 && !c.Failed() {
+		sz1202, vn1203, _ := c.ReadMapChunk(n1200, 9, 10, nil, false)
+		for j1204 := 0; j1204 < sz1202 && !c.Failed(); j1204++ {
+			var k1205 uint8
+			k1205 = r.ReadUint8()
+			var v1206 uint16
+			if !vn1203 {
+				v1206 = r.ReadUint16()
 			}
-			m1208[k1212] = v1213
+			m1201[k1205] = v1206
 		}
-		n1207 -= sz1209
+		n1200 -= sz1202
 	}
-	x.MU8 = m1208
+	x.MU8 = m1201
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6606,71 +6618,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1215 := c.ReadLength(1)
-		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
-		if n1215 > 0 {
-			hn1218 := c.ReadListHeader(21)
+		n1208 := c.ReadLength(1)
+		l1209 := foryimpl.MakeSlice[[]string](c, n1208)
+		if n1208 > 0 {
+			hn1211 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1217 := range l1216 {
-					if hn1218 && !c.ReadFlag() {
-						clear(l1216[i1217 : i1217+1])
+				for i1210 := range l1209 {
+					if hn1211 && !c.ReadFlag() {
+						clear(l1209[i1210 : i1210+1])
 						continue
 					}
-					l1216[i1217] = c.ReadString()
+					l1209[i1210] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1217)
+						c.TraceIndex(i1210)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1216
+		x.NLS = l1209
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1221 := c.ReadLength(2)
-		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
-		for n1221 > 0 && !c.Failed() {
-			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
-			for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-				var k1226 string
-				k1226 = c.ReadString()
-				var v1227 int32
-				if !vn1224 {
-					v1227 = r.ReadVarInt32()
+		n1214 := c.ReadLength(2)
+		m1215 := foryimpl.MakeMap[map[string]int32](c, n1214)
+		for n1214 > 0 && !c.Failed() {
+			sz1216, vn1217, _ := c.ReadMapChunk(n1214, 21, 5, nil, false)
+			for j1218 := 0; j1218 < sz1216 && !c.Failed(); j1218++ {
+				var k1219 string
+				k1219 = c.ReadString()
+				var v1220 int32
+				if !vn1217 {
+					v1220 = r.ReadVarInt32()
 				}
-				m1222[k1226] = v1227
+				m1215[k1219] = v1220
 			}
-			n1221 -= sz1223
+			n1214 -= sz1216
 		}
-		x.NM = m1222
+		x.NM = m1215
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1229 := c.ReadLength(1)
-	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1229)
-	if n1229 > 0 {
-		hn1232 := c.ReadListHeader(9)
+	n1222 := c.ReadLength(1)
+	l1223 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1222)
+	if n1222 > 0 {
+		hn1225 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1231 := range l1230 {
-				if hn1232 && !c.ReadFlag() {
-					clear(l1230[i1231 : i1231+1])
+			for i1224 := range l1223 {
+				if hn1225 && !c.ReadFlag() {
+					clear(l1223[i1224 : i1224+1])
 					continue
 				}
-				l1230[i1231] = r.ReadUint8()
+				l1223[i1224] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1231)
+					c.TraceIndex(i1224)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1230
+	x.Raw = l1223
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -6740,14 +6752,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
-	} else if st1235 == foryimpl.RefFollows {
-		n1237 := c.ReadArrayLength(1)
-		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
-		r.ReadRawBools(a1238)
-		x.ABool = a1238
-		foryimpl.SetRefSlice(c, id1236, x.ABool)
+	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1229)
+	} else if st1228 == foryimpl.RefFollows {
+		n1230 := c.ReadArrayLength(1)
+		a1231 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1230)
+		r.ReadRawBools(a1231)
+		x.ABool = a1231
+		foryimpl.SetRefSlice(c, id1229, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -6755,14 +6767,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
-	} else if st1239 == foryimpl.RefFollows {
-		n1241 := c.ReadArrayLength(4)
-		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
-		r.ReadRawFloat32s(a1242)
-		x.AF32 = a1242
-		foryimpl.SetRefSlice(c, id1240, x.AF32)
+	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1233)
+	} else if st1232 == foryimpl.RefFollows {
+		n1234 := c.ReadArrayLength(4)
+		a1235 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1234)
+		r.ReadRawFloat32s(a1235)
+		x.AF32 = a1235
+		foryimpl.SetRefSlice(c, id1233, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -6770,14 +6782,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
-	} else if st1243 == foryimpl.RefFollows {
-		n1245 := c.ReadArrayLength(8)
-		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
-		r.ReadRawFloat64s(a1246)
-		x.AF64 = a1246
-		foryimpl.SetRefSlice(c, id1244, x.AF64)
+	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1237)
+	} else if st1236 == foryimpl.RefFollows {
+		n1238 := c.ReadArrayLength(8)
+		a1239 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1238)
+		r.ReadRawFloat64s(a1239)
+		x.AF64 = a1239
+		foryimpl.SetRefSlice(c, id1237, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -6785,14 +6797,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
-	} else if st1247 == foryimpl.RefFollows {
-		n1249 := c.ReadArrayLength(2)
-		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
-		r.ReadRawInt16s(a1250)
-		x.AI16 = a1250
-		foryimpl.SetRefSlice(c, id1248, x.AI16)
+	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1241)
+	} else if st1240 == foryimpl.RefFollows {
+		n1242 := c.ReadArrayLength(2)
+		a1243 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1242)
+		r.ReadRawInt16s(a1243)
+		x.AI16 = a1243
+		foryimpl.SetRefSlice(c, id1241, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -6800,14 +6812,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
-	} else if st1251 == foryimpl.RefFollows {
-		n1253 := c.ReadArrayLength(4)
-		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
-		r.ReadRawInt32s(a1254)
-		x.AI32 = a1254
-		foryimpl.SetRefSlice(c, id1252, x.AI32)
+	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1245)
+	} else if st1244 == foryimpl.RefFollows {
+		n1246 := c.ReadArrayLength(4)
+		a1247 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1246)
+		r.ReadRawInt32s(a1247)
+		x.AI32 = a1247
+		foryimpl.SetRefSlice(c, id1245, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -6815,14 +6827,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
-	} else if st1255 == foryimpl.RefFollows {
-		n1257 := c.ReadArrayLength(8)
-		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
-		r.ReadRawInt64s(a1258)
-		x.AI64 = a1258
-		foryimpl.SetRefSlice(c, id1256, x.AI64)
+	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1249)
+	} else if st1248 == foryimpl.RefFollows {
+		n1250 := c.ReadArrayLength(8)
+		a1251 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1250)
+		r.ReadRawInt64s(a1251)
+		x.AI64 = a1251
+		foryimpl.SetRefSlice(c, id1249, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -6830,16 +6842,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
-	} else if st1259 == foryimpl.RefFollows {
-		n1261 := c.ReadArrayLength(1)
-		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
-		for i1263 := range a1262 {
-			a1262[i1263] = r.ReadInt8()
+	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1253)
+	} else if st1252 == foryimpl.RefFollows {
+		n1254 := c.ReadArrayLength(1)
+		a1255 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1254)
+		for i1256 := range a1255 {
+			a1255[i1256] = r.ReadInt8()
 		}
-		x.AI8 = a1262
-		foryimpl.SetRefSlice(c, id1260, x.AI8)
+		x.AI8 = a1255
+		foryimpl.SetRefSlice(c, id1253, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -6847,14 +6859,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
-	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLength(2)
-		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
-		r.ReadRawUint16s(a1267)
-		x.AU16 = a1267
-		foryimpl.SetRefSlice(c, id1265, x.AU16)
+	if st1257, id1258 := c.ReadRefFlag(); st1257 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1258)
+	} else if st1257 == foryimpl.RefFollows {
+		n1259 := c.ReadArrayLength(2)
+		a1260 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1259)
+		r.ReadRawUint16s(a1260)
+		x.AU16 = a1260
+		foryimpl.SetRefSlice(c, id1258, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -6862,14 +6874,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
-	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLength(4)
-		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
-		r.ReadRawUint32s(a1271)
-		x.AU32 = a1271
-		foryimpl.SetRefSlice(c, id1269, x.AU32)
+	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1262)
+	} else if st1261 == foryimpl.RefFollows {
+		n1263 := c.ReadArrayLength(4)
+		a1264 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1263)
+		r.ReadRawUint32s(a1264)
+		x.AU32 = a1264
+		foryimpl.SetRefSlice(c, id1262, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -6877,14 +6889,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
-	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLength(8)
-		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
-		r.ReadRawUint64s(a1275)
-		x.AU64 = a1275
-		foryimpl.SetRefSlice(c, id1273, x.AU64)
+	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1266)
+	} else if st1265 == foryimpl.RefFollows {
+		n1267 := c.ReadArrayLength(8)
+		a1268 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1267)
+		r.ReadRawUint64s(a1268)
+		x.AU64 = a1268
+		foryimpl.SetRefSlice(c, id1266, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -6892,14 +6904,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
-	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLength(1)
-		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
-		copy(a1279, r.ReadBytes(n1278))
-		x.AU8 = a1279
-		foryimpl.SetRefSlice(c, id1277, x.AU8)
+	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1270)
+	} else if st1269 == foryimpl.RefFollows {
+		n1271 := c.ReadArrayLength(1)
+		a1272 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1271)
+		copy(a1272, r.ReadBytes(n1271))
+		x.AU8 = a1272
+		foryimpl.SetRefSlice(c, id1270, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -6907,14 +6919,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-		x.AddABool = foryimpl.BackRefSlice[bool](c, id1281)
-	} else if st1280 == foryimpl.RefFollows {
-		n1282 := c.ReadArrayLength(1)
-		a1283 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1282)
-		r.ReadRawBools(a1283)
-		x.AddABool = a1283
-		foryimpl.SetRefSlice(c, id1281, x.AddABool)
+	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
+		x.AddABool = foryimpl.BackRefSlice[bool](c, id1274)
+	} else if st1273 == foryimpl.RefFollows {
+		n1275 := c.ReadArrayLength(1)
+		a1276 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1275)
+		r.ReadRawBools(a1276)
+		x.AddABool = a1276
+		foryimpl.SetRefSlice(c, id1274, x.AddABool)
 	} else {
 		x.AddABool = nil
 	}
@@ -6922,14 +6934,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
-		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1285)
-	} else if st1284 == foryimpl.RefFollows {
-		n1286 := c.ReadArrayLength(4)
-		a1287 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1286)
-		r.ReadRawFloat32s(a1287)
-		x.AddAF32 = a1287
-		foryimpl.SetRefSlice(c, id1285, x.AddAF32)
+	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
+		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1278)
+	} else if st1277 == foryimpl.RefFollows {
+		n1279 := c.ReadArrayLength(4)
+		a1280 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1279)
+		r.ReadRawFloat32s(a1280)
+		x.AddAF32 = a1280
+		foryimpl.SetRefSlice(c, id1278, x.AddAF32)
 	} else {
 		x.AddAF32 = nil
 	}
@@ -6937,14 +6949,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
-		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1289)
-	} else if st1288 == foryimpl.RefFollows {
-		n1290 := c.ReadArrayLength(8)
-		a1291 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1290)
-		r.ReadRawFloat64s(a1291)
-		x.AddAF64 = a1291
-		foryimpl.SetRefSlice(c, id1289, x.AddAF64)
+	if st1281, id1282 := c.ReadRefFlag(); st1281 == foryimpl.RefBack {
+		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1282)
+	} else if st1281 == foryimpl.RefFollows {
+		n1283 := c.ReadArrayLength(8)
+		a1284 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1283)
+		r.ReadRawFloat64s(a1284)
+		x.AddAF64 = a1284
+		foryimpl.SetRefSlice(c, id1282, x.AddAF64)
 	} else {
 		x.AddAF64 = nil
 	}
@@ -6952,14 +6964,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1293)
-	} else if st1292 == foryimpl.RefFollows {
-		n1294 := c.ReadArrayLength(2)
-		a1295 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1294)
-		r.ReadRawInt16s(a1295)
-		x.AddAI16 = a1295
-		foryimpl.SetRefSlice(c, id1293, x.AddAI16)
+	if st1285, id1286 := c.ReadRefFlag(); st1285 == foryimpl.RefBack {
+		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1286)
+	} else if st1285 == foryimpl.RefFollows {
+		n1287 := c.ReadArrayLength(2)
+		a1288 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1287)
+		r.ReadRawInt16s(a1288)
+		x.AddAI16 = a1288
+		foryimpl.SetRefSlice(c, id1286, x.AddAI16)
 	} else {
 		x.AddAI16 = nil
 	}
@@ -6967,14 +6979,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	if st1296, id1297 := c.ReadRefFlag(); st1296 == foryimpl.RefBack {
-		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1297)
-	} else if st1296 == foryimpl.RefFollows {
-		n1298 := c.ReadArrayLength(4)
-		a1299 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1298)
-		r.ReadRawInt32s(a1299)
-		x.AddAI32 = a1299
-		foryimpl.SetRefSlice(c, id1297, x.AddAI32)
+	if st1289, id1290 := c.ReadRefFlag(); st1289 == foryimpl.RefBack {
+		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1290)
+	} else if st1289 == foryimpl.RefFollows {
+		n1291 := c.ReadArrayLength(4)
+		a1292 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1291)
+		r.ReadRawInt32s(a1292)
+		x.AddAI32 = a1292
+		foryimpl.SetRefSlice(c, id1290, x.AddAI32)
 	} else {
 		x.AddAI32 = nil
 	}
@@ -6982,14 +6994,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	if st1300, id1301 := c.ReadRefFlag(); st1300 == foryimpl.RefBack {
-		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1301)
-	} else if st1300 == foryimpl.RefFollows {
-		n1302 := c.ReadArrayLength(8)
-		a1303 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1302)
-		r.ReadRawInt64s(a1303)
-		x.AddAI64 = a1303
-		foryimpl.SetRefSlice(c, id1301, x.AddAI64)
+	if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
+		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1294)
+	} else if st1293 == foryimpl.RefFollows {
+		n1295 := c.ReadArrayLength(8)
+		a1296 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1295)
+		r.ReadRawInt64s(a1296)
+		x.AddAI64 = a1296
+		foryimpl.SetRefSlice(c, id1294, x.AddAI64)
 	} else {
 		x.AddAI64 = nil
 	}
@@ -6997,16 +7009,16 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
-		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1305)
-	} else if st1304 == foryimpl.RefFollows {
-		n1306 := c.ReadArrayLength(1)
-		a1307 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1306)
-		for i1308 := range a1307 {
-			a1307[i1308] = r.ReadInt8()
+	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
+		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1298)
+	} else if st1297 == foryimpl.RefFollows {
+		n1299 := c.ReadArrayLength(1)
+		a1300 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1299)
+		for i1301 := range a1300 {
+			a1300[i1301] = r.ReadInt8()
 		}
-		x.AddAI8 = a1307
-		foryimpl.SetRefSlice(c, id1305, x.AddAI8)
+		x.AddAI8 = a1300
+		foryimpl.SetRefSlice(c, id1298, x.AddAI8)
 	} else {
 		x.AddAI8 = nil
 	}
@@ -7014,14 +7026,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
-		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1310)
-	} else if st1309 == foryimpl.RefFollows {
-		n1311 := c.ReadArrayLength(2)
-		a1312 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1311)
-		r.ReadRawUint16s(a1312)
-		x.AddAU16 = a1312
-		foryimpl.SetRefSlice(c, id1310, x.AddAU16)
+	if st1302, id1303 := c.ReadRefFlag(); st1302 == foryimpl.RefBack {
+		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1303)
+	} else if st1302 == foryimpl.RefFollows {
+		n1304 := c.ReadArrayLength(2)
+		a1305 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1304)
+		r.ReadRawUint16s(a1305)
+		x.AddAU16 = a1305
+		foryimpl.SetRefSlice(c, id1303, x.AddAU16)
 	} else {
 		x.AddAU16 = nil
 	}
@@ -7029,14 +7041,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
-		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1314)
-	} else if st1313 == foryimpl.RefFollows {
-		n1315 := c.ReadArrayLength(4)
-		a1316 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1315)
-		r.ReadRawUint32s(a1316)
-		x.AddAU32 = a1316
-		foryimpl.SetRefSlice(c, id1314, x.AddAU32)
+	if st1306, id1307 := c.ReadRefFlag(); st1306 == foryimpl.RefBack {
+		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1307)
+	} else if st1306 == foryimpl.RefFollows {
+		n1308 := c.ReadArrayLength(4)
+		a1309 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1308)
+		r.ReadRawUint32s(a1309)
+		x.AddAU32 = a1309
+		foryimpl.SetRefSlice(c, id1307, x.AddAU32)
 	} else {
 		x.AddAU32 = nil
 	}
@@ -7044,14 +7056,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
-		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1318)
-	} else if st1317 == foryimpl.RefFollows {
-		n1319 := c.ReadArrayLength(8)
-		a1320 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1319)
-		r.ReadRawUint64s(a1320)
-		x.AddAU64 = a1320
-		foryimpl.SetRefSlice(c, id1318, x.AddAU64)
+	if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
+		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1311)
+	} else if st1310 == foryimpl.RefFollows {
+		n1312 := c.ReadArrayLength(8)
+		a1313 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1312)
+		r.ReadRawUint64s(a1313)
+		x.AddAU64 = a1313
+		foryimpl.SetRefSlice(c, id1311, x.AddAU64)
 	} else {
 		x.AddAU64 = nil
 	}
@@ -7059,14 +7071,14 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
-		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1322)
-	} else if st1321 == foryimpl.RefFollows {
-		n1323 := c.ReadArrayLength(1)
-		a1324 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1323)
-		copy(a1324, r.ReadBytes(n1323))
-		x.AddAU8 = a1324
-		foryimpl.SetRefSlice(c, id1322, x.AddAU8)
+	if st1314, id1315 := c.ReadRefFlag(); st1314 == foryimpl.RefBack {
+		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1315)
+	} else if st1314 == foryimpl.RefFollows {
+		n1316 := c.ReadArrayLength(1)
+		a1317 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1316)
+		copy(a1317, r.ReadBytes(n1316))
+		x.AddAU8 = a1317
+		foryimpl.SetRefSlice(c, id1315, x.AddAU8)
 	} else {
 		x.AddAU8 = nil
 	}
@@ -7074,11 +7086,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU8")
 		return
 	}
-	if st1325, id1326 := c.ReadRefFlag(); st1325 == foryimpl.RefBack {
-		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1326)
-	} else if st1325 == foryimpl.RefFollows {
+	if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
+		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1319)
+	} else if st1318 == foryimpl.RefFollows {
 		x.AddBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1326, x.AddBin)
+		foryimpl.SetRefSlice(c, id1319, x.AddBin)
 	} else {
 		x.AddBin = nil
 	}
@@ -7086,286 +7098,309 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n1327 := c.ReadLength(2)
-	if n1327 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1327, 3))
+	n1320 := c.ReadLength(2)
+	if n1320 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1320, 3))
 		return
 	}
-	var l1328 [3]int16
-	if n1327 > 0 {
-		hn1330 := c.ReadListHeader(3)
+	var l1321 [3]int16
+	if n1320 > 0 {
+		hn1323 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1329 := range l1328 {
-				if hn1330 && !c.ReadFlag() {
-					clear(l1328[i1329 : i1329+1])
+			for i1322 := range l1321 {
+				if hn1323 && !c.ReadFlag() {
+					clear(l1321[i1322 : i1322+1])
 					continue
 				}
-				l1328[i1329] = r.ReadInt16()
+				l1321[i1322] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1329)
+					c.TraceIndex(i1322)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l1328
+	x.AddFix = l1321
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n1333 := c.ReadLength(1)
-	l1334 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1333)
-	if n1333 > 0 {
-		hn1336 := c.ReadListHeader(1)
+	n1326 := c.ReadLength(1)
+	l1327 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1326)
+	if n1326 > 0 {
+		hn1329 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1335 := range l1334 {
-				if hn1336 && !c.ReadFlag() {
-					clear(l1334[i1335 : i1335+1])
+			for i1328 := range l1327 {
+				if hn1329 && !c.ReadFlag() {
+					clear(l1327[i1328 : i1328+1])
 					continue
 				}
-				l1334[i1335] = r.ReadBool()
+				l1327[i1328] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1335)
+					c.TraceIndex(i1328)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l1334
+	x.AddLB = l1327
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n1339 := c.ReadLength(1)
-	l1340 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1339)
-	if n1339 > 0 {
-		hn1342 := c.ReadListHeader(25)
+	n1332 := c.ReadLength(1)
+	l1333 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1332)
+	if n1332 > 0 {
+		hn1335 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1341 := range l1340 {
-				if hn1342 && !c.ReadFlag() {
-					clear(l1340[i1341 : i1341+1])
+			for i1334 := range l1333 {
+				if hn1335 && !c.ReadFlag() {
+					clear(l1333[i1334 : i1334+1])
 					continue
 				}
-				l1340[i1341] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1333[i1334] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1341)
+					c.TraceIndex(i1334)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l1340
+	x.AddLE = l1333
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n1345 := c.ReadLength(4)
-	l1346 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1345)
-	if n1345 > 0 {
-		hn1348 := c.ReadListHeader(19)
+	n1338 := c.ReadLength(4)
+	l1339 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1338)
+	if n1338 > 0 {
+		hn1341 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1347 := range l1346 {
-				if hn1348 && !c.ReadFlag() {
-					clear(l1346[i1347 : i1347+1])
+			for i1340 := range l1339 {
+				if hn1341 && !c.ReadFlag() {
+					clear(l1339[i1340 : i1340+1])
 					continue
 				}
-				l1346[i1347] = r.ReadFloat32()
+				l1339[i1340] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1347)
+					c.TraceIndex(i1340)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l1346
+	x.AddLF32 = l1339
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n1351 := c.ReadLength(8)
-	l1352 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1351)
-	if n1351 > 0 {
-		hn1354 := c.ReadListHeader(20)
+	n1344 := c.ReadLength(8)
+	l1345 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1344)
+	if n1344 > 0 {
+		hn1347 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1353 := range l1352 {
-				if hn1354 && !c.ReadFlag() {
-					clear(l1352[i1353 : i1353+1])
+			for i1346 := range l1345 {
+				if hn1347 && !c.ReadFlag() {
+					clear(l1345[i1346 : i1346+1])
 					continue
 				}
-				l1352[i1353] = r.ReadFloat64()
+				l1345[i1346] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1353)
+					c.TraceIndex(i1346)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l1352
+	x.AddLF64 = l1345
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n1357 := c.ReadLength(1)
-	l1358 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1357)
-	if n1357 > 0 {
-		hn1360 := c.ReadListHeader(5)
+	n1350 := c.ReadLength(1)
+	l1351 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1350)
+	if n1350 > 0 {
+		hn1353 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1359 := range l1358 {
-				if hn1360 && !c.ReadFlag() {
-					clear(l1358[i1359 : i1359+1])
+			for i1352 := range l1351 {
+				if hn1353 && !c.ReadFlag() {
+					clear(l1351[i1352 : i1352+1])
 					continue
 				}
-				l1358[i1359] = r.ReadVarInt32()
+				l1351[i1352] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1359)
+					c.TraceIndex(i1352)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l1358
+	x.AddLI32 = l1351
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n1363 := c.ReadLength(1)
-	l1364 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1363)
-	if n1363 > 0 {
-		hn1366 := c.ReadListHeader(7)
+	n1356 := c.ReadLength(1)
+	l1357 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1356)
+	if n1356 > 0 {
+		hn1359 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1365 := range l1364 {
-				if hn1366 && !c.ReadFlag() {
-					clear(l1364[i1365 : i1365+1])
+			for i1358 := range l1357 {
+				if hn1359 && !c.ReadFlag() {
+					clear(l1357[i1358 : i1358+1])
 					continue
 				}
-				l1364[i1365] = r.ReadVarInt64()
+				l1357[i1358] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1365)
+					c.TraceIndex(i1358)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l1364
+	x.AddLI64 = l1357
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n1369 := c.ReadLength(1)
-	l1370 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1369)
-	if n1369 > 0 {
-		hn1372 := c.ReadListHeader(2)
+	n1362 := c.ReadLength(1)
+	l1363 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1362)
+	if n1362 > 0 {
+		hn1365 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1371 := range l1370 {
-				if hn1372 && !c.ReadFlag() {
-					clear(l1370[i1371 : i1371+1])
+			for i1364 := range l1363 {
+				if hn1365 && !c.ReadFlag() {
+					clear(l1363[i1364 : i1364+1])
 					continue
 				}
-				l1370[i1371] = r.ReadInt8()
+				l1363[i1364] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1371)
+					c.TraceIndex(i1364)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l1370
+	x.AddLI8 = l1363
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n1375 := c.ReadLength(1)
-	l1376 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1375)
-	if n1375 > 0 {
-		hn1378 := c.ReadListHeader(22)
+	n1368 := c.ReadLength(1)
+	l1369 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1368)
+	if n1368 > 0 {
+		hn1371 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1377 := range l1376 {
-				if hn1378 && !c.ReadFlag() {
-					clear(l1376[i1377 : i1377+1])
+			for i1370 := range l1369 {
+				if hn1371 && !c.ReadFlag() {
+					clear(l1369[i1370 : i1370+1])
 					continue
 				}
-				n1381 := c.ReadLength(1)
-				l1382 := foryimpl.MakeSlice[[]int32](c, n1381)
-				if n1381 > 0 {
-					hn1384 := c.ReadListHeader(5)
+				n1374 := c.ReadLength(1)
+				l1375 := foryimpl.MakeSlice[[]int32](c, n1374)
+				if n1374 > 0 {
+					hn1377 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1383 := range l1382 {
-							if hn1384 && !c.ReadFlag() {
-								clear(l1382[i1383 : i1383+1])
+						for i1376 := range l1375 {
+							if hn1377 && !c.ReadFlag() {
+								clear(l1375[i1376 : i1376+1])
 								continue
 							}
-							l1382[i1383] = r.ReadVarInt32()
+							l1375[i1376] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1383)
+								c.TraceIndex(i1376)
 								break
 							}
 						}
 					}
 				}
-				l1376[i1377] = l1382
+				l1369[i1370] = l1375
 				if c.Failed() {
-					c.TraceIndex(i1377)
+					c.TraceIndex(i1370)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l1376
+	x.AddLL = l1369
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n1387 := c.ReadLength(1)
-	l1388 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1387)
-	if n1387 > 0 {
-		hn1390 := c.ReadListHeader(24)
+	n1380 := c.ReadLength(1)
+	l1381 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1380)
+	if n1380 > 0 {
+		hn1383 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1389 := range l1388 {
-				if hn1390 && !c.ReadFlag() {
-					clear(l1388[i1389 : i1389+1])
+			for i1382 := range l1381 {
+				if hn1383 && !c.ReadFlag() {
+					clear(l1381[i1382 : i1382+1])
 					continue
 				}
-				n1393 := c.ReadLength(2)
-				m1394 := foryimpl.MakeMap[map[string]int32](c, n1393)
-				for n1393 > 0 && !c.Failed() {
-					sz1395, vn1396, _ := c.ReadMapChunk(n1393, 21, 5, nil, false)
-					for j1397 := 0; j1397 < sz1395 && !c.Failed(); j1397++ {
-						var k1398 string
-						k1398 = c.ReadString()
-						var v1399 int32
-						if !vn1396 {
-							v1399 = r.ReadVarInt32()
+				n1386 := c.ReadLength(2)
+				m1387 := foryimpl.MakeMap[map[string]int32](c, n1386)
+				for n1386 > 0 && !c.Failed() {
+					sz1388, vn1389, _ := c.ReadMapChunk(n1386, 21, 5, nil, false)
+					for j1390 := 0; j1390 < sz1388 && !c.Failed(); j1390++ {
+						var k1391 string
+						k1391 = c.ReadString()
+						var v1392 int32
+						if !vn1389 {
+							v1392 = r.ReadVarInt32()
 						}
-						m1394[k1398] = v1399
+						m1387[k1391] = v1392
 					}
-					n1393 -= sz1395
+					n1386 -= sz1388
 				}
-				l1388[i1389] = m1394
+				l1381[i1382] = m1387
 				if c.Failed() {
-					c.TraceIndex(i1389)
+					c.TraceIndex(i1382)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1388
+	x.AddLM = l1381
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
+	n1394 := c.ReadLength(1)
+	l1395 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1394)
+	if n1394 > 0 {
+		hn1397 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1396 := range l1395 {
+				if hn1397 && !c.ReadFlag() {
+					clear(l1395[i1396 : i1396+1])
+					continue
+				}
+				p1400 := foryimpl.Alloc[int32](c)
+				*p1400 = r.ReadVarInt32()
+				l1395[i1396] = p1400
+				if c.Failed() {
+					c.TraceIndex(i1396)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPI = l1395
+	if c.Failed() {
+		c.Trace("AddLPI")
+		return
+	}
 	n1401 := c.ReadLength(1)
-	l1402 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1401)
+	l1402 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1401)
 	if n1401 > 0 {
-		hn1404 := c.ReadListHeader(5)
+		hn1404 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1403 := range l1402 {
 				if hn1404 && !c.ReadFlag() {
 					clear(l1402[i1403 : i1403+1])
 					continue
 				}
-				p1407 := foryimpl.Alloc[int32](c)
-				*p1407 = r.ReadVarInt32()
-				l1402[i1403] = p1407
+				l1402[i1403] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1403)
 					break
@@ -7373,323 +7408,300 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLPI = l1402
-	if c.Failed() {
-		c.Trace("AddLPI")
-		return
-	}
-	n1408 := c.ReadLength(1)
-	l1409 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1408)
-	if n1408 > 0 {
-		hn1411 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1410 := range l1409 {
-				if hn1411 && !c.ReadFlag() {
-					clear(l1409[i1410 : i1410+1])
-					continue
-				}
-				l1409[i1410] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1410)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l1409
+	x.AddLS = l1402
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1414 := c.ReadLength(1)
-	l1415 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1414)
-	if n1414 > 0 {
-		hn1417 := c.ReadListHeader(38)
+	n1407 := c.ReadLength(1)
+	l1408 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1407)
+	if n1407 > 0 {
+		hn1410 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1416 := range l1415 {
-				if hn1417 && !c.ReadFlag() {
-					clear(l1415[i1416 : i1416+1])
+			for i1409 := range l1408 {
+				if hn1410 && !c.ReadFlag() {
+					clear(l1408[i1409 : i1409+1])
 					continue
 				}
-				l1415[i1416] = c.ReadTime()
+				l1408[i1409] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1416)
+					c.TraceIndex(i1409)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1415
+	x.AddLT = l1408
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1420 := c.ReadLength(2)
-	l1421 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1420)
-	if n1420 > 0 {
-		hn1423 := c.ReadListHeader(10)
+	n1413 := c.ReadLength(2)
+	l1414 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1413)
+	if n1413 > 0 {
+		hn1416 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1422 := range l1421 {
-				if hn1423 && !c.ReadFlag() {
-					clear(l1421[i1422 : i1422+1])
+			for i1415 := range l1414 {
+				if hn1416 && !c.ReadFlag() {
+					clear(l1414[i1415 : i1415+1])
 					continue
 				}
-				l1421[i1422] = r.ReadUint16()
+				l1414[i1415] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1422)
+					c.TraceIndex(i1415)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1421
+	x.AddLU16 = l1414
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1426 := c.ReadLength(1)
-	l1427 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1426)
-	if n1426 > 0 {
-		hn1429 := c.ReadListHeader(14)
+	n1419 := c.ReadLength(1)
+	l1420 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1419)
+	if n1419 > 0 {
+		hn1422 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1428 := range l1427 {
-				if hn1429 && !c.ReadFlag() {
-					clear(l1427[i1428 : i1428+1])
+			for i1421 := range l1420 {
+				if hn1422 && !c.ReadFlag() {
+					clear(l1420[i1421 : i1421+1])
 					continue
 				}
-				l1427[i1428] = r.ReadVarUint64()
+				l1420[i1421] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1428)
+					c.TraceIndex(i1421)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1427
+	x.AddLU64 = l1420
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1432 := c.ReadLength(2)
-	m1433 := foryimpl.MakeMap[map[bool]string](c, n1432)
-	for n1432 > 0 && !c.Failed() {
-		sz1434, vn1435, _ := c.ReadMapChunk(n1432, 1, 21, nil, false)
-		for j1436 := 0; j1436 < sz1434 && !c.Failed(); j1436++ {
-			var k1437 bool
-			k1437 = r.ReadBool()
-			var v1438 string
-			if !vn1435 {
-				v1438 = c.ReadString()
+	n1425 := c.ReadLength(2)
+	m1426 := foryimpl.MakeMap[map[bool]string](c, n1425)
+	for n1425 > 0 && !c.Failed() {
+		sz1427, vn1428, _ := c.ReadMapChunk(n1425, 1, 21, nil, false)
+		for j1429 := 0; j1429 < sz1427 && !c.Failed(); j1429++ {
+			var k1430 bool
+			k1430 = r.ReadBool()
+			var v1431 string
+			if !vn1428 {
+				v1431 = c.ReadString()
 			}
-			m1433[k1437] = v1438
+			m1426[k1430] = v1431
 		}
-		n1432 -= sz1434
+		n1425 -= sz1427
 	}
-	x.AddMBS = m1433
+	x.AddMBS = m1426
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1440 := c.ReadLength(2)
-	m1441 := foryimpl.MakeMap[map[Color]string](c, n1440)
-	for n1440 > 0 && !c.Failed() {
-		sz1442, vn1443, _ := c.ReadMapChunk(n1440, 25, 21, nil, false)
-		for j1444 := 0; j1444 < sz1442 && !c.Failed(); j1444++ {
-			var k1445 Color
-			k1445 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1446 string
-			if !vn1443 {
-				v1446 = c.ReadString()
+	n1433 := c.ReadLength(2)
+	m1434 := foryimpl.MakeMap[map[Color]string](c, n1433)
+	for n1433 > 0 && !c.Failed() {
+		sz1435, vn1436, _ := c.ReadMapChunk(n1433, 25, 21, nil, false)
+		for j1437 := 0; j1437 < sz1435 && !c.Failed(); j1437++ {
+			var k1438 Color
+			k1438 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1439 string
+			if !vn1436 {
+				v1439 = c.ReadString()
 			}
-			m1441[k1445] = v1446
+			m1434[k1438] = v1439
 		}
-		n1440 -= sz1442
+		n1433 -= sz1435
 	}
-	x.AddMES = m1441
+	x.AddMES = m1434
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1448 := c.ReadLength(2)
-	m1449 := foryimpl.MakeMap[map[int64]float64](c, n1448)
-	for n1448 > 0 && !c.Failed() {
-		sz1450, vn1451, _ := c.ReadMapChunk(n1448, 7, 20, nil, false)
-		for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
-			var k1453 int64
-			k1453 = r.ReadVarInt64()
-			var v1454 float64
-			if !vn1451 {
-				v1454 = r.ReadFloat64()
+	n1441 := c.ReadLength(2)
+	m1442 := foryimpl.MakeMap[map[int64]float64](c, n1441)
+	for n1441 > 0 && !c.Failed() {
+		sz1443, vn1444, _ := c.ReadMapChunk(n1441, 7, 20, nil, false)
+		for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
+			var k1446 int64
+			k1446 = r.ReadVarInt64()
+			var v1447 float64
+			if !vn1444 {
+				v1447 = r.ReadFloat64()
 			}
-			m1449[k1453] = v1454
+			m1442[k1446] = v1447
 		}
-		n1448 -= sz1450
+		n1441 -= sz1443
 	}
-	x.AddMI64F = m1449
+	x.AddMI64F = m1442
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1456 := c.ReadLength(2)
-	m1457 := foryimpl.MakeMap[map[int32]string](c, n1456)
-	for n1456 > 0 && !c.Failed() {
-		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 5, 21, nil, false)
-		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
-			var k1461 int32
-			k1461 = r.ReadVarInt32()
-			var v1462 string
-			if !vn1459 {
-				v1462 = c.ReadString()
+	n1449 := c.ReadLength(2)
+	m1450 := foryimpl.MakeMap[map[int32]string](c, n1449)
+	for n1449 > 0 && !c.Failed() {
+		sz1451, vn1452, _ := c.ReadMapChunk(n1449, 5, 21, nil, false)
+		for j1453 := 0; j1453 < sz1451 && !c.Failed(); j1453++ {
+			var k1454 int32
+			k1454 = r.ReadVarInt32()
+			var v1455 string
+			if !vn1452 {
+				v1455 = c.ReadString()
 			}
-			m1457[k1461] = v1462
+			m1450[k1454] = v1455
 		}
-		n1456 -= sz1458
+		n1449 -= sz1451
 	}
-	x.AddMIS = m1457
+	x.AddMIS = m1450
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1464 := c.ReadLength(2)
-	m1465 := foryimpl.MakeMap[map[string]int32](c, n1464)
-	for n1464 > 0 && !c.Failed() {
-		sz1466, vn1467, _ := c.ReadMapChunk(n1464, 21, 5, nil, false)
-		for j1468 := 0; j1468 < sz1466 && !c.Failed(); j1468++ {
-			var k1469 string
-			k1469 = c.ReadString()
-			var v1470 int32
-			if !vn1467 {
-				v1470 = r.ReadVarInt32()
+	n1457 := c.ReadLength(2)
+	m1458 := foryimpl.MakeMap[map[string]int32](c, n1457)
+	for n1457 > 0 && !c.Failed() {
+		sz1459, vn1460, _ := c.ReadMapChunk(n1457, 21, 5, nil, false)
+		for j1461 := 0; j1461 < sz1459 && !c.Failed(); j1461++ {
+			var k1462 string
+			k1462 = c.ReadString()
+			var v1463 int32
+			if !vn1460 {
+				v1463 = r.ReadVarInt32()
 			}
-			m1465[k1469] = v1470
+			m1458[k1462] = v1463
 		}
-		n1464 -= sz1466
+		n1457 -= sz1459
 	}
-	x.AddMSI = m1465
+	x.AddMSI = m1458
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n1472 := c.ReadLength(2)
-	m1473 := foryimpl.MakeMap[map[string][]string](c, n1472)
-	for n1472 > 0 && !c.Failed() {
-		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 21, 22, nil, true)
-		for j1476 := 0; j1476 < sz1474 && !c.Failed(); j1476++ {
-			var k1477 string
-			k1477 = c.ReadString()
-			var v1478 []string
-			if !vn1475 {
-				n1479 := c.ReadLength(1)
-				l1480 := foryimpl.MakeSlice[[]string](c, n1479)
-				if n1479 > 0 {
-					hn1482 := c.ReadListHeader(21)
+	n1465 := c.ReadLength(2)
+	m1466 := foryimpl.MakeMap[map[string][]string](c, n1465)
+	for n1465 > 0 && !c.Failed() {
+		sz1467, vn1468, _ := c.ReadMapChunk(n1465, 21, 22, nil, true)
+		for j1469 := 0; j1469 < sz1467 && !c.Failed(); j1469++ {
+			var k1470 string
+			k1470 = c.ReadString()
+			var v1471 []string
+			if !vn1468 {
+				n1472 := c.ReadLength(1)
+				l1473 := foryimpl.MakeSlice[[]string](c, n1472)
+				if n1472 > 0 {
+					hn1475 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1481 := range l1480 {
-							if hn1482 && !c.ReadFlag() {
-								clear(l1480[i1481 : i1481+1])
+						for i1474 := range l1473 {
+							if hn1475 && !c.ReadFlag() {
+								clear(l1473[i1474 : i1474+1])
 								continue
 							}
-							l1480[i1481] = c.ReadString()
+							l1473[i1474] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1481)
+								c.TraceIndex(i1474)
 								break
 							}
 						}
 					}
 				}
-				v1478 = l1480
+				v1471 = l1473
 			}
-			m1473[k1477] = v1478
+			m1466[k1470] = v1471
 		}
-		n1472 -= sz1474
+		n1465 -= sz1467
 	}
-	x.AddMSL = m1473
+	x.AddMSL = m1466
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1486 := c.ReadLength(2)
-	m1487 := foryimpl.MakeMap[map[string]map[string]int32](c, n1486)
-	for n1486 > 0 && !c.Failed() {
-		sz1488, vn1489, _ := c.ReadMapChunk(n1486, 21, 24, nil, true)
-		for j1490 := 0; j1490 < sz1488 && !c.Failed(); j1490++ {
-			var k1491 string
-			k1491 = c.ReadString()
-			var v1492 map[string]int32
-			if !vn1489 {
-				n1493 := c.ReadLength(2)
-				m1494 := foryimpl.MakeMap[map[string]int32](c, n1493)
-				for n1493 > 0 && !c.Failed() {
-					sz1495, vn1496, _ := c.ReadMapChunk(n1493, 21, 5, nil, false)
-					for j1497 := 0; j1497 < sz1495 && !c.Failed(); j1497++ {
-						var k1498 string
-						k1498 = c.ReadString()
-						var v1499 int32
-						if !vn1496 {
-							v1499 = r.ReadVarInt32()
+	n1479 := c.ReadLength(2)
+	m1480 := foryimpl.MakeMap[map[string]map[string]int32](c, n1479)
+	for n1479 > 0 && !c.Failed() {
+		sz1481, vn1482, _ := c.ReadMapChunk(n1479, 21, 24, nil, true)
+		for j1483 := 0; j1483 < sz1481 && !c.Failed(); j1483++ {
+			var k1484 string
+			k1484 = c.ReadString()
+			var v1485 map[string]int32
+			if !vn1482 {
+				n1486 := c.ReadLength(2)
+				m1487 := foryimpl.MakeMap[map[string]int32](c, n1486)
+				for n1486 > 0 && !c.Failed() {
+					sz1488, vn1489, _ := c.ReadMapChunk(n1486, 21, 5, nil, false)
+					for j1490 := 0; j1490 < sz1488 && !c.Failed(); j1490++ {
+						var k1491 string
+						k1491 = c.ReadString()
+						var v1492 int32
+						if !vn1489 {
+							v1492 = r.ReadVarInt32()
 						}
-						m1494[k1498] = v1499
+						m1487[k1491] = v1492
 					}
-					n1493 -= sz1495
+					n1486 -= sz1488
 				}
-				v1492 = m1494
+				v1485 = m1487
 			}
-			m1487[k1491] = v1492
+			m1480[k1484] = v1485
 		}
-		n1486 -= sz1488
+		n1479 -= sz1481
 	}
-	x.AddMSM = m1487
+	x.AddMSM = m1480
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1502 := c.ReadLength(2)
-	m1503 := foryimpl.MakeMap[map[string]*int32](c, n1502)
-	for n1502 > 0 && !c.Failed() {
-		sz1504, vn1505, _ := c.ReadMapChunk(n1502, 21, 5, nil, true)
-		for j1506 := 0; j1506 < sz1504 && !c.Failed(); j1506++ {
-			var k1507 string
-			k1507 = c.ReadString()
-			var v1508 *int32
-			if !vn1505 {
-				p1509 := foryimpl.Alloc[int32](c)
-				*p1509 = r.ReadVarInt32()
-				v1508 = p1509
+	n1495 := c.ReadLength(2)
+	m1496 := foryimpl.MakeMap[map[string]*int32](c, n1495)
+	for n1495 > 0 && !c.Failed() {
+		sz1497, vn1498, _ := c.ReadMapChunk(n1495, 21, 5, nil, true)
+		for j1499 := 0; j1499 < sz1497 && !c.Failed(); j1499++ {
+			var k1500 string
+			k1500 = c.ReadString()
+			var v1501 *int32
+			if !vn1498 {
+				p1502 := foryimpl.Alloc[int32](c)
+				*p1502 = r.ReadVarInt32()
+				v1501 = p1502
 			}
-			m1503[k1507] = v1508
+			m1496[k1500] = v1501
 		}
-		n1502 -= sz1504
+		n1495 -= sz1497
 	}
-	x.AddMSP = m1503
+	x.AddMSP = m1496
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1511 := c.ReadLength(2)
-	m1512 := foryimpl.MakeMap[map[uint8]uint16](c, n1511)
-	for n1511 > 0 && !c.Failed() {
-		sz1513, vn1514, _ := c.ReadMapChunk(n1511, 9, 10, nil, false)
-		for j1515 := 0; j1515 < sz1513 && !c.Failed(); j1515++ {
-			var k1516 uint8
-			k1516 = r.ReadUint8()
-			var v1517 uint16
-			if !vn1514 {
-				v1517 = r.ReadUint16()
+	n1504 := c.ReadLength(2)
+	m1505 := foryimpl.MakeMap[map[uint8]uint16](c, n1504)
+	for n1504 > 0 && !c.Failed() {
+		sz1506, vn1507, _ := c.ReadMapChunk(n1504, 9, 10, nil, false)
+		for j1508 := 0; j1508 < sz1506 && !c.Failed(); j1508++ {
+			var k1509 uint8
+			k1509 = r.ReadUint8()
+			var v1510 uint16
+			if !vn1507 {
+				v1510 = r.ReadUint16()
 			}
-			m1512[k1516] = v1517
+			m1505[k1509] = v1510
 		}
-		n1511 -= sz1513
+		n1504 -= sz1506
 	}
-	x.AddMU8 = m1512
+	x.AddMU8 = m1505
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1520)
-	} else if st1519 == foryimpl.RefFollows {
+	if st1512, id1513 := c.ReadRefFlag(); st1512 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1513)
+	} else if st1512 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1520, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1513, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -7698,80 +7710,80 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1521 := c.ReadLength(1)
-		l1522 := foryimpl.MakeSlice[[]string](c, n1521)
-		if n1521 > 0 {
-			hn1524 := c.ReadListHeader(21)
+		n1514 := c.ReadLength(1)
+		l1515 := foryimpl.MakeSlice[[]string](c, n1514)
+		if n1514 > 0 {
+			hn1517 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1523 := range l1522 {
-					if hn1524 && !c.ReadFlag() {
-						clear(l1522[i1523 : i1523+1])
+				for i1516 := range l1515 {
+					if hn1517 && !c.ReadFlag() {
+						clear(l1515[i1516 : i1516+1])
 						continue
 					}
-					l1522[i1523] = c.ReadString()
+					l1515[i1516] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1523)
+						c.TraceIndex(i1516)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1522
+		x.AddNLS = l1515
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1527 := c.ReadLength(2)
-		m1528 := foryimpl.MakeMap[map[string]int32](c, n1527)
-		for n1527 > 0 && !c.Failed() {
-			sz1529, vn1530, _ := c.ReadMapChunk(n1527, 21, 5, nil, false)
-			for j1531 := 0; j1531 < sz1529 && !c.Failed(); j1531++ {
-				var k1532 string
-				k1532 = c.ReadString()
-				var v1533 int32
-				if !vn1530 {
-					v1533 = r.ReadVarInt32()
+		n1520 := c.ReadLength(2)
+		m1521 := foryimpl.MakeMap[map[string]int32](c, n1520)
+		for n1520 > 0 && !c.Failed() {
+			sz1522, vn1523, _ := c.ReadMapChunk(n1520, 21, 5, nil, false)
+			for j1524 := 0; j1524 < sz1522 && !c.Failed(); j1524++ {
+				var k1525 string
+				k1525 = c.ReadString()
+				var v1526 int32
+				if !vn1523 {
+					v1526 = r.ReadVarInt32()
 				}
-				m1528[k1532] = v1533
+				m1521[k1525] = v1526
 			}
-			n1527 -= sz1529
+			n1520 -= sz1522
 		}
-		x.AddNM = m1528
+		x.AddNM = m1521
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1535 := c.ReadLength(1)
-	l1536 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1535)
-	if n1535 > 0 {
-		hn1538 := c.ReadListHeader(9)
+	n1528 := c.ReadLength(1)
+	l1529 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1528)
+	if n1528 > 0 {
+		hn1531 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1537 := range l1536 {
-				if hn1538 && !c.ReadFlag() {
-					clear(l1536[i1537 : i1537+1])
+			for i1530 := range l1529 {
+				if hn1531 && !c.ReadFlag() {
+					clear(l1529[i1530 : i1530+1])
 					continue
 				}
-				l1536[i1537] = r.ReadUint8()
+				l1529[i1530] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1537)
+					c.TraceIndex(i1530)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1536
+	x.AddRaw = l1529
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1542)
-	} else if st1541 == foryimpl.RefFollows {
+	if st1534, id1535 := c.ReadRefFlag(); st1534 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1535)
+	} else if st1534 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1542, x.Bin)
+		foryimpl.SetRefSlice(c, id1535, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -7779,286 +7791,309 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1543 := c.ReadLength(2)
-	if n1543 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
+	n1536 := c.ReadLength(2)
+	if n1536 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1536, 3))
 		return
 	}
-	var l1544 [3]int16
-	if n1543 > 0 {
-		hn1546 := c.ReadListHeader(3)
+	var l1537 [3]int16
+	if n1536 > 0 {
+		hn1539 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1545 := range l1544 {
-				if hn1546 && !c.ReadFlag() {
-					clear(l1544[i1545 : i1545+1])
+			for i1538 := range l1537 {
+				if hn1539 && !c.ReadFlag() {
+					clear(l1537[i1538 : i1538+1])
 					continue
 				}
-				l1544[i1545] = r.ReadInt16()
+				l1537[i1538] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1545)
+					c.TraceIndex(i1538)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1544
+	x.Fix = l1537
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1549 := c.ReadLength(1)
-	l1550 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1549)
-	if n1549 > 0 {
-		hn1552 := c.ReadListHeader(1)
+	n1542 := c.ReadLength(1)
+	l1543 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1542)
+	if n1542 > 0 {
+		hn1545 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1551 := range l1550 {
-				if hn1552 && !c.ReadFlag() {
-					clear(l1550[i1551 : i1551+1])
+			for i1544 := range l1543 {
+				if hn1545 && !c.ReadFlag() {
+					clear(l1543[i1544 : i1544+1])
 					continue
 				}
-				l1550[i1551] = r.ReadBool()
+				l1543[i1544] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1551)
+					c.TraceIndex(i1544)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1550
+	x.LB = l1543
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1555 := c.ReadLength(1)
-	l1556 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1555)
-	if n1555 > 0 {
-		hn1558 := c.ReadListHeader(25)
+	n1548 := c.ReadLength(1)
+	l1549 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1548)
+	if n1548 > 0 {
+		hn1551 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1557 := range l1556 {
-				if hn1558 && !c.ReadFlag() {
-					clear(l1556[i1557 : i1557+1])
+			for i1550 := range l1549 {
+				if hn1551 && !c.ReadFlag() {
+					clear(l1549[i1550 : i1550+1])
 					continue
 				}
-				l1556[i1557] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1549[i1550] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				if c.Failed() {
-					c.TraceIndex(i1557)
+					c.TraceIndex(i1550)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1556
+	x.LE = l1549
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1561 := c.ReadLength(4)
-	l1562 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1561)
-	if n1561 > 0 {
-		hn1564 := c.ReadListHeader(19)
+	n1554 := c.ReadLength(4)
+	l1555 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1554)
+	if n1554 > 0 {
+		hn1557 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1563 := range l1562 {
-				if hn1564 && !c.ReadFlag() {
-					clear(l1562[i1563 : i1563+1])
+			for i1556 := range l1555 {
+				if hn1557 && !c.ReadFlag() {
+					clear(l1555[i1556 : i1556+1])
 					continue
 				}
-				l1562[i1563] = r.ReadFloat32()
+				l1555[i1556] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1563)
+					c.TraceIndex(i1556)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1562
+	x.LF32 = l1555
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1567 := c.ReadLength(8)
-	l1568 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1567)
-	if n1567 > 0 {
-		hn1570 := c.ReadListHeader(20)
+	n1560 := c.ReadLength(8)
+	l1561 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1560)
+	if n1560 > 0 {
+		hn1563 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1569 := range l1568 {
-				if hn1570 && !c.ReadFlag() {
-					clear(l1568[i1569 : i1569+1])
+			for i1562 := range l1561 {
+				if hn1563 && !c.ReadFlag() {
+					clear(l1561[i1562 : i1562+1])
 					continue
 				}
-				l1568[i1569] = r.ReadFloat64()
+				l1561[i1562] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1569)
+					c.TraceIndex(i1562)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1568
+	x.LF64 = l1561
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1573 := c.ReadLength(1)
-	l1574 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1573)
-	if n1573 > 0 {
-		hn1576 := c.ReadListHeader(5)
+	n1566 := c.ReadLength(1)
+	l1567 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1566)
+	if n1566 > 0 {
+		hn1569 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1575 := range l1574 {
-				if hn1576 && !c.ReadFlag() {
-					clear(l1574[i1575 : i1575+1])
+			for i1568 := range l1567 {
+				if hn1569 && !c.ReadFlag() {
+					clear(l1567[i1568 : i1568+1])
 					continue
 				}
-				l1574[i1575] = r.ReadVarInt32()
+				l1567[i1568] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1575)
+					c.TraceIndex(i1568)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1574
+	x.LI32 = l1567
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1579 := c.ReadLength(1)
-	l1580 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1579)
-	if n1579 > 0 {
-		hn1582 := c.ReadListHeader(7)
+	n1572 := c.ReadLength(1)
+	l1573 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1572)
+	if n1572 > 0 {
+		hn1575 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1581 := range l1580 {
-				if hn1582 && !c.ReadFlag() {
-					clear(l1580[i1581 : i1581+1])
+			for i1574 := range l1573 {
+				if hn1575 && !c.ReadFlag() {
+					clear(l1573[i1574 : i1574+1])
 					continue
 				}
-				l1580[i1581] = r.ReadVarInt64()
+				l1573[i1574] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1581)
+					c.TraceIndex(i1574)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1580
+	x.LI64 = l1573
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1585 := c.ReadLength(1)
-	l1586 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1585)
-	if n1585 > 0 {
-		hn1588 := c.ReadListHeader(2)
+	n1578 := c.ReadLength(1)
+	l1579 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1578)
+	if n1578 > 0 {
+		hn1581 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1587 := range l1586 {
-				if hn1588 && !c.ReadFlag() {
-					clear(l1586[i1587 : i1587+1])
+			for i1580 := range l1579 {
+				if hn1581 && !c.ReadFlag() {
+					clear(l1579[i1580 : i1580+1])
 					continue
 				}
-				l1586[i1587] = r.ReadInt8()
+				l1579[i1580] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1587)
+					c.TraceIndex(i1580)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1586
+	x.LI8 = l1579
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1591 := c.ReadLength(1)
-	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1591)
-	if n1591 > 0 {
-		hn1594 := c.ReadListHeader(22)
+	n1584 := c.ReadLength(1)
+	l1585 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1584)
+	if n1584 > 0 {
+		hn1587 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1593 := range l1592 {
-				if hn1594 && !c.ReadFlag() {
-					clear(l1592[i1593 : i1593+1])
+			for i1586 := range l1585 {
+				if hn1587 && !c.ReadFlag() {
+					clear(l1585[i1586 : i1586+1])
 					continue
 				}
-				n1597 := c.ReadLength(1)
-				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(5)
+				n1590 := c.ReadLength(1)
+				l1591 := foryimpl.MakeSlice[[]int32](c, n1590)
+				if n1590 > 0 {
+					hn1593 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1592 := range l1591 {
+							if hn1593 && !c.ReadFlag() {
+								clear(l1591[i1592 : i1592+1])
 								continue
 							}
-							l1598[i1599] = r.ReadVarInt32()
+							l1591[i1592] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1592)
 								break
 							}
 						}
 					}
 				}
-				l1592[i1593] = l1598
+				l1585[i1586] = l1591
 				if c.Failed() {
-					c.TraceIndex(i1593)
+					c.TraceIndex(i1586)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1592
+	x.LL = l1585
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1603 := c.ReadLength(1)
-	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1603)
-	if n1603 > 0 {
-		hn1606 := c.ReadListHeader(24)
+	n1596 := c.ReadLength(1)
+	l1597 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1596)
+	if n1596 > 0 {
+		hn1599 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1605 := range l1604 {
-				if hn1606 && !c.ReadFlag() {
-					clear(l1604[i1605 : i1605+1])
+			for i1598 := range l1597 {
+				if hn1599 && !c.ReadFlag() {
+					clear(l1597[i1598 : i1598+1])
 					continue
 				}
-				n1609 := c.ReadLength(2)
-				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
-				for n1609 > 0 && !c.Failed() {
-					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
-					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
-						var k1614 string
-						k1614 = c.ReadString()
-						var v1615 int32
-						if !vn1612 {
-							v1615 = r.ReadVarInt32()
+				n1602 := c.ReadLength(2)
+				m1603 := foryimpl.MakeMap[map[string]int32](c, n1602)
+				for n1602 > 0 && !c.Failed() {
+					sz1604, vn1605, _ := c.ReadMapChunk(n1602, 21, 5, nil, false)
+					for j1606 := 0; j1606 < sz1604 && !c.Failed(); j1606++ {
+						var k1607 string
+						k1607 = c.ReadString()
+						var v1608 int32
+						if !vn1605 {
+							v1608 = r.ReadVarInt32()
 						}
-						m1610[k1614] = v1615
+						m1603[k1607] = v1608
 					}
-					n1609 -= sz1611
+					n1602 -= sz1604
 				}
-				l1604[i1605] = m1610
+				l1597[i1598] = m1603
 				if c.Failed() {
-					c.TraceIndex(i1605)
+					c.TraceIndex(i1598)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1604
+	x.LM = l1597
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
+	n1610 := c.ReadLength(1)
+	l1611 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1610)
+	if n1610 > 0 {
+		hn1613 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1612 := range l1611 {
+				if hn1613 && !c.ReadFlag() {
+					clear(l1611[i1612 : i1612+1])
+					continue
+				}
+				p1616 := foryimpl.Alloc[int32](c)
+				*p1616 = r.ReadVarInt32()
+				l1611[i1612] = p1616
+				if c.Failed() {
+					c.TraceIndex(i1612)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l1611
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
 	n1617 := c.ReadLength(1)
-	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1617)
+	l1618 := foryimpl.ReuseSlice[[]string](c, x.LS, n1617)
 	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(5)
+		hn1620 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1619 := range l1618 {
 				if hn1620 && !c.ReadFlag() {
 					clear(l1618[i1619 : i1619+1])
 					continue
 				}
-				p1623 := foryimpl.Alloc[int32](c)
-				*p1623 = r.ReadVarInt32()
-				l1618[i1619] = p1623
+				l1618[i1619] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1619)
 					break
@@ -8066,323 +8101,300 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPI = l1618
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1624 := c.ReadLength(1)
-	l1625 := foryimpl.ReuseSlice[[]string](c, x.LS, n1624)
-	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1626 := range l1625 {
-				if hn1627 && !c.ReadFlag() {
-					clear(l1625[i1626 : i1626+1])
-					continue
-				}
-				l1625[i1626] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1626)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1625
+	x.LS = l1618
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1630 := c.ReadLength(1)
-	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(38)
+	n1623 := c.ReadLength(1)
+	l1624 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1623)
+	if n1623 > 0 {
+		hn1626 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1625 := range l1624 {
+				if hn1626 && !c.ReadFlag() {
+					clear(l1624[i1625 : i1625+1])
 					continue
 				}
-				l1631[i1632] = c.ReadTime()
+				l1624[i1625] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1625)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1631
+	x.LT = l1624
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1636 := c.ReadLength(2)
-	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1636)
-	if n1636 > 0 {
-		hn1639 := c.ReadListHeader(10)
+	n1629 := c.ReadLength(2)
+	l1630 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1629)
+	if n1629 > 0 {
+		hn1632 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1638 := range l1637 {
-				if hn1639 && !c.ReadFlag() {
-					clear(l1637[i1638 : i1638+1])
+			for i1631 := range l1630 {
+				if hn1632 && !c.ReadFlag() {
+					clear(l1630[i1631 : i1631+1])
 					continue
 				}
-				l1637[i1638] = r.ReadUint16()
+				l1630[i1631] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1638)
+					c.TraceIndex(i1631)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1637
+	x.LU16 = l1630
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1642 := c.ReadLength(1)
-	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1642)
-	if n1642 > 0 {
-		hn1645 := c.ReadListHeader(14)
+	n1635 := c.ReadLength(1)
+	l1636 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1635)
+	if n1635 > 0 {
+		hn1638 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1644 := range l1643 {
-				if hn1645 && !c.ReadFlag() {
-					clear(l1643[i1644 : i1644+1])
+			for i1637 := range l1636 {
+				if hn1638 && !c.ReadFlag() {
+					clear(l1636[i1637 : i1637+1])
 					continue
 				}
-				l1643[i1644] = r.ReadVarUint64()
+				l1636[i1637] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1644)
+					c.TraceIndex(i1637)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1643
+	x.LU64 = l1636
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1648 := c.ReadLength(2)
-	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
-	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
-		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 bool
-			k1653 = r.ReadBool()
-			var v1654 string
-			if !vn1651 {
-				v1654 = c.ReadString()
+	n1641 := c.ReadLength(2)
+	m1642 := foryimpl.MakeMap[map[bool]string](c, n1641)
+	for n1641 > 0 && !c.Failed() {
+		sz1643, vn1644, _ := c.ReadMapChunk(n1641, 1, 21, nil, false)
+		for j1645 := 0; j1645 < sz1643 && !c.Failed(); j1645++ {
+			var k1646 bool
+			k1646 = r.ReadBool()
+			var v1647 string
+			if !vn1644 {
+				v1647 = c.ReadString()
 			}
-			m1649[k1653] = v1654
+			m1642[k1646] = v1647
 		}
-		n1648 -= sz1650
+		n1641 -= sz1643
 	}
-	x.MBS = m1649
+	x.MBS = m1642
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1656 := c.ReadLength(2)
-	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
-	for n1656 > 0 && !c.Failed() {
-		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
-		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
-			var k1661 Color
-			k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1662 string
-			if !vn1659 {
-				v1662 = c.ReadString()
+	n1649 := c.ReadLength(2)
+	m1650 := foryimpl.MakeMap[map[Color]string](c, n1649)
+	for n1649 > 0 && !c.Failed() {
+		sz1651, vn1652, _ := c.ReadMapChunk(n1649, 25, 21, nil, false)
+		for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
+			var k1654 Color
+			k1654 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			var v1655 string
+			if !vn1652 {
+				v1655 = c.ReadString()
 			}
-			m1657[k1661] = v1662
+			m1650[k1654] = v1655
 		}
-		n1656 -= sz1658
+		n1649 -= sz1651
 	}
-	x.MES = m1657
+	x.MES = m1650
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1664 := c.ReadLength(2)
-	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
-	for n1664 > 0 && !c.Failed() {
-		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
-		for j1668 := 0; j1668 < sz1666 && !c.Failed(); j1668++ {
-			var k1669 int64
-			k1669 = r.ReadVarInt64()
-			var v1670 float64
-			if !vn1667 {
-				v1670 = r.ReadFloat64()
+	n1657 := c.ReadLength(2)
+	m1658 := foryimpl.MakeMap[map[int64]float64](c, n1657)
+	for n1657 > 0 && !c.Failed() {
+		sz1659, vn1660, _ := c.ReadMapChunk(n1657, 7, 20, nil, false)
+		for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
+			var k1662 int64
+			k1662 = r.ReadVarInt64()
+			var v1663 float64
+			if !vn1660 {
+				v1663 = r.ReadFloat64()
 			}
-			m1665[k1669] = v1670
+			m1658[k1662] = v1663
 		}
-		n1664 -= sz1666
+		n1657 -= sz1659
 	}
-	x.MI64F = m1665
+	x.MI64F = m1658
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1672 := c.ReadLength(2)
-	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
-	for n1672 > 0 && !c.Failed() {
-		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
-		for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
-			var k1677 int32
-			k1677 = r.ReadVarInt32()
-			var v1678 string
-			if !vn1675 {
-				v1678 = c.ReadString()
+	n1665 := c.ReadLength(2)
+	m1666 := foryimpl.MakeMap[map[int32]string](c, n1665)
+	for n1665 > 0 && !c.Failed() {
+		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 5, 21, nil, false)
+		for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
+			var k1670 int32
+			k1670 = r.ReadVarInt32()
+			var v1671 string
+			if !vn1668 {
+				v1671 = c.ReadString()
 			}
-			m1673[k1677] = v1678
+			m1666[k1670] = v1671
 		}
-		n1672 -= sz1674
+		n1665 -= sz1667
 	}
-	x.MIS = m1673
+	x.MIS = m1666
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1680 := c.ReadLength(2)
-	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
-	for n1680 > 0 && !c.Failed() {
-		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
-		for j1684 := 0; j1684 < sz1682 && !c.Failed(); j1684++ {
-			var k1685 string
-			k1685 = c.ReadString()
-			var v1686 int32
-			if !vn1683 {
-				v1686 = r.ReadVarInt32()
+	n1673 := c.ReadLength(2)
+	m1674 := foryimpl.MakeMap[map[string]int32](c, n1673)
+	for n1673 > 0 && !c.Failed() {
+		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 5, nil, false)
+		for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
+			var k1678 string
+			k1678 = c.ReadString()
+			var v1679 int32
+			if !vn1676 {
+				v1679 = r.ReadVarInt32()
 			}
-			m1681[k1685] = v1686
+			m1674[k1678] = v1679
 		}
-		n1680 -= sz1682
+		n1673 -= sz1675
 	}
-	x.MSI = m1681
+	x.MSI = m1674
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1688 := c.ReadLength(2)
-	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
-	for n1688 > 0 && !c.Failed() {
-		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
-		for j1692 := 0; j1692 < sz1690 && !c.Failed(); j1692++ {
-			var k1693 string
-			k1693 = c.ReadString()
-			var v1694 []string
-			if !vn1691 {
-				n1695 := c.ReadLength(1)
-				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
-				if n1695 > 0 {
-					hn1698 := c.ReadListHeader(21)
+	n1681 := c.ReadLength(2)
+	m1682 := foryimpl.MakeMap[map[string][]string](c, n1681)
+	for n1681 > 0 && !c.Failed() {
+		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 22, nil, true)
+		for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
+			var k1686 string
+			k1686 = c.ReadString()
+			var v1687 []string
+			if !vn1684 {
+				n1688 := c.ReadLength(1)
+				l1689 := foryimpl.MakeSlice[[]string](c, n1688)
+				if n1688 > 0 {
+					hn1691 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1697 := range l1696 {
-							if hn1698 && !c.ReadFlag() {
-								clear(l1696[i1697 : i1697+1])
+						for i1690 := range l1689 {
+							if hn1691 && !c.ReadFlag() {
+								clear(l1689[i1690 : i1690+1])
 								continue
 							}
-							l1696[i1697] = c.ReadString()
+							l1689[i1690] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1697)
+								c.TraceIndex(i1690)
 								break
 							}
 						}
 					}
 				}
-				v1694 = l1696
+				v1687 = l1689
 			}
-			m1689[k1693] = v1694
+			m1682[k1686] = v1687
 		}
-		n1688 -= sz1690
+		n1681 -= sz1683
 	}
-	x.MSL = m1689
+	x.MSL = m1682
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1702 := c.ReadLength(2)
-	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
-	for n1702 > 0 && !c.Failed() {
-		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
-		for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
-			var k1707 string
-			k1707 = c.ReadString()
-			var v1708 map[string]int32
-			if !vn1705 {
-				n1709 := c.ReadLength(2)
-				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
-				for n1709 > 0 && !c.Failed() {
-					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
-					for j1713 := 0; j1713 < sz1711 && !c.Failed(); j1713++ {
-						var k1714 string
-						k1714 = c.ReadString()
-						var v1715 int32
-						if !vn1712 {
-							v1715 = r.ReadVarInt32()
+	n1695 := c.ReadLength(2)
+	m1696 := foryimpl.MakeMap[map[string]map[string]int32](c, n1695)
+	for n1695 > 0 && !c.Failed() {
+		sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 24, nil, true)
+		for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
+			var k1700 string
+			k1700 = c.ReadString()
+			var v1701 map[string]int32
+			if !vn1698 {
+				n1702 := c.ReadLength(2)
+				m1703 := foryimpl.MakeMap[map[string]int32](c, n1702)
+				for n1702 > 0 && !c.Failed() {
+					sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 5, nil, false)
+					for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
+						var k1707 string
+						k1707 = c.ReadString()
+						var v1708 int32
+						if !vn1705 {
+							v1708 = r.ReadVarInt32()
 						}
-						m1710[k1714] = v1715
+						m1703[k1707] = v1708
 					}
-					n1709 -= sz1711
+					n1702 -= sz1704
 				}
-				v1708 = m1710
+				v1701 = m1703
 			}
-			m1703[k1707] = v1708
+			m1696[k1700] = v1701
 		}
-		n1702 -= sz1704
+		n1695 -= sz1697
 	}
-	x.MSM = m1703
+	x.MSM = m1696
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1718 := c.ReadLength(2)
-	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
-	for n1718 > 0 && !c.Failed() {
-		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
-		for j1722 := 0; j1722 < sz1720 && !c.Failed(); j1722++ {
-			var k1723 string
-			k1723 = c.ReadString()
-			var v1724 *int32
-			if !vn1721 {
-				p1725 := foryimpl.Alloc[int32](c)
-				*p1725 = r.ReadVarInt32()
-				v1724 = p1725
+	n1711 := c.ReadLength(2)
+	m1712 := foryimpl.MakeMap[map[string]*int32](c, n1711)
+	for n1711 > 0 && !c.Failed() {
+		sz1713, vn1714, _ := c.ReadMapChunk(n1711, 21, 5, nil, true)
+		for j1715 := 0; j1715 < sz1713 && !c.Failed(); j1715++ {
+			var k1716 string
+			k1716 = c.ReadString()
+			var v1717 *int32
+			if !vn1714 {
+				p1718 := foryimpl.Alloc[int32](c)
+				*p1718 = r.ReadVarInt32()
+				v1717 = p1718
 			}
-			m1719[k1723] = v1724
+			m1712[k1716] = v1717
 		}
-		n1718 -= sz1720
+		n1711 -= sz1713
 	}
-	x.MSP = m1719
+	x.MSP = m1712
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1727 := c.ReadLength(2)
-	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
-	for n1727 > 0 && !c.Failed() {
-		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
-		for j1731 := 0; j1731 < sz1729 && !c.Failed(); j1731++ {
-			var k1732 uint8
-			k1732 = r.ReadUint8()
-			var v1733 uint16
-			if !vn1730 {
-				v1733 = r.ReadUint16()
+	n1720 := c.ReadLength(2)
+	m1721 := foryimpl.MakeMap[map[uint8]uint16](c, n1720)
+	for n1720 > 0 && !c.Failed() {
+		sz1722, vn1723, _ := c.ReadMapChunk(n1720, 9, 10, nil, false)
+		for j1724 := 0; j1724 < sz1722 && !c.Failed(); j1724++ {
+			var k1725 uint8
+			k1725 = r.ReadUint8()
+			var v1726 uint16
+			if !vn1723 {
+				v1726 = r.ReadUint16()
 			}
-			m1728[k1732] = v1733
+			m1721[k1725] = v1726
 		}
-		n1727 -= sz1729
+		n1720 -= sz1722
 	}
-	x.MU8 = m1728
+	x.MU8 = m1721
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1735, id1736 := c.ReadRefFlag(); st1735 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1736)
-	} else if st1735 == foryimpl.RefFollows {
+	if st1728, id1729 := c.ReadRefFlag(); st1728 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1729)
+	} else if st1728 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1736, x.NBin)
+		foryimpl.SetRefSlice(c, id1729, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -8391,71 +8403,71 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1737 := c.ReadLength(1)
-		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
-		if n1737 > 0 {
-			hn1740 := c.ReadListHeader(21)
+		n1730 := c.ReadLength(1)
+		l1731 := foryimpl.MakeSlice[[]string](c, n1730)
+		if n1730 > 0 {
+			hn1733 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1739 := range l1738 {
-					if hn1740 && !c.ReadFlag() {
-						clear(l1738[i1739 : i1739+1])
+				for i1732 := range l1731 {
+					if hn1733 && !c.ReadFlag() {
+						clear(l1731[i1732 : i1732+1])
 						continue
 					}
-					l1738[i1739] = c.ReadString()
+					l1731[i1732] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1739)
+						c.TraceIndex(i1732)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1738
+		x.NLS = l1731
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1743 := c.ReadLength(2)
-		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
-		for n1743 > 0 && !c.Failed() {
-			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
-			for j1747 := 0; j1747 < sz1745 && !c.Failed(); j1747++ {
-				var k1748 string
-				k1748 = c.ReadString()
-				var v1749 int32
-				if !vn1746 {
-					v1749 = r.ReadVarInt32()
+		n1736 := c.ReadLength(2)
+		m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
+		for n1736 > 0 && !c.Failed() {
+			sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
+			for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
+				var k1741 string
+				k1741 = c.ReadString()
+				var v1742 int32
+				if !vn1739 {
+					v1742 = r.ReadVarInt32()
 				}
-				m1744[k1748] = v1749
+				m1737[k1741] = v1742
 			}
-			n1743 -= sz1745
+			n1736 -= sz1738
 		}
-		x.NM = m1744
+		x.NM = m1737
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1751 := c.ReadLength(1)
-	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1751)
-	if n1751 > 0 {
-		hn1754 := c.ReadListHeader(9)
+	n1744 := c.ReadLength(1)
+	l1745 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1744)
+	if n1744 > 0 {
+		hn1747 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1753 := range l1752 {
-				if hn1754 && !c.ReadFlag() {
-					clear(l1752[i1753 : i1753+1])
+			for i1746 := range l1745 {
+				if hn1747 && !c.ReadFlag() {
+					clear(l1745[i1746 : i1746+1])
 					continue
 				}
-				l1752[i1753] = r.ReadUint8()
+				l1745[i1746] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1753)
+					c.TraceIndex(i1746)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1752
+	x.Raw = l1745
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -8470,14 +8482,14 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
-				} else if st1759 == foryimpl.RefFollows {
-					n1761 := c.ReadArrayLength(1)
-					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
-					r.ReadRawBools(a1762)
-					x.ABool = a1762
-					foryimpl.SetRefSlice(c, id1760, x.ABool)
+				if st1752, id1753 := c.ReadRefFlag(); st1752 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1753)
+				} else if st1752 == foryimpl.RefFollows {
+					n1754 := c.ReadArrayLength(1)
+					a1755 := foryimpl.MakeSlice[[]bool](c, n1754)
+					r.ReadRawBools(a1755)
+					x.ABool = a1755
+					foryimpl.SetRefSlice(c, id1753, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -8485,22 +8497,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1757 := c.ReadArrayLength(1)
-					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
-					r.ReadRawBools(a1758)
-					x.ABool = a1758
+					n1750 := c.ReadArrayLength(1)
+					a1751 := foryimpl.MakeSlice[[]bool](c, n1750)
+					r.ReadRawBools(a1751)
+					x.ABool = a1751
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
-				} else if st1765 == foryimpl.RefFollows {
-					n1767 := c.ReadArrayLength(4)
-					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
-					r.ReadRawFloat32s(a1768)
-					x.AF32 = a1768
-					foryimpl.SetRefSlice(c, id1766, x.AF32)
+				if st1758, id1759 := c.ReadRefFlag(); st1758 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1759)
+				} else if st1758 == foryimpl.RefFollows {
+					n1760 := c.ReadArrayLength(4)
+					a1761 := foryimpl.MakeSlice[[]float32](c, n1760)
+					r.ReadRawFloat32s(a1761)
+					x.AF32 = a1761
+					foryimpl.SetRefSlice(c, id1759, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -8508,22 +8520,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1763 := c.ReadArrayLength(4)
-					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
-					r.ReadRawFloat32s(a1764)
-					x.AF32 = a1764
+					n1756 := c.ReadArrayLength(4)
+					a1757 := foryimpl.MakeSlice[[]float32](c, n1756)
+					r.ReadRawFloat32s(a1757)
+					x.AF32 = a1757
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
-				} else if st1771 == foryimpl.RefFollows {
-					n1773 := c.ReadArrayLength(8)
-					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
-					r.ReadRawFloat64s(a1774)
-					x.AF64 = a1774
-					foryimpl.SetRefSlice(c, id1772, x.AF64)
+				if st1764, id1765 := c.ReadRefFlag(); st1764 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1765)
+				} else if st1764 == foryimpl.RefFollows {
+					n1766 := c.ReadArrayLength(8)
+					a1767 := foryimpl.MakeSlice[[]float64](c, n1766)
+					r.ReadRawFloat64s(a1767)
+					x.AF64 = a1767
+					foryimpl.SetRefSlice(c, id1765, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -8531,22 +8543,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1769 := c.ReadArrayLength(8)
-					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
-					r.ReadRawFloat64s(a1770)
-					x.AF64 = a1770
+					n1762 := c.ReadArrayLength(8)
+					a1763 := foryimpl.MakeSlice[[]float64](c, n1762)
+					r.ReadRawFloat64s(a1763)
+					x.AF64 = a1763
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
-				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLength(2)
-					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
-					r.ReadRawInt16s(a1780)
-					x.AI16 = a1780
-					foryimpl.SetRefSlice(c, id1778, x.AI16)
+				if st1770, id1771 := c.ReadRefFlag(); st1770 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1771)
+				} else if st1770 == foryimpl.RefFollows {
+					n1772 := c.ReadArrayLength(2)
+					a1773 := foryimpl.MakeSlice[[]int16](c, n1772)
+					r.ReadRawInt16s(a1773)
+					x.AI16 = a1773
+					foryimpl.SetRefSlice(c, id1771, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -8554,22 +8566,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1775 := c.ReadArrayLength(2)
-					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
-					r.ReadRawInt16s(a1776)
-					x.AI16 = a1776
+					n1768 := c.ReadArrayLength(2)
+					a1769 := foryimpl.MakeSlice[[]int16](c, n1768)
+					r.ReadRawInt16s(a1769)
+					x.AI16 = a1769
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
-				} else if st1783 == foryimpl.RefFollows {
-					n1785 := c.ReadArrayLength(4)
-					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
-					r.ReadRawInt32s(a1786)
-					x.AI32 = a1786
-					foryimpl.SetRefSlice(c, id1784, x.AI32)
+				if st1776, id1777 := c.ReadRefFlag(); st1776 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1777)
+				} else if st1776 == foryimpl.RefFollows {
+					n1778 := c.ReadArrayLength(4)
+					a1779 := foryimpl.MakeSlice[[]int32](c, n1778)
+					r.ReadRawInt32s(a1779)
+					x.AI32 = a1779
+					foryimpl.SetRefSlice(c, id1777, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -8577,22 +8589,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1781 := c.ReadArrayLength(4)
-					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
-					r.ReadRawInt32s(a1782)
-					x.AI32 = a1782
+					n1774 := c.ReadArrayLength(4)
+					a1775 := foryimpl.MakeSlice[[]int32](c, n1774)
+					r.ReadRawInt32s(a1775)
+					x.AI32 = a1775
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
-				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLength(8)
-					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
-					r.ReadRawInt64s(a1792)
-					x.AI64 = a1792
-					foryimpl.SetRefSlice(c, id1790, x.AI64)
+				if st1782, id1783 := c.ReadRefFlag(); st1782 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1783)
+				} else if st1782 == foryimpl.RefFollows {
+					n1784 := c.ReadArrayLength(8)
+					a1785 := foryimpl.MakeSlice[[]int64](c, n1784)
+					r.ReadRawInt64s(a1785)
+					x.AI64 = a1785
+					foryimpl.SetRefSlice(c, id1783, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -8600,24 +8612,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1787 := c.ReadArrayLength(8)
-					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
-					r.ReadRawInt64s(a1788)
-					x.AI64 = a1788
+					n1780 := c.ReadArrayLength(8)
+					a1781 := foryimpl.MakeSlice[[]int64](c, n1780)
+					r.ReadRawInt64s(a1781)
+					x.AI64 = a1781
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLength(1)
-					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
-					for i1800 := range a1799 {
-						a1799[i1800] = r.ReadInt8()
+				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1790)
+				} else if st1789 == foryimpl.RefFollows {
+					n1791 := c.ReadArrayLength(1)
+					a1792 := foryimpl.MakeSlice[[]int8](c, n1791)
+					for i1793 := range a1792 {
+						a1792[i1793] = r.ReadInt8()
 					}
-					x.AI8 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.AI8)
+					x.AI8 = a1792
+					foryimpl.SetRefSlice(c, id1790, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -8625,24 +8637,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1793 := c.ReadArrayLength(1)
-					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
-					for i1795 := range a1794 {
-						a1794[i1795] = r.ReadInt8()
+					n1786 := c.ReadArrayLength(1)
+					a1787 := foryimpl.MakeSlice[[]int8](c, n1786)
+					for i1788 := range a1787 {
+						a1787[i1788] = r.ReadInt8()
 					}
-					x.AI8 = a1794
+					x.AI8 = a1787
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
-				} else if st1803 == foryimpl.RefFollows {
-					n1805 := c.ReadArrayLength(2)
-					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
-					r.ReadRawUint16s(a1806)
-					x.AU16 = a1806
-					foryimpl.SetRefSlice(c, id1804, x.AU16)
+				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1797)
+				} else if st1796 == foryimpl.RefFollows {
+					n1798 := c.ReadArrayLength(2)
+					a1799 := foryimpl.MakeSlice[[]uint16](c, n1798)
+					r.ReadRawUint16s(a1799)
+					x.AU16 = a1799
+					foryimpl.SetRefSlice(c, id1797, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -8650,22 +8662,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1801 := c.ReadArrayLength(2)
-					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
-					r.ReadRawUint16s(a1802)
-					x.AU16 = a1802
+					n1794 := c.ReadArrayLength(2)
+					a1795 := foryimpl.MakeSlice[[]uint16](c, n1794)
+					r.ReadRawUint16s(a1795)
+					x.AU16 = a1795
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
-				} else if st1809 == foryimpl.RefFollows {
-					n1811 := c.ReadArrayLength(4)
-					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
-					r.ReadRawUint32s(a1812)
-					x.AU32 = a1812
-					foryimpl.SetRefSlice(c, id1810, x.AU32)
+				if st1802, id1803 := c.ReadRefFlag(); st1802 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1803)
+				} else if st1802 == foryimpl.RefFollows {
+					n1804 := c.ReadArrayLength(4)
+					a1805 := foryimpl.MakeSlice[[]uint32](c, n1804)
+					r.ReadRawUint32s(a1805)
+					x.AU32 = a1805
+					foryimpl.SetRefSlice(c, id1803, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -8673,22 +8685,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1807 := c.ReadArrayLength(4)
-					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
-					r.ReadRawUint32s(a1808)
-					x.AU32 = a1808
+					n1800 := c.ReadArrayLength(4)
+					a1801 := foryimpl.MakeSlice[[]uint32](c, n1800)
+					r.ReadRawUint32s(a1801)
+					x.AU32 = a1801
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
-				} else if st1815 == foryimpl.RefFollows {
-					n1817 := c.ReadArrayLength(8)
-					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
-					r.ReadRawUint64s(a1818)
-					x.AU64 = a1818
-					foryimpl.SetRefSlice(c, id1816, x.AU64)
+				if st1808, id1809 := c.ReadRefFlag(); st1808 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1809)
+				} else if st1808 == foryimpl.RefFollows {
+					n1810 := c.ReadArrayLength(8)
+					a1811 := foryimpl.MakeSlice[[]uint64](c, n1810)
+					r.ReadRawUint64s(a1811)
+					x.AU64 = a1811
+					foryimpl.SetRefSlice(c, id1809, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -8696,22 +8708,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1813 := c.ReadArrayLength(8)
-					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
-					r.ReadRawUint64s(a1814)
-					x.AU64 = a1814
+					n1806 := c.ReadArrayLength(8)
+					a1807 := foryimpl.MakeSlice[[]uint64](c, n1806)
+					r.ReadRawUint64s(a1807)
+					x.AU64 = a1807
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
-				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadArrayLength(1)
-					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
-					copy(a1824, r.ReadBytes(n1823))
-					x.AU8 = a1824
-					foryimpl.SetRefSlice(c, id1822, x.AU8)
+				if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1815)
+				} else if st1814 == foryimpl.RefFollows {
+					n1816 := c.ReadArrayLength(1)
+					a1817 := foryimpl.MakeSlice[[]uint8](c, n1816)
+					copy(a1817, r.ReadBytes(n1816))
+					x.AU8 = a1817
+					foryimpl.SetRefSlice(c, id1815, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -8719,22 +8731,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1819 := c.ReadArrayLength(1)
-					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
-					copy(a1820, r.ReadBytes(n1819))
-					x.AU8 = a1820
+					n1812 := c.ReadArrayLength(1)
+					a1813 := foryimpl.MakeSlice[[]uint8](c, n1812)
+					copy(a1813, r.ReadBytes(n1812))
+					x.AU8 = a1813
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1827, id1828 := c.ReadRefFlag(); st1827 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1828)
-				} else if st1827 == foryimpl.RefFollows {
-					n1829 := c.ReadArrayLength(1)
-					a1830 := foryimpl.MakeSlice[[]bool](c, n1829)
-					r.ReadRawBools(a1830)
-					x.AddABool = a1830
-					foryimpl.SetRefSlice(c, id1828, x.AddABool)
+				if st1820, id1821 := c.ReadRefFlag(); st1820 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1821)
+				} else if st1820 == foryimpl.RefFollows {
+					n1822 := c.ReadArrayLength(1)
+					a1823 := foryimpl.MakeSlice[[]bool](c, n1822)
+					r.ReadRawBools(a1823)
+					x.AddABool = a1823
+					foryimpl.SetRefSlice(c, id1821, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -8742,22 +8754,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1825 := c.ReadArrayLength(1)
-					a1826 := foryimpl.MakeSlice[[]bool](c, n1825)
-					r.ReadRawBools(a1826)
-					x.AddABool = a1826
+					n1818 := c.ReadArrayLength(1)
+					a1819 := foryimpl.MakeSlice[[]bool](c, n1818)
+					r.ReadRawBools(a1819)
+					x.AddABool = a1819
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1833, id1834 := c.ReadRefFlag(); st1833 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1834)
-				} else if st1833 == foryimpl.RefFollows {
-					n1835 := c.ReadArrayLength(4)
-					a1836 := foryimpl.MakeSlice[[]float32](c, n1835)
-					r.ReadRawFloat32s(a1836)
-					x.AddAF32 = a1836
-					foryimpl.SetRefSlice(c, id1834, x.AddAF32)
+				if st1826, id1827 := c.ReadRefFlag(); st1826 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1827)
+				} else if st1826 == foryimpl.RefFollows {
+					n1828 := c.ReadArrayLength(4)
+					a1829 := foryimpl.MakeSlice[[]float32](c, n1828)
+					r.ReadRawFloat32s(a1829)
+					x.AddAF32 = a1829
+					foryimpl.SetRefSlice(c, id1827, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -8765,22 +8777,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1831 := c.ReadArrayLength(4)
-					a1832 := foryimpl.MakeSlice[[]float32](c, n1831)
-					r.ReadRawFloat32s(a1832)
-					x.AddAF32 = a1832
+					n1824 := c.ReadArrayLength(4)
+					a1825 := foryimpl.MakeSlice[[]float32](c, n1824)
+					r.ReadRawFloat32s(a1825)
+					x.AddAF32 = a1825
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1839, id1840 := c.ReadRefFlag(); st1839 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1840)
-				} else if st1839 == foryimpl.RefFollows {
-					n1841 := c.ReadArrayLength(8)
-					a1842 := foryimpl.MakeSlice[[]float64](c, n1841)
-					r.ReadRawFloat64s(a1842)
-					x.AddAF64 = a1842
-					foryimpl.SetRefSlice(c, id1840, x.AddAF64)
+				if st1832, id1833 := c.ReadRefFlag(); st1832 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1833)
+				} else if st1832 == foryimpl.RefFollows {
+					n1834 := c.ReadArrayLength(8)
+					a1835 := foryimpl.MakeSlice[[]float64](c, n1834)
+					r.ReadRawFloat64s(a1835)
+					x.AddAF64 = a1835
+					foryimpl.SetRefSlice(c, id1833, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -8788,22 +8800,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1837 := c.ReadArrayLength(8)
-					a1838 := foryimpl.MakeSlice[[]float64](c, n1837)
-					r.ReadRawFloat64s(a1838)
-					x.AddAF64 = a1838
+					n1830 := c.ReadArrayLength(8)
+					a1831 := foryimpl.MakeSlice[[]float64](c, n1830)
+					r.ReadRawFloat64s(a1831)
+					x.AddAF64 = a1831
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1845, id1846 := c.ReadRefFlag(); st1845 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1846)
-				} else if st1845 == foryimpl.RefFollows {
-					n1847 := c.ReadArrayLength(2)
-					a1848 := foryimpl.MakeSlice[[]int16](c, n1847)
-					r.ReadRawInt16s(a1848)
-					x.AddAI16 = a1848
-					foryimpl.SetRefSlice(c, id1846, x.AddAI16)
+				if st1838, id1839 := c.ReadRefFlag(); st1838 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1839)
+				} else if st1838 == foryimpl.RefFollows {
+					n1840 := c.ReadArrayLength(2)
+					a1841 := foryimpl.MakeSlice[[]int16](c, n1840)
+					r.ReadRawInt16s(a1841)
+					x.AddAI16 = a1841
+					foryimpl.SetRefSlice(c, id1839, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -8811,22 +8823,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1843 := c.ReadArrayLength(2)
-					a1844 := foryimpl.MakeSlice[[]int16](c, n1843)
-					r.ReadRawInt16s(a1844)
-					x.AddAI16 = a1844
+					n1836 := c.ReadArrayLength(2)
+					a1837 := foryimpl.MakeSlice[[]int16](c, n1836)
+					r.ReadRawInt16s(a1837)
+					x.AddAI16 = a1837
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1851, id1852 := c.ReadRefFlag(); st1851 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1852)
-				} else if st1851 == foryimpl.RefFollows {
-					n1853 := c.ReadArrayLength(4)
-					a1854 := foryimpl.MakeSlice[[]int32](c, n1853)
-					r.ReadRawInt32s(a1854)
-					x.AddAI32 = a1854
-					foryimpl.SetRefSlice(c, id1852, x.AddAI32)
+				if st1844, id1845 := c.ReadRefFlag(); st1844 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1845)
+				} else if st1844 == foryimpl.RefFollows {
+					n1846 := c.ReadArrayLength(4)
+					a1847 := foryimpl.MakeSlice[[]int32](c, n1846)
+					r.ReadRawInt32s(a1847)
+					x.AddAI32 = a1847
+					foryimpl.SetRefSlice(c, id1845, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -8834,22 +8846,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1849 := c.ReadArrayLength(4)
-					a1850 := foryimpl.MakeSlice[[]int32](c, n1849)
-					r.ReadRawInt32s(a1850)
-					x.AddAI32 = a1850
+					n1842 := c.ReadArrayLength(4)
+					a1843 := foryimpl.MakeSlice[[]int32](c, n1842)
+					r.ReadRawInt32s(a1843)
+					x.AddAI32 = a1843
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1857, id1858 := c.ReadRefFlag(); st1857 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1858)
-				} else if st1857 == foryimpl.RefFollows {
-					n1859 := c.ReadArrayLength(8)
-					a1860 := foryimpl.MakeSlice[[]int64](c, n1859)
-					r.ReadRawInt64s(a1860)
-					x.AddAI64 = a1860
-					foryimpl.SetRefSlice(c, id1858, x.AddAI64)
+				if st1850, id1851 := c.ReadRefFlag(); st1850 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1851)
+				} else if st1850 == foryimpl.RefFollows {
+					n1852 := c.ReadArrayLength(8)
+					a1853 := foryimpl.MakeSlice[[]int64](c, n1852)
+					r.ReadRawInt64s(a1853)
+					x.AddAI64 = a1853
+					foryimpl.SetRefSlice(c, id1851, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -8857,24 +8869,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1855 := c.ReadArrayLength(8)
-					a1856 := foryimpl.MakeSlice[[]int64](c, n1855)
-					r.ReadRawInt64s(a1856)
-					x.AddAI64 = a1856
+					n1848 := c.ReadArrayLength(8)
+					a1849 := foryimpl.MakeSlice[[]int64](c, n1848)
+					r.ReadRawInt64s(a1849)
+					x.AddAI64 = a1849
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1865)
-				} else if st1864 == foryimpl.RefFollows {
-					n1866 := c.ReadArrayLength(1)
-					a1867 := foryimpl.MakeSlice[[]int8](c, n1866)
-					for i1868 := range a1867 {
-						a1867[i1868] = r.ReadInt8()
+				if st1857, id1858 := c.ReadRefFlag(); st1857 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1858)
+				} else if st1857 == foryimpl.RefFollows {
+					n1859 := c.ReadArrayLength(1)
+					a1860 := foryimpl.MakeSlice[[]int8](c, n1859)
+					for i1861 := range a1860 {
+						a1860[i1861] = r.ReadInt8()
 					}
-					x.AddAI8 = a1867
-					foryimpl.SetRefSlice(c, id1865, x.AddAI8)
+					x.AddAI8 = a1860
+					foryimpl.SetRefSlice(c, id1858, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -8882,24 +8894,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1861 := c.ReadArrayLength(1)
-					a1862 := foryimpl.MakeSlice[[]int8](c, n1861)
-					for i1863 := range a1862 {
-						a1862[i1863] = r.ReadInt8()
+					n1854 := c.ReadArrayLength(1)
+					a1855 := foryimpl.MakeSlice[[]int8](c, n1854)
+					for i1856 := range a1855 {
+						a1855[i1856] = r.ReadInt8()
 					}
-					x.AddAI8 = a1862
+					x.AddAI8 = a1855
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1871, id1872 := c.ReadRefFlag(); st1871 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1872)
-				} else if st1871 == foryimpl.RefFollows {
-					n1873 := c.ReadArrayLength(2)
-					a1874 := foryimpl.MakeSlice[[]uint16](c, n1873)
-					r.ReadRawUint16s(a1874)
-					x.AddAU16 = a1874
-					foryimpl.SetRefSlice(c, id1872, x.AddAU16)
+				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1865)
+				} else if st1864 == foryimpl.RefFollows {
+					n1866 := c.ReadArrayLength(2)
+					a1867 := foryimpl.MakeSlice[[]uint16](c, n1866)
+					r.ReadRawUint16s(a1867)
+					x.AddAU16 = a1867
+					foryimpl.SetRefSlice(c, id1865, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -8907,22 +8919,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1869 := c.ReadArrayLength(2)
-					a1870 := foryimpl.MakeSlice[[]uint16](c, n1869)
-					r.ReadRawUint16s(a1870)
-					x.AddAU16 = a1870
+					n1862 := c.ReadArrayLength(2)
+					a1863 := foryimpl.MakeSlice[[]uint16](c, n1862)
+					r.ReadRawUint16s(a1863)
+					x.AddAU16 = a1863
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1878)
-				} else if st1877 == foryimpl.RefFollows {
-					n1879 := c.ReadArrayLength(4)
-					a1880 := foryimpl.MakeSlice[[]uint32](c, n1879)
-					r.ReadRawUint32s(a1880)
-					x.AddAU32 = a1880
-					foryimpl.SetRefSlice(c, id1878, x.AddAU32)
+				if st1870, id1871 := c.ReadRefFlag(); st1870 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1871)
+				} else if st1870 == foryimpl.RefFollows {
+					n1872 := c.ReadArrayLength(4)
+					a1873 := foryimpl.MakeSlice[[]uint32](c, n1872)
+					r.ReadRawUint32s(a1873)
+					x.AddAU32 = a1873
+					foryimpl.SetRefSlice(c, id1871, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -8930,22 +8942,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1875 := c.ReadArrayLength(4)
-					a1876 := foryimpl.MakeSlice[[]uint32](c, n1875)
-					r.ReadRawUint32s(a1876)
-					x.AddAU32 = a1876
+					n1868 := c.ReadArrayLength(4)
+					a1869 := foryimpl.MakeSlice[[]uint32](c, n1868)
+					r.ReadRawUint32s(a1869)
+					x.AddAU32 = a1869
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1884)
-				} else if st1883 == foryimpl.RefFollows {
-					n1885 := c.ReadArrayLength(8)
-					a1886 := foryimpl.MakeSlice[[]uint64](c, n1885)
-					r.ReadRawUint64s(a1886)
-					x.AddAU64 = a1886
-					foryimpl.SetRefSlice(c, id1884, x.AddAU64)
+				if st1876, id1877 := c.ReadRefFlag(); st1876 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1877)
+				} else if st1876 == foryimpl.RefFollows {
+					n1878 := c.ReadArrayLength(8)
+					a1879 := foryimpl.MakeSlice[[]uint64](c, n1878)
+					r.ReadRawUint64s(a1879)
+					x.AddAU64 = a1879
+					foryimpl.SetRefSlice(c, id1877, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -8953,22 +8965,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1881 := c.ReadArrayLength(8)
-					a1882 := foryimpl.MakeSlice[[]uint64](c, n1881)
-					r.ReadRawUint64s(a1882)
-					x.AddAU64 = a1882
+					n1874 := c.ReadArrayLength(8)
+					a1875 := foryimpl.MakeSlice[[]uint64](c, n1874)
+					r.ReadRawUint64s(a1875)
+					x.AddAU64 = a1875
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1889, id1890 := c.ReadRefFlag(); st1889 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1890)
-				} else if st1889 == foryimpl.RefFollows {
-					n1891 := c.ReadArrayLength(1)
-					a1892 := foryimpl.MakeSlice[[]uint8](c, n1891)
-					copy(a1892, r.ReadBytes(n1891))
-					x.AddAU8 = a1892
-					foryimpl.SetRefSlice(c, id1890, x.AddAU8)
+				if st1882, id1883 := c.ReadRefFlag(); st1882 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1883)
+				} else if st1882 == foryimpl.RefFollows {
+					n1884 := c.ReadArrayLength(1)
+					a1885 := foryimpl.MakeSlice[[]uint8](c, n1884)
+					copy(a1885, r.ReadBytes(n1884))
+					x.AddAU8 = a1885
+					foryimpl.SetRefSlice(c, id1883, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -8976,19 +8988,19 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1887 := c.ReadArrayLength(1)
-					a1888 := foryimpl.MakeSlice[[]uint8](c, n1887)
-					copy(a1888, r.ReadBytes(n1887))
-					x.AddAU8 = a1888
+					n1880 := c.ReadArrayLength(1)
+					a1881 := foryimpl.MakeSlice[[]uint8](c, n1880)
+					copy(a1881, r.ReadBytes(n1880))
+					x.AddAU8 = a1881
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1893, id1894 := c.ReadRefFlag(); st1893 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1894)
-				} else if st1893 == foryimpl.RefFollows {
+				if st1886, id1887 := c.ReadRefFlag(); st1886 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1887)
+				} else if st1886 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1894, x.AddBin)
+					foryimpl.SetRefSlice(c, id1887, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -9003,290 +9015,312 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1895 := c.ReadLength(2)
-				if n1895 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1895, 3))
+				n1888 := c.ReadLength(2)
+				if n1888 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1888, 3))
 					return
 				}
-				var l1896 [3]int16
-				if n1895 > 0 {
-					hn1898 := c.ReadListHeader(3)
+				var l1889 [3]int16
+				if n1888 > 0 {
+					hn1891 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1897 := range l1896 {
-							if hn1898 && !c.ReadFlag() {
-								clear(l1896[i1897 : i1897+1])
+						for i1890 := range l1889 {
+							if hn1891 && !c.ReadFlag() {
+								clear(l1889[i1890 : i1890+1])
 								continue
 							}
-							l1896[i1897] = r.ReadInt16()
+							l1889[i1890] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1897)
+								c.TraceIndex(i1890)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1896
+				x.AddFix = l1889
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLength(1)
-				l1902 := foryimpl.MakeSlice[[]bool](c, n1901)
-				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(1)
+				n1894 := c.ReadLength(1)
+				l1895 := foryimpl.MakeSlice[[]bool](c, n1894)
+				if n1894 > 0 {
+					hn1897 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1903 := range l1902 {
-							if hn1904 && !c.ReadFlag() {
-								clear(l1902[i1903 : i1903+1])
+						for i1896 := range l1895 {
+							if hn1897 && !c.ReadFlag() {
+								clear(l1895[i1896 : i1896+1])
 								continue
 							}
-							l1902[i1903] = r.ReadBool()
+							l1895[i1896] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1903)
+								c.TraceIndex(i1896)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1902
+				x.AddLB = l1895
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1907 := c.ReadLength(1)
-				l1908 := foryimpl.MakeSlice[[]Color](c, n1907)
-				if n1907 > 0 {
-					hn1910 := c.ReadListHeader(25)
+				n1900 := c.ReadLength(1)
+				l1901 := foryimpl.MakeSlice[[]Color](c, n1900)
+				if n1900 > 0 {
+					hn1903 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1909 := range l1908 {
-							if hn1910 && !c.ReadFlag() {
-								clear(l1908[i1909 : i1909+1])
+						for i1902 := range l1901 {
+							if hn1903 && !c.ReadFlag() {
+								clear(l1901[i1902 : i1902+1])
 								continue
 							}
-							l1908[i1909] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l1901[i1902] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i1909)
+								c.TraceIndex(i1902)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1908
+				x.AddLE = l1901
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1913 := c.ReadLength(4)
-				l1914 := foryimpl.MakeSlice[[]float32](c, n1913)
-				if n1913 > 0 {
-					hn1916 := c.ReadListHeader(19)
+				n1906 := c.ReadLength(4)
+				l1907 := foryimpl.MakeSlice[[]float32](c, n1906)
+				if n1906 > 0 {
+					hn1909 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1915 := range l1914 {
-							if hn1916 && !c.ReadFlag() {
-								clear(l1914[i1915 : i1915+1])
+						for i1908 := range l1907 {
+							if hn1909 && !c.ReadFlag() {
+								clear(l1907[i1908 : i1908+1])
 								continue
 							}
-							l1914[i1915] = r.ReadFloat32()
+							l1907[i1908] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1915)
+								c.TraceIndex(i1908)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1914
+				x.AddLF32 = l1907
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1919 := c.ReadLength(8)
-				l1920 := foryimpl.MakeSlice[[]float64](c, n1919)
-				if n1919 > 0 {
-					hn1922 := c.ReadListHeader(20)
+				n1912 := c.ReadLength(8)
+				l1913 := foryimpl.MakeSlice[[]float64](c, n1912)
+				if n1912 > 0 {
+					hn1915 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1921 := range l1920 {
-							if hn1922 && !c.ReadFlag() {
-								clear(l1920[i1921 : i1921+1])
+						for i1914 := range l1913 {
+							if hn1915 && !c.ReadFlag() {
+								clear(l1913[i1914 : i1914+1])
 								continue
 							}
-							l1920[i1921] = r.ReadFloat64()
+							l1913[i1914] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1921)
+								c.TraceIndex(i1914)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1920
+				x.AddLF64 = l1913
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1925 := c.ReadLength(1)
-				l1926 := foryimpl.MakeSlice[[]int32](c, n1925)
-				if n1925 > 0 {
-					hn1928 := c.ReadListHeader(5)
+				n1918 := c.ReadLength(1)
+				l1919 := foryimpl.MakeSlice[[]int32](c, n1918)
+				if n1918 > 0 {
+					hn1921 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1927 := range l1926 {
-							if hn1928 && !c.ReadFlag() {
-								clear(l1926[i1927 : i1927+1])
+						for i1920 := range l1919 {
+							if hn1921 && !c.ReadFlag() {
+								clear(l1919[i1920 : i1920+1])
 								continue
 							}
-							l1926[i1927] = r.ReadVarInt32()
+							l1919[i1920] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1927)
+								c.TraceIndex(i1920)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1926
+				x.AddLI32 = l1919
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1931 := c.ReadLength(1)
-				l1932 := foryimpl.MakeSlice[[]int64](c, n1931)
-				if n1931 > 0 {
-					hn1934 := c.ReadListHeader(7)
+				n1924 := c.ReadLength(1)
+				l1925 := foryimpl.MakeSlice[[]int64](c, n1924)
+				if n1924 > 0 {
+					hn1927 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1933 := range l1932 {
-							if hn1934 && !c.ReadFlag() {
-								clear(l1932[i1933 : i1933+1])
+						for i1926 := range l1925 {
+							if hn1927 && !c.ReadFlag() {
+								clear(l1925[i1926 : i1926+1])
 								continue
 							}
-							l1932[i1933] = r.ReadVarInt64()
+							l1925[i1926] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1933)
+								c.TraceIndex(i1926)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1932
+				x.AddLI64 = l1925
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1937 := c.ReadLength(1)
-				l1938 := foryimpl.MakeSlice[[]int8](c, n1937)
-				if n1937 > 0 {
-					hn1940 := c.ReadListHeader(2)
+				n1930 := c.ReadLength(1)
+				l1931 := foryimpl.MakeSlice[[]int8](c, n1930)
+				if n1930 > 0 {
+					hn1933 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1939 := range l1938 {
-							if hn1940 && !c.ReadFlag() {
-								clear(l1938[i1939 : i1939+1])
+						for i1932 := range l1931 {
+							if hn1933 && !c.ReadFlag() {
+								clear(l1931[i1932 : i1932+1])
 								continue
 							}
-							l1938[i1939] = r.ReadInt8()
+							l1931[i1932] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1939)
+								c.TraceIndex(i1932)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1938
+				x.AddLI8 = l1931
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1943 := c.ReadLength(1)
-				l1944 := foryimpl.MakeSlice[[][]int32](c, n1943)
-				if n1943 > 0 {
-					hn1946 := c.ReadListHeader(22)
+				n1936 := c.ReadLength(1)
+				l1937 := foryimpl.MakeSlice[[][]int32](c, n1936)
+				if n1936 > 0 {
+					hn1939 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1945 := range l1944 {
-							if hn1946 && !c.ReadFlag() {
-								clear(l1944[i1945 : i1945+1])
+						for i1938 := range l1937 {
+							if hn1939 && !c.ReadFlag() {
+								clear(l1937[i1938 : i1938+1])
 								continue
 							}
-							n1949 := c.ReadLength(1)
-							l1950 := foryimpl.MakeSlice[[]int32](c, n1949)
-							if n1949 > 0 {
-								hn1952 := c.ReadListHeader(5)
+							n1942 := c.ReadLength(1)
+							l1943 := foryimpl.MakeSlice[[]int32](c, n1942)
+							if n1942 > 0 {
+								hn1945 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1951 := range l1950 {
-										if hn1952 && !c.ReadFlag() {
-											clear(l1950[i1951 : i1951+1])
+									for i1944 := range l1943 {
+										if hn1945 && !c.ReadFlag() {
+											clear(l1943[i1944 : i1944+1])
 											continue
 										}
-										l1950[i1951] = r.ReadVarInt32()
+										l1943[i1944] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1951)
+											c.TraceIndex(i1944)
 											break
 										}
 									}
 								}
 							}
-							l1944[i1945] = l1950
+							l1937[i1938] = l1943
 							if c.Failed() {
-								c.TraceIndex(i1945)
+								c.TraceIndex(i1938)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1944
+				x.AddLL = l1937
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1955 := c.ReadLength(1)
-				l1956 := foryimpl.MakeSlice[[]map[string]int32](c, n1955)
-				if n1955 > 0 {
-					hn1958 := c.ReadListHeader(24)
+				n1948 := c.ReadLength(1)
+				l1949 := foryimpl.MakeSlice[[]map[string]int32](c, n1948)
+				if n1948 > 0 {
+					hn1951 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1957 := range l1956 {
-							if hn1958 && !c.ReadFlag() {
-								clear(l1956[i1957 : i1957+1])
+						for i1950 := range l1949 {
+							if hn1951 && !c.ReadFlag() {
+								clear(l1949[i1950 : i1950+1])
 								continue
 							}
-							n1961 := c.ReadLength(2)
-							m1962 := foryimpl.MakeMap[map[string]int32](c, n1961)
-							for n1961 > 0 && !c.Failed() {
-								sz1963, vn1964, _ := c.ReadMapChunk(n1961, 21, 5, nil, false)
-								for j1965 := 0; j1965 < sz1963 && !c.Failed(); j1965++ {
-									var k1966 string
-									k1966 = c.ReadString()
-									var v1967 int32
-									if !vn1964 {
-										v1967 = r.ReadVarInt32()
+							n1954 := c.ReadLength(2)
+							m1955 := foryimpl.MakeMap[map[string]int32](c, n1954)
+							for n1954 > 0 && !c.Failed() {
+								sz1956, vn1957, _ := c.ReadMapChunk(n1954, 21, 5, nil, false)
+								for j1958 := 0; j1958 < sz1956 && !c.Failed(); j1958++ {
+									var k1959 string
+									k1959 = c.ReadString()
+									var v1960 int32
+									if !vn1957 {
+										v1960 = r.ReadVarInt32()
 									}
-									m1962[k1966] = v1967
+									m1955[k1959] = v1960
 								}
-								n1961 -= sz1963
+								n1954 -= sz1956
 							}
-							l1956[i1957] = m1962
+							l1949[i1950] = m1955
 							if c.Failed() {
-								c.TraceIndex(i1957)
+								c.TraceIndex(i1950)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1956
+				x.AddLM = l1949
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
+				n1962 := c.ReadLength(1)
+				l1963 := foryimpl.MakeSlice[[]*int32](c, n1962)
+				if n1962 > 0 {
+					hn1965 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1964 := range l1963 {
+							if hn1965 && !c.ReadFlag() {
+								clear(l1963[i1964 : i1964+1])
+								continue
+							}
+							p1968 := foryimpl.Alloc[int32](c)
+							*p1968 = r.ReadVarInt32()
+							l1963[i1964] = p1968
+							if c.Failed() {
+								c.TraceIndex(i1964)
+								break
+							}
+						}
+					}
+				}
+				x.AddLPI = l1963
+			}
+		case 34:
+			if !f.Flag || c.ReadFlag() {
 				n1969 := c.ReadLength(1)
-				l1970 := foryimpl.MakeSlice[[]*int32](c, n1969)
+				l1970 := foryimpl.MakeSlice[[]string](c, n1969)
 				if n1969 > 0 {
-					hn1972 := c.ReadListHeader(5)
+					hn1972 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i1971 := range l1970 {
 							if hn1972 && !c.ReadFlag() {
 								clear(l1970[i1971 : i1971+1])
 								continue
 							}
-							p1975 := foryimpl.Alloc[int32](c)
-							*p1975 = r.ReadVarInt32()
-							l1970[i1971] = p1975
+							l1970[i1971] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i1971)
 								break
@@ -9294,313 +9328,291 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.AddLPI = l1970
-			}
-		case 34:
-			if !f.Flag || c.ReadFlag() {
-				n1976 := c.ReadLength(1)
-				l1977 := foryimpl.MakeSlice[[]string](c, n1976)
-				if n1976 > 0 {
-					hn1979 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1978 := range l1977 {
-							if hn1979 && !c.ReadFlag() {
-								clear(l1977[i1978 : i1978+1])
-								continue
-							}
-							l1977[i1978] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1978)
-								break
-							}
-						}
-					}
-				}
-				x.AddLS = l1977
+				x.AddLS = l1970
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1982 := c.ReadLength(1)
-				l1983 := foryimpl.MakeSlice[[]time.Time](c, n1982)
-				if n1982 > 0 {
-					hn1985 := c.ReadListHeader(38)
+				n1975 := c.ReadLength(1)
+				l1976 := foryimpl.MakeSlice[[]time.Time](c, n1975)
+				if n1975 > 0 {
+					hn1978 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1984 := range l1983 {
-							if hn1985 && !c.ReadFlag() {
-								clear(l1983[i1984 : i1984+1])
+						for i1977 := range l1976 {
+							if hn1978 && !c.ReadFlag() {
+								clear(l1976[i1977 : i1977+1])
 								continue
 							}
-							l1983[i1984] = c.ReadTime()
+							l1976[i1977] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1984)
+								c.TraceIndex(i1977)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1983
+				x.AddLT = l1976
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1988 := c.ReadLength(2)
-				l1989 := foryimpl.MakeSlice[[]uint16](c, n1988)
-				if n1988 > 0 {
-					hn1991 := c.ReadListHeader(10)
+				n1981 := c.ReadLength(2)
+				l1982 := foryimpl.MakeSlice[[]uint16](c, n1981)
+				if n1981 > 0 {
+					hn1984 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1990 := range l1989 {
-							if hn1991 && !c.ReadFlag() {
-								clear(l1989[i1990 : i1990+1])
+						for i1983 := range l1982 {
+							if hn1984 && !c.ReadFlag() {
+								clear(l1982[i1983 : i1983+1])
 								continue
 							}
-							l1989[i1990] = r.ReadUint16()
+							l1982[i1983] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1990)
+								c.TraceIndex(i1983)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1989
+				x.AddLU16 = l1982
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1994 := c.ReadLength(1)
-				l1995 := foryimpl.MakeSlice[[]uint64](c, n1994)
-				if n1994 > 0 {
-					hn1997 := c.ReadListHeader(14)
+				n1987 := c.ReadLength(1)
+				l1988 := foryimpl.MakeSlice[[]uint64](c, n1987)
+				if n1987 > 0 {
+					hn1990 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1996 := range l1995 {
-							if hn1997 && !c.ReadFlag() {
-								clear(l1995[i1996 : i1996+1])
+						for i1989 := range l1988 {
+							if hn1990 && !c.ReadFlag() {
+								clear(l1988[i1989 : i1989+1])
 								continue
 							}
-							l1995[i1996] = r.ReadVarUint64()
+							l1988[i1989] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1996)
+								c.TraceIndex(i1989)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1995
+				x.AddLU64 = l1988
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2000 := c.ReadLength(2)
-				m2001 := foryimpl.MakeMap[map[bool]string](c, n2000)
-				for n2000 > 0 && !c.Failed() {
-					sz2002, vn2003, _ := c.ReadMapChunk(n2000, 1, 21, nil, false)
-					for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
-						var k2005 bool
-						k2005 = r.ReadBool()
-						var v2006 string
-						if !vn2003 {
-							v2006 = c.ReadString()
+				n1993 := c.ReadLength(2)
+				m1994 := foryimpl.MakeMap[map[bool]string](c, n1993)
+				for n1993 > 0 && !c.Failed() {
+					sz1995, vn1996, _ := c.ReadMapChunk(n1993, 1, 21, nil, false)
+					for j1997 := 0; j1997 < sz1995 && !c.Failed(); j1997++ {
+						var k1998 bool
+						k1998 = r.ReadBool()
+						var v1999 string
+						if !vn1996 {
+							v1999 = c.ReadString()
 						}
-						m2001[k2005] = v2006
+						m1994[k1998] = v1999
 					}
-					n2000 -= sz2002
+					n1993 -= sz1995
 				}
-				x.AddMBS = m2001
+				x.AddMBS = m1994
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLength(2)
-				m2009 := foryimpl.MakeMap[map[Color]string](c, n2008)
-				for n2008 > 0 && !c.Failed() {
-					sz2010, vn2011, _ := c.ReadMapChunk(n2008, 25, 21, nil, false)
-					for j2012 := 0; j2012 < sz2010 && !c.Failed(); j2012++ {
-						var k2013 Color
-						k2013 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2014 string
-						if !vn2011 {
-							v2014 = c.ReadString()
+				n2001 := c.ReadLength(2)
+				m2002 := foryimpl.MakeMap[map[Color]string](c, n2001)
+				for n2001 > 0 && !c.Failed() {
+					sz2003, vn2004, _ := c.ReadMapChunk(n2001, 25, 21, nil, false)
+					for j2005 := 0; j2005 < sz2003 && !c.Failed(); j2005++ {
+						var k2006 Color
+						k2006 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2007 string
+						if !vn2004 {
+							v2007 = c.ReadString()
 						}
-						m2009[k2013] = v2014
+						m2002[k2006] = v2007
 					}
-					n2008 -= sz2010
+					n2001 -= sz2003
 				}
-				x.AddMES = m2009
+				x.AddMES = m2002
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2016 := c.ReadLength(2)
-				m2017 := foryimpl.MakeMap[map[int64]float64](c, n2016)
-				for n2016 > 0 && !c.Failed() {
-					sz2018, vn2019, _ := c.ReadMapChunk(n2016, 7, 20, nil, false)
-					for j2020 := 0; j2020 < sz2018 && !c.Failed(); j2020++ {
-						var k2021 int64
-						k2021 = r.ReadVarInt64()
-						var v2022 float64
-						if !vn2019 {
-							v2022 = r.ReadFloat64()
+				n2009 := c.ReadLength(2)
+				m2010 := foryimpl.MakeMap[map[int64]float64](c, n2009)
+				for n2009 > 0 && !c.Failed() {
+					sz2011, vn2012, _ := c.ReadMapChunk(n2009, 7, 20, nil, false)
+					for j2013 := 0; j2013 < sz2011 && !c.Failed(); j2013++ {
+						var k2014 int64
+						k2014 = r.ReadVarInt64()
+						var v2015 float64
+						if !vn2012 {
+							v2015 = r.ReadFloat64()
 						}
-						m2017[k2021] = v2022
+						m2010[k2014] = v2015
 					}
-					n2016 -= sz2018
+					n2009 -= sz2011
 				}
-				x.AddMI64F = m2017
+				x.AddMI64F = m2010
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2024 := c.ReadLength(2)
-				m2025 := foryimpl.MakeMap[map[int32]string](c, n2024)
-				for n2024 > 0 && !c.Failed() {
-					sz2026, vn2027, _ := c.ReadMapChunk(n2024, 5, 21, nil, false)
-					for j2028 := 0; j2028 < sz2026 && !c.Failed(); j2028++ {
-						var k2029 int32
-						k2029 = r.ReadVarInt32()
-						var v2030 string
-						if !vn2027 {
-							v2030 = c.ReadString()
+				n2017 := c.ReadLength(2)
+				m2018 := foryimpl.MakeMap[map[int32]string](c, n2017)
+				for n2017 > 0 && !c.Failed() {
+					sz2019, vn2020, _ := c.ReadMapChunk(n2017, 5, 21, nil, false)
+					for j2021 := 0; j2021 < sz2019 && !c.Failed(); j2021++ {
+						var k2022 int32
+						k2022 = r.ReadVarInt32()
+						var v2023 string
+						if !vn2020 {
+							v2023 = c.ReadString()
 						}
-						m2025[k2029] = v2030
+						m2018[k2022] = v2023
 					}
-					n2024 -= sz2026
+					n2017 -= sz2019
 				}
-				x.AddMIS = m2025
+				x.AddMIS = m2018
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2032 := c.ReadLength(2)
-				m2033 := foryimpl.MakeMap[map[string]int32](c, n2032)
-				for n2032 > 0 && !c.Failed() {
-					sz2034, vn2035, _ := c.ReadMapChunk(n2032, 21, 5, nil, false)
-					for j2036 := 0; j2036 < sz2034 && !c.Failed(); j2036++ {
-						var k2037 string
-						k2037 = c.ReadString()
-						var v2038 int32
-						if !vn2035 {
-							v2038 = r.ReadVarInt32()
+				n2025 := c.ReadLength(2)
+				m2026 := foryimpl.MakeMap[map[string]int32](c, n2025)
+				for n2025 > 0 && !c.Failed() {
+					sz2027, vn2028, _ := c.ReadMapChunk(n2025, 21, 5, nil, false)
+					for j2029 := 0; j2029 < sz2027 && !c.Failed(); j2029++ {
+						var k2030 string
+						k2030 = c.ReadString()
+						var v2031 int32
+						if !vn2028 {
+							v2031 = r.ReadVarInt32()
 						}
-						m2033[k2037] = v2038
+						m2026[k2030] = v2031
 					}
-					n2032 -= sz2034
+					n2025 -= sz2027
 				}
-				x.AddMSI = m2033
+				x.AddMSI = m2026
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2040 := c.ReadLength(2)
-				m2041 := foryimpl.MakeMap[map[string][]string](c, n2040)
-				for n2040 > 0 && !c.Failed() {
-					sz2042, vn2043, _ := c.ReadMapChunk(n2040, 21, 22, nil, true)
-					for j2044 := 0; j2044 < sz2042 && !c.Failed(); j2044++ {
-						var k2045 string
-						k2045 = c.ReadString()
-						var v2046 []string
-						if !vn2043 {
-							n2047 := c.ReadLength(1)
-							l2048 := foryimpl.MakeSlice[[]string](c, n2047)
-							if n2047 > 0 {
-								hn2050 := c.ReadListHeader(21)
+				n2033 := c.ReadLength(2)
+				m2034 := foryimpl.MakeMap[map[string][]string](c, n2033)
+				for n2033 > 0 && !c.Failed() {
+					sz2035, vn2036, _ := c.ReadMapChunk(n2033, 21, 22, nil, true)
+					for j2037 := 0; j2037 < sz2035 && !c.Failed(); j2037++ {
+						var k2038 string
+						k2038 = c.ReadString()
+						var v2039 []string
+						if !vn2036 {
+							n2040 := c.ReadLength(1)
+							l2041 := foryimpl.MakeSlice[[]string](c, n2040)
+							if n2040 > 0 {
+								hn2043 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2049 := range l2048 {
-										if hn2050 && !c.ReadFlag() {
-											clear(l2048[i2049 : i2049+1])
+									for i2042 := range l2041 {
+										if hn2043 && !c.ReadFlag() {
+											clear(l2041[i2042 : i2042+1])
 											continue
 										}
-										l2048[i2049] = c.ReadString()
+										l2041[i2042] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2049)
+											c.TraceIndex(i2042)
 											break
 										}
 									}
 								}
 							}
-							v2046 = l2048
+							v2039 = l2041
 						}
-						m2041[k2045] = v2046
+						m2034[k2038] = v2039
 					}
-					n2040 -= sz2042
+					n2033 -= sz2035
 				}
-				x.AddMSL = m2041
+				x.AddMSL = m2034
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2054 := c.ReadLength(2)
-				m2055 := foryimpl.MakeMap[map[string]map[string]int32](c, n2054)
-				for n2054 > 0 && !c.Failed() {
-					sz2056, vn2057, _ := c.ReadMapChunk(n2054, 21, 24, nil, true)
-					for j2058 := 0; j2058 < sz2056 && !c.Failed(); j2058++ {
-						var k2059 string
-						k2059 = c.ReadString()
-						var v2060 map[string]int32
-						if !vn2057 {
-							n2061 := c.ReadLength(2)
-							m2062 := foryimpl.MakeMap[map[string]int32](c, n2061)
-							for n2061 > 0 && !c.Failed() {
-								sz2063, vn2064, _ := c.ReadMapChunk(n2061, 21, 5, nil, false)
-								for j2065 := 0; j2065 < sz2063 && !c.Failed(); j2065++ {
-									var k2066 string
-									k2066 = c.ReadString()
-									var v2067 int32
-									if !vn2064 {
-										v2067 = r.ReadVarInt32()
+				n2047 := c.ReadLength(2)
+				m2048 := foryimpl.MakeMap[map[string]map[string]int32](c, n2047)
+				for n2047 > 0 && !c.Failed() {
+					sz2049, vn2050, _ := c.ReadMapChunk(n2047, 21, 24, nil, true)
+					for j2051 := 0; j2051 < sz2049 && !c.Failed(); j2051++ {
+						var k2052 string
+						k2052 = c.ReadString()
+						var v2053 map[string]int32
+						if !vn2050 {
+							n2054 := c.ReadLength(2)
+							m2055 := foryimpl.MakeMap[map[string]int32](c, n2054)
+							for n2054 > 0 && !c.Failed() {
+								sz2056, vn2057, _ := c.ReadMapChunk(n2054, 21, 5, nil, false)
+								for j2058 := 0; j2058 < sz2056 && !c.Failed(); j2058++ {
+									var k2059 string
+									k2059 = c.ReadString()
+									var v2060 int32
+									if !vn2057 {
+										v2060 = r.ReadVarInt32()
 									}
-									m2062[k2066] = v2067
+									m2055[k2059] = v2060
 								}
-								n2061 -= sz2063
+								n2054 -= sz2056
 							}
-							v2060 = m2062
+							v2053 = m2055
 						}
-						m2055[k2059] = v2060
+						m2048[k2052] = v2053
 					}
-					n2054 -= sz2056
+					n2047 -= sz2049
 				}
-				x.AddMSM = m2055
+				x.AddMSM = m2048
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2070 := c.ReadLength(2)
-				m2071 := foryimpl.MakeMap[map[string]*int32](c, n2070)
-				for n2070 > 0 && !c.Failed() {
-					sz2072, vn2073, _ := c.ReadMapChunk(n2070, 21, 5, nil, true)
-					for j2074 := 0; j2074 < sz2072 && !c.Failed(); j2074++ {
-						var k2075 string
-						k2075 = c.ReadString()
-						var v2076 *int32
-						if !vn2073 {
-							p2077 := foryimpl.Alloc[int32](c)
-							*p2077 = r.ReadVarInt32()
-							v2076 = p2077
+				n2063 := c.ReadLength(2)
+				m2064 := foryimpl.MakeMap[map[string]*int32](c, n2063)
+				for n2063 > 0 && !c.Failed() {
+					sz2065, vn2066, _ := c.ReadMapChunk(n2063, 21, 5, nil, true)
+					for j2067 := 0; j2067 < sz2065 && !c.Failed(); j2067++ {
+						var k2068 string
+						k2068 = c.ReadString()
+						var v2069 *int32
+						if !vn2066 {
+							p2070 := foryimpl.Alloc[int32](c)
+							*p2070 = r.ReadVarInt32()
+							v2069 = p2070
 						}
-						m2071[k2075] = v2076
+						m2064[k2068] = v2069
 					}
-					n2070 -= sz2072
+					n2063 -= sz2065
 				}
-				x.AddMSP = m2071
+				x.AddMSP = m2064
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2079 := c.ReadLength(2)
-				m2080 := foryimpl.MakeMap[map[uint8]uint16](c, n2079)
-				for n2079 > 0 && !c.Failed() {
-					sz2081, vn2082, _ := c.ReadMapChunk(n2079, 9, 10, nil, false)
-					for j2083 := 0; j2083 < sz2081 && !c.Failed(); j2083++ {
-						var k2084 uint8
-						k2084 = r.ReadUint8()
-						var v2085 uint16
-						if !vn2082 {
-							v2085 = r.ReadUint16()
+				n2072 := c.ReadLength(2)
+				m2073 := foryimpl.MakeMap[map[uint8]uint16](c, n2072)
+				for n2072 > 0 && !c.Failed() {
+					sz2074, vn2075, _ := c.ReadMapChunk(n2072, 9, 10, nil, false)
+					for j2076 := 0; j2076 < sz2074 && !c.Failed(); j2076++ {
+						var k2077 uint8
+						k2077 = r.ReadUint8()
+						var v2078 uint16
+						if !vn2075 {
+							v2078 = r.ReadUint16()
 						}
-						m2080[k2084] = v2085
+						m2073[k2077] = v2078
 					}
-					n2079 -= sz2081
+					n2072 -= sz2074
 				}
-				x.AddMU8 = m2080
+				x.AddMU8 = m2073
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2088)
-				} else if st2087 == foryimpl.RefFollows {
+				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2081)
+				} else if st2080 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2088, x.AddNBin)
+					foryimpl.SetRefSlice(c, id2081, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -9613,76 +9625,76 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLength(1)
-				l2090 := foryimpl.MakeSlice[[]string](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(21)
+				n2082 := c.ReadLength(1)
+				l2083 := foryimpl.MakeSlice[[]string](c, n2082)
+				if n2082 > 0 {
+					hn2085 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
+						for i2084 := range l2083 {
+							if hn2085 && !c.ReadFlag() {
+								clear(l2083[i2084 : i2084+1])
 								continue
 							}
-							l2090[i2091] = c.ReadString()
+							l2083[i2084] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2091)
+								c.TraceIndex(i2084)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l2090
+				x.AddNLS = l2083
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n2095 := c.ReadLength(2)
-				m2096 := foryimpl.MakeMap[map[string]int32](c, n2095)
-				for n2095 > 0 && !c.Failed() {
-					sz2097, vn2098, _ := c.ReadMapChunk(n2095, 21, 5, nil, false)
-					for j2099 := 0; j2099 < sz2097 && !c.Failed(); j2099++ {
-						var k2100 string
-						k2100 = c.ReadString()
-						var v2101 int32
-						if !vn2098 {
-							v2101 = r.ReadVarInt32()
+				n2088 := c.ReadLength(2)
+				m2089 := foryimpl.MakeMap[map[string]int32](c, n2088)
+				for n2088 > 0 && !c.Failed() {
+					sz2090, vn2091, _ := c.ReadMapChunk(n2088, 21, 5, nil, false)
+					for j2092 := 0; j2092 < sz2090 && !c.Failed(); j2092++ {
+						var k2093 string
+						k2093 = c.ReadString()
+						var v2094 int32
+						if !vn2091 {
+							v2094 = r.ReadVarInt32()
 						}
-						m2096[k2100] = v2101
+						m2089[k2093] = v2094
 					}
-					n2095 -= sz2097
+					n2088 -= sz2090
 				}
-				x.AddNM = m2096
+				x.AddNM = m2089
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2103 := c.ReadLength(1)
-				l2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
-				if n2103 > 0 {
-					hn2106 := c.ReadListHeader(9)
+				n2096 := c.ReadLength(1)
+				l2097 := foryimpl.MakeSlice[[]uint8](c, n2096)
+				if n2096 > 0 {
+					hn2099 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2105 := range l2104 {
-							if hn2106 && !c.ReadFlag() {
-								clear(l2104[i2105 : i2105+1])
+						for i2098 := range l2097 {
+							if hn2099 && !c.ReadFlag() {
+								clear(l2097[i2098 : i2098+1])
 								continue
 							}
-							l2104[i2105] = r.ReadUint8()
+							l2097[i2098] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2105)
+								c.TraceIndex(i2098)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2104
+				x.AddRaw = l2097
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2110)
-				} else if st2109 == foryimpl.RefFollows {
+				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2103)
+				} else if st2102 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2110, x.Bin)
+					foryimpl.SetRefSlice(c, id2103, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9697,290 +9709,312 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2111 := c.ReadLength(2)
-				if n2111 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
+				n2104 := c.ReadLength(2)
+				if n2104 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2104, 3))
 					return
 				}
-				var l2112 [3]int16
-				if n2111 > 0 {
-					hn2114 := c.ReadListHeader(3)
+				var l2105 [3]int16
+				if n2104 > 0 {
+					hn2107 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2113 := range l2112 {
-							if hn2114 && !c.ReadFlag() {
-								clear(l2112[i2113 : i2113+1])
+						for i2106 := range l2105 {
+							if hn2107 && !c.ReadFlag() {
+								clear(l2105[i2106 : i2106+1])
 								continue
 							}
-							l2112[i2113] = r.ReadInt16()
+							l2105[i2106] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2113)
+								c.TraceIndex(i2106)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2112
+				x.Fix = l2105
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2117 := c.ReadLength(1)
-				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
-				if n2117 > 0 {
-					hn2120 := c.ReadListHeader(1)
+				n2110 := c.ReadLength(1)
+				l2111 := foryimpl.MakeSlice[[]bool](c, n2110)
+				if n2110 > 0 {
+					hn2113 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2119 := range l2118 {
-							if hn2120 && !c.ReadFlag() {
-								clear(l2118[i2119 : i2119+1])
+						for i2112 := range l2111 {
+							if hn2113 && !c.ReadFlag() {
+								clear(l2111[i2112 : i2112+1])
 								continue
 							}
-							l2118[i2119] = r.ReadBool()
+							l2111[i2112] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2119)
+								c.TraceIndex(i2112)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2118
+				x.LB = l2111
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLength(1)
-				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
-				if n2123 > 0 {
-					hn2126 := c.ReadListHeader(25)
+				n2116 := c.ReadLength(1)
+				l2117 := foryimpl.MakeSlice[[]Color](c, n2116)
+				if n2116 > 0 {
+					hn2119 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2125 := range l2124 {
-							if hn2126 && !c.ReadFlag() {
-								clear(l2124[i2125 : i2125+1])
+						for i2118 := range l2117 {
+							if hn2119 && !c.ReadFlag() {
+								clear(l2117[i2118 : i2118+1])
 								continue
 							}
-							l2124[i2125] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l2117[i2118] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							if c.Failed() {
-								c.TraceIndex(i2125)
+								c.TraceIndex(i2118)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2124
+				x.LE = l2117
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2129 := c.ReadLength(4)
-				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
-				if n2129 > 0 {
-					hn2132 := c.ReadListHeader(19)
+				n2122 := c.ReadLength(4)
+				l2123 := foryimpl.MakeSlice[[]float32](c, n2122)
+				if n2122 > 0 {
+					hn2125 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2131 := range l2130 {
-							if hn2132 && !c.ReadFlag() {
-								clear(l2130[i2131 : i2131+1])
+						for i2124 := range l2123 {
+							if hn2125 && !c.ReadFlag() {
+								clear(l2123[i2124 : i2124+1])
 								continue
 							}
-							l2130[i2131] = r.ReadFloat32()
+							l2123[i2124] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2131)
+								c.TraceIndex(i2124)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2130
+				x.LF32 = l2123
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2135 := c.ReadLength(8)
-				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
-				if n2135 > 0 {
-					hn2138 := c.ReadListHeader(20)
+				n2128 := c.ReadLength(8)
+				l2129 := foryimpl.MakeSlice[[]float64](c, n2128)
+				if n2128 > 0 {
+					hn2131 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2137 := range l2136 {
-							if hn2138 && !c.ReadFlag() {
-								clear(l2136[i2137 : i2137+1])
+						for i2130 := range l2129 {
+							if hn2131 && !c.ReadFlag() {
+								clear(l2129[i2130 : i2130+1])
 								continue
 							}
-							l2136[i2137] = r.ReadFloat64()
+							l2129[i2130] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2137)
+								c.TraceIndex(i2130)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2136
+				x.LF64 = l2129
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2141 := c.ReadLength(1)
-				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
-				if n2141 > 0 {
-					hn2144 := c.ReadListHeader(5)
+				n2134 := c.ReadLength(1)
+				l2135 := foryimpl.MakeSlice[[]int32](c, n2134)
+				if n2134 > 0 {
+					hn2137 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2143 := range l2142 {
-							if hn2144 && !c.ReadFlag() {
-								clear(l2142[i2143 : i2143+1])
+						for i2136 := range l2135 {
+							if hn2137 && !c.ReadFlag() {
+								clear(l2135[i2136 : i2136+1])
 								continue
 							}
-							l2142[i2143] = r.ReadVarInt32()
+							l2135[i2136] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2143)
+								c.TraceIndex(i2136)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2142
+				x.LI32 = l2135
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2147 := c.ReadLength(1)
-				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
-				if n2147 > 0 {
-					hn2150 := c.ReadListHeader(7)
+				n2140 := c.ReadLength(1)
+				l2141 := foryimpl.MakeSlice[[]int64](c, n2140)
+				if n2140 > 0 {
+					hn2143 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2149 := range l2148 {
-							if hn2150 && !c.ReadFlag() {
-								clear(l2148[i2149 : i2149+1])
+						for i2142 := range l2141 {
+							if hn2143 && !c.ReadFlag() {
+								clear(l2141[i2142 : i2142+1])
 								continue
 							}
-							l2148[i2149] = r.ReadVarInt64()
+							l2141[i2142] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2149)
+								c.TraceIndex(i2142)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2148
+				x.LI64 = l2141
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLength(1)
-				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
-				if n2153 > 0 {
-					hn2156 := c.ReadListHeader(2)
+				n2146 := c.ReadLength(1)
+				l2147 := foryimpl.MakeSlice[[]int8](c, n2146)
+				if n2146 > 0 {
+					hn2149 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2155 := range l2154 {
-							if hn2156 && !c.ReadFlag() {
-								clear(l2154[i2155 : i2155+1])
+						for i2148 := range l2147 {
+							if hn2149 && !c.ReadFlag() {
+								clear(l2147[i2148 : i2148+1])
 								continue
 							}
-							l2154[i2155] = r.ReadInt8()
+							l2147[i2148] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2155)
+								c.TraceIndex(i2148)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2154
+				x.LI8 = l2147
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLength(1)
-				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
-				if n2159 > 0 {
-					hn2162 := c.ReadListHeader(22)
+				n2152 := c.ReadLength(1)
+				l2153 := foryimpl.MakeSlice[[][]int32](c, n2152)
+				if n2152 > 0 {
+					hn2155 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2161 := range l2160 {
-							if hn2162 && !c.ReadFlag() {
-								clear(l2160[i2161 : i2161+1])
+						for i2154 := range l2153 {
+							if hn2155 && !c.ReadFlag() {
+								clear(l2153[i2154 : i2154+1])
 								continue
 							}
-							n2165 := c.ReadLength(1)
-							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
-							if n2165 > 0 {
-								hn2168 := c.ReadListHeader(5)
+							n2158 := c.ReadLength(1)
+							l2159 := foryimpl.MakeSlice[[]int32](c, n2158)
+							if n2158 > 0 {
+								hn2161 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2167 := range l2166 {
-										if hn2168 && !c.ReadFlag() {
-											clear(l2166[i2167 : i2167+1])
+									for i2160 := range l2159 {
+										if hn2161 && !c.ReadFlag() {
+											clear(l2159[i2160 : i2160+1])
 											continue
 										}
-										l2166[i2167] = r.ReadVarInt32()
+										l2159[i2160] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2167)
+											c.TraceIndex(i2160)
 											break
 										}
 									}
 								}
 							}
-							l2160[i2161] = l2166
+							l2153[i2154] = l2159
 							if c.Failed() {
-								c.TraceIndex(i2161)
+								c.TraceIndex(i2154)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2160
+				x.LL = l2153
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2171 := c.ReadLength(1)
-				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
-				if n2171 > 0 {
-					hn2174 := c.ReadListHeader(24)
+				n2164 := c.ReadLength(1)
+				l2165 := foryimpl.MakeSlice[[]map[string]int32](c, n2164)
+				if n2164 > 0 {
+					hn2167 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2173 := range l2172 {
-							if hn2174 && !c.ReadFlag() {
-								clear(l2172[i2173 : i2173+1])
+						for i2166 := range l2165 {
+							if hn2167 && !c.ReadFlag() {
+								clear(l2165[i2166 : i2166+1])
 								continue
 							}
-							n2177 := c.ReadLength(2)
-							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
-							for n2177 > 0 && !c.Failed() {
-								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
-								for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
-									var k2182 string
-									k2182 = c.ReadString()
-									var v2183 int32
-									if !vn2180 {
-										v2183 = r.ReadVarInt32()
+							n2170 := c.ReadLength(2)
+							m2171 := foryimpl.MakeMap[map[string]int32](c, n2170)
+							for n2170 > 0 && !c.Failed() {
+								sz2172, vn2173, _ := c.ReadMapChunk(n2170, 21, 5, nil, false)
+								for j2174 := 0; j2174 < sz2172 && !c.Failed(); j2174++ {
+									var k2175 string
+									k2175 = c.ReadString()
+									var v2176 int32
+									if !vn2173 {
+										v2176 = r.ReadVarInt32()
 									}
-									m2178[k2182] = v2183
+									m2171[k2175] = v2176
 								}
-								n2177 -= sz2179
+								n2170 -= sz2172
 							}
-							l2172[i2173] = m2178
+							l2165[i2166] = m2171
 							if c.Failed() {
-								c.TraceIndex(i2173)
+								c.TraceIndex(i2166)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2172
+				x.LM = l2165
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
+				n2178 := c.ReadLength(1)
+				l2179 := foryimpl.MakeSlice[[]*int32](c, n2178)
+				if n2178 > 0 {
+					hn2181 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i2180 := range l2179 {
+							if hn2181 && !c.ReadFlag() {
+								clear(l2179[i2180 : i2180+1])
+								continue
+							}
+							p2184 := foryimpl.Alloc[int32](c)
+							*p2184 = r.ReadVarInt32()
+							l2179[i2180] = p2184
+							if c.Failed() {
+								c.TraceIndex(i2180)
+								break
+							}
+						}
+					}
+				}
+				x.LPI = l2179
+			}
+		case 63:
+			if !f.Flag || c.ReadFlag() {
 				n2185 := c.ReadLength(1)
-				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
+				l2186 := foryimpl.MakeSlice[[]string](c, n2185)
 				if n2185 > 0 {
-					hn2188 := c.ReadListHeader(5)
+					hn2188 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i2187 := range l2186 {
 							if hn2188 && !c.ReadFlag() {
 								clear(l2186[i2187 : i2187+1])
 								continue
 							}
-							p2191 := foryimpl.Alloc[int32](c)
-							*p2191 = r.ReadVarInt32()
-							l2186[i2187] = p2191
+							l2186[i2187] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i2187)
 								break
@@ -9988,313 +10022,291 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.LPI = l2186
-			}
-		case 63:
-			if !f.Flag || c.ReadFlag() {
-				n2192 := c.ReadLength(1)
-				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
-				if n2192 > 0 {
-					hn2195 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2194 := range l2193 {
-							if hn2195 && !c.ReadFlag() {
-								clear(l2193[i2194 : i2194+1])
-								continue
-							}
-							l2193[i2194] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2194)
-								break
-							}
-						}
-					}
-				}
-				x.LS = l2193
+				x.LS = l2186
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2198 := c.ReadLength(1)
-				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
-				if n2198 > 0 {
-					hn2201 := c.ReadListHeader(38)
+				n2191 := c.ReadLength(1)
+				l2192 := foryimpl.MakeSlice[[]time.Time](c, n2191)
+				if n2191 > 0 {
+					hn2194 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2200 := range l2199 {
-							if hn2201 && !c.ReadFlag() {
-								clear(l2199[i2200 : i2200+1])
+						for i2193 := range l2192 {
+							if hn2194 && !c.ReadFlag() {
+								clear(l2192[i2193 : i2193+1])
 								continue
 							}
-							l2199[i2200] = c.ReadTime()
+							l2192[i2193] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2200)
+								c.TraceIndex(i2193)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2199
+				x.LT = l2192
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLength(2)
-				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
-				if n2204 > 0 {
-					hn2207 := c.ReadListHeader(10)
+				n2197 := c.ReadLength(2)
+				l2198 := foryimpl.MakeSlice[[]uint16](c, n2197)
+				if n2197 > 0 {
+					hn2200 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2206 := range l2205 {
-							if hn2207 && !c.ReadFlag() {
-								clear(l2205[i2206 : i2206+1])
+						for i2199 := range l2198 {
+							if hn2200 && !c.ReadFlag() {
+								clear(l2198[i2199 : i2199+1])
 								continue
 							}
-							l2205[i2206] = r.ReadUint16()
+							l2198[i2199] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2206)
+								c.TraceIndex(i2199)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2205
+				x.LU16 = l2198
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2210 := c.ReadLength(1)
-				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
-				if n2210 > 0 {
-					hn2213 := c.ReadListHeader(14)
+				n2203 := c.ReadLength(1)
+				l2204 := foryimpl.MakeSlice[[]uint64](c, n2203)
+				if n2203 > 0 {
+					hn2206 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2212 := range l2211 {
-							if hn2213 && !c.ReadFlag() {
-								clear(l2211[i2212 : i2212+1])
+						for i2205 := range l2204 {
+							if hn2206 && !c.ReadFlag() {
+								clear(l2204[i2205 : i2205+1])
 								continue
 							}
-							l2211[i2212] = r.ReadVarUint64()
+							l2204[i2205] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2212)
+								c.TraceIndex(i2205)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2211
+				x.LU64 = l2204
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLength(2)
-				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
-				for n2216 > 0 && !c.Failed() {
-					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
-					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
-						var k2221 bool
-						k2221 = r.ReadBool()
-						var v2222 string
-						if !vn2219 {
-							v2222 = c.ReadString()
+				n2209 := c.ReadLength(2)
+				m2210 := foryimpl.MakeMap[map[bool]string](c, n2209)
+				for n2209 > 0 && !c.Failed() {
+					sz2211, vn2212, _ := c.ReadMapChunk(n2209, 1, 21, nil, false)
+					for j2213 := 0; j2213 < sz2211 && !c.Failed(); j2213++ {
+						var k2214 bool
+						k2214 = r.ReadBool()
+						var v2215 string
+						if !vn2212 {
+							v2215 = c.ReadString()
 						}
-						m2217[k2221] = v2222
+						m2210[k2214] = v2215
 					}
-					n2216 -= sz2218
+					n2209 -= sz2211
 				}
-				x.MBS = m2217
+				x.MBS = m2210
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLength(2)
-				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
-				for n2224 > 0 && !c.Failed() {
-					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
-					for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
-						var k2229 Color
-						k2229 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2230 string
-						if !vn2227 {
-							v2230 = c.ReadString()
+				n2217 := c.ReadLength(2)
+				m2218 := foryimpl.MakeMap[map[Color]string](c, n2217)
+				for n2217 > 0 && !c.Failed() {
+					sz2219, vn2220, _ := c.ReadMapChunk(n2217, 25, 21, nil, false)
+					for j2221 := 0; j2221 < sz2219 && !c.Failed(); j2221++ {
+						var k2222 Color
+						k2222 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						var v2223 string
+						if !vn2220 {
+							v2223 = c.ReadString()
 						}
-						m2225[k2229] = v2230
+						m2218[k2222] = v2223
 					}
-					n2224 -= sz2226
+					n2217 -= sz2219
 				}
-				x.MES = m2225
+				x.MES = m2218
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2232 := c.ReadLength(2)
-				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
-				for n2232 > 0 && !c.Failed() {
-					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
-					for j2236 := 0; j2236 < sz2234 && !c.Failed(); j2236++ {
-						var k2237 int64
-						k2237 = r.ReadVarInt64()
-						var v2238 float64
-						if !vn2235 {
-							v2238 = r.ReadFloat64()
+				n2225 := c.ReadLength(2)
+				m2226 := foryimpl.MakeMap[map[int64]float64](c, n2225)
+				for n2225 > 0 && !c.Failed() {
+					sz2227, vn2228, _ := c.ReadMapChunk(n2225, 7, 20, nil, false)
+					for j2229 := 0; j2229 < sz2227 && !c.Failed(); j2229++ {
+						var k2230 int64
+						k2230 = r.ReadVarInt64()
+						var v2231 float64
+						if !vn2228 {
+							v2231 = r.ReadFloat64()
 						}
-						m2233[k2237] = v2238
+						m2226[k2230] = v2231
 					}
-					n2232 -= sz2234
+					n2225 -= sz2227
 				}
-				x.MI64F = m2233
+				x.MI64F = m2226
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2240 := c.ReadLength(2)
-				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
-				for n2240 > 0 && !c.Failed() {
-					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
-					for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
-						var k2245 int32
-						k2245 = r.ReadVarInt32()
-						var v2246 string
-						if !vn2243 {
-							v2246 = c.ReadString()
+				n2233 := c.ReadLength(2)
+				m2234 := foryimpl.MakeMap[map[int32]string](c, n2233)
+				for n2233 > 0 && !c.Failed() {
+					sz2235, vn2236, _ := c.ReadMapChunk(n2233, 5, 21, nil, false)
+					for j2237 := 0; j2237 < sz2235 && !c.Failed(); j2237++ {
+						var k2238 int32
+						k2238 = r.ReadVarInt32()
+						var v2239 string
+						if !vn2236 {
+							v2239 = c.ReadString()
 						}
-						m2241[k2245] = v2246
+						m2234[k2238] = v2239
 					}
-					n2240 -= sz2242
+					n2233 -= sz2235
 				}
-				x.MIS = m2241
+				x.MIS = m2234
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2248 := c.ReadLength(2)
-				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
-				for n2248 > 0 && !c.Failed() {
-					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
-					for j2252 := 0; j2252 < sz2250 && !c.Failed(); j2252++ {
-						var k2253 string
-						k2253 = c.ReadString()
-						var v2254 int32
-						if !vn2251 {
-							v2254 = r.ReadVarInt32()
+				n2241 := c.ReadLength(2)
+				m2242 := foryimpl.MakeMap[map[string]int32](c, n2241)
+				for n2241 > 0 && !c.Failed() {
+					sz2243, vn2244, _ := c.ReadMapChunk(n2241, 21, 5, nil, false)
+					for j2245 := 0; j2245 < sz2243 && !c.Failed(); j2245++ {
+						var k2246 string
+						k2246 = c.ReadString()
+						var v2247 int32
+						if !vn2244 {
+							v2247 = r.ReadVarInt32()
 						}
-						m2249[k2253] = v2254
+						m2242[k2246] = v2247
 					}
-					n2248 -= sz2250
+					n2241 -= sz2243
 				}
-				x.MSI = m2249
+				x.MSI = m2242
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2256 := c.ReadLength(2)
-				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
-				for n2256 > 0 && !c.Failed() {
-					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
-					for j2260 := 0; j2260 < sz2258 && !c.Failed(); j2260++ {
-						var k2261 string
-						k2261 = c.ReadString()
-						var v2262 []string
-						if !vn2259 {
-							n2263 := c.ReadLength(1)
-							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
-							if n2263 > 0 {
-								hn2266 := c.ReadListHeader(21)
+				n2249 := c.ReadLength(2)
+				m2250 := foryimpl.MakeMap[map[string][]string](c, n2249)
+				for n2249 > 0 && !c.Failed() {
+					sz2251, vn2252, _ := c.ReadMapChunk(n2249, 21, 22, nil, true)
+					for j2253 := 0; j2253 < sz2251 && !c.Failed(); j2253++ {
+						var k2254 string
+						k2254 = c.ReadString()
+						var v2255 []string
+						if !vn2252 {
+							n2256 := c.ReadLength(1)
+							l2257 := foryimpl.MakeSlice[[]string](c, n2256)
+							if n2256 > 0 {
+								hn2259 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2265 := range l2264 {
-										if hn2266 && !c.ReadFlag() {
-											clear(l2264[i2265 : i2265+1])
+									for i2258 := range l2257 {
+										if hn2259 && !c.ReadFlag() {
+											clear(l2257[i2258 : i2258+1])
 											continue
 										}
-										l2264[i2265] = c.ReadString()
+										l2257[i2258] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2265)
+											c.TraceIndex(i2258)
 											break
 										}
 									}
 								}
 							}
-							v2262 = l2264
+							v2255 = l2257
 						}
-						m2257[k2261] = v2262
+						m2250[k2254] = v2255
 					}
-					n2256 -= sz2258
+					n2249 -= sz2251
 				}
-				x.MSL = m2257
+				x.MSL = m2250
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2270 := c.ReadLength(2)
-				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
-				for n2270 > 0 && !c.Failed() {
-					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
-					for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
-						var k2275 string
-						k2275 = c.ReadString()
-						var v2276 map[string]int32
-						if !vn2273 {
-							n2277 := c.ReadLength(2)
-							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
-							for n2277 > 0 && !c.Failed() {
-								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
-								for j2281 := 0; j2281 < sz2279 && !c.Failed(); j2281++ {
-									var k2282 string
-									k2282 = c.ReadString()
-									var v2283 int32
-									if !vn2280 {
-										v2283 = r.ReadVarInt32()
+				n2263 := c.ReadLength(2)
+				m2264 := foryimpl.MakeMap[map[string]map[string]int32](c, n2263)
+				for n2263 > 0 && !c.Failed() {
+					sz2265, vn2266, _ := c.ReadMapChunk(n2263, 21, 24, nil, true)
+					for j2267 := 0; j2267 < sz2265 && !c.Failed(); j2267++ {
+						var k2268 string
+						k2268 = c.ReadString()
+						var v2269 map[string]int32
+						if !vn2266 {
+							n2270 := c.ReadLength(2)
+							m2271 := foryimpl.MakeMap[map[string]int32](c, n2270)
+							for n2270 > 0 && !c.Failed() {
+								sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 5, nil, false)
+								for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
+									var k2275 string
+									k2275 = c.ReadString()
+									var v2276 int32
+									if !vn2273 {
+										v2276 = r.ReadVarInt32()
 									}
-									m2278[k2282] = v2283
+									m2271[k2275] = v2276
 								}
-								n2277 -= sz2279
+								n2270 -= sz2272
 							}
-							v2276 = m2278
+							v2269 = m2271
 						}
-						m2271[k2275] = v2276
+						m2264[k2268] = v2269
 					}
-					n2270 -= sz2272
+					n2263 -= sz2265
 				}
-				x.MSM = m2271
+				x.MSM = m2264
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2286 := c.ReadLength(2)
-				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
-				for n2286 > 0 && !c.Failed() {
-					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
-					for j2290 := 0; j2290 < sz2288 && !c.Failed(); j2290++ {
-						var k2291 string
-						k2291 = c.ReadString()
-						var v2292 *int32
-						if !vn2289 {
-							p2293 := foryimpl.Alloc[int32](c)
-							*p2293 = r.ReadVarInt32()
-							v2292 = p2293
+				n2279 := c.ReadLength(2)
+				m2280 := foryimpl.MakeMap[map[string]*int32](c, n2279)
+				for n2279 > 0 && !c.Failed() {
+					sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, true)
+					for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
+						var k2284 string
+						k2284 = c.ReadString()
+						var v2285 *int32
+						if !vn2282 {
+							p2286 := foryimpl.Alloc[int32](c)
+							*p2286 = r.ReadVarInt32()
+							v2285 = p2286
 						}
-						m2287[k2291] = v2292
+						m2280[k2284] = v2285
 					}
-					n2286 -= sz2288
+					n2279 -= sz2281
 				}
-				x.MSP = m2287
+				x.MSP = m2280
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2295 := c.ReadLength(2)
-				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
-				for n2295 > 0 && !c.Failed() {
-					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
-					for j2299 := 0; j2299 < sz2297 && !c.Failed(); j2299++ {
-						var k2300 uint8
-						k2300 = r.ReadUint8()
-						var v2301 uint16
-						if !vn2298 {
-							v2301 = r.ReadUint16()
+				n2288 := c.ReadLength(2)
+				m2289 := foryimpl.MakeMap[map[uint8]uint16](c, n2288)
+				for n2288 > 0 && !c.Failed() {
+					sz2290, vn2291, _ := c.ReadMapChunk(n2288, 9, 10, nil, false)
+					for j2292 := 0; j2292 < sz2290 && !c.Failed(); j2292++ {
+						var k2293 uint8
+						k2293 = r.ReadUint8()
+						var v2294 uint16
+						if !vn2291 {
+							v2294 = r.ReadUint16()
 						}
-						m2296[k2300] = v2301
+						m2289[k2293] = v2294
 					}
-					n2295 -= sz2297
+					n2288 -= sz2290
 				}
-				x.MU8 = m2296
+				x.MU8 = m2289
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2303, id2304 := c.ReadRefFlag(); st2303 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2304)
-				} else if st2303 == foryimpl.RefFollows {
+				if st2296, id2297 := c.ReadRefFlag(); st2296 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2297)
+				} else if st2296 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2304, x.NBin)
+					foryimpl.SetRefSlice(c, id2297, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10307,68 +10319,68 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2305 := c.ReadLength(1)
-				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
-				if n2305 > 0 {
-					hn2308 := c.ReadListHeader(21)
+				n2298 := c.ReadLength(1)
+				l2299 := foryimpl.MakeSlice[[]string](c, n2298)
+				if n2298 > 0 {
+					hn2301 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2307 := range l2306 {
-							if hn2308 && !c.ReadFlag() {
-								clear(l2306[i2307 : i2307+1])
+						for i2300 := range l2299 {
+							if hn2301 && !c.ReadFlag() {
+								clear(l2299[i2300 : i2300+1])
 								continue
 							}
-							l2306[i2307] = c.ReadString()
+							l2299[i2300] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2307)
+								c.TraceIndex(i2300)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2306
+				x.NLS = l2299
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2311 := c.ReadLength(2)
-				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
-				for n2311 > 0 && !c.Failed() {
-					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
-					for j2315 := 0; j2315 < sz2313 && !c.Failed(); j2315++ {
-						var k2316 string
-						k2316 = c.ReadString()
-						var v2317 int32
-						if !vn2314 {
-							v2317 = r.ReadVarInt32()
+				n2304 := c.ReadLength(2)
+				m2305 := foryimpl.MakeMap[map[string]int32](c, n2304)
+				for n2304 > 0 && !c.Failed() {
+					sz2306, vn2307, _ := c.ReadMapChunk(n2304, 21, 5, nil, false)
+					for j2308 := 0; j2308 < sz2306 && !c.Failed(); j2308++ {
+						var k2309 string
+						k2309 = c.ReadString()
+						var v2310 int32
+						if !vn2307 {
+							v2310 = r.ReadVarInt32()
 						}
-						m2312[k2316] = v2317
+						m2305[k2309] = v2310
 					}
-					n2311 -= sz2313
+					n2304 -= sz2306
 				}
-				x.NM = m2312
+				x.NM = m2305
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2319 := c.ReadLength(1)
-				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
-				if n2319 > 0 {
-					hn2322 := c.ReadListHeader(9)
+				n2312 := c.ReadLength(1)
+				l2313 := foryimpl.MakeSlice[[]uint8](c, n2312)
+				if n2312 > 0 {
+					hn2315 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2321 := range l2320 {
-							if hn2322 && !c.ReadFlag() {
-								clear(l2320[i2321 : i2321+1])
+						for i2314 := range l2313 {
+							if hn2315 && !c.ReadFlag() {
+								clear(l2313[i2314 : i2314+1])
 								continue
 							}
-							l2320[i2321] = r.ReadUint8()
+							l2313[i2314] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2321)
+								c.TraceIndex(i2314)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2320
+				x.Raw = l2313
 			}
 		default:
 			c.SkipField(f)
@@ -12293,18 +12305,6 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		for i2 := range x.Extra {
-			if !foryimpl.ValidString(string(x.Extra[i2])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
-				return
-			}
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
@@ -12315,27 +12315,32 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
 	b.SetWriterIndex(off)
-	l4 := x.Extra
+	l2 := x.Extra
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		var ascii bool
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e3))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
+						return
+					}
 				}
 			}
 		}
@@ -12346,12 +12351,17 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	{
-		s7 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s7) + 10)
+		s5 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -12359,18 +12369,6 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		for i9 := range x.Extra {
-			if !foryimpl.ValidString(string(x.Extra[i9])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
-				return
-			}
-		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(13 + buffer.BatchSlack)
@@ -12381,27 +12379,32 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Score))
 	b.SetWriterIndex(off)
-	l11 := x.Extra
+	l7 := x.Extra
 	{
-		sz13 := 6 + buffer.BatchSlack + len(l11)*9
-		for _, e12 := range l11 {
-			sz13 += len(e12)
+		var ascii bool
+		sz9 := 6 + buffer.BatchSlack + len(l7)*9
+		for _, e8 := range l7 {
+			sz9 += len(e8)
 		}
-		b.Reserve(sz13)
+		b.Reserve(sz9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
-		if len(l11) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e12 := range l11 {
-				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+			for _, e8 := range l7 {
+				if len(w)-off < len(e8)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<2|2)
-				if len(e12) > 0 {
-					off += copy(w[off:], e12)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				if len(e8) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e8))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e8)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Extra"))
+						return
+					}
 				}
 			}
 		}
@@ -12413,12 +12416,17 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	{
-		s14 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s14) + 10)
+		s10 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<2|2)
-		if len(s14) > 0 {
-			off += copy(w[off:], s14)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s10)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInner, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -12453,31 +12461,31 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n15 := c.ReadLength(1)
-	l16 := foryimpl.ReuseSlice[[]string](c, x.Extra, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
+	n11 := c.ReadLength(1)
+	l12 := foryimpl.ReuseSlice[[]string](c, x.Extra, n11)
+	if n11 > 0 {
+		hn14 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i13 := range l12 {
+				if hn14 && !c.ReadFlag() {
+					clear(l12[i13 : i13+1])
 					continue
 				}
-				l16[i17] = c.ReadString()
+				l12[i13] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i13)
 					break
 				}
 			}
 		}
 	}
-	x.Extra = l16
+	x.Extra = l12
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
-	if ev21 := c.ReadStructFieldMeta(foryTypeLeaf); ev21 != nil {
-		x.Lf.ForyReadEvolved(c, ev21)
+	if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+		x.Lf.ForyReadEvolved(c, ev17)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -12517,32 +12525,32 @@ func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n22 := c.ReadLength(1)
-	l23 := foryimpl.ReuseSlice[[]string](c, x.Extra, n22)
-	if n22 > 0 {
-		hn25 := c.ReadListHeader(21)
+	n18 := c.ReadLength(1)
+	l19 := foryimpl.ReuseSlice[[]string](c, x.Extra, n18)
+	if n18 > 0 {
+		hn21 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+			for i20 := range l19 {
+				if hn21 && !c.ReadFlag() {
+					clear(l19[i20 : i20+1])
 					continue
 				}
-				l23[i24] = c.ReadString()
+				l19[i20] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i20)
 					break
 				}
 			}
 		}
 	}
-	x.Extra = l23
+	x.Extra = l19
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev30 := c.ReadStructFieldMeta(foryTypeLeaf); ev30 != nil {
-			x.Lf.ForyReadEvolved(c, ev30)
+		if ev26 := c.ReadStructFieldMeta(foryTypeLeaf); ev26 != nil {
+			x.Lf.ForyReadEvolved(c, ev26)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -12566,47 +12574,47 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.Score = int64(v31)
+				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
+					x.Score = int64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
-				l34 := foryimpl.MakeSlice[[]string](c, n33)
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(21)
+				n29 := c.ReadLength(1)
+				l30 := foryimpl.MakeSlice[[]string](c, n29)
+				if n29 > 0 {
+					hn32 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i31 := range l30 {
+							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
 								continue
 							}
-							l34[i35] = c.ReadString()
+							l30[i31] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i31)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l34
+				x.Extra = l30
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev42 := c.ReadStructFieldMeta(foryTypeLeaf); ev42 != nil {
-						x.Lf.ForyReadEvolved(c, ev42)
+					if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
+						x.Lf.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev39 := c.ReadStructFieldMeta(foryTypeLeaf); ev39 != nil {
-						x.Lf.ForyReadEvolved(c, ev39)
+					if ev35 := c.ReadStructFieldMeta(foryTypeLeaf); ev35 != nil {
+						x.Lf.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -12728,12 +12736,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.W)) {
-			return foryimpl.InvalidUTF8(foryTypeLeaf, "W")
-		}
-	}
-	s1 := x.W
+	s1 := string(x.W)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -12755,9 +12758,13 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeLeaf, "W")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -12981,19 +12988,11 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.NewName)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
-			return
-		}
 		for k3 := range x.NM {
 			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.NS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
-			return
 		}
 	}
 	b := c.Buffer()
@@ -13028,12 +13027,17 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteVarInt32(*x.NP)
 	}
 	{
-		s7 := x.NewName
+		s7 := string(x.NewName)
 		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
 		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13076,12 +13080,17 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.NPIn.ForyWrite(c)
 	{
-		s13 := x.NS
+		s13 := string(x.NS)
 		b.Reserve(buffer.BatchSlack + len(s13) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<2|2)
 		if len(s13) > 0 {
-			off += copy(w[off:], s13)
+			off, ascii = buffer.PutStringAt(w, off, s13)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13090,19 +13099,11 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.NewName)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
-			return
-		}
 		for k16 := range x.NM {
 			if !foryimpl.ValidString(string(k16)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
 				return
 			}
-		}
-		if !foryimpl.ValidString(string(x.NS)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
-			return
 		}
 	}
 	b := c.Buffer()
@@ -13137,12 +13138,17 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarInt32(*x.NP)
 	}
 	{
-		s20 := x.NewName
+		s20 := string(x.NewName)
 		b.Reserve(buffer.BatchSlack + len(s20) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<2|2)
 		if len(s20) > 0 {
-			off += copy(w[off:], s20)
+			off, ascii = buffer.PutStringAt(w, off, s20)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s20) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13183,12 +13189,17 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.NPIn.ForyWrite(c)
 	{
-		s26 := x.NS
+		s26 := string(x.NS)
 		b.Reserve(buffer.BatchSlack + len(s26) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
 		if len(s26) > 0 {
-			off += copy(w[off:], s26)
+			off, ascii = buffer.PutStringAt(w, off, s26)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13794,11 +13805,7 @@ func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.B)) {
-			return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
-		}
-	}
+	start3 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -13830,24 +13837,29 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteBool(*x.E)
 	}
 	{
-		s3 := x.B
-		b.Reserve(buffer.BatchSlack + len(s3) + 10)
+		s4 := string(x.B)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off += copy(w[off:], s3)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s4)
+			if !ascii && check && !foryimpl.ValidString(s4) {
+				b.SetWriterIndex(start3)
+				return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l4 := x.C
-	b.WriteVarUint32(uint32(len(l4)))
-	if len(l4) > 0 {
-		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
+	l5 := x.C
+	b.WriteVarUint32(uint32(len(l5)))
+	if len(l5) > 0 {
+		b.Reserve(1 + len(l5)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e5 := range l4 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
+		for _, e6 := range l5 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e6))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13883,9 +13895,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p6 := foryimpl.Alloc[bool](c)
-		*p6 = r.ReadBool()
-		x.E = p6
+		p7 := foryimpl.Alloc[bool](c)
+		*p7 = r.ReadBool()
+		x.E = p7
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -13896,25 +13908,25 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n7 := c.ReadLength(1)
-	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(7)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]int64](c, x.C, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l8[i9] = r.ReadVarInt64()
+				l9[i10] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i9)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.C = l8
+	x.C = l9
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -13929,25 +13941,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
-					x.D = float64(v13)
+				if v14, ok15 := c.ReadFloatAs(f, 64); ok15 {
+					x.D = float64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.A = int32(v15)
+				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
+					x.A = int32(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[bool](c)
-				*p17 = r.ReadBool()
-				x.E = p17
+				p18 := foryimpl.Alloc[bool](c)
+				*p18 = r.ReadBool()
+				x.E = p18
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -13957,25 +13969,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
-				l19 := foryimpl.MakeSlice[[]int64](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(7)
+				n19 := c.ReadLength(1)
+				l20 := foryimpl.MakeSlice[[]int64](c, n19)
+				if n19 > 0 {
+					hn22 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i20 := range l19 {
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
+						for i21 := range l20 {
+							if hn22 && !c.ReadFlag() {
+								clear(l20[i21 : i21+1])
 								continue
 							}
-							l19[i20] = r.ReadVarInt64()
+							l20[i21] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i20)
+								c.TraceIndex(i21)
 								break
 							}
 						}
 					}
 				}
-				x.C = l19
+				x.C = l20
 			}
 		default:
 			c.SkipField(f)
@@ -14090,16 +14102,7 @@ func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		for i2 := range x.Beta {
-			if !foryimpl.ValidString(string(x.Beta[i2])) {
-				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
-			}
-		}
-		if !foryimpl.ValidString(string(x.Zed)) {
-			return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
-		}
-	}
+	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(55 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
@@ -14132,39 +14135,49 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l4 := x.Beta
+	l3 := x.Beta
 	{
-		sz6 := 6 + buffer.BatchSlack + len(l4)*9
-		for _, e5 := range l4 {
-			sz6 += len(e5)
+		var ascii bool
+		sz5 := 6 + buffer.BatchSlack + len(l3)*9
+		for _, e4 := range l3 {
+			sz5 += len(e4)
 		}
-		b.Reserve(sz6)
+		b.Reserve(sz5)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l4)))
-		if len(l4) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e5 := range l4 {
-				if len(w)-off < len(e5)+9+buffer.BatchSlack {
+			for _, e4 := range l3 {
+				if len(w)-off < len(e4)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e5) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e5))<<2|2)
-				if len(e5) > 0 {
-					off += copy(w[off:], e5)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
+				if len(e4) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e4))
+					if !ascii && check && !foryimpl.ValidString(string(e4)) {
+						b.SetWriterIndex(start2)
+						return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
+					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		s7 := x.Zed
-		b.Reserve(buffer.BatchSlack + len(s7) + 10)
+		s6 := string(x.Zed)
+		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off += copy(w[off:], s7)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && check && !foryimpl.ValidString(s6) {
+				b.SetWriterIndex(start2)
+				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -14200,33 +14213,33 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[int16](c)
-		*p8 = r.ReadInt16()
-		x.Gamma = p8
+		p7 := foryimpl.Alloc[int16](c)
+		*p7 = r.ReadInt16()
+		x.Gamma = p7
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := foryimpl.ReuseSlice[[]string](c, x.Beta, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(21)
+	n8 := c.ReadLength(1)
+	l9 := foryimpl.ReuseSlice[[]string](c, x.Beta, n8)
+	if n8 > 0 {
+		hn11 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
+			for i10 := range l9 {
+				if hn11 && !c.ReadFlag() {
+					clear(l9[i10 : i10+1])
 					continue
 				}
-				l10[i11] = c.ReadString()
+				l9[i10] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i10)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l10
+	x.Beta = l9
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -14250,44 +14263,44 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					x.Alpha = int64(v15)
+				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
+					x.Alpha = int64(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 16); ok19 {
-					pv20 := int16(v18)
-					x.Gamma = &pv20
+				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
+					pv19 := int16(v17)
+					x.Gamma = &pv19
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[int16](c)
-				*p17 = r.ReadInt16()
-				x.Gamma = p17
+				p16 := foryimpl.Alloc[int16](c)
+				*p16 = r.ReadInt16()
+				x.Gamma = p16
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
-				l22 := foryimpl.MakeSlice[[]string](c, n21)
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(21)
+				n20 := c.ReadLength(1)
+				l21 := foryimpl.MakeSlice[[]string](c, n20)
+				if n20 > 0 {
+					hn23 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
+						for i22 := range l21 {
+							if hn23 && !c.ReadFlag() {
+								clear(l21[i22 : i22+1])
 								continue
 							}
-							l22[i23] = c.ReadString()
+							l21[i22] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i23)
+								c.TraceIndex(i22)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l22
+				x.Beta = l21
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -14430,10 +14443,6 @@ func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
-			return
-		}
 		for k5 := range x.Same {
 			if !foryimpl.ValidString(string(k5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
@@ -14455,12 +14464,17 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	mw9.End(b)
 	{
-		s12 := x.Name
+		s12 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s12) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
 		if len(s12) > 0 {
-			off += copy(w[off:], s12)
+			off, ascii = buffer.PutStringAt(w, off, s12)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -14705,12 +14719,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.K)) {
-			return foryimpl.InvalidUTF8(foryTypeItem, "K")
-		}
-	}
-	s1 := x.K
+	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -14731,9 +14740,13 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.V))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeItem, "K")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -14934,19 +14947,9 @@ func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
-			return
-		}
 		for k3 := range x.Scores {
 			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
-				return
-			}
-		}
-		for i8 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i8])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
 				return
 			}
 		}
@@ -14965,54 +14968,64 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Count))
 	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
 	b.SetWriterIndex(off)
-	l10 := x.Items
-	b.WriteVarUint32(uint32(len(l10)))
-	if len(l10) > 0 {
+	l8 := x.Items
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
-		for i11 := range l10 {
-			l10[i11].ForyWrite(c)
+		for i9 := range l8 {
+			l8[i9].ForyWrite(c)
 		}
 	}
 	{
-		s12 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s12) + 10)
+		s10 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<2|2)
-		if len(s12) > 0 {
-			off += copy(w[off:], s12)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<2|2)
+		if len(s10) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s10)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw13 foryimpl.MapWriter
-	mw13.Begin(b, len(x.Scores))
-	for k14, v15 := range x.Scores {
-		mw13.Entry(b)
-		foryimpl.WriteString(b, k14)
-		b.WriteVarInt32(v15)
+	var mw11 foryimpl.MapWriter
+	mw11.Begin(b, len(x.Scores))
+	for k12, v13 := range x.Scores {
+		mw11.Entry(b)
+		foryimpl.WriteString(b, k12)
+		b.WriteVarInt32(v13)
 	}
-	mw13.End(b)
-	l16 := x.Tags
+	mw11.End(b)
+	l14 := x.Tags
 	{
-		sz18 := 6 + buffer.BatchSlack + len(l16)*9
-		for _, e17 := range l16 {
-			sz18 += len(e17)
+		var ascii bool
+		sz16 := 6 + buffer.BatchSlack + len(l14)*9
+		for _, e15 := range l14 {
+			sz16 += len(e15)
 		}
-		b.Reserve(sz18)
+		b.Reserve(sz16)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l16)))
-		if len(l16) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
+		if len(l14) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e17 := range l16 {
-				if len(w)-off < len(e17)+9+buffer.BatchSlack {
+			for _, e15 := range l14 {
+				if len(w)-off < len(e15)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e17) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e17))<<2|2)
-				if len(e17) > 0 {
-					off += copy(w[off:], e17)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<2|2)
+				if len(e15) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e15))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Tags"))
+						return
+					}
 				}
 			}
 		}
@@ -15054,29 +15067,29 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n19 := c.ReadLength(1)
-	l20 := foryimpl.ReuseSlice[[]Item](c, x.Items, n19)
-	if n19 > 0 {
-		hn22, ev23 := c.ReadStructListHeader(foryTypeItem)
+	n17 := c.ReadLength(1)
+	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
+	if n17 > 0 {
+		hn20, ev21 := c.ReadStructListHeader(foryTypeItem)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i19 := range l18 {
+				if hn20 && !c.ReadFlag() {
+					clear(l18[i19 : i19+1])
 					continue
 				}
-				if ev23 != nil {
-					l20[i21].ForyReadEvolved(c, ev23)
+				if ev21 != nil {
+					l18[i19].ForyReadEvolved(c, ev21)
 				} else {
-					l20[i21].ForyRead(c)
+					l18[i19].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i19)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l20
+	x.Items = l18
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -15086,45 +15099,45 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLength(2)
-	m26 := foryimpl.MakeMap[map[string]int32](c, n25)
-	for n25 > 0 && !c.Failed() {
-		sz27, vn28, _ := c.ReadMapChunk(n25, 21, 5, nil, false)
-		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
-			var k30 string
-			k30 = c.ReadString()
-			var v31 int32
-			if !vn28 {
-				v31 = r.ReadVarInt32()
+	n23 := c.ReadLength(2)
+	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
+	for n23 > 0 && !c.Failed() {
+		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
+		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+			var k28 string
+			k28 = c.ReadString()
+			var v29 int32
+			if !vn26 {
+				v29 = r.ReadVarInt32()
 			}
-			m26[k30] = v31
+			m24[k28] = v29
 		}
-		n25 -= sz27
+		n23 -= sz25
 	}
-	x.Scores = m26
+	x.Scores = m24
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n33 := c.ReadLength(1)
-	l34 := foryimpl.ReuseSlice[[]string](c, x.Tags, n33)
-	if n33 > 0 {
-		hn36 := c.ReadListHeader(21)
+	n31 := c.ReadLength(1)
+	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
+	if n31 > 0 {
+		hn34 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i33 := range l32 {
+				if hn34 && !c.ReadFlag() {
+					clear(l32[i33 : i33+1])
 					continue
 				}
-				l34[i35] = c.ReadString()
+				l32[i33] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i33)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l34
+	x.Tags = l32
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -15139,8 +15152,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
-					x.Ratio = float64(v39)
+				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
+					x.Ratio = float64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -15151,45 +15164,45 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
-					x.Count = int64(v41)
+				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
+					x.Count = int64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
-					x.ID = int64(v43)
+				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
+					x.ID = int64(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
-				l46 := foryimpl.MakeSlice[[]Item](c, n45)
-				if n45 > 0 {
-					hn48, ev49 := c.ReadStructListHeader(foryTypeItem)
+				n43 := c.ReadLength(1)
+				l44 := foryimpl.MakeSlice[[]Item](c, n43)
+				if n43 > 0 {
+					hn46, ev47 := c.ReadStructListHeader(foryTypeItem)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i45 := range l44 {
+							if hn46 && !c.ReadFlag() {
+								clear(l44[i45 : i45+1])
 								continue
 							}
-							if ev49 != nil {
-								l46[i47].ForyReadEvolved(c, ev49)
+							if ev47 != nil {
+								l44[i45].ForyReadEvolved(c, ev47)
 							} else {
-								l46[i47].ForyRead(c)
+								l44[i45].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i45)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l46
+				x.Items = l44
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -15197,44 +15210,44 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLength(2)
-				m52 := foryimpl.MakeMap[map[string]int32](c, n51)
-				for n51 > 0 && !c.Failed() {
-					sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
-					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
-						var k56 string
-						k56 = c.ReadString()
-						var v57 int32
-						if !vn54 {
-							v57 = r.ReadVarInt32()
+				n49 := c.ReadLength(2)
+				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
+				for n49 > 0 && !c.Failed() {
+					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
+					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+						var k54 string
+						k54 = c.ReadString()
+						var v55 int32
+						if !vn52 {
+							v55 = r.ReadVarInt32()
 						}
-						m52[k56] = v57
+						m50[k54] = v55
 					}
-					n51 -= sz53
+					n49 -= sz51
 				}
-				x.Scores = m52
+				x.Scores = m50
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLength(1)
-				l60 := foryimpl.MakeSlice[[]string](c, n59)
-				if n59 > 0 {
-					hn62 := c.ReadListHeader(21)
+				n57 := c.ReadLength(1)
+				l58 := foryimpl.MakeSlice[[]string](c, n57)
+				if n57 > 0 {
+					hn60 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i61 := range l60 {
-							if hn62 && !c.ReadFlag() {
-								clear(l60[i61 : i61+1])
+						for i59 := range l58 {
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
 								continue
 							}
-							l60[i61] = c.ReadString()
+							l58[i59] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i61)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l60
+				x.Tags = l58
 			}
 		default:
 			c.SkipField(f)

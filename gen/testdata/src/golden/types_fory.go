@@ -432,19 +432,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
-			return
-		}
 		for k14 := range x.Scores {
 			if !foryimpl.ValidString(string(k14)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
-				return
-			}
-		}
-		for i19 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i19])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 				return
 			}
 		}
@@ -473,26 +463,26 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw21 foryimpl.MapWriter
-	mw21.Begin(b, len(x.ByKey))
-	for k22, v23 := range x.ByKey {
-		if v23 == nil {
-			mw21.NullEntry(b)
-			b.WriteVarInt32(k22)
+	var mw19 foryimpl.MapWriter
+	mw19.Begin(b, len(x.ByKey))
+	for k20, v21 := range x.ByKey {
+		if v21 == nil {
+			mw19.NullEntry(b)
+			b.WriteVarInt32(k20)
 		} else {
-			mw21.Entry(b)
-			b.WriteVarInt32(k22)
-			v23.ForyWrite(c)
+			mw19.Entry(b)
+			b.WriteVarInt32(k20)
+			v21.ForyWrite(c)
 		}
 	}
-	mw21.End(b)
+	mw19.End(b)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l24 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l24)*4 + 6)
+		l22 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l22)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*4))
-		off = buffer.PutRawInt32sAt(w, off, l24)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
+		off = buffer.PutRawInt32sAt(w, off, l22)
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
@@ -502,9 +492,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e25 := range x.Flags {
+		for _, e23 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e25)
+				buffer.PutBoolAt(w, off, e23)
 				off += 1
 			}
 		}
@@ -516,54 +506,54 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l26 := x.Maybe
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
-		h27 := byte(0x08)
-		for _, p28 := range l26 {
-			if p28 == nil {
-				h27 = 0x0a
+	l24 := x.Maybe
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
+		h25 := byte(0x08)
+		for _, p26 := range l24 {
+			if p26 == nil {
+				h25 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h27)
+		b.WriteUint8(h25)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p28 := range l26 {
-			if h27 == 0x0a {
-				if p28 == nil {
+		for _, p26 := range l24 {
+			if h25 == 0x0a {
+				if p26 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p28.ForyWrite(c)
+			p26.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l29 := x.Maybes
+		l27 := x.Maybes
 		{
-			sz31 := 6 + buffer.BatchSlack + len(l29)*9
-			for _, e30 := range l29 {
-				sz31 += len(e30)
+			sz29 := 6 + buffer.BatchSlack + len(l27)*9
+			for _, e28 := range l27 {
+				sz29 += len(e28)
 			}
-			b.Reserve(sz31)
+			b.Reserve(sz29)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l29)))
-			if len(l29) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
+			if len(l27) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e30 := range l29 {
-					if len(w)-off < len(e30)+9+buffer.BatchSlack {
+				for _, e28 := range l27 {
+					if len(w)-off < len(e28)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e30) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e28) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e30))<<2|2)
-					if len(e30) > 0 {
-						off += copy(w[off:], e30)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
+					if len(e28) > 0 {
+						off += copy(w[off:], e28)
 					}
 				}
 			}
@@ -571,12 +561,17 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s32 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s32) + 10)
+		s30 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s30) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s32))<<2|2)
-		if len(s32) > 0 {
-			off += copy(w[off:], s32)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s30))<<2|2)
+		if len(s30) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s30)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s30) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -593,47 +588,52 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l33 := x.Points
-	b.WriteVarUint32(uint32(len(l33)))
-	if len(l33) > 0 {
+	l31 := x.Points
+	b.WriteVarUint32(uint32(len(l31)))
+	if len(l31) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i34 := range l33 {
-			l33[i34].ForyWrite(c)
+		for i32 := range l31 {
+			l31[i32].ForyWrite(c)
 		}
 	}
-	l35 := x.Raw
-	b.WriteVarUint32(uint32(len(l35)))
-	b.WriteBytes(l35)
-	var mw36 foryimpl.MapWriter
-	mw36.Begin(b, len(x.Scores))
-	for k37, v38 := range x.Scores {
-		mw36.Entry(b)
-		foryimpl.WriteString(b, k37)
-		b.WriteVarInt32(v38)
+	l33 := x.Raw
+	b.WriteVarUint32(uint32(len(l33)))
+	b.WriteBytes(l33)
+	var mw34 foryimpl.MapWriter
+	mw34.Begin(b, len(x.Scores))
+	for k35, v36 := range x.Scores {
+		mw34.Entry(b)
+		foryimpl.WriteString(b, k35)
+		b.WriteVarInt32(v36)
 	}
-	mw36.End(b)
-	l39 := x.Tags
+	mw34.End(b)
+	l37 := x.Tags
 	{
-		sz41 := 6 + buffer.BatchSlack + len(l39)*9
-		for _, e40 := range l39 {
-			sz41 += len(e40)
+		var ascii bool
+		sz39 := 6 + buffer.BatchSlack + len(l37)*9
+		for _, e38 := range l37 {
+			sz39 += len(e38)
 		}
-		b.Reserve(sz41)
+		b.Reserve(sz39)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l39)))
-		if len(l39) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l37)))
+		if len(l37) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e40 := range l39 {
-				if len(w)-off < len(e40)+9+buffer.BatchSlack {
+			for _, e38 := range l37 {
+				if len(w)-off < len(e38)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e40) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e38) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e40))<<2|2)
-				if len(e40) > 0 {
-					off += copy(w[off:], e40)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e38))<<2|2)
+				if len(e38) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e38))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e38)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
+						return
+					}
 				}
 			}
 		}
@@ -645,25 +645,15 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i51 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i51])) {
+		for i49 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i49])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
 		}
-		if !foryimpl.ValidString(string(x.Name)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
-			return
-		}
-		for k55 := range x.Scores {
-			if !foryimpl.ValidString(string(k55)) {
+		for k53 := range x.Scores {
+			if !foryimpl.ValidString(string(k53)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
-				return
-			}
-		}
-		for i60 := range x.Tags {
-			if !foryimpl.ValidString(string(x.Tags[i60])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 				return
 			}
 		}
@@ -692,32 +682,32 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw62 foryimpl.MapWriter
-	mw62.BeginTracked(b, len(x.ByKey))
-	for k63, v64 := range x.ByKey {
-		mw62.Entry(b)
-		b.WriteVarInt32(k63)
-		if !foryimpl.WriteRefPtr(c, v64) {
-			v64.ForyWrite(c)
+	var mw58 foryimpl.MapWriter
+	mw58.BeginTracked(b, len(x.ByKey))
+	for k59, v60 := range x.ByKey {
+		mw58.Entry(b)
+		b.WriteVarInt32(k59)
+		if !foryimpl.WriteRefPtr(c, v60) {
+			v60.ForyWrite(c)
 		}
 	}
-	mw62.End(b)
+	mw58.End(b)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l65 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l65)*4 + 6)
+		l61 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l61)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st66, id67 := foryimpl.RefSliceAt(c, l65); st66 == foryimpl.RefBack {
+		if st62, id63 := foryimpl.RefSliceAt(c, l61); st62 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id67))
-		} else if st66 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id63))
+		} else if st62 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l65)*4))
-			off = buffer.PutRawInt32sAt(w, off, l65)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
+			off = buffer.PutRawInt32sAt(w, off, l61)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -728,9 +718,9 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e68 := range x.Flags {
+		for _, e64 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e68)
+				buffer.PutBoolAt(w, off, e64)
 				off += 1
 			}
 		}
@@ -744,21 +734,21 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l69 := x.Maybe
-	b.WriteVarUint32(uint32(len(l69)))
-	if len(l69) > 0 {
-		h70 := byte(0x09)
-		for _, p71 := range l69 {
-			if p71 == nil {
-				h70 = 0x0b
+	l65 := x.Maybe
+	b.WriteVarUint32(uint32(len(l65)))
+	if len(l65) > 0 {
+		h66 := byte(0x09)
+		for _, p67 := range l65 {
+			if p67 == nil {
+				h66 = 0x0b
 				break
 			}
 		}
-		b.WriteUint8(h70)
+		b.WriteUint8(h66)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p71 := range l69 {
-			if !foryimpl.WriteRefPtr(c, p71) {
-				p71.ForyWrite(c)
+		for _, p67 := range l65 {
+			if !foryimpl.WriteRefPtr(c, p67) {
+				p67.ForyWrite(c)
 			}
 		}
 	}
@@ -766,27 +756,27 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l72 := x.Maybes
+		l68 := x.Maybes
 		{
-			sz74 := 6 + buffer.BatchSlack + len(l72)*9
-			for _, e73 := range l72 {
-				sz74 += len(e73)
+			sz70 := 6 + buffer.BatchSlack + len(l68)*9
+			for _, e69 := range l68 {
+				sz70 += len(e69)
 			}
-			b.Reserve(sz74)
+			b.Reserve(sz70)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
-			if len(l72) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l68)))
+			if len(l68) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e73 := range l72 {
-					if len(w)-off < len(e73)+9+buffer.BatchSlack {
+				for _, e69 := range l68 {
+					if len(w)-off < len(e69)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e73) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e69) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e73))<<2|2)
-					if len(e73) > 0 {
-						off += copy(w[off:], e73)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e69))<<2|2)
+					if len(e69) > 0 {
+						off += copy(w[off:], e69)
 					}
 				}
 			}
@@ -794,12 +784,17 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s75 := x.Name
-		b.Reserve(buffer.BatchSlack + len(s75) + 10)
+		s71 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s71) + 10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint64At(w, off, uint64(len(s75))<<2|2)
-		if len(s75) > 0 {
-			off += copy(w[off:], s75)
+		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s71))<<2|2)
+		if len(s71) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s71)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s71) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -814,49 +809,54 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l76 := x.Points
-	b.WriteVarUint32(uint32(len(l76)))
-	if len(l76) > 0 {
+	l72 := x.Points
+	b.WriteVarUint32(uint32(len(l72)))
+	if len(l72) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
-		for i77 := range l76 {
-			l76[i77].ForyWrite(c)
+		for i73 := range l72 {
+			l72[i73].ForyWrite(c)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l78 := x.Raw
-		b.WriteVarUint32(uint32(len(l78)))
-		b.WriteBytes(l78)
+		l74 := x.Raw
+		b.WriteVarUint32(uint32(len(l74)))
+		b.WriteBytes(l74)
 	}
-	var mw79 foryimpl.MapWriter
-	mw79.Begin(b, len(x.Scores))
-	for k80, v81 := range x.Scores {
-		mw79.Entry(b)
-		foryimpl.WriteString(b, k80)
-		b.WriteVarInt32(v81)
+	var mw75 foryimpl.MapWriter
+	mw75.Begin(b, len(x.Scores))
+	for k76, v77 := range x.Scores {
+		mw75.Entry(b)
+		foryimpl.WriteString(b, k76)
+		b.WriteVarInt32(v77)
 	}
-	mw79.End(b)
-	l82 := x.Tags
+	mw75.End(b)
+	l78 := x.Tags
 	{
-		sz84 := 6 + buffer.BatchSlack + len(l82)*9
-		for _, e83 := range l82 {
-			sz84 += len(e83)
+		var ascii bool
+		sz80 := 6 + buffer.BatchSlack + len(l78)*9
+		for _, e79 := range l78 {
+			sz80 += len(e79)
 		}
-		b.Reserve(sz84)
+		b.Reserve(sz80)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
-		if len(l82) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l78)))
+		if len(l78) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e83 := range l82 {
-				if len(w)-off < len(e83)+9+buffer.BatchSlack {
+			for _, e79 := range l78 {
+				if len(w)-off < len(e79)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e83) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e79) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e83))<<2|2)
-				if len(e83) > 0 {
-					off += copy(w[off:], e83)
+				off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
+				if len(e79) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e79))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e79)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
+						return
+					}
 				}
 			}
 		}
@@ -908,36 +908,36 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p85 := foryimpl.Alloc[int32](c)
-		*p85 = r.ReadVarInt32()
-		x.Opt = p85
+		p81 := foryimpl.Alloc[int32](c)
+		*p81 = r.ReadVarInt32()
+		x.Opt = p81
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n86 := c.ReadLength(2)
-	m87 := foryimpl.MakeMap[map[int32]*Point](c, n86)
-	for n86 > 0 && !c.Failed() {
-		sz88, vn89, ev94 := c.ReadMapChunk(n86, 5, 28, foryTypePoint, true)
-		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
-			var k91 int32
-			k91 = r.ReadVarInt32()
-			var v92 *Point
-			if !vn89 {
-				p93 := foryimpl.Alloc[Point](c)
-				if ev94 != nil {
-					p93.ForyReadEvolved(c, ev94)
+	n82 := c.ReadLength(2)
+	m83 := foryimpl.MakeMap[map[int32]*Point](c, n82)
+	for n82 > 0 && !c.Failed() {
+		sz84, vn85, ev90 := c.ReadMapChunk(n82, 5, 28, foryTypePoint, true)
+		for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
+			var k87 int32
+			k87 = r.ReadVarInt32()
+			var v88 *Point
+			if !vn85 {
+				p89 := foryimpl.Alloc[Point](c)
+				if ev90 != nil {
+					p89.ForyReadEvolved(c, ev90)
 				} else {
-					p93.ForyRead(c)
+					p89.ForyRead(c)
 				}
-				v92 = p93
+				v88 = p89
 			}
-			m87[k91] = v92
+			m83[k87] = v88
 		}
-		n86 -= sz88
+		n82 -= sz84
 	}
-	x.ByKey = m87
+	x.ByKey = m83
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -947,10 +947,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n96 := c.ReadArrayLength(4)
-	a97 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n96)
-	r.ReadRawInt32s(a97)
-	x.Dense = a97
+	n92 := c.ReadArrayLength(4)
+	a93 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n92)
+	r.ReadRawInt32s(a93)
+	x.Dense = a93
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -960,29 +960,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n98 := c.ReadLength(1)
-	if n98 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n98, 4))
+	n94 := c.ReadLength(1)
+	if n94 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n94, 4))
 		return
 	}
-	var l99 [4]bool
-	if n98 > 0 {
-		hn101 := c.ReadListHeader(1)
+	var l95 [4]bool
+	if n94 > 0 {
+		hn97 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i100 := range l99 {
-				if hn101 && !c.ReadFlag() {
-					clear(l99[i100 : i100+1])
+			for i96 := range l95 {
+				if hn97 && !c.ReadFlag() {
+					clear(l95[i96 : i96+1])
 					continue
 				}
-				l99[i100] = r.ReadBool()
+				l95[i96] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i100)
+					c.TraceIndex(i96)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l99
+	x.Flags = l95
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -992,55 +992,55 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n104 := c.ReadLength(1)
-	l105 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n104)
-	if n104 > 0 {
-		hn107, ev108 := c.ReadStructListHeader(foryTypePoint)
+	n100 := c.ReadLength(1)
+	l101 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n100)
+	if n100 > 0 {
+		hn103, ev104 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i106 := range l105 {
-				if hn107 && !c.ReadFlag() {
-					clear(l105[i106 : i106+1])
+			for i102 := range l101 {
+				if hn103 && !c.ReadFlag() {
+					clear(l101[i102 : i102+1])
 					continue
 				}
-				p110 := foryimpl.Alloc[Point](c)
-				if ev108 != nil {
-					p110.ForyReadEvolved(c, ev108)
+				p106 := foryimpl.Alloc[Point](c)
+				if ev104 != nil {
+					p106.ForyReadEvolved(c, ev104)
 				} else {
-					p110.ForyRead(c)
+					p106.ForyRead(c)
 				}
-				l105[i106] = p110
+				l101[i102] = p106
 				if c.Failed() {
-					c.TraceIndex(i106)
+					c.TraceIndex(i102)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l105
+	x.Maybe = l101
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n111 := c.ReadLength(1)
-		l112 := foryimpl.MakeSlice[[]string](c, n111)
-		if n111 > 0 {
-			hn114 := c.ReadListHeader(21)
+		n107 := c.ReadLength(1)
+		l108 := foryimpl.MakeSlice[[]string](c, n107)
+		if n107 > 0 {
+			hn110 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i113 := range l112 {
-					if hn114 && !c.ReadFlag() {
-						clear(l112[i113 : i113+1])
+				for i109 := range l108 {
+					if hn110 && !c.ReadFlag() {
+						clear(l108[i109 : i109+1])
 						continue
 					}
-					l112[i113] = c.ReadString()
+					l108[i109] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i113)
+						c.TraceIndex(i109)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l112
+		x.Maybes = l108
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1052,20 +1052,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p117 := foryimpl.Alloc[Point](c)
-		if ev118 := c.ReadStructFieldMeta(foryTypePoint); ev118 != nil {
-			p117.ForyReadEvolved(c, ev118)
+		p113 := foryimpl.Alloc[Point](c)
+		if ev114 := c.ReadStructFieldMeta(foryTypePoint); ev114 != nil {
+			p113.ForyReadEvolved(c, ev114)
 		} else if !c.Failed() {
-			p117.ForyRead(c)
+			p113.ForyRead(c)
 		}
-		x.Next = p117
+		x.Next = p113
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
-		x.Origin.ForyReadEvolved(c, ev119)
+	if ev115 := c.ReadStructFieldMeta(foryTypePoint); ev115 != nil {
+		x.Origin.ForyReadEvolved(c, ev115)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1073,29 +1073,29 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n120 := c.ReadLength(1)
-	l121 := foryimpl.ReuseSlice[[]Point](c, x.Points, n120)
-	if n120 > 0 {
-		hn123, ev124 := c.ReadStructListHeader(foryTypePoint)
+	n116 := c.ReadLength(1)
+	l117 := foryimpl.ReuseSlice[[]Point](c, x.Points, n116)
+	if n116 > 0 {
+		hn119, ev120 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i122 := range l121 {
-				if hn123 && !c.ReadFlag() {
-					clear(l121[i122 : i122+1])
+			for i118 := range l117 {
+				if hn119 && !c.ReadFlag() {
+					clear(l117[i118 : i118+1])
 					continue
 				}
-				if ev124 != nil {
-					l121[i122].ForyReadEvolved(c, ev124)
+				if ev120 != nil {
+					l117[i118].ForyReadEvolved(c, ev120)
 				} else {
-					l121[i122].ForyRead(c)
+					l117[i118].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i122)
+					c.TraceIndex(i118)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l121
+	x.Points = l117
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1105,45 +1105,45 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n126 := c.ReadLength(2)
-	m127 := foryimpl.MakeMap[map[string]int32](c, n126)
-	for n126 > 0 && !c.Failed() {
-		sz128, vn129, _ := c.ReadMapChunk(n126, 21, 5, nil, false)
-		for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
-			var k131 string
-			k131 = c.ReadString()
-			var v132 int32
-			if !vn129 {
-				v132 = r.ReadVarInt32()
+	n122 := c.ReadLength(2)
+	m123 := foryimpl.MakeMap[map[string]int32](c, n122)
+	for n122 > 0 && !c.Failed() {
+		sz124, vn125, _ := c.ReadMapChunk(n122, 21, 5, nil, false)
+		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
+			var k127 string
+			k127 = c.ReadString()
+			var v128 int32
+			if !vn125 {
+				v128 = r.ReadVarInt32()
 			}
-			m127[k131] = v132
+			m123[k127] = v128
 		}
-		n126 -= sz128
+		n122 -= sz124
 	}
-	x.Scores = m127
+	x.Scores = m123
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n134 := c.ReadLength(1)
-	l135 := foryimpl.ReuseSlice[[]string](c, x.Tags, n134)
-	if n134 > 0 {
-		hn137 := c.ReadListHeader(21)
+	n130 := c.ReadLength(1)
+	l131 := foryimpl.ReuseSlice[[]string](c, x.Tags, n130)
+	if n130 > 0 {
+		hn133 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i136 := range l135 {
-				if hn137 && !c.ReadFlag() {
-					clear(l135[i136 : i136+1])
+			for i132 := range l131 {
+				if hn133 && !c.ReadFlag() {
+					clear(l131[i132 : i132+1])
 					continue
 				}
-				l135[i136] = c.ReadString()
+				l131[i132] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i136)
+					c.TraceIndex(i132)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l135
+	x.Tags = l131
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1194,51 +1194,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[int32](c)
-		*p140 = r.ReadVarInt32()
-		x.Opt = p140
+		p136 := foryimpl.Alloc[int32](c)
+		*p136 = r.ReadVarInt32()
+		x.Opt = p136
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n141 := c.ReadLength(2)
-	m142 := foryimpl.MakeMap[map[int32]*Point](c, n141)
-	for n141 > 0 && !c.Failed() {
-		sz143, vn144, tr150, ev149 := c.ReadMapChunkRef(n141, 5, foryTypePoint)
-		for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
-			var k146 int32
-			k146 = r.ReadVarInt32()
-			var v147 *Point
-			if tr150 {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					v147 = foryimpl.BackRef[Point](c, id152)
-				} else if st151 == foryimpl.RefFollows {
-					p153 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id152, p153)
-					if ev149 != nil {
-						p153.ForyReadEvolved(c, ev149)
+	n137 := c.ReadLength(2)
+	m138 := foryimpl.MakeMap[map[int32]*Point](c, n137)
+	for n137 > 0 && !c.Failed() {
+		sz139, vn140, tr146, ev145 := c.ReadMapChunkRef(n137, 5, foryTypePoint)
+		for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
+			var k142 int32
+			k142 = r.ReadVarInt32()
+			var v143 *Point
+			if tr146 {
+				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
+					v143 = foryimpl.BackRef[Point](c, id148)
+				} else if st147 == foryimpl.RefFollows {
+					p149 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id148, p149)
+					if ev145 != nil {
+						p149.ForyReadEvolved(c, ev145)
 					} else {
-						p153.ForyRead(c)
+						p149.ForyRead(c)
 					}
-					v147 = p153
+					v143 = p149
 				} else {
-					v147 = nil
+					v143 = nil
 				}
-			} else if !vn144 {
-				p148 := foryimpl.Alloc[Point](c)
-				if ev149 != nil {
-					p148.ForyReadEvolved(c, ev149)
+			} else if !vn140 {
+				p144 := foryimpl.Alloc[Point](c)
+				if ev145 != nil {
+					p144.ForyReadEvolved(c, ev145)
 				} else {
-					p148.ForyRead(c)
+					p144.ForyRead(c)
 				}
-				v147 = p148
+				v143 = p144
 			}
-			m142[k146] = v147
+			m138[k142] = v143
 		}
-		n141 -= sz143
+		n137 -= sz139
 	}
-	x.ByKey = m142
+	x.ByKey = m138
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -1248,14 +1248,14 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id155)
-	} else if st154 == foryimpl.RefFollows {
-		n156 := c.ReadArrayLength(4)
-		a157 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n156)
-		r.ReadRawInt32s(a157)
-		x.Dense = a157
-		foryimpl.SetRefSlice(c, id155, x.Dense)
+	if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id151)
+	} else if st150 == foryimpl.RefFollows {
+		n152 := c.ReadArrayLength(4)
+		a153 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n152)
+		r.ReadRawInt32s(a153)
+		x.Dense = a153
+		foryimpl.SetRefSlice(c, id151, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1268,29 +1268,29 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n158 := c.ReadLength(1)
-	if n158 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n158, 4))
+	n154 := c.ReadLength(1)
+	if n154 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n154, 4))
 		return
 	}
-	var l159 [4]bool
-	if n158 > 0 {
-		hn161 := c.ReadListHeader(1)
+	var l155 [4]bool
+	if n154 > 0 {
+		hn157 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i160 := range l159 {
-				if hn161 && !c.ReadFlag() {
-					clear(l159[i160 : i160+1])
+			for i156 := range l155 {
+				if hn157 && !c.ReadFlag() {
+					clear(l155[i156 : i156+1])
 					continue
 				}
-				l159[i160] = r.ReadBool()
+				l155[i156] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i160)
+					c.TraceIndex(i156)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l159
+	x.Flags = l155
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -1302,76 +1302,76 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n166 := c.ReadLength(1)
-	l167 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n166)
-	if n166 > 0 {
-		hn169, tr171, ev170 := c.ReadStructListHeaderRef(foryTypePoint)
+	n162 := c.ReadLength(1)
+	l163 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n162)
+	if n162 > 0 {
+		hn165, tr167, ev166 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i168 := range l167 {
-				if tr171 {
-					if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-						l167[i168] = foryimpl.BackRef[Point](c, id174)
-					} else if st173 == foryimpl.RefFollows {
-						p175 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id174, p175)
-						if ev170 != nil {
-							p175.ForyReadEvolved(c, ev170)
+			for i164 := range l163 {
+				if tr167 {
+					if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
+						l163[i164] = foryimpl.BackRef[Point](c, id170)
+					} else if st169 == foryimpl.RefFollows {
+						p171 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id170, p171)
+						if ev166 != nil {
+							p171.ForyReadEvolved(c, ev166)
 						} else {
-							p175.ForyRead(c)
+							p171.ForyRead(c)
 						}
-						l167[i168] = p175
+						l163[i164] = p171
 					} else {
-						l167[i168] = nil
+						l163[i164] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i168)
+						c.TraceIndex(i164)
 						break
 					}
 					continue
 				}
-				if hn169 && !c.ReadFlag() {
-					clear(l167[i168 : i168+1])
+				if hn165 && !c.ReadFlag() {
+					clear(l163[i164 : i164+1])
 					continue
 				}
-				p172 := foryimpl.Alloc[Point](c)
-				if ev170 != nil {
-					p172.ForyReadEvolved(c, ev170)
+				p168 := foryimpl.Alloc[Point](c)
+				if ev166 != nil {
+					p168.ForyReadEvolved(c, ev166)
 				} else {
-					p172.ForyRead(c)
+					p168.ForyRead(c)
 				}
-				l167[i168] = p172
+				l163[i164] = p168
 				if c.Failed() {
-					c.TraceIndex(i168)
+					c.TraceIndex(i164)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l167
+	x.Maybe = l163
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n176 := c.ReadLength(1)
-		l177 := foryimpl.MakeSlice[[]string](c, n176)
-		if n176 > 0 {
-			hn179 := c.ReadListHeader(21)
+		n172 := c.ReadLength(1)
+		l173 := foryimpl.MakeSlice[[]string](c, n172)
+		if n172 > 0 {
+			hn175 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i178 := range l177 {
-					if hn179 && !c.ReadFlag() {
-						clear(l177[i178 : i178+1])
+				for i174 := range l173 {
+					if hn175 && !c.ReadFlag() {
+						clear(l173[i174 : i174+1])
 						continue
 					}
-					l177[i178] = c.ReadString()
+					l173[i174] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i178)
+						c.TraceIndex(i174)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l177
+		x.Maybes = l173
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1382,17 +1382,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id183)
-	} else if st182 == foryimpl.RefFollows {
-		p184 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id183, p184)
-		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
-			p184.ForyReadEvolved(c, ev185)
+	if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id179)
+	} else if st178 == foryimpl.RefFollows {
+		p180 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id179, p180)
+		if ev181 := c.ReadStructFieldMeta(foryTypePoint); ev181 != nil {
+			p180.ForyReadEvolved(c, ev181)
 		} else if !c.Failed() {
-			p184.ForyRead(c)
+			p180.ForyRead(c)
 		}
-		x.Next = p184
+		x.Next = p180
 	} else {
 		x.Next = nil
 	}
@@ -1401,8 +1401,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev188 := c.ReadStructFieldMeta(foryTypePoint); ev188 != nil {
-			x.Origin.ForyReadEvolved(c, ev188)
+		if ev184 := c.ReadStructFieldMeta(foryTypePoint); ev184 != nil {
+			x.Origin.ForyReadEvolved(c, ev184)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1411,38 +1411,38 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n189 := c.ReadLength(1)
-	l190 := foryimpl.ReuseSlice[[]Point](c, x.Points, n189)
-	if n189 > 0 {
-		hn192, ev193 := c.ReadStructListHeader(foryTypePoint)
+	n185 := c.ReadLength(1)
+	l186 := foryimpl.ReuseSlice[[]Point](c, x.Points, n185)
+	if n185 > 0 {
+		hn188, ev189 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i191 := range l190 {
-				if hn192 && !c.ReadFlag() {
-					clear(l190[i191 : i191+1])
+			for i187 := range l186 {
+				if hn188 && !c.ReadFlag() {
+					clear(l186[i187 : i187+1])
 					continue
 				}
-				if ev193 != nil {
-					l190[i191].ForyReadEvolved(c, ev193)
+				if ev189 != nil {
+					l186[i187].ForyReadEvolved(c, ev189)
 				} else {
-					l190[i191].ForyRead(c)
+					l186[i187].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i191)
+					c.TraceIndex(i187)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l190
+	x.Points = l186
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id196)
-	} else if st195 == foryimpl.RefFollows {
+	if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id192)
+	} else if st191 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id196, x.Raw)
+		foryimpl.SetRefSlice(c, id192, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1450,45 +1450,45 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n197 := c.ReadLength(2)
-	m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-	for n197 > 0 && !c.Failed() {
-		sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-			var k202 string
-			k202 = c.ReadString()
-			var v203 int32
-			if !vn200 {
-				v203 = r.ReadVarInt32()
+	n193 := c.ReadLength(2)
+	m194 := foryimpl.MakeMap[map[string]int32](c, n193)
+	for n193 > 0 && !c.Failed() {
+		sz195, vn196, _ := c.ReadMapChunk(n193, 21, 5, nil, false)
+		for j197 := 0; j197 < sz195 && !c.Failed(); j197++ {
+			var k198 string
+			k198 = c.ReadString()
+			var v199 int32
+			if !vn196 {
+				v199 = r.ReadVarInt32()
 			}
-			m198[k202] = v203
+			m194[k198] = v199
 		}
-		n197 -= sz199
+		n193 -= sz195
 	}
-	x.Scores = m198
+	x.Scores = m194
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n205 := c.ReadLength(1)
-	l206 := foryimpl.ReuseSlice[[]string](c, x.Tags, n205)
-	if n205 > 0 {
-		hn208 := c.ReadListHeader(21)
+	n201 := c.ReadLength(1)
+	l202 := foryimpl.ReuseSlice[[]string](c, x.Tags, n201)
+	if n201 > 0 {
+		hn204 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i207 := range l206 {
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
+			for i203 := range l202 {
+				if hn204 && !c.ReadFlag() {
+					clear(l202[i203 : i203+1])
 					continue
 				}
-				l206[i207] = c.ReadString()
+				l202[i203] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i207)
+					c.TraceIndex(i203)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l206
+	x.Tags = l202
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1508,71 +1508,71 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v211, ok212 := c.ReadFloatAs(f, 64); ok212 {
-					x.Temp = Celsius(v211)
+				if v207, ok208 := c.ReadFloatAs(f, 64); ok208 {
+					x.Temp = Celsius(v207)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v213, ok214 := c.ReadUintAs(f, 32); ok214 {
-					x.Fixed = uint32(v213)
+				if v209, ok210 := c.ReadUintAs(f, 32); ok210 {
+					x.Fixed = uint32(v209)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
-					x.ID = int64(v215)
+				if v211, ok212 := c.ReadIntAs(f, 64); ok212 {
+					x.ID = int64(v211)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v217, ok218 := c.ReadIntAs(f, 64); ok218 {
-					x.Big = int64(v217)
+				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
+					x.Big = int64(v213)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v220, ok221 := c.ReadIntAs(f, 32); ok221 {
-					pv222 := int32(v220)
-					x.Opt = &pv222
+				if v216, ok217 := c.ReadIntAs(f, 32); ok217 {
+					pv218 := int32(v216)
+					x.Opt = &pv218
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p219 := foryimpl.Alloc[int32](c)
-				*p219 = r.ReadVarInt32()
-				x.Opt = p219
+				p215 := foryimpl.Alloc[int32](c)
+				*p215 = r.ReadVarInt32()
+				x.Opt = p215
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n223 := c.ReadLength(2)
-				m224 := foryimpl.MakeMap[map[int32]*Point](c, n223)
-				for n223 > 0 && !c.Failed() {
-					sz225, vn226, ev231 := c.ReadMapChunk(n223, 5, 28, foryTypePoint, true)
-					for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
-						var k228 int32
-						k228 = r.ReadVarInt32()
-						var v229 *Point
-						if !vn226 {
-							p230 := foryimpl.Alloc[Point](c)
-							if ev231 != nil {
-								p230.ForyReadEvolved(c, ev231)
+				n219 := c.ReadLength(2)
+				m220 := foryimpl.MakeMap[map[int32]*Point](c, n219)
+				for n219 > 0 && !c.Failed() {
+					sz221, vn222, ev227 := c.ReadMapChunk(n219, 5, 28, foryTypePoint, true)
+					for j223 := 0; j223 < sz221 && !c.Failed(); j223++ {
+						var k224 int32
+						k224 = r.ReadVarInt32()
+						var v225 *Point
+						if !vn222 {
+							p226 := foryimpl.Alloc[Point](c)
+							if ev227 != nil {
+								p226.ForyReadEvolved(c, ev227)
 							} else {
-								p230.ForyRead(c)
+								p226.ForyRead(c)
 							}
-							v229 = p230
+							v225 = p226
 						}
-						m224[k228] = v229
+						m220[k224] = v225
 					}
-					n223 -= sz225
+					n219 -= sz221
 				}
-				x.ByKey = m224
+				x.ByKey = m220
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -1580,14 +1580,14 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					n237 := c.ReadArrayLength(4)
-					a238 := foryimpl.MakeSlice[[]int32](c, n237)
-					r.ReadRawInt32s(a238)
-					x.Dense = a238
-					foryimpl.SetRefSlice(c, id236, x.Dense)
+				if st231, id232 := c.ReadRefFlag(); st231 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id232)
+				} else if st231 == foryimpl.RefFollows {
+					n233 := c.ReadArrayLength(4)
+					a234 := foryimpl.MakeSlice[[]int32](c, n233)
+					r.ReadRawInt32s(a234)
+					x.Dense = a234
+					foryimpl.SetRefSlice(c, id232, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1595,10 +1595,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n233 := c.ReadArrayLength(4)
-					a234 := foryimpl.MakeSlice[[]int32](c, n233)
-					r.ReadRawInt32s(a234)
-					x.Dense = a234
+					n229 := c.ReadArrayLength(4)
+					a230 := foryimpl.MakeSlice[[]int32](c, n229)
+					r.ReadRawInt32s(a230)
+					x.Dense = a230
 				}
 			}
 		case 8:
@@ -1609,29 +1609,29 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLength(1)
-				if n239 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n239, 4))
+				n235 := c.ReadLength(1)
+				if n235 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n235, 4))
 					return
 				}
-				var l240 [4]bool
-				if n239 > 0 {
-					hn242 := c.ReadListHeader(1)
+				var l236 [4]bool
+				if n235 > 0 {
+					hn238 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i241 := range l240 {
-							if hn242 && !c.ReadFlag() {
-								clear(l240[i241 : i241+1])
+						for i237 := range l236 {
+							if hn238 && !c.ReadFlag() {
+								clear(l236[i237 : i237+1])
 								continue
 							}
-							l240[i241] = r.ReadBool()
+							l236[i237] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i241)
+								c.TraceIndex(i237)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l240
+				x.Flags = l236
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1645,53 +1645,53 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLength(1)
-				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
-				if n247 > 0 {
-					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
+				n243 := c.ReadLength(1)
+				l244 := foryimpl.MakeSlice[[]*Point](c, n243)
+				if n243 > 0 {
+					hn246, ev247 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i249 := range l248 {
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
+						for i245 := range l244 {
+							if hn246 && !c.ReadFlag() {
+								clear(l244[i245 : i245+1])
 								continue
 							}
-							p253 := foryimpl.Alloc[Point](c)
-							if ev251 != nil {
-								p253.ForyReadEvolved(c, ev251)
+							p249 := foryimpl.Alloc[Point](c)
+							if ev247 != nil {
+								p249.ForyReadEvolved(c, ev247)
 							} else {
-								p253.ForyRead(c)
+								p249.ForyRead(c)
 							}
-							l248[i249] = p253
+							l244[i245] = p249
 							if c.Failed() {
-								c.TraceIndex(i249)
+								c.TraceIndex(i245)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l248
+				x.Maybe = l244
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLength(1)
-				l255 := foryimpl.MakeSlice[[]string](c, n254)
-				if n254 > 0 {
-					hn257 := c.ReadListHeader(21)
+				n250 := c.ReadLength(1)
+				l251 := foryimpl.MakeSlice[[]string](c, n250)
+				if n250 > 0 {
+					hn253 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i256 := range l255 {
-							if hn257 && !c.ReadFlag() {
-								clear(l255[i256 : i256+1])
+						for i252 := range l251 {
+							if hn253 && !c.ReadFlag() {
+								clear(l251[i252 : i252+1])
 								continue
 							}
-							l255[i256] = c.ReadString()
+							l251[i252] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i256)
+								c.TraceIndex(i252)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l255
+				x.Maybes = l251
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -1699,44 +1699,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					p264 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id263, p264)
-					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
-						p264.ForyReadEvolved(c, ev265)
-					} else if !c.Failed() {
-						p264.ForyRead(c)
-					}
-					x.Next = p264
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st258, id259 := c.ReadRefFlag(); st258 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id259)
+				} else if st258 == foryimpl.RefFollows {
 					p260 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id259, p260)
 					if ev261 := c.ReadStructFieldMeta(foryTypePoint); ev261 != nil {
 						p260.ForyReadEvolved(c, ev261)
 					} else if !c.Failed() {
 						p260.ForyRead(c)
 					}
 					x.Next = p260
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p256 := foryimpl.Alloc[Point](c)
+					if ev257 := c.ReadStructFieldMeta(foryTypePoint); ev257 != nil {
+						p256.ForyReadEvolved(c, ev257)
+					} else if !c.Failed() {
+						p256.ForyRead(c)
+					}
+					x.Next = p256
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
-						x.Origin.ForyReadEvolved(c, ev269)
+					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
+						x.Origin.ForyReadEvolved(c, ev265)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev266 := c.ReadStructFieldMeta(foryTypePoint); ev266 != nil {
-						x.Origin.ForyReadEvolved(c, ev266)
+					if ev262 := c.ReadStructFieldMeta(foryTypePoint); ev262 != nil {
+						x.Origin.ForyReadEvolved(c, ev262)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1744,37 +1744,37 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n270 := c.ReadLength(1)
-				l271 := foryimpl.MakeSlice[[]Point](c, n270)
-				if n270 > 0 {
-					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
+				n266 := c.ReadLength(1)
+				l267 := foryimpl.MakeSlice[[]Point](c, n266)
+				if n266 > 0 {
+					hn269, ev270 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i272 := range l271 {
-							if hn273 && !c.ReadFlag() {
-								clear(l271[i272 : i272+1])
+						for i268 := range l267 {
+							if hn269 && !c.ReadFlag() {
+								clear(l267[i268 : i268+1])
 								continue
 							}
-							if ev274 != nil {
-								l271[i272].ForyReadEvolved(c, ev274)
+							if ev270 != nil {
+								l267[i268].ForyReadEvolved(c, ev270)
 							} else {
-								l271[i272].ForyRead(c)
+								l267[i268].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i272)
+								c.TraceIndex(i268)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l271
+				x.Points = l267
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id277)
-				} else if st276 == foryimpl.RefFollows {
+				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id273)
+				} else if st272 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id277, x.Raw)
+					foryimpl.SetRefSlice(c, id273, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -1787,44 +1787,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLength(2)
-				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
-				for n278 > 0 && !c.Failed() {
-					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
-					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
-						var k283 string
-						k283 = c.ReadString()
-						var v284 int32
-						if !vn281 {
-							v284 = r.ReadVarInt32()
+				n274 := c.ReadLength(2)
+				m275 := foryimpl.MakeMap[map[string]int32](c, n274)
+				for n274 > 0 && !c.Failed() {
+					sz276, vn277, _ := c.ReadMapChunk(n274, 21, 5, nil, false)
+					for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
+						var k279 string
+						k279 = c.ReadString()
+						var v280 int32
+						if !vn277 {
+							v280 = r.ReadVarInt32()
 						}
-						m279[k283] = v284
+						m275[k279] = v280
 					}
-					n278 -= sz280
+					n274 -= sz276
 				}
-				x.Scores = m279
+				x.Scores = m275
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLength(1)
-				l287 := foryimpl.MakeSlice[[]string](c, n286)
-				if n286 > 0 {
-					hn289 := c.ReadListHeader(21)
+				n282 := c.ReadLength(1)
+				l283 := foryimpl.MakeSlice[[]string](c, n282)
+				if n282 > 0 {
+					hn285 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i288 := range l287 {
-							if hn289 && !c.ReadFlag() {
-								clear(l287[i288 : i288+1])
+						for i284 := range l283 {
+							if hn285 && !c.ReadFlag() {
+								clear(l283[i284 : i284+1])
 								continue
 							}
-							l287[i288] = c.ReadString()
+							l283[i284] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i288)
+								c.TraceIndex(i284)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l287
+				x.Tags = l283
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

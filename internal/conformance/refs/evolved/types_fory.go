@@ -139,23 +139,12 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
-		if !foryimpl.ValidString(string(x.URI)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
-		}
-		if !foryimpl.ValidString(string(x.Alt)) {
-			return foryimpl.InvalidUTF8(foryTypeImage, "Alt")
-		}
-	}
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
-	s1 := x.URI
-	s2 := x.Title
-	s3 := x.Alt
+	s1 := string(x.URI)
+	s2 := string(x.Title)
+	s3 := string(x.Alt)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 4 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(40 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 36)
 	w, off := b.Window(), b.WriterIndex()
@@ -177,18 +166,28 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "URI")
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && check && !foryimpl.ValidString(s2) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
+		}
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
 	if len(s3) > 0 {
-		off += copy(w[off:], s3)
+		off, ascii = buffer.PutStringAt(w, off, s3)
+		if !ascii && check && !foryimpl.ValidString(s3) {
+			return foryimpl.InvalidUTF8(foryTypeImage, "Alt")
+		}
 	}
 	b.SetWriterIndex(off)
 	return nil
@@ -196,28 +195,14 @@ func (x *Image) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.URI)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Title)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-		if !foryimpl.ValidString(string(x.Alt)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Alt"))
-			return
-		}
-	}
 	if x.Size < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
 		return
 	}
 	b := c.Buffer()
-	s4 := x.URI
-	s5 := x.Title
-	s6 := x.Alt
+	s4 := string(x.URI)
+	s5 := string(x.Title)
+	s6 := string(x.Alt)
 	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 4 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(14 + buffer.BatchSlack + len(s4) + len(s5) + len(s6) + 36)
 	w, off := b.Window(), b.WriterIndex()
@@ -227,20 +212,33 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
 	if len(s4) > 0 {
-		off += copy(w[off:], s4)
+		off, ascii = buffer.PutStringAt(w, off, s4)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
+			return
+		}
 	}
 	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
 	if len(s5) > 0 {
-		off += copy(w[off:], s5)
+		off, ascii = buffer.PutStringAt(w, off, s5)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
+			return
+		}
 	}
 	buffer.PutUint8At(w, off, 0xff)
 	off++
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
 	if len(s6) > 0 {
-		off += copy(w[off:], s6)
+		off, ascii = buffer.PutStringAt(w, off, s6)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Alt"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 }
@@ -525,12 +523,6 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Note)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImagePair, "Note"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -555,12 +547,17 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		x.Thumb.ForyWrite(c)
 	}
 	{
-		s1 := x.Note
+		s1 := string(x.Note)
 		b.Reserve(buffer.BatchSlack + len(s1) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 		if len(s1) > 0 {
-			off += copy(w[off:], s1)
+			off, ascii = buffer.PutStringAt(w, off, s1)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeImagePair, "Note"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -568,12 +565,6 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Note)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImagePair, "Note"))
-			return
-		}
-	}
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
@@ -592,12 +583,17 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 		x.Thumb.ForyWrite(c)
 	}
 	{
-		s2 := x.Note
+		s2 := string(x.Note)
 		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
+		var ascii bool
 		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 		if len(s2) > 0 {
-			off += copy(w[off:], s2)
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeImagePair, "Note"))
+				return
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -906,17 +902,11 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Label)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeNode, "Label"))
-			return
-		}
-	}
 	if !c.Enter(foryTypeNode, x) {
 		return
 	}
 	b := c.Buffer()
-	s1 := x.Label
+	s1 := string(x.Label)
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -925,9 +915,14 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
 	if len(s1) > 0 {
-		off += copy(w[off:], s1)
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeNode, "Label"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	if x.Next == nil {
@@ -944,17 +939,11 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
-	if c.CheckUTF8() {
-		if !foryimpl.ValidString(string(x.Label)) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeNode, "Label"))
-			return
-		}
-	}
 	if !c.Enter(foryTypeNode, x) {
 		return
 	}
 	b := c.Buffer()
-	s2 := x.Label
+	s2 := string(x.Label)
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(9 + buffer.BatchSlack + len(s2) + 10)
 	w, off := b.Window(), b.WriterIndex()
@@ -963,9 +952,14 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
+	var ascii bool
 	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
 	if len(s2) > 0 {
-		off += copy(w[off:], s2)
+		off, ascii = buffer.PutStringAt(w, off, s2)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+			c.Fail(foryimpl.InvalidUTF8(foryTypeNode, "Label"))
+			return
+		}
 	}
 	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefPtr(c, x.Next) {

@@ -1,0 +1,84 @@
+package buffer
+
+import "unsafe"
+
+// asciiHigh has the high bit of every byte set: text ORed into a word has
+// none of them set only if every byte of it is ASCII.
+const asciiHigh = 0x8080808080808080
+
+// PutStringAt copies s to buf[off:] and returns the offset after it and
+// whether s is ASCII. The bytes are ORed together as they are copied, so a
+// writer that refuses text that is not UTF-8 (docs/format.md §7) reads an
+// ASCII string, nearly every field value, once to copy and check it, and
+// validates only the others after the copy, instead of validating every
+// string before copying it (BenchmarkSerialize/MediaContent). It does not
+// check bounds: the caller reserved len(s) bytes at off.
+//
+// Strings of up to 64 bytes are moved with two to eight overlapping loads
+// and stores instead of a memmove call.
+func PutStringAt(buf []byte, off int, s string) (int, bool) {
+	n := len(s)
+	if !fastLE || n > 64 {
+		off += copy(buf[off:], s)
+		return off, orString(s)&asciiHigh == 0
+	}
+	p, d := unsafe.Pointer(unsafe.StringData(s)), at(buf, off)
+	var acc uint64
+	switch {
+	case n > 32:
+		acc = move32(d, p, 0) | move32(d, p, n-32)
+	case n >= 16:
+		a, b := *(*uint64)(p), *(*uint64)(unsafe.Add(p, 8))
+		c, e := *(*uint64)(unsafe.Add(p, n-16)), *(*uint64)(unsafe.Add(p, n-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a, b
+		*(*uint64)(unsafe.Add(d, n-16)), *(*uint64)(unsafe.Add(d, n-8)) = c, e
+		acc = a | b | c | e
+	case n >= 8:
+		a, b := *(*uint64)(p), *(*uint64)(unsafe.Add(p, n-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, n-8)) = a, b
+		acc = a | b
+	case n >= 4:
+		a, b := *(*uint32)(p), *(*uint32)(unsafe.Add(p, n-4))
+		*(*uint32)(d), *(*uint32)(unsafe.Add(d, n-4)) = a, b
+		acc = uint64(a | b)
+	case n > 0:
+		// s[0], s[n/2] and s[n-1] cover every byte of a string of 1 to 3.
+		a, b, c := *(*byte)(p), *(*byte)(unsafe.Add(p, n/2)), *(*byte)(unsafe.Add(p, n-1))
+		*(*byte)(d), *(*byte)(unsafe.Add(d, n/2)), *(*byte)(unsafe.Add(d, n-1)) = a, b, c
+		acc = uint64(a | b | c)
+	}
+	return off + n, acc&asciiHigh == 0
+}
+
+// move32 copies the 32 bytes at p+i to d+i and returns them ORed together.
+func move32(d, p unsafe.Pointer, i int) uint64 {
+	p, d = unsafe.Add(p, i), unsafe.Add(d, i)
+	a, b := *(*uint64)(p), *(*uint64)(unsafe.Add(p, 8))
+	c, e := *(*uint64)(unsafe.Add(p, 16)), *(*uint64)(unsafe.Add(p, 24))
+	*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a, b
+	*(*uint64)(unsafe.Add(d, 16)), *(*uint64)(unsafe.Add(d, 24)) = c, e
+	return a | b | c | e
+}
+
+// orString ORs the bytes of s into a word, 32 at a time with an overlapping
+// last step; only its high bits matter (asciiHigh).
+func orString(s string) uint64 {
+	n := len(s)
+	if !fastLE || n < 32 {
+		var acc uint64
+		for i := 0; i < n; i++ {
+			acc |= uint64(s[i])
+		}
+		return acc
+	}
+	p := unsafe.Pointer(unsafe.StringData(s))
+	or32 := func(i int) uint64 {
+		return *(*uint64)(unsafe.Add(p, i)) | *(*uint64)(unsafe.Add(p, i+8)) |
+			*(*uint64)(unsafe.Add(p, i+16)) | *(*uint64)(unsafe.Add(p, i+24))
+	}
+	var acc uint64
+	for i := 0; i+32 < n; i += 32 {
+		acc |= or32(i)
+	}
+	return acc | or32(n-32)
+}
