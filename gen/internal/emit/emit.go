@@ -52,8 +52,12 @@ func Render(in Input) ([]byte, error) {
 	for _, e := range in.Enums {
 		emitEnum(f, e)
 	}
+	local := map[string]*plan.Struct{}
 	for _, s := range in.Structs {
-		g := &gen{pkgPath: in.PkgPath, s: s}
+		local[s.Model.Name] = s
+	}
+	for _, s := range in.Structs {
+		g := &gen{pkgPath: in.PkgPath, s: s, local: local}
 		g.emit(f)
 	}
 	for _, u := range in.Unions {
@@ -95,6 +99,9 @@ type gen struct {
 	// start names the local holding the writer index a flat writer takes
 	// back to when a later run fails its UTF-8 check (putRun).
 	start string
+	// local holds the structs of the file being generated, by name, whose
+	// unexported methods the code can call (directWrite).
+	local map[string]*plan.Struct
 	// copyCheck names the field whose list of strings is being emitted when
 	// its strings are checked as they are copied (checkedOnCopy).
 	copyCheck string

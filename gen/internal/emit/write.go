@@ -558,7 +558,32 @@ func (g *gen) writeStruct(p *jen.Statement, t *model.Type, field bool) []jen.Cod
 		out = append(out, jen.If(jen.Id("c").Dot("Compatible").Call()).Block(
 			jen.Id("c").Dot("WriteStructMeta").Call(g.structInfo(t))))
 	}
+	if g.directWrite(t) {
+		return append(out, jen.If(jen.Err().Op(":=").Add(callFlatWrite(p)), jen.Err().Op("!=").Nil()).Block(
+			jen.Id("c").Dot("Fail").Call(jen.Err())))
+	}
 	return append(out, p.Dot("ForyWrite").Call(jen.Id("c")))
+}
+
+// directWrite reports whether a value of struct type t is written by
+// calling its context-free foryWrite rather than its ForyWrite, which
+// would only pass the context's buffer and mode on: one call less per
+// nested value (BenchmarkSerialize/MediaContentList, NumericStructList).
+// t must be flat and generated into this file, and its writer the same
+// whether references are tracked or not, unless this body never runs with
+// tracking on: the untracked body of a struct that has a tracking one.
+func (g *gen) directWrite(t *model.Type) bool {
+	if g.track || t.Kind != model.Struct || t.Named == nil || t.Named.PkgPath != g.pkgPath {
+		return false
+	}
+	e := g.local[t.Named.Name]
+	return e != nil && e.Flat && (g.s.RefSensitive || !e.RefSensitive)
+}
+
+// callFlatWrite is the call of p's foryWrite as a nested value.
+func callFlatWrite(p *jen.Statement) *jen.Statement {
+	return p.Clone().Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
+		jen.Id("c").Dot("CheckUTF8").Call(), jen.False())
 }
 
 // arrayWidth is the element width of a dense array wire type, else 0.
@@ -657,8 +682,14 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 			inner = append([]jen.Code{jen.Id(tmp).Op(":=").Add(v.Clone())}, inner...)
 			elem = jen.Id(tmp).Index(jen.Id(idx))
 		}
-		inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
-			elem.Dot("ForyWrite").Call(jen.Id("c"))))
+		if g.directWrite(e.Go) {
+			inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
+				jen.If(jen.Err().Op(":=").Add(callFlatWrite(elem)), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("c").Dot("Fail").Call(jen.Err()), jen.Break())))
+		} else {
+			inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
+				elem.Dot("ForyWrite").Call(jen.Id("c"))))
+		}
 	case e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct:
 		// Pointer elements: header 08 (09 tracked), plus 02 and a flag per
 		// element when one is nil (writePtrElems).

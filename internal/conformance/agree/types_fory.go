@@ -2143,7 +2143,10 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
 		for i8 := range l7 {
-			l7[i8].ForyWrite(c)
+			if err := l7[i8].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l9 := x.B
@@ -2175,7 +2178,10 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
 		for i13 := range l12 {
-			l12[i13].ForyWrite(c)
+			if err := l12[i13].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 }

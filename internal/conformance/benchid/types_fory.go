@@ -1443,14 +1443,19 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
-	x.Media.ForyWrite(c)
+	if err := x.Media.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	l3 := x.Images
 	b.WriteVarUint32(uint32(len(l3)))
 	if len(l3) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
-			l3[i4].ForyWrite(c)
+			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 }
@@ -2743,7 +2748,10 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeNumericStruct)
 		for i4 := range l3 {
-			l3[i4].ForyWrite(c)
+			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 }

@@ -424,7 +424,9 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLevel3)
 	}
-	x.Deep.ForyWrite(c)
+	if err := x.Deep.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	if x.DeepP == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -432,7 +434,9 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel3)
 		}
-		x.DeepP.ForyWrite(c)
+		if err := x.DeepP.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	{
 		s1 := string(x.Name)

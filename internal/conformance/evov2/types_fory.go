@@ -207,7 +207,9 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeAddress)
 		}
-		x.Home.ForyWrite(c)
+		if err := x.Home.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	{
 		s7 := string(x.Name)
@@ -281,7 +283,9 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeAddress)
 	}
-	x.Work.ForyWrite(c)
+	if err := x.Work.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).

@@ -220,7 +220,9 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
-		x.Child.ForyWrite(c)
+		if err := x.Child.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	l6 := x.Items
 	{

@@ -156,7 +156,9 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
 		}
-		x.Inner.ForyWrite(c)
+		if err := x.Inner.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 }
 

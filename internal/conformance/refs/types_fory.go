@@ -500,7 +500,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Cover.ForyWrite(c)
+		if err := x.Cover.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if x.Thumb == nil {
 		b.WriteUint8(0xfd)
@@ -509,7 +511,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Thumb.ForyWrite(c)
+		if err := x.Thumb.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 }
 
@@ -2902,7 +2906,9 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		x.One.ForyWrite(c)
+		if err := x.One.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	b.WriteVarUint32(uint32(len(x.Set)))
 	if len(x.Set) > 0 {
@@ -3588,7 +3594,9 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		x.Plain.ForyWrite(c)
+		if err := x.Plain.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if x.Tagged1 == nil {
 		b.WriteUint8(0xfd)
@@ -3597,7 +3605,9 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		x.Tagged1.ForyWrite(c)
+		if err := x.Tagged1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if x.Tagged2 == nil {
 		b.WriteUint8(0xfd)
@@ -3606,7 +3616,9 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		x.Tagged2.ForyWrite(c)
+		if err := x.Tagged2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 }
 
@@ -4130,7 +4142,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Off1.ForyWrite(c)
+		if err := x.Off1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if x.Off2 == nil {
 		b.WriteUint8(0xfd)
@@ -4139,7 +4153,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Off2.ForyWrite(c)
+		if err := x.Off2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	l5 := x.OffList
 	b.WriteVarUint32(uint32(len(l5)))
@@ -4171,7 +4187,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.On1.ForyWrite(c)
+		if err := x.On1.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if x.On2 == nil {
 		b.WriteUint8(0xfd)
@@ -4180,7 +4198,9 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.On2.ForyWrite(c)
+		if err := x.On2.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	l8 := x.OnList
 	b.WriteVarUint32(uint32(len(l8)))
@@ -5861,7 +5881,9 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Image.ForyWrite(c)
+		if err := x.Image.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	l3 := x.Images
 	b.WriteVarUint32(uint32(len(l3)))

@@ -173,7 +173,10 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i9 := range l8 {
-			l8[i9].ForyWrite(c)
+			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 }

@@ -522,7 +522,10 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeAddress)
 		for i16 := range l15 {
-			l15[i16].ForyWrite(c)
+			if err := l15[i16].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l17 := x.Bomb
@@ -535,7 +538,10 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeAddress)
 				for i19 := range e18 {
-					e18[i19].ForyWrite(c)
+					if err := e18[i19].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+						c.Fail(err)
+						break
+					}
 				}
 			}
 		}
@@ -582,7 +588,10 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeTag)
 		for i27 := range l26 {
-			l26[i27].ForyWrite(c)
+			if err := l26[i27].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 }

@@ -10599,7 +10599,10 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
-			l27[i28].ForyWrite(c)
+			if err := l27[i28].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l29 := x.LPIn
@@ -10628,7 +10631,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	x.Lf.ForyWrite(c)
+	if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	var mw32 foryimpl.MapWriter
 	mw32.Begin(b, len(x.MSLIn))
 	for k33, v34 := range x.MSLIn {
@@ -10665,7 +10670,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		x.PLf.ForyWrite(c)
+		if err := x.PLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
@@ -10686,7 +10693,10 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
-			l38[i39].ForyWrite(c)
+			if err := l38[i39].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l40 := x.RmLPIn
@@ -10715,7 +10725,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	x.RmLf.ForyWrite(c)
+	if err := x.RmLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	var mw43 foryimpl.MapWriter
 	mw43.Begin(b, len(x.RmMSLIn))
 	for k44, v45 := range x.RmMSLIn {
@@ -10752,7 +10764,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		x.RmPLf.ForyWrite(c)
+		if err := x.RmPLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 }
 
@@ -12320,7 +12334,9 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		x.Lf.ForyWrite(c)
+		if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	{
 		s1 := string(x.Name)
@@ -14791,7 +14807,10 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
-			l8[i9].ForyWrite(c)
+			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	{

@@ -10603,7 +10603,10 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
-			l27[i28].ForyWrite(c)
+			if err := l27[i28].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l29 := x.AddLPIn
@@ -10632,7 +10635,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	x.AddLf.ForyWrite(c)
+	if err := x.AddLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	var mw32 foryimpl.MapWriter
 	mw32.Begin(b, len(x.AddMSLIn))
 	for k33, v34 := range x.AddMSLIn {
@@ -10669,7 +10674,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		x.AddPLf.ForyWrite(c)
+		if err := x.AddPLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
@@ -10690,7 +10697,10 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
-			l38[i39].ForyWrite(c)
+			if err := l38[i39].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l40 := x.LPIn
@@ -10719,7 +10729,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	x.Lf.ForyWrite(c)
+	if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	var mw43 foryimpl.MapWriter
 	mw43.Begin(b, len(x.MSLIn))
 	for k44, v45 := range x.MSLIn {
@@ -10756,7 +10768,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		x.PLf.ForyWrite(c)
+		if err := x.PLf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 }
 
@@ -12349,7 +12363,9 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	x.Lf.ForyWrite(c)
+	if err := x.Lf.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	{
 		s5 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s5) + 10)
@@ -14974,7 +14990,10 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
-			l8[i9].ForyWrite(c)
+			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	{

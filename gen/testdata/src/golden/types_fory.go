@@ -582,19 +582,26 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypePoint)
 		}
-		x.Next.ForyWrite(c)
+		if err := x.Next.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypePoint)
 	}
-	x.Origin.ForyWrite(c)
+	if err := x.Origin.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
 	l31 := x.Points
 	b.WriteVarUint32(uint32(len(l31)))
 	if len(l31) > 0 {
 		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
 		for i32 := range l31 {
-			l31[i32].ForyWrite(c)
+			if err := l31[i32].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
 		}
 	}
 	l33 := x.Raw

@@ -535,7 +535,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Cover.ForyWrite(c)
+		if err := x.Cover.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	if x.Thumb == nil {
 		b.WriteUint8(0xfd)
@@ -544,7 +546,9 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		x.Thumb.ForyWrite(c)
+		if err := x.Thumb.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
 	}
 	{
 		s1 := string(x.Note)
