@@ -7144,9 +7144,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(-1238661285)
 	}
 	l11 := x.Addrs
-	b.WriteVarUint32(uint32(len(l11)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
+		if len(l11) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l11) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
 		for i12 := range l11 {
 			l11[i12].ForyWrite(c)
@@ -7215,9 +7223,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.Scalars.ForyWrite(c)
 	l19 := x.Tags
-	b.WriteVarUint32(uint32(len(l19)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l19)))
+		if len(l19) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l19) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Tag)(nil).ForyType())
 		for i20 := range l19 {
 			l19[i20].ForyWrite(c)
@@ -7265,9 +7281,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(-1238661285)
 	}
 	l32 := x.Addrs
-	b.WriteVarUint32(uint32(len(l32)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l32)))
+		if len(l32) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l32) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
 		for i33 := range l32 {
 			l32[i33].ForyWrite(c)
@@ -7324,9 +7348,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.Scalars.ForyWrite(c)
 	l40 := x.Tags
-	b.WriteVarUint32(uint32(len(l40)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l40)))
+		if len(l40) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l40) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta((*other.Tag)(nil).ForyType())
 		for i41 := range l40 {
 			l40[i41].ForyWrite(c)

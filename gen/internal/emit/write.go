@@ -633,6 +633,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 	e := w.Elem
 	n := jen.Len(v.Clone())
 	var inner []jen.Code
+	var head jen.Code // the length, and the elements header when it is constant
 	switch {
 	case e.TypeID == plan.TypeString && !e.Nullable:
 		// Strings: one reserve for the length, the header and every string
@@ -673,9 +674,20 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 			b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
 		)...)}
 	case e.Go.Kind == model.Struct:
-		// Struct elements: header 08 and the type meta once (§14.9).
+		// Struct elements: header 08 and the type meta once (§14.9). The
+		// length and the header take one reserve and one commit instead of
+		// two calls (BenchmarkFixedCost/SerializeWithContext).
 		idx := g.fresh("i")
-		inner = append(inner, writeByte(0x08), jen.Id("c").Dot("WriteStructMeta").Call(g.structInfo(e.Go)))
+		head = jen.Block(
+			b.Clone().Dot("Reserve").Call(jen.Lit(buffer.MaxVarUint32Len+1).Op("+").Qual(bufferPkg, "BatchSlack")),
+			jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(b.Clone().Dot("Window").Call(), b.Clone().Dot("WriterIndex").Call()),
+			jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(n.Clone())),
+			jen.If(n.Clone().Op(">").Lit(0)).Block(
+				jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x08")),
+				jen.Id("off").Op("++")),
+			b.Clone().Dot("SetWriterIndex").Call(jen.Id("off")),
+		)
+		inner = append(inner, jen.Id("c").Dot("WriteStructMeta").Call(g.structInfo(e.Go)))
 		elem := v.Clone().Index(jen.Id(idx))
 		if !addressable && w.Go.Kind == model.Array {
 			tmp := g.fresh("a")
@@ -741,10 +753,10 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(
 				g.writeValue(jen.Id(el), e, false)...))
 	}
-	return []jen.Code{
-		b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(n.Clone())),
-		jen.If(n.Clone().Op(">").Lit(0)).Block(inner...),
+	if head == nil {
+		head = b.Clone().Dot("WriteVarUint32").Call(jen.Uint32().Call(n.Clone()))
 	}
+	return []jen.Code{head, jen.If(n.Clone().Op(">").Lit(0)).Block(inner...)}
 }
 
 // writeMap writes a MAP in chunks (§8.4); a null value gets a chunk of its

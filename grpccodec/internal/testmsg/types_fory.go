@@ -1447,9 +1447,17 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 	}
 	l3 := x.Images
-	b.WriteVarUint32(uint32(len(l3)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l3) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
 			if err := l3[i4].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -1473,9 +1481,17 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.Media.ForyWrite(c)
 	l7 := x.Images
-	b.WriteVarUint32(uint32(len(l7)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l7) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeImage)
 		for i8 := range l7 {
 			l7[i8].ForyWrite(c)

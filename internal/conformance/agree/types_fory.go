@@ -2138,9 +2138,17 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(248749279)
 	}
 	l7 := x.A
-	b.WriteVarUint32(uint32(len(l7)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l7) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
 		for i8 := range l7 {
 			if err := l7[i8].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -2173,9 +2181,17 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	l12 := x.C
-	b.WriteVarUint32(uint32(len(l12)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
+		if len(l12) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l12) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
 		for i13 := range l12 {
 			if err := l12[i13].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -2194,9 +2210,17 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(248749279)
 	}
 	l20 := x.A
-	b.WriteVarUint32(uint32(len(l20)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l20)))
+		if len(l20) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l20) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
 		for i21 := range l20 {
 			l20[i21].ForyWrite(c)
@@ -2221,9 +2245,17 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	l25 := x.C
-	b.WriteVarUint32(uint32(len(l25)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
+		if len(l25) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l25) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePt)
 		for i26 := range l25 {
 			l25[i26].ForyWrite(c)

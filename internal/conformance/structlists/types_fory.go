@@ -168,9 +168,17 @@ func (x *StructLists) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	l8 := x.Values
-	b.WriteVarUint32(uint32(len(l8)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l8) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i9 := range l8 {
 			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -207,9 +215,17 @@ func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	l17 := x.Values
-	b.WriteVarUint32(uint32(len(l17)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
+		if len(l17) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l17) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i18 := range l17 {
 			l17[i18].ForyWrite(c)

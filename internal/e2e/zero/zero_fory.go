@@ -517,9 +517,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteInt32(-1055093485)
 	}
 	l15 := x.Addrs
-	b.WriteVarUint32(uint32(len(l15)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)))
+		if len(l15) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l15) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeAddress)
 		for i16 := range l15 {
 			if err := l15[i16].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -533,9 +541,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l17) > 0 {
 		b.WriteUint8(0x0c)
 		for _, e18 := range l17 {
-			b.WriteVarUint32(uint32(len(e18)))
+			{
+				b.Reserve(6 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(e18)))
+				if len(e18) > 0 {
+					buffer.PutUint8At(w, off, 0x08)
+					off++
+				}
+				b.SetWriterIndex(off)
+			}
 			if len(e18) > 0 {
-				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeAddress)
 				for i19 := range e18 {
 					if err := e18[i19].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -583,9 +599,17 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	l26 := x.Tags
-	b.WriteVarUint32(uint32(len(l26)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l26)))
+		if len(l26) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l26) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeTag)
 		for i27 := range l26 {
 			if err := l26[i27].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -612,9 +636,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(-1055093485)
 	}
 	l42 := x.Addrs
-	b.WriteVarUint32(uint32(len(l42)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l42)))
+		if len(l42) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l42) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeAddress)
 		for i43 := range l42 {
 			l42[i43].ForyWrite(c)
@@ -625,9 +657,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if len(l44) > 0 {
 		b.WriteUint8(0x0c)
 		for _, e45 := range l44 {
-			b.WriteVarUint32(uint32(len(e45)))
+			{
+				b.Reserve(6 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(e45)))
+				if len(e45) > 0 {
+					buffer.PutUint8At(w, off, 0x08)
+					off++
+				}
+				b.SetWriterIndex(off)
+			}
 			if len(e45) > 0 {
-				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeAddress)
 				for i46 := range e45 {
 					e45[i46].ForyWrite(c)
@@ -664,9 +704,17 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	l53 := x.Tags
-	b.WriteVarUint32(uint32(len(l53)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l53)))
+		if len(l53) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l53) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeTag)
 		for i54 := range l53 {
 			l53[i54].ForyWrite(c)

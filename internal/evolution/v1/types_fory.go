@@ -10585,18 +10585,34 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.In.ForyWrite(c)
 	l25 := x.LIn
-	b.WriteVarUint32(uint32(len(l25)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
+		if len(l25) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l25) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i26 := range l25 {
 			l25[i26].ForyWrite(c)
 		}
 	}
 	l27 := x.LLf
-	b.WriteVarUint32(uint32(len(l27)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
+		if len(l27) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l27) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
 			if err := l27[i28].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -10643,9 +10659,17 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		} else {
 			mw32.Entry(b)
 			foryimpl.WriteString(b, k33)
-			b.WriteVarUint32(uint32(len(v34)))
+			{
+				b.Reserve(6 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v34)))
+				if len(v34) > 0 {
+					buffer.PutUint8At(w, off, 0x08)
+					off++
+				}
+				b.SetWriterIndex(off)
+			}
 			if len(v34) > 0 {
-				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
 				for i35 := range v34 {
 					v34[i35].ForyWrite(c)
@@ -10679,18 +10703,34 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	x.RmIn.ForyWrite(c)
 	l36 := x.RmLIn
-	b.WriteVarUint32(uint32(len(l36)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l36)))
+		if len(l36) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l36) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i37 := range l36 {
 			l36[i37].ForyWrite(c)
 		}
 	}
 	l38 := x.RmLLf
-	b.WriteVarUint32(uint32(len(l38)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l38)))
+		if len(l38) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l38) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
 			if err := l38[i39].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -10737,9 +10777,17 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		} else {
 			mw43.Entry(b)
 			foryimpl.WriteString(b, k44)
-			b.WriteVarUint32(uint32(len(v45)))
+			{
+				b.Reserve(6 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v45)))
+				if len(v45) > 0 {
+					buffer.PutUint8At(w, off, 0x08)
+					off++
+				}
+				b.SetWriterIndex(off)
+			}
 			if len(v45) > 0 {
-				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
 				for i46 := range v45 {
 					v45[i46].ForyWrite(c)
@@ -10797,18 +10845,34 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.In.ForyWrite(c)
 	l71 := x.LIn
-	b.WriteVarUint32(uint32(len(l71)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
+		if len(l71) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l71) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i72 := range l71 {
 			l71[i72].ForyWrite(c)
 		}
 	}
 	l73 := x.LLf
-	b.WriteVarUint32(uint32(len(l73)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
+		if len(l73) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l73) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i74 := range l73 {
 			l73[i74].ForyWrite(c)
@@ -10846,9 +10910,17 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw78.Entry(b)
 			foryimpl.WriteString(b, k79)
-			b.WriteVarUint32(uint32(len(v80)))
+			{
+				b.Reserve(6 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
+				if len(v80) > 0 {
+					buffer.PutUint8At(w, off, 0x08)
+					off++
+				}
+				b.SetWriterIndex(off)
+			}
 			if len(v80) > 0 {
-				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
 				for i81 := range v80 {
 					v80[i81].ForyWrite(c)
@@ -10875,18 +10947,34 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.RmIn.ForyWrite(c)
 	l82 := x.RmLIn
-	b.WriteVarUint32(uint32(len(l82)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
+		if len(l82) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l82) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeInner)
 		for i83 := range l82 {
 			l82[i83].ForyWrite(c)
 		}
 	}
 	l84 := x.RmLLf
-	b.WriteVarUint32(uint32(len(l84)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
+		if len(l84) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l84) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeLeaf)
 		for i85 := range l84 {
 			l84[i85].ForyWrite(c)
@@ -10924,9 +11012,17 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw89.Entry(b)
 			foryimpl.WriteString(b, k90)
-			b.WriteVarUint32(uint32(len(v91)))
+			{
+				b.Reserve(6 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
+				if len(v91) > 0 {
+					buffer.PutUint8At(w, off, 0x08)
+					off++
+				}
+				b.SetWriterIndex(off)
+			}
 			if len(v91) > 0 {
-				b.WriteUint8(0x08)
 				c.WriteStructMeta(foryTypeInner)
 				for i92 := range v91 {
 					v91[i92].ForyWrite(c)
@@ -14802,9 +14898,17 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
 	l8 := x.Items
-	b.WriteVarUint32(uint32(len(l8)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l8) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
 			if err := l8[i9].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {

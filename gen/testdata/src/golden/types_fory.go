@@ -593,9 +593,17 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 	}
 	l31 := x.Points
-	b.WriteVarUint32(uint32(len(l31)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l31)))
+		if len(l31) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l31) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
 		for i32 := range l31 {
 			if err := l31[i32].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
@@ -817,9 +825,17 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.Origin.ForyWrite(c)
 	l72 := x.Points
-	b.WriteVarUint32(uint32(len(l72)))
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
+		if len(l72) > 0 {
+			buffer.PutUint8At(w, off, 0x08)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
 	if len(l72) > 0 {
-		b.WriteUint8(0x08)
 		c.WriteStructMeta(foryTypePoint)
 		for i73 := range l72 {
 			l72[i73].ForyWrite(c)
