@@ -29,9 +29,13 @@ type refKey struct {
 // objects; a Go map took about 600 instructions an object).
 type refTable struct {
 	small [refSmall]refKey
-	slots []refSlot
-	gen   uint32
-	n     int
+	// filter has bit hash&63 set for each key in small: a key whose bit is
+	// clear is new without a scan, which most keys are (BenchmarkSerialize/
+	// Sample/forygen-ref).
+	filter uint64
+	slots  []refSlot
+	gen    uint32
+	n      int
 }
 
 const refSmall = 8
@@ -48,7 +52,7 @@ type refSlot struct {
 }
 
 func (t *refTable) reset() {
-	t.n = 0
+	t.n, t.filter = 0, 0
 	if len(t.slots) == 0 {
 		return
 	}
@@ -60,13 +64,18 @@ func (t *refTable) reset() {
 
 // find returns k's id, or records k with the next id and reports false.
 func (t *refTable) find(k refKey) (int, bool) {
+	h := k.hash()
 	if t.n <= refSmall {
-		for i := 0; i < t.n; i++ {
-			if t.small[i] == k {
-				return i, true
+		bit := uint64(1) << (h & 63)
+		if t.filter&bit != 0 {
+			for i := 0; i < t.n; i++ {
+				if t.small[i] == k {
+					return i, true
+				}
 			}
 		}
 		if t.n < refSmall {
+			t.filter |= bit
 			t.small[t.n] = k
 			t.n++
 			return t.n - 1, false
@@ -83,7 +92,7 @@ func (t *refTable) find(k refKey) (int, bool) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
-	for i := k.hash() & mask; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.gen != t.gen {
 			*s = refSlot{k: k, id: int32(t.n), gen: t.gen}
