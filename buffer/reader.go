@@ -246,6 +246,22 @@ func (r *Reader) readVarUint32Slow() uint32 {
 	return x | uint32(c)<<28
 }
 
+// ReadVarUint32Byte reads a varu32 of one byte (below 0x80) and reports
+// true; otherwise, at the end of the input or for a longer encoding, it
+// reads nothing and reports false, and the caller falls back to
+// [Reader.ReadVarUint32]. It inlines, so a caller whose values are mostly
+// small (a list length) takes no call for them (BenchmarkFixedCost/
+// DeserializeWithContext).
+func (r *Reader) ReadVarUint32Byte() (uint32, bool) {
+	if off := r.off; off < len(r.buf) {
+		if v := r.buf[off]; v < 0x80 {
+			r.off = off + 1
+			return uint32(v), true
+		}
+	}
+	return 0, false
+}
+
 // ReadVarInt32 reads a zz32.
 func (r *Reader) ReadVarInt32() int32 { return unzigzag32(r.ReadVarUint32()) }
 

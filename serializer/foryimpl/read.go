@@ -182,28 +182,42 @@ func (c *ReadContext) ReadFlag() bool {
 // input before anything is allocated: every element takes at least
 // minElemBytes bytes (at least 1 is assumed). It returns 0 on error.
 func (c *ReadContext) ReadLength(minElemBytes int) int {
-	n := c.r.ReadVarUint32()
+	// Lengths below 128 are one byte, read without a call
+	// (BenchmarkFixedCost/DeserializeWithContext).
+	n, ok := c.r.ReadVarUint32Byte()
+	if !ok {
+		n = c.r.ReadVarUint32()
+	}
 	if minElemBytes < 1 {
 		minElemBytes = 1
-	}
-	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) {
-		if c.r.Err() == nil {
-			c.r.Fail(shortInput("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
-		}
-		return 0
 	}
 	// Every declared element costs one unit of a budget of one per input
 	// byte plus the unbacked allowance: an element that takes no bytes (a
 	// struct whose received TypeDef has no fields) would otherwise let
 	// nested lists each claim the whole remaining input, and the time to
 	// read or skip them grow with its square.
-	if uint64(n) > c.elems {
-		c.r.Fail(limit("more list, map or array elements than the input can hold (%d input bytes and %d unbacked elements: WithMaxUnbackedElements)",
-			len(c.r.Bytes()), c.opts.MaxUnbackedElements))
+	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) || uint64(n) > c.elems {
+		// Out of line, so the fast path needs no stack frame for the
+		// error's formatting (BenchmarkFixedCost/DeserializeWithContext).
+		c.badLength(n, minElemBytes)
 		return 0
 	}
 	c.elems -= uint64(n)
 	return int(n)
+}
+
+// badLength records why ReadLength refused the length n.
+//
+//go:noinline
+func (c *ReadContext) badLength(n uint32, minElemBytes int) {
+	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) {
+		if c.r.Err() == nil {
+			c.r.Fail(shortInput("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
+		}
+		return
+	}
+	c.r.Fail(limit("more list, map or array elements than the input can hold (%d input bytes and %d unbacked elements: WithMaxUnbackedElements)",
+		len(c.r.Bytes()), c.opts.MaxUnbackedElements))
 }
 
 // Elements header bits (docs/format.md §8.1).
