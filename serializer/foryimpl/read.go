@@ -45,6 +45,39 @@ type ReadContext struct {
 	// slot marks the Fory's own context (Fory.reader), as opposed to one
 	// from its pool.
 	slot bool
+	// quick says EndRead may take its fast path: the Fory's own context,
+	// outside stream mode.
+	quick bool
+	// perByte, allocBase, reserveFrom and saturateFrom compute begin's
+	// allocation budget (allocBudget) without a 128-bit product or a call
+	// (BenchmarkFixedCost): unbacked is opts.MaxUnbackedElements.
+	perByte, allocBase, reserveFrom, saturateFrom, unbacked uint64
+}
+
+// makeReadContext returns a context for reads with the options o.
+func makeReadContext(o *Config) *ReadContext {
+	c := &ReadContext{compatible: o.Compatible, trackRef: o.TrackRef, maxDepth: o.MaxDepth, opts: o,
+		alias: o.AliasStrings || o.ZeroCopy, skipUTF8: o.SkipUTF8Check,
+		perByte: uint64(max(o.AllocPerByte, 1)), allocBase: uint64(max(o.AllocBase, 0)), unbacked: uint64(o.MaxUnbackedElements)}
+	// n × perByte + allocBase is above allocReserve from n = reserveFrom
+	// on, and overflows from n = saturateFrom on.
+	if c.allocBase <= allocReserve {
+		c.reserveFrom = (allocReserve-c.allocBase)/c.perByte + 1
+	}
+	c.saturateFrom = (1<<64-1-c.allocBase)/c.perByte + 1
+	return c
+}
+
+// budgetFor is opts.allocBudget(n) (TestBudgetFor).
+func (c *ReadContext) budgetFor(n uint64) uint64 {
+	b := n*c.perByte + c.allocBase
+	if n >= c.reserveFrom {
+		b -= allocReserve
+	}
+	if n >= c.saturateFrom {
+		b = 1<<64 - 1
+	}
+	return b
 }
 
 // defEvolution is the field mapping of a received TypeDef to a local type.
@@ -74,8 +107,8 @@ type remoteDef struct {
 // back).
 func (c *ReadContext) begin(data []byte) {
 	c.r.Reset(data)
-	c.budget = c.opts.allocBudget(len(data))
-	c.elems = uint64(len(data)) + uint64(c.opts.MaxUnbackedElements)
+	c.budget = c.budgetFor(uint64(len(data)))
+	c.elems = uint64(len(data)) + c.unbacked
 	c.depth = 0
 }
 

@@ -120,6 +120,9 @@ type Runtime struct {
 	reader     *ReadContext
 	readerBusy atomic.Uint32
 	readers    sync.Pool
+	// copyInput is AliasStrings without ZeroCopy: a read decodes a copy
+	// of its input, which its strings alias.
+	copyInput bool
 	// consumed and short are the outcome of the last read in stream mode.
 	consumed int
 	short    bool
@@ -130,12 +133,11 @@ func (f *Runtime) Init(cfg Config) {
 	cfg.normalize()
 	cfg.ZeroCopy = cfg.ZeroCopy || forceZeroCopy
 	f.opts = cfg
-	f.readers.New = func() any {
-		return &ReadContext{compatible: f.opts.Compatible, trackRef: f.opts.TrackRef, maxDepth: f.opts.MaxDepth, opts: &f.opts,
-			alias: f.opts.AliasStrings || f.opts.ZeroCopy, skipUTF8: f.opts.SkipUTF8Check}
-	}
-	f.reader = f.readers.New().(*ReadContext)
+	f.copyInput = cfg.AliasStrings && !cfg.ZeroCopy
+	f.readers.New = func() any { return makeReadContext(&f.opts) }
+	f.reader = makeReadContext(&f.opts)
 	f.reader.slot = true
+	f.reader.quick = !cfg.Stream
 }
 
 // Config returns the options f was set up with, limits normalised.
@@ -211,10 +213,21 @@ func (c *WriteContext) fail(start int) error {
 // hand the message to ReadRoot.
 func (f *Runtime) BeginRead(data []byte) *ReadContext {
 	c := f.reader
+	if f.copyInput || !f.readerBusy.CompareAndSwap(0, 1) {
+		return f.beginReadSlow(data)
+	}
+	c.begin(data)
+	return c
+}
+
+// beginReadSlow is BeginRead for a Fory whose own context is busy, or which
+// copies the input.
+func (f *Runtime) beginReadSlow(data []byte) *ReadContext {
+	c := f.reader
 	if !f.readerBusy.CompareAndSwap(0, 1) {
 		c = f.readers.Get().(*ReadContext)
 	}
-	if f.opts.AliasStrings && !f.opts.ZeroCopy {
+	if f.copyInput {
 		data = append([]byte(nil), data...)
 	}
 	c.begin(data)
@@ -273,6 +286,21 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 // EndRead checks that the whole input was read, returns the context and
 // reports the first error as a *DecodeError.
 func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
+	// The fast path: the Fory's own context, outside stream mode, read
+	// to the end without error and with nothing to clear but the TypeDef
+	// and meta string tables (BenchmarkFixedCost/DeserializeWithContext).
+	if r := &c.r; c.quick && r.Err() == nil && r.Remaining() == 0 && len(c.refs)|len(c.evs)|len(c.path) == 0 {
+		r.Reset(nil)
+		c.defs = c.defs[:0]
+		c.names = c.names[:0]
+		f.readerBusy.Store(0)
+		return nil
+	}
+	return f.endRead(c, t)
+}
+
+// endRead is EndRead for every other read.
+func (f *Runtime) endRead(c *ReadContext, t *TypeInfo) error {
 	var err error
 	if r := &c.r; r.Err() != nil || r.Remaining() != 0 && !f.opts.Stream {
 		if f.opts.Stream {
