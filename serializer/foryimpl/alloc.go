@@ -187,10 +187,14 @@ const cacheEntryCost = 64
 // backing arrays, as encoding/json does (BenchmarkDeserialize/SampleList).
 // The reader overwrites or zeroes every element; a struct element keeps its
 // own slices for reuse in turn. A slice the caller kept from the previous
-// value sees the new elements.
+// value sees the new elements. n is a length ReadLength or ReadArrayLength
+// returned, so never negative.
 func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
-	if old != nil && n >= 0 && n <= cap(old) {
-		return old[:n]
+	// Small enough to inline into the generated reader, which a test of n
+	// as unsigned would not be: n is not negative (BenchmarkFixedCost/
+	// DeserializeWithContext).
+	if old == nil || n > cap(old) {
+		return MakeSlice[S](c, n)
 	}
-	return MakeSlice[S](c, n)
+	return old[:n]
 }
