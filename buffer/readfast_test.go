@@ -43,3 +43,48 @@ func TestReadVarUint32Byte(t *testing.T) {
 	require.False(t, ok)
 	require.Zero(t, r.Offset())
 }
+
+// TestReadSmallLength: a one-byte length is read exactly when it is a
+// one-byte varint, at most maxN, and its elements fit after it; otherwise
+// nothing is read.
+func TestReadSmallLength(t *testing.T) {
+	for _, min := range []int{1, 2, 8} {
+		for rest := 0; rest < 20; rest++ {
+			for _, maxN := range []uint64{0, 3, 1 << 40} {
+				for b := 0; b < 256; b++ {
+					in := append([]byte{byte(b)}, make([]byte, rest)...)
+					r := NewReader(in)
+					n := r.ReadSmallLength(min, maxN)
+					ok := b < 0x80 && b*min <= rest && uint64(b) <= maxN
+					if !ok {
+						require.Equal(t, -1, n, "byte %#x min %d rest %d max %d", b, min, rest, maxN)
+						require.Zero(t, r.Offset())
+						continue
+					}
+					require.Equal(t, b, n)
+					require.Equal(t, 1, r.Offset())
+				}
+			}
+		}
+	}
+	r := NewReader(nil)
+	require.Equal(t, -1, r.ReadSmallLength(1, 10))
+	r = NewReader([]byte{0, 0})
+	r.Fail(errors.New("earlier failure"))
+	require.Equal(t, -1, r.ReadSmallLength(1, 10))
+	require.Zero(t, r.Offset())
+}
+
+// TestDrop: after Drop the Reader reads nothing and keeps its error.
+func TestDrop(t *testing.T) {
+	r := NewReader([]byte{1, 2, 3})
+	r.Skip(2)
+	r.Drop()
+	require.Zero(t, r.Offset())
+	require.Zero(t, r.Remaining())
+	require.Empty(t, r.Bytes())
+	require.False(t, r.Need(1))
+	require.Error(t, r.Err())
+	r.Reset([]byte{7})
+	require.Equal(t, uint8(7), r.ReadUint8())
+}

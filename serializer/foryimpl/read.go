@@ -52,6 +52,10 @@ type ReadContext struct {
 	// allocation budget (allocBudget) without a 128-bit product or a call
 	// (BenchmarkFixedCost): unbacked is opts.MaxUnbackedElements.
 	perByte, allocBase, reserveFrom, saturateFrom, unbacked uint64
+	// For an input shorter than linearBelow bytes the budget is
+	// perByte × n + linearBase (BeginReadFast); linearBelow is 0 when no
+	// length has that form.
+	linearBase, linearBelow uint64
 }
 
 // makeReadContext returns a context for reads with the options o.
@@ -65,6 +69,9 @@ func makeReadContext(o *Config) *ReadContext {
 		c.reserveFrom = (allocReserve-c.allocBase)/c.perByte + 1
 	}
 	c.saturateFrom = (1<<64-1-c.allocBase)/c.perByte + 1
+	if c.reserveFrom == 0 {
+		c.linearBase, c.linearBelow = c.allocBase-allocReserve, c.saturateFrom
+	}
 	return c
 }
 
@@ -237,6 +244,19 @@ func (c *ReadContext) ReadLength(minElemBytes int) int {
 	}
 	c.elems -= uint64(n)
 	return int(n)
+}
+
+// ReadLengthFast is ReadLength's fast path, which inlines into generated
+// readers: a one-byte length that passes ReadLength's checks is read and
+// returned. For anything else it reads nothing and returns -1, and the
+// caller calls ReadLength (BenchmarkFixedCost/DeserializeWithContext).
+// minElemBytes is a constant of at least 1 (the generator's minBytes).
+func (c *ReadContext) ReadLengthFast(minElemBytes int) int {
+	n := c.r.ReadSmallLength(minElemBytes, c.elems)
+	if n > 0 {
+		c.elems -= uint64(n)
+	}
+	return n
 }
 
 // badLength records why ReadLength refused the length n.

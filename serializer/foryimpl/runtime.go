@@ -123,6 +123,9 @@ type Runtime struct {
 	// copyInput is AliasStrings without ZeroCopy: a read decodes a copy
 	// of its input, which its strings alias.
 	copyInput bool
+	// readFastBelow bounds the inputs BeginReadFast takes: 0 for none
+	// (copyInput), otherwise the reader's linearBelow.
+	readFastBelow uint64
 	// consumed and short are the outcome of the last read in stream mode.
 	consumed int
 	short    bool
@@ -138,6 +141,9 @@ func (f *Runtime) Init(cfg Config) {
 	f.reader = makeReadContext(&f.opts)
 	f.reader.slot = true
 	f.reader.quick = !cfg.Stream
+	if !f.copyInput {
+		f.readFastBelow = f.reader.linearBelow
+	}
 }
 
 // Config returns the options f was set up with, limits normalised.
@@ -212,11 +218,28 @@ func (c *WriteContext) fail(start int) error {
 // would write, and then either AcceptRoot, read the body and EndRead, or
 // hand the message to ReadRoot.
 func (f *Runtime) BeginRead(data []byte) *ReadContext {
-	c := f.reader
-	if f.copyInput || !f.readerBusy.CompareAndSwap(0, 1) {
-		return f.beginReadSlow(data)
+	if c := f.BeginReadFast(data); c != nil {
+		return c
 	}
-	c.begin(data)
+	return f.beginReadSlow(data)
+}
+
+// BeginReadFast is BeginRead's fast path, which inlines into generated
+// ForyDeserialize methods: it takes the Fory's own context, or returns nil
+// when that is busy, the input is to be copied or its allocation budget is
+// not linear (readFastBelow), and the caller calls BeginRead
+// (BenchmarkFixedCost/DeserializeWithContext). It is begin with the budget's
+// linear form.
+func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
+	n := uint64(len(data))
+	if n >= f.readFastBelow || !f.readerBusy.CompareAndSwap(0, 1) {
+		return nil
+	}
+	c := f.reader
+	c.r.Reset(data)
+	c.budget = n*c.perByte + c.linearBase
+	c.elems = n + c.unbacked
+	c.depth = 0
 	return c
 }
 
@@ -294,17 +317,27 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 // EndRead checks that the whole input was read, returns the context and
 // reports the first error as a *DecodeError.
 func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
-	// The fast path: the Fory's own context, outside stream mode, read
-	// to the end without error and with nothing to clear but the TypeDef
-	// and meta string tables (BenchmarkFixedCost/DeserializeWithContext).
-	if r := &c.r; c.quick && r.Err() == nil && r.Remaining() == 0 && len(c.refs)|len(c.evs)|len(c.path) == 0 {
-		r.Reset(nil)
-		c.defs = c.defs[:0]
-		c.names = c.names[:0]
-		f.readerBusy.Store(0)
+	if f.EndReadFast(c) {
 		return nil
 	}
 	return f.endRead(c, t)
+}
+
+// EndReadFast is EndRead's fast path, which inlines into generated
+// ForyDeserialize methods: it ends a read of the Fory's own context that
+// succeeded and reports true; for any other it does nothing and reports
+// false, and the caller calls EndRead (BenchmarkFixedCost/
+// DeserializeWithContext).
+func (f *Runtime) EndReadFast(c *ReadContext) bool {
+	// The path is empty: generated code adds to it only after an error.
+	if r := &c.r; !c.quick || r.Err() != nil || r.Remaining() != 0 || len(c.refs)|len(c.evs) != 0 {
+		return false
+	}
+	c.r.Drop()
+	c.defs = c.defs[:0]
+	c.names = c.names[:0]
+	f.readerBusy.Store(0)
+	return true
 }
 
 // endRead is EndRead for every other read.
