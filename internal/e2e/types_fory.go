@@ -72,7 +72,10 @@ func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -91,6 +94,9 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBase)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBase)
 	}
 }
@@ -358,7 +364,10 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -377,6 +386,9 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -1403,7 +1415,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1422,6 +1437,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -2614,7 +2632,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n259 := c.ReadLength(2)
+	n259 := c.ReadLengthFast(2)
+	if n259 < 0 {
+		n259 = c.ReadLength(2)
+	}
 	if n259 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n259, 3))
 		return
@@ -2641,7 +2662,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr")
 		return
 	}
-	n265 := c.ReadLength(1)
+	n265 := c.ReadLengthFast(1)
+	if n265 < 0 {
+		n265 = c.ReadLength(1)
+	}
 	l266 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n265)
 	if n265 > 0 {
 		hn268 := c.ReadListHeader(1)
@@ -2664,7 +2688,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n271 := c.ReadLength(1)
+	n271 := c.ReadLengthFast(1)
+	if n271 < 0 {
+		n271 = c.ReadLength(1)
+	}
 	l272 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n271)
 	if n271 > 0 {
 		hn274 := c.ReadListHeader(9)
@@ -2687,7 +2714,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bytes")
 		return
 	}
-	n277 := c.ReadLength(1)
+	n277 := c.ReadLengthFast(1)
+	if n277 < 0 {
+		n277 = c.ReadLength(1)
+	}
 	l278 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n277)
 	if n277 > 0 {
 		hn280 := c.ReadListHeader(25)
@@ -2792,7 +2822,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n304 := c.ReadLength(4)
+	n304 := c.ReadLengthFast(4)
+	if n304 < 0 {
+		n304 = c.ReadLength(4)
+	}
 	l305 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n304)
 	if n304 > 0 {
 		hn307 := c.ReadListHeader(19)
@@ -2815,7 +2848,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F32s")
 		return
 	}
-	n310 := c.ReadLength(8)
+	n310 := c.ReadLengthFast(8)
+	if n310 < 0 {
+		n310 = c.ReadLength(8)
+	}
 	l311 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n310)
 	if n310 > 0 {
 		hn313 := c.ReadListHeader(20)
@@ -2838,7 +2874,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F64s")
 		return
 	}
-	n316 := c.ReadLength(2)
+	n316 := c.ReadLengthFast(2)
+	if n316 < 0 {
+		n316 = c.ReadLength(2)
+	}
 	l317 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n316)
 	if n316 > 0 {
 		hn319 := c.ReadListHeader(3)
@@ -2861,7 +2900,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I16s")
 		return
 	}
-	n322 := c.ReadLength(1)
+	n322 := c.ReadLengthFast(1)
+	if n322 < 0 {
+		n322 = c.ReadLength(1)
+	}
 	l323 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n322)
 	if n322 > 0 {
 		hn325 := c.ReadListHeader(5)
@@ -2884,7 +2926,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n328 := c.ReadLength(1)
+	n328 := c.ReadLengthFast(1)
+	if n328 < 0 {
+		n328 = c.ReadLength(1)
+	}
 	l329 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n328)
 	if n328 > 0 {
 		hn331 := c.ReadListHeader(7)
@@ -2907,7 +2952,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	n334 := c.ReadLength(1)
+	n334 := c.ReadLengthFast(1)
+	if n334 < 0 {
+		n334 = c.ReadLength(1)
+	}
 	l335 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n334)
 	if n334 > 0 {
 		hn337 := c.ReadListHeader(2)
@@ -2931,7 +2979,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n340 := c.ReadLength(1)
+		n340 := c.ReadLengthFast(1)
+		if n340 < 0 {
+			n340 = c.ReadLength(1)
+		}
 		l341 := foryimpl.MakeSlice[[]int64](c, n340)
 		if n340 > 0 {
 			hn343 := c.ReadListHeader(7)
@@ -2956,7 +3007,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n346 := c.ReadLength(2)
+		n346 := c.ReadLengthFast(2)
+		if n346 < 0 {
+			n346 = c.ReadLength(2)
+		}
 		m347 := foryimpl.MakeMap[map[string]int32](c, n346)
 		for n346 > 0 && !c.Failed() {
 			sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
@@ -2978,7 +3032,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n354 := c.ReadLength(1)
+		n354 := c.ReadLengthFast(1)
+		if n354 < 0 {
+			n354 = c.ReadLength(1)
+		}
 		l355 := foryimpl.MakeSlice[[]string](c, n354)
 		if n354 > 0 {
 			hn357 := c.ReadListHeader(21)
@@ -3002,7 +3059,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NStrs")
 		return
 	}
-	n360 := c.ReadLength(1)
+	n360 := c.ReadLengthFast(1)
+	if n360 < 0 {
+		n360 = c.ReadLength(1)
+	}
 	l361 := foryimpl.ReuseSlice[Names](c, x.Named, n360)
 	if n360 > 0 {
 		hn363 := c.ReadListHeader(21)
@@ -3025,7 +3085,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Named")
 		return
 	}
-	n366 := c.ReadLength(1)
+	n366 := c.ReadLengthFast(1)
+	if n366 < 0 {
+		n366 = c.ReadLength(1)
+	}
 	l367 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n366)
 	if n366 > 0 {
 		hn369 := c.ReadListHeader(22)
@@ -3035,7 +3098,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l367[i368 : i368+1])
 					continue
 				}
-				n372 := c.ReadLength(1)
+				n372 := c.ReadLengthFast(1)
+				if n372 < 0 {
+					n372 = c.ReadLength(1)
+				}
 				l373 := foryimpl.MakeSlice[[]int32](c, n372)
 				if n372 > 0 {
 					hn375 := c.ReadListHeader(5)
@@ -3066,7 +3132,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Nested")
 		return
 	}
-	n378 := c.ReadLength(1)
+	n378 := c.ReadLengthFast(1)
+	if n378 < 0 {
+		n378 = c.ReadLength(1)
+	}
 	l379 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n378)
 	if n378 > 0 {
 		hn381 := c.ReadListHeader(5)
@@ -3091,7 +3160,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PI32s")
 		return
 	}
-	n385 := c.ReadLength(1)
+	n385 := c.ReadLengthFast(1)
+	if n385 < 0 {
+		n385 = c.ReadLength(1)
+	}
 	l386 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n385)
 	if n385 > 0 {
 		hn388 := c.ReadListHeader(21)
@@ -3126,7 +3198,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n392 := c.ReadLength(1)
+	n392 := c.ReadLengthFast(1)
+	if n392 < 0 {
+		n392 = c.ReadLength(1)
+	}
 	if n392 != 2 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n392, 2))
 		return
@@ -3153,7 +3228,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("StrArr")
 		return
 	}
-	n398 := c.ReadLength(1)
+	n398 := c.ReadLengthFast(1)
+	if n398 < 0 {
+		n398 = c.ReadLength(1)
+	}
 	l399 := foryimpl.ReuseSlice[[]string](c, x.Strs, n398)
 	if n398 > 0 {
 		hn401 := c.ReadListHeader(21)
@@ -3176,7 +3254,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Strs")
 		return
 	}
-	n404 := c.ReadLength(1)
+	n404 := c.ReadLengthFast(1)
+	if n404 < 0 {
+		n404 = c.ReadLength(1)
+	}
 	l405 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n404)
 	if n404 > 0 {
 		hn407 := c.ReadListHeader(38)
@@ -3199,7 +3280,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Times")
 		return
 	}
-	n410 := c.ReadLength(2)
+	n410 := c.ReadLengthFast(2)
+	if n410 < 0 {
+		n410 = c.ReadLength(2)
+	}
 	l411 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n410)
 	if n410 > 0 {
 		hn413 := c.ReadListHeader(10)
@@ -3222,7 +3306,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("U16s")
 		return
 	}
-	n416 := c.ReadLength(1)
+	n416 := c.ReadLengthFast(1)
+	if n416 < 0 {
+		n416 = c.ReadLength(1)
+	}
 	l417 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n416)
 	if n416 > 0 {
 		hn419 := c.ReadListHeader(12)
@@ -3245,7 +3332,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("U32s")
 		return
 	}
-	n422 := c.ReadLength(1)
+	n422 := c.ReadLengthFast(1)
+	if n422 < 0 {
+		n422 = c.ReadLength(1)
+	}
 	l423 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n422)
 	if n422 > 0 {
 		hn425 := c.ReadListHeader(14)
@@ -3309,7 +3399,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n428 := c.ReadLength(2)
+	n428 := c.ReadLengthFast(2)
+	if n428 < 0 {
+		n428 = c.ReadLength(2)
+	}
 	if n428 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n428, 3))
 		return
@@ -3336,7 +3429,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Arr")
 		return
 	}
-	n434 := c.ReadLength(1)
+	n434 := c.ReadLengthFast(1)
+	if n434 < 0 {
+		n434 = c.ReadLength(1)
+	}
 	l435 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n434)
 	if n434 > 0 {
 		hn437 := c.ReadListHeader(1)
@@ -3359,7 +3455,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n440 := c.ReadLength(1)
+	n440 := c.ReadLengthFast(1)
+	if n440 < 0 {
+		n440 = c.ReadLength(1)
+	}
 	l441 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n440)
 	if n440 > 0 {
 		hn443 := c.ReadListHeader(9)
@@ -3382,7 +3481,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bytes")
 		return
 	}
-	n446 := c.ReadLength(1)
+	n446 := c.ReadLengthFast(1)
+	if n446 < 0 {
+		n446 = c.ReadLength(1)
+	}
 	l447 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n446)
 	if n446 > 0 {
 		hn449 := c.ReadListHeader(25)
@@ -3557,7 +3659,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n493 := c.ReadLength(4)
+	n493 := c.ReadLengthFast(4)
+	if n493 < 0 {
+		n493 = c.ReadLength(4)
+	}
 	l494 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n493)
 	if n493 > 0 {
 		hn496 := c.ReadListHeader(19)
@@ -3580,7 +3685,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F32s")
 		return
 	}
-	n499 := c.ReadLength(8)
+	n499 := c.ReadLengthFast(8)
+	if n499 < 0 {
+		n499 = c.ReadLength(8)
+	}
 	l500 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n499)
 	if n499 > 0 {
 		hn502 := c.ReadListHeader(20)
@@ -3603,7 +3711,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F64s")
 		return
 	}
-	n505 := c.ReadLength(2)
+	n505 := c.ReadLengthFast(2)
+	if n505 < 0 {
+		n505 = c.ReadLength(2)
+	}
 	l506 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n505)
 	if n505 > 0 {
 		hn508 := c.ReadListHeader(3)
@@ -3626,7 +3737,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I16s")
 		return
 	}
-	n511 := c.ReadLength(1)
+	n511 := c.ReadLengthFast(1)
+	if n511 < 0 {
+		n511 = c.ReadLength(1)
+	}
 	l512 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n511)
 	if n511 > 0 {
 		hn514 := c.ReadListHeader(5)
@@ -3649,7 +3763,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n517 := c.ReadLength(1)
+	n517 := c.ReadLengthFast(1)
+	if n517 < 0 {
+		n517 = c.ReadLength(1)
+	}
 	l518 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n517)
 	if n517 > 0 {
 		hn520 := c.ReadListHeader(7)
@@ -3672,7 +3789,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	n523 := c.ReadLength(1)
+	n523 := c.ReadLengthFast(1)
+	if n523 < 0 {
+		n523 = c.ReadLength(1)
+	}
 	l524 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n523)
 	if n523 > 0 {
 		hn526 := c.ReadListHeader(2)
@@ -3696,7 +3816,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n529 := c.ReadLength(1)
+		n529 := c.ReadLengthFast(1)
+		if n529 < 0 {
+			n529 = c.ReadLength(1)
+		}
 		l530 := foryimpl.MakeSlice[[]int64](c, n529)
 		if n529 > 0 {
 			hn532 := c.ReadListHeader(7)
@@ -3721,7 +3844,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n535 := c.ReadLength(2)
+		n535 := c.ReadLengthFast(2)
+		if n535 < 0 {
+			n535 = c.ReadLength(2)
+		}
 		m536 := foryimpl.MakeMap[map[string]int32](c, n535)
 		for n535 > 0 && !c.Failed() {
 			sz537, vn538, _ := c.ReadMapChunk(n535, 21, 5, nil, false)
@@ -3743,7 +3869,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n543 := c.ReadLength(1)
+		n543 := c.ReadLengthFast(1)
+		if n543 < 0 {
+			n543 = c.ReadLength(1)
+		}
 		l544 := foryimpl.MakeSlice[[]string](c, n543)
 		if n543 > 0 {
 			hn546 := c.ReadListHeader(21)
@@ -3767,7 +3896,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NStrs")
 		return
 	}
-	n549 := c.ReadLength(1)
+	n549 := c.ReadLengthFast(1)
+	if n549 < 0 {
+		n549 = c.ReadLength(1)
+	}
 	l550 := foryimpl.ReuseSlice[Names](c, x.Named, n549)
 	if n549 > 0 {
 		hn552 := c.ReadListHeader(21)
@@ -3790,7 +3922,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Named")
 		return
 	}
-	n555 := c.ReadLength(1)
+	n555 := c.ReadLengthFast(1)
+	if n555 < 0 {
+		n555 = c.ReadLength(1)
+	}
 	l556 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n555)
 	if n555 > 0 {
 		hn558 := c.ReadListHeader(22)
@@ -3800,7 +3935,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l556[i557 : i557+1])
 					continue
 				}
-				n561 := c.ReadLength(1)
+				n561 := c.ReadLengthFast(1)
+				if n561 < 0 {
+					n561 = c.ReadLength(1)
+				}
 				l562 := foryimpl.MakeSlice[[]int32](c, n561)
 				if n561 > 0 {
 					hn564 := c.ReadListHeader(5)
@@ -3831,7 +3969,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Nested")
 		return
 	}
-	n567 := c.ReadLength(1)
+	n567 := c.ReadLengthFast(1)
+	if n567 < 0 {
+		n567 = c.ReadLength(1)
+	}
 	l568 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n567)
 	if n567 > 0 {
 		hn570 := c.ReadListHeader(5)
@@ -3856,7 +3997,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PI32s")
 		return
 	}
-	n574 := c.ReadLength(1)
+	n574 := c.ReadLengthFast(1)
+	if n574 < 0 {
+		n574 = c.ReadLength(1)
+	}
 	l575 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n574)
 	if n574 > 0 {
 		hn577 := c.ReadListHeader(21)
@@ -3898,7 +4042,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n583 := c.ReadLength(1)
+	n583 := c.ReadLengthFast(1)
+	if n583 < 0 {
+		n583 = c.ReadLength(1)
+	}
 	if n583 != 2 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n583, 2))
 		return
@@ -3925,7 +4072,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("StrArr")
 		return
 	}
-	n589 := c.ReadLength(1)
+	n589 := c.ReadLengthFast(1)
+	if n589 < 0 {
+		n589 = c.ReadLength(1)
+	}
 	l590 := foryimpl.ReuseSlice[[]string](c, x.Strs, n589)
 	if n589 > 0 {
 		hn592 := c.ReadListHeader(21)
@@ -3948,7 +4098,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Strs")
 		return
 	}
-	n595 := c.ReadLength(1)
+	n595 := c.ReadLengthFast(1)
+	if n595 < 0 {
+		n595 = c.ReadLength(1)
+	}
 	l596 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n595)
 	if n595 > 0 {
 		hn598 := c.ReadListHeader(38)
@@ -3971,7 +4124,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Times")
 		return
 	}
-	n601 := c.ReadLength(2)
+	n601 := c.ReadLengthFast(2)
+	if n601 < 0 {
+		n601 = c.ReadLength(2)
+	}
 	l602 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n601)
 	if n601 > 0 {
 		hn604 := c.ReadListHeader(10)
@@ -3994,7 +4150,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("U16s")
 		return
 	}
-	n607 := c.ReadLength(1)
+	n607 := c.ReadLengthFast(1)
+	if n607 < 0 {
+		n607 = c.ReadLength(1)
+	}
 	l608 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n607)
 	if n607 > 0 {
 		hn610 := c.ReadListHeader(12)
@@ -4017,7 +4176,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("U32s")
 		return
 	}
-	n613 := c.ReadLength(1)
+	n613 := c.ReadLengthFast(1)
+	if n613 < 0 {
+		n613 = c.ReadLength(1)
+	}
 	l614 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n613)
 	if n613 > 0 {
 		hn616 := c.ReadListHeader(14)
@@ -4052,7 +4214,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLength(2)
+				n619 := c.ReadLengthFast(2)
+				if n619 < 0 {
+					n619 = c.ReadLength(2)
+				}
 				if n619 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n619, 3))
 					return
@@ -4080,7 +4245,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadLength(1)
+				n625 := c.ReadLengthFast(1)
+				if n625 < 0 {
+					n625 = c.ReadLength(1)
+				}
 				l626 := foryimpl.MakeSlice[[]bool](c, n625)
 				if n625 > 0 {
 					hn628 := c.ReadListHeader(1)
@@ -4104,7 +4272,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n631 := c.ReadLength(1)
+				n631 := c.ReadLengthFast(1)
+				if n631 < 0 {
+					n631 = c.ReadLength(1)
+				}
 				l632 := foryimpl.MakeSlice[[]uint8](c, n631)
 				if n631 > 0 {
 					hn634 := c.ReadListHeader(9)
@@ -4126,7 +4297,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n637 := c.ReadLength(1)
+				n637 := c.ReadLengthFast(1)
+				if n637 < 0 {
+					n637 = c.ReadLength(1)
+				}
 				l638 := foryimpl.MakeSlice[[]Color](c, n637)
 				if n637 > 0 {
 					hn640 := c.ReadListHeader(25)
@@ -4384,7 +4558,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n705 := c.ReadLength(4)
+				n705 := c.ReadLengthFast(4)
+				if n705 < 0 {
+					n705 = c.ReadLength(4)
+				}
 				l706 := foryimpl.MakeSlice[[]float32](c, n705)
 				if n705 > 0 {
 					hn708 := c.ReadListHeader(19)
@@ -4408,7 +4585,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadLength(8)
+				n711 := c.ReadLengthFast(8)
+				if n711 < 0 {
+					n711 = c.ReadLength(8)
+				}
 				l712 := foryimpl.MakeSlice[[]float64](c, n711)
 				if n711 > 0 {
 					hn714 := c.ReadListHeader(20)
@@ -4432,7 +4612,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n717 := c.ReadLength(2)
+				n717 := c.ReadLengthFast(2)
+				if n717 < 0 {
+					n717 = c.ReadLength(2)
+				}
 				l718 := foryimpl.MakeSlice[[]int16](c, n717)
 				if n717 > 0 {
 					hn720 := c.ReadListHeader(3)
@@ -4456,7 +4639,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n723 := c.ReadLength(1)
+				n723 := c.ReadLengthFast(1)
+				if n723 < 0 {
+					n723 = c.ReadLength(1)
+				}
 				l724 := foryimpl.MakeSlice[[]int32](c, n723)
 				if n723 > 0 {
 					hn726 := c.ReadListHeader(5)
@@ -4480,7 +4666,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLength(1)
+				n729 := c.ReadLengthFast(1)
+				if n729 < 0 {
+					n729 = c.ReadLength(1)
+				}
 				l730 := foryimpl.MakeSlice[[]int64](c, n729)
 				if n729 > 0 {
 					hn732 := c.ReadListHeader(7)
@@ -4504,7 +4693,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n735 := c.ReadLength(1)
+				n735 := c.ReadLengthFast(1)
+				if n735 < 0 {
+					n735 = c.ReadLength(1)
+				}
 				l736 := foryimpl.MakeSlice[[]int8](c, n735)
 				if n735 > 0 {
 					hn738 := c.ReadListHeader(2)
@@ -4528,7 +4720,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n741 := c.ReadLength(1)
+				n741 := c.ReadLengthFast(1)
+				if n741 < 0 {
+					n741 = c.ReadLength(1)
+				}
 				l742 := foryimpl.MakeSlice[[]int64](c, n741)
 				if n741 > 0 {
 					hn744 := c.ReadListHeader(7)
@@ -4550,7 +4745,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n747 := c.ReadLength(2)
+				n747 := c.ReadLengthFast(2)
+				if n747 < 0 {
+					n747 = c.ReadLength(2)
+				}
 				m748 := foryimpl.MakeMap[map[string]int32](c, n747)
 				for n747 > 0 && !c.Failed() {
 					sz749, vn750, _ := c.ReadMapChunk(n747, 21, 5, nil, false)
@@ -4569,7 +4767,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLength(1)
+				n755 := c.ReadLengthFast(1)
+				if n755 < 0 {
+					n755 = c.ReadLength(1)
+				}
 				l756 := foryimpl.MakeSlice[[]string](c, n755)
 				if n755 > 0 {
 					hn758 := c.ReadListHeader(21)
@@ -4591,7 +4792,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n761 := c.ReadLength(1)
+				n761 := c.ReadLengthFast(1)
+				if n761 < 0 {
+					n761 = c.ReadLength(1)
+				}
 				l762 := foryimpl.MakeSlice[Names](c, n761)
 				if n761 > 0 {
 					hn764 := c.ReadListHeader(21)
@@ -4613,7 +4817,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n767 := c.ReadLength(1)
+				n767 := c.ReadLengthFast(1)
+				if n767 < 0 {
+					n767 = c.ReadLength(1)
+				}
 				l768 := foryimpl.MakeSlice[[][]int32](c, n767)
 				if n767 > 0 {
 					hn770 := c.ReadListHeader(22)
@@ -4623,7 +4830,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l768[i769 : i769+1])
 								continue
 							}
-							n773 := c.ReadLength(1)
+							n773 := c.ReadLengthFast(1)
+							if n773 < 0 {
+								n773 = c.ReadLength(1)
+							}
 							l774 := foryimpl.MakeSlice[[]int32](c, n773)
 							if n773 > 0 {
 								hn776 := c.ReadListHeader(5)
@@ -4655,7 +4865,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadLength(1)
+				n779 := c.ReadLengthFast(1)
+				if n779 < 0 {
+					n779 = c.ReadLength(1)
+				}
 				l780 := foryimpl.MakeSlice[[]*int32](c, n779)
 				if n779 > 0 {
 					hn782 := c.ReadListHeader(5)
@@ -4679,7 +4892,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n786 := c.ReadLength(1)
+				n786 := c.ReadLengthFast(1)
+				if n786 < 0 {
+					n786 = c.ReadLength(1)
+				}
 				l787 := foryimpl.MakeSlice[[]*string](c, n786)
 				if n786 > 0 {
 					hn789 := c.ReadListHeader(21)
@@ -4724,7 +4940,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n795 := c.ReadLength(1)
+				n795 := c.ReadLengthFast(1)
+				if n795 < 0 {
+					n795 = c.ReadLength(1)
+				}
 				if n795 != 2 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n795, 2))
 					return
@@ -4750,7 +4969,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n801 := c.ReadLength(1)
+				n801 := c.ReadLengthFast(1)
+				if n801 < 0 {
+					n801 = c.ReadLength(1)
+				}
 				l802 := foryimpl.MakeSlice[[]string](c, n801)
 				if n801 > 0 {
 					hn804 := c.ReadListHeader(21)
@@ -4772,7 +4994,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n807 := c.ReadLength(1)
+				n807 := c.ReadLengthFast(1)
+				if n807 < 0 {
+					n807 = c.ReadLength(1)
+				}
 				l808 := foryimpl.MakeSlice[[]time.Time](c, n807)
 				if n807 > 0 {
 					hn810 := c.ReadListHeader(38)
@@ -4796,7 +5021,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n813 := c.ReadLength(2)
+				n813 := c.ReadLengthFast(2)
+				if n813 < 0 {
+					n813 = c.ReadLength(2)
+				}
 				l814 := foryimpl.MakeSlice[[]uint16](c, n813)
 				if n813 > 0 {
 					hn816 := c.ReadListHeader(10)
@@ -4820,7 +5048,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLength(1)
+				n819 := c.ReadLengthFast(1)
+				if n819 < 0 {
+					n819 = c.ReadLength(1)
+				}
 				l820 := foryimpl.MakeSlice[[]uint32](c, n819)
 				if n819 > 0 {
 					hn822 := c.ReadListHeader(12)
@@ -4844,7 +5075,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n825 := c.ReadLength(1)
+				n825 := c.ReadLengthFast(1)
+				if n825 < 0 {
+					n825 = c.ReadLength(1)
+				}
 				l826 := foryimpl.MakeSlice[[]uint64](c, n825)
 				if n825 > 0 {
 					hn828 := c.ReadListHeader(14)
@@ -5012,7 +5246,10 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -5031,6 +5268,9 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
 }
@@ -5612,7 +5852,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n301 := c.ReadLength(2)
+	n301 := c.ReadLengthFast(2)
+	if n301 < 0 {
+		n301 = c.ReadLength(2)
+	}
 	m302 := foryimpl.MakeMap[map[bool]string](c, n301)
 	for n301 > 0 && !c.Failed() {
 		sz303, vn304, _ := c.ReadMapChunk(n301, 1, 21, nil, false)
@@ -5632,7 +5875,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByBool")
 		return
 	}
-	n309 := c.ReadLength(2)
+	n309 := c.ReadLengthFast(2)
+	if n309 < 0 {
+		n309 = c.ReadLength(2)
+	}
 	m310 := foryimpl.MakeMap[map[Color]int32](c, n309)
 	for n309 > 0 && !c.Failed() {
 		sz311, vn312, _ := c.ReadMapChunk(n309, 25, 5, nil, false)
@@ -5652,7 +5898,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByEnum")
 		return
 	}
-	n317 := c.ReadLength(2)
+	n317 := c.ReadLengthFast(2)
+	if n317 < 0 {
+		n317 = c.ReadLength(2)
+	}
 	m318 := foryimpl.MakeMap[map[int16]int16](c, n317)
 	for n317 > 0 && !c.Failed() {
 		sz319, vn320, _ := c.ReadMapChunk(n317, 3, 3, nil, false)
@@ -5672,7 +5921,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByI16")
 		return
 	}
-	n325 := c.ReadLength(2)
+	n325 := c.ReadLengthFast(2)
+	if n325 < 0 {
+		n325 = c.ReadLength(2)
+	}
 	m326 := foryimpl.MakeMap[map[int32]string](c, n325)
 	for n325 > 0 && !c.Failed() {
 		sz327, vn328, _ := c.ReadMapChunk(n325, 5, 21, nil, false)
@@ -5692,7 +5944,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByI32")
 		return
 	}
-	n333 := c.ReadLength(2)
+	n333 := c.ReadLengthFast(2)
+	if n333 < 0 {
+		n333 = c.ReadLength(2)
+	}
 	m334 := foryimpl.MakeMap[map[int64]float64](c, n333)
 	for n333 > 0 && !c.Failed() {
 		sz335, vn336, _ := c.ReadMapChunk(n333, 7, 20, nil, false)
@@ -5712,7 +5967,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByI64")
 		return
 	}
-	n341 := c.ReadLength(2)
+	n341 := c.ReadLengthFast(2)
+	if n341 < 0 {
+		n341 = c.ReadLength(2)
+	}
 	m342 := foryimpl.MakeMap[map[int8]int8](c, n341)
 	for n341 > 0 && !c.Failed() {
 		sz343, vn344, _ := c.ReadMapChunk(n341, 2, 2, nil, false)
@@ -5732,7 +5990,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByI8")
 		return
 	}
-	n349 := c.ReadLength(2)
+	n349 := c.ReadLengthFast(2)
+	if n349 < 0 {
+		n349 = c.ReadLength(2)
+	}
 	m350 := foryimpl.MakeMap[map[int]int](c, n349)
 	for n349 > 0 && !c.Failed() {
 		sz351, vn352, _ := c.ReadMapChunk(n349, 7, 7, nil, false)
@@ -5752,7 +6013,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByInt")
 		return
 	}
-	n357 := c.ReadLength(2)
+	n357 := c.ReadLengthFast(2)
+	if n357 < 0 {
+		n357 = c.ReadLength(2)
+	}
 	m358 := foryimpl.MakeMap[map[string]string](c, n357)
 	for n357 > 0 && !c.Failed() {
 		sz359, vn360, _ := c.ReadMapChunk(n357, 21, 21, nil, false)
@@ -5772,7 +6036,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByStr")
 		return
 	}
-	n365 := c.ReadLength(2)
+	n365 := c.ReadLengthFast(2)
+	if n365 < 0 {
+		n365 = c.ReadLength(2)
+	}
 	m366 := foryimpl.MakeMap[map[uint16]uint16](c, n365)
 	for n365 > 0 && !c.Failed() {
 		sz367, vn368, _ := c.ReadMapChunk(n365, 10, 10, nil, false)
@@ -5792,7 +6059,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByU16")
 		return
 	}
-	n373 := c.ReadLength(2)
+	n373 := c.ReadLengthFast(2)
+	if n373 < 0 {
+		n373 = c.ReadLength(2)
+	}
 	m374 := foryimpl.MakeMap[map[uint32]uint32](c, n373)
 	for n373 > 0 && !c.Failed() {
 		sz375, vn376, _ := c.ReadMapChunk(n373, 12, 12, nil, false)
@@ -5812,7 +6082,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByU32")
 		return
 	}
-	n381 := c.ReadLength(2)
+	n381 := c.ReadLengthFast(2)
+	if n381 < 0 {
+		n381 = c.ReadLength(2)
+	}
 	m382 := foryimpl.MakeMap[map[uint64]uint64](c, n381)
 	for n381 > 0 && !c.Failed() {
 		sz383, vn384, _ := c.ReadMapChunk(n381, 14, 14, nil, false)
@@ -5832,7 +6105,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByU64")
 		return
 	}
-	n389 := c.ReadLength(2)
+	n389 := c.ReadLengthFast(2)
+	if n389 < 0 {
+		n389 = c.ReadLength(2)
+	}
 	m390 := foryimpl.MakeMap[map[uint8]uint8](c, n389)
 	for n389 > 0 && !c.Failed() {
 		sz391, vn392, _ := c.ReadMapChunk(n389, 9, 9, nil, false)
@@ -5852,7 +6128,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByU8")
 		return
 	}
-	n397 := c.ReadLength(2)
+	n397 := c.ReadLengthFast(2)
+	if n397 < 0 {
+		n397 = c.ReadLength(2)
+	}
 	m398 := foryimpl.MakeMap[map[uint]bool](c, n397)
 	for n397 > 0 && !c.Failed() {
 		sz399, vn400, _ := c.ReadMapChunk(n397, 14, 1, nil, false)
@@ -5872,7 +6151,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByUint")
 		return
 	}
-	n405 := c.ReadLength(2)
+	n405 := c.ReadLengthFast(2)
+	if n405 < 0 {
+		n405 = c.ReadLength(2)
+	}
 	m406 := foryimpl.MakeMap[map[string]map[int32]string](c, n405)
 	for n405 > 0 && !c.Failed() {
 		sz407, vn408, _ := c.ReadMapChunk(n405, 21, 24, nil, true)
@@ -5881,7 +6163,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			k410 = c.ReadString()
 			var v411 map[int32]string
 			if !vn408 {
-				n412 := c.ReadLength(2)
+				n412 := c.ReadLengthFast(2)
+				if n412 < 0 {
+					n412 = c.ReadLength(2)
+				}
 				m413 := foryimpl.MakeMap[map[int32]string](c, n412)
 				for n412 > 0 && !c.Failed() {
 					sz414, vn415, _ := c.ReadMapChunk(n412, 5, 21, nil, false)
@@ -5907,7 +6192,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Inner")
 		return
 	}
-	n421 := c.ReadLength(2)
+	n421 := c.ReadLengthFast(2)
+	if n421 < 0 {
+		n421 = c.ReadLength(2)
+	}
 	m422 := foryimpl.MakeMap[map[string][]int64](c, n421)
 	for n421 > 0 && !c.Failed() {
 		sz423, vn424, _ := c.ReadMapChunk(n421, 21, 22, nil, true)
@@ -5916,7 +6204,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			k426 = c.ReadString()
 			var v427 []int64
 			if !vn424 {
-				n428 := c.ReadLength(1)
+				n428 := c.ReadLengthFast(1)
+				if n428 < 0 {
+					n428 = c.ReadLength(1)
+				}
 				l429 := foryimpl.MakeSlice[[]int64](c, n428)
 				if n428 > 0 {
 					hn431 := c.ReadListHeader(7)
@@ -5945,7 +6236,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lists")
 		return
 	}
-	n435 := c.ReadLength(2)
+	n435 := c.ReadLengthFast(2)
+	if n435 < 0 {
+		n435 = c.ReadLength(2)
+	}
 	m436 := foryimpl.MakeMap[Scores](c, n435)
 	for n435 > 0 && !c.Failed() {
 		sz437, vn438, _ := c.ReadMapChunk(n435, 21, 5, nil, false)
@@ -5965,7 +6259,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Named")
 		return
 	}
-	n443 := c.ReadLength(2)
+	n443 := c.ReadLengthFast(2)
+	if n443 < 0 {
+		n443 = c.ReadLength(2)
+	}
 	m444 := foryimpl.MakeMap[map[string]*int64](c, n443)
 	for n443 > 0 && !c.Failed() {
 		sz445, vn446, _ := c.ReadMapChunk(n443, 21, 7, nil, true)
@@ -5987,7 +6284,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PVals")
 		return
 	}
-	n452 := c.ReadLength(2)
+	n452 := c.ReadLengthFast(2)
+	if n452 < 0 {
+		n452 = c.ReadLength(2)
+	}
 	m453 := foryimpl.MakeMap[map[int32]*other.Address](c, n452)
 	for n452 > 0 && !c.Failed() {
 		sz454, vn455, ev460 := c.ReadMapChunk(n452, 5, 28, (*other.Address)(nil).ForyType(), true)
@@ -6013,7 +6313,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n462 := c.ReadLength(2)
+	n462 := c.ReadLengthFast(2)
+	if n462 < 0 {
+		n462 = c.ReadLength(2)
+	}
 	m463 := foryimpl.MakeMap[map[Shade]Label](c, n462)
 	for n462 > 0 && !c.Failed() {
 		sz464, vn465, _ := c.ReadMapChunk(n462, 25, 21, nil, false)
@@ -6033,7 +6336,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ShadeKey")
 		return
 	}
-	n470 := c.ReadLength(2)
+	n470 := c.ReadLengthFast(2)
+	if n470 < 0 {
+		n470 = c.ReadLength(2)
+	}
 	m471 := foryimpl.MakeMap[map[string]other.Address](c, n470)
 	for n470 > 0 && !c.Failed() {
 		sz472, vn473, ev477 := c.ReadMapChunk(n470, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -6069,7 +6375,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n479 := c.ReadLength(2)
+	n479 := c.ReadLengthFast(2)
+	if n479 < 0 {
+		n479 = c.ReadLength(2)
+	}
 	m480 := foryimpl.MakeMap[map[bool]string](c, n479)
 	for n479 > 0 && !c.Failed() {
 		sz481, vn482, _ := c.ReadMapChunk(n479, 1, 21, nil, false)
@@ -6089,7 +6398,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByBool")
 		return
 	}
-	n487 := c.ReadLength(2)
+	n487 := c.ReadLengthFast(2)
+	if n487 < 0 {
+		n487 = c.ReadLength(2)
+	}
 	m488 := foryimpl.MakeMap[map[Color]int32](c, n487)
 	for n487 > 0 && !c.Failed() {
 		sz489, vn490, _ := c.ReadMapChunk(n487, 25, 5, nil, false)
@@ -6109,7 +6421,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByEnum")
 		return
 	}
-	n495 := c.ReadLength(2)
+	n495 := c.ReadLengthFast(2)
+	if n495 < 0 {
+		n495 = c.ReadLength(2)
+	}
 	m496 := foryimpl.MakeMap[map[int16]int16](c, n495)
 	for n495 > 0 && !c.Failed() {
 		sz497, vn498, _ := c.ReadMapChunk(n495, 3, 3, nil, false)
@@ -6129,7 +6444,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByI16")
 		return
 	}
-	n503 := c.ReadLength(2)
+	n503 := c.ReadLengthFast(2)
+	if n503 < 0 {
+		n503 = c.ReadLength(2)
+	}
 	m504 := foryimpl.MakeMap[map[int32]string](c, n503)
 	for n503 > 0 && !c.Failed() {
 		sz505, vn506, _ := c.ReadMapChunk(n503, 5, 21, nil, false)
@@ -6149,7 +6467,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByI32")
 		return
 	}
-	n511 := c.ReadLength(2)
+	n511 := c.ReadLengthFast(2)
+	if n511 < 0 {
+		n511 = c.ReadLength(2)
+	}
 	m512 := foryimpl.MakeMap[map[int64]float64](c, n511)
 	for n511 > 0 && !c.Failed() {
 		sz513, vn514, _ := c.ReadMapChunk(n511, 7, 20, nil, false)
@@ -6169,7 +6490,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByI64")
 		return
 	}
-	n519 := c.ReadLength(2)
+	n519 := c.ReadLengthFast(2)
+	if n519 < 0 {
+		n519 = c.ReadLength(2)
+	}
 	m520 := foryimpl.MakeMap[map[int8]int8](c, n519)
 	for n519 > 0 && !c.Failed() {
 		sz521, vn522, _ := c.ReadMapChunk(n519, 2, 2, nil, false)
@@ -6189,7 +6513,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByI8")
 		return
 	}
-	n527 := c.ReadLength(2)
+	n527 := c.ReadLengthFast(2)
+	if n527 < 0 {
+		n527 = c.ReadLength(2)
+	}
 	m528 := foryimpl.MakeMap[map[int]int](c, n527)
 	for n527 > 0 && !c.Failed() {
 		sz529, vn530, _ := c.ReadMapChunk(n527, 7, 7, nil, false)
@@ -6209,7 +6536,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByInt")
 		return
 	}
-	n535 := c.ReadLength(2)
+	n535 := c.ReadLengthFast(2)
+	if n535 < 0 {
+		n535 = c.ReadLength(2)
+	}
 	m536 := foryimpl.MakeMap[map[string]string](c, n535)
 	for n535 > 0 && !c.Failed() {
 		sz537, vn538, _ := c.ReadMapChunk(n535, 21, 21, nil, false)
@@ -6229,7 +6559,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByStr")
 		return
 	}
-	n543 := c.ReadLength(2)
+	n543 := c.ReadLengthFast(2)
+	if n543 < 0 {
+		n543 = c.ReadLength(2)
+	}
 	m544 := foryimpl.MakeMap[map[uint16]uint16](c, n543)
 	for n543 > 0 && !c.Failed() {
 		sz545, vn546, _ := c.ReadMapChunk(n543, 10, 10, nil, false)
@@ -6249,7 +6582,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByU16")
 		return
 	}
-	n551 := c.ReadLength(2)
+	n551 := c.ReadLengthFast(2)
+	if n551 < 0 {
+		n551 = c.ReadLength(2)
+	}
 	m552 := foryimpl.MakeMap[map[uint32]uint32](c, n551)
 	for n551 > 0 && !c.Failed() {
 		sz553, vn554, _ := c.ReadMapChunk(n551, 12, 12, nil, false)
@@ -6269,7 +6605,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByU32")
 		return
 	}
-	n559 := c.ReadLength(2)
+	n559 := c.ReadLengthFast(2)
+	if n559 < 0 {
+		n559 = c.ReadLength(2)
+	}
 	m560 := foryimpl.MakeMap[map[uint64]uint64](c, n559)
 	for n559 > 0 && !c.Failed() {
 		sz561, vn562, _ := c.ReadMapChunk(n559, 14, 14, nil, false)
@@ -6289,7 +6628,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByU64")
 		return
 	}
-	n567 := c.ReadLength(2)
+	n567 := c.ReadLengthFast(2)
+	if n567 < 0 {
+		n567 = c.ReadLength(2)
+	}
 	m568 := foryimpl.MakeMap[map[uint8]uint8](c, n567)
 	for n567 > 0 && !c.Failed() {
 		sz569, vn570, _ := c.ReadMapChunk(n567, 9, 9, nil, false)
@@ -6309,7 +6651,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByU8")
 		return
 	}
-	n575 := c.ReadLength(2)
+	n575 := c.ReadLengthFast(2)
+	if n575 < 0 {
+		n575 = c.ReadLength(2)
+	}
 	m576 := foryimpl.MakeMap[map[uint]bool](c, n575)
 	for n575 > 0 && !c.Failed() {
 		sz577, vn578, _ := c.ReadMapChunk(n575, 14, 1, nil, false)
@@ -6329,7 +6674,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByUint")
 		return
 	}
-	n583 := c.ReadLength(2)
+	n583 := c.ReadLengthFast(2)
+	if n583 < 0 {
+		n583 = c.ReadLength(2)
+	}
 	m584 := foryimpl.MakeMap[map[string]map[int32]string](c, n583)
 	for n583 > 0 && !c.Failed() {
 		sz585, vn586, _ := c.ReadMapChunk(n583, 21, 24, nil, true)
@@ -6338,7 +6686,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 			k588 = c.ReadString()
 			var v589 map[int32]string
 			if !vn586 {
-				n590 := c.ReadLength(2)
+				n590 := c.ReadLengthFast(2)
+				if n590 < 0 {
+					n590 = c.ReadLength(2)
+				}
 				m591 := foryimpl.MakeMap[map[int32]string](c, n590)
 				for n590 > 0 && !c.Failed() {
 					sz592, vn593, _ := c.ReadMapChunk(n590, 5, 21, nil, false)
@@ -6364,7 +6715,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Inner")
 		return
 	}
-	n599 := c.ReadLength(2)
+	n599 := c.ReadLengthFast(2)
+	if n599 < 0 {
+		n599 = c.ReadLength(2)
+	}
 	m600 := foryimpl.MakeMap[map[string][]int64](c, n599)
 	for n599 > 0 && !c.Failed() {
 		sz601, vn602, _ := c.ReadMapChunk(n599, 21, 22, nil, true)
@@ -6373,7 +6727,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 			k604 = c.ReadString()
 			var v605 []int64
 			if !vn602 {
-				n606 := c.ReadLength(1)
+				n606 := c.ReadLengthFast(1)
+				if n606 < 0 {
+					n606 = c.ReadLength(1)
+				}
 				l607 := foryimpl.MakeSlice[[]int64](c, n606)
 				if n606 > 0 {
 					hn609 := c.ReadListHeader(7)
@@ -6402,7 +6759,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lists")
 		return
 	}
-	n613 := c.ReadLength(2)
+	n613 := c.ReadLengthFast(2)
+	if n613 < 0 {
+		n613 = c.ReadLength(2)
+	}
 	m614 := foryimpl.MakeMap[Scores](c, n613)
 	for n613 > 0 && !c.Failed() {
 		sz615, vn616, _ := c.ReadMapChunk(n613, 21, 5, nil, false)
@@ -6422,7 +6782,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Named")
 		return
 	}
-	n621 := c.ReadLength(2)
+	n621 := c.ReadLengthFast(2)
+	if n621 < 0 {
+		n621 = c.ReadLength(2)
+	}
 	m622 := foryimpl.MakeMap[map[string]*int64](c, n621)
 	for n621 > 0 && !c.Failed() {
 		sz623, vn624, _ := c.ReadMapChunk(n621, 21, 7, nil, true)
@@ -6444,7 +6807,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PVals")
 		return
 	}
-	n630 := c.ReadLength(2)
+	n630 := c.ReadLengthFast(2)
+	if n630 < 0 {
+		n630 = c.ReadLength(2)
+	}
 	m631 := foryimpl.MakeMap[map[int32]*other.Address](c, n630)
 	for n630 > 0 && !c.Failed() {
 		sz632, vn633, tr639, ev638 := c.ReadMapChunkRef(n630, 5, (*other.Address)(nil).ForyType())
@@ -6485,7 +6851,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n643 := c.ReadLength(2)
+	n643 := c.ReadLengthFast(2)
+	if n643 < 0 {
+		n643 = c.ReadLength(2)
+	}
 	m644 := foryimpl.MakeMap[map[Shade]Label](c, n643)
 	for n643 > 0 && !c.Failed() {
 		sz645, vn646, _ := c.ReadMapChunk(n643, 25, 21, nil, false)
@@ -6505,7 +6874,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ShadeKey")
 		return
 	}
-	n651 := c.ReadLength(2)
+	n651 := c.ReadLengthFast(2)
+	if n651 < 0 {
+		n651 = c.ReadLength(2)
+	}
 	m652 := foryimpl.MakeMap[map[string]other.Address](c, n651)
 	for n651 > 0 && !c.Failed() {
 		sz653, vn654, ev658 := c.ReadMapChunk(n651, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -6539,7 +6911,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n660 := c.ReadLength(2)
+				n660 := c.ReadLengthFast(2)
+				if n660 < 0 {
+					n660 = c.ReadLength(2)
+				}
 				m661 := foryimpl.MakeMap[map[bool]string](c, n660)
 				for n660 > 0 && !c.Failed() {
 					sz662, vn663, _ := c.ReadMapChunk(n660, 1, 21, nil, false)
@@ -6558,7 +6933,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n668 := c.ReadLength(2)
+				n668 := c.ReadLengthFast(2)
+				if n668 < 0 {
+					n668 = c.ReadLength(2)
+				}
 				m669 := foryimpl.MakeMap[map[Color]int32](c, n668)
 				for n668 > 0 && !c.Failed() {
 					sz670, vn671, _ := c.ReadMapChunk(n668, 25, 5, nil, false)
@@ -6577,7 +6955,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n676 := c.ReadLength(2)
+				n676 := c.ReadLengthFast(2)
+				if n676 < 0 {
+					n676 = c.ReadLength(2)
+				}
 				m677 := foryimpl.MakeMap[map[int16]int16](c, n676)
 				for n676 > 0 && !c.Failed() {
 					sz678, vn679, _ := c.ReadMapChunk(n676, 3, 3, nil, false)
@@ -6596,7 +6977,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n684 := c.ReadLength(2)
+				n684 := c.ReadLengthFast(2)
+				if n684 < 0 {
+					n684 = c.ReadLength(2)
+				}
 				m685 := foryimpl.MakeMap[map[int32]string](c, n684)
 				for n684 > 0 && !c.Failed() {
 					sz686, vn687, _ := c.ReadMapChunk(n684, 5, 21, nil, false)
@@ -6615,7 +6999,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadLength(2)
+				n692 := c.ReadLengthFast(2)
+				if n692 < 0 {
+					n692 = c.ReadLength(2)
+				}
 				m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
 				for n692 > 0 && !c.Failed() {
 					sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
@@ -6634,7 +7021,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLength(2)
+				n700 := c.ReadLengthFast(2)
+				if n700 < 0 {
+					n700 = c.ReadLength(2)
+				}
 				m701 := foryimpl.MakeMap[map[int8]int8](c, n700)
 				for n700 > 0 && !c.Failed() {
 					sz702, vn703, _ := c.ReadMapChunk(n700, 2, 2, nil, false)
@@ -6653,7 +7043,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n708 := c.ReadLength(2)
+				n708 := c.ReadLengthFast(2)
+				if n708 < 0 {
+					n708 = c.ReadLength(2)
+				}
 				m709 := foryimpl.MakeMap[map[int]int](c, n708)
 				for n708 > 0 && !c.Failed() {
 					sz710, vn711, _ := c.ReadMapChunk(n708, 7, 7, nil, false)
@@ -6672,7 +7065,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n716 := c.ReadLength(2)
+				n716 := c.ReadLengthFast(2)
+				if n716 < 0 {
+					n716 = c.ReadLength(2)
+				}
 				m717 := foryimpl.MakeMap[map[string]string](c, n716)
 				for n716 > 0 && !c.Failed() {
 					sz718, vn719, _ := c.ReadMapChunk(n716, 21, 21, nil, false)
@@ -6691,7 +7087,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n724 := c.ReadLength(2)
+				n724 := c.ReadLengthFast(2)
+				if n724 < 0 {
+					n724 = c.ReadLength(2)
+				}
 				m725 := foryimpl.MakeMap[map[uint16]uint16](c, n724)
 				for n724 > 0 && !c.Failed() {
 					sz726, vn727, _ := c.ReadMapChunk(n724, 10, 10, nil, false)
@@ -6710,7 +7109,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n732 := c.ReadLength(2)
+				n732 := c.ReadLengthFast(2)
+				if n732 < 0 {
+					n732 = c.ReadLength(2)
+				}
 				m733 := foryimpl.MakeMap[map[uint32]uint32](c, n732)
 				for n732 > 0 && !c.Failed() {
 					sz734, vn735, _ := c.ReadMapChunk(n732, 12, 12, nil, false)
@@ -6729,7 +7131,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n740 := c.ReadLength(2)
+				n740 := c.ReadLengthFast(2)
+				if n740 < 0 {
+					n740 = c.ReadLength(2)
+				}
 				m741 := foryimpl.MakeMap[map[uint64]uint64](c, n740)
 				for n740 > 0 && !c.Failed() {
 					sz742, vn743, _ := c.ReadMapChunk(n740, 14, 14, nil, false)
@@ -6748,7 +7153,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n748 := c.ReadLength(2)
+				n748 := c.ReadLengthFast(2)
+				if n748 < 0 {
+					n748 = c.ReadLength(2)
+				}
 				m749 := foryimpl.MakeMap[map[uint8]uint8](c, n748)
 				for n748 > 0 && !c.Failed() {
 					sz750, vn751, _ := c.ReadMapChunk(n748, 9, 9, nil, false)
@@ -6767,7 +7175,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n756 := c.ReadLength(2)
+				n756 := c.ReadLengthFast(2)
+				if n756 < 0 {
+					n756 = c.ReadLength(2)
+				}
 				m757 := foryimpl.MakeMap[map[uint]bool](c, n756)
 				for n756 > 0 && !c.Failed() {
 					sz758, vn759, _ := c.ReadMapChunk(n756, 14, 1, nil, false)
@@ -6786,7 +7197,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n764 := c.ReadLength(2)
+				n764 := c.ReadLengthFast(2)
+				if n764 < 0 {
+					n764 = c.ReadLength(2)
+				}
 				m765 := foryimpl.MakeMap[map[string]map[int32]string](c, n764)
 				for n764 > 0 && !c.Failed() {
 					sz766, vn767, _ := c.ReadMapChunk(n764, 21, 24, nil, true)
@@ -6795,7 +7209,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						k769 = c.ReadString()
 						var v770 map[int32]string
 						if !vn767 {
-							n771 := c.ReadLength(2)
+							n771 := c.ReadLengthFast(2)
+							if n771 < 0 {
+								n771 = c.ReadLength(2)
+							}
 							m772 := foryimpl.MakeMap[map[int32]string](c, n771)
 							for n771 > 0 && !c.Failed() {
 								sz773, vn774, _ := c.ReadMapChunk(n771, 5, 21, nil, false)
@@ -6820,7 +7237,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n780 := c.ReadLength(2)
+				n780 := c.ReadLengthFast(2)
+				if n780 < 0 {
+					n780 = c.ReadLength(2)
+				}
 				m781 := foryimpl.MakeMap[map[string][]int64](c, n780)
 				for n780 > 0 && !c.Failed() {
 					sz782, vn783, _ := c.ReadMapChunk(n780, 21, 22, nil, true)
@@ -6829,7 +7249,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						k785 = c.ReadString()
 						var v786 []int64
 						if !vn783 {
-							n787 := c.ReadLength(1)
+							n787 := c.ReadLengthFast(1)
+							if n787 < 0 {
+								n787 = c.ReadLength(1)
+							}
 							l788 := foryimpl.MakeSlice[[]int64](c, n787)
 							if n787 > 0 {
 								hn790 := c.ReadListHeader(7)
@@ -6857,7 +7280,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n794 := c.ReadLength(2)
+				n794 := c.ReadLengthFast(2)
+				if n794 < 0 {
+					n794 = c.ReadLength(2)
+				}
 				m795 := foryimpl.MakeMap[Scores](c, n794)
 				for n794 > 0 && !c.Failed() {
 					sz796, vn797, _ := c.ReadMapChunk(n794, 21, 5, nil, false)
@@ -6876,7 +7302,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadLength(2)
+				n802 := c.ReadLengthFast(2)
+				if n802 < 0 {
+					n802 = c.ReadLength(2)
+				}
 				m803 := foryimpl.MakeMap[map[string]*int64](c, n802)
 				for n802 > 0 && !c.Failed() {
 					sz804, vn805, _ := c.ReadMapChunk(n802, 21, 7, nil, true)
@@ -6897,7 +7326,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n811 := c.ReadLength(2)
+				n811 := c.ReadLengthFast(2)
+				if n811 < 0 {
+					n811 = c.ReadLength(2)
+				}
 				m812 := foryimpl.MakeMap[map[int32]*other.Address](c, n811)
 				for n811 > 0 && !c.Failed() {
 					sz813, vn814, ev819 := c.ReadMapChunk(n811, 5, 28, (*other.Address)(nil).ForyType(), true)
@@ -6922,7 +7354,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n821 := c.ReadLength(2)
+				n821 := c.ReadLengthFast(2)
+				if n821 < 0 {
+					n821 = c.ReadLength(2)
+				}
 				m822 := foryimpl.MakeMap[map[Shade]Label](c, n821)
 				for n821 > 0 && !c.Failed() {
 					sz823, vn824, _ := c.ReadMapChunk(n821, 25, 21, nil, false)
@@ -6941,7 +7376,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n829 := c.ReadLength(2)
+				n829 := c.ReadLengthFast(2)
+				if n829 < 0 {
+					n829 = c.ReadLength(2)
+				}
 				m830 := foryimpl.MakeMap[map[string]other.Address](c, n829)
 				for n829 > 0 && !c.Failed() {
 					sz831, vn832, ev836 := c.ReadMapChunk(n829, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -7078,7 +7516,10 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -7097,6 +7538,9 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeComposite)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
 }
@@ -7368,7 +7812,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n43 := c.ReadLength(1)
+	n43 := c.ReadLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadLength(1)
+	}
 	l44 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n43)
 	if n43 > 0 {
 		hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7395,7 +7842,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n49 := c.ReadLength(2)
+	n49 := c.ReadLengthFast(2)
+	if n49 < 0 {
+		n49 = c.ReadLength(2)
+	}
 	m50 := foryimpl.MakeMap[map[string]*other.Tag](c, n49)
 	for n49 > 0 && !c.Failed() {
 		sz51, vn52, ev57 := c.ReadMapChunk(n49, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -7430,7 +7880,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n60 := c.ReadLength(1)
+	n60 := c.ReadLengthFast(1)
+	if n60 < 0 {
+		n60 = c.ReadLength(1)
+	}
 	l61 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n60)
 	if n60 > 0 {
 		hn63, ev64 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7494,7 +7947,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n72 := c.ReadLength(1)
+	n72 := c.ReadLengthFast(1)
+	if n72 < 0 {
+		n72 = c.ReadLength(1)
+	}
 	l73 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n72)
 	if n72 > 0 {
 		hn75, ev76 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
@@ -7557,7 +8013,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n80 := c.ReadLength(1)
+	n80 := c.ReadLengthFast(1)
+	if n80 < 0 {
+		n80 = c.ReadLength(1)
+	}
 	l81 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n80)
 	if n80 > 0 {
 		hn83, ev84 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7584,7 +8043,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n86 := c.ReadLength(2)
+	n86 := c.ReadLengthFast(2)
+	if n86 < 0 {
+		n86 = c.ReadLength(2)
+	}
 	m87 := foryimpl.MakeMap[map[string]*other.Tag](c, n86)
 	for n86 > 0 && !c.Failed() {
 		sz88, vn89, tr95, ev94 := c.ReadMapChunkRef(n86, 21, (*other.Tag)(nil).ForyType())
@@ -7636,7 +8098,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n102 := c.ReadLength(1)
+	n102 := c.ReadLengthFast(1)
+	if n102 < 0 {
+		n102 = c.ReadLength(1)
+	}
 	l103 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n102)
 	if n102 > 0 {
 		hn105, tr107, ev106 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
@@ -7733,7 +8198,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n123 := c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
+	}
 	l124 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n123)
 	if n123 > 0 {
 		hn126, ev127 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
@@ -7792,7 +8260,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLength(1)
+				n133 := c.ReadLengthFast(1)
+				if n133 < 0 {
+					n133 = c.ReadLength(1)
+				}
 				l134 := foryimpl.MakeSlice[[]other.Address](c, n133)
 				if n133 > 0 {
 					hn136, ev137 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7818,7 +8289,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n139 := c.ReadLength(2)
+				n139 := c.ReadLengthFast(2)
+				if n139 < 0 {
+					n139 = c.ReadLength(2)
+				}
 				m140 := foryimpl.MakeMap[map[string]*other.Tag](c, n139)
 				for n139 > 0 && !c.Failed() {
 					sz141, vn142, ev147 := c.ReadMapChunk(n139, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -7861,7 +8335,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n153 := c.ReadLength(1)
+				n153 := c.ReadLengthFast(1)
+				if n153 < 0 {
+					n153 = c.ReadLength(1)
+				}
 				l154 := foryimpl.MakeSlice[[]*other.Address](c, n153)
 				if n153 > 0 {
 					hn156, ev157 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7961,7 +8438,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n176 := c.ReadLength(1)
+				n176 := c.ReadLengthFast(1)
+				if n176 < 0 {
+					n176 = c.ReadLength(1)
+				}
 				l177 := foryimpl.MakeSlice[[]other.Tag](c, n176)
 				if n176 > 0 {
 					hn179, ev180 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
@@ -8108,7 +8588,10 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -8127,6 +8610,9 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
 }
@@ -8433,7 +8919,10 @@ func (x *Tree) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -8452,6 +8941,9 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeTree)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeTree)
 	}
 }
@@ -8629,7 +9121,10 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n27)
 	if n27 > 0 {
 		hn30, ev31 := c.ReadStructListHeader(foryTypeTree)
@@ -8658,7 +9153,10 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Children")
 		return
 	}
-	n34 := c.ReadLength(2)
+	n34 := c.ReadLengthFast(2)
+	if n34 < 0 {
+		n34 = c.ReadLength(2)
+	}
 	m35 := foryimpl.MakeMap[map[string]*Tree](c, n34)
 	for n34 > 0 && !c.Failed() {
 		sz36, vn37, ev42 := c.ReadMapChunk(n34, 21, 28, foryTypeTree, true)
@@ -8705,7 +9203,10 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n44 := c.ReadLength(1)
+	n44 := c.ReadLengthFast(1)
+	if n44 < 0 {
+		n44 = c.ReadLength(1)
+	}
 	l45 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n44)
 	if n44 > 0 {
 		hn47, tr49, ev48 := c.ReadStructListHeaderRef(foryTypeTree)
@@ -8755,7 +9256,10 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Children")
 		return
 	}
-	n54 := c.ReadLength(2)
+	n54 := c.ReadLengthFast(2)
+	if n54 < 0 {
+		n54 = c.ReadLength(2)
+	}
 	m55 := foryimpl.MakeMap[map[string]*Tree](c, n54)
 	for n54 > 0 && !c.Failed() {
 		sz56, vn57, tr63, ev62 := c.ReadMapChunkRef(n54, 21, foryTypeTree)
@@ -8814,7 +9318,10 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
+				}
 				l68 := foryimpl.MakeSlice[[]*Tree](c, n67)
 				if n67 > 0 {
 					hn70, ev71 := c.ReadStructListHeader(foryTypeTree)
@@ -8842,7 +9349,10 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLength(2)
+				n74 := c.ReadLengthFast(2)
+				if n74 < 0 {
+					n74 = c.ReadLength(2)
+				}
 				m75 := foryimpl.MakeMap[map[string]*Tree](c, n74)
 				for n74 > 0 && !c.Failed() {
 					sz76, vn77, ev82 := c.ReadMapChunk(n74, 21, 28, foryTypeTree, true)
@@ -8967,7 +9477,10 @@ func (x *Carriers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -8986,6 +9499,9 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeCarriers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeCarriers)
 	}
 }
@@ -9404,7 +9920,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Brains")
 		return
 	}
-	n78 := c.ReadLength(2)
+	n78 := c.ReadLengthFast(2)
+	if n78 < 0 {
+		n78 = c.ReadLength(2)
+	}
 	m79 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n78)
 	for n78 > 0 && !c.Failed() {
 		sz80, vn81, _ := c.ReadMapChunk(n78, 21, 23, nil, true)
@@ -9413,7 +9932,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			k83 = c.ReadString()
 			var v84 serializer.Set[int32]
 			if !vn81 {
-				n85 := c.ReadLength(1)
+				n85 := c.ReadLengthFast(1)
+				if n85 < 0 {
+					n85 = c.ReadLength(1)
+				}
 				s86 := foryimpl.MakeMap[serializer.Set[int32]](c, n85)
 				if n85 > 0 {
 					hn87 := c.ReadListHeader(5)
@@ -9440,7 +9962,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n91 := c.ReadLength(1)
+	n91 := c.ReadLengthFast(1)
+	if n91 < 0 {
+		n91 = c.ReadLength(1)
+	}
 	s92 := foryimpl.MakeMap[serializer.Set[int32]](c, n91)
 	if n91 > 0 {
 		hn93 := c.ReadListHeader(5)
@@ -9461,7 +9986,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Codes")
 		return
 	}
-	n96 := c.ReadLength(2)
+	n96 := c.ReadLengthFast(2)
+	if n96 < 0 {
+		n96 = c.ReadLength(2)
+	}
 	l97 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n96)
 	if n96 > 0 {
 		hn99 := c.ReadListHeader(17)
@@ -9507,7 +10035,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n104 := c.ReadLength(1)
+	n104 := c.ReadLengthFast(1)
+	if n104 < 0 {
+		n104 = c.ReadLength(1)
+	}
 	l105 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n104)
 	if n104 > 0 {
 		hn107 := c.ReadListHeader(40)
@@ -9530,7 +10061,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prices")
 		return
 	}
-	n110 := c.ReadLength(1)
+	n110 := c.ReadLengthFast(1)
+	if n110 < 0 {
+		n110 = c.ReadLength(1)
+	}
 	s111 := foryimpl.MakeMap[serializer.Set[string]](c, n110)
 	if n110 > 0 {
 		hn112 := c.ReadListHeader(21)
@@ -9620,7 +10154,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Brains")
 		return
 	}
-	n122 := c.ReadLength(2)
+	n122 := c.ReadLengthFast(2)
+	if n122 < 0 {
+		n122 = c.ReadLength(2)
+	}
 	m123 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n122)
 	for n122 > 0 && !c.Failed() {
 		sz124, vn125, _ := c.ReadMapChunk(n122, 21, 23, nil, true)
@@ -9629,7 +10166,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 			k127 = c.ReadString()
 			var v128 serializer.Set[int32]
 			if !vn125 {
-				n129 := c.ReadLength(1)
+				n129 := c.ReadLengthFast(1)
+				if n129 < 0 {
+					n129 = c.ReadLength(1)
+				}
 				s130 := foryimpl.MakeMap[serializer.Set[int32]](c, n129)
 				if n129 > 0 {
 					hn131 := c.ReadListHeader(5)
@@ -9656,7 +10196,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n135 := c.ReadLength(1)
+	n135 := c.ReadLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadLength(1)
+	}
 	s136 := foryimpl.MakeMap[serializer.Set[int32]](c, n135)
 	if n135 > 0 {
 		hn137 := c.ReadListHeader(5)
@@ -9677,7 +10220,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Codes")
 		return
 	}
-	n140 := c.ReadLength(2)
+	n140 := c.ReadLengthFast(2)
+	if n140 < 0 {
+		n140 = c.ReadLength(2)
+	}
 	l141 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n140)
 	if n140 > 0 {
 		hn143 := c.ReadListHeader(17)
@@ -9723,7 +10269,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n148 := c.ReadLength(1)
+	n148 := c.ReadLengthFast(1)
+	if n148 < 0 {
+		n148 = c.ReadLength(1)
+	}
 	l149 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n148)
 	if n148 > 0 {
 		hn151 := c.ReadListHeader(40)
@@ -9746,7 +10295,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Prices")
 		return
 	}
-	n154 := c.ReadLength(1)
+	n154 := c.ReadLengthFast(1)
+	if n154 < 0 {
+		n154 = c.ReadLength(1)
+	}
 	s155 := foryimpl.MakeMap[serializer.Set[string]](c, n154)
 	if n154 > 0 {
 		hn156 := c.ReadListHeader(21)
@@ -9847,7 +10399,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLength(2)
+				n179 := c.ReadLengthFast(2)
+				if n179 < 0 {
+					n179 = c.ReadLength(2)
+				}
 				m180 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n179)
 				for n179 > 0 && !c.Failed() {
 					sz181, vn182, _ := c.ReadMapChunk(n179, 21, 23, nil, true)
@@ -9856,7 +10411,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						k184 = c.ReadString()
 						var v185 serializer.Set[int32]
 						if !vn182 {
-							n186 := c.ReadLength(1)
+							n186 := c.ReadLengthFast(1)
+							if n186 < 0 {
+								n186 = c.ReadLength(1)
+							}
 							s187 := foryimpl.MakeMap[serializer.Set[int32]](c, n186)
 							if n186 > 0 {
 								hn188 := c.ReadListHeader(5)
@@ -9882,7 +10440,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n192 := c.ReadLength(1)
+				n192 := c.ReadLengthFast(1)
+				if n192 < 0 {
+					n192 = c.ReadLength(1)
+				}
 				s193 := foryimpl.MakeMap[serializer.Set[int32]](c, n192)
 				if n192 > 0 {
 					hn194 := c.ReadListHeader(5)
@@ -9904,7 +10465,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n197 := c.ReadLength(2)
+				n197 := c.ReadLengthFast(2)
+				if n197 < 0 {
+					n197 = c.ReadLength(2)
+				}
 				l198 := foryimpl.MakeSlice[[]serializer.Float16](c, n197)
 				if n197 > 0 {
 					hn200 := c.ReadListHeader(17)
@@ -9942,7 +10506,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n205 := c.ReadLength(1)
+				n205 := c.ReadLengthFast(1)
+				if n205 < 0 {
+					n205 = c.ReadLength(1)
+				}
 				l206 := foryimpl.MakeSlice[[]serializer.Decimal](c, n205)
 				if n205 > 0 {
 					hn208 := c.ReadListHeader(40)
@@ -9964,7 +10531,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadLength(1)
+				n211 := c.ReadLengthFast(1)
+				if n211 < 0 {
+					n211 = c.ReadLength(1)
+				}
 				s212 := foryimpl.MakeMap[serializer.Set[string]](c, n211)
 				if n211 > 0 {
 					hn213 := c.ReadListHeader(21)

@@ -84,7 +84,10 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -103,6 +106,9 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeUser)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeUser)
 	}
 }
@@ -311,7 +317,10 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLength(1)
+	n15 := c.ReadLengthFast(1)
+	if n15 < 0 {
+		n15 = c.ReadLength(1)
+	}
 	l16 := foryimpl.ReuseSlice[[]string](c, x.Tags, n15)
 	if n15 > 0 {
 		hn18 := c.ReadListHeader(21)
@@ -368,7 +377,10 @@ func (x *User) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n21 := c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
+	}
 	l22 := foryimpl.ReuseSlice[[]string](c, x.Tags, n21)
 	if n21 > 0 {
 		hn24 := c.ReadListHeader(21)
@@ -420,7 +432,10 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
+				n31 := c.ReadLengthFast(1)
+				if n31 < 0 {
+					n31 = c.ReadLength(1)
+				}
 				l32 := foryimpl.MakeSlice[[]string](c, n31)
 				if n31 > 0 {
 					hn34 := c.ReadListHeader(21)
@@ -509,7 +524,10 @@ func (x *Event) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -528,6 +546,9 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEvent)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEvent)
 	}
 }

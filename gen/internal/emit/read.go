@@ -229,6 +229,16 @@ func minBytes(w *plan.Wire) int {
 	return 1
 }
 
+// readLength declares n, a collection length read with ReadLength's
+// inlined fast path and the call for the rest (BenchmarkFixedCost/
+// DeserializeWithContext). minElemBytes is at least 1.
+func readLength(n string, minElemBytes int) []jen.Code {
+	return []jen.Code{
+		jen.Id(n).Op(":=").Id("c").Dot("ReadLengthFast").Call(jen.Lit(minElemBytes)),
+		jen.If(jen.Id(n).Op("<").Lit(0)).Block(jen.Id(n).Op("=").Id("c").Dot("ReadLength").Call(jen.Lit(minElemBytes))),
+	}
+}
+
 // readValue reads a value of wire type w into dst, an assignable expression.
 func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
 	t := w.Go
@@ -572,7 +582,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	e := w.Elem
 	n, s, i, hasNull, evv, trk := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn"), g.fresh("ev"), g.fresh("tr")
 	var out []jen.Code
-	out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(minBytes(e))))
+	out = append(out, readLength(n, minBytes(e))...)
 	isArray := w.Go.Kind == model.Array
 	if isArray {
 		out = append(out, jen.If(jen.Id(n).Op("!=").Lit(w.Go.Len).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
@@ -701,8 +711,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	if tracked {
 		chunk = jen.List(jen.Id(size), jen.Id(valNull), jen.Id(trk), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkRef").Call(jen.Id(n), jen.Lit(keyID), valInfo)
 	}
-	return []jen.Code{
-		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
+	return append(readLength(n, 2),
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			chunk,
@@ -710,7 +719,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			jen.Id(n).Op("-=").Id(size),
 		),
 		dst.Op("=").Id(m),
-	}
+	)
 }
 
 // enumMax is the largest ordinal an enum of base kind k holds, when that is
@@ -738,8 +747,7 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, s, hn, i, e := g.fresh("n"), g.fresh("s"), g.fresh("hn"), g.fresh("i"), g.fresh("e")
 	if eg := w.Elem.Go; eg.Kind == model.Pointer && eg.Elem.Kind == model.Struct {
 		trk, ev := g.fresh("tr"), g.fresh("ev")
-		return []jen.Code{
-			jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
+		return append(readLength(n, 1),
 			jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 			jen.If(jen.Id(n).Op(">").Lit(0)).Block(
 				jen.List(jen.Id(hn), jen.Id(trk), jen.Id(ev)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(w.Elem.Go.Elem)),
@@ -757,10 +765,9 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 				),
 			),
 			dst.Op("=").Id(s),
-		}
+		)
 	}
-	return []jen.Code{
-		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
+	return append(readLength(n, 1),
 		jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.If(jen.Id(n).Op(">").Lit(0)).Block(
 			jen.Id(hn).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(w.Elem.TypeID))),
@@ -774,7 +781,7 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			),
 		),
 		dst.Op("=").Id(s),
-	}
+	)
 }
 
 // readOptional reads a present Optional's value into dst (the flag is read).

@@ -109,7 +109,10 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -128,6 +131,9 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNumericStruct)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
 }
@@ -478,7 +484,10 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -497,6 +506,9 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSample)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
 }
@@ -1390,7 +1402,10 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1409,6 +1424,9 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMediaContent)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
 }
@@ -1506,7 +1524,10 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n10 := c.ReadLength(1)
+	n10 := c.ReadLengthFast(1)
+	if n10 < 0 {
+		n10 = c.ReadLength(1)
+	}
 	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
 	if n10 > 0 {
 		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
@@ -1559,7 +1580,10 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
@@ -1613,7 +1637,10 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
 				l30 := foryimpl.MakeSlice[[]Image](c, n29)
 				if n29 > 0 {
 					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
@@ -1722,7 +1749,10 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1741,6 +1771,9 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMedia)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
 }
@@ -2039,7 +2072,10 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n21 := c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
+	}
 	l22 := foryimpl.ReuseSlice[[]string](c, x.Persons, n21)
 	if n21 > 0 {
 		hn24 := c.ReadListHeader(21)
@@ -2126,7 +2162,10 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]string](c, x.Persons, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(21)
@@ -2227,7 +2266,10 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
+				}
 				l46 := foryimpl.MakeSlice[[]string](c, n45)
 				if n45 > 0 {
 					hn48 := c.ReadListHeader(21)
@@ -2337,7 +2379,10 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2356,6 +2401,9 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImage)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
 }
@@ -2696,7 +2744,10 @@ func (x *Album) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2715,6 +2766,9 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAlbum)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAlbum)
 	}
 }
@@ -2870,7 +2924,10 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Thumb")
 		return
 	}
-	n15 := c.ReadLength(1)
+	n15 := c.ReadLengthFast(1)
+	if n15 < 0 {
+		n15 = c.ReadLength(1)
+	}
 	l16 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n15)
 	if n15 > 0 {
 		hn18, ev19 := c.ReadStructListHeader(foryTypeImage)
@@ -2947,7 +3004,10 @@ func (x *Album) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Thumb")
 		return
 	}
-	n30 := c.ReadLength(1)
+	n30 := c.ReadLengthFast(1)
+	if n30 < 0 {
+		n30 = c.ReadLength(1)
+	}
 	l31 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n30)
 	if n30 > 0 {
 		hn33, tr35, ev34 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -3060,7 +3120,10 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLength(1)
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
+				}
 				l53 := foryimpl.MakeSlice[[]*Image](c, n52)
 				if n52 > 0 {
 					hn55, ev56 := c.ReadStructListHeader(foryTypeImage)

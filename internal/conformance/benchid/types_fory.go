@@ -109,7 +109,10 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -128,6 +131,9 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNumericStruct)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
 }
@@ -478,7 +484,10 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -497,6 +506,9 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSample)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
 }
@@ -1390,7 +1402,10 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1409,6 +1424,9 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMediaContent)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
 }
@@ -1506,7 +1524,10 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n10 := c.ReadLength(1)
+	n10 := c.ReadLengthFast(1)
+	if n10 < 0 {
+		n10 = c.ReadLength(1)
+	}
 	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
 	if n10 > 0 {
 		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
@@ -1559,7 +1580,10 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
@@ -1613,7 +1637,10 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
 				l30 := foryimpl.MakeSlice[[]Image](c, n29)
 				if n29 > 0 {
 					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
@@ -1722,7 +1749,10 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1741,6 +1771,9 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMedia)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
 }
@@ -2039,7 +2072,10 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n21 := c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
+	}
 	l22 := foryimpl.ReuseSlice[[]string](c, x.Persons, n21)
 	if n21 > 0 {
 		hn24 := c.ReadListHeader(21)
@@ -2126,7 +2162,10 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]string](c, x.Persons, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(21)
@@ -2227,7 +2266,10 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
+				}
 				l46 := foryimpl.MakeSlice[[]string](c, n45)
 				if n45 > 0 {
 					hn48 := c.ReadListHeader(21)
@@ -2337,7 +2379,10 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2356,6 +2401,9 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImage)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
 }
@@ -2692,7 +2740,10 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2711,6 +2762,9 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		}
 		c.AcceptRoot(n, foryTypeNumericStructList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
 }
@@ -2761,7 +2815,10 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeNumericStruct)
@@ -2797,7 +2854,10 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]NumericStruct](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeNumericStruct)
@@ -2906,7 +2966,10 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2925,6 +2988,9 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSampleList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
 }
@@ -2975,7 +3041,10 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeSample)
@@ -3011,7 +3080,10 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]Sample](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeSample)
@@ -3120,7 +3192,10 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -3139,6 +3214,9 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		}
 		c.AcceptRoot(n, foryTypeMediaContentList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
 }
@@ -3189,7 +3267,10 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeMediaContent)
@@ -3225,7 +3306,10 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]MediaContent](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeMediaContent)

@@ -111,7 +111,10 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -130,6 +133,9 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNumericStruct)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
 }
@@ -488,7 +494,10 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -507,6 +516,9 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSample)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
 }
@@ -1412,7 +1424,10 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1431,6 +1446,9 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMediaContent)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
 }
@@ -1528,7 +1546,10 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n10 := c.ReadLength(1)
+	n10 := c.ReadLengthFast(1)
+	if n10 < 0 {
+		n10 = c.ReadLength(1)
+	}
 	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
 	if n10 > 0 {
 		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
@@ -1581,7 +1602,10 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
@@ -1635,7 +1659,10 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
 				l30 := foryimpl.MakeSlice[[]Image](c, n29)
 				if n29 > 0 {
 					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
@@ -1748,7 +1775,10 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1767,6 +1797,9 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMedia)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
 }
@@ -2067,7 +2100,10 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n21 := c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
+	}
 	l22 := foryimpl.ReuseSlice[[]string](c, x.Persons, n21)
 	if n21 > 0 {
 		hn24 := c.ReadListHeader(21)
@@ -2154,7 +2190,10 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]string](c, x.Persons, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(21)
@@ -2255,7 +2294,10 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
+				}
 				l46 := foryimpl.MakeSlice[[]string](c, n45)
 				if n45 > 0 {
 					hn48 := c.ReadListHeader(21)
@@ -2370,7 +2412,10 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2389,6 +2434,9 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImage)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
 }
@@ -2738,7 +2786,10 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2757,6 +2808,9 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		}
 		c.AcceptRoot(n, foryTypeNumericStructList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
 }
@@ -2807,7 +2861,10 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeNumericStruct)
@@ -2843,7 +2900,10 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]NumericStruct](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeNumericStruct)
@@ -2960,7 +3020,10 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2979,6 +3042,9 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSampleList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
 }
@@ -3029,7 +3095,10 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeSample)
@@ -3065,7 +3134,10 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]Sample](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeSample)
@@ -3184,7 +3256,10 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -3203,6 +3278,9 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		}
 		c.AcceptRoot(n, foryTypeMediaContentList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
 }
@@ -3253,7 +3331,10 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeMediaContent)
@@ -3289,7 +3370,10 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]MediaContent](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeMediaContent)

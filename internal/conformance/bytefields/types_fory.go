@@ -83,7 +83,10 @@ func (x *Bytes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -102,6 +105,9 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBytes)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBytes)
 	}
 }
@@ -323,7 +329,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BoolA")
 		return
 	}
-	n29 := c.ReadLength(1)
+	n29 := c.ReadLengthFast(1)
+	if n29 < 0 {
+		n29 = c.ReadLength(1)
+	}
 	l30 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n29)
 	if n29 > 0 {
 		hn32 := c.ReadListHeader(1)
@@ -346,7 +355,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n35 := c.ReadLength(1)
+	n35 := c.ReadLengthFast(1)
+	if n35 < 0 {
+		n35 = c.ReadLength(1)
+	}
 	l36 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n35)
 	if n35 > 0 {
 		hn38 := c.ReadListHeader(9)
@@ -421,7 +433,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BoolA")
 		return
 	}
-	n49 := c.ReadLength(1)
+	n49 := c.ReadLengthFast(1)
+	if n49 < 0 {
+		n49 = c.ReadLength(1)
+	}
 	l50 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n49)
 	if n49 > 0 {
 		hn52 := c.ReadListHeader(1)
@@ -444,7 +459,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n55 := c.ReadLength(1)
+	n55 := c.ReadLengthFast(1)
+	if n55 < 0 {
+		n55 = c.ReadLength(1)
+	}
 	l56 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n55)
 	if n55 > 0 {
 		hn58 := c.ReadListHeader(9)
@@ -534,7 +552,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLength(1)
+				n73 := c.ReadLengthFast(1)
+				if n73 < 0 {
+					n73 = c.ReadLength(1)
+				}
 				l74 := foryimpl.MakeSlice[[]bool](c, n73)
 				if n73 > 0 {
 					hn76 := c.ReadListHeader(1)
@@ -558,7 +579,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadLength(1)
+				n79 := c.ReadLengthFast(1)
+				if n79 < 0 {
+					n79 = c.ReadLength(1)
+				}
 				l80 := foryimpl.MakeSlice[[]uint8](c, n79)
 				if n79 > 0 {
 					hn82 := c.ReadListHeader(9)

@@ -71,7 +71,10 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -90,6 +93,9 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeDecimals)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
 }
@@ -224,7 +230,10 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Huge")
 		return
 	}
-	n6 := c.ReadLength(1)
+	n6 := c.ReadLengthFast(1)
+	if n6 < 0 {
+		n6 = c.ReadLength(1)
+	}
 	l7 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.List, n6)
 	if n6 > 0 {
 		hn9 := c.ReadListHeader(40)
@@ -303,7 +312,10 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
+				}
 				l15 := foryimpl.MakeSlice[[]serializer.Decimal](c, n14)
 				if n14 > 0 {
 					hn17 := c.ReadListHeader(40)

@@ -82,7 +82,10 @@ func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -101,6 +104,9 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnumHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
 }
@@ -238,7 +244,10 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n9 := c.ReadLength(1)
+	n9 := c.ReadLengthFast(1)
+	if n9 < 0 {
+		n9 = c.ReadLength(1)
+	}
 	l10 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n9)
 	if n9 > 0 {
 		hn12 := c.ReadListHeader(25)
@@ -289,7 +298,10 @@ func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n18 := c.ReadLength(1)
+	n18 := c.ReadLengthFast(1)
+	if n18 < 0 {
+		n18 = c.ReadLength(1)
+	}
 	l19 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n18)
 	if n18 > 0 {
 		hn21 := c.ReadListHeader(25)
@@ -345,7 +357,10 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
 				l30 := foryimpl.MakeSlice[[]Color](c, n29)
 				if n29 > 0 {
 					hn32 := c.ReadListHeader(25)

@@ -103,7 +103,10 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -122,6 +125,9 @@ func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error
 		}
 		c.AcceptRoot(n, foryTypeNumericStructV2)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 	}
 }

@@ -115,7 +115,10 @@ func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -134,6 +137,9 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePersonV2)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePersonV2)
 	}
 }
@@ -483,7 +489,10 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Nick")
 		return
 	}
-	n38 := c.ReadLength(2)
+	n38 := c.ReadLengthFast(2)
+	if n38 < 0 {
+		n38 = c.ReadLength(2)
+	}
 	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
 	for n38 > 0 && !c.Failed() {
 		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
@@ -503,7 +512,10 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n46 := c.ReadLength(1)
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
+	}
 	l47 := foryimpl.ReuseSlice[[]string](c, x.Tags, n46)
 	if n46 > 0 {
 		hn49 := c.ReadListHeader(21)
@@ -615,7 +627,10 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Nick")
 		return
 	}
-	n62 := c.ReadLength(2)
+	n62 := c.ReadLengthFast(2)
+	if n62 < 0 {
+		n62 = c.ReadLength(2)
+	}
 	m63 := foryimpl.MakeMap[map[string]int32](c, n62)
 	for n62 > 0 && !c.Failed() {
 		sz64, vn65, _ := c.ReadMapChunk(n62, 21, 5, nil, false)
@@ -635,7 +650,10 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n70 := c.ReadLength(1)
+	n70 := c.ReadLengthFast(1)
+	if n70 < 0 {
+		n70 = c.ReadLength(1)
+	}
 	l71 := foryimpl.ReuseSlice[[]string](c, x.Tags, n70)
 	if n70 > 0 {
 		hn73 := c.ReadListHeader(21)
@@ -753,7 +771,10 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n94 := c.ReadLength(2)
+				n94 := c.ReadLengthFast(2)
+				if n94 < 0 {
+					n94 = c.ReadLength(2)
+				}
 				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
 				for n94 > 0 && !c.Failed() {
 					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
@@ -772,7 +793,10 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLength(1)
+				n102 := c.ReadLengthFast(1)
+				if n102 < 0 {
+					n102 = c.ReadLength(1)
+				}
 				l103 := foryimpl.MakeSlice[[]string](c, n102)
 				if n102 > 0 {
 					hn105 := c.ReadListHeader(21)
@@ -893,7 +917,10 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -912,6 +939,9 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAddress)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
 }

@@ -102,7 +102,10 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -121,6 +124,9 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeHalfFloats)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
 }
@@ -400,7 +406,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BF16Arr")
 		return
 	}
-	n28 := c.ReadLength(2)
+	n28 := c.ReadLengthFast(2)
+	if n28 < 0 {
+		n28 = c.ReadLength(2)
+	}
 	l29 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n28)
 	if n28 > 0 {
 		hn31 := c.ReadListHeader(18)
@@ -431,7 +440,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F16Arr")
 		return
 	}
-	n36 := c.ReadLength(2)
+	n36 := c.ReadLengthFast(2)
+	if n36 < 0 {
+		n36 = c.ReadLength(2)
+	}
 	l37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n36)
 	if n36 > 0 {
 		hn39 := c.ReadListHeader(17)
@@ -512,7 +524,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BF16Arr")
 		return
 	}
-	n47 := c.ReadLength(2)
+	n47 := c.ReadLengthFast(2)
+	if n47 < 0 {
+		n47 = c.ReadLength(2)
+	}
 	l48 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n47)
 	if n47 > 0 {
 		hn50 := c.ReadListHeader(18)
@@ -550,7 +565,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F16Arr")
 		return
 	}
-	n57 := c.ReadLength(2)
+	n57 := c.ReadLengthFast(2)
+	if n57 < 0 {
+		n57 = c.ReadLength(2)
+	}
 	l58 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n57)
 	if n57 > 0 {
 		hn60 := c.ReadListHeader(17)
@@ -683,7 +701,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLength(2)
+				n89 := c.ReadLengthFast(2)
+				if n89 < 0 {
+					n89 = c.ReadLength(2)
+				}
 				l90 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n89)
 				if n89 > 0 {
 					hn92 := c.ReadListHeader(18)
@@ -730,7 +751,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(2)
+				n101 := c.ReadLengthFast(2)
+				if n101 < 0 {
+					n101 = c.ReadLength(2)
+				}
 				l102 := foryimpl.MakeSlice[[]serializer.Float16](c, n101)
 				if n101 > 0 {
 					hn104 := c.ReadListHeader(17)
@@ -811,7 +835,10 @@ func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -830,6 +857,9 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBFloat16Ptr)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 	}
 }

@@ -126,7 +126,10 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -145,6 +148,9 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMixed)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
 }
@@ -468,7 +474,10 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Child")
 		return
 	}
-	n33 := c.ReadLength(1)
+	n33 := c.ReadLengthFast(1)
+	if n33 < 0 {
+		n33 = c.ReadLength(1)
+	}
 	l34 := foryimpl.ReuseSlice[[]string](c, x.Items, n33)
 	if n33 > 0 {
 		hn36 := c.ReadListHeader(21)
@@ -496,7 +505,10 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n39 := c.ReadLength(2)
+	n39 := c.ReadLengthFast(2)
+	if n39 < 0 {
+		n39 = c.ReadLength(2)
+	}
 	m40 := foryimpl.MakeMap[map[string]int32](c, n39)
 	for n39 > 0 && !c.Failed() {
 		sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
@@ -599,7 +611,10 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Child")
 		return
 	}
-	n53 := c.ReadLength(1)
+	n53 := c.ReadLengthFast(1)
+	if n53 < 0 {
+		n53 = c.ReadLength(1)
+	}
 	l54 := foryimpl.ReuseSlice[[]string](c, x.Items, n53)
 	if n53 > 0 {
 		hn56 := c.ReadListHeader(21)
@@ -629,7 +644,10 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n61 := c.ReadLength(2)
+	n61 := c.ReadLengthFast(2)
+	if n61 < 0 {
+		n61 = c.ReadLength(2)
+	}
 	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
 	for n61 > 0 && !c.Failed() {
 		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
@@ -757,7 +775,10 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLength(1)
+				n90 := c.ReadLengthFast(1)
+				if n90 < 0 {
+					n90 = c.ReadLength(1)
+				}
 				l91 := foryimpl.MakeSlice[[]string](c, n90)
 				if n90 > 0 {
 					hn93 := c.ReadListHeader(21)
@@ -789,7 +810,10 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLength(2)
+				n98 := c.ReadLengthFast(2)
+				if n98 < 0 {
+					n98 = c.ReadLength(2)
+				}
 				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
 				for n98 > 0 && !c.Failed() {
 					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
@@ -874,7 +898,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -893,6 +920,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }

@@ -83,7 +83,10 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -102,6 +105,9 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImage)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
 }
@@ -443,7 +449,10 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -462,6 +471,9 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImagePair)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImagePair)
 	}
 }
@@ -772,7 +784,10 @@ func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -791,6 +806,9 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImagePtrList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImagePtrList)
 	}
 }
@@ -890,7 +908,10 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
+	n11 := c.ReadLengthFast(1)
+	if n11 < 0 {
+		n11 = c.ReadLength(1)
+	}
 	l12 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n11)
 	if n11 > 0 {
 		hn14, ev15 := c.ReadStructListHeader(foryTypeImage)
@@ -931,7 +952,10 @@ func (x *ImagePtrList) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n18 := c.ReadLength(1)
+	n18 := c.ReadLengthFast(1)
+	if n18 < 0 {
+		n18 = c.ReadLength(1)
+	}
 	l19 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n18)
 	if n18 > 0 {
 		hn21, tr23, ev22 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -990,7 +1014,10 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(1)
+				n28 := c.ReadLengthFast(1)
+				if n28 < 0 {
+					n28 = c.ReadLength(1)
+				}
 				l29 := foryimpl.MakeSlice[[]*Image](c, n28)
 				if n28 > 0 {
 					hn31, ev32 := c.ReadStructListHeader(foryTypeImage)
@@ -1108,7 +1135,10 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1127,6 +1157,9 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
 }
@@ -1435,7 +1468,10 @@ func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1454,6 +1490,9 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeTreeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeTreeNode)
 	}
 }
@@ -1611,7 +1650,10 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLength(1)
+	n13 := c.ReadLengthFast(1)
+	if n13 < 0 {
+		n13 = c.ReadLength(1)
+	}
 	l14 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n13)
 	if n13 > 0 {
 		hn16, ev17 := c.ReadStructListHeader(foryTypeTreeNode)
@@ -1674,7 +1716,10 @@ func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n22 := c.ReadLength(1)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
+	}
 	l23 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n22)
 	if n22 > 0 {
 		hn25, tr27, ev26 := c.ReadStructListHeaderRef(foryTypeTreeNode)
@@ -1760,7 +1805,10 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(1)
+				n36 := c.ReadLengthFast(1)
+				if n36 < 0 {
+					n36 = c.ReadLength(1)
+				}
 				l37 := foryimpl.MakeSlice[[]*TreeNode](c, n36)
 				if n36 > 0 {
 					hn39, ev40 := c.ReadStructListHeader(foryTypeTreeNode)
@@ -1888,7 +1936,10 @@ func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1907,6 +1958,9 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 		}
 		c.AcceptRoot(n, foryTypeSharedUntracked)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 	}
 }
@@ -2173,7 +2227,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count2")
 		return
 	}
-	n39 := c.ReadLength(1)
+	n39 := c.ReadLengthFast(1)
+	if n39 < 0 {
+		n39 = c.ReadLength(1)
+	}
 	l40 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n39)
 	if n39 > 0 {
 		hn42 := c.ReadListHeader(5)
@@ -2196,7 +2253,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ints1")
 		return
 	}
-	n45 := c.ReadLength(1)
+	n45 := c.ReadLengthFast(1)
+	if n45 < 0 {
+		n45 = c.ReadLength(1)
+	}
 	l46 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n45)
 	if n45 > 0 {
 		hn48 := c.ReadListHeader(5)
@@ -2237,7 +2297,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Label2")
 		return
 	}
-	n53 := c.ReadLength(2)
+	n53 := c.ReadLengthFast(2)
+	if n53 < 0 {
+		n53 = c.ReadLength(2)
+	}
 	m54 := foryimpl.MakeMap[map[string]int32](c, n53)
 	for n53 > 0 && !c.Failed() {
 		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 5, nil, false)
@@ -2257,7 +2320,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Map1")
 		return
 	}
-	n61 := c.ReadLength(2)
+	n61 := c.ReadLengthFast(2)
+	if n61 < 0 {
+		n61 = c.ReadLength(2)
+	}
 	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
 	for n61 > 0 && !c.Failed() {
 		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
@@ -2287,7 +2353,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	n69 := c.ReadLength(1)
+	n69 := c.ReadLengthFast(1)
+	if n69 < 0 {
+		n69 = c.ReadLength(1)
+	}
 	l70 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n69)
 	if n69 > 0 {
 		hn72 := c.ReadListHeader(21)
@@ -2310,7 +2379,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Strs1")
 		return
 	}
-	n75 := c.ReadLength(1)
+	n75 := c.ReadLengthFast(1)
+	if n75 < 0 {
+		n75 = c.ReadLength(1)
+	}
 	l76 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n75)
 	if n75 > 0 {
 		hn78 := c.ReadListHeader(21)
@@ -2367,7 +2439,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLength(1)
+				n89 := c.ReadLengthFast(1)
+				if n89 < 0 {
+					n89 = c.ReadLength(1)
+				}
 				l90 := foryimpl.MakeSlice[[]int32](c, n89)
 				if n89 > 0 {
 					hn92 := c.ReadListHeader(5)
@@ -2391,7 +2466,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			if f.Convert {
 				x.Ints2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
+				}
 				l96 := foryimpl.MakeSlice[[]int32](c, n95)
 				if n95 > 0 {
 					hn98 := c.ReadListHeader(5)
@@ -2425,7 +2503,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLength(2)
+				n103 := c.ReadLengthFast(2)
+				if n103 < 0 {
+					n103 = c.ReadLength(2)
+				}
 				m104 := foryimpl.MakeMap[map[string]int32](c, n103)
 				for n103 > 0 && !c.Failed() {
 					sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
@@ -2444,7 +2525,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n111 := c.ReadLength(2)
+				n111 := c.ReadLengthFast(2)
+				if n111 < 0 {
+					n111 = c.ReadLength(2)
+				}
 				m112 := foryimpl.MakeMap[map[string]int32](c, n111)
 				for n111 > 0 && !c.Failed() {
 					sz113, vn114, _ := c.ReadMapChunk(n111, 21, 5, nil, false)
@@ -2471,7 +2555,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n119 := c.ReadLength(1)
+				n119 := c.ReadLengthFast(1)
+				if n119 < 0 {
+					n119 = c.ReadLength(1)
+				}
 				l120 := foryimpl.MakeSlice[[]string](c, n119)
 				if n119 > 0 {
 					hn122 := c.ReadListHeader(21)
@@ -2493,7 +2580,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLength(1)
+				n125 := c.ReadLengthFast(1)
+				if n125 < 0 {
+					n125 = c.ReadLength(1)
+				}
 				l126 := foryimpl.MakeSlice[[]string](c, n125)
 				if n125 > 0 {
 					hn128 := c.ReadListHeader(21)
@@ -2573,7 +2663,10 @@ func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2592,6 +2685,9 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefElem)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefElem)
 	}
 }
@@ -2800,7 +2896,10 @@ func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2819,6 +2918,9 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefContainers)
 	}
 }
@@ -3011,7 +3113,10 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n35 := c.ReadLength(1)
+	n35 := c.ReadLengthFast(1)
+	if n35 < 0 {
+		n35 = c.ReadLength(1)
+	}
 	l36 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n35)
 	if n35 > 0 {
 		hn38, ev39 := c.ReadStructListHeader(foryTypeRefElem)
@@ -3040,7 +3145,10 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n42 := c.ReadLength(2)
+	n42 := c.ReadLengthFast(2)
+	if n42 < 0 {
+		n42 = c.ReadLength(2)
+	}
 	m43 := foryimpl.MakeMap[map[string]*RefElem](c, n42)
 	for n42 > 0 && !c.Failed() {
 		sz44, vn45, ev50 := c.ReadMapChunk(n42, 21, 28, foryTypeRefElem, true)
@@ -3079,7 +3187,10 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("One")
 		return
 	}
-	n54 := c.ReadLength(1)
+	n54 := c.ReadLengthFast(1)
+	if n54 < 0 {
+		n54 = c.ReadLength(1)
+	}
 	s55 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n54)
 	if n54 > 0 {
 		hn56, tr59, ev60 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3132,7 +3243,10 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n64 := c.ReadLength(1)
+	n64 := c.ReadLengthFast(1)
+	if n64 < 0 {
+		n64 = c.ReadLength(1)
+	}
 	l65 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n64)
 	if n64 > 0 {
 		hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3182,7 +3296,10 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n74 := c.ReadLength(2)
+	n74 := c.ReadLengthFast(2)
+	if n74 < 0 {
+		n74 = c.ReadLength(2)
+	}
 	m75 := foryimpl.MakeMap[map[string]*RefElem](c, n74)
 	for n74 > 0 && !c.Failed() {
 		sz76, vn77, tr83, ev82 := c.ReadMapChunkRef(n74, 21, foryTypeRefElem)
@@ -3241,7 +3358,10 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("One")
 		return
 	}
-	n91 := c.ReadLength(1)
+	n91 := c.ReadLengthFast(1)
+	if n91 < 0 {
+		n91 = c.ReadLength(1)
+	}
 	s92 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n91)
 	if n91 > 0 {
 		hn93, tr96, ev97 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3291,7 +3411,10 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(1)
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
+				}
 				l102 := foryimpl.MakeSlice[[]*RefElem](c, n101)
 				if n101 > 0 {
 					hn104, ev105 := c.ReadStructListHeader(foryTypeRefElem)
@@ -3319,7 +3442,10 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLength(2)
+				n108 := c.ReadLengthFast(2)
+				if n108 < 0 {
+					n108 = c.ReadLength(2)
+				}
 				m109 := foryimpl.MakeMap[map[string]*RefElem](c, n108)
 				for n108 > 0 && !c.Failed() {
 					sz110, vn111, ev116 := c.ReadMapChunk(n108, 21, 28, foryTypeRefElem, true)
@@ -3371,7 +3497,10 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n124 := c.ReadLength(1)
+				n124 := c.ReadLengthFast(1)
+				if n124 < 0 {
+					n124 = c.ReadLength(1)
+				}
 				s125 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n124)
 				if n124 > 0 {
 					hn126, tr129, ev130 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3507,7 +3636,10 @@ func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -3526,6 +3658,9 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefTagged)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefTagged)
 	}
 }
@@ -3670,7 +3805,10 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
+	n11 := c.ReadLengthFast(1)
+	if n11 < 0 {
+		n11 = c.ReadLength(1)
+	}
 	l12 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n11)
 	if n11 > 0 {
 		hn14, ev15 := c.ReadStructListHeader(foryTypeRefElem)
@@ -3750,7 +3888,10 @@ func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n24 := c.ReadLength(1)
+	n24 := c.ReadLengthFast(1)
+	if n24 < 0 {
+		n24 = c.ReadLength(1)
+	}
 	l25 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n24)
 	if n24 > 0 {
 		hn27, tr29, ev28 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3863,7 +4004,10 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(1)
+				n46 := c.ReadLengthFast(1)
+				if n46 < 0 {
+					n46 = c.ReadLength(1)
+				}
 				l47 := foryimpl.MakeSlice[[]*RefElem](c, n46)
 				if n46 > 0 {
 					hn49, ev50 := c.ReadStructListHeader(foryTypeRefElem)
@@ -4072,7 +4216,10 @@ func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -4091,6 +4238,9 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefDisabled)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefDisabled)
 	}
 }
@@ -4331,7 +4481,10 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	n25 := c.ReadLength(1)
+	n25 := c.ReadLengthFast(1)
+	if n25 < 0 {
+		n25 = c.ReadLength(1)
+	}
 	l26 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n25)
 	if n25 > 0 {
 		hn28, ev29 := c.ReadStructListHeader(foryTypeImage)
@@ -4386,7 +4539,10 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("On2")
 		return
 	}
-	n36 := c.ReadLength(1)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
+	}
 	l37 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n36)
 	if n36 > 0 {
 		hn39, ev40 := c.ReadStructListHeader(foryTypeImage)
@@ -4456,7 +4612,10 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	n47 := c.ReadLength(1)
+	n47 := c.ReadLengthFast(1)
+	if n47 < 0 {
+		n47 = c.ReadLength(1)
+	}
 	l48 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n47)
 	if n47 > 0 {
 		hn50, ev51 := c.ReadStructListHeader(foryTypeImage)
@@ -4521,7 +4680,10 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("On2")
 		return
 	}
-	n62 := c.ReadLength(1)
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
+	}
 	l63 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n62)
 	if n62 > 0 {
 		hn65, tr67, ev66 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -4600,7 +4762,10 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLength(1)
+				n76 := c.ReadLengthFast(1)
+				if n76 < 0 {
+					n76 = c.ReadLength(1)
+				}
 				l77 := foryimpl.MakeSlice[[]*Image](c, n76)
 				if n76 > 0 {
 					hn79, ev80 := c.ReadStructListHeader(foryTypeImage)
@@ -4682,7 +4847,10 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
+				}
 				l96 := foryimpl.MakeSlice[[]*Image](c, n95)
 				if n95 > 0 {
 					hn98, ev99 := c.ReadStructListHeader(foryTypeImage)
@@ -4794,7 +4962,10 @@ func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -4813,6 +4984,9 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 		}
 		c.AcceptRoot(n, foryTypeSharedTrackedKinds)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 	}
 }
@@ -5118,7 +5292,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n61 := c.ReadLength(1)
+		n61 := c.ReadLengthFast(1)
+		if n61 < 0 {
+			n61 = c.ReadLength(1)
+		}
 		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
 		if n61 > 0 {
 			hn64 := c.ReadListHeader(5)
@@ -5145,7 +5322,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n67 := c.ReadLength(1)
+		n67 := c.ReadLengthFast(1)
+		if n67 < 0 {
+			n67 = c.ReadLength(1)
+		}
 		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
 		if n67 > 0 {
 			hn70 := c.ReadListHeader(5)
@@ -5172,7 +5352,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n73 := c.ReadLength(2)
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
+		}
 		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
 		for n73 > 0 && !c.Failed() {
 			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
@@ -5196,7 +5379,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n81 := c.ReadLength(2)
+		n81 := c.ReadLengthFast(2)
+		if n81 < 0 {
+			n81 = c.ReadLength(2)
+		}
 		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
 		for n81 > 0 && !c.Failed() {
 			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
@@ -5293,7 +5479,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
 		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
 	} else if st101 == foryimpl.RefFollows {
-		n103 := c.ReadLength(1)
+		n103 := c.ReadLengthFast(1)
+		if n103 < 0 {
+			n103 = c.ReadLength(1)
+		}
 		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
 		if n103 > 0 {
 			hn106 := c.ReadListHeader(5)
@@ -5323,7 +5512,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
 		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
 	} else if st109 == foryimpl.RefFollows {
-		n111 := c.ReadLength(1)
+		n111 := c.ReadLengthFast(1)
+		if n111 < 0 {
+			n111 = c.ReadLength(1)
+		}
 		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(5)
@@ -5353,7 +5545,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
 		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
 	} else if st117 == foryimpl.RefFollows {
-		n119 := c.ReadLength(2)
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
+		}
 		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
 		for n119 > 0 && !c.Failed() {
 			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
@@ -5380,7 +5575,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
 		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
 	} else if st127 == foryimpl.RefFollows {
-		n129 := c.ReadLength(2)
+		n129 := c.ReadLengthFast(2)
+		if n129 < 0 {
+			n129 = c.ReadLength(2)
+		}
 		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
 		for n129 > 0 && !c.Failed() {
 			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
@@ -5497,7 +5695,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
 					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
 				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLength(1)
+					n161 := c.ReadLengthFast(1)
+					if n161 < 0 {
+						n161 = c.ReadLength(1)
+					}
 					l162 := foryimpl.MakeSlice[[]int32](c, n161)
 					if n161 > 0 {
 						hn164 := c.ReadListHeader(5)
@@ -5524,7 +5725,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadLength(1)
+					n153 := c.ReadLengthFast(1)
+					if n153 < 0 {
+						n153 = c.ReadLength(1)
+					}
 					l154 := foryimpl.MakeSlice[[]int32](c, n153)
 					if n153 > 0 {
 						hn156 := c.ReadListHeader(5)
@@ -5550,7 +5754,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
 					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
 				} else if st173 == foryimpl.RefFollows {
-					n175 := c.ReadLength(1)
+					n175 := c.ReadLengthFast(1)
+					if n175 < 0 {
+						n175 = c.ReadLength(1)
+					}
 					l176 := foryimpl.MakeSlice[[]int32](c, n175)
 					if n175 > 0 {
 						hn178 := c.ReadListHeader(5)
@@ -5577,7 +5784,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n167 := c.ReadLength(1)
+					n167 := c.ReadLengthFast(1)
+					if n167 < 0 {
+						n167 = c.ReadLength(1)
+					}
 					l168 := foryimpl.MakeSlice[[]int32](c, n167)
 					if n167 > 0 {
 						hn170 := c.ReadListHeader(5)
@@ -5603,7 +5813,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
 					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
 				} else if st189 == foryimpl.RefFollows {
-					n191 := c.ReadLength(2)
+					n191 := c.ReadLengthFast(2)
+					if n191 < 0 {
+						n191 = c.ReadLength(2)
+					}
 					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
 					for n191 > 0 && !c.Failed() {
 						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
@@ -5625,7 +5838,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n181 := c.ReadLength(2)
+					n181 := c.ReadLengthFast(2)
+					if n181 < 0 {
+						n181 = c.ReadLength(2)
+					}
 					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
 					for n181 > 0 && !c.Failed() {
 						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
@@ -5648,7 +5864,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
 					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
 				} else if st207 == foryimpl.RefFollows {
-					n209 := c.ReadLength(2)
+					n209 := c.ReadLengthFast(2)
+					if n209 < 0 {
+						n209 = c.ReadLength(2)
+					}
 					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
 					for n209 > 0 && !c.Failed() {
 						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
@@ -5670,7 +5889,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n199 := c.ReadLength(2)
+					n199 := c.ReadLengthFast(2)
+					if n199 < 0 {
+						n199 = c.ReadLength(2)
+					}
 					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
 					for n199 > 0 && !c.Failed() {
 						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
@@ -5785,7 +6007,10 @@ func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -5804,6 +6029,9 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNilPointers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNilPointers)
 	}
 }
@@ -6028,7 +6256,10 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Image")
 		return
 	}
-	n14 := c.ReadLength(1)
+	n14 := c.ReadLengthFast(1)
+	if n14 < 0 {
+		n14 = c.ReadLength(1)
+	}
 	l15 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n14)
 	if n14 > 0 {
 		hn17, ev18 := c.ReadStructListHeader(foryTypeImage)
@@ -6140,7 +6371,10 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Image")
 		return
 	}
-	n31 := c.ReadLength(1)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
+	}
 	l32 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n31)
 	if n31 > 0 {
 		hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -6289,7 +6523,10 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLength(1)
+				n60 := c.ReadLengthFast(1)
+				if n60 < 0 {
+					n60 = c.ReadLength(1)
+				}
 				l61 := foryimpl.MakeSlice[[]*Image](c, n60)
 				if n60 > 0 {
 					hn63, ev64 := c.ReadStructListHeader(foryTypeImage)
@@ -6484,7 +6721,10 @@ func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -6503,6 +6743,9 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSharedTracked)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSharedTracked)
 	}
 }
@@ -6812,7 +7055,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n61 := c.ReadLength(1)
+		n61 := c.ReadLengthFast(1)
+		if n61 < 0 {
+			n61 = c.ReadLength(1)
+		}
 		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
 		if n61 > 0 {
 			hn64 := c.ReadListHeader(5)
@@ -6839,7 +7085,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n67 := c.ReadLength(1)
+		n67 := c.ReadLengthFast(1)
+		if n67 < 0 {
+			n67 = c.ReadLength(1)
+		}
 		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
 		if n67 > 0 {
 			hn70 := c.ReadListHeader(5)
@@ -6866,7 +7115,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n73 := c.ReadLength(2)
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
+		}
 		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
 		for n73 > 0 && !c.Failed() {
 			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
@@ -6890,7 +7142,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n81 := c.ReadLength(2)
+		n81 := c.ReadLengthFast(2)
+		if n81 < 0 {
+			n81 = c.ReadLength(2)
+		}
 		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
 		for n81 > 0 && !c.Failed() {
 			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
@@ -7001,7 +7256,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
 		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
 	} else if st101 == foryimpl.RefFollows {
-		n103 := c.ReadLength(1)
+		n103 := c.ReadLengthFast(1)
+		if n103 < 0 {
+			n103 = c.ReadLength(1)
+		}
 		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
 		if n103 > 0 {
 			hn106 := c.ReadListHeader(5)
@@ -7031,7 +7289,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
 		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
 	} else if st109 == foryimpl.RefFollows {
-		n111 := c.ReadLength(1)
+		n111 := c.ReadLengthFast(1)
+		if n111 < 0 {
+			n111 = c.ReadLength(1)
+		}
 		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(5)
@@ -7061,7 +7322,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
 		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
 	} else if st117 == foryimpl.RefFollows {
-		n119 := c.ReadLength(2)
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
+		}
 		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
 		for n119 > 0 && !c.Failed() {
 			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
@@ -7088,7 +7352,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
 		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
 	} else if st127 == foryimpl.RefFollows {
-		n129 := c.ReadLength(2)
+		n129 := c.ReadLengthFast(2)
+		if n129 < 0 {
+			n129 = c.ReadLength(2)
+		}
 		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
 		for n129 > 0 && !c.Failed() {
 			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
@@ -7213,7 +7480,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
 					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
 				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLength(1)
+					n161 := c.ReadLengthFast(1)
+					if n161 < 0 {
+						n161 = c.ReadLength(1)
+					}
 					l162 := foryimpl.MakeSlice[[]int32](c, n161)
 					if n161 > 0 {
 						hn164 := c.ReadListHeader(5)
@@ -7240,7 +7510,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadLength(1)
+					n153 := c.ReadLengthFast(1)
+					if n153 < 0 {
+						n153 = c.ReadLength(1)
+					}
 					l154 := foryimpl.MakeSlice[[]int32](c, n153)
 					if n153 > 0 {
 						hn156 := c.ReadListHeader(5)
@@ -7266,7 +7539,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
 					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
 				} else if st173 == foryimpl.RefFollows {
-					n175 := c.ReadLength(1)
+					n175 := c.ReadLengthFast(1)
+					if n175 < 0 {
+						n175 = c.ReadLength(1)
+					}
 					l176 := foryimpl.MakeSlice[[]int32](c, n175)
 					if n175 > 0 {
 						hn178 := c.ReadListHeader(5)
@@ -7293,7 +7569,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n167 := c.ReadLength(1)
+					n167 := c.ReadLengthFast(1)
+					if n167 < 0 {
+						n167 = c.ReadLength(1)
+					}
 					l168 := foryimpl.MakeSlice[[]int32](c, n167)
 					if n167 > 0 {
 						hn170 := c.ReadListHeader(5)
@@ -7319,7 +7598,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
 					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
 				} else if st189 == foryimpl.RefFollows {
-					n191 := c.ReadLength(2)
+					n191 := c.ReadLengthFast(2)
+					if n191 < 0 {
+						n191 = c.ReadLength(2)
+					}
 					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
 					for n191 > 0 && !c.Failed() {
 						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
@@ -7341,7 +7623,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n181 := c.ReadLength(2)
+					n181 := c.ReadLengthFast(2)
+					if n181 < 0 {
+						n181 = c.ReadLength(2)
+					}
 					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
 					for n181 > 0 && !c.Failed() {
 						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
@@ -7364,7 +7649,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
 					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
 				} else if st207 == foryimpl.RefFollows {
-					n209 := c.ReadLength(2)
+					n209 := c.ReadLengthFast(2)
+					if n209 < 0 {
+						n209 = c.ReadLength(2)
+					}
 					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
 					for n209 > 0 && !c.Failed() {
 						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
@@ -7386,7 +7674,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n199 := c.ReadLength(2)
+					n199 := c.ReadLengthFast(2)
+					if n199 < 0 {
+						n199 = c.ReadLength(2)
+					}
 					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
 					for n199 > 0 && !c.Failed() {
 						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)

@@ -63,7 +63,10 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -82,6 +85,9 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePetOwner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
 }
@@ -260,7 +266,10 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -279,6 +288,9 @@ func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
 }
@@ -474,7 +486,10 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -493,6 +508,9 @@ func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
 }
@@ -688,7 +706,10 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -707,6 +728,9 @@ func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyMap)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
 }
@@ -873,7 +897,10 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -892,6 +919,9 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
 }
@@ -963,7 +993,10 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
+	n4 := c.ReadLengthFast(1)
+	if n4 < 0 {
+		n4 = c.ReadLength(1)
+	}
 	s5 := foryimpl.MakeMap[serializer.Set[int32]](c, n4)
 	if n4 > 0 {
 		hn6 := c.ReadListHeader(5)
@@ -994,7 +1027,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
+				n9 := c.ReadLengthFast(1)
+				if n9 < 0 {
+					n9 = c.ReadLength(1)
+				}
 				s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
 				if n9 > 0 {
 					hn11 := c.ReadListHeader(5)
@@ -1071,7 +1107,10 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1090,6 +1129,9 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetMulti)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
 }
@@ -1161,7 +1203,10 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
+	n4 := c.ReadLengthFast(1)
+	if n4 < 0 {
+		n4 = c.ReadLength(1)
+	}
 	s5 := foryimpl.MakeMap[serializer.Set[int32]](c, n4)
 	if n4 > 0 {
 		hn6 := c.ReadListHeader(5)
@@ -1192,7 +1237,10 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
+				n9 := c.ReadLengthFast(1)
+				if n9 < 0 {
+					n9 = c.ReadLength(1)
+				}
 				s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
 				if n9 > 0 {
 					hn11 := c.ReadListHeader(5)
@@ -1299,7 +1347,10 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1318,6 +1369,9 @@ func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeHalfFloats)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
 }
@@ -1493,7 +1547,10 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1512,6 +1569,9 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeDecimals)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
 }
@@ -1655,7 +1715,10 @@ func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1674,6 +1737,9 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeOptionals)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
 }
@@ -1832,7 +1898,10 @@ func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1851,6 +1920,9 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBigMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
 }
@@ -1931,7 +2003,10 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(2)
+	n8 := c.ReadLengthFast(2)
+	if n8 < 0 {
+		n8 = c.ReadLength(2)
+	}
 	m9 := foryimpl.MakeMap[map[int32]string](c, n8)
 	for n8 > 0 && !c.Failed() {
 		sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
@@ -1961,7 +2036,10 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(2)
+				n16 := c.ReadLengthFast(2)
+				if n16 < 0 {
+					n16 = c.ReadLength(2)
+				}
 				m17 := foryimpl.MakeMap[map[int32]string](c, n16)
 				for n16 > 0 && !c.Failed() {
 					sz18, vn19, _ := c.ReadMapChunk(n16, 5, 21, nil, false)

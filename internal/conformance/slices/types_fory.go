@@ -82,7 +82,10 @@ func (x *Slices) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -101,6 +104,9 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSlices)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSlices)
 	}
 }
@@ -330,7 +336,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n33 := c.ReadLength(1)
+	n33 := c.ReadLengthFast(1)
+	if n33 < 0 {
+		n33 = c.ReadLength(1)
+	}
 	l34 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n33)
 	if n33 > 0 {
 		hn36 := c.ReadListHeader(5)
@@ -361,7 +370,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I64Arr")
 		return
 	}
-	n41 := c.ReadLength(1)
+	n41 := c.ReadLengthFast(1)
+	if n41 < 0 {
+		n41 = c.ReadLength(1)
+	}
 	l42 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n41)
 	if n41 > 0 {
 		hn44 := c.ReadListHeader(7)
@@ -384,7 +396,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	n47 := c.ReadLength(1)
+	n47 := c.ReadLengthFast(1)
+	if n47 < 0 {
+		n47 = c.ReadLength(1)
+	}
 	l48 := foryimpl.ReuseSlice[[]string](c, x.Strs, n47)
 	if n47 > 0 {
 		hn50 := c.ReadListHeader(21)
@@ -424,7 +439,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n53 := c.ReadLength(1)
+	n53 := c.ReadLengthFast(1)
+	if n53 < 0 {
+		n53 = c.ReadLength(1)
+	}
 	l54 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n53)
 	if n53 > 0 {
 		hn56 := c.ReadListHeader(5)
@@ -462,7 +480,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64Arr")
 		return
 	}
-	n63 := c.ReadLength(1)
+	n63 := c.ReadLengthFast(1)
+	if n63 < 0 {
+		n63 = c.ReadLength(1)
+	}
 	l64 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n63)
 	if n63 > 0 {
 		hn66 := c.ReadListHeader(7)
@@ -485,7 +506,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	n69 := c.ReadLength(1)
+	n69 := c.ReadLengthFast(1)
+	if n69 < 0 {
+		n69 = c.ReadLength(1)
+	}
 	l70 := foryimpl.ReuseSlice[[]string](c, x.Strs, n69)
 	if n69 > 0 {
 		hn72 := c.ReadListHeader(21)
@@ -520,7 +544,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadLength(1)
+				n75 := c.ReadLengthFast(1)
+				if n75 < 0 {
+					n75 = c.ReadLength(1)
+				}
 				l76 := foryimpl.MakeSlice[[]int32](c, n75)
 				if n75 > 0 {
 					hn78 := c.ReadListHeader(5)
@@ -567,7 +594,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLength(1)
+				n87 := c.ReadLengthFast(1)
+				if n87 < 0 {
+					n87 = c.ReadLength(1)
+				}
 				l88 := foryimpl.MakeSlice[[]int64](c, n87)
 				if n87 > 0 {
 					hn90 := c.ReadListHeader(7)
@@ -589,7 +619,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n93 := c.ReadLength(1)
+				n93 := c.ReadLengthFast(1)
+				if n93 < 0 {
+					n93 = c.ReadLength(1)
+				}
 				l94 := foryimpl.MakeSlice[[]string](c, n93)
 				if n93 > 0 {
 					hn96 := c.ReadListHeader(21)

@@ -94,7 +94,10 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -113,6 +116,9 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -299,7 +305,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -318,6 +327,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -500,7 +512,10 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -519,6 +534,9 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
 }
@@ -632,7 +650,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n29 := c.ReadLength(2)
+	n29 := c.ReadLengthFast(2)
+	if n29 < 0 {
+		n29 = c.ReadLength(2)
+	}
 	m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
 	for n29 > 0 && !c.Failed() {
 		sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
@@ -658,7 +679,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n39 := c.ReadLength(2)
+	n39 := c.ReadLengthFast(2)
+	if n39 < 0 {
+		n39 = c.ReadLength(2)
+	}
 	m40 := foryimpl.MakeMap[map[string]other.Address](c, n39)
 	for n39 > 0 && !c.Failed() {
 		sz41, vn42, ev46 := c.ReadMapChunk(n39, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -694,7 +718,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n48 := c.ReadLength(2)
+	n48 := c.ReadLengthFast(2)
+	if n48 < 0 {
+		n48 = c.ReadLength(2)
+	}
 	m49 := foryimpl.MakeMap[map[int32]*other.Address](c, n48)
 	for n48 > 0 && !c.Failed() {
 		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, (*other.Address)(nil).ForyType())
@@ -735,7 +762,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n61 := c.ReadLength(2)
+	n61 := c.ReadLengthFast(2)
+	if n61 < 0 {
+		n61 = c.ReadLength(2)
+	}
 	m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
 	for n61 > 0 && !c.Failed() {
 		sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -769,7 +799,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLength(2)
+				n70 := c.ReadLengthFast(2)
+				if n70 < 0 {
+					n70 = c.ReadLength(2)
+				}
 				m71 := foryimpl.MakeMap[map[int32]*other.Address](c, n70)
 				for n70 > 0 && !c.Failed() {
 					sz72, vn73, ev78 := c.ReadMapChunk(n70, 5, 28, (*other.Address)(nil).ForyType(), true)
@@ -794,7 +827,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLength(2)
+				n80 := c.ReadLengthFast(2)
+				if n80 < 0 {
+					n80 = c.ReadLength(2)
+				}
 				m81 := foryimpl.MakeMap[map[string]other.Address](c, n80)
 				for n80 > 0 && !c.Failed() {
 					sz82, vn83, ev87 := c.ReadMapChunk(n80, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -905,7 +941,10 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -924,6 +963,9 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeComposite)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
 }
@@ -1049,7 +1091,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n17 := c.ReadLength(2)
+	n17 := c.ReadLengthFast(2)
+	if n17 < 0 {
+		n17 = c.ReadLength(2)
+	}
 	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
 	for n17 > 0 && !c.Failed() {
 		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -1092,7 +1137,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n27 := c.ReadLength(2)
+	n27 := c.ReadLengthFast(2)
+	if n27 < 0 {
+		n27 = c.ReadLength(2)
+	}
 	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
 	for n27 > 0 && !c.Failed() {
 		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, (*other.Tag)(nil).ForyType())
@@ -1147,7 +1195,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
+				n40 := c.ReadLengthFast(2)
+				if n40 < 0 {
+					n40 = c.ReadLength(2)
+				}
 				m41 := foryimpl.MakeMap[map[string]*other.Tag](c, n40)
 				for n40 > 0 && !c.Failed() {
 					sz42, vn43, ev48 := c.ReadMapChunk(n40, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -1262,7 +1313,10 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1281,6 +1335,9 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
 }

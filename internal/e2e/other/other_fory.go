@@ -85,7 +85,10 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -104,6 +107,9 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAddress)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
 }
@@ -310,7 +316,10 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n15 := c.ReadLength(1)
+	n15 := c.ReadLengthFast(1)
+	if n15 < 0 {
+		n15 = c.ReadLength(1)
+	}
 	l16 := foryimpl.ReuseSlice[[]string](c, x.Lines, n15)
 	if n15 > 0 {
 		hn18 := c.ReadListHeader(21)
@@ -367,7 +376,10 @@ func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n21 := c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
+	}
 	l22 := foryimpl.ReuseSlice[[]string](c, x.Lines, n21)
 	if n21 > 0 {
 		hn24 := c.ReadListHeader(21)
@@ -420,7 +432,10 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(1)
+				n31 := c.ReadLengthFast(1)
+				if n31 < 0 {
+					n31 = c.ReadLength(1)
+				}
 				l32 := foryimpl.MakeSlice[[]string](c, n31)
 				if n31 > 0 {
 					hn34 := c.ReadListHeader(21)
@@ -516,7 +531,10 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -535,6 +553,9 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeTag)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
 }

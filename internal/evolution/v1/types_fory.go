@@ -218,7 +218,10 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -237,6 +240,9 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -2586,7 +2592,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2605,6 +2614,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -5226,7 +5238,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n788 := c.ReadLength(2)
+	n788 := c.ReadLengthFast(2)
+	if n788 < 0 {
+		n788 = c.ReadLength(2)
+	}
 	if n788 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n788, 3))
 		return
@@ -5253,7 +5268,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Fix")
 		return
 	}
-	n794 := c.ReadLength(1)
+	n794 := c.ReadLengthFast(1)
+	if n794 < 0 {
+		n794 = c.ReadLength(1)
+	}
 	l795 := foryimpl.ReuseSlice[[]bool](c, x.LB, n794)
 	if n794 > 0 {
 		hn797 := c.ReadListHeader(1)
@@ -5276,7 +5294,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LB")
 		return
 	}
-	n800 := c.ReadLength(1)
+	n800 := c.ReadLengthFast(1)
+	if n800 < 0 {
+		n800 = c.ReadLength(1)
+	}
 	l801 := foryimpl.ReuseSlice[[]Color](c, x.LE, n800)
 	if n800 > 0 {
 		hn803 := c.ReadListHeader(25)
@@ -5299,7 +5320,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LE")
 		return
 	}
-	n806 := c.ReadLength(4)
+	n806 := c.ReadLengthFast(4)
+	if n806 < 0 {
+		n806 = c.ReadLength(4)
+	}
 	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
 	if n806 > 0 {
 		hn809 := c.ReadListHeader(19)
@@ -5322,7 +5346,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LF32")
 		return
 	}
-	n812 := c.ReadLength(8)
+	n812 := c.ReadLengthFast(8)
+	if n812 < 0 {
+		n812 = c.ReadLength(8)
+	}
 	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
 	if n812 > 0 {
 		hn815 := c.ReadListHeader(20)
@@ -5345,7 +5372,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LF64")
 		return
 	}
-	n818 := c.ReadLength(1)
+	n818 := c.ReadLengthFast(1)
+	if n818 < 0 {
+		n818 = c.ReadLength(1)
+	}
 	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
 	if n818 > 0 {
 		hn821 := c.ReadListHeader(5)
@@ -5368,7 +5398,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LI32")
 		return
 	}
-	n824 := c.ReadLength(1)
+	n824 := c.ReadLengthFast(1)
+	if n824 < 0 {
+		n824 = c.ReadLength(1)
+	}
 	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
 	if n824 > 0 {
 		hn827 := c.ReadListHeader(7)
@@ -5391,7 +5424,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LI64")
 		return
 	}
-	n830 := c.ReadLength(1)
+	n830 := c.ReadLengthFast(1)
+	if n830 < 0 {
+		n830 = c.ReadLength(1)
+	}
 	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
 	if n830 > 0 {
 		hn833 := c.ReadListHeader(2)
@@ -5414,7 +5450,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LI8")
 		return
 	}
-	n836 := c.ReadLength(1)
+	n836 := c.ReadLengthFast(1)
+	if n836 < 0 {
+		n836 = c.ReadLength(1)
+	}
 	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
 	if n836 > 0 {
 		hn839 := c.ReadListHeader(22)
@@ -5424,7 +5463,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l837[i838 : i838+1])
 					continue
 				}
-				n842 := c.ReadLength(1)
+				n842 := c.ReadLengthFast(1)
+				if n842 < 0 {
+					n842 = c.ReadLength(1)
+				}
 				l843 := foryimpl.MakeSlice[[]int32](c, n842)
 				if n842 > 0 {
 					hn845 := c.ReadListHeader(5)
@@ -5455,7 +5497,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LL")
 		return
 	}
-	n848 := c.ReadLength(1)
+	n848 := c.ReadLengthFast(1)
+	if n848 < 0 {
+		n848 = c.ReadLength(1)
+	}
 	l849 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n848)
 	if n848 > 0 {
 		hn851 := c.ReadListHeader(24)
@@ -5465,7 +5510,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l849[i850 : i850+1])
 					continue
 				}
-				n854 := c.ReadLength(2)
+				n854 := c.ReadLengthFast(2)
+				if n854 < 0 {
+					n854 = c.ReadLength(2)
+				}
 				m855 := foryimpl.MakeMap[map[string]int32](c, n854)
 				for n854 > 0 && !c.Failed() {
 					sz856, vn857, _ := c.ReadMapChunk(n854, 21, 5, nil, false)
@@ -5493,7 +5541,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LM")
 		return
 	}
-	n862 := c.ReadLength(1)
+	n862 := c.ReadLengthFast(1)
+	if n862 < 0 {
+		n862 = c.ReadLength(1)
+	}
 	l863 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n862)
 	if n862 > 0 {
 		hn865 := c.ReadListHeader(5)
@@ -5518,7 +5569,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPI")
 		return
 	}
-	n869 := c.ReadLength(1)
+	n869 := c.ReadLengthFast(1)
+	if n869 < 0 {
+		n869 = c.ReadLength(1)
+	}
 	l870 := foryimpl.ReuseSlice[[]string](c, x.LS, n869)
 	if n869 > 0 {
 		hn872 := c.ReadListHeader(21)
@@ -5541,7 +5595,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LS")
 		return
 	}
-	n875 := c.ReadLength(1)
+	n875 := c.ReadLengthFast(1)
+	if n875 < 0 {
+		n875 = c.ReadLength(1)
+	}
 	l876 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n875)
 	if n875 > 0 {
 		hn878 := c.ReadListHeader(38)
@@ -5564,7 +5621,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LT")
 		return
 	}
-	n881 := c.ReadLength(2)
+	n881 := c.ReadLengthFast(2)
+	if n881 < 0 {
+		n881 = c.ReadLength(2)
+	}
 	l882 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n881)
 	if n881 > 0 {
 		hn884 := c.ReadListHeader(10)
@@ -5587,7 +5647,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LU16")
 		return
 	}
-	n887 := c.ReadLength(1)
+	n887 := c.ReadLengthFast(1)
+	if n887 < 0 {
+		n887 = c.ReadLength(1)
+	}
 	l888 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n887)
 	if n887 > 0 {
 		hn890 := c.ReadListHeader(14)
@@ -5610,7 +5673,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LU64")
 		return
 	}
-	n893 := c.ReadLength(2)
+	n893 := c.ReadLengthFast(2)
+	if n893 < 0 {
+		n893 = c.ReadLength(2)
+	}
 	m894 := foryimpl.MakeMap[map[bool]string](c, n893)
 	for n893 > 0 && !c.Failed() {
 		sz895, vn896, _ := c.ReadMapChunk(n893, 1, 21, nil, false)
@@ -5630,7 +5696,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MBS")
 		return
 	}
-	n901 := c.ReadLength(2)
+	n901 := c.ReadLengthFast(2)
+	if n901 < 0 {
+		n901 = c.ReadLength(2)
+	}
 	m902 := foryimpl.MakeMap[map[Color]string](c, n901)
 	for n901 > 0 && !c.Failed() {
 		sz903, vn904, _ := c.ReadMapChunk(n901, 25, 21, nil, false)
@@ -5650,7 +5719,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MES")
 		return
 	}
-	n909 := c.ReadLength(2)
+	n909 := c.ReadLengthFast(2)
+	if n909 < 0 {
+		n909 = c.ReadLength(2)
+	}
 	m910 := foryimpl.MakeMap[map[int64]float64](c, n909)
 	for n909 > 0 && !c.Failed() {
 		sz911, vn912, _ := c.ReadMapChunk(n909, 7, 20, nil, false)
@@ -5670,7 +5742,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MI64F")
 		return
 	}
-	n917 := c.ReadLength(2)
+	n917 := c.ReadLengthFast(2)
+	if n917 < 0 {
+		n917 = c.ReadLength(2)
+	}
 	m918 := foryimpl.MakeMap[map[int32]string](c, n917)
 	for n917 > 0 && !c.Failed() {
 		sz919, vn920, _ := c.ReadMapChunk(n917, 5, 21, nil, false)
@@ -5690,7 +5765,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MIS")
 		return
 	}
-	n925 := c.ReadLength(2)
+	n925 := c.ReadLengthFast(2)
+	if n925 < 0 {
+		n925 = c.ReadLength(2)
+	}
 	m926 := foryimpl.MakeMap[map[string]int32](c, n925)
 	for n925 > 0 && !c.Failed() {
 		sz927, vn928, _ := c.ReadMapChunk(n925, 21, 5, nil, false)
@@ -5710,7 +5788,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSI")
 		return
 	}
-	n933 := c.ReadLength(2)
+	n933 := c.ReadLengthFast(2)
+	if n933 < 0 {
+		n933 = c.ReadLength(2)
+	}
 	m934 := foryimpl.MakeMap[map[string][]string](c, n933)
 	for n933 > 0 && !c.Failed() {
 		sz935, vn936, _ := c.ReadMapChunk(n933, 21, 22, nil, true)
@@ -5719,7 +5800,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k938 = c.ReadString()
 			var v939 []string
 			if !vn936 {
-				n940 := c.ReadLength(1)
+				n940 := c.ReadLengthFast(1)
+				if n940 < 0 {
+					n940 = c.ReadLength(1)
+				}
 				l941 := foryimpl.MakeSlice[[]string](c, n940)
 				if n940 > 0 {
 					hn943 := c.ReadListHeader(21)
@@ -5748,7 +5832,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSL")
 		return
 	}
-	n947 := c.ReadLength(2)
+	n947 := c.ReadLengthFast(2)
+	if n947 < 0 {
+		n947 = c.ReadLength(2)
+	}
 	m948 := foryimpl.MakeMap[map[string]map[string]int32](c, n947)
 	for n947 > 0 && !c.Failed() {
 		sz949, vn950, _ := c.ReadMapChunk(n947, 21, 24, nil, true)
@@ -5757,7 +5844,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k952 = c.ReadString()
 			var v953 map[string]int32
 			if !vn950 {
-				n954 := c.ReadLength(2)
+				n954 := c.ReadLengthFast(2)
+				if n954 < 0 {
+					n954 = c.ReadLength(2)
+				}
 				m955 := foryimpl.MakeMap[map[string]int32](c, n954)
 				for n954 > 0 && !c.Failed() {
 					sz956, vn957, _ := c.ReadMapChunk(n954, 21, 5, nil, false)
@@ -5783,7 +5873,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSM")
 		return
 	}
-	n963 := c.ReadLength(2)
+	n963 := c.ReadLengthFast(2)
+	if n963 < 0 {
+		n963 = c.ReadLength(2)
+	}
 	m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
 	for n963 > 0 && !c.Failed() {
 		sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
@@ -5805,7 +5898,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSP")
 		return
 	}
-	n972 := c.ReadLength(2)
+	n972 := c.ReadLengthFast(2)
+	if n972 < 0 {
+		n972 = c.ReadLength(2)
+	}
 	m973 := foryimpl.MakeMap[map[uint8]uint16](c, n972)
 	for n972 > 0 && !c.Failed() {
 		sz974, vn975, _ := c.ReadMapChunk(n972, 9, 10, nil, false)
@@ -5833,7 +5929,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n980 := c.ReadLength(1)
+		n980 := c.ReadLengthFast(1)
+		if n980 < 0 {
+			n980 = c.ReadLength(1)
+		}
 		l981 := foryimpl.MakeSlice[[]string](c, n980)
 		if n980 > 0 {
 			hn983 := c.ReadListHeader(21)
@@ -5858,7 +5957,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n986 := c.ReadLength(2)
+		n986 := c.ReadLengthFast(2)
+		if n986 < 0 {
+			n986 = c.ReadLength(2)
+		}
 		m987 := foryimpl.MakeMap[map[string]int32](c, n986)
 		for n986 > 0 && !c.Failed() {
 			sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, false)
@@ -5879,7 +5981,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n994 := c.ReadLength(1)
+	n994 := c.ReadLengthFast(1)
+	if n994 < 0 {
+		n994 = c.ReadLength(1)
+	}
 	l995 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n994)
 	if n994 > 0 {
 		hn997 := c.ReadListHeader(9)
@@ -5997,7 +6102,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1023 := c.ReadLength(2)
+	n1023 := c.ReadLengthFast(2)
+	if n1023 < 0 {
+		n1023 = c.ReadLength(2)
+	}
 	if n1023 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
 		return
@@ -6024,7 +6132,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmFix")
 		return
 	}
-	n1029 := c.ReadLength(1)
+	n1029 := c.ReadLengthFast(1)
+	if n1029 < 0 {
+		n1029 = c.ReadLength(1)
+	}
 	l1030 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1029)
 	if n1029 > 0 {
 		hn1032 := c.ReadListHeader(1)
@@ -6047,7 +6158,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLB")
 		return
 	}
-	n1035 := c.ReadLength(1)
+	n1035 := c.ReadLengthFast(1)
+	if n1035 < 0 {
+		n1035 = c.ReadLength(1)
+	}
 	l1036 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1035)
 	if n1035 > 0 {
 		hn1038 := c.ReadListHeader(25)
@@ -6070,7 +6184,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLE")
 		return
 	}
-	n1041 := c.ReadLength(4)
+	n1041 := c.ReadLengthFast(4)
+	if n1041 < 0 {
+		n1041 = c.ReadLength(4)
+	}
 	l1042 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1041)
 	if n1041 > 0 {
 		hn1044 := c.ReadListHeader(19)
@@ -6093,7 +6210,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLF32")
 		return
 	}
-	n1047 := c.ReadLength(8)
+	n1047 := c.ReadLengthFast(8)
+	if n1047 < 0 {
+		n1047 = c.ReadLength(8)
+	}
 	l1048 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1047)
 	if n1047 > 0 {
 		hn1050 := c.ReadListHeader(20)
@@ -6116,7 +6236,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLF64")
 		return
 	}
-	n1053 := c.ReadLength(1)
+	n1053 := c.ReadLengthFast(1)
+	if n1053 < 0 {
+		n1053 = c.ReadLength(1)
+	}
 	l1054 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1053)
 	if n1053 > 0 {
 		hn1056 := c.ReadListHeader(5)
@@ -6139,7 +6262,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLI32")
 		return
 	}
-	n1059 := c.ReadLength(1)
+	n1059 := c.ReadLengthFast(1)
+	if n1059 < 0 {
+		n1059 = c.ReadLength(1)
+	}
 	l1060 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1059)
 	if n1059 > 0 {
 		hn1062 := c.ReadListHeader(7)
@@ -6162,7 +6288,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLI64")
 		return
 	}
-	n1065 := c.ReadLength(1)
+	n1065 := c.ReadLengthFast(1)
+	if n1065 < 0 {
+		n1065 = c.ReadLength(1)
+	}
 	l1066 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1065)
 	if n1065 > 0 {
 		hn1068 := c.ReadListHeader(2)
@@ -6185,7 +6314,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLI8")
 		return
 	}
-	n1071 := c.ReadLength(1)
+	n1071 := c.ReadLengthFast(1)
+	if n1071 < 0 {
+		n1071 = c.ReadLength(1)
+	}
 	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1071)
 	if n1071 > 0 {
 		hn1074 := c.ReadListHeader(22)
@@ -6195,7 +6327,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l1072[i1073 : i1073+1])
 					continue
 				}
-				n1077 := c.ReadLength(1)
+				n1077 := c.ReadLengthFast(1)
+				if n1077 < 0 {
+					n1077 = c.ReadLength(1)
+				}
 				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
 				if n1077 > 0 {
 					hn1080 := c.ReadListHeader(5)
@@ -6226,7 +6361,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLL")
 		return
 	}
-	n1083 := c.ReadLength(1)
+	n1083 := c.ReadLengthFast(1)
+	if n1083 < 0 {
+		n1083 = c.ReadLength(1)
+	}
 	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1083)
 	if n1083 > 0 {
 		hn1086 := c.ReadListHeader(24)
@@ -6236,7 +6374,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l1084[i1085 : i1085+1])
 					continue
 				}
-				n1089 := c.ReadLength(2)
+				n1089 := c.ReadLengthFast(2)
+				if n1089 < 0 {
+					n1089 = c.ReadLength(2)
+				}
 				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
 				for n1089 > 0 && !c.Failed() {
 					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
@@ -6264,7 +6405,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLM")
 		return
 	}
-	n1097 := c.ReadLength(1)
+	n1097 := c.ReadLengthFast(1)
+	if n1097 < 0 {
+		n1097 = c.ReadLength(1)
+	}
 	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1097)
 	if n1097 > 0 {
 		hn1100 := c.ReadListHeader(5)
@@ -6289,7 +6433,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLPI")
 		return
 	}
-	n1104 := c.ReadLength(1)
+	n1104 := c.ReadLengthFast(1)
+	if n1104 < 0 {
+		n1104 = c.ReadLength(1)
+	}
 	l1105 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1104)
 	if n1104 > 0 {
 		hn1107 := c.ReadListHeader(21)
@@ -6312,7 +6459,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLS")
 		return
 	}
-	n1110 := c.ReadLength(1)
+	n1110 := c.ReadLengthFast(1)
+	if n1110 < 0 {
+		n1110 = c.ReadLength(1)
+	}
 	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1110)
 	if n1110 > 0 {
 		hn1113 := c.ReadListHeader(38)
@@ -6335,7 +6485,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLT")
 		return
 	}
-	n1116 := c.ReadLength(2)
+	n1116 := c.ReadLengthFast(2)
+	if n1116 < 0 {
+		n1116 = c.ReadLength(2)
+	}
 	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1116)
 	if n1116 > 0 {
 		hn1119 := c.ReadListHeader(10)
@@ -6358,7 +6511,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLU16")
 		return
 	}
-	n1122 := c.ReadLength(1)
+	n1122 := c.ReadLengthFast(1)
+	if n1122 < 0 {
+		n1122 = c.ReadLength(1)
+	}
 	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1122)
 	if n1122 > 0 {
 		hn1125 := c.ReadListHeader(14)
@@ -6381,7 +6537,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLU64")
 		return
 	}
-	n1128 := c.ReadLength(2)
+	n1128 := c.ReadLengthFast(2)
+	if n1128 < 0 {
+		n1128 = c.ReadLength(2)
+	}
 	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
 	for n1128 > 0 && !c.Failed() {
 		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
@@ -6401,7 +6560,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMBS")
 		return
 	}
-	n1136 := c.ReadLength(2)
+	n1136 := c.ReadLengthFast(2)
+	if n1136 < 0 {
+		n1136 = c.ReadLength(2)
+	}
 	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
 	for n1136 > 0 && !c.Failed() {
 		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
@@ -6421,7 +6583,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMES")
 		return
 	}
-	n1144 := c.ReadLength(2)
+	n1144 := c.ReadLengthFast(2)
+	if n1144 < 0 {
+		n1144 = c.ReadLength(2)
+	}
 	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
 	for n1144 > 0 && !c.Failed() {
 		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
@@ -6441,7 +6606,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1152 := c.ReadLength(2)
+	n1152 := c.ReadLengthFast(2)
+	if n1152 < 0 {
+		n1152 = c.ReadLength(2)
+	}
 	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
 	for n1152 > 0 && !c.Failed() {
 		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
@@ -6461,7 +6629,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMIS")
 		return
 	}
-	n1160 := c.ReadLength(2)
+	n1160 := c.ReadLengthFast(2)
+	if n1160 < 0 {
+		n1160 = c.ReadLength(2)
+	}
 	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
 	for n1160 > 0 && !c.Failed() {
 		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
@@ -6481,7 +6652,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMSI")
 		return
 	}
-	n1168 := c.ReadLength(2)
+	n1168 := c.ReadLengthFast(2)
+	if n1168 < 0 {
+		n1168 = c.ReadLength(2)
+	}
 	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
 	for n1168 > 0 && !c.Failed() {
 		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
@@ -6490,7 +6664,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k1173 = c.ReadString()
 			var v1174 []string
 			if !vn1171 {
-				n1175 := c.ReadLength(1)
+				n1175 := c.ReadLengthFast(1)
+				if n1175 < 0 {
+					n1175 = c.ReadLength(1)
+				}
 				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
 				if n1175 > 0 {
 					hn1178 := c.ReadListHeader(21)
@@ -6519,7 +6696,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMSL")
 		return
 	}
-	n1182 := c.ReadLength(2)
+	n1182 := c.ReadLengthFast(2)
+	if n1182 < 0 {
+		n1182 = c.ReadLength(2)
+	}
 	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
 	for n1182 > 0 && !c.Failed() {
 		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
@@ -6528,7 +6708,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k1187 = c.ReadString()
 			var v1188 map[string]int32
 			if !vn1185 {
-				n1189 := c.ReadLength(2)
+				n1189 := c.ReadLengthFast(2)
+				if n1189 < 0 {
+					n1189 = c.ReadLength(2)
+				}
 				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
 				for n1189 > 0 && !c.Failed() {
 					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
@@ -6554,7 +6737,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMSM")
 		return
 	}
-	n1198 := c.ReadLength(2)
+	n1198 := c.ReadLengthFast(2)
+	if n1198 < 0 {
+		n1198 = c.ReadLength(2)
+	}
 	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
 	for n1198 > 0 && !c.Failed() {
 		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
@@ -6576,7 +6762,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmMSP")
 		return
 	}
-	n1207 := c.ReadLength(2)
+	n1207 := c.ReadLengthFast(2)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(2)
+	}
 	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
 	for n1207 > 0 && !c.Failed() {
 		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
@@ -6604,7 +6793,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1215 := c.ReadLength(1)
+		n1215 := c.ReadLengthFast(1)
+		if n1215 < 0 {
+			n1215 = c.ReadLength(1)
+		}
 		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
 		if n1215 > 0 {
 			hn1218 := c.ReadListHeader(21)
@@ -6629,7 +6821,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1221 := c.ReadLength(2)
+		n1221 := c.ReadLengthFast(2)
+		if n1221 < 0 {
+			n1221 = c.ReadLength(2)
+		}
 		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
 		for n1221 > 0 && !c.Failed() {
 			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
@@ -6650,7 +6845,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmNM")
 		return
 	}
-	n1229 := c.ReadLength(1)
+	n1229 := c.ReadLengthFast(1)
+	if n1229 < 0 {
+		n1229 = c.ReadLength(1)
+	}
 	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1229)
 	if n1229 > 0 {
 		hn1232 := c.ReadListHeader(9)
@@ -6917,7 +7115,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1282 := c.ReadLength(2)
+	n1282 := c.ReadLengthFast(2)
+	if n1282 < 0 {
+		n1282 = c.ReadLength(2)
+	}
 	if n1282 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n1282, 3))
 		return
@@ -6944,7 +7145,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Fix")
 		return
 	}
-	n1288 := c.ReadLength(1)
+	n1288 := c.ReadLengthFast(1)
+	if n1288 < 0 {
+		n1288 = c.ReadLength(1)
+	}
 	l1289 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1288)
 	if n1288 > 0 {
 		hn1291 := c.ReadListHeader(1)
@@ -6967,7 +7171,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LB")
 		return
 	}
-	n1294 := c.ReadLength(1)
+	n1294 := c.ReadLengthFast(1)
+	if n1294 < 0 {
+		n1294 = c.ReadLength(1)
+	}
 	l1295 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1294)
 	if n1294 > 0 {
 		hn1297 := c.ReadListHeader(25)
@@ -6990,7 +7197,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LE")
 		return
 	}
-	n1300 := c.ReadLength(4)
+	n1300 := c.ReadLengthFast(4)
+	if n1300 < 0 {
+		n1300 = c.ReadLength(4)
+	}
 	l1301 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1300)
 	if n1300 > 0 {
 		hn1303 := c.ReadListHeader(19)
@@ -7013,7 +7223,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LF32")
 		return
 	}
-	n1306 := c.ReadLength(8)
+	n1306 := c.ReadLengthFast(8)
+	if n1306 < 0 {
+		n1306 = c.ReadLength(8)
+	}
 	l1307 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1306)
 	if n1306 > 0 {
 		hn1309 := c.ReadListHeader(20)
@@ -7036,7 +7249,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LF64")
 		return
 	}
-	n1312 := c.ReadLength(1)
+	n1312 := c.ReadLengthFast(1)
+	if n1312 < 0 {
+		n1312 = c.ReadLength(1)
+	}
 	l1313 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1312)
 	if n1312 > 0 {
 		hn1315 := c.ReadListHeader(5)
@@ -7059,7 +7275,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LI32")
 		return
 	}
-	n1318 := c.ReadLength(1)
+	n1318 := c.ReadLengthFast(1)
+	if n1318 < 0 {
+		n1318 = c.ReadLength(1)
+	}
 	l1319 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1318)
 	if n1318 > 0 {
 		hn1321 := c.ReadListHeader(7)
@@ -7082,7 +7301,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LI64")
 		return
 	}
-	n1324 := c.ReadLength(1)
+	n1324 := c.ReadLengthFast(1)
+	if n1324 < 0 {
+		n1324 = c.ReadLength(1)
+	}
 	l1325 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1324)
 	if n1324 > 0 {
 		hn1327 := c.ReadListHeader(2)
@@ -7105,7 +7327,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LI8")
 		return
 	}
-	n1330 := c.ReadLength(1)
+	n1330 := c.ReadLengthFast(1)
+	if n1330 < 0 {
+		n1330 = c.ReadLength(1)
+	}
 	l1331 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1330)
 	if n1330 > 0 {
 		hn1333 := c.ReadListHeader(22)
@@ -7115,7 +7340,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1331[i1332 : i1332+1])
 					continue
 				}
-				n1336 := c.ReadLength(1)
+				n1336 := c.ReadLengthFast(1)
+				if n1336 < 0 {
+					n1336 = c.ReadLength(1)
+				}
 				l1337 := foryimpl.MakeSlice[[]int32](c, n1336)
 				if n1336 > 0 {
 					hn1339 := c.ReadListHeader(5)
@@ -7146,7 +7374,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LL")
 		return
 	}
-	n1342 := c.ReadLength(1)
+	n1342 := c.ReadLengthFast(1)
+	if n1342 < 0 {
+		n1342 = c.ReadLength(1)
+	}
 	l1343 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1342)
 	if n1342 > 0 {
 		hn1345 := c.ReadListHeader(24)
@@ -7156,7 +7387,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1343[i1344 : i1344+1])
 					continue
 				}
-				n1348 := c.ReadLength(2)
+				n1348 := c.ReadLengthFast(2)
+				if n1348 < 0 {
+					n1348 = c.ReadLength(2)
+				}
 				m1349 := foryimpl.MakeMap[map[string]int32](c, n1348)
 				for n1348 > 0 && !c.Failed() {
 					sz1350, vn1351, _ := c.ReadMapChunk(n1348, 21, 5, nil, false)
@@ -7184,7 +7418,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LM")
 		return
 	}
-	n1356 := c.ReadLength(1)
+	n1356 := c.ReadLengthFast(1)
+	if n1356 < 0 {
+		n1356 = c.ReadLength(1)
+	}
 	l1357 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1356)
 	if n1356 > 0 {
 		hn1359 := c.ReadListHeader(5)
@@ -7209,7 +7446,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LPI")
 		return
 	}
-	n1363 := c.ReadLength(1)
+	n1363 := c.ReadLengthFast(1)
+	if n1363 < 0 {
+		n1363 = c.ReadLength(1)
+	}
 	l1364 := foryimpl.ReuseSlice[[]string](c, x.LS, n1363)
 	if n1363 > 0 {
 		hn1366 := c.ReadListHeader(21)
@@ -7232,7 +7472,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LS")
 		return
 	}
-	n1369 := c.ReadLength(1)
+	n1369 := c.ReadLengthFast(1)
+	if n1369 < 0 {
+		n1369 = c.ReadLength(1)
+	}
 	l1370 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1369)
 	if n1369 > 0 {
 		hn1372 := c.ReadListHeader(38)
@@ -7255,7 +7498,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LT")
 		return
 	}
-	n1375 := c.ReadLength(2)
+	n1375 := c.ReadLengthFast(2)
+	if n1375 < 0 {
+		n1375 = c.ReadLength(2)
+	}
 	l1376 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1375)
 	if n1375 > 0 {
 		hn1378 := c.ReadListHeader(10)
@@ -7278,7 +7524,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LU16")
 		return
 	}
-	n1381 := c.ReadLength(1)
+	n1381 := c.ReadLengthFast(1)
+	if n1381 < 0 {
+		n1381 = c.ReadLength(1)
+	}
 	l1382 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1381)
 	if n1381 > 0 {
 		hn1384 := c.ReadListHeader(14)
@@ -7301,7 +7550,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LU64")
 		return
 	}
-	n1387 := c.ReadLength(2)
+	n1387 := c.ReadLengthFast(2)
+	if n1387 < 0 {
+		n1387 = c.ReadLength(2)
+	}
 	m1388 := foryimpl.MakeMap[map[bool]string](c, n1387)
 	for n1387 > 0 && !c.Failed() {
 		sz1389, vn1390, _ := c.ReadMapChunk(n1387, 1, 21, nil, false)
@@ -7321,7 +7573,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MBS")
 		return
 	}
-	n1395 := c.ReadLength(2)
+	n1395 := c.ReadLengthFast(2)
+	if n1395 < 0 {
+		n1395 = c.ReadLength(2)
+	}
 	m1396 := foryimpl.MakeMap[map[Color]string](c, n1395)
 	for n1395 > 0 && !c.Failed() {
 		sz1397, vn1398, _ := c.ReadMapChunk(n1395, 25, 21, nil, false)
@@ -7341,7 +7596,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MES")
 		return
 	}
-	n1403 := c.ReadLength(2)
+	n1403 := c.ReadLengthFast(2)
+	if n1403 < 0 {
+		n1403 = c.ReadLength(2)
+	}
 	m1404 := foryimpl.MakeMap[map[int64]float64](c, n1403)
 	for n1403 > 0 && !c.Failed() {
 		sz1405, vn1406, _ := c.ReadMapChunk(n1403, 7, 20, nil, false)
@@ -7361,7 +7619,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MI64F")
 		return
 	}
-	n1411 := c.ReadLength(2)
+	n1411 := c.ReadLengthFast(2)
+	if n1411 < 0 {
+		n1411 = c.ReadLength(2)
+	}
 	m1412 := foryimpl.MakeMap[map[int32]string](c, n1411)
 	for n1411 > 0 && !c.Failed() {
 		sz1413, vn1414, _ := c.ReadMapChunk(n1411, 5, 21, nil, false)
@@ -7381,7 +7642,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MIS")
 		return
 	}
-	n1419 := c.ReadLength(2)
+	n1419 := c.ReadLengthFast(2)
+	if n1419 < 0 {
+		n1419 = c.ReadLength(2)
+	}
 	m1420 := foryimpl.MakeMap[map[string]int32](c, n1419)
 	for n1419 > 0 && !c.Failed() {
 		sz1421, vn1422, _ := c.ReadMapChunk(n1419, 21, 5, nil, false)
@@ -7401,7 +7665,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSI")
 		return
 	}
-	n1427 := c.ReadLength(2)
+	n1427 := c.ReadLengthFast(2)
+	if n1427 < 0 {
+		n1427 = c.ReadLength(2)
+	}
 	m1428 := foryimpl.MakeMap[map[string][]string](c, n1427)
 	for n1427 > 0 && !c.Failed() {
 		sz1429, vn1430, _ := c.ReadMapChunk(n1427, 21, 22, nil, true)
@@ -7410,7 +7677,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1432 = c.ReadString()
 			var v1433 []string
 			if !vn1430 {
-				n1434 := c.ReadLength(1)
+				n1434 := c.ReadLengthFast(1)
+				if n1434 < 0 {
+					n1434 = c.ReadLength(1)
+				}
 				l1435 := foryimpl.MakeSlice[[]string](c, n1434)
 				if n1434 > 0 {
 					hn1437 := c.ReadListHeader(21)
@@ -7439,7 +7709,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSL")
 		return
 	}
-	n1441 := c.ReadLength(2)
+	n1441 := c.ReadLengthFast(2)
+	if n1441 < 0 {
+		n1441 = c.ReadLength(2)
+	}
 	m1442 := foryimpl.MakeMap[map[string]map[string]int32](c, n1441)
 	for n1441 > 0 && !c.Failed() {
 		sz1443, vn1444, _ := c.ReadMapChunk(n1441, 21, 24, nil, true)
@@ -7448,7 +7721,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1446 = c.ReadString()
 			var v1447 map[string]int32
 			if !vn1444 {
-				n1448 := c.ReadLength(2)
+				n1448 := c.ReadLengthFast(2)
+				if n1448 < 0 {
+					n1448 = c.ReadLength(2)
+				}
 				m1449 := foryimpl.MakeMap[map[string]int32](c, n1448)
 				for n1448 > 0 && !c.Failed() {
 					sz1450, vn1451, _ := c.ReadMapChunk(n1448, 21, 5, nil, false)
@@ -7474,7 +7750,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSM")
 		return
 	}
-	n1457 := c.ReadLength(2)
+	n1457 := c.ReadLengthFast(2)
+	if n1457 < 0 {
+		n1457 = c.ReadLength(2)
+	}
 	m1458 := foryimpl.MakeMap[map[string]*int32](c, n1457)
 	for n1457 > 0 && !c.Failed() {
 		sz1459, vn1460, _ := c.ReadMapChunk(n1457, 21, 5, nil, true)
@@ -7496,7 +7775,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSP")
 		return
 	}
-	n1466 := c.ReadLength(2)
+	n1466 := c.ReadLengthFast(2)
+	if n1466 < 0 {
+		n1466 = c.ReadLength(2)
+	}
 	m1467 := foryimpl.MakeMap[map[uint8]uint16](c, n1466)
 	for n1466 > 0 && !c.Failed() {
 		sz1468, vn1469, _ := c.ReadMapChunk(n1466, 9, 10, nil, false)
@@ -7529,7 +7811,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1476 := c.ReadLength(1)
+		n1476 := c.ReadLengthFast(1)
+		if n1476 < 0 {
+			n1476 = c.ReadLength(1)
+		}
 		l1477 := foryimpl.MakeSlice[[]string](c, n1476)
 		if n1476 > 0 {
 			hn1479 := c.ReadListHeader(21)
@@ -7554,7 +7839,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1482 := c.ReadLength(2)
+		n1482 := c.ReadLengthFast(2)
+		if n1482 < 0 {
+			n1482 = c.ReadLength(2)
+		}
 		m1483 := foryimpl.MakeMap[map[string]int32](c, n1482)
 		for n1482 > 0 && !c.Failed() {
 			sz1484, vn1485, _ := c.ReadMapChunk(n1482, 21, 5, nil, false)
@@ -7575,7 +7863,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1490 := c.ReadLength(1)
+	n1490 := c.ReadLengthFast(1)
+	if n1490 < 0 {
+		n1490 = c.ReadLength(1)
+	}
 	l1491 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1490)
 	if n1490 > 0 {
 		hn1493 := c.ReadListHeader(9)
@@ -7777,7 +8068,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1543 := c.ReadLength(2)
+	n1543 := c.ReadLengthFast(2)
+	if n1543 < 0 {
+		n1543 = c.ReadLength(2)
+	}
 	if n1543 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
 		return
@@ -7804,7 +8098,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmFix")
 		return
 	}
-	n1549 := c.ReadLength(1)
+	n1549 := c.ReadLengthFast(1)
+	if n1549 < 0 {
+		n1549 = c.ReadLength(1)
+	}
 	l1550 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1549)
 	if n1549 > 0 {
 		hn1552 := c.ReadListHeader(1)
@@ -7827,7 +8124,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLB")
 		return
 	}
-	n1555 := c.ReadLength(1)
+	n1555 := c.ReadLengthFast(1)
+	if n1555 < 0 {
+		n1555 = c.ReadLength(1)
+	}
 	l1556 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1555)
 	if n1555 > 0 {
 		hn1558 := c.ReadListHeader(25)
@@ -7850,7 +8150,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLE")
 		return
 	}
-	n1561 := c.ReadLength(4)
+	n1561 := c.ReadLengthFast(4)
+	if n1561 < 0 {
+		n1561 = c.ReadLength(4)
+	}
 	l1562 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1561)
 	if n1561 > 0 {
 		hn1564 := c.ReadListHeader(19)
@@ -7873,7 +8176,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLF32")
 		return
 	}
-	n1567 := c.ReadLength(8)
+	n1567 := c.ReadLengthFast(8)
+	if n1567 < 0 {
+		n1567 = c.ReadLength(8)
+	}
 	l1568 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1567)
 	if n1567 > 0 {
 		hn1570 := c.ReadListHeader(20)
@@ -7896,7 +8202,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLF64")
 		return
 	}
-	n1573 := c.ReadLength(1)
+	n1573 := c.ReadLengthFast(1)
+	if n1573 < 0 {
+		n1573 = c.ReadLength(1)
+	}
 	l1574 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1573)
 	if n1573 > 0 {
 		hn1576 := c.ReadListHeader(5)
@@ -7919,7 +8228,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLI32")
 		return
 	}
-	n1579 := c.ReadLength(1)
+	n1579 := c.ReadLengthFast(1)
+	if n1579 < 0 {
+		n1579 = c.ReadLength(1)
+	}
 	l1580 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1579)
 	if n1579 > 0 {
 		hn1582 := c.ReadListHeader(7)
@@ -7942,7 +8254,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLI64")
 		return
 	}
-	n1585 := c.ReadLength(1)
+	n1585 := c.ReadLengthFast(1)
+	if n1585 < 0 {
+		n1585 = c.ReadLength(1)
+	}
 	l1586 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1585)
 	if n1585 > 0 {
 		hn1588 := c.ReadListHeader(2)
@@ -7965,7 +8280,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLI8")
 		return
 	}
-	n1591 := c.ReadLength(1)
+	n1591 := c.ReadLengthFast(1)
+	if n1591 < 0 {
+		n1591 = c.ReadLength(1)
+	}
 	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1591)
 	if n1591 > 0 {
 		hn1594 := c.ReadListHeader(22)
@@ -7975,7 +8293,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1592[i1593 : i1593+1])
 					continue
 				}
-				n1597 := c.ReadLength(1)
+				n1597 := c.ReadLengthFast(1)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(1)
+				}
 				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
 				if n1597 > 0 {
 					hn1600 := c.ReadListHeader(5)
@@ -8006,7 +8327,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLL")
 		return
 	}
-	n1603 := c.ReadLength(1)
+	n1603 := c.ReadLengthFast(1)
+	if n1603 < 0 {
+		n1603 = c.ReadLength(1)
+	}
 	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1603)
 	if n1603 > 0 {
 		hn1606 := c.ReadListHeader(24)
@@ -8016,7 +8340,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1604[i1605 : i1605+1])
 					continue
 				}
-				n1609 := c.ReadLength(2)
+				n1609 := c.ReadLengthFast(2)
+				if n1609 < 0 {
+					n1609 = c.ReadLength(2)
+				}
 				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
 				for n1609 > 0 && !c.Failed() {
 					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
@@ -8044,7 +8371,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLM")
 		return
 	}
-	n1617 := c.ReadLength(1)
+	n1617 := c.ReadLengthFast(1)
+	if n1617 < 0 {
+		n1617 = c.ReadLength(1)
+	}
 	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1617)
 	if n1617 > 0 {
 		hn1620 := c.ReadListHeader(5)
@@ -8069,7 +8399,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLPI")
 		return
 	}
-	n1624 := c.ReadLength(1)
+	n1624 := c.ReadLengthFast(1)
+	if n1624 < 0 {
+		n1624 = c.ReadLength(1)
+	}
 	l1625 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1624)
 	if n1624 > 0 {
 		hn1627 := c.ReadListHeader(21)
@@ -8092,7 +8425,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLS")
 		return
 	}
-	n1630 := c.ReadLength(1)
+	n1630 := c.ReadLengthFast(1)
+	if n1630 < 0 {
+		n1630 = c.ReadLength(1)
+	}
 	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1630)
 	if n1630 > 0 {
 		hn1633 := c.ReadListHeader(38)
@@ -8115,7 +8451,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLT")
 		return
 	}
-	n1636 := c.ReadLength(2)
+	n1636 := c.ReadLengthFast(2)
+	if n1636 < 0 {
+		n1636 = c.ReadLength(2)
+	}
 	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1636)
 	if n1636 > 0 {
 		hn1639 := c.ReadListHeader(10)
@@ -8138,7 +8477,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLU16")
 		return
 	}
-	n1642 := c.ReadLength(1)
+	n1642 := c.ReadLengthFast(1)
+	if n1642 < 0 {
+		n1642 = c.ReadLength(1)
+	}
 	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1642)
 	if n1642 > 0 {
 		hn1645 := c.ReadListHeader(14)
@@ -8161,7 +8503,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLU64")
 		return
 	}
-	n1648 := c.ReadLength(2)
+	n1648 := c.ReadLengthFast(2)
+	if n1648 < 0 {
+		n1648 = c.ReadLength(2)
+	}
 	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
 	for n1648 > 0 && !c.Failed() {
 		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
@@ -8181,7 +8526,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMBS")
 		return
 	}
-	n1656 := c.ReadLength(2)
+	n1656 := c.ReadLengthFast(2)
+	if n1656 < 0 {
+		n1656 = c.ReadLength(2)
+	}
 	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
 	for n1656 > 0 && !c.Failed() {
 		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
@@ -8201,7 +8549,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMES")
 		return
 	}
-	n1664 := c.ReadLength(2)
+	n1664 := c.ReadLengthFast(2)
+	if n1664 < 0 {
+		n1664 = c.ReadLength(2)
+	}
 	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
 	for n1664 > 0 && !c.Failed() {
 		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
@@ -8221,7 +8572,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1672 := c.ReadLength(2)
+	n1672 := c.ReadLengthFast(2)
+	if n1672 < 0 {
+		n1672 = c.ReadLength(2)
+	}
 	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
 	for n1672 > 0 && !c.Failed() {
 		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
@@ -8241,7 +8595,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMIS")
 		return
 	}
-	n1680 := c.ReadLength(2)
+	n1680 := c.ReadLengthFast(2)
+	if n1680 < 0 {
+		n1680 = c.ReadLength(2)
+	}
 	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
 	for n1680 > 0 && !c.Failed() {
 		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
@@ -8261,7 +8618,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMSI")
 		return
 	}
-	n1688 := c.ReadLength(2)
+	n1688 := c.ReadLengthFast(2)
+	if n1688 < 0 {
+		n1688 = c.ReadLength(2)
+	}
 	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
 	for n1688 > 0 && !c.Failed() {
 		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
@@ -8270,7 +8630,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1693 = c.ReadString()
 			var v1694 []string
 			if !vn1691 {
-				n1695 := c.ReadLength(1)
+				n1695 := c.ReadLengthFast(1)
+				if n1695 < 0 {
+					n1695 = c.ReadLength(1)
+				}
 				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
 				if n1695 > 0 {
 					hn1698 := c.ReadListHeader(21)
@@ -8299,7 +8662,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMSL")
 		return
 	}
-	n1702 := c.ReadLength(2)
+	n1702 := c.ReadLengthFast(2)
+	if n1702 < 0 {
+		n1702 = c.ReadLength(2)
+	}
 	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
 	for n1702 > 0 && !c.Failed() {
 		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
@@ -8308,7 +8674,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1707 = c.ReadString()
 			var v1708 map[string]int32
 			if !vn1705 {
-				n1709 := c.ReadLength(2)
+				n1709 := c.ReadLengthFast(2)
+				if n1709 < 0 {
+					n1709 = c.ReadLength(2)
+				}
 				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
 				for n1709 > 0 && !c.Failed() {
 					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
@@ -8334,7 +8703,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMSM")
 		return
 	}
-	n1718 := c.ReadLength(2)
+	n1718 := c.ReadLengthFast(2)
+	if n1718 < 0 {
+		n1718 = c.ReadLength(2)
+	}
 	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
 	for n1718 > 0 && !c.Failed() {
 		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
@@ -8356,7 +8728,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmMSP")
 		return
 	}
-	n1727 := c.ReadLength(2)
+	n1727 := c.ReadLengthFast(2)
+	if n1727 < 0 {
+		n1727 = c.ReadLength(2)
+	}
 	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
 	for n1727 > 0 && !c.Failed() {
 		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
@@ -8389,7 +8764,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1737 := c.ReadLength(1)
+		n1737 := c.ReadLengthFast(1)
+		if n1737 < 0 {
+			n1737 = c.ReadLength(1)
+		}
 		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
 		if n1737 > 0 {
 			hn1740 := c.ReadListHeader(21)
@@ -8414,7 +8792,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1743 := c.ReadLength(2)
+		n1743 := c.ReadLengthFast(2)
+		if n1743 < 0 {
+			n1743 = c.ReadLength(2)
+		}
 		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
 		for n1743 > 0 && !c.Failed() {
 			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
@@ -8435,7 +8816,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNM")
 		return
 	}
-	n1751 := c.ReadLength(1)
+	n1751 := c.ReadLengthFast(1)
+	if n1751 < 0 {
+		n1751 = c.ReadLength(1)
+	}
 	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1751)
 	if n1751 > 0 {
 		hn1754 := c.ReadListHeader(9)
@@ -8744,7 +9128,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLength(2)
+				n1827 := c.ReadLengthFast(2)
+				if n1827 < 0 {
+					n1827 = c.ReadLength(2)
+				}
 				if n1827 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n1827, 3))
 					return
@@ -8772,7 +9159,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLength(1)
+				n1833 := c.ReadLengthFast(1)
+				if n1833 < 0 {
+					n1833 = c.ReadLength(1)
+				}
 				l1834 := foryimpl.MakeSlice[[]bool](c, n1833)
 				if n1833 > 0 {
 					hn1836 := c.ReadListHeader(1)
@@ -8794,7 +9184,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLength(1)
+				n1839 := c.ReadLengthFast(1)
+				if n1839 < 0 {
+					n1839 = c.ReadLength(1)
+				}
 				l1840 := foryimpl.MakeSlice[[]Color](c, n1839)
 				if n1839 > 0 {
 					hn1842 := c.ReadListHeader(25)
@@ -8818,7 +9211,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLength(4)
+				n1845 := c.ReadLengthFast(4)
+				if n1845 < 0 {
+					n1845 = c.ReadLength(4)
+				}
 				l1846 := foryimpl.MakeSlice[[]float32](c, n1845)
 				if n1845 > 0 {
 					hn1848 := c.ReadListHeader(19)
@@ -8842,7 +9238,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1851 := c.ReadLength(8)
+				n1851 := c.ReadLengthFast(8)
+				if n1851 < 0 {
+					n1851 = c.ReadLength(8)
+				}
 				l1852 := foryimpl.MakeSlice[[]float64](c, n1851)
 				if n1851 > 0 {
 					hn1854 := c.ReadListHeader(20)
@@ -8866,7 +9265,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1857 := c.ReadLength(1)
+				n1857 := c.ReadLengthFast(1)
+				if n1857 < 0 {
+					n1857 = c.ReadLength(1)
+				}
 				l1858 := foryimpl.MakeSlice[[]int32](c, n1857)
 				if n1857 > 0 {
 					hn1860 := c.ReadListHeader(5)
@@ -8890,7 +9292,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1863 := c.ReadLength(1)
+				n1863 := c.ReadLengthFast(1)
+				if n1863 < 0 {
+					n1863 = c.ReadLength(1)
+				}
 				l1864 := foryimpl.MakeSlice[[]int64](c, n1863)
 				if n1863 > 0 {
 					hn1866 := c.ReadListHeader(7)
@@ -8914,7 +9319,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1869 := c.ReadLength(1)
+				n1869 := c.ReadLengthFast(1)
+				if n1869 < 0 {
+					n1869 = c.ReadLength(1)
+				}
 				l1870 := foryimpl.MakeSlice[[]int8](c, n1869)
 				if n1869 > 0 {
 					hn1872 := c.ReadListHeader(2)
@@ -8936,7 +9344,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1875 := c.ReadLength(1)
+				n1875 := c.ReadLengthFast(1)
+				if n1875 < 0 {
+					n1875 = c.ReadLength(1)
+				}
 				l1876 := foryimpl.MakeSlice[[][]int32](c, n1875)
 				if n1875 > 0 {
 					hn1878 := c.ReadListHeader(22)
@@ -8946,7 +9357,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l1876[i1877 : i1877+1])
 								continue
 							}
-							n1881 := c.ReadLength(1)
+							n1881 := c.ReadLengthFast(1)
+							if n1881 < 0 {
+								n1881 = c.ReadLength(1)
+							}
 							l1882 := foryimpl.MakeSlice[[]int32](c, n1881)
 							if n1881 > 0 {
 								hn1884 := c.ReadListHeader(5)
@@ -8976,7 +9390,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1887 := c.ReadLength(1)
+				n1887 := c.ReadLengthFast(1)
+				if n1887 < 0 {
+					n1887 = c.ReadLength(1)
+				}
 				l1888 := foryimpl.MakeSlice[[]map[string]int32](c, n1887)
 				if n1887 > 0 {
 					hn1890 := c.ReadListHeader(24)
@@ -8986,7 +9403,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l1888[i1889 : i1889+1])
 								continue
 							}
-							n1893 := c.ReadLength(2)
+							n1893 := c.ReadLengthFast(2)
+							if n1893 < 0 {
+								n1893 = c.ReadLength(2)
+							}
 							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
 							for n1893 > 0 && !c.Failed() {
 								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
@@ -9015,7 +9435,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLength(1)
+				n1901 := c.ReadLengthFast(1)
+				if n1901 < 0 {
+					n1901 = c.ReadLength(1)
+				}
 				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
 				if n1901 > 0 {
 					hn1904 := c.ReadListHeader(5)
@@ -9039,7 +9462,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLength(1)
+				n1908 := c.ReadLengthFast(1)
+				if n1908 < 0 {
+					n1908 = c.ReadLength(1)
+				}
 				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
 				if n1908 > 0 {
 					hn1911 := c.ReadListHeader(21)
@@ -9061,7 +9487,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1914 := c.ReadLength(1)
+				n1914 := c.ReadLengthFast(1)
+				if n1914 < 0 {
+					n1914 = c.ReadLength(1)
+				}
 				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
 				if n1914 > 0 {
 					hn1917 := c.ReadListHeader(38)
@@ -9085,7 +9514,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1920 := c.ReadLength(2)
+				n1920 := c.ReadLengthFast(2)
+				if n1920 < 0 {
+					n1920 = c.ReadLength(2)
+				}
 				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
 				if n1920 > 0 {
 					hn1923 := c.ReadListHeader(10)
@@ -9109,7 +9541,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1926 := c.ReadLength(1)
+				n1926 := c.ReadLengthFast(1)
+				if n1926 < 0 {
+					n1926 = c.ReadLength(1)
+				}
 				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
 				if n1926 > 0 {
 					hn1929 := c.ReadListHeader(14)
@@ -9131,7 +9566,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLength(2)
+				n1932 := c.ReadLengthFast(2)
+				if n1932 < 0 {
+					n1932 = c.ReadLength(2)
+				}
 				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
 				for n1932 > 0 && !c.Failed() {
 					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
@@ -9150,7 +9588,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1940 := c.ReadLength(2)
+				n1940 := c.ReadLengthFast(2)
+				if n1940 < 0 {
+					n1940 = c.ReadLength(2)
+				}
 				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
 				for n1940 > 0 && !c.Failed() {
 					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
@@ -9169,7 +9610,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1948 := c.ReadLength(2)
+				n1948 := c.ReadLengthFast(2)
+				if n1948 < 0 {
+					n1948 = c.ReadLength(2)
+				}
 				m1949 := foryimpl.MakeMap[map[int64]float64](c, n1948)
 				for n1948 > 0 && !c.Failed() {
 					sz1950, vn1951, _ := c.ReadMapChunk(n1948, 7, 20, nil, false)
@@ -9188,7 +9632,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1956 := c.ReadLength(2)
+				n1956 := c.ReadLengthFast(2)
+				if n1956 < 0 {
+					n1956 = c.ReadLength(2)
+				}
 				m1957 := foryimpl.MakeMap[map[int32]string](c, n1956)
 				for n1956 > 0 && !c.Failed() {
 					sz1958, vn1959, _ := c.ReadMapChunk(n1956, 5, 21, nil, false)
@@ -9207,7 +9654,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1964 := c.ReadLength(2)
+				n1964 := c.ReadLengthFast(2)
+				if n1964 < 0 {
+					n1964 = c.ReadLength(2)
+				}
 				m1965 := foryimpl.MakeMap[map[string]int32](c, n1964)
 				for n1964 > 0 && !c.Failed() {
 					sz1966, vn1967, _ := c.ReadMapChunk(n1964, 21, 5, nil, false)
@@ -9226,7 +9676,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1972 := c.ReadLength(2)
+				n1972 := c.ReadLengthFast(2)
+				if n1972 < 0 {
+					n1972 = c.ReadLength(2)
+				}
 				m1973 := foryimpl.MakeMap[map[string][]string](c, n1972)
 				for n1972 > 0 && !c.Failed() {
 					sz1974, vn1975, _ := c.ReadMapChunk(n1972, 21, 22, nil, true)
@@ -9235,7 +9688,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k1977 = c.ReadString()
 						var v1978 []string
 						if !vn1975 {
-							n1979 := c.ReadLength(1)
+							n1979 := c.ReadLengthFast(1)
+							if n1979 < 0 {
+								n1979 = c.ReadLength(1)
+							}
 							l1980 := foryimpl.MakeSlice[[]string](c, n1979)
 							if n1979 > 0 {
 								hn1982 := c.ReadListHeader(21)
@@ -9263,7 +9719,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1986 := c.ReadLength(2)
+				n1986 := c.ReadLengthFast(2)
+				if n1986 < 0 {
+					n1986 = c.ReadLength(2)
+				}
 				m1987 := foryimpl.MakeMap[map[string]map[string]int32](c, n1986)
 				for n1986 > 0 && !c.Failed() {
 					sz1988, vn1989, _ := c.ReadMapChunk(n1986, 21, 24, nil, true)
@@ -9272,7 +9731,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k1991 = c.ReadString()
 						var v1992 map[string]int32
 						if !vn1989 {
-							n1993 := c.ReadLength(2)
+							n1993 := c.ReadLengthFast(2)
+							if n1993 < 0 {
+								n1993 = c.ReadLength(2)
+							}
 							m1994 := foryimpl.MakeMap[map[string]int32](c, n1993)
 							for n1993 > 0 && !c.Failed() {
 								sz1995, vn1996, _ := c.ReadMapChunk(n1993, 21, 5, nil, false)
@@ -9297,7 +9759,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLength(2)
+				n2002 := c.ReadLengthFast(2)
+				if n2002 < 0 {
+					n2002 = c.ReadLength(2)
+				}
 				m2003 := foryimpl.MakeMap[map[string]*int32](c, n2002)
 				for n2002 > 0 && !c.Failed() {
 					sz2004, vn2005, _ := c.ReadMapChunk(n2002, 21, 5, nil, true)
@@ -9318,7 +9783,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2011 := c.ReadLength(2)
+				n2011 := c.ReadLengthFast(2)
+				if n2011 < 0 {
+					n2011 = c.ReadLength(2)
+				}
 				m2012 := foryimpl.MakeMap[map[uint8]uint16](c, n2011)
 				for n2011 > 0 && !c.Failed() {
 					sz2013, vn2014, _ := c.ReadMapChunk(n2011, 9, 10, nil, false)
@@ -9354,7 +9822,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n2021 := c.ReadLength(1)
+				n2021 := c.ReadLengthFast(1)
+				if n2021 < 0 {
+					n2021 = c.ReadLength(1)
+				}
 				l2022 := foryimpl.MakeSlice[[]string](c, n2021)
 				if n2021 > 0 {
 					hn2024 := c.ReadListHeader(21)
@@ -9376,7 +9847,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLength(2)
+				n2027 := c.ReadLengthFast(2)
+				if n2027 < 0 {
+					n2027 = c.ReadLength(2)
+				}
 				m2028 := foryimpl.MakeMap[map[string]int32](c, n2027)
 				for n2027 > 0 && !c.Failed() {
 					sz2029, vn2030, _ := c.ReadMapChunk(n2027, 21, 5, nil, false)
@@ -9397,7 +9871,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2035 := c.ReadLength(1)
+				n2035 := c.ReadLengthFast(1)
+				if n2035 < 0 {
+					n2035 = c.ReadLength(1)
+				}
 				l2036 := foryimpl.MakeSlice[[]uint8](c, n2035)
 				if n2035 > 0 {
 					hn2038 := c.ReadListHeader(9)
@@ -9695,7 +10172,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2111 := c.ReadLength(2)
+				n2111 := c.ReadLengthFast(2)
+				if n2111 < 0 {
+					n2111 = c.ReadLength(2)
+				}
 				if n2111 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
 					return
@@ -9723,7 +10203,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2117 := c.ReadLength(1)
+				n2117 := c.ReadLengthFast(1)
+				if n2117 < 0 {
+					n2117 = c.ReadLength(1)
+				}
 				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
 				if n2117 > 0 {
 					hn2120 := c.ReadListHeader(1)
@@ -9745,7 +10228,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLength(1)
+				n2123 := c.ReadLengthFast(1)
+				if n2123 < 0 {
+					n2123 = c.ReadLength(1)
+				}
 				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
 				if n2123 > 0 {
 					hn2126 := c.ReadListHeader(25)
@@ -9769,7 +10255,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2129 := c.ReadLength(4)
+				n2129 := c.ReadLengthFast(4)
+				if n2129 < 0 {
+					n2129 = c.ReadLength(4)
+				}
 				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
 				if n2129 > 0 {
 					hn2132 := c.ReadListHeader(19)
@@ -9793,7 +10282,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2135 := c.ReadLength(8)
+				n2135 := c.ReadLengthFast(8)
+				if n2135 < 0 {
+					n2135 = c.ReadLength(8)
+				}
 				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
 				if n2135 > 0 {
 					hn2138 := c.ReadListHeader(20)
@@ -9817,7 +10309,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2141 := c.ReadLength(1)
+				n2141 := c.ReadLengthFast(1)
+				if n2141 < 0 {
+					n2141 = c.ReadLength(1)
+				}
 				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
 				if n2141 > 0 {
 					hn2144 := c.ReadListHeader(5)
@@ -9841,7 +10336,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2147 := c.ReadLength(1)
+				n2147 := c.ReadLengthFast(1)
+				if n2147 < 0 {
+					n2147 = c.ReadLength(1)
+				}
 				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
 				if n2147 > 0 {
 					hn2150 := c.ReadListHeader(7)
@@ -9865,7 +10363,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLength(1)
+				n2153 := c.ReadLengthFast(1)
+				if n2153 < 0 {
+					n2153 = c.ReadLength(1)
+				}
 				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
 				if n2153 > 0 {
 					hn2156 := c.ReadListHeader(2)
@@ -9887,7 +10388,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLength(1)
+				n2159 := c.ReadLengthFast(1)
+				if n2159 < 0 {
+					n2159 = c.ReadLength(1)
+				}
 				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
 				if n2159 > 0 {
 					hn2162 := c.ReadListHeader(22)
@@ -9897,7 +10401,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l2160[i2161 : i2161+1])
 								continue
 							}
-							n2165 := c.ReadLength(1)
+							n2165 := c.ReadLengthFast(1)
+							if n2165 < 0 {
+								n2165 = c.ReadLength(1)
+							}
 							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
 							if n2165 > 0 {
 								hn2168 := c.ReadListHeader(5)
@@ -9927,7 +10434,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2171 := c.ReadLength(1)
+				n2171 := c.ReadLengthFast(1)
+				if n2171 < 0 {
+					n2171 = c.ReadLength(1)
+				}
 				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
 				if n2171 > 0 {
 					hn2174 := c.ReadListHeader(24)
@@ -9937,7 +10447,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l2172[i2173 : i2173+1])
 								continue
 							}
-							n2177 := c.ReadLength(2)
+							n2177 := c.ReadLengthFast(2)
+							if n2177 < 0 {
+								n2177 = c.ReadLength(2)
+							}
 							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
 							for n2177 > 0 && !c.Failed() {
 								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
@@ -9966,7 +10479,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2185 := c.ReadLength(1)
+				n2185 := c.ReadLengthFast(1)
+				if n2185 < 0 {
+					n2185 = c.ReadLength(1)
+				}
 				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
 				if n2185 > 0 {
 					hn2188 := c.ReadListHeader(5)
@@ -9990,7 +10506,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2192 := c.ReadLength(1)
+				n2192 := c.ReadLengthFast(1)
+				if n2192 < 0 {
+					n2192 = c.ReadLength(1)
+				}
 				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
 				if n2192 > 0 {
 					hn2195 := c.ReadListHeader(21)
@@ -10012,7 +10531,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2198 := c.ReadLength(1)
+				n2198 := c.ReadLengthFast(1)
+				if n2198 < 0 {
+					n2198 = c.ReadLength(1)
+				}
 				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
 				if n2198 > 0 {
 					hn2201 := c.ReadListHeader(38)
@@ -10036,7 +10558,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLength(2)
+				n2204 := c.ReadLengthFast(2)
+				if n2204 < 0 {
+					n2204 = c.ReadLength(2)
+				}
 				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
 				if n2204 > 0 {
 					hn2207 := c.ReadListHeader(10)
@@ -10060,7 +10585,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2210 := c.ReadLength(1)
+				n2210 := c.ReadLengthFast(1)
+				if n2210 < 0 {
+					n2210 = c.ReadLength(1)
+				}
 				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
 				if n2210 > 0 {
 					hn2213 := c.ReadListHeader(14)
@@ -10082,7 +10610,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLength(2)
+				n2216 := c.ReadLengthFast(2)
+				if n2216 < 0 {
+					n2216 = c.ReadLength(2)
+				}
 				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
 				for n2216 > 0 && !c.Failed() {
 					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
@@ -10101,7 +10632,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLength(2)
+				n2224 := c.ReadLengthFast(2)
+				if n2224 < 0 {
+					n2224 = c.ReadLength(2)
+				}
 				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
 				for n2224 > 0 && !c.Failed() {
 					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
@@ -10120,7 +10654,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2232 := c.ReadLength(2)
+				n2232 := c.ReadLengthFast(2)
+				if n2232 < 0 {
+					n2232 = c.ReadLength(2)
+				}
 				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
 				for n2232 > 0 && !c.Failed() {
 					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
@@ -10139,7 +10676,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2240 := c.ReadLength(2)
+				n2240 := c.ReadLengthFast(2)
+				if n2240 < 0 {
+					n2240 = c.ReadLength(2)
+				}
 				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
 				for n2240 > 0 && !c.Failed() {
 					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
@@ -10158,7 +10698,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2248 := c.ReadLength(2)
+				n2248 := c.ReadLengthFast(2)
+				if n2248 < 0 {
+					n2248 = c.ReadLength(2)
+				}
 				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
 				for n2248 > 0 && !c.Failed() {
 					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
@@ -10177,7 +10720,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2256 := c.ReadLength(2)
+				n2256 := c.ReadLengthFast(2)
+				if n2256 < 0 {
+					n2256 = c.ReadLength(2)
+				}
 				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
 				for n2256 > 0 && !c.Failed() {
 					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
@@ -10186,7 +10732,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k2261 = c.ReadString()
 						var v2262 []string
 						if !vn2259 {
-							n2263 := c.ReadLength(1)
+							n2263 := c.ReadLengthFast(1)
+							if n2263 < 0 {
+								n2263 = c.ReadLength(1)
+							}
 							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
 							if n2263 > 0 {
 								hn2266 := c.ReadListHeader(21)
@@ -10214,7 +10763,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2270 := c.ReadLength(2)
+				n2270 := c.ReadLengthFast(2)
+				if n2270 < 0 {
+					n2270 = c.ReadLength(2)
+				}
 				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
 				for n2270 > 0 && !c.Failed() {
 					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
@@ -10223,7 +10775,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k2275 = c.ReadString()
 						var v2276 map[string]int32
 						if !vn2273 {
-							n2277 := c.ReadLength(2)
+							n2277 := c.ReadLengthFast(2)
+							if n2277 < 0 {
+								n2277 = c.ReadLength(2)
+							}
 							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
 							for n2277 > 0 && !c.Failed() {
 								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
@@ -10248,7 +10803,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2286 := c.ReadLength(2)
+				n2286 := c.ReadLengthFast(2)
+				if n2286 < 0 {
+					n2286 = c.ReadLength(2)
+				}
 				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
 				for n2286 > 0 && !c.Failed() {
 					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
@@ -10269,7 +10827,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2295 := c.ReadLength(2)
+				n2295 := c.ReadLengthFast(2)
+				if n2295 < 0 {
+					n2295 = c.ReadLength(2)
+				}
 				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
 				for n2295 > 0 && !c.Failed() {
 					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
@@ -10305,7 +10866,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2305 := c.ReadLength(1)
+				n2305 := c.ReadLengthFast(1)
+				if n2305 < 0 {
+					n2305 = c.ReadLength(1)
+				}
 				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
 				if n2305 > 0 {
 					hn2308 := c.ReadListHeader(21)
@@ -10327,7 +10891,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2311 := c.ReadLength(2)
+				n2311 := c.ReadLengthFast(2)
+				if n2311 < 0 {
+					n2311 = c.ReadLength(2)
+				}
 				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
 				for n2311 > 0 && !c.Failed() {
 					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
@@ -10348,7 +10915,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2319 := c.ReadLength(1)
+				n2319 := c.ReadLengthFast(1)
+				if n2319 < 0 {
+					n2319 = c.ReadLength(1)
+				}
 				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
 				if n2319 > 0 {
 					hn2322 := c.ReadListHeader(9)
@@ -10502,7 +11072,10 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -10521,6 +11094,9 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNested)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
 }
@@ -10957,7 +11533,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n94 := c.ReadLength(1)
+	n94 := c.ReadLengthFast(1)
+	if n94 < 0 {
+		n94 = c.ReadLength(1)
+	}
 	l95 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n94)
 	if n94 > 0 {
 		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
@@ -10984,7 +11563,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n100 := c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
+	}
 	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n100)
 	if n100 > 0 {
 		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11011,7 +11593,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n106 := c.ReadLength(1)
+	n106 := c.ReadLengthFast(1)
+	if n106 < 0 {
+		n106 = c.ReadLength(1)
+	}
 	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n106)
 	if n106 > 0 {
 		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
@@ -11049,7 +11634,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n114 := c.ReadLength(2)
+	n114 := c.ReadLengthFast(2)
+	if n114 < 0 {
+		n114 = c.ReadLength(2)
+	}
 	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
 	for n114 > 0 && !c.Failed() {
 		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
@@ -11058,7 +11646,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k119 = c.ReadString()
 			var v120 []Inner
 			if !vn117 {
-				n121 := c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
+				}
 				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
 				if n121 > 0 {
 					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
@@ -11126,7 +11717,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n133 := c.ReadLength(1)
+	n133 := c.ReadLengthFast(1)
+	if n133 < 0 {
+		n133 = c.ReadLength(1)
+	}
 	l134 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n133)
 	if n133 > 0 {
 		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
@@ -11153,7 +11747,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLIn")
 		return
 	}
-	n139 := c.ReadLength(1)
+	n139 := c.ReadLengthFast(1)
+	if n139 < 0 {
+		n139 = c.ReadLength(1)
+	}
 	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n139)
 	if n139 > 0 {
 		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11180,7 +11777,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLLf")
 		return
 	}
-	n145 := c.ReadLength(1)
+	n145 := c.ReadLengthFast(1)
+	if n145 < 0 {
+		n145 = c.ReadLength(1)
+	}
 	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n145)
 	if n145 > 0 {
 		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
@@ -11218,7 +11818,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n153 := c.ReadLength(2)
+	n153 := c.ReadLengthFast(2)
+	if n153 < 0 {
+		n153 = c.ReadLength(2)
+	}
 	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
 	for n153 > 0 && !c.Failed() {
 		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
@@ -11227,7 +11830,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k158 = c.ReadString()
 			var v159 []Inner
 			if !vn156 {
-				n160 := c.ReadLength(1)
+				n160 := c.ReadLengthFast(1)
+				if n160 < 0 {
+					n160 = c.ReadLength(1)
+				}
 				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
 				if n160 > 0 {
 					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
@@ -11320,7 +11926,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n174 := c.ReadLength(1)
+	n174 := c.ReadLengthFast(1)
+	if n174 < 0 {
+		n174 = c.ReadLength(1)
+	}
 	l175 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n174)
 	if n174 > 0 {
 		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
@@ -11347,7 +11956,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n180 := c.ReadLength(1)
+	n180 := c.ReadLengthFast(1)
+	if n180 < 0 {
+		n180 = c.ReadLength(1)
+	}
 	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n180)
 	if n180 > 0 {
 		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11374,7 +11986,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n186 := c.ReadLength(1)
+	n186 := c.ReadLengthFast(1)
+	if n186 < 0 {
+		n186 = c.ReadLength(1)
+	}
 	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n186)
 	if n186 > 0 {
 		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11435,7 +12050,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n199 := c.ReadLength(2)
+	n199 := c.ReadLengthFast(2)
+	if n199 < 0 {
+		n199 = c.ReadLength(2)
+	}
 	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
 	for n199 > 0 && !c.Failed() {
 		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
@@ -11444,7 +12062,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k204 = c.ReadString()
 			var v205 []Inner
 			if !vn202 {
-				n206 := c.ReadLength(1)
+				n206 := c.ReadLengthFast(1)
+				if n206 < 0 {
+					n206 = c.ReadLength(1)
+				}
 				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
 				if n206 > 0 {
 					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
@@ -11524,7 +12145,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n224 := c.ReadLength(1)
+	n224 := c.ReadLengthFast(1)
+	if n224 < 0 {
+		n224 = c.ReadLength(1)
+	}
 	l225 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n224)
 	if n224 > 0 {
 		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
@@ -11551,7 +12175,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLIn")
 		return
 	}
-	n230 := c.ReadLength(1)
+	n230 := c.ReadLengthFast(1)
+	if n230 < 0 {
+		n230 = c.ReadLength(1)
+	}
 	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n230)
 	if n230 > 0 {
 		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11578,7 +12205,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLLf")
 		return
 	}
-	n236 := c.ReadLength(1)
+	n236 := c.ReadLengthFast(1)
+	if n236 < 0 {
+		n236 = c.ReadLength(1)
+	}
 	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n236)
 	if n236 > 0 {
 		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11639,7 +12269,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n249 := c.ReadLength(2)
+	n249 := c.ReadLengthFast(2)
+	if n249 < 0 {
+		n249 = c.ReadLength(2)
+	}
 	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
 	for n249 > 0 && !c.Failed() {
 		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
@@ -11648,7 +12281,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k254 = c.ReadString()
 			var v255 []Inner
 			if !vn252 {
-				n256 := c.ReadLength(1)
+				n256 := c.ReadLengthFast(1)
+				if n256 < 0 {
+					n256 = c.ReadLength(1)
+				}
 				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
 				if n256 > 0 {
 					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
@@ -11744,7 +12380,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLength(1)
+				n275 := c.ReadLengthFast(1)
+				if n275 < 0 {
+					n275 = c.ReadLength(1)
+				}
 				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
 				if n275 > 0 {
 					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
@@ -11770,7 +12409,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLength(1)
+				n281 := c.ReadLengthFast(1)
+				if n281 < 0 {
+					n281 = c.ReadLength(1)
+				}
 				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
 				if n281 > 0 {
 					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11796,7 +12438,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLength(1)
+				n287 := c.ReadLengthFast(1)
+				if n287 < 0 {
+					n287 = c.ReadLength(1)
+				}
 				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
 				if n287 > 0 {
 					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
@@ -11842,7 +12487,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLength(2)
+				n298 := c.ReadLengthFast(2)
+				if n298 < 0 {
+					n298 = c.ReadLength(2)
+				}
 				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
 				for n298 > 0 && !c.Failed() {
 					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
@@ -11851,7 +12499,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k303 = c.ReadString()
 						var v304 []Inner
 						if !vn301 {
-							n305 := c.ReadLength(1)
+							n305 := c.ReadLengthFast(1)
+							if n305 < 0 {
+								n305 = c.ReadLength(1)
+							}
 							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
 							if n305 > 0 {
 								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
@@ -11955,7 +12606,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLength(1)
+				n328 := c.ReadLengthFast(1)
+				if n328 < 0 {
+					n328 = c.ReadLength(1)
+				}
 				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
 				if n328 > 0 {
 					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
@@ -11981,7 +12635,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLength(1)
+				n334 := c.ReadLengthFast(1)
+				if n334 < 0 {
+					n334 = c.ReadLength(1)
+				}
 				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
 				if n334 > 0 {
 					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
@@ -12007,7 +12664,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLength(1)
+				n340 := c.ReadLengthFast(1)
+				if n340 < 0 {
+					n340 = c.ReadLength(1)
+				}
 				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
 				if n340 > 0 {
 					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
@@ -12053,7 +12713,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(2)
+				n351 := c.ReadLengthFast(2)
+				if n351 < 0 {
+					n351 = c.ReadLength(2)
+				}
 				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
 				for n351 > 0 && !c.Failed() {
 					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
@@ -12062,7 +12725,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k356 = c.ReadString()
 						var v357 []Inner
 						if !vn354 {
-							n358 := c.ReadLength(1)
+							n358 := c.ReadLengthFast(1)
+							if n358 < 0 {
+								n358 = c.ReadLength(1)
+							}
 							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
 							if n358 > 0 {
 								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
@@ -12242,7 +12908,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12261,6 +12930,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }
@@ -12582,7 +13254,10 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12601,6 +13276,9 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -12837,7 +13515,10 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12856,6 +13537,9 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeChanges)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
 }
@@ -13153,7 +13837,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]int32](c, x.NL, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(5)
@@ -13177,7 +13864,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n33 := c.ReadLength(2)
+		n33 := c.ReadLengthFast(2)
+		if n33 < 0 {
+			n33 = c.ReadLength(2)
+		}
 		m34 := foryimpl.MakeMap[map[string]int32](c, n33)
 		for n33 > 0 && !c.Failed() {
 			sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
@@ -13289,7 +13979,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n48 := c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
+	}
 	l49 := foryimpl.ReuseSlice[[]int32](c, x.NL, n48)
 	if n48 > 0 {
 		hn51 := c.ReadListHeader(5)
@@ -13313,7 +14006,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n54 := c.ReadLength(2)
+		n54 := c.ReadLengthFast(2)
+		if n54 < 0 {
+			n54 = c.ReadLength(2)
+		}
 		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
 		for n54 > 0 && !c.Failed() {
 			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
@@ -13486,7 +14182,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
+				}
 				l96 := foryimpl.MakeSlice[[]int32](c, n95)
 				if n95 > 0 {
 					hn98 := c.ReadListHeader(5)
@@ -13508,7 +14207,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(2)
+				n101 := c.ReadLengthFast(2)
+				if n101 < 0 {
+					n101 = c.ReadLength(2)
+				}
 				m102 := foryimpl.MakeMap[map[string]int32](c, n101)
 				for n101 > 0 && !c.Failed() {
 					sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
@@ -13621,7 +14323,10 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -13640,6 +14345,9 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderTags)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
 }
@@ -13773,7 +14481,10 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n7 := c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
+	}
 	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
 	if n7 > 0 {
 		hn10 := c.ReadListHeader(7)
@@ -13834,7 +14545,10 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
+				n18 := c.ReadLengthFast(1)
+				if n18 < 0 {
+					n18 = c.ReadLength(1)
+				}
 				l19 := foryimpl.MakeSlice[[]int64](c, n18)
 				if n18 > 0 {
 					hn21 := c.ReadListHeader(7)
@@ -13917,7 +14631,10 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -13936,6 +14653,9 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderNames)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
 }
@@ -14085,7 +14805,10 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	n9 := c.ReadLength(1)
+	n9 := c.ReadLengthFast(1)
+	if n9 < 0 {
+		n9 = c.ReadLength(1)
+	}
 	l10 := foryimpl.ReuseSlice[[]string](c, x.Beta, n9)
 	if n9 > 0 {
 		hn12 := c.ReadListHeader(21)
@@ -14146,7 +14869,10 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
+				}
 				l22 := foryimpl.MakeSlice[[]string](c, n21)
 				if n21 > 0 {
 					hn24 := c.ReadListHeader(21)
@@ -14260,7 +14986,10 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14279,6 +15008,9 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
 }
@@ -14354,7 +15086,10 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n9 := c.ReadLength(2)
+	n9 := c.ReadLengthFast(2)
+	if n9 < 0 {
+		n9 = c.ReadLength(2)
+	}
 	m10 := foryimpl.MakeMap[map[string]Item](c, n9)
 	for n9 > 0 && !c.Failed() {
 		sz11, vn12, ev16 := c.ReadMapChunk(n9, 21, 28, foryTypeItem, false)
@@ -14391,7 +15126,10 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(2)
+				n18 := c.ReadLengthFast(2)
+				if n18 < 0 {
+					n18 = c.ReadLength(2)
+				}
 				m19 := foryimpl.MakeMap[map[string]Item](c, n18)
 				for n18 > 0 && !c.Failed() {
 					sz20, vn21, ev25 := c.ReadMapChunk(n18, 21, 28, foryTypeItem, false)
@@ -14472,7 +15210,10 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14491,6 +15232,9 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeItem)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
 }
@@ -14707,7 +15451,10 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14726,6 +15473,9 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRecord)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
 }
@@ -14872,7 +15622,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]Item](c, x.Items, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeItem)
@@ -14904,7 +15657,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLength(2)
+	n25 := c.ReadLengthFast(2)
+	if n25 < 0 {
+		n25 = c.ReadLength(2)
+	}
 	m26 := foryimpl.MakeMap[map[string]int32](c, n25)
 	for n25 > 0 && !c.Failed() {
 		sz27, vn28, _ := c.ReadMapChunk(n25, 21, 5, nil, false)
@@ -14924,7 +15680,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n33 := c.ReadLength(1)
+	n33 := c.ReadLengthFast(1)
+	if n33 < 0 {
+		n33 = c.ReadLength(1)
+	}
 	l34 := foryimpl.ReuseSlice[[]string](c, x.Tags, n33)
 	if n33 > 0 {
 		hn36 := c.ReadListHeader(21)
@@ -14985,7 +15744,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
+				}
 				l46 := foryimpl.MakeSlice[[]Item](c, n45)
 				if n45 > 0 {
 					hn48, ev49 := c.ReadStructListHeader(foryTypeItem)
@@ -15015,7 +15777,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLength(2)
+				n51 := c.ReadLengthFast(2)
+				if n51 < 0 {
+					n51 = c.ReadLength(2)
+				}
 				m52 := foryimpl.MakeMap[map[string]int32](c, n51)
 				for n51 > 0 && !c.Failed() {
 					sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
@@ -15034,7 +15799,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLength(1)
+				n59 := c.ReadLengthFast(1)
+				if n59 < 0 {
+					n59 = c.ReadLength(1)
+				}
 				l60 := foryimpl.MakeSlice[[]string](c, n59)
 				if n59 > 0 {
 					hn62 := c.ReadListHeader(21)
@@ -15153,7 +15921,10 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -15172,6 +15943,9 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqs)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
 }
@@ -15621,7 +16395,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n85 := c.ReadLength(1)
+	n85 := c.ReadLengthFast(1)
+	if n85 < 0 {
+		n85 = c.ReadLength(1)
+	}
 	l86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
 	if n85 > 0 {
 		hn88 := c.ReadListHeader(1)
@@ -15652,7 +16429,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n93 := c.ReadLength(1)
+	n93 := c.ReadLengthFast(1)
+	if n93 < 0 {
+		n93 = c.ReadLength(1)
+	}
 	l94 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n93)
 	if n93 > 0 {
 		hn96 := c.ReadListHeader(7)
@@ -15675,7 +16455,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	n99 := c.ReadLength(1)
+	n99 := c.ReadLengthFast(1)
+	if n99 < 0 {
+		n99 = c.ReadLength(1)
+	}
 	l100 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n99)
 	if n99 > 0 {
 		hn102 := c.ReadListHeader(5)
@@ -15708,7 +16491,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n107 := c.ReadLength(1)
+	n107 := c.ReadLengthFast(1)
+	if n107 < 0 {
+		n107 = c.ReadLength(1)
+	}
 	l108 := foryimpl.ReuseSlice[Int32s](c, x.Named, n107)
 	if n107 > 0 {
 		hn110 := c.ReadListHeader(5)
@@ -15743,7 +16529,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n116 := c.ReadLength(1)
+	n116 := c.ReadLengthFast(1)
+	if n116 < 0 {
+		n116 = c.ReadLength(1)
+	}
 	l117 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n116)
 	if n116 > 0 {
 		hn119 := c.ReadListHeader(5)
@@ -15768,7 +16557,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	n123 := c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
+	}
 	l124 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n123)
 	if n123 > 0 {
 		hn126 := c.ReadListHeader(9)
@@ -15791,7 +16583,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n129 := c.ReadLength(1)
+	n129 := c.ReadLengthFast(1)
+	if n129 < 0 {
+		n129 = c.ReadLength(1)
+	}
 	l130 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n129)
 	if n129 > 0 {
 		hn132 := c.ReadListHeader(14)
@@ -15888,7 +16683,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n147 := c.ReadLength(1)
+	n147 := c.ReadLengthFast(1)
+	if n147 < 0 {
+		n147 = c.ReadLength(1)
+	}
 	l148 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n147)
 	if n147 > 0 {
 		hn150 := c.ReadListHeader(1)
@@ -15926,7 +16724,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n157 := c.ReadLength(1)
+	n157 := c.ReadLengthFast(1)
+	if n157 < 0 {
+		n157 = c.ReadLength(1)
+	}
 	l158 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n157)
 	if n157 > 0 {
 		hn160 := c.ReadListHeader(7)
@@ -15949,7 +16750,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	n163 := c.ReadLength(1)
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
+	}
 	l164 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n163)
 	if n163 > 0 {
 		hn166 := c.ReadListHeader(5)
@@ -15987,7 +16791,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n173 := c.ReadLength(1)
+	n173 := c.ReadLengthFast(1)
+	if n173 < 0 {
+		n173 = c.ReadLength(1)
+	}
 	l174 := foryimpl.ReuseSlice[Int32s](c, x.Named, n173)
 	if n173 > 0 {
 		hn176 := c.ReadListHeader(5)
@@ -16027,7 +16834,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n184 := c.ReadLength(1)
+	n184 := c.ReadLengthFast(1)
+	if n184 < 0 {
+		n184 = c.ReadLength(1)
+	}
 	l185 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n184)
 	if n184 > 0 {
 		hn187 := c.ReadListHeader(5)
@@ -16052,7 +16862,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	n191 := c.ReadLength(1)
+	n191 := c.ReadLengthFast(1)
+	if n191 < 0 {
+		n191 = c.ReadLength(1)
+	}
 	l192 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n191)
 	if n191 > 0 {
 		hn194 := c.ReadListHeader(9)
@@ -16075,7 +16888,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n197 := c.ReadLength(1)
+	n197 := c.ReadLengthFast(1)
+	if n197 < 0 {
+		n197 = c.ReadLength(1)
+	}
 	l198 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n197)
 	if n197 > 0 {
 		hn200 := c.ReadListHeader(14)
@@ -16188,7 +17004,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(1)
+				n221 := c.ReadLengthFast(1)
+				if n221 < 0 {
+					n221 = c.ReadLength(1)
+				}
 				l222 := foryimpl.MakeSlice[[]bool](c, n221)
 				if n221 > 0 {
 					hn224 := c.ReadListHeader(1)
@@ -16235,7 +17054,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadLength(1)
+				n233 := c.ReadLengthFast(1)
+				if n233 < 0 {
+					n233 = c.ReadLength(1)
+				}
 				l234 := foryimpl.MakeSlice[[]int](c, n233)
 				if n233 > 0 {
 					hn236 := c.ReadListHeader(7)
@@ -16259,7 +17081,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLength(1)
+				n239 := c.ReadLengthFast(1)
+				if n239 < 0 {
+					n239 = c.ReadLength(1)
+				}
 				l240 := foryimpl.MakeSlice[[]int32](c, n239)
 				if n239 > 0 {
 					hn242 := c.ReadListHeader(5)
@@ -16306,7 +17131,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n251 := c.ReadLength(1)
+				n251 := c.ReadLengthFast(1)
+				if n251 < 0 {
+					n251 = c.ReadLength(1)
+				}
 				l252 := foryimpl.MakeSlice[Int32s](c, n251)
 				if n251 > 0 {
 					hn254 := c.ReadListHeader(5)
@@ -16360,7 +17188,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n267 := c.ReadLength(1)
+				n267 := c.ReadLengthFast(1)
+				if n267 < 0 {
+					n267 = c.ReadLength(1)
+				}
 				l268 := foryimpl.MakeSlice[[]*int32](c, n267)
 				if n267 > 0 {
 					hn270 := c.ReadListHeader(5)
@@ -16386,7 +17217,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n274 := c.ReadLength(1)
+				n274 := c.ReadLengthFast(1)
+				if n274 < 0 {
+					n274 = c.ReadLength(1)
+				}
 				l275 := foryimpl.MakeSlice[[]uint8](c, n274)
 				if n274 > 0 {
 					hn277 := c.ReadListHeader(9)
@@ -16410,7 +17244,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLength(1)
+				n280 := c.ReadLengthFast(1)
+				if n280 < 0 {
+					n280 = c.ReadLength(1)
+				}
 				l281 := foryimpl.MakeSlice[[]uint64](c, n280)
 				if n280 > 0 {
 					hn283 := c.ReadListHeader(14)
@@ -16512,7 +17349,10 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -16531,6 +17371,9 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqsBad)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
 }
@@ -16607,7 +17450,10 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]int32](c, x.W, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(5)
@@ -16642,7 +17488,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]int32](c, n11)
 				if n11 > 0 {
 					hn14 := c.ReadListHeader(5)

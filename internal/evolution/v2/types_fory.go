@@ -222,7 +222,10 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -241,6 +244,9 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -2596,7 +2602,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2615,6 +2624,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -5318,7 +5330,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n811 := c.ReadLength(2)
+	n811 := c.ReadLengthFast(2)
+	if n811 < 0 {
+		n811 = c.ReadLength(2)
+	}
 	if n811 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n811, 3))
 		return
@@ -5345,7 +5360,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddFix")
 		return
 	}
-	n817 := c.ReadLength(1)
+	n817 := c.ReadLengthFast(1)
+	if n817 < 0 {
+		n817 = c.ReadLength(1)
+	}
 	l818 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n817)
 	if n817 > 0 {
 		hn820 := c.ReadListHeader(1)
@@ -5368,7 +5386,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLB")
 		return
 	}
-	n823 := c.ReadLength(1)
+	n823 := c.ReadLengthFast(1)
+	if n823 < 0 {
+		n823 = c.ReadLength(1)
+	}
 	l824 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n823)
 	if n823 > 0 {
 		hn826 := c.ReadListHeader(25)
@@ -5391,7 +5412,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLE")
 		return
 	}
-	n829 := c.ReadLength(4)
+	n829 := c.ReadLengthFast(4)
+	if n829 < 0 {
+		n829 = c.ReadLength(4)
+	}
 	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
 	if n829 > 0 {
 		hn832 := c.ReadListHeader(19)
@@ -5414,7 +5438,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLF32")
 		return
 	}
-	n835 := c.ReadLength(8)
+	n835 := c.ReadLengthFast(8)
+	if n835 < 0 {
+		n835 = c.ReadLength(8)
+	}
 	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
 	if n835 > 0 {
 		hn838 := c.ReadListHeader(20)
@@ -5437,7 +5464,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLF64")
 		return
 	}
-	n841 := c.ReadLength(1)
+	n841 := c.ReadLengthFast(1)
+	if n841 < 0 {
+		n841 = c.ReadLength(1)
+	}
 	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
 	if n841 > 0 {
 		hn844 := c.ReadListHeader(5)
@@ -5460,7 +5490,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLI32")
 		return
 	}
-	n847 := c.ReadLength(1)
+	n847 := c.ReadLengthFast(1)
+	if n847 < 0 {
+		n847 = c.ReadLength(1)
+	}
 	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
 	if n847 > 0 {
 		hn850 := c.ReadListHeader(7)
@@ -5483,7 +5516,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLI64")
 		return
 	}
-	n853 := c.ReadLength(1)
+	n853 := c.ReadLengthFast(1)
+	if n853 < 0 {
+		n853 = c.ReadLength(1)
+	}
 	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
 	if n853 > 0 {
 		hn856 := c.ReadListHeader(2)
@@ -5506,7 +5542,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLI8")
 		return
 	}
-	n859 := c.ReadLength(1)
+	n859 := c.ReadLengthFast(1)
+	if n859 < 0 {
+		n859 = c.ReadLength(1)
+	}
 	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
 	if n859 > 0 {
 		hn862 := c.ReadListHeader(22)
@@ -5516,7 +5555,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l860[i861 : i861+1])
 					continue
 				}
-				n865 := c.ReadLength(1)
+				n865 := c.ReadLengthFast(1)
+				if n865 < 0 {
+					n865 = c.ReadLength(1)
+				}
 				l866 := foryimpl.MakeSlice[[]int32](c, n865)
 				if n865 > 0 {
 					hn868 := c.ReadListHeader(5)
@@ -5547,7 +5589,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLL")
 		return
 	}
-	n871 := c.ReadLength(1)
+	n871 := c.ReadLengthFast(1)
+	if n871 < 0 {
+		n871 = c.ReadLength(1)
+	}
 	l872 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n871)
 	if n871 > 0 {
 		hn874 := c.ReadListHeader(24)
@@ -5557,7 +5602,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l872[i873 : i873+1])
 					continue
 				}
-				n877 := c.ReadLength(2)
+				n877 := c.ReadLengthFast(2)
+				if n877 < 0 {
+					n877 = c.ReadLength(2)
+				}
 				m878 := foryimpl.MakeMap[map[string]int32](c, n877)
 				for n877 > 0 && !c.Failed() {
 					sz879, vn880, _ := c.ReadMapChunk(n877, 21, 5, nil, false)
@@ -5585,7 +5633,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLM")
 		return
 	}
-	n885 := c.ReadLength(1)
+	n885 := c.ReadLengthFast(1)
+	if n885 < 0 {
+		n885 = c.ReadLength(1)
+	}
 	l886 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n885)
 	if n885 > 0 {
 		hn888 := c.ReadListHeader(5)
@@ -5610,7 +5661,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLPI")
 		return
 	}
-	n892 := c.ReadLength(1)
+	n892 := c.ReadLengthFast(1)
+	if n892 < 0 {
+		n892 = c.ReadLength(1)
+	}
 	l893 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n892)
 	if n892 > 0 {
 		hn895 := c.ReadListHeader(21)
@@ -5633,7 +5687,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLS")
 		return
 	}
-	n898 := c.ReadLength(1)
+	n898 := c.ReadLengthFast(1)
+	if n898 < 0 {
+		n898 = c.ReadLength(1)
+	}
 	l899 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n898)
 	if n898 > 0 {
 		hn901 := c.ReadListHeader(38)
@@ -5656,7 +5713,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLT")
 		return
 	}
-	n904 := c.ReadLength(2)
+	n904 := c.ReadLengthFast(2)
+	if n904 < 0 {
+		n904 = c.ReadLength(2)
+	}
 	l905 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n904)
 	if n904 > 0 {
 		hn907 := c.ReadListHeader(10)
@@ -5679,7 +5739,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLU16")
 		return
 	}
-	n910 := c.ReadLength(1)
+	n910 := c.ReadLengthFast(1)
+	if n910 < 0 {
+		n910 = c.ReadLength(1)
+	}
 	l911 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n910)
 	if n910 > 0 {
 		hn913 := c.ReadListHeader(14)
@@ -5702,7 +5765,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLU64")
 		return
 	}
-	n916 := c.ReadLength(2)
+	n916 := c.ReadLengthFast(2)
+	if n916 < 0 {
+		n916 = c.ReadLength(2)
+	}
 	m917 := foryimpl.MakeMap[map[bool]string](c, n916)
 	for n916 > 0 && !c.Failed() {
 		sz918, vn919, _ := c.ReadMapChunk(n916, 1, 21, nil, false)
@@ -5722,7 +5788,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMBS")
 		return
 	}
-	n924 := c.ReadLength(2)
+	n924 := c.ReadLengthFast(2)
+	if n924 < 0 {
+		n924 = c.ReadLength(2)
+	}
 	m925 := foryimpl.MakeMap[map[Color]string](c, n924)
 	for n924 > 0 && !c.Failed() {
 		sz926, vn927, _ := c.ReadMapChunk(n924, 25, 21, nil, false)
@@ -5742,7 +5811,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMES")
 		return
 	}
-	n932 := c.ReadLength(2)
+	n932 := c.ReadLengthFast(2)
+	if n932 < 0 {
+		n932 = c.ReadLength(2)
+	}
 	m933 := foryimpl.MakeMap[map[int64]float64](c, n932)
 	for n932 > 0 && !c.Failed() {
 		sz934, vn935, _ := c.ReadMapChunk(n932, 7, 20, nil, false)
@@ -5762,7 +5834,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMI64F")
 		return
 	}
-	n940 := c.ReadLength(2)
+	n940 := c.ReadLengthFast(2)
+	if n940 < 0 {
+		n940 = c.ReadLength(2)
+	}
 	m941 := foryimpl.MakeMap[map[int32]string](c, n940)
 	for n940 > 0 && !c.Failed() {
 		sz942, vn943, _ := c.ReadMapChunk(n940, 5, 21, nil, false)
@@ -5782,7 +5857,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMIS")
 		return
 	}
-	n948 := c.ReadLength(2)
+	n948 := c.ReadLengthFast(2)
+	if n948 < 0 {
+		n948 = c.ReadLength(2)
+	}
 	m949 := foryimpl.MakeMap[map[string]int32](c, n948)
 	for n948 > 0 && !c.Failed() {
 		sz950, vn951, _ := c.ReadMapChunk(n948, 21, 5, nil, false)
@@ -5802,7 +5880,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMSI")
 		return
 	}
-	n956 := c.ReadLength(2)
+	n956 := c.ReadLengthFast(2)
+	if n956 < 0 {
+		n956 = c.ReadLength(2)
+	}
 	m957 := foryimpl.MakeMap[map[string][]string](c, n956)
 	for n956 > 0 && !c.Failed() {
 		sz958, vn959, _ := c.ReadMapChunk(n956, 21, 22, nil, true)
@@ -5811,7 +5892,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k961 = c.ReadString()
 			var v962 []string
 			if !vn959 {
-				n963 := c.ReadLength(1)
+				n963 := c.ReadLengthFast(1)
+				if n963 < 0 {
+					n963 = c.ReadLength(1)
+				}
 				l964 := foryimpl.MakeSlice[[]string](c, n963)
 				if n963 > 0 {
 					hn966 := c.ReadListHeader(21)
@@ -5840,7 +5924,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMSL")
 		return
 	}
-	n970 := c.ReadLength(2)
+	n970 := c.ReadLengthFast(2)
+	if n970 < 0 {
+		n970 = c.ReadLength(2)
+	}
 	m971 := foryimpl.MakeMap[map[string]map[string]int32](c, n970)
 	for n970 > 0 && !c.Failed() {
 		sz972, vn973, _ := c.ReadMapChunk(n970, 21, 24, nil, true)
@@ -5849,7 +5936,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k975 = c.ReadString()
 			var v976 map[string]int32
 			if !vn973 {
-				n977 := c.ReadLength(2)
+				n977 := c.ReadLengthFast(2)
+				if n977 < 0 {
+					n977 = c.ReadLength(2)
+				}
 				m978 := foryimpl.MakeMap[map[string]int32](c, n977)
 				for n977 > 0 && !c.Failed() {
 					sz979, vn980, _ := c.ReadMapChunk(n977, 21, 5, nil, false)
@@ -5875,7 +5965,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMSM")
 		return
 	}
-	n986 := c.ReadLength(2)
+	n986 := c.ReadLengthFast(2)
+	if n986 < 0 {
+		n986 = c.ReadLength(2)
+	}
 	m987 := foryimpl.MakeMap[map[string]*int32](c, n986)
 	for n986 > 0 && !c.Failed() {
 		sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, true)
@@ -5897,7 +5990,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddMSP")
 		return
 	}
-	n995 := c.ReadLength(2)
+	n995 := c.ReadLengthFast(2)
+	if n995 < 0 {
+		n995 = c.ReadLength(2)
+	}
 	m996 := foryimpl.MakeMap[map[uint8]uint16](c, n995)
 	for n995 > 0 && !c.Failed() {
 		sz997, vn998, _ := c.ReadMapChunk(n995, 9, 10, nil, false)
@@ -5925,7 +6021,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1003 := c.ReadLength(1)
+		n1003 := c.ReadLengthFast(1)
+		if n1003 < 0 {
+			n1003 = c.ReadLength(1)
+		}
 		l1004 := foryimpl.MakeSlice[[]string](c, n1003)
 		if n1003 > 0 {
 			hn1006 := c.ReadListHeader(21)
@@ -5950,7 +6049,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1009 := c.ReadLength(2)
+		n1009 := c.ReadLengthFast(2)
+		if n1009 < 0 {
+			n1009 = c.ReadLength(2)
+		}
 		m1010 := foryimpl.MakeMap[map[string]int32](c, n1009)
 		for n1009 > 0 && !c.Failed() {
 			sz1011, vn1012, _ := c.ReadMapChunk(n1009, 21, 5, nil, false)
@@ -5971,7 +6073,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddNM")
 		return
 	}
-	n1017 := c.ReadLength(1)
+	n1017 := c.ReadLengthFast(1)
+	if n1017 < 0 {
+		n1017 = c.ReadLength(1)
+	}
 	l1018 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1017)
 	if n1017 > 0 {
 		hn1020 := c.ReadListHeader(9)
@@ -5999,7 +6104,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1023 := c.ReadLength(2)
+	n1023 := c.ReadLengthFast(2)
+	if n1023 < 0 {
+		n1023 = c.ReadLength(2)
+	}
 	if n1023 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
 		return
@@ -6026,7 +6134,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Fix")
 		return
 	}
-	n1029 := c.ReadLength(1)
+	n1029 := c.ReadLengthFast(1)
+	if n1029 < 0 {
+		n1029 = c.ReadLength(1)
+	}
 	l1030 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1029)
 	if n1029 > 0 {
 		hn1032 := c.ReadListHeader(1)
@@ -6049,7 +6160,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LB")
 		return
 	}
-	n1035 := c.ReadLength(1)
+	n1035 := c.ReadLengthFast(1)
+	if n1035 < 0 {
+		n1035 = c.ReadLength(1)
+	}
 	l1036 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1035)
 	if n1035 > 0 {
 		hn1038 := c.ReadListHeader(25)
@@ -6072,7 +6186,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LE")
 		return
 	}
-	n1041 := c.ReadLength(4)
+	n1041 := c.ReadLengthFast(4)
+	if n1041 < 0 {
+		n1041 = c.ReadLength(4)
+	}
 	l1042 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1041)
 	if n1041 > 0 {
 		hn1044 := c.ReadListHeader(19)
@@ -6095,7 +6212,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LF32")
 		return
 	}
-	n1047 := c.ReadLength(8)
+	n1047 := c.ReadLengthFast(8)
+	if n1047 < 0 {
+		n1047 = c.ReadLength(8)
+	}
 	l1048 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1047)
 	if n1047 > 0 {
 		hn1050 := c.ReadListHeader(20)
@@ -6118,7 +6238,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LF64")
 		return
 	}
-	n1053 := c.ReadLength(1)
+	n1053 := c.ReadLengthFast(1)
+	if n1053 < 0 {
+		n1053 = c.ReadLength(1)
+	}
 	l1054 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1053)
 	if n1053 > 0 {
 		hn1056 := c.ReadListHeader(5)
@@ -6141,7 +6264,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LI32")
 		return
 	}
-	n1059 := c.ReadLength(1)
+	n1059 := c.ReadLengthFast(1)
+	if n1059 < 0 {
+		n1059 = c.ReadLength(1)
+	}
 	l1060 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1059)
 	if n1059 > 0 {
 		hn1062 := c.ReadListHeader(7)
@@ -6164,7 +6290,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LI64")
 		return
 	}
-	n1065 := c.ReadLength(1)
+	n1065 := c.ReadLengthFast(1)
+	if n1065 < 0 {
+		n1065 = c.ReadLength(1)
+	}
 	l1066 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1065)
 	if n1065 > 0 {
 		hn1068 := c.ReadListHeader(2)
@@ -6187,7 +6316,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LI8")
 		return
 	}
-	n1071 := c.ReadLength(1)
+	n1071 := c.ReadLengthFast(1)
+	if n1071 < 0 {
+		n1071 = c.ReadLength(1)
+	}
 	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1071)
 	if n1071 > 0 {
 		hn1074 := c.ReadListHeader(22)
@@ -6197,7 +6329,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l1072[i1073 : i1073+1])
 					continue
 				}
-				n1077 := c.ReadLength(1)
+				n1077 := c.ReadLengthFast(1)
+				if n1077 < 0 {
+					n1077 = c.ReadLength(1)
+				}
 				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
 				if n1077 > 0 {
 					hn1080 := c.ReadListHeader(5)
@@ -6228,7 +6363,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LL")
 		return
 	}
-	n1083 := c.ReadLength(1)
+	n1083 := c.ReadLengthFast(1)
+	if n1083 < 0 {
+		n1083 = c.ReadLength(1)
+	}
 	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1083)
 	if n1083 > 0 {
 		hn1086 := c.ReadListHeader(24)
@@ -6238,7 +6376,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l1084[i1085 : i1085+1])
 					continue
 				}
-				n1089 := c.ReadLength(2)
+				n1089 := c.ReadLengthFast(2)
+				if n1089 < 0 {
+					n1089 = c.ReadLength(2)
+				}
 				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
 				for n1089 > 0 && !c.Failed() {
 					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
@@ -6266,7 +6407,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LM")
 		return
 	}
-	n1097 := c.ReadLength(1)
+	n1097 := c.ReadLengthFast(1)
+	if n1097 < 0 {
+		n1097 = c.ReadLength(1)
+	}
 	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1097)
 	if n1097 > 0 {
 		hn1100 := c.ReadListHeader(5)
@@ -6291,7 +6435,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPI")
 		return
 	}
-	n1104 := c.ReadLength(1)
+	n1104 := c.ReadLengthFast(1)
+	if n1104 < 0 {
+		n1104 = c.ReadLength(1)
+	}
 	l1105 := foryimpl.ReuseSlice[[]string](c, x.LS, n1104)
 	if n1104 > 0 {
 		hn1107 := c.ReadListHeader(21)
@@ -6314,7 +6461,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LS")
 		return
 	}
-	n1110 := c.ReadLength(1)
+	n1110 := c.ReadLengthFast(1)
+	if n1110 < 0 {
+		n1110 = c.ReadLength(1)
+	}
 	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1110)
 	if n1110 > 0 {
 		hn1113 := c.ReadListHeader(38)
@@ -6337,7 +6487,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LT")
 		return
 	}
-	n1116 := c.ReadLength(2)
+	n1116 := c.ReadLengthFast(2)
+	if n1116 < 0 {
+		n1116 = c.ReadLength(2)
+	}
 	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1116)
 	if n1116 > 0 {
 		hn1119 := c.ReadListHeader(10)
@@ -6360,7 +6513,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LU16")
 		return
 	}
-	n1122 := c.ReadLength(1)
+	n1122 := c.ReadLengthFast(1)
+	if n1122 < 0 {
+		n1122 = c.ReadLength(1)
+	}
 	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1122)
 	if n1122 > 0 {
 		hn1125 := c.ReadListHeader(14)
@@ -6383,7 +6539,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LU64")
 		return
 	}
-	n1128 := c.ReadLength(2)
+	n1128 := c.ReadLengthFast(2)
+	if n1128 < 0 {
+		n1128 = c.ReadLength(2)
+	}
 	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
 	for n1128 > 0 && !c.Failed() {
 		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
@@ -6403,7 +6562,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MBS")
 		return
 	}
-	n1136 := c.ReadLength(2)
+	n1136 := c.ReadLengthFast(2)
+	if n1136 < 0 {
+		n1136 = c.ReadLength(2)
+	}
 	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
 	for n1136 > 0 && !c.Failed() {
 		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
@@ -6423,7 +6585,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MES")
 		return
 	}
-	n1144 := c.ReadLength(2)
+	n1144 := c.ReadLengthFast(2)
+	if n1144 < 0 {
+		n1144 = c.ReadLength(2)
+	}
 	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
 	for n1144 > 0 && !c.Failed() {
 		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
@@ -6443,7 +6608,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MI64F")
 		return
 	}
-	n1152 := c.ReadLength(2)
+	n1152 := c.ReadLengthFast(2)
+	if n1152 < 0 {
+		n1152 = c.ReadLength(2)
+	}
 	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
 	for n1152 > 0 && !c.Failed() {
 		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
@@ -6463,7 +6631,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MIS")
 		return
 	}
-	n1160 := c.ReadLength(2)
+	n1160 := c.ReadLengthFast(2)
+	if n1160 < 0 {
+		n1160 = c.ReadLength(2)
+	}
 	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
 	for n1160 > 0 && !c.Failed() {
 		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
@@ -6483,7 +6654,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSI")
 		return
 	}
-	n1168 := c.ReadLength(2)
+	n1168 := c.ReadLengthFast(2)
+	if n1168 < 0 {
+		n1168 = c.ReadLength(2)
+	}
 	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
 	for n1168 > 0 && !c.Failed() {
 		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
@@ -6492,7 +6666,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k1173 = c.ReadString()
 			var v1174 []string
 			if !vn1171 {
-				n1175 := c.ReadLength(1)
+				n1175 := c.ReadLengthFast(1)
+				if n1175 < 0 {
+					n1175 = c.ReadLength(1)
+				}
 				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
 				if n1175 > 0 {
 					hn1178 := c.ReadListHeader(21)
@@ -6521,7 +6698,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSL")
 		return
 	}
-	n1182 := c.ReadLength(2)
+	n1182 := c.ReadLengthFast(2)
+	if n1182 < 0 {
+		n1182 = c.ReadLength(2)
+	}
 	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
 	for n1182 > 0 && !c.Failed() {
 		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
@@ -6530,7 +6710,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			k1187 = c.ReadString()
 			var v1188 map[string]int32
 			if !vn1185 {
-				n1189 := c.ReadLength(2)
+				n1189 := c.ReadLengthFast(2)
+				if n1189 < 0 {
+					n1189 = c.ReadLength(2)
+				}
 				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
 				for n1189 > 0 && !c.Failed() {
 					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
@@ -6556,7 +6739,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSM")
 		return
 	}
-	n1198 := c.ReadLength(2)
+	n1198 := c.ReadLengthFast(2)
+	if n1198 < 0 {
+		n1198 = c.ReadLength(2)
+	}
 	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
 	for n1198 > 0 && !c.Failed() {
 		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
@@ -6578,7 +6764,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MSP")
 		return
 	}
-	n1207 := c.ReadLength(2)
+	n1207 := c.ReadLengthFast(2)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(2)
+	}
 	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
 	for n1207 > 0 && !c.Failed() {
 		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
@@ -6606,7 +6795,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1215 := c.ReadLength(1)
+		n1215 := c.ReadLengthFast(1)
+		if n1215 < 0 {
+			n1215 = c.ReadLength(1)
+		}
 		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
 		if n1215 > 0 {
 			hn1218 := c.ReadListHeader(21)
@@ -6631,7 +6823,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1221 := c.ReadLength(2)
+		n1221 := c.ReadLengthFast(2)
+		if n1221 < 0 {
+			n1221 = c.ReadLength(2)
+		}
 		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
 		for n1221 > 0 && !c.Failed() {
 			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
@@ -6652,7 +6847,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1229 := c.ReadLength(1)
+	n1229 := c.ReadLengthFast(1)
+	if n1229 < 0 {
+		n1229 = c.ReadLength(1)
+	}
 	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1229)
 	if n1229 > 0 {
 		hn1232 := c.ReadListHeader(9)
@@ -7086,7 +7284,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n1327 := c.ReadLength(2)
+	n1327 := c.ReadLengthFast(2)
+	if n1327 < 0 {
+		n1327 = c.ReadLength(2)
+	}
 	if n1327 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n1327, 3))
 		return
@@ -7113,7 +7314,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddFix")
 		return
 	}
-	n1333 := c.ReadLength(1)
+	n1333 := c.ReadLengthFast(1)
+	if n1333 < 0 {
+		n1333 = c.ReadLength(1)
+	}
 	l1334 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1333)
 	if n1333 > 0 {
 		hn1336 := c.ReadListHeader(1)
@@ -7136,7 +7340,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLB")
 		return
 	}
-	n1339 := c.ReadLength(1)
+	n1339 := c.ReadLengthFast(1)
+	if n1339 < 0 {
+		n1339 = c.ReadLength(1)
+	}
 	l1340 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1339)
 	if n1339 > 0 {
 		hn1342 := c.ReadListHeader(25)
@@ -7159,7 +7366,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLE")
 		return
 	}
-	n1345 := c.ReadLength(4)
+	n1345 := c.ReadLengthFast(4)
+	if n1345 < 0 {
+		n1345 = c.ReadLength(4)
+	}
 	l1346 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1345)
 	if n1345 > 0 {
 		hn1348 := c.ReadListHeader(19)
@@ -7182,7 +7392,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLF32")
 		return
 	}
-	n1351 := c.ReadLength(8)
+	n1351 := c.ReadLengthFast(8)
+	if n1351 < 0 {
+		n1351 = c.ReadLength(8)
+	}
 	l1352 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1351)
 	if n1351 > 0 {
 		hn1354 := c.ReadListHeader(20)
@@ -7205,7 +7418,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLF64")
 		return
 	}
-	n1357 := c.ReadLength(1)
+	n1357 := c.ReadLengthFast(1)
+	if n1357 < 0 {
+		n1357 = c.ReadLength(1)
+	}
 	l1358 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1357)
 	if n1357 > 0 {
 		hn1360 := c.ReadListHeader(5)
@@ -7228,7 +7444,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLI32")
 		return
 	}
-	n1363 := c.ReadLength(1)
+	n1363 := c.ReadLengthFast(1)
+	if n1363 < 0 {
+		n1363 = c.ReadLength(1)
+	}
 	l1364 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1363)
 	if n1363 > 0 {
 		hn1366 := c.ReadListHeader(7)
@@ -7251,7 +7470,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLI64")
 		return
 	}
-	n1369 := c.ReadLength(1)
+	n1369 := c.ReadLengthFast(1)
+	if n1369 < 0 {
+		n1369 = c.ReadLength(1)
+	}
 	l1370 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1369)
 	if n1369 > 0 {
 		hn1372 := c.ReadListHeader(2)
@@ -7274,7 +7496,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLI8")
 		return
 	}
-	n1375 := c.ReadLength(1)
+	n1375 := c.ReadLengthFast(1)
+	if n1375 < 0 {
+		n1375 = c.ReadLength(1)
+	}
 	l1376 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1375)
 	if n1375 > 0 {
 		hn1378 := c.ReadListHeader(22)
@@ -7284,7 +7509,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1376[i1377 : i1377+1])
 					continue
 				}
-				n1381 := c.ReadLength(1)
+				n1381 := c.ReadLengthFast(1)
+				if n1381 < 0 {
+					n1381 = c.ReadLength(1)
+				}
 				l1382 := foryimpl.MakeSlice[[]int32](c, n1381)
 				if n1381 > 0 {
 					hn1384 := c.ReadListHeader(5)
@@ -7315,7 +7543,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLL")
 		return
 	}
-	n1387 := c.ReadLength(1)
+	n1387 := c.ReadLengthFast(1)
+	if n1387 < 0 {
+		n1387 = c.ReadLength(1)
+	}
 	l1388 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1387)
 	if n1387 > 0 {
 		hn1390 := c.ReadListHeader(24)
@@ -7325,7 +7556,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1388[i1389 : i1389+1])
 					continue
 				}
-				n1393 := c.ReadLength(2)
+				n1393 := c.ReadLengthFast(2)
+				if n1393 < 0 {
+					n1393 = c.ReadLength(2)
+				}
 				m1394 := foryimpl.MakeMap[map[string]int32](c, n1393)
 				for n1393 > 0 && !c.Failed() {
 					sz1395, vn1396, _ := c.ReadMapChunk(n1393, 21, 5, nil, false)
@@ -7353,7 +7587,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLM")
 		return
 	}
-	n1401 := c.ReadLength(1)
+	n1401 := c.ReadLengthFast(1)
+	if n1401 < 0 {
+		n1401 = c.ReadLength(1)
+	}
 	l1402 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1401)
 	if n1401 > 0 {
 		hn1404 := c.ReadListHeader(5)
@@ -7378,7 +7615,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLPI")
 		return
 	}
-	n1408 := c.ReadLength(1)
+	n1408 := c.ReadLengthFast(1)
+	if n1408 < 0 {
+		n1408 = c.ReadLength(1)
+	}
 	l1409 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1408)
 	if n1408 > 0 {
 		hn1411 := c.ReadListHeader(21)
@@ -7401,7 +7641,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLS")
 		return
 	}
-	n1414 := c.ReadLength(1)
+	n1414 := c.ReadLengthFast(1)
+	if n1414 < 0 {
+		n1414 = c.ReadLength(1)
+	}
 	l1415 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1414)
 	if n1414 > 0 {
 		hn1417 := c.ReadListHeader(38)
@@ -7424,7 +7667,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLT")
 		return
 	}
-	n1420 := c.ReadLength(2)
+	n1420 := c.ReadLengthFast(2)
+	if n1420 < 0 {
+		n1420 = c.ReadLength(2)
+	}
 	l1421 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1420)
 	if n1420 > 0 {
 		hn1423 := c.ReadListHeader(10)
@@ -7447,7 +7693,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLU16")
 		return
 	}
-	n1426 := c.ReadLength(1)
+	n1426 := c.ReadLengthFast(1)
+	if n1426 < 0 {
+		n1426 = c.ReadLength(1)
+	}
 	l1427 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1426)
 	if n1426 > 0 {
 		hn1429 := c.ReadListHeader(14)
@@ -7470,7 +7719,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLU64")
 		return
 	}
-	n1432 := c.ReadLength(2)
+	n1432 := c.ReadLengthFast(2)
+	if n1432 < 0 {
+		n1432 = c.ReadLength(2)
+	}
 	m1433 := foryimpl.MakeMap[map[bool]string](c, n1432)
 	for n1432 > 0 && !c.Failed() {
 		sz1434, vn1435, _ := c.ReadMapChunk(n1432, 1, 21, nil, false)
@@ -7490,7 +7742,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMBS")
 		return
 	}
-	n1440 := c.ReadLength(2)
+	n1440 := c.ReadLengthFast(2)
+	if n1440 < 0 {
+		n1440 = c.ReadLength(2)
+	}
 	m1441 := foryimpl.MakeMap[map[Color]string](c, n1440)
 	for n1440 > 0 && !c.Failed() {
 		sz1442, vn1443, _ := c.ReadMapChunk(n1440, 25, 21, nil, false)
@@ -7510,7 +7765,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMES")
 		return
 	}
-	n1448 := c.ReadLength(2)
+	n1448 := c.ReadLengthFast(2)
+	if n1448 < 0 {
+		n1448 = c.ReadLength(2)
+	}
 	m1449 := foryimpl.MakeMap[map[int64]float64](c, n1448)
 	for n1448 > 0 && !c.Failed() {
 		sz1450, vn1451, _ := c.ReadMapChunk(n1448, 7, 20, nil, false)
@@ -7530,7 +7788,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1456 := c.ReadLength(2)
+	n1456 := c.ReadLengthFast(2)
+	if n1456 < 0 {
+		n1456 = c.ReadLength(2)
+	}
 	m1457 := foryimpl.MakeMap[map[int32]string](c, n1456)
 	for n1456 > 0 && !c.Failed() {
 		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 5, 21, nil, false)
@@ -7550,7 +7811,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMIS")
 		return
 	}
-	n1464 := c.ReadLength(2)
+	n1464 := c.ReadLengthFast(2)
+	if n1464 < 0 {
+		n1464 = c.ReadLength(2)
+	}
 	m1465 := foryimpl.MakeMap[map[string]int32](c, n1464)
 	for n1464 > 0 && !c.Failed() {
 		sz1466, vn1467, _ := c.ReadMapChunk(n1464, 21, 5, nil, false)
@@ -7570,7 +7834,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMSI")
 		return
 	}
-	n1472 := c.ReadLength(2)
+	n1472 := c.ReadLengthFast(2)
+	if n1472 < 0 {
+		n1472 = c.ReadLength(2)
+	}
 	m1473 := foryimpl.MakeMap[map[string][]string](c, n1472)
 	for n1472 > 0 && !c.Failed() {
 		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 21, 22, nil, true)
@@ -7579,7 +7846,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1477 = c.ReadString()
 			var v1478 []string
 			if !vn1475 {
-				n1479 := c.ReadLength(1)
+				n1479 := c.ReadLengthFast(1)
+				if n1479 < 0 {
+					n1479 = c.ReadLength(1)
+				}
 				l1480 := foryimpl.MakeSlice[[]string](c, n1479)
 				if n1479 > 0 {
 					hn1482 := c.ReadListHeader(21)
@@ -7608,7 +7878,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMSL")
 		return
 	}
-	n1486 := c.ReadLength(2)
+	n1486 := c.ReadLengthFast(2)
+	if n1486 < 0 {
+		n1486 = c.ReadLength(2)
+	}
 	m1487 := foryimpl.MakeMap[map[string]map[string]int32](c, n1486)
 	for n1486 > 0 && !c.Failed() {
 		sz1488, vn1489, _ := c.ReadMapChunk(n1486, 21, 24, nil, true)
@@ -7617,7 +7890,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1491 = c.ReadString()
 			var v1492 map[string]int32
 			if !vn1489 {
-				n1493 := c.ReadLength(2)
+				n1493 := c.ReadLengthFast(2)
+				if n1493 < 0 {
+					n1493 = c.ReadLength(2)
+				}
 				m1494 := foryimpl.MakeMap[map[string]int32](c, n1493)
 				for n1493 > 0 && !c.Failed() {
 					sz1495, vn1496, _ := c.ReadMapChunk(n1493, 21, 5, nil, false)
@@ -7643,7 +7919,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMSM")
 		return
 	}
-	n1502 := c.ReadLength(2)
+	n1502 := c.ReadLengthFast(2)
+	if n1502 < 0 {
+		n1502 = c.ReadLength(2)
+	}
 	m1503 := foryimpl.MakeMap[map[string]*int32](c, n1502)
 	for n1502 > 0 && !c.Failed() {
 		sz1504, vn1505, _ := c.ReadMapChunk(n1502, 21, 5, nil, true)
@@ -7665,7 +7944,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMSP")
 		return
 	}
-	n1511 := c.ReadLength(2)
+	n1511 := c.ReadLengthFast(2)
+	if n1511 < 0 {
+		n1511 = c.ReadLength(2)
+	}
 	m1512 := foryimpl.MakeMap[map[uint8]uint16](c, n1511)
 	for n1511 > 0 && !c.Failed() {
 		sz1513, vn1514, _ := c.ReadMapChunk(n1511, 9, 10, nil, false)
@@ -7698,7 +7980,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1521 := c.ReadLength(1)
+		n1521 := c.ReadLengthFast(1)
+		if n1521 < 0 {
+			n1521 = c.ReadLength(1)
+		}
 		l1522 := foryimpl.MakeSlice[[]string](c, n1521)
 		if n1521 > 0 {
 			hn1524 := c.ReadListHeader(21)
@@ -7723,7 +8008,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1527 := c.ReadLength(2)
+		n1527 := c.ReadLengthFast(2)
+		if n1527 < 0 {
+			n1527 = c.ReadLength(2)
+		}
 		m1528 := foryimpl.MakeMap[map[string]int32](c, n1527)
 		for n1527 > 0 && !c.Failed() {
 			sz1529, vn1530, _ := c.ReadMapChunk(n1527, 21, 5, nil, false)
@@ -7744,7 +8032,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNM")
 		return
 	}
-	n1535 := c.ReadLength(1)
+	n1535 := c.ReadLengthFast(1)
+	if n1535 < 0 {
+		n1535 = c.ReadLength(1)
+	}
 	l1536 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1535)
 	if n1535 > 0 {
 		hn1538 := c.ReadListHeader(9)
@@ -7779,7 +8070,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1543 := c.ReadLength(2)
+	n1543 := c.ReadLengthFast(2)
+	if n1543 < 0 {
+		n1543 = c.ReadLength(2)
+	}
 	if n1543 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
 		return
@@ -7806,7 +8100,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Fix")
 		return
 	}
-	n1549 := c.ReadLength(1)
+	n1549 := c.ReadLengthFast(1)
+	if n1549 < 0 {
+		n1549 = c.ReadLength(1)
+	}
 	l1550 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1549)
 	if n1549 > 0 {
 		hn1552 := c.ReadListHeader(1)
@@ -7829,7 +8126,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LB")
 		return
 	}
-	n1555 := c.ReadLength(1)
+	n1555 := c.ReadLengthFast(1)
+	if n1555 < 0 {
+		n1555 = c.ReadLength(1)
+	}
 	l1556 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1555)
 	if n1555 > 0 {
 		hn1558 := c.ReadListHeader(25)
@@ -7852,7 +8152,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LE")
 		return
 	}
-	n1561 := c.ReadLength(4)
+	n1561 := c.ReadLengthFast(4)
+	if n1561 < 0 {
+		n1561 = c.ReadLength(4)
+	}
 	l1562 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1561)
 	if n1561 > 0 {
 		hn1564 := c.ReadListHeader(19)
@@ -7875,7 +8178,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LF32")
 		return
 	}
-	n1567 := c.ReadLength(8)
+	n1567 := c.ReadLengthFast(8)
+	if n1567 < 0 {
+		n1567 = c.ReadLength(8)
+	}
 	l1568 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1567)
 	if n1567 > 0 {
 		hn1570 := c.ReadListHeader(20)
@@ -7898,7 +8204,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LF64")
 		return
 	}
-	n1573 := c.ReadLength(1)
+	n1573 := c.ReadLengthFast(1)
+	if n1573 < 0 {
+		n1573 = c.ReadLength(1)
+	}
 	l1574 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1573)
 	if n1573 > 0 {
 		hn1576 := c.ReadListHeader(5)
@@ -7921,7 +8230,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LI32")
 		return
 	}
-	n1579 := c.ReadLength(1)
+	n1579 := c.ReadLengthFast(1)
+	if n1579 < 0 {
+		n1579 = c.ReadLength(1)
+	}
 	l1580 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1579)
 	if n1579 > 0 {
 		hn1582 := c.ReadListHeader(7)
@@ -7944,7 +8256,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LI64")
 		return
 	}
-	n1585 := c.ReadLength(1)
+	n1585 := c.ReadLengthFast(1)
+	if n1585 < 0 {
+		n1585 = c.ReadLength(1)
+	}
 	l1586 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1585)
 	if n1585 > 0 {
 		hn1588 := c.ReadListHeader(2)
@@ -7967,7 +8282,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LI8")
 		return
 	}
-	n1591 := c.ReadLength(1)
+	n1591 := c.ReadLengthFast(1)
+	if n1591 < 0 {
+		n1591 = c.ReadLength(1)
+	}
 	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1591)
 	if n1591 > 0 {
 		hn1594 := c.ReadListHeader(22)
@@ -7977,7 +8295,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1592[i1593 : i1593+1])
 					continue
 				}
-				n1597 := c.ReadLength(1)
+				n1597 := c.ReadLengthFast(1)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(1)
+				}
 				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
 				if n1597 > 0 {
 					hn1600 := c.ReadListHeader(5)
@@ -8008,7 +8329,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LL")
 		return
 	}
-	n1603 := c.ReadLength(1)
+	n1603 := c.ReadLengthFast(1)
+	if n1603 < 0 {
+		n1603 = c.ReadLength(1)
+	}
 	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1603)
 	if n1603 > 0 {
 		hn1606 := c.ReadListHeader(24)
@@ -8018,7 +8342,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l1604[i1605 : i1605+1])
 					continue
 				}
-				n1609 := c.ReadLength(2)
+				n1609 := c.ReadLengthFast(2)
+				if n1609 < 0 {
+					n1609 = c.ReadLength(2)
+				}
 				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
 				for n1609 > 0 && !c.Failed() {
 					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
@@ -8046,7 +8373,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LM")
 		return
 	}
-	n1617 := c.ReadLength(1)
+	n1617 := c.ReadLengthFast(1)
+	if n1617 < 0 {
+		n1617 = c.ReadLength(1)
+	}
 	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1617)
 	if n1617 > 0 {
 		hn1620 := c.ReadListHeader(5)
@@ -8071,7 +8401,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LPI")
 		return
 	}
-	n1624 := c.ReadLength(1)
+	n1624 := c.ReadLengthFast(1)
+	if n1624 < 0 {
+		n1624 = c.ReadLength(1)
+	}
 	l1625 := foryimpl.ReuseSlice[[]string](c, x.LS, n1624)
 	if n1624 > 0 {
 		hn1627 := c.ReadListHeader(21)
@@ -8094,7 +8427,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LS")
 		return
 	}
-	n1630 := c.ReadLength(1)
+	n1630 := c.ReadLengthFast(1)
+	if n1630 < 0 {
+		n1630 = c.ReadLength(1)
+	}
 	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1630)
 	if n1630 > 0 {
 		hn1633 := c.ReadListHeader(38)
@@ -8117,7 +8453,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LT")
 		return
 	}
-	n1636 := c.ReadLength(2)
+	n1636 := c.ReadLengthFast(2)
+	if n1636 < 0 {
+		n1636 = c.ReadLength(2)
+	}
 	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1636)
 	if n1636 > 0 {
 		hn1639 := c.ReadListHeader(10)
@@ -8140,7 +8479,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LU16")
 		return
 	}
-	n1642 := c.ReadLength(1)
+	n1642 := c.ReadLengthFast(1)
+	if n1642 < 0 {
+		n1642 = c.ReadLength(1)
+	}
 	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1642)
 	if n1642 > 0 {
 		hn1645 := c.ReadListHeader(14)
@@ -8163,7 +8505,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LU64")
 		return
 	}
-	n1648 := c.ReadLength(2)
+	n1648 := c.ReadLengthFast(2)
+	if n1648 < 0 {
+		n1648 = c.ReadLength(2)
+	}
 	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
 	for n1648 > 0 && !c.Failed() {
 		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
@@ -8183,7 +8528,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MBS")
 		return
 	}
-	n1656 := c.ReadLength(2)
+	n1656 := c.ReadLengthFast(2)
+	if n1656 < 0 {
+		n1656 = c.ReadLength(2)
+	}
 	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
 	for n1656 > 0 && !c.Failed() {
 		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
@@ -8203,7 +8551,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MES")
 		return
 	}
-	n1664 := c.ReadLength(2)
+	n1664 := c.ReadLengthFast(2)
+	if n1664 < 0 {
+		n1664 = c.ReadLength(2)
+	}
 	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
 	for n1664 > 0 && !c.Failed() {
 		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
@@ -8223,7 +8574,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MI64F")
 		return
 	}
-	n1672 := c.ReadLength(2)
+	n1672 := c.ReadLengthFast(2)
+	if n1672 < 0 {
+		n1672 = c.ReadLength(2)
+	}
 	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
 	for n1672 > 0 && !c.Failed() {
 		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
@@ -8243,7 +8597,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MIS")
 		return
 	}
-	n1680 := c.ReadLength(2)
+	n1680 := c.ReadLengthFast(2)
+	if n1680 < 0 {
+		n1680 = c.ReadLength(2)
+	}
 	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
 	for n1680 > 0 && !c.Failed() {
 		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
@@ -8263,7 +8620,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSI")
 		return
 	}
-	n1688 := c.ReadLength(2)
+	n1688 := c.ReadLengthFast(2)
+	if n1688 < 0 {
+		n1688 = c.ReadLength(2)
+	}
 	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
 	for n1688 > 0 && !c.Failed() {
 		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
@@ -8272,7 +8632,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1693 = c.ReadString()
 			var v1694 []string
 			if !vn1691 {
-				n1695 := c.ReadLength(1)
+				n1695 := c.ReadLengthFast(1)
+				if n1695 < 0 {
+					n1695 = c.ReadLength(1)
+				}
 				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
 				if n1695 > 0 {
 					hn1698 := c.ReadListHeader(21)
@@ -8301,7 +8664,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSL")
 		return
 	}
-	n1702 := c.ReadLength(2)
+	n1702 := c.ReadLengthFast(2)
+	if n1702 < 0 {
+		n1702 = c.ReadLength(2)
+	}
 	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
 	for n1702 > 0 && !c.Failed() {
 		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
@@ -8310,7 +8676,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			k1707 = c.ReadString()
 			var v1708 map[string]int32
 			if !vn1705 {
-				n1709 := c.ReadLength(2)
+				n1709 := c.ReadLengthFast(2)
+				if n1709 < 0 {
+					n1709 = c.ReadLength(2)
+				}
 				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
 				for n1709 > 0 && !c.Failed() {
 					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
@@ -8336,7 +8705,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSM")
 		return
 	}
-	n1718 := c.ReadLength(2)
+	n1718 := c.ReadLengthFast(2)
+	if n1718 < 0 {
+		n1718 = c.ReadLength(2)
+	}
 	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
 	for n1718 > 0 && !c.Failed() {
 		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
@@ -8358,7 +8730,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSP")
 		return
 	}
-	n1727 := c.ReadLength(2)
+	n1727 := c.ReadLengthFast(2)
+	if n1727 < 0 {
+		n1727 = c.ReadLength(2)
+	}
 	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
 	for n1727 > 0 && !c.Failed() {
 		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
@@ -8391,7 +8766,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1737 := c.ReadLength(1)
+		n1737 := c.ReadLengthFast(1)
+		if n1737 < 0 {
+			n1737 = c.ReadLength(1)
+		}
 		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
 		if n1737 > 0 {
 			hn1740 := c.ReadListHeader(21)
@@ -8416,7 +8794,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1743 := c.ReadLength(2)
+		n1743 := c.ReadLengthFast(2)
+		if n1743 < 0 {
+			n1743 = c.ReadLength(2)
+		}
 		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
 		for n1743 > 0 && !c.Failed() {
 			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
@@ -8437,7 +8818,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1751 := c.ReadLength(1)
+	n1751 := c.ReadLengthFast(1)
+	if n1751 < 0 {
+		n1751 = c.ReadLength(1)
+	}
 	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1751)
 	if n1751 > 0 {
 		hn1754 := c.ReadListHeader(9)
@@ -9003,7 +9387,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1895 := c.ReadLength(2)
+				n1895 := c.ReadLengthFast(2)
+				if n1895 < 0 {
+					n1895 = c.ReadLength(2)
+				}
 				if n1895 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n1895, 3))
 					return
@@ -9031,7 +9418,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLength(1)
+				n1901 := c.ReadLengthFast(1)
+				if n1901 < 0 {
+					n1901 = c.ReadLength(1)
+				}
 				l1902 := foryimpl.MakeSlice[[]bool](c, n1901)
 				if n1901 > 0 {
 					hn1904 := c.ReadListHeader(1)
@@ -9053,7 +9443,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1907 := c.ReadLength(1)
+				n1907 := c.ReadLengthFast(1)
+				if n1907 < 0 {
+					n1907 = c.ReadLength(1)
+				}
 				l1908 := foryimpl.MakeSlice[[]Color](c, n1907)
 				if n1907 > 0 {
 					hn1910 := c.ReadListHeader(25)
@@ -9077,7 +9470,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1913 := c.ReadLength(4)
+				n1913 := c.ReadLengthFast(4)
+				if n1913 < 0 {
+					n1913 = c.ReadLength(4)
+				}
 				l1914 := foryimpl.MakeSlice[[]float32](c, n1913)
 				if n1913 > 0 {
 					hn1916 := c.ReadListHeader(19)
@@ -9101,7 +9497,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1919 := c.ReadLength(8)
+				n1919 := c.ReadLengthFast(8)
+				if n1919 < 0 {
+					n1919 = c.ReadLength(8)
+				}
 				l1920 := foryimpl.MakeSlice[[]float64](c, n1919)
 				if n1919 > 0 {
 					hn1922 := c.ReadListHeader(20)
@@ -9125,7 +9524,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1925 := c.ReadLength(1)
+				n1925 := c.ReadLengthFast(1)
+				if n1925 < 0 {
+					n1925 = c.ReadLength(1)
+				}
 				l1926 := foryimpl.MakeSlice[[]int32](c, n1925)
 				if n1925 > 0 {
 					hn1928 := c.ReadListHeader(5)
@@ -9149,7 +9551,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1931 := c.ReadLength(1)
+				n1931 := c.ReadLengthFast(1)
+				if n1931 < 0 {
+					n1931 = c.ReadLength(1)
+				}
 				l1932 := foryimpl.MakeSlice[[]int64](c, n1931)
 				if n1931 > 0 {
 					hn1934 := c.ReadListHeader(7)
@@ -9173,7 +9578,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1937 := c.ReadLength(1)
+				n1937 := c.ReadLengthFast(1)
+				if n1937 < 0 {
+					n1937 = c.ReadLength(1)
+				}
 				l1938 := foryimpl.MakeSlice[[]int8](c, n1937)
 				if n1937 > 0 {
 					hn1940 := c.ReadListHeader(2)
@@ -9195,7 +9603,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1943 := c.ReadLength(1)
+				n1943 := c.ReadLengthFast(1)
+				if n1943 < 0 {
+					n1943 = c.ReadLength(1)
+				}
 				l1944 := foryimpl.MakeSlice[[][]int32](c, n1943)
 				if n1943 > 0 {
 					hn1946 := c.ReadListHeader(22)
@@ -9205,7 +9616,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l1944[i1945 : i1945+1])
 								continue
 							}
-							n1949 := c.ReadLength(1)
+							n1949 := c.ReadLengthFast(1)
+							if n1949 < 0 {
+								n1949 = c.ReadLength(1)
+							}
 							l1950 := foryimpl.MakeSlice[[]int32](c, n1949)
 							if n1949 > 0 {
 								hn1952 := c.ReadListHeader(5)
@@ -9235,7 +9649,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1955 := c.ReadLength(1)
+				n1955 := c.ReadLengthFast(1)
+				if n1955 < 0 {
+					n1955 = c.ReadLength(1)
+				}
 				l1956 := foryimpl.MakeSlice[[]map[string]int32](c, n1955)
 				if n1955 > 0 {
 					hn1958 := c.ReadListHeader(24)
@@ -9245,7 +9662,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l1956[i1957 : i1957+1])
 								continue
 							}
-							n1961 := c.ReadLength(2)
+							n1961 := c.ReadLengthFast(2)
+							if n1961 < 0 {
+								n1961 = c.ReadLength(2)
+							}
 							m1962 := foryimpl.MakeMap[map[string]int32](c, n1961)
 							for n1961 > 0 && !c.Failed() {
 								sz1963, vn1964, _ := c.ReadMapChunk(n1961, 21, 5, nil, false)
@@ -9274,7 +9694,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadLength(1)
+				n1969 := c.ReadLengthFast(1)
+				if n1969 < 0 {
+					n1969 = c.ReadLength(1)
+				}
 				l1970 := foryimpl.MakeSlice[[]*int32](c, n1969)
 				if n1969 > 0 {
 					hn1972 := c.ReadListHeader(5)
@@ -9298,7 +9721,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1976 := c.ReadLength(1)
+				n1976 := c.ReadLengthFast(1)
+				if n1976 < 0 {
+					n1976 = c.ReadLength(1)
+				}
 				l1977 := foryimpl.MakeSlice[[]string](c, n1976)
 				if n1976 > 0 {
 					hn1979 := c.ReadListHeader(21)
@@ -9320,7 +9746,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1982 := c.ReadLength(1)
+				n1982 := c.ReadLengthFast(1)
+				if n1982 < 0 {
+					n1982 = c.ReadLength(1)
+				}
 				l1983 := foryimpl.MakeSlice[[]time.Time](c, n1982)
 				if n1982 > 0 {
 					hn1985 := c.ReadListHeader(38)
@@ -9344,7 +9773,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1988 := c.ReadLength(2)
+				n1988 := c.ReadLengthFast(2)
+				if n1988 < 0 {
+					n1988 = c.ReadLength(2)
+				}
 				l1989 := foryimpl.MakeSlice[[]uint16](c, n1988)
 				if n1988 > 0 {
 					hn1991 := c.ReadListHeader(10)
@@ -9368,7 +9800,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1994 := c.ReadLength(1)
+				n1994 := c.ReadLengthFast(1)
+				if n1994 < 0 {
+					n1994 = c.ReadLength(1)
+				}
 				l1995 := foryimpl.MakeSlice[[]uint64](c, n1994)
 				if n1994 > 0 {
 					hn1997 := c.ReadListHeader(14)
@@ -9390,7 +9825,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2000 := c.ReadLength(2)
+				n2000 := c.ReadLengthFast(2)
+				if n2000 < 0 {
+					n2000 = c.ReadLength(2)
+				}
 				m2001 := foryimpl.MakeMap[map[bool]string](c, n2000)
 				for n2000 > 0 && !c.Failed() {
 					sz2002, vn2003, _ := c.ReadMapChunk(n2000, 1, 21, nil, false)
@@ -9409,7 +9847,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLength(2)
+				n2008 := c.ReadLengthFast(2)
+				if n2008 < 0 {
+					n2008 = c.ReadLength(2)
+				}
 				m2009 := foryimpl.MakeMap[map[Color]string](c, n2008)
 				for n2008 > 0 && !c.Failed() {
 					sz2010, vn2011, _ := c.ReadMapChunk(n2008, 25, 21, nil, false)
@@ -9428,7 +9869,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2016 := c.ReadLength(2)
+				n2016 := c.ReadLengthFast(2)
+				if n2016 < 0 {
+					n2016 = c.ReadLength(2)
+				}
 				m2017 := foryimpl.MakeMap[map[int64]float64](c, n2016)
 				for n2016 > 0 && !c.Failed() {
 					sz2018, vn2019, _ := c.ReadMapChunk(n2016, 7, 20, nil, false)
@@ -9447,7 +9891,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2024 := c.ReadLength(2)
+				n2024 := c.ReadLengthFast(2)
+				if n2024 < 0 {
+					n2024 = c.ReadLength(2)
+				}
 				m2025 := foryimpl.MakeMap[map[int32]string](c, n2024)
 				for n2024 > 0 && !c.Failed() {
 					sz2026, vn2027, _ := c.ReadMapChunk(n2024, 5, 21, nil, false)
@@ -9466,7 +9913,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2032 := c.ReadLength(2)
+				n2032 := c.ReadLengthFast(2)
+				if n2032 < 0 {
+					n2032 = c.ReadLength(2)
+				}
 				m2033 := foryimpl.MakeMap[map[string]int32](c, n2032)
 				for n2032 > 0 && !c.Failed() {
 					sz2034, vn2035, _ := c.ReadMapChunk(n2032, 21, 5, nil, false)
@@ -9485,7 +9935,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2040 := c.ReadLength(2)
+				n2040 := c.ReadLengthFast(2)
+				if n2040 < 0 {
+					n2040 = c.ReadLength(2)
+				}
 				m2041 := foryimpl.MakeMap[map[string][]string](c, n2040)
 				for n2040 > 0 && !c.Failed() {
 					sz2042, vn2043, _ := c.ReadMapChunk(n2040, 21, 22, nil, true)
@@ -9494,7 +9947,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k2045 = c.ReadString()
 						var v2046 []string
 						if !vn2043 {
-							n2047 := c.ReadLength(1)
+							n2047 := c.ReadLengthFast(1)
+							if n2047 < 0 {
+								n2047 = c.ReadLength(1)
+							}
 							l2048 := foryimpl.MakeSlice[[]string](c, n2047)
 							if n2047 > 0 {
 								hn2050 := c.ReadListHeader(21)
@@ -9522,7 +9978,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2054 := c.ReadLength(2)
+				n2054 := c.ReadLengthFast(2)
+				if n2054 < 0 {
+					n2054 = c.ReadLength(2)
+				}
 				m2055 := foryimpl.MakeMap[map[string]map[string]int32](c, n2054)
 				for n2054 > 0 && !c.Failed() {
 					sz2056, vn2057, _ := c.ReadMapChunk(n2054, 21, 24, nil, true)
@@ -9531,7 +9990,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k2059 = c.ReadString()
 						var v2060 map[string]int32
 						if !vn2057 {
-							n2061 := c.ReadLength(2)
+							n2061 := c.ReadLengthFast(2)
+							if n2061 < 0 {
+								n2061 = c.ReadLength(2)
+							}
 							m2062 := foryimpl.MakeMap[map[string]int32](c, n2061)
 							for n2061 > 0 && !c.Failed() {
 								sz2063, vn2064, _ := c.ReadMapChunk(n2061, 21, 5, nil, false)
@@ -9556,7 +10018,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2070 := c.ReadLength(2)
+				n2070 := c.ReadLengthFast(2)
+				if n2070 < 0 {
+					n2070 = c.ReadLength(2)
+				}
 				m2071 := foryimpl.MakeMap[map[string]*int32](c, n2070)
 				for n2070 > 0 && !c.Failed() {
 					sz2072, vn2073, _ := c.ReadMapChunk(n2070, 21, 5, nil, true)
@@ -9577,7 +10042,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2079 := c.ReadLength(2)
+				n2079 := c.ReadLengthFast(2)
+				if n2079 < 0 {
+					n2079 = c.ReadLength(2)
+				}
 				m2080 := foryimpl.MakeMap[map[uint8]uint16](c, n2079)
 				for n2079 > 0 && !c.Failed() {
 					sz2081, vn2082, _ := c.ReadMapChunk(n2079, 9, 10, nil, false)
@@ -9613,7 +10081,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLength(1)
+				n2089 := c.ReadLengthFast(1)
+				if n2089 < 0 {
+					n2089 = c.ReadLength(1)
+				}
 				l2090 := foryimpl.MakeSlice[[]string](c, n2089)
 				if n2089 > 0 {
 					hn2092 := c.ReadListHeader(21)
@@ -9635,7 +10106,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n2095 := c.ReadLength(2)
+				n2095 := c.ReadLengthFast(2)
+				if n2095 < 0 {
+					n2095 = c.ReadLength(2)
+				}
 				m2096 := foryimpl.MakeMap[map[string]int32](c, n2095)
 				for n2095 > 0 && !c.Failed() {
 					sz2097, vn2098, _ := c.ReadMapChunk(n2095, 21, 5, nil, false)
@@ -9656,7 +10130,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2103 := c.ReadLength(1)
+				n2103 := c.ReadLengthFast(1)
+				if n2103 < 0 {
+					n2103 = c.ReadLength(1)
+				}
 				l2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
 				if n2103 > 0 {
 					hn2106 := c.ReadListHeader(9)
@@ -9697,7 +10174,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2111 := c.ReadLength(2)
+				n2111 := c.ReadLengthFast(2)
+				if n2111 < 0 {
+					n2111 = c.ReadLength(2)
+				}
 				if n2111 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
 					return
@@ -9725,7 +10205,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2117 := c.ReadLength(1)
+				n2117 := c.ReadLengthFast(1)
+				if n2117 < 0 {
+					n2117 = c.ReadLength(1)
+				}
 				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
 				if n2117 > 0 {
 					hn2120 := c.ReadListHeader(1)
@@ -9747,7 +10230,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLength(1)
+				n2123 := c.ReadLengthFast(1)
+				if n2123 < 0 {
+					n2123 = c.ReadLength(1)
+				}
 				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
 				if n2123 > 0 {
 					hn2126 := c.ReadListHeader(25)
@@ -9771,7 +10257,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2129 := c.ReadLength(4)
+				n2129 := c.ReadLengthFast(4)
+				if n2129 < 0 {
+					n2129 = c.ReadLength(4)
+				}
 				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
 				if n2129 > 0 {
 					hn2132 := c.ReadListHeader(19)
@@ -9795,7 +10284,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2135 := c.ReadLength(8)
+				n2135 := c.ReadLengthFast(8)
+				if n2135 < 0 {
+					n2135 = c.ReadLength(8)
+				}
 				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
 				if n2135 > 0 {
 					hn2138 := c.ReadListHeader(20)
@@ -9819,7 +10311,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2141 := c.ReadLength(1)
+				n2141 := c.ReadLengthFast(1)
+				if n2141 < 0 {
+					n2141 = c.ReadLength(1)
+				}
 				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
 				if n2141 > 0 {
 					hn2144 := c.ReadListHeader(5)
@@ -9843,7 +10338,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2147 := c.ReadLength(1)
+				n2147 := c.ReadLengthFast(1)
+				if n2147 < 0 {
+					n2147 = c.ReadLength(1)
+				}
 				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
 				if n2147 > 0 {
 					hn2150 := c.ReadListHeader(7)
@@ -9867,7 +10365,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLength(1)
+				n2153 := c.ReadLengthFast(1)
+				if n2153 < 0 {
+					n2153 = c.ReadLength(1)
+				}
 				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
 				if n2153 > 0 {
 					hn2156 := c.ReadListHeader(2)
@@ -9889,7 +10390,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLength(1)
+				n2159 := c.ReadLengthFast(1)
+				if n2159 < 0 {
+					n2159 = c.ReadLength(1)
+				}
 				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
 				if n2159 > 0 {
 					hn2162 := c.ReadListHeader(22)
@@ -9899,7 +10403,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l2160[i2161 : i2161+1])
 								continue
 							}
-							n2165 := c.ReadLength(1)
+							n2165 := c.ReadLengthFast(1)
+							if n2165 < 0 {
+								n2165 = c.ReadLength(1)
+							}
 							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
 							if n2165 > 0 {
 								hn2168 := c.ReadListHeader(5)
@@ -9929,7 +10436,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2171 := c.ReadLength(1)
+				n2171 := c.ReadLengthFast(1)
+				if n2171 < 0 {
+					n2171 = c.ReadLength(1)
+				}
 				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
 				if n2171 > 0 {
 					hn2174 := c.ReadListHeader(24)
@@ -9939,7 +10449,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l2172[i2173 : i2173+1])
 								continue
 							}
-							n2177 := c.ReadLength(2)
+							n2177 := c.ReadLengthFast(2)
+							if n2177 < 0 {
+								n2177 = c.ReadLength(2)
+							}
 							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
 							for n2177 > 0 && !c.Failed() {
 								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
@@ -9968,7 +10481,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2185 := c.ReadLength(1)
+				n2185 := c.ReadLengthFast(1)
+				if n2185 < 0 {
+					n2185 = c.ReadLength(1)
+				}
 				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
 				if n2185 > 0 {
 					hn2188 := c.ReadListHeader(5)
@@ -9992,7 +10508,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2192 := c.ReadLength(1)
+				n2192 := c.ReadLengthFast(1)
+				if n2192 < 0 {
+					n2192 = c.ReadLength(1)
+				}
 				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
 				if n2192 > 0 {
 					hn2195 := c.ReadListHeader(21)
@@ -10014,7 +10533,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2198 := c.ReadLength(1)
+				n2198 := c.ReadLengthFast(1)
+				if n2198 < 0 {
+					n2198 = c.ReadLength(1)
+				}
 				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
 				if n2198 > 0 {
 					hn2201 := c.ReadListHeader(38)
@@ -10038,7 +10560,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLength(2)
+				n2204 := c.ReadLengthFast(2)
+				if n2204 < 0 {
+					n2204 = c.ReadLength(2)
+				}
 				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
 				if n2204 > 0 {
 					hn2207 := c.ReadListHeader(10)
@@ -10062,7 +10587,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2210 := c.ReadLength(1)
+				n2210 := c.ReadLengthFast(1)
+				if n2210 < 0 {
+					n2210 = c.ReadLength(1)
+				}
 				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
 				if n2210 > 0 {
 					hn2213 := c.ReadListHeader(14)
@@ -10084,7 +10612,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLength(2)
+				n2216 := c.ReadLengthFast(2)
+				if n2216 < 0 {
+					n2216 = c.ReadLength(2)
+				}
 				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
 				for n2216 > 0 && !c.Failed() {
 					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
@@ -10103,7 +10634,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLength(2)
+				n2224 := c.ReadLengthFast(2)
+				if n2224 < 0 {
+					n2224 = c.ReadLength(2)
+				}
 				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
 				for n2224 > 0 && !c.Failed() {
 					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
@@ -10122,7 +10656,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2232 := c.ReadLength(2)
+				n2232 := c.ReadLengthFast(2)
+				if n2232 < 0 {
+					n2232 = c.ReadLength(2)
+				}
 				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
 				for n2232 > 0 && !c.Failed() {
 					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
@@ -10141,7 +10678,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2240 := c.ReadLength(2)
+				n2240 := c.ReadLengthFast(2)
+				if n2240 < 0 {
+					n2240 = c.ReadLength(2)
+				}
 				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
 				for n2240 > 0 && !c.Failed() {
 					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
@@ -10160,7 +10700,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2248 := c.ReadLength(2)
+				n2248 := c.ReadLengthFast(2)
+				if n2248 < 0 {
+					n2248 = c.ReadLength(2)
+				}
 				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
 				for n2248 > 0 && !c.Failed() {
 					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
@@ -10179,7 +10722,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2256 := c.ReadLength(2)
+				n2256 := c.ReadLengthFast(2)
+				if n2256 < 0 {
+					n2256 = c.ReadLength(2)
+				}
 				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
 				for n2256 > 0 && !c.Failed() {
 					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
@@ -10188,7 +10734,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k2261 = c.ReadString()
 						var v2262 []string
 						if !vn2259 {
-							n2263 := c.ReadLength(1)
+							n2263 := c.ReadLengthFast(1)
+							if n2263 < 0 {
+								n2263 = c.ReadLength(1)
+							}
 							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
 							if n2263 > 0 {
 								hn2266 := c.ReadListHeader(21)
@@ -10216,7 +10765,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2270 := c.ReadLength(2)
+				n2270 := c.ReadLengthFast(2)
+				if n2270 < 0 {
+					n2270 = c.ReadLength(2)
+				}
 				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
 				for n2270 > 0 && !c.Failed() {
 					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
@@ -10225,7 +10777,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k2275 = c.ReadString()
 						var v2276 map[string]int32
 						if !vn2273 {
-							n2277 := c.ReadLength(2)
+							n2277 := c.ReadLengthFast(2)
+							if n2277 < 0 {
+								n2277 = c.ReadLength(2)
+							}
 							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
 							for n2277 > 0 && !c.Failed() {
 								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
@@ -10250,7 +10805,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2286 := c.ReadLength(2)
+				n2286 := c.ReadLengthFast(2)
+				if n2286 < 0 {
+					n2286 = c.ReadLength(2)
+				}
 				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
 				for n2286 > 0 && !c.Failed() {
 					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
@@ -10271,7 +10829,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2295 := c.ReadLength(2)
+				n2295 := c.ReadLengthFast(2)
+				if n2295 < 0 {
+					n2295 = c.ReadLength(2)
+				}
 				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
 				for n2295 > 0 && !c.Failed() {
 					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
@@ -10307,7 +10868,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2305 := c.ReadLength(1)
+				n2305 := c.ReadLengthFast(1)
+				if n2305 < 0 {
+					n2305 = c.ReadLength(1)
+				}
 				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
 				if n2305 > 0 {
 					hn2308 := c.ReadListHeader(21)
@@ -10329,7 +10893,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2311 := c.ReadLength(2)
+				n2311 := c.ReadLengthFast(2)
+				if n2311 < 0 {
+					n2311 = c.ReadLength(2)
+				}
 				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
 				for n2311 > 0 && !c.Failed() {
 					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
@@ -10350,7 +10917,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2319 := c.ReadLength(1)
+				n2319 := c.ReadLengthFast(1)
+				if n2319 < 0 {
+					n2319 = c.ReadLength(1)
+				}
 				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
 				if n2319 > 0 {
 					hn2322 := c.ReadListHeader(9)
@@ -10506,7 +11076,10 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -10525,6 +11098,9 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNested)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
 }
@@ -10961,7 +11537,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n94 := c.ReadLength(1)
+	n94 := c.ReadLengthFast(1)
+	if n94 < 0 {
+		n94 = c.ReadLength(1)
+	}
 	l95 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n94)
 	if n94 > 0 {
 		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
@@ -10988,7 +11567,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLIn")
 		return
 	}
-	n100 := c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
+	}
 	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n100)
 	if n100 > 0 {
 		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11015,7 +11597,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLLf")
 		return
 	}
-	n106 := c.ReadLength(1)
+	n106 := c.ReadLengthFast(1)
+	if n106 < 0 {
+		n106 = c.ReadLength(1)
+	}
 	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n106)
 	if n106 > 0 {
 		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
@@ -11053,7 +11638,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n114 := c.ReadLength(2)
+	n114 := c.ReadLengthFast(2)
+	if n114 < 0 {
+		n114 = c.ReadLength(2)
+	}
 	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
 	for n114 > 0 && !c.Failed() {
 		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
@@ -11062,7 +11650,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k119 = c.ReadString()
 			var v120 []Inner
 			if !vn117 {
-				n121 := c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
+				}
 				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
 				if n121 > 0 {
 					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
@@ -11130,7 +11721,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n133 := c.ReadLength(1)
+	n133 := c.ReadLengthFast(1)
+	if n133 < 0 {
+		n133 = c.ReadLength(1)
+	}
 	l134 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n133)
 	if n133 > 0 {
 		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
@@ -11157,7 +11751,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n139 := c.ReadLength(1)
+	n139 := c.ReadLengthFast(1)
+	if n139 < 0 {
+		n139 = c.ReadLength(1)
+	}
 	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n139)
 	if n139 > 0 {
 		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11184,7 +11781,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n145 := c.ReadLength(1)
+	n145 := c.ReadLengthFast(1)
+	if n145 < 0 {
+		n145 = c.ReadLength(1)
+	}
 	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n145)
 	if n145 > 0 {
 		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
@@ -11222,7 +11822,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n153 := c.ReadLength(2)
+	n153 := c.ReadLengthFast(2)
+	if n153 < 0 {
+		n153 = c.ReadLength(2)
+	}
 	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
 	for n153 > 0 && !c.Failed() {
 		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
@@ -11231,7 +11834,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k158 = c.ReadString()
 			var v159 []Inner
 			if !vn156 {
-				n160 := c.ReadLength(1)
+				n160 := c.ReadLengthFast(1)
+				if n160 < 0 {
+					n160 = c.ReadLength(1)
+				}
 				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
 				if n160 > 0 {
 					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
@@ -11324,7 +11930,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n174 := c.ReadLength(1)
+	n174 := c.ReadLengthFast(1)
+	if n174 < 0 {
+		n174 = c.ReadLength(1)
+	}
 	l175 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n174)
 	if n174 > 0 {
 		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
@@ -11351,7 +11960,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLIn")
 		return
 	}
-	n180 := c.ReadLength(1)
+	n180 := c.ReadLengthFast(1)
+	if n180 < 0 {
+		n180 = c.ReadLength(1)
+	}
 	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n180)
 	if n180 > 0 {
 		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11378,7 +11990,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLLf")
 		return
 	}
-	n186 := c.ReadLength(1)
+	n186 := c.ReadLengthFast(1)
+	if n186 < 0 {
+		n186 = c.ReadLength(1)
+	}
 	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n186)
 	if n186 > 0 {
 		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11439,7 +12054,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n199 := c.ReadLength(2)
+	n199 := c.ReadLengthFast(2)
+	if n199 < 0 {
+		n199 = c.ReadLength(2)
+	}
 	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
 	for n199 > 0 && !c.Failed() {
 		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
@@ -11448,7 +12066,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k204 = c.ReadString()
 			var v205 []Inner
 			if !vn202 {
-				n206 := c.ReadLength(1)
+				n206 := c.ReadLengthFast(1)
+				if n206 < 0 {
+					n206 = c.ReadLength(1)
+				}
 				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
 				if n206 > 0 {
 					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
@@ -11528,7 +12149,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n224 := c.ReadLength(1)
+	n224 := c.ReadLengthFast(1)
+	if n224 < 0 {
+		n224 = c.ReadLength(1)
+	}
 	l225 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n224)
 	if n224 > 0 {
 		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
@@ -11555,7 +12179,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n230 := c.ReadLength(1)
+	n230 := c.ReadLengthFast(1)
+	if n230 < 0 {
+		n230 = c.ReadLength(1)
+	}
 	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n230)
 	if n230 > 0 {
 		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11582,7 +12209,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n236 := c.ReadLength(1)
+	n236 := c.ReadLengthFast(1)
+	if n236 < 0 {
+		n236 = c.ReadLength(1)
+	}
 	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n236)
 	if n236 > 0 {
 		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11643,7 +12273,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n249 := c.ReadLength(2)
+	n249 := c.ReadLengthFast(2)
+	if n249 < 0 {
+		n249 = c.ReadLength(2)
+	}
 	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
 	for n249 > 0 && !c.Failed() {
 		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
@@ -11652,7 +12285,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k254 = c.ReadString()
 			var v255 []Inner
 			if !vn252 {
-				n256 := c.ReadLength(1)
+				n256 := c.ReadLengthFast(1)
+				if n256 < 0 {
+					n256 = c.ReadLength(1)
+				}
 				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
 				if n256 > 0 {
 					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
@@ -11748,7 +12384,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLength(1)
+				n275 := c.ReadLengthFast(1)
+				if n275 < 0 {
+					n275 = c.ReadLength(1)
+				}
 				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
 				if n275 > 0 {
 					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
@@ -11774,7 +12413,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLength(1)
+				n281 := c.ReadLengthFast(1)
+				if n281 < 0 {
+					n281 = c.ReadLength(1)
+				}
 				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
 				if n281 > 0 {
 					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11800,7 +12442,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLength(1)
+				n287 := c.ReadLengthFast(1)
+				if n287 < 0 {
+					n287 = c.ReadLength(1)
+				}
 				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
 				if n287 > 0 {
 					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
@@ -11846,7 +12491,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLength(2)
+				n298 := c.ReadLengthFast(2)
+				if n298 < 0 {
+					n298 = c.ReadLength(2)
+				}
 				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
 				for n298 > 0 && !c.Failed() {
 					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
@@ -11855,7 +12503,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k303 = c.ReadString()
 						var v304 []Inner
 						if !vn301 {
-							n305 := c.ReadLength(1)
+							n305 := c.ReadLengthFast(1)
+							if n305 < 0 {
+								n305 = c.ReadLength(1)
+							}
 							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
 							if n305 > 0 {
 								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
@@ -11959,7 +12610,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLength(1)
+				n328 := c.ReadLengthFast(1)
+				if n328 < 0 {
+					n328 = c.ReadLength(1)
+				}
 				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
 				if n328 > 0 {
 					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
@@ -11985,7 +12639,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLength(1)
+				n334 := c.ReadLengthFast(1)
+				if n334 < 0 {
+					n334 = c.ReadLength(1)
+				}
 				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
 				if n334 > 0 {
 					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
@@ -12011,7 +12668,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLength(1)
+				n340 := c.ReadLengthFast(1)
+				if n340 < 0 {
+					n340 = c.ReadLength(1)
+				}
 				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
 				if n340 > 0 {
 					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
@@ -12057,7 +12717,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(2)
+				n351 := c.ReadLengthFast(2)
+				if n351 < 0 {
+					n351 = c.ReadLength(2)
+				}
 				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
 				for n351 > 0 && !c.Failed() {
 					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
@@ -12066,7 +12729,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k356 = c.ReadString()
 						var v357 []Inner
 						if !vn354 {
-							n358 := c.ReadLength(1)
+							n358 := c.ReadLengthFast(1)
+							if n358 < 0 {
+								n358 = c.ReadLength(1)
+							}
 							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
 							if n358 > 0 {
 								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
@@ -12246,7 +12912,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12265,6 +12934,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }
@@ -12453,7 +13125,10 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n15 := c.ReadLength(1)
+	n15 := c.ReadLengthFast(1)
+	if n15 < 0 {
+		n15 = c.ReadLength(1)
+	}
 	l16 := foryimpl.ReuseSlice[[]string](c, x.Extra, n15)
 	if n15 > 0 {
 		hn18 := c.ReadListHeader(21)
@@ -12517,7 +13192,10 @@ func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n22 := c.ReadLength(1)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
+	}
 	l23 := foryimpl.ReuseSlice[[]string](c, x.Extra, n22)
 	if n22 > 0 {
 		hn25 := c.ReadListHeader(21)
@@ -12574,7 +13252,10 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
+				}
 				l34 := foryimpl.MakeSlice[[]string](c, n33)
 				if n33 > 0 {
 					hn36 := c.ReadListHeader(21)
@@ -12678,7 +13359,10 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12697,6 +13381,9 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -12933,7 +13620,10 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12952,6 +13642,9 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeChanges)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
 }
@@ -13278,7 +13971,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n31 := c.ReadLength(1)
+		n31 := c.ReadLengthFast(1)
+		if n31 < 0 {
+			n31 = c.ReadLength(1)
+		}
 		l32 := foryimpl.MakeSlice[[]int32](c, n31)
 		if n31 > 0 {
 			hn34 := c.ReadListHeader(5)
@@ -13302,7 +13998,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n37 := c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
+	}
 	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
 	for n37 > 0 && !c.Failed() {
 		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
@@ -13423,7 +14122,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n52 := c.ReadLength(1)
+		n52 := c.ReadLengthFast(1)
+		if n52 < 0 {
+			n52 = c.ReadLength(1)
+		}
 		l53 := foryimpl.MakeSlice[[]int32](c, n52)
 		if n52 > 0 {
 			hn55 := c.ReadListHeader(5)
@@ -13447,7 +14149,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n58 := c.ReadLength(2)
+	n58 := c.ReadLengthFast(2)
+	if n58 < 0 {
+		n58 = c.ReadLength(2)
+	}
 	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
 	for n58 > 0 && !c.Failed() {
 		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
@@ -13620,7 +14325,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(1)
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
+				}
 				l102 := foryimpl.MakeSlice[[]int32](c, n101)
 				if n101 > 0 {
 					hn104 := c.ReadListHeader(5)
@@ -13642,7 +14350,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLength(2)
+				n107 := c.ReadLengthFast(2)
+				if n107 < 0 {
+					n107 = c.ReadLength(2)
+				}
 				m108 := foryimpl.MakeMap[map[string]int32](c, n107)
 				for n107 > 0 && !c.Failed() {
 					sz109, vn110, _ := c.ReadMapChunk(n107, 21, 5, nil, false)
@@ -13744,7 +14455,10 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -13763,6 +14477,9 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderTags)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
 }
@@ -13896,7 +14613,10 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n7 := c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
+	}
 	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
 	if n7 > 0 {
 		hn10 := c.ReadListHeader(7)
@@ -13957,7 +14677,10 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(1)
+				n18 := c.ReadLengthFast(1)
+				if n18 < 0 {
+					n18 = c.ReadLength(1)
+				}
 				l19 := foryimpl.MakeSlice[[]int64](c, n18)
 				if n18 > 0 {
 					hn21 := c.ReadListHeader(7)
@@ -14040,7 +14763,10 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14059,6 +14785,9 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderNames)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
 }
@@ -14208,7 +14937,10 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	n9 := c.ReadLength(1)
+	n9 := c.ReadLengthFast(1)
+	if n9 < 0 {
+		n9 = c.ReadLength(1)
+	}
 	l10 := foryimpl.ReuseSlice[[]string](c, x.Beta, n9)
 	if n9 > 0 {
 		hn12 := c.ReadListHeader(21)
@@ -14269,7 +15001,10 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLength(1)
+				n21 := c.ReadLengthFast(1)
+				if n21 < 0 {
+					n21 = c.ReadLength(1)
+				}
 				l22 := foryimpl.MakeSlice[[]string](c, n21)
 				if n21 > 0 {
 					hn24 := c.ReadListHeader(21)
@@ -14386,7 +15121,10 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14405,6 +15143,9 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
 }
@@ -14484,7 +15225,10 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLength(2)
+	n16 := c.ReadLengthFast(2)
+	if n16 < 0 {
+		n16 = c.ReadLength(2)
+	}
 	m17 := foryimpl.MakeMap[map[int32]Item](c, n16)
 	for n16 > 0 && !c.Failed() {
 		sz18, vn19, ev23 := c.ReadMapChunk(n16, 5, 28, foryTypeItem, false)
@@ -14513,7 +15257,10 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLength(2)
+	n25 := c.ReadLengthFast(2)
+	if n25 < 0 {
+		n25 = c.ReadLength(2)
+	}
 	m26 := foryimpl.MakeMap[map[string]Item](c, n25)
 	for n25 > 0 && !c.Failed() {
 		sz27, vn28, ev32 := c.ReadMapChunk(n25, 21, 28, foryTypeItem, false)
@@ -14547,7 +15294,10 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLength(2)
+				n34 := c.ReadLengthFast(2)
+				if n34 < 0 {
+					n34 = c.ReadLength(2)
+				}
 				m35 := foryimpl.MakeMap[map[int32]Item](c, n34)
 				for n34 > 0 && !c.Failed() {
 					sz36, vn37, ev41 := c.ReadMapChunk(n34, 5, 28, foryTypeItem, false)
@@ -14574,7 +15324,10 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(2)
+				n43 := c.ReadLengthFast(2)
+				if n43 < 0 {
+					n43 = c.ReadLength(2)
+				}
 				m44 := foryimpl.MakeMap[map[string]Item](c, n43)
 				for n43 > 0 && !c.Failed() {
 					sz45, vn46, ev50 := c.ReadMapChunk(n43, 21, 28, foryTypeItem, false)
@@ -14655,7 +15408,10 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14674,6 +15430,9 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeItem)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
 }
@@ -14890,7 +15649,10 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14909,6 +15671,9 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRecord)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
 }
@@ -15054,7 +15819,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]Item](c, x.Items, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeItem)
@@ -15086,7 +15854,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLength(2)
+	n25 := c.ReadLengthFast(2)
+	if n25 < 0 {
+		n25 = c.ReadLength(2)
+	}
 	m26 := foryimpl.MakeMap[map[string]int32](c, n25)
 	for n25 > 0 && !c.Failed() {
 		sz27, vn28, _ := c.ReadMapChunk(n25, 21, 5, nil, false)
@@ -15106,7 +15877,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n33 := c.ReadLength(1)
+	n33 := c.ReadLengthFast(1)
+	if n33 < 0 {
+		n33 = c.ReadLength(1)
+	}
 	l34 := foryimpl.ReuseSlice[[]string](c, x.Tags, n33)
 	if n33 > 0 {
 		hn36 := c.ReadListHeader(21)
@@ -15167,7 +15941,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
+				}
 				l46 := foryimpl.MakeSlice[[]Item](c, n45)
 				if n45 > 0 {
 					hn48, ev49 := c.ReadStructListHeader(foryTypeItem)
@@ -15197,7 +15974,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLength(2)
+				n51 := c.ReadLengthFast(2)
+				if n51 < 0 {
+					n51 = c.ReadLength(2)
+				}
 				m52 := foryimpl.MakeMap[map[string]int32](c, n51)
 				for n51 > 0 && !c.Failed() {
 					sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
@@ -15216,7 +15996,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLength(1)
+				n59 := c.ReadLengthFast(1)
+				if n59 < 0 {
+					n59 = c.ReadLength(1)
+				}
 				l60 := foryimpl.MakeSlice[[]string](c, n59)
 				if n59 > 0 {
 					hn62 := c.ReadListHeader(21)
@@ -15335,7 +16118,10 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -15354,6 +16140,9 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqs)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
 }
@@ -15798,7 +16587,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n71 := c.ReadLength(1)
+	n71 := c.ReadLengthFast(1)
+	if n71 < 0 {
+		n71 = c.ReadLength(1)
+	}
 	l72 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n71)
 	if n71 > 0 {
 		hn74 := c.ReadListHeader(7)
@@ -15821,7 +16613,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	n77 := c.ReadLength(2)
+	n77 := c.ReadLengthFast(2)
+	if n77 < 0 {
+		n77 = c.ReadLength(2)
+	}
 	if n77 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n77, 3))
 		return
@@ -15864,7 +16659,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BoolL2A")
 		return
 	}
-	n87 := c.ReadLength(4)
+	n87 := c.ReadLengthFast(4)
+	if n87 < 0 {
+		n87 = c.ReadLength(4)
+	}
 	l88 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n87)
 	if n87 > 0 {
 		hn90 := c.ReadListHeader(19)
@@ -15904,7 +16702,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n97 := c.ReadLength(2)
+		n97 := c.ReadLengthFast(2)
+		if n97 < 0 {
+			n97 = c.ReadLength(2)
+		}
 		l98 := foryimpl.MakeSlice[[]uint16](c, n97)
 		if n97 > 0 {
 			hn100 := c.ReadListHeader(10)
@@ -15938,7 +16739,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p105 := foryimpl.Alloc[[]float64](c)
-		n106 := c.ReadLength(8)
+		n106 := c.ReadLengthFast(8)
+		if n106 < 0 {
+			n106 = c.ReadLength(8)
+		}
 		l107 := foryimpl.MakeSlice[[]float64](c, n106)
 		if n106 > 0 {
 			hn109 := c.ReadListHeader(20)
@@ -16011,7 +16815,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n116 := c.ReadLength(1)
+	n116 := c.ReadLengthFast(1)
+	if n116 < 0 {
+		n116 = c.ReadLength(1)
+	}
 	l117 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n116)
 	if n116 > 0 {
 		hn119 := c.ReadListHeader(7)
@@ -16034,7 +16841,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	n122 := c.ReadLength(2)
+	n122 := c.ReadLengthFast(2)
+	if n122 < 0 {
+		n122 = c.ReadLength(2)
+	}
 	if n122 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n122, 3))
 		return
@@ -16091,7 +16901,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BoolL2A")
 		return
 	}
-	n136 := c.ReadLength(4)
+	n136 := c.ReadLengthFast(4)
+	if n136 < 0 {
+		n136 = c.ReadLength(4)
+	}
 	l137 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n136)
 	if n136 > 0 {
 		hn139 := c.ReadListHeader(19)
@@ -16145,7 +16958,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n150 := c.ReadLength(2)
+		n150 := c.ReadLengthFast(2)
+		if n150 < 0 {
+			n150 = c.ReadLength(2)
+		}
 		l151 := foryimpl.MakeSlice[[]uint16](c, n150)
 		if n150 > 0 {
 			hn153 := c.ReadListHeader(10)
@@ -16186,7 +17002,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p160 := foryimpl.Alloc[[]float64](c)
-		n161 := c.ReadLength(8)
+		n161 := c.ReadLengthFast(8)
+		if n161 < 0 {
+			n161 = c.ReadLength(8)
+		}
 		l162 := foryimpl.MakeSlice[[]float64](c, n161)
 		if n161 > 0 {
 			hn164 := c.ReadListHeader(20)
@@ -16277,7 +17096,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLength(1)
+				n179 := c.ReadLengthFast(1)
+				if n179 < 0 {
+					n179 = c.ReadLength(1)
+				}
 				l180 := foryimpl.MakeSlice[[]int64](c, n179)
 				if n179 > 0 {
 					hn182 := c.ReadListHeader(7)
@@ -16301,7 +17123,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n185 := c.ReadLength(2)
+				n185 := c.ReadLengthFast(2)
+				if n185 < 0 {
+					n185 = c.ReadLength(2)
+				}
 				if n185 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n185, 3))
 					return
@@ -16375,7 +17200,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n203 := c.ReadLength(4)
+				n203 := c.ReadLengthFast(4)
+				if n203 < 0 {
+					n203 = c.ReadLength(4)
+				}
 				l204 := foryimpl.MakeSlice[[]float32](c, n203)
 				if n203 > 0 {
 					hn206 := c.ReadListHeader(19)
@@ -16445,7 +17273,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(2)
+				n221 := c.ReadLengthFast(2)
+				if n221 < 0 {
+					n221 = c.ReadLength(2)
+				}
 				l222 := foryimpl.MakeSlice[[]uint16](c, n221)
 				if n221 > 0 {
 					hn224 := c.ReadListHeader(10)
@@ -16496,7 +17327,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p233 := foryimpl.Alloc[[]float64](c)
-				n234 := c.ReadLength(8)
+				n234 := c.ReadLengthFast(8)
+				if n234 < 0 {
+					n234 = c.ReadLength(8)
+				}
 				l235 := foryimpl.MakeSlice[[]float64](c, n234)
 				if n234 > 0 {
 					hn237 := c.ReadListHeader(20)
@@ -16670,7 +17504,10 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -16689,6 +17526,9 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqsBad)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
 }

@@ -97,7 +97,10 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -116,6 +119,9 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePoint)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePoint)
 	}
 }
@@ -378,7 +384,10 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -397,6 +406,9 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSample)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
 }
@@ -916,7 +928,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	n86 := c.ReadLength(2)
+	n86 := c.ReadLengthFast(2)
+	if n86 < 0 {
+		n86 = c.ReadLength(2)
+	}
 	m87 := foryimpl.MakeMap[map[int32]*Point](c, n86)
 	for n86 > 0 && !c.Failed() {
 		sz88, vn89, ev94 := c.ReadMapChunk(n86, 5, 28, foryTypePoint, true)
@@ -960,7 +975,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n98 := c.ReadLength(1)
+	n98 := c.ReadLengthFast(1)
+	if n98 < 0 {
+		n98 = c.ReadLength(1)
+	}
 	if n98 != 4 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n98, 4))
 		return
@@ -992,7 +1010,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n104 := c.ReadLength(1)
+	n104 := c.ReadLengthFast(1)
+	if n104 < 0 {
+		n104 = c.ReadLength(1)
+	}
 	l105 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n104)
 	if n104 > 0 {
 		hn107, ev108 := c.ReadStructListHeader(foryTypePoint)
@@ -1022,7 +1043,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n111 := c.ReadLength(1)
+		n111 := c.ReadLengthFast(1)
+		if n111 < 0 {
+			n111 = c.ReadLength(1)
+		}
 		l112 := foryimpl.MakeSlice[[]string](c, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(21)
@@ -1073,7 +1097,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n120 := c.ReadLength(1)
+	n120 := c.ReadLengthFast(1)
+	if n120 < 0 {
+		n120 = c.ReadLength(1)
+	}
 	l121 := foryimpl.ReuseSlice[[]Point](c, x.Points, n120)
 	if n120 > 0 {
 		hn123, ev124 := c.ReadStructListHeader(foryTypePoint)
@@ -1105,7 +1132,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n126 := c.ReadLength(2)
+	n126 := c.ReadLengthFast(2)
+	if n126 < 0 {
+		n126 = c.ReadLength(2)
+	}
 	m127 := foryimpl.MakeMap[map[string]int32](c, n126)
 	for n126 > 0 && !c.Failed() {
 		sz128, vn129, _ := c.ReadMapChunk(n126, 21, 5, nil, false)
@@ -1125,7 +1155,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n134 := c.ReadLength(1)
+	n134 := c.ReadLengthFast(1)
+	if n134 < 0 {
+		n134 = c.ReadLength(1)
+	}
 	l135 := foryimpl.ReuseSlice[[]string](c, x.Tags, n134)
 	if n134 > 0 {
 		hn137 := c.ReadListHeader(21)
@@ -1202,7 +1235,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	n141 := c.ReadLength(2)
+	n141 := c.ReadLengthFast(2)
+	if n141 < 0 {
+		n141 = c.ReadLength(2)
+	}
 	m142 := foryimpl.MakeMap[map[int32]*Point](c, n141)
 	for n141 > 0 && !c.Failed() {
 		sz143, vn144, tr150, ev149 := c.ReadMapChunkRef(n141, 5, foryTypePoint)
@@ -1268,7 +1304,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n158 := c.ReadLength(1)
+	n158 := c.ReadLengthFast(1)
+	if n158 < 0 {
+		n158 = c.ReadLength(1)
+	}
 	if n158 != 4 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n158, 4))
 		return
@@ -1302,7 +1341,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n166 := c.ReadLength(1)
+	n166 := c.ReadLengthFast(1)
+	if n166 < 0 {
+		n166 = c.ReadLength(1)
+	}
 	l167 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n166)
 	if n166 > 0 {
 		hn169, tr171, ev170 := c.ReadStructListHeaderRef(foryTypePoint)
@@ -1353,7 +1395,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n176 := c.ReadLength(1)
+		n176 := c.ReadLengthFast(1)
+		if n176 < 0 {
+			n176 = c.ReadLength(1)
+		}
 		l177 := foryimpl.MakeSlice[[]string](c, n176)
 		if n176 > 0 {
 			hn179 := c.ReadListHeader(21)
@@ -1411,7 +1456,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n189 := c.ReadLength(1)
+	n189 := c.ReadLengthFast(1)
+	if n189 < 0 {
+		n189 = c.ReadLength(1)
+	}
 	l190 := foryimpl.ReuseSlice[[]Point](c, x.Points, n189)
 	if n189 > 0 {
 		hn192, ev193 := c.ReadStructListHeader(foryTypePoint)
@@ -1450,7 +1498,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n197 := c.ReadLength(2)
+	n197 := c.ReadLengthFast(2)
+	if n197 < 0 {
+		n197 = c.ReadLength(2)
+	}
 	m198 := foryimpl.MakeMap[map[string]int32](c, n197)
 	for n197 > 0 && !c.Failed() {
 		sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
@@ -1470,7 +1521,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n205 := c.ReadLength(1)
+	n205 := c.ReadLengthFast(1)
+	if n205 < 0 {
+		n205 = c.ReadLength(1)
+	}
 	l206 := foryimpl.ReuseSlice[[]string](c, x.Tags, n205)
 	if n205 > 0 {
 		hn208 := c.ReadListHeader(21)
@@ -1551,7 +1605,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n223 := c.ReadLength(2)
+				n223 := c.ReadLengthFast(2)
+				if n223 < 0 {
+					n223 = c.ReadLength(2)
+				}
 				m224 := foryimpl.MakeMap[map[int32]*Point](c, n223)
 				for n223 > 0 && !c.Failed() {
 					sz225, vn226, ev231 := c.ReadMapChunk(n223, 5, 28, foryTypePoint, true)
@@ -1609,7 +1666,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLength(1)
+				n239 := c.ReadLengthFast(1)
+				if n239 < 0 {
+					n239 = c.ReadLength(1)
+				}
 				if n239 != 4 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n239, 4))
 					return
@@ -1645,7 +1705,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLength(1)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
+				}
 				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
 				if n247 > 0 {
 					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
@@ -1673,7 +1736,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLength(1)
+				n254 := c.ReadLengthFast(1)
+				if n254 < 0 {
+					n254 = c.ReadLength(1)
+				}
 				l255 := foryimpl.MakeSlice[[]string](c, n254)
 				if n254 > 0 {
 					hn257 := c.ReadListHeader(21)
@@ -1744,7 +1810,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n270 := c.ReadLength(1)
+				n270 := c.ReadLengthFast(1)
+				if n270 < 0 {
+					n270 = c.ReadLength(1)
+				}
 				l271 := foryimpl.MakeSlice[[]Point](c, n270)
 				if n270 > 0 {
 					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
@@ -1787,7 +1856,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLength(2)
+				n278 := c.ReadLengthFast(2)
+				if n278 < 0 {
+					n278 = c.ReadLength(2)
+				}
 				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
 				for n278 > 0 && !c.Failed() {
 					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
@@ -1806,7 +1878,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLength(1)
+				n286 := c.ReadLengthFast(1)
+				if n286 < 0 {
+					n286 = c.ReadLength(1)
+				}
 				l287 := foryimpl.MakeSlice[[]string](c, n286)
 				if n286 > 0 {
 					hn289 := c.ReadListHeader(21)

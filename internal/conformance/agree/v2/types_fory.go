@@ -70,7 +70,10 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -89,6 +92,9 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -260,7 +266,10 @@ func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -279,6 +288,9 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapKinds)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
 }
@@ -358,7 +370,10 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLength(2)
+	n8 := c.ReadLengthFast(2)
+	if n8 < 0 {
+		n8 = c.ReadLength(2)
+	}
 	m9 := foryimpl.MakeMap[map[string]int32](c, n8)
 	for n8 > 0 && !c.Failed() {
 		sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
@@ -388,7 +403,10 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(2)
+				n16 := c.ReadLengthFast(2)
+				if n16 < 0 {
+					n16 = c.ReadLength(2)
+				}
 				m17 := foryimpl.MakeMap[map[string]int32](c, n16)
 				for n16 > 0 && !c.Failed() {
 					sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
@@ -479,7 +497,10 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -498,6 +519,9 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnums)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
 }
@@ -730,7 +754,10 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -749,6 +776,9 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnumsEvolved)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
 }
