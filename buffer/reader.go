@@ -288,6 +288,19 @@ func (r *Reader) ReadSmallLength(minElemBytes int, maxN uint64) int {
 	return -1
 }
 
+// ReadSmallByteLength is [Reader.ReadSmallLength] for the byte length of
+// a dense array of elements of width bytes, a power of two: the length must
+// also be a multiple of width, and fit the bytes after it.
+func (r *Reader) ReadSmallByteLength(width int, maxN uint64) int {
+	if off := r.off; off < len(r.buf) {
+		if n := int(r.buf[off]); n < 0x80 && n&(width-1) == 0 && n < len(r.buf)-off && uint64(n) <= maxN {
+			r.off = off + 1
+			return n
+		}
+	}
+	return -1
+}
+
 // ReadVarInt32 reads a zz32.
 func (r *Reader) ReadVarInt32() int32 { return unzigzag32(r.ReadVarUint32()) }
 

@@ -88,3 +88,28 @@ func TestDrop(t *testing.T) {
 	r.Reset([]byte{7})
 	require.Equal(t, uint8(7), r.ReadUint8())
 }
+
+// TestReadSmallByteLength: as ReadSmallLength, for a byte length that must
+// also be a multiple of the element width.
+func TestReadSmallByteLength(t *testing.T) {
+	for _, width := range []int{1, 2, 4, 8} {
+		for rest := 0; rest < 20; rest++ {
+			for _, maxN := range []uint64{0, 4, 1 << 40} {
+				for b := 0; b < 256; b++ {
+					r := NewReader(append([]byte{byte(b)}, make([]byte, rest)...))
+					n := r.ReadSmallByteLength(width, maxN)
+					if b < 0x80 && b%width == 0 && b <= rest && uint64(b) <= maxN {
+						require.Equal(t, b, n)
+						require.Equal(t, 1, r.Offset())
+						continue
+					}
+					require.Equal(t, -1, n, "byte %#x width %d rest %d max %d", b, width, rest, maxN)
+					require.Zero(t, r.Offset())
+				}
+			}
+		}
+	}
+	r := NewReader([]byte{0, 0})
+	r.Fail(errors.New("earlier failure"))
+	require.Equal(t, -1, r.ReadSmallByteLength(1, 10))
+}

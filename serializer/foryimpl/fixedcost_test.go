@@ -137,3 +137,32 @@ func TestReadFastPaths(t *testing.T) {
 	c = f.BeginRead(in)
 	require.Equal(t, f.opts.allocBudget(len(in)), c.budget)
 }
+
+// TestReadArrayLengthFast: the inlined fast path returns what
+// ReadArrayLength would, with the same offset and element allowance, or
+// reads nothing and returns -1.
+func TestReadArrayLengthFast(t *testing.T) {
+	for _, width := range []int{1, 2, 4, 8} {
+		for rest := 0; rest < 20; rest++ {
+			for _, elems := range []uint64{0, 4, 1000} {
+				for b := 0; b < 256; b++ {
+					in := append([]byte{byte(b)}, make([]byte, rest)...)
+					fast, slow := newReadContext(in), newReadContext(in)
+					fast.elems, slow.elems = elems, elems
+					n := fast.ReadArrayLengthFast(width)
+					require.NoError(t, fast.r.Err())
+					if n < 0 {
+						require.Equal(t, -1, n)
+						require.Zero(t, fast.r.Offset())
+						require.Equal(t, elems, fast.elems)
+						continue
+					}
+					require.Equal(t, slow.ReadArrayLength(width), n, "byte %#x width %d rest %d elems %d", b, width, rest, elems)
+					require.NoError(t, slow.r.Err())
+					require.Equal(t, slow.r.Offset(), fast.r.Offset())
+					require.Equal(t, slow.elems, fast.elems)
+				}
+			}
+		}
+	}
+}
