@@ -2740,7 +2740,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Colors")
 		return
 	}
-	n283 := c.ReadArrayLength(1)
+	n283 := c.ReadArrayLengthFast(1)
+	if n283 < 0 {
+		n283 = c.ReadArrayLength(1)
+	}
 	a284 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n283)
 	r.ReadRawBools(a284)
 	x.DBools = a284
@@ -2748,7 +2751,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DBools")
 		return
 	}
-	n285 := c.ReadArrayLength(4)
+	n285 := c.ReadArrayLengthFast(4)
+	if n285 < 0 {
+		n285 = c.ReadArrayLength(4)
+	}
 	a286 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n285)
 	r.ReadRawFloat32s(a286)
 	x.DF32 = a286
@@ -2756,7 +2762,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DF32")
 		return
 	}
-	n287 := c.ReadArrayLength(8)
+	n287 := c.ReadArrayLengthFast(8)
+	if n287 < 0 {
+		n287 = c.ReadArrayLength(8)
+	}
 	a288 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n287)
 	r.ReadRawFloat64s(a288)
 	x.DF64 = a288
@@ -2764,7 +2773,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DF64")
 		return
 	}
-	n289 := c.ReadArrayLength(2)
+	n289 := c.ReadArrayLengthFast(2)
+	if n289 < 0 {
+		n289 = c.ReadArrayLength(2)
+	}
 	a290 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n289)
 	r.ReadRawInt16s(a290)
 	x.DI16 = a290
@@ -2772,7 +2784,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DI16")
 		return
 	}
-	n291 := c.ReadArrayLength(4)
+	n291 := c.ReadArrayLengthFast(4)
+	if n291 < 0 {
+		n291 = c.ReadArrayLength(4)
+	}
 	a292 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n291)
 	r.ReadRawInt32s(a292)
 	x.DI32 = a292
@@ -2780,7 +2795,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DI32")
 		return
 	}
-	n293 := c.ReadArrayLength(8)
+	n293 := c.ReadArrayLengthFast(8)
+	if n293 < 0 {
+		n293 = c.ReadArrayLength(8)
+	}
 	a294 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n293)
 	r.ReadRawInt64s(a294)
 	x.DI64 = a294
@@ -2788,7 +2806,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DI64")
 		return
 	}
-	n295 := c.ReadArrayLength(1)
+	n295 := c.ReadArrayLengthFast(1)
+	if n295 < 0 {
+		n295 = c.ReadArrayLength(1)
+	}
 	a296 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n295)
 	for i297 := range a296 {
 		a296[i297] = r.ReadInt8()
@@ -2798,7 +2819,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DI8")
 		return
 	}
-	n298 := c.ReadArrayLength(2)
+	n298 := c.ReadArrayLengthFast(2)
+	if n298 < 0 {
+		n298 = c.ReadArrayLength(2)
+	}
 	a299 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n298)
 	r.ReadRawUint16s(a299)
 	x.DU16 = a299
@@ -2806,7 +2830,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DU16")
 		return
 	}
-	n300 := c.ReadArrayLength(4)
+	n300 := c.ReadArrayLengthFast(4)
+	if n300 < 0 {
+		n300 = c.ReadArrayLength(4)
+	}
 	a301 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n300)
 	r.ReadRawUint32s(a301)
 	x.DU32 = a301
@@ -2814,7 +2841,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DU32")
 		return
 	}
-	n302 := c.ReadArrayLength(8)
+	n302 := c.ReadArrayLengthFast(8)
+	if n302 < 0 {
+		n302 = c.ReadArrayLength(8)
+	}
 	a303 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n302)
 	r.ReadRawUint64s(a303)
 	x.DU64 = a303
@@ -3510,7 +3540,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st452, id453 := c.ReadRefFlag(); st452 == foryimpl.RefBack {
 		x.DBools = foryimpl.BackRefSlice[bool](c, id453)
 	} else if st452 == foryimpl.RefFollows {
-		n454 := c.ReadArrayLength(1)
+		n454 := c.ReadArrayLengthFast(1)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(1)
+		}
 		a455 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n454)
 		r.ReadRawBools(a455)
 		x.DBools = a455
@@ -3525,7 +3558,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st456, id457 := c.ReadRefFlag(); st456 == foryimpl.RefBack {
 		x.DF32 = foryimpl.BackRefSlice[float32](c, id457)
 	} else if st456 == foryimpl.RefFollows {
-		n458 := c.ReadArrayLength(4)
+		n458 := c.ReadArrayLengthFast(4)
+		if n458 < 0 {
+			n458 = c.ReadArrayLength(4)
+		}
 		a459 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n458)
 		r.ReadRawFloat32s(a459)
 		x.DF32 = a459
@@ -3540,7 +3576,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st460, id461 := c.ReadRefFlag(); st460 == foryimpl.RefBack {
 		x.DF64 = foryimpl.BackRefSlice[float64](c, id461)
 	} else if st460 == foryimpl.RefFollows {
-		n462 := c.ReadArrayLength(8)
+		n462 := c.ReadArrayLengthFast(8)
+		if n462 < 0 {
+			n462 = c.ReadArrayLength(8)
+		}
 		a463 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n462)
 		r.ReadRawFloat64s(a463)
 		x.DF64 = a463
@@ -3555,7 +3594,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st464, id465 := c.ReadRefFlag(); st464 == foryimpl.RefBack {
 		x.DI16 = foryimpl.BackRefSlice[int16](c, id465)
 	} else if st464 == foryimpl.RefFollows {
-		n466 := c.ReadArrayLength(2)
+		n466 := c.ReadArrayLengthFast(2)
+		if n466 < 0 {
+			n466 = c.ReadArrayLength(2)
+		}
 		a467 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n466)
 		r.ReadRawInt16s(a467)
 		x.DI16 = a467
@@ -3570,7 +3612,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st468, id469 := c.ReadRefFlag(); st468 == foryimpl.RefBack {
 		x.DI32 = foryimpl.BackRefSlice[int32](c, id469)
 	} else if st468 == foryimpl.RefFollows {
-		n470 := c.ReadArrayLength(4)
+		n470 := c.ReadArrayLengthFast(4)
+		if n470 < 0 {
+			n470 = c.ReadArrayLength(4)
+		}
 		a471 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n470)
 		r.ReadRawInt32s(a471)
 		x.DI32 = a471
@@ -3585,7 +3630,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
 		x.DI64 = foryimpl.BackRefSlice[int64](c, id473)
 	} else if st472 == foryimpl.RefFollows {
-		n474 := c.ReadArrayLength(8)
+		n474 := c.ReadArrayLengthFast(8)
+		if n474 < 0 {
+			n474 = c.ReadArrayLength(8)
+		}
 		a475 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n474)
 		r.ReadRawInt64s(a475)
 		x.DI64 = a475
@@ -3600,7 +3648,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st476, id477 := c.ReadRefFlag(); st476 == foryimpl.RefBack {
 		x.DI8 = foryimpl.BackRefSlice[int8](c, id477)
 	} else if st476 == foryimpl.RefFollows {
-		n478 := c.ReadArrayLength(1)
+		n478 := c.ReadArrayLengthFast(1)
+		if n478 < 0 {
+			n478 = c.ReadArrayLength(1)
+		}
 		a479 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n478)
 		for i480 := range a479 {
 			a479[i480] = r.ReadInt8()
@@ -3617,7 +3668,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st481, id482 := c.ReadRefFlag(); st481 == foryimpl.RefBack {
 		x.DU16 = foryimpl.BackRefSlice[uint16](c, id482)
 	} else if st481 == foryimpl.RefFollows {
-		n483 := c.ReadArrayLength(2)
+		n483 := c.ReadArrayLengthFast(2)
+		if n483 < 0 {
+			n483 = c.ReadArrayLength(2)
+		}
 		a484 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n483)
 		r.ReadRawUint16s(a484)
 		x.DU16 = a484
@@ -3632,7 +3686,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st485, id486 := c.ReadRefFlag(); st485 == foryimpl.RefBack {
 		x.DU32 = foryimpl.BackRefSlice[uint32](c, id486)
 	} else if st485 == foryimpl.RefFollows {
-		n487 := c.ReadArrayLength(4)
+		n487 := c.ReadArrayLengthFast(4)
+		if n487 < 0 {
+			n487 = c.ReadArrayLength(4)
+		}
 		a488 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n487)
 		r.ReadRawUint32s(a488)
 		x.DU32 = a488
@@ -3647,7 +3704,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st489, id490 := c.ReadRefFlag(); st489 == foryimpl.RefBack {
 		x.DU64 = foryimpl.BackRefSlice[uint64](c, id490)
 	} else if st489 == foryimpl.RefFollows {
-		n491 := c.ReadArrayLength(8)
+		n491 := c.ReadArrayLengthFast(8)
+		if n491 < 0 {
+			n491 = c.ReadArrayLength(8)
+		}
 		a492 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n491)
 		r.ReadRawUint64s(a492)
 		x.DU64 = a492
@@ -4325,7 +4385,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st645, id646 := c.ReadRefFlag(); st645 == foryimpl.RefBack {
 					x.DBools = foryimpl.BackRefSlice[bool](c, id646)
 				} else if st645 == foryimpl.RefFollows {
-					n647 := c.ReadArrayLength(1)
+					n647 := c.ReadArrayLengthFast(1)
+					if n647 < 0 {
+						n647 = c.ReadArrayLength(1)
+					}
 					a648 := foryimpl.MakeSlice[[]bool](c, n647)
 					r.ReadRawBools(a648)
 					x.DBools = a648
@@ -4337,7 +4400,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n643 := c.ReadArrayLength(1)
+					n643 := c.ReadArrayLengthFast(1)
+					if n643 < 0 {
+						n643 = c.ReadArrayLength(1)
+					}
 					a644 := foryimpl.MakeSlice[[]bool](c, n643)
 					r.ReadRawBools(a644)
 					x.DBools = a644
@@ -4348,7 +4414,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st651, id652 := c.ReadRefFlag(); st651 == foryimpl.RefBack {
 					x.DF32 = foryimpl.BackRefSlice[float32](c, id652)
 				} else if st651 == foryimpl.RefFollows {
-					n653 := c.ReadArrayLength(4)
+					n653 := c.ReadArrayLengthFast(4)
+					if n653 < 0 {
+						n653 = c.ReadArrayLength(4)
+					}
 					a654 := foryimpl.MakeSlice[[]float32](c, n653)
 					r.ReadRawFloat32s(a654)
 					x.DF32 = a654
@@ -4360,7 +4429,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n649 := c.ReadArrayLength(4)
+					n649 := c.ReadArrayLengthFast(4)
+					if n649 < 0 {
+						n649 = c.ReadArrayLength(4)
+					}
 					a650 := foryimpl.MakeSlice[[]float32](c, n649)
 					r.ReadRawFloat32s(a650)
 					x.DF32 = a650
@@ -4371,7 +4443,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st657, id658 := c.ReadRefFlag(); st657 == foryimpl.RefBack {
 					x.DF64 = foryimpl.BackRefSlice[float64](c, id658)
 				} else if st657 == foryimpl.RefFollows {
-					n659 := c.ReadArrayLength(8)
+					n659 := c.ReadArrayLengthFast(8)
+					if n659 < 0 {
+						n659 = c.ReadArrayLength(8)
+					}
 					a660 := foryimpl.MakeSlice[[]float64](c, n659)
 					r.ReadRawFloat64s(a660)
 					x.DF64 = a660
@@ -4383,7 +4458,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n655 := c.ReadArrayLength(8)
+					n655 := c.ReadArrayLengthFast(8)
+					if n655 < 0 {
+						n655 = c.ReadArrayLength(8)
+					}
 					a656 := foryimpl.MakeSlice[[]float64](c, n655)
 					r.ReadRawFloat64s(a656)
 					x.DF64 = a656
@@ -4394,7 +4472,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st663, id664 := c.ReadRefFlag(); st663 == foryimpl.RefBack {
 					x.DI16 = foryimpl.BackRefSlice[int16](c, id664)
 				} else if st663 == foryimpl.RefFollows {
-					n665 := c.ReadArrayLength(2)
+					n665 := c.ReadArrayLengthFast(2)
+					if n665 < 0 {
+						n665 = c.ReadArrayLength(2)
+					}
 					a666 := foryimpl.MakeSlice[[]int16](c, n665)
 					r.ReadRawInt16s(a666)
 					x.DI16 = a666
@@ -4406,7 +4487,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n661 := c.ReadArrayLength(2)
+					n661 := c.ReadArrayLengthFast(2)
+					if n661 < 0 {
+						n661 = c.ReadArrayLength(2)
+					}
 					a662 := foryimpl.MakeSlice[[]int16](c, n661)
 					r.ReadRawInt16s(a662)
 					x.DI16 = a662
@@ -4417,7 +4501,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st669, id670 := c.ReadRefFlag(); st669 == foryimpl.RefBack {
 					x.DI32 = foryimpl.BackRefSlice[int32](c, id670)
 				} else if st669 == foryimpl.RefFollows {
-					n671 := c.ReadArrayLength(4)
+					n671 := c.ReadArrayLengthFast(4)
+					if n671 < 0 {
+						n671 = c.ReadArrayLength(4)
+					}
 					a672 := foryimpl.MakeSlice[[]int32](c, n671)
 					r.ReadRawInt32s(a672)
 					x.DI32 = a672
@@ -4429,7 +4516,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n667 := c.ReadArrayLength(4)
+					n667 := c.ReadArrayLengthFast(4)
+					if n667 < 0 {
+						n667 = c.ReadArrayLength(4)
+					}
 					a668 := foryimpl.MakeSlice[[]int32](c, n667)
 					r.ReadRawInt32s(a668)
 					x.DI32 = a668
@@ -4440,7 +4530,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
 					x.DI64 = foryimpl.BackRefSlice[int64](c, id676)
 				} else if st675 == foryimpl.RefFollows {
-					n677 := c.ReadArrayLength(8)
+					n677 := c.ReadArrayLengthFast(8)
+					if n677 < 0 {
+						n677 = c.ReadArrayLength(8)
+					}
 					a678 := foryimpl.MakeSlice[[]int64](c, n677)
 					r.ReadRawInt64s(a678)
 					x.DI64 = a678
@@ -4452,7 +4545,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n673 := c.ReadArrayLength(8)
+					n673 := c.ReadArrayLengthFast(8)
+					if n673 < 0 {
+						n673 = c.ReadArrayLength(8)
+					}
 					a674 := foryimpl.MakeSlice[[]int64](c, n673)
 					r.ReadRawInt64s(a674)
 					x.DI64 = a674
@@ -4463,7 +4559,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st682, id683 := c.ReadRefFlag(); st682 == foryimpl.RefBack {
 					x.DI8 = foryimpl.BackRefSlice[int8](c, id683)
 				} else if st682 == foryimpl.RefFollows {
-					n684 := c.ReadArrayLength(1)
+					n684 := c.ReadArrayLengthFast(1)
+					if n684 < 0 {
+						n684 = c.ReadArrayLength(1)
+					}
 					a685 := foryimpl.MakeSlice[[]int8](c, n684)
 					for i686 := range a685 {
 						a685[i686] = r.ReadInt8()
@@ -4477,7 +4576,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n679 := c.ReadArrayLength(1)
+					n679 := c.ReadArrayLengthFast(1)
+					if n679 < 0 {
+						n679 = c.ReadArrayLength(1)
+					}
 					a680 := foryimpl.MakeSlice[[]int8](c, n679)
 					for i681 := range a680 {
 						a680[i681] = r.ReadInt8()
@@ -4490,7 +4592,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
 					x.DU16 = foryimpl.BackRefSlice[uint16](c, id690)
 				} else if st689 == foryimpl.RefFollows {
-					n691 := c.ReadArrayLength(2)
+					n691 := c.ReadArrayLengthFast(2)
+					if n691 < 0 {
+						n691 = c.ReadArrayLength(2)
+					}
 					a692 := foryimpl.MakeSlice[[]uint16](c, n691)
 					r.ReadRawUint16s(a692)
 					x.DU16 = a692
@@ -4502,7 +4607,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n687 := c.ReadArrayLength(2)
+					n687 := c.ReadArrayLengthFast(2)
+					if n687 < 0 {
+						n687 = c.ReadArrayLength(2)
+					}
 					a688 := foryimpl.MakeSlice[[]uint16](c, n687)
 					r.ReadRawUint16s(a688)
 					x.DU16 = a688
@@ -4513,7 +4621,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
 					x.DU32 = foryimpl.BackRefSlice[uint32](c, id696)
 				} else if st695 == foryimpl.RefFollows {
-					n697 := c.ReadArrayLength(4)
+					n697 := c.ReadArrayLengthFast(4)
+					if n697 < 0 {
+						n697 = c.ReadArrayLength(4)
+					}
 					a698 := foryimpl.MakeSlice[[]uint32](c, n697)
 					r.ReadRawUint32s(a698)
 					x.DU32 = a698
@@ -4525,7 +4636,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n693 := c.ReadArrayLength(4)
+					n693 := c.ReadArrayLengthFast(4)
+					if n693 < 0 {
+						n693 = c.ReadArrayLength(4)
+					}
 					a694 := foryimpl.MakeSlice[[]uint32](c, n693)
 					r.ReadRawUint32s(a694)
 					x.DU32 = a694
@@ -4536,7 +4650,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
 					x.DU64 = foryimpl.BackRefSlice[uint64](c, id702)
 				} else if st701 == foryimpl.RefFollows {
-					n703 := c.ReadArrayLength(8)
+					n703 := c.ReadArrayLengthFast(8)
+					if n703 < 0 {
+						n703 = c.ReadArrayLength(8)
+					}
 					a704 := foryimpl.MakeSlice[[]uint64](c, n703)
 					r.ReadRawUint64s(a704)
 					x.DU64 = a704
@@ -4548,7 +4665,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n699 := c.ReadArrayLength(8)
+					n699 := c.ReadArrayLengthFast(8)
+					if n699 < 0 {
+						n699 = c.ReadArrayLength(8)
+					}
 					a700 := foryimpl.MakeSlice[[]uint64](c, n699)
 					r.ReadRawUint64s(a700)
 					x.DU64 = a700
@@ -9912,7 +10032,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MaybeN")
 		return
 	}
-	n76 := c.ReadArrayLength(2)
+	n76 := c.ReadArrayLengthFast(2)
+	if n76 < 0 {
+		n76 = c.ReadArrayLength(2)
+	}
 	a77 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n76)
 	r.ReadRawUint16s(foryimpl.Uint16s(a77))
 	x.Brains = a77
@@ -10142,7 +10265,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 	if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
 		x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id119)
 	} else if st118 == foryimpl.RefFollows {
-		n120 := c.ReadArrayLength(2)
+		n120 := c.ReadArrayLengthFast(2)
+		if n120 < 0 {
+			n120 = c.ReadArrayLength(2)
+		}
 		a121 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n120)
 		r.ReadRawUint16s(foryimpl.Uint16s(a121))
 		x.Brains = a121
@@ -10379,7 +10505,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
 					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id176)
 				} else if st175 == foryimpl.RefFollows {
-					n177 := c.ReadArrayLength(2)
+					n177 := c.ReadArrayLengthFast(2)
+					if n177 < 0 {
+						n177 = c.ReadArrayLength(2)
+					}
 					a178 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n177)
 					r.ReadRawUint16s(foryimpl.Uint16s(a178))
 					x.Brains = a178
@@ -10391,7 +10520,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadArrayLength(2)
+					n173 := c.ReadArrayLengthFast(2)
+					if n173 < 0 {
+						n173 = c.ReadArrayLength(2)
+					}
 					a174 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n173)
 					r.ReadRawUint16s(foryimpl.Uint16s(a174))
 					x.Brains = a174

@@ -559,10 +559,16 @@ func (g *gen) makeSlice(t *model.Type, n *jen.Statement) *jen.Statement {
 // readDenseArray reads a byte length and raw little-endian elements (§8.2).
 func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, s := g.fresh("n"), g.fresh("a")
-	out := []jen.Code{
-		jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(w.Elem.Width)),
-		jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))),
+	var out []jen.Code
+	if wd := w.Elem.Width; wd&(wd-1) == 0 {
+		// The inlined fast path takes a power-of-two width
+		// (BenchmarkDeserialize/Sample).
+		out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLengthFast").Call(jen.Lit(wd)),
+			jen.If(jen.Id(n).Op("<").Lit(0)).Block(jen.Id(n).Op("=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(wd))))
+	} else {
+		out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(wd)))
 	}
+	out = append(out, jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))))
 	switch w.Go.Elem.Kind {
 	case model.Int8:
 		i := g.fresh("i")

@@ -808,7 +808,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n31 := c.ReadArrayLength(4)
+	n31 := c.ReadArrayLengthFast(4)
+	if n31 < 0 {
+		n31 = c.ReadArrayLength(4)
+	}
 	a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
 	r.ReadRawInt32s(a32)
 	x.IntArray = a32
@@ -816,7 +819,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("IntArray")
 		return
 	}
-	n33 := c.ReadArrayLength(8)
+	n33 := c.ReadArrayLengthFast(8)
+	if n33 < 0 {
+		n33 = c.ReadArrayLength(8)
+	}
 	a34 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n33)
 	r.ReadRawInt64s(a34)
 	x.LongArray = a34
@@ -824,7 +830,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LongArray")
 		return
 	}
-	n35 := c.ReadArrayLength(4)
+	n35 := c.ReadArrayLengthFast(4)
+	if n35 < 0 {
+		n35 = c.ReadArrayLength(4)
+	}
 	a36 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n35)
 	r.ReadRawFloat32s(a36)
 	x.FloatArray = a36
@@ -832,7 +841,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("FloatArray")
 		return
 	}
-	n37 := c.ReadArrayLength(8)
+	n37 := c.ReadArrayLengthFast(8)
+	if n37 < 0 {
+		n37 = c.ReadArrayLength(8)
+	}
 	a38 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n37)
 	r.ReadRawFloat64s(a38)
 	x.DoubleArray = a38
@@ -840,7 +852,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleArray")
 		return
 	}
-	n39 := c.ReadArrayLength(4)
+	n39 := c.ReadArrayLengthFast(4)
+	if n39 < 0 {
+		n39 = c.ReadArrayLength(4)
+	}
 	a40 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n39)
 	r.ReadRawInt32s(a40)
 	x.ShortArray = a40
@@ -848,7 +863,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ShortArray")
 		return
 	}
-	n41 := c.ReadArrayLength(4)
+	n41 := c.ReadArrayLengthFast(4)
+	if n41 < 0 {
+		n41 = c.ReadArrayLength(4)
+	}
 	a42 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n41)
 	r.ReadRawInt32s(a42)
 	x.CharArray = a42
@@ -856,7 +874,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("CharArray")
 		return
 	}
-	n43 := c.ReadArrayLength(1)
+	n43 := c.ReadArrayLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadArrayLength(1)
+	}
 	a44 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n43)
 	r.ReadRawBools(a44)
 	x.BooleanArray = a44
@@ -930,7 +951,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
 		x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
 	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadArrayLength(4)
+		n47 := c.ReadArrayLengthFast(4)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(4)
+		}
 		a48 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n47)
 		r.ReadRawInt32s(a48)
 		x.IntArray = a48
@@ -945,7 +969,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
 		x.LongArray = foryimpl.BackRefSlice[int64](c, id50)
 	} else if st49 == foryimpl.RefFollows {
-		n51 := c.ReadArrayLength(8)
+		n51 := c.ReadArrayLengthFast(8)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(8)
+		}
 		a52 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n51)
 		r.ReadRawInt64s(a52)
 		x.LongArray = a52
@@ -960,7 +987,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
 		x.FloatArray = foryimpl.BackRefSlice[float32](c, id54)
 	} else if st53 == foryimpl.RefFollows {
-		n55 := c.ReadArrayLength(4)
+		n55 := c.ReadArrayLengthFast(4)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(4)
+		}
 		a56 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n55)
 		r.ReadRawFloat32s(a56)
 		x.FloatArray = a56
@@ -975,7 +1005,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
 		x.DoubleArray = foryimpl.BackRefSlice[float64](c, id58)
 	} else if st57 == foryimpl.RefFollows {
-		n59 := c.ReadArrayLength(8)
+		n59 := c.ReadArrayLengthFast(8)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(8)
+		}
 		a60 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n59)
 		r.ReadRawFloat64s(a60)
 		x.DoubleArray = a60
@@ -990,7 +1023,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
 		x.ShortArray = foryimpl.BackRefSlice[int32](c, id62)
 	} else if st61 == foryimpl.RefFollows {
-		n63 := c.ReadArrayLength(4)
+		n63 := c.ReadArrayLengthFast(4)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(4)
+		}
 		a64 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n63)
 		r.ReadRawInt32s(a64)
 		x.ShortArray = a64
@@ -1005,7 +1041,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
 		x.CharArray = foryimpl.BackRefSlice[int32](c, id66)
 	} else if st65 == foryimpl.RefFollows {
-		n67 := c.ReadArrayLength(4)
+		n67 := c.ReadArrayLengthFast(4)
+		if n67 < 0 {
+			n67 = c.ReadArrayLength(4)
+		}
 		a68 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n67)
 		r.ReadRawInt32s(a68)
 		x.CharArray = a68
@@ -1020,7 +1059,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
 		x.BooleanArray = foryimpl.BackRefSlice[bool](c, id70)
 	} else if st69 == foryimpl.RefFollows {
-		n71 := c.ReadArrayLength(1)
+		n71 := c.ReadArrayLengthFast(1)
+		if n71 < 0 {
+			n71 = c.ReadArrayLength(1)
+		}
 		a72 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n71)
 		r.ReadRawBools(a72)
 		x.BooleanArray = a72
@@ -1154,7 +1196,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
 					x.IntArray = foryimpl.BackRefSlice[int32](c, id100)
 				} else if st99 == foryimpl.RefFollows {
-					n101 := c.ReadArrayLength(4)
+					n101 := c.ReadArrayLengthFast(4)
+					if n101 < 0 {
+						n101 = c.ReadArrayLength(4)
+					}
 					a102 := foryimpl.MakeSlice[[]int32](c, n101)
 					r.ReadRawInt32s(a102)
 					x.IntArray = a102
@@ -1166,7 +1211,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n97 := c.ReadArrayLength(4)
+					n97 := c.ReadArrayLengthFast(4)
+					if n97 < 0 {
+						n97 = c.ReadArrayLength(4)
+					}
 					a98 := foryimpl.MakeSlice[[]int32](c, n97)
 					r.ReadRawInt32s(a98)
 					x.IntArray = a98
@@ -1177,7 +1225,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
 					x.LongArray = foryimpl.BackRefSlice[int64](c, id106)
 				} else if st105 == foryimpl.RefFollows {
-					n107 := c.ReadArrayLength(8)
+					n107 := c.ReadArrayLengthFast(8)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(8)
+					}
 					a108 := foryimpl.MakeSlice[[]int64](c, n107)
 					r.ReadRawInt64s(a108)
 					x.LongArray = a108
@@ -1189,7 +1240,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n103 := c.ReadArrayLength(8)
+					n103 := c.ReadArrayLengthFast(8)
+					if n103 < 0 {
+						n103 = c.ReadArrayLength(8)
+					}
 					a104 := foryimpl.MakeSlice[[]int64](c, n103)
 					r.ReadRawInt64s(a104)
 					x.LongArray = a104
@@ -1200,7 +1254,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
 					x.FloatArray = foryimpl.BackRefSlice[float32](c, id112)
 				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadArrayLength(4)
+					n113 := c.ReadArrayLengthFast(4)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(4)
+					}
 					a114 := foryimpl.MakeSlice[[]float32](c, n113)
 					r.ReadRawFloat32s(a114)
 					x.FloatArray = a114
@@ -1212,7 +1269,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n109 := c.ReadArrayLength(4)
+					n109 := c.ReadArrayLengthFast(4)
+					if n109 < 0 {
+						n109 = c.ReadArrayLength(4)
+					}
 					a110 := foryimpl.MakeSlice[[]float32](c, n109)
 					r.ReadRawFloat32s(a110)
 					x.FloatArray = a110
@@ -1223,7 +1283,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
 					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id118)
 				} else if st117 == foryimpl.RefFollows {
-					n119 := c.ReadArrayLength(8)
+					n119 := c.ReadArrayLengthFast(8)
+					if n119 < 0 {
+						n119 = c.ReadArrayLength(8)
+					}
 					a120 := foryimpl.MakeSlice[[]float64](c, n119)
 					r.ReadRawFloat64s(a120)
 					x.DoubleArray = a120
@@ -1235,7 +1298,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n115 := c.ReadArrayLength(8)
+					n115 := c.ReadArrayLengthFast(8)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(8)
+					}
 					a116 := foryimpl.MakeSlice[[]float64](c, n115)
 					r.ReadRawFloat64s(a116)
 					x.DoubleArray = a116
@@ -1246,7 +1312,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
 					x.ShortArray = foryimpl.BackRefSlice[int32](c, id124)
 				} else if st123 == foryimpl.RefFollows {
-					n125 := c.ReadArrayLength(4)
+					n125 := c.ReadArrayLengthFast(4)
+					if n125 < 0 {
+						n125 = c.ReadArrayLength(4)
+					}
 					a126 := foryimpl.MakeSlice[[]int32](c, n125)
 					r.ReadRawInt32s(a126)
 					x.ShortArray = a126
@@ -1258,7 +1327,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n121 := c.ReadArrayLength(4)
+					n121 := c.ReadArrayLengthFast(4)
+					if n121 < 0 {
+						n121 = c.ReadArrayLength(4)
+					}
 					a122 := foryimpl.MakeSlice[[]int32](c, n121)
 					r.ReadRawInt32s(a122)
 					x.ShortArray = a122
@@ -1269,7 +1341,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
 					x.CharArray = foryimpl.BackRefSlice[int32](c, id130)
 				} else if st129 == foryimpl.RefFollows {
-					n131 := c.ReadArrayLength(4)
+					n131 := c.ReadArrayLengthFast(4)
+					if n131 < 0 {
+						n131 = c.ReadArrayLength(4)
+					}
 					a132 := foryimpl.MakeSlice[[]int32](c, n131)
 					r.ReadRawInt32s(a132)
 					x.CharArray = a132
@@ -1281,7 +1356,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n127 := c.ReadArrayLength(4)
+					n127 := c.ReadArrayLengthFast(4)
+					if n127 < 0 {
+						n127 = c.ReadArrayLength(4)
+					}
 					a128 := foryimpl.MakeSlice[[]int32](c, n127)
 					r.ReadRawInt32s(a128)
 					x.CharArray = a128
@@ -1292,7 +1370,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
 					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id136)
 				} else if st135 == foryimpl.RefFollows {
-					n137 := c.ReadArrayLength(1)
+					n137 := c.ReadArrayLengthFast(1)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(1)
+					}
 					a138 := foryimpl.MakeSlice[[]bool](c, n137)
 					r.ReadRawBools(a138)
 					x.BooleanArray = a138
@@ -1304,7 +1385,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n133 := c.ReadArrayLength(1)
+					n133 := c.ReadArrayLengthFast(1)
+					if n133 < 0 {
+						n133 = c.ReadArrayLength(1)
+					}
 					a134 := foryimpl.MakeSlice[[]bool](c, n133)
 					r.ReadRawBools(a134)
 					x.BooleanArray = a134

@@ -321,7 +321,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n27 := c.ReadArrayLength(1)
+	n27 := c.ReadArrayLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadArrayLength(1)
+	}
 	a28 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n27)
 	r.ReadRawBools(a28)
 	x.BoolA = a28
@@ -381,7 +384,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Plain")
 		return
 	}
-	n41 := c.ReadArrayLength(1)
+	n41 := c.ReadArrayLengthFast(1)
+	if n41 < 0 {
+		n41 = c.ReadArrayLength(1)
+	}
 	a42 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n41)
 	copy(a42, r.ReadBytes(n41))
 	x.U8Arr = a42
@@ -421,7 +427,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
 		x.BoolA = foryimpl.BackRefSlice[bool](c, id46)
 	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadArrayLength(1)
+		n47 := c.ReadArrayLengthFast(1)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(1)
+		}
 		a48 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n47)
 		r.ReadRawBools(a48)
 		x.BoolA = a48
@@ -488,7 +497,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
 		x.U8Arr = foryimpl.BackRefSlice[uint8](c, id62)
 	} else if st61 == foryimpl.RefFollows {
-		n63 := c.ReadArrayLength(1)
+		n63 := c.ReadArrayLengthFast(1)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(1)
+		}
 		a64 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n63)
 		copy(a64, r.ReadBytes(n63))
 		x.U8Arr = a64
@@ -530,7 +542,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
 					x.BoolA = foryimpl.BackRefSlice[bool](c, id70)
 				} else if st69 == foryimpl.RefFollows {
-					n71 := c.ReadArrayLength(1)
+					n71 := c.ReadArrayLengthFast(1)
+					if n71 < 0 {
+						n71 = c.ReadArrayLength(1)
+					}
 					a72 := foryimpl.MakeSlice[[]bool](c, n71)
 					r.ReadRawBools(a72)
 					x.BoolA = a72
@@ -542,7 +557,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n67 := c.ReadArrayLength(1)
+					n67 := c.ReadArrayLengthFast(1)
+					if n67 < 0 {
+						n67 = c.ReadArrayLength(1)
+					}
 					a68 := foryimpl.MakeSlice[[]bool](c, n67)
 					r.ReadRawBools(a68)
 					x.BoolA = a68
@@ -607,7 +625,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
 					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id88)
 				} else if st87 == foryimpl.RefFollows {
-					n89 := c.ReadArrayLength(1)
+					n89 := c.ReadArrayLengthFast(1)
+					if n89 < 0 {
+						n89 = c.ReadArrayLength(1)
+					}
 					a90 := foryimpl.MakeSlice[[]uint8](c, n89)
 					copy(a90, r.ReadBytes(n89))
 					x.U8Arr = a90
@@ -619,7 +640,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n85 := c.ReadArrayLength(1)
+					n85 := c.ReadArrayLengthFast(1)
+					if n85 < 0 {
+						n85 = c.ReadArrayLength(1)
+					}
 					a86 := foryimpl.MakeSlice[[]uint8](c, n85)
 					copy(a86, r.ReadBytes(n85))
 					x.U8Arr = a86

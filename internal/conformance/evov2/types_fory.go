@@ -538,7 +538,10 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	n52 := c.ReadArrayLength(8)
+	n52 := c.ReadArrayLengthFast(8)
+	if n52 < 0 {
+		n52 = c.ReadArrayLength(8)
+	}
 	a53 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n52)
 	r.ReadRawFloat64s(a53)
 	x.Weights = a53
@@ -679,7 +682,10 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 	if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
 		x.Weights = foryimpl.BackRefSlice[float64](c, id77)
 	} else if st76 == foryimpl.RefFollows {
-		n78 := c.ReadArrayLength(8)
+		n78 := c.ReadArrayLengthFast(8)
+		if n78 < 0 {
+			n78 = c.ReadArrayLength(8)
+		}
 		a79 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n78)
 		r.ReadRawFloat64s(a79)
 		x.Weights = a79
@@ -821,7 +827,10 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
 					x.Weights = foryimpl.BackRefSlice[float64](c, id111)
 				} else if st110 == foryimpl.RefFollows {
-					n112 := c.ReadArrayLength(8)
+					n112 := c.ReadArrayLengthFast(8)
+					if n112 < 0 {
+						n112 = c.ReadArrayLength(8)
+					}
 					a113 := foryimpl.MakeSlice[[]float64](c, n112)
 					r.ReadRawFloat64s(a113)
 					x.Weights = a113
@@ -833,7 +842,10 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n108 := c.ReadArrayLength(8)
+					n108 := c.ReadArrayLengthFast(8)
+					if n108 < 0 {
+						n108 = c.ReadArrayLength(8)
+					}
 					a109 := foryimpl.MakeSlice[[]float64](c, n108)
 					r.ReadRawFloat64s(a109)
 					x.Weights = a109

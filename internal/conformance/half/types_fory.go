@@ -398,7 +398,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F16Ptr")
 		return
 	}
-	n26 := c.ReadArrayLength(2)
+	n26 := c.ReadArrayLengthFast(2)
+	if n26 < 0 {
+		n26 = c.ReadArrayLength(2)
+	}
 	a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
 	r.ReadRawUint16s(foryimpl.Uint16s(a27))
 	x.BF16Arr = a27
@@ -432,7 +435,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BF16List")
 		return
 	}
-	n34 := c.ReadArrayLength(2)
+	n34 := c.ReadArrayLengthFast(2)
+	if n34 < 0 {
+		n34 = c.ReadArrayLength(2)
+	}
 	a35 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n34)
 	r.ReadRawUint16s(foryimpl.Uint16s(a35))
 	x.F16Arr = a35
@@ -512,7 +518,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
 		x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
 	} else if st43 == foryimpl.RefFollows {
-		n45 := c.ReadArrayLength(2)
+		n45 := c.ReadArrayLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadArrayLength(2)
+		}
 		a46 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n45)
 		r.ReadRawUint16s(foryimpl.Uint16s(a46))
 		x.BF16Arr = a46
@@ -553,7 +562,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
 		x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id54)
 	} else if st53 == foryimpl.RefFollows {
-		n55 := c.ReadArrayLength(2)
+		n55 := c.ReadArrayLengthFast(2)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(2)
+		}
 		a56 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n55)
 		r.ReadRawUint16s(foryimpl.Uint16s(a56))
 		x.F16Arr = a56
@@ -679,7 +691,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
 					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id86)
 				} else if st85 == foryimpl.RefFollows {
-					n87 := c.ReadArrayLength(2)
+					n87 := c.ReadArrayLengthFast(2)
+					if n87 < 0 {
+						n87 = c.ReadArrayLength(2)
+					}
 					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
 					r.ReadRawUint16s(foryimpl.Uint16s(a88))
 					x.BF16Arr = a88
@@ -691,7 +706,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n83 := c.ReadArrayLength(2)
+					n83 := c.ReadArrayLengthFast(2)
+					if n83 < 0 {
+						n83 = c.ReadArrayLength(2)
+					}
 					a84 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n83)
 					r.ReadRawUint16s(foryimpl.Uint16s(a84))
 					x.BF16Arr = a84
@@ -729,7 +747,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
 					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id98)
 				} else if st97 == foryimpl.RefFollows {
-					n99 := c.ReadArrayLength(2)
+					n99 := c.ReadArrayLengthFast(2)
+					if n99 < 0 {
+						n99 = c.ReadArrayLength(2)
+					}
 					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
 					r.ReadRawUint16s(foryimpl.Uint16s(a100))
 					x.F16Arr = a100
@@ -741,7 +762,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n95 := c.ReadArrayLength(2)
+					n95 := c.ReadArrayLengthFast(2)
+					if n95 < 0 {
+						n95 = c.ReadArrayLength(2)
+					}
 					a96 := foryimpl.MakeSlice[[]serializer.Float16](c, n95)
 					r.ReadRawUint16s(foryimpl.Uint16s(a96))
 					x.F16Arr = a96

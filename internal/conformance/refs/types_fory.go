@@ -5265,7 +5265,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n57 := c.ReadArrayLength(4)
+	n57 := c.ReadArrayLengthFast(4)
+	if n57 < 0 {
+		n57 = c.ReadArrayLength(4)
+	}
 	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
 	r.ReadRawInt32s(a58)
 	x.Arr1 = a58
@@ -5273,7 +5276,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr1")
 		return
 	}
-	n59 := c.ReadArrayLength(4)
+	n59 := c.ReadArrayLengthFast(4)
+	if n59 < 0 {
+		n59 = c.ReadArrayLength(4)
+	}
 	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
 	r.ReadRawInt32s(a60)
 	x.Arr2 = a60
@@ -5425,7 +5431,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
 		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
 	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLength(4)
+		n91 := c.ReadArrayLengthFast(4)
+		if n91 < 0 {
+			n91 = c.ReadArrayLength(4)
+		}
 		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
 		r.ReadRawInt32s(a92)
 		x.Arr1 = a92
@@ -5440,7 +5449,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
 		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
 	} else if st93 == foryimpl.RefFollows {
-		n95 := c.ReadArrayLength(4)
+		n95 := c.ReadArrayLengthFast(4)
+		if n95 < 0 {
+			n95 = c.ReadArrayLength(4)
+		}
 		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
 		r.ReadRawInt32s(a96)
 		x.Arr2 = a96
@@ -5615,7 +5627,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
 					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
 				} else if st139 == foryimpl.RefFollows {
-					n141 := c.ReadArrayLength(4)
+					n141 := c.ReadArrayLengthFast(4)
+					if n141 < 0 {
+						n141 = c.ReadArrayLength(4)
+					}
 					a142 := foryimpl.MakeSlice[[]int32](c, n141)
 					r.ReadRawInt32s(a142)
 					x.Arr1 = a142
@@ -5627,7 +5642,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadArrayLength(4)
+					n137 := c.ReadArrayLengthFast(4)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(4)
+					}
 					a138 := foryimpl.MakeSlice[[]int32](c, n137)
 					r.ReadRawInt32s(a138)
 					x.Arr1 = a138
@@ -5638,7 +5656,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
 					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
 				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLength(4)
+					n147 := c.ReadArrayLengthFast(4)
+					if n147 < 0 {
+						n147 = c.ReadArrayLength(4)
+					}
 					a148 := foryimpl.MakeSlice[[]int32](c, n147)
 					r.ReadRawInt32s(a148)
 					x.Arr2 = a148
@@ -5650,7 +5671,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLength(4)
+					n143 := c.ReadArrayLengthFast(4)
+					if n143 < 0 {
+						n143 = c.ReadArrayLength(4)
+					}
 					a144 := foryimpl.MakeSlice[[]int32](c, n143)
 					r.ReadRawInt32s(a144)
 					x.Arr2 = a144
@@ -7028,7 +7052,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Any2")
 		return
 	}
-	n57 := c.ReadArrayLength(4)
+	n57 := c.ReadArrayLengthFast(4)
+	if n57 < 0 {
+		n57 = c.ReadArrayLength(4)
+	}
 	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
 	r.ReadRawInt32s(a58)
 	x.Arr1 = a58
@@ -7036,7 +7063,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr1")
 		return
 	}
-	n59 := c.ReadArrayLength(4)
+	n59 := c.ReadArrayLengthFast(4)
+	if n59 < 0 {
+		n59 = c.ReadArrayLength(4)
+	}
 	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
 	r.ReadRawInt32s(a60)
 	x.Arr2 = a60
@@ -7202,7 +7232,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
 		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
 	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLength(4)
+		n91 := c.ReadArrayLengthFast(4)
+		if n91 < 0 {
+			n91 = c.ReadArrayLength(4)
+		}
 		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
 		r.ReadRawInt32s(a92)
 		x.Arr1 = a92
@@ -7217,7 +7250,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
 		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
 	} else if st93 == foryimpl.RefFollows {
-		n95 := c.ReadArrayLength(4)
+		n95 := c.ReadArrayLengthFast(4)
+		if n95 < 0 {
+			n95 = c.ReadArrayLength(4)
+		}
 		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
 		r.ReadRawInt32s(a96)
 		x.Arr2 = a96
@@ -7400,7 +7436,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
 					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
 				} else if st139 == foryimpl.RefFollows {
-					n141 := c.ReadArrayLength(4)
+					n141 := c.ReadArrayLengthFast(4)
+					if n141 < 0 {
+						n141 = c.ReadArrayLength(4)
+					}
 					a142 := foryimpl.MakeSlice[[]int32](c, n141)
 					r.ReadRawInt32s(a142)
 					x.Arr1 = a142
@@ -7412,7 +7451,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadArrayLength(4)
+					n137 := c.ReadArrayLengthFast(4)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(4)
+					}
 					a138 := foryimpl.MakeSlice[[]int32](c, n137)
 					r.ReadRawInt32s(a138)
 					x.Arr1 = a138
@@ -7423,7 +7465,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
 					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
 				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLength(4)
+					n147 := c.ReadArrayLengthFast(4)
+					if n147 < 0 {
+						n147 = c.ReadArrayLength(4)
+					}
 					a148 := foryimpl.MakeSlice[[]int32](c, n147)
 					r.ReadRawInt32s(a148)
 					x.Arr2 = a148
@@ -7435,7 +7480,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLength(4)
+					n143 := c.ReadArrayLengthFast(4)
+					if n143 < 0 {
+						n143 = c.ReadArrayLength(4)
+					}
 					a144 := foryimpl.MakeSlice[[]int32](c, n143)
 					r.ReadRawInt32s(a144)
 					x.Arr2 = a144

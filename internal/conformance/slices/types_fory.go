@@ -362,7 +362,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n39 := c.ReadArrayLength(8)
+	n39 := c.ReadArrayLengthFast(8)
+	if n39 < 0 {
+		n39 = c.ReadArrayLength(8)
+	}
 	a40 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n39)
 	r.ReadRawInt64s(a40)
 	x.I64Arr = a40
@@ -468,7 +471,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 	if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
 		x.I64Arr = foryimpl.BackRefSlice[int64](c, id60)
 	} else if st59 == foryimpl.RefFollows {
-		n61 := c.ReadArrayLength(8)
+		n61 := c.ReadArrayLengthFast(8)
+		if n61 < 0 {
+			n61 = c.ReadArrayLength(8)
+		}
 		a62 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n61)
 		r.ReadRawInt64s(a62)
 		x.I64Arr = a62
@@ -572,7 +578,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
 					x.I64Arr = foryimpl.BackRefSlice[int64](c, id84)
 				} else if st83 == foryimpl.RefFollows {
-					n85 := c.ReadArrayLength(8)
+					n85 := c.ReadArrayLengthFast(8)
+					if n85 < 0 {
+						n85 = c.ReadArrayLength(8)
+					}
 					a86 := foryimpl.MakeSlice[[]int64](c, n85)
 					r.ReadRawInt64s(a86)
 					x.I64Arr = a86
@@ -584,7 +593,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n81 := c.ReadArrayLength(8)
+					n81 := c.ReadArrayLengthFast(8)
+					if n81 < 0 {
+						n81 = c.ReadArrayLength(8)
+					}
 					a82 := foryimpl.MakeSlice[[]int64](c, n81)
 					r.ReadRawInt64s(a82)
 					x.I64Arr = a82

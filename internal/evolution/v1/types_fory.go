@@ -5143,7 +5143,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n765 := c.ReadArrayLength(1)
+	n765 := c.ReadArrayLengthFast(1)
+	if n765 < 0 {
+		n765 = c.ReadArrayLength(1)
+	}
 	a766 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n765)
 	r.ReadRawBools(a766)
 	x.ABool = a766
@@ -5151,7 +5154,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	n767 := c.ReadArrayLength(4)
+	n767 := c.ReadArrayLengthFast(4)
+	if n767 < 0 {
+		n767 = c.ReadArrayLength(4)
+	}
 	a768 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n767)
 	r.ReadRawFloat32s(a768)
 	x.AF32 = a768
@@ -5159,7 +5165,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	n769 := c.ReadArrayLength(8)
+	n769 := c.ReadArrayLengthFast(8)
+	if n769 < 0 {
+		n769 = c.ReadArrayLength(8)
+	}
 	a770 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n769)
 	r.ReadRawFloat64s(a770)
 	x.AF64 = a770
@@ -5167,7 +5176,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	n771 := c.ReadArrayLength(2)
+	n771 := c.ReadArrayLengthFast(2)
+	if n771 < 0 {
+		n771 = c.ReadArrayLength(2)
+	}
 	a772 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n771)
 	r.ReadRawInt16s(a772)
 	x.AI16 = a772
@@ -5175,7 +5187,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	n773 := c.ReadArrayLength(4)
+	n773 := c.ReadArrayLengthFast(4)
+	if n773 < 0 {
+		n773 = c.ReadArrayLength(4)
+	}
 	a774 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n773)
 	r.ReadRawInt32s(a774)
 	x.AI32 = a774
@@ -5183,7 +5198,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	n775 := c.ReadArrayLength(8)
+	n775 := c.ReadArrayLengthFast(8)
+	if n775 < 0 {
+		n775 = c.ReadArrayLength(8)
+	}
 	a776 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n775)
 	r.ReadRawInt64s(a776)
 	x.AI64 = a776
@@ -5191,7 +5209,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	n777 := c.ReadArrayLength(1)
+	n777 := c.ReadArrayLengthFast(1)
+	if n777 < 0 {
+		n777 = c.ReadArrayLength(1)
+	}
 	a778 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n777)
 	for i779 := range a778 {
 		a778[i779] = r.ReadInt8()
@@ -5201,7 +5222,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	n780 := c.ReadArrayLength(2)
+	n780 := c.ReadArrayLengthFast(2)
+	if n780 < 0 {
+		n780 = c.ReadArrayLength(2)
+	}
 	a781 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n780)
 	r.ReadRawUint16s(a781)
 	x.AU16 = a781
@@ -5209,7 +5233,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	n782 := c.ReadArrayLength(4)
+	n782 := c.ReadArrayLengthFast(4)
+	if n782 < 0 {
+		n782 = c.ReadArrayLength(4)
+	}
 	a783 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n782)
 	r.ReadRawUint32s(a783)
 	x.AU32 = a783
@@ -5217,7 +5244,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	n784 := c.ReadArrayLength(8)
+	n784 := c.ReadArrayLengthFast(8)
+	if n784 < 0 {
+		n784 = c.ReadArrayLength(8)
+	}
 	a785 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n784)
 	r.ReadRawUint64s(a785)
 	x.AU64 = a785
@@ -5225,7 +5255,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	n786 := c.ReadArrayLength(1)
+	n786 := c.ReadArrayLengthFast(1)
+	if n786 < 0 {
+		n786 = c.ReadArrayLength(1)
+	}
 	a787 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n786)
 	copy(a787, r.ReadBytes(n786))
 	x.AU8 = a787
@@ -6007,7 +6040,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n1000 := c.ReadArrayLength(1)
+	n1000 := c.ReadArrayLengthFast(1)
+	if n1000 < 0 {
+		n1000 = c.ReadArrayLength(1)
+	}
 	a1001 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1000)
 	r.ReadRawBools(a1001)
 	x.RmABool = a1001
@@ -6015,7 +6051,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	n1002 := c.ReadArrayLength(4)
+	n1002 := c.ReadArrayLengthFast(4)
+	if n1002 < 0 {
+		n1002 = c.ReadArrayLength(4)
+	}
 	a1003 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1002)
 	r.ReadRawFloat32s(a1003)
 	x.RmAF32 = a1003
@@ -6023,7 +6062,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	n1004 := c.ReadArrayLength(8)
+	n1004 := c.ReadArrayLengthFast(8)
+	if n1004 < 0 {
+		n1004 = c.ReadArrayLength(8)
+	}
 	a1005 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1004)
 	r.ReadRawFloat64s(a1005)
 	x.RmAF64 = a1005
@@ -6031,7 +6073,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	n1006 := c.ReadArrayLength(2)
+	n1006 := c.ReadArrayLengthFast(2)
+	if n1006 < 0 {
+		n1006 = c.ReadArrayLength(2)
+	}
 	a1007 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1006)
 	r.ReadRawInt16s(a1007)
 	x.RmAI16 = a1007
@@ -6039,7 +6084,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	n1008 := c.ReadArrayLength(4)
+	n1008 := c.ReadArrayLengthFast(4)
+	if n1008 < 0 {
+		n1008 = c.ReadArrayLength(4)
+	}
 	a1009 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1008)
 	r.ReadRawInt32s(a1009)
 	x.RmAI32 = a1009
@@ -6047,7 +6095,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	n1010 := c.ReadArrayLength(8)
+	n1010 := c.ReadArrayLengthFast(8)
+	if n1010 < 0 {
+		n1010 = c.ReadArrayLength(8)
+	}
 	a1011 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1010)
 	r.ReadRawInt64s(a1011)
 	x.RmAI64 = a1011
@@ -6055,7 +6106,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	n1012 := c.ReadArrayLength(1)
+	n1012 := c.ReadArrayLengthFast(1)
+	if n1012 < 0 {
+		n1012 = c.ReadArrayLength(1)
+	}
 	a1013 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1012)
 	for i1014 := range a1013 {
 		a1013[i1014] = r.ReadInt8()
@@ -6065,7 +6119,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	n1015 := c.ReadArrayLength(2)
+	n1015 := c.ReadArrayLengthFast(2)
+	if n1015 < 0 {
+		n1015 = c.ReadArrayLength(2)
+	}
 	a1016 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1015)
 	r.ReadRawUint16s(a1016)
 	x.RmAU16 = a1016
@@ -6073,7 +6130,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	n1017 := c.ReadArrayLength(4)
+	n1017 := c.ReadArrayLengthFast(4)
+	if n1017 < 0 {
+		n1017 = c.ReadArrayLength(4)
+	}
 	a1018 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1017)
 	r.ReadRawUint32s(a1018)
 	x.RmAU32 = a1018
@@ -6081,7 +6141,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	n1019 := c.ReadArrayLength(8)
+	n1019 := c.ReadArrayLengthFast(8)
+	if n1019 < 0 {
+		n1019 = c.ReadArrayLength(8)
+	}
 	a1020 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1019)
 	r.ReadRawUint64s(a1020)
 	x.RmAU64 = a1020
@@ -6089,7 +6152,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	n1021 := c.ReadArrayLength(1)
+	n1021 := c.ReadArrayLengthFast(1)
+	if n1021 < 0 {
+		n1021 = c.ReadArrayLength(1)
+	}
 	a1022 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1021)
 	copy(a1022, r.ReadBytes(n1021))
 	x.RmAU8 = a1022
@@ -6939,7 +7005,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
 		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
 	} else if st1235 == foryimpl.RefFollows {
-		n1237 := c.ReadArrayLength(1)
+		n1237 := c.ReadArrayLengthFast(1)
+		if n1237 < 0 {
+			n1237 = c.ReadArrayLength(1)
+		}
 		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
 		r.ReadRawBools(a1238)
 		x.ABool = a1238
@@ -6954,7 +7023,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
 		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
 	} else if st1239 == foryimpl.RefFollows {
-		n1241 := c.ReadArrayLength(4)
+		n1241 := c.ReadArrayLengthFast(4)
+		if n1241 < 0 {
+			n1241 = c.ReadArrayLength(4)
+		}
 		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
 		r.ReadRawFloat32s(a1242)
 		x.AF32 = a1242
@@ -6969,7 +7041,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
 		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
 	} else if st1243 == foryimpl.RefFollows {
-		n1245 := c.ReadArrayLength(8)
+		n1245 := c.ReadArrayLengthFast(8)
+		if n1245 < 0 {
+			n1245 = c.ReadArrayLength(8)
+		}
 		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
 		r.ReadRawFloat64s(a1246)
 		x.AF64 = a1246
@@ -6984,7 +7059,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
 		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
 	} else if st1247 == foryimpl.RefFollows {
-		n1249 := c.ReadArrayLength(2)
+		n1249 := c.ReadArrayLengthFast(2)
+		if n1249 < 0 {
+			n1249 = c.ReadArrayLength(2)
+		}
 		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
 		r.ReadRawInt16s(a1250)
 		x.AI16 = a1250
@@ -6999,7 +7077,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
 		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
 	} else if st1251 == foryimpl.RefFollows {
-		n1253 := c.ReadArrayLength(4)
+		n1253 := c.ReadArrayLengthFast(4)
+		if n1253 < 0 {
+			n1253 = c.ReadArrayLength(4)
+		}
 		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
 		r.ReadRawInt32s(a1254)
 		x.AI32 = a1254
@@ -7014,7 +7095,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
 		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
 	} else if st1255 == foryimpl.RefFollows {
-		n1257 := c.ReadArrayLength(8)
+		n1257 := c.ReadArrayLengthFast(8)
+		if n1257 < 0 {
+			n1257 = c.ReadArrayLength(8)
+		}
 		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
 		r.ReadRawInt64s(a1258)
 		x.AI64 = a1258
@@ -7029,7 +7113,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
 		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
 	} else if st1259 == foryimpl.RefFollows {
-		n1261 := c.ReadArrayLength(1)
+		n1261 := c.ReadArrayLengthFast(1)
+		if n1261 < 0 {
+			n1261 = c.ReadArrayLength(1)
+		}
 		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
 		for i1263 := range a1262 {
 			a1262[i1263] = r.ReadInt8()
@@ -7046,7 +7133,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
 		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
 	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLength(2)
+		n1266 := c.ReadArrayLengthFast(2)
+		if n1266 < 0 {
+			n1266 = c.ReadArrayLength(2)
+		}
 		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
 		r.ReadRawUint16s(a1267)
 		x.AU16 = a1267
@@ -7061,7 +7151,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
 		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
 	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLength(4)
+		n1270 := c.ReadArrayLengthFast(4)
+		if n1270 < 0 {
+			n1270 = c.ReadArrayLength(4)
+		}
 		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
 		r.ReadRawUint32s(a1271)
 		x.AU32 = a1271
@@ -7076,7 +7169,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
 		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
 	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLength(8)
+		n1274 := c.ReadArrayLengthFast(8)
+		if n1274 < 0 {
+			n1274 = c.ReadArrayLength(8)
+		}
 		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
 		r.ReadRawUint64s(a1275)
 		x.AU64 = a1275
@@ -7091,7 +7187,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
 		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
 	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLength(1)
+		n1278 := c.ReadArrayLengthFast(1)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(1)
+		}
 		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
 		copy(a1279, r.ReadBytes(n1278))
 		x.AU8 = a1279
@@ -7892,7 +7991,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1496, id1497 := c.ReadRefFlag(); st1496 == foryimpl.RefBack {
 		x.RmABool = foryimpl.BackRefSlice[bool](c, id1497)
 	} else if st1496 == foryimpl.RefFollows {
-		n1498 := c.ReadArrayLength(1)
+		n1498 := c.ReadArrayLengthFast(1)
+		if n1498 < 0 {
+			n1498 = c.ReadArrayLength(1)
+		}
 		a1499 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1498)
 		r.ReadRawBools(a1499)
 		x.RmABool = a1499
@@ -7907,7 +8009,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1500, id1501 := c.ReadRefFlag(); st1500 == foryimpl.RefBack {
 		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1501)
 	} else if st1500 == foryimpl.RefFollows {
-		n1502 := c.ReadArrayLength(4)
+		n1502 := c.ReadArrayLengthFast(4)
+		if n1502 < 0 {
+			n1502 = c.ReadArrayLength(4)
+		}
 		a1503 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1502)
 		r.ReadRawFloat32s(a1503)
 		x.RmAF32 = a1503
@@ -7922,7 +8027,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1504, id1505 := c.ReadRefFlag(); st1504 == foryimpl.RefBack {
 		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1505)
 	} else if st1504 == foryimpl.RefFollows {
-		n1506 := c.ReadArrayLength(8)
+		n1506 := c.ReadArrayLengthFast(8)
+		if n1506 < 0 {
+			n1506 = c.ReadArrayLength(8)
+		}
 		a1507 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1506)
 		r.ReadRawFloat64s(a1507)
 		x.RmAF64 = a1507
@@ -7937,7 +8045,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1508, id1509 := c.ReadRefFlag(); st1508 == foryimpl.RefBack {
 		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1509)
 	} else if st1508 == foryimpl.RefFollows {
-		n1510 := c.ReadArrayLength(2)
+		n1510 := c.ReadArrayLengthFast(2)
+		if n1510 < 0 {
+			n1510 = c.ReadArrayLength(2)
+		}
 		a1511 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1510)
 		r.ReadRawInt16s(a1511)
 		x.RmAI16 = a1511
@@ -7952,7 +8063,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1512, id1513 := c.ReadRefFlag(); st1512 == foryimpl.RefBack {
 		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1513)
 	} else if st1512 == foryimpl.RefFollows {
-		n1514 := c.ReadArrayLength(4)
+		n1514 := c.ReadArrayLengthFast(4)
+		if n1514 < 0 {
+			n1514 = c.ReadArrayLength(4)
+		}
 		a1515 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1514)
 		r.ReadRawInt32s(a1515)
 		x.RmAI32 = a1515
@@ -7967,7 +8081,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1516, id1517 := c.ReadRefFlag(); st1516 == foryimpl.RefBack {
 		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1517)
 	} else if st1516 == foryimpl.RefFollows {
-		n1518 := c.ReadArrayLength(8)
+		n1518 := c.ReadArrayLengthFast(8)
+		if n1518 < 0 {
+			n1518 = c.ReadArrayLength(8)
+		}
 		a1519 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1518)
 		r.ReadRawInt64s(a1519)
 		x.RmAI64 = a1519
@@ -7982,7 +8099,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1520, id1521 := c.ReadRefFlag(); st1520 == foryimpl.RefBack {
 		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1521)
 	} else if st1520 == foryimpl.RefFollows {
-		n1522 := c.ReadArrayLength(1)
+		n1522 := c.ReadArrayLengthFast(1)
+		if n1522 < 0 {
+			n1522 = c.ReadArrayLength(1)
+		}
 		a1523 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1522)
 		for i1524 := range a1523 {
 			a1523[i1524] = r.ReadInt8()
@@ -7999,7 +8119,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1525, id1526 := c.ReadRefFlag(); st1525 == foryimpl.RefBack {
 		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1526)
 	} else if st1525 == foryimpl.RefFollows {
-		n1527 := c.ReadArrayLength(2)
+		n1527 := c.ReadArrayLengthFast(2)
+		if n1527 < 0 {
+			n1527 = c.ReadArrayLength(2)
+		}
 		a1528 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1527)
 		r.ReadRawUint16s(a1528)
 		x.RmAU16 = a1528
@@ -8014,7 +8137,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1529, id1530 := c.ReadRefFlag(); st1529 == foryimpl.RefBack {
 		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1530)
 	} else if st1529 == foryimpl.RefFollows {
-		n1531 := c.ReadArrayLength(4)
+		n1531 := c.ReadArrayLengthFast(4)
+		if n1531 < 0 {
+			n1531 = c.ReadArrayLength(4)
+		}
 		a1532 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1531)
 		r.ReadRawUint32s(a1532)
 		x.RmAU32 = a1532
@@ -8029,7 +8155,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1533, id1534 := c.ReadRefFlag(); st1533 == foryimpl.RefBack {
 		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1534)
 	} else if st1533 == foryimpl.RefFollows {
-		n1535 := c.ReadArrayLength(8)
+		n1535 := c.ReadArrayLengthFast(8)
+		if n1535 < 0 {
+			n1535 = c.ReadArrayLength(8)
+		}
 		a1536 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1535)
 		r.ReadRawUint64s(a1536)
 		x.RmAU64 = a1536
@@ -8044,7 +8173,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1537, id1538 := c.ReadRefFlag(); st1537 == foryimpl.RefBack {
 		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1538)
 	} else if st1537 == foryimpl.RefFollows {
-		n1539 := c.ReadArrayLength(1)
+		n1539 := c.ReadArrayLengthFast(1)
+		if n1539 < 0 {
+			n1539 = c.ReadArrayLength(1)
+		}
 		a1540 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1539)
 		copy(a1540, r.ReadBytes(n1539))
 		x.RmAU8 = a1540
@@ -8855,7 +8987,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
 					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
 				} else if st1759 == foryimpl.RefFollows {
-					n1761 := c.ReadArrayLength(1)
+					n1761 := c.ReadArrayLengthFast(1)
+					if n1761 < 0 {
+						n1761 = c.ReadArrayLength(1)
+					}
 					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
 					r.ReadRawBools(a1762)
 					x.ABool = a1762
@@ -8867,7 +9002,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1757 := c.ReadArrayLength(1)
+					n1757 := c.ReadArrayLengthFast(1)
+					if n1757 < 0 {
+						n1757 = c.ReadArrayLength(1)
+					}
 					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
 					r.ReadRawBools(a1758)
 					x.ABool = a1758
@@ -8878,7 +9016,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
 					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
 				} else if st1765 == foryimpl.RefFollows {
-					n1767 := c.ReadArrayLength(4)
+					n1767 := c.ReadArrayLengthFast(4)
+					if n1767 < 0 {
+						n1767 = c.ReadArrayLength(4)
+					}
 					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
 					r.ReadRawFloat32s(a1768)
 					x.AF32 = a1768
@@ -8890,7 +9031,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1763 := c.ReadArrayLength(4)
+					n1763 := c.ReadArrayLengthFast(4)
+					if n1763 < 0 {
+						n1763 = c.ReadArrayLength(4)
+					}
 					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
 					r.ReadRawFloat32s(a1764)
 					x.AF32 = a1764
@@ -8901,7 +9045,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
 					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
 				} else if st1771 == foryimpl.RefFollows {
-					n1773 := c.ReadArrayLength(8)
+					n1773 := c.ReadArrayLengthFast(8)
+					if n1773 < 0 {
+						n1773 = c.ReadArrayLength(8)
+					}
 					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
 					r.ReadRawFloat64s(a1774)
 					x.AF64 = a1774
@@ -8913,7 +9060,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1769 := c.ReadArrayLength(8)
+					n1769 := c.ReadArrayLengthFast(8)
+					if n1769 < 0 {
+						n1769 = c.ReadArrayLength(8)
+					}
 					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
 					r.ReadRawFloat64s(a1770)
 					x.AF64 = a1770
@@ -8924,7 +9074,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
 					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
 				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLength(2)
+					n1779 := c.ReadArrayLengthFast(2)
+					if n1779 < 0 {
+						n1779 = c.ReadArrayLength(2)
+					}
 					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
 					r.ReadRawInt16s(a1780)
 					x.AI16 = a1780
@@ -8936,7 +9089,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1775 := c.ReadArrayLength(2)
+					n1775 := c.ReadArrayLengthFast(2)
+					if n1775 < 0 {
+						n1775 = c.ReadArrayLength(2)
+					}
 					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
 					r.ReadRawInt16s(a1776)
 					x.AI16 = a1776
@@ -8947,7 +9103,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
 					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
 				} else if st1783 == foryimpl.RefFollows {
-					n1785 := c.ReadArrayLength(4)
+					n1785 := c.ReadArrayLengthFast(4)
+					if n1785 < 0 {
+						n1785 = c.ReadArrayLength(4)
+					}
 					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
 					r.ReadRawInt32s(a1786)
 					x.AI32 = a1786
@@ -8959,7 +9118,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1781 := c.ReadArrayLength(4)
+					n1781 := c.ReadArrayLengthFast(4)
+					if n1781 < 0 {
+						n1781 = c.ReadArrayLength(4)
+					}
 					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
 					r.ReadRawInt32s(a1782)
 					x.AI32 = a1782
@@ -8970,7 +9132,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
 					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
 				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLength(8)
+					n1791 := c.ReadArrayLengthFast(8)
+					if n1791 < 0 {
+						n1791 = c.ReadArrayLength(8)
+					}
 					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
 					r.ReadRawInt64s(a1792)
 					x.AI64 = a1792
@@ -8982,7 +9147,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1787 := c.ReadArrayLength(8)
+					n1787 := c.ReadArrayLengthFast(8)
+					if n1787 < 0 {
+						n1787 = c.ReadArrayLength(8)
+					}
 					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
 					r.ReadRawInt64s(a1788)
 					x.AI64 = a1788
@@ -8993,7 +9161,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
 					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
 				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLength(1)
+					n1798 := c.ReadArrayLengthFast(1)
+					if n1798 < 0 {
+						n1798 = c.ReadArrayLength(1)
+					}
 					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
 					for i1800 := range a1799 {
 						a1799[i1800] = r.ReadInt8()
@@ -9007,7 +9178,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1793 := c.ReadArrayLength(1)
+					n1793 := c.ReadArrayLengthFast(1)
+					if n1793 < 0 {
+						n1793 = c.ReadArrayLength(1)
+					}
 					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
 					for i1795 := range a1794 {
 						a1794[i1795] = r.ReadInt8()
@@ -9020,7 +9194,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
 					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
 				} else if st1803 == foryimpl.RefFollows {
-					n1805 := c.ReadArrayLength(2)
+					n1805 := c.ReadArrayLengthFast(2)
+					if n1805 < 0 {
+						n1805 = c.ReadArrayLength(2)
+					}
 					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
 					r.ReadRawUint16s(a1806)
 					x.AU16 = a1806
@@ -9032,7 +9209,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1801 := c.ReadArrayLength(2)
+					n1801 := c.ReadArrayLengthFast(2)
+					if n1801 < 0 {
+						n1801 = c.ReadArrayLength(2)
+					}
 					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
 					r.ReadRawUint16s(a1802)
 					x.AU16 = a1802
@@ -9043,7 +9223,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
 					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
 				} else if st1809 == foryimpl.RefFollows {
-					n1811 := c.ReadArrayLength(4)
+					n1811 := c.ReadArrayLengthFast(4)
+					if n1811 < 0 {
+						n1811 = c.ReadArrayLength(4)
+					}
 					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
 					r.ReadRawUint32s(a1812)
 					x.AU32 = a1812
@@ -9055,7 +9238,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1807 := c.ReadArrayLength(4)
+					n1807 := c.ReadArrayLengthFast(4)
+					if n1807 < 0 {
+						n1807 = c.ReadArrayLength(4)
+					}
 					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
 					r.ReadRawUint32s(a1808)
 					x.AU32 = a1808
@@ -9066,7 +9252,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
 					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
 				} else if st1815 == foryimpl.RefFollows {
-					n1817 := c.ReadArrayLength(8)
+					n1817 := c.ReadArrayLengthFast(8)
+					if n1817 < 0 {
+						n1817 = c.ReadArrayLength(8)
+					}
 					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
 					r.ReadRawUint64s(a1818)
 					x.AU64 = a1818
@@ -9078,7 +9267,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1813 := c.ReadArrayLength(8)
+					n1813 := c.ReadArrayLengthFast(8)
+					if n1813 < 0 {
+						n1813 = c.ReadArrayLength(8)
+					}
 					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
 					r.ReadRawUint64s(a1814)
 					x.AU64 = a1814
@@ -9089,7 +9281,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
 					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
 				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadArrayLength(1)
+					n1823 := c.ReadArrayLengthFast(1)
+					if n1823 < 0 {
+						n1823 = c.ReadArrayLength(1)
+					}
 					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
 					copy(a1824, r.ReadBytes(n1823))
 					x.AU8 = a1824
@@ -9101,7 +9296,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1819 := c.ReadArrayLength(1)
+					n1819 := c.ReadArrayLengthFast(1)
+					if n1819 < 0 {
+						n1819 = c.ReadArrayLength(1)
+					}
 					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
 					copy(a1820, r.ReadBytes(n1819))
 					x.AU8 = a1820
@@ -9899,7 +10097,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2043, id2044 := c.ReadRefFlag(); st2043 == foryimpl.RefBack {
 					x.RmABool = foryimpl.BackRefSlice[bool](c, id2044)
 				} else if st2043 == foryimpl.RefFollows {
-					n2045 := c.ReadArrayLength(1)
+					n2045 := c.ReadArrayLengthFast(1)
+					if n2045 < 0 {
+						n2045 = c.ReadArrayLength(1)
+					}
 					a2046 := foryimpl.MakeSlice[[]bool](c, n2045)
 					r.ReadRawBools(a2046)
 					x.RmABool = a2046
@@ -9911,7 +10112,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2041 := c.ReadArrayLength(1)
+					n2041 := c.ReadArrayLengthFast(1)
+					if n2041 < 0 {
+						n2041 = c.ReadArrayLength(1)
+					}
 					a2042 := foryimpl.MakeSlice[[]bool](c, n2041)
 					r.ReadRawBools(a2042)
 					x.RmABool = a2042
@@ -9922,7 +10126,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2049, id2050 := c.ReadRefFlag(); st2049 == foryimpl.RefBack {
 					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2050)
 				} else if st2049 == foryimpl.RefFollows {
-					n2051 := c.ReadArrayLength(4)
+					n2051 := c.ReadArrayLengthFast(4)
+					if n2051 < 0 {
+						n2051 = c.ReadArrayLength(4)
+					}
 					a2052 := foryimpl.MakeSlice[[]float32](c, n2051)
 					r.ReadRawFloat32s(a2052)
 					x.RmAF32 = a2052
@@ -9934,7 +10141,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2047 := c.ReadArrayLength(4)
+					n2047 := c.ReadArrayLengthFast(4)
+					if n2047 < 0 {
+						n2047 = c.ReadArrayLength(4)
+					}
 					a2048 := foryimpl.MakeSlice[[]float32](c, n2047)
 					r.ReadRawFloat32s(a2048)
 					x.RmAF32 = a2048
@@ -9945,7 +10155,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2055, id2056 := c.ReadRefFlag(); st2055 == foryimpl.RefBack {
 					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2056)
 				} else if st2055 == foryimpl.RefFollows {
-					n2057 := c.ReadArrayLength(8)
+					n2057 := c.ReadArrayLengthFast(8)
+					if n2057 < 0 {
+						n2057 = c.ReadArrayLength(8)
+					}
 					a2058 := foryimpl.MakeSlice[[]float64](c, n2057)
 					r.ReadRawFloat64s(a2058)
 					x.RmAF64 = a2058
@@ -9957,7 +10170,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2053 := c.ReadArrayLength(8)
+					n2053 := c.ReadArrayLengthFast(8)
+					if n2053 < 0 {
+						n2053 = c.ReadArrayLength(8)
+					}
 					a2054 := foryimpl.MakeSlice[[]float64](c, n2053)
 					r.ReadRawFloat64s(a2054)
 					x.RmAF64 = a2054
@@ -9968,7 +10184,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2061, id2062 := c.ReadRefFlag(); st2061 == foryimpl.RefBack {
 					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2062)
 				} else if st2061 == foryimpl.RefFollows {
-					n2063 := c.ReadArrayLength(2)
+					n2063 := c.ReadArrayLengthFast(2)
+					if n2063 < 0 {
+						n2063 = c.ReadArrayLength(2)
+					}
 					a2064 := foryimpl.MakeSlice[[]int16](c, n2063)
 					r.ReadRawInt16s(a2064)
 					x.RmAI16 = a2064
@@ -9980,7 +10199,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2059 := c.ReadArrayLength(2)
+					n2059 := c.ReadArrayLengthFast(2)
+					if n2059 < 0 {
+						n2059 = c.ReadArrayLength(2)
+					}
 					a2060 := foryimpl.MakeSlice[[]int16](c, n2059)
 					r.ReadRawInt16s(a2060)
 					x.RmAI16 = a2060
@@ -9991,7 +10213,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2067, id2068 := c.ReadRefFlag(); st2067 == foryimpl.RefBack {
 					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2068)
 				} else if st2067 == foryimpl.RefFollows {
-					n2069 := c.ReadArrayLength(4)
+					n2069 := c.ReadArrayLengthFast(4)
+					if n2069 < 0 {
+						n2069 = c.ReadArrayLength(4)
+					}
 					a2070 := foryimpl.MakeSlice[[]int32](c, n2069)
 					r.ReadRawInt32s(a2070)
 					x.RmAI32 = a2070
@@ -10003,7 +10228,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2065 := c.ReadArrayLength(4)
+					n2065 := c.ReadArrayLengthFast(4)
+					if n2065 < 0 {
+						n2065 = c.ReadArrayLength(4)
+					}
 					a2066 := foryimpl.MakeSlice[[]int32](c, n2065)
 					r.ReadRawInt32s(a2066)
 					x.RmAI32 = a2066
@@ -10014,7 +10242,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2073, id2074 := c.ReadRefFlag(); st2073 == foryimpl.RefBack {
 					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2074)
 				} else if st2073 == foryimpl.RefFollows {
-					n2075 := c.ReadArrayLength(8)
+					n2075 := c.ReadArrayLengthFast(8)
+					if n2075 < 0 {
+						n2075 = c.ReadArrayLength(8)
+					}
 					a2076 := foryimpl.MakeSlice[[]int64](c, n2075)
 					r.ReadRawInt64s(a2076)
 					x.RmAI64 = a2076
@@ -10026,7 +10257,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2071 := c.ReadArrayLength(8)
+					n2071 := c.ReadArrayLengthFast(8)
+					if n2071 < 0 {
+						n2071 = c.ReadArrayLength(8)
+					}
 					a2072 := foryimpl.MakeSlice[[]int64](c, n2071)
 					r.ReadRawInt64s(a2072)
 					x.RmAI64 = a2072
@@ -10037,7 +10271,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
 					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2081)
 				} else if st2080 == foryimpl.RefFollows {
-					n2082 := c.ReadArrayLength(1)
+					n2082 := c.ReadArrayLengthFast(1)
+					if n2082 < 0 {
+						n2082 = c.ReadArrayLength(1)
+					}
 					a2083 := foryimpl.MakeSlice[[]int8](c, n2082)
 					for i2084 := range a2083 {
 						a2083[i2084] = r.ReadInt8()
@@ -10051,7 +10288,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2077 := c.ReadArrayLength(1)
+					n2077 := c.ReadArrayLengthFast(1)
+					if n2077 < 0 {
+						n2077 = c.ReadArrayLength(1)
+					}
 					a2078 := foryimpl.MakeSlice[[]int8](c, n2077)
 					for i2079 := range a2078 {
 						a2078[i2079] = r.ReadInt8()
@@ -10064,7 +10304,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
 					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2088)
 				} else if st2087 == foryimpl.RefFollows {
-					n2089 := c.ReadArrayLength(2)
+					n2089 := c.ReadArrayLengthFast(2)
+					if n2089 < 0 {
+						n2089 = c.ReadArrayLength(2)
+					}
 					a2090 := foryimpl.MakeSlice[[]uint16](c, n2089)
 					r.ReadRawUint16s(a2090)
 					x.RmAU16 = a2090
@@ -10076,7 +10319,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2085 := c.ReadArrayLength(2)
+					n2085 := c.ReadArrayLengthFast(2)
+					if n2085 < 0 {
+						n2085 = c.ReadArrayLength(2)
+					}
 					a2086 := foryimpl.MakeSlice[[]uint16](c, n2085)
 					r.ReadRawUint16s(a2086)
 					x.RmAU16 = a2086
@@ -10087,7 +10333,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2093, id2094 := c.ReadRefFlag(); st2093 == foryimpl.RefBack {
 					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2094)
 				} else if st2093 == foryimpl.RefFollows {
-					n2095 := c.ReadArrayLength(4)
+					n2095 := c.ReadArrayLengthFast(4)
+					if n2095 < 0 {
+						n2095 = c.ReadArrayLength(4)
+					}
 					a2096 := foryimpl.MakeSlice[[]uint32](c, n2095)
 					r.ReadRawUint32s(a2096)
 					x.RmAU32 = a2096
@@ -10099,7 +10348,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2091 := c.ReadArrayLength(4)
+					n2091 := c.ReadArrayLengthFast(4)
+					if n2091 < 0 {
+						n2091 = c.ReadArrayLength(4)
+					}
 					a2092 := foryimpl.MakeSlice[[]uint32](c, n2091)
 					r.ReadRawUint32s(a2092)
 					x.RmAU32 = a2092
@@ -10110,7 +10362,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2099, id2100 := c.ReadRefFlag(); st2099 == foryimpl.RefBack {
 					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2100)
 				} else if st2099 == foryimpl.RefFollows {
-					n2101 := c.ReadArrayLength(8)
+					n2101 := c.ReadArrayLengthFast(8)
+					if n2101 < 0 {
+						n2101 = c.ReadArrayLength(8)
+					}
 					a2102 := foryimpl.MakeSlice[[]uint64](c, n2101)
 					r.ReadRawUint64s(a2102)
 					x.RmAU64 = a2102
@@ -10122,7 +10377,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2097 := c.ReadArrayLength(8)
+					n2097 := c.ReadArrayLengthFast(8)
+					if n2097 < 0 {
+						n2097 = c.ReadArrayLength(8)
+					}
 					a2098 := foryimpl.MakeSlice[[]uint64](c, n2097)
 					r.ReadRawUint64s(a2098)
 					x.RmAU64 = a2098
@@ -10133,7 +10391,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st2105, id2106 := c.ReadRefFlag(); st2105 == foryimpl.RefBack {
 					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2106)
 				} else if st2105 == foryimpl.RefFollows {
-					n2107 := c.ReadArrayLength(1)
+					n2107 := c.ReadArrayLengthFast(1)
+					if n2107 < 0 {
+						n2107 = c.ReadArrayLength(1)
+					}
 					a2108 := foryimpl.MakeSlice[[]uint8](c, n2107)
 					copy(a2108, r.ReadBytes(n2107))
 					x.RmAU8 = a2108
@@ -10145,7 +10406,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2103 := c.ReadArrayLength(1)
+					n2103 := c.ReadArrayLengthFast(1)
+					if n2103 < 0 {
+						n2103 = c.ReadArrayLength(1)
+					}
 					a2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
 					copy(a2104, r.ReadBytes(n2103))
 					x.RmAU8 = a2104
@@ -16374,7 +16638,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n81 := c.ReadArrayLength(8)
+	n81 := c.ReadArrayLengthFast(8)
+	if n81 < 0 {
+		n81 = c.ReadArrayLength(8)
+	}
 	a82 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n81)
 	r.ReadRawInt64s(a82)
 	x.A2L = a82
@@ -16382,7 +16649,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	n83 := c.ReadArrayLength(2)
+	n83 := c.ReadArrayLengthFast(2)
+	if n83 < 0 {
+		n83 = c.ReadArrayLength(2)
+	}
 	a84 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n83)
 	r.ReadRawInt16s(a84)
 	x.Arr2Go = a84
@@ -16421,7 +16691,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BoolL2A")
 		return
 	}
-	n91 := c.ReadArrayLength(4)
+	n91 := c.ReadArrayLengthFast(4)
+	if n91 < 0 {
+		n91 = c.ReadArrayLength(4)
+	}
 	a92 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n91)
 	r.ReadRawFloat32s(a92)
 	x.F32A2L = a92
@@ -16482,7 +16755,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n105 := c.ReadArrayLength(2)
+		n105 := c.ReadArrayLengthFast(2)
+		if n105 < 0 {
+			n105 = c.ReadArrayLength(2)
+		}
 		a106 := foryimpl.MakeSlice[[]uint16](c, n105)
 		r.ReadRawUint16s(a106)
 		x.NL = a106
@@ -16519,7 +16795,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p113 := foryimpl.Alloc[[]float64](c)
-		n114 := c.ReadArrayLength(8)
+		n114 := c.ReadArrayLengthFast(8)
+		if n114 < 0 {
+			n114 = c.ReadArrayLength(8)
+		}
 		a115 := foryimpl.MakeSlice[[]float64](c, n114)
 		r.ReadRawFloat64s(a115)
 		*p113 = a115
@@ -16609,7 +16888,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("U64L2A")
 		return
 	}
-	n135 := c.ReadArrayLength(1)
+	n135 := c.ReadArrayLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadArrayLength(1)
+	}
 	a136 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n135)
 	copy(a136, r.ReadBytes(n135))
 	x.U82Bin = a136
@@ -16644,7 +16926,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
 		x.A2L = foryimpl.BackRefSlice[int64](c, id138)
 	} else if st137 == foryimpl.RefFollows {
-		n139 := c.ReadArrayLength(8)
+		n139 := c.ReadArrayLengthFast(8)
+		if n139 < 0 {
+			n139 = c.ReadArrayLength(8)
+		}
 		a140 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n139)
 		r.ReadRawInt64s(a140)
 		x.A2L = a140
@@ -16659,7 +16944,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
 		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id142)
 	} else if st141 == foryimpl.RefFollows {
-		n143 := c.ReadArrayLength(2)
+		n143 := c.ReadArrayLengthFast(2)
+		if n143 < 0 {
+			n143 = c.ReadArrayLength(2)
+		}
 		a144 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n143)
 		r.ReadRawInt16s(a144)
 		x.Arr2Go = a144
@@ -16712,7 +17000,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
 		x.F32A2L = foryimpl.BackRefSlice[float32](c, id154)
 	} else if st153 == foryimpl.RefFollows {
-		n155 := c.ReadArrayLength(4)
+		n155 := c.ReadArrayLengthFast(4)
+		if n155 < 0 {
+			n155 = c.ReadArrayLength(4)
+		}
 		a156 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n155)
 		r.ReadRawFloat32s(a156)
 		x.F32A2L = a156
@@ -16779,7 +17070,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
 		x.NL = foryimpl.BackRefSlice[uint16](c, id170)
 	} else if st169 == foryimpl.RefFollows {
-		n171 := c.ReadArrayLength(2)
+		n171 := c.ReadArrayLengthFast(2)
+		if n171 < 0 {
+			n171 = c.ReadArrayLength(2)
+		}
 		a172 := foryimpl.MakeSlice[[]uint16](c, n171)
 		r.ReadRawUint16s(a172)
 		x.NL = a172
@@ -16822,7 +17116,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	} else if st179 == foryimpl.RefFollows {
 		p181 := foryimpl.Alloc[[]float64](c)
 		foryimpl.SetRef(c, id180, p181)
-		n182 := c.ReadArrayLength(8)
+		n182 := c.ReadArrayLengthFast(8)
+		if n182 < 0 {
+			n182 = c.ReadArrayLength(8)
+		}
 		a183 := foryimpl.MakeSlice[[]float64](c, n182)
 		r.ReadRawFloat64s(a183)
 		*p181 = a183
@@ -16917,7 +17214,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
 		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id204)
 	} else if st203 == foryimpl.RefFollows {
-		n205 := c.ReadArrayLength(1)
+		n205 := c.ReadArrayLengthFast(1)
+		if n205 < 0 {
+			n205 = c.ReadArrayLength(1)
+		}
 		a206 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n205)
 		copy(a206, r.ReadBytes(n205))
 		x.U82Bin = a206
@@ -16942,7 +17242,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
 					x.A2L = foryimpl.BackRefSlice[int64](c, id210)
 				} else if st209 == foryimpl.RefFollows {
-					n211 := c.ReadArrayLength(8)
+					n211 := c.ReadArrayLengthFast(8)
+					if n211 < 0 {
+						n211 = c.ReadArrayLength(8)
+					}
 					a212 := foryimpl.MakeSlice[[]int64](c, n211)
 					r.ReadRawInt64s(a212)
 					x.A2L = a212
@@ -16954,7 +17257,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n207 := c.ReadArrayLength(8)
+					n207 := c.ReadArrayLengthFast(8)
+					if n207 < 0 {
+						n207 = c.ReadArrayLength(8)
+					}
 					a208 := foryimpl.MakeSlice[[]int64](c, n207)
 					r.ReadRawInt64s(a208)
 					x.A2L = a208
@@ -16965,7 +17271,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
 					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id216)
 				} else if st215 == foryimpl.RefFollows {
-					n217 := c.ReadArrayLength(2)
+					n217 := c.ReadArrayLengthFast(2)
+					if n217 < 0 {
+						n217 = c.ReadArrayLength(2)
+					}
 					a218 := foryimpl.MakeSlice[[]int16](c, n217)
 					r.ReadRawInt16s(a218)
 					x.Arr2Go = a218
@@ -16977,7 +17286,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n213 := c.ReadArrayLength(2)
+					n213 := c.ReadArrayLengthFast(2)
+					if n213 < 0 {
+						n213 = c.ReadArrayLength(2)
+					}
 					a214 := foryimpl.MakeSlice[[]int16](c, n213)
 					r.ReadRawInt16s(a214)
 					x.Arr2Go = a214
@@ -17032,7 +17344,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
 					x.F32A2L = foryimpl.BackRefSlice[float32](c, id230)
 				} else if st229 == foryimpl.RefFollows {
-					n231 := c.ReadArrayLength(4)
+					n231 := c.ReadArrayLengthFast(4)
+					if n231 < 0 {
+						n231 = c.ReadArrayLength(4)
+					}
 					a232 := foryimpl.MakeSlice[[]float32](c, n231)
 					r.ReadRawFloat32s(a232)
 					x.F32A2L = a232
@@ -17044,7 +17359,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n227 := c.ReadArrayLength(4)
+					n227 := c.ReadArrayLengthFast(4)
+					if n227 < 0 {
+						n227 = c.ReadArrayLength(4)
+					}
 					a228 := foryimpl.MakeSlice[[]float32](c, n227)
 					r.ReadRawFloat32s(a228)
 					x.F32A2L = a228
@@ -17109,7 +17427,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
 					x.NL = foryimpl.BackRefSlice[uint16](c, id248)
 				} else if st247 == foryimpl.RefFollows {
-					n249 := c.ReadArrayLength(2)
+					n249 := c.ReadArrayLengthFast(2)
+					if n249 < 0 {
+						n249 = c.ReadArrayLength(2)
+					}
 					a250 := foryimpl.MakeSlice[[]uint16](c, n249)
 					r.ReadRawUint16s(a250)
 					x.NL = a250
@@ -17121,7 +17442,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n245 := c.ReadArrayLength(2)
+					n245 := c.ReadArrayLengthFast(2)
+					if n245 < 0 {
+						n245 = c.ReadArrayLength(2)
+					}
 					a246 := foryimpl.MakeSlice[[]uint16](c, n245)
 					r.ReadRawUint16s(a246)
 					x.NL = a246
@@ -17161,7 +17485,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				} else if st262 == foryimpl.RefFollows {
 					p264 := foryimpl.Alloc[[]float64](c)
 					foryimpl.SetRef(c, id263, p264)
-					n265 := c.ReadArrayLength(8)
+					n265 := c.ReadArrayLengthFast(8)
+					if n265 < 0 {
+						n265 = c.ReadArrayLength(8)
+					}
 					a266 := foryimpl.MakeSlice[[]float64](c, n265)
 					r.ReadRawFloat64s(a266)
 					*p264 = a266
@@ -17177,7 +17504,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					}
 				} else if !f.Flag || c.ReadFlag() {
 					p257 := foryimpl.Alloc[[]float64](c)
-					n258 := c.ReadArrayLength(8)
+					n258 := c.ReadArrayLengthFast(8)
+					if n258 < 0 {
+						n258 = c.ReadArrayLength(8)
+					}
 					a259 := foryimpl.MakeSlice[[]float64](c, n258)
 					r.ReadRawFloat64s(a259)
 					*p257 = a259
@@ -17272,7 +17602,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st288, id289 := c.ReadRefFlag(); st288 == foryimpl.RefBack {
 					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id289)
 				} else if st288 == foryimpl.RefFollows {
-					n290 := c.ReadArrayLength(1)
+					n290 := c.ReadArrayLengthFast(1)
+					if n290 < 0 {
+						n290 = c.ReadArrayLength(1)
+					}
 					a291 := foryimpl.MakeSlice[[]uint8](c, n290)
 					copy(a291, r.ReadBytes(n290))
 					x.U82Bin = a291
@@ -17284,7 +17617,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n286 := c.ReadArrayLength(1)
+					n286 := c.ReadArrayLengthFast(1)
+					if n286 < 0 {
+						n286 = c.ReadArrayLength(1)
+					}
 					a287 := foryimpl.MakeSlice[[]uint8](c, n286)
 					copy(a287, r.ReadBytes(n286))
 					x.U82Bin = a287

@@ -5145,7 +5145,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n765 := c.ReadArrayLength(1)
+	n765 := c.ReadArrayLengthFast(1)
+	if n765 < 0 {
+		n765 = c.ReadArrayLength(1)
+	}
 	a766 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n765)
 	r.ReadRawBools(a766)
 	x.ABool = a766
@@ -5153,7 +5156,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	n767 := c.ReadArrayLength(4)
+	n767 := c.ReadArrayLengthFast(4)
+	if n767 < 0 {
+		n767 = c.ReadArrayLength(4)
+	}
 	a768 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n767)
 	r.ReadRawFloat32s(a768)
 	x.AF32 = a768
@@ -5161,7 +5167,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	n769 := c.ReadArrayLength(8)
+	n769 := c.ReadArrayLengthFast(8)
+	if n769 < 0 {
+		n769 = c.ReadArrayLength(8)
+	}
 	a770 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n769)
 	r.ReadRawFloat64s(a770)
 	x.AF64 = a770
@@ -5169,7 +5178,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	n771 := c.ReadArrayLength(2)
+	n771 := c.ReadArrayLengthFast(2)
+	if n771 < 0 {
+		n771 = c.ReadArrayLength(2)
+	}
 	a772 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n771)
 	r.ReadRawInt16s(a772)
 	x.AI16 = a772
@@ -5177,7 +5189,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	n773 := c.ReadArrayLength(4)
+	n773 := c.ReadArrayLengthFast(4)
+	if n773 < 0 {
+		n773 = c.ReadArrayLength(4)
+	}
 	a774 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n773)
 	r.ReadRawInt32s(a774)
 	x.AI32 = a774
@@ -5185,7 +5200,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	n775 := c.ReadArrayLength(8)
+	n775 := c.ReadArrayLengthFast(8)
+	if n775 < 0 {
+		n775 = c.ReadArrayLength(8)
+	}
 	a776 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n775)
 	r.ReadRawInt64s(a776)
 	x.AI64 = a776
@@ -5193,7 +5211,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	n777 := c.ReadArrayLength(1)
+	n777 := c.ReadArrayLengthFast(1)
+	if n777 < 0 {
+		n777 = c.ReadArrayLength(1)
+	}
 	a778 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n777)
 	for i779 := range a778 {
 		a778[i779] = r.ReadInt8()
@@ -5203,7 +5224,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	n780 := c.ReadArrayLength(2)
+	n780 := c.ReadArrayLengthFast(2)
+	if n780 < 0 {
+		n780 = c.ReadArrayLength(2)
+	}
 	a781 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n780)
 	r.ReadRawUint16s(a781)
 	x.AU16 = a781
@@ -5211,7 +5235,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	n782 := c.ReadArrayLength(4)
+	n782 := c.ReadArrayLengthFast(4)
+	if n782 < 0 {
+		n782 = c.ReadArrayLength(4)
+	}
 	a783 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n782)
 	r.ReadRawUint32s(a783)
 	x.AU32 = a783
@@ -5219,7 +5246,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	n784 := c.ReadArrayLength(8)
+	n784 := c.ReadArrayLengthFast(8)
+	if n784 < 0 {
+		n784 = c.ReadArrayLength(8)
+	}
 	a785 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n784)
 	r.ReadRawUint64s(a785)
 	x.AU64 = a785
@@ -5227,7 +5257,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	n786 := c.ReadArrayLength(1)
+	n786 := c.ReadArrayLengthFast(1)
+	if n786 < 0 {
+		n786 = c.ReadArrayLength(1)
+	}
 	a787 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n786)
 	copy(a787, r.ReadBytes(n786))
 	x.AU8 = a787
@@ -5235,7 +5268,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	n788 := c.ReadArrayLength(1)
+	n788 := c.ReadArrayLengthFast(1)
+	if n788 < 0 {
+		n788 = c.ReadArrayLength(1)
+	}
 	a789 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n788)
 	r.ReadRawBools(a789)
 	x.AddABool = a789
@@ -5243,7 +5279,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	n790 := c.ReadArrayLength(4)
+	n790 := c.ReadArrayLengthFast(4)
+	if n790 < 0 {
+		n790 = c.ReadArrayLength(4)
+	}
 	a791 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n790)
 	r.ReadRawFloat32s(a791)
 	x.AddAF32 = a791
@@ -5251,7 +5290,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	n792 := c.ReadArrayLength(8)
+	n792 := c.ReadArrayLengthFast(8)
+	if n792 < 0 {
+		n792 = c.ReadArrayLength(8)
+	}
 	a793 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n792)
 	r.ReadRawFloat64s(a793)
 	x.AddAF64 = a793
@@ -5259,7 +5301,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	n794 := c.ReadArrayLength(2)
+	n794 := c.ReadArrayLengthFast(2)
+	if n794 < 0 {
+		n794 = c.ReadArrayLength(2)
+	}
 	a795 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n794)
 	r.ReadRawInt16s(a795)
 	x.AddAI16 = a795
@@ -5267,7 +5312,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	n796 := c.ReadArrayLength(4)
+	n796 := c.ReadArrayLengthFast(4)
+	if n796 < 0 {
+		n796 = c.ReadArrayLength(4)
+	}
 	a797 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n796)
 	r.ReadRawInt32s(a797)
 	x.AddAI32 = a797
@@ -5275,7 +5323,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	n798 := c.ReadArrayLength(8)
+	n798 := c.ReadArrayLengthFast(8)
+	if n798 < 0 {
+		n798 = c.ReadArrayLength(8)
+	}
 	a799 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n798)
 	r.ReadRawInt64s(a799)
 	x.AddAI64 = a799
@@ -5283,7 +5334,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	n800 := c.ReadArrayLength(1)
+	n800 := c.ReadArrayLengthFast(1)
+	if n800 < 0 {
+		n800 = c.ReadArrayLength(1)
+	}
 	a801 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n800)
 	for i802 := range a801 {
 		a801[i802] = r.ReadInt8()
@@ -5293,7 +5347,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	n803 := c.ReadArrayLength(2)
+	n803 := c.ReadArrayLengthFast(2)
+	if n803 < 0 {
+		n803 = c.ReadArrayLength(2)
+	}
 	a804 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n803)
 	r.ReadRawUint16s(a804)
 	x.AddAU16 = a804
@@ -5301,7 +5358,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	n805 := c.ReadArrayLength(4)
+	n805 := c.ReadArrayLengthFast(4)
+	if n805 < 0 {
+		n805 = c.ReadArrayLength(4)
+	}
 	a806 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n805)
 	r.ReadRawUint32s(a806)
 	x.AddAU32 = a806
@@ -5309,7 +5369,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	n807 := c.ReadArrayLength(8)
+	n807 := c.ReadArrayLengthFast(8)
+	if n807 < 0 {
+		n807 = c.ReadArrayLength(8)
+	}
 	a808 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n807)
 	r.ReadRawUint64s(a808)
 	x.AddAU64 = a808
@@ -5317,7 +5380,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	n809 := c.ReadArrayLength(1)
+	n809 := c.ReadArrayLengthFast(1)
+	if n809 < 0 {
+		n809 = c.ReadArrayLength(1)
+	}
 	a810 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n809)
 	copy(a810, r.ReadBytes(n809))
 	x.AddAU8 = a810
@@ -6941,7 +7007,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
 		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
 	} else if st1235 == foryimpl.RefFollows {
-		n1237 := c.ReadArrayLength(1)
+		n1237 := c.ReadArrayLengthFast(1)
+		if n1237 < 0 {
+			n1237 = c.ReadArrayLength(1)
+		}
 		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
 		r.ReadRawBools(a1238)
 		x.ABool = a1238
@@ -6956,7 +7025,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
 		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
 	} else if st1239 == foryimpl.RefFollows {
-		n1241 := c.ReadArrayLength(4)
+		n1241 := c.ReadArrayLengthFast(4)
+		if n1241 < 0 {
+			n1241 = c.ReadArrayLength(4)
+		}
 		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
 		r.ReadRawFloat32s(a1242)
 		x.AF32 = a1242
@@ -6971,7 +7043,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
 		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
 	} else if st1243 == foryimpl.RefFollows {
-		n1245 := c.ReadArrayLength(8)
+		n1245 := c.ReadArrayLengthFast(8)
+		if n1245 < 0 {
+			n1245 = c.ReadArrayLength(8)
+		}
 		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
 		r.ReadRawFloat64s(a1246)
 		x.AF64 = a1246
@@ -6986,7 +7061,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
 		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
 	} else if st1247 == foryimpl.RefFollows {
-		n1249 := c.ReadArrayLength(2)
+		n1249 := c.ReadArrayLengthFast(2)
+		if n1249 < 0 {
+			n1249 = c.ReadArrayLength(2)
+		}
 		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
 		r.ReadRawInt16s(a1250)
 		x.AI16 = a1250
@@ -7001,7 +7079,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
 		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
 	} else if st1251 == foryimpl.RefFollows {
-		n1253 := c.ReadArrayLength(4)
+		n1253 := c.ReadArrayLengthFast(4)
+		if n1253 < 0 {
+			n1253 = c.ReadArrayLength(4)
+		}
 		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
 		r.ReadRawInt32s(a1254)
 		x.AI32 = a1254
@@ -7016,7 +7097,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
 		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
 	} else if st1255 == foryimpl.RefFollows {
-		n1257 := c.ReadArrayLength(8)
+		n1257 := c.ReadArrayLengthFast(8)
+		if n1257 < 0 {
+			n1257 = c.ReadArrayLength(8)
+		}
 		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
 		r.ReadRawInt64s(a1258)
 		x.AI64 = a1258
@@ -7031,7 +7115,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
 		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
 	} else if st1259 == foryimpl.RefFollows {
-		n1261 := c.ReadArrayLength(1)
+		n1261 := c.ReadArrayLengthFast(1)
+		if n1261 < 0 {
+			n1261 = c.ReadArrayLength(1)
+		}
 		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
 		for i1263 := range a1262 {
 			a1262[i1263] = r.ReadInt8()
@@ -7048,7 +7135,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
 		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
 	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLength(2)
+		n1266 := c.ReadArrayLengthFast(2)
+		if n1266 < 0 {
+			n1266 = c.ReadArrayLength(2)
+		}
 		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
 		r.ReadRawUint16s(a1267)
 		x.AU16 = a1267
@@ -7063,7 +7153,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
 		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
 	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLength(4)
+		n1270 := c.ReadArrayLengthFast(4)
+		if n1270 < 0 {
+			n1270 = c.ReadArrayLength(4)
+		}
 		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
 		r.ReadRawUint32s(a1271)
 		x.AU32 = a1271
@@ -7078,7 +7171,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
 		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
 	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLength(8)
+		n1274 := c.ReadArrayLengthFast(8)
+		if n1274 < 0 {
+			n1274 = c.ReadArrayLength(8)
+		}
 		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
 		r.ReadRawUint64s(a1275)
 		x.AU64 = a1275
@@ -7093,7 +7189,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
 		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
 	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLength(1)
+		n1278 := c.ReadArrayLengthFast(1)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(1)
+		}
 		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
 		copy(a1279, r.ReadBytes(n1278))
 		x.AU8 = a1279
@@ -7108,7 +7207,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
 		x.AddABool = foryimpl.BackRefSlice[bool](c, id1281)
 	} else if st1280 == foryimpl.RefFollows {
-		n1282 := c.ReadArrayLength(1)
+		n1282 := c.ReadArrayLengthFast(1)
+		if n1282 < 0 {
+			n1282 = c.ReadArrayLength(1)
+		}
 		a1283 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1282)
 		r.ReadRawBools(a1283)
 		x.AddABool = a1283
@@ -7123,7 +7225,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
 		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1285)
 	} else if st1284 == foryimpl.RefFollows {
-		n1286 := c.ReadArrayLength(4)
+		n1286 := c.ReadArrayLengthFast(4)
+		if n1286 < 0 {
+			n1286 = c.ReadArrayLength(4)
+		}
 		a1287 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1286)
 		r.ReadRawFloat32s(a1287)
 		x.AddAF32 = a1287
@@ -7138,7 +7243,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
 		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1289)
 	} else if st1288 == foryimpl.RefFollows {
-		n1290 := c.ReadArrayLength(8)
+		n1290 := c.ReadArrayLengthFast(8)
+		if n1290 < 0 {
+			n1290 = c.ReadArrayLength(8)
+		}
 		a1291 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1290)
 		r.ReadRawFloat64s(a1291)
 		x.AddAF64 = a1291
@@ -7153,7 +7261,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
 		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1293)
 	} else if st1292 == foryimpl.RefFollows {
-		n1294 := c.ReadArrayLength(2)
+		n1294 := c.ReadArrayLengthFast(2)
+		if n1294 < 0 {
+			n1294 = c.ReadArrayLength(2)
+		}
 		a1295 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1294)
 		r.ReadRawInt16s(a1295)
 		x.AddAI16 = a1295
@@ -7168,7 +7279,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1296, id1297 := c.ReadRefFlag(); st1296 == foryimpl.RefBack {
 		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1297)
 	} else if st1296 == foryimpl.RefFollows {
-		n1298 := c.ReadArrayLength(4)
+		n1298 := c.ReadArrayLengthFast(4)
+		if n1298 < 0 {
+			n1298 = c.ReadArrayLength(4)
+		}
 		a1299 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1298)
 		r.ReadRawInt32s(a1299)
 		x.AddAI32 = a1299
@@ -7183,7 +7297,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1300, id1301 := c.ReadRefFlag(); st1300 == foryimpl.RefBack {
 		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1301)
 	} else if st1300 == foryimpl.RefFollows {
-		n1302 := c.ReadArrayLength(8)
+		n1302 := c.ReadArrayLengthFast(8)
+		if n1302 < 0 {
+			n1302 = c.ReadArrayLength(8)
+		}
 		a1303 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1302)
 		r.ReadRawInt64s(a1303)
 		x.AddAI64 = a1303
@@ -7198,7 +7315,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
 		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1305)
 	} else if st1304 == foryimpl.RefFollows {
-		n1306 := c.ReadArrayLength(1)
+		n1306 := c.ReadArrayLengthFast(1)
+		if n1306 < 0 {
+			n1306 = c.ReadArrayLength(1)
+		}
 		a1307 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1306)
 		for i1308 := range a1307 {
 			a1307[i1308] = r.ReadInt8()
@@ -7215,7 +7335,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
 		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1310)
 	} else if st1309 == foryimpl.RefFollows {
-		n1311 := c.ReadArrayLength(2)
+		n1311 := c.ReadArrayLengthFast(2)
+		if n1311 < 0 {
+			n1311 = c.ReadArrayLength(2)
+		}
 		a1312 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1311)
 		r.ReadRawUint16s(a1312)
 		x.AddAU16 = a1312
@@ -7230,7 +7353,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
 		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1314)
 	} else if st1313 == foryimpl.RefFollows {
-		n1315 := c.ReadArrayLength(4)
+		n1315 := c.ReadArrayLengthFast(4)
+		if n1315 < 0 {
+			n1315 = c.ReadArrayLength(4)
+		}
 		a1316 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1315)
 		r.ReadRawUint32s(a1316)
 		x.AddAU32 = a1316
@@ -7245,7 +7371,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
 		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1318)
 	} else if st1317 == foryimpl.RefFollows {
-		n1319 := c.ReadArrayLength(8)
+		n1319 := c.ReadArrayLengthFast(8)
+		if n1319 < 0 {
+			n1319 = c.ReadArrayLength(8)
+		}
 		a1320 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1319)
 		r.ReadRawUint64s(a1320)
 		x.AddAU64 = a1320
@@ -7260,7 +7389,10 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
 		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1322)
 	} else if st1321 == foryimpl.RefFollows {
-		n1323 := c.ReadArrayLength(1)
+		n1323 := c.ReadArrayLengthFast(1)
+		if n1323 < 0 {
+			n1323 = c.ReadArrayLength(1)
+		}
 		a1324 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1323)
 		copy(a1324, r.ReadBytes(n1323))
 		x.AddAU8 = a1324
@@ -8857,7 +8989,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
 					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
 				} else if st1759 == foryimpl.RefFollows {
-					n1761 := c.ReadArrayLength(1)
+					n1761 := c.ReadArrayLengthFast(1)
+					if n1761 < 0 {
+						n1761 = c.ReadArrayLength(1)
+					}
 					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
 					r.ReadRawBools(a1762)
 					x.ABool = a1762
@@ -8869,7 +9004,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1757 := c.ReadArrayLength(1)
+					n1757 := c.ReadArrayLengthFast(1)
+					if n1757 < 0 {
+						n1757 = c.ReadArrayLength(1)
+					}
 					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
 					r.ReadRawBools(a1758)
 					x.ABool = a1758
@@ -8880,7 +9018,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
 					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
 				} else if st1765 == foryimpl.RefFollows {
-					n1767 := c.ReadArrayLength(4)
+					n1767 := c.ReadArrayLengthFast(4)
+					if n1767 < 0 {
+						n1767 = c.ReadArrayLength(4)
+					}
 					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
 					r.ReadRawFloat32s(a1768)
 					x.AF32 = a1768
@@ -8892,7 +9033,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1763 := c.ReadArrayLength(4)
+					n1763 := c.ReadArrayLengthFast(4)
+					if n1763 < 0 {
+						n1763 = c.ReadArrayLength(4)
+					}
 					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
 					r.ReadRawFloat32s(a1764)
 					x.AF32 = a1764
@@ -8903,7 +9047,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
 					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
 				} else if st1771 == foryimpl.RefFollows {
-					n1773 := c.ReadArrayLength(8)
+					n1773 := c.ReadArrayLengthFast(8)
+					if n1773 < 0 {
+						n1773 = c.ReadArrayLength(8)
+					}
 					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
 					r.ReadRawFloat64s(a1774)
 					x.AF64 = a1774
@@ -8915,7 +9062,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1769 := c.ReadArrayLength(8)
+					n1769 := c.ReadArrayLengthFast(8)
+					if n1769 < 0 {
+						n1769 = c.ReadArrayLength(8)
+					}
 					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
 					r.ReadRawFloat64s(a1770)
 					x.AF64 = a1770
@@ -8926,7 +9076,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
 					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
 				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLength(2)
+					n1779 := c.ReadArrayLengthFast(2)
+					if n1779 < 0 {
+						n1779 = c.ReadArrayLength(2)
+					}
 					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
 					r.ReadRawInt16s(a1780)
 					x.AI16 = a1780
@@ -8938,7 +9091,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1775 := c.ReadArrayLength(2)
+					n1775 := c.ReadArrayLengthFast(2)
+					if n1775 < 0 {
+						n1775 = c.ReadArrayLength(2)
+					}
 					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
 					r.ReadRawInt16s(a1776)
 					x.AI16 = a1776
@@ -8949,7 +9105,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
 					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
 				} else if st1783 == foryimpl.RefFollows {
-					n1785 := c.ReadArrayLength(4)
+					n1785 := c.ReadArrayLengthFast(4)
+					if n1785 < 0 {
+						n1785 = c.ReadArrayLength(4)
+					}
 					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
 					r.ReadRawInt32s(a1786)
 					x.AI32 = a1786
@@ -8961,7 +9120,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1781 := c.ReadArrayLength(4)
+					n1781 := c.ReadArrayLengthFast(4)
+					if n1781 < 0 {
+						n1781 = c.ReadArrayLength(4)
+					}
 					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
 					r.ReadRawInt32s(a1782)
 					x.AI32 = a1782
@@ -8972,7 +9134,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
 					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
 				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLength(8)
+					n1791 := c.ReadArrayLengthFast(8)
+					if n1791 < 0 {
+						n1791 = c.ReadArrayLength(8)
+					}
 					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
 					r.ReadRawInt64s(a1792)
 					x.AI64 = a1792
@@ -8984,7 +9149,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1787 := c.ReadArrayLength(8)
+					n1787 := c.ReadArrayLengthFast(8)
+					if n1787 < 0 {
+						n1787 = c.ReadArrayLength(8)
+					}
 					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
 					r.ReadRawInt64s(a1788)
 					x.AI64 = a1788
@@ -8995,7 +9163,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
 					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
 				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLength(1)
+					n1798 := c.ReadArrayLengthFast(1)
+					if n1798 < 0 {
+						n1798 = c.ReadArrayLength(1)
+					}
 					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
 					for i1800 := range a1799 {
 						a1799[i1800] = r.ReadInt8()
@@ -9009,7 +9180,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1793 := c.ReadArrayLength(1)
+					n1793 := c.ReadArrayLengthFast(1)
+					if n1793 < 0 {
+						n1793 = c.ReadArrayLength(1)
+					}
 					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
 					for i1795 := range a1794 {
 						a1794[i1795] = r.ReadInt8()
@@ -9022,7 +9196,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
 					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
 				} else if st1803 == foryimpl.RefFollows {
-					n1805 := c.ReadArrayLength(2)
+					n1805 := c.ReadArrayLengthFast(2)
+					if n1805 < 0 {
+						n1805 = c.ReadArrayLength(2)
+					}
 					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
 					r.ReadRawUint16s(a1806)
 					x.AU16 = a1806
@@ -9034,7 +9211,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1801 := c.ReadArrayLength(2)
+					n1801 := c.ReadArrayLengthFast(2)
+					if n1801 < 0 {
+						n1801 = c.ReadArrayLength(2)
+					}
 					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
 					r.ReadRawUint16s(a1802)
 					x.AU16 = a1802
@@ -9045,7 +9225,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
 					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
 				} else if st1809 == foryimpl.RefFollows {
-					n1811 := c.ReadArrayLength(4)
+					n1811 := c.ReadArrayLengthFast(4)
+					if n1811 < 0 {
+						n1811 = c.ReadArrayLength(4)
+					}
 					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
 					r.ReadRawUint32s(a1812)
 					x.AU32 = a1812
@@ -9057,7 +9240,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1807 := c.ReadArrayLength(4)
+					n1807 := c.ReadArrayLengthFast(4)
+					if n1807 < 0 {
+						n1807 = c.ReadArrayLength(4)
+					}
 					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
 					r.ReadRawUint32s(a1808)
 					x.AU32 = a1808
@@ -9068,7 +9254,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
 					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
 				} else if st1815 == foryimpl.RefFollows {
-					n1817 := c.ReadArrayLength(8)
+					n1817 := c.ReadArrayLengthFast(8)
+					if n1817 < 0 {
+						n1817 = c.ReadArrayLength(8)
+					}
 					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
 					r.ReadRawUint64s(a1818)
 					x.AU64 = a1818
@@ -9080,7 +9269,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1813 := c.ReadArrayLength(8)
+					n1813 := c.ReadArrayLengthFast(8)
+					if n1813 < 0 {
+						n1813 = c.ReadArrayLength(8)
+					}
 					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
 					r.ReadRawUint64s(a1814)
 					x.AU64 = a1814
@@ -9091,7 +9283,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
 					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
 				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadArrayLength(1)
+					n1823 := c.ReadArrayLengthFast(1)
+					if n1823 < 0 {
+						n1823 = c.ReadArrayLength(1)
+					}
 					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
 					copy(a1824, r.ReadBytes(n1823))
 					x.AU8 = a1824
@@ -9103,7 +9298,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1819 := c.ReadArrayLength(1)
+					n1819 := c.ReadArrayLengthFast(1)
+					if n1819 < 0 {
+						n1819 = c.ReadArrayLength(1)
+					}
 					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
 					copy(a1820, r.ReadBytes(n1819))
 					x.AU8 = a1820
@@ -9114,7 +9312,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1827, id1828 := c.ReadRefFlag(); st1827 == foryimpl.RefBack {
 					x.AddABool = foryimpl.BackRefSlice[bool](c, id1828)
 				} else if st1827 == foryimpl.RefFollows {
-					n1829 := c.ReadArrayLength(1)
+					n1829 := c.ReadArrayLengthFast(1)
+					if n1829 < 0 {
+						n1829 = c.ReadArrayLength(1)
+					}
 					a1830 := foryimpl.MakeSlice[[]bool](c, n1829)
 					r.ReadRawBools(a1830)
 					x.AddABool = a1830
@@ -9126,7 +9327,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1825 := c.ReadArrayLength(1)
+					n1825 := c.ReadArrayLengthFast(1)
+					if n1825 < 0 {
+						n1825 = c.ReadArrayLength(1)
+					}
 					a1826 := foryimpl.MakeSlice[[]bool](c, n1825)
 					r.ReadRawBools(a1826)
 					x.AddABool = a1826
@@ -9137,7 +9341,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1833, id1834 := c.ReadRefFlag(); st1833 == foryimpl.RefBack {
 					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1834)
 				} else if st1833 == foryimpl.RefFollows {
-					n1835 := c.ReadArrayLength(4)
+					n1835 := c.ReadArrayLengthFast(4)
+					if n1835 < 0 {
+						n1835 = c.ReadArrayLength(4)
+					}
 					a1836 := foryimpl.MakeSlice[[]float32](c, n1835)
 					r.ReadRawFloat32s(a1836)
 					x.AddAF32 = a1836
@@ -9149,7 +9356,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1831 := c.ReadArrayLength(4)
+					n1831 := c.ReadArrayLengthFast(4)
+					if n1831 < 0 {
+						n1831 = c.ReadArrayLength(4)
+					}
 					a1832 := foryimpl.MakeSlice[[]float32](c, n1831)
 					r.ReadRawFloat32s(a1832)
 					x.AddAF32 = a1832
@@ -9160,7 +9370,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1839, id1840 := c.ReadRefFlag(); st1839 == foryimpl.RefBack {
 					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1840)
 				} else if st1839 == foryimpl.RefFollows {
-					n1841 := c.ReadArrayLength(8)
+					n1841 := c.ReadArrayLengthFast(8)
+					if n1841 < 0 {
+						n1841 = c.ReadArrayLength(8)
+					}
 					a1842 := foryimpl.MakeSlice[[]float64](c, n1841)
 					r.ReadRawFloat64s(a1842)
 					x.AddAF64 = a1842
@@ -9172,7 +9385,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1837 := c.ReadArrayLength(8)
+					n1837 := c.ReadArrayLengthFast(8)
+					if n1837 < 0 {
+						n1837 = c.ReadArrayLength(8)
+					}
 					a1838 := foryimpl.MakeSlice[[]float64](c, n1837)
 					r.ReadRawFloat64s(a1838)
 					x.AddAF64 = a1838
@@ -9183,7 +9399,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1845, id1846 := c.ReadRefFlag(); st1845 == foryimpl.RefBack {
 					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1846)
 				} else if st1845 == foryimpl.RefFollows {
-					n1847 := c.ReadArrayLength(2)
+					n1847 := c.ReadArrayLengthFast(2)
+					if n1847 < 0 {
+						n1847 = c.ReadArrayLength(2)
+					}
 					a1848 := foryimpl.MakeSlice[[]int16](c, n1847)
 					r.ReadRawInt16s(a1848)
 					x.AddAI16 = a1848
@@ -9195,7 +9414,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1843 := c.ReadArrayLength(2)
+					n1843 := c.ReadArrayLengthFast(2)
+					if n1843 < 0 {
+						n1843 = c.ReadArrayLength(2)
+					}
 					a1844 := foryimpl.MakeSlice[[]int16](c, n1843)
 					r.ReadRawInt16s(a1844)
 					x.AddAI16 = a1844
@@ -9206,7 +9428,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1851, id1852 := c.ReadRefFlag(); st1851 == foryimpl.RefBack {
 					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1852)
 				} else if st1851 == foryimpl.RefFollows {
-					n1853 := c.ReadArrayLength(4)
+					n1853 := c.ReadArrayLengthFast(4)
+					if n1853 < 0 {
+						n1853 = c.ReadArrayLength(4)
+					}
 					a1854 := foryimpl.MakeSlice[[]int32](c, n1853)
 					r.ReadRawInt32s(a1854)
 					x.AddAI32 = a1854
@@ -9218,7 +9443,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1849 := c.ReadArrayLength(4)
+					n1849 := c.ReadArrayLengthFast(4)
+					if n1849 < 0 {
+						n1849 = c.ReadArrayLength(4)
+					}
 					a1850 := foryimpl.MakeSlice[[]int32](c, n1849)
 					r.ReadRawInt32s(a1850)
 					x.AddAI32 = a1850
@@ -9229,7 +9457,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1857, id1858 := c.ReadRefFlag(); st1857 == foryimpl.RefBack {
 					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1858)
 				} else if st1857 == foryimpl.RefFollows {
-					n1859 := c.ReadArrayLength(8)
+					n1859 := c.ReadArrayLengthFast(8)
+					if n1859 < 0 {
+						n1859 = c.ReadArrayLength(8)
+					}
 					a1860 := foryimpl.MakeSlice[[]int64](c, n1859)
 					r.ReadRawInt64s(a1860)
 					x.AddAI64 = a1860
@@ -9241,7 +9472,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1855 := c.ReadArrayLength(8)
+					n1855 := c.ReadArrayLengthFast(8)
+					if n1855 < 0 {
+						n1855 = c.ReadArrayLength(8)
+					}
 					a1856 := foryimpl.MakeSlice[[]int64](c, n1855)
 					r.ReadRawInt64s(a1856)
 					x.AddAI64 = a1856
@@ -9252,7 +9486,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
 					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1865)
 				} else if st1864 == foryimpl.RefFollows {
-					n1866 := c.ReadArrayLength(1)
+					n1866 := c.ReadArrayLengthFast(1)
+					if n1866 < 0 {
+						n1866 = c.ReadArrayLength(1)
+					}
 					a1867 := foryimpl.MakeSlice[[]int8](c, n1866)
 					for i1868 := range a1867 {
 						a1867[i1868] = r.ReadInt8()
@@ -9266,7 +9503,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1861 := c.ReadArrayLength(1)
+					n1861 := c.ReadArrayLengthFast(1)
+					if n1861 < 0 {
+						n1861 = c.ReadArrayLength(1)
+					}
 					a1862 := foryimpl.MakeSlice[[]int8](c, n1861)
 					for i1863 := range a1862 {
 						a1862[i1863] = r.ReadInt8()
@@ -9279,7 +9519,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1871, id1872 := c.ReadRefFlag(); st1871 == foryimpl.RefBack {
 					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1872)
 				} else if st1871 == foryimpl.RefFollows {
-					n1873 := c.ReadArrayLength(2)
+					n1873 := c.ReadArrayLengthFast(2)
+					if n1873 < 0 {
+						n1873 = c.ReadArrayLength(2)
+					}
 					a1874 := foryimpl.MakeSlice[[]uint16](c, n1873)
 					r.ReadRawUint16s(a1874)
 					x.AddAU16 = a1874
@@ -9291,7 +9534,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1869 := c.ReadArrayLength(2)
+					n1869 := c.ReadArrayLengthFast(2)
+					if n1869 < 0 {
+						n1869 = c.ReadArrayLength(2)
+					}
 					a1870 := foryimpl.MakeSlice[[]uint16](c, n1869)
 					r.ReadRawUint16s(a1870)
 					x.AddAU16 = a1870
@@ -9302,7 +9548,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
 					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1878)
 				} else if st1877 == foryimpl.RefFollows {
-					n1879 := c.ReadArrayLength(4)
+					n1879 := c.ReadArrayLengthFast(4)
+					if n1879 < 0 {
+						n1879 = c.ReadArrayLength(4)
+					}
 					a1880 := foryimpl.MakeSlice[[]uint32](c, n1879)
 					r.ReadRawUint32s(a1880)
 					x.AddAU32 = a1880
@@ -9314,7 +9563,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1875 := c.ReadArrayLength(4)
+					n1875 := c.ReadArrayLengthFast(4)
+					if n1875 < 0 {
+						n1875 = c.ReadArrayLength(4)
+					}
 					a1876 := foryimpl.MakeSlice[[]uint32](c, n1875)
 					r.ReadRawUint32s(a1876)
 					x.AddAU32 = a1876
@@ -9325,7 +9577,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
 					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1884)
 				} else if st1883 == foryimpl.RefFollows {
-					n1885 := c.ReadArrayLength(8)
+					n1885 := c.ReadArrayLengthFast(8)
+					if n1885 < 0 {
+						n1885 = c.ReadArrayLength(8)
+					}
 					a1886 := foryimpl.MakeSlice[[]uint64](c, n1885)
 					r.ReadRawUint64s(a1886)
 					x.AddAU64 = a1886
@@ -9337,7 +9592,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1881 := c.ReadArrayLength(8)
+					n1881 := c.ReadArrayLengthFast(8)
+					if n1881 < 0 {
+						n1881 = c.ReadArrayLength(8)
+					}
 					a1882 := foryimpl.MakeSlice[[]uint64](c, n1881)
 					r.ReadRawUint64s(a1882)
 					x.AddAU64 = a1882
@@ -9348,7 +9606,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st1889, id1890 := c.ReadRefFlag(); st1889 == foryimpl.RefBack {
 					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1890)
 				} else if st1889 == foryimpl.RefFollows {
-					n1891 := c.ReadArrayLength(1)
+					n1891 := c.ReadArrayLengthFast(1)
+					if n1891 < 0 {
+						n1891 = c.ReadArrayLength(1)
+					}
 					a1892 := foryimpl.MakeSlice[[]uint8](c, n1891)
 					copy(a1892, r.ReadBytes(n1891))
 					x.AddAU8 = a1892
@@ -9360,7 +9621,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1887 := c.ReadArrayLength(1)
+					n1887 := c.ReadArrayLengthFast(1)
+					if n1887 < 0 {
+						n1887 = c.ReadArrayLength(1)
+					}
 					a1888 := foryimpl.MakeSlice[[]uint8](c, n1887)
 					copy(a1888, r.ReadBytes(n1887))
 					x.AddAU8 = a1888
@@ -16643,7 +16907,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr2Go")
 		return
 	}
-	n83 := c.ReadArrayLength(1)
+	n83 := c.ReadArrayLengthFast(1)
+	if n83 < 0 {
+		n83 = c.ReadArrayLength(1)
+	}
 	a84 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n83)
 	copy(a84, r.ReadBytes(n83))
 	x.Bin2U8 = a84
@@ -16651,7 +16918,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n85 := c.ReadArrayLength(1)
+	n85 := c.ReadArrayLengthFast(1)
+	if n85 < 0 {
+		n85 = c.ReadArrayLength(1)
+	}
 	a86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
 	r.ReadRawBools(a86)
 	x.BoolL2A = a86
@@ -16685,7 +16955,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n93 := c.ReadArrayLength(8)
+	n93 := c.ReadArrayLengthFast(8)
+	if n93 < 0 {
+		n93 = c.ReadArrayLength(8)
+	}
 	a94 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n93)
 	r.ReadRawInt64s(a94)
 	x.Int2A = a94
@@ -16693,7 +16966,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	n95 := c.ReadArrayLength(4)
+	n95 := c.ReadArrayLengthFast(4)
+	if n95 < 0 {
+		n95 = c.ReadArrayLength(4)
+	}
 	a96 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n95)
 	r.ReadRawInt32s(a96)
 	x.L2A = a96
@@ -16729,7 +17005,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n103 := c.ReadArrayLength(4)
+	n103 := c.ReadArrayLengthFast(4)
+	if n103 < 0 {
+		n103 = c.ReadArrayLength(4)
+	}
 	a104 := foryimpl.ReuseSlice[Int32s](c, x.Named, n103)
 	r.ReadRawInt32s(a104)
 	x.Named = a104
@@ -16767,7 +17046,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n112 := c.ReadArrayLength(4)
+	n112 := c.ReadArrayLengthFast(4)
+	if n112 < 0 {
+		n112 = c.ReadArrayLength(4)
+	}
 	a113 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n112)
 	r.ReadRawInt32s(a113)
 	x.PtrL2A = a113
@@ -16780,7 +17062,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n114 := c.ReadArrayLength(8)
+	n114 := c.ReadArrayLengthFast(8)
+	if n114 < 0 {
+		n114 = c.ReadArrayLength(8)
+	}
 	a115 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n114)
 	r.ReadRawUint64s(a115)
 	x.U64L2A = a115
@@ -16874,7 +17159,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
 		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id129)
 	} else if st128 == foryimpl.RefFollows {
-		n130 := c.ReadArrayLength(1)
+		n130 := c.ReadArrayLengthFast(1)
+		if n130 < 0 {
+			n130 = c.ReadArrayLength(1)
+		}
 		a131 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n130)
 		copy(a131, r.ReadBytes(n130))
 		x.Bin2U8 = a131
@@ -16889,7 +17177,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
 		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id133)
 	} else if st132 == foryimpl.RefFollows {
-		n134 := c.ReadArrayLength(1)
+		n134 := c.ReadArrayLengthFast(1)
+		if n134 < 0 {
+			n134 = c.ReadArrayLength(1)
+		}
 		a135 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n134)
 		r.ReadRawBools(a135)
 		x.BoolL2A = a135
@@ -16930,7 +17221,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
 		x.Int2A = foryimpl.BackRefSlice[int64](c, id143)
 	} else if st142 == foryimpl.RefFollows {
-		n144 := c.ReadArrayLength(8)
+		n144 := c.ReadArrayLengthFast(8)
+		if n144 < 0 {
+			n144 = c.ReadArrayLength(8)
+		}
 		a145 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n144)
 		r.ReadRawInt64s(a145)
 		x.Int2A = a145
@@ -16945,7 +17239,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
 		x.L2A = foryimpl.BackRefSlice[int32](c, id147)
 	} else if st146 == foryimpl.RefFollows {
-		n148 := c.ReadArrayLength(4)
+		n148 := c.ReadArrayLengthFast(4)
+		if n148 < 0 {
+			n148 = c.ReadArrayLength(4)
+		}
 		a149 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n148)
 		r.ReadRawInt32s(a149)
 		x.L2A = a149
@@ -16988,7 +17285,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
 		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id157))
 	} else if st156 == foryimpl.RefFollows {
-		n158 := c.ReadArrayLength(4)
+		n158 := c.ReadArrayLengthFast(4)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(4)
+		}
 		a159 := foryimpl.ReuseSlice[Int32s](c, x.Named, n158)
 		r.ReadRawInt32s(a159)
 		x.Named = a159
@@ -17033,7 +17333,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
 		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id168)
 	} else if st167 == foryimpl.RefFollows {
-		n169 := c.ReadArrayLength(4)
+		n169 := c.ReadArrayLengthFast(4)
+		if n169 < 0 {
+			n169 = c.ReadArrayLength(4)
+		}
 		a170 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n169)
 		r.ReadRawInt32s(a170)
 		x.PtrL2A = a170
@@ -17060,7 +17363,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
 		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id174)
 	} else if st173 == foryimpl.RefFollows {
-		n175 := c.ReadArrayLength(8)
+		n175 := c.ReadArrayLengthFast(8)
+		if n175 < 0 {
+			n175 = c.ReadArrayLength(8)
+		}
 		a176 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n175)
 		r.ReadRawUint64s(a176)
 		x.U64L2A = a176
@@ -17155,7 +17461,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
 					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id194)
 				} else if st193 == foryimpl.RefFollows {
-					n195 := c.ReadArrayLength(1)
+					n195 := c.ReadArrayLengthFast(1)
+					if n195 < 0 {
+						n195 = c.ReadArrayLength(1)
+					}
 					a196 := foryimpl.MakeSlice[[]uint8](c, n195)
 					copy(a196, r.ReadBytes(n195))
 					x.Bin2U8 = a196
@@ -17167,7 +17476,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n191 := c.ReadArrayLength(1)
+					n191 := c.ReadArrayLengthFast(1)
+					if n191 < 0 {
+						n191 = c.ReadArrayLength(1)
+					}
 					a192 := foryimpl.MakeSlice[[]uint8](c, n191)
 					copy(a192, r.ReadBytes(n191))
 					x.Bin2U8 = a192
@@ -17178,7 +17490,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
 					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id200)
 				} else if st199 == foryimpl.RefFollows {
-					n201 := c.ReadArrayLength(1)
+					n201 := c.ReadArrayLengthFast(1)
+					if n201 < 0 {
+						n201 = c.ReadArrayLength(1)
+					}
 					a202 := foryimpl.MakeSlice[[]bool](c, n201)
 					r.ReadRawBools(a202)
 					x.BoolL2A = a202
@@ -17190,7 +17505,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n197 := c.ReadArrayLength(1)
+					n197 := c.ReadArrayLengthFast(1)
+					if n197 < 0 {
+						n197 = c.ReadArrayLength(1)
+					}
 					a198 := foryimpl.MakeSlice[[]bool](c, n197)
 					r.ReadRawBools(a198)
 					x.BoolL2A = a198
@@ -17228,7 +17546,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
 					x.Int2A = foryimpl.BackRefSlice[int64](c, id212)
 				} else if st211 == foryimpl.RefFollows {
-					n213 := c.ReadArrayLength(8)
+					n213 := c.ReadArrayLengthFast(8)
+					if n213 < 0 {
+						n213 = c.ReadArrayLength(8)
+					}
 					a214 := foryimpl.MakeSlice[[]int64](c, n213)
 					r.ReadRawInt64s(a214)
 					x.Int2A = a214
@@ -17240,7 +17561,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n209 := c.ReadArrayLength(8)
+					n209 := c.ReadArrayLengthFast(8)
+					if n209 < 0 {
+						n209 = c.ReadArrayLength(8)
+					}
 					a210 := foryimpl.MakeSlice[[]int64](c, n209)
 					r.ReadRawInt64s(a210)
 					x.Int2A = a210
@@ -17251,7 +17575,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
 					x.L2A = foryimpl.BackRefSlice[int32](c, id218)
 				} else if st217 == foryimpl.RefFollows {
-					n219 := c.ReadArrayLength(4)
+					n219 := c.ReadArrayLengthFast(4)
+					if n219 < 0 {
+						n219 = c.ReadArrayLength(4)
+					}
 					a220 := foryimpl.MakeSlice[[]int32](c, n219)
 					r.ReadRawInt32s(a220)
 					x.L2A = a220
@@ -17263,7 +17590,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n215 := c.ReadArrayLength(4)
+					n215 := c.ReadArrayLengthFast(4)
+					if n215 < 0 {
+						n215 = c.ReadArrayLength(4)
+					}
 					a216 := foryimpl.MakeSlice[[]int32](c, n215)
 					r.ReadRawInt32s(a216)
 					x.L2A = a216
@@ -17301,7 +17631,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
 					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id230))
 				} else if st229 == foryimpl.RefFollows {
-					n231 := c.ReadArrayLength(4)
+					n231 := c.ReadArrayLengthFast(4)
+					if n231 < 0 {
+						n231 = c.ReadArrayLength(4)
+					}
 					a232 := foryimpl.MakeSlice[Int32s](c, n231)
 					r.ReadRawInt32s(a232)
 					x.Named = a232
@@ -17313,7 +17646,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n227 := c.ReadArrayLength(4)
+					n227 := c.ReadArrayLengthFast(4)
+					if n227 < 0 {
+						n227 = c.ReadArrayLength(4)
+					}
 					a228 := foryimpl.MakeSlice[Int32s](c, n227)
 					r.ReadRawInt32s(a228)
 					x.Named = a228
@@ -17356,7 +17692,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
 					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id245)
 				} else if st244 == foryimpl.RefFollows {
-					n246 := c.ReadArrayLength(4)
+					n246 := c.ReadArrayLengthFast(4)
+					if n246 < 0 {
+						n246 = c.ReadArrayLength(4)
+					}
 					a247 := foryimpl.MakeSlice[[]int32](c, n246)
 					r.ReadRawInt32s(a247)
 					x.PtrL2A = a247
@@ -17368,7 +17707,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n242 := c.ReadArrayLength(4)
+					n242 := c.ReadArrayLengthFast(4)
+					if n242 < 0 {
+						n242 = c.ReadArrayLength(4)
+					}
 					a243 := foryimpl.MakeSlice[[]int32](c, n242)
 					r.ReadRawInt32s(a243)
 					x.PtrL2A = a243
@@ -17396,7 +17738,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st252, id253 := c.ReadRefFlag(); st252 == foryimpl.RefBack {
 					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id253)
 				} else if st252 == foryimpl.RefFollows {
-					n254 := c.ReadArrayLength(8)
+					n254 := c.ReadArrayLengthFast(8)
+					if n254 < 0 {
+						n254 = c.ReadArrayLength(8)
+					}
 					a255 := foryimpl.MakeSlice[[]uint64](c, n254)
 					r.ReadRawUint64s(a255)
 					x.U64L2A = a255
@@ -17408,7 +17753,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n250 := c.ReadArrayLength(8)
+					n250 := c.ReadArrayLengthFast(8)
+					if n250 < 0 {
+						n250 = c.ReadArrayLength(8)
+					}
 					a251 := foryimpl.MakeSlice[[]uint64](c, n250)
 					r.ReadRawUint64s(a251)
 					x.U64L2A = a251
@@ -17630,7 +17978,10 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadArrayLength(8)
+	n5 := c.ReadArrayLengthFast(8)
+	if n5 < 0 {
+		n5 = c.ReadArrayLength(8)
+	}
 	a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
 	r.ReadRawInt64s(a6)
 	x.W = a6
@@ -17653,7 +18004,10 @@ func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
 		x.W = foryimpl.BackRefSlice[int64](c, id8)
 	} else if st7 == foryimpl.RefFollows {
-		n9 := c.ReadArrayLength(8)
+		n9 := c.ReadArrayLengthFast(8)
+		if n9 < 0 {
+			n9 = c.ReadArrayLength(8)
+		}
 		a10 := foryimpl.ReuseSlice[[]int64](c, x.W, n9)
 		r.ReadRawInt64s(a10)
 		x.W = a10
@@ -17678,7 +18032,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
 					x.W = foryimpl.BackRefSlice[int64](c, id14)
 				} else if st13 == foryimpl.RefFollows {
-					n15 := c.ReadArrayLength(8)
+					n15 := c.ReadArrayLengthFast(8)
+					if n15 < 0 {
+						n15 = c.ReadArrayLength(8)
+					}
 					a16 := foryimpl.MakeSlice[[]int64](c, n15)
 					r.ReadRawInt64s(a16)
 					x.W = a16
@@ -17690,7 +18047,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.W = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n11 := c.ReadArrayLength(8)
+					n11 := c.ReadArrayLengthFast(8)
+					if n11 < 0 {
+						n11 = c.ReadArrayLength(8)
+					}
 					a12 := foryimpl.MakeSlice[[]int64](c, n11)
 					r.ReadRawInt64s(a12)
 					x.W = a12

@@ -962,7 +962,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n96 := c.ReadArrayLength(4)
+	n96 := c.ReadArrayLengthFast(4)
+	if n96 < 0 {
+		n96 = c.ReadArrayLength(4)
+	}
 	a97 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n96)
 	r.ReadRawInt32s(a97)
 	x.Dense = a97
@@ -1287,7 +1290,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
 		x.Dense = foryimpl.BackRefSlice[int32](c, id155)
 	} else if st154 == foryimpl.RefFollows {
-		n156 := c.ReadArrayLength(4)
+		n156 := c.ReadArrayLengthFast(4)
+		if n156 < 0 {
+			n156 = c.ReadArrayLength(4)
+		}
 		a157 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n156)
 		r.ReadRawInt32s(a157)
 		x.Dense = a157
@@ -1640,7 +1646,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
 					x.Dense = foryimpl.BackRefSlice[int32](c, id236)
 				} else if st235 == foryimpl.RefFollows {
-					n237 := c.ReadArrayLength(4)
+					n237 := c.ReadArrayLengthFast(4)
+					if n237 < 0 {
+						n237 = c.ReadArrayLength(4)
+					}
 					a238 := foryimpl.MakeSlice[[]int32](c, n237)
 					r.ReadRawInt32s(a238)
 					x.Dense = a238
@@ -1652,7 +1661,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n233 := c.ReadArrayLength(4)
+					n233 := c.ReadArrayLengthFast(4)
+					if n233 < 0 {
+						n233 = c.ReadArrayLength(4)
+					}
 					a234 := foryimpl.MakeSlice[[]int32](c, n233)
 					r.ReadRawInt32s(a234)
 					x.Dense = a234
