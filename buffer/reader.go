@@ -145,6 +145,18 @@ func (r *Reader) ReadUint32() uint32 {
 // ReadInt32 reads a little-endian int32.
 func (r *Reader) ReadInt32() int32 { return int32(r.ReadUint32()) }
 
+// MatchInt32 reads a little-endian int32 equal to v and reports true; for
+// any other value, and with fewer than 4 bytes left, it reads nothing and
+// reports false. It inlines, for an expected constant such as a schema hash
+// (BenchmarkFixedCost/DeserializeWithContext/consistent).
+func (r *Reader) MatchInt32(v int32) bool {
+	if off := r.off; len(r.buf)-off >= 4 && ReadInt32At(r.buf, off) == v {
+		r.off = off + 4
+		return true
+	}
+	return false
+}
+
 // ReadUint64 reads a little-endian uint64.
 func (r *Reader) ReadUint64() uint64 {
 	if len(r.buf)-r.off >= 8 {

@@ -113,3 +113,21 @@ func TestReadSmallByteLength(t *testing.T) {
 	r.Fail(errors.New("earlier failure"))
 	require.Equal(t, -1, r.ReadSmallByteLength(1, 10))
 }
+
+// TestMatchInt32: the expected value is read; another value, a short
+// input or a recorded error read nothing.
+func TestMatchInt32(t *testing.T) {
+	in := []byte{0x78, 0x56, 0x34, 0x12, 0xff}
+	r := NewReader(in)
+	require.False(t, r.MatchInt32(0x12345679))
+	require.Zero(t, r.Offset())
+	require.True(t, r.MatchInt32(0x12345678))
+	require.Equal(t, 4, r.Offset())
+	require.False(t, r.MatchInt32(0), "one byte left")
+	require.Equal(t, 4, r.Offset())
+	r = NewReader(in)
+	r.Fail(errors.New("earlier failure"))
+	require.False(t, r.MatchInt32(0x12345678))
+	require.Zero(t, r.Offset())
+	require.NoError(t, NewReader(in).Err())
+}
