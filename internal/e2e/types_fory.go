@@ -158,7 +158,7 @@ func (x *Base) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Base) ForyRead(c *foryimpl.ReadContext) {
 	*x = Base{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-816597648) {
 		if h := r.ReadInt32(); h != -816597648 && !c.Failed() {
 			c.HashMismatch(foryTypeBase, h)
 			return
@@ -671,7 +671,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(619275942) {
 		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -821,7 +821,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(619275942) {
 		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -2626,7 +2626,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		U64s:   x.U64s,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1520594053) {
 		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -3423,7 +3423,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		U64s:   x.U64s,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1520594053) {
 		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -5966,7 +5966,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-873264611) {
 		if h := r.ReadInt32(); h != -873264611 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
@@ -6489,7 +6489,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-873264611) {
 		if h := r.ReadInt32(); h != -873264611 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
@@ -7926,7 +7926,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		Tags:    x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1238661285) {
 		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
@@ -8127,7 +8127,7 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:    x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1238661285) {
 		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
@@ -8821,7 +8821,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -8862,7 +8862,7 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -9235,7 +9235,7 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Tree{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-878088041) {
 		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
 			c.HashMismatch(foryTypeTree, h)
 			return
@@ -9317,7 +9317,7 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Tree{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-878088041) {
 		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
 			c.HashMismatch(foryTypeTree, h)
 			return
@@ -9988,7 +9988,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		Prices: x.Prices,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1288699109) {
 		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
 			c.HashMismatch(foryTypeCarriers, h)
 			return
@@ -10218,7 +10218,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		Prices: x.Prices,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1288699109) {
 		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
 			c.HashMismatch(foryTypeCarriers, h)
 			return

@@ -294,7 +294,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1990315993) {
 		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
 			c.HashMismatch(foryTypeUser, h)
 			return
@@ -354,7 +354,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 func (x *User) foryReadRef(c *foryimpl.ReadContext) {
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1990315993) {
 		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
 			c.HashMismatch(foryTypeUser, h)
 			return
@@ -606,7 +606,7 @@ func (x *Event) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Event) ForyRead(c *foryimpl.ReadContext) {
 	*x = Event{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-855736927) {
 		if h := r.ReadInt32(); h != -855736927 && !c.Failed() {
 			c.HashMismatch(foryTypeEvent, h)
 			return

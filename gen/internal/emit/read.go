@@ -55,7 +55,10 @@ func (g *gen) readBody() []jen.Code {
 	body = append(body,
 		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(keep),
 		jen.Id("r").Op(":=").Id("c").Dot("Reader").Call(),
-		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+		// The hash is matched inline; ReadInt32 reads one that differs, or
+		// reports truncated input (BenchmarkFixedCost/
+		// DeserializeWithContext/consistent).
+		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call().Op("&&").Op("!").Id("r").Dot("MatchInt32").Call(jen.Lit(int(s.SchemaHash)))).Block(
 			jen.If(jen.Id("h").Op(":=").Id("r").Dot("ReadInt32").Call(), jen.Id("h").Op("!=").Lit(int(s.SchemaHash)).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
 				jen.Id("c").Dot("HashMismatch").Call(jen.Id(g.infoVar()), jen.Id("h")),
 				jen.Return(),

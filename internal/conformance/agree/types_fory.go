@@ -158,7 +158,7 @@ func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 func (x *OptInt) ForyRead(c *foryimpl.ReadContext) {
 	*x = OptInt{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1913758343) {
 		if h := r.ReadInt32(); h != 1913758343 && !c.Failed() {
 			c.HashMismatch(foryTypeOptInt, h)
 			return
@@ -439,7 +439,7 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	*x = NilValues{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1805812133) {
 		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
 			c.HashMismatch(foryTypeNilValues, h)
 			return
@@ -880,7 +880,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(265356942) {
 		if h := r.ReadInt32(); h != 265356942 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -1191,7 +1191,7 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = MapKinds{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1007685497) {
 		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
 			c.HashMismatch(foryTypeMapKinds, h)
 			return
@@ -1282,7 +1282,7 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
 	*x = MapKinds{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1007685497) {
 		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
 			c.HashMismatch(foryTypeMapKinds, h)
 			return
@@ -1698,7 +1698,7 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 	*x = Ints{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(784636272) {
 		if h := r.ReadInt32(); h != 784636272 && !c.Failed() {
 			c.HashMismatch(foryTypeInts, h)
 			return
@@ -2056,7 +2056,7 @@ func (x *Pt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Pt) ForyRead(c *foryimpl.ReadContext) {
 	*x = Pt{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(265356942) {
 		if h := r.ReadInt32(); h != 265356942 && !c.Failed() {
 			c.HashMismatch(foryTypePt, h)
 			return
@@ -2351,7 +2351,7 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 		C: x.C,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(248749279) {
 		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
 			c.HashMismatch(foryTypePtLists, h)
 			return
@@ -2459,7 +2459,7 @@ func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
 		C: x.C,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(248749279) {
 		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
 			c.HashMismatch(foryTypePtLists, h)
 			return
@@ -2867,7 +2867,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
@@ -2889,7 +2889,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
@@ -3129,7 +3129,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return
@@ -3151,7 +3151,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return

@@ -158,7 +158,7 @@ func (x *AnyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *AnyInner) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyInner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(320167363) {
 		if h := r.ReadInt32(); h != 320167363 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyInner, h)
 			return
@@ -408,7 +408,7 @@ func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = AnyHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1716813811) {
 		if h := r.ReadInt32(); h != 1716813811 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyHolder, h)
 			return
@@ -469,7 +469,7 @@ func (x *AnyHolder) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = AnyHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1716813811) {
 		if h := r.ReadInt32(); h != 1716813811 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyHolder, h)
 			return
@@ -699,7 +699,7 @@ func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = AnyList{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1280041564) {
 		if h := r.ReadInt32(); h != -1280041564 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyList, h)
 			return
@@ -883,7 +883,7 @@ func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = AnyMap{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-300407201) {
 		if h := r.ReadInt32(); h != -300407201 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyMap, h)
 			return
@@ -1064,7 +1064,7 @@ func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 	*x = Dog{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-93375902) {
 		if h := r.ReadInt32(); h != -93375902 && !c.Failed() {
 			c.HashMismatch(foryTypeDog, h)
 			return
@@ -1318,7 +1318,7 @@ func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = PetOwner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
 		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
 			c.HashMismatch(foryTypePetOwner, h)
 			return
@@ -1344,7 +1344,7 @@ func (x *PetOwner) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = PetOwner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
 		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
 			c.HashMismatch(foryTypePetOwner, h)
 			return

@@ -210,7 +210,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool
 func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStruct{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-373483677) {
 		if h := r.ReadInt32(); h != -373483677 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStruct, h)
 			return

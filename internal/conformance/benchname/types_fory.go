@@ -211,7 +211,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool
 func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStruct{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-373483677) {
 		if h := r.ReadInt32(); h != -373483677 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStruct, h)
 			return
@@ -776,7 +776,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		ShortArray:   x.ShortArray,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(552725182) {
 		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -916,7 +916,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		ShortArray:   x.ShortArray,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(552725182) {
 		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -1615,7 +1615,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		Media:  x.Media,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(192112701) {
 		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
 			c.HashMismatch(foryTypeMediaContent, h)
 			return
@@ -1669,7 +1669,7 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		Media:  x.Media,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(192112701) {
 		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
 			c.HashMismatch(foryTypeMediaContent, h)
 			return
@@ -2136,7 +2136,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-604294006) {
 		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
 			c.HashMismatch(foryTypeMedia, h)
 			return
@@ -2226,7 +2226,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-604294006) {
 		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
 			c.HashMismatch(foryTypeMedia, h)
 			return
@@ -2655,7 +2655,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -2696,7 +2696,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -2939,7 +2939,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStructList{NumericStructs: x.NumericStructs}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStructList, h)
 			return
@@ -3173,7 +3173,7 @@ func (x *SampleList) ForyWrite(c *foryimpl.WriteContext) {
 func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 	*x = SampleList{SampleList: x.SampleList}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeSampleList, h)
 			return
@@ -3409,7 +3409,7 @@ func (x *MediaContentList) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 	*x = MediaContentList{MediaContentList: x.MediaContentList}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeMediaContentList, h)
 			return

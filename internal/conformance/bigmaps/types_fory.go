@@ -206,7 +206,7 @@ func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 	*x = BigMaps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2060727959) {
 		if h := r.ReadInt32(); h != -2060727959 && !c.Failed() {
 			c.HashMismatch(foryTypeBigMaps, h)
 			return

@@ -310,7 +310,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		U8Arr: x.U8Arr,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1625798738) {
 		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
 			c.HashMismatch(foryTypeBytes, h)
 			return
@@ -406,7 +406,7 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		U8Arr: x.U8Arr,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1625798738) {
 		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
 			c.HashMismatch(foryTypeBytes, h)
 			return

@@ -219,7 +219,7 @@ func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Decimals{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1350763830) {
 		if h := r.ReadInt32(); h != -1350763830 && !c.Failed() {
 			c.HashMismatch(foryTypeDecimals, h)
 			return

@@ -194,7 +194,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel1, h)
 			return
@@ -227,7 +227,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel1, h)
 			return
@@ -520,7 +520,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-337581895) {
 		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel2, h)
 			return
@@ -559,7 +559,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-337581895) {
 		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel2, h)
 			return
@@ -836,7 +836,7 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 	*x = Level3{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(74480476) {
 		if h := r.ReadInt32(); h != 74480476 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel3, h)
 			return

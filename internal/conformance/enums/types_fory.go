@@ -233,7 +233,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1905787043) {
 		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumHolder, h)
 			return
@@ -285,7 +285,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1905787043) {
 		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumHolder, h)
 			return

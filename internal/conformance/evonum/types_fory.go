@@ -199,7 +199,7 @@ func (x *NumericStructV2) foryWrite(b *buffer.Buffer, compatible, check, root bo
 func (x *NumericStructV2) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStructV2{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1769761060) {
 		if h := r.ReadInt32(); h != -1769761060 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStructV2, h)
 			return

@@ -157,7 +157,7 @@ func (x *PersonV1) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *PersonV1) ForyRead(c *foryimpl.ReadContext) {
 	*x = PersonV1{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1021436278) {
 		if h := r.ReadInt32(); h != -1021436278 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV1, h)
 			return

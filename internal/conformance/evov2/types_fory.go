@@ -434,7 +434,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		Work:    x.Work,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-566291566) {
 		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV2, h)
 			return
@@ -568,7 +568,7 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		Work:    x.Work,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-566291566) {
 		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV2, h)
 			return
@@ -1022,7 +1022,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	*x = Address{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2079610740) {
 		if h := r.ReadInt32(); h != 2079610740 && !c.Failed() {
 			c.HashMismatch(foryTypeAddress, h)
 			return

@@ -366,7 +366,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(471885831) {
 		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
@@ -483,7 +483,7 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(471885831) {
 		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
@@ -957,7 +957,7 @@ func (x *BFloat16Ptr) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 	*x = BFloat16Ptr{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1017813165) {
 		if h := r.ReadInt32(); h != 1017813165 && !c.Failed() {
 			c.HashMismatch(foryTypeBFloat16Ptr, h)
 			return

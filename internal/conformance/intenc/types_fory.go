@@ -201,7 +201,7 @@ func (x *IntEncodings) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 func (x *IntEncodings) ForyRead(c *foryimpl.ReadContext) {
 	*x = IntEncodings{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2042259195) {
 		if h := r.ReadInt32(); h != -2042259195 && !c.Failed() {
 			c.HashMismatch(foryTypeIntEncodings, h)
 			return

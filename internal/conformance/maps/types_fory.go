@@ -176,7 +176,7 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1881998207) {
 		if h := r.ReadInt32(); h != 1881998207 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return

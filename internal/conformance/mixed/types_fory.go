@@ -412,7 +412,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(859706216) {
 		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
 			c.HashMismatch(foryTypeMixed, h)
 			return
@@ -544,7 +544,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(859706216) {
 		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
 			c.HashMismatch(foryTypeMixed, h)
 			return
@@ -991,7 +991,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(270494220) {
 		if h := r.ReadInt32(); h != 270494220 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return

@@ -166,7 +166,7 @@ func (x *NameRules) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *NameRules) ForyRead(c *foryimpl.ReadContext) {
 	*x = NameRules{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-501123143) {
 		if h := r.ReadInt32(); h != -501123143 && !c.Failed() {
 			c.HashMismatch(foryTypeNameRules, h)
 			return

@@ -194,7 +194,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Outer{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1420372558) {
 		if h := r.ReadInt32(); h != -1420372558 && !c.Failed() {
 			c.HashMismatch(foryTypeOuter, h)
 			return
@@ -231,7 +231,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Outer{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1420372558) {
 		if h := r.ReadInt32(); h != -1420372558 && !c.Failed() {
 			c.HashMismatch(foryTypeOuter, h)
 			return
@@ -463,7 +463,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(270494220) {
 		if h := r.ReadInt32(); h != 270494220 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return

@@ -221,7 +221,7 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 	*x = NullableContainers{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-956444084) {
 		if h := r.ReadInt32(); h != -956444084 && !c.Failed() {
 			c.HashMismatch(foryTypeNullableContainers, h)
 			return

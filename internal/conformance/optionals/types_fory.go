@@ -210,7 +210,7 @@ func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Optionals{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2080003509) {
 		if h := r.ReadInt32(); h != 2080003509 && !c.Failed() {
 			c.HashMismatch(foryTypeOptionals, h)
 			return

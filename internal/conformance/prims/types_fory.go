@@ -204,7 +204,7 @@ func (x *AllPrims) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *AllPrims) ForyRead(c *foryimpl.ReadContext) {
 	*x = AllPrims{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-299331752) {
 		if h := r.ReadInt32(); h != -299331752 && !c.Failed() {
 			c.HashMismatch(foryTypeAllPrims, h)
 			return

@@ -188,7 +188,7 @@ func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 	*x = Ptrs{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-128040816) {
 		if h := r.ReadInt32(); h != -128040816 && !c.Failed() {
 			c.HashMismatch(foryTypePtrs, h)
 			return

@@ -239,7 +239,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -280,7 +280,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -556,7 +556,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
@@ -594,7 +594,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
@@ -902,7 +902,7 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePtrList, h)
 			return
@@ -946,7 +946,7 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePtrList) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePtrList, h)
 			return
@@ -1248,7 +1248,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -1289,7 +1289,7 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -1644,7 +1644,7 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = TreeNode{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(957044546) {
 		if h := r.ReadInt32(); h != 957044546 && !c.Failed() {
 			c.HashMismatch(foryTypeTreeNode, h)
 			return
@@ -1710,7 +1710,7 @@ func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = TreeNode{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(957044546) {
 		if h := r.ReadInt32(); h != 957044546 && !c.Failed() {
 			c.HashMismatch(foryTypeTreeNode, h)
 			return
@@ -2203,7 +2203,7 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		Strs2: x.Strs2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-61741120) {
 		if h := r.ReadInt32(); h != -61741120 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedUntracked, h)
 			return
@@ -2757,7 +2757,7 @@ func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *RefElem) ForyRead(c *foryimpl.ReadContext) {
 	*x = RefElem{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-502268582) {
 		if h := r.ReadInt32(); h != -502268582 && !c.Failed() {
 			c.HashMismatch(foryTypeRefElem, h)
 			return
@@ -3107,7 +3107,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1251069805) {
 		if h := r.ReadInt32(); h != -1251069805 && !c.Failed() {
 			c.HashMismatch(foryTypeRefContainers, h)
 			return
@@ -3237,7 +3237,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1251069805) {
 		if h := r.ReadInt32(); h != -1251069805 && !c.Failed() {
 			c.HashMismatch(foryTypeRefContainers, h)
 			return
@@ -3799,7 +3799,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1059481306) {
 		if h := r.ReadInt32(); h != 1059481306 && !c.Failed() {
 			c.HashMismatch(foryTypeRefTagged, h)
 			return
@@ -3882,7 +3882,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1059481306) {
 		if h := r.ReadInt32(); h != 1059481306 && !c.Failed() {
 			c.HashMismatch(foryTypeRefTagged, h)
 			return
@@ -4449,7 +4449,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		OnList:  x.OnList,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1157775969) {
 		if h := r.ReadInt32(); h != -1157775969 && !c.Failed() {
 			c.HashMismatch(foryTypeRefDisabled, h)
 			return
@@ -4580,7 +4580,7 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		OnList:  x.OnList,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1157775969) {
 		if h := r.ReadInt32(); h != -1157775969 && !c.Failed() {
 			c.HashMismatch(foryTypeRefDisabled, h)
 			return
@@ -5259,7 +5259,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2014874351) {
 		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTrackedKinds, h)
 			return
@@ -5422,7 +5422,7 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2014874351) {
 		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTrackedKinds, h)
 			return
@@ -6247,7 +6247,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = NilPointers{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-345759748) {
 		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
 			c.HashMismatch(foryTypeNilPointers, h)
 			return
@@ -6357,7 +6357,7 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = NilPointers{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-345759748) {
 		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
 			c.HashMismatch(foryTypeNilPointers, h)
 			return
@@ -7036,7 +7036,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-262613778) {
 		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTracked, h)
 			return
@@ -7213,7 +7213,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-262613778) {
 		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTracked, h)
 			return

@@ -211,7 +211,7 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(143701304) {
 		if h := r.ReadInt32(); h != 143701304 && !c.Failed() {
 			c.HashMismatch(foryTypeSetHolder, h)
 			return
@@ -627,7 +627,7 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetMulti{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1839818274) {
 		if h := r.ReadInt32(); h != -1839818274 && !c.Failed() {
 			c.HashMismatch(foryTypeSetMulti, h)
 			return
@@ -924,7 +924,7 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(460511910) {
 		if h := r.ReadInt32(); h != 460511910 && !c.Failed() {
 			c.HashMismatch(foryTypeSetsInside, h)
 			return

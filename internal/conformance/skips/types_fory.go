@@ -156,7 +156,7 @@ func (x *PetOwner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 	*x = PetOwner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2083538306) {
 		if h := r.ReadInt32(); h != -2083538306 && !c.Failed() {
 			c.HashMismatch(foryTypePetOwner, h)
 			return
@@ -350,7 +350,7 @@ func (x *AnyHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-504813805) {
 		if h := r.ReadInt32(); h != -504813805 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyHolder, h)
 			return
@@ -570,7 +570,7 @@ func (x *AnyList) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyList{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-504813805) {
 		if h := r.ReadInt32(); h != -504813805 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyList, h)
 			return
@@ -790,7 +790,7 @@ func (x *AnyMap) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyMap{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-504813805) {
 		if h := r.ReadInt32(); h != -504813805 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyMap, h)
 			return
@@ -987,7 +987,7 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1574600377) {
 		if h := r.ReadInt32(); h != 1574600377 && !c.Failed() {
 			c.HashMismatch(foryTypeSetHolder, h)
 			return
@@ -1197,7 +1197,7 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetMulti{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1068255906) {
 		if h := r.ReadInt32(); h != 1068255906 && !c.Failed() {
 			c.HashMismatch(foryTypeSetMulti, h)
 			return
@@ -1434,7 +1434,7 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 	*x = HalfFloats{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1751198262) {
 		if h := r.ReadInt32(); h != -1751198262 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
@@ -1634,7 +1634,7 @@ func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Decimals{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(437792380) {
 		if h := r.ReadInt32(); h != 437792380 && !c.Failed() {
 			c.HashMismatch(foryTypeDecimals, h)
 			return
@@ -1811,7 +1811,7 @@ func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Optionals{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1247989274) {
 		if h := r.ReadInt32(); h != -1247989274 && !c.Failed() {
 			c.HashMismatch(foryTypeOptionals, h)
 			return
@@ -1997,7 +1997,7 @@ func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 	*x = BigMaps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1904302125) {
 		if h := r.ReadInt32(); h != 1904302125 && !c.Failed() {
 			c.HashMismatch(foryTypeBigMaps, h)
 			return

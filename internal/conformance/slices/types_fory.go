@@ -330,7 +330,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		Strs:   x.Strs,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1958479619) {
 		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
 			c.HashMismatch(foryTypeSlices, h)
 			return
@@ -436,7 +436,7 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		Strs:   x.Strs,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1958479619) {
 		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
 			c.HashMismatch(foryTypeSlices, h)
 			return

@@ -189,7 +189,7 @@ func (x *User) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1993551251) {
 		if h := r.ReadInt32(); h != -1993551251 && !c.Failed() {
 			c.HashMismatch(foryTypeUser, h)
 			return
@@ -436,7 +436,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1590280357) {
 		if h := r.ReadInt32(); h != 1590280357 && !c.Failed() {
 			c.HashMismatch(foryTypeItem, h)
 			return

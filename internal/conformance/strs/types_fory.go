@@ -194,7 +194,7 @@ func (x *Strings) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Strings) ForyRead(c *foryimpl.ReadContext) {
 	*x = Strings{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1904676594) {
 		if h := r.ReadInt32(); h != 1904676594 && !c.Failed() {
 			c.HashMismatch(foryTypeStrings, h)
 			return

@@ -231,7 +231,7 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 		Values:   x.Values,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(732929628) {
 		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
 			c.HashMismatch(foryTypeStructLists, h)
 			return
@@ -308,7 +308,7 @@ func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
 		Values:   x.Values,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(732929628) {
 		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
 			c.HashMismatch(foryTypeStructLists, h)
 			return
@@ -617,7 +617,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(270494220) {
 		if h := r.ReadInt32(); h != 270494220 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return

@@ -151,7 +151,7 @@ func (x *Times) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Times) ForyRead(c *foryimpl.ReadContext) {
 	*x = Times{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1508952944) {
 		if h := r.ReadInt32(); h != -1508952944 && !c.Failed() {
 			c.HashMismatch(foryTypeTimes, h)
 			return

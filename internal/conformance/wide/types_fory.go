@@ -284,7 +284,7 @@ func (x *Wide) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Wide) ForyRead(c *foryimpl.ReadContext) {
 	*x = Wide{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(985436612) {
 		if h := r.ReadInt32(); h != 985436612 && !c.Failed() {
 			c.HashMismatch(foryTypeWide, h)
 			return

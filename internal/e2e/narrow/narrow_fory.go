@@ -180,7 +180,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(311733697) {
 		if h := r.ReadInt32(); h != 311733697 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -400,7 +400,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	*x = Containers{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1663082097) {
 		if h := r.ReadInt32(); h != 1663082097 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -644,7 +644,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-634633485) {
 		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
@@ -712,7 +712,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-634633485) {
 		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
@@ -1085,7 +1085,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Composite{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1796675783) {
 		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
@@ -1131,7 +1131,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Composite{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1796675783) {
 		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
@@ -1397,7 +1397,7 @@ func (x *Node) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(212292213) {
 		if h := r.ReadInt32(); h != 212292213 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return

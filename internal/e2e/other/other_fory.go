@@ -298,7 +298,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Address{Lines: x.Lines}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1250604956) {
 		if h := r.ReadInt32(); h != 1250604956 && !c.Failed() {
 			c.HashMismatch(foryTypeAddress, h)
 			return
@@ -358,7 +358,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Address{Lines: x.Lines}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1250604956) {
 		if h := r.ReadInt32(); h != 1250604956 && !c.Failed() {
 			c.HashMismatch(foryTypeAddress, h)
 			return
@@ -633,7 +633,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 	*x = Tag{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2010132404) {
 		if h := r.ReadInt32(); h != 2010132404 && !c.Failed() {
 			c.HashMismatch(foryTypeTag, h)
 			return

@@ -166,7 +166,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	*x = Address{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(199860538) {
 		if h := r.ReadInt32(); h != 199860538 && !c.Failed() {
 			c.HashMismatch(foryTypeAddress, h)
 			return
@@ -350,7 +350,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 	*x = Tag{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(199860538) {
 		if h := r.ReadInt32(); h != 199860538 && !c.Failed() {
 			c.HashMismatch(foryTypeTag, h)
 			return
@@ -696,7 +696,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1055093485) {
 		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
@@ -885,7 +885,7 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1055093485) {
 		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return

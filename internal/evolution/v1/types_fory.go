@@ -960,7 +960,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-503754848) {
 		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -1341,7 +1341,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-503754848) {
 		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -5137,7 +5137,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		RmRaw:   x.RmRaw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(324745818) {
 		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -6996,7 +6996,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		RmRaw:   x.RmRaw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(324745818) {
 		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -11782,7 +11782,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		RmLf:   x.RmLf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(286541755) {
 		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -12173,7 +12173,7 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		RmLf:   x.RmLf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(286541755) {
 		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -13310,7 +13310,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1069654317) {
 		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -13358,7 +13358,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1069654317) {
 		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -13613,7 +13613,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1227067955) {
 		if h := r.ReadInt32(); h != -1227067955 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -14043,7 +14043,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		NL:  x.NL,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1644417669) {
 		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -14183,7 +14183,7 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		NL:  x.NL,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1644417669) {
 		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -14707,7 +14707,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1033713175) {
 		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderTags, h)
 			return
@@ -15036,7 +15036,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-123410920) {
 		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderNames, h)
 			return
@@ -15339,7 +15339,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1470693653) {
 		if h := r.ReadInt32(); h != -1470693653 && !c.Failed() {
 			c.HashMismatch(foryTypeMapHolder, h)
 			return
@@ -15568,7 +15568,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1273490864) {
 		if h := r.ReadInt32(); h != 1273490864 && !c.Failed() {
 			c.HashMismatch(foryTypeItem, h)
 			return
@@ -15858,7 +15858,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		Tags:  x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1334161704) {
 		if h := r.ReadInt32(); h != -1334161704 && !c.Failed() {
 			c.HashMismatch(foryTypeRecord, h)
 			return
@@ -16632,7 +16632,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1264930430) {
 		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
@@ -16917,7 +16917,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1264930430) {
 		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
@@ -17780,7 +17780,7 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1048106828) {
 		if h := r.ReadInt32(); h != 1048106828 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqsBad, h)
 			return

@@ -968,7 +968,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1526810895) {
 		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -1349,7 +1349,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1526810895) {
 		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -5139,7 +5139,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		Raw:      x.Raw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(255924153) {
 		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -6998,7 +6998,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		Raw:      x.Raw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(255924153) {
 		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -11786,7 +11786,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		Lf:      x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1737800920) {
 		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -12177,7 +12177,7 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		Lf:      x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1737800920) {
 		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -13371,7 +13371,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		Lf:    x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(842977065) {
 		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -13438,7 +13438,7 @@ func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 		Lf:    x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(842977065) {
 		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -13718,7 +13718,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(955585112) {
 		if h := r.ReadInt32(); h != 955585112 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -14159,7 +14159,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1739009624) {
 		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -14305,7 +14305,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1739009624) {
 		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -14839,7 +14839,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1033713175) {
 		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderTags, h)
 			return
@@ -15168,7 +15168,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-123410920) {
 		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderNames, h)
 			return
@@ -15483,7 +15483,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1820067348) {
 		if h := r.ReadInt32(); h != -1820067348 && !c.Failed() {
 			c.HashMismatch(foryTypeMapHolder, h)
 			return
@@ -15766,7 +15766,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1273490864) {
 		if h := r.ReadInt32(); h != 1273490864 && !c.Failed() {
 			c.HashMismatch(foryTypeItem, h)
 			return
@@ -16056,7 +16056,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		Tags:  x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1489344564) {
 		if h := r.ReadInt32(); h != -1489344564 && !c.Failed() {
 			c.HashMismatch(foryTypeRecord, h)
 			return
@@ -16845,7 +16845,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2026288617) {
 		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
@@ -17094,7 +17094,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2026288617) {
 		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
@@ -17972,7 +17972,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqsBad, h)
 			return
@@ -17995,7 +17995,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqsBad, h)
 			return

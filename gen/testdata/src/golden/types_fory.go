@@ -181,7 +181,7 @@ func (x *Point) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 	*x = Point{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(613113960) {
 		if h := r.ReadInt32(); h != 613113960 && !c.Failed() {
 			c.HashMismatch(foryTypePoint, h)
 			return
@@ -891,7 +891,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1655933597) {
 		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -1201,7 +1201,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1655933597) {
 		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return

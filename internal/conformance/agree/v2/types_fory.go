@@ -164,7 +164,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(613642911) {
 		if h := r.ReadInt32(); h != 613642911 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -364,7 +364,7 @@ func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapKinds{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-211136916) {
 		if h := r.ReadInt32(); h != -211136916 && !c.Failed() {
 			c.HashMismatch(foryTypeMapKinds, h)
 			return
@@ -609,7 +609,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
@@ -631,7 +631,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
@@ -868,7 +868,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(194337534) {
 		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return
@@ -902,7 +902,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(194337534) {
 		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return

@@ -259,7 +259,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1435521715) {
 		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -305,7 +305,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1435521715) {
 		if h := r.ReadInt32(); h != -1435521715 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -623,7 +623,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(308079170) {
 		if h := r.ReadInt32(); h != 308079170 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
@@ -666,7 +666,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(308079170) {
 		if h := r.ReadInt32(); h != 308079170 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
@@ -1006,7 +1006,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-711035006) {
 		if h := r.ReadInt32(); h != -711035006 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -1052,7 +1052,7 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-711035006) {
 		if h := r.ReadInt32(); h != -711035006 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
