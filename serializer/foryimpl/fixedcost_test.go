@@ -166,3 +166,16 @@ func TestReadArrayLengthFast(t *testing.T) {
 		}
 	}
 }
+
+// TestChargeOne: chargeOne is charge(1, size), failure included.
+func TestChargeOne(t *testing.T) {
+	for _, budget := range []uint64{0, 1, 100, math.MaxUint64} {
+		for _, size := range []uint64{0, 1, 99, 100, 101, math.MaxUint64} {
+			a, b := newReadContext(nil), newReadContext(nil)
+			a.budget, b.budget = budget, budget
+			require.Equal(t, b.charge(1, size), a.chargeOne(size), "budget %d size %d", budget, size)
+			require.Equal(t, b.budget, a.budget)
+			require.Equal(t, b.r.Err() != nil, a.r.Err() != nil)
+		}
+	}
+}
