@@ -313,6 +313,21 @@ func (r *Reader) ReadSmallByteLength(width int, maxN uint64) int {
 	return -1
 }
 
+// ReadSmallVarUint32 reads a varu32 of one byte (below 0x80) when it is at
+// most max, and returns it; for anything else (a longer encoding, a larger
+// value, the end of the input, a recorded error) it reads nothing and
+// returns -1. It inlines, for a value such as an enum ordinal that is
+// usually small (BenchmarkDeserialize/MediaContentList).
+func (r *Reader) ReadSmallVarUint32(max uint32) int {
+	if off := r.off; off < len(r.buf) {
+		if v := r.buf[off]; v < 0x80 && uint32(v) <= max {
+			r.off = off + 1
+			return int(v)
+		}
+	}
+	return -1
+}
+
 // ReadVarInt32 reads a zz32.
 func (r *Reader) ReadVarInt32() int32 { return unzigzag32(r.ReadVarUint32()) }
 

@@ -131,3 +131,25 @@ func TestMatchInt32(t *testing.T) {
 	require.Zero(t, r.Offset())
 	require.NoError(t, NewReader(in).Err())
 }
+
+// TestReadSmallVarUint32: a one-byte varu32 of at most max is read;
+// anything else reads nothing.
+func TestReadSmallVarUint32(t *testing.T) {
+	for _, max := range []uint32{0, 5, 0x7f, 1 << 31} {
+		for b := 0; b < 256; b++ {
+			r := NewReader([]byte{byte(b), 0x01})
+			v := r.ReadSmallVarUint32(max)
+			if b < 0x80 && uint32(b) <= max {
+				require.Equal(t, b, v)
+				require.Equal(t, 1, r.Offset())
+				continue
+			}
+			require.Equal(t, -1, v, "byte %#x max %d", b, max)
+			require.Zero(t, r.Offset())
+		}
+	}
+	require.Equal(t, -1, NewReader(nil).ReadSmallVarUint32(10))
+	r := NewReader([]byte{1})
+	r.Fail(errors.New("earlier failure"))
+	require.Equal(t, -1, r.ReadSmallVarUint32(10))
+}

@@ -179,3 +179,24 @@ func TestChargeOne(t *testing.T) {
 		}
 	}
 }
+
+// TestReadEnumFast: the inlined fast path returns what ReadEnum would, or
+// reads nothing and returns -1.
+func TestReadEnumFast(t *testing.T) {
+	for _, max := range []uint32{0, 3, 0x7f, 0xffff} {
+		for b := 0; b < 256; b++ {
+			in := []byte{byte(b), 0x01}
+			fast, slow := newReadContext(in), newReadContext(in)
+			v := fast.ReadEnumFast(max)
+			require.NoError(t, fast.r.Err())
+			if v < 0 {
+				require.Equal(t, -1, v)
+				require.Zero(t, fast.r.Offset())
+				continue
+			}
+			require.Equal(t, slow.ReadEnum(max), uint32(v), "byte %#x max %d", b, max)
+			require.NoError(t, slow.r.Err())
+			require.Equal(t, slow.r.Offset(), fast.r.Offset())
+		}
+	}
+}

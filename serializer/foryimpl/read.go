@@ -611,6 +611,12 @@ func (c *ReadContext) ReadArrayLengthFast(width int) int {
 	return n
 }
 
+// ReadEnumFast is ReadEnum's fast path, which inlines into generated
+// readers: a one-byte ordinal of at most max is read and returned. For
+// anything else it reads nothing and returns -1, and the caller calls
+// ReadEnum (BenchmarkDeserialize/MediaContentList: four enums an element).
+func (c *ReadContext) ReadEnumFast(max uint32) int { return c.r.ReadSmallVarUint32(max) }
+
 // Map chunk header bits (docs/format.md §8.4).
 const (
 	mapKeyTrackRef = 0x01
