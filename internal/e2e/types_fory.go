@@ -762,7 +762,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Base")
 		return
 	}
-	x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+		x.Col = Color(e7)
+	} else {
+		x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Col")
 		return
@@ -783,29 +787,41 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[Color](c)
-		*p7 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PCol = p7
+		p8 := foryimpl.Alloc[Color](c)
+		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+			*p8 = Color(e9)
+		} else {
+			*p8 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PCol = p8
 	}
 	if c.Failed() {
 		c.Trace("PCol")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[string](c)
-		*p8 = c.ReadString()
-		x.PS = p8
+		p10 := foryimpl.Alloc[string](c)
+		*p10 = c.ReadString()
+		x.PS = p10
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
-	x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+	if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
+		x.Shd = Shade(e11)
+	} else {
+		x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+	}
 	if c.Failed() {
 		c.Trace("Shd")
 		return
 	}
-	x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+	if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+		x.Stat = other.Status(e12)
+	} else {
+		x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Stat")
 		return
@@ -877,35 +893,35 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[float32](c)
-		*p9 = r.ReadFloat32()
-		x.PF32 = p9
+		p13 := foryimpl.Alloc[float32](c)
+		*p13 = r.ReadFloat32()
+		x.PF32 = p13
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[bool](c)
-		*p10 = r.ReadBool()
-		x.PB = p10
+		p14 := foryimpl.Alloc[bool](c)
+		*p14 = r.ReadBool()
+		x.PB = p14
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[int64](c)
-		*p11 = r.ReadVarInt64()
-		x.PI64 = p11
+		p15 := foryimpl.Alloc[int64](c)
+		*p15 = r.ReadVarInt64()
+		x.PI64 = p15
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev14 := c.ReadStructFieldMeta(foryTypeBase); ev14 != nil {
-			x.Base.ForyReadEvolved(c, ev14)
+		if ev18 := c.ReadStructFieldMeta(foryTypeBase); ev18 != nil {
+			x.Base.ForyReadEvolved(c, ev18)
 		} else if !c.Failed() {
 			x.Base.ForyRead(c)
 		}
@@ -915,7 +931,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+			x.Col = Color(e21)
+		} else {
+			x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Col")
@@ -936,13 +956,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lbl")
 		return
 	}
-	if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-		x.PCol = foryimpl.BackRef[Color](c, id18)
-	} else if st17 == foryimpl.RefFollows {
-		p19 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id18, p19)
-		*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PCol = p19
+	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+		x.PCol = foryimpl.BackRef[Color](c, id23)
+	} else if st22 == foryimpl.RefFollows {
+		p24 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id23, p24)
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			*p24 = Color(e25)
+		} else {
+			*p24 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PCol = p24
 	} else {
 		x.PCol = nil
 	}
@@ -951,23 +975,31 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[string](c)
-		*p20 = c.ReadString()
-		x.PS = p20
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.PS = p26
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+		if e29 := c.ReadEnumFast(uint32(0xffff)); e29 >= 0 {
+			x.Shd = Shade(e29)
+		} else {
+			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Shd")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+		if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+			x.Stat = other.Status(e32)
+		} else {
+			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Stat")
@@ -988,72 +1020,72 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.FI64 = int64(v25)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.FI64 = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v27, ok28 := c.ReadUintAs(f, 64); ok28 {
-					x.FU64 = uint64(v27)
+				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
+					x.FU64 = uint64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v29, ok30 := c.ReadFloatAs(f, 64); ok30 {
-					x.F64 = float64(v29)
+				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
+					x.F64 = float64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
-					x.Temp = Celsius(v31)
+				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
+					x.Temp = Celsius(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.FI32 = int32(v33)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.FI32 = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 32); ok36 {
-					x.FU32 = uint32(v35)
+				if v43, ok44 := c.ReadUintAs(f, 32); ok44 {
+					x.FU32 = uint32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 32); ok38 {
-					x.F32 = float32(v37)
+				if v45, ok46 := c.ReadFloatAs(f, 32); ok46 {
+					x.F32 = float32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 16); ok40 {
-					x.I16 = int16(v39)
+				if v47, ok48 := c.ReadIntAs(f, 16); ok48 {
+					x.I16 = int16(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v41, ok42 := c.ReadUintAs(f, 16); ok42 {
-					x.U16 = uint16(v41)
+				if v49, ok50 := c.ReadUintAs(f, 16); ok50 {
+					x.U16 = uint16(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1064,141 +1096,141 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 8); ok44 {
-					x.I8 = int8(v43)
+				if v51, ok52 := c.ReadIntAs(f, 8); ok52 {
+					x.I8 = int8(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v45, ok46 := c.ReadUintAs(f, 8); ok46 {
-					x.U8 = uint8(v45)
+				if v53, ok54 := c.ReadUintAs(f, 8); ok54 {
+					x.U8 = uint8(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v47, ok48 := c.ReadIntAs(f, 64); ok48 {
-					x.I = int(v47)
+				if v55, ok56 := c.ReadIntAs(f, 64); ok56 {
+					x.I = int(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
-					x.I64 = int64(v49)
+				if v57, ok58 := c.ReadIntAs(f, 64); ok58 {
+					x.I64 = int64(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
-					x.TI64 = int64(v51)
+				if v59, ok60 := c.ReadIntAs(f, 64); ok60 {
+					x.TI64 = int64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
-					x.U = uint(v53)
+				if v61, ok62 := c.ReadUintAs(f, 64); ok62 {
+					x.U = uint(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
-					x.U64 = uint64(v55)
+				if v63, ok64 := c.ReadUintAs(f, 64); ok64 {
+					x.U64 = uint64(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v57, ok58 := c.ReadUintAs(f, 64); ok58 {
-					x.TU64 = uint64(v57)
+				if v65, ok66 := c.ReadUintAs(f, 64); ok66 {
+					x.TU64 = uint64(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 32); ok60 {
-					x.Tagd = int32(v59)
+				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
+					x.Tagd = int32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					x.I32 = int32(v61)
+				if v69, ok70 := c.ReadIntAs(f, 32); ok70 {
+					x.I32 = int32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v63, ok64 := c.ReadUintAs(f, 32); ok64 {
-					x.Cnt = Count(v63)
+				if v71, ok72 := c.ReadUintAs(f, 32); ok72 {
+					x.Cnt = Count(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
-					x.U32 = uint32(v65)
+				if v73, ok74 := c.ReadUintAs(f, 32); ok74 {
+					x.U32 = uint32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v68, ok69 := c.ReadFloatAs(f, 32); ok69 {
-					pv70 := float32(v68)
-					x.PF32 = &pv70
+				if v76, ok77 := c.ReadFloatAs(f, 32); ok77 {
+					pv78 := float32(v76)
+					x.PF32 = &pv78
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[float32](c)
-				*p67 = r.ReadFloat32()
-				x.PF32 = p67
+				p75 := foryimpl.Alloc[float32](c)
+				*p75 = r.ReadFloat32()
+				x.PF32 = p75
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p71 := foryimpl.Alloc[bool](c)
-				*p71 = r.ReadBool()
-				x.PB = p71
+				p79 := foryimpl.Alloc[bool](c)
+				*p79 = r.ReadBool()
+				x.PB = p79
 			}
 		case 24:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					pv75 := int64(v73)
-					x.PI64 = &pv75
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					pv83 := int64(v81)
+					x.PI64 = &pv83
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p72 := foryimpl.Alloc[int64](c)
-				*p72 = r.ReadVarInt64()
-				x.PI64 = p72
+				p80 := foryimpl.Alloc[int64](c)
+				*p80 = r.ReadVarInt64()
+				x.PI64 = p80
 			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev79 := c.ReadStructFieldMeta(foryTypeBase); ev79 != nil {
-						x.Base.ForyReadEvolved(c, ev79)
+					if ev87 := c.ReadStructFieldMeta(foryTypeBase); ev87 != nil {
+						x.Base.ForyReadEvolved(c, ev87)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev76 := c.ReadStructFieldMeta(foryTypeBase); ev76 != nil {
-						x.Base.ForyReadEvolved(c, ev76)
+					if ev84 := c.ReadStructFieldMeta(foryTypeBase); ev84 != nil {
+						x.Base.ForyReadEvolved(c, ev84)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1207,11 +1239,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
+						x.Col = Color(e91)
+					} else {
+						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
+						x.Col = Color(e88)
+					} else {
+						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 27:
@@ -1228,47 +1268,71 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id84)
-				} else if st83 == foryimpl.RefFollows {
-					p85 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id84, p85)
-					*p85 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PCol = p85
+				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id95)
+				} else if st94 == foryimpl.RefFollows {
+					p96 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id95, p96)
+					if e97 := c.ReadEnumFast(uint32(0x7fffffff)); e97 >= 0 {
+						*p96 = Color(e97)
+					} else {
+						*p96 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PCol = p96
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p82 := foryimpl.Alloc[Color](c)
-					*p82 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PCol = p82
+					p92 := foryimpl.Alloc[Color](c)
+					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+						*p92 = Color(e93)
+					} else {
+						*p92 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PCol = p92
 				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p86 := foryimpl.Alloc[string](c)
-				*p86 = c.ReadString()
-				x.PS = p86
+				p98 := foryimpl.Alloc[string](c)
+				*p98 = c.ReadString()
+				x.PS = p98
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					if e102 := c.ReadEnumFast(uint32(0xffff)); e102 >= 0 {
+						x.Shd = Shade(e102)
+					} else {
+						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					if e99 := c.ReadEnumFast(uint32(0xffff)); e99 >= 0 {
+						x.Shd = Shade(e99)
+					} else {
+						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e106 := c.ReadEnumFast(uint32(0x7fffffff)); e106 >= 0 {
+						x.Stat = other.Status(e106)
+					} else {
+						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e103 := c.ReadEnumFast(uint32(0x7fffffff)); e103 >= 0 {
+						x.Stat = other.Status(e103)
+					} else {
+						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 34:
@@ -2727,7 +2791,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l278[i279 : i279+1])
 					continue
 				}
-				l278[i279] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e283 := c.ReadEnumFast(uint32(0x7fffffff)); e283 >= 0 {
+					l278[i279] = Color(e283)
+				} else {
+					l278[i279] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i279)
 					break
@@ -2740,480 +2808,480 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Colors")
 		return
 	}
-	n283 := c.ReadArrayLengthFast(1)
-	if n283 < 0 {
-		n283 = c.ReadArrayLength(1)
+	n284 := c.ReadArrayLengthFast(1)
+	if n284 < 0 {
+		n284 = c.ReadArrayLength(1)
 	}
-	a284 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n283)
-	r.ReadRawBools(a284)
-	x.DBools = a284
+	a285 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n284)
+	r.ReadRawBools(a285)
+	x.DBools = a285
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n285 := c.ReadArrayLengthFast(4)
-	if n285 < 0 {
-		n285 = c.ReadArrayLength(4)
+	n286 := c.ReadArrayLengthFast(4)
+	if n286 < 0 {
+		n286 = c.ReadArrayLength(4)
 	}
-	a286 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n285)
-	r.ReadRawFloat32s(a286)
-	x.DF32 = a286
+	a287 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n286)
+	r.ReadRawFloat32s(a287)
+	x.DF32 = a287
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n287 := c.ReadArrayLengthFast(8)
-	if n287 < 0 {
-		n287 = c.ReadArrayLength(8)
+	n288 := c.ReadArrayLengthFast(8)
+	if n288 < 0 {
+		n288 = c.ReadArrayLength(8)
 	}
-	a288 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n287)
-	r.ReadRawFloat64s(a288)
-	x.DF64 = a288
+	a289 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n288)
+	r.ReadRawFloat64s(a289)
+	x.DF64 = a289
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n289 := c.ReadArrayLengthFast(2)
-	if n289 < 0 {
-		n289 = c.ReadArrayLength(2)
+	n290 := c.ReadArrayLengthFast(2)
+	if n290 < 0 {
+		n290 = c.ReadArrayLength(2)
 	}
-	a290 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n289)
-	r.ReadRawInt16s(a290)
-	x.DI16 = a290
+	a291 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n290)
+	r.ReadRawInt16s(a291)
+	x.DI16 = a291
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n291 := c.ReadArrayLengthFast(4)
-	if n291 < 0 {
-		n291 = c.ReadArrayLength(4)
+	n292 := c.ReadArrayLengthFast(4)
+	if n292 < 0 {
+		n292 = c.ReadArrayLength(4)
 	}
-	a292 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n291)
-	r.ReadRawInt32s(a292)
-	x.DI32 = a292
+	a293 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n292)
+	r.ReadRawInt32s(a293)
+	x.DI32 = a293
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n293 := c.ReadArrayLengthFast(8)
-	if n293 < 0 {
-		n293 = c.ReadArrayLength(8)
+	n294 := c.ReadArrayLengthFast(8)
+	if n294 < 0 {
+		n294 = c.ReadArrayLength(8)
 	}
-	a294 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n293)
-	r.ReadRawInt64s(a294)
-	x.DI64 = a294
+	a295 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n294)
+	r.ReadRawInt64s(a295)
+	x.DI64 = a295
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n295 := c.ReadArrayLengthFast(1)
-	if n295 < 0 {
-		n295 = c.ReadArrayLength(1)
+	n296 := c.ReadArrayLengthFast(1)
+	if n296 < 0 {
+		n296 = c.ReadArrayLength(1)
 	}
-	a296 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n295)
-	for i297 := range a296 {
-		a296[i297] = r.ReadInt8()
+	a297 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n296)
+	for i298 := range a297 {
+		a297[i298] = r.ReadInt8()
 	}
-	x.DI8 = a296
+	x.DI8 = a297
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n298 := c.ReadArrayLengthFast(2)
-	if n298 < 0 {
-		n298 = c.ReadArrayLength(2)
+	n299 := c.ReadArrayLengthFast(2)
+	if n299 < 0 {
+		n299 = c.ReadArrayLength(2)
 	}
-	a299 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n298)
-	r.ReadRawUint16s(a299)
-	x.DU16 = a299
+	a300 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n299)
+	r.ReadRawUint16s(a300)
+	x.DU16 = a300
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n300 := c.ReadArrayLengthFast(4)
-	if n300 < 0 {
-		n300 = c.ReadArrayLength(4)
+	n301 := c.ReadArrayLengthFast(4)
+	if n301 < 0 {
+		n301 = c.ReadArrayLength(4)
 	}
-	a301 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n300)
-	r.ReadRawUint32s(a301)
-	x.DU32 = a301
+	a302 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n301)
+	r.ReadRawUint32s(a302)
+	x.DU32 = a302
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n302 := c.ReadArrayLengthFast(8)
-	if n302 < 0 {
-		n302 = c.ReadArrayLength(8)
+	n303 := c.ReadArrayLengthFast(8)
+	if n303 < 0 {
+		n303 = c.ReadArrayLength(8)
 	}
-	a303 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n302)
-	r.ReadRawUint64s(a303)
-	x.DU64 = a303
+	a304 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n303)
+	r.ReadRawUint64s(a304)
+	x.DU64 = a304
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n304 := c.ReadLengthFast(4)
-	if n304 < 0 {
-		n304 = c.ReadLength(4)
+	n305 := c.ReadLengthFast(4)
+	if n305 < 0 {
+		n305 = c.ReadLength(4)
 	}
-	l305 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n304)
-	if n304 > 0 {
-		hn307 := c.ReadListHeader(19)
+	l306 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n305)
+	if n305 > 0 {
+		hn308 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i306 := range l305 {
-				if hn307 && !c.ReadFlag() {
-					clear(l305[i306 : i306+1])
+			for i307 := range l306 {
+				if hn308 && !c.ReadFlag() {
+					clear(l306[i307 : i307+1])
 					continue
 				}
-				l305[i306] = r.ReadFloat32()
+				l306[i307] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i306)
+					c.TraceIndex(i307)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l305
+	x.F32s = l306
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n310 := c.ReadLengthFast(8)
-	if n310 < 0 {
-		n310 = c.ReadLength(8)
+	n311 := c.ReadLengthFast(8)
+	if n311 < 0 {
+		n311 = c.ReadLength(8)
 	}
-	l311 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n310)
-	if n310 > 0 {
-		hn313 := c.ReadListHeader(20)
+	l312 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n311)
+	if n311 > 0 {
+		hn314 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i312 := range l311 {
-				if hn313 && !c.ReadFlag() {
-					clear(l311[i312 : i312+1])
+			for i313 := range l312 {
+				if hn314 && !c.ReadFlag() {
+					clear(l312[i313 : i313+1])
 					continue
 				}
-				l311[i312] = r.ReadFloat64()
+				l312[i313] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i312)
+					c.TraceIndex(i313)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l311
+	x.F64s = l312
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n316 := c.ReadLengthFast(2)
-	if n316 < 0 {
-		n316 = c.ReadLength(2)
+	n317 := c.ReadLengthFast(2)
+	if n317 < 0 {
+		n317 = c.ReadLength(2)
 	}
-	l317 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n316)
-	if n316 > 0 {
-		hn319 := c.ReadListHeader(3)
+	l318 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n317)
+	if n317 > 0 {
+		hn320 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i318 := range l317 {
-				if hn319 && !c.ReadFlag() {
-					clear(l317[i318 : i318+1])
+			for i319 := range l318 {
+				if hn320 && !c.ReadFlag() {
+					clear(l318[i319 : i319+1])
 					continue
 				}
-				l317[i318] = r.ReadInt16()
+				l318[i319] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i318)
+					c.TraceIndex(i319)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l317
+	x.I16s = l318
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n322 := c.ReadLengthFast(1)
-	if n322 < 0 {
-		n322 = c.ReadLength(1)
+	n323 := c.ReadLengthFast(1)
+	if n323 < 0 {
+		n323 = c.ReadLength(1)
 	}
-	l323 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n322)
-	if n322 > 0 {
-		hn325 := c.ReadListHeader(5)
+	l324 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n323)
+	if n323 > 0 {
+		hn326 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i324 := range l323 {
-				if hn325 && !c.ReadFlag() {
-					clear(l323[i324 : i324+1])
+			for i325 := range l324 {
+				if hn326 && !c.ReadFlag() {
+					clear(l324[i325 : i325+1])
 					continue
 				}
-				l323[i324] = r.ReadVarInt32()
+				l324[i325] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i324)
+					c.TraceIndex(i325)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l323
+	x.I32s = l324
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n328 := c.ReadLengthFast(1)
-	if n328 < 0 {
-		n328 = c.ReadLength(1)
+	n329 := c.ReadLengthFast(1)
+	if n329 < 0 {
+		n329 = c.ReadLength(1)
 	}
-	l329 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n328)
-	if n328 > 0 {
-		hn331 := c.ReadListHeader(7)
+	l330 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n329)
+	if n329 > 0 {
+		hn332 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i330 := range l329 {
-				if hn331 && !c.ReadFlag() {
-					clear(l329[i330 : i330+1])
+			for i331 := range l330 {
+				if hn332 && !c.ReadFlag() {
+					clear(l330[i331 : i331+1])
 					continue
 				}
-				l329[i330] = r.ReadVarInt64()
+				l330[i331] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i330)
+					c.TraceIndex(i331)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l329
+	x.I64s = l330
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n334 := c.ReadLengthFast(1)
-	if n334 < 0 {
-		n334 = c.ReadLength(1)
+	n335 := c.ReadLengthFast(1)
+	if n335 < 0 {
+		n335 = c.ReadLength(1)
 	}
-	l335 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n334)
-	if n334 > 0 {
-		hn337 := c.ReadListHeader(2)
+	l336 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n335)
+	if n335 > 0 {
+		hn338 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i336 := range l335 {
-				if hn337 && !c.ReadFlag() {
-					clear(l335[i336 : i336+1])
+			for i337 := range l336 {
+				if hn338 && !c.ReadFlag() {
+					clear(l336[i337 : i337+1])
 					continue
 				}
-				l335[i336] = r.ReadInt8()
+				l336[i337] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i336)
+					c.TraceIndex(i337)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l335
+	x.I8s = l336
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n340 := c.ReadLengthFast(1)
-		if n340 < 0 {
-			n340 = c.ReadLength(1)
+		n341 := c.ReadLengthFast(1)
+		if n341 < 0 {
+			n341 = c.ReadLength(1)
 		}
-		l341 := foryimpl.MakeSlice[[]int64](c, n340)
-		if n340 > 0 {
-			hn343 := c.ReadListHeader(7)
+		l342 := foryimpl.MakeSlice[[]int64](c, n341)
+		if n341 > 0 {
+			hn344 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i342 := range l341 {
-					if hn343 && !c.ReadFlag() {
-						clear(l341[i342 : i342+1])
+				for i343 := range l342 {
+					if hn344 && !c.ReadFlag() {
+						clear(l342[i343 : i343+1])
 						continue
 					}
-					l341[i342] = r.ReadVarInt64()
+					l342[i343] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i342)
+						c.TraceIndex(i343)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l341
+		x.NI64s = l342
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n346 := c.ReadLengthFast(2)
-		if n346 < 0 {
-			n346 = c.ReadLength(2)
+		n347 := c.ReadLengthFast(2)
+		if n347 < 0 {
+			n347 = c.ReadLength(2)
 		}
-		m347 := foryimpl.MakeMap[map[string]int32](c, n346)
-		for n346 > 0 && !c.Failed() {
-			sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
-			for j350 := 0; j350 < sz348 && !c.Failed(); j350++ {
-				var k351 string
-				k351 = c.ReadString()
-				var v352 int32
-				if !vn349 {
-					v352 = r.ReadVarInt32()
+		m348 := foryimpl.MakeMap[map[string]int32](c, n347)
+		for n347 > 0 && !c.Failed() {
+			sz349, vn350, _ := c.ReadMapChunk(n347, 21, 5, nil, false)
+			for j351 := 0; j351 < sz349 && !c.Failed(); j351++ {
+				var k352 string
+				k352 = c.ReadString()
+				var v353 int32
+				if !vn350 {
+					v353 = r.ReadVarInt32()
 				}
-				m347[k351] = v352
+				m348[k352] = v353
 			}
-			n346 -= sz348
+			n347 -= sz349
 		}
-		x.NMap = m347
+		x.NMap = m348
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n354 := c.ReadLengthFast(1)
-		if n354 < 0 {
-			n354 = c.ReadLength(1)
+		n355 := c.ReadLengthFast(1)
+		if n355 < 0 {
+			n355 = c.ReadLength(1)
 		}
-		l355 := foryimpl.MakeSlice[[]string](c, n354)
-		if n354 > 0 {
-			hn357 := c.ReadListHeader(21)
+		l356 := foryimpl.MakeSlice[[]string](c, n355)
+		if n355 > 0 {
+			hn358 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i356 := range l355 {
-					if hn357 && !c.ReadFlag() {
-						clear(l355[i356 : i356+1])
+				for i357 := range l356 {
+					if hn358 && !c.ReadFlag() {
+						clear(l356[i357 : i357+1])
 						continue
 					}
-					l355[i356] = c.ReadString()
+					l356[i357] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i356)
+						c.TraceIndex(i357)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l355
+		x.NStrs = l356
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n360 := c.ReadLengthFast(1)
-	if n360 < 0 {
-		n360 = c.ReadLength(1)
+	n361 := c.ReadLengthFast(1)
+	if n361 < 0 {
+		n361 = c.ReadLength(1)
 	}
-	l361 := foryimpl.ReuseSlice[Names](c, x.Named, n360)
-	if n360 > 0 {
-		hn363 := c.ReadListHeader(21)
+	l362 := foryimpl.ReuseSlice[Names](c, x.Named, n361)
+	if n361 > 0 {
+		hn364 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i362 := range l361 {
-				if hn363 && !c.ReadFlag() {
-					clear(l361[i362 : i362+1])
+			for i363 := range l362 {
+				if hn364 && !c.ReadFlag() {
+					clear(l362[i363 : i363+1])
 					continue
 				}
-				l361[i362] = c.ReadString()
+				l362[i363] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i362)
+					c.TraceIndex(i363)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l361
+	x.Named = l362
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n366 := c.ReadLengthFast(1)
-	if n366 < 0 {
-		n366 = c.ReadLength(1)
+	n367 := c.ReadLengthFast(1)
+	if n367 < 0 {
+		n367 = c.ReadLength(1)
 	}
-	l367 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n366)
-	if n366 > 0 {
-		hn369 := c.ReadListHeader(22)
+	l368 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n367)
+	if n367 > 0 {
+		hn370 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i368 := range l367 {
-				if hn369 && !c.ReadFlag() {
-					clear(l367[i368 : i368+1])
+			for i369 := range l368 {
+				if hn370 && !c.ReadFlag() {
+					clear(l368[i369 : i369+1])
 					continue
 				}
-				n372 := c.ReadLengthFast(1)
-				if n372 < 0 {
-					n372 = c.ReadLength(1)
+				n373 := c.ReadLengthFast(1)
+				if n373 < 0 {
+					n373 = c.ReadLength(1)
 				}
-				l373 := foryimpl.MakeSlice[[]int32](c, n372)
-				if n372 > 0 {
-					hn375 := c.ReadListHeader(5)
+				l374 := foryimpl.MakeSlice[[]int32](c, n373)
+				if n373 > 0 {
+					hn376 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i374 := range l373 {
-							if hn375 && !c.ReadFlag() {
-								clear(l373[i374 : i374+1])
+						for i375 := range l374 {
+							if hn376 && !c.ReadFlag() {
+								clear(l374[i375 : i375+1])
 								continue
 							}
-							l373[i374] = r.ReadVarInt32()
+							l374[i375] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i374)
+								c.TraceIndex(i375)
 								break
 							}
 						}
 					}
 				}
-				l367[i368] = l373
+				l368[i369] = l374
 				if c.Failed() {
-					c.TraceIndex(i368)
+					c.TraceIndex(i369)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l367
+	x.Nested = l368
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n378 := c.ReadLengthFast(1)
-	if n378 < 0 {
-		n378 = c.ReadLength(1)
+	n379 := c.ReadLengthFast(1)
+	if n379 < 0 {
+		n379 = c.ReadLength(1)
 	}
-	l379 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n378)
-	if n378 > 0 {
-		hn381 := c.ReadListHeader(5)
+	l380 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n379)
+	if n379 > 0 {
+		hn382 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i380 := range l379 {
-				if hn381 && !c.ReadFlag() {
-					clear(l379[i380 : i380+1])
+			for i381 := range l380 {
+				if hn382 && !c.ReadFlag() {
+					clear(l380[i381 : i381+1])
 					continue
 				}
-				p384 := foryimpl.Alloc[int32](c)
-				*p384 = r.ReadVarInt32()
-				l379[i380] = p384
+				p385 := foryimpl.Alloc[int32](c)
+				*p385 = r.ReadVarInt32()
+				l380[i381] = p385
 				if c.Failed() {
-					c.TraceIndex(i380)
+					c.TraceIndex(i381)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l379
+	x.PI32s = l380
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n385 := c.ReadLengthFast(1)
-	if n385 < 0 {
-		n385 = c.ReadLength(1)
+	n386 := c.ReadLengthFast(1)
+	if n386 < 0 {
+		n386 = c.ReadLength(1)
 	}
-	l386 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n385)
-	if n385 > 0 {
-		hn388 := c.ReadListHeader(21)
+	l387 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n386)
+	if n386 > 0 {
+		hn389 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i387 := range l386 {
-				if hn388 && !c.ReadFlag() {
-					clear(l386[i387 : i387+1])
+			for i388 := range l387 {
+				if hn389 && !c.ReadFlag() {
+					clear(l387[i388 : i388+1])
 					continue
 				}
-				p391 := foryimpl.Alloc[string](c)
-				*p391 = c.ReadString()
-				l386[i387] = p391
+				p392 := foryimpl.Alloc[string](c)
+				*p392 = c.ReadString()
+				l387[i388] = p392
 				if c.Failed() {
-					c.TraceIndex(i387)
+					c.TraceIndex(i388)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l386
+	x.PStrs = l387
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -3228,162 +3296,162 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n392 := c.ReadLengthFast(1)
-	if n392 < 0 {
-		n392 = c.ReadLength(1)
+	n393 := c.ReadLengthFast(1)
+	if n393 < 0 {
+		n393 = c.ReadLength(1)
 	}
-	if n392 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n392, 2))
+	if n393 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n393, 2))
 		return
 	}
-	var l393 [2]string
-	if n392 > 0 {
-		hn395 := c.ReadListHeader(21)
+	var l394 [2]string
+	if n393 > 0 {
+		hn396 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i394 := range l393 {
-				if hn395 && !c.ReadFlag() {
-					clear(l393[i394 : i394+1])
+			for i395 := range l394 {
+				if hn396 && !c.ReadFlag() {
+					clear(l394[i395 : i395+1])
 					continue
 				}
-				l393[i394] = c.ReadString()
+				l394[i395] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i394)
+					c.TraceIndex(i395)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l393
+	x.StrArr = l394
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n398 := c.ReadLengthFast(1)
-	if n398 < 0 {
-		n398 = c.ReadLength(1)
+	n399 := c.ReadLengthFast(1)
+	if n399 < 0 {
+		n399 = c.ReadLength(1)
 	}
-	l399 := foryimpl.ReuseSlice[[]string](c, x.Strs, n398)
-	if n398 > 0 {
-		hn401 := c.ReadListHeader(21)
+	l400 := foryimpl.ReuseSlice[[]string](c, x.Strs, n399)
+	if n399 > 0 {
+		hn402 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i400 := range l399 {
-				if hn401 && !c.ReadFlag() {
-					clear(l399[i400 : i400+1])
+			for i401 := range l400 {
+				if hn402 && !c.ReadFlag() {
+					clear(l400[i401 : i401+1])
 					continue
 				}
-				l399[i400] = c.ReadString()
+				l400[i401] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i400)
+					c.TraceIndex(i401)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l399
+	x.Strs = l400
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n404 := c.ReadLengthFast(1)
-	if n404 < 0 {
-		n404 = c.ReadLength(1)
+	n405 := c.ReadLengthFast(1)
+	if n405 < 0 {
+		n405 = c.ReadLength(1)
 	}
-	l405 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n404)
-	if n404 > 0 {
-		hn407 := c.ReadListHeader(38)
+	l406 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n405)
+	if n405 > 0 {
+		hn408 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i406 := range l405 {
-				if hn407 && !c.ReadFlag() {
-					clear(l405[i406 : i406+1])
+			for i407 := range l406 {
+				if hn408 && !c.ReadFlag() {
+					clear(l406[i407 : i407+1])
 					continue
 				}
-				l405[i406] = c.ReadTime()
+				l406[i407] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i406)
+					c.TraceIndex(i407)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l405
+	x.Times = l406
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n410 := c.ReadLengthFast(2)
-	if n410 < 0 {
-		n410 = c.ReadLength(2)
+	n411 := c.ReadLengthFast(2)
+	if n411 < 0 {
+		n411 = c.ReadLength(2)
 	}
-	l411 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n410)
-	if n410 > 0 {
-		hn413 := c.ReadListHeader(10)
+	l412 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n411)
+	if n411 > 0 {
+		hn414 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i412 := range l411 {
-				if hn413 && !c.ReadFlag() {
-					clear(l411[i412 : i412+1])
+			for i413 := range l412 {
+				if hn414 && !c.ReadFlag() {
+					clear(l412[i413 : i413+1])
 					continue
 				}
-				l411[i412] = r.ReadUint16()
+				l412[i413] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i412)
+					c.TraceIndex(i413)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l411
+	x.U16s = l412
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n416 := c.ReadLengthFast(1)
-	if n416 < 0 {
-		n416 = c.ReadLength(1)
+	n417 := c.ReadLengthFast(1)
+	if n417 < 0 {
+		n417 = c.ReadLength(1)
 	}
-	l417 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n416)
-	if n416 > 0 {
-		hn419 := c.ReadListHeader(12)
+	l418 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n417)
+	if n417 > 0 {
+		hn420 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i418 := range l417 {
-				if hn419 && !c.ReadFlag() {
-					clear(l417[i418 : i418+1])
+			for i419 := range l418 {
+				if hn420 && !c.ReadFlag() {
+					clear(l418[i419 : i419+1])
 					continue
 				}
-				l417[i418] = r.ReadVarUint32()
+				l418[i419] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i418)
+					c.TraceIndex(i419)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l417
+	x.U32s = l418
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n422 := c.ReadLengthFast(1)
-	if n422 < 0 {
-		n422 = c.ReadLength(1)
+	n423 := c.ReadLengthFast(1)
+	if n423 < 0 {
+		n423 = c.ReadLength(1)
 	}
-	l423 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n422)
-	if n422 > 0 {
-		hn425 := c.ReadListHeader(14)
+	l424 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n423)
+	if n423 > 0 {
+		hn426 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i424 := range l423 {
-				if hn425 && !c.ReadFlag() {
-					clear(l423[i424 : i424+1])
+			for i425 := range l424 {
+				if hn426 && !c.ReadFlag() {
+					clear(l424[i425 : i425+1])
 					continue
 				}
-				l423[i424] = r.ReadVarUint64()
+				l424[i425] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i424)
+					c.TraceIndex(i425)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l423
+	x.U64s = l424
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3429,125 +3497,129 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n428 := c.ReadLengthFast(2)
-	if n428 < 0 {
-		n428 = c.ReadLength(2)
+	n429 := c.ReadLengthFast(2)
+	if n429 < 0 {
+		n429 = c.ReadLength(2)
 	}
-	if n428 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n428, 3))
+	if n429 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n429, 3))
 		return
 	}
-	var l429 [3]int16
-	if n428 > 0 {
-		hn431 := c.ReadListHeader(3)
+	var l430 [3]int16
+	if n429 > 0 {
+		hn432 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i430 := range l429 {
-				if hn431 && !c.ReadFlag() {
-					clear(l429[i430 : i430+1])
+			for i431 := range l430 {
+				if hn432 && !c.ReadFlag() {
+					clear(l430[i431 : i431+1])
 					continue
 				}
-				l429[i430] = r.ReadInt16()
+				l430[i431] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i430)
+					c.TraceIndex(i431)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l429
+	x.Arr = l430
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n434 := c.ReadLengthFast(1)
-	if n434 < 0 {
-		n434 = c.ReadLength(1)
+	n435 := c.ReadLengthFast(1)
+	if n435 < 0 {
+		n435 = c.ReadLength(1)
 	}
-	l435 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n434)
-	if n434 > 0 {
-		hn437 := c.ReadListHeader(1)
+	l436 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n435)
+	if n435 > 0 {
+		hn438 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i436 := range l435 {
-				if hn437 && !c.ReadFlag() {
-					clear(l435[i436 : i436+1])
+			for i437 := range l436 {
+				if hn438 && !c.ReadFlag() {
+					clear(l436[i437 : i437+1])
 					continue
 				}
-				l435[i436] = r.ReadBool()
+				l436[i437] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i436)
+					c.TraceIndex(i437)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l435
+	x.Bools = l436
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n440 := c.ReadLengthFast(1)
-	if n440 < 0 {
-		n440 = c.ReadLength(1)
+	n441 := c.ReadLengthFast(1)
+	if n441 < 0 {
+		n441 = c.ReadLength(1)
 	}
-	l441 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n440)
-	if n440 > 0 {
-		hn443 := c.ReadListHeader(9)
+	l442 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n441)
+	if n441 > 0 {
+		hn444 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i442 := range l441 {
-				if hn443 && !c.ReadFlag() {
-					clear(l441[i442 : i442+1])
+			for i443 := range l442 {
+				if hn444 && !c.ReadFlag() {
+					clear(l442[i443 : i443+1])
 					continue
 				}
-				l441[i442] = r.ReadUint8()
+				l442[i443] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i442)
+					c.TraceIndex(i443)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l441
+	x.Bytes = l442
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n446 := c.ReadLengthFast(1)
-	if n446 < 0 {
-		n446 = c.ReadLength(1)
+	n447 := c.ReadLengthFast(1)
+	if n447 < 0 {
+		n447 = c.ReadLength(1)
 	}
-	l447 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n446)
-	if n446 > 0 {
-		hn449 := c.ReadListHeader(25)
+	l448 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n447)
+	if n447 > 0 {
+		hn450 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i448 := range l447 {
-				if hn449 && !c.ReadFlag() {
-					clear(l447[i448 : i448+1])
+			for i449 := range l448 {
+				if hn450 && !c.ReadFlag() {
+					clear(l448[i449 : i449+1])
 					continue
 				}
-				l447[i448] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e453 := c.ReadEnumFast(uint32(0x7fffffff)); e453 >= 0 {
+					l448[i449] = Color(e453)
+				} else {
+					l448[i449] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i448)
+					c.TraceIndex(i449)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l447
+	x.Colors = l448
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st452, id453 := c.ReadRefFlag(); st452 == foryimpl.RefBack {
-		x.DBools = foryimpl.BackRefSlice[bool](c, id453)
-	} else if st452 == foryimpl.RefFollows {
-		n454 := c.ReadArrayLengthFast(1)
-		if n454 < 0 {
-			n454 = c.ReadArrayLength(1)
+	if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
+		x.DBools = foryimpl.BackRefSlice[bool](c, id455)
+	} else if st454 == foryimpl.RefFollows {
+		n456 := c.ReadArrayLengthFast(1)
+		if n456 < 0 {
+			n456 = c.ReadArrayLength(1)
 		}
-		a455 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n454)
-		r.ReadRawBools(a455)
-		x.DBools = a455
-		foryimpl.SetRefSlice(c, id453, x.DBools)
+		a457 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n456)
+		r.ReadRawBools(a457)
+		x.DBools = a457
+		foryimpl.SetRefSlice(c, id455, x.DBools)
 	} else {
 		x.DBools = nil
 	}
@@ -3555,17 +3627,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DBools")
 		return
 	}
-	if st456, id457 := c.ReadRefFlag(); st456 == foryimpl.RefBack {
-		x.DF32 = foryimpl.BackRefSlice[float32](c, id457)
-	} else if st456 == foryimpl.RefFollows {
-		n458 := c.ReadArrayLengthFast(4)
-		if n458 < 0 {
-			n458 = c.ReadArrayLength(4)
+	if st458, id459 := c.ReadRefFlag(); st458 == foryimpl.RefBack {
+		x.DF32 = foryimpl.BackRefSlice[float32](c, id459)
+	} else if st458 == foryimpl.RefFollows {
+		n460 := c.ReadArrayLengthFast(4)
+		if n460 < 0 {
+			n460 = c.ReadArrayLength(4)
 		}
-		a459 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n458)
-		r.ReadRawFloat32s(a459)
-		x.DF32 = a459
-		foryimpl.SetRefSlice(c, id457, x.DF32)
+		a461 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n460)
+		r.ReadRawFloat32s(a461)
+		x.DF32 = a461
+		foryimpl.SetRefSlice(c, id459, x.DF32)
 	} else {
 		x.DF32 = nil
 	}
@@ -3573,17 +3645,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF32")
 		return
 	}
-	if st460, id461 := c.ReadRefFlag(); st460 == foryimpl.RefBack {
-		x.DF64 = foryimpl.BackRefSlice[float64](c, id461)
-	} else if st460 == foryimpl.RefFollows {
-		n462 := c.ReadArrayLengthFast(8)
-		if n462 < 0 {
-			n462 = c.ReadArrayLength(8)
+	if st462, id463 := c.ReadRefFlag(); st462 == foryimpl.RefBack {
+		x.DF64 = foryimpl.BackRefSlice[float64](c, id463)
+	} else if st462 == foryimpl.RefFollows {
+		n464 := c.ReadArrayLengthFast(8)
+		if n464 < 0 {
+			n464 = c.ReadArrayLength(8)
 		}
-		a463 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n462)
-		r.ReadRawFloat64s(a463)
-		x.DF64 = a463
-		foryimpl.SetRefSlice(c, id461, x.DF64)
+		a465 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n464)
+		r.ReadRawFloat64s(a465)
+		x.DF64 = a465
+		foryimpl.SetRefSlice(c, id463, x.DF64)
 	} else {
 		x.DF64 = nil
 	}
@@ -3591,17 +3663,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF64")
 		return
 	}
-	if st464, id465 := c.ReadRefFlag(); st464 == foryimpl.RefBack {
-		x.DI16 = foryimpl.BackRefSlice[int16](c, id465)
-	} else if st464 == foryimpl.RefFollows {
-		n466 := c.ReadArrayLengthFast(2)
-		if n466 < 0 {
-			n466 = c.ReadArrayLength(2)
+	if st466, id467 := c.ReadRefFlag(); st466 == foryimpl.RefBack {
+		x.DI16 = foryimpl.BackRefSlice[int16](c, id467)
+	} else if st466 == foryimpl.RefFollows {
+		n468 := c.ReadArrayLengthFast(2)
+		if n468 < 0 {
+			n468 = c.ReadArrayLength(2)
 		}
-		a467 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n466)
-		r.ReadRawInt16s(a467)
-		x.DI16 = a467
-		foryimpl.SetRefSlice(c, id465, x.DI16)
+		a469 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n468)
+		r.ReadRawInt16s(a469)
+		x.DI16 = a469
+		foryimpl.SetRefSlice(c, id467, x.DI16)
 	} else {
 		x.DI16 = nil
 	}
@@ -3609,17 +3681,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI16")
 		return
 	}
-	if st468, id469 := c.ReadRefFlag(); st468 == foryimpl.RefBack {
-		x.DI32 = foryimpl.BackRefSlice[int32](c, id469)
-	} else if st468 == foryimpl.RefFollows {
-		n470 := c.ReadArrayLengthFast(4)
-		if n470 < 0 {
-			n470 = c.ReadArrayLength(4)
+	if st470, id471 := c.ReadRefFlag(); st470 == foryimpl.RefBack {
+		x.DI32 = foryimpl.BackRefSlice[int32](c, id471)
+	} else if st470 == foryimpl.RefFollows {
+		n472 := c.ReadArrayLengthFast(4)
+		if n472 < 0 {
+			n472 = c.ReadArrayLength(4)
 		}
-		a471 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n470)
-		r.ReadRawInt32s(a471)
-		x.DI32 = a471
-		foryimpl.SetRefSlice(c, id469, x.DI32)
+		a473 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n472)
+		r.ReadRawInt32s(a473)
+		x.DI32 = a473
+		foryimpl.SetRefSlice(c, id471, x.DI32)
 	} else {
 		x.DI32 = nil
 	}
@@ -3627,17 +3699,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI32")
 		return
 	}
-	if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
-		x.DI64 = foryimpl.BackRefSlice[int64](c, id473)
-	} else if st472 == foryimpl.RefFollows {
-		n474 := c.ReadArrayLengthFast(8)
-		if n474 < 0 {
-			n474 = c.ReadArrayLength(8)
+	if st474, id475 := c.ReadRefFlag(); st474 == foryimpl.RefBack {
+		x.DI64 = foryimpl.BackRefSlice[int64](c, id475)
+	} else if st474 == foryimpl.RefFollows {
+		n476 := c.ReadArrayLengthFast(8)
+		if n476 < 0 {
+			n476 = c.ReadArrayLength(8)
 		}
-		a475 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n474)
-		r.ReadRawInt64s(a475)
-		x.DI64 = a475
-		foryimpl.SetRefSlice(c, id473, x.DI64)
+		a477 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n476)
+		r.ReadRawInt64s(a477)
+		x.DI64 = a477
+		foryimpl.SetRefSlice(c, id475, x.DI64)
 	} else {
 		x.DI64 = nil
 	}
@@ -3645,19 +3717,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI64")
 		return
 	}
-	if st476, id477 := c.ReadRefFlag(); st476 == foryimpl.RefBack {
-		x.DI8 = foryimpl.BackRefSlice[int8](c, id477)
-	} else if st476 == foryimpl.RefFollows {
-		n478 := c.ReadArrayLengthFast(1)
-		if n478 < 0 {
-			n478 = c.ReadArrayLength(1)
+	if st478, id479 := c.ReadRefFlag(); st478 == foryimpl.RefBack {
+		x.DI8 = foryimpl.BackRefSlice[int8](c, id479)
+	} else if st478 == foryimpl.RefFollows {
+		n480 := c.ReadArrayLengthFast(1)
+		if n480 < 0 {
+			n480 = c.ReadArrayLength(1)
 		}
-		a479 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n478)
-		for i480 := range a479 {
-			a479[i480] = r.ReadInt8()
+		a481 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n480)
+		for i482 := range a481 {
+			a481[i482] = r.ReadInt8()
 		}
-		x.DI8 = a479
-		foryimpl.SetRefSlice(c, id477, x.DI8)
+		x.DI8 = a481
+		foryimpl.SetRefSlice(c, id479, x.DI8)
 	} else {
 		x.DI8 = nil
 	}
@@ -3665,17 +3737,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI8")
 		return
 	}
-	if st481, id482 := c.ReadRefFlag(); st481 == foryimpl.RefBack {
-		x.DU16 = foryimpl.BackRefSlice[uint16](c, id482)
-	} else if st481 == foryimpl.RefFollows {
-		n483 := c.ReadArrayLengthFast(2)
-		if n483 < 0 {
-			n483 = c.ReadArrayLength(2)
+	if st483, id484 := c.ReadRefFlag(); st483 == foryimpl.RefBack {
+		x.DU16 = foryimpl.BackRefSlice[uint16](c, id484)
+	} else if st483 == foryimpl.RefFollows {
+		n485 := c.ReadArrayLengthFast(2)
+		if n485 < 0 {
+			n485 = c.ReadArrayLength(2)
 		}
-		a484 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n483)
-		r.ReadRawUint16s(a484)
-		x.DU16 = a484
-		foryimpl.SetRefSlice(c, id482, x.DU16)
+		a486 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n485)
+		r.ReadRawUint16s(a486)
+		x.DU16 = a486
+		foryimpl.SetRefSlice(c, id484, x.DU16)
 	} else {
 		x.DU16 = nil
 	}
@@ -3683,17 +3755,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU16")
 		return
 	}
-	if st485, id486 := c.ReadRefFlag(); st485 == foryimpl.RefBack {
-		x.DU32 = foryimpl.BackRefSlice[uint32](c, id486)
-	} else if st485 == foryimpl.RefFollows {
-		n487 := c.ReadArrayLengthFast(4)
-		if n487 < 0 {
-			n487 = c.ReadArrayLength(4)
+	if st487, id488 := c.ReadRefFlag(); st487 == foryimpl.RefBack {
+		x.DU32 = foryimpl.BackRefSlice[uint32](c, id488)
+	} else if st487 == foryimpl.RefFollows {
+		n489 := c.ReadArrayLengthFast(4)
+		if n489 < 0 {
+			n489 = c.ReadArrayLength(4)
 		}
-		a488 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n487)
-		r.ReadRawUint32s(a488)
-		x.DU32 = a488
-		foryimpl.SetRefSlice(c, id486, x.DU32)
+		a490 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n489)
+		r.ReadRawUint32s(a490)
+		x.DU32 = a490
+		foryimpl.SetRefSlice(c, id488, x.DU32)
 	} else {
 		x.DU32 = nil
 	}
@@ -3701,17 +3773,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU32")
 		return
 	}
-	if st489, id490 := c.ReadRefFlag(); st489 == foryimpl.RefBack {
-		x.DU64 = foryimpl.BackRefSlice[uint64](c, id490)
-	} else if st489 == foryimpl.RefFollows {
-		n491 := c.ReadArrayLengthFast(8)
-		if n491 < 0 {
-			n491 = c.ReadArrayLength(8)
+	if st491, id492 := c.ReadRefFlag(); st491 == foryimpl.RefBack {
+		x.DU64 = foryimpl.BackRefSlice[uint64](c, id492)
+	} else if st491 == foryimpl.RefFollows {
+		n493 := c.ReadArrayLengthFast(8)
+		if n493 < 0 {
+			n493 = c.ReadArrayLength(8)
 		}
-		a492 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n491)
-		r.ReadRawUint64s(a492)
-		x.DU64 = a492
-		foryimpl.SetRefSlice(c, id490, x.DU64)
+		a494 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n493)
+		r.ReadRawUint64s(a494)
+		x.DU64 = a494
+		foryimpl.SetRefSlice(c, id492, x.DU64)
 	} else {
 		x.DU64 = nil
 	}
@@ -3719,377 +3791,377 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n493 := c.ReadLengthFast(4)
-	if n493 < 0 {
-		n493 = c.ReadLength(4)
+	n495 := c.ReadLengthFast(4)
+	if n495 < 0 {
+		n495 = c.ReadLength(4)
 	}
-	l494 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n493)
-	if n493 > 0 {
-		hn496 := c.ReadListHeader(19)
+	l496 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n495)
+	if n495 > 0 {
+		hn498 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i495 := range l494 {
-				if hn496 && !c.ReadFlag() {
-					clear(l494[i495 : i495+1])
+			for i497 := range l496 {
+				if hn498 && !c.ReadFlag() {
+					clear(l496[i497 : i497+1])
 					continue
 				}
-				l494[i495] = r.ReadFloat32()
+				l496[i497] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i495)
+					c.TraceIndex(i497)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l494
+	x.F32s = l496
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n499 := c.ReadLengthFast(8)
-	if n499 < 0 {
-		n499 = c.ReadLength(8)
+	n501 := c.ReadLengthFast(8)
+	if n501 < 0 {
+		n501 = c.ReadLength(8)
 	}
-	l500 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n499)
-	if n499 > 0 {
-		hn502 := c.ReadListHeader(20)
+	l502 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n501)
+	if n501 > 0 {
+		hn504 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i501 := range l500 {
-				if hn502 && !c.ReadFlag() {
-					clear(l500[i501 : i501+1])
+			for i503 := range l502 {
+				if hn504 && !c.ReadFlag() {
+					clear(l502[i503 : i503+1])
 					continue
 				}
-				l500[i501] = r.ReadFloat64()
+				l502[i503] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i501)
+					c.TraceIndex(i503)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l500
+	x.F64s = l502
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n505 := c.ReadLengthFast(2)
-	if n505 < 0 {
-		n505 = c.ReadLength(2)
+	n507 := c.ReadLengthFast(2)
+	if n507 < 0 {
+		n507 = c.ReadLength(2)
 	}
-	l506 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n505)
-	if n505 > 0 {
-		hn508 := c.ReadListHeader(3)
+	l508 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n507)
+	if n507 > 0 {
+		hn510 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i507 := range l506 {
-				if hn508 && !c.ReadFlag() {
-					clear(l506[i507 : i507+1])
+			for i509 := range l508 {
+				if hn510 && !c.ReadFlag() {
+					clear(l508[i509 : i509+1])
 					continue
 				}
-				l506[i507] = r.ReadInt16()
+				l508[i509] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i507)
+					c.TraceIndex(i509)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l506
+	x.I16s = l508
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n511 := c.ReadLengthFast(1)
-	if n511 < 0 {
-		n511 = c.ReadLength(1)
+	n513 := c.ReadLengthFast(1)
+	if n513 < 0 {
+		n513 = c.ReadLength(1)
 	}
-	l512 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n511)
-	if n511 > 0 {
-		hn514 := c.ReadListHeader(5)
+	l514 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n513)
+	if n513 > 0 {
+		hn516 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i513 := range l512 {
-				if hn514 && !c.ReadFlag() {
-					clear(l512[i513 : i513+1])
+			for i515 := range l514 {
+				if hn516 && !c.ReadFlag() {
+					clear(l514[i515 : i515+1])
 					continue
 				}
-				l512[i513] = r.ReadVarInt32()
+				l514[i515] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i513)
+					c.TraceIndex(i515)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l512
+	x.I32s = l514
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n517 := c.ReadLengthFast(1)
-	if n517 < 0 {
-		n517 = c.ReadLength(1)
+	n519 := c.ReadLengthFast(1)
+	if n519 < 0 {
+		n519 = c.ReadLength(1)
 	}
-	l518 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n517)
-	if n517 > 0 {
-		hn520 := c.ReadListHeader(7)
+	l520 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n519)
+	if n519 > 0 {
+		hn522 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i519 := range l518 {
-				if hn520 && !c.ReadFlag() {
-					clear(l518[i519 : i519+1])
+			for i521 := range l520 {
+				if hn522 && !c.ReadFlag() {
+					clear(l520[i521 : i521+1])
 					continue
 				}
-				l518[i519] = r.ReadVarInt64()
+				l520[i521] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i519)
+					c.TraceIndex(i521)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l518
+	x.I64s = l520
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n523 := c.ReadLengthFast(1)
-	if n523 < 0 {
-		n523 = c.ReadLength(1)
+	n525 := c.ReadLengthFast(1)
+	if n525 < 0 {
+		n525 = c.ReadLength(1)
 	}
-	l524 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n523)
-	if n523 > 0 {
-		hn526 := c.ReadListHeader(2)
+	l526 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n525)
+	if n525 > 0 {
+		hn528 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i525 := range l524 {
-				if hn526 && !c.ReadFlag() {
-					clear(l524[i525 : i525+1])
+			for i527 := range l526 {
+				if hn528 && !c.ReadFlag() {
+					clear(l526[i527 : i527+1])
 					continue
 				}
-				l524[i525] = r.ReadInt8()
+				l526[i527] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i525)
+					c.TraceIndex(i527)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l524
+	x.I8s = l526
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n529 := c.ReadLengthFast(1)
-		if n529 < 0 {
-			n529 = c.ReadLength(1)
+		n531 := c.ReadLengthFast(1)
+		if n531 < 0 {
+			n531 = c.ReadLength(1)
 		}
-		l530 := foryimpl.MakeSlice[[]int64](c, n529)
-		if n529 > 0 {
-			hn532 := c.ReadListHeader(7)
+		l532 := foryimpl.MakeSlice[[]int64](c, n531)
+		if n531 > 0 {
+			hn534 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i531 := range l530 {
-					if hn532 && !c.ReadFlag() {
-						clear(l530[i531 : i531+1])
+				for i533 := range l532 {
+					if hn534 && !c.ReadFlag() {
+						clear(l532[i533 : i533+1])
 						continue
 					}
-					l530[i531] = r.ReadVarInt64()
+					l532[i533] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i531)
+						c.TraceIndex(i533)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l530
+		x.NI64s = l532
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n535 := c.ReadLengthFast(2)
-		if n535 < 0 {
-			n535 = c.ReadLength(2)
+		n537 := c.ReadLengthFast(2)
+		if n537 < 0 {
+			n537 = c.ReadLength(2)
 		}
-		m536 := foryimpl.MakeMap[map[string]int32](c, n535)
-		for n535 > 0 && !c.Failed() {
-			sz537, vn538, _ := c.ReadMapChunk(n535, 21, 5, nil, false)
-			for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-				var k540 string
-				k540 = c.ReadString()
-				var v541 int32
-				if !vn538 {
-					v541 = r.ReadVarInt32()
+		m538 := foryimpl.MakeMap[map[string]int32](c, n537)
+		for n537 > 0 && !c.Failed() {
+			sz539, vn540, _ := c.ReadMapChunk(n537, 21, 5, nil, false)
+			for j541 := 0; j541 < sz539 && !c.Failed(); j541++ {
+				var k542 string
+				k542 = c.ReadString()
+				var v543 int32
+				if !vn540 {
+					v543 = r.ReadVarInt32()
 				}
-				m536[k540] = v541
+				m538[k542] = v543
 			}
-			n535 -= sz537
+			n537 -= sz539
 		}
-		x.NMap = m536
+		x.NMap = m538
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n543 := c.ReadLengthFast(1)
-		if n543 < 0 {
-			n543 = c.ReadLength(1)
+		n545 := c.ReadLengthFast(1)
+		if n545 < 0 {
+			n545 = c.ReadLength(1)
 		}
-		l544 := foryimpl.MakeSlice[[]string](c, n543)
-		if n543 > 0 {
-			hn546 := c.ReadListHeader(21)
+		l546 := foryimpl.MakeSlice[[]string](c, n545)
+		if n545 > 0 {
+			hn548 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i545 := range l544 {
-					if hn546 && !c.ReadFlag() {
-						clear(l544[i545 : i545+1])
+				for i547 := range l546 {
+					if hn548 && !c.ReadFlag() {
+						clear(l546[i547 : i547+1])
 						continue
 					}
-					l544[i545] = c.ReadString()
+					l546[i547] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i545)
+						c.TraceIndex(i547)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l544
+		x.NStrs = l546
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n549 := c.ReadLengthFast(1)
-	if n549 < 0 {
-		n549 = c.ReadLength(1)
+	n551 := c.ReadLengthFast(1)
+	if n551 < 0 {
+		n551 = c.ReadLength(1)
 	}
-	l550 := foryimpl.ReuseSlice[Names](c, x.Named, n549)
-	if n549 > 0 {
-		hn552 := c.ReadListHeader(21)
+	l552 := foryimpl.ReuseSlice[Names](c, x.Named, n551)
+	if n551 > 0 {
+		hn554 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i551 := range l550 {
-				if hn552 && !c.ReadFlag() {
-					clear(l550[i551 : i551+1])
+			for i553 := range l552 {
+				if hn554 && !c.ReadFlag() {
+					clear(l552[i553 : i553+1])
 					continue
 				}
-				l550[i551] = c.ReadString()
+				l552[i553] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i551)
+					c.TraceIndex(i553)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l550
+	x.Named = l552
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n555 := c.ReadLengthFast(1)
-	if n555 < 0 {
-		n555 = c.ReadLength(1)
+	n557 := c.ReadLengthFast(1)
+	if n557 < 0 {
+		n557 = c.ReadLength(1)
 	}
-	l556 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n555)
-	if n555 > 0 {
-		hn558 := c.ReadListHeader(22)
+	l558 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n557)
+	if n557 > 0 {
+		hn560 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i557 := range l556 {
-				if hn558 && !c.ReadFlag() {
-					clear(l556[i557 : i557+1])
+			for i559 := range l558 {
+				if hn560 && !c.ReadFlag() {
+					clear(l558[i559 : i559+1])
 					continue
 				}
-				n561 := c.ReadLengthFast(1)
-				if n561 < 0 {
-					n561 = c.ReadLength(1)
+				n563 := c.ReadLengthFast(1)
+				if n563 < 0 {
+					n563 = c.ReadLength(1)
 				}
-				l562 := foryimpl.MakeSlice[[]int32](c, n561)
-				if n561 > 0 {
-					hn564 := c.ReadListHeader(5)
+				l564 := foryimpl.MakeSlice[[]int32](c, n563)
+				if n563 > 0 {
+					hn566 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i563 := range l562 {
-							if hn564 && !c.ReadFlag() {
-								clear(l562[i563 : i563+1])
+						for i565 := range l564 {
+							if hn566 && !c.ReadFlag() {
+								clear(l564[i565 : i565+1])
 								continue
 							}
-							l562[i563] = r.ReadVarInt32()
+							l564[i565] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i563)
+								c.TraceIndex(i565)
 								break
 							}
 						}
 					}
 				}
-				l556[i557] = l562
+				l558[i559] = l564
 				if c.Failed() {
-					c.TraceIndex(i557)
+					c.TraceIndex(i559)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l556
+	x.Nested = l558
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n567 := c.ReadLengthFast(1)
-	if n567 < 0 {
-		n567 = c.ReadLength(1)
+	n569 := c.ReadLengthFast(1)
+	if n569 < 0 {
+		n569 = c.ReadLength(1)
 	}
-	l568 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n567)
-	if n567 > 0 {
-		hn570 := c.ReadListHeader(5)
+	l570 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n569)
+	if n569 > 0 {
+		hn572 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i569 := range l568 {
-				if hn570 && !c.ReadFlag() {
-					clear(l568[i569 : i569+1])
+			for i571 := range l570 {
+				if hn572 && !c.ReadFlag() {
+					clear(l570[i571 : i571+1])
 					continue
 				}
-				p573 := foryimpl.Alloc[int32](c)
-				*p573 = r.ReadVarInt32()
-				l568[i569] = p573
+				p575 := foryimpl.Alloc[int32](c)
+				*p575 = r.ReadVarInt32()
+				l570[i571] = p575
 				if c.Failed() {
-					c.TraceIndex(i569)
+					c.TraceIndex(i571)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l568
+	x.PI32s = l570
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n574 := c.ReadLengthFast(1)
-	if n574 < 0 {
-		n574 = c.ReadLength(1)
+	n576 := c.ReadLengthFast(1)
+	if n576 < 0 {
+		n576 = c.ReadLength(1)
 	}
-	l575 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n574)
-	if n574 > 0 {
-		hn577 := c.ReadListHeader(21)
+	l577 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n576)
+	if n576 > 0 {
+		hn579 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i576 := range l575 {
-				if hn577 && !c.ReadFlag() {
-					clear(l575[i576 : i576+1])
+			for i578 := range l577 {
+				if hn579 && !c.ReadFlag() {
+					clear(l577[i578 : i578+1])
 					continue
 				}
-				p580 := foryimpl.Alloc[string](c)
-				*p580 = c.ReadString()
-				l575[i576] = p580
+				p582 := foryimpl.Alloc[string](c)
+				*p582 = c.ReadString()
+				l577[i578] = p582
 				if c.Failed() {
-					c.TraceIndex(i576)
+					c.TraceIndex(i578)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l575
+	x.PStrs = l577
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st581, id582 := c.ReadRefFlag(); st581 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id582)
-	} else if st581 == foryimpl.RefFollows {
+	if st583, id584 := c.ReadRefFlag(); st583 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id584)
+	} else if st583 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id582, x.Raw)
+		foryimpl.SetRefSlice(c, id584, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -4102,162 +4174,162 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n583 := c.ReadLengthFast(1)
-	if n583 < 0 {
-		n583 = c.ReadLength(1)
+	n585 := c.ReadLengthFast(1)
+	if n585 < 0 {
+		n585 = c.ReadLength(1)
 	}
-	if n583 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n583, 2))
+	if n585 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n585, 2))
 		return
 	}
-	var l584 [2]string
-	if n583 > 0 {
-		hn586 := c.ReadListHeader(21)
+	var l586 [2]string
+	if n585 > 0 {
+		hn588 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i585 := range l584 {
-				if hn586 && !c.ReadFlag() {
-					clear(l584[i585 : i585+1])
+			for i587 := range l586 {
+				if hn588 && !c.ReadFlag() {
+					clear(l586[i587 : i587+1])
 					continue
 				}
-				l584[i585] = c.ReadString()
+				l586[i587] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i585)
+					c.TraceIndex(i587)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l584
+	x.StrArr = l586
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n589 := c.ReadLengthFast(1)
-	if n589 < 0 {
-		n589 = c.ReadLength(1)
+	n591 := c.ReadLengthFast(1)
+	if n591 < 0 {
+		n591 = c.ReadLength(1)
 	}
-	l590 := foryimpl.ReuseSlice[[]string](c, x.Strs, n589)
-	if n589 > 0 {
-		hn592 := c.ReadListHeader(21)
+	l592 := foryimpl.ReuseSlice[[]string](c, x.Strs, n591)
+	if n591 > 0 {
+		hn594 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i591 := range l590 {
-				if hn592 && !c.ReadFlag() {
-					clear(l590[i591 : i591+1])
+			for i593 := range l592 {
+				if hn594 && !c.ReadFlag() {
+					clear(l592[i593 : i593+1])
 					continue
 				}
-				l590[i591] = c.ReadString()
+				l592[i593] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i591)
+					c.TraceIndex(i593)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l590
+	x.Strs = l592
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n595 := c.ReadLengthFast(1)
-	if n595 < 0 {
-		n595 = c.ReadLength(1)
+	n597 := c.ReadLengthFast(1)
+	if n597 < 0 {
+		n597 = c.ReadLength(1)
 	}
-	l596 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n595)
-	if n595 > 0 {
-		hn598 := c.ReadListHeader(38)
+	l598 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n597)
+	if n597 > 0 {
+		hn600 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i597 := range l596 {
-				if hn598 && !c.ReadFlag() {
-					clear(l596[i597 : i597+1])
+			for i599 := range l598 {
+				if hn600 && !c.ReadFlag() {
+					clear(l598[i599 : i599+1])
 					continue
 				}
-				l596[i597] = c.ReadTime()
+				l598[i599] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i597)
+					c.TraceIndex(i599)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l596
+	x.Times = l598
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n601 := c.ReadLengthFast(2)
-	if n601 < 0 {
-		n601 = c.ReadLength(2)
+	n603 := c.ReadLengthFast(2)
+	if n603 < 0 {
+		n603 = c.ReadLength(2)
 	}
-	l602 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n601)
-	if n601 > 0 {
-		hn604 := c.ReadListHeader(10)
+	l604 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n603)
+	if n603 > 0 {
+		hn606 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i603 := range l602 {
-				if hn604 && !c.ReadFlag() {
-					clear(l602[i603 : i603+1])
+			for i605 := range l604 {
+				if hn606 && !c.ReadFlag() {
+					clear(l604[i605 : i605+1])
 					continue
 				}
-				l602[i603] = r.ReadUint16()
+				l604[i605] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i603)
+					c.TraceIndex(i605)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l602
+	x.U16s = l604
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n607 := c.ReadLengthFast(1)
-	if n607 < 0 {
-		n607 = c.ReadLength(1)
+	n609 := c.ReadLengthFast(1)
+	if n609 < 0 {
+		n609 = c.ReadLength(1)
 	}
-	l608 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n607)
-	if n607 > 0 {
-		hn610 := c.ReadListHeader(12)
+	l610 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n609)
+	if n609 > 0 {
+		hn612 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i609 := range l608 {
-				if hn610 && !c.ReadFlag() {
-					clear(l608[i609 : i609+1])
+			for i611 := range l610 {
+				if hn612 && !c.ReadFlag() {
+					clear(l610[i611 : i611+1])
 					continue
 				}
-				l608[i609] = r.ReadVarUint32()
+				l610[i611] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i609)
+					c.TraceIndex(i611)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l608
+	x.U32s = l610
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n613 := c.ReadLengthFast(1)
-	if n613 < 0 {
-		n613 = c.ReadLength(1)
+	n615 := c.ReadLengthFast(1)
+	if n615 < 0 {
+		n615 = c.ReadLength(1)
 	}
-	l614 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n613)
-	if n613 > 0 {
-		hn616 := c.ReadListHeader(14)
+	l616 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n615)
+	if n615 > 0 {
+		hn618 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i615 := range l614 {
-				if hn616 && !c.ReadFlag() {
-					clear(l614[i615 : i615+1])
+			for i617 := range l616 {
+				if hn618 && !c.ReadFlag() {
+					clear(l616[i617 : i617+1])
 					continue
 				}
-				l614[i615] = r.ReadVarUint64()
+				l616[i617] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i615)
+					c.TraceIndex(i617)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l614
+	x.U64s = l616
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4274,125 +4346,129 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n619 := c.ReadLengthFast(2)
-				if n619 < 0 {
-					n619 = c.ReadLength(2)
+				n621 := c.ReadLengthFast(2)
+				if n621 < 0 {
+					n621 = c.ReadLength(2)
 				}
-				if n619 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n619, 3))
+				if n621 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n621, 3))
 					return
 				}
-				var l620 [3]int16
-				if n619 > 0 {
-					hn622 := c.ReadListHeader(3)
+				var l622 [3]int16
+				if n621 > 0 {
+					hn624 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i621 := range l620 {
-							if hn622 && !c.ReadFlag() {
-								clear(l620[i621 : i621+1])
+						for i623 := range l622 {
+							if hn624 && !c.ReadFlag() {
+								clear(l622[i623 : i623+1])
 								continue
 							}
-							l620[i621] = r.ReadInt16()
+							l622[i623] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i621)
+								c.TraceIndex(i623)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l620
+				x.Arr = l622
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n625 := c.ReadLengthFast(1)
-				if n625 < 0 {
-					n625 = c.ReadLength(1)
+				n627 := c.ReadLengthFast(1)
+				if n627 < 0 {
+					n627 = c.ReadLength(1)
 				}
-				l626 := foryimpl.MakeSlice[[]bool](c, n625)
-				if n625 > 0 {
-					hn628 := c.ReadListHeader(1)
+				l628 := foryimpl.MakeSlice[[]bool](c, n627)
+				if n627 > 0 {
+					hn630 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i627 := range l626 {
-							if hn628 && !c.ReadFlag() {
-								clear(l626[i627 : i627+1])
+						for i629 := range l628 {
+							if hn630 && !c.ReadFlag() {
+								clear(l628[i629 : i629+1])
 								continue
 							}
-							l626[i627] = r.ReadBool()
+							l628[i629] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i627)
+								c.TraceIndex(i629)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l626
+				x.Bools = l628
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n631 := c.ReadLengthFast(1)
-				if n631 < 0 {
-					n631 = c.ReadLength(1)
+				n633 := c.ReadLengthFast(1)
+				if n633 < 0 {
+					n633 = c.ReadLength(1)
 				}
-				l632 := foryimpl.MakeSlice[[]uint8](c, n631)
-				if n631 > 0 {
-					hn634 := c.ReadListHeader(9)
+				l634 := foryimpl.MakeSlice[[]uint8](c, n633)
+				if n633 > 0 {
+					hn636 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i633 := range l632 {
-							if hn634 && !c.ReadFlag() {
-								clear(l632[i633 : i633+1])
+						for i635 := range l634 {
+							if hn636 && !c.ReadFlag() {
+								clear(l634[i635 : i635+1])
 								continue
 							}
-							l632[i633] = r.ReadUint8()
+							l634[i635] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i633)
+								c.TraceIndex(i635)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l632
+				x.Bytes = l634
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n637 := c.ReadLengthFast(1)
-				if n637 < 0 {
-					n637 = c.ReadLength(1)
+				n639 := c.ReadLengthFast(1)
+				if n639 < 0 {
+					n639 = c.ReadLength(1)
 				}
-				l638 := foryimpl.MakeSlice[[]Color](c, n637)
-				if n637 > 0 {
-					hn640 := c.ReadListHeader(25)
+				l640 := foryimpl.MakeSlice[[]Color](c, n639)
+				if n639 > 0 {
+					hn642 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i639 := range l638 {
-							if hn640 && !c.ReadFlag() {
-								clear(l638[i639 : i639+1])
+						for i641 := range l640 {
+							if hn642 && !c.ReadFlag() {
+								clear(l640[i641 : i641+1])
 								continue
 							}
-							l638[i639] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e645 := c.ReadEnumFast(uint32(0x7fffffff)); e645 >= 0 {
+								l640[i641] = Color(e645)
+							} else {
+								l640[i641] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i639)
+								c.TraceIndex(i641)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l638
+				x.Colors = l640
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st645, id646 := c.ReadRefFlag(); st645 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id646)
-				} else if st645 == foryimpl.RefFollows {
-					n647 := c.ReadArrayLengthFast(1)
-					if n647 < 0 {
-						n647 = c.ReadArrayLength(1)
+				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id649)
+				} else if st648 == foryimpl.RefFollows {
+					n650 := c.ReadArrayLengthFast(1)
+					if n650 < 0 {
+						n650 = c.ReadArrayLength(1)
 					}
-					a648 := foryimpl.MakeSlice[[]bool](c, n647)
-					r.ReadRawBools(a648)
-					x.DBools = a648
-					foryimpl.SetRefSlice(c, id646, x.DBools)
+					a651 := foryimpl.MakeSlice[[]bool](c, n650)
+					r.ReadRawBools(a651)
+					x.DBools = a651
+					foryimpl.SetRefSlice(c, id649, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -4400,28 +4476,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n643 := c.ReadArrayLengthFast(1)
-					if n643 < 0 {
-						n643 = c.ReadArrayLength(1)
+					n646 := c.ReadArrayLengthFast(1)
+					if n646 < 0 {
+						n646 = c.ReadArrayLength(1)
 					}
-					a644 := foryimpl.MakeSlice[[]bool](c, n643)
-					r.ReadRawBools(a644)
-					x.DBools = a644
+					a647 := foryimpl.MakeSlice[[]bool](c, n646)
+					r.ReadRawBools(a647)
+					x.DBools = a647
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st651, id652 := c.ReadRefFlag(); st651 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id652)
-				} else if st651 == foryimpl.RefFollows {
-					n653 := c.ReadArrayLengthFast(4)
-					if n653 < 0 {
-						n653 = c.ReadArrayLength(4)
+				if st654, id655 := c.ReadRefFlag(); st654 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id655)
+				} else if st654 == foryimpl.RefFollows {
+					n656 := c.ReadArrayLengthFast(4)
+					if n656 < 0 {
+						n656 = c.ReadArrayLength(4)
 					}
-					a654 := foryimpl.MakeSlice[[]float32](c, n653)
-					r.ReadRawFloat32s(a654)
-					x.DF32 = a654
-					foryimpl.SetRefSlice(c, id652, x.DF32)
+					a657 := foryimpl.MakeSlice[[]float32](c, n656)
+					r.ReadRawFloat32s(a657)
+					x.DF32 = a657
+					foryimpl.SetRefSlice(c, id655, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -4429,28 +4505,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n649 := c.ReadArrayLengthFast(4)
-					if n649 < 0 {
-						n649 = c.ReadArrayLength(4)
+					n652 := c.ReadArrayLengthFast(4)
+					if n652 < 0 {
+						n652 = c.ReadArrayLength(4)
 					}
-					a650 := foryimpl.MakeSlice[[]float32](c, n649)
-					r.ReadRawFloat32s(a650)
-					x.DF32 = a650
+					a653 := foryimpl.MakeSlice[[]float32](c, n652)
+					r.ReadRawFloat32s(a653)
+					x.DF32 = a653
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st657, id658 := c.ReadRefFlag(); st657 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id658)
-				} else if st657 == foryimpl.RefFollows {
-					n659 := c.ReadArrayLengthFast(8)
-					if n659 < 0 {
-						n659 = c.ReadArrayLength(8)
+				if st660, id661 := c.ReadRefFlag(); st660 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id661)
+				} else if st660 == foryimpl.RefFollows {
+					n662 := c.ReadArrayLengthFast(8)
+					if n662 < 0 {
+						n662 = c.ReadArrayLength(8)
 					}
-					a660 := foryimpl.MakeSlice[[]float64](c, n659)
-					r.ReadRawFloat64s(a660)
-					x.DF64 = a660
-					foryimpl.SetRefSlice(c, id658, x.DF64)
+					a663 := foryimpl.MakeSlice[[]float64](c, n662)
+					r.ReadRawFloat64s(a663)
+					x.DF64 = a663
+					foryimpl.SetRefSlice(c, id661, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4458,28 +4534,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n655 := c.ReadArrayLengthFast(8)
-					if n655 < 0 {
-						n655 = c.ReadArrayLength(8)
+					n658 := c.ReadArrayLengthFast(8)
+					if n658 < 0 {
+						n658 = c.ReadArrayLength(8)
 					}
-					a656 := foryimpl.MakeSlice[[]float64](c, n655)
-					r.ReadRawFloat64s(a656)
-					x.DF64 = a656
+					a659 := foryimpl.MakeSlice[[]float64](c, n658)
+					r.ReadRawFloat64s(a659)
+					x.DF64 = a659
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st663, id664 := c.ReadRefFlag(); st663 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id664)
-				} else if st663 == foryimpl.RefFollows {
-					n665 := c.ReadArrayLengthFast(2)
-					if n665 < 0 {
-						n665 = c.ReadArrayLength(2)
+				if st666, id667 := c.ReadRefFlag(); st666 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id667)
+				} else if st666 == foryimpl.RefFollows {
+					n668 := c.ReadArrayLengthFast(2)
+					if n668 < 0 {
+						n668 = c.ReadArrayLength(2)
 					}
-					a666 := foryimpl.MakeSlice[[]int16](c, n665)
-					r.ReadRawInt16s(a666)
-					x.DI16 = a666
-					foryimpl.SetRefSlice(c, id664, x.DI16)
+					a669 := foryimpl.MakeSlice[[]int16](c, n668)
+					r.ReadRawInt16s(a669)
+					x.DI16 = a669
+					foryimpl.SetRefSlice(c, id667, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4487,28 +4563,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n661 := c.ReadArrayLengthFast(2)
-					if n661 < 0 {
-						n661 = c.ReadArrayLength(2)
+					n664 := c.ReadArrayLengthFast(2)
+					if n664 < 0 {
+						n664 = c.ReadArrayLength(2)
 					}
-					a662 := foryimpl.MakeSlice[[]int16](c, n661)
-					r.ReadRawInt16s(a662)
-					x.DI16 = a662
+					a665 := foryimpl.MakeSlice[[]int16](c, n664)
+					r.ReadRawInt16s(a665)
+					x.DI16 = a665
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st669, id670 := c.ReadRefFlag(); st669 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id670)
-				} else if st669 == foryimpl.RefFollows {
-					n671 := c.ReadArrayLengthFast(4)
-					if n671 < 0 {
-						n671 = c.ReadArrayLength(4)
+				if st672, id673 := c.ReadRefFlag(); st672 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id673)
+				} else if st672 == foryimpl.RefFollows {
+					n674 := c.ReadArrayLengthFast(4)
+					if n674 < 0 {
+						n674 = c.ReadArrayLength(4)
 					}
-					a672 := foryimpl.MakeSlice[[]int32](c, n671)
-					r.ReadRawInt32s(a672)
-					x.DI32 = a672
-					foryimpl.SetRefSlice(c, id670, x.DI32)
+					a675 := foryimpl.MakeSlice[[]int32](c, n674)
+					r.ReadRawInt32s(a675)
+					x.DI32 = a675
+					foryimpl.SetRefSlice(c, id673, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4516,28 +4592,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n667 := c.ReadArrayLengthFast(4)
-					if n667 < 0 {
-						n667 = c.ReadArrayLength(4)
+					n670 := c.ReadArrayLengthFast(4)
+					if n670 < 0 {
+						n670 = c.ReadArrayLength(4)
 					}
-					a668 := foryimpl.MakeSlice[[]int32](c, n667)
-					r.ReadRawInt32s(a668)
-					x.DI32 = a668
+					a671 := foryimpl.MakeSlice[[]int32](c, n670)
+					r.ReadRawInt32s(a671)
+					x.DI32 = a671
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id676)
-				} else if st675 == foryimpl.RefFollows {
-					n677 := c.ReadArrayLengthFast(8)
-					if n677 < 0 {
-						n677 = c.ReadArrayLength(8)
+				if st678, id679 := c.ReadRefFlag(); st678 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id679)
+				} else if st678 == foryimpl.RefFollows {
+					n680 := c.ReadArrayLengthFast(8)
+					if n680 < 0 {
+						n680 = c.ReadArrayLength(8)
 					}
-					a678 := foryimpl.MakeSlice[[]int64](c, n677)
-					r.ReadRawInt64s(a678)
-					x.DI64 = a678
-					foryimpl.SetRefSlice(c, id676, x.DI64)
+					a681 := foryimpl.MakeSlice[[]int64](c, n680)
+					r.ReadRawInt64s(a681)
+					x.DI64 = a681
+					foryimpl.SetRefSlice(c, id679, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4545,30 +4621,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n673 := c.ReadArrayLengthFast(8)
-					if n673 < 0 {
-						n673 = c.ReadArrayLength(8)
+					n676 := c.ReadArrayLengthFast(8)
+					if n676 < 0 {
+						n676 = c.ReadArrayLength(8)
 					}
-					a674 := foryimpl.MakeSlice[[]int64](c, n673)
-					r.ReadRawInt64s(a674)
-					x.DI64 = a674
+					a677 := foryimpl.MakeSlice[[]int64](c, n676)
+					r.ReadRawInt64s(a677)
+					x.DI64 = a677
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st682, id683 := c.ReadRefFlag(); st682 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id683)
-				} else if st682 == foryimpl.RefFollows {
-					n684 := c.ReadArrayLengthFast(1)
-					if n684 < 0 {
-						n684 = c.ReadArrayLength(1)
+				if st685, id686 := c.ReadRefFlag(); st685 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id686)
+				} else if st685 == foryimpl.RefFollows {
+					n687 := c.ReadArrayLengthFast(1)
+					if n687 < 0 {
+						n687 = c.ReadArrayLength(1)
 					}
-					a685 := foryimpl.MakeSlice[[]int8](c, n684)
-					for i686 := range a685 {
-						a685[i686] = r.ReadInt8()
+					a688 := foryimpl.MakeSlice[[]int8](c, n687)
+					for i689 := range a688 {
+						a688[i689] = r.ReadInt8()
 					}
-					x.DI8 = a685
-					foryimpl.SetRefSlice(c, id683, x.DI8)
+					x.DI8 = a688
+					foryimpl.SetRefSlice(c, id686, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4576,30 +4652,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n679 := c.ReadArrayLengthFast(1)
-					if n679 < 0 {
-						n679 = c.ReadArrayLength(1)
+					n682 := c.ReadArrayLengthFast(1)
+					if n682 < 0 {
+						n682 = c.ReadArrayLength(1)
 					}
-					a680 := foryimpl.MakeSlice[[]int8](c, n679)
-					for i681 := range a680 {
-						a680[i681] = r.ReadInt8()
+					a683 := foryimpl.MakeSlice[[]int8](c, n682)
+					for i684 := range a683 {
+						a683[i684] = r.ReadInt8()
 					}
-					x.DI8 = a680
+					x.DI8 = a683
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id690)
-				} else if st689 == foryimpl.RefFollows {
-					n691 := c.ReadArrayLengthFast(2)
-					if n691 < 0 {
-						n691 = c.ReadArrayLength(2)
+				if st692, id693 := c.ReadRefFlag(); st692 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id693)
+				} else if st692 == foryimpl.RefFollows {
+					n694 := c.ReadArrayLengthFast(2)
+					if n694 < 0 {
+						n694 = c.ReadArrayLength(2)
 					}
-					a692 := foryimpl.MakeSlice[[]uint16](c, n691)
-					r.ReadRawUint16s(a692)
-					x.DU16 = a692
-					foryimpl.SetRefSlice(c, id690, x.DU16)
+					a695 := foryimpl.MakeSlice[[]uint16](c, n694)
+					r.ReadRawUint16s(a695)
+					x.DU16 = a695
+					foryimpl.SetRefSlice(c, id693, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4607,28 +4683,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n687 := c.ReadArrayLengthFast(2)
-					if n687 < 0 {
-						n687 = c.ReadArrayLength(2)
+					n690 := c.ReadArrayLengthFast(2)
+					if n690 < 0 {
+						n690 = c.ReadArrayLength(2)
 					}
-					a688 := foryimpl.MakeSlice[[]uint16](c, n687)
-					r.ReadRawUint16s(a688)
-					x.DU16 = a688
+					a691 := foryimpl.MakeSlice[[]uint16](c, n690)
+					r.ReadRawUint16s(a691)
+					x.DU16 = a691
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id696)
-				} else if st695 == foryimpl.RefFollows {
-					n697 := c.ReadArrayLengthFast(4)
-					if n697 < 0 {
-						n697 = c.ReadArrayLength(4)
+				if st698, id699 := c.ReadRefFlag(); st698 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id699)
+				} else if st698 == foryimpl.RefFollows {
+					n700 := c.ReadArrayLengthFast(4)
+					if n700 < 0 {
+						n700 = c.ReadArrayLength(4)
 					}
-					a698 := foryimpl.MakeSlice[[]uint32](c, n697)
-					r.ReadRawUint32s(a698)
-					x.DU32 = a698
-					foryimpl.SetRefSlice(c, id696, x.DU32)
+					a701 := foryimpl.MakeSlice[[]uint32](c, n700)
+					r.ReadRawUint32s(a701)
+					x.DU32 = a701
+					foryimpl.SetRefSlice(c, id699, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4636,28 +4712,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n693 := c.ReadArrayLengthFast(4)
-					if n693 < 0 {
-						n693 = c.ReadArrayLength(4)
+					n696 := c.ReadArrayLengthFast(4)
+					if n696 < 0 {
+						n696 = c.ReadArrayLength(4)
 					}
-					a694 := foryimpl.MakeSlice[[]uint32](c, n693)
-					r.ReadRawUint32s(a694)
-					x.DU32 = a694
+					a697 := foryimpl.MakeSlice[[]uint32](c, n696)
+					r.ReadRawUint32s(a697)
+					x.DU32 = a697
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id702)
-				} else if st701 == foryimpl.RefFollows {
-					n703 := c.ReadArrayLengthFast(8)
-					if n703 < 0 {
-						n703 = c.ReadArrayLength(8)
+				if st704, id705 := c.ReadRefFlag(); st704 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id705)
+				} else if st704 == foryimpl.RefFollows {
+					n706 := c.ReadArrayLengthFast(8)
+					if n706 < 0 {
+						n706 = c.ReadArrayLength(8)
 					}
-					a704 := foryimpl.MakeSlice[[]uint64](c, n703)
-					r.ReadRawUint64s(a704)
-					x.DU64 = a704
-					foryimpl.SetRefSlice(c, id702, x.DU64)
+					a707 := foryimpl.MakeSlice[[]uint64](c, n706)
+					r.ReadRawUint64s(a707)
+					x.DU64 = a707
+					foryimpl.SetRefSlice(c, id705, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4665,385 +4741,385 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n699 := c.ReadArrayLengthFast(8)
-					if n699 < 0 {
-						n699 = c.ReadArrayLength(8)
+					n702 := c.ReadArrayLengthFast(8)
+					if n702 < 0 {
+						n702 = c.ReadArrayLength(8)
 					}
-					a700 := foryimpl.MakeSlice[[]uint64](c, n699)
-					r.ReadRawUint64s(a700)
-					x.DU64 = a700
+					a703 := foryimpl.MakeSlice[[]uint64](c, n702)
+					r.ReadRawUint64s(a703)
+					x.DU64 = a703
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n705 := c.ReadLengthFast(4)
-				if n705 < 0 {
-					n705 = c.ReadLength(4)
+				n708 := c.ReadLengthFast(4)
+				if n708 < 0 {
+					n708 = c.ReadLength(4)
 				}
-				l706 := foryimpl.MakeSlice[[]float32](c, n705)
-				if n705 > 0 {
-					hn708 := c.ReadListHeader(19)
+				l709 := foryimpl.MakeSlice[[]float32](c, n708)
+				if n708 > 0 {
+					hn711 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i707 := range l706 {
-							if hn708 && !c.ReadFlag() {
-								clear(l706[i707 : i707+1])
+						for i710 := range l709 {
+							if hn711 && !c.ReadFlag() {
+								clear(l709[i710 : i710+1])
 								continue
 							}
-							l706[i707] = r.ReadFloat32()
+							l709[i710] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i707)
+								c.TraceIndex(i710)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l706
+				x.F32s = l709
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadLengthFast(8)
-				if n711 < 0 {
-					n711 = c.ReadLength(8)
+				n714 := c.ReadLengthFast(8)
+				if n714 < 0 {
+					n714 = c.ReadLength(8)
 				}
-				l712 := foryimpl.MakeSlice[[]float64](c, n711)
-				if n711 > 0 {
-					hn714 := c.ReadListHeader(20)
+				l715 := foryimpl.MakeSlice[[]float64](c, n714)
+				if n714 > 0 {
+					hn717 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i713 := range l712 {
-							if hn714 && !c.ReadFlag() {
-								clear(l712[i713 : i713+1])
+						for i716 := range l715 {
+							if hn717 && !c.ReadFlag() {
+								clear(l715[i716 : i716+1])
 								continue
 							}
-							l712[i713] = r.ReadFloat64()
+							l715[i716] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i713)
+								c.TraceIndex(i716)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l712
+				x.F64s = l715
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n717 := c.ReadLengthFast(2)
-				if n717 < 0 {
-					n717 = c.ReadLength(2)
+				n720 := c.ReadLengthFast(2)
+				if n720 < 0 {
+					n720 = c.ReadLength(2)
 				}
-				l718 := foryimpl.MakeSlice[[]int16](c, n717)
-				if n717 > 0 {
-					hn720 := c.ReadListHeader(3)
+				l721 := foryimpl.MakeSlice[[]int16](c, n720)
+				if n720 > 0 {
+					hn723 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i719 := range l718 {
-							if hn720 && !c.ReadFlag() {
-								clear(l718[i719 : i719+1])
+						for i722 := range l721 {
+							if hn723 && !c.ReadFlag() {
+								clear(l721[i722 : i722+1])
 								continue
 							}
-							l718[i719] = r.ReadInt16()
+							l721[i722] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i719)
+								c.TraceIndex(i722)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l718
+				x.I16s = l721
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n723 := c.ReadLengthFast(1)
-				if n723 < 0 {
-					n723 = c.ReadLength(1)
+				n726 := c.ReadLengthFast(1)
+				if n726 < 0 {
+					n726 = c.ReadLength(1)
 				}
-				l724 := foryimpl.MakeSlice[[]int32](c, n723)
-				if n723 > 0 {
-					hn726 := c.ReadListHeader(5)
+				l727 := foryimpl.MakeSlice[[]int32](c, n726)
+				if n726 > 0 {
+					hn729 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i725 := range l724 {
-							if hn726 && !c.ReadFlag() {
-								clear(l724[i725 : i725+1])
+						for i728 := range l727 {
+							if hn729 && !c.ReadFlag() {
+								clear(l727[i728 : i728+1])
 								continue
 							}
-							l724[i725] = r.ReadVarInt32()
+							l727[i728] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i725)
+								c.TraceIndex(i728)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l724
+				x.I32s = l727
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLengthFast(1)
-				if n729 < 0 {
-					n729 = c.ReadLength(1)
+				n732 := c.ReadLengthFast(1)
+				if n732 < 0 {
+					n732 = c.ReadLength(1)
 				}
-				l730 := foryimpl.MakeSlice[[]int64](c, n729)
-				if n729 > 0 {
-					hn732 := c.ReadListHeader(7)
+				l733 := foryimpl.MakeSlice[[]int64](c, n732)
+				if n732 > 0 {
+					hn735 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i731 := range l730 {
-							if hn732 && !c.ReadFlag() {
-								clear(l730[i731 : i731+1])
+						for i734 := range l733 {
+							if hn735 && !c.ReadFlag() {
+								clear(l733[i734 : i734+1])
 								continue
 							}
-							l730[i731] = r.ReadVarInt64()
+							l733[i734] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i731)
+								c.TraceIndex(i734)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l730
+				x.I64s = l733
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n735 := c.ReadLengthFast(1)
-				if n735 < 0 {
-					n735 = c.ReadLength(1)
+				n738 := c.ReadLengthFast(1)
+				if n738 < 0 {
+					n738 = c.ReadLength(1)
 				}
-				l736 := foryimpl.MakeSlice[[]int8](c, n735)
-				if n735 > 0 {
-					hn738 := c.ReadListHeader(2)
+				l739 := foryimpl.MakeSlice[[]int8](c, n738)
+				if n738 > 0 {
+					hn741 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i737 := range l736 {
-							if hn738 && !c.ReadFlag() {
-								clear(l736[i737 : i737+1])
+						for i740 := range l739 {
+							if hn741 && !c.ReadFlag() {
+								clear(l739[i740 : i740+1])
 								continue
 							}
-							l736[i737] = r.ReadInt8()
+							l739[i740] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i737)
+								c.TraceIndex(i740)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l736
+				x.I8s = l739
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n741 := c.ReadLengthFast(1)
-				if n741 < 0 {
-					n741 = c.ReadLength(1)
+				n744 := c.ReadLengthFast(1)
+				if n744 < 0 {
+					n744 = c.ReadLength(1)
 				}
-				l742 := foryimpl.MakeSlice[[]int64](c, n741)
-				if n741 > 0 {
-					hn744 := c.ReadListHeader(7)
+				l745 := foryimpl.MakeSlice[[]int64](c, n744)
+				if n744 > 0 {
+					hn747 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i743 := range l742 {
-							if hn744 && !c.ReadFlag() {
-								clear(l742[i743 : i743+1])
+						for i746 := range l745 {
+							if hn747 && !c.ReadFlag() {
+								clear(l745[i746 : i746+1])
 								continue
 							}
-							l742[i743] = r.ReadVarInt64()
+							l745[i746] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i743)
+								c.TraceIndex(i746)
 								break
 							}
 						}
 					}
 				}
-				x.NI64s = l742
+				x.NI64s = l745
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n747 := c.ReadLengthFast(2)
-				if n747 < 0 {
-					n747 = c.ReadLength(2)
+				n750 := c.ReadLengthFast(2)
+				if n750 < 0 {
+					n750 = c.ReadLength(2)
 				}
-				m748 := foryimpl.MakeMap[map[string]int32](c, n747)
-				for n747 > 0 && !c.Failed() {
-					sz749, vn750, _ := c.ReadMapChunk(n747, 21, 5, nil, false)
-					for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
-						var k752 string
-						k752 = c.ReadString()
-						var v753 int32
-						if !vn750 {
-							v753 = r.ReadVarInt32()
+				m751 := foryimpl.MakeMap[map[string]int32](c, n750)
+				for n750 > 0 && !c.Failed() {
+					sz752, vn753, _ := c.ReadMapChunk(n750, 21, 5, nil, false)
+					for j754 := 0; j754 < sz752 && !c.Failed(); j754++ {
+						var k755 string
+						k755 = c.ReadString()
+						var v756 int32
+						if !vn753 {
+							v756 = r.ReadVarInt32()
 						}
-						m748[k752] = v753
+						m751[k755] = v756
 					}
-					n747 -= sz749
+					n750 -= sz752
 				}
-				x.NMap = m748
+				x.NMap = m751
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n755 := c.ReadLengthFast(1)
-				if n755 < 0 {
-					n755 = c.ReadLength(1)
+				n758 := c.ReadLengthFast(1)
+				if n758 < 0 {
+					n758 = c.ReadLength(1)
 				}
-				l756 := foryimpl.MakeSlice[[]string](c, n755)
-				if n755 > 0 {
-					hn758 := c.ReadListHeader(21)
+				l759 := foryimpl.MakeSlice[[]string](c, n758)
+				if n758 > 0 {
+					hn761 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i757 := range l756 {
-							if hn758 && !c.ReadFlag() {
-								clear(l756[i757 : i757+1])
+						for i760 := range l759 {
+							if hn761 && !c.ReadFlag() {
+								clear(l759[i760 : i760+1])
 								continue
 							}
-							l756[i757] = c.ReadString()
+							l759[i760] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i757)
+								c.TraceIndex(i760)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l756
+				x.NStrs = l759
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n761 := c.ReadLengthFast(1)
-				if n761 < 0 {
-					n761 = c.ReadLength(1)
+				n764 := c.ReadLengthFast(1)
+				if n764 < 0 {
+					n764 = c.ReadLength(1)
 				}
-				l762 := foryimpl.MakeSlice[Names](c, n761)
-				if n761 > 0 {
-					hn764 := c.ReadListHeader(21)
+				l765 := foryimpl.MakeSlice[Names](c, n764)
+				if n764 > 0 {
+					hn767 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i763 := range l762 {
-							if hn764 && !c.ReadFlag() {
-								clear(l762[i763 : i763+1])
+						for i766 := range l765 {
+							if hn767 && !c.ReadFlag() {
+								clear(l765[i766 : i766+1])
 								continue
 							}
-							l762[i763] = c.ReadString()
+							l765[i766] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i763)
+								c.TraceIndex(i766)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l762
+				x.Named = l765
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n767 := c.ReadLengthFast(1)
-				if n767 < 0 {
-					n767 = c.ReadLength(1)
+				n770 := c.ReadLengthFast(1)
+				if n770 < 0 {
+					n770 = c.ReadLength(1)
 				}
-				l768 := foryimpl.MakeSlice[[][]int32](c, n767)
-				if n767 > 0 {
-					hn770 := c.ReadListHeader(22)
+				l771 := foryimpl.MakeSlice[[][]int32](c, n770)
+				if n770 > 0 {
+					hn773 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i769 := range l768 {
-							if hn770 && !c.ReadFlag() {
-								clear(l768[i769 : i769+1])
+						for i772 := range l771 {
+							if hn773 && !c.ReadFlag() {
+								clear(l771[i772 : i772+1])
 								continue
 							}
-							n773 := c.ReadLengthFast(1)
-							if n773 < 0 {
-								n773 = c.ReadLength(1)
+							n776 := c.ReadLengthFast(1)
+							if n776 < 0 {
+								n776 = c.ReadLength(1)
 							}
-							l774 := foryimpl.MakeSlice[[]int32](c, n773)
-							if n773 > 0 {
-								hn776 := c.ReadListHeader(5)
+							l777 := foryimpl.MakeSlice[[]int32](c, n776)
+							if n776 > 0 {
+								hn779 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i775 := range l774 {
-										if hn776 && !c.ReadFlag() {
-											clear(l774[i775 : i775+1])
+									for i778 := range l777 {
+										if hn779 && !c.ReadFlag() {
+											clear(l777[i778 : i778+1])
 											continue
 										}
-										l774[i775] = r.ReadVarInt32()
+										l777[i778] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i775)
+											c.TraceIndex(i778)
 											break
 										}
 									}
 								}
 							}
-							l768[i769] = l774
+							l771[i772] = l777
 							if c.Failed() {
-								c.TraceIndex(i769)
+								c.TraceIndex(i772)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l768
+				x.Nested = l771
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n779 := c.ReadLengthFast(1)
-				if n779 < 0 {
-					n779 = c.ReadLength(1)
+				n782 := c.ReadLengthFast(1)
+				if n782 < 0 {
+					n782 = c.ReadLength(1)
 				}
-				l780 := foryimpl.MakeSlice[[]*int32](c, n779)
-				if n779 > 0 {
-					hn782 := c.ReadListHeader(5)
+				l783 := foryimpl.MakeSlice[[]*int32](c, n782)
+				if n782 > 0 {
+					hn785 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i781 := range l780 {
-							if hn782 && !c.ReadFlag() {
-								clear(l780[i781 : i781+1])
+						for i784 := range l783 {
+							if hn785 && !c.ReadFlag() {
+								clear(l783[i784 : i784+1])
 								continue
 							}
-							p785 := foryimpl.Alloc[int32](c)
-							*p785 = r.ReadVarInt32()
-							l780[i781] = p785
+							p788 := foryimpl.Alloc[int32](c)
+							*p788 = r.ReadVarInt32()
+							l783[i784] = p788
 							if c.Failed() {
-								c.TraceIndex(i781)
+								c.TraceIndex(i784)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l780
+				x.PI32s = l783
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n786 := c.ReadLengthFast(1)
-				if n786 < 0 {
-					n786 = c.ReadLength(1)
+				n789 := c.ReadLengthFast(1)
+				if n789 < 0 {
+					n789 = c.ReadLength(1)
 				}
-				l787 := foryimpl.MakeSlice[[]*string](c, n786)
-				if n786 > 0 {
-					hn789 := c.ReadListHeader(21)
+				l790 := foryimpl.MakeSlice[[]*string](c, n789)
+				if n789 > 0 {
+					hn792 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i788 := range l787 {
-							if hn789 && !c.ReadFlag() {
-								clear(l787[i788 : i788+1])
+						for i791 := range l790 {
+							if hn792 && !c.ReadFlag() {
+								clear(l790[i791 : i791+1])
 								continue
 							}
-							p792 := foryimpl.Alloc[string](c)
-							*p792 = c.ReadString()
-							l787[i788] = p792
+							p795 := foryimpl.Alloc[string](c)
+							*p795 = c.ReadString()
+							l790[i791] = p795
 							if c.Failed() {
-								c.TraceIndex(i788)
+								c.TraceIndex(i791)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l787
+				x.PStrs = l790
 			}
 		case 27:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st793, id794 := c.ReadRefFlag(); st793 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id794)
-				} else if st793 == foryimpl.RefFollows {
+				if st796, id797 := c.ReadRefFlag(); st796 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id797)
+				} else if st796 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id794, x.Raw)
+					foryimpl.SetRefSlice(c, id797, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -5060,163 +5136,163 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n795 := c.ReadLengthFast(1)
-				if n795 < 0 {
-					n795 = c.ReadLength(1)
+				n798 := c.ReadLengthFast(1)
+				if n798 < 0 {
+					n798 = c.ReadLength(1)
 				}
-				if n795 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n795, 2))
+				if n798 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n798, 2))
 					return
 				}
-				var l796 [2]string
-				if n795 > 0 {
-					hn798 := c.ReadListHeader(21)
+				var l799 [2]string
+				if n798 > 0 {
+					hn801 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i797 := range l796 {
-							if hn798 && !c.ReadFlag() {
-								clear(l796[i797 : i797+1])
+						for i800 := range l799 {
+							if hn801 && !c.ReadFlag() {
+								clear(l799[i800 : i800+1])
 								continue
 							}
-							l796[i797] = c.ReadString()
+							l799[i800] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i797)
+								c.TraceIndex(i800)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l796
+				x.StrArr = l799
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n801 := c.ReadLengthFast(1)
-				if n801 < 0 {
-					n801 = c.ReadLength(1)
+				n804 := c.ReadLengthFast(1)
+				if n804 < 0 {
+					n804 = c.ReadLength(1)
 				}
-				l802 := foryimpl.MakeSlice[[]string](c, n801)
-				if n801 > 0 {
-					hn804 := c.ReadListHeader(21)
+				l805 := foryimpl.MakeSlice[[]string](c, n804)
+				if n804 > 0 {
+					hn807 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i803 := range l802 {
-							if hn804 && !c.ReadFlag() {
-								clear(l802[i803 : i803+1])
+						for i806 := range l805 {
+							if hn807 && !c.ReadFlag() {
+								clear(l805[i806 : i806+1])
 								continue
 							}
-							l802[i803] = c.ReadString()
+							l805[i806] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i803)
+								c.TraceIndex(i806)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l802
+				x.Strs = l805
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n807 := c.ReadLengthFast(1)
-				if n807 < 0 {
-					n807 = c.ReadLength(1)
+				n810 := c.ReadLengthFast(1)
+				if n810 < 0 {
+					n810 = c.ReadLength(1)
 				}
-				l808 := foryimpl.MakeSlice[[]time.Time](c, n807)
-				if n807 > 0 {
-					hn810 := c.ReadListHeader(38)
+				l811 := foryimpl.MakeSlice[[]time.Time](c, n810)
+				if n810 > 0 {
+					hn813 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i809 := range l808 {
-							if hn810 && !c.ReadFlag() {
-								clear(l808[i809 : i809+1])
+						for i812 := range l811 {
+							if hn813 && !c.ReadFlag() {
+								clear(l811[i812 : i812+1])
 								continue
 							}
-							l808[i809] = c.ReadTime()
+							l811[i812] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i809)
+								c.TraceIndex(i812)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l808
+				x.Times = l811
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n813 := c.ReadLengthFast(2)
-				if n813 < 0 {
-					n813 = c.ReadLength(2)
+				n816 := c.ReadLengthFast(2)
+				if n816 < 0 {
+					n816 = c.ReadLength(2)
 				}
-				l814 := foryimpl.MakeSlice[[]uint16](c, n813)
-				if n813 > 0 {
-					hn816 := c.ReadListHeader(10)
+				l817 := foryimpl.MakeSlice[[]uint16](c, n816)
+				if n816 > 0 {
+					hn819 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i815 := range l814 {
-							if hn816 && !c.ReadFlag() {
-								clear(l814[i815 : i815+1])
+						for i818 := range l817 {
+							if hn819 && !c.ReadFlag() {
+								clear(l817[i818 : i818+1])
 								continue
 							}
-							l814[i815] = r.ReadUint16()
+							l817[i818] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i815)
+								c.TraceIndex(i818)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l814
+				x.U16s = l817
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n819 := c.ReadLengthFast(1)
-				if n819 < 0 {
-					n819 = c.ReadLength(1)
+				n822 := c.ReadLengthFast(1)
+				if n822 < 0 {
+					n822 = c.ReadLength(1)
 				}
-				l820 := foryimpl.MakeSlice[[]uint32](c, n819)
-				if n819 > 0 {
-					hn822 := c.ReadListHeader(12)
+				l823 := foryimpl.MakeSlice[[]uint32](c, n822)
+				if n822 > 0 {
+					hn825 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i821 := range l820 {
-							if hn822 && !c.ReadFlag() {
-								clear(l820[i821 : i821+1])
+						for i824 := range l823 {
+							if hn825 && !c.ReadFlag() {
+								clear(l823[i824 : i824+1])
 								continue
 							}
-							l820[i821] = r.ReadVarUint32()
+							l823[i824] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i821)
+								c.TraceIndex(i824)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l820
+				x.U32s = l823
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n825 := c.ReadLengthFast(1)
-				if n825 < 0 {
-					n825 = c.ReadLength(1)
+				n828 := c.ReadLengthFast(1)
+				if n828 < 0 {
+					n828 = c.ReadLength(1)
 				}
-				l826 := foryimpl.MakeSlice[[]uint64](c, n825)
-				if n825 > 0 {
-					hn828 := c.ReadListHeader(14)
+				l829 := foryimpl.MakeSlice[[]uint64](c, n828)
+				if n828 > 0 {
+					hn831 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i827 := range l826 {
-							if hn828 && !c.ReadFlag() {
-								clear(l826[i827 : i827+1])
+						for i830 := range l829 {
+							if hn831 && !c.ReadFlag() {
+								clear(l829[i830 : i830+1])
 								continue
 							}
-							l826[i827] = r.ReadVarUint64()
+							l829[i830] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i827)
+								c.TraceIndex(i830)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l826
+				x.U64s = l829
 			}
 		default:
 			c.SkipField(f)
@@ -6004,7 +6080,11 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		sz311, vn312, _ := c.ReadMapChunk(n309, 25, 5, nil, false)
 		for j313 := 0; j313 < sz311 && !c.Failed(); j313++ {
 			var k314 Color
-			k314 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if e316 := c.ReadEnumFast(uint32(0x7fffffff)); e316 >= 0 {
+				k314 = Color(e316)
+			} else {
+				k314 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
 			var v315 int32
 			if !vn312 {
 				v315 = r.ReadVarInt32()
@@ -6018,467 +6098,471 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByEnum")
 		return
 	}
-	n317 := c.ReadLengthFast(2)
-	if n317 < 0 {
-		n317 = c.ReadLength(2)
+	n318 := c.ReadLengthFast(2)
+	if n318 < 0 {
+		n318 = c.ReadLength(2)
 	}
-	m318 := foryimpl.MakeMap[map[int16]int16](c, n317)
-	for n317 > 0 && !c.Failed() {
-		sz319, vn320, _ := c.ReadMapChunk(n317, 3, 3, nil, false)
-		for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
-			var k322 int16
-			k322 = r.ReadInt16()
-			var v323 int16
-			if !vn320 {
-				v323 = r.ReadInt16()
+	m319 := foryimpl.MakeMap[map[int16]int16](c, n318)
+	for n318 > 0 && !c.Failed() {
+		sz320, vn321, _ := c.ReadMapChunk(n318, 3, 3, nil, false)
+		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
+			var k323 int16
+			k323 = r.ReadInt16()
+			var v324 int16
+			if !vn321 {
+				v324 = r.ReadInt16()
 			}
-			m318[k322] = v323
+			m319[k323] = v324
 		}
-		n317 -= sz319
+		n318 -= sz320
 	}
-	x.ByI16 = m318
+	x.ByI16 = m319
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n325 := c.ReadLengthFast(2)
-	if n325 < 0 {
-		n325 = c.ReadLength(2)
+	n326 := c.ReadLengthFast(2)
+	if n326 < 0 {
+		n326 = c.ReadLength(2)
 	}
-	m326 := foryimpl.MakeMap[map[int32]string](c, n325)
-	for n325 > 0 && !c.Failed() {
-		sz327, vn328, _ := c.ReadMapChunk(n325, 5, 21, nil, false)
-		for j329 := 0; j329 < sz327 && !c.Failed(); j329++ {
-			var k330 int32
-			k330 = r.ReadVarInt32()
-			var v331 string
-			if !vn328 {
-				v331 = c.ReadString()
+	m327 := foryimpl.MakeMap[map[int32]string](c, n326)
+	for n326 > 0 && !c.Failed() {
+		sz328, vn329, _ := c.ReadMapChunk(n326, 5, 21, nil, false)
+		for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+			var k331 int32
+			k331 = r.ReadVarInt32()
+			var v332 string
+			if !vn329 {
+				v332 = c.ReadString()
 			}
-			m326[k330] = v331
+			m327[k331] = v332
 		}
-		n325 -= sz327
+		n326 -= sz328
 	}
-	x.ByI32 = m326
+	x.ByI32 = m327
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n333 := c.ReadLengthFast(2)
-	if n333 < 0 {
-		n333 = c.ReadLength(2)
+	n334 := c.ReadLengthFast(2)
+	if n334 < 0 {
+		n334 = c.ReadLength(2)
 	}
-	m334 := foryimpl.MakeMap[map[int64]float64](c, n333)
-	for n333 > 0 && !c.Failed() {
-		sz335, vn336, _ := c.ReadMapChunk(n333, 7, 20, nil, false)
-		for j337 := 0; j337 < sz335 && !c.Failed(); j337++ {
-			var k338 int64
-			k338 = r.ReadVarInt64()
-			var v339 float64
-			if !vn336 {
-				v339 = r.ReadFloat64()
+	m335 := foryimpl.MakeMap[map[int64]float64](c, n334)
+	for n334 > 0 && !c.Failed() {
+		sz336, vn337, _ := c.ReadMapChunk(n334, 7, 20, nil, false)
+		for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
+			var k339 int64
+			k339 = r.ReadVarInt64()
+			var v340 float64
+			if !vn337 {
+				v340 = r.ReadFloat64()
 			}
-			m334[k338] = v339
+			m335[k339] = v340
 		}
-		n333 -= sz335
+		n334 -= sz336
 	}
-	x.ByI64 = m334
+	x.ByI64 = m335
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n341 := c.ReadLengthFast(2)
-	if n341 < 0 {
-		n341 = c.ReadLength(2)
+	n342 := c.ReadLengthFast(2)
+	if n342 < 0 {
+		n342 = c.ReadLength(2)
 	}
-	m342 := foryimpl.MakeMap[map[int8]int8](c, n341)
-	for n341 > 0 && !c.Failed() {
-		sz343, vn344, _ := c.ReadMapChunk(n341, 2, 2, nil, false)
-		for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
-			var k346 int8
-			k346 = r.ReadInt8()
-			var v347 int8
-			if !vn344 {
-				v347 = r.ReadInt8()
+	m343 := foryimpl.MakeMap[map[int8]int8](c, n342)
+	for n342 > 0 && !c.Failed() {
+		sz344, vn345, _ := c.ReadMapChunk(n342, 2, 2, nil, false)
+		for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
+			var k347 int8
+			k347 = r.ReadInt8()
+			var v348 int8
+			if !vn345 {
+				v348 = r.ReadInt8()
 			}
-			m342[k346] = v347
+			m343[k347] = v348
 		}
-		n341 -= sz343
+		n342 -= sz344
 	}
-	x.ByI8 = m342
+	x.ByI8 = m343
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n349 := c.ReadLengthFast(2)
-	if n349 < 0 {
-		n349 = c.ReadLength(2)
+	n350 := c.ReadLengthFast(2)
+	if n350 < 0 {
+		n350 = c.ReadLength(2)
 	}
-	m350 := foryimpl.MakeMap[map[int]int](c, n349)
-	for n349 > 0 && !c.Failed() {
-		sz351, vn352, _ := c.ReadMapChunk(n349, 7, 7, nil, false)
-		for j353 := 0; j353 < sz351 && !c.Failed(); j353++ {
-			var k354 int
-			k354 = int(r.ReadVarInt64())
-			var v355 int
-			if !vn352 {
-				v355 = int(r.ReadVarInt64())
+	m351 := foryimpl.MakeMap[map[int]int](c, n350)
+	for n350 > 0 && !c.Failed() {
+		sz352, vn353, _ := c.ReadMapChunk(n350, 7, 7, nil, false)
+		for j354 := 0; j354 < sz352 && !c.Failed(); j354++ {
+			var k355 int
+			k355 = int(r.ReadVarInt64())
+			var v356 int
+			if !vn353 {
+				v356 = int(r.ReadVarInt64())
 			}
-			m350[k354] = v355
+			m351[k355] = v356
 		}
-		n349 -= sz351
+		n350 -= sz352
 	}
-	x.ByInt = m350
+	x.ByInt = m351
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n357 := c.ReadLengthFast(2)
-	if n357 < 0 {
-		n357 = c.ReadLength(2)
+	n358 := c.ReadLengthFast(2)
+	if n358 < 0 {
+		n358 = c.ReadLength(2)
 	}
-	m358 := foryimpl.MakeMap[map[string]string](c, n357)
-	for n357 > 0 && !c.Failed() {
-		sz359, vn360, _ := c.ReadMapChunk(n357, 21, 21, nil, false)
-		for j361 := 0; j361 < sz359 && !c.Failed(); j361++ {
-			var k362 string
-			k362 = c.ReadString()
-			var v363 string
-			if !vn360 {
-				v363 = c.ReadString()
+	m359 := foryimpl.MakeMap[map[string]string](c, n358)
+	for n358 > 0 && !c.Failed() {
+		sz360, vn361, _ := c.ReadMapChunk(n358, 21, 21, nil, false)
+		for j362 := 0; j362 < sz360 && !c.Failed(); j362++ {
+			var k363 string
+			k363 = c.ReadString()
+			var v364 string
+			if !vn361 {
+				v364 = c.ReadString()
 			}
-			m358[k362] = v363
+			m359[k363] = v364
 		}
-		n357 -= sz359
+		n358 -= sz360
 	}
-	x.ByStr = m358
+	x.ByStr = m359
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n365 := c.ReadLengthFast(2)
-	if n365 < 0 {
-		n365 = c.ReadLength(2)
+	n366 := c.ReadLengthFast(2)
+	if n366 < 0 {
+		n366 = c.ReadLength(2)
 	}
-	m366 := foryimpl.MakeMap[map[uint16]uint16](c, n365)
-	for n365 > 0 && !c.Failed() {
-		sz367, vn368, _ := c.ReadMapChunk(n365, 10, 10, nil, false)
-		for j369 := 0; j369 < sz367 && !c.Failed(); j369++ {
-			var k370 uint16
-			k370 = r.ReadUint16()
-			var v371 uint16
-			if !vn368 {
-				v371 = r.ReadUint16()
+	m367 := foryimpl.MakeMap[map[uint16]uint16](c, n366)
+	for n366 > 0 && !c.Failed() {
+		sz368, vn369, _ := c.ReadMapChunk(n366, 10, 10, nil, false)
+		for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
+			var k371 uint16
+			k371 = r.ReadUint16()
+			var v372 uint16
+			if !vn369 {
+				v372 = r.ReadUint16()
 			}
-			m366[k370] = v371
+			m367[k371] = v372
 		}
-		n365 -= sz367
+		n366 -= sz368
 	}
-	x.ByU16 = m366
+	x.ByU16 = m367
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n373 := c.ReadLengthFast(2)
-	if n373 < 0 {
-		n373 = c.ReadLength(2)
+	n374 := c.ReadLengthFast(2)
+	if n374 < 0 {
+		n374 = c.ReadLength(2)
 	}
-	m374 := foryimpl.MakeMap[map[uint32]uint32](c, n373)
-	for n373 > 0 && !c.Failed() {
-		sz375, vn376, _ := c.ReadMapChunk(n373, 12, 12, nil, false)
-		for j377 := 0; j377 < sz375 && !c.Failed(); j377++ {
-			var k378 uint32
-			k378 = r.ReadVarUint32()
-			var v379 uint32
-			if !vn376 {
-				v379 = r.ReadVarUint32()
+	m375 := foryimpl.MakeMap[map[uint32]uint32](c, n374)
+	for n374 > 0 && !c.Failed() {
+		sz376, vn377, _ := c.ReadMapChunk(n374, 12, 12, nil, false)
+		for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
+			var k379 uint32
+			k379 = r.ReadVarUint32()
+			var v380 uint32
+			if !vn377 {
+				v380 = r.ReadVarUint32()
 			}
-			m374[k378] = v379
+			m375[k379] = v380
 		}
-		n373 -= sz375
+		n374 -= sz376
 	}
-	x.ByU32 = m374
+	x.ByU32 = m375
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n381 := c.ReadLengthFast(2)
-	if n381 < 0 {
-		n381 = c.ReadLength(2)
+	n382 := c.ReadLengthFast(2)
+	if n382 < 0 {
+		n382 = c.ReadLength(2)
 	}
-	m382 := foryimpl.MakeMap[map[uint64]uint64](c, n381)
-	for n381 > 0 && !c.Failed() {
-		sz383, vn384, _ := c.ReadMapChunk(n381, 14, 14, nil, false)
-		for j385 := 0; j385 < sz383 && !c.Failed(); j385++ {
-			var k386 uint64
-			k386 = r.ReadVarUint64()
-			var v387 uint64
-			if !vn384 {
-				v387 = r.ReadVarUint64()
+	m383 := foryimpl.MakeMap[map[uint64]uint64](c, n382)
+	for n382 > 0 && !c.Failed() {
+		sz384, vn385, _ := c.ReadMapChunk(n382, 14, 14, nil, false)
+		for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
+			var k387 uint64
+			k387 = r.ReadVarUint64()
+			var v388 uint64
+			if !vn385 {
+				v388 = r.ReadVarUint64()
 			}
-			m382[k386] = v387
+			m383[k387] = v388
 		}
-		n381 -= sz383
+		n382 -= sz384
 	}
-	x.ByU64 = m382
+	x.ByU64 = m383
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n389 := c.ReadLengthFast(2)
-	if n389 < 0 {
-		n389 = c.ReadLength(2)
+	n390 := c.ReadLengthFast(2)
+	if n390 < 0 {
+		n390 = c.ReadLength(2)
 	}
-	m390 := foryimpl.MakeMap[map[uint8]uint8](c, n389)
-	for n389 > 0 && !c.Failed() {
-		sz391, vn392, _ := c.ReadMapChunk(n389, 9, 9, nil, false)
-		for j393 := 0; j393 < sz391 && !c.Failed(); j393++ {
-			var k394 uint8
-			k394 = r.ReadUint8()
-			var v395 uint8
-			if !vn392 {
-				v395 = r.ReadUint8()
+	m391 := foryimpl.MakeMap[map[uint8]uint8](c, n390)
+	for n390 > 0 && !c.Failed() {
+		sz392, vn393, _ := c.ReadMapChunk(n390, 9, 9, nil, false)
+		for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
+			var k395 uint8
+			k395 = r.ReadUint8()
+			var v396 uint8
+			if !vn393 {
+				v396 = r.ReadUint8()
 			}
-			m390[k394] = v395
+			m391[k395] = v396
 		}
-		n389 -= sz391
+		n390 -= sz392
 	}
-	x.ByU8 = m390
+	x.ByU8 = m391
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n397 := c.ReadLengthFast(2)
-	if n397 < 0 {
-		n397 = c.ReadLength(2)
+	n398 := c.ReadLengthFast(2)
+	if n398 < 0 {
+		n398 = c.ReadLength(2)
 	}
-	m398 := foryimpl.MakeMap[map[uint]bool](c, n397)
-	for n397 > 0 && !c.Failed() {
-		sz399, vn400, _ := c.ReadMapChunk(n397, 14, 1, nil, false)
-		for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
-			var k402 uint
-			k402 = uint(r.ReadVarUint64())
-			var v403 bool
-			if !vn400 {
-				v403 = r.ReadBool()
+	m399 := foryimpl.MakeMap[map[uint]bool](c, n398)
+	for n398 > 0 && !c.Failed() {
+		sz400, vn401, _ := c.ReadMapChunk(n398, 14, 1, nil, false)
+		for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
+			var k403 uint
+			k403 = uint(r.ReadVarUint64())
+			var v404 bool
+			if !vn401 {
+				v404 = r.ReadBool()
 			}
-			m398[k402] = v403
+			m399[k403] = v404
 		}
-		n397 -= sz399
+		n398 -= sz400
 	}
-	x.ByUint = m398
+	x.ByUint = m399
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n405 := c.ReadLengthFast(2)
-	if n405 < 0 {
-		n405 = c.ReadLength(2)
+	n406 := c.ReadLengthFast(2)
+	if n406 < 0 {
+		n406 = c.ReadLength(2)
 	}
-	m406 := foryimpl.MakeMap[map[string]map[int32]string](c, n405)
-	for n405 > 0 && !c.Failed() {
-		sz407, vn408, _ := c.ReadMapChunk(n405, 21, 24, nil, true)
-		for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
-			var k410 string
-			k410 = c.ReadString()
-			var v411 map[int32]string
-			if !vn408 {
-				n412 := c.ReadLengthFast(2)
-				if n412 < 0 {
-					n412 = c.ReadLength(2)
+	m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
+	for n406 > 0 && !c.Failed() {
+		sz408, vn409, _ := c.ReadMapChunk(n406, 21, 24, nil, true)
+		for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
+			var k411 string
+			k411 = c.ReadString()
+			var v412 map[int32]string
+			if !vn409 {
+				n413 := c.ReadLengthFast(2)
+				if n413 < 0 {
+					n413 = c.ReadLength(2)
 				}
-				m413 := foryimpl.MakeMap[map[int32]string](c, n412)
-				for n412 > 0 && !c.Failed() {
-					sz414, vn415, _ := c.ReadMapChunk(n412, 5, 21, nil, false)
-					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
-						var k417 int32
-						k417 = r.ReadVarInt32()
-						var v418 string
-						if !vn415 {
-							v418 = c.ReadString()
+				m414 := foryimpl.MakeMap[map[int32]string](c, n413)
+				for n413 > 0 && !c.Failed() {
+					sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
+					for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
+						var k418 int32
+						k418 = r.ReadVarInt32()
+						var v419 string
+						if !vn416 {
+							v419 = c.ReadString()
 						}
-						m413[k417] = v418
+						m414[k418] = v419
 					}
-					n412 -= sz414
+					n413 -= sz415
 				}
-				v411 = m413
+				v412 = m414
 			}
-			m406[k410] = v411
+			m407[k411] = v412
 		}
-		n405 -= sz407
+		n406 -= sz408
 	}
-	x.Inner = m406
+	x.Inner = m407
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n421 := c.ReadLengthFast(2)
-	if n421 < 0 {
-		n421 = c.ReadLength(2)
+	n422 := c.ReadLengthFast(2)
+	if n422 < 0 {
+		n422 = c.ReadLength(2)
 	}
-	m422 := foryimpl.MakeMap[map[string][]int64](c, n421)
-	for n421 > 0 && !c.Failed() {
-		sz423, vn424, _ := c.ReadMapChunk(n421, 21, 22, nil, true)
-		for j425 := 0; j425 < sz423 && !c.Failed(); j425++ {
-			var k426 string
-			k426 = c.ReadString()
-			var v427 []int64
-			if !vn424 {
-				n428 := c.ReadLengthFast(1)
-				if n428 < 0 {
-					n428 = c.ReadLength(1)
+	m423 := foryimpl.MakeMap[map[string][]int64](c, n422)
+	for n422 > 0 && !c.Failed() {
+		sz424, vn425, _ := c.ReadMapChunk(n422, 21, 22, nil, true)
+		for j426 := 0; j426 < sz424 && !c.Failed(); j426++ {
+			var k427 string
+			k427 = c.ReadString()
+			var v428 []int64
+			if !vn425 {
+				n429 := c.ReadLengthFast(1)
+				if n429 < 0 {
+					n429 = c.ReadLength(1)
 				}
-				l429 := foryimpl.MakeSlice[[]int64](c, n428)
-				if n428 > 0 {
-					hn431 := c.ReadListHeader(7)
+				l430 := foryimpl.MakeSlice[[]int64](c, n429)
+				if n429 > 0 {
+					hn432 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i430 := range l429 {
-							if hn431 && !c.ReadFlag() {
-								clear(l429[i430 : i430+1])
+						for i431 := range l430 {
+							if hn432 && !c.ReadFlag() {
+								clear(l430[i431 : i431+1])
 								continue
 							}
-							l429[i430] = r.ReadVarInt64()
+							l430[i431] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i430)
+								c.TraceIndex(i431)
 								break
 							}
 						}
 					}
 				}
-				v427 = l429
+				v428 = l430
 			}
-			m422[k426] = v427
+			m423[k427] = v428
 		}
-		n421 -= sz423
+		n422 -= sz424
 	}
-	x.Lists = m422
+	x.Lists = m423
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n435 := c.ReadLengthFast(2)
-	if n435 < 0 {
-		n435 = c.ReadLength(2)
+	n436 := c.ReadLengthFast(2)
+	if n436 < 0 {
+		n436 = c.ReadLength(2)
 	}
-	m436 := foryimpl.MakeMap[Scores](c, n435)
-	for n435 > 0 && !c.Failed() {
-		sz437, vn438, _ := c.ReadMapChunk(n435, 21, 5, nil, false)
-		for j439 := 0; j439 < sz437 && !c.Failed(); j439++ {
-			var k440 string
-			k440 = c.ReadString()
-			var v441 int32
-			if !vn438 {
-				v441 = r.ReadVarInt32()
+	m437 := foryimpl.MakeMap[Scores](c, n436)
+	for n436 > 0 && !c.Failed() {
+		sz438, vn439, _ := c.ReadMapChunk(n436, 21, 5, nil, false)
+		for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
+			var k441 string
+			k441 = c.ReadString()
+			var v442 int32
+			if !vn439 {
+				v442 = r.ReadVarInt32()
 			}
-			m436[k440] = v441
+			m437[k441] = v442
 		}
-		n435 -= sz437
+		n436 -= sz438
 	}
-	x.Named = m436
+	x.Named = m437
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n443 := c.ReadLengthFast(2)
-	if n443 < 0 {
-		n443 = c.ReadLength(2)
+	n444 := c.ReadLengthFast(2)
+	if n444 < 0 {
+		n444 = c.ReadLength(2)
 	}
-	m444 := foryimpl.MakeMap[map[string]*int64](c, n443)
-	for n443 > 0 && !c.Failed() {
-		sz445, vn446, _ := c.ReadMapChunk(n443, 21, 7, nil, true)
-		for j447 := 0; j447 < sz445 && !c.Failed(); j447++ {
-			var k448 string
-			k448 = c.ReadString()
-			var v449 *int64
-			if !vn446 {
-				p450 := foryimpl.Alloc[int64](c)
-				*p450 = r.ReadVarInt64()
-				v449 = p450
+	m445 := foryimpl.MakeMap[map[string]*int64](c, n444)
+	for n444 > 0 && !c.Failed() {
+		sz446, vn447, _ := c.ReadMapChunk(n444, 21, 7, nil, true)
+		for j448 := 0; j448 < sz446 && !c.Failed(); j448++ {
+			var k449 string
+			k449 = c.ReadString()
+			var v450 *int64
+			if !vn447 {
+				p451 := foryimpl.Alloc[int64](c)
+				*p451 = r.ReadVarInt64()
+				v450 = p451
 			}
-			m444[k448] = v449
+			m445[k449] = v450
 		}
-		n443 -= sz445
+		n444 -= sz446
 	}
-	x.PVals = m444
+	x.PVals = m445
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n452 := c.ReadLengthFast(2)
-	if n452 < 0 {
-		n452 = c.ReadLength(2)
+	n453 := c.ReadLengthFast(2)
+	if n453 < 0 {
+		n453 = c.ReadLength(2)
 	}
-	m453 := foryimpl.MakeMap[map[int32]*other.Address](c, n452)
-	for n452 > 0 && !c.Failed() {
-		sz454, vn455, ev460 := c.ReadMapChunk(n452, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j456 := 0; j456 < sz454 && !c.Failed(); j456++ {
-			var k457 int32
-			k457 = r.ReadVarInt32()
-			var v458 *other.Address
-			if !vn455 {
-				p459 := foryimpl.Alloc[other.Address](c)
-				if ev460 != nil {
-					p459.ForyReadEvolved(c, ev460)
+	m454 := foryimpl.MakeMap[map[int32]*other.Address](c, n453)
+	for n453 > 0 && !c.Failed() {
+		sz455, vn456, ev461 := c.ReadMapChunk(n453, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j457 := 0; j457 < sz455 && !c.Failed(); j457++ {
+			var k458 int32
+			k458 = r.ReadVarInt32()
+			var v459 *other.Address
+			if !vn456 {
+				p460 := foryimpl.Alloc[other.Address](c)
+				if ev461 != nil {
+					p460.ForyReadEvolved(c, ev461)
 				} else {
-					p459.ForyRead(c)
+					p460.ForyRead(c)
 				}
-				v458 = p459
+				v459 = p460
 			}
-			m453[k457] = v458
+			m454[k458] = v459
 		}
-		n452 -= sz454
+		n453 -= sz455
 	}
-	x.Ptrs = m453
+	x.Ptrs = m454
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n462 := c.ReadLengthFast(2)
-	if n462 < 0 {
-		n462 = c.ReadLength(2)
+	n463 := c.ReadLengthFast(2)
+	if n463 < 0 {
+		n463 = c.ReadLength(2)
 	}
-	m463 := foryimpl.MakeMap[map[Shade]Label](c, n462)
-	for n462 > 0 && !c.Failed() {
-		sz464, vn465, _ := c.ReadMapChunk(n462, 25, 21, nil, false)
-		for j466 := 0; j466 < sz464 && !c.Failed(); j466++ {
-			var k467 Shade
-			k467 = Shade(c.ReadEnum(uint32(0xffff)))
-			var v468 Label
-			if !vn465 {
-				v468 = Label(c.ReadString())
+	m464 := foryimpl.MakeMap[map[Shade]Label](c, n463)
+	for n463 > 0 && !c.Failed() {
+		sz465, vn466, _ := c.ReadMapChunk(n463, 25, 21, nil, false)
+		for j467 := 0; j467 < sz465 && !c.Failed(); j467++ {
+			var k468 Shade
+			if e470 := c.ReadEnumFast(uint32(0xffff)); e470 >= 0 {
+				k468 = Shade(e470)
+			} else {
+				k468 = Shade(c.ReadEnum(uint32(0xffff)))
 			}
-			m463[k467] = v468
+			var v469 Label
+			if !vn466 {
+				v469 = Label(c.ReadString())
+			}
+			m464[k468] = v469
 		}
-		n462 -= sz464
+		n463 -= sz465
 	}
-	x.ShadeKey = m463
+	x.ShadeKey = m464
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n470 := c.ReadLengthFast(2)
-	if n470 < 0 {
-		n470 = c.ReadLength(2)
+	n472 := c.ReadLengthFast(2)
+	if n472 < 0 {
+		n472 = c.ReadLength(2)
 	}
-	m471 := foryimpl.MakeMap[map[string]other.Address](c, n470)
-	for n470 > 0 && !c.Failed() {
-		sz472, vn473, ev477 := c.ReadMapChunk(n470, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j474 := 0; j474 < sz472 && !c.Failed(); j474++ {
-			var k475 string
-			k475 = c.ReadString()
-			var v476 other.Address
-			if !vn473 {
-				if ev477 != nil {
-					v476.ForyReadEvolved(c, ev477)
+	m473 := foryimpl.MakeMap[map[string]other.Address](c, n472)
+	for n472 > 0 && !c.Failed() {
+		sz474, vn475, ev479 := c.ReadMapChunk(n472, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j476 := 0; j476 < sz474 && !c.Failed(); j476++ {
+			var k477 string
+			k477 = c.ReadString()
+			var v478 other.Address
+			if !vn475 {
+				if ev479 != nil {
+					v478.ForyReadEvolved(c, ev479)
 				} else {
-					v476.ForyRead(c)
+					v478.ForyRead(c)
 				}
 			}
-			m471[k475] = v476
+			m473[k477] = v478
 		}
-		n470 -= sz472
+		n472 -= sz474
 	}
-	x.Structs = m471
+	x.Structs = m473
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -6495,528 +6579,536 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n479 := c.ReadLengthFast(2)
-	if n479 < 0 {
-		n479 = c.ReadLength(2)
+	n481 := c.ReadLengthFast(2)
+	if n481 < 0 {
+		n481 = c.ReadLength(2)
 	}
-	m480 := foryimpl.MakeMap[map[bool]string](c, n479)
-	for n479 > 0 && !c.Failed() {
-		sz481, vn482, _ := c.ReadMapChunk(n479, 1, 21, nil, false)
-		for j483 := 0; j483 < sz481 && !c.Failed(); j483++ {
-			var k484 bool
-			k484 = r.ReadBool()
-			var v485 string
-			if !vn482 {
-				v485 = c.ReadString()
+	m482 := foryimpl.MakeMap[map[bool]string](c, n481)
+	for n481 > 0 && !c.Failed() {
+		sz483, vn484, _ := c.ReadMapChunk(n481, 1, 21, nil, false)
+		for j485 := 0; j485 < sz483 && !c.Failed(); j485++ {
+			var k486 bool
+			k486 = r.ReadBool()
+			var v487 string
+			if !vn484 {
+				v487 = c.ReadString()
 			}
-			m480[k484] = v485
+			m482[k486] = v487
 		}
-		n479 -= sz481
+		n481 -= sz483
 	}
-	x.ByBool = m480
+	x.ByBool = m482
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	n487 := c.ReadLengthFast(2)
-	if n487 < 0 {
-		n487 = c.ReadLength(2)
+	n489 := c.ReadLengthFast(2)
+	if n489 < 0 {
+		n489 = c.ReadLength(2)
 	}
-	m488 := foryimpl.MakeMap[map[Color]int32](c, n487)
-	for n487 > 0 && !c.Failed() {
-		sz489, vn490, _ := c.ReadMapChunk(n487, 25, 5, nil, false)
-		for j491 := 0; j491 < sz489 && !c.Failed(); j491++ {
-			var k492 Color
-			k492 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v493 int32
-			if !vn490 {
-				v493 = r.ReadVarInt32()
+	m490 := foryimpl.MakeMap[map[Color]int32](c, n489)
+	for n489 > 0 && !c.Failed() {
+		sz491, vn492, _ := c.ReadMapChunk(n489, 25, 5, nil, false)
+		for j493 := 0; j493 < sz491 && !c.Failed(); j493++ {
+			var k494 Color
+			if e496 := c.ReadEnumFast(uint32(0x7fffffff)); e496 >= 0 {
+				k494 = Color(e496)
+			} else {
+				k494 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m488[k492] = v493
+			var v495 int32
+			if !vn492 {
+				v495 = r.ReadVarInt32()
+			}
+			m490[k494] = v495
 		}
-		n487 -= sz489
+		n489 -= sz491
 	}
-	x.ByEnum = m488
+	x.ByEnum = m490
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	n495 := c.ReadLengthFast(2)
-	if n495 < 0 {
-		n495 = c.ReadLength(2)
+	n498 := c.ReadLengthFast(2)
+	if n498 < 0 {
+		n498 = c.ReadLength(2)
 	}
-	m496 := foryimpl.MakeMap[map[int16]int16](c, n495)
-	for n495 > 0 && !c.Failed() {
-		sz497, vn498, _ := c.ReadMapChunk(n495, 3, 3, nil, false)
-		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
-			var k500 int16
-			k500 = r.ReadInt16()
-			var v501 int16
-			if !vn498 {
-				v501 = r.ReadInt16()
+	m499 := foryimpl.MakeMap[map[int16]int16](c, n498)
+	for n498 > 0 && !c.Failed() {
+		sz500, vn501, _ := c.ReadMapChunk(n498, 3, 3, nil, false)
+		for j502 := 0; j502 < sz500 && !c.Failed(); j502++ {
+			var k503 int16
+			k503 = r.ReadInt16()
+			var v504 int16
+			if !vn501 {
+				v504 = r.ReadInt16()
 			}
-			m496[k500] = v501
+			m499[k503] = v504
 		}
-		n495 -= sz497
+		n498 -= sz500
 	}
-	x.ByI16 = m496
+	x.ByI16 = m499
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n503 := c.ReadLengthFast(2)
-	if n503 < 0 {
-		n503 = c.ReadLength(2)
+	n506 := c.ReadLengthFast(2)
+	if n506 < 0 {
+		n506 = c.ReadLength(2)
 	}
-	m504 := foryimpl.MakeMap[map[int32]string](c, n503)
-	for n503 > 0 && !c.Failed() {
-		sz505, vn506, _ := c.ReadMapChunk(n503, 5, 21, nil, false)
-		for j507 := 0; j507 < sz505 && !c.Failed(); j507++ {
-			var k508 int32
-			k508 = r.ReadVarInt32()
-			var v509 string
-			if !vn506 {
-				v509 = c.ReadString()
+	m507 := foryimpl.MakeMap[map[int32]string](c, n506)
+	for n506 > 0 && !c.Failed() {
+		sz508, vn509, _ := c.ReadMapChunk(n506, 5, 21, nil, false)
+		for j510 := 0; j510 < sz508 && !c.Failed(); j510++ {
+			var k511 int32
+			k511 = r.ReadVarInt32()
+			var v512 string
+			if !vn509 {
+				v512 = c.ReadString()
 			}
-			m504[k508] = v509
+			m507[k511] = v512
 		}
-		n503 -= sz505
+		n506 -= sz508
 	}
-	x.ByI32 = m504
+	x.ByI32 = m507
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n511 := c.ReadLengthFast(2)
-	if n511 < 0 {
-		n511 = c.ReadLength(2)
+	n514 := c.ReadLengthFast(2)
+	if n514 < 0 {
+		n514 = c.ReadLength(2)
 	}
-	m512 := foryimpl.MakeMap[map[int64]float64](c, n511)
-	for n511 > 0 && !c.Failed() {
-		sz513, vn514, _ := c.ReadMapChunk(n511, 7, 20, nil, false)
-		for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
-			var k516 int64
-			k516 = r.ReadVarInt64()
-			var v517 float64
-			if !vn514 {
-				v517 = r.ReadFloat64()
+	m515 := foryimpl.MakeMap[map[int64]float64](c, n514)
+	for n514 > 0 && !c.Failed() {
+		sz516, vn517, _ := c.ReadMapChunk(n514, 7, 20, nil, false)
+		for j518 := 0; j518 < sz516 && !c.Failed(); j518++ {
+			var k519 int64
+			k519 = r.ReadVarInt64()
+			var v520 float64
+			if !vn517 {
+				v520 = r.ReadFloat64()
 			}
-			m512[k516] = v517
+			m515[k519] = v520
 		}
-		n511 -= sz513
+		n514 -= sz516
 	}
-	x.ByI64 = m512
+	x.ByI64 = m515
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n519 := c.ReadLengthFast(2)
-	if n519 < 0 {
-		n519 = c.ReadLength(2)
+	n522 := c.ReadLengthFast(2)
+	if n522 < 0 {
+		n522 = c.ReadLength(2)
 	}
-	m520 := foryimpl.MakeMap[map[int8]int8](c, n519)
-	for n519 > 0 && !c.Failed() {
-		sz521, vn522, _ := c.ReadMapChunk(n519, 2, 2, nil, false)
-		for j523 := 0; j523 < sz521 && !c.Failed(); j523++ {
-			var k524 int8
-			k524 = r.ReadInt8()
-			var v525 int8
-			if !vn522 {
-				v525 = r.ReadInt8()
+	m523 := foryimpl.MakeMap[map[int8]int8](c, n522)
+	for n522 > 0 && !c.Failed() {
+		sz524, vn525, _ := c.ReadMapChunk(n522, 2, 2, nil, false)
+		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
+			var k527 int8
+			k527 = r.ReadInt8()
+			var v528 int8
+			if !vn525 {
+				v528 = r.ReadInt8()
 			}
-			m520[k524] = v525
+			m523[k527] = v528
 		}
-		n519 -= sz521
+		n522 -= sz524
 	}
-	x.ByI8 = m520
+	x.ByI8 = m523
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n527 := c.ReadLengthFast(2)
-	if n527 < 0 {
-		n527 = c.ReadLength(2)
+	n530 := c.ReadLengthFast(2)
+	if n530 < 0 {
+		n530 = c.ReadLength(2)
 	}
-	m528 := foryimpl.MakeMap[map[int]int](c, n527)
-	for n527 > 0 && !c.Failed() {
-		sz529, vn530, _ := c.ReadMapChunk(n527, 7, 7, nil, false)
-		for j531 := 0; j531 < sz529 && !c.Failed(); j531++ {
-			var k532 int
-			k532 = int(r.ReadVarInt64())
-			var v533 int
-			if !vn530 {
-				v533 = int(r.ReadVarInt64())
+	m531 := foryimpl.MakeMap[map[int]int](c, n530)
+	for n530 > 0 && !c.Failed() {
+		sz532, vn533, _ := c.ReadMapChunk(n530, 7, 7, nil, false)
+		for j534 := 0; j534 < sz532 && !c.Failed(); j534++ {
+			var k535 int
+			k535 = int(r.ReadVarInt64())
+			var v536 int
+			if !vn533 {
+				v536 = int(r.ReadVarInt64())
 			}
-			m528[k532] = v533
+			m531[k535] = v536
 		}
-		n527 -= sz529
+		n530 -= sz532
 	}
-	x.ByInt = m528
+	x.ByInt = m531
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n535 := c.ReadLengthFast(2)
-	if n535 < 0 {
-		n535 = c.ReadLength(2)
+	n538 := c.ReadLengthFast(2)
+	if n538 < 0 {
+		n538 = c.ReadLength(2)
 	}
-	m536 := foryimpl.MakeMap[map[string]string](c, n535)
-	for n535 > 0 && !c.Failed() {
-		sz537, vn538, _ := c.ReadMapChunk(n535, 21, 21, nil, false)
-		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-			var k540 string
-			k540 = c.ReadString()
-			var v541 string
-			if !vn538 {
-				v541 = c.ReadString()
+	m539 := foryimpl.MakeMap[map[string]string](c, n538)
+	for n538 > 0 && !c.Failed() {
+		sz540, vn541, _ := c.ReadMapChunk(n538, 21, 21, nil, false)
+		for j542 := 0; j542 < sz540 && !c.Failed(); j542++ {
+			var k543 string
+			k543 = c.ReadString()
+			var v544 string
+			if !vn541 {
+				v544 = c.ReadString()
 			}
-			m536[k540] = v541
+			m539[k543] = v544
 		}
-		n535 -= sz537
+		n538 -= sz540
 	}
-	x.ByStr = m536
+	x.ByStr = m539
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n543 := c.ReadLengthFast(2)
-	if n543 < 0 {
-		n543 = c.ReadLength(2)
+	n546 := c.ReadLengthFast(2)
+	if n546 < 0 {
+		n546 = c.ReadLength(2)
 	}
-	m544 := foryimpl.MakeMap[map[uint16]uint16](c, n543)
-	for n543 > 0 && !c.Failed() {
-		sz545, vn546, _ := c.ReadMapChunk(n543, 10, 10, nil, false)
-		for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
-			var k548 uint16
-			k548 = r.ReadUint16()
-			var v549 uint16
-			if !vn546 {
-				v549 = r.ReadUint16()
+	m547 := foryimpl.MakeMap[map[uint16]uint16](c, n546)
+	for n546 > 0 && !c.Failed() {
+		sz548, vn549, _ := c.ReadMapChunk(n546, 10, 10, nil, false)
+		for j550 := 0; j550 < sz548 && !c.Failed(); j550++ {
+			var k551 uint16
+			k551 = r.ReadUint16()
+			var v552 uint16
+			if !vn549 {
+				v552 = r.ReadUint16()
 			}
-			m544[k548] = v549
+			m547[k551] = v552
 		}
-		n543 -= sz545
+		n546 -= sz548
 	}
-	x.ByU16 = m544
+	x.ByU16 = m547
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n551 := c.ReadLengthFast(2)
-	if n551 < 0 {
-		n551 = c.ReadLength(2)
+	n554 := c.ReadLengthFast(2)
+	if n554 < 0 {
+		n554 = c.ReadLength(2)
 	}
-	m552 := foryimpl.MakeMap[map[uint32]uint32](c, n551)
-	for n551 > 0 && !c.Failed() {
-		sz553, vn554, _ := c.ReadMapChunk(n551, 12, 12, nil, false)
-		for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
-			var k556 uint32
-			k556 = r.ReadVarUint32()
-			var v557 uint32
-			if !vn554 {
-				v557 = r.ReadVarUint32()
+	m555 := foryimpl.MakeMap[map[uint32]uint32](c, n554)
+	for n554 > 0 && !c.Failed() {
+		sz556, vn557, _ := c.ReadMapChunk(n554, 12, 12, nil, false)
+		for j558 := 0; j558 < sz556 && !c.Failed(); j558++ {
+			var k559 uint32
+			k559 = r.ReadVarUint32()
+			var v560 uint32
+			if !vn557 {
+				v560 = r.ReadVarUint32()
 			}
-			m552[k556] = v557
+			m555[k559] = v560
 		}
-		n551 -= sz553
+		n554 -= sz556
 	}
-	x.ByU32 = m552
+	x.ByU32 = m555
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n559 := c.ReadLengthFast(2)
-	if n559 < 0 {
-		n559 = c.ReadLength(2)
+	n562 := c.ReadLengthFast(2)
+	if n562 < 0 {
+		n562 = c.ReadLength(2)
 	}
-	m560 := foryimpl.MakeMap[map[uint64]uint64](c, n559)
-	for n559 > 0 && !c.Failed() {
-		sz561, vn562, _ := c.ReadMapChunk(n559, 14, 14, nil, false)
-		for j563 := 0; j563 < sz561 && !c.Failed(); j563++ {
-			var k564 uint64
-			k564 = r.ReadVarUint64()
-			var v565 uint64
-			if !vn562 {
-				v565 = r.ReadVarUint64()
+	m563 := foryimpl.MakeMap[map[uint64]uint64](c, n562)
+	for n562 > 0 && !c.Failed() {
+		sz564, vn565, _ := c.ReadMapChunk(n562, 14, 14, nil, false)
+		for j566 := 0; j566 < sz564 && !c.Failed(); j566++ {
+			var k567 uint64
+			k567 = r.ReadVarUint64()
+			var v568 uint64
+			if !vn565 {
+				v568 = r.ReadVarUint64()
 			}
-			m560[k564] = v565
+			m563[k567] = v568
 		}
-		n559 -= sz561
+		n562 -= sz564
 	}
-	x.ByU64 = m560
+	x.ByU64 = m563
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n567 := c.ReadLengthFast(2)
-	if n567 < 0 {
-		n567 = c.ReadLength(2)
+	n570 := c.ReadLengthFast(2)
+	if n570 < 0 {
+		n570 = c.ReadLength(2)
 	}
-	m568 := foryimpl.MakeMap[map[uint8]uint8](c, n567)
-	for n567 > 0 && !c.Failed() {
-		sz569, vn570, _ := c.ReadMapChunk(n567, 9, 9, nil, false)
-		for j571 := 0; j571 < sz569 && !c.Failed(); j571++ {
-			var k572 uint8
-			k572 = r.ReadUint8()
-			var v573 uint8
-			if !vn570 {
-				v573 = r.ReadUint8()
+	m571 := foryimpl.MakeMap[map[uint8]uint8](c, n570)
+	for n570 > 0 && !c.Failed() {
+		sz572, vn573, _ := c.ReadMapChunk(n570, 9, 9, nil, false)
+		for j574 := 0; j574 < sz572 && !c.Failed(); j574++ {
+			var k575 uint8
+			k575 = r.ReadUint8()
+			var v576 uint8
+			if !vn573 {
+				v576 = r.ReadUint8()
 			}
-			m568[k572] = v573
+			m571[k575] = v576
 		}
-		n567 -= sz569
+		n570 -= sz572
 	}
-	x.ByU8 = m568
+	x.ByU8 = m571
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n575 := c.ReadLengthFast(2)
-	if n575 < 0 {
-		n575 = c.ReadLength(2)
+	n578 := c.ReadLengthFast(2)
+	if n578 < 0 {
+		n578 = c.ReadLength(2)
 	}
-	m576 := foryimpl.MakeMap[map[uint]bool](c, n575)
-	for n575 > 0 && !c.Failed() {
-		sz577, vn578, _ := c.ReadMapChunk(n575, 14, 1, nil, false)
-		for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
-			var k580 uint
-			k580 = uint(r.ReadVarUint64())
-			var v581 bool
-			if !vn578 {
-				v581 = r.ReadBool()
+	m579 := foryimpl.MakeMap[map[uint]bool](c, n578)
+	for n578 > 0 && !c.Failed() {
+		sz580, vn581, _ := c.ReadMapChunk(n578, 14, 1, nil, false)
+		for j582 := 0; j582 < sz580 && !c.Failed(); j582++ {
+			var k583 uint
+			k583 = uint(r.ReadVarUint64())
+			var v584 bool
+			if !vn581 {
+				v584 = r.ReadBool()
 			}
-			m576[k580] = v581
+			m579[k583] = v584
 		}
-		n575 -= sz577
+		n578 -= sz580
 	}
-	x.ByUint = m576
+	x.ByUint = m579
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n583 := c.ReadLengthFast(2)
-	if n583 < 0 {
-		n583 = c.ReadLength(2)
+	n586 := c.ReadLengthFast(2)
+	if n586 < 0 {
+		n586 = c.ReadLength(2)
 	}
-	m584 := foryimpl.MakeMap[map[string]map[int32]string](c, n583)
-	for n583 > 0 && !c.Failed() {
-		sz585, vn586, _ := c.ReadMapChunk(n583, 21, 24, nil, true)
-		for j587 := 0; j587 < sz585 && !c.Failed(); j587++ {
-			var k588 string
-			k588 = c.ReadString()
-			var v589 map[int32]string
-			if !vn586 {
-				n590 := c.ReadLengthFast(2)
-				if n590 < 0 {
-					n590 = c.ReadLength(2)
+	m587 := foryimpl.MakeMap[map[string]map[int32]string](c, n586)
+	for n586 > 0 && !c.Failed() {
+		sz588, vn589, _ := c.ReadMapChunk(n586, 21, 24, nil, true)
+		for j590 := 0; j590 < sz588 && !c.Failed(); j590++ {
+			var k591 string
+			k591 = c.ReadString()
+			var v592 map[int32]string
+			if !vn589 {
+				n593 := c.ReadLengthFast(2)
+				if n593 < 0 {
+					n593 = c.ReadLength(2)
 				}
-				m591 := foryimpl.MakeMap[map[int32]string](c, n590)
-				for n590 > 0 && !c.Failed() {
-					sz592, vn593, _ := c.ReadMapChunk(n590, 5, 21, nil, false)
-					for j594 := 0; j594 < sz592 && !c.Failed(); j594++ {
-						var k595 int32
-						k595 = r.ReadVarInt32()
-						var v596 string
-						if !vn593 {
-							v596 = c.ReadString()
+				m594 := foryimpl.MakeMap[map[int32]string](c, n593)
+				for n593 > 0 && !c.Failed() {
+					sz595, vn596, _ := c.ReadMapChunk(n593, 5, 21, nil, false)
+					for j597 := 0; j597 < sz595 && !c.Failed(); j597++ {
+						var k598 int32
+						k598 = r.ReadVarInt32()
+						var v599 string
+						if !vn596 {
+							v599 = c.ReadString()
 						}
-						m591[k595] = v596
+						m594[k598] = v599
 					}
-					n590 -= sz592
+					n593 -= sz595
 				}
-				v589 = m591
+				v592 = m594
 			}
-			m584[k588] = v589
+			m587[k591] = v592
 		}
-		n583 -= sz585
+		n586 -= sz588
 	}
-	x.Inner = m584
+	x.Inner = m587
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n599 := c.ReadLengthFast(2)
-	if n599 < 0 {
-		n599 = c.ReadLength(2)
+	n602 := c.ReadLengthFast(2)
+	if n602 < 0 {
+		n602 = c.ReadLength(2)
 	}
-	m600 := foryimpl.MakeMap[map[string][]int64](c, n599)
-	for n599 > 0 && !c.Failed() {
-		sz601, vn602, _ := c.ReadMapChunk(n599, 21, 22, nil, true)
-		for j603 := 0; j603 < sz601 && !c.Failed(); j603++ {
-			var k604 string
-			k604 = c.ReadString()
-			var v605 []int64
-			if !vn602 {
-				n606 := c.ReadLengthFast(1)
-				if n606 < 0 {
-					n606 = c.ReadLength(1)
+	m603 := foryimpl.MakeMap[map[string][]int64](c, n602)
+	for n602 > 0 && !c.Failed() {
+		sz604, vn605, _ := c.ReadMapChunk(n602, 21, 22, nil, true)
+		for j606 := 0; j606 < sz604 && !c.Failed(); j606++ {
+			var k607 string
+			k607 = c.ReadString()
+			var v608 []int64
+			if !vn605 {
+				n609 := c.ReadLengthFast(1)
+				if n609 < 0 {
+					n609 = c.ReadLength(1)
 				}
-				l607 := foryimpl.MakeSlice[[]int64](c, n606)
-				if n606 > 0 {
-					hn609 := c.ReadListHeader(7)
+				l610 := foryimpl.MakeSlice[[]int64](c, n609)
+				if n609 > 0 {
+					hn612 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i608 := range l607 {
-							if hn609 && !c.ReadFlag() {
-								clear(l607[i608 : i608+1])
+						for i611 := range l610 {
+							if hn612 && !c.ReadFlag() {
+								clear(l610[i611 : i611+1])
 								continue
 							}
-							l607[i608] = r.ReadVarInt64()
+							l610[i611] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i608)
+								c.TraceIndex(i611)
 								break
 							}
 						}
 					}
 				}
-				v605 = l607
+				v608 = l610
 			}
-			m600[k604] = v605
+			m603[k607] = v608
 		}
-		n599 -= sz601
+		n602 -= sz604
 	}
-	x.Lists = m600
+	x.Lists = m603
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n613 := c.ReadLengthFast(2)
-	if n613 < 0 {
-		n613 = c.ReadLength(2)
+	n616 := c.ReadLengthFast(2)
+	if n616 < 0 {
+		n616 = c.ReadLength(2)
 	}
-	m614 := foryimpl.MakeMap[Scores](c, n613)
-	for n613 > 0 && !c.Failed() {
-		sz615, vn616, _ := c.ReadMapChunk(n613, 21, 5, nil, false)
-		for j617 := 0; j617 < sz615 && !c.Failed(); j617++ {
-			var k618 string
-			k618 = c.ReadString()
-			var v619 int32
-			if !vn616 {
-				v619 = r.ReadVarInt32()
+	m617 := foryimpl.MakeMap[Scores](c, n616)
+	for n616 > 0 && !c.Failed() {
+		sz618, vn619, _ := c.ReadMapChunk(n616, 21, 5, nil, false)
+		for j620 := 0; j620 < sz618 && !c.Failed(); j620++ {
+			var k621 string
+			k621 = c.ReadString()
+			var v622 int32
+			if !vn619 {
+				v622 = r.ReadVarInt32()
 			}
-			m614[k618] = v619
+			m617[k621] = v622
 		}
-		n613 -= sz615
+		n616 -= sz618
 	}
-	x.Named = m614
+	x.Named = m617
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n621 := c.ReadLengthFast(2)
-	if n621 < 0 {
-		n621 = c.ReadLength(2)
+	n624 := c.ReadLengthFast(2)
+	if n624 < 0 {
+		n624 = c.ReadLength(2)
 	}
-	m622 := foryimpl.MakeMap[map[string]*int64](c, n621)
-	for n621 > 0 && !c.Failed() {
-		sz623, vn624, _ := c.ReadMapChunk(n621, 21, 7, nil, true)
-		for j625 := 0; j625 < sz623 && !c.Failed(); j625++ {
-			var k626 string
-			k626 = c.ReadString()
-			var v627 *int64
-			if !vn624 {
-				p628 := foryimpl.Alloc[int64](c)
-				*p628 = r.ReadVarInt64()
-				v627 = p628
+	m625 := foryimpl.MakeMap[map[string]*int64](c, n624)
+	for n624 > 0 && !c.Failed() {
+		sz626, vn627, _ := c.ReadMapChunk(n624, 21, 7, nil, true)
+		for j628 := 0; j628 < sz626 && !c.Failed(); j628++ {
+			var k629 string
+			k629 = c.ReadString()
+			var v630 *int64
+			if !vn627 {
+				p631 := foryimpl.Alloc[int64](c)
+				*p631 = r.ReadVarInt64()
+				v630 = p631
 			}
-			m622[k626] = v627
+			m625[k629] = v630
 		}
-		n621 -= sz623
+		n624 -= sz626
 	}
-	x.PVals = m622
+	x.PVals = m625
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n630 := c.ReadLengthFast(2)
-	if n630 < 0 {
-		n630 = c.ReadLength(2)
+	n633 := c.ReadLengthFast(2)
+	if n633 < 0 {
+		n633 = c.ReadLength(2)
 	}
-	m631 := foryimpl.MakeMap[map[int32]*other.Address](c, n630)
-	for n630 > 0 && !c.Failed() {
-		sz632, vn633, tr639, ev638 := c.ReadMapChunkRef(n630, 5, (*other.Address)(nil).ForyType())
-		for j634 := 0; j634 < sz632 && !c.Failed(); j634++ {
-			var k635 int32
-			k635 = r.ReadVarInt32()
-			var v636 *other.Address
-			if tr639 {
-				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
-					v636 = foryimpl.BackRef[other.Address](c, id641)
-				} else if st640 == foryimpl.RefFollows {
-					p642 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id641, p642)
-					if ev638 != nil {
-						p642.ForyReadEvolved(c, ev638)
+	m634 := foryimpl.MakeMap[map[int32]*other.Address](c, n633)
+	for n633 > 0 && !c.Failed() {
+		sz635, vn636, tr642, ev641 := c.ReadMapChunkRef(n633, 5, (*other.Address)(nil).ForyType())
+		for j637 := 0; j637 < sz635 && !c.Failed(); j637++ {
+			var k638 int32
+			k638 = r.ReadVarInt32()
+			var v639 *other.Address
+			if tr642 {
+				if st643, id644 := c.ReadRefFlag(); st643 == foryimpl.RefBack {
+					v639 = foryimpl.BackRef[other.Address](c, id644)
+				} else if st643 == foryimpl.RefFollows {
+					p645 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id644, p645)
+					if ev641 != nil {
+						p645.ForyReadEvolved(c, ev641)
 					} else {
-						p642.ForyRead(c)
+						p645.ForyRead(c)
 					}
-					v636 = p642
+					v639 = p645
 				} else {
-					v636 = nil
+					v639 = nil
 				}
-			} else if !vn633 {
-				p637 := foryimpl.Alloc[other.Address](c)
-				if ev638 != nil {
-					p637.ForyReadEvolved(c, ev638)
+			} else if !vn636 {
+				p640 := foryimpl.Alloc[other.Address](c)
+				if ev641 != nil {
+					p640.ForyReadEvolved(c, ev641)
 				} else {
-					p637.ForyRead(c)
+					p640.ForyRead(c)
 				}
-				v636 = p637
+				v639 = p640
 			}
-			m631[k635] = v636
+			m634[k638] = v639
 		}
-		n630 -= sz632
+		n633 -= sz635
 	}
-	x.Ptrs = m631
+	x.Ptrs = m634
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n643 := c.ReadLengthFast(2)
-	if n643 < 0 {
-		n643 = c.ReadLength(2)
+	n646 := c.ReadLengthFast(2)
+	if n646 < 0 {
+		n646 = c.ReadLength(2)
 	}
-	m644 := foryimpl.MakeMap[map[Shade]Label](c, n643)
-	for n643 > 0 && !c.Failed() {
-		sz645, vn646, _ := c.ReadMapChunk(n643, 25, 21, nil, false)
-		for j647 := 0; j647 < sz645 && !c.Failed(); j647++ {
-			var k648 Shade
-			k648 = Shade(c.ReadEnum(uint32(0xffff)))
-			var v649 Label
-			if !vn646 {
-				v649 = Label(c.ReadString())
+	m647 := foryimpl.MakeMap[map[Shade]Label](c, n646)
+	for n646 > 0 && !c.Failed() {
+		sz648, vn649, _ := c.ReadMapChunk(n646, 25, 21, nil, false)
+		for j650 := 0; j650 < sz648 && !c.Failed(); j650++ {
+			var k651 Shade
+			if e653 := c.ReadEnumFast(uint32(0xffff)); e653 >= 0 {
+				k651 = Shade(e653)
+			} else {
+				k651 = Shade(c.ReadEnum(uint32(0xffff)))
 			}
-			m644[k648] = v649
+			var v652 Label
+			if !vn649 {
+				v652 = Label(c.ReadString())
+			}
+			m647[k651] = v652
 		}
-		n643 -= sz645
+		n646 -= sz648
 	}
-	x.ShadeKey = m644
+	x.ShadeKey = m647
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n651 := c.ReadLengthFast(2)
-	if n651 < 0 {
-		n651 = c.ReadLength(2)
+	n655 := c.ReadLengthFast(2)
+	if n655 < 0 {
+		n655 = c.ReadLength(2)
 	}
-	m652 := foryimpl.MakeMap[map[string]other.Address](c, n651)
-	for n651 > 0 && !c.Failed() {
-		sz653, vn654, ev658 := c.ReadMapChunk(n651, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j655 := 0; j655 < sz653 && !c.Failed(); j655++ {
-			var k656 string
-			k656 = c.ReadString()
-			var v657 other.Address
-			if !vn654 {
-				if ev658 != nil {
-					v657.ForyReadEvolved(c, ev658)
+	m656 := foryimpl.MakeMap[map[string]other.Address](c, n655)
+	for n655 > 0 && !c.Failed() {
+		sz657, vn658, ev662 := c.ReadMapChunk(n655, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j659 := 0; j659 < sz657 && !c.Failed(); j659++ {
+			var k660 string
+			k660 = c.ReadString()
+			var v661 other.Address
+			if !vn658 {
+				if ev662 != nil {
+					v661.ForyReadEvolved(c, ev662)
 				} else {
-					v657.ForyRead(c)
+					v661.ForyRead(c)
 				}
 			}
-			m652[k656] = v657
+			m656[k660] = v661
 		}
-		n651 -= sz653
+		n655 -= sz657
 	}
-	x.Structs = m652
+	x.Structs = m656
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -7031,494 +7123,502 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n660 := c.ReadLengthFast(2)
-				if n660 < 0 {
-					n660 = c.ReadLength(2)
+				n664 := c.ReadLengthFast(2)
+				if n664 < 0 {
+					n664 = c.ReadLength(2)
 				}
-				m661 := foryimpl.MakeMap[map[bool]string](c, n660)
-				for n660 > 0 && !c.Failed() {
-					sz662, vn663, _ := c.ReadMapChunk(n660, 1, 21, nil, false)
-					for j664 := 0; j664 < sz662 && !c.Failed(); j664++ {
-						var k665 bool
-						k665 = r.ReadBool()
-						var v666 string
-						if !vn663 {
-							v666 = c.ReadString()
+				m665 := foryimpl.MakeMap[map[bool]string](c, n664)
+				for n664 > 0 && !c.Failed() {
+					sz666, vn667, _ := c.ReadMapChunk(n664, 1, 21, nil, false)
+					for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
+						var k669 bool
+						k669 = r.ReadBool()
+						var v670 string
+						if !vn667 {
+							v670 = c.ReadString()
 						}
-						m661[k665] = v666
+						m665[k669] = v670
 					}
-					n660 -= sz662
+					n664 -= sz666
 				}
-				x.ByBool = m661
+				x.ByBool = m665
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n668 := c.ReadLengthFast(2)
-				if n668 < 0 {
-					n668 = c.ReadLength(2)
+				n672 := c.ReadLengthFast(2)
+				if n672 < 0 {
+					n672 = c.ReadLength(2)
 				}
-				m669 := foryimpl.MakeMap[map[Color]int32](c, n668)
-				for n668 > 0 && !c.Failed() {
-					sz670, vn671, _ := c.ReadMapChunk(n668, 25, 5, nil, false)
-					for j672 := 0; j672 < sz670 && !c.Failed(); j672++ {
-						var k673 Color
-						k673 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v674 int32
-						if !vn671 {
-							v674 = r.ReadVarInt32()
+				m673 := foryimpl.MakeMap[map[Color]int32](c, n672)
+				for n672 > 0 && !c.Failed() {
+					sz674, vn675, _ := c.ReadMapChunk(n672, 25, 5, nil, false)
+					for j676 := 0; j676 < sz674 && !c.Failed(); j676++ {
+						var k677 Color
+						if e679 := c.ReadEnumFast(uint32(0x7fffffff)); e679 >= 0 {
+							k677 = Color(e679)
+						} else {
+							k677 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						m669[k673] = v674
+						var v678 int32
+						if !vn675 {
+							v678 = r.ReadVarInt32()
+						}
+						m673[k677] = v678
 					}
-					n668 -= sz670
+					n672 -= sz674
 				}
-				x.ByEnum = m669
+				x.ByEnum = m673
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n676 := c.ReadLengthFast(2)
-				if n676 < 0 {
-					n676 = c.ReadLength(2)
+				n681 := c.ReadLengthFast(2)
+				if n681 < 0 {
+					n681 = c.ReadLength(2)
 				}
-				m677 := foryimpl.MakeMap[map[int16]int16](c, n676)
-				for n676 > 0 && !c.Failed() {
-					sz678, vn679, _ := c.ReadMapChunk(n676, 3, 3, nil, false)
-					for j680 := 0; j680 < sz678 && !c.Failed(); j680++ {
-						var k681 int16
-						k681 = r.ReadInt16()
-						var v682 int16
-						if !vn679 {
-							v682 = r.ReadInt16()
+				m682 := foryimpl.MakeMap[map[int16]int16](c, n681)
+				for n681 > 0 && !c.Failed() {
+					sz683, vn684, _ := c.ReadMapChunk(n681, 3, 3, nil, false)
+					for j685 := 0; j685 < sz683 && !c.Failed(); j685++ {
+						var k686 int16
+						k686 = r.ReadInt16()
+						var v687 int16
+						if !vn684 {
+							v687 = r.ReadInt16()
 						}
-						m677[k681] = v682
+						m682[k686] = v687
 					}
-					n676 -= sz678
+					n681 -= sz683
 				}
-				x.ByI16 = m677
+				x.ByI16 = m682
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n684 := c.ReadLengthFast(2)
-				if n684 < 0 {
-					n684 = c.ReadLength(2)
+				n689 := c.ReadLengthFast(2)
+				if n689 < 0 {
+					n689 = c.ReadLength(2)
 				}
-				m685 := foryimpl.MakeMap[map[int32]string](c, n684)
-				for n684 > 0 && !c.Failed() {
-					sz686, vn687, _ := c.ReadMapChunk(n684, 5, 21, nil, false)
-					for j688 := 0; j688 < sz686 && !c.Failed(); j688++ {
-						var k689 int32
-						k689 = r.ReadVarInt32()
-						var v690 string
-						if !vn687 {
-							v690 = c.ReadString()
+				m690 := foryimpl.MakeMap[map[int32]string](c, n689)
+				for n689 > 0 && !c.Failed() {
+					sz691, vn692, _ := c.ReadMapChunk(n689, 5, 21, nil, false)
+					for j693 := 0; j693 < sz691 && !c.Failed(); j693++ {
+						var k694 int32
+						k694 = r.ReadVarInt32()
+						var v695 string
+						if !vn692 {
+							v695 = c.ReadString()
 						}
-						m685[k689] = v690
+						m690[k694] = v695
 					}
-					n684 -= sz686
+					n689 -= sz691
 				}
-				x.ByI32 = m685
+				x.ByI32 = m690
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadLengthFast(2)
-				if n692 < 0 {
-					n692 = c.ReadLength(2)
+				n697 := c.ReadLengthFast(2)
+				if n697 < 0 {
+					n697 = c.ReadLength(2)
 				}
-				m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
-				for n692 > 0 && !c.Failed() {
-					sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
-					for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
-						var k697 int64
-						k697 = r.ReadVarInt64()
-						var v698 float64
-						if !vn695 {
-							v698 = r.ReadFloat64()
+				m698 := foryimpl.MakeMap[map[int64]float64](c, n697)
+				for n697 > 0 && !c.Failed() {
+					sz699, vn700, _ := c.ReadMapChunk(n697, 7, 20, nil, false)
+					for j701 := 0; j701 < sz699 && !c.Failed(); j701++ {
+						var k702 int64
+						k702 = r.ReadVarInt64()
+						var v703 float64
+						if !vn700 {
+							v703 = r.ReadFloat64()
 						}
-						m693[k697] = v698
+						m698[k702] = v703
 					}
-					n692 -= sz694
+					n697 -= sz699
 				}
-				x.ByI64 = m693
+				x.ByI64 = m698
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLengthFast(2)
-				if n700 < 0 {
-					n700 = c.ReadLength(2)
+				n705 := c.ReadLengthFast(2)
+				if n705 < 0 {
+					n705 = c.ReadLength(2)
 				}
-				m701 := foryimpl.MakeMap[map[int8]int8](c, n700)
-				for n700 > 0 && !c.Failed() {
-					sz702, vn703, _ := c.ReadMapChunk(n700, 2, 2, nil, false)
-					for j704 := 0; j704 < sz702 && !c.Failed(); j704++ {
-						var k705 int8
-						k705 = r.ReadInt8()
-						var v706 int8
-						if !vn703 {
-							v706 = r.ReadInt8()
+				m706 := foryimpl.MakeMap[map[int8]int8](c, n705)
+				for n705 > 0 && !c.Failed() {
+					sz707, vn708, _ := c.ReadMapChunk(n705, 2, 2, nil, false)
+					for j709 := 0; j709 < sz707 && !c.Failed(); j709++ {
+						var k710 int8
+						k710 = r.ReadInt8()
+						var v711 int8
+						if !vn708 {
+							v711 = r.ReadInt8()
 						}
-						m701[k705] = v706
+						m706[k710] = v711
 					}
-					n700 -= sz702
+					n705 -= sz707
 				}
-				x.ByI8 = m701
+				x.ByI8 = m706
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n708 := c.ReadLengthFast(2)
-				if n708 < 0 {
-					n708 = c.ReadLength(2)
+				n713 := c.ReadLengthFast(2)
+				if n713 < 0 {
+					n713 = c.ReadLength(2)
 				}
-				m709 := foryimpl.MakeMap[map[int]int](c, n708)
-				for n708 > 0 && !c.Failed() {
-					sz710, vn711, _ := c.ReadMapChunk(n708, 7, 7, nil, false)
-					for j712 := 0; j712 < sz710 && !c.Failed(); j712++ {
-						var k713 int
-						k713 = int(r.ReadVarInt64())
-						var v714 int
-						if !vn711 {
-							v714 = int(r.ReadVarInt64())
+				m714 := foryimpl.MakeMap[map[int]int](c, n713)
+				for n713 > 0 && !c.Failed() {
+					sz715, vn716, _ := c.ReadMapChunk(n713, 7, 7, nil, false)
+					for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
+						var k718 int
+						k718 = int(r.ReadVarInt64())
+						var v719 int
+						if !vn716 {
+							v719 = int(r.ReadVarInt64())
 						}
-						m709[k713] = v714
+						m714[k718] = v719
 					}
-					n708 -= sz710
+					n713 -= sz715
 				}
-				x.ByInt = m709
+				x.ByInt = m714
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n716 := c.ReadLengthFast(2)
-				if n716 < 0 {
-					n716 = c.ReadLength(2)
+				n721 := c.ReadLengthFast(2)
+				if n721 < 0 {
+					n721 = c.ReadLength(2)
 				}
-				m717 := foryimpl.MakeMap[map[string]string](c, n716)
-				for n716 > 0 && !c.Failed() {
-					sz718, vn719, _ := c.ReadMapChunk(n716, 21, 21, nil, false)
-					for j720 := 0; j720 < sz718 && !c.Failed(); j720++ {
-						var k721 string
-						k721 = c.ReadString()
-						var v722 string
-						if !vn719 {
-							v722 = c.ReadString()
+				m722 := foryimpl.MakeMap[map[string]string](c, n721)
+				for n721 > 0 && !c.Failed() {
+					sz723, vn724, _ := c.ReadMapChunk(n721, 21, 21, nil, false)
+					for j725 := 0; j725 < sz723 && !c.Failed(); j725++ {
+						var k726 string
+						k726 = c.ReadString()
+						var v727 string
+						if !vn724 {
+							v727 = c.ReadString()
 						}
-						m717[k721] = v722
+						m722[k726] = v727
 					}
-					n716 -= sz718
+					n721 -= sz723
 				}
-				x.ByStr = m717
+				x.ByStr = m722
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n724 := c.ReadLengthFast(2)
-				if n724 < 0 {
-					n724 = c.ReadLength(2)
+				n729 := c.ReadLengthFast(2)
+				if n729 < 0 {
+					n729 = c.ReadLength(2)
 				}
-				m725 := foryimpl.MakeMap[map[uint16]uint16](c, n724)
-				for n724 > 0 && !c.Failed() {
-					sz726, vn727, _ := c.ReadMapChunk(n724, 10, 10, nil, false)
-					for j728 := 0; j728 < sz726 && !c.Failed(); j728++ {
-						var k729 uint16
-						k729 = r.ReadUint16()
-						var v730 uint16
-						if !vn727 {
-							v730 = r.ReadUint16()
+				m730 := foryimpl.MakeMap[map[uint16]uint16](c, n729)
+				for n729 > 0 && !c.Failed() {
+					sz731, vn732, _ := c.ReadMapChunk(n729, 10, 10, nil, false)
+					for j733 := 0; j733 < sz731 && !c.Failed(); j733++ {
+						var k734 uint16
+						k734 = r.ReadUint16()
+						var v735 uint16
+						if !vn732 {
+							v735 = r.ReadUint16()
 						}
-						m725[k729] = v730
+						m730[k734] = v735
 					}
-					n724 -= sz726
+					n729 -= sz731
 				}
-				x.ByU16 = m725
+				x.ByU16 = m730
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n732 := c.ReadLengthFast(2)
-				if n732 < 0 {
-					n732 = c.ReadLength(2)
+				n737 := c.ReadLengthFast(2)
+				if n737 < 0 {
+					n737 = c.ReadLength(2)
 				}
-				m733 := foryimpl.MakeMap[map[uint32]uint32](c, n732)
-				for n732 > 0 && !c.Failed() {
-					sz734, vn735, _ := c.ReadMapChunk(n732, 12, 12, nil, false)
-					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
-						var k737 uint32
-						k737 = r.ReadVarUint32()
-						var v738 uint32
-						if !vn735 {
-							v738 = r.ReadVarUint32()
+				m738 := foryimpl.MakeMap[map[uint32]uint32](c, n737)
+				for n737 > 0 && !c.Failed() {
+					sz739, vn740, _ := c.ReadMapChunk(n737, 12, 12, nil, false)
+					for j741 := 0; j741 < sz739 && !c.Failed(); j741++ {
+						var k742 uint32
+						k742 = r.ReadVarUint32()
+						var v743 uint32
+						if !vn740 {
+							v743 = r.ReadVarUint32()
 						}
-						m733[k737] = v738
+						m738[k742] = v743
 					}
-					n732 -= sz734
+					n737 -= sz739
 				}
-				x.ByU32 = m733
+				x.ByU32 = m738
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n740 := c.ReadLengthFast(2)
-				if n740 < 0 {
-					n740 = c.ReadLength(2)
+				n745 := c.ReadLengthFast(2)
+				if n745 < 0 {
+					n745 = c.ReadLength(2)
 				}
-				m741 := foryimpl.MakeMap[map[uint64]uint64](c, n740)
-				for n740 > 0 && !c.Failed() {
-					sz742, vn743, _ := c.ReadMapChunk(n740, 14, 14, nil, false)
-					for j744 := 0; j744 < sz742 && !c.Failed(); j744++ {
-						var k745 uint64
-						k745 = r.ReadVarUint64()
-						var v746 uint64
-						if !vn743 {
-							v746 = r.ReadVarUint64()
+				m746 := foryimpl.MakeMap[map[uint64]uint64](c, n745)
+				for n745 > 0 && !c.Failed() {
+					sz747, vn748, _ := c.ReadMapChunk(n745, 14, 14, nil, false)
+					for j749 := 0; j749 < sz747 && !c.Failed(); j749++ {
+						var k750 uint64
+						k750 = r.ReadVarUint64()
+						var v751 uint64
+						if !vn748 {
+							v751 = r.ReadVarUint64()
 						}
-						m741[k745] = v746
+						m746[k750] = v751
 					}
-					n740 -= sz742
+					n745 -= sz747
 				}
-				x.ByU64 = m741
+				x.ByU64 = m746
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n748 := c.ReadLengthFast(2)
-				if n748 < 0 {
-					n748 = c.ReadLength(2)
+				n753 := c.ReadLengthFast(2)
+				if n753 < 0 {
+					n753 = c.ReadLength(2)
 				}
-				m749 := foryimpl.MakeMap[map[uint8]uint8](c, n748)
-				for n748 > 0 && !c.Failed() {
-					sz750, vn751, _ := c.ReadMapChunk(n748, 9, 9, nil, false)
-					for j752 := 0; j752 < sz750 && !c.Failed(); j752++ {
-						var k753 uint8
-						k753 = r.ReadUint8()
-						var v754 uint8
-						if !vn751 {
-							v754 = r.ReadUint8()
+				m754 := foryimpl.MakeMap[map[uint8]uint8](c, n753)
+				for n753 > 0 && !c.Failed() {
+					sz755, vn756, _ := c.ReadMapChunk(n753, 9, 9, nil, false)
+					for j757 := 0; j757 < sz755 && !c.Failed(); j757++ {
+						var k758 uint8
+						k758 = r.ReadUint8()
+						var v759 uint8
+						if !vn756 {
+							v759 = r.ReadUint8()
 						}
-						m749[k753] = v754
+						m754[k758] = v759
 					}
-					n748 -= sz750
+					n753 -= sz755
 				}
-				x.ByU8 = m749
+				x.ByU8 = m754
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n756 := c.ReadLengthFast(2)
-				if n756 < 0 {
-					n756 = c.ReadLength(2)
+				n761 := c.ReadLengthFast(2)
+				if n761 < 0 {
+					n761 = c.ReadLength(2)
 				}
-				m757 := foryimpl.MakeMap[map[uint]bool](c, n756)
-				for n756 > 0 && !c.Failed() {
-					sz758, vn759, _ := c.ReadMapChunk(n756, 14, 1, nil, false)
-					for j760 := 0; j760 < sz758 && !c.Failed(); j760++ {
-						var k761 uint
-						k761 = uint(r.ReadVarUint64())
-						var v762 bool
-						if !vn759 {
-							v762 = r.ReadBool()
+				m762 := foryimpl.MakeMap[map[uint]bool](c, n761)
+				for n761 > 0 && !c.Failed() {
+					sz763, vn764, _ := c.ReadMapChunk(n761, 14, 1, nil, false)
+					for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
+						var k766 uint
+						k766 = uint(r.ReadVarUint64())
+						var v767 bool
+						if !vn764 {
+							v767 = r.ReadBool()
 						}
-						m757[k761] = v762
+						m762[k766] = v767
 					}
-					n756 -= sz758
+					n761 -= sz763
 				}
-				x.ByUint = m757
+				x.ByUint = m762
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n764 := c.ReadLengthFast(2)
-				if n764 < 0 {
-					n764 = c.ReadLength(2)
+				n769 := c.ReadLengthFast(2)
+				if n769 < 0 {
+					n769 = c.ReadLength(2)
 				}
-				m765 := foryimpl.MakeMap[map[string]map[int32]string](c, n764)
-				for n764 > 0 && !c.Failed() {
-					sz766, vn767, _ := c.ReadMapChunk(n764, 21, 24, nil, true)
-					for j768 := 0; j768 < sz766 && !c.Failed(); j768++ {
-						var k769 string
-						k769 = c.ReadString()
-						var v770 map[int32]string
-						if !vn767 {
-							n771 := c.ReadLengthFast(2)
-							if n771 < 0 {
-								n771 = c.ReadLength(2)
+				m770 := foryimpl.MakeMap[map[string]map[int32]string](c, n769)
+				for n769 > 0 && !c.Failed() {
+					sz771, vn772, _ := c.ReadMapChunk(n769, 21, 24, nil, true)
+					for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
+						var k774 string
+						k774 = c.ReadString()
+						var v775 map[int32]string
+						if !vn772 {
+							n776 := c.ReadLengthFast(2)
+							if n776 < 0 {
+								n776 = c.ReadLength(2)
 							}
-							m772 := foryimpl.MakeMap[map[int32]string](c, n771)
-							for n771 > 0 && !c.Failed() {
-								sz773, vn774, _ := c.ReadMapChunk(n771, 5, 21, nil, false)
-								for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
-									var k776 int32
-									k776 = r.ReadVarInt32()
-									var v777 string
-									if !vn774 {
-										v777 = c.ReadString()
+							m777 := foryimpl.MakeMap[map[int32]string](c, n776)
+							for n776 > 0 && !c.Failed() {
+								sz778, vn779, _ := c.ReadMapChunk(n776, 5, 21, nil, false)
+								for j780 := 0; j780 < sz778 && !c.Failed(); j780++ {
+									var k781 int32
+									k781 = r.ReadVarInt32()
+									var v782 string
+									if !vn779 {
+										v782 = c.ReadString()
 									}
-									m772[k776] = v777
+									m777[k781] = v782
 								}
-								n771 -= sz773
+								n776 -= sz778
 							}
-							v770 = m772
+							v775 = m777
 						}
-						m765[k769] = v770
+						m770[k774] = v775
 					}
-					n764 -= sz766
+					n769 -= sz771
 				}
-				x.Inner = m765
+				x.Inner = m770
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n780 := c.ReadLengthFast(2)
-				if n780 < 0 {
-					n780 = c.ReadLength(2)
+				n785 := c.ReadLengthFast(2)
+				if n785 < 0 {
+					n785 = c.ReadLength(2)
 				}
-				m781 := foryimpl.MakeMap[map[string][]int64](c, n780)
-				for n780 > 0 && !c.Failed() {
-					sz782, vn783, _ := c.ReadMapChunk(n780, 21, 22, nil, true)
-					for j784 := 0; j784 < sz782 && !c.Failed(); j784++ {
-						var k785 string
-						k785 = c.ReadString()
-						var v786 []int64
-						if !vn783 {
-							n787 := c.ReadLengthFast(1)
-							if n787 < 0 {
-								n787 = c.ReadLength(1)
+				m786 := foryimpl.MakeMap[map[string][]int64](c, n785)
+				for n785 > 0 && !c.Failed() {
+					sz787, vn788, _ := c.ReadMapChunk(n785, 21, 22, nil, true)
+					for j789 := 0; j789 < sz787 && !c.Failed(); j789++ {
+						var k790 string
+						k790 = c.ReadString()
+						var v791 []int64
+						if !vn788 {
+							n792 := c.ReadLengthFast(1)
+							if n792 < 0 {
+								n792 = c.ReadLength(1)
 							}
-							l788 := foryimpl.MakeSlice[[]int64](c, n787)
-							if n787 > 0 {
-								hn790 := c.ReadListHeader(7)
+							l793 := foryimpl.MakeSlice[[]int64](c, n792)
+							if n792 > 0 {
+								hn795 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i789 := range l788 {
-										if hn790 && !c.ReadFlag() {
-											clear(l788[i789 : i789+1])
+									for i794 := range l793 {
+										if hn795 && !c.ReadFlag() {
+											clear(l793[i794 : i794+1])
 											continue
 										}
-										l788[i789] = r.ReadVarInt64()
+										l793[i794] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i789)
+											c.TraceIndex(i794)
 											break
 										}
 									}
 								}
 							}
-							v786 = l788
+							v791 = l793
 						}
-						m781[k785] = v786
+						m786[k790] = v791
 					}
-					n780 -= sz782
+					n785 -= sz787
 				}
-				x.Lists = m781
+				x.Lists = m786
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n794 := c.ReadLengthFast(2)
-				if n794 < 0 {
-					n794 = c.ReadLength(2)
+				n799 := c.ReadLengthFast(2)
+				if n799 < 0 {
+					n799 = c.ReadLength(2)
 				}
-				m795 := foryimpl.MakeMap[Scores](c, n794)
-				for n794 > 0 && !c.Failed() {
-					sz796, vn797, _ := c.ReadMapChunk(n794, 21, 5, nil, false)
-					for j798 := 0; j798 < sz796 && !c.Failed(); j798++ {
-						var k799 string
-						k799 = c.ReadString()
-						var v800 int32
-						if !vn797 {
-							v800 = r.ReadVarInt32()
+				m800 := foryimpl.MakeMap[Scores](c, n799)
+				for n799 > 0 && !c.Failed() {
+					sz801, vn802, _ := c.ReadMapChunk(n799, 21, 5, nil, false)
+					for j803 := 0; j803 < sz801 && !c.Failed(); j803++ {
+						var k804 string
+						k804 = c.ReadString()
+						var v805 int32
+						if !vn802 {
+							v805 = r.ReadVarInt32()
 						}
-						m795[k799] = v800
+						m800[k804] = v805
 					}
-					n794 -= sz796
+					n799 -= sz801
 				}
-				x.Named = m795
+				x.Named = m800
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadLengthFast(2)
-				if n802 < 0 {
-					n802 = c.ReadLength(2)
+				n807 := c.ReadLengthFast(2)
+				if n807 < 0 {
+					n807 = c.ReadLength(2)
 				}
-				m803 := foryimpl.MakeMap[map[string]*int64](c, n802)
-				for n802 > 0 && !c.Failed() {
-					sz804, vn805, _ := c.ReadMapChunk(n802, 21, 7, nil, true)
-					for j806 := 0; j806 < sz804 && !c.Failed(); j806++ {
-						var k807 string
-						k807 = c.ReadString()
-						var v808 *int64
-						if !vn805 {
-							p809 := foryimpl.Alloc[int64](c)
-							*p809 = r.ReadVarInt64()
-							v808 = p809
+				m808 := foryimpl.MakeMap[map[string]*int64](c, n807)
+				for n807 > 0 && !c.Failed() {
+					sz809, vn810, _ := c.ReadMapChunk(n807, 21, 7, nil, true)
+					for j811 := 0; j811 < sz809 && !c.Failed(); j811++ {
+						var k812 string
+						k812 = c.ReadString()
+						var v813 *int64
+						if !vn810 {
+							p814 := foryimpl.Alloc[int64](c)
+							*p814 = r.ReadVarInt64()
+							v813 = p814
 						}
-						m803[k807] = v808
+						m808[k812] = v813
 					}
-					n802 -= sz804
+					n807 -= sz809
 				}
-				x.PVals = m803
+				x.PVals = m808
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n811 := c.ReadLengthFast(2)
-				if n811 < 0 {
-					n811 = c.ReadLength(2)
+				n816 := c.ReadLengthFast(2)
+				if n816 < 0 {
+					n816 = c.ReadLength(2)
 				}
-				m812 := foryimpl.MakeMap[map[int32]*other.Address](c, n811)
-				for n811 > 0 && !c.Failed() {
-					sz813, vn814, ev819 := c.ReadMapChunk(n811, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j815 := 0; j815 < sz813 && !c.Failed(); j815++ {
-						var k816 int32
-						k816 = r.ReadVarInt32()
-						var v817 *other.Address
-						if !vn814 {
-							p818 := foryimpl.Alloc[other.Address](c)
-							if ev819 != nil {
-								p818.ForyReadEvolved(c, ev819)
+				m817 := foryimpl.MakeMap[map[int32]*other.Address](c, n816)
+				for n816 > 0 && !c.Failed() {
+					sz818, vn819, ev824 := c.ReadMapChunk(n816, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j820 := 0; j820 < sz818 && !c.Failed(); j820++ {
+						var k821 int32
+						k821 = r.ReadVarInt32()
+						var v822 *other.Address
+						if !vn819 {
+							p823 := foryimpl.Alloc[other.Address](c)
+							if ev824 != nil {
+								p823.ForyReadEvolved(c, ev824)
 							} else {
-								p818.ForyRead(c)
+								p823.ForyRead(c)
 							}
-							v817 = p818
+							v822 = p823
 						}
-						m812[k816] = v817
+						m817[k821] = v822
 					}
-					n811 -= sz813
+					n816 -= sz818
 				}
-				x.Ptrs = m812
+				x.Ptrs = m817
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n821 := c.ReadLengthFast(2)
-				if n821 < 0 {
-					n821 = c.ReadLength(2)
+				n826 := c.ReadLengthFast(2)
+				if n826 < 0 {
+					n826 = c.ReadLength(2)
 				}
-				m822 := foryimpl.MakeMap[map[Shade]Label](c, n821)
-				for n821 > 0 && !c.Failed() {
-					sz823, vn824, _ := c.ReadMapChunk(n821, 25, 21, nil, false)
-					for j825 := 0; j825 < sz823 && !c.Failed(); j825++ {
-						var k826 Shade
-						k826 = Shade(c.ReadEnum(uint32(0xffff)))
-						var v827 Label
-						if !vn824 {
-							v827 = Label(c.ReadString())
+				m827 := foryimpl.MakeMap[map[Shade]Label](c, n826)
+				for n826 > 0 && !c.Failed() {
+					sz828, vn829, _ := c.ReadMapChunk(n826, 25, 21, nil, false)
+					for j830 := 0; j830 < sz828 && !c.Failed(); j830++ {
+						var k831 Shade
+						if e833 := c.ReadEnumFast(uint32(0xffff)); e833 >= 0 {
+							k831 = Shade(e833)
+						} else {
+							k831 = Shade(c.ReadEnum(uint32(0xffff)))
 						}
-						m822[k826] = v827
+						var v832 Label
+						if !vn829 {
+							v832 = Label(c.ReadString())
+						}
+						m827[k831] = v832
 					}
-					n821 -= sz823
+					n826 -= sz828
 				}
-				x.ShadeKey = m822
+				x.ShadeKey = m827
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n829 := c.ReadLengthFast(2)
-				if n829 < 0 {
-					n829 = c.ReadLength(2)
+				n835 := c.ReadLengthFast(2)
+				if n835 < 0 {
+					n835 = c.ReadLength(2)
 				}
-				m830 := foryimpl.MakeMap[map[string]other.Address](c, n829)
-				for n829 > 0 && !c.Failed() {
-					sz831, vn832, ev836 := c.ReadMapChunk(n829, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j833 := 0; j833 < sz831 && !c.Failed(); j833++ {
-						var k834 string
-						k834 = c.ReadString()
-						var v835 other.Address
-						if !vn832 {
-							if ev836 != nil {
-								v835.ForyReadEvolved(c, ev836)
+				m836 := foryimpl.MakeMap[map[string]other.Address](c, n835)
+				for n835 > 0 && !c.Failed() {
+					sz837, vn838, ev842 := c.ReadMapChunk(n835, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j839 := 0; j839 < sz837 && !c.Failed(); j839++ {
+						var k840 string
+						k840 = c.ReadString()
+						var v841 other.Address
+						if !vn838 {
+							if ev842 != nil {
+								v841.ForyReadEvolved(c, ev842)
 							} else {
-								v835.ForyRead(c)
+								v841.ForyRead(c)
 							}
 						}
-						m830[k834] = v835
+						m836[k840] = v841
 					}
-					n829 -= sz831
+					n835 -= sz837
 				}
-				x.Structs = m830
+				x.Structs = m836
 			}
 		default:
 			c.SkipField(f)

@@ -297,7 +297,12 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadString").Call(), t))}
 	case plan.TypeEnum:
 		if max, ok := enumMax(t.Base); ok {
-			return []jen.Code{dst.Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadEnum").Call(jen.Lit(max))))}
+			// The inlined fast path, ReadEnum behind it
+			// (BenchmarkDeserialize/MediaContentList).
+			e := g.fresh("e")
+			return []jen.Code{jen.If(jen.Id(e).Op(":=").Id("c").Dot("ReadEnumFast").Call(jen.Lit(max)), jen.Id(e).Op(">=").Lit(0)).Block(
+				jen.Add(dst).Op("=").Add(g.goType(t).Call(jen.Id(e)))).Else().Block(
+				jen.Add(dst).Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadEnum").Call(jen.Lit(max)))))}
 		}
 		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(r.Clone().Dot("ReadVarUint32").Call()))}
 	case plan.TypeTimestamp:

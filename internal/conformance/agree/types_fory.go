@@ -2873,12 +2873,20 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+		x.A = Narrow16(e1)
+	} else {
+		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+		x.B = Narrow32(e2)
+	} else {
+		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return
@@ -2896,14 +2904,22 @@ func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadValueFlag() {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
+			x.A = Narrow16(e5)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.B = Narrow32(e8)
+		} else {
+			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("B")
@@ -2919,21 +2935,37 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
+						x.A = Narrow16(e12)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
+						x.A = Narrow16(e9)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.B = Narrow32(e16)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.B = Narrow32(e13)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:
@@ -3135,12 +3167,20 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+		x.A = Narrow16(e1)
+	} else {
+		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+		x.B = Narrow32(e2)
+	} else {
+		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return
@@ -3158,14 +3198,22 @@ func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadValueFlag() {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
+			x.A = Narrow16(e5)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.B = Narrow32(e8)
+		} else {
+			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("B")
@@ -3181,21 +3229,37 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
+						x.A = Narrow16(e12)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
+						x.A = Narrow16(e9)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.B = Narrow32(e16)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.B = Narrow32(e13)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:

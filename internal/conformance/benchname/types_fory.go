@@ -2210,7 +2210,11 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+	if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+		x.Player = Player(e27)
+	} else {
+		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Player")
 		return
@@ -2274,34 +2278,38 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n27 := c.ReadLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadLength(1)
+	n28 := c.ReadLengthFast(1)
+	if n28 < 0 {
+		n28 = c.ReadLength(1)
 	}
-	l28 := foryimpl.ReuseSlice[[]string](c, x.Persons, n27)
-	if n27 > 0 {
-		hn30 := c.ReadListHeader(21)
+	l29 := foryimpl.ReuseSlice[[]string](c, x.Persons, n28)
+	if n28 > 0 {
+		hn31 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i29 := range l28 {
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
+			for i30 := range l29 {
+				if hn31 && !c.ReadFlag() {
+					clear(l29[i30 : i30+1])
 					continue
 				}
-				l28[i29] = c.ReadString()
+				l29[i30] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i29)
+					c.TraceIndex(i30)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l28
+	x.Persons = l29
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+			x.Player = Player(e36)
+		} else {
+			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Player")
@@ -2326,40 +2334,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.Duration = int64(v35)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.Duration = int64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.Size = int64(v37)
+				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
+					x.Size = int64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.Width = int32(v39)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.Width = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Height = int32(v41)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.Height = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.Bitrate = int32(v43)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.Bitrate = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2378,37 +2386,45 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n47 := c.ReadLengthFast(1)
+				if n47 < 0 {
+					n47 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]string](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(21)
+				l48 := foryimpl.MakeSlice[[]string](c, n47)
+				if n47 > 0 {
+					hn50 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i49 := range l48 {
+							if hn50 && !c.ReadFlag() {
+								clear(l48[i49 : i49+1])
 								continue
 							}
-							l46[i47] = c.ReadString()
+							l48[i49] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i49)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l46
+				x.Persons = l48
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
+						x.Player = Player(e56)
+					} else {
+						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
+						x.Player = Player(e53)
+					} else {
+						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 11:
@@ -2685,7 +2701,11 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+		x.Size = Size(e5)
+	} else {
+		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Size")
 		return
@@ -2727,7 +2747,11 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.Size = Size(e8)
+		} else {
+			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Size")
@@ -2743,16 +2767,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Width = int32(v7)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Width = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Height = int32(v9)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Height = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -2768,11 +2792,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:

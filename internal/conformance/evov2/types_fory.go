@@ -470,7 +470,11 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+		x.Level = Color(e37)
+	} else {
+		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Level")
 		return
@@ -481,76 +485,76 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[string](c)
-		*p37 = c.ReadString()
-		x.Nick = p37
+		p38 := foryimpl.Alloc[string](c)
+		*p38 = c.ReadString()
+		x.Nick = p38
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n38 := c.ReadLengthFast(2)
-	if n38 < 0 {
-		n38 = c.ReadLength(2)
+	n39 := c.ReadLengthFast(2)
+	if n39 < 0 {
+		n39 = c.ReadLength(2)
 	}
-	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
-	for n38 > 0 && !c.Failed() {
-		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
-		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-			var k43 string
-			k43 = c.ReadString()
-			var v44 int32
-			if !vn41 {
-				v44 = r.ReadVarInt32()
+	m40 := foryimpl.MakeMap[map[string]int32](c, n39)
+	for n39 > 0 && !c.Failed() {
+		sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
+		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
+			var k44 string
+			k44 = c.ReadString()
+			var v45 int32
+			if !vn42 {
+				v45 = r.ReadVarInt32()
 			}
-			m39[k43] = v44
+			m40[k44] = v45
 		}
-		n38 -= sz40
+		n39 -= sz41
 	}
-	x.Scores = m39
+	x.Scores = m40
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
+	n47 := c.ReadLengthFast(1)
+	if n47 < 0 {
+		n47 = c.ReadLength(1)
 	}
-	l47 := foryimpl.ReuseSlice[[]string](c, x.Tags, n46)
-	if n46 > 0 {
-		hn49 := c.ReadListHeader(21)
+	l48 := foryimpl.ReuseSlice[[]string](c, x.Tags, n47)
+	if n47 > 0 {
+		hn50 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
+			for i49 := range l48 {
+				if hn50 && !c.ReadFlag() {
+					clear(l48[i49 : i49+1])
 					continue
 				}
-				l47[i48] = c.ReadString()
+				l48[i49] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i48)
+					c.TraceIndex(i49)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l47
+	x.Tags = l48
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n52 := c.ReadArrayLengthFast(8)
-	if n52 < 0 {
-		n52 = c.ReadArrayLength(8)
+	n53 := c.ReadArrayLengthFast(8)
+	if n53 < 0 {
+		n53 = c.ReadArrayLength(8)
 	}
-	a53 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n52)
-	r.ReadRawFloat64s(a53)
-	x.Weights = a53
+	a54 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n53)
+	r.ReadRawFloat64s(a54)
+	x.Weights = a54
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
-		x.Work.ForyReadEvolved(c, ev54)
+	if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
+		x.Work.ForyReadEvolved(c, ev55)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -591,17 +595,17 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Email")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.Home = foryimpl.BackRef[Address](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		p57 := foryimpl.Alloc[Address](c)
-		foryimpl.SetRef(c, id56, p57)
-		if ev58 := c.ReadStructFieldMeta(foryTypeAddress); ev58 != nil {
-			p57.ForyReadEvolved(c, ev58)
+	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+		x.Home = foryimpl.BackRef[Address](c, id57)
+	} else if st56 == foryimpl.RefFollows {
+		p58 := foryimpl.Alloc[Address](c)
+		foryimpl.SetRef(c, id57, p58)
+		if ev59 := c.ReadStructFieldMeta(foryTypeAddress); ev59 != nil {
+			p58.ForyReadEvolved(c, ev59)
 		} else if !c.Failed() {
-			p57.ForyRead(c)
+			p58.ForyRead(c)
 		}
-		x.Home = p57
+		x.Home = p58
 	} else {
 		x.Home = nil
 	}
@@ -610,7 +614,11 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e62 := c.ReadEnumFast(uint32(0x7fffffff)); e62 >= 0 {
+			x.Level = Color(e62)
+		} else {
+			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Level")
@@ -622,74 +630,74 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p61 := foryimpl.Alloc[string](c)
-		*p61 = c.ReadString()
-		x.Nick = p61
+		p63 := foryimpl.Alloc[string](c)
+		*p63 = c.ReadString()
+		x.Nick = p63
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n62 := c.ReadLengthFast(2)
-	if n62 < 0 {
-		n62 = c.ReadLength(2)
+	n64 := c.ReadLengthFast(2)
+	if n64 < 0 {
+		n64 = c.ReadLength(2)
 	}
-	m63 := foryimpl.MakeMap[map[string]int32](c, n62)
-	for n62 > 0 && !c.Failed() {
-		sz64, vn65, _ := c.ReadMapChunk(n62, 21, 5, nil, false)
-		for j66 := 0; j66 < sz64 && !c.Failed(); j66++ {
-			var k67 string
-			k67 = c.ReadString()
-			var v68 int32
-			if !vn65 {
-				v68 = r.ReadVarInt32()
+	m65 := foryimpl.MakeMap[map[string]int32](c, n64)
+	for n64 > 0 && !c.Failed() {
+		sz66, vn67, _ := c.ReadMapChunk(n64, 21, 5, nil, false)
+		for j68 := 0; j68 < sz66 && !c.Failed(); j68++ {
+			var k69 string
+			k69 = c.ReadString()
+			var v70 int32
+			if !vn67 {
+				v70 = r.ReadVarInt32()
 			}
-			m63[k67] = v68
+			m65[k69] = v70
 		}
-		n62 -= sz64
+		n64 -= sz66
 	}
-	x.Scores = m63
+	x.Scores = m65
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n70 := c.ReadLengthFast(1)
-	if n70 < 0 {
-		n70 = c.ReadLength(1)
+	n72 := c.ReadLengthFast(1)
+	if n72 < 0 {
+		n72 = c.ReadLength(1)
 	}
-	l71 := foryimpl.ReuseSlice[[]string](c, x.Tags, n70)
-	if n70 > 0 {
-		hn73 := c.ReadListHeader(21)
+	l73 := foryimpl.ReuseSlice[[]string](c, x.Tags, n72)
+	if n72 > 0 {
+		hn75 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i72 := range l71 {
-				if hn73 && !c.ReadFlag() {
-					clear(l71[i72 : i72+1])
+			for i74 := range l73 {
+				if hn75 && !c.ReadFlag() {
+					clear(l73[i74 : i74+1])
 					continue
 				}
-				l71[i72] = c.ReadString()
+				l73[i74] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i72)
+					c.TraceIndex(i74)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l71
+	x.Tags = l73
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-		x.Weights = foryimpl.BackRefSlice[float64](c, id77)
-	} else if st76 == foryimpl.RefFollows {
-		n78 := c.ReadArrayLengthFast(8)
-		if n78 < 0 {
-			n78 = c.ReadArrayLength(8)
+	if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
+		x.Weights = foryimpl.BackRefSlice[float64](c, id79)
+	} else if st78 == foryimpl.RefFollows {
+		n80 := c.ReadArrayLengthFast(8)
+		if n80 < 0 {
+			n80 = c.ReadArrayLength(8)
 		}
-		a79 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n78)
-		r.ReadRawFloat64s(a79)
-		x.Weights = a79
-		foryimpl.SetRefSlice(c, id77, x.Weights)
+		a81 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n80)
+		r.ReadRawFloat64s(a81)
+		x.Weights = a81
+		foryimpl.SetRefSlice(c, id79, x.Weights)
 	} else {
 		x.Weights = nil
 	}
@@ -698,8 +706,8 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev82 := c.ReadStructFieldMeta(foryTypeAddress); ev82 != nil {
-			x.Work.ForyReadEvolved(c, ev82)
+		if ev84 := c.ReadStructFieldMeta(foryTypeAddress); ev84 != nil {
+			x.Work.ForyReadEvolved(c, ev84)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -718,8 +726,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.Age = int32(v83)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.Age = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -730,39 +738,47 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					p89 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id88, p89)
-					if ev90 := c.ReadStructFieldMeta(foryTypeAddress); ev90 != nil {
-						p89.ForyReadEvolved(c, ev90)
+				if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id90)
+				} else if st89 == foryimpl.RefFollows {
+					p91 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id90, p91)
+					if ev92 := c.ReadStructFieldMeta(foryTypeAddress); ev92 != nil {
+						p91.ForyReadEvolved(c, ev92)
 					} else if !c.Failed() {
-						p89.ForyRead(c)
+						p91.ForyRead(c)
 					}
-					x.Home = p89
+					x.Home = p91
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p85 := foryimpl.Alloc[Address](c)
-					if ev86 := c.ReadStructFieldMeta(foryTypeAddress); ev86 != nil {
-						p85.ForyReadEvolved(c, ev86)
+					p87 := foryimpl.Alloc[Address](c)
+					if ev88 := c.ReadStructFieldMeta(foryTypeAddress); ev88 != nil {
+						p87.ForyReadEvolved(c, ev88)
 					} else if !c.Failed() {
-						p85.ForyRead(c)
+						p87.ForyRead(c)
 					}
-					x.Home = p85
+					x.Home = p87
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e96 := c.ReadEnumFast(uint32(0x7fffffff)); e96 >= 0 {
+						x.Level = Color(e96)
+					} else {
+						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+						x.Level = Color(e93)
+					} else {
+						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 4:
@@ -771,70 +787,70 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p93 := foryimpl.Alloc[string](c)
-				*p93 = c.ReadString()
-				x.Nick = p93
+				p97 := foryimpl.Alloc[string](c)
+				*p97 = c.ReadString()
+				x.Nick = p97
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n94 := c.ReadLengthFast(2)
-				if n94 < 0 {
-					n94 = c.ReadLength(2)
+				n98 := c.ReadLengthFast(2)
+				if n98 < 0 {
+					n98 = c.ReadLength(2)
 				}
-				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
-				for n94 > 0 && !c.Failed() {
-					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
-					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
-						var k99 string
-						k99 = c.ReadString()
-						var v100 int32
-						if !vn97 {
-							v100 = r.ReadVarInt32()
+				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
+				for n98 > 0 && !c.Failed() {
+					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
+					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
+						var k103 string
+						k103 = c.ReadString()
+						var v104 int32
+						if !vn101 {
+							v104 = r.ReadVarInt32()
 						}
-						m95[k99] = v100
+						m99[k103] = v104
 					}
-					n94 -= sz96
+					n98 -= sz100
 				}
-				x.Scores = m95
+				x.Scores = m99
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLengthFast(1)
-				if n102 < 0 {
-					n102 = c.ReadLength(1)
+				n106 := c.ReadLengthFast(1)
+				if n106 < 0 {
+					n106 = c.ReadLength(1)
 				}
-				l103 := foryimpl.MakeSlice[[]string](c, n102)
-				if n102 > 0 {
-					hn105 := c.ReadListHeader(21)
+				l107 := foryimpl.MakeSlice[[]string](c, n106)
+				if n106 > 0 {
+					hn109 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i108 := range l107 {
+							if hn109 && !c.ReadFlag() {
+								clear(l107[i108 : i108+1])
 								continue
 							}
-							l103[i104] = c.ReadString()
+							l107[i108] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i108)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l103
+				x.Tags = l107
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id111)
-				} else if st110 == foryimpl.RefFollows {
-					n112 := c.ReadArrayLengthFast(8)
-					if n112 < 0 {
-						n112 = c.ReadArrayLength(8)
+				if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id115)
+				} else if st114 == foryimpl.RefFollows {
+					n116 := c.ReadArrayLengthFast(8)
+					if n116 < 0 {
+						n116 = c.ReadArrayLength(8)
 					}
-					a113 := foryimpl.MakeSlice[[]float64](c, n112)
-					r.ReadRawFloat64s(a113)
-					x.Weights = a113
-					foryimpl.SetRefSlice(c, id111, x.Weights)
+					a117 := foryimpl.MakeSlice[[]float64](c, n116)
+					r.ReadRawFloat64s(a117)
+					x.Weights = a117
+					foryimpl.SetRefSlice(c, id115, x.Weights)
 				} else {
 					x.Weights = nil
 				}
@@ -842,28 +858,28 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n108 := c.ReadArrayLengthFast(8)
-					if n108 < 0 {
-						n108 = c.ReadArrayLength(8)
+					n112 := c.ReadArrayLengthFast(8)
+					if n112 < 0 {
+						n112 = c.ReadArrayLength(8)
 					}
-					a109 := foryimpl.MakeSlice[[]float64](c, n108)
-					r.ReadRawFloat64s(a109)
-					x.Weights = a109
+					a113 := foryimpl.MakeSlice[[]float64](c, n112)
+					r.ReadRawFloat64s(a113)
+					x.Weights = a113
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev117 := c.ReadStructFieldMeta(foryTypeAddress); ev117 != nil {
-						x.Work.ForyReadEvolved(c, ev117)
+					if ev121 := c.ReadStructFieldMeta(foryTypeAddress); ev121 != nil {
+						x.Work.ForyReadEvolved(c, ev121)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev114 := c.ReadStructFieldMeta(foryTypeAddress); ev114 != nil {
-						x.Work.ForyReadEvolved(c, ev114)
+					if ev118 := c.ReadStructFieldMeta(foryTypeAddress); ev118 != nil {
+						x.Work.ForyReadEvolved(c, ev118)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

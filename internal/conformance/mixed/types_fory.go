@@ -500,30 +500,34 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Items")
 		return
 	}
-	x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+		x.Kind = Color(e39)
+	} else {
+		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Kind")
 		return
 	}
-	n39 := c.ReadLengthFast(2)
-	if n39 < 0 {
-		n39 = c.ReadLength(2)
+	n40 := c.ReadLengthFast(2)
+	if n40 < 0 {
+		n40 = c.ReadLength(2)
 	}
-	m40 := foryimpl.MakeMap[map[string]int32](c, n39)
-	for n39 > 0 && !c.Failed() {
-		sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
-		for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-			var k44 string
-			k44 = c.ReadString()
-			var v45 int32
-			if !vn42 {
-				v45 = r.ReadVarInt32()
+	m41 := foryimpl.MakeMap[map[string]int32](c, n40)
+	for n40 > 0 && !c.Failed() {
+		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
+		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
+			var k45 string
+			k45 = c.ReadString()
+			var v46 int32
+			if !vn43 {
+				v46 = r.ReadVarInt32()
 			}
-			m40[k44] = v45
+			m41[k45] = v46
 		}
-		n39 -= sz41
+		n40 -= sz42
 	}
-	x.Lookup = m40
+	x.Lookup = m41
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -576,34 +580,34 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[bool](c)
-		*p47 = r.ReadBool()
-		x.OptFlag = p47
+		p48 := foryimpl.Alloc[bool](c)
+		*p48 = r.ReadBool()
+		x.OptFlag = p48
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int32](c)
-		*p48 = r.ReadVarInt32()
-		x.Opt = p48
+		p49 := foryimpl.Alloc[int32](c)
+		*p49 = r.ReadVarInt32()
+		x.Opt = p49
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-		x.Child = foryimpl.BackRef[Inner](c, id50)
-	} else if st49 == foryimpl.RefFollows {
-		p51 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id50, p51)
-		if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
-			p51.ForyReadEvolved(c, ev52)
+	if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
+		x.Child = foryimpl.BackRef[Inner](c, id51)
+	} else if st50 == foryimpl.RefFollows {
+		p52 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id51, p52)
+		if ev53 := c.ReadStructFieldMeta(foryTypeInner); ev53 != nil {
+			p52.ForyReadEvolved(c, ev53)
 		} else if !c.Failed() {
-			p51.ForyRead(c)
+			p52.ForyRead(c)
 		}
-		x.Child = p51
+		x.Child = p52
 	} else {
 		x.Child = nil
 	}
@@ -611,58 +615,62 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Child")
 		return
 	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
+	n54 := c.ReadLengthFast(1)
+	if n54 < 0 {
+		n54 = c.ReadLength(1)
 	}
-	l54 := foryimpl.ReuseSlice[[]string](c, x.Items, n53)
-	if n53 > 0 {
-		hn56 := c.ReadListHeader(21)
+	l55 := foryimpl.ReuseSlice[[]string](c, x.Items, n54)
+	if n54 > 0 {
+		hn57 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i55 := range l54 {
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
+			for i56 := range l55 {
+				if hn57 && !c.ReadFlag() {
+					clear(l55[i56 : i56+1])
 					continue
 				}
-				l54[i55] = c.ReadString()
+				l55[i56] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i55)
+					c.TraceIndex(i56)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l54
+	x.Items = l55
 	if c.Failed() {
 		c.Trace("Items")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e62 := c.ReadEnumFast(uint32(0x7fffffff)); e62 >= 0 {
+			x.Kind = Color(e62)
+		} else {
+			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Kind")
 		return
 	}
-	n61 := c.ReadLengthFast(2)
-	if n61 < 0 {
-		n61 = c.ReadLength(2)
+	n63 := c.ReadLengthFast(2)
+	if n63 < 0 {
+		n63 = c.ReadLength(2)
 	}
-	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-	for n61 > 0 && !c.Failed() {
-		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-			var k66 string
-			k66 = c.ReadString()
-			var v67 int32
-			if !vn64 {
-				v67 = r.ReadVarInt32()
+	m64 := foryimpl.MakeMap[map[string]int32](c, n63)
+	for n63 > 0 && !c.Failed() {
+		sz65, vn66, _ := c.ReadMapChunk(n63, 21, 5, nil, false)
+		for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
+			var k68 string
+			k68 = c.ReadString()
+			var v69 int32
+			if !vn66 {
+				v69 = r.ReadVarInt32()
 			}
-			m62[k66] = v67
+			m64[k68] = v69
 		}
-		n61 -= sz63
+		n63 -= sz65
 	}
-	x.Lookup = m62
+	x.Lookup = m64
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -687,16 +695,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.Ratio = float32(v69)
+				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
+					x.Ratio = float32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 16); ok72 {
-					x.Small = int16(v71)
+				if v73, ok74 := c.ReadIntAs(f, 16); ok74 {
+					x.Small = int16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -707,128 +715,136 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.Count = int64(v73)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.Count = int64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
-					x.Big = uint64(v75)
+				if v77, ok78 := c.ReadUintAs(f, 64); ok78 {
+					x.Big = uint64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
-					x.Code = int32(v77)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.Code = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p79 := foryimpl.Alloc[bool](c)
-				*p79 = r.ReadBool()
-				x.OptFlag = p79
+				p81 := foryimpl.Alloc[bool](c)
+				*p81 = r.ReadBool()
+				x.OptFlag = p81
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					pv83 := int32(v81)
-					x.Opt = &pv83
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					pv85 := int32(v83)
+					x.Opt = &pv85
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p80 := foryimpl.Alloc[int32](c)
-				*p80 = r.ReadVarInt32()
-				x.Opt = p80
+				p82 := foryimpl.Alloc[int32](c)
+				*p82 = r.ReadVarInt32()
+				x.Opt = p82
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id87)
-				} else if st86 == foryimpl.RefFollows {
-					p88 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id87, p88)
-					if ev89 := c.ReadStructFieldMeta(foryTypeInner); ev89 != nil {
-						p88.ForyReadEvolved(c, ev89)
+				if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id89)
+				} else if st88 == foryimpl.RefFollows {
+					p90 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id89, p90)
+					if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+						p90.ForyReadEvolved(c, ev91)
 					} else if !c.Failed() {
-						p88.ForyRead(c)
+						p90.ForyRead(c)
 					}
-					x.Child = p88
+					x.Child = p90
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p84 := foryimpl.Alloc[Inner](c)
-					if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
-						p84.ForyReadEvolved(c, ev85)
+					p86 := foryimpl.Alloc[Inner](c)
+					if ev87 := c.ReadStructFieldMeta(foryTypeInner); ev87 != nil {
+						p86.ForyReadEvolved(c, ev87)
 					} else if !c.Failed() {
-						p84.ForyRead(c)
+						p86.ForyRead(c)
 					}
-					x.Child = p84
+					x.Child = p86
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLengthFast(1)
-				if n90 < 0 {
-					n90 = c.ReadLength(1)
+				n92 := c.ReadLengthFast(1)
+				if n92 < 0 {
+					n92 = c.ReadLength(1)
 				}
-				l91 := foryimpl.MakeSlice[[]string](c, n90)
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(21)
+				l93 := foryimpl.MakeSlice[[]string](c, n92)
+				if n92 > 0 {
+					hn95 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
-								clear(l91[i92 : i92+1])
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
-							l91[i92] = c.ReadString()
+							l93[i94] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i92)
+								c.TraceIndex(i94)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l91
+				x.Items = l93
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e101 := c.ReadEnumFast(uint32(0x7fffffff)); e101 >= 0 {
+						x.Kind = Color(e101)
+					} else {
+						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e98 := c.ReadEnumFast(uint32(0x7fffffff)); e98 >= 0 {
+						x.Kind = Color(e98)
+					} else {
+						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLengthFast(2)
-				if n98 < 0 {
-					n98 = c.ReadLength(2)
+				n102 := c.ReadLengthFast(2)
+				if n102 < 0 {
+					n102 = c.ReadLength(2)
 				}
-				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
-				for n98 > 0 && !c.Failed() {
-					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
-					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
-						var k103 string
-						k103 = c.ReadString()
-						var v104 int32
-						if !vn101 {
-							v104 = r.ReadVarInt32()
+				m103 := foryimpl.MakeMap[map[string]int32](c, n102)
+				for n102 > 0 && !c.Failed() {
+					sz104, vn105, _ := c.ReadMapChunk(n102, 21, 5, nil, false)
+					for j106 := 0; j106 < sz104 && !c.Failed(); j106++ {
+						var k107 string
+						k107 = c.ReadString()
+						var v108 int32
+						if !vn105 {
+							v108 = r.ReadVarInt32()
 						}
-						m99[k103] = v104
+						m103[k107] = v108
 					}
-					n98 -= sz100
+					n102 -= sz104
 				}
-				x.Lookup = m99
+				x.Lookup = m103
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

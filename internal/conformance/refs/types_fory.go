@@ -269,7 +269,11 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+		x.Size = Size(e5)
+	} else {
+		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Size")
 		return
@@ -311,7 +315,11 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.Size = Size(e8)
+		} else {
+			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Size")
@@ -327,16 +335,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Width = int32(v7)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Width = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Height = int32(v9)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Height = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -352,11 +360,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:

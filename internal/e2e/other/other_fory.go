@@ -342,7 +342,11 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lines")
 		return
 	}
-	x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+		x.Status = Status(e21)
+	} else {
+		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Status")
 		return
@@ -376,34 +380,38 @@ func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n21 := c.ReadLengthFast(1)
-	if n21 < 0 {
-		n21 = c.ReadLength(1)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
 	}
-	l22 := foryimpl.ReuseSlice[[]string](c, x.Lines, n21)
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(21)
+	l23 := foryimpl.ReuseSlice[[]string](c, x.Lines, n22)
+	if n22 > 0 {
+		hn25 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
 					continue
 				}
-				l22[i23] = c.ReadString()
+				l23[i24] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Lines = l22
+	x.Lines = l23
 	if c.Failed() {
 		c.Trace("Lines")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+		if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+			x.Status = Status(e30)
+		} else {
+			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Status")
@@ -424,45 +432,53 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Zip = int32(v29)
+				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
+					x.Zip = int32(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				l32 := foryimpl.MakeSlice[[]string](c, n31)
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(21)
+				l34 := foryimpl.MakeSlice[[]string](c, n33)
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							l32[i33] = c.ReadString()
+							l34[i35] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l32
+				x.Lines = l34
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e42 := c.ReadEnumFast(uint32(0x7fffffff)); e42 >= 0 {
+						x.Status = Status(e42)
+					} else {
+						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+						x.Status = Status(e39)
+					} else {
+						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 3:

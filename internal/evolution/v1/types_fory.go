@@ -1195,7 +1195,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+		x.E = Color(e25)
+	} else {
+		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("E")
 		return
@@ -1206,45 +1210,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[time.Duration](c)
-		*p25 = c.ReadDuration()
-		x.PD = p25
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.PD = p26
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[serializer.Date](c)
-		*p26 = serializer.Date(c.ReadDate())
-		x.PDt = p26
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.PDt = p27
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Color](c)
-		*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p27
+		p28 := foryimpl.Alloc[Color](c)
+		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+			*p28 = Color(e29)
+		} else {
+			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p28
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[string](c)
-		*p28 = c.ReadString()
-		x.PS = p28
+		p30 := foryimpl.Alloc[string](c)
+		*p30 = c.ReadString()
+		x.PS = p30
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[time.Time](c)
-		*p29 = c.ReadTime()
-		x.PT = p29
+		p31 := foryimpl.Alloc[time.Time](c)
+		*p31 = c.ReadTime()
+		x.PT = p31
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1260,7 +1268,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+		x.RmE = Color(e32)
+	} else {
+		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("RmE")
 		return
@@ -1271,45 +1283,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Duration](c)
-		*p30 = c.ReadDuration()
-		x.RmPD = p30
+		p33 := foryimpl.Alloc[time.Duration](c)
+		*p33 = c.ReadDuration()
+		x.RmPD = p33
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[serializer.Date](c)
-		*p31 = serializer.Date(c.ReadDate())
-		x.RmPDt = p31
+		p34 := foryimpl.Alloc[serializer.Date](c)
+		*p34 = serializer.Date(c.ReadDate())
+		x.RmPDt = p34
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[Color](c)
-		*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p32
+		p35 := foryimpl.Alloc[Color](c)
+		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+			*p35 = Color(e36)
+		} else {
+			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.RmPE = p35
 	}
 	if c.Failed() {
 		c.Trace("RmPE")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[string](c)
-		*p33 = c.ReadString()
-		x.RmPS = p33
+		p37 := foryimpl.Alloc[string](c)
+		*p37 = c.ReadString()
+		x.RmPS = p37
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[time.Time](c)
-		*p34 = c.ReadTime()
-		x.RmPT = p34
+		p38 := foryimpl.Alloc[time.Time](c)
+		*p38 = c.ReadTime()
+		x.RmPT = p38
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1423,144 +1439,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[float64](c)
-		*p35 = r.ReadFloat64()
-		x.PF64 = p35
+		p39 := foryimpl.Alloc[float64](c)
+		*p39 = r.ReadFloat64()
+		x.PF64 = p39
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[float64](c)
-		*p36 = r.ReadFloat64()
-		x.RmPF64 = p36
+		p40 := foryimpl.Alloc[float64](c)
+		*p40 = r.ReadFloat64()
+		x.RmPF64 = p40
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[float32](c)
-		*p37 = r.ReadFloat32()
-		x.PF32 = p37
+		p41 := foryimpl.Alloc[float32](c)
+		*p41 = r.ReadFloat32()
+		x.PF32 = p41
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[float32](c)
-		*p38 = r.ReadFloat32()
-		x.RmPF32 = p38
+		p42 := foryimpl.Alloc[float32](c)
+		*p42 = r.ReadFloat32()
+		x.RmPF32 = p42
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[uint16](c)
-		*p39 = r.ReadUint16()
-		x.PU16 = p39
+		p43 := foryimpl.Alloc[uint16](c)
+		*p43 = r.ReadUint16()
+		x.PU16 = p43
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[uint16](c)
-		*p40 = r.ReadUint16()
-		x.RmPU16 = p40
+		p44 := foryimpl.Alloc[uint16](c)
+		*p44 = r.ReadUint16()
+		x.RmPU16 = p44
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[bool](c)
-		*p41 = r.ReadBool()
-		x.PB = p41
+		p45 := foryimpl.Alloc[bool](c)
+		*p45 = r.ReadBool()
+		x.PB = p45
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[bool](c)
-		*p42 = r.ReadBool()
-		x.RmPB = p42
+		p46 := foryimpl.Alloc[bool](c)
+		*p46 = r.ReadBool()
+		x.RmPB = p46
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[int8](c)
-		*p43 = r.ReadInt8()
-		x.PI8 = p43
+		p47 := foryimpl.Alloc[int8](c)
+		*p47 = r.ReadInt8()
+		x.PI8 = p47
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int8](c)
-		*p44 = r.ReadInt8()
-		x.RmPI8 = p44
+		p48 := foryimpl.Alloc[int8](c)
+		*p48 = r.ReadInt8()
+		x.RmPI8 = p48
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int64](c)
-		*p45 = r.ReadVarInt64()
-		x.PI64 = p45
+		p49 := foryimpl.Alloc[int64](c)
+		*p49 = r.ReadVarInt64()
+		x.PI64 = p49
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[int64](c)
-		*p46 = r.ReadVarInt64()
-		x.RmPI64 = p46
+		p50 := foryimpl.Alloc[int64](c)
+		*p50 = r.ReadVarInt64()
+		x.RmPI64 = p50
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[uint64](c)
-		*p47 = r.ReadVarUint64()
-		x.PU64 = p47
+		p51 := foryimpl.Alloc[uint64](c)
+		*p51 = r.ReadVarUint64()
+		x.PU64 = p51
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[uint64](c)
-		*p48 = r.ReadVarUint64()
-		x.RmPU64 = p48
+		p52 := foryimpl.Alloc[uint64](c)
+		*p52 = r.ReadVarUint64()
+		x.RmPU64 = p52
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int32](c)
-		*p49 = r.ReadVarInt32()
-		x.PI32 = p49
+		p53 := foryimpl.Alloc[int32](c)
+		*p53 = r.ReadVarInt32()
+		x.PI32 = p53
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int32](c)
-		*p50 = r.ReadVarInt32()
-		x.RmPI32 = p50
+		p54 := foryimpl.Alloc[int32](c)
+		*p54 = r.ReadVarInt32()
+		x.RmPI32 = p54
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -1577,7 +1593,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
+			x.E = Color(e57)
+		} else {
+			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -1589,30 +1609,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[time.Duration](c)
-		*p53 = c.ReadDuration()
-		x.PD = p53
+		p58 := foryimpl.Alloc[time.Duration](c)
+		*p58 = c.ReadDuration()
+		x.PD = p58
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[serializer.Date](c)
-		*p54 = serializer.Date(c.ReadDate())
-		x.PDt = p54
+		p59 := foryimpl.Alloc[serializer.Date](c)
+		*p59 = serializer.Date(c.ReadDate())
+		x.PDt = p59
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		p57 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id56, p57)
-		*p57 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p57
+	if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id61)
+	} else if st60 == foryimpl.RefFollows {
+		p62 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id61, p62)
+		if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
+			*p62 = Color(e63)
+		} else {
+			*p62 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p62
 	} else {
 		x.PE = nil
 	}
@@ -1621,18 +1645,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p58 := foryimpl.Alloc[string](c)
-		*p58 = c.ReadString()
-		x.PS = p58
+		p64 := foryimpl.Alloc[string](c)
+		*p64 = c.ReadString()
+		x.PS = p64
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Time](c)
-		*p59 = c.ReadTime()
-		x.PT = p59
+		p65 := foryimpl.Alloc[time.Time](c)
+		*p65 = c.ReadTime()
+		x.PT = p65
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1649,7 +1673,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e68 := c.ReadEnumFast(uint32(0x7fffffff)); e68 >= 0 {
+			x.RmE = Color(e68)
+		} else {
+			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("RmE")
@@ -1661,30 +1689,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p62 := foryimpl.Alloc[time.Duration](c)
-		*p62 = c.ReadDuration()
-		x.RmPD = p62
+		p69 := foryimpl.Alloc[time.Duration](c)
+		*p69 = c.ReadDuration()
+		x.RmPD = p69
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p63 := foryimpl.Alloc[serializer.Date](c)
-		*p63 = serializer.Date(c.ReadDate())
-		x.RmPDt = p63
+		p70 := foryimpl.Alloc[serializer.Date](c)
+		*p70 = serializer.Date(c.ReadDate())
+		x.RmPDt = p70
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
-	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-		x.RmPE = foryimpl.BackRef[Color](c, id65)
-	} else if st64 == foryimpl.RefFollows {
-		p66 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id65, p66)
-		*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p66
+	if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+		x.RmPE = foryimpl.BackRef[Color](c, id72)
+	} else if st71 == foryimpl.RefFollows {
+		p73 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id72, p73)
+		if e74 := c.ReadEnumFast(uint32(0x7fffffff)); e74 >= 0 {
+			*p73 = Color(e74)
+		} else {
+			*p73 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.RmPE = p73
 	} else {
 		x.RmPE = nil
 	}
@@ -1693,18 +1725,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[string](c)
-		*p67 = c.ReadString()
-		x.RmPS = p67
+		p75 := foryimpl.Alloc[string](c)
+		*p75 = c.ReadString()
+		x.RmPS = p75
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[time.Time](c)
-		*p68 = c.ReadTime()
-		x.RmPT = p68
+		p76 := foryimpl.Alloc[time.Time](c)
+		*p76 = c.ReadTime()
+		x.RmPT = p76
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1740,128 +1772,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.FixI64 = int64(v69)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.FixI64 = int64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.RmFixI64 = int64(v71)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.RmFixI64 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
-					x.FixU64 = uint64(v73)
+				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
+					x.FixU64 = uint64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
-					x.RmFixU64 = uint64(v75)
+				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
+					x.RmFixU64 = uint64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.F64 = float64(v77)
+				if v85, ok86 := c.ReadFloatAs(f, 64); ok86 {
+					x.F64 = float64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.RmF64 = float64(v79)
+				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
+					x.RmF64 = float64(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.FixI32 = int32(v81)
+				if v89, ok90 := c.ReadIntAs(f, 32); ok90 {
+					x.FixI32 = int32(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.RmFixI32 = int32(v83)
+				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
+					x.RmFixI32 = int32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 32); ok86 {
-					x.FixU32 = uint32(v85)
+				if v93, ok94 := c.ReadUintAs(f, 32); ok94 {
+					x.FixU32 = uint32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 32); ok88 {
-					x.RmFixU32 = uint32(v87)
+				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
+					x.RmFixU32 = uint32(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 32); ok90 {
-					x.F32 = float32(v89)
+				if v97, ok98 := c.ReadFloatAs(f, 32); ok98 {
+					x.F32 = float32(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.RmF32 = float32(v91)
+				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
+					x.RmF32 = float32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 16); ok94 {
-					x.I16 = int16(v93)
+				if v101, ok102 := c.ReadIntAs(f, 16); ok102 {
+					x.I16 = int16(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 16); ok96 {
-					x.RmI16 = int16(v95)
+				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
+					x.RmI16 = int16(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 16); ok98 {
-					x.RmU16 = uint16(v97)
+				if v105, ok106 := c.ReadUintAs(f, 16); ok106 {
+					x.RmU16 = uint16(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 16); ok100 {
-					x.U16 = uint16(v99)
+				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
+					x.U16 = uint16(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1876,345 +1908,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 8); ok102 {
-					x.I8 = int8(v101)
+				if v109, ok110 := c.ReadIntAs(f, 8); ok110 {
+					x.I8 = int8(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 8); ok104 {
-					x.RmI8 = int8(v103)
+				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
+					x.RmI8 = int8(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 8); ok106 {
-					x.RmU8 = uint8(v105)
+				if v113, ok114 := c.ReadUintAs(f, 8); ok114 {
+					x.RmU8 = uint8(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 8); ok108 {
-					x.U8 = uint8(v107)
+				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
+					x.U8 = uint8(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 64); ok110 {
-					x.I = int(v109)
+				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
+					x.I = int(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 64); ok112 {
-					x.I64 = int64(v111)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.I64 = int64(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 64); ok114 {
-					x.MyI = MyInt(v113)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.MyI = MyInt(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v115, ok116 := c.ReadIntAs(f, 64); ok116 {
-					x.RmI = int(v115)
+				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
+					x.RmI = int(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
-					x.RmI64 = int64(v117)
+				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
+					x.RmI64 = int64(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.RmMyI = MyInt(v119)
+				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
+					x.RmMyI = MyInt(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.RmTagI64 = int64(v121)
+				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
+					x.RmTagI64 = int64(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.TagI64 = int64(v123)
+				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
+					x.TagI64 = int64(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v125, ok126 := c.ReadUintAs(f, 64); ok126 {
-					x.RmU = uint(v125)
+				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
+					x.RmU = uint(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v127, ok128 := c.ReadUintAs(f, 64); ok128 {
-					x.RmU64 = uint64(v127)
+				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
+					x.RmU64 = uint64(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v129, ok130 := c.ReadUintAs(f, 64); ok130 {
-					x.U = uint(v129)
+				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
+					x.U = uint(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v131, ok132 := c.ReadUintAs(f, 64); ok132 {
-					x.U64 = uint64(v131)
+				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
+					x.U64 = uint64(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
-					x.RmTagU64 = uint64(v133)
+				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
+					x.RmTagU64 = uint64(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.TagU64 = uint64(v135)
+				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
+					x.TagU64 = uint64(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v137, ok138 := c.ReadIntAs(f, 32); ok138 {
-					x.I32 = int32(v137)
+				if v145, ok146 := c.ReadIntAs(f, 32); ok146 {
+					x.I32 = int32(v145)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
-					x.RmI32 = int32(v139)
+				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
+					x.RmI32 = int32(v147)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
-					x.RmU32 = uint32(v141)
+				if v149, ok150 := c.ReadUintAs(f, 32); ok150 {
+					x.RmU32 = uint32(v149)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
-					x.U32 = uint32(v143)
+				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
+					x.U32 = uint32(v151)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v146, ok147 := c.ReadFloatAs(f, 64); ok147 {
-					pv148 := float64(v146)
-					x.PF64 = &pv148
+				if v154, ok155 := c.ReadFloatAs(f, 64); ok155 {
+					pv156 := float64(v154)
+					x.PF64 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[float64](c)
-				*p145 = r.ReadFloat64()
-				x.PF64 = p145
+				p153 := foryimpl.Alloc[float64](c)
+				*p153 = r.ReadFloat64()
+				x.PF64 = p153
 			}
 		case 41:
 			if f.Convert {
-				if v150, ok151 := c.ReadFloatAs(f, 64); ok151 {
-					pv152 := float64(v150)
-					x.RmPF64 = &pv152
+				if v158, ok159 := c.ReadFloatAs(f, 64); ok159 {
+					pv160 := float64(v158)
+					x.RmPF64 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[float64](c)
-				*p149 = r.ReadFloat64()
-				x.RmPF64 = p149
+				p157 := foryimpl.Alloc[float64](c)
+				*p157 = r.ReadFloat64()
+				x.RmPF64 = p157
 			}
 		case 42:
 			if f.Convert {
-				if v154, ok155 := c.ReadFloatAs(f, 32); ok155 {
-					pv156 := float32(v154)
-					x.PF32 = &pv156
+				if v162, ok163 := c.ReadFloatAs(f, 32); ok163 {
+					pv164 := float32(v162)
+					x.PF32 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[float32](c)
-				*p153 = r.ReadFloat32()
-				x.PF32 = p153
+				p161 := foryimpl.Alloc[float32](c)
+				*p161 = r.ReadFloat32()
+				x.PF32 = p161
 			}
 		case 43:
 			if f.Convert {
-				if v158, ok159 := c.ReadFloatAs(f, 32); ok159 {
-					pv160 := float32(v158)
-					x.RmPF32 = &pv160
+				if v166, ok167 := c.ReadFloatAs(f, 32); ok167 {
+					pv168 := float32(v166)
+					x.RmPF32 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[float32](c)
-				*p157 = r.ReadFloat32()
-				x.RmPF32 = p157
+				p165 := foryimpl.Alloc[float32](c)
+				*p165 = r.ReadFloat32()
+				x.RmPF32 = p165
 			}
 		case 44:
 			if f.Convert {
-				if v162, ok163 := c.ReadUintAs(f, 16); ok163 {
-					pv164 := uint16(v162)
-					x.PU16 = &pv164
+				if v170, ok171 := c.ReadUintAs(f, 16); ok171 {
+					pv172 := uint16(v170)
+					x.PU16 = &pv172
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[uint16](c)
-				*p161 = r.ReadUint16()
-				x.PU16 = p161
+				p169 := foryimpl.Alloc[uint16](c)
+				*p169 = r.ReadUint16()
+				x.PU16 = p169
 			}
 		case 45:
 			if f.Convert {
-				if v166, ok167 := c.ReadUintAs(f, 16); ok167 {
-					pv168 := uint16(v166)
-					x.RmPU16 = &pv168
+				if v174, ok175 := c.ReadUintAs(f, 16); ok175 {
+					pv176 := uint16(v174)
+					x.RmPU16 = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[uint16](c)
-				*p165 = r.ReadUint16()
-				x.RmPU16 = p165
+				p173 := foryimpl.Alloc[uint16](c)
+				*p173 = r.ReadUint16()
+				x.RmPU16 = p173
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[bool](c)
-				*p169 = r.ReadBool()
-				x.PB = p169
+				p177 := foryimpl.Alloc[bool](c)
+				*p177 = r.ReadBool()
+				x.PB = p177
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[bool](c)
-				*p170 = r.ReadBool()
-				x.RmPB = p170
+				p178 := foryimpl.Alloc[bool](c)
+				*p178 = r.ReadBool()
+				x.RmPB = p178
 			}
 		case 48:
 			if f.Convert {
-				if v172, ok173 := c.ReadIntAs(f, 8); ok173 {
-					pv174 := int8(v172)
-					x.PI8 = &pv174
+				if v180, ok181 := c.ReadIntAs(f, 8); ok181 {
+					pv182 := int8(v180)
+					x.PI8 = &pv182
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[int8](c)
-				*p171 = r.ReadInt8()
-				x.PI8 = p171
+				p179 := foryimpl.Alloc[int8](c)
+				*p179 = r.ReadInt8()
+				x.PI8 = p179
 			}
 		case 49:
 			if f.Convert {
-				if v176, ok177 := c.ReadIntAs(f, 8); ok177 {
-					pv178 := int8(v176)
-					x.RmPI8 = &pv178
+				if v184, ok185 := c.ReadIntAs(f, 8); ok185 {
+					pv186 := int8(v184)
+					x.RmPI8 = &pv186
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[int8](c)
-				*p175 = r.ReadInt8()
-				x.RmPI8 = p175
+				p183 := foryimpl.Alloc[int8](c)
+				*p183 = r.ReadInt8()
+				x.RmPI8 = p183
 			}
 		case 50:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
-					pv182 := int64(v180)
-					x.PI64 = &pv182
+				if v188, ok189 := c.ReadIntAs(f, 64); ok189 {
+					pv190 := int64(v188)
+					x.PI64 = &pv190
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[int64](c)
-				*p179 = r.ReadVarInt64()
-				x.PI64 = p179
+				p187 := foryimpl.Alloc[int64](c)
+				*p187 = r.ReadVarInt64()
+				x.PI64 = p187
 			}
 		case 51:
 			if f.Convert {
-				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
-					pv186 := int64(v184)
-					x.RmPI64 = &pv186
+				if v192, ok193 := c.ReadIntAs(f, 64); ok193 {
+					pv194 := int64(v192)
+					x.RmPI64 = &pv194
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p183 := foryimpl.Alloc[int64](c)
-				*p183 = r.ReadVarInt64()
-				x.RmPI64 = p183
+				p191 := foryimpl.Alloc[int64](c)
+				*p191 = r.ReadVarInt64()
+				x.RmPI64 = p191
 			}
 		case 52:
 			if f.Convert {
-				if v188, ok189 := c.ReadUintAs(f, 64); ok189 {
-					pv190 := uint64(v188)
-					x.PU64 = &pv190
+				if v196, ok197 := c.ReadUintAs(f, 64); ok197 {
+					pv198 := uint64(v196)
+					x.PU64 = &pv198
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p187 := foryimpl.Alloc[uint64](c)
-				*p187 = r.ReadVarUint64()
-				x.PU64 = p187
+				p195 := foryimpl.Alloc[uint64](c)
+				*p195 = r.ReadVarUint64()
+				x.PU64 = p195
 			}
 		case 53:
 			if f.Convert {
-				if v192, ok193 := c.ReadUintAs(f, 64); ok193 {
-					pv194 := uint64(v192)
-					x.RmPU64 = &pv194
+				if v200, ok201 := c.ReadUintAs(f, 64); ok201 {
+					pv202 := uint64(v200)
+					x.RmPU64 = &pv202
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p191 := foryimpl.Alloc[uint64](c)
-				*p191 = r.ReadVarUint64()
-				x.RmPU64 = p191
+				p199 := foryimpl.Alloc[uint64](c)
+				*p199 = r.ReadVarUint64()
+				x.RmPU64 = p199
 			}
 		case 54:
 			if f.Convert {
-				if v196, ok197 := c.ReadIntAs(f, 32); ok197 {
-					pv198 := int32(v196)
-					x.PI32 = &pv198
+				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
+					pv206 := int32(v204)
+					x.PI32 = &pv206
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[int32](c)
-				*p195 = r.ReadVarInt32()
-				x.PI32 = p195
+				p203 := foryimpl.Alloc[int32](c)
+				*p203 = r.ReadVarInt32()
+				x.PI32 = p203
 			}
 		case 55:
 			if f.Convert {
-				if v200, ok201 := c.ReadIntAs(f, 32); ok201 {
-					pv202 := int32(v200)
-					x.RmPI32 = &pv202
+				if v208, ok209 := c.ReadIntAs(f, 32); ok209 {
+					pv210 := int32(v208)
+					x.RmPI32 = &pv210
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p199 := foryimpl.Alloc[int32](c)
-				*p199 = r.ReadVarInt32()
-				x.RmPI32 = p199
+				p207 := foryimpl.Alloc[int32](c)
+				*p207 = r.ReadVarInt32()
+				x.RmPI32 = p207
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2227,11 +2259,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e214 := c.ReadEnumFast(uint32(0x7fffffff)); e214 >= 0 {
+						x.E = Color(e214)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e211 := c.ReadEnumFast(uint32(0x7fffffff)); e211 >= 0 {
+						x.E = Color(e211)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 59:
@@ -2240,46 +2280,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[time.Duration](c)
-				*p205 = c.ReadDuration()
-				x.PD = p205
+				p215 := foryimpl.Alloc[time.Duration](c)
+				*p215 = c.ReadDuration()
+				x.PD = p215
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[serializer.Date](c)
-				*p206 = serializer.Date(c.ReadDate())
-				x.PDt = p206
+				p216 := foryimpl.Alloc[serializer.Date](c)
+				*p216 = serializer.Date(c.ReadDate())
+				x.PDt = p216
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id209)
-				} else if st208 == foryimpl.RefFollows {
-					p210 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id209, p210)
-					*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p210
+				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id220)
+				} else if st219 == foryimpl.RefFollows {
+					p221 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id220, p221)
+					if e222 := c.ReadEnumFast(uint32(0x7fffffff)); e222 >= 0 {
+						*p221 = Color(e222)
+					} else {
+						*p221 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p221
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p207 := foryimpl.Alloc[Color](c)
-					*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p207
+					p217 := foryimpl.Alloc[Color](c)
+					if e218 := c.ReadEnumFast(uint32(0x7fffffff)); e218 >= 0 {
+						*p217 = Color(e218)
+					} else {
+						*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p217
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[string](c)
-				*p211 = c.ReadString()
-				x.PS = p211
+				p223 := foryimpl.Alloc[string](c)
+				*p223 = c.ReadString()
+				x.PS = p223
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[time.Time](c)
-				*p212 = c.ReadTime()
-				x.PT = p212
+				p224 := foryimpl.Alloc[time.Time](c)
+				*p224 = c.ReadTime()
+				x.PT = p224
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2292,11 +2340,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e228 := c.ReadEnumFast(uint32(0x7fffffff)); e228 >= 0 {
+						x.RmE = Color(e228)
+					} else {
+						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e225 := c.ReadEnumFast(uint32(0x7fffffff)); e225 >= 0 {
+						x.RmE = Color(e225)
+					} else {
+						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 68:
@@ -2305,46 +2361,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p215 := foryimpl.Alloc[time.Duration](c)
-				*p215 = c.ReadDuration()
-				x.RmPD = p215
+				p229 := foryimpl.Alloc[time.Duration](c)
+				*p229 = c.ReadDuration()
+				x.RmPD = p229
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[serializer.Date](c)
-				*p216 = serializer.Date(c.ReadDate())
-				x.RmPDt = p216
+				p230 := foryimpl.Alloc[serializer.Date](c)
+				*p230 = serializer.Date(c.ReadDate())
+				x.RmPDt = p230
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id219)
-				} else if st218 == foryimpl.RefFollows {
-					p220 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id219, p220)
-					*p220 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.RmPE = p220
+				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id234)
+				} else if st233 == foryimpl.RefFollows {
+					p235 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id234, p235)
+					if e236 := c.ReadEnumFast(uint32(0x7fffffff)); e236 >= 0 {
+						*p235 = Color(e236)
+					} else {
+						*p235 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.RmPE = p235
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p217 := foryimpl.Alloc[Color](c)
-					*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.RmPE = p217
+					p231 := foryimpl.Alloc[Color](c)
+					if e232 := c.ReadEnumFast(uint32(0x7fffffff)); e232 >= 0 {
+						*p231 = Color(e232)
+					} else {
+						*p231 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.RmPE = p231
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p221 := foryimpl.Alloc[string](c)
-				*p221 = c.ReadString()
-				x.RmPS = p221
+				p237 := foryimpl.Alloc[string](c)
+				*p237 = c.ReadString()
+				x.RmPS = p237
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p222 := foryimpl.Alloc[time.Time](c)
-				*p222 = c.ReadTime()
-				x.RmPT = p222
+				p238 := foryimpl.Alloc[time.Time](c)
+				*p238 = c.ReadTime()
+				x.RmPT = p238
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -5340,7 +5404,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l801[i802 : i802+1])
 					continue
 				}
-				l801[i802] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e806 := c.ReadEnumFast(uint32(0x7fffffff)); e806 >= 0 {
+					l801[i802] = Color(e806)
+				} else {
+					l801[i802] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i802)
 					break
@@ -5353,603 +5421,607 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LE")
 		return
 	}
-	n806 := c.ReadLengthFast(4)
-	if n806 < 0 {
-		n806 = c.ReadLength(4)
+	n807 := c.ReadLengthFast(4)
+	if n807 < 0 {
+		n807 = c.ReadLength(4)
 	}
-	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
-	if n806 > 0 {
-		hn809 := c.ReadListHeader(19)
+	l808 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n807)
+	if n807 > 0 {
+		hn810 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i808 := range l807 {
-				if hn809 && !c.ReadFlag() {
-					clear(l807[i808 : i808+1])
+			for i809 := range l808 {
+				if hn810 && !c.ReadFlag() {
+					clear(l808[i809 : i809+1])
 					continue
 				}
-				l807[i808] = r.ReadFloat32()
+				l808[i809] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i808)
+					c.TraceIndex(i809)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l807
+	x.LF32 = l808
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n812 := c.ReadLengthFast(8)
-	if n812 < 0 {
-		n812 = c.ReadLength(8)
+	n813 := c.ReadLengthFast(8)
+	if n813 < 0 {
+		n813 = c.ReadLength(8)
 	}
-	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
-	if n812 > 0 {
-		hn815 := c.ReadListHeader(20)
+	l814 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n813)
+	if n813 > 0 {
+		hn816 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i814 := range l813 {
-				if hn815 && !c.ReadFlag() {
-					clear(l813[i814 : i814+1])
+			for i815 := range l814 {
+				if hn816 && !c.ReadFlag() {
+					clear(l814[i815 : i815+1])
 					continue
 				}
-				l813[i814] = r.ReadFloat64()
+				l814[i815] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i814)
+					c.TraceIndex(i815)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l813
+	x.LF64 = l814
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n818 := c.ReadLengthFast(1)
-	if n818 < 0 {
-		n818 = c.ReadLength(1)
+	n819 := c.ReadLengthFast(1)
+	if n819 < 0 {
+		n819 = c.ReadLength(1)
 	}
-	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
-	if n818 > 0 {
-		hn821 := c.ReadListHeader(5)
+	l820 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n819)
+	if n819 > 0 {
+		hn822 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i820 := range l819 {
-				if hn821 && !c.ReadFlag() {
-					clear(l819[i820 : i820+1])
+			for i821 := range l820 {
+				if hn822 && !c.ReadFlag() {
+					clear(l820[i821 : i821+1])
 					continue
 				}
-				l819[i820] = r.ReadVarInt32()
+				l820[i821] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i820)
+					c.TraceIndex(i821)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l819
+	x.LI32 = l820
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n824 := c.ReadLengthFast(1)
-	if n824 < 0 {
-		n824 = c.ReadLength(1)
+	n825 := c.ReadLengthFast(1)
+	if n825 < 0 {
+		n825 = c.ReadLength(1)
 	}
-	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
-	if n824 > 0 {
-		hn827 := c.ReadListHeader(7)
+	l826 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n825)
+	if n825 > 0 {
+		hn828 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i826 := range l825 {
-				if hn827 && !c.ReadFlag() {
-					clear(l825[i826 : i826+1])
+			for i827 := range l826 {
+				if hn828 && !c.ReadFlag() {
+					clear(l826[i827 : i827+1])
 					continue
 				}
-				l825[i826] = r.ReadVarInt64()
+				l826[i827] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i826)
+					c.TraceIndex(i827)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l825
+	x.LI64 = l826
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n830 := c.ReadLengthFast(1)
-	if n830 < 0 {
-		n830 = c.ReadLength(1)
+	n831 := c.ReadLengthFast(1)
+	if n831 < 0 {
+		n831 = c.ReadLength(1)
 	}
-	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
-	if n830 > 0 {
-		hn833 := c.ReadListHeader(2)
+	l832 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n831)
+	if n831 > 0 {
+		hn834 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i832 := range l831 {
-				if hn833 && !c.ReadFlag() {
-					clear(l831[i832 : i832+1])
+			for i833 := range l832 {
+				if hn834 && !c.ReadFlag() {
+					clear(l832[i833 : i833+1])
 					continue
 				}
-				l831[i832] = r.ReadInt8()
+				l832[i833] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i832)
+					c.TraceIndex(i833)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l831
+	x.LI8 = l832
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n836 := c.ReadLengthFast(1)
-	if n836 < 0 {
-		n836 = c.ReadLength(1)
+	n837 := c.ReadLengthFast(1)
+	if n837 < 0 {
+		n837 = c.ReadLength(1)
 	}
-	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
-	if n836 > 0 {
-		hn839 := c.ReadListHeader(22)
+	l838 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n837)
+	if n837 > 0 {
+		hn840 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i838 := range l837 {
-				if hn839 && !c.ReadFlag() {
-					clear(l837[i838 : i838+1])
+			for i839 := range l838 {
+				if hn840 && !c.ReadFlag() {
+					clear(l838[i839 : i839+1])
 					continue
 				}
-				n842 := c.ReadLengthFast(1)
-				if n842 < 0 {
-					n842 = c.ReadLength(1)
+				n843 := c.ReadLengthFast(1)
+				if n843 < 0 {
+					n843 = c.ReadLength(1)
 				}
-				l843 := foryimpl.MakeSlice[[]int32](c, n842)
-				if n842 > 0 {
-					hn845 := c.ReadListHeader(5)
+				l844 := foryimpl.MakeSlice[[]int32](c, n843)
+				if n843 > 0 {
+					hn846 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i844 := range l843 {
-							if hn845 && !c.ReadFlag() {
-								clear(l843[i844 : i844+1])
+						for i845 := range l844 {
+							if hn846 && !c.ReadFlag() {
+								clear(l844[i845 : i845+1])
 								continue
 							}
-							l843[i844] = r.ReadVarInt32()
+							l844[i845] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i844)
+								c.TraceIndex(i845)
 								break
 							}
 						}
 					}
 				}
-				l837[i838] = l843
+				l838[i839] = l844
 				if c.Failed() {
-					c.TraceIndex(i838)
+					c.TraceIndex(i839)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l837
+	x.LL = l838
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n848 := c.ReadLengthFast(1)
-	if n848 < 0 {
-		n848 = c.ReadLength(1)
+	n849 := c.ReadLengthFast(1)
+	if n849 < 0 {
+		n849 = c.ReadLength(1)
 	}
-	l849 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n848)
-	if n848 > 0 {
-		hn851 := c.ReadListHeader(24)
+	l850 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n849)
+	if n849 > 0 {
+		hn852 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i850 := range l849 {
-				if hn851 && !c.ReadFlag() {
-					clear(l849[i850 : i850+1])
+			for i851 := range l850 {
+				if hn852 && !c.ReadFlag() {
+					clear(l850[i851 : i851+1])
 					continue
 				}
-				n854 := c.ReadLengthFast(2)
-				if n854 < 0 {
-					n854 = c.ReadLength(2)
+				n855 := c.ReadLengthFast(2)
+				if n855 < 0 {
+					n855 = c.ReadLength(2)
 				}
-				m855 := foryimpl.MakeMap[map[string]int32](c, n854)
-				for n854 > 0 && !c.Failed() {
-					sz856, vn857, _ := c.ReadMapChunk(n854, 21, 5, nil, false)
-					for j858 := 0; j858 < sz856 && !c.Failed(); j858++ {
-						var k859 string
-						k859 = c.ReadString()
-						var v860 int32
-						if !vn857 {
-							v860 = r.ReadVarInt32()
+				m856 := foryimpl.MakeMap[map[string]int32](c, n855)
+				for n855 > 0 && !c.Failed() {
+					sz857, vn858, _ := c.ReadMapChunk(n855, 21, 5, nil, false)
+					for j859 := 0; j859 < sz857 && !c.Failed(); j859++ {
+						var k860 string
+						k860 = c.ReadString()
+						var v861 int32
+						if !vn858 {
+							v861 = r.ReadVarInt32()
 						}
-						m855[k859] = v860
+						m856[k860] = v861
 					}
-					n854 -= sz856
+					n855 -= sz857
 				}
-				l849[i850] = m855
+				l850[i851] = m856
 				if c.Failed() {
-					c.TraceIndex(i850)
+					c.TraceIndex(i851)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l849
+	x.LM = l850
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n862 := c.ReadLengthFast(1)
-	if n862 < 0 {
-		n862 = c.ReadLength(1)
+	n863 := c.ReadLengthFast(1)
+	if n863 < 0 {
+		n863 = c.ReadLength(1)
 	}
-	l863 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n862)
-	if n862 > 0 {
-		hn865 := c.ReadListHeader(5)
+	l864 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n863)
+	if n863 > 0 {
+		hn866 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i864 := range l863 {
-				if hn865 && !c.ReadFlag() {
-					clear(l863[i864 : i864+1])
+			for i865 := range l864 {
+				if hn866 && !c.ReadFlag() {
+					clear(l864[i865 : i865+1])
 					continue
 				}
-				p868 := foryimpl.Alloc[int32](c)
-				*p868 = r.ReadVarInt32()
-				l863[i864] = p868
+				p869 := foryimpl.Alloc[int32](c)
+				*p869 = r.ReadVarInt32()
+				l864[i865] = p869
 				if c.Failed() {
-					c.TraceIndex(i864)
+					c.TraceIndex(i865)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l863
+	x.LPI = l864
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n869 := c.ReadLengthFast(1)
-	if n869 < 0 {
-		n869 = c.ReadLength(1)
+	n870 := c.ReadLengthFast(1)
+	if n870 < 0 {
+		n870 = c.ReadLength(1)
 	}
-	l870 := foryimpl.ReuseSlice[[]string](c, x.LS, n869)
-	if n869 > 0 {
-		hn872 := c.ReadListHeader(21)
+	l871 := foryimpl.ReuseSlice[[]string](c, x.LS, n870)
+	if n870 > 0 {
+		hn873 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i871 := range l870 {
-				if hn872 && !c.ReadFlag() {
-					clear(l870[i871 : i871+1])
+			for i872 := range l871 {
+				if hn873 && !c.ReadFlag() {
+					clear(l871[i872 : i872+1])
 					continue
 				}
-				l870[i871] = c.ReadString()
+				l871[i872] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i871)
+					c.TraceIndex(i872)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l870
+	x.LS = l871
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n875 := c.ReadLengthFast(1)
-	if n875 < 0 {
-		n875 = c.ReadLength(1)
+	n876 := c.ReadLengthFast(1)
+	if n876 < 0 {
+		n876 = c.ReadLength(1)
 	}
-	l876 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n875)
-	if n875 > 0 {
-		hn878 := c.ReadListHeader(38)
+	l877 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n876)
+	if n876 > 0 {
+		hn879 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i877 := range l876 {
-				if hn878 && !c.ReadFlag() {
-					clear(l876[i877 : i877+1])
+			for i878 := range l877 {
+				if hn879 && !c.ReadFlag() {
+					clear(l877[i878 : i878+1])
 					continue
 				}
-				l876[i877] = c.ReadTime()
+				l877[i878] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i877)
+					c.TraceIndex(i878)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l876
+	x.LT = l877
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n881 := c.ReadLengthFast(2)
-	if n881 < 0 {
-		n881 = c.ReadLength(2)
+	n882 := c.ReadLengthFast(2)
+	if n882 < 0 {
+		n882 = c.ReadLength(2)
 	}
-	l882 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n881)
-	if n881 > 0 {
-		hn884 := c.ReadListHeader(10)
+	l883 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n882)
+	if n882 > 0 {
+		hn885 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i883 := range l882 {
-				if hn884 && !c.ReadFlag() {
-					clear(l882[i883 : i883+1])
+			for i884 := range l883 {
+				if hn885 && !c.ReadFlag() {
+					clear(l883[i884 : i884+1])
 					continue
 				}
-				l882[i883] = r.ReadUint16()
+				l883[i884] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i883)
+					c.TraceIndex(i884)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l882
+	x.LU16 = l883
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n887 := c.ReadLengthFast(1)
-	if n887 < 0 {
-		n887 = c.ReadLength(1)
+	n888 := c.ReadLengthFast(1)
+	if n888 < 0 {
+		n888 = c.ReadLength(1)
 	}
-	l888 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n887)
-	if n887 > 0 {
-		hn890 := c.ReadListHeader(14)
+	l889 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n888)
+	if n888 > 0 {
+		hn891 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i889 := range l888 {
-				if hn890 && !c.ReadFlag() {
-					clear(l888[i889 : i889+1])
+			for i890 := range l889 {
+				if hn891 && !c.ReadFlag() {
+					clear(l889[i890 : i890+1])
 					continue
 				}
-				l888[i889] = r.ReadVarUint64()
+				l889[i890] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i889)
+					c.TraceIndex(i890)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l888
+	x.LU64 = l889
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n893 := c.ReadLengthFast(2)
-	if n893 < 0 {
-		n893 = c.ReadLength(2)
+	n894 := c.ReadLengthFast(2)
+	if n894 < 0 {
+		n894 = c.ReadLength(2)
 	}
-	m894 := foryimpl.MakeMap[map[bool]string](c, n893)
-	for n893 > 0 && !c.Failed() {
-		sz895, vn896, _ := c.ReadMapChunk(n893, 1, 21, nil, false)
-		for j897 := 0; j897 < sz895 && !c.Failed(); j897++ {
-			var k898 bool
-			k898 = r.ReadBool()
-			var v899 string
-			if !vn896 {
-				v899 = c.ReadString()
+	m895 := foryimpl.MakeMap[map[bool]string](c, n894)
+	for n894 > 0 && !c.Failed() {
+		sz896, vn897, _ := c.ReadMapChunk(n894, 1, 21, nil, false)
+		for j898 := 0; j898 < sz896 && !c.Failed(); j898++ {
+			var k899 bool
+			k899 = r.ReadBool()
+			var v900 string
+			if !vn897 {
+				v900 = c.ReadString()
 			}
-			m894[k898] = v899
+			m895[k899] = v900
 		}
-		n893 -= sz895
+		n894 -= sz896
 	}
-	x.MBS = m894
+	x.MBS = m895
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n901 := c.ReadLengthFast(2)
-	if n901 < 0 {
-		n901 = c.ReadLength(2)
+	n902 := c.ReadLengthFast(2)
+	if n902 < 0 {
+		n902 = c.ReadLength(2)
 	}
-	m902 := foryimpl.MakeMap[map[Color]string](c, n901)
-	for n901 > 0 && !c.Failed() {
-		sz903, vn904, _ := c.ReadMapChunk(n901, 25, 21, nil, false)
-		for j905 := 0; j905 < sz903 && !c.Failed(); j905++ {
-			var k906 Color
-			k906 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v907 string
-			if !vn904 {
-				v907 = c.ReadString()
+	m903 := foryimpl.MakeMap[map[Color]string](c, n902)
+	for n902 > 0 && !c.Failed() {
+		sz904, vn905, _ := c.ReadMapChunk(n902, 25, 21, nil, false)
+		for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
+			var k907 Color
+			if e909 := c.ReadEnumFast(uint32(0x7fffffff)); e909 >= 0 {
+				k907 = Color(e909)
+			} else {
+				k907 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m902[k906] = v907
+			var v908 string
+			if !vn905 {
+				v908 = c.ReadString()
+			}
+			m903[k907] = v908
 		}
-		n901 -= sz903
+		n902 -= sz904
 	}
-	x.MES = m902
+	x.MES = m903
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n909 := c.ReadLengthFast(2)
-	if n909 < 0 {
-		n909 = c.ReadLength(2)
+	n911 := c.ReadLengthFast(2)
+	if n911 < 0 {
+		n911 = c.ReadLength(2)
 	}
-	m910 := foryimpl.MakeMap[map[int64]float64](c, n909)
-	for n909 > 0 && !c.Failed() {
-		sz911, vn912, _ := c.ReadMapChunk(n909, 7, 20, nil, false)
-		for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
-			var k914 int64
-			k914 = r.ReadVarInt64()
-			var v915 float64
-			if !vn912 {
-				v915 = r.ReadFloat64()
+	m912 := foryimpl.MakeMap[map[int64]float64](c, n911)
+	for n911 > 0 && !c.Failed() {
+		sz913, vn914, _ := c.ReadMapChunk(n911, 7, 20, nil, false)
+		for j915 := 0; j915 < sz913 && !c.Failed(); j915++ {
+			var k916 int64
+			k916 = r.ReadVarInt64()
+			var v917 float64
+			if !vn914 {
+				v917 = r.ReadFloat64()
 			}
-			m910[k914] = v915
+			m912[k916] = v917
 		}
-		n909 -= sz911
+		n911 -= sz913
 	}
-	x.MI64F = m910
+	x.MI64F = m912
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n917 := c.ReadLengthFast(2)
-	if n917 < 0 {
-		n917 = c.ReadLength(2)
+	n919 := c.ReadLengthFast(2)
+	if n919 < 0 {
+		n919 = c.ReadLength(2)
 	}
-	m918 := foryimpl.MakeMap[map[int32]string](c, n917)
-	for n917 > 0 && !c.Failed() {
-		sz919, vn920, _ := c.ReadMapChunk(n917, 5, 21, nil, false)
-		for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-			var k922 int32
-			k922 = r.ReadVarInt32()
-			var v923 string
-			if !vn920 {
-				v923 = c.ReadString()
+	m920 := foryimpl.MakeMap[map[int32]string](c, n919)
+	for n919 > 0 && !c.Failed() {
+		sz921, vn922, _ := c.ReadMapChunk(n919, 5, 21, nil, false)
+		for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
+			var k924 int32
+			k924 = r.ReadVarInt32()
+			var v925 string
+			if !vn922 {
+				v925 = c.ReadString()
 			}
-			m918[k922] = v923
+			m920[k924] = v925
 		}
-		n917 -= sz919
+		n919 -= sz921
 	}
-	x.MIS = m918
+	x.MIS = m920
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n925 := c.ReadLengthFast(2)
-	if n925 < 0 {
-		n925 = c.ReadLength(2)
+	n927 := c.ReadLengthFast(2)
+	if n927 < 0 {
+		n927 = c.ReadLength(2)
 	}
-	m926 := foryimpl.MakeMap[map[string]int32](c, n925)
-	for n925 > 0 && !c.Failed() {
-		sz927, vn928, _ := c.ReadMapChunk(n925, 21, 5, nil, false)
-		for j929 := 0; j929 < sz927 && !c.Failed(); j929++ {
-			var k930 string
-			k930 = c.ReadString()
-			var v931 int32
-			if !vn928 {
-				v931 = r.ReadVarInt32()
+	m928 := foryimpl.MakeMap[map[string]int32](c, n927)
+	for n927 > 0 && !c.Failed() {
+		sz929, vn930, _ := c.ReadMapChunk(n927, 21, 5, nil, false)
+		for j931 := 0; j931 < sz929 && !c.Failed(); j931++ {
+			var k932 string
+			k932 = c.ReadString()
+			var v933 int32
+			if !vn930 {
+				v933 = r.ReadVarInt32()
 			}
-			m926[k930] = v931
+			m928[k932] = v933
 		}
-		n925 -= sz927
+		n927 -= sz929
 	}
-	x.MSI = m926
+	x.MSI = m928
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n933 := c.ReadLengthFast(2)
-	if n933 < 0 {
-		n933 = c.ReadLength(2)
+	n935 := c.ReadLengthFast(2)
+	if n935 < 0 {
+		n935 = c.ReadLength(2)
 	}
-	m934 := foryimpl.MakeMap[map[string][]string](c, n933)
-	for n933 > 0 && !c.Failed() {
-		sz935, vn936, _ := c.ReadMapChunk(n933, 21, 22, nil, true)
-		for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
-			var k938 string
-			k938 = c.ReadString()
-			var v939 []string
-			if !vn936 {
-				n940 := c.ReadLengthFast(1)
-				if n940 < 0 {
-					n940 = c.ReadLength(1)
+	m936 := foryimpl.MakeMap[map[string][]string](c, n935)
+	for n935 > 0 && !c.Failed() {
+		sz937, vn938, _ := c.ReadMapChunk(n935, 21, 22, nil, true)
+		for j939 := 0; j939 < sz937 && !c.Failed(); j939++ {
+			var k940 string
+			k940 = c.ReadString()
+			var v941 []string
+			if !vn938 {
+				n942 := c.ReadLengthFast(1)
+				if n942 < 0 {
+					n942 = c.ReadLength(1)
 				}
-				l941 := foryimpl.MakeSlice[[]string](c, n940)
-				if n940 > 0 {
-					hn943 := c.ReadListHeader(21)
+				l943 := foryimpl.MakeSlice[[]string](c, n942)
+				if n942 > 0 {
+					hn945 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i942 := range l941 {
-							if hn943 && !c.ReadFlag() {
-								clear(l941[i942 : i942+1])
+						for i944 := range l943 {
+							if hn945 && !c.ReadFlag() {
+								clear(l943[i944 : i944+1])
 								continue
 							}
-							l941[i942] = c.ReadString()
+							l943[i944] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i942)
+								c.TraceIndex(i944)
 								break
 							}
 						}
 					}
 				}
-				v939 = l941
+				v941 = l943
 			}
-			m934[k938] = v939
+			m936[k940] = v941
 		}
-		n933 -= sz935
+		n935 -= sz937
 	}
-	x.MSL = m934
+	x.MSL = m936
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n947 := c.ReadLengthFast(2)
-	if n947 < 0 {
-		n947 = c.ReadLength(2)
+	n949 := c.ReadLengthFast(2)
+	if n949 < 0 {
+		n949 = c.ReadLength(2)
 	}
-	m948 := foryimpl.MakeMap[map[string]map[string]int32](c, n947)
-	for n947 > 0 && !c.Failed() {
-		sz949, vn950, _ := c.ReadMapChunk(n947, 21, 24, nil, true)
-		for j951 := 0; j951 < sz949 && !c.Failed(); j951++ {
-			var k952 string
-			k952 = c.ReadString()
-			var v953 map[string]int32
-			if !vn950 {
-				n954 := c.ReadLengthFast(2)
-				if n954 < 0 {
-					n954 = c.ReadLength(2)
+	m950 := foryimpl.MakeMap[map[string]map[string]int32](c, n949)
+	for n949 > 0 && !c.Failed() {
+		sz951, vn952, _ := c.ReadMapChunk(n949, 21, 24, nil, true)
+		for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
+			var k954 string
+			k954 = c.ReadString()
+			var v955 map[string]int32
+			if !vn952 {
+				n956 := c.ReadLengthFast(2)
+				if n956 < 0 {
+					n956 = c.ReadLength(2)
 				}
-				m955 := foryimpl.MakeMap[map[string]int32](c, n954)
-				for n954 > 0 && !c.Failed() {
-					sz956, vn957, _ := c.ReadMapChunk(n954, 21, 5, nil, false)
-					for j958 := 0; j958 < sz956 && !c.Failed(); j958++ {
-						var k959 string
-						k959 = c.ReadString()
-						var v960 int32
-						if !vn957 {
-							v960 = r.ReadVarInt32()
+				m957 := foryimpl.MakeMap[map[string]int32](c, n956)
+				for n956 > 0 && !c.Failed() {
+					sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, false)
+					for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
+						var k961 string
+						k961 = c.ReadString()
+						var v962 int32
+						if !vn959 {
+							v962 = r.ReadVarInt32()
 						}
-						m955[k959] = v960
+						m957[k961] = v962
 					}
-					n954 -= sz956
+					n956 -= sz958
 				}
-				v953 = m955
+				v955 = m957
 			}
-			m948[k952] = v953
+			m950[k954] = v955
 		}
-		n947 -= sz949
+		n949 -= sz951
 	}
-	x.MSM = m948
+	x.MSM = m950
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n963 := c.ReadLengthFast(2)
-	if n963 < 0 {
-		n963 = c.ReadLength(2)
+	n965 := c.ReadLengthFast(2)
+	if n965 < 0 {
+		n965 = c.ReadLength(2)
 	}
-	m964 := foryimpl.MakeMap[map[string]*int32](c, n963)
-	for n963 > 0 && !c.Failed() {
-		sz965, vn966, _ := c.ReadMapChunk(n963, 21, 5, nil, true)
-		for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
-			var k968 string
-			k968 = c.ReadString()
-			var v969 *int32
-			if !vn966 {
-				p970 := foryimpl.Alloc[int32](c)
-				*p970 = r.ReadVarInt32()
-				v969 = p970
+	m966 := foryimpl.MakeMap[map[string]*int32](c, n965)
+	for n965 > 0 && !c.Failed() {
+		sz967, vn968, _ := c.ReadMapChunk(n965, 21, 5, nil, true)
+		for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
+			var k970 string
+			k970 = c.ReadString()
+			var v971 *int32
+			if !vn968 {
+				p972 := foryimpl.Alloc[int32](c)
+				*p972 = r.ReadVarInt32()
+				v971 = p972
 			}
-			m964[k968] = v969
+			m966[k970] = v971
 		}
-		n963 -= sz965
+		n965 -= sz967
 	}
-	x.MSP = m964
+	x.MSP = m966
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n972 := c.ReadLengthFast(2)
-	if n972 < 0 {
-		n972 = c.ReadLength(2)
+	n974 := c.ReadLengthFast(2)
+	if n974 < 0 {
+		n974 = c.ReadLength(2)
 	}
-	m973 := foryimpl.MakeMap[map[uint8]uint16](c, n972)
-	for n972 > 0 && !c.Failed() {
-		sz974, vn975, _ := c.ReadMapChunk(n972, 9, 10, nil, false)
-		for j976 := 0; j976 < sz974 && !c.Failed(); j976++ {
-			var k977 uint8
-			k977 = r.ReadUint8()
-			var v978 uint16
-			if !vn975 {
-				v978 = r.ReadUint16()
+	m975 := foryimpl.MakeMap[map[uint8]uint16](c, n974)
+	for n974 > 0 && !c.Failed() {
+		sz976, vn977, _ := c.ReadMapChunk(n974, 9, 10, nil, false)
+		for j978 := 0; j978 < sz976 && !c.Failed(); j978++ {
+			var k979 uint8
+			k979 = r.ReadUint8()
+			var v980 uint16
+			if !vn977 {
+				v980 = r.ReadUint16()
 			}
-			m973[k977] = v978
+			m975[k979] = v980
 		}
-		n972 -= sz974
+		n974 -= sz976
 	}
-	x.MU8 = m973
+	x.MU8 = m975
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -5962,203 +6034,203 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n980 := c.ReadLengthFast(1)
-		if n980 < 0 {
-			n980 = c.ReadLength(1)
+		n982 := c.ReadLengthFast(1)
+		if n982 < 0 {
+			n982 = c.ReadLength(1)
 		}
-		l981 := foryimpl.MakeSlice[[]string](c, n980)
-		if n980 > 0 {
-			hn983 := c.ReadListHeader(21)
+		l983 := foryimpl.MakeSlice[[]string](c, n982)
+		if n982 > 0 {
+			hn985 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i982 := range l981 {
-					if hn983 && !c.ReadFlag() {
-						clear(l981[i982 : i982+1])
+				for i984 := range l983 {
+					if hn985 && !c.ReadFlag() {
+						clear(l983[i984 : i984+1])
 						continue
 					}
-					l981[i982] = c.ReadString()
+					l983[i984] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i982)
+						c.TraceIndex(i984)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l981
+		x.NLS = l983
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n986 := c.ReadLengthFast(2)
-		if n986 < 0 {
-			n986 = c.ReadLength(2)
+		n988 := c.ReadLengthFast(2)
+		if n988 < 0 {
+			n988 = c.ReadLength(2)
 		}
-		m987 := foryimpl.MakeMap[map[string]int32](c, n986)
-		for n986 > 0 && !c.Failed() {
-			sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, false)
-			for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
-				var k991 string
-				k991 = c.ReadString()
-				var v992 int32
-				if !vn989 {
-					v992 = r.ReadVarInt32()
+		m989 := foryimpl.MakeMap[map[string]int32](c, n988)
+		for n988 > 0 && !c.Failed() {
+			sz990, vn991, _ := c.ReadMapChunk(n988, 21, 5, nil, false)
+			for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+				var k993 string
+				k993 = c.ReadString()
+				var v994 int32
+				if !vn991 {
+					v994 = r.ReadVarInt32()
 				}
-				m987[k991] = v992
+				m989[k993] = v994
 			}
-			n986 -= sz988
+			n988 -= sz990
 		}
-		x.NM = m987
+		x.NM = m989
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n994 := c.ReadLengthFast(1)
-	if n994 < 0 {
-		n994 = c.ReadLength(1)
+	n996 := c.ReadLengthFast(1)
+	if n996 < 0 {
+		n996 = c.ReadLength(1)
 	}
-	l995 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n994)
-	if n994 > 0 {
-		hn997 := c.ReadListHeader(9)
+	l997 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n996)
+	if n996 > 0 {
+		hn999 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i996 := range l995 {
-				if hn997 && !c.ReadFlag() {
-					clear(l995[i996 : i996+1])
+			for i998 := range l997 {
+				if hn999 && !c.ReadFlag() {
+					clear(l997[i998 : i998+1])
 					continue
 				}
-				l995[i996] = r.ReadUint8()
+				l997[i998] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i996)
+					c.TraceIndex(i998)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l995
+	x.Raw = l997
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n1000 := c.ReadArrayLengthFast(1)
-	if n1000 < 0 {
-		n1000 = c.ReadArrayLength(1)
+	n1002 := c.ReadArrayLengthFast(1)
+	if n1002 < 0 {
+		n1002 = c.ReadArrayLength(1)
 	}
-	a1001 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1000)
-	r.ReadRawBools(a1001)
-	x.RmABool = a1001
+	a1003 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1002)
+	r.ReadRawBools(a1003)
+	x.RmABool = a1003
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n1002 := c.ReadArrayLengthFast(4)
-	if n1002 < 0 {
-		n1002 = c.ReadArrayLength(4)
+	n1004 := c.ReadArrayLengthFast(4)
+	if n1004 < 0 {
+		n1004 = c.ReadArrayLength(4)
 	}
-	a1003 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1002)
-	r.ReadRawFloat32s(a1003)
-	x.RmAF32 = a1003
+	a1005 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1004)
+	r.ReadRawFloat32s(a1005)
+	x.RmAF32 = a1005
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n1004 := c.ReadArrayLengthFast(8)
-	if n1004 < 0 {
-		n1004 = c.ReadArrayLength(8)
+	n1006 := c.ReadArrayLengthFast(8)
+	if n1006 < 0 {
+		n1006 = c.ReadArrayLength(8)
 	}
-	a1005 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1004)
-	r.ReadRawFloat64s(a1005)
-	x.RmAF64 = a1005
+	a1007 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1006)
+	r.ReadRawFloat64s(a1007)
+	x.RmAF64 = a1007
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n1006 := c.ReadArrayLengthFast(2)
-	if n1006 < 0 {
-		n1006 = c.ReadArrayLength(2)
+	n1008 := c.ReadArrayLengthFast(2)
+	if n1008 < 0 {
+		n1008 = c.ReadArrayLength(2)
 	}
-	a1007 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1006)
-	r.ReadRawInt16s(a1007)
-	x.RmAI16 = a1007
+	a1009 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1008)
+	r.ReadRawInt16s(a1009)
+	x.RmAI16 = a1009
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n1008 := c.ReadArrayLengthFast(4)
-	if n1008 < 0 {
-		n1008 = c.ReadArrayLength(4)
+	n1010 := c.ReadArrayLengthFast(4)
+	if n1010 < 0 {
+		n1010 = c.ReadArrayLength(4)
 	}
-	a1009 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1008)
-	r.ReadRawInt32s(a1009)
-	x.RmAI32 = a1009
+	a1011 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1010)
+	r.ReadRawInt32s(a1011)
+	x.RmAI32 = a1011
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n1010 := c.ReadArrayLengthFast(8)
-	if n1010 < 0 {
-		n1010 = c.ReadArrayLength(8)
+	n1012 := c.ReadArrayLengthFast(8)
+	if n1012 < 0 {
+		n1012 = c.ReadArrayLength(8)
 	}
-	a1011 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1010)
-	r.ReadRawInt64s(a1011)
-	x.RmAI64 = a1011
+	a1013 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1012)
+	r.ReadRawInt64s(a1013)
+	x.RmAI64 = a1013
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n1012 := c.ReadArrayLengthFast(1)
-	if n1012 < 0 {
-		n1012 = c.ReadArrayLength(1)
+	n1014 := c.ReadArrayLengthFast(1)
+	if n1014 < 0 {
+		n1014 = c.ReadArrayLength(1)
 	}
-	a1013 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1012)
-	for i1014 := range a1013 {
-		a1013[i1014] = r.ReadInt8()
+	a1015 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1014)
+	for i1016 := range a1015 {
+		a1015[i1016] = r.ReadInt8()
 	}
-	x.RmAI8 = a1013
+	x.RmAI8 = a1015
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n1015 := c.ReadArrayLengthFast(2)
-	if n1015 < 0 {
-		n1015 = c.ReadArrayLength(2)
+	n1017 := c.ReadArrayLengthFast(2)
+	if n1017 < 0 {
+		n1017 = c.ReadArrayLength(2)
 	}
-	a1016 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1015)
-	r.ReadRawUint16s(a1016)
-	x.RmAU16 = a1016
+	a1018 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1017)
+	r.ReadRawUint16s(a1018)
+	x.RmAU16 = a1018
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n1017 := c.ReadArrayLengthFast(4)
-	if n1017 < 0 {
-		n1017 = c.ReadArrayLength(4)
+	n1019 := c.ReadArrayLengthFast(4)
+	if n1019 < 0 {
+		n1019 = c.ReadArrayLength(4)
 	}
-	a1018 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1017)
-	r.ReadRawUint32s(a1018)
-	x.RmAU32 = a1018
+	a1020 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1019)
+	r.ReadRawUint32s(a1020)
+	x.RmAU32 = a1020
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n1019 := c.ReadArrayLengthFast(8)
-	if n1019 < 0 {
-		n1019 = c.ReadArrayLength(8)
+	n1021 := c.ReadArrayLengthFast(8)
+	if n1021 < 0 {
+		n1021 = c.ReadArrayLength(8)
 	}
-	a1020 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1019)
-	r.ReadRawUint64s(a1020)
-	x.RmAU64 = a1020
+	a1022 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1021)
+	r.ReadRawUint64s(a1022)
+	x.RmAU64 = a1022
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n1021 := c.ReadArrayLengthFast(1)
-	if n1021 < 0 {
-		n1021 = c.ReadArrayLength(1)
+	n1023 := c.ReadArrayLengthFast(1)
+	if n1023 < 0 {
+		n1023 = c.ReadArrayLength(1)
 	}
-	a1022 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1021)
-	copy(a1022, r.ReadBytes(n1021))
-	x.RmAU8 = a1022
+	a1024 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1023)
+	copy(a1024, r.ReadBytes(n1023))
+	x.RmAU8 = a1024
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -6168,685 +6240,693 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1023 := c.ReadLengthFast(2)
-	if n1023 < 0 {
-		n1023 = c.ReadLength(2)
+	n1025 := c.ReadLengthFast(2)
+	if n1025 < 0 {
+		n1025 = c.ReadLength(2)
 	}
-	if n1023 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
+	if n1025 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1025, 3))
 		return
 	}
-	var l1024 [3]int16
-	if n1023 > 0 {
-		hn1026 := c.ReadListHeader(3)
+	var l1026 [3]int16
+	if n1025 > 0 {
+		hn1028 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1025 := range l1024 {
-				if hn1026 && !c.ReadFlag() {
-					clear(l1024[i1025 : i1025+1])
+			for i1027 := range l1026 {
+				if hn1028 && !c.ReadFlag() {
+					clear(l1026[i1027 : i1027+1])
 					continue
 				}
-				l1024[i1025] = r.ReadInt16()
+				l1026[i1027] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1025)
+					c.TraceIndex(i1027)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1024
+	x.RmFix = l1026
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1029 := c.ReadLengthFast(1)
-	if n1029 < 0 {
-		n1029 = c.ReadLength(1)
+	n1031 := c.ReadLengthFast(1)
+	if n1031 < 0 {
+		n1031 = c.ReadLength(1)
 	}
-	l1030 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1029)
-	if n1029 > 0 {
-		hn1032 := c.ReadListHeader(1)
+	l1032 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1031)
+	if n1031 > 0 {
+		hn1034 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1031 := range l1030 {
-				if hn1032 && !c.ReadFlag() {
-					clear(l1030[i1031 : i1031+1])
+			for i1033 := range l1032 {
+				if hn1034 && !c.ReadFlag() {
+					clear(l1032[i1033 : i1033+1])
 					continue
 				}
-				l1030[i1031] = r.ReadBool()
+				l1032[i1033] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1031)
+					c.TraceIndex(i1033)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1030
+	x.RmLB = l1032
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1035 := c.ReadLengthFast(1)
-	if n1035 < 0 {
-		n1035 = c.ReadLength(1)
+	n1037 := c.ReadLengthFast(1)
+	if n1037 < 0 {
+		n1037 = c.ReadLength(1)
 	}
-	l1036 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1035)
-	if n1035 > 0 {
-		hn1038 := c.ReadListHeader(25)
+	l1038 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1037)
+	if n1037 > 0 {
+		hn1040 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1037 := range l1036 {
-				if hn1038 && !c.ReadFlag() {
-					clear(l1036[i1037 : i1037+1])
+			for i1039 := range l1038 {
+				if hn1040 && !c.ReadFlag() {
+					clear(l1038[i1039 : i1039+1])
 					continue
 				}
-				l1036[i1037] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1043 := c.ReadEnumFast(uint32(0x7fffffff)); e1043 >= 0 {
+					l1038[i1039] = Color(e1043)
+				} else {
+					l1038[i1039] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1037)
+					c.TraceIndex(i1039)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1036
+	x.RmLE = l1038
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1041 := c.ReadLengthFast(4)
-	if n1041 < 0 {
-		n1041 = c.ReadLength(4)
+	n1044 := c.ReadLengthFast(4)
+	if n1044 < 0 {
+		n1044 = c.ReadLength(4)
 	}
-	l1042 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1041)
-	if n1041 > 0 {
-		hn1044 := c.ReadListHeader(19)
+	l1045 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1044)
+	if n1044 > 0 {
+		hn1047 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1043 := range l1042 {
-				if hn1044 && !c.ReadFlag() {
-					clear(l1042[i1043 : i1043+1])
+			for i1046 := range l1045 {
+				if hn1047 && !c.ReadFlag() {
+					clear(l1045[i1046 : i1046+1])
 					continue
 				}
-				l1042[i1043] = r.ReadFloat32()
+				l1045[i1046] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1043)
+					c.TraceIndex(i1046)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1042
+	x.RmLF32 = l1045
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1047 := c.ReadLengthFast(8)
-	if n1047 < 0 {
-		n1047 = c.ReadLength(8)
+	n1050 := c.ReadLengthFast(8)
+	if n1050 < 0 {
+		n1050 = c.ReadLength(8)
 	}
-	l1048 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1047)
-	if n1047 > 0 {
-		hn1050 := c.ReadListHeader(20)
+	l1051 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1050)
+	if n1050 > 0 {
+		hn1053 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1049 := range l1048 {
-				if hn1050 && !c.ReadFlag() {
-					clear(l1048[i1049 : i1049+1])
+			for i1052 := range l1051 {
+				if hn1053 && !c.ReadFlag() {
+					clear(l1051[i1052 : i1052+1])
 					continue
 				}
-				l1048[i1049] = r.ReadFloat64()
+				l1051[i1052] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1049)
+					c.TraceIndex(i1052)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1048
+	x.RmLF64 = l1051
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1053 := c.ReadLengthFast(1)
-	if n1053 < 0 {
-		n1053 = c.ReadLength(1)
+	n1056 := c.ReadLengthFast(1)
+	if n1056 < 0 {
+		n1056 = c.ReadLength(1)
 	}
-	l1054 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1053)
-	if n1053 > 0 {
-		hn1056 := c.ReadListHeader(5)
+	l1057 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1056)
+	if n1056 > 0 {
+		hn1059 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1055 := range l1054 {
-				if hn1056 && !c.ReadFlag() {
-					clear(l1054[i1055 : i1055+1])
+			for i1058 := range l1057 {
+				if hn1059 && !c.ReadFlag() {
+					clear(l1057[i1058 : i1058+1])
 					continue
 				}
-				l1054[i1055] = r.ReadVarInt32()
+				l1057[i1058] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1055)
+					c.TraceIndex(i1058)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1054
+	x.RmLI32 = l1057
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1059 := c.ReadLengthFast(1)
-	if n1059 < 0 {
-		n1059 = c.ReadLength(1)
+	n1062 := c.ReadLengthFast(1)
+	if n1062 < 0 {
+		n1062 = c.ReadLength(1)
 	}
-	l1060 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1059)
-	if n1059 > 0 {
-		hn1062 := c.ReadListHeader(7)
+	l1063 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1062)
+	if n1062 > 0 {
+		hn1065 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1061 := range l1060 {
-				if hn1062 && !c.ReadFlag() {
-					clear(l1060[i1061 : i1061+1])
+			for i1064 := range l1063 {
+				if hn1065 && !c.ReadFlag() {
+					clear(l1063[i1064 : i1064+1])
 					continue
 				}
-				l1060[i1061] = r.ReadVarInt64()
+				l1063[i1064] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1061)
+					c.TraceIndex(i1064)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1060
+	x.RmLI64 = l1063
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1065 := c.ReadLengthFast(1)
-	if n1065 < 0 {
-		n1065 = c.ReadLength(1)
+	n1068 := c.ReadLengthFast(1)
+	if n1068 < 0 {
+		n1068 = c.ReadLength(1)
 	}
-	l1066 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1065)
-	if n1065 > 0 {
-		hn1068 := c.ReadListHeader(2)
+	l1069 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1068)
+	if n1068 > 0 {
+		hn1071 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1067 := range l1066 {
-				if hn1068 && !c.ReadFlag() {
-					clear(l1066[i1067 : i1067+1])
+			for i1070 := range l1069 {
+				if hn1071 && !c.ReadFlag() {
+					clear(l1069[i1070 : i1070+1])
 					continue
 				}
-				l1066[i1067] = r.ReadInt8()
+				l1069[i1070] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1067)
+					c.TraceIndex(i1070)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1066
+	x.RmLI8 = l1069
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1071 := c.ReadLengthFast(1)
-	if n1071 < 0 {
-		n1071 = c.ReadLength(1)
+	n1074 := c.ReadLengthFast(1)
+	if n1074 < 0 {
+		n1074 = c.ReadLength(1)
 	}
-	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1071)
-	if n1071 > 0 {
-		hn1074 := c.ReadListHeader(22)
+	l1075 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1074)
+	if n1074 > 0 {
+		hn1077 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1073 := range l1072 {
-				if hn1074 && !c.ReadFlag() {
-					clear(l1072[i1073 : i1073+1])
+			for i1076 := range l1075 {
+				if hn1077 && !c.ReadFlag() {
+					clear(l1075[i1076 : i1076+1])
 					continue
 				}
-				n1077 := c.ReadLengthFast(1)
-				if n1077 < 0 {
-					n1077 = c.ReadLength(1)
+				n1080 := c.ReadLengthFast(1)
+				if n1080 < 0 {
+					n1080 = c.ReadLength(1)
 				}
-				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
-				if n1077 > 0 {
-					hn1080 := c.ReadListHeader(5)
+				l1081 := foryimpl.MakeSlice[[]int32](c, n1080)
+				if n1080 > 0 {
+					hn1083 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1079 := range l1078 {
-							if hn1080 && !c.ReadFlag() {
-								clear(l1078[i1079 : i1079+1])
+						for i1082 := range l1081 {
+							if hn1083 && !c.ReadFlag() {
+								clear(l1081[i1082 : i1082+1])
 								continue
 							}
-							l1078[i1079] = r.ReadVarInt32()
+							l1081[i1082] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1079)
+								c.TraceIndex(i1082)
 								break
 							}
 						}
 					}
 				}
-				l1072[i1073] = l1078
+				l1075[i1076] = l1081
 				if c.Failed() {
-					c.TraceIndex(i1073)
+					c.TraceIndex(i1076)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1072
+	x.RmLL = l1075
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1083 := c.ReadLengthFast(1)
-	if n1083 < 0 {
-		n1083 = c.ReadLength(1)
+	n1086 := c.ReadLengthFast(1)
+	if n1086 < 0 {
+		n1086 = c.ReadLength(1)
 	}
-	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1083)
-	if n1083 > 0 {
-		hn1086 := c.ReadListHeader(24)
+	l1087 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1086)
+	if n1086 > 0 {
+		hn1089 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1085 := range l1084 {
-				if hn1086 && !c.ReadFlag() {
-					clear(l1084[i1085 : i1085+1])
+			for i1088 := range l1087 {
+				if hn1089 && !c.ReadFlag() {
+					clear(l1087[i1088 : i1088+1])
 					continue
 				}
-				n1089 := c.ReadLengthFast(2)
-				if n1089 < 0 {
-					n1089 = c.ReadLength(2)
+				n1092 := c.ReadLengthFast(2)
+				if n1092 < 0 {
+					n1092 = c.ReadLength(2)
 				}
-				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
-				for n1089 > 0 && !c.Failed() {
-					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
-					for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
-						var k1094 string
-						k1094 = c.ReadString()
-						var v1095 int32
-						if !vn1092 {
-							v1095 = r.ReadVarInt32()
+				m1093 := foryimpl.MakeMap[map[string]int32](c, n1092)
+				for n1092 > 0 && !c.Failed() {
+					sz1094, vn1095, _ := c.ReadMapChunk(n1092, 21, 5, nil, false)
+					for j1096 := 0; j1096 < sz1094 && !c.Failed(); j1096++ {
+						var k1097 string
+						k1097 = c.ReadString()
+						var v1098 int32
+						if !vn1095 {
+							v1098 = r.ReadVarInt32()
 						}
-						m1090[k1094] = v1095
+						m1093[k1097] = v1098
 					}
-					n1089 -= sz1091
+					n1092 -= sz1094
 				}
-				l1084[i1085] = m1090
+				l1087[i1088] = m1093
 				if c.Failed() {
-					c.TraceIndex(i1085)
+					c.TraceIndex(i1088)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1084
+	x.RmLM = l1087
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1097 := c.ReadLengthFast(1)
-	if n1097 < 0 {
-		n1097 = c.ReadLength(1)
+	n1100 := c.ReadLengthFast(1)
+	if n1100 < 0 {
+		n1100 = c.ReadLength(1)
 	}
-	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1097)
-	if n1097 > 0 {
-		hn1100 := c.ReadListHeader(5)
+	l1101 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1100)
+	if n1100 > 0 {
+		hn1103 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1099 := range l1098 {
-				if hn1100 && !c.ReadFlag() {
-					clear(l1098[i1099 : i1099+1])
+			for i1102 := range l1101 {
+				if hn1103 && !c.ReadFlag() {
+					clear(l1101[i1102 : i1102+1])
 					continue
 				}
-				p1103 := foryimpl.Alloc[int32](c)
-				*p1103 = r.ReadVarInt32()
-				l1098[i1099] = p1103
+				p1106 := foryimpl.Alloc[int32](c)
+				*p1106 = r.ReadVarInt32()
+				l1101[i1102] = p1106
 				if c.Failed() {
-					c.TraceIndex(i1099)
+					c.TraceIndex(i1102)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1098
+	x.RmLPI = l1101
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1104 := c.ReadLengthFast(1)
-	if n1104 < 0 {
-		n1104 = c.ReadLength(1)
+	n1107 := c.ReadLengthFast(1)
+	if n1107 < 0 {
+		n1107 = c.ReadLength(1)
 	}
-	l1105 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1104)
-	if n1104 > 0 {
-		hn1107 := c.ReadListHeader(21)
+	l1108 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1107)
+	if n1107 > 0 {
+		hn1110 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1106 := range l1105 {
-				if hn1107 && !c.ReadFlag() {
-					clear(l1105[i1106 : i1106+1])
+			for i1109 := range l1108 {
+				if hn1110 && !c.ReadFlag() {
+					clear(l1108[i1109 : i1109+1])
 					continue
 				}
-				l1105[i1106] = c.ReadString()
+				l1108[i1109] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1106)
+					c.TraceIndex(i1109)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1105
+	x.RmLS = l1108
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1110 := c.ReadLengthFast(1)
-	if n1110 < 0 {
-		n1110 = c.ReadLength(1)
+	n1113 := c.ReadLengthFast(1)
+	if n1113 < 0 {
+		n1113 = c.ReadLength(1)
 	}
-	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1110)
-	if n1110 > 0 {
-		hn1113 := c.ReadListHeader(38)
+	l1114 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1113)
+	if n1113 > 0 {
+		hn1116 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1112 := range l1111 {
-				if hn1113 && !c.ReadFlag() {
-					clear(l1111[i1112 : i1112+1])
+			for i1115 := range l1114 {
+				if hn1116 && !c.ReadFlag() {
+					clear(l1114[i1115 : i1115+1])
 					continue
 				}
-				l1111[i1112] = c.ReadTime()
+				l1114[i1115] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1112)
+					c.TraceIndex(i1115)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1111
+	x.RmLT = l1114
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1116 := c.ReadLengthFast(2)
-	if n1116 < 0 {
-		n1116 = c.ReadLength(2)
+	n1119 := c.ReadLengthFast(2)
+	if n1119 < 0 {
+		n1119 = c.ReadLength(2)
 	}
-	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1116)
-	if n1116 > 0 {
-		hn1119 := c.ReadListHeader(10)
+	l1120 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1119)
+	if n1119 > 0 {
+		hn1122 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1118 := range l1117 {
-				if hn1119 && !c.ReadFlag() {
-					clear(l1117[i1118 : i1118+1])
+			for i1121 := range l1120 {
+				if hn1122 && !c.ReadFlag() {
+					clear(l1120[i1121 : i1121+1])
 					continue
 				}
-				l1117[i1118] = r.ReadUint16()
+				l1120[i1121] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1118)
+					c.TraceIndex(i1121)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1117
+	x.RmLU16 = l1120
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1122 := c.ReadLengthFast(1)
-	if n1122 < 0 {
-		n1122 = c.ReadLength(1)
+	n1125 := c.ReadLengthFast(1)
+	if n1125 < 0 {
+		n1125 = c.ReadLength(1)
 	}
-	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1122)
-	if n1122 > 0 {
-		hn1125 := c.ReadListHeader(14)
+	l1126 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1125)
+	if n1125 > 0 {
+		hn1128 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1124 := range l1123 {
-				if hn1125 && !c.ReadFlag() {
-					clear(l1123[i1124 : i1124+1])
+			for i1127 := range l1126 {
+				if hn1128 && !c.ReadFlag() {
+					clear(l1126[i1127 : i1127+1])
 					continue
 				}
-				l1123[i1124] = r.ReadVarUint64()
+				l1126[i1127] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1124)
+					c.TraceIndex(i1127)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1123
+	x.RmLU64 = l1126
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1128 := c.ReadLengthFast(2)
-	if n1128 < 0 {
-		n1128 = c.ReadLength(2)
+	n1131 := c.ReadLengthFast(2)
+	if n1131 < 0 {
+		n1131 = c.ReadLength(2)
 	}
-	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
-	for n1128 > 0 && !c.Failed() {
-		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
-		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
-			var k1133 bool
-			k1133 = r.ReadBool()
-			var v1134 string
-			if !vn1131 {
-				v1134 = c.ReadString()
+	m1132 := foryimpl.MakeMap[map[bool]string](c, n1131)
+	for n1131 > 0 && !c.Failed() {
+		sz1133, vn1134, _ := c.ReadMapChunk(n1131, 1, 21, nil, false)
+		for j1135 := 0; j1135 < sz1133 && !c.Failed(); j1135++ {
+			var k1136 bool
+			k1136 = r.ReadBool()
+			var v1137 string
+			if !vn1134 {
+				v1137 = c.ReadString()
 			}
-			m1129[k1133] = v1134
+			m1132[k1136] = v1137
 		}
-		n1128 -= sz1130
+		n1131 -= sz1133
 	}
-	x.RmMBS = m1129
+	x.RmMBS = m1132
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1136 := c.ReadLengthFast(2)
-	if n1136 < 0 {
-		n1136 = c.ReadLength(2)
+	n1139 := c.ReadLengthFast(2)
+	if n1139 < 0 {
+		n1139 = c.ReadLength(2)
 	}
-	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
-	for n1136 > 0 && !c.Failed() {
-		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
-		for j1140 := 0; j1140 < sz1138 && !c.Failed(); j1140++ {
-			var k1141 Color
-			k1141 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1142 string
-			if !vn1139 {
-				v1142 = c.ReadString()
+	m1140 := foryimpl.MakeMap[map[Color]string](c, n1139)
+	for n1139 > 0 && !c.Failed() {
+		sz1141, vn1142, _ := c.ReadMapChunk(n1139, 25, 21, nil, false)
+		for j1143 := 0; j1143 < sz1141 && !c.Failed(); j1143++ {
+			var k1144 Color
+			if e1146 := c.ReadEnumFast(uint32(0x7fffffff)); e1146 >= 0 {
+				k1144 = Color(e1146)
+			} else {
+				k1144 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m1137[k1141] = v1142
+			var v1145 string
+			if !vn1142 {
+				v1145 = c.ReadString()
+			}
+			m1140[k1144] = v1145
 		}
-		n1136 -= sz1138
+		n1139 -= sz1141
 	}
-	x.RmMES = m1137
+	x.RmMES = m1140
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1144 := c.ReadLengthFast(2)
-	if n1144 < 0 {
-		n1144 = c.ReadLength(2)
+	n1148 := c.ReadLengthFast(2)
+	if n1148 < 0 {
+		n1148 = c.ReadLength(2)
 	}
-	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
-	for n1144 > 0 && !c.Failed() {
-		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
-		for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
-			var k1149 int64
-			k1149 = r.ReadVarInt64()
-			var v1150 float64
-			if !vn1147 {
-				v1150 = r.ReadFloat64()
+	m1149 := foryimpl.MakeMap[map[int64]float64](c, n1148)
+	for n1148 > 0 && !c.Failed() {
+		sz1150, vn1151, _ := c.ReadMapChunk(n1148, 7, 20, nil, false)
+		for j1152 := 0; j1152 < sz1150 && !c.Failed(); j1152++ {
+			var k1153 int64
+			k1153 = r.ReadVarInt64()
+			var v1154 float64
+			if !vn1151 {
+				v1154 = r.ReadFloat64()
 			}
-			m1145[k1149] = v1150
+			m1149[k1153] = v1154
 		}
-		n1144 -= sz1146
+		n1148 -= sz1150
 	}
-	x.RmMI64F = m1145
+	x.RmMI64F = m1149
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1152 := c.ReadLengthFast(2)
-	if n1152 < 0 {
-		n1152 = c.ReadLength(2)
+	n1156 := c.ReadLengthFast(2)
+	if n1156 < 0 {
+		n1156 = c.ReadLength(2)
 	}
-	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
-	for n1152 > 0 && !c.Failed() {
-		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
-		for j1156 := 0; j1156 < sz1154 && !c.Failed(); j1156++ {
-			var k1157 int32
-			k1157 = r.ReadVarInt32()
-			var v1158 string
-			if !vn1155 {
-				v1158 = c.ReadString()
+	m1157 := foryimpl.MakeMap[map[int32]string](c, n1156)
+	for n1156 > 0 && !c.Failed() {
+		sz1158, vn1159, _ := c.ReadMapChunk(n1156, 5, 21, nil, false)
+		for j1160 := 0; j1160 < sz1158 && !c.Failed(); j1160++ {
+			var k1161 int32
+			k1161 = r.ReadVarInt32()
+			var v1162 string
+			if !vn1159 {
+				v1162 = c.ReadString()
 			}
-			m1153[k1157] = v1158
+			m1157[k1161] = v1162
 		}
-		n1152 -= sz1154
+		n1156 -= sz1158
 	}
-	x.RmMIS = m1153
+	x.RmMIS = m1157
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1160 := c.ReadLengthFast(2)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(2)
+	n1164 := c.ReadLengthFast(2)
+	if n1164 < 0 {
+		n1164 = c.ReadLength(2)
 	}
-	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
-	for n1160 > 0 && !c.Failed() {
-		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
-		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
-			var k1165 string
-			k1165 = c.ReadString()
-			var v1166 int32
-			if !vn1163 {
-				v1166 = r.ReadVarInt32()
+	m1165 := foryimpl.MakeMap[map[string]int32](c, n1164)
+	for n1164 > 0 && !c.Failed() {
+		sz1166, vn1167, _ := c.ReadMapChunk(n1164, 21, 5, nil, false)
+		for j1168 := 0; j1168 < sz1166 && !c.Failed(); j1168++ {
+			var k1169 string
+			k1169 = c.ReadString()
+			var v1170 int32
+			if !vn1167 {
+				v1170 = r.ReadVarInt32()
 			}
-			m1161[k1165] = v1166
+			m1165[k1169] = v1170
 		}
-		n1160 -= sz1162
+		n1164 -= sz1166
 	}
-	x.RmMSI = m1161
+	x.RmMSI = m1165
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1168 := c.ReadLengthFast(2)
-	if n1168 < 0 {
-		n1168 = c.ReadLength(2)
+	n1172 := c.ReadLengthFast(2)
+	if n1172 < 0 {
+		n1172 = c.ReadLength(2)
 	}
-	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
-	for n1168 > 0 && !c.Failed() {
-		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
-		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
-			var k1173 string
-			k1173 = c.ReadString()
-			var v1174 []string
-			if !vn1171 {
-				n1175 := c.ReadLengthFast(1)
-				if n1175 < 0 {
-					n1175 = c.ReadLength(1)
+	m1173 := foryimpl.MakeMap[map[string][]string](c, n1172)
+	for n1172 > 0 && !c.Failed() {
+		sz1174, vn1175, _ := c.ReadMapChunk(n1172, 21, 22, nil, true)
+		for j1176 := 0; j1176 < sz1174 && !c.Failed(); j1176++ {
+			var k1177 string
+			k1177 = c.ReadString()
+			var v1178 []string
+			if !vn1175 {
+				n1179 := c.ReadLengthFast(1)
+				if n1179 < 0 {
+					n1179 = c.ReadLength(1)
 				}
-				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
-				if n1175 > 0 {
-					hn1178 := c.ReadListHeader(21)
+				l1180 := foryimpl.MakeSlice[[]string](c, n1179)
+				if n1179 > 0 {
+					hn1182 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1177 := range l1176 {
-							if hn1178 && !c.ReadFlag() {
-								clear(l1176[i1177 : i1177+1])
+						for i1181 := range l1180 {
+							if hn1182 && !c.ReadFlag() {
+								clear(l1180[i1181 : i1181+1])
 								continue
 							}
-							l1176[i1177] = c.ReadString()
+							l1180[i1181] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1177)
+								c.TraceIndex(i1181)
 								break
 							}
 						}
 					}
 				}
-				v1174 = l1176
+				v1178 = l1180
 			}
-			m1169[k1173] = v1174
+			m1173[k1177] = v1178
 		}
-		n1168 -= sz1170
+		n1172 -= sz1174
 	}
-	x.RmMSL = m1169
+	x.RmMSL = m1173
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1182 := c.ReadLengthFast(2)
-	if n1182 < 0 {
-		n1182 = c.ReadLength(2)
+	n1186 := c.ReadLengthFast(2)
+	if n1186 < 0 {
+		n1186 = c.ReadLength(2)
 	}
-	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
-	for n1182 > 0 && !c.Failed() {
-		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
-		for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
-			var k1187 string
-			k1187 = c.ReadString()
-			var v1188 map[string]int32
-			if !vn1185 {
-				n1189 := c.ReadLengthFast(2)
-				if n1189 < 0 {
-					n1189 = c.ReadLength(2)
+	m1187 := foryimpl.MakeMap[map[string]map[string]int32](c, n1186)
+	for n1186 > 0 && !c.Failed() {
+		sz1188, vn1189, _ := c.ReadMapChunk(n1186, 21, 24, nil, true)
+		for j1190 := 0; j1190 < sz1188 && !c.Failed(); j1190++ {
+			var k1191 string
+			k1191 = c.ReadString()
+			var v1192 map[string]int32
+			if !vn1189 {
+				n1193 := c.ReadLengthFast(2)
+				if n1193 < 0 {
+					n1193 = c.ReadLength(2)
 				}
-				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
-				for n1189 > 0 && !c.Failed() {
-					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
-					for j1193 := 0; j1193 < sz1191 && !c.Failed(); j1193++ {
-						var k1194 string
-						k1194 = c.ReadString()
-						var v1195 int32
-						if !vn1192 {
-							v1195 = r.ReadVarInt32()
+				m1194 := foryimpl.MakeMap[map[string]int32](c, n1193)
+				for n1193 > 0 && !c.Failed() {
+					sz1195, vn1196, _ := c.ReadMapChunk(n1193, 21, 5, nil, false)
+					for j1197 := 0; j1197 < sz1195 && !c.Failed(); j1197++ {
+						var k1198 string
+						k1198 = c.ReadString()
+						var v1199 int32
+						if !vn1196 {
+							v1199 = r.ReadVarInt32()
 						}
-						m1190[k1194] = v1195
+						m1194[k1198] = v1199
 					}
-					n1189 -= sz1191
+					n1193 -= sz1195
 				}
-				v1188 = m1190
+				v1192 = m1194
 			}
-			m1183[k1187] = v1188
+			m1187[k1191] = v1192
 		}
-		n1182 -= sz1184
+		n1186 -= sz1188
 	}
-	x.RmMSM = m1183
+	x.RmMSM = m1187
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1198 := c.ReadLengthFast(2)
-	if n1198 < 0 {
-		n1198 = c.ReadLength(2)
+	n1202 := c.ReadLengthFast(2)
+	if n1202 < 0 {
+		n1202 = c.ReadLength(2)
 	}
-	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
-	for n1198 > 0 && !c.Failed() {
-		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
-		for j1202 := 0; j1202 < sz1200 && !c.Failed(); j1202++ {
-			var k1203 string
-			k1203 = c.ReadString()
-			var v1204 *int32
-			if !vn1201 {
-				p1205 := foryimpl.Alloc[int32](c)
-				*p1205 = r.ReadVarInt32()
-				v1204 = p1205
+	m1203 := foryimpl.MakeMap[map[string]*int32](c, n1202)
+	for n1202 > 0 && !c.Failed() {
+		sz1204, vn1205, _ := c.ReadMapChunk(n1202, 21, 5, nil, true)
+		for j1206 := 0; j1206 < sz1204 && !c.Failed(); j1206++ {
+			var k1207 string
+			k1207 = c.ReadString()
+			var v1208 *int32
+			if !vn1205 {
+				p1209 := foryimpl.Alloc[int32](c)
+				*p1209 = r.ReadVarInt32()
+				v1208 = p1209
 			}
-			m1199[k1203] = v1204
+			m1203[k1207] = v1208
 		}
-		n1198 -= sz1200
+		n1202 -= sz1204
 	}
-	x.RmMSP = m1199
+	x.RmMSP = m1203
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1207 := c.ReadLengthFast(2)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(2)
+	n1211 := c.ReadLengthFast(2)
+	if n1211 < 0 {
+		n1211 = c.ReadLength(2)
 	}
-	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 uint8
-			k1212 = r.ReadUint8()
-			var v1213 uint16
-			if !vn1210 {
-				v1213 = r.ReadUint16()
+	m1212 := foryimpl.MakeMap[map[uint8]uint16](c, n1211)
+	for n1211 > 0 && !c.Failed() {
+		sz1213, vn1214, _ := c.ReadMapChunk(n1211, 9, 10, nil, false)
+		for j1215 := 0; j1215 < sz1213 && !c.Failed(); j1215++ {
+			var k1216 uint8
+			k1216 = r.ReadUint8()
+			var v1217 uint16
+			if !vn1214 {
+				v1217 = r.ReadUint16()
 			}
-			m1208[k1212] = v1213
+			m1212[k1216] = v1217
 		}
-		n1207 -= sz1209
+		n1211 -= sz1213
 	}
-	x.RmMU8 = m1208
+	x.RmMU8 = m1212
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -6859,80 +6939,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1215 := c.ReadLengthFast(1)
-		if n1215 < 0 {
-			n1215 = c.ReadLength(1)
+		n1219 := c.ReadLengthFast(1)
+		if n1219 < 0 {
+			n1219 = c.ReadLength(1)
 		}
-		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
-		if n1215 > 0 {
-			hn1218 := c.ReadListHeader(21)
+		l1220 := foryimpl.MakeSlice[[]string](c, n1219)
+		if n1219 > 0 {
+			hn1222 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1217 := range l1216 {
-					if hn1218 && !c.ReadFlag() {
-						clear(l1216[i1217 : i1217+1])
+				for i1221 := range l1220 {
+					if hn1222 && !c.ReadFlag() {
+						clear(l1220[i1221 : i1221+1])
 						continue
 					}
-					l1216[i1217] = c.ReadString()
+					l1220[i1221] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1217)
+						c.TraceIndex(i1221)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1216
+		x.RmNLS = l1220
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1221 := c.ReadLengthFast(2)
-		if n1221 < 0 {
-			n1221 = c.ReadLength(2)
+		n1225 := c.ReadLengthFast(2)
+		if n1225 < 0 {
+			n1225 = c.ReadLength(2)
 		}
-		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
-		for n1221 > 0 && !c.Failed() {
-			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
-			for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-				var k1226 string
-				k1226 = c.ReadString()
-				var v1227 int32
-				if !vn1224 {
-					v1227 = r.ReadVarInt32()
+		m1226 := foryimpl.MakeMap[map[string]int32](c, n1225)
+		for n1225 > 0 && !c.Failed() {
+			sz1227, vn1228, _ := c.ReadMapChunk(n1225, 21, 5, nil, false)
+			for j1229 := 0; j1229 < sz1227 && !c.Failed(); j1229++ {
+				var k1230 string
+				k1230 = c.ReadString()
+				var v1231 int32
+				if !vn1228 {
+					v1231 = r.ReadVarInt32()
 				}
-				m1222[k1226] = v1227
+				m1226[k1230] = v1231
 			}
-			n1221 -= sz1223
+			n1225 -= sz1227
 		}
-		x.RmNM = m1222
+		x.RmNM = m1226
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1229 := c.ReadLengthFast(1)
-	if n1229 < 0 {
-		n1229 = c.ReadLength(1)
+	n1233 := c.ReadLengthFast(1)
+	if n1233 < 0 {
+		n1233 = c.ReadLength(1)
 	}
-	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1229)
-	if n1229 > 0 {
-		hn1232 := c.ReadListHeader(9)
+	l1234 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1233)
+	if n1233 > 0 {
+		hn1236 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1231 := range l1230 {
-				if hn1232 && !c.ReadFlag() {
-					clear(l1230[i1231 : i1231+1])
+			for i1235 := range l1234 {
+				if hn1236 && !c.ReadFlag() {
+					clear(l1234[i1235 : i1235+1])
 					continue
 				}
-				l1230[i1231] = r.ReadUint8()
+				l1234[i1235] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1231)
+					c.TraceIndex(i1235)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1230
+	x.RmRaw = l1234
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -7002,17 +7082,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
-	} else if st1235 == foryimpl.RefFollows {
-		n1237 := c.ReadArrayLengthFast(1)
-		if n1237 < 0 {
-			n1237 = c.ReadArrayLength(1)
+	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1240)
+	} else if st1239 == foryimpl.RefFollows {
+		n1241 := c.ReadArrayLengthFast(1)
+		if n1241 < 0 {
+			n1241 = c.ReadArrayLength(1)
 		}
-		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
-		r.ReadRawBools(a1238)
-		x.ABool = a1238
-		foryimpl.SetRefSlice(c, id1236, x.ABool)
+		a1242 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1241)
+		r.ReadRawBools(a1242)
+		x.ABool = a1242
+		foryimpl.SetRefSlice(c, id1240, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -7020,17 +7100,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
-	} else if st1239 == foryimpl.RefFollows {
-		n1241 := c.ReadArrayLengthFast(4)
-		if n1241 < 0 {
-			n1241 = c.ReadArrayLength(4)
+	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1244)
+	} else if st1243 == foryimpl.RefFollows {
+		n1245 := c.ReadArrayLengthFast(4)
+		if n1245 < 0 {
+			n1245 = c.ReadArrayLength(4)
 		}
-		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
-		r.ReadRawFloat32s(a1242)
-		x.AF32 = a1242
-		foryimpl.SetRefSlice(c, id1240, x.AF32)
+		a1246 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1245)
+		r.ReadRawFloat32s(a1246)
+		x.AF32 = a1246
+		foryimpl.SetRefSlice(c, id1244, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -7038,17 +7118,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
-	} else if st1243 == foryimpl.RefFollows {
-		n1245 := c.ReadArrayLengthFast(8)
-		if n1245 < 0 {
-			n1245 = c.ReadArrayLength(8)
+	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1248)
+	} else if st1247 == foryimpl.RefFollows {
+		n1249 := c.ReadArrayLengthFast(8)
+		if n1249 < 0 {
+			n1249 = c.ReadArrayLength(8)
 		}
-		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
-		r.ReadRawFloat64s(a1246)
-		x.AF64 = a1246
-		foryimpl.SetRefSlice(c, id1244, x.AF64)
+		a1250 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1249)
+		r.ReadRawFloat64s(a1250)
+		x.AF64 = a1250
+		foryimpl.SetRefSlice(c, id1248, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -7056,17 +7136,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
-	} else if st1247 == foryimpl.RefFollows {
-		n1249 := c.ReadArrayLengthFast(2)
-		if n1249 < 0 {
-			n1249 = c.ReadArrayLength(2)
+	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1252)
+	} else if st1251 == foryimpl.RefFollows {
+		n1253 := c.ReadArrayLengthFast(2)
+		if n1253 < 0 {
+			n1253 = c.ReadArrayLength(2)
 		}
-		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
-		r.ReadRawInt16s(a1250)
-		x.AI16 = a1250
-		foryimpl.SetRefSlice(c, id1248, x.AI16)
+		a1254 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1253)
+		r.ReadRawInt16s(a1254)
+		x.AI16 = a1254
+		foryimpl.SetRefSlice(c, id1252, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -7074,17 +7154,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
-	} else if st1251 == foryimpl.RefFollows {
-		n1253 := c.ReadArrayLengthFast(4)
-		if n1253 < 0 {
-			n1253 = c.ReadArrayLength(4)
+	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1256)
+	} else if st1255 == foryimpl.RefFollows {
+		n1257 := c.ReadArrayLengthFast(4)
+		if n1257 < 0 {
+			n1257 = c.ReadArrayLength(4)
 		}
-		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
-		r.ReadRawInt32s(a1254)
-		x.AI32 = a1254
-		foryimpl.SetRefSlice(c, id1252, x.AI32)
+		a1258 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1257)
+		r.ReadRawInt32s(a1258)
+		x.AI32 = a1258
+		foryimpl.SetRefSlice(c, id1256, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -7092,17 +7172,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
-	} else if st1255 == foryimpl.RefFollows {
-		n1257 := c.ReadArrayLengthFast(8)
-		if n1257 < 0 {
-			n1257 = c.ReadArrayLength(8)
+	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1260)
+	} else if st1259 == foryimpl.RefFollows {
+		n1261 := c.ReadArrayLengthFast(8)
+		if n1261 < 0 {
+			n1261 = c.ReadArrayLength(8)
 		}
-		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
-		r.ReadRawInt64s(a1258)
-		x.AI64 = a1258
-		foryimpl.SetRefSlice(c, id1256, x.AI64)
+		a1262 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1261)
+		r.ReadRawInt64s(a1262)
+		x.AI64 = a1262
+		foryimpl.SetRefSlice(c, id1260, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -7110,19 +7190,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
-	} else if st1259 == foryimpl.RefFollows {
-		n1261 := c.ReadArrayLengthFast(1)
-		if n1261 < 0 {
-			n1261 = c.ReadArrayLength(1)
+	if st1263, id1264 := c.ReadRefFlag(); st1263 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1264)
+	} else if st1263 == foryimpl.RefFollows {
+		n1265 := c.ReadArrayLengthFast(1)
+		if n1265 < 0 {
+			n1265 = c.ReadArrayLength(1)
 		}
-		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
-		for i1263 := range a1262 {
-			a1262[i1263] = r.ReadInt8()
+		a1266 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1265)
+		for i1267 := range a1266 {
+			a1266[i1267] = r.ReadInt8()
 		}
-		x.AI8 = a1262
-		foryimpl.SetRefSlice(c, id1260, x.AI8)
+		x.AI8 = a1266
+		foryimpl.SetRefSlice(c, id1264, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -7130,17 +7210,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
-	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLengthFast(2)
-		if n1266 < 0 {
-			n1266 = c.ReadArrayLength(2)
+	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1269)
+	} else if st1268 == foryimpl.RefFollows {
+		n1270 := c.ReadArrayLengthFast(2)
+		if n1270 < 0 {
+			n1270 = c.ReadArrayLength(2)
 		}
-		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
-		r.ReadRawUint16s(a1267)
-		x.AU16 = a1267
-		foryimpl.SetRefSlice(c, id1265, x.AU16)
+		a1271 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1270)
+		r.ReadRawUint16s(a1271)
+		x.AU16 = a1271
+		foryimpl.SetRefSlice(c, id1269, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -7148,17 +7228,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
-	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLengthFast(4)
-		if n1270 < 0 {
-			n1270 = c.ReadArrayLength(4)
+	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1273)
+	} else if st1272 == foryimpl.RefFollows {
+		n1274 := c.ReadArrayLengthFast(4)
+		if n1274 < 0 {
+			n1274 = c.ReadArrayLength(4)
 		}
-		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
-		r.ReadRawUint32s(a1271)
-		x.AU32 = a1271
-		foryimpl.SetRefSlice(c, id1269, x.AU32)
+		a1275 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1274)
+		r.ReadRawUint32s(a1275)
+		x.AU32 = a1275
+		foryimpl.SetRefSlice(c, id1273, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -7166,17 +7246,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
-	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLengthFast(8)
-		if n1274 < 0 {
-			n1274 = c.ReadArrayLength(8)
+	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1277)
+	} else if st1276 == foryimpl.RefFollows {
+		n1278 := c.ReadArrayLengthFast(8)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(8)
 		}
-		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
-		r.ReadRawUint64s(a1275)
-		x.AU64 = a1275
-		foryimpl.SetRefSlice(c, id1273, x.AU64)
+		a1279 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1278)
+		r.ReadRawUint64s(a1279)
+		x.AU64 = a1279
+		foryimpl.SetRefSlice(c, id1277, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -7184,17 +7264,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
-	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLengthFast(1)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(1)
+	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1281)
+	} else if st1280 == foryimpl.RefFollows {
+		n1282 := c.ReadArrayLengthFast(1)
+		if n1282 < 0 {
+			n1282 = c.ReadArrayLength(1)
 		}
-		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
-		copy(a1279, r.ReadBytes(n1278))
-		x.AU8 = a1279
-		foryimpl.SetRefSlice(c, id1277, x.AU8)
+		a1283 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1282)
+		copy(a1283, r.ReadBytes(n1282))
+		x.AU8 = a1283
+		foryimpl.SetRefSlice(c, id1281, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -7202,11 +7282,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1281)
-	} else if st1280 == foryimpl.RefFollows {
+	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1285)
+	} else if st1284 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1281, x.Bin)
+		foryimpl.SetRefSlice(c, id1285, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -7214,694 +7294,702 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1282 := c.ReadLengthFast(2)
-	if n1282 < 0 {
-		n1282 = c.ReadLength(2)
+	n1286 := c.ReadLengthFast(2)
+	if n1286 < 0 {
+		n1286 = c.ReadLength(2)
 	}
-	if n1282 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1282, 3))
+	if n1286 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1286, 3))
 		return
 	}
-	var l1283 [3]int16
-	if n1282 > 0 {
-		hn1285 := c.ReadListHeader(3)
+	var l1287 [3]int16
+	if n1286 > 0 {
+		hn1289 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1284 := range l1283 {
-				if hn1285 && !c.ReadFlag() {
-					clear(l1283[i1284 : i1284+1])
+			for i1288 := range l1287 {
+				if hn1289 && !c.ReadFlag() {
+					clear(l1287[i1288 : i1288+1])
 					continue
 				}
-				l1283[i1284] = r.ReadInt16()
+				l1287[i1288] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1284)
+					c.TraceIndex(i1288)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1283
+	x.Fix = l1287
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1288 := c.ReadLengthFast(1)
-	if n1288 < 0 {
-		n1288 = c.ReadLength(1)
+	n1292 := c.ReadLengthFast(1)
+	if n1292 < 0 {
+		n1292 = c.ReadLength(1)
 	}
-	l1289 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1288)
-	if n1288 > 0 {
-		hn1291 := c.ReadListHeader(1)
+	l1293 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1292)
+	if n1292 > 0 {
+		hn1295 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1290 := range l1289 {
-				if hn1291 && !c.ReadFlag() {
-					clear(l1289[i1290 : i1290+1])
+			for i1294 := range l1293 {
+				if hn1295 && !c.ReadFlag() {
+					clear(l1293[i1294 : i1294+1])
 					continue
 				}
-				l1289[i1290] = r.ReadBool()
+				l1293[i1294] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1290)
+					c.TraceIndex(i1294)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1289
+	x.LB = l1293
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1294 := c.ReadLengthFast(1)
-	if n1294 < 0 {
-		n1294 = c.ReadLength(1)
+	n1298 := c.ReadLengthFast(1)
+	if n1298 < 0 {
+		n1298 = c.ReadLength(1)
 	}
-	l1295 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1294)
-	if n1294 > 0 {
-		hn1297 := c.ReadListHeader(25)
+	l1299 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1298)
+	if n1298 > 0 {
+		hn1301 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1296 := range l1295 {
-				if hn1297 && !c.ReadFlag() {
-					clear(l1295[i1296 : i1296+1])
+			for i1300 := range l1299 {
+				if hn1301 && !c.ReadFlag() {
+					clear(l1299[i1300 : i1300+1])
 					continue
 				}
-				l1295[i1296] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1304 := c.ReadEnumFast(uint32(0x7fffffff)); e1304 >= 0 {
+					l1299[i1300] = Color(e1304)
+				} else {
+					l1299[i1300] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1296)
+					c.TraceIndex(i1300)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1295
+	x.LE = l1299
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1300 := c.ReadLengthFast(4)
-	if n1300 < 0 {
-		n1300 = c.ReadLength(4)
+	n1305 := c.ReadLengthFast(4)
+	if n1305 < 0 {
+		n1305 = c.ReadLength(4)
 	}
-	l1301 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1300)
-	if n1300 > 0 {
-		hn1303 := c.ReadListHeader(19)
+	l1306 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1305)
+	if n1305 > 0 {
+		hn1308 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1302 := range l1301 {
-				if hn1303 && !c.ReadFlag() {
-					clear(l1301[i1302 : i1302+1])
+			for i1307 := range l1306 {
+				if hn1308 && !c.ReadFlag() {
+					clear(l1306[i1307 : i1307+1])
 					continue
 				}
-				l1301[i1302] = r.ReadFloat32()
+				l1306[i1307] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1302)
+					c.TraceIndex(i1307)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1301
+	x.LF32 = l1306
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1306 := c.ReadLengthFast(8)
-	if n1306 < 0 {
-		n1306 = c.ReadLength(8)
+	n1311 := c.ReadLengthFast(8)
+	if n1311 < 0 {
+		n1311 = c.ReadLength(8)
 	}
-	l1307 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1306)
-	if n1306 > 0 {
-		hn1309 := c.ReadListHeader(20)
+	l1312 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1311)
+	if n1311 > 0 {
+		hn1314 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1308 := range l1307 {
-				if hn1309 && !c.ReadFlag() {
-					clear(l1307[i1308 : i1308+1])
+			for i1313 := range l1312 {
+				if hn1314 && !c.ReadFlag() {
+					clear(l1312[i1313 : i1313+1])
 					continue
 				}
-				l1307[i1308] = r.ReadFloat64()
+				l1312[i1313] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1308)
+					c.TraceIndex(i1313)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1307
+	x.LF64 = l1312
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1312 := c.ReadLengthFast(1)
-	if n1312 < 0 {
-		n1312 = c.ReadLength(1)
+	n1317 := c.ReadLengthFast(1)
+	if n1317 < 0 {
+		n1317 = c.ReadLength(1)
 	}
-	l1313 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1312)
-	if n1312 > 0 {
-		hn1315 := c.ReadListHeader(5)
+	l1318 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1317)
+	if n1317 > 0 {
+		hn1320 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1314 := range l1313 {
-				if hn1315 && !c.ReadFlag() {
-					clear(l1313[i1314 : i1314+1])
+			for i1319 := range l1318 {
+				if hn1320 && !c.ReadFlag() {
+					clear(l1318[i1319 : i1319+1])
 					continue
 				}
-				l1313[i1314] = r.ReadVarInt32()
+				l1318[i1319] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1314)
+					c.TraceIndex(i1319)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1313
+	x.LI32 = l1318
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1318 := c.ReadLengthFast(1)
-	if n1318 < 0 {
-		n1318 = c.ReadLength(1)
+	n1323 := c.ReadLengthFast(1)
+	if n1323 < 0 {
+		n1323 = c.ReadLength(1)
 	}
-	l1319 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1318)
-	if n1318 > 0 {
-		hn1321 := c.ReadListHeader(7)
+	l1324 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1323)
+	if n1323 > 0 {
+		hn1326 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1320 := range l1319 {
-				if hn1321 && !c.ReadFlag() {
-					clear(l1319[i1320 : i1320+1])
+			for i1325 := range l1324 {
+				if hn1326 && !c.ReadFlag() {
+					clear(l1324[i1325 : i1325+1])
 					continue
 				}
-				l1319[i1320] = r.ReadVarInt64()
+				l1324[i1325] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1320)
+					c.TraceIndex(i1325)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1319
+	x.LI64 = l1324
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1324 := c.ReadLengthFast(1)
-	if n1324 < 0 {
-		n1324 = c.ReadLength(1)
+	n1329 := c.ReadLengthFast(1)
+	if n1329 < 0 {
+		n1329 = c.ReadLength(1)
 	}
-	l1325 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1324)
-	if n1324 > 0 {
-		hn1327 := c.ReadListHeader(2)
+	l1330 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1329)
+	if n1329 > 0 {
+		hn1332 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1326 := range l1325 {
-				if hn1327 && !c.ReadFlag() {
-					clear(l1325[i1326 : i1326+1])
+			for i1331 := range l1330 {
+				if hn1332 && !c.ReadFlag() {
+					clear(l1330[i1331 : i1331+1])
 					continue
 				}
-				l1325[i1326] = r.ReadInt8()
+				l1330[i1331] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1326)
+					c.TraceIndex(i1331)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1325
+	x.LI8 = l1330
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1330 := c.ReadLengthFast(1)
-	if n1330 < 0 {
-		n1330 = c.ReadLength(1)
+	n1335 := c.ReadLengthFast(1)
+	if n1335 < 0 {
+		n1335 = c.ReadLength(1)
 	}
-	l1331 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1330)
-	if n1330 > 0 {
-		hn1333 := c.ReadListHeader(22)
+	l1336 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1335)
+	if n1335 > 0 {
+		hn1338 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1332 := range l1331 {
-				if hn1333 && !c.ReadFlag() {
-					clear(l1331[i1332 : i1332+1])
+			for i1337 := range l1336 {
+				if hn1338 && !c.ReadFlag() {
+					clear(l1336[i1337 : i1337+1])
 					continue
 				}
-				n1336 := c.ReadLengthFast(1)
-				if n1336 < 0 {
-					n1336 = c.ReadLength(1)
+				n1341 := c.ReadLengthFast(1)
+				if n1341 < 0 {
+					n1341 = c.ReadLength(1)
 				}
-				l1337 := foryimpl.MakeSlice[[]int32](c, n1336)
-				if n1336 > 0 {
-					hn1339 := c.ReadListHeader(5)
+				l1342 := foryimpl.MakeSlice[[]int32](c, n1341)
+				if n1341 > 0 {
+					hn1344 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1338 := range l1337 {
-							if hn1339 && !c.ReadFlag() {
-								clear(l1337[i1338 : i1338+1])
+						for i1343 := range l1342 {
+							if hn1344 && !c.ReadFlag() {
+								clear(l1342[i1343 : i1343+1])
 								continue
 							}
-							l1337[i1338] = r.ReadVarInt32()
+							l1342[i1343] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1338)
+								c.TraceIndex(i1343)
 								break
 							}
 						}
 					}
 				}
-				l1331[i1332] = l1337
+				l1336[i1337] = l1342
 				if c.Failed() {
-					c.TraceIndex(i1332)
+					c.TraceIndex(i1337)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1331
+	x.LL = l1336
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1342 := c.ReadLengthFast(1)
-	if n1342 < 0 {
-		n1342 = c.ReadLength(1)
+	n1347 := c.ReadLengthFast(1)
+	if n1347 < 0 {
+		n1347 = c.ReadLength(1)
 	}
-	l1343 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1342)
-	if n1342 > 0 {
-		hn1345 := c.ReadListHeader(24)
+	l1348 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1347)
+	if n1347 > 0 {
+		hn1350 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1344 := range l1343 {
-				if hn1345 && !c.ReadFlag() {
-					clear(l1343[i1344 : i1344+1])
+			for i1349 := range l1348 {
+				if hn1350 && !c.ReadFlag() {
+					clear(l1348[i1349 : i1349+1])
 					continue
 				}
-				n1348 := c.ReadLengthFast(2)
-				if n1348 < 0 {
-					n1348 = c.ReadLength(2)
+				n1353 := c.ReadLengthFast(2)
+				if n1353 < 0 {
+					n1353 = c.ReadLength(2)
 				}
-				m1349 := foryimpl.MakeMap[map[string]int32](c, n1348)
-				for n1348 > 0 && !c.Failed() {
-					sz1350, vn1351, _ := c.ReadMapChunk(n1348, 21, 5, nil, false)
-					for j1352 := 0; j1352 < sz1350 && !c.Failed(); j1352++ {
-						var k1353 string
-						k1353 = c.ReadString()
-						var v1354 int32
-						if !vn1351 {
-							v1354 = r.ReadVarInt32()
+				m1354 := foryimpl.MakeMap[map[string]int32](c, n1353)
+				for n1353 > 0 && !c.Failed() {
+					sz1355, vn1356, _ := c.ReadMapChunk(n1353, 21, 5, nil, false)
+					for j1357 := 0; j1357 < sz1355 && !c.Failed(); j1357++ {
+						var k1358 string
+						k1358 = c.ReadString()
+						var v1359 int32
+						if !vn1356 {
+							v1359 = r.ReadVarInt32()
 						}
-						m1349[k1353] = v1354
+						m1354[k1358] = v1359
 					}
-					n1348 -= sz1350
+					n1353 -= sz1355
 				}
-				l1343[i1344] = m1349
+				l1348[i1349] = m1354
 				if c.Failed() {
-					c.TraceIndex(i1344)
+					c.TraceIndex(i1349)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1343
+	x.LM = l1348
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1356 := c.ReadLengthFast(1)
-	if n1356 < 0 {
-		n1356 = c.ReadLength(1)
+	n1361 := c.ReadLengthFast(1)
+	if n1361 < 0 {
+		n1361 = c.ReadLength(1)
 	}
-	l1357 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1356)
-	if n1356 > 0 {
-		hn1359 := c.ReadListHeader(5)
+	l1362 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1361)
+	if n1361 > 0 {
+		hn1364 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1358 := range l1357 {
-				if hn1359 && !c.ReadFlag() {
-					clear(l1357[i1358 : i1358+1])
+			for i1363 := range l1362 {
+				if hn1364 && !c.ReadFlag() {
+					clear(l1362[i1363 : i1363+1])
 					continue
 				}
-				p1362 := foryimpl.Alloc[int32](c)
-				*p1362 = r.ReadVarInt32()
-				l1357[i1358] = p1362
+				p1367 := foryimpl.Alloc[int32](c)
+				*p1367 = r.ReadVarInt32()
+				l1362[i1363] = p1367
 				if c.Failed() {
-					c.TraceIndex(i1358)
+					c.TraceIndex(i1363)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1357
+	x.LPI = l1362
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1363 := c.ReadLengthFast(1)
-	if n1363 < 0 {
-		n1363 = c.ReadLength(1)
+	n1368 := c.ReadLengthFast(1)
+	if n1368 < 0 {
+		n1368 = c.ReadLength(1)
 	}
-	l1364 := foryimpl.ReuseSlice[[]string](c, x.LS, n1363)
-	if n1363 > 0 {
-		hn1366 := c.ReadListHeader(21)
+	l1369 := foryimpl.ReuseSlice[[]string](c, x.LS, n1368)
+	if n1368 > 0 {
+		hn1371 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1365 := range l1364 {
-				if hn1366 && !c.ReadFlag() {
-					clear(l1364[i1365 : i1365+1])
+			for i1370 := range l1369 {
+				if hn1371 && !c.ReadFlag() {
+					clear(l1369[i1370 : i1370+1])
 					continue
 				}
-				l1364[i1365] = c.ReadString()
+				l1369[i1370] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1365)
+					c.TraceIndex(i1370)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1364
+	x.LS = l1369
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1369 := c.ReadLengthFast(1)
-	if n1369 < 0 {
-		n1369 = c.ReadLength(1)
+	n1374 := c.ReadLengthFast(1)
+	if n1374 < 0 {
+		n1374 = c.ReadLength(1)
 	}
-	l1370 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1369)
-	if n1369 > 0 {
-		hn1372 := c.ReadListHeader(38)
+	l1375 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1374)
+	if n1374 > 0 {
+		hn1377 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1371 := range l1370 {
-				if hn1372 && !c.ReadFlag() {
-					clear(l1370[i1371 : i1371+1])
+			for i1376 := range l1375 {
+				if hn1377 && !c.ReadFlag() {
+					clear(l1375[i1376 : i1376+1])
 					continue
 				}
-				l1370[i1371] = c.ReadTime()
+				l1375[i1376] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1371)
+					c.TraceIndex(i1376)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1370
+	x.LT = l1375
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1375 := c.ReadLengthFast(2)
-	if n1375 < 0 {
-		n1375 = c.ReadLength(2)
+	n1380 := c.ReadLengthFast(2)
+	if n1380 < 0 {
+		n1380 = c.ReadLength(2)
 	}
-	l1376 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1375)
-	if n1375 > 0 {
-		hn1378 := c.ReadListHeader(10)
+	l1381 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1380)
+	if n1380 > 0 {
+		hn1383 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1377 := range l1376 {
-				if hn1378 && !c.ReadFlag() {
-					clear(l1376[i1377 : i1377+1])
+			for i1382 := range l1381 {
+				if hn1383 && !c.ReadFlag() {
+					clear(l1381[i1382 : i1382+1])
 					continue
 				}
-				l1376[i1377] = r.ReadUint16()
+				l1381[i1382] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1377)
+					c.TraceIndex(i1382)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1376
+	x.LU16 = l1381
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1381 := c.ReadLengthFast(1)
-	if n1381 < 0 {
-		n1381 = c.ReadLength(1)
+	n1386 := c.ReadLengthFast(1)
+	if n1386 < 0 {
+		n1386 = c.ReadLength(1)
 	}
-	l1382 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1381)
-	if n1381 > 0 {
-		hn1384 := c.ReadListHeader(14)
+	l1387 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1386)
+	if n1386 > 0 {
+		hn1389 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1383 := range l1382 {
-				if hn1384 && !c.ReadFlag() {
-					clear(l1382[i1383 : i1383+1])
+			for i1388 := range l1387 {
+				if hn1389 && !c.ReadFlag() {
+					clear(l1387[i1388 : i1388+1])
 					continue
 				}
-				l1382[i1383] = r.ReadVarUint64()
+				l1387[i1388] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1383)
+					c.TraceIndex(i1388)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1382
+	x.LU64 = l1387
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1387 := c.ReadLengthFast(2)
-	if n1387 < 0 {
-		n1387 = c.ReadLength(2)
+	n1392 := c.ReadLengthFast(2)
+	if n1392 < 0 {
+		n1392 = c.ReadLength(2)
 	}
-	m1388 := foryimpl.MakeMap[map[bool]string](c, n1387)
-	for n1387 > 0 && !c.Failed() {
-		sz1389, vn1390, _ := c.ReadMapChunk(n1387, 1, 21, nil, false)
-		for j1391 := 0; j1391 < sz1389 && !c.Failed(); j1391++ {
-			var k1392 bool
-			k1392 = r.ReadBool()
-			var v1393 string
-			if !vn1390 {
-				v1393 = c.ReadString()
+	m1393 := foryimpl.MakeMap[map[bool]string](c, n1392)
+	for n1392 > 0 && !c.Failed() {
+		sz1394, vn1395, _ := c.ReadMapChunk(n1392, 1, 21, nil, false)
+		for j1396 := 0; j1396 < sz1394 && !c.Failed(); j1396++ {
+			var k1397 bool
+			k1397 = r.ReadBool()
+			var v1398 string
+			if !vn1395 {
+				v1398 = c.ReadString()
 			}
-			m1388[k1392] = v1393
+			m1393[k1397] = v1398
 		}
-		n1387 -= sz1389
+		n1392 -= sz1394
 	}
-	x.MBS = m1388
+	x.MBS = m1393
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1395 := c.ReadLengthFast(2)
-	if n1395 < 0 {
-		n1395 = c.ReadLength(2)
+	n1400 := c.ReadLengthFast(2)
+	if n1400 < 0 {
+		n1400 = c.ReadLength(2)
 	}
-	m1396 := foryimpl.MakeMap[map[Color]string](c, n1395)
-	for n1395 > 0 && !c.Failed() {
-		sz1397, vn1398, _ := c.ReadMapChunk(n1395, 25, 21, nil, false)
-		for j1399 := 0; j1399 < sz1397 && !c.Failed(); j1399++ {
-			var k1400 Color
-			k1400 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1401 string
-			if !vn1398 {
-				v1401 = c.ReadString()
+	m1401 := foryimpl.MakeMap[map[Color]string](c, n1400)
+	for n1400 > 0 && !c.Failed() {
+		sz1402, vn1403, _ := c.ReadMapChunk(n1400, 25, 21, nil, false)
+		for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
+			var k1405 Color
+			if e1407 := c.ReadEnumFast(uint32(0x7fffffff)); e1407 >= 0 {
+				k1405 = Color(e1407)
+			} else {
+				k1405 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m1396[k1400] = v1401
+			var v1406 string
+			if !vn1403 {
+				v1406 = c.ReadString()
+			}
+			m1401[k1405] = v1406
 		}
-		n1395 -= sz1397
+		n1400 -= sz1402
 	}
-	x.MES = m1396
+	x.MES = m1401
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1403 := c.ReadLengthFast(2)
-	if n1403 < 0 {
-		n1403 = c.ReadLength(2)
+	n1409 := c.ReadLengthFast(2)
+	if n1409 < 0 {
+		n1409 = c.ReadLength(2)
 	}
-	m1404 := foryimpl.MakeMap[map[int64]float64](c, n1403)
-	for n1403 > 0 && !c.Failed() {
-		sz1405, vn1406, _ := c.ReadMapChunk(n1403, 7, 20, nil, false)
-		for j1407 := 0; j1407 < sz1405 && !c.Failed(); j1407++ {
-			var k1408 int64
-			k1408 = r.ReadVarInt64()
-			var v1409 float64
-			if !vn1406 {
-				v1409 = r.ReadFloat64()
+	m1410 := foryimpl.MakeMap[map[int64]float64](c, n1409)
+	for n1409 > 0 && !c.Failed() {
+		sz1411, vn1412, _ := c.ReadMapChunk(n1409, 7, 20, nil, false)
+		for j1413 := 0; j1413 < sz1411 && !c.Failed(); j1413++ {
+			var k1414 int64
+			k1414 = r.ReadVarInt64()
+			var v1415 float64
+			if !vn1412 {
+				v1415 = r.ReadFloat64()
 			}
-			m1404[k1408] = v1409
+			m1410[k1414] = v1415
 		}
-		n1403 -= sz1405
+		n1409 -= sz1411
 	}
-	x.MI64F = m1404
+	x.MI64F = m1410
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1411 := c.ReadLengthFast(2)
-	if n1411 < 0 {
-		n1411 = c.ReadLength(2)
+	n1417 := c.ReadLengthFast(2)
+	if n1417 < 0 {
+		n1417 = c.ReadLength(2)
 	}
-	m1412 := foryimpl.MakeMap[map[int32]string](c, n1411)
-	for n1411 > 0 && !c.Failed() {
-		sz1413, vn1414, _ := c.ReadMapChunk(n1411, 5, 21, nil, false)
-		for j1415 := 0; j1415 < sz1413 && !c.Failed(); j1415++ {
-			var k1416 int32
-			k1416 = r.ReadVarInt32()
-			var v1417 string
-			if !vn1414 {
-				v1417 = c.ReadString()
+	m1418 := foryimpl.MakeMap[map[int32]string](c, n1417)
+	for n1417 > 0 && !c.Failed() {
+		sz1419, vn1420, _ := c.ReadMapChunk(n1417, 5, 21, nil, false)
+		for j1421 := 0; j1421 < sz1419 && !c.Failed(); j1421++ {
+			var k1422 int32
+			k1422 = r.ReadVarInt32()
+			var v1423 string
+			if !vn1420 {
+				v1423 = c.ReadString()
 			}
-			m1412[k1416] = v1417
+			m1418[k1422] = v1423
 		}
-		n1411 -= sz1413
+		n1417 -= sz1419
 	}
-	x.MIS = m1412
+	x.MIS = m1418
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1419 := c.ReadLengthFast(2)
-	if n1419 < 0 {
-		n1419 = c.ReadLength(2)
+	n1425 := c.ReadLengthFast(2)
+	if n1425 < 0 {
+		n1425 = c.ReadLength(2)
 	}
-	m1420 := foryimpl.MakeMap[map[string]int32](c, n1419)
-	for n1419 > 0 && !c.Failed() {
-		sz1421, vn1422, _ := c.ReadMapChunk(n1419, 21, 5, nil, false)
-		for j1423 := 0; j1423 < sz1421 && !c.Failed(); j1423++ {
-			var k1424 string
-			k1424 = c.ReadString()
-			var v1425 int32
-			if !vn1422 {
-				v1425 = r.ReadVarInt32()
+	m1426 := foryimpl.MakeMap[map[string]int32](c, n1425)
+	for n1425 > 0 && !c.Failed() {
+		sz1427, vn1428, _ := c.ReadMapChunk(n1425, 21, 5, nil, false)
+		for j1429 := 0; j1429 < sz1427 && !c.Failed(); j1429++ {
+			var k1430 string
+			k1430 = c.ReadString()
+			var v1431 int32
+			if !vn1428 {
+				v1431 = r.ReadVarInt32()
 			}
-			m1420[k1424] = v1425
+			m1426[k1430] = v1431
 		}
-		n1419 -= sz1421
+		n1425 -= sz1427
 	}
-	x.MSI = m1420
+	x.MSI = m1426
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1427 := c.ReadLengthFast(2)
-	if n1427 < 0 {
-		n1427 = c.ReadLength(2)
+	n1433 := c.ReadLengthFast(2)
+	if n1433 < 0 {
+		n1433 = c.ReadLength(2)
 	}
-	m1428 := foryimpl.MakeMap[map[string][]string](c, n1427)
-	for n1427 > 0 && !c.Failed() {
-		sz1429, vn1430, _ := c.ReadMapChunk(n1427, 21, 22, nil, true)
-		for j1431 := 0; j1431 < sz1429 && !c.Failed(); j1431++ {
-			var k1432 string
-			k1432 = c.ReadString()
-			var v1433 []string
-			if !vn1430 {
-				n1434 := c.ReadLengthFast(1)
-				if n1434 < 0 {
-					n1434 = c.ReadLength(1)
+	m1434 := foryimpl.MakeMap[map[string][]string](c, n1433)
+	for n1433 > 0 && !c.Failed() {
+		sz1435, vn1436, _ := c.ReadMapChunk(n1433, 21, 22, nil, true)
+		for j1437 := 0; j1437 < sz1435 && !c.Failed(); j1437++ {
+			var k1438 string
+			k1438 = c.ReadString()
+			var v1439 []string
+			if !vn1436 {
+				n1440 := c.ReadLengthFast(1)
+				if n1440 < 0 {
+					n1440 = c.ReadLength(1)
 				}
-				l1435 := foryimpl.MakeSlice[[]string](c, n1434)
-				if n1434 > 0 {
-					hn1437 := c.ReadListHeader(21)
+				l1441 := foryimpl.MakeSlice[[]string](c, n1440)
+				if n1440 > 0 {
+					hn1443 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1436 := range l1435 {
-							if hn1437 && !c.ReadFlag() {
-								clear(l1435[i1436 : i1436+1])
+						for i1442 := range l1441 {
+							if hn1443 && !c.ReadFlag() {
+								clear(l1441[i1442 : i1442+1])
 								continue
 							}
-							l1435[i1436] = c.ReadString()
+							l1441[i1442] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1436)
+								c.TraceIndex(i1442)
 								break
 							}
 						}
 					}
 				}
-				v1433 = l1435
+				v1439 = l1441
 			}
-			m1428[k1432] = v1433
+			m1434[k1438] = v1439
 		}
-		n1427 -= sz1429
+		n1433 -= sz1435
 	}
-	x.MSL = m1428
+	x.MSL = m1434
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1441 := c.ReadLengthFast(2)
-	if n1441 < 0 {
-		n1441 = c.ReadLength(2)
+	n1447 := c.ReadLengthFast(2)
+	if n1447 < 0 {
+		n1447 = c.ReadLength(2)
 	}
-	m1442 := foryimpl.MakeMap[map[string]map[string]int32](c, n1441)
-	for n1441 > 0 && !c.Failed() {
-		sz1443, vn1444, _ := c.ReadMapChunk(n1441, 21, 24, nil, true)
-		for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
-			var k1446 string
-			k1446 = c.ReadString()
-			var v1447 map[string]int32
-			if !vn1444 {
-				n1448 := c.ReadLengthFast(2)
-				if n1448 < 0 {
-					n1448 = c.ReadLength(2)
+	m1448 := foryimpl.MakeMap[map[string]map[string]int32](c, n1447)
+	for n1447 > 0 && !c.Failed() {
+		sz1449, vn1450, _ := c.ReadMapChunk(n1447, 21, 24, nil, true)
+		for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
+			var k1452 string
+			k1452 = c.ReadString()
+			var v1453 map[string]int32
+			if !vn1450 {
+				n1454 := c.ReadLengthFast(2)
+				if n1454 < 0 {
+					n1454 = c.ReadLength(2)
 				}
-				m1449 := foryimpl.MakeMap[map[string]int32](c, n1448)
-				for n1448 > 0 && !c.Failed() {
-					sz1450, vn1451, _ := c.ReadMapChunk(n1448, 21, 5, nil, false)
-					for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
-						var k1453 string
-						k1453 = c.ReadString()
-						var v1454 int32
-						if !vn1451 {
-							v1454 = r.ReadVarInt32()
+				m1455 := foryimpl.MakeMap[map[string]int32](c, n1454)
+				for n1454 > 0 && !c.Failed() {
+					sz1456, vn1457, _ := c.ReadMapChunk(n1454, 21, 5, nil, false)
+					for j1458 := 0; j1458 < sz1456 && !c.Failed(); j1458++ {
+						var k1459 string
+						k1459 = c.ReadString()
+						var v1460 int32
+						if !vn1457 {
+							v1460 = r.ReadVarInt32()
 						}
-						m1449[k1453] = v1454
+						m1455[k1459] = v1460
 					}
-					n1448 -= sz1450
+					n1454 -= sz1456
 				}
-				v1447 = m1449
+				v1453 = m1455
 			}
-			m1442[k1446] = v1447
+			m1448[k1452] = v1453
 		}
-		n1441 -= sz1443
+		n1447 -= sz1449
 	}
-	x.MSM = m1442
+	x.MSM = m1448
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1457 := c.ReadLengthFast(2)
-	if n1457 < 0 {
-		n1457 = c.ReadLength(2)
+	n1463 := c.ReadLengthFast(2)
+	if n1463 < 0 {
+		n1463 = c.ReadLength(2)
 	}
-	m1458 := foryimpl.MakeMap[map[string]*int32](c, n1457)
-	for n1457 > 0 && !c.Failed() {
-		sz1459, vn1460, _ := c.ReadMapChunk(n1457, 21, 5, nil, true)
-		for j1461 := 0; j1461 < sz1459 && !c.Failed(); j1461++ {
-			var k1462 string
-			k1462 = c.ReadString()
-			var v1463 *int32
-			if !vn1460 {
-				p1464 := foryimpl.Alloc[int32](c)
-				*p1464 = r.ReadVarInt32()
-				v1463 = p1464
+	m1464 := foryimpl.MakeMap[map[string]*int32](c, n1463)
+	for n1463 > 0 && !c.Failed() {
+		sz1465, vn1466, _ := c.ReadMapChunk(n1463, 21, 5, nil, true)
+		for j1467 := 0; j1467 < sz1465 && !c.Failed(); j1467++ {
+			var k1468 string
+			k1468 = c.ReadString()
+			var v1469 *int32
+			if !vn1466 {
+				p1470 := foryimpl.Alloc[int32](c)
+				*p1470 = r.ReadVarInt32()
+				v1469 = p1470
 			}
-			m1458[k1462] = v1463
+			m1464[k1468] = v1469
 		}
-		n1457 -= sz1459
+		n1463 -= sz1465
 	}
-	x.MSP = m1458
+	x.MSP = m1464
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1466 := c.ReadLengthFast(2)
-	if n1466 < 0 {
-		n1466 = c.ReadLength(2)
+	n1472 := c.ReadLengthFast(2)
+	if n1472 < 0 {
+		n1472 = c.ReadLength(2)
 	}
-	m1467 := foryimpl.MakeMap[map[uint8]uint16](c, n1466)
-	for n1466 > 0 && !c.Failed() {
-		sz1468, vn1469, _ := c.ReadMapChunk(n1466, 9, 10, nil, false)
-		for j1470 := 0; j1470 < sz1468 && !c.Failed(); j1470++ {
-			var k1471 uint8
-			k1471 = r.ReadUint8()
-			var v1472 uint16
-			if !vn1469 {
-				v1472 = r.ReadUint16()
+	m1473 := foryimpl.MakeMap[map[uint8]uint16](c, n1472)
+	for n1472 > 0 && !c.Failed() {
+		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 9, 10, nil, false)
+		for j1476 := 0; j1476 < sz1474 && !c.Failed(); j1476++ {
+			var k1477 uint8
+			k1477 = r.ReadUint8()
+			var v1478 uint16
+			if !vn1475 {
+				v1478 = r.ReadUint16()
 			}
-			m1467[k1471] = v1472
+			m1473[k1477] = v1478
 		}
-		n1466 -= sz1468
+		n1472 -= sz1474
 	}
-	x.MU8 = m1467
+	x.MU8 = m1473
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1474, id1475 := c.ReadRefFlag(); st1474 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1475)
-	} else if st1474 == foryimpl.RefFollows {
+	if st1480, id1481 := c.ReadRefFlag(); st1480 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1481)
+	} else if st1480 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1475, x.NBin)
+		foryimpl.SetRefSlice(c, id1481, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -7910,95 +7998,95 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1476 := c.ReadLengthFast(1)
-		if n1476 < 0 {
-			n1476 = c.ReadLength(1)
+		n1482 := c.ReadLengthFast(1)
+		if n1482 < 0 {
+			n1482 = c.ReadLength(1)
 		}
-		l1477 := foryimpl.MakeSlice[[]string](c, n1476)
-		if n1476 > 0 {
-			hn1479 := c.ReadListHeader(21)
+		l1483 := foryimpl.MakeSlice[[]string](c, n1482)
+		if n1482 > 0 {
+			hn1485 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1478 := range l1477 {
-					if hn1479 && !c.ReadFlag() {
-						clear(l1477[i1478 : i1478+1])
+				for i1484 := range l1483 {
+					if hn1485 && !c.ReadFlag() {
+						clear(l1483[i1484 : i1484+1])
 						continue
 					}
-					l1477[i1478] = c.ReadString()
+					l1483[i1484] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1478)
+						c.TraceIndex(i1484)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1477
+		x.NLS = l1483
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1482 := c.ReadLengthFast(2)
-		if n1482 < 0 {
-			n1482 = c.ReadLength(2)
+		n1488 := c.ReadLengthFast(2)
+		if n1488 < 0 {
+			n1488 = c.ReadLength(2)
 		}
-		m1483 := foryimpl.MakeMap[map[string]int32](c, n1482)
-		for n1482 > 0 && !c.Failed() {
-			sz1484, vn1485, _ := c.ReadMapChunk(n1482, 21, 5, nil, false)
-			for j1486 := 0; j1486 < sz1484 && !c.Failed(); j1486++ {
-				var k1487 string
-				k1487 = c.ReadString()
-				var v1488 int32
-				if !vn1485 {
-					v1488 = r.ReadVarInt32()
+		m1489 := foryimpl.MakeMap[map[string]int32](c, n1488)
+		for n1488 > 0 && !c.Failed() {
+			sz1490, vn1491, _ := c.ReadMapChunk(n1488, 21, 5, nil, false)
+			for j1492 := 0; j1492 < sz1490 && !c.Failed(); j1492++ {
+				var k1493 string
+				k1493 = c.ReadString()
+				var v1494 int32
+				if !vn1491 {
+					v1494 = r.ReadVarInt32()
 				}
-				m1483[k1487] = v1488
+				m1489[k1493] = v1494
 			}
-			n1482 -= sz1484
+			n1488 -= sz1490
 		}
-		x.NM = m1483
+		x.NM = m1489
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1490 := c.ReadLengthFast(1)
-	if n1490 < 0 {
-		n1490 = c.ReadLength(1)
+	n1496 := c.ReadLengthFast(1)
+	if n1496 < 0 {
+		n1496 = c.ReadLength(1)
 	}
-	l1491 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1490)
-	if n1490 > 0 {
-		hn1493 := c.ReadListHeader(9)
+	l1497 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1496)
+	if n1496 > 0 {
+		hn1499 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1492 := range l1491 {
-				if hn1493 && !c.ReadFlag() {
-					clear(l1491[i1492 : i1492+1])
+			for i1498 := range l1497 {
+				if hn1499 && !c.ReadFlag() {
+					clear(l1497[i1498 : i1498+1])
 					continue
 				}
-				l1491[i1492] = r.ReadUint8()
+				l1497[i1498] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1492)
+					c.TraceIndex(i1498)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1491
+	x.Raw = l1497
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1496, id1497 := c.ReadRefFlag(); st1496 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1497)
-	} else if st1496 == foryimpl.RefFollows {
-		n1498 := c.ReadArrayLengthFast(1)
-		if n1498 < 0 {
-			n1498 = c.ReadArrayLength(1)
+	if st1502, id1503 := c.ReadRefFlag(); st1502 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1503)
+	} else if st1502 == foryimpl.RefFollows {
+		n1504 := c.ReadArrayLengthFast(1)
+		if n1504 < 0 {
+			n1504 = c.ReadArrayLength(1)
 		}
-		a1499 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1498)
-		r.ReadRawBools(a1499)
-		x.RmABool = a1499
-		foryimpl.SetRefSlice(c, id1497, x.RmABool)
+		a1505 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1504)
+		r.ReadRawBools(a1505)
+		x.RmABool = a1505
+		foryimpl.SetRefSlice(c, id1503, x.RmABool)
 	} else {
 		x.RmABool = nil
 	}
@@ -8006,17 +8094,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	if st1500, id1501 := c.ReadRefFlag(); st1500 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1501)
-	} else if st1500 == foryimpl.RefFollows {
-		n1502 := c.ReadArrayLengthFast(4)
-		if n1502 < 0 {
-			n1502 = c.ReadArrayLength(4)
+	if st1506, id1507 := c.ReadRefFlag(); st1506 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1507)
+	} else if st1506 == foryimpl.RefFollows {
+		n1508 := c.ReadArrayLengthFast(4)
+		if n1508 < 0 {
+			n1508 = c.ReadArrayLength(4)
 		}
-		a1503 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1502)
-		r.ReadRawFloat32s(a1503)
-		x.RmAF32 = a1503
-		foryimpl.SetRefSlice(c, id1501, x.RmAF32)
+		a1509 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1508)
+		r.ReadRawFloat32s(a1509)
+		x.RmAF32 = a1509
+		foryimpl.SetRefSlice(c, id1507, x.RmAF32)
 	} else {
 		x.RmAF32 = nil
 	}
@@ -8024,17 +8112,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1504, id1505 := c.ReadRefFlag(); st1504 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1505)
-	} else if st1504 == foryimpl.RefFollows {
-		n1506 := c.ReadArrayLengthFast(8)
-		if n1506 < 0 {
-			n1506 = c.ReadArrayLength(8)
+	if st1510, id1511 := c.ReadRefFlag(); st1510 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1511)
+	} else if st1510 == foryimpl.RefFollows {
+		n1512 := c.ReadArrayLengthFast(8)
+		if n1512 < 0 {
+			n1512 = c.ReadArrayLength(8)
 		}
-		a1507 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1506)
-		r.ReadRawFloat64s(a1507)
-		x.RmAF64 = a1507
-		foryimpl.SetRefSlice(c, id1505, x.RmAF64)
+		a1513 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1512)
+		r.ReadRawFloat64s(a1513)
+		x.RmAF64 = a1513
+		foryimpl.SetRefSlice(c, id1511, x.RmAF64)
 	} else {
 		x.RmAF64 = nil
 	}
@@ -8042,17 +8130,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1508, id1509 := c.ReadRefFlag(); st1508 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1509)
-	} else if st1508 == foryimpl.RefFollows {
-		n1510 := c.ReadArrayLengthFast(2)
-		if n1510 < 0 {
-			n1510 = c.ReadArrayLength(2)
+	if st1514, id1515 := c.ReadRefFlag(); st1514 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1515)
+	} else if st1514 == foryimpl.RefFollows {
+		n1516 := c.ReadArrayLengthFast(2)
+		if n1516 < 0 {
+			n1516 = c.ReadArrayLength(2)
 		}
-		a1511 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1510)
-		r.ReadRawInt16s(a1511)
-		x.RmAI16 = a1511
-		foryimpl.SetRefSlice(c, id1509, x.RmAI16)
+		a1517 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1516)
+		r.ReadRawInt16s(a1517)
+		x.RmAI16 = a1517
+		foryimpl.SetRefSlice(c, id1515, x.RmAI16)
 	} else {
 		x.RmAI16 = nil
 	}
@@ -8060,17 +8148,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1512, id1513 := c.ReadRefFlag(); st1512 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1513)
-	} else if st1512 == foryimpl.RefFollows {
-		n1514 := c.ReadArrayLengthFast(4)
-		if n1514 < 0 {
-			n1514 = c.ReadArrayLength(4)
+	if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1519)
+	} else if st1518 == foryimpl.RefFollows {
+		n1520 := c.ReadArrayLengthFast(4)
+		if n1520 < 0 {
+			n1520 = c.ReadArrayLength(4)
 		}
-		a1515 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1514)
-		r.ReadRawInt32s(a1515)
-		x.RmAI32 = a1515
-		foryimpl.SetRefSlice(c, id1513, x.RmAI32)
+		a1521 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1520)
+		r.ReadRawInt32s(a1521)
+		x.RmAI32 = a1521
+		foryimpl.SetRefSlice(c, id1519, x.RmAI32)
 	} else {
 		x.RmAI32 = nil
 	}
@@ -8078,17 +8166,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1516, id1517 := c.ReadRefFlag(); st1516 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1517)
-	} else if st1516 == foryimpl.RefFollows {
-		n1518 := c.ReadArrayLengthFast(8)
-		if n1518 < 0 {
-			n1518 = c.ReadArrayLength(8)
+	if st1522, id1523 := c.ReadRefFlag(); st1522 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1523)
+	} else if st1522 == foryimpl.RefFollows {
+		n1524 := c.ReadArrayLengthFast(8)
+		if n1524 < 0 {
+			n1524 = c.ReadArrayLength(8)
 		}
-		a1519 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1518)
-		r.ReadRawInt64s(a1519)
-		x.RmAI64 = a1519
-		foryimpl.SetRefSlice(c, id1517, x.RmAI64)
+		a1525 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1524)
+		r.ReadRawInt64s(a1525)
+		x.RmAI64 = a1525
+		foryimpl.SetRefSlice(c, id1523, x.RmAI64)
 	} else {
 		x.RmAI64 = nil
 	}
@@ -8096,19 +8184,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1520, id1521 := c.ReadRefFlag(); st1520 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1521)
-	} else if st1520 == foryimpl.RefFollows {
-		n1522 := c.ReadArrayLengthFast(1)
-		if n1522 < 0 {
-			n1522 = c.ReadArrayLength(1)
+	if st1526, id1527 := c.ReadRefFlag(); st1526 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1527)
+	} else if st1526 == foryimpl.RefFollows {
+		n1528 := c.ReadArrayLengthFast(1)
+		if n1528 < 0 {
+			n1528 = c.ReadArrayLength(1)
 		}
-		a1523 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1522)
-		for i1524 := range a1523 {
-			a1523[i1524] = r.ReadInt8()
+		a1529 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1528)
+		for i1530 := range a1529 {
+			a1529[i1530] = r.ReadInt8()
 		}
-		x.RmAI8 = a1523
-		foryimpl.SetRefSlice(c, id1521, x.RmAI8)
+		x.RmAI8 = a1529
+		foryimpl.SetRefSlice(c, id1527, x.RmAI8)
 	} else {
 		x.RmAI8 = nil
 	}
@@ -8116,17 +8204,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1525, id1526 := c.ReadRefFlag(); st1525 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1526)
-	} else if st1525 == foryimpl.RefFollows {
-		n1527 := c.ReadArrayLengthFast(2)
-		if n1527 < 0 {
-			n1527 = c.ReadArrayLength(2)
+	if st1531, id1532 := c.ReadRefFlag(); st1531 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1532)
+	} else if st1531 == foryimpl.RefFollows {
+		n1533 := c.ReadArrayLengthFast(2)
+		if n1533 < 0 {
+			n1533 = c.ReadArrayLength(2)
 		}
-		a1528 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1527)
-		r.ReadRawUint16s(a1528)
-		x.RmAU16 = a1528
-		foryimpl.SetRefSlice(c, id1526, x.RmAU16)
+		a1534 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1533)
+		r.ReadRawUint16s(a1534)
+		x.RmAU16 = a1534
+		foryimpl.SetRefSlice(c, id1532, x.RmAU16)
 	} else {
 		x.RmAU16 = nil
 	}
@@ -8134,17 +8222,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1529, id1530 := c.ReadRefFlag(); st1529 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1530)
-	} else if st1529 == foryimpl.RefFollows {
-		n1531 := c.ReadArrayLengthFast(4)
-		if n1531 < 0 {
-			n1531 = c.ReadArrayLength(4)
+	if st1535, id1536 := c.ReadRefFlag(); st1535 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1536)
+	} else if st1535 == foryimpl.RefFollows {
+		n1537 := c.ReadArrayLengthFast(4)
+		if n1537 < 0 {
+			n1537 = c.ReadArrayLength(4)
 		}
-		a1532 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1531)
-		r.ReadRawUint32s(a1532)
-		x.RmAU32 = a1532
-		foryimpl.SetRefSlice(c, id1530, x.RmAU32)
+		a1538 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1537)
+		r.ReadRawUint32s(a1538)
+		x.RmAU32 = a1538
+		foryimpl.SetRefSlice(c, id1536, x.RmAU32)
 	} else {
 		x.RmAU32 = nil
 	}
@@ -8152,17 +8240,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1533, id1534 := c.ReadRefFlag(); st1533 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1534)
-	} else if st1533 == foryimpl.RefFollows {
-		n1535 := c.ReadArrayLengthFast(8)
-		if n1535 < 0 {
-			n1535 = c.ReadArrayLength(8)
+	if st1539, id1540 := c.ReadRefFlag(); st1539 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1540)
+	} else if st1539 == foryimpl.RefFollows {
+		n1541 := c.ReadArrayLengthFast(8)
+		if n1541 < 0 {
+			n1541 = c.ReadArrayLength(8)
 		}
-		a1536 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1535)
-		r.ReadRawUint64s(a1536)
-		x.RmAU64 = a1536
-		foryimpl.SetRefSlice(c, id1534, x.RmAU64)
+		a1542 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1541)
+		r.ReadRawUint64s(a1542)
+		x.RmAU64 = a1542
+		foryimpl.SetRefSlice(c, id1540, x.RmAU64)
 	} else {
 		x.RmAU64 = nil
 	}
@@ -8170,17 +8258,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1537, id1538 := c.ReadRefFlag(); st1537 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1538)
-	} else if st1537 == foryimpl.RefFollows {
-		n1539 := c.ReadArrayLengthFast(1)
-		if n1539 < 0 {
-			n1539 = c.ReadArrayLength(1)
+	if st1543, id1544 := c.ReadRefFlag(); st1543 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1544)
+	} else if st1543 == foryimpl.RefFollows {
+		n1545 := c.ReadArrayLengthFast(1)
+		if n1545 < 0 {
+			n1545 = c.ReadArrayLength(1)
 		}
-		a1540 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1539)
-		copy(a1540, r.ReadBytes(n1539))
-		x.RmAU8 = a1540
-		foryimpl.SetRefSlice(c, id1538, x.RmAU8)
+		a1546 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1545)
+		copy(a1546, r.ReadBytes(n1545))
+		x.RmAU8 = a1546
+		foryimpl.SetRefSlice(c, id1544, x.RmAU8)
 	} else {
 		x.RmAU8 = nil
 	}
@@ -8188,11 +8276,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1542)
-	} else if st1541 == foryimpl.RefFollows {
+	if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1548)
+	} else if st1547 == foryimpl.RefFollows {
 		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1542, x.RmBin)
+		foryimpl.SetRefSlice(c, id1548, x.RmBin)
 	} else {
 		x.RmBin = nil
 	}
@@ -8200,50 +8288,24 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1543 := c.ReadLengthFast(2)
-	if n1543 < 0 {
-		n1543 = c.ReadLength(2)
-	}
-	if n1543 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
-		return
-	}
-	var l1544 [3]int16
-	if n1543 > 0 {
-		hn1546 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1545 := range l1544 {
-				if hn1546 && !c.ReadFlag() {
-					clear(l1544[i1545 : i1545+1])
-					continue
-				}
-				l1544[i1545] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1545)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1544
-	if c.Failed() {
-		c.Trace("RmFix")
-		return
-	}
-	n1549 := c.ReadLengthFast(1)
+	n1549 := c.ReadLengthFast(2)
 	if n1549 < 0 {
-		n1549 = c.ReadLength(1)
+		n1549 = c.ReadLength(2)
 	}
-	l1550 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1549)
+	if n1549 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1549, 3))
+		return
+	}
+	var l1550 [3]int16
 	if n1549 > 0 {
-		hn1552 := c.ReadListHeader(1)
+		hn1552 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1551 := range l1550 {
 				if hn1552 && !c.ReadFlag() {
 					clear(l1550[i1551 : i1551+1])
 					continue
 				}
-				l1550[i1551] = r.ReadBool()
+				l1550[i1551] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1551)
 					break
@@ -8251,25 +8313,25 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLB = l1550
+	x.RmFix = l1550
 	if c.Failed() {
-		c.Trace("RmLB")
+		c.Trace("RmFix")
 		return
 	}
 	n1555 := c.ReadLengthFast(1)
 	if n1555 < 0 {
 		n1555 = c.ReadLength(1)
 	}
-	l1556 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1555)
+	l1556 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1555)
 	if n1555 > 0 {
-		hn1558 := c.ReadListHeader(25)
+		hn1558 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i1557 := range l1556 {
 				if hn1558 && !c.ReadFlag() {
 					clear(l1556[i1557 : i1557+1])
 					continue
 				}
-				l1556[i1557] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1556[i1557] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i1557)
 					break
@@ -8277,25 +8339,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLE = l1556
+	x.RmLB = l1556
 	if c.Failed() {
-		c.Trace("RmLE")
+		c.Trace("RmLB")
 		return
 	}
-	n1561 := c.ReadLengthFast(4)
+	n1561 := c.ReadLengthFast(1)
 	if n1561 < 0 {
-		n1561 = c.ReadLength(4)
+		n1561 = c.ReadLength(1)
 	}
-	l1562 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1561)
+	l1562 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1561)
 	if n1561 > 0 {
-		hn1564 := c.ReadListHeader(19)
+		hn1564 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i1563 := range l1562 {
 				if hn1564 && !c.ReadFlag() {
 					clear(l1562[i1563 : i1563+1])
 					continue
 				}
-				l1562[i1563] = r.ReadFloat32()
+				if e1567 := c.ReadEnumFast(uint32(0x7fffffff)); e1567 >= 0 {
+					l1562[i1563] = Color(e1567)
+				} else {
+					l1562[i1563] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i1563)
 					break
@@ -8303,248 +8369,248 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLF32 = l1562
+	x.RmLE = l1562
+	if c.Failed() {
+		c.Trace("RmLE")
+		return
+	}
+	n1568 := c.ReadLengthFast(4)
+	if n1568 < 0 {
+		n1568 = c.ReadLength(4)
+	}
+	l1569 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1568)
+	if n1568 > 0 {
+		hn1571 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1570 := range l1569 {
+				if hn1571 && !c.ReadFlag() {
+					clear(l1569[i1570 : i1570+1])
+					continue
+				}
+				l1569[i1570] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1570)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF32 = l1569
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1567 := c.ReadLengthFast(8)
-	if n1567 < 0 {
-		n1567 = c.ReadLength(8)
+	n1574 := c.ReadLengthFast(8)
+	if n1574 < 0 {
+		n1574 = c.ReadLength(8)
 	}
-	l1568 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1567)
-	if n1567 > 0 {
-		hn1570 := c.ReadListHeader(20)
+	l1575 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1574)
+	if n1574 > 0 {
+		hn1577 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1569 := range l1568 {
-				if hn1570 && !c.ReadFlag() {
-					clear(l1568[i1569 : i1569+1])
+			for i1576 := range l1575 {
+				if hn1577 && !c.ReadFlag() {
+					clear(l1575[i1576 : i1576+1])
 					continue
 				}
-				l1568[i1569] = r.ReadFloat64()
+				l1575[i1576] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1569)
+					c.TraceIndex(i1576)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1568
+	x.RmLF64 = l1575
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1573 := c.ReadLengthFast(1)
-	if n1573 < 0 {
-		n1573 = c.ReadLength(1)
+	n1580 := c.ReadLengthFast(1)
+	if n1580 < 0 {
+		n1580 = c.ReadLength(1)
 	}
-	l1574 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1573)
-	if n1573 > 0 {
-		hn1576 := c.ReadListHeader(5)
+	l1581 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1580)
+	if n1580 > 0 {
+		hn1583 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1575 := range l1574 {
-				if hn1576 && !c.ReadFlag() {
-					clear(l1574[i1575 : i1575+1])
+			for i1582 := range l1581 {
+				if hn1583 && !c.ReadFlag() {
+					clear(l1581[i1582 : i1582+1])
 					continue
 				}
-				l1574[i1575] = r.ReadVarInt32()
+				l1581[i1582] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1575)
+					c.TraceIndex(i1582)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1574
+	x.RmLI32 = l1581
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1579 := c.ReadLengthFast(1)
-	if n1579 < 0 {
-		n1579 = c.ReadLength(1)
+	n1586 := c.ReadLengthFast(1)
+	if n1586 < 0 {
+		n1586 = c.ReadLength(1)
 	}
-	l1580 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1579)
-	if n1579 > 0 {
-		hn1582 := c.ReadListHeader(7)
+	l1587 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1586)
+	if n1586 > 0 {
+		hn1589 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1581 := range l1580 {
-				if hn1582 && !c.ReadFlag() {
-					clear(l1580[i1581 : i1581+1])
+			for i1588 := range l1587 {
+				if hn1589 && !c.ReadFlag() {
+					clear(l1587[i1588 : i1588+1])
 					continue
 				}
-				l1580[i1581] = r.ReadVarInt64()
+				l1587[i1588] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1581)
+					c.TraceIndex(i1588)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1580
+	x.RmLI64 = l1587
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1585 := c.ReadLengthFast(1)
-	if n1585 < 0 {
-		n1585 = c.ReadLength(1)
+	n1592 := c.ReadLengthFast(1)
+	if n1592 < 0 {
+		n1592 = c.ReadLength(1)
 	}
-	l1586 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1585)
-	if n1585 > 0 {
-		hn1588 := c.ReadListHeader(2)
+	l1593 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1592)
+	if n1592 > 0 {
+		hn1595 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1587 := range l1586 {
-				if hn1588 && !c.ReadFlag() {
-					clear(l1586[i1587 : i1587+1])
+			for i1594 := range l1593 {
+				if hn1595 && !c.ReadFlag() {
+					clear(l1593[i1594 : i1594+1])
 					continue
 				}
-				l1586[i1587] = r.ReadInt8()
+				l1593[i1594] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1587)
+					c.TraceIndex(i1594)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1586
+	x.RmLI8 = l1593
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1591 := c.ReadLengthFast(1)
-	if n1591 < 0 {
-		n1591 = c.ReadLength(1)
+	n1598 := c.ReadLengthFast(1)
+	if n1598 < 0 {
+		n1598 = c.ReadLength(1)
 	}
-	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1591)
-	if n1591 > 0 {
-		hn1594 := c.ReadListHeader(22)
+	l1599 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1598)
+	if n1598 > 0 {
+		hn1601 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1593 := range l1592 {
-				if hn1594 && !c.ReadFlag() {
-					clear(l1592[i1593 : i1593+1])
+			for i1600 := range l1599 {
+				if hn1601 && !c.ReadFlag() {
+					clear(l1599[i1600 : i1600+1])
 					continue
 				}
-				n1597 := c.ReadLengthFast(1)
-				if n1597 < 0 {
-					n1597 = c.ReadLength(1)
+				n1604 := c.ReadLengthFast(1)
+				if n1604 < 0 {
+					n1604 = c.ReadLength(1)
 				}
-				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(5)
+				l1605 := foryimpl.MakeSlice[[]int32](c, n1604)
+				if n1604 > 0 {
+					hn1607 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1606 := range l1605 {
+							if hn1607 && !c.ReadFlag() {
+								clear(l1605[i1606 : i1606+1])
 								continue
 							}
-							l1598[i1599] = r.ReadVarInt32()
+							l1605[i1606] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1606)
 								break
 							}
 						}
 					}
 				}
-				l1592[i1593] = l1598
+				l1599[i1600] = l1605
 				if c.Failed() {
-					c.TraceIndex(i1593)
+					c.TraceIndex(i1600)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1592
+	x.RmLL = l1599
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1603 := c.ReadLengthFast(1)
-	if n1603 < 0 {
-		n1603 = c.ReadLength(1)
+	n1610 := c.ReadLengthFast(1)
+	if n1610 < 0 {
+		n1610 = c.ReadLength(1)
 	}
-	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1603)
-	if n1603 > 0 {
-		hn1606 := c.ReadListHeader(24)
+	l1611 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1610)
+	if n1610 > 0 {
+		hn1613 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1605 := range l1604 {
-				if hn1606 && !c.ReadFlag() {
-					clear(l1604[i1605 : i1605+1])
+			for i1612 := range l1611 {
+				if hn1613 && !c.ReadFlag() {
+					clear(l1611[i1612 : i1612+1])
 					continue
 				}
-				n1609 := c.ReadLengthFast(2)
-				if n1609 < 0 {
-					n1609 = c.ReadLength(2)
+				n1616 := c.ReadLengthFast(2)
+				if n1616 < 0 {
+					n1616 = c.ReadLength(2)
 				}
-				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
-				for n1609 > 0 && !c.Failed() {
-					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
-					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
-						var k1614 string
-						k1614 = c.ReadString()
-						var v1615 int32
-						if !vn1612 {
-							v1615 = r.ReadVarInt32()
+				m1617 := foryimpl.MakeMap[map[string]int32](c, n1616)
+				for n1616 > 0 && !c.Failed() {
+					sz1618, vn1619, _ := c.ReadMapChunk(n1616, 21, 5, nil, false)
+					for j1620 := 0; j1620 < sz1618 && !c.Failed(); j1620++ {
+						var k1621 string
+						k1621 = c.ReadString()
+						var v1622 int32
+						if !vn1619 {
+							v1622 = r.ReadVarInt32()
 						}
-						m1610[k1614] = v1615
+						m1617[k1621] = v1622
 					}
-					n1609 -= sz1611
+					n1616 -= sz1618
 				}
-				l1604[i1605] = m1610
+				l1611[i1612] = m1617
 				if c.Failed() {
-					c.TraceIndex(i1605)
+					c.TraceIndex(i1612)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1604
+	x.RmLM = l1611
 	if c.Failed() {
 		c.Trace("RmLM")
-		return
-	}
-	n1617 := c.ReadLengthFast(1)
-	if n1617 < 0 {
-		n1617 = c.ReadLength(1)
-	}
-	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1617)
-	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1619 := range l1618 {
-				if hn1620 && !c.ReadFlag() {
-					clear(l1618[i1619 : i1619+1])
-					continue
-				}
-				p1623 := foryimpl.Alloc[int32](c)
-				*p1623 = r.ReadVarInt32()
-				l1618[i1619] = p1623
-				if c.Failed() {
-					c.TraceIndex(i1619)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPI = l1618
-	if c.Failed() {
-		c.Trace("RmLPI")
 		return
 	}
 	n1624 := c.ReadLengthFast(1)
 	if n1624 < 0 {
 		n1624 = c.ReadLength(1)
 	}
-	l1625 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1624)
+	l1625 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1624)
 	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(21)
+		hn1627 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1626 := range l1625 {
 				if hn1627 && !c.ReadFlag() {
 					clear(l1625[i1626 : i1626+1])
 					continue
 				}
-				l1625[i1626] = c.ReadString()
+				p1630 := foryimpl.Alloc[int32](c)
+				*p1630 = r.ReadVarInt32()
+				l1625[i1626] = p1630
 				if c.Failed() {
 					c.TraceIndex(i1626)
 					break
@@ -8552,342 +8618,372 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLS = l1625
+	x.RmLPI = l1625
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
+	n1631 := c.ReadLengthFast(1)
+	if n1631 < 0 {
+		n1631 = c.ReadLength(1)
+	}
+	l1632 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1631)
+	if n1631 > 0 {
+		hn1634 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1633 := range l1632 {
+				if hn1634 && !c.ReadFlag() {
+					clear(l1632[i1633 : i1633+1])
+					continue
+				}
+				l1632[i1633] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1633)
+					break
+				}
+			}
+		}
+	}
+	x.RmLS = l1632
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1630 := c.ReadLengthFast(1)
-	if n1630 < 0 {
-		n1630 = c.ReadLength(1)
+	n1637 := c.ReadLengthFast(1)
+	if n1637 < 0 {
+		n1637 = c.ReadLength(1)
 	}
-	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(38)
+	l1638 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1637)
+	if n1637 > 0 {
+		hn1640 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1639 := range l1638 {
+				if hn1640 && !c.ReadFlag() {
+					clear(l1638[i1639 : i1639+1])
 					continue
 				}
-				l1631[i1632] = c.ReadTime()
+				l1638[i1639] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1639)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1631
+	x.RmLT = l1638
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1636 := c.ReadLengthFast(2)
-	if n1636 < 0 {
-		n1636 = c.ReadLength(2)
+	n1643 := c.ReadLengthFast(2)
+	if n1643 < 0 {
+		n1643 = c.ReadLength(2)
 	}
-	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1636)
-	if n1636 > 0 {
-		hn1639 := c.ReadListHeader(10)
+	l1644 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1643)
+	if n1643 > 0 {
+		hn1646 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1638 := range l1637 {
-				if hn1639 && !c.ReadFlag() {
-					clear(l1637[i1638 : i1638+1])
+			for i1645 := range l1644 {
+				if hn1646 && !c.ReadFlag() {
+					clear(l1644[i1645 : i1645+1])
 					continue
 				}
-				l1637[i1638] = r.ReadUint16()
+				l1644[i1645] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1638)
+					c.TraceIndex(i1645)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1637
+	x.RmLU16 = l1644
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1642 := c.ReadLengthFast(1)
-	if n1642 < 0 {
-		n1642 = c.ReadLength(1)
+	n1649 := c.ReadLengthFast(1)
+	if n1649 < 0 {
+		n1649 = c.ReadLength(1)
 	}
-	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1642)
-	if n1642 > 0 {
-		hn1645 := c.ReadListHeader(14)
+	l1650 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1649)
+	if n1649 > 0 {
+		hn1652 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1644 := range l1643 {
-				if hn1645 && !c.ReadFlag() {
-					clear(l1643[i1644 : i1644+1])
+			for i1651 := range l1650 {
+				if hn1652 && !c.ReadFlag() {
+					clear(l1650[i1651 : i1651+1])
 					continue
 				}
-				l1643[i1644] = r.ReadVarUint64()
+				l1650[i1651] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1644)
+					c.TraceIndex(i1651)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1643
+	x.RmLU64 = l1650
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1648 := c.ReadLengthFast(2)
-	if n1648 < 0 {
-		n1648 = c.ReadLength(2)
+	n1655 := c.ReadLengthFast(2)
+	if n1655 < 0 {
+		n1655 = c.ReadLength(2)
 	}
-	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
-	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
-		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 bool
-			k1653 = r.ReadBool()
-			var v1654 string
-			if !vn1651 {
-				v1654 = c.ReadString()
+	m1656 := foryimpl.MakeMap[map[bool]string](c, n1655)
+	for n1655 > 0 && !c.Failed() {
+		sz1657, vn1658, _ := c.ReadMapChunk(n1655, 1, 21, nil, false)
+		for j1659 := 0; j1659 < sz1657 && !c.Failed(); j1659++ {
+			var k1660 bool
+			k1660 = r.ReadBool()
+			var v1661 string
+			if !vn1658 {
+				v1661 = c.ReadString()
 			}
-			m1649[k1653] = v1654
+			m1656[k1660] = v1661
 		}
-		n1648 -= sz1650
+		n1655 -= sz1657
 	}
-	x.RmMBS = m1649
+	x.RmMBS = m1656
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1656 := c.ReadLengthFast(2)
-	if n1656 < 0 {
-		n1656 = c.ReadLength(2)
+	n1663 := c.ReadLengthFast(2)
+	if n1663 < 0 {
+		n1663 = c.ReadLength(2)
 	}
-	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
-	for n1656 > 0 && !c.Failed() {
-		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
-		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
-			var k1661 Color
-			k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1662 string
-			if !vn1659 {
-				v1662 = c.ReadString()
+	m1664 := foryimpl.MakeMap[map[Color]string](c, n1663)
+	for n1663 > 0 && !c.Failed() {
+		sz1665, vn1666, _ := c.ReadMapChunk(n1663, 25, 21, nil, false)
+		for j1667 := 0; j1667 < sz1665 && !c.Failed(); j1667++ {
+			var k1668 Color
+			if e1670 := c.ReadEnumFast(uint32(0x7fffffff)); e1670 >= 0 {
+				k1668 = Color(e1670)
+			} else {
+				k1668 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m1657[k1661] = v1662
+			var v1669 string
+			if !vn1666 {
+				v1669 = c.ReadString()
+			}
+			m1664[k1668] = v1669
 		}
-		n1656 -= sz1658
+		n1663 -= sz1665
 	}
-	x.RmMES = m1657
+	x.RmMES = m1664
 	if c.Failed() {
 		c.Trace("RmMES")
-		return
-	}
-	n1664 := c.ReadLengthFast(2)
-	if n1664 < 0 {
-		n1664 = c.ReadLength(2)
-	}
-	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
-	for n1664 > 0 && !c.Failed() {
-		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
-		for j1668 := 0; j1668 < sz1666 && !c.Failed(); j1668++ {
-			var k1669 int64
-			k1669 = r.ReadVarInt64()
-			var v1670 float64
-			if !vn1667 {
-				v1670 = r.ReadFloat64()
-			}
-			m1665[k1669] = v1670
-		}
-		n1664 -= sz1666
-	}
-	x.RmMI64F = m1665
-	if c.Failed() {
-		c.Trace("RmMI64F")
 		return
 	}
 	n1672 := c.ReadLengthFast(2)
 	if n1672 < 0 {
 		n1672 = c.ReadLength(2)
 	}
-	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
+	m1673 := foryimpl.MakeMap[map[int64]float64](c, n1672)
 	for n1672 > 0 && !c.Failed() {
-		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
+		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 7, 20, nil, false)
 		for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
-			var k1677 int32
-			k1677 = r.ReadVarInt32()
-			var v1678 string
+			var k1677 int64
+			k1677 = r.ReadVarInt64()
+			var v1678 float64
 			if !vn1675 {
-				v1678 = c.ReadString()
+				v1678 = r.ReadFloat64()
 			}
 			m1673[k1677] = v1678
 		}
 		n1672 -= sz1674
 	}
-	x.RmMIS = m1673
+	x.RmMI64F = m1673
 	if c.Failed() {
-		c.Trace("RmMIS")
+		c.Trace("RmMI64F")
 		return
 	}
 	n1680 := c.ReadLengthFast(2)
 	if n1680 < 0 {
 		n1680 = c.ReadLength(2)
 	}
-	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
+	m1681 := foryimpl.MakeMap[map[int32]string](c, n1680)
 	for n1680 > 0 && !c.Failed() {
-		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
+		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 5, 21, nil, false)
 		for j1684 := 0; j1684 < sz1682 && !c.Failed(); j1684++ {
-			var k1685 string
-			k1685 = c.ReadString()
-			var v1686 int32
+			var k1685 int32
+			k1685 = r.ReadVarInt32()
+			var v1686 string
 			if !vn1683 {
-				v1686 = r.ReadVarInt32()
+				v1686 = c.ReadString()
 			}
 			m1681[k1685] = v1686
 		}
 		n1680 -= sz1682
 	}
-	x.RmMSI = m1681
+	x.RmMIS = m1681
 	if c.Failed() {
-		c.Trace("RmMSI")
+		c.Trace("RmMIS")
 		return
 	}
 	n1688 := c.ReadLengthFast(2)
 	if n1688 < 0 {
 		n1688 = c.ReadLength(2)
 	}
-	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
+	m1689 := foryimpl.MakeMap[map[string]int32](c, n1688)
 	for n1688 > 0 && !c.Failed() {
-		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
+		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 5, nil, false)
 		for j1692 := 0; j1692 < sz1690 && !c.Failed(); j1692++ {
 			var k1693 string
 			k1693 = c.ReadString()
-			var v1694 []string
+			var v1694 int32
 			if !vn1691 {
-				n1695 := c.ReadLengthFast(1)
-				if n1695 < 0 {
-					n1695 = c.ReadLength(1)
-				}
-				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
-				if n1695 > 0 {
-					hn1698 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1697 := range l1696 {
-							if hn1698 && !c.ReadFlag() {
-								clear(l1696[i1697 : i1697+1])
-								continue
-							}
-							l1696[i1697] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1697)
-								break
-							}
-						}
-					}
-				}
-				v1694 = l1696
+				v1694 = r.ReadVarInt32()
 			}
 			m1689[k1693] = v1694
 		}
 		n1688 -= sz1690
 	}
-	x.RmMSL = m1689
+	x.RmMSI = m1689
+	if c.Failed() {
+		c.Trace("RmMSI")
+		return
+	}
+	n1696 := c.ReadLengthFast(2)
+	if n1696 < 0 {
+		n1696 = c.ReadLength(2)
+	}
+	m1697 := foryimpl.MakeMap[map[string][]string](c, n1696)
+	for n1696 > 0 && !c.Failed() {
+		sz1698, vn1699, _ := c.ReadMapChunk(n1696, 21, 22, nil, true)
+		for j1700 := 0; j1700 < sz1698 && !c.Failed(); j1700++ {
+			var k1701 string
+			k1701 = c.ReadString()
+			var v1702 []string
+			if !vn1699 {
+				n1703 := c.ReadLengthFast(1)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(1)
+				}
+				l1704 := foryimpl.MakeSlice[[]string](c, n1703)
+				if n1703 > 0 {
+					hn1706 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1705 := range l1704 {
+							if hn1706 && !c.ReadFlag() {
+								clear(l1704[i1705 : i1705+1])
+								continue
+							}
+							l1704[i1705] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1705)
+								break
+							}
+						}
+					}
+				}
+				v1702 = l1704
+			}
+			m1697[k1701] = v1702
+		}
+		n1696 -= sz1698
+	}
+	x.RmMSL = m1697
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1702 := c.ReadLengthFast(2)
-	if n1702 < 0 {
-		n1702 = c.ReadLength(2)
+	n1710 := c.ReadLengthFast(2)
+	if n1710 < 0 {
+		n1710 = c.ReadLength(2)
 	}
-	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
-	for n1702 > 0 && !c.Failed() {
-		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
-		for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
-			var k1707 string
-			k1707 = c.ReadString()
-			var v1708 map[string]int32
-			if !vn1705 {
-				n1709 := c.ReadLengthFast(2)
-				if n1709 < 0 {
-					n1709 = c.ReadLength(2)
+	m1711 := foryimpl.MakeMap[map[string]map[string]int32](c, n1710)
+	for n1710 > 0 && !c.Failed() {
+		sz1712, vn1713, _ := c.ReadMapChunk(n1710, 21, 24, nil, true)
+		for j1714 := 0; j1714 < sz1712 && !c.Failed(); j1714++ {
+			var k1715 string
+			k1715 = c.ReadString()
+			var v1716 map[string]int32
+			if !vn1713 {
+				n1717 := c.ReadLengthFast(2)
+				if n1717 < 0 {
+					n1717 = c.ReadLength(2)
 				}
-				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
-				for n1709 > 0 && !c.Failed() {
-					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
-					for j1713 := 0; j1713 < sz1711 && !c.Failed(); j1713++ {
-						var k1714 string
-						k1714 = c.ReadString()
-						var v1715 int32
-						if !vn1712 {
-							v1715 = r.ReadVarInt32()
+				m1718 := foryimpl.MakeMap[map[string]int32](c, n1717)
+				for n1717 > 0 && !c.Failed() {
+					sz1719, vn1720, _ := c.ReadMapChunk(n1717, 21, 5, nil, false)
+					for j1721 := 0; j1721 < sz1719 && !c.Failed(); j1721++ {
+						var k1722 string
+						k1722 = c.ReadString()
+						var v1723 int32
+						if !vn1720 {
+							v1723 = r.ReadVarInt32()
 						}
-						m1710[k1714] = v1715
+						m1718[k1722] = v1723
 					}
-					n1709 -= sz1711
+					n1717 -= sz1719
 				}
-				v1708 = m1710
+				v1716 = m1718
 			}
-			m1703[k1707] = v1708
+			m1711[k1715] = v1716
 		}
-		n1702 -= sz1704
+		n1710 -= sz1712
 	}
-	x.RmMSM = m1703
+	x.RmMSM = m1711
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1718 := c.ReadLengthFast(2)
-	if n1718 < 0 {
-		n1718 = c.ReadLength(2)
+	n1726 := c.ReadLengthFast(2)
+	if n1726 < 0 {
+		n1726 = c.ReadLength(2)
 	}
-	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
-	for n1718 > 0 && !c.Failed() {
-		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
-		for j1722 := 0; j1722 < sz1720 && !c.Failed(); j1722++ {
-			var k1723 string
-			k1723 = c.ReadString()
-			var v1724 *int32
-			if !vn1721 {
-				p1725 := foryimpl.Alloc[int32](c)
-				*p1725 = r.ReadVarInt32()
-				v1724 = p1725
+	m1727 := foryimpl.MakeMap[map[string]*int32](c, n1726)
+	for n1726 > 0 && !c.Failed() {
+		sz1728, vn1729, _ := c.ReadMapChunk(n1726, 21, 5, nil, true)
+		for j1730 := 0; j1730 < sz1728 && !c.Failed(); j1730++ {
+			var k1731 string
+			k1731 = c.ReadString()
+			var v1732 *int32
+			if !vn1729 {
+				p1733 := foryimpl.Alloc[int32](c)
+				*p1733 = r.ReadVarInt32()
+				v1732 = p1733
 			}
-			m1719[k1723] = v1724
+			m1727[k1731] = v1732
 		}
-		n1718 -= sz1720
+		n1726 -= sz1728
 	}
-	x.RmMSP = m1719
+	x.RmMSP = m1727
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1727 := c.ReadLengthFast(2)
-	if n1727 < 0 {
-		n1727 = c.ReadLength(2)
+	n1735 := c.ReadLengthFast(2)
+	if n1735 < 0 {
+		n1735 = c.ReadLength(2)
 	}
-	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
-	for n1727 > 0 && !c.Failed() {
-		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
-		for j1731 := 0; j1731 < sz1729 && !c.Failed(); j1731++ {
-			var k1732 uint8
-			k1732 = r.ReadUint8()
-			var v1733 uint16
-			if !vn1730 {
-				v1733 = r.ReadUint16()
+	m1736 := foryimpl.MakeMap[map[uint8]uint16](c, n1735)
+	for n1735 > 0 && !c.Failed() {
+		sz1737, vn1738, _ := c.ReadMapChunk(n1735, 9, 10, nil, false)
+		for j1739 := 0; j1739 < sz1737 && !c.Failed(); j1739++ {
+			var k1740 uint8
+			k1740 = r.ReadUint8()
+			var v1741 uint16
+			if !vn1738 {
+				v1741 = r.ReadUint16()
 			}
-			m1728[k1732] = v1733
+			m1736[k1740] = v1741
 		}
-		n1727 -= sz1729
+		n1735 -= sz1737
 	}
-	x.RmMU8 = m1728
+	x.RmMU8 = m1736
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1735, id1736 := c.ReadRefFlag(); st1735 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1736)
-	} else if st1735 == foryimpl.RefFollows {
+	if st1743, id1744 := c.ReadRefFlag(); st1743 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1744)
+	} else if st1743 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1736, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1744, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -8896,80 +8992,80 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1737 := c.ReadLengthFast(1)
-		if n1737 < 0 {
-			n1737 = c.ReadLength(1)
+		n1745 := c.ReadLengthFast(1)
+		if n1745 < 0 {
+			n1745 = c.ReadLength(1)
 		}
-		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
-		if n1737 > 0 {
-			hn1740 := c.ReadListHeader(21)
+		l1746 := foryimpl.MakeSlice[[]string](c, n1745)
+		if n1745 > 0 {
+			hn1748 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1739 := range l1738 {
-					if hn1740 && !c.ReadFlag() {
-						clear(l1738[i1739 : i1739+1])
+				for i1747 := range l1746 {
+					if hn1748 && !c.ReadFlag() {
+						clear(l1746[i1747 : i1747+1])
 						continue
 					}
-					l1738[i1739] = c.ReadString()
+					l1746[i1747] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1739)
+						c.TraceIndex(i1747)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1738
+		x.RmNLS = l1746
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1743 := c.ReadLengthFast(2)
-		if n1743 < 0 {
-			n1743 = c.ReadLength(2)
+		n1751 := c.ReadLengthFast(2)
+		if n1751 < 0 {
+			n1751 = c.ReadLength(2)
 		}
-		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
-		for n1743 > 0 && !c.Failed() {
-			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
-			for j1747 := 0; j1747 < sz1745 && !c.Failed(); j1747++ {
-				var k1748 string
-				k1748 = c.ReadString()
-				var v1749 int32
-				if !vn1746 {
-					v1749 = r.ReadVarInt32()
+		m1752 := foryimpl.MakeMap[map[string]int32](c, n1751)
+		for n1751 > 0 && !c.Failed() {
+			sz1753, vn1754, _ := c.ReadMapChunk(n1751, 21, 5, nil, false)
+			for j1755 := 0; j1755 < sz1753 && !c.Failed(); j1755++ {
+				var k1756 string
+				k1756 = c.ReadString()
+				var v1757 int32
+				if !vn1754 {
+					v1757 = r.ReadVarInt32()
 				}
-				m1744[k1748] = v1749
+				m1752[k1756] = v1757
 			}
-			n1743 -= sz1745
+			n1751 -= sz1753
 		}
-		x.RmNM = m1744
+		x.RmNM = m1752
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1751 := c.ReadLengthFast(1)
-	if n1751 < 0 {
-		n1751 = c.ReadLength(1)
+	n1759 := c.ReadLengthFast(1)
+	if n1759 < 0 {
+		n1759 = c.ReadLength(1)
 	}
-	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1751)
-	if n1751 > 0 {
-		hn1754 := c.ReadListHeader(9)
+	l1760 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1759)
+	if n1759 > 0 {
+		hn1762 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1753 := range l1752 {
-				if hn1754 && !c.ReadFlag() {
-					clear(l1752[i1753 : i1753+1])
+			for i1761 := range l1760 {
+				if hn1762 && !c.ReadFlag() {
+					clear(l1760[i1761 : i1761+1])
 					continue
 				}
-				l1752[i1753] = r.ReadUint8()
+				l1760[i1761] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1753)
+					c.TraceIndex(i1761)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1752
+	x.RmRaw = l1760
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -8984,17 +9080,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
-				} else if st1759 == foryimpl.RefFollows {
-					n1761 := c.ReadArrayLengthFast(1)
-					if n1761 < 0 {
-						n1761 = c.ReadArrayLength(1)
+				if st1767, id1768 := c.ReadRefFlag(); st1767 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1768)
+				} else if st1767 == foryimpl.RefFollows {
+					n1769 := c.ReadArrayLengthFast(1)
+					if n1769 < 0 {
+						n1769 = c.ReadArrayLength(1)
 					}
-					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
-					r.ReadRawBools(a1762)
-					x.ABool = a1762
-					foryimpl.SetRefSlice(c, id1760, x.ABool)
+					a1770 := foryimpl.MakeSlice[[]bool](c, n1769)
+					r.ReadRawBools(a1770)
+					x.ABool = a1770
+					foryimpl.SetRefSlice(c, id1768, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9002,28 +9098,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1757 := c.ReadArrayLengthFast(1)
-					if n1757 < 0 {
-						n1757 = c.ReadArrayLength(1)
+					n1765 := c.ReadArrayLengthFast(1)
+					if n1765 < 0 {
+						n1765 = c.ReadArrayLength(1)
 					}
-					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
-					r.ReadRawBools(a1758)
-					x.ABool = a1758
+					a1766 := foryimpl.MakeSlice[[]bool](c, n1765)
+					r.ReadRawBools(a1766)
+					x.ABool = a1766
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
-				} else if st1765 == foryimpl.RefFollows {
-					n1767 := c.ReadArrayLengthFast(4)
-					if n1767 < 0 {
-						n1767 = c.ReadArrayLength(4)
+				if st1773, id1774 := c.ReadRefFlag(); st1773 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1774)
+				} else if st1773 == foryimpl.RefFollows {
+					n1775 := c.ReadArrayLengthFast(4)
+					if n1775 < 0 {
+						n1775 = c.ReadArrayLength(4)
 					}
-					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
-					r.ReadRawFloat32s(a1768)
-					x.AF32 = a1768
-					foryimpl.SetRefSlice(c, id1766, x.AF32)
+					a1776 := foryimpl.MakeSlice[[]float32](c, n1775)
+					r.ReadRawFloat32s(a1776)
+					x.AF32 = a1776
+					foryimpl.SetRefSlice(c, id1774, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9031,28 +9127,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1763 := c.ReadArrayLengthFast(4)
-					if n1763 < 0 {
-						n1763 = c.ReadArrayLength(4)
+					n1771 := c.ReadArrayLengthFast(4)
+					if n1771 < 0 {
+						n1771 = c.ReadArrayLength(4)
 					}
-					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
-					r.ReadRawFloat32s(a1764)
-					x.AF32 = a1764
+					a1772 := foryimpl.MakeSlice[[]float32](c, n1771)
+					r.ReadRawFloat32s(a1772)
+					x.AF32 = a1772
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
-				} else if st1771 == foryimpl.RefFollows {
-					n1773 := c.ReadArrayLengthFast(8)
-					if n1773 < 0 {
-						n1773 = c.ReadArrayLength(8)
+				if st1779, id1780 := c.ReadRefFlag(); st1779 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1780)
+				} else if st1779 == foryimpl.RefFollows {
+					n1781 := c.ReadArrayLengthFast(8)
+					if n1781 < 0 {
+						n1781 = c.ReadArrayLength(8)
 					}
-					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
-					r.ReadRawFloat64s(a1774)
-					x.AF64 = a1774
-					foryimpl.SetRefSlice(c, id1772, x.AF64)
+					a1782 := foryimpl.MakeSlice[[]float64](c, n1781)
+					r.ReadRawFloat64s(a1782)
+					x.AF64 = a1782
+					foryimpl.SetRefSlice(c, id1780, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9060,28 +9156,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1769 := c.ReadArrayLengthFast(8)
-					if n1769 < 0 {
-						n1769 = c.ReadArrayLength(8)
+					n1777 := c.ReadArrayLengthFast(8)
+					if n1777 < 0 {
+						n1777 = c.ReadArrayLength(8)
 					}
-					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
-					r.ReadRawFloat64s(a1770)
-					x.AF64 = a1770
+					a1778 := foryimpl.MakeSlice[[]float64](c, n1777)
+					r.ReadRawFloat64s(a1778)
+					x.AF64 = a1778
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
-				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLengthFast(2)
-					if n1779 < 0 {
-						n1779 = c.ReadArrayLength(2)
+				if st1785, id1786 := c.ReadRefFlag(); st1785 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1786)
+				} else if st1785 == foryimpl.RefFollows {
+					n1787 := c.ReadArrayLengthFast(2)
+					if n1787 < 0 {
+						n1787 = c.ReadArrayLength(2)
 					}
-					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
-					r.ReadRawInt16s(a1780)
-					x.AI16 = a1780
-					foryimpl.SetRefSlice(c, id1778, x.AI16)
+					a1788 := foryimpl.MakeSlice[[]int16](c, n1787)
+					r.ReadRawInt16s(a1788)
+					x.AI16 = a1788
+					foryimpl.SetRefSlice(c, id1786, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9089,28 +9185,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1775 := c.ReadArrayLengthFast(2)
-					if n1775 < 0 {
-						n1775 = c.ReadArrayLength(2)
+					n1783 := c.ReadArrayLengthFast(2)
+					if n1783 < 0 {
+						n1783 = c.ReadArrayLength(2)
 					}
-					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
-					r.ReadRawInt16s(a1776)
-					x.AI16 = a1776
+					a1784 := foryimpl.MakeSlice[[]int16](c, n1783)
+					r.ReadRawInt16s(a1784)
+					x.AI16 = a1784
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
-				} else if st1783 == foryimpl.RefFollows {
-					n1785 := c.ReadArrayLengthFast(4)
-					if n1785 < 0 {
-						n1785 = c.ReadArrayLength(4)
+				if st1791, id1792 := c.ReadRefFlag(); st1791 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1792)
+				} else if st1791 == foryimpl.RefFollows {
+					n1793 := c.ReadArrayLengthFast(4)
+					if n1793 < 0 {
+						n1793 = c.ReadArrayLength(4)
 					}
-					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
-					r.ReadRawInt32s(a1786)
-					x.AI32 = a1786
-					foryimpl.SetRefSlice(c, id1784, x.AI32)
+					a1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+					r.ReadRawInt32s(a1794)
+					x.AI32 = a1794
+					foryimpl.SetRefSlice(c, id1792, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9118,28 +9214,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1781 := c.ReadArrayLengthFast(4)
-					if n1781 < 0 {
-						n1781 = c.ReadArrayLength(4)
+					n1789 := c.ReadArrayLengthFast(4)
+					if n1789 < 0 {
+						n1789 = c.ReadArrayLength(4)
 					}
-					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
-					r.ReadRawInt32s(a1782)
-					x.AI32 = a1782
+					a1790 := foryimpl.MakeSlice[[]int32](c, n1789)
+					r.ReadRawInt32s(a1790)
+					x.AI32 = a1790
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
-				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLengthFast(8)
-					if n1791 < 0 {
-						n1791 = c.ReadArrayLength(8)
+				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1798)
+				} else if st1797 == foryimpl.RefFollows {
+					n1799 := c.ReadArrayLengthFast(8)
+					if n1799 < 0 {
+						n1799 = c.ReadArrayLength(8)
 					}
-					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
-					r.ReadRawInt64s(a1792)
-					x.AI64 = a1792
-					foryimpl.SetRefSlice(c, id1790, x.AI64)
+					a1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+					r.ReadRawInt64s(a1800)
+					x.AI64 = a1800
+					foryimpl.SetRefSlice(c, id1798, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9147,30 +9243,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1787 := c.ReadArrayLengthFast(8)
-					if n1787 < 0 {
-						n1787 = c.ReadArrayLength(8)
+					n1795 := c.ReadArrayLengthFast(8)
+					if n1795 < 0 {
+						n1795 = c.ReadArrayLength(8)
 					}
-					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
-					r.ReadRawInt64s(a1788)
-					x.AI64 = a1788
+					a1796 := foryimpl.MakeSlice[[]int64](c, n1795)
+					r.ReadRawInt64s(a1796)
+					x.AI64 = a1796
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLengthFast(1)
-					if n1798 < 0 {
-						n1798 = c.ReadArrayLength(1)
+				if st1804, id1805 := c.ReadRefFlag(); st1804 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1805)
+				} else if st1804 == foryimpl.RefFollows {
+					n1806 := c.ReadArrayLengthFast(1)
+					if n1806 < 0 {
+						n1806 = c.ReadArrayLength(1)
 					}
-					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
-					for i1800 := range a1799 {
-						a1799[i1800] = r.ReadInt8()
+					a1807 := foryimpl.MakeSlice[[]int8](c, n1806)
+					for i1808 := range a1807 {
+						a1807[i1808] = r.ReadInt8()
 					}
-					x.AI8 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.AI8)
+					x.AI8 = a1807
+					foryimpl.SetRefSlice(c, id1805, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9178,30 +9274,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1793 := c.ReadArrayLengthFast(1)
-					if n1793 < 0 {
-						n1793 = c.ReadArrayLength(1)
+					n1801 := c.ReadArrayLengthFast(1)
+					if n1801 < 0 {
+						n1801 = c.ReadArrayLength(1)
 					}
-					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
-					for i1795 := range a1794 {
-						a1794[i1795] = r.ReadInt8()
+					a1802 := foryimpl.MakeSlice[[]int8](c, n1801)
+					for i1803 := range a1802 {
+						a1802[i1803] = r.ReadInt8()
 					}
-					x.AI8 = a1794
+					x.AI8 = a1802
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
-				} else if st1803 == foryimpl.RefFollows {
-					n1805 := c.ReadArrayLengthFast(2)
-					if n1805 < 0 {
-						n1805 = c.ReadArrayLength(2)
+				if st1811, id1812 := c.ReadRefFlag(); st1811 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1812)
+				} else if st1811 == foryimpl.RefFollows {
+					n1813 := c.ReadArrayLengthFast(2)
+					if n1813 < 0 {
+						n1813 = c.ReadArrayLength(2)
 					}
-					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
-					r.ReadRawUint16s(a1806)
-					x.AU16 = a1806
-					foryimpl.SetRefSlice(c, id1804, x.AU16)
+					a1814 := foryimpl.MakeSlice[[]uint16](c, n1813)
+					r.ReadRawUint16s(a1814)
+					x.AU16 = a1814
+					foryimpl.SetRefSlice(c, id1812, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9209,28 +9305,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1801 := c.ReadArrayLengthFast(2)
-					if n1801 < 0 {
-						n1801 = c.ReadArrayLength(2)
+					n1809 := c.ReadArrayLengthFast(2)
+					if n1809 < 0 {
+						n1809 = c.ReadArrayLength(2)
 					}
-					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
-					r.ReadRawUint16s(a1802)
-					x.AU16 = a1802
+					a1810 := foryimpl.MakeSlice[[]uint16](c, n1809)
+					r.ReadRawUint16s(a1810)
+					x.AU16 = a1810
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
-				} else if st1809 == foryimpl.RefFollows {
-					n1811 := c.ReadArrayLengthFast(4)
-					if n1811 < 0 {
-						n1811 = c.ReadArrayLength(4)
+				if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1818)
+				} else if st1817 == foryimpl.RefFollows {
+					n1819 := c.ReadArrayLengthFast(4)
+					if n1819 < 0 {
+						n1819 = c.ReadArrayLength(4)
 					}
-					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
-					r.ReadRawUint32s(a1812)
-					x.AU32 = a1812
-					foryimpl.SetRefSlice(c, id1810, x.AU32)
+					a1820 := foryimpl.MakeSlice[[]uint32](c, n1819)
+					r.ReadRawUint32s(a1820)
+					x.AU32 = a1820
+					foryimpl.SetRefSlice(c, id1818, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9238,28 +9334,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1807 := c.ReadArrayLengthFast(4)
-					if n1807 < 0 {
-						n1807 = c.ReadArrayLength(4)
+					n1815 := c.ReadArrayLengthFast(4)
+					if n1815 < 0 {
+						n1815 = c.ReadArrayLength(4)
 					}
-					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
-					r.ReadRawUint32s(a1808)
-					x.AU32 = a1808
+					a1816 := foryimpl.MakeSlice[[]uint32](c, n1815)
+					r.ReadRawUint32s(a1816)
+					x.AU32 = a1816
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
-				} else if st1815 == foryimpl.RefFollows {
-					n1817 := c.ReadArrayLengthFast(8)
-					if n1817 < 0 {
-						n1817 = c.ReadArrayLength(8)
+				if st1823, id1824 := c.ReadRefFlag(); st1823 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1824)
+				} else if st1823 == foryimpl.RefFollows {
+					n1825 := c.ReadArrayLengthFast(8)
+					if n1825 < 0 {
+						n1825 = c.ReadArrayLength(8)
 					}
-					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
-					r.ReadRawUint64s(a1818)
-					x.AU64 = a1818
-					foryimpl.SetRefSlice(c, id1816, x.AU64)
+					a1826 := foryimpl.MakeSlice[[]uint64](c, n1825)
+					r.ReadRawUint64s(a1826)
+					x.AU64 = a1826
+					foryimpl.SetRefSlice(c, id1824, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9267,28 +9363,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1813 := c.ReadArrayLengthFast(8)
-					if n1813 < 0 {
-						n1813 = c.ReadArrayLength(8)
+					n1821 := c.ReadArrayLengthFast(8)
+					if n1821 < 0 {
+						n1821 = c.ReadArrayLength(8)
 					}
-					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
-					r.ReadRawUint64s(a1814)
-					x.AU64 = a1814
+					a1822 := foryimpl.MakeSlice[[]uint64](c, n1821)
+					r.ReadRawUint64s(a1822)
+					x.AU64 = a1822
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
-				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadArrayLengthFast(1)
-					if n1823 < 0 {
-						n1823 = c.ReadArrayLength(1)
+				if st1829, id1830 := c.ReadRefFlag(); st1829 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1830)
+				} else if st1829 == foryimpl.RefFollows {
+					n1831 := c.ReadArrayLengthFast(1)
+					if n1831 < 0 {
+						n1831 = c.ReadArrayLength(1)
 					}
-					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
-					copy(a1824, r.ReadBytes(n1823))
-					x.AU8 = a1824
-					foryimpl.SetRefSlice(c, id1822, x.AU8)
+					a1832 := foryimpl.MakeSlice[[]uint8](c, n1831)
+					copy(a1832, r.ReadBytes(n1831))
+					x.AU8 = a1832
+					foryimpl.SetRefSlice(c, id1830, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9296,22 +9392,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1819 := c.ReadArrayLengthFast(1)
-					if n1819 < 0 {
-						n1819 = c.ReadArrayLength(1)
+					n1827 := c.ReadArrayLengthFast(1)
+					if n1827 < 0 {
+						n1827 = c.ReadArrayLength(1)
 					}
-					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
-					copy(a1820, r.ReadBytes(n1819))
-					x.AU8 = a1820
+					a1828 := foryimpl.MakeSlice[[]uint8](c, n1827)
+					copy(a1828, r.ReadBytes(n1827))
+					x.AU8 = a1828
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1825, id1826 := c.ReadRefFlag(); st1825 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1826)
-				} else if st1825 == foryimpl.RefFollows {
+				if st1833, id1834 := c.ReadRefFlag(); st1833 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1834)
+				} else if st1833 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1826, x.Bin)
+					foryimpl.SetRefSlice(c, id1834, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9326,688 +9422,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1827 := c.ReadLengthFast(2)
-				if n1827 < 0 {
-					n1827 = c.ReadLength(2)
+				n1835 := c.ReadLengthFast(2)
+				if n1835 < 0 {
+					n1835 = c.ReadLength(2)
 				}
-				if n1827 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1827, 3))
+				if n1835 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1835, 3))
 					return
 				}
-				var l1828 [3]int16
-				if n1827 > 0 {
-					hn1830 := c.ReadListHeader(3)
+				var l1836 [3]int16
+				if n1835 > 0 {
+					hn1838 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1829 := range l1828 {
-							if hn1830 && !c.ReadFlag() {
-								clear(l1828[i1829 : i1829+1])
+						for i1837 := range l1836 {
+							if hn1838 && !c.ReadFlag() {
+								clear(l1836[i1837 : i1837+1])
 								continue
 							}
-							l1828[i1829] = r.ReadInt16()
+							l1836[i1837] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1829)
+								c.TraceIndex(i1837)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1828
+				x.Fix = l1836
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1833 := c.ReadLengthFast(1)
-				if n1833 < 0 {
-					n1833 = c.ReadLength(1)
+				n1841 := c.ReadLengthFast(1)
+				if n1841 < 0 {
+					n1841 = c.ReadLength(1)
 				}
-				l1834 := foryimpl.MakeSlice[[]bool](c, n1833)
-				if n1833 > 0 {
-					hn1836 := c.ReadListHeader(1)
+				l1842 := foryimpl.MakeSlice[[]bool](c, n1841)
+				if n1841 > 0 {
+					hn1844 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1835 := range l1834 {
-							if hn1836 && !c.ReadFlag() {
-								clear(l1834[i1835 : i1835+1])
+						for i1843 := range l1842 {
+							if hn1844 && !c.ReadFlag() {
+								clear(l1842[i1843 : i1843+1])
 								continue
 							}
-							l1834[i1835] = r.ReadBool()
+							l1842[i1843] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1835)
+								c.TraceIndex(i1843)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1834
+				x.LB = l1842
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1839 := c.ReadLengthFast(1)
-				if n1839 < 0 {
-					n1839 = c.ReadLength(1)
+				n1847 := c.ReadLengthFast(1)
+				if n1847 < 0 {
+					n1847 = c.ReadLength(1)
 				}
-				l1840 := foryimpl.MakeSlice[[]Color](c, n1839)
-				if n1839 > 0 {
-					hn1842 := c.ReadListHeader(25)
+				l1848 := foryimpl.MakeSlice[[]Color](c, n1847)
+				if n1847 > 0 {
+					hn1850 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1841 := range l1840 {
-							if hn1842 && !c.ReadFlag() {
-								clear(l1840[i1841 : i1841+1])
+						for i1849 := range l1848 {
+							if hn1850 && !c.ReadFlag() {
+								clear(l1848[i1849 : i1849+1])
 								continue
 							}
-							l1840[i1841] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e1853 := c.ReadEnumFast(uint32(0x7fffffff)); e1853 >= 0 {
+								l1848[i1849] = Color(e1853)
+							} else {
+								l1848[i1849] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i1841)
+								c.TraceIndex(i1849)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1840
+				x.LE = l1848
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1845 := c.ReadLengthFast(4)
-				if n1845 < 0 {
-					n1845 = c.ReadLength(4)
+				n1854 := c.ReadLengthFast(4)
+				if n1854 < 0 {
+					n1854 = c.ReadLength(4)
 				}
-				l1846 := foryimpl.MakeSlice[[]float32](c, n1845)
-				if n1845 > 0 {
-					hn1848 := c.ReadListHeader(19)
+				l1855 := foryimpl.MakeSlice[[]float32](c, n1854)
+				if n1854 > 0 {
+					hn1857 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1847 := range l1846 {
-							if hn1848 && !c.ReadFlag() {
-								clear(l1846[i1847 : i1847+1])
+						for i1856 := range l1855 {
+							if hn1857 && !c.ReadFlag() {
+								clear(l1855[i1856 : i1856+1])
 								continue
 							}
-							l1846[i1847] = r.ReadFloat32()
+							l1855[i1856] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1847)
+								c.TraceIndex(i1856)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1846
+				x.LF32 = l1855
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1851 := c.ReadLengthFast(8)
-				if n1851 < 0 {
-					n1851 = c.ReadLength(8)
+				n1860 := c.ReadLengthFast(8)
+				if n1860 < 0 {
+					n1860 = c.ReadLength(8)
 				}
-				l1852 := foryimpl.MakeSlice[[]float64](c, n1851)
-				if n1851 > 0 {
-					hn1854 := c.ReadListHeader(20)
+				l1861 := foryimpl.MakeSlice[[]float64](c, n1860)
+				if n1860 > 0 {
+					hn1863 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1853 := range l1852 {
-							if hn1854 && !c.ReadFlag() {
-								clear(l1852[i1853 : i1853+1])
+						for i1862 := range l1861 {
+							if hn1863 && !c.ReadFlag() {
+								clear(l1861[i1862 : i1862+1])
 								continue
 							}
-							l1852[i1853] = r.ReadFloat64()
+							l1861[i1862] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1853)
+								c.TraceIndex(i1862)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1852
+				x.LF64 = l1861
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1857 := c.ReadLengthFast(1)
-				if n1857 < 0 {
-					n1857 = c.ReadLength(1)
+				n1866 := c.ReadLengthFast(1)
+				if n1866 < 0 {
+					n1866 = c.ReadLength(1)
 				}
-				l1858 := foryimpl.MakeSlice[[]int32](c, n1857)
-				if n1857 > 0 {
-					hn1860 := c.ReadListHeader(5)
+				l1867 := foryimpl.MakeSlice[[]int32](c, n1866)
+				if n1866 > 0 {
+					hn1869 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1859 := range l1858 {
-							if hn1860 && !c.ReadFlag() {
-								clear(l1858[i1859 : i1859+1])
+						for i1868 := range l1867 {
+							if hn1869 && !c.ReadFlag() {
+								clear(l1867[i1868 : i1868+1])
 								continue
 							}
-							l1858[i1859] = r.ReadVarInt32()
+							l1867[i1868] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1859)
+								c.TraceIndex(i1868)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1858
+				x.LI32 = l1867
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1863 := c.ReadLengthFast(1)
-				if n1863 < 0 {
-					n1863 = c.ReadLength(1)
+				n1872 := c.ReadLengthFast(1)
+				if n1872 < 0 {
+					n1872 = c.ReadLength(1)
 				}
-				l1864 := foryimpl.MakeSlice[[]int64](c, n1863)
-				if n1863 > 0 {
-					hn1866 := c.ReadListHeader(7)
+				l1873 := foryimpl.MakeSlice[[]int64](c, n1872)
+				if n1872 > 0 {
+					hn1875 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1865 := range l1864 {
-							if hn1866 && !c.ReadFlag() {
-								clear(l1864[i1865 : i1865+1])
+						for i1874 := range l1873 {
+							if hn1875 && !c.ReadFlag() {
+								clear(l1873[i1874 : i1874+1])
 								continue
 							}
-							l1864[i1865] = r.ReadVarInt64()
+							l1873[i1874] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1865)
+								c.TraceIndex(i1874)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1864
+				x.LI64 = l1873
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1869 := c.ReadLengthFast(1)
-				if n1869 < 0 {
-					n1869 = c.ReadLength(1)
+				n1878 := c.ReadLengthFast(1)
+				if n1878 < 0 {
+					n1878 = c.ReadLength(1)
 				}
-				l1870 := foryimpl.MakeSlice[[]int8](c, n1869)
-				if n1869 > 0 {
-					hn1872 := c.ReadListHeader(2)
+				l1879 := foryimpl.MakeSlice[[]int8](c, n1878)
+				if n1878 > 0 {
+					hn1881 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1871 := range l1870 {
-							if hn1872 && !c.ReadFlag() {
-								clear(l1870[i1871 : i1871+1])
+						for i1880 := range l1879 {
+							if hn1881 && !c.ReadFlag() {
+								clear(l1879[i1880 : i1880+1])
 								continue
 							}
-							l1870[i1871] = r.ReadInt8()
+							l1879[i1880] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1871)
+								c.TraceIndex(i1880)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1870
+				x.LI8 = l1879
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1875 := c.ReadLengthFast(1)
-				if n1875 < 0 {
-					n1875 = c.ReadLength(1)
+				n1884 := c.ReadLengthFast(1)
+				if n1884 < 0 {
+					n1884 = c.ReadLength(1)
 				}
-				l1876 := foryimpl.MakeSlice[[][]int32](c, n1875)
-				if n1875 > 0 {
-					hn1878 := c.ReadListHeader(22)
+				l1885 := foryimpl.MakeSlice[[][]int32](c, n1884)
+				if n1884 > 0 {
+					hn1887 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1877 := range l1876 {
-							if hn1878 && !c.ReadFlag() {
-								clear(l1876[i1877 : i1877+1])
+						for i1886 := range l1885 {
+							if hn1887 && !c.ReadFlag() {
+								clear(l1885[i1886 : i1886+1])
 								continue
 							}
-							n1881 := c.ReadLengthFast(1)
-							if n1881 < 0 {
-								n1881 = c.ReadLength(1)
+							n1890 := c.ReadLengthFast(1)
+							if n1890 < 0 {
+								n1890 = c.ReadLength(1)
 							}
-							l1882 := foryimpl.MakeSlice[[]int32](c, n1881)
-							if n1881 > 0 {
-								hn1884 := c.ReadListHeader(5)
+							l1891 := foryimpl.MakeSlice[[]int32](c, n1890)
+							if n1890 > 0 {
+								hn1893 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1883 := range l1882 {
-										if hn1884 && !c.ReadFlag() {
-											clear(l1882[i1883 : i1883+1])
+									for i1892 := range l1891 {
+										if hn1893 && !c.ReadFlag() {
+											clear(l1891[i1892 : i1892+1])
 											continue
 										}
-										l1882[i1883] = r.ReadVarInt32()
+										l1891[i1892] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1883)
+											c.TraceIndex(i1892)
 											break
 										}
 									}
 								}
 							}
-							l1876[i1877] = l1882
+							l1885[i1886] = l1891
 							if c.Failed() {
-								c.TraceIndex(i1877)
+								c.TraceIndex(i1886)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1876
+				x.LL = l1885
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1887 := c.ReadLengthFast(1)
-				if n1887 < 0 {
-					n1887 = c.ReadLength(1)
+				n1896 := c.ReadLengthFast(1)
+				if n1896 < 0 {
+					n1896 = c.ReadLength(1)
 				}
-				l1888 := foryimpl.MakeSlice[[]map[string]int32](c, n1887)
-				if n1887 > 0 {
-					hn1890 := c.ReadListHeader(24)
+				l1897 := foryimpl.MakeSlice[[]map[string]int32](c, n1896)
+				if n1896 > 0 {
+					hn1899 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1889 := range l1888 {
-							if hn1890 && !c.ReadFlag() {
-								clear(l1888[i1889 : i1889+1])
+						for i1898 := range l1897 {
+							if hn1899 && !c.ReadFlag() {
+								clear(l1897[i1898 : i1898+1])
 								continue
 							}
-							n1893 := c.ReadLengthFast(2)
-							if n1893 < 0 {
-								n1893 = c.ReadLength(2)
+							n1902 := c.ReadLengthFast(2)
+							if n1902 < 0 {
+								n1902 = c.ReadLength(2)
 							}
-							m1894 := foryimpl.MakeMap[map[string]int32](c, n1893)
-							for n1893 > 0 && !c.Failed() {
-								sz1895, vn1896, _ := c.ReadMapChunk(n1893, 21, 5, nil, false)
-								for j1897 := 0; j1897 < sz1895 && !c.Failed(); j1897++ {
-									var k1898 string
-									k1898 = c.ReadString()
-									var v1899 int32
-									if !vn1896 {
-										v1899 = r.ReadVarInt32()
+							m1903 := foryimpl.MakeMap[map[string]int32](c, n1902)
+							for n1902 > 0 && !c.Failed() {
+								sz1904, vn1905, _ := c.ReadMapChunk(n1902, 21, 5, nil, false)
+								for j1906 := 0; j1906 < sz1904 && !c.Failed(); j1906++ {
+									var k1907 string
+									k1907 = c.ReadString()
+									var v1908 int32
+									if !vn1905 {
+										v1908 = r.ReadVarInt32()
 									}
-									m1894[k1898] = v1899
+									m1903[k1907] = v1908
 								}
-								n1893 -= sz1895
+								n1902 -= sz1904
 							}
-							l1888[i1889] = m1894
+							l1897[i1898] = m1903
 							if c.Failed() {
-								c.TraceIndex(i1889)
+								c.TraceIndex(i1898)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1888
+				x.LM = l1897
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLengthFast(1)
-				if n1901 < 0 {
-					n1901 = c.ReadLength(1)
+				n1910 := c.ReadLengthFast(1)
+				if n1910 < 0 {
+					n1910 = c.ReadLength(1)
 				}
-				l1902 := foryimpl.MakeSlice[[]*int32](c, n1901)
-				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(5)
+				l1911 := foryimpl.MakeSlice[[]*int32](c, n1910)
+				if n1910 > 0 {
+					hn1913 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1903 := range l1902 {
-							if hn1904 && !c.ReadFlag() {
-								clear(l1902[i1903 : i1903+1])
+						for i1912 := range l1911 {
+							if hn1913 && !c.ReadFlag() {
+								clear(l1911[i1912 : i1912+1])
 								continue
 							}
-							p1907 := foryimpl.Alloc[int32](c)
-							*p1907 = r.ReadVarInt32()
-							l1902[i1903] = p1907
+							p1916 := foryimpl.Alloc[int32](c)
+							*p1916 = r.ReadVarInt32()
+							l1911[i1912] = p1916
 							if c.Failed() {
-								c.TraceIndex(i1903)
+								c.TraceIndex(i1912)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1902
+				x.LPI = l1911
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLengthFast(1)
-				if n1908 < 0 {
-					n1908 = c.ReadLength(1)
+				n1917 := c.ReadLengthFast(1)
+				if n1917 < 0 {
+					n1917 = c.ReadLength(1)
 				}
-				l1909 := foryimpl.MakeSlice[[]string](c, n1908)
-				if n1908 > 0 {
-					hn1911 := c.ReadListHeader(21)
+				l1918 := foryimpl.MakeSlice[[]string](c, n1917)
+				if n1917 > 0 {
+					hn1920 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1910 := range l1909 {
-							if hn1911 && !c.ReadFlag() {
-								clear(l1909[i1910 : i1910+1])
+						for i1919 := range l1918 {
+							if hn1920 && !c.ReadFlag() {
+								clear(l1918[i1919 : i1919+1])
 								continue
 							}
-							l1909[i1910] = c.ReadString()
+							l1918[i1919] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1910)
+								c.TraceIndex(i1919)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1909
+				x.LS = l1918
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1914 := c.ReadLengthFast(1)
-				if n1914 < 0 {
-					n1914 = c.ReadLength(1)
+				n1923 := c.ReadLengthFast(1)
+				if n1923 < 0 {
+					n1923 = c.ReadLength(1)
 				}
-				l1915 := foryimpl.MakeSlice[[]time.Time](c, n1914)
-				if n1914 > 0 {
-					hn1917 := c.ReadListHeader(38)
+				l1924 := foryimpl.MakeSlice[[]time.Time](c, n1923)
+				if n1923 > 0 {
+					hn1926 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1916 := range l1915 {
-							if hn1917 && !c.ReadFlag() {
-								clear(l1915[i1916 : i1916+1])
+						for i1925 := range l1924 {
+							if hn1926 && !c.ReadFlag() {
+								clear(l1924[i1925 : i1925+1])
 								continue
 							}
-							l1915[i1916] = c.ReadTime()
+							l1924[i1925] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1916)
+								c.TraceIndex(i1925)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1915
+				x.LT = l1924
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1920 := c.ReadLengthFast(2)
-				if n1920 < 0 {
-					n1920 = c.ReadLength(2)
+				n1929 := c.ReadLengthFast(2)
+				if n1929 < 0 {
+					n1929 = c.ReadLength(2)
 				}
-				l1921 := foryimpl.MakeSlice[[]uint16](c, n1920)
-				if n1920 > 0 {
-					hn1923 := c.ReadListHeader(10)
+				l1930 := foryimpl.MakeSlice[[]uint16](c, n1929)
+				if n1929 > 0 {
+					hn1932 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1922 := range l1921 {
-							if hn1923 && !c.ReadFlag() {
-								clear(l1921[i1922 : i1922+1])
+						for i1931 := range l1930 {
+							if hn1932 && !c.ReadFlag() {
+								clear(l1930[i1931 : i1931+1])
 								continue
 							}
-							l1921[i1922] = r.ReadUint16()
+							l1930[i1931] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1922)
+								c.TraceIndex(i1931)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1921
+				x.LU16 = l1930
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1926 := c.ReadLengthFast(1)
-				if n1926 < 0 {
-					n1926 = c.ReadLength(1)
+				n1935 := c.ReadLengthFast(1)
+				if n1935 < 0 {
+					n1935 = c.ReadLength(1)
 				}
-				l1927 := foryimpl.MakeSlice[[]uint64](c, n1926)
-				if n1926 > 0 {
-					hn1929 := c.ReadListHeader(14)
+				l1936 := foryimpl.MakeSlice[[]uint64](c, n1935)
+				if n1935 > 0 {
+					hn1938 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1928 := range l1927 {
-							if hn1929 && !c.ReadFlag() {
-								clear(l1927[i1928 : i1928+1])
+						for i1937 := range l1936 {
+							if hn1938 && !c.ReadFlag() {
+								clear(l1936[i1937 : i1937+1])
 								continue
 							}
-							l1927[i1928] = r.ReadVarUint64()
+							l1936[i1937] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1928)
+								c.TraceIndex(i1937)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1927
+				x.LU64 = l1936
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1932 := c.ReadLengthFast(2)
-				if n1932 < 0 {
-					n1932 = c.ReadLength(2)
+				n1941 := c.ReadLengthFast(2)
+				if n1941 < 0 {
+					n1941 = c.ReadLength(2)
 				}
-				m1933 := foryimpl.MakeMap[map[bool]string](c, n1932)
-				for n1932 > 0 && !c.Failed() {
-					sz1934, vn1935, _ := c.ReadMapChunk(n1932, 1, 21, nil, false)
-					for j1936 := 0; j1936 < sz1934 && !c.Failed(); j1936++ {
-						var k1937 bool
-						k1937 = r.ReadBool()
-						var v1938 string
-						if !vn1935 {
-							v1938 = c.ReadString()
+				m1942 := foryimpl.MakeMap[map[bool]string](c, n1941)
+				for n1941 > 0 && !c.Failed() {
+					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 1, 21, nil, false)
+					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
+						var k1946 bool
+						k1946 = r.ReadBool()
+						var v1947 string
+						if !vn1944 {
+							v1947 = c.ReadString()
 						}
-						m1933[k1937] = v1938
+						m1942[k1946] = v1947
 					}
-					n1932 -= sz1934
+					n1941 -= sz1943
 				}
-				x.MBS = m1933
+				x.MBS = m1942
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1940 := c.ReadLengthFast(2)
-				if n1940 < 0 {
-					n1940 = c.ReadLength(2)
+				n1949 := c.ReadLengthFast(2)
+				if n1949 < 0 {
+					n1949 = c.ReadLength(2)
 				}
-				m1941 := foryimpl.MakeMap[map[Color]string](c, n1940)
-				for n1940 > 0 && !c.Failed() {
-					sz1942, vn1943, _ := c.ReadMapChunk(n1940, 25, 21, nil, false)
-					for j1944 := 0; j1944 < sz1942 && !c.Failed(); j1944++ {
-						var k1945 Color
-						k1945 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1946 string
-						if !vn1943 {
-							v1946 = c.ReadString()
+				m1950 := foryimpl.MakeMap[map[Color]string](c, n1949)
+				for n1949 > 0 && !c.Failed() {
+					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 25, 21, nil, false)
+					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
+						var k1954 Color
+						if e1956 := c.ReadEnumFast(uint32(0x7fffffff)); e1956 >= 0 {
+							k1954 = Color(e1956)
+						} else {
+							k1954 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						m1941[k1945] = v1946
+						var v1955 string
+						if !vn1952 {
+							v1955 = c.ReadString()
+						}
+						m1950[k1954] = v1955
 					}
-					n1940 -= sz1942
+					n1949 -= sz1951
 				}
-				x.MES = m1941
+				x.MES = m1950
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1948 := c.ReadLengthFast(2)
-				if n1948 < 0 {
-					n1948 = c.ReadLength(2)
+				n1958 := c.ReadLengthFast(2)
+				if n1958 < 0 {
+					n1958 = c.ReadLength(2)
 				}
-				m1949 := foryimpl.MakeMap[map[int64]float64](c, n1948)
-				for n1948 > 0 && !c.Failed() {
-					sz1950, vn1951, _ := c.ReadMapChunk(n1948, 7, 20, nil, false)
-					for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
-						var k1953 int64
-						k1953 = r.ReadVarInt64()
-						var v1954 float64
-						if !vn1951 {
-							v1954 = r.ReadFloat64()
+				m1959 := foryimpl.MakeMap[map[int64]float64](c, n1958)
+				for n1958 > 0 && !c.Failed() {
+					sz1960, vn1961, _ := c.ReadMapChunk(n1958, 7, 20, nil, false)
+					for j1962 := 0; j1962 < sz1960 && !c.Failed(); j1962++ {
+						var k1963 int64
+						k1963 = r.ReadVarInt64()
+						var v1964 float64
+						if !vn1961 {
+							v1964 = r.ReadFloat64()
 						}
-						m1949[k1953] = v1954
+						m1959[k1963] = v1964
 					}
-					n1948 -= sz1950
+					n1958 -= sz1960
 				}
-				x.MI64F = m1949
+				x.MI64F = m1959
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1956 := c.ReadLengthFast(2)
-				if n1956 < 0 {
-					n1956 = c.ReadLength(2)
+				n1966 := c.ReadLengthFast(2)
+				if n1966 < 0 {
+					n1966 = c.ReadLength(2)
 				}
-				m1957 := foryimpl.MakeMap[map[int32]string](c, n1956)
-				for n1956 > 0 && !c.Failed() {
-					sz1958, vn1959, _ := c.ReadMapChunk(n1956, 5, 21, nil, false)
-					for j1960 := 0; j1960 < sz1958 && !c.Failed(); j1960++ {
-						var k1961 int32
-						k1961 = r.ReadVarInt32()
-						var v1962 string
-						if !vn1959 {
-							v1962 = c.ReadString()
+				m1967 := foryimpl.MakeMap[map[int32]string](c, n1966)
+				for n1966 > 0 && !c.Failed() {
+					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 5, 21, nil, false)
+					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
+						var k1971 int32
+						k1971 = r.ReadVarInt32()
+						var v1972 string
+						if !vn1969 {
+							v1972 = c.ReadString()
 						}
-						m1957[k1961] = v1962
+						m1967[k1971] = v1972
 					}
-					n1956 -= sz1958
+					n1966 -= sz1968
 				}
-				x.MIS = m1957
+				x.MIS = m1967
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1964 := c.ReadLengthFast(2)
-				if n1964 < 0 {
-					n1964 = c.ReadLength(2)
+				n1974 := c.ReadLengthFast(2)
+				if n1974 < 0 {
+					n1974 = c.ReadLength(2)
 				}
-				m1965 := foryimpl.MakeMap[map[string]int32](c, n1964)
-				for n1964 > 0 && !c.Failed() {
-					sz1966, vn1967, _ := c.ReadMapChunk(n1964, 21, 5, nil, false)
-					for j1968 := 0; j1968 < sz1966 && !c.Failed(); j1968++ {
-						var k1969 string
-						k1969 = c.ReadString()
-						var v1970 int32
-						if !vn1967 {
-							v1970 = r.ReadVarInt32()
+				m1975 := foryimpl.MakeMap[map[string]int32](c, n1974)
+				for n1974 > 0 && !c.Failed() {
+					sz1976, vn1977, _ := c.ReadMapChunk(n1974, 21, 5, nil, false)
+					for j1978 := 0; j1978 < sz1976 && !c.Failed(); j1978++ {
+						var k1979 string
+						k1979 = c.ReadString()
+						var v1980 int32
+						if !vn1977 {
+							v1980 = r.ReadVarInt32()
 						}
-						m1965[k1969] = v1970
+						m1975[k1979] = v1980
 					}
-					n1964 -= sz1966
+					n1974 -= sz1976
 				}
-				x.MSI = m1965
+				x.MSI = m1975
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1972 := c.ReadLengthFast(2)
-				if n1972 < 0 {
-					n1972 = c.ReadLength(2)
+				n1982 := c.ReadLengthFast(2)
+				if n1982 < 0 {
+					n1982 = c.ReadLength(2)
 				}
-				m1973 := foryimpl.MakeMap[map[string][]string](c, n1972)
-				for n1972 > 0 && !c.Failed() {
-					sz1974, vn1975, _ := c.ReadMapChunk(n1972, 21, 22, nil, true)
-					for j1976 := 0; j1976 < sz1974 && !c.Failed(); j1976++ {
-						var k1977 string
-						k1977 = c.ReadString()
-						var v1978 []string
-						if !vn1975 {
-							n1979 := c.ReadLengthFast(1)
-							if n1979 < 0 {
-								n1979 = c.ReadLength(1)
+				m1983 := foryimpl.MakeMap[map[string][]string](c, n1982)
+				for n1982 > 0 && !c.Failed() {
+					sz1984, vn1985, _ := c.ReadMapChunk(n1982, 21, 22, nil, true)
+					for j1986 := 0; j1986 < sz1984 && !c.Failed(); j1986++ {
+						var k1987 string
+						k1987 = c.ReadString()
+						var v1988 []string
+						if !vn1985 {
+							n1989 := c.ReadLengthFast(1)
+							if n1989 < 0 {
+								n1989 = c.ReadLength(1)
 							}
-							l1980 := foryimpl.MakeSlice[[]string](c, n1979)
-							if n1979 > 0 {
-								hn1982 := c.ReadListHeader(21)
+							l1990 := foryimpl.MakeSlice[[]string](c, n1989)
+							if n1989 > 0 {
+								hn1992 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1981 := range l1980 {
-										if hn1982 && !c.ReadFlag() {
-											clear(l1980[i1981 : i1981+1])
+									for i1991 := range l1990 {
+										if hn1992 && !c.ReadFlag() {
+											clear(l1990[i1991 : i1991+1])
 											continue
 										}
-										l1980[i1981] = c.ReadString()
+										l1990[i1991] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1981)
+											c.TraceIndex(i1991)
 											break
 										}
 									}
 								}
 							}
-							v1978 = l1980
+							v1988 = l1990
 						}
-						m1973[k1977] = v1978
+						m1983[k1987] = v1988
 					}
-					n1972 -= sz1974
+					n1982 -= sz1984
 				}
-				x.MSL = m1973
+				x.MSL = m1983
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1986 := c.ReadLengthFast(2)
-				if n1986 < 0 {
-					n1986 = c.ReadLength(2)
+				n1996 := c.ReadLengthFast(2)
+				if n1996 < 0 {
+					n1996 = c.ReadLength(2)
 				}
-				m1987 := foryimpl.MakeMap[map[string]map[string]int32](c, n1986)
-				for n1986 > 0 && !c.Failed() {
-					sz1988, vn1989, _ := c.ReadMapChunk(n1986, 21, 24, nil, true)
-					for j1990 := 0; j1990 < sz1988 && !c.Failed(); j1990++ {
-						var k1991 string
-						k1991 = c.ReadString()
-						var v1992 map[string]int32
-						if !vn1989 {
-							n1993 := c.ReadLengthFast(2)
-							if n1993 < 0 {
-								n1993 = c.ReadLength(2)
+				m1997 := foryimpl.MakeMap[map[string]map[string]int32](c, n1996)
+				for n1996 > 0 && !c.Failed() {
+					sz1998, vn1999, _ := c.ReadMapChunk(n1996, 21, 24, nil, true)
+					for j2000 := 0; j2000 < sz1998 && !c.Failed(); j2000++ {
+						var k2001 string
+						k2001 = c.ReadString()
+						var v2002 map[string]int32
+						if !vn1999 {
+							n2003 := c.ReadLengthFast(2)
+							if n2003 < 0 {
+								n2003 = c.ReadLength(2)
 							}
-							m1994 := foryimpl.MakeMap[map[string]int32](c, n1993)
-							for n1993 > 0 && !c.Failed() {
-								sz1995, vn1996, _ := c.ReadMapChunk(n1993, 21, 5, nil, false)
-								for j1997 := 0; j1997 < sz1995 && !c.Failed(); j1997++ {
-									var k1998 string
-									k1998 = c.ReadString()
-									var v1999 int32
-									if !vn1996 {
-										v1999 = r.ReadVarInt32()
+							m2004 := foryimpl.MakeMap[map[string]int32](c, n2003)
+							for n2003 > 0 && !c.Failed() {
+								sz2005, vn2006, _ := c.ReadMapChunk(n2003, 21, 5, nil, false)
+								for j2007 := 0; j2007 < sz2005 && !c.Failed(); j2007++ {
+									var k2008 string
+									k2008 = c.ReadString()
+									var v2009 int32
+									if !vn2006 {
+										v2009 = r.ReadVarInt32()
 									}
-									m1994[k1998] = v1999
+									m2004[k2008] = v2009
 								}
-								n1993 -= sz1995
+								n2003 -= sz2005
 							}
-							v1992 = m1994
+							v2002 = m2004
 						}
-						m1987[k1991] = v1992
+						m1997[k2001] = v2002
 					}
-					n1986 -= sz1988
+					n1996 -= sz1998
 				}
-				x.MSM = m1987
+				x.MSM = m1997
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLengthFast(2)
-				if n2002 < 0 {
-					n2002 = c.ReadLength(2)
+				n2012 := c.ReadLengthFast(2)
+				if n2012 < 0 {
+					n2012 = c.ReadLength(2)
 				}
-				m2003 := foryimpl.MakeMap[map[string]*int32](c, n2002)
-				for n2002 > 0 && !c.Failed() {
-					sz2004, vn2005, _ := c.ReadMapChunk(n2002, 21, 5, nil, true)
-					for j2006 := 0; j2006 < sz2004 && !c.Failed(); j2006++ {
-						var k2007 string
-						k2007 = c.ReadString()
-						var v2008 *int32
-						if !vn2005 {
-							p2009 := foryimpl.Alloc[int32](c)
-							*p2009 = r.ReadVarInt32()
-							v2008 = p2009
+				m2013 := foryimpl.MakeMap[map[string]*int32](c, n2012)
+				for n2012 > 0 && !c.Failed() {
+					sz2014, vn2015, _ := c.ReadMapChunk(n2012, 21, 5, nil, true)
+					for j2016 := 0; j2016 < sz2014 && !c.Failed(); j2016++ {
+						var k2017 string
+						k2017 = c.ReadString()
+						var v2018 *int32
+						if !vn2015 {
+							p2019 := foryimpl.Alloc[int32](c)
+							*p2019 = r.ReadVarInt32()
+							v2018 = p2019
 						}
-						m2003[k2007] = v2008
+						m2013[k2017] = v2018
 					}
-					n2002 -= sz2004
+					n2012 -= sz2014
 				}
-				x.MSP = m2003
+				x.MSP = m2013
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2011 := c.ReadLengthFast(2)
-				if n2011 < 0 {
-					n2011 = c.ReadLength(2)
+				n2021 := c.ReadLengthFast(2)
+				if n2021 < 0 {
+					n2021 = c.ReadLength(2)
 				}
-				m2012 := foryimpl.MakeMap[map[uint8]uint16](c, n2011)
-				for n2011 > 0 && !c.Failed() {
-					sz2013, vn2014, _ := c.ReadMapChunk(n2011, 9, 10, nil, false)
-					for j2015 := 0; j2015 < sz2013 && !c.Failed(); j2015++ {
-						var k2016 uint8
-						k2016 = r.ReadUint8()
-						var v2017 uint16
-						if !vn2014 {
-							v2017 = r.ReadUint16()
+				m2022 := foryimpl.MakeMap[map[uint8]uint16](c, n2021)
+				for n2021 > 0 && !c.Failed() {
+					sz2023, vn2024, _ := c.ReadMapChunk(n2021, 9, 10, nil, false)
+					for j2025 := 0; j2025 < sz2023 && !c.Failed(); j2025++ {
+						var k2026 uint8
+						k2026 = r.ReadUint8()
+						var v2027 uint16
+						if !vn2024 {
+							v2027 = r.ReadUint16()
 						}
-						m2012[k2016] = v2017
+						m2022[k2026] = v2027
 					}
-					n2011 -= sz2013
+					n2021 -= sz2023
 				}
-				x.MU8 = m2012
+				x.MU8 = m2022
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2019, id2020 := c.ReadRefFlag(); st2019 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2020)
-				} else if st2019 == foryimpl.RefFollows {
+				if st2029, id2030 := c.ReadRefFlag(); st2029 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2030)
+				} else if st2029 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2020, x.NBin)
+					foryimpl.SetRefSlice(c, id2030, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10020,91 +10124,91 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n2021 := c.ReadLengthFast(1)
-				if n2021 < 0 {
-					n2021 = c.ReadLength(1)
+				n2031 := c.ReadLengthFast(1)
+				if n2031 < 0 {
+					n2031 = c.ReadLength(1)
 				}
-				l2022 := foryimpl.MakeSlice[[]string](c, n2021)
-				if n2021 > 0 {
-					hn2024 := c.ReadListHeader(21)
+				l2032 := foryimpl.MakeSlice[[]string](c, n2031)
+				if n2031 > 0 {
+					hn2034 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2023 := range l2022 {
-							if hn2024 && !c.ReadFlag() {
-								clear(l2022[i2023 : i2023+1])
+						for i2033 := range l2032 {
+							if hn2034 && !c.ReadFlag() {
+								clear(l2032[i2033 : i2033+1])
 								continue
 							}
-							l2022[i2023] = c.ReadString()
+							l2032[i2033] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2023)
+								c.TraceIndex(i2033)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2022
+				x.NLS = l2032
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLengthFast(2)
-				if n2027 < 0 {
-					n2027 = c.ReadLength(2)
+				n2037 := c.ReadLengthFast(2)
+				if n2037 < 0 {
+					n2037 = c.ReadLength(2)
 				}
-				m2028 := foryimpl.MakeMap[map[string]int32](c, n2027)
-				for n2027 > 0 && !c.Failed() {
-					sz2029, vn2030, _ := c.ReadMapChunk(n2027, 21, 5, nil, false)
-					for j2031 := 0; j2031 < sz2029 && !c.Failed(); j2031++ {
-						var k2032 string
-						k2032 = c.ReadString()
-						var v2033 int32
-						if !vn2030 {
-							v2033 = r.ReadVarInt32()
+				m2038 := foryimpl.MakeMap[map[string]int32](c, n2037)
+				for n2037 > 0 && !c.Failed() {
+					sz2039, vn2040, _ := c.ReadMapChunk(n2037, 21, 5, nil, false)
+					for j2041 := 0; j2041 < sz2039 && !c.Failed(); j2041++ {
+						var k2042 string
+						k2042 = c.ReadString()
+						var v2043 int32
+						if !vn2040 {
+							v2043 = r.ReadVarInt32()
 						}
-						m2028[k2032] = v2033
+						m2038[k2042] = v2043
 					}
-					n2027 -= sz2029
+					n2037 -= sz2039
 				}
-				x.NM = m2028
+				x.NM = m2038
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2035 := c.ReadLengthFast(1)
-				if n2035 < 0 {
-					n2035 = c.ReadLength(1)
+				n2045 := c.ReadLengthFast(1)
+				if n2045 < 0 {
+					n2045 = c.ReadLength(1)
 				}
-				l2036 := foryimpl.MakeSlice[[]uint8](c, n2035)
-				if n2035 > 0 {
-					hn2038 := c.ReadListHeader(9)
+				l2046 := foryimpl.MakeSlice[[]uint8](c, n2045)
+				if n2045 > 0 {
+					hn2048 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2037 := range l2036 {
-							if hn2038 && !c.ReadFlag() {
-								clear(l2036[i2037 : i2037+1])
+						for i2047 := range l2046 {
+							if hn2048 && !c.ReadFlag() {
+								clear(l2046[i2047 : i2047+1])
 								continue
 							}
-							l2036[i2037] = r.ReadUint8()
+							l2046[i2047] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2037)
+								c.TraceIndex(i2047)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2036
+				x.Raw = l2046
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2043, id2044 := c.ReadRefFlag(); st2043 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2044)
-				} else if st2043 == foryimpl.RefFollows {
-					n2045 := c.ReadArrayLengthFast(1)
-					if n2045 < 0 {
-						n2045 = c.ReadArrayLength(1)
+				if st2053, id2054 := c.ReadRefFlag(); st2053 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2054)
+				} else if st2053 == foryimpl.RefFollows {
+					n2055 := c.ReadArrayLengthFast(1)
+					if n2055 < 0 {
+						n2055 = c.ReadArrayLength(1)
 					}
-					a2046 := foryimpl.MakeSlice[[]bool](c, n2045)
-					r.ReadRawBools(a2046)
-					x.RmABool = a2046
-					foryimpl.SetRefSlice(c, id2044, x.RmABool)
+					a2056 := foryimpl.MakeSlice[[]bool](c, n2055)
+					r.ReadRawBools(a2056)
+					x.RmABool = a2056
+					foryimpl.SetRefSlice(c, id2054, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -10112,28 +10216,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2041 := c.ReadArrayLengthFast(1)
-					if n2041 < 0 {
-						n2041 = c.ReadArrayLength(1)
+					n2051 := c.ReadArrayLengthFast(1)
+					if n2051 < 0 {
+						n2051 = c.ReadArrayLength(1)
 					}
-					a2042 := foryimpl.MakeSlice[[]bool](c, n2041)
-					r.ReadRawBools(a2042)
-					x.RmABool = a2042
+					a2052 := foryimpl.MakeSlice[[]bool](c, n2051)
+					r.ReadRawBools(a2052)
+					x.RmABool = a2052
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2049, id2050 := c.ReadRefFlag(); st2049 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2050)
-				} else if st2049 == foryimpl.RefFollows {
-					n2051 := c.ReadArrayLengthFast(4)
-					if n2051 < 0 {
-						n2051 = c.ReadArrayLength(4)
+				if st2059, id2060 := c.ReadRefFlag(); st2059 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2060)
+				} else if st2059 == foryimpl.RefFollows {
+					n2061 := c.ReadArrayLengthFast(4)
+					if n2061 < 0 {
+						n2061 = c.ReadArrayLength(4)
 					}
-					a2052 := foryimpl.MakeSlice[[]float32](c, n2051)
-					r.ReadRawFloat32s(a2052)
-					x.RmAF32 = a2052
-					foryimpl.SetRefSlice(c, id2050, x.RmAF32)
+					a2062 := foryimpl.MakeSlice[[]float32](c, n2061)
+					r.ReadRawFloat32s(a2062)
+					x.RmAF32 = a2062
+					foryimpl.SetRefSlice(c, id2060, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -10141,28 +10245,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2047 := c.ReadArrayLengthFast(4)
-					if n2047 < 0 {
-						n2047 = c.ReadArrayLength(4)
+					n2057 := c.ReadArrayLengthFast(4)
+					if n2057 < 0 {
+						n2057 = c.ReadArrayLength(4)
 					}
-					a2048 := foryimpl.MakeSlice[[]float32](c, n2047)
-					r.ReadRawFloat32s(a2048)
-					x.RmAF32 = a2048
+					a2058 := foryimpl.MakeSlice[[]float32](c, n2057)
+					r.ReadRawFloat32s(a2058)
+					x.RmAF32 = a2058
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2055, id2056 := c.ReadRefFlag(); st2055 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2056)
-				} else if st2055 == foryimpl.RefFollows {
-					n2057 := c.ReadArrayLengthFast(8)
-					if n2057 < 0 {
-						n2057 = c.ReadArrayLength(8)
+				if st2065, id2066 := c.ReadRefFlag(); st2065 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2066)
+				} else if st2065 == foryimpl.RefFollows {
+					n2067 := c.ReadArrayLengthFast(8)
+					if n2067 < 0 {
+						n2067 = c.ReadArrayLength(8)
 					}
-					a2058 := foryimpl.MakeSlice[[]float64](c, n2057)
-					r.ReadRawFloat64s(a2058)
-					x.RmAF64 = a2058
-					foryimpl.SetRefSlice(c, id2056, x.RmAF64)
+					a2068 := foryimpl.MakeSlice[[]float64](c, n2067)
+					r.ReadRawFloat64s(a2068)
+					x.RmAF64 = a2068
+					foryimpl.SetRefSlice(c, id2066, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -10170,28 +10274,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2053 := c.ReadArrayLengthFast(8)
-					if n2053 < 0 {
-						n2053 = c.ReadArrayLength(8)
+					n2063 := c.ReadArrayLengthFast(8)
+					if n2063 < 0 {
+						n2063 = c.ReadArrayLength(8)
 					}
-					a2054 := foryimpl.MakeSlice[[]float64](c, n2053)
-					r.ReadRawFloat64s(a2054)
-					x.RmAF64 = a2054
+					a2064 := foryimpl.MakeSlice[[]float64](c, n2063)
+					r.ReadRawFloat64s(a2064)
+					x.RmAF64 = a2064
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2061, id2062 := c.ReadRefFlag(); st2061 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2062)
-				} else if st2061 == foryimpl.RefFollows {
-					n2063 := c.ReadArrayLengthFast(2)
-					if n2063 < 0 {
-						n2063 = c.ReadArrayLength(2)
+				if st2071, id2072 := c.ReadRefFlag(); st2071 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2072)
+				} else if st2071 == foryimpl.RefFollows {
+					n2073 := c.ReadArrayLengthFast(2)
+					if n2073 < 0 {
+						n2073 = c.ReadArrayLength(2)
 					}
-					a2064 := foryimpl.MakeSlice[[]int16](c, n2063)
-					r.ReadRawInt16s(a2064)
-					x.RmAI16 = a2064
-					foryimpl.SetRefSlice(c, id2062, x.RmAI16)
+					a2074 := foryimpl.MakeSlice[[]int16](c, n2073)
+					r.ReadRawInt16s(a2074)
+					x.RmAI16 = a2074
+					foryimpl.SetRefSlice(c, id2072, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -10199,28 +10303,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2059 := c.ReadArrayLengthFast(2)
-					if n2059 < 0 {
-						n2059 = c.ReadArrayLength(2)
+					n2069 := c.ReadArrayLengthFast(2)
+					if n2069 < 0 {
+						n2069 = c.ReadArrayLength(2)
 					}
-					a2060 := foryimpl.MakeSlice[[]int16](c, n2059)
-					r.ReadRawInt16s(a2060)
-					x.RmAI16 = a2060
+					a2070 := foryimpl.MakeSlice[[]int16](c, n2069)
+					r.ReadRawInt16s(a2070)
+					x.RmAI16 = a2070
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2067, id2068 := c.ReadRefFlag(); st2067 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2068)
-				} else if st2067 == foryimpl.RefFollows {
-					n2069 := c.ReadArrayLengthFast(4)
-					if n2069 < 0 {
-						n2069 = c.ReadArrayLength(4)
+				if st2077, id2078 := c.ReadRefFlag(); st2077 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2078)
+				} else if st2077 == foryimpl.RefFollows {
+					n2079 := c.ReadArrayLengthFast(4)
+					if n2079 < 0 {
+						n2079 = c.ReadArrayLength(4)
 					}
-					a2070 := foryimpl.MakeSlice[[]int32](c, n2069)
-					r.ReadRawInt32s(a2070)
-					x.RmAI32 = a2070
-					foryimpl.SetRefSlice(c, id2068, x.RmAI32)
+					a2080 := foryimpl.MakeSlice[[]int32](c, n2079)
+					r.ReadRawInt32s(a2080)
+					x.RmAI32 = a2080
+					foryimpl.SetRefSlice(c, id2078, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -10228,28 +10332,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2065 := c.ReadArrayLengthFast(4)
-					if n2065 < 0 {
-						n2065 = c.ReadArrayLength(4)
+					n2075 := c.ReadArrayLengthFast(4)
+					if n2075 < 0 {
+						n2075 = c.ReadArrayLength(4)
 					}
-					a2066 := foryimpl.MakeSlice[[]int32](c, n2065)
-					r.ReadRawInt32s(a2066)
-					x.RmAI32 = a2066
+					a2076 := foryimpl.MakeSlice[[]int32](c, n2075)
+					r.ReadRawInt32s(a2076)
+					x.RmAI32 = a2076
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2073, id2074 := c.ReadRefFlag(); st2073 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2074)
-				} else if st2073 == foryimpl.RefFollows {
-					n2075 := c.ReadArrayLengthFast(8)
-					if n2075 < 0 {
-						n2075 = c.ReadArrayLength(8)
+				if st2083, id2084 := c.ReadRefFlag(); st2083 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2084)
+				} else if st2083 == foryimpl.RefFollows {
+					n2085 := c.ReadArrayLengthFast(8)
+					if n2085 < 0 {
+						n2085 = c.ReadArrayLength(8)
 					}
-					a2076 := foryimpl.MakeSlice[[]int64](c, n2075)
-					r.ReadRawInt64s(a2076)
-					x.RmAI64 = a2076
-					foryimpl.SetRefSlice(c, id2074, x.RmAI64)
+					a2086 := foryimpl.MakeSlice[[]int64](c, n2085)
+					r.ReadRawInt64s(a2086)
+					x.RmAI64 = a2086
+					foryimpl.SetRefSlice(c, id2084, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -10257,30 +10361,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2071 := c.ReadArrayLengthFast(8)
-					if n2071 < 0 {
-						n2071 = c.ReadArrayLength(8)
+					n2081 := c.ReadArrayLengthFast(8)
+					if n2081 < 0 {
+						n2081 = c.ReadArrayLength(8)
 					}
-					a2072 := foryimpl.MakeSlice[[]int64](c, n2071)
-					r.ReadRawInt64s(a2072)
-					x.RmAI64 = a2072
+					a2082 := foryimpl.MakeSlice[[]int64](c, n2081)
+					r.ReadRawInt64s(a2082)
+					x.RmAI64 = a2082
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2081)
-				} else if st2080 == foryimpl.RefFollows {
-					n2082 := c.ReadArrayLengthFast(1)
-					if n2082 < 0 {
-						n2082 = c.ReadArrayLength(1)
+				if st2090, id2091 := c.ReadRefFlag(); st2090 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2091)
+				} else if st2090 == foryimpl.RefFollows {
+					n2092 := c.ReadArrayLengthFast(1)
+					if n2092 < 0 {
+						n2092 = c.ReadArrayLength(1)
 					}
-					a2083 := foryimpl.MakeSlice[[]int8](c, n2082)
-					for i2084 := range a2083 {
-						a2083[i2084] = r.ReadInt8()
+					a2093 := foryimpl.MakeSlice[[]int8](c, n2092)
+					for i2094 := range a2093 {
+						a2093[i2094] = r.ReadInt8()
 					}
-					x.RmAI8 = a2083
-					foryimpl.SetRefSlice(c, id2081, x.RmAI8)
+					x.RmAI8 = a2093
+					foryimpl.SetRefSlice(c, id2091, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -10288,30 +10392,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2077 := c.ReadArrayLengthFast(1)
-					if n2077 < 0 {
-						n2077 = c.ReadArrayLength(1)
+					n2087 := c.ReadArrayLengthFast(1)
+					if n2087 < 0 {
+						n2087 = c.ReadArrayLength(1)
 					}
-					a2078 := foryimpl.MakeSlice[[]int8](c, n2077)
-					for i2079 := range a2078 {
-						a2078[i2079] = r.ReadInt8()
+					a2088 := foryimpl.MakeSlice[[]int8](c, n2087)
+					for i2089 := range a2088 {
+						a2088[i2089] = r.ReadInt8()
 					}
-					x.RmAI8 = a2078
+					x.RmAI8 = a2088
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2088)
-				} else if st2087 == foryimpl.RefFollows {
-					n2089 := c.ReadArrayLengthFast(2)
-					if n2089 < 0 {
-						n2089 = c.ReadArrayLength(2)
+				if st2097, id2098 := c.ReadRefFlag(); st2097 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2098)
+				} else if st2097 == foryimpl.RefFollows {
+					n2099 := c.ReadArrayLengthFast(2)
+					if n2099 < 0 {
+						n2099 = c.ReadArrayLength(2)
 					}
-					a2090 := foryimpl.MakeSlice[[]uint16](c, n2089)
-					r.ReadRawUint16s(a2090)
-					x.RmAU16 = a2090
-					foryimpl.SetRefSlice(c, id2088, x.RmAU16)
+					a2100 := foryimpl.MakeSlice[[]uint16](c, n2099)
+					r.ReadRawUint16s(a2100)
+					x.RmAU16 = a2100
+					foryimpl.SetRefSlice(c, id2098, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -10319,28 +10423,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2085 := c.ReadArrayLengthFast(2)
-					if n2085 < 0 {
-						n2085 = c.ReadArrayLength(2)
+					n2095 := c.ReadArrayLengthFast(2)
+					if n2095 < 0 {
+						n2095 = c.ReadArrayLength(2)
 					}
-					a2086 := foryimpl.MakeSlice[[]uint16](c, n2085)
-					r.ReadRawUint16s(a2086)
-					x.RmAU16 = a2086
+					a2096 := foryimpl.MakeSlice[[]uint16](c, n2095)
+					r.ReadRawUint16s(a2096)
+					x.RmAU16 = a2096
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2093, id2094 := c.ReadRefFlag(); st2093 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2094)
-				} else if st2093 == foryimpl.RefFollows {
-					n2095 := c.ReadArrayLengthFast(4)
-					if n2095 < 0 {
-						n2095 = c.ReadArrayLength(4)
+				if st2103, id2104 := c.ReadRefFlag(); st2103 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2104)
+				} else if st2103 == foryimpl.RefFollows {
+					n2105 := c.ReadArrayLengthFast(4)
+					if n2105 < 0 {
+						n2105 = c.ReadArrayLength(4)
 					}
-					a2096 := foryimpl.MakeSlice[[]uint32](c, n2095)
-					r.ReadRawUint32s(a2096)
-					x.RmAU32 = a2096
-					foryimpl.SetRefSlice(c, id2094, x.RmAU32)
+					a2106 := foryimpl.MakeSlice[[]uint32](c, n2105)
+					r.ReadRawUint32s(a2106)
+					x.RmAU32 = a2106
+					foryimpl.SetRefSlice(c, id2104, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -10348,28 +10452,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2091 := c.ReadArrayLengthFast(4)
-					if n2091 < 0 {
-						n2091 = c.ReadArrayLength(4)
+					n2101 := c.ReadArrayLengthFast(4)
+					if n2101 < 0 {
+						n2101 = c.ReadArrayLength(4)
 					}
-					a2092 := foryimpl.MakeSlice[[]uint32](c, n2091)
-					r.ReadRawUint32s(a2092)
-					x.RmAU32 = a2092
+					a2102 := foryimpl.MakeSlice[[]uint32](c, n2101)
+					r.ReadRawUint32s(a2102)
+					x.RmAU32 = a2102
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2099, id2100 := c.ReadRefFlag(); st2099 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2100)
-				} else if st2099 == foryimpl.RefFollows {
-					n2101 := c.ReadArrayLengthFast(8)
-					if n2101 < 0 {
-						n2101 = c.ReadArrayLength(8)
+				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2110)
+				} else if st2109 == foryimpl.RefFollows {
+					n2111 := c.ReadArrayLengthFast(8)
+					if n2111 < 0 {
+						n2111 = c.ReadArrayLength(8)
 					}
-					a2102 := foryimpl.MakeSlice[[]uint64](c, n2101)
-					r.ReadRawUint64s(a2102)
-					x.RmAU64 = a2102
-					foryimpl.SetRefSlice(c, id2100, x.RmAU64)
+					a2112 := foryimpl.MakeSlice[[]uint64](c, n2111)
+					r.ReadRawUint64s(a2112)
+					x.RmAU64 = a2112
+					foryimpl.SetRefSlice(c, id2110, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -10377,28 +10481,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2097 := c.ReadArrayLengthFast(8)
-					if n2097 < 0 {
-						n2097 = c.ReadArrayLength(8)
+					n2107 := c.ReadArrayLengthFast(8)
+					if n2107 < 0 {
+						n2107 = c.ReadArrayLength(8)
 					}
-					a2098 := foryimpl.MakeSlice[[]uint64](c, n2097)
-					r.ReadRawUint64s(a2098)
-					x.RmAU64 = a2098
+					a2108 := foryimpl.MakeSlice[[]uint64](c, n2107)
+					r.ReadRawUint64s(a2108)
+					x.RmAU64 = a2108
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2105, id2106 := c.ReadRefFlag(); st2105 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2106)
-				} else if st2105 == foryimpl.RefFollows {
-					n2107 := c.ReadArrayLengthFast(1)
-					if n2107 < 0 {
-						n2107 = c.ReadArrayLength(1)
+				if st2115, id2116 := c.ReadRefFlag(); st2115 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2116)
+				} else if st2115 == foryimpl.RefFollows {
+					n2117 := c.ReadArrayLengthFast(1)
+					if n2117 < 0 {
+						n2117 = c.ReadArrayLength(1)
 					}
-					a2108 := foryimpl.MakeSlice[[]uint8](c, n2107)
-					copy(a2108, r.ReadBytes(n2107))
-					x.RmAU8 = a2108
-					foryimpl.SetRefSlice(c, id2106, x.RmAU8)
+					a2118 := foryimpl.MakeSlice[[]uint8](c, n2117)
+					copy(a2118, r.ReadBytes(n2117))
+					x.RmAU8 = a2118
+					foryimpl.SetRefSlice(c, id2116, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -10406,22 +10510,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2103 := c.ReadArrayLengthFast(1)
-					if n2103 < 0 {
-						n2103 = c.ReadArrayLength(1)
+					n2113 := c.ReadArrayLengthFast(1)
+					if n2113 < 0 {
+						n2113 = c.ReadArrayLength(1)
 					}
-					a2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
-					copy(a2104, r.ReadBytes(n2103))
-					x.RmAU8 = a2104
+					a2114 := foryimpl.MakeSlice[[]uint8](c, n2113)
+					copy(a2114, r.ReadBytes(n2113))
+					x.RmAU8 = a2114
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2110)
-				} else if st2109 == foryimpl.RefFollows {
+				if st2119, id2120 := c.ReadRefFlag(); st2119 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2120)
+				} else if st2119 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2110, x.RmBin)
+					foryimpl.SetRefSlice(c, id2120, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -10436,688 +10540,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2111 := c.ReadLengthFast(2)
-				if n2111 < 0 {
-					n2111 = c.ReadLength(2)
+				n2121 := c.ReadLengthFast(2)
+				if n2121 < 0 {
+					n2121 = c.ReadLength(2)
 				}
-				if n2111 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
+				if n2121 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2121, 3))
 					return
 				}
-				var l2112 [3]int16
-				if n2111 > 0 {
-					hn2114 := c.ReadListHeader(3)
+				var l2122 [3]int16
+				if n2121 > 0 {
+					hn2124 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2113 := range l2112 {
-							if hn2114 && !c.ReadFlag() {
-								clear(l2112[i2113 : i2113+1])
+						for i2123 := range l2122 {
+							if hn2124 && !c.ReadFlag() {
+								clear(l2122[i2123 : i2123+1])
 								continue
 							}
-							l2112[i2113] = r.ReadInt16()
+							l2122[i2123] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2113)
+								c.TraceIndex(i2123)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2112
+				x.RmFix = l2122
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2117 := c.ReadLengthFast(1)
-				if n2117 < 0 {
-					n2117 = c.ReadLength(1)
+				n2127 := c.ReadLengthFast(1)
+				if n2127 < 0 {
+					n2127 = c.ReadLength(1)
 				}
-				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
-				if n2117 > 0 {
-					hn2120 := c.ReadListHeader(1)
+				l2128 := foryimpl.MakeSlice[[]bool](c, n2127)
+				if n2127 > 0 {
+					hn2130 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2119 := range l2118 {
-							if hn2120 && !c.ReadFlag() {
-								clear(l2118[i2119 : i2119+1])
+						for i2129 := range l2128 {
+							if hn2130 && !c.ReadFlag() {
+								clear(l2128[i2129 : i2129+1])
 								continue
 							}
-							l2118[i2119] = r.ReadBool()
+							l2128[i2129] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2119)
+								c.TraceIndex(i2129)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2118
+				x.RmLB = l2128
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLengthFast(1)
-				if n2123 < 0 {
-					n2123 = c.ReadLength(1)
+				n2133 := c.ReadLengthFast(1)
+				if n2133 < 0 {
+					n2133 = c.ReadLength(1)
 				}
-				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
-				if n2123 > 0 {
-					hn2126 := c.ReadListHeader(25)
+				l2134 := foryimpl.MakeSlice[[]Color](c, n2133)
+				if n2133 > 0 {
+					hn2136 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2125 := range l2124 {
-							if hn2126 && !c.ReadFlag() {
-								clear(l2124[i2125 : i2125+1])
+						for i2135 := range l2134 {
+							if hn2136 && !c.ReadFlag() {
+								clear(l2134[i2135 : i2135+1])
 								continue
 							}
-							l2124[i2125] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e2139 := c.ReadEnumFast(uint32(0x7fffffff)); e2139 >= 0 {
+								l2134[i2135] = Color(e2139)
+							} else {
+								l2134[i2135] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i2125)
+								c.TraceIndex(i2135)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2124
+				x.RmLE = l2134
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2129 := c.ReadLengthFast(4)
-				if n2129 < 0 {
-					n2129 = c.ReadLength(4)
+				n2140 := c.ReadLengthFast(4)
+				if n2140 < 0 {
+					n2140 = c.ReadLength(4)
 				}
-				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
-				if n2129 > 0 {
-					hn2132 := c.ReadListHeader(19)
+				l2141 := foryimpl.MakeSlice[[]float32](c, n2140)
+				if n2140 > 0 {
+					hn2143 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2131 := range l2130 {
-							if hn2132 && !c.ReadFlag() {
-								clear(l2130[i2131 : i2131+1])
+						for i2142 := range l2141 {
+							if hn2143 && !c.ReadFlag() {
+								clear(l2141[i2142 : i2142+1])
 								continue
 							}
-							l2130[i2131] = r.ReadFloat32()
+							l2141[i2142] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2131)
+								c.TraceIndex(i2142)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2130
+				x.RmLF32 = l2141
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2135 := c.ReadLengthFast(8)
-				if n2135 < 0 {
-					n2135 = c.ReadLength(8)
+				n2146 := c.ReadLengthFast(8)
+				if n2146 < 0 {
+					n2146 = c.ReadLength(8)
 				}
-				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
-				if n2135 > 0 {
-					hn2138 := c.ReadListHeader(20)
+				l2147 := foryimpl.MakeSlice[[]float64](c, n2146)
+				if n2146 > 0 {
+					hn2149 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2137 := range l2136 {
-							if hn2138 && !c.ReadFlag() {
-								clear(l2136[i2137 : i2137+1])
+						for i2148 := range l2147 {
+							if hn2149 && !c.ReadFlag() {
+								clear(l2147[i2148 : i2148+1])
 								continue
 							}
-							l2136[i2137] = r.ReadFloat64()
+							l2147[i2148] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2137)
+								c.TraceIndex(i2148)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2136
+				x.RmLF64 = l2147
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2141 := c.ReadLengthFast(1)
-				if n2141 < 0 {
-					n2141 = c.ReadLength(1)
+				n2152 := c.ReadLengthFast(1)
+				if n2152 < 0 {
+					n2152 = c.ReadLength(1)
 				}
-				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
-				if n2141 > 0 {
-					hn2144 := c.ReadListHeader(5)
+				l2153 := foryimpl.MakeSlice[[]int32](c, n2152)
+				if n2152 > 0 {
+					hn2155 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2143 := range l2142 {
-							if hn2144 && !c.ReadFlag() {
-								clear(l2142[i2143 : i2143+1])
+						for i2154 := range l2153 {
+							if hn2155 && !c.ReadFlag() {
+								clear(l2153[i2154 : i2154+1])
 								continue
 							}
-							l2142[i2143] = r.ReadVarInt32()
+							l2153[i2154] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2143)
+								c.TraceIndex(i2154)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2142
+				x.RmLI32 = l2153
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2147 := c.ReadLengthFast(1)
-				if n2147 < 0 {
-					n2147 = c.ReadLength(1)
+				n2158 := c.ReadLengthFast(1)
+				if n2158 < 0 {
+					n2158 = c.ReadLength(1)
 				}
-				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
-				if n2147 > 0 {
-					hn2150 := c.ReadListHeader(7)
+				l2159 := foryimpl.MakeSlice[[]int64](c, n2158)
+				if n2158 > 0 {
+					hn2161 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2149 := range l2148 {
-							if hn2150 && !c.ReadFlag() {
-								clear(l2148[i2149 : i2149+1])
+						for i2160 := range l2159 {
+							if hn2161 && !c.ReadFlag() {
+								clear(l2159[i2160 : i2160+1])
 								continue
 							}
-							l2148[i2149] = r.ReadVarInt64()
+							l2159[i2160] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2149)
+								c.TraceIndex(i2160)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2148
+				x.RmLI64 = l2159
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLengthFast(1)
-				if n2153 < 0 {
-					n2153 = c.ReadLength(1)
+				n2164 := c.ReadLengthFast(1)
+				if n2164 < 0 {
+					n2164 = c.ReadLength(1)
 				}
-				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
-				if n2153 > 0 {
-					hn2156 := c.ReadListHeader(2)
+				l2165 := foryimpl.MakeSlice[[]int8](c, n2164)
+				if n2164 > 0 {
+					hn2167 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2155 := range l2154 {
-							if hn2156 && !c.ReadFlag() {
-								clear(l2154[i2155 : i2155+1])
+						for i2166 := range l2165 {
+							if hn2167 && !c.ReadFlag() {
+								clear(l2165[i2166 : i2166+1])
 								continue
 							}
-							l2154[i2155] = r.ReadInt8()
+							l2165[i2166] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2155)
+								c.TraceIndex(i2166)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2154
+				x.RmLI8 = l2165
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLengthFast(1)
-				if n2159 < 0 {
-					n2159 = c.ReadLength(1)
+				n2170 := c.ReadLengthFast(1)
+				if n2170 < 0 {
+					n2170 = c.ReadLength(1)
 				}
-				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
-				if n2159 > 0 {
-					hn2162 := c.ReadListHeader(22)
+				l2171 := foryimpl.MakeSlice[[][]int32](c, n2170)
+				if n2170 > 0 {
+					hn2173 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2161 := range l2160 {
-							if hn2162 && !c.ReadFlag() {
-								clear(l2160[i2161 : i2161+1])
+						for i2172 := range l2171 {
+							if hn2173 && !c.ReadFlag() {
+								clear(l2171[i2172 : i2172+1])
 								continue
 							}
-							n2165 := c.ReadLengthFast(1)
-							if n2165 < 0 {
-								n2165 = c.ReadLength(1)
+							n2176 := c.ReadLengthFast(1)
+							if n2176 < 0 {
+								n2176 = c.ReadLength(1)
 							}
-							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
-							if n2165 > 0 {
-								hn2168 := c.ReadListHeader(5)
+							l2177 := foryimpl.MakeSlice[[]int32](c, n2176)
+							if n2176 > 0 {
+								hn2179 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2167 := range l2166 {
-										if hn2168 && !c.ReadFlag() {
-											clear(l2166[i2167 : i2167+1])
+									for i2178 := range l2177 {
+										if hn2179 && !c.ReadFlag() {
+											clear(l2177[i2178 : i2178+1])
 											continue
 										}
-										l2166[i2167] = r.ReadVarInt32()
+										l2177[i2178] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2167)
+											c.TraceIndex(i2178)
 											break
 										}
 									}
 								}
 							}
-							l2160[i2161] = l2166
+							l2171[i2172] = l2177
 							if c.Failed() {
-								c.TraceIndex(i2161)
+								c.TraceIndex(i2172)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2160
+				x.RmLL = l2171
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2171 := c.ReadLengthFast(1)
-				if n2171 < 0 {
-					n2171 = c.ReadLength(1)
+				n2182 := c.ReadLengthFast(1)
+				if n2182 < 0 {
+					n2182 = c.ReadLength(1)
 				}
-				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
-				if n2171 > 0 {
-					hn2174 := c.ReadListHeader(24)
+				l2183 := foryimpl.MakeSlice[[]map[string]int32](c, n2182)
+				if n2182 > 0 {
+					hn2185 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2173 := range l2172 {
-							if hn2174 && !c.ReadFlag() {
-								clear(l2172[i2173 : i2173+1])
+						for i2184 := range l2183 {
+							if hn2185 && !c.ReadFlag() {
+								clear(l2183[i2184 : i2184+1])
 								continue
 							}
-							n2177 := c.ReadLengthFast(2)
-							if n2177 < 0 {
-								n2177 = c.ReadLength(2)
+							n2188 := c.ReadLengthFast(2)
+							if n2188 < 0 {
+								n2188 = c.ReadLength(2)
 							}
-							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
-							for n2177 > 0 && !c.Failed() {
-								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
-								for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
-									var k2182 string
-									k2182 = c.ReadString()
-									var v2183 int32
-									if !vn2180 {
-										v2183 = r.ReadVarInt32()
+							m2189 := foryimpl.MakeMap[map[string]int32](c, n2188)
+							for n2188 > 0 && !c.Failed() {
+								sz2190, vn2191, _ := c.ReadMapChunk(n2188, 21, 5, nil, false)
+								for j2192 := 0; j2192 < sz2190 && !c.Failed(); j2192++ {
+									var k2193 string
+									k2193 = c.ReadString()
+									var v2194 int32
+									if !vn2191 {
+										v2194 = r.ReadVarInt32()
 									}
-									m2178[k2182] = v2183
+									m2189[k2193] = v2194
 								}
-								n2177 -= sz2179
+								n2188 -= sz2190
 							}
-							l2172[i2173] = m2178
+							l2183[i2184] = m2189
 							if c.Failed() {
-								c.TraceIndex(i2173)
+								c.TraceIndex(i2184)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2172
+				x.RmLM = l2183
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2185 := c.ReadLengthFast(1)
-				if n2185 < 0 {
-					n2185 = c.ReadLength(1)
+				n2196 := c.ReadLengthFast(1)
+				if n2196 < 0 {
+					n2196 = c.ReadLength(1)
 				}
-				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
-				if n2185 > 0 {
-					hn2188 := c.ReadListHeader(5)
+				l2197 := foryimpl.MakeSlice[[]*int32](c, n2196)
+				if n2196 > 0 {
+					hn2199 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2187 := range l2186 {
-							if hn2188 && !c.ReadFlag() {
-								clear(l2186[i2187 : i2187+1])
+						for i2198 := range l2197 {
+							if hn2199 && !c.ReadFlag() {
+								clear(l2197[i2198 : i2198+1])
 								continue
 							}
-							p2191 := foryimpl.Alloc[int32](c)
-							*p2191 = r.ReadVarInt32()
-							l2186[i2187] = p2191
+							p2202 := foryimpl.Alloc[int32](c)
+							*p2202 = r.ReadVarInt32()
+							l2197[i2198] = p2202
 							if c.Failed() {
-								c.TraceIndex(i2187)
+								c.TraceIndex(i2198)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2186
+				x.RmLPI = l2197
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2192 := c.ReadLengthFast(1)
-				if n2192 < 0 {
-					n2192 = c.ReadLength(1)
+				n2203 := c.ReadLengthFast(1)
+				if n2203 < 0 {
+					n2203 = c.ReadLength(1)
 				}
-				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
-				if n2192 > 0 {
-					hn2195 := c.ReadListHeader(21)
+				l2204 := foryimpl.MakeSlice[[]string](c, n2203)
+				if n2203 > 0 {
+					hn2206 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2194 := range l2193 {
-							if hn2195 && !c.ReadFlag() {
-								clear(l2193[i2194 : i2194+1])
+						for i2205 := range l2204 {
+							if hn2206 && !c.ReadFlag() {
+								clear(l2204[i2205 : i2205+1])
 								continue
 							}
-							l2193[i2194] = c.ReadString()
+							l2204[i2205] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2194)
+								c.TraceIndex(i2205)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2193
+				x.RmLS = l2204
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2198 := c.ReadLengthFast(1)
-				if n2198 < 0 {
-					n2198 = c.ReadLength(1)
+				n2209 := c.ReadLengthFast(1)
+				if n2209 < 0 {
+					n2209 = c.ReadLength(1)
 				}
-				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
-				if n2198 > 0 {
-					hn2201 := c.ReadListHeader(38)
+				l2210 := foryimpl.MakeSlice[[]time.Time](c, n2209)
+				if n2209 > 0 {
+					hn2212 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2200 := range l2199 {
-							if hn2201 && !c.ReadFlag() {
-								clear(l2199[i2200 : i2200+1])
+						for i2211 := range l2210 {
+							if hn2212 && !c.ReadFlag() {
+								clear(l2210[i2211 : i2211+1])
 								continue
 							}
-							l2199[i2200] = c.ReadTime()
+							l2210[i2211] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2200)
+								c.TraceIndex(i2211)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2199
+				x.RmLT = l2210
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLengthFast(2)
-				if n2204 < 0 {
-					n2204 = c.ReadLength(2)
+				n2215 := c.ReadLengthFast(2)
+				if n2215 < 0 {
+					n2215 = c.ReadLength(2)
 				}
-				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
-				if n2204 > 0 {
-					hn2207 := c.ReadListHeader(10)
+				l2216 := foryimpl.MakeSlice[[]uint16](c, n2215)
+				if n2215 > 0 {
+					hn2218 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2206 := range l2205 {
-							if hn2207 && !c.ReadFlag() {
-								clear(l2205[i2206 : i2206+1])
+						for i2217 := range l2216 {
+							if hn2218 && !c.ReadFlag() {
+								clear(l2216[i2217 : i2217+1])
 								continue
 							}
-							l2205[i2206] = r.ReadUint16()
+							l2216[i2217] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2206)
+								c.TraceIndex(i2217)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2205
+				x.RmLU16 = l2216
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2210 := c.ReadLengthFast(1)
-				if n2210 < 0 {
-					n2210 = c.ReadLength(1)
+				n2221 := c.ReadLengthFast(1)
+				if n2221 < 0 {
+					n2221 = c.ReadLength(1)
 				}
-				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
-				if n2210 > 0 {
-					hn2213 := c.ReadListHeader(14)
+				l2222 := foryimpl.MakeSlice[[]uint64](c, n2221)
+				if n2221 > 0 {
+					hn2224 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2212 := range l2211 {
-							if hn2213 && !c.ReadFlag() {
-								clear(l2211[i2212 : i2212+1])
+						for i2223 := range l2222 {
+							if hn2224 && !c.ReadFlag() {
+								clear(l2222[i2223 : i2223+1])
 								continue
 							}
-							l2211[i2212] = r.ReadVarUint64()
+							l2222[i2223] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2212)
+								c.TraceIndex(i2223)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2211
+				x.RmLU64 = l2222
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLengthFast(2)
-				if n2216 < 0 {
-					n2216 = c.ReadLength(2)
+				n2227 := c.ReadLengthFast(2)
+				if n2227 < 0 {
+					n2227 = c.ReadLength(2)
 				}
-				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
-				for n2216 > 0 && !c.Failed() {
-					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
-					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
-						var k2221 bool
-						k2221 = r.ReadBool()
-						var v2222 string
-						if !vn2219 {
-							v2222 = c.ReadString()
+				m2228 := foryimpl.MakeMap[map[bool]string](c, n2227)
+				for n2227 > 0 && !c.Failed() {
+					sz2229, vn2230, _ := c.ReadMapChunk(n2227, 1, 21, nil, false)
+					for j2231 := 0; j2231 < sz2229 && !c.Failed(); j2231++ {
+						var k2232 bool
+						k2232 = r.ReadBool()
+						var v2233 string
+						if !vn2230 {
+							v2233 = c.ReadString()
 						}
-						m2217[k2221] = v2222
+						m2228[k2232] = v2233
 					}
-					n2216 -= sz2218
+					n2227 -= sz2229
 				}
-				x.RmMBS = m2217
+				x.RmMBS = m2228
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLengthFast(2)
-				if n2224 < 0 {
-					n2224 = c.ReadLength(2)
+				n2235 := c.ReadLengthFast(2)
+				if n2235 < 0 {
+					n2235 = c.ReadLength(2)
 				}
-				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
-				for n2224 > 0 && !c.Failed() {
-					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
-					for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
-						var k2229 Color
-						k2229 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2230 string
-						if !vn2227 {
-							v2230 = c.ReadString()
+				m2236 := foryimpl.MakeMap[map[Color]string](c, n2235)
+				for n2235 > 0 && !c.Failed() {
+					sz2237, vn2238, _ := c.ReadMapChunk(n2235, 25, 21, nil, false)
+					for j2239 := 0; j2239 < sz2237 && !c.Failed(); j2239++ {
+						var k2240 Color
+						if e2242 := c.ReadEnumFast(uint32(0x7fffffff)); e2242 >= 0 {
+							k2240 = Color(e2242)
+						} else {
+							k2240 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						m2225[k2229] = v2230
+						var v2241 string
+						if !vn2238 {
+							v2241 = c.ReadString()
+						}
+						m2236[k2240] = v2241
 					}
-					n2224 -= sz2226
+					n2235 -= sz2237
 				}
-				x.RmMES = m2225
+				x.RmMES = m2236
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2232 := c.ReadLengthFast(2)
-				if n2232 < 0 {
-					n2232 = c.ReadLength(2)
+				n2244 := c.ReadLengthFast(2)
+				if n2244 < 0 {
+					n2244 = c.ReadLength(2)
 				}
-				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
-				for n2232 > 0 && !c.Failed() {
-					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
-					for j2236 := 0; j2236 < sz2234 && !c.Failed(); j2236++ {
-						var k2237 int64
-						k2237 = r.ReadVarInt64()
-						var v2238 float64
-						if !vn2235 {
-							v2238 = r.ReadFloat64()
+				m2245 := foryimpl.MakeMap[map[int64]float64](c, n2244)
+				for n2244 > 0 && !c.Failed() {
+					sz2246, vn2247, _ := c.ReadMapChunk(n2244, 7, 20, nil, false)
+					for j2248 := 0; j2248 < sz2246 && !c.Failed(); j2248++ {
+						var k2249 int64
+						k2249 = r.ReadVarInt64()
+						var v2250 float64
+						if !vn2247 {
+							v2250 = r.ReadFloat64()
 						}
-						m2233[k2237] = v2238
+						m2245[k2249] = v2250
 					}
-					n2232 -= sz2234
+					n2244 -= sz2246
 				}
-				x.RmMI64F = m2233
+				x.RmMI64F = m2245
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2240 := c.ReadLengthFast(2)
-				if n2240 < 0 {
-					n2240 = c.ReadLength(2)
+				n2252 := c.ReadLengthFast(2)
+				if n2252 < 0 {
+					n2252 = c.ReadLength(2)
 				}
-				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
-				for n2240 > 0 && !c.Failed() {
-					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
-					for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
-						var k2245 int32
-						k2245 = r.ReadVarInt32()
-						var v2246 string
-						if !vn2243 {
-							v2246 = c.ReadString()
+				m2253 := foryimpl.MakeMap[map[int32]string](c, n2252)
+				for n2252 > 0 && !c.Failed() {
+					sz2254, vn2255, _ := c.ReadMapChunk(n2252, 5, 21, nil, false)
+					for j2256 := 0; j2256 < sz2254 && !c.Failed(); j2256++ {
+						var k2257 int32
+						k2257 = r.ReadVarInt32()
+						var v2258 string
+						if !vn2255 {
+							v2258 = c.ReadString()
 						}
-						m2241[k2245] = v2246
+						m2253[k2257] = v2258
 					}
-					n2240 -= sz2242
+					n2252 -= sz2254
 				}
-				x.RmMIS = m2241
+				x.RmMIS = m2253
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2248 := c.ReadLengthFast(2)
-				if n2248 < 0 {
-					n2248 = c.ReadLength(2)
+				n2260 := c.ReadLengthFast(2)
+				if n2260 < 0 {
+					n2260 = c.ReadLength(2)
 				}
-				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
-				for n2248 > 0 && !c.Failed() {
-					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
-					for j2252 := 0; j2252 < sz2250 && !c.Failed(); j2252++ {
-						var k2253 string
-						k2253 = c.ReadString()
-						var v2254 int32
-						if !vn2251 {
-							v2254 = r.ReadVarInt32()
+				m2261 := foryimpl.MakeMap[map[string]int32](c, n2260)
+				for n2260 > 0 && !c.Failed() {
+					sz2262, vn2263, _ := c.ReadMapChunk(n2260, 21, 5, nil, false)
+					for j2264 := 0; j2264 < sz2262 && !c.Failed(); j2264++ {
+						var k2265 string
+						k2265 = c.ReadString()
+						var v2266 int32
+						if !vn2263 {
+							v2266 = r.ReadVarInt32()
 						}
-						m2249[k2253] = v2254
+						m2261[k2265] = v2266
 					}
-					n2248 -= sz2250
+					n2260 -= sz2262
 				}
-				x.RmMSI = m2249
+				x.RmMSI = m2261
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2256 := c.ReadLengthFast(2)
-				if n2256 < 0 {
-					n2256 = c.ReadLength(2)
+				n2268 := c.ReadLengthFast(2)
+				if n2268 < 0 {
+					n2268 = c.ReadLength(2)
 				}
-				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
-				for n2256 > 0 && !c.Failed() {
-					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
-					for j2260 := 0; j2260 < sz2258 && !c.Failed(); j2260++ {
-						var k2261 string
-						k2261 = c.ReadString()
-						var v2262 []string
-						if !vn2259 {
-							n2263 := c.ReadLengthFast(1)
-							if n2263 < 0 {
-								n2263 = c.ReadLength(1)
+				m2269 := foryimpl.MakeMap[map[string][]string](c, n2268)
+				for n2268 > 0 && !c.Failed() {
+					sz2270, vn2271, _ := c.ReadMapChunk(n2268, 21, 22, nil, true)
+					for j2272 := 0; j2272 < sz2270 && !c.Failed(); j2272++ {
+						var k2273 string
+						k2273 = c.ReadString()
+						var v2274 []string
+						if !vn2271 {
+							n2275 := c.ReadLengthFast(1)
+							if n2275 < 0 {
+								n2275 = c.ReadLength(1)
 							}
-							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
-							if n2263 > 0 {
-								hn2266 := c.ReadListHeader(21)
+							l2276 := foryimpl.MakeSlice[[]string](c, n2275)
+							if n2275 > 0 {
+								hn2278 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2265 := range l2264 {
-										if hn2266 && !c.ReadFlag() {
-											clear(l2264[i2265 : i2265+1])
+									for i2277 := range l2276 {
+										if hn2278 && !c.ReadFlag() {
+											clear(l2276[i2277 : i2277+1])
 											continue
 										}
-										l2264[i2265] = c.ReadString()
+										l2276[i2277] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2265)
+											c.TraceIndex(i2277)
 											break
 										}
 									}
 								}
 							}
-							v2262 = l2264
+							v2274 = l2276
 						}
-						m2257[k2261] = v2262
+						m2269[k2273] = v2274
 					}
-					n2256 -= sz2258
+					n2268 -= sz2270
 				}
-				x.RmMSL = m2257
+				x.RmMSL = m2269
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2270 := c.ReadLengthFast(2)
-				if n2270 < 0 {
-					n2270 = c.ReadLength(2)
+				n2282 := c.ReadLengthFast(2)
+				if n2282 < 0 {
+					n2282 = c.ReadLength(2)
 				}
-				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
-				for n2270 > 0 && !c.Failed() {
-					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
-					for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
-						var k2275 string
-						k2275 = c.ReadString()
-						var v2276 map[string]int32
-						if !vn2273 {
-							n2277 := c.ReadLengthFast(2)
-							if n2277 < 0 {
-								n2277 = c.ReadLength(2)
+				m2283 := foryimpl.MakeMap[map[string]map[string]int32](c, n2282)
+				for n2282 > 0 && !c.Failed() {
+					sz2284, vn2285, _ := c.ReadMapChunk(n2282, 21, 24, nil, true)
+					for j2286 := 0; j2286 < sz2284 && !c.Failed(); j2286++ {
+						var k2287 string
+						k2287 = c.ReadString()
+						var v2288 map[string]int32
+						if !vn2285 {
+							n2289 := c.ReadLengthFast(2)
+							if n2289 < 0 {
+								n2289 = c.ReadLength(2)
 							}
-							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
-							for n2277 > 0 && !c.Failed() {
-								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
-								for j2281 := 0; j2281 < sz2279 && !c.Failed(); j2281++ {
-									var k2282 string
-									k2282 = c.ReadString()
-									var v2283 int32
-									if !vn2280 {
-										v2283 = r.ReadVarInt32()
+							m2290 := foryimpl.MakeMap[map[string]int32](c, n2289)
+							for n2289 > 0 && !c.Failed() {
+								sz2291, vn2292, _ := c.ReadMapChunk(n2289, 21, 5, nil, false)
+								for j2293 := 0; j2293 < sz2291 && !c.Failed(); j2293++ {
+									var k2294 string
+									k2294 = c.ReadString()
+									var v2295 int32
+									if !vn2292 {
+										v2295 = r.ReadVarInt32()
 									}
-									m2278[k2282] = v2283
+									m2290[k2294] = v2295
 								}
-								n2277 -= sz2279
+								n2289 -= sz2291
 							}
-							v2276 = m2278
+							v2288 = m2290
 						}
-						m2271[k2275] = v2276
+						m2283[k2287] = v2288
 					}
-					n2270 -= sz2272
+					n2282 -= sz2284
 				}
-				x.RmMSM = m2271
+				x.RmMSM = m2283
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2286 := c.ReadLengthFast(2)
-				if n2286 < 0 {
-					n2286 = c.ReadLength(2)
+				n2298 := c.ReadLengthFast(2)
+				if n2298 < 0 {
+					n2298 = c.ReadLength(2)
 				}
-				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
-				for n2286 > 0 && !c.Failed() {
-					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
-					for j2290 := 0; j2290 < sz2288 && !c.Failed(); j2290++ {
-						var k2291 string
-						k2291 = c.ReadString()
-						var v2292 *int32
-						if !vn2289 {
-							p2293 := foryimpl.Alloc[int32](c)
-							*p2293 = r.ReadVarInt32()
-							v2292 = p2293
+				m2299 := foryimpl.MakeMap[map[string]*int32](c, n2298)
+				for n2298 > 0 && !c.Failed() {
+					sz2300, vn2301, _ := c.ReadMapChunk(n2298, 21, 5, nil, true)
+					for j2302 := 0; j2302 < sz2300 && !c.Failed(); j2302++ {
+						var k2303 string
+						k2303 = c.ReadString()
+						var v2304 *int32
+						if !vn2301 {
+							p2305 := foryimpl.Alloc[int32](c)
+							*p2305 = r.ReadVarInt32()
+							v2304 = p2305
 						}
-						m2287[k2291] = v2292
+						m2299[k2303] = v2304
 					}
-					n2286 -= sz2288
+					n2298 -= sz2300
 				}
-				x.RmMSP = m2287
+				x.RmMSP = m2299
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2295 := c.ReadLengthFast(2)
-				if n2295 < 0 {
-					n2295 = c.ReadLength(2)
+				n2307 := c.ReadLengthFast(2)
+				if n2307 < 0 {
+					n2307 = c.ReadLength(2)
 				}
-				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
-				for n2295 > 0 && !c.Failed() {
-					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
-					for j2299 := 0; j2299 < sz2297 && !c.Failed(); j2299++ {
-						var k2300 uint8
-						k2300 = r.ReadUint8()
-						var v2301 uint16
-						if !vn2298 {
-							v2301 = r.ReadUint16()
+				m2308 := foryimpl.MakeMap[map[uint8]uint16](c, n2307)
+				for n2307 > 0 && !c.Failed() {
+					sz2309, vn2310, _ := c.ReadMapChunk(n2307, 9, 10, nil, false)
+					for j2311 := 0; j2311 < sz2309 && !c.Failed(); j2311++ {
+						var k2312 uint8
+						k2312 = r.ReadUint8()
+						var v2313 uint16
+						if !vn2310 {
+							v2313 = r.ReadUint16()
 						}
-						m2296[k2300] = v2301
+						m2308[k2312] = v2313
 					}
-					n2295 -= sz2297
+					n2307 -= sz2309
 				}
-				x.RmMU8 = m2296
+				x.RmMU8 = m2308
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2303, id2304 := c.ReadRefFlag(); st2303 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2304)
-				} else if st2303 == foryimpl.RefFollows {
+				if st2315, id2316 := c.ReadRefFlag(); st2315 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2316)
+				} else if st2315 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2304, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2316, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -11130,77 +11242,77 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2305 := c.ReadLengthFast(1)
-				if n2305 < 0 {
-					n2305 = c.ReadLength(1)
+				n2317 := c.ReadLengthFast(1)
+				if n2317 < 0 {
+					n2317 = c.ReadLength(1)
 				}
-				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
-				if n2305 > 0 {
-					hn2308 := c.ReadListHeader(21)
+				l2318 := foryimpl.MakeSlice[[]string](c, n2317)
+				if n2317 > 0 {
+					hn2320 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2307 := range l2306 {
-							if hn2308 && !c.ReadFlag() {
-								clear(l2306[i2307 : i2307+1])
+						for i2319 := range l2318 {
+							if hn2320 && !c.ReadFlag() {
+								clear(l2318[i2319 : i2319+1])
 								continue
 							}
-							l2306[i2307] = c.ReadString()
+							l2318[i2319] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2307)
+								c.TraceIndex(i2319)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l2306
+				x.RmNLS = l2318
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2311 := c.ReadLengthFast(2)
-				if n2311 < 0 {
-					n2311 = c.ReadLength(2)
+				n2323 := c.ReadLengthFast(2)
+				if n2323 < 0 {
+					n2323 = c.ReadLength(2)
 				}
-				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
-				for n2311 > 0 && !c.Failed() {
-					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
-					for j2315 := 0; j2315 < sz2313 && !c.Failed(); j2315++ {
-						var k2316 string
-						k2316 = c.ReadString()
-						var v2317 int32
-						if !vn2314 {
-							v2317 = r.ReadVarInt32()
+				m2324 := foryimpl.MakeMap[map[string]int32](c, n2323)
+				for n2323 > 0 && !c.Failed() {
+					sz2325, vn2326, _ := c.ReadMapChunk(n2323, 21, 5, nil, false)
+					for j2327 := 0; j2327 < sz2325 && !c.Failed(); j2327++ {
+						var k2328 string
+						k2328 = c.ReadString()
+						var v2329 int32
+						if !vn2326 {
+							v2329 = r.ReadVarInt32()
 						}
-						m2312[k2316] = v2317
+						m2324[k2328] = v2329
 					}
-					n2311 -= sz2313
+					n2323 -= sz2325
 				}
-				x.RmNM = m2312
+				x.RmNM = m2324
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2319 := c.ReadLengthFast(1)
-				if n2319 < 0 {
-					n2319 = c.ReadLength(1)
+				n2331 := c.ReadLengthFast(1)
+				if n2331 < 0 {
+					n2331 = c.ReadLength(1)
 				}
-				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
-				if n2319 > 0 {
-					hn2322 := c.ReadListHeader(9)
+				l2332 := foryimpl.MakeSlice[[]uint8](c, n2331)
+				if n2331 > 0 {
+					hn2334 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2321 := range l2320 {
-							if hn2322 && !c.ReadFlag() {
-								clear(l2320[i2321 : i2321+1])
+						for i2333 := range l2332 {
+							if hn2334 && !c.ReadFlag() {
+								clear(l2332[i2333 : i2333+1])
 								continue
 							}
-							l2320[i2321] = r.ReadUint8()
+							l2332[i2333] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2321)
+								c.TraceIndex(i2333)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2320
+				x.RmRaw = l2332
 			}
 		default:
 			c.SkipField(f)

@@ -1203,7 +1203,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+		x.AddE = Color(e25)
+	} else {
+		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("AddE")
 		return
@@ -1214,45 +1218,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[time.Duration](c)
-		*p25 = c.ReadDuration()
-		x.AddPD = p25
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.AddPD = p26
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[serializer.Date](c)
-		*p26 = serializer.Date(c.ReadDate())
-		x.AddPDt = p26
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.AddPDt = p27
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[Color](c)
-		*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p27
+		p28 := foryimpl.Alloc[Color](c)
+		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+			*p28 = Color(e29)
+		} else {
+			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.AddPE = p28
 	}
 	if c.Failed() {
 		c.Trace("AddPE")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[string](c)
-		*p28 = c.ReadString()
-		x.AddPS = p28
+		p30 := foryimpl.Alloc[string](c)
+		*p30 = c.ReadString()
+		x.AddPS = p30
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[time.Time](c)
-		*p29 = c.ReadTime()
-		x.AddPT = p29
+		p31 := foryimpl.Alloc[time.Time](c)
+		*p31 = c.ReadTime()
+		x.AddPT = p31
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1278,7 +1286,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+		x.E = Color(e32)
+	} else {
+		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("E")
 		return
@@ -1289,45 +1301,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Duration](c)
-		*p30 = c.ReadDuration()
-		x.PD = p30
+		p33 := foryimpl.Alloc[time.Duration](c)
+		*p33 = c.ReadDuration()
+		x.PD = p33
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[serializer.Date](c)
-		*p31 = serializer.Date(c.ReadDate())
-		x.PDt = p31
+		p34 := foryimpl.Alloc[serializer.Date](c)
+		*p34 = serializer.Date(c.ReadDate())
+		x.PDt = p34
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[Color](c)
-		*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p32
+		p35 := foryimpl.Alloc[Color](c)
+		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+			*p35 = Color(e36)
+		} else {
+			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p35
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[string](c)
-		*p33 = c.ReadString()
-		x.PS = p33
+		p37 := foryimpl.Alloc[string](c)
+		*p37 = c.ReadString()
+		x.PS = p37
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[time.Time](c)
-		*p34 = c.ReadTime()
-		x.PT = p34
+		p38 := foryimpl.Alloc[time.Time](c)
+		*p38 = c.ReadTime()
+		x.PT = p38
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1431,144 +1447,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[float64](c)
-		*p35 = r.ReadFloat64()
-		x.AddPF64 = p35
+		p39 := foryimpl.Alloc[float64](c)
+		*p39 = r.ReadFloat64()
+		x.AddPF64 = p39
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[float64](c)
-		*p36 = r.ReadFloat64()
-		x.PF64 = p36
+		p40 := foryimpl.Alloc[float64](c)
+		*p40 = r.ReadFloat64()
+		x.PF64 = p40
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[float32](c)
-		*p37 = r.ReadFloat32()
-		x.AddPF32 = p37
+		p41 := foryimpl.Alloc[float32](c)
+		*p41 = r.ReadFloat32()
+		x.AddPF32 = p41
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[float32](c)
-		*p38 = r.ReadFloat32()
-		x.PF32 = p38
+		p42 := foryimpl.Alloc[float32](c)
+		*p42 = r.ReadFloat32()
+		x.PF32 = p42
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[uint16](c)
-		*p39 = r.ReadUint16()
-		x.AddPU16 = p39
+		p43 := foryimpl.Alloc[uint16](c)
+		*p43 = r.ReadUint16()
+		x.AddPU16 = p43
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[uint16](c)
-		*p40 = r.ReadUint16()
-		x.PU16 = p40
+		p44 := foryimpl.Alloc[uint16](c)
+		*p44 = r.ReadUint16()
+		x.PU16 = p44
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[bool](c)
-		*p41 = r.ReadBool()
-		x.AddPB = p41
+		p45 := foryimpl.Alloc[bool](c)
+		*p45 = r.ReadBool()
+		x.AddPB = p45
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[bool](c)
-		*p42 = r.ReadBool()
-		x.PB = p42
+		p46 := foryimpl.Alloc[bool](c)
+		*p46 = r.ReadBool()
+		x.PB = p46
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[int8](c)
-		*p43 = r.ReadInt8()
-		x.AddPI8 = p43
+		p47 := foryimpl.Alloc[int8](c)
+		*p47 = r.ReadInt8()
+		x.AddPI8 = p47
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int8](c)
-		*p44 = r.ReadInt8()
-		x.PI8 = p44
+		p48 := foryimpl.Alloc[int8](c)
+		*p48 = r.ReadInt8()
+		x.PI8 = p48
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int64](c)
-		*p45 = r.ReadVarInt64()
-		x.AddPI64 = p45
+		p49 := foryimpl.Alloc[int64](c)
+		*p49 = r.ReadVarInt64()
+		x.AddPI64 = p49
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[int64](c)
-		*p46 = r.ReadVarInt64()
-		x.PI64 = p46
+		p50 := foryimpl.Alloc[int64](c)
+		*p50 = r.ReadVarInt64()
+		x.PI64 = p50
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[uint64](c)
-		*p47 = r.ReadVarUint64()
-		x.AddPU64 = p47
+		p51 := foryimpl.Alloc[uint64](c)
+		*p51 = r.ReadVarUint64()
+		x.AddPU64 = p51
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[uint64](c)
-		*p48 = r.ReadVarUint64()
-		x.PU64 = p48
+		p52 := foryimpl.Alloc[uint64](c)
+		*p52 = r.ReadVarUint64()
+		x.PU64 = p52
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int32](c)
-		*p49 = r.ReadVarInt32()
-		x.AddPI32 = p49
+		p53 := foryimpl.Alloc[int32](c)
+		*p53 = r.ReadVarInt32()
+		x.AddPI32 = p53
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int32](c)
-		*p50 = r.ReadVarInt32()
-		x.PI32 = p50
+		p54 := foryimpl.Alloc[int32](c)
+		*p54 = r.ReadVarInt32()
+		x.PI32 = p54
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -1585,7 +1601,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
+			x.AddE = Color(e57)
+		} else {
+			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("AddE")
@@ -1597,30 +1617,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[time.Duration](c)
-		*p53 = c.ReadDuration()
-		x.AddPD = p53
+		p58 := foryimpl.Alloc[time.Duration](c)
+		*p58 = c.ReadDuration()
+		x.AddPD = p58
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[serializer.Date](c)
-		*p54 = serializer.Date(c.ReadDate())
-		x.AddPDt = p54
+		p59 := foryimpl.Alloc[serializer.Date](c)
+		*p59 = serializer.Date(c.ReadDate())
+		x.AddPDt = p59
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
-	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-		x.AddPE = foryimpl.BackRef[Color](c, id56)
-	} else if st55 == foryimpl.RefFollows {
-		p57 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id56, p57)
-		*p57 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p57
+	if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+		x.AddPE = foryimpl.BackRef[Color](c, id61)
+	} else if st60 == foryimpl.RefFollows {
+		p62 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id61, p62)
+		if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
+			*p62 = Color(e63)
+		} else {
+			*p62 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.AddPE = p62
 	} else {
 		x.AddPE = nil
 	}
@@ -1629,18 +1653,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p58 := foryimpl.Alloc[string](c)
-		*p58 = c.ReadString()
-		x.AddPS = p58
+		p64 := foryimpl.Alloc[string](c)
+		*p64 = c.ReadString()
+		x.AddPS = p64
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[time.Time](c)
-		*p59 = c.ReadTime()
-		x.AddPT = p59
+		p65 := foryimpl.Alloc[time.Time](c)
+		*p65 = c.ReadTime()
+		x.AddPT = p65
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1667,7 +1691,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e68 := c.ReadEnumFast(uint32(0x7fffffff)); e68 >= 0 {
+			x.E = Color(e68)
+		} else {
+			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -1679,30 +1707,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p62 := foryimpl.Alloc[time.Duration](c)
-		*p62 = c.ReadDuration()
-		x.PD = p62
+		p69 := foryimpl.Alloc[time.Duration](c)
+		*p69 = c.ReadDuration()
+		x.PD = p69
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p63 := foryimpl.Alloc[serializer.Date](c)
-		*p63 = serializer.Date(c.ReadDate())
-		x.PDt = p63
+		p70 := foryimpl.Alloc[serializer.Date](c)
+		*p70 = serializer.Date(c.ReadDate())
+		x.PDt = p70
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id65)
-	} else if st64 == foryimpl.RefFollows {
-		p66 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id65, p66)
-		*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p66
+	if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id72)
+	} else if st71 == foryimpl.RefFollows {
+		p73 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id72, p73)
+		if e74 := c.ReadEnumFast(uint32(0x7fffffff)); e74 >= 0 {
+			*p73 = Color(e74)
+		} else {
+			*p73 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p73
 	} else {
 		x.PE = nil
 	}
@@ -1711,18 +1743,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[string](c)
-		*p67 = c.ReadString()
-		x.PS = p67
+		p75 := foryimpl.Alloc[string](c)
+		*p75 = c.ReadString()
+		x.PS = p75
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[time.Time](c)
-		*p68 = c.ReadTime()
-		x.PT = p68
+		p76 := foryimpl.Alloc[time.Time](c)
+		*p76 = c.ReadTime()
+		x.PT = p76
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1748,128 +1780,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.AddFixI64 = int64(v69)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.AddFixI64 = int64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.FixI64 = int64(v71)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.FixI64 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
-					x.AddFixU64 = uint64(v73)
+				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
+					x.AddFixU64 = uint64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 64); ok76 {
-					x.FixU64 = uint64(v75)
+				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
+					x.FixU64 = uint64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.AddF64 = float64(v77)
+				if v85, ok86 := c.ReadFloatAs(f, 64); ok86 {
+					x.AddF64 = float64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
-					x.F64 = float64(v79)
+				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
+					x.F64 = float64(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.AddFixI32 = int32(v81)
+				if v89, ok90 := c.ReadIntAs(f, 32); ok90 {
+					x.AddFixI32 = int32(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.FixI32 = int32(v83)
+				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
+					x.FixI32 = int32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadUintAs(f, 32); ok86 {
-					x.AddFixU32 = uint32(v85)
+				if v93, ok94 := c.ReadUintAs(f, 32); ok94 {
+					x.AddFixU32 = uint32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadUintAs(f, 32); ok88 {
-					x.FixU32 = uint32(v87)
+				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
+					x.FixU32 = uint32(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v89, ok90 := c.ReadFloatAs(f, 32); ok90 {
-					x.AddF32 = float32(v89)
+				if v97, ok98 := c.ReadFloatAs(f, 32); ok98 {
+					x.AddF32 = float32(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
-					x.F32 = float32(v91)
+				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
+					x.F32 = float32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 16); ok94 {
-					x.AddI16 = int16(v93)
+				if v101, ok102 := c.ReadIntAs(f, 16); ok102 {
+					x.AddI16 = int16(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 16); ok96 {
-					x.I16 = int16(v95)
+				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
+					x.I16 = int16(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v97, ok98 := c.ReadUintAs(f, 16); ok98 {
-					x.AddU16 = uint16(v97)
+				if v105, ok106 := c.ReadUintAs(f, 16); ok106 {
+					x.AddU16 = uint16(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 16); ok100 {
-					x.U16 = uint16(v99)
+				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
+					x.U16 = uint16(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1884,345 +1916,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v101, ok102 := c.ReadIntAs(f, 8); ok102 {
-					x.AddI8 = int8(v101)
+				if v109, ok110 := c.ReadIntAs(f, 8); ok110 {
+					x.AddI8 = int8(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v103, ok104 := c.ReadIntAs(f, 8); ok104 {
-					x.I8 = int8(v103)
+				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
+					x.I8 = int8(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 8); ok106 {
-					x.AddU8 = uint8(v105)
+				if v113, ok114 := c.ReadUintAs(f, 8); ok114 {
+					x.AddU8 = uint8(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 8); ok108 {
-					x.U8 = uint8(v107)
+				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
+					x.U8 = uint8(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 64); ok110 {
-					x.AddI = int(v109)
+				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
+					x.AddI = int(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 64); ok112 {
-					x.AddI64 = int64(v111)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.AddI64 = int64(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 64); ok114 {
-					x.AddMyI = MyInt(v113)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.AddMyI = MyInt(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v115, ok116 := c.ReadIntAs(f, 64); ok116 {
-					x.I = int(v115)
+				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
+					x.I = int(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v117, ok118 := c.ReadIntAs(f, 64); ok118 {
-					x.I64 = int64(v117)
+				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
+					x.I64 = int64(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
-					x.MyI = MyInt(v119)
+				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
+					x.MyI = MyInt(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.AddTagI64 = int64(v121)
+				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
+					x.AddTagI64 = int64(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
-					x.TagI64 = int64(v123)
+				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
+					x.TagI64 = int64(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v125, ok126 := c.ReadUintAs(f, 64); ok126 {
-					x.AddU = uint(v125)
+				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
+					x.AddU = uint(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v127, ok128 := c.ReadUintAs(f, 64); ok128 {
-					x.AddU64 = uint64(v127)
+				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
+					x.AddU64 = uint64(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v129, ok130 := c.ReadUintAs(f, 64); ok130 {
-					x.U = uint(v129)
+				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
+					x.U = uint(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v131, ok132 := c.ReadUintAs(f, 64); ok132 {
-					x.U64 = uint64(v131)
+				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
+					x.U64 = uint64(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v133, ok134 := c.ReadUintAs(f, 64); ok134 {
-					x.AddTagU64 = uint64(v133)
+				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
+					x.AddTagU64 = uint64(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
-					x.TagU64 = uint64(v135)
+				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
+					x.TagU64 = uint64(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v137, ok138 := c.ReadIntAs(f, 32); ok138 {
-					x.AddI32 = int32(v137)
+				if v145, ok146 := c.ReadIntAs(f, 32); ok146 {
+					x.AddI32 = int32(v145)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
-					x.I32 = int32(v139)
+				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
+					x.I32 = int32(v147)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
-					x.AddU32 = uint32(v141)
+				if v149, ok150 := c.ReadUintAs(f, 32); ok150 {
+					x.AddU32 = uint32(v149)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
-					x.U32 = uint32(v143)
+				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
+					x.U32 = uint32(v151)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v146, ok147 := c.ReadFloatAs(f, 64); ok147 {
-					pv148 := float64(v146)
-					x.AddPF64 = &pv148
+				if v154, ok155 := c.ReadFloatAs(f, 64); ok155 {
+					pv156 := float64(v154)
+					x.AddPF64 = &pv156
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[float64](c)
-				*p145 = r.ReadFloat64()
-				x.AddPF64 = p145
+				p153 := foryimpl.Alloc[float64](c)
+				*p153 = r.ReadFloat64()
+				x.AddPF64 = p153
 			}
 		case 41:
 			if f.Convert {
-				if v150, ok151 := c.ReadFloatAs(f, 64); ok151 {
-					pv152 := float64(v150)
-					x.PF64 = &pv152
+				if v158, ok159 := c.ReadFloatAs(f, 64); ok159 {
+					pv160 := float64(v158)
+					x.PF64 = &pv160
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[float64](c)
-				*p149 = r.ReadFloat64()
-				x.PF64 = p149
+				p157 := foryimpl.Alloc[float64](c)
+				*p157 = r.ReadFloat64()
+				x.PF64 = p157
 			}
 		case 42:
 			if f.Convert {
-				if v154, ok155 := c.ReadFloatAs(f, 32); ok155 {
-					pv156 := float32(v154)
-					x.AddPF32 = &pv156
+				if v162, ok163 := c.ReadFloatAs(f, 32); ok163 {
+					pv164 := float32(v162)
+					x.AddPF32 = &pv164
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[float32](c)
-				*p153 = r.ReadFloat32()
-				x.AddPF32 = p153
+				p161 := foryimpl.Alloc[float32](c)
+				*p161 = r.ReadFloat32()
+				x.AddPF32 = p161
 			}
 		case 43:
 			if f.Convert {
-				if v158, ok159 := c.ReadFloatAs(f, 32); ok159 {
-					pv160 := float32(v158)
-					x.PF32 = &pv160
+				if v166, ok167 := c.ReadFloatAs(f, 32); ok167 {
+					pv168 := float32(v166)
+					x.PF32 = &pv168
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[float32](c)
-				*p157 = r.ReadFloat32()
-				x.PF32 = p157
+				p165 := foryimpl.Alloc[float32](c)
+				*p165 = r.ReadFloat32()
+				x.PF32 = p165
 			}
 		case 44:
 			if f.Convert {
-				if v162, ok163 := c.ReadUintAs(f, 16); ok163 {
-					pv164 := uint16(v162)
-					x.AddPU16 = &pv164
+				if v170, ok171 := c.ReadUintAs(f, 16); ok171 {
+					pv172 := uint16(v170)
+					x.AddPU16 = &pv172
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[uint16](c)
-				*p161 = r.ReadUint16()
-				x.AddPU16 = p161
+				p169 := foryimpl.Alloc[uint16](c)
+				*p169 = r.ReadUint16()
+				x.AddPU16 = p169
 			}
 		case 45:
 			if f.Convert {
-				if v166, ok167 := c.ReadUintAs(f, 16); ok167 {
-					pv168 := uint16(v166)
-					x.PU16 = &pv168
+				if v174, ok175 := c.ReadUintAs(f, 16); ok175 {
+					pv176 := uint16(v174)
+					x.PU16 = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[uint16](c)
-				*p165 = r.ReadUint16()
-				x.PU16 = p165
+				p173 := foryimpl.Alloc[uint16](c)
+				*p173 = r.ReadUint16()
+				x.PU16 = p173
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[bool](c)
-				*p169 = r.ReadBool()
-				x.AddPB = p169
+				p177 := foryimpl.Alloc[bool](c)
+				*p177 = r.ReadBool()
+				x.AddPB = p177
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[bool](c)
-				*p170 = r.ReadBool()
-				x.PB = p170
+				p178 := foryimpl.Alloc[bool](c)
+				*p178 = r.ReadBool()
+				x.PB = p178
 			}
 		case 48:
 			if f.Convert {
-				if v172, ok173 := c.ReadIntAs(f, 8); ok173 {
-					pv174 := int8(v172)
-					x.AddPI8 = &pv174
+				if v180, ok181 := c.ReadIntAs(f, 8); ok181 {
+					pv182 := int8(v180)
+					x.AddPI8 = &pv182
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[int8](c)
-				*p171 = r.ReadInt8()
-				x.AddPI8 = p171
+				p179 := foryimpl.Alloc[int8](c)
+				*p179 = r.ReadInt8()
+				x.AddPI8 = p179
 			}
 		case 49:
 			if f.Convert {
-				if v176, ok177 := c.ReadIntAs(f, 8); ok177 {
-					pv178 := int8(v176)
-					x.PI8 = &pv178
+				if v184, ok185 := c.ReadIntAs(f, 8); ok185 {
+					pv186 := int8(v184)
+					x.PI8 = &pv186
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p175 := foryimpl.Alloc[int8](c)
-				*p175 = r.ReadInt8()
-				x.PI8 = p175
+				p183 := foryimpl.Alloc[int8](c)
+				*p183 = r.ReadInt8()
+				x.PI8 = p183
 			}
 		case 50:
 			if f.Convert {
-				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
-					pv182 := int64(v180)
-					x.AddPI64 = &pv182
+				if v188, ok189 := c.ReadIntAs(f, 64); ok189 {
+					pv190 := int64(v188)
+					x.AddPI64 = &pv190
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[int64](c)
-				*p179 = r.ReadVarInt64()
-				x.AddPI64 = p179
+				p187 := foryimpl.Alloc[int64](c)
+				*p187 = r.ReadVarInt64()
+				x.AddPI64 = p187
 			}
 		case 51:
 			if f.Convert {
-				if v184, ok185 := c.ReadIntAs(f, 64); ok185 {
-					pv186 := int64(v184)
-					x.PI64 = &pv186
+				if v192, ok193 := c.ReadIntAs(f, 64); ok193 {
+					pv194 := int64(v192)
+					x.PI64 = &pv194
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p183 := foryimpl.Alloc[int64](c)
-				*p183 = r.ReadVarInt64()
-				x.PI64 = p183
+				p191 := foryimpl.Alloc[int64](c)
+				*p191 = r.ReadVarInt64()
+				x.PI64 = p191
 			}
 		case 52:
 			if f.Convert {
-				if v188, ok189 := c.ReadUintAs(f, 64); ok189 {
-					pv190 := uint64(v188)
-					x.AddPU64 = &pv190
+				if v196, ok197 := c.ReadUintAs(f, 64); ok197 {
+					pv198 := uint64(v196)
+					x.AddPU64 = &pv198
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p187 := foryimpl.Alloc[uint64](c)
-				*p187 = r.ReadVarUint64()
-				x.AddPU64 = p187
+				p195 := foryimpl.Alloc[uint64](c)
+				*p195 = r.ReadVarUint64()
+				x.AddPU64 = p195
 			}
 		case 53:
 			if f.Convert {
-				if v192, ok193 := c.ReadUintAs(f, 64); ok193 {
-					pv194 := uint64(v192)
-					x.PU64 = &pv194
+				if v200, ok201 := c.ReadUintAs(f, 64); ok201 {
+					pv202 := uint64(v200)
+					x.PU64 = &pv202
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p191 := foryimpl.Alloc[uint64](c)
-				*p191 = r.ReadVarUint64()
-				x.PU64 = p191
+				p199 := foryimpl.Alloc[uint64](c)
+				*p199 = r.ReadVarUint64()
+				x.PU64 = p199
 			}
 		case 54:
 			if f.Convert {
-				if v196, ok197 := c.ReadIntAs(f, 32); ok197 {
-					pv198 := int32(v196)
-					x.AddPI32 = &pv198
+				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
+					pv206 := int32(v204)
+					x.AddPI32 = &pv206
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[int32](c)
-				*p195 = r.ReadVarInt32()
-				x.AddPI32 = p195
+				p203 := foryimpl.Alloc[int32](c)
+				*p203 = r.ReadVarInt32()
+				x.AddPI32 = p203
 			}
 		case 55:
 			if f.Convert {
-				if v200, ok201 := c.ReadIntAs(f, 32); ok201 {
-					pv202 := int32(v200)
-					x.PI32 = &pv202
+				if v208, ok209 := c.ReadIntAs(f, 32); ok209 {
+					pv210 := int32(v208)
+					x.PI32 = &pv210
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p199 := foryimpl.Alloc[int32](c)
-				*p199 = r.ReadVarInt32()
-				x.PI32 = p199
+				p207 := foryimpl.Alloc[int32](c)
+				*p207 = r.ReadVarInt32()
+				x.PI32 = p207
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2235,11 +2267,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e214 := c.ReadEnumFast(uint32(0x7fffffff)); e214 >= 0 {
+						x.AddE = Color(e214)
+					} else {
+						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e211 := c.ReadEnumFast(uint32(0x7fffffff)); e211 >= 0 {
+						x.AddE = Color(e211)
+					} else {
+						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 59:
@@ -2248,46 +2288,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p205 := foryimpl.Alloc[time.Duration](c)
-				*p205 = c.ReadDuration()
-				x.AddPD = p205
+				p215 := foryimpl.Alloc[time.Duration](c)
+				*p215 = c.ReadDuration()
+				x.AddPD = p215
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[serializer.Date](c)
-				*p206 = serializer.Date(c.ReadDate())
-				x.AddPDt = p206
+				p216 := foryimpl.Alloc[serializer.Date](c)
+				*p216 = serializer.Date(c.ReadDate())
+				x.AddPDt = p216
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id209)
-				} else if st208 == foryimpl.RefFollows {
-					p210 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id209, p210)
-					*p210 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.AddPE = p210
+				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id220)
+				} else if st219 == foryimpl.RefFollows {
+					p221 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id220, p221)
+					if e222 := c.ReadEnumFast(uint32(0x7fffffff)); e222 >= 0 {
+						*p221 = Color(e222)
+					} else {
+						*p221 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.AddPE = p221
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p207 := foryimpl.Alloc[Color](c)
-					*p207 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.AddPE = p207
+					p217 := foryimpl.Alloc[Color](c)
+					if e218 := c.ReadEnumFast(uint32(0x7fffffff)); e218 >= 0 {
+						*p217 = Color(e218)
+					} else {
+						*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.AddPE = p217
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[string](c)
-				*p211 = c.ReadString()
-				x.AddPS = p211
+				p223 := foryimpl.Alloc[string](c)
+				*p223 = c.ReadString()
+				x.AddPS = p223
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[time.Time](c)
-				*p212 = c.ReadTime()
-				x.AddPT = p212
+				p224 := foryimpl.Alloc[time.Time](c)
+				*p224 = c.ReadTime()
+				x.AddPT = p224
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2308,11 +2356,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e228 := c.ReadEnumFast(uint32(0x7fffffff)); e228 >= 0 {
+						x.E = Color(e228)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e225 := c.ReadEnumFast(uint32(0x7fffffff)); e225 >= 0 {
+						x.E = Color(e225)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 70:
@@ -2321,46 +2377,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p215 := foryimpl.Alloc[time.Duration](c)
-				*p215 = c.ReadDuration()
-				x.PD = p215
+				p229 := foryimpl.Alloc[time.Duration](c)
+				*p229 = c.ReadDuration()
+				x.PD = p229
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[serializer.Date](c)
-				*p216 = serializer.Date(c.ReadDate())
-				x.PDt = p216
+				p230 := foryimpl.Alloc[serializer.Date](c)
+				*p230 = serializer.Date(c.ReadDate())
+				x.PDt = p230
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id219)
-				} else if st218 == foryimpl.RefFollows {
-					p220 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id219, p220)
-					*p220 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p220
+				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id234)
+				} else if st233 == foryimpl.RefFollows {
+					p235 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id234, p235)
+					if e236 := c.ReadEnumFast(uint32(0x7fffffff)); e236 >= 0 {
+						*p235 = Color(e236)
+					} else {
+						*p235 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p235
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p217 := foryimpl.Alloc[Color](c)
-					*p217 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p217
+					p231 := foryimpl.Alloc[Color](c)
+					if e232 := c.ReadEnumFast(uint32(0x7fffffff)); e232 >= 0 {
+						*p231 = Color(e232)
+					} else {
+						*p231 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p231
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p221 := foryimpl.Alloc[string](c)
-				*p221 = c.ReadString()
-				x.PS = p221
+				p237 := foryimpl.Alloc[string](c)
+				*p237 = c.ReadString()
+				x.PS = p237
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p222 := foryimpl.Alloc[time.Time](c)
-				*p222 = c.ReadTime()
-				x.PT = p222
+				p238 := foryimpl.Alloc[time.Time](c)
+				*p238 = c.ReadTime()
+				x.PT = p238
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -5465,7 +5529,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l824[i825 : i825+1])
 					continue
 				}
-				l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e829 := c.ReadEnumFast(uint32(0x7fffffff)); e829 >= 0 {
+					l824[i825] = Color(e829)
+				} else {
+					l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i825)
 					break
@@ -5478,603 +5546,607 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLE")
 		return
 	}
-	n829 := c.ReadLengthFast(4)
-	if n829 < 0 {
-		n829 = c.ReadLength(4)
+	n830 := c.ReadLengthFast(4)
+	if n830 < 0 {
+		n830 = c.ReadLength(4)
 	}
-	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
-	if n829 > 0 {
-		hn832 := c.ReadListHeader(19)
+	l831 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n830)
+	if n830 > 0 {
+		hn833 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i831 := range l830 {
-				if hn832 && !c.ReadFlag() {
-					clear(l830[i831 : i831+1])
+			for i832 := range l831 {
+				if hn833 && !c.ReadFlag() {
+					clear(l831[i832 : i832+1])
 					continue
 				}
-				l830[i831] = r.ReadFloat32()
+				l831[i832] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i831)
+					c.TraceIndex(i832)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l830
+	x.AddLF32 = l831
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n835 := c.ReadLengthFast(8)
-	if n835 < 0 {
-		n835 = c.ReadLength(8)
+	n836 := c.ReadLengthFast(8)
+	if n836 < 0 {
+		n836 = c.ReadLength(8)
 	}
-	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
-	if n835 > 0 {
-		hn838 := c.ReadListHeader(20)
+	l837 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n836)
+	if n836 > 0 {
+		hn839 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i837 := range l836 {
-				if hn838 && !c.ReadFlag() {
-					clear(l836[i837 : i837+1])
+			for i838 := range l837 {
+				if hn839 && !c.ReadFlag() {
+					clear(l837[i838 : i838+1])
 					continue
 				}
-				l836[i837] = r.ReadFloat64()
+				l837[i838] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i837)
+					c.TraceIndex(i838)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l836
+	x.AddLF64 = l837
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n841 := c.ReadLengthFast(1)
-	if n841 < 0 {
-		n841 = c.ReadLength(1)
+	n842 := c.ReadLengthFast(1)
+	if n842 < 0 {
+		n842 = c.ReadLength(1)
 	}
-	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
-	if n841 > 0 {
-		hn844 := c.ReadListHeader(5)
+	l843 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n842)
+	if n842 > 0 {
+		hn845 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i843 := range l842 {
-				if hn844 && !c.ReadFlag() {
-					clear(l842[i843 : i843+1])
+			for i844 := range l843 {
+				if hn845 && !c.ReadFlag() {
+					clear(l843[i844 : i844+1])
 					continue
 				}
-				l842[i843] = r.ReadVarInt32()
+				l843[i844] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i843)
+					c.TraceIndex(i844)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l842
+	x.AddLI32 = l843
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n847 := c.ReadLengthFast(1)
-	if n847 < 0 {
-		n847 = c.ReadLength(1)
+	n848 := c.ReadLengthFast(1)
+	if n848 < 0 {
+		n848 = c.ReadLength(1)
 	}
-	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
-	if n847 > 0 {
-		hn850 := c.ReadListHeader(7)
+	l849 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n848)
+	if n848 > 0 {
+		hn851 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i849 := range l848 {
-				if hn850 && !c.ReadFlag() {
-					clear(l848[i849 : i849+1])
+			for i850 := range l849 {
+				if hn851 && !c.ReadFlag() {
+					clear(l849[i850 : i850+1])
 					continue
 				}
-				l848[i849] = r.ReadVarInt64()
+				l849[i850] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i849)
+					c.TraceIndex(i850)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l848
+	x.AddLI64 = l849
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n853 := c.ReadLengthFast(1)
-	if n853 < 0 {
-		n853 = c.ReadLength(1)
+	n854 := c.ReadLengthFast(1)
+	if n854 < 0 {
+		n854 = c.ReadLength(1)
 	}
-	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
-	if n853 > 0 {
-		hn856 := c.ReadListHeader(2)
+	l855 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n854)
+	if n854 > 0 {
+		hn857 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i855 := range l854 {
-				if hn856 && !c.ReadFlag() {
-					clear(l854[i855 : i855+1])
+			for i856 := range l855 {
+				if hn857 && !c.ReadFlag() {
+					clear(l855[i856 : i856+1])
 					continue
 				}
-				l854[i855] = r.ReadInt8()
+				l855[i856] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i855)
+					c.TraceIndex(i856)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l854
+	x.AddLI8 = l855
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n859 := c.ReadLengthFast(1)
-	if n859 < 0 {
-		n859 = c.ReadLength(1)
+	n860 := c.ReadLengthFast(1)
+	if n860 < 0 {
+		n860 = c.ReadLength(1)
 	}
-	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
-	if n859 > 0 {
-		hn862 := c.ReadListHeader(22)
+	l861 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n860)
+	if n860 > 0 {
+		hn863 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i861 := range l860 {
-				if hn862 && !c.ReadFlag() {
-					clear(l860[i861 : i861+1])
+			for i862 := range l861 {
+				if hn863 && !c.ReadFlag() {
+					clear(l861[i862 : i862+1])
 					continue
 				}
-				n865 := c.ReadLengthFast(1)
-				if n865 < 0 {
-					n865 = c.ReadLength(1)
+				n866 := c.ReadLengthFast(1)
+				if n866 < 0 {
+					n866 = c.ReadLength(1)
 				}
-				l866 := foryimpl.MakeSlice[[]int32](c, n865)
-				if n865 > 0 {
-					hn868 := c.ReadListHeader(5)
+				l867 := foryimpl.MakeSlice[[]int32](c, n866)
+				if n866 > 0 {
+					hn869 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i867 := range l866 {
-							if hn868 && !c.ReadFlag() {
-								clear(l866[i867 : i867+1])
+						for i868 := range l867 {
+							if hn869 && !c.ReadFlag() {
+								clear(l867[i868 : i868+1])
 								continue
 							}
-							l866[i867] = r.ReadVarInt32()
+							l867[i868] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i867)
+								c.TraceIndex(i868)
 								break
 							}
 						}
 					}
 				}
-				l860[i861] = l866
+				l861[i862] = l867
 				if c.Failed() {
-					c.TraceIndex(i861)
+					c.TraceIndex(i862)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l860
+	x.AddLL = l861
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n871 := c.ReadLengthFast(1)
-	if n871 < 0 {
-		n871 = c.ReadLength(1)
+	n872 := c.ReadLengthFast(1)
+	if n872 < 0 {
+		n872 = c.ReadLength(1)
 	}
-	l872 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n871)
-	if n871 > 0 {
-		hn874 := c.ReadListHeader(24)
+	l873 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n872)
+	if n872 > 0 {
+		hn875 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i873 := range l872 {
-				if hn874 && !c.ReadFlag() {
-					clear(l872[i873 : i873+1])
+			for i874 := range l873 {
+				if hn875 && !c.ReadFlag() {
+					clear(l873[i874 : i874+1])
 					continue
 				}
-				n877 := c.ReadLengthFast(2)
-				if n877 < 0 {
-					n877 = c.ReadLength(2)
+				n878 := c.ReadLengthFast(2)
+				if n878 < 0 {
+					n878 = c.ReadLength(2)
 				}
-				m878 := foryimpl.MakeMap[map[string]int32](c, n877)
-				for n877 > 0 && !c.Failed() {
-					sz879, vn880, _ := c.ReadMapChunk(n877, 21, 5, nil, false)
-					for j881 := 0; j881 < sz879 && !c.Failed(); j881++ {
-						var k882 string
-						k882 = c.ReadString()
-						var v883 int32
-						if !vn880 {
-							v883 = r.ReadVarInt32()
+				m879 := foryimpl.MakeMap[map[string]int32](c, n878)
+				for n878 > 0 && !c.Failed() {
+					sz880, vn881, _ := c.ReadMapChunk(n878, 21, 5, nil, false)
+					for j882 := 0; j882 < sz880 && !c.Failed(); j882++ {
+						var k883 string
+						k883 = c.ReadString()
+						var v884 int32
+						if !vn881 {
+							v884 = r.ReadVarInt32()
 						}
-						m878[k882] = v883
+						m879[k883] = v884
 					}
-					n877 -= sz879
+					n878 -= sz880
 				}
-				l872[i873] = m878
+				l873[i874] = m879
 				if c.Failed() {
-					c.TraceIndex(i873)
+					c.TraceIndex(i874)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l872
+	x.AddLM = l873
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n885 := c.ReadLengthFast(1)
-	if n885 < 0 {
-		n885 = c.ReadLength(1)
+	n886 := c.ReadLengthFast(1)
+	if n886 < 0 {
+		n886 = c.ReadLength(1)
 	}
-	l886 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n885)
-	if n885 > 0 {
-		hn888 := c.ReadListHeader(5)
+	l887 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n886)
+	if n886 > 0 {
+		hn889 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i887 := range l886 {
-				if hn888 && !c.ReadFlag() {
-					clear(l886[i887 : i887+1])
+			for i888 := range l887 {
+				if hn889 && !c.ReadFlag() {
+					clear(l887[i888 : i888+1])
 					continue
 				}
-				p891 := foryimpl.Alloc[int32](c)
-				*p891 = r.ReadVarInt32()
-				l886[i887] = p891
+				p892 := foryimpl.Alloc[int32](c)
+				*p892 = r.ReadVarInt32()
+				l887[i888] = p892
 				if c.Failed() {
-					c.TraceIndex(i887)
+					c.TraceIndex(i888)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l886
+	x.AddLPI = l887
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n892 := c.ReadLengthFast(1)
-	if n892 < 0 {
-		n892 = c.ReadLength(1)
+	n893 := c.ReadLengthFast(1)
+	if n893 < 0 {
+		n893 = c.ReadLength(1)
 	}
-	l893 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n892)
-	if n892 > 0 {
-		hn895 := c.ReadListHeader(21)
+	l894 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n893)
+	if n893 > 0 {
+		hn896 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i894 := range l893 {
-				if hn895 && !c.ReadFlag() {
-					clear(l893[i894 : i894+1])
+			for i895 := range l894 {
+				if hn896 && !c.ReadFlag() {
+					clear(l894[i895 : i895+1])
 					continue
 				}
-				l893[i894] = c.ReadString()
+				l894[i895] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i894)
+					c.TraceIndex(i895)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l893
+	x.AddLS = l894
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n898 := c.ReadLengthFast(1)
-	if n898 < 0 {
-		n898 = c.ReadLength(1)
+	n899 := c.ReadLengthFast(1)
+	if n899 < 0 {
+		n899 = c.ReadLength(1)
 	}
-	l899 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n898)
-	if n898 > 0 {
-		hn901 := c.ReadListHeader(38)
+	l900 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n899)
+	if n899 > 0 {
+		hn902 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i900 := range l899 {
-				if hn901 && !c.ReadFlag() {
-					clear(l899[i900 : i900+1])
+			for i901 := range l900 {
+				if hn902 && !c.ReadFlag() {
+					clear(l900[i901 : i901+1])
 					continue
 				}
-				l899[i900] = c.ReadTime()
+				l900[i901] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i900)
+					c.TraceIndex(i901)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l899
+	x.AddLT = l900
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n904 := c.ReadLengthFast(2)
-	if n904 < 0 {
-		n904 = c.ReadLength(2)
+	n905 := c.ReadLengthFast(2)
+	if n905 < 0 {
+		n905 = c.ReadLength(2)
 	}
-	l905 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n904)
-	if n904 > 0 {
-		hn907 := c.ReadListHeader(10)
+	l906 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n905)
+	if n905 > 0 {
+		hn908 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i906 := range l905 {
-				if hn907 && !c.ReadFlag() {
-					clear(l905[i906 : i906+1])
+			for i907 := range l906 {
+				if hn908 && !c.ReadFlag() {
+					clear(l906[i907 : i907+1])
 					continue
 				}
-				l905[i906] = r.ReadUint16()
+				l906[i907] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i906)
+					c.TraceIndex(i907)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l905
+	x.AddLU16 = l906
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n910 := c.ReadLengthFast(1)
-	if n910 < 0 {
-		n910 = c.ReadLength(1)
+	n911 := c.ReadLengthFast(1)
+	if n911 < 0 {
+		n911 = c.ReadLength(1)
 	}
-	l911 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n910)
-	if n910 > 0 {
-		hn913 := c.ReadListHeader(14)
+	l912 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n911)
+	if n911 > 0 {
+		hn914 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i912 := range l911 {
-				if hn913 && !c.ReadFlag() {
-					clear(l911[i912 : i912+1])
+			for i913 := range l912 {
+				if hn914 && !c.ReadFlag() {
+					clear(l912[i913 : i913+1])
 					continue
 				}
-				l911[i912] = r.ReadVarUint64()
+				l912[i913] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i912)
+					c.TraceIndex(i913)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l911
+	x.AddLU64 = l912
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n916 := c.ReadLengthFast(2)
-	if n916 < 0 {
-		n916 = c.ReadLength(2)
+	n917 := c.ReadLengthFast(2)
+	if n917 < 0 {
+		n917 = c.ReadLength(2)
 	}
-	m917 := foryimpl.MakeMap[map[bool]string](c, n916)
-	for n916 > 0 && !c.Failed() {
-		sz918, vn919, _ := c.ReadMapChunk(n916, 1, 21, nil, false)
-		for j920 := 0; j920 < sz918 && !c.Failed(); j920++ {
-			var k921 bool
-			k921 = r.ReadBool()
-			var v922 string
-			if !vn919 {
-				v922 = c.ReadString()
+	m918 := foryimpl.MakeMap[map[bool]string](c, n917)
+	for n917 > 0 && !c.Failed() {
+		sz919, vn920, _ := c.ReadMapChunk(n917, 1, 21, nil, false)
+		for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+			var k922 bool
+			k922 = r.ReadBool()
+			var v923 string
+			if !vn920 {
+				v923 = c.ReadString()
 			}
-			m917[k921] = v922
+			m918[k922] = v923
 		}
-		n916 -= sz918
+		n917 -= sz919
 	}
-	x.AddMBS = m917
+	x.AddMBS = m918
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n924 := c.ReadLengthFast(2)
-	if n924 < 0 {
-		n924 = c.ReadLength(2)
+	n925 := c.ReadLengthFast(2)
+	if n925 < 0 {
+		n925 = c.ReadLength(2)
 	}
-	m925 := foryimpl.MakeMap[map[Color]string](c, n924)
-	for n924 > 0 && !c.Failed() {
-		sz926, vn927, _ := c.ReadMapChunk(n924, 25, 21, nil, false)
-		for j928 := 0; j928 < sz926 && !c.Failed(); j928++ {
-			var k929 Color
-			k929 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v930 string
-			if !vn927 {
-				v930 = c.ReadString()
+	m926 := foryimpl.MakeMap[map[Color]string](c, n925)
+	for n925 > 0 && !c.Failed() {
+		sz927, vn928, _ := c.ReadMapChunk(n925, 25, 21, nil, false)
+		for j929 := 0; j929 < sz927 && !c.Failed(); j929++ {
+			var k930 Color
+			if e932 := c.ReadEnumFast(uint32(0x7fffffff)); e932 >= 0 {
+				k930 = Color(e932)
+			} else {
+				k930 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m925[k929] = v930
+			var v931 string
+			if !vn928 {
+				v931 = c.ReadString()
+			}
+			m926[k930] = v931
 		}
-		n924 -= sz926
+		n925 -= sz927
 	}
-	x.AddMES = m925
+	x.AddMES = m926
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n932 := c.ReadLengthFast(2)
-	if n932 < 0 {
-		n932 = c.ReadLength(2)
+	n934 := c.ReadLengthFast(2)
+	if n934 < 0 {
+		n934 = c.ReadLength(2)
 	}
-	m933 := foryimpl.MakeMap[map[int64]float64](c, n932)
-	for n932 > 0 && !c.Failed() {
-		sz934, vn935, _ := c.ReadMapChunk(n932, 7, 20, nil, false)
-		for j936 := 0; j936 < sz934 && !c.Failed(); j936++ {
-			var k937 int64
-			k937 = r.ReadVarInt64()
-			var v938 float64
-			if !vn935 {
-				v938 = r.ReadFloat64()
+	m935 := foryimpl.MakeMap[map[int64]float64](c, n934)
+	for n934 > 0 && !c.Failed() {
+		sz936, vn937, _ := c.ReadMapChunk(n934, 7, 20, nil, false)
+		for j938 := 0; j938 < sz936 && !c.Failed(); j938++ {
+			var k939 int64
+			k939 = r.ReadVarInt64()
+			var v940 float64
+			if !vn937 {
+				v940 = r.ReadFloat64()
 			}
-			m933[k937] = v938
+			m935[k939] = v940
 		}
-		n932 -= sz934
+		n934 -= sz936
 	}
-	x.AddMI64F = m933
+	x.AddMI64F = m935
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n940 := c.ReadLengthFast(2)
-	if n940 < 0 {
-		n940 = c.ReadLength(2)
+	n942 := c.ReadLengthFast(2)
+	if n942 < 0 {
+		n942 = c.ReadLength(2)
 	}
-	m941 := foryimpl.MakeMap[map[int32]string](c, n940)
-	for n940 > 0 && !c.Failed() {
-		sz942, vn943, _ := c.ReadMapChunk(n940, 5, 21, nil, false)
-		for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
-			var k945 int32
-			k945 = r.ReadVarInt32()
-			var v946 string
-			if !vn943 {
-				v946 = c.ReadString()
+	m943 := foryimpl.MakeMap[map[int32]string](c, n942)
+	for n942 > 0 && !c.Failed() {
+		sz944, vn945, _ := c.ReadMapChunk(n942, 5, 21, nil, false)
+		for j946 := 0; j946 < sz944 && !c.Failed(); j946++ {
+			var k947 int32
+			k947 = r.ReadVarInt32()
+			var v948 string
+			if !vn945 {
+				v948 = c.ReadString()
 			}
-			m941[k945] = v946
+			m943[k947] = v948
 		}
-		n940 -= sz942
+		n942 -= sz944
 	}
-	x.AddMIS = m941
+	x.AddMIS = m943
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n948 := c.ReadLengthFast(2)
-	if n948 < 0 {
-		n948 = c.ReadLength(2)
+	n950 := c.ReadLengthFast(2)
+	if n950 < 0 {
+		n950 = c.ReadLength(2)
 	}
-	m949 := foryimpl.MakeMap[map[string]int32](c, n948)
-	for n948 > 0 && !c.Failed() {
-		sz950, vn951, _ := c.ReadMapChunk(n948, 21, 5, nil, false)
-		for j952 := 0; j952 < sz950 && !c.Failed(); j952++ {
-			var k953 string
-			k953 = c.ReadString()
-			var v954 int32
-			if !vn951 {
-				v954 = r.ReadVarInt32()
+	m951 := foryimpl.MakeMap[map[string]int32](c, n950)
+	for n950 > 0 && !c.Failed() {
+		sz952, vn953, _ := c.ReadMapChunk(n950, 21, 5, nil, false)
+		for j954 := 0; j954 < sz952 && !c.Failed(); j954++ {
+			var k955 string
+			k955 = c.ReadString()
+			var v956 int32
+			if !vn953 {
+				v956 = r.ReadVarInt32()
 			}
-			m949[k953] = v954
+			m951[k955] = v956
 		}
-		n948 -= sz950
+		n950 -= sz952
 	}
-	x.AddMSI = m949
+	x.AddMSI = m951
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n956 := c.ReadLengthFast(2)
-	if n956 < 0 {
-		n956 = c.ReadLength(2)
+	n958 := c.ReadLengthFast(2)
+	if n958 < 0 {
+		n958 = c.ReadLength(2)
 	}
-	m957 := foryimpl.MakeMap[map[string][]string](c, n956)
-	for n956 > 0 && !c.Failed() {
-		sz958, vn959, _ := c.ReadMapChunk(n956, 21, 22, nil, true)
-		for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
-			var k961 string
-			k961 = c.ReadString()
-			var v962 []string
-			if !vn959 {
-				n963 := c.ReadLengthFast(1)
-				if n963 < 0 {
-					n963 = c.ReadLength(1)
+	m959 := foryimpl.MakeMap[map[string][]string](c, n958)
+	for n958 > 0 && !c.Failed() {
+		sz960, vn961, _ := c.ReadMapChunk(n958, 21, 22, nil, true)
+		for j962 := 0; j962 < sz960 && !c.Failed(); j962++ {
+			var k963 string
+			k963 = c.ReadString()
+			var v964 []string
+			if !vn961 {
+				n965 := c.ReadLengthFast(1)
+				if n965 < 0 {
+					n965 = c.ReadLength(1)
 				}
-				l964 := foryimpl.MakeSlice[[]string](c, n963)
-				if n963 > 0 {
-					hn966 := c.ReadListHeader(21)
+				l966 := foryimpl.MakeSlice[[]string](c, n965)
+				if n965 > 0 {
+					hn968 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i965 := range l964 {
-							if hn966 && !c.ReadFlag() {
-								clear(l964[i965 : i965+1])
+						for i967 := range l966 {
+							if hn968 && !c.ReadFlag() {
+								clear(l966[i967 : i967+1])
 								continue
 							}
-							l964[i965] = c.ReadString()
+							l966[i967] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i965)
+								c.TraceIndex(i967)
 								break
 							}
 						}
 					}
 				}
-				v962 = l964
+				v964 = l966
 			}
-			m957[k961] = v962
+			m959[k963] = v964
 		}
-		n956 -= sz958
+		n958 -= sz960
 	}
-	x.AddMSL = m957
+	x.AddMSL = m959
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n970 := c.ReadLengthFast(2)
-	if n970 < 0 {
-		n970 = c.ReadLength(2)
+	n972 := c.ReadLengthFast(2)
+	if n972 < 0 {
+		n972 = c.ReadLength(2)
 	}
-	m971 := foryimpl.MakeMap[map[string]map[string]int32](c, n970)
-	for n970 > 0 && !c.Failed() {
-		sz972, vn973, _ := c.ReadMapChunk(n970, 21, 24, nil, true)
-		for j974 := 0; j974 < sz972 && !c.Failed(); j974++ {
-			var k975 string
-			k975 = c.ReadString()
-			var v976 map[string]int32
-			if !vn973 {
-				n977 := c.ReadLengthFast(2)
-				if n977 < 0 {
-					n977 = c.ReadLength(2)
+	m973 := foryimpl.MakeMap[map[string]map[string]int32](c, n972)
+	for n972 > 0 && !c.Failed() {
+		sz974, vn975, _ := c.ReadMapChunk(n972, 21, 24, nil, true)
+		for j976 := 0; j976 < sz974 && !c.Failed(); j976++ {
+			var k977 string
+			k977 = c.ReadString()
+			var v978 map[string]int32
+			if !vn975 {
+				n979 := c.ReadLengthFast(2)
+				if n979 < 0 {
+					n979 = c.ReadLength(2)
 				}
-				m978 := foryimpl.MakeMap[map[string]int32](c, n977)
-				for n977 > 0 && !c.Failed() {
-					sz979, vn980, _ := c.ReadMapChunk(n977, 21, 5, nil, false)
-					for j981 := 0; j981 < sz979 && !c.Failed(); j981++ {
-						var k982 string
-						k982 = c.ReadString()
-						var v983 int32
-						if !vn980 {
-							v983 = r.ReadVarInt32()
+				m980 := foryimpl.MakeMap[map[string]int32](c, n979)
+				for n979 > 0 && !c.Failed() {
+					sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, false)
+					for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
+						var k984 string
+						k984 = c.ReadString()
+						var v985 int32
+						if !vn982 {
+							v985 = r.ReadVarInt32()
 						}
-						m978[k982] = v983
+						m980[k984] = v985
 					}
-					n977 -= sz979
+					n979 -= sz981
 				}
-				v976 = m978
+				v978 = m980
 			}
-			m971[k975] = v976
+			m973[k977] = v978
 		}
-		n970 -= sz972
+		n972 -= sz974
 	}
-	x.AddMSM = m971
+	x.AddMSM = m973
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n986 := c.ReadLengthFast(2)
-	if n986 < 0 {
-		n986 = c.ReadLength(2)
+	n988 := c.ReadLengthFast(2)
+	if n988 < 0 {
+		n988 = c.ReadLength(2)
 	}
-	m987 := foryimpl.MakeMap[map[string]*int32](c, n986)
-	for n986 > 0 && !c.Failed() {
-		sz988, vn989, _ := c.ReadMapChunk(n986, 21, 5, nil, true)
-		for j990 := 0; j990 < sz988 && !c.Failed(); j990++ {
-			var k991 string
-			k991 = c.ReadString()
-			var v992 *int32
-			if !vn989 {
-				p993 := foryimpl.Alloc[int32](c)
-				*p993 = r.ReadVarInt32()
-				v992 = p993
+	m989 := foryimpl.MakeMap[map[string]*int32](c, n988)
+	for n988 > 0 && !c.Failed() {
+		sz990, vn991, _ := c.ReadMapChunk(n988, 21, 5, nil, true)
+		for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
+			var k993 string
+			k993 = c.ReadString()
+			var v994 *int32
+			if !vn991 {
+				p995 := foryimpl.Alloc[int32](c)
+				*p995 = r.ReadVarInt32()
+				v994 = p995
 			}
-			m987[k991] = v992
+			m989[k993] = v994
 		}
-		n986 -= sz988
+		n988 -= sz990
 	}
-	x.AddMSP = m987
+	x.AddMSP = m989
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n995 := c.ReadLengthFast(2)
-	if n995 < 0 {
-		n995 = c.ReadLength(2)
+	n997 := c.ReadLengthFast(2)
+	if n997 < 0 {
+		n997 = c.ReadLength(2)
 	}
-	m996 := foryimpl.MakeMap[map[uint8]uint16](c, n995)
-	for n995 > 0 && !c.Failed() {
-		sz997, vn998, _ := c.ReadMapChunk(n995, 9, 10, nil, false)
-		for j999 := 0; j999 < sz997 && !c.Failed(); j999++ {
-			var k1000 uint8
-			k1000 = r.ReadUint8()
-			var v1001 uint16
-			if !vn998 {
-				v1001 = r.ReadUint16()
+	m998 := foryimpl.MakeMap[map[uint8]uint16](c, n997)
+	for n997 > 0 && !c.Failed() {
+		sz999, vn1000, _ := c.ReadMapChunk(n997, 9, 10, nil, false)
+		for j1001 := 0; j1001 < sz999 && !c.Failed(); j1001++ {
+			var k1002 uint8
+			k1002 = r.ReadUint8()
+			var v1003 uint16
+			if !vn1000 {
+				v1003 = r.ReadUint16()
 			}
-			m996[k1000] = v1001
+			m998[k1002] = v1003
 		}
-		n995 -= sz997
+		n997 -= sz999
 	}
-	x.AddMU8 = m996
+	x.AddMU8 = m998
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -6087,80 +6159,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1003 := c.ReadLengthFast(1)
-		if n1003 < 0 {
-			n1003 = c.ReadLength(1)
+		n1005 := c.ReadLengthFast(1)
+		if n1005 < 0 {
+			n1005 = c.ReadLength(1)
 		}
-		l1004 := foryimpl.MakeSlice[[]string](c, n1003)
-		if n1003 > 0 {
-			hn1006 := c.ReadListHeader(21)
+		l1006 := foryimpl.MakeSlice[[]string](c, n1005)
+		if n1005 > 0 {
+			hn1008 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1005 := range l1004 {
-					if hn1006 && !c.ReadFlag() {
-						clear(l1004[i1005 : i1005+1])
+				for i1007 := range l1006 {
+					if hn1008 && !c.ReadFlag() {
+						clear(l1006[i1007 : i1007+1])
 						continue
 					}
-					l1004[i1005] = c.ReadString()
+					l1006[i1007] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1005)
+						c.TraceIndex(i1007)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1004
+		x.AddNLS = l1006
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1009 := c.ReadLengthFast(2)
-		if n1009 < 0 {
-			n1009 = c.ReadLength(2)
+		n1011 := c.ReadLengthFast(2)
+		if n1011 < 0 {
+			n1011 = c.ReadLength(2)
 		}
-		m1010 := foryimpl.MakeMap[map[string]int32](c, n1009)
-		for n1009 > 0 && !c.Failed() {
-			sz1011, vn1012, _ := c.ReadMapChunk(n1009, 21, 5, nil, false)
-			for j1013 := 0; j1013 < sz1011 && !c.Failed(); j1013++ {
-				var k1014 string
-				k1014 = c.ReadString()
-				var v1015 int32
-				if !vn1012 {
-					v1015 = r.ReadVarInt32()
+		m1012 := foryimpl.MakeMap[map[string]int32](c, n1011)
+		for n1011 > 0 && !c.Failed() {
+			sz1013, vn1014, _ := c.ReadMapChunk(n1011, 21, 5, nil, false)
+			for j1015 := 0; j1015 < sz1013 && !c.Failed(); j1015++ {
+				var k1016 string
+				k1016 = c.ReadString()
+				var v1017 int32
+				if !vn1014 {
+					v1017 = r.ReadVarInt32()
 				}
-				m1010[k1014] = v1015
+				m1012[k1016] = v1017
 			}
-			n1009 -= sz1011
+			n1011 -= sz1013
 		}
-		x.AddNM = m1010
+		x.AddNM = m1012
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1017 := c.ReadLengthFast(1)
-	if n1017 < 0 {
-		n1017 = c.ReadLength(1)
+	n1019 := c.ReadLengthFast(1)
+	if n1019 < 0 {
+		n1019 = c.ReadLength(1)
 	}
-	l1018 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1017)
-	if n1017 > 0 {
-		hn1020 := c.ReadListHeader(9)
+	l1020 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1019)
+	if n1019 > 0 {
+		hn1022 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1019 := range l1018 {
-				if hn1020 && !c.ReadFlag() {
-					clear(l1018[i1019 : i1019+1])
+			for i1021 := range l1020 {
+				if hn1022 && !c.ReadFlag() {
+					clear(l1020[i1021 : i1021+1])
 					continue
 				}
-				l1018[i1019] = r.ReadUint8()
+				l1020[i1021] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1019)
+					c.TraceIndex(i1021)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1018
+	x.AddRaw = l1020
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -6170,685 +6242,693 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1023 := c.ReadLengthFast(2)
-	if n1023 < 0 {
-		n1023 = c.ReadLength(2)
+	n1025 := c.ReadLengthFast(2)
+	if n1025 < 0 {
+		n1025 = c.ReadLength(2)
 	}
-	if n1023 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1023, 3))
+	if n1025 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1025, 3))
 		return
 	}
-	var l1024 [3]int16
-	if n1023 > 0 {
-		hn1026 := c.ReadListHeader(3)
+	var l1026 [3]int16
+	if n1025 > 0 {
+		hn1028 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1025 := range l1024 {
-				if hn1026 && !c.ReadFlag() {
-					clear(l1024[i1025 : i1025+1])
+			for i1027 := range l1026 {
+				if hn1028 && !c.ReadFlag() {
+					clear(l1026[i1027 : i1027+1])
 					continue
 				}
-				l1024[i1025] = r.ReadInt16()
+				l1026[i1027] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1025)
+					c.TraceIndex(i1027)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1024
+	x.Fix = l1026
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1029 := c.ReadLengthFast(1)
-	if n1029 < 0 {
-		n1029 = c.ReadLength(1)
+	n1031 := c.ReadLengthFast(1)
+	if n1031 < 0 {
+		n1031 = c.ReadLength(1)
 	}
-	l1030 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1029)
-	if n1029 > 0 {
-		hn1032 := c.ReadListHeader(1)
+	l1032 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1031)
+	if n1031 > 0 {
+		hn1034 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1031 := range l1030 {
-				if hn1032 && !c.ReadFlag() {
-					clear(l1030[i1031 : i1031+1])
+			for i1033 := range l1032 {
+				if hn1034 && !c.ReadFlag() {
+					clear(l1032[i1033 : i1033+1])
 					continue
 				}
-				l1030[i1031] = r.ReadBool()
+				l1032[i1033] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1031)
+					c.TraceIndex(i1033)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1030
+	x.LB = l1032
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1035 := c.ReadLengthFast(1)
-	if n1035 < 0 {
-		n1035 = c.ReadLength(1)
+	n1037 := c.ReadLengthFast(1)
+	if n1037 < 0 {
+		n1037 = c.ReadLength(1)
 	}
-	l1036 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1035)
-	if n1035 > 0 {
-		hn1038 := c.ReadListHeader(25)
+	l1038 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1037)
+	if n1037 > 0 {
+		hn1040 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1037 := range l1036 {
-				if hn1038 && !c.ReadFlag() {
-					clear(l1036[i1037 : i1037+1])
+			for i1039 := range l1038 {
+				if hn1040 && !c.ReadFlag() {
+					clear(l1038[i1039 : i1039+1])
 					continue
 				}
-				l1036[i1037] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1043 := c.ReadEnumFast(uint32(0x7fffffff)); e1043 >= 0 {
+					l1038[i1039] = Color(e1043)
+				} else {
+					l1038[i1039] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1037)
+					c.TraceIndex(i1039)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1036
+	x.LE = l1038
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1041 := c.ReadLengthFast(4)
-	if n1041 < 0 {
-		n1041 = c.ReadLength(4)
+	n1044 := c.ReadLengthFast(4)
+	if n1044 < 0 {
+		n1044 = c.ReadLength(4)
 	}
-	l1042 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1041)
-	if n1041 > 0 {
-		hn1044 := c.ReadListHeader(19)
+	l1045 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1044)
+	if n1044 > 0 {
+		hn1047 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1043 := range l1042 {
-				if hn1044 && !c.ReadFlag() {
-					clear(l1042[i1043 : i1043+1])
+			for i1046 := range l1045 {
+				if hn1047 && !c.ReadFlag() {
+					clear(l1045[i1046 : i1046+1])
 					continue
 				}
-				l1042[i1043] = r.ReadFloat32()
+				l1045[i1046] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1043)
+					c.TraceIndex(i1046)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1042
+	x.LF32 = l1045
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1047 := c.ReadLengthFast(8)
-	if n1047 < 0 {
-		n1047 = c.ReadLength(8)
+	n1050 := c.ReadLengthFast(8)
+	if n1050 < 0 {
+		n1050 = c.ReadLength(8)
 	}
-	l1048 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1047)
-	if n1047 > 0 {
-		hn1050 := c.ReadListHeader(20)
+	l1051 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1050)
+	if n1050 > 0 {
+		hn1053 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1049 := range l1048 {
-				if hn1050 && !c.ReadFlag() {
-					clear(l1048[i1049 : i1049+1])
+			for i1052 := range l1051 {
+				if hn1053 && !c.ReadFlag() {
+					clear(l1051[i1052 : i1052+1])
 					continue
 				}
-				l1048[i1049] = r.ReadFloat64()
+				l1051[i1052] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1049)
+					c.TraceIndex(i1052)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1048
+	x.LF64 = l1051
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1053 := c.ReadLengthFast(1)
-	if n1053 < 0 {
-		n1053 = c.ReadLength(1)
+	n1056 := c.ReadLengthFast(1)
+	if n1056 < 0 {
+		n1056 = c.ReadLength(1)
 	}
-	l1054 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1053)
-	if n1053 > 0 {
-		hn1056 := c.ReadListHeader(5)
+	l1057 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1056)
+	if n1056 > 0 {
+		hn1059 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1055 := range l1054 {
-				if hn1056 && !c.ReadFlag() {
-					clear(l1054[i1055 : i1055+1])
+			for i1058 := range l1057 {
+				if hn1059 && !c.ReadFlag() {
+					clear(l1057[i1058 : i1058+1])
 					continue
 				}
-				l1054[i1055] = r.ReadVarInt32()
+				l1057[i1058] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1055)
+					c.TraceIndex(i1058)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1054
+	x.LI32 = l1057
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1059 := c.ReadLengthFast(1)
-	if n1059 < 0 {
-		n1059 = c.ReadLength(1)
+	n1062 := c.ReadLengthFast(1)
+	if n1062 < 0 {
+		n1062 = c.ReadLength(1)
 	}
-	l1060 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1059)
-	if n1059 > 0 {
-		hn1062 := c.ReadListHeader(7)
+	l1063 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1062)
+	if n1062 > 0 {
+		hn1065 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1061 := range l1060 {
-				if hn1062 && !c.ReadFlag() {
-					clear(l1060[i1061 : i1061+1])
+			for i1064 := range l1063 {
+				if hn1065 && !c.ReadFlag() {
+					clear(l1063[i1064 : i1064+1])
 					continue
 				}
-				l1060[i1061] = r.ReadVarInt64()
+				l1063[i1064] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1061)
+					c.TraceIndex(i1064)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1060
+	x.LI64 = l1063
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1065 := c.ReadLengthFast(1)
-	if n1065 < 0 {
-		n1065 = c.ReadLength(1)
+	n1068 := c.ReadLengthFast(1)
+	if n1068 < 0 {
+		n1068 = c.ReadLength(1)
 	}
-	l1066 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1065)
-	if n1065 > 0 {
-		hn1068 := c.ReadListHeader(2)
+	l1069 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1068)
+	if n1068 > 0 {
+		hn1071 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1067 := range l1066 {
-				if hn1068 && !c.ReadFlag() {
-					clear(l1066[i1067 : i1067+1])
+			for i1070 := range l1069 {
+				if hn1071 && !c.ReadFlag() {
+					clear(l1069[i1070 : i1070+1])
 					continue
 				}
-				l1066[i1067] = r.ReadInt8()
+				l1069[i1070] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1067)
+					c.TraceIndex(i1070)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1066
+	x.LI8 = l1069
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1071 := c.ReadLengthFast(1)
-	if n1071 < 0 {
-		n1071 = c.ReadLength(1)
+	n1074 := c.ReadLengthFast(1)
+	if n1074 < 0 {
+		n1074 = c.ReadLength(1)
 	}
-	l1072 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1071)
-	if n1071 > 0 {
-		hn1074 := c.ReadListHeader(22)
+	l1075 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1074)
+	if n1074 > 0 {
+		hn1077 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1073 := range l1072 {
-				if hn1074 && !c.ReadFlag() {
-					clear(l1072[i1073 : i1073+1])
+			for i1076 := range l1075 {
+				if hn1077 && !c.ReadFlag() {
+					clear(l1075[i1076 : i1076+1])
 					continue
 				}
-				n1077 := c.ReadLengthFast(1)
-				if n1077 < 0 {
-					n1077 = c.ReadLength(1)
+				n1080 := c.ReadLengthFast(1)
+				if n1080 < 0 {
+					n1080 = c.ReadLength(1)
 				}
-				l1078 := foryimpl.MakeSlice[[]int32](c, n1077)
-				if n1077 > 0 {
-					hn1080 := c.ReadListHeader(5)
+				l1081 := foryimpl.MakeSlice[[]int32](c, n1080)
+				if n1080 > 0 {
+					hn1083 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1079 := range l1078 {
-							if hn1080 && !c.ReadFlag() {
-								clear(l1078[i1079 : i1079+1])
+						for i1082 := range l1081 {
+							if hn1083 && !c.ReadFlag() {
+								clear(l1081[i1082 : i1082+1])
 								continue
 							}
-							l1078[i1079] = r.ReadVarInt32()
+							l1081[i1082] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1079)
+								c.TraceIndex(i1082)
 								break
 							}
 						}
 					}
 				}
-				l1072[i1073] = l1078
+				l1075[i1076] = l1081
 				if c.Failed() {
-					c.TraceIndex(i1073)
+					c.TraceIndex(i1076)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1072
+	x.LL = l1075
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1083 := c.ReadLengthFast(1)
-	if n1083 < 0 {
-		n1083 = c.ReadLength(1)
+	n1086 := c.ReadLengthFast(1)
+	if n1086 < 0 {
+		n1086 = c.ReadLength(1)
 	}
-	l1084 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1083)
-	if n1083 > 0 {
-		hn1086 := c.ReadListHeader(24)
+	l1087 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1086)
+	if n1086 > 0 {
+		hn1089 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1085 := range l1084 {
-				if hn1086 && !c.ReadFlag() {
-					clear(l1084[i1085 : i1085+1])
+			for i1088 := range l1087 {
+				if hn1089 && !c.ReadFlag() {
+					clear(l1087[i1088 : i1088+1])
 					continue
 				}
-				n1089 := c.ReadLengthFast(2)
-				if n1089 < 0 {
-					n1089 = c.ReadLength(2)
+				n1092 := c.ReadLengthFast(2)
+				if n1092 < 0 {
+					n1092 = c.ReadLength(2)
 				}
-				m1090 := foryimpl.MakeMap[map[string]int32](c, n1089)
-				for n1089 > 0 && !c.Failed() {
-					sz1091, vn1092, _ := c.ReadMapChunk(n1089, 21, 5, nil, false)
-					for j1093 := 0; j1093 < sz1091 && !c.Failed(); j1093++ {
-						var k1094 string
-						k1094 = c.ReadString()
-						var v1095 int32
-						if !vn1092 {
-							v1095 = r.ReadVarInt32()
+				m1093 := foryimpl.MakeMap[map[string]int32](c, n1092)
+				for n1092 > 0 && !c.Failed() {
+					sz1094, vn1095, _ := c.ReadMapChunk(n1092, 21, 5, nil, false)
+					for j1096 := 0; j1096 < sz1094 && !c.Failed(); j1096++ {
+						var k1097 string
+						k1097 = c.ReadString()
+						var v1098 int32
+						if !vn1095 {
+							v1098 = r.ReadVarInt32()
 						}
-						m1090[k1094] = v1095
+						m1093[k1097] = v1098
 					}
-					n1089 -= sz1091
+					n1092 -= sz1094
 				}
-				l1084[i1085] = m1090
+				l1087[i1088] = m1093
 				if c.Failed() {
-					c.TraceIndex(i1085)
+					c.TraceIndex(i1088)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1084
+	x.LM = l1087
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1097 := c.ReadLengthFast(1)
-	if n1097 < 0 {
-		n1097 = c.ReadLength(1)
+	n1100 := c.ReadLengthFast(1)
+	if n1100 < 0 {
+		n1100 = c.ReadLength(1)
 	}
-	l1098 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1097)
-	if n1097 > 0 {
-		hn1100 := c.ReadListHeader(5)
+	l1101 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1100)
+	if n1100 > 0 {
+		hn1103 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1099 := range l1098 {
-				if hn1100 && !c.ReadFlag() {
-					clear(l1098[i1099 : i1099+1])
+			for i1102 := range l1101 {
+				if hn1103 && !c.ReadFlag() {
+					clear(l1101[i1102 : i1102+1])
 					continue
 				}
-				p1103 := foryimpl.Alloc[int32](c)
-				*p1103 = r.ReadVarInt32()
-				l1098[i1099] = p1103
+				p1106 := foryimpl.Alloc[int32](c)
+				*p1106 = r.ReadVarInt32()
+				l1101[i1102] = p1106
 				if c.Failed() {
-					c.TraceIndex(i1099)
+					c.TraceIndex(i1102)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1098
+	x.LPI = l1101
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1104 := c.ReadLengthFast(1)
-	if n1104 < 0 {
-		n1104 = c.ReadLength(1)
+	n1107 := c.ReadLengthFast(1)
+	if n1107 < 0 {
+		n1107 = c.ReadLength(1)
 	}
-	l1105 := foryimpl.ReuseSlice[[]string](c, x.LS, n1104)
-	if n1104 > 0 {
-		hn1107 := c.ReadListHeader(21)
+	l1108 := foryimpl.ReuseSlice[[]string](c, x.LS, n1107)
+	if n1107 > 0 {
+		hn1110 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1106 := range l1105 {
-				if hn1107 && !c.ReadFlag() {
-					clear(l1105[i1106 : i1106+1])
+			for i1109 := range l1108 {
+				if hn1110 && !c.ReadFlag() {
+					clear(l1108[i1109 : i1109+1])
 					continue
 				}
-				l1105[i1106] = c.ReadString()
+				l1108[i1109] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1106)
+					c.TraceIndex(i1109)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1105
+	x.LS = l1108
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1110 := c.ReadLengthFast(1)
-	if n1110 < 0 {
-		n1110 = c.ReadLength(1)
+	n1113 := c.ReadLengthFast(1)
+	if n1113 < 0 {
+		n1113 = c.ReadLength(1)
 	}
-	l1111 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1110)
-	if n1110 > 0 {
-		hn1113 := c.ReadListHeader(38)
+	l1114 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1113)
+	if n1113 > 0 {
+		hn1116 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1112 := range l1111 {
-				if hn1113 && !c.ReadFlag() {
-					clear(l1111[i1112 : i1112+1])
+			for i1115 := range l1114 {
+				if hn1116 && !c.ReadFlag() {
+					clear(l1114[i1115 : i1115+1])
 					continue
 				}
-				l1111[i1112] = c.ReadTime()
+				l1114[i1115] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1112)
+					c.TraceIndex(i1115)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1111
+	x.LT = l1114
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1116 := c.ReadLengthFast(2)
-	if n1116 < 0 {
-		n1116 = c.ReadLength(2)
+	n1119 := c.ReadLengthFast(2)
+	if n1119 < 0 {
+		n1119 = c.ReadLength(2)
 	}
-	l1117 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1116)
-	if n1116 > 0 {
-		hn1119 := c.ReadListHeader(10)
+	l1120 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1119)
+	if n1119 > 0 {
+		hn1122 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1118 := range l1117 {
-				if hn1119 && !c.ReadFlag() {
-					clear(l1117[i1118 : i1118+1])
+			for i1121 := range l1120 {
+				if hn1122 && !c.ReadFlag() {
+					clear(l1120[i1121 : i1121+1])
 					continue
 				}
-				l1117[i1118] = r.ReadUint16()
+				l1120[i1121] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1118)
+					c.TraceIndex(i1121)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1117
+	x.LU16 = l1120
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1122 := c.ReadLengthFast(1)
-	if n1122 < 0 {
-		n1122 = c.ReadLength(1)
+	n1125 := c.ReadLengthFast(1)
+	if n1125 < 0 {
+		n1125 = c.ReadLength(1)
 	}
-	l1123 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1122)
-	if n1122 > 0 {
-		hn1125 := c.ReadListHeader(14)
+	l1126 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1125)
+	if n1125 > 0 {
+		hn1128 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1124 := range l1123 {
-				if hn1125 && !c.ReadFlag() {
-					clear(l1123[i1124 : i1124+1])
+			for i1127 := range l1126 {
+				if hn1128 && !c.ReadFlag() {
+					clear(l1126[i1127 : i1127+1])
 					continue
 				}
-				l1123[i1124] = r.ReadVarUint64()
+				l1126[i1127] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1124)
+					c.TraceIndex(i1127)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1123
+	x.LU64 = l1126
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1128 := c.ReadLengthFast(2)
-	if n1128 < 0 {
-		n1128 = c.ReadLength(2)
+	n1131 := c.ReadLengthFast(2)
+	if n1131 < 0 {
+		n1131 = c.ReadLength(2)
 	}
-	m1129 := foryimpl.MakeMap[map[bool]string](c, n1128)
-	for n1128 > 0 && !c.Failed() {
-		sz1130, vn1131, _ := c.ReadMapChunk(n1128, 1, 21, nil, false)
-		for j1132 := 0; j1132 < sz1130 && !c.Failed(); j1132++ {
-			var k1133 bool
-			k1133 = r.ReadBool()
-			var v1134 string
-			if !vn1131 {
-				v1134 = c.ReadString()
+	m1132 := foryimpl.MakeMap[map[bool]string](c, n1131)
+	for n1131 > 0 && !c.Failed() {
+		sz1133, vn1134, _ := c.ReadMapChunk(n1131, 1, 21, nil, false)
+		for j1135 := 0; j1135 < sz1133 && !c.Failed(); j1135++ {
+			var k1136 bool
+			k1136 = r.ReadBool()
+			var v1137 string
+			if !vn1134 {
+				v1137 = c.ReadString()
 			}
-			m1129[k1133] = v1134
+			m1132[k1136] = v1137
 		}
-		n1128 -= sz1130
+		n1131 -= sz1133
 	}
-	x.MBS = m1129
+	x.MBS = m1132
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1136 := c.ReadLengthFast(2)
-	if n1136 < 0 {
-		n1136 = c.ReadLength(2)
+	n1139 := c.ReadLengthFast(2)
+	if n1139 < 0 {
+		n1139 = c.ReadLength(2)
 	}
-	m1137 := foryimpl.MakeMap[map[Color]string](c, n1136)
-	for n1136 > 0 && !c.Failed() {
-		sz1138, vn1139, _ := c.ReadMapChunk(n1136, 25, 21, nil, false)
-		for j1140 := 0; j1140 < sz1138 && !c.Failed(); j1140++ {
-			var k1141 Color
-			k1141 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1142 string
-			if !vn1139 {
-				v1142 = c.ReadString()
+	m1140 := foryimpl.MakeMap[map[Color]string](c, n1139)
+	for n1139 > 0 && !c.Failed() {
+		sz1141, vn1142, _ := c.ReadMapChunk(n1139, 25, 21, nil, false)
+		for j1143 := 0; j1143 < sz1141 && !c.Failed(); j1143++ {
+			var k1144 Color
+			if e1146 := c.ReadEnumFast(uint32(0x7fffffff)); e1146 >= 0 {
+				k1144 = Color(e1146)
+			} else {
+				k1144 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m1137[k1141] = v1142
+			var v1145 string
+			if !vn1142 {
+				v1145 = c.ReadString()
+			}
+			m1140[k1144] = v1145
 		}
-		n1136 -= sz1138
+		n1139 -= sz1141
 	}
-	x.MES = m1137
+	x.MES = m1140
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1144 := c.ReadLengthFast(2)
-	if n1144 < 0 {
-		n1144 = c.ReadLength(2)
+	n1148 := c.ReadLengthFast(2)
+	if n1148 < 0 {
+		n1148 = c.ReadLength(2)
 	}
-	m1145 := foryimpl.MakeMap[map[int64]float64](c, n1144)
-	for n1144 > 0 && !c.Failed() {
-		sz1146, vn1147, _ := c.ReadMapChunk(n1144, 7, 20, nil, false)
-		for j1148 := 0; j1148 < sz1146 && !c.Failed(); j1148++ {
-			var k1149 int64
-			k1149 = r.ReadVarInt64()
-			var v1150 float64
-			if !vn1147 {
-				v1150 = r.ReadFloat64()
+	m1149 := foryimpl.MakeMap[map[int64]float64](c, n1148)
+	for n1148 > 0 && !c.Failed() {
+		sz1150, vn1151, _ := c.ReadMapChunk(n1148, 7, 20, nil, false)
+		for j1152 := 0; j1152 < sz1150 && !c.Failed(); j1152++ {
+			var k1153 int64
+			k1153 = r.ReadVarInt64()
+			var v1154 float64
+			if !vn1151 {
+				v1154 = r.ReadFloat64()
 			}
-			m1145[k1149] = v1150
+			m1149[k1153] = v1154
 		}
-		n1144 -= sz1146
+		n1148 -= sz1150
 	}
-	x.MI64F = m1145
+	x.MI64F = m1149
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1152 := c.ReadLengthFast(2)
-	if n1152 < 0 {
-		n1152 = c.ReadLength(2)
+	n1156 := c.ReadLengthFast(2)
+	if n1156 < 0 {
+		n1156 = c.ReadLength(2)
 	}
-	m1153 := foryimpl.MakeMap[map[int32]string](c, n1152)
-	for n1152 > 0 && !c.Failed() {
-		sz1154, vn1155, _ := c.ReadMapChunk(n1152, 5, 21, nil, false)
-		for j1156 := 0; j1156 < sz1154 && !c.Failed(); j1156++ {
-			var k1157 int32
-			k1157 = r.ReadVarInt32()
-			var v1158 string
-			if !vn1155 {
-				v1158 = c.ReadString()
+	m1157 := foryimpl.MakeMap[map[int32]string](c, n1156)
+	for n1156 > 0 && !c.Failed() {
+		sz1158, vn1159, _ := c.ReadMapChunk(n1156, 5, 21, nil, false)
+		for j1160 := 0; j1160 < sz1158 && !c.Failed(); j1160++ {
+			var k1161 int32
+			k1161 = r.ReadVarInt32()
+			var v1162 string
+			if !vn1159 {
+				v1162 = c.ReadString()
 			}
-			m1153[k1157] = v1158
+			m1157[k1161] = v1162
 		}
-		n1152 -= sz1154
+		n1156 -= sz1158
 	}
-	x.MIS = m1153
+	x.MIS = m1157
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1160 := c.ReadLengthFast(2)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(2)
+	n1164 := c.ReadLengthFast(2)
+	if n1164 < 0 {
+		n1164 = c.ReadLength(2)
 	}
-	m1161 := foryimpl.MakeMap[map[string]int32](c, n1160)
-	for n1160 > 0 && !c.Failed() {
-		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 21, 5, nil, false)
-		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
-			var k1165 string
-			k1165 = c.ReadString()
-			var v1166 int32
-			if !vn1163 {
-				v1166 = r.ReadVarInt32()
+	m1165 := foryimpl.MakeMap[map[string]int32](c, n1164)
+	for n1164 > 0 && !c.Failed() {
+		sz1166, vn1167, _ := c.ReadMapChunk(n1164, 21, 5, nil, false)
+		for j1168 := 0; j1168 < sz1166 && !c.Failed(); j1168++ {
+			var k1169 string
+			k1169 = c.ReadString()
+			var v1170 int32
+			if !vn1167 {
+				v1170 = r.ReadVarInt32()
 			}
-			m1161[k1165] = v1166
+			m1165[k1169] = v1170
 		}
-		n1160 -= sz1162
+		n1164 -= sz1166
 	}
-	x.MSI = m1161
+	x.MSI = m1165
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1168 := c.ReadLengthFast(2)
-	if n1168 < 0 {
-		n1168 = c.ReadLength(2)
+	n1172 := c.ReadLengthFast(2)
+	if n1172 < 0 {
+		n1172 = c.ReadLength(2)
 	}
-	m1169 := foryimpl.MakeMap[map[string][]string](c, n1168)
-	for n1168 > 0 && !c.Failed() {
-		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 21, 22, nil, true)
-		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
-			var k1173 string
-			k1173 = c.ReadString()
-			var v1174 []string
-			if !vn1171 {
-				n1175 := c.ReadLengthFast(1)
-				if n1175 < 0 {
-					n1175 = c.ReadLength(1)
+	m1173 := foryimpl.MakeMap[map[string][]string](c, n1172)
+	for n1172 > 0 && !c.Failed() {
+		sz1174, vn1175, _ := c.ReadMapChunk(n1172, 21, 22, nil, true)
+		for j1176 := 0; j1176 < sz1174 && !c.Failed(); j1176++ {
+			var k1177 string
+			k1177 = c.ReadString()
+			var v1178 []string
+			if !vn1175 {
+				n1179 := c.ReadLengthFast(1)
+				if n1179 < 0 {
+					n1179 = c.ReadLength(1)
 				}
-				l1176 := foryimpl.MakeSlice[[]string](c, n1175)
-				if n1175 > 0 {
-					hn1178 := c.ReadListHeader(21)
+				l1180 := foryimpl.MakeSlice[[]string](c, n1179)
+				if n1179 > 0 {
+					hn1182 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1177 := range l1176 {
-							if hn1178 && !c.ReadFlag() {
-								clear(l1176[i1177 : i1177+1])
+						for i1181 := range l1180 {
+							if hn1182 && !c.ReadFlag() {
+								clear(l1180[i1181 : i1181+1])
 								continue
 							}
-							l1176[i1177] = c.ReadString()
+							l1180[i1181] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1177)
+								c.TraceIndex(i1181)
 								break
 							}
 						}
 					}
 				}
-				v1174 = l1176
+				v1178 = l1180
 			}
-			m1169[k1173] = v1174
+			m1173[k1177] = v1178
 		}
-		n1168 -= sz1170
+		n1172 -= sz1174
 	}
-	x.MSL = m1169
+	x.MSL = m1173
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1182 := c.ReadLengthFast(2)
-	if n1182 < 0 {
-		n1182 = c.ReadLength(2)
+	n1186 := c.ReadLengthFast(2)
+	if n1186 < 0 {
+		n1186 = c.ReadLength(2)
 	}
-	m1183 := foryimpl.MakeMap[map[string]map[string]int32](c, n1182)
-	for n1182 > 0 && !c.Failed() {
-		sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 24, nil, true)
-		for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
-			var k1187 string
-			k1187 = c.ReadString()
-			var v1188 map[string]int32
-			if !vn1185 {
-				n1189 := c.ReadLengthFast(2)
-				if n1189 < 0 {
-					n1189 = c.ReadLength(2)
+	m1187 := foryimpl.MakeMap[map[string]map[string]int32](c, n1186)
+	for n1186 > 0 && !c.Failed() {
+		sz1188, vn1189, _ := c.ReadMapChunk(n1186, 21, 24, nil, true)
+		for j1190 := 0; j1190 < sz1188 && !c.Failed(); j1190++ {
+			var k1191 string
+			k1191 = c.ReadString()
+			var v1192 map[string]int32
+			if !vn1189 {
+				n1193 := c.ReadLengthFast(2)
+				if n1193 < 0 {
+					n1193 = c.ReadLength(2)
 				}
-				m1190 := foryimpl.MakeMap[map[string]int32](c, n1189)
-				for n1189 > 0 && !c.Failed() {
-					sz1191, vn1192, _ := c.ReadMapChunk(n1189, 21, 5, nil, false)
-					for j1193 := 0; j1193 < sz1191 && !c.Failed(); j1193++ {
-						var k1194 string
-						k1194 = c.ReadString()
-						var v1195 int32
-						if !vn1192 {
-							v1195 = r.ReadVarInt32()
+				m1194 := foryimpl.MakeMap[map[string]int32](c, n1193)
+				for n1193 > 0 && !c.Failed() {
+					sz1195, vn1196, _ := c.ReadMapChunk(n1193, 21, 5, nil, false)
+					for j1197 := 0; j1197 < sz1195 && !c.Failed(); j1197++ {
+						var k1198 string
+						k1198 = c.ReadString()
+						var v1199 int32
+						if !vn1196 {
+							v1199 = r.ReadVarInt32()
 						}
-						m1190[k1194] = v1195
+						m1194[k1198] = v1199
 					}
-					n1189 -= sz1191
+					n1193 -= sz1195
 				}
-				v1188 = m1190
+				v1192 = m1194
 			}
-			m1183[k1187] = v1188
+			m1187[k1191] = v1192
 		}
-		n1182 -= sz1184
+		n1186 -= sz1188
 	}
-	x.MSM = m1183
+	x.MSM = m1187
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1198 := c.ReadLengthFast(2)
-	if n1198 < 0 {
-		n1198 = c.ReadLength(2)
+	n1202 := c.ReadLengthFast(2)
+	if n1202 < 0 {
+		n1202 = c.ReadLength(2)
 	}
-	m1199 := foryimpl.MakeMap[map[string]*int32](c, n1198)
-	for n1198 > 0 && !c.Failed() {
-		sz1200, vn1201, _ := c.ReadMapChunk(n1198, 21, 5, nil, true)
-		for j1202 := 0; j1202 < sz1200 && !c.Failed(); j1202++ {
-			var k1203 string
-			k1203 = c.ReadString()
-			var v1204 *int32
-			if !vn1201 {
-				p1205 := foryimpl.Alloc[int32](c)
-				*p1205 = r.ReadVarInt32()
-				v1204 = p1205
+	m1203 := foryimpl.MakeMap[map[string]*int32](c, n1202)
+	for n1202 > 0 && !c.Failed() {
+		sz1204, vn1205, _ := c.ReadMapChunk(n1202, 21, 5, nil, true)
+		for j1206 := 0; j1206 < sz1204 && !c.Failed(); j1206++ {
+			var k1207 string
+			k1207 = c.ReadString()
+			var v1208 *int32
+			if !vn1205 {
+				p1209 := foryimpl.Alloc[int32](c)
+				*p1209 = r.ReadVarInt32()
+				v1208 = p1209
 			}
-			m1199[k1203] = v1204
+			m1203[k1207] = v1208
 		}
-		n1198 -= sz1200
+		n1202 -= sz1204
 	}
-	x.MSP = m1199
+	x.MSP = m1203
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1207 := c.ReadLengthFast(2)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(2)
+	n1211 := c.ReadLengthFast(2)
+	if n1211 < 0 {
+		n1211 = c.ReadLength(2)
 	}
-	m1208 := foryimpl.MakeMap[map[uint8]uint16](c, n1207)
-	for n1207 > 0 && !c.Failed() {
-		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 9, 10, nil, false)
-		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
-			var k1212 uint8
-			k1212 = r.ReadUint8()
-			var v1213 uint16
-			if !vn1210 {
-				v1213 = r.ReadUint16()
+	m1212 := foryimpl.MakeMap[map[uint8]uint16](c, n1211)
+	for n1211 > 0 && !c.Failed() {
+		sz1213, vn1214, _ := c.ReadMapChunk(n1211, 9, 10, nil, false)
+		for j1215 := 0; j1215 < sz1213 && !c.Failed(); j1215++ {
+			var k1216 uint8
+			k1216 = r.ReadUint8()
+			var v1217 uint16
+			if !vn1214 {
+				v1217 = r.ReadUint16()
 			}
-			m1208[k1212] = v1213
+			m1212[k1216] = v1217
 		}
-		n1207 -= sz1209
+		n1211 -= sz1213
 	}
-	x.MU8 = m1208
+	x.MU8 = m1212
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6861,80 +6941,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1215 := c.ReadLengthFast(1)
-		if n1215 < 0 {
-			n1215 = c.ReadLength(1)
+		n1219 := c.ReadLengthFast(1)
+		if n1219 < 0 {
+			n1219 = c.ReadLength(1)
 		}
-		l1216 := foryimpl.MakeSlice[[]string](c, n1215)
-		if n1215 > 0 {
-			hn1218 := c.ReadListHeader(21)
+		l1220 := foryimpl.MakeSlice[[]string](c, n1219)
+		if n1219 > 0 {
+			hn1222 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1217 := range l1216 {
-					if hn1218 && !c.ReadFlag() {
-						clear(l1216[i1217 : i1217+1])
+				for i1221 := range l1220 {
+					if hn1222 && !c.ReadFlag() {
+						clear(l1220[i1221 : i1221+1])
 						continue
 					}
-					l1216[i1217] = c.ReadString()
+					l1220[i1221] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1217)
+						c.TraceIndex(i1221)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1216
+		x.NLS = l1220
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1221 := c.ReadLengthFast(2)
-		if n1221 < 0 {
-			n1221 = c.ReadLength(2)
+		n1225 := c.ReadLengthFast(2)
+		if n1225 < 0 {
+			n1225 = c.ReadLength(2)
 		}
-		m1222 := foryimpl.MakeMap[map[string]int32](c, n1221)
-		for n1221 > 0 && !c.Failed() {
-			sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 5, nil, false)
-			for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
-				var k1226 string
-				k1226 = c.ReadString()
-				var v1227 int32
-				if !vn1224 {
-					v1227 = r.ReadVarInt32()
+		m1226 := foryimpl.MakeMap[map[string]int32](c, n1225)
+		for n1225 > 0 && !c.Failed() {
+			sz1227, vn1228, _ := c.ReadMapChunk(n1225, 21, 5, nil, false)
+			for j1229 := 0; j1229 < sz1227 && !c.Failed(); j1229++ {
+				var k1230 string
+				k1230 = c.ReadString()
+				var v1231 int32
+				if !vn1228 {
+					v1231 = r.ReadVarInt32()
 				}
-				m1222[k1226] = v1227
+				m1226[k1230] = v1231
 			}
-			n1221 -= sz1223
+			n1225 -= sz1227
 		}
-		x.NM = m1222
+		x.NM = m1226
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1229 := c.ReadLengthFast(1)
-	if n1229 < 0 {
-		n1229 = c.ReadLength(1)
+	n1233 := c.ReadLengthFast(1)
+	if n1233 < 0 {
+		n1233 = c.ReadLength(1)
 	}
-	l1230 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1229)
-	if n1229 > 0 {
-		hn1232 := c.ReadListHeader(9)
+	l1234 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1233)
+	if n1233 > 0 {
+		hn1236 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1231 := range l1230 {
-				if hn1232 && !c.ReadFlag() {
-					clear(l1230[i1231 : i1231+1])
+			for i1235 := range l1234 {
+				if hn1236 && !c.ReadFlag() {
+					clear(l1234[i1235 : i1235+1])
 					continue
 				}
-				l1230[i1231] = r.ReadUint8()
+				l1234[i1235] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1231)
+					c.TraceIndex(i1235)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1230
+	x.Raw = l1234
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -7004,17 +7084,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1235, id1236 := c.ReadRefFlag(); st1235 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1236)
-	} else if st1235 == foryimpl.RefFollows {
-		n1237 := c.ReadArrayLengthFast(1)
-		if n1237 < 0 {
-			n1237 = c.ReadArrayLength(1)
+	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1240)
+	} else if st1239 == foryimpl.RefFollows {
+		n1241 := c.ReadArrayLengthFast(1)
+		if n1241 < 0 {
+			n1241 = c.ReadArrayLength(1)
 		}
-		a1238 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1237)
-		r.ReadRawBools(a1238)
-		x.ABool = a1238
-		foryimpl.SetRefSlice(c, id1236, x.ABool)
+		a1242 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1241)
+		r.ReadRawBools(a1242)
+		x.ABool = a1242
+		foryimpl.SetRefSlice(c, id1240, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -7022,17 +7102,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1239, id1240 := c.ReadRefFlag(); st1239 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1240)
-	} else if st1239 == foryimpl.RefFollows {
-		n1241 := c.ReadArrayLengthFast(4)
-		if n1241 < 0 {
-			n1241 = c.ReadArrayLength(4)
+	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1244)
+	} else if st1243 == foryimpl.RefFollows {
+		n1245 := c.ReadArrayLengthFast(4)
+		if n1245 < 0 {
+			n1245 = c.ReadArrayLength(4)
 		}
-		a1242 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1241)
-		r.ReadRawFloat32s(a1242)
-		x.AF32 = a1242
-		foryimpl.SetRefSlice(c, id1240, x.AF32)
+		a1246 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1245)
+		r.ReadRawFloat32s(a1246)
+		x.AF32 = a1246
+		foryimpl.SetRefSlice(c, id1244, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -7040,17 +7120,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1243, id1244 := c.ReadRefFlag(); st1243 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1244)
-	} else if st1243 == foryimpl.RefFollows {
-		n1245 := c.ReadArrayLengthFast(8)
-		if n1245 < 0 {
-			n1245 = c.ReadArrayLength(8)
+	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1248)
+	} else if st1247 == foryimpl.RefFollows {
+		n1249 := c.ReadArrayLengthFast(8)
+		if n1249 < 0 {
+			n1249 = c.ReadArrayLength(8)
 		}
-		a1246 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1245)
-		r.ReadRawFloat64s(a1246)
-		x.AF64 = a1246
-		foryimpl.SetRefSlice(c, id1244, x.AF64)
+		a1250 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1249)
+		r.ReadRawFloat64s(a1250)
+		x.AF64 = a1250
+		foryimpl.SetRefSlice(c, id1248, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -7058,17 +7138,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1247, id1248 := c.ReadRefFlag(); st1247 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1248)
-	} else if st1247 == foryimpl.RefFollows {
-		n1249 := c.ReadArrayLengthFast(2)
-		if n1249 < 0 {
-			n1249 = c.ReadArrayLength(2)
+	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1252)
+	} else if st1251 == foryimpl.RefFollows {
+		n1253 := c.ReadArrayLengthFast(2)
+		if n1253 < 0 {
+			n1253 = c.ReadArrayLength(2)
 		}
-		a1250 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1249)
-		r.ReadRawInt16s(a1250)
-		x.AI16 = a1250
-		foryimpl.SetRefSlice(c, id1248, x.AI16)
+		a1254 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1253)
+		r.ReadRawInt16s(a1254)
+		x.AI16 = a1254
+		foryimpl.SetRefSlice(c, id1252, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -7076,17 +7156,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1251, id1252 := c.ReadRefFlag(); st1251 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1252)
-	} else if st1251 == foryimpl.RefFollows {
-		n1253 := c.ReadArrayLengthFast(4)
-		if n1253 < 0 {
-			n1253 = c.ReadArrayLength(4)
+	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1256)
+	} else if st1255 == foryimpl.RefFollows {
+		n1257 := c.ReadArrayLengthFast(4)
+		if n1257 < 0 {
+			n1257 = c.ReadArrayLength(4)
 		}
-		a1254 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1253)
-		r.ReadRawInt32s(a1254)
-		x.AI32 = a1254
-		foryimpl.SetRefSlice(c, id1252, x.AI32)
+		a1258 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1257)
+		r.ReadRawInt32s(a1258)
+		x.AI32 = a1258
+		foryimpl.SetRefSlice(c, id1256, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -7094,17 +7174,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1255, id1256 := c.ReadRefFlag(); st1255 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1256)
-	} else if st1255 == foryimpl.RefFollows {
-		n1257 := c.ReadArrayLengthFast(8)
-		if n1257 < 0 {
-			n1257 = c.ReadArrayLength(8)
+	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1260)
+	} else if st1259 == foryimpl.RefFollows {
+		n1261 := c.ReadArrayLengthFast(8)
+		if n1261 < 0 {
+			n1261 = c.ReadArrayLength(8)
 		}
-		a1258 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1257)
-		r.ReadRawInt64s(a1258)
-		x.AI64 = a1258
-		foryimpl.SetRefSlice(c, id1256, x.AI64)
+		a1262 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1261)
+		r.ReadRawInt64s(a1262)
+		x.AI64 = a1262
+		foryimpl.SetRefSlice(c, id1260, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -7112,19 +7192,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1259, id1260 := c.ReadRefFlag(); st1259 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1260)
-	} else if st1259 == foryimpl.RefFollows {
-		n1261 := c.ReadArrayLengthFast(1)
-		if n1261 < 0 {
-			n1261 = c.ReadArrayLength(1)
+	if st1263, id1264 := c.ReadRefFlag(); st1263 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1264)
+	} else if st1263 == foryimpl.RefFollows {
+		n1265 := c.ReadArrayLengthFast(1)
+		if n1265 < 0 {
+			n1265 = c.ReadArrayLength(1)
 		}
-		a1262 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1261)
-		for i1263 := range a1262 {
-			a1262[i1263] = r.ReadInt8()
+		a1266 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1265)
+		for i1267 := range a1266 {
+			a1266[i1267] = r.ReadInt8()
 		}
-		x.AI8 = a1262
-		foryimpl.SetRefSlice(c, id1260, x.AI8)
+		x.AI8 = a1266
+		foryimpl.SetRefSlice(c, id1264, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -7132,17 +7212,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1264, id1265 := c.ReadRefFlag(); st1264 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1265)
-	} else if st1264 == foryimpl.RefFollows {
-		n1266 := c.ReadArrayLengthFast(2)
-		if n1266 < 0 {
-			n1266 = c.ReadArrayLength(2)
+	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1269)
+	} else if st1268 == foryimpl.RefFollows {
+		n1270 := c.ReadArrayLengthFast(2)
+		if n1270 < 0 {
+			n1270 = c.ReadArrayLength(2)
 		}
-		a1267 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1266)
-		r.ReadRawUint16s(a1267)
-		x.AU16 = a1267
-		foryimpl.SetRefSlice(c, id1265, x.AU16)
+		a1271 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1270)
+		r.ReadRawUint16s(a1271)
+		x.AU16 = a1271
+		foryimpl.SetRefSlice(c, id1269, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -7150,17 +7230,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1269)
-	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLengthFast(4)
-		if n1270 < 0 {
-			n1270 = c.ReadArrayLength(4)
+	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1273)
+	} else if st1272 == foryimpl.RefFollows {
+		n1274 := c.ReadArrayLengthFast(4)
+		if n1274 < 0 {
+			n1274 = c.ReadArrayLength(4)
 		}
-		a1271 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1270)
-		r.ReadRawUint32s(a1271)
-		x.AU32 = a1271
-		foryimpl.SetRefSlice(c, id1269, x.AU32)
+		a1275 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1274)
+		r.ReadRawUint32s(a1275)
+		x.AU32 = a1275
+		foryimpl.SetRefSlice(c, id1273, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -7168,17 +7248,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1273)
-	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLengthFast(8)
-		if n1274 < 0 {
-			n1274 = c.ReadArrayLength(8)
+	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1277)
+	} else if st1276 == foryimpl.RefFollows {
+		n1278 := c.ReadArrayLengthFast(8)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(8)
 		}
-		a1275 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1274)
-		r.ReadRawUint64s(a1275)
-		x.AU64 = a1275
-		foryimpl.SetRefSlice(c, id1273, x.AU64)
+		a1279 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1278)
+		r.ReadRawUint64s(a1279)
+		x.AU64 = a1279
+		foryimpl.SetRefSlice(c, id1277, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -7186,17 +7266,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1277)
-	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLengthFast(1)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(1)
+	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1281)
+	} else if st1280 == foryimpl.RefFollows {
+		n1282 := c.ReadArrayLengthFast(1)
+		if n1282 < 0 {
+			n1282 = c.ReadArrayLength(1)
 		}
-		a1279 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1278)
-		copy(a1279, r.ReadBytes(n1278))
-		x.AU8 = a1279
-		foryimpl.SetRefSlice(c, id1277, x.AU8)
+		a1283 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1282)
+		copy(a1283, r.ReadBytes(n1282))
+		x.AU8 = a1283
+		foryimpl.SetRefSlice(c, id1281, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -7204,17 +7284,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-		x.AddABool = foryimpl.BackRefSlice[bool](c, id1281)
-	} else if st1280 == foryimpl.RefFollows {
-		n1282 := c.ReadArrayLengthFast(1)
-		if n1282 < 0 {
-			n1282 = c.ReadArrayLength(1)
+	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
+		x.AddABool = foryimpl.BackRefSlice[bool](c, id1285)
+	} else if st1284 == foryimpl.RefFollows {
+		n1286 := c.ReadArrayLengthFast(1)
+		if n1286 < 0 {
+			n1286 = c.ReadArrayLength(1)
 		}
-		a1283 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1282)
-		r.ReadRawBools(a1283)
-		x.AddABool = a1283
-		foryimpl.SetRefSlice(c, id1281, x.AddABool)
+		a1287 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1286)
+		r.ReadRawBools(a1287)
+		x.AddABool = a1287
+		foryimpl.SetRefSlice(c, id1285, x.AddABool)
 	} else {
 		x.AddABool = nil
 	}
@@ -7222,17 +7302,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
-		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1285)
-	} else if st1284 == foryimpl.RefFollows {
-		n1286 := c.ReadArrayLengthFast(4)
-		if n1286 < 0 {
-			n1286 = c.ReadArrayLength(4)
+	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
+		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1289)
+	} else if st1288 == foryimpl.RefFollows {
+		n1290 := c.ReadArrayLengthFast(4)
+		if n1290 < 0 {
+			n1290 = c.ReadArrayLength(4)
 		}
-		a1287 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1286)
-		r.ReadRawFloat32s(a1287)
-		x.AddAF32 = a1287
-		foryimpl.SetRefSlice(c, id1285, x.AddAF32)
+		a1291 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1290)
+		r.ReadRawFloat32s(a1291)
+		x.AddAF32 = a1291
+		foryimpl.SetRefSlice(c, id1289, x.AddAF32)
 	} else {
 		x.AddAF32 = nil
 	}
@@ -7240,17 +7320,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
-		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1289)
-	} else if st1288 == foryimpl.RefFollows {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
+	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
+		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1293)
+	} else if st1292 == foryimpl.RefFollows {
+		n1294 := c.ReadArrayLengthFast(8)
+		if n1294 < 0 {
+			n1294 = c.ReadArrayLength(8)
 		}
-		a1291 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1290)
-		r.ReadRawFloat64s(a1291)
-		x.AddAF64 = a1291
-		foryimpl.SetRefSlice(c, id1289, x.AddAF64)
+		a1295 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1294)
+		r.ReadRawFloat64s(a1295)
+		x.AddAF64 = a1295
+		foryimpl.SetRefSlice(c, id1293, x.AddAF64)
 	} else {
 		x.AddAF64 = nil
 	}
@@ -7258,17 +7338,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1293)
-	} else if st1292 == foryimpl.RefFollows {
-		n1294 := c.ReadArrayLengthFast(2)
-		if n1294 < 0 {
-			n1294 = c.ReadArrayLength(2)
+	if st1296, id1297 := c.ReadRefFlag(); st1296 == foryimpl.RefBack {
+		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1297)
+	} else if st1296 == foryimpl.RefFollows {
+		n1298 := c.ReadArrayLengthFast(2)
+		if n1298 < 0 {
+			n1298 = c.ReadArrayLength(2)
 		}
-		a1295 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1294)
-		r.ReadRawInt16s(a1295)
-		x.AddAI16 = a1295
-		foryimpl.SetRefSlice(c, id1293, x.AddAI16)
+		a1299 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1298)
+		r.ReadRawInt16s(a1299)
+		x.AddAI16 = a1299
+		foryimpl.SetRefSlice(c, id1297, x.AddAI16)
 	} else {
 		x.AddAI16 = nil
 	}
@@ -7276,17 +7356,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	if st1296, id1297 := c.ReadRefFlag(); st1296 == foryimpl.RefBack {
-		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1297)
-	} else if st1296 == foryimpl.RefFollows {
-		n1298 := c.ReadArrayLengthFast(4)
-		if n1298 < 0 {
-			n1298 = c.ReadArrayLength(4)
+	if st1300, id1301 := c.ReadRefFlag(); st1300 == foryimpl.RefBack {
+		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1301)
+	} else if st1300 == foryimpl.RefFollows {
+		n1302 := c.ReadArrayLengthFast(4)
+		if n1302 < 0 {
+			n1302 = c.ReadArrayLength(4)
 		}
-		a1299 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1298)
-		r.ReadRawInt32s(a1299)
-		x.AddAI32 = a1299
-		foryimpl.SetRefSlice(c, id1297, x.AddAI32)
+		a1303 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1302)
+		r.ReadRawInt32s(a1303)
+		x.AddAI32 = a1303
+		foryimpl.SetRefSlice(c, id1301, x.AddAI32)
 	} else {
 		x.AddAI32 = nil
 	}
@@ -7294,17 +7374,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	if st1300, id1301 := c.ReadRefFlag(); st1300 == foryimpl.RefBack {
-		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1301)
-	} else if st1300 == foryimpl.RefFollows {
-		n1302 := c.ReadArrayLengthFast(8)
-		if n1302 < 0 {
-			n1302 = c.ReadArrayLength(8)
+	if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
+		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1305)
+	} else if st1304 == foryimpl.RefFollows {
+		n1306 := c.ReadArrayLengthFast(8)
+		if n1306 < 0 {
+			n1306 = c.ReadArrayLength(8)
 		}
-		a1303 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1302)
-		r.ReadRawInt64s(a1303)
-		x.AddAI64 = a1303
-		foryimpl.SetRefSlice(c, id1301, x.AddAI64)
+		a1307 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1306)
+		r.ReadRawInt64s(a1307)
+		x.AddAI64 = a1307
+		foryimpl.SetRefSlice(c, id1305, x.AddAI64)
 	} else {
 		x.AddAI64 = nil
 	}
@@ -7312,19 +7392,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
-		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1305)
-	} else if st1304 == foryimpl.RefFollows {
-		n1306 := c.ReadArrayLengthFast(1)
-		if n1306 < 0 {
-			n1306 = c.ReadArrayLength(1)
+	if st1308, id1309 := c.ReadRefFlag(); st1308 == foryimpl.RefBack {
+		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1309)
+	} else if st1308 == foryimpl.RefFollows {
+		n1310 := c.ReadArrayLengthFast(1)
+		if n1310 < 0 {
+			n1310 = c.ReadArrayLength(1)
 		}
-		a1307 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1306)
-		for i1308 := range a1307 {
-			a1307[i1308] = r.ReadInt8()
+		a1311 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1310)
+		for i1312 := range a1311 {
+			a1311[i1312] = r.ReadInt8()
 		}
-		x.AddAI8 = a1307
-		foryimpl.SetRefSlice(c, id1305, x.AddAI8)
+		x.AddAI8 = a1311
+		foryimpl.SetRefSlice(c, id1309, x.AddAI8)
 	} else {
 		x.AddAI8 = nil
 	}
@@ -7332,17 +7412,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
-		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1310)
-	} else if st1309 == foryimpl.RefFollows {
-		n1311 := c.ReadArrayLengthFast(2)
-		if n1311 < 0 {
-			n1311 = c.ReadArrayLength(2)
+	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
+		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1314)
+	} else if st1313 == foryimpl.RefFollows {
+		n1315 := c.ReadArrayLengthFast(2)
+		if n1315 < 0 {
+			n1315 = c.ReadArrayLength(2)
 		}
-		a1312 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1311)
-		r.ReadRawUint16s(a1312)
-		x.AddAU16 = a1312
-		foryimpl.SetRefSlice(c, id1310, x.AddAU16)
+		a1316 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1315)
+		r.ReadRawUint16s(a1316)
+		x.AddAU16 = a1316
+		foryimpl.SetRefSlice(c, id1314, x.AddAU16)
 	} else {
 		x.AddAU16 = nil
 	}
@@ -7350,17 +7430,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
-		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1314)
-	} else if st1313 == foryimpl.RefFollows {
-		n1315 := c.ReadArrayLengthFast(4)
-		if n1315 < 0 {
-			n1315 = c.ReadArrayLength(4)
+	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1318)
+	} else if st1317 == foryimpl.RefFollows {
+		n1319 := c.ReadArrayLengthFast(4)
+		if n1319 < 0 {
+			n1319 = c.ReadArrayLength(4)
 		}
-		a1316 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1315)
-		r.ReadRawUint32s(a1316)
-		x.AddAU32 = a1316
-		foryimpl.SetRefSlice(c, id1314, x.AddAU32)
+		a1320 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1319)
+		r.ReadRawUint32s(a1320)
+		x.AddAU32 = a1320
+		foryimpl.SetRefSlice(c, id1318, x.AddAU32)
 	} else {
 		x.AddAU32 = nil
 	}
@@ -7368,17 +7448,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
-		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1318)
-	} else if st1317 == foryimpl.RefFollows {
-		n1319 := c.ReadArrayLengthFast(8)
-		if n1319 < 0 {
-			n1319 = c.ReadArrayLength(8)
+	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
+		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1322)
+	} else if st1321 == foryimpl.RefFollows {
+		n1323 := c.ReadArrayLengthFast(8)
+		if n1323 < 0 {
+			n1323 = c.ReadArrayLength(8)
 		}
-		a1320 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1319)
-		r.ReadRawUint64s(a1320)
-		x.AddAU64 = a1320
-		foryimpl.SetRefSlice(c, id1318, x.AddAU64)
+		a1324 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1323)
+		r.ReadRawUint64s(a1324)
+		x.AddAU64 = a1324
+		foryimpl.SetRefSlice(c, id1322, x.AddAU64)
 	} else {
 		x.AddAU64 = nil
 	}
@@ -7386,17 +7466,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
-		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1322)
-	} else if st1321 == foryimpl.RefFollows {
-		n1323 := c.ReadArrayLengthFast(1)
-		if n1323 < 0 {
-			n1323 = c.ReadArrayLength(1)
+	if st1325, id1326 := c.ReadRefFlag(); st1325 == foryimpl.RefBack {
+		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1326)
+	} else if st1325 == foryimpl.RefFollows {
+		n1327 := c.ReadArrayLengthFast(1)
+		if n1327 < 0 {
+			n1327 = c.ReadArrayLength(1)
 		}
-		a1324 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1323)
-		copy(a1324, r.ReadBytes(n1323))
-		x.AddAU8 = a1324
-		foryimpl.SetRefSlice(c, id1322, x.AddAU8)
+		a1328 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1327)
+		copy(a1328, r.ReadBytes(n1327))
+		x.AddAU8 = a1328
+		foryimpl.SetRefSlice(c, id1326, x.AddAU8)
 	} else {
 		x.AddAU8 = nil
 	}
@@ -7404,11 +7484,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU8")
 		return
 	}
-	if st1325, id1326 := c.ReadRefFlag(); st1325 == foryimpl.RefBack {
-		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1326)
-	} else if st1325 == foryimpl.RefFollows {
+	if st1329, id1330 := c.ReadRefFlag(); st1329 == foryimpl.RefBack {
+		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1330)
+	} else if st1329 == foryimpl.RefFollows {
 		x.AddBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1326, x.AddBin)
+		foryimpl.SetRefSlice(c, id1330, x.AddBin)
 	} else {
 		x.AddBin = nil
 	}
@@ -7416,694 +7496,702 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n1327 := c.ReadLengthFast(2)
-	if n1327 < 0 {
-		n1327 = c.ReadLength(2)
+	n1331 := c.ReadLengthFast(2)
+	if n1331 < 0 {
+		n1331 = c.ReadLength(2)
 	}
-	if n1327 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1327, 3))
+	if n1331 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1331, 3))
 		return
 	}
-	var l1328 [3]int16
-	if n1327 > 0 {
-		hn1330 := c.ReadListHeader(3)
+	var l1332 [3]int16
+	if n1331 > 0 {
+		hn1334 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1329 := range l1328 {
-				if hn1330 && !c.ReadFlag() {
-					clear(l1328[i1329 : i1329+1])
+			for i1333 := range l1332 {
+				if hn1334 && !c.ReadFlag() {
+					clear(l1332[i1333 : i1333+1])
 					continue
 				}
-				l1328[i1329] = r.ReadInt16()
+				l1332[i1333] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1329)
+					c.TraceIndex(i1333)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l1328
+	x.AddFix = l1332
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n1333 := c.ReadLengthFast(1)
-	if n1333 < 0 {
-		n1333 = c.ReadLength(1)
+	n1337 := c.ReadLengthFast(1)
+	if n1337 < 0 {
+		n1337 = c.ReadLength(1)
 	}
-	l1334 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1333)
-	if n1333 > 0 {
-		hn1336 := c.ReadListHeader(1)
+	l1338 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1337)
+	if n1337 > 0 {
+		hn1340 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1335 := range l1334 {
-				if hn1336 && !c.ReadFlag() {
-					clear(l1334[i1335 : i1335+1])
+			for i1339 := range l1338 {
+				if hn1340 && !c.ReadFlag() {
+					clear(l1338[i1339 : i1339+1])
 					continue
 				}
-				l1334[i1335] = r.ReadBool()
+				l1338[i1339] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1335)
+					c.TraceIndex(i1339)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l1334
+	x.AddLB = l1338
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n1339 := c.ReadLengthFast(1)
-	if n1339 < 0 {
-		n1339 = c.ReadLength(1)
+	n1343 := c.ReadLengthFast(1)
+	if n1343 < 0 {
+		n1343 = c.ReadLength(1)
 	}
-	l1340 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1339)
-	if n1339 > 0 {
-		hn1342 := c.ReadListHeader(25)
+	l1344 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1343)
+	if n1343 > 0 {
+		hn1346 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1341 := range l1340 {
-				if hn1342 && !c.ReadFlag() {
-					clear(l1340[i1341 : i1341+1])
+			for i1345 := range l1344 {
+				if hn1346 && !c.ReadFlag() {
+					clear(l1344[i1345 : i1345+1])
 					continue
 				}
-				l1340[i1341] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1349 := c.ReadEnumFast(uint32(0x7fffffff)); e1349 >= 0 {
+					l1344[i1345] = Color(e1349)
+				} else {
+					l1344[i1345] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1341)
+					c.TraceIndex(i1345)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l1340
+	x.AddLE = l1344
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n1345 := c.ReadLengthFast(4)
-	if n1345 < 0 {
-		n1345 = c.ReadLength(4)
+	n1350 := c.ReadLengthFast(4)
+	if n1350 < 0 {
+		n1350 = c.ReadLength(4)
 	}
-	l1346 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1345)
-	if n1345 > 0 {
-		hn1348 := c.ReadListHeader(19)
+	l1351 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1350)
+	if n1350 > 0 {
+		hn1353 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1347 := range l1346 {
-				if hn1348 && !c.ReadFlag() {
-					clear(l1346[i1347 : i1347+1])
+			for i1352 := range l1351 {
+				if hn1353 && !c.ReadFlag() {
+					clear(l1351[i1352 : i1352+1])
 					continue
 				}
-				l1346[i1347] = r.ReadFloat32()
+				l1351[i1352] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1347)
+					c.TraceIndex(i1352)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l1346
+	x.AddLF32 = l1351
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n1351 := c.ReadLengthFast(8)
-	if n1351 < 0 {
-		n1351 = c.ReadLength(8)
+	n1356 := c.ReadLengthFast(8)
+	if n1356 < 0 {
+		n1356 = c.ReadLength(8)
 	}
-	l1352 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1351)
-	if n1351 > 0 {
-		hn1354 := c.ReadListHeader(20)
+	l1357 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1356)
+	if n1356 > 0 {
+		hn1359 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1353 := range l1352 {
-				if hn1354 && !c.ReadFlag() {
-					clear(l1352[i1353 : i1353+1])
+			for i1358 := range l1357 {
+				if hn1359 && !c.ReadFlag() {
+					clear(l1357[i1358 : i1358+1])
 					continue
 				}
-				l1352[i1353] = r.ReadFloat64()
+				l1357[i1358] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1353)
+					c.TraceIndex(i1358)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l1352
+	x.AddLF64 = l1357
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n1357 := c.ReadLengthFast(1)
-	if n1357 < 0 {
-		n1357 = c.ReadLength(1)
+	n1362 := c.ReadLengthFast(1)
+	if n1362 < 0 {
+		n1362 = c.ReadLength(1)
 	}
-	l1358 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1357)
-	if n1357 > 0 {
-		hn1360 := c.ReadListHeader(5)
+	l1363 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1362)
+	if n1362 > 0 {
+		hn1365 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1359 := range l1358 {
-				if hn1360 && !c.ReadFlag() {
-					clear(l1358[i1359 : i1359+1])
+			for i1364 := range l1363 {
+				if hn1365 && !c.ReadFlag() {
+					clear(l1363[i1364 : i1364+1])
 					continue
 				}
-				l1358[i1359] = r.ReadVarInt32()
+				l1363[i1364] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1359)
+					c.TraceIndex(i1364)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l1358
+	x.AddLI32 = l1363
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n1363 := c.ReadLengthFast(1)
-	if n1363 < 0 {
-		n1363 = c.ReadLength(1)
+	n1368 := c.ReadLengthFast(1)
+	if n1368 < 0 {
+		n1368 = c.ReadLength(1)
 	}
-	l1364 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1363)
-	if n1363 > 0 {
-		hn1366 := c.ReadListHeader(7)
+	l1369 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1368)
+	if n1368 > 0 {
+		hn1371 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1365 := range l1364 {
-				if hn1366 && !c.ReadFlag() {
-					clear(l1364[i1365 : i1365+1])
+			for i1370 := range l1369 {
+				if hn1371 && !c.ReadFlag() {
+					clear(l1369[i1370 : i1370+1])
 					continue
 				}
-				l1364[i1365] = r.ReadVarInt64()
+				l1369[i1370] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1365)
+					c.TraceIndex(i1370)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l1364
+	x.AddLI64 = l1369
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n1369 := c.ReadLengthFast(1)
-	if n1369 < 0 {
-		n1369 = c.ReadLength(1)
+	n1374 := c.ReadLengthFast(1)
+	if n1374 < 0 {
+		n1374 = c.ReadLength(1)
 	}
-	l1370 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1369)
-	if n1369 > 0 {
-		hn1372 := c.ReadListHeader(2)
+	l1375 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1374)
+	if n1374 > 0 {
+		hn1377 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1371 := range l1370 {
-				if hn1372 && !c.ReadFlag() {
-					clear(l1370[i1371 : i1371+1])
+			for i1376 := range l1375 {
+				if hn1377 && !c.ReadFlag() {
+					clear(l1375[i1376 : i1376+1])
 					continue
 				}
-				l1370[i1371] = r.ReadInt8()
+				l1375[i1376] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1371)
+					c.TraceIndex(i1376)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l1370
+	x.AddLI8 = l1375
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n1375 := c.ReadLengthFast(1)
-	if n1375 < 0 {
-		n1375 = c.ReadLength(1)
+	n1380 := c.ReadLengthFast(1)
+	if n1380 < 0 {
+		n1380 = c.ReadLength(1)
 	}
-	l1376 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1375)
-	if n1375 > 0 {
-		hn1378 := c.ReadListHeader(22)
+	l1381 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1380)
+	if n1380 > 0 {
+		hn1383 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1377 := range l1376 {
-				if hn1378 && !c.ReadFlag() {
-					clear(l1376[i1377 : i1377+1])
+			for i1382 := range l1381 {
+				if hn1383 && !c.ReadFlag() {
+					clear(l1381[i1382 : i1382+1])
 					continue
 				}
-				n1381 := c.ReadLengthFast(1)
-				if n1381 < 0 {
-					n1381 = c.ReadLength(1)
+				n1386 := c.ReadLengthFast(1)
+				if n1386 < 0 {
+					n1386 = c.ReadLength(1)
 				}
-				l1382 := foryimpl.MakeSlice[[]int32](c, n1381)
-				if n1381 > 0 {
-					hn1384 := c.ReadListHeader(5)
+				l1387 := foryimpl.MakeSlice[[]int32](c, n1386)
+				if n1386 > 0 {
+					hn1389 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1383 := range l1382 {
-							if hn1384 && !c.ReadFlag() {
-								clear(l1382[i1383 : i1383+1])
+						for i1388 := range l1387 {
+							if hn1389 && !c.ReadFlag() {
+								clear(l1387[i1388 : i1388+1])
 								continue
 							}
-							l1382[i1383] = r.ReadVarInt32()
+							l1387[i1388] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1383)
+								c.TraceIndex(i1388)
 								break
 							}
 						}
 					}
 				}
-				l1376[i1377] = l1382
+				l1381[i1382] = l1387
 				if c.Failed() {
-					c.TraceIndex(i1377)
+					c.TraceIndex(i1382)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l1376
+	x.AddLL = l1381
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n1387 := c.ReadLengthFast(1)
-	if n1387 < 0 {
-		n1387 = c.ReadLength(1)
+	n1392 := c.ReadLengthFast(1)
+	if n1392 < 0 {
+		n1392 = c.ReadLength(1)
 	}
-	l1388 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1387)
-	if n1387 > 0 {
-		hn1390 := c.ReadListHeader(24)
+	l1393 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1392)
+	if n1392 > 0 {
+		hn1395 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1389 := range l1388 {
-				if hn1390 && !c.ReadFlag() {
-					clear(l1388[i1389 : i1389+1])
+			for i1394 := range l1393 {
+				if hn1395 && !c.ReadFlag() {
+					clear(l1393[i1394 : i1394+1])
 					continue
 				}
-				n1393 := c.ReadLengthFast(2)
-				if n1393 < 0 {
-					n1393 = c.ReadLength(2)
+				n1398 := c.ReadLengthFast(2)
+				if n1398 < 0 {
+					n1398 = c.ReadLength(2)
 				}
-				m1394 := foryimpl.MakeMap[map[string]int32](c, n1393)
-				for n1393 > 0 && !c.Failed() {
-					sz1395, vn1396, _ := c.ReadMapChunk(n1393, 21, 5, nil, false)
-					for j1397 := 0; j1397 < sz1395 && !c.Failed(); j1397++ {
-						var k1398 string
-						k1398 = c.ReadString()
-						var v1399 int32
-						if !vn1396 {
-							v1399 = r.ReadVarInt32()
+				m1399 := foryimpl.MakeMap[map[string]int32](c, n1398)
+				for n1398 > 0 && !c.Failed() {
+					sz1400, vn1401, _ := c.ReadMapChunk(n1398, 21, 5, nil, false)
+					for j1402 := 0; j1402 < sz1400 && !c.Failed(); j1402++ {
+						var k1403 string
+						k1403 = c.ReadString()
+						var v1404 int32
+						if !vn1401 {
+							v1404 = r.ReadVarInt32()
 						}
-						m1394[k1398] = v1399
+						m1399[k1403] = v1404
 					}
-					n1393 -= sz1395
+					n1398 -= sz1400
 				}
-				l1388[i1389] = m1394
+				l1393[i1394] = m1399
 				if c.Failed() {
-					c.TraceIndex(i1389)
+					c.TraceIndex(i1394)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1388
+	x.AddLM = l1393
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n1401 := c.ReadLengthFast(1)
-	if n1401 < 0 {
-		n1401 = c.ReadLength(1)
+	n1406 := c.ReadLengthFast(1)
+	if n1406 < 0 {
+		n1406 = c.ReadLength(1)
 	}
-	l1402 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1401)
-	if n1401 > 0 {
-		hn1404 := c.ReadListHeader(5)
+	l1407 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1406)
+	if n1406 > 0 {
+		hn1409 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1403 := range l1402 {
-				if hn1404 && !c.ReadFlag() {
-					clear(l1402[i1403 : i1403+1])
+			for i1408 := range l1407 {
+				if hn1409 && !c.ReadFlag() {
+					clear(l1407[i1408 : i1408+1])
 					continue
 				}
-				p1407 := foryimpl.Alloc[int32](c)
-				*p1407 = r.ReadVarInt32()
-				l1402[i1403] = p1407
+				p1412 := foryimpl.Alloc[int32](c)
+				*p1412 = r.ReadVarInt32()
+				l1407[i1408] = p1412
 				if c.Failed() {
-					c.TraceIndex(i1403)
+					c.TraceIndex(i1408)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l1402
+	x.AddLPI = l1407
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n1408 := c.ReadLengthFast(1)
-	if n1408 < 0 {
-		n1408 = c.ReadLength(1)
+	n1413 := c.ReadLengthFast(1)
+	if n1413 < 0 {
+		n1413 = c.ReadLength(1)
 	}
-	l1409 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1408)
-	if n1408 > 0 {
-		hn1411 := c.ReadListHeader(21)
+	l1414 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1413)
+	if n1413 > 0 {
+		hn1416 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1410 := range l1409 {
-				if hn1411 && !c.ReadFlag() {
-					clear(l1409[i1410 : i1410+1])
+			for i1415 := range l1414 {
+				if hn1416 && !c.ReadFlag() {
+					clear(l1414[i1415 : i1415+1])
 					continue
 				}
-				l1409[i1410] = c.ReadString()
+				l1414[i1415] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1410)
+					c.TraceIndex(i1415)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l1409
+	x.AddLS = l1414
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1414 := c.ReadLengthFast(1)
-	if n1414 < 0 {
-		n1414 = c.ReadLength(1)
+	n1419 := c.ReadLengthFast(1)
+	if n1419 < 0 {
+		n1419 = c.ReadLength(1)
 	}
-	l1415 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1414)
-	if n1414 > 0 {
-		hn1417 := c.ReadListHeader(38)
+	l1420 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1419)
+	if n1419 > 0 {
+		hn1422 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1416 := range l1415 {
-				if hn1417 && !c.ReadFlag() {
-					clear(l1415[i1416 : i1416+1])
+			for i1421 := range l1420 {
+				if hn1422 && !c.ReadFlag() {
+					clear(l1420[i1421 : i1421+1])
 					continue
 				}
-				l1415[i1416] = c.ReadTime()
+				l1420[i1421] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1416)
+					c.TraceIndex(i1421)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1415
+	x.AddLT = l1420
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1420 := c.ReadLengthFast(2)
-	if n1420 < 0 {
-		n1420 = c.ReadLength(2)
+	n1425 := c.ReadLengthFast(2)
+	if n1425 < 0 {
+		n1425 = c.ReadLength(2)
 	}
-	l1421 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1420)
-	if n1420 > 0 {
-		hn1423 := c.ReadListHeader(10)
+	l1426 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1425)
+	if n1425 > 0 {
+		hn1428 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1422 := range l1421 {
-				if hn1423 && !c.ReadFlag() {
-					clear(l1421[i1422 : i1422+1])
+			for i1427 := range l1426 {
+				if hn1428 && !c.ReadFlag() {
+					clear(l1426[i1427 : i1427+1])
 					continue
 				}
-				l1421[i1422] = r.ReadUint16()
+				l1426[i1427] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1422)
+					c.TraceIndex(i1427)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1421
+	x.AddLU16 = l1426
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1426 := c.ReadLengthFast(1)
-	if n1426 < 0 {
-		n1426 = c.ReadLength(1)
+	n1431 := c.ReadLengthFast(1)
+	if n1431 < 0 {
+		n1431 = c.ReadLength(1)
 	}
-	l1427 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1426)
-	if n1426 > 0 {
-		hn1429 := c.ReadListHeader(14)
+	l1432 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1431)
+	if n1431 > 0 {
+		hn1434 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1428 := range l1427 {
-				if hn1429 && !c.ReadFlag() {
-					clear(l1427[i1428 : i1428+1])
+			for i1433 := range l1432 {
+				if hn1434 && !c.ReadFlag() {
+					clear(l1432[i1433 : i1433+1])
 					continue
 				}
-				l1427[i1428] = r.ReadVarUint64()
+				l1432[i1433] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1428)
+					c.TraceIndex(i1433)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1427
+	x.AddLU64 = l1432
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1432 := c.ReadLengthFast(2)
-	if n1432 < 0 {
-		n1432 = c.ReadLength(2)
+	n1437 := c.ReadLengthFast(2)
+	if n1437 < 0 {
+		n1437 = c.ReadLength(2)
 	}
-	m1433 := foryimpl.MakeMap[map[bool]string](c, n1432)
-	for n1432 > 0 && !c.Failed() {
-		sz1434, vn1435, _ := c.ReadMapChunk(n1432, 1, 21, nil, false)
-		for j1436 := 0; j1436 < sz1434 && !c.Failed(); j1436++ {
-			var k1437 bool
-			k1437 = r.ReadBool()
-			var v1438 string
-			if !vn1435 {
-				v1438 = c.ReadString()
+	m1438 := foryimpl.MakeMap[map[bool]string](c, n1437)
+	for n1437 > 0 && !c.Failed() {
+		sz1439, vn1440, _ := c.ReadMapChunk(n1437, 1, 21, nil, false)
+		for j1441 := 0; j1441 < sz1439 && !c.Failed(); j1441++ {
+			var k1442 bool
+			k1442 = r.ReadBool()
+			var v1443 string
+			if !vn1440 {
+				v1443 = c.ReadString()
 			}
-			m1433[k1437] = v1438
+			m1438[k1442] = v1443
 		}
-		n1432 -= sz1434
+		n1437 -= sz1439
 	}
-	x.AddMBS = m1433
+	x.AddMBS = m1438
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1440 := c.ReadLengthFast(2)
-	if n1440 < 0 {
-		n1440 = c.ReadLength(2)
+	n1445 := c.ReadLengthFast(2)
+	if n1445 < 0 {
+		n1445 = c.ReadLength(2)
 	}
-	m1441 := foryimpl.MakeMap[map[Color]string](c, n1440)
-	for n1440 > 0 && !c.Failed() {
-		sz1442, vn1443, _ := c.ReadMapChunk(n1440, 25, 21, nil, false)
-		for j1444 := 0; j1444 < sz1442 && !c.Failed(); j1444++ {
-			var k1445 Color
-			k1445 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1446 string
-			if !vn1443 {
-				v1446 = c.ReadString()
+	m1446 := foryimpl.MakeMap[map[Color]string](c, n1445)
+	for n1445 > 0 && !c.Failed() {
+		sz1447, vn1448, _ := c.ReadMapChunk(n1445, 25, 21, nil, false)
+		for j1449 := 0; j1449 < sz1447 && !c.Failed(); j1449++ {
+			var k1450 Color
+			if e1452 := c.ReadEnumFast(uint32(0x7fffffff)); e1452 >= 0 {
+				k1450 = Color(e1452)
+			} else {
+				k1450 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m1441[k1445] = v1446
+			var v1451 string
+			if !vn1448 {
+				v1451 = c.ReadString()
+			}
+			m1446[k1450] = v1451
 		}
-		n1440 -= sz1442
+		n1445 -= sz1447
 	}
-	x.AddMES = m1441
+	x.AddMES = m1446
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1448 := c.ReadLengthFast(2)
-	if n1448 < 0 {
-		n1448 = c.ReadLength(2)
+	n1454 := c.ReadLengthFast(2)
+	if n1454 < 0 {
+		n1454 = c.ReadLength(2)
 	}
-	m1449 := foryimpl.MakeMap[map[int64]float64](c, n1448)
-	for n1448 > 0 && !c.Failed() {
-		sz1450, vn1451, _ := c.ReadMapChunk(n1448, 7, 20, nil, false)
-		for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
-			var k1453 int64
-			k1453 = r.ReadVarInt64()
-			var v1454 float64
-			if !vn1451 {
-				v1454 = r.ReadFloat64()
+	m1455 := foryimpl.MakeMap[map[int64]float64](c, n1454)
+	for n1454 > 0 && !c.Failed() {
+		sz1456, vn1457, _ := c.ReadMapChunk(n1454, 7, 20, nil, false)
+		for j1458 := 0; j1458 < sz1456 && !c.Failed(); j1458++ {
+			var k1459 int64
+			k1459 = r.ReadVarInt64()
+			var v1460 float64
+			if !vn1457 {
+				v1460 = r.ReadFloat64()
 			}
-			m1449[k1453] = v1454
+			m1455[k1459] = v1460
 		}
-		n1448 -= sz1450
+		n1454 -= sz1456
 	}
-	x.AddMI64F = m1449
+	x.AddMI64F = m1455
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1456 := c.ReadLengthFast(2)
-	if n1456 < 0 {
-		n1456 = c.ReadLength(2)
+	n1462 := c.ReadLengthFast(2)
+	if n1462 < 0 {
+		n1462 = c.ReadLength(2)
 	}
-	m1457 := foryimpl.MakeMap[map[int32]string](c, n1456)
-	for n1456 > 0 && !c.Failed() {
-		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 5, 21, nil, false)
-		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
-			var k1461 int32
-			k1461 = r.ReadVarInt32()
-			var v1462 string
-			if !vn1459 {
-				v1462 = c.ReadString()
+	m1463 := foryimpl.MakeMap[map[int32]string](c, n1462)
+	for n1462 > 0 && !c.Failed() {
+		sz1464, vn1465, _ := c.ReadMapChunk(n1462, 5, 21, nil, false)
+		for j1466 := 0; j1466 < sz1464 && !c.Failed(); j1466++ {
+			var k1467 int32
+			k1467 = r.ReadVarInt32()
+			var v1468 string
+			if !vn1465 {
+				v1468 = c.ReadString()
 			}
-			m1457[k1461] = v1462
+			m1463[k1467] = v1468
 		}
-		n1456 -= sz1458
+		n1462 -= sz1464
 	}
-	x.AddMIS = m1457
+	x.AddMIS = m1463
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1464 := c.ReadLengthFast(2)
-	if n1464 < 0 {
-		n1464 = c.ReadLength(2)
+	n1470 := c.ReadLengthFast(2)
+	if n1470 < 0 {
+		n1470 = c.ReadLength(2)
 	}
-	m1465 := foryimpl.MakeMap[map[string]int32](c, n1464)
-	for n1464 > 0 && !c.Failed() {
-		sz1466, vn1467, _ := c.ReadMapChunk(n1464, 21, 5, nil, false)
-		for j1468 := 0; j1468 < sz1466 && !c.Failed(); j1468++ {
-			var k1469 string
-			k1469 = c.ReadString()
-			var v1470 int32
-			if !vn1467 {
-				v1470 = r.ReadVarInt32()
+	m1471 := foryimpl.MakeMap[map[string]int32](c, n1470)
+	for n1470 > 0 && !c.Failed() {
+		sz1472, vn1473, _ := c.ReadMapChunk(n1470, 21, 5, nil, false)
+		for j1474 := 0; j1474 < sz1472 && !c.Failed(); j1474++ {
+			var k1475 string
+			k1475 = c.ReadString()
+			var v1476 int32
+			if !vn1473 {
+				v1476 = r.ReadVarInt32()
 			}
-			m1465[k1469] = v1470
+			m1471[k1475] = v1476
 		}
-		n1464 -= sz1466
+		n1470 -= sz1472
 	}
-	x.AddMSI = m1465
+	x.AddMSI = m1471
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n1472 := c.ReadLengthFast(2)
-	if n1472 < 0 {
-		n1472 = c.ReadLength(2)
+	n1478 := c.ReadLengthFast(2)
+	if n1478 < 0 {
+		n1478 = c.ReadLength(2)
 	}
-	m1473 := foryimpl.MakeMap[map[string][]string](c, n1472)
-	for n1472 > 0 && !c.Failed() {
-		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 21, 22, nil, true)
-		for j1476 := 0; j1476 < sz1474 && !c.Failed(); j1476++ {
-			var k1477 string
-			k1477 = c.ReadString()
-			var v1478 []string
-			if !vn1475 {
-				n1479 := c.ReadLengthFast(1)
-				if n1479 < 0 {
-					n1479 = c.ReadLength(1)
+	m1479 := foryimpl.MakeMap[map[string][]string](c, n1478)
+	for n1478 > 0 && !c.Failed() {
+		sz1480, vn1481, _ := c.ReadMapChunk(n1478, 21, 22, nil, true)
+		for j1482 := 0; j1482 < sz1480 && !c.Failed(); j1482++ {
+			var k1483 string
+			k1483 = c.ReadString()
+			var v1484 []string
+			if !vn1481 {
+				n1485 := c.ReadLengthFast(1)
+				if n1485 < 0 {
+					n1485 = c.ReadLength(1)
 				}
-				l1480 := foryimpl.MakeSlice[[]string](c, n1479)
-				if n1479 > 0 {
-					hn1482 := c.ReadListHeader(21)
+				l1486 := foryimpl.MakeSlice[[]string](c, n1485)
+				if n1485 > 0 {
+					hn1488 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1481 := range l1480 {
-							if hn1482 && !c.ReadFlag() {
-								clear(l1480[i1481 : i1481+1])
+						for i1487 := range l1486 {
+							if hn1488 && !c.ReadFlag() {
+								clear(l1486[i1487 : i1487+1])
 								continue
 							}
-							l1480[i1481] = c.ReadString()
+							l1486[i1487] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1481)
+								c.TraceIndex(i1487)
 								break
 							}
 						}
 					}
 				}
-				v1478 = l1480
+				v1484 = l1486
 			}
-			m1473[k1477] = v1478
+			m1479[k1483] = v1484
 		}
-		n1472 -= sz1474
+		n1478 -= sz1480
 	}
-	x.AddMSL = m1473
+	x.AddMSL = m1479
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1486 := c.ReadLengthFast(2)
-	if n1486 < 0 {
-		n1486 = c.ReadLength(2)
+	n1492 := c.ReadLengthFast(2)
+	if n1492 < 0 {
+		n1492 = c.ReadLength(2)
 	}
-	m1487 := foryimpl.MakeMap[map[string]map[string]int32](c, n1486)
-	for n1486 > 0 && !c.Failed() {
-		sz1488, vn1489, _ := c.ReadMapChunk(n1486, 21, 24, nil, true)
-		for j1490 := 0; j1490 < sz1488 && !c.Failed(); j1490++ {
-			var k1491 string
-			k1491 = c.ReadString()
-			var v1492 map[string]int32
-			if !vn1489 {
-				n1493 := c.ReadLengthFast(2)
-				if n1493 < 0 {
-					n1493 = c.ReadLength(2)
+	m1493 := foryimpl.MakeMap[map[string]map[string]int32](c, n1492)
+	for n1492 > 0 && !c.Failed() {
+		sz1494, vn1495, _ := c.ReadMapChunk(n1492, 21, 24, nil, true)
+		for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
+			var k1497 string
+			k1497 = c.ReadString()
+			var v1498 map[string]int32
+			if !vn1495 {
+				n1499 := c.ReadLengthFast(2)
+				if n1499 < 0 {
+					n1499 = c.ReadLength(2)
 				}
-				m1494 := foryimpl.MakeMap[map[string]int32](c, n1493)
-				for n1493 > 0 && !c.Failed() {
-					sz1495, vn1496, _ := c.ReadMapChunk(n1493, 21, 5, nil, false)
-					for j1497 := 0; j1497 < sz1495 && !c.Failed(); j1497++ {
-						var k1498 string
-						k1498 = c.ReadString()
-						var v1499 int32
-						if !vn1496 {
-							v1499 = r.ReadVarInt32()
+				m1500 := foryimpl.MakeMap[map[string]int32](c, n1499)
+				for n1499 > 0 && !c.Failed() {
+					sz1501, vn1502, _ := c.ReadMapChunk(n1499, 21, 5, nil, false)
+					for j1503 := 0; j1503 < sz1501 && !c.Failed(); j1503++ {
+						var k1504 string
+						k1504 = c.ReadString()
+						var v1505 int32
+						if !vn1502 {
+							v1505 = r.ReadVarInt32()
 						}
-						m1494[k1498] = v1499
+						m1500[k1504] = v1505
 					}
-					n1493 -= sz1495
+					n1499 -= sz1501
 				}
-				v1492 = m1494
+				v1498 = m1500
 			}
-			m1487[k1491] = v1492
+			m1493[k1497] = v1498
 		}
-		n1486 -= sz1488
+		n1492 -= sz1494
 	}
-	x.AddMSM = m1487
+	x.AddMSM = m1493
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1502 := c.ReadLengthFast(2)
-	if n1502 < 0 {
-		n1502 = c.ReadLength(2)
+	n1508 := c.ReadLengthFast(2)
+	if n1508 < 0 {
+		n1508 = c.ReadLength(2)
 	}
-	m1503 := foryimpl.MakeMap[map[string]*int32](c, n1502)
-	for n1502 > 0 && !c.Failed() {
-		sz1504, vn1505, _ := c.ReadMapChunk(n1502, 21, 5, nil, true)
-		for j1506 := 0; j1506 < sz1504 && !c.Failed(); j1506++ {
-			var k1507 string
-			k1507 = c.ReadString()
-			var v1508 *int32
-			if !vn1505 {
-				p1509 := foryimpl.Alloc[int32](c)
-				*p1509 = r.ReadVarInt32()
-				v1508 = p1509
+	m1509 := foryimpl.MakeMap[map[string]*int32](c, n1508)
+	for n1508 > 0 && !c.Failed() {
+		sz1510, vn1511, _ := c.ReadMapChunk(n1508, 21, 5, nil, true)
+		for j1512 := 0; j1512 < sz1510 && !c.Failed(); j1512++ {
+			var k1513 string
+			k1513 = c.ReadString()
+			var v1514 *int32
+			if !vn1511 {
+				p1515 := foryimpl.Alloc[int32](c)
+				*p1515 = r.ReadVarInt32()
+				v1514 = p1515
 			}
-			m1503[k1507] = v1508
+			m1509[k1513] = v1514
 		}
-		n1502 -= sz1504
+		n1508 -= sz1510
 	}
-	x.AddMSP = m1503
+	x.AddMSP = m1509
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1511 := c.ReadLengthFast(2)
-	if n1511 < 0 {
-		n1511 = c.ReadLength(2)
+	n1517 := c.ReadLengthFast(2)
+	if n1517 < 0 {
+		n1517 = c.ReadLength(2)
 	}
-	m1512 := foryimpl.MakeMap[map[uint8]uint16](c, n1511)
-	for n1511 > 0 && !c.Failed() {
-		sz1513, vn1514, _ := c.ReadMapChunk(n1511, 9, 10, nil, false)
-		for j1515 := 0; j1515 < sz1513 && !c.Failed(); j1515++ {
-			var k1516 uint8
-			k1516 = r.ReadUint8()
-			var v1517 uint16
-			if !vn1514 {
-				v1517 = r.ReadUint16()
+	m1518 := foryimpl.MakeMap[map[uint8]uint16](c, n1517)
+	for n1517 > 0 && !c.Failed() {
+		sz1519, vn1520, _ := c.ReadMapChunk(n1517, 9, 10, nil, false)
+		for j1521 := 0; j1521 < sz1519 && !c.Failed(); j1521++ {
+			var k1522 uint8
+			k1522 = r.ReadUint8()
+			var v1523 uint16
+			if !vn1520 {
+				v1523 = r.ReadUint16()
 			}
-			m1512[k1516] = v1517
+			m1518[k1522] = v1523
 		}
-		n1511 -= sz1513
+		n1517 -= sz1519
 	}
-	x.AddMU8 = m1512
+	x.AddMU8 = m1518
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1520)
-	} else if st1519 == foryimpl.RefFollows {
+	if st1525, id1526 := c.ReadRefFlag(); st1525 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1526)
+	} else if st1525 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1520, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1526, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -8112,89 +8200,89 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1521 := c.ReadLengthFast(1)
-		if n1521 < 0 {
-			n1521 = c.ReadLength(1)
+		n1527 := c.ReadLengthFast(1)
+		if n1527 < 0 {
+			n1527 = c.ReadLength(1)
 		}
-		l1522 := foryimpl.MakeSlice[[]string](c, n1521)
-		if n1521 > 0 {
-			hn1524 := c.ReadListHeader(21)
+		l1528 := foryimpl.MakeSlice[[]string](c, n1527)
+		if n1527 > 0 {
+			hn1530 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1523 := range l1522 {
-					if hn1524 && !c.ReadFlag() {
-						clear(l1522[i1523 : i1523+1])
+				for i1529 := range l1528 {
+					if hn1530 && !c.ReadFlag() {
+						clear(l1528[i1529 : i1529+1])
 						continue
 					}
-					l1522[i1523] = c.ReadString()
+					l1528[i1529] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1523)
+						c.TraceIndex(i1529)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1522
+		x.AddNLS = l1528
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1527 := c.ReadLengthFast(2)
-		if n1527 < 0 {
-			n1527 = c.ReadLength(2)
+		n1533 := c.ReadLengthFast(2)
+		if n1533 < 0 {
+			n1533 = c.ReadLength(2)
 		}
-		m1528 := foryimpl.MakeMap[map[string]int32](c, n1527)
-		for n1527 > 0 && !c.Failed() {
-			sz1529, vn1530, _ := c.ReadMapChunk(n1527, 21, 5, nil, false)
-			for j1531 := 0; j1531 < sz1529 && !c.Failed(); j1531++ {
-				var k1532 string
-				k1532 = c.ReadString()
-				var v1533 int32
-				if !vn1530 {
-					v1533 = r.ReadVarInt32()
+		m1534 := foryimpl.MakeMap[map[string]int32](c, n1533)
+		for n1533 > 0 && !c.Failed() {
+			sz1535, vn1536, _ := c.ReadMapChunk(n1533, 21, 5, nil, false)
+			for j1537 := 0; j1537 < sz1535 && !c.Failed(); j1537++ {
+				var k1538 string
+				k1538 = c.ReadString()
+				var v1539 int32
+				if !vn1536 {
+					v1539 = r.ReadVarInt32()
 				}
-				m1528[k1532] = v1533
+				m1534[k1538] = v1539
 			}
-			n1527 -= sz1529
+			n1533 -= sz1535
 		}
-		x.AddNM = m1528
+		x.AddNM = m1534
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1535 := c.ReadLengthFast(1)
-	if n1535 < 0 {
-		n1535 = c.ReadLength(1)
+	n1541 := c.ReadLengthFast(1)
+	if n1541 < 0 {
+		n1541 = c.ReadLength(1)
 	}
-	l1536 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1535)
-	if n1535 > 0 {
-		hn1538 := c.ReadListHeader(9)
+	l1542 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1541)
+	if n1541 > 0 {
+		hn1544 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1537 := range l1536 {
-				if hn1538 && !c.ReadFlag() {
-					clear(l1536[i1537 : i1537+1])
+			for i1543 := range l1542 {
+				if hn1544 && !c.ReadFlag() {
+					clear(l1542[i1543 : i1543+1])
 					continue
 				}
-				l1536[i1537] = r.ReadUint8()
+				l1542[i1543] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1537)
+					c.TraceIndex(i1543)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1536
+	x.AddRaw = l1542
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1541, id1542 := c.ReadRefFlag(); st1541 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1542)
-	} else if st1541 == foryimpl.RefFollows {
+	if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1548)
+	} else if st1547 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1542, x.Bin)
+		foryimpl.SetRefSlice(c, id1548, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -8202,50 +8290,24 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1543 := c.ReadLengthFast(2)
-	if n1543 < 0 {
-		n1543 = c.ReadLength(2)
-	}
-	if n1543 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1543, 3))
-		return
-	}
-	var l1544 [3]int16
-	if n1543 > 0 {
-		hn1546 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1545 := range l1544 {
-				if hn1546 && !c.ReadFlag() {
-					clear(l1544[i1545 : i1545+1])
-					continue
-				}
-				l1544[i1545] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1545)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1544
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1549 := c.ReadLengthFast(1)
+	n1549 := c.ReadLengthFast(2)
 	if n1549 < 0 {
-		n1549 = c.ReadLength(1)
+		n1549 = c.ReadLength(2)
 	}
-	l1550 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1549)
+	if n1549 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1549, 3))
+		return
+	}
+	var l1550 [3]int16
 	if n1549 > 0 {
-		hn1552 := c.ReadListHeader(1)
+		hn1552 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1551 := range l1550 {
 				if hn1552 && !c.ReadFlag() {
 					clear(l1550[i1551 : i1551+1])
 					continue
 				}
-				l1550[i1551] = r.ReadBool()
+				l1550[i1551] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1551)
 					break
@@ -8253,25 +8315,25 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LB = l1550
+	x.Fix = l1550
 	if c.Failed() {
-		c.Trace("LB")
+		c.Trace("Fix")
 		return
 	}
 	n1555 := c.ReadLengthFast(1)
 	if n1555 < 0 {
 		n1555 = c.ReadLength(1)
 	}
-	l1556 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1555)
+	l1556 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1555)
 	if n1555 > 0 {
-		hn1558 := c.ReadListHeader(25)
+		hn1558 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i1557 := range l1556 {
 				if hn1558 && !c.ReadFlag() {
 					clear(l1556[i1557 : i1557+1])
 					continue
 				}
-				l1556[i1557] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1556[i1557] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i1557)
 					break
@@ -8279,25 +8341,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LE = l1556
+	x.LB = l1556
 	if c.Failed() {
-		c.Trace("LE")
+		c.Trace("LB")
 		return
 	}
-	n1561 := c.ReadLengthFast(4)
+	n1561 := c.ReadLengthFast(1)
 	if n1561 < 0 {
-		n1561 = c.ReadLength(4)
+		n1561 = c.ReadLength(1)
 	}
-	l1562 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1561)
+	l1562 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1561)
 	if n1561 > 0 {
-		hn1564 := c.ReadListHeader(19)
+		hn1564 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i1563 := range l1562 {
 				if hn1564 && !c.ReadFlag() {
 					clear(l1562[i1563 : i1563+1])
 					continue
 				}
-				l1562[i1563] = r.ReadFloat32()
+				if e1567 := c.ReadEnumFast(uint32(0x7fffffff)); e1567 >= 0 {
+					l1562[i1563] = Color(e1567)
+				} else {
+					l1562[i1563] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i1563)
 					break
@@ -8305,248 +8371,248 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LF32 = l1562
+	x.LE = l1562
+	if c.Failed() {
+		c.Trace("LE")
+		return
+	}
+	n1568 := c.ReadLengthFast(4)
+	if n1568 < 0 {
+		n1568 = c.ReadLength(4)
+	}
+	l1569 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1568)
+	if n1568 > 0 {
+		hn1571 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1570 := range l1569 {
+				if hn1571 && !c.ReadFlag() {
+					clear(l1569[i1570 : i1570+1])
+					continue
+				}
+				l1569[i1570] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1570)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l1569
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1567 := c.ReadLengthFast(8)
-	if n1567 < 0 {
-		n1567 = c.ReadLength(8)
+	n1574 := c.ReadLengthFast(8)
+	if n1574 < 0 {
+		n1574 = c.ReadLength(8)
 	}
-	l1568 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1567)
-	if n1567 > 0 {
-		hn1570 := c.ReadListHeader(20)
+	l1575 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1574)
+	if n1574 > 0 {
+		hn1577 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1569 := range l1568 {
-				if hn1570 && !c.ReadFlag() {
-					clear(l1568[i1569 : i1569+1])
+			for i1576 := range l1575 {
+				if hn1577 && !c.ReadFlag() {
+					clear(l1575[i1576 : i1576+1])
 					continue
 				}
-				l1568[i1569] = r.ReadFloat64()
+				l1575[i1576] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1569)
+					c.TraceIndex(i1576)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1568
+	x.LF64 = l1575
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1573 := c.ReadLengthFast(1)
-	if n1573 < 0 {
-		n1573 = c.ReadLength(1)
+	n1580 := c.ReadLengthFast(1)
+	if n1580 < 0 {
+		n1580 = c.ReadLength(1)
 	}
-	l1574 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1573)
-	if n1573 > 0 {
-		hn1576 := c.ReadListHeader(5)
+	l1581 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1580)
+	if n1580 > 0 {
+		hn1583 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1575 := range l1574 {
-				if hn1576 && !c.ReadFlag() {
-					clear(l1574[i1575 : i1575+1])
+			for i1582 := range l1581 {
+				if hn1583 && !c.ReadFlag() {
+					clear(l1581[i1582 : i1582+1])
 					continue
 				}
-				l1574[i1575] = r.ReadVarInt32()
+				l1581[i1582] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1575)
+					c.TraceIndex(i1582)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1574
+	x.LI32 = l1581
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1579 := c.ReadLengthFast(1)
-	if n1579 < 0 {
-		n1579 = c.ReadLength(1)
+	n1586 := c.ReadLengthFast(1)
+	if n1586 < 0 {
+		n1586 = c.ReadLength(1)
 	}
-	l1580 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1579)
-	if n1579 > 0 {
-		hn1582 := c.ReadListHeader(7)
+	l1587 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1586)
+	if n1586 > 0 {
+		hn1589 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1581 := range l1580 {
-				if hn1582 && !c.ReadFlag() {
-					clear(l1580[i1581 : i1581+1])
+			for i1588 := range l1587 {
+				if hn1589 && !c.ReadFlag() {
+					clear(l1587[i1588 : i1588+1])
 					continue
 				}
-				l1580[i1581] = r.ReadVarInt64()
+				l1587[i1588] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1581)
+					c.TraceIndex(i1588)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1580
+	x.LI64 = l1587
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1585 := c.ReadLengthFast(1)
-	if n1585 < 0 {
-		n1585 = c.ReadLength(1)
+	n1592 := c.ReadLengthFast(1)
+	if n1592 < 0 {
+		n1592 = c.ReadLength(1)
 	}
-	l1586 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1585)
-	if n1585 > 0 {
-		hn1588 := c.ReadListHeader(2)
+	l1593 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1592)
+	if n1592 > 0 {
+		hn1595 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1587 := range l1586 {
-				if hn1588 && !c.ReadFlag() {
-					clear(l1586[i1587 : i1587+1])
+			for i1594 := range l1593 {
+				if hn1595 && !c.ReadFlag() {
+					clear(l1593[i1594 : i1594+1])
 					continue
 				}
-				l1586[i1587] = r.ReadInt8()
+				l1593[i1594] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1587)
+					c.TraceIndex(i1594)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1586
+	x.LI8 = l1593
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1591 := c.ReadLengthFast(1)
-	if n1591 < 0 {
-		n1591 = c.ReadLength(1)
+	n1598 := c.ReadLengthFast(1)
+	if n1598 < 0 {
+		n1598 = c.ReadLength(1)
 	}
-	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1591)
-	if n1591 > 0 {
-		hn1594 := c.ReadListHeader(22)
+	l1599 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1598)
+	if n1598 > 0 {
+		hn1601 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1593 := range l1592 {
-				if hn1594 && !c.ReadFlag() {
-					clear(l1592[i1593 : i1593+1])
+			for i1600 := range l1599 {
+				if hn1601 && !c.ReadFlag() {
+					clear(l1599[i1600 : i1600+1])
 					continue
 				}
-				n1597 := c.ReadLengthFast(1)
-				if n1597 < 0 {
-					n1597 = c.ReadLength(1)
+				n1604 := c.ReadLengthFast(1)
+				if n1604 < 0 {
+					n1604 = c.ReadLength(1)
 				}
-				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(5)
+				l1605 := foryimpl.MakeSlice[[]int32](c, n1604)
+				if n1604 > 0 {
+					hn1607 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1606 := range l1605 {
+							if hn1607 && !c.ReadFlag() {
+								clear(l1605[i1606 : i1606+1])
 								continue
 							}
-							l1598[i1599] = r.ReadVarInt32()
+							l1605[i1606] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1606)
 								break
 							}
 						}
 					}
 				}
-				l1592[i1593] = l1598
+				l1599[i1600] = l1605
 				if c.Failed() {
-					c.TraceIndex(i1593)
+					c.TraceIndex(i1600)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1592
+	x.LL = l1599
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1603 := c.ReadLengthFast(1)
-	if n1603 < 0 {
-		n1603 = c.ReadLength(1)
+	n1610 := c.ReadLengthFast(1)
+	if n1610 < 0 {
+		n1610 = c.ReadLength(1)
 	}
-	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1603)
-	if n1603 > 0 {
-		hn1606 := c.ReadListHeader(24)
+	l1611 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1610)
+	if n1610 > 0 {
+		hn1613 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1605 := range l1604 {
-				if hn1606 && !c.ReadFlag() {
-					clear(l1604[i1605 : i1605+1])
+			for i1612 := range l1611 {
+				if hn1613 && !c.ReadFlag() {
+					clear(l1611[i1612 : i1612+1])
 					continue
 				}
-				n1609 := c.ReadLengthFast(2)
-				if n1609 < 0 {
-					n1609 = c.ReadLength(2)
+				n1616 := c.ReadLengthFast(2)
+				if n1616 < 0 {
+					n1616 = c.ReadLength(2)
 				}
-				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
-				for n1609 > 0 && !c.Failed() {
-					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
-					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
-						var k1614 string
-						k1614 = c.ReadString()
-						var v1615 int32
-						if !vn1612 {
-							v1615 = r.ReadVarInt32()
+				m1617 := foryimpl.MakeMap[map[string]int32](c, n1616)
+				for n1616 > 0 && !c.Failed() {
+					sz1618, vn1619, _ := c.ReadMapChunk(n1616, 21, 5, nil, false)
+					for j1620 := 0; j1620 < sz1618 && !c.Failed(); j1620++ {
+						var k1621 string
+						k1621 = c.ReadString()
+						var v1622 int32
+						if !vn1619 {
+							v1622 = r.ReadVarInt32()
 						}
-						m1610[k1614] = v1615
+						m1617[k1621] = v1622
 					}
-					n1609 -= sz1611
+					n1616 -= sz1618
 				}
-				l1604[i1605] = m1610
+				l1611[i1612] = m1617
 				if c.Failed() {
-					c.TraceIndex(i1605)
+					c.TraceIndex(i1612)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1604
+	x.LM = l1611
 	if c.Failed() {
 		c.Trace("LM")
-		return
-	}
-	n1617 := c.ReadLengthFast(1)
-	if n1617 < 0 {
-		n1617 = c.ReadLength(1)
-	}
-	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1617)
-	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1619 := range l1618 {
-				if hn1620 && !c.ReadFlag() {
-					clear(l1618[i1619 : i1619+1])
-					continue
-				}
-				p1623 := foryimpl.Alloc[int32](c)
-				*p1623 = r.ReadVarInt32()
-				l1618[i1619] = p1623
-				if c.Failed() {
-					c.TraceIndex(i1619)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l1618
-	if c.Failed() {
-		c.Trace("LPI")
 		return
 	}
 	n1624 := c.ReadLengthFast(1)
 	if n1624 < 0 {
 		n1624 = c.ReadLength(1)
 	}
-	l1625 := foryimpl.ReuseSlice[[]string](c, x.LS, n1624)
+	l1625 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1624)
 	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(21)
+		hn1627 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1626 := range l1625 {
 				if hn1627 && !c.ReadFlag() {
 					clear(l1625[i1626 : i1626+1])
 					continue
 				}
-				l1625[i1626] = c.ReadString()
+				p1630 := foryimpl.Alloc[int32](c)
+				*p1630 = r.ReadVarInt32()
+				l1625[i1626] = p1630
 				if c.Failed() {
 					c.TraceIndex(i1626)
 					break
@@ -8554,342 +8620,372 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LS = l1625
+	x.LPI = l1625
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n1631 := c.ReadLengthFast(1)
+	if n1631 < 0 {
+		n1631 = c.ReadLength(1)
+	}
+	l1632 := foryimpl.ReuseSlice[[]string](c, x.LS, n1631)
+	if n1631 > 0 {
+		hn1634 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1633 := range l1632 {
+				if hn1634 && !c.ReadFlag() {
+					clear(l1632[i1633 : i1633+1])
+					continue
+				}
+				l1632[i1633] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1633)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l1632
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1630 := c.ReadLengthFast(1)
-	if n1630 < 0 {
-		n1630 = c.ReadLength(1)
+	n1637 := c.ReadLengthFast(1)
+	if n1637 < 0 {
+		n1637 = c.ReadLength(1)
 	}
-	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(38)
+	l1638 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1637)
+	if n1637 > 0 {
+		hn1640 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1639 := range l1638 {
+				if hn1640 && !c.ReadFlag() {
+					clear(l1638[i1639 : i1639+1])
 					continue
 				}
-				l1631[i1632] = c.ReadTime()
+				l1638[i1639] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1639)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1631
+	x.LT = l1638
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1636 := c.ReadLengthFast(2)
-	if n1636 < 0 {
-		n1636 = c.ReadLength(2)
+	n1643 := c.ReadLengthFast(2)
+	if n1643 < 0 {
+		n1643 = c.ReadLength(2)
 	}
-	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1636)
-	if n1636 > 0 {
-		hn1639 := c.ReadListHeader(10)
+	l1644 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1643)
+	if n1643 > 0 {
+		hn1646 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1638 := range l1637 {
-				if hn1639 && !c.ReadFlag() {
-					clear(l1637[i1638 : i1638+1])
+			for i1645 := range l1644 {
+				if hn1646 && !c.ReadFlag() {
+					clear(l1644[i1645 : i1645+1])
 					continue
 				}
-				l1637[i1638] = r.ReadUint16()
+				l1644[i1645] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1638)
+					c.TraceIndex(i1645)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1637
+	x.LU16 = l1644
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1642 := c.ReadLengthFast(1)
-	if n1642 < 0 {
-		n1642 = c.ReadLength(1)
+	n1649 := c.ReadLengthFast(1)
+	if n1649 < 0 {
+		n1649 = c.ReadLength(1)
 	}
-	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1642)
-	if n1642 > 0 {
-		hn1645 := c.ReadListHeader(14)
+	l1650 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1649)
+	if n1649 > 0 {
+		hn1652 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1644 := range l1643 {
-				if hn1645 && !c.ReadFlag() {
-					clear(l1643[i1644 : i1644+1])
+			for i1651 := range l1650 {
+				if hn1652 && !c.ReadFlag() {
+					clear(l1650[i1651 : i1651+1])
 					continue
 				}
-				l1643[i1644] = r.ReadVarUint64()
+				l1650[i1651] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1644)
+					c.TraceIndex(i1651)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1643
+	x.LU64 = l1650
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1648 := c.ReadLengthFast(2)
-	if n1648 < 0 {
-		n1648 = c.ReadLength(2)
+	n1655 := c.ReadLengthFast(2)
+	if n1655 < 0 {
+		n1655 = c.ReadLength(2)
 	}
-	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
-	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
-		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 bool
-			k1653 = r.ReadBool()
-			var v1654 string
-			if !vn1651 {
-				v1654 = c.ReadString()
+	m1656 := foryimpl.MakeMap[map[bool]string](c, n1655)
+	for n1655 > 0 && !c.Failed() {
+		sz1657, vn1658, _ := c.ReadMapChunk(n1655, 1, 21, nil, false)
+		for j1659 := 0; j1659 < sz1657 && !c.Failed(); j1659++ {
+			var k1660 bool
+			k1660 = r.ReadBool()
+			var v1661 string
+			if !vn1658 {
+				v1661 = c.ReadString()
 			}
-			m1649[k1653] = v1654
+			m1656[k1660] = v1661
 		}
-		n1648 -= sz1650
+		n1655 -= sz1657
 	}
-	x.MBS = m1649
+	x.MBS = m1656
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1656 := c.ReadLengthFast(2)
-	if n1656 < 0 {
-		n1656 = c.ReadLength(2)
+	n1663 := c.ReadLengthFast(2)
+	if n1663 < 0 {
+		n1663 = c.ReadLength(2)
 	}
-	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
-	for n1656 > 0 && !c.Failed() {
-		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
-		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
-			var k1661 Color
-			k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1662 string
-			if !vn1659 {
-				v1662 = c.ReadString()
+	m1664 := foryimpl.MakeMap[map[Color]string](c, n1663)
+	for n1663 > 0 && !c.Failed() {
+		sz1665, vn1666, _ := c.ReadMapChunk(n1663, 25, 21, nil, false)
+		for j1667 := 0; j1667 < sz1665 && !c.Failed(); j1667++ {
+			var k1668 Color
+			if e1670 := c.ReadEnumFast(uint32(0x7fffffff)); e1670 >= 0 {
+				k1668 = Color(e1670)
+			} else {
+				k1668 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			m1657[k1661] = v1662
+			var v1669 string
+			if !vn1666 {
+				v1669 = c.ReadString()
+			}
+			m1664[k1668] = v1669
 		}
-		n1656 -= sz1658
+		n1663 -= sz1665
 	}
-	x.MES = m1657
+	x.MES = m1664
 	if c.Failed() {
 		c.Trace("MES")
-		return
-	}
-	n1664 := c.ReadLengthFast(2)
-	if n1664 < 0 {
-		n1664 = c.ReadLength(2)
-	}
-	m1665 := foryimpl.MakeMap[map[int64]float64](c, n1664)
-	for n1664 > 0 && !c.Failed() {
-		sz1666, vn1667, _ := c.ReadMapChunk(n1664, 7, 20, nil, false)
-		for j1668 := 0; j1668 < sz1666 && !c.Failed(); j1668++ {
-			var k1669 int64
-			k1669 = r.ReadVarInt64()
-			var v1670 float64
-			if !vn1667 {
-				v1670 = r.ReadFloat64()
-			}
-			m1665[k1669] = v1670
-		}
-		n1664 -= sz1666
-	}
-	x.MI64F = m1665
-	if c.Failed() {
-		c.Trace("MI64F")
 		return
 	}
 	n1672 := c.ReadLengthFast(2)
 	if n1672 < 0 {
 		n1672 = c.ReadLength(2)
 	}
-	m1673 := foryimpl.MakeMap[map[int32]string](c, n1672)
+	m1673 := foryimpl.MakeMap[map[int64]float64](c, n1672)
 	for n1672 > 0 && !c.Failed() {
-		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 5, 21, nil, false)
+		sz1674, vn1675, _ := c.ReadMapChunk(n1672, 7, 20, nil, false)
 		for j1676 := 0; j1676 < sz1674 && !c.Failed(); j1676++ {
-			var k1677 int32
-			k1677 = r.ReadVarInt32()
-			var v1678 string
+			var k1677 int64
+			k1677 = r.ReadVarInt64()
+			var v1678 float64
 			if !vn1675 {
-				v1678 = c.ReadString()
+				v1678 = r.ReadFloat64()
 			}
 			m1673[k1677] = v1678
 		}
 		n1672 -= sz1674
 	}
-	x.MIS = m1673
+	x.MI64F = m1673
 	if c.Failed() {
-		c.Trace("MIS")
+		c.Trace("MI64F")
 		return
 	}
 	n1680 := c.ReadLengthFast(2)
 	if n1680 < 0 {
 		n1680 = c.ReadLength(2)
 	}
-	m1681 := foryimpl.MakeMap[map[string]int32](c, n1680)
+	m1681 := foryimpl.MakeMap[map[int32]string](c, n1680)
 	for n1680 > 0 && !c.Failed() {
-		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 21, 5, nil, false)
+		sz1682, vn1683, _ := c.ReadMapChunk(n1680, 5, 21, nil, false)
 		for j1684 := 0; j1684 < sz1682 && !c.Failed(); j1684++ {
-			var k1685 string
-			k1685 = c.ReadString()
-			var v1686 int32
+			var k1685 int32
+			k1685 = r.ReadVarInt32()
+			var v1686 string
 			if !vn1683 {
-				v1686 = r.ReadVarInt32()
+				v1686 = c.ReadString()
 			}
 			m1681[k1685] = v1686
 		}
 		n1680 -= sz1682
 	}
-	x.MSI = m1681
+	x.MIS = m1681
 	if c.Failed() {
-		c.Trace("MSI")
+		c.Trace("MIS")
 		return
 	}
 	n1688 := c.ReadLengthFast(2)
 	if n1688 < 0 {
 		n1688 = c.ReadLength(2)
 	}
-	m1689 := foryimpl.MakeMap[map[string][]string](c, n1688)
+	m1689 := foryimpl.MakeMap[map[string]int32](c, n1688)
 	for n1688 > 0 && !c.Failed() {
-		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 22, nil, true)
+		sz1690, vn1691, _ := c.ReadMapChunk(n1688, 21, 5, nil, false)
 		for j1692 := 0; j1692 < sz1690 && !c.Failed(); j1692++ {
 			var k1693 string
 			k1693 = c.ReadString()
-			var v1694 []string
+			var v1694 int32
 			if !vn1691 {
-				n1695 := c.ReadLengthFast(1)
-				if n1695 < 0 {
-					n1695 = c.ReadLength(1)
-				}
-				l1696 := foryimpl.MakeSlice[[]string](c, n1695)
-				if n1695 > 0 {
-					hn1698 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1697 := range l1696 {
-							if hn1698 && !c.ReadFlag() {
-								clear(l1696[i1697 : i1697+1])
-								continue
-							}
-							l1696[i1697] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1697)
-								break
-							}
-						}
-					}
-				}
-				v1694 = l1696
+				v1694 = r.ReadVarInt32()
 			}
 			m1689[k1693] = v1694
 		}
 		n1688 -= sz1690
 	}
-	x.MSL = m1689
+	x.MSI = m1689
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1696 := c.ReadLengthFast(2)
+	if n1696 < 0 {
+		n1696 = c.ReadLength(2)
+	}
+	m1697 := foryimpl.MakeMap[map[string][]string](c, n1696)
+	for n1696 > 0 && !c.Failed() {
+		sz1698, vn1699, _ := c.ReadMapChunk(n1696, 21, 22, nil, true)
+		for j1700 := 0; j1700 < sz1698 && !c.Failed(); j1700++ {
+			var k1701 string
+			k1701 = c.ReadString()
+			var v1702 []string
+			if !vn1699 {
+				n1703 := c.ReadLengthFast(1)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(1)
+				}
+				l1704 := foryimpl.MakeSlice[[]string](c, n1703)
+				if n1703 > 0 {
+					hn1706 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1705 := range l1704 {
+							if hn1706 && !c.ReadFlag() {
+								clear(l1704[i1705 : i1705+1])
+								continue
+							}
+							l1704[i1705] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1705)
+								break
+							}
+						}
+					}
+				}
+				v1702 = l1704
+			}
+			m1697[k1701] = v1702
+		}
+		n1696 -= sz1698
+	}
+	x.MSL = m1697
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1702 := c.ReadLengthFast(2)
-	if n1702 < 0 {
-		n1702 = c.ReadLength(2)
+	n1710 := c.ReadLengthFast(2)
+	if n1710 < 0 {
+		n1710 = c.ReadLength(2)
 	}
-	m1703 := foryimpl.MakeMap[map[string]map[string]int32](c, n1702)
-	for n1702 > 0 && !c.Failed() {
-		sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 24, nil, true)
-		for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
-			var k1707 string
-			k1707 = c.ReadString()
-			var v1708 map[string]int32
-			if !vn1705 {
-				n1709 := c.ReadLengthFast(2)
-				if n1709 < 0 {
-					n1709 = c.ReadLength(2)
+	m1711 := foryimpl.MakeMap[map[string]map[string]int32](c, n1710)
+	for n1710 > 0 && !c.Failed() {
+		sz1712, vn1713, _ := c.ReadMapChunk(n1710, 21, 24, nil, true)
+		for j1714 := 0; j1714 < sz1712 && !c.Failed(); j1714++ {
+			var k1715 string
+			k1715 = c.ReadString()
+			var v1716 map[string]int32
+			if !vn1713 {
+				n1717 := c.ReadLengthFast(2)
+				if n1717 < 0 {
+					n1717 = c.ReadLength(2)
 				}
-				m1710 := foryimpl.MakeMap[map[string]int32](c, n1709)
-				for n1709 > 0 && !c.Failed() {
-					sz1711, vn1712, _ := c.ReadMapChunk(n1709, 21, 5, nil, false)
-					for j1713 := 0; j1713 < sz1711 && !c.Failed(); j1713++ {
-						var k1714 string
-						k1714 = c.ReadString()
-						var v1715 int32
-						if !vn1712 {
-							v1715 = r.ReadVarInt32()
+				m1718 := foryimpl.MakeMap[map[string]int32](c, n1717)
+				for n1717 > 0 && !c.Failed() {
+					sz1719, vn1720, _ := c.ReadMapChunk(n1717, 21, 5, nil, false)
+					for j1721 := 0; j1721 < sz1719 && !c.Failed(); j1721++ {
+						var k1722 string
+						k1722 = c.ReadString()
+						var v1723 int32
+						if !vn1720 {
+							v1723 = r.ReadVarInt32()
 						}
-						m1710[k1714] = v1715
+						m1718[k1722] = v1723
 					}
-					n1709 -= sz1711
+					n1717 -= sz1719
 				}
-				v1708 = m1710
+				v1716 = m1718
 			}
-			m1703[k1707] = v1708
+			m1711[k1715] = v1716
 		}
-		n1702 -= sz1704
+		n1710 -= sz1712
 	}
-	x.MSM = m1703
+	x.MSM = m1711
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1718 := c.ReadLengthFast(2)
-	if n1718 < 0 {
-		n1718 = c.ReadLength(2)
+	n1726 := c.ReadLengthFast(2)
+	if n1726 < 0 {
+		n1726 = c.ReadLength(2)
 	}
-	m1719 := foryimpl.MakeMap[map[string]*int32](c, n1718)
-	for n1718 > 0 && !c.Failed() {
-		sz1720, vn1721, _ := c.ReadMapChunk(n1718, 21, 5, nil, true)
-		for j1722 := 0; j1722 < sz1720 && !c.Failed(); j1722++ {
-			var k1723 string
-			k1723 = c.ReadString()
-			var v1724 *int32
-			if !vn1721 {
-				p1725 := foryimpl.Alloc[int32](c)
-				*p1725 = r.ReadVarInt32()
-				v1724 = p1725
+	m1727 := foryimpl.MakeMap[map[string]*int32](c, n1726)
+	for n1726 > 0 && !c.Failed() {
+		sz1728, vn1729, _ := c.ReadMapChunk(n1726, 21, 5, nil, true)
+		for j1730 := 0; j1730 < sz1728 && !c.Failed(); j1730++ {
+			var k1731 string
+			k1731 = c.ReadString()
+			var v1732 *int32
+			if !vn1729 {
+				p1733 := foryimpl.Alloc[int32](c)
+				*p1733 = r.ReadVarInt32()
+				v1732 = p1733
 			}
-			m1719[k1723] = v1724
+			m1727[k1731] = v1732
 		}
-		n1718 -= sz1720
+		n1726 -= sz1728
 	}
-	x.MSP = m1719
+	x.MSP = m1727
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1727 := c.ReadLengthFast(2)
-	if n1727 < 0 {
-		n1727 = c.ReadLength(2)
+	n1735 := c.ReadLengthFast(2)
+	if n1735 < 0 {
+		n1735 = c.ReadLength(2)
 	}
-	m1728 := foryimpl.MakeMap[map[uint8]uint16](c, n1727)
-	for n1727 > 0 && !c.Failed() {
-		sz1729, vn1730, _ := c.ReadMapChunk(n1727, 9, 10, nil, false)
-		for j1731 := 0; j1731 < sz1729 && !c.Failed(); j1731++ {
-			var k1732 uint8
-			k1732 = r.ReadUint8()
-			var v1733 uint16
-			if !vn1730 {
-				v1733 = r.ReadUint16()
+	m1736 := foryimpl.MakeMap[map[uint8]uint16](c, n1735)
+	for n1735 > 0 && !c.Failed() {
+		sz1737, vn1738, _ := c.ReadMapChunk(n1735, 9, 10, nil, false)
+		for j1739 := 0; j1739 < sz1737 && !c.Failed(); j1739++ {
+			var k1740 uint8
+			k1740 = r.ReadUint8()
+			var v1741 uint16
+			if !vn1738 {
+				v1741 = r.ReadUint16()
 			}
-			m1728[k1732] = v1733
+			m1736[k1740] = v1741
 		}
-		n1727 -= sz1729
+		n1735 -= sz1737
 	}
-	x.MU8 = m1728
+	x.MU8 = m1736
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1735, id1736 := c.ReadRefFlag(); st1735 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1736)
-	} else if st1735 == foryimpl.RefFollows {
+	if st1743, id1744 := c.ReadRefFlag(); st1743 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1744)
+	} else if st1743 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1736, x.NBin)
+		foryimpl.SetRefSlice(c, id1744, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -8898,80 +8994,80 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1737 := c.ReadLengthFast(1)
-		if n1737 < 0 {
-			n1737 = c.ReadLength(1)
+		n1745 := c.ReadLengthFast(1)
+		if n1745 < 0 {
+			n1745 = c.ReadLength(1)
 		}
-		l1738 := foryimpl.MakeSlice[[]string](c, n1737)
-		if n1737 > 0 {
-			hn1740 := c.ReadListHeader(21)
+		l1746 := foryimpl.MakeSlice[[]string](c, n1745)
+		if n1745 > 0 {
+			hn1748 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1739 := range l1738 {
-					if hn1740 && !c.ReadFlag() {
-						clear(l1738[i1739 : i1739+1])
+				for i1747 := range l1746 {
+					if hn1748 && !c.ReadFlag() {
+						clear(l1746[i1747 : i1747+1])
 						continue
 					}
-					l1738[i1739] = c.ReadString()
+					l1746[i1747] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1739)
+						c.TraceIndex(i1747)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1738
+		x.NLS = l1746
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1743 := c.ReadLengthFast(2)
-		if n1743 < 0 {
-			n1743 = c.ReadLength(2)
+		n1751 := c.ReadLengthFast(2)
+		if n1751 < 0 {
+			n1751 = c.ReadLength(2)
 		}
-		m1744 := foryimpl.MakeMap[map[string]int32](c, n1743)
-		for n1743 > 0 && !c.Failed() {
-			sz1745, vn1746, _ := c.ReadMapChunk(n1743, 21, 5, nil, false)
-			for j1747 := 0; j1747 < sz1745 && !c.Failed(); j1747++ {
-				var k1748 string
-				k1748 = c.ReadString()
-				var v1749 int32
-				if !vn1746 {
-					v1749 = r.ReadVarInt32()
+		m1752 := foryimpl.MakeMap[map[string]int32](c, n1751)
+		for n1751 > 0 && !c.Failed() {
+			sz1753, vn1754, _ := c.ReadMapChunk(n1751, 21, 5, nil, false)
+			for j1755 := 0; j1755 < sz1753 && !c.Failed(); j1755++ {
+				var k1756 string
+				k1756 = c.ReadString()
+				var v1757 int32
+				if !vn1754 {
+					v1757 = r.ReadVarInt32()
 				}
-				m1744[k1748] = v1749
+				m1752[k1756] = v1757
 			}
-			n1743 -= sz1745
+			n1751 -= sz1753
 		}
-		x.NM = m1744
+		x.NM = m1752
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1751 := c.ReadLengthFast(1)
-	if n1751 < 0 {
-		n1751 = c.ReadLength(1)
+	n1759 := c.ReadLengthFast(1)
+	if n1759 < 0 {
+		n1759 = c.ReadLength(1)
 	}
-	l1752 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1751)
-	if n1751 > 0 {
-		hn1754 := c.ReadListHeader(9)
+	l1760 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1759)
+	if n1759 > 0 {
+		hn1762 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1753 := range l1752 {
-				if hn1754 && !c.ReadFlag() {
-					clear(l1752[i1753 : i1753+1])
+			for i1761 := range l1760 {
+				if hn1762 && !c.ReadFlag() {
+					clear(l1760[i1761 : i1761+1])
 					continue
 				}
-				l1752[i1753] = r.ReadUint8()
+				l1760[i1761] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1753)
+					c.TraceIndex(i1761)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1752
+	x.Raw = l1760
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -8986,17 +9082,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1759, id1760 := c.ReadRefFlag(); st1759 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1760)
-				} else if st1759 == foryimpl.RefFollows {
-					n1761 := c.ReadArrayLengthFast(1)
-					if n1761 < 0 {
-						n1761 = c.ReadArrayLength(1)
+				if st1767, id1768 := c.ReadRefFlag(); st1767 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1768)
+				} else if st1767 == foryimpl.RefFollows {
+					n1769 := c.ReadArrayLengthFast(1)
+					if n1769 < 0 {
+						n1769 = c.ReadArrayLength(1)
 					}
-					a1762 := foryimpl.MakeSlice[[]bool](c, n1761)
-					r.ReadRawBools(a1762)
-					x.ABool = a1762
-					foryimpl.SetRefSlice(c, id1760, x.ABool)
+					a1770 := foryimpl.MakeSlice[[]bool](c, n1769)
+					r.ReadRawBools(a1770)
+					x.ABool = a1770
+					foryimpl.SetRefSlice(c, id1768, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9004,28 +9100,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1757 := c.ReadArrayLengthFast(1)
-					if n1757 < 0 {
-						n1757 = c.ReadArrayLength(1)
+					n1765 := c.ReadArrayLengthFast(1)
+					if n1765 < 0 {
+						n1765 = c.ReadArrayLength(1)
 					}
-					a1758 := foryimpl.MakeSlice[[]bool](c, n1757)
-					r.ReadRawBools(a1758)
-					x.ABool = a1758
+					a1766 := foryimpl.MakeSlice[[]bool](c, n1765)
+					r.ReadRawBools(a1766)
+					x.ABool = a1766
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1765, id1766 := c.ReadRefFlag(); st1765 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1766)
-				} else if st1765 == foryimpl.RefFollows {
-					n1767 := c.ReadArrayLengthFast(4)
-					if n1767 < 0 {
-						n1767 = c.ReadArrayLength(4)
+				if st1773, id1774 := c.ReadRefFlag(); st1773 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1774)
+				} else if st1773 == foryimpl.RefFollows {
+					n1775 := c.ReadArrayLengthFast(4)
+					if n1775 < 0 {
+						n1775 = c.ReadArrayLength(4)
 					}
-					a1768 := foryimpl.MakeSlice[[]float32](c, n1767)
-					r.ReadRawFloat32s(a1768)
-					x.AF32 = a1768
-					foryimpl.SetRefSlice(c, id1766, x.AF32)
+					a1776 := foryimpl.MakeSlice[[]float32](c, n1775)
+					r.ReadRawFloat32s(a1776)
+					x.AF32 = a1776
+					foryimpl.SetRefSlice(c, id1774, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9033,28 +9129,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1763 := c.ReadArrayLengthFast(4)
-					if n1763 < 0 {
-						n1763 = c.ReadArrayLength(4)
+					n1771 := c.ReadArrayLengthFast(4)
+					if n1771 < 0 {
+						n1771 = c.ReadArrayLength(4)
 					}
-					a1764 := foryimpl.MakeSlice[[]float32](c, n1763)
-					r.ReadRawFloat32s(a1764)
-					x.AF32 = a1764
+					a1772 := foryimpl.MakeSlice[[]float32](c, n1771)
+					r.ReadRawFloat32s(a1772)
+					x.AF32 = a1772
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1771, id1772 := c.ReadRefFlag(); st1771 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1772)
-				} else if st1771 == foryimpl.RefFollows {
-					n1773 := c.ReadArrayLengthFast(8)
-					if n1773 < 0 {
-						n1773 = c.ReadArrayLength(8)
+				if st1779, id1780 := c.ReadRefFlag(); st1779 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1780)
+				} else if st1779 == foryimpl.RefFollows {
+					n1781 := c.ReadArrayLengthFast(8)
+					if n1781 < 0 {
+						n1781 = c.ReadArrayLength(8)
 					}
-					a1774 := foryimpl.MakeSlice[[]float64](c, n1773)
-					r.ReadRawFloat64s(a1774)
-					x.AF64 = a1774
-					foryimpl.SetRefSlice(c, id1772, x.AF64)
+					a1782 := foryimpl.MakeSlice[[]float64](c, n1781)
+					r.ReadRawFloat64s(a1782)
+					x.AF64 = a1782
+					foryimpl.SetRefSlice(c, id1780, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9062,28 +9158,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1769 := c.ReadArrayLengthFast(8)
-					if n1769 < 0 {
-						n1769 = c.ReadArrayLength(8)
+					n1777 := c.ReadArrayLengthFast(8)
+					if n1777 < 0 {
+						n1777 = c.ReadArrayLength(8)
 					}
-					a1770 := foryimpl.MakeSlice[[]float64](c, n1769)
-					r.ReadRawFloat64s(a1770)
-					x.AF64 = a1770
+					a1778 := foryimpl.MakeSlice[[]float64](c, n1777)
+					r.ReadRawFloat64s(a1778)
+					x.AF64 = a1778
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1777, id1778 := c.ReadRefFlag(); st1777 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1778)
-				} else if st1777 == foryimpl.RefFollows {
-					n1779 := c.ReadArrayLengthFast(2)
-					if n1779 < 0 {
-						n1779 = c.ReadArrayLength(2)
+				if st1785, id1786 := c.ReadRefFlag(); st1785 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1786)
+				} else if st1785 == foryimpl.RefFollows {
+					n1787 := c.ReadArrayLengthFast(2)
+					if n1787 < 0 {
+						n1787 = c.ReadArrayLength(2)
 					}
-					a1780 := foryimpl.MakeSlice[[]int16](c, n1779)
-					r.ReadRawInt16s(a1780)
-					x.AI16 = a1780
-					foryimpl.SetRefSlice(c, id1778, x.AI16)
+					a1788 := foryimpl.MakeSlice[[]int16](c, n1787)
+					r.ReadRawInt16s(a1788)
+					x.AI16 = a1788
+					foryimpl.SetRefSlice(c, id1786, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9091,28 +9187,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1775 := c.ReadArrayLengthFast(2)
-					if n1775 < 0 {
-						n1775 = c.ReadArrayLength(2)
+					n1783 := c.ReadArrayLengthFast(2)
+					if n1783 < 0 {
+						n1783 = c.ReadArrayLength(2)
 					}
-					a1776 := foryimpl.MakeSlice[[]int16](c, n1775)
-					r.ReadRawInt16s(a1776)
-					x.AI16 = a1776
+					a1784 := foryimpl.MakeSlice[[]int16](c, n1783)
+					r.ReadRawInt16s(a1784)
+					x.AI16 = a1784
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1783, id1784 := c.ReadRefFlag(); st1783 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1784)
-				} else if st1783 == foryimpl.RefFollows {
-					n1785 := c.ReadArrayLengthFast(4)
-					if n1785 < 0 {
-						n1785 = c.ReadArrayLength(4)
+				if st1791, id1792 := c.ReadRefFlag(); st1791 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1792)
+				} else if st1791 == foryimpl.RefFollows {
+					n1793 := c.ReadArrayLengthFast(4)
+					if n1793 < 0 {
+						n1793 = c.ReadArrayLength(4)
 					}
-					a1786 := foryimpl.MakeSlice[[]int32](c, n1785)
-					r.ReadRawInt32s(a1786)
-					x.AI32 = a1786
-					foryimpl.SetRefSlice(c, id1784, x.AI32)
+					a1794 := foryimpl.MakeSlice[[]int32](c, n1793)
+					r.ReadRawInt32s(a1794)
+					x.AI32 = a1794
+					foryimpl.SetRefSlice(c, id1792, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9120,28 +9216,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1781 := c.ReadArrayLengthFast(4)
-					if n1781 < 0 {
-						n1781 = c.ReadArrayLength(4)
+					n1789 := c.ReadArrayLengthFast(4)
+					if n1789 < 0 {
+						n1789 = c.ReadArrayLength(4)
 					}
-					a1782 := foryimpl.MakeSlice[[]int32](c, n1781)
-					r.ReadRawInt32s(a1782)
-					x.AI32 = a1782
+					a1790 := foryimpl.MakeSlice[[]int32](c, n1789)
+					r.ReadRawInt32s(a1790)
+					x.AI32 = a1790
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1790)
-				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLengthFast(8)
-					if n1791 < 0 {
-						n1791 = c.ReadArrayLength(8)
+				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1798)
+				} else if st1797 == foryimpl.RefFollows {
+					n1799 := c.ReadArrayLengthFast(8)
+					if n1799 < 0 {
+						n1799 = c.ReadArrayLength(8)
 					}
-					a1792 := foryimpl.MakeSlice[[]int64](c, n1791)
-					r.ReadRawInt64s(a1792)
-					x.AI64 = a1792
-					foryimpl.SetRefSlice(c, id1790, x.AI64)
+					a1800 := foryimpl.MakeSlice[[]int64](c, n1799)
+					r.ReadRawInt64s(a1800)
+					x.AI64 = a1800
+					foryimpl.SetRefSlice(c, id1798, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9149,30 +9245,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1787 := c.ReadArrayLengthFast(8)
-					if n1787 < 0 {
-						n1787 = c.ReadArrayLength(8)
+					n1795 := c.ReadArrayLengthFast(8)
+					if n1795 < 0 {
+						n1795 = c.ReadArrayLength(8)
 					}
-					a1788 := foryimpl.MakeSlice[[]int64](c, n1787)
-					r.ReadRawInt64s(a1788)
-					x.AI64 = a1788
+					a1796 := foryimpl.MakeSlice[[]int64](c, n1795)
+					r.ReadRawInt64s(a1796)
+					x.AI64 = a1796
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLengthFast(1)
-					if n1798 < 0 {
-						n1798 = c.ReadArrayLength(1)
+				if st1804, id1805 := c.ReadRefFlag(); st1804 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1805)
+				} else if st1804 == foryimpl.RefFollows {
+					n1806 := c.ReadArrayLengthFast(1)
+					if n1806 < 0 {
+						n1806 = c.ReadArrayLength(1)
 					}
-					a1799 := foryimpl.MakeSlice[[]int8](c, n1798)
-					for i1800 := range a1799 {
-						a1799[i1800] = r.ReadInt8()
+					a1807 := foryimpl.MakeSlice[[]int8](c, n1806)
+					for i1808 := range a1807 {
+						a1807[i1808] = r.ReadInt8()
 					}
-					x.AI8 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.AI8)
+					x.AI8 = a1807
+					foryimpl.SetRefSlice(c, id1805, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9180,30 +9276,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1793 := c.ReadArrayLengthFast(1)
-					if n1793 < 0 {
-						n1793 = c.ReadArrayLength(1)
+					n1801 := c.ReadArrayLengthFast(1)
+					if n1801 < 0 {
+						n1801 = c.ReadArrayLength(1)
 					}
-					a1794 := foryimpl.MakeSlice[[]int8](c, n1793)
-					for i1795 := range a1794 {
-						a1794[i1795] = r.ReadInt8()
+					a1802 := foryimpl.MakeSlice[[]int8](c, n1801)
+					for i1803 := range a1802 {
+						a1802[i1803] = r.ReadInt8()
 					}
-					x.AI8 = a1794
+					x.AI8 = a1802
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1803, id1804 := c.ReadRefFlag(); st1803 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1804)
-				} else if st1803 == foryimpl.RefFollows {
-					n1805 := c.ReadArrayLengthFast(2)
-					if n1805 < 0 {
-						n1805 = c.ReadArrayLength(2)
+				if st1811, id1812 := c.ReadRefFlag(); st1811 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1812)
+				} else if st1811 == foryimpl.RefFollows {
+					n1813 := c.ReadArrayLengthFast(2)
+					if n1813 < 0 {
+						n1813 = c.ReadArrayLength(2)
 					}
-					a1806 := foryimpl.MakeSlice[[]uint16](c, n1805)
-					r.ReadRawUint16s(a1806)
-					x.AU16 = a1806
-					foryimpl.SetRefSlice(c, id1804, x.AU16)
+					a1814 := foryimpl.MakeSlice[[]uint16](c, n1813)
+					r.ReadRawUint16s(a1814)
+					x.AU16 = a1814
+					foryimpl.SetRefSlice(c, id1812, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9211,28 +9307,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1801 := c.ReadArrayLengthFast(2)
-					if n1801 < 0 {
-						n1801 = c.ReadArrayLength(2)
+					n1809 := c.ReadArrayLengthFast(2)
+					if n1809 < 0 {
+						n1809 = c.ReadArrayLength(2)
 					}
-					a1802 := foryimpl.MakeSlice[[]uint16](c, n1801)
-					r.ReadRawUint16s(a1802)
-					x.AU16 = a1802
+					a1810 := foryimpl.MakeSlice[[]uint16](c, n1809)
+					r.ReadRawUint16s(a1810)
+					x.AU16 = a1810
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1809, id1810 := c.ReadRefFlag(); st1809 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1810)
-				} else if st1809 == foryimpl.RefFollows {
-					n1811 := c.ReadArrayLengthFast(4)
-					if n1811 < 0 {
-						n1811 = c.ReadArrayLength(4)
+				if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1818)
+				} else if st1817 == foryimpl.RefFollows {
+					n1819 := c.ReadArrayLengthFast(4)
+					if n1819 < 0 {
+						n1819 = c.ReadArrayLength(4)
 					}
-					a1812 := foryimpl.MakeSlice[[]uint32](c, n1811)
-					r.ReadRawUint32s(a1812)
-					x.AU32 = a1812
-					foryimpl.SetRefSlice(c, id1810, x.AU32)
+					a1820 := foryimpl.MakeSlice[[]uint32](c, n1819)
+					r.ReadRawUint32s(a1820)
+					x.AU32 = a1820
+					foryimpl.SetRefSlice(c, id1818, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9240,28 +9336,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1807 := c.ReadArrayLengthFast(4)
-					if n1807 < 0 {
-						n1807 = c.ReadArrayLength(4)
+					n1815 := c.ReadArrayLengthFast(4)
+					if n1815 < 0 {
+						n1815 = c.ReadArrayLength(4)
 					}
-					a1808 := foryimpl.MakeSlice[[]uint32](c, n1807)
-					r.ReadRawUint32s(a1808)
-					x.AU32 = a1808
+					a1816 := foryimpl.MakeSlice[[]uint32](c, n1815)
+					r.ReadRawUint32s(a1816)
+					x.AU32 = a1816
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1815, id1816 := c.ReadRefFlag(); st1815 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1816)
-				} else if st1815 == foryimpl.RefFollows {
-					n1817 := c.ReadArrayLengthFast(8)
-					if n1817 < 0 {
-						n1817 = c.ReadArrayLength(8)
+				if st1823, id1824 := c.ReadRefFlag(); st1823 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1824)
+				} else if st1823 == foryimpl.RefFollows {
+					n1825 := c.ReadArrayLengthFast(8)
+					if n1825 < 0 {
+						n1825 = c.ReadArrayLength(8)
 					}
-					a1818 := foryimpl.MakeSlice[[]uint64](c, n1817)
-					r.ReadRawUint64s(a1818)
-					x.AU64 = a1818
-					foryimpl.SetRefSlice(c, id1816, x.AU64)
+					a1826 := foryimpl.MakeSlice[[]uint64](c, n1825)
+					r.ReadRawUint64s(a1826)
+					x.AU64 = a1826
+					foryimpl.SetRefSlice(c, id1824, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9269,28 +9365,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1813 := c.ReadArrayLengthFast(8)
-					if n1813 < 0 {
-						n1813 = c.ReadArrayLength(8)
+					n1821 := c.ReadArrayLengthFast(8)
+					if n1821 < 0 {
+						n1821 = c.ReadArrayLength(8)
 					}
-					a1814 := foryimpl.MakeSlice[[]uint64](c, n1813)
-					r.ReadRawUint64s(a1814)
-					x.AU64 = a1814
+					a1822 := foryimpl.MakeSlice[[]uint64](c, n1821)
+					r.ReadRawUint64s(a1822)
+					x.AU64 = a1822
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1822)
-				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadArrayLengthFast(1)
-					if n1823 < 0 {
-						n1823 = c.ReadArrayLength(1)
+				if st1829, id1830 := c.ReadRefFlag(); st1829 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1830)
+				} else if st1829 == foryimpl.RefFollows {
+					n1831 := c.ReadArrayLengthFast(1)
+					if n1831 < 0 {
+						n1831 = c.ReadArrayLength(1)
 					}
-					a1824 := foryimpl.MakeSlice[[]uint8](c, n1823)
-					copy(a1824, r.ReadBytes(n1823))
-					x.AU8 = a1824
-					foryimpl.SetRefSlice(c, id1822, x.AU8)
+					a1832 := foryimpl.MakeSlice[[]uint8](c, n1831)
+					copy(a1832, r.ReadBytes(n1831))
+					x.AU8 = a1832
+					foryimpl.SetRefSlice(c, id1830, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9298,28 +9394,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1819 := c.ReadArrayLengthFast(1)
-					if n1819 < 0 {
-						n1819 = c.ReadArrayLength(1)
+					n1827 := c.ReadArrayLengthFast(1)
+					if n1827 < 0 {
+						n1827 = c.ReadArrayLength(1)
 					}
-					a1820 := foryimpl.MakeSlice[[]uint8](c, n1819)
-					copy(a1820, r.ReadBytes(n1819))
-					x.AU8 = a1820
+					a1828 := foryimpl.MakeSlice[[]uint8](c, n1827)
+					copy(a1828, r.ReadBytes(n1827))
+					x.AU8 = a1828
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1827, id1828 := c.ReadRefFlag(); st1827 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1828)
-				} else if st1827 == foryimpl.RefFollows {
-					n1829 := c.ReadArrayLengthFast(1)
-					if n1829 < 0 {
-						n1829 = c.ReadArrayLength(1)
+				if st1835, id1836 := c.ReadRefFlag(); st1835 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1836)
+				} else if st1835 == foryimpl.RefFollows {
+					n1837 := c.ReadArrayLengthFast(1)
+					if n1837 < 0 {
+						n1837 = c.ReadArrayLength(1)
 					}
-					a1830 := foryimpl.MakeSlice[[]bool](c, n1829)
-					r.ReadRawBools(a1830)
-					x.AddABool = a1830
-					foryimpl.SetRefSlice(c, id1828, x.AddABool)
+					a1838 := foryimpl.MakeSlice[[]bool](c, n1837)
+					r.ReadRawBools(a1838)
+					x.AddABool = a1838
+					foryimpl.SetRefSlice(c, id1836, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -9327,28 +9423,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1825 := c.ReadArrayLengthFast(1)
-					if n1825 < 0 {
-						n1825 = c.ReadArrayLength(1)
+					n1833 := c.ReadArrayLengthFast(1)
+					if n1833 < 0 {
+						n1833 = c.ReadArrayLength(1)
 					}
-					a1826 := foryimpl.MakeSlice[[]bool](c, n1825)
-					r.ReadRawBools(a1826)
-					x.AddABool = a1826
+					a1834 := foryimpl.MakeSlice[[]bool](c, n1833)
+					r.ReadRawBools(a1834)
+					x.AddABool = a1834
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1833, id1834 := c.ReadRefFlag(); st1833 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1834)
-				} else if st1833 == foryimpl.RefFollows {
-					n1835 := c.ReadArrayLengthFast(4)
-					if n1835 < 0 {
-						n1835 = c.ReadArrayLength(4)
+				if st1841, id1842 := c.ReadRefFlag(); st1841 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1842)
+				} else if st1841 == foryimpl.RefFollows {
+					n1843 := c.ReadArrayLengthFast(4)
+					if n1843 < 0 {
+						n1843 = c.ReadArrayLength(4)
 					}
-					a1836 := foryimpl.MakeSlice[[]float32](c, n1835)
-					r.ReadRawFloat32s(a1836)
-					x.AddAF32 = a1836
-					foryimpl.SetRefSlice(c, id1834, x.AddAF32)
+					a1844 := foryimpl.MakeSlice[[]float32](c, n1843)
+					r.ReadRawFloat32s(a1844)
+					x.AddAF32 = a1844
+					foryimpl.SetRefSlice(c, id1842, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -9356,28 +9452,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1831 := c.ReadArrayLengthFast(4)
-					if n1831 < 0 {
-						n1831 = c.ReadArrayLength(4)
+					n1839 := c.ReadArrayLengthFast(4)
+					if n1839 < 0 {
+						n1839 = c.ReadArrayLength(4)
 					}
-					a1832 := foryimpl.MakeSlice[[]float32](c, n1831)
-					r.ReadRawFloat32s(a1832)
-					x.AddAF32 = a1832
+					a1840 := foryimpl.MakeSlice[[]float32](c, n1839)
+					r.ReadRawFloat32s(a1840)
+					x.AddAF32 = a1840
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1839, id1840 := c.ReadRefFlag(); st1839 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1840)
-				} else if st1839 == foryimpl.RefFollows {
-					n1841 := c.ReadArrayLengthFast(8)
-					if n1841 < 0 {
-						n1841 = c.ReadArrayLength(8)
+				if st1847, id1848 := c.ReadRefFlag(); st1847 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1848)
+				} else if st1847 == foryimpl.RefFollows {
+					n1849 := c.ReadArrayLengthFast(8)
+					if n1849 < 0 {
+						n1849 = c.ReadArrayLength(8)
 					}
-					a1842 := foryimpl.MakeSlice[[]float64](c, n1841)
-					r.ReadRawFloat64s(a1842)
-					x.AddAF64 = a1842
-					foryimpl.SetRefSlice(c, id1840, x.AddAF64)
+					a1850 := foryimpl.MakeSlice[[]float64](c, n1849)
+					r.ReadRawFloat64s(a1850)
+					x.AddAF64 = a1850
+					foryimpl.SetRefSlice(c, id1848, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -9385,28 +9481,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1837 := c.ReadArrayLengthFast(8)
-					if n1837 < 0 {
-						n1837 = c.ReadArrayLength(8)
+					n1845 := c.ReadArrayLengthFast(8)
+					if n1845 < 0 {
+						n1845 = c.ReadArrayLength(8)
 					}
-					a1838 := foryimpl.MakeSlice[[]float64](c, n1837)
-					r.ReadRawFloat64s(a1838)
-					x.AddAF64 = a1838
+					a1846 := foryimpl.MakeSlice[[]float64](c, n1845)
+					r.ReadRawFloat64s(a1846)
+					x.AddAF64 = a1846
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1845, id1846 := c.ReadRefFlag(); st1845 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1846)
-				} else if st1845 == foryimpl.RefFollows {
-					n1847 := c.ReadArrayLengthFast(2)
-					if n1847 < 0 {
-						n1847 = c.ReadArrayLength(2)
+				if st1853, id1854 := c.ReadRefFlag(); st1853 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1854)
+				} else if st1853 == foryimpl.RefFollows {
+					n1855 := c.ReadArrayLengthFast(2)
+					if n1855 < 0 {
+						n1855 = c.ReadArrayLength(2)
 					}
-					a1848 := foryimpl.MakeSlice[[]int16](c, n1847)
-					r.ReadRawInt16s(a1848)
-					x.AddAI16 = a1848
-					foryimpl.SetRefSlice(c, id1846, x.AddAI16)
+					a1856 := foryimpl.MakeSlice[[]int16](c, n1855)
+					r.ReadRawInt16s(a1856)
+					x.AddAI16 = a1856
+					foryimpl.SetRefSlice(c, id1854, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -9414,28 +9510,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1843 := c.ReadArrayLengthFast(2)
-					if n1843 < 0 {
-						n1843 = c.ReadArrayLength(2)
+					n1851 := c.ReadArrayLengthFast(2)
+					if n1851 < 0 {
+						n1851 = c.ReadArrayLength(2)
 					}
-					a1844 := foryimpl.MakeSlice[[]int16](c, n1843)
-					r.ReadRawInt16s(a1844)
-					x.AddAI16 = a1844
+					a1852 := foryimpl.MakeSlice[[]int16](c, n1851)
+					r.ReadRawInt16s(a1852)
+					x.AddAI16 = a1852
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1851, id1852 := c.ReadRefFlag(); st1851 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1852)
-				} else if st1851 == foryimpl.RefFollows {
-					n1853 := c.ReadArrayLengthFast(4)
-					if n1853 < 0 {
-						n1853 = c.ReadArrayLength(4)
+				if st1859, id1860 := c.ReadRefFlag(); st1859 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1860)
+				} else if st1859 == foryimpl.RefFollows {
+					n1861 := c.ReadArrayLengthFast(4)
+					if n1861 < 0 {
+						n1861 = c.ReadArrayLength(4)
 					}
-					a1854 := foryimpl.MakeSlice[[]int32](c, n1853)
-					r.ReadRawInt32s(a1854)
-					x.AddAI32 = a1854
-					foryimpl.SetRefSlice(c, id1852, x.AddAI32)
+					a1862 := foryimpl.MakeSlice[[]int32](c, n1861)
+					r.ReadRawInt32s(a1862)
+					x.AddAI32 = a1862
+					foryimpl.SetRefSlice(c, id1860, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -9443,28 +9539,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1849 := c.ReadArrayLengthFast(4)
-					if n1849 < 0 {
-						n1849 = c.ReadArrayLength(4)
+					n1857 := c.ReadArrayLengthFast(4)
+					if n1857 < 0 {
+						n1857 = c.ReadArrayLength(4)
 					}
-					a1850 := foryimpl.MakeSlice[[]int32](c, n1849)
-					r.ReadRawInt32s(a1850)
-					x.AddAI32 = a1850
+					a1858 := foryimpl.MakeSlice[[]int32](c, n1857)
+					r.ReadRawInt32s(a1858)
+					x.AddAI32 = a1858
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1857, id1858 := c.ReadRefFlag(); st1857 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1858)
-				} else if st1857 == foryimpl.RefFollows {
-					n1859 := c.ReadArrayLengthFast(8)
-					if n1859 < 0 {
-						n1859 = c.ReadArrayLength(8)
+				if st1865, id1866 := c.ReadRefFlag(); st1865 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1866)
+				} else if st1865 == foryimpl.RefFollows {
+					n1867 := c.ReadArrayLengthFast(8)
+					if n1867 < 0 {
+						n1867 = c.ReadArrayLength(8)
 					}
-					a1860 := foryimpl.MakeSlice[[]int64](c, n1859)
-					r.ReadRawInt64s(a1860)
-					x.AddAI64 = a1860
-					foryimpl.SetRefSlice(c, id1858, x.AddAI64)
+					a1868 := foryimpl.MakeSlice[[]int64](c, n1867)
+					r.ReadRawInt64s(a1868)
+					x.AddAI64 = a1868
+					foryimpl.SetRefSlice(c, id1866, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -9472,30 +9568,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1855 := c.ReadArrayLengthFast(8)
-					if n1855 < 0 {
-						n1855 = c.ReadArrayLength(8)
+					n1863 := c.ReadArrayLengthFast(8)
+					if n1863 < 0 {
+						n1863 = c.ReadArrayLength(8)
 					}
-					a1856 := foryimpl.MakeSlice[[]int64](c, n1855)
-					r.ReadRawInt64s(a1856)
-					x.AddAI64 = a1856
+					a1864 := foryimpl.MakeSlice[[]int64](c, n1863)
+					r.ReadRawInt64s(a1864)
+					x.AddAI64 = a1864
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1865)
-				} else if st1864 == foryimpl.RefFollows {
-					n1866 := c.ReadArrayLengthFast(1)
-					if n1866 < 0 {
-						n1866 = c.ReadArrayLength(1)
+				if st1872, id1873 := c.ReadRefFlag(); st1872 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1873)
+				} else if st1872 == foryimpl.RefFollows {
+					n1874 := c.ReadArrayLengthFast(1)
+					if n1874 < 0 {
+						n1874 = c.ReadArrayLength(1)
 					}
-					a1867 := foryimpl.MakeSlice[[]int8](c, n1866)
-					for i1868 := range a1867 {
-						a1867[i1868] = r.ReadInt8()
+					a1875 := foryimpl.MakeSlice[[]int8](c, n1874)
+					for i1876 := range a1875 {
+						a1875[i1876] = r.ReadInt8()
 					}
-					x.AddAI8 = a1867
-					foryimpl.SetRefSlice(c, id1865, x.AddAI8)
+					x.AddAI8 = a1875
+					foryimpl.SetRefSlice(c, id1873, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -9503,30 +9599,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1861 := c.ReadArrayLengthFast(1)
-					if n1861 < 0 {
-						n1861 = c.ReadArrayLength(1)
+					n1869 := c.ReadArrayLengthFast(1)
+					if n1869 < 0 {
+						n1869 = c.ReadArrayLength(1)
 					}
-					a1862 := foryimpl.MakeSlice[[]int8](c, n1861)
-					for i1863 := range a1862 {
-						a1862[i1863] = r.ReadInt8()
+					a1870 := foryimpl.MakeSlice[[]int8](c, n1869)
+					for i1871 := range a1870 {
+						a1870[i1871] = r.ReadInt8()
 					}
-					x.AddAI8 = a1862
+					x.AddAI8 = a1870
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1871, id1872 := c.ReadRefFlag(); st1871 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1872)
-				} else if st1871 == foryimpl.RefFollows {
-					n1873 := c.ReadArrayLengthFast(2)
-					if n1873 < 0 {
-						n1873 = c.ReadArrayLength(2)
+				if st1879, id1880 := c.ReadRefFlag(); st1879 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1880)
+				} else if st1879 == foryimpl.RefFollows {
+					n1881 := c.ReadArrayLengthFast(2)
+					if n1881 < 0 {
+						n1881 = c.ReadArrayLength(2)
 					}
-					a1874 := foryimpl.MakeSlice[[]uint16](c, n1873)
-					r.ReadRawUint16s(a1874)
-					x.AddAU16 = a1874
-					foryimpl.SetRefSlice(c, id1872, x.AddAU16)
+					a1882 := foryimpl.MakeSlice[[]uint16](c, n1881)
+					r.ReadRawUint16s(a1882)
+					x.AddAU16 = a1882
+					foryimpl.SetRefSlice(c, id1880, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -9534,28 +9630,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1869 := c.ReadArrayLengthFast(2)
-					if n1869 < 0 {
-						n1869 = c.ReadArrayLength(2)
+					n1877 := c.ReadArrayLengthFast(2)
+					if n1877 < 0 {
+						n1877 = c.ReadArrayLength(2)
 					}
-					a1870 := foryimpl.MakeSlice[[]uint16](c, n1869)
-					r.ReadRawUint16s(a1870)
-					x.AddAU16 = a1870
+					a1878 := foryimpl.MakeSlice[[]uint16](c, n1877)
+					r.ReadRawUint16s(a1878)
+					x.AddAU16 = a1878
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1878)
-				} else if st1877 == foryimpl.RefFollows {
-					n1879 := c.ReadArrayLengthFast(4)
-					if n1879 < 0 {
-						n1879 = c.ReadArrayLength(4)
+				if st1885, id1886 := c.ReadRefFlag(); st1885 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1886)
+				} else if st1885 == foryimpl.RefFollows {
+					n1887 := c.ReadArrayLengthFast(4)
+					if n1887 < 0 {
+						n1887 = c.ReadArrayLength(4)
 					}
-					a1880 := foryimpl.MakeSlice[[]uint32](c, n1879)
-					r.ReadRawUint32s(a1880)
-					x.AddAU32 = a1880
-					foryimpl.SetRefSlice(c, id1878, x.AddAU32)
+					a1888 := foryimpl.MakeSlice[[]uint32](c, n1887)
+					r.ReadRawUint32s(a1888)
+					x.AddAU32 = a1888
+					foryimpl.SetRefSlice(c, id1886, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -9563,28 +9659,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1875 := c.ReadArrayLengthFast(4)
-					if n1875 < 0 {
-						n1875 = c.ReadArrayLength(4)
+					n1883 := c.ReadArrayLengthFast(4)
+					if n1883 < 0 {
+						n1883 = c.ReadArrayLength(4)
 					}
-					a1876 := foryimpl.MakeSlice[[]uint32](c, n1875)
-					r.ReadRawUint32s(a1876)
-					x.AddAU32 = a1876
+					a1884 := foryimpl.MakeSlice[[]uint32](c, n1883)
+					r.ReadRawUint32s(a1884)
+					x.AddAU32 = a1884
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1883, id1884 := c.ReadRefFlag(); st1883 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1884)
-				} else if st1883 == foryimpl.RefFollows {
-					n1885 := c.ReadArrayLengthFast(8)
-					if n1885 < 0 {
-						n1885 = c.ReadArrayLength(8)
+				if st1891, id1892 := c.ReadRefFlag(); st1891 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1892)
+				} else if st1891 == foryimpl.RefFollows {
+					n1893 := c.ReadArrayLengthFast(8)
+					if n1893 < 0 {
+						n1893 = c.ReadArrayLength(8)
 					}
-					a1886 := foryimpl.MakeSlice[[]uint64](c, n1885)
-					r.ReadRawUint64s(a1886)
-					x.AddAU64 = a1886
-					foryimpl.SetRefSlice(c, id1884, x.AddAU64)
+					a1894 := foryimpl.MakeSlice[[]uint64](c, n1893)
+					r.ReadRawUint64s(a1894)
+					x.AddAU64 = a1894
+					foryimpl.SetRefSlice(c, id1892, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -9592,28 +9688,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1881 := c.ReadArrayLengthFast(8)
-					if n1881 < 0 {
-						n1881 = c.ReadArrayLength(8)
+					n1889 := c.ReadArrayLengthFast(8)
+					if n1889 < 0 {
+						n1889 = c.ReadArrayLength(8)
 					}
-					a1882 := foryimpl.MakeSlice[[]uint64](c, n1881)
-					r.ReadRawUint64s(a1882)
-					x.AddAU64 = a1882
+					a1890 := foryimpl.MakeSlice[[]uint64](c, n1889)
+					r.ReadRawUint64s(a1890)
+					x.AddAU64 = a1890
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1889, id1890 := c.ReadRefFlag(); st1889 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1890)
-				} else if st1889 == foryimpl.RefFollows {
-					n1891 := c.ReadArrayLengthFast(1)
-					if n1891 < 0 {
-						n1891 = c.ReadArrayLength(1)
+				if st1897, id1898 := c.ReadRefFlag(); st1897 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1898)
+				} else if st1897 == foryimpl.RefFollows {
+					n1899 := c.ReadArrayLengthFast(1)
+					if n1899 < 0 {
+						n1899 = c.ReadArrayLength(1)
 					}
-					a1892 := foryimpl.MakeSlice[[]uint8](c, n1891)
-					copy(a1892, r.ReadBytes(n1891))
-					x.AddAU8 = a1892
-					foryimpl.SetRefSlice(c, id1890, x.AddAU8)
+					a1900 := foryimpl.MakeSlice[[]uint8](c, n1899)
+					copy(a1900, r.ReadBytes(n1899))
+					x.AddAU8 = a1900
+					foryimpl.SetRefSlice(c, id1898, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -9621,22 +9717,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1887 := c.ReadArrayLengthFast(1)
-					if n1887 < 0 {
-						n1887 = c.ReadArrayLength(1)
+					n1895 := c.ReadArrayLengthFast(1)
+					if n1895 < 0 {
+						n1895 = c.ReadArrayLength(1)
 					}
-					a1888 := foryimpl.MakeSlice[[]uint8](c, n1887)
-					copy(a1888, r.ReadBytes(n1887))
-					x.AddAU8 = a1888
+					a1896 := foryimpl.MakeSlice[[]uint8](c, n1895)
+					copy(a1896, r.ReadBytes(n1895))
+					x.AddAU8 = a1896
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1893, id1894 := c.ReadRefFlag(); st1893 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1894)
-				} else if st1893 == foryimpl.RefFollows {
+				if st1901, id1902 := c.ReadRefFlag(); st1901 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1902)
+				} else if st1901 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1894, x.AddBin)
+					foryimpl.SetRefSlice(c, id1902, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -9651,688 +9747,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1895 := c.ReadLengthFast(2)
-				if n1895 < 0 {
-					n1895 = c.ReadLength(2)
+				n1903 := c.ReadLengthFast(2)
+				if n1903 < 0 {
+					n1903 = c.ReadLength(2)
 				}
-				if n1895 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1895, 3))
+				if n1903 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1903, 3))
 					return
 				}
-				var l1896 [3]int16
-				if n1895 > 0 {
-					hn1898 := c.ReadListHeader(3)
+				var l1904 [3]int16
+				if n1903 > 0 {
+					hn1906 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1897 := range l1896 {
-							if hn1898 && !c.ReadFlag() {
-								clear(l1896[i1897 : i1897+1])
+						for i1905 := range l1904 {
+							if hn1906 && !c.ReadFlag() {
+								clear(l1904[i1905 : i1905+1])
 								continue
 							}
-							l1896[i1897] = r.ReadInt16()
+							l1904[i1905] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1897)
+								c.TraceIndex(i1905)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1896
+				x.AddFix = l1904
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLengthFast(1)
-				if n1901 < 0 {
-					n1901 = c.ReadLength(1)
+				n1909 := c.ReadLengthFast(1)
+				if n1909 < 0 {
+					n1909 = c.ReadLength(1)
 				}
-				l1902 := foryimpl.MakeSlice[[]bool](c, n1901)
-				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(1)
+				l1910 := foryimpl.MakeSlice[[]bool](c, n1909)
+				if n1909 > 0 {
+					hn1912 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1903 := range l1902 {
-							if hn1904 && !c.ReadFlag() {
-								clear(l1902[i1903 : i1903+1])
+						for i1911 := range l1910 {
+							if hn1912 && !c.ReadFlag() {
+								clear(l1910[i1911 : i1911+1])
 								continue
 							}
-							l1902[i1903] = r.ReadBool()
+							l1910[i1911] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1903)
+								c.TraceIndex(i1911)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1902
+				x.AddLB = l1910
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1907 := c.ReadLengthFast(1)
-				if n1907 < 0 {
-					n1907 = c.ReadLength(1)
+				n1915 := c.ReadLengthFast(1)
+				if n1915 < 0 {
+					n1915 = c.ReadLength(1)
 				}
-				l1908 := foryimpl.MakeSlice[[]Color](c, n1907)
-				if n1907 > 0 {
-					hn1910 := c.ReadListHeader(25)
+				l1916 := foryimpl.MakeSlice[[]Color](c, n1915)
+				if n1915 > 0 {
+					hn1918 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1909 := range l1908 {
-							if hn1910 && !c.ReadFlag() {
-								clear(l1908[i1909 : i1909+1])
+						for i1917 := range l1916 {
+							if hn1918 && !c.ReadFlag() {
+								clear(l1916[i1917 : i1917+1])
 								continue
 							}
-							l1908[i1909] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e1921 := c.ReadEnumFast(uint32(0x7fffffff)); e1921 >= 0 {
+								l1916[i1917] = Color(e1921)
+							} else {
+								l1916[i1917] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i1909)
+								c.TraceIndex(i1917)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1908
+				x.AddLE = l1916
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1913 := c.ReadLengthFast(4)
-				if n1913 < 0 {
-					n1913 = c.ReadLength(4)
+				n1922 := c.ReadLengthFast(4)
+				if n1922 < 0 {
+					n1922 = c.ReadLength(4)
 				}
-				l1914 := foryimpl.MakeSlice[[]float32](c, n1913)
-				if n1913 > 0 {
-					hn1916 := c.ReadListHeader(19)
+				l1923 := foryimpl.MakeSlice[[]float32](c, n1922)
+				if n1922 > 0 {
+					hn1925 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1915 := range l1914 {
-							if hn1916 && !c.ReadFlag() {
-								clear(l1914[i1915 : i1915+1])
+						for i1924 := range l1923 {
+							if hn1925 && !c.ReadFlag() {
+								clear(l1923[i1924 : i1924+1])
 								continue
 							}
-							l1914[i1915] = r.ReadFloat32()
+							l1923[i1924] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1915)
+								c.TraceIndex(i1924)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1914
+				x.AddLF32 = l1923
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1919 := c.ReadLengthFast(8)
-				if n1919 < 0 {
-					n1919 = c.ReadLength(8)
+				n1928 := c.ReadLengthFast(8)
+				if n1928 < 0 {
+					n1928 = c.ReadLength(8)
 				}
-				l1920 := foryimpl.MakeSlice[[]float64](c, n1919)
-				if n1919 > 0 {
-					hn1922 := c.ReadListHeader(20)
+				l1929 := foryimpl.MakeSlice[[]float64](c, n1928)
+				if n1928 > 0 {
+					hn1931 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1921 := range l1920 {
-							if hn1922 && !c.ReadFlag() {
-								clear(l1920[i1921 : i1921+1])
+						for i1930 := range l1929 {
+							if hn1931 && !c.ReadFlag() {
+								clear(l1929[i1930 : i1930+1])
 								continue
 							}
-							l1920[i1921] = r.ReadFloat64()
+							l1929[i1930] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1921)
+								c.TraceIndex(i1930)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1920
+				x.AddLF64 = l1929
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1925 := c.ReadLengthFast(1)
-				if n1925 < 0 {
-					n1925 = c.ReadLength(1)
+				n1934 := c.ReadLengthFast(1)
+				if n1934 < 0 {
+					n1934 = c.ReadLength(1)
 				}
-				l1926 := foryimpl.MakeSlice[[]int32](c, n1925)
-				if n1925 > 0 {
-					hn1928 := c.ReadListHeader(5)
+				l1935 := foryimpl.MakeSlice[[]int32](c, n1934)
+				if n1934 > 0 {
+					hn1937 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1927 := range l1926 {
-							if hn1928 && !c.ReadFlag() {
-								clear(l1926[i1927 : i1927+1])
+						for i1936 := range l1935 {
+							if hn1937 && !c.ReadFlag() {
+								clear(l1935[i1936 : i1936+1])
 								continue
 							}
-							l1926[i1927] = r.ReadVarInt32()
+							l1935[i1936] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1927)
+								c.TraceIndex(i1936)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1926
+				x.AddLI32 = l1935
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1931 := c.ReadLengthFast(1)
-				if n1931 < 0 {
-					n1931 = c.ReadLength(1)
+				n1940 := c.ReadLengthFast(1)
+				if n1940 < 0 {
+					n1940 = c.ReadLength(1)
 				}
-				l1932 := foryimpl.MakeSlice[[]int64](c, n1931)
-				if n1931 > 0 {
-					hn1934 := c.ReadListHeader(7)
+				l1941 := foryimpl.MakeSlice[[]int64](c, n1940)
+				if n1940 > 0 {
+					hn1943 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1933 := range l1932 {
-							if hn1934 && !c.ReadFlag() {
-								clear(l1932[i1933 : i1933+1])
+						for i1942 := range l1941 {
+							if hn1943 && !c.ReadFlag() {
+								clear(l1941[i1942 : i1942+1])
 								continue
 							}
-							l1932[i1933] = r.ReadVarInt64()
+							l1941[i1942] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1933)
+								c.TraceIndex(i1942)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1932
+				x.AddLI64 = l1941
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1937 := c.ReadLengthFast(1)
-				if n1937 < 0 {
-					n1937 = c.ReadLength(1)
+				n1946 := c.ReadLengthFast(1)
+				if n1946 < 0 {
+					n1946 = c.ReadLength(1)
 				}
-				l1938 := foryimpl.MakeSlice[[]int8](c, n1937)
-				if n1937 > 0 {
-					hn1940 := c.ReadListHeader(2)
+				l1947 := foryimpl.MakeSlice[[]int8](c, n1946)
+				if n1946 > 0 {
+					hn1949 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1939 := range l1938 {
-							if hn1940 && !c.ReadFlag() {
-								clear(l1938[i1939 : i1939+1])
+						for i1948 := range l1947 {
+							if hn1949 && !c.ReadFlag() {
+								clear(l1947[i1948 : i1948+1])
 								continue
 							}
-							l1938[i1939] = r.ReadInt8()
+							l1947[i1948] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1939)
+								c.TraceIndex(i1948)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1938
+				x.AddLI8 = l1947
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1943 := c.ReadLengthFast(1)
-				if n1943 < 0 {
-					n1943 = c.ReadLength(1)
+				n1952 := c.ReadLengthFast(1)
+				if n1952 < 0 {
+					n1952 = c.ReadLength(1)
 				}
-				l1944 := foryimpl.MakeSlice[[][]int32](c, n1943)
-				if n1943 > 0 {
-					hn1946 := c.ReadListHeader(22)
+				l1953 := foryimpl.MakeSlice[[][]int32](c, n1952)
+				if n1952 > 0 {
+					hn1955 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1945 := range l1944 {
-							if hn1946 && !c.ReadFlag() {
-								clear(l1944[i1945 : i1945+1])
+						for i1954 := range l1953 {
+							if hn1955 && !c.ReadFlag() {
+								clear(l1953[i1954 : i1954+1])
 								continue
 							}
-							n1949 := c.ReadLengthFast(1)
-							if n1949 < 0 {
-								n1949 = c.ReadLength(1)
+							n1958 := c.ReadLengthFast(1)
+							if n1958 < 0 {
+								n1958 = c.ReadLength(1)
 							}
-							l1950 := foryimpl.MakeSlice[[]int32](c, n1949)
-							if n1949 > 0 {
-								hn1952 := c.ReadListHeader(5)
+							l1959 := foryimpl.MakeSlice[[]int32](c, n1958)
+							if n1958 > 0 {
+								hn1961 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1951 := range l1950 {
-										if hn1952 && !c.ReadFlag() {
-											clear(l1950[i1951 : i1951+1])
+									for i1960 := range l1959 {
+										if hn1961 && !c.ReadFlag() {
+											clear(l1959[i1960 : i1960+1])
 											continue
 										}
-										l1950[i1951] = r.ReadVarInt32()
+										l1959[i1960] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1951)
+											c.TraceIndex(i1960)
 											break
 										}
 									}
 								}
 							}
-							l1944[i1945] = l1950
+							l1953[i1954] = l1959
 							if c.Failed() {
-								c.TraceIndex(i1945)
+								c.TraceIndex(i1954)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1944
+				x.AddLL = l1953
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1955 := c.ReadLengthFast(1)
-				if n1955 < 0 {
-					n1955 = c.ReadLength(1)
+				n1964 := c.ReadLengthFast(1)
+				if n1964 < 0 {
+					n1964 = c.ReadLength(1)
 				}
-				l1956 := foryimpl.MakeSlice[[]map[string]int32](c, n1955)
-				if n1955 > 0 {
-					hn1958 := c.ReadListHeader(24)
+				l1965 := foryimpl.MakeSlice[[]map[string]int32](c, n1964)
+				if n1964 > 0 {
+					hn1967 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1957 := range l1956 {
-							if hn1958 && !c.ReadFlag() {
-								clear(l1956[i1957 : i1957+1])
+						for i1966 := range l1965 {
+							if hn1967 && !c.ReadFlag() {
+								clear(l1965[i1966 : i1966+1])
 								continue
 							}
-							n1961 := c.ReadLengthFast(2)
-							if n1961 < 0 {
-								n1961 = c.ReadLength(2)
+							n1970 := c.ReadLengthFast(2)
+							if n1970 < 0 {
+								n1970 = c.ReadLength(2)
 							}
-							m1962 := foryimpl.MakeMap[map[string]int32](c, n1961)
-							for n1961 > 0 && !c.Failed() {
-								sz1963, vn1964, _ := c.ReadMapChunk(n1961, 21, 5, nil, false)
-								for j1965 := 0; j1965 < sz1963 && !c.Failed(); j1965++ {
-									var k1966 string
-									k1966 = c.ReadString()
-									var v1967 int32
-									if !vn1964 {
-										v1967 = r.ReadVarInt32()
+							m1971 := foryimpl.MakeMap[map[string]int32](c, n1970)
+							for n1970 > 0 && !c.Failed() {
+								sz1972, vn1973, _ := c.ReadMapChunk(n1970, 21, 5, nil, false)
+								for j1974 := 0; j1974 < sz1972 && !c.Failed(); j1974++ {
+									var k1975 string
+									k1975 = c.ReadString()
+									var v1976 int32
+									if !vn1973 {
+										v1976 = r.ReadVarInt32()
 									}
-									m1962[k1966] = v1967
+									m1971[k1975] = v1976
 								}
-								n1961 -= sz1963
+								n1970 -= sz1972
 							}
-							l1956[i1957] = m1962
+							l1965[i1966] = m1971
 							if c.Failed() {
-								c.TraceIndex(i1957)
+								c.TraceIndex(i1966)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1956
+				x.AddLM = l1965
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadLengthFast(1)
-				if n1969 < 0 {
-					n1969 = c.ReadLength(1)
+				n1978 := c.ReadLengthFast(1)
+				if n1978 < 0 {
+					n1978 = c.ReadLength(1)
 				}
-				l1970 := foryimpl.MakeSlice[[]*int32](c, n1969)
-				if n1969 > 0 {
-					hn1972 := c.ReadListHeader(5)
+				l1979 := foryimpl.MakeSlice[[]*int32](c, n1978)
+				if n1978 > 0 {
+					hn1981 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1971 := range l1970 {
-							if hn1972 && !c.ReadFlag() {
-								clear(l1970[i1971 : i1971+1])
+						for i1980 := range l1979 {
+							if hn1981 && !c.ReadFlag() {
+								clear(l1979[i1980 : i1980+1])
 								continue
 							}
-							p1975 := foryimpl.Alloc[int32](c)
-							*p1975 = r.ReadVarInt32()
-							l1970[i1971] = p1975
+							p1984 := foryimpl.Alloc[int32](c)
+							*p1984 = r.ReadVarInt32()
+							l1979[i1980] = p1984
 							if c.Failed() {
-								c.TraceIndex(i1971)
+								c.TraceIndex(i1980)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l1970
+				x.AddLPI = l1979
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1976 := c.ReadLengthFast(1)
-				if n1976 < 0 {
-					n1976 = c.ReadLength(1)
+				n1985 := c.ReadLengthFast(1)
+				if n1985 < 0 {
+					n1985 = c.ReadLength(1)
 				}
-				l1977 := foryimpl.MakeSlice[[]string](c, n1976)
-				if n1976 > 0 {
-					hn1979 := c.ReadListHeader(21)
+				l1986 := foryimpl.MakeSlice[[]string](c, n1985)
+				if n1985 > 0 {
+					hn1988 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1978 := range l1977 {
-							if hn1979 && !c.ReadFlag() {
-								clear(l1977[i1978 : i1978+1])
+						for i1987 := range l1986 {
+							if hn1988 && !c.ReadFlag() {
+								clear(l1986[i1987 : i1987+1])
 								continue
 							}
-							l1977[i1978] = c.ReadString()
+							l1986[i1987] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1978)
+								c.TraceIndex(i1987)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l1977
+				x.AddLS = l1986
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1982 := c.ReadLengthFast(1)
-				if n1982 < 0 {
-					n1982 = c.ReadLength(1)
+				n1991 := c.ReadLengthFast(1)
+				if n1991 < 0 {
+					n1991 = c.ReadLength(1)
 				}
-				l1983 := foryimpl.MakeSlice[[]time.Time](c, n1982)
-				if n1982 > 0 {
-					hn1985 := c.ReadListHeader(38)
+				l1992 := foryimpl.MakeSlice[[]time.Time](c, n1991)
+				if n1991 > 0 {
+					hn1994 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1984 := range l1983 {
-							if hn1985 && !c.ReadFlag() {
-								clear(l1983[i1984 : i1984+1])
+						for i1993 := range l1992 {
+							if hn1994 && !c.ReadFlag() {
+								clear(l1992[i1993 : i1993+1])
 								continue
 							}
-							l1983[i1984] = c.ReadTime()
+							l1992[i1993] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1984)
+								c.TraceIndex(i1993)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1983
+				x.AddLT = l1992
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1988 := c.ReadLengthFast(2)
-				if n1988 < 0 {
-					n1988 = c.ReadLength(2)
+				n1997 := c.ReadLengthFast(2)
+				if n1997 < 0 {
+					n1997 = c.ReadLength(2)
 				}
-				l1989 := foryimpl.MakeSlice[[]uint16](c, n1988)
-				if n1988 > 0 {
-					hn1991 := c.ReadListHeader(10)
+				l1998 := foryimpl.MakeSlice[[]uint16](c, n1997)
+				if n1997 > 0 {
+					hn2000 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1990 := range l1989 {
-							if hn1991 && !c.ReadFlag() {
-								clear(l1989[i1990 : i1990+1])
+						for i1999 := range l1998 {
+							if hn2000 && !c.ReadFlag() {
+								clear(l1998[i1999 : i1999+1])
 								continue
 							}
-							l1989[i1990] = r.ReadUint16()
+							l1998[i1999] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1990)
+								c.TraceIndex(i1999)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1989
+				x.AddLU16 = l1998
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1994 := c.ReadLengthFast(1)
-				if n1994 < 0 {
-					n1994 = c.ReadLength(1)
+				n2003 := c.ReadLengthFast(1)
+				if n2003 < 0 {
+					n2003 = c.ReadLength(1)
 				}
-				l1995 := foryimpl.MakeSlice[[]uint64](c, n1994)
-				if n1994 > 0 {
-					hn1997 := c.ReadListHeader(14)
+				l2004 := foryimpl.MakeSlice[[]uint64](c, n2003)
+				if n2003 > 0 {
+					hn2006 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1996 := range l1995 {
-							if hn1997 && !c.ReadFlag() {
-								clear(l1995[i1996 : i1996+1])
+						for i2005 := range l2004 {
+							if hn2006 && !c.ReadFlag() {
+								clear(l2004[i2005 : i2005+1])
 								continue
 							}
-							l1995[i1996] = r.ReadVarUint64()
+							l2004[i2005] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1996)
+								c.TraceIndex(i2005)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1995
+				x.AddLU64 = l2004
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2000 := c.ReadLengthFast(2)
-				if n2000 < 0 {
-					n2000 = c.ReadLength(2)
+				n2009 := c.ReadLengthFast(2)
+				if n2009 < 0 {
+					n2009 = c.ReadLength(2)
 				}
-				m2001 := foryimpl.MakeMap[map[bool]string](c, n2000)
-				for n2000 > 0 && !c.Failed() {
-					sz2002, vn2003, _ := c.ReadMapChunk(n2000, 1, 21, nil, false)
-					for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
-						var k2005 bool
-						k2005 = r.ReadBool()
-						var v2006 string
-						if !vn2003 {
-							v2006 = c.ReadString()
+				m2010 := foryimpl.MakeMap[map[bool]string](c, n2009)
+				for n2009 > 0 && !c.Failed() {
+					sz2011, vn2012, _ := c.ReadMapChunk(n2009, 1, 21, nil, false)
+					for j2013 := 0; j2013 < sz2011 && !c.Failed(); j2013++ {
+						var k2014 bool
+						k2014 = r.ReadBool()
+						var v2015 string
+						if !vn2012 {
+							v2015 = c.ReadString()
 						}
-						m2001[k2005] = v2006
+						m2010[k2014] = v2015
 					}
-					n2000 -= sz2002
+					n2009 -= sz2011
 				}
-				x.AddMBS = m2001
+				x.AddMBS = m2010
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLengthFast(2)
-				if n2008 < 0 {
-					n2008 = c.ReadLength(2)
+				n2017 := c.ReadLengthFast(2)
+				if n2017 < 0 {
+					n2017 = c.ReadLength(2)
 				}
-				m2009 := foryimpl.MakeMap[map[Color]string](c, n2008)
-				for n2008 > 0 && !c.Failed() {
-					sz2010, vn2011, _ := c.ReadMapChunk(n2008, 25, 21, nil, false)
-					for j2012 := 0; j2012 < sz2010 && !c.Failed(); j2012++ {
-						var k2013 Color
-						k2013 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2014 string
-						if !vn2011 {
-							v2014 = c.ReadString()
+				m2018 := foryimpl.MakeMap[map[Color]string](c, n2017)
+				for n2017 > 0 && !c.Failed() {
+					sz2019, vn2020, _ := c.ReadMapChunk(n2017, 25, 21, nil, false)
+					for j2021 := 0; j2021 < sz2019 && !c.Failed(); j2021++ {
+						var k2022 Color
+						if e2024 := c.ReadEnumFast(uint32(0x7fffffff)); e2024 >= 0 {
+							k2022 = Color(e2024)
+						} else {
+							k2022 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						m2009[k2013] = v2014
+						var v2023 string
+						if !vn2020 {
+							v2023 = c.ReadString()
+						}
+						m2018[k2022] = v2023
 					}
-					n2008 -= sz2010
+					n2017 -= sz2019
 				}
-				x.AddMES = m2009
+				x.AddMES = m2018
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2016 := c.ReadLengthFast(2)
-				if n2016 < 0 {
-					n2016 = c.ReadLength(2)
+				n2026 := c.ReadLengthFast(2)
+				if n2026 < 0 {
+					n2026 = c.ReadLength(2)
 				}
-				m2017 := foryimpl.MakeMap[map[int64]float64](c, n2016)
-				for n2016 > 0 && !c.Failed() {
-					sz2018, vn2019, _ := c.ReadMapChunk(n2016, 7, 20, nil, false)
-					for j2020 := 0; j2020 < sz2018 && !c.Failed(); j2020++ {
-						var k2021 int64
-						k2021 = r.ReadVarInt64()
-						var v2022 float64
-						if !vn2019 {
-							v2022 = r.ReadFloat64()
+				m2027 := foryimpl.MakeMap[map[int64]float64](c, n2026)
+				for n2026 > 0 && !c.Failed() {
+					sz2028, vn2029, _ := c.ReadMapChunk(n2026, 7, 20, nil, false)
+					for j2030 := 0; j2030 < sz2028 && !c.Failed(); j2030++ {
+						var k2031 int64
+						k2031 = r.ReadVarInt64()
+						var v2032 float64
+						if !vn2029 {
+							v2032 = r.ReadFloat64()
 						}
-						m2017[k2021] = v2022
+						m2027[k2031] = v2032
 					}
-					n2016 -= sz2018
+					n2026 -= sz2028
 				}
-				x.AddMI64F = m2017
+				x.AddMI64F = m2027
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2024 := c.ReadLengthFast(2)
-				if n2024 < 0 {
-					n2024 = c.ReadLength(2)
+				n2034 := c.ReadLengthFast(2)
+				if n2034 < 0 {
+					n2034 = c.ReadLength(2)
 				}
-				m2025 := foryimpl.MakeMap[map[int32]string](c, n2024)
-				for n2024 > 0 && !c.Failed() {
-					sz2026, vn2027, _ := c.ReadMapChunk(n2024, 5, 21, nil, false)
-					for j2028 := 0; j2028 < sz2026 && !c.Failed(); j2028++ {
-						var k2029 int32
-						k2029 = r.ReadVarInt32()
-						var v2030 string
-						if !vn2027 {
-							v2030 = c.ReadString()
+				m2035 := foryimpl.MakeMap[map[int32]string](c, n2034)
+				for n2034 > 0 && !c.Failed() {
+					sz2036, vn2037, _ := c.ReadMapChunk(n2034, 5, 21, nil, false)
+					for j2038 := 0; j2038 < sz2036 && !c.Failed(); j2038++ {
+						var k2039 int32
+						k2039 = r.ReadVarInt32()
+						var v2040 string
+						if !vn2037 {
+							v2040 = c.ReadString()
 						}
-						m2025[k2029] = v2030
+						m2035[k2039] = v2040
 					}
-					n2024 -= sz2026
+					n2034 -= sz2036
 				}
-				x.AddMIS = m2025
+				x.AddMIS = m2035
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2032 := c.ReadLengthFast(2)
-				if n2032 < 0 {
-					n2032 = c.ReadLength(2)
+				n2042 := c.ReadLengthFast(2)
+				if n2042 < 0 {
+					n2042 = c.ReadLength(2)
 				}
-				m2033 := foryimpl.MakeMap[map[string]int32](c, n2032)
-				for n2032 > 0 && !c.Failed() {
-					sz2034, vn2035, _ := c.ReadMapChunk(n2032, 21, 5, nil, false)
-					for j2036 := 0; j2036 < sz2034 && !c.Failed(); j2036++ {
-						var k2037 string
-						k2037 = c.ReadString()
-						var v2038 int32
-						if !vn2035 {
-							v2038 = r.ReadVarInt32()
+				m2043 := foryimpl.MakeMap[map[string]int32](c, n2042)
+				for n2042 > 0 && !c.Failed() {
+					sz2044, vn2045, _ := c.ReadMapChunk(n2042, 21, 5, nil, false)
+					for j2046 := 0; j2046 < sz2044 && !c.Failed(); j2046++ {
+						var k2047 string
+						k2047 = c.ReadString()
+						var v2048 int32
+						if !vn2045 {
+							v2048 = r.ReadVarInt32()
 						}
-						m2033[k2037] = v2038
+						m2043[k2047] = v2048
 					}
-					n2032 -= sz2034
+					n2042 -= sz2044
 				}
-				x.AddMSI = m2033
+				x.AddMSI = m2043
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2040 := c.ReadLengthFast(2)
-				if n2040 < 0 {
-					n2040 = c.ReadLength(2)
+				n2050 := c.ReadLengthFast(2)
+				if n2050 < 0 {
+					n2050 = c.ReadLength(2)
 				}
-				m2041 := foryimpl.MakeMap[map[string][]string](c, n2040)
-				for n2040 > 0 && !c.Failed() {
-					sz2042, vn2043, _ := c.ReadMapChunk(n2040, 21, 22, nil, true)
-					for j2044 := 0; j2044 < sz2042 && !c.Failed(); j2044++ {
-						var k2045 string
-						k2045 = c.ReadString()
-						var v2046 []string
-						if !vn2043 {
-							n2047 := c.ReadLengthFast(1)
-							if n2047 < 0 {
-								n2047 = c.ReadLength(1)
+				m2051 := foryimpl.MakeMap[map[string][]string](c, n2050)
+				for n2050 > 0 && !c.Failed() {
+					sz2052, vn2053, _ := c.ReadMapChunk(n2050, 21, 22, nil, true)
+					for j2054 := 0; j2054 < sz2052 && !c.Failed(); j2054++ {
+						var k2055 string
+						k2055 = c.ReadString()
+						var v2056 []string
+						if !vn2053 {
+							n2057 := c.ReadLengthFast(1)
+							if n2057 < 0 {
+								n2057 = c.ReadLength(1)
 							}
-							l2048 := foryimpl.MakeSlice[[]string](c, n2047)
-							if n2047 > 0 {
-								hn2050 := c.ReadListHeader(21)
+							l2058 := foryimpl.MakeSlice[[]string](c, n2057)
+							if n2057 > 0 {
+								hn2060 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2049 := range l2048 {
-										if hn2050 && !c.ReadFlag() {
-											clear(l2048[i2049 : i2049+1])
+									for i2059 := range l2058 {
+										if hn2060 && !c.ReadFlag() {
+											clear(l2058[i2059 : i2059+1])
 											continue
 										}
-										l2048[i2049] = c.ReadString()
+										l2058[i2059] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2049)
+											c.TraceIndex(i2059)
 											break
 										}
 									}
 								}
 							}
-							v2046 = l2048
+							v2056 = l2058
 						}
-						m2041[k2045] = v2046
+						m2051[k2055] = v2056
 					}
-					n2040 -= sz2042
+					n2050 -= sz2052
 				}
-				x.AddMSL = m2041
+				x.AddMSL = m2051
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2054 := c.ReadLengthFast(2)
-				if n2054 < 0 {
-					n2054 = c.ReadLength(2)
+				n2064 := c.ReadLengthFast(2)
+				if n2064 < 0 {
+					n2064 = c.ReadLength(2)
 				}
-				m2055 := foryimpl.MakeMap[map[string]map[string]int32](c, n2054)
-				for n2054 > 0 && !c.Failed() {
-					sz2056, vn2057, _ := c.ReadMapChunk(n2054, 21, 24, nil, true)
-					for j2058 := 0; j2058 < sz2056 && !c.Failed(); j2058++ {
-						var k2059 string
-						k2059 = c.ReadString()
-						var v2060 map[string]int32
-						if !vn2057 {
-							n2061 := c.ReadLengthFast(2)
-							if n2061 < 0 {
-								n2061 = c.ReadLength(2)
+				m2065 := foryimpl.MakeMap[map[string]map[string]int32](c, n2064)
+				for n2064 > 0 && !c.Failed() {
+					sz2066, vn2067, _ := c.ReadMapChunk(n2064, 21, 24, nil, true)
+					for j2068 := 0; j2068 < sz2066 && !c.Failed(); j2068++ {
+						var k2069 string
+						k2069 = c.ReadString()
+						var v2070 map[string]int32
+						if !vn2067 {
+							n2071 := c.ReadLengthFast(2)
+							if n2071 < 0 {
+								n2071 = c.ReadLength(2)
 							}
-							m2062 := foryimpl.MakeMap[map[string]int32](c, n2061)
-							for n2061 > 0 && !c.Failed() {
-								sz2063, vn2064, _ := c.ReadMapChunk(n2061, 21, 5, nil, false)
-								for j2065 := 0; j2065 < sz2063 && !c.Failed(); j2065++ {
-									var k2066 string
-									k2066 = c.ReadString()
-									var v2067 int32
-									if !vn2064 {
-										v2067 = r.ReadVarInt32()
+							m2072 := foryimpl.MakeMap[map[string]int32](c, n2071)
+							for n2071 > 0 && !c.Failed() {
+								sz2073, vn2074, _ := c.ReadMapChunk(n2071, 21, 5, nil, false)
+								for j2075 := 0; j2075 < sz2073 && !c.Failed(); j2075++ {
+									var k2076 string
+									k2076 = c.ReadString()
+									var v2077 int32
+									if !vn2074 {
+										v2077 = r.ReadVarInt32()
 									}
-									m2062[k2066] = v2067
+									m2072[k2076] = v2077
 								}
-								n2061 -= sz2063
+								n2071 -= sz2073
 							}
-							v2060 = m2062
+							v2070 = m2072
 						}
-						m2055[k2059] = v2060
+						m2065[k2069] = v2070
 					}
-					n2054 -= sz2056
+					n2064 -= sz2066
 				}
-				x.AddMSM = m2055
+				x.AddMSM = m2065
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2070 := c.ReadLengthFast(2)
-				if n2070 < 0 {
-					n2070 = c.ReadLength(2)
+				n2080 := c.ReadLengthFast(2)
+				if n2080 < 0 {
+					n2080 = c.ReadLength(2)
 				}
-				m2071 := foryimpl.MakeMap[map[string]*int32](c, n2070)
-				for n2070 > 0 && !c.Failed() {
-					sz2072, vn2073, _ := c.ReadMapChunk(n2070, 21, 5, nil, true)
-					for j2074 := 0; j2074 < sz2072 && !c.Failed(); j2074++ {
-						var k2075 string
-						k2075 = c.ReadString()
-						var v2076 *int32
-						if !vn2073 {
-							p2077 := foryimpl.Alloc[int32](c)
-							*p2077 = r.ReadVarInt32()
-							v2076 = p2077
+				m2081 := foryimpl.MakeMap[map[string]*int32](c, n2080)
+				for n2080 > 0 && !c.Failed() {
+					sz2082, vn2083, _ := c.ReadMapChunk(n2080, 21, 5, nil, true)
+					for j2084 := 0; j2084 < sz2082 && !c.Failed(); j2084++ {
+						var k2085 string
+						k2085 = c.ReadString()
+						var v2086 *int32
+						if !vn2083 {
+							p2087 := foryimpl.Alloc[int32](c)
+							*p2087 = r.ReadVarInt32()
+							v2086 = p2087
 						}
-						m2071[k2075] = v2076
+						m2081[k2085] = v2086
 					}
-					n2070 -= sz2072
+					n2080 -= sz2082
 				}
-				x.AddMSP = m2071
+				x.AddMSP = m2081
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2079 := c.ReadLengthFast(2)
-				if n2079 < 0 {
-					n2079 = c.ReadLength(2)
+				n2089 := c.ReadLengthFast(2)
+				if n2089 < 0 {
+					n2089 = c.ReadLength(2)
 				}
-				m2080 := foryimpl.MakeMap[map[uint8]uint16](c, n2079)
-				for n2079 > 0 && !c.Failed() {
-					sz2081, vn2082, _ := c.ReadMapChunk(n2079, 9, 10, nil, false)
-					for j2083 := 0; j2083 < sz2081 && !c.Failed(); j2083++ {
-						var k2084 uint8
-						k2084 = r.ReadUint8()
-						var v2085 uint16
-						if !vn2082 {
-							v2085 = r.ReadUint16()
+				m2090 := foryimpl.MakeMap[map[uint8]uint16](c, n2089)
+				for n2089 > 0 && !c.Failed() {
+					sz2091, vn2092, _ := c.ReadMapChunk(n2089, 9, 10, nil, false)
+					for j2093 := 0; j2093 < sz2091 && !c.Failed(); j2093++ {
+						var k2094 uint8
+						k2094 = r.ReadUint8()
+						var v2095 uint16
+						if !vn2092 {
+							v2095 = r.ReadUint16()
 						}
-						m2080[k2084] = v2085
+						m2090[k2094] = v2095
 					}
-					n2079 -= sz2081
+					n2089 -= sz2091
 				}
-				x.AddMU8 = m2080
+				x.AddMU8 = m2090
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2088)
-				} else if st2087 == foryimpl.RefFollows {
+				if st2097, id2098 := c.ReadRefFlag(); st2097 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2098)
+				} else if st2097 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2088, x.AddNBin)
+					foryimpl.SetRefSlice(c, id2098, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -10345,85 +10449,85 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n2089 := c.ReadLengthFast(1)
-				if n2089 < 0 {
-					n2089 = c.ReadLength(1)
+				n2099 := c.ReadLengthFast(1)
+				if n2099 < 0 {
+					n2099 = c.ReadLength(1)
 				}
-				l2090 := foryimpl.MakeSlice[[]string](c, n2089)
-				if n2089 > 0 {
-					hn2092 := c.ReadListHeader(21)
+				l2100 := foryimpl.MakeSlice[[]string](c, n2099)
+				if n2099 > 0 {
+					hn2102 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2091 := range l2090 {
-							if hn2092 && !c.ReadFlag() {
-								clear(l2090[i2091 : i2091+1])
+						for i2101 := range l2100 {
+							if hn2102 && !c.ReadFlag() {
+								clear(l2100[i2101 : i2101+1])
 								continue
 							}
-							l2090[i2091] = c.ReadString()
+							l2100[i2101] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2091)
+								c.TraceIndex(i2101)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l2090
+				x.AddNLS = l2100
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n2095 := c.ReadLengthFast(2)
-				if n2095 < 0 {
-					n2095 = c.ReadLength(2)
+				n2105 := c.ReadLengthFast(2)
+				if n2105 < 0 {
+					n2105 = c.ReadLength(2)
 				}
-				m2096 := foryimpl.MakeMap[map[string]int32](c, n2095)
-				for n2095 > 0 && !c.Failed() {
-					sz2097, vn2098, _ := c.ReadMapChunk(n2095, 21, 5, nil, false)
-					for j2099 := 0; j2099 < sz2097 && !c.Failed(); j2099++ {
-						var k2100 string
-						k2100 = c.ReadString()
-						var v2101 int32
-						if !vn2098 {
-							v2101 = r.ReadVarInt32()
+				m2106 := foryimpl.MakeMap[map[string]int32](c, n2105)
+				for n2105 > 0 && !c.Failed() {
+					sz2107, vn2108, _ := c.ReadMapChunk(n2105, 21, 5, nil, false)
+					for j2109 := 0; j2109 < sz2107 && !c.Failed(); j2109++ {
+						var k2110 string
+						k2110 = c.ReadString()
+						var v2111 int32
+						if !vn2108 {
+							v2111 = r.ReadVarInt32()
 						}
-						m2096[k2100] = v2101
+						m2106[k2110] = v2111
 					}
-					n2095 -= sz2097
+					n2105 -= sz2107
 				}
-				x.AddNM = m2096
+				x.AddNM = m2106
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2103 := c.ReadLengthFast(1)
-				if n2103 < 0 {
-					n2103 = c.ReadLength(1)
+				n2113 := c.ReadLengthFast(1)
+				if n2113 < 0 {
+					n2113 = c.ReadLength(1)
 				}
-				l2104 := foryimpl.MakeSlice[[]uint8](c, n2103)
-				if n2103 > 0 {
-					hn2106 := c.ReadListHeader(9)
+				l2114 := foryimpl.MakeSlice[[]uint8](c, n2113)
+				if n2113 > 0 {
+					hn2116 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2105 := range l2104 {
-							if hn2106 && !c.ReadFlag() {
-								clear(l2104[i2105 : i2105+1])
+						for i2115 := range l2114 {
+							if hn2116 && !c.ReadFlag() {
+								clear(l2114[i2115 : i2115+1])
 								continue
 							}
-							l2104[i2105] = r.ReadUint8()
+							l2114[i2115] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2105)
+								c.TraceIndex(i2115)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2104
+				x.AddRaw = l2114
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2109, id2110 := c.ReadRefFlag(); st2109 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2110)
-				} else if st2109 == foryimpl.RefFollows {
+				if st2119, id2120 := c.ReadRefFlag(); st2119 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2120)
+				} else if st2119 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2110, x.Bin)
+					foryimpl.SetRefSlice(c, id2120, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -10438,688 +10542,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2111 := c.ReadLengthFast(2)
-				if n2111 < 0 {
-					n2111 = c.ReadLength(2)
+				n2121 := c.ReadLengthFast(2)
+				if n2121 < 0 {
+					n2121 = c.ReadLength(2)
 				}
-				if n2111 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2111, 3))
+				if n2121 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2121, 3))
 					return
 				}
-				var l2112 [3]int16
-				if n2111 > 0 {
-					hn2114 := c.ReadListHeader(3)
+				var l2122 [3]int16
+				if n2121 > 0 {
+					hn2124 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2113 := range l2112 {
-							if hn2114 && !c.ReadFlag() {
-								clear(l2112[i2113 : i2113+1])
+						for i2123 := range l2122 {
+							if hn2124 && !c.ReadFlag() {
+								clear(l2122[i2123 : i2123+1])
 								continue
 							}
-							l2112[i2113] = r.ReadInt16()
+							l2122[i2123] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2113)
+								c.TraceIndex(i2123)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2112
+				x.Fix = l2122
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2117 := c.ReadLengthFast(1)
-				if n2117 < 0 {
-					n2117 = c.ReadLength(1)
+				n2127 := c.ReadLengthFast(1)
+				if n2127 < 0 {
+					n2127 = c.ReadLength(1)
 				}
-				l2118 := foryimpl.MakeSlice[[]bool](c, n2117)
-				if n2117 > 0 {
-					hn2120 := c.ReadListHeader(1)
+				l2128 := foryimpl.MakeSlice[[]bool](c, n2127)
+				if n2127 > 0 {
+					hn2130 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2119 := range l2118 {
-							if hn2120 && !c.ReadFlag() {
-								clear(l2118[i2119 : i2119+1])
+						for i2129 := range l2128 {
+							if hn2130 && !c.ReadFlag() {
+								clear(l2128[i2129 : i2129+1])
 								continue
 							}
-							l2118[i2119] = r.ReadBool()
+							l2128[i2129] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2119)
+								c.TraceIndex(i2129)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2118
+				x.LB = l2128
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLengthFast(1)
-				if n2123 < 0 {
-					n2123 = c.ReadLength(1)
+				n2133 := c.ReadLengthFast(1)
+				if n2133 < 0 {
+					n2133 = c.ReadLength(1)
 				}
-				l2124 := foryimpl.MakeSlice[[]Color](c, n2123)
-				if n2123 > 0 {
-					hn2126 := c.ReadListHeader(25)
+				l2134 := foryimpl.MakeSlice[[]Color](c, n2133)
+				if n2133 > 0 {
+					hn2136 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2125 := range l2124 {
-							if hn2126 && !c.ReadFlag() {
-								clear(l2124[i2125 : i2125+1])
+						for i2135 := range l2134 {
+							if hn2136 && !c.ReadFlag() {
+								clear(l2134[i2135 : i2135+1])
 								continue
 							}
-							l2124[i2125] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e2139 := c.ReadEnumFast(uint32(0x7fffffff)); e2139 >= 0 {
+								l2134[i2135] = Color(e2139)
+							} else {
+								l2134[i2135] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i2125)
+								c.TraceIndex(i2135)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2124
+				x.LE = l2134
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2129 := c.ReadLengthFast(4)
-				if n2129 < 0 {
-					n2129 = c.ReadLength(4)
+				n2140 := c.ReadLengthFast(4)
+				if n2140 < 0 {
+					n2140 = c.ReadLength(4)
 				}
-				l2130 := foryimpl.MakeSlice[[]float32](c, n2129)
-				if n2129 > 0 {
-					hn2132 := c.ReadListHeader(19)
+				l2141 := foryimpl.MakeSlice[[]float32](c, n2140)
+				if n2140 > 0 {
+					hn2143 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2131 := range l2130 {
-							if hn2132 && !c.ReadFlag() {
-								clear(l2130[i2131 : i2131+1])
+						for i2142 := range l2141 {
+							if hn2143 && !c.ReadFlag() {
+								clear(l2141[i2142 : i2142+1])
 								continue
 							}
-							l2130[i2131] = r.ReadFloat32()
+							l2141[i2142] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2131)
+								c.TraceIndex(i2142)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2130
+				x.LF32 = l2141
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2135 := c.ReadLengthFast(8)
-				if n2135 < 0 {
-					n2135 = c.ReadLength(8)
+				n2146 := c.ReadLengthFast(8)
+				if n2146 < 0 {
+					n2146 = c.ReadLength(8)
 				}
-				l2136 := foryimpl.MakeSlice[[]float64](c, n2135)
-				if n2135 > 0 {
-					hn2138 := c.ReadListHeader(20)
+				l2147 := foryimpl.MakeSlice[[]float64](c, n2146)
+				if n2146 > 0 {
+					hn2149 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2137 := range l2136 {
-							if hn2138 && !c.ReadFlag() {
-								clear(l2136[i2137 : i2137+1])
+						for i2148 := range l2147 {
+							if hn2149 && !c.ReadFlag() {
+								clear(l2147[i2148 : i2148+1])
 								continue
 							}
-							l2136[i2137] = r.ReadFloat64()
+							l2147[i2148] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2137)
+								c.TraceIndex(i2148)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2136
+				x.LF64 = l2147
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2141 := c.ReadLengthFast(1)
-				if n2141 < 0 {
-					n2141 = c.ReadLength(1)
+				n2152 := c.ReadLengthFast(1)
+				if n2152 < 0 {
+					n2152 = c.ReadLength(1)
 				}
-				l2142 := foryimpl.MakeSlice[[]int32](c, n2141)
-				if n2141 > 0 {
-					hn2144 := c.ReadListHeader(5)
+				l2153 := foryimpl.MakeSlice[[]int32](c, n2152)
+				if n2152 > 0 {
+					hn2155 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2143 := range l2142 {
-							if hn2144 && !c.ReadFlag() {
-								clear(l2142[i2143 : i2143+1])
+						for i2154 := range l2153 {
+							if hn2155 && !c.ReadFlag() {
+								clear(l2153[i2154 : i2154+1])
 								continue
 							}
-							l2142[i2143] = r.ReadVarInt32()
+							l2153[i2154] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2143)
+								c.TraceIndex(i2154)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2142
+				x.LI32 = l2153
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2147 := c.ReadLengthFast(1)
-				if n2147 < 0 {
-					n2147 = c.ReadLength(1)
+				n2158 := c.ReadLengthFast(1)
+				if n2158 < 0 {
+					n2158 = c.ReadLength(1)
 				}
-				l2148 := foryimpl.MakeSlice[[]int64](c, n2147)
-				if n2147 > 0 {
-					hn2150 := c.ReadListHeader(7)
+				l2159 := foryimpl.MakeSlice[[]int64](c, n2158)
+				if n2158 > 0 {
+					hn2161 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2149 := range l2148 {
-							if hn2150 && !c.ReadFlag() {
-								clear(l2148[i2149 : i2149+1])
+						for i2160 := range l2159 {
+							if hn2161 && !c.ReadFlag() {
+								clear(l2159[i2160 : i2160+1])
 								continue
 							}
-							l2148[i2149] = r.ReadVarInt64()
+							l2159[i2160] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2149)
+								c.TraceIndex(i2160)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2148
+				x.LI64 = l2159
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLengthFast(1)
-				if n2153 < 0 {
-					n2153 = c.ReadLength(1)
+				n2164 := c.ReadLengthFast(1)
+				if n2164 < 0 {
+					n2164 = c.ReadLength(1)
 				}
-				l2154 := foryimpl.MakeSlice[[]int8](c, n2153)
-				if n2153 > 0 {
-					hn2156 := c.ReadListHeader(2)
+				l2165 := foryimpl.MakeSlice[[]int8](c, n2164)
+				if n2164 > 0 {
+					hn2167 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2155 := range l2154 {
-							if hn2156 && !c.ReadFlag() {
-								clear(l2154[i2155 : i2155+1])
+						for i2166 := range l2165 {
+							if hn2167 && !c.ReadFlag() {
+								clear(l2165[i2166 : i2166+1])
 								continue
 							}
-							l2154[i2155] = r.ReadInt8()
+							l2165[i2166] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2155)
+								c.TraceIndex(i2166)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2154
+				x.LI8 = l2165
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2159 := c.ReadLengthFast(1)
-				if n2159 < 0 {
-					n2159 = c.ReadLength(1)
+				n2170 := c.ReadLengthFast(1)
+				if n2170 < 0 {
+					n2170 = c.ReadLength(1)
 				}
-				l2160 := foryimpl.MakeSlice[[][]int32](c, n2159)
-				if n2159 > 0 {
-					hn2162 := c.ReadListHeader(22)
+				l2171 := foryimpl.MakeSlice[[][]int32](c, n2170)
+				if n2170 > 0 {
+					hn2173 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2161 := range l2160 {
-							if hn2162 && !c.ReadFlag() {
-								clear(l2160[i2161 : i2161+1])
+						for i2172 := range l2171 {
+							if hn2173 && !c.ReadFlag() {
+								clear(l2171[i2172 : i2172+1])
 								continue
 							}
-							n2165 := c.ReadLengthFast(1)
-							if n2165 < 0 {
-								n2165 = c.ReadLength(1)
+							n2176 := c.ReadLengthFast(1)
+							if n2176 < 0 {
+								n2176 = c.ReadLength(1)
 							}
-							l2166 := foryimpl.MakeSlice[[]int32](c, n2165)
-							if n2165 > 0 {
-								hn2168 := c.ReadListHeader(5)
+							l2177 := foryimpl.MakeSlice[[]int32](c, n2176)
+							if n2176 > 0 {
+								hn2179 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2167 := range l2166 {
-										if hn2168 && !c.ReadFlag() {
-											clear(l2166[i2167 : i2167+1])
+									for i2178 := range l2177 {
+										if hn2179 && !c.ReadFlag() {
+											clear(l2177[i2178 : i2178+1])
 											continue
 										}
-										l2166[i2167] = r.ReadVarInt32()
+										l2177[i2178] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2167)
+											c.TraceIndex(i2178)
 											break
 										}
 									}
 								}
 							}
-							l2160[i2161] = l2166
+							l2171[i2172] = l2177
 							if c.Failed() {
-								c.TraceIndex(i2161)
+								c.TraceIndex(i2172)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2160
+				x.LL = l2171
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2171 := c.ReadLengthFast(1)
-				if n2171 < 0 {
-					n2171 = c.ReadLength(1)
+				n2182 := c.ReadLengthFast(1)
+				if n2182 < 0 {
+					n2182 = c.ReadLength(1)
 				}
-				l2172 := foryimpl.MakeSlice[[]map[string]int32](c, n2171)
-				if n2171 > 0 {
-					hn2174 := c.ReadListHeader(24)
+				l2183 := foryimpl.MakeSlice[[]map[string]int32](c, n2182)
+				if n2182 > 0 {
+					hn2185 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2173 := range l2172 {
-							if hn2174 && !c.ReadFlag() {
-								clear(l2172[i2173 : i2173+1])
+						for i2184 := range l2183 {
+							if hn2185 && !c.ReadFlag() {
+								clear(l2183[i2184 : i2184+1])
 								continue
 							}
-							n2177 := c.ReadLengthFast(2)
-							if n2177 < 0 {
-								n2177 = c.ReadLength(2)
+							n2188 := c.ReadLengthFast(2)
+							if n2188 < 0 {
+								n2188 = c.ReadLength(2)
 							}
-							m2178 := foryimpl.MakeMap[map[string]int32](c, n2177)
-							for n2177 > 0 && !c.Failed() {
-								sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 5, nil, false)
-								for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
-									var k2182 string
-									k2182 = c.ReadString()
-									var v2183 int32
-									if !vn2180 {
-										v2183 = r.ReadVarInt32()
+							m2189 := foryimpl.MakeMap[map[string]int32](c, n2188)
+							for n2188 > 0 && !c.Failed() {
+								sz2190, vn2191, _ := c.ReadMapChunk(n2188, 21, 5, nil, false)
+								for j2192 := 0; j2192 < sz2190 && !c.Failed(); j2192++ {
+									var k2193 string
+									k2193 = c.ReadString()
+									var v2194 int32
+									if !vn2191 {
+										v2194 = r.ReadVarInt32()
 									}
-									m2178[k2182] = v2183
+									m2189[k2193] = v2194
 								}
-								n2177 -= sz2179
+								n2188 -= sz2190
 							}
-							l2172[i2173] = m2178
+							l2183[i2184] = m2189
 							if c.Failed() {
-								c.TraceIndex(i2173)
+								c.TraceIndex(i2184)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2172
+				x.LM = l2183
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2185 := c.ReadLengthFast(1)
-				if n2185 < 0 {
-					n2185 = c.ReadLength(1)
+				n2196 := c.ReadLengthFast(1)
+				if n2196 < 0 {
+					n2196 = c.ReadLength(1)
 				}
-				l2186 := foryimpl.MakeSlice[[]*int32](c, n2185)
-				if n2185 > 0 {
-					hn2188 := c.ReadListHeader(5)
+				l2197 := foryimpl.MakeSlice[[]*int32](c, n2196)
+				if n2196 > 0 {
+					hn2199 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2187 := range l2186 {
-							if hn2188 && !c.ReadFlag() {
-								clear(l2186[i2187 : i2187+1])
+						for i2198 := range l2197 {
+							if hn2199 && !c.ReadFlag() {
+								clear(l2197[i2198 : i2198+1])
 								continue
 							}
-							p2191 := foryimpl.Alloc[int32](c)
-							*p2191 = r.ReadVarInt32()
-							l2186[i2187] = p2191
+							p2202 := foryimpl.Alloc[int32](c)
+							*p2202 = r.ReadVarInt32()
+							l2197[i2198] = p2202
 							if c.Failed() {
-								c.TraceIndex(i2187)
+								c.TraceIndex(i2198)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2186
+				x.LPI = l2197
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2192 := c.ReadLengthFast(1)
-				if n2192 < 0 {
-					n2192 = c.ReadLength(1)
+				n2203 := c.ReadLengthFast(1)
+				if n2203 < 0 {
+					n2203 = c.ReadLength(1)
 				}
-				l2193 := foryimpl.MakeSlice[[]string](c, n2192)
-				if n2192 > 0 {
-					hn2195 := c.ReadListHeader(21)
+				l2204 := foryimpl.MakeSlice[[]string](c, n2203)
+				if n2203 > 0 {
+					hn2206 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2194 := range l2193 {
-							if hn2195 && !c.ReadFlag() {
-								clear(l2193[i2194 : i2194+1])
+						for i2205 := range l2204 {
+							if hn2206 && !c.ReadFlag() {
+								clear(l2204[i2205 : i2205+1])
 								continue
 							}
-							l2193[i2194] = c.ReadString()
+							l2204[i2205] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2194)
+								c.TraceIndex(i2205)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2193
+				x.LS = l2204
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2198 := c.ReadLengthFast(1)
-				if n2198 < 0 {
-					n2198 = c.ReadLength(1)
+				n2209 := c.ReadLengthFast(1)
+				if n2209 < 0 {
+					n2209 = c.ReadLength(1)
 				}
-				l2199 := foryimpl.MakeSlice[[]time.Time](c, n2198)
-				if n2198 > 0 {
-					hn2201 := c.ReadListHeader(38)
+				l2210 := foryimpl.MakeSlice[[]time.Time](c, n2209)
+				if n2209 > 0 {
+					hn2212 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2200 := range l2199 {
-							if hn2201 && !c.ReadFlag() {
-								clear(l2199[i2200 : i2200+1])
+						for i2211 := range l2210 {
+							if hn2212 && !c.ReadFlag() {
+								clear(l2210[i2211 : i2211+1])
 								continue
 							}
-							l2199[i2200] = c.ReadTime()
+							l2210[i2211] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2200)
+								c.TraceIndex(i2211)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2199
+				x.LT = l2210
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLengthFast(2)
-				if n2204 < 0 {
-					n2204 = c.ReadLength(2)
+				n2215 := c.ReadLengthFast(2)
+				if n2215 < 0 {
+					n2215 = c.ReadLength(2)
 				}
-				l2205 := foryimpl.MakeSlice[[]uint16](c, n2204)
-				if n2204 > 0 {
-					hn2207 := c.ReadListHeader(10)
+				l2216 := foryimpl.MakeSlice[[]uint16](c, n2215)
+				if n2215 > 0 {
+					hn2218 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2206 := range l2205 {
-							if hn2207 && !c.ReadFlag() {
-								clear(l2205[i2206 : i2206+1])
+						for i2217 := range l2216 {
+							if hn2218 && !c.ReadFlag() {
+								clear(l2216[i2217 : i2217+1])
 								continue
 							}
-							l2205[i2206] = r.ReadUint16()
+							l2216[i2217] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2206)
+								c.TraceIndex(i2217)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2205
+				x.LU16 = l2216
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2210 := c.ReadLengthFast(1)
-				if n2210 < 0 {
-					n2210 = c.ReadLength(1)
+				n2221 := c.ReadLengthFast(1)
+				if n2221 < 0 {
+					n2221 = c.ReadLength(1)
 				}
-				l2211 := foryimpl.MakeSlice[[]uint64](c, n2210)
-				if n2210 > 0 {
-					hn2213 := c.ReadListHeader(14)
+				l2222 := foryimpl.MakeSlice[[]uint64](c, n2221)
+				if n2221 > 0 {
+					hn2224 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2212 := range l2211 {
-							if hn2213 && !c.ReadFlag() {
-								clear(l2211[i2212 : i2212+1])
+						for i2223 := range l2222 {
+							if hn2224 && !c.ReadFlag() {
+								clear(l2222[i2223 : i2223+1])
 								continue
 							}
-							l2211[i2212] = r.ReadVarUint64()
+							l2222[i2223] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2212)
+								c.TraceIndex(i2223)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2211
+				x.LU64 = l2222
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLengthFast(2)
-				if n2216 < 0 {
-					n2216 = c.ReadLength(2)
+				n2227 := c.ReadLengthFast(2)
+				if n2227 < 0 {
+					n2227 = c.ReadLength(2)
 				}
-				m2217 := foryimpl.MakeMap[map[bool]string](c, n2216)
-				for n2216 > 0 && !c.Failed() {
-					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 1, 21, nil, false)
-					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
-						var k2221 bool
-						k2221 = r.ReadBool()
-						var v2222 string
-						if !vn2219 {
-							v2222 = c.ReadString()
+				m2228 := foryimpl.MakeMap[map[bool]string](c, n2227)
+				for n2227 > 0 && !c.Failed() {
+					sz2229, vn2230, _ := c.ReadMapChunk(n2227, 1, 21, nil, false)
+					for j2231 := 0; j2231 < sz2229 && !c.Failed(); j2231++ {
+						var k2232 bool
+						k2232 = r.ReadBool()
+						var v2233 string
+						if !vn2230 {
+							v2233 = c.ReadString()
 						}
-						m2217[k2221] = v2222
+						m2228[k2232] = v2233
 					}
-					n2216 -= sz2218
+					n2227 -= sz2229
 				}
-				x.MBS = m2217
+				x.MBS = m2228
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLengthFast(2)
-				if n2224 < 0 {
-					n2224 = c.ReadLength(2)
+				n2235 := c.ReadLengthFast(2)
+				if n2235 < 0 {
+					n2235 = c.ReadLength(2)
 				}
-				m2225 := foryimpl.MakeMap[map[Color]string](c, n2224)
-				for n2224 > 0 && !c.Failed() {
-					sz2226, vn2227, _ := c.ReadMapChunk(n2224, 25, 21, nil, false)
-					for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
-						var k2229 Color
-						k2229 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2230 string
-						if !vn2227 {
-							v2230 = c.ReadString()
+				m2236 := foryimpl.MakeMap[map[Color]string](c, n2235)
+				for n2235 > 0 && !c.Failed() {
+					sz2237, vn2238, _ := c.ReadMapChunk(n2235, 25, 21, nil, false)
+					for j2239 := 0; j2239 < sz2237 && !c.Failed(); j2239++ {
+						var k2240 Color
+						if e2242 := c.ReadEnumFast(uint32(0x7fffffff)); e2242 >= 0 {
+							k2240 = Color(e2242)
+						} else {
+							k2240 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						m2225[k2229] = v2230
+						var v2241 string
+						if !vn2238 {
+							v2241 = c.ReadString()
+						}
+						m2236[k2240] = v2241
 					}
-					n2224 -= sz2226
+					n2235 -= sz2237
 				}
-				x.MES = m2225
+				x.MES = m2236
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2232 := c.ReadLengthFast(2)
-				if n2232 < 0 {
-					n2232 = c.ReadLength(2)
+				n2244 := c.ReadLengthFast(2)
+				if n2244 < 0 {
+					n2244 = c.ReadLength(2)
 				}
-				m2233 := foryimpl.MakeMap[map[int64]float64](c, n2232)
-				for n2232 > 0 && !c.Failed() {
-					sz2234, vn2235, _ := c.ReadMapChunk(n2232, 7, 20, nil, false)
-					for j2236 := 0; j2236 < sz2234 && !c.Failed(); j2236++ {
-						var k2237 int64
-						k2237 = r.ReadVarInt64()
-						var v2238 float64
-						if !vn2235 {
-							v2238 = r.ReadFloat64()
+				m2245 := foryimpl.MakeMap[map[int64]float64](c, n2244)
+				for n2244 > 0 && !c.Failed() {
+					sz2246, vn2247, _ := c.ReadMapChunk(n2244, 7, 20, nil, false)
+					for j2248 := 0; j2248 < sz2246 && !c.Failed(); j2248++ {
+						var k2249 int64
+						k2249 = r.ReadVarInt64()
+						var v2250 float64
+						if !vn2247 {
+							v2250 = r.ReadFloat64()
 						}
-						m2233[k2237] = v2238
+						m2245[k2249] = v2250
 					}
-					n2232 -= sz2234
+					n2244 -= sz2246
 				}
-				x.MI64F = m2233
+				x.MI64F = m2245
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2240 := c.ReadLengthFast(2)
-				if n2240 < 0 {
-					n2240 = c.ReadLength(2)
+				n2252 := c.ReadLengthFast(2)
+				if n2252 < 0 {
+					n2252 = c.ReadLength(2)
 				}
-				m2241 := foryimpl.MakeMap[map[int32]string](c, n2240)
-				for n2240 > 0 && !c.Failed() {
-					sz2242, vn2243, _ := c.ReadMapChunk(n2240, 5, 21, nil, false)
-					for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
-						var k2245 int32
-						k2245 = r.ReadVarInt32()
-						var v2246 string
-						if !vn2243 {
-							v2246 = c.ReadString()
+				m2253 := foryimpl.MakeMap[map[int32]string](c, n2252)
+				for n2252 > 0 && !c.Failed() {
+					sz2254, vn2255, _ := c.ReadMapChunk(n2252, 5, 21, nil, false)
+					for j2256 := 0; j2256 < sz2254 && !c.Failed(); j2256++ {
+						var k2257 int32
+						k2257 = r.ReadVarInt32()
+						var v2258 string
+						if !vn2255 {
+							v2258 = c.ReadString()
 						}
-						m2241[k2245] = v2246
+						m2253[k2257] = v2258
 					}
-					n2240 -= sz2242
+					n2252 -= sz2254
 				}
-				x.MIS = m2241
+				x.MIS = m2253
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2248 := c.ReadLengthFast(2)
-				if n2248 < 0 {
-					n2248 = c.ReadLength(2)
+				n2260 := c.ReadLengthFast(2)
+				if n2260 < 0 {
+					n2260 = c.ReadLength(2)
 				}
-				m2249 := foryimpl.MakeMap[map[string]int32](c, n2248)
-				for n2248 > 0 && !c.Failed() {
-					sz2250, vn2251, _ := c.ReadMapChunk(n2248, 21, 5, nil, false)
-					for j2252 := 0; j2252 < sz2250 && !c.Failed(); j2252++ {
-						var k2253 string
-						k2253 = c.ReadString()
-						var v2254 int32
-						if !vn2251 {
-							v2254 = r.ReadVarInt32()
+				m2261 := foryimpl.MakeMap[map[string]int32](c, n2260)
+				for n2260 > 0 && !c.Failed() {
+					sz2262, vn2263, _ := c.ReadMapChunk(n2260, 21, 5, nil, false)
+					for j2264 := 0; j2264 < sz2262 && !c.Failed(); j2264++ {
+						var k2265 string
+						k2265 = c.ReadString()
+						var v2266 int32
+						if !vn2263 {
+							v2266 = r.ReadVarInt32()
 						}
-						m2249[k2253] = v2254
+						m2261[k2265] = v2266
 					}
-					n2248 -= sz2250
+					n2260 -= sz2262
 				}
-				x.MSI = m2249
+				x.MSI = m2261
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2256 := c.ReadLengthFast(2)
-				if n2256 < 0 {
-					n2256 = c.ReadLength(2)
+				n2268 := c.ReadLengthFast(2)
+				if n2268 < 0 {
+					n2268 = c.ReadLength(2)
 				}
-				m2257 := foryimpl.MakeMap[map[string][]string](c, n2256)
-				for n2256 > 0 && !c.Failed() {
-					sz2258, vn2259, _ := c.ReadMapChunk(n2256, 21, 22, nil, true)
-					for j2260 := 0; j2260 < sz2258 && !c.Failed(); j2260++ {
-						var k2261 string
-						k2261 = c.ReadString()
-						var v2262 []string
-						if !vn2259 {
-							n2263 := c.ReadLengthFast(1)
-							if n2263 < 0 {
-								n2263 = c.ReadLength(1)
+				m2269 := foryimpl.MakeMap[map[string][]string](c, n2268)
+				for n2268 > 0 && !c.Failed() {
+					sz2270, vn2271, _ := c.ReadMapChunk(n2268, 21, 22, nil, true)
+					for j2272 := 0; j2272 < sz2270 && !c.Failed(); j2272++ {
+						var k2273 string
+						k2273 = c.ReadString()
+						var v2274 []string
+						if !vn2271 {
+							n2275 := c.ReadLengthFast(1)
+							if n2275 < 0 {
+								n2275 = c.ReadLength(1)
 							}
-							l2264 := foryimpl.MakeSlice[[]string](c, n2263)
-							if n2263 > 0 {
-								hn2266 := c.ReadListHeader(21)
+							l2276 := foryimpl.MakeSlice[[]string](c, n2275)
+							if n2275 > 0 {
+								hn2278 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2265 := range l2264 {
-										if hn2266 && !c.ReadFlag() {
-											clear(l2264[i2265 : i2265+1])
+									for i2277 := range l2276 {
+										if hn2278 && !c.ReadFlag() {
+											clear(l2276[i2277 : i2277+1])
 											continue
 										}
-										l2264[i2265] = c.ReadString()
+										l2276[i2277] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2265)
+											c.TraceIndex(i2277)
 											break
 										}
 									}
 								}
 							}
-							v2262 = l2264
+							v2274 = l2276
 						}
-						m2257[k2261] = v2262
+						m2269[k2273] = v2274
 					}
-					n2256 -= sz2258
+					n2268 -= sz2270
 				}
-				x.MSL = m2257
+				x.MSL = m2269
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2270 := c.ReadLengthFast(2)
-				if n2270 < 0 {
-					n2270 = c.ReadLength(2)
+				n2282 := c.ReadLengthFast(2)
+				if n2282 < 0 {
+					n2282 = c.ReadLength(2)
 				}
-				m2271 := foryimpl.MakeMap[map[string]map[string]int32](c, n2270)
-				for n2270 > 0 && !c.Failed() {
-					sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 24, nil, true)
-					for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
-						var k2275 string
-						k2275 = c.ReadString()
-						var v2276 map[string]int32
-						if !vn2273 {
-							n2277 := c.ReadLengthFast(2)
-							if n2277 < 0 {
-								n2277 = c.ReadLength(2)
+				m2283 := foryimpl.MakeMap[map[string]map[string]int32](c, n2282)
+				for n2282 > 0 && !c.Failed() {
+					sz2284, vn2285, _ := c.ReadMapChunk(n2282, 21, 24, nil, true)
+					for j2286 := 0; j2286 < sz2284 && !c.Failed(); j2286++ {
+						var k2287 string
+						k2287 = c.ReadString()
+						var v2288 map[string]int32
+						if !vn2285 {
+							n2289 := c.ReadLengthFast(2)
+							if n2289 < 0 {
+								n2289 = c.ReadLength(2)
 							}
-							m2278 := foryimpl.MakeMap[map[string]int32](c, n2277)
-							for n2277 > 0 && !c.Failed() {
-								sz2279, vn2280, _ := c.ReadMapChunk(n2277, 21, 5, nil, false)
-								for j2281 := 0; j2281 < sz2279 && !c.Failed(); j2281++ {
-									var k2282 string
-									k2282 = c.ReadString()
-									var v2283 int32
-									if !vn2280 {
-										v2283 = r.ReadVarInt32()
+							m2290 := foryimpl.MakeMap[map[string]int32](c, n2289)
+							for n2289 > 0 && !c.Failed() {
+								sz2291, vn2292, _ := c.ReadMapChunk(n2289, 21, 5, nil, false)
+								for j2293 := 0; j2293 < sz2291 && !c.Failed(); j2293++ {
+									var k2294 string
+									k2294 = c.ReadString()
+									var v2295 int32
+									if !vn2292 {
+										v2295 = r.ReadVarInt32()
 									}
-									m2278[k2282] = v2283
+									m2290[k2294] = v2295
 								}
-								n2277 -= sz2279
+								n2289 -= sz2291
 							}
-							v2276 = m2278
+							v2288 = m2290
 						}
-						m2271[k2275] = v2276
+						m2283[k2287] = v2288
 					}
-					n2270 -= sz2272
+					n2282 -= sz2284
 				}
-				x.MSM = m2271
+				x.MSM = m2283
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2286 := c.ReadLengthFast(2)
-				if n2286 < 0 {
-					n2286 = c.ReadLength(2)
+				n2298 := c.ReadLengthFast(2)
+				if n2298 < 0 {
+					n2298 = c.ReadLength(2)
 				}
-				m2287 := foryimpl.MakeMap[map[string]*int32](c, n2286)
-				for n2286 > 0 && !c.Failed() {
-					sz2288, vn2289, _ := c.ReadMapChunk(n2286, 21, 5, nil, true)
-					for j2290 := 0; j2290 < sz2288 && !c.Failed(); j2290++ {
-						var k2291 string
-						k2291 = c.ReadString()
-						var v2292 *int32
-						if !vn2289 {
-							p2293 := foryimpl.Alloc[int32](c)
-							*p2293 = r.ReadVarInt32()
-							v2292 = p2293
+				m2299 := foryimpl.MakeMap[map[string]*int32](c, n2298)
+				for n2298 > 0 && !c.Failed() {
+					sz2300, vn2301, _ := c.ReadMapChunk(n2298, 21, 5, nil, true)
+					for j2302 := 0; j2302 < sz2300 && !c.Failed(); j2302++ {
+						var k2303 string
+						k2303 = c.ReadString()
+						var v2304 *int32
+						if !vn2301 {
+							p2305 := foryimpl.Alloc[int32](c)
+							*p2305 = r.ReadVarInt32()
+							v2304 = p2305
 						}
-						m2287[k2291] = v2292
+						m2299[k2303] = v2304
 					}
-					n2286 -= sz2288
+					n2298 -= sz2300
 				}
-				x.MSP = m2287
+				x.MSP = m2299
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2295 := c.ReadLengthFast(2)
-				if n2295 < 0 {
-					n2295 = c.ReadLength(2)
+				n2307 := c.ReadLengthFast(2)
+				if n2307 < 0 {
+					n2307 = c.ReadLength(2)
 				}
-				m2296 := foryimpl.MakeMap[map[uint8]uint16](c, n2295)
-				for n2295 > 0 && !c.Failed() {
-					sz2297, vn2298, _ := c.ReadMapChunk(n2295, 9, 10, nil, false)
-					for j2299 := 0; j2299 < sz2297 && !c.Failed(); j2299++ {
-						var k2300 uint8
-						k2300 = r.ReadUint8()
-						var v2301 uint16
-						if !vn2298 {
-							v2301 = r.ReadUint16()
+				m2308 := foryimpl.MakeMap[map[uint8]uint16](c, n2307)
+				for n2307 > 0 && !c.Failed() {
+					sz2309, vn2310, _ := c.ReadMapChunk(n2307, 9, 10, nil, false)
+					for j2311 := 0; j2311 < sz2309 && !c.Failed(); j2311++ {
+						var k2312 uint8
+						k2312 = r.ReadUint8()
+						var v2313 uint16
+						if !vn2310 {
+							v2313 = r.ReadUint16()
 						}
-						m2296[k2300] = v2301
+						m2308[k2312] = v2313
 					}
-					n2295 -= sz2297
+					n2307 -= sz2309
 				}
-				x.MU8 = m2296
+				x.MU8 = m2308
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2303, id2304 := c.ReadRefFlag(); st2303 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2304)
-				} else if st2303 == foryimpl.RefFollows {
+				if st2315, id2316 := c.ReadRefFlag(); st2315 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2316)
+				} else if st2315 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2304, x.NBin)
+					foryimpl.SetRefSlice(c, id2316, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -11132,77 +11244,77 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2305 := c.ReadLengthFast(1)
-				if n2305 < 0 {
-					n2305 = c.ReadLength(1)
+				n2317 := c.ReadLengthFast(1)
+				if n2317 < 0 {
+					n2317 = c.ReadLength(1)
 				}
-				l2306 := foryimpl.MakeSlice[[]string](c, n2305)
-				if n2305 > 0 {
-					hn2308 := c.ReadListHeader(21)
+				l2318 := foryimpl.MakeSlice[[]string](c, n2317)
+				if n2317 > 0 {
+					hn2320 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2307 := range l2306 {
-							if hn2308 && !c.ReadFlag() {
-								clear(l2306[i2307 : i2307+1])
+						for i2319 := range l2318 {
+							if hn2320 && !c.ReadFlag() {
+								clear(l2318[i2319 : i2319+1])
 								continue
 							}
-							l2306[i2307] = c.ReadString()
+							l2318[i2319] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2307)
+								c.TraceIndex(i2319)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2306
+				x.NLS = l2318
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2311 := c.ReadLengthFast(2)
-				if n2311 < 0 {
-					n2311 = c.ReadLength(2)
+				n2323 := c.ReadLengthFast(2)
+				if n2323 < 0 {
+					n2323 = c.ReadLength(2)
 				}
-				m2312 := foryimpl.MakeMap[map[string]int32](c, n2311)
-				for n2311 > 0 && !c.Failed() {
-					sz2313, vn2314, _ := c.ReadMapChunk(n2311, 21, 5, nil, false)
-					for j2315 := 0; j2315 < sz2313 && !c.Failed(); j2315++ {
-						var k2316 string
-						k2316 = c.ReadString()
-						var v2317 int32
-						if !vn2314 {
-							v2317 = r.ReadVarInt32()
+				m2324 := foryimpl.MakeMap[map[string]int32](c, n2323)
+				for n2323 > 0 && !c.Failed() {
+					sz2325, vn2326, _ := c.ReadMapChunk(n2323, 21, 5, nil, false)
+					for j2327 := 0; j2327 < sz2325 && !c.Failed(); j2327++ {
+						var k2328 string
+						k2328 = c.ReadString()
+						var v2329 int32
+						if !vn2326 {
+							v2329 = r.ReadVarInt32()
 						}
-						m2312[k2316] = v2317
+						m2324[k2328] = v2329
 					}
-					n2311 -= sz2313
+					n2323 -= sz2325
 				}
-				x.NM = m2312
+				x.NM = m2324
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2319 := c.ReadLengthFast(1)
-				if n2319 < 0 {
-					n2319 = c.ReadLength(1)
+				n2331 := c.ReadLengthFast(1)
+				if n2331 < 0 {
+					n2331 = c.ReadLength(1)
 				}
-				l2320 := foryimpl.MakeSlice[[]uint8](c, n2319)
-				if n2319 > 0 {
-					hn2322 := c.ReadListHeader(9)
+				l2332 := foryimpl.MakeSlice[[]uint8](c, n2331)
+				if n2331 > 0 {
+					hn2334 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2321 := range l2320 {
-							if hn2322 && !c.ReadFlag() {
-								clear(l2320[i2321 : i2321+1])
+						for i2333 := range l2332 {
+							if hn2334 && !c.ReadFlag() {
+								clear(l2332[i2333 : i2333+1])
 								continue
 							}
-							l2320[i2321] = r.ReadUint8()
+							l2332[i2333] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2321)
+								c.TraceIndex(i2333)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2320
+				x.Raw = l2332
 			}
 		default:
 			c.SkipField(f)

@@ -1008,66 +1008,70 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Flags")
 		return
 	}
-	x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+	if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
+		x.Level = Level(e104)
+	} else {
+		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Level")
 		return
 	}
-	n104 := c.ReadLengthFast(1)
-	if n104 < 0 {
-		n104 = c.ReadLength(1)
+	n105 := c.ReadLengthFast(1)
+	if n105 < 0 {
+		n105 = c.ReadLength(1)
 	}
-	l105 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n104)
-	if n104 > 0 {
-		hn107, ev108 := c.ReadStructListHeader(foryTypePoint)
+	l106 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n105)
+	if n105 > 0 {
+		hn108, ev109 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i106 := range l105 {
-				if hn107 && !c.ReadFlag() {
-					clear(l105[i106 : i106+1])
+			for i107 := range l106 {
+				if hn108 && !c.ReadFlag() {
+					clear(l106[i107 : i107+1])
 					continue
 				}
-				p110 := foryimpl.Alloc[Point](c)
-				if ev108 != nil {
-					p110.ForyReadEvolved(c, ev108)
+				p111 := foryimpl.Alloc[Point](c)
+				if ev109 != nil {
+					p111.ForyReadEvolved(c, ev109)
 				} else {
-					p110.ForyRead(c)
+					p111.ForyRead(c)
 				}
-				l105[i106] = p110
+				l106[i107] = p111
 				if c.Failed() {
-					c.TraceIndex(i106)
+					c.TraceIndex(i107)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l105
+	x.Maybe = l106
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n111 := c.ReadLengthFast(1)
-		if n111 < 0 {
-			n111 = c.ReadLength(1)
+		n112 := c.ReadLengthFast(1)
+		if n112 < 0 {
+			n112 = c.ReadLength(1)
 		}
-		l112 := foryimpl.MakeSlice[[]string](c, n111)
-		if n111 > 0 {
-			hn114 := c.ReadListHeader(21)
+		l113 := foryimpl.MakeSlice[[]string](c, n112)
+		if n112 > 0 {
+			hn115 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i113 := range l112 {
-					if hn114 && !c.ReadFlag() {
-						clear(l112[i113 : i113+1])
+				for i114 := range l113 {
+					if hn115 && !c.ReadFlag() {
+						clear(l113[i114 : i114+1])
 						continue
 					}
-					l112[i113] = c.ReadString()
+					l113[i114] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i113)
+						c.TraceIndex(i114)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l112
+		x.Maybes = l113
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1079,20 +1083,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p117 := foryimpl.Alloc[Point](c)
-		if ev118 := c.ReadStructFieldMeta(foryTypePoint); ev118 != nil {
-			p117.ForyReadEvolved(c, ev118)
+		p118 := foryimpl.Alloc[Point](c)
+		if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
+			p118.ForyReadEvolved(c, ev119)
 		} else if !c.Failed() {
-			p117.ForyRead(c)
+			p118.ForyRead(c)
 		}
-		x.Next = p117
+		x.Next = p118
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
-		x.Origin.ForyReadEvolved(c, ev119)
+	if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
+		x.Origin.ForyReadEvolved(c, ev120)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1100,32 +1104,32 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n120 := c.ReadLengthFast(1)
-	if n120 < 0 {
-		n120 = c.ReadLength(1)
+	n121 := c.ReadLengthFast(1)
+	if n121 < 0 {
+		n121 = c.ReadLength(1)
 	}
-	l121 := foryimpl.ReuseSlice[[]Point](c, x.Points, n120)
-	if n120 > 0 {
-		hn123, ev124 := c.ReadStructListHeader(foryTypePoint)
+	l122 := foryimpl.ReuseSlice[[]Point](c, x.Points, n121)
+	if n121 > 0 {
+		hn124, ev125 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i122 := range l121 {
-				if hn123 && !c.ReadFlag() {
-					clear(l121[i122 : i122+1])
+			for i123 := range l122 {
+				if hn124 && !c.ReadFlag() {
+					clear(l122[i123 : i123+1])
 					continue
 				}
-				if ev124 != nil {
-					l121[i122].ForyReadEvolved(c, ev124)
+				if ev125 != nil {
+					l122[i123].ForyReadEvolved(c, ev125)
 				} else {
-					l121[i122].ForyRead(c)
+					l122[i123].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i122)
+					c.TraceIndex(i123)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l121
+	x.Points = l122
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1135,51 +1139,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n126 := c.ReadLengthFast(2)
-	if n126 < 0 {
-		n126 = c.ReadLength(2)
+	n127 := c.ReadLengthFast(2)
+	if n127 < 0 {
+		n127 = c.ReadLength(2)
 	}
-	m127 := foryimpl.MakeMap[map[string]int32](c, n126)
-	for n126 > 0 && !c.Failed() {
-		sz128, vn129, _ := c.ReadMapChunk(n126, 21, 5, nil, false)
-		for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
-			var k131 string
-			k131 = c.ReadString()
-			var v132 int32
-			if !vn129 {
-				v132 = r.ReadVarInt32()
+	m128 := foryimpl.MakeMap[map[string]int32](c, n127)
+	for n127 > 0 && !c.Failed() {
+		sz129, vn130, _ := c.ReadMapChunk(n127, 21, 5, nil, false)
+		for j131 := 0; j131 < sz129 && !c.Failed(); j131++ {
+			var k132 string
+			k132 = c.ReadString()
+			var v133 int32
+			if !vn130 {
+				v133 = r.ReadVarInt32()
 			}
-			m127[k131] = v132
+			m128[k132] = v133
 		}
-		n126 -= sz128
+		n127 -= sz129
 	}
-	x.Scores = m127
+	x.Scores = m128
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n134 := c.ReadLengthFast(1)
-	if n134 < 0 {
-		n134 = c.ReadLength(1)
+	n135 := c.ReadLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadLength(1)
 	}
-	l135 := foryimpl.ReuseSlice[[]string](c, x.Tags, n134)
-	if n134 > 0 {
-		hn137 := c.ReadListHeader(21)
+	l136 := foryimpl.ReuseSlice[[]string](c, x.Tags, n135)
+	if n135 > 0 {
+		hn138 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i136 := range l135 {
-				if hn137 && !c.ReadFlag() {
-					clear(l135[i136 : i136+1])
+			for i137 := range l136 {
+				if hn138 && !c.ReadFlag() {
+					clear(l136[i137 : i137+1])
 					continue
 				}
-				l135[i136] = c.ReadString()
+				l136[i137] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i136)
+					c.TraceIndex(i137)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l135
+	x.Tags = l136
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1230,54 +1234,54 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p140 := foryimpl.Alloc[int32](c)
-		*p140 = r.ReadVarInt32()
-		x.Opt = p140
+		p141 := foryimpl.Alloc[int32](c)
+		*p141 = r.ReadVarInt32()
+		x.Opt = p141
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n141 := c.ReadLengthFast(2)
-	if n141 < 0 {
-		n141 = c.ReadLength(2)
+	n142 := c.ReadLengthFast(2)
+	if n142 < 0 {
+		n142 = c.ReadLength(2)
 	}
-	m142 := foryimpl.MakeMap[map[int32]*Point](c, n141)
-	for n141 > 0 && !c.Failed() {
-		sz143, vn144, tr150, ev149 := c.ReadMapChunkRef(n141, 5, foryTypePoint)
-		for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
-			var k146 int32
-			k146 = r.ReadVarInt32()
-			var v147 *Point
-			if tr150 {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					v147 = foryimpl.BackRef[Point](c, id152)
-				} else if st151 == foryimpl.RefFollows {
-					p153 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id152, p153)
-					if ev149 != nil {
-						p153.ForyReadEvolved(c, ev149)
+	m143 := foryimpl.MakeMap[map[int32]*Point](c, n142)
+	for n142 > 0 && !c.Failed() {
+		sz144, vn145, tr151, ev150 := c.ReadMapChunkRef(n142, 5, foryTypePoint)
+		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
+			var k147 int32
+			k147 = r.ReadVarInt32()
+			var v148 *Point
+			if tr151 {
+				if st152, id153 := c.ReadRefFlag(); st152 == foryimpl.RefBack {
+					v148 = foryimpl.BackRef[Point](c, id153)
+				} else if st152 == foryimpl.RefFollows {
+					p154 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id153, p154)
+					if ev150 != nil {
+						p154.ForyReadEvolved(c, ev150)
 					} else {
-						p153.ForyRead(c)
+						p154.ForyRead(c)
 					}
-					v147 = p153
+					v148 = p154
 				} else {
-					v147 = nil
+					v148 = nil
 				}
-			} else if !vn144 {
-				p148 := foryimpl.Alloc[Point](c)
-				if ev149 != nil {
-					p148.ForyReadEvolved(c, ev149)
+			} else if !vn145 {
+				p149 := foryimpl.Alloc[Point](c)
+				if ev150 != nil {
+					p149.ForyReadEvolved(c, ev150)
 				} else {
-					p148.ForyRead(c)
+					p149.ForyRead(c)
 				}
-				v147 = p148
+				v148 = p149
 			}
-			m142[k146] = v147
+			m143[k147] = v148
 		}
-		n141 -= sz143
+		n142 -= sz144
 	}
-	x.ByKey = m142
+	x.ByKey = m143
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -1287,17 +1291,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id155)
-	} else if st154 == foryimpl.RefFollows {
-		n156 := c.ReadArrayLengthFast(4)
-		if n156 < 0 {
-			n156 = c.ReadArrayLength(4)
+	if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id156)
+	} else if st155 == foryimpl.RefFollows {
+		n157 := c.ReadArrayLengthFast(4)
+		if n157 < 0 {
+			n157 = c.ReadArrayLength(4)
 		}
-		a157 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n156)
-		r.ReadRawInt32s(a157)
-		x.Dense = a157
-		foryimpl.SetRefSlice(c, id155, x.Dense)
+		a158 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n157)
+		r.ReadRawInt32s(a158)
+		x.Dense = a158
+		foryimpl.SetRefSlice(c, id156, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1310,119 +1314,123 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n158 := c.ReadLengthFast(1)
-	if n158 < 0 {
-		n158 = c.ReadLength(1)
+	n159 := c.ReadLengthFast(1)
+	if n159 < 0 {
+		n159 = c.ReadLength(1)
 	}
-	if n158 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n158, 4))
+	if n159 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n159, 4))
 		return
 	}
-	var l159 [4]bool
-	if n158 > 0 {
-		hn161 := c.ReadListHeader(1)
+	var l160 [4]bool
+	if n159 > 0 {
+		hn162 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i160 := range l159 {
-				if hn161 && !c.ReadFlag() {
-					clear(l159[i160 : i160+1])
+			for i161 := range l160 {
+				if hn162 && !c.ReadFlag() {
+					clear(l160[i161 : i161+1])
 					continue
 				}
-				l159[i160] = r.ReadBool()
+				l160[i161] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i160)
+					c.TraceIndex(i161)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l159
+	x.Flags = l160
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
+			x.Level = Level(e167)
+		} else {
+			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Level")
 		return
 	}
-	n166 := c.ReadLengthFast(1)
-	if n166 < 0 {
-		n166 = c.ReadLength(1)
+	n168 := c.ReadLengthFast(1)
+	if n168 < 0 {
+		n168 = c.ReadLength(1)
 	}
-	l167 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n166)
-	if n166 > 0 {
-		hn169, tr171, ev170 := c.ReadStructListHeaderRef(foryTypePoint)
+	l169 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n168)
+	if n168 > 0 {
+		hn171, tr173, ev172 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i168 := range l167 {
-				if tr171 {
-					if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-						l167[i168] = foryimpl.BackRef[Point](c, id174)
-					} else if st173 == foryimpl.RefFollows {
-						p175 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id174, p175)
-						if ev170 != nil {
-							p175.ForyReadEvolved(c, ev170)
+			for i170 := range l169 {
+				if tr173 {
+					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+						l169[i170] = foryimpl.BackRef[Point](c, id176)
+					} else if st175 == foryimpl.RefFollows {
+						p177 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id176, p177)
+						if ev172 != nil {
+							p177.ForyReadEvolved(c, ev172)
 						} else {
-							p175.ForyRead(c)
+							p177.ForyRead(c)
 						}
-						l167[i168] = p175
+						l169[i170] = p177
 					} else {
-						l167[i168] = nil
+						l169[i170] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i168)
+						c.TraceIndex(i170)
 						break
 					}
 					continue
 				}
-				if hn169 && !c.ReadFlag() {
-					clear(l167[i168 : i168+1])
+				if hn171 && !c.ReadFlag() {
+					clear(l169[i170 : i170+1])
 					continue
 				}
-				p172 := foryimpl.Alloc[Point](c)
-				if ev170 != nil {
-					p172.ForyReadEvolved(c, ev170)
+				p174 := foryimpl.Alloc[Point](c)
+				if ev172 != nil {
+					p174.ForyReadEvolved(c, ev172)
 				} else {
-					p172.ForyRead(c)
+					p174.ForyRead(c)
 				}
-				l167[i168] = p172
+				l169[i170] = p174
 				if c.Failed() {
-					c.TraceIndex(i168)
+					c.TraceIndex(i170)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l167
+	x.Maybe = l169
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n176 := c.ReadLengthFast(1)
-		if n176 < 0 {
-			n176 = c.ReadLength(1)
+		n178 := c.ReadLengthFast(1)
+		if n178 < 0 {
+			n178 = c.ReadLength(1)
 		}
-		l177 := foryimpl.MakeSlice[[]string](c, n176)
-		if n176 > 0 {
-			hn179 := c.ReadListHeader(21)
+		l179 := foryimpl.MakeSlice[[]string](c, n178)
+		if n178 > 0 {
+			hn181 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i178 := range l177 {
-					if hn179 && !c.ReadFlag() {
-						clear(l177[i178 : i178+1])
+				for i180 := range l179 {
+					if hn181 && !c.ReadFlag() {
+						clear(l179[i180 : i180+1])
 						continue
 					}
-					l177[i178] = c.ReadString()
+					l179[i180] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i178)
+						c.TraceIndex(i180)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l177
+		x.Maybes = l179
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1433,17 +1441,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id183)
-	} else if st182 == foryimpl.RefFollows {
-		p184 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id183, p184)
-		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
-			p184.ForyReadEvolved(c, ev185)
+	if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id185)
+	} else if st184 == foryimpl.RefFollows {
+		p186 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id185, p186)
+		if ev187 := c.ReadStructFieldMeta(foryTypePoint); ev187 != nil {
+			p186.ForyReadEvolved(c, ev187)
 		} else if !c.Failed() {
-			p184.ForyRead(c)
+			p186.ForyRead(c)
 		}
-		x.Next = p184
+		x.Next = p186
 	} else {
 		x.Next = nil
 	}
@@ -1452,8 +1460,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev188 := c.ReadStructFieldMeta(foryTypePoint); ev188 != nil {
-			x.Origin.ForyReadEvolved(c, ev188)
+		if ev190 := c.ReadStructFieldMeta(foryTypePoint); ev190 != nil {
+			x.Origin.ForyReadEvolved(c, ev190)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1462,41 +1470,41 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n189 := c.ReadLengthFast(1)
-	if n189 < 0 {
-		n189 = c.ReadLength(1)
+	n191 := c.ReadLengthFast(1)
+	if n191 < 0 {
+		n191 = c.ReadLength(1)
 	}
-	l190 := foryimpl.ReuseSlice[[]Point](c, x.Points, n189)
-	if n189 > 0 {
-		hn192, ev193 := c.ReadStructListHeader(foryTypePoint)
+	l192 := foryimpl.ReuseSlice[[]Point](c, x.Points, n191)
+	if n191 > 0 {
+		hn194, ev195 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i191 := range l190 {
-				if hn192 && !c.ReadFlag() {
-					clear(l190[i191 : i191+1])
+			for i193 := range l192 {
+				if hn194 && !c.ReadFlag() {
+					clear(l192[i193 : i193+1])
 					continue
 				}
-				if ev193 != nil {
-					l190[i191].ForyReadEvolved(c, ev193)
+				if ev195 != nil {
+					l192[i193].ForyReadEvolved(c, ev195)
 				} else {
-					l190[i191].ForyRead(c)
+					l192[i193].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i191)
+					c.TraceIndex(i193)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l190
+	x.Points = l192
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id196)
-	} else if st195 == foryimpl.RefFollows {
+	if st197, id198 := c.ReadRefFlag(); st197 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id198)
+	} else if st197 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id196, x.Raw)
+		foryimpl.SetRefSlice(c, id198, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1504,51 +1512,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n197 := c.ReadLengthFast(2)
-	if n197 < 0 {
-		n197 = c.ReadLength(2)
+	n199 := c.ReadLengthFast(2)
+	if n199 < 0 {
+		n199 = c.ReadLength(2)
 	}
-	m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-	for n197 > 0 && !c.Failed() {
-		sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-			var k202 string
-			k202 = c.ReadString()
-			var v203 int32
-			if !vn200 {
-				v203 = r.ReadVarInt32()
+	m200 := foryimpl.MakeMap[map[string]int32](c, n199)
+	for n199 > 0 && !c.Failed() {
+		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
+		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+			var k204 string
+			k204 = c.ReadString()
+			var v205 int32
+			if !vn202 {
+				v205 = r.ReadVarInt32()
 			}
-			m198[k202] = v203
+			m200[k204] = v205
 		}
-		n197 -= sz199
+		n199 -= sz201
 	}
-	x.Scores = m198
+	x.Scores = m200
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n205 := c.ReadLengthFast(1)
-	if n205 < 0 {
-		n205 = c.ReadLength(1)
+	n207 := c.ReadLengthFast(1)
+	if n207 < 0 {
+		n207 = c.ReadLength(1)
 	}
-	l206 := foryimpl.ReuseSlice[[]string](c, x.Tags, n205)
-	if n205 > 0 {
-		hn208 := c.ReadListHeader(21)
+	l208 := foryimpl.ReuseSlice[[]string](c, x.Tags, n207)
+	if n207 > 0 {
+		hn210 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i207 := range l206 {
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
+			for i209 := range l208 {
+				if hn210 && !c.ReadFlag() {
+					clear(l208[i209 : i209+1])
 					continue
 				}
-				l206[i207] = c.ReadString()
+				l208[i209] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i207)
+					c.TraceIndex(i209)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l206
+	x.Tags = l208
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1568,74 +1576,74 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v211, ok212 := c.ReadFloatAs(f, 64); ok212 {
-					x.Temp = Celsius(v211)
+				if v213, ok214 := c.ReadFloatAs(f, 64); ok214 {
+					x.Temp = Celsius(v213)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v213, ok214 := c.ReadUintAs(f, 32); ok214 {
-					x.Fixed = uint32(v213)
+				if v215, ok216 := c.ReadUintAs(f, 32); ok216 {
+					x.Fixed = uint32(v215)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
-					x.ID = int64(v215)
+				if v217, ok218 := c.ReadIntAs(f, 64); ok218 {
+					x.ID = int64(v217)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v217, ok218 := c.ReadIntAs(f, 64); ok218 {
-					x.Big = int64(v217)
+				if v219, ok220 := c.ReadIntAs(f, 64); ok220 {
+					x.Big = int64(v219)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v220, ok221 := c.ReadIntAs(f, 32); ok221 {
-					pv222 := int32(v220)
-					x.Opt = &pv222
+				if v222, ok223 := c.ReadIntAs(f, 32); ok223 {
+					pv224 := int32(v222)
+					x.Opt = &pv224
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p219 := foryimpl.Alloc[int32](c)
-				*p219 = r.ReadVarInt32()
-				x.Opt = p219
+				p221 := foryimpl.Alloc[int32](c)
+				*p221 = r.ReadVarInt32()
+				x.Opt = p221
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n223 := c.ReadLengthFast(2)
-				if n223 < 0 {
-					n223 = c.ReadLength(2)
+				n225 := c.ReadLengthFast(2)
+				if n225 < 0 {
+					n225 = c.ReadLength(2)
 				}
-				m224 := foryimpl.MakeMap[map[int32]*Point](c, n223)
-				for n223 > 0 && !c.Failed() {
-					sz225, vn226, ev231 := c.ReadMapChunk(n223, 5, 28, foryTypePoint, true)
-					for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
-						var k228 int32
-						k228 = r.ReadVarInt32()
-						var v229 *Point
-						if !vn226 {
-							p230 := foryimpl.Alloc[Point](c)
-							if ev231 != nil {
-								p230.ForyReadEvolved(c, ev231)
+				m226 := foryimpl.MakeMap[map[int32]*Point](c, n225)
+				for n225 > 0 && !c.Failed() {
+					sz227, vn228, ev233 := c.ReadMapChunk(n225, 5, 28, foryTypePoint, true)
+					for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
+						var k230 int32
+						k230 = r.ReadVarInt32()
+						var v231 *Point
+						if !vn228 {
+							p232 := foryimpl.Alloc[Point](c)
+							if ev233 != nil {
+								p232.ForyReadEvolved(c, ev233)
 							} else {
-								p230.ForyRead(c)
+								p232.ForyRead(c)
 							}
-							v229 = p230
+							v231 = p232
 						}
-						m224[k228] = v229
+						m226[k230] = v231
 					}
-					n223 -= sz225
+					n225 -= sz227
 				}
-				x.ByKey = m224
+				x.ByKey = m226
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -1643,17 +1651,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					n237 := c.ReadArrayLengthFast(4)
-					if n237 < 0 {
-						n237 = c.ReadArrayLength(4)
+				if st237, id238 := c.ReadRefFlag(); st237 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id238)
+				} else if st237 == foryimpl.RefFollows {
+					n239 := c.ReadArrayLengthFast(4)
+					if n239 < 0 {
+						n239 = c.ReadArrayLength(4)
 					}
-					a238 := foryimpl.MakeSlice[[]int32](c, n237)
-					r.ReadRawInt32s(a238)
-					x.Dense = a238
-					foryimpl.SetRefSlice(c, id236, x.Dense)
+					a240 := foryimpl.MakeSlice[[]int32](c, n239)
+					r.ReadRawInt32s(a240)
+					x.Dense = a240
+					foryimpl.SetRefSlice(c, id238, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1661,13 +1669,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n233 := c.ReadArrayLengthFast(4)
-					if n233 < 0 {
-						n233 = c.ReadArrayLength(4)
+					n235 := c.ReadArrayLengthFast(4)
+					if n235 < 0 {
+						n235 = c.ReadArrayLength(4)
 					}
-					a234 := foryimpl.MakeSlice[[]int32](c, n233)
-					r.ReadRawInt32s(a234)
-					x.Dense = a234
+					a236 := foryimpl.MakeSlice[[]int32](c, n235)
+					r.ReadRawInt32s(a236)
+					x.Dense = a236
 				}
 			}
 		case 8:
@@ -1678,98 +1686,106 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLengthFast(1)
-				if n239 < 0 {
-					n239 = c.ReadLength(1)
+				n241 := c.ReadLengthFast(1)
+				if n241 < 0 {
+					n241 = c.ReadLength(1)
 				}
-				if n239 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n239, 4))
+				if n241 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n241, 4))
 					return
 				}
-				var l240 [4]bool
-				if n239 > 0 {
-					hn242 := c.ReadListHeader(1)
+				var l242 [4]bool
+				if n241 > 0 {
+					hn244 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i241 := range l240 {
-							if hn242 && !c.ReadFlag() {
-								clear(l240[i241 : i241+1])
+						for i243 := range l242 {
+							if hn244 && !c.ReadFlag() {
+								clear(l242[i243 : i243+1])
 								continue
 							}
-							l240[i241] = r.ReadBool()
+							l242[i243] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i241)
+								c.TraceIndex(i243)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l240
+				x.Flags = l242
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					if e250 := c.ReadEnumFast(uint32(0x7fffffff)); e250 >= 0 {
+						x.Level = Level(e250)
+					} else {
+						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					if e247 := c.ReadEnumFast(uint32(0x7fffffff)); e247 >= 0 {
+						x.Level = Level(e247)
+					} else {
+						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
+				n251 := c.ReadLengthFast(1)
+				if n251 < 0 {
+					n251 = c.ReadLength(1)
 				}
-				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
-				if n247 > 0 {
-					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
+				l252 := foryimpl.MakeSlice[[]*Point](c, n251)
+				if n251 > 0 {
+					hn254, ev255 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i249 := range l248 {
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
+						for i253 := range l252 {
+							if hn254 && !c.ReadFlag() {
+								clear(l252[i253 : i253+1])
 								continue
 							}
-							p253 := foryimpl.Alloc[Point](c)
-							if ev251 != nil {
-								p253.ForyReadEvolved(c, ev251)
+							p257 := foryimpl.Alloc[Point](c)
+							if ev255 != nil {
+								p257.ForyReadEvolved(c, ev255)
 							} else {
-								p253.ForyRead(c)
+								p257.ForyRead(c)
 							}
-							l248[i249] = p253
+							l252[i253] = p257
 							if c.Failed() {
-								c.TraceIndex(i249)
+								c.TraceIndex(i253)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l248
+				x.Maybe = l252
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLengthFast(1)
-				if n254 < 0 {
-					n254 = c.ReadLength(1)
+				n258 := c.ReadLengthFast(1)
+				if n258 < 0 {
+					n258 = c.ReadLength(1)
 				}
-				l255 := foryimpl.MakeSlice[[]string](c, n254)
-				if n254 > 0 {
-					hn257 := c.ReadListHeader(21)
+				l259 := foryimpl.MakeSlice[[]string](c, n258)
+				if n258 > 0 {
+					hn261 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i256 := range l255 {
-							if hn257 && !c.ReadFlag() {
-								clear(l255[i256 : i256+1])
+						for i260 := range l259 {
+							if hn261 && !c.ReadFlag() {
+								clear(l259[i260 : i260+1])
 								continue
 							}
-							l255[i256] = c.ReadString()
+							l259[i260] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i256)
+								c.TraceIndex(i260)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l255
+				x.Maybes = l259
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -1777,44 +1793,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id263)
-				} else if st262 == foryimpl.RefFollows {
+				if st266, id267 := c.ReadRefFlag(); st266 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id267)
+				} else if st266 == foryimpl.RefFollows {
+					p268 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id267, p268)
+					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
+						p268.ForyReadEvolved(c, ev269)
+					} else if !c.Failed() {
+						p268.ForyRead(c)
+					}
+					x.Next = p268
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p264 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id263, p264)
 					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
 						p264.ForyReadEvolved(c, ev265)
 					} else if !c.Failed() {
 						p264.ForyRead(c)
 					}
 					x.Next = p264
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p260 := foryimpl.Alloc[Point](c)
-					if ev261 := c.ReadStructFieldMeta(foryTypePoint); ev261 != nil {
-						p260.ForyReadEvolved(c, ev261)
-					} else if !c.Failed() {
-						p260.ForyRead(c)
-					}
-					x.Next = p260
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
-						x.Origin.ForyReadEvolved(c, ev269)
+					if ev273 := c.ReadStructFieldMeta(foryTypePoint); ev273 != nil {
+						x.Origin.ForyReadEvolved(c, ev273)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev266 := c.ReadStructFieldMeta(foryTypePoint); ev266 != nil {
-						x.Origin.ForyReadEvolved(c, ev266)
+					if ev270 := c.ReadStructFieldMeta(foryTypePoint); ev270 != nil {
+						x.Origin.ForyReadEvolved(c, ev270)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1822,40 +1838,40 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n270 := c.ReadLengthFast(1)
-				if n270 < 0 {
-					n270 = c.ReadLength(1)
+				n274 := c.ReadLengthFast(1)
+				if n274 < 0 {
+					n274 = c.ReadLength(1)
 				}
-				l271 := foryimpl.MakeSlice[[]Point](c, n270)
-				if n270 > 0 {
-					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
+				l275 := foryimpl.MakeSlice[[]Point](c, n274)
+				if n274 > 0 {
+					hn277, ev278 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i272 := range l271 {
-							if hn273 && !c.ReadFlag() {
-								clear(l271[i272 : i272+1])
+						for i276 := range l275 {
+							if hn277 && !c.ReadFlag() {
+								clear(l275[i276 : i276+1])
 								continue
 							}
-							if ev274 != nil {
-								l271[i272].ForyReadEvolved(c, ev274)
+							if ev278 != nil {
+								l275[i276].ForyReadEvolved(c, ev278)
 							} else {
-								l271[i272].ForyRead(c)
+								l275[i276].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i272)
+								c.TraceIndex(i276)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l271
+				x.Points = l275
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id277)
-				} else if st276 == foryimpl.RefFollows {
+				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id281)
+				} else if st280 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id277, x.Raw)
+					foryimpl.SetRefSlice(c, id281, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -1868,50 +1884,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLengthFast(2)
-				if n278 < 0 {
-					n278 = c.ReadLength(2)
+				n282 := c.ReadLengthFast(2)
+				if n282 < 0 {
+					n282 = c.ReadLength(2)
 				}
-				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
-				for n278 > 0 && !c.Failed() {
-					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
-					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
-						var k283 string
-						k283 = c.ReadString()
-						var v284 int32
-						if !vn281 {
-							v284 = r.ReadVarInt32()
+				m283 := foryimpl.MakeMap[map[string]int32](c, n282)
+				for n282 > 0 && !c.Failed() {
+					sz284, vn285, _ := c.ReadMapChunk(n282, 21, 5, nil, false)
+					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
+						var k287 string
+						k287 = c.ReadString()
+						var v288 int32
+						if !vn285 {
+							v288 = r.ReadVarInt32()
 						}
-						m279[k283] = v284
+						m283[k287] = v288
 					}
-					n278 -= sz280
+					n282 -= sz284
 				}
-				x.Scores = m279
+				x.Scores = m283
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLengthFast(1)
-				if n286 < 0 {
-					n286 = c.ReadLength(1)
+				n290 := c.ReadLengthFast(1)
+				if n290 < 0 {
+					n290 = c.ReadLength(1)
 				}
-				l287 := foryimpl.MakeSlice[[]string](c, n286)
-				if n286 > 0 {
-					hn289 := c.ReadListHeader(21)
+				l291 := foryimpl.MakeSlice[[]string](c, n290)
+				if n290 > 0 {
+					hn293 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i288 := range l287 {
-							if hn289 && !c.ReadFlag() {
-								clear(l287[i288 : i288+1])
+						for i292 := range l291 {
+							if hn293 && !c.ReadFlag() {
+								clear(l291[i292 : i292+1])
 								continue
 							}
-							l287[i288] = c.ReadString()
+							l291[i292] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i288)
+								c.TraceIndex(i292)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l287
+				x.Tags = l291
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -289,7 +289,11 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+		x.Size = Size(e7)
+	} else {
+		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Size")
 		return
@@ -336,7 +340,11 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+			x.Size = Size(e10)
+		} else {
+			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Size")
@@ -357,16 +365,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Width = int32(v9)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Width = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Height = int32(v11)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.Height = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -382,11 +390,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						x.Size = Size(e18)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.Size = Size(e15)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 5:
