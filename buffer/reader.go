@@ -31,6 +31,14 @@ func (r *Reader) Reset(b []byte) {
 	r.err = nil
 }
 
+// Drop lets go of the input: r reads nothing until the next Reset. A
+// recorded error stays. It is Reset(nil) for a Reader known to have none,
+// in less code (BenchmarkFixedCost/DeserializeWithContext).
+func (r *Reader) Drop() {
+	r.buf = nil
+	r.off = 0
+}
+
 // Bytes returns the whole input, for the unchecked Read…At loads after a
 // successful [Reader.Need].
 func (r *Reader) Bytes() []byte { return r.buf[:cap(r.buf)] }
@@ -136,6 +144,18 @@ func (r *Reader) ReadUint32() uint32 {
 
 // ReadInt32 reads a little-endian int32.
 func (r *Reader) ReadInt32() int32 { return int32(r.ReadUint32()) }
+
+// MatchInt32 reads a little-endian int32 equal to v and reports true; for
+// any other value, and with fewer than 4 bytes left, it reads nothing and
+// reports false. It inlines, for an expected constant such as a schema hash
+// (BenchmarkFixedCost/DeserializeWithContext/consistent).
+func (r *Reader) MatchInt32(v int32) bool {
+	if off := r.off; len(r.buf)-off >= 4 && ReadInt32At(r.buf, off) == v {
+		r.off = off + 4
+		return true
+	}
+	return false
+}
 
 // ReadUint64 reads a little-endian uint64.
 func (r *Reader) ReadUint64() uint64 {
@@ -244,6 +264,68 @@ func (r *Reader) readVarUint32Slow() uint32 {
 	}
 	r.off = off + 1
 	return x | uint32(c)<<28
+}
+
+// ReadVarUint32Byte reads a varu32 of one byte (below 0x80) and reports
+// true; otherwise, at the end of the input or for a longer encoding, it
+// reads nothing and reports false, and the caller falls back to
+// [Reader.ReadVarUint32]. It inlines, so a caller whose values are mostly
+// small (a list length) takes no call for them (BenchmarkFixedCost/
+// DeserializeWithContext).
+func (r *Reader) ReadVarUint32Byte() (uint32, bool) {
+	if off := r.off; off < len(r.buf) {
+		if v := r.buf[off]; v < 0x80 {
+			r.off = off + 1
+			return uint32(v), true
+		}
+	}
+	return 0, false
+}
+
+// ReadSmallLength reads a collection length of one byte (a varu32 below
+// 0x80) when it is at most maxN and that many elements of at least
+// minElemBytes bytes fit in the bytes after it, and returns it; for
+// anything else (a longer encoding, a length over either bound, the end of
+// the input, a recorded error) it reads nothing and returns -1, and the
+// caller takes its general path. It inlines (BenchmarkFixedCost/
+// DeserializeWithContext). minElemBytes is at least 1 and small, so the
+// product cannot overflow.
+func (r *Reader) ReadSmallLength(minElemBytes int, maxN uint64) int {
+	if off := r.off; off < len(r.buf) {
+		if n := int(r.buf[off]); n < 0x80 && n*minElemBytes < len(r.buf)-off && uint64(n) <= maxN {
+			r.off = off + 1
+			return n
+		}
+	}
+	return -1
+}
+
+// ReadSmallByteLength is [Reader.ReadSmallLength] for the byte length of
+// a dense array of elements of width bytes, a power of two: the length must
+// also be a multiple of width, and fit the bytes after it.
+func (r *Reader) ReadSmallByteLength(width int, maxN uint64) int {
+	if off := r.off; off < len(r.buf) {
+		if n := int(r.buf[off]); n < 0x80 && n&(width-1) == 0 && n < len(r.buf)-off && uint64(n) <= maxN {
+			r.off = off + 1
+			return n
+		}
+	}
+	return -1
+}
+
+// ReadSmallVarUint32 reads a varu32 of one byte (below 0x80) when it is at
+// most max, and returns it; for anything else (a longer encoding, a larger
+// value, the end of the input, a recorded error) it reads nothing and
+// returns -1. It inlines, for a value such as an enum ordinal that is
+// usually small (BenchmarkDeserialize/MediaContentList).
+func (r *Reader) ReadSmallVarUint32(max uint32) int {
+	if off := r.off; off < len(r.buf) {
+		if v := r.buf[off]; v < 0x80 && uint32(v) <= max {
+			r.off = off + 1
+			return int(v)
+		}
+	}
+	return -1
 }
 
 // ReadVarInt32 reads a zz32.

@@ -12,8 +12,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (docs/format.md §12).
@@ -72,7 +72,10 @@ func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -91,6 +94,9 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBase)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBase)
 	}
 }
@@ -152,7 +158,7 @@ func (x *Base) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Base) ForyRead(c *foryimpl.ReadContext) {
 	*x = Base{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-816597648) {
 		if h := r.ReadInt32(); h != -816597648 && !c.Failed() {
 			c.HashMismatch(foryTypeBase, h)
 			return
@@ -358,7 +364,10 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -377,6 +386,9 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -663,7 +675,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(619275942) {
 		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -754,7 +766,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Base")
 		return
 	}
-	x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+		x.Col = Color(e7)
+	} else {
+		x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Col")
 		return
@@ -775,29 +791,41 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[Color](c)
-		*p7 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PCol = p7
+		p8 := foryimpl.Alloc[Color](c)
+		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+			*p8 = Color(e9)
+		} else {
+			*p8 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PCol = p8
 	}
 	if c.Failed() {
 		c.Trace("PCol")
 		return
 	}
 	if c.ReadFlag() {
-		p8 := foryimpl.Alloc[string](c)
-		*p8 = c.ReadString()
-		x.PS = p8
+		p10 := foryimpl.Alloc[string](c)
+		*p10 = c.ReadString()
+		x.PS = p10
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
-	x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+	if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
+		x.Shd = Shade(e11)
+	} else {
+		x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+	}
 	if c.Failed() {
 		c.Trace("Shd")
 		return
 	}
-	x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+	if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+		x.Stat = other.Status(e12)
+	} else {
+		x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Stat")
 		return
@@ -813,7 +841,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(619275942) {
 		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -869,35 +897,35 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p9 := foryimpl.Alloc[float32](c)
-		*p9 = r.ReadFloat32()
-		x.PF32 = p9
+		p13 := foryimpl.Alloc[float32](c)
+		*p13 = r.ReadFloat32()
+		x.PF32 = p13
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[bool](c)
-		*p10 = r.ReadBool()
-		x.PB = p10
+		p14 := foryimpl.Alloc[bool](c)
+		*p14 = r.ReadBool()
+		x.PB = p14
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[int64](c)
-		*p11 = r.ReadVarInt64()
-		x.PI64 = p11
+		p15 := foryimpl.Alloc[int64](c)
+		*p15 = r.ReadVarInt64()
+		x.PI64 = p15
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev14 := c.ReadStructFieldMeta(foryTypeBase); ev14 != nil {
-			x.Base.ForyReadEvolved(c, ev14)
+		if ev18 := c.ReadStructFieldMeta(foryTypeBase); ev18 != nil {
+			x.Base.ForyReadEvolved(c, ev18)
 		} else if !c.Failed() {
 			x.Base.ForyRead(c)
 		}
@@ -907,7 +935,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+			x.Col = Color(e21)
+		} else {
+			x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Col")
@@ -928,13 +960,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lbl")
 		return
 	}
-	if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-		x.PCol = foryimpl.BackRef[Color](c, id18)
-	} else if st17 == foryimpl.RefFollows {
-		p19 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id18, p19)
-		*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PCol = p19
+	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+		x.PCol = foryimpl.BackRef[Color](c, id23)
+	} else if st22 == foryimpl.RefFollows {
+		p24 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id23, p24)
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			*p24 = Color(e25)
+		} else {
+			*p24 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PCol = p24
 	} else {
 		x.PCol = nil
 	}
@@ -943,23 +979,31 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[string](c)
-		*p20 = c.ReadString()
-		x.PS = p20
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.PS = p26
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+		if e29 := c.ReadEnumFast(uint32(0xffff)); e29 >= 0 {
+			x.Shd = Shade(e29)
+		} else {
+			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Shd")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+		if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+			x.Stat = other.Status(e32)
+		} else {
+			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Stat")
@@ -980,72 +1024,72 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.FI64 = int64(v25)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.FI64 = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v27, ok28 := c.ReadUintAs(f, 64); ok28 {
-					x.FU64 = uint64(v27)
+				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
+					x.FU64 = uint64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v29, ok30 := c.ReadFloatAs(f, 64); ok30 {
-					x.F64 = float64(v29)
+				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
+					x.F64 = float64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v31, ok32 := c.ReadFloatAs(f, 64); ok32 {
-					x.Temp = Celsius(v31)
+				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
+					x.Temp = Celsius(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.FI32 = int32(v33)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.FI32 = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 32); ok36 {
-					x.FU32 = uint32(v35)
+				if v43, ok44 := c.ReadUintAs(f, 32); ok44 {
+					x.FU32 = uint32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 32); ok38 {
-					x.F32 = float32(v37)
+				if v45, ok46 := c.ReadFloatAs(f, 32); ok46 {
+					x.F32 = float32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 16); ok40 {
-					x.I16 = int16(v39)
+				if v47, ok48 := c.ReadIntAs(f, 16); ok48 {
+					x.I16 = int16(v47)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v41, ok42 := c.ReadUintAs(f, 16); ok42 {
-					x.U16 = uint16(v41)
+				if v49, ok50 := c.ReadUintAs(f, 16); ok50 {
+					x.U16 = uint16(v49)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1056,141 +1100,141 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 8); ok44 {
-					x.I8 = int8(v43)
+				if v51, ok52 := c.ReadIntAs(f, 8); ok52 {
+					x.I8 = int8(v51)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v45, ok46 := c.ReadUintAs(f, 8); ok46 {
-					x.U8 = uint8(v45)
+				if v53, ok54 := c.ReadUintAs(f, 8); ok54 {
+					x.U8 = uint8(v53)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v47, ok48 := c.ReadIntAs(f, 64); ok48 {
-					x.I = int(v47)
+				if v55, ok56 := c.ReadIntAs(f, 64); ok56 {
+					x.I = int(v55)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v49, ok50 := c.ReadIntAs(f, 64); ok50 {
-					x.I64 = int64(v49)
+				if v57, ok58 := c.ReadIntAs(f, 64); ok58 {
+					x.I64 = int64(v57)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 64); ok52 {
-					x.TI64 = int64(v51)
+				if v59, ok60 := c.ReadIntAs(f, 64); ok60 {
+					x.TI64 = int64(v59)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v53, ok54 := c.ReadUintAs(f, 64); ok54 {
-					x.U = uint(v53)
+				if v61, ok62 := c.ReadUintAs(f, 64); ok62 {
+					x.U = uint(v61)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 64); ok56 {
-					x.U64 = uint64(v55)
+				if v63, ok64 := c.ReadUintAs(f, 64); ok64 {
+					x.U64 = uint64(v63)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v57, ok58 := c.ReadUintAs(f, 64); ok58 {
-					x.TU64 = uint64(v57)
+				if v65, ok66 := c.ReadUintAs(f, 64); ok66 {
+					x.TU64 = uint64(v65)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 32); ok60 {
-					x.Tagd = int32(v59)
+				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
+					x.Tagd = int32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					x.I32 = int32(v61)
+				if v69, ok70 := c.ReadIntAs(f, 32); ok70 {
+					x.I32 = int32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v63, ok64 := c.ReadUintAs(f, 32); ok64 {
-					x.Cnt = Count(v63)
+				if v71, ok72 := c.ReadUintAs(f, 32); ok72 {
+					x.Cnt = Count(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 32); ok66 {
-					x.U32 = uint32(v65)
+				if v73, ok74 := c.ReadUintAs(f, 32); ok74 {
+					x.U32 = uint32(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v68, ok69 := c.ReadFloatAs(f, 32); ok69 {
-					pv70 := float32(v68)
-					x.PF32 = &pv70
+				if v76, ok77 := c.ReadFloatAs(f, 32); ok77 {
+					pv78 := float32(v76)
+					x.PF32 = &pv78
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[float32](c)
-				*p67 = r.ReadFloat32()
-				x.PF32 = p67
+				p75 := foryimpl.Alloc[float32](c)
+				*p75 = r.ReadFloat32()
+				x.PF32 = p75
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p71 := foryimpl.Alloc[bool](c)
-				*p71 = r.ReadBool()
-				x.PB = p71
+				p79 := foryimpl.Alloc[bool](c)
+				*p79 = r.ReadBool()
+				x.PB = p79
 			}
 		case 24:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					pv75 := int64(v73)
-					x.PI64 = &pv75
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					pv83 := int64(v81)
+					x.PI64 = &pv83
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p72 := foryimpl.Alloc[int64](c)
-				*p72 = r.ReadVarInt64()
-				x.PI64 = p72
+				p80 := foryimpl.Alloc[int64](c)
+				*p80 = r.ReadVarInt64()
+				x.PI64 = p80
 			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev79 := c.ReadStructFieldMeta(foryTypeBase); ev79 != nil {
-						x.Base.ForyReadEvolved(c, ev79)
+					if ev87 := c.ReadStructFieldMeta(foryTypeBase); ev87 != nil {
+						x.Base.ForyReadEvolved(c, ev87)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev76 := c.ReadStructFieldMeta(foryTypeBase); ev76 != nil {
-						x.Base.ForyReadEvolved(c, ev76)
+					if ev84 := c.ReadStructFieldMeta(foryTypeBase); ev84 != nil {
+						x.Base.ForyReadEvolved(c, ev84)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1199,11 +1243,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
+						x.Col = Color(e91)
+					} else {
+						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
+						x.Col = Color(e88)
+					} else {
+						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 27:
@@ -1220,47 +1272,71 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id84)
-				} else if st83 == foryimpl.RefFollows {
-					p85 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id84, p85)
-					*p85 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PCol = p85
+				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id95)
+				} else if st94 == foryimpl.RefFollows {
+					p96 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id95, p96)
+					if e97 := c.ReadEnumFast(uint32(0x7fffffff)); e97 >= 0 {
+						*p96 = Color(e97)
+					} else {
+						*p96 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PCol = p96
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p82 := foryimpl.Alloc[Color](c)
-					*p82 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PCol = p82
+					p92 := foryimpl.Alloc[Color](c)
+					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+						*p92 = Color(e93)
+					} else {
+						*p92 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PCol = p92
 				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p86 := foryimpl.Alloc[string](c)
-				*p86 = c.ReadString()
-				x.PS = p86
+				p98 := foryimpl.Alloc[string](c)
+				*p98 = c.ReadString()
+				x.PS = p98
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					if e102 := c.ReadEnumFast(uint32(0xffff)); e102 >= 0 {
+						x.Shd = Shade(e102)
+					} else {
+						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					if e99 := c.ReadEnumFast(uint32(0xffff)); e99 >= 0 {
+						x.Shd = Shade(e99)
+					} else {
+						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e106 := c.ReadEnumFast(uint32(0x7fffffff)); e106 >= 0 {
+						x.Stat = other.Status(e106)
+					} else {
+						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e103 := c.ReadEnumFast(uint32(0x7fffffff)); e103 >= 0 {
+						x.Stat = other.Status(e103)
+					} else {
+						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 34:
@@ -1407,7 +1483,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1426,6 +1505,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -2613,13 +2695,16 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		U64s:   x.U64s,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1520594053) {
 		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
 		}
 	}
-	n248 := c.ReadLength(2)
+	n248 := c.ReadLengthFast(2)
+	if n248 < 0 {
+		n248 = c.ReadLength(2)
+	}
 	if n248 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n248, 3))
 		return
@@ -2646,7 +2731,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr")
 		return
 	}
-	n254 := c.ReadLength(1)
+	n254 := c.ReadLengthFast(1)
+	if n254 < 0 {
+		n254 = c.ReadLength(1)
+	}
 	l255 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n254)
 	if n254 > 0 {
 		hn257 := c.ReadListHeader(1)
@@ -2669,7 +2757,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n260 := c.ReadLength(1)
+	n260 := c.ReadLengthFast(1)
+	if n260 < 0 {
+		n260 = c.ReadLength(1)
+	}
 	l261 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n260)
 	if n260 > 0 {
 		hn263 := c.ReadListHeader(9)
@@ -2692,7 +2783,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bytes")
 		return
 	}
-	n266 := c.ReadLength(1)
+	n266 := c.ReadLengthFast(1)
+	if n266 < 0 {
+		n266 = c.ReadLength(1)
+	}
 	l267 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n266)
 	if n266 > 0 {
 		hn269 := c.ReadListHeader(25)
@@ -2702,7 +2796,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l267[i268 : i268+1])
 					continue
 				}
-				l267[i268] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e272 := c.ReadEnumFast(uint32(0x7fffffff)); e272 >= 0 {
+					l267[i268] = Color(e272)
+				} else {
+					l267[i268] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i268)
 					break
@@ -2715,408 +2813,480 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Colors")
 		return
 	}
-	n272 := c.ReadArrayLength(1)
-	a273 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n272)
-	r.ReadRawBools(a273)
-	x.DBools = a273
+	n273 := c.ReadArrayLengthFast(1)
+	if n273 < 0 {
+		n273 = c.ReadArrayLength(1)
+	}
+	a274 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n273)
+	r.ReadRawBools(a274)
+	x.DBools = a274
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n274 := c.ReadArrayLength(4)
-	a275 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n274)
-	r.ReadRawFloat32s(a275)
-	x.DF32 = a275
+	n275 := c.ReadArrayLengthFast(4)
+	if n275 < 0 {
+		n275 = c.ReadArrayLength(4)
+	}
+	a276 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n275)
+	r.ReadRawFloat32s(a276)
+	x.DF32 = a276
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n276 := c.ReadArrayLength(8)
-	a277 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n276)
-	r.ReadRawFloat64s(a277)
-	x.DF64 = a277
+	n277 := c.ReadArrayLengthFast(8)
+	if n277 < 0 {
+		n277 = c.ReadArrayLength(8)
+	}
+	a278 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n277)
+	r.ReadRawFloat64s(a278)
+	x.DF64 = a278
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n278 := c.ReadArrayLength(2)
-	a279 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n278)
-	r.ReadRawInt16s(a279)
-	x.DI16 = a279
+	n279 := c.ReadArrayLengthFast(2)
+	if n279 < 0 {
+		n279 = c.ReadArrayLength(2)
+	}
+	a280 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n279)
+	r.ReadRawInt16s(a280)
+	x.DI16 = a280
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n280 := c.ReadArrayLength(4)
-	a281 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n280)
-	r.ReadRawInt32s(a281)
-	x.DI32 = a281
+	n281 := c.ReadArrayLengthFast(4)
+	if n281 < 0 {
+		n281 = c.ReadArrayLength(4)
+	}
+	a282 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n281)
+	r.ReadRawInt32s(a282)
+	x.DI32 = a282
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n282 := c.ReadArrayLength(8)
-	a283 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n282)
-	r.ReadRawInt64s(a283)
-	x.DI64 = a283
+	n283 := c.ReadArrayLengthFast(8)
+	if n283 < 0 {
+		n283 = c.ReadArrayLength(8)
+	}
+	a284 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n283)
+	r.ReadRawInt64s(a284)
+	x.DI64 = a284
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n284 := c.ReadArrayLength(1)
-	a285 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n284)
-	for i286 := range a285 {
-		a285[i286] = r.ReadInt8()
+	n285 := c.ReadArrayLengthFast(1)
+	if n285 < 0 {
+		n285 = c.ReadArrayLength(1)
 	}
-	x.DI8 = a285
+	a286 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n285)
+	for i287 := range a286 {
+		a286[i287] = r.ReadInt8()
+	}
+	x.DI8 = a286
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n287 := c.ReadArrayLength(2)
-	a288 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n287)
-	r.ReadRawUint16s(a288)
-	x.DU16 = a288
+	n288 := c.ReadArrayLengthFast(2)
+	if n288 < 0 {
+		n288 = c.ReadArrayLength(2)
+	}
+	a289 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n288)
+	r.ReadRawUint16s(a289)
+	x.DU16 = a289
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n289 := c.ReadArrayLength(4)
-	a290 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n289)
-	r.ReadRawUint32s(a290)
-	x.DU32 = a290
+	n290 := c.ReadArrayLengthFast(4)
+	if n290 < 0 {
+		n290 = c.ReadArrayLength(4)
+	}
+	a291 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n290)
+	r.ReadRawUint32s(a291)
+	x.DU32 = a291
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n291 := c.ReadArrayLength(8)
-	a292 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n291)
-	r.ReadRawUint64s(a292)
-	x.DU64 = a292
+	n292 := c.ReadArrayLengthFast(8)
+	if n292 < 0 {
+		n292 = c.ReadArrayLength(8)
+	}
+	a293 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n292)
+	r.ReadRawUint64s(a293)
+	x.DU64 = a293
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n293 := c.ReadLength(4)
-	l294 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n293)
-	if n293 > 0 {
-		hn296 := c.ReadListHeader(19)
+	n294 := c.ReadLengthFast(4)
+	if n294 < 0 {
+		n294 = c.ReadLength(4)
+	}
+	l295 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n294)
+	if n294 > 0 {
+		hn297 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i295 := range l294 {
-				if hn296 && !c.ReadFlag() {
-					clear(l294[i295 : i295+1])
+			for i296 := range l295 {
+				if hn297 && !c.ReadFlag() {
+					clear(l295[i296 : i296+1])
 					continue
 				}
-				l294[i295] = r.ReadFloat32()
+				l295[i296] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i295)
+					c.TraceIndex(i296)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l294
+	x.F32s = l295
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n299 := c.ReadLength(8)
-	l300 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n299)
-	if n299 > 0 {
-		hn302 := c.ReadListHeader(20)
+	n300 := c.ReadLengthFast(8)
+	if n300 < 0 {
+		n300 = c.ReadLength(8)
+	}
+	l301 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n300)
+	if n300 > 0 {
+		hn303 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i301 := range l300 {
-				if hn302 && !c.ReadFlag() {
-					clear(l300[i301 : i301+1])
+			for i302 := range l301 {
+				if hn303 && !c.ReadFlag() {
+					clear(l301[i302 : i302+1])
 					continue
 				}
-				l300[i301] = r.ReadFloat64()
+				l301[i302] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i301)
+					c.TraceIndex(i302)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l300
+	x.F64s = l301
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n305 := c.ReadLength(2)
-	l306 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n305)
-	if n305 > 0 {
-		hn308 := c.ReadListHeader(3)
+	n306 := c.ReadLengthFast(2)
+	if n306 < 0 {
+		n306 = c.ReadLength(2)
+	}
+	l307 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n306)
+	if n306 > 0 {
+		hn309 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i307 := range l306 {
-				if hn308 && !c.ReadFlag() {
-					clear(l306[i307 : i307+1])
+			for i308 := range l307 {
+				if hn309 && !c.ReadFlag() {
+					clear(l307[i308 : i308+1])
 					continue
 				}
-				l306[i307] = r.ReadInt16()
+				l307[i308] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i307)
+					c.TraceIndex(i308)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l306
+	x.I16s = l307
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n311 := c.ReadLength(1)
-	l312 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n311)
-	if n311 > 0 {
-		hn314 := c.ReadListHeader(5)
+	n312 := c.ReadLengthFast(1)
+	if n312 < 0 {
+		n312 = c.ReadLength(1)
+	}
+	l313 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n312)
+	if n312 > 0 {
+		hn315 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i313 := range l312 {
-				if hn314 && !c.ReadFlag() {
-					clear(l312[i313 : i313+1])
+			for i314 := range l313 {
+				if hn315 && !c.ReadFlag() {
+					clear(l313[i314 : i314+1])
 					continue
 				}
-				l312[i313] = r.ReadVarInt32()
+				l313[i314] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i313)
+					c.TraceIndex(i314)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l312
+	x.I32s = l313
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n317 := c.ReadLength(1)
-	l318 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n317)
-	if n317 > 0 {
-		hn320 := c.ReadListHeader(7)
+	n318 := c.ReadLengthFast(1)
+	if n318 < 0 {
+		n318 = c.ReadLength(1)
+	}
+	l319 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n318)
+	if n318 > 0 {
+		hn321 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i319 := range l318 {
-				if hn320 && !c.ReadFlag() {
-					clear(l318[i319 : i319+1])
+			for i320 := range l319 {
+				if hn321 && !c.ReadFlag() {
+					clear(l319[i320 : i320+1])
 					continue
 				}
-				l318[i319] = r.ReadVarInt64()
+				l319[i320] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i319)
+					c.TraceIndex(i320)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l318
+	x.I64s = l319
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n323 := c.ReadLength(1)
-	l324 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n323)
-	if n323 > 0 {
-		hn326 := c.ReadListHeader(2)
+	n324 := c.ReadLengthFast(1)
+	if n324 < 0 {
+		n324 = c.ReadLength(1)
+	}
+	l325 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n324)
+	if n324 > 0 {
+		hn327 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i325 := range l324 {
-				if hn326 && !c.ReadFlag() {
-					clear(l324[i325 : i325+1])
+			for i326 := range l325 {
+				if hn327 && !c.ReadFlag() {
+					clear(l325[i326 : i326+1])
 					continue
 				}
-				l324[i325] = r.ReadInt8()
+				l325[i326] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i325)
+					c.TraceIndex(i326)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l324
+	x.I8s = l325
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n329 := c.ReadLength(1)
-		l330 := foryimpl.MakeSlice[[]int64](c, n329)
-		if n329 > 0 {
-			hn332 := c.ReadListHeader(7)
+		n330 := c.ReadLengthFast(1)
+		if n330 < 0 {
+			n330 = c.ReadLength(1)
+		}
+		l331 := foryimpl.MakeSlice[[]int64](c, n330)
+		if n330 > 0 {
+			hn333 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i331 := range l330 {
-					if hn332 && !c.ReadFlag() {
-						clear(l330[i331 : i331+1])
+				for i332 := range l331 {
+					if hn333 && !c.ReadFlag() {
+						clear(l331[i332 : i332+1])
 						continue
 					}
-					l330[i331] = r.ReadVarInt64()
+					l331[i332] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i331)
+						c.TraceIndex(i332)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l330
+		x.NI64s = l331
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n335 := c.ReadLength(2)
-		m336 := foryimpl.MakeMap[map[string]int32](c, n335)
-		for n335 > 0 && !c.Failed() {
-			sz337, vn338, _ := c.ReadMapChunk(n335, 21, 5, nil, false)
-			for j339 := 0; j339 < sz337 && !c.Failed(); j339++ {
-				var k340 string
-				k340 = c.ReadString()
-				var v341 int32
-				if !vn338 {
-					v341 = r.ReadVarInt32()
-				}
-				m336[k340] = v341
-			}
-			n335 -= sz337
+		n336 := c.ReadLengthFast(2)
+		if n336 < 0 {
+			n336 = c.ReadLength(2)
 		}
-		x.NMap = m336
+		m337 := foryimpl.MakeMap[map[string]int32](c, n336)
+		for n336 > 0 && !c.Failed() {
+			sz338, vn339, _ := c.ReadMapChunk(n336, 21, 5, nil, false)
+			for j340 := 0; j340 < sz338 && !c.Failed(); j340++ {
+				var k341 string
+				k341 = c.ReadString()
+				var v342 int32
+				if !vn339 {
+					v342 = r.ReadVarInt32()
+				}
+				m337[k341] = v342
+			}
+			n336 -= sz338
+		}
+		x.NMap = m337
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n343 := c.ReadLength(1)
-		l344 := foryimpl.MakeSlice[[]string](c, n343)
-		if n343 > 0 {
-			hn346 := c.ReadListHeader(21)
+		n344 := c.ReadLengthFast(1)
+		if n344 < 0 {
+			n344 = c.ReadLength(1)
+		}
+		l345 := foryimpl.MakeSlice[[]string](c, n344)
+		if n344 > 0 {
+			hn347 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i345 := range l344 {
-					if hn346 && !c.ReadFlag() {
-						clear(l344[i345 : i345+1])
+				for i346 := range l345 {
+					if hn347 && !c.ReadFlag() {
+						clear(l345[i346 : i346+1])
 						continue
 					}
-					l344[i345] = c.ReadString()
+					l345[i346] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i345)
+						c.TraceIndex(i346)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l344
+		x.NStrs = l345
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n349 := c.ReadLength(1)
-	l350 := foryimpl.ReuseSlice[Names](c, x.Named, n349)
-	if n349 > 0 {
-		hn352 := c.ReadListHeader(21)
+	n350 := c.ReadLengthFast(1)
+	if n350 < 0 {
+		n350 = c.ReadLength(1)
+	}
+	l351 := foryimpl.ReuseSlice[Names](c, x.Named, n350)
+	if n350 > 0 {
+		hn353 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i351 := range l350 {
-				if hn352 && !c.ReadFlag() {
-					clear(l350[i351 : i351+1])
+			for i352 := range l351 {
+				if hn353 && !c.ReadFlag() {
+					clear(l351[i352 : i352+1])
 					continue
 				}
-				l350[i351] = c.ReadString()
+				l351[i352] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i351)
+					c.TraceIndex(i352)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l350
+	x.Named = l351
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n355 := c.ReadLength(1)
-	l356 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n355)
-	if n355 > 0 {
-		hn358 := c.ReadListHeader(22)
+	n356 := c.ReadLengthFast(1)
+	if n356 < 0 {
+		n356 = c.ReadLength(1)
+	}
+	l357 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n356)
+	if n356 > 0 {
+		hn359 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i357 := range l356 {
-				if hn358 && !c.ReadFlag() {
-					clear(l356[i357 : i357+1])
+			for i358 := range l357 {
+				if hn359 && !c.ReadFlag() {
+					clear(l357[i358 : i358+1])
 					continue
 				}
-				n361 := c.ReadLength(1)
-				l362 := foryimpl.MakeSlice[[]int32](c, n361)
-				if n361 > 0 {
-					hn364 := c.ReadListHeader(5)
+				n362 := c.ReadLengthFast(1)
+				if n362 < 0 {
+					n362 = c.ReadLength(1)
+				}
+				l363 := foryimpl.MakeSlice[[]int32](c, n362)
+				if n362 > 0 {
+					hn365 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i363 := range l362 {
-							if hn364 && !c.ReadFlag() {
-								clear(l362[i363 : i363+1])
+						for i364 := range l363 {
+							if hn365 && !c.ReadFlag() {
+								clear(l363[i364 : i364+1])
 								continue
 							}
-							l362[i363] = r.ReadVarInt32()
+							l363[i364] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i363)
+								c.TraceIndex(i364)
 								break
 							}
 						}
 					}
 				}
-				l356[i357] = l362
+				l357[i358] = l363
 				if c.Failed() {
-					c.TraceIndex(i357)
+					c.TraceIndex(i358)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l356
+	x.Nested = l357
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n367 := c.ReadLength(1)
-	l368 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n367)
-	if n367 > 0 {
-		hn370 := c.ReadListHeader(5)
+	n368 := c.ReadLengthFast(1)
+	if n368 < 0 {
+		n368 = c.ReadLength(1)
+	}
+	l369 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n368)
+	if n368 > 0 {
+		hn371 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i369 := range l368 {
-				if hn370 && !c.ReadFlag() {
-					clear(l368[i369 : i369+1])
+			for i370 := range l369 {
+				if hn371 && !c.ReadFlag() {
+					clear(l369[i370 : i370+1])
 					continue
 				}
-				p373 := foryimpl.Alloc[int32](c)
-				*p373 = r.ReadVarInt32()
-				l368[i369] = p373
+				p374 := foryimpl.Alloc[int32](c)
+				*p374 = r.ReadVarInt32()
+				l369[i370] = p374
 				if c.Failed() {
-					c.TraceIndex(i369)
+					c.TraceIndex(i370)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l368
+	x.PI32s = l369
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n374 := c.ReadLength(1)
-	l375 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n374)
-	if n374 > 0 {
-		hn377 := c.ReadListHeader(21)
+	n375 := c.ReadLengthFast(1)
+	if n375 < 0 {
+		n375 = c.ReadLength(1)
+	}
+	l376 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n375)
+	if n375 > 0 {
+		hn378 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i376 := range l375 {
-				if hn377 && !c.ReadFlag() {
-					clear(l375[i376 : i376+1])
+			for i377 := range l376 {
+				if hn378 && !c.ReadFlag() {
+					clear(l376[i377 : i377+1])
 					continue
 				}
-				p380 := foryimpl.Alloc[string](c)
-				*p380 = c.ReadString()
-				l375[i376] = p380
+				p381 := foryimpl.Alloc[string](c)
+				*p381 = c.ReadString()
+				l376[i377] = p381
 				if c.Failed() {
-					c.TraceIndex(i376)
+					c.TraceIndex(i377)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l375
+	x.PStrs = l376
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -3131,144 +3301,162 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n381 := c.ReadLength(1)
-	if n381 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n381, 2))
+	n382 := c.ReadLengthFast(1)
+	if n382 < 0 {
+		n382 = c.ReadLength(1)
+	}
+	if n382 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n382, 2))
 		return
 	}
-	var l382 [2]string
-	if n381 > 0 {
-		hn384 := c.ReadListHeader(21)
+	var l383 [2]string
+	if n382 > 0 {
+		hn385 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i383 := range l382 {
-				if hn384 && !c.ReadFlag() {
-					clear(l382[i383 : i383+1])
+			for i384 := range l383 {
+				if hn385 && !c.ReadFlag() {
+					clear(l383[i384 : i384+1])
 					continue
 				}
-				l382[i383] = c.ReadString()
+				l383[i384] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i383)
+					c.TraceIndex(i384)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l382
+	x.StrArr = l383
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n387 := c.ReadLength(1)
-	l388 := foryimpl.ReuseSlice[[]string](c, x.Strs, n387)
-	if n387 > 0 {
-		hn390 := c.ReadListHeader(21)
+	n388 := c.ReadLengthFast(1)
+	if n388 < 0 {
+		n388 = c.ReadLength(1)
+	}
+	l389 := foryimpl.ReuseSlice[[]string](c, x.Strs, n388)
+	if n388 > 0 {
+		hn391 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i389 := range l388 {
-				if hn390 && !c.ReadFlag() {
-					clear(l388[i389 : i389+1])
+			for i390 := range l389 {
+				if hn391 && !c.ReadFlag() {
+					clear(l389[i390 : i390+1])
 					continue
 				}
-				l388[i389] = c.ReadString()
+				l389[i390] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i389)
+					c.TraceIndex(i390)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l388
+	x.Strs = l389
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n393 := c.ReadLength(1)
-	l394 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n393)
-	if n393 > 0 {
-		hn396 := c.ReadListHeader(38)
+	n394 := c.ReadLengthFast(1)
+	if n394 < 0 {
+		n394 = c.ReadLength(1)
+	}
+	l395 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n394)
+	if n394 > 0 {
+		hn397 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i395 := range l394 {
-				if hn396 && !c.ReadFlag() {
-					clear(l394[i395 : i395+1])
+			for i396 := range l395 {
+				if hn397 && !c.ReadFlag() {
+					clear(l395[i396 : i396+1])
 					continue
 				}
-				l394[i395] = c.ReadTime()
+				l395[i396] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i395)
+					c.TraceIndex(i396)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l394
+	x.Times = l395
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n399 := c.ReadLength(2)
-	l400 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n399)
-	if n399 > 0 {
-		hn402 := c.ReadListHeader(10)
+	n400 := c.ReadLengthFast(2)
+	if n400 < 0 {
+		n400 = c.ReadLength(2)
+	}
+	l401 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n400)
+	if n400 > 0 {
+		hn403 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i401 := range l400 {
-				if hn402 && !c.ReadFlag() {
-					clear(l400[i401 : i401+1])
+			for i402 := range l401 {
+				if hn403 && !c.ReadFlag() {
+					clear(l401[i402 : i402+1])
 					continue
 				}
-				l400[i401] = r.ReadUint16()
+				l401[i402] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i401)
+					c.TraceIndex(i402)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l400
+	x.U16s = l401
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n405 := c.ReadLength(1)
-	l406 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n405)
-	if n405 > 0 {
-		hn408 := c.ReadListHeader(12)
+	n406 := c.ReadLengthFast(1)
+	if n406 < 0 {
+		n406 = c.ReadLength(1)
+	}
+	l407 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n406)
+	if n406 > 0 {
+		hn409 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i407 := range l406 {
-				if hn408 && !c.ReadFlag() {
-					clear(l406[i407 : i407+1])
+			for i408 := range l407 {
+				if hn409 && !c.ReadFlag() {
+					clear(l407[i408 : i408+1])
 					continue
 				}
-				l406[i407] = r.ReadVarUint32()
+				l407[i408] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i407)
+					c.TraceIndex(i408)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l406
+	x.U32s = l407
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n411 := c.ReadLength(1)
-	l412 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n411)
-	if n411 > 0 {
-		hn414 := c.ReadListHeader(14)
+	n412 := c.ReadLengthFast(1)
+	if n412 < 0 {
+		n412 = c.ReadLength(1)
+	}
+	l413 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n412)
+	if n412 > 0 {
+		hn415 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i413 := range l412 {
-				if hn414 && !c.ReadFlag() {
-					clear(l412[i413 : i413+1])
+			for i414 := range l413 {
+				if hn415 && !c.ReadFlag() {
+					clear(l413[i414 : i414+1])
 					continue
 				}
-				l412[i413] = r.ReadVarUint64()
+				l413[i414] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i413)
+					c.TraceIndex(i414)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l412
+	x.U64s = l413
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3308,116 +3496,135 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		U64s:   x.U64s,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1520594053) {
 		if h := r.ReadInt32(); h != -1520594053 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
 		}
 	}
-	n417 := c.ReadLength(2)
-	if n417 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n417, 3))
+	n418 := c.ReadLengthFast(2)
+	if n418 < 0 {
+		n418 = c.ReadLength(2)
+	}
+	if n418 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n418, 3))
 		return
 	}
-	var l418 [3]int16
-	if n417 > 0 {
-		hn420 := c.ReadListHeader(3)
+	var l419 [3]int16
+	if n418 > 0 {
+		hn421 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i419 := range l418 {
-				if hn420 && !c.ReadFlag() {
-					clear(l418[i419 : i419+1])
+			for i420 := range l419 {
+				if hn421 && !c.ReadFlag() {
+					clear(l419[i420 : i420+1])
 					continue
 				}
-				l418[i419] = r.ReadInt16()
+				l419[i420] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i419)
+					c.TraceIndex(i420)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l418
+	x.Arr = l419
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n423 := c.ReadLength(1)
-	l424 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n423)
-	if n423 > 0 {
-		hn426 := c.ReadListHeader(1)
+	n424 := c.ReadLengthFast(1)
+	if n424 < 0 {
+		n424 = c.ReadLength(1)
+	}
+	l425 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n424)
+	if n424 > 0 {
+		hn427 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i425 := range l424 {
-				if hn426 && !c.ReadFlag() {
-					clear(l424[i425 : i425+1])
+			for i426 := range l425 {
+				if hn427 && !c.ReadFlag() {
+					clear(l425[i426 : i426+1])
 					continue
 				}
-				l424[i425] = r.ReadBool()
+				l425[i426] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i425)
+					c.TraceIndex(i426)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l424
+	x.Bools = l425
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n429 := c.ReadLength(1)
-	l430 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n429)
-	if n429 > 0 {
-		hn432 := c.ReadListHeader(9)
+	n430 := c.ReadLengthFast(1)
+	if n430 < 0 {
+		n430 = c.ReadLength(1)
+	}
+	l431 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n430)
+	if n430 > 0 {
+		hn433 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i431 := range l430 {
-				if hn432 && !c.ReadFlag() {
-					clear(l430[i431 : i431+1])
+			for i432 := range l431 {
+				if hn433 && !c.ReadFlag() {
+					clear(l431[i432 : i432+1])
 					continue
 				}
-				l430[i431] = r.ReadUint8()
+				l431[i432] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i431)
+					c.TraceIndex(i432)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l430
+	x.Bytes = l431
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n435 := c.ReadLength(1)
-	l436 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n435)
-	if n435 > 0 {
-		hn438 := c.ReadListHeader(25)
+	n436 := c.ReadLengthFast(1)
+	if n436 < 0 {
+		n436 = c.ReadLength(1)
+	}
+	l437 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n436)
+	if n436 > 0 {
+		hn439 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i437 := range l436 {
-				if hn438 && !c.ReadFlag() {
-					clear(l436[i437 : i437+1])
+			for i438 := range l437 {
+				if hn439 && !c.ReadFlag() {
+					clear(l437[i438 : i438+1])
 					continue
 				}
-				l436[i437] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e442 := c.ReadEnumFast(uint32(0x7fffffff)); e442 >= 0 {
+					l437[i438] = Color(e442)
+				} else {
+					l437[i438] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i437)
+					c.TraceIndex(i438)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l436
+	x.Colors = l437
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
-		x.DBools = foryimpl.BackRefSlice[bool](c, id442)
-	} else if st441 == foryimpl.RefFollows {
-		n443 := c.ReadArrayLength(1)
-		a444 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n443)
-		r.ReadRawBools(a444)
-		x.DBools = a444
-		foryimpl.SetRefSlice(c, id442, x.DBools)
+	if st443, id444 := c.ReadRefFlag(); st443 == foryimpl.RefBack {
+		x.DBools = foryimpl.BackRefSlice[bool](c, id444)
+	} else if st443 == foryimpl.RefFollows {
+		n445 := c.ReadArrayLengthFast(1)
+		if n445 < 0 {
+			n445 = c.ReadArrayLength(1)
+		}
+		a446 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n445)
+		r.ReadRawBools(a446)
+		x.DBools = a446
+		foryimpl.SetRefSlice(c, id444, x.DBools)
 	} else {
 		x.DBools = nil
 	}
@@ -3425,14 +3632,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DBools")
 		return
 	}
-	if st445, id446 := c.ReadRefFlag(); st445 == foryimpl.RefBack {
-		x.DF32 = foryimpl.BackRefSlice[float32](c, id446)
-	} else if st445 == foryimpl.RefFollows {
-		n447 := c.ReadArrayLength(4)
-		a448 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n447)
-		r.ReadRawFloat32s(a448)
-		x.DF32 = a448
-		foryimpl.SetRefSlice(c, id446, x.DF32)
+	if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
+		x.DF32 = foryimpl.BackRefSlice[float32](c, id448)
+	} else if st447 == foryimpl.RefFollows {
+		n449 := c.ReadArrayLengthFast(4)
+		if n449 < 0 {
+			n449 = c.ReadArrayLength(4)
+		}
+		a450 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n449)
+		r.ReadRawFloat32s(a450)
+		x.DF32 = a450
+		foryimpl.SetRefSlice(c, id448, x.DF32)
 	} else {
 		x.DF32 = nil
 	}
@@ -3440,14 +3650,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF32")
 		return
 	}
-	if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
-		x.DF64 = foryimpl.BackRefSlice[float64](c, id450)
-	} else if st449 == foryimpl.RefFollows {
-		n451 := c.ReadArrayLength(8)
-		a452 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n451)
-		r.ReadRawFloat64s(a452)
-		x.DF64 = a452
-		foryimpl.SetRefSlice(c, id450, x.DF64)
+	if st451, id452 := c.ReadRefFlag(); st451 == foryimpl.RefBack {
+		x.DF64 = foryimpl.BackRefSlice[float64](c, id452)
+	} else if st451 == foryimpl.RefFollows {
+		n453 := c.ReadArrayLengthFast(8)
+		if n453 < 0 {
+			n453 = c.ReadArrayLength(8)
+		}
+		a454 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n453)
+		r.ReadRawFloat64s(a454)
+		x.DF64 = a454
+		foryimpl.SetRefSlice(c, id452, x.DF64)
 	} else {
 		x.DF64 = nil
 	}
@@ -3455,14 +3668,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF64")
 		return
 	}
-	if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
-		x.DI16 = foryimpl.BackRefSlice[int16](c, id454)
-	} else if st453 == foryimpl.RefFollows {
-		n455 := c.ReadArrayLength(2)
-		a456 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n455)
-		r.ReadRawInt16s(a456)
-		x.DI16 = a456
-		foryimpl.SetRefSlice(c, id454, x.DI16)
+	if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
+		x.DI16 = foryimpl.BackRefSlice[int16](c, id456)
+	} else if st455 == foryimpl.RefFollows {
+		n457 := c.ReadArrayLengthFast(2)
+		if n457 < 0 {
+			n457 = c.ReadArrayLength(2)
+		}
+		a458 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n457)
+		r.ReadRawInt16s(a458)
+		x.DI16 = a458
+		foryimpl.SetRefSlice(c, id456, x.DI16)
 	} else {
 		x.DI16 = nil
 	}
@@ -3470,14 +3686,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI16")
 		return
 	}
-	if st457, id458 := c.ReadRefFlag(); st457 == foryimpl.RefBack {
-		x.DI32 = foryimpl.BackRefSlice[int32](c, id458)
-	} else if st457 == foryimpl.RefFollows {
-		n459 := c.ReadArrayLength(4)
-		a460 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n459)
-		r.ReadRawInt32s(a460)
-		x.DI32 = a460
-		foryimpl.SetRefSlice(c, id458, x.DI32)
+	if st459, id460 := c.ReadRefFlag(); st459 == foryimpl.RefBack {
+		x.DI32 = foryimpl.BackRefSlice[int32](c, id460)
+	} else if st459 == foryimpl.RefFollows {
+		n461 := c.ReadArrayLengthFast(4)
+		if n461 < 0 {
+			n461 = c.ReadArrayLength(4)
+		}
+		a462 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n461)
+		r.ReadRawInt32s(a462)
+		x.DI32 = a462
+		foryimpl.SetRefSlice(c, id460, x.DI32)
 	} else {
 		x.DI32 = nil
 	}
@@ -3485,14 +3704,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI32")
 		return
 	}
-	if st461, id462 := c.ReadRefFlag(); st461 == foryimpl.RefBack {
-		x.DI64 = foryimpl.BackRefSlice[int64](c, id462)
-	} else if st461 == foryimpl.RefFollows {
-		n463 := c.ReadArrayLength(8)
-		a464 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n463)
-		r.ReadRawInt64s(a464)
-		x.DI64 = a464
-		foryimpl.SetRefSlice(c, id462, x.DI64)
+	if st463, id464 := c.ReadRefFlag(); st463 == foryimpl.RefBack {
+		x.DI64 = foryimpl.BackRefSlice[int64](c, id464)
+	} else if st463 == foryimpl.RefFollows {
+		n465 := c.ReadArrayLengthFast(8)
+		if n465 < 0 {
+			n465 = c.ReadArrayLength(8)
+		}
+		a466 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n465)
+		r.ReadRawInt64s(a466)
+		x.DI64 = a466
+		foryimpl.SetRefSlice(c, id464, x.DI64)
 	} else {
 		x.DI64 = nil
 	}
@@ -3500,16 +3722,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI64")
 		return
 	}
-	if st465, id466 := c.ReadRefFlag(); st465 == foryimpl.RefBack {
-		x.DI8 = foryimpl.BackRefSlice[int8](c, id466)
-	} else if st465 == foryimpl.RefFollows {
-		n467 := c.ReadArrayLength(1)
-		a468 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n467)
-		for i469 := range a468 {
-			a468[i469] = r.ReadInt8()
+	if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
+		x.DI8 = foryimpl.BackRefSlice[int8](c, id468)
+	} else if st467 == foryimpl.RefFollows {
+		n469 := c.ReadArrayLengthFast(1)
+		if n469 < 0 {
+			n469 = c.ReadArrayLength(1)
 		}
-		x.DI8 = a468
-		foryimpl.SetRefSlice(c, id466, x.DI8)
+		a470 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n469)
+		for i471 := range a470 {
+			a470[i471] = r.ReadInt8()
+		}
+		x.DI8 = a470
+		foryimpl.SetRefSlice(c, id468, x.DI8)
 	} else {
 		x.DI8 = nil
 	}
@@ -3517,14 +3742,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI8")
 		return
 	}
-	if st470, id471 := c.ReadRefFlag(); st470 == foryimpl.RefBack {
-		x.DU16 = foryimpl.BackRefSlice[uint16](c, id471)
-	} else if st470 == foryimpl.RefFollows {
-		n472 := c.ReadArrayLength(2)
-		a473 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n472)
-		r.ReadRawUint16s(a473)
-		x.DU16 = a473
-		foryimpl.SetRefSlice(c, id471, x.DU16)
+	if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
+		x.DU16 = foryimpl.BackRefSlice[uint16](c, id473)
+	} else if st472 == foryimpl.RefFollows {
+		n474 := c.ReadArrayLengthFast(2)
+		if n474 < 0 {
+			n474 = c.ReadArrayLength(2)
+		}
+		a475 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n474)
+		r.ReadRawUint16s(a475)
+		x.DU16 = a475
+		foryimpl.SetRefSlice(c, id473, x.DU16)
 	} else {
 		x.DU16 = nil
 	}
@@ -3532,14 +3760,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU16")
 		return
 	}
-	if st474, id475 := c.ReadRefFlag(); st474 == foryimpl.RefBack {
-		x.DU32 = foryimpl.BackRefSlice[uint32](c, id475)
-	} else if st474 == foryimpl.RefFollows {
-		n476 := c.ReadArrayLength(4)
-		a477 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n476)
-		r.ReadRawUint32s(a477)
-		x.DU32 = a477
-		foryimpl.SetRefSlice(c, id475, x.DU32)
+	if st476, id477 := c.ReadRefFlag(); st476 == foryimpl.RefBack {
+		x.DU32 = foryimpl.BackRefSlice[uint32](c, id477)
+	} else if st476 == foryimpl.RefFollows {
+		n478 := c.ReadArrayLengthFast(4)
+		if n478 < 0 {
+			n478 = c.ReadArrayLength(4)
+		}
+		a479 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n478)
+		r.ReadRawUint32s(a479)
+		x.DU32 = a479
+		foryimpl.SetRefSlice(c, id477, x.DU32)
 	} else {
 		x.DU32 = nil
 	}
@@ -3547,14 +3778,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU32")
 		return
 	}
-	if st478, id479 := c.ReadRefFlag(); st478 == foryimpl.RefBack {
-		x.DU64 = foryimpl.BackRefSlice[uint64](c, id479)
-	} else if st478 == foryimpl.RefFollows {
-		n480 := c.ReadArrayLength(8)
-		a481 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n480)
-		r.ReadRawUint64s(a481)
-		x.DU64 = a481
-		foryimpl.SetRefSlice(c, id479, x.DU64)
+	if st480, id481 := c.ReadRefFlag(); st480 == foryimpl.RefBack {
+		x.DU64 = foryimpl.BackRefSlice[uint64](c, id481)
+	} else if st480 == foryimpl.RefFollows {
+		n482 := c.ReadArrayLengthFast(8)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(8)
+		}
+		a483 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n482)
+		r.ReadRawUint64s(a483)
+		x.DU64 = a483
+		foryimpl.SetRefSlice(c, id481, x.DU64)
 	} else {
 		x.DU64 = nil
 	}
@@ -3562,335 +3796,377 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n482 := c.ReadLength(4)
-	l483 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n482)
-	if n482 > 0 {
-		hn485 := c.ReadListHeader(19)
+	n484 := c.ReadLengthFast(4)
+	if n484 < 0 {
+		n484 = c.ReadLength(4)
+	}
+	l485 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n484)
+	if n484 > 0 {
+		hn487 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i484 := range l483 {
-				if hn485 && !c.ReadFlag() {
-					clear(l483[i484 : i484+1])
+			for i486 := range l485 {
+				if hn487 && !c.ReadFlag() {
+					clear(l485[i486 : i486+1])
 					continue
 				}
-				l483[i484] = r.ReadFloat32()
+				l485[i486] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i484)
+					c.TraceIndex(i486)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l483
+	x.F32s = l485
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n488 := c.ReadLength(8)
-	l489 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n488)
-	if n488 > 0 {
-		hn491 := c.ReadListHeader(20)
+	n490 := c.ReadLengthFast(8)
+	if n490 < 0 {
+		n490 = c.ReadLength(8)
+	}
+	l491 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n490)
+	if n490 > 0 {
+		hn493 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i490 := range l489 {
-				if hn491 && !c.ReadFlag() {
-					clear(l489[i490 : i490+1])
+			for i492 := range l491 {
+				if hn493 && !c.ReadFlag() {
+					clear(l491[i492 : i492+1])
 					continue
 				}
-				l489[i490] = r.ReadFloat64()
+				l491[i492] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i490)
+					c.TraceIndex(i492)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l489
+	x.F64s = l491
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n494 := c.ReadLength(2)
-	l495 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n494)
-	if n494 > 0 {
-		hn497 := c.ReadListHeader(3)
+	n496 := c.ReadLengthFast(2)
+	if n496 < 0 {
+		n496 = c.ReadLength(2)
+	}
+	l497 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n496)
+	if n496 > 0 {
+		hn499 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i496 := range l495 {
-				if hn497 && !c.ReadFlag() {
-					clear(l495[i496 : i496+1])
+			for i498 := range l497 {
+				if hn499 && !c.ReadFlag() {
+					clear(l497[i498 : i498+1])
 					continue
 				}
-				l495[i496] = r.ReadInt16()
+				l497[i498] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i496)
+					c.TraceIndex(i498)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l495
+	x.I16s = l497
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n500 := c.ReadLength(1)
-	l501 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n500)
-	if n500 > 0 {
-		hn503 := c.ReadListHeader(5)
+	n502 := c.ReadLengthFast(1)
+	if n502 < 0 {
+		n502 = c.ReadLength(1)
+	}
+	l503 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n502)
+	if n502 > 0 {
+		hn505 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i502 := range l501 {
-				if hn503 && !c.ReadFlag() {
-					clear(l501[i502 : i502+1])
+			for i504 := range l503 {
+				if hn505 && !c.ReadFlag() {
+					clear(l503[i504 : i504+1])
 					continue
 				}
-				l501[i502] = r.ReadVarInt32()
+				l503[i504] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i502)
+					c.TraceIndex(i504)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l501
+	x.I32s = l503
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n506 := c.ReadLength(1)
-	l507 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n506)
-	if n506 > 0 {
-		hn509 := c.ReadListHeader(7)
+	n508 := c.ReadLengthFast(1)
+	if n508 < 0 {
+		n508 = c.ReadLength(1)
+	}
+	l509 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n508)
+	if n508 > 0 {
+		hn511 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i508 := range l507 {
-				if hn509 && !c.ReadFlag() {
-					clear(l507[i508 : i508+1])
+			for i510 := range l509 {
+				if hn511 && !c.ReadFlag() {
+					clear(l509[i510 : i510+1])
 					continue
 				}
-				l507[i508] = r.ReadVarInt64()
+				l509[i510] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i508)
+					c.TraceIndex(i510)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l507
+	x.I64s = l509
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n512 := c.ReadLength(1)
-	l513 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n512)
-	if n512 > 0 {
-		hn515 := c.ReadListHeader(2)
+	n514 := c.ReadLengthFast(1)
+	if n514 < 0 {
+		n514 = c.ReadLength(1)
+	}
+	l515 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n514)
+	if n514 > 0 {
+		hn517 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i514 := range l513 {
-				if hn515 && !c.ReadFlag() {
-					clear(l513[i514 : i514+1])
+			for i516 := range l515 {
+				if hn517 && !c.ReadFlag() {
+					clear(l515[i516 : i516+1])
 					continue
 				}
-				l513[i514] = r.ReadInt8()
+				l515[i516] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i514)
+					c.TraceIndex(i516)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l513
+	x.I8s = l515
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n518 := c.ReadLength(1)
-		l519 := foryimpl.MakeSlice[[]int64](c, n518)
-		if n518 > 0 {
-			hn521 := c.ReadListHeader(7)
+		n520 := c.ReadLengthFast(1)
+		if n520 < 0 {
+			n520 = c.ReadLength(1)
+		}
+		l521 := foryimpl.MakeSlice[[]int64](c, n520)
+		if n520 > 0 {
+			hn523 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i520 := range l519 {
-					if hn521 && !c.ReadFlag() {
-						clear(l519[i520 : i520+1])
+				for i522 := range l521 {
+					if hn523 && !c.ReadFlag() {
+						clear(l521[i522 : i522+1])
 						continue
 					}
-					l519[i520] = r.ReadVarInt64()
+					l521[i522] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i520)
+						c.TraceIndex(i522)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l519
+		x.NI64s = l521
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n524 := c.ReadLength(2)
-		m525 := foryimpl.MakeMap[map[string]int32](c, n524)
-		for n524 > 0 && !c.Failed() {
-			sz526, vn527, _ := c.ReadMapChunk(n524, 21, 5, nil, false)
-			for j528 := 0; j528 < sz526 && !c.Failed(); j528++ {
-				var k529 string
-				k529 = c.ReadString()
-				var v530 int32
-				if !vn527 {
-					v530 = r.ReadVarInt32()
-				}
-				m525[k529] = v530
-			}
-			n524 -= sz526
+		n526 := c.ReadLengthFast(2)
+		if n526 < 0 {
+			n526 = c.ReadLength(2)
 		}
-		x.NMap = m525
+		m527 := foryimpl.MakeMap[map[string]int32](c, n526)
+		for n526 > 0 && !c.Failed() {
+			sz528, vn529, _ := c.ReadMapChunk(n526, 21, 5, nil, false)
+			for j530 := 0; j530 < sz528 && !c.Failed(); j530++ {
+				var k531 string
+				k531 = c.ReadString()
+				var v532 int32
+				if !vn529 {
+					v532 = r.ReadVarInt32()
+				}
+				m527[k531] = v532
+			}
+			n526 -= sz528
+		}
+		x.NMap = m527
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n532 := c.ReadLength(1)
-		l533 := foryimpl.MakeSlice[[]string](c, n532)
-		if n532 > 0 {
-			hn535 := c.ReadListHeader(21)
+		n534 := c.ReadLengthFast(1)
+		if n534 < 0 {
+			n534 = c.ReadLength(1)
+		}
+		l535 := foryimpl.MakeSlice[[]string](c, n534)
+		if n534 > 0 {
+			hn537 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i534 := range l533 {
-					if hn535 && !c.ReadFlag() {
-						clear(l533[i534 : i534+1])
+				for i536 := range l535 {
+					if hn537 && !c.ReadFlag() {
+						clear(l535[i536 : i536+1])
 						continue
 					}
-					l533[i534] = c.ReadString()
+					l535[i536] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i534)
+						c.TraceIndex(i536)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l533
+		x.NStrs = l535
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n538 := c.ReadLength(1)
-	l539 := foryimpl.ReuseSlice[Names](c, x.Named, n538)
-	if n538 > 0 {
-		hn541 := c.ReadListHeader(21)
+	n540 := c.ReadLengthFast(1)
+	if n540 < 0 {
+		n540 = c.ReadLength(1)
+	}
+	l541 := foryimpl.ReuseSlice[Names](c, x.Named, n540)
+	if n540 > 0 {
+		hn543 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i540 := range l539 {
-				if hn541 && !c.ReadFlag() {
-					clear(l539[i540 : i540+1])
+			for i542 := range l541 {
+				if hn543 && !c.ReadFlag() {
+					clear(l541[i542 : i542+1])
 					continue
 				}
-				l539[i540] = c.ReadString()
+				l541[i542] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i540)
+					c.TraceIndex(i542)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l539
+	x.Named = l541
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n544 := c.ReadLength(1)
-	l545 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n544)
-	if n544 > 0 {
-		hn547 := c.ReadListHeader(22)
+	n546 := c.ReadLengthFast(1)
+	if n546 < 0 {
+		n546 = c.ReadLength(1)
+	}
+	l547 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n546)
+	if n546 > 0 {
+		hn549 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i546 := range l545 {
-				if hn547 && !c.ReadFlag() {
-					clear(l545[i546 : i546+1])
+			for i548 := range l547 {
+				if hn549 && !c.ReadFlag() {
+					clear(l547[i548 : i548+1])
 					continue
 				}
-				n550 := c.ReadLength(1)
-				l551 := foryimpl.MakeSlice[[]int32](c, n550)
-				if n550 > 0 {
-					hn553 := c.ReadListHeader(5)
+				n552 := c.ReadLengthFast(1)
+				if n552 < 0 {
+					n552 = c.ReadLength(1)
+				}
+				l553 := foryimpl.MakeSlice[[]int32](c, n552)
+				if n552 > 0 {
+					hn555 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i552 := range l551 {
-							if hn553 && !c.ReadFlag() {
-								clear(l551[i552 : i552+1])
+						for i554 := range l553 {
+							if hn555 && !c.ReadFlag() {
+								clear(l553[i554 : i554+1])
 								continue
 							}
-							l551[i552] = r.ReadVarInt32()
+							l553[i554] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i552)
+								c.TraceIndex(i554)
 								break
 							}
 						}
 					}
 				}
-				l545[i546] = l551
+				l547[i548] = l553
 				if c.Failed() {
-					c.TraceIndex(i546)
+					c.TraceIndex(i548)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l545
+	x.Nested = l547
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n556 := c.ReadLength(1)
-	l557 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n556)
-	if n556 > 0 {
-		hn559 := c.ReadListHeader(5)
+	n558 := c.ReadLengthFast(1)
+	if n558 < 0 {
+		n558 = c.ReadLength(1)
+	}
+	l559 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n558)
+	if n558 > 0 {
+		hn561 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i558 := range l557 {
-				if hn559 && !c.ReadFlag() {
-					clear(l557[i558 : i558+1])
+			for i560 := range l559 {
+				if hn561 && !c.ReadFlag() {
+					clear(l559[i560 : i560+1])
 					continue
 				}
-				p562 := foryimpl.Alloc[int32](c)
-				*p562 = r.ReadVarInt32()
-				l557[i558] = p562
+				p564 := foryimpl.Alloc[int32](c)
+				*p564 = r.ReadVarInt32()
+				l559[i560] = p564
 				if c.Failed() {
-					c.TraceIndex(i558)
+					c.TraceIndex(i560)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l557
+	x.PI32s = l559
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n563 := c.ReadLength(1)
-	l564 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n563)
-	if n563 > 0 {
-		hn566 := c.ReadListHeader(21)
+	n565 := c.ReadLengthFast(1)
+	if n565 < 0 {
+		n565 = c.ReadLength(1)
+	}
+	l566 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n565)
+	if n565 > 0 {
+		hn568 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i565 := range l564 {
-				if hn566 && !c.ReadFlag() {
-					clear(l564[i565 : i565+1])
+			for i567 := range l566 {
+				if hn568 && !c.ReadFlag() {
+					clear(l566[i567 : i567+1])
 					continue
 				}
-				p569 := foryimpl.Alloc[string](c)
-				*p569 = c.ReadString()
-				l564[i565] = p569
+				p571 := foryimpl.Alloc[string](c)
+				*p571 = c.ReadString()
+				l566[i567] = p571
 				if c.Failed() {
-					c.TraceIndex(i565)
+					c.TraceIndex(i567)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l564
+	x.PStrs = l566
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id571)
-	} else if st570 == foryimpl.RefFollows {
+	if st572, id573 := c.ReadRefFlag(); st572 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id573)
+	} else if st572 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id571, x.Raw)
+		foryimpl.SetRefSlice(c, id573, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -3903,144 +4179,162 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n572 := c.ReadLength(1)
-	if n572 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n572, 2))
+	n574 := c.ReadLengthFast(1)
+	if n574 < 0 {
+		n574 = c.ReadLength(1)
+	}
+	if n574 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n574, 2))
 		return
 	}
-	var l573 [2]string
-	if n572 > 0 {
-		hn575 := c.ReadListHeader(21)
+	var l575 [2]string
+	if n574 > 0 {
+		hn577 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i574 := range l573 {
-				if hn575 && !c.ReadFlag() {
-					clear(l573[i574 : i574+1])
+			for i576 := range l575 {
+				if hn577 && !c.ReadFlag() {
+					clear(l575[i576 : i576+1])
 					continue
 				}
-				l573[i574] = c.ReadString()
+				l575[i576] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i574)
+					c.TraceIndex(i576)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l573
+	x.StrArr = l575
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n578 := c.ReadLength(1)
-	l579 := foryimpl.ReuseSlice[[]string](c, x.Strs, n578)
-	if n578 > 0 {
-		hn581 := c.ReadListHeader(21)
+	n580 := c.ReadLengthFast(1)
+	if n580 < 0 {
+		n580 = c.ReadLength(1)
+	}
+	l581 := foryimpl.ReuseSlice[[]string](c, x.Strs, n580)
+	if n580 > 0 {
+		hn583 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i580 := range l579 {
-				if hn581 && !c.ReadFlag() {
-					clear(l579[i580 : i580+1])
+			for i582 := range l581 {
+				if hn583 && !c.ReadFlag() {
+					clear(l581[i582 : i582+1])
 					continue
 				}
-				l579[i580] = c.ReadString()
+				l581[i582] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i580)
+					c.TraceIndex(i582)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l579
+	x.Strs = l581
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n584 := c.ReadLength(1)
-	l585 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n584)
-	if n584 > 0 {
-		hn587 := c.ReadListHeader(38)
+	n586 := c.ReadLengthFast(1)
+	if n586 < 0 {
+		n586 = c.ReadLength(1)
+	}
+	l587 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n586)
+	if n586 > 0 {
+		hn589 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i586 := range l585 {
-				if hn587 && !c.ReadFlag() {
-					clear(l585[i586 : i586+1])
+			for i588 := range l587 {
+				if hn589 && !c.ReadFlag() {
+					clear(l587[i588 : i588+1])
 					continue
 				}
-				l585[i586] = c.ReadTime()
+				l587[i588] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i586)
+					c.TraceIndex(i588)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l585
+	x.Times = l587
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n590 := c.ReadLength(2)
-	l591 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n590)
-	if n590 > 0 {
-		hn593 := c.ReadListHeader(10)
+	n592 := c.ReadLengthFast(2)
+	if n592 < 0 {
+		n592 = c.ReadLength(2)
+	}
+	l593 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n592)
+	if n592 > 0 {
+		hn595 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i592 := range l591 {
-				if hn593 && !c.ReadFlag() {
-					clear(l591[i592 : i592+1])
+			for i594 := range l593 {
+				if hn595 && !c.ReadFlag() {
+					clear(l593[i594 : i594+1])
 					continue
 				}
-				l591[i592] = r.ReadUint16()
+				l593[i594] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i592)
+					c.TraceIndex(i594)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l591
+	x.U16s = l593
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n596 := c.ReadLength(1)
-	l597 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n596)
-	if n596 > 0 {
-		hn599 := c.ReadListHeader(12)
+	n598 := c.ReadLengthFast(1)
+	if n598 < 0 {
+		n598 = c.ReadLength(1)
+	}
+	l599 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n598)
+	if n598 > 0 {
+		hn601 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i598 := range l597 {
-				if hn599 && !c.ReadFlag() {
-					clear(l597[i598 : i598+1])
+			for i600 := range l599 {
+				if hn601 && !c.ReadFlag() {
+					clear(l599[i600 : i600+1])
 					continue
 				}
-				l597[i598] = r.ReadVarUint32()
+				l599[i600] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i598)
+					c.TraceIndex(i600)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l597
+	x.U32s = l599
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n602 := c.ReadLength(1)
-	l603 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n602)
-	if n602 > 0 {
-		hn605 := c.ReadListHeader(14)
+	n604 := c.ReadLengthFast(1)
+	if n604 < 0 {
+		n604 = c.ReadLength(1)
+	}
+	l605 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n604)
+	if n604 > 0 {
+		hn607 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i604 := range l603 {
-				if hn605 && !c.ReadFlag() {
-					clear(l603[i604 : i604+1])
+			for i606 := range l605 {
+				if hn607 && !c.ReadFlag() {
+					clear(l605[i606 : i606+1])
 					continue
 				}
-				l603[i604] = r.ReadVarUint64()
+				l605[i606] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i604)
+					c.TraceIndex(i606)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l603
+	x.U64s = l605
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4057,110 +4351,129 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n608 := c.ReadLength(2)
-				if n608 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n608, 3))
+				n610 := c.ReadLengthFast(2)
+				if n610 < 0 {
+					n610 = c.ReadLength(2)
+				}
+				if n610 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n610, 3))
 					return
 				}
-				var l609 [3]int16
-				if n608 > 0 {
-					hn611 := c.ReadListHeader(3)
+				var l611 [3]int16
+				if n610 > 0 {
+					hn613 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i610 := range l609 {
-							if hn611 && !c.ReadFlag() {
-								clear(l609[i610 : i610+1])
+						for i612 := range l611 {
+							if hn613 && !c.ReadFlag() {
+								clear(l611[i612 : i612+1])
 								continue
 							}
-							l609[i610] = r.ReadInt16()
+							l611[i612] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i610)
+								c.TraceIndex(i612)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l609
+				x.Arr = l611
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n614 := c.ReadLength(1)
-				l615 := foryimpl.MakeSlice[[]bool](c, n614)
-				if n614 > 0 {
-					hn617 := c.ReadListHeader(1)
+				n616 := c.ReadLengthFast(1)
+				if n616 < 0 {
+					n616 = c.ReadLength(1)
+				}
+				l617 := foryimpl.MakeSlice[[]bool](c, n616)
+				if n616 > 0 {
+					hn619 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i616 := range l615 {
-							if hn617 && !c.ReadFlag() {
-								clear(l615[i616 : i616+1])
+						for i618 := range l617 {
+							if hn619 && !c.ReadFlag() {
+								clear(l617[i618 : i618+1])
 								continue
 							}
-							l615[i616] = r.ReadBool()
+							l617[i618] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i616)
+								c.TraceIndex(i618)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l615
+				x.Bools = l617
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n620 := c.ReadLength(1)
-				l621 := foryimpl.MakeSlice[[]uint8](c, n620)
-				if n620 > 0 {
-					hn623 := c.ReadListHeader(9)
+				n622 := c.ReadLengthFast(1)
+				if n622 < 0 {
+					n622 = c.ReadLength(1)
+				}
+				l623 := foryimpl.MakeSlice[[]uint8](c, n622)
+				if n622 > 0 {
+					hn625 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i622 := range l621 {
-							if hn623 && !c.ReadFlag() {
-								clear(l621[i622 : i622+1])
+						for i624 := range l623 {
+							if hn625 && !c.ReadFlag() {
+								clear(l623[i624 : i624+1])
 								continue
 							}
-							l621[i622] = r.ReadUint8()
+							l623[i624] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i622)
+								c.TraceIndex(i624)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l621
+				x.Bytes = l623
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n626 := c.ReadLength(1)
-				l627 := foryimpl.MakeSlice[[]Color](c, n626)
-				if n626 > 0 {
-					hn629 := c.ReadListHeader(25)
+				n628 := c.ReadLengthFast(1)
+				if n628 < 0 {
+					n628 = c.ReadLength(1)
+				}
+				l629 := foryimpl.MakeSlice[[]Color](c, n628)
+				if n628 > 0 {
+					hn631 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i628 := range l627 {
-							if hn629 && !c.ReadFlag() {
-								clear(l627[i628 : i628+1])
+						for i630 := range l629 {
+							if hn631 && !c.ReadFlag() {
+								clear(l629[i630 : i630+1])
 								continue
 							}
-							l627[i628] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e634 := c.ReadEnumFast(uint32(0x7fffffff)); e634 >= 0 {
+								l629[i630] = Color(e634)
+							} else {
+								l629[i630] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i628)
+								c.TraceIndex(i630)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l627
+				x.Colors = l629
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st634, id635 := c.ReadRefFlag(); st634 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id635)
-				} else if st634 == foryimpl.RefFollows {
-					n636 := c.ReadArrayLength(1)
-					a637 := foryimpl.MakeSlice[[]bool](c, n636)
-					r.ReadRawBools(a637)
-					x.DBools = a637
-					foryimpl.SetRefSlice(c, id635, x.DBools)
+				if st637, id638 := c.ReadRefFlag(); st637 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id638)
+				} else if st637 == foryimpl.RefFollows {
+					n639 := c.ReadArrayLengthFast(1)
+					if n639 < 0 {
+						n639 = c.ReadArrayLength(1)
+					}
+					a640 := foryimpl.MakeSlice[[]bool](c, n639)
+					r.ReadRawBools(a640)
+					x.DBools = a640
+					foryimpl.SetRefSlice(c, id638, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -4168,22 +4481,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n632 := c.ReadArrayLength(1)
-					a633 := foryimpl.MakeSlice[[]bool](c, n632)
-					r.ReadRawBools(a633)
-					x.DBools = a633
+					n635 := c.ReadArrayLengthFast(1)
+					if n635 < 0 {
+						n635 = c.ReadArrayLength(1)
+					}
+					a636 := foryimpl.MakeSlice[[]bool](c, n635)
+					r.ReadRawBools(a636)
+					x.DBools = a636
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id641)
-				} else if st640 == foryimpl.RefFollows {
-					n642 := c.ReadArrayLength(4)
-					a643 := foryimpl.MakeSlice[[]float32](c, n642)
-					r.ReadRawFloat32s(a643)
-					x.DF32 = a643
-					foryimpl.SetRefSlice(c, id641, x.DF32)
+				if st643, id644 := c.ReadRefFlag(); st643 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id644)
+				} else if st643 == foryimpl.RefFollows {
+					n645 := c.ReadArrayLengthFast(4)
+					if n645 < 0 {
+						n645 = c.ReadArrayLength(4)
+					}
+					a646 := foryimpl.MakeSlice[[]float32](c, n645)
+					r.ReadRawFloat32s(a646)
+					x.DF32 = a646
+					foryimpl.SetRefSlice(c, id644, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -4191,22 +4510,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n638 := c.ReadArrayLength(4)
-					a639 := foryimpl.MakeSlice[[]float32](c, n638)
-					r.ReadRawFloat32s(a639)
-					x.DF32 = a639
+					n641 := c.ReadArrayLengthFast(4)
+					if n641 < 0 {
+						n641 = c.ReadArrayLength(4)
+					}
+					a642 := foryimpl.MakeSlice[[]float32](c, n641)
+					r.ReadRawFloat32s(a642)
+					x.DF32 = a642
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st646, id647 := c.ReadRefFlag(); st646 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id647)
-				} else if st646 == foryimpl.RefFollows {
-					n648 := c.ReadArrayLength(8)
-					a649 := foryimpl.MakeSlice[[]float64](c, n648)
-					r.ReadRawFloat64s(a649)
-					x.DF64 = a649
-					foryimpl.SetRefSlice(c, id647, x.DF64)
+				if st649, id650 := c.ReadRefFlag(); st649 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id650)
+				} else if st649 == foryimpl.RefFollows {
+					n651 := c.ReadArrayLengthFast(8)
+					if n651 < 0 {
+						n651 = c.ReadArrayLength(8)
+					}
+					a652 := foryimpl.MakeSlice[[]float64](c, n651)
+					r.ReadRawFloat64s(a652)
+					x.DF64 = a652
+					foryimpl.SetRefSlice(c, id650, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4214,22 +4539,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n644 := c.ReadArrayLength(8)
-					a645 := foryimpl.MakeSlice[[]float64](c, n644)
-					r.ReadRawFloat64s(a645)
-					x.DF64 = a645
+					n647 := c.ReadArrayLengthFast(8)
+					if n647 < 0 {
+						n647 = c.ReadArrayLength(8)
+					}
+					a648 := foryimpl.MakeSlice[[]float64](c, n647)
+					r.ReadRawFloat64s(a648)
+					x.DF64 = a648
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st652, id653 := c.ReadRefFlag(); st652 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id653)
-				} else if st652 == foryimpl.RefFollows {
-					n654 := c.ReadArrayLength(2)
-					a655 := foryimpl.MakeSlice[[]int16](c, n654)
-					r.ReadRawInt16s(a655)
-					x.DI16 = a655
-					foryimpl.SetRefSlice(c, id653, x.DI16)
+				if st655, id656 := c.ReadRefFlag(); st655 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id656)
+				} else if st655 == foryimpl.RefFollows {
+					n657 := c.ReadArrayLengthFast(2)
+					if n657 < 0 {
+						n657 = c.ReadArrayLength(2)
+					}
+					a658 := foryimpl.MakeSlice[[]int16](c, n657)
+					r.ReadRawInt16s(a658)
+					x.DI16 = a658
+					foryimpl.SetRefSlice(c, id656, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4237,22 +4568,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n650 := c.ReadArrayLength(2)
-					a651 := foryimpl.MakeSlice[[]int16](c, n650)
-					r.ReadRawInt16s(a651)
-					x.DI16 = a651
+					n653 := c.ReadArrayLengthFast(2)
+					if n653 < 0 {
+						n653 = c.ReadArrayLength(2)
+					}
+					a654 := foryimpl.MakeSlice[[]int16](c, n653)
+					r.ReadRawInt16s(a654)
+					x.DI16 = a654
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st658, id659 := c.ReadRefFlag(); st658 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id659)
-				} else if st658 == foryimpl.RefFollows {
-					n660 := c.ReadArrayLength(4)
-					a661 := foryimpl.MakeSlice[[]int32](c, n660)
-					r.ReadRawInt32s(a661)
-					x.DI32 = a661
-					foryimpl.SetRefSlice(c, id659, x.DI32)
+				if st661, id662 := c.ReadRefFlag(); st661 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id662)
+				} else if st661 == foryimpl.RefFollows {
+					n663 := c.ReadArrayLengthFast(4)
+					if n663 < 0 {
+						n663 = c.ReadArrayLength(4)
+					}
+					a664 := foryimpl.MakeSlice[[]int32](c, n663)
+					r.ReadRawInt32s(a664)
+					x.DI32 = a664
+					foryimpl.SetRefSlice(c, id662, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4260,22 +4597,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n656 := c.ReadArrayLength(4)
-					a657 := foryimpl.MakeSlice[[]int32](c, n656)
-					r.ReadRawInt32s(a657)
-					x.DI32 = a657
+					n659 := c.ReadArrayLengthFast(4)
+					if n659 < 0 {
+						n659 = c.ReadArrayLength(4)
+					}
+					a660 := foryimpl.MakeSlice[[]int32](c, n659)
+					r.ReadRawInt32s(a660)
+					x.DI32 = a660
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st664, id665 := c.ReadRefFlag(); st664 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id665)
-				} else if st664 == foryimpl.RefFollows {
-					n666 := c.ReadArrayLength(8)
-					a667 := foryimpl.MakeSlice[[]int64](c, n666)
-					r.ReadRawInt64s(a667)
-					x.DI64 = a667
-					foryimpl.SetRefSlice(c, id665, x.DI64)
+				if st667, id668 := c.ReadRefFlag(); st667 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id668)
+				} else if st667 == foryimpl.RefFollows {
+					n669 := c.ReadArrayLengthFast(8)
+					if n669 < 0 {
+						n669 = c.ReadArrayLength(8)
+					}
+					a670 := foryimpl.MakeSlice[[]int64](c, n669)
+					r.ReadRawInt64s(a670)
+					x.DI64 = a670
+					foryimpl.SetRefSlice(c, id668, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4283,24 +4626,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n662 := c.ReadArrayLength(8)
-					a663 := foryimpl.MakeSlice[[]int64](c, n662)
-					r.ReadRawInt64s(a663)
-					x.DI64 = a663
+					n665 := c.ReadArrayLengthFast(8)
+					if n665 < 0 {
+						n665 = c.ReadArrayLength(8)
+					}
+					a666 := foryimpl.MakeSlice[[]int64](c, n665)
+					r.ReadRawInt64s(a666)
+					x.DI64 = a666
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st671, id672 := c.ReadRefFlag(); st671 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id672)
-				} else if st671 == foryimpl.RefFollows {
-					n673 := c.ReadArrayLength(1)
-					a674 := foryimpl.MakeSlice[[]int8](c, n673)
-					for i675 := range a674 {
-						a674[i675] = r.ReadInt8()
+				if st674, id675 := c.ReadRefFlag(); st674 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id675)
+				} else if st674 == foryimpl.RefFollows {
+					n676 := c.ReadArrayLengthFast(1)
+					if n676 < 0 {
+						n676 = c.ReadArrayLength(1)
 					}
-					x.DI8 = a674
-					foryimpl.SetRefSlice(c, id672, x.DI8)
+					a677 := foryimpl.MakeSlice[[]int8](c, n676)
+					for i678 := range a677 {
+						a677[i678] = r.ReadInt8()
+					}
+					x.DI8 = a677
+					foryimpl.SetRefSlice(c, id675, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4308,24 +4657,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n668 := c.ReadArrayLength(1)
-					a669 := foryimpl.MakeSlice[[]int8](c, n668)
-					for i670 := range a669 {
-						a669[i670] = r.ReadInt8()
+					n671 := c.ReadArrayLengthFast(1)
+					if n671 < 0 {
+						n671 = c.ReadArrayLength(1)
 					}
-					x.DI8 = a669
+					a672 := foryimpl.MakeSlice[[]int8](c, n671)
+					for i673 := range a672 {
+						a672[i673] = r.ReadInt8()
+					}
+					x.DI8 = a672
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st678, id679 := c.ReadRefFlag(); st678 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id679)
-				} else if st678 == foryimpl.RefFollows {
-					n680 := c.ReadArrayLength(2)
-					a681 := foryimpl.MakeSlice[[]uint16](c, n680)
-					r.ReadRawUint16s(a681)
-					x.DU16 = a681
-					foryimpl.SetRefSlice(c, id679, x.DU16)
+				if st681, id682 := c.ReadRefFlag(); st681 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id682)
+				} else if st681 == foryimpl.RefFollows {
+					n683 := c.ReadArrayLengthFast(2)
+					if n683 < 0 {
+						n683 = c.ReadArrayLength(2)
+					}
+					a684 := foryimpl.MakeSlice[[]uint16](c, n683)
+					r.ReadRawUint16s(a684)
+					x.DU16 = a684
+					foryimpl.SetRefSlice(c, id682, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4333,22 +4688,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n676 := c.ReadArrayLength(2)
-					a677 := foryimpl.MakeSlice[[]uint16](c, n676)
-					r.ReadRawUint16s(a677)
-					x.DU16 = a677
+					n679 := c.ReadArrayLengthFast(2)
+					if n679 < 0 {
+						n679 = c.ReadArrayLength(2)
+					}
+					a680 := foryimpl.MakeSlice[[]uint16](c, n679)
+					r.ReadRawUint16s(a680)
+					x.DU16 = a680
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st684, id685 := c.ReadRefFlag(); st684 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id685)
-				} else if st684 == foryimpl.RefFollows {
-					n686 := c.ReadArrayLength(4)
-					a687 := foryimpl.MakeSlice[[]uint32](c, n686)
-					r.ReadRawUint32s(a687)
-					x.DU32 = a687
-					foryimpl.SetRefSlice(c, id685, x.DU32)
+				if st687, id688 := c.ReadRefFlag(); st687 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id688)
+				} else if st687 == foryimpl.RefFollows {
+					n689 := c.ReadArrayLengthFast(4)
+					if n689 < 0 {
+						n689 = c.ReadArrayLength(4)
+					}
+					a690 := foryimpl.MakeSlice[[]uint32](c, n689)
+					r.ReadRawUint32s(a690)
+					x.DU32 = a690
+					foryimpl.SetRefSlice(c, id688, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4356,22 +4717,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n682 := c.ReadArrayLength(4)
-					a683 := foryimpl.MakeSlice[[]uint32](c, n682)
-					r.ReadRawUint32s(a683)
-					x.DU32 = a683
+					n685 := c.ReadArrayLengthFast(4)
+					if n685 < 0 {
+						n685 = c.ReadArrayLength(4)
+					}
+					a686 := foryimpl.MakeSlice[[]uint32](c, n685)
+					r.ReadRawUint32s(a686)
+					x.DU32 = a686
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st690, id691 := c.ReadRefFlag(); st690 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id691)
-				} else if st690 == foryimpl.RefFollows {
-					n692 := c.ReadArrayLength(8)
-					a693 := foryimpl.MakeSlice[[]uint64](c, n692)
-					r.ReadRawUint64s(a693)
-					x.DU64 = a693
-					foryimpl.SetRefSlice(c, id691, x.DU64)
+				if st693, id694 := c.ReadRefFlag(); st693 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id694)
+				} else if st693 == foryimpl.RefFollows {
+					n695 := c.ReadArrayLengthFast(8)
+					if n695 < 0 {
+						n695 = c.ReadArrayLength(8)
+					}
+					a696 := foryimpl.MakeSlice[[]uint64](c, n695)
+					r.ReadRawUint64s(a696)
+					x.DU64 = a696
+					foryimpl.SetRefSlice(c, id694, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4379,340 +4746,385 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n688 := c.ReadArrayLength(8)
-					a689 := foryimpl.MakeSlice[[]uint64](c, n688)
-					r.ReadRawUint64s(a689)
-					x.DU64 = a689
+					n691 := c.ReadArrayLengthFast(8)
+					if n691 < 0 {
+						n691 = c.ReadArrayLength(8)
+					}
+					a692 := foryimpl.MakeSlice[[]uint64](c, n691)
+					r.ReadRawUint64s(a692)
+					x.DU64 = a692
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n694 := c.ReadLength(4)
-				l695 := foryimpl.MakeSlice[[]float32](c, n694)
-				if n694 > 0 {
-					hn697 := c.ReadListHeader(19)
+				n697 := c.ReadLengthFast(4)
+				if n697 < 0 {
+					n697 = c.ReadLength(4)
+				}
+				l698 := foryimpl.MakeSlice[[]float32](c, n697)
+				if n697 > 0 {
+					hn700 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i696 := range l695 {
-							if hn697 && !c.ReadFlag() {
-								clear(l695[i696 : i696+1])
+						for i699 := range l698 {
+							if hn700 && !c.ReadFlag() {
+								clear(l698[i699 : i699+1])
 								continue
 							}
-							l695[i696] = r.ReadFloat32()
+							l698[i699] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i696)
+								c.TraceIndex(i699)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l695
+				x.F32s = l698
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLength(8)
-				l701 := foryimpl.MakeSlice[[]float64](c, n700)
-				if n700 > 0 {
-					hn703 := c.ReadListHeader(20)
+				n703 := c.ReadLengthFast(8)
+				if n703 < 0 {
+					n703 = c.ReadLength(8)
+				}
+				l704 := foryimpl.MakeSlice[[]float64](c, n703)
+				if n703 > 0 {
+					hn706 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i702 := range l701 {
-							if hn703 && !c.ReadFlag() {
-								clear(l701[i702 : i702+1])
+						for i705 := range l704 {
+							if hn706 && !c.ReadFlag() {
+								clear(l704[i705 : i705+1])
 								continue
 							}
-							l701[i702] = r.ReadFloat64()
+							l704[i705] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i702)
+								c.TraceIndex(i705)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l701
+				x.F64s = l704
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n706 := c.ReadLength(2)
-				l707 := foryimpl.MakeSlice[[]int16](c, n706)
-				if n706 > 0 {
-					hn709 := c.ReadListHeader(3)
+				n709 := c.ReadLengthFast(2)
+				if n709 < 0 {
+					n709 = c.ReadLength(2)
+				}
+				l710 := foryimpl.MakeSlice[[]int16](c, n709)
+				if n709 > 0 {
+					hn712 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i708 := range l707 {
-							if hn709 && !c.ReadFlag() {
-								clear(l707[i708 : i708+1])
+						for i711 := range l710 {
+							if hn712 && !c.ReadFlag() {
+								clear(l710[i711 : i711+1])
 								continue
 							}
-							l707[i708] = r.ReadInt16()
+							l710[i711] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i708)
+								c.TraceIndex(i711)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l707
+				x.I16s = l710
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n712 := c.ReadLength(1)
-				l713 := foryimpl.MakeSlice[[]int32](c, n712)
-				if n712 > 0 {
-					hn715 := c.ReadListHeader(5)
+				n715 := c.ReadLengthFast(1)
+				if n715 < 0 {
+					n715 = c.ReadLength(1)
+				}
+				l716 := foryimpl.MakeSlice[[]int32](c, n715)
+				if n715 > 0 {
+					hn718 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i714 := range l713 {
-							if hn715 && !c.ReadFlag() {
-								clear(l713[i714 : i714+1])
+						for i717 := range l716 {
+							if hn718 && !c.ReadFlag() {
+								clear(l716[i717 : i717+1])
 								continue
 							}
-							l713[i714] = r.ReadVarInt32()
+							l716[i717] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i714)
+								c.TraceIndex(i717)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l713
+				x.I32s = l716
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n718 := c.ReadLength(1)
-				l719 := foryimpl.MakeSlice[[]int64](c, n718)
-				if n718 > 0 {
-					hn721 := c.ReadListHeader(7)
+				n721 := c.ReadLengthFast(1)
+				if n721 < 0 {
+					n721 = c.ReadLength(1)
+				}
+				l722 := foryimpl.MakeSlice[[]int64](c, n721)
+				if n721 > 0 {
+					hn724 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i720 := range l719 {
-							if hn721 && !c.ReadFlag() {
-								clear(l719[i720 : i720+1])
+						for i723 := range l722 {
+							if hn724 && !c.ReadFlag() {
+								clear(l722[i723 : i723+1])
 								continue
 							}
-							l719[i720] = r.ReadVarInt64()
+							l722[i723] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i720)
+								c.TraceIndex(i723)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l719
+				x.I64s = l722
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n724 := c.ReadLength(1)
-				l725 := foryimpl.MakeSlice[[]int8](c, n724)
-				if n724 > 0 {
-					hn727 := c.ReadListHeader(2)
+				n727 := c.ReadLengthFast(1)
+				if n727 < 0 {
+					n727 = c.ReadLength(1)
+				}
+				l728 := foryimpl.MakeSlice[[]int8](c, n727)
+				if n727 > 0 {
+					hn730 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i726 := range l725 {
-							if hn727 && !c.ReadFlag() {
-								clear(l725[i726 : i726+1])
+						for i729 := range l728 {
+							if hn730 && !c.ReadFlag() {
+								clear(l728[i729 : i729+1])
 								continue
 							}
-							l725[i726] = r.ReadInt8()
+							l728[i729] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i726)
+								c.TraceIndex(i729)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l725
+				x.I8s = l728
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n730 := c.ReadLength(1)
-				l731 := foryimpl.MakeSlice[[]int64](c, n730)
-				if n730 > 0 {
-					hn733 := c.ReadListHeader(7)
+				n733 := c.ReadLengthFast(1)
+				if n733 < 0 {
+					n733 = c.ReadLength(1)
+				}
+				l734 := foryimpl.MakeSlice[[]int64](c, n733)
+				if n733 > 0 {
+					hn736 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i732 := range l731 {
-							if hn733 && !c.ReadFlag() {
-								clear(l731[i732 : i732+1])
+						for i735 := range l734 {
+							if hn736 && !c.ReadFlag() {
+								clear(l734[i735 : i735+1])
 								continue
 							}
-							l731[i732] = r.ReadVarInt64()
+							l734[i735] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i732)
+								c.TraceIndex(i735)
 								break
 							}
 						}
 					}
 				}
-				x.NI64s = l731
+				x.NI64s = l734
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n736 := c.ReadLength(2)
-				m737 := foryimpl.MakeMap[map[string]int32](c, n736)
-				for n736 > 0 && !c.Failed() {
-					sz738, vn739, _ := c.ReadMapChunk(n736, 21, 5, nil, false)
-					for j740 := 0; j740 < sz738 && !c.Failed(); j740++ {
-						var k741 string
-						k741 = c.ReadString()
-						var v742 int32
-						if !vn739 {
-							v742 = r.ReadVarInt32()
-						}
-						m737[k741] = v742
-					}
-					n736 -= sz738
+				n739 := c.ReadLengthFast(2)
+				if n739 < 0 {
+					n739 = c.ReadLength(2)
 				}
-				x.NMap = m737
+				m740 := foryimpl.MakeMap[map[string]int32](c, n739)
+				for n739 > 0 && !c.Failed() {
+					sz741, vn742, _ := c.ReadMapChunk(n739, 21, 5, nil, false)
+					for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
+						var k744 string
+						k744 = c.ReadString()
+						var v745 int32
+						if !vn742 {
+							v745 = r.ReadVarInt32()
+						}
+						m740[k744] = v745
+					}
+					n739 -= sz741
+				}
+				x.NMap = m740
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n744 := c.ReadLength(1)
-				l745 := foryimpl.MakeSlice[[]string](c, n744)
-				if n744 > 0 {
-					hn747 := c.ReadListHeader(21)
+				n747 := c.ReadLengthFast(1)
+				if n747 < 0 {
+					n747 = c.ReadLength(1)
+				}
+				l748 := foryimpl.MakeSlice[[]string](c, n747)
+				if n747 > 0 {
+					hn750 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i746 := range l745 {
-							if hn747 && !c.ReadFlag() {
-								clear(l745[i746 : i746+1])
+						for i749 := range l748 {
+							if hn750 && !c.ReadFlag() {
+								clear(l748[i749 : i749+1])
 								continue
 							}
-							l745[i746] = c.ReadString()
+							l748[i749] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i746)
+								c.TraceIndex(i749)
 								break
 							}
 						}
 					}
 				}
-				x.NStrs = l745
+				x.NStrs = l748
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n750 := c.ReadLength(1)
-				l751 := foryimpl.MakeSlice[Names](c, n750)
-				if n750 > 0 {
-					hn753 := c.ReadListHeader(21)
+				n753 := c.ReadLengthFast(1)
+				if n753 < 0 {
+					n753 = c.ReadLength(1)
+				}
+				l754 := foryimpl.MakeSlice[Names](c, n753)
+				if n753 > 0 {
+					hn756 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i752 := range l751 {
-							if hn753 && !c.ReadFlag() {
-								clear(l751[i752 : i752+1])
+						for i755 := range l754 {
+							if hn756 && !c.ReadFlag() {
+								clear(l754[i755 : i755+1])
 								continue
 							}
-							l751[i752] = c.ReadString()
+							l754[i755] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i752)
+								c.TraceIndex(i755)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l751
+				x.Named = l754
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n756 := c.ReadLength(1)
-				l757 := foryimpl.MakeSlice[[][]int32](c, n756)
-				if n756 > 0 {
-					hn759 := c.ReadListHeader(22)
+				n759 := c.ReadLengthFast(1)
+				if n759 < 0 {
+					n759 = c.ReadLength(1)
+				}
+				l760 := foryimpl.MakeSlice[[][]int32](c, n759)
+				if n759 > 0 {
+					hn762 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i758 := range l757 {
-							if hn759 && !c.ReadFlag() {
-								clear(l757[i758 : i758+1])
+						for i761 := range l760 {
+							if hn762 && !c.ReadFlag() {
+								clear(l760[i761 : i761+1])
 								continue
 							}
-							n762 := c.ReadLength(1)
-							l763 := foryimpl.MakeSlice[[]int32](c, n762)
-							if n762 > 0 {
-								hn765 := c.ReadListHeader(5)
+							n765 := c.ReadLengthFast(1)
+							if n765 < 0 {
+								n765 = c.ReadLength(1)
+							}
+							l766 := foryimpl.MakeSlice[[]int32](c, n765)
+							if n765 > 0 {
+								hn768 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i764 := range l763 {
-										if hn765 && !c.ReadFlag() {
-											clear(l763[i764 : i764+1])
+									for i767 := range l766 {
+										if hn768 && !c.ReadFlag() {
+											clear(l766[i767 : i767+1])
 											continue
 										}
-										l763[i764] = r.ReadVarInt32()
+										l766[i767] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i764)
+											c.TraceIndex(i767)
 											break
 										}
 									}
 								}
 							}
-							l757[i758] = l763
+							l760[i761] = l766
 							if c.Failed() {
-								c.TraceIndex(i758)
+								c.TraceIndex(i761)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l757
+				x.Nested = l760
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n768 := c.ReadLength(1)
-				l769 := foryimpl.MakeSlice[[]*int32](c, n768)
-				if n768 > 0 {
-					hn771 := c.ReadListHeader(5)
+				n771 := c.ReadLengthFast(1)
+				if n771 < 0 {
+					n771 = c.ReadLength(1)
+				}
+				l772 := foryimpl.MakeSlice[[]*int32](c, n771)
+				if n771 > 0 {
+					hn774 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i770 := range l769 {
-							if hn771 && !c.ReadFlag() {
-								clear(l769[i770 : i770+1])
+						for i773 := range l772 {
+							if hn774 && !c.ReadFlag() {
+								clear(l772[i773 : i773+1])
 								continue
 							}
-							p774 := foryimpl.Alloc[int32](c)
-							*p774 = r.ReadVarInt32()
-							l769[i770] = p774
+							p777 := foryimpl.Alloc[int32](c)
+							*p777 = r.ReadVarInt32()
+							l772[i773] = p777
 							if c.Failed() {
-								c.TraceIndex(i770)
+								c.TraceIndex(i773)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l769
+				x.PI32s = l772
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n775 := c.ReadLength(1)
-				l776 := foryimpl.MakeSlice[[]*string](c, n775)
-				if n775 > 0 {
-					hn778 := c.ReadListHeader(21)
+				n778 := c.ReadLengthFast(1)
+				if n778 < 0 {
+					n778 = c.ReadLength(1)
+				}
+				l779 := foryimpl.MakeSlice[[]*string](c, n778)
+				if n778 > 0 {
+					hn781 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i777 := range l776 {
-							if hn778 && !c.ReadFlag() {
-								clear(l776[i777 : i777+1])
+						for i780 := range l779 {
+							if hn781 && !c.ReadFlag() {
+								clear(l779[i780 : i780+1])
 								continue
 							}
-							p781 := foryimpl.Alloc[string](c)
-							*p781 = c.ReadString()
-							l776[i777] = p781
+							p784 := foryimpl.Alloc[string](c)
+							*p784 = c.ReadString()
+							l779[i780] = p784
 							if c.Failed() {
-								c.TraceIndex(i777)
+								c.TraceIndex(i780)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l776
+				x.PStrs = l779
 			}
 		case 27:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st782, id783 := c.ReadRefFlag(); st782 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id783)
-				} else if st782 == foryimpl.RefFollows {
+				if st785, id786 := c.ReadRefFlag(); st785 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id786)
+				} else if st785 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id783, x.Raw)
+					foryimpl.SetRefSlice(c, id786, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -4729,145 +5141,163 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n784 := c.ReadLength(1)
-				if n784 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n784, 2))
+				n787 := c.ReadLengthFast(1)
+				if n787 < 0 {
+					n787 = c.ReadLength(1)
+				}
+				if n787 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n787, 2))
 					return
 				}
-				var l785 [2]string
-				if n784 > 0 {
-					hn787 := c.ReadListHeader(21)
+				var l788 [2]string
+				if n787 > 0 {
+					hn790 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i786 := range l785 {
-							if hn787 && !c.ReadFlag() {
-								clear(l785[i786 : i786+1])
+						for i789 := range l788 {
+							if hn790 && !c.ReadFlag() {
+								clear(l788[i789 : i789+1])
 								continue
 							}
-							l785[i786] = c.ReadString()
+							l788[i789] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i786)
+								c.TraceIndex(i789)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l785
+				x.StrArr = l788
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n790 := c.ReadLength(1)
-				l791 := foryimpl.MakeSlice[[]string](c, n790)
-				if n790 > 0 {
-					hn793 := c.ReadListHeader(21)
+				n793 := c.ReadLengthFast(1)
+				if n793 < 0 {
+					n793 = c.ReadLength(1)
+				}
+				l794 := foryimpl.MakeSlice[[]string](c, n793)
+				if n793 > 0 {
+					hn796 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i792 := range l791 {
-							if hn793 && !c.ReadFlag() {
-								clear(l791[i792 : i792+1])
+						for i795 := range l794 {
+							if hn796 && !c.ReadFlag() {
+								clear(l794[i795 : i795+1])
 								continue
 							}
-							l791[i792] = c.ReadString()
+							l794[i795] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i792)
+								c.TraceIndex(i795)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l791
+				x.Strs = l794
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n796 := c.ReadLength(1)
-				l797 := foryimpl.MakeSlice[[]time.Time](c, n796)
-				if n796 > 0 {
-					hn799 := c.ReadListHeader(38)
+				n799 := c.ReadLengthFast(1)
+				if n799 < 0 {
+					n799 = c.ReadLength(1)
+				}
+				l800 := foryimpl.MakeSlice[[]time.Time](c, n799)
+				if n799 > 0 {
+					hn802 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i798 := range l797 {
-							if hn799 && !c.ReadFlag() {
-								clear(l797[i798 : i798+1])
+						for i801 := range l800 {
+							if hn802 && !c.ReadFlag() {
+								clear(l800[i801 : i801+1])
 								continue
 							}
-							l797[i798] = c.ReadTime()
+							l800[i801] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i798)
+								c.TraceIndex(i801)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l797
+				x.Times = l800
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadLength(2)
-				l803 := foryimpl.MakeSlice[[]uint16](c, n802)
-				if n802 > 0 {
-					hn805 := c.ReadListHeader(10)
+				n805 := c.ReadLengthFast(2)
+				if n805 < 0 {
+					n805 = c.ReadLength(2)
+				}
+				l806 := foryimpl.MakeSlice[[]uint16](c, n805)
+				if n805 > 0 {
+					hn808 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i804 := range l803 {
-							if hn805 && !c.ReadFlag() {
-								clear(l803[i804 : i804+1])
+						for i807 := range l806 {
+							if hn808 && !c.ReadFlag() {
+								clear(l806[i807 : i807+1])
 								continue
 							}
-							l803[i804] = r.ReadUint16()
+							l806[i807] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i804)
+								c.TraceIndex(i807)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l803
+				x.U16s = l806
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n808 := c.ReadLength(1)
-				l809 := foryimpl.MakeSlice[[]uint32](c, n808)
-				if n808 > 0 {
-					hn811 := c.ReadListHeader(12)
+				n811 := c.ReadLengthFast(1)
+				if n811 < 0 {
+					n811 = c.ReadLength(1)
+				}
+				l812 := foryimpl.MakeSlice[[]uint32](c, n811)
+				if n811 > 0 {
+					hn814 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i810 := range l809 {
-							if hn811 && !c.ReadFlag() {
-								clear(l809[i810 : i810+1])
+						for i813 := range l812 {
+							if hn814 && !c.ReadFlag() {
+								clear(l812[i813 : i813+1])
 								continue
 							}
-							l809[i810] = r.ReadVarUint32()
+							l812[i813] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i810)
+								c.TraceIndex(i813)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l809
+				x.U32s = l812
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n814 := c.ReadLength(1)
-				l815 := foryimpl.MakeSlice[[]uint64](c, n814)
-				if n814 > 0 {
-					hn817 := c.ReadListHeader(14)
+				n817 := c.ReadLengthFast(1)
+				if n817 < 0 {
+					n817 = c.ReadLength(1)
+				}
+				l818 := foryimpl.MakeSlice[[]uint64](c, n817)
+				if n817 > 0 {
+					hn820 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i816 := range l815 {
-							if hn817 && !c.ReadFlag() {
-								clear(l815[i816 : i816+1])
+						for i819 := range l818 {
+							if hn820 && !c.ReadFlag() {
+								clear(l818[i819 : i819+1])
 								continue
 							}
-							l815[i816] = r.ReadVarUint64()
+							l818[i819] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i816)
+								c.TraceIndex(i819)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l815
+				x.U64s = l818
 			}
 		default:
 			c.SkipField(f)
@@ -5017,7 +5447,10 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -5036,6 +5469,9 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
 }
@@ -5611,13 +6047,16 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-873264611) {
 		if h := r.ReadInt32(); h != -873264611 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
 		}
 	}
-	n301 := c.ReadLength(2)
+	n301 := c.ReadLengthFast(2)
+	if n301 < 0 {
+		n301 = c.ReadLength(2)
+	}
 	m302 := foryimpl.MakeMap[map[bool]string](c, n301)
 	for n301 > 0 && !c.Failed() {
 		sz303, vn304, _ := c.ReadMapChunk(n301, 1, 21, nil, false)
@@ -5637,13 +6076,20 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByBool")
 		return
 	}
-	n309 := c.ReadLength(2)
+	n309 := c.ReadLengthFast(2)
+	if n309 < 0 {
+		n309 = c.ReadLength(2)
+	}
 	m310 := foryimpl.MakeMap[map[Color]int32](c, n309)
 	for n309 > 0 && !c.Failed() {
 		sz311, vn312, _ := c.ReadMapChunk(n309, 25, 5, nil, false)
 		for j313 := 0; j313 < sz311 && !c.Failed(); j313++ {
 			var k314 Color
-			k314 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			if e316 := c.ReadEnumFast(uint32(0x7fffffff)); e316 >= 0 {
+				k314 = Color(e316)
+			} else {
+				k314 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
 			var v315 int32
 			if !vn312 {
 				v315 = r.ReadVarInt32()
@@ -5657,407 +6103,471 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByEnum")
 		return
 	}
-	n317 := c.ReadLength(2)
-	m318 := foryimpl.MakeMap[map[int16]int16](c, n317)
-	for n317 > 0 && !c.Failed() {
-		sz319, vn320, _ := c.ReadMapChunk(n317, 3, 3, nil, false)
-		for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
-			var k322 int16
-			k322 = r.ReadInt16()
-			var v323 int16
-			if !vn320 {
-				v323 = r.ReadInt16()
-			}
-			m318[k322] = v323
-		}
-		n317 -= sz319
+	n318 := c.ReadLengthFast(2)
+	if n318 < 0 {
+		n318 = c.ReadLength(2)
 	}
-	x.ByI16 = m318
+	m319 := foryimpl.MakeMap[map[int16]int16](c, n318)
+	for n318 > 0 && !c.Failed() {
+		sz320, vn321, _ := c.ReadMapChunk(n318, 3, 3, nil, false)
+		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
+			var k323 int16
+			k323 = r.ReadInt16()
+			var v324 int16
+			if !vn321 {
+				v324 = r.ReadInt16()
+			}
+			m319[k323] = v324
+		}
+		n318 -= sz320
+	}
+	x.ByI16 = m319
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n325 := c.ReadLength(2)
-	m326 := foryimpl.MakeMap[map[int32]string](c, n325)
-	for n325 > 0 && !c.Failed() {
-		sz327, vn328, _ := c.ReadMapChunk(n325, 5, 21, nil, false)
-		for j329 := 0; j329 < sz327 && !c.Failed(); j329++ {
-			var k330 int32
-			k330 = r.ReadVarInt32()
-			var v331 string
-			if !vn328 {
-				v331 = c.ReadString()
-			}
-			m326[k330] = v331
-		}
-		n325 -= sz327
+	n326 := c.ReadLengthFast(2)
+	if n326 < 0 {
+		n326 = c.ReadLength(2)
 	}
-	x.ByI32 = m326
+	m327 := foryimpl.MakeMap[map[int32]string](c, n326)
+	for n326 > 0 && !c.Failed() {
+		sz328, vn329, _ := c.ReadMapChunk(n326, 5, 21, nil, false)
+		for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+			var k331 int32
+			k331 = r.ReadVarInt32()
+			var v332 string
+			if !vn329 {
+				v332 = c.ReadString()
+			}
+			m327[k331] = v332
+		}
+		n326 -= sz328
+	}
+	x.ByI32 = m327
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n333 := c.ReadLength(2)
-	m334 := foryimpl.MakeMap[map[int64]float64](c, n333)
-	for n333 > 0 && !c.Failed() {
-		sz335, vn336, _ := c.ReadMapChunk(n333, 7, 20, nil, false)
-		for j337 := 0; j337 < sz335 && !c.Failed(); j337++ {
-			var k338 int64
-			k338 = r.ReadVarInt64()
-			var v339 float64
-			if !vn336 {
-				v339 = r.ReadFloat64()
-			}
-			m334[k338] = v339
-		}
-		n333 -= sz335
+	n334 := c.ReadLengthFast(2)
+	if n334 < 0 {
+		n334 = c.ReadLength(2)
 	}
-	x.ByI64 = m334
+	m335 := foryimpl.MakeMap[map[int64]float64](c, n334)
+	for n334 > 0 && !c.Failed() {
+		sz336, vn337, _ := c.ReadMapChunk(n334, 7, 20, nil, false)
+		for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
+			var k339 int64
+			k339 = r.ReadVarInt64()
+			var v340 float64
+			if !vn337 {
+				v340 = r.ReadFloat64()
+			}
+			m335[k339] = v340
+		}
+		n334 -= sz336
+	}
+	x.ByI64 = m335
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n341 := c.ReadLength(2)
-	m342 := foryimpl.MakeMap[map[int8]int8](c, n341)
-	for n341 > 0 && !c.Failed() {
-		sz343, vn344, _ := c.ReadMapChunk(n341, 2, 2, nil, false)
-		for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
-			var k346 int8
-			k346 = r.ReadInt8()
-			var v347 int8
-			if !vn344 {
-				v347 = r.ReadInt8()
-			}
-			m342[k346] = v347
-		}
-		n341 -= sz343
+	n342 := c.ReadLengthFast(2)
+	if n342 < 0 {
+		n342 = c.ReadLength(2)
 	}
-	x.ByI8 = m342
+	m343 := foryimpl.MakeMap[map[int8]int8](c, n342)
+	for n342 > 0 && !c.Failed() {
+		sz344, vn345, _ := c.ReadMapChunk(n342, 2, 2, nil, false)
+		for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
+			var k347 int8
+			k347 = r.ReadInt8()
+			var v348 int8
+			if !vn345 {
+				v348 = r.ReadInt8()
+			}
+			m343[k347] = v348
+		}
+		n342 -= sz344
+	}
+	x.ByI8 = m343
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n349 := c.ReadLength(2)
-	m350 := foryimpl.MakeMap[map[int]int](c, n349)
-	for n349 > 0 && !c.Failed() {
-		sz351, vn352, _ := c.ReadMapChunk(n349, 7, 7, nil, false)
-		for j353 := 0; j353 < sz351 && !c.Failed(); j353++ {
-			var k354 int
-			k354 = int(r.ReadVarInt64())
-			var v355 int
-			if !vn352 {
-				v355 = int(r.ReadVarInt64())
-			}
-			m350[k354] = v355
-		}
-		n349 -= sz351
+	n350 := c.ReadLengthFast(2)
+	if n350 < 0 {
+		n350 = c.ReadLength(2)
 	}
-	x.ByInt = m350
+	m351 := foryimpl.MakeMap[map[int]int](c, n350)
+	for n350 > 0 && !c.Failed() {
+		sz352, vn353, _ := c.ReadMapChunk(n350, 7, 7, nil, false)
+		for j354 := 0; j354 < sz352 && !c.Failed(); j354++ {
+			var k355 int
+			k355 = int(r.ReadVarInt64())
+			var v356 int
+			if !vn353 {
+				v356 = int(r.ReadVarInt64())
+			}
+			m351[k355] = v356
+		}
+		n350 -= sz352
+	}
+	x.ByInt = m351
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n357 := c.ReadLength(2)
-	m358 := foryimpl.MakeMap[map[string]string](c, n357)
-	for n357 > 0 && !c.Failed() {
-		sz359, vn360, _ := c.ReadMapChunk(n357, 21, 21, nil, false)
-		for j361 := 0; j361 < sz359 && !c.Failed(); j361++ {
-			var k362 string
-			k362 = c.ReadString()
-			var v363 string
-			if !vn360 {
-				v363 = c.ReadString()
-			}
-			m358[k362] = v363
-		}
-		n357 -= sz359
+	n358 := c.ReadLengthFast(2)
+	if n358 < 0 {
+		n358 = c.ReadLength(2)
 	}
-	x.ByStr = m358
+	m359 := foryimpl.MakeMap[map[string]string](c, n358)
+	for n358 > 0 && !c.Failed() {
+		sz360, vn361, _ := c.ReadMapChunk(n358, 21, 21, nil, false)
+		for j362 := 0; j362 < sz360 && !c.Failed(); j362++ {
+			var k363 string
+			k363 = c.ReadString()
+			var v364 string
+			if !vn361 {
+				v364 = c.ReadString()
+			}
+			m359[k363] = v364
+		}
+		n358 -= sz360
+	}
+	x.ByStr = m359
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n365 := c.ReadLength(2)
-	m366 := foryimpl.MakeMap[map[uint16]uint16](c, n365)
-	for n365 > 0 && !c.Failed() {
-		sz367, vn368, _ := c.ReadMapChunk(n365, 10, 10, nil, false)
-		for j369 := 0; j369 < sz367 && !c.Failed(); j369++ {
-			var k370 uint16
-			k370 = r.ReadUint16()
-			var v371 uint16
-			if !vn368 {
-				v371 = r.ReadUint16()
-			}
-			m366[k370] = v371
-		}
-		n365 -= sz367
+	n366 := c.ReadLengthFast(2)
+	if n366 < 0 {
+		n366 = c.ReadLength(2)
 	}
-	x.ByU16 = m366
+	m367 := foryimpl.MakeMap[map[uint16]uint16](c, n366)
+	for n366 > 0 && !c.Failed() {
+		sz368, vn369, _ := c.ReadMapChunk(n366, 10, 10, nil, false)
+		for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
+			var k371 uint16
+			k371 = r.ReadUint16()
+			var v372 uint16
+			if !vn369 {
+				v372 = r.ReadUint16()
+			}
+			m367[k371] = v372
+		}
+		n366 -= sz368
+	}
+	x.ByU16 = m367
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n373 := c.ReadLength(2)
-	m374 := foryimpl.MakeMap[map[uint32]uint32](c, n373)
-	for n373 > 0 && !c.Failed() {
-		sz375, vn376, _ := c.ReadMapChunk(n373, 12, 12, nil, false)
-		for j377 := 0; j377 < sz375 && !c.Failed(); j377++ {
-			var k378 uint32
-			k378 = r.ReadVarUint32()
-			var v379 uint32
-			if !vn376 {
-				v379 = r.ReadVarUint32()
-			}
-			m374[k378] = v379
-		}
-		n373 -= sz375
+	n374 := c.ReadLengthFast(2)
+	if n374 < 0 {
+		n374 = c.ReadLength(2)
 	}
-	x.ByU32 = m374
+	m375 := foryimpl.MakeMap[map[uint32]uint32](c, n374)
+	for n374 > 0 && !c.Failed() {
+		sz376, vn377, _ := c.ReadMapChunk(n374, 12, 12, nil, false)
+		for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
+			var k379 uint32
+			k379 = r.ReadVarUint32()
+			var v380 uint32
+			if !vn377 {
+				v380 = r.ReadVarUint32()
+			}
+			m375[k379] = v380
+		}
+		n374 -= sz376
+	}
+	x.ByU32 = m375
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n381 := c.ReadLength(2)
-	m382 := foryimpl.MakeMap[map[uint64]uint64](c, n381)
-	for n381 > 0 && !c.Failed() {
-		sz383, vn384, _ := c.ReadMapChunk(n381, 14, 14, nil, false)
-		for j385 := 0; j385 < sz383 && !c.Failed(); j385++ {
-			var k386 uint64
-			k386 = r.ReadVarUint64()
-			var v387 uint64
-			if !vn384 {
-				v387 = r.ReadVarUint64()
-			}
-			m382[k386] = v387
-		}
-		n381 -= sz383
+	n382 := c.ReadLengthFast(2)
+	if n382 < 0 {
+		n382 = c.ReadLength(2)
 	}
-	x.ByU64 = m382
+	m383 := foryimpl.MakeMap[map[uint64]uint64](c, n382)
+	for n382 > 0 && !c.Failed() {
+		sz384, vn385, _ := c.ReadMapChunk(n382, 14, 14, nil, false)
+		for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
+			var k387 uint64
+			k387 = r.ReadVarUint64()
+			var v388 uint64
+			if !vn385 {
+				v388 = r.ReadVarUint64()
+			}
+			m383[k387] = v388
+		}
+		n382 -= sz384
+	}
+	x.ByU64 = m383
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n389 := c.ReadLength(2)
-	m390 := foryimpl.MakeMap[map[uint8]uint8](c, n389)
-	for n389 > 0 && !c.Failed() {
-		sz391, vn392, _ := c.ReadMapChunk(n389, 9, 9, nil, false)
-		for j393 := 0; j393 < sz391 && !c.Failed(); j393++ {
-			var k394 uint8
-			k394 = r.ReadUint8()
-			var v395 uint8
-			if !vn392 {
-				v395 = r.ReadUint8()
-			}
-			m390[k394] = v395
-		}
-		n389 -= sz391
+	n390 := c.ReadLengthFast(2)
+	if n390 < 0 {
+		n390 = c.ReadLength(2)
 	}
-	x.ByU8 = m390
+	m391 := foryimpl.MakeMap[map[uint8]uint8](c, n390)
+	for n390 > 0 && !c.Failed() {
+		sz392, vn393, _ := c.ReadMapChunk(n390, 9, 9, nil, false)
+		for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
+			var k395 uint8
+			k395 = r.ReadUint8()
+			var v396 uint8
+			if !vn393 {
+				v396 = r.ReadUint8()
+			}
+			m391[k395] = v396
+		}
+		n390 -= sz392
+	}
+	x.ByU8 = m391
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n397 := c.ReadLength(2)
-	m398 := foryimpl.MakeMap[map[uint]bool](c, n397)
-	for n397 > 0 && !c.Failed() {
-		sz399, vn400, _ := c.ReadMapChunk(n397, 14, 1, nil, false)
-		for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
-			var k402 uint
-			k402 = uint(r.ReadVarUint64())
-			var v403 bool
-			if !vn400 {
-				v403 = r.ReadBool()
-			}
-			m398[k402] = v403
-		}
-		n397 -= sz399
+	n398 := c.ReadLengthFast(2)
+	if n398 < 0 {
+		n398 = c.ReadLength(2)
 	}
-	x.ByUint = m398
+	m399 := foryimpl.MakeMap[map[uint]bool](c, n398)
+	for n398 > 0 && !c.Failed() {
+		sz400, vn401, _ := c.ReadMapChunk(n398, 14, 1, nil, false)
+		for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
+			var k403 uint
+			k403 = uint(r.ReadVarUint64())
+			var v404 bool
+			if !vn401 {
+				v404 = r.ReadBool()
+			}
+			m399[k403] = v404
+		}
+		n398 -= sz400
+	}
+	x.ByUint = m399
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n405 := c.ReadLength(2)
-	m406 := foryimpl.MakeMap[map[string]map[int32]string](c, n405)
-	for n405 > 0 && !c.Failed() {
-		sz407, vn408, _ := c.ReadMapChunk(n405, 21, 24, nil, true)
-		for j409 := 0; j409 < sz407 && !c.Failed(); j409++ {
-			var k410 string
-			k410 = c.ReadString()
-			var v411 map[int32]string
-			if !vn408 {
-				n412 := c.ReadLength(2)
-				m413 := foryimpl.MakeMap[map[int32]string](c, n412)
-				for n412 > 0 && !c.Failed() {
-					sz414, vn415, _ := c.ReadMapChunk(n412, 5, 21, nil, false)
-					for j416 := 0; j416 < sz414 && !c.Failed(); j416++ {
-						var k417 int32
-						k417 = r.ReadVarInt32()
-						var v418 string
-						if !vn415 {
-							v418 = c.ReadString()
-						}
-						m413[k417] = v418
-					}
-					n412 -= sz414
-				}
-				v411 = m413
-			}
-			m406[k410] = v411
-		}
-		n405 -= sz407
+	n406 := c.ReadLengthFast(2)
+	if n406 < 0 {
+		n406 = c.ReadLength(2)
 	}
-	x.Inner = m406
+	m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
+	for n406 > 0 && !c.Failed() {
+		sz408, vn409, _ := c.ReadMapChunk(n406, 21, 24, nil, true)
+		for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
+			var k411 string
+			k411 = c.ReadString()
+			var v412 map[int32]string
+			if !vn409 {
+				n413 := c.ReadLengthFast(2)
+				if n413 < 0 {
+					n413 = c.ReadLength(2)
+				}
+				m414 := foryimpl.MakeMap[map[int32]string](c, n413)
+				for n413 > 0 && !c.Failed() {
+					sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
+					for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
+						var k418 int32
+						k418 = r.ReadVarInt32()
+						var v419 string
+						if !vn416 {
+							v419 = c.ReadString()
+						}
+						m414[k418] = v419
+					}
+					n413 -= sz415
+				}
+				v412 = m414
+			}
+			m407[k411] = v412
+		}
+		n406 -= sz408
+	}
+	x.Inner = m407
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n421 := c.ReadLength(2)
-	m422 := foryimpl.MakeMap[map[string][]int64](c, n421)
-	for n421 > 0 && !c.Failed() {
-		sz423, vn424, _ := c.ReadMapChunk(n421, 21, 22, nil, true)
-		for j425 := 0; j425 < sz423 && !c.Failed(); j425++ {
-			var k426 string
-			k426 = c.ReadString()
-			var v427 []int64
-			if !vn424 {
-				n428 := c.ReadLength(1)
-				l429 := foryimpl.MakeSlice[[]int64](c, n428)
-				if n428 > 0 {
-					hn431 := c.ReadListHeader(7)
+	n422 := c.ReadLengthFast(2)
+	if n422 < 0 {
+		n422 = c.ReadLength(2)
+	}
+	m423 := foryimpl.MakeMap[map[string][]int64](c, n422)
+	for n422 > 0 && !c.Failed() {
+		sz424, vn425, _ := c.ReadMapChunk(n422, 21, 22, nil, true)
+		for j426 := 0; j426 < sz424 && !c.Failed(); j426++ {
+			var k427 string
+			k427 = c.ReadString()
+			var v428 []int64
+			if !vn425 {
+				n429 := c.ReadLengthFast(1)
+				if n429 < 0 {
+					n429 = c.ReadLength(1)
+				}
+				l430 := foryimpl.MakeSlice[[]int64](c, n429)
+				if n429 > 0 {
+					hn432 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i430 := range l429 {
-							if hn431 && !c.ReadFlag() {
-								clear(l429[i430 : i430+1])
+						for i431 := range l430 {
+							if hn432 && !c.ReadFlag() {
+								clear(l430[i431 : i431+1])
 								continue
 							}
-							l429[i430] = r.ReadVarInt64()
+							l430[i431] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i430)
+								c.TraceIndex(i431)
 								break
 							}
 						}
 					}
 				}
-				v427 = l429
+				v428 = l430
 			}
-			m422[k426] = v427
+			m423[k427] = v428
 		}
-		n421 -= sz423
+		n422 -= sz424
 	}
-	x.Lists = m422
+	x.Lists = m423
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n435 := c.ReadLength(2)
-	m436 := foryimpl.MakeMap[Scores](c, n435)
-	for n435 > 0 && !c.Failed() {
-		sz437, vn438, _ := c.ReadMapChunk(n435, 21, 5, nil, false)
-		for j439 := 0; j439 < sz437 && !c.Failed(); j439++ {
-			var k440 string
-			k440 = c.ReadString()
-			var v441 int32
-			if !vn438 {
-				v441 = r.ReadVarInt32()
-			}
-			m436[k440] = v441
-		}
-		n435 -= sz437
+	n436 := c.ReadLengthFast(2)
+	if n436 < 0 {
+		n436 = c.ReadLength(2)
 	}
-	x.Named = m436
+	m437 := foryimpl.MakeMap[Scores](c, n436)
+	for n436 > 0 && !c.Failed() {
+		sz438, vn439, _ := c.ReadMapChunk(n436, 21, 5, nil, false)
+		for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
+			var k441 string
+			k441 = c.ReadString()
+			var v442 int32
+			if !vn439 {
+				v442 = r.ReadVarInt32()
+			}
+			m437[k441] = v442
+		}
+		n436 -= sz438
+	}
+	x.Named = m437
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n443 := c.ReadLength(2)
-	m444 := foryimpl.MakeMap[map[string]*int64](c, n443)
-	for n443 > 0 && !c.Failed() {
-		sz445, vn446, _ := c.ReadMapChunk(n443, 21, 7, nil, true)
-		for j447 := 0; j447 < sz445 && !c.Failed(); j447++ {
-			var k448 string
-			k448 = c.ReadString()
-			var v449 *int64
-			if !vn446 {
-				p450 := foryimpl.Alloc[int64](c)
-				*p450 = r.ReadVarInt64()
-				v449 = p450
-			}
-			m444[k448] = v449
-		}
-		n443 -= sz445
+	n444 := c.ReadLengthFast(2)
+	if n444 < 0 {
+		n444 = c.ReadLength(2)
 	}
-	x.PVals = m444
+	m445 := foryimpl.MakeMap[map[string]*int64](c, n444)
+	for n444 > 0 && !c.Failed() {
+		sz446, vn447, _ := c.ReadMapChunk(n444, 21, 7, nil, true)
+		for j448 := 0; j448 < sz446 && !c.Failed(); j448++ {
+			var k449 string
+			k449 = c.ReadString()
+			var v450 *int64
+			if !vn447 {
+				p451 := foryimpl.Alloc[int64](c)
+				*p451 = r.ReadVarInt64()
+				v450 = p451
+			}
+			m445[k449] = v450
+		}
+		n444 -= sz446
+	}
+	x.PVals = m445
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n452 := c.ReadLength(2)
-	m453 := foryimpl.MakeMap[map[int32]*other.Address](c, n452)
-	for n452 > 0 && !c.Failed() {
-		sz454, vn455, ev460 := c.ReadMapChunk(n452, 5, 28, (*other.Address)(nil).ForyType(), true)
-		for j456 := 0; j456 < sz454 && !c.Failed(); j456++ {
-			var k457 int32
-			k457 = r.ReadVarInt32()
-			var v458 *other.Address
-			if !vn455 {
-				p459 := foryimpl.Alloc[other.Address](c)
-				if ev460 != nil {
-					p459.ForyReadEvolved(c, ev460)
-				} else {
-					p459.ForyRead(c)
-				}
-				v458 = p459
-			}
-			m453[k457] = v458
-		}
-		n452 -= sz454
+	n453 := c.ReadLengthFast(2)
+	if n453 < 0 {
+		n453 = c.ReadLength(2)
 	}
-	x.Ptrs = m453
+	m454 := foryimpl.MakeMap[map[int32]*other.Address](c, n453)
+	for n453 > 0 && !c.Failed() {
+		sz455, vn456, ev461 := c.ReadMapChunk(n453, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j457 := 0; j457 < sz455 && !c.Failed(); j457++ {
+			var k458 int32
+			k458 = r.ReadVarInt32()
+			var v459 *other.Address
+			if !vn456 {
+				p460 := foryimpl.Alloc[other.Address](c)
+				if ev461 != nil {
+					p460.ForyReadEvolved(c, ev461)
+				} else {
+					p460.ForyRead(c)
+				}
+				v459 = p460
+			}
+			m454[k458] = v459
+		}
+		n453 -= sz455
+	}
+	x.Ptrs = m454
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n462 := c.ReadLength(2)
-	m463 := foryimpl.MakeMap[map[Shade]Label](c, n462)
-	for n462 > 0 && !c.Failed() {
-		sz464, vn465, _ := c.ReadMapChunk(n462, 25, 21, nil, false)
-		for j466 := 0; j466 < sz464 && !c.Failed(); j466++ {
-			var k467 Shade
-			k467 = Shade(c.ReadEnum(uint32(0xffff)))
-			var v468 Label
-			if !vn465 {
-				v468 = Label(c.ReadString())
-			}
-			m463[k467] = v468
-		}
-		n462 -= sz464
+	n463 := c.ReadLengthFast(2)
+	if n463 < 0 {
+		n463 = c.ReadLength(2)
 	}
-	x.ShadeKey = m463
+	m464 := foryimpl.MakeMap[map[Shade]Label](c, n463)
+	for n463 > 0 && !c.Failed() {
+		sz465, vn466, _ := c.ReadMapChunk(n463, 25, 21, nil, false)
+		for j467 := 0; j467 < sz465 && !c.Failed(); j467++ {
+			var k468 Shade
+			if e470 := c.ReadEnumFast(uint32(0xffff)); e470 >= 0 {
+				k468 = Shade(e470)
+			} else {
+				k468 = Shade(c.ReadEnum(uint32(0xffff)))
+			}
+			var v469 Label
+			if !vn466 {
+				v469 = Label(c.ReadString())
+			}
+			m464[k468] = v469
+		}
+		n463 -= sz465
+	}
+	x.ShadeKey = m464
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n470 := c.ReadLength(2)
-	m471 := foryimpl.MakeMap[map[string]other.Address](c, n470)
-	for n470 > 0 && !c.Failed() {
-		sz472, vn473, ev477 := c.ReadMapChunk(n470, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j474 := 0; j474 < sz472 && !c.Failed(); j474++ {
-			var k475 string
-			k475 = c.ReadString()
-			var v476 other.Address
-			if !vn473 {
-				if ev477 != nil {
-					v476.ForyReadEvolved(c, ev477)
+	n472 := c.ReadLengthFast(2)
+	if n472 < 0 {
+		n472 = c.ReadLength(2)
+	}
+	m473 := foryimpl.MakeMap[map[string]other.Address](c, n472)
+	for n472 > 0 && !c.Failed() {
+		sz474, vn475, ev479 := c.ReadMapChunk(n472, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j476 := 0; j476 < sz474 && !c.Failed(); j476++ {
+			var k477 string
+			k477 = c.ReadString()
+			var v478 other.Address
+			if !vn475 {
+				if ev479 != nil {
+					v478.ForyReadEvolved(c, ev479)
 				} else {
-					v476.ForyRead(c)
+					v478.ForyRead(c)
 				}
 			}
-			m471[k475] = v476
+			m473[k477] = v478
 		}
-		n470 -= sz472
+		n472 -= sz474
 	}
-	x.Structs = m471
+	x.Structs = m473
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -6068,468 +6578,542 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-873264611) {
 		if h := r.ReadInt32(); h != -873264611 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
 		}
 	}
-	n479 := c.ReadLength(2)
-	m480 := foryimpl.MakeMap[map[bool]string](c, n479)
-	for n479 > 0 && !c.Failed() {
-		sz481, vn482, _ := c.ReadMapChunk(n479, 1, 21, nil, false)
-		for j483 := 0; j483 < sz481 && !c.Failed(); j483++ {
-			var k484 bool
-			k484 = r.ReadBool()
-			var v485 string
-			if !vn482 {
-				v485 = c.ReadString()
-			}
-			m480[k484] = v485
-		}
-		n479 -= sz481
+	n481 := c.ReadLengthFast(2)
+	if n481 < 0 {
+		n481 = c.ReadLength(2)
 	}
-	x.ByBool = m480
+	m482 := foryimpl.MakeMap[map[bool]string](c, n481)
+	for n481 > 0 && !c.Failed() {
+		sz483, vn484, _ := c.ReadMapChunk(n481, 1, 21, nil, false)
+		for j485 := 0; j485 < sz483 && !c.Failed(); j485++ {
+			var k486 bool
+			k486 = r.ReadBool()
+			var v487 string
+			if !vn484 {
+				v487 = c.ReadString()
+			}
+			m482[k486] = v487
+		}
+		n481 -= sz483
+	}
+	x.ByBool = m482
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	n487 := c.ReadLength(2)
-	m488 := foryimpl.MakeMap[map[Color]int32](c, n487)
-	for n487 > 0 && !c.Failed() {
-		sz489, vn490, _ := c.ReadMapChunk(n487, 25, 5, nil, false)
-		for j491 := 0; j491 < sz489 && !c.Failed(); j491++ {
-			var k492 Color
-			k492 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v493 int32
-			if !vn490 {
-				v493 = r.ReadVarInt32()
-			}
-			m488[k492] = v493
-		}
-		n487 -= sz489
+	n489 := c.ReadLengthFast(2)
+	if n489 < 0 {
+		n489 = c.ReadLength(2)
 	}
-	x.ByEnum = m488
+	m490 := foryimpl.MakeMap[map[Color]int32](c, n489)
+	for n489 > 0 && !c.Failed() {
+		sz491, vn492, _ := c.ReadMapChunk(n489, 25, 5, nil, false)
+		for j493 := 0; j493 < sz491 && !c.Failed(); j493++ {
+			var k494 Color
+			if e496 := c.ReadEnumFast(uint32(0x7fffffff)); e496 >= 0 {
+				k494 = Color(e496)
+			} else {
+				k494 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v495 int32
+			if !vn492 {
+				v495 = r.ReadVarInt32()
+			}
+			m490[k494] = v495
+		}
+		n489 -= sz491
+	}
+	x.ByEnum = m490
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	n495 := c.ReadLength(2)
-	m496 := foryimpl.MakeMap[map[int16]int16](c, n495)
-	for n495 > 0 && !c.Failed() {
-		sz497, vn498, _ := c.ReadMapChunk(n495, 3, 3, nil, false)
-		for j499 := 0; j499 < sz497 && !c.Failed(); j499++ {
-			var k500 int16
-			k500 = r.ReadInt16()
-			var v501 int16
-			if !vn498 {
-				v501 = r.ReadInt16()
-			}
-			m496[k500] = v501
-		}
-		n495 -= sz497
+	n498 := c.ReadLengthFast(2)
+	if n498 < 0 {
+		n498 = c.ReadLength(2)
 	}
-	x.ByI16 = m496
+	m499 := foryimpl.MakeMap[map[int16]int16](c, n498)
+	for n498 > 0 && !c.Failed() {
+		sz500, vn501, _ := c.ReadMapChunk(n498, 3, 3, nil, false)
+		for j502 := 0; j502 < sz500 && !c.Failed(); j502++ {
+			var k503 int16
+			k503 = r.ReadInt16()
+			var v504 int16
+			if !vn501 {
+				v504 = r.ReadInt16()
+			}
+			m499[k503] = v504
+		}
+		n498 -= sz500
+	}
+	x.ByI16 = m499
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n503 := c.ReadLength(2)
-	m504 := foryimpl.MakeMap[map[int32]string](c, n503)
-	for n503 > 0 && !c.Failed() {
-		sz505, vn506, _ := c.ReadMapChunk(n503, 5, 21, nil, false)
-		for j507 := 0; j507 < sz505 && !c.Failed(); j507++ {
-			var k508 int32
-			k508 = r.ReadVarInt32()
-			var v509 string
-			if !vn506 {
-				v509 = c.ReadString()
-			}
-			m504[k508] = v509
-		}
-		n503 -= sz505
+	n506 := c.ReadLengthFast(2)
+	if n506 < 0 {
+		n506 = c.ReadLength(2)
 	}
-	x.ByI32 = m504
+	m507 := foryimpl.MakeMap[map[int32]string](c, n506)
+	for n506 > 0 && !c.Failed() {
+		sz508, vn509, _ := c.ReadMapChunk(n506, 5, 21, nil, false)
+		for j510 := 0; j510 < sz508 && !c.Failed(); j510++ {
+			var k511 int32
+			k511 = r.ReadVarInt32()
+			var v512 string
+			if !vn509 {
+				v512 = c.ReadString()
+			}
+			m507[k511] = v512
+		}
+		n506 -= sz508
+	}
+	x.ByI32 = m507
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n511 := c.ReadLength(2)
-	m512 := foryimpl.MakeMap[map[int64]float64](c, n511)
-	for n511 > 0 && !c.Failed() {
-		sz513, vn514, _ := c.ReadMapChunk(n511, 7, 20, nil, false)
-		for j515 := 0; j515 < sz513 && !c.Failed(); j515++ {
-			var k516 int64
-			k516 = r.ReadVarInt64()
-			var v517 float64
-			if !vn514 {
-				v517 = r.ReadFloat64()
-			}
-			m512[k516] = v517
-		}
-		n511 -= sz513
+	n514 := c.ReadLengthFast(2)
+	if n514 < 0 {
+		n514 = c.ReadLength(2)
 	}
-	x.ByI64 = m512
+	m515 := foryimpl.MakeMap[map[int64]float64](c, n514)
+	for n514 > 0 && !c.Failed() {
+		sz516, vn517, _ := c.ReadMapChunk(n514, 7, 20, nil, false)
+		for j518 := 0; j518 < sz516 && !c.Failed(); j518++ {
+			var k519 int64
+			k519 = r.ReadVarInt64()
+			var v520 float64
+			if !vn517 {
+				v520 = r.ReadFloat64()
+			}
+			m515[k519] = v520
+		}
+		n514 -= sz516
+	}
+	x.ByI64 = m515
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n519 := c.ReadLength(2)
-	m520 := foryimpl.MakeMap[map[int8]int8](c, n519)
-	for n519 > 0 && !c.Failed() {
-		sz521, vn522, _ := c.ReadMapChunk(n519, 2, 2, nil, false)
-		for j523 := 0; j523 < sz521 && !c.Failed(); j523++ {
-			var k524 int8
-			k524 = r.ReadInt8()
-			var v525 int8
-			if !vn522 {
-				v525 = r.ReadInt8()
-			}
-			m520[k524] = v525
-		}
-		n519 -= sz521
+	n522 := c.ReadLengthFast(2)
+	if n522 < 0 {
+		n522 = c.ReadLength(2)
 	}
-	x.ByI8 = m520
+	m523 := foryimpl.MakeMap[map[int8]int8](c, n522)
+	for n522 > 0 && !c.Failed() {
+		sz524, vn525, _ := c.ReadMapChunk(n522, 2, 2, nil, false)
+		for j526 := 0; j526 < sz524 && !c.Failed(); j526++ {
+			var k527 int8
+			k527 = r.ReadInt8()
+			var v528 int8
+			if !vn525 {
+				v528 = r.ReadInt8()
+			}
+			m523[k527] = v528
+		}
+		n522 -= sz524
+	}
+	x.ByI8 = m523
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n527 := c.ReadLength(2)
-	m528 := foryimpl.MakeMap[map[int]int](c, n527)
-	for n527 > 0 && !c.Failed() {
-		sz529, vn530, _ := c.ReadMapChunk(n527, 7, 7, nil, false)
-		for j531 := 0; j531 < sz529 && !c.Failed(); j531++ {
-			var k532 int
-			k532 = int(r.ReadVarInt64())
-			var v533 int
-			if !vn530 {
-				v533 = int(r.ReadVarInt64())
-			}
-			m528[k532] = v533
-		}
-		n527 -= sz529
+	n530 := c.ReadLengthFast(2)
+	if n530 < 0 {
+		n530 = c.ReadLength(2)
 	}
-	x.ByInt = m528
+	m531 := foryimpl.MakeMap[map[int]int](c, n530)
+	for n530 > 0 && !c.Failed() {
+		sz532, vn533, _ := c.ReadMapChunk(n530, 7, 7, nil, false)
+		for j534 := 0; j534 < sz532 && !c.Failed(); j534++ {
+			var k535 int
+			k535 = int(r.ReadVarInt64())
+			var v536 int
+			if !vn533 {
+				v536 = int(r.ReadVarInt64())
+			}
+			m531[k535] = v536
+		}
+		n530 -= sz532
+	}
+	x.ByInt = m531
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n535 := c.ReadLength(2)
-	m536 := foryimpl.MakeMap[map[string]string](c, n535)
-	for n535 > 0 && !c.Failed() {
-		sz537, vn538, _ := c.ReadMapChunk(n535, 21, 21, nil, false)
-		for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-			var k540 string
-			k540 = c.ReadString()
-			var v541 string
-			if !vn538 {
-				v541 = c.ReadString()
-			}
-			m536[k540] = v541
-		}
-		n535 -= sz537
+	n538 := c.ReadLengthFast(2)
+	if n538 < 0 {
+		n538 = c.ReadLength(2)
 	}
-	x.ByStr = m536
+	m539 := foryimpl.MakeMap[map[string]string](c, n538)
+	for n538 > 0 && !c.Failed() {
+		sz540, vn541, _ := c.ReadMapChunk(n538, 21, 21, nil, false)
+		for j542 := 0; j542 < sz540 && !c.Failed(); j542++ {
+			var k543 string
+			k543 = c.ReadString()
+			var v544 string
+			if !vn541 {
+				v544 = c.ReadString()
+			}
+			m539[k543] = v544
+		}
+		n538 -= sz540
+	}
+	x.ByStr = m539
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n543 := c.ReadLength(2)
-	m544 := foryimpl.MakeMap[map[uint16]uint16](c, n543)
-	for n543 > 0 && !c.Failed() {
-		sz545, vn546, _ := c.ReadMapChunk(n543, 10, 10, nil, false)
-		for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
-			var k548 uint16
-			k548 = r.ReadUint16()
-			var v549 uint16
-			if !vn546 {
-				v549 = r.ReadUint16()
-			}
-			m544[k548] = v549
-		}
-		n543 -= sz545
+	n546 := c.ReadLengthFast(2)
+	if n546 < 0 {
+		n546 = c.ReadLength(2)
 	}
-	x.ByU16 = m544
+	m547 := foryimpl.MakeMap[map[uint16]uint16](c, n546)
+	for n546 > 0 && !c.Failed() {
+		sz548, vn549, _ := c.ReadMapChunk(n546, 10, 10, nil, false)
+		for j550 := 0; j550 < sz548 && !c.Failed(); j550++ {
+			var k551 uint16
+			k551 = r.ReadUint16()
+			var v552 uint16
+			if !vn549 {
+				v552 = r.ReadUint16()
+			}
+			m547[k551] = v552
+		}
+		n546 -= sz548
+	}
+	x.ByU16 = m547
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n551 := c.ReadLength(2)
-	m552 := foryimpl.MakeMap[map[uint32]uint32](c, n551)
-	for n551 > 0 && !c.Failed() {
-		sz553, vn554, _ := c.ReadMapChunk(n551, 12, 12, nil, false)
-		for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
-			var k556 uint32
-			k556 = r.ReadVarUint32()
-			var v557 uint32
-			if !vn554 {
-				v557 = r.ReadVarUint32()
-			}
-			m552[k556] = v557
-		}
-		n551 -= sz553
+	n554 := c.ReadLengthFast(2)
+	if n554 < 0 {
+		n554 = c.ReadLength(2)
 	}
-	x.ByU32 = m552
+	m555 := foryimpl.MakeMap[map[uint32]uint32](c, n554)
+	for n554 > 0 && !c.Failed() {
+		sz556, vn557, _ := c.ReadMapChunk(n554, 12, 12, nil, false)
+		for j558 := 0; j558 < sz556 && !c.Failed(); j558++ {
+			var k559 uint32
+			k559 = r.ReadVarUint32()
+			var v560 uint32
+			if !vn557 {
+				v560 = r.ReadVarUint32()
+			}
+			m555[k559] = v560
+		}
+		n554 -= sz556
+	}
+	x.ByU32 = m555
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n559 := c.ReadLength(2)
-	m560 := foryimpl.MakeMap[map[uint64]uint64](c, n559)
-	for n559 > 0 && !c.Failed() {
-		sz561, vn562, _ := c.ReadMapChunk(n559, 14, 14, nil, false)
-		for j563 := 0; j563 < sz561 && !c.Failed(); j563++ {
-			var k564 uint64
-			k564 = r.ReadVarUint64()
-			var v565 uint64
-			if !vn562 {
-				v565 = r.ReadVarUint64()
-			}
-			m560[k564] = v565
-		}
-		n559 -= sz561
+	n562 := c.ReadLengthFast(2)
+	if n562 < 0 {
+		n562 = c.ReadLength(2)
 	}
-	x.ByU64 = m560
+	m563 := foryimpl.MakeMap[map[uint64]uint64](c, n562)
+	for n562 > 0 && !c.Failed() {
+		sz564, vn565, _ := c.ReadMapChunk(n562, 14, 14, nil, false)
+		for j566 := 0; j566 < sz564 && !c.Failed(); j566++ {
+			var k567 uint64
+			k567 = r.ReadVarUint64()
+			var v568 uint64
+			if !vn565 {
+				v568 = r.ReadVarUint64()
+			}
+			m563[k567] = v568
+		}
+		n562 -= sz564
+	}
+	x.ByU64 = m563
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n567 := c.ReadLength(2)
-	m568 := foryimpl.MakeMap[map[uint8]uint8](c, n567)
-	for n567 > 0 && !c.Failed() {
-		sz569, vn570, _ := c.ReadMapChunk(n567, 9, 9, nil, false)
-		for j571 := 0; j571 < sz569 && !c.Failed(); j571++ {
-			var k572 uint8
-			k572 = r.ReadUint8()
-			var v573 uint8
-			if !vn570 {
-				v573 = r.ReadUint8()
-			}
-			m568[k572] = v573
-		}
-		n567 -= sz569
+	n570 := c.ReadLengthFast(2)
+	if n570 < 0 {
+		n570 = c.ReadLength(2)
 	}
-	x.ByU8 = m568
+	m571 := foryimpl.MakeMap[map[uint8]uint8](c, n570)
+	for n570 > 0 && !c.Failed() {
+		sz572, vn573, _ := c.ReadMapChunk(n570, 9, 9, nil, false)
+		for j574 := 0; j574 < sz572 && !c.Failed(); j574++ {
+			var k575 uint8
+			k575 = r.ReadUint8()
+			var v576 uint8
+			if !vn573 {
+				v576 = r.ReadUint8()
+			}
+			m571[k575] = v576
+		}
+		n570 -= sz572
+	}
+	x.ByU8 = m571
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n575 := c.ReadLength(2)
-	m576 := foryimpl.MakeMap[map[uint]bool](c, n575)
-	for n575 > 0 && !c.Failed() {
-		sz577, vn578, _ := c.ReadMapChunk(n575, 14, 1, nil, false)
-		for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
-			var k580 uint
-			k580 = uint(r.ReadVarUint64())
-			var v581 bool
-			if !vn578 {
-				v581 = r.ReadBool()
-			}
-			m576[k580] = v581
-		}
-		n575 -= sz577
+	n578 := c.ReadLengthFast(2)
+	if n578 < 0 {
+		n578 = c.ReadLength(2)
 	}
-	x.ByUint = m576
+	m579 := foryimpl.MakeMap[map[uint]bool](c, n578)
+	for n578 > 0 && !c.Failed() {
+		sz580, vn581, _ := c.ReadMapChunk(n578, 14, 1, nil, false)
+		for j582 := 0; j582 < sz580 && !c.Failed(); j582++ {
+			var k583 uint
+			k583 = uint(r.ReadVarUint64())
+			var v584 bool
+			if !vn581 {
+				v584 = r.ReadBool()
+			}
+			m579[k583] = v584
+		}
+		n578 -= sz580
+	}
+	x.ByUint = m579
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
-	n583 := c.ReadLength(2)
-	m584 := foryimpl.MakeMap[map[string]map[int32]string](c, n583)
-	for n583 > 0 && !c.Failed() {
-		sz585, vn586, _ := c.ReadMapChunk(n583, 21, 24, nil, true)
-		for j587 := 0; j587 < sz585 && !c.Failed(); j587++ {
-			var k588 string
-			k588 = c.ReadString()
-			var v589 map[int32]string
-			if !vn586 {
-				n590 := c.ReadLength(2)
-				m591 := foryimpl.MakeMap[map[int32]string](c, n590)
-				for n590 > 0 && !c.Failed() {
-					sz592, vn593, _ := c.ReadMapChunk(n590, 5, 21, nil, false)
-					for j594 := 0; j594 < sz592 && !c.Failed(); j594++ {
-						var k595 int32
-						k595 = r.ReadVarInt32()
-						var v596 string
-						if !vn593 {
-							v596 = c.ReadString()
-						}
-						m591[k595] = v596
-					}
-					n590 -= sz592
-				}
-				v589 = m591
-			}
-			m584[k588] = v589
-		}
-		n583 -= sz585
+	n586 := c.ReadLengthFast(2)
+	if n586 < 0 {
+		n586 = c.ReadLength(2)
 	}
-	x.Inner = m584
+	m587 := foryimpl.MakeMap[map[string]map[int32]string](c, n586)
+	for n586 > 0 && !c.Failed() {
+		sz588, vn589, _ := c.ReadMapChunk(n586, 21, 24, nil, true)
+		for j590 := 0; j590 < sz588 && !c.Failed(); j590++ {
+			var k591 string
+			k591 = c.ReadString()
+			var v592 map[int32]string
+			if !vn589 {
+				n593 := c.ReadLengthFast(2)
+				if n593 < 0 {
+					n593 = c.ReadLength(2)
+				}
+				m594 := foryimpl.MakeMap[map[int32]string](c, n593)
+				for n593 > 0 && !c.Failed() {
+					sz595, vn596, _ := c.ReadMapChunk(n593, 5, 21, nil, false)
+					for j597 := 0; j597 < sz595 && !c.Failed(); j597++ {
+						var k598 int32
+						k598 = r.ReadVarInt32()
+						var v599 string
+						if !vn596 {
+							v599 = c.ReadString()
+						}
+						m594[k598] = v599
+					}
+					n593 -= sz595
+				}
+				v592 = m594
+			}
+			m587[k591] = v592
+		}
+		n586 -= sz588
+	}
+	x.Inner = m587
 	if c.Failed() {
 		c.Trace("Inner")
 		return
 	}
-	n599 := c.ReadLength(2)
-	m600 := foryimpl.MakeMap[map[string][]int64](c, n599)
-	for n599 > 0 && !c.Failed() {
-		sz601, vn602, _ := c.ReadMapChunk(n599, 21, 22, nil, true)
-		for j603 := 0; j603 < sz601 && !c.Failed(); j603++ {
-			var k604 string
-			k604 = c.ReadString()
-			var v605 []int64
-			if !vn602 {
-				n606 := c.ReadLength(1)
-				l607 := foryimpl.MakeSlice[[]int64](c, n606)
-				if n606 > 0 {
-					hn609 := c.ReadListHeader(7)
+	n602 := c.ReadLengthFast(2)
+	if n602 < 0 {
+		n602 = c.ReadLength(2)
+	}
+	m603 := foryimpl.MakeMap[map[string][]int64](c, n602)
+	for n602 > 0 && !c.Failed() {
+		sz604, vn605, _ := c.ReadMapChunk(n602, 21, 22, nil, true)
+		for j606 := 0; j606 < sz604 && !c.Failed(); j606++ {
+			var k607 string
+			k607 = c.ReadString()
+			var v608 []int64
+			if !vn605 {
+				n609 := c.ReadLengthFast(1)
+				if n609 < 0 {
+					n609 = c.ReadLength(1)
+				}
+				l610 := foryimpl.MakeSlice[[]int64](c, n609)
+				if n609 > 0 {
+					hn612 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i608 := range l607 {
-							if hn609 && !c.ReadFlag() {
-								clear(l607[i608 : i608+1])
+						for i611 := range l610 {
+							if hn612 && !c.ReadFlag() {
+								clear(l610[i611 : i611+1])
 								continue
 							}
-							l607[i608] = r.ReadVarInt64()
+							l610[i611] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i608)
+								c.TraceIndex(i611)
 								break
 							}
 						}
 					}
 				}
-				v605 = l607
+				v608 = l610
 			}
-			m600[k604] = v605
+			m603[k607] = v608
 		}
-		n599 -= sz601
+		n602 -= sz604
 	}
-	x.Lists = m600
+	x.Lists = m603
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n613 := c.ReadLength(2)
-	m614 := foryimpl.MakeMap[Scores](c, n613)
-	for n613 > 0 && !c.Failed() {
-		sz615, vn616, _ := c.ReadMapChunk(n613, 21, 5, nil, false)
-		for j617 := 0; j617 < sz615 && !c.Failed(); j617++ {
-			var k618 string
-			k618 = c.ReadString()
-			var v619 int32
-			if !vn616 {
-				v619 = r.ReadVarInt32()
-			}
-			m614[k618] = v619
-		}
-		n613 -= sz615
+	n616 := c.ReadLengthFast(2)
+	if n616 < 0 {
+		n616 = c.ReadLength(2)
 	}
-	x.Named = m614
+	m617 := foryimpl.MakeMap[Scores](c, n616)
+	for n616 > 0 && !c.Failed() {
+		sz618, vn619, _ := c.ReadMapChunk(n616, 21, 5, nil, false)
+		for j620 := 0; j620 < sz618 && !c.Failed(); j620++ {
+			var k621 string
+			k621 = c.ReadString()
+			var v622 int32
+			if !vn619 {
+				v622 = r.ReadVarInt32()
+			}
+			m617[k621] = v622
+		}
+		n616 -= sz618
+	}
+	x.Named = m617
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n621 := c.ReadLength(2)
-	m622 := foryimpl.MakeMap[map[string]*int64](c, n621)
-	for n621 > 0 && !c.Failed() {
-		sz623, vn624, _ := c.ReadMapChunk(n621, 21, 7, nil, true)
-		for j625 := 0; j625 < sz623 && !c.Failed(); j625++ {
-			var k626 string
-			k626 = c.ReadString()
-			var v627 *int64
-			if !vn624 {
-				p628 := foryimpl.Alloc[int64](c)
-				*p628 = r.ReadVarInt64()
-				v627 = p628
-			}
-			m622[k626] = v627
-		}
-		n621 -= sz623
+	n624 := c.ReadLengthFast(2)
+	if n624 < 0 {
+		n624 = c.ReadLength(2)
 	}
-	x.PVals = m622
+	m625 := foryimpl.MakeMap[map[string]*int64](c, n624)
+	for n624 > 0 && !c.Failed() {
+		sz626, vn627, _ := c.ReadMapChunk(n624, 21, 7, nil, true)
+		for j628 := 0; j628 < sz626 && !c.Failed(); j628++ {
+			var k629 string
+			k629 = c.ReadString()
+			var v630 *int64
+			if !vn627 {
+				p631 := foryimpl.Alloc[int64](c)
+				*p631 = r.ReadVarInt64()
+				v630 = p631
+			}
+			m625[k629] = v630
+		}
+		n624 -= sz626
+	}
+	x.PVals = m625
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n630 := c.ReadLength(2)
-	m631 := foryimpl.MakeMap[map[int32]*other.Address](c, n630)
-	for n630 > 0 && !c.Failed() {
-		sz632, vn633, tr639, ev638 := c.ReadMapChunkRef(n630, 5, (*other.Address)(nil).ForyType())
-		for j634 := 0; j634 < sz632 && !c.Failed(); j634++ {
-			var k635 int32
-			k635 = r.ReadVarInt32()
-			var v636 *other.Address
-			if tr639 {
-				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
-					v636 = foryimpl.BackRef[other.Address](c, id641)
-				} else if st640 == foryimpl.RefFollows {
-					p642 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id641, p642)
-					if ev638 != nil {
-						p642.ForyReadEvolved(c, ev638)
-					} else {
-						p642.ForyRead(c)
-					}
-					v636 = p642
-				} else {
-					v636 = nil
-				}
-			} else if !vn633 {
-				p637 := foryimpl.Alloc[other.Address](c)
-				if ev638 != nil {
-					p637.ForyReadEvolved(c, ev638)
-				} else {
-					p637.ForyRead(c)
-				}
-				v636 = p637
-			}
-			m631[k635] = v636
-		}
-		n630 -= sz632
+	n633 := c.ReadLengthFast(2)
+	if n633 < 0 {
+		n633 = c.ReadLength(2)
 	}
-	x.Ptrs = m631
+	m634 := foryimpl.MakeMap[map[int32]*other.Address](c, n633)
+	for n633 > 0 && !c.Failed() {
+		sz635, vn636, tr642, ev641 := c.ReadMapChunkRef(n633, 5, (*other.Address)(nil).ForyType())
+		for j637 := 0; j637 < sz635 && !c.Failed(); j637++ {
+			var k638 int32
+			k638 = r.ReadVarInt32()
+			var v639 *other.Address
+			if tr642 {
+				if st643, id644 := c.ReadRefFlag(); st643 == foryimpl.RefBack {
+					v639 = foryimpl.BackRef[other.Address](c, id644)
+				} else if st643 == foryimpl.RefFollows {
+					p645 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id644, p645)
+					if ev641 != nil {
+						p645.ForyReadEvolved(c, ev641)
+					} else {
+						p645.ForyRead(c)
+					}
+					v639 = p645
+				} else {
+					v639 = nil
+				}
+			} else if !vn636 {
+				p640 := foryimpl.Alloc[other.Address](c)
+				if ev641 != nil {
+					p640.ForyReadEvolved(c, ev641)
+				} else {
+					p640.ForyRead(c)
+				}
+				v639 = p640
+			}
+			m634[k638] = v639
+		}
+		n633 -= sz635
+	}
+	x.Ptrs = m634
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n643 := c.ReadLength(2)
-	m644 := foryimpl.MakeMap[map[Shade]Label](c, n643)
-	for n643 > 0 && !c.Failed() {
-		sz645, vn646, _ := c.ReadMapChunk(n643, 25, 21, nil, false)
-		for j647 := 0; j647 < sz645 && !c.Failed(); j647++ {
-			var k648 Shade
-			k648 = Shade(c.ReadEnum(uint32(0xffff)))
-			var v649 Label
-			if !vn646 {
-				v649 = Label(c.ReadString())
-			}
-			m644[k648] = v649
-		}
-		n643 -= sz645
+	n646 := c.ReadLengthFast(2)
+	if n646 < 0 {
+		n646 = c.ReadLength(2)
 	}
-	x.ShadeKey = m644
+	m647 := foryimpl.MakeMap[map[Shade]Label](c, n646)
+	for n646 > 0 && !c.Failed() {
+		sz648, vn649, _ := c.ReadMapChunk(n646, 25, 21, nil, false)
+		for j650 := 0; j650 < sz648 && !c.Failed(); j650++ {
+			var k651 Shade
+			if e653 := c.ReadEnumFast(uint32(0xffff)); e653 >= 0 {
+				k651 = Shade(e653)
+			} else {
+				k651 = Shade(c.ReadEnum(uint32(0xffff)))
+			}
+			var v652 Label
+			if !vn649 {
+				v652 = Label(c.ReadString())
+			}
+			m647[k651] = v652
+		}
+		n646 -= sz648
+	}
+	x.ShadeKey = m647
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n651 := c.ReadLength(2)
-	m652 := foryimpl.MakeMap[map[string]other.Address](c, n651)
-	for n651 > 0 && !c.Failed() {
-		sz653, vn654, ev658 := c.ReadMapChunk(n651, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j655 := 0; j655 < sz653 && !c.Failed(); j655++ {
-			var k656 string
-			k656 = c.ReadString()
-			var v657 other.Address
-			if !vn654 {
-				if ev658 != nil {
-					v657.ForyReadEvolved(c, ev658)
+	n655 := c.ReadLengthFast(2)
+	if n655 < 0 {
+		n655 = c.ReadLength(2)
+	}
+	m656 := foryimpl.MakeMap[map[string]other.Address](c, n655)
+	for n655 > 0 && !c.Failed() {
+		sz657, vn658, ev662 := c.ReadMapChunk(n655, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j659 := 0; j659 < sz657 && !c.Failed(); j659++ {
+			var k660 string
+			k660 = c.ReadString()
+			var v661 other.Address
+			if !vn658 {
+				if ev662 != nil {
+					v661.ForyReadEvolved(c, ev662)
 				} else {
-					v657.ForyRead(c)
+					v661.ForyRead(c)
 				}
 			}
-			m652[k656] = v657
+			m656[k660] = v661
 		}
-		n651 -= sz653
+		n655 -= sz657
 	}
-	x.Structs = m652
+	x.Structs = m656
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -6544,428 +7128,502 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n660 := c.ReadLength(2)
-				m661 := foryimpl.MakeMap[map[bool]string](c, n660)
-				for n660 > 0 && !c.Failed() {
-					sz662, vn663, _ := c.ReadMapChunk(n660, 1, 21, nil, false)
-					for j664 := 0; j664 < sz662 && !c.Failed(); j664++ {
-						var k665 bool
-						k665 = r.ReadBool()
-						var v666 string
-						if !vn663 {
-							v666 = c.ReadString()
-						}
-						m661[k665] = v666
-					}
-					n660 -= sz662
+				n664 := c.ReadLengthFast(2)
+				if n664 < 0 {
+					n664 = c.ReadLength(2)
 				}
-				x.ByBool = m661
+				m665 := foryimpl.MakeMap[map[bool]string](c, n664)
+				for n664 > 0 && !c.Failed() {
+					sz666, vn667, _ := c.ReadMapChunk(n664, 1, 21, nil, false)
+					for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
+						var k669 bool
+						k669 = r.ReadBool()
+						var v670 string
+						if !vn667 {
+							v670 = c.ReadString()
+						}
+						m665[k669] = v670
+					}
+					n664 -= sz666
+				}
+				x.ByBool = m665
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n668 := c.ReadLength(2)
-				m669 := foryimpl.MakeMap[map[Color]int32](c, n668)
-				for n668 > 0 && !c.Failed() {
-					sz670, vn671, _ := c.ReadMapChunk(n668, 25, 5, nil, false)
-					for j672 := 0; j672 < sz670 && !c.Failed(); j672++ {
-						var k673 Color
-						k673 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v674 int32
-						if !vn671 {
-							v674 = r.ReadVarInt32()
-						}
-						m669[k673] = v674
-					}
-					n668 -= sz670
+				n672 := c.ReadLengthFast(2)
+				if n672 < 0 {
+					n672 = c.ReadLength(2)
 				}
-				x.ByEnum = m669
+				m673 := foryimpl.MakeMap[map[Color]int32](c, n672)
+				for n672 > 0 && !c.Failed() {
+					sz674, vn675, _ := c.ReadMapChunk(n672, 25, 5, nil, false)
+					for j676 := 0; j676 < sz674 && !c.Failed(); j676++ {
+						var k677 Color
+						if e679 := c.ReadEnumFast(uint32(0x7fffffff)); e679 >= 0 {
+							k677 = Color(e679)
+						} else {
+							k677 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v678 int32
+						if !vn675 {
+							v678 = r.ReadVarInt32()
+						}
+						m673[k677] = v678
+					}
+					n672 -= sz674
+				}
+				x.ByEnum = m673
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n676 := c.ReadLength(2)
-				m677 := foryimpl.MakeMap[map[int16]int16](c, n676)
-				for n676 > 0 && !c.Failed() {
-					sz678, vn679, _ := c.ReadMapChunk(n676, 3, 3, nil, false)
-					for j680 := 0; j680 < sz678 && !c.Failed(); j680++ {
-						var k681 int16
-						k681 = r.ReadInt16()
-						var v682 int16
-						if !vn679 {
-							v682 = r.ReadInt16()
-						}
-						m677[k681] = v682
-					}
-					n676 -= sz678
+				n681 := c.ReadLengthFast(2)
+				if n681 < 0 {
+					n681 = c.ReadLength(2)
 				}
-				x.ByI16 = m677
+				m682 := foryimpl.MakeMap[map[int16]int16](c, n681)
+				for n681 > 0 && !c.Failed() {
+					sz683, vn684, _ := c.ReadMapChunk(n681, 3, 3, nil, false)
+					for j685 := 0; j685 < sz683 && !c.Failed(); j685++ {
+						var k686 int16
+						k686 = r.ReadInt16()
+						var v687 int16
+						if !vn684 {
+							v687 = r.ReadInt16()
+						}
+						m682[k686] = v687
+					}
+					n681 -= sz683
+				}
+				x.ByI16 = m682
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n684 := c.ReadLength(2)
-				m685 := foryimpl.MakeMap[map[int32]string](c, n684)
-				for n684 > 0 && !c.Failed() {
-					sz686, vn687, _ := c.ReadMapChunk(n684, 5, 21, nil, false)
-					for j688 := 0; j688 < sz686 && !c.Failed(); j688++ {
-						var k689 int32
-						k689 = r.ReadVarInt32()
-						var v690 string
-						if !vn687 {
-							v690 = c.ReadString()
-						}
-						m685[k689] = v690
-					}
-					n684 -= sz686
+				n689 := c.ReadLengthFast(2)
+				if n689 < 0 {
+					n689 = c.ReadLength(2)
 				}
-				x.ByI32 = m685
+				m690 := foryimpl.MakeMap[map[int32]string](c, n689)
+				for n689 > 0 && !c.Failed() {
+					sz691, vn692, _ := c.ReadMapChunk(n689, 5, 21, nil, false)
+					for j693 := 0; j693 < sz691 && !c.Failed(); j693++ {
+						var k694 int32
+						k694 = r.ReadVarInt32()
+						var v695 string
+						if !vn692 {
+							v695 = c.ReadString()
+						}
+						m690[k694] = v695
+					}
+					n689 -= sz691
+				}
+				x.ByI32 = m690
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadLength(2)
-				m693 := foryimpl.MakeMap[map[int64]float64](c, n692)
-				for n692 > 0 && !c.Failed() {
-					sz694, vn695, _ := c.ReadMapChunk(n692, 7, 20, nil, false)
-					for j696 := 0; j696 < sz694 && !c.Failed(); j696++ {
-						var k697 int64
-						k697 = r.ReadVarInt64()
-						var v698 float64
-						if !vn695 {
-							v698 = r.ReadFloat64()
-						}
-						m693[k697] = v698
-					}
-					n692 -= sz694
+				n697 := c.ReadLengthFast(2)
+				if n697 < 0 {
+					n697 = c.ReadLength(2)
 				}
-				x.ByI64 = m693
+				m698 := foryimpl.MakeMap[map[int64]float64](c, n697)
+				for n697 > 0 && !c.Failed() {
+					sz699, vn700, _ := c.ReadMapChunk(n697, 7, 20, nil, false)
+					for j701 := 0; j701 < sz699 && !c.Failed(); j701++ {
+						var k702 int64
+						k702 = r.ReadVarInt64()
+						var v703 float64
+						if !vn700 {
+							v703 = r.ReadFloat64()
+						}
+						m698[k702] = v703
+					}
+					n697 -= sz699
+				}
+				x.ByI64 = m698
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLength(2)
-				m701 := foryimpl.MakeMap[map[int8]int8](c, n700)
-				for n700 > 0 && !c.Failed() {
-					sz702, vn703, _ := c.ReadMapChunk(n700, 2, 2, nil, false)
-					for j704 := 0; j704 < sz702 && !c.Failed(); j704++ {
-						var k705 int8
-						k705 = r.ReadInt8()
-						var v706 int8
-						if !vn703 {
-							v706 = r.ReadInt8()
-						}
-						m701[k705] = v706
-					}
-					n700 -= sz702
+				n705 := c.ReadLengthFast(2)
+				if n705 < 0 {
+					n705 = c.ReadLength(2)
 				}
-				x.ByI8 = m701
+				m706 := foryimpl.MakeMap[map[int8]int8](c, n705)
+				for n705 > 0 && !c.Failed() {
+					sz707, vn708, _ := c.ReadMapChunk(n705, 2, 2, nil, false)
+					for j709 := 0; j709 < sz707 && !c.Failed(); j709++ {
+						var k710 int8
+						k710 = r.ReadInt8()
+						var v711 int8
+						if !vn708 {
+							v711 = r.ReadInt8()
+						}
+						m706[k710] = v711
+					}
+					n705 -= sz707
+				}
+				x.ByI8 = m706
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n708 := c.ReadLength(2)
-				m709 := foryimpl.MakeMap[map[int]int](c, n708)
-				for n708 > 0 && !c.Failed() {
-					sz710, vn711, _ := c.ReadMapChunk(n708, 7, 7, nil, false)
-					for j712 := 0; j712 < sz710 && !c.Failed(); j712++ {
-						var k713 int
-						k713 = int(r.ReadVarInt64())
-						var v714 int
-						if !vn711 {
-							v714 = int(r.ReadVarInt64())
-						}
-						m709[k713] = v714
-					}
-					n708 -= sz710
+				n713 := c.ReadLengthFast(2)
+				if n713 < 0 {
+					n713 = c.ReadLength(2)
 				}
-				x.ByInt = m709
+				m714 := foryimpl.MakeMap[map[int]int](c, n713)
+				for n713 > 0 && !c.Failed() {
+					sz715, vn716, _ := c.ReadMapChunk(n713, 7, 7, nil, false)
+					for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
+						var k718 int
+						k718 = int(r.ReadVarInt64())
+						var v719 int
+						if !vn716 {
+							v719 = int(r.ReadVarInt64())
+						}
+						m714[k718] = v719
+					}
+					n713 -= sz715
+				}
+				x.ByInt = m714
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n716 := c.ReadLength(2)
-				m717 := foryimpl.MakeMap[map[string]string](c, n716)
-				for n716 > 0 && !c.Failed() {
-					sz718, vn719, _ := c.ReadMapChunk(n716, 21, 21, nil, false)
-					for j720 := 0; j720 < sz718 && !c.Failed(); j720++ {
-						var k721 string
-						k721 = c.ReadString()
-						var v722 string
-						if !vn719 {
-							v722 = c.ReadString()
-						}
-						m717[k721] = v722
-					}
-					n716 -= sz718
+				n721 := c.ReadLengthFast(2)
+				if n721 < 0 {
+					n721 = c.ReadLength(2)
 				}
-				x.ByStr = m717
+				m722 := foryimpl.MakeMap[map[string]string](c, n721)
+				for n721 > 0 && !c.Failed() {
+					sz723, vn724, _ := c.ReadMapChunk(n721, 21, 21, nil, false)
+					for j725 := 0; j725 < sz723 && !c.Failed(); j725++ {
+						var k726 string
+						k726 = c.ReadString()
+						var v727 string
+						if !vn724 {
+							v727 = c.ReadString()
+						}
+						m722[k726] = v727
+					}
+					n721 -= sz723
+				}
+				x.ByStr = m722
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n724 := c.ReadLength(2)
-				m725 := foryimpl.MakeMap[map[uint16]uint16](c, n724)
-				for n724 > 0 && !c.Failed() {
-					sz726, vn727, _ := c.ReadMapChunk(n724, 10, 10, nil, false)
-					for j728 := 0; j728 < sz726 && !c.Failed(); j728++ {
-						var k729 uint16
-						k729 = r.ReadUint16()
-						var v730 uint16
-						if !vn727 {
-							v730 = r.ReadUint16()
-						}
-						m725[k729] = v730
-					}
-					n724 -= sz726
+				n729 := c.ReadLengthFast(2)
+				if n729 < 0 {
+					n729 = c.ReadLength(2)
 				}
-				x.ByU16 = m725
+				m730 := foryimpl.MakeMap[map[uint16]uint16](c, n729)
+				for n729 > 0 && !c.Failed() {
+					sz731, vn732, _ := c.ReadMapChunk(n729, 10, 10, nil, false)
+					for j733 := 0; j733 < sz731 && !c.Failed(); j733++ {
+						var k734 uint16
+						k734 = r.ReadUint16()
+						var v735 uint16
+						if !vn732 {
+							v735 = r.ReadUint16()
+						}
+						m730[k734] = v735
+					}
+					n729 -= sz731
+				}
+				x.ByU16 = m730
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n732 := c.ReadLength(2)
-				m733 := foryimpl.MakeMap[map[uint32]uint32](c, n732)
-				for n732 > 0 && !c.Failed() {
-					sz734, vn735, _ := c.ReadMapChunk(n732, 12, 12, nil, false)
-					for j736 := 0; j736 < sz734 && !c.Failed(); j736++ {
-						var k737 uint32
-						k737 = r.ReadVarUint32()
-						var v738 uint32
-						if !vn735 {
-							v738 = r.ReadVarUint32()
-						}
-						m733[k737] = v738
-					}
-					n732 -= sz734
+				n737 := c.ReadLengthFast(2)
+				if n737 < 0 {
+					n737 = c.ReadLength(2)
 				}
-				x.ByU32 = m733
+				m738 := foryimpl.MakeMap[map[uint32]uint32](c, n737)
+				for n737 > 0 && !c.Failed() {
+					sz739, vn740, _ := c.ReadMapChunk(n737, 12, 12, nil, false)
+					for j741 := 0; j741 < sz739 && !c.Failed(); j741++ {
+						var k742 uint32
+						k742 = r.ReadVarUint32()
+						var v743 uint32
+						if !vn740 {
+							v743 = r.ReadVarUint32()
+						}
+						m738[k742] = v743
+					}
+					n737 -= sz739
+				}
+				x.ByU32 = m738
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n740 := c.ReadLength(2)
-				m741 := foryimpl.MakeMap[map[uint64]uint64](c, n740)
-				for n740 > 0 && !c.Failed() {
-					sz742, vn743, _ := c.ReadMapChunk(n740, 14, 14, nil, false)
-					for j744 := 0; j744 < sz742 && !c.Failed(); j744++ {
-						var k745 uint64
-						k745 = r.ReadVarUint64()
-						var v746 uint64
-						if !vn743 {
-							v746 = r.ReadVarUint64()
-						}
-						m741[k745] = v746
-					}
-					n740 -= sz742
+				n745 := c.ReadLengthFast(2)
+				if n745 < 0 {
+					n745 = c.ReadLength(2)
 				}
-				x.ByU64 = m741
+				m746 := foryimpl.MakeMap[map[uint64]uint64](c, n745)
+				for n745 > 0 && !c.Failed() {
+					sz747, vn748, _ := c.ReadMapChunk(n745, 14, 14, nil, false)
+					for j749 := 0; j749 < sz747 && !c.Failed(); j749++ {
+						var k750 uint64
+						k750 = r.ReadVarUint64()
+						var v751 uint64
+						if !vn748 {
+							v751 = r.ReadVarUint64()
+						}
+						m746[k750] = v751
+					}
+					n745 -= sz747
+				}
+				x.ByU64 = m746
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n748 := c.ReadLength(2)
-				m749 := foryimpl.MakeMap[map[uint8]uint8](c, n748)
-				for n748 > 0 && !c.Failed() {
-					sz750, vn751, _ := c.ReadMapChunk(n748, 9, 9, nil, false)
-					for j752 := 0; j752 < sz750 && !c.Failed(); j752++ {
-						var k753 uint8
-						k753 = r.ReadUint8()
-						var v754 uint8
-						if !vn751 {
-							v754 = r.ReadUint8()
-						}
-						m749[k753] = v754
-					}
-					n748 -= sz750
+				n753 := c.ReadLengthFast(2)
+				if n753 < 0 {
+					n753 = c.ReadLength(2)
 				}
-				x.ByU8 = m749
+				m754 := foryimpl.MakeMap[map[uint8]uint8](c, n753)
+				for n753 > 0 && !c.Failed() {
+					sz755, vn756, _ := c.ReadMapChunk(n753, 9, 9, nil, false)
+					for j757 := 0; j757 < sz755 && !c.Failed(); j757++ {
+						var k758 uint8
+						k758 = r.ReadUint8()
+						var v759 uint8
+						if !vn756 {
+							v759 = r.ReadUint8()
+						}
+						m754[k758] = v759
+					}
+					n753 -= sz755
+				}
+				x.ByU8 = m754
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n756 := c.ReadLength(2)
-				m757 := foryimpl.MakeMap[map[uint]bool](c, n756)
-				for n756 > 0 && !c.Failed() {
-					sz758, vn759, _ := c.ReadMapChunk(n756, 14, 1, nil, false)
-					for j760 := 0; j760 < sz758 && !c.Failed(); j760++ {
-						var k761 uint
-						k761 = uint(r.ReadVarUint64())
-						var v762 bool
-						if !vn759 {
-							v762 = r.ReadBool()
-						}
-						m757[k761] = v762
-					}
-					n756 -= sz758
+				n761 := c.ReadLengthFast(2)
+				if n761 < 0 {
+					n761 = c.ReadLength(2)
 				}
-				x.ByUint = m757
+				m762 := foryimpl.MakeMap[map[uint]bool](c, n761)
+				for n761 > 0 && !c.Failed() {
+					sz763, vn764, _ := c.ReadMapChunk(n761, 14, 1, nil, false)
+					for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
+						var k766 uint
+						k766 = uint(r.ReadVarUint64())
+						var v767 bool
+						if !vn764 {
+							v767 = r.ReadBool()
+						}
+						m762[k766] = v767
+					}
+					n761 -= sz763
+				}
+				x.ByUint = m762
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n764 := c.ReadLength(2)
-				m765 := foryimpl.MakeMap[map[string]map[int32]string](c, n764)
-				for n764 > 0 && !c.Failed() {
-					sz766, vn767, _ := c.ReadMapChunk(n764, 21, 24, nil, true)
-					for j768 := 0; j768 < sz766 && !c.Failed(); j768++ {
-						var k769 string
-						k769 = c.ReadString()
-						var v770 map[int32]string
-						if !vn767 {
-							n771 := c.ReadLength(2)
-							m772 := foryimpl.MakeMap[map[int32]string](c, n771)
-							for n771 > 0 && !c.Failed() {
-								sz773, vn774, _ := c.ReadMapChunk(n771, 5, 21, nil, false)
-								for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
-									var k776 int32
-									k776 = r.ReadVarInt32()
-									var v777 string
-									if !vn774 {
-										v777 = c.ReadString()
-									}
-									m772[k776] = v777
-								}
-								n771 -= sz773
-							}
-							v770 = m772
-						}
-						m765[k769] = v770
-					}
-					n764 -= sz766
+				n769 := c.ReadLengthFast(2)
+				if n769 < 0 {
+					n769 = c.ReadLength(2)
 				}
-				x.Inner = m765
+				m770 := foryimpl.MakeMap[map[string]map[int32]string](c, n769)
+				for n769 > 0 && !c.Failed() {
+					sz771, vn772, _ := c.ReadMapChunk(n769, 21, 24, nil, true)
+					for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
+						var k774 string
+						k774 = c.ReadString()
+						var v775 map[int32]string
+						if !vn772 {
+							n776 := c.ReadLengthFast(2)
+							if n776 < 0 {
+								n776 = c.ReadLength(2)
+							}
+							m777 := foryimpl.MakeMap[map[int32]string](c, n776)
+							for n776 > 0 && !c.Failed() {
+								sz778, vn779, _ := c.ReadMapChunk(n776, 5, 21, nil, false)
+								for j780 := 0; j780 < sz778 && !c.Failed(); j780++ {
+									var k781 int32
+									k781 = r.ReadVarInt32()
+									var v782 string
+									if !vn779 {
+										v782 = c.ReadString()
+									}
+									m777[k781] = v782
+								}
+								n776 -= sz778
+							}
+							v775 = m777
+						}
+						m770[k774] = v775
+					}
+					n769 -= sz771
+				}
+				x.Inner = m770
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n780 := c.ReadLength(2)
-				m781 := foryimpl.MakeMap[map[string][]int64](c, n780)
-				for n780 > 0 && !c.Failed() {
-					sz782, vn783, _ := c.ReadMapChunk(n780, 21, 22, nil, true)
-					for j784 := 0; j784 < sz782 && !c.Failed(); j784++ {
-						var k785 string
-						k785 = c.ReadString()
-						var v786 []int64
-						if !vn783 {
-							n787 := c.ReadLength(1)
-							l788 := foryimpl.MakeSlice[[]int64](c, n787)
-							if n787 > 0 {
-								hn790 := c.ReadListHeader(7)
+				n785 := c.ReadLengthFast(2)
+				if n785 < 0 {
+					n785 = c.ReadLength(2)
+				}
+				m786 := foryimpl.MakeMap[map[string][]int64](c, n785)
+				for n785 > 0 && !c.Failed() {
+					sz787, vn788, _ := c.ReadMapChunk(n785, 21, 22, nil, true)
+					for j789 := 0; j789 < sz787 && !c.Failed(); j789++ {
+						var k790 string
+						k790 = c.ReadString()
+						var v791 []int64
+						if !vn788 {
+							n792 := c.ReadLengthFast(1)
+							if n792 < 0 {
+								n792 = c.ReadLength(1)
+							}
+							l793 := foryimpl.MakeSlice[[]int64](c, n792)
+							if n792 > 0 {
+								hn795 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i789 := range l788 {
-										if hn790 && !c.ReadFlag() {
-											clear(l788[i789 : i789+1])
+									for i794 := range l793 {
+										if hn795 && !c.ReadFlag() {
+											clear(l793[i794 : i794+1])
 											continue
 										}
-										l788[i789] = r.ReadVarInt64()
+										l793[i794] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i789)
+											c.TraceIndex(i794)
 											break
 										}
 									}
 								}
 							}
-							v786 = l788
+							v791 = l793
 						}
-						m781[k785] = v786
+						m786[k790] = v791
 					}
-					n780 -= sz782
+					n785 -= sz787
 				}
-				x.Lists = m781
+				x.Lists = m786
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n794 := c.ReadLength(2)
-				m795 := foryimpl.MakeMap[Scores](c, n794)
-				for n794 > 0 && !c.Failed() {
-					sz796, vn797, _ := c.ReadMapChunk(n794, 21, 5, nil, false)
-					for j798 := 0; j798 < sz796 && !c.Failed(); j798++ {
-						var k799 string
-						k799 = c.ReadString()
-						var v800 int32
-						if !vn797 {
-							v800 = r.ReadVarInt32()
-						}
-						m795[k799] = v800
-					}
-					n794 -= sz796
+				n799 := c.ReadLengthFast(2)
+				if n799 < 0 {
+					n799 = c.ReadLength(2)
 				}
-				x.Named = m795
+				m800 := foryimpl.MakeMap[Scores](c, n799)
+				for n799 > 0 && !c.Failed() {
+					sz801, vn802, _ := c.ReadMapChunk(n799, 21, 5, nil, false)
+					for j803 := 0; j803 < sz801 && !c.Failed(); j803++ {
+						var k804 string
+						k804 = c.ReadString()
+						var v805 int32
+						if !vn802 {
+							v805 = r.ReadVarInt32()
+						}
+						m800[k804] = v805
+					}
+					n799 -= sz801
+				}
+				x.Named = m800
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n802 := c.ReadLength(2)
-				m803 := foryimpl.MakeMap[map[string]*int64](c, n802)
-				for n802 > 0 && !c.Failed() {
-					sz804, vn805, _ := c.ReadMapChunk(n802, 21, 7, nil, true)
-					for j806 := 0; j806 < sz804 && !c.Failed(); j806++ {
-						var k807 string
-						k807 = c.ReadString()
-						var v808 *int64
-						if !vn805 {
-							p809 := foryimpl.Alloc[int64](c)
-							*p809 = r.ReadVarInt64()
-							v808 = p809
-						}
-						m803[k807] = v808
-					}
-					n802 -= sz804
+				n807 := c.ReadLengthFast(2)
+				if n807 < 0 {
+					n807 = c.ReadLength(2)
 				}
-				x.PVals = m803
+				m808 := foryimpl.MakeMap[map[string]*int64](c, n807)
+				for n807 > 0 && !c.Failed() {
+					sz809, vn810, _ := c.ReadMapChunk(n807, 21, 7, nil, true)
+					for j811 := 0; j811 < sz809 && !c.Failed(); j811++ {
+						var k812 string
+						k812 = c.ReadString()
+						var v813 *int64
+						if !vn810 {
+							p814 := foryimpl.Alloc[int64](c)
+							*p814 = r.ReadVarInt64()
+							v813 = p814
+						}
+						m808[k812] = v813
+					}
+					n807 -= sz809
+				}
+				x.PVals = m808
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n811 := c.ReadLength(2)
-				m812 := foryimpl.MakeMap[map[int32]*other.Address](c, n811)
-				for n811 > 0 && !c.Failed() {
-					sz813, vn814, ev819 := c.ReadMapChunk(n811, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j815 := 0; j815 < sz813 && !c.Failed(); j815++ {
-						var k816 int32
-						k816 = r.ReadVarInt32()
-						var v817 *other.Address
-						if !vn814 {
-							p818 := foryimpl.Alloc[other.Address](c)
-							if ev819 != nil {
-								p818.ForyReadEvolved(c, ev819)
-							} else {
-								p818.ForyRead(c)
-							}
-							v817 = p818
-						}
-						m812[k816] = v817
-					}
-					n811 -= sz813
+				n816 := c.ReadLengthFast(2)
+				if n816 < 0 {
+					n816 = c.ReadLength(2)
 				}
-				x.Ptrs = m812
+				m817 := foryimpl.MakeMap[map[int32]*other.Address](c, n816)
+				for n816 > 0 && !c.Failed() {
+					sz818, vn819, ev824 := c.ReadMapChunk(n816, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j820 := 0; j820 < sz818 && !c.Failed(); j820++ {
+						var k821 int32
+						k821 = r.ReadVarInt32()
+						var v822 *other.Address
+						if !vn819 {
+							p823 := foryimpl.Alloc[other.Address](c)
+							if ev824 != nil {
+								p823.ForyReadEvolved(c, ev824)
+							} else {
+								p823.ForyRead(c)
+							}
+							v822 = p823
+						}
+						m817[k821] = v822
+					}
+					n816 -= sz818
+				}
+				x.Ptrs = m817
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n821 := c.ReadLength(2)
-				m822 := foryimpl.MakeMap[map[Shade]Label](c, n821)
-				for n821 > 0 && !c.Failed() {
-					sz823, vn824, _ := c.ReadMapChunk(n821, 25, 21, nil, false)
-					for j825 := 0; j825 < sz823 && !c.Failed(); j825++ {
-						var k826 Shade
-						k826 = Shade(c.ReadEnum(uint32(0xffff)))
-						var v827 Label
-						if !vn824 {
-							v827 = Label(c.ReadString())
-						}
-						m822[k826] = v827
-					}
-					n821 -= sz823
+				n826 := c.ReadLengthFast(2)
+				if n826 < 0 {
+					n826 = c.ReadLength(2)
 				}
-				x.ShadeKey = m822
+				m827 := foryimpl.MakeMap[map[Shade]Label](c, n826)
+				for n826 > 0 && !c.Failed() {
+					sz828, vn829, _ := c.ReadMapChunk(n826, 25, 21, nil, false)
+					for j830 := 0; j830 < sz828 && !c.Failed(); j830++ {
+						var k831 Shade
+						if e833 := c.ReadEnumFast(uint32(0xffff)); e833 >= 0 {
+							k831 = Shade(e833)
+						} else {
+							k831 = Shade(c.ReadEnum(uint32(0xffff)))
+						}
+						var v832 Label
+						if !vn829 {
+							v832 = Label(c.ReadString())
+						}
+						m827[k831] = v832
+					}
+					n826 -= sz828
+				}
+				x.ShadeKey = m827
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n829 := c.ReadLength(2)
-				m830 := foryimpl.MakeMap[map[string]other.Address](c, n829)
-				for n829 > 0 && !c.Failed() {
-					sz831, vn832, ev836 := c.ReadMapChunk(n829, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j833 := 0; j833 < sz831 && !c.Failed(); j833++ {
-						var k834 string
-						k834 = c.ReadString()
-						var v835 other.Address
-						if !vn832 {
-							if ev836 != nil {
-								v835.ForyReadEvolved(c, ev836)
+				n835 := c.ReadLengthFast(2)
+				if n835 < 0 {
+					n835 = c.ReadLength(2)
+				}
+				m836 := foryimpl.MakeMap[map[string]other.Address](c, n835)
+				for n835 > 0 && !c.Failed() {
+					sz837, vn838, ev842 := c.ReadMapChunk(n835, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j839 := 0; j839 < sz837 && !c.Failed(); j839++ {
+						var k840 string
+						k840 = c.ReadString()
+						var v841 other.Address
+						if !vn838 {
+							if ev842 != nil {
+								v841.ForyReadEvolved(c, ev842)
 							} else {
-								v835.ForyRead(c)
+								v841.ForyRead(c)
 							}
 						}
-						m830[k834] = v835
+						m836[k840] = v841
 					}
-					n829 -= sz831
+					n835 -= sz837
 				}
-				x.Structs = m830
+				x.Structs = m836
 			}
 		default:
 			c.SkipField(f)
@@ -7083,7 +7741,10 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -7102,6 +7763,9 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeComposite)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
 }
@@ -7401,13 +8065,16 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		Tags:    x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1238661285) {
 		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n43 := c.ReadLength(1)
+	n43 := c.ReadLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadLength(1)
+	}
 	l44 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n43)
 	if n43 > 0 {
 		hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7434,7 +8101,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n49 := c.ReadLength(2)
+	n49 := c.ReadLengthFast(2)
+	if n49 < 0 {
+		n49 = c.ReadLength(2)
+	}
 	m50 := foryimpl.MakeMap[map[string]*other.Tag](c, n49)
 	for n49 > 0 && !c.Failed() {
 		sz51, vn52, ev57 := c.ReadMapChunk(n49, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -7469,7 +8139,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n60 := c.ReadLength(1)
+	n60 := c.ReadLengthFast(1)
+	if n60 < 0 {
+		n60 = c.ReadLength(1)
+	}
 	l61 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n60)
 	if n60 > 0 {
 		hn63, ev64 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7533,7 +8206,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n72 := c.ReadLength(1)
+	n72 := c.ReadLengthFast(1)
+	if n72 < 0 {
+		n72 = c.ReadLength(1)
+	}
 	l73 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n72)
 	if n72 > 0 {
 		hn75, ev76 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
@@ -7590,13 +8266,16 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:    x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1238661285) {
 		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n80 := c.ReadLength(1)
+	n80 := c.ReadLengthFast(1)
+	if n80 < 0 {
+		n80 = c.ReadLength(1)
+	}
 	l81 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n80)
 	if n80 > 0 {
 		hn83, ev84 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7623,7 +8302,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n86 := c.ReadLength(2)
+	n86 := c.ReadLengthFast(2)
+	if n86 < 0 {
+		n86 = c.ReadLength(2)
+	}
 	m87 := foryimpl.MakeMap[map[string]*other.Tag](c, n86)
 	for n86 > 0 && !c.Failed() {
 		sz88, vn89, tr95, ev94 := c.ReadMapChunkRef(n86, 21, (*other.Tag)(nil).ForyType())
@@ -7675,7 +8357,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n102 := c.ReadLength(1)
+	n102 := c.ReadLengthFast(1)
+	if n102 < 0 {
+		n102 = c.ReadLength(1)
+	}
 	l103 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n102)
 	if n102 > 0 {
 		hn105, tr107, ev106 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
@@ -7772,7 +8457,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n123 := c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
+	}
 	l124 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n123)
 	if n123 > 0 {
 		hn126, ev127 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
@@ -7831,7 +8519,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLength(1)
+				n133 := c.ReadLengthFast(1)
+				if n133 < 0 {
+					n133 = c.ReadLength(1)
+				}
 				l134 := foryimpl.MakeSlice[[]other.Address](c, n133)
 				if n133 > 0 {
 					hn136, ev137 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -7857,7 +8548,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n139 := c.ReadLength(2)
+				n139 := c.ReadLengthFast(2)
+				if n139 < 0 {
+					n139 = c.ReadLength(2)
+				}
 				m140 := foryimpl.MakeMap[map[string]*other.Tag](c, n139)
 				for n139 > 0 && !c.Failed() {
 					sz141, vn142, ev147 := c.ReadMapChunk(n139, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -7900,7 +8594,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n153 := c.ReadLength(1)
+				n153 := c.ReadLengthFast(1)
+				if n153 < 0 {
+					n153 = c.ReadLength(1)
+				}
 				l154 := foryimpl.MakeSlice[[]*other.Address](c, n153)
 				if n153 > 0 {
 					hn156, ev157 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
@@ -8000,7 +8697,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n176 := c.ReadLength(1)
+				n176 := c.ReadLengthFast(1)
+				if n176 < 0 {
+					n176 = c.ReadLength(1)
+				}
 				l177 := foryimpl.MakeSlice[[]other.Tag](c, n176)
 				if n176 > 0 {
 					hn179, ev180 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
@@ -8147,7 +8847,10 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -8166,6 +8869,9 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
 }
@@ -8254,7 +8960,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -8295,7 +9001,7 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -8472,7 +9178,10 @@ func (x *Tree) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -8491,6 +9200,9 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeTree)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeTree)
 	}
 }
@@ -8664,13 +9376,16 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Tree{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-878088041) {
 		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
 			c.HashMismatch(foryTypeTree, h)
 			return
 		}
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n27)
 	if n27 > 0 {
 		hn30, ev31 := c.ReadStructListHeader(foryTypeTree)
@@ -8699,7 +9414,10 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Children")
 		return
 	}
-	n34 := c.ReadLength(2)
+	n34 := c.ReadLengthFast(2)
+	if n34 < 0 {
+		n34 = c.ReadLength(2)
+	}
 	m35 := foryimpl.MakeMap[map[string]*Tree](c, n34)
 	for n34 > 0 && !c.Failed() {
 		sz36, vn37, ev42 := c.ReadMapChunk(n34, 21, 28, foryTypeTree, true)
@@ -8740,13 +9458,16 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Tree{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-878088041) {
 		if h := r.ReadInt32(); h != -878088041 && !c.Failed() {
 			c.HashMismatch(foryTypeTree, h)
 			return
 		}
 	}
-	n44 := c.ReadLength(1)
+	n44 := c.ReadLengthFast(1)
+	if n44 < 0 {
+		n44 = c.ReadLength(1)
+	}
 	l45 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n44)
 	if n44 > 0 {
 		hn47, tr49, ev48 := c.ReadStructListHeaderRef(foryTypeTree)
@@ -8796,7 +9517,10 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Children")
 		return
 	}
-	n54 := c.ReadLength(2)
+	n54 := c.ReadLengthFast(2)
+	if n54 < 0 {
+		n54 = c.ReadLength(2)
+	}
 	m55 := foryimpl.MakeMap[map[string]*Tree](c, n54)
 	for n54 > 0 && !c.Failed() {
 		sz56, vn57, tr63, ev62 := c.ReadMapChunkRef(n54, 21, foryTypeTree)
@@ -8855,7 +9579,10 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
+				}
 				l68 := foryimpl.MakeSlice[[]*Tree](c, n67)
 				if n67 > 0 {
 					hn70, ev71 := c.ReadStructListHeader(foryTypeTree)
@@ -8883,7 +9610,10 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLength(2)
+				n74 := c.ReadLengthFast(2)
+				if n74 < 0 {
+					n74 = c.ReadLength(2)
+				}
 				m75 := foryimpl.MakeMap[map[string]*Tree](c, n74)
 				for n74 > 0 && !c.Failed() {
 					sz76, vn77, ev82 := c.ReadMapChunk(n74, 21, 28, foryTypeTree, true)
@@ -9008,7 +9738,10 @@ func (x *Carriers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -9027,6 +9760,9 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeCarriers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeCarriers)
 	}
 }
@@ -9393,7 +10129,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		Prices: x.Prices,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1288699109) {
 		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
 			c.HashMismatch(foryTypeCarriers, h)
 			return
@@ -9437,7 +10173,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("MaybeN")
 		return
 	}
-	n76 := c.ReadArrayLength(2)
+	n76 := c.ReadArrayLengthFast(2)
+	if n76 < 0 {
+		n76 = c.ReadArrayLength(2)
+	}
 	a77 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n76)
 	r.ReadRawUint16s(foryimpl.Uint16s(a77))
 	x.Brains = a77
@@ -9445,7 +10184,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Brains")
 		return
 	}
-	n78 := c.ReadLength(2)
+	n78 := c.ReadLengthFast(2)
+	if n78 < 0 {
+		n78 = c.ReadLength(2)
+	}
 	m79 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n78)
 	for n78 > 0 && !c.Failed() {
 		sz80, vn81, _ := c.ReadMapChunk(n78, 21, 23, nil, true)
@@ -9454,7 +10196,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			k83 = c.ReadString()
 			var v84 serializer.Set[int32]
 			if !vn81 {
-				n85 := c.ReadLength(1)
+				n85 := c.ReadLengthFast(1)
+				if n85 < 0 {
+					n85 = c.ReadLength(1)
+				}
 				s86 := foryimpl.MakeMap[serializer.Set[int32]](c, n85)
 				if n85 > 0 {
 					hn87 := c.ReadListHeader(5)
@@ -9481,7 +10226,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n91 := c.ReadLength(1)
+	n91 := c.ReadLengthFast(1)
+	if n91 < 0 {
+		n91 = c.ReadLength(1)
+	}
 	s92 := foryimpl.MakeMap[serializer.Set[int32]](c, n91)
 	if n91 > 0 {
 		hn93 := c.ReadListHeader(5)
@@ -9502,7 +10250,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Codes")
 		return
 	}
-	n96 := c.ReadLength(2)
+	n96 := c.ReadLengthFast(2)
+	if n96 < 0 {
+		n96 = c.ReadLength(2)
+	}
 	l97 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n96)
 	if n96 > 0 {
 		hn99 := c.ReadListHeader(17)
@@ -9548,7 +10299,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n104 := c.ReadLength(1)
+	n104 := c.ReadLengthFast(1)
+	if n104 < 0 {
+		n104 = c.ReadLength(1)
+	}
 	l105 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n104)
 	if n104 > 0 {
 		hn107 := c.ReadListHeader(40)
@@ -9571,7 +10325,10 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prices")
 		return
 	}
-	n110 := c.ReadLength(1)
+	n110 := c.ReadLengthFast(1)
+	if n110 < 0 {
+		n110 = c.ReadLength(1)
+	}
 	s111 := foryimpl.MakeMap[serializer.Set[string]](c, n110)
 	if n110 > 0 {
 		hn112 := c.ReadListHeader(21)
@@ -9602,7 +10359,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		Prices: x.Prices,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1288699109) {
 		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
 			c.HashMismatch(foryTypeCarriers, h)
 			return
@@ -9649,7 +10406,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 	if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
 		x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id119)
 	} else if st118 == foryimpl.RefFollows {
-		n120 := c.ReadArrayLength(2)
+		n120 := c.ReadArrayLengthFast(2)
+		if n120 < 0 {
+			n120 = c.ReadArrayLength(2)
+		}
 		a121 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n120)
 		r.ReadRawUint16s(foryimpl.Uint16s(a121))
 		x.Brains = a121
@@ -9661,7 +10421,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Brains")
 		return
 	}
-	n122 := c.ReadLength(2)
+	n122 := c.ReadLengthFast(2)
+	if n122 < 0 {
+		n122 = c.ReadLength(2)
+	}
 	m123 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n122)
 	for n122 > 0 && !c.Failed() {
 		sz124, vn125, _ := c.ReadMapChunk(n122, 21, 23, nil, true)
@@ -9670,7 +10433,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 			k127 = c.ReadString()
 			var v128 serializer.Set[int32]
 			if !vn125 {
-				n129 := c.ReadLength(1)
+				n129 := c.ReadLengthFast(1)
+				if n129 < 0 {
+					n129 = c.ReadLength(1)
+				}
 				s130 := foryimpl.MakeMap[serializer.Set[int32]](c, n129)
 				if n129 > 0 {
 					hn131 := c.ReadListHeader(5)
@@ -9697,7 +10463,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n135 := c.ReadLength(1)
+	n135 := c.ReadLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadLength(1)
+	}
 	s136 := foryimpl.MakeMap[serializer.Set[int32]](c, n135)
 	if n135 > 0 {
 		hn137 := c.ReadListHeader(5)
@@ -9718,7 +10487,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Codes")
 		return
 	}
-	n140 := c.ReadLength(2)
+	n140 := c.ReadLengthFast(2)
+	if n140 < 0 {
+		n140 = c.ReadLength(2)
+	}
 	l141 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n140)
 	if n140 > 0 {
 		hn143 := c.ReadListHeader(17)
@@ -9764,7 +10536,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n148 := c.ReadLength(1)
+	n148 := c.ReadLengthFast(1)
+	if n148 < 0 {
+		n148 = c.ReadLength(1)
+	}
 	l149 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n148)
 	if n148 > 0 {
 		hn151 := c.ReadListHeader(40)
@@ -9787,7 +10562,10 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Prices")
 		return
 	}
-	n154 := c.ReadLength(1)
+	n154 := c.ReadLengthFast(1)
+	if n154 < 0 {
+		n154 = c.ReadLength(1)
+	}
 	s155 := foryimpl.MakeMap[serializer.Set[string]](c, n154)
 	if n154 > 0 {
 		hn156 := c.ReadListHeader(21)
@@ -9868,7 +10646,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
 					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id176)
 				} else if st175 == foryimpl.RefFollows {
-					n177 := c.ReadArrayLength(2)
+					n177 := c.ReadArrayLengthFast(2)
+					if n177 < 0 {
+						n177 = c.ReadArrayLength(2)
+					}
 					a178 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n177)
 					r.ReadRawUint16s(foryimpl.Uint16s(a178))
 					x.Brains = a178
@@ -9880,7 +10661,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadArrayLength(2)
+					n173 := c.ReadArrayLengthFast(2)
+					if n173 < 0 {
+						n173 = c.ReadArrayLength(2)
+					}
 					a174 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n173)
 					r.ReadRawUint16s(foryimpl.Uint16s(a174))
 					x.Brains = a174
@@ -9888,7 +10672,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLength(2)
+				n179 := c.ReadLengthFast(2)
+				if n179 < 0 {
+					n179 = c.ReadLength(2)
+				}
 				m180 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n179)
 				for n179 > 0 && !c.Failed() {
 					sz181, vn182, _ := c.ReadMapChunk(n179, 21, 23, nil, true)
@@ -9897,7 +10684,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						k184 = c.ReadString()
 						var v185 serializer.Set[int32]
 						if !vn182 {
-							n186 := c.ReadLength(1)
+							n186 := c.ReadLengthFast(1)
+							if n186 < 0 {
+								n186 = c.ReadLength(1)
+							}
 							s187 := foryimpl.MakeMap[serializer.Set[int32]](c, n186)
 							if n186 > 0 {
 								hn188 := c.ReadListHeader(5)
@@ -9923,7 +10713,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n192 := c.ReadLength(1)
+				n192 := c.ReadLengthFast(1)
+				if n192 < 0 {
+					n192 = c.ReadLength(1)
+				}
 				s193 := foryimpl.MakeMap[serializer.Set[int32]](c, n192)
 				if n192 > 0 {
 					hn194 := c.ReadListHeader(5)
@@ -9945,7 +10738,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n197 := c.ReadLength(2)
+				n197 := c.ReadLengthFast(2)
+				if n197 < 0 {
+					n197 = c.ReadLength(2)
+				}
 				l198 := foryimpl.MakeSlice[[]serializer.Float16](c, n197)
 				if n197 > 0 {
 					hn200 := c.ReadListHeader(17)
@@ -9983,7 +10779,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n205 := c.ReadLength(1)
+				n205 := c.ReadLengthFast(1)
+				if n205 < 0 {
+					n205 = c.ReadLength(1)
+				}
 				l206 := foryimpl.MakeSlice[[]serializer.Decimal](c, n205)
 				if n205 > 0 {
 					hn208 := c.ReadListHeader(40)
@@ -10005,7 +10804,10 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadLength(1)
+				n211 := c.ReadLengthFast(1)
+				if n211 < 0 {
+					n211 = c.ReadLength(1)
+				}
 				s212 := foryimpl.MakeMap[serializer.Set[string]](c, n211)
 				if n211 > 0 {
 					hn213 := c.ReadListHeader(21)

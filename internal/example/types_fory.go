@@ -11,8 +11,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Status as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12).
@@ -84,7 +84,10 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -103,6 +106,9 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeUser)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeUser)
 	}
 }
@@ -286,7 +292,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1990315993) {
 		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
 			c.HashMismatch(foryTypeUser, h)
 			return
@@ -309,7 +315,10 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n12 := c.ReadLength(1)
+	n12 := c.ReadLengthFast(1)
+	if n12 < 0 {
+		n12 = c.ReadLength(1)
+	}
 	l13 := foryimpl.ReuseSlice[[]string](c, x.Tags, n12)
 	if n12 > 0 {
 		hn15 := c.ReadListHeader(21)
@@ -332,7 +341,11 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+		x.Status = Status(e18)
+	} else {
+		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Status")
 		return
@@ -343,7 +356,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 func (x *User) foryReadRef(c *foryimpl.ReadContext) {
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1990315993) {
 		if h := r.ReadInt32(); h != 1990315993 && !c.Failed() {
 			c.HashMismatch(foryTypeUser, h)
 			return
@@ -366,31 +379,38 @@ func (x *User) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := foryimpl.ReuseSlice[[]string](c, x.Tags, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
+	l20 := foryimpl.ReuseSlice[[]string](c, x.Tags, n19)
+	if n19 > 0 {
+		hn22 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
+			for i21 := range l20 {
+				if hn22 && !c.ReadFlag() {
+					clear(l20[i21 : i21+1])
 					continue
 				}
-				l19[i20] = c.ReadString()
+				l20[i21] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i20)
+					c.TraceIndex(i21)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l19
+	x.Tags = l20
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+		if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+			x.Status = Status(e27)
+		} else {
+			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Status")
@@ -406,8 +426,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 64); ok27 {
-					x.ID = int64(v26)
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.ID = int64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -418,34 +438,45 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(1)
-				l29 := foryimpl.MakeSlice[[]string](c, n28)
-				if n28 > 0 {
-					hn31 := c.ReadListHeader(21)
+				n30 := c.ReadLengthFast(1)
+				if n30 < 0 {
+					n30 = c.ReadLength(1)
+				}
+				l31 := foryimpl.MakeSlice[[]string](c, n30)
+				if n30 > 0 {
+					hn33 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i30 := range l29 {
-							if hn31 && !c.ReadFlag() {
-								clear(l29[i30 : i30+1])
+						for i32 := range l31 {
+							if hn33 && !c.ReadFlag() {
+								clear(l31[i32 : i32+1])
 								continue
 							}
-							l29[i30] = c.ReadString()
+							l31[i32] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i30)
+								c.TraceIndex(i32)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l29
+				x.Tags = l31
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+						x.Status = Status(e39)
+					} else {
+						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+						x.Status = Status(e36)
+					} else {
+						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:
@@ -507,7 +538,10 @@ func (x *Event) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -526,6 +560,9 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEvent)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEvent)
 	}
 }
@@ -583,7 +620,7 @@ func (x *Event) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Event) ForyRead(c *foryimpl.ReadContext) {
 	*x = Event{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-855736927) {
 		if h := r.ReadInt32(); h != -855736927 && !c.Failed() {
 			c.HashMismatch(foryTypeEvent, h)
 			return

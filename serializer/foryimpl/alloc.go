@@ -56,13 +56,24 @@ func (c *ReadContext) charge(n, size uint64) bool {
 	return true
 }
 
+// chargeOne is charge(1, size), which inlines: no division, and the
+// failure out of line (BenchmarkDeserializeFresh/Sample: one charge per
+// slice).
+func (c *ReadContext) chargeOne(size uint64) bool {
+	if size <= c.budget {
+		c.budget -= size
+		return true
+	}
+	return c.charge(1, size)
+}
+
 // MakeSlice returns make(S, n) once n elements fit the decode's allocation
 // budget; otherwise it records ErrLimit and returns nil. Generated code
 // calls it after ReadLength has checked n against the remaining input.
 func MakeSlice[S ~[]E, E any](c *ReadContext, n int) S {
 	var e E
 	size := uint64(unsafe.Sizeof(e))
-	if n < 0 || size != 0 && uint64(n) > math.MaxUint64/size || !c.charge(1, allocSize(uint64(n)*size)) {
+	if n < 0 || size != 0 && uint64(n) > math.MaxUint64/size || !c.chargeOne(allocSize(uint64(n)*size)) {
 		return nil
 	}
 	return make(S, n)
@@ -137,7 +148,7 @@ func MakeMap[M ~map[K]V, K comparable, V any](c *ReadContext, n int) M {
 	case n > 0:
 		slots = 8
 	}
-	if n < 0 || !c.charge(1, mapHeaderCost) ||
+	if n < 0 || !c.chargeOne(mapHeaderCost) ||
 		!c.charge(slots, uint64(unsafe.Sizeof(k))+uint64(unsafe.Sizeof(v))+mapSlotOverhead) {
 		return M{}
 	}
@@ -149,7 +160,7 @@ func MakeMap[M ~map[K]V, K comparable, V any](c *ReadContext, n int) M {
 // generated code needs no nil check on the error path).
 func Alloc[T any](c *ReadContext) *T {
 	var z T
-	c.charge(1, allocSize(uint64(unsafe.Sizeof(z))))
+	c.chargeOne(allocSize(uint64(unsafe.Sizeof(z))))
 	return new(T)
 }
 
@@ -187,10 +198,14 @@ const cacheEntryCost = 64
 // backing arrays, as encoding/json does (BenchmarkDeserialize/SampleList).
 // The reader overwrites or zeroes every element; a struct element keeps its
 // own slices for reuse in turn. A slice the caller kept from the previous
-// value sees the new elements.
+// value sees the new elements. n is a length ReadLength or ReadArrayLength
+// returned, so never negative.
 func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
-	if old != nil && n >= 0 && n <= cap(old) {
-		return old[:n]
+	// Small enough to inline into the generated reader, which a test of n
+	// as unsigned would not be: n is not negative (BenchmarkFixedCost/
+	// DeserializeWithContext).
+	if old == nil || n > cap(old) {
+		return MakeSlice[S](c, n)
 	}
-	return MakeSlice[S](c, n)
+	return old[:n]
 }

@@ -1021,8 +1021,10 @@ func TestAnyBudget(t *testing.T) {
 		WriteAny(c, v)
 		require.NoError(t, c.EndWrite(0))
 		require.NoError(t, decodeAny(false, false, b.Bytes()))
-		tight := testRuntime(false, false)
-		tight.opts.AllocPerByte, tight.opts.AllocBase = 2, 1
+		cfg := DefaultConfig()
+		cfg.Compatible, cfg.AllocPerByte, cfg.AllocBase = false, 2, 1
+		tight := &Runtime{}
+		tight.Init(cfg)
 		rc := tight.BeginRead(b.Bytes())
 		ReadAny(rc, false)
 		require.ErrorIs(t, tight.EndRead(rc, rootKey), ErrLimit, "%T", v)

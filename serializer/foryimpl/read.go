@@ -45,6 +45,46 @@ type ReadContext struct {
 	// slot marks the Fory's own context (Fory.reader), as opposed to one
 	// from its pool.
 	slot bool
+	// quick says EndRead may take its fast path: the Fory's own context,
+	// outside stream mode.
+	quick bool
+	// perByte, allocBase, reserveFrom and saturateFrom compute begin's
+	// allocation budget (allocBudget) without a 128-bit product or a call
+	// (BenchmarkFixedCost): unbacked is opts.MaxUnbackedElements.
+	perByte, allocBase, reserveFrom, saturateFrom, unbacked uint64
+	// For an input shorter than linearBelow bytes the budget is
+	// perByte × n + linearBase (BeginReadFast); linearBelow is 0 when no
+	// length has that form.
+	linearBase, linearBelow uint64
+}
+
+// makeReadContext returns a context for reads with the options o.
+func makeReadContext(o *Config) *ReadContext {
+	c := &ReadContext{compatible: o.Compatible, trackRef: o.TrackRef, maxDepth: o.MaxDepth, opts: o,
+		alias: o.AliasStrings || o.ZeroCopy, skipUTF8: o.SkipUTF8Check,
+		perByte: uint64(max(o.AllocPerByte, 1)), allocBase: uint64(max(o.AllocBase, 0)), unbacked: uint64(o.MaxUnbackedElements)}
+	// n × perByte + allocBase is above allocReserve from n = reserveFrom
+	// on, and overflows from n = saturateFrom on.
+	if c.allocBase <= allocReserve {
+		c.reserveFrom = (allocReserve-c.allocBase)/c.perByte + 1
+	}
+	c.saturateFrom = (1<<64-1-c.allocBase)/c.perByte + 1
+	if c.reserveFrom == 0 {
+		c.linearBase, c.linearBelow = c.allocBase-allocReserve, c.saturateFrom
+	}
+	return c
+}
+
+// budgetFor is opts.allocBudget(n) (TestBudgetFor).
+func (c *ReadContext) budgetFor(n uint64) uint64 {
+	b := n*c.perByte + c.allocBase
+	if n >= c.reserveFrom {
+		b -= allocReserve
+	}
+	if n >= c.saturateFrom {
+		b = 1<<64 - 1
+	}
+	return b
 }
 
 // defEvolution is the field mapping of a received TypeDef to a local type.
@@ -74,8 +114,8 @@ type remoteDef struct {
 // back).
 func (c *ReadContext) begin(data []byte) {
 	c.r.Reset(data)
-	c.budget = c.opts.allocBudget(len(data))
-	c.elems = uint64(len(data)) + uint64(c.opts.MaxUnbackedElements)
+	c.budget = c.budgetFor(uint64(len(data)))
+	c.elems = uint64(len(data)) + c.unbacked
 	c.depth = 0
 }
 
@@ -182,28 +222,55 @@ func (c *ReadContext) ReadFlag() bool {
 // input before anything is allocated: every element takes at least
 // minElemBytes bytes (at least 1 is assumed). It returns 0 on error.
 func (c *ReadContext) ReadLength(minElemBytes int) int {
-	n := c.r.ReadVarUint32()
+	// Lengths below 128 are one byte, read without a call
+	// (BenchmarkFixedCost/DeserializeWithContext).
+	n, ok := c.r.ReadVarUint32Byte()
+	if !ok {
+		n = c.r.ReadVarUint32()
+	}
 	if minElemBytes < 1 {
 		minElemBytes = 1
-	}
-	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) {
-		if c.r.Err() == nil {
-			c.r.Fail(shortInput("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
-		}
-		return 0
 	}
 	// Every declared element costs one unit of a budget of one per input
 	// byte plus the unbacked allowance: an element that takes no bytes (a
 	// struct whose received TypeDef has no fields) would otherwise let
 	// nested lists each claim the whole remaining input, and the time to
 	// read or skip them grow with its square.
-	if uint64(n) > c.elems {
-		c.r.Fail(limit("more list, map or array elements than the input can hold (%d input bytes and %d unbacked elements: WithMaxUnbackedElements)",
-			len(c.r.Bytes()), c.opts.MaxUnbackedElements))
+	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) || uint64(n) > c.elems {
+		// Out of line, so the fast path needs no stack frame for the
+		// error's formatting (BenchmarkFixedCost/DeserializeWithContext).
+		c.badLength(n, minElemBytes)
 		return 0
 	}
 	c.elems -= uint64(n)
 	return int(n)
+}
+
+// ReadLengthFast is ReadLength's fast path, which inlines into generated
+// readers: a one-byte length that passes ReadLength's checks is read and
+// returned. For anything else it reads nothing and returns -1, and the
+// caller calls ReadLength (BenchmarkFixedCost/DeserializeWithContext).
+// minElemBytes is a constant of at least 1 (the generator's minBytes).
+func (c *ReadContext) ReadLengthFast(minElemBytes int) int {
+	n := c.r.ReadSmallLength(minElemBytes, c.elems)
+	if n > 0 {
+		c.elems -= uint64(n)
+	}
+	return n
+}
+
+// badLength records why ReadLength refused the length n.
+//
+//go:noinline
+func (c *ReadContext) badLength(n uint32, minElemBytes int) {
+	if uint64(n)*uint64(minElemBytes) > uint64(c.r.Remaining()) {
+		if c.r.Err() == nil {
+			c.r.Fail(shortInput("length %d exceeds the %d remaining bytes", n, c.r.Remaining()))
+		}
+		return
+	}
+	c.r.Fail(limit("more list, map or array elements than the input can hold (%d input bytes and %d unbacked elements: WithMaxUnbackedElements)",
+		len(c.r.Bytes()), c.opts.MaxUnbackedElements))
 }
 
 // Elements header bits (docs/format.md §8.1).
@@ -528,6 +595,27 @@ func (c *ReadContext) ReadArrayLength(width int) int {
 	}
 	return n / width
 }
+
+// ReadArrayLengthFast is ReadArrayLength's fast path, which inlines into
+// generated readers, for a width that is a power of two: a one-byte byte
+// length that passes ReadArrayLength's checks is read and the element
+// count returned. For anything else it reads nothing and returns -1, and
+// the caller calls ReadArrayLength (BenchmarkDeserialize/Sample: seven
+// arrays).
+func (c *ReadContext) ReadArrayLengthFast(width int) int {
+	n := c.r.ReadSmallByteLength(width, c.elems)
+	if n > 0 {
+		c.elems -= uint64(n)
+		n /= width
+	}
+	return n
+}
+
+// ReadEnumFast is ReadEnum's fast path, which inlines into generated
+// readers: a one-byte ordinal of at most max is read and returned. For
+// anything else it reads nothing and returns -1, and the caller calls
+// ReadEnum (BenchmarkDeserialize/MediaContentList: four enums an element).
+func (c *ReadContext) ReadEnumFast(max uint32) int { return c.r.ReadSmallVarUint32(max) }
 
 // Map chunk header bits (docs/format.md §8.4).
 const (

@@ -22,11 +22,12 @@ import (
 // GenVersion is the version of the generated-code API this runtime serves.
 // Version 2: reference tracking (foryWriteRef/foryReadRef dispatch) and the
 // any registry; files of version 1 would write untracked bytes under
-// WithTrackRef.
+// WithTrackRef. Version 3: the inlinable read fast paths (BeginReadFast,
+// ReadLengthFast, …) and buffer.PutStringAt that generated code calls.
 // Every generated file checks it at compile time with two conversions to
 // RegenerateWithMatchingForygen, which overflow unless the file was
 // generated for exactly this version.
-const GenVersion = 2
+const GenVersion = 3
 
 // RegenerateWithMatchingForygen is the type of the version check in every
 // generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and
@@ -120,6 +121,12 @@ type Runtime struct {
 	reader     *ReadContext
 	readerBusy atomic.Uint32
 	readers    sync.Pool
+	// copyInput is AliasStrings without ZeroCopy: a read decodes a copy
+	// of its input, which its strings alias.
+	copyInput bool
+	// readFastBelow bounds the inputs BeginReadFast takes: 0 for none
+	// (copyInput), otherwise the reader's linearBelow.
+	readFastBelow uint64
 	// consumed and short are the outcome of the last read in stream mode.
 	consumed int
 	short    bool
@@ -130,12 +137,14 @@ func (f *Runtime) Init(cfg Config) {
 	cfg.normalize()
 	cfg.ZeroCopy = cfg.ZeroCopy || forceZeroCopy
 	f.opts = cfg
-	f.readers.New = func() any {
-		return &ReadContext{compatible: f.opts.Compatible, trackRef: f.opts.TrackRef, maxDepth: f.opts.MaxDepth, opts: &f.opts,
-			alias: f.opts.AliasStrings || f.opts.ZeroCopy, skipUTF8: f.opts.SkipUTF8Check}
-	}
-	f.reader = f.readers.New().(*ReadContext)
+	f.copyInput = cfg.AliasStrings && !cfg.ZeroCopy
+	f.readers.New = func() any { return makeReadContext(&f.opts) }
+	f.reader = makeReadContext(&f.opts)
 	f.reader.slot = true
+	f.reader.quick = !cfg.Stream
+	if !f.copyInput {
+		f.readFastBelow = f.reader.linearBelow
+	}
 }
 
 // Config returns the options f was set up with, limits normalised.
@@ -210,11 +219,39 @@ func (c *WriteContext) fail(start int) error {
 // would write, and then either AcceptRoot, read the body and EndRead, or
 // hand the message to ReadRoot.
 func (f *Runtime) BeginRead(data []byte) *ReadContext {
+	if c := f.BeginReadFast(data); c != nil {
+		return c
+	}
+	return f.beginReadSlow(data)
+}
+
+// BeginReadFast is BeginRead's fast path, which inlines into generated
+// ForyDeserialize methods: it takes the Fory's own context, or returns nil
+// when that is busy, the input is to be copied or its allocation budget is
+// not linear (readFastBelow), and the caller calls BeginRead
+// (BenchmarkFixedCost/DeserializeWithContext). It is begin with the budget's
+// linear form.
+func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
+	n := uint64(len(data))
+	if n >= f.readFastBelow || !f.readerBusy.CompareAndSwap(0, 1) {
+		return nil
+	}
+	c := f.reader
+	c.r.Reset(data)
+	c.budget = n*c.perByte + c.linearBase
+	c.elems = n + c.unbacked
+	c.depth = 0
+	return c
+}
+
+// beginReadSlow is BeginRead for a Fory whose own context is busy, or which
+// copies the input.
+func (f *Runtime) beginReadSlow(data []byte) *ReadContext {
 	c := f.reader
 	if !f.readerBusy.CompareAndSwap(0, 1) {
 		c = f.readers.Get().(*ReadContext)
 	}
-	if f.opts.AliasStrings && !f.opts.ZeroCopy {
+	if f.copyInput {
 		data = append([]byte(nil), data...)
 	}
 	c.begin(data)
@@ -227,7 +264,15 @@ func (f *Runtime) BeginRead(data []byte) *ReadContext {
 func (c *ReadContext) AcceptRoot(n int, t *TypeInfo) {
 	c.r.SetOffset(n)
 	if c.compatible {
-		c.defs = append(c.defs, t.self)
+		// The table is empty (begin): storing into the room a previous
+		// message left takes no length check or growth branch
+		// (BenchmarkFixedCost/DeserializeWithContext).
+		if cap(c.defs) != 0 {
+			c.defs = c.defs[:1]
+			c.defs[0] = t.self
+		} else {
+			c.defs = append(c.defs, t.self)
+		}
 	} else if t.ByName {
 		c.names = append(c.names, t.Namespace, t.TypeName)
 	}
@@ -273,6 +318,31 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 // EndRead checks that the whole input was read, returns the context and
 // reports the first error as a *DecodeError.
 func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
+	if f.EndReadFast(c) {
+		return nil
+	}
+	return f.endRead(c, t)
+}
+
+// EndReadFast is EndRead's fast path, which inlines into generated
+// ForyDeserialize methods: it ends a read of the Fory's own context that
+// succeeded and reports true; for any other it does nothing and reports
+// false, and the caller calls EndRead (BenchmarkFixedCost/
+// DeserializeWithContext).
+func (f *Runtime) EndReadFast(c *ReadContext) bool {
+	// The path is empty: generated code adds to it only after an error.
+	if r := &c.r; !c.quick || r.Err() != nil || r.Remaining() != 0 || len(c.refs)|len(c.evs) != 0 {
+		return false
+	}
+	c.r.Drop()
+	c.defs = c.defs[:0]
+	c.names = c.names[:0]
+	f.readerBusy.Store(0)
+	return true
+}
+
+// endRead is EndRead for every other read.
+func (f *Runtime) endRead(c *ReadContext, t *TypeInfo) error {
 	var err error
 	if r := &c.r; r.Err() != nil || r.Remaining() != 0 && !f.opts.Stream {
 		if f.opts.Stream {

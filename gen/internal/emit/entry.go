@@ -175,7 +175,10 @@ func (g *gen) emitEntry(f *jen.File) {
 	f.Func().Params(recv.Clone()).Id(name).Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 	).Error().Block(
-		jen.Id("c").Op(":=").Add(runtime("BeginRead")).Call(jen.Id("data")),
+		// The fast paths of BeginRead and EndRead inline; the calls are
+		// for the rest (BenchmarkFixedCost/DeserializeWithContext).
+		jen.Id("c").Op(":=").Add(runtime("BeginReadFast")).Call(jen.Id("data")),
+		jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Id("c").Op("=").Add(runtime("BeginRead")).Call(jen.Id("data"))),
 		jen.Id("in").Op(":=").Id("c").Dot("Reader").Call().Dot("Bytes").Call(),
 		// With tracking the prefix has flag 0x00 (and the tracking
 		// TypeDef), in a method of its own as on the write side.
@@ -184,6 +187,7 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
 			jen.Id("c").Dot("AcceptRoot").Call(jen.Id("n"), info),
 			jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
+			jen.If(runtime("EndReadFast").Call(jen.Id("c"))).Block(jen.Return(jen.Nil())),
 			jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...),
 	)
 	f.Line()

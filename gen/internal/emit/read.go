@@ -55,7 +55,10 @@ func (g *gen) readBody() []jen.Code {
 	body = append(body,
 		jen.Op("*").Id("x").Op("=").Id(g.name()).Values(keep),
 		jen.Id("r").Op(":=").Id("c").Dot("Reader").Call(),
-		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call()).Block(
+		// The hash is matched inline; ReadInt32 reads one that differs, or
+		// reports truncated input (BenchmarkFixedCost/
+		// DeserializeWithContext/consistent).
+		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call().Op("&&").Op("!").Id("r").Dot("MatchInt32").Call(jen.Lit(int(s.SchemaHash)))).Block(
 			jen.If(jen.Id("h").Op(":=").Id("r").Dot("ReadInt32").Call(), jen.Id("h").Op("!=").Lit(int(s.SchemaHash)).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
 				jen.Id("c").Dot("HashMismatch").Call(jen.Id(g.infoVar()), jen.Id("h")),
 				jen.Return(),
@@ -229,6 +232,16 @@ func minBytes(w *plan.Wire) int {
 	return 1
 }
 
+// readLength declares n, a collection length read with ReadLength's
+// inlined fast path and the call for the rest (BenchmarkFixedCost/
+// DeserializeWithContext). minElemBytes is at least 1.
+func readLength(n string, minElemBytes int) []jen.Code {
+	return []jen.Code{
+		jen.Id(n).Op(":=").Id("c").Dot("ReadLengthFast").Call(jen.Lit(minElemBytes)),
+		jen.If(jen.Id(n).Op("<").Lit(0)).Block(jen.Id(n).Op("=").Id("c").Dot("ReadLength").Call(jen.Lit(minElemBytes))),
+	}
+}
+
 // readValue reads a value of wire type w into dst, an assignable expression.
 func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
 	t := w.Go
@@ -284,7 +297,12 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Id("c").Dot("ReadString").Call(), t))}
 	case plan.TypeEnum:
 		if max, ok := enumMax(t.Base); ok {
-			return []jen.Code{dst.Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadEnum").Call(jen.Lit(max))))}
+			// The inlined fast path, ReadEnum behind it
+			// (BenchmarkDeserialize/MediaContentList).
+			e := g.fresh("e")
+			return []jen.Code{jen.If(jen.Id(e).Op(":=").Id("c").Dot("ReadEnumFast").Call(jen.Lit(max)), jen.Id(e).Op(">=").Lit(0)).Block(
+				jen.Add(dst).Op("=").Add(g.goType(t).Call(jen.Id(e)))).Else().Block(
+				jen.Add(dst).Op("=").Add(g.goType(t).Call(jen.Id("c").Dot("ReadEnum").Call(jen.Lit(max)))))}
 		}
 		return []jen.Code{dst.Op("=").Add(g.goType(t).Call(r.Clone().Dot("ReadVarUint32").Call()))}
 	case plan.TypeTimestamp:
@@ -549,10 +567,16 @@ func (g *gen) makeSlice(t *model.Type, n *jen.Statement) *jen.Statement {
 // readDenseArray reads a byte length and raw little-endian elements (§8.2).
 func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, s := g.fresh("n"), g.fresh("a")
-	out := []jen.Code{
-		jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(w.Elem.Width)),
-		jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))),
+	var out []jen.Code
+	if wd := w.Elem.Width; wd&(wd-1) == 0 {
+		// The inlined fast path takes a power-of-two width
+		// (BenchmarkDeserialize/Sample).
+		out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLengthFast").Call(jen.Lit(wd)),
+			jen.If(jen.Id(n).Op("<").Lit(0)).Block(jen.Id(n).Op("=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(wd))))
+	} else {
+		out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(wd)))
 	}
+	out = append(out, jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))))
 	switch w.Go.Elem.Kind {
 	case model.Int8:
 		i := g.fresh("i")
@@ -572,7 +596,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	e := w.Elem
 	n, s, i, hasNull, evv, trk := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn"), g.fresh("ev"), g.fresh("tr")
 	var out []jen.Code
-	out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(minBytes(e))))
+	out = append(out, readLength(n, minBytes(e))...)
 	isArray := w.Go.Kind == model.Array
 	if isArray {
 		out = append(out, jen.If(jen.Id(n).Op("!=").Lit(w.Go.Len).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
@@ -701,8 +725,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	if tracked {
 		chunk = jen.List(jen.Id(size), jen.Id(valNull), jen.Id(trk), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkRef").Call(jen.Id(n), jen.Lit(keyID), valInfo)
 	}
-	return []jen.Code{
-		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(2)),
+	return append(readLength(n, 2),
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			chunk,
@@ -710,7 +733,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			jen.Id(n).Op("-=").Id(size),
 		),
 		dst.Op("=").Id(m),
-	}
+	)
 }
 
 // enumMax is the largest ordinal an enum of base kind k holds, when that is
@@ -738,8 +761,7 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, s, hn, i, e := g.fresh("n"), g.fresh("s"), g.fresh("hn"), g.fresh("i"), g.fresh("e")
 	if eg := w.Elem.Go; eg.Kind == model.Pointer && eg.Elem.Kind == model.Struct {
 		trk, ev := g.fresh("tr"), g.fresh("ev")
-		return []jen.Code{
-			jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
+		return append(readLength(n, 1),
 			jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 			jen.If(jen.Id(n).Op(">").Lit(0)).Block(
 				jen.List(jen.Id(hn), jen.Id(trk), jen.Id(ev)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(w.Elem.Go.Elem)),
@@ -757,10 +779,9 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 				),
 			),
 			dst.Op("=").Id(s),
-		}
+		)
 	}
-	return []jen.Code{
-		jen.Id(n).Op(":=").Id("c").Dot("ReadLength").Call(jen.Lit(1)),
+	return append(readLength(n, 1),
 		jen.Id(s).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.If(jen.Id(n).Op(">").Lit(0)).Block(
 			jen.Id(hn).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(w.Elem.TypeID))),
@@ -774,7 +795,7 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			),
 		),
 		dst.Op("=").Id(s),
-	}
+	)
 }
 
 // readOptional reads a present Optional's value into dst (the flag is read).

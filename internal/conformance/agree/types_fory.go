@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
@@ -69,7 +69,10 @@ func (x *OptInt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -88,6 +91,9 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeOptInt)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeOptInt)
 	}
 }
@@ -152,7 +158,7 @@ func (x *OptInt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 func (x *OptInt) ForyRead(c *foryimpl.ReadContext) {
 	*x = OptInt{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1913758343) {
 		if h := r.ReadInt32(); h != 1913758343 && !c.Failed() {
 			c.HashMismatch(foryTypeOptInt, h)
 			return
@@ -247,7 +253,10 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -266,6 +275,9 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNilValues)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNilValues)
 	}
 }
@@ -427,13 +439,16 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	*x = NilValues{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1805812133) {
 		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
 			c.HashMismatch(foryTypeNilValues, h)
 			return
 		}
 	}
-	n37 := c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
+	}
 	m38 := foryimpl.MakeMap[map[int32][]int32](c, n37)
 	for n37 > 0 && !c.Failed() {
 		sz39, vn40, _ := c.ReadMapChunk(n37, 5, 22, nil, true)
@@ -442,7 +457,10 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 			k42 = r.ReadVarInt32()
 			var v43 []int32
 			if !vn40 {
-				n44 := c.ReadLength(1)
+				n44 := c.ReadLengthFast(1)
+				if n44 < 0 {
+					n44 = c.ReadLength(1)
+				}
 				l45 := foryimpl.MakeSlice[[]int32](c, n44)
 				if n44 > 0 {
 					hn47 := c.ReadListHeader(5)
@@ -471,7 +489,10 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	n51 := c.ReadLength(2)
+	n51 := c.ReadLengthFast(2)
+	if n51 < 0 {
+		n51 = c.ReadLength(2)
+	}
 	m52 := foryimpl.MakeMap[map[string][]string](c, n51)
 	for n51 > 0 && !c.Failed() {
 		sz53, vn54, _ := c.ReadMapChunk(n51, 21, 22, nil, true)
@@ -480,7 +501,10 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 			k56 = c.ReadString()
 			var v57 []string
 			if !vn54 {
-				n58 := c.ReadLength(1)
+				n58 := c.ReadLengthFast(1)
+				if n58 < 0 {
+					n58 = c.ReadLength(1)
+				}
 				l59 := foryimpl.MakeSlice[[]string](c, n58)
 				if n58 > 0 {
 					hn61 := c.ReadListHeader(21)
@@ -509,7 +533,10 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n65 := c.ReadLength(2)
+	n65 := c.ReadLengthFast(2)
+	if n65 < 0 {
+		n65 = c.ReadLength(2)
+	}
 	m66 := foryimpl.MakeMap[map[string]map[int32]string](c, n65)
 	for n65 > 0 && !c.Failed() {
 		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 24, nil, true)
@@ -518,7 +545,10 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 			k70 = c.ReadString()
 			var v71 map[int32]string
 			if !vn68 {
-				n72 := c.ReadLength(2)
+				n72 := c.ReadLengthFast(2)
+				if n72 < 0 {
+					n72 = c.ReadLength(2)
+				}
 				m73 := foryimpl.MakeMap[map[int32]string](c, n72)
 				for n72 > 0 && !c.Failed() {
 					sz74, vn75, _ := c.ReadMapChunk(n72, 5, 21, nil, false)
@@ -554,7 +584,10 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLength(2)
+				n81 := c.ReadLengthFast(2)
+				if n81 < 0 {
+					n81 = c.ReadLength(2)
+				}
 				m82 := foryimpl.MakeMap[map[int32][]int32](c, n81)
 				for n81 > 0 && !c.Failed() {
 					sz83, vn84, _ := c.ReadMapChunk(n81, 5, 22, nil, true)
@@ -563,7 +596,10 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						k86 = r.ReadVarInt32()
 						var v87 []int32
 						if !vn84 {
-							n88 := c.ReadLength(1)
+							n88 := c.ReadLengthFast(1)
+							if n88 < 0 {
+								n88 = c.ReadLength(1)
+							}
 							l89 := foryimpl.MakeSlice[[]int32](c, n88)
 							if n88 > 0 {
 								hn91 := c.ReadListHeader(5)
@@ -591,7 +627,10 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(2)
+				n95 := c.ReadLengthFast(2)
+				if n95 < 0 {
+					n95 = c.ReadLength(2)
+				}
 				m96 := foryimpl.MakeMap[map[string][]string](c, n95)
 				for n95 > 0 && !c.Failed() {
 					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 22, nil, true)
@@ -600,7 +639,10 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						k100 = c.ReadString()
 						var v101 []string
 						if !vn98 {
-							n102 := c.ReadLength(1)
+							n102 := c.ReadLengthFast(1)
+							if n102 < 0 {
+								n102 = c.ReadLength(1)
+							}
 							l103 := foryimpl.MakeSlice[[]string](c, n102)
 							if n102 > 0 {
 								hn105 := c.ReadListHeader(21)
@@ -628,7 +670,10 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLength(2)
+				n109 := c.ReadLengthFast(2)
+				if n109 < 0 {
+					n109 = c.ReadLength(2)
+				}
 				m110 := foryimpl.MakeMap[map[string]map[int32]string](c, n109)
 				for n109 > 0 && !c.Failed() {
 					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 24, nil, true)
@@ -637,7 +682,10 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						k114 = c.ReadString()
 						var v115 map[int32]string
 						if !vn112 {
-							n116 := c.ReadLength(2)
+							n116 := c.ReadLengthFast(2)
+							if n116 < 0 {
+								n116 = c.ReadLength(2)
+							}
 							m117 := foryimpl.MakeMap[map[int32]string](c, n116)
 							for n116 > 0 && !c.Failed() {
 								sz118, vn119, _ := c.ReadMapChunk(n116, 5, 21, nil, false)
@@ -748,7 +796,10 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -767,6 +818,9 @@ func (x *Leaf) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -826,7 +880,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(265356942) {
 		if h := r.ReadInt32(); h != 265356942 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -965,7 +1019,10 @@ func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -984,6 +1041,9 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapKinds)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
 }
@@ -1131,13 +1191,16 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = MapKinds{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1007685497) {
 		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
 			c.HashMismatch(foryTypeMapKinds, h)
 			return
 		}
 	}
-	n43 := c.ReadLength(2)
+	n43 := c.ReadLengthFast(2)
+	if n43 < 0 {
+		n43 = c.ReadLength(2)
+	}
 	m44 := foryimpl.MakeMap[map[string]int32](c, n43)
 	for n43 > 0 && !c.Failed() {
 		sz45, vn46, _ := c.ReadMapChunk(n43, 21, 5, nil, false)
@@ -1157,7 +1220,10 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n51 := c.ReadLength(2)
+	n51 := c.ReadLengthFast(2)
+	if n51 < 0 {
+		n51 = c.ReadLength(2)
+	}
 	m52 := foryimpl.MakeMap[map[string]Leaf](c, n51)
 	for n51 > 0 && !c.Failed() {
 		sz53, vn54, ev58 := c.ReadMapChunk(n51, 21, 28, foryTypeLeaf, false)
@@ -1181,7 +1247,10 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("L")
 		return
 	}
-	n60 := c.ReadLength(2)
+	n60 := c.ReadLengthFast(2)
+	if n60 < 0 {
+		n60 = c.ReadLength(2)
+	}
 	m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
 	for n60 > 0 && !c.Failed() {
 		sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
@@ -1213,13 +1282,16 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
 	*x = MapKinds{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1007685497) {
 		if h := r.ReadInt32(); h != -1007685497 && !c.Failed() {
 			c.HashMismatch(foryTypeMapKinds, h)
 			return
 		}
 	}
-	n70 := c.ReadLength(2)
+	n70 := c.ReadLengthFast(2)
+	if n70 < 0 {
+		n70 = c.ReadLength(2)
+	}
 	m71 := foryimpl.MakeMap[map[string]int32](c, n70)
 	for n70 > 0 && !c.Failed() {
 		sz72, vn73, _ := c.ReadMapChunk(n70, 21, 5, nil, false)
@@ -1239,7 +1311,10 @@ func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n78 := c.ReadLength(2)
+	n78 := c.ReadLengthFast(2)
+	if n78 < 0 {
+		n78 = c.ReadLength(2)
+	}
 	m79 := foryimpl.MakeMap[map[string]Leaf](c, n78)
 	for n78 > 0 && !c.Failed() {
 		sz80, vn81, ev85 := c.ReadMapChunk(n78, 21, 28, foryTypeLeaf, false)
@@ -1263,7 +1338,10 @@ func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("L")
 		return
 	}
-	n87 := c.ReadLength(2)
+	n87 := c.ReadLengthFast(2)
+	if n87 < 0 {
+		n87 = c.ReadLength(2)
+	}
 	m88 := foryimpl.MakeMap[map[string]*Leaf](c, n87)
 	for n87 > 0 && !c.Failed() {
 		sz89, vn90, tr96, ev95 := c.ReadMapChunkRef(n87, 21, foryTypeLeaf)
@@ -1314,7 +1392,10 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadLength(2)
+				n100 := c.ReadLengthFast(2)
+				if n100 < 0 {
+					n100 = c.ReadLength(2)
+				}
 				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
 				for n100 > 0 && !c.Failed() {
 					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
@@ -1333,7 +1414,10 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLength(2)
+				n108 := c.ReadLengthFast(2)
+				if n108 < 0 {
+					n108 = c.ReadLength(2)
+				}
 				m109 := foryimpl.MakeMap[map[string]Leaf](c, n108)
 				for n108 > 0 && !c.Failed() {
 					sz110, vn111, ev115 := c.ReadMapChunk(n108, 21, 28, foryTypeLeaf, false)
@@ -1356,7 +1440,10 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n117 := c.ReadLength(2)
+				n117 := c.ReadLengthFast(2)
+				if n117 < 0 {
+					n117 = c.ReadLength(2)
+				}
 				m118 := foryimpl.MakeMap[map[string]*Leaf](c, n117)
 				for n117 > 0 && !c.Failed() {
 					sz119, vn120, ev125 := c.ReadMapChunk(n117, 21, 28, foryTypeLeaf, true)
@@ -1444,7 +1531,10 @@ func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1463,6 +1553,9 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInts)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInts)
 	}
 }
@@ -1608,7 +1701,7 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 	*x = Ints{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(784636272) {
 		if h := r.ReadInt32(); h != 784636272 && !c.Failed() {
 			c.HashMismatch(foryTypeInts, h)
 			return
@@ -1649,7 +1742,10 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLength(1)
+	n15 := c.ReadLengthFast(1)
+	if n15 < 0 {
+		n15 = c.ReadLength(1)
+	}
 	l16 := foryimpl.ReuseSlice[[]string](c, x.Tags, n15)
 	if n15 > 0 {
 		hn18 := c.ReadListHeader(21)
@@ -1672,7 +1768,10 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	n21 := c.ReadLength(2)
+	n21 := c.ReadLengthFast(2)
+	if n21 < 0 {
+		n21 = c.ReadLength(2)
+	}
 	m22 := foryimpl.MakeMap[map[string]string](c, n21)
 	for n21 > 0 && !c.Failed() {
 		sz23, vn24, _ := c.ReadMapChunk(n21, 21, 21, nil, false)
@@ -1741,7 +1840,10 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLength(1)
+				n39 := c.ReadLengthFast(1)
+				if n39 < 0 {
+					n39 = c.ReadLength(1)
+				}
 				l40 := foryimpl.MakeSlice[[]string](c, n39)
 				if n39 > 0 {
 					hn42 := c.ReadListHeader(21)
@@ -1763,7 +1865,10 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLength(2)
+				n45 := c.ReadLengthFast(2)
+				if n45 < 0 {
+					n45 = c.ReadLength(2)
+				}
 				m46 := foryimpl.MakeMap[map[string]string](c, n45)
 				for n45 > 0 && !c.Failed() {
 					sz47, vn48, _ := c.ReadMapChunk(n45, 21, 21, nil, false)
@@ -1870,7 +1975,10 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1889,6 +1997,9 @@ func (x *Pt) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePt)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePt)
 	}
 }
@@ -1948,7 +2059,7 @@ func (x *Pt) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Pt) ForyRead(c *foryimpl.ReadContext) {
 	*x = Pt{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(265356942) {
 		if h := r.ReadInt32(); h != 265356942 && !c.Failed() {
 			c.HashMismatch(foryTypePt, h)
 			return
@@ -2085,7 +2196,10 @@ func (x *PtLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2104,6 +2218,9 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePtLists)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePtLists)
 	}
 }
@@ -2275,13 +2392,16 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 		C: x.C,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(248749279) {
 		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
 			c.HashMismatch(foryTypePtLists, h)
 			return
 		}
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]Pt](c, x.A, n27)
 	if n27 > 0 {
 		hn30, ev31 := c.ReadStructListHeader(foryTypePt)
@@ -2308,7 +2428,10 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	n33 := c.ReadLength(1)
+	n33 := c.ReadLengthFast(1)
+	if n33 < 0 {
+		n33 = c.ReadLength(1)
+	}
 	l34 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n33)
 	if n33 > 0 {
 		hn36, ev37 := c.ReadStructListHeader(foryTypePt)
@@ -2337,7 +2460,10 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n40 := c.ReadLength(1)
+	n40 := c.ReadLengthFast(1)
+	if n40 < 0 {
+		n40 = c.ReadLength(1)
+	}
 	l41 := foryimpl.ReuseSlice[[]Pt](c, x.C, n40)
 	if n40 > 0 {
 		hn43, ev44 := c.ReadStructListHeader(foryTypePt)
@@ -2374,13 +2500,16 @@ func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
 		C: x.C,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(248749279) {
 		if h := r.ReadInt32(); h != 248749279 && !c.Failed() {
 			c.HashMismatch(foryTypePtLists, h)
 			return
 		}
 	}
-	n46 := c.ReadLength(1)
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
+	}
 	l47 := foryimpl.ReuseSlice[[]Pt](c, x.A, n46)
 	if n46 > 0 {
 		hn49, ev50 := c.ReadStructListHeader(foryTypePt)
@@ -2407,7 +2536,10 @@ func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	n52 := c.ReadLength(1)
+	n52 := c.ReadLengthFast(1)
+	if n52 < 0 {
+		n52 = c.ReadLength(1)
+	}
 	l53 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n52)
 	if n52 > 0 {
 		hn55, tr57, ev56 := c.ReadStructListHeaderRef(foryTypePt)
@@ -2457,7 +2589,10 @@ func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n62 := c.ReadLength(1)
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
+	}
 	l63 := foryimpl.ReuseSlice[[]Pt](c, x.C, n62)
 	if n62 > 0 {
 		hn65, ev66 := c.ReadStructListHeader(foryTypePt)
@@ -2493,7 +2628,10 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n68 := c.ReadLength(1)
+				n68 := c.ReadLengthFast(1)
+				if n68 < 0 {
+					n68 = c.ReadLength(1)
+				}
 				l69 := foryimpl.MakeSlice[[]Pt](c, n68)
 				if n68 > 0 {
 					hn71, ev72 := c.ReadStructListHeader(foryTypePt)
@@ -2519,7 +2657,10 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLength(1)
+				n74 := c.ReadLengthFast(1)
+				if n74 < 0 {
+					n74 = c.ReadLength(1)
+				}
 				l75 := foryimpl.MakeSlice[[]*Pt](c, n74)
 				if n74 > 0 {
 					hn77, ev78 := c.ReadStructListHeader(foryTypePt)
@@ -2547,7 +2688,10 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLength(1)
+				n81 := c.ReadLengthFast(1)
+				if n81 < 0 {
+					n81 = c.ReadLength(1)
+				}
 				l82 := foryimpl.MakeSlice[[]Pt](c, n81)
 				if n81 > 0 {
 					hn84, ev85 := c.ReadStructListHeader(foryTypePt)
@@ -2645,7 +2789,10 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2664,6 +2811,9 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnums)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
 }
@@ -2758,18 +2908,26 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
 		}
 	}
-	x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+		x.A = Narrow16(e1)
+	} else {
+		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+		x.B = Narrow32(e2)
+	} else {
+		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return
@@ -2780,21 +2938,29 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
 		}
 	}
 	if c.ReadValueFlag() {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
+			x.A = Narrow16(e5)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.B = Narrow32(e8)
+		} else {
+			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("B")
@@ -2810,21 +2976,37 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
+						x.A = Narrow16(e12)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
+						x.A = Narrow16(e9)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.B = Narrow32(e16)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.B = Narrow32(e13)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:
@@ -2901,7 +3083,10 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2920,6 +3105,9 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnumsEvolved)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
 }
@@ -3014,18 +3202,26 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return
 		}
 	}
-	x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
+		x.A = Narrow16(e1)
+	} else {
+		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+		x.B = Narrow32(e2)
+	} else {
+		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("B")
 		return
@@ -3036,21 +3232,29 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return
 		}
 	}
 	if c.ReadValueFlag() {
-		x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
+			x.A = Narrow16(e5)
+		} else {
+			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.B = Narrow32(e8)
+		} else {
+			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("B")
@@ -3066,21 +3270,37 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
+						x.A = Narrow16(e12)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
+						x.A = Narrow16(e9)
+					} else {
+						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+					}
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.B = Narrow32(e16)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.B = Narrow32(e13)
+					} else {
+						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeAnyInner is AnyInner's static type information. Fingerprint: i_d,5,0,0;tag,21,0,0;
@@ -64,7 +64,10 @@ func (x *AnyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -83,6 +86,9 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyInner)
 	}
 }
@@ -151,7 +157,7 @@ func (x *AnyInner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *AnyInner) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyInner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(320167363) {
 		if h := r.ReadInt32(); h != 320167363 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyInner, h)
 			return
@@ -295,7 +301,10 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -314,6 +323,9 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
 }
@@ -395,7 +407,7 @@ func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = AnyHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1716813811) {
 		if h := r.ReadInt32(); h != 1716813811 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyHolder, h)
 			return
@@ -456,7 +468,7 @@ func (x *AnyHolder) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = AnyHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1716813811) {
 		if h := r.ReadInt32(); h != 1716813811 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyHolder, h)
 			return
@@ -618,7 +630,10 @@ func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -637,6 +652,9 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
 }
@@ -680,7 +698,7 @@ func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = AnyList{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1280041564) {
 		if h := r.ReadInt32(); h != -1280041564 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyList, h)
 			return
@@ -788,7 +806,10 @@ func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -807,6 +828,9 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyMap)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
 }
@@ -858,7 +882,7 @@ func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = AnyMap{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-300407201) {
 		if h := r.ReadInt32(); h != -300407201 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyMap, h)
 			return
@@ -945,7 +969,10 @@ func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -964,6 +991,9 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeDog)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeDog)
 	}
 }
@@ -1032,7 +1062,7 @@ func (x *Dog) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 	*x = Dog{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-93375902) {
 		if h := r.ReadInt32(); h != -93375902 && !c.Failed() {
 			c.HashMismatch(foryTypeDog, h)
 			return
@@ -1165,7 +1195,10 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1184,6 +1217,9 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePetOwner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
 }
@@ -1278,7 +1314,7 @@ func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = PetOwner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
 		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
 			c.HashMismatch(foryTypePetOwner, h)
 			return
@@ -1304,7 +1340,7 @@ func (x *PetOwner) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = PetOwner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-746559640) {
 		if h := r.ReadInt32(); h != -746559640 && !c.Failed() {
 			c.HashMismatch(foryTypePetOwner, h)
 			return

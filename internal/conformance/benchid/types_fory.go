@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (docs/format.md §12).
@@ -109,7 +109,10 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -128,6 +131,9 @@ func (x *NumericStruct) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNumericStruct)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
 }
@@ -199,7 +205,7 @@ func (x *NumericStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool
 func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStruct{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-373483677) {
 		if h := r.ReadInt32(); h != -373483677 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStruct, h)
 			return
@@ -478,7 +484,10 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -497,6 +506,9 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSample)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
 }
@@ -750,7 +762,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		ShortArray:   x.ShortArray,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(552725182) {
 		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -794,7 +806,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	n31 := c.ReadArrayLength(4)
+	n31 := c.ReadArrayLengthFast(4)
+	if n31 < 0 {
+		n31 = c.ReadArrayLength(4)
+	}
 	a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
 	r.ReadRawInt32s(a32)
 	x.IntArray = a32
@@ -802,7 +817,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("IntArray")
 		return
 	}
-	n33 := c.ReadArrayLength(8)
+	n33 := c.ReadArrayLengthFast(8)
+	if n33 < 0 {
+		n33 = c.ReadArrayLength(8)
+	}
 	a34 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n33)
 	r.ReadRawInt64s(a34)
 	x.LongArray = a34
@@ -810,7 +828,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LongArray")
 		return
 	}
-	n35 := c.ReadArrayLength(4)
+	n35 := c.ReadArrayLengthFast(4)
+	if n35 < 0 {
+		n35 = c.ReadArrayLength(4)
+	}
 	a36 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n35)
 	r.ReadRawFloat32s(a36)
 	x.FloatArray = a36
@@ -818,7 +839,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("FloatArray")
 		return
 	}
-	n37 := c.ReadArrayLength(8)
+	n37 := c.ReadArrayLengthFast(8)
+	if n37 < 0 {
+		n37 = c.ReadArrayLength(8)
+	}
 	a38 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n37)
 	r.ReadRawFloat64s(a38)
 	x.DoubleArray = a38
@@ -826,7 +850,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("DoubleArray")
 		return
 	}
-	n39 := c.ReadArrayLength(4)
+	n39 := c.ReadArrayLengthFast(4)
+	if n39 < 0 {
+		n39 = c.ReadArrayLength(4)
+	}
 	a40 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n39)
 	r.ReadRawInt32s(a40)
 	x.ShortArray = a40
@@ -834,7 +861,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ShortArray")
 		return
 	}
-	n41 := c.ReadArrayLength(4)
+	n41 := c.ReadArrayLengthFast(4)
+	if n41 < 0 {
+		n41 = c.ReadArrayLength(4)
+	}
 	a42 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n41)
 	r.ReadRawInt32s(a42)
 	x.CharArray = a42
@@ -842,7 +872,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("CharArray")
 		return
 	}
-	n43 := c.ReadArrayLength(1)
+	n43 := c.ReadArrayLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadArrayLength(1)
+	}
 	a44 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n43)
 	r.ReadRawBools(a44)
 	x.BooleanArray = a44
@@ -869,7 +902,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		ShortArray:   x.ShortArray,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(552725182) {
 		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -916,7 +949,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
 		x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
 	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadArrayLength(4)
+		n47 := c.ReadArrayLengthFast(4)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(4)
+		}
 		a48 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n47)
 		r.ReadRawInt32s(a48)
 		x.IntArray = a48
@@ -931,7 +967,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
 		x.LongArray = foryimpl.BackRefSlice[int64](c, id50)
 	} else if st49 == foryimpl.RefFollows {
-		n51 := c.ReadArrayLength(8)
+		n51 := c.ReadArrayLengthFast(8)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(8)
+		}
 		a52 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n51)
 		r.ReadRawInt64s(a52)
 		x.LongArray = a52
@@ -946,7 +985,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
 		x.FloatArray = foryimpl.BackRefSlice[float32](c, id54)
 	} else if st53 == foryimpl.RefFollows {
-		n55 := c.ReadArrayLength(4)
+		n55 := c.ReadArrayLengthFast(4)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(4)
+		}
 		a56 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n55)
 		r.ReadRawFloat32s(a56)
 		x.FloatArray = a56
@@ -961,7 +1003,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
 		x.DoubleArray = foryimpl.BackRefSlice[float64](c, id58)
 	} else if st57 == foryimpl.RefFollows {
-		n59 := c.ReadArrayLength(8)
+		n59 := c.ReadArrayLengthFast(8)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(8)
+		}
 		a60 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n59)
 		r.ReadRawFloat64s(a60)
 		x.DoubleArray = a60
@@ -976,7 +1021,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
 		x.ShortArray = foryimpl.BackRefSlice[int32](c, id62)
 	} else if st61 == foryimpl.RefFollows {
-		n63 := c.ReadArrayLength(4)
+		n63 := c.ReadArrayLengthFast(4)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(4)
+		}
 		a64 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n63)
 		r.ReadRawInt32s(a64)
 		x.ShortArray = a64
@@ -991,7 +1039,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
 		x.CharArray = foryimpl.BackRefSlice[int32](c, id66)
 	} else if st65 == foryimpl.RefFollows {
-		n67 := c.ReadArrayLength(4)
+		n67 := c.ReadArrayLengthFast(4)
+		if n67 < 0 {
+			n67 = c.ReadArrayLength(4)
+		}
 		a68 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n67)
 		r.ReadRawInt32s(a68)
 		x.CharArray = a68
@@ -1006,7 +1057,10 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
 		x.BooleanArray = foryimpl.BackRefSlice[bool](c, id70)
 	} else if st69 == foryimpl.RefFollows {
-		n71 := c.ReadArrayLength(1)
+		n71 := c.ReadArrayLengthFast(1)
+		if n71 < 0 {
+			n71 = c.ReadArrayLength(1)
+		}
 		a72 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n71)
 		r.ReadRawBools(a72)
 		x.BooleanArray = a72
@@ -1140,7 +1194,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
 					x.IntArray = foryimpl.BackRefSlice[int32](c, id100)
 				} else if st99 == foryimpl.RefFollows {
-					n101 := c.ReadArrayLength(4)
+					n101 := c.ReadArrayLengthFast(4)
+					if n101 < 0 {
+						n101 = c.ReadArrayLength(4)
+					}
 					a102 := foryimpl.MakeSlice[[]int32](c, n101)
 					r.ReadRawInt32s(a102)
 					x.IntArray = a102
@@ -1152,7 +1209,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n97 := c.ReadArrayLength(4)
+					n97 := c.ReadArrayLengthFast(4)
+					if n97 < 0 {
+						n97 = c.ReadArrayLength(4)
+					}
 					a98 := foryimpl.MakeSlice[[]int32](c, n97)
 					r.ReadRawInt32s(a98)
 					x.IntArray = a98
@@ -1163,7 +1223,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
 					x.LongArray = foryimpl.BackRefSlice[int64](c, id106)
 				} else if st105 == foryimpl.RefFollows {
-					n107 := c.ReadArrayLength(8)
+					n107 := c.ReadArrayLengthFast(8)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(8)
+					}
 					a108 := foryimpl.MakeSlice[[]int64](c, n107)
 					r.ReadRawInt64s(a108)
 					x.LongArray = a108
@@ -1175,7 +1238,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n103 := c.ReadArrayLength(8)
+					n103 := c.ReadArrayLengthFast(8)
+					if n103 < 0 {
+						n103 = c.ReadArrayLength(8)
+					}
 					a104 := foryimpl.MakeSlice[[]int64](c, n103)
 					r.ReadRawInt64s(a104)
 					x.LongArray = a104
@@ -1186,7 +1252,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
 					x.FloatArray = foryimpl.BackRefSlice[float32](c, id112)
 				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadArrayLength(4)
+					n113 := c.ReadArrayLengthFast(4)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(4)
+					}
 					a114 := foryimpl.MakeSlice[[]float32](c, n113)
 					r.ReadRawFloat32s(a114)
 					x.FloatArray = a114
@@ -1198,7 +1267,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n109 := c.ReadArrayLength(4)
+					n109 := c.ReadArrayLengthFast(4)
+					if n109 < 0 {
+						n109 = c.ReadArrayLength(4)
+					}
 					a110 := foryimpl.MakeSlice[[]float32](c, n109)
 					r.ReadRawFloat32s(a110)
 					x.FloatArray = a110
@@ -1209,7 +1281,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
 					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id118)
 				} else if st117 == foryimpl.RefFollows {
-					n119 := c.ReadArrayLength(8)
+					n119 := c.ReadArrayLengthFast(8)
+					if n119 < 0 {
+						n119 = c.ReadArrayLength(8)
+					}
 					a120 := foryimpl.MakeSlice[[]float64](c, n119)
 					r.ReadRawFloat64s(a120)
 					x.DoubleArray = a120
@@ -1221,7 +1296,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n115 := c.ReadArrayLength(8)
+					n115 := c.ReadArrayLengthFast(8)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(8)
+					}
 					a116 := foryimpl.MakeSlice[[]float64](c, n115)
 					r.ReadRawFloat64s(a116)
 					x.DoubleArray = a116
@@ -1232,7 +1310,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
 					x.ShortArray = foryimpl.BackRefSlice[int32](c, id124)
 				} else if st123 == foryimpl.RefFollows {
-					n125 := c.ReadArrayLength(4)
+					n125 := c.ReadArrayLengthFast(4)
+					if n125 < 0 {
+						n125 = c.ReadArrayLength(4)
+					}
 					a126 := foryimpl.MakeSlice[[]int32](c, n125)
 					r.ReadRawInt32s(a126)
 					x.ShortArray = a126
@@ -1244,7 +1325,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n121 := c.ReadArrayLength(4)
+					n121 := c.ReadArrayLengthFast(4)
+					if n121 < 0 {
+						n121 = c.ReadArrayLength(4)
+					}
 					a122 := foryimpl.MakeSlice[[]int32](c, n121)
 					r.ReadRawInt32s(a122)
 					x.ShortArray = a122
@@ -1255,7 +1339,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
 					x.CharArray = foryimpl.BackRefSlice[int32](c, id130)
 				} else if st129 == foryimpl.RefFollows {
-					n131 := c.ReadArrayLength(4)
+					n131 := c.ReadArrayLengthFast(4)
+					if n131 < 0 {
+						n131 = c.ReadArrayLength(4)
+					}
 					a132 := foryimpl.MakeSlice[[]int32](c, n131)
 					r.ReadRawInt32s(a132)
 					x.CharArray = a132
@@ -1267,7 +1354,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n127 := c.ReadArrayLength(4)
+					n127 := c.ReadArrayLengthFast(4)
+					if n127 < 0 {
+						n127 = c.ReadArrayLength(4)
+					}
 					a128 := foryimpl.MakeSlice[[]int32](c, n127)
 					r.ReadRawInt32s(a128)
 					x.CharArray = a128
@@ -1278,7 +1368,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
 					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id136)
 				} else if st135 == foryimpl.RefFollows {
-					n137 := c.ReadArrayLength(1)
+					n137 := c.ReadArrayLengthFast(1)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(1)
+					}
 					a138 := foryimpl.MakeSlice[[]bool](c, n137)
 					r.ReadRawBools(a138)
 					x.BooleanArray = a138
@@ -1290,7 +1383,10 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n133 := c.ReadArrayLength(1)
+					n133 := c.ReadArrayLengthFast(1)
+					if n133 < 0 {
+						n133 = c.ReadArrayLength(1)
+					}
 					a134 := foryimpl.MakeSlice[[]bool](c, n133)
 					r.ReadRawBools(a134)
 					x.BooleanArray = a134
@@ -1388,7 +1484,10 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1407,6 +1506,9 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMediaContent)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
 }
@@ -1510,7 +1612,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		Media:  x.Media,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(192112701) {
 		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
 			c.HashMismatch(foryTypeMediaContent, h)
 			return
@@ -1525,7 +1627,10 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n10 := c.ReadLength(1)
+	n10 := c.ReadLengthFast(1)
+	if n10 < 0 {
+		n10 = c.ReadLength(1)
+	}
 	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
 	if n10 > 0 {
 		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
@@ -1561,7 +1666,7 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		Media:  x.Media,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(192112701) {
 		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {
 			c.HashMismatch(foryTypeMediaContent, h)
 			return
@@ -1578,7 +1683,10 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
@@ -1632,7 +1740,10 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
 				l30 := foryimpl.MakeSlice[[]Image](c, n29)
 				if n29 > 0 {
 					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
@@ -1741,7 +1852,10 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1760,6 +1874,9 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMedia)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
 }
@@ -2011,7 +2128,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-604294006) {
 		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
 			c.HashMismatch(foryTypeMedia, h)
 			return
@@ -2059,7 +2176,10 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n18 := c.ReadLength(1)
+	n18 := c.ReadLengthFast(1)
+	if n18 < 0 {
+		n18 = c.ReadLength(1)
+	}
 	l19 := foryimpl.ReuseSlice[[]string](c, x.Persons, n18)
 	if n18 > 0 {
 		hn21 := c.ReadListHeader(21)
@@ -2082,7 +2202,11 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+	if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+		x.Player = Player(e24)
+	} else {
+		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Player")
 		return
@@ -2098,7 +2222,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-604294006) {
 		if h := r.ReadInt32(); h != -604294006 && !c.Failed() {
 			c.HashMismatch(foryTypeMedia, h)
 			return
@@ -2146,31 +2270,38 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n24 := c.ReadLength(1)
-	l25 := foryimpl.ReuseSlice[[]string](c, x.Persons, n24)
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(21)
+	n25 := c.ReadLengthFast(1)
+	if n25 < 0 {
+		n25 = c.ReadLength(1)
+	}
+	l26 := foryimpl.ReuseSlice[[]string](c, x.Persons, n25)
+	if n25 > 0 {
+		hn28 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
+			for i27 := range l26 {
+				if hn28 && !c.ReadFlag() {
+					clear(l26[i27 : i27+1])
 					continue
 				}
-				l25[i26] = c.ReadString()
+				l26[i27] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i26)
+					c.TraceIndex(i27)
 					break
 				}
 			}
 		}
 	}
-	x.Persons = l25
+	x.Persons = l26
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+			x.Player = Player(e33)
+		} else {
+			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Player")
@@ -2195,40 +2326,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.Duration = int64(v32)
+				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
+					x.Duration = int64(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
-					x.Size = int64(v34)
+				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
+					x.Size = int64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					x.Width = int32(v36)
+				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
+					x.Width = int32(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.Height = int32(v38)
+				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
+					x.Height = int32(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.Bitrate = int32(v40)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.Bitrate = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2247,34 +2378,45 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(1)
-				l43 := foryimpl.MakeSlice[[]string](c, n42)
-				if n42 > 0 {
-					hn45 := c.ReadListHeader(21)
+				n44 := c.ReadLengthFast(1)
+				if n44 < 0 {
+					n44 = c.ReadLength(1)
+				}
+				l45 := foryimpl.MakeSlice[[]string](c, n44)
+				if n44 > 0 {
+					hn47 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i44 := range l43 {
-							if hn45 && !c.ReadFlag() {
-								clear(l43[i44 : i44+1])
+						for i46 := range l45 {
+							if hn47 && !c.ReadFlag() {
+								clear(l45[i46 : i46+1])
 								continue
 							}
-							l43[i44] = c.ReadString()
+							l45[i46] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i44)
+								c.TraceIndex(i46)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l43
+				x.Persons = l45
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
+						x.Player = Player(e53)
+					} else {
+						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
+						x.Player = Player(e50)
+					} else {
+						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 11:
@@ -2357,7 +2499,10 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2376,6 +2521,9 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImage)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
 }
@@ -2505,7 +2653,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -2535,7 +2683,11 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+		x.Size = Size(e5)
+	} else {
+		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Size")
 		return
@@ -2546,7 +2698,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -2577,7 +2729,11 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.Size = Size(e8)
+		} else {
+			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Size")
@@ -2593,16 +2749,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Width = int32(v7)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Width = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Height = int32(v9)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Height = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -2618,11 +2774,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:
@@ -2710,7 +2874,10 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2729,6 +2896,9 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		}
 		c.AcceptRoot(n, foryTypeNumericStructList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
 }
@@ -2784,13 +2954,16 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStructList{NumericStructs: x.NumericStructs}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStructList, h)
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeNumericStruct)
@@ -2826,7 +2999,10 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]NumericStruct](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeNumericStruct)
@@ -2935,7 +3111,10 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2954,6 +3133,9 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSampleList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
 }
@@ -3006,13 +3188,16 @@ func (x *SampleList) ForyWrite(c *foryimpl.WriteContext) {
 func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 	*x = SampleList{SampleList: x.SampleList}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeSampleList, h)
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeSample)
@@ -3048,7 +3233,10 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]Sample](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeSample)
@@ -3157,7 +3345,10 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -3176,6 +3367,9 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		}
 		c.AcceptRoot(n, foryTypeMediaContentList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
 }
@@ -3228,13 +3422,16 @@ func (x *MediaContentList) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 	*x = MediaContentList{MediaContentList: x.MediaContentList}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeMediaContentList, h)
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n5)
 	if n5 > 0 {
 		hn8, ev9 := c.ReadStructListHeader(foryTypeMediaContent)
@@ -3270,7 +3467,10 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]MediaContent](c, n11)
 				if n11 > 0 {
 					hn14, ev15 := c.ReadStructListHeader(foryTypeMediaContent)

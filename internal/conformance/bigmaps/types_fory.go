@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_i32,24,0,0[5,0,0|5,0,0];i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i64,24,0,0[21,0,0|7,0,0];str_to_str,24,0,0[21,0,0|21,0,0];
@@ -66,7 +66,10 @@ func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -85,6 +88,9 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBigMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
 }
@@ -200,13 +206,16 @@ func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 	*x = BigMaps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2060727959) {
 		if h := r.ReadInt32(); h != -2060727959 && !c.Failed() {
 			c.HashMismatch(foryTypeBigMaps, h)
 			return
 		}
 	}
-	n29 := c.ReadLength(2)
+	n29 := c.ReadLengthFast(2)
+	if n29 < 0 {
+		n29 = c.ReadLength(2)
+	}
 	m30 := foryimpl.MakeMap[map[int32]int32](c, n29)
 	for n29 > 0 && !c.Failed() {
 		sz31, vn32, _ := c.ReadMapChunk(n29, 5, 5, nil, false)
@@ -226,7 +235,10 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32ToI32")
 		return
 	}
-	n37 := c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
+	}
 	m38 := foryimpl.MakeMap[map[int32]string](c, n37)
 	for n37 > 0 && !c.Failed() {
 		sz39, vn40, _ := c.ReadMapChunk(n37, 5, 21, nil, false)
@@ -246,7 +258,10 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32ToStr")
 		return
 	}
-	n45 := c.ReadLength(2)
+	n45 := c.ReadLengthFast(2)
+	if n45 < 0 {
+		n45 = c.ReadLength(2)
+	}
 	m46 := foryimpl.MakeMap[map[string]int64](c, n45)
 	for n45 > 0 && !c.Failed() {
 		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 7, nil, false)
@@ -266,7 +281,10 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("StrToI64")
 		return
 	}
-	n53 := c.ReadLength(2)
+	n53 := c.ReadLengthFast(2)
+	if n53 < 0 {
+		n53 = c.ReadLength(2)
+	}
 	m54 := foryimpl.MakeMap[map[string]string](c, n53)
 	for n53 > 0 && !c.Failed() {
 		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 21, nil, false)
@@ -296,7 +314,10 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLength(2)
+				n61 := c.ReadLengthFast(2)
+				if n61 < 0 {
+					n61 = c.ReadLength(2)
+				}
 				m62 := foryimpl.MakeMap[map[int32]int32](c, n61)
 				for n61 > 0 && !c.Failed() {
 					sz63, vn64, _ := c.ReadMapChunk(n61, 5, 5, nil, false)
@@ -315,7 +336,10 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLength(2)
+				n69 := c.ReadLengthFast(2)
+				if n69 < 0 {
+					n69 = c.ReadLength(2)
+				}
 				m70 := foryimpl.MakeMap[map[int32]string](c, n69)
 				for n69 > 0 && !c.Failed() {
 					sz71, vn72, _ := c.ReadMapChunk(n69, 5, 21, nil, false)
@@ -334,7 +358,10 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLength(2)
+				n77 := c.ReadLengthFast(2)
+				if n77 < 0 {
+					n77 = c.ReadLength(2)
+				}
 				m78 := foryimpl.MakeMap[map[string]int64](c, n77)
 				for n77 > 0 && !c.Failed() {
 					sz79, vn80, _ := c.ReadMapChunk(n77, 21, 7, nil, false)
@@ -353,7 +380,10 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLength(2)
+				n85 := c.ReadLengthFast(2)
+				if n85 < 0 {
+					n85 = c.ReadLength(2)
+				}
 				m86 := foryimpl.MakeMap[map[string]string](c, n85)
 				for n85 > 0 && !c.Failed() {
 					sz87, vn88, _ := c.ReadMapChunk(n85, 21, 21, nil, false)

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeBytes is Bytes's static type information. Fingerprint: bin,41,0,0;bool_a,43,0,0;bools,22,0,0[1,0,0];plain,22,0,0[9,0,0];u8_arr,48,0,0;
@@ -83,7 +83,10 @@ func (x *Bytes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -102,6 +105,9 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBytes)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBytes)
 	}
 }
@@ -304,7 +310,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		U8Arr: x.U8Arr,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1625798738) {
 		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
 			c.HashMismatch(foryTypeBytes, h)
 			return
@@ -315,7 +321,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n27 := c.ReadArrayLength(1)
+	n27 := c.ReadArrayLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadArrayLength(1)
+	}
 	a28 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n27)
 	r.ReadRawBools(a28)
 	x.BoolA = a28
@@ -323,7 +332,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BoolA")
 		return
 	}
-	n29 := c.ReadLength(1)
+	n29 := c.ReadLengthFast(1)
+	if n29 < 0 {
+		n29 = c.ReadLength(1)
+	}
 	l30 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n29)
 	if n29 > 0 {
 		hn32 := c.ReadListHeader(1)
@@ -346,7 +358,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n35 := c.ReadLength(1)
+	n35 := c.ReadLengthFast(1)
+	if n35 < 0 {
+		n35 = c.ReadLength(1)
+	}
 	l36 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n35)
 	if n35 > 0 {
 		hn38 := c.ReadListHeader(9)
@@ -369,7 +384,10 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Plain")
 		return
 	}
-	n41 := c.ReadArrayLength(1)
+	n41 := c.ReadArrayLengthFast(1)
+	if n41 < 0 {
+		n41 = c.ReadArrayLength(1)
+	}
 	a42 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n41)
 	copy(a42, r.ReadBytes(n41))
 	x.U8Arr = a42
@@ -388,7 +406,7 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		U8Arr: x.U8Arr,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1625798738) {
 		if h := r.ReadInt32(); h != 1625798738 && !c.Failed() {
 			c.HashMismatch(foryTypeBytes, h)
 			return
@@ -409,7 +427,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
 		x.BoolA = foryimpl.BackRefSlice[bool](c, id46)
 	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadArrayLength(1)
+		n47 := c.ReadArrayLengthFast(1)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(1)
+		}
 		a48 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n47)
 		r.ReadRawBools(a48)
 		x.BoolA = a48
@@ -421,7 +442,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BoolA")
 		return
 	}
-	n49 := c.ReadLength(1)
+	n49 := c.ReadLengthFast(1)
+	if n49 < 0 {
+		n49 = c.ReadLength(1)
+	}
 	l50 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n49)
 	if n49 > 0 {
 		hn52 := c.ReadListHeader(1)
@@ -444,7 +468,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bools")
 		return
 	}
-	n55 := c.ReadLength(1)
+	n55 := c.ReadLengthFast(1)
+	if n55 < 0 {
+		n55 = c.ReadLength(1)
+	}
 	l56 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n55)
 	if n55 > 0 {
 		hn58 := c.ReadListHeader(9)
@@ -470,7 +497,10 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
 		x.U8Arr = foryimpl.BackRefSlice[uint8](c, id62)
 	} else if st61 == foryimpl.RefFollows {
-		n63 := c.ReadArrayLength(1)
+		n63 := c.ReadArrayLengthFast(1)
+		if n63 < 0 {
+			n63 = c.ReadArrayLength(1)
+		}
 		a64 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n63)
 		copy(a64, r.ReadBytes(n63))
 		x.U8Arr = a64
@@ -512,7 +542,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
 					x.BoolA = foryimpl.BackRefSlice[bool](c, id70)
 				} else if st69 == foryimpl.RefFollows {
-					n71 := c.ReadArrayLength(1)
+					n71 := c.ReadArrayLengthFast(1)
+					if n71 < 0 {
+						n71 = c.ReadArrayLength(1)
+					}
 					a72 := foryimpl.MakeSlice[[]bool](c, n71)
 					r.ReadRawBools(a72)
 					x.BoolA = a72
@@ -524,7 +557,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n67 := c.ReadArrayLength(1)
+					n67 := c.ReadArrayLengthFast(1)
+					if n67 < 0 {
+						n67 = c.ReadArrayLength(1)
+					}
 					a68 := foryimpl.MakeSlice[[]bool](c, n67)
 					r.ReadRawBools(a68)
 					x.BoolA = a68
@@ -534,7 +570,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLength(1)
+				n73 := c.ReadLengthFast(1)
+				if n73 < 0 {
+					n73 = c.ReadLength(1)
+				}
 				l74 := foryimpl.MakeSlice[[]bool](c, n73)
 				if n73 > 0 {
 					hn76 := c.ReadListHeader(1)
@@ -558,7 +597,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadLength(1)
+				n79 := c.ReadLengthFast(1)
+				if n79 < 0 {
+					n79 = c.ReadLength(1)
+				}
 				l80 := foryimpl.MakeSlice[[]uint8](c, n79)
 				if n79 > 0 {
 					hn82 := c.ReadListHeader(9)
@@ -583,7 +625,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
 					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id88)
 				} else if st87 == foryimpl.RefFollows {
-					n89 := c.ReadArrayLength(1)
+					n89 := c.ReadArrayLengthFast(1)
+					if n89 < 0 {
+						n89 = c.ReadArrayLength(1)
+					}
 					a90 := foryimpl.MakeSlice[[]uint8](c, n89)
 					copy(a90, r.ReadBytes(n89))
 					x.U8Arr = a90
@@ -595,7 +640,10 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n85 := c.ReadArrayLength(1)
+					n85 := c.ReadArrayLengthFast(1)
+					if n85 < 0 {
+						n85 = c.ReadArrayLength(1)
+					}
 					a86 := foryimpl.MakeSlice[[]uint8](c, n85)
 					copy(a86, r.ReadBytes(n85))
 					x.U8Arr = a86

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,0;price,40,0,0;ptr,40,0,0;scaled,40,0,0;zero,40,0,0;
@@ -71,7 +71,10 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -90,6 +93,9 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeDecimals)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
 }
@@ -213,7 +219,7 @@ func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Decimals{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1350763830) {
 		if h := r.ReadInt32(); h != -1350763830 && !c.Failed() {
 			c.HashMismatch(foryTypeDecimals, h)
 			return
@@ -224,7 +230,10 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Huge")
 		return
 	}
-	n6 := c.ReadLength(1)
+	n6 := c.ReadLengthFast(1)
+	if n6 < 0 {
+		n6 = c.ReadLength(1)
+	}
 	l7 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.List, n6)
 	if n6 > 0 {
 		hn9 := c.ReadListHeader(40)
@@ -303,7 +312,10 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
+				}
 				l15 := foryimpl.MakeSlice[[]serializer.Decimal](c, n14)
 				if n14 > 0 {
 					hn17 := c.ReadListHeader(40)

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
@@ -92,7 +92,10 @@ func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -111,6 +114,9 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLevel1)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
 }
@@ -182,7 +188,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel1, h)
 			return
@@ -215,7 +221,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Level1{Mid: x.Mid}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel1, h)
 			return
@@ -369,7 +375,10 @@ func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -388,6 +397,9 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLevel2)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
 }
@@ -498,7 +510,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-337581895) {
 		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel2, h)
 			return
@@ -537,7 +549,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-337581895) {
 		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel2, h)
 			return
@@ -693,7 +705,10 @@ func (x *Level3) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -712,6 +727,9 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLevel3)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
 }
@@ -803,7 +821,7 @@ func (x *Level3) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 	*x = Level3{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(74480476) {
 		if h := r.ReadInt32(); h != 74480476 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel3, h)
 			return
@@ -821,7 +839,10 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	n6 := c.ReadLength(1)
+	n6 := c.ReadLengthFast(1)
+	if n6 < 0 {
+		n6 = c.ReadLength(1)
+	}
 	l7 := foryimpl.ReuseSlice[[]string](c, x.Tags, n6)
 	if n6 > 0 {
 		hn9 := c.ReadListHeader(21)
@@ -862,7 +883,10 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLength(1)
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
+				}
 				l15 := foryimpl.MakeSlice[[]string](c, n14)
 				if n14 > 0 {
 					hn17 := c.ReadListHeader(21)

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Color as a Fory enum registered with name=edge.Color; its values are written as varu32 (docs/format.md §12).
@@ -87,7 +87,10 @@ func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -106,6 +109,9 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnumHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
 }
@@ -235,44 +241,59 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1905787043) {
 		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumHolder, h)
 			return
 		}
 	}
-	x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+		x.C = Color(e9)
+	} else {
+		x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("C")
 		return
 	}
-	n9 := c.ReadLength(1)
-	l10 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(25)
+	n10 := c.ReadLengthFast(1)
+	if n10 < 0 {
+		n10 = c.ReadLength(1)
+	}
+	l11 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n10)
+	if n10 > 0 {
+		hn13 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
+			for i12 := range l11 {
+				if hn13 && !c.ReadFlag() {
+					clear(l11[i12 : i12+1])
 					continue
 				}
-				l10[i11] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+					l11[i12] = Color(e16)
+				} else {
+					l11[i12] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i11)
+					c.TraceIndex(i12)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l10
+	x.Colors = l11
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[Color](c)
-		*p15 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PC = p15
+		p17 := foryimpl.Alloc[Color](c)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			*p17 = Color(e18)
+		} else {
+			*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PC = p17
 	}
 	if c.Failed() {
 		c.Trace("PC")
@@ -284,49 +305,64 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1905787043) {
 		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumHolder, h)
 			return
 		}
 	}
 	if c.ReadValueFlag() {
-		x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+			x.C = Color(e21)
+		} else {
+			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("C")
 		return
 	}
-	n18 := c.ReadLength(1)
-	l19 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(25)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
+	}
+	l23 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n22)
+	if n22 > 0 {
+		hn25 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
+			for i24 := range l23 {
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
 					continue
 				}
-				l19[i20] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+					l23[i24] = Color(e28)
+				} else {
+					l23[i24] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i20)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l19
+	x.Colors = l23
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-		x.PC = foryimpl.BackRef[Color](c, id25)
-	} else if st24 == foryimpl.RefFollows {
-		p26 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id25, p26)
-		*p26 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PC = p26
+	if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+		x.PC = foryimpl.BackRef[Color](c, id30)
+	} else if st29 == foryimpl.RefFollows {
+		p31 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id30, p31)
+		if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+			*p31 = Color(e32)
+		} else {
+			*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PC = p31
 	} else {
 		x.PC = nil
 	}
@@ -344,52 +380,75 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+						x.C = Color(e36)
+					} else {
+						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						x.C = Color(e33)
+					} else {
+						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
-				l30 := foryimpl.MakeSlice[[]Color](c, n29)
-				if n29 > 0 {
-					hn32 := c.ReadListHeader(25)
+				n37 := c.ReadLengthFast(1)
+				if n37 < 0 {
+					n37 = c.ReadLength(1)
+				}
+				l38 := foryimpl.MakeSlice[[]Color](c, n37)
+				if n37 > 0 {
+					hn40 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i39 := range l38 {
+							if hn40 && !c.ReadFlag() {
+								clear(l38[i39 : i39+1])
 								continue
 							}
-							l30[i31] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+								l38[i39] = Color(e43)
+							} else {
+								l38[i39] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i39)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l30
+				x.Colors = l38
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id37)
-				} else if st36 == foryimpl.RefFollows {
-					p38 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id37, p38)
-					*p38 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PC = p38
+				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id47)
+				} else if st46 == foryimpl.RefFollows {
+					p48 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id47, p48)
+					if e49 := c.ReadEnumFast(uint32(0x7fffffff)); e49 >= 0 {
+						*p48 = Color(e49)
+					} else {
+						*p48 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PC = p48
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[Color](c)
-					*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PC = p35
+					p44 := foryimpl.Alloc[Color](c)
+					if e45 := c.ReadEnumFast(uint32(0x7fffffff)); e45 >= 0 {
+						*p44 = Color(e45)
+					} else {
+						*p44 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PC = p44
 				}
 			}
 		default:

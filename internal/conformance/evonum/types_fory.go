@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeNumericStructV2 is NumericStructV2's static type information. Fingerprint: 1,7,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
@@ -103,7 +103,10 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -122,6 +125,9 @@ func (x *NumericStructV2) foryDeserialize(f *serializer.Fory, data []byte) error
 		}
 		c.AcceptRoot(n, foryTypeNumericStructV2)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 	}
 }
@@ -193,7 +199,7 @@ func (x *NumericStructV2) foryWrite(b *buffer.Buffer, compatible, check, root bo
 func (x *NumericStructV2) ForyRead(c *foryimpl.ReadContext) {
 	*x = NumericStructV2{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1769761060) {
 		if h := r.ReadInt32(); h != -1769761060 && !c.Failed() {
 			c.HashMismatch(foryTypeNumericStructV2, h)
 			return

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
@@ -115,7 +115,10 @@ func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -134,6 +137,9 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePersonV2)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePersonV2)
 	}
 }
@@ -434,7 +440,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		Work:    x.Work,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-566291566) {
 		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV2, h)
 			return
@@ -470,7 +476,11 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+		x.Level = Color(e33)
+	} else {
+		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Level")
 		return
@@ -481,67 +491,76 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[string](c)
-		*p33 = c.ReadString()
-		x.Nick = p33
+		p34 := foryimpl.Alloc[string](c)
+		*p34 = c.ReadString()
+		x.Nick = p34
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n34 := c.ReadLength(2)
-	m35 := foryimpl.MakeMap[map[string]int32](c, n34)
-	for n34 > 0 && !c.Failed() {
-		sz36, vn37, _ := c.ReadMapChunk(n34, 21, 5, nil, false)
-		for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-			var k39 string
-			k39 = c.ReadString()
-			var v40 int32
-			if !vn37 {
-				v40 = r.ReadVarInt32()
-			}
-			m35[k39] = v40
-		}
-		n34 -= sz36
+	n35 := c.ReadLengthFast(2)
+	if n35 < 0 {
+		n35 = c.ReadLength(2)
 	}
-	x.Scores = m35
+	m36 := foryimpl.MakeMap[map[string]int32](c, n35)
+	for n35 > 0 && !c.Failed() {
+		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
+		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+			var k40 string
+			k40 = c.ReadString()
+			var v41 int32
+			if !vn38 {
+				v41 = r.ReadVarInt32()
+			}
+			m36[k40] = v41
+		}
+		n35 -= sz37
+	}
+	x.Scores = m36
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n42 := c.ReadLength(1)
-	l43 := foryimpl.ReuseSlice[[]string](c, x.Tags, n42)
-	if n42 > 0 {
-		hn45 := c.ReadListHeader(21)
+	n43 := c.ReadLengthFast(1)
+	if n43 < 0 {
+		n43 = c.ReadLength(1)
+	}
+	l44 := foryimpl.ReuseSlice[[]string](c, x.Tags, n43)
+	if n43 > 0 {
+		hn46 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i44 := range l43 {
-				if hn45 && !c.ReadFlag() {
-					clear(l43[i44 : i44+1])
+			for i45 := range l44 {
+				if hn46 && !c.ReadFlag() {
+					clear(l44[i45 : i45+1])
 					continue
 				}
-				l43[i44] = c.ReadString()
+				l44[i45] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i44)
+					c.TraceIndex(i45)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l43
+	x.Tags = l44
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n48 := c.ReadArrayLength(8)
-	a49 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n48)
-	r.ReadRawFloat64s(a49)
-	x.Weights = a49
+	n49 := c.ReadArrayLengthFast(8)
+	if n49 < 0 {
+		n49 = c.ReadArrayLength(8)
+	}
+	a50 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n49)
+	r.ReadRawFloat64s(a50)
+	x.Weights = a50
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if ev50 := c.ReadStructFieldMeta(foryTypeAddress); ev50 != nil {
-		x.Work.ForyReadEvolved(c, ev50)
+	if ev51 := c.ReadStructFieldMeta(foryTypeAddress); ev51 != nil {
+		x.Work.ForyReadEvolved(c, ev51)
 	} else if !c.Failed() {
 		x.Work.ForyRead(c)
 	}
@@ -559,7 +578,7 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		Work:    x.Work,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-566291566) {
 		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV2, h)
 			return
@@ -582,17 +601,17 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Email")
 		return
 	}
-	if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-		x.Home = foryimpl.BackRef[Address](c, id52)
-	} else if st51 == foryimpl.RefFollows {
-		p53 := foryimpl.Alloc[Address](c)
-		foryimpl.SetRef(c, id52, p53)
-		if ev54 := c.ReadStructFieldMeta(foryTypeAddress); ev54 != nil {
-			p53.ForyReadEvolved(c, ev54)
+	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+		x.Home = foryimpl.BackRef[Address](c, id53)
+	} else if st52 == foryimpl.RefFollows {
+		p54 := foryimpl.Alloc[Address](c)
+		foryimpl.SetRef(c, id53, p54)
+		if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
+			p54.ForyReadEvolved(c, ev55)
 		} else if !c.Failed() {
-			p53.ForyRead(c)
+			p54.ForyRead(c)
 		}
-		x.Home = p53
+		x.Home = p54
 	} else {
 		x.Home = nil
 	}
@@ -601,7 +620,11 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+			x.Level = Color(e58)
+		} else {
+			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Level")
@@ -613,65 +636,74 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p57 := foryimpl.Alloc[string](c)
-		*p57 = c.ReadString()
-		x.Nick = p57
+		p59 := foryimpl.Alloc[string](c)
+		*p59 = c.ReadString()
+		x.Nick = p59
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n58 := c.ReadLength(2)
-	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
-	for n58 > 0 && !c.Failed() {
-		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
-		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
-			var k63 string
-			k63 = c.ReadString()
-			var v64 int32
-			if !vn61 {
-				v64 = r.ReadVarInt32()
-			}
-			m59[k63] = v64
-		}
-		n58 -= sz60
+	n60 := c.ReadLengthFast(2)
+	if n60 < 0 {
+		n60 = c.ReadLength(2)
 	}
-	x.Scores = m59
+	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
+	for n60 > 0 && !c.Failed() {
+		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
+		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+			var k65 string
+			k65 = c.ReadString()
+			var v66 int32
+			if !vn63 {
+				v66 = r.ReadVarInt32()
+			}
+			m61[k65] = v66
+		}
+		n60 -= sz62
+	}
+	x.Scores = m61
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n66 := c.ReadLength(1)
-	l67 := foryimpl.ReuseSlice[[]string](c, x.Tags, n66)
-	if n66 > 0 {
-		hn69 := c.ReadListHeader(21)
+	n68 := c.ReadLengthFast(1)
+	if n68 < 0 {
+		n68 = c.ReadLength(1)
+	}
+	l69 := foryimpl.ReuseSlice[[]string](c, x.Tags, n68)
+	if n68 > 0 {
+		hn71 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i68 := range l67 {
-				if hn69 && !c.ReadFlag() {
-					clear(l67[i68 : i68+1])
+			for i70 := range l69 {
+				if hn71 && !c.ReadFlag() {
+					clear(l69[i70 : i70+1])
 					continue
 				}
-				l67[i68] = c.ReadString()
+				l69[i70] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i68)
+					c.TraceIndex(i70)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l67
+	x.Tags = l69
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-		x.Weights = foryimpl.BackRefSlice[float64](c, id73)
-	} else if st72 == foryimpl.RefFollows {
-		n74 := c.ReadArrayLength(8)
-		a75 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n74)
-		r.ReadRawFloat64s(a75)
-		x.Weights = a75
-		foryimpl.SetRefSlice(c, id73, x.Weights)
+	if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
+		x.Weights = foryimpl.BackRefSlice[float64](c, id75)
+	} else if st74 == foryimpl.RefFollows {
+		n76 := c.ReadArrayLengthFast(8)
+		if n76 < 0 {
+			n76 = c.ReadArrayLength(8)
+		}
+		a77 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n76)
+		r.ReadRawFloat64s(a77)
+		x.Weights = a77
+		foryimpl.SetRefSlice(c, id75, x.Weights)
 	} else {
 		x.Weights = nil
 	}
@@ -680,8 +712,8 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev78 := c.ReadStructFieldMeta(foryTypeAddress); ev78 != nil {
-			x.Work.ForyReadEvolved(c, ev78)
+		if ev80 := c.ReadStructFieldMeta(foryTypeAddress); ev80 != nil {
+			x.Work.ForyReadEvolved(c, ev80)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -700,8 +732,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					x.Age = int32(v79)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.Age = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -712,39 +744,47 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id84)
-				} else if st83 == foryimpl.RefFollows {
-					p85 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id84, p85)
-					if ev86 := c.ReadStructFieldMeta(foryTypeAddress); ev86 != nil {
-						p85.ForyReadEvolved(c, ev86)
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id86)
+				} else if st85 == foryimpl.RefFollows {
+					p87 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id86, p87)
+					if ev88 := c.ReadStructFieldMeta(foryTypeAddress); ev88 != nil {
+						p87.ForyReadEvolved(c, ev88)
 					} else if !c.Failed() {
-						p85.ForyRead(c)
+						p87.ForyRead(c)
 					}
-					x.Home = p85
+					x.Home = p87
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p81 := foryimpl.Alloc[Address](c)
-					if ev82 := c.ReadStructFieldMeta(foryTypeAddress); ev82 != nil {
-						p81.ForyReadEvolved(c, ev82)
+					p83 := foryimpl.Alloc[Address](c)
+					if ev84 := c.ReadStructFieldMeta(foryTypeAddress); ev84 != nil {
+						p83.ForyReadEvolved(c, ev84)
 					} else if !c.Failed() {
-						p81.ForyRead(c)
+						p83.ForyRead(c)
 					}
-					x.Home = p81
+					x.Home = p83
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
+						x.Level = Color(e92)
+					} else {
+						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e89 := c.ReadEnumFast(uint32(0x7fffffff)); e89 >= 0 {
+						x.Level = Color(e89)
+					} else {
+						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 4:
@@ -753,61 +793,70 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[string](c)
-				*p89 = c.ReadString()
-				x.Nick = p89
+				p93 := foryimpl.Alloc[string](c)
+				*p93 = c.ReadString()
+				x.Nick = p93
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLength(2)
-				m91 := foryimpl.MakeMap[map[string]int32](c, n90)
-				for n90 > 0 && !c.Failed() {
-					sz92, vn93, _ := c.ReadMapChunk(n90, 21, 5, nil, false)
-					for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
-						var k95 string
-						k95 = c.ReadString()
-						var v96 int32
-						if !vn93 {
-							v96 = r.ReadVarInt32()
-						}
-						m91[k95] = v96
-					}
-					n90 -= sz92
+				n94 := c.ReadLengthFast(2)
+				if n94 < 0 {
+					n94 = c.ReadLength(2)
 				}
-				x.Scores = m91
+				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
+				for n94 > 0 && !c.Failed() {
+					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
+					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
+						var k99 string
+						k99 = c.ReadString()
+						var v100 int32
+						if !vn97 {
+							v100 = r.ReadVarInt32()
+						}
+						m95[k99] = v100
+					}
+					n94 -= sz96
+				}
+				x.Scores = m95
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLength(1)
-				l99 := foryimpl.MakeSlice[[]string](c, n98)
-				if n98 > 0 {
-					hn101 := c.ReadListHeader(21)
+				n102 := c.ReadLengthFast(1)
+				if n102 < 0 {
+					n102 = c.ReadLength(1)
+				}
+				l103 := foryimpl.MakeSlice[[]string](c, n102)
+				if n102 > 0 {
+					hn105 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i100 := range l99 {
-							if hn101 && !c.ReadFlag() {
-								clear(l99[i100 : i100+1])
+						for i104 := range l103 {
+							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
 								continue
 							}
-							l99[i100] = c.ReadString()
+							l103[i104] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i100)
+								c.TraceIndex(i104)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l99
+				x.Tags = l103
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id107)
-				} else if st106 == foryimpl.RefFollows {
-					n108 := c.ReadArrayLength(8)
-					a109 := foryimpl.MakeSlice[[]float64](c, n108)
-					r.ReadRawFloat64s(a109)
-					x.Weights = a109
-					foryimpl.SetRefSlice(c, id107, x.Weights)
+				if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id111)
+				} else if st110 == foryimpl.RefFollows {
+					n112 := c.ReadArrayLengthFast(8)
+					if n112 < 0 {
+						n112 = c.ReadArrayLength(8)
+					}
+					a113 := foryimpl.MakeSlice[[]float64](c, n112)
+					r.ReadRawFloat64s(a113)
+					x.Weights = a113
+					foryimpl.SetRefSlice(c, id111, x.Weights)
 				} else {
 					x.Weights = nil
 				}
@@ -815,25 +864,28 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n104 := c.ReadArrayLength(8)
-					a105 := foryimpl.MakeSlice[[]float64](c, n104)
-					r.ReadRawFloat64s(a105)
-					x.Weights = a105
+					n108 := c.ReadArrayLengthFast(8)
+					if n108 < 0 {
+						n108 = c.ReadArrayLength(8)
+					}
+					a109 := foryimpl.MakeSlice[[]float64](c, n108)
+					r.ReadRawFloat64s(a109)
+					x.Weights = a109
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev113 := c.ReadStructFieldMeta(foryTypeAddress); ev113 != nil {
-						x.Work.ForyReadEvolved(c, ev113)
+					if ev117 := c.ReadStructFieldMeta(foryTypeAddress); ev117 != nil {
+						x.Work.ForyReadEvolved(c, ev117)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev110 := c.ReadStructFieldMeta(foryTypeAddress); ev110 != nil {
-						x.Work.ForyReadEvolved(c, ev110)
+					if ev114 := c.ReadStructFieldMeta(foryTypeAddress); ev114 != nil {
+						x.Work.ForyReadEvolved(c, ev114)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
@@ -899,7 +951,10 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -918,6 +973,9 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAddress)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
 }
@@ -985,7 +1043,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	*x = Address{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2079610740) {
 		if h := r.ReadInt32(); h != 2079610740 && !c.Failed() {
 			c.HashMismatch(foryTypeAddress, h)
 			return

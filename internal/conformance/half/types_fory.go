@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,0;f16_tiny,17,0,0;
@@ -102,7 +102,10 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -121,6 +124,9 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeHalfFloats)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
 }
@@ -360,7 +366,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(471885831) {
 		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
@@ -392,7 +398,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F16Ptr")
 		return
 	}
-	n26 := c.ReadArrayLength(2)
+	n26 := c.ReadArrayLengthFast(2)
+	if n26 < 0 {
+		n26 = c.ReadArrayLength(2)
+	}
 	a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
 	r.ReadRawUint16s(foryimpl.Uint16s(a27))
 	x.BF16Arr = a27
@@ -400,7 +409,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BF16Arr")
 		return
 	}
-	n28 := c.ReadLength(2)
+	n28 := c.ReadLengthFast(2)
+	if n28 < 0 {
+		n28 = c.ReadLength(2)
+	}
 	l29 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n28)
 	if n28 > 0 {
 		hn31 := c.ReadListHeader(18)
@@ -423,7 +435,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BF16List")
 		return
 	}
-	n34 := c.ReadArrayLength(2)
+	n34 := c.ReadArrayLengthFast(2)
+	if n34 < 0 {
+		n34 = c.ReadArrayLength(2)
+	}
 	a35 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n34)
 	r.ReadRawUint16s(foryimpl.Uint16s(a35))
 	x.F16Arr = a35
@@ -431,7 +446,10 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F16Arr")
 		return
 	}
-	n36 := c.ReadLength(2)
+	n36 := c.ReadLengthFast(2)
+	if n36 < 0 {
+		n36 = c.ReadLength(2)
+	}
 	l37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n36)
 	if n36 > 0 {
 		hn39 := c.ReadListHeader(17)
@@ -465,7 +483,7 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(471885831) {
 		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
@@ -500,7 +518,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
 		x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
 	} else if st43 == foryimpl.RefFollows {
-		n45 := c.ReadArrayLength(2)
+		n45 := c.ReadArrayLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadArrayLength(2)
+		}
 		a46 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n45)
 		r.ReadRawUint16s(foryimpl.Uint16s(a46))
 		x.BF16Arr = a46
@@ -512,7 +533,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BF16Arr")
 		return
 	}
-	n47 := c.ReadLength(2)
+	n47 := c.ReadLengthFast(2)
+	if n47 < 0 {
+		n47 = c.ReadLength(2)
+	}
 	l48 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n47)
 	if n47 > 0 {
 		hn50 := c.ReadListHeader(18)
@@ -538,7 +562,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
 		x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id54)
 	} else if st53 == foryimpl.RefFollows {
-		n55 := c.ReadArrayLength(2)
+		n55 := c.ReadArrayLengthFast(2)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(2)
+		}
 		a56 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n55)
 		r.ReadRawUint16s(foryimpl.Uint16s(a56))
 		x.F16Arr = a56
@@ -550,7 +577,10 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F16Arr")
 		return
 	}
-	n57 := c.ReadLength(2)
+	n57 := c.ReadLengthFast(2)
+	if n57 < 0 {
+		n57 = c.ReadLength(2)
+	}
 	l58 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n57)
 	if n57 > 0 {
 		hn60 := c.ReadListHeader(17)
@@ -661,7 +691,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
 					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id86)
 				} else if st85 == foryimpl.RefFollows {
-					n87 := c.ReadArrayLength(2)
+					n87 := c.ReadArrayLengthFast(2)
+					if n87 < 0 {
+						n87 = c.ReadArrayLength(2)
+					}
 					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
 					r.ReadRawUint16s(foryimpl.Uint16s(a88))
 					x.BF16Arr = a88
@@ -673,7 +706,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n83 := c.ReadArrayLength(2)
+					n83 := c.ReadArrayLengthFast(2)
+					if n83 < 0 {
+						n83 = c.ReadArrayLength(2)
+					}
 					a84 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n83)
 					r.ReadRawUint16s(foryimpl.Uint16s(a84))
 					x.BF16Arr = a84
@@ -683,7 +719,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLength(2)
+				n89 := c.ReadLengthFast(2)
+				if n89 < 0 {
+					n89 = c.ReadLength(2)
+				}
 				l90 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n89)
 				if n89 > 0 {
 					hn92 := c.ReadListHeader(18)
@@ -708,7 +747,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
 					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id98)
 				} else if st97 == foryimpl.RefFollows {
-					n99 := c.ReadArrayLength(2)
+					n99 := c.ReadArrayLengthFast(2)
+					if n99 < 0 {
+						n99 = c.ReadArrayLength(2)
+					}
 					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
 					r.ReadRawUint16s(foryimpl.Uint16s(a100))
 					x.F16Arr = a100
@@ -720,7 +762,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n95 := c.ReadArrayLength(2)
+					n95 := c.ReadArrayLengthFast(2)
+					if n95 < 0 {
+						n95 = c.ReadArrayLength(2)
+					}
 					a96 := foryimpl.MakeSlice[[]serializer.Float16](c, n95)
 					r.ReadRawUint16s(foryimpl.Uint16s(a96))
 					x.F16Arr = a96
@@ -730,7 +775,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(2)
+				n101 := c.ReadLengthFast(2)
+				if n101 < 0 {
+					n101 = c.ReadLength(2)
+				}
 				l102 := foryimpl.MakeSlice[[]serializer.Float16](c, n101)
 				if n101 > 0 {
 					hn104 := c.ReadListHeader(17)
@@ -811,7 +859,10 @@ func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -830,6 +881,9 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBFloat16Ptr)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 	}
 }
@@ -903,7 +957,7 @@ func (x *BFloat16Ptr) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 	*x = BFloat16Ptr{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1017813165) {
 		if h := r.ReadInt32(); h != 1017813165 && !c.Failed() {
 			c.HashMismatch(foryTypeBFloat16Ptr, h)
 			return

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeMaps is Maps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i32,24,0,0[21,0,0|5,0,0];
@@ -64,7 +64,10 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -83,6 +86,9 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
 }
@@ -170,13 +176,16 @@ func (x *Maps) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1881998207) {
 		if h := r.ReadInt32(); h != 1881998207 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
 		}
 	}
-	n15 := c.ReadLength(2)
+	n15 := c.ReadLengthFast(2)
+	if n15 < 0 {
+		n15 = c.ReadLength(2)
+	}
 	m16 := foryimpl.MakeMap[map[int32]string](c, n15)
 	for n15 > 0 && !c.Failed() {
 		sz17, vn18, _ := c.ReadMapChunk(n15, 5, 21, nil, false)
@@ -196,7 +205,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32ToStr")
 		return
 	}
-	n23 := c.ReadLength(2)
+	n23 := c.ReadLengthFast(2)
+	if n23 < 0 {
+		n23 = c.ReadLength(2)
+	}
 	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
 	for n23 > 0 && !c.Failed() {
 		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
@@ -226,7 +238,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLength(2)
+				n31 := c.ReadLengthFast(2)
+				if n31 < 0 {
+					n31 = c.ReadLength(2)
+				}
 				m32 := foryimpl.MakeMap[map[int32]string](c, n31)
 				for n31 > 0 && !c.Failed() {
 					sz33, vn34, _ := c.ReadMapChunk(n31, 5, 21, nil, false)
@@ -245,7 +260,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLength(2)
+				n39 := c.ReadLengthFast(2)
+				if n39 < 0 {
+					n39 = c.ReadLength(2)
+				}
 				m40 := foryimpl.MakeMap[map[string]int32](c, n39)
 				for n39 > 0 && !c.Failed() {
 					sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)

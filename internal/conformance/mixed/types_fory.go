@@ -11,8 +11,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
@@ -126,7 +126,10 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -145,6 +148,9 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMixed)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
 }
@@ -408,7 +414,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(859706216) {
 		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
 			c.HashMismatch(foryTypeMixed, h)
 			return
@@ -470,7 +476,10 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Child")
 		return
 	}
-	n29 := c.ReadLength(1)
+	n29 := c.ReadLengthFast(1)
+	if n29 < 0 {
+		n29 = c.ReadLength(1)
+	}
 	l30 := foryimpl.ReuseSlice[[]string](c, x.Items, n29)
 	if n29 > 0 {
 		hn32 := c.ReadListHeader(21)
@@ -493,27 +502,34 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Items")
 		return
 	}
-	x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
+		x.Kind = Color(e35)
+	} else {
+		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Kind")
 		return
 	}
-	n35 := c.ReadLength(2)
-	m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 int32
-			if !vn38 {
-				v41 = r.ReadVarInt32()
-			}
-			m36[k40] = v41
-		}
-		n35 -= sz37
+	n36 := c.ReadLengthFast(2)
+	if n36 < 0 {
+		n36 = c.ReadLength(2)
 	}
-	x.Lookup = m36
+	m37 := foryimpl.MakeMap[map[string]int32](c, n36)
+	for n36 > 0 && !c.Failed() {
+		sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
+		for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
+			var k41 string
+			k41 = c.ReadString()
+			var v42 int32
+			if !vn39 {
+				v42 = r.ReadVarInt32()
+			}
+			m37[k41] = v42
+		}
+		n36 -= sz38
+	}
+	x.Lookup = m37
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -534,7 +550,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(859706216) {
 		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
 			c.HashMismatch(foryTypeMixed, h)
 			return
@@ -566,34 +582,34 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[bool](c)
-		*p43 = r.ReadBool()
-		x.OptFlag = p43
+		p44 := foryimpl.Alloc[bool](c)
+		*p44 = r.ReadBool()
+		x.OptFlag = p44
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int32](c)
-		*p44 = r.ReadVarInt32()
-		x.Opt = p44
+		p45 := foryimpl.Alloc[int32](c)
+		*p45 = r.ReadVarInt32()
+		x.Opt = p45
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.Child = foryimpl.BackRef[Inner](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		p47 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id46, p47)
-		if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
-			p47.ForyReadEvolved(c, ev48)
+	if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+		x.Child = foryimpl.BackRef[Inner](c, id47)
+	} else if st46 == foryimpl.RefFollows {
+		p48 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id47, p48)
+		if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
+			p48.ForyReadEvolved(c, ev49)
 		} else if !c.Failed() {
-			p47.ForyRead(c)
+			p48.ForyRead(c)
 		}
-		x.Child = p47
+		x.Child = p48
 	} else {
 		x.Child = nil
 	}
@@ -601,52 +617,62 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Child")
 		return
 	}
-	n49 := c.ReadLength(1)
-	l50 := foryimpl.ReuseSlice[[]string](c, x.Items, n49)
-	if n49 > 0 {
-		hn52 := c.ReadListHeader(21)
+	n50 := c.ReadLengthFast(1)
+	if n50 < 0 {
+		n50 = c.ReadLength(1)
+	}
+	l51 := foryimpl.ReuseSlice[[]string](c, x.Items, n50)
+	if n50 > 0 {
+		hn53 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i51 := range l50 {
-				if hn52 && !c.ReadFlag() {
-					clear(l50[i51 : i51+1])
+			for i52 := range l51 {
+				if hn53 && !c.ReadFlag() {
+					clear(l51[i52 : i52+1])
 					continue
 				}
-				l50[i51] = c.ReadString()
+				l51[i52] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i51)
+					c.TraceIndex(i52)
 					break
 				}
 			}
 		}
 	}
-	x.Items = l50
+	x.Items = l51
 	if c.Failed() {
 		c.Trace("Items")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+			x.Kind = Color(e58)
+		} else {
+			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Kind")
 		return
 	}
-	n57 := c.ReadLength(2)
-	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 int32
-			if !vn60 {
-				v63 = r.ReadVarInt32()
-			}
-			m58[k62] = v63
-		}
-		n57 -= sz59
+	n59 := c.ReadLengthFast(2)
+	if n59 < 0 {
+		n59 = c.ReadLength(2)
 	}
-	x.Lookup = m58
+	m60 := foryimpl.MakeMap[map[string]int32](c, n59)
+	for n59 > 0 && !c.Failed() {
+		sz61, vn62, _ := c.ReadMapChunk(n59, 21, 5, nil, false)
+		for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
+			var k64 string
+			k64 = c.ReadString()
+			var v65 int32
+			if !vn62 {
+				v65 = r.ReadVarInt32()
+			}
+			m60[k64] = v65
+		}
+		n59 -= sz61
+	}
+	x.Lookup = m60
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -671,16 +697,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
-					x.Ratio = float32(v65)
+				if v67, ok68 := c.ReadFloatAs(f, 32); ok68 {
+					x.Ratio = float32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
-					x.Small = int16(v67)
+				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
+					x.Small = int16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -691,122 +717,136 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.Count = int64(v69)
+				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
+					x.Count = int64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 64); ok72 {
-					x.Big = uint64(v71)
+				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
+					x.Big = uint64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
-					x.Code = int32(v73)
+				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
+					x.Code = int32(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p75 := foryimpl.Alloc[bool](c)
-				*p75 = r.ReadBool()
-				x.OptFlag = p75
+				p77 := foryimpl.Alloc[bool](c)
+				*p77 = r.ReadBool()
+				x.OptFlag = p77
 			}
 		case 7:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
-					pv79 := int32(v77)
-					x.Opt = &pv79
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					pv81 := int32(v79)
+					x.Opt = &pv81
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p76 := foryimpl.Alloc[int32](c)
-				*p76 = r.ReadVarInt32()
-				x.Opt = p76
+				p78 := foryimpl.Alloc[int32](c)
+				*p78 = r.ReadVarInt32()
+				x.Opt = p78
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id83)
-				} else if st82 == foryimpl.RefFollows {
-					p84 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id83, p84)
-					if ev85 := c.ReadStructFieldMeta(foryTypeInner); ev85 != nil {
-						p84.ForyReadEvolved(c, ev85)
+				if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id85)
+				} else if st84 == foryimpl.RefFollows {
+					p86 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id85, p86)
+					if ev87 := c.ReadStructFieldMeta(foryTypeInner); ev87 != nil {
+						p86.ForyReadEvolved(c, ev87)
 					} else if !c.Failed() {
-						p84.ForyRead(c)
+						p86.ForyRead(c)
 					}
-					x.Child = p84
+					x.Child = p86
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p80 := foryimpl.Alloc[Inner](c)
-					if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
-						p80.ForyReadEvolved(c, ev81)
+					p82 := foryimpl.Alloc[Inner](c)
+					if ev83 := c.ReadStructFieldMeta(foryTypeInner); ev83 != nil {
+						p82.ForyReadEvolved(c, ev83)
 					} else if !c.Failed() {
-						p80.ForyRead(c)
+						p82.ForyRead(c)
 					}
-					x.Child = p80
+					x.Child = p82
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(1)
-				l87 := foryimpl.MakeSlice[[]string](c, n86)
-				if n86 > 0 {
-					hn89 := c.ReadListHeader(21)
+				n88 := c.ReadLengthFast(1)
+				if n88 < 0 {
+					n88 = c.ReadLength(1)
+				}
+				l89 := foryimpl.MakeSlice[[]string](c, n88)
+				if n88 > 0 {
+					hn91 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
+						for i90 := range l89 {
+							if hn91 && !c.ReadFlag() {
+								clear(l89[i90 : i90+1])
 								continue
 							}
-							l87[i88] = c.ReadString()
+							l89[i90] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i88)
+								c.TraceIndex(i90)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l87
+				x.Items = l89
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e97 := c.ReadEnumFast(uint32(0x7fffffff)); e97 >= 0 {
+						x.Kind = Color(e97)
+					} else {
+						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
+						x.Kind = Color(e94)
+					} else {
+						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n94 := c.ReadLength(2)
-				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
-				for n94 > 0 && !c.Failed() {
-					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
-					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
-						var k99 string
-						k99 = c.ReadString()
-						var v100 int32
-						if !vn97 {
-							v100 = r.ReadVarInt32()
-						}
-						m95[k99] = v100
-					}
-					n94 -= sz96
+				n98 := c.ReadLengthFast(2)
+				if n98 < 0 {
+					n98 = c.ReadLength(2)
 				}
-				x.Lookup = m95
+				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
+				for n98 > 0 && !c.Failed() {
+					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
+					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
+						var k103 string
+						k103 = c.ReadString()
+						var v104 int32
+						if !vn101 {
+							v104 = r.ReadVarInt32()
+						}
+						m99[k103] = v104
+					}
+					n98 -= sz100
+				}
+				x.Lookup = m99
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -876,7 +916,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -895,6 +938,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }
@@ -962,7 +1008,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(270494220) {
 		if h := r.ReadInt32(); h != 270494220 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return

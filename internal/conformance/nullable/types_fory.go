@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeNullableContainers is NullableContainers's static type information. Fingerprint: ints,22,0,1[5,0,0];map,24,0,1[21,0,0|5,0,0];strs,22,0,1[21,0,0];
@@ -65,7 +65,10 @@ func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -84,6 +87,9 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 		}
 		c.AcceptRoot(n, foryTypeNullableContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNullableContainers)
 	}
 }
@@ -215,14 +221,17 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 	*x = NullableContainers{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-956444084) {
 		if h := r.ReadInt32(); h != -956444084 && !c.Failed() {
 			c.HashMismatch(foryTypeNullableContainers, h)
 			return
 		}
 	}
 	if c.ReadFlag() {
-		n18 := c.ReadLength(1)
+		n18 := c.ReadLengthFast(1)
+		if n18 < 0 {
+			n18 = c.ReadLength(1)
+		}
 		l19 := foryimpl.MakeSlice[[]int32](c, n18)
 		if n18 > 0 {
 			hn21 := c.ReadListHeader(5)
@@ -247,7 +256,10 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n24 := c.ReadLength(2)
+		n24 := c.ReadLengthFast(2)
+		if n24 < 0 {
+			n24 = c.ReadLength(2)
+		}
 		m25 := foryimpl.MakeMap[map[string]int32](c, n24)
 		for n24 > 0 && !c.Failed() {
 			sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
@@ -269,7 +281,10 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n32 := c.ReadLength(1)
+		n32 := c.ReadLengthFast(1)
+		if n32 < 0 {
+			n32 = c.ReadLength(1)
+		}
 		l33 := foryimpl.MakeSlice[[]string](c, n32)
 		if n32 > 0 {
 			hn35 := c.ReadListHeader(21)
@@ -305,7 +320,10 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLength(1)
+				n38 := c.ReadLengthFast(1)
+				if n38 < 0 {
+					n38 = c.ReadLength(1)
+				}
 				l39 := foryimpl.MakeSlice[[]int32](c, n38)
 				if n38 > 0 {
 					hn41 := c.ReadListHeader(5)
@@ -327,7 +345,10 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLength(2)
+				n44 := c.ReadLengthFast(2)
+				if n44 < 0 {
+					n44 = c.ReadLength(2)
+				}
 				m45 := foryimpl.MakeMap[map[string]int32](c, n44)
 				for n44 > 0 && !c.Failed() {
 					sz46, vn47, _ := c.ReadMapChunk(n44, 21, 5, nil, false)
@@ -346,7 +367,10 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLength(1)
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
+				}
 				l53 := foryimpl.MakeSlice[[]string](c, n52)
 				if n52 > 0 {
 					hn55 := c.ReadListHeader(21)

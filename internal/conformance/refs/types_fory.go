@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12).
@@ -83,7 +83,10 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -102,6 +105,9 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImage)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
 }
@@ -231,7 +237,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -261,7 +267,11 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+		x.Size = Size(e5)
+	} else {
+		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Size")
 		return
@@ -272,7 +282,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1960516840) {
 		if h := r.ReadInt32(); h != 1960516840 && !c.Failed() {
 			c.HashMismatch(foryTypeImage, h)
 			return
@@ -303,7 +313,11 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+			x.Size = Size(e8)
+		} else {
+			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Size")
@@ -319,16 +333,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Width = int32(v7)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.Width = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Height = int32(v9)
+				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
+					x.Height = int32(v11)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -344,11 +358,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Size = Size(e13)
+					} else {
+						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		default:
@@ -441,7 +463,10 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -460,6 +485,9 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImagePair)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImagePair)
 	}
 }
@@ -546,7 +574,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
@@ -584,7 +612,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
@@ -774,7 +802,10 @@ func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -793,6 +824,9 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeImagePtrList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeImagePtrList)
 	}
 }
@@ -886,13 +920,16 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePtrList, h)
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
+	n11 := c.ReadLengthFast(1)
+	if n11 < 0 {
+		n11 = c.ReadLength(1)
+	}
 	l12 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n11)
 	if n11 > 0 {
 		hn14, ev15 := c.ReadStructListHeader(foryTypeImage)
@@ -927,13 +964,16 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePtrList) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(925871694) {
 		if h := r.ReadInt32(); h != 925871694 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePtrList, h)
 			return
 		}
 	}
-	n18 := c.ReadLength(1)
+	n18 := c.ReadLengthFast(1)
+	if n18 < 0 {
+		n18 = c.ReadLength(1)
+	}
 	l19 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n18)
 	if n18 > 0 {
 		hn21, tr23, ev22 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -992,7 +1032,10 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLength(1)
+				n28 := c.ReadLengthFast(1)
+				if n28 < 0 {
+					n28 = c.ReadLength(1)
+				}
 				l29 := foryimpl.MakeSlice[[]*Image](c, n28)
 				if n28 > 0 {
 					hn31, ev32 := c.ReadStructListHeader(foryTypeImage)
@@ -1110,7 +1153,10 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1129,6 +1175,9 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
 }
@@ -1217,7 +1266,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -1258,7 +1307,7 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(67660299) {
 		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
@@ -1437,7 +1486,10 @@ func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1456,6 +1508,9 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeTreeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeTreeNode)
 	}
 }
@@ -1605,13 +1660,16 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = TreeNode{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(957044546) {
 		if h := r.ReadInt32(); h != 957044546 && !c.Failed() {
 			c.HashMismatch(foryTypeTreeNode, h)
 			return
 		}
 	}
-	n13 := c.ReadLength(1)
+	n13 := c.ReadLengthFast(1)
+	if n13 < 0 {
+		n13 = c.ReadLength(1)
+	}
 	l14 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n13)
 	if n13 > 0 {
 		hn16, ev17 := c.ReadStructListHeader(foryTypeTreeNode)
@@ -1668,13 +1726,16 @@ func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = TreeNode{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(957044546) {
 		if h := r.ReadInt32(); h != 957044546 && !c.Failed() {
 			c.HashMismatch(foryTypeTreeNode, h)
 			return
 		}
 	}
-	n22 := c.ReadLength(1)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
+	}
 	l23 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n22)
 	if n22 > 0 {
 		hn25, tr27, ev26 := c.ReadStructListHeaderRef(foryTypeTreeNode)
@@ -1760,7 +1821,10 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLength(1)
+				n36 := c.ReadLengthFast(1)
+				if n36 < 0 {
+					n36 = c.ReadLength(1)
+				}
 				l37 := foryimpl.MakeSlice[[]*TreeNode](c, n36)
 				if n36 > 0 {
 					hn39, ev40 := c.ReadStructListHeader(foryTypeTreeNode)
@@ -1888,7 +1952,10 @@ func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1907,6 +1974,9 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 		}
 		c.AcceptRoot(n, foryTypeSharedUntracked)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 	}
 }
@@ -2153,7 +2223,7 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		Strs2: x.Strs2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-61741120) {
 		if h := r.ReadInt32(); h != -61741120 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedUntracked, h)
 			return
@@ -2177,7 +2247,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count2")
 		return
 	}
-	n36 := c.ReadLength(1)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
+	}
 	l37 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n36)
 	if n36 > 0 {
 		hn39 := c.ReadListHeader(5)
@@ -2200,7 +2273,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ints1")
 		return
 	}
-	n42 := c.ReadLength(1)
+	n42 := c.ReadLengthFast(1)
+	if n42 < 0 {
+		n42 = c.ReadLength(1)
+	}
 	l43 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n42)
 	if n42 > 0 {
 		hn45 := c.ReadListHeader(5)
@@ -2241,7 +2317,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Label2")
 		return
 	}
-	n50 := c.ReadLength(2)
+	n50 := c.ReadLengthFast(2)
+	if n50 < 0 {
+		n50 = c.ReadLength(2)
+	}
 	m51 := foryimpl.MakeMap[map[string]int32](c, n50)
 	for n50 > 0 && !c.Failed() {
 		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 5, nil, false)
@@ -2261,7 +2340,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Map1")
 		return
 	}
-	n58 := c.ReadLength(2)
+	n58 := c.ReadLengthFast(2)
+	if n58 < 0 {
+		n58 = c.ReadLength(2)
+	}
 	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
 	for n58 > 0 && !c.Failed() {
 		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
@@ -2291,7 +2373,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	n66 := c.ReadLength(1)
+	n66 := c.ReadLengthFast(1)
+	if n66 < 0 {
+		n66 = c.ReadLength(1)
+	}
 	l67 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n66)
 	if n66 > 0 {
 		hn69 := c.ReadListHeader(21)
@@ -2314,7 +2399,10 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Strs1")
 		return
 	}
-	n72 := c.ReadLength(1)
+	n72 := c.ReadLengthFast(1)
+	if n72 < 0 {
+		n72 = c.ReadLength(1)
+	}
 	l73 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n72)
 	if n72 > 0 {
 		hn75 := c.ReadListHeader(21)
@@ -2371,7 +2459,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLength(1)
+				n86 := c.ReadLengthFast(1)
+				if n86 < 0 {
+					n86 = c.ReadLength(1)
+				}
 				l87 := foryimpl.MakeSlice[[]int32](c, n86)
 				if n86 > 0 {
 					hn89 := c.ReadListHeader(5)
@@ -2395,7 +2486,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			if f.Convert {
 				x.Ints2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLength(1)
+				n92 := c.ReadLengthFast(1)
+				if n92 < 0 {
+					n92 = c.ReadLength(1)
+				}
 				l93 := foryimpl.MakeSlice[[]int32](c, n92)
 				if n92 > 0 {
 					hn95 := c.ReadListHeader(5)
@@ -2429,7 +2523,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadLength(2)
+				n100 := c.ReadLengthFast(2)
+				if n100 < 0 {
+					n100 = c.ReadLength(2)
+				}
 				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
 				for n100 > 0 && !c.Failed() {
 					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
@@ -2448,7 +2545,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLength(2)
+				n108 := c.ReadLengthFast(2)
+				if n108 < 0 {
+					n108 = c.ReadLength(2)
+				}
 				m109 := foryimpl.MakeMap[map[string]int32](c, n108)
 				for n108 > 0 && !c.Failed() {
 					sz110, vn111, _ := c.ReadMapChunk(n108, 21, 5, nil, false)
@@ -2475,7 +2575,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n116 := c.ReadLength(1)
+				n116 := c.ReadLengthFast(1)
+				if n116 < 0 {
+					n116 = c.ReadLength(1)
+				}
 				l117 := foryimpl.MakeSlice[[]string](c, n116)
 				if n116 > 0 {
 					hn119 := c.ReadListHeader(21)
@@ -2497,7 +2600,10 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n122 := c.ReadLength(1)
+				n122 := c.ReadLengthFast(1)
+				if n122 < 0 {
+					n122 = c.ReadLength(1)
+				}
 				l123 := foryimpl.MakeSlice[[]string](c, n122)
 				if n122 > 0 {
 					hn125 := c.ReadListHeader(21)
@@ -2577,7 +2683,10 @@ func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2596,6 +2705,9 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefElem)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefElem)
 	}
 }
@@ -2664,7 +2776,7 @@ func (x *RefElem) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *RefElem) ForyRead(c *foryimpl.ReadContext) {
 	*x = RefElem{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-502268582) {
 		if h := r.ReadInt32(); h != -502268582 && !c.Failed() {
 			c.HashMismatch(foryTypeRefElem, h)
 			return
@@ -2803,7 +2915,10 @@ func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2822,6 +2937,9 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefContainers)
 	}
 }
@@ -3010,13 +3128,16 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1251069805) {
 		if h := r.ReadInt32(); h != -1251069805 && !c.Failed() {
 			c.HashMismatch(foryTypeRefContainers, h)
 			return
 		}
 	}
-	n35 := c.ReadLength(1)
+	n35 := c.ReadLengthFast(1)
+	if n35 < 0 {
+		n35 = c.ReadLength(1)
+	}
 	l36 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n35)
 	if n35 > 0 {
 		hn38, ev39 := c.ReadStructListHeader(foryTypeRefElem)
@@ -3045,7 +3166,10 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n42 := c.ReadLength(2)
+	n42 := c.ReadLengthFast(2)
+	if n42 < 0 {
+		n42 = c.ReadLength(2)
+	}
 	m43 := foryimpl.MakeMap[map[string]*RefElem](c, n42)
 	for n42 > 0 && !c.Failed() {
 		sz44, vn45, ev50 := c.ReadMapChunk(n42, 21, 28, foryTypeRefElem, true)
@@ -3084,7 +3208,10 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("One")
 		return
 	}
-	n54 := c.ReadLength(1)
+	n54 := c.ReadLengthFast(1)
+	if n54 < 0 {
+		n54 = c.ReadLength(1)
+	}
 	s55 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n54)
 	if n54 > 0 {
 		hn56, tr59, ev60 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3131,13 +3258,16 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1251069805) {
 		if h := r.ReadInt32(); h != -1251069805 && !c.Failed() {
 			c.HashMismatch(foryTypeRefContainers, h)
 			return
 		}
 	}
-	n64 := c.ReadLength(1)
+	n64 := c.ReadLengthFast(1)
+	if n64 < 0 {
+		n64 = c.ReadLength(1)
+	}
 	l65 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n64)
 	if n64 > 0 {
 		hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3187,7 +3317,10 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n74 := c.ReadLength(2)
+	n74 := c.ReadLengthFast(2)
+	if n74 < 0 {
+		n74 = c.ReadLength(2)
+	}
 	m75 := foryimpl.MakeMap[map[string]*RefElem](c, n74)
 	for n74 > 0 && !c.Failed() {
 		sz76, vn77, tr83, ev82 := c.ReadMapChunkRef(n74, 21, foryTypeRefElem)
@@ -3246,7 +3379,10 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("One")
 		return
 	}
-	n91 := c.ReadLength(1)
+	n91 := c.ReadLengthFast(1)
+	if n91 < 0 {
+		n91 = c.ReadLength(1)
+	}
 	s92 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n91)
 	if n91 > 0 {
 		hn93, tr96, ev97 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3296,7 +3432,10 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(1)
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
+				}
 				l102 := foryimpl.MakeSlice[[]*RefElem](c, n101)
 				if n101 > 0 {
 					hn104, ev105 := c.ReadStructListHeader(foryTypeRefElem)
@@ -3324,7 +3463,10 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLength(2)
+				n108 := c.ReadLengthFast(2)
+				if n108 < 0 {
+					n108 = c.ReadLength(2)
+				}
 				m109 := foryimpl.MakeMap[map[string]*RefElem](c, n108)
 				for n108 > 0 && !c.Failed() {
 					sz110, vn111, ev116 := c.ReadMapChunk(n108, 21, 28, foryTypeRefElem, true)
@@ -3376,7 +3518,10 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n124 := c.ReadLength(1)
+				n124 := c.ReadLengthFast(1)
+				if n124 < 0 {
+					n124 = c.ReadLength(1)
+				}
 				s125 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n124)
 				if n124 > 0 {
 					hn126, tr129, ev130 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3512,7 +3657,10 @@ func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -3531,6 +3679,9 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefTagged)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefTagged)
 	}
 }
@@ -3675,13 +3826,16 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1059481306) {
 		if h := r.ReadInt32(); h != 1059481306 && !c.Failed() {
 			c.HashMismatch(foryTypeRefTagged, h)
 			return
 		}
 	}
-	n11 := c.ReadLength(1)
+	n11 := c.ReadLengthFast(1)
+	if n11 < 0 {
+		n11 = c.ReadLength(1)
+	}
 	l12 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n11)
 	if n11 > 0 {
 		hn14, ev15 := c.ReadStructListHeader(foryTypeRefElem)
@@ -3755,13 +3909,16 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1059481306) {
 		if h := r.ReadInt32(); h != 1059481306 && !c.Failed() {
 			c.HashMismatch(foryTypeRefTagged, h)
 			return
 		}
 	}
-	n24 := c.ReadLength(1)
+	n24 := c.ReadLengthFast(1)
+	if n24 < 0 {
+		n24 = c.ReadLength(1)
+	}
 	l25 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n24)
 	if n24 > 0 {
 		hn27, tr29, ev28 := c.ReadStructListHeaderRef(foryTypeRefElem)
@@ -3874,7 +4031,10 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(1)
+				n46 := c.ReadLengthFast(1)
+				if n46 < 0 {
+					n46 = c.ReadLength(1)
+				}
 				l47 := foryimpl.MakeSlice[[]*RefElem](c, n46)
 				if n46 > 0 {
 					hn49, ev50 := c.ReadStructListHeader(foryTypeRefElem)
@@ -4083,7 +4243,10 @@ func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -4102,6 +4265,9 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRefDisabled)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRefDisabled)
 	}
 }
@@ -4318,7 +4484,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		OnList:  x.OnList,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1157775969) {
 		if h := r.ReadInt32(); h != -1157775969 && !c.Failed() {
 			c.HashMismatch(foryTypeRefDisabled, h)
 			return
@@ -4350,7 +4516,10 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	n25 := c.ReadLength(1)
+	n25 := c.ReadLengthFast(1)
+	if n25 < 0 {
+		n25 = c.ReadLength(1)
+	}
 	l26 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n25)
 	if n25 > 0 {
 		hn28, ev29 := c.ReadStructListHeader(foryTypeImage)
@@ -4405,7 +4574,10 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("On2")
 		return
 	}
-	n36 := c.ReadLength(1)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
+	}
 	l37 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n36)
 	if n36 > 0 {
 		hn39, ev40 := c.ReadStructListHeader(foryTypeImage)
@@ -4443,7 +4615,7 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		OnList:  x.OnList,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1157775969) {
 		if h := r.ReadInt32(); h != -1157775969 && !c.Failed() {
 			c.HashMismatch(foryTypeRefDisabled, h)
 			return
@@ -4475,7 +4647,10 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	n47 := c.ReadLength(1)
+	n47 := c.ReadLengthFast(1)
+	if n47 < 0 {
+		n47 = c.ReadLength(1)
+	}
 	l48 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n47)
 	if n47 > 0 {
 		hn50, ev51 := c.ReadStructListHeader(foryTypeImage)
@@ -4540,7 +4715,10 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("On2")
 		return
 	}
-	n62 := c.ReadLength(1)
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
+	}
 	l63 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n62)
 	if n62 > 0 {
 		hn65, tr67, ev66 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -4619,7 +4797,10 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLength(1)
+				n76 := c.ReadLengthFast(1)
+				if n76 < 0 {
+					n76 = c.ReadLength(1)
+				}
 				l77 := foryimpl.MakeSlice[[]*Image](c, n76)
 				if n76 > 0 {
 					hn79, ev80 := c.ReadStructListHeader(foryTypeImage)
@@ -4701,7 +4882,10 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
+				}
 				l96 := foryimpl.MakeSlice[[]*Image](c, n95)
 				if n95 > 0 {
 					hn98, ev99 := c.ReadStructListHeader(foryTypeImage)
@@ -4813,7 +4997,10 @@ func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -4832,6 +5019,9 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 		}
 		c.AcceptRoot(n, foryTypeSharedTrackedKinds)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 	}
 }
@@ -5104,13 +5294,16 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2014874351) {
 		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTrackedKinds, h)
 			return
 		}
 	}
-	n57 := c.ReadArrayLength(4)
+	n57 := c.ReadArrayLengthFast(4)
+	if n57 < 0 {
+		n57 = c.ReadArrayLength(4)
+	}
 	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
 	r.ReadRawInt32s(a58)
 	x.Arr1 = a58
@@ -5118,7 +5311,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr1")
 		return
 	}
-	n59 := c.ReadArrayLength(4)
+	n59 := c.ReadArrayLengthFast(4)
+	if n59 < 0 {
+		n59 = c.ReadArrayLength(4)
+	}
 	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
 	r.ReadRawInt32s(a60)
 	x.Arr2 = a60
@@ -5137,7 +5333,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n61 := c.ReadLength(1)
+		n61 := c.ReadLengthFast(1)
+		if n61 < 0 {
+			n61 = c.ReadLength(1)
+		}
 		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
 		if n61 > 0 {
 			hn64 := c.ReadListHeader(5)
@@ -5164,7 +5363,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n67 := c.ReadLength(1)
+		n67 := c.ReadLengthFast(1)
+		if n67 < 0 {
+			n67 = c.ReadLength(1)
+		}
 		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
 		if n67 > 0 {
 			hn70 := c.ReadListHeader(5)
@@ -5191,7 +5393,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n73 := c.ReadLength(2)
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
+		}
 		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
 		for n73 > 0 && !c.Failed() {
 			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
@@ -5215,7 +5420,10 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n81 := c.ReadLength(2)
+		n81 := c.ReadLengthFast(2)
+		if n81 < 0 {
+			n81 = c.ReadLength(2)
+		}
 		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
 		for n81 > 0 && !c.Failed() {
 			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
@@ -5249,7 +5457,7 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2014874351) {
 		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTrackedKinds, h)
 			return
@@ -5258,7 +5466,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
 		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
 	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLength(4)
+		n91 := c.ReadArrayLengthFast(4)
+		if n91 < 0 {
+			n91 = c.ReadArrayLength(4)
+		}
 		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
 		r.ReadRawInt32s(a92)
 		x.Arr1 = a92
@@ -5273,7 +5484,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
 		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
 	} else if st93 == foryimpl.RefFollows {
-		n95 := c.ReadArrayLength(4)
+		n95 := c.ReadArrayLengthFast(4)
+		if n95 < 0 {
+			n95 = c.ReadArrayLength(4)
+		}
 		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
 		r.ReadRawInt32s(a96)
 		x.Arr2 = a96
@@ -5312,7 +5526,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
 		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
 	} else if st101 == foryimpl.RefFollows {
-		n103 := c.ReadLength(1)
+		n103 := c.ReadLengthFast(1)
+		if n103 < 0 {
+			n103 = c.ReadLength(1)
+		}
 		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
 		if n103 > 0 {
 			hn106 := c.ReadListHeader(5)
@@ -5342,7 +5559,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
 		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
 	} else if st109 == foryimpl.RefFollows {
-		n111 := c.ReadLength(1)
+		n111 := c.ReadLengthFast(1)
+		if n111 < 0 {
+			n111 = c.ReadLength(1)
+		}
 		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(5)
@@ -5372,7 +5592,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
 		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
 	} else if st117 == foryimpl.RefFollows {
-		n119 := c.ReadLength(2)
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
+		}
 		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
 		for n119 > 0 && !c.Failed() {
 			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
@@ -5399,7 +5622,10 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
 		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
 	} else if st127 == foryimpl.RefFollows {
-		n129 := c.ReadLength(2)
+		n129 := c.ReadLengthFast(2)
+		if n129 < 0 {
+			n129 = c.ReadLength(2)
+		}
 		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
 		for n129 > 0 && !c.Failed() {
 			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
@@ -5436,7 +5662,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
 					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
 				} else if st139 == foryimpl.RefFollows {
-					n141 := c.ReadArrayLength(4)
+					n141 := c.ReadArrayLengthFast(4)
+					if n141 < 0 {
+						n141 = c.ReadArrayLength(4)
+					}
 					a142 := foryimpl.MakeSlice[[]int32](c, n141)
 					r.ReadRawInt32s(a142)
 					x.Arr1 = a142
@@ -5448,7 +5677,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadArrayLength(4)
+					n137 := c.ReadArrayLengthFast(4)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(4)
+					}
 					a138 := foryimpl.MakeSlice[[]int32](c, n137)
 					r.ReadRawInt32s(a138)
 					x.Arr1 = a138
@@ -5459,7 +5691,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
 					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
 				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLength(4)
+					n147 := c.ReadArrayLengthFast(4)
+					if n147 < 0 {
+						n147 = c.ReadArrayLength(4)
+					}
 					a148 := foryimpl.MakeSlice[[]int32](c, n147)
 					r.ReadRawInt32s(a148)
 					x.Arr2 = a148
@@ -5471,7 +5706,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLength(4)
+					n143 := c.ReadArrayLengthFast(4)
+					if n143 < 0 {
+						n143 = c.ReadArrayLength(4)
+					}
 					a144 := foryimpl.MakeSlice[[]int32](c, n143)
 					r.ReadRawInt32s(a144)
 					x.Arr2 = a144
@@ -5516,7 +5754,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
 					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
 				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLength(1)
+					n161 := c.ReadLengthFast(1)
+					if n161 < 0 {
+						n161 = c.ReadLength(1)
+					}
 					l162 := foryimpl.MakeSlice[[]int32](c, n161)
 					if n161 > 0 {
 						hn164 := c.ReadListHeader(5)
@@ -5543,7 +5784,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadLength(1)
+					n153 := c.ReadLengthFast(1)
+					if n153 < 0 {
+						n153 = c.ReadLength(1)
+					}
 					l154 := foryimpl.MakeSlice[[]int32](c, n153)
 					if n153 > 0 {
 						hn156 := c.ReadListHeader(5)
@@ -5569,7 +5813,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
 					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
 				} else if st173 == foryimpl.RefFollows {
-					n175 := c.ReadLength(1)
+					n175 := c.ReadLengthFast(1)
+					if n175 < 0 {
+						n175 = c.ReadLength(1)
+					}
 					l176 := foryimpl.MakeSlice[[]int32](c, n175)
 					if n175 > 0 {
 						hn178 := c.ReadListHeader(5)
@@ -5596,7 +5843,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n167 := c.ReadLength(1)
+					n167 := c.ReadLengthFast(1)
+					if n167 < 0 {
+						n167 = c.ReadLength(1)
+					}
 					l168 := foryimpl.MakeSlice[[]int32](c, n167)
 					if n167 > 0 {
 						hn170 := c.ReadListHeader(5)
@@ -5622,7 +5872,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
 					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
 				} else if st189 == foryimpl.RefFollows {
-					n191 := c.ReadLength(2)
+					n191 := c.ReadLengthFast(2)
+					if n191 < 0 {
+						n191 = c.ReadLength(2)
+					}
 					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
 					for n191 > 0 && !c.Failed() {
 						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
@@ -5644,7 +5897,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n181 := c.ReadLength(2)
+					n181 := c.ReadLengthFast(2)
+					if n181 < 0 {
+						n181 = c.ReadLength(2)
+					}
 					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
 					for n181 > 0 && !c.Failed() {
 						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
@@ -5667,7 +5923,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
 					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
 				} else if st207 == foryimpl.RefFollows {
-					n209 := c.ReadLength(2)
+					n209 := c.ReadLengthFast(2)
+					if n209 < 0 {
+						n209 = c.ReadLength(2)
+					}
 					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
 					for n209 > 0 && !c.Failed() {
 						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
@@ -5689,7 +5948,10 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n199 := c.ReadLength(2)
+					n199 := c.ReadLengthFast(2)
+					if n199 < 0 {
+						n199 = c.ReadLength(2)
+					}
 					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
 					for n199 > 0 && !c.Failed() {
 						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
@@ -5804,7 +6066,10 @@ func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -5823,6 +6088,9 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNilPointers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNilPointers)
 	}
 }
@@ -6016,7 +6284,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = NilPointers{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-345759748) {
 		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
 			c.HashMismatch(foryTypeNilPointers, h)
 			return
@@ -6049,7 +6317,10 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Image")
 		return
 	}
-	n14 := c.ReadLength(1)
+	n14 := c.ReadLengthFast(1)
+	if n14 < 0 {
+		n14 = c.ReadLength(1)
+	}
 	l15 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n14)
 	if n14 > 0 {
 		hn17, ev18 := c.ReadStructListHeader(foryTypeImage)
@@ -6123,7 +6394,7 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = NilPointers{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-345759748) {
 		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
 			c.HashMismatch(foryTypeNilPointers, h)
 			return
@@ -6161,7 +6432,10 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Image")
 		return
 	}
-	n31 := c.ReadLength(1)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
+	}
 	l32 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n31)
 	if n31 > 0 {
 		hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
@@ -6310,7 +6584,10 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLength(1)
+				n60 := c.ReadLengthFast(1)
+				if n60 < 0 {
+					n60 = c.ReadLength(1)
+				}
 				l61 := foryimpl.MakeSlice[[]*Image](c, n60)
 				if n60 > 0 {
 					hn63, ev64 := c.ReadStructListHeader(foryTypeImage)
@@ -6505,7 +6782,10 @@ func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -6524,6 +6804,9 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSharedTracked)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSharedTracked)
 	}
 }
@@ -6790,7 +7073,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-262613778) {
 		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTracked, h)
 			return
@@ -6806,7 +7089,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Any2")
 		return
 	}
-	n57 := c.ReadArrayLength(4)
+	n57 := c.ReadArrayLengthFast(4)
+	if n57 < 0 {
+		n57 = c.ReadArrayLength(4)
+	}
 	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
 	r.ReadRawInt32s(a58)
 	x.Arr1 = a58
@@ -6814,7 +7100,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr1")
 		return
 	}
-	n59 := c.ReadArrayLength(4)
+	n59 := c.ReadArrayLengthFast(4)
+	if n59 < 0 {
+		n59 = c.ReadArrayLength(4)
+	}
 	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
 	r.ReadRawInt32s(a60)
 	x.Arr2 = a60
@@ -6833,7 +7122,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n61 := c.ReadLength(1)
+		n61 := c.ReadLengthFast(1)
+		if n61 < 0 {
+			n61 = c.ReadLength(1)
+		}
 		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
 		if n61 > 0 {
 			hn64 := c.ReadListHeader(5)
@@ -6860,7 +7152,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n67 := c.ReadLength(1)
+		n67 := c.ReadLengthFast(1)
+		if n67 < 0 {
+			n67 = c.ReadLength(1)
+		}
 		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
 		if n67 > 0 {
 			hn70 := c.ReadListHeader(5)
@@ -6887,7 +7182,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n73 := c.ReadLength(2)
+		n73 := c.ReadLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadLength(2)
+		}
 		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
 		for n73 > 0 && !c.Failed() {
 			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
@@ -6911,7 +7209,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n81 := c.ReadLength(2)
+		n81 := c.ReadLengthFast(2)
+		if n81 < 0 {
+			n81 = c.ReadLength(2)
+		}
 		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
 		for n81 > 0 && !c.Failed() {
 			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
@@ -6949,7 +7250,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-262613778) {
 		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTracked, h)
 			return
@@ -6968,7 +7269,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
 		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
 	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLength(4)
+		n91 := c.ReadArrayLengthFast(4)
+		if n91 < 0 {
+			n91 = c.ReadArrayLength(4)
+		}
 		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
 		r.ReadRawInt32s(a92)
 		x.Arr1 = a92
@@ -6983,7 +7287,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
 		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
 	} else if st93 == foryimpl.RefFollows {
-		n95 := c.ReadArrayLength(4)
+		n95 := c.ReadArrayLengthFast(4)
+		if n95 < 0 {
+			n95 = c.ReadArrayLength(4)
+		}
 		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
 		r.ReadRawInt32s(a96)
 		x.Arr2 = a96
@@ -7022,7 +7329,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
 		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
 	} else if st101 == foryimpl.RefFollows {
-		n103 := c.ReadLength(1)
+		n103 := c.ReadLengthFast(1)
+		if n103 < 0 {
+			n103 = c.ReadLength(1)
+		}
 		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
 		if n103 > 0 {
 			hn106 := c.ReadListHeader(5)
@@ -7052,7 +7362,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
 		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
 	} else if st109 == foryimpl.RefFollows {
-		n111 := c.ReadLength(1)
+		n111 := c.ReadLengthFast(1)
+		if n111 < 0 {
+			n111 = c.ReadLength(1)
+		}
 		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(5)
@@ -7082,7 +7395,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
 		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
 	} else if st117 == foryimpl.RefFollows {
-		n119 := c.ReadLength(2)
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
+		}
 		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
 		for n119 > 0 && !c.Failed() {
 			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
@@ -7109,7 +7425,10 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
 		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
 	} else if st127 == foryimpl.RefFollows {
-		n129 := c.ReadLength(2)
+		n129 := c.ReadLengthFast(2)
+		if n129 < 0 {
+			n129 = c.ReadLength(2)
+		}
 		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
 		for n129 > 0 && !c.Failed() {
 			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
@@ -7154,7 +7473,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
 					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
 				} else if st139 == foryimpl.RefFollows {
-					n141 := c.ReadArrayLength(4)
+					n141 := c.ReadArrayLengthFast(4)
+					if n141 < 0 {
+						n141 = c.ReadArrayLength(4)
+					}
 					a142 := foryimpl.MakeSlice[[]int32](c, n141)
 					r.ReadRawInt32s(a142)
 					x.Arr1 = a142
@@ -7166,7 +7488,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadArrayLength(4)
+					n137 := c.ReadArrayLengthFast(4)
+					if n137 < 0 {
+						n137 = c.ReadArrayLength(4)
+					}
 					a138 := foryimpl.MakeSlice[[]int32](c, n137)
 					r.ReadRawInt32s(a138)
 					x.Arr1 = a138
@@ -7177,7 +7502,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
 					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
 				} else if st145 == foryimpl.RefFollows {
-					n147 := c.ReadArrayLength(4)
+					n147 := c.ReadArrayLengthFast(4)
+					if n147 < 0 {
+						n147 = c.ReadArrayLength(4)
+					}
 					a148 := foryimpl.MakeSlice[[]int32](c, n147)
 					r.ReadRawInt32s(a148)
 					x.Arr2 = a148
@@ -7189,7 +7517,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n143 := c.ReadArrayLength(4)
+					n143 := c.ReadArrayLengthFast(4)
+					if n143 < 0 {
+						n143 = c.ReadArrayLength(4)
+					}
 					a144 := foryimpl.MakeSlice[[]int32](c, n143)
 					r.ReadRawInt32s(a144)
 					x.Arr2 = a144
@@ -7234,7 +7565,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
 					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
 				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLength(1)
+					n161 := c.ReadLengthFast(1)
+					if n161 < 0 {
+						n161 = c.ReadLength(1)
+					}
 					l162 := foryimpl.MakeSlice[[]int32](c, n161)
 					if n161 > 0 {
 						hn164 := c.ReadListHeader(5)
@@ -7261,7 +7595,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadLength(1)
+					n153 := c.ReadLengthFast(1)
+					if n153 < 0 {
+						n153 = c.ReadLength(1)
+					}
 					l154 := foryimpl.MakeSlice[[]int32](c, n153)
 					if n153 > 0 {
 						hn156 := c.ReadListHeader(5)
@@ -7287,7 +7624,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
 					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
 				} else if st173 == foryimpl.RefFollows {
-					n175 := c.ReadLength(1)
+					n175 := c.ReadLengthFast(1)
+					if n175 < 0 {
+						n175 = c.ReadLength(1)
+					}
 					l176 := foryimpl.MakeSlice[[]int32](c, n175)
 					if n175 > 0 {
 						hn178 := c.ReadListHeader(5)
@@ -7314,7 +7654,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n167 := c.ReadLength(1)
+					n167 := c.ReadLengthFast(1)
+					if n167 < 0 {
+						n167 = c.ReadLength(1)
+					}
 					l168 := foryimpl.MakeSlice[[]int32](c, n167)
 					if n167 > 0 {
 						hn170 := c.ReadListHeader(5)
@@ -7340,7 +7683,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
 					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
 				} else if st189 == foryimpl.RefFollows {
-					n191 := c.ReadLength(2)
+					n191 := c.ReadLengthFast(2)
+					if n191 < 0 {
+						n191 = c.ReadLength(2)
+					}
 					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
 					for n191 > 0 && !c.Failed() {
 						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
@@ -7362,7 +7708,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n181 := c.ReadLength(2)
+					n181 := c.ReadLengthFast(2)
+					if n181 < 0 {
+						n181 = c.ReadLength(2)
+					}
 					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
 					for n181 > 0 && !c.Failed() {
 						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
@@ -7385,7 +7734,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
 					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
 				} else if st207 == foryimpl.RefFollows {
-					n209 := c.ReadLength(2)
+					n209 := c.ReadLengthFast(2)
+					if n209 < 0 {
+						n209 = c.ReadLength(2)
+					}
 					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
 					for n209 > 0 && !c.Failed() {
 						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
@@ -7407,7 +7759,10 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n199 := c.ReadLength(2)
+					n199 := c.ReadLengthFast(2)
+					if n199 < 0 {
+						n199 = c.ReadLength(2)
+					}
 					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
 					for n199 > 0 && !c.Failed() {
 						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)

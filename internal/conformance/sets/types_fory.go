@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];
@@ -67,7 +67,10 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -86,6 +89,9 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
 }
@@ -205,13 +211,16 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(143701304) {
 		if h := r.ReadInt32(); h != 143701304 && !c.Failed() {
 			c.HashMismatch(foryTypeSetHolder, h)
 			return
 		}
 	}
-	n16 := c.ReadLength(1)
+	n16 := c.ReadLengthFast(1)
+	if n16 < 0 {
+		n16 = c.ReadLength(1)
+	}
 	s17 := foryimpl.MakeMap[serializer.Set[int64]](c, n16)
 	if n16 > 0 {
 		hn18 := c.ReadListHeader(7)
@@ -232,7 +241,10 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Empty")
 		return
 	}
-	n21 := c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
+	}
 	s22 := foryimpl.MakeMap[serializer.Set[int32]](c, n21)
 	if n21 > 0 {
 		hn23 := c.ReadListHeader(5)
@@ -254,7 +266,10 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n26 := c.ReadLength(1)
+		n26 := c.ReadLengthFast(1)
+		if n26 < 0 {
+			n26 = c.ReadLength(1)
+		}
 		s27 := foryimpl.MakeMap[serializer.Set[string]](c, n26)
 		if n26 > 0 {
 			hn28 := c.ReadListHeader(21)
@@ -276,7 +291,10 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Maybe")
 		return
 	}
-	n31 := c.ReadLength(1)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
+	}
 	s32 := foryimpl.MakeMap[serializer.Set[string]](c, n31)
 	if n31 > 0 {
 		hn33 := c.ReadListHeader(21)
@@ -297,7 +315,10 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Missing")
 		return
 	}
-	n36 := c.ReadLength(1)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
+	}
 	s37 := foryimpl.MakeMap[serializer.Set[string]](c, n36)
 	if n36 > 0 {
 		hn38 := c.ReadListHeader(21)
@@ -328,7 +349,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLength(1)
+				n41 := c.ReadLengthFast(1)
+				if n41 < 0 {
+					n41 = c.ReadLength(1)
+				}
 				s42 := foryimpl.MakeMap[serializer.Set[int64]](c, n41)
 				if n41 > 0 {
 					hn43 := c.ReadListHeader(7)
@@ -348,7 +372,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLength(1)
+				n46 := c.ReadLengthFast(1)
+				if n46 < 0 {
+					n46 = c.ReadLength(1)
+				}
 				s47 := foryimpl.MakeMap[serializer.Set[int32]](c, n46)
 				if n46 > 0 {
 					hn48 := c.ReadListHeader(5)
@@ -368,7 +395,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLength(1)
+				n51 := c.ReadLengthFast(1)
+				if n51 < 0 {
+					n51 = c.ReadLength(1)
+				}
 				s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
 				if n51 > 0 {
 					hn53 := c.ReadListHeader(21)
@@ -388,7 +418,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadLength(1)
+				n56 := c.ReadLengthFast(1)
+				if n56 < 0 {
+					n56 = c.ReadLength(1)
+				}
 				s57 := foryimpl.MakeMap[serializer.Set[string]](c, n56)
 				if n56 > 0 {
 					hn58 := c.ReadListHeader(21)
@@ -408,7 +441,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLength(1)
+				n61 := c.ReadLengthFast(1)
+				if n61 < 0 {
+					n61 = c.ReadLength(1)
+				}
 				s62 := foryimpl.MakeMap[serializer.Set[string]](c, n61)
 				if n61 > 0 {
 					hn63 := c.ReadListHeader(21)
@@ -486,7 +522,10 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -505,6 +544,9 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetMulti)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
 }
@@ -585,13 +627,16 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetMulti{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1839818274) {
 		if h := r.ReadInt32(); h != -1839818274 && !c.Failed() {
 			c.HashMismatch(foryTypeSetMulti, h)
 			return
 		}
 	}
-	n7 := c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
+	}
 	s8 := foryimpl.MakeMap[serializer.Set[int32]](c, n7)
 	if n7 > 0 {
 		hn9 := c.ReadListHeader(5)
@@ -612,7 +657,10 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Codes")
 		return
 	}
-	n12 := c.ReadLength(1)
+	n12 := c.ReadLengthFast(1)
+	if n12 < 0 {
+		n12 = c.ReadLength(1)
+	}
 	s13 := foryimpl.MakeMap[serializer.Set[string]](c, n12)
 	if n12 > 0 {
 		hn14 := c.ReadListHeader(21)
@@ -643,7 +691,10 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLength(1)
+				n17 := c.ReadLengthFast(1)
+				if n17 < 0 {
+					n17 = c.ReadLength(1)
+				}
 				s18 := foryimpl.MakeMap[serializer.Set[int32]](c, n17)
 				if n17 > 0 {
 					hn19 := c.ReadListHeader(5)
@@ -663,7 +714,10 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadLength(1)
+				n22 := c.ReadLengthFast(1)
+				if n22 < 0 {
+					n22 = c.ReadLength(1)
+				}
 				s23 := foryimpl.MakeMap[serializer.Set[string]](c, n22)
 				if n22 > 0 {
 					hn24 := c.ReadListHeader(21)
@@ -741,7 +795,10 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -760,6 +817,9 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetsInside)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetsInside)
 	}
 }
@@ -864,13 +924,16 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(460511910) {
 		if h := r.ReadInt32(); h != 460511910 && !c.Failed() {
 			c.HashMismatch(foryTypeSetsInside, h)
 			return
 		}
 	}
-	n18 := c.ReadLength(2)
+	n18 := c.ReadLengthFast(2)
+	if n18 < 0 {
+		n18 = c.ReadLength(2)
+	}
 	m19 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n18)
 	for n18 > 0 && !c.Failed() {
 		sz20, vn21, _ := c.ReadMapChunk(n18, 21, 23, nil, true)
@@ -879,7 +942,10 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 			k23 = c.ReadString()
 			var v24 serializer.Set[string]
 			if !vn21 {
-				n25 := c.ReadLength(1)
+				n25 := c.ReadLengthFast(1)
+				if n25 < 0 {
+					n25 = c.ReadLength(1)
+				}
 				s26 := foryimpl.MakeMap[serializer.Set[string]](c, n25)
 				if n25 > 0 {
 					hn27 := c.ReadListHeader(21)
@@ -906,7 +972,10 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByKey")
 		return
 	}
-	n31 := c.ReadLength(1)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
+	}
 	l32 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n31)
 	if n31 > 0 {
 		hn34 := c.ReadListHeader(23)
@@ -916,7 +985,10 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 					clear(l32[i33 : i33+1])
 					continue
 				}
-				n37 := c.ReadLength(1)
+				n37 := c.ReadLengthFast(1)
+				if n37 < 0 {
+					n37 = c.ReadLength(1)
+				}
 				s38 := foryimpl.MakeMap[serializer.Set[int32]](c, n37)
 				if n37 > 0 {
 					hn39 := c.ReadListHeader(5)
@@ -955,7 +1027,10 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLength(2)
+				n42 := c.ReadLengthFast(2)
+				if n42 < 0 {
+					n42 = c.ReadLength(2)
+				}
 				m43 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n42)
 				for n42 > 0 && !c.Failed() {
 					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 23, nil, true)
@@ -964,7 +1039,10 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						k47 = c.ReadString()
 						var v48 serializer.Set[string]
 						if !vn45 {
-							n49 := c.ReadLength(1)
+							n49 := c.ReadLengthFast(1)
+							if n49 < 0 {
+								n49 = c.ReadLength(1)
+							}
 							s50 := foryimpl.MakeMap[serializer.Set[string]](c, n49)
 							if n49 > 0 {
 								hn51 := c.ReadListHeader(21)
@@ -990,7 +1068,10 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(1)
+				n55 := c.ReadLengthFast(1)
+				if n55 < 0 {
+					n55 = c.ReadLength(1)
+				}
 				l56 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n55)
 				if n55 > 0 {
 					hn58 := c.ReadListHeader(23)
@@ -1000,7 +1081,10 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 								clear(l56[i57 : i57+1])
 								continue
 							}
-							n61 := c.ReadLength(1)
+							n61 := c.ReadLengthFast(1)
+							if n61 < 0 {
+								n61 = c.ReadLength(1)
+							}
 							s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
 							if n61 > 0 {
 								hn63 := c.ReadListHeader(5)

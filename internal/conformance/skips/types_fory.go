@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;
@@ -63,7 +63,10 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -82,6 +85,9 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePetOwner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
 }
@@ -149,7 +155,7 @@ func (x *PetOwner) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 	*x = PetOwner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-2083538306) {
 		if h := r.ReadInt32(); h != -2083538306 && !c.Failed() {
 			c.HashMismatch(foryTypePetOwner, h)
 			return
@@ -259,7 +265,10 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -278,6 +287,9 @@ func (x *AnyHolder) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
 }
@@ -337,7 +349,7 @@ func (x *AnyHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-504813805) {
 		if h := r.ReadInt32(); h != -504813805 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyHolder, h)
 			return
@@ -473,7 +485,10 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -492,6 +507,9 @@ func (x *AnyList) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyList)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
 }
@@ -551,7 +569,7 @@ func (x *AnyList) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyList{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-504813805) {
 		if h := r.ReadInt32(); h != -504813805 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyList, h)
 			return
@@ -687,7 +705,10 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -706,6 +727,9 @@ func (x *AnyMap) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAnyMap)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
 }
@@ -765,7 +789,7 @@ func (x *AnyMap) foryWrite(b *buffer.Buffer, compatible, check, root bool) error
 func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 	*x = AnyMap{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-504813805) {
 		if h := r.ReadInt32(); h != -504813805 && !c.Failed() {
 			c.HashMismatch(foryTypeAnyMap, h)
 			return
@@ -872,7 +896,10 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -891,6 +918,9 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
 }
@@ -956,13 +986,16 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1574600377) {
 		if h := r.ReadInt32(); h != 1574600377 && !c.Failed() {
 			c.HashMismatch(foryTypeSetHolder, h)
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
+	n4 := c.ReadLengthFast(1)
+	if n4 < 0 {
+		n4 = c.ReadLength(1)
+	}
 	s5 := foryimpl.MakeMap[serializer.Set[int32]](c, n4)
 	if n4 > 0 {
 		hn6 := c.ReadListHeader(5)
@@ -993,7 +1026,10 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
+				n9 := c.ReadLengthFast(1)
+				if n9 < 0 {
+					n9 = c.ReadLength(1)
+				}
 				s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
 				if n9 > 0 {
 					hn11 := c.ReadListHeader(5)
@@ -1070,7 +1106,10 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1089,6 +1128,9 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSetMulti)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
 }
@@ -1154,13 +1196,16 @@ func (x *SetMulti) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetMulti{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1068255906) {
 		if h := r.ReadInt32(); h != 1068255906 && !c.Failed() {
 			c.HashMismatch(foryTypeSetMulti, h)
 			return
 		}
 	}
-	n4 := c.ReadLength(1)
+	n4 := c.ReadLengthFast(1)
+	if n4 < 0 {
+		n4 = c.ReadLength(1)
+	}
 	s5 := foryimpl.MakeMap[serializer.Set[int32]](c, n4)
 	if n4 > 0 {
 		hn6 := c.ReadListHeader(5)
@@ -1191,7 +1236,10 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLength(1)
+				n9 := c.ReadLengthFast(1)
+				if n9 < 0 {
+					n9 = c.ReadLength(1)
+				}
 				s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
 				if n9 > 0 {
 					hn11 := c.ReadListHeader(5)
@@ -1298,7 +1346,10 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1317,6 +1368,9 @@ func (x *HalfFloats) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeHalfFloats)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
 }
@@ -1379,7 +1433,7 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 	*x = HalfFloats{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1751198262) {
 		if h := r.ReadInt32(); h != -1751198262 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
@@ -1492,7 +1546,10 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1511,6 +1568,9 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeDecimals)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
 }
@@ -1573,7 +1633,7 @@ func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Decimals{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(437792380) {
 		if h := r.ReadInt32(); h != 437792380 && !c.Failed() {
 			c.HashMismatch(foryTypeDecimals, h)
 			return
@@ -1654,7 +1714,10 @@ func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1673,6 +1736,9 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeOptionals)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
 }
@@ -1744,7 +1810,7 @@ func (x *Optionals) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Optionals{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1247989274) {
 		if h := r.ReadInt32(); h != -1247989274 && !c.Failed() {
 			c.HashMismatch(foryTypeOptionals, h)
 			return
@@ -1831,7 +1897,10 @@ func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1850,6 +1919,9 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeBigMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
 }
@@ -1924,13 +1996,16 @@ func (x *BigMaps) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 	*x = BigMaps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1904302125) {
 		if h := r.ReadInt32(); h != 1904302125 && !c.Failed() {
 			c.HashMismatch(foryTypeBigMaps, h)
 			return
 		}
 	}
-	n8 := c.ReadLength(2)
+	n8 := c.ReadLengthFast(2)
+	if n8 < 0 {
+		n8 = c.ReadLength(2)
+	}
 	m9 := foryimpl.MakeMap[map[int32]string](c, n8)
 	for n8 > 0 && !c.Failed() {
 		sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
@@ -1960,7 +2035,10 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(2)
+				n16 := c.ReadLengthFast(2)
+				if n16 < 0 {
+					n16 = c.ReadLength(2)
+				}
 				m17 := foryimpl.MakeMap[map[int32]string](c, n16)
 				for n16 > 0 && !c.Failed() {
 					sz18, vn19, _ := c.ReadMapChunk(n16, 5, 21, nil, false)

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeSlices is Slices's static type information. Fingerprint: i32s,22,0,0[5,0,0];i64_arr,47,0,0;i64s,22,0,0[7,0,0];strs,22,0,0[21,0,0];
@@ -82,7 +82,10 @@ func (x *Slices) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -101,6 +104,9 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSlices)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSlices)
 	}
 }
@@ -320,13 +326,16 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		Strs:   x.Strs,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1958479619) {
 		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
 			c.HashMismatch(foryTypeSlices, h)
 			return
 		}
 	}
-	n30 := c.ReadLength(1)
+	n30 := c.ReadLengthFast(1)
+	if n30 < 0 {
+		n30 = c.ReadLength(1)
+	}
 	l31 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n30)
 	if n30 > 0 {
 		hn33 := c.ReadListHeader(5)
@@ -349,7 +358,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	n36 := c.ReadArrayLength(8)
+	n36 := c.ReadArrayLengthFast(8)
+	if n36 < 0 {
+		n36 = c.ReadArrayLength(8)
+	}
 	a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
 	r.ReadRawInt64s(a37)
 	x.I64Arr = a37
@@ -357,7 +369,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I64Arr")
 		return
 	}
-	n38 := c.ReadLength(1)
+	n38 := c.ReadLengthFast(1)
+	if n38 < 0 {
+		n38 = c.ReadLength(1)
+	}
 	l39 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n38)
 	if n38 > 0 {
 		hn41 := c.ReadListHeader(7)
@@ -380,7 +395,10 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	n44 := c.ReadLength(1)
+	n44 := c.ReadLengthFast(1)
+	if n44 < 0 {
+		n44 = c.ReadLength(1)
+	}
 	l45 := foryimpl.ReuseSlice[[]string](c, x.Strs, n44)
 	if n44 > 0 {
 		hn47 := c.ReadListHeader(21)
@@ -414,13 +432,16 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		Strs:   x.Strs,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1958479619) {
 		if h := r.ReadInt32(); h != -1958479619 && !c.Failed() {
 			c.HashMismatch(foryTypeSlices, h)
 			return
 		}
 	}
-	n50 := c.ReadLength(1)
+	n50 := c.ReadLengthFast(1)
+	if n50 < 0 {
+		n50 = c.ReadLength(1)
+	}
 	l51 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n50)
 	if n50 > 0 {
 		hn53 := c.ReadListHeader(5)
@@ -446,7 +467,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
 		x.I64Arr = foryimpl.BackRefSlice[int64](c, id57)
 	} else if st56 == foryimpl.RefFollows {
-		n58 := c.ReadArrayLength(8)
+		n58 := c.ReadArrayLengthFast(8)
+		if n58 < 0 {
+			n58 = c.ReadArrayLength(8)
+		}
 		a59 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n58)
 		r.ReadRawInt64s(a59)
 		x.I64Arr = a59
@@ -458,7 +482,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64Arr")
 		return
 	}
-	n60 := c.ReadLength(1)
+	n60 := c.ReadLengthFast(1)
+	if n60 < 0 {
+		n60 = c.ReadLength(1)
+	}
 	l61 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n60)
 	if n60 > 0 {
 		hn63 := c.ReadListHeader(7)
@@ -481,7 +508,10 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	n66 := c.ReadLength(1)
+	n66 := c.ReadLengthFast(1)
+	if n66 < 0 {
+		n66 = c.ReadLength(1)
+	}
 	l67 := foryimpl.ReuseSlice[[]string](c, x.Strs, n66)
 	if n66 > 0 {
 		hn69 := c.ReadListHeader(21)
@@ -516,7 +546,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadLength(1)
+				n72 := c.ReadLengthFast(1)
+				if n72 < 0 {
+					n72 = c.ReadLength(1)
+				}
 				l73 := foryimpl.MakeSlice[[]int32](c, n72)
 				if n72 > 0 {
 					hn75 := c.ReadListHeader(5)
@@ -541,7 +574,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
 					x.I64Arr = foryimpl.BackRefSlice[int64](c, id81)
 				} else if st80 == foryimpl.RefFollows {
-					n82 := c.ReadArrayLength(8)
+					n82 := c.ReadArrayLengthFast(8)
+					if n82 < 0 {
+						n82 = c.ReadArrayLength(8)
+					}
 					a83 := foryimpl.MakeSlice[[]int64](c, n82)
 					r.ReadRawInt64s(a83)
 					x.I64Arr = a83
@@ -553,7 +589,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n78 := c.ReadArrayLength(8)
+					n78 := c.ReadArrayLengthFast(8)
+					if n78 < 0 {
+						n78 = c.ReadArrayLength(8)
+					}
 					a79 := foryimpl.MakeSlice[[]int64](c, n78)
 					r.ReadRawInt64s(a79)
 					x.I64Arr = a79
@@ -563,7 +602,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n84 := c.ReadLength(1)
+				n84 := c.ReadLengthFast(1)
+				if n84 < 0 {
+					n84 = c.ReadLength(1)
+				}
 				l85 := foryimpl.MakeSlice[[]int64](c, n84)
 				if n84 > 0 {
 					hn87 := c.ReadListHeader(7)
@@ -585,7 +627,10 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLength(1)
+				n90 := c.ReadLengthFast(1)
+				if n90 < 0 {
+					n90 = c.ReadLength(1)
+				}
 				l91 := foryimpl.MakeSlice[[]string](c, n90)
 				if n90 > 0 {
 					hn93 := c.ReadListHeader(21)

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeStructLists is StructLists's static type information. Fingerprint: pointers,22,0,0[0,0,0];values,22,0,0[0,0,0];
@@ -92,7 +92,10 @@ func (x *StructLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -111,6 +114,9 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeStructLists)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeStructLists)
 	}
 }
@@ -244,13 +250,16 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 		Values:   x.Values,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(732929628) {
 		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
 			c.HashMismatch(foryTypeStructLists, h)
 			return
 		}
 	}
-	n19 := c.ReadLength(1)
+	n19 := c.ReadLengthFast(1)
+	if n19 < 0 {
+		n19 = c.ReadLength(1)
+	}
 	l20 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n19)
 	if n19 > 0 {
 		hn22, ev23 := c.ReadStructListHeader(foryTypeInner)
@@ -279,7 +288,10 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Pointers")
 		return
 	}
-	n26 := c.ReadLength(1)
+	n26 := c.ReadLengthFast(1)
+	if n26 < 0 {
+		n26 = c.ReadLength(1)
+	}
 	l27 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n26)
 	if n26 > 0 {
 		hn29, ev30 := c.ReadStructListHeader(foryTypeInner)
@@ -315,13 +327,16 @@ func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
 		Values:   x.Values,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(732929628) {
 		if h := r.ReadInt32(); h != 732929628 && !c.Failed() {
 			c.HashMismatch(foryTypeStructLists, h)
 			return
 		}
 	}
-	n32 := c.ReadLength(1)
+	n32 := c.ReadLengthFast(1)
+	if n32 < 0 {
+		n32 = c.ReadLength(1)
+	}
 	l33 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n32)
 	if n32 > 0 {
 		hn35, tr37, ev36 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -371,7 +386,10 @@ func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Pointers")
 		return
 	}
-	n42 := c.ReadLength(1)
+	n42 := c.ReadLengthFast(1)
+	if n42 < 0 {
+		n42 = c.ReadLength(1)
+	}
 	l43 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n42)
 	if n42 > 0 {
 		hn45, ev46 := c.ReadStructListHeader(foryTypeInner)
@@ -407,7 +425,10 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLength(1)
+				n48 := c.ReadLengthFast(1)
+				if n48 < 0 {
+					n48 = c.ReadLength(1)
+				}
 				l49 := foryimpl.MakeSlice[[]*Inner](c, n48)
 				if n48 > 0 {
 					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
@@ -435,7 +456,10 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLength(1)
+				n55 := c.ReadLengthFast(1)
+				if n55 < 0 {
+					n55 = c.ReadLength(1)
+				}
 				l56 := foryimpl.MakeSlice[[]Inner](c, n55)
 				if n55 > 0 {
 					hn58, ev59 := c.ReadStructListHeader(foryTypeInner)
@@ -519,7 +543,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -538,6 +565,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }
@@ -605,7 +635,7 @@ func (x *Inner) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(270494220) {
 		if h := r.ReadInt32(); h != 270494220 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return

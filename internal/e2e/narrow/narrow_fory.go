@@ -11,8 +11,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;
@@ -94,7 +94,10 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -113,6 +116,9 @@ func (x *Scalars) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -174,7 +180,7 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(311733697) {
 		if h := r.ReadInt32(); h != 311733697 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -299,7 +305,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -318,6 +327,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -387,7 +399,7 @@ func (x *Containers) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	*x = Containers{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1663082097) {
 		if h := r.ReadInt32(); h != 1663082097 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
@@ -499,7 +511,10 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -518,6 +533,9 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMaps)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
 }
@@ -625,13 +643,16 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-634633485) {
 		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
 		}
 	}
-	n29 := c.ReadLength(2)
+	n29 := c.ReadLengthFast(2)
+	if n29 < 0 {
+		n29 = c.ReadLength(2)
+	}
 	m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
 	for n29 > 0 && !c.Failed() {
 		sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
@@ -657,7 +678,10 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n39 := c.ReadLength(2)
+	n39 := c.ReadLengthFast(2)
+	if n39 < 0 {
+		n39 = c.ReadLength(2)
+	}
 	m40 := foryimpl.MakeMap[map[string]other.Address](c, n39)
 	for n39 > 0 && !c.Failed() {
 		sz41, vn42, ev46 := c.ReadMapChunk(n39, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -687,13 +711,16 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-634633485) {
 		if h := r.ReadInt32(); h != -634633485 && !c.Failed() {
 			c.HashMismatch(foryTypeMaps, h)
 			return
 		}
 	}
-	n48 := c.ReadLength(2)
+	n48 := c.ReadLengthFast(2)
+	if n48 < 0 {
+		n48 = c.ReadLength(2)
+	}
 	m49 := foryimpl.MakeMap[map[int32]*other.Address](c, n48)
 	for n48 > 0 && !c.Failed() {
 		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, (*other.Address)(nil).ForyType())
@@ -734,7 +761,10 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Ptrs")
 		return
 	}
-	n61 := c.ReadLength(2)
+	n61 := c.ReadLengthFast(2)
+	if n61 < 0 {
+		n61 = c.ReadLength(2)
+	}
 	m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
 	for n61 > 0 && !c.Failed() {
 		sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -768,7 +798,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLength(2)
+				n70 := c.ReadLengthFast(2)
+				if n70 < 0 {
+					n70 = c.ReadLength(2)
+				}
 				m71 := foryimpl.MakeMap[map[int32]*other.Address](c, n70)
 				for n70 > 0 && !c.Failed() {
 					sz72, vn73, ev78 := c.ReadMapChunk(n70, 5, 28, (*other.Address)(nil).ForyType(), true)
@@ -793,7 +826,10 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLength(2)
+				n80 := c.ReadLengthFast(2)
+				if n80 < 0 {
+					n80 = c.ReadLength(2)
+				}
 				m81 := foryimpl.MakeMap[map[string]other.Address](c, n80)
 				for n80 > 0 && !c.Failed() {
 					sz82, vn83, ev87 := c.ReadMapChunk(n80, 21, 28, (*other.Address)(nil).ForyType(), false)
@@ -904,7 +940,10 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -923,6 +962,9 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeComposite)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
 }
@@ -1044,13 +1086,16 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Composite{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1796675783) {
 		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n17 := c.ReadLength(2)
+	n17 := c.ReadLengthFast(2)
+	if n17 < 0 {
+		n17 = c.ReadLength(2)
+	}
 	m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
 	for n17 > 0 && !c.Failed() {
 		sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -1087,13 +1132,16 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Composite{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1796675783) {
 		if h := r.ReadInt32(); h != -1796675783 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n27 := c.ReadLength(2)
+	n27 := c.ReadLengthFast(2)
+	if n27 < 0 {
+		n27 = c.ReadLength(2)
+	}
 	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
 	for n27 > 0 && !c.Failed() {
 		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, (*other.Tag)(nil).ForyType())
@@ -1148,7 +1196,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n40 := c.ReadLength(2)
+				n40 := c.ReadLengthFast(2)
+				if n40 < 0 {
+					n40 = c.ReadLength(2)
+				}
 				m41 := foryimpl.MakeMap[map[string]*other.Tag](c, n40)
 				for n40 > 0 && !c.Failed() {
 					sz42, vn43, ev48 := c.ReadMapChunk(n40, 21, 30, (*other.Tag)(nil).ForyType(), true)
@@ -1263,7 +1314,10 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -1282,6 +1336,9 @@ func (x *Node) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNode)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
 }
@@ -1341,7 +1398,7 @@ func (x *Node) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(212292213) {
 		if h := r.ReadInt32(); h != 212292213 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // foryTypeAddress is Address's static type information. Fingerprint:
@@ -84,7 +84,10 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -103,6 +106,9 @@ func (x *Address) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeAddress)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
 }
@@ -160,7 +166,7 @@ func (x *Address) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	*x = Address{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(199860538) {
 		if h := r.ReadInt32(); h != 199860538 && !c.Failed() {
 			c.HashMismatch(foryTypeAddress, h)
 			return
@@ -261,7 +267,10 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -280,6 +289,9 @@ func (x *Tag) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeTag)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
 }
@@ -338,7 +350,7 @@ func (x *Tag) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 	*x = Tag{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(199860538) {
 		if h := r.ReadInt32(); h != 199860538 && !c.Failed() {
 			c.HashMismatch(foryTypeTag, h)
 			return
@@ -456,7 +468,10 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -475,6 +490,9 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeComposite)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
 }
@@ -735,13 +753,16 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1055093485) {
 		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n55 := c.ReadLength(1)
+	n55 := c.ReadLengthFast(1)
+	if n55 < 0 {
+		n55 = c.ReadLength(1)
+	}
 	l56 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n55)
 	if n55 > 0 {
 		hn58, ev59 := c.ReadStructListHeader(foryTypeAddress)
@@ -768,7 +789,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n61 := c.ReadLength(1)
+	n61 := c.ReadLengthFast(1)
+	if n61 < 0 {
+		n61 = c.ReadLength(1)
+	}
 	l62 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n61)
 	if n61 > 0 {
 		hn64 := c.ReadListHeader(22)
@@ -778,7 +802,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 					clear(l62[i63 : i63+1])
 					continue
 				}
-				n67 := c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
+				}
 				l68 := foryimpl.MakeSlice[[]Address](c, n67)
 				if n67 > 0 {
 					hn70, ev71 := c.ReadStructListHeader(foryTypeAddress)
@@ -813,7 +840,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bomb")
 		return
 	}
-	n73 := c.ReadLength(2)
+	n73 := c.ReadLengthFast(2)
+	if n73 < 0 {
+		n73 = c.ReadLength(2)
+	}
 	m74 := foryimpl.MakeMap[map[string]*Tag](c, n73)
 	for n73 > 0 && !c.Failed() {
 		sz75, vn76, ev81 := c.ReadMapChunk(n73, 21, 30, foryTypeTag, true)
@@ -839,7 +869,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n83 := c.ReadLength(1)
+	n83 := c.ReadLengthFast(1)
+	if n83 < 0 {
+		n83 = c.ReadLength(1)
+	}
 	l84 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n83)
 	if n83 > 0 {
 		hn86, ev87 := c.ReadStructListHeader(foryTypeAddress)
@@ -868,7 +901,10 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PAddrs")
 		return
 	}
-	n90 := c.ReadLength(1)
+	n90 := c.ReadLengthFast(1)
+	if n90 < 0 {
+		n90 = c.ReadLength(1)
+	}
 	l91 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n90)
 	if n90 > 0 {
 		hn93, ev94 := c.ReadStructListHeader(foryTypeTag)
@@ -906,13 +942,16 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1055093485) {
 		if h := r.ReadInt32(); h != -1055093485 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
 	}
-	n96 := c.ReadLength(1)
+	n96 := c.ReadLengthFast(1)
+	if n96 < 0 {
+		n96 = c.ReadLength(1)
+	}
 	l97 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n96)
 	if n96 > 0 {
 		hn99, ev100 := c.ReadStructListHeader(foryTypeAddress)
@@ -939,7 +978,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n102 := c.ReadLength(1)
+	n102 := c.ReadLengthFast(1)
+	if n102 < 0 {
+		n102 = c.ReadLength(1)
+	}
 	l103 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n102)
 	if n102 > 0 {
 		hn105 := c.ReadListHeader(22)
@@ -949,7 +991,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 					clear(l103[i104 : i104+1])
 					continue
 				}
-				n108 := c.ReadLength(1)
+				n108 := c.ReadLengthFast(1)
+				if n108 < 0 {
+					n108 = c.ReadLength(1)
+				}
 				l109 := foryimpl.MakeSlice[[]Address](c, n108)
 				if n108 > 0 {
 					hn111, ev112 := c.ReadStructListHeader(foryTypeAddress)
@@ -984,7 +1029,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bomb")
 		return
 	}
-	n114 := c.ReadLength(2)
+	n114 := c.ReadLengthFast(2)
+	if n114 < 0 {
+		n114 = c.ReadLength(2)
+	}
 	m115 := foryimpl.MakeMap[map[string]*Tag](c, n114)
 	for n114 > 0 && !c.Failed() {
 		sz116, vn117, tr123, ev122 := c.ReadMapChunkRef(n114, 21, foryTypeTag)
@@ -1025,7 +1073,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n127 := c.ReadLength(1)
+	n127 := c.ReadLengthFast(1)
+	if n127 < 0 {
+		n127 = c.ReadLength(1)
+	}
 	l128 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n127)
 	if n127 > 0 {
 		hn130, tr132, ev131 := c.ReadStructListHeaderRef(foryTypeAddress)
@@ -1075,7 +1126,10 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PAddrs")
 		return
 	}
-	n137 := c.ReadLength(1)
+	n137 := c.ReadLengthFast(1)
+	if n137 < 0 {
+		n137 = c.ReadLength(1)
+	}
 	l138 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n137)
 	if n137 > 0 {
 		hn140, ev141 := c.ReadStructListHeader(foryTypeTag)
@@ -1111,7 +1165,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLength(1)
+				n143 := c.ReadLengthFast(1)
+				if n143 < 0 {
+					n143 = c.ReadLength(1)
+				}
 				l144 := foryimpl.MakeSlice[[]Address](c, n143)
 				if n143 > 0 {
 					hn146, ev147 := c.ReadStructListHeader(foryTypeAddress)
@@ -1137,7 +1194,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n149 := c.ReadLength(1)
+				n149 := c.ReadLengthFast(1)
+				if n149 < 0 {
+					n149 = c.ReadLength(1)
+				}
 				l150 := foryimpl.MakeSlice[[][]Address](c, n149)
 				if n149 > 0 {
 					hn152 := c.ReadListHeader(22)
@@ -1147,7 +1207,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 								clear(l150[i151 : i151+1])
 								continue
 							}
-							n155 := c.ReadLength(1)
+							n155 := c.ReadLengthFast(1)
+							if n155 < 0 {
+								n155 = c.ReadLength(1)
+							}
 							l156 := foryimpl.MakeSlice[[]Address](c, n155)
 							if n155 > 0 {
 								hn158, ev159 := c.ReadStructListHeader(foryTypeAddress)
@@ -1181,7 +1244,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n161 := c.ReadLength(2)
+				n161 := c.ReadLengthFast(2)
+				if n161 < 0 {
+					n161 = c.ReadLength(2)
+				}
 				m162 := foryimpl.MakeMap[map[string]*Tag](c, n161)
 				for n161 > 0 && !c.Failed() {
 					sz163, vn164, ev169 := c.ReadMapChunk(n161, 21, 30, foryTypeTag, true)
@@ -1206,7 +1272,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n171 := c.ReadLength(1)
+				n171 := c.ReadLengthFast(1)
+				if n171 < 0 {
+					n171 = c.ReadLength(1)
+				}
 				l172 := foryimpl.MakeSlice[[]*Address](c, n171)
 				if n171 > 0 {
 					hn174, ev175 := c.ReadStructListHeader(foryTypeAddress)
@@ -1234,7 +1303,10 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n178 := c.ReadLength(1)
+				n178 := c.ReadLengthFast(1)
+				if n178 < 0 {
+					n178 = c.ReadLength(1)
+				}
 				l179 := foryimpl.MakeSlice[[]Tag](c, n178)
 				if n178 > 0 {
 					hn181, ev182 := c.ReadStructListHeader(foryTypeTag)

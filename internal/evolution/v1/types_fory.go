@@ -11,8 +11,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
@@ -218,7 +218,10 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -237,6 +240,9 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -967,7 +973,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-503754848) {
 		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -1202,7 +1208,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
+		x.E = Color(e26)
+	} else {
+		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("E")
 		return
@@ -1213,45 +1223,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[time.Duration](c)
-		*p26 = c.ReadDuration()
-		x.PD = p26
+		p27 := foryimpl.Alloc[time.Duration](c)
+		*p27 = c.ReadDuration()
+		x.PD = p27
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[serializer.Date](c)
-		*p27 = serializer.Date(c.ReadDate())
-		x.PDt = p27
+		p28 := foryimpl.Alloc[serializer.Date](c)
+		*p28 = serializer.Date(c.ReadDate())
+		x.PDt = p28
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p28
+		p29 := foryimpl.Alloc[Color](c)
+		if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+			*p29 = Color(e30)
+		} else {
+			*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p29
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[string](c)
-		*p29 = c.ReadString()
-		x.PS = p29
+		p31 := foryimpl.Alloc[string](c)
+		*p31 = c.ReadString()
+		x.PS = p31
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Time](c)
-		*p30 = c.ReadTime()
-		x.PT = p30
+		p32 := foryimpl.Alloc[time.Time](c)
+		*p32 = c.ReadTime()
+		x.PT = p32
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1267,7 +1281,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+		x.RmE = Color(e33)
+	} else {
+		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("RmE")
 		return
@@ -1278,45 +1296,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[time.Duration](c)
-		*p31 = c.ReadDuration()
-		x.RmPD = p31
+		p34 := foryimpl.Alloc[time.Duration](c)
+		*p34 = c.ReadDuration()
+		x.RmPD = p34
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[serializer.Date](c)
-		*p32 = serializer.Date(c.ReadDate())
-		x.RmPDt = p32
+		p35 := foryimpl.Alloc[serializer.Date](c)
+		*p35 = serializer.Date(c.ReadDate())
+		x.RmPDt = p35
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[Color](c)
-		*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p33
+		p36 := foryimpl.Alloc[Color](c)
+		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+			*p36 = Color(e37)
+		} else {
+			*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.RmPE = p36
 	}
 	if c.Failed() {
 		c.Trace("RmPE")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[string](c)
-		*p34 = c.ReadString()
-		x.RmPS = p34
+		p38 := foryimpl.Alloc[string](c)
+		*p38 = c.ReadString()
+		x.RmPS = p38
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[time.Time](c)
-		*p35 = c.ReadTime()
-		x.RmPT = p35
+		p39 := foryimpl.Alloc[time.Time](c)
+		*p39 = c.ReadTime()
+		x.RmPT = p39
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1348,7 +1370,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-503754848) {
 		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -1430,144 +1452,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[float64](c)
-		*p36 = r.ReadFloat64()
-		x.PF64 = p36
+		p40 := foryimpl.Alloc[float64](c)
+		*p40 = r.ReadFloat64()
+		x.PF64 = p40
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[float64](c)
-		*p37 = r.ReadFloat64()
-		x.RmPF64 = p37
+		p41 := foryimpl.Alloc[float64](c)
+		*p41 = r.ReadFloat64()
+		x.RmPF64 = p41
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[float32](c)
-		*p38 = r.ReadFloat32()
-		x.PF32 = p38
+		p42 := foryimpl.Alloc[float32](c)
+		*p42 = r.ReadFloat32()
+		x.PF32 = p42
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[float32](c)
-		*p39 = r.ReadFloat32()
-		x.RmPF32 = p39
+		p43 := foryimpl.Alloc[float32](c)
+		*p43 = r.ReadFloat32()
+		x.RmPF32 = p43
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[uint16](c)
-		*p40 = r.ReadUint16()
-		x.PU16 = p40
+		p44 := foryimpl.Alloc[uint16](c)
+		*p44 = r.ReadUint16()
+		x.PU16 = p44
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[uint16](c)
-		*p41 = r.ReadUint16()
-		x.RmPU16 = p41
+		p45 := foryimpl.Alloc[uint16](c)
+		*p45 = r.ReadUint16()
+		x.RmPU16 = p45
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[bool](c)
-		*p42 = r.ReadBool()
-		x.PB = p42
+		p46 := foryimpl.Alloc[bool](c)
+		*p46 = r.ReadBool()
+		x.PB = p46
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[bool](c)
-		*p43 = r.ReadBool()
-		x.RmPB = p43
+		p47 := foryimpl.Alloc[bool](c)
+		*p47 = r.ReadBool()
+		x.RmPB = p47
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int8](c)
-		*p44 = r.ReadInt8()
-		x.PI8 = p44
+		p48 := foryimpl.Alloc[int8](c)
+		*p48 = r.ReadInt8()
+		x.PI8 = p48
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int8](c)
-		*p45 = r.ReadInt8()
-		x.RmPI8 = p45
+		p49 := foryimpl.Alloc[int8](c)
+		*p49 = r.ReadInt8()
+		x.RmPI8 = p49
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[int64](c)
-		*p46 = r.ReadVarInt64()
-		x.PI64 = p46
+		p50 := foryimpl.Alloc[int64](c)
+		*p50 = r.ReadVarInt64()
+		x.PI64 = p50
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int64](c)
-		*p47 = r.ReadVarInt64()
-		x.RmPI64 = p47
+		p51 := foryimpl.Alloc[int64](c)
+		*p51 = r.ReadVarInt64()
+		x.RmPI64 = p51
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[uint64](c)
-		*p48 = r.ReadVarUint64()
-		x.PU64 = p48
+		p52 := foryimpl.Alloc[uint64](c)
+		*p52 = r.ReadVarUint64()
+		x.PU64 = p52
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[uint64](c)
-		*p49 = r.ReadVarUint64()
-		x.RmPU64 = p49
+		p53 := foryimpl.Alloc[uint64](c)
+		*p53 = r.ReadVarUint64()
+		x.RmPU64 = p53
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int32](c)
-		*p50 = r.ReadVarInt32()
-		x.PI32 = p50
+		p54 := foryimpl.Alloc[int32](c)
+		*p54 = r.ReadVarInt32()
+		x.PI32 = p54
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[int32](c)
-		*p51 = r.ReadVarInt32()
-		x.RmPI32 = p51
+		p55 := foryimpl.Alloc[int32](c)
+		*p55 = r.ReadVarInt32()
+		x.RmPI32 = p55
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -1584,7 +1606,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+			x.E = Color(e58)
+		} else {
+			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -1596,30 +1622,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[time.Duration](c)
-		*p54 = c.ReadDuration()
-		x.PD = p54
+		p59 := foryimpl.Alloc[time.Duration](c)
+		*p59 = c.ReadDuration()
+		x.PD = p59
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[serializer.Date](c)
-		*p55 = serializer.Date(c.ReadDate())
-		x.PDt = p55
+		p60 := foryimpl.Alloc[serializer.Date](c)
+		*p60 = serializer.Date(c.ReadDate())
+		x.PDt = p60
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id57)
-	} else if st56 == foryimpl.RefFollows {
-		p58 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id57, p58)
-		*p58 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p58
+	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id62)
+	} else if st61 == foryimpl.RefFollows {
+		p63 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id62, p63)
+		if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
+			*p63 = Color(e64)
+		} else {
+			*p63 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p63
 	} else {
 		x.PE = nil
 	}
@@ -1628,18 +1658,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[string](c)
-		*p59 = c.ReadString()
-		x.PS = p59
+		p65 := foryimpl.Alloc[string](c)
+		*p65 = c.ReadString()
+		x.PS = p65
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[time.Time](c)
-		*p60 = c.ReadTime()
-		x.PT = p60
+		p66 := foryimpl.Alloc[time.Time](c)
+		*p66 = c.ReadTime()
+		x.PT = p66
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1656,7 +1686,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
+			x.RmE = Color(e69)
+		} else {
+			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("RmE")
@@ -1668,30 +1702,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p63 := foryimpl.Alloc[time.Duration](c)
-		*p63 = c.ReadDuration()
-		x.RmPD = p63
+		p70 := foryimpl.Alloc[time.Duration](c)
+		*p70 = c.ReadDuration()
+		x.RmPD = p70
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p64 := foryimpl.Alloc[serializer.Date](c)
-		*p64 = serializer.Date(c.ReadDate())
-		x.RmPDt = p64
+		p71 := foryimpl.Alloc[serializer.Date](c)
+		*p71 = serializer.Date(c.ReadDate())
+		x.RmPDt = p71
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
-	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-		x.RmPE = foryimpl.BackRef[Color](c, id66)
-	} else if st65 == foryimpl.RefFollows {
-		p67 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id66, p67)
-		*p67 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.RmPE = p67
+	if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+		x.RmPE = foryimpl.BackRef[Color](c, id73)
+	} else if st72 == foryimpl.RefFollows {
+		p74 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id73, p74)
+		if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
+			*p74 = Color(e75)
+		} else {
+			*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.RmPE = p74
 	} else {
 		x.RmPE = nil
 	}
@@ -1700,18 +1738,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[string](c)
-		*p68 = c.ReadString()
-		x.RmPS = p68
+		p76 := foryimpl.Alloc[string](c)
+		*p76 = c.ReadString()
+		x.RmPS = p76
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p69 := foryimpl.Alloc[time.Time](c)
-		*p69 = c.ReadTime()
-		x.RmPT = p69
+		p77 := foryimpl.Alloc[time.Time](c)
+		*p77 = c.ReadTime()
+		x.RmPT = p77
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1747,128 +1785,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 64); ok71 {
-					x.FixI64 = int64(v70)
+				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
+					x.FixI64 = int64(v78)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.RmFixI64 = int64(v72)
+				if v80, ok81 := c.ReadIntAs(f, 64); ok81 {
+					x.RmFixI64 = int64(v80)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
-					x.FixU64 = uint64(v74)
+				if v82, ok83 := c.ReadUintAs(f, 64); ok83 {
+					x.FixU64 = uint64(v82)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v76, ok77 := c.ReadUintAs(f, 64); ok77 {
-					x.RmFixU64 = uint64(v76)
+				if v84, ok85 := c.ReadUintAs(f, 64); ok85 {
+					x.RmFixU64 = uint64(v84)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v78, ok79 := c.ReadFloatAs(f, 64); ok79 {
-					x.F64 = float64(v78)
+				if v86, ok87 := c.ReadFloatAs(f, 64); ok87 {
+					x.F64 = float64(v86)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v80, ok81 := c.ReadFloatAs(f, 64); ok81 {
-					x.RmF64 = float64(v80)
+				if v88, ok89 := c.ReadFloatAs(f, 64); ok89 {
+					x.RmF64 = float64(v88)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
-					x.FixI32 = int32(v82)
+				if v90, ok91 := c.ReadIntAs(f, 32); ok91 {
+					x.FixI32 = int32(v90)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v84, ok85 := c.ReadIntAs(f, 32); ok85 {
-					x.RmFixI32 = int32(v84)
+				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
+					x.RmFixI32 = int32(v92)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v86, ok87 := c.ReadUintAs(f, 32); ok87 {
-					x.FixU32 = uint32(v86)
+				if v94, ok95 := c.ReadUintAs(f, 32); ok95 {
+					x.FixU32 = uint32(v94)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v88, ok89 := c.ReadUintAs(f, 32); ok89 {
-					x.RmFixU32 = uint32(v88)
+				if v96, ok97 := c.ReadUintAs(f, 32); ok97 {
+					x.RmFixU32 = uint32(v96)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
-					x.F32 = float32(v90)
+				if v98, ok99 := c.ReadFloatAs(f, 32); ok99 {
+					x.F32 = float32(v98)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v92, ok93 := c.ReadFloatAs(f, 32); ok93 {
-					x.RmF32 = float32(v92)
+				if v100, ok101 := c.ReadFloatAs(f, 32); ok101 {
+					x.RmF32 = float32(v100)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 16); ok95 {
-					x.I16 = int16(v94)
+				if v102, ok103 := c.ReadIntAs(f, 16); ok103 {
+					x.I16 = int16(v102)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v96, ok97 := c.ReadIntAs(f, 16); ok97 {
-					x.RmI16 = int16(v96)
+				if v104, ok105 := c.ReadIntAs(f, 16); ok105 {
+					x.RmI16 = int16(v104)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v98, ok99 := c.ReadUintAs(f, 16); ok99 {
-					x.RmU16 = uint16(v98)
+				if v106, ok107 := c.ReadUintAs(f, 16); ok107 {
+					x.RmU16 = uint16(v106)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v100, ok101 := c.ReadUintAs(f, 16); ok101 {
-					x.U16 = uint16(v100)
+				if v108, ok109 := c.ReadUintAs(f, 16); ok109 {
+					x.U16 = uint16(v108)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1883,345 +1921,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v102, ok103 := c.ReadIntAs(f, 8); ok103 {
-					x.I8 = int8(v102)
+				if v110, ok111 := c.ReadIntAs(f, 8); ok111 {
+					x.I8 = int8(v110)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v104, ok105 := c.ReadIntAs(f, 8); ok105 {
-					x.RmI8 = int8(v104)
+				if v112, ok113 := c.ReadIntAs(f, 8); ok113 {
+					x.RmI8 = int8(v112)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v106, ok107 := c.ReadUintAs(f, 8); ok107 {
-					x.RmU8 = uint8(v106)
+				if v114, ok115 := c.ReadUintAs(f, 8); ok115 {
+					x.RmU8 = uint8(v114)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v108, ok109 := c.ReadUintAs(f, 8); ok109 {
-					x.U8 = uint8(v108)
+				if v116, ok117 := c.ReadUintAs(f, 8); ok117 {
+					x.U8 = uint8(v116)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v110, ok111 := c.ReadIntAs(f, 64); ok111 {
-					x.I = int(v110)
+				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
+					x.I = int(v118)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v112, ok113 := c.ReadIntAs(f, 64); ok113 {
-					x.I64 = int64(v112)
+				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
+					x.I64 = int64(v120)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v114, ok115 := c.ReadIntAs(f, 64); ok115 {
-					x.MyI = MyInt(v114)
+				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
+					x.MyI = MyInt(v122)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v116, ok117 := c.ReadIntAs(f, 64); ok117 {
-					x.RmI = int(v116)
+				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
+					x.RmI = int(v124)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
-					x.RmI64 = int64(v118)
+				if v126, ok127 := c.ReadIntAs(f, 64); ok127 {
+					x.RmI64 = int64(v126)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
-					x.RmMyI = MyInt(v120)
+				if v128, ok129 := c.ReadIntAs(f, 64); ok129 {
+					x.RmMyI = MyInt(v128)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
-					x.RmTagI64 = int64(v122)
+				if v130, ok131 := c.ReadIntAs(f, 64); ok131 {
+					x.RmTagI64 = int64(v130)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
-					x.TagI64 = int64(v124)
+				if v132, ok133 := c.ReadIntAs(f, 64); ok133 {
+					x.TagI64 = int64(v132)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v126, ok127 := c.ReadUintAs(f, 64); ok127 {
-					x.RmU = uint(v126)
+				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
+					x.RmU = uint(v134)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v128, ok129 := c.ReadUintAs(f, 64); ok129 {
-					x.RmU64 = uint64(v128)
+				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
+					x.RmU64 = uint64(v136)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v130, ok131 := c.ReadUintAs(f, 64); ok131 {
-					x.U = uint(v130)
+				if v138, ok139 := c.ReadUintAs(f, 64); ok139 {
+					x.U = uint(v138)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v132, ok133 := c.ReadUintAs(f, 64); ok133 {
-					x.U64 = uint64(v132)
+				if v140, ok141 := c.ReadUintAs(f, 64); ok141 {
+					x.U64 = uint64(v140)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
-					x.RmTagU64 = uint64(v134)
+				if v142, ok143 := c.ReadUintAs(f, 64); ok143 {
+					x.RmTagU64 = uint64(v142)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
-					x.TagU64 = uint64(v136)
+				if v144, ok145 := c.ReadUintAs(f, 64); ok145 {
+					x.TagU64 = uint64(v144)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 32); ok139 {
-					x.I32 = int32(v138)
+				if v146, ok147 := c.ReadIntAs(f, 32); ok147 {
+					x.I32 = int32(v146)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v140, ok141 := c.ReadIntAs(f, 32); ok141 {
-					x.RmI32 = int32(v140)
+				if v148, ok149 := c.ReadIntAs(f, 32); ok149 {
+					x.RmI32 = int32(v148)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v142, ok143 := c.ReadUintAs(f, 32); ok143 {
-					x.RmU32 = uint32(v142)
+				if v150, ok151 := c.ReadUintAs(f, 32); ok151 {
+					x.RmU32 = uint32(v150)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v144, ok145 := c.ReadUintAs(f, 32); ok145 {
-					x.U32 = uint32(v144)
+				if v152, ok153 := c.ReadUintAs(f, 32); ok153 {
+					x.U32 = uint32(v152)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v147, ok148 := c.ReadFloatAs(f, 64); ok148 {
-					pv149 := float64(v147)
-					x.PF64 = &pv149
+				if v155, ok156 := c.ReadFloatAs(f, 64); ok156 {
+					pv157 := float64(v155)
+					x.PF64 = &pv157
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p146 := foryimpl.Alloc[float64](c)
-				*p146 = r.ReadFloat64()
-				x.PF64 = p146
+				p154 := foryimpl.Alloc[float64](c)
+				*p154 = r.ReadFloat64()
+				x.PF64 = p154
 			}
 		case 41:
 			if f.Convert {
-				if v151, ok152 := c.ReadFloatAs(f, 64); ok152 {
-					pv153 := float64(v151)
-					x.RmPF64 = &pv153
+				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
+					pv161 := float64(v159)
+					x.RmPF64 = &pv161
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p150 := foryimpl.Alloc[float64](c)
-				*p150 = r.ReadFloat64()
-				x.RmPF64 = p150
+				p158 := foryimpl.Alloc[float64](c)
+				*p158 = r.ReadFloat64()
+				x.RmPF64 = p158
 			}
 		case 42:
 			if f.Convert {
-				if v155, ok156 := c.ReadFloatAs(f, 32); ok156 {
-					pv157 := float32(v155)
-					x.PF32 = &pv157
+				if v163, ok164 := c.ReadFloatAs(f, 32); ok164 {
+					pv165 := float32(v163)
+					x.PF32 = &pv165
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p154 := foryimpl.Alloc[float32](c)
-				*p154 = r.ReadFloat32()
-				x.PF32 = p154
+				p162 := foryimpl.Alloc[float32](c)
+				*p162 = r.ReadFloat32()
+				x.PF32 = p162
 			}
 		case 43:
 			if f.Convert {
-				if v159, ok160 := c.ReadFloatAs(f, 32); ok160 {
-					pv161 := float32(v159)
-					x.RmPF32 = &pv161
+				if v167, ok168 := c.ReadFloatAs(f, 32); ok168 {
+					pv169 := float32(v167)
+					x.RmPF32 = &pv169
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p158 := foryimpl.Alloc[float32](c)
-				*p158 = r.ReadFloat32()
-				x.RmPF32 = p158
+				p166 := foryimpl.Alloc[float32](c)
+				*p166 = r.ReadFloat32()
+				x.RmPF32 = p166
 			}
 		case 44:
 			if f.Convert {
-				if v163, ok164 := c.ReadUintAs(f, 16); ok164 {
-					pv165 := uint16(v163)
-					x.PU16 = &pv165
+				if v171, ok172 := c.ReadUintAs(f, 16); ok172 {
+					pv173 := uint16(v171)
+					x.PU16 = &pv173
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p162 := foryimpl.Alloc[uint16](c)
-				*p162 = r.ReadUint16()
-				x.PU16 = p162
+				p170 := foryimpl.Alloc[uint16](c)
+				*p170 = r.ReadUint16()
+				x.PU16 = p170
 			}
 		case 45:
 			if f.Convert {
-				if v167, ok168 := c.ReadUintAs(f, 16); ok168 {
-					pv169 := uint16(v167)
-					x.RmPU16 = &pv169
+				if v175, ok176 := c.ReadUintAs(f, 16); ok176 {
+					pv177 := uint16(v175)
+					x.RmPU16 = &pv177
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[uint16](c)
-				*p166 = r.ReadUint16()
-				x.RmPU16 = p166
+				p174 := foryimpl.Alloc[uint16](c)
+				*p174 = r.ReadUint16()
+				x.RmPU16 = p174
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[bool](c)
-				*p170 = r.ReadBool()
-				x.PB = p170
+				p178 := foryimpl.Alloc[bool](c)
+				*p178 = r.ReadBool()
+				x.PB = p178
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[bool](c)
-				*p171 = r.ReadBool()
-				x.RmPB = p171
+				p179 := foryimpl.Alloc[bool](c)
+				*p179 = r.ReadBool()
+				x.RmPB = p179
 			}
 		case 48:
 			if f.Convert {
-				if v173, ok174 := c.ReadIntAs(f, 8); ok174 {
-					pv175 := int8(v173)
-					x.PI8 = &pv175
+				if v181, ok182 := c.ReadIntAs(f, 8); ok182 {
+					pv183 := int8(v181)
+					x.PI8 = &pv183
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p172 := foryimpl.Alloc[int8](c)
-				*p172 = r.ReadInt8()
-				x.PI8 = p172
+				p180 := foryimpl.Alloc[int8](c)
+				*p180 = r.ReadInt8()
+				x.PI8 = p180
 			}
 		case 49:
 			if f.Convert {
-				if v177, ok178 := c.ReadIntAs(f, 8); ok178 {
-					pv179 := int8(v177)
-					x.RmPI8 = &pv179
+				if v185, ok186 := c.ReadIntAs(f, 8); ok186 {
+					pv187 := int8(v185)
+					x.RmPI8 = &pv187
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p176 := foryimpl.Alloc[int8](c)
-				*p176 = r.ReadInt8()
-				x.RmPI8 = p176
+				p184 := foryimpl.Alloc[int8](c)
+				*p184 = r.ReadInt8()
+				x.RmPI8 = p184
 			}
 		case 50:
 			if f.Convert {
-				if v181, ok182 := c.ReadIntAs(f, 64); ok182 {
-					pv183 := int64(v181)
-					x.PI64 = &pv183
+				if v189, ok190 := c.ReadIntAs(f, 64); ok190 {
+					pv191 := int64(v189)
+					x.PI64 = &pv191
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[int64](c)
-				*p180 = r.ReadVarInt64()
-				x.PI64 = p180
+				p188 := foryimpl.Alloc[int64](c)
+				*p188 = r.ReadVarInt64()
+				x.PI64 = p188
 			}
 		case 51:
 			if f.Convert {
-				if v185, ok186 := c.ReadIntAs(f, 64); ok186 {
-					pv187 := int64(v185)
-					x.RmPI64 = &pv187
+				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
+					pv195 := int64(v193)
+					x.RmPI64 = &pv195
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p184 := foryimpl.Alloc[int64](c)
-				*p184 = r.ReadVarInt64()
-				x.RmPI64 = p184
+				p192 := foryimpl.Alloc[int64](c)
+				*p192 = r.ReadVarInt64()
+				x.RmPI64 = p192
 			}
 		case 52:
 			if f.Convert {
-				if v189, ok190 := c.ReadUintAs(f, 64); ok190 {
-					pv191 := uint64(v189)
-					x.PU64 = &pv191
+				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
+					pv199 := uint64(v197)
+					x.PU64 = &pv199
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p188 := foryimpl.Alloc[uint64](c)
-				*p188 = r.ReadVarUint64()
-				x.PU64 = p188
+				p196 := foryimpl.Alloc[uint64](c)
+				*p196 = r.ReadVarUint64()
+				x.PU64 = p196
 			}
 		case 53:
 			if f.Convert {
-				if v193, ok194 := c.ReadUintAs(f, 64); ok194 {
-					pv195 := uint64(v193)
-					x.RmPU64 = &pv195
+				if v201, ok202 := c.ReadUintAs(f, 64); ok202 {
+					pv203 := uint64(v201)
+					x.RmPU64 = &pv203
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p192 := foryimpl.Alloc[uint64](c)
-				*p192 = r.ReadVarUint64()
-				x.RmPU64 = p192
+				p200 := foryimpl.Alloc[uint64](c)
+				*p200 = r.ReadVarUint64()
+				x.RmPU64 = p200
 			}
 		case 54:
 			if f.Convert {
-				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
-					pv199 := int32(v197)
-					x.PI32 = &pv199
+				if v205, ok206 := c.ReadIntAs(f, 32); ok206 {
+					pv207 := int32(v205)
+					x.PI32 = &pv207
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[int32](c)
-				*p196 = r.ReadVarInt32()
-				x.PI32 = p196
+				p204 := foryimpl.Alloc[int32](c)
+				*p204 = r.ReadVarInt32()
+				x.PI32 = p204
 			}
 		case 55:
 			if f.Convert {
-				if v201, ok202 := c.ReadIntAs(f, 32); ok202 {
-					pv203 := int32(v201)
-					x.RmPI32 = &pv203
+				if v209, ok210 := c.ReadIntAs(f, 32); ok210 {
+					pv211 := int32(v209)
+					x.RmPI32 = &pv211
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p200 := foryimpl.Alloc[int32](c)
-				*p200 = r.ReadVarInt32()
-				x.RmPI32 = p200
+				p208 := foryimpl.Alloc[int32](c)
+				*p208 = r.ReadVarInt32()
+				x.RmPI32 = p208
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2234,11 +2272,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e215 := c.ReadEnumFast(uint32(0x7fffffff)); e215 >= 0 {
+						x.E = Color(e215)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e212 := c.ReadEnumFast(uint32(0x7fffffff)); e212 >= 0 {
+						x.E = Color(e212)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 59:
@@ -2247,46 +2293,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[time.Duration](c)
-				*p206 = c.ReadDuration()
-				x.PD = p206
+				p216 := foryimpl.Alloc[time.Duration](c)
+				*p216 = c.ReadDuration()
+				x.PD = p216
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p207 := foryimpl.Alloc[serializer.Date](c)
-				*p207 = serializer.Date(c.ReadDate())
-				x.PDt = p207
+				p217 := foryimpl.Alloc[serializer.Date](c)
+				*p217 = serializer.Date(c.ReadDate())
+				x.PDt = p217
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id210)
-				} else if st209 == foryimpl.RefFollows {
-					p211 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id210, p211)
-					*p211 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p211
+				if st220, id221 := c.ReadRefFlag(); st220 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id221)
+				} else if st220 == foryimpl.RefFollows {
+					p222 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id221, p222)
+					if e223 := c.ReadEnumFast(uint32(0x7fffffff)); e223 >= 0 {
+						*p222 = Color(e223)
+					} else {
+						*p222 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p222
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p208 := foryimpl.Alloc[Color](c)
-					*p208 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p208
+					p218 := foryimpl.Alloc[Color](c)
+					if e219 := c.ReadEnumFast(uint32(0x7fffffff)); e219 >= 0 {
+						*p218 = Color(e219)
+					} else {
+						*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p218
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[string](c)
-				*p212 = c.ReadString()
-				x.PS = p212
+				p224 := foryimpl.Alloc[string](c)
+				*p224 = c.ReadString()
+				x.PS = p224
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p213 := foryimpl.Alloc[time.Time](c)
-				*p213 = c.ReadTime()
-				x.PT = p213
+				p225 := foryimpl.Alloc[time.Time](c)
+				*p225 = c.ReadTime()
+				x.PT = p225
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2299,11 +2353,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e229 := c.ReadEnumFast(uint32(0x7fffffff)); e229 >= 0 {
+						x.RmE = Color(e229)
+					} else {
+						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e226 := c.ReadEnumFast(uint32(0x7fffffff)); e226 >= 0 {
+						x.RmE = Color(e226)
+					} else {
+						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 68:
@@ -2312,46 +2374,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[time.Duration](c)
-				*p216 = c.ReadDuration()
-				x.RmPD = p216
+				p230 := foryimpl.Alloc[time.Duration](c)
+				*p230 = c.ReadDuration()
+				x.RmPD = p230
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[serializer.Date](c)
-				*p217 = serializer.Date(c.ReadDate())
-				x.RmPDt = p217
+				p231 := foryimpl.Alloc[serializer.Date](c)
+				*p231 = serializer.Date(c.ReadDate())
+				x.RmPDt = p231
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id220)
-				} else if st219 == foryimpl.RefFollows {
-					p221 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id220, p221)
-					*p221 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.RmPE = p221
+				if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id235)
+				} else if st234 == foryimpl.RefFollows {
+					p236 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id235, p236)
+					if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
+						*p236 = Color(e237)
+					} else {
+						*p236 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.RmPE = p236
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p218 := foryimpl.Alloc[Color](c)
-					*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.RmPE = p218
+					p232 := foryimpl.Alloc[Color](c)
+					if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
+						*p232 = Color(e233)
+					} else {
+						*p232 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.RmPE = p232
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p222 := foryimpl.Alloc[string](c)
-				*p222 = c.ReadString()
-				x.RmPS = p222
+				p238 := foryimpl.Alloc[string](c)
+				*p238 = c.ReadString()
+				x.RmPS = p238
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p223 := foryimpl.Alloc[time.Time](c)
-				*p223 = c.ReadTime()
-				x.RmPT = p223
+				p239 := foryimpl.Alloc[time.Time](c)
+				*p239 = c.ReadTime()
+				x.RmPT = p239
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -2599,7 +2669,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2618,6 +2691,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -5137,13 +5213,16 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		RmRaw:   x.RmRaw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(324745818) {
 		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
 		}
 	}
-	n758 := c.ReadArrayLength(1)
+	n758 := c.ReadArrayLengthFast(1)
+	if n758 < 0 {
+		n758 = c.ReadArrayLength(1)
+	}
 	a759 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n758)
 	r.ReadRawBools(a759)
 	x.ABool = a759
@@ -5151,7 +5230,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	n760 := c.ReadArrayLength(4)
+	n760 := c.ReadArrayLengthFast(4)
+	if n760 < 0 {
+		n760 = c.ReadArrayLength(4)
+	}
 	a761 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n760)
 	r.ReadRawFloat32s(a761)
 	x.AF32 = a761
@@ -5159,7 +5241,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	n762 := c.ReadArrayLength(8)
+	n762 := c.ReadArrayLengthFast(8)
+	if n762 < 0 {
+		n762 = c.ReadArrayLength(8)
+	}
 	a763 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n762)
 	r.ReadRawFloat64s(a763)
 	x.AF64 = a763
@@ -5167,7 +5252,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	n764 := c.ReadArrayLength(2)
+	n764 := c.ReadArrayLengthFast(2)
+	if n764 < 0 {
+		n764 = c.ReadArrayLength(2)
+	}
 	a765 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n764)
 	r.ReadRawInt16s(a765)
 	x.AI16 = a765
@@ -5175,7 +5263,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	n766 := c.ReadArrayLength(4)
+	n766 := c.ReadArrayLengthFast(4)
+	if n766 < 0 {
+		n766 = c.ReadArrayLength(4)
+	}
 	a767 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n766)
 	r.ReadRawInt32s(a767)
 	x.AI32 = a767
@@ -5183,7 +5274,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	n768 := c.ReadArrayLength(8)
+	n768 := c.ReadArrayLengthFast(8)
+	if n768 < 0 {
+		n768 = c.ReadArrayLength(8)
+	}
 	a769 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n768)
 	r.ReadRawInt64s(a769)
 	x.AI64 = a769
@@ -5191,7 +5285,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	n770 := c.ReadArrayLength(1)
+	n770 := c.ReadArrayLengthFast(1)
+	if n770 < 0 {
+		n770 = c.ReadArrayLength(1)
+	}
 	a771 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n770)
 	for i772 := range a771 {
 		a771[i772] = r.ReadInt8()
@@ -5201,7 +5298,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	n773 := c.ReadArrayLength(2)
+	n773 := c.ReadArrayLengthFast(2)
+	if n773 < 0 {
+		n773 = c.ReadArrayLength(2)
+	}
 	a774 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n773)
 	r.ReadRawUint16s(a774)
 	x.AU16 = a774
@@ -5209,7 +5309,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	n775 := c.ReadArrayLength(4)
+	n775 := c.ReadArrayLengthFast(4)
+	if n775 < 0 {
+		n775 = c.ReadArrayLength(4)
+	}
 	a776 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n775)
 	r.ReadRawUint32s(a776)
 	x.AU32 = a776
@@ -5217,7 +5320,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	n777 := c.ReadArrayLength(8)
+	n777 := c.ReadArrayLengthFast(8)
+	if n777 < 0 {
+		n777 = c.ReadArrayLength(8)
+	}
 	a778 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n777)
 	r.ReadRawUint64s(a778)
 	x.AU64 = a778
@@ -5225,7 +5331,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	n779 := c.ReadArrayLength(1)
+	n779 := c.ReadArrayLengthFast(1)
+	if n779 < 0 {
+		n779 = c.ReadArrayLength(1)
+	}
 	a780 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n779)
 	copy(a780, r.ReadBytes(n779))
 	x.AU8 = a780
@@ -5238,7 +5347,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n781 := c.ReadLength(2)
+	n781 := c.ReadLengthFast(2)
+	if n781 < 0 {
+		n781 = c.ReadLength(2)
+	}
 	if n781 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n781, 3))
 		return
@@ -5265,7 +5377,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Fix")
 		return
 	}
-	n787 := c.ReadLength(1)
+	n787 := c.ReadLengthFast(1)
+	if n787 < 0 {
+		n787 = c.ReadLength(1)
+	}
 	l788 := foryimpl.ReuseSlice[[]bool](c, x.LB, n787)
 	if n787 > 0 {
 		hn790 := c.ReadListHeader(1)
@@ -5288,7 +5403,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LB")
 		return
 	}
-	n793 := c.ReadLength(1)
+	n793 := c.ReadLengthFast(1)
+	if n793 < 0 {
+		n793 = c.ReadLength(1)
+	}
 	l794 := foryimpl.ReuseSlice[[]Color](c, x.LE, n793)
 	if n793 > 0 {
 		hn796 := c.ReadListHeader(25)
@@ -5298,7 +5416,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l794[i795 : i795+1])
 					continue
 				}
-				l794[i795] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e799 := c.ReadEnumFast(uint32(0x7fffffff)); e799 >= 0 {
+					l794[i795] = Color(e799)
+				} else {
+					l794[i795] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i795)
 					break
@@ -5311,528 +5433,607 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LE")
 		return
 	}
-	n799 := c.ReadLength(4)
-	l800 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n799)
-	if n799 > 0 {
-		hn802 := c.ReadListHeader(19)
+	n800 := c.ReadLengthFast(4)
+	if n800 < 0 {
+		n800 = c.ReadLength(4)
+	}
+	l801 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n800)
+	if n800 > 0 {
+		hn803 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i801 := range l800 {
-				if hn802 && !c.ReadFlag() {
-					clear(l800[i801 : i801+1])
+			for i802 := range l801 {
+				if hn803 && !c.ReadFlag() {
+					clear(l801[i802 : i802+1])
 					continue
 				}
-				l800[i801] = r.ReadFloat32()
+				l801[i802] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i801)
+					c.TraceIndex(i802)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l800
+	x.LF32 = l801
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n805 := c.ReadLength(8)
-	l806 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n805)
-	if n805 > 0 {
-		hn808 := c.ReadListHeader(20)
+	n806 := c.ReadLengthFast(8)
+	if n806 < 0 {
+		n806 = c.ReadLength(8)
+	}
+	l807 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n806)
+	if n806 > 0 {
+		hn809 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i807 := range l806 {
-				if hn808 && !c.ReadFlag() {
-					clear(l806[i807 : i807+1])
+			for i808 := range l807 {
+				if hn809 && !c.ReadFlag() {
+					clear(l807[i808 : i808+1])
 					continue
 				}
-				l806[i807] = r.ReadFloat64()
+				l807[i808] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i807)
+					c.TraceIndex(i808)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l806
+	x.LF64 = l807
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n811 := c.ReadLength(1)
-	l812 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n811)
-	if n811 > 0 {
-		hn814 := c.ReadListHeader(5)
+	n812 := c.ReadLengthFast(1)
+	if n812 < 0 {
+		n812 = c.ReadLength(1)
+	}
+	l813 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n812)
+	if n812 > 0 {
+		hn815 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i813 := range l812 {
-				if hn814 && !c.ReadFlag() {
-					clear(l812[i813 : i813+1])
+			for i814 := range l813 {
+				if hn815 && !c.ReadFlag() {
+					clear(l813[i814 : i814+1])
 					continue
 				}
-				l812[i813] = r.ReadVarInt32()
+				l813[i814] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i813)
+					c.TraceIndex(i814)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l812
+	x.LI32 = l813
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n817 := c.ReadLength(1)
-	l818 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n817)
-	if n817 > 0 {
-		hn820 := c.ReadListHeader(7)
+	n818 := c.ReadLengthFast(1)
+	if n818 < 0 {
+		n818 = c.ReadLength(1)
+	}
+	l819 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n818)
+	if n818 > 0 {
+		hn821 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i819 := range l818 {
-				if hn820 && !c.ReadFlag() {
-					clear(l818[i819 : i819+1])
+			for i820 := range l819 {
+				if hn821 && !c.ReadFlag() {
+					clear(l819[i820 : i820+1])
 					continue
 				}
-				l818[i819] = r.ReadVarInt64()
+				l819[i820] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i819)
+					c.TraceIndex(i820)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l818
+	x.LI64 = l819
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n823 := c.ReadLength(1)
-	l824 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n823)
-	if n823 > 0 {
-		hn826 := c.ReadListHeader(2)
+	n824 := c.ReadLengthFast(1)
+	if n824 < 0 {
+		n824 = c.ReadLength(1)
+	}
+	l825 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n824)
+	if n824 > 0 {
+		hn827 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i825 := range l824 {
-				if hn826 && !c.ReadFlag() {
-					clear(l824[i825 : i825+1])
+			for i826 := range l825 {
+				if hn827 && !c.ReadFlag() {
+					clear(l825[i826 : i826+1])
 					continue
 				}
-				l824[i825] = r.ReadInt8()
+				l825[i826] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i825)
+					c.TraceIndex(i826)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l824
+	x.LI8 = l825
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n829 := c.ReadLength(1)
-	l830 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n829)
-	if n829 > 0 {
-		hn832 := c.ReadListHeader(22)
+	n830 := c.ReadLengthFast(1)
+	if n830 < 0 {
+		n830 = c.ReadLength(1)
+	}
+	l831 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n830)
+	if n830 > 0 {
+		hn833 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i831 := range l830 {
-				if hn832 && !c.ReadFlag() {
-					clear(l830[i831 : i831+1])
+			for i832 := range l831 {
+				if hn833 && !c.ReadFlag() {
+					clear(l831[i832 : i832+1])
 					continue
 				}
-				n835 := c.ReadLength(1)
-				l836 := foryimpl.MakeSlice[[]int32](c, n835)
-				if n835 > 0 {
-					hn838 := c.ReadListHeader(5)
+				n836 := c.ReadLengthFast(1)
+				if n836 < 0 {
+					n836 = c.ReadLength(1)
+				}
+				l837 := foryimpl.MakeSlice[[]int32](c, n836)
+				if n836 > 0 {
+					hn839 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i837 := range l836 {
-							if hn838 && !c.ReadFlag() {
-								clear(l836[i837 : i837+1])
+						for i838 := range l837 {
+							if hn839 && !c.ReadFlag() {
+								clear(l837[i838 : i838+1])
 								continue
 							}
-							l836[i837] = r.ReadVarInt32()
+							l837[i838] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i837)
+								c.TraceIndex(i838)
 								break
 							}
 						}
 					}
 				}
-				l830[i831] = l836
+				l831[i832] = l837
 				if c.Failed() {
-					c.TraceIndex(i831)
+					c.TraceIndex(i832)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l830
+	x.LL = l831
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n841 := c.ReadLength(1)
-	l842 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n841)
-	if n841 > 0 {
-		hn844 := c.ReadListHeader(24)
+	n842 := c.ReadLengthFast(1)
+	if n842 < 0 {
+		n842 = c.ReadLength(1)
+	}
+	l843 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n842)
+	if n842 > 0 {
+		hn845 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i843 := range l842 {
-				if hn844 && !c.ReadFlag() {
-					clear(l842[i843 : i843+1])
+			for i844 := range l843 {
+				if hn845 && !c.ReadFlag() {
+					clear(l843[i844 : i844+1])
 					continue
 				}
-				n847 := c.ReadLength(2)
-				m848 := foryimpl.MakeMap[map[string]int32](c, n847)
-				for n847 > 0 && !c.Failed() {
-					sz849, vn850, _ := c.ReadMapChunk(n847, 21, 5, nil, false)
-					for j851 := 0; j851 < sz849 && !c.Failed(); j851++ {
-						var k852 string
-						k852 = c.ReadString()
-						var v853 int32
-						if !vn850 {
-							v853 = r.ReadVarInt32()
-						}
-						m848[k852] = v853
-					}
-					n847 -= sz849
+				n848 := c.ReadLengthFast(2)
+				if n848 < 0 {
+					n848 = c.ReadLength(2)
 				}
-				l842[i843] = m848
+				m849 := foryimpl.MakeMap[map[string]int32](c, n848)
+				for n848 > 0 && !c.Failed() {
+					sz850, vn851, _ := c.ReadMapChunk(n848, 21, 5, nil, false)
+					for j852 := 0; j852 < sz850 && !c.Failed(); j852++ {
+						var k853 string
+						k853 = c.ReadString()
+						var v854 int32
+						if !vn851 {
+							v854 = r.ReadVarInt32()
+						}
+						m849[k853] = v854
+					}
+					n848 -= sz850
+				}
+				l843[i844] = m849
 				if c.Failed() {
-					c.TraceIndex(i843)
+					c.TraceIndex(i844)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l842
+	x.LM = l843
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n855 := c.ReadLength(1)
-	l856 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n855)
-	if n855 > 0 {
-		hn858 := c.ReadListHeader(5)
+	n856 := c.ReadLengthFast(1)
+	if n856 < 0 {
+		n856 = c.ReadLength(1)
+	}
+	l857 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n856)
+	if n856 > 0 {
+		hn859 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i857 := range l856 {
-				if hn858 && !c.ReadFlag() {
-					clear(l856[i857 : i857+1])
+			for i858 := range l857 {
+				if hn859 && !c.ReadFlag() {
+					clear(l857[i858 : i858+1])
 					continue
 				}
-				p861 := foryimpl.Alloc[int32](c)
-				*p861 = r.ReadVarInt32()
-				l856[i857] = p861
+				p862 := foryimpl.Alloc[int32](c)
+				*p862 = r.ReadVarInt32()
+				l857[i858] = p862
 				if c.Failed() {
-					c.TraceIndex(i857)
+					c.TraceIndex(i858)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l856
+	x.LPI = l857
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n862 := c.ReadLength(1)
-	l863 := foryimpl.ReuseSlice[[]string](c, x.LS, n862)
-	if n862 > 0 {
-		hn865 := c.ReadListHeader(21)
+	n863 := c.ReadLengthFast(1)
+	if n863 < 0 {
+		n863 = c.ReadLength(1)
+	}
+	l864 := foryimpl.ReuseSlice[[]string](c, x.LS, n863)
+	if n863 > 0 {
+		hn866 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i864 := range l863 {
-				if hn865 && !c.ReadFlag() {
-					clear(l863[i864 : i864+1])
+			for i865 := range l864 {
+				if hn866 && !c.ReadFlag() {
+					clear(l864[i865 : i865+1])
 					continue
 				}
-				l863[i864] = c.ReadString()
+				l864[i865] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i864)
+					c.TraceIndex(i865)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l863
+	x.LS = l864
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n868 := c.ReadLength(1)
-	l869 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n868)
-	if n868 > 0 {
-		hn871 := c.ReadListHeader(38)
+	n869 := c.ReadLengthFast(1)
+	if n869 < 0 {
+		n869 = c.ReadLength(1)
+	}
+	l870 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n869)
+	if n869 > 0 {
+		hn872 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i870 := range l869 {
-				if hn871 && !c.ReadFlag() {
-					clear(l869[i870 : i870+1])
+			for i871 := range l870 {
+				if hn872 && !c.ReadFlag() {
+					clear(l870[i871 : i871+1])
 					continue
 				}
-				l869[i870] = c.ReadTime()
+				l870[i871] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i870)
+					c.TraceIndex(i871)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l869
+	x.LT = l870
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n874 := c.ReadLength(2)
-	l875 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n874)
-	if n874 > 0 {
-		hn877 := c.ReadListHeader(10)
+	n875 := c.ReadLengthFast(2)
+	if n875 < 0 {
+		n875 = c.ReadLength(2)
+	}
+	l876 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n875)
+	if n875 > 0 {
+		hn878 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i876 := range l875 {
-				if hn877 && !c.ReadFlag() {
-					clear(l875[i876 : i876+1])
+			for i877 := range l876 {
+				if hn878 && !c.ReadFlag() {
+					clear(l876[i877 : i877+1])
 					continue
 				}
-				l875[i876] = r.ReadUint16()
+				l876[i877] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i876)
+					c.TraceIndex(i877)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l875
+	x.LU16 = l876
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n880 := c.ReadLength(1)
-	l881 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n880)
-	if n880 > 0 {
-		hn883 := c.ReadListHeader(14)
+	n881 := c.ReadLengthFast(1)
+	if n881 < 0 {
+		n881 = c.ReadLength(1)
+	}
+	l882 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n881)
+	if n881 > 0 {
+		hn884 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i882 := range l881 {
-				if hn883 && !c.ReadFlag() {
-					clear(l881[i882 : i882+1])
+			for i883 := range l882 {
+				if hn884 && !c.ReadFlag() {
+					clear(l882[i883 : i883+1])
 					continue
 				}
-				l881[i882] = r.ReadVarUint64()
+				l882[i883] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i882)
+					c.TraceIndex(i883)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l881
+	x.LU64 = l882
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n886 := c.ReadLength(2)
-	m887 := foryimpl.MakeMap[map[bool]string](c, n886)
-	for n886 > 0 && !c.Failed() {
-		sz888, vn889, _ := c.ReadMapChunk(n886, 1, 21, nil, false)
-		for j890 := 0; j890 < sz888 && !c.Failed(); j890++ {
-			var k891 bool
-			k891 = r.ReadBool()
-			var v892 string
-			if !vn889 {
-				v892 = c.ReadString()
-			}
-			m887[k891] = v892
-		}
-		n886 -= sz888
+	n887 := c.ReadLengthFast(2)
+	if n887 < 0 {
+		n887 = c.ReadLength(2)
 	}
-	x.MBS = m887
+	m888 := foryimpl.MakeMap[map[bool]string](c, n887)
+	for n887 > 0 && !c.Failed() {
+		sz889, vn890, _ := c.ReadMapChunk(n887, 1, 21, nil, false)
+		for j891 := 0; j891 < sz889 && !c.Failed(); j891++ {
+			var k892 bool
+			k892 = r.ReadBool()
+			var v893 string
+			if !vn890 {
+				v893 = c.ReadString()
+			}
+			m888[k892] = v893
+		}
+		n887 -= sz889
+	}
+	x.MBS = m888
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n894 := c.ReadLength(2)
-	m895 := foryimpl.MakeMap[map[Color]string](c, n894)
-	for n894 > 0 && !c.Failed() {
-		sz896, vn897, _ := c.ReadMapChunk(n894, 25, 21, nil, false)
-		for j898 := 0; j898 < sz896 && !c.Failed(); j898++ {
-			var k899 Color
-			k899 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v900 string
-			if !vn897 {
-				v900 = c.ReadString()
-			}
-			m895[k899] = v900
-		}
-		n894 -= sz896
+	n895 := c.ReadLengthFast(2)
+	if n895 < 0 {
+		n895 = c.ReadLength(2)
 	}
-	x.MES = m895
+	m896 := foryimpl.MakeMap[map[Color]string](c, n895)
+	for n895 > 0 && !c.Failed() {
+		sz897, vn898, _ := c.ReadMapChunk(n895, 25, 21, nil, false)
+		for j899 := 0; j899 < sz897 && !c.Failed(); j899++ {
+			var k900 Color
+			if e902 := c.ReadEnumFast(uint32(0x7fffffff)); e902 >= 0 {
+				k900 = Color(e902)
+			} else {
+				k900 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v901 string
+			if !vn898 {
+				v901 = c.ReadString()
+			}
+			m896[k900] = v901
+		}
+		n895 -= sz897
+	}
+	x.MES = m896
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n902 := c.ReadLength(2)
-	m903 := foryimpl.MakeMap[map[int64]float64](c, n902)
-	for n902 > 0 && !c.Failed() {
-		sz904, vn905, _ := c.ReadMapChunk(n902, 7, 20, nil, false)
-		for j906 := 0; j906 < sz904 && !c.Failed(); j906++ {
-			var k907 int64
-			k907 = r.ReadVarInt64()
-			var v908 float64
-			if !vn905 {
-				v908 = r.ReadFloat64()
-			}
-			m903[k907] = v908
-		}
-		n902 -= sz904
+	n904 := c.ReadLengthFast(2)
+	if n904 < 0 {
+		n904 = c.ReadLength(2)
 	}
-	x.MI64F = m903
+	m905 := foryimpl.MakeMap[map[int64]float64](c, n904)
+	for n904 > 0 && !c.Failed() {
+		sz906, vn907, _ := c.ReadMapChunk(n904, 7, 20, nil, false)
+		for j908 := 0; j908 < sz906 && !c.Failed(); j908++ {
+			var k909 int64
+			k909 = r.ReadVarInt64()
+			var v910 float64
+			if !vn907 {
+				v910 = r.ReadFloat64()
+			}
+			m905[k909] = v910
+		}
+		n904 -= sz906
+	}
+	x.MI64F = m905
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n910 := c.ReadLength(2)
-	m911 := foryimpl.MakeMap[map[int32]string](c, n910)
-	for n910 > 0 && !c.Failed() {
-		sz912, vn913, _ := c.ReadMapChunk(n910, 5, 21, nil, false)
-		for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
-			var k915 int32
-			k915 = r.ReadVarInt32()
-			var v916 string
-			if !vn913 {
-				v916 = c.ReadString()
-			}
-			m911[k915] = v916
-		}
-		n910 -= sz912
+	n912 := c.ReadLengthFast(2)
+	if n912 < 0 {
+		n912 = c.ReadLength(2)
 	}
-	x.MIS = m911
+	m913 := foryimpl.MakeMap[map[int32]string](c, n912)
+	for n912 > 0 && !c.Failed() {
+		sz914, vn915, _ := c.ReadMapChunk(n912, 5, 21, nil, false)
+		for j916 := 0; j916 < sz914 && !c.Failed(); j916++ {
+			var k917 int32
+			k917 = r.ReadVarInt32()
+			var v918 string
+			if !vn915 {
+				v918 = c.ReadString()
+			}
+			m913[k917] = v918
+		}
+		n912 -= sz914
+	}
+	x.MIS = m913
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n918 := c.ReadLength(2)
-	m919 := foryimpl.MakeMap[map[string]int32](c, n918)
-	for n918 > 0 && !c.Failed() {
-		sz920, vn921, _ := c.ReadMapChunk(n918, 21, 5, nil, false)
-		for j922 := 0; j922 < sz920 && !c.Failed(); j922++ {
-			var k923 string
-			k923 = c.ReadString()
-			var v924 int32
-			if !vn921 {
-				v924 = r.ReadVarInt32()
-			}
-			m919[k923] = v924
-		}
-		n918 -= sz920
+	n920 := c.ReadLengthFast(2)
+	if n920 < 0 {
+		n920 = c.ReadLength(2)
 	}
-	x.MSI = m919
+	m921 := foryimpl.MakeMap[map[string]int32](c, n920)
+	for n920 > 0 && !c.Failed() {
+		sz922, vn923, _ := c.ReadMapChunk(n920, 21, 5, nil, false)
+		for j924 := 0; j924 < sz922 && !c.Failed(); j924++ {
+			var k925 string
+			k925 = c.ReadString()
+			var v926 int32
+			if !vn923 {
+				v926 = r.ReadVarInt32()
+			}
+			m921[k925] = v926
+		}
+		n920 -= sz922
+	}
+	x.MSI = m921
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n926 := c.ReadLength(2)
-	m927 := foryimpl.MakeMap[map[string][]string](c, n926)
-	for n926 > 0 && !c.Failed() {
-		sz928, vn929, _ := c.ReadMapChunk(n926, 21, 22, nil, true)
-		for j930 := 0; j930 < sz928 && !c.Failed(); j930++ {
-			var k931 string
-			k931 = c.ReadString()
-			var v932 []string
-			if !vn929 {
-				n933 := c.ReadLength(1)
-				l934 := foryimpl.MakeSlice[[]string](c, n933)
-				if n933 > 0 {
-					hn936 := c.ReadListHeader(21)
+	n928 := c.ReadLengthFast(2)
+	if n928 < 0 {
+		n928 = c.ReadLength(2)
+	}
+	m929 := foryimpl.MakeMap[map[string][]string](c, n928)
+	for n928 > 0 && !c.Failed() {
+		sz930, vn931, _ := c.ReadMapChunk(n928, 21, 22, nil, true)
+		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
+			var k933 string
+			k933 = c.ReadString()
+			var v934 []string
+			if !vn931 {
+				n935 := c.ReadLengthFast(1)
+				if n935 < 0 {
+					n935 = c.ReadLength(1)
+				}
+				l936 := foryimpl.MakeSlice[[]string](c, n935)
+				if n935 > 0 {
+					hn938 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i935 := range l934 {
-							if hn936 && !c.ReadFlag() {
-								clear(l934[i935 : i935+1])
+						for i937 := range l936 {
+							if hn938 && !c.ReadFlag() {
+								clear(l936[i937 : i937+1])
 								continue
 							}
-							l934[i935] = c.ReadString()
+							l936[i937] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i935)
+								c.TraceIndex(i937)
 								break
 							}
 						}
 					}
 				}
-				v932 = l934
+				v934 = l936
 			}
-			m927[k931] = v932
+			m929[k933] = v934
 		}
-		n926 -= sz928
+		n928 -= sz930
 	}
-	x.MSL = m927
+	x.MSL = m929
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n940 := c.ReadLength(2)
-	m941 := foryimpl.MakeMap[map[string]map[string]int32](c, n940)
-	for n940 > 0 && !c.Failed() {
-		sz942, vn943, _ := c.ReadMapChunk(n940, 21, 24, nil, true)
-		for j944 := 0; j944 < sz942 && !c.Failed(); j944++ {
-			var k945 string
-			k945 = c.ReadString()
-			var v946 map[string]int32
-			if !vn943 {
-				n947 := c.ReadLength(2)
-				m948 := foryimpl.MakeMap[map[string]int32](c, n947)
-				for n947 > 0 && !c.Failed() {
-					sz949, vn950, _ := c.ReadMapChunk(n947, 21, 5, nil, false)
-					for j951 := 0; j951 < sz949 && !c.Failed(); j951++ {
-						var k952 string
-						k952 = c.ReadString()
-						var v953 int32
-						if !vn950 {
-							v953 = r.ReadVarInt32()
-						}
-						m948[k952] = v953
-					}
-					n947 -= sz949
-				}
-				v946 = m948
-			}
-			m941[k945] = v946
-		}
-		n940 -= sz942
+	n942 := c.ReadLengthFast(2)
+	if n942 < 0 {
+		n942 = c.ReadLength(2)
 	}
-	x.MSM = m941
+	m943 := foryimpl.MakeMap[map[string]map[string]int32](c, n942)
+	for n942 > 0 && !c.Failed() {
+		sz944, vn945, _ := c.ReadMapChunk(n942, 21, 24, nil, true)
+		for j946 := 0; j946 < sz944 && !c.Failed(); j946++ {
+			var k947 string
+			k947 = c.ReadString()
+			var v948 map[string]int32
+			if !vn945 {
+				n949 := c.ReadLengthFast(2)
+				if n949 < 0 {
+					n949 = c.ReadLength(2)
+				}
+				m950 := foryimpl.MakeMap[map[string]int32](c, n949)
+				for n949 > 0 && !c.Failed() {
+					sz951, vn952, _ := c.ReadMapChunk(n949, 21, 5, nil, false)
+					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
+						var k954 string
+						k954 = c.ReadString()
+						var v955 int32
+						if !vn952 {
+							v955 = r.ReadVarInt32()
+						}
+						m950[k954] = v955
+					}
+					n949 -= sz951
+				}
+				v948 = m950
+			}
+			m943[k947] = v948
+		}
+		n942 -= sz944
+	}
+	x.MSM = m943
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n956 := c.ReadLength(2)
-	m957 := foryimpl.MakeMap[map[string]*int32](c, n956)
-	for n956 > 0 && !c.Failed() {
-		sz958, vn959, _ := c.ReadMapChunk(n956, 21, 5, nil, true)
-		for j960 := 0; j960 < sz958 && !c.Failed(); j960++ {
-			var k961 string
-			k961 = c.ReadString()
-			var v962 *int32
-			if !vn959 {
-				p963 := foryimpl.Alloc[int32](c)
-				*p963 = r.ReadVarInt32()
-				v962 = p963
-			}
-			m957[k961] = v962
-		}
-		n956 -= sz958
+	n958 := c.ReadLengthFast(2)
+	if n958 < 0 {
+		n958 = c.ReadLength(2)
 	}
-	x.MSP = m957
+	m959 := foryimpl.MakeMap[map[string]*int32](c, n958)
+	for n958 > 0 && !c.Failed() {
+		sz960, vn961, _ := c.ReadMapChunk(n958, 21, 5, nil, true)
+		for j962 := 0; j962 < sz960 && !c.Failed(); j962++ {
+			var k963 string
+			k963 = c.ReadString()
+			var v964 *int32
+			if !vn961 {
+				p965 := foryimpl.Alloc[int32](c)
+				*p965 = r.ReadVarInt32()
+				v964 = p965
+			}
+			m959[k963] = v964
+		}
+		n958 -= sz960
+	}
+	x.MSP = m959
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n965 := c.ReadLength(2)
-	m966 := foryimpl.MakeMap[map[uint8]uint16](c, n965)
-	for n965 > 0 && !c.Failed() {
-		sz967, vn968, _ := c.ReadMapChunk(n965, 9, 10, nil, false)
-		for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
-			var k970 uint8
-			k970 = r.ReadUint8()
-			var v971 uint16
-			if !vn968 {
-				v971 = r.ReadUint16()
-			}
-			m966[k970] = v971
-		}
-		n965 -= sz967
+	n967 := c.ReadLengthFast(2)
+	if n967 < 0 {
+		n967 = c.ReadLength(2)
 	}
-	x.MU8 = m966
+	m968 := foryimpl.MakeMap[map[uint8]uint16](c, n967)
+	for n967 > 0 && !c.Failed() {
+		sz969, vn970, _ := c.ReadMapChunk(n967, 9, 10, nil, false)
+		for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
+			var k972 uint8
+			k972 = r.ReadUint8()
+			var v973 uint16
+			if !vn970 {
+				v973 = r.ReadUint16()
+			}
+			m968[k972] = v973
+		}
+		n967 -= sz969
+	}
+	x.MU8 = m968
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -5845,161 +6046,203 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n973 := c.ReadLength(1)
-		l974 := foryimpl.MakeSlice[[]string](c, n973)
-		if n973 > 0 {
-			hn976 := c.ReadListHeader(21)
+		n975 := c.ReadLengthFast(1)
+		if n975 < 0 {
+			n975 = c.ReadLength(1)
+		}
+		l976 := foryimpl.MakeSlice[[]string](c, n975)
+		if n975 > 0 {
+			hn978 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i975 := range l974 {
-					if hn976 && !c.ReadFlag() {
-						clear(l974[i975 : i975+1])
+				for i977 := range l976 {
+					if hn978 && !c.ReadFlag() {
+						clear(l976[i977 : i977+1])
 						continue
 					}
-					l974[i975] = c.ReadString()
+					l976[i977] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i975)
+						c.TraceIndex(i977)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l974
+		x.NLS = l976
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n979 := c.ReadLength(2)
-		m980 := foryimpl.MakeMap[map[string]int32](c, n979)
-		for n979 > 0 && !c.Failed() {
-			sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, false)
-			for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
-				var k984 string
-				k984 = c.ReadString()
-				var v985 int32
-				if !vn982 {
-					v985 = r.ReadVarInt32()
-				}
-				m980[k984] = v985
-			}
-			n979 -= sz981
+		n981 := c.ReadLengthFast(2)
+		if n981 < 0 {
+			n981 = c.ReadLength(2)
 		}
-		x.NM = m980
+		m982 := foryimpl.MakeMap[map[string]int32](c, n981)
+		for n981 > 0 && !c.Failed() {
+			sz983, vn984, _ := c.ReadMapChunk(n981, 21, 5, nil, false)
+			for j985 := 0; j985 < sz983 && !c.Failed(); j985++ {
+				var k986 string
+				k986 = c.ReadString()
+				var v987 int32
+				if !vn984 {
+					v987 = r.ReadVarInt32()
+				}
+				m982[k986] = v987
+			}
+			n981 -= sz983
+		}
+		x.NM = m982
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n987 := c.ReadLength(1)
-	l988 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n987)
-	if n987 > 0 {
-		hn990 := c.ReadListHeader(9)
+	n989 := c.ReadLengthFast(1)
+	if n989 < 0 {
+		n989 = c.ReadLength(1)
+	}
+	l990 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n989)
+	if n989 > 0 {
+		hn992 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i989 := range l988 {
-				if hn990 && !c.ReadFlag() {
-					clear(l988[i989 : i989+1])
+			for i991 := range l990 {
+				if hn992 && !c.ReadFlag() {
+					clear(l990[i991 : i991+1])
 					continue
 				}
-				l988[i989] = r.ReadUint8()
+				l990[i991] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i989)
+					c.TraceIndex(i991)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l988
+	x.Raw = l990
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n993 := c.ReadArrayLength(1)
-	a994 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n993)
-	r.ReadRawBools(a994)
-	x.RmABool = a994
+	n995 := c.ReadArrayLengthFast(1)
+	if n995 < 0 {
+		n995 = c.ReadArrayLength(1)
+	}
+	a996 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n995)
+	r.ReadRawBools(a996)
+	x.RmABool = a996
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n995 := c.ReadArrayLength(4)
-	a996 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n995)
-	r.ReadRawFloat32s(a996)
-	x.RmAF32 = a996
+	n997 := c.ReadArrayLengthFast(4)
+	if n997 < 0 {
+		n997 = c.ReadArrayLength(4)
+	}
+	a998 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n997)
+	r.ReadRawFloat32s(a998)
+	x.RmAF32 = a998
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n997 := c.ReadArrayLength(8)
-	a998 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n997)
-	r.ReadRawFloat64s(a998)
-	x.RmAF64 = a998
+	n999 := c.ReadArrayLengthFast(8)
+	if n999 < 0 {
+		n999 = c.ReadArrayLength(8)
+	}
+	a1000 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n999)
+	r.ReadRawFloat64s(a1000)
+	x.RmAF64 = a1000
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n999 := c.ReadArrayLength(2)
-	a1000 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n999)
-	r.ReadRawInt16s(a1000)
-	x.RmAI16 = a1000
+	n1001 := c.ReadArrayLengthFast(2)
+	if n1001 < 0 {
+		n1001 = c.ReadArrayLength(2)
+	}
+	a1002 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1001)
+	r.ReadRawInt16s(a1002)
+	x.RmAI16 = a1002
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n1001 := c.ReadArrayLength(4)
-	a1002 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1001)
-	r.ReadRawInt32s(a1002)
-	x.RmAI32 = a1002
+	n1003 := c.ReadArrayLengthFast(4)
+	if n1003 < 0 {
+		n1003 = c.ReadArrayLength(4)
+	}
+	a1004 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1003)
+	r.ReadRawInt32s(a1004)
+	x.RmAI32 = a1004
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n1003 := c.ReadArrayLength(8)
-	a1004 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1003)
-	r.ReadRawInt64s(a1004)
-	x.RmAI64 = a1004
+	n1005 := c.ReadArrayLengthFast(8)
+	if n1005 < 0 {
+		n1005 = c.ReadArrayLength(8)
+	}
+	a1006 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1005)
+	r.ReadRawInt64s(a1006)
+	x.RmAI64 = a1006
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n1005 := c.ReadArrayLength(1)
-	a1006 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1005)
-	for i1007 := range a1006 {
-		a1006[i1007] = r.ReadInt8()
+	n1007 := c.ReadArrayLengthFast(1)
+	if n1007 < 0 {
+		n1007 = c.ReadArrayLength(1)
 	}
-	x.RmAI8 = a1006
+	a1008 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1007)
+	for i1009 := range a1008 {
+		a1008[i1009] = r.ReadInt8()
+	}
+	x.RmAI8 = a1008
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n1008 := c.ReadArrayLength(2)
-	a1009 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1008)
-	r.ReadRawUint16s(a1009)
-	x.RmAU16 = a1009
+	n1010 := c.ReadArrayLengthFast(2)
+	if n1010 < 0 {
+		n1010 = c.ReadArrayLength(2)
+	}
+	a1011 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1010)
+	r.ReadRawUint16s(a1011)
+	x.RmAU16 = a1011
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n1010 := c.ReadArrayLength(4)
-	a1011 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1010)
-	r.ReadRawUint32s(a1011)
-	x.RmAU32 = a1011
+	n1012 := c.ReadArrayLengthFast(4)
+	if n1012 < 0 {
+		n1012 = c.ReadArrayLength(4)
+	}
+	a1013 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1012)
+	r.ReadRawUint32s(a1013)
+	x.RmAU32 = a1013
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n1012 := c.ReadArrayLength(8)
-	a1013 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1012)
-	r.ReadRawUint64s(a1013)
-	x.RmAU64 = a1013
+	n1014 := c.ReadArrayLengthFast(8)
+	if n1014 < 0 {
+		n1014 = c.ReadArrayLength(8)
+	}
+	a1015 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1014)
+	r.ReadRawUint64s(a1015)
+	x.RmAU64 = a1015
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n1014 := c.ReadArrayLength(1)
-	a1015 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1014)
-	copy(a1015, r.ReadBytes(n1014))
-	x.RmAU8 = a1015
+	n1016 := c.ReadArrayLengthFast(1)
+	if n1016 < 0 {
+		n1016 = c.ReadArrayLength(1)
+	}
+	a1017 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1016)
+	copy(a1017, r.ReadBytes(n1016))
+	x.RmAU8 = a1017
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -6009,601 +6252,693 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1016 := c.ReadLength(2)
-	if n1016 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1016, 3))
+	n1018 := c.ReadLengthFast(2)
+	if n1018 < 0 {
+		n1018 = c.ReadLength(2)
+	}
+	if n1018 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1018, 3))
 		return
 	}
-	var l1017 [3]int16
-	if n1016 > 0 {
-		hn1019 := c.ReadListHeader(3)
+	var l1019 [3]int16
+	if n1018 > 0 {
+		hn1021 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1018 := range l1017 {
-				if hn1019 && !c.ReadFlag() {
-					clear(l1017[i1018 : i1018+1])
+			for i1020 := range l1019 {
+				if hn1021 && !c.ReadFlag() {
+					clear(l1019[i1020 : i1020+1])
 					continue
 				}
-				l1017[i1018] = r.ReadInt16()
+				l1019[i1020] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1018)
+					c.TraceIndex(i1020)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1017
+	x.RmFix = l1019
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1022 := c.ReadLength(1)
-	l1023 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1022)
-	if n1022 > 0 {
-		hn1025 := c.ReadListHeader(1)
+	n1024 := c.ReadLengthFast(1)
+	if n1024 < 0 {
+		n1024 = c.ReadLength(1)
+	}
+	l1025 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1024)
+	if n1024 > 0 {
+		hn1027 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1024 := range l1023 {
-				if hn1025 && !c.ReadFlag() {
-					clear(l1023[i1024 : i1024+1])
+			for i1026 := range l1025 {
+				if hn1027 && !c.ReadFlag() {
+					clear(l1025[i1026 : i1026+1])
 					continue
 				}
-				l1023[i1024] = r.ReadBool()
+				l1025[i1026] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1024)
+					c.TraceIndex(i1026)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1023
+	x.RmLB = l1025
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1028 := c.ReadLength(1)
-	l1029 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1028)
-	if n1028 > 0 {
-		hn1031 := c.ReadListHeader(25)
+	n1030 := c.ReadLengthFast(1)
+	if n1030 < 0 {
+		n1030 = c.ReadLength(1)
+	}
+	l1031 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1030)
+	if n1030 > 0 {
+		hn1033 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1030 := range l1029 {
-				if hn1031 && !c.ReadFlag() {
-					clear(l1029[i1030 : i1030+1])
+			for i1032 := range l1031 {
+				if hn1033 && !c.ReadFlag() {
+					clear(l1031[i1032 : i1032+1])
 					continue
 				}
-				l1029[i1030] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1036 := c.ReadEnumFast(uint32(0x7fffffff)); e1036 >= 0 {
+					l1031[i1032] = Color(e1036)
+				} else {
+					l1031[i1032] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1030)
+					c.TraceIndex(i1032)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1029
+	x.RmLE = l1031
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1034 := c.ReadLength(4)
-	l1035 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1034)
-	if n1034 > 0 {
-		hn1037 := c.ReadListHeader(19)
+	n1037 := c.ReadLengthFast(4)
+	if n1037 < 0 {
+		n1037 = c.ReadLength(4)
+	}
+	l1038 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1037)
+	if n1037 > 0 {
+		hn1040 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1036 := range l1035 {
-				if hn1037 && !c.ReadFlag() {
-					clear(l1035[i1036 : i1036+1])
+			for i1039 := range l1038 {
+				if hn1040 && !c.ReadFlag() {
+					clear(l1038[i1039 : i1039+1])
 					continue
 				}
-				l1035[i1036] = r.ReadFloat32()
+				l1038[i1039] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1036)
+					c.TraceIndex(i1039)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1035
+	x.RmLF32 = l1038
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1040 := c.ReadLength(8)
-	l1041 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1040)
-	if n1040 > 0 {
-		hn1043 := c.ReadListHeader(20)
+	n1043 := c.ReadLengthFast(8)
+	if n1043 < 0 {
+		n1043 = c.ReadLength(8)
+	}
+	l1044 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1043)
+	if n1043 > 0 {
+		hn1046 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1042 := range l1041 {
-				if hn1043 && !c.ReadFlag() {
-					clear(l1041[i1042 : i1042+1])
+			for i1045 := range l1044 {
+				if hn1046 && !c.ReadFlag() {
+					clear(l1044[i1045 : i1045+1])
 					continue
 				}
-				l1041[i1042] = r.ReadFloat64()
+				l1044[i1045] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1042)
+					c.TraceIndex(i1045)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1041
+	x.RmLF64 = l1044
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1046 := c.ReadLength(1)
-	l1047 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1046)
-	if n1046 > 0 {
-		hn1049 := c.ReadListHeader(5)
+	n1049 := c.ReadLengthFast(1)
+	if n1049 < 0 {
+		n1049 = c.ReadLength(1)
+	}
+	l1050 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1049)
+	if n1049 > 0 {
+		hn1052 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1048 := range l1047 {
-				if hn1049 && !c.ReadFlag() {
-					clear(l1047[i1048 : i1048+1])
+			for i1051 := range l1050 {
+				if hn1052 && !c.ReadFlag() {
+					clear(l1050[i1051 : i1051+1])
 					continue
 				}
-				l1047[i1048] = r.ReadVarInt32()
+				l1050[i1051] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1048)
+					c.TraceIndex(i1051)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1047
+	x.RmLI32 = l1050
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1052 := c.ReadLength(1)
-	l1053 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1052)
-	if n1052 > 0 {
-		hn1055 := c.ReadListHeader(7)
+	n1055 := c.ReadLengthFast(1)
+	if n1055 < 0 {
+		n1055 = c.ReadLength(1)
+	}
+	l1056 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1055)
+	if n1055 > 0 {
+		hn1058 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1054 := range l1053 {
-				if hn1055 && !c.ReadFlag() {
-					clear(l1053[i1054 : i1054+1])
+			for i1057 := range l1056 {
+				if hn1058 && !c.ReadFlag() {
+					clear(l1056[i1057 : i1057+1])
 					continue
 				}
-				l1053[i1054] = r.ReadVarInt64()
+				l1056[i1057] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1054)
+					c.TraceIndex(i1057)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1053
+	x.RmLI64 = l1056
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1058 := c.ReadLength(1)
-	l1059 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1058)
-	if n1058 > 0 {
-		hn1061 := c.ReadListHeader(2)
+	n1061 := c.ReadLengthFast(1)
+	if n1061 < 0 {
+		n1061 = c.ReadLength(1)
+	}
+	l1062 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1061)
+	if n1061 > 0 {
+		hn1064 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1060 := range l1059 {
-				if hn1061 && !c.ReadFlag() {
-					clear(l1059[i1060 : i1060+1])
+			for i1063 := range l1062 {
+				if hn1064 && !c.ReadFlag() {
+					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1059[i1060] = r.ReadInt8()
+				l1062[i1063] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1060)
+					c.TraceIndex(i1063)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1059
+	x.RmLI8 = l1062
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1064 := c.ReadLength(1)
-	l1065 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1064)
-	if n1064 > 0 {
-		hn1067 := c.ReadListHeader(22)
+	n1067 := c.ReadLengthFast(1)
+	if n1067 < 0 {
+		n1067 = c.ReadLength(1)
+	}
+	l1068 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1067)
+	if n1067 > 0 {
+		hn1070 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1066 := range l1065 {
-				if hn1067 && !c.ReadFlag() {
-					clear(l1065[i1066 : i1066+1])
+			for i1069 := range l1068 {
+				if hn1070 && !c.ReadFlag() {
+					clear(l1068[i1069 : i1069+1])
 					continue
 				}
-				n1070 := c.ReadLength(1)
-				l1071 := foryimpl.MakeSlice[[]int32](c, n1070)
-				if n1070 > 0 {
-					hn1073 := c.ReadListHeader(5)
+				n1073 := c.ReadLengthFast(1)
+				if n1073 < 0 {
+					n1073 = c.ReadLength(1)
+				}
+				l1074 := foryimpl.MakeSlice[[]int32](c, n1073)
+				if n1073 > 0 {
+					hn1076 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1072 := range l1071 {
-							if hn1073 && !c.ReadFlag() {
-								clear(l1071[i1072 : i1072+1])
+						for i1075 := range l1074 {
+							if hn1076 && !c.ReadFlag() {
+								clear(l1074[i1075 : i1075+1])
 								continue
 							}
-							l1071[i1072] = r.ReadVarInt32()
+							l1074[i1075] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1072)
+								c.TraceIndex(i1075)
 								break
 							}
 						}
 					}
 				}
-				l1065[i1066] = l1071
+				l1068[i1069] = l1074
 				if c.Failed() {
-					c.TraceIndex(i1066)
+					c.TraceIndex(i1069)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1065
+	x.RmLL = l1068
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1076 := c.ReadLength(1)
-	l1077 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1076)
-	if n1076 > 0 {
-		hn1079 := c.ReadListHeader(24)
+	n1079 := c.ReadLengthFast(1)
+	if n1079 < 0 {
+		n1079 = c.ReadLength(1)
+	}
+	l1080 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1079)
+	if n1079 > 0 {
+		hn1082 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1078 := range l1077 {
-				if hn1079 && !c.ReadFlag() {
-					clear(l1077[i1078 : i1078+1])
+			for i1081 := range l1080 {
+				if hn1082 && !c.ReadFlag() {
+					clear(l1080[i1081 : i1081+1])
 					continue
 				}
-				n1082 := c.ReadLength(2)
-				m1083 := foryimpl.MakeMap[map[string]int32](c, n1082)
-				for n1082 > 0 && !c.Failed() {
-					sz1084, vn1085, _ := c.ReadMapChunk(n1082, 21, 5, nil, false)
-					for j1086 := 0; j1086 < sz1084 && !c.Failed(); j1086++ {
-						var k1087 string
-						k1087 = c.ReadString()
-						var v1088 int32
-						if !vn1085 {
-							v1088 = r.ReadVarInt32()
-						}
-						m1083[k1087] = v1088
-					}
-					n1082 -= sz1084
+				n1085 := c.ReadLengthFast(2)
+				if n1085 < 0 {
+					n1085 = c.ReadLength(2)
 				}
-				l1077[i1078] = m1083
+				m1086 := foryimpl.MakeMap[map[string]int32](c, n1085)
+				for n1085 > 0 && !c.Failed() {
+					sz1087, vn1088, _ := c.ReadMapChunk(n1085, 21, 5, nil, false)
+					for j1089 := 0; j1089 < sz1087 && !c.Failed(); j1089++ {
+						var k1090 string
+						k1090 = c.ReadString()
+						var v1091 int32
+						if !vn1088 {
+							v1091 = r.ReadVarInt32()
+						}
+						m1086[k1090] = v1091
+					}
+					n1085 -= sz1087
+				}
+				l1080[i1081] = m1086
 				if c.Failed() {
-					c.TraceIndex(i1078)
+					c.TraceIndex(i1081)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1077
+	x.RmLM = l1080
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1090 := c.ReadLength(1)
-	l1091 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1090)
-	if n1090 > 0 {
-		hn1093 := c.ReadListHeader(5)
+	n1093 := c.ReadLengthFast(1)
+	if n1093 < 0 {
+		n1093 = c.ReadLength(1)
+	}
+	l1094 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1093)
+	if n1093 > 0 {
+		hn1096 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1092 := range l1091 {
-				if hn1093 && !c.ReadFlag() {
-					clear(l1091[i1092 : i1092+1])
+			for i1095 := range l1094 {
+				if hn1096 && !c.ReadFlag() {
+					clear(l1094[i1095 : i1095+1])
 					continue
 				}
-				p1096 := foryimpl.Alloc[int32](c)
-				*p1096 = r.ReadVarInt32()
-				l1091[i1092] = p1096
+				p1099 := foryimpl.Alloc[int32](c)
+				*p1099 = r.ReadVarInt32()
+				l1094[i1095] = p1099
 				if c.Failed() {
-					c.TraceIndex(i1092)
+					c.TraceIndex(i1095)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1091
+	x.RmLPI = l1094
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1097 := c.ReadLength(1)
-	l1098 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1097)
-	if n1097 > 0 {
-		hn1100 := c.ReadListHeader(21)
+	n1100 := c.ReadLengthFast(1)
+	if n1100 < 0 {
+		n1100 = c.ReadLength(1)
+	}
+	l1101 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1100)
+	if n1100 > 0 {
+		hn1103 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1099 := range l1098 {
-				if hn1100 && !c.ReadFlag() {
-					clear(l1098[i1099 : i1099+1])
+			for i1102 := range l1101 {
+				if hn1103 && !c.ReadFlag() {
+					clear(l1101[i1102 : i1102+1])
 					continue
 				}
-				l1098[i1099] = c.ReadString()
+				l1101[i1102] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1099)
+					c.TraceIndex(i1102)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1098
+	x.RmLS = l1101
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1103 := c.ReadLength(1)
-	l1104 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1103)
-	if n1103 > 0 {
-		hn1106 := c.ReadListHeader(38)
+	n1106 := c.ReadLengthFast(1)
+	if n1106 < 0 {
+		n1106 = c.ReadLength(1)
+	}
+	l1107 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1106)
+	if n1106 > 0 {
+		hn1109 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1105 := range l1104 {
-				if hn1106 && !c.ReadFlag() {
-					clear(l1104[i1105 : i1105+1])
+			for i1108 := range l1107 {
+				if hn1109 && !c.ReadFlag() {
+					clear(l1107[i1108 : i1108+1])
 					continue
 				}
-				l1104[i1105] = c.ReadTime()
+				l1107[i1108] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1105)
+					c.TraceIndex(i1108)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1104
+	x.RmLT = l1107
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1109 := c.ReadLength(2)
-	l1110 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1109)
-	if n1109 > 0 {
-		hn1112 := c.ReadListHeader(10)
+	n1112 := c.ReadLengthFast(2)
+	if n1112 < 0 {
+		n1112 = c.ReadLength(2)
+	}
+	l1113 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1112)
+	if n1112 > 0 {
+		hn1115 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1111 := range l1110 {
-				if hn1112 && !c.ReadFlag() {
-					clear(l1110[i1111 : i1111+1])
+			for i1114 := range l1113 {
+				if hn1115 && !c.ReadFlag() {
+					clear(l1113[i1114 : i1114+1])
 					continue
 				}
-				l1110[i1111] = r.ReadUint16()
+				l1113[i1114] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1111)
+					c.TraceIndex(i1114)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1110
+	x.RmLU16 = l1113
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1115 := c.ReadLength(1)
-	l1116 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1115)
-	if n1115 > 0 {
-		hn1118 := c.ReadListHeader(14)
+	n1118 := c.ReadLengthFast(1)
+	if n1118 < 0 {
+		n1118 = c.ReadLength(1)
+	}
+	l1119 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1118)
+	if n1118 > 0 {
+		hn1121 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1117 := range l1116 {
-				if hn1118 && !c.ReadFlag() {
-					clear(l1116[i1117 : i1117+1])
+			for i1120 := range l1119 {
+				if hn1121 && !c.ReadFlag() {
+					clear(l1119[i1120 : i1120+1])
 					continue
 				}
-				l1116[i1117] = r.ReadVarUint64()
+				l1119[i1120] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1117)
+					c.TraceIndex(i1120)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1116
+	x.RmLU64 = l1119
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1121 := c.ReadLength(2)
-	m1122 := foryimpl.MakeMap[map[bool]string](c, n1121)
-	for n1121 > 0 && !c.Failed() {
-		sz1123, vn1124, _ := c.ReadMapChunk(n1121, 1, 21, nil, false)
-		for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
-			var k1126 bool
-			k1126 = r.ReadBool()
-			var v1127 string
-			if !vn1124 {
-				v1127 = c.ReadString()
-			}
-			m1122[k1126] = v1127
-		}
-		n1121 -= sz1123
+	n1124 := c.ReadLengthFast(2)
+	if n1124 < 0 {
+		n1124 = c.ReadLength(2)
 	}
-	x.RmMBS = m1122
+	m1125 := foryimpl.MakeMap[map[bool]string](c, n1124)
+	for n1124 > 0 && !c.Failed() {
+		sz1126, vn1127, _ := c.ReadMapChunk(n1124, 1, 21, nil, false)
+		for j1128 := 0; j1128 < sz1126 && !c.Failed(); j1128++ {
+			var k1129 bool
+			k1129 = r.ReadBool()
+			var v1130 string
+			if !vn1127 {
+				v1130 = c.ReadString()
+			}
+			m1125[k1129] = v1130
+		}
+		n1124 -= sz1126
+	}
+	x.RmMBS = m1125
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1129 := c.ReadLength(2)
-	m1130 := foryimpl.MakeMap[map[Color]string](c, n1129)
-	for n1129 > 0 && !c.Failed() {
-		sz1131, vn1132, _ := c.ReadMapChunk(n1129, 25, 21, nil, false)
-		for j1133 := 0; j1133 < sz1131 && !c.Failed(); j1133++ {
-			var k1134 Color
-			k1134 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1135 string
-			if !vn1132 {
-				v1135 = c.ReadString()
-			}
-			m1130[k1134] = v1135
-		}
-		n1129 -= sz1131
+	n1132 := c.ReadLengthFast(2)
+	if n1132 < 0 {
+		n1132 = c.ReadLength(2)
 	}
-	x.RmMES = m1130
+	m1133 := foryimpl.MakeMap[map[Color]string](c, n1132)
+	for n1132 > 0 && !c.Failed() {
+		sz1134, vn1135, _ := c.ReadMapChunk(n1132, 25, 21, nil, false)
+		for j1136 := 0; j1136 < sz1134 && !c.Failed(); j1136++ {
+			var k1137 Color
+			if e1139 := c.ReadEnumFast(uint32(0x7fffffff)); e1139 >= 0 {
+				k1137 = Color(e1139)
+			} else {
+				k1137 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1138 string
+			if !vn1135 {
+				v1138 = c.ReadString()
+			}
+			m1133[k1137] = v1138
+		}
+		n1132 -= sz1134
+	}
+	x.RmMES = m1133
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1137 := c.ReadLength(2)
-	m1138 := foryimpl.MakeMap[map[int64]float64](c, n1137)
-	for n1137 > 0 && !c.Failed() {
-		sz1139, vn1140, _ := c.ReadMapChunk(n1137, 7, 20, nil, false)
-		for j1141 := 0; j1141 < sz1139 && !c.Failed(); j1141++ {
-			var k1142 int64
-			k1142 = r.ReadVarInt64()
-			var v1143 float64
-			if !vn1140 {
-				v1143 = r.ReadFloat64()
-			}
-			m1138[k1142] = v1143
-		}
-		n1137 -= sz1139
+	n1141 := c.ReadLengthFast(2)
+	if n1141 < 0 {
+		n1141 = c.ReadLength(2)
 	}
-	x.RmMI64F = m1138
+	m1142 := foryimpl.MakeMap[map[int64]float64](c, n1141)
+	for n1141 > 0 && !c.Failed() {
+		sz1143, vn1144, _ := c.ReadMapChunk(n1141, 7, 20, nil, false)
+		for j1145 := 0; j1145 < sz1143 && !c.Failed(); j1145++ {
+			var k1146 int64
+			k1146 = r.ReadVarInt64()
+			var v1147 float64
+			if !vn1144 {
+				v1147 = r.ReadFloat64()
+			}
+			m1142[k1146] = v1147
+		}
+		n1141 -= sz1143
+	}
+	x.RmMI64F = m1142
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1145 := c.ReadLength(2)
-	m1146 := foryimpl.MakeMap[map[int32]string](c, n1145)
-	for n1145 > 0 && !c.Failed() {
-		sz1147, vn1148, _ := c.ReadMapChunk(n1145, 5, 21, nil, false)
-		for j1149 := 0; j1149 < sz1147 && !c.Failed(); j1149++ {
-			var k1150 int32
-			k1150 = r.ReadVarInt32()
-			var v1151 string
-			if !vn1148 {
-				v1151 = c.ReadString()
-			}
-			m1146[k1150] = v1151
-		}
-		n1145 -= sz1147
+	n1149 := c.ReadLengthFast(2)
+	if n1149 < 0 {
+		n1149 = c.ReadLength(2)
 	}
-	x.RmMIS = m1146
+	m1150 := foryimpl.MakeMap[map[int32]string](c, n1149)
+	for n1149 > 0 && !c.Failed() {
+		sz1151, vn1152, _ := c.ReadMapChunk(n1149, 5, 21, nil, false)
+		for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
+			var k1154 int32
+			k1154 = r.ReadVarInt32()
+			var v1155 string
+			if !vn1152 {
+				v1155 = c.ReadString()
+			}
+			m1150[k1154] = v1155
+		}
+		n1149 -= sz1151
+	}
+	x.RmMIS = m1150
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1153 := c.ReadLength(2)
-	m1154 := foryimpl.MakeMap[map[string]int32](c, n1153)
-	for n1153 > 0 && !c.Failed() {
-		sz1155, vn1156, _ := c.ReadMapChunk(n1153, 21, 5, nil, false)
-		for j1157 := 0; j1157 < sz1155 && !c.Failed(); j1157++ {
-			var k1158 string
-			k1158 = c.ReadString()
-			var v1159 int32
-			if !vn1156 {
-				v1159 = r.ReadVarInt32()
-			}
-			m1154[k1158] = v1159
-		}
-		n1153 -= sz1155
+	n1157 := c.ReadLengthFast(2)
+	if n1157 < 0 {
+		n1157 = c.ReadLength(2)
 	}
-	x.RmMSI = m1154
+	m1158 := foryimpl.MakeMap[map[string]int32](c, n1157)
+	for n1157 > 0 && !c.Failed() {
+		sz1159, vn1160, _ := c.ReadMapChunk(n1157, 21, 5, nil, false)
+		for j1161 := 0; j1161 < sz1159 && !c.Failed(); j1161++ {
+			var k1162 string
+			k1162 = c.ReadString()
+			var v1163 int32
+			if !vn1160 {
+				v1163 = r.ReadVarInt32()
+			}
+			m1158[k1162] = v1163
+		}
+		n1157 -= sz1159
+	}
+	x.RmMSI = m1158
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1161 := c.ReadLength(2)
-	m1162 := foryimpl.MakeMap[map[string][]string](c, n1161)
-	for n1161 > 0 && !c.Failed() {
-		sz1163, vn1164, _ := c.ReadMapChunk(n1161, 21, 22, nil, true)
-		for j1165 := 0; j1165 < sz1163 && !c.Failed(); j1165++ {
-			var k1166 string
-			k1166 = c.ReadString()
-			var v1167 []string
-			if !vn1164 {
-				n1168 := c.ReadLength(1)
-				l1169 := foryimpl.MakeSlice[[]string](c, n1168)
-				if n1168 > 0 {
-					hn1171 := c.ReadListHeader(21)
+	n1165 := c.ReadLengthFast(2)
+	if n1165 < 0 {
+		n1165 = c.ReadLength(2)
+	}
+	m1166 := foryimpl.MakeMap[map[string][]string](c, n1165)
+	for n1165 > 0 && !c.Failed() {
+		sz1167, vn1168, _ := c.ReadMapChunk(n1165, 21, 22, nil, true)
+		for j1169 := 0; j1169 < sz1167 && !c.Failed(); j1169++ {
+			var k1170 string
+			k1170 = c.ReadString()
+			var v1171 []string
+			if !vn1168 {
+				n1172 := c.ReadLengthFast(1)
+				if n1172 < 0 {
+					n1172 = c.ReadLength(1)
+				}
+				l1173 := foryimpl.MakeSlice[[]string](c, n1172)
+				if n1172 > 0 {
+					hn1175 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1170 := range l1169 {
-							if hn1171 && !c.ReadFlag() {
-								clear(l1169[i1170 : i1170+1])
+						for i1174 := range l1173 {
+							if hn1175 && !c.ReadFlag() {
+								clear(l1173[i1174 : i1174+1])
 								continue
 							}
-							l1169[i1170] = c.ReadString()
+							l1173[i1174] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1170)
+								c.TraceIndex(i1174)
 								break
 							}
 						}
 					}
 				}
-				v1167 = l1169
+				v1171 = l1173
 			}
-			m1162[k1166] = v1167
+			m1166[k1170] = v1171
 		}
-		n1161 -= sz1163
+		n1165 -= sz1167
 	}
-	x.RmMSL = m1162
+	x.RmMSL = m1166
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1175 := c.ReadLength(2)
-	m1176 := foryimpl.MakeMap[map[string]map[string]int32](c, n1175)
-	for n1175 > 0 && !c.Failed() {
-		sz1177, vn1178, _ := c.ReadMapChunk(n1175, 21, 24, nil, true)
-		for j1179 := 0; j1179 < sz1177 && !c.Failed(); j1179++ {
-			var k1180 string
-			k1180 = c.ReadString()
-			var v1181 map[string]int32
-			if !vn1178 {
-				n1182 := c.ReadLength(2)
-				m1183 := foryimpl.MakeMap[map[string]int32](c, n1182)
-				for n1182 > 0 && !c.Failed() {
-					sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 5, nil, false)
-					for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
-						var k1187 string
-						k1187 = c.ReadString()
-						var v1188 int32
-						if !vn1185 {
-							v1188 = r.ReadVarInt32()
-						}
-						m1183[k1187] = v1188
-					}
-					n1182 -= sz1184
-				}
-				v1181 = m1183
-			}
-			m1176[k1180] = v1181
-		}
-		n1175 -= sz1177
+	n1179 := c.ReadLengthFast(2)
+	if n1179 < 0 {
+		n1179 = c.ReadLength(2)
 	}
-	x.RmMSM = m1176
+	m1180 := foryimpl.MakeMap[map[string]map[string]int32](c, n1179)
+	for n1179 > 0 && !c.Failed() {
+		sz1181, vn1182, _ := c.ReadMapChunk(n1179, 21, 24, nil, true)
+		for j1183 := 0; j1183 < sz1181 && !c.Failed(); j1183++ {
+			var k1184 string
+			k1184 = c.ReadString()
+			var v1185 map[string]int32
+			if !vn1182 {
+				n1186 := c.ReadLengthFast(2)
+				if n1186 < 0 {
+					n1186 = c.ReadLength(2)
+				}
+				m1187 := foryimpl.MakeMap[map[string]int32](c, n1186)
+				for n1186 > 0 && !c.Failed() {
+					sz1188, vn1189, _ := c.ReadMapChunk(n1186, 21, 5, nil, false)
+					for j1190 := 0; j1190 < sz1188 && !c.Failed(); j1190++ {
+						var k1191 string
+						k1191 = c.ReadString()
+						var v1192 int32
+						if !vn1189 {
+							v1192 = r.ReadVarInt32()
+						}
+						m1187[k1191] = v1192
+					}
+					n1186 -= sz1188
+				}
+				v1185 = m1187
+			}
+			m1180[k1184] = v1185
+		}
+		n1179 -= sz1181
+	}
+	x.RmMSM = m1180
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1191 := c.ReadLength(2)
-	m1192 := foryimpl.MakeMap[map[string]*int32](c, n1191)
-	for n1191 > 0 && !c.Failed() {
-		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, true)
-		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-			var k1196 string
-			k1196 = c.ReadString()
-			var v1197 *int32
-			if !vn1194 {
-				p1198 := foryimpl.Alloc[int32](c)
-				*p1198 = r.ReadVarInt32()
-				v1197 = p1198
-			}
-			m1192[k1196] = v1197
-		}
-		n1191 -= sz1193
+	n1195 := c.ReadLengthFast(2)
+	if n1195 < 0 {
+		n1195 = c.ReadLength(2)
 	}
-	x.RmMSP = m1192
+	m1196 := foryimpl.MakeMap[map[string]*int32](c, n1195)
+	for n1195 > 0 && !c.Failed() {
+		sz1197, vn1198, _ := c.ReadMapChunk(n1195, 21, 5, nil, true)
+		for j1199 := 0; j1199 < sz1197 && !c.Failed(); j1199++ {
+			var k1200 string
+			k1200 = c.ReadString()
+			var v1201 *int32
+			if !vn1198 {
+				p1202 := foryimpl.Alloc[int32](c)
+				*p1202 = r.ReadVarInt32()
+				v1201 = p1202
+			}
+			m1196[k1200] = v1201
+		}
+		n1195 -= sz1197
+	}
+	x.RmMSP = m1196
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1200 := c.ReadLength(2)
-	m1201 := foryimpl.MakeMap[map[uint8]uint16](c, n1200)
-	for n1200 > 0 && !c.Failed() {
-		sz1202, vn1203, _ := c.ReadMapChunk(n1200, 9, 10, nil, false)
-		for j1204 := 0; j1204 < sz1202 && !c.Failed(); j1204++ {
-			var k1205 uint8
-			k1205 = r.ReadUint8()
-			var v1206 uint16
-			if !vn1203 {
-				v1206 = r.ReadUint16()
-			}
-			m1201[k1205] = v1206
-		}
-		n1200 -= sz1202
+	n1204 := c.ReadLengthFast(2)
+	if n1204 < 0 {
+		n1204 = c.ReadLength(2)
 	}
-	x.RmMU8 = m1201
+	m1205 := foryimpl.MakeMap[map[uint8]uint16](c, n1204)
+	for n1204 > 0 && !c.Failed() {
+		sz1206, vn1207, _ := c.ReadMapChunk(n1204, 9, 10, nil, false)
+		for j1208 := 0; j1208 < sz1206 && !c.Failed(); j1208++ {
+			var k1209 uint8
+			k1209 = r.ReadUint8()
+			var v1210 uint16
+			if !vn1207 {
+				v1210 = r.ReadUint16()
+			}
+			m1205[k1209] = v1210
+		}
+		n1204 -= sz1206
+	}
+	x.RmMU8 = m1205
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -6616,71 +6951,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1208 := c.ReadLength(1)
-		l1209 := foryimpl.MakeSlice[[]string](c, n1208)
-		if n1208 > 0 {
-			hn1211 := c.ReadListHeader(21)
+		n1212 := c.ReadLengthFast(1)
+		if n1212 < 0 {
+			n1212 = c.ReadLength(1)
+		}
+		l1213 := foryimpl.MakeSlice[[]string](c, n1212)
+		if n1212 > 0 {
+			hn1215 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1210 := range l1209 {
-					if hn1211 && !c.ReadFlag() {
-						clear(l1209[i1210 : i1210+1])
+				for i1214 := range l1213 {
+					if hn1215 && !c.ReadFlag() {
+						clear(l1213[i1214 : i1214+1])
 						continue
 					}
-					l1209[i1210] = c.ReadString()
+					l1213[i1214] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1210)
+						c.TraceIndex(i1214)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1209
+		x.RmNLS = l1213
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1214 := c.ReadLength(2)
-		m1215 := foryimpl.MakeMap[map[string]int32](c, n1214)
-		for n1214 > 0 && !c.Failed() {
-			sz1216, vn1217, _ := c.ReadMapChunk(n1214, 21, 5, nil, false)
-			for j1218 := 0; j1218 < sz1216 && !c.Failed(); j1218++ {
-				var k1219 string
-				k1219 = c.ReadString()
-				var v1220 int32
-				if !vn1217 {
-					v1220 = r.ReadVarInt32()
-				}
-				m1215[k1219] = v1220
-			}
-			n1214 -= sz1216
+		n1218 := c.ReadLengthFast(2)
+		if n1218 < 0 {
+			n1218 = c.ReadLength(2)
 		}
-		x.RmNM = m1215
+		m1219 := foryimpl.MakeMap[map[string]int32](c, n1218)
+		for n1218 > 0 && !c.Failed() {
+			sz1220, vn1221, _ := c.ReadMapChunk(n1218, 21, 5, nil, false)
+			for j1222 := 0; j1222 < sz1220 && !c.Failed(); j1222++ {
+				var k1223 string
+				k1223 = c.ReadString()
+				var v1224 int32
+				if !vn1221 {
+					v1224 = r.ReadVarInt32()
+				}
+				m1219[k1223] = v1224
+			}
+			n1218 -= sz1220
+		}
+		x.RmNM = m1219
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1222 := c.ReadLength(1)
-	l1223 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1222)
-	if n1222 > 0 {
-		hn1225 := c.ReadListHeader(9)
+	n1226 := c.ReadLengthFast(1)
+	if n1226 < 0 {
+		n1226 = c.ReadLength(1)
+	}
+	l1227 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1226)
+	if n1226 > 0 {
+		hn1229 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1224 := range l1223 {
-				if hn1225 && !c.ReadFlag() {
-					clear(l1223[i1224 : i1224+1])
+			for i1228 := range l1227 {
+				if hn1229 && !c.ReadFlag() {
+					clear(l1227[i1228 : i1228+1])
 					continue
 				}
-				l1223[i1224] = r.ReadUint8()
+				l1227[i1228] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1224)
+					c.TraceIndex(i1228)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1223
+	x.RmRaw = l1227
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -6744,20 +7088,23 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		RmRaw:   x.RmRaw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(324745818) {
 		if h := r.ReadInt32(); h != 324745818 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
 		}
 	}
-	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1229)
-	} else if st1228 == foryimpl.RefFollows {
-		n1230 := c.ReadArrayLength(1)
-		a1231 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1230)
-		r.ReadRawBools(a1231)
-		x.ABool = a1231
-		foryimpl.SetRefSlice(c, id1229, x.ABool)
+	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1233)
+	} else if st1232 == foryimpl.RefFollows {
+		n1234 := c.ReadArrayLengthFast(1)
+		if n1234 < 0 {
+			n1234 = c.ReadArrayLength(1)
+		}
+		a1235 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1234)
+		r.ReadRawBools(a1235)
+		x.ABool = a1235
+		foryimpl.SetRefSlice(c, id1233, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -6765,14 +7112,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1233)
-	} else if st1232 == foryimpl.RefFollows {
-		n1234 := c.ReadArrayLength(4)
-		a1235 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1234)
-		r.ReadRawFloat32s(a1235)
-		x.AF32 = a1235
-		foryimpl.SetRefSlice(c, id1233, x.AF32)
+	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1237)
+	} else if st1236 == foryimpl.RefFollows {
+		n1238 := c.ReadArrayLengthFast(4)
+		if n1238 < 0 {
+			n1238 = c.ReadArrayLength(4)
+		}
+		a1239 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1238)
+		r.ReadRawFloat32s(a1239)
+		x.AF32 = a1239
+		foryimpl.SetRefSlice(c, id1237, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -6780,14 +7130,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1237)
-	} else if st1236 == foryimpl.RefFollows {
-		n1238 := c.ReadArrayLength(8)
-		a1239 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1238)
-		r.ReadRawFloat64s(a1239)
-		x.AF64 = a1239
-		foryimpl.SetRefSlice(c, id1237, x.AF64)
+	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1241)
+	} else if st1240 == foryimpl.RefFollows {
+		n1242 := c.ReadArrayLengthFast(8)
+		if n1242 < 0 {
+			n1242 = c.ReadArrayLength(8)
+		}
+		a1243 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1242)
+		r.ReadRawFloat64s(a1243)
+		x.AF64 = a1243
+		foryimpl.SetRefSlice(c, id1241, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -6795,14 +7148,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1241)
-	} else if st1240 == foryimpl.RefFollows {
-		n1242 := c.ReadArrayLength(2)
-		a1243 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1242)
-		r.ReadRawInt16s(a1243)
-		x.AI16 = a1243
-		foryimpl.SetRefSlice(c, id1241, x.AI16)
+	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1245)
+	} else if st1244 == foryimpl.RefFollows {
+		n1246 := c.ReadArrayLengthFast(2)
+		if n1246 < 0 {
+			n1246 = c.ReadArrayLength(2)
+		}
+		a1247 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1246)
+		r.ReadRawInt16s(a1247)
+		x.AI16 = a1247
+		foryimpl.SetRefSlice(c, id1245, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -6810,14 +7166,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1245)
-	} else if st1244 == foryimpl.RefFollows {
-		n1246 := c.ReadArrayLength(4)
-		a1247 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1246)
-		r.ReadRawInt32s(a1247)
-		x.AI32 = a1247
-		foryimpl.SetRefSlice(c, id1245, x.AI32)
+	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1249)
+	} else if st1248 == foryimpl.RefFollows {
+		n1250 := c.ReadArrayLengthFast(4)
+		if n1250 < 0 {
+			n1250 = c.ReadArrayLength(4)
+		}
+		a1251 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1250)
+		r.ReadRawInt32s(a1251)
+		x.AI32 = a1251
+		foryimpl.SetRefSlice(c, id1249, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -6825,14 +7184,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1249)
-	} else if st1248 == foryimpl.RefFollows {
-		n1250 := c.ReadArrayLength(8)
-		a1251 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1250)
-		r.ReadRawInt64s(a1251)
-		x.AI64 = a1251
-		foryimpl.SetRefSlice(c, id1249, x.AI64)
+	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1253)
+	} else if st1252 == foryimpl.RefFollows {
+		n1254 := c.ReadArrayLengthFast(8)
+		if n1254 < 0 {
+			n1254 = c.ReadArrayLength(8)
+		}
+		a1255 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1254)
+		r.ReadRawInt64s(a1255)
+		x.AI64 = a1255
+		foryimpl.SetRefSlice(c, id1253, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -6840,16 +7202,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1253)
-	} else if st1252 == foryimpl.RefFollows {
-		n1254 := c.ReadArrayLength(1)
-		a1255 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1254)
-		for i1256 := range a1255 {
-			a1255[i1256] = r.ReadInt8()
+	if st1256, id1257 := c.ReadRefFlag(); st1256 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1257)
+	} else if st1256 == foryimpl.RefFollows {
+		n1258 := c.ReadArrayLengthFast(1)
+		if n1258 < 0 {
+			n1258 = c.ReadArrayLength(1)
 		}
-		x.AI8 = a1255
-		foryimpl.SetRefSlice(c, id1253, x.AI8)
+		a1259 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1258)
+		for i1260 := range a1259 {
+			a1259[i1260] = r.ReadInt8()
+		}
+		x.AI8 = a1259
+		foryimpl.SetRefSlice(c, id1257, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -6857,14 +7222,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1257, id1258 := c.ReadRefFlag(); st1257 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1258)
-	} else if st1257 == foryimpl.RefFollows {
-		n1259 := c.ReadArrayLength(2)
-		a1260 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1259)
-		r.ReadRawUint16s(a1260)
-		x.AU16 = a1260
-		foryimpl.SetRefSlice(c, id1258, x.AU16)
+	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1262)
+	} else if st1261 == foryimpl.RefFollows {
+		n1263 := c.ReadArrayLengthFast(2)
+		if n1263 < 0 {
+			n1263 = c.ReadArrayLength(2)
+		}
+		a1264 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1263)
+		r.ReadRawUint16s(a1264)
+		x.AU16 = a1264
+		foryimpl.SetRefSlice(c, id1262, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -6872,14 +7240,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1262)
-	} else if st1261 == foryimpl.RefFollows {
-		n1263 := c.ReadArrayLength(4)
-		a1264 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1263)
-		r.ReadRawUint32s(a1264)
-		x.AU32 = a1264
-		foryimpl.SetRefSlice(c, id1262, x.AU32)
+	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1266)
+	} else if st1265 == foryimpl.RefFollows {
+		n1267 := c.ReadArrayLengthFast(4)
+		if n1267 < 0 {
+			n1267 = c.ReadArrayLength(4)
+		}
+		a1268 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1267)
+		r.ReadRawUint32s(a1268)
+		x.AU32 = a1268
+		foryimpl.SetRefSlice(c, id1266, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -6887,14 +7258,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1266)
-	} else if st1265 == foryimpl.RefFollows {
-		n1267 := c.ReadArrayLength(8)
-		a1268 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1267)
-		r.ReadRawUint64s(a1268)
-		x.AU64 = a1268
-		foryimpl.SetRefSlice(c, id1266, x.AU64)
+	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1270)
+	} else if st1269 == foryimpl.RefFollows {
+		n1271 := c.ReadArrayLengthFast(8)
+		if n1271 < 0 {
+			n1271 = c.ReadArrayLength(8)
+		}
+		a1272 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1271)
+		r.ReadRawUint64s(a1272)
+		x.AU64 = a1272
+		foryimpl.SetRefSlice(c, id1270, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -6902,14 +7276,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1270)
-	} else if st1269 == foryimpl.RefFollows {
-		n1271 := c.ReadArrayLength(1)
-		a1272 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1271)
-		copy(a1272, r.ReadBytes(n1271))
-		x.AU8 = a1272
-		foryimpl.SetRefSlice(c, id1270, x.AU8)
+	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1274)
+	} else if st1273 == foryimpl.RefFollows {
+		n1275 := c.ReadArrayLengthFast(1)
+		if n1275 < 0 {
+			n1275 = c.ReadArrayLength(1)
+		}
+		a1276 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1275)
+		copy(a1276, r.ReadBytes(n1275))
+		x.AU8 = a1276
+		foryimpl.SetRefSlice(c, id1274, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -6917,11 +7294,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1274)
-	} else if st1273 == foryimpl.RefFollows {
+	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1278)
+	} else if st1277 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1274, x.Bin)
+		foryimpl.SetRefSlice(c, id1278, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -6929,610 +7306,702 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1275 := c.ReadLength(2)
-	if n1275 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1275, 3))
+	n1279 := c.ReadLengthFast(2)
+	if n1279 < 0 {
+		n1279 = c.ReadLength(2)
+	}
+	if n1279 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1279, 3))
 		return
 	}
-	var l1276 [3]int16
-	if n1275 > 0 {
-		hn1278 := c.ReadListHeader(3)
+	var l1280 [3]int16
+	if n1279 > 0 {
+		hn1282 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1277 := range l1276 {
-				if hn1278 && !c.ReadFlag() {
-					clear(l1276[i1277 : i1277+1])
+			for i1281 := range l1280 {
+				if hn1282 && !c.ReadFlag() {
+					clear(l1280[i1281 : i1281+1])
 					continue
 				}
-				l1276[i1277] = r.ReadInt16()
+				l1280[i1281] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1277)
+					c.TraceIndex(i1281)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1276
+	x.Fix = l1280
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1281 := c.ReadLength(1)
-	l1282 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1281)
-	if n1281 > 0 {
-		hn1284 := c.ReadListHeader(1)
+	n1285 := c.ReadLengthFast(1)
+	if n1285 < 0 {
+		n1285 = c.ReadLength(1)
+	}
+	l1286 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1285)
+	if n1285 > 0 {
+		hn1288 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1283 := range l1282 {
-				if hn1284 && !c.ReadFlag() {
-					clear(l1282[i1283 : i1283+1])
+			for i1287 := range l1286 {
+				if hn1288 && !c.ReadFlag() {
+					clear(l1286[i1287 : i1287+1])
 					continue
 				}
-				l1282[i1283] = r.ReadBool()
+				l1286[i1287] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1283)
+					c.TraceIndex(i1287)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1282
+	x.LB = l1286
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1287 := c.ReadLength(1)
-	l1288 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1287)
-	if n1287 > 0 {
-		hn1290 := c.ReadListHeader(25)
+	n1291 := c.ReadLengthFast(1)
+	if n1291 < 0 {
+		n1291 = c.ReadLength(1)
+	}
+	l1292 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1291)
+	if n1291 > 0 {
+		hn1294 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1289 := range l1288 {
-				if hn1290 && !c.ReadFlag() {
-					clear(l1288[i1289 : i1289+1])
+			for i1293 := range l1292 {
+				if hn1294 && !c.ReadFlag() {
+					clear(l1292[i1293 : i1293+1])
 					continue
 				}
-				l1288[i1289] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1297 := c.ReadEnumFast(uint32(0x7fffffff)); e1297 >= 0 {
+					l1292[i1293] = Color(e1297)
+				} else {
+					l1292[i1293] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1289)
+					c.TraceIndex(i1293)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1288
+	x.LE = l1292
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1293 := c.ReadLength(4)
-	l1294 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1293)
-	if n1293 > 0 {
-		hn1296 := c.ReadListHeader(19)
+	n1298 := c.ReadLengthFast(4)
+	if n1298 < 0 {
+		n1298 = c.ReadLength(4)
+	}
+	l1299 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1298)
+	if n1298 > 0 {
+		hn1301 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1295 := range l1294 {
-				if hn1296 && !c.ReadFlag() {
-					clear(l1294[i1295 : i1295+1])
+			for i1300 := range l1299 {
+				if hn1301 && !c.ReadFlag() {
+					clear(l1299[i1300 : i1300+1])
 					continue
 				}
-				l1294[i1295] = r.ReadFloat32()
+				l1299[i1300] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1295)
+					c.TraceIndex(i1300)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1294
+	x.LF32 = l1299
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1299 := c.ReadLength(8)
-	l1300 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1299)
-	if n1299 > 0 {
-		hn1302 := c.ReadListHeader(20)
+	n1304 := c.ReadLengthFast(8)
+	if n1304 < 0 {
+		n1304 = c.ReadLength(8)
+	}
+	l1305 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1304)
+	if n1304 > 0 {
+		hn1307 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1301 := range l1300 {
-				if hn1302 && !c.ReadFlag() {
-					clear(l1300[i1301 : i1301+1])
+			for i1306 := range l1305 {
+				if hn1307 && !c.ReadFlag() {
+					clear(l1305[i1306 : i1306+1])
 					continue
 				}
-				l1300[i1301] = r.ReadFloat64()
+				l1305[i1306] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1301)
+					c.TraceIndex(i1306)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1300
+	x.LF64 = l1305
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1305 := c.ReadLength(1)
-	l1306 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1305)
-	if n1305 > 0 {
-		hn1308 := c.ReadListHeader(5)
+	n1310 := c.ReadLengthFast(1)
+	if n1310 < 0 {
+		n1310 = c.ReadLength(1)
+	}
+	l1311 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1310)
+	if n1310 > 0 {
+		hn1313 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1307 := range l1306 {
-				if hn1308 && !c.ReadFlag() {
-					clear(l1306[i1307 : i1307+1])
+			for i1312 := range l1311 {
+				if hn1313 && !c.ReadFlag() {
+					clear(l1311[i1312 : i1312+1])
 					continue
 				}
-				l1306[i1307] = r.ReadVarInt32()
+				l1311[i1312] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1307)
+					c.TraceIndex(i1312)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1306
+	x.LI32 = l1311
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1311 := c.ReadLength(1)
-	l1312 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1311)
-	if n1311 > 0 {
-		hn1314 := c.ReadListHeader(7)
+	n1316 := c.ReadLengthFast(1)
+	if n1316 < 0 {
+		n1316 = c.ReadLength(1)
+	}
+	l1317 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1316)
+	if n1316 > 0 {
+		hn1319 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1313 := range l1312 {
-				if hn1314 && !c.ReadFlag() {
-					clear(l1312[i1313 : i1313+1])
+			for i1318 := range l1317 {
+				if hn1319 && !c.ReadFlag() {
+					clear(l1317[i1318 : i1318+1])
 					continue
 				}
-				l1312[i1313] = r.ReadVarInt64()
+				l1317[i1318] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1313)
+					c.TraceIndex(i1318)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1312
+	x.LI64 = l1317
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1317 := c.ReadLength(1)
-	l1318 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1317)
-	if n1317 > 0 {
-		hn1320 := c.ReadListHeader(2)
+	n1322 := c.ReadLengthFast(1)
+	if n1322 < 0 {
+		n1322 = c.ReadLength(1)
+	}
+	l1323 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1322)
+	if n1322 > 0 {
+		hn1325 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1319 := range l1318 {
-				if hn1320 && !c.ReadFlag() {
-					clear(l1318[i1319 : i1319+1])
+			for i1324 := range l1323 {
+				if hn1325 && !c.ReadFlag() {
+					clear(l1323[i1324 : i1324+1])
 					continue
 				}
-				l1318[i1319] = r.ReadInt8()
+				l1323[i1324] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1319)
+					c.TraceIndex(i1324)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1318
+	x.LI8 = l1323
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1323 := c.ReadLength(1)
-	l1324 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1323)
-	if n1323 > 0 {
-		hn1326 := c.ReadListHeader(22)
+	n1328 := c.ReadLengthFast(1)
+	if n1328 < 0 {
+		n1328 = c.ReadLength(1)
+	}
+	l1329 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1328)
+	if n1328 > 0 {
+		hn1331 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1325 := range l1324 {
-				if hn1326 && !c.ReadFlag() {
-					clear(l1324[i1325 : i1325+1])
+			for i1330 := range l1329 {
+				if hn1331 && !c.ReadFlag() {
+					clear(l1329[i1330 : i1330+1])
 					continue
 				}
-				n1329 := c.ReadLength(1)
-				l1330 := foryimpl.MakeSlice[[]int32](c, n1329)
-				if n1329 > 0 {
-					hn1332 := c.ReadListHeader(5)
+				n1334 := c.ReadLengthFast(1)
+				if n1334 < 0 {
+					n1334 = c.ReadLength(1)
+				}
+				l1335 := foryimpl.MakeSlice[[]int32](c, n1334)
+				if n1334 > 0 {
+					hn1337 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1331 := range l1330 {
-							if hn1332 && !c.ReadFlag() {
-								clear(l1330[i1331 : i1331+1])
+						for i1336 := range l1335 {
+							if hn1337 && !c.ReadFlag() {
+								clear(l1335[i1336 : i1336+1])
 								continue
 							}
-							l1330[i1331] = r.ReadVarInt32()
+							l1335[i1336] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1331)
+								c.TraceIndex(i1336)
 								break
 							}
 						}
 					}
 				}
-				l1324[i1325] = l1330
+				l1329[i1330] = l1335
 				if c.Failed() {
-					c.TraceIndex(i1325)
+					c.TraceIndex(i1330)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1324
+	x.LL = l1329
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1335 := c.ReadLength(1)
-	l1336 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1335)
-	if n1335 > 0 {
-		hn1338 := c.ReadListHeader(24)
+	n1340 := c.ReadLengthFast(1)
+	if n1340 < 0 {
+		n1340 = c.ReadLength(1)
+	}
+	l1341 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1340)
+	if n1340 > 0 {
+		hn1343 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1337 := range l1336 {
-				if hn1338 && !c.ReadFlag() {
-					clear(l1336[i1337 : i1337+1])
+			for i1342 := range l1341 {
+				if hn1343 && !c.ReadFlag() {
+					clear(l1341[i1342 : i1342+1])
 					continue
 				}
-				n1341 := c.ReadLength(2)
-				m1342 := foryimpl.MakeMap[map[string]int32](c, n1341)
-				for n1341 > 0 && !c.Failed() {
-					sz1343, vn1344, _ := c.ReadMapChunk(n1341, 21, 5, nil, false)
-					for j1345 := 0; j1345 < sz1343 && !c.Failed(); j1345++ {
-						var k1346 string
-						k1346 = c.ReadString()
-						var v1347 int32
-						if !vn1344 {
-							v1347 = r.ReadVarInt32()
-						}
-						m1342[k1346] = v1347
-					}
-					n1341 -= sz1343
+				n1346 := c.ReadLengthFast(2)
+				if n1346 < 0 {
+					n1346 = c.ReadLength(2)
 				}
-				l1336[i1337] = m1342
+				m1347 := foryimpl.MakeMap[map[string]int32](c, n1346)
+				for n1346 > 0 && !c.Failed() {
+					sz1348, vn1349, _ := c.ReadMapChunk(n1346, 21, 5, nil, false)
+					for j1350 := 0; j1350 < sz1348 && !c.Failed(); j1350++ {
+						var k1351 string
+						k1351 = c.ReadString()
+						var v1352 int32
+						if !vn1349 {
+							v1352 = r.ReadVarInt32()
+						}
+						m1347[k1351] = v1352
+					}
+					n1346 -= sz1348
+				}
+				l1341[i1342] = m1347
 				if c.Failed() {
-					c.TraceIndex(i1337)
+					c.TraceIndex(i1342)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1336
+	x.LM = l1341
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1349 := c.ReadLength(1)
-	l1350 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1349)
-	if n1349 > 0 {
-		hn1352 := c.ReadListHeader(5)
+	n1354 := c.ReadLengthFast(1)
+	if n1354 < 0 {
+		n1354 = c.ReadLength(1)
+	}
+	l1355 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1354)
+	if n1354 > 0 {
+		hn1357 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1351 := range l1350 {
-				if hn1352 && !c.ReadFlag() {
-					clear(l1350[i1351 : i1351+1])
+			for i1356 := range l1355 {
+				if hn1357 && !c.ReadFlag() {
+					clear(l1355[i1356 : i1356+1])
 					continue
 				}
-				p1355 := foryimpl.Alloc[int32](c)
-				*p1355 = r.ReadVarInt32()
-				l1350[i1351] = p1355
+				p1360 := foryimpl.Alloc[int32](c)
+				*p1360 = r.ReadVarInt32()
+				l1355[i1356] = p1360
 				if c.Failed() {
-					c.TraceIndex(i1351)
+					c.TraceIndex(i1356)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1350
+	x.LPI = l1355
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1356 := c.ReadLength(1)
-	l1357 := foryimpl.ReuseSlice[[]string](c, x.LS, n1356)
-	if n1356 > 0 {
-		hn1359 := c.ReadListHeader(21)
+	n1361 := c.ReadLengthFast(1)
+	if n1361 < 0 {
+		n1361 = c.ReadLength(1)
+	}
+	l1362 := foryimpl.ReuseSlice[[]string](c, x.LS, n1361)
+	if n1361 > 0 {
+		hn1364 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1358 := range l1357 {
-				if hn1359 && !c.ReadFlag() {
-					clear(l1357[i1358 : i1358+1])
+			for i1363 := range l1362 {
+				if hn1364 && !c.ReadFlag() {
+					clear(l1362[i1363 : i1363+1])
 					continue
 				}
-				l1357[i1358] = c.ReadString()
+				l1362[i1363] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1358)
+					c.TraceIndex(i1363)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1357
+	x.LS = l1362
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1362 := c.ReadLength(1)
-	l1363 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1362)
-	if n1362 > 0 {
-		hn1365 := c.ReadListHeader(38)
+	n1367 := c.ReadLengthFast(1)
+	if n1367 < 0 {
+		n1367 = c.ReadLength(1)
+	}
+	l1368 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1367)
+	if n1367 > 0 {
+		hn1370 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1364 := range l1363 {
-				if hn1365 && !c.ReadFlag() {
-					clear(l1363[i1364 : i1364+1])
+			for i1369 := range l1368 {
+				if hn1370 && !c.ReadFlag() {
+					clear(l1368[i1369 : i1369+1])
 					continue
 				}
-				l1363[i1364] = c.ReadTime()
+				l1368[i1369] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1364)
+					c.TraceIndex(i1369)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1363
+	x.LT = l1368
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1368 := c.ReadLength(2)
-	l1369 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1368)
-	if n1368 > 0 {
-		hn1371 := c.ReadListHeader(10)
+	n1373 := c.ReadLengthFast(2)
+	if n1373 < 0 {
+		n1373 = c.ReadLength(2)
+	}
+	l1374 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1373)
+	if n1373 > 0 {
+		hn1376 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1370 := range l1369 {
-				if hn1371 && !c.ReadFlag() {
-					clear(l1369[i1370 : i1370+1])
+			for i1375 := range l1374 {
+				if hn1376 && !c.ReadFlag() {
+					clear(l1374[i1375 : i1375+1])
 					continue
 				}
-				l1369[i1370] = r.ReadUint16()
+				l1374[i1375] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1370)
+					c.TraceIndex(i1375)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1369
+	x.LU16 = l1374
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1374 := c.ReadLength(1)
-	l1375 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1374)
-	if n1374 > 0 {
-		hn1377 := c.ReadListHeader(14)
+	n1379 := c.ReadLengthFast(1)
+	if n1379 < 0 {
+		n1379 = c.ReadLength(1)
+	}
+	l1380 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1379)
+	if n1379 > 0 {
+		hn1382 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1376 := range l1375 {
-				if hn1377 && !c.ReadFlag() {
-					clear(l1375[i1376 : i1376+1])
+			for i1381 := range l1380 {
+				if hn1382 && !c.ReadFlag() {
+					clear(l1380[i1381 : i1381+1])
 					continue
 				}
-				l1375[i1376] = r.ReadVarUint64()
+				l1380[i1381] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1376)
+					c.TraceIndex(i1381)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1375
+	x.LU64 = l1380
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1380 := c.ReadLength(2)
-	m1381 := foryimpl.MakeMap[map[bool]string](c, n1380)
-	for n1380 > 0 && !c.Failed() {
-		sz1382, vn1383, _ := c.ReadMapChunk(n1380, 1, 21, nil, false)
-		for j1384 := 0; j1384 < sz1382 && !c.Failed(); j1384++ {
-			var k1385 bool
-			k1385 = r.ReadBool()
-			var v1386 string
-			if !vn1383 {
-				v1386 = c.ReadString()
-			}
-			m1381[k1385] = v1386
-		}
-		n1380 -= sz1382
+	n1385 := c.ReadLengthFast(2)
+	if n1385 < 0 {
+		n1385 = c.ReadLength(2)
 	}
-	x.MBS = m1381
+	m1386 := foryimpl.MakeMap[map[bool]string](c, n1385)
+	for n1385 > 0 && !c.Failed() {
+		sz1387, vn1388, _ := c.ReadMapChunk(n1385, 1, 21, nil, false)
+		for j1389 := 0; j1389 < sz1387 && !c.Failed(); j1389++ {
+			var k1390 bool
+			k1390 = r.ReadBool()
+			var v1391 string
+			if !vn1388 {
+				v1391 = c.ReadString()
+			}
+			m1386[k1390] = v1391
+		}
+		n1385 -= sz1387
+	}
+	x.MBS = m1386
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1388 := c.ReadLength(2)
-	m1389 := foryimpl.MakeMap[map[Color]string](c, n1388)
-	for n1388 > 0 && !c.Failed() {
-		sz1390, vn1391, _ := c.ReadMapChunk(n1388, 25, 21, nil, false)
-		for j1392 := 0; j1392 < sz1390 && !c.Failed(); j1392++ {
-			var k1393 Color
-			k1393 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1394 string
-			if !vn1391 {
-				v1394 = c.ReadString()
-			}
-			m1389[k1393] = v1394
-		}
-		n1388 -= sz1390
+	n1393 := c.ReadLengthFast(2)
+	if n1393 < 0 {
+		n1393 = c.ReadLength(2)
 	}
-	x.MES = m1389
+	m1394 := foryimpl.MakeMap[map[Color]string](c, n1393)
+	for n1393 > 0 && !c.Failed() {
+		sz1395, vn1396, _ := c.ReadMapChunk(n1393, 25, 21, nil, false)
+		for j1397 := 0; j1397 < sz1395 && !c.Failed(); j1397++ {
+			var k1398 Color
+			if e1400 := c.ReadEnumFast(uint32(0x7fffffff)); e1400 >= 0 {
+				k1398 = Color(e1400)
+			} else {
+				k1398 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1399 string
+			if !vn1396 {
+				v1399 = c.ReadString()
+			}
+			m1394[k1398] = v1399
+		}
+		n1393 -= sz1395
+	}
+	x.MES = m1394
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1396 := c.ReadLength(2)
-	m1397 := foryimpl.MakeMap[map[int64]float64](c, n1396)
-	for n1396 > 0 && !c.Failed() {
-		sz1398, vn1399, _ := c.ReadMapChunk(n1396, 7, 20, nil, false)
-		for j1400 := 0; j1400 < sz1398 && !c.Failed(); j1400++ {
-			var k1401 int64
-			k1401 = r.ReadVarInt64()
-			var v1402 float64
-			if !vn1399 {
-				v1402 = r.ReadFloat64()
-			}
-			m1397[k1401] = v1402
-		}
-		n1396 -= sz1398
+	n1402 := c.ReadLengthFast(2)
+	if n1402 < 0 {
+		n1402 = c.ReadLength(2)
 	}
-	x.MI64F = m1397
+	m1403 := foryimpl.MakeMap[map[int64]float64](c, n1402)
+	for n1402 > 0 && !c.Failed() {
+		sz1404, vn1405, _ := c.ReadMapChunk(n1402, 7, 20, nil, false)
+		for j1406 := 0; j1406 < sz1404 && !c.Failed(); j1406++ {
+			var k1407 int64
+			k1407 = r.ReadVarInt64()
+			var v1408 float64
+			if !vn1405 {
+				v1408 = r.ReadFloat64()
+			}
+			m1403[k1407] = v1408
+		}
+		n1402 -= sz1404
+	}
+	x.MI64F = m1403
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1404 := c.ReadLength(2)
-	m1405 := foryimpl.MakeMap[map[int32]string](c, n1404)
-	for n1404 > 0 && !c.Failed() {
-		sz1406, vn1407, _ := c.ReadMapChunk(n1404, 5, 21, nil, false)
-		for j1408 := 0; j1408 < sz1406 && !c.Failed(); j1408++ {
-			var k1409 int32
-			k1409 = r.ReadVarInt32()
-			var v1410 string
-			if !vn1407 {
-				v1410 = c.ReadString()
-			}
-			m1405[k1409] = v1410
-		}
-		n1404 -= sz1406
+	n1410 := c.ReadLengthFast(2)
+	if n1410 < 0 {
+		n1410 = c.ReadLength(2)
 	}
-	x.MIS = m1405
+	m1411 := foryimpl.MakeMap[map[int32]string](c, n1410)
+	for n1410 > 0 && !c.Failed() {
+		sz1412, vn1413, _ := c.ReadMapChunk(n1410, 5, 21, nil, false)
+		for j1414 := 0; j1414 < sz1412 && !c.Failed(); j1414++ {
+			var k1415 int32
+			k1415 = r.ReadVarInt32()
+			var v1416 string
+			if !vn1413 {
+				v1416 = c.ReadString()
+			}
+			m1411[k1415] = v1416
+		}
+		n1410 -= sz1412
+	}
+	x.MIS = m1411
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1412 := c.ReadLength(2)
-	m1413 := foryimpl.MakeMap[map[string]int32](c, n1412)
-	for n1412 > 0 && !c.Failed() {
-		sz1414, vn1415, _ := c.ReadMapChunk(n1412, 21, 5, nil, false)
-		for j1416 := 0; j1416 < sz1414 && !c.Failed(); j1416++ {
-			var k1417 string
-			k1417 = c.ReadString()
-			var v1418 int32
-			if !vn1415 {
-				v1418 = r.ReadVarInt32()
-			}
-			m1413[k1417] = v1418
-		}
-		n1412 -= sz1414
+	n1418 := c.ReadLengthFast(2)
+	if n1418 < 0 {
+		n1418 = c.ReadLength(2)
 	}
-	x.MSI = m1413
+	m1419 := foryimpl.MakeMap[map[string]int32](c, n1418)
+	for n1418 > 0 && !c.Failed() {
+		sz1420, vn1421, _ := c.ReadMapChunk(n1418, 21, 5, nil, false)
+		for j1422 := 0; j1422 < sz1420 && !c.Failed(); j1422++ {
+			var k1423 string
+			k1423 = c.ReadString()
+			var v1424 int32
+			if !vn1421 {
+				v1424 = r.ReadVarInt32()
+			}
+			m1419[k1423] = v1424
+		}
+		n1418 -= sz1420
+	}
+	x.MSI = m1419
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1420 := c.ReadLength(2)
-	m1421 := foryimpl.MakeMap[map[string][]string](c, n1420)
-	for n1420 > 0 && !c.Failed() {
-		sz1422, vn1423, _ := c.ReadMapChunk(n1420, 21, 22, nil, true)
-		for j1424 := 0; j1424 < sz1422 && !c.Failed(); j1424++ {
-			var k1425 string
-			k1425 = c.ReadString()
-			var v1426 []string
-			if !vn1423 {
-				n1427 := c.ReadLength(1)
-				l1428 := foryimpl.MakeSlice[[]string](c, n1427)
-				if n1427 > 0 {
-					hn1430 := c.ReadListHeader(21)
+	n1426 := c.ReadLengthFast(2)
+	if n1426 < 0 {
+		n1426 = c.ReadLength(2)
+	}
+	m1427 := foryimpl.MakeMap[map[string][]string](c, n1426)
+	for n1426 > 0 && !c.Failed() {
+		sz1428, vn1429, _ := c.ReadMapChunk(n1426, 21, 22, nil, true)
+		for j1430 := 0; j1430 < sz1428 && !c.Failed(); j1430++ {
+			var k1431 string
+			k1431 = c.ReadString()
+			var v1432 []string
+			if !vn1429 {
+				n1433 := c.ReadLengthFast(1)
+				if n1433 < 0 {
+					n1433 = c.ReadLength(1)
+				}
+				l1434 := foryimpl.MakeSlice[[]string](c, n1433)
+				if n1433 > 0 {
+					hn1436 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1429 := range l1428 {
-							if hn1430 && !c.ReadFlag() {
-								clear(l1428[i1429 : i1429+1])
+						for i1435 := range l1434 {
+							if hn1436 && !c.ReadFlag() {
+								clear(l1434[i1435 : i1435+1])
 								continue
 							}
-							l1428[i1429] = c.ReadString()
+							l1434[i1435] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1429)
+								c.TraceIndex(i1435)
 								break
 							}
 						}
 					}
 				}
-				v1426 = l1428
+				v1432 = l1434
 			}
-			m1421[k1425] = v1426
+			m1427[k1431] = v1432
 		}
-		n1420 -= sz1422
+		n1426 -= sz1428
 	}
-	x.MSL = m1421
+	x.MSL = m1427
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1434 := c.ReadLength(2)
-	m1435 := foryimpl.MakeMap[map[string]map[string]int32](c, n1434)
-	for n1434 > 0 && !c.Failed() {
-		sz1436, vn1437, _ := c.ReadMapChunk(n1434, 21, 24, nil, true)
-		for j1438 := 0; j1438 < sz1436 && !c.Failed(); j1438++ {
-			var k1439 string
-			k1439 = c.ReadString()
-			var v1440 map[string]int32
-			if !vn1437 {
-				n1441 := c.ReadLength(2)
-				m1442 := foryimpl.MakeMap[map[string]int32](c, n1441)
-				for n1441 > 0 && !c.Failed() {
-					sz1443, vn1444, _ := c.ReadMapChunk(n1441, 21, 5, nil, false)
-					for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
-						var k1446 string
-						k1446 = c.ReadString()
-						var v1447 int32
-						if !vn1444 {
-							v1447 = r.ReadVarInt32()
-						}
-						m1442[k1446] = v1447
-					}
-					n1441 -= sz1443
-				}
-				v1440 = m1442
-			}
-			m1435[k1439] = v1440
-		}
-		n1434 -= sz1436
+	n1440 := c.ReadLengthFast(2)
+	if n1440 < 0 {
+		n1440 = c.ReadLength(2)
 	}
-	x.MSM = m1435
+	m1441 := foryimpl.MakeMap[map[string]map[string]int32](c, n1440)
+	for n1440 > 0 && !c.Failed() {
+		sz1442, vn1443, _ := c.ReadMapChunk(n1440, 21, 24, nil, true)
+		for j1444 := 0; j1444 < sz1442 && !c.Failed(); j1444++ {
+			var k1445 string
+			k1445 = c.ReadString()
+			var v1446 map[string]int32
+			if !vn1443 {
+				n1447 := c.ReadLengthFast(2)
+				if n1447 < 0 {
+					n1447 = c.ReadLength(2)
+				}
+				m1448 := foryimpl.MakeMap[map[string]int32](c, n1447)
+				for n1447 > 0 && !c.Failed() {
+					sz1449, vn1450, _ := c.ReadMapChunk(n1447, 21, 5, nil, false)
+					for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
+						var k1452 string
+						k1452 = c.ReadString()
+						var v1453 int32
+						if !vn1450 {
+							v1453 = r.ReadVarInt32()
+						}
+						m1448[k1452] = v1453
+					}
+					n1447 -= sz1449
+				}
+				v1446 = m1448
+			}
+			m1441[k1445] = v1446
+		}
+		n1440 -= sz1442
+	}
+	x.MSM = m1441
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1450 := c.ReadLength(2)
-	m1451 := foryimpl.MakeMap[map[string]*int32](c, n1450)
-	for n1450 > 0 && !c.Failed() {
-		sz1452, vn1453, _ := c.ReadMapChunk(n1450, 21, 5, nil, true)
-		for j1454 := 0; j1454 < sz1452 && !c.Failed(); j1454++ {
-			var k1455 string
-			k1455 = c.ReadString()
-			var v1456 *int32
-			if !vn1453 {
-				p1457 := foryimpl.Alloc[int32](c)
-				*p1457 = r.ReadVarInt32()
-				v1456 = p1457
-			}
-			m1451[k1455] = v1456
-		}
-		n1450 -= sz1452
+	n1456 := c.ReadLengthFast(2)
+	if n1456 < 0 {
+		n1456 = c.ReadLength(2)
 	}
-	x.MSP = m1451
+	m1457 := foryimpl.MakeMap[map[string]*int32](c, n1456)
+	for n1456 > 0 && !c.Failed() {
+		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 21, 5, nil, true)
+		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
+			var k1461 string
+			k1461 = c.ReadString()
+			var v1462 *int32
+			if !vn1459 {
+				p1463 := foryimpl.Alloc[int32](c)
+				*p1463 = r.ReadVarInt32()
+				v1462 = p1463
+			}
+			m1457[k1461] = v1462
+		}
+		n1456 -= sz1458
+	}
+	x.MSP = m1457
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1459 := c.ReadLength(2)
-	m1460 := foryimpl.MakeMap[map[uint8]uint16](c, n1459)
-	for n1459 > 0 && !c.Failed() {
-		sz1461, vn1462, _ := c.ReadMapChunk(n1459, 9, 10, nil, false)
-		for j1463 := 0; j1463 < sz1461 && !c.Failed(); j1463++ {
-			var k1464 uint8
-			k1464 = r.ReadUint8()
-			var v1465 uint16
-			if !vn1462 {
-				v1465 = r.ReadUint16()
-			}
-			m1460[k1464] = v1465
-		}
-		n1459 -= sz1461
+	n1465 := c.ReadLengthFast(2)
+	if n1465 < 0 {
+		n1465 = c.ReadLength(2)
 	}
-	x.MU8 = m1460
+	m1466 := foryimpl.MakeMap[map[uint8]uint16](c, n1465)
+	for n1465 > 0 && !c.Failed() {
+		sz1467, vn1468, _ := c.ReadMapChunk(n1465, 9, 10, nil, false)
+		for j1469 := 0; j1469 < sz1467 && !c.Failed(); j1469++ {
+			var k1470 uint8
+			k1470 = r.ReadUint8()
+			var v1471 uint16
+			if !vn1468 {
+				v1471 = r.ReadUint16()
+			}
+			m1466[k1470] = v1471
+		}
+		n1465 -= sz1467
+	}
+	x.MU8 = m1466
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1467, id1468 := c.ReadRefFlag(); st1467 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1468)
-	} else if st1467 == foryimpl.RefFollows {
+	if st1473, id1474 := c.ReadRefFlag(); st1473 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1474)
+	} else if st1473 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1468, x.NBin)
+		foryimpl.SetRefSlice(c, id1474, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -7541,83 +8010,95 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1469 := c.ReadLength(1)
-		l1470 := foryimpl.MakeSlice[[]string](c, n1469)
-		if n1469 > 0 {
-			hn1472 := c.ReadListHeader(21)
+		n1475 := c.ReadLengthFast(1)
+		if n1475 < 0 {
+			n1475 = c.ReadLength(1)
+		}
+		l1476 := foryimpl.MakeSlice[[]string](c, n1475)
+		if n1475 > 0 {
+			hn1478 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1471 := range l1470 {
-					if hn1472 && !c.ReadFlag() {
-						clear(l1470[i1471 : i1471+1])
+				for i1477 := range l1476 {
+					if hn1478 && !c.ReadFlag() {
+						clear(l1476[i1477 : i1477+1])
 						continue
 					}
-					l1470[i1471] = c.ReadString()
+					l1476[i1477] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1471)
+						c.TraceIndex(i1477)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1470
+		x.NLS = l1476
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1475 := c.ReadLength(2)
-		m1476 := foryimpl.MakeMap[map[string]int32](c, n1475)
-		for n1475 > 0 && !c.Failed() {
-			sz1477, vn1478, _ := c.ReadMapChunk(n1475, 21, 5, nil, false)
-			for j1479 := 0; j1479 < sz1477 && !c.Failed(); j1479++ {
-				var k1480 string
-				k1480 = c.ReadString()
-				var v1481 int32
-				if !vn1478 {
-					v1481 = r.ReadVarInt32()
-				}
-				m1476[k1480] = v1481
-			}
-			n1475 -= sz1477
+		n1481 := c.ReadLengthFast(2)
+		if n1481 < 0 {
+			n1481 = c.ReadLength(2)
 		}
-		x.NM = m1476
+		m1482 := foryimpl.MakeMap[map[string]int32](c, n1481)
+		for n1481 > 0 && !c.Failed() {
+			sz1483, vn1484, _ := c.ReadMapChunk(n1481, 21, 5, nil, false)
+			for j1485 := 0; j1485 < sz1483 && !c.Failed(); j1485++ {
+				var k1486 string
+				k1486 = c.ReadString()
+				var v1487 int32
+				if !vn1484 {
+					v1487 = r.ReadVarInt32()
+				}
+				m1482[k1486] = v1487
+			}
+			n1481 -= sz1483
+		}
+		x.NM = m1482
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1483 := c.ReadLength(1)
-	l1484 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1483)
-	if n1483 > 0 {
-		hn1486 := c.ReadListHeader(9)
+	n1489 := c.ReadLengthFast(1)
+	if n1489 < 0 {
+		n1489 = c.ReadLength(1)
+	}
+	l1490 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1489)
+	if n1489 > 0 {
+		hn1492 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1485 := range l1484 {
-				if hn1486 && !c.ReadFlag() {
-					clear(l1484[i1485 : i1485+1])
+			for i1491 := range l1490 {
+				if hn1492 && !c.ReadFlag() {
+					clear(l1490[i1491 : i1491+1])
 					continue
 				}
-				l1484[i1485] = r.ReadUint8()
+				l1490[i1491] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1485)
+					c.TraceIndex(i1491)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1484
+	x.Raw = l1490
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1489, id1490 := c.ReadRefFlag(); st1489 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1490)
-	} else if st1489 == foryimpl.RefFollows {
-		n1491 := c.ReadArrayLength(1)
-		a1492 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1491)
-		r.ReadRawBools(a1492)
-		x.RmABool = a1492
-		foryimpl.SetRefSlice(c, id1490, x.RmABool)
+	if st1495, id1496 := c.ReadRefFlag(); st1495 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1496)
+	} else if st1495 == foryimpl.RefFollows {
+		n1497 := c.ReadArrayLengthFast(1)
+		if n1497 < 0 {
+			n1497 = c.ReadArrayLength(1)
+		}
+		a1498 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1497)
+		r.ReadRawBools(a1498)
+		x.RmABool = a1498
+		foryimpl.SetRefSlice(c, id1496, x.RmABool)
 	} else {
 		x.RmABool = nil
 	}
@@ -7625,14 +8106,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	if st1493, id1494 := c.ReadRefFlag(); st1493 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1494)
-	} else if st1493 == foryimpl.RefFollows {
-		n1495 := c.ReadArrayLength(4)
-		a1496 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1495)
-		r.ReadRawFloat32s(a1496)
-		x.RmAF32 = a1496
-		foryimpl.SetRefSlice(c, id1494, x.RmAF32)
+	if st1499, id1500 := c.ReadRefFlag(); st1499 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1500)
+	} else if st1499 == foryimpl.RefFollows {
+		n1501 := c.ReadArrayLengthFast(4)
+		if n1501 < 0 {
+			n1501 = c.ReadArrayLength(4)
+		}
+		a1502 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1501)
+		r.ReadRawFloat32s(a1502)
+		x.RmAF32 = a1502
+		foryimpl.SetRefSlice(c, id1500, x.RmAF32)
 	} else {
 		x.RmAF32 = nil
 	}
@@ -7640,14 +8124,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1497, id1498 := c.ReadRefFlag(); st1497 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1498)
-	} else if st1497 == foryimpl.RefFollows {
-		n1499 := c.ReadArrayLength(8)
-		a1500 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1499)
-		r.ReadRawFloat64s(a1500)
-		x.RmAF64 = a1500
-		foryimpl.SetRefSlice(c, id1498, x.RmAF64)
+	if st1503, id1504 := c.ReadRefFlag(); st1503 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1504)
+	} else if st1503 == foryimpl.RefFollows {
+		n1505 := c.ReadArrayLengthFast(8)
+		if n1505 < 0 {
+			n1505 = c.ReadArrayLength(8)
+		}
+		a1506 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1505)
+		r.ReadRawFloat64s(a1506)
+		x.RmAF64 = a1506
+		foryimpl.SetRefSlice(c, id1504, x.RmAF64)
 	} else {
 		x.RmAF64 = nil
 	}
@@ -7655,14 +8142,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1501, id1502 := c.ReadRefFlag(); st1501 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1502)
-	} else if st1501 == foryimpl.RefFollows {
-		n1503 := c.ReadArrayLength(2)
-		a1504 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1503)
-		r.ReadRawInt16s(a1504)
-		x.RmAI16 = a1504
-		foryimpl.SetRefSlice(c, id1502, x.RmAI16)
+	if st1507, id1508 := c.ReadRefFlag(); st1507 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1508)
+	} else if st1507 == foryimpl.RefFollows {
+		n1509 := c.ReadArrayLengthFast(2)
+		if n1509 < 0 {
+			n1509 = c.ReadArrayLength(2)
+		}
+		a1510 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1509)
+		r.ReadRawInt16s(a1510)
+		x.RmAI16 = a1510
+		foryimpl.SetRefSlice(c, id1508, x.RmAI16)
 	} else {
 		x.RmAI16 = nil
 	}
@@ -7670,14 +8160,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1505, id1506 := c.ReadRefFlag(); st1505 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1506)
-	} else if st1505 == foryimpl.RefFollows {
-		n1507 := c.ReadArrayLength(4)
-		a1508 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1507)
-		r.ReadRawInt32s(a1508)
-		x.RmAI32 = a1508
-		foryimpl.SetRefSlice(c, id1506, x.RmAI32)
+	if st1511, id1512 := c.ReadRefFlag(); st1511 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1512)
+	} else if st1511 == foryimpl.RefFollows {
+		n1513 := c.ReadArrayLengthFast(4)
+		if n1513 < 0 {
+			n1513 = c.ReadArrayLength(4)
+		}
+		a1514 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1513)
+		r.ReadRawInt32s(a1514)
+		x.RmAI32 = a1514
+		foryimpl.SetRefSlice(c, id1512, x.RmAI32)
 	} else {
 		x.RmAI32 = nil
 	}
@@ -7685,14 +8178,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1509, id1510 := c.ReadRefFlag(); st1509 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1510)
-	} else if st1509 == foryimpl.RefFollows {
-		n1511 := c.ReadArrayLength(8)
-		a1512 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1511)
-		r.ReadRawInt64s(a1512)
-		x.RmAI64 = a1512
-		foryimpl.SetRefSlice(c, id1510, x.RmAI64)
+	if st1515, id1516 := c.ReadRefFlag(); st1515 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1516)
+	} else if st1515 == foryimpl.RefFollows {
+		n1517 := c.ReadArrayLengthFast(8)
+		if n1517 < 0 {
+			n1517 = c.ReadArrayLength(8)
+		}
+		a1518 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1517)
+		r.ReadRawInt64s(a1518)
+		x.RmAI64 = a1518
+		foryimpl.SetRefSlice(c, id1516, x.RmAI64)
 	} else {
 		x.RmAI64 = nil
 	}
@@ -7700,16 +8196,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1513, id1514 := c.ReadRefFlag(); st1513 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1514)
-	} else if st1513 == foryimpl.RefFollows {
-		n1515 := c.ReadArrayLength(1)
-		a1516 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1515)
-		for i1517 := range a1516 {
-			a1516[i1517] = r.ReadInt8()
+	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1520)
+	} else if st1519 == foryimpl.RefFollows {
+		n1521 := c.ReadArrayLengthFast(1)
+		if n1521 < 0 {
+			n1521 = c.ReadArrayLength(1)
 		}
-		x.RmAI8 = a1516
-		foryimpl.SetRefSlice(c, id1514, x.RmAI8)
+		a1522 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1521)
+		for i1523 := range a1522 {
+			a1522[i1523] = r.ReadInt8()
+		}
+		x.RmAI8 = a1522
+		foryimpl.SetRefSlice(c, id1520, x.RmAI8)
 	} else {
 		x.RmAI8 = nil
 	}
@@ -7717,14 +8216,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1519)
-	} else if st1518 == foryimpl.RefFollows {
-		n1520 := c.ReadArrayLength(2)
-		a1521 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1520)
-		r.ReadRawUint16s(a1521)
-		x.RmAU16 = a1521
-		foryimpl.SetRefSlice(c, id1519, x.RmAU16)
+	if st1524, id1525 := c.ReadRefFlag(); st1524 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1525)
+	} else if st1524 == foryimpl.RefFollows {
+		n1526 := c.ReadArrayLengthFast(2)
+		if n1526 < 0 {
+			n1526 = c.ReadArrayLength(2)
+		}
+		a1527 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1526)
+		r.ReadRawUint16s(a1527)
+		x.RmAU16 = a1527
+		foryimpl.SetRefSlice(c, id1525, x.RmAU16)
 	} else {
 		x.RmAU16 = nil
 	}
@@ -7732,14 +8234,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1522, id1523 := c.ReadRefFlag(); st1522 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1523)
-	} else if st1522 == foryimpl.RefFollows {
-		n1524 := c.ReadArrayLength(4)
-		a1525 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1524)
-		r.ReadRawUint32s(a1525)
-		x.RmAU32 = a1525
-		foryimpl.SetRefSlice(c, id1523, x.RmAU32)
+	if st1528, id1529 := c.ReadRefFlag(); st1528 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1529)
+	} else if st1528 == foryimpl.RefFollows {
+		n1530 := c.ReadArrayLengthFast(4)
+		if n1530 < 0 {
+			n1530 = c.ReadArrayLength(4)
+		}
+		a1531 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1530)
+		r.ReadRawUint32s(a1531)
+		x.RmAU32 = a1531
+		foryimpl.SetRefSlice(c, id1529, x.RmAU32)
 	} else {
 		x.RmAU32 = nil
 	}
@@ -7747,14 +8252,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1526, id1527 := c.ReadRefFlag(); st1526 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1527)
-	} else if st1526 == foryimpl.RefFollows {
-		n1528 := c.ReadArrayLength(8)
-		a1529 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1528)
-		r.ReadRawUint64s(a1529)
-		x.RmAU64 = a1529
-		foryimpl.SetRefSlice(c, id1527, x.RmAU64)
+	if st1532, id1533 := c.ReadRefFlag(); st1532 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1533)
+	} else if st1532 == foryimpl.RefFollows {
+		n1534 := c.ReadArrayLengthFast(8)
+		if n1534 < 0 {
+			n1534 = c.ReadArrayLength(8)
+		}
+		a1535 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1534)
+		r.ReadRawUint64s(a1535)
+		x.RmAU64 = a1535
+		foryimpl.SetRefSlice(c, id1533, x.RmAU64)
 	} else {
 		x.RmAU64 = nil
 	}
@@ -7762,14 +8270,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1530, id1531 := c.ReadRefFlag(); st1530 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1531)
-	} else if st1530 == foryimpl.RefFollows {
-		n1532 := c.ReadArrayLength(1)
-		a1533 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1532)
-		copy(a1533, r.ReadBytes(n1532))
-		x.RmAU8 = a1533
-		foryimpl.SetRefSlice(c, id1531, x.RmAU8)
+	if st1536, id1537 := c.ReadRefFlag(); st1536 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1537)
+	} else if st1536 == foryimpl.RefFollows {
+		n1538 := c.ReadArrayLengthFast(1)
+		if n1538 < 0 {
+			n1538 = c.ReadArrayLength(1)
+		}
+		a1539 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1538)
+		copy(a1539, r.ReadBytes(n1538))
+		x.RmAU8 = a1539
+		foryimpl.SetRefSlice(c, id1537, x.RmAU8)
 	} else {
 		x.RmAU8 = nil
 	}
@@ -7777,11 +8288,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1534, id1535 := c.ReadRefFlag(); st1534 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1535)
-	} else if st1534 == foryimpl.RefFollows {
+	if st1540, id1541 := c.ReadRefFlag(); st1540 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1541)
+	} else if st1540 == foryimpl.RefFollows {
 		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1535, x.RmBin)
+		foryimpl.SetRefSlice(c, id1541, x.RmBin)
 	} else {
 		x.RmBin = nil
 	}
@@ -7789,44 +8300,24 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1536 := c.ReadLength(2)
-	if n1536 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1536, 3))
+	n1542 := c.ReadLengthFast(2)
+	if n1542 < 0 {
+		n1542 = c.ReadLength(2)
+	}
+	if n1542 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1542, 3))
 		return
 	}
-	var l1537 [3]int16
-	if n1536 > 0 {
-		hn1539 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1538 := range l1537 {
-				if hn1539 && !c.ReadFlag() {
-					clear(l1537[i1538 : i1538+1])
-					continue
-				}
-				l1537[i1538] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1538)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1537
-	if c.Failed() {
-		c.Trace("RmFix")
-		return
-	}
-	n1542 := c.ReadLength(1)
-	l1543 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1542)
+	var l1543 [3]int16
 	if n1542 > 0 {
-		hn1545 := c.ReadListHeader(1)
+		hn1545 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1544 := range l1543 {
 				if hn1545 && !c.ReadFlag() {
 					clear(l1543[i1544 : i1544+1])
 					continue
 				}
-				l1543[i1544] = r.ReadBool()
+				l1543[i1544] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1544)
 					break
@@ -7834,22 +8325,25 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLB = l1543
+	x.RmFix = l1543
 	if c.Failed() {
-		c.Trace("RmLB")
+		c.Trace("RmFix")
 		return
 	}
-	n1548 := c.ReadLength(1)
-	l1549 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1548)
+	n1548 := c.ReadLengthFast(1)
+	if n1548 < 0 {
+		n1548 = c.ReadLength(1)
+	}
+	l1549 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1548)
 	if n1548 > 0 {
-		hn1551 := c.ReadListHeader(25)
+		hn1551 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i1550 := range l1549 {
 				if hn1551 && !c.ReadFlag() {
 					clear(l1549[i1550 : i1550+1])
 					continue
 				}
-				l1549[i1550] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1549[i1550] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i1550)
 					break
@@ -7857,22 +8351,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLE = l1549
+	x.RmLB = l1549
 	if c.Failed() {
-		c.Trace("RmLE")
+		c.Trace("RmLB")
 		return
 	}
-	n1554 := c.ReadLength(4)
-	l1555 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1554)
+	n1554 := c.ReadLengthFast(1)
+	if n1554 < 0 {
+		n1554 = c.ReadLength(1)
+	}
+	l1555 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1554)
 	if n1554 > 0 {
-		hn1557 := c.ReadListHeader(19)
+		hn1557 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i1556 := range l1555 {
 				if hn1557 && !c.ReadFlag() {
 					clear(l1555[i1556 : i1556+1])
 					continue
 				}
-				l1555[i1556] = r.ReadFloat32()
+				if e1560 := c.ReadEnumFast(uint32(0x7fffffff)); e1560 >= 0 {
+					l1555[i1556] = Color(e1560)
+				} else {
+					l1555[i1556] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i1556)
 					break
@@ -7880,218 +8381,248 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLF32 = l1555
+	x.RmLE = l1555
+	if c.Failed() {
+		c.Trace("RmLE")
+		return
+	}
+	n1561 := c.ReadLengthFast(4)
+	if n1561 < 0 {
+		n1561 = c.ReadLength(4)
+	}
+	l1562 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1561)
+	if n1561 > 0 {
+		hn1564 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1563 := range l1562 {
+				if hn1564 && !c.ReadFlag() {
+					clear(l1562[i1563 : i1563+1])
+					continue
+				}
+				l1562[i1563] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1563)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF32 = l1562
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1560 := c.ReadLength(8)
-	l1561 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1560)
-	if n1560 > 0 {
-		hn1563 := c.ReadListHeader(20)
+	n1567 := c.ReadLengthFast(8)
+	if n1567 < 0 {
+		n1567 = c.ReadLength(8)
+	}
+	l1568 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1567)
+	if n1567 > 0 {
+		hn1570 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1562 := range l1561 {
-				if hn1563 && !c.ReadFlag() {
-					clear(l1561[i1562 : i1562+1])
+			for i1569 := range l1568 {
+				if hn1570 && !c.ReadFlag() {
+					clear(l1568[i1569 : i1569+1])
 					continue
 				}
-				l1561[i1562] = r.ReadFloat64()
+				l1568[i1569] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1562)
+					c.TraceIndex(i1569)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1561
+	x.RmLF64 = l1568
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1566 := c.ReadLength(1)
-	l1567 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1566)
-	if n1566 > 0 {
-		hn1569 := c.ReadListHeader(5)
+	n1573 := c.ReadLengthFast(1)
+	if n1573 < 0 {
+		n1573 = c.ReadLength(1)
+	}
+	l1574 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1573)
+	if n1573 > 0 {
+		hn1576 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1568 := range l1567 {
-				if hn1569 && !c.ReadFlag() {
-					clear(l1567[i1568 : i1568+1])
+			for i1575 := range l1574 {
+				if hn1576 && !c.ReadFlag() {
+					clear(l1574[i1575 : i1575+1])
 					continue
 				}
-				l1567[i1568] = r.ReadVarInt32()
+				l1574[i1575] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1568)
+					c.TraceIndex(i1575)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1567
+	x.RmLI32 = l1574
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1572 := c.ReadLength(1)
-	l1573 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1572)
-	if n1572 > 0 {
-		hn1575 := c.ReadListHeader(7)
+	n1579 := c.ReadLengthFast(1)
+	if n1579 < 0 {
+		n1579 = c.ReadLength(1)
+	}
+	l1580 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1579)
+	if n1579 > 0 {
+		hn1582 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1574 := range l1573 {
-				if hn1575 && !c.ReadFlag() {
-					clear(l1573[i1574 : i1574+1])
+			for i1581 := range l1580 {
+				if hn1582 && !c.ReadFlag() {
+					clear(l1580[i1581 : i1581+1])
 					continue
 				}
-				l1573[i1574] = r.ReadVarInt64()
+				l1580[i1581] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1574)
+					c.TraceIndex(i1581)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1573
+	x.RmLI64 = l1580
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1578 := c.ReadLength(1)
-	l1579 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1578)
-	if n1578 > 0 {
-		hn1581 := c.ReadListHeader(2)
+	n1585 := c.ReadLengthFast(1)
+	if n1585 < 0 {
+		n1585 = c.ReadLength(1)
+	}
+	l1586 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1585)
+	if n1585 > 0 {
+		hn1588 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1580 := range l1579 {
-				if hn1581 && !c.ReadFlag() {
-					clear(l1579[i1580 : i1580+1])
+			for i1587 := range l1586 {
+				if hn1588 && !c.ReadFlag() {
+					clear(l1586[i1587 : i1587+1])
 					continue
 				}
-				l1579[i1580] = r.ReadInt8()
+				l1586[i1587] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1580)
+					c.TraceIndex(i1587)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1579
+	x.RmLI8 = l1586
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1584 := c.ReadLength(1)
-	l1585 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1584)
-	if n1584 > 0 {
-		hn1587 := c.ReadListHeader(22)
+	n1591 := c.ReadLengthFast(1)
+	if n1591 < 0 {
+		n1591 = c.ReadLength(1)
+	}
+	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1591)
+	if n1591 > 0 {
+		hn1594 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1586 := range l1585 {
-				if hn1587 && !c.ReadFlag() {
-					clear(l1585[i1586 : i1586+1])
+			for i1593 := range l1592 {
+				if hn1594 && !c.ReadFlag() {
+					clear(l1592[i1593 : i1593+1])
 					continue
 				}
-				n1590 := c.ReadLength(1)
-				l1591 := foryimpl.MakeSlice[[]int32](c, n1590)
-				if n1590 > 0 {
-					hn1593 := c.ReadListHeader(5)
+				n1597 := c.ReadLengthFast(1)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(1)
+				}
+				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
+				if n1597 > 0 {
+					hn1600 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1592 := range l1591 {
-							if hn1593 && !c.ReadFlag() {
-								clear(l1591[i1592 : i1592+1])
+						for i1599 := range l1598 {
+							if hn1600 && !c.ReadFlag() {
+								clear(l1598[i1599 : i1599+1])
 								continue
 							}
-							l1591[i1592] = r.ReadVarInt32()
+							l1598[i1599] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1592)
+								c.TraceIndex(i1599)
 								break
 							}
 						}
 					}
 				}
-				l1585[i1586] = l1591
+				l1592[i1593] = l1598
 				if c.Failed() {
-					c.TraceIndex(i1586)
+					c.TraceIndex(i1593)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1585
+	x.RmLL = l1592
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1596 := c.ReadLength(1)
-	l1597 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1596)
-	if n1596 > 0 {
-		hn1599 := c.ReadListHeader(24)
+	n1603 := c.ReadLengthFast(1)
+	if n1603 < 0 {
+		n1603 = c.ReadLength(1)
+	}
+	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1603)
+	if n1603 > 0 {
+		hn1606 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1598 := range l1597 {
-				if hn1599 && !c.ReadFlag() {
-					clear(l1597[i1598 : i1598+1])
+			for i1605 := range l1604 {
+				if hn1606 && !c.ReadFlag() {
+					clear(l1604[i1605 : i1605+1])
 					continue
 				}
-				n1602 := c.ReadLength(2)
-				m1603 := foryimpl.MakeMap[map[string]int32](c, n1602)
-				for n1602 > 0 && !c.Failed() {
-					sz1604, vn1605, _ := c.ReadMapChunk(n1602, 21, 5, nil, false)
-					for j1606 := 0; j1606 < sz1604 && !c.Failed(); j1606++ {
-						var k1607 string
-						k1607 = c.ReadString()
-						var v1608 int32
-						if !vn1605 {
-							v1608 = r.ReadVarInt32()
-						}
-						m1603[k1607] = v1608
-					}
-					n1602 -= sz1604
+				n1609 := c.ReadLengthFast(2)
+				if n1609 < 0 {
+					n1609 = c.ReadLength(2)
 				}
-				l1597[i1598] = m1603
+				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
+				for n1609 > 0 && !c.Failed() {
+					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
+					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
+						var k1614 string
+						k1614 = c.ReadString()
+						var v1615 int32
+						if !vn1612 {
+							v1615 = r.ReadVarInt32()
+						}
+						m1610[k1614] = v1615
+					}
+					n1609 -= sz1611
+				}
+				l1604[i1605] = m1610
 				if c.Failed() {
-					c.TraceIndex(i1598)
+					c.TraceIndex(i1605)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1597
+	x.RmLM = l1604
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1610 := c.ReadLength(1)
-	l1611 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1610)
-	if n1610 > 0 {
-		hn1613 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1612 := range l1611 {
-				if hn1613 && !c.ReadFlag() {
-					clear(l1611[i1612 : i1612+1])
-					continue
-				}
-				p1616 := foryimpl.Alloc[int32](c)
-				*p1616 = r.ReadVarInt32()
-				l1611[i1612] = p1616
-				if c.Failed() {
-					c.TraceIndex(i1612)
-					break
-				}
-			}
-		}
+	n1617 := c.ReadLengthFast(1)
+	if n1617 < 0 {
+		n1617 = c.ReadLength(1)
 	}
-	x.RmLPI = l1611
-	if c.Failed() {
-		c.Trace("RmLPI")
-		return
-	}
-	n1617 := c.ReadLength(1)
-	l1618 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1617)
+	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1617)
 	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(21)
+		hn1620 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1619 := range l1618 {
 				if hn1620 && !c.ReadFlag() {
 					clear(l1618[i1619 : i1619+1])
 					continue
 				}
-				l1618[i1619] = c.ReadString()
+				p1623 := foryimpl.Alloc[int32](c)
+				*p1623 = r.ReadVarInt32()
+				l1618[i1619] = p1623
 				if c.Failed() {
 					c.TraceIndex(i1619)
 					break
@@ -8099,300 +8630,372 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLS = l1618
+	x.RmLPI = l1618
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
+	n1624 := c.ReadLengthFast(1)
+	if n1624 < 0 {
+		n1624 = c.ReadLength(1)
+	}
+	l1625 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1624)
+	if n1624 > 0 {
+		hn1627 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1626 := range l1625 {
+				if hn1627 && !c.ReadFlag() {
+					clear(l1625[i1626 : i1626+1])
+					continue
+				}
+				l1625[i1626] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1626)
+					break
+				}
+			}
+		}
+	}
+	x.RmLS = l1625
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1623 := c.ReadLength(1)
-	l1624 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1623)
-	if n1623 > 0 {
-		hn1626 := c.ReadListHeader(38)
+	n1630 := c.ReadLengthFast(1)
+	if n1630 < 0 {
+		n1630 = c.ReadLength(1)
+	}
+	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1630)
+	if n1630 > 0 {
+		hn1633 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1625 := range l1624 {
-				if hn1626 && !c.ReadFlag() {
-					clear(l1624[i1625 : i1625+1])
+			for i1632 := range l1631 {
+				if hn1633 && !c.ReadFlag() {
+					clear(l1631[i1632 : i1632+1])
 					continue
 				}
-				l1624[i1625] = c.ReadTime()
+				l1631[i1632] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1625)
+					c.TraceIndex(i1632)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1624
+	x.RmLT = l1631
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1629 := c.ReadLength(2)
-	l1630 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1629)
-	if n1629 > 0 {
-		hn1632 := c.ReadListHeader(10)
+	n1636 := c.ReadLengthFast(2)
+	if n1636 < 0 {
+		n1636 = c.ReadLength(2)
+	}
+	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1636)
+	if n1636 > 0 {
+		hn1639 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1631 := range l1630 {
-				if hn1632 && !c.ReadFlag() {
-					clear(l1630[i1631 : i1631+1])
+			for i1638 := range l1637 {
+				if hn1639 && !c.ReadFlag() {
+					clear(l1637[i1638 : i1638+1])
 					continue
 				}
-				l1630[i1631] = r.ReadUint16()
+				l1637[i1638] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1631)
+					c.TraceIndex(i1638)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1630
+	x.RmLU16 = l1637
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1635 := c.ReadLength(1)
-	l1636 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1635)
-	if n1635 > 0 {
-		hn1638 := c.ReadListHeader(14)
+	n1642 := c.ReadLengthFast(1)
+	if n1642 < 0 {
+		n1642 = c.ReadLength(1)
+	}
+	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1642)
+	if n1642 > 0 {
+		hn1645 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1637 := range l1636 {
-				if hn1638 && !c.ReadFlag() {
-					clear(l1636[i1637 : i1637+1])
+			for i1644 := range l1643 {
+				if hn1645 && !c.ReadFlag() {
+					clear(l1643[i1644 : i1644+1])
 					continue
 				}
-				l1636[i1637] = r.ReadVarUint64()
+				l1643[i1644] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1637)
+					c.TraceIndex(i1644)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1636
+	x.RmLU64 = l1643
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1641 := c.ReadLength(2)
-	m1642 := foryimpl.MakeMap[map[bool]string](c, n1641)
-	for n1641 > 0 && !c.Failed() {
-		sz1643, vn1644, _ := c.ReadMapChunk(n1641, 1, 21, nil, false)
-		for j1645 := 0; j1645 < sz1643 && !c.Failed(); j1645++ {
-			var k1646 bool
-			k1646 = r.ReadBool()
-			var v1647 string
-			if !vn1644 {
-				v1647 = c.ReadString()
-			}
-			m1642[k1646] = v1647
-		}
-		n1641 -= sz1643
+	n1648 := c.ReadLengthFast(2)
+	if n1648 < 0 {
+		n1648 = c.ReadLength(2)
 	}
-	x.RmMBS = m1642
+	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
+	for n1648 > 0 && !c.Failed() {
+		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
+		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
+			var k1653 bool
+			k1653 = r.ReadBool()
+			var v1654 string
+			if !vn1651 {
+				v1654 = c.ReadString()
+			}
+			m1649[k1653] = v1654
+		}
+		n1648 -= sz1650
+	}
+	x.RmMBS = m1649
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1649 := c.ReadLength(2)
-	m1650 := foryimpl.MakeMap[map[Color]string](c, n1649)
-	for n1649 > 0 && !c.Failed() {
-		sz1651, vn1652, _ := c.ReadMapChunk(n1649, 25, 21, nil, false)
-		for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
-			var k1654 Color
-			k1654 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1655 string
-			if !vn1652 {
-				v1655 = c.ReadString()
-			}
-			m1650[k1654] = v1655
-		}
-		n1649 -= sz1651
+	n1656 := c.ReadLengthFast(2)
+	if n1656 < 0 {
+		n1656 = c.ReadLength(2)
 	}
-	x.RmMES = m1650
+	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
+	for n1656 > 0 && !c.Failed() {
+		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
+		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
+			var k1661 Color
+			if e1663 := c.ReadEnumFast(uint32(0x7fffffff)); e1663 >= 0 {
+				k1661 = Color(e1663)
+			} else {
+				k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1662 string
+			if !vn1659 {
+				v1662 = c.ReadString()
+			}
+			m1657[k1661] = v1662
+		}
+		n1656 -= sz1658
+	}
+	x.RmMES = m1657
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1657 := c.ReadLength(2)
-	m1658 := foryimpl.MakeMap[map[int64]float64](c, n1657)
-	for n1657 > 0 && !c.Failed() {
-		sz1659, vn1660, _ := c.ReadMapChunk(n1657, 7, 20, nil, false)
-		for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
-			var k1662 int64
-			k1662 = r.ReadVarInt64()
-			var v1663 float64
-			if !vn1660 {
-				v1663 = r.ReadFloat64()
-			}
-			m1658[k1662] = v1663
-		}
-		n1657 -= sz1659
+	n1665 := c.ReadLengthFast(2)
+	if n1665 < 0 {
+		n1665 = c.ReadLength(2)
 	}
-	x.RmMI64F = m1658
-	if c.Failed() {
-		c.Trace("RmMI64F")
-		return
-	}
-	n1665 := c.ReadLength(2)
-	m1666 := foryimpl.MakeMap[map[int32]string](c, n1665)
+	m1666 := foryimpl.MakeMap[map[int64]float64](c, n1665)
 	for n1665 > 0 && !c.Failed() {
-		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 5, 21, nil, false)
+		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 7, 20, nil, false)
 		for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
-			var k1670 int32
-			k1670 = r.ReadVarInt32()
-			var v1671 string
+			var k1670 int64
+			k1670 = r.ReadVarInt64()
+			var v1671 float64
 			if !vn1668 {
-				v1671 = c.ReadString()
+				v1671 = r.ReadFloat64()
 			}
 			m1666[k1670] = v1671
 		}
 		n1665 -= sz1667
 	}
-	x.RmMIS = m1666
+	x.RmMI64F = m1666
 	if c.Failed() {
-		c.Trace("RmMIS")
+		c.Trace("RmMI64F")
 		return
 	}
-	n1673 := c.ReadLength(2)
-	m1674 := foryimpl.MakeMap[map[string]int32](c, n1673)
+	n1673 := c.ReadLengthFast(2)
+	if n1673 < 0 {
+		n1673 = c.ReadLength(2)
+	}
+	m1674 := foryimpl.MakeMap[map[int32]string](c, n1673)
 	for n1673 > 0 && !c.Failed() {
-		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 5, nil, false)
+		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 5, 21, nil, false)
 		for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
-			var k1678 string
-			k1678 = c.ReadString()
-			var v1679 int32
+			var k1678 int32
+			k1678 = r.ReadVarInt32()
+			var v1679 string
 			if !vn1676 {
-				v1679 = r.ReadVarInt32()
+				v1679 = c.ReadString()
 			}
 			m1674[k1678] = v1679
 		}
 		n1673 -= sz1675
 	}
-	x.RmMSI = m1674
+	x.RmMIS = m1674
 	if c.Failed() {
-		c.Trace("RmMSI")
+		c.Trace("RmMIS")
 		return
 	}
-	n1681 := c.ReadLength(2)
-	m1682 := foryimpl.MakeMap[map[string][]string](c, n1681)
+	n1681 := c.ReadLengthFast(2)
+	if n1681 < 0 {
+		n1681 = c.ReadLength(2)
+	}
+	m1682 := foryimpl.MakeMap[map[string]int32](c, n1681)
 	for n1681 > 0 && !c.Failed() {
-		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 22, nil, true)
+		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 5, nil, false)
 		for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
 			var k1686 string
 			k1686 = c.ReadString()
-			var v1687 []string
+			var v1687 int32
 			if !vn1684 {
-				n1688 := c.ReadLength(1)
-				l1689 := foryimpl.MakeSlice[[]string](c, n1688)
-				if n1688 > 0 {
-					hn1691 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1690 := range l1689 {
-							if hn1691 && !c.ReadFlag() {
-								clear(l1689[i1690 : i1690+1])
-								continue
-							}
-							l1689[i1690] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1690)
-								break
-							}
-						}
-					}
-				}
-				v1687 = l1689
+				v1687 = r.ReadVarInt32()
 			}
 			m1682[k1686] = v1687
 		}
 		n1681 -= sz1683
 	}
-	x.RmMSL = m1682
+	x.RmMSI = m1682
+	if c.Failed() {
+		c.Trace("RmMSI")
+		return
+	}
+	n1689 := c.ReadLengthFast(2)
+	if n1689 < 0 {
+		n1689 = c.ReadLength(2)
+	}
+	m1690 := foryimpl.MakeMap[map[string][]string](c, n1689)
+	for n1689 > 0 && !c.Failed() {
+		sz1691, vn1692, _ := c.ReadMapChunk(n1689, 21, 22, nil, true)
+		for j1693 := 0; j1693 < sz1691 && !c.Failed(); j1693++ {
+			var k1694 string
+			k1694 = c.ReadString()
+			var v1695 []string
+			if !vn1692 {
+				n1696 := c.ReadLengthFast(1)
+				if n1696 < 0 {
+					n1696 = c.ReadLength(1)
+				}
+				l1697 := foryimpl.MakeSlice[[]string](c, n1696)
+				if n1696 > 0 {
+					hn1699 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1698 := range l1697 {
+							if hn1699 && !c.ReadFlag() {
+								clear(l1697[i1698 : i1698+1])
+								continue
+							}
+							l1697[i1698] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1698)
+								break
+							}
+						}
+					}
+				}
+				v1695 = l1697
+			}
+			m1690[k1694] = v1695
+		}
+		n1689 -= sz1691
+	}
+	x.RmMSL = m1690
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1695 := c.ReadLength(2)
-	m1696 := foryimpl.MakeMap[map[string]map[string]int32](c, n1695)
-	for n1695 > 0 && !c.Failed() {
-		sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 24, nil, true)
-		for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
-			var k1700 string
-			k1700 = c.ReadString()
-			var v1701 map[string]int32
-			if !vn1698 {
-				n1702 := c.ReadLength(2)
-				m1703 := foryimpl.MakeMap[map[string]int32](c, n1702)
-				for n1702 > 0 && !c.Failed() {
-					sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 5, nil, false)
-					for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
-						var k1707 string
-						k1707 = c.ReadString()
-						var v1708 int32
-						if !vn1705 {
-							v1708 = r.ReadVarInt32()
-						}
-						m1703[k1707] = v1708
-					}
-					n1702 -= sz1704
-				}
-				v1701 = m1703
-			}
-			m1696[k1700] = v1701
-		}
-		n1695 -= sz1697
+	n1703 := c.ReadLengthFast(2)
+	if n1703 < 0 {
+		n1703 = c.ReadLength(2)
 	}
-	x.RmMSM = m1696
+	m1704 := foryimpl.MakeMap[map[string]map[string]int32](c, n1703)
+	for n1703 > 0 && !c.Failed() {
+		sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 24, nil, true)
+		for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+			var k1708 string
+			k1708 = c.ReadString()
+			var v1709 map[string]int32
+			if !vn1706 {
+				n1710 := c.ReadLengthFast(2)
+				if n1710 < 0 {
+					n1710 = c.ReadLength(2)
+				}
+				m1711 := foryimpl.MakeMap[map[string]int32](c, n1710)
+				for n1710 > 0 && !c.Failed() {
+					sz1712, vn1713, _ := c.ReadMapChunk(n1710, 21, 5, nil, false)
+					for j1714 := 0; j1714 < sz1712 && !c.Failed(); j1714++ {
+						var k1715 string
+						k1715 = c.ReadString()
+						var v1716 int32
+						if !vn1713 {
+							v1716 = r.ReadVarInt32()
+						}
+						m1711[k1715] = v1716
+					}
+					n1710 -= sz1712
+				}
+				v1709 = m1711
+			}
+			m1704[k1708] = v1709
+		}
+		n1703 -= sz1705
+	}
+	x.RmMSM = m1704
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1711 := c.ReadLength(2)
-	m1712 := foryimpl.MakeMap[map[string]*int32](c, n1711)
-	for n1711 > 0 && !c.Failed() {
-		sz1713, vn1714, _ := c.ReadMapChunk(n1711, 21, 5, nil, true)
-		for j1715 := 0; j1715 < sz1713 && !c.Failed(); j1715++ {
-			var k1716 string
-			k1716 = c.ReadString()
-			var v1717 *int32
-			if !vn1714 {
-				p1718 := foryimpl.Alloc[int32](c)
-				*p1718 = r.ReadVarInt32()
-				v1717 = p1718
-			}
-			m1712[k1716] = v1717
-		}
-		n1711 -= sz1713
+	n1719 := c.ReadLengthFast(2)
+	if n1719 < 0 {
+		n1719 = c.ReadLength(2)
 	}
-	x.RmMSP = m1712
+	m1720 := foryimpl.MakeMap[map[string]*int32](c, n1719)
+	for n1719 > 0 && !c.Failed() {
+		sz1721, vn1722, _ := c.ReadMapChunk(n1719, 21, 5, nil, true)
+		for j1723 := 0; j1723 < sz1721 && !c.Failed(); j1723++ {
+			var k1724 string
+			k1724 = c.ReadString()
+			var v1725 *int32
+			if !vn1722 {
+				p1726 := foryimpl.Alloc[int32](c)
+				*p1726 = r.ReadVarInt32()
+				v1725 = p1726
+			}
+			m1720[k1724] = v1725
+		}
+		n1719 -= sz1721
+	}
+	x.RmMSP = m1720
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1720 := c.ReadLength(2)
-	m1721 := foryimpl.MakeMap[map[uint8]uint16](c, n1720)
-	for n1720 > 0 && !c.Failed() {
-		sz1722, vn1723, _ := c.ReadMapChunk(n1720, 9, 10, nil, false)
-		for j1724 := 0; j1724 < sz1722 && !c.Failed(); j1724++ {
-			var k1725 uint8
-			k1725 = r.ReadUint8()
-			var v1726 uint16
-			if !vn1723 {
-				v1726 = r.ReadUint16()
-			}
-			m1721[k1725] = v1726
-		}
-		n1720 -= sz1722
+	n1728 := c.ReadLengthFast(2)
+	if n1728 < 0 {
+		n1728 = c.ReadLength(2)
 	}
-	x.RmMU8 = m1721
+	m1729 := foryimpl.MakeMap[map[uint8]uint16](c, n1728)
+	for n1728 > 0 && !c.Failed() {
+		sz1730, vn1731, _ := c.ReadMapChunk(n1728, 9, 10, nil, false)
+		for j1732 := 0; j1732 < sz1730 && !c.Failed(); j1732++ {
+			var k1733 uint8
+			k1733 = r.ReadUint8()
+			var v1734 uint16
+			if !vn1731 {
+				v1734 = r.ReadUint16()
+			}
+			m1729[k1733] = v1734
+		}
+		n1728 -= sz1730
+	}
+	x.RmMU8 = m1729
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1728, id1729 := c.ReadRefFlag(); st1728 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1729)
-	} else if st1728 == foryimpl.RefFollows {
+	if st1736, id1737 := c.ReadRefFlag(); st1736 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1737)
+	} else if st1736 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1729, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1737, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -8401,71 +9004,80 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1730 := c.ReadLength(1)
-		l1731 := foryimpl.MakeSlice[[]string](c, n1730)
-		if n1730 > 0 {
-			hn1733 := c.ReadListHeader(21)
+		n1738 := c.ReadLengthFast(1)
+		if n1738 < 0 {
+			n1738 = c.ReadLength(1)
+		}
+		l1739 := foryimpl.MakeSlice[[]string](c, n1738)
+		if n1738 > 0 {
+			hn1741 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1732 := range l1731 {
-					if hn1733 && !c.ReadFlag() {
-						clear(l1731[i1732 : i1732+1])
+				for i1740 := range l1739 {
+					if hn1741 && !c.ReadFlag() {
+						clear(l1739[i1740 : i1740+1])
 						continue
 					}
-					l1731[i1732] = c.ReadString()
+					l1739[i1740] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1732)
+						c.TraceIndex(i1740)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1731
+		x.RmNLS = l1739
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1736 := c.ReadLength(2)
-		m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
-		for n1736 > 0 && !c.Failed() {
-			sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
-			for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
-				var k1741 string
-				k1741 = c.ReadString()
-				var v1742 int32
-				if !vn1739 {
-					v1742 = r.ReadVarInt32()
-				}
-				m1737[k1741] = v1742
-			}
-			n1736 -= sz1738
+		n1744 := c.ReadLengthFast(2)
+		if n1744 < 0 {
+			n1744 = c.ReadLength(2)
 		}
-		x.RmNM = m1737
+		m1745 := foryimpl.MakeMap[map[string]int32](c, n1744)
+		for n1744 > 0 && !c.Failed() {
+			sz1746, vn1747, _ := c.ReadMapChunk(n1744, 21, 5, nil, false)
+			for j1748 := 0; j1748 < sz1746 && !c.Failed(); j1748++ {
+				var k1749 string
+				k1749 = c.ReadString()
+				var v1750 int32
+				if !vn1747 {
+					v1750 = r.ReadVarInt32()
+				}
+				m1745[k1749] = v1750
+			}
+			n1744 -= sz1746
+		}
+		x.RmNM = m1745
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1744 := c.ReadLength(1)
-	l1745 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1744)
-	if n1744 > 0 {
-		hn1747 := c.ReadListHeader(9)
+	n1752 := c.ReadLengthFast(1)
+	if n1752 < 0 {
+		n1752 = c.ReadLength(1)
+	}
+	l1753 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1752)
+	if n1752 > 0 {
+		hn1755 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1746 := range l1745 {
-				if hn1747 && !c.ReadFlag() {
-					clear(l1745[i1746 : i1746+1])
+			for i1754 := range l1753 {
+				if hn1755 && !c.ReadFlag() {
+					clear(l1753[i1754 : i1754+1])
 					continue
 				}
-				l1745[i1746] = r.ReadUint8()
+				l1753[i1754] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1746)
+					c.TraceIndex(i1754)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1745
+	x.RmRaw = l1753
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -8480,14 +9092,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1752, id1753 := c.ReadRefFlag(); st1752 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1753)
-				} else if st1752 == foryimpl.RefFollows {
-					n1754 := c.ReadArrayLength(1)
-					a1755 := foryimpl.MakeSlice[[]bool](c, n1754)
-					r.ReadRawBools(a1755)
-					x.ABool = a1755
-					foryimpl.SetRefSlice(c, id1753, x.ABool)
+				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1761)
+				} else if st1760 == foryimpl.RefFollows {
+					n1762 := c.ReadArrayLengthFast(1)
+					if n1762 < 0 {
+						n1762 = c.ReadArrayLength(1)
+					}
+					a1763 := foryimpl.MakeSlice[[]bool](c, n1762)
+					r.ReadRawBools(a1763)
+					x.ABool = a1763
+					foryimpl.SetRefSlice(c, id1761, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -8495,22 +9110,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1750 := c.ReadArrayLength(1)
-					a1751 := foryimpl.MakeSlice[[]bool](c, n1750)
-					r.ReadRawBools(a1751)
-					x.ABool = a1751
+					n1758 := c.ReadArrayLengthFast(1)
+					if n1758 < 0 {
+						n1758 = c.ReadArrayLength(1)
+					}
+					a1759 := foryimpl.MakeSlice[[]bool](c, n1758)
+					r.ReadRawBools(a1759)
+					x.ABool = a1759
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1758, id1759 := c.ReadRefFlag(); st1758 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1759)
-				} else if st1758 == foryimpl.RefFollows {
-					n1760 := c.ReadArrayLength(4)
-					a1761 := foryimpl.MakeSlice[[]float32](c, n1760)
-					r.ReadRawFloat32s(a1761)
-					x.AF32 = a1761
-					foryimpl.SetRefSlice(c, id1759, x.AF32)
+				if st1766, id1767 := c.ReadRefFlag(); st1766 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1767)
+				} else if st1766 == foryimpl.RefFollows {
+					n1768 := c.ReadArrayLengthFast(4)
+					if n1768 < 0 {
+						n1768 = c.ReadArrayLength(4)
+					}
+					a1769 := foryimpl.MakeSlice[[]float32](c, n1768)
+					r.ReadRawFloat32s(a1769)
+					x.AF32 = a1769
+					foryimpl.SetRefSlice(c, id1767, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -8518,22 +9139,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1756 := c.ReadArrayLength(4)
-					a1757 := foryimpl.MakeSlice[[]float32](c, n1756)
-					r.ReadRawFloat32s(a1757)
-					x.AF32 = a1757
+					n1764 := c.ReadArrayLengthFast(4)
+					if n1764 < 0 {
+						n1764 = c.ReadArrayLength(4)
+					}
+					a1765 := foryimpl.MakeSlice[[]float32](c, n1764)
+					r.ReadRawFloat32s(a1765)
+					x.AF32 = a1765
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1764, id1765 := c.ReadRefFlag(); st1764 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1765)
-				} else if st1764 == foryimpl.RefFollows {
-					n1766 := c.ReadArrayLength(8)
-					a1767 := foryimpl.MakeSlice[[]float64](c, n1766)
-					r.ReadRawFloat64s(a1767)
-					x.AF64 = a1767
-					foryimpl.SetRefSlice(c, id1765, x.AF64)
+				if st1772, id1773 := c.ReadRefFlag(); st1772 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1773)
+				} else if st1772 == foryimpl.RefFollows {
+					n1774 := c.ReadArrayLengthFast(8)
+					if n1774 < 0 {
+						n1774 = c.ReadArrayLength(8)
+					}
+					a1775 := foryimpl.MakeSlice[[]float64](c, n1774)
+					r.ReadRawFloat64s(a1775)
+					x.AF64 = a1775
+					foryimpl.SetRefSlice(c, id1773, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -8541,22 +9168,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1762 := c.ReadArrayLength(8)
-					a1763 := foryimpl.MakeSlice[[]float64](c, n1762)
-					r.ReadRawFloat64s(a1763)
-					x.AF64 = a1763
+					n1770 := c.ReadArrayLengthFast(8)
+					if n1770 < 0 {
+						n1770 = c.ReadArrayLength(8)
+					}
+					a1771 := foryimpl.MakeSlice[[]float64](c, n1770)
+					r.ReadRawFloat64s(a1771)
+					x.AF64 = a1771
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1770, id1771 := c.ReadRefFlag(); st1770 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1771)
-				} else if st1770 == foryimpl.RefFollows {
-					n1772 := c.ReadArrayLength(2)
-					a1773 := foryimpl.MakeSlice[[]int16](c, n1772)
-					r.ReadRawInt16s(a1773)
-					x.AI16 = a1773
-					foryimpl.SetRefSlice(c, id1771, x.AI16)
+				if st1778, id1779 := c.ReadRefFlag(); st1778 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1779)
+				} else if st1778 == foryimpl.RefFollows {
+					n1780 := c.ReadArrayLengthFast(2)
+					if n1780 < 0 {
+						n1780 = c.ReadArrayLength(2)
+					}
+					a1781 := foryimpl.MakeSlice[[]int16](c, n1780)
+					r.ReadRawInt16s(a1781)
+					x.AI16 = a1781
+					foryimpl.SetRefSlice(c, id1779, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -8564,22 +9197,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1768 := c.ReadArrayLength(2)
-					a1769 := foryimpl.MakeSlice[[]int16](c, n1768)
-					r.ReadRawInt16s(a1769)
-					x.AI16 = a1769
+					n1776 := c.ReadArrayLengthFast(2)
+					if n1776 < 0 {
+						n1776 = c.ReadArrayLength(2)
+					}
+					a1777 := foryimpl.MakeSlice[[]int16](c, n1776)
+					r.ReadRawInt16s(a1777)
+					x.AI16 = a1777
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1776, id1777 := c.ReadRefFlag(); st1776 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1777)
-				} else if st1776 == foryimpl.RefFollows {
-					n1778 := c.ReadArrayLength(4)
-					a1779 := foryimpl.MakeSlice[[]int32](c, n1778)
-					r.ReadRawInt32s(a1779)
-					x.AI32 = a1779
-					foryimpl.SetRefSlice(c, id1777, x.AI32)
+				if st1784, id1785 := c.ReadRefFlag(); st1784 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1785)
+				} else if st1784 == foryimpl.RefFollows {
+					n1786 := c.ReadArrayLengthFast(4)
+					if n1786 < 0 {
+						n1786 = c.ReadArrayLength(4)
+					}
+					a1787 := foryimpl.MakeSlice[[]int32](c, n1786)
+					r.ReadRawInt32s(a1787)
+					x.AI32 = a1787
+					foryimpl.SetRefSlice(c, id1785, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -8587,22 +9226,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1774 := c.ReadArrayLength(4)
-					a1775 := foryimpl.MakeSlice[[]int32](c, n1774)
-					r.ReadRawInt32s(a1775)
-					x.AI32 = a1775
+					n1782 := c.ReadArrayLengthFast(4)
+					if n1782 < 0 {
+						n1782 = c.ReadArrayLength(4)
+					}
+					a1783 := foryimpl.MakeSlice[[]int32](c, n1782)
+					r.ReadRawInt32s(a1783)
+					x.AI32 = a1783
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1782, id1783 := c.ReadRefFlag(); st1782 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1783)
-				} else if st1782 == foryimpl.RefFollows {
-					n1784 := c.ReadArrayLength(8)
-					a1785 := foryimpl.MakeSlice[[]int64](c, n1784)
-					r.ReadRawInt64s(a1785)
-					x.AI64 = a1785
-					foryimpl.SetRefSlice(c, id1783, x.AI64)
+				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1791)
+				} else if st1790 == foryimpl.RefFollows {
+					n1792 := c.ReadArrayLengthFast(8)
+					if n1792 < 0 {
+						n1792 = c.ReadArrayLength(8)
+					}
+					a1793 := foryimpl.MakeSlice[[]int64](c, n1792)
+					r.ReadRawInt64s(a1793)
+					x.AI64 = a1793
+					foryimpl.SetRefSlice(c, id1791, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -8610,24 +9255,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1780 := c.ReadArrayLength(8)
-					a1781 := foryimpl.MakeSlice[[]int64](c, n1780)
-					r.ReadRawInt64s(a1781)
-					x.AI64 = a1781
+					n1788 := c.ReadArrayLengthFast(8)
+					if n1788 < 0 {
+						n1788 = c.ReadArrayLength(8)
+					}
+					a1789 := foryimpl.MakeSlice[[]int64](c, n1788)
+					r.ReadRawInt64s(a1789)
+					x.AI64 = a1789
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1790)
-				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLength(1)
-					a1792 := foryimpl.MakeSlice[[]int8](c, n1791)
-					for i1793 := range a1792 {
-						a1792[i1793] = r.ReadInt8()
+				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1798)
+				} else if st1797 == foryimpl.RefFollows {
+					n1799 := c.ReadArrayLengthFast(1)
+					if n1799 < 0 {
+						n1799 = c.ReadArrayLength(1)
 					}
-					x.AI8 = a1792
-					foryimpl.SetRefSlice(c, id1790, x.AI8)
+					a1800 := foryimpl.MakeSlice[[]int8](c, n1799)
+					for i1801 := range a1800 {
+						a1800[i1801] = r.ReadInt8()
+					}
+					x.AI8 = a1800
+					foryimpl.SetRefSlice(c, id1798, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -8635,24 +9286,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1786 := c.ReadArrayLength(1)
-					a1787 := foryimpl.MakeSlice[[]int8](c, n1786)
-					for i1788 := range a1787 {
-						a1787[i1788] = r.ReadInt8()
+					n1794 := c.ReadArrayLengthFast(1)
+					if n1794 < 0 {
+						n1794 = c.ReadArrayLength(1)
 					}
-					x.AI8 = a1787
+					a1795 := foryimpl.MakeSlice[[]int8](c, n1794)
+					for i1796 := range a1795 {
+						a1795[i1796] = r.ReadInt8()
+					}
+					x.AI8 = a1795
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLength(2)
-					a1799 := foryimpl.MakeSlice[[]uint16](c, n1798)
-					r.ReadRawUint16s(a1799)
-					x.AU16 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.AU16)
+				if st1804, id1805 := c.ReadRefFlag(); st1804 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1805)
+				} else if st1804 == foryimpl.RefFollows {
+					n1806 := c.ReadArrayLengthFast(2)
+					if n1806 < 0 {
+						n1806 = c.ReadArrayLength(2)
+					}
+					a1807 := foryimpl.MakeSlice[[]uint16](c, n1806)
+					r.ReadRawUint16s(a1807)
+					x.AU16 = a1807
+					foryimpl.SetRefSlice(c, id1805, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -8660,22 +9317,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1794 := c.ReadArrayLength(2)
-					a1795 := foryimpl.MakeSlice[[]uint16](c, n1794)
-					r.ReadRawUint16s(a1795)
-					x.AU16 = a1795
+					n1802 := c.ReadArrayLengthFast(2)
+					if n1802 < 0 {
+						n1802 = c.ReadArrayLength(2)
+					}
+					a1803 := foryimpl.MakeSlice[[]uint16](c, n1802)
+					r.ReadRawUint16s(a1803)
+					x.AU16 = a1803
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1802, id1803 := c.ReadRefFlag(); st1802 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1803)
-				} else if st1802 == foryimpl.RefFollows {
-					n1804 := c.ReadArrayLength(4)
-					a1805 := foryimpl.MakeSlice[[]uint32](c, n1804)
-					r.ReadRawUint32s(a1805)
-					x.AU32 = a1805
-					foryimpl.SetRefSlice(c, id1803, x.AU32)
+				if st1810, id1811 := c.ReadRefFlag(); st1810 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1811)
+				} else if st1810 == foryimpl.RefFollows {
+					n1812 := c.ReadArrayLengthFast(4)
+					if n1812 < 0 {
+						n1812 = c.ReadArrayLength(4)
+					}
+					a1813 := foryimpl.MakeSlice[[]uint32](c, n1812)
+					r.ReadRawUint32s(a1813)
+					x.AU32 = a1813
+					foryimpl.SetRefSlice(c, id1811, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -8683,22 +9346,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1800 := c.ReadArrayLength(4)
-					a1801 := foryimpl.MakeSlice[[]uint32](c, n1800)
-					r.ReadRawUint32s(a1801)
-					x.AU32 = a1801
+					n1808 := c.ReadArrayLengthFast(4)
+					if n1808 < 0 {
+						n1808 = c.ReadArrayLength(4)
+					}
+					a1809 := foryimpl.MakeSlice[[]uint32](c, n1808)
+					r.ReadRawUint32s(a1809)
+					x.AU32 = a1809
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1808, id1809 := c.ReadRefFlag(); st1808 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1809)
-				} else if st1808 == foryimpl.RefFollows {
-					n1810 := c.ReadArrayLength(8)
-					a1811 := foryimpl.MakeSlice[[]uint64](c, n1810)
-					r.ReadRawUint64s(a1811)
-					x.AU64 = a1811
-					foryimpl.SetRefSlice(c, id1809, x.AU64)
+				if st1816, id1817 := c.ReadRefFlag(); st1816 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1817)
+				} else if st1816 == foryimpl.RefFollows {
+					n1818 := c.ReadArrayLengthFast(8)
+					if n1818 < 0 {
+						n1818 = c.ReadArrayLength(8)
+					}
+					a1819 := foryimpl.MakeSlice[[]uint64](c, n1818)
+					r.ReadRawUint64s(a1819)
+					x.AU64 = a1819
+					foryimpl.SetRefSlice(c, id1817, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -8706,22 +9375,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1806 := c.ReadArrayLength(8)
-					a1807 := foryimpl.MakeSlice[[]uint64](c, n1806)
-					r.ReadRawUint64s(a1807)
-					x.AU64 = a1807
+					n1814 := c.ReadArrayLengthFast(8)
+					if n1814 < 0 {
+						n1814 = c.ReadArrayLength(8)
+					}
+					a1815 := foryimpl.MakeSlice[[]uint64](c, n1814)
+					r.ReadRawUint64s(a1815)
+					x.AU64 = a1815
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1815)
-				} else if st1814 == foryimpl.RefFollows {
-					n1816 := c.ReadArrayLength(1)
-					a1817 := foryimpl.MakeSlice[[]uint8](c, n1816)
-					copy(a1817, r.ReadBytes(n1816))
-					x.AU8 = a1817
-					foryimpl.SetRefSlice(c, id1815, x.AU8)
+				if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1823)
+				} else if st1822 == foryimpl.RefFollows {
+					n1824 := c.ReadArrayLengthFast(1)
+					if n1824 < 0 {
+						n1824 = c.ReadArrayLength(1)
+					}
+					a1825 := foryimpl.MakeSlice[[]uint8](c, n1824)
+					copy(a1825, r.ReadBytes(n1824))
+					x.AU8 = a1825
+					foryimpl.SetRefSlice(c, id1823, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -8729,19 +9404,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1812 := c.ReadArrayLength(1)
-					a1813 := foryimpl.MakeSlice[[]uint8](c, n1812)
-					copy(a1813, r.ReadBytes(n1812))
-					x.AU8 = a1813
+					n1820 := c.ReadArrayLengthFast(1)
+					if n1820 < 0 {
+						n1820 = c.ReadArrayLength(1)
+					}
+					a1821 := foryimpl.MakeSlice[[]uint8](c, n1820)
+					copy(a1821, r.ReadBytes(n1820))
+					x.AU8 = a1821
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1818, id1819 := c.ReadRefFlag(); st1818 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1819)
-				} else if st1818 == foryimpl.RefFollows {
+				if st1826, id1827 := c.ReadRefFlag(); st1826 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1827)
+				} else if st1826 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1819, x.Bin)
+					foryimpl.SetRefSlice(c, id1827, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -8756,604 +9434,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1820 := c.ReadLength(2)
-				if n1820 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1820, 3))
+				n1828 := c.ReadLengthFast(2)
+				if n1828 < 0 {
+					n1828 = c.ReadLength(2)
+				}
+				if n1828 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1828, 3))
 					return
 				}
-				var l1821 [3]int16
-				if n1820 > 0 {
-					hn1823 := c.ReadListHeader(3)
+				var l1829 [3]int16
+				if n1828 > 0 {
+					hn1831 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1822 := range l1821 {
-							if hn1823 && !c.ReadFlag() {
-								clear(l1821[i1822 : i1822+1])
+						for i1830 := range l1829 {
+							if hn1831 && !c.ReadFlag() {
+								clear(l1829[i1830 : i1830+1])
 								continue
 							}
-							l1821[i1822] = r.ReadInt16()
+							l1829[i1830] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1822)
+								c.TraceIndex(i1830)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1821
+				x.Fix = l1829
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1826 := c.ReadLength(1)
-				l1827 := foryimpl.MakeSlice[[]bool](c, n1826)
-				if n1826 > 0 {
-					hn1829 := c.ReadListHeader(1)
+				n1834 := c.ReadLengthFast(1)
+				if n1834 < 0 {
+					n1834 = c.ReadLength(1)
+				}
+				l1835 := foryimpl.MakeSlice[[]bool](c, n1834)
+				if n1834 > 0 {
+					hn1837 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1828 := range l1827 {
-							if hn1829 && !c.ReadFlag() {
-								clear(l1827[i1828 : i1828+1])
+						for i1836 := range l1835 {
+							if hn1837 && !c.ReadFlag() {
+								clear(l1835[i1836 : i1836+1])
 								continue
 							}
-							l1827[i1828] = r.ReadBool()
+							l1835[i1836] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1828)
+								c.TraceIndex(i1836)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1827
+				x.LB = l1835
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1832 := c.ReadLength(1)
-				l1833 := foryimpl.MakeSlice[[]Color](c, n1832)
-				if n1832 > 0 {
-					hn1835 := c.ReadListHeader(25)
+				n1840 := c.ReadLengthFast(1)
+				if n1840 < 0 {
+					n1840 = c.ReadLength(1)
+				}
+				l1841 := foryimpl.MakeSlice[[]Color](c, n1840)
+				if n1840 > 0 {
+					hn1843 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1834 := range l1833 {
-							if hn1835 && !c.ReadFlag() {
-								clear(l1833[i1834 : i1834+1])
+						for i1842 := range l1841 {
+							if hn1843 && !c.ReadFlag() {
+								clear(l1841[i1842 : i1842+1])
 								continue
 							}
-							l1833[i1834] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e1846 := c.ReadEnumFast(uint32(0x7fffffff)); e1846 >= 0 {
+								l1841[i1842] = Color(e1846)
+							} else {
+								l1841[i1842] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i1834)
+								c.TraceIndex(i1842)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1833
+				x.LE = l1841
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1838 := c.ReadLength(4)
-				l1839 := foryimpl.MakeSlice[[]float32](c, n1838)
-				if n1838 > 0 {
-					hn1841 := c.ReadListHeader(19)
+				n1847 := c.ReadLengthFast(4)
+				if n1847 < 0 {
+					n1847 = c.ReadLength(4)
+				}
+				l1848 := foryimpl.MakeSlice[[]float32](c, n1847)
+				if n1847 > 0 {
+					hn1850 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1840 := range l1839 {
-							if hn1841 && !c.ReadFlag() {
-								clear(l1839[i1840 : i1840+1])
+						for i1849 := range l1848 {
+							if hn1850 && !c.ReadFlag() {
+								clear(l1848[i1849 : i1849+1])
 								continue
 							}
-							l1839[i1840] = r.ReadFloat32()
+							l1848[i1849] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1840)
+								c.TraceIndex(i1849)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1839
+				x.LF32 = l1848
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1844 := c.ReadLength(8)
-				l1845 := foryimpl.MakeSlice[[]float64](c, n1844)
-				if n1844 > 0 {
-					hn1847 := c.ReadListHeader(20)
+				n1853 := c.ReadLengthFast(8)
+				if n1853 < 0 {
+					n1853 = c.ReadLength(8)
+				}
+				l1854 := foryimpl.MakeSlice[[]float64](c, n1853)
+				if n1853 > 0 {
+					hn1856 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1846 := range l1845 {
-							if hn1847 && !c.ReadFlag() {
-								clear(l1845[i1846 : i1846+1])
+						for i1855 := range l1854 {
+							if hn1856 && !c.ReadFlag() {
+								clear(l1854[i1855 : i1855+1])
 								continue
 							}
-							l1845[i1846] = r.ReadFloat64()
+							l1854[i1855] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1846)
+								c.TraceIndex(i1855)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1845
+				x.LF64 = l1854
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1850 := c.ReadLength(1)
-				l1851 := foryimpl.MakeSlice[[]int32](c, n1850)
-				if n1850 > 0 {
-					hn1853 := c.ReadListHeader(5)
+				n1859 := c.ReadLengthFast(1)
+				if n1859 < 0 {
+					n1859 = c.ReadLength(1)
+				}
+				l1860 := foryimpl.MakeSlice[[]int32](c, n1859)
+				if n1859 > 0 {
+					hn1862 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1852 := range l1851 {
-							if hn1853 && !c.ReadFlag() {
-								clear(l1851[i1852 : i1852+1])
+						for i1861 := range l1860 {
+							if hn1862 && !c.ReadFlag() {
+								clear(l1860[i1861 : i1861+1])
 								continue
 							}
-							l1851[i1852] = r.ReadVarInt32()
+							l1860[i1861] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1852)
+								c.TraceIndex(i1861)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1851
+				x.LI32 = l1860
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1856 := c.ReadLength(1)
-				l1857 := foryimpl.MakeSlice[[]int64](c, n1856)
-				if n1856 > 0 {
-					hn1859 := c.ReadListHeader(7)
+				n1865 := c.ReadLengthFast(1)
+				if n1865 < 0 {
+					n1865 = c.ReadLength(1)
+				}
+				l1866 := foryimpl.MakeSlice[[]int64](c, n1865)
+				if n1865 > 0 {
+					hn1868 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1858 := range l1857 {
-							if hn1859 && !c.ReadFlag() {
-								clear(l1857[i1858 : i1858+1])
+						for i1867 := range l1866 {
+							if hn1868 && !c.ReadFlag() {
+								clear(l1866[i1867 : i1867+1])
 								continue
 							}
-							l1857[i1858] = r.ReadVarInt64()
+							l1866[i1867] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1858)
+								c.TraceIndex(i1867)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1857
+				x.LI64 = l1866
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1862 := c.ReadLength(1)
-				l1863 := foryimpl.MakeSlice[[]int8](c, n1862)
-				if n1862 > 0 {
-					hn1865 := c.ReadListHeader(2)
+				n1871 := c.ReadLengthFast(1)
+				if n1871 < 0 {
+					n1871 = c.ReadLength(1)
+				}
+				l1872 := foryimpl.MakeSlice[[]int8](c, n1871)
+				if n1871 > 0 {
+					hn1874 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1864 := range l1863 {
-							if hn1865 && !c.ReadFlag() {
-								clear(l1863[i1864 : i1864+1])
+						for i1873 := range l1872 {
+							if hn1874 && !c.ReadFlag() {
+								clear(l1872[i1873 : i1873+1])
 								continue
 							}
-							l1863[i1864] = r.ReadInt8()
+							l1872[i1873] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1864)
+								c.TraceIndex(i1873)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1863
+				x.LI8 = l1872
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1868 := c.ReadLength(1)
-				l1869 := foryimpl.MakeSlice[[][]int32](c, n1868)
-				if n1868 > 0 {
-					hn1871 := c.ReadListHeader(22)
+				n1877 := c.ReadLengthFast(1)
+				if n1877 < 0 {
+					n1877 = c.ReadLength(1)
+				}
+				l1878 := foryimpl.MakeSlice[[][]int32](c, n1877)
+				if n1877 > 0 {
+					hn1880 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1870 := range l1869 {
-							if hn1871 && !c.ReadFlag() {
-								clear(l1869[i1870 : i1870+1])
+						for i1879 := range l1878 {
+							if hn1880 && !c.ReadFlag() {
+								clear(l1878[i1879 : i1879+1])
 								continue
 							}
-							n1874 := c.ReadLength(1)
-							l1875 := foryimpl.MakeSlice[[]int32](c, n1874)
-							if n1874 > 0 {
-								hn1877 := c.ReadListHeader(5)
+							n1883 := c.ReadLengthFast(1)
+							if n1883 < 0 {
+								n1883 = c.ReadLength(1)
+							}
+							l1884 := foryimpl.MakeSlice[[]int32](c, n1883)
+							if n1883 > 0 {
+								hn1886 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1876 := range l1875 {
-										if hn1877 && !c.ReadFlag() {
-											clear(l1875[i1876 : i1876+1])
+									for i1885 := range l1884 {
+										if hn1886 && !c.ReadFlag() {
+											clear(l1884[i1885 : i1885+1])
 											continue
 										}
-										l1875[i1876] = r.ReadVarInt32()
+										l1884[i1885] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1876)
+											c.TraceIndex(i1885)
 											break
 										}
 									}
 								}
 							}
-							l1869[i1870] = l1875
+							l1878[i1879] = l1884
 							if c.Failed() {
-								c.TraceIndex(i1870)
+								c.TraceIndex(i1879)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1869
+				x.LL = l1878
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1880 := c.ReadLength(1)
-				l1881 := foryimpl.MakeSlice[[]map[string]int32](c, n1880)
-				if n1880 > 0 {
-					hn1883 := c.ReadListHeader(24)
+				n1889 := c.ReadLengthFast(1)
+				if n1889 < 0 {
+					n1889 = c.ReadLength(1)
+				}
+				l1890 := foryimpl.MakeSlice[[]map[string]int32](c, n1889)
+				if n1889 > 0 {
+					hn1892 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1882 := range l1881 {
-							if hn1883 && !c.ReadFlag() {
-								clear(l1881[i1882 : i1882+1])
+						for i1891 := range l1890 {
+							if hn1892 && !c.ReadFlag() {
+								clear(l1890[i1891 : i1891+1])
 								continue
 							}
-							n1886 := c.ReadLength(2)
-							m1887 := foryimpl.MakeMap[map[string]int32](c, n1886)
-							for n1886 > 0 && !c.Failed() {
-								sz1888, vn1889, _ := c.ReadMapChunk(n1886, 21, 5, nil, false)
-								for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
-									var k1891 string
-									k1891 = c.ReadString()
-									var v1892 int32
-									if !vn1889 {
-										v1892 = r.ReadVarInt32()
-									}
-									m1887[k1891] = v1892
-								}
-								n1886 -= sz1888
+							n1895 := c.ReadLengthFast(2)
+							if n1895 < 0 {
+								n1895 = c.ReadLength(2)
 							}
-							l1881[i1882] = m1887
+							m1896 := foryimpl.MakeMap[map[string]int32](c, n1895)
+							for n1895 > 0 && !c.Failed() {
+								sz1897, vn1898, _ := c.ReadMapChunk(n1895, 21, 5, nil, false)
+								for j1899 := 0; j1899 < sz1897 && !c.Failed(); j1899++ {
+									var k1900 string
+									k1900 = c.ReadString()
+									var v1901 int32
+									if !vn1898 {
+										v1901 = r.ReadVarInt32()
+									}
+									m1896[k1900] = v1901
+								}
+								n1895 -= sz1897
+							}
+							l1890[i1891] = m1896
 							if c.Failed() {
-								c.TraceIndex(i1882)
+								c.TraceIndex(i1891)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1881
+				x.LM = l1890
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1894 := c.ReadLength(1)
-				l1895 := foryimpl.MakeSlice[[]*int32](c, n1894)
-				if n1894 > 0 {
-					hn1897 := c.ReadListHeader(5)
+				n1903 := c.ReadLengthFast(1)
+				if n1903 < 0 {
+					n1903 = c.ReadLength(1)
+				}
+				l1904 := foryimpl.MakeSlice[[]*int32](c, n1903)
+				if n1903 > 0 {
+					hn1906 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1896 := range l1895 {
-							if hn1897 && !c.ReadFlag() {
-								clear(l1895[i1896 : i1896+1])
+						for i1905 := range l1904 {
+							if hn1906 && !c.ReadFlag() {
+								clear(l1904[i1905 : i1905+1])
 								continue
 							}
-							p1900 := foryimpl.Alloc[int32](c)
-							*p1900 = r.ReadVarInt32()
-							l1895[i1896] = p1900
+							p1909 := foryimpl.Alloc[int32](c)
+							*p1909 = r.ReadVarInt32()
+							l1904[i1905] = p1909
 							if c.Failed() {
-								c.TraceIndex(i1896)
+								c.TraceIndex(i1905)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1895
+				x.LPI = l1904
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1901 := c.ReadLength(1)
-				l1902 := foryimpl.MakeSlice[[]string](c, n1901)
-				if n1901 > 0 {
-					hn1904 := c.ReadListHeader(21)
+				n1910 := c.ReadLengthFast(1)
+				if n1910 < 0 {
+					n1910 = c.ReadLength(1)
+				}
+				l1911 := foryimpl.MakeSlice[[]string](c, n1910)
+				if n1910 > 0 {
+					hn1913 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1903 := range l1902 {
-							if hn1904 && !c.ReadFlag() {
-								clear(l1902[i1903 : i1903+1])
+						for i1912 := range l1911 {
+							if hn1913 && !c.ReadFlag() {
+								clear(l1911[i1912 : i1912+1])
 								continue
 							}
-							l1902[i1903] = c.ReadString()
+							l1911[i1912] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1903)
+								c.TraceIndex(i1912)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1902
+				x.LS = l1911
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1907 := c.ReadLength(1)
-				l1908 := foryimpl.MakeSlice[[]time.Time](c, n1907)
-				if n1907 > 0 {
-					hn1910 := c.ReadListHeader(38)
+				n1916 := c.ReadLengthFast(1)
+				if n1916 < 0 {
+					n1916 = c.ReadLength(1)
+				}
+				l1917 := foryimpl.MakeSlice[[]time.Time](c, n1916)
+				if n1916 > 0 {
+					hn1919 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1909 := range l1908 {
-							if hn1910 && !c.ReadFlag() {
-								clear(l1908[i1909 : i1909+1])
+						for i1918 := range l1917 {
+							if hn1919 && !c.ReadFlag() {
+								clear(l1917[i1918 : i1918+1])
 								continue
 							}
-							l1908[i1909] = c.ReadTime()
+							l1917[i1918] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1909)
+								c.TraceIndex(i1918)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1908
+				x.LT = l1917
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1913 := c.ReadLength(2)
-				l1914 := foryimpl.MakeSlice[[]uint16](c, n1913)
-				if n1913 > 0 {
-					hn1916 := c.ReadListHeader(10)
+				n1922 := c.ReadLengthFast(2)
+				if n1922 < 0 {
+					n1922 = c.ReadLength(2)
+				}
+				l1923 := foryimpl.MakeSlice[[]uint16](c, n1922)
+				if n1922 > 0 {
+					hn1925 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1915 := range l1914 {
-							if hn1916 && !c.ReadFlag() {
-								clear(l1914[i1915 : i1915+1])
+						for i1924 := range l1923 {
+							if hn1925 && !c.ReadFlag() {
+								clear(l1923[i1924 : i1924+1])
 								continue
 							}
-							l1914[i1915] = r.ReadUint16()
+							l1923[i1924] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1915)
+								c.TraceIndex(i1924)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1914
+				x.LU16 = l1923
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1919 := c.ReadLength(1)
-				l1920 := foryimpl.MakeSlice[[]uint64](c, n1919)
-				if n1919 > 0 {
-					hn1922 := c.ReadListHeader(14)
+				n1928 := c.ReadLengthFast(1)
+				if n1928 < 0 {
+					n1928 = c.ReadLength(1)
+				}
+				l1929 := foryimpl.MakeSlice[[]uint64](c, n1928)
+				if n1928 > 0 {
+					hn1931 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1921 := range l1920 {
-							if hn1922 && !c.ReadFlag() {
-								clear(l1920[i1921 : i1921+1])
+						for i1930 := range l1929 {
+							if hn1931 && !c.ReadFlag() {
+								clear(l1929[i1930 : i1930+1])
 								continue
 							}
-							l1920[i1921] = r.ReadVarUint64()
+							l1929[i1930] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1921)
+								c.TraceIndex(i1930)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1920
+				x.LU64 = l1929
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1925 := c.ReadLength(2)
-				m1926 := foryimpl.MakeMap[map[bool]string](c, n1925)
-				for n1925 > 0 && !c.Failed() {
-					sz1927, vn1928, _ := c.ReadMapChunk(n1925, 1, 21, nil, false)
-					for j1929 := 0; j1929 < sz1927 && !c.Failed(); j1929++ {
-						var k1930 bool
-						k1930 = r.ReadBool()
-						var v1931 string
-						if !vn1928 {
-							v1931 = c.ReadString()
-						}
-						m1926[k1930] = v1931
-					}
-					n1925 -= sz1927
+				n1934 := c.ReadLengthFast(2)
+				if n1934 < 0 {
+					n1934 = c.ReadLength(2)
 				}
-				x.MBS = m1926
+				m1935 := foryimpl.MakeMap[map[bool]string](c, n1934)
+				for n1934 > 0 && !c.Failed() {
+					sz1936, vn1937, _ := c.ReadMapChunk(n1934, 1, 21, nil, false)
+					for j1938 := 0; j1938 < sz1936 && !c.Failed(); j1938++ {
+						var k1939 bool
+						k1939 = r.ReadBool()
+						var v1940 string
+						if !vn1937 {
+							v1940 = c.ReadString()
+						}
+						m1935[k1939] = v1940
+					}
+					n1934 -= sz1936
+				}
+				x.MBS = m1935
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1933 := c.ReadLength(2)
-				m1934 := foryimpl.MakeMap[map[Color]string](c, n1933)
-				for n1933 > 0 && !c.Failed() {
-					sz1935, vn1936, _ := c.ReadMapChunk(n1933, 25, 21, nil, false)
-					for j1937 := 0; j1937 < sz1935 && !c.Failed(); j1937++ {
-						var k1938 Color
-						k1938 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v1939 string
-						if !vn1936 {
-							v1939 = c.ReadString()
-						}
-						m1934[k1938] = v1939
-					}
-					n1933 -= sz1935
+				n1942 := c.ReadLengthFast(2)
+				if n1942 < 0 {
+					n1942 = c.ReadLength(2)
 				}
-				x.MES = m1934
+				m1943 := foryimpl.MakeMap[map[Color]string](c, n1942)
+				for n1942 > 0 && !c.Failed() {
+					sz1944, vn1945, _ := c.ReadMapChunk(n1942, 25, 21, nil, false)
+					for j1946 := 0; j1946 < sz1944 && !c.Failed(); j1946++ {
+						var k1947 Color
+						if e1949 := c.ReadEnumFast(uint32(0x7fffffff)); e1949 >= 0 {
+							k1947 = Color(e1949)
+						} else {
+							k1947 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v1948 string
+						if !vn1945 {
+							v1948 = c.ReadString()
+						}
+						m1943[k1947] = v1948
+					}
+					n1942 -= sz1944
+				}
+				x.MES = m1943
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1941 := c.ReadLength(2)
-				m1942 := foryimpl.MakeMap[map[int64]float64](c, n1941)
-				for n1941 > 0 && !c.Failed() {
-					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 7, 20, nil, false)
-					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
-						var k1946 int64
-						k1946 = r.ReadVarInt64()
-						var v1947 float64
-						if !vn1944 {
-							v1947 = r.ReadFloat64()
-						}
-						m1942[k1946] = v1947
-					}
-					n1941 -= sz1943
+				n1951 := c.ReadLengthFast(2)
+				if n1951 < 0 {
+					n1951 = c.ReadLength(2)
 				}
-				x.MI64F = m1942
+				m1952 := foryimpl.MakeMap[map[int64]float64](c, n1951)
+				for n1951 > 0 && !c.Failed() {
+					sz1953, vn1954, _ := c.ReadMapChunk(n1951, 7, 20, nil, false)
+					for j1955 := 0; j1955 < sz1953 && !c.Failed(); j1955++ {
+						var k1956 int64
+						k1956 = r.ReadVarInt64()
+						var v1957 float64
+						if !vn1954 {
+							v1957 = r.ReadFloat64()
+						}
+						m1952[k1956] = v1957
+					}
+					n1951 -= sz1953
+				}
+				x.MI64F = m1952
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1949 := c.ReadLength(2)
-				m1950 := foryimpl.MakeMap[map[int32]string](c, n1949)
-				for n1949 > 0 && !c.Failed() {
-					sz1951, vn1952, _ := c.ReadMapChunk(n1949, 5, 21, nil, false)
-					for j1953 := 0; j1953 < sz1951 && !c.Failed(); j1953++ {
-						var k1954 int32
-						k1954 = r.ReadVarInt32()
-						var v1955 string
-						if !vn1952 {
-							v1955 = c.ReadString()
-						}
-						m1950[k1954] = v1955
-					}
-					n1949 -= sz1951
+				n1959 := c.ReadLengthFast(2)
+				if n1959 < 0 {
+					n1959 = c.ReadLength(2)
 				}
-				x.MIS = m1950
+				m1960 := foryimpl.MakeMap[map[int32]string](c, n1959)
+				for n1959 > 0 && !c.Failed() {
+					sz1961, vn1962, _ := c.ReadMapChunk(n1959, 5, 21, nil, false)
+					for j1963 := 0; j1963 < sz1961 && !c.Failed(); j1963++ {
+						var k1964 int32
+						k1964 = r.ReadVarInt32()
+						var v1965 string
+						if !vn1962 {
+							v1965 = c.ReadString()
+						}
+						m1960[k1964] = v1965
+					}
+					n1959 -= sz1961
+				}
+				x.MIS = m1960
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLength(2)
-				m1958 := foryimpl.MakeMap[map[string]int32](c, n1957)
-				for n1957 > 0 && !c.Failed() {
-					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, false)
-					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
-						var k1962 string
-						k1962 = c.ReadString()
-						var v1963 int32
-						if !vn1960 {
-							v1963 = r.ReadVarInt32()
-						}
-						m1958[k1962] = v1963
-					}
-					n1957 -= sz1959
+				n1967 := c.ReadLengthFast(2)
+				if n1967 < 0 {
+					n1967 = c.ReadLength(2)
 				}
-				x.MSI = m1958
+				m1968 := foryimpl.MakeMap[map[string]int32](c, n1967)
+				for n1967 > 0 && !c.Failed() {
+					sz1969, vn1970, _ := c.ReadMapChunk(n1967, 21, 5, nil, false)
+					for j1971 := 0; j1971 < sz1969 && !c.Failed(); j1971++ {
+						var k1972 string
+						k1972 = c.ReadString()
+						var v1973 int32
+						if !vn1970 {
+							v1973 = r.ReadVarInt32()
+						}
+						m1968[k1972] = v1973
+					}
+					n1967 -= sz1969
+				}
+				x.MSI = m1968
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1965 := c.ReadLength(2)
-				m1966 := foryimpl.MakeMap[map[string][]string](c, n1965)
-				for n1965 > 0 && !c.Failed() {
-					sz1967, vn1968, _ := c.ReadMapChunk(n1965, 21, 22, nil, true)
-					for j1969 := 0; j1969 < sz1967 && !c.Failed(); j1969++ {
-						var k1970 string
-						k1970 = c.ReadString()
-						var v1971 []string
-						if !vn1968 {
-							n1972 := c.ReadLength(1)
-							l1973 := foryimpl.MakeSlice[[]string](c, n1972)
-							if n1972 > 0 {
-								hn1975 := c.ReadListHeader(21)
+				n1975 := c.ReadLengthFast(2)
+				if n1975 < 0 {
+					n1975 = c.ReadLength(2)
+				}
+				m1976 := foryimpl.MakeMap[map[string][]string](c, n1975)
+				for n1975 > 0 && !c.Failed() {
+					sz1977, vn1978, _ := c.ReadMapChunk(n1975, 21, 22, nil, true)
+					for j1979 := 0; j1979 < sz1977 && !c.Failed(); j1979++ {
+						var k1980 string
+						k1980 = c.ReadString()
+						var v1981 []string
+						if !vn1978 {
+							n1982 := c.ReadLengthFast(1)
+							if n1982 < 0 {
+								n1982 = c.ReadLength(1)
+							}
+							l1983 := foryimpl.MakeSlice[[]string](c, n1982)
+							if n1982 > 0 {
+								hn1985 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i1974 := range l1973 {
-										if hn1975 && !c.ReadFlag() {
-											clear(l1973[i1974 : i1974+1])
+									for i1984 := range l1983 {
+										if hn1985 && !c.ReadFlag() {
+											clear(l1983[i1984 : i1984+1])
 											continue
 										}
-										l1973[i1974] = c.ReadString()
+										l1983[i1984] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i1974)
+											c.TraceIndex(i1984)
 											break
 										}
 									}
 								}
 							}
-							v1971 = l1973
+							v1981 = l1983
 						}
-						m1966[k1970] = v1971
+						m1976[k1980] = v1981
 					}
-					n1965 -= sz1967
+					n1975 -= sz1977
 				}
-				x.MSL = m1966
+				x.MSL = m1976
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1979 := c.ReadLength(2)
-				m1980 := foryimpl.MakeMap[map[string]map[string]int32](c, n1979)
-				for n1979 > 0 && !c.Failed() {
-					sz1981, vn1982, _ := c.ReadMapChunk(n1979, 21, 24, nil, true)
-					for j1983 := 0; j1983 < sz1981 && !c.Failed(); j1983++ {
-						var k1984 string
-						k1984 = c.ReadString()
-						var v1985 map[string]int32
-						if !vn1982 {
-							n1986 := c.ReadLength(2)
-							m1987 := foryimpl.MakeMap[map[string]int32](c, n1986)
-							for n1986 > 0 && !c.Failed() {
-								sz1988, vn1989, _ := c.ReadMapChunk(n1986, 21, 5, nil, false)
-								for j1990 := 0; j1990 < sz1988 && !c.Failed(); j1990++ {
-									var k1991 string
-									k1991 = c.ReadString()
-									var v1992 int32
-									if !vn1989 {
-										v1992 = r.ReadVarInt32()
-									}
-									m1987[k1991] = v1992
-								}
-								n1986 -= sz1988
-							}
-							v1985 = m1987
-						}
-						m1980[k1984] = v1985
-					}
-					n1979 -= sz1981
+				n1989 := c.ReadLengthFast(2)
+				if n1989 < 0 {
+					n1989 = c.ReadLength(2)
 				}
-				x.MSM = m1980
+				m1990 := foryimpl.MakeMap[map[string]map[string]int32](c, n1989)
+				for n1989 > 0 && !c.Failed() {
+					sz1991, vn1992, _ := c.ReadMapChunk(n1989, 21, 24, nil, true)
+					for j1993 := 0; j1993 < sz1991 && !c.Failed(); j1993++ {
+						var k1994 string
+						k1994 = c.ReadString()
+						var v1995 map[string]int32
+						if !vn1992 {
+							n1996 := c.ReadLengthFast(2)
+							if n1996 < 0 {
+								n1996 = c.ReadLength(2)
+							}
+							m1997 := foryimpl.MakeMap[map[string]int32](c, n1996)
+							for n1996 > 0 && !c.Failed() {
+								sz1998, vn1999, _ := c.ReadMapChunk(n1996, 21, 5, nil, false)
+								for j2000 := 0; j2000 < sz1998 && !c.Failed(); j2000++ {
+									var k2001 string
+									k2001 = c.ReadString()
+									var v2002 int32
+									if !vn1999 {
+										v2002 = r.ReadVarInt32()
+									}
+									m1997[k2001] = v2002
+								}
+								n1996 -= sz1998
+							}
+							v1995 = m1997
+						}
+						m1990[k1994] = v1995
+					}
+					n1989 -= sz1991
+				}
+				x.MSM = m1990
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1995 := c.ReadLength(2)
-				m1996 := foryimpl.MakeMap[map[string]*int32](c, n1995)
-				for n1995 > 0 && !c.Failed() {
-					sz1997, vn1998, _ := c.ReadMapChunk(n1995, 21, 5, nil, true)
-					for j1999 := 0; j1999 < sz1997 && !c.Failed(); j1999++ {
-						var k2000 string
-						k2000 = c.ReadString()
-						var v2001 *int32
-						if !vn1998 {
-							p2002 := foryimpl.Alloc[int32](c)
-							*p2002 = r.ReadVarInt32()
-							v2001 = p2002
-						}
-						m1996[k2000] = v2001
-					}
-					n1995 -= sz1997
+				n2005 := c.ReadLengthFast(2)
+				if n2005 < 0 {
+					n2005 = c.ReadLength(2)
 				}
-				x.MSP = m1996
+				m2006 := foryimpl.MakeMap[map[string]*int32](c, n2005)
+				for n2005 > 0 && !c.Failed() {
+					sz2007, vn2008, _ := c.ReadMapChunk(n2005, 21, 5, nil, true)
+					for j2009 := 0; j2009 < sz2007 && !c.Failed(); j2009++ {
+						var k2010 string
+						k2010 = c.ReadString()
+						var v2011 *int32
+						if !vn2008 {
+							p2012 := foryimpl.Alloc[int32](c)
+							*p2012 = r.ReadVarInt32()
+							v2011 = p2012
+						}
+						m2006[k2010] = v2011
+					}
+					n2005 -= sz2007
+				}
+				x.MSP = m2006
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2004 := c.ReadLength(2)
-				m2005 := foryimpl.MakeMap[map[uint8]uint16](c, n2004)
-				for n2004 > 0 && !c.Failed() {
-					sz2006, vn2007, _ := c.ReadMapChunk(n2004, 9, 10, nil, false)
-					for j2008 := 0; j2008 < sz2006 && !c.Failed(); j2008++ {
-						var k2009 uint8
-						k2009 = r.ReadUint8()
-						var v2010 uint16
-						if !vn2007 {
-							v2010 = r.ReadUint16()
-						}
-						m2005[k2009] = v2010
-					}
-					n2004 -= sz2006
+				n2014 := c.ReadLengthFast(2)
+				if n2014 < 0 {
+					n2014 = c.ReadLength(2)
 				}
-				x.MU8 = m2005
+				m2015 := foryimpl.MakeMap[map[uint8]uint16](c, n2014)
+				for n2014 > 0 && !c.Failed() {
+					sz2016, vn2017, _ := c.ReadMapChunk(n2014, 9, 10, nil, false)
+					for j2018 := 0; j2018 < sz2016 && !c.Failed(); j2018++ {
+						var k2019 uint8
+						k2019 = r.ReadUint8()
+						var v2020 uint16
+						if !vn2017 {
+							v2020 = r.ReadUint16()
+						}
+						m2015[k2019] = v2020
+					}
+					n2014 -= sz2016
+				}
+				x.MU8 = m2015
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2012, id2013 := c.ReadRefFlag(); st2012 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2013)
-				} else if st2012 == foryimpl.RefFollows {
+				if st2022, id2023 := c.ReadRefFlag(); st2022 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2023)
+				} else if st2022 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2013, x.NBin)
+					foryimpl.SetRefSlice(c, id2023, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -9366,79 +10136,91 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if !f.Flag || c.ReadFlag() {
-				n2014 := c.ReadLength(1)
-				l2015 := foryimpl.MakeSlice[[]string](c, n2014)
-				if n2014 > 0 {
-					hn2017 := c.ReadListHeader(21)
+				n2024 := c.ReadLengthFast(1)
+				if n2024 < 0 {
+					n2024 = c.ReadLength(1)
+				}
+				l2025 := foryimpl.MakeSlice[[]string](c, n2024)
+				if n2024 > 0 {
+					hn2027 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2016 := range l2015 {
-							if hn2017 && !c.ReadFlag() {
-								clear(l2015[i2016 : i2016+1])
+						for i2026 := range l2025 {
+							if hn2027 && !c.ReadFlag() {
+								clear(l2025[i2026 : i2026+1])
 								continue
 							}
-							l2015[i2016] = c.ReadString()
+							l2025[i2026] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2016)
+								c.TraceIndex(i2026)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2015
+				x.NLS = l2025
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2020 := c.ReadLength(2)
-				m2021 := foryimpl.MakeMap[map[string]int32](c, n2020)
-				for n2020 > 0 && !c.Failed() {
-					sz2022, vn2023, _ := c.ReadMapChunk(n2020, 21, 5, nil, false)
-					for j2024 := 0; j2024 < sz2022 && !c.Failed(); j2024++ {
-						var k2025 string
-						k2025 = c.ReadString()
-						var v2026 int32
-						if !vn2023 {
-							v2026 = r.ReadVarInt32()
-						}
-						m2021[k2025] = v2026
-					}
-					n2020 -= sz2022
+				n2030 := c.ReadLengthFast(2)
+				if n2030 < 0 {
+					n2030 = c.ReadLength(2)
 				}
-				x.NM = m2021
+				m2031 := foryimpl.MakeMap[map[string]int32](c, n2030)
+				for n2030 > 0 && !c.Failed() {
+					sz2032, vn2033, _ := c.ReadMapChunk(n2030, 21, 5, nil, false)
+					for j2034 := 0; j2034 < sz2032 && !c.Failed(); j2034++ {
+						var k2035 string
+						k2035 = c.ReadString()
+						var v2036 int32
+						if !vn2033 {
+							v2036 = r.ReadVarInt32()
+						}
+						m2031[k2035] = v2036
+					}
+					n2030 -= sz2032
+				}
+				x.NM = m2031
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2028 := c.ReadLength(1)
-				l2029 := foryimpl.MakeSlice[[]uint8](c, n2028)
-				if n2028 > 0 {
-					hn2031 := c.ReadListHeader(9)
+				n2038 := c.ReadLengthFast(1)
+				if n2038 < 0 {
+					n2038 = c.ReadLength(1)
+				}
+				l2039 := foryimpl.MakeSlice[[]uint8](c, n2038)
+				if n2038 > 0 {
+					hn2041 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2030 := range l2029 {
-							if hn2031 && !c.ReadFlag() {
-								clear(l2029[i2030 : i2030+1])
+						for i2040 := range l2039 {
+							if hn2041 && !c.ReadFlag() {
+								clear(l2039[i2040 : i2040+1])
 								continue
 							}
-							l2029[i2030] = r.ReadUint8()
+							l2039[i2040] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2030)
+								c.TraceIndex(i2040)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2029
+				x.Raw = l2039
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2036, id2037 := c.ReadRefFlag(); st2036 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2037)
-				} else if st2036 == foryimpl.RefFollows {
-					n2038 := c.ReadArrayLength(1)
-					a2039 := foryimpl.MakeSlice[[]bool](c, n2038)
-					r.ReadRawBools(a2039)
-					x.RmABool = a2039
-					foryimpl.SetRefSlice(c, id2037, x.RmABool)
+				if st2046, id2047 := c.ReadRefFlag(); st2046 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2047)
+				} else if st2046 == foryimpl.RefFollows {
+					n2048 := c.ReadArrayLengthFast(1)
+					if n2048 < 0 {
+						n2048 = c.ReadArrayLength(1)
+					}
+					a2049 := foryimpl.MakeSlice[[]bool](c, n2048)
+					r.ReadRawBools(a2049)
+					x.RmABool = a2049
+					foryimpl.SetRefSlice(c, id2047, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -9446,22 +10228,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2034 := c.ReadArrayLength(1)
-					a2035 := foryimpl.MakeSlice[[]bool](c, n2034)
-					r.ReadRawBools(a2035)
-					x.RmABool = a2035
+					n2044 := c.ReadArrayLengthFast(1)
+					if n2044 < 0 {
+						n2044 = c.ReadArrayLength(1)
+					}
+					a2045 := foryimpl.MakeSlice[[]bool](c, n2044)
+					r.ReadRawBools(a2045)
+					x.RmABool = a2045
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2042, id2043 := c.ReadRefFlag(); st2042 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2043)
-				} else if st2042 == foryimpl.RefFollows {
-					n2044 := c.ReadArrayLength(4)
-					a2045 := foryimpl.MakeSlice[[]float32](c, n2044)
-					r.ReadRawFloat32s(a2045)
-					x.RmAF32 = a2045
-					foryimpl.SetRefSlice(c, id2043, x.RmAF32)
+				if st2052, id2053 := c.ReadRefFlag(); st2052 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2053)
+				} else if st2052 == foryimpl.RefFollows {
+					n2054 := c.ReadArrayLengthFast(4)
+					if n2054 < 0 {
+						n2054 = c.ReadArrayLength(4)
+					}
+					a2055 := foryimpl.MakeSlice[[]float32](c, n2054)
+					r.ReadRawFloat32s(a2055)
+					x.RmAF32 = a2055
+					foryimpl.SetRefSlice(c, id2053, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -9469,22 +10257,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2040 := c.ReadArrayLength(4)
-					a2041 := foryimpl.MakeSlice[[]float32](c, n2040)
-					r.ReadRawFloat32s(a2041)
-					x.RmAF32 = a2041
+					n2050 := c.ReadArrayLengthFast(4)
+					if n2050 < 0 {
+						n2050 = c.ReadArrayLength(4)
+					}
+					a2051 := foryimpl.MakeSlice[[]float32](c, n2050)
+					r.ReadRawFloat32s(a2051)
+					x.RmAF32 = a2051
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2048, id2049 := c.ReadRefFlag(); st2048 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2049)
-				} else if st2048 == foryimpl.RefFollows {
-					n2050 := c.ReadArrayLength(8)
-					a2051 := foryimpl.MakeSlice[[]float64](c, n2050)
-					r.ReadRawFloat64s(a2051)
-					x.RmAF64 = a2051
-					foryimpl.SetRefSlice(c, id2049, x.RmAF64)
+				if st2058, id2059 := c.ReadRefFlag(); st2058 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2059)
+				} else if st2058 == foryimpl.RefFollows {
+					n2060 := c.ReadArrayLengthFast(8)
+					if n2060 < 0 {
+						n2060 = c.ReadArrayLength(8)
+					}
+					a2061 := foryimpl.MakeSlice[[]float64](c, n2060)
+					r.ReadRawFloat64s(a2061)
+					x.RmAF64 = a2061
+					foryimpl.SetRefSlice(c, id2059, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -9492,22 +10286,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2046 := c.ReadArrayLength(8)
-					a2047 := foryimpl.MakeSlice[[]float64](c, n2046)
-					r.ReadRawFloat64s(a2047)
-					x.RmAF64 = a2047
+					n2056 := c.ReadArrayLengthFast(8)
+					if n2056 < 0 {
+						n2056 = c.ReadArrayLength(8)
+					}
+					a2057 := foryimpl.MakeSlice[[]float64](c, n2056)
+					r.ReadRawFloat64s(a2057)
+					x.RmAF64 = a2057
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2054, id2055 := c.ReadRefFlag(); st2054 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2055)
-				} else if st2054 == foryimpl.RefFollows {
-					n2056 := c.ReadArrayLength(2)
-					a2057 := foryimpl.MakeSlice[[]int16](c, n2056)
-					r.ReadRawInt16s(a2057)
-					x.RmAI16 = a2057
-					foryimpl.SetRefSlice(c, id2055, x.RmAI16)
+				if st2064, id2065 := c.ReadRefFlag(); st2064 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2065)
+				} else if st2064 == foryimpl.RefFollows {
+					n2066 := c.ReadArrayLengthFast(2)
+					if n2066 < 0 {
+						n2066 = c.ReadArrayLength(2)
+					}
+					a2067 := foryimpl.MakeSlice[[]int16](c, n2066)
+					r.ReadRawInt16s(a2067)
+					x.RmAI16 = a2067
+					foryimpl.SetRefSlice(c, id2065, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -9515,22 +10315,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2052 := c.ReadArrayLength(2)
-					a2053 := foryimpl.MakeSlice[[]int16](c, n2052)
-					r.ReadRawInt16s(a2053)
-					x.RmAI16 = a2053
+					n2062 := c.ReadArrayLengthFast(2)
+					if n2062 < 0 {
+						n2062 = c.ReadArrayLength(2)
+					}
+					a2063 := foryimpl.MakeSlice[[]int16](c, n2062)
+					r.ReadRawInt16s(a2063)
+					x.RmAI16 = a2063
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2060, id2061 := c.ReadRefFlag(); st2060 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2061)
-				} else if st2060 == foryimpl.RefFollows {
-					n2062 := c.ReadArrayLength(4)
-					a2063 := foryimpl.MakeSlice[[]int32](c, n2062)
-					r.ReadRawInt32s(a2063)
-					x.RmAI32 = a2063
-					foryimpl.SetRefSlice(c, id2061, x.RmAI32)
+				if st2070, id2071 := c.ReadRefFlag(); st2070 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2071)
+				} else if st2070 == foryimpl.RefFollows {
+					n2072 := c.ReadArrayLengthFast(4)
+					if n2072 < 0 {
+						n2072 = c.ReadArrayLength(4)
+					}
+					a2073 := foryimpl.MakeSlice[[]int32](c, n2072)
+					r.ReadRawInt32s(a2073)
+					x.RmAI32 = a2073
+					foryimpl.SetRefSlice(c, id2071, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -9538,22 +10344,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2058 := c.ReadArrayLength(4)
-					a2059 := foryimpl.MakeSlice[[]int32](c, n2058)
-					r.ReadRawInt32s(a2059)
-					x.RmAI32 = a2059
+					n2068 := c.ReadArrayLengthFast(4)
+					if n2068 < 0 {
+						n2068 = c.ReadArrayLength(4)
+					}
+					a2069 := foryimpl.MakeSlice[[]int32](c, n2068)
+					r.ReadRawInt32s(a2069)
+					x.RmAI32 = a2069
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2066, id2067 := c.ReadRefFlag(); st2066 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2067)
-				} else if st2066 == foryimpl.RefFollows {
-					n2068 := c.ReadArrayLength(8)
-					a2069 := foryimpl.MakeSlice[[]int64](c, n2068)
-					r.ReadRawInt64s(a2069)
-					x.RmAI64 = a2069
-					foryimpl.SetRefSlice(c, id2067, x.RmAI64)
+				if st2076, id2077 := c.ReadRefFlag(); st2076 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2077)
+				} else if st2076 == foryimpl.RefFollows {
+					n2078 := c.ReadArrayLengthFast(8)
+					if n2078 < 0 {
+						n2078 = c.ReadArrayLength(8)
+					}
+					a2079 := foryimpl.MakeSlice[[]int64](c, n2078)
+					r.ReadRawInt64s(a2079)
+					x.RmAI64 = a2079
+					foryimpl.SetRefSlice(c, id2077, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -9561,24 +10373,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2064 := c.ReadArrayLength(8)
-					a2065 := foryimpl.MakeSlice[[]int64](c, n2064)
-					r.ReadRawInt64s(a2065)
-					x.RmAI64 = a2065
+					n2074 := c.ReadArrayLengthFast(8)
+					if n2074 < 0 {
+						n2074 = c.ReadArrayLength(8)
+					}
+					a2075 := foryimpl.MakeSlice[[]int64](c, n2074)
+					r.ReadRawInt64s(a2075)
+					x.RmAI64 = a2075
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2073, id2074 := c.ReadRefFlag(); st2073 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2074)
-				} else if st2073 == foryimpl.RefFollows {
-					n2075 := c.ReadArrayLength(1)
-					a2076 := foryimpl.MakeSlice[[]int8](c, n2075)
-					for i2077 := range a2076 {
-						a2076[i2077] = r.ReadInt8()
+				if st2083, id2084 := c.ReadRefFlag(); st2083 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2084)
+				} else if st2083 == foryimpl.RefFollows {
+					n2085 := c.ReadArrayLengthFast(1)
+					if n2085 < 0 {
+						n2085 = c.ReadArrayLength(1)
 					}
-					x.RmAI8 = a2076
-					foryimpl.SetRefSlice(c, id2074, x.RmAI8)
+					a2086 := foryimpl.MakeSlice[[]int8](c, n2085)
+					for i2087 := range a2086 {
+						a2086[i2087] = r.ReadInt8()
+					}
+					x.RmAI8 = a2086
+					foryimpl.SetRefSlice(c, id2084, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -9586,24 +10404,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2070 := c.ReadArrayLength(1)
-					a2071 := foryimpl.MakeSlice[[]int8](c, n2070)
-					for i2072 := range a2071 {
-						a2071[i2072] = r.ReadInt8()
+					n2080 := c.ReadArrayLengthFast(1)
+					if n2080 < 0 {
+						n2080 = c.ReadArrayLength(1)
 					}
-					x.RmAI8 = a2071
+					a2081 := foryimpl.MakeSlice[[]int8](c, n2080)
+					for i2082 := range a2081 {
+						a2081[i2082] = r.ReadInt8()
+					}
+					x.RmAI8 = a2081
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2081)
-				} else if st2080 == foryimpl.RefFollows {
-					n2082 := c.ReadArrayLength(2)
-					a2083 := foryimpl.MakeSlice[[]uint16](c, n2082)
-					r.ReadRawUint16s(a2083)
-					x.RmAU16 = a2083
-					foryimpl.SetRefSlice(c, id2081, x.RmAU16)
+				if st2090, id2091 := c.ReadRefFlag(); st2090 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2091)
+				} else if st2090 == foryimpl.RefFollows {
+					n2092 := c.ReadArrayLengthFast(2)
+					if n2092 < 0 {
+						n2092 = c.ReadArrayLength(2)
+					}
+					a2093 := foryimpl.MakeSlice[[]uint16](c, n2092)
+					r.ReadRawUint16s(a2093)
+					x.RmAU16 = a2093
+					foryimpl.SetRefSlice(c, id2091, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -9611,22 +10435,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2078 := c.ReadArrayLength(2)
-					a2079 := foryimpl.MakeSlice[[]uint16](c, n2078)
-					r.ReadRawUint16s(a2079)
-					x.RmAU16 = a2079
+					n2088 := c.ReadArrayLengthFast(2)
+					if n2088 < 0 {
+						n2088 = c.ReadArrayLength(2)
+					}
+					a2089 := foryimpl.MakeSlice[[]uint16](c, n2088)
+					r.ReadRawUint16s(a2089)
+					x.RmAU16 = a2089
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2086, id2087 := c.ReadRefFlag(); st2086 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2087)
-				} else if st2086 == foryimpl.RefFollows {
-					n2088 := c.ReadArrayLength(4)
-					a2089 := foryimpl.MakeSlice[[]uint32](c, n2088)
-					r.ReadRawUint32s(a2089)
-					x.RmAU32 = a2089
-					foryimpl.SetRefSlice(c, id2087, x.RmAU32)
+				if st2096, id2097 := c.ReadRefFlag(); st2096 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2097)
+				} else if st2096 == foryimpl.RefFollows {
+					n2098 := c.ReadArrayLengthFast(4)
+					if n2098 < 0 {
+						n2098 = c.ReadArrayLength(4)
+					}
+					a2099 := foryimpl.MakeSlice[[]uint32](c, n2098)
+					r.ReadRawUint32s(a2099)
+					x.RmAU32 = a2099
+					foryimpl.SetRefSlice(c, id2097, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -9634,22 +10464,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2084 := c.ReadArrayLength(4)
-					a2085 := foryimpl.MakeSlice[[]uint32](c, n2084)
-					r.ReadRawUint32s(a2085)
-					x.RmAU32 = a2085
+					n2094 := c.ReadArrayLengthFast(4)
+					if n2094 < 0 {
+						n2094 = c.ReadArrayLength(4)
+					}
+					a2095 := foryimpl.MakeSlice[[]uint32](c, n2094)
+					r.ReadRawUint32s(a2095)
+					x.RmAU32 = a2095
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2092, id2093 := c.ReadRefFlag(); st2092 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2093)
-				} else if st2092 == foryimpl.RefFollows {
-					n2094 := c.ReadArrayLength(8)
-					a2095 := foryimpl.MakeSlice[[]uint64](c, n2094)
-					r.ReadRawUint64s(a2095)
-					x.RmAU64 = a2095
-					foryimpl.SetRefSlice(c, id2093, x.RmAU64)
+				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2103)
+				} else if st2102 == foryimpl.RefFollows {
+					n2104 := c.ReadArrayLengthFast(8)
+					if n2104 < 0 {
+						n2104 = c.ReadArrayLength(8)
+					}
+					a2105 := foryimpl.MakeSlice[[]uint64](c, n2104)
+					r.ReadRawUint64s(a2105)
+					x.RmAU64 = a2105
+					foryimpl.SetRefSlice(c, id2103, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -9657,22 +10493,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2090 := c.ReadArrayLength(8)
-					a2091 := foryimpl.MakeSlice[[]uint64](c, n2090)
-					r.ReadRawUint64s(a2091)
-					x.RmAU64 = a2091
+					n2100 := c.ReadArrayLengthFast(8)
+					if n2100 < 0 {
+						n2100 = c.ReadArrayLength(8)
+					}
+					a2101 := foryimpl.MakeSlice[[]uint64](c, n2100)
+					r.ReadRawUint64s(a2101)
+					x.RmAU64 = a2101
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2098, id2099 := c.ReadRefFlag(); st2098 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2099)
-				} else if st2098 == foryimpl.RefFollows {
-					n2100 := c.ReadArrayLength(1)
-					a2101 := foryimpl.MakeSlice[[]uint8](c, n2100)
-					copy(a2101, r.ReadBytes(n2100))
-					x.RmAU8 = a2101
-					foryimpl.SetRefSlice(c, id2099, x.RmAU8)
+				if st2108, id2109 := c.ReadRefFlag(); st2108 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2109)
+				} else if st2108 == foryimpl.RefFollows {
+					n2110 := c.ReadArrayLengthFast(1)
+					if n2110 < 0 {
+						n2110 = c.ReadArrayLength(1)
+					}
+					a2111 := foryimpl.MakeSlice[[]uint8](c, n2110)
+					copy(a2111, r.ReadBytes(n2110))
+					x.RmAU8 = a2111
+					foryimpl.SetRefSlice(c, id2109, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -9680,19 +10522,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2096 := c.ReadArrayLength(1)
-					a2097 := foryimpl.MakeSlice[[]uint8](c, n2096)
-					copy(a2097, r.ReadBytes(n2096))
-					x.RmAU8 = a2097
+					n2106 := c.ReadArrayLengthFast(1)
+					if n2106 < 0 {
+						n2106 = c.ReadArrayLength(1)
+					}
+					a2107 := foryimpl.MakeSlice[[]uint8](c, n2106)
+					copy(a2107, r.ReadBytes(n2106))
+					x.RmAU8 = a2107
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2103)
-				} else if st2102 == foryimpl.RefFollows {
+				if st2112, id2113 := c.ReadRefFlag(); st2112 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2113)
+				} else if st2112 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2103, x.RmBin)
+					foryimpl.SetRefSlice(c, id2113, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -9707,604 +10552,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2104 := c.ReadLength(2)
-				if n2104 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2104, 3))
+				n2114 := c.ReadLengthFast(2)
+				if n2114 < 0 {
+					n2114 = c.ReadLength(2)
+				}
+				if n2114 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2114, 3))
 					return
 				}
-				var l2105 [3]int16
-				if n2104 > 0 {
-					hn2107 := c.ReadListHeader(3)
+				var l2115 [3]int16
+				if n2114 > 0 {
+					hn2117 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2106 := range l2105 {
-							if hn2107 && !c.ReadFlag() {
-								clear(l2105[i2106 : i2106+1])
+						for i2116 := range l2115 {
+							if hn2117 && !c.ReadFlag() {
+								clear(l2115[i2116 : i2116+1])
 								continue
 							}
-							l2105[i2106] = r.ReadInt16()
+							l2115[i2116] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2106)
+								c.TraceIndex(i2116)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2105
+				x.RmFix = l2115
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2110 := c.ReadLength(1)
-				l2111 := foryimpl.MakeSlice[[]bool](c, n2110)
-				if n2110 > 0 {
-					hn2113 := c.ReadListHeader(1)
+				n2120 := c.ReadLengthFast(1)
+				if n2120 < 0 {
+					n2120 = c.ReadLength(1)
+				}
+				l2121 := foryimpl.MakeSlice[[]bool](c, n2120)
+				if n2120 > 0 {
+					hn2123 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2112 := range l2111 {
-							if hn2113 && !c.ReadFlag() {
-								clear(l2111[i2112 : i2112+1])
+						for i2122 := range l2121 {
+							if hn2123 && !c.ReadFlag() {
+								clear(l2121[i2122 : i2122+1])
 								continue
 							}
-							l2111[i2112] = r.ReadBool()
+							l2121[i2122] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2112)
+								c.TraceIndex(i2122)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2111
+				x.RmLB = l2121
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2116 := c.ReadLength(1)
-				l2117 := foryimpl.MakeSlice[[]Color](c, n2116)
-				if n2116 > 0 {
-					hn2119 := c.ReadListHeader(25)
+				n2126 := c.ReadLengthFast(1)
+				if n2126 < 0 {
+					n2126 = c.ReadLength(1)
+				}
+				l2127 := foryimpl.MakeSlice[[]Color](c, n2126)
+				if n2126 > 0 {
+					hn2129 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2118 := range l2117 {
-							if hn2119 && !c.ReadFlag() {
-								clear(l2117[i2118 : i2118+1])
+						for i2128 := range l2127 {
+							if hn2129 && !c.ReadFlag() {
+								clear(l2127[i2128 : i2128+1])
 								continue
 							}
-							l2117[i2118] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e2132 := c.ReadEnumFast(uint32(0x7fffffff)); e2132 >= 0 {
+								l2127[i2128] = Color(e2132)
+							} else {
+								l2127[i2128] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i2118)
+								c.TraceIndex(i2128)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2117
+				x.RmLE = l2127
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2122 := c.ReadLength(4)
-				l2123 := foryimpl.MakeSlice[[]float32](c, n2122)
-				if n2122 > 0 {
-					hn2125 := c.ReadListHeader(19)
+				n2133 := c.ReadLengthFast(4)
+				if n2133 < 0 {
+					n2133 = c.ReadLength(4)
+				}
+				l2134 := foryimpl.MakeSlice[[]float32](c, n2133)
+				if n2133 > 0 {
+					hn2136 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2124 := range l2123 {
-							if hn2125 && !c.ReadFlag() {
-								clear(l2123[i2124 : i2124+1])
+						for i2135 := range l2134 {
+							if hn2136 && !c.ReadFlag() {
+								clear(l2134[i2135 : i2135+1])
 								continue
 							}
-							l2123[i2124] = r.ReadFloat32()
+							l2134[i2135] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2124)
+								c.TraceIndex(i2135)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2123
+				x.RmLF32 = l2134
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2128 := c.ReadLength(8)
-				l2129 := foryimpl.MakeSlice[[]float64](c, n2128)
-				if n2128 > 0 {
-					hn2131 := c.ReadListHeader(20)
+				n2139 := c.ReadLengthFast(8)
+				if n2139 < 0 {
+					n2139 = c.ReadLength(8)
+				}
+				l2140 := foryimpl.MakeSlice[[]float64](c, n2139)
+				if n2139 > 0 {
+					hn2142 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2130 := range l2129 {
-							if hn2131 && !c.ReadFlag() {
-								clear(l2129[i2130 : i2130+1])
+						for i2141 := range l2140 {
+							if hn2142 && !c.ReadFlag() {
+								clear(l2140[i2141 : i2141+1])
 								continue
 							}
-							l2129[i2130] = r.ReadFloat64()
+							l2140[i2141] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2130)
+								c.TraceIndex(i2141)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2129
+				x.RmLF64 = l2140
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2134 := c.ReadLength(1)
-				l2135 := foryimpl.MakeSlice[[]int32](c, n2134)
-				if n2134 > 0 {
-					hn2137 := c.ReadListHeader(5)
+				n2145 := c.ReadLengthFast(1)
+				if n2145 < 0 {
+					n2145 = c.ReadLength(1)
+				}
+				l2146 := foryimpl.MakeSlice[[]int32](c, n2145)
+				if n2145 > 0 {
+					hn2148 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2136 := range l2135 {
-							if hn2137 && !c.ReadFlag() {
-								clear(l2135[i2136 : i2136+1])
+						for i2147 := range l2146 {
+							if hn2148 && !c.ReadFlag() {
+								clear(l2146[i2147 : i2147+1])
 								continue
 							}
-							l2135[i2136] = r.ReadVarInt32()
+							l2146[i2147] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2136)
+								c.TraceIndex(i2147)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2135
+				x.RmLI32 = l2146
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2140 := c.ReadLength(1)
-				l2141 := foryimpl.MakeSlice[[]int64](c, n2140)
-				if n2140 > 0 {
-					hn2143 := c.ReadListHeader(7)
+				n2151 := c.ReadLengthFast(1)
+				if n2151 < 0 {
+					n2151 = c.ReadLength(1)
+				}
+				l2152 := foryimpl.MakeSlice[[]int64](c, n2151)
+				if n2151 > 0 {
+					hn2154 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2142 := range l2141 {
-							if hn2143 && !c.ReadFlag() {
-								clear(l2141[i2142 : i2142+1])
+						for i2153 := range l2152 {
+							if hn2154 && !c.ReadFlag() {
+								clear(l2152[i2153 : i2153+1])
 								continue
 							}
-							l2141[i2142] = r.ReadVarInt64()
+							l2152[i2153] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2142)
+								c.TraceIndex(i2153)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2141
+				x.RmLI64 = l2152
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2146 := c.ReadLength(1)
-				l2147 := foryimpl.MakeSlice[[]int8](c, n2146)
-				if n2146 > 0 {
-					hn2149 := c.ReadListHeader(2)
+				n2157 := c.ReadLengthFast(1)
+				if n2157 < 0 {
+					n2157 = c.ReadLength(1)
+				}
+				l2158 := foryimpl.MakeSlice[[]int8](c, n2157)
+				if n2157 > 0 {
+					hn2160 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2148 := range l2147 {
-							if hn2149 && !c.ReadFlag() {
-								clear(l2147[i2148 : i2148+1])
+						for i2159 := range l2158 {
+							if hn2160 && !c.ReadFlag() {
+								clear(l2158[i2159 : i2159+1])
 								continue
 							}
-							l2147[i2148] = r.ReadInt8()
+							l2158[i2159] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2148)
+								c.TraceIndex(i2159)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2147
+				x.RmLI8 = l2158
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2152 := c.ReadLength(1)
-				l2153 := foryimpl.MakeSlice[[][]int32](c, n2152)
-				if n2152 > 0 {
-					hn2155 := c.ReadListHeader(22)
+				n2163 := c.ReadLengthFast(1)
+				if n2163 < 0 {
+					n2163 = c.ReadLength(1)
+				}
+				l2164 := foryimpl.MakeSlice[[][]int32](c, n2163)
+				if n2163 > 0 {
+					hn2166 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2154 := range l2153 {
-							if hn2155 && !c.ReadFlag() {
-								clear(l2153[i2154 : i2154+1])
+						for i2165 := range l2164 {
+							if hn2166 && !c.ReadFlag() {
+								clear(l2164[i2165 : i2165+1])
 								continue
 							}
-							n2158 := c.ReadLength(1)
-							l2159 := foryimpl.MakeSlice[[]int32](c, n2158)
-							if n2158 > 0 {
-								hn2161 := c.ReadListHeader(5)
+							n2169 := c.ReadLengthFast(1)
+							if n2169 < 0 {
+								n2169 = c.ReadLength(1)
+							}
+							l2170 := foryimpl.MakeSlice[[]int32](c, n2169)
+							if n2169 > 0 {
+								hn2172 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2160 := range l2159 {
-										if hn2161 && !c.ReadFlag() {
-											clear(l2159[i2160 : i2160+1])
+									for i2171 := range l2170 {
+										if hn2172 && !c.ReadFlag() {
+											clear(l2170[i2171 : i2171+1])
 											continue
 										}
-										l2159[i2160] = r.ReadVarInt32()
+										l2170[i2171] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2160)
+											c.TraceIndex(i2171)
 											break
 										}
 									}
 								}
 							}
-							l2153[i2154] = l2159
+							l2164[i2165] = l2170
 							if c.Failed() {
-								c.TraceIndex(i2154)
+								c.TraceIndex(i2165)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2153
+				x.RmLL = l2164
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2164 := c.ReadLength(1)
-				l2165 := foryimpl.MakeSlice[[]map[string]int32](c, n2164)
-				if n2164 > 0 {
-					hn2167 := c.ReadListHeader(24)
+				n2175 := c.ReadLengthFast(1)
+				if n2175 < 0 {
+					n2175 = c.ReadLength(1)
+				}
+				l2176 := foryimpl.MakeSlice[[]map[string]int32](c, n2175)
+				if n2175 > 0 {
+					hn2178 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2166 := range l2165 {
-							if hn2167 && !c.ReadFlag() {
-								clear(l2165[i2166 : i2166+1])
+						for i2177 := range l2176 {
+							if hn2178 && !c.ReadFlag() {
+								clear(l2176[i2177 : i2177+1])
 								continue
 							}
-							n2170 := c.ReadLength(2)
-							m2171 := foryimpl.MakeMap[map[string]int32](c, n2170)
-							for n2170 > 0 && !c.Failed() {
-								sz2172, vn2173, _ := c.ReadMapChunk(n2170, 21, 5, nil, false)
-								for j2174 := 0; j2174 < sz2172 && !c.Failed(); j2174++ {
-									var k2175 string
-									k2175 = c.ReadString()
-									var v2176 int32
-									if !vn2173 {
-										v2176 = r.ReadVarInt32()
-									}
-									m2171[k2175] = v2176
-								}
-								n2170 -= sz2172
+							n2181 := c.ReadLengthFast(2)
+							if n2181 < 0 {
+								n2181 = c.ReadLength(2)
 							}
-							l2165[i2166] = m2171
+							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
+							for n2181 > 0 && !c.Failed() {
+								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
+								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
+									var k2186 string
+									k2186 = c.ReadString()
+									var v2187 int32
+									if !vn2184 {
+										v2187 = r.ReadVarInt32()
+									}
+									m2182[k2186] = v2187
+								}
+								n2181 -= sz2183
+							}
+							l2176[i2177] = m2182
 							if c.Failed() {
-								c.TraceIndex(i2166)
+								c.TraceIndex(i2177)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2165
+				x.RmLM = l2176
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2178 := c.ReadLength(1)
-				l2179 := foryimpl.MakeSlice[[]*int32](c, n2178)
-				if n2178 > 0 {
-					hn2181 := c.ReadListHeader(5)
+				n2189 := c.ReadLengthFast(1)
+				if n2189 < 0 {
+					n2189 = c.ReadLength(1)
+				}
+				l2190 := foryimpl.MakeSlice[[]*int32](c, n2189)
+				if n2189 > 0 {
+					hn2192 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2180 := range l2179 {
-							if hn2181 && !c.ReadFlag() {
-								clear(l2179[i2180 : i2180+1])
+						for i2191 := range l2190 {
+							if hn2192 && !c.ReadFlag() {
+								clear(l2190[i2191 : i2191+1])
 								continue
 							}
-							p2184 := foryimpl.Alloc[int32](c)
-							*p2184 = r.ReadVarInt32()
-							l2179[i2180] = p2184
+							p2195 := foryimpl.Alloc[int32](c)
+							*p2195 = r.ReadVarInt32()
+							l2190[i2191] = p2195
 							if c.Failed() {
-								c.TraceIndex(i2180)
+								c.TraceIndex(i2191)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2179
+				x.RmLPI = l2190
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2185 := c.ReadLength(1)
-				l2186 := foryimpl.MakeSlice[[]string](c, n2185)
-				if n2185 > 0 {
-					hn2188 := c.ReadListHeader(21)
+				n2196 := c.ReadLengthFast(1)
+				if n2196 < 0 {
+					n2196 = c.ReadLength(1)
+				}
+				l2197 := foryimpl.MakeSlice[[]string](c, n2196)
+				if n2196 > 0 {
+					hn2199 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2187 := range l2186 {
-							if hn2188 && !c.ReadFlag() {
-								clear(l2186[i2187 : i2187+1])
+						for i2198 := range l2197 {
+							if hn2199 && !c.ReadFlag() {
+								clear(l2197[i2198 : i2198+1])
 								continue
 							}
-							l2186[i2187] = c.ReadString()
+							l2197[i2198] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2187)
+								c.TraceIndex(i2198)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2186
+				x.RmLS = l2197
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2191 := c.ReadLength(1)
-				l2192 := foryimpl.MakeSlice[[]time.Time](c, n2191)
-				if n2191 > 0 {
-					hn2194 := c.ReadListHeader(38)
+				n2202 := c.ReadLengthFast(1)
+				if n2202 < 0 {
+					n2202 = c.ReadLength(1)
+				}
+				l2203 := foryimpl.MakeSlice[[]time.Time](c, n2202)
+				if n2202 > 0 {
+					hn2205 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2193 := range l2192 {
-							if hn2194 && !c.ReadFlag() {
-								clear(l2192[i2193 : i2193+1])
+						for i2204 := range l2203 {
+							if hn2205 && !c.ReadFlag() {
+								clear(l2203[i2204 : i2204+1])
 								continue
 							}
-							l2192[i2193] = c.ReadTime()
+							l2203[i2204] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2193)
+								c.TraceIndex(i2204)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2192
+				x.RmLT = l2203
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2197 := c.ReadLength(2)
-				l2198 := foryimpl.MakeSlice[[]uint16](c, n2197)
-				if n2197 > 0 {
-					hn2200 := c.ReadListHeader(10)
+				n2208 := c.ReadLengthFast(2)
+				if n2208 < 0 {
+					n2208 = c.ReadLength(2)
+				}
+				l2209 := foryimpl.MakeSlice[[]uint16](c, n2208)
+				if n2208 > 0 {
+					hn2211 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2199 := range l2198 {
-							if hn2200 && !c.ReadFlag() {
-								clear(l2198[i2199 : i2199+1])
+						for i2210 := range l2209 {
+							if hn2211 && !c.ReadFlag() {
+								clear(l2209[i2210 : i2210+1])
 								continue
 							}
-							l2198[i2199] = r.ReadUint16()
+							l2209[i2210] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2199)
+								c.TraceIndex(i2210)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2198
+				x.RmLU16 = l2209
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2203 := c.ReadLength(1)
-				l2204 := foryimpl.MakeSlice[[]uint64](c, n2203)
-				if n2203 > 0 {
-					hn2206 := c.ReadListHeader(14)
+				n2214 := c.ReadLengthFast(1)
+				if n2214 < 0 {
+					n2214 = c.ReadLength(1)
+				}
+				l2215 := foryimpl.MakeSlice[[]uint64](c, n2214)
+				if n2214 > 0 {
+					hn2217 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2205 := range l2204 {
-							if hn2206 && !c.ReadFlag() {
-								clear(l2204[i2205 : i2205+1])
+						for i2216 := range l2215 {
+							if hn2217 && !c.ReadFlag() {
+								clear(l2215[i2216 : i2216+1])
 								continue
 							}
-							l2204[i2205] = r.ReadVarUint64()
+							l2215[i2216] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2205)
+								c.TraceIndex(i2216)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2204
+				x.RmLU64 = l2215
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2209 := c.ReadLength(2)
-				m2210 := foryimpl.MakeMap[map[bool]string](c, n2209)
-				for n2209 > 0 && !c.Failed() {
-					sz2211, vn2212, _ := c.ReadMapChunk(n2209, 1, 21, nil, false)
-					for j2213 := 0; j2213 < sz2211 && !c.Failed(); j2213++ {
-						var k2214 bool
-						k2214 = r.ReadBool()
-						var v2215 string
-						if !vn2212 {
-							v2215 = c.ReadString()
-						}
-						m2210[k2214] = v2215
-					}
-					n2209 -= sz2211
+				n2220 := c.ReadLengthFast(2)
+				if n2220 < 0 {
+					n2220 = c.ReadLength(2)
 				}
-				x.RmMBS = m2210
+				m2221 := foryimpl.MakeMap[map[bool]string](c, n2220)
+				for n2220 > 0 && !c.Failed() {
+					sz2222, vn2223, _ := c.ReadMapChunk(n2220, 1, 21, nil, false)
+					for j2224 := 0; j2224 < sz2222 && !c.Failed(); j2224++ {
+						var k2225 bool
+						k2225 = r.ReadBool()
+						var v2226 string
+						if !vn2223 {
+							v2226 = c.ReadString()
+						}
+						m2221[k2225] = v2226
+					}
+					n2220 -= sz2222
+				}
+				x.RmMBS = m2221
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2217 := c.ReadLength(2)
-				m2218 := foryimpl.MakeMap[map[Color]string](c, n2217)
-				for n2217 > 0 && !c.Failed() {
-					sz2219, vn2220, _ := c.ReadMapChunk(n2217, 25, 21, nil, false)
-					for j2221 := 0; j2221 < sz2219 && !c.Failed(); j2221++ {
-						var k2222 Color
-						k2222 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2223 string
-						if !vn2220 {
-							v2223 = c.ReadString()
-						}
-						m2218[k2222] = v2223
-					}
-					n2217 -= sz2219
+				n2228 := c.ReadLengthFast(2)
+				if n2228 < 0 {
+					n2228 = c.ReadLength(2)
 				}
-				x.RmMES = m2218
+				m2229 := foryimpl.MakeMap[map[Color]string](c, n2228)
+				for n2228 > 0 && !c.Failed() {
+					sz2230, vn2231, _ := c.ReadMapChunk(n2228, 25, 21, nil, false)
+					for j2232 := 0; j2232 < sz2230 && !c.Failed(); j2232++ {
+						var k2233 Color
+						if e2235 := c.ReadEnumFast(uint32(0x7fffffff)); e2235 >= 0 {
+							k2233 = Color(e2235)
+						} else {
+							k2233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2234 string
+						if !vn2231 {
+							v2234 = c.ReadString()
+						}
+						m2229[k2233] = v2234
+					}
+					n2228 -= sz2230
+				}
+				x.RmMES = m2229
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2225 := c.ReadLength(2)
-				m2226 := foryimpl.MakeMap[map[int64]float64](c, n2225)
-				for n2225 > 0 && !c.Failed() {
-					sz2227, vn2228, _ := c.ReadMapChunk(n2225, 7, 20, nil, false)
-					for j2229 := 0; j2229 < sz2227 && !c.Failed(); j2229++ {
-						var k2230 int64
-						k2230 = r.ReadVarInt64()
-						var v2231 float64
-						if !vn2228 {
-							v2231 = r.ReadFloat64()
-						}
-						m2226[k2230] = v2231
-					}
-					n2225 -= sz2227
+				n2237 := c.ReadLengthFast(2)
+				if n2237 < 0 {
+					n2237 = c.ReadLength(2)
 				}
-				x.RmMI64F = m2226
+				m2238 := foryimpl.MakeMap[map[int64]float64](c, n2237)
+				for n2237 > 0 && !c.Failed() {
+					sz2239, vn2240, _ := c.ReadMapChunk(n2237, 7, 20, nil, false)
+					for j2241 := 0; j2241 < sz2239 && !c.Failed(); j2241++ {
+						var k2242 int64
+						k2242 = r.ReadVarInt64()
+						var v2243 float64
+						if !vn2240 {
+							v2243 = r.ReadFloat64()
+						}
+						m2238[k2242] = v2243
+					}
+					n2237 -= sz2239
+				}
+				x.RmMI64F = m2238
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2233 := c.ReadLength(2)
-				m2234 := foryimpl.MakeMap[map[int32]string](c, n2233)
-				for n2233 > 0 && !c.Failed() {
-					sz2235, vn2236, _ := c.ReadMapChunk(n2233, 5, 21, nil, false)
-					for j2237 := 0; j2237 < sz2235 && !c.Failed(); j2237++ {
-						var k2238 int32
-						k2238 = r.ReadVarInt32()
-						var v2239 string
-						if !vn2236 {
-							v2239 = c.ReadString()
-						}
-						m2234[k2238] = v2239
-					}
-					n2233 -= sz2235
+				n2245 := c.ReadLengthFast(2)
+				if n2245 < 0 {
+					n2245 = c.ReadLength(2)
 				}
-				x.RmMIS = m2234
+				m2246 := foryimpl.MakeMap[map[int32]string](c, n2245)
+				for n2245 > 0 && !c.Failed() {
+					sz2247, vn2248, _ := c.ReadMapChunk(n2245, 5, 21, nil, false)
+					for j2249 := 0; j2249 < sz2247 && !c.Failed(); j2249++ {
+						var k2250 int32
+						k2250 = r.ReadVarInt32()
+						var v2251 string
+						if !vn2248 {
+							v2251 = c.ReadString()
+						}
+						m2246[k2250] = v2251
+					}
+					n2245 -= sz2247
+				}
+				x.RmMIS = m2246
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2241 := c.ReadLength(2)
-				m2242 := foryimpl.MakeMap[map[string]int32](c, n2241)
-				for n2241 > 0 && !c.Failed() {
-					sz2243, vn2244, _ := c.ReadMapChunk(n2241, 21, 5, nil, false)
-					for j2245 := 0; j2245 < sz2243 && !c.Failed(); j2245++ {
-						var k2246 string
-						k2246 = c.ReadString()
-						var v2247 int32
-						if !vn2244 {
-							v2247 = r.ReadVarInt32()
-						}
-						m2242[k2246] = v2247
-					}
-					n2241 -= sz2243
+				n2253 := c.ReadLengthFast(2)
+				if n2253 < 0 {
+					n2253 = c.ReadLength(2)
 				}
-				x.RmMSI = m2242
+				m2254 := foryimpl.MakeMap[map[string]int32](c, n2253)
+				for n2253 > 0 && !c.Failed() {
+					sz2255, vn2256, _ := c.ReadMapChunk(n2253, 21, 5, nil, false)
+					for j2257 := 0; j2257 < sz2255 && !c.Failed(); j2257++ {
+						var k2258 string
+						k2258 = c.ReadString()
+						var v2259 int32
+						if !vn2256 {
+							v2259 = r.ReadVarInt32()
+						}
+						m2254[k2258] = v2259
+					}
+					n2253 -= sz2255
+				}
+				x.RmMSI = m2254
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2249 := c.ReadLength(2)
-				m2250 := foryimpl.MakeMap[map[string][]string](c, n2249)
-				for n2249 > 0 && !c.Failed() {
-					sz2251, vn2252, _ := c.ReadMapChunk(n2249, 21, 22, nil, true)
-					for j2253 := 0; j2253 < sz2251 && !c.Failed(); j2253++ {
-						var k2254 string
-						k2254 = c.ReadString()
-						var v2255 []string
-						if !vn2252 {
-							n2256 := c.ReadLength(1)
-							l2257 := foryimpl.MakeSlice[[]string](c, n2256)
-							if n2256 > 0 {
-								hn2259 := c.ReadListHeader(21)
+				n2261 := c.ReadLengthFast(2)
+				if n2261 < 0 {
+					n2261 = c.ReadLength(2)
+				}
+				m2262 := foryimpl.MakeMap[map[string][]string](c, n2261)
+				for n2261 > 0 && !c.Failed() {
+					sz2263, vn2264, _ := c.ReadMapChunk(n2261, 21, 22, nil, true)
+					for j2265 := 0; j2265 < sz2263 && !c.Failed(); j2265++ {
+						var k2266 string
+						k2266 = c.ReadString()
+						var v2267 []string
+						if !vn2264 {
+							n2268 := c.ReadLengthFast(1)
+							if n2268 < 0 {
+								n2268 = c.ReadLength(1)
+							}
+							l2269 := foryimpl.MakeSlice[[]string](c, n2268)
+							if n2268 > 0 {
+								hn2271 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2258 := range l2257 {
-										if hn2259 && !c.ReadFlag() {
-											clear(l2257[i2258 : i2258+1])
+									for i2270 := range l2269 {
+										if hn2271 && !c.ReadFlag() {
+											clear(l2269[i2270 : i2270+1])
 											continue
 										}
-										l2257[i2258] = c.ReadString()
+										l2269[i2270] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2258)
+											c.TraceIndex(i2270)
 											break
 										}
 									}
 								}
 							}
-							v2255 = l2257
+							v2267 = l2269
 						}
-						m2250[k2254] = v2255
+						m2262[k2266] = v2267
 					}
-					n2249 -= sz2251
+					n2261 -= sz2263
 				}
-				x.RmMSL = m2250
+				x.RmMSL = m2262
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2263 := c.ReadLength(2)
-				m2264 := foryimpl.MakeMap[map[string]map[string]int32](c, n2263)
-				for n2263 > 0 && !c.Failed() {
-					sz2265, vn2266, _ := c.ReadMapChunk(n2263, 21, 24, nil, true)
-					for j2267 := 0; j2267 < sz2265 && !c.Failed(); j2267++ {
-						var k2268 string
-						k2268 = c.ReadString()
-						var v2269 map[string]int32
-						if !vn2266 {
-							n2270 := c.ReadLength(2)
-							m2271 := foryimpl.MakeMap[map[string]int32](c, n2270)
-							for n2270 > 0 && !c.Failed() {
-								sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 5, nil, false)
-								for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
-									var k2275 string
-									k2275 = c.ReadString()
-									var v2276 int32
-									if !vn2273 {
-										v2276 = r.ReadVarInt32()
-									}
-									m2271[k2275] = v2276
-								}
-								n2270 -= sz2272
-							}
-							v2269 = m2271
-						}
-						m2264[k2268] = v2269
-					}
-					n2263 -= sz2265
+				n2275 := c.ReadLengthFast(2)
+				if n2275 < 0 {
+					n2275 = c.ReadLength(2)
 				}
-				x.RmMSM = m2264
+				m2276 := foryimpl.MakeMap[map[string]map[string]int32](c, n2275)
+				for n2275 > 0 && !c.Failed() {
+					sz2277, vn2278, _ := c.ReadMapChunk(n2275, 21, 24, nil, true)
+					for j2279 := 0; j2279 < sz2277 && !c.Failed(); j2279++ {
+						var k2280 string
+						k2280 = c.ReadString()
+						var v2281 map[string]int32
+						if !vn2278 {
+							n2282 := c.ReadLengthFast(2)
+							if n2282 < 0 {
+								n2282 = c.ReadLength(2)
+							}
+							m2283 := foryimpl.MakeMap[map[string]int32](c, n2282)
+							for n2282 > 0 && !c.Failed() {
+								sz2284, vn2285, _ := c.ReadMapChunk(n2282, 21, 5, nil, false)
+								for j2286 := 0; j2286 < sz2284 && !c.Failed(); j2286++ {
+									var k2287 string
+									k2287 = c.ReadString()
+									var v2288 int32
+									if !vn2285 {
+										v2288 = r.ReadVarInt32()
+									}
+									m2283[k2287] = v2288
+								}
+								n2282 -= sz2284
+							}
+							v2281 = m2283
+						}
+						m2276[k2280] = v2281
+					}
+					n2275 -= sz2277
+				}
+				x.RmMSM = m2276
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2279 := c.ReadLength(2)
-				m2280 := foryimpl.MakeMap[map[string]*int32](c, n2279)
-				for n2279 > 0 && !c.Failed() {
-					sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, true)
-					for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
-						var k2284 string
-						k2284 = c.ReadString()
-						var v2285 *int32
-						if !vn2282 {
-							p2286 := foryimpl.Alloc[int32](c)
-							*p2286 = r.ReadVarInt32()
-							v2285 = p2286
-						}
-						m2280[k2284] = v2285
-					}
-					n2279 -= sz2281
+				n2291 := c.ReadLengthFast(2)
+				if n2291 < 0 {
+					n2291 = c.ReadLength(2)
 				}
-				x.RmMSP = m2280
+				m2292 := foryimpl.MakeMap[map[string]*int32](c, n2291)
+				for n2291 > 0 && !c.Failed() {
+					sz2293, vn2294, _ := c.ReadMapChunk(n2291, 21, 5, nil, true)
+					for j2295 := 0; j2295 < sz2293 && !c.Failed(); j2295++ {
+						var k2296 string
+						k2296 = c.ReadString()
+						var v2297 *int32
+						if !vn2294 {
+							p2298 := foryimpl.Alloc[int32](c)
+							*p2298 = r.ReadVarInt32()
+							v2297 = p2298
+						}
+						m2292[k2296] = v2297
+					}
+					n2291 -= sz2293
+				}
+				x.RmMSP = m2292
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2288 := c.ReadLength(2)
-				m2289 := foryimpl.MakeMap[map[uint8]uint16](c, n2288)
-				for n2288 > 0 && !c.Failed() {
-					sz2290, vn2291, _ := c.ReadMapChunk(n2288, 9, 10, nil, false)
-					for j2292 := 0; j2292 < sz2290 && !c.Failed(); j2292++ {
-						var k2293 uint8
-						k2293 = r.ReadUint8()
-						var v2294 uint16
-						if !vn2291 {
-							v2294 = r.ReadUint16()
-						}
-						m2289[k2293] = v2294
-					}
-					n2288 -= sz2290
+				n2300 := c.ReadLengthFast(2)
+				if n2300 < 0 {
+					n2300 = c.ReadLength(2)
 				}
-				x.RmMU8 = m2289
+				m2301 := foryimpl.MakeMap[map[uint8]uint16](c, n2300)
+				for n2300 > 0 && !c.Failed() {
+					sz2302, vn2303, _ := c.ReadMapChunk(n2300, 9, 10, nil, false)
+					for j2304 := 0; j2304 < sz2302 && !c.Failed(); j2304++ {
+						var k2305 uint8
+						k2305 = r.ReadUint8()
+						var v2306 uint16
+						if !vn2303 {
+							v2306 = r.ReadUint16()
+						}
+						m2301[k2305] = v2306
+					}
+					n2300 -= sz2302
+				}
+				x.RmMU8 = m2301
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2296, id2297 := c.ReadRefFlag(); st2296 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2297)
-				} else if st2296 == foryimpl.RefFollows {
+				if st2308, id2309 := c.ReadRefFlag(); st2308 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2309)
+				} else if st2308 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2297, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2309, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -10317,68 +11254,77 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2298 := c.ReadLength(1)
-				l2299 := foryimpl.MakeSlice[[]string](c, n2298)
-				if n2298 > 0 {
-					hn2301 := c.ReadListHeader(21)
+				n2310 := c.ReadLengthFast(1)
+				if n2310 < 0 {
+					n2310 = c.ReadLength(1)
+				}
+				l2311 := foryimpl.MakeSlice[[]string](c, n2310)
+				if n2310 > 0 {
+					hn2313 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2300 := range l2299 {
-							if hn2301 && !c.ReadFlag() {
-								clear(l2299[i2300 : i2300+1])
+						for i2312 := range l2311 {
+							if hn2313 && !c.ReadFlag() {
+								clear(l2311[i2312 : i2312+1])
 								continue
 							}
-							l2299[i2300] = c.ReadString()
+							l2311[i2312] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2300)
+								c.TraceIndex(i2312)
 								break
 							}
 						}
 					}
 				}
-				x.RmNLS = l2299
+				x.RmNLS = l2311
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2304 := c.ReadLength(2)
-				m2305 := foryimpl.MakeMap[map[string]int32](c, n2304)
-				for n2304 > 0 && !c.Failed() {
-					sz2306, vn2307, _ := c.ReadMapChunk(n2304, 21, 5, nil, false)
-					for j2308 := 0; j2308 < sz2306 && !c.Failed(); j2308++ {
-						var k2309 string
-						k2309 = c.ReadString()
-						var v2310 int32
-						if !vn2307 {
-							v2310 = r.ReadVarInt32()
-						}
-						m2305[k2309] = v2310
-					}
-					n2304 -= sz2306
+				n2316 := c.ReadLengthFast(2)
+				if n2316 < 0 {
+					n2316 = c.ReadLength(2)
 				}
-				x.RmNM = m2305
+				m2317 := foryimpl.MakeMap[map[string]int32](c, n2316)
+				for n2316 > 0 && !c.Failed() {
+					sz2318, vn2319, _ := c.ReadMapChunk(n2316, 21, 5, nil, false)
+					for j2320 := 0; j2320 < sz2318 && !c.Failed(); j2320++ {
+						var k2321 string
+						k2321 = c.ReadString()
+						var v2322 int32
+						if !vn2319 {
+							v2322 = r.ReadVarInt32()
+						}
+						m2317[k2321] = v2322
+					}
+					n2316 -= sz2318
+				}
+				x.RmNM = m2317
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2312 := c.ReadLength(1)
-				l2313 := foryimpl.MakeSlice[[]uint8](c, n2312)
-				if n2312 > 0 {
-					hn2315 := c.ReadListHeader(9)
+				n2324 := c.ReadLengthFast(1)
+				if n2324 < 0 {
+					n2324 = c.ReadLength(1)
+				}
+				l2325 := foryimpl.MakeSlice[[]uint8](c, n2324)
+				if n2324 > 0 {
+					hn2327 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2314 := range l2313 {
-							if hn2315 && !c.ReadFlag() {
-								clear(l2313[i2314 : i2314+1])
+						for i2326 := range l2325 {
+							if hn2327 && !c.ReadFlag() {
+								clear(l2325[i2326 : i2326+1])
 								continue
 							}
-							l2313[i2314] = r.ReadUint8()
+							l2325[i2326] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2314)
+								c.TraceIndex(i2326)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2313
+				x.RmRaw = l2325
 			}
 		default:
 			c.SkipField(f)
@@ -10514,7 +11460,10 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -10533,6 +11482,9 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNested)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
 }
@@ -11064,7 +12016,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		RmLf:   x.RmLf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(286541755) {
 		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -11079,7 +12031,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n94 := c.ReadLength(1)
+	n94 := c.ReadLengthFast(1)
+	if n94 < 0 {
+		n94 = c.ReadLength(1)
+	}
 	l95 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n94)
 	if n94 > 0 {
 		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
@@ -11106,7 +12061,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n100 := c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
+	}
 	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n100)
 	if n100 > 0 {
 		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11133,7 +12091,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n106 := c.ReadLength(1)
+	n106 := c.ReadLengthFast(1)
+	if n106 < 0 {
+		n106 = c.ReadLength(1)
+	}
 	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n106)
 	if n106 > 0 {
 		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
@@ -11171,7 +12132,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n114 := c.ReadLength(2)
+	n114 := c.ReadLengthFast(2)
+	if n114 < 0 {
+		n114 = c.ReadLength(2)
+	}
 	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
 	for n114 > 0 && !c.Failed() {
 		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
@@ -11180,7 +12144,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k119 = c.ReadString()
 			var v120 []Inner
 			if !vn117 {
-				n121 := c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
+				}
 				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
 				if n121 > 0 {
 					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
@@ -11248,7 +12215,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n133 := c.ReadLength(1)
+	n133 := c.ReadLengthFast(1)
+	if n133 < 0 {
+		n133 = c.ReadLength(1)
+	}
 	l134 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n133)
 	if n133 > 0 {
 		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
@@ -11275,7 +12245,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLIn")
 		return
 	}
-	n139 := c.ReadLength(1)
+	n139 := c.ReadLengthFast(1)
+	if n139 < 0 {
+		n139 = c.ReadLength(1)
+	}
 	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n139)
 	if n139 > 0 {
 		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11302,7 +12275,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLLf")
 		return
 	}
-	n145 := c.ReadLength(1)
+	n145 := c.ReadLengthFast(1)
+	if n145 < 0 {
+		n145 = c.ReadLength(1)
+	}
 	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n145)
 	if n145 > 0 {
 		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
@@ -11340,7 +12316,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n153 := c.ReadLength(2)
+	n153 := c.ReadLengthFast(2)
+	if n153 < 0 {
+		n153 = c.ReadLength(2)
+	}
 	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
 	for n153 > 0 && !c.Failed() {
 		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
@@ -11349,7 +12328,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k158 = c.ReadString()
 			var v159 []Inner
 			if !vn156 {
-				n160 := c.ReadLength(1)
+				n160 := c.ReadLengthFast(1)
+				if n160 < 0 {
+					n160 = c.ReadLength(1)
+				}
 				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
 				if n160 > 0 {
 					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
@@ -11425,7 +12407,7 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		RmLf:   x.RmLf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(286541755) {
 		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -11442,7 +12424,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n174 := c.ReadLength(1)
+	n174 := c.ReadLengthFast(1)
+	if n174 < 0 {
+		n174 = c.ReadLength(1)
+	}
 	l175 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n174)
 	if n174 > 0 {
 		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
@@ -11469,7 +12454,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n180 := c.ReadLength(1)
+	n180 := c.ReadLengthFast(1)
+	if n180 < 0 {
+		n180 = c.ReadLength(1)
+	}
 	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n180)
 	if n180 > 0 {
 		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11496,7 +12484,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n186 := c.ReadLength(1)
+	n186 := c.ReadLengthFast(1)
+	if n186 < 0 {
+		n186 = c.ReadLength(1)
+	}
 	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n186)
 	if n186 > 0 {
 		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11557,7 +12548,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n199 := c.ReadLength(2)
+	n199 := c.ReadLengthFast(2)
+	if n199 < 0 {
+		n199 = c.ReadLength(2)
+	}
 	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
 	for n199 > 0 && !c.Failed() {
 		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
@@ -11566,7 +12560,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k204 = c.ReadString()
 			var v205 []Inner
 			if !vn202 {
-				n206 := c.ReadLength(1)
+				n206 := c.ReadLengthFast(1)
+				if n206 < 0 {
+					n206 = c.ReadLength(1)
+				}
 				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
 				if n206 > 0 {
 					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
@@ -11646,7 +12643,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n224 := c.ReadLength(1)
+	n224 := c.ReadLengthFast(1)
+	if n224 < 0 {
+		n224 = c.ReadLength(1)
+	}
 	l225 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n224)
 	if n224 > 0 {
 		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
@@ -11673,7 +12673,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLIn")
 		return
 	}
-	n230 := c.ReadLength(1)
+	n230 := c.ReadLengthFast(1)
+	if n230 < 0 {
+		n230 = c.ReadLength(1)
+	}
 	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n230)
 	if n230 > 0 {
 		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11700,7 +12703,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLLf")
 		return
 	}
-	n236 := c.ReadLength(1)
+	n236 := c.ReadLengthFast(1)
+	if n236 < 0 {
+		n236 = c.ReadLength(1)
+	}
 	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n236)
 	if n236 > 0 {
 		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11761,7 +12767,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n249 := c.ReadLength(2)
+	n249 := c.ReadLengthFast(2)
+	if n249 < 0 {
+		n249 = c.ReadLength(2)
+	}
 	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
 	for n249 > 0 && !c.Failed() {
 		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
@@ -11770,7 +12779,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k254 = c.ReadString()
 			var v255 []Inner
 			if !vn252 {
-				n256 := c.ReadLength(1)
+				n256 := c.ReadLengthFast(1)
+				if n256 < 0 {
+					n256 = c.ReadLength(1)
+				}
 				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
 				if n256 > 0 {
 					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
@@ -11866,7 +12878,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLength(1)
+				n275 := c.ReadLengthFast(1)
+				if n275 < 0 {
+					n275 = c.ReadLength(1)
+				}
 				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
 				if n275 > 0 {
 					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
@@ -11892,7 +12907,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLength(1)
+				n281 := c.ReadLengthFast(1)
+				if n281 < 0 {
+					n281 = c.ReadLength(1)
+				}
 				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
 				if n281 > 0 {
 					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11918,7 +12936,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLength(1)
+				n287 := c.ReadLengthFast(1)
+				if n287 < 0 {
+					n287 = c.ReadLength(1)
+				}
 				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
 				if n287 > 0 {
 					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
@@ -11964,7 +12985,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLength(2)
+				n298 := c.ReadLengthFast(2)
+				if n298 < 0 {
+					n298 = c.ReadLength(2)
+				}
 				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
 				for n298 > 0 && !c.Failed() {
 					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
@@ -11973,7 +12997,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k303 = c.ReadString()
 						var v304 []Inner
 						if !vn301 {
-							n305 := c.ReadLength(1)
+							n305 := c.ReadLengthFast(1)
+							if n305 < 0 {
+								n305 = c.ReadLength(1)
+							}
 							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
 							if n305 > 0 {
 								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
@@ -12077,7 +13104,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLength(1)
+				n328 := c.ReadLengthFast(1)
+				if n328 < 0 {
+					n328 = c.ReadLength(1)
+				}
 				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
 				if n328 > 0 {
 					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
@@ -12103,7 +13133,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLength(1)
+				n334 := c.ReadLengthFast(1)
+				if n334 < 0 {
+					n334 = c.ReadLength(1)
+				}
 				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
 				if n334 > 0 {
 					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
@@ -12129,7 +13162,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLength(1)
+				n340 := c.ReadLengthFast(1)
+				if n340 < 0 {
+					n340 = c.ReadLength(1)
+				}
 				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
 				if n340 > 0 {
 					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
@@ -12175,7 +13211,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(2)
+				n351 := c.ReadLengthFast(2)
+				if n351 < 0 {
+					n351 = c.ReadLength(2)
+				}
 				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
 				for n351 > 0 && !c.Failed() {
 					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
@@ -12184,7 +13223,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k356 = c.ReadString()
 						var v357 []Inner
 						if !vn354 {
-							n358 := c.ReadLength(1)
+							n358 := c.ReadLengthFast(1)
+							if n358 < 0 {
+								n358 = c.ReadLength(1)
+							}
 							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
 							if n358 > 0 {
 								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
@@ -12364,7 +13406,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12383,6 +13428,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }
@@ -12496,7 +13544,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1069654317) {
 		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -12544,7 +13592,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1069654317) {
 		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -12704,7 +13752,10 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12723,6 +13774,9 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -12792,7 +13846,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1227067955) {
 		if h := r.ReadInt32(); h != -1227067955 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -12958,7 +14012,10 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12977,6 +14034,9 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeChanges)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
 }
@@ -13218,7 +14278,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		NL:  x.NL,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1644417669) {
 		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -13276,7 +14336,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n27 := c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
+	}
 	l28 := foryimpl.ReuseSlice[[]int32](c, x.NL, n27)
 	if n27 > 0 {
 		hn30 := c.ReadListHeader(5)
@@ -13300,7 +14363,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n33 := c.ReadLength(2)
+		n33 := c.ReadLengthFast(2)
+		if n33 < 0 {
+			n33 = c.ReadLength(2)
+		}
 		m34 := foryimpl.MakeMap[map[string]int32](c, n33)
 		for n33 > 0 && !c.Failed() {
 			sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
@@ -13352,7 +14418,7 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		NL:  x.NL,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1644417669) {
 		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -13412,7 +14478,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n48 := c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
+	}
 	l49 := foryimpl.ReuseSlice[[]int32](c, x.NL, n48)
 	if n48 > 0 {
 		hn51 := c.ReadListHeader(5)
@@ -13436,7 +14505,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n54 := c.ReadLength(2)
+		n54 := c.ReadLengthFast(2)
+		if n54 < 0 {
+			n54 = c.ReadLength(2)
+		}
 		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
 		for n54 > 0 && !c.Failed() {
 			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
@@ -13609,7 +14681,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLength(1)
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
+				}
 				l96 := foryimpl.MakeSlice[[]int32](c, n95)
 				if n95 > 0 {
 					hn98 := c.ReadListHeader(5)
@@ -13631,7 +14706,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(2)
+				n101 := c.ReadLengthFast(2)
+				if n101 < 0 {
+					n101 = c.ReadLength(2)
+				}
 				m102 := foryimpl.MakeMap[map[string]int32](c, n101)
 				for n101 > 0 && !c.Failed() {
 					sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
@@ -13744,7 +14822,10 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -13763,6 +14844,9 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderTags)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
 }
@@ -13859,7 +14943,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1033713175) {
 		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderTags, h)
 			return
@@ -13897,7 +14981,10 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n8 := c.ReadLength(1)
+	n8 := c.ReadLengthFast(1)
+	if n8 < 0 {
+		n8 = c.ReadLength(1)
+	}
 	l9 := foryimpl.ReuseSlice[[]int64](c, x.C, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(7)
@@ -13958,7 +15045,10 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLength(1)
+				n19 := c.ReadLengthFast(1)
+				if n19 < 0 {
+					n19 = c.ReadLength(1)
+				}
 				l20 := foryimpl.MakeSlice[[]int64](c, n19)
 				if n19 > 0 {
 					hn22 := c.ReadListHeader(7)
@@ -14041,7 +15131,10 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14060,6 +15153,9 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderNames)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
 }
@@ -14177,7 +15273,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-123410920) {
 		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderNames, h)
 			return
@@ -14210,7 +15306,10 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	n8 := c.ReadLength(1)
+	n8 := c.ReadLengthFast(1)
+	if n8 < 0 {
+		n8 = c.ReadLength(1)
+	}
 	l9 := foryimpl.ReuseSlice[[]string](c, x.Beta, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(21)
@@ -14271,7 +15370,10 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLength(1)
+				n20 := c.ReadLengthFast(1)
+				if n20 < 0 {
+					n20 = c.ReadLength(1)
+				}
 				l21 := foryimpl.MakeSlice[[]string](c, n20)
 				if n20 > 0 {
 					hn23 := c.ReadListHeader(21)
@@ -14385,7 +15487,10 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14404,6 +15509,9 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
 }
@@ -14469,7 +15577,7 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1470693653) {
 		if h := r.ReadInt32(); h != -1470693653 && !c.Failed() {
 			c.HashMismatch(foryTypeMapHolder, h)
 			return
@@ -14480,7 +15588,10 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n9 := c.ReadLength(2)
+	n9 := c.ReadLengthFast(2)
+	if n9 < 0 {
+		n9 = c.ReadLength(2)
+	}
 	m10 := foryimpl.MakeMap[map[string]Item](c, n9)
 	for n9 > 0 && !c.Failed() {
 		sz11, vn12, ev16 := c.ReadMapChunk(n9, 21, 28, foryTypeItem, false)
@@ -14517,7 +15628,10 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLength(2)
+				n18 := c.ReadLengthFast(2)
+				if n18 < 0 {
+					n18 = c.ReadLength(2)
+				}
 				m19 := foryimpl.MakeMap[map[string]Item](c, n18)
 				for n18 > 0 && !c.Failed() {
 					sz20, vn21, ev25 := c.ReadMapChunk(n18, 21, 28, foryTypeItem, false)
@@ -14598,7 +15712,10 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14617,6 +15734,9 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeItem)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
 }
@@ -14685,7 +15805,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1273490864) {
 		if h := r.ReadInt32(); h != 1273490864 && !c.Failed() {
 			c.HashMismatch(foryTypeItem, h)
 			return
@@ -14832,7 +15952,10 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14851,6 +15974,9 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRecord)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
 }
@@ -14980,7 +16106,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		Tags:  x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1334161704) {
 		if h := r.ReadInt32(); h != -1334161704 && !c.Failed() {
 			c.HashMismatch(foryTypeRecord, h)
 			return
@@ -15008,7 +16134,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n17 := c.ReadLength(1)
+	n17 := c.ReadLengthFast(1)
+	if n17 < 0 {
+		n17 = c.ReadLength(1)
+	}
 	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
 	if n17 > 0 {
 		hn20, ev21 := c.ReadStructListHeader(foryTypeItem)
@@ -15040,7 +16169,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n23 := c.ReadLength(2)
+	n23 := c.ReadLengthFast(2)
+	if n23 < 0 {
+		n23 = c.ReadLength(2)
+	}
 	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
 	for n23 > 0 && !c.Failed() {
 		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
@@ -15060,7 +16192,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n31 := c.ReadLength(1)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
+	}
 	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
 	if n31 > 0 {
 		hn34 := c.ReadListHeader(21)
@@ -15121,7 +16256,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(1)
+				n43 := c.ReadLengthFast(1)
+				if n43 < 0 {
+					n43 = c.ReadLength(1)
+				}
 				l44 := foryimpl.MakeSlice[[]Item](c, n43)
 				if n43 > 0 {
 					hn46, ev47 := c.ReadStructListHeader(foryTypeItem)
@@ -15151,7 +16289,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(2)
+				n49 := c.ReadLengthFast(2)
+				if n49 < 0 {
+					n49 = c.ReadLength(2)
+				}
 				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
 				for n49 > 0 && !c.Failed() {
 					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
@@ -15170,7 +16311,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
+				}
 				l58 := foryimpl.MakeSlice[[]string](c, n57)
 				if n57 > 0 {
 					hn60 := c.ReadListHeader(21)
@@ -15289,7 +16433,10 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -15308,6 +16455,9 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqs)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
 }
@@ -15730,13 +16880,16 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1264930430) {
 		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n81 := c.ReadArrayLength(8)
+	n81 := c.ReadArrayLengthFast(8)
+	if n81 < 0 {
+		n81 = c.ReadArrayLength(8)
+	}
 	a82 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n81)
 	r.ReadRawInt64s(a82)
 	x.A2L = a82
@@ -15744,7 +16897,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	n83 := c.ReadArrayLength(2)
+	n83 := c.ReadArrayLengthFast(2)
+	if n83 < 0 {
+		n83 = c.ReadArrayLength(2)
+	}
 	a84 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n83)
 	r.ReadRawInt16s(a84)
 	x.Arr2Go = a84
@@ -15757,7 +16913,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n85 := c.ReadLength(1)
+	n85 := c.ReadLengthFast(1)
+	if n85 < 0 {
+		n85 = c.ReadLength(1)
+	}
 	l86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
 	if n85 > 0 {
 		hn88 := c.ReadListHeader(1)
@@ -15780,7 +16939,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BoolL2A")
 		return
 	}
-	n91 := c.ReadArrayLength(4)
+	n91 := c.ReadArrayLengthFast(4)
+	if n91 < 0 {
+		n91 = c.ReadArrayLength(4)
+	}
 	a92 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n91)
 	r.ReadRawFloat32s(a92)
 	x.F32A2L = a92
@@ -15788,7 +16950,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n93 := c.ReadLength(1)
+	n93 := c.ReadLengthFast(1)
+	if n93 < 0 {
+		n93 = c.ReadLength(1)
+	}
 	l94 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n93)
 	if n93 > 0 {
 		hn96 := c.ReadListHeader(7)
@@ -15811,7 +16976,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	n99 := c.ReadLength(1)
+	n99 := c.ReadLengthFast(1)
+	if n99 < 0 {
+		n99 = c.ReadLength(1)
+	}
 	l100 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n99)
 	if n99 > 0 {
 		hn102 := c.ReadListHeader(5)
@@ -15835,7 +17003,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n105 := c.ReadArrayLength(2)
+		n105 := c.ReadArrayLengthFast(2)
+		if n105 < 0 {
+			n105 = c.ReadArrayLength(2)
+		}
 		a106 := foryimpl.MakeSlice[[]uint16](c, n105)
 		r.ReadRawUint16s(a106)
 		x.NL = a106
@@ -15844,7 +17015,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n107 := c.ReadLength(1)
+	n107 := c.ReadLengthFast(1)
+	if n107 < 0 {
+		n107 = c.ReadLength(1)
+	}
 	l108 := foryimpl.ReuseSlice[Int32s](c, x.Named, n107)
 	if n107 > 0 {
 		hn110 := c.ReadListHeader(5)
@@ -15869,7 +17043,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p113 := foryimpl.Alloc[[]float64](c)
-		n114 := c.ReadArrayLength(8)
+		n114 := c.ReadArrayLengthFast(8)
+		if n114 < 0 {
+			n114 = c.ReadArrayLength(8)
+		}
 		a115 := foryimpl.MakeSlice[[]float64](c, n114)
 		r.ReadRawFloat64s(a115)
 		*p113 = a115
@@ -15879,7 +17056,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n116 := c.ReadLength(1)
+	n116 := c.ReadLengthFast(1)
+	if n116 < 0 {
+		n116 = c.ReadLength(1)
+	}
 	l117 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n116)
 	if n116 > 0 {
 		hn119 := c.ReadListHeader(5)
@@ -15904,7 +17084,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	n123 := c.ReadLength(1)
+	n123 := c.ReadLengthFast(1)
+	if n123 < 0 {
+		n123 = c.ReadLength(1)
+	}
 	l124 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n123)
 	if n123 > 0 {
 		hn126 := c.ReadListHeader(9)
@@ -15927,7 +17110,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n129 := c.ReadLength(1)
+	n129 := c.ReadLengthFast(1)
+	if n129 < 0 {
+		n129 = c.ReadLength(1)
+	}
 	l130 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n129)
 	if n129 > 0 {
 		hn132 := c.ReadListHeader(14)
@@ -15950,7 +17136,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("U64L2A")
 		return
 	}
-	n135 := c.ReadArrayLength(1)
+	n135 := c.ReadArrayLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadArrayLength(1)
+	}
 	a136 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n135)
 	copy(a136, r.ReadBytes(n135))
 	x.U82Bin = a136
@@ -15976,7 +17165,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1264930430) {
 		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
@@ -15985,7 +17174,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
 		x.A2L = foryimpl.BackRefSlice[int64](c, id138)
 	} else if st137 == foryimpl.RefFollows {
-		n139 := c.ReadArrayLength(8)
+		n139 := c.ReadArrayLengthFast(8)
+		if n139 < 0 {
+			n139 = c.ReadArrayLength(8)
+		}
 		a140 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n139)
 		r.ReadRawInt64s(a140)
 		x.A2L = a140
@@ -16000,7 +17192,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
 		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id142)
 	} else if st141 == foryimpl.RefFollows {
-		n143 := c.ReadArrayLength(2)
+		n143 := c.ReadArrayLengthFast(2)
+		if n143 < 0 {
+			n143 = c.ReadArrayLength(2)
+		}
 		a144 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n143)
 		r.ReadRawInt16s(a144)
 		x.Arr2Go = a144
@@ -16024,7 +17219,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n147 := c.ReadLength(1)
+	n147 := c.ReadLengthFast(1)
+	if n147 < 0 {
+		n147 = c.ReadLength(1)
+	}
 	l148 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n147)
 	if n147 > 0 {
 		hn150 := c.ReadListHeader(1)
@@ -16050,7 +17248,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
 		x.F32A2L = foryimpl.BackRefSlice[float32](c, id154)
 	} else if st153 == foryimpl.RefFollows {
-		n155 := c.ReadArrayLength(4)
+		n155 := c.ReadArrayLengthFast(4)
+		if n155 < 0 {
+			n155 = c.ReadArrayLength(4)
+		}
 		a156 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n155)
 		r.ReadRawFloat32s(a156)
 		x.F32A2L = a156
@@ -16062,7 +17263,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n157 := c.ReadLength(1)
+	n157 := c.ReadLengthFast(1)
+	if n157 < 0 {
+		n157 = c.ReadLength(1)
+	}
 	l158 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n157)
 	if n157 > 0 {
 		hn160 := c.ReadListHeader(7)
@@ -16085,7 +17289,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	n163 := c.ReadLength(1)
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
+	}
 	l164 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n163)
 	if n163 > 0 {
 		hn166 := c.ReadListHeader(5)
@@ -16111,7 +17318,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
 		x.NL = foryimpl.BackRefSlice[uint16](c, id170)
 	} else if st169 == foryimpl.RefFollows {
-		n171 := c.ReadArrayLength(2)
+		n171 := c.ReadArrayLengthFast(2)
+		if n171 < 0 {
+			n171 = c.ReadArrayLength(2)
+		}
 		a172 := foryimpl.MakeSlice[[]uint16](c, n171)
 		r.ReadRawUint16s(a172)
 		x.NL = a172
@@ -16123,7 +17333,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n173 := c.ReadLength(1)
+	n173 := c.ReadLengthFast(1)
+	if n173 < 0 {
+		n173 = c.ReadLength(1)
+	}
 	l174 := foryimpl.ReuseSlice[Int32s](c, x.Named, n173)
 	if n173 > 0 {
 		hn176 := c.ReadListHeader(5)
@@ -16151,7 +17364,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	} else if st179 == foryimpl.RefFollows {
 		p181 := foryimpl.Alloc[[]float64](c)
 		foryimpl.SetRef(c, id180, p181)
-		n182 := c.ReadArrayLength(8)
+		n182 := c.ReadArrayLengthFast(8)
+		if n182 < 0 {
+			n182 = c.ReadArrayLength(8)
+		}
 		a183 := foryimpl.MakeSlice[[]float64](c, n182)
 		r.ReadRawFloat64s(a183)
 		*p181 = a183
@@ -16163,7 +17379,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n184 := c.ReadLength(1)
+	n184 := c.ReadLengthFast(1)
+	if n184 < 0 {
+		n184 = c.ReadLength(1)
+	}
 	l185 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n184)
 	if n184 > 0 {
 		hn187 := c.ReadListHeader(5)
@@ -16188,7 +17407,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	n191 := c.ReadLength(1)
+	n191 := c.ReadLengthFast(1)
+	if n191 < 0 {
+		n191 = c.ReadLength(1)
+	}
 	l192 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n191)
 	if n191 > 0 {
 		hn194 := c.ReadListHeader(9)
@@ -16211,7 +17433,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n197 := c.ReadLength(1)
+	n197 := c.ReadLengthFast(1)
+	if n197 < 0 {
+		n197 = c.ReadLength(1)
+	}
 	l198 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n197)
 	if n197 > 0 {
 		hn200 := c.ReadListHeader(14)
@@ -16237,7 +17462,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
 		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id204)
 	} else if st203 == foryimpl.RefFollows {
-		n205 := c.ReadArrayLength(1)
+		n205 := c.ReadArrayLengthFast(1)
+		if n205 < 0 {
+			n205 = c.ReadArrayLength(1)
+		}
 		a206 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n205)
 		copy(a206, r.ReadBytes(n205))
 		x.U82Bin = a206
@@ -16262,7 +17490,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
 					x.A2L = foryimpl.BackRefSlice[int64](c, id210)
 				} else if st209 == foryimpl.RefFollows {
-					n211 := c.ReadArrayLength(8)
+					n211 := c.ReadArrayLengthFast(8)
+					if n211 < 0 {
+						n211 = c.ReadArrayLength(8)
+					}
 					a212 := foryimpl.MakeSlice[[]int64](c, n211)
 					r.ReadRawInt64s(a212)
 					x.A2L = a212
@@ -16274,7 +17505,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n207 := c.ReadArrayLength(8)
+					n207 := c.ReadArrayLengthFast(8)
+					if n207 < 0 {
+						n207 = c.ReadArrayLength(8)
+					}
 					a208 := foryimpl.MakeSlice[[]int64](c, n207)
 					r.ReadRawInt64s(a208)
 					x.A2L = a208
@@ -16285,7 +17519,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
 					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id216)
 				} else if st215 == foryimpl.RefFollows {
-					n217 := c.ReadArrayLength(2)
+					n217 := c.ReadArrayLengthFast(2)
+					if n217 < 0 {
+						n217 = c.ReadArrayLength(2)
+					}
 					a218 := foryimpl.MakeSlice[[]int16](c, n217)
 					r.ReadRawInt16s(a218)
 					x.Arr2Go = a218
@@ -16297,7 +17534,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n213 := c.ReadArrayLength(2)
+					n213 := c.ReadArrayLengthFast(2)
+					if n213 < 0 {
+						n213 = c.ReadArrayLength(2)
+					}
 					a214 := foryimpl.MakeSlice[[]int16](c, n213)
 					r.ReadRawInt16s(a214)
 					x.Arr2Go = a214
@@ -16324,7 +17564,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(1)
+				n221 := c.ReadLengthFast(1)
+				if n221 < 0 {
+					n221 = c.ReadLength(1)
+				}
 				l222 := foryimpl.MakeSlice[[]bool](c, n221)
 				if n221 > 0 {
 					hn224 := c.ReadListHeader(1)
@@ -16349,7 +17592,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
 					x.F32A2L = foryimpl.BackRefSlice[float32](c, id230)
 				} else if st229 == foryimpl.RefFollows {
-					n231 := c.ReadArrayLength(4)
+					n231 := c.ReadArrayLengthFast(4)
+					if n231 < 0 {
+						n231 = c.ReadArrayLength(4)
+					}
 					a232 := foryimpl.MakeSlice[[]float32](c, n231)
 					r.ReadRawFloat32s(a232)
 					x.F32A2L = a232
@@ -16361,7 +17607,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n227 := c.ReadArrayLength(4)
+					n227 := c.ReadArrayLengthFast(4)
+					if n227 < 0 {
+						n227 = c.ReadArrayLength(4)
+					}
 					a228 := foryimpl.MakeSlice[[]float32](c, n227)
 					r.ReadRawFloat32s(a228)
 					x.F32A2L = a228
@@ -16371,7 +17620,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadLength(1)
+				n233 := c.ReadLengthFast(1)
+				if n233 < 0 {
+					n233 = c.ReadLength(1)
+				}
 				l234 := foryimpl.MakeSlice[[]int](c, n233)
 				if n233 > 0 {
 					hn236 := c.ReadListHeader(7)
@@ -16395,7 +17647,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLength(1)
+				n239 := c.ReadLengthFast(1)
+				if n239 < 0 {
+					n239 = c.ReadLength(1)
+				}
 				l240 := foryimpl.MakeSlice[[]int32](c, n239)
 				if n239 > 0 {
 					hn242 := c.ReadListHeader(5)
@@ -16420,7 +17675,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
 					x.NL = foryimpl.BackRefSlice[uint16](c, id248)
 				} else if st247 == foryimpl.RefFollows {
-					n249 := c.ReadArrayLength(2)
+					n249 := c.ReadArrayLengthFast(2)
+					if n249 < 0 {
+						n249 = c.ReadArrayLength(2)
+					}
 					a250 := foryimpl.MakeSlice[[]uint16](c, n249)
 					r.ReadRawUint16s(a250)
 					x.NL = a250
@@ -16432,7 +17690,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n245 := c.ReadArrayLength(2)
+					n245 := c.ReadArrayLengthFast(2)
+					if n245 < 0 {
+						n245 = c.ReadArrayLength(2)
+					}
 					a246 := foryimpl.MakeSlice[[]uint16](c, n245)
 					r.ReadRawUint16s(a246)
 					x.NL = a246
@@ -16442,7 +17703,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n251 := c.ReadLength(1)
+				n251 := c.ReadLengthFast(1)
+				if n251 < 0 {
+					n251 = c.ReadLength(1)
+				}
 				l252 := foryimpl.MakeSlice[Int32s](c, n251)
 				if n251 > 0 {
 					hn254 := c.ReadListHeader(5)
@@ -16469,7 +17733,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				} else if st262 == foryimpl.RefFollows {
 					p264 := foryimpl.Alloc[[]float64](c)
 					foryimpl.SetRef(c, id263, p264)
-					n265 := c.ReadArrayLength(8)
+					n265 := c.ReadArrayLengthFast(8)
+					if n265 < 0 {
+						n265 = c.ReadArrayLength(8)
+					}
 					a266 := foryimpl.MakeSlice[[]float64](c, n265)
 					r.ReadRawFloat64s(a266)
 					*p264 = a266
@@ -16485,7 +17752,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					}
 				} else if !f.Flag || c.ReadFlag() {
 					p257 := foryimpl.Alloc[[]float64](c)
-					n258 := c.ReadArrayLength(8)
+					n258 := c.ReadArrayLengthFast(8)
+					if n258 < 0 {
+						n258 = c.ReadArrayLength(8)
+					}
 					a259 := foryimpl.MakeSlice[[]float64](c, n258)
 					r.ReadRawFloat64s(a259)
 					*p257 = a259
@@ -16496,7 +17766,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n267 := c.ReadLength(1)
+				n267 := c.ReadLengthFast(1)
+				if n267 < 0 {
+					n267 = c.ReadLength(1)
+				}
 				l268 := foryimpl.MakeSlice[[]*int32](c, n267)
 				if n267 > 0 {
 					hn270 := c.ReadListHeader(5)
@@ -16522,7 +17795,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n274 := c.ReadLength(1)
+				n274 := c.ReadLengthFast(1)
+				if n274 < 0 {
+					n274 = c.ReadLength(1)
+				}
 				l275 := foryimpl.MakeSlice[[]uint8](c, n274)
 				if n274 > 0 {
 					hn277 := c.ReadListHeader(9)
@@ -16546,7 +17822,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLength(1)
+				n280 := c.ReadLengthFast(1)
+				if n280 < 0 {
+					n280 = c.ReadLength(1)
+				}
 				l281 := foryimpl.MakeSlice[[]uint64](c, n280)
 				if n280 > 0 {
 					hn283 := c.ReadListHeader(14)
@@ -16571,7 +17850,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st288, id289 := c.ReadRefFlag(); st288 == foryimpl.RefBack {
 					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id289)
 				} else if st288 == foryimpl.RefFollows {
-					n290 := c.ReadArrayLength(1)
+					n290 := c.ReadArrayLengthFast(1)
+					if n290 < 0 {
+						n290 = c.ReadArrayLength(1)
+					}
 					a291 := foryimpl.MakeSlice[[]uint8](c, n290)
 					copy(a291, r.ReadBytes(n290))
 					x.U82Bin = a291
@@ -16583,7 +17865,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n286 := c.ReadArrayLength(1)
+					n286 := c.ReadArrayLengthFast(1)
+					if n286 < 0 {
+						n286 = c.ReadArrayLength(1)
+					}
 					a287 := foryimpl.MakeSlice[[]uint8](c, n286)
 					copy(a287, r.ReadBytes(n286))
 					x.U82Bin = a287
@@ -16648,7 +17933,10 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -16667,6 +17955,9 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqsBad)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
 }
@@ -16737,13 +18028,16 @@ func (x *SeqsBad) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1048106828) {
 		if h := r.ReadInt32(); h != 1048106828 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqsBad, h)
 			return
 		}
 	}
-	n5 := c.ReadLength(1)
+	n5 := c.ReadLengthFast(1)
+	if n5 < 0 {
+		n5 = c.ReadLength(1)
+	}
 	l6 := foryimpl.ReuseSlice[[]int32](c, x.W, n5)
 	if n5 > 0 {
 		hn8 := c.ReadListHeader(5)
@@ -16778,7 +18072,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLength(1)
+				n11 := c.ReadLengthFast(1)
+				if n11 < 0 {
+					n11 = c.ReadLength(1)
+				}
 				l12 := foryimpl.MakeSlice[[]int32](c, n11)
 				if n11 > 0 {
 					hn14 := c.ReadListHeader(5)

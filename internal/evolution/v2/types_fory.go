@@ -11,8 +11,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
@@ -222,7 +222,10 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -241,6 +244,9 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeScalars)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
 }
@@ -975,7 +981,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1526810895) {
 		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -1210,7 +1216,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
+		x.AddE = Color(e26)
+	} else {
+		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("AddE")
 		return
@@ -1221,45 +1231,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[time.Duration](c)
-		*p26 = c.ReadDuration()
-		x.AddPD = p26
+		p27 := foryimpl.Alloc[time.Duration](c)
+		*p27 = c.ReadDuration()
+		x.AddPD = p27
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[serializer.Date](c)
-		*p27 = serializer.Date(c.ReadDate())
-		x.AddPDt = p27
+		p28 := foryimpl.Alloc[serializer.Date](c)
+		*p28 = serializer.Date(c.ReadDate())
+		x.AddPDt = p28
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[Color](c)
-		*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p28
+		p29 := foryimpl.Alloc[Color](c)
+		if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+			*p29 = Color(e30)
+		} else {
+			*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.AddPE = p29
 	}
 	if c.Failed() {
 		c.Trace("AddPE")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[string](c)
-		*p29 = c.ReadString()
-		x.AddPS = p29
+		p31 := foryimpl.Alloc[string](c)
+		*p31 = c.ReadString()
+		x.AddPS = p31
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p30 := foryimpl.Alloc[time.Time](c)
-		*p30 = c.ReadTime()
-		x.AddPT = p30
+		p32 := foryimpl.Alloc[time.Time](c)
+		*p32 = c.ReadTime()
+		x.AddPT = p32
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1285,7 +1299,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+		x.E = Color(e33)
+	} else {
+		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("E")
 		return
@@ -1296,45 +1314,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[time.Duration](c)
-		*p31 = c.ReadDuration()
-		x.PD = p31
+		p34 := foryimpl.Alloc[time.Duration](c)
+		*p34 = c.ReadDuration()
+		x.PD = p34
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[serializer.Date](c)
-		*p32 = serializer.Date(c.ReadDate())
-		x.PDt = p32
+		p35 := foryimpl.Alloc[serializer.Date](c)
+		*p35 = serializer.Date(c.ReadDate())
+		x.PDt = p35
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[Color](c)
-		*p33 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p33
+		p36 := foryimpl.Alloc[Color](c)
+		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+			*p36 = Color(e37)
+		} else {
+			*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p36
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[string](c)
-		*p34 = c.ReadString()
-		x.PS = p34
+		p38 := foryimpl.Alloc[string](c)
+		*p38 = c.ReadString()
+		x.PS = p38
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[time.Time](c)
-		*p35 = c.ReadTime()
-		x.PT = p35
+		p39 := foryimpl.Alloc[time.Time](c)
+		*p39 = c.ReadTime()
+		x.PT = p39
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1356,7 +1378,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1526810895) {
 		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
@@ -1438,144 +1460,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[float64](c)
-		*p36 = r.ReadFloat64()
-		x.AddPF64 = p36
+		p40 := foryimpl.Alloc[float64](c)
+		*p40 = r.ReadFloat64()
+		x.AddPF64 = p40
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p37 := foryimpl.Alloc[float64](c)
-		*p37 = r.ReadFloat64()
-		x.PF64 = p37
+		p41 := foryimpl.Alloc[float64](c)
+		*p41 = r.ReadFloat64()
+		x.PF64 = p41
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[float32](c)
-		*p38 = r.ReadFloat32()
-		x.AddPF32 = p38
+		p42 := foryimpl.Alloc[float32](c)
+		*p42 = r.ReadFloat32()
+		x.AddPF32 = p42
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[float32](c)
-		*p39 = r.ReadFloat32()
-		x.PF32 = p39
+		p43 := foryimpl.Alloc[float32](c)
+		*p43 = r.ReadFloat32()
+		x.PF32 = p43
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[uint16](c)
-		*p40 = r.ReadUint16()
-		x.AddPU16 = p40
+		p44 := foryimpl.Alloc[uint16](c)
+		*p44 = r.ReadUint16()
+		x.AddPU16 = p44
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[uint16](c)
-		*p41 = r.ReadUint16()
-		x.PU16 = p41
+		p45 := foryimpl.Alloc[uint16](c)
+		*p45 = r.ReadUint16()
+		x.PU16 = p45
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[bool](c)
-		*p42 = r.ReadBool()
-		x.AddPB = p42
+		p46 := foryimpl.Alloc[bool](c)
+		*p46 = r.ReadBool()
+		x.AddPB = p46
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[bool](c)
-		*p43 = r.ReadBool()
-		x.PB = p43
+		p47 := foryimpl.Alloc[bool](c)
+		*p47 = r.ReadBool()
+		x.PB = p47
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[int8](c)
-		*p44 = r.ReadInt8()
-		x.AddPI8 = p44
+		p48 := foryimpl.Alloc[int8](c)
+		*p48 = r.ReadInt8()
+		x.AddPI8 = p48
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[int8](c)
-		*p45 = r.ReadInt8()
-		x.PI8 = p45
+		p49 := foryimpl.Alloc[int8](c)
+		*p49 = r.ReadInt8()
+		x.PI8 = p49
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[int64](c)
-		*p46 = r.ReadVarInt64()
-		x.AddPI64 = p46
+		p50 := foryimpl.Alloc[int64](c)
+		*p50 = r.ReadVarInt64()
+		x.AddPI64 = p50
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[int64](c)
-		*p47 = r.ReadVarInt64()
-		x.PI64 = p47
+		p51 := foryimpl.Alloc[int64](c)
+		*p51 = r.ReadVarInt64()
+		x.PI64 = p51
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[uint64](c)
-		*p48 = r.ReadVarUint64()
-		x.AddPU64 = p48
+		p52 := foryimpl.Alloc[uint64](c)
+		*p52 = r.ReadVarUint64()
+		x.AddPU64 = p52
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[uint64](c)
-		*p49 = r.ReadVarUint64()
-		x.PU64 = p49
+		p53 := foryimpl.Alloc[uint64](c)
+		*p53 = r.ReadVarUint64()
+		x.PU64 = p53
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int32](c)
-		*p50 = r.ReadVarInt32()
-		x.AddPI32 = p50
+		p54 := foryimpl.Alloc[int32](c)
+		*p54 = r.ReadVarInt32()
+		x.AddPI32 = p54
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[int32](c)
-		*p51 = r.ReadVarInt32()
-		x.PI32 = p51
+		p55 := foryimpl.Alloc[int32](c)
+		*p55 = r.ReadVarInt32()
+		x.PI32 = p55
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -1592,7 +1614,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+			x.AddE = Color(e58)
+		} else {
+			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("AddE")
@@ -1604,30 +1630,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[time.Duration](c)
-		*p54 = c.ReadDuration()
-		x.AddPD = p54
+		p59 := foryimpl.Alloc[time.Duration](c)
+		*p59 = c.ReadDuration()
+		x.AddPD = p59
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[serializer.Date](c)
-		*p55 = serializer.Date(c.ReadDate())
-		x.AddPDt = p55
+		p60 := foryimpl.Alloc[serializer.Date](c)
+		*p60 = serializer.Date(c.ReadDate())
+		x.AddPDt = p60
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
-	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-		x.AddPE = foryimpl.BackRef[Color](c, id57)
-	} else if st56 == foryimpl.RefFollows {
-		p58 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id57, p58)
-		*p58 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.AddPE = p58
+	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+		x.AddPE = foryimpl.BackRef[Color](c, id62)
+	} else if st61 == foryimpl.RefFollows {
+		p63 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id62, p63)
+		if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
+			*p63 = Color(e64)
+		} else {
+			*p63 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.AddPE = p63
 	} else {
 		x.AddPE = nil
 	}
@@ -1636,18 +1666,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[string](c)
-		*p59 = c.ReadString()
-		x.AddPS = p59
+		p65 := foryimpl.Alloc[string](c)
+		*p65 = c.ReadString()
+		x.AddPS = p65
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p60 := foryimpl.Alloc[time.Time](c)
-		*p60 = c.ReadTime()
-		x.AddPT = p60
+		p66 := foryimpl.Alloc[time.Time](c)
+		*p66 = c.ReadTime()
+		x.AddPT = p66
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1674,7 +1704,11 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
+			x.E = Color(e69)
+		} else {
+			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -1686,30 +1720,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p63 := foryimpl.Alloc[time.Duration](c)
-		*p63 = c.ReadDuration()
-		x.PD = p63
+		p70 := foryimpl.Alloc[time.Duration](c)
+		*p70 = c.ReadDuration()
+		x.PD = p70
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p64 := foryimpl.Alloc[serializer.Date](c)
-		*p64 = serializer.Date(c.ReadDate())
-		x.PDt = p64
+		p71 := foryimpl.Alloc[serializer.Date](c)
+		*p71 = serializer.Date(c.ReadDate())
+		x.PDt = p71
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id66)
-	} else if st65 == foryimpl.RefFollows {
-		p67 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id66, p67)
-		*p67 = Color(c.ReadEnum(uint32(0x7fffffff)))
-		x.PE = p67
+	if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id73)
+	} else if st72 == foryimpl.RefFollows {
+		p74 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id73, p74)
+		if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
+			*p74 = Color(e75)
+		} else {
+			*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
+		}
+		x.PE = p74
 	} else {
 		x.PE = nil
 	}
@@ -1718,18 +1756,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[string](c)
-		*p68 = c.ReadString()
-		x.PS = p68
+		p76 := foryimpl.Alloc[string](c)
+		*p76 = c.ReadString()
+		x.PS = p76
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p69 := foryimpl.Alloc[time.Time](c)
-		*p69 = c.ReadTime()
-		x.PT = p69
+		p77 := foryimpl.Alloc[time.Time](c)
+		*p77 = c.ReadTime()
+		x.PT = p77
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1755,128 +1793,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 64); ok71 {
-					x.AddFixI64 = int64(v70)
+				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
+					x.AddFixI64 = int64(v78)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.FixI64 = int64(v72)
+				if v80, ok81 := c.ReadIntAs(f, 64); ok81 {
+					x.FixI64 = int64(v80)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
-					x.AddFixU64 = uint64(v74)
+				if v82, ok83 := c.ReadUintAs(f, 64); ok83 {
+					x.AddFixU64 = uint64(v82)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v76, ok77 := c.ReadUintAs(f, 64); ok77 {
-					x.FixU64 = uint64(v76)
+				if v84, ok85 := c.ReadUintAs(f, 64); ok85 {
+					x.FixU64 = uint64(v84)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v78, ok79 := c.ReadFloatAs(f, 64); ok79 {
-					x.AddF64 = float64(v78)
+				if v86, ok87 := c.ReadFloatAs(f, 64); ok87 {
+					x.AddF64 = float64(v86)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v80, ok81 := c.ReadFloatAs(f, 64); ok81 {
-					x.F64 = float64(v80)
+				if v88, ok89 := c.ReadFloatAs(f, 64); ok89 {
+					x.F64 = float64(v88)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
-					x.AddFixI32 = int32(v82)
+				if v90, ok91 := c.ReadIntAs(f, 32); ok91 {
+					x.AddFixI32 = int32(v90)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v84, ok85 := c.ReadIntAs(f, 32); ok85 {
-					x.FixI32 = int32(v84)
+				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
+					x.FixI32 = int32(v92)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v86, ok87 := c.ReadUintAs(f, 32); ok87 {
-					x.AddFixU32 = uint32(v86)
+				if v94, ok95 := c.ReadUintAs(f, 32); ok95 {
+					x.AddFixU32 = uint32(v94)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v88, ok89 := c.ReadUintAs(f, 32); ok89 {
-					x.FixU32 = uint32(v88)
+				if v96, ok97 := c.ReadUintAs(f, 32); ok97 {
+					x.FixU32 = uint32(v96)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
-					x.AddF32 = float32(v90)
+				if v98, ok99 := c.ReadFloatAs(f, 32); ok99 {
+					x.AddF32 = float32(v98)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v92, ok93 := c.ReadFloatAs(f, 32); ok93 {
-					x.F32 = float32(v92)
+				if v100, ok101 := c.ReadFloatAs(f, 32); ok101 {
+					x.F32 = float32(v100)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 16); ok95 {
-					x.AddI16 = int16(v94)
+				if v102, ok103 := c.ReadIntAs(f, 16); ok103 {
+					x.AddI16 = int16(v102)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v96, ok97 := c.ReadIntAs(f, 16); ok97 {
-					x.I16 = int16(v96)
+				if v104, ok105 := c.ReadIntAs(f, 16); ok105 {
+					x.I16 = int16(v104)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v98, ok99 := c.ReadUintAs(f, 16); ok99 {
-					x.AddU16 = uint16(v98)
+				if v106, ok107 := c.ReadUintAs(f, 16); ok107 {
+					x.AddU16 = uint16(v106)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v100, ok101 := c.ReadUintAs(f, 16); ok101 {
-					x.U16 = uint16(v100)
+				if v108, ok109 := c.ReadUintAs(f, 16); ok109 {
+					x.U16 = uint16(v108)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1891,345 +1929,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v102, ok103 := c.ReadIntAs(f, 8); ok103 {
-					x.AddI8 = int8(v102)
+				if v110, ok111 := c.ReadIntAs(f, 8); ok111 {
+					x.AddI8 = int8(v110)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v104, ok105 := c.ReadIntAs(f, 8); ok105 {
-					x.I8 = int8(v104)
+				if v112, ok113 := c.ReadIntAs(f, 8); ok113 {
+					x.I8 = int8(v112)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v106, ok107 := c.ReadUintAs(f, 8); ok107 {
-					x.AddU8 = uint8(v106)
+				if v114, ok115 := c.ReadUintAs(f, 8); ok115 {
+					x.AddU8 = uint8(v114)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v108, ok109 := c.ReadUintAs(f, 8); ok109 {
-					x.U8 = uint8(v108)
+				if v116, ok117 := c.ReadUintAs(f, 8); ok117 {
+					x.U8 = uint8(v116)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v110, ok111 := c.ReadIntAs(f, 64); ok111 {
-					x.AddI = int(v110)
+				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
+					x.AddI = int(v118)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v112, ok113 := c.ReadIntAs(f, 64); ok113 {
-					x.AddI64 = int64(v112)
+				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
+					x.AddI64 = int64(v120)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v114, ok115 := c.ReadIntAs(f, 64); ok115 {
-					x.AddMyI = MyInt(v114)
+				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
+					x.AddMyI = MyInt(v122)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v116, ok117 := c.ReadIntAs(f, 64); ok117 {
-					x.I = int(v116)
+				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
+					x.I = int(v124)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
-					x.I64 = int64(v118)
+				if v126, ok127 := c.ReadIntAs(f, 64); ok127 {
+					x.I64 = int64(v126)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
-					x.MyI = MyInt(v120)
+				if v128, ok129 := c.ReadIntAs(f, 64); ok129 {
+					x.MyI = MyInt(v128)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
-					x.AddTagI64 = int64(v122)
+				if v130, ok131 := c.ReadIntAs(f, 64); ok131 {
+					x.AddTagI64 = int64(v130)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
-					x.TagI64 = int64(v124)
+				if v132, ok133 := c.ReadIntAs(f, 64); ok133 {
+					x.TagI64 = int64(v132)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v126, ok127 := c.ReadUintAs(f, 64); ok127 {
-					x.AddU = uint(v126)
+				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
+					x.AddU = uint(v134)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v128, ok129 := c.ReadUintAs(f, 64); ok129 {
-					x.AddU64 = uint64(v128)
+				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
+					x.AddU64 = uint64(v136)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v130, ok131 := c.ReadUintAs(f, 64); ok131 {
-					x.U = uint(v130)
+				if v138, ok139 := c.ReadUintAs(f, 64); ok139 {
+					x.U = uint(v138)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v132, ok133 := c.ReadUintAs(f, 64); ok133 {
-					x.U64 = uint64(v132)
+				if v140, ok141 := c.ReadUintAs(f, 64); ok141 {
+					x.U64 = uint64(v140)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
-					x.AddTagU64 = uint64(v134)
+				if v142, ok143 := c.ReadUintAs(f, 64); ok143 {
+					x.AddTagU64 = uint64(v142)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
-					x.TagU64 = uint64(v136)
+				if v144, ok145 := c.ReadUintAs(f, 64); ok145 {
+					x.TagU64 = uint64(v144)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v138, ok139 := c.ReadIntAs(f, 32); ok139 {
-					x.AddI32 = int32(v138)
+				if v146, ok147 := c.ReadIntAs(f, 32); ok147 {
+					x.AddI32 = int32(v146)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v140, ok141 := c.ReadIntAs(f, 32); ok141 {
-					x.I32 = int32(v140)
+				if v148, ok149 := c.ReadIntAs(f, 32); ok149 {
+					x.I32 = int32(v148)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v142, ok143 := c.ReadUintAs(f, 32); ok143 {
-					x.AddU32 = uint32(v142)
+				if v150, ok151 := c.ReadUintAs(f, 32); ok151 {
+					x.AddU32 = uint32(v150)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v144, ok145 := c.ReadUintAs(f, 32); ok145 {
-					x.U32 = uint32(v144)
+				if v152, ok153 := c.ReadUintAs(f, 32); ok153 {
+					x.U32 = uint32(v152)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v147, ok148 := c.ReadFloatAs(f, 64); ok148 {
-					pv149 := float64(v147)
-					x.AddPF64 = &pv149
+				if v155, ok156 := c.ReadFloatAs(f, 64); ok156 {
+					pv157 := float64(v155)
+					x.AddPF64 = &pv157
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p146 := foryimpl.Alloc[float64](c)
-				*p146 = r.ReadFloat64()
-				x.AddPF64 = p146
+				p154 := foryimpl.Alloc[float64](c)
+				*p154 = r.ReadFloat64()
+				x.AddPF64 = p154
 			}
 		case 41:
 			if f.Convert {
-				if v151, ok152 := c.ReadFloatAs(f, 64); ok152 {
-					pv153 := float64(v151)
-					x.PF64 = &pv153
+				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
+					pv161 := float64(v159)
+					x.PF64 = &pv161
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p150 := foryimpl.Alloc[float64](c)
-				*p150 = r.ReadFloat64()
-				x.PF64 = p150
+				p158 := foryimpl.Alloc[float64](c)
+				*p158 = r.ReadFloat64()
+				x.PF64 = p158
 			}
 		case 42:
 			if f.Convert {
-				if v155, ok156 := c.ReadFloatAs(f, 32); ok156 {
-					pv157 := float32(v155)
-					x.AddPF32 = &pv157
+				if v163, ok164 := c.ReadFloatAs(f, 32); ok164 {
+					pv165 := float32(v163)
+					x.AddPF32 = &pv165
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p154 := foryimpl.Alloc[float32](c)
-				*p154 = r.ReadFloat32()
-				x.AddPF32 = p154
+				p162 := foryimpl.Alloc[float32](c)
+				*p162 = r.ReadFloat32()
+				x.AddPF32 = p162
 			}
 		case 43:
 			if f.Convert {
-				if v159, ok160 := c.ReadFloatAs(f, 32); ok160 {
-					pv161 := float32(v159)
-					x.PF32 = &pv161
+				if v167, ok168 := c.ReadFloatAs(f, 32); ok168 {
+					pv169 := float32(v167)
+					x.PF32 = &pv169
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p158 := foryimpl.Alloc[float32](c)
-				*p158 = r.ReadFloat32()
-				x.PF32 = p158
+				p166 := foryimpl.Alloc[float32](c)
+				*p166 = r.ReadFloat32()
+				x.PF32 = p166
 			}
 		case 44:
 			if f.Convert {
-				if v163, ok164 := c.ReadUintAs(f, 16); ok164 {
-					pv165 := uint16(v163)
-					x.AddPU16 = &pv165
+				if v171, ok172 := c.ReadUintAs(f, 16); ok172 {
+					pv173 := uint16(v171)
+					x.AddPU16 = &pv173
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p162 := foryimpl.Alloc[uint16](c)
-				*p162 = r.ReadUint16()
-				x.AddPU16 = p162
+				p170 := foryimpl.Alloc[uint16](c)
+				*p170 = r.ReadUint16()
+				x.AddPU16 = p170
 			}
 		case 45:
 			if f.Convert {
-				if v167, ok168 := c.ReadUintAs(f, 16); ok168 {
-					pv169 := uint16(v167)
-					x.PU16 = &pv169
+				if v175, ok176 := c.ReadUintAs(f, 16); ok176 {
+					pv177 := uint16(v175)
+					x.PU16 = &pv177
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[uint16](c)
-				*p166 = r.ReadUint16()
-				x.PU16 = p166
+				p174 := foryimpl.Alloc[uint16](c)
+				*p174 = r.ReadUint16()
+				x.PU16 = p174
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[bool](c)
-				*p170 = r.ReadBool()
-				x.AddPB = p170
+				p178 := foryimpl.Alloc[bool](c)
+				*p178 = r.ReadBool()
+				x.AddPB = p178
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p171 := foryimpl.Alloc[bool](c)
-				*p171 = r.ReadBool()
-				x.PB = p171
+				p179 := foryimpl.Alloc[bool](c)
+				*p179 = r.ReadBool()
+				x.PB = p179
 			}
 		case 48:
 			if f.Convert {
-				if v173, ok174 := c.ReadIntAs(f, 8); ok174 {
-					pv175 := int8(v173)
-					x.AddPI8 = &pv175
+				if v181, ok182 := c.ReadIntAs(f, 8); ok182 {
+					pv183 := int8(v181)
+					x.AddPI8 = &pv183
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p172 := foryimpl.Alloc[int8](c)
-				*p172 = r.ReadInt8()
-				x.AddPI8 = p172
+				p180 := foryimpl.Alloc[int8](c)
+				*p180 = r.ReadInt8()
+				x.AddPI8 = p180
 			}
 		case 49:
 			if f.Convert {
-				if v177, ok178 := c.ReadIntAs(f, 8); ok178 {
-					pv179 := int8(v177)
-					x.PI8 = &pv179
+				if v185, ok186 := c.ReadIntAs(f, 8); ok186 {
+					pv187 := int8(v185)
+					x.PI8 = &pv187
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p176 := foryimpl.Alloc[int8](c)
-				*p176 = r.ReadInt8()
-				x.PI8 = p176
+				p184 := foryimpl.Alloc[int8](c)
+				*p184 = r.ReadInt8()
+				x.PI8 = p184
 			}
 		case 50:
 			if f.Convert {
-				if v181, ok182 := c.ReadIntAs(f, 64); ok182 {
-					pv183 := int64(v181)
-					x.AddPI64 = &pv183
+				if v189, ok190 := c.ReadIntAs(f, 64); ok190 {
+					pv191 := int64(v189)
+					x.AddPI64 = &pv191
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[int64](c)
-				*p180 = r.ReadVarInt64()
-				x.AddPI64 = p180
+				p188 := foryimpl.Alloc[int64](c)
+				*p188 = r.ReadVarInt64()
+				x.AddPI64 = p188
 			}
 		case 51:
 			if f.Convert {
-				if v185, ok186 := c.ReadIntAs(f, 64); ok186 {
-					pv187 := int64(v185)
-					x.PI64 = &pv187
+				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
+					pv195 := int64(v193)
+					x.PI64 = &pv195
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p184 := foryimpl.Alloc[int64](c)
-				*p184 = r.ReadVarInt64()
-				x.PI64 = p184
+				p192 := foryimpl.Alloc[int64](c)
+				*p192 = r.ReadVarInt64()
+				x.PI64 = p192
 			}
 		case 52:
 			if f.Convert {
-				if v189, ok190 := c.ReadUintAs(f, 64); ok190 {
-					pv191 := uint64(v189)
-					x.AddPU64 = &pv191
+				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
+					pv199 := uint64(v197)
+					x.AddPU64 = &pv199
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p188 := foryimpl.Alloc[uint64](c)
-				*p188 = r.ReadVarUint64()
-				x.AddPU64 = p188
+				p196 := foryimpl.Alloc[uint64](c)
+				*p196 = r.ReadVarUint64()
+				x.AddPU64 = p196
 			}
 		case 53:
 			if f.Convert {
-				if v193, ok194 := c.ReadUintAs(f, 64); ok194 {
-					pv195 := uint64(v193)
-					x.PU64 = &pv195
+				if v201, ok202 := c.ReadUintAs(f, 64); ok202 {
+					pv203 := uint64(v201)
+					x.PU64 = &pv203
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p192 := foryimpl.Alloc[uint64](c)
-				*p192 = r.ReadVarUint64()
-				x.PU64 = p192
+				p200 := foryimpl.Alloc[uint64](c)
+				*p200 = r.ReadVarUint64()
+				x.PU64 = p200
 			}
 		case 54:
 			if f.Convert {
-				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
-					pv199 := int32(v197)
-					x.AddPI32 = &pv199
+				if v205, ok206 := c.ReadIntAs(f, 32); ok206 {
+					pv207 := int32(v205)
+					x.AddPI32 = &pv207
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[int32](c)
-				*p196 = r.ReadVarInt32()
-				x.AddPI32 = p196
+				p204 := foryimpl.Alloc[int32](c)
+				*p204 = r.ReadVarInt32()
+				x.AddPI32 = p204
 			}
 		case 55:
 			if f.Convert {
-				if v201, ok202 := c.ReadIntAs(f, 32); ok202 {
-					pv203 := int32(v201)
-					x.PI32 = &pv203
+				if v209, ok210 := c.ReadIntAs(f, 32); ok210 {
+					pv211 := int32(v209)
+					x.PI32 = &pv211
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p200 := foryimpl.Alloc[int32](c)
-				*p200 = r.ReadVarInt32()
-				x.PI32 = p200
+				p208 := foryimpl.Alloc[int32](c)
+				*p208 = r.ReadVarInt32()
+				x.PI32 = p208
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2242,11 +2280,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e215 := c.ReadEnumFast(uint32(0x7fffffff)); e215 >= 0 {
+						x.AddE = Color(e215)
+					} else {
+						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e212 := c.ReadEnumFast(uint32(0x7fffffff)); e212 >= 0 {
+						x.AddE = Color(e212)
+					} else {
+						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 59:
@@ -2255,46 +2301,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p206 := foryimpl.Alloc[time.Duration](c)
-				*p206 = c.ReadDuration()
-				x.AddPD = p206
+				p216 := foryimpl.Alloc[time.Duration](c)
+				*p216 = c.ReadDuration()
+				x.AddPD = p216
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p207 := foryimpl.Alloc[serializer.Date](c)
-				*p207 = serializer.Date(c.ReadDate())
-				x.AddPDt = p207
+				p217 := foryimpl.Alloc[serializer.Date](c)
+				*p217 = serializer.Date(c.ReadDate())
+				x.AddPDt = p217
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id210)
-				} else if st209 == foryimpl.RefFollows {
-					p211 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id210, p211)
-					*p211 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.AddPE = p211
+				if st220, id221 := c.ReadRefFlag(); st220 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id221)
+				} else if st220 == foryimpl.RefFollows {
+					p222 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id221, p222)
+					if e223 := c.ReadEnumFast(uint32(0x7fffffff)); e223 >= 0 {
+						*p222 = Color(e223)
+					} else {
+						*p222 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.AddPE = p222
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p208 := foryimpl.Alloc[Color](c)
-					*p208 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.AddPE = p208
+					p218 := foryimpl.Alloc[Color](c)
+					if e219 := c.ReadEnumFast(uint32(0x7fffffff)); e219 >= 0 {
+						*p218 = Color(e219)
+					} else {
+						*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.AddPE = p218
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p212 := foryimpl.Alloc[string](c)
-				*p212 = c.ReadString()
-				x.AddPS = p212
+				p224 := foryimpl.Alloc[string](c)
+				*p224 = c.ReadString()
+				x.AddPS = p224
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p213 := foryimpl.Alloc[time.Time](c)
-				*p213 = c.ReadTime()
-				x.AddPT = p213
+				p225 := foryimpl.Alloc[time.Time](c)
+				*p225 = c.ReadTime()
+				x.AddPT = p225
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2315,11 +2369,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e229 := c.ReadEnumFast(uint32(0x7fffffff)); e229 >= 0 {
+						x.E = Color(e229)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					if e226 := c.ReadEnumFast(uint32(0x7fffffff)); e226 >= 0 {
+						x.E = Color(e226)
+					} else {
+						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 70:
@@ -2328,46 +2390,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[time.Duration](c)
-				*p216 = c.ReadDuration()
-				x.PD = p216
+				p230 := foryimpl.Alloc[time.Duration](c)
+				*p230 = c.ReadDuration()
+				x.PD = p230
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[serializer.Date](c)
-				*p217 = serializer.Date(c.ReadDate())
-				x.PDt = p217
+				p231 := foryimpl.Alloc[serializer.Date](c)
+				*p231 = serializer.Date(c.ReadDate())
+				x.PDt = p231
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id220)
-				} else if st219 == foryimpl.RefFollows {
-					p221 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id220, p221)
-					*p221 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p221
+				if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id235)
+				} else if st234 == foryimpl.RefFollows {
+					p236 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id235, p236)
+					if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
+						*p236 = Color(e237)
+					} else {
+						*p236 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p236
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p218 := foryimpl.Alloc[Color](c)
-					*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					x.PE = p218
+					p232 := foryimpl.Alloc[Color](c)
+					if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
+						*p232 = Color(e233)
+					} else {
+						*p232 = Color(c.ReadEnum(uint32(0x7fffffff)))
+					}
+					x.PE = p232
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p222 := foryimpl.Alloc[string](c)
-				*p222 = c.ReadString()
-				x.PS = p222
+				p238 := foryimpl.Alloc[string](c)
+				*p238 = c.ReadString()
+				x.PS = p238
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p223 := foryimpl.Alloc[time.Time](c)
-				*p223 = c.ReadTime()
-				x.PT = p223
+				p239 := foryimpl.Alloc[time.Time](c)
+				*p239 = c.ReadTime()
+				x.PT = p239
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -2609,7 +2679,10 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -2628,6 +2701,9 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeContainers)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
 }
@@ -5139,13 +5215,16 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		Raw:      x.Raw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(255924153) {
 		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
 		}
 	}
-	n758 := c.ReadArrayLength(1)
+	n758 := c.ReadArrayLengthFast(1)
+	if n758 < 0 {
+		n758 = c.ReadArrayLength(1)
+	}
 	a759 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n758)
 	r.ReadRawBools(a759)
 	x.ABool = a759
@@ -5153,7 +5232,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	n760 := c.ReadArrayLength(4)
+	n760 := c.ReadArrayLengthFast(4)
+	if n760 < 0 {
+		n760 = c.ReadArrayLength(4)
+	}
 	a761 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n760)
 	r.ReadRawFloat32s(a761)
 	x.AF32 = a761
@@ -5161,7 +5243,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	n762 := c.ReadArrayLength(8)
+	n762 := c.ReadArrayLengthFast(8)
+	if n762 < 0 {
+		n762 = c.ReadArrayLength(8)
+	}
 	a763 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n762)
 	r.ReadRawFloat64s(a763)
 	x.AF64 = a763
@@ -5169,7 +5254,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	n764 := c.ReadArrayLength(2)
+	n764 := c.ReadArrayLengthFast(2)
+	if n764 < 0 {
+		n764 = c.ReadArrayLength(2)
+	}
 	a765 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n764)
 	r.ReadRawInt16s(a765)
 	x.AI16 = a765
@@ -5177,7 +5265,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	n766 := c.ReadArrayLength(4)
+	n766 := c.ReadArrayLengthFast(4)
+	if n766 < 0 {
+		n766 = c.ReadArrayLength(4)
+	}
 	a767 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n766)
 	r.ReadRawInt32s(a767)
 	x.AI32 = a767
@@ -5185,7 +5276,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	n768 := c.ReadArrayLength(8)
+	n768 := c.ReadArrayLengthFast(8)
+	if n768 < 0 {
+		n768 = c.ReadArrayLength(8)
+	}
 	a769 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n768)
 	r.ReadRawInt64s(a769)
 	x.AI64 = a769
@@ -5193,7 +5287,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	n770 := c.ReadArrayLength(1)
+	n770 := c.ReadArrayLengthFast(1)
+	if n770 < 0 {
+		n770 = c.ReadArrayLength(1)
+	}
 	a771 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n770)
 	for i772 := range a771 {
 		a771[i772] = r.ReadInt8()
@@ -5203,7 +5300,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	n773 := c.ReadArrayLength(2)
+	n773 := c.ReadArrayLengthFast(2)
+	if n773 < 0 {
+		n773 = c.ReadArrayLength(2)
+	}
 	a774 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n773)
 	r.ReadRawUint16s(a774)
 	x.AU16 = a774
@@ -5211,7 +5311,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	n775 := c.ReadArrayLength(4)
+	n775 := c.ReadArrayLengthFast(4)
+	if n775 < 0 {
+		n775 = c.ReadArrayLength(4)
+	}
 	a776 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n775)
 	r.ReadRawUint32s(a776)
 	x.AU32 = a776
@@ -5219,7 +5322,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	n777 := c.ReadArrayLength(8)
+	n777 := c.ReadArrayLengthFast(8)
+	if n777 < 0 {
+		n777 = c.ReadArrayLength(8)
+	}
 	a778 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n777)
 	r.ReadRawUint64s(a778)
 	x.AU64 = a778
@@ -5227,7 +5333,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	n779 := c.ReadArrayLength(1)
+	n779 := c.ReadArrayLengthFast(1)
+	if n779 < 0 {
+		n779 = c.ReadArrayLength(1)
+	}
 	a780 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n779)
 	copy(a780, r.ReadBytes(n779))
 	x.AU8 = a780
@@ -5235,7 +5344,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	n781 := c.ReadArrayLength(1)
+	n781 := c.ReadArrayLengthFast(1)
+	if n781 < 0 {
+		n781 = c.ReadArrayLength(1)
+	}
 	a782 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n781)
 	r.ReadRawBools(a782)
 	x.AddABool = a782
@@ -5243,7 +5355,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	n783 := c.ReadArrayLength(4)
+	n783 := c.ReadArrayLengthFast(4)
+	if n783 < 0 {
+		n783 = c.ReadArrayLength(4)
+	}
 	a784 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n783)
 	r.ReadRawFloat32s(a784)
 	x.AddAF32 = a784
@@ -5251,7 +5366,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	n785 := c.ReadArrayLength(8)
+	n785 := c.ReadArrayLengthFast(8)
+	if n785 < 0 {
+		n785 = c.ReadArrayLength(8)
+	}
 	a786 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n785)
 	r.ReadRawFloat64s(a786)
 	x.AddAF64 = a786
@@ -5259,7 +5377,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	n787 := c.ReadArrayLength(2)
+	n787 := c.ReadArrayLengthFast(2)
+	if n787 < 0 {
+		n787 = c.ReadArrayLength(2)
+	}
 	a788 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n787)
 	r.ReadRawInt16s(a788)
 	x.AddAI16 = a788
@@ -5267,7 +5388,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	n789 := c.ReadArrayLength(4)
+	n789 := c.ReadArrayLengthFast(4)
+	if n789 < 0 {
+		n789 = c.ReadArrayLength(4)
+	}
 	a790 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n789)
 	r.ReadRawInt32s(a790)
 	x.AddAI32 = a790
@@ -5275,7 +5399,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	n791 := c.ReadArrayLength(8)
+	n791 := c.ReadArrayLengthFast(8)
+	if n791 < 0 {
+		n791 = c.ReadArrayLength(8)
+	}
 	a792 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n791)
 	r.ReadRawInt64s(a792)
 	x.AddAI64 = a792
@@ -5283,7 +5410,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	n793 := c.ReadArrayLength(1)
+	n793 := c.ReadArrayLengthFast(1)
+	if n793 < 0 {
+		n793 = c.ReadArrayLength(1)
+	}
 	a794 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n793)
 	for i795 := range a794 {
 		a794[i795] = r.ReadInt8()
@@ -5293,7 +5423,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	n796 := c.ReadArrayLength(2)
+	n796 := c.ReadArrayLengthFast(2)
+	if n796 < 0 {
+		n796 = c.ReadArrayLength(2)
+	}
 	a797 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n796)
 	r.ReadRawUint16s(a797)
 	x.AddAU16 = a797
@@ -5301,7 +5434,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	n798 := c.ReadArrayLength(4)
+	n798 := c.ReadArrayLengthFast(4)
+	if n798 < 0 {
+		n798 = c.ReadArrayLength(4)
+	}
 	a799 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n798)
 	r.ReadRawUint32s(a799)
 	x.AddAU32 = a799
@@ -5309,7 +5445,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	n800 := c.ReadArrayLength(8)
+	n800 := c.ReadArrayLengthFast(8)
+	if n800 < 0 {
+		n800 = c.ReadArrayLength(8)
+	}
 	a801 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n800)
 	r.ReadRawUint64s(a801)
 	x.AddAU64 = a801
@@ -5317,7 +5456,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	n802 := c.ReadArrayLength(1)
+	n802 := c.ReadArrayLengthFast(1)
+	if n802 < 0 {
+		n802 = c.ReadArrayLength(1)
+	}
 	a803 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n802)
 	copy(a803, r.ReadBytes(n802))
 	x.AddAU8 = a803
@@ -5330,7 +5472,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n804 := c.ReadLength(2)
+	n804 := c.ReadLengthFast(2)
+	if n804 < 0 {
+		n804 = c.ReadLength(2)
+	}
 	if n804 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n804, 3))
 		return
@@ -5357,7 +5502,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddFix")
 		return
 	}
-	n810 := c.ReadLength(1)
+	n810 := c.ReadLengthFast(1)
+	if n810 < 0 {
+		n810 = c.ReadLength(1)
+	}
 	l811 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n810)
 	if n810 > 0 {
 		hn813 := c.ReadListHeader(1)
@@ -5380,7 +5528,10 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLB")
 		return
 	}
-	n816 := c.ReadLength(1)
+	n816 := c.ReadLengthFast(1)
+	if n816 < 0 {
+		n816 = c.ReadLength(1)
+	}
 	l817 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n816)
 	if n816 > 0 {
 		hn819 := c.ReadListHeader(25)
@@ -5390,7 +5541,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 					clear(l817[i818 : i818+1])
 					continue
 				}
-				l817[i818] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e822 := c.ReadEnumFast(uint32(0x7fffffff)); e822 >= 0 {
+					l817[i818] = Color(e822)
+				} else {
+					l817[i818] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i818)
 					break
@@ -5403,528 +5558,607 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLE")
 		return
 	}
-	n822 := c.ReadLength(4)
-	l823 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n822)
-	if n822 > 0 {
-		hn825 := c.ReadListHeader(19)
+	n823 := c.ReadLengthFast(4)
+	if n823 < 0 {
+		n823 = c.ReadLength(4)
+	}
+	l824 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n823)
+	if n823 > 0 {
+		hn826 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i824 := range l823 {
-				if hn825 && !c.ReadFlag() {
-					clear(l823[i824 : i824+1])
+			for i825 := range l824 {
+				if hn826 && !c.ReadFlag() {
+					clear(l824[i825 : i825+1])
 					continue
 				}
-				l823[i824] = r.ReadFloat32()
+				l824[i825] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i824)
+					c.TraceIndex(i825)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l823
+	x.AddLF32 = l824
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n828 := c.ReadLength(8)
-	l829 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n828)
-	if n828 > 0 {
-		hn831 := c.ReadListHeader(20)
+	n829 := c.ReadLengthFast(8)
+	if n829 < 0 {
+		n829 = c.ReadLength(8)
+	}
+	l830 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n829)
+	if n829 > 0 {
+		hn832 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i830 := range l829 {
-				if hn831 && !c.ReadFlag() {
-					clear(l829[i830 : i830+1])
+			for i831 := range l830 {
+				if hn832 && !c.ReadFlag() {
+					clear(l830[i831 : i831+1])
 					continue
 				}
-				l829[i830] = r.ReadFloat64()
+				l830[i831] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i830)
+					c.TraceIndex(i831)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l829
+	x.AddLF64 = l830
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n834 := c.ReadLength(1)
-	l835 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n834)
-	if n834 > 0 {
-		hn837 := c.ReadListHeader(5)
+	n835 := c.ReadLengthFast(1)
+	if n835 < 0 {
+		n835 = c.ReadLength(1)
+	}
+	l836 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n835)
+	if n835 > 0 {
+		hn838 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i836 := range l835 {
-				if hn837 && !c.ReadFlag() {
-					clear(l835[i836 : i836+1])
+			for i837 := range l836 {
+				if hn838 && !c.ReadFlag() {
+					clear(l836[i837 : i837+1])
 					continue
 				}
-				l835[i836] = r.ReadVarInt32()
+				l836[i837] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i836)
+					c.TraceIndex(i837)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l835
+	x.AddLI32 = l836
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n840 := c.ReadLength(1)
-	l841 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n840)
-	if n840 > 0 {
-		hn843 := c.ReadListHeader(7)
+	n841 := c.ReadLengthFast(1)
+	if n841 < 0 {
+		n841 = c.ReadLength(1)
+	}
+	l842 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n841)
+	if n841 > 0 {
+		hn844 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i842 := range l841 {
-				if hn843 && !c.ReadFlag() {
-					clear(l841[i842 : i842+1])
+			for i843 := range l842 {
+				if hn844 && !c.ReadFlag() {
+					clear(l842[i843 : i843+1])
 					continue
 				}
-				l841[i842] = r.ReadVarInt64()
+				l842[i843] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i842)
+					c.TraceIndex(i843)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l841
+	x.AddLI64 = l842
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n846 := c.ReadLength(1)
-	l847 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n846)
-	if n846 > 0 {
-		hn849 := c.ReadListHeader(2)
+	n847 := c.ReadLengthFast(1)
+	if n847 < 0 {
+		n847 = c.ReadLength(1)
+	}
+	l848 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n847)
+	if n847 > 0 {
+		hn850 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i848 := range l847 {
-				if hn849 && !c.ReadFlag() {
-					clear(l847[i848 : i848+1])
+			for i849 := range l848 {
+				if hn850 && !c.ReadFlag() {
+					clear(l848[i849 : i849+1])
 					continue
 				}
-				l847[i848] = r.ReadInt8()
+				l848[i849] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i848)
+					c.TraceIndex(i849)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l847
+	x.AddLI8 = l848
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n852 := c.ReadLength(1)
-	l853 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n852)
-	if n852 > 0 {
-		hn855 := c.ReadListHeader(22)
+	n853 := c.ReadLengthFast(1)
+	if n853 < 0 {
+		n853 = c.ReadLength(1)
+	}
+	l854 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n853)
+	if n853 > 0 {
+		hn856 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i854 := range l853 {
-				if hn855 && !c.ReadFlag() {
-					clear(l853[i854 : i854+1])
+			for i855 := range l854 {
+				if hn856 && !c.ReadFlag() {
+					clear(l854[i855 : i855+1])
 					continue
 				}
-				n858 := c.ReadLength(1)
-				l859 := foryimpl.MakeSlice[[]int32](c, n858)
-				if n858 > 0 {
-					hn861 := c.ReadListHeader(5)
+				n859 := c.ReadLengthFast(1)
+				if n859 < 0 {
+					n859 = c.ReadLength(1)
+				}
+				l860 := foryimpl.MakeSlice[[]int32](c, n859)
+				if n859 > 0 {
+					hn862 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i860 := range l859 {
-							if hn861 && !c.ReadFlag() {
-								clear(l859[i860 : i860+1])
+						for i861 := range l860 {
+							if hn862 && !c.ReadFlag() {
+								clear(l860[i861 : i861+1])
 								continue
 							}
-							l859[i860] = r.ReadVarInt32()
+							l860[i861] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i860)
+								c.TraceIndex(i861)
 								break
 							}
 						}
 					}
 				}
-				l853[i854] = l859
+				l854[i855] = l860
 				if c.Failed() {
-					c.TraceIndex(i854)
+					c.TraceIndex(i855)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l853
+	x.AddLL = l854
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n864 := c.ReadLength(1)
-	l865 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n864)
-	if n864 > 0 {
-		hn867 := c.ReadListHeader(24)
+	n865 := c.ReadLengthFast(1)
+	if n865 < 0 {
+		n865 = c.ReadLength(1)
+	}
+	l866 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n865)
+	if n865 > 0 {
+		hn868 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i866 := range l865 {
-				if hn867 && !c.ReadFlag() {
-					clear(l865[i866 : i866+1])
+			for i867 := range l866 {
+				if hn868 && !c.ReadFlag() {
+					clear(l866[i867 : i867+1])
 					continue
 				}
-				n870 := c.ReadLength(2)
-				m871 := foryimpl.MakeMap[map[string]int32](c, n870)
-				for n870 > 0 && !c.Failed() {
-					sz872, vn873, _ := c.ReadMapChunk(n870, 21, 5, nil, false)
-					for j874 := 0; j874 < sz872 && !c.Failed(); j874++ {
-						var k875 string
-						k875 = c.ReadString()
-						var v876 int32
-						if !vn873 {
-							v876 = r.ReadVarInt32()
-						}
-						m871[k875] = v876
-					}
-					n870 -= sz872
+				n871 := c.ReadLengthFast(2)
+				if n871 < 0 {
+					n871 = c.ReadLength(2)
 				}
-				l865[i866] = m871
+				m872 := foryimpl.MakeMap[map[string]int32](c, n871)
+				for n871 > 0 && !c.Failed() {
+					sz873, vn874, _ := c.ReadMapChunk(n871, 21, 5, nil, false)
+					for j875 := 0; j875 < sz873 && !c.Failed(); j875++ {
+						var k876 string
+						k876 = c.ReadString()
+						var v877 int32
+						if !vn874 {
+							v877 = r.ReadVarInt32()
+						}
+						m872[k876] = v877
+					}
+					n871 -= sz873
+				}
+				l866[i867] = m872
 				if c.Failed() {
-					c.TraceIndex(i866)
+					c.TraceIndex(i867)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l865
+	x.AddLM = l866
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n878 := c.ReadLength(1)
-	l879 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n878)
-	if n878 > 0 {
-		hn881 := c.ReadListHeader(5)
+	n879 := c.ReadLengthFast(1)
+	if n879 < 0 {
+		n879 = c.ReadLength(1)
+	}
+	l880 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n879)
+	if n879 > 0 {
+		hn882 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i880 := range l879 {
-				if hn881 && !c.ReadFlag() {
-					clear(l879[i880 : i880+1])
+			for i881 := range l880 {
+				if hn882 && !c.ReadFlag() {
+					clear(l880[i881 : i881+1])
 					continue
 				}
-				p884 := foryimpl.Alloc[int32](c)
-				*p884 = r.ReadVarInt32()
-				l879[i880] = p884
+				p885 := foryimpl.Alloc[int32](c)
+				*p885 = r.ReadVarInt32()
+				l880[i881] = p885
 				if c.Failed() {
-					c.TraceIndex(i880)
+					c.TraceIndex(i881)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l879
+	x.AddLPI = l880
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n885 := c.ReadLength(1)
-	l886 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n885)
-	if n885 > 0 {
-		hn888 := c.ReadListHeader(21)
+	n886 := c.ReadLengthFast(1)
+	if n886 < 0 {
+		n886 = c.ReadLength(1)
+	}
+	l887 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n886)
+	if n886 > 0 {
+		hn889 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i887 := range l886 {
-				if hn888 && !c.ReadFlag() {
-					clear(l886[i887 : i887+1])
+			for i888 := range l887 {
+				if hn889 && !c.ReadFlag() {
+					clear(l887[i888 : i888+1])
 					continue
 				}
-				l886[i887] = c.ReadString()
+				l887[i888] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i887)
+					c.TraceIndex(i888)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l886
+	x.AddLS = l887
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n891 := c.ReadLength(1)
-	l892 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n891)
-	if n891 > 0 {
-		hn894 := c.ReadListHeader(38)
+	n892 := c.ReadLengthFast(1)
+	if n892 < 0 {
+		n892 = c.ReadLength(1)
+	}
+	l893 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n892)
+	if n892 > 0 {
+		hn895 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i893 := range l892 {
-				if hn894 && !c.ReadFlag() {
-					clear(l892[i893 : i893+1])
+			for i894 := range l893 {
+				if hn895 && !c.ReadFlag() {
+					clear(l893[i894 : i894+1])
 					continue
 				}
-				l892[i893] = c.ReadTime()
+				l893[i894] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i893)
+					c.TraceIndex(i894)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l892
+	x.AddLT = l893
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n897 := c.ReadLength(2)
-	l898 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n897)
-	if n897 > 0 {
-		hn900 := c.ReadListHeader(10)
+	n898 := c.ReadLengthFast(2)
+	if n898 < 0 {
+		n898 = c.ReadLength(2)
+	}
+	l899 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n898)
+	if n898 > 0 {
+		hn901 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i899 := range l898 {
-				if hn900 && !c.ReadFlag() {
-					clear(l898[i899 : i899+1])
+			for i900 := range l899 {
+				if hn901 && !c.ReadFlag() {
+					clear(l899[i900 : i900+1])
 					continue
 				}
-				l898[i899] = r.ReadUint16()
+				l899[i900] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i899)
+					c.TraceIndex(i900)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l898
+	x.AddLU16 = l899
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n903 := c.ReadLength(1)
-	l904 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n903)
-	if n903 > 0 {
-		hn906 := c.ReadListHeader(14)
+	n904 := c.ReadLengthFast(1)
+	if n904 < 0 {
+		n904 = c.ReadLength(1)
+	}
+	l905 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n904)
+	if n904 > 0 {
+		hn907 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i905 := range l904 {
-				if hn906 && !c.ReadFlag() {
-					clear(l904[i905 : i905+1])
+			for i906 := range l905 {
+				if hn907 && !c.ReadFlag() {
+					clear(l905[i906 : i906+1])
 					continue
 				}
-				l904[i905] = r.ReadVarUint64()
+				l905[i906] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i905)
+					c.TraceIndex(i906)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l904
+	x.AddLU64 = l905
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n909 := c.ReadLength(2)
-	m910 := foryimpl.MakeMap[map[bool]string](c, n909)
-	for n909 > 0 && !c.Failed() {
-		sz911, vn912, _ := c.ReadMapChunk(n909, 1, 21, nil, false)
-		for j913 := 0; j913 < sz911 && !c.Failed(); j913++ {
-			var k914 bool
-			k914 = r.ReadBool()
-			var v915 string
-			if !vn912 {
-				v915 = c.ReadString()
-			}
-			m910[k914] = v915
-		}
-		n909 -= sz911
+	n910 := c.ReadLengthFast(2)
+	if n910 < 0 {
+		n910 = c.ReadLength(2)
 	}
-	x.AddMBS = m910
+	m911 := foryimpl.MakeMap[map[bool]string](c, n910)
+	for n910 > 0 && !c.Failed() {
+		sz912, vn913, _ := c.ReadMapChunk(n910, 1, 21, nil, false)
+		for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
+			var k915 bool
+			k915 = r.ReadBool()
+			var v916 string
+			if !vn913 {
+				v916 = c.ReadString()
+			}
+			m911[k915] = v916
+		}
+		n910 -= sz912
+	}
+	x.AddMBS = m911
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n917 := c.ReadLength(2)
-	m918 := foryimpl.MakeMap[map[Color]string](c, n917)
-	for n917 > 0 && !c.Failed() {
-		sz919, vn920, _ := c.ReadMapChunk(n917, 25, 21, nil, false)
-		for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
-			var k922 Color
-			k922 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v923 string
-			if !vn920 {
-				v923 = c.ReadString()
-			}
-			m918[k922] = v923
-		}
-		n917 -= sz919
+	n918 := c.ReadLengthFast(2)
+	if n918 < 0 {
+		n918 = c.ReadLength(2)
 	}
-	x.AddMES = m918
+	m919 := foryimpl.MakeMap[map[Color]string](c, n918)
+	for n918 > 0 && !c.Failed() {
+		sz920, vn921, _ := c.ReadMapChunk(n918, 25, 21, nil, false)
+		for j922 := 0; j922 < sz920 && !c.Failed(); j922++ {
+			var k923 Color
+			if e925 := c.ReadEnumFast(uint32(0x7fffffff)); e925 >= 0 {
+				k923 = Color(e925)
+			} else {
+				k923 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v924 string
+			if !vn921 {
+				v924 = c.ReadString()
+			}
+			m919[k923] = v924
+		}
+		n918 -= sz920
+	}
+	x.AddMES = m919
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n925 := c.ReadLength(2)
-	m926 := foryimpl.MakeMap[map[int64]float64](c, n925)
-	for n925 > 0 && !c.Failed() {
-		sz927, vn928, _ := c.ReadMapChunk(n925, 7, 20, nil, false)
-		for j929 := 0; j929 < sz927 && !c.Failed(); j929++ {
-			var k930 int64
-			k930 = r.ReadVarInt64()
-			var v931 float64
-			if !vn928 {
-				v931 = r.ReadFloat64()
-			}
-			m926[k930] = v931
-		}
-		n925 -= sz927
+	n927 := c.ReadLengthFast(2)
+	if n927 < 0 {
+		n927 = c.ReadLength(2)
 	}
-	x.AddMI64F = m926
+	m928 := foryimpl.MakeMap[map[int64]float64](c, n927)
+	for n927 > 0 && !c.Failed() {
+		sz929, vn930, _ := c.ReadMapChunk(n927, 7, 20, nil, false)
+		for j931 := 0; j931 < sz929 && !c.Failed(); j931++ {
+			var k932 int64
+			k932 = r.ReadVarInt64()
+			var v933 float64
+			if !vn930 {
+				v933 = r.ReadFloat64()
+			}
+			m928[k932] = v933
+		}
+		n927 -= sz929
+	}
+	x.AddMI64F = m928
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n933 := c.ReadLength(2)
-	m934 := foryimpl.MakeMap[map[int32]string](c, n933)
-	for n933 > 0 && !c.Failed() {
-		sz935, vn936, _ := c.ReadMapChunk(n933, 5, 21, nil, false)
-		for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
-			var k938 int32
-			k938 = r.ReadVarInt32()
-			var v939 string
-			if !vn936 {
-				v939 = c.ReadString()
-			}
-			m934[k938] = v939
-		}
-		n933 -= sz935
+	n935 := c.ReadLengthFast(2)
+	if n935 < 0 {
+		n935 = c.ReadLength(2)
 	}
-	x.AddMIS = m934
+	m936 := foryimpl.MakeMap[map[int32]string](c, n935)
+	for n935 > 0 && !c.Failed() {
+		sz937, vn938, _ := c.ReadMapChunk(n935, 5, 21, nil, false)
+		for j939 := 0; j939 < sz937 && !c.Failed(); j939++ {
+			var k940 int32
+			k940 = r.ReadVarInt32()
+			var v941 string
+			if !vn938 {
+				v941 = c.ReadString()
+			}
+			m936[k940] = v941
+		}
+		n935 -= sz937
+	}
+	x.AddMIS = m936
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n941 := c.ReadLength(2)
-	m942 := foryimpl.MakeMap[map[string]int32](c, n941)
-	for n941 > 0 && !c.Failed() {
-		sz943, vn944, _ := c.ReadMapChunk(n941, 21, 5, nil, false)
-		for j945 := 0; j945 < sz943 && !c.Failed(); j945++ {
-			var k946 string
-			k946 = c.ReadString()
-			var v947 int32
-			if !vn944 {
-				v947 = r.ReadVarInt32()
-			}
-			m942[k946] = v947
-		}
-		n941 -= sz943
+	n943 := c.ReadLengthFast(2)
+	if n943 < 0 {
+		n943 = c.ReadLength(2)
 	}
-	x.AddMSI = m942
+	m944 := foryimpl.MakeMap[map[string]int32](c, n943)
+	for n943 > 0 && !c.Failed() {
+		sz945, vn946, _ := c.ReadMapChunk(n943, 21, 5, nil, false)
+		for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
+			var k948 string
+			k948 = c.ReadString()
+			var v949 int32
+			if !vn946 {
+				v949 = r.ReadVarInt32()
+			}
+			m944[k948] = v949
+		}
+		n943 -= sz945
+	}
+	x.AddMSI = m944
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n949 := c.ReadLength(2)
-	m950 := foryimpl.MakeMap[map[string][]string](c, n949)
-	for n949 > 0 && !c.Failed() {
-		sz951, vn952, _ := c.ReadMapChunk(n949, 21, 22, nil, true)
-		for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
-			var k954 string
-			k954 = c.ReadString()
-			var v955 []string
-			if !vn952 {
-				n956 := c.ReadLength(1)
-				l957 := foryimpl.MakeSlice[[]string](c, n956)
-				if n956 > 0 {
-					hn959 := c.ReadListHeader(21)
+	n951 := c.ReadLengthFast(2)
+	if n951 < 0 {
+		n951 = c.ReadLength(2)
+	}
+	m952 := foryimpl.MakeMap[map[string][]string](c, n951)
+	for n951 > 0 && !c.Failed() {
+		sz953, vn954, _ := c.ReadMapChunk(n951, 21, 22, nil, true)
+		for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
+			var k956 string
+			k956 = c.ReadString()
+			var v957 []string
+			if !vn954 {
+				n958 := c.ReadLengthFast(1)
+				if n958 < 0 {
+					n958 = c.ReadLength(1)
+				}
+				l959 := foryimpl.MakeSlice[[]string](c, n958)
+				if n958 > 0 {
+					hn961 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i958 := range l957 {
-							if hn959 && !c.ReadFlag() {
-								clear(l957[i958 : i958+1])
+						for i960 := range l959 {
+							if hn961 && !c.ReadFlag() {
+								clear(l959[i960 : i960+1])
 								continue
 							}
-							l957[i958] = c.ReadString()
+							l959[i960] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i958)
+								c.TraceIndex(i960)
 								break
 							}
 						}
 					}
 				}
-				v955 = l957
+				v957 = l959
 			}
-			m950[k954] = v955
+			m952[k956] = v957
 		}
-		n949 -= sz951
+		n951 -= sz953
 	}
-	x.AddMSL = m950
+	x.AddMSL = m952
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n963 := c.ReadLength(2)
-	m964 := foryimpl.MakeMap[map[string]map[string]int32](c, n963)
-	for n963 > 0 && !c.Failed() {
-		sz965, vn966, _ := c.ReadMapChunk(n963, 21, 24, nil, true)
-		for j967 := 0; j967 < sz965 && !c.Failed(); j967++ {
-			var k968 string
-			k968 = c.ReadString()
-			var v969 map[string]int32
-			if !vn966 {
-				n970 := c.ReadLength(2)
-				m971 := foryimpl.MakeMap[map[string]int32](c, n970)
-				for n970 > 0 && !c.Failed() {
-					sz972, vn973, _ := c.ReadMapChunk(n970, 21, 5, nil, false)
-					for j974 := 0; j974 < sz972 && !c.Failed(); j974++ {
-						var k975 string
-						k975 = c.ReadString()
-						var v976 int32
-						if !vn973 {
-							v976 = r.ReadVarInt32()
-						}
-						m971[k975] = v976
-					}
-					n970 -= sz972
-				}
-				v969 = m971
-			}
-			m964[k968] = v969
-		}
-		n963 -= sz965
+	n965 := c.ReadLengthFast(2)
+	if n965 < 0 {
+		n965 = c.ReadLength(2)
 	}
-	x.AddMSM = m964
+	m966 := foryimpl.MakeMap[map[string]map[string]int32](c, n965)
+	for n965 > 0 && !c.Failed() {
+		sz967, vn968, _ := c.ReadMapChunk(n965, 21, 24, nil, true)
+		for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
+			var k970 string
+			k970 = c.ReadString()
+			var v971 map[string]int32
+			if !vn968 {
+				n972 := c.ReadLengthFast(2)
+				if n972 < 0 {
+					n972 = c.ReadLength(2)
+				}
+				m973 := foryimpl.MakeMap[map[string]int32](c, n972)
+				for n972 > 0 && !c.Failed() {
+					sz974, vn975, _ := c.ReadMapChunk(n972, 21, 5, nil, false)
+					for j976 := 0; j976 < sz974 && !c.Failed(); j976++ {
+						var k977 string
+						k977 = c.ReadString()
+						var v978 int32
+						if !vn975 {
+							v978 = r.ReadVarInt32()
+						}
+						m973[k977] = v978
+					}
+					n972 -= sz974
+				}
+				v971 = m973
+			}
+			m966[k970] = v971
+		}
+		n965 -= sz967
+	}
+	x.AddMSM = m966
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n979 := c.ReadLength(2)
-	m980 := foryimpl.MakeMap[map[string]*int32](c, n979)
-	for n979 > 0 && !c.Failed() {
-		sz981, vn982, _ := c.ReadMapChunk(n979, 21, 5, nil, true)
-		for j983 := 0; j983 < sz981 && !c.Failed(); j983++ {
-			var k984 string
-			k984 = c.ReadString()
-			var v985 *int32
-			if !vn982 {
-				p986 := foryimpl.Alloc[int32](c)
-				*p986 = r.ReadVarInt32()
-				v985 = p986
-			}
-			m980[k984] = v985
-		}
-		n979 -= sz981
+	n981 := c.ReadLengthFast(2)
+	if n981 < 0 {
+		n981 = c.ReadLength(2)
 	}
-	x.AddMSP = m980
+	m982 := foryimpl.MakeMap[map[string]*int32](c, n981)
+	for n981 > 0 && !c.Failed() {
+		sz983, vn984, _ := c.ReadMapChunk(n981, 21, 5, nil, true)
+		for j985 := 0; j985 < sz983 && !c.Failed(); j985++ {
+			var k986 string
+			k986 = c.ReadString()
+			var v987 *int32
+			if !vn984 {
+				p988 := foryimpl.Alloc[int32](c)
+				*p988 = r.ReadVarInt32()
+				v987 = p988
+			}
+			m982[k986] = v987
+		}
+		n981 -= sz983
+	}
+	x.AddMSP = m982
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n988 := c.ReadLength(2)
-	m989 := foryimpl.MakeMap[map[uint8]uint16](c, n988)
-	for n988 > 0 && !c.Failed() {
-		sz990, vn991, _ := c.ReadMapChunk(n988, 9, 10, nil, false)
-		for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
-			var k993 uint8
-			k993 = r.ReadUint8()
-			var v994 uint16
-			if !vn991 {
-				v994 = r.ReadUint16()
-			}
-			m989[k993] = v994
-		}
-		n988 -= sz990
+	n990 := c.ReadLengthFast(2)
+	if n990 < 0 {
+		n990 = c.ReadLength(2)
 	}
-	x.AddMU8 = m989
+	m991 := foryimpl.MakeMap[map[uint8]uint16](c, n990)
+	for n990 > 0 && !c.Failed() {
+		sz992, vn993, _ := c.ReadMapChunk(n990, 9, 10, nil, false)
+		for j994 := 0; j994 < sz992 && !c.Failed(); j994++ {
+			var k995 uint8
+			k995 = r.ReadUint8()
+			var v996 uint16
+			if !vn993 {
+				v996 = r.ReadUint16()
+			}
+			m991[k995] = v996
+		}
+		n990 -= sz992
+	}
+	x.AddMU8 = m991
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -5937,71 +6171,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n996 := c.ReadLength(1)
-		l997 := foryimpl.MakeSlice[[]string](c, n996)
-		if n996 > 0 {
-			hn999 := c.ReadListHeader(21)
+		n998 := c.ReadLengthFast(1)
+		if n998 < 0 {
+			n998 = c.ReadLength(1)
+		}
+		l999 := foryimpl.MakeSlice[[]string](c, n998)
+		if n998 > 0 {
+			hn1001 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i998 := range l997 {
-					if hn999 && !c.ReadFlag() {
-						clear(l997[i998 : i998+1])
+				for i1000 := range l999 {
+					if hn1001 && !c.ReadFlag() {
+						clear(l999[i1000 : i1000+1])
 						continue
 					}
-					l997[i998] = c.ReadString()
+					l999[i1000] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i998)
+						c.TraceIndex(i1000)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l997
+		x.AddNLS = l999
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1002 := c.ReadLength(2)
-		m1003 := foryimpl.MakeMap[map[string]int32](c, n1002)
-		for n1002 > 0 && !c.Failed() {
-			sz1004, vn1005, _ := c.ReadMapChunk(n1002, 21, 5, nil, false)
-			for j1006 := 0; j1006 < sz1004 && !c.Failed(); j1006++ {
-				var k1007 string
-				k1007 = c.ReadString()
-				var v1008 int32
-				if !vn1005 {
-					v1008 = r.ReadVarInt32()
-				}
-				m1003[k1007] = v1008
-			}
-			n1002 -= sz1004
+		n1004 := c.ReadLengthFast(2)
+		if n1004 < 0 {
+			n1004 = c.ReadLength(2)
 		}
-		x.AddNM = m1003
+		m1005 := foryimpl.MakeMap[map[string]int32](c, n1004)
+		for n1004 > 0 && !c.Failed() {
+			sz1006, vn1007, _ := c.ReadMapChunk(n1004, 21, 5, nil, false)
+			for j1008 := 0; j1008 < sz1006 && !c.Failed(); j1008++ {
+				var k1009 string
+				k1009 = c.ReadString()
+				var v1010 int32
+				if !vn1007 {
+					v1010 = r.ReadVarInt32()
+				}
+				m1005[k1009] = v1010
+			}
+			n1004 -= sz1006
+		}
+		x.AddNM = m1005
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1010 := c.ReadLength(1)
-	l1011 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1010)
-	if n1010 > 0 {
-		hn1013 := c.ReadListHeader(9)
+	n1012 := c.ReadLengthFast(1)
+	if n1012 < 0 {
+		n1012 = c.ReadLength(1)
+	}
+	l1013 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1012)
+	if n1012 > 0 {
+		hn1015 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1012 := range l1011 {
-				if hn1013 && !c.ReadFlag() {
-					clear(l1011[i1012 : i1012+1])
+			for i1014 := range l1013 {
+				if hn1015 && !c.ReadFlag() {
+					clear(l1013[i1014 : i1014+1])
 					continue
 				}
-				l1011[i1012] = r.ReadUint8()
+				l1013[i1014] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1012)
+					c.TraceIndex(i1014)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1011
+	x.AddRaw = l1013
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -6011,601 +6254,693 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1016 := c.ReadLength(2)
-	if n1016 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1016, 3))
+	n1018 := c.ReadLengthFast(2)
+	if n1018 < 0 {
+		n1018 = c.ReadLength(2)
+	}
+	if n1018 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1018, 3))
 		return
 	}
-	var l1017 [3]int16
-	if n1016 > 0 {
-		hn1019 := c.ReadListHeader(3)
+	var l1019 [3]int16
+	if n1018 > 0 {
+		hn1021 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1018 := range l1017 {
-				if hn1019 && !c.ReadFlag() {
-					clear(l1017[i1018 : i1018+1])
+			for i1020 := range l1019 {
+				if hn1021 && !c.ReadFlag() {
+					clear(l1019[i1020 : i1020+1])
 					continue
 				}
-				l1017[i1018] = r.ReadInt16()
+				l1019[i1020] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1018)
+					c.TraceIndex(i1020)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1017
+	x.Fix = l1019
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1022 := c.ReadLength(1)
-	l1023 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1022)
-	if n1022 > 0 {
-		hn1025 := c.ReadListHeader(1)
+	n1024 := c.ReadLengthFast(1)
+	if n1024 < 0 {
+		n1024 = c.ReadLength(1)
+	}
+	l1025 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1024)
+	if n1024 > 0 {
+		hn1027 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1024 := range l1023 {
-				if hn1025 && !c.ReadFlag() {
-					clear(l1023[i1024 : i1024+1])
+			for i1026 := range l1025 {
+				if hn1027 && !c.ReadFlag() {
+					clear(l1025[i1026 : i1026+1])
 					continue
 				}
-				l1023[i1024] = r.ReadBool()
+				l1025[i1026] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1024)
+					c.TraceIndex(i1026)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1023
+	x.LB = l1025
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1028 := c.ReadLength(1)
-	l1029 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1028)
-	if n1028 > 0 {
-		hn1031 := c.ReadListHeader(25)
+	n1030 := c.ReadLengthFast(1)
+	if n1030 < 0 {
+		n1030 = c.ReadLength(1)
+	}
+	l1031 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1030)
+	if n1030 > 0 {
+		hn1033 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1030 := range l1029 {
-				if hn1031 && !c.ReadFlag() {
-					clear(l1029[i1030 : i1030+1])
+			for i1032 := range l1031 {
+				if hn1033 && !c.ReadFlag() {
+					clear(l1031[i1032 : i1032+1])
 					continue
 				}
-				l1029[i1030] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1036 := c.ReadEnumFast(uint32(0x7fffffff)); e1036 >= 0 {
+					l1031[i1032] = Color(e1036)
+				} else {
+					l1031[i1032] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1030)
+					c.TraceIndex(i1032)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1029
+	x.LE = l1031
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1034 := c.ReadLength(4)
-	l1035 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1034)
-	if n1034 > 0 {
-		hn1037 := c.ReadListHeader(19)
+	n1037 := c.ReadLengthFast(4)
+	if n1037 < 0 {
+		n1037 = c.ReadLength(4)
+	}
+	l1038 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1037)
+	if n1037 > 0 {
+		hn1040 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1036 := range l1035 {
-				if hn1037 && !c.ReadFlag() {
-					clear(l1035[i1036 : i1036+1])
+			for i1039 := range l1038 {
+				if hn1040 && !c.ReadFlag() {
+					clear(l1038[i1039 : i1039+1])
 					continue
 				}
-				l1035[i1036] = r.ReadFloat32()
+				l1038[i1039] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1036)
+					c.TraceIndex(i1039)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1035
+	x.LF32 = l1038
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1040 := c.ReadLength(8)
-	l1041 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1040)
-	if n1040 > 0 {
-		hn1043 := c.ReadListHeader(20)
+	n1043 := c.ReadLengthFast(8)
+	if n1043 < 0 {
+		n1043 = c.ReadLength(8)
+	}
+	l1044 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1043)
+	if n1043 > 0 {
+		hn1046 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1042 := range l1041 {
-				if hn1043 && !c.ReadFlag() {
-					clear(l1041[i1042 : i1042+1])
+			for i1045 := range l1044 {
+				if hn1046 && !c.ReadFlag() {
+					clear(l1044[i1045 : i1045+1])
 					continue
 				}
-				l1041[i1042] = r.ReadFloat64()
+				l1044[i1045] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1042)
+					c.TraceIndex(i1045)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1041
+	x.LF64 = l1044
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1046 := c.ReadLength(1)
-	l1047 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1046)
-	if n1046 > 0 {
-		hn1049 := c.ReadListHeader(5)
+	n1049 := c.ReadLengthFast(1)
+	if n1049 < 0 {
+		n1049 = c.ReadLength(1)
+	}
+	l1050 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1049)
+	if n1049 > 0 {
+		hn1052 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1048 := range l1047 {
-				if hn1049 && !c.ReadFlag() {
-					clear(l1047[i1048 : i1048+1])
+			for i1051 := range l1050 {
+				if hn1052 && !c.ReadFlag() {
+					clear(l1050[i1051 : i1051+1])
 					continue
 				}
-				l1047[i1048] = r.ReadVarInt32()
+				l1050[i1051] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1048)
+					c.TraceIndex(i1051)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1047
+	x.LI32 = l1050
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1052 := c.ReadLength(1)
-	l1053 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1052)
-	if n1052 > 0 {
-		hn1055 := c.ReadListHeader(7)
+	n1055 := c.ReadLengthFast(1)
+	if n1055 < 0 {
+		n1055 = c.ReadLength(1)
+	}
+	l1056 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1055)
+	if n1055 > 0 {
+		hn1058 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1054 := range l1053 {
-				if hn1055 && !c.ReadFlag() {
-					clear(l1053[i1054 : i1054+1])
+			for i1057 := range l1056 {
+				if hn1058 && !c.ReadFlag() {
+					clear(l1056[i1057 : i1057+1])
 					continue
 				}
-				l1053[i1054] = r.ReadVarInt64()
+				l1056[i1057] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1054)
+					c.TraceIndex(i1057)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1053
+	x.LI64 = l1056
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1058 := c.ReadLength(1)
-	l1059 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1058)
-	if n1058 > 0 {
-		hn1061 := c.ReadListHeader(2)
+	n1061 := c.ReadLengthFast(1)
+	if n1061 < 0 {
+		n1061 = c.ReadLength(1)
+	}
+	l1062 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1061)
+	if n1061 > 0 {
+		hn1064 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1060 := range l1059 {
-				if hn1061 && !c.ReadFlag() {
-					clear(l1059[i1060 : i1060+1])
+			for i1063 := range l1062 {
+				if hn1064 && !c.ReadFlag() {
+					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1059[i1060] = r.ReadInt8()
+				l1062[i1063] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1060)
+					c.TraceIndex(i1063)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1059
+	x.LI8 = l1062
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1064 := c.ReadLength(1)
-	l1065 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1064)
-	if n1064 > 0 {
-		hn1067 := c.ReadListHeader(22)
+	n1067 := c.ReadLengthFast(1)
+	if n1067 < 0 {
+		n1067 = c.ReadLength(1)
+	}
+	l1068 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1067)
+	if n1067 > 0 {
+		hn1070 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1066 := range l1065 {
-				if hn1067 && !c.ReadFlag() {
-					clear(l1065[i1066 : i1066+1])
+			for i1069 := range l1068 {
+				if hn1070 && !c.ReadFlag() {
+					clear(l1068[i1069 : i1069+1])
 					continue
 				}
-				n1070 := c.ReadLength(1)
-				l1071 := foryimpl.MakeSlice[[]int32](c, n1070)
-				if n1070 > 0 {
-					hn1073 := c.ReadListHeader(5)
+				n1073 := c.ReadLengthFast(1)
+				if n1073 < 0 {
+					n1073 = c.ReadLength(1)
+				}
+				l1074 := foryimpl.MakeSlice[[]int32](c, n1073)
+				if n1073 > 0 {
+					hn1076 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1072 := range l1071 {
-							if hn1073 && !c.ReadFlag() {
-								clear(l1071[i1072 : i1072+1])
+						for i1075 := range l1074 {
+							if hn1076 && !c.ReadFlag() {
+								clear(l1074[i1075 : i1075+1])
 								continue
 							}
-							l1071[i1072] = r.ReadVarInt32()
+							l1074[i1075] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1072)
+								c.TraceIndex(i1075)
 								break
 							}
 						}
 					}
 				}
-				l1065[i1066] = l1071
+				l1068[i1069] = l1074
 				if c.Failed() {
-					c.TraceIndex(i1066)
+					c.TraceIndex(i1069)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1065
+	x.LL = l1068
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1076 := c.ReadLength(1)
-	l1077 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1076)
-	if n1076 > 0 {
-		hn1079 := c.ReadListHeader(24)
+	n1079 := c.ReadLengthFast(1)
+	if n1079 < 0 {
+		n1079 = c.ReadLength(1)
+	}
+	l1080 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1079)
+	if n1079 > 0 {
+		hn1082 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1078 := range l1077 {
-				if hn1079 && !c.ReadFlag() {
-					clear(l1077[i1078 : i1078+1])
+			for i1081 := range l1080 {
+				if hn1082 && !c.ReadFlag() {
+					clear(l1080[i1081 : i1081+1])
 					continue
 				}
-				n1082 := c.ReadLength(2)
-				m1083 := foryimpl.MakeMap[map[string]int32](c, n1082)
-				for n1082 > 0 && !c.Failed() {
-					sz1084, vn1085, _ := c.ReadMapChunk(n1082, 21, 5, nil, false)
-					for j1086 := 0; j1086 < sz1084 && !c.Failed(); j1086++ {
-						var k1087 string
-						k1087 = c.ReadString()
-						var v1088 int32
-						if !vn1085 {
-							v1088 = r.ReadVarInt32()
-						}
-						m1083[k1087] = v1088
-					}
-					n1082 -= sz1084
+				n1085 := c.ReadLengthFast(2)
+				if n1085 < 0 {
+					n1085 = c.ReadLength(2)
 				}
-				l1077[i1078] = m1083
+				m1086 := foryimpl.MakeMap[map[string]int32](c, n1085)
+				for n1085 > 0 && !c.Failed() {
+					sz1087, vn1088, _ := c.ReadMapChunk(n1085, 21, 5, nil, false)
+					for j1089 := 0; j1089 < sz1087 && !c.Failed(); j1089++ {
+						var k1090 string
+						k1090 = c.ReadString()
+						var v1091 int32
+						if !vn1088 {
+							v1091 = r.ReadVarInt32()
+						}
+						m1086[k1090] = v1091
+					}
+					n1085 -= sz1087
+				}
+				l1080[i1081] = m1086
 				if c.Failed() {
-					c.TraceIndex(i1078)
+					c.TraceIndex(i1081)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1077
+	x.LM = l1080
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1090 := c.ReadLength(1)
-	l1091 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1090)
-	if n1090 > 0 {
-		hn1093 := c.ReadListHeader(5)
+	n1093 := c.ReadLengthFast(1)
+	if n1093 < 0 {
+		n1093 = c.ReadLength(1)
+	}
+	l1094 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1093)
+	if n1093 > 0 {
+		hn1096 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1092 := range l1091 {
-				if hn1093 && !c.ReadFlag() {
-					clear(l1091[i1092 : i1092+1])
+			for i1095 := range l1094 {
+				if hn1096 && !c.ReadFlag() {
+					clear(l1094[i1095 : i1095+1])
 					continue
 				}
-				p1096 := foryimpl.Alloc[int32](c)
-				*p1096 = r.ReadVarInt32()
-				l1091[i1092] = p1096
+				p1099 := foryimpl.Alloc[int32](c)
+				*p1099 = r.ReadVarInt32()
+				l1094[i1095] = p1099
 				if c.Failed() {
-					c.TraceIndex(i1092)
+					c.TraceIndex(i1095)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1091
+	x.LPI = l1094
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1097 := c.ReadLength(1)
-	l1098 := foryimpl.ReuseSlice[[]string](c, x.LS, n1097)
-	if n1097 > 0 {
-		hn1100 := c.ReadListHeader(21)
+	n1100 := c.ReadLengthFast(1)
+	if n1100 < 0 {
+		n1100 = c.ReadLength(1)
+	}
+	l1101 := foryimpl.ReuseSlice[[]string](c, x.LS, n1100)
+	if n1100 > 0 {
+		hn1103 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1099 := range l1098 {
-				if hn1100 && !c.ReadFlag() {
-					clear(l1098[i1099 : i1099+1])
+			for i1102 := range l1101 {
+				if hn1103 && !c.ReadFlag() {
+					clear(l1101[i1102 : i1102+1])
 					continue
 				}
-				l1098[i1099] = c.ReadString()
+				l1101[i1102] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1099)
+					c.TraceIndex(i1102)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1098
+	x.LS = l1101
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1103 := c.ReadLength(1)
-	l1104 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1103)
-	if n1103 > 0 {
-		hn1106 := c.ReadListHeader(38)
+	n1106 := c.ReadLengthFast(1)
+	if n1106 < 0 {
+		n1106 = c.ReadLength(1)
+	}
+	l1107 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1106)
+	if n1106 > 0 {
+		hn1109 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1105 := range l1104 {
-				if hn1106 && !c.ReadFlag() {
-					clear(l1104[i1105 : i1105+1])
+			for i1108 := range l1107 {
+				if hn1109 && !c.ReadFlag() {
+					clear(l1107[i1108 : i1108+1])
 					continue
 				}
-				l1104[i1105] = c.ReadTime()
+				l1107[i1108] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1105)
+					c.TraceIndex(i1108)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1104
+	x.LT = l1107
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1109 := c.ReadLength(2)
-	l1110 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1109)
-	if n1109 > 0 {
-		hn1112 := c.ReadListHeader(10)
+	n1112 := c.ReadLengthFast(2)
+	if n1112 < 0 {
+		n1112 = c.ReadLength(2)
+	}
+	l1113 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1112)
+	if n1112 > 0 {
+		hn1115 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1111 := range l1110 {
-				if hn1112 && !c.ReadFlag() {
-					clear(l1110[i1111 : i1111+1])
+			for i1114 := range l1113 {
+				if hn1115 && !c.ReadFlag() {
+					clear(l1113[i1114 : i1114+1])
 					continue
 				}
-				l1110[i1111] = r.ReadUint16()
+				l1113[i1114] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1111)
+					c.TraceIndex(i1114)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1110
+	x.LU16 = l1113
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1115 := c.ReadLength(1)
-	l1116 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1115)
-	if n1115 > 0 {
-		hn1118 := c.ReadListHeader(14)
+	n1118 := c.ReadLengthFast(1)
+	if n1118 < 0 {
+		n1118 = c.ReadLength(1)
+	}
+	l1119 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1118)
+	if n1118 > 0 {
+		hn1121 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1117 := range l1116 {
-				if hn1118 && !c.ReadFlag() {
-					clear(l1116[i1117 : i1117+1])
+			for i1120 := range l1119 {
+				if hn1121 && !c.ReadFlag() {
+					clear(l1119[i1120 : i1120+1])
 					continue
 				}
-				l1116[i1117] = r.ReadVarUint64()
+				l1119[i1120] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1117)
+					c.TraceIndex(i1120)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1116
+	x.LU64 = l1119
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1121 := c.ReadLength(2)
-	m1122 := foryimpl.MakeMap[map[bool]string](c, n1121)
-	for n1121 > 0 && !c.Failed() {
-		sz1123, vn1124, _ := c.ReadMapChunk(n1121, 1, 21, nil, false)
-		for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
-			var k1126 bool
-			k1126 = r.ReadBool()
-			var v1127 string
-			if !vn1124 {
-				v1127 = c.ReadString()
-			}
-			m1122[k1126] = v1127
-		}
-		n1121 -= sz1123
+	n1124 := c.ReadLengthFast(2)
+	if n1124 < 0 {
+		n1124 = c.ReadLength(2)
 	}
-	x.MBS = m1122
+	m1125 := foryimpl.MakeMap[map[bool]string](c, n1124)
+	for n1124 > 0 && !c.Failed() {
+		sz1126, vn1127, _ := c.ReadMapChunk(n1124, 1, 21, nil, false)
+		for j1128 := 0; j1128 < sz1126 && !c.Failed(); j1128++ {
+			var k1129 bool
+			k1129 = r.ReadBool()
+			var v1130 string
+			if !vn1127 {
+				v1130 = c.ReadString()
+			}
+			m1125[k1129] = v1130
+		}
+		n1124 -= sz1126
+	}
+	x.MBS = m1125
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1129 := c.ReadLength(2)
-	m1130 := foryimpl.MakeMap[map[Color]string](c, n1129)
-	for n1129 > 0 && !c.Failed() {
-		sz1131, vn1132, _ := c.ReadMapChunk(n1129, 25, 21, nil, false)
-		for j1133 := 0; j1133 < sz1131 && !c.Failed(); j1133++ {
-			var k1134 Color
-			k1134 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1135 string
-			if !vn1132 {
-				v1135 = c.ReadString()
-			}
-			m1130[k1134] = v1135
-		}
-		n1129 -= sz1131
+	n1132 := c.ReadLengthFast(2)
+	if n1132 < 0 {
+		n1132 = c.ReadLength(2)
 	}
-	x.MES = m1130
+	m1133 := foryimpl.MakeMap[map[Color]string](c, n1132)
+	for n1132 > 0 && !c.Failed() {
+		sz1134, vn1135, _ := c.ReadMapChunk(n1132, 25, 21, nil, false)
+		for j1136 := 0; j1136 < sz1134 && !c.Failed(); j1136++ {
+			var k1137 Color
+			if e1139 := c.ReadEnumFast(uint32(0x7fffffff)); e1139 >= 0 {
+				k1137 = Color(e1139)
+			} else {
+				k1137 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1138 string
+			if !vn1135 {
+				v1138 = c.ReadString()
+			}
+			m1133[k1137] = v1138
+		}
+		n1132 -= sz1134
+	}
+	x.MES = m1133
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1137 := c.ReadLength(2)
-	m1138 := foryimpl.MakeMap[map[int64]float64](c, n1137)
-	for n1137 > 0 && !c.Failed() {
-		sz1139, vn1140, _ := c.ReadMapChunk(n1137, 7, 20, nil, false)
-		for j1141 := 0; j1141 < sz1139 && !c.Failed(); j1141++ {
-			var k1142 int64
-			k1142 = r.ReadVarInt64()
-			var v1143 float64
-			if !vn1140 {
-				v1143 = r.ReadFloat64()
-			}
-			m1138[k1142] = v1143
-		}
-		n1137 -= sz1139
+	n1141 := c.ReadLengthFast(2)
+	if n1141 < 0 {
+		n1141 = c.ReadLength(2)
 	}
-	x.MI64F = m1138
+	m1142 := foryimpl.MakeMap[map[int64]float64](c, n1141)
+	for n1141 > 0 && !c.Failed() {
+		sz1143, vn1144, _ := c.ReadMapChunk(n1141, 7, 20, nil, false)
+		for j1145 := 0; j1145 < sz1143 && !c.Failed(); j1145++ {
+			var k1146 int64
+			k1146 = r.ReadVarInt64()
+			var v1147 float64
+			if !vn1144 {
+				v1147 = r.ReadFloat64()
+			}
+			m1142[k1146] = v1147
+		}
+		n1141 -= sz1143
+	}
+	x.MI64F = m1142
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1145 := c.ReadLength(2)
-	m1146 := foryimpl.MakeMap[map[int32]string](c, n1145)
-	for n1145 > 0 && !c.Failed() {
-		sz1147, vn1148, _ := c.ReadMapChunk(n1145, 5, 21, nil, false)
-		for j1149 := 0; j1149 < sz1147 && !c.Failed(); j1149++ {
-			var k1150 int32
-			k1150 = r.ReadVarInt32()
-			var v1151 string
-			if !vn1148 {
-				v1151 = c.ReadString()
-			}
-			m1146[k1150] = v1151
-		}
-		n1145 -= sz1147
+	n1149 := c.ReadLengthFast(2)
+	if n1149 < 0 {
+		n1149 = c.ReadLength(2)
 	}
-	x.MIS = m1146
+	m1150 := foryimpl.MakeMap[map[int32]string](c, n1149)
+	for n1149 > 0 && !c.Failed() {
+		sz1151, vn1152, _ := c.ReadMapChunk(n1149, 5, 21, nil, false)
+		for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
+			var k1154 int32
+			k1154 = r.ReadVarInt32()
+			var v1155 string
+			if !vn1152 {
+				v1155 = c.ReadString()
+			}
+			m1150[k1154] = v1155
+		}
+		n1149 -= sz1151
+	}
+	x.MIS = m1150
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1153 := c.ReadLength(2)
-	m1154 := foryimpl.MakeMap[map[string]int32](c, n1153)
-	for n1153 > 0 && !c.Failed() {
-		sz1155, vn1156, _ := c.ReadMapChunk(n1153, 21, 5, nil, false)
-		for j1157 := 0; j1157 < sz1155 && !c.Failed(); j1157++ {
-			var k1158 string
-			k1158 = c.ReadString()
-			var v1159 int32
-			if !vn1156 {
-				v1159 = r.ReadVarInt32()
-			}
-			m1154[k1158] = v1159
-		}
-		n1153 -= sz1155
+	n1157 := c.ReadLengthFast(2)
+	if n1157 < 0 {
+		n1157 = c.ReadLength(2)
 	}
-	x.MSI = m1154
+	m1158 := foryimpl.MakeMap[map[string]int32](c, n1157)
+	for n1157 > 0 && !c.Failed() {
+		sz1159, vn1160, _ := c.ReadMapChunk(n1157, 21, 5, nil, false)
+		for j1161 := 0; j1161 < sz1159 && !c.Failed(); j1161++ {
+			var k1162 string
+			k1162 = c.ReadString()
+			var v1163 int32
+			if !vn1160 {
+				v1163 = r.ReadVarInt32()
+			}
+			m1158[k1162] = v1163
+		}
+		n1157 -= sz1159
+	}
+	x.MSI = m1158
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1161 := c.ReadLength(2)
-	m1162 := foryimpl.MakeMap[map[string][]string](c, n1161)
-	for n1161 > 0 && !c.Failed() {
-		sz1163, vn1164, _ := c.ReadMapChunk(n1161, 21, 22, nil, true)
-		for j1165 := 0; j1165 < sz1163 && !c.Failed(); j1165++ {
-			var k1166 string
-			k1166 = c.ReadString()
-			var v1167 []string
-			if !vn1164 {
-				n1168 := c.ReadLength(1)
-				l1169 := foryimpl.MakeSlice[[]string](c, n1168)
-				if n1168 > 0 {
-					hn1171 := c.ReadListHeader(21)
+	n1165 := c.ReadLengthFast(2)
+	if n1165 < 0 {
+		n1165 = c.ReadLength(2)
+	}
+	m1166 := foryimpl.MakeMap[map[string][]string](c, n1165)
+	for n1165 > 0 && !c.Failed() {
+		sz1167, vn1168, _ := c.ReadMapChunk(n1165, 21, 22, nil, true)
+		for j1169 := 0; j1169 < sz1167 && !c.Failed(); j1169++ {
+			var k1170 string
+			k1170 = c.ReadString()
+			var v1171 []string
+			if !vn1168 {
+				n1172 := c.ReadLengthFast(1)
+				if n1172 < 0 {
+					n1172 = c.ReadLength(1)
+				}
+				l1173 := foryimpl.MakeSlice[[]string](c, n1172)
+				if n1172 > 0 {
+					hn1175 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1170 := range l1169 {
-							if hn1171 && !c.ReadFlag() {
-								clear(l1169[i1170 : i1170+1])
+						for i1174 := range l1173 {
+							if hn1175 && !c.ReadFlag() {
+								clear(l1173[i1174 : i1174+1])
 								continue
 							}
-							l1169[i1170] = c.ReadString()
+							l1173[i1174] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1170)
+								c.TraceIndex(i1174)
 								break
 							}
 						}
 					}
 				}
-				v1167 = l1169
+				v1171 = l1173
 			}
-			m1162[k1166] = v1167
+			m1166[k1170] = v1171
 		}
-		n1161 -= sz1163
+		n1165 -= sz1167
 	}
-	x.MSL = m1162
+	x.MSL = m1166
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1175 := c.ReadLength(2)
-	m1176 := foryimpl.MakeMap[map[string]map[string]int32](c, n1175)
-	for n1175 > 0 && !c.Failed() {
-		sz1177, vn1178, _ := c.ReadMapChunk(n1175, 21, 24, nil, true)
-		for j1179 := 0; j1179 < sz1177 && !c.Failed(); j1179++ {
-			var k1180 string
-			k1180 = c.ReadString()
-			var v1181 map[string]int32
-			if !vn1178 {
-				n1182 := c.ReadLength(2)
-				m1183 := foryimpl.MakeMap[map[string]int32](c, n1182)
-				for n1182 > 0 && !c.Failed() {
-					sz1184, vn1185, _ := c.ReadMapChunk(n1182, 21, 5, nil, false)
-					for j1186 := 0; j1186 < sz1184 && !c.Failed(); j1186++ {
-						var k1187 string
-						k1187 = c.ReadString()
-						var v1188 int32
-						if !vn1185 {
-							v1188 = r.ReadVarInt32()
-						}
-						m1183[k1187] = v1188
-					}
-					n1182 -= sz1184
-				}
-				v1181 = m1183
-			}
-			m1176[k1180] = v1181
-		}
-		n1175 -= sz1177
+	n1179 := c.ReadLengthFast(2)
+	if n1179 < 0 {
+		n1179 = c.ReadLength(2)
 	}
-	x.MSM = m1176
+	m1180 := foryimpl.MakeMap[map[string]map[string]int32](c, n1179)
+	for n1179 > 0 && !c.Failed() {
+		sz1181, vn1182, _ := c.ReadMapChunk(n1179, 21, 24, nil, true)
+		for j1183 := 0; j1183 < sz1181 && !c.Failed(); j1183++ {
+			var k1184 string
+			k1184 = c.ReadString()
+			var v1185 map[string]int32
+			if !vn1182 {
+				n1186 := c.ReadLengthFast(2)
+				if n1186 < 0 {
+					n1186 = c.ReadLength(2)
+				}
+				m1187 := foryimpl.MakeMap[map[string]int32](c, n1186)
+				for n1186 > 0 && !c.Failed() {
+					sz1188, vn1189, _ := c.ReadMapChunk(n1186, 21, 5, nil, false)
+					for j1190 := 0; j1190 < sz1188 && !c.Failed(); j1190++ {
+						var k1191 string
+						k1191 = c.ReadString()
+						var v1192 int32
+						if !vn1189 {
+							v1192 = r.ReadVarInt32()
+						}
+						m1187[k1191] = v1192
+					}
+					n1186 -= sz1188
+				}
+				v1185 = m1187
+			}
+			m1180[k1184] = v1185
+		}
+		n1179 -= sz1181
+	}
+	x.MSM = m1180
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1191 := c.ReadLength(2)
-	m1192 := foryimpl.MakeMap[map[string]*int32](c, n1191)
-	for n1191 > 0 && !c.Failed() {
-		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, true)
-		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-			var k1196 string
-			k1196 = c.ReadString()
-			var v1197 *int32
-			if !vn1194 {
-				p1198 := foryimpl.Alloc[int32](c)
-				*p1198 = r.ReadVarInt32()
-				v1197 = p1198
-			}
-			m1192[k1196] = v1197
-		}
-		n1191 -= sz1193
+	n1195 := c.ReadLengthFast(2)
+	if n1195 < 0 {
+		n1195 = c.ReadLength(2)
 	}
-	x.MSP = m1192
+	m1196 := foryimpl.MakeMap[map[string]*int32](c, n1195)
+	for n1195 > 0 && !c.Failed() {
+		sz1197, vn1198, _ := c.ReadMapChunk(n1195, 21, 5, nil, true)
+		for j1199 := 0; j1199 < sz1197 && !c.Failed(); j1199++ {
+			var k1200 string
+			k1200 = c.ReadString()
+			var v1201 *int32
+			if !vn1198 {
+				p1202 := foryimpl.Alloc[int32](c)
+				*p1202 = r.ReadVarInt32()
+				v1201 = p1202
+			}
+			m1196[k1200] = v1201
+		}
+		n1195 -= sz1197
+	}
+	x.MSP = m1196
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1200 := c.ReadLength(2)
-	m1201 := foryimpl.MakeMap[map[uint8]uint16](c, n1200)
-	for n1200 > 0 && !c.Failed() {
-		sz1202, vn1203, _ := c.ReadMapChunk(n1200, 9, 10, nil, false)
-		for j1204 := 0; j1204 < sz1202 && !c.Failed(); j1204++ {
-			var k1205 uint8
-			k1205 = r.ReadUint8()
-			var v1206 uint16
-			if !vn1203 {
-				v1206 = r.ReadUint16()
-			}
-			m1201[k1205] = v1206
-		}
-		n1200 -= sz1202
+	n1204 := c.ReadLengthFast(2)
+	if n1204 < 0 {
+		n1204 = c.ReadLength(2)
 	}
-	x.MU8 = m1201
+	m1205 := foryimpl.MakeMap[map[uint8]uint16](c, n1204)
+	for n1204 > 0 && !c.Failed() {
+		sz1206, vn1207, _ := c.ReadMapChunk(n1204, 9, 10, nil, false)
+		for j1208 := 0; j1208 < sz1206 && !c.Failed(); j1208++ {
+			var k1209 uint8
+			k1209 = r.ReadUint8()
+			var v1210 uint16
+			if !vn1207 {
+				v1210 = r.ReadUint16()
+			}
+			m1205[k1209] = v1210
+		}
+		n1204 -= sz1206
+	}
+	x.MU8 = m1205
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6618,71 +6953,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1208 := c.ReadLength(1)
-		l1209 := foryimpl.MakeSlice[[]string](c, n1208)
-		if n1208 > 0 {
-			hn1211 := c.ReadListHeader(21)
+		n1212 := c.ReadLengthFast(1)
+		if n1212 < 0 {
+			n1212 = c.ReadLength(1)
+		}
+		l1213 := foryimpl.MakeSlice[[]string](c, n1212)
+		if n1212 > 0 {
+			hn1215 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1210 := range l1209 {
-					if hn1211 && !c.ReadFlag() {
-						clear(l1209[i1210 : i1210+1])
+				for i1214 := range l1213 {
+					if hn1215 && !c.ReadFlag() {
+						clear(l1213[i1214 : i1214+1])
 						continue
 					}
-					l1209[i1210] = c.ReadString()
+					l1213[i1214] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1210)
+						c.TraceIndex(i1214)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1209
+		x.NLS = l1213
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1214 := c.ReadLength(2)
-		m1215 := foryimpl.MakeMap[map[string]int32](c, n1214)
-		for n1214 > 0 && !c.Failed() {
-			sz1216, vn1217, _ := c.ReadMapChunk(n1214, 21, 5, nil, false)
-			for j1218 := 0; j1218 < sz1216 && !c.Failed(); j1218++ {
-				var k1219 string
-				k1219 = c.ReadString()
-				var v1220 int32
-				if !vn1217 {
-					v1220 = r.ReadVarInt32()
-				}
-				m1215[k1219] = v1220
-			}
-			n1214 -= sz1216
+		n1218 := c.ReadLengthFast(2)
+		if n1218 < 0 {
+			n1218 = c.ReadLength(2)
 		}
-		x.NM = m1215
+		m1219 := foryimpl.MakeMap[map[string]int32](c, n1218)
+		for n1218 > 0 && !c.Failed() {
+			sz1220, vn1221, _ := c.ReadMapChunk(n1218, 21, 5, nil, false)
+			for j1222 := 0; j1222 < sz1220 && !c.Failed(); j1222++ {
+				var k1223 string
+				k1223 = c.ReadString()
+				var v1224 int32
+				if !vn1221 {
+					v1224 = r.ReadVarInt32()
+				}
+				m1219[k1223] = v1224
+			}
+			n1218 -= sz1220
+		}
+		x.NM = m1219
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1222 := c.ReadLength(1)
-	l1223 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1222)
-	if n1222 > 0 {
-		hn1225 := c.ReadListHeader(9)
+	n1226 := c.ReadLengthFast(1)
+	if n1226 < 0 {
+		n1226 = c.ReadLength(1)
+	}
+	l1227 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1226)
+	if n1226 > 0 {
+		hn1229 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1224 := range l1223 {
-				if hn1225 && !c.ReadFlag() {
-					clear(l1223[i1224 : i1224+1])
+			for i1228 := range l1227 {
+				if hn1229 && !c.ReadFlag() {
+					clear(l1227[i1228 : i1228+1])
 					continue
 				}
-				l1223[i1224] = r.ReadUint8()
+				l1227[i1228] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1224)
+					c.TraceIndex(i1228)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1223
+	x.Raw = l1227
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -6746,20 +7090,23 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		Raw:      x.Raw,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(255924153) {
 		if h := r.ReadInt32(); h != 255924153 && !c.Failed() {
 			c.HashMismatch(foryTypeContainers, h)
 			return
 		}
 	}
-	if st1228, id1229 := c.ReadRefFlag(); st1228 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1229)
-	} else if st1228 == foryimpl.RefFollows {
-		n1230 := c.ReadArrayLength(1)
-		a1231 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1230)
-		r.ReadRawBools(a1231)
-		x.ABool = a1231
-		foryimpl.SetRefSlice(c, id1229, x.ABool)
+	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1233)
+	} else if st1232 == foryimpl.RefFollows {
+		n1234 := c.ReadArrayLengthFast(1)
+		if n1234 < 0 {
+			n1234 = c.ReadArrayLength(1)
+		}
+		a1235 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1234)
+		r.ReadRawBools(a1235)
+		x.ABool = a1235
+		foryimpl.SetRefSlice(c, id1233, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -6767,14 +7114,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1233)
-	} else if st1232 == foryimpl.RefFollows {
-		n1234 := c.ReadArrayLength(4)
-		a1235 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1234)
-		r.ReadRawFloat32s(a1235)
-		x.AF32 = a1235
-		foryimpl.SetRefSlice(c, id1233, x.AF32)
+	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1237)
+	} else if st1236 == foryimpl.RefFollows {
+		n1238 := c.ReadArrayLengthFast(4)
+		if n1238 < 0 {
+			n1238 = c.ReadArrayLength(4)
+		}
+		a1239 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1238)
+		r.ReadRawFloat32s(a1239)
+		x.AF32 = a1239
+		foryimpl.SetRefSlice(c, id1237, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -6782,14 +7132,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1237)
-	} else if st1236 == foryimpl.RefFollows {
-		n1238 := c.ReadArrayLength(8)
-		a1239 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1238)
-		r.ReadRawFloat64s(a1239)
-		x.AF64 = a1239
-		foryimpl.SetRefSlice(c, id1237, x.AF64)
+	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1241)
+	} else if st1240 == foryimpl.RefFollows {
+		n1242 := c.ReadArrayLengthFast(8)
+		if n1242 < 0 {
+			n1242 = c.ReadArrayLength(8)
+		}
+		a1243 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1242)
+		r.ReadRawFloat64s(a1243)
+		x.AF64 = a1243
+		foryimpl.SetRefSlice(c, id1241, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -6797,14 +7150,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1241)
-	} else if st1240 == foryimpl.RefFollows {
-		n1242 := c.ReadArrayLength(2)
-		a1243 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1242)
-		r.ReadRawInt16s(a1243)
-		x.AI16 = a1243
-		foryimpl.SetRefSlice(c, id1241, x.AI16)
+	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1245)
+	} else if st1244 == foryimpl.RefFollows {
+		n1246 := c.ReadArrayLengthFast(2)
+		if n1246 < 0 {
+			n1246 = c.ReadArrayLength(2)
+		}
+		a1247 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1246)
+		r.ReadRawInt16s(a1247)
+		x.AI16 = a1247
+		foryimpl.SetRefSlice(c, id1245, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -6812,14 +7168,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1245)
-	} else if st1244 == foryimpl.RefFollows {
-		n1246 := c.ReadArrayLength(4)
-		a1247 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1246)
-		r.ReadRawInt32s(a1247)
-		x.AI32 = a1247
-		foryimpl.SetRefSlice(c, id1245, x.AI32)
+	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1249)
+	} else if st1248 == foryimpl.RefFollows {
+		n1250 := c.ReadArrayLengthFast(4)
+		if n1250 < 0 {
+			n1250 = c.ReadArrayLength(4)
+		}
+		a1251 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1250)
+		r.ReadRawInt32s(a1251)
+		x.AI32 = a1251
+		foryimpl.SetRefSlice(c, id1249, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -6827,14 +7186,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1249)
-	} else if st1248 == foryimpl.RefFollows {
-		n1250 := c.ReadArrayLength(8)
-		a1251 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1250)
-		r.ReadRawInt64s(a1251)
-		x.AI64 = a1251
-		foryimpl.SetRefSlice(c, id1249, x.AI64)
+	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1253)
+	} else if st1252 == foryimpl.RefFollows {
+		n1254 := c.ReadArrayLengthFast(8)
+		if n1254 < 0 {
+			n1254 = c.ReadArrayLength(8)
+		}
+		a1255 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1254)
+		r.ReadRawInt64s(a1255)
+		x.AI64 = a1255
+		foryimpl.SetRefSlice(c, id1253, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -6842,16 +7204,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1253)
-	} else if st1252 == foryimpl.RefFollows {
-		n1254 := c.ReadArrayLength(1)
-		a1255 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1254)
-		for i1256 := range a1255 {
-			a1255[i1256] = r.ReadInt8()
+	if st1256, id1257 := c.ReadRefFlag(); st1256 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1257)
+	} else if st1256 == foryimpl.RefFollows {
+		n1258 := c.ReadArrayLengthFast(1)
+		if n1258 < 0 {
+			n1258 = c.ReadArrayLength(1)
 		}
-		x.AI8 = a1255
-		foryimpl.SetRefSlice(c, id1253, x.AI8)
+		a1259 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1258)
+		for i1260 := range a1259 {
+			a1259[i1260] = r.ReadInt8()
+		}
+		x.AI8 = a1259
+		foryimpl.SetRefSlice(c, id1257, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -6859,14 +7224,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1257, id1258 := c.ReadRefFlag(); st1257 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1258)
-	} else if st1257 == foryimpl.RefFollows {
-		n1259 := c.ReadArrayLength(2)
-		a1260 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1259)
-		r.ReadRawUint16s(a1260)
-		x.AU16 = a1260
-		foryimpl.SetRefSlice(c, id1258, x.AU16)
+	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1262)
+	} else if st1261 == foryimpl.RefFollows {
+		n1263 := c.ReadArrayLengthFast(2)
+		if n1263 < 0 {
+			n1263 = c.ReadArrayLength(2)
+		}
+		a1264 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1263)
+		r.ReadRawUint16s(a1264)
+		x.AU16 = a1264
+		foryimpl.SetRefSlice(c, id1262, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -6874,14 +7242,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1262)
-	} else if st1261 == foryimpl.RefFollows {
-		n1263 := c.ReadArrayLength(4)
-		a1264 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1263)
-		r.ReadRawUint32s(a1264)
-		x.AU32 = a1264
-		foryimpl.SetRefSlice(c, id1262, x.AU32)
+	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1266)
+	} else if st1265 == foryimpl.RefFollows {
+		n1267 := c.ReadArrayLengthFast(4)
+		if n1267 < 0 {
+			n1267 = c.ReadArrayLength(4)
+		}
+		a1268 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1267)
+		r.ReadRawUint32s(a1268)
+		x.AU32 = a1268
+		foryimpl.SetRefSlice(c, id1266, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -6889,14 +7260,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1266)
-	} else if st1265 == foryimpl.RefFollows {
-		n1267 := c.ReadArrayLength(8)
-		a1268 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1267)
-		r.ReadRawUint64s(a1268)
-		x.AU64 = a1268
-		foryimpl.SetRefSlice(c, id1266, x.AU64)
+	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1270)
+	} else if st1269 == foryimpl.RefFollows {
+		n1271 := c.ReadArrayLengthFast(8)
+		if n1271 < 0 {
+			n1271 = c.ReadArrayLength(8)
+		}
+		a1272 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1271)
+		r.ReadRawUint64s(a1272)
+		x.AU64 = a1272
+		foryimpl.SetRefSlice(c, id1270, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -6904,14 +7278,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1270)
-	} else if st1269 == foryimpl.RefFollows {
-		n1271 := c.ReadArrayLength(1)
-		a1272 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1271)
-		copy(a1272, r.ReadBytes(n1271))
-		x.AU8 = a1272
-		foryimpl.SetRefSlice(c, id1270, x.AU8)
+	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1274)
+	} else if st1273 == foryimpl.RefFollows {
+		n1275 := c.ReadArrayLengthFast(1)
+		if n1275 < 0 {
+			n1275 = c.ReadArrayLength(1)
+		}
+		a1276 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1275)
+		copy(a1276, r.ReadBytes(n1275))
+		x.AU8 = a1276
+		foryimpl.SetRefSlice(c, id1274, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -6919,14 +7296,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
-		x.AddABool = foryimpl.BackRefSlice[bool](c, id1274)
-	} else if st1273 == foryimpl.RefFollows {
-		n1275 := c.ReadArrayLength(1)
-		a1276 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1275)
-		r.ReadRawBools(a1276)
-		x.AddABool = a1276
-		foryimpl.SetRefSlice(c, id1274, x.AddABool)
+	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
+		x.AddABool = foryimpl.BackRefSlice[bool](c, id1278)
+	} else if st1277 == foryimpl.RefFollows {
+		n1279 := c.ReadArrayLengthFast(1)
+		if n1279 < 0 {
+			n1279 = c.ReadArrayLength(1)
+		}
+		a1280 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1279)
+		r.ReadRawBools(a1280)
+		x.AddABool = a1280
+		foryimpl.SetRefSlice(c, id1278, x.AddABool)
 	} else {
 		x.AddABool = nil
 	}
@@ -6934,14 +7314,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
-		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1278)
-	} else if st1277 == foryimpl.RefFollows {
-		n1279 := c.ReadArrayLength(4)
-		a1280 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1279)
-		r.ReadRawFloat32s(a1280)
-		x.AddAF32 = a1280
-		foryimpl.SetRefSlice(c, id1278, x.AddAF32)
+	if st1281, id1282 := c.ReadRefFlag(); st1281 == foryimpl.RefBack {
+		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1282)
+	} else if st1281 == foryimpl.RefFollows {
+		n1283 := c.ReadArrayLengthFast(4)
+		if n1283 < 0 {
+			n1283 = c.ReadArrayLength(4)
+		}
+		a1284 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1283)
+		r.ReadRawFloat32s(a1284)
+		x.AddAF32 = a1284
+		foryimpl.SetRefSlice(c, id1282, x.AddAF32)
 	} else {
 		x.AddAF32 = nil
 	}
@@ -6949,14 +7332,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	if st1281, id1282 := c.ReadRefFlag(); st1281 == foryimpl.RefBack {
-		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1282)
-	} else if st1281 == foryimpl.RefFollows {
-		n1283 := c.ReadArrayLength(8)
-		a1284 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1283)
-		r.ReadRawFloat64s(a1284)
-		x.AddAF64 = a1284
-		foryimpl.SetRefSlice(c, id1282, x.AddAF64)
+	if st1285, id1286 := c.ReadRefFlag(); st1285 == foryimpl.RefBack {
+		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1286)
+	} else if st1285 == foryimpl.RefFollows {
+		n1287 := c.ReadArrayLengthFast(8)
+		if n1287 < 0 {
+			n1287 = c.ReadArrayLength(8)
+		}
+		a1288 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1287)
+		r.ReadRawFloat64s(a1288)
+		x.AddAF64 = a1288
+		foryimpl.SetRefSlice(c, id1286, x.AddAF64)
 	} else {
 		x.AddAF64 = nil
 	}
@@ -6964,14 +7350,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	if st1285, id1286 := c.ReadRefFlag(); st1285 == foryimpl.RefBack {
-		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1286)
-	} else if st1285 == foryimpl.RefFollows {
-		n1287 := c.ReadArrayLength(2)
-		a1288 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1287)
-		r.ReadRawInt16s(a1288)
-		x.AddAI16 = a1288
-		foryimpl.SetRefSlice(c, id1286, x.AddAI16)
+	if st1289, id1290 := c.ReadRefFlag(); st1289 == foryimpl.RefBack {
+		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1290)
+	} else if st1289 == foryimpl.RefFollows {
+		n1291 := c.ReadArrayLengthFast(2)
+		if n1291 < 0 {
+			n1291 = c.ReadArrayLength(2)
+		}
+		a1292 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1291)
+		r.ReadRawInt16s(a1292)
+		x.AddAI16 = a1292
+		foryimpl.SetRefSlice(c, id1290, x.AddAI16)
 	} else {
 		x.AddAI16 = nil
 	}
@@ -6979,14 +7368,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	if st1289, id1290 := c.ReadRefFlag(); st1289 == foryimpl.RefBack {
-		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1290)
-	} else if st1289 == foryimpl.RefFollows {
-		n1291 := c.ReadArrayLength(4)
-		a1292 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1291)
-		r.ReadRawInt32s(a1292)
-		x.AddAI32 = a1292
-		foryimpl.SetRefSlice(c, id1290, x.AddAI32)
+	if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
+		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1294)
+	} else if st1293 == foryimpl.RefFollows {
+		n1295 := c.ReadArrayLengthFast(4)
+		if n1295 < 0 {
+			n1295 = c.ReadArrayLength(4)
+		}
+		a1296 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1295)
+		r.ReadRawInt32s(a1296)
+		x.AddAI32 = a1296
+		foryimpl.SetRefSlice(c, id1294, x.AddAI32)
 	} else {
 		x.AddAI32 = nil
 	}
@@ -6994,14 +7386,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
-		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1294)
-	} else if st1293 == foryimpl.RefFollows {
-		n1295 := c.ReadArrayLength(8)
-		a1296 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1295)
-		r.ReadRawInt64s(a1296)
-		x.AddAI64 = a1296
-		foryimpl.SetRefSlice(c, id1294, x.AddAI64)
+	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
+		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1298)
+	} else if st1297 == foryimpl.RefFollows {
+		n1299 := c.ReadArrayLengthFast(8)
+		if n1299 < 0 {
+			n1299 = c.ReadArrayLength(8)
+		}
+		a1300 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1299)
+		r.ReadRawInt64s(a1300)
+		x.AddAI64 = a1300
+		foryimpl.SetRefSlice(c, id1298, x.AddAI64)
 	} else {
 		x.AddAI64 = nil
 	}
@@ -7009,16 +7404,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
-		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1298)
-	} else if st1297 == foryimpl.RefFollows {
-		n1299 := c.ReadArrayLength(1)
-		a1300 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1299)
-		for i1301 := range a1300 {
-			a1300[i1301] = r.ReadInt8()
+	if st1301, id1302 := c.ReadRefFlag(); st1301 == foryimpl.RefBack {
+		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1302)
+	} else if st1301 == foryimpl.RefFollows {
+		n1303 := c.ReadArrayLengthFast(1)
+		if n1303 < 0 {
+			n1303 = c.ReadArrayLength(1)
 		}
-		x.AddAI8 = a1300
-		foryimpl.SetRefSlice(c, id1298, x.AddAI8)
+		a1304 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1303)
+		for i1305 := range a1304 {
+			a1304[i1305] = r.ReadInt8()
+		}
+		x.AddAI8 = a1304
+		foryimpl.SetRefSlice(c, id1302, x.AddAI8)
 	} else {
 		x.AddAI8 = nil
 	}
@@ -7026,14 +7424,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	if st1302, id1303 := c.ReadRefFlag(); st1302 == foryimpl.RefBack {
-		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1303)
-	} else if st1302 == foryimpl.RefFollows {
-		n1304 := c.ReadArrayLength(2)
-		a1305 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1304)
-		r.ReadRawUint16s(a1305)
-		x.AddAU16 = a1305
-		foryimpl.SetRefSlice(c, id1303, x.AddAU16)
+	if st1306, id1307 := c.ReadRefFlag(); st1306 == foryimpl.RefBack {
+		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1307)
+	} else if st1306 == foryimpl.RefFollows {
+		n1308 := c.ReadArrayLengthFast(2)
+		if n1308 < 0 {
+			n1308 = c.ReadArrayLength(2)
+		}
+		a1309 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1308)
+		r.ReadRawUint16s(a1309)
+		x.AddAU16 = a1309
+		foryimpl.SetRefSlice(c, id1307, x.AddAU16)
 	} else {
 		x.AddAU16 = nil
 	}
@@ -7041,14 +7442,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	if st1306, id1307 := c.ReadRefFlag(); st1306 == foryimpl.RefBack {
-		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1307)
-	} else if st1306 == foryimpl.RefFollows {
-		n1308 := c.ReadArrayLength(4)
-		a1309 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1308)
-		r.ReadRawUint32s(a1309)
-		x.AddAU32 = a1309
-		foryimpl.SetRefSlice(c, id1307, x.AddAU32)
+	if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
+		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1311)
+	} else if st1310 == foryimpl.RefFollows {
+		n1312 := c.ReadArrayLengthFast(4)
+		if n1312 < 0 {
+			n1312 = c.ReadArrayLength(4)
+		}
+		a1313 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1312)
+		r.ReadRawUint32s(a1313)
+		x.AddAU32 = a1313
+		foryimpl.SetRefSlice(c, id1311, x.AddAU32)
 	} else {
 		x.AddAU32 = nil
 	}
@@ -7056,14 +7460,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
-		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1311)
-	} else if st1310 == foryimpl.RefFollows {
-		n1312 := c.ReadArrayLength(8)
-		a1313 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1312)
-		r.ReadRawUint64s(a1313)
-		x.AddAU64 = a1313
-		foryimpl.SetRefSlice(c, id1311, x.AddAU64)
+	if st1314, id1315 := c.ReadRefFlag(); st1314 == foryimpl.RefBack {
+		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1315)
+	} else if st1314 == foryimpl.RefFollows {
+		n1316 := c.ReadArrayLengthFast(8)
+		if n1316 < 0 {
+			n1316 = c.ReadArrayLength(8)
+		}
+		a1317 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1316)
+		r.ReadRawUint64s(a1317)
+		x.AddAU64 = a1317
+		foryimpl.SetRefSlice(c, id1315, x.AddAU64)
 	} else {
 		x.AddAU64 = nil
 	}
@@ -7071,14 +7478,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	if st1314, id1315 := c.ReadRefFlag(); st1314 == foryimpl.RefBack {
-		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1315)
-	} else if st1314 == foryimpl.RefFollows {
-		n1316 := c.ReadArrayLength(1)
-		a1317 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1316)
-		copy(a1317, r.ReadBytes(n1316))
-		x.AddAU8 = a1317
-		foryimpl.SetRefSlice(c, id1315, x.AddAU8)
+	if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
+		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1319)
+	} else if st1318 == foryimpl.RefFollows {
+		n1320 := c.ReadArrayLengthFast(1)
+		if n1320 < 0 {
+			n1320 = c.ReadArrayLength(1)
+		}
+		a1321 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1320)
+		copy(a1321, r.ReadBytes(n1320))
+		x.AddAU8 = a1321
+		foryimpl.SetRefSlice(c, id1319, x.AddAU8)
 	} else {
 		x.AddAU8 = nil
 	}
@@ -7086,11 +7496,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU8")
 		return
 	}
-	if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
-		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1319)
-	} else if st1318 == foryimpl.RefFollows {
+	if st1322, id1323 := c.ReadRefFlag(); st1322 == foryimpl.RefBack {
+		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1323)
+	} else if st1322 == foryimpl.RefFollows {
 		x.AddBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1319, x.AddBin)
+		foryimpl.SetRefSlice(c, id1323, x.AddBin)
 	} else {
 		x.AddBin = nil
 	}
@@ -7098,610 +7508,702 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n1320 := c.ReadLength(2)
-	if n1320 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1320, 3))
+	n1324 := c.ReadLengthFast(2)
+	if n1324 < 0 {
+		n1324 = c.ReadLength(2)
+	}
+	if n1324 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1324, 3))
 		return
 	}
-	var l1321 [3]int16
-	if n1320 > 0 {
-		hn1323 := c.ReadListHeader(3)
+	var l1325 [3]int16
+	if n1324 > 0 {
+		hn1327 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1322 := range l1321 {
-				if hn1323 && !c.ReadFlag() {
-					clear(l1321[i1322 : i1322+1])
+			for i1326 := range l1325 {
+				if hn1327 && !c.ReadFlag() {
+					clear(l1325[i1326 : i1326+1])
 					continue
 				}
-				l1321[i1322] = r.ReadInt16()
+				l1325[i1326] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1322)
+					c.TraceIndex(i1326)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l1321
+	x.AddFix = l1325
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n1326 := c.ReadLength(1)
-	l1327 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1326)
-	if n1326 > 0 {
-		hn1329 := c.ReadListHeader(1)
+	n1330 := c.ReadLengthFast(1)
+	if n1330 < 0 {
+		n1330 = c.ReadLength(1)
+	}
+	l1331 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1330)
+	if n1330 > 0 {
+		hn1333 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1328 := range l1327 {
-				if hn1329 && !c.ReadFlag() {
-					clear(l1327[i1328 : i1328+1])
+			for i1332 := range l1331 {
+				if hn1333 && !c.ReadFlag() {
+					clear(l1331[i1332 : i1332+1])
 					continue
 				}
-				l1327[i1328] = r.ReadBool()
+				l1331[i1332] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1328)
+					c.TraceIndex(i1332)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l1327
+	x.AddLB = l1331
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n1332 := c.ReadLength(1)
-	l1333 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1332)
-	if n1332 > 0 {
-		hn1335 := c.ReadListHeader(25)
+	n1336 := c.ReadLengthFast(1)
+	if n1336 < 0 {
+		n1336 = c.ReadLength(1)
+	}
+	l1337 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1336)
+	if n1336 > 0 {
+		hn1339 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1334 := range l1333 {
-				if hn1335 && !c.ReadFlag() {
-					clear(l1333[i1334 : i1334+1])
+			for i1338 := range l1337 {
+				if hn1339 && !c.ReadFlag() {
+					clear(l1337[i1338 : i1338+1])
 					continue
 				}
-				l1333[i1334] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				if e1342 := c.ReadEnumFast(uint32(0x7fffffff)); e1342 >= 0 {
+					l1337[i1338] = Color(e1342)
+				} else {
+					l1337[i1338] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1334)
+					c.TraceIndex(i1338)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l1333
+	x.AddLE = l1337
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n1338 := c.ReadLength(4)
-	l1339 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1338)
-	if n1338 > 0 {
-		hn1341 := c.ReadListHeader(19)
+	n1343 := c.ReadLengthFast(4)
+	if n1343 < 0 {
+		n1343 = c.ReadLength(4)
+	}
+	l1344 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1343)
+	if n1343 > 0 {
+		hn1346 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1340 := range l1339 {
-				if hn1341 && !c.ReadFlag() {
-					clear(l1339[i1340 : i1340+1])
+			for i1345 := range l1344 {
+				if hn1346 && !c.ReadFlag() {
+					clear(l1344[i1345 : i1345+1])
 					continue
 				}
-				l1339[i1340] = r.ReadFloat32()
+				l1344[i1345] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1340)
+					c.TraceIndex(i1345)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l1339
+	x.AddLF32 = l1344
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n1344 := c.ReadLength(8)
-	l1345 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1344)
-	if n1344 > 0 {
-		hn1347 := c.ReadListHeader(20)
+	n1349 := c.ReadLengthFast(8)
+	if n1349 < 0 {
+		n1349 = c.ReadLength(8)
+	}
+	l1350 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1349)
+	if n1349 > 0 {
+		hn1352 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1346 := range l1345 {
-				if hn1347 && !c.ReadFlag() {
-					clear(l1345[i1346 : i1346+1])
+			for i1351 := range l1350 {
+				if hn1352 && !c.ReadFlag() {
+					clear(l1350[i1351 : i1351+1])
 					continue
 				}
-				l1345[i1346] = r.ReadFloat64()
+				l1350[i1351] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1346)
+					c.TraceIndex(i1351)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l1345
+	x.AddLF64 = l1350
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n1350 := c.ReadLength(1)
-	l1351 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1350)
-	if n1350 > 0 {
-		hn1353 := c.ReadListHeader(5)
+	n1355 := c.ReadLengthFast(1)
+	if n1355 < 0 {
+		n1355 = c.ReadLength(1)
+	}
+	l1356 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1355)
+	if n1355 > 0 {
+		hn1358 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1352 := range l1351 {
-				if hn1353 && !c.ReadFlag() {
-					clear(l1351[i1352 : i1352+1])
+			for i1357 := range l1356 {
+				if hn1358 && !c.ReadFlag() {
+					clear(l1356[i1357 : i1357+1])
 					continue
 				}
-				l1351[i1352] = r.ReadVarInt32()
+				l1356[i1357] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1352)
+					c.TraceIndex(i1357)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l1351
+	x.AddLI32 = l1356
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n1356 := c.ReadLength(1)
-	l1357 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1356)
-	if n1356 > 0 {
-		hn1359 := c.ReadListHeader(7)
+	n1361 := c.ReadLengthFast(1)
+	if n1361 < 0 {
+		n1361 = c.ReadLength(1)
+	}
+	l1362 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1361)
+	if n1361 > 0 {
+		hn1364 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1358 := range l1357 {
-				if hn1359 && !c.ReadFlag() {
-					clear(l1357[i1358 : i1358+1])
+			for i1363 := range l1362 {
+				if hn1364 && !c.ReadFlag() {
+					clear(l1362[i1363 : i1363+1])
 					continue
 				}
-				l1357[i1358] = r.ReadVarInt64()
+				l1362[i1363] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1358)
+					c.TraceIndex(i1363)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l1357
+	x.AddLI64 = l1362
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n1362 := c.ReadLength(1)
-	l1363 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1362)
-	if n1362 > 0 {
-		hn1365 := c.ReadListHeader(2)
+	n1367 := c.ReadLengthFast(1)
+	if n1367 < 0 {
+		n1367 = c.ReadLength(1)
+	}
+	l1368 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1367)
+	if n1367 > 0 {
+		hn1370 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1364 := range l1363 {
-				if hn1365 && !c.ReadFlag() {
-					clear(l1363[i1364 : i1364+1])
+			for i1369 := range l1368 {
+				if hn1370 && !c.ReadFlag() {
+					clear(l1368[i1369 : i1369+1])
 					continue
 				}
-				l1363[i1364] = r.ReadInt8()
+				l1368[i1369] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1364)
+					c.TraceIndex(i1369)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l1363
+	x.AddLI8 = l1368
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n1368 := c.ReadLength(1)
-	l1369 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1368)
-	if n1368 > 0 {
-		hn1371 := c.ReadListHeader(22)
+	n1373 := c.ReadLengthFast(1)
+	if n1373 < 0 {
+		n1373 = c.ReadLength(1)
+	}
+	l1374 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1373)
+	if n1373 > 0 {
+		hn1376 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1370 := range l1369 {
-				if hn1371 && !c.ReadFlag() {
-					clear(l1369[i1370 : i1370+1])
+			for i1375 := range l1374 {
+				if hn1376 && !c.ReadFlag() {
+					clear(l1374[i1375 : i1375+1])
 					continue
 				}
-				n1374 := c.ReadLength(1)
-				l1375 := foryimpl.MakeSlice[[]int32](c, n1374)
-				if n1374 > 0 {
-					hn1377 := c.ReadListHeader(5)
+				n1379 := c.ReadLengthFast(1)
+				if n1379 < 0 {
+					n1379 = c.ReadLength(1)
+				}
+				l1380 := foryimpl.MakeSlice[[]int32](c, n1379)
+				if n1379 > 0 {
+					hn1382 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1376 := range l1375 {
-							if hn1377 && !c.ReadFlag() {
-								clear(l1375[i1376 : i1376+1])
+						for i1381 := range l1380 {
+							if hn1382 && !c.ReadFlag() {
+								clear(l1380[i1381 : i1381+1])
 								continue
 							}
-							l1375[i1376] = r.ReadVarInt32()
+							l1380[i1381] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1376)
+								c.TraceIndex(i1381)
 								break
 							}
 						}
 					}
 				}
-				l1369[i1370] = l1375
+				l1374[i1375] = l1380
 				if c.Failed() {
-					c.TraceIndex(i1370)
+					c.TraceIndex(i1375)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l1369
+	x.AddLL = l1374
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n1380 := c.ReadLength(1)
-	l1381 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1380)
-	if n1380 > 0 {
-		hn1383 := c.ReadListHeader(24)
+	n1385 := c.ReadLengthFast(1)
+	if n1385 < 0 {
+		n1385 = c.ReadLength(1)
+	}
+	l1386 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1385)
+	if n1385 > 0 {
+		hn1388 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1382 := range l1381 {
-				if hn1383 && !c.ReadFlag() {
-					clear(l1381[i1382 : i1382+1])
+			for i1387 := range l1386 {
+				if hn1388 && !c.ReadFlag() {
+					clear(l1386[i1387 : i1387+1])
 					continue
 				}
-				n1386 := c.ReadLength(2)
-				m1387 := foryimpl.MakeMap[map[string]int32](c, n1386)
-				for n1386 > 0 && !c.Failed() {
-					sz1388, vn1389, _ := c.ReadMapChunk(n1386, 21, 5, nil, false)
-					for j1390 := 0; j1390 < sz1388 && !c.Failed(); j1390++ {
-						var k1391 string
-						k1391 = c.ReadString()
-						var v1392 int32
-						if !vn1389 {
-							v1392 = r.ReadVarInt32()
-						}
-						m1387[k1391] = v1392
-					}
-					n1386 -= sz1388
+				n1391 := c.ReadLengthFast(2)
+				if n1391 < 0 {
+					n1391 = c.ReadLength(2)
 				}
-				l1381[i1382] = m1387
+				m1392 := foryimpl.MakeMap[map[string]int32](c, n1391)
+				for n1391 > 0 && !c.Failed() {
+					sz1393, vn1394, _ := c.ReadMapChunk(n1391, 21, 5, nil, false)
+					for j1395 := 0; j1395 < sz1393 && !c.Failed(); j1395++ {
+						var k1396 string
+						k1396 = c.ReadString()
+						var v1397 int32
+						if !vn1394 {
+							v1397 = r.ReadVarInt32()
+						}
+						m1392[k1396] = v1397
+					}
+					n1391 -= sz1393
+				}
+				l1386[i1387] = m1392
 				if c.Failed() {
-					c.TraceIndex(i1382)
+					c.TraceIndex(i1387)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1381
+	x.AddLM = l1386
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n1394 := c.ReadLength(1)
-	l1395 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1394)
-	if n1394 > 0 {
-		hn1397 := c.ReadListHeader(5)
+	n1399 := c.ReadLengthFast(1)
+	if n1399 < 0 {
+		n1399 = c.ReadLength(1)
+	}
+	l1400 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1399)
+	if n1399 > 0 {
+		hn1402 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1396 := range l1395 {
-				if hn1397 && !c.ReadFlag() {
-					clear(l1395[i1396 : i1396+1])
+			for i1401 := range l1400 {
+				if hn1402 && !c.ReadFlag() {
+					clear(l1400[i1401 : i1401+1])
 					continue
 				}
-				p1400 := foryimpl.Alloc[int32](c)
-				*p1400 = r.ReadVarInt32()
-				l1395[i1396] = p1400
+				p1405 := foryimpl.Alloc[int32](c)
+				*p1405 = r.ReadVarInt32()
+				l1400[i1401] = p1405
 				if c.Failed() {
-					c.TraceIndex(i1396)
+					c.TraceIndex(i1401)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l1395
+	x.AddLPI = l1400
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n1401 := c.ReadLength(1)
-	l1402 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1401)
-	if n1401 > 0 {
-		hn1404 := c.ReadListHeader(21)
+	n1406 := c.ReadLengthFast(1)
+	if n1406 < 0 {
+		n1406 = c.ReadLength(1)
+	}
+	l1407 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1406)
+	if n1406 > 0 {
+		hn1409 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1403 := range l1402 {
-				if hn1404 && !c.ReadFlag() {
-					clear(l1402[i1403 : i1403+1])
+			for i1408 := range l1407 {
+				if hn1409 && !c.ReadFlag() {
+					clear(l1407[i1408 : i1408+1])
 					continue
 				}
-				l1402[i1403] = c.ReadString()
+				l1407[i1408] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1403)
+					c.TraceIndex(i1408)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l1402
+	x.AddLS = l1407
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1407 := c.ReadLength(1)
-	l1408 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1407)
-	if n1407 > 0 {
-		hn1410 := c.ReadListHeader(38)
+	n1412 := c.ReadLengthFast(1)
+	if n1412 < 0 {
+		n1412 = c.ReadLength(1)
+	}
+	l1413 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1412)
+	if n1412 > 0 {
+		hn1415 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1409 := range l1408 {
-				if hn1410 && !c.ReadFlag() {
-					clear(l1408[i1409 : i1409+1])
+			for i1414 := range l1413 {
+				if hn1415 && !c.ReadFlag() {
+					clear(l1413[i1414 : i1414+1])
 					continue
 				}
-				l1408[i1409] = c.ReadTime()
+				l1413[i1414] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1409)
+					c.TraceIndex(i1414)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1408
+	x.AddLT = l1413
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1413 := c.ReadLength(2)
-	l1414 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1413)
-	if n1413 > 0 {
-		hn1416 := c.ReadListHeader(10)
+	n1418 := c.ReadLengthFast(2)
+	if n1418 < 0 {
+		n1418 = c.ReadLength(2)
+	}
+	l1419 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1418)
+	if n1418 > 0 {
+		hn1421 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1415 := range l1414 {
-				if hn1416 && !c.ReadFlag() {
-					clear(l1414[i1415 : i1415+1])
+			for i1420 := range l1419 {
+				if hn1421 && !c.ReadFlag() {
+					clear(l1419[i1420 : i1420+1])
 					continue
 				}
-				l1414[i1415] = r.ReadUint16()
+				l1419[i1420] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1415)
+					c.TraceIndex(i1420)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1414
+	x.AddLU16 = l1419
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1419 := c.ReadLength(1)
-	l1420 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1419)
-	if n1419 > 0 {
-		hn1422 := c.ReadListHeader(14)
+	n1424 := c.ReadLengthFast(1)
+	if n1424 < 0 {
+		n1424 = c.ReadLength(1)
+	}
+	l1425 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1424)
+	if n1424 > 0 {
+		hn1427 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1421 := range l1420 {
-				if hn1422 && !c.ReadFlag() {
-					clear(l1420[i1421 : i1421+1])
+			for i1426 := range l1425 {
+				if hn1427 && !c.ReadFlag() {
+					clear(l1425[i1426 : i1426+1])
 					continue
 				}
-				l1420[i1421] = r.ReadVarUint64()
+				l1425[i1426] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1421)
+					c.TraceIndex(i1426)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1420
+	x.AddLU64 = l1425
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1425 := c.ReadLength(2)
-	m1426 := foryimpl.MakeMap[map[bool]string](c, n1425)
-	for n1425 > 0 && !c.Failed() {
-		sz1427, vn1428, _ := c.ReadMapChunk(n1425, 1, 21, nil, false)
-		for j1429 := 0; j1429 < sz1427 && !c.Failed(); j1429++ {
-			var k1430 bool
-			k1430 = r.ReadBool()
-			var v1431 string
-			if !vn1428 {
-				v1431 = c.ReadString()
-			}
-			m1426[k1430] = v1431
-		}
-		n1425 -= sz1427
+	n1430 := c.ReadLengthFast(2)
+	if n1430 < 0 {
+		n1430 = c.ReadLength(2)
 	}
-	x.AddMBS = m1426
+	m1431 := foryimpl.MakeMap[map[bool]string](c, n1430)
+	for n1430 > 0 && !c.Failed() {
+		sz1432, vn1433, _ := c.ReadMapChunk(n1430, 1, 21, nil, false)
+		for j1434 := 0; j1434 < sz1432 && !c.Failed(); j1434++ {
+			var k1435 bool
+			k1435 = r.ReadBool()
+			var v1436 string
+			if !vn1433 {
+				v1436 = c.ReadString()
+			}
+			m1431[k1435] = v1436
+		}
+		n1430 -= sz1432
+	}
+	x.AddMBS = m1431
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1433 := c.ReadLength(2)
-	m1434 := foryimpl.MakeMap[map[Color]string](c, n1433)
-	for n1433 > 0 && !c.Failed() {
-		sz1435, vn1436, _ := c.ReadMapChunk(n1433, 25, 21, nil, false)
-		for j1437 := 0; j1437 < sz1435 && !c.Failed(); j1437++ {
-			var k1438 Color
-			k1438 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1439 string
-			if !vn1436 {
-				v1439 = c.ReadString()
-			}
-			m1434[k1438] = v1439
-		}
-		n1433 -= sz1435
+	n1438 := c.ReadLengthFast(2)
+	if n1438 < 0 {
+		n1438 = c.ReadLength(2)
 	}
-	x.AddMES = m1434
+	m1439 := foryimpl.MakeMap[map[Color]string](c, n1438)
+	for n1438 > 0 && !c.Failed() {
+		sz1440, vn1441, _ := c.ReadMapChunk(n1438, 25, 21, nil, false)
+		for j1442 := 0; j1442 < sz1440 && !c.Failed(); j1442++ {
+			var k1443 Color
+			if e1445 := c.ReadEnumFast(uint32(0x7fffffff)); e1445 >= 0 {
+				k1443 = Color(e1445)
+			} else {
+				k1443 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1444 string
+			if !vn1441 {
+				v1444 = c.ReadString()
+			}
+			m1439[k1443] = v1444
+		}
+		n1438 -= sz1440
+	}
+	x.AddMES = m1439
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1441 := c.ReadLength(2)
-	m1442 := foryimpl.MakeMap[map[int64]float64](c, n1441)
-	for n1441 > 0 && !c.Failed() {
-		sz1443, vn1444, _ := c.ReadMapChunk(n1441, 7, 20, nil, false)
-		for j1445 := 0; j1445 < sz1443 && !c.Failed(); j1445++ {
-			var k1446 int64
-			k1446 = r.ReadVarInt64()
-			var v1447 float64
-			if !vn1444 {
-				v1447 = r.ReadFloat64()
-			}
-			m1442[k1446] = v1447
-		}
-		n1441 -= sz1443
+	n1447 := c.ReadLengthFast(2)
+	if n1447 < 0 {
+		n1447 = c.ReadLength(2)
 	}
-	x.AddMI64F = m1442
+	m1448 := foryimpl.MakeMap[map[int64]float64](c, n1447)
+	for n1447 > 0 && !c.Failed() {
+		sz1449, vn1450, _ := c.ReadMapChunk(n1447, 7, 20, nil, false)
+		for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
+			var k1452 int64
+			k1452 = r.ReadVarInt64()
+			var v1453 float64
+			if !vn1450 {
+				v1453 = r.ReadFloat64()
+			}
+			m1448[k1452] = v1453
+		}
+		n1447 -= sz1449
+	}
+	x.AddMI64F = m1448
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1449 := c.ReadLength(2)
-	m1450 := foryimpl.MakeMap[map[int32]string](c, n1449)
-	for n1449 > 0 && !c.Failed() {
-		sz1451, vn1452, _ := c.ReadMapChunk(n1449, 5, 21, nil, false)
-		for j1453 := 0; j1453 < sz1451 && !c.Failed(); j1453++ {
-			var k1454 int32
-			k1454 = r.ReadVarInt32()
-			var v1455 string
-			if !vn1452 {
-				v1455 = c.ReadString()
-			}
-			m1450[k1454] = v1455
-		}
-		n1449 -= sz1451
+	n1455 := c.ReadLengthFast(2)
+	if n1455 < 0 {
+		n1455 = c.ReadLength(2)
 	}
-	x.AddMIS = m1450
+	m1456 := foryimpl.MakeMap[map[int32]string](c, n1455)
+	for n1455 > 0 && !c.Failed() {
+		sz1457, vn1458, _ := c.ReadMapChunk(n1455, 5, 21, nil, false)
+		for j1459 := 0; j1459 < sz1457 && !c.Failed(); j1459++ {
+			var k1460 int32
+			k1460 = r.ReadVarInt32()
+			var v1461 string
+			if !vn1458 {
+				v1461 = c.ReadString()
+			}
+			m1456[k1460] = v1461
+		}
+		n1455 -= sz1457
+	}
+	x.AddMIS = m1456
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1457 := c.ReadLength(2)
-	m1458 := foryimpl.MakeMap[map[string]int32](c, n1457)
-	for n1457 > 0 && !c.Failed() {
-		sz1459, vn1460, _ := c.ReadMapChunk(n1457, 21, 5, nil, false)
-		for j1461 := 0; j1461 < sz1459 && !c.Failed(); j1461++ {
-			var k1462 string
-			k1462 = c.ReadString()
-			var v1463 int32
-			if !vn1460 {
-				v1463 = r.ReadVarInt32()
-			}
-			m1458[k1462] = v1463
-		}
-		n1457 -= sz1459
+	n1463 := c.ReadLengthFast(2)
+	if n1463 < 0 {
+		n1463 = c.ReadLength(2)
 	}
-	x.AddMSI = m1458
+	m1464 := foryimpl.MakeMap[map[string]int32](c, n1463)
+	for n1463 > 0 && !c.Failed() {
+		sz1465, vn1466, _ := c.ReadMapChunk(n1463, 21, 5, nil, false)
+		for j1467 := 0; j1467 < sz1465 && !c.Failed(); j1467++ {
+			var k1468 string
+			k1468 = c.ReadString()
+			var v1469 int32
+			if !vn1466 {
+				v1469 = r.ReadVarInt32()
+			}
+			m1464[k1468] = v1469
+		}
+		n1463 -= sz1465
+	}
+	x.AddMSI = m1464
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n1465 := c.ReadLength(2)
-	m1466 := foryimpl.MakeMap[map[string][]string](c, n1465)
-	for n1465 > 0 && !c.Failed() {
-		sz1467, vn1468, _ := c.ReadMapChunk(n1465, 21, 22, nil, true)
-		for j1469 := 0; j1469 < sz1467 && !c.Failed(); j1469++ {
-			var k1470 string
-			k1470 = c.ReadString()
-			var v1471 []string
-			if !vn1468 {
-				n1472 := c.ReadLength(1)
-				l1473 := foryimpl.MakeSlice[[]string](c, n1472)
-				if n1472 > 0 {
-					hn1475 := c.ReadListHeader(21)
+	n1471 := c.ReadLengthFast(2)
+	if n1471 < 0 {
+		n1471 = c.ReadLength(2)
+	}
+	m1472 := foryimpl.MakeMap[map[string][]string](c, n1471)
+	for n1471 > 0 && !c.Failed() {
+		sz1473, vn1474, _ := c.ReadMapChunk(n1471, 21, 22, nil, true)
+		for j1475 := 0; j1475 < sz1473 && !c.Failed(); j1475++ {
+			var k1476 string
+			k1476 = c.ReadString()
+			var v1477 []string
+			if !vn1474 {
+				n1478 := c.ReadLengthFast(1)
+				if n1478 < 0 {
+					n1478 = c.ReadLength(1)
+				}
+				l1479 := foryimpl.MakeSlice[[]string](c, n1478)
+				if n1478 > 0 {
+					hn1481 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1474 := range l1473 {
-							if hn1475 && !c.ReadFlag() {
-								clear(l1473[i1474 : i1474+1])
+						for i1480 := range l1479 {
+							if hn1481 && !c.ReadFlag() {
+								clear(l1479[i1480 : i1480+1])
 								continue
 							}
-							l1473[i1474] = c.ReadString()
+							l1479[i1480] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1474)
+								c.TraceIndex(i1480)
 								break
 							}
 						}
 					}
 				}
-				v1471 = l1473
+				v1477 = l1479
 			}
-			m1466[k1470] = v1471
+			m1472[k1476] = v1477
 		}
-		n1465 -= sz1467
+		n1471 -= sz1473
 	}
-	x.AddMSL = m1466
+	x.AddMSL = m1472
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1479 := c.ReadLength(2)
-	m1480 := foryimpl.MakeMap[map[string]map[string]int32](c, n1479)
-	for n1479 > 0 && !c.Failed() {
-		sz1481, vn1482, _ := c.ReadMapChunk(n1479, 21, 24, nil, true)
-		for j1483 := 0; j1483 < sz1481 && !c.Failed(); j1483++ {
-			var k1484 string
-			k1484 = c.ReadString()
-			var v1485 map[string]int32
-			if !vn1482 {
-				n1486 := c.ReadLength(2)
-				m1487 := foryimpl.MakeMap[map[string]int32](c, n1486)
-				for n1486 > 0 && !c.Failed() {
-					sz1488, vn1489, _ := c.ReadMapChunk(n1486, 21, 5, nil, false)
-					for j1490 := 0; j1490 < sz1488 && !c.Failed(); j1490++ {
-						var k1491 string
-						k1491 = c.ReadString()
-						var v1492 int32
-						if !vn1489 {
-							v1492 = r.ReadVarInt32()
-						}
-						m1487[k1491] = v1492
-					}
-					n1486 -= sz1488
-				}
-				v1485 = m1487
-			}
-			m1480[k1484] = v1485
-		}
-		n1479 -= sz1481
+	n1485 := c.ReadLengthFast(2)
+	if n1485 < 0 {
+		n1485 = c.ReadLength(2)
 	}
-	x.AddMSM = m1480
+	m1486 := foryimpl.MakeMap[map[string]map[string]int32](c, n1485)
+	for n1485 > 0 && !c.Failed() {
+		sz1487, vn1488, _ := c.ReadMapChunk(n1485, 21, 24, nil, true)
+		for j1489 := 0; j1489 < sz1487 && !c.Failed(); j1489++ {
+			var k1490 string
+			k1490 = c.ReadString()
+			var v1491 map[string]int32
+			if !vn1488 {
+				n1492 := c.ReadLengthFast(2)
+				if n1492 < 0 {
+					n1492 = c.ReadLength(2)
+				}
+				m1493 := foryimpl.MakeMap[map[string]int32](c, n1492)
+				for n1492 > 0 && !c.Failed() {
+					sz1494, vn1495, _ := c.ReadMapChunk(n1492, 21, 5, nil, false)
+					for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
+						var k1497 string
+						k1497 = c.ReadString()
+						var v1498 int32
+						if !vn1495 {
+							v1498 = r.ReadVarInt32()
+						}
+						m1493[k1497] = v1498
+					}
+					n1492 -= sz1494
+				}
+				v1491 = m1493
+			}
+			m1486[k1490] = v1491
+		}
+		n1485 -= sz1487
+	}
+	x.AddMSM = m1486
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1495 := c.ReadLength(2)
-	m1496 := foryimpl.MakeMap[map[string]*int32](c, n1495)
-	for n1495 > 0 && !c.Failed() {
-		sz1497, vn1498, _ := c.ReadMapChunk(n1495, 21, 5, nil, true)
-		for j1499 := 0; j1499 < sz1497 && !c.Failed(); j1499++ {
-			var k1500 string
-			k1500 = c.ReadString()
-			var v1501 *int32
-			if !vn1498 {
-				p1502 := foryimpl.Alloc[int32](c)
-				*p1502 = r.ReadVarInt32()
-				v1501 = p1502
-			}
-			m1496[k1500] = v1501
-		}
-		n1495 -= sz1497
+	n1501 := c.ReadLengthFast(2)
+	if n1501 < 0 {
+		n1501 = c.ReadLength(2)
 	}
-	x.AddMSP = m1496
+	m1502 := foryimpl.MakeMap[map[string]*int32](c, n1501)
+	for n1501 > 0 && !c.Failed() {
+		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 21, 5, nil, true)
+		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
+			var k1506 string
+			k1506 = c.ReadString()
+			var v1507 *int32
+			if !vn1504 {
+				p1508 := foryimpl.Alloc[int32](c)
+				*p1508 = r.ReadVarInt32()
+				v1507 = p1508
+			}
+			m1502[k1506] = v1507
+		}
+		n1501 -= sz1503
+	}
+	x.AddMSP = m1502
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1504 := c.ReadLength(2)
-	m1505 := foryimpl.MakeMap[map[uint8]uint16](c, n1504)
-	for n1504 > 0 && !c.Failed() {
-		sz1506, vn1507, _ := c.ReadMapChunk(n1504, 9, 10, nil, false)
-		for j1508 := 0; j1508 < sz1506 && !c.Failed(); j1508++ {
-			var k1509 uint8
-			k1509 = r.ReadUint8()
-			var v1510 uint16
-			if !vn1507 {
-				v1510 = r.ReadUint16()
-			}
-			m1505[k1509] = v1510
-		}
-		n1504 -= sz1506
+	n1510 := c.ReadLengthFast(2)
+	if n1510 < 0 {
+		n1510 = c.ReadLength(2)
 	}
-	x.AddMU8 = m1505
+	m1511 := foryimpl.MakeMap[map[uint8]uint16](c, n1510)
+	for n1510 > 0 && !c.Failed() {
+		sz1512, vn1513, _ := c.ReadMapChunk(n1510, 9, 10, nil, false)
+		for j1514 := 0; j1514 < sz1512 && !c.Failed(); j1514++ {
+			var k1515 uint8
+			k1515 = r.ReadUint8()
+			var v1516 uint16
+			if !vn1513 {
+				v1516 = r.ReadUint16()
+			}
+			m1511[k1515] = v1516
+		}
+		n1510 -= sz1512
+	}
+	x.AddMU8 = m1511
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1512, id1513 := c.ReadRefFlag(); st1512 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1513)
-	} else if st1512 == foryimpl.RefFollows {
+	if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1519)
+	} else if st1518 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1513, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1519, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -7710,80 +8212,89 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1514 := c.ReadLength(1)
-		l1515 := foryimpl.MakeSlice[[]string](c, n1514)
-		if n1514 > 0 {
-			hn1517 := c.ReadListHeader(21)
+		n1520 := c.ReadLengthFast(1)
+		if n1520 < 0 {
+			n1520 = c.ReadLength(1)
+		}
+		l1521 := foryimpl.MakeSlice[[]string](c, n1520)
+		if n1520 > 0 {
+			hn1523 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1516 := range l1515 {
-					if hn1517 && !c.ReadFlag() {
-						clear(l1515[i1516 : i1516+1])
+				for i1522 := range l1521 {
+					if hn1523 && !c.ReadFlag() {
+						clear(l1521[i1522 : i1522+1])
 						continue
 					}
-					l1515[i1516] = c.ReadString()
+					l1521[i1522] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1516)
+						c.TraceIndex(i1522)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1515
+		x.AddNLS = l1521
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1520 := c.ReadLength(2)
-		m1521 := foryimpl.MakeMap[map[string]int32](c, n1520)
-		for n1520 > 0 && !c.Failed() {
-			sz1522, vn1523, _ := c.ReadMapChunk(n1520, 21, 5, nil, false)
-			for j1524 := 0; j1524 < sz1522 && !c.Failed(); j1524++ {
-				var k1525 string
-				k1525 = c.ReadString()
-				var v1526 int32
-				if !vn1523 {
-					v1526 = r.ReadVarInt32()
-				}
-				m1521[k1525] = v1526
-			}
-			n1520 -= sz1522
+		n1526 := c.ReadLengthFast(2)
+		if n1526 < 0 {
+			n1526 = c.ReadLength(2)
 		}
-		x.AddNM = m1521
+		m1527 := foryimpl.MakeMap[map[string]int32](c, n1526)
+		for n1526 > 0 && !c.Failed() {
+			sz1528, vn1529, _ := c.ReadMapChunk(n1526, 21, 5, nil, false)
+			for j1530 := 0; j1530 < sz1528 && !c.Failed(); j1530++ {
+				var k1531 string
+				k1531 = c.ReadString()
+				var v1532 int32
+				if !vn1529 {
+					v1532 = r.ReadVarInt32()
+				}
+				m1527[k1531] = v1532
+			}
+			n1526 -= sz1528
+		}
+		x.AddNM = m1527
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1528 := c.ReadLength(1)
-	l1529 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1528)
-	if n1528 > 0 {
-		hn1531 := c.ReadListHeader(9)
+	n1534 := c.ReadLengthFast(1)
+	if n1534 < 0 {
+		n1534 = c.ReadLength(1)
+	}
+	l1535 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1534)
+	if n1534 > 0 {
+		hn1537 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1530 := range l1529 {
-				if hn1531 && !c.ReadFlag() {
-					clear(l1529[i1530 : i1530+1])
+			for i1536 := range l1535 {
+				if hn1537 && !c.ReadFlag() {
+					clear(l1535[i1536 : i1536+1])
 					continue
 				}
-				l1529[i1530] = r.ReadUint8()
+				l1535[i1536] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1530)
+					c.TraceIndex(i1536)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1529
+	x.AddRaw = l1535
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1534, id1535 := c.ReadRefFlag(); st1534 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1535)
-	} else if st1534 == foryimpl.RefFollows {
+	if st1540, id1541 := c.ReadRefFlag(); st1540 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1541)
+	} else if st1540 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1535, x.Bin)
+		foryimpl.SetRefSlice(c, id1541, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -7791,44 +8302,24 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1536 := c.ReadLength(2)
-	if n1536 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1536, 3))
+	n1542 := c.ReadLengthFast(2)
+	if n1542 < 0 {
+		n1542 = c.ReadLength(2)
+	}
+	if n1542 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1542, 3))
 		return
 	}
-	var l1537 [3]int16
-	if n1536 > 0 {
-		hn1539 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1538 := range l1537 {
-				if hn1539 && !c.ReadFlag() {
-					clear(l1537[i1538 : i1538+1])
-					continue
-				}
-				l1537[i1538] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1538)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1537
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1542 := c.ReadLength(1)
-	l1543 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1542)
+	var l1543 [3]int16
 	if n1542 > 0 {
-		hn1545 := c.ReadListHeader(1)
+		hn1545 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1544 := range l1543 {
 				if hn1545 && !c.ReadFlag() {
 					clear(l1543[i1544 : i1544+1])
 					continue
 				}
-				l1543[i1544] = r.ReadBool()
+				l1543[i1544] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1544)
 					break
@@ -7836,22 +8327,25 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LB = l1543
+	x.Fix = l1543
 	if c.Failed() {
-		c.Trace("LB")
+		c.Trace("Fix")
 		return
 	}
-	n1548 := c.ReadLength(1)
-	l1549 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1548)
+	n1548 := c.ReadLengthFast(1)
+	if n1548 < 0 {
+		n1548 = c.ReadLength(1)
+	}
+	l1549 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1548)
 	if n1548 > 0 {
-		hn1551 := c.ReadListHeader(25)
+		hn1551 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i1550 := range l1549 {
 				if hn1551 && !c.ReadFlag() {
 					clear(l1549[i1550 : i1550+1])
 					continue
 				}
-				l1549[i1550] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				l1549[i1550] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i1550)
 					break
@@ -7859,22 +8353,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LE = l1549
+	x.LB = l1549
 	if c.Failed() {
-		c.Trace("LE")
+		c.Trace("LB")
 		return
 	}
-	n1554 := c.ReadLength(4)
-	l1555 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1554)
+	n1554 := c.ReadLengthFast(1)
+	if n1554 < 0 {
+		n1554 = c.ReadLength(1)
+	}
+	l1555 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1554)
 	if n1554 > 0 {
-		hn1557 := c.ReadListHeader(19)
+		hn1557 := c.ReadListHeader(25)
 		if !c.Failed() {
 			for i1556 := range l1555 {
 				if hn1557 && !c.ReadFlag() {
 					clear(l1555[i1556 : i1556+1])
 					continue
 				}
-				l1555[i1556] = r.ReadFloat32()
+				if e1560 := c.ReadEnumFast(uint32(0x7fffffff)); e1560 >= 0 {
+					l1555[i1556] = Color(e1560)
+				} else {
+					l1555[i1556] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
 					c.TraceIndex(i1556)
 					break
@@ -7882,218 +8383,248 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LF32 = l1555
+	x.LE = l1555
+	if c.Failed() {
+		c.Trace("LE")
+		return
+	}
+	n1561 := c.ReadLengthFast(4)
+	if n1561 < 0 {
+		n1561 = c.ReadLength(4)
+	}
+	l1562 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1561)
+	if n1561 > 0 {
+		hn1564 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i1563 := range l1562 {
+				if hn1564 && !c.ReadFlag() {
+					clear(l1562[i1563 : i1563+1])
+					continue
+				}
+				l1562[i1563] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i1563)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l1562
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1560 := c.ReadLength(8)
-	l1561 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1560)
-	if n1560 > 0 {
-		hn1563 := c.ReadListHeader(20)
+	n1567 := c.ReadLengthFast(8)
+	if n1567 < 0 {
+		n1567 = c.ReadLength(8)
+	}
+	l1568 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1567)
+	if n1567 > 0 {
+		hn1570 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1562 := range l1561 {
-				if hn1563 && !c.ReadFlag() {
-					clear(l1561[i1562 : i1562+1])
+			for i1569 := range l1568 {
+				if hn1570 && !c.ReadFlag() {
+					clear(l1568[i1569 : i1569+1])
 					continue
 				}
-				l1561[i1562] = r.ReadFloat64()
+				l1568[i1569] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1562)
+					c.TraceIndex(i1569)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1561
+	x.LF64 = l1568
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1566 := c.ReadLength(1)
-	l1567 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1566)
-	if n1566 > 0 {
-		hn1569 := c.ReadListHeader(5)
+	n1573 := c.ReadLengthFast(1)
+	if n1573 < 0 {
+		n1573 = c.ReadLength(1)
+	}
+	l1574 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1573)
+	if n1573 > 0 {
+		hn1576 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1568 := range l1567 {
-				if hn1569 && !c.ReadFlag() {
-					clear(l1567[i1568 : i1568+1])
+			for i1575 := range l1574 {
+				if hn1576 && !c.ReadFlag() {
+					clear(l1574[i1575 : i1575+1])
 					continue
 				}
-				l1567[i1568] = r.ReadVarInt32()
+				l1574[i1575] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1568)
+					c.TraceIndex(i1575)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1567
+	x.LI32 = l1574
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1572 := c.ReadLength(1)
-	l1573 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1572)
-	if n1572 > 0 {
-		hn1575 := c.ReadListHeader(7)
+	n1579 := c.ReadLengthFast(1)
+	if n1579 < 0 {
+		n1579 = c.ReadLength(1)
+	}
+	l1580 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1579)
+	if n1579 > 0 {
+		hn1582 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1574 := range l1573 {
-				if hn1575 && !c.ReadFlag() {
-					clear(l1573[i1574 : i1574+1])
+			for i1581 := range l1580 {
+				if hn1582 && !c.ReadFlag() {
+					clear(l1580[i1581 : i1581+1])
 					continue
 				}
-				l1573[i1574] = r.ReadVarInt64()
+				l1580[i1581] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1574)
+					c.TraceIndex(i1581)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1573
+	x.LI64 = l1580
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1578 := c.ReadLength(1)
-	l1579 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1578)
-	if n1578 > 0 {
-		hn1581 := c.ReadListHeader(2)
+	n1585 := c.ReadLengthFast(1)
+	if n1585 < 0 {
+		n1585 = c.ReadLength(1)
+	}
+	l1586 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1585)
+	if n1585 > 0 {
+		hn1588 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1580 := range l1579 {
-				if hn1581 && !c.ReadFlag() {
-					clear(l1579[i1580 : i1580+1])
+			for i1587 := range l1586 {
+				if hn1588 && !c.ReadFlag() {
+					clear(l1586[i1587 : i1587+1])
 					continue
 				}
-				l1579[i1580] = r.ReadInt8()
+				l1586[i1587] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1580)
+					c.TraceIndex(i1587)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1579
+	x.LI8 = l1586
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1584 := c.ReadLength(1)
-	l1585 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1584)
-	if n1584 > 0 {
-		hn1587 := c.ReadListHeader(22)
+	n1591 := c.ReadLengthFast(1)
+	if n1591 < 0 {
+		n1591 = c.ReadLength(1)
+	}
+	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1591)
+	if n1591 > 0 {
+		hn1594 := c.ReadListHeader(22)
 		if !c.Failed() {
-			for i1586 := range l1585 {
-				if hn1587 && !c.ReadFlag() {
-					clear(l1585[i1586 : i1586+1])
+			for i1593 := range l1592 {
+				if hn1594 && !c.ReadFlag() {
+					clear(l1592[i1593 : i1593+1])
 					continue
 				}
-				n1590 := c.ReadLength(1)
-				l1591 := foryimpl.MakeSlice[[]int32](c, n1590)
-				if n1590 > 0 {
-					hn1593 := c.ReadListHeader(5)
+				n1597 := c.ReadLengthFast(1)
+				if n1597 < 0 {
+					n1597 = c.ReadLength(1)
+				}
+				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
+				if n1597 > 0 {
+					hn1600 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1592 := range l1591 {
-							if hn1593 && !c.ReadFlag() {
-								clear(l1591[i1592 : i1592+1])
+						for i1599 := range l1598 {
+							if hn1600 && !c.ReadFlag() {
+								clear(l1598[i1599 : i1599+1])
 								continue
 							}
-							l1591[i1592] = r.ReadVarInt32()
+							l1598[i1599] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1592)
+								c.TraceIndex(i1599)
 								break
 							}
 						}
 					}
 				}
-				l1585[i1586] = l1591
+				l1592[i1593] = l1598
 				if c.Failed() {
-					c.TraceIndex(i1586)
+					c.TraceIndex(i1593)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1585
+	x.LL = l1592
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1596 := c.ReadLength(1)
-	l1597 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1596)
-	if n1596 > 0 {
-		hn1599 := c.ReadListHeader(24)
+	n1603 := c.ReadLengthFast(1)
+	if n1603 < 0 {
+		n1603 = c.ReadLength(1)
+	}
+	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1603)
+	if n1603 > 0 {
+		hn1606 := c.ReadListHeader(24)
 		if !c.Failed() {
-			for i1598 := range l1597 {
-				if hn1599 && !c.ReadFlag() {
-					clear(l1597[i1598 : i1598+1])
+			for i1605 := range l1604 {
+				if hn1606 && !c.ReadFlag() {
+					clear(l1604[i1605 : i1605+1])
 					continue
 				}
-				n1602 := c.ReadLength(2)
-				m1603 := foryimpl.MakeMap[map[string]int32](c, n1602)
-				for n1602 > 0 && !c.Failed() {
-					sz1604, vn1605, _ := c.ReadMapChunk(n1602, 21, 5, nil, false)
-					for j1606 := 0; j1606 < sz1604 && !c.Failed(); j1606++ {
-						var k1607 string
-						k1607 = c.ReadString()
-						var v1608 int32
-						if !vn1605 {
-							v1608 = r.ReadVarInt32()
-						}
-						m1603[k1607] = v1608
-					}
-					n1602 -= sz1604
+				n1609 := c.ReadLengthFast(2)
+				if n1609 < 0 {
+					n1609 = c.ReadLength(2)
 				}
-				l1597[i1598] = m1603
+				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
+				for n1609 > 0 && !c.Failed() {
+					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
+					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
+						var k1614 string
+						k1614 = c.ReadString()
+						var v1615 int32
+						if !vn1612 {
+							v1615 = r.ReadVarInt32()
+						}
+						m1610[k1614] = v1615
+					}
+					n1609 -= sz1611
+				}
+				l1604[i1605] = m1610
 				if c.Failed() {
-					c.TraceIndex(i1598)
+					c.TraceIndex(i1605)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1597
+	x.LM = l1604
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1610 := c.ReadLength(1)
-	l1611 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1610)
-	if n1610 > 0 {
-		hn1613 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1612 := range l1611 {
-				if hn1613 && !c.ReadFlag() {
-					clear(l1611[i1612 : i1612+1])
-					continue
-				}
-				p1616 := foryimpl.Alloc[int32](c)
-				*p1616 = r.ReadVarInt32()
-				l1611[i1612] = p1616
-				if c.Failed() {
-					c.TraceIndex(i1612)
-					break
-				}
-			}
-		}
+	n1617 := c.ReadLengthFast(1)
+	if n1617 < 0 {
+		n1617 = c.ReadLength(1)
 	}
-	x.LPI = l1611
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1617 := c.ReadLength(1)
-	l1618 := foryimpl.ReuseSlice[[]string](c, x.LS, n1617)
+	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1617)
 	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(21)
+		hn1620 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1619 := range l1618 {
 				if hn1620 && !c.ReadFlag() {
 					clear(l1618[i1619 : i1619+1])
 					continue
 				}
-				l1618[i1619] = c.ReadString()
+				p1623 := foryimpl.Alloc[int32](c)
+				*p1623 = r.ReadVarInt32()
+				l1618[i1619] = p1623
 				if c.Failed() {
 					c.TraceIndex(i1619)
 					break
@@ -8101,300 +8632,372 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LS = l1618
+	x.LPI = l1618
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n1624 := c.ReadLengthFast(1)
+	if n1624 < 0 {
+		n1624 = c.ReadLength(1)
+	}
+	l1625 := foryimpl.ReuseSlice[[]string](c, x.LS, n1624)
+	if n1624 > 0 {
+		hn1627 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1626 := range l1625 {
+				if hn1627 && !c.ReadFlag() {
+					clear(l1625[i1626 : i1626+1])
+					continue
+				}
+				l1625[i1626] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1626)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l1625
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1623 := c.ReadLength(1)
-	l1624 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1623)
-	if n1623 > 0 {
-		hn1626 := c.ReadListHeader(38)
+	n1630 := c.ReadLengthFast(1)
+	if n1630 < 0 {
+		n1630 = c.ReadLength(1)
+	}
+	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1630)
+	if n1630 > 0 {
+		hn1633 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1625 := range l1624 {
-				if hn1626 && !c.ReadFlag() {
-					clear(l1624[i1625 : i1625+1])
+			for i1632 := range l1631 {
+				if hn1633 && !c.ReadFlag() {
+					clear(l1631[i1632 : i1632+1])
 					continue
 				}
-				l1624[i1625] = c.ReadTime()
+				l1631[i1632] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1625)
+					c.TraceIndex(i1632)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1624
+	x.LT = l1631
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1629 := c.ReadLength(2)
-	l1630 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1629)
-	if n1629 > 0 {
-		hn1632 := c.ReadListHeader(10)
+	n1636 := c.ReadLengthFast(2)
+	if n1636 < 0 {
+		n1636 = c.ReadLength(2)
+	}
+	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1636)
+	if n1636 > 0 {
+		hn1639 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1631 := range l1630 {
-				if hn1632 && !c.ReadFlag() {
-					clear(l1630[i1631 : i1631+1])
+			for i1638 := range l1637 {
+				if hn1639 && !c.ReadFlag() {
+					clear(l1637[i1638 : i1638+1])
 					continue
 				}
-				l1630[i1631] = r.ReadUint16()
+				l1637[i1638] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1631)
+					c.TraceIndex(i1638)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1630
+	x.LU16 = l1637
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1635 := c.ReadLength(1)
-	l1636 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1635)
-	if n1635 > 0 {
-		hn1638 := c.ReadListHeader(14)
+	n1642 := c.ReadLengthFast(1)
+	if n1642 < 0 {
+		n1642 = c.ReadLength(1)
+	}
+	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1642)
+	if n1642 > 0 {
+		hn1645 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1637 := range l1636 {
-				if hn1638 && !c.ReadFlag() {
-					clear(l1636[i1637 : i1637+1])
+			for i1644 := range l1643 {
+				if hn1645 && !c.ReadFlag() {
+					clear(l1643[i1644 : i1644+1])
 					continue
 				}
-				l1636[i1637] = r.ReadVarUint64()
+				l1643[i1644] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1637)
+					c.TraceIndex(i1644)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1636
+	x.LU64 = l1643
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1641 := c.ReadLength(2)
-	m1642 := foryimpl.MakeMap[map[bool]string](c, n1641)
-	for n1641 > 0 && !c.Failed() {
-		sz1643, vn1644, _ := c.ReadMapChunk(n1641, 1, 21, nil, false)
-		for j1645 := 0; j1645 < sz1643 && !c.Failed(); j1645++ {
-			var k1646 bool
-			k1646 = r.ReadBool()
-			var v1647 string
-			if !vn1644 {
-				v1647 = c.ReadString()
-			}
-			m1642[k1646] = v1647
-		}
-		n1641 -= sz1643
+	n1648 := c.ReadLengthFast(2)
+	if n1648 < 0 {
+		n1648 = c.ReadLength(2)
 	}
-	x.MBS = m1642
+	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
+	for n1648 > 0 && !c.Failed() {
+		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
+		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
+			var k1653 bool
+			k1653 = r.ReadBool()
+			var v1654 string
+			if !vn1651 {
+				v1654 = c.ReadString()
+			}
+			m1649[k1653] = v1654
+		}
+		n1648 -= sz1650
+	}
+	x.MBS = m1649
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1649 := c.ReadLength(2)
-	m1650 := foryimpl.MakeMap[map[Color]string](c, n1649)
-	for n1649 > 0 && !c.Failed() {
-		sz1651, vn1652, _ := c.ReadMapChunk(n1649, 25, 21, nil, false)
-		for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
-			var k1654 Color
-			k1654 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			var v1655 string
-			if !vn1652 {
-				v1655 = c.ReadString()
-			}
-			m1650[k1654] = v1655
-		}
-		n1649 -= sz1651
+	n1656 := c.ReadLengthFast(2)
+	if n1656 < 0 {
+		n1656 = c.ReadLength(2)
 	}
-	x.MES = m1650
+	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
+	for n1656 > 0 && !c.Failed() {
+		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
+		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
+			var k1661 Color
+			if e1663 := c.ReadEnumFast(uint32(0x7fffffff)); e1663 >= 0 {
+				k1661 = Color(e1663)
+			} else {
+				k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1662 string
+			if !vn1659 {
+				v1662 = c.ReadString()
+			}
+			m1657[k1661] = v1662
+		}
+		n1656 -= sz1658
+	}
+	x.MES = m1657
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1657 := c.ReadLength(2)
-	m1658 := foryimpl.MakeMap[map[int64]float64](c, n1657)
-	for n1657 > 0 && !c.Failed() {
-		sz1659, vn1660, _ := c.ReadMapChunk(n1657, 7, 20, nil, false)
-		for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
-			var k1662 int64
-			k1662 = r.ReadVarInt64()
-			var v1663 float64
-			if !vn1660 {
-				v1663 = r.ReadFloat64()
-			}
-			m1658[k1662] = v1663
-		}
-		n1657 -= sz1659
+	n1665 := c.ReadLengthFast(2)
+	if n1665 < 0 {
+		n1665 = c.ReadLength(2)
 	}
-	x.MI64F = m1658
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1665 := c.ReadLength(2)
-	m1666 := foryimpl.MakeMap[map[int32]string](c, n1665)
+	m1666 := foryimpl.MakeMap[map[int64]float64](c, n1665)
 	for n1665 > 0 && !c.Failed() {
-		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 5, 21, nil, false)
+		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 7, 20, nil, false)
 		for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
-			var k1670 int32
-			k1670 = r.ReadVarInt32()
-			var v1671 string
+			var k1670 int64
+			k1670 = r.ReadVarInt64()
+			var v1671 float64
 			if !vn1668 {
-				v1671 = c.ReadString()
+				v1671 = r.ReadFloat64()
 			}
 			m1666[k1670] = v1671
 		}
 		n1665 -= sz1667
 	}
-	x.MIS = m1666
+	x.MI64F = m1666
 	if c.Failed() {
-		c.Trace("MIS")
+		c.Trace("MI64F")
 		return
 	}
-	n1673 := c.ReadLength(2)
-	m1674 := foryimpl.MakeMap[map[string]int32](c, n1673)
+	n1673 := c.ReadLengthFast(2)
+	if n1673 < 0 {
+		n1673 = c.ReadLength(2)
+	}
+	m1674 := foryimpl.MakeMap[map[int32]string](c, n1673)
 	for n1673 > 0 && !c.Failed() {
-		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 5, nil, false)
+		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 5, 21, nil, false)
 		for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
-			var k1678 string
-			k1678 = c.ReadString()
-			var v1679 int32
+			var k1678 int32
+			k1678 = r.ReadVarInt32()
+			var v1679 string
 			if !vn1676 {
-				v1679 = r.ReadVarInt32()
+				v1679 = c.ReadString()
 			}
 			m1674[k1678] = v1679
 		}
 		n1673 -= sz1675
 	}
-	x.MSI = m1674
+	x.MIS = m1674
 	if c.Failed() {
-		c.Trace("MSI")
+		c.Trace("MIS")
 		return
 	}
-	n1681 := c.ReadLength(2)
-	m1682 := foryimpl.MakeMap[map[string][]string](c, n1681)
+	n1681 := c.ReadLengthFast(2)
+	if n1681 < 0 {
+		n1681 = c.ReadLength(2)
+	}
+	m1682 := foryimpl.MakeMap[map[string]int32](c, n1681)
 	for n1681 > 0 && !c.Failed() {
-		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 22, nil, true)
+		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 5, nil, false)
 		for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
 			var k1686 string
 			k1686 = c.ReadString()
-			var v1687 []string
+			var v1687 int32
 			if !vn1684 {
-				n1688 := c.ReadLength(1)
-				l1689 := foryimpl.MakeSlice[[]string](c, n1688)
-				if n1688 > 0 {
-					hn1691 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1690 := range l1689 {
-							if hn1691 && !c.ReadFlag() {
-								clear(l1689[i1690 : i1690+1])
-								continue
-							}
-							l1689[i1690] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1690)
-								break
-							}
-						}
-					}
-				}
-				v1687 = l1689
+				v1687 = r.ReadVarInt32()
 			}
 			m1682[k1686] = v1687
 		}
 		n1681 -= sz1683
 	}
-	x.MSL = m1682
+	x.MSI = m1682
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1689 := c.ReadLengthFast(2)
+	if n1689 < 0 {
+		n1689 = c.ReadLength(2)
+	}
+	m1690 := foryimpl.MakeMap[map[string][]string](c, n1689)
+	for n1689 > 0 && !c.Failed() {
+		sz1691, vn1692, _ := c.ReadMapChunk(n1689, 21, 22, nil, true)
+		for j1693 := 0; j1693 < sz1691 && !c.Failed(); j1693++ {
+			var k1694 string
+			k1694 = c.ReadString()
+			var v1695 []string
+			if !vn1692 {
+				n1696 := c.ReadLengthFast(1)
+				if n1696 < 0 {
+					n1696 = c.ReadLength(1)
+				}
+				l1697 := foryimpl.MakeSlice[[]string](c, n1696)
+				if n1696 > 0 {
+					hn1699 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1698 := range l1697 {
+							if hn1699 && !c.ReadFlag() {
+								clear(l1697[i1698 : i1698+1])
+								continue
+							}
+							l1697[i1698] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1698)
+								break
+							}
+						}
+					}
+				}
+				v1695 = l1697
+			}
+			m1690[k1694] = v1695
+		}
+		n1689 -= sz1691
+	}
+	x.MSL = m1690
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1695 := c.ReadLength(2)
-	m1696 := foryimpl.MakeMap[map[string]map[string]int32](c, n1695)
-	for n1695 > 0 && !c.Failed() {
-		sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 24, nil, true)
-		for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
-			var k1700 string
-			k1700 = c.ReadString()
-			var v1701 map[string]int32
-			if !vn1698 {
-				n1702 := c.ReadLength(2)
-				m1703 := foryimpl.MakeMap[map[string]int32](c, n1702)
-				for n1702 > 0 && !c.Failed() {
-					sz1704, vn1705, _ := c.ReadMapChunk(n1702, 21, 5, nil, false)
-					for j1706 := 0; j1706 < sz1704 && !c.Failed(); j1706++ {
-						var k1707 string
-						k1707 = c.ReadString()
-						var v1708 int32
-						if !vn1705 {
-							v1708 = r.ReadVarInt32()
-						}
-						m1703[k1707] = v1708
-					}
-					n1702 -= sz1704
-				}
-				v1701 = m1703
-			}
-			m1696[k1700] = v1701
-		}
-		n1695 -= sz1697
+	n1703 := c.ReadLengthFast(2)
+	if n1703 < 0 {
+		n1703 = c.ReadLength(2)
 	}
-	x.MSM = m1696
+	m1704 := foryimpl.MakeMap[map[string]map[string]int32](c, n1703)
+	for n1703 > 0 && !c.Failed() {
+		sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 24, nil, true)
+		for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+			var k1708 string
+			k1708 = c.ReadString()
+			var v1709 map[string]int32
+			if !vn1706 {
+				n1710 := c.ReadLengthFast(2)
+				if n1710 < 0 {
+					n1710 = c.ReadLength(2)
+				}
+				m1711 := foryimpl.MakeMap[map[string]int32](c, n1710)
+				for n1710 > 0 && !c.Failed() {
+					sz1712, vn1713, _ := c.ReadMapChunk(n1710, 21, 5, nil, false)
+					for j1714 := 0; j1714 < sz1712 && !c.Failed(); j1714++ {
+						var k1715 string
+						k1715 = c.ReadString()
+						var v1716 int32
+						if !vn1713 {
+							v1716 = r.ReadVarInt32()
+						}
+						m1711[k1715] = v1716
+					}
+					n1710 -= sz1712
+				}
+				v1709 = m1711
+			}
+			m1704[k1708] = v1709
+		}
+		n1703 -= sz1705
+	}
+	x.MSM = m1704
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1711 := c.ReadLength(2)
-	m1712 := foryimpl.MakeMap[map[string]*int32](c, n1711)
-	for n1711 > 0 && !c.Failed() {
-		sz1713, vn1714, _ := c.ReadMapChunk(n1711, 21, 5, nil, true)
-		for j1715 := 0; j1715 < sz1713 && !c.Failed(); j1715++ {
-			var k1716 string
-			k1716 = c.ReadString()
-			var v1717 *int32
-			if !vn1714 {
-				p1718 := foryimpl.Alloc[int32](c)
-				*p1718 = r.ReadVarInt32()
-				v1717 = p1718
-			}
-			m1712[k1716] = v1717
-		}
-		n1711 -= sz1713
+	n1719 := c.ReadLengthFast(2)
+	if n1719 < 0 {
+		n1719 = c.ReadLength(2)
 	}
-	x.MSP = m1712
+	m1720 := foryimpl.MakeMap[map[string]*int32](c, n1719)
+	for n1719 > 0 && !c.Failed() {
+		sz1721, vn1722, _ := c.ReadMapChunk(n1719, 21, 5, nil, true)
+		for j1723 := 0; j1723 < sz1721 && !c.Failed(); j1723++ {
+			var k1724 string
+			k1724 = c.ReadString()
+			var v1725 *int32
+			if !vn1722 {
+				p1726 := foryimpl.Alloc[int32](c)
+				*p1726 = r.ReadVarInt32()
+				v1725 = p1726
+			}
+			m1720[k1724] = v1725
+		}
+		n1719 -= sz1721
+	}
+	x.MSP = m1720
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1720 := c.ReadLength(2)
-	m1721 := foryimpl.MakeMap[map[uint8]uint16](c, n1720)
-	for n1720 > 0 && !c.Failed() {
-		sz1722, vn1723, _ := c.ReadMapChunk(n1720, 9, 10, nil, false)
-		for j1724 := 0; j1724 < sz1722 && !c.Failed(); j1724++ {
-			var k1725 uint8
-			k1725 = r.ReadUint8()
-			var v1726 uint16
-			if !vn1723 {
-				v1726 = r.ReadUint16()
-			}
-			m1721[k1725] = v1726
-		}
-		n1720 -= sz1722
+	n1728 := c.ReadLengthFast(2)
+	if n1728 < 0 {
+		n1728 = c.ReadLength(2)
 	}
-	x.MU8 = m1721
+	m1729 := foryimpl.MakeMap[map[uint8]uint16](c, n1728)
+	for n1728 > 0 && !c.Failed() {
+		sz1730, vn1731, _ := c.ReadMapChunk(n1728, 9, 10, nil, false)
+		for j1732 := 0; j1732 < sz1730 && !c.Failed(); j1732++ {
+			var k1733 uint8
+			k1733 = r.ReadUint8()
+			var v1734 uint16
+			if !vn1731 {
+				v1734 = r.ReadUint16()
+			}
+			m1729[k1733] = v1734
+		}
+		n1728 -= sz1730
+	}
+	x.MU8 = m1729
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1728, id1729 := c.ReadRefFlag(); st1728 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1729)
-	} else if st1728 == foryimpl.RefFollows {
+	if st1736, id1737 := c.ReadRefFlag(); st1736 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1737)
+	} else if st1736 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1729, x.NBin)
+		foryimpl.SetRefSlice(c, id1737, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -8403,71 +9006,80 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1730 := c.ReadLength(1)
-		l1731 := foryimpl.MakeSlice[[]string](c, n1730)
-		if n1730 > 0 {
-			hn1733 := c.ReadListHeader(21)
+		n1738 := c.ReadLengthFast(1)
+		if n1738 < 0 {
+			n1738 = c.ReadLength(1)
+		}
+		l1739 := foryimpl.MakeSlice[[]string](c, n1738)
+		if n1738 > 0 {
+			hn1741 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1732 := range l1731 {
-					if hn1733 && !c.ReadFlag() {
-						clear(l1731[i1732 : i1732+1])
+				for i1740 := range l1739 {
+					if hn1741 && !c.ReadFlag() {
+						clear(l1739[i1740 : i1740+1])
 						continue
 					}
-					l1731[i1732] = c.ReadString()
+					l1739[i1740] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1732)
+						c.TraceIndex(i1740)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1731
+		x.NLS = l1739
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1736 := c.ReadLength(2)
-		m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
-		for n1736 > 0 && !c.Failed() {
-			sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
-			for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
-				var k1741 string
-				k1741 = c.ReadString()
-				var v1742 int32
-				if !vn1739 {
-					v1742 = r.ReadVarInt32()
-				}
-				m1737[k1741] = v1742
-			}
-			n1736 -= sz1738
+		n1744 := c.ReadLengthFast(2)
+		if n1744 < 0 {
+			n1744 = c.ReadLength(2)
 		}
-		x.NM = m1737
+		m1745 := foryimpl.MakeMap[map[string]int32](c, n1744)
+		for n1744 > 0 && !c.Failed() {
+			sz1746, vn1747, _ := c.ReadMapChunk(n1744, 21, 5, nil, false)
+			for j1748 := 0; j1748 < sz1746 && !c.Failed(); j1748++ {
+				var k1749 string
+				k1749 = c.ReadString()
+				var v1750 int32
+				if !vn1747 {
+					v1750 = r.ReadVarInt32()
+				}
+				m1745[k1749] = v1750
+			}
+			n1744 -= sz1746
+		}
+		x.NM = m1745
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1744 := c.ReadLength(1)
-	l1745 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1744)
-	if n1744 > 0 {
-		hn1747 := c.ReadListHeader(9)
+	n1752 := c.ReadLengthFast(1)
+	if n1752 < 0 {
+		n1752 = c.ReadLength(1)
+	}
+	l1753 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1752)
+	if n1752 > 0 {
+		hn1755 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1746 := range l1745 {
-				if hn1747 && !c.ReadFlag() {
-					clear(l1745[i1746 : i1746+1])
+			for i1754 := range l1753 {
+				if hn1755 && !c.ReadFlag() {
+					clear(l1753[i1754 : i1754+1])
 					continue
 				}
-				l1745[i1746] = r.ReadUint8()
+				l1753[i1754] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1746)
+					c.TraceIndex(i1754)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1745
+	x.Raw = l1753
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -8482,14 +9094,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1752, id1753 := c.ReadRefFlag(); st1752 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1753)
-				} else if st1752 == foryimpl.RefFollows {
-					n1754 := c.ReadArrayLength(1)
-					a1755 := foryimpl.MakeSlice[[]bool](c, n1754)
-					r.ReadRawBools(a1755)
-					x.ABool = a1755
-					foryimpl.SetRefSlice(c, id1753, x.ABool)
+				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1761)
+				} else if st1760 == foryimpl.RefFollows {
+					n1762 := c.ReadArrayLengthFast(1)
+					if n1762 < 0 {
+						n1762 = c.ReadArrayLength(1)
+					}
+					a1763 := foryimpl.MakeSlice[[]bool](c, n1762)
+					r.ReadRawBools(a1763)
+					x.ABool = a1763
+					foryimpl.SetRefSlice(c, id1761, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -8497,22 +9112,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1750 := c.ReadArrayLength(1)
-					a1751 := foryimpl.MakeSlice[[]bool](c, n1750)
-					r.ReadRawBools(a1751)
-					x.ABool = a1751
+					n1758 := c.ReadArrayLengthFast(1)
+					if n1758 < 0 {
+						n1758 = c.ReadArrayLength(1)
+					}
+					a1759 := foryimpl.MakeSlice[[]bool](c, n1758)
+					r.ReadRawBools(a1759)
+					x.ABool = a1759
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1758, id1759 := c.ReadRefFlag(); st1758 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1759)
-				} else if st1758 == foryimpl.RefFollows {
-					n1760 := c.ReadArrayLength(4)
-					a1761 := foryimpl.MakeSlice[[]float32](c, n1760)
-					r.ReadRawFloat32s(a1761)
-					x.AF32 = a1761
-					foryimpl.SetRefSlice(c, id1759, x.AF32)
+				if st1766, id1767 := c.ReadRefFlag(); st1766 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1767)
+				} else if st1766 == foryimpl.RefFollows {
+					n1768 := c.ReadArrayLengthFast(4)
+					if n1768 < 0 {
+						n1768 = c.ReadArrayLength(4)
+					}
+					a1769 := foryimpl.MakeSlice[[]float32](c, n1768)
+					r.ReadRawFloat32s(a1769)
+					x.AF32 = a1769
+					foryimpl.SetRefSlice(c, id1767, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -8520,22 +9141,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1756 := c.ReadArrayLength(4)
-					a1757 := foryimpl.MakeSlice[[]float32](c, n1756)
-					r.ReadRawFloat32s(a1757)
-					x.AF32 = a1757
+					n1764 := c.ReadArrayLengthFast(4)
+					if n1764 < 0 {
+						n1764 = c.ReadArrayLength(4)
+					}
+					a1765 := foryimpl.MakeSlice[[]float32](c, n1764)
+					r.ReadRawFloat32s(a1765)
+					x.AF32 = a1765
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1764, id1765 := c.ReadRefFlag(); st1764 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1765)
-				} else if st1764 == foryimpl.RefFollows {
-					n1766 := c.ReadArrayLength(8)
-					a1767 := foryimpl.MakeSlice[[]float64](c, n1766)
-					r.ReadRawFloat64s(a1767)
-					x.AF64 = a1767
-					foryimpl.SetRefSlice(c, id1765, x.AF64)
+				if st1772, id1773 := c.ReadRefFlag(); st1772 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1773)
+				} else if st1772 == foryimpl.RefFollows {
+					n1774 := c.ReadArrayLengthFast(8)
+					if n1774 < 0 {
+						n1774 = c.ReadArrayLength(8)
+					}
+					a1775 := foryimpl.MakeSlice[[]float64](c, n1774)
+					r.ReadRawFloat64s(a1775)
+					x.AF64 = a1775
+					foryimpl.SetRefSlice(c, id1773, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -8543,22 +9170,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1762 := c.ReadArrayLength(8)
-					a1763 := foryimpl.MakeSlice[[]float64](c, n1762)
-					r.ReadRawFloat64s(a1763)
-					x.AF64 = a1763
+					n1770 := c.ReadArrayLengthFast(8)
+					if n1770 < 0 {
+						n1770 = c.ReadArrayLength(8)
+					}
+					a1771 := foryimpl.MakeSlice[[]float64](c, n1770)
+					r.ReadRawFloat64s(a1771)
+					x.AF64 = a1771
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1770, id1771 := c.ReadRefFlag(); st1770 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1771)
-				} else if st1770 == foryimpl.RefFollows {
-					n1772 := c.ReadArrayLength(2)
-					a1773 := foryimpl.MakeSlice[[]int16](c, n1772)
-					r.ReadRawInt16s(a1773)
-					x.AI16 = a1773
-					foryimpl.SetRefSlice(c, id1771, x.AI16)
+				if st1778, id1779 := c.ReadRefFlag(); st1778 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1779)
+				} else if st1778 == foryimpl.RefFollows {
+					n1780 := c.ReadArrayLengthFast(2)
+					if n1780 < 0 {
+						n1780 = c.ReadArrayLength(2)
+					}
+					a1781 := foryimpl.MakeSlice[[]int16](c, n1780)
+					r.ReadRawInt16s(a1781)
+					x.AI16 = a1781
+					foryimpl.SetRefSlice(c, id1779, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -8566,22 +9199,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1768 := c.ReadArrayLength(2)
-					a1769 := foryimpl.MakeSlice[[]int16](c, n1768)
-					r.ReadRawInt16s(a1769)
-					x.AI16 = a1769
+					n1776 := c.ReadArrayLengthFast(2)
+					if n1776 < 0 {
+						n1776 = c.ReadArrayLength(2)
+					}
+					a1777 := foryimpl.MakeSlice[[]int16](c, n1776)
+					r.ReadRawInt16s(a1777)
+					x.AI16 = a1777
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1776, id1777 := c.ReadRefFlag(); st1776 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1777)
-				} else if st1776 == foryimpl.RefFollows {
-					n1778 := c.ReadArrayLength(4)
-					a1779 := foryimpl.MakeSlice[[]int32](c, n1778)
-					r.ReadRawInt32s(a1779)
-					x.AI32 = a1779
-					foryimpl.SetRefSlice(c, id1777, x.AI32)
+				if st1784, id1785 := c.ReadRefFlag(); st1784 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1785)
+				} else if st1784 == foryimpl.RefFollows {
+					n1786 := c.ReadArrayLengthFast(4)
+					if n1786 < 0 {
+						n1786 = c.ReadArrayLength(4)
+					}
+					a1787 := foryimpl.MakeSlice[[]int32](c, n1786)
+					r.ReadRawInt32s(a1787)
+					x.AI32 = a1787
+					foryimpl.SetRefSlice(c, id1785, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -8589,22 +9228,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1774 := c.ReadArrayLength(4)
-					a1775 := foryimpl.MakeSlice[[]int32](c, n1774)
-					r.ReadRawInt32s(a1775)
-					x.AI32 = a1775
+					n1782 := c.ReadArrayLengthFast(4)
+					if n1782 < 0 {
+						n1782 = c.ReadArrayLength(4)
+					}
+					a1783 := foryimpl.MakeSlice[[]int32](c, n1782)
+					r.ReadRawInt32s(a1783)
+					x.AI32 = a1783
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1782, id1783 := c.ReadRefFlag(); st1782 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1783)
-				} else if st1782 == foryimpl.RefFollows {
-					n1784 := c.ReadArrayLength(8)
-					a1785 := foryimpl.MakeSlice[[]int64](c, n1784)
-					r.ReadRawInt64s(a1785)
-					x.AI64 = a1785
-					foryimpl.SetRefSlice(c, id1783, x.AI64)
+				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1791)
+				} else if st1790 == foryimpl.RefFollows {
+					n1792 := c.ReadArrayLengthFast(8)
+					if n1792 < 0 {
+						n1792 = c.ReadArrayLength(8)
+					}
+					a1793 := foryimpl.MakeSlice[[]int64](c, n1792)
+					r.ReadRawInt64s(a1793)
+					x.AI64 = a1793
+					foryimpl.SetRefSlice(c, id1791, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -8612,24 +9257,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1780 := c.ReadArrayLength(8)
-					a1781 := foryimpl.MakeSlice[[]int64](c, n1780)
-					r.ReadRawInt64s(a1781)
-					x.AI64 = a1781
+					n1788 := c.ReadArrayLengthFast(8)
+					if n1788 < 0 {
+						n1788 = c.ReadArrayLength(8)
+					}
+					a1789 := foryimpl.MakeSlice[[]int64](c, n1788)
+					r.ReadRawInt64s(a1789)
+					x.AI64 = a1789
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1789, id1790 := c.ReadRefFlag(); st1789 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1790)
-				} else if st1789 == foryimpl.RefFollows {
-					n1791 := c.ReadArrayLength(1)
-					a1792 := foryimpl.MakeSlice[[]int8](c, n1791)
-					for i1793 := range a1792 {
-						a1792[i1793] = r.ReadInt8()
+				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1798)
+				} else if st1797 == foryimpl.RefFollows {
+					n1799 := c.ReadArrayLengthFast(1)
+					if n1799 < 0 {
+						n1799 = c.ReadArrayLength(1)
 					}
-					x.AI8 = a1792
-					foryimpl.SetRefSlice(c, id1790, x.AI8)
+					a1800 := foryimpl.MakeSlice[[]int8](c, n1799)
+					for i1801 := range a1800 {
+						a1800[i1801] = r.ReadInt8()
+					}
+					x.AI8 = a1800
+					foryimpl.SetRefSlice(c, id1798, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -8637,24 +9288,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1786 := c.ReadArrayLength(1)
-					a1787 := foryimpl.MakeSlice[[]int8](c, n1786)
-					for i1788 := range a1787 {
-						a1787[i1788] = r.ReadInt8()
+					n1794 := c.ReadArrayLengthFast(1)
+					if n1794 < 0 {
+						n1794 = c.ReadArrayLength(1)
 					}
-					x.AI8 = a1787
+					a1795 := foryimpl.MakeSlice[[]int8](c, n1794)
+					for i1796 := range a1795 {
+						a1795[i1796] = r.ReadInt8()
+					}
+					x.AI8 = a1795
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1796, id1797 := c.ReadRefFlag(); st1796 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1797)
-				} else if st1796 == foryimpl.RefFollows {
-					n1798 := c.ReadArrayLength(2)
-					a1799 := foryimpl.MakeSlice[[]uint16](c, n1798)
-					r.ReadRawUint16s(a1799)
-					x.AU16 = a1799
-					foryimpl.SetRefSlice(c, id1797, x.AU16)
+				if st1804, id1805 := c.ReadRefFlag(); st1804 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1805)
+				} else if st1804 == foryimpl.RefFollows {
+					n1806 := c.ReadArrayLengthFast(2)
+					if n1806 < 0 {
+						n1806 = c.ReadArrayLength(2)
+					}
+					a1807 := foryimpl.MakeSlice[[]uint16](c, n1806)
+					r.ReadRawUint16s(a1807)
+					x.AU16 = a1807
+					foryimpl.SetRefSlice(c, id1805, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -8662,22 +9319,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1794 := c.ReadArrayLength(2)
-					a1795 := foryimpl.MakeSlice[[]uint16](c, n1794)
-					r.ReadRawUint16s(a1795)
-					x.AU16 = a1795
+					n1802 := c.ReadArrayLengthFast(2)
+					if n1802 < 0 {
+						n1802 = c.ReadArrayLength(2)
+					}
+					a1803 := foryimpl.MakeSlice[[]uint16](c, n1802)
+					r.ReadRawUint16s(a1803)
+					x.AU16 = a1803
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1802, id1803 := c.ReadRefFlag(); st1802 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1803)
-				} else if st1802 == foryimpl.RefFollows {
-					n1804 := c.ReadArrayLength(4)
-					a1805 := foryimpl.MakeSlice[[]uint32](c, n1804)
-					r.ReadRawUint32s(a1805)
-					x.AU32 = a1805
-					foryimpl.SetRefSlice(c, id1803, x.AU32)
+				if st1810, id1811 := c.ReadRefFlag(); st1810 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1811)
+				} else if st1810 == foryimpl.RefFollows {
+					n1812 := c.ReadArrayLengthFast(4)
+					if n1812 < 0 {
+						n1812 = c.ReadArrayLength(4)
+					}
+					a1813 := foryimpl.MakeSlice[[]uint32](c, n1812)
+					r.ReadRawUint32s(a1813)
+					x.AU32 = a1813
+					foryimpl.SetRefSlice(c, id1811, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -8685,22 +9348,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1800 := c.ReadArrayLength(4)
-					a1801 := foryimpl.MakeSlice[[]uint32](c, n1800)
-					r.ReadRawUint32s(a1801)
-					x.AU32 = a1801
+					n1808 := c.ReadArrayLengthFast(4)
+					if n1808 < 0 {
+						n1808 = c.ReadArrayLength(4)
+					}
+					a1809 := foryimpl.MakeSlice[[]uint32](c, n1808)
+					r.ReadRawUint32s(a1809)
+					x.AU32 = a1809
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1808, id1809 := c.ReadRefFlag(); st1808 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1809)
-				} else if st1808 == foryimpl.RefFollows {
-					n1810 := c.ReadArrayLength(8)
-					a1811 := foryimpl.MakeSlice[[]uint64](c, n1810)
-					r.ReadRawUint64s(a1811)
-					x.AU64 = a1811
-					foryimpl.SetRefSlice(c, id1809, x.AU64)
+				if st1816, id1817 := c.ReadRefFlag(); st1816 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1817)
+				} else if st1816 == foryimpl.RefFollows {
+					n1818 := c.ReadArrayLengthFast(8)
+					if n1818 < 0 {
+						n1818 = c.ReadArrayLength(8)
+					}
+					a1819 := foryimpl.MakeSlice[[]uint64](c, n1818)
+					r.ReadRawUint64s(a1819)
+					x.AU64 = a1819
+					foryimpl.SetRefSlice(c, id1817, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -8708,22 +9377,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1806 := c.ReadArrayLength(8)
-					a1807 := foryimpl.MakeSlice[[]uint64](c, n1806)
-					r.ReadRawUint64s(a1807)
-					x.AU64 = a1807
+					n1814 := c.ReadArrayLengthFast(8)
+					if n1814 < 0 {
+						n1814 = c.ReadArrayLength(8)
+					}
+					a1815 := foryimpl.MakeSlice[[]uint64](c, n1814)
+					r.ReadRawUint64s(a1815)
+					x.AU64 = a1815
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1815)
-				} else if st1814 == foryimpl.RefFollows {
-					n1816 := c.ReadArrayLength(1)
-					a1817 := foryimpl.MakeSlice[[]uint8](c, n1816)
-					copy(a1817, r.ReadBytes(n1816))
-					x.AU8 = a1817
-					foryimpl.SetRefSlice(c, id1815, x.AU8)
+				if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1823)
+				} else if st1822 == foryimpl.RefFollows {
+					n1824 := c.ReadArrayLengthFast(1)
+					if n1824 < 0 {
+						n1824 = c.ReadArrayLength(1)
+					}
+					a1825 := foryimpl.MakeSlice[[]uint8](c, n1824)
+					copy(a1825, r.ReadBytes(n1824))
+					x.AU8 = a1825
+					foryimpl.SetRefSlice(c, id1823, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -8731,22 +9406,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1812 := c.ReadArrayLength(1)
-					a1813 := foryimpl.MakeSlice[[]uint8](c, n1812)
-					copy(a1813, r.ReadBytes(n1812))
-					x.AU8 = a1813
+					n1820 := c.ReadArrayLengthFast(1)
+					if n1820 < 0 {
+						n1820 = c.ReadArrayLength(1)
+					}
+					a1821 := foryimpl.MakeSlice[[]uint8](c, n1820)
+					copy(a1821, r.ReadBytes(n1820))
+					x.AU8 = a1821
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1820, id1821 := c.ReadRefFlag(); st1820 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1821)
-				} else if st1820 == foryimpl.RefFollows {
-					n1822 := c.ReadArrayLength(1)
-					a1823 := foryimpl.MakeSlice[[]bool](c, n1822)
-					r.ReadRawBools(a1823)
-					x.AddABool = a1823
-					foryimpl.SetRefSlice(c, id1821, x.AddABool)
+				if st1828, id1829 := c.ReadRefFlag(); st1828 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1829)
+				} else if st1828 == foryimpl.RefFollows {
+					n1830 := c.ReadArrayLengthFast(1)
+					if n1830 < 0 {
+						n1830 = c.ReadArrayLength(1)
+					}
+					a1831 := foryimpl.MakeSlice[[]bool](c, n1830)
+					r.ReadRawBools(a1831)
+					x.AddABool = a1831
+					foryimpl.SetRefSlice(c, id1829, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -8754,22 +9435,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1818 := c.ReadArrayLength(1)
-					a1819 := foryimpl.MakeSlice[[]bool](c, n1818)
-					r.ReadRawBools(a1819)
-					x.AddABool = a1819
+					n1826 := c.ReadArrayLengthFast(1)
+					if n1826 < 0 {
+						n1826 = c.ReadArrayLength(1)
+					}
+					a1827 := foryimpl.MakeSlice[[]bool](c, n1826)
+					r.ReadRawBools(a1827)
+					x.AddABool = a1827
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1826, id1827 := c.ReadRefFlag(); st1826 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1827)
-				} else if st1826 == foryimpl.RefFollows {
-					n1828 := c.ReadArrayLength(4)
-					a1829 := foryimpl.MakeSlice[[]float32](c, n1828)
-					r.ReadRawFloat32s(a1829)
-					x.AddAF32 = a1829
-					foryimpl.SetRefSlice(c, id1827, x.AddAF32)
+				if st1834, id1835 := c.ReadRefFlag(); st1834 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1835)
+				} else if st1834 == foryimpl.RefFollows {
+					n1836 := c.ReadArrayLengthFast(4)
+					if n1836 < 0 {
+						n1836 = c.ReadArrayLength(4)
+					}
+					a1837 := foryimpl.MakeSlice[[]float32](c, n1836)
+					r.ReadRawFloat32s(a1837)
+					x.AddAF32 = a1837
+					foryimpl.SetRefSlice(c, id1835, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -8777,22 +9464,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1824 := c.ReadArrayLength(4)
-					a1825 := foryimpl.MakeSlice[[]float32](c, n1824)
-					r.ReadRawFloat32s(a1825)
-					x.AddAF32 = a1825
+					n1832 := c.ReadArrayLengthFast(4)
+					if n1832 < 0 {
+						n1832 = c.ReadArrayLength(4)
+					}
+					a1833 := foryimpl.MakeSlice[[]float32](c, n1832)
+					r.ReadRawFloat32s(a1833)
+					x.AddAF32 = a1833
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1832, id1833 := c.ReadRefFlag(); st1832 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1833)
-				} else if st1832 == foryimpl.RefFollows {
-					n1834 := c.ReadArrayLength(8)
-					a1835 := foryimpl.MakeSlice[[]float64](c, n1834)
-					r.ReadRawFloat64s(a1835)
-					x.AddAF64 = a1835
-					foryimpl.SetRefSlice(c, id1833, x.AddAF64)
+				if st1840, id1841 := c.ReadRefFlag(); st1840 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1841)
+				} else if st1840 == foryimpl.RefFollows {
+					n1842 := c.ReadArrayLengthFast(8)
+					if n1842 < 0 {
+						n1842 = c.ReadArrayLength(8)
+					}
+					a1843 := foryimpl.MakeSlice[[]float64](c, n1842)
+					r.ReadRawFloat64s(a1843)
+					x.AddAF64 = a1843
+					foryimpl.SetRefSlice(c, id1841, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -8800,22 +9493,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1830 := c.ReadArrayLength(8)
-					a1831 := foryimpl.MakeSlice[[]float64](c, n1830)
-					r.ReadRawFloat64s(a1831)
-					x.AddAF64 = a1831
+					n1838 := c.ReadArrayLengthFast(8)
+					if n1838 < 0 {
+						n1838 = c.ReadArrayLength(8)
+					}
+					a1839 := foryimpl.MakeSlice[[]float64](c, n1838)
+					r.ReadRawFloat64s(a1839)
+					x.AddAF64 = a1839
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1838, id1839 := c.ReadRefFlag(); st1838 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1839)
-				} else if st1838 == foryimpl.RefFollows {
-					n1840 := c.ReadArrayLength(2)
-					a1841 := foryimpl.MakeSlice[[]int16](c, n1840)
-					r.ReadRawInt16s(a1841)
-					x.AddAI16 = a1841
-					foryimpl.SetRefSlice(c, id1839, x.AddAI16)
+				if st1846, id1847 := c.ReadRefFlag(); st1846 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1847)
+				} else if st1846 == foryimpl.RefFollows {
+					n1848 := c.ReadArrayLengthFast(2)
+					if n1848 < 0 {
+						n1848 = c.ReadArrayLength(2)
+					}
+					a1849 := foryimpl.MakeSlice[[]int16](c, n1848)
+					r.ReadRawInt16s(a1849)
+					x.AddAI16 = a1849
+					foryimpl.SetRefSlice(c, id1847, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -8823,22 +9522,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1836 := c.ReadArrayLength(2)
-					a1837 := foryimpl.MakeSlice[[]int16](c, n1836)
-					r.ReadRawInt16s(a1837)
-					x.AddAI16 = a1837
+					n1844 := c.ReadArrayLengthFast(2)
+					if n1844 < 0 {
+						n1844 = c.ReadArrayLength(2)
+					}
+					a1845 := foryimpl.MakeSlice[[]int16](c, n1844)
+					r.ReadRawInt16s(a1845)
+					x.AddAI16 = a1845
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1844, id1845 := c.ReadRefFlag(); st1844 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1845)
-				} else if st1844 == foryimpl.RefFollows {
-					n1846 := c.ReadArrayLength(4)
-					a1847 := foryimpl.MakeSlice[[]int32](c, n1846)
-					r.ReadRawInt32s(a1847)
-					x.AddAI32 = a1847
-					foryimpl.SetRefSlice(c, id1845, x.AddAI32)
+				if st1852, id1853 := c.ReadRefFlag(); st1852 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1853)
+				} else if st1852 == foryimpl.RefFollows {
+					n1854 := c.ReadArrayLengthFast(4)
+					if n1854 < 0 {
+						n1854 = c.ReadArrayLength(4)
+					}
+					a1855 := foryimpl.MakeSlice[[]int32](c, n1854)
+					r.ReadRawInt32s(a1855)
+					x.AddAI32 = a1855
+					foryimpl.SetRefSlice(c, id1853, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -8846,22 +9551,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1842 := c.ReadArrayLength(4)
-					a1843 := foryimpl.MakeSlice[[]int32](c, n1842)
-					r.ReadRawInt32s(a1843)
-					x.AddAI32 = a1843
+					n1850 := c.ReadArrayLengthFast(4)
+					if n1850 < 0 {
+						n1850 = c.ReadArrayLength(4)
+					}
+					a1851 := foryimpl.MakeSlice[[]int32](c, n1850)
+					r.ReadRawInt32s(a1851)
+					x.AddAI32 = a1851
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1850, id1851 := c.ReadRefFlag(); st1850 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1851)
-				} else if st1850 == foryimpl.RefFollows {
-					n1852 := c.ReadArrayLength(8)
-					a1853 := foryimpl.MakeSlice[[]int64](c, n1852)
-					r.ReadRawInt64s(a1853)
-					x.AddAI64 = a1853
-					foryimpl.SetRefSlice(c, id1851, x.AddAI64)
+				if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1859)
+				} else if st1858 == foryimpl.RefFollows {
+					n1860 := c.ReadArrayLengthFast(8)
+					if n1860 < 0 {
+						n1860 = c.ReadArrayLength(8)
+					}
+					a1861 := foryimpl.MakeSlice[[]int64](c, n1860)
+					r.ReadRawInt64s(a1861)
+					x.AddAI64 = a1861
+					foryimpl.SetRefSlice(c, id1859, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -8869,24 +9580,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1848 := c.ReadArrayLength(8)
-					a1849 := foryimpl.MakeSlice[[]int64](c, n1848)
-					r.ReadRawInt64s(a1849)
-					x.AddAI64 = a1849
+					n1856 := c.ReadArrayLengthFast(8)
+					if n1856 < 0 {
+						n1856 = c.ReadArrayLength(8)
+					}
+					a1857 := foryimpl.MakeSlice[[]int64](c, n1856)
+					r.ReadRawInt64s(a1857)
+					x.AddAI64 = a1857
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1857, id1858 := c.ReadRefFlag(); st1857 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1858)
-				} else if st1857 == foryimpl.RefFollows {
-					n1859 := c.ReadArrayLength(1)
-					a1860 := foryimpl.MakeSlice[[]int8](c, n1859)
-					for i1861 := range a1860 {
-						a1860[i1861] = r.ReadInt8()
+				if st1865, id1866 := c.ReadRefFlag(); st1865 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1866)
+				} else if st1865 == foryimpl.RefFollows {
+					n1867 := c.ReadArrayLengthFast(1)
+					if n1867 < 0 {
+						n1867 = c.ReadArrayLength(1)
 					}
-					x.AddAI8 = a1860
-					foryimpl.SetRefSlice(c, id1858, x.AddAI8)
+					a1868 := foryimpl.MakeSlice[[]int8](c, n1867)
+					for i1869 := range a1868 {
+						a1868[i1869] = r.ReadInt8()
+					}
+					x.AddAI8 = a1868
+					foryimpl.SetRefSlice(c, id1866, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -8894,24 +9611,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1854 := c.ReadArrayLength(1)
-					a1855 := foryimpl.MakeSlice[[]int8](c, n1854)
-					for i1856 := range a1855 {
-						a1855[i1856] = r.ReadInt8()
+					n1862 := c.ReadArrayLengthFast(1)
+					if n1862 < 0 {
+						n1862 = c.ReadArrayLength(1)
 					}
-					x.AddAI8 = a1855
+					a1863 := foryimpl.MakeSlice[[]int8](c, n1862)
+					for i1864 := range a1863 {
+						a1863[i1864] = r.ReadInt8()
+					}
+					x.AddAI8 = a1863
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1865)
-				} else if st1864 == foryimpl.RefFollows {
-					n1866 := c.ReadArrayLength(2)
-					a1867 := foryimpl.MakeSlice[[]uint16](c, n1866)
-					r.ReadRawUint16s(a1867)
-					x.AddAU16 = a1867
-					foryimpl.SetRefSlice(c, id1865, x.AddAU16)
+				if st1872, id1873 := c.ReadRefFlag(); st1872 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1873)
+				} else if st1872 == foryimpl.RefFollows {
+					n1874 := c.ReadArrayLengthFast(2)
+					if n1874 < 0 {
+						n1874 = c.ReadArrayLength(2)
+					}
+					a1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
+					r.ReadRawUint16s(a1875)
+					x.AddAU16 = a1875
+					foryimpl.SetRefSlice(c, id1873, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -8919,22 +9642,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1862 := c.ReadArrayLength(2)
-					a1863 := foryimpl.MakeSlice[[]uint16](c, n1862)
-					r.ReadRawUint16s(a1863)
-					x.AddAU16 = a1863
+					n1870 := c.ReadArrayLengthFast(2)
+					if n1870 < 0 {
+						n1870 = c.ReadArrayLength(2)
+					}
+					a1871 := foryimpl.MakeSlice[[]uint16](c, n1870)
+					r.ReadRawUint16s(a1871)
+					x.AddAU16 = a1871
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1870, id1871 := c.ReadRefFlag(); st1870 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1871)
-				} else if st1870 == foryimpl.RefFollows {
-					n1872 := c.ReadArrayLength(4)
-					a1873 := foryimpl.MakeSlice[[]uint32](c, n1872)
-					r.ReadRawUint32s(a1873)
-					x.AddAU32 = a1873
-					foryimpl.SetRefSlice(c, id1871, x.AddAU32)
+				if st1878, id1879 := c.ReadRefFlag(); st1878 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1879)
+				} else if st1878 == foryimpl.RefFollows {
+					n1880 := c.ReadArrayLengthFast(4)
+					if n1880 < 0 {
+						n1880 = c.ReadArrayLength(4)
+					}
+					a1881 := foryimpl.MakeSlice[[]uint32](c, n1880)
+					r.ReadRawUint32s(a1881)
+					x.AddAU32 = a1881
+					foryimpl.SetRefSlice(c, id1879, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -8942,22 +9671,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1868 := c.ReadArrayLength(4)
-					a1869 := foryimpl.MakeSlice[[]uint32](c, n1868)
-					r.ReadRawUint32s(a1869)
-					x.AddAU32 = a1869
+					n1876 := c.ReadArrayLengthFast(4)
+					if n1876 < 0 {
+						n1876 = c.ReadArrayLength(4)
+					}
+					a1877 := foryimpl.MakeSlice[[]uint32](c, n1876)
+					r.ReadRawUint32s(a1877)
+					x.AddAU32 = a1877
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1876, id1877 := c.ReadRefFlag(); st1876 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1877)
-				} else if st1876 == foryimpl.RefFollows {
-					n1878 := c.ReadArrayLength(8)
-					a1879 := foryimpl.MakeSlice[[]uint64](c, n1878)
-					r.ReadRawUint64s(a1879)
-					x.AddAU64 = a1879
-					foryimpl.SetRefSlice(c, id1877, x.AddAU64)
+				if st1884, id1885 := c.ReadRefFlag(); st1884 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1885)
+				} else if st1884 == foryimpl.RefFollows {
+					n1886 := c.ReadArrayLengthFast(8)
+					if n1886 < 0 {
+						n1886 = c.ReadArrayLength(8)
+					}
+					a1887 := foryimpl.MakeSlice[[]uint64](c, n1886)
+					r.ReadRawUint64s(a1887)
+					x.AddAU64 = a1887
+					foryimpl.SetRefSlice(c, id1885, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -8965,22 +9700,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1874 := c.ReadArrayLength(8)
-					a1875 := foryimpl.MakeSlice[[]uint64](c, n1874)
-					r.ReadRawUint64s(a1875)
-					x.AddAU64 = a1875
+					n1882 := c.ReadArrayLengthFast(8)
+					if n1882 < 0 {
+						n1882 = c.ReadArrayLength(8)
+					}
+					a1883 := foryimpl.MakeSlice[[]uint64](c, n1882)
+					r.ReadRawUint64s(a1883)
+					x.AddAU64 = a1883
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1882, id1883 := c.ReadRefFlag(); st1882 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1883)
-				} else if st1882 == foryimpl.RefFollows {
-					n1884 := c.ReadArrayLength(1)
-					a1885 := foryimpl.MakeSlice[[]uint8](c, n1884)
-					copy(a1885, r.ReadBytes(n1884))
-					x.AddAU8 = a1885
-					foryimpl.SetRefSlice(c, id1883, x.AddAU8)
+				if st1890, id1891 := c.ReadRefFlag(); st1890 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1891)
+				} else if st1890 == foryimpl.RefFollows {
+					n1892 := c.ReadArrayLengthFast(1)
+					if n1892 < 0 {
+						n1892 = c.ReadArrayLength(1)
+					}
+					a1893 := foryimpl.MakeSlice[[]uint8](c, n1892)
+					copy(a1893, r.ReadBytes(n1892))
+					x.AddAU8 = a1893
+					foryimpl.SetRefSlice(c, id1891, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -8988,19 +9729,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1880 := c.ReadArrayLength(1)
-					a1881 := foryimpl.MakeSlice[[]uint8](c, n1880)
-					copy(a1881, r.ReadBytes(n1880))
-					x.AddAU8 = a1881
+					n1888 := c.ReadArrayLengthFast(1)
+					if n1888 < 0 {
+						n1888 = c.ReadArrayLength(1)
+					}
+					a1889 := foryimpl.MakeSlice[[]uint8](c, n1888)
+					copy(a1889, r.ReadBytes(n1888))
+					x.AddAU8 = a1889
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1886, id1887 := c.ReadRefFlag(); st1886 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1887)
-				} else if st1886 == foryimpl.RefFollows {
+				if st1894, id1895 := c.ReadRefFlag(); st1894 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1895)
+				} else if st1894 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1887, x.AddBin)
+					foryimpl.SetRefSlice(c, id1895, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -9015,604 +9759,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1888 := c.ReadLength(2)
-				if n1888 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1888, 3))
+				n1896 := c.ReadLengthFast(2)
+				if n1896 < 0 {
+					n1896 = c.ReadLength(2)
+				}
+				if n1896 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1896, 3))
 					return
 				}
-				var l1889 [3]int16
-				if n1888 > 0 {
-					hn1891 := c.ReadListHeader(3)
+				var l1897 [3]int16
+				if n1896 > 0 {
+					hn1899 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1890 := range l1889 {
-							if hn1891 && !c.ReadFlag() {
-								clear(l1889[i1890 : i1890+1])
+						for i1898 := range l1897 {
+							if hn1899 && !c.ReadFlag() {
+								clear(l1897[i1898 : i1898+1])
 								continue
 							}
-							l1889[i1890] = r.ReadInt16()
+							l1897[i1898] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1890)
+								c.TraceIndex(i1898)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1889
+				x.AddFix = l1897
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1894 := c.ReadLength(1)
-				l1895 := foryimpl.MakeSlice[[]bool](c, n1894)
-				if n1894 > 0 {
-					hn1897 := c.ReadListHeader(1)
+				n1902 := c.ReadLengthFast(1)
+				if n1902 < 0 {
+					n1902 = c.ReadLength(1)
+				}
+				l1903 := foryimpl.MakeSlice[[]bool](c, n1902)
+				if n1902 > 0 {
+					hn1905 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1896 := range l1895 {
-							if hn1897 && !c.ReadFlag() {
-								clear(l1895[i1896 : i1896+1])
+						for i1904 := range l1903 {
+							if hn1905 && !c.ReadFlag() {
+								clear(l1903[i1904 : i1904+1])
 								continue
 							}
-							l1895[i1896] = r.ReadBool()
+							l1903[i1904] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1896)
+								c.TraceIndex(i1904)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1895
+				x.AddLB = l1903
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1900 := c.ReadLength(1)
-				l1901 := foryimpl.MakeSlice[[]Color](c, n1900)
-				if n1900 > 0 {
-					hn1903 := c.ReadListHeader(25)
+				n1908 := c.ReadLengthFast(1)
+				if n1908 < 0 {
+					n1908 = c.ReadLength(1)
+				}
+				l1909 := foryimpl.MakeSlice[[]Color](c, n1908)
+				if n1908 > 0 {
+					hn1911 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1902 := range l1901 {
-							if hn1903 && !c.ReadFlag() {
-								clear(l1901[i1902 : i1902+1])
+						for i1910 := range l1909 {
+							if hn1911 && !c.ReadFlag() {
+								clear(l1909[i1910 : i1910+1])
 								continue
 							}
-							l1901[i1902] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e1914 := c.ReadEnumFast(uint32(0x7fffffff)); e1914 >= 0 {
+								l1909[i1910] = Color(e1914)
+							} else {
+								l1909[i1910] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i1902)
+								c.TraceIndex(i1910)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1901
+				x.AddLE = l1909
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1906 := c.ReadLength(4)
-				l1907 := foryimpl.MakeSlice[[]float32](c, n1906)
-				if n1906 > 0 {
-					hn1909 := c.ReadListHeader(19)
+				n1915 := c.ReadLengthFast(4)
+				if n1915 < 0 {
+					n1915 = c.ReadLength(4)
+				}
+				l1916 := foryimpl.MakeSlice[[]float32](c, n1915)
+				if n1915 > 0 {
+					hn1918 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1908 := range l1907 {
-							if hn1909 && !c.ReadFlag() {
-								clear(l1907[i1908 : i1908+1])
+						for i1917 := range l1916 {
+							if hn1918 && !c.ReadFlag() {
+								clear(l1916[i1917 : i1917+1])
 								continue
 							}
-							l1907[i1908] = r.ReadFloat32()
+							l1916[i1917] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1908)
+								c.TraceIndex(i1917)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1907
+				x.AddLF32 = l1916
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1912 := c.ReadLength(8)
-				l1913 := foryimpl.MakeSlice[[]float64](c, n1912)
-				if n1912 > 0 {
-					hn1915 := c.ReadListHeader(20)
+				n1921 := c.ReadLengthFast(8)
+				if n1921 < 0 {
+					n1921 = c.ReadLength(8)
+				}
+				l1922 := foryimpl.MakeSlice[[]float64](c, n1921)
+				if n1921 > 0 {
+					hn1924 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1914 := range l1913 {
-							if hn1915 && !c.ReadFlag() {
-								clear(l1913[i1914 : i1914+1])
+						for i1923 := range l1922 {
+							if hn1924 && !c.ReadFlag() {
+								clear(l1922[i1923 : i1923+1])
 								continue
 							}
-							l1913[i1914] = r.ReadFloat64()
+							l1922[i1923] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1914)
+								c.TraceIndex(i1923)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1913
+				x.AddLF64 = l1922
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1918 := c.ReadLength(1)
-				l1919 := foryimpl.MakeSlice[[]int32](c, n1918)
-				if n1918 > 0 {
-					hn1921 := c.ReadListHeader(5)
+				n1927 := c.ReadLengthFast(1)
+				if n1927 < 0 {
+					n1927 = c.ReadLength(1)
+				}
+				l1928 := foryimpl.MakeSlice[[]int32](c, n1927)
+				if n1927 > 0 {
+					hn1930 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1920 := range l1919 {
-							if hn1921 && !c.ReadFlag() {
-								clear(l1919[i1920 : i1920+1])
+						for i1929 := range l1928 {
+							if hn1930 && !c.ReadFlag() {
+								clear(l1928[i1929 : i1929+1])
 								continue
 							}
-							l1919[i1920] = r.ReadVarInt32()
+							l1928[i1929] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1920)
+								c.TraceIndex(i1929)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1919
+				x.AddLI32 = l1928
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1924 := c.ReadLength(1)
-				l1925 := foryimpl.MakeSlice[[]int64](c, n1924)
-				if n1924 > 0 {
-					hn1927 := c.ReadListHeader(7)
+				n1933 := c.ReadLengthFast(1)
+				if n1933 < 0 {
+					n1933 = c.ReadLength(1)
+				}
+				l1934 := foryimpl.MakeSlice[[]int64](c, n1933)
+				if n1933 > 0 {
+					hn1936 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1926 := range l1925 {
-							if hn1927 && !c.ReadFlag() {
-								clear(l1925[i1926 : i1926+1])
+						for i1935 := range l1934 {
+							if hn1936 && !c.ReadFlag() {
+								clear(l1934[i1935 : i1935+1])
 								continue
 							}
-							l1925[i1926] = r.ReadVarInt64()
+							l1934[i1935] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1926)
+								c.TraceIndex(i1935)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1925
+				x.AddLI64 = l1934
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1930 := c.ReadLength(1)
-				l1931 := foryimpl.MakeSlice[[]int8](c, n1930)
-				if n1930 > 0 {
-					hn1933 := c.ReadListHeader(2)
+				n1939 := c.ReadLengthFast(1)
+				if n1939 < 0 {
+					n1939 = c.ReadLength(1)
+				}
+				l1940 := foryimpl.MakeSlice[[]int8](c, n1939)
+				if n1939 > 0 {
+					hn1942 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1932 := range l1931 {
-							if hn1933 && !c.ReadFlag() {
-								clear(l1931[i1932 : i1932+1])
+						for i1941 := range l1940 {
+							if hn1942 && !c.ReadFlag() {
+								clear(l1940[i1941 : i1941+1])
 								continue
 							}
-							l1931[i1932] = r.ReadInt8()
+							l1940[i1941] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1932)
+								c.TraceIndex(i1941)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1931
+				x.AddLI8 = l1940
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1936 := c.ReadLength(1)
-				l1937 := foryimpl.MakeSlice[[][]int32](c, n1936)
-				if n1936 > 0 {
-					hn1939 := c.ReadListHeader(22)
+				n1945 := c.ReadLengthFast(1)
+				if n1945 < 0 {
+					n1945 = c.ReadLength(1)
+				}
+				l1946 := foryimpl.MakeSlice[[][]int32](c, n1945)
+				if n1945 > 0 {
+					hn1948 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1938 := range l1937 {
-							if hn1939 && !c.ReadFlag() {
-								clear(l1937[i1938 : i1938+1])
+						for i1947 := range l1946 {
+							if hn1948 && !c.ReadFlag() {
+								clear(l1946[i1947 : i1947+1])
 								continue
 							}
-							n1942 := c.ReadLength(1)
-							l1943 := foryimpl.MakeSlice[[]int32](c, n1942)
-							if n1942 > 0 {
-								hn1945 := c.ReadListHeader(5)
+							n1951 := c.ReadLengthFast(1)
+							if n1951 < 0 {
+								n1951 = c.ReadLength(1)
+							}
+							l1952 := foryimpl.MakeSlice[[]int32](c, n1951)
+							if n1951 > 0 {
+								hn1954 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1944 := range l1943 {
-										if hn1945 && !c.ReadFlag() {
-											clear(l1943[i1944 : i1944+1])
+									for i1953 := range l1952 {
+										if hn1954 && !c.ReadFlag() {
+											clear(l1952[i1953 : i1953+1])
 											continue
 										}
-										l1943[i1944] = r.ReadVarInt32()
+										l1952[i1953] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1944)
+											c.TraceIndex(i1953)
 											break
 										}
 									}
 								}
 							}
-							l1937[i1938] = l1943
+							l1946[i1947] = l1952
 							if c.Failed() {
-								c.TraceIndex(i1938)
+								c.TraceIndex(i1947)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1937
+				x.AddLL = l1946
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1948 := c.ReadLength(1)
-				l1949 := foryimpl.MakeSlice[[]map[string]int32](c, n1948)
-				if n1948 > 0 {
-					hn1951 := c.ReadListHeader(24)
+				n1957 := c.ReadLengthFast(1)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(1)
+				}
+				l1958 := foryimpl.MakeSlice[[]map[string]int32](c, n1957)
+				if n1957 > 0 {
+					hn1960 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1950 := range l1949 {
-							if hn1951 && !c.ReadFlag() {
-								clear(l1949[i1950 : i1950+1])
+						for i1959 := range l1958 {
+							if hn1960 && !c.ReadFlag() {
+								clear(l1958[i1959 : i1959+1])
 								continue
 							}
-							n1954 := c.ReadLength(2)
-							m1955 := foryimpl.MakeMap[map[string]int32](c, n1954)
-							for n1954 > 0 && !c.Failed() {
-								sz1956, vn1957, _ := c.ReadMapChunk(n1954, 21, 5, nil, false)
-								for j1958 := 0; j1958 < sz1956 && !c.Failed(); j1958++ {
-									var k1959 string
-									k1959 = c.ReadString()
-									var v1960 int32
-									if !vn1957 {
-										v1960 = r.ReadVarInt32()
-									}
-									m1955[k1959] = v1960
-								}
-								n1954 -= sz1956
+							n1963 := c.ReadLengthFast(2)
+							if n1963 < 0 {
+								n1963 = c.ReadLength(2)
 							}
-							l1949[i1950] = m1955
+							m1964 := foryimpl.MakeMap[map[string]int32](c, n1963)
+							for n1963 > 0 && !c.Failed() {
+								sz1965, vn1966, _ := c.ReadMapChunk(n1963, 21, 5, nil, false)
+								for j1967 := 0; j1967 < sz1965 && !c.Failed(); j1967++ {
+									var k1968 string
+									k1968 = c.ReadString()
+									var v1969 int32
+									if !vn1966 {
+										v1969 = r.ReadVarInt32()
+									}
+									m1964[k1968] = v1969
+								}
+								n1963 -= sz1965
+							}
+							l1958[i1959] = m1964
 							if c.Failed() {
-								c.TraceIndex(i1950)
+								c.TraceIndex(i1959)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1949
+				x.AddLM = l1958
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1962 := c.ReadLength(1)
-				l1963 := foryimpl.MakeSlice[[]*int32](c, n1962)
-				if n1962 > 0 {
-					hn1965 := c.ReadListHeader(5)
+				n1971 := c.ReadLengthFast(1)
+				if n1971 < 0 {
+					n1971 = c.ReadLength(1)
+				}
+				l1972 := foryimpl.MakeSlice[[]*int32](c, n1971)
+				if n1971 > 0 {
+					hn1974 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1964 := range l1963 {
-							if hn1965 && !c.ReadFlag() {
-								clear(l1963[i1964 : i1964+1])
+						for i1973 := range l1972 {
+							if hn1974 && !c.ReadFlag() {
+								clear(l1972[i1973 : i1973+1])
 								continue
 							}
-							p1968 := foryimpl.Alloc[int32](c)
-							*p1968 = r.ReadVarInt32()
-							l1963[i1964] = p1968
+							p1977 := foryimpl.Alloc[int32](c)
+							*p1977 = r.ReadVarInt32()
+							l1972[i1973] = p1977
 							if c.Failed() {
-								c.TraceIndex(i1964)
+								c.TraceIndex(i1973)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l1963
+				x.AddLPI = l1972
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadLength(1)
-				l1970 := foryimpl.MakeSlice[[]string](c, n1969)
-				if n1969 > 0 {
-					hn1972 := c.ReadListHeader(21)
+				n1978 := c.ReadLengthFast(1)
+				if n1978 < 0 {
+					n1978 = c.ReadLength(1)
+				}
+				l1979 := foryimpl.MakeSlice[[]string](c, n1978)
+				if n1978 > 0 {
+					hn1981 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1971 := range l1970 {
-							if hn1972 && !c.ReadFlag() {
-								clear(l1970[i1971 : i1971+1])
+						for i1980 := range l1979 {
+							if hn1981 && !c.ReadFlag() {
+								clear(l1979[i1980 : i1980+1])
 								continue
 							}
-							l1970[i1971] = c.ReadString()
+							l1979[i1980] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1971)
+								c.TraceIndex(i1980)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l1970
+				x.AddLS = l1979
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1975 := c.ReadLength(1)
-				l1976 := foryimpl.MakeSlice[[]time.Time](c, n1975)
-				if n1975 > 0 {
-					hn1978 := c.ReadListHeader(38)
+				n1984 := c.ReadLengthFast(1)
+				if n1984 < 0 {
+					n1984 = c.ReadLength(1)
+				}
+				l1985 := foryimpl.MakeSlice[[]time.Time](c, n1984)
+				if n1984 > 0 {
+					hn1987 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1977 := range l1976 {
-							if hn1978 && !c.ReadFlag() {
-								clear(l1976[i1977 : i1977+1])
+						for i1986 := range l1985 {
+							if hn1987 && !c.ReadFlag() {
+								clear(l1985[i1986 : i1986+1])
 								continue
 							}
-							l1976[i1977] = c.ReadTime()
+							l1985[i1986] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1977)
+								c.TraceIndex(i1986)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1976
+				x.AddLT = l1985
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1981 := c.ReadLength(2)
-				l1982 := foryimpl.MakeSlice[[]uint16](c, n1981)
-				if n1981 > 0 {
-					hn1984 := c.ReadListHeader(10)
+				n1990 := c.ReadLengthFast(2)
+				if n1990 < 0 {
+					n1990 = c.ReadLength(2)
+				}
+				l1991 := foryimpl.MakeSlice[[]uint16](c, n1990)
+				if n1990 > 0 {
+					hn1993 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1983 := range l1982 {
-							if hn1984 && !c.ReadFlag() {
-								clear(l1982[i1983 : i1983+1])
+						for i1992 := range l1991 {
+							if hn1993 && !c.ReadFlag() {
+								clear(l1991[i1992 : i1992+1])
 								continue
 							}
-							l1982[i1983] = r.ReadUint16()
+							l1991[i1992] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1983)
+								c.TraceIndex(i1992)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1982
+				x.AddLU16 = l1991
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLength(1)
-				l1988 := foryimpl.MakeSlice[[]uint64](c, n1987)
-				if n1987 > 0 {
-					hn1990 := c.ReadListHeader(14)
+				n1996 := c.ReadLengthFast(1)
+				if n1996 < 0 {
+					n1996 = c.ReadLength(1)
+				}
+				l1997 := foryimpl.MakeSlice[[]uint64](c, n1996)
+				if n1996 > 0 {
+					hn1999 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1989 := range l1988 {
-							if hn1990 && !c.ReadFlag() {
-								clear(l1988[i1989 : i1989+1])
+						for i1998 := range l1997 {
+							if hn1999 && !c.ReadFlag() {
+								clear(l1997[i1998 : i1998+1])
 								continue
 							}
-							l1988[i1989] = r.ReadVarUint64()
+							l1997[i1998] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1989)
+								c.TraceIndex(i1998)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1988
+				x.AddLU64 = l1997
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n1993 := c.ReadLength(2)
-				m1994 := foryimpl.MakeMap[map[bool]string](c, n1993)
-				for n1993 > 0 && !c.Failed() {
-					sz1995, vn1996, _ := c.ReadMapChunk(n1993, 1, 21, nil, false)
-					for j1997 := 0; j1997 < sz1995 && !c.Failed(); j1997++ {
-						var k1998 bool
-						k1998 = r.ReadBool()
-						var v1999 string
-						if !vn1996 {
-							v1999 = c.ReadString()
-						}
-						m1994[k1998] = v1999
-					}
-					n1993 -= sz1995
+				n2002 := c.ReadLengthFast(2)
+				if n2002 < 0 {
+					n2002 = c.ReadLength(2)
 				}
-				x.AddMBS = m1994
+				m2003 := foryimpl.MakeMap[map[bool]string](c, n2002)
+				for n2002 > 0 && !c.Failed() {
+					sz2004, vn2005, _ := c.ReadMapChunk(n2002, 1, 21, nil, false)
+					for j2006 := 0; j2006 < sz2004 && !c.Failed(); j2006++ {
+						var k2007 bool
+						k2007 = r.ReadBool()
+						var v2008 string
+						if !vn2005 {
+							v2008 = c.ReadString()
+						}
+						m2003[k2007] = v2008
+					}
+					n2002 -= sz2004
+				}
+				x.AddMBS = m2003
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2001 := c.ReadLength(2)
-				m2002 := foryimpl.MakeMap[map[Color]string](c, n2001)
-				for n2001 > 0 && !c.Failed() {
-					sz2003, vn2004, _ := c.ReadMapChunk(n2001, 25, 21, nil, false)
-					for j2005 := 0; j2005 < sz2003 && !c.Failed(); j2005++ {
-						var k2006 Color
-						k2006 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2007 string
-						if !vn2004 {
-							v2007 = c.ReadString()
-						}
-						m2002[k2006] = v2007
-					}
-					n2001 -= sz2003
+				n2010 := c.ReadLengthFast(2)
+				if n2010 < 0 {
+					n2010 = c.ReadLength(2)
 				}
-				x.AddMES = m2002
+				m2011 := foryimpl.MakeMap[map[Color]string](c, n2010)
+				for n2010 > 0 && !c.Failed() {
+					sz2012, vn2013, _ := c.ReadMapChunk(n2010, 25, 21, nil, false)
+					for j2014 := 0; j2014 < sz2012 && !c.Failed(); j2014++ {
+						var k2015 Color
+						if e2017 := c.ReadEnumFast(uint32(0x7fffffff)); e2017 >= 0 {
+							k2015 = Color(e2017)
+						} else {
+							k2015 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2016 string
+						if !vn2013 {
+							v2016 = c.ReadString()
+						}
+						m2011[k2015] = v2016
+					}
+					n2010 -= sz2012
+				}
+				x.AddMES = m2011
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2009 := c.ReadLength(2)
-				m2010 := foryimpl.MakeMap[map[int64]float64](c, n2009)
-				for n2009 > 0 && !c.Failed() {
-					sz2011, vn2012, _ := c.ReadMapChunk(n2009, 7, 20, nil, false)
-					for j2013 := 0; j2013 < sz2011 && !c.Failed(); j2013++ {
-						var k2014 int64
-						k2014 = r.ReadVarInt64()
-						var v2015 float64
-						if !vn2012 {
-							v2015 = r.ReadFloat64()
-						}
-						m2010[k2014] = v2015
-					}
-					n2009 -= sz2011
+				n2019 := c.ReadLengthFast(2)
+				if n2019 < 0 {
+					n2019 = c.ReadLength(2)
 				}
-				x.AddMI64F = m2010
+				m2020 := foryimpl.MakeMap[map[int64]float64](c, n2019)
+				for n2019 > 0 && !c.Failed() {
+					sz2021, vn2022, _ := c.ReadMapChunk(n2019, 7, 20, nil, false)
+					for j2023 := 0; j2023 < sz2021 && !c.Failed(); j2023++ {
+						var k2024 int64
+						k2024 = r.ReadVarInt64()
+						var v2025 float64
+						if !vn2022 {
+							v2025 = r.ReadFloat64()
+						}
+						m2020[k2024] = v2025
+					}
+					n2019 -= sz2021
+				}
+				x.AddMI64F = m2020
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2017 := c.ReadLength(2)
-				m2018 := foryimpl.MakeMap[map[int32]string](c, n2017)
-				for n2017 > 0 && !c.Failed() {
-					sz2019, vn2020, _ := c.ReadMapChunk(n2017, 5, 21, nil, false)
-					for j2021 := 0; j2021 < sz2019 && !c.Failed(); j2021++ {
-						var k2022 int32
-						k2022 = r.ReadVarInt32()
-						var v2023 string
-						if !vn2020 {
-							v2023 = c.ReadString()
-						}
-						m2018[k2022] = v2023
-					}
-					n2017 -= sz2019
+				n2027 := c.ReadLengthFast(2)
+				if n2027 < 0 {
+					n2027 = c.ReadLength(2)
 				}
-				x.AddMIS = m2018
+				m2028 := foryimpl.MakeMap[map[int32]string](c, n2027)
+				for n2027 > 0 && !c.Failed() {
+					sz2029, vn2030, _ := c.ReadMapChunk(n2027, 5, 21, nil, false)
+					for j2031 := 0; j2031 < sz2029 && !c.Failed(); j2031++ {
+						var k2032 int32
+						k2032 = r.ReadVarInt32()
+						var v2033 string
+						if !vn2030 {
+							v2033 = c.ReadString()
+						}
+						m2028[k2032] = v2033
+					}
+					n2027 -= sz2029
+				}
+				x.AddMIS = m2028
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2025 := c.ReadLength(2)
-				m2026 := foryimpl.MakeMap[map[string]int32](c, n2025)
-				for n2025 > 0 && !c.Failed() {
-					sz2027, vn2028, _ := c.ReadMapChunk(n2025, 21, 5, nil, false)
-					for j2029 := 0; j2029 < sz2027 && !c.Failed(); j2029++ {
-						var k2030 string
-						k2030 = c.ReadString()
-						var v2031 int32
-						if !vn2028 {
-							v2031 = r.ReadVarInt32()
-						}
-						m2026[k2030] = v2031
-					}
-					n2025 -= sz2027
+				n2035 := c.ReadLengthFast(2)
+				if n2035 < 0 {
+					n2035 = c.ReadLength(2)
 				}
-				x.AddMSI = m2026
+				m2036 := foryimpl.MakeMap[map[string]int32](c, n2035)
+				for n2035 > 0 && !c.Failed() {
+					sz2037, vn2038, _ := c.ReadMapChunk(n2035, 21, 5, nil, false)
+					for j2039 := 0; j2039 < sz2037 && !c.Failed(); j2039++ {
+						var k2040 string
+						k2040 = c.ReadString()
+						var v2041 int32
+						if !vn2038 {
+							v2041 = r.ReadVarInt32()
+						}
+						m2036[k2040] = v2041
+					}
+					n2035 -= sz2037
+				}
+				x.AddMSI = m2036
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2033 := c.ReadLength(2)
-				m2034 := foryimpl.MakeMap[map[string][]string](c, n2033)
-				for n2033 > 0 && !c.Failed() {
-					sz2035, vn2036, _ := c.ReadMapChunk(n2033, 21, 22, nil, true)
-					for j2037 := 0; j2037 < sz2035 && !c.Failed(); j2037++ {
-						var k2038 string
-						k2038 = c.ReadString()
-						var v2039 []string
-						if !vn2036 {
-							n2040 := c.ReadLength(1)
-							l2041 := foryimpl.MakeSlice[[]string](c, n2040)
-							if n2040 > 0 {
-								hn2043 := c.ReadListHeader(21)
+				n2043 := c.ReadLengthFast(2)
+				if n2043 < 0 {
+					n2043 = c.ReadLength(2)
+				}
+				m2044 := foryimpl.MakeMap[map[string][]string](c, n2043)
+				for n2043 > 0 && !c.Failed() {
+					sz2045, vn2046, _ := c.ReadMapChunk(n2043, 21, 22, nil, true)
+					for j2047 := 0; j2047 < sz2045 && !c.Failed(); j2047++ {
+						var k2048 string
+						k2048 = c.ReadString()
+						var v2049 []string
+						if !vn2046 {
+							n2050 := c.ReadLengthFast(1)
+							if n2050 < 0 {
+								n2050 = c.ReadLength(1)
+							}
+							l2051 := foryimpl.MakeSlice[[]string](c, n2050)
+							if n2050 > 0 {
+								hn2053 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2042 := range l2041 {
-										if hn2043 && !c.ReadFlag() {
-											clear(l2041[i2042 : i2042+1])
+									for i2052 := range l2051 {
+										if hn2053 && !c.ReadFlag() {
+											clear(l2051[i2052 : i2052+1])
 											continue
 										}
-										l2041[i2042] = c.ReadString()
+										l2051[i2052] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2042)
+											c.TraceIndex(i2052)
 											break
 										}
 									}
 								}
 							}
-							v2039 = l2041
+							v2049 = l2051
 						}
-						m2034[k2038] = v2039
+						m2044[k2048] = v2049
 					}
-					n2033 -= sz2035
+					n2043 -= sz2045
 				}
-				x.AddMSL = m2034
+				x.AddMSL = m2044
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2047 := c.ReadLength(2)
-				m2048 := foryimpl.MakeMap[map[string]map[string]int32](c, n2047)
-				for n2047 > 0 && !c.Failed() {
-					sz2049, vn2050, _ := c.ReadMapChunk(n2047, 21, 24, nil, true)
-					for j2051 := 0; j2051 < sz2049 && !c.Failed(); j2051++ {
-						var k2052 string
-						k2052 = c.ReadString()
-						var v2053 map[string]int32
-						if !vn2050 {
-							n2054 := c.ReadLength(2)
-							m2055 := foryimpl.MakeMap[map[string]int32](c, n2054)
-							for n2054 > 0 && !c.Failed() {
-								sz2056, vn2057, _ := c.ReadMapChunk(n2054, 21, 5, nil, false)
-								for j2058 := 0; j2058 < sz2056 && !c.Failed(); j2058++ {
-									var k2059 string
-									k2059 = c.ReadString()
-									var v2060 int32
-									if !vn2057 {
-										v2060 = r.ReadVarInt32()
-									}
-									m2055[k2059] = v2060
-								}
-								n2054 -= sz2056
-							}
-							v2053 = m2055
-						}
-						m2048[k2052] = v2053
-					}
-					n2047 -= sz2049
+				n2057 := c.ReadLengthFast(2)
+				if n2057 < 0 {
+					n2057 = c.ReadLength(2)
 				}
-				x.AddMSM = m2048
+				m2058 := foryimpl.MakeMap[map[string]map[string]int32](c, n2057)
+				for n2057 > 0 && !c.Failed() {
+					sz2059, vn2060, _ := c.ReadMapChunk(n2057, 21, 24, nil, true)
+					for j2061 := 0; j2061 < sz2059 && !c.Failed(); j2061++ {
+						var k2062 string
+						k2062 = c.ReadString()
+						var v2063 map[string]int32
+						if !vn2060 {
+							n2064 := c.ReadLengthFast(2)
+							if n2064 < 0 {
+								n2064 = c.ReadLength(2)
+							}
+							m2065 := foryimpl.MakeMap[map[string]int32](c, n2064)
+							for n2064 > 0 && !c.Failed() {
+								sz2066, vn2067, _ := c.ReadMapChunk(n2064, 21, 5, nil, false)
+								for j2068 := 0; j2068 < sz2066 && !c.Failed(); j2068++ {
+									var k2069 string
+									k2069 = c.ReadString()
+									var v2070 int32
+									if !vn2067 {
+										v2070 = r.ReadVarInt32()
+									}
+									m2065[k2069] = v2070
+								}
+								n2064 -= sz2066
+							}
+							v2063 = m2065
+						}
+						m2058[k2062] = v2063
+					}
+					n2057 -= sz2059
+				}
+				x.AddMSM = m2058
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2063 := c.ReadLength(2)
-				m2064 := foryimpl.MakeMap[map[string]*int32](c, n2063)
-				for n2063 > 0 && !c.Failed() {
-					sz2065, vn2066, _ := c.ReadMapChunk(n2063, 21, 5, nil, true)
-					for j2067 := 0; j2067 < sz2065 && !c.Failed(); j2067++ {
-						var k2068 string
-						k2068 = c.ReadString()
-						var v2069 *int32
-						if !vn2066 {
-							p2070 := foryimpl.Alloc[int32](c)
-							*p2070 = r.ReadVarInt32()
-							v2069 = p2070
-						}
-						m2064[k2068] = v2069
-					}
-					n2063 -= sz2065
+				n2073 := c.ReadLengthFast(2)
+				if n2073 < 0 {
+					n2073 = c.ReadLength(2)
 				}
-				x.AddMSP = m2064
+				m2074 := foryimpl.MakeMap[map[string]*int32](c, n2073)
+				for n2073 > 0 && !c.Failed() {
+					sz2075, vn2076, _ := c.ReadMapChunk(n2073, 21, 5, nil, true)
+					for j2077 := 0; j2077 < sz2075 && !c.Failed(); j2077++ {
+						var k2078 string
+						k2078 = c.ReadString()
+						var v2079 *int32
+						if !vn2076 {
+							p2080 := foryimpl.Alloc[int32](c)
+							*p2080 = r.ReadVarInt32()
+							v2079 = p2080
+						}
+						m2074[k2078] = v2079
+					}
+					n2073 -= sz2075
+				}
+				x.AddMSP = m2074
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2072 := c.ReadLength(2)
-				m2073 := foryimpl.MakeMap[map[uint8]uint16](c, n2072)
-				for n2072 > 0 && !c.Failed() {
-					sz2074, vn2075, _ := c.ReadMapChunk(n2072, 9, 10, nil, false)
-					for j2076 := 0; j2076 < sz2074 && !c.Failed(); j2076++ {
-						var k2077 uint8
-						k2077 = r.ReadUint8()
-						var v2078 uint16
-						if !vn2075 {
-							v2078 = r.ReadUint16()
-						}
-						m2073[k2077] = v2078
-					}
-					n2072 -= sz2074
+				n2082 := c.ReadLengthFast(2)
+				if n2082 < 0 {
+					n2082 = c.ReadLength(2)
 				}
-				x.AddMU8 = m2073
+				m2083 := foryimpl.MakeMap[map[uint8]uint16](c, n2082)
+				for n2082 > 0 && !c.Failed() {
+					sz2084, vn2085, _ := c.ReadMapChunk(n2082, 9, 10, nil, false)
+					for j2086 := 0; j2086 < sz2084 && !c.Failed(); j2086++ {
+						var k2087 uint8
+						k2087 = r.ReadUint8()
+						var v2088 uint16
+						if !vn2085 {
+							v2088 = r.ReadUint16()
+						}
+						m2083[k2087] = v2088
+					}
+					n2082 -= sz2084
+				}
+				x.AddMU8 = m2083
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2080, id2081 := c.ReadRefFlag(); st2080 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2081)
-				} else if st2080 == foryimpl.RefFollows {
+				if st2090, id2091 := c.ReadRefFlag(); st2090 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2091)
+				} else if st2090 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2081, x.AddNBin)
+					foryimpl.SetRefSlice(c, id2091, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -9625,76 +10461,85 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if !f.Flag || c.ReadFlag() {
-				n2082 := c.ReadLength(1)
-				l2083 := foryimpl.MakeSlice[[]string](c, n2082)
-				if n2082 > 0 {
-					hn2085 := c.ReadListHeader(21)
+				n2092 := c.ReadLengthFast(1)
+				if n2092 < 0 {
+					n2092 = c.ReadLength(1)
+				}
+				l2093 := foryimpl.MakeSlice[[]string](c, n2092)
+				if n2092 > 0 {
+					hn2095 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2084 := range l2083 {
-							if hn2085 && !c.ReadFlag() {
-								clear(l2083[i2084 : i2084+1])
+						for i2094 := range l2093 {
+							if hn2095 && !c.ReadFlag() {
+								clear(l2093[i2094 : i2094+1])
 								continue
 							}
-							l2083[i2084] = c.ReadString()
+							l2093[i2094] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2084)
+								c.TraceIndex(i2094)
 								break
 							}
 						}
 					}
 				}
-				x.AddNLS = l2083
+				x.AddNLS = l2093
 			}
 		case 49:
 			if !f.Flag || c.ReadFlag() {
-				n2088 := c.ReadLength(2)
-				m2089 := foryimpl.MakeMap[map[string]int32](c, n2088)
-				for n2088 > 0 && !c.Failed() {
-					sz2090, vn2091, _ := c.ReadMapChunk(n2088, 21, 5, nil, false)
-					for j2092 := 0; j2092 < sz2090 && !c.Failed(); j2092++ {
-						var k2093 string
-						k2093 = c.ReadString()
-						var v2094 int32
-						if !vn2091 {
-							v2094 = r.ReadVarInt32()
-						}
-						m2089[k2093] = v2094
-					}
-					n2088 -= sz2090
+				n2098 := c.ReadLengthFast(2)
+				if n2098 < 0 {
+					n2098 = c.ReadLength(2)
 				}
-				x.AddNM = m2089
+				m2099 := foryimpl.MakeMap[map[string]int32](c, n2098)
+				for n2098 > 0 && !c.Failed() {
+					sz2100, vn2101, _ := c.ReadMapChunk(n2098, 21, 5, nil, false)
+					for j2102 := 0; j2102 < sz2100 && !c.Failed(); j2102++ {
+						var k2103 string
+						k2103 = c.ReadString()
+						var v2104 int32
+						if !vn2101 {
+							v2104 = r.ReadVarInt32()
+						}
+						m2099[k2103] = v2104
+					}
+					n2098 -= sz2100
+				}
+				x.AddNM = m2099
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2096 := c.ReadLength(1)
-				l2097 := foryimpl.MakeSlice[[]uint8](c, n2096)
-				if n2096 > 0 {
-					hn2099 := c.ReadListHeader(9)
+				n2106 := c.ReadLengthFast(1)
+				if n2106 < 0 {
+					n2106 = c.ReadLength(1)
+				}
+				l2107 := foryimpl.MakeSlice[[]uint8](c, n2106)
+				if n2106 > 0 {
+					hn2109 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2098 := range l2097 {
-							if hn2099 && !c.ReadFlag() {
-								clear(l2097[i2098 : i2098+1])
+						for i2108 := range l2107 {
+							if hn2109 && !c.ReadFlag() {
+								clear(l2107[i2108 : i2108+1])
 								continue
 							}
-							l2097[i2098] = r.ReadUint8()
+							l2107[i2108] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2098)
+								c.TraceIndex(i2108)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2097
+				x.AddRaw = l2107
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2103)
-				} else if st2102 == foryimpl.RefFollows {
+				if st2112, id2113 := c.ReadRefFlag(); st2112 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2113)
+				} else if st2112 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2103, x.Bin)
+					foryimpl.SetRefSlice(c, id2113, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9709,604 +10554,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2104 := c.ReadLength(2)
-				if n2104 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2104, 3))
+				n2114 := c.ReadLengthFast(2)
+				if n2114 < 0 {
+					n2114 = c.ReadLength(2)
+				}
+				if n2114 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2114, 3))
 					return
 				}
-				var l2105 [3]int16
-				if n2104 > 0 {
-					hn2107 := c.ReadListHeader(3)
+				var l2115 [3]int16
+				if n2114 > 0 {
+					hn2117 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2106 := range l2105 {
-							if hn2107 && !c.ReadFlag() {
-								clear(l2105[i2106 : i2106+1])
+						for i2116 := range l2115 {
+							if hn2117 && !c.ReadFlag() {
+								clear(l2115[i2116 : i2116+1])
 								continue
 							}
-							l2105[i2106] = r.ReadInt16()
+							l2115[i2116] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2106)
+								c.TraceIndex(i2116)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2105
+				x.Fix = l2115
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2110 := c.ReadLength(1)
-				l2111 := foryimpl.MakeSlice[[]bool](c, n2110)
-				if n2110 > 0 {
-					hn2113 := c.ReadListHeader(1)
+				n2120 := c.ReadLengthFast(1)
+				if n2120 < 0 {
+					n2120 = c.ReadLength(1)
+				}
+				l2121 := foryimpl.MakeSlice[[]bool](c, n2120)
+				if n2120 > 0 {
+					hn2123 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2112 := range l2111 {
-							if hn2113 && !c.ReadFlag() {
-								clear(l2111[i2112 : i2112+1])
+						for i2122 := range l2121 {
+							if hn2123 && !c.ReadFlag() {
+								clear(l2121[i2122 : i2122+1])
 								continue
 							}
-							l2111[i2112] = r.ReadBool()
+							l2121[i2122] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2112)
+								c.TraceIndex(i2122)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2111
+				x.LB = l2121
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2116 := c.ReadLength(1)
-				l2117 := foryimpl.MakeSlice[[]Color](c, n2116)
-				if n2116 > 0 {
-					hn2119 := c.ReadListHeader(25)
+				n2126 := c.ReadLengthFast(1)
+				if n2126 < 0 {
+					n2126 = c.ReadLength(1)
+				}
+				l2127 := foryimpl.MakeSlice[[]Color](c, n2126)
+				if n2126 > 0 {
+					hn2129 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2118 := range l2117 {
-							if hn2119 && !c.ReadFlag() {
-								clear(l2117[i2118 : i2118+1])
+						for i2128 := range l2127 {
+							if hn2129 && !c.ReadFlag() {
+								clear(l2127[i2128 : i2128+1])
 								continue
 							}
-							l2117[i2118] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							if e2132 := c.ReadEnumFast(uint32(0x7fffffff)); e2132 >= 0 {
+								l2127[i2128] = Color(e2132)
+							} else {
+								l2127[i2128] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							}
 							if c.Failed() {
-								c.TraceIndex(i2118)
+								c.TraceIndex(i2128)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2117
+				x.LE = l2127
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2122 := c.ReadLength(4)
-				l2123 := foryimpl.MakeSlice[[]float32](c, n2122)
-				if n2122 > 0 {
-					hn2125 := c.ReadListHeader(19)
+				n2133 := c.ReadLengthFast(4)
+				if n2133 < 0 {
+					n2133 = c.ReadLength(4)
+				}
+				l2134 := foryimpl.MakeSlice[[]float32](c, n2133)
+				if n2133 > 0 {
+					hn2136 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2124 := range l2123 {
-							if hn2125 && !c.ReadFlag() {
-								clear(l2123[i2124 : i2124+1])
+						for i2135 := range l2134 {
+							if hn2136 && !c.ReadFlag() {
+								clear(l2134[i2135 : i2135+1])
 								continue
 							}
-							l2123[i2124] = r.ReadFloat32()
+							l2134[i2135] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2124)
+								c.TraceIndex(i2135)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2123
+				x.LF32 = l2134
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2128 := c.ReadLength(8)
-				l2129 := foryimpl.MakeSlice[[]float64](c, n2128)
-				if n2128 > 0 {
-					hn2131 := c.ReadListHeader(20)
+				n2139 := c.ReadLengthFast(8)
+				if n2139 < 0 {
+					n2139 = c.ReadLength(8)
+				}
+				l2140 := foryimpl.MakeSlice[[]float64](c, n2139)
+				if n2139 > 0 {
+					hn2142 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2130 := range l2129 {
-							if hn2131 && !c.ReadFlag() {
-								clear(l2129[i2130 : i2130+1])
+						for i2141 := range l2140 {
+							if hn2142 && !c.ReadFlag() {
+								clear(l2140[i2141 : i2141+1])
 								continue
 							}
-							l2129[i2130] = r.ReadFloat64()
+							l2140[i2141] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2130)
+								c.TraceIndex(i2141)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2129
+				x.LF64 = l2140
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2134 := c.ReadLength(1)
-				l2135 := foryimpl.MakeSlice[[]int32](c, n2134)
-				if n2134 > 0 {
-					hn2137 := c.ReadListHeader(5)
+				n2145 := c.ReadLengthFast(1)
+				if n2145 < 0 {
+					n2145 = c.ReadLength(1)
+				}
+				l2146 := foryimpl.MakeSlice[[]int32](c, n2145)
+				if n2145 > 0 {
+					hn2148 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2136 := range l2135 {
-							if hn2137 && !c.ReadFlag() {
-								clear(l2135[i2136 : i2136+1])
+						for i2147 := range l2146 {
+							if hn2148 && !c.ReadFlag() {
+								clear(l2146[i2147 : i2147+1])
 								continue
 							}
-							l2135[i2136] = r.ReadVarInt32()
+							l2146[i2147] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2136)
+								c.TraceIndex(i2147)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2135
+				x.LI32 = l2146
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2140 := c.ReadLength(1)
-				l2141 := foryimpl.MakeSlice[[]int64](c, n2140)
-				if n2140 > 0 {
-					hn2143 := c.ReadListHeader(7)
+				n2151 := c.ReadLengthFast(1)
+				if n2151 < 0 {
+					n2151 = c.ReadLength(1)
+				}
+				l2152 := foryimpl.MakeSlice[[]int64](c, n2151)
+				if n2151 > 0 {
+					hn2154 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2142 := range l2141 {
-							if hn2143 && !c.ReadFlag() {
-								clear(l2141[i2142 : i2142+1])
+						for i2153 := range l2152 {
+							if hn2154 && !c.ReadFlag() {
+								clear(l2152[i2153 : i2153+1])
 								continue
 							}
-							l2141[i2142] = r.ReadVarInt64()
+							l2152[i2153] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2142)
+								c.TraceIndex(i2153)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2141
+				x.LI64 = l2152
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2146 := c.ReadLength(1)
-				l2147 := foryimpl.MakeSlice[[]int8](c, n2146)
-				if n2146 > 0 {
-					hn2149 := c.ReadListHeader(2)
+				n2157 := c.ReadLengthFast(1)
+				if n2157 < 0 {
+					n2157 = c.ReadLength(1)
+				}
+				l2158 := foryimpl.MakeSlice[[]int8](c, n2157)
+				if n2157 > 0 {
+					hn2160 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2148 := range l2147 {
-							if hn2149 && !c.ReadFlag() {
-								clear(l2147[i2148 : i2148+1])
+						for i2159 := range l2158 {
+							if hn2160 && !c.ReadFlag() {
+								clear(l2158[i2159 : i2159+1])
 								continue
 							}
-							l2147[i2148] = r.ReadInt8()
+							l2158[i2159] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2148)
+								c.TraceIndex(i2159)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2147
+				x.LI8 = l2158
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2152 := c.ReadLength(1)
-				l2153 := foryimpl.MakeSlice[[][]int32](c, n2152)
-				if n2152 > 0 {
-					hn2155 := c.ReadListHeader(22)
+				n2163 := c.ReadLengthFast(1)
+				if n2163 < 0 {
+					n2163 = c.ReadLength(1)
+				}
+				l2164 := foryimpl.MakeSlice[[][]int32](c, n2163)
+				if n2163 > 0 {
+					hn2166 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2154 := range l2153 {
-							if hn2155 && !c.ReadFlag() {
-								clear(l2153[i2154 : i2154+1])
+						for i2165 := range l2164 {
+							if hn2166 && !c.ReadFlag() {
+								clear(l2164[i2165 : i2165+1])
 								continue
 							}
-							n2158 := c.ReadLength(1)
-							l2159 := foryimpl.MakeSlice[[]int32](c, n2158)
-							if n2158 > 0 {
-								hn2161 := c.ReadListHeader(5)
+							n2169 := c.ReadLengthFast(1)
+							if n2169 < 0 {
+								n2169 = c.ReadLength(1)
+							}
+							l2170 := foryimpl.MakeSlice[[]int32](c, n2169)
+							if n2169 > 0 {
+								hn2172 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2160 := range l2159 {
-										if hn2161 && !c.ReadFlag() {
-											clear(l2159[i2160 : i2160+1])
+									for i2171 := range l2170 {
+										if hn2172 && !c.ReadFlag() {
+											clear(l2170[i2171 : i2171+1])
 											continue
 										}
-										l2159[i2160] = r.ReadVarInt32()
+										l2170[i2171] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2160)
+											c.TraceIndex(i2171)
 											break
 										}
 									}
 								}
 							}
-							l2153[i2154] = l2159
+							l2164[i2165] = l2170
 							if c.Failed() {
-								c.TraceIndex(i2154)
+								c.TraceIndex(i2165)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2153
+				x.LL = l2164
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2164 := c.ReadLength(1)
-				l2165 := foryimpl.MakeSlice[[]map[string]int32](c, n2164)
-				if n2164 > 0 {
-					hn2167 := c.ReadListHeader(24)
+				n2175 := c.ReadLengthFast(1)
+				if n2175 < 0 {
+					n2175 = c.ReadLength(1)
+				}
+				l2176 := foryimpl.MakeSlice[[]map[string]int32](c, n2175)
+				if n2175 > 0 {
+					hn2178 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2166 := range l2165 {
-							if hn2167 && !c.ReadFlag() {
-								clear(l2165[i2166 : i2166+1])
+						for i2177 := range l2176 {
+							if hn2178 && !c.ReadFlag() {
+								clear(l2176[i2177 : i2177+1])
 								continue
 							}
-							n2170 := c.ReadLength(2)
-							m2171 := foryimpl.MakeMap[map[string]int32](c, n2170)
-							for n2170 > 0 && !c.Failed() {
-								sz2172, vn2173, _ := c.ReadMapChunk(n2170, 21, 5, nil, false)
-								for j2174 := 0; j2174 < sz2172 && !c.Failed(); j2174++ {
-									var k2175 string
-									k2175 = c.ReadString()
-									var v2176 int32
-									if !vn2173 {
-										v2176 = r.ReadVarInt32()
-									}
-									m2171[k2175] = v2176
-								}
-								n2170 -= sz2172
+							n2181 := c.ReadLengthFast(2)
+							if n2181 < 0 {
+								n2181 = c.ReadLength(2)
 							}
-							l2165[i2166] = m2171
+							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
+							for n2181 > 0 && !c.Failed() {
+								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
+								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
+									var k2186 string
+									k2186 = c.ReadString()
+									var v2187 int32
+									if !vn2184 {
+										v2187 = r.ReadVarInt32()
+									}
+									m2182[k2186] = v2187
+								}
+								n2181 -= sz2183
+							}
+							l2176[i2177] = m2182
 							if c.Failed() {
-								c.TraceIndex(i2166)
+								c.TraceIndex(i2177)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2165
+				x.LM = l2176
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2178 := c.ReadLength(1)
-				l2179 := foryimpl.MakeSlice[[]*int32](c, n2178)
-				if n2178 > 0 {
-					hn2181 := c.ReadListHeader(5)
+				n2189 := c.ReadLengthFast(1)
+				if n2189 < 0 {
+					n2189 = c.ReadLength(1)
+				}
+				l2190 := foryimpl.MakeSlice[[]*int32](c, n2189)
+				if n2189 > 0 {
+					hn2192 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2180 := range l2179 {
-							if hn2181 && !c.ReadFlag() {
-								clear(l2179[i2180 : i2180+1])
+						for i2191 := range l2190 {
+							if hn2192 && !c.ReadFlag() {
+								clear(l2190[i2191 : i2191+1])
 								continue
 							}
-							p2184 := foryimpl.Alloc[int32](c)
-							*p2184 = r.ReadVarInt32()
-							l2179[i2180] = p2184
+							p2195 := foryimpl.Alloc[int32](c)
+							*p2195 = r.ReadVarInt32()
+							l2190[i2191] = p2195
 							if c.Failed() {
-								c.TraceIndex(i2180)
+								c.TraceIndex(i2191)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2179
+				x.LPI = l2190
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2185 := c.ReadLength(1)
-				l2186 := foryimpl.MakeSlice[[]string](c, n2185)
-				if n2185 > 0 {
-					hn2188 := c.ReadListHeader(21)
+				n2196 := c.ReadLengthFast(1)
+				if n2196 < 0 {
+					n2196 = c.ReadLength(1)
+				}
+				l2197 := foryimpl.MakeSlice[[]string](c, n2196)
+				if n2196 > 0 {
+					hn2199 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2187 := range l2186 {
-							if hn2188 && !c.ReadFlag() {
-								clear(l2186[i2187 : i2187+1])
+						for i2198 := range l2197 {
+							if hn2199 && !c.ReadFlag() {
+								clear(l2197[i2198 : i2198+1])
 								continue
 							}
-							l2186[i2187] = c.ReadString()
+							l2197[i2198] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2187)
+								c.TraceIndex(i2198)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2186
+				x.LS = l2197
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2191 := c.ReadLength(1)
-				l2192 := foryimpl.MakeSlice[[]time.Time](c, n2191)
-				if n2191 > 0 {
-					hn2194 := c.ReadListHeader(38)
+				n2202 := c.ReadLengthFast(1)
+				if n2202 < 0 {
+					n2202 = c.ReadLength(1)
+				}
+				l2203 := foryimpl.MakeSlice[[]time.Time](c, n2202)
+				if n2202 > 0 {
+					hn2205 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2193 := range l2192 {
-							if hn2194 && !c.ReadFlag() {
-								clear(l2192[i2193 : i2193+1])
+						for i2204 := range l2203 {
+							if hn2205 && !c.ReadFlag() {
+								clear(l2203[i2204 : i2204+1])
 								continue
 							}
-							l2192[i2193] = c.ReadTime()
+							l2203[i2204] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2193)
+								c.TraceIndex(i2204)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2192
+				x.LT = l2203
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2197 := c.ReadLength(2)
-				l2198 := foryimpl.MakeSlice[[]uint16](c, n2197)
-				if n2197 > 0 {
-					hn2200 := c.ReadListHeader(10)
+				n2208 := c.ReadLengthFast(2)
+				if n2208 < 0 {
+					n2208 = c.ReadLength(2)
+				}
+				l2209 := foryimpl.MakeSlice[[]uint16](c, n2208)
+				if n2208 > 0 {
+					hn2211 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2199 := range l2198 {
-							if hn2200 && !c.ReadFlag() {
-								clear(l2198[i2199 : i2199+1])
+						for i2210 := range l2209 {
+							if hn2211 && !c.ReadFlag() {
+								clear(l2209[i2210 : i2210+1])
 								continue
 							}
-							l2198[i2199] = r.ReadUint16()
+							l2209[i2210] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2199)
+								c.TraceIndex(i2210)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2198
+				x.LU16 = l2209
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2203 := c.ReadLength(1)
-				l2204 := foryimpl.MakeSlice[[]uint64](c, n2203)
-				if n2203 > 0 {
-					hn2206 := c.ReadListHeader(14)
+				n2214 := c.ReadLengthFast(1)
+				if n2214 < 0 {
+					n2214 = c.ReadLength(1)
+				}
+				l2215 := foryimpl.MakeSlice[[]uint64](c, n2214)
+				if n2214 > 0 {
+					hn2217 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2205 := range l2204 {
-							if hn2206 && !c.ReadFlag() {
-								clear(l2204[i2205 : i2205+1])
+						for i2216 := range l2215 {
+							if hn2217 && !c.ReadFlag() {
+								clear(l2215[i2216 : i2216+1])
 								continue
 							}
-							l2204[i2205] = r.ReadVarUint64()
+							l2215[i2216] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2205)
+								c.TraceIndex(i2216)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2204
+				x.LU64 = l2215
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2209 := c.ReadLength(2)
-				m2210 := foryimpl.MakeMap[map[bool]string](c, n2209)
-				for n2209 > 0 && !c.Failed() {
-					sz2211, vn2212, _ := c.ReadMapChunk(n2209, 1, 21, nil, false)
-					for j2213 := 0; j2213 < sz2211 && !c.Failed(); j2213++ {
-						var k2214 bool
-						k2214 = r.ReadBool()
-						var v2215 string
-						if !vn2212 {
-							v2215 = c.ReadString()
-						}
-						m2210[k2214] = v2215
-					}
-					n2209 -= sz2211
+				n2220 := c.ReadLengthFast(2)
+				if n2220 < 0 {
+					n2220 = c.ReadLength(2)
 				}
-				x.MBS = m2210
+				m2221 := foryimpl.MakeMap[map[bool]string](c, n2220)
+				for n2220 > 0 && !c.Failed() {
+					sz2222, vn2223, _ := c.ReadMapChunk(n2220, 1, 21, nil, false)
+					for j2224 := 0; j2224 < sz2222 && !c.Failed(); j2224++ {
+						var k2225 bool
+						k2225 = r.ReadBool()
+						var v2226 string
+						if !vn2223 {
+							v2226 = c.ReadString()
+						}
+						m2221[k2225] = v2226
+					}
+					n2220 -= sz2222
+				}
+				x.MBS = m2221
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2217 := c.ReadLength(2)
-				m2218 := foryimpl.MakeMap[map[Color]string](c, n2217)
-				for n2217 > 0 && !c.Failed() {
-					sz2219, vn2220, _ := c.ReadMapChunk(n2217, 25, 21, nil, false)
-					for j2221 := 0; j2221 < sz2219 && !c.Failed(); j2221++ {
-						var k2222 Color
-						k2222 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						var v2223 string
-						if !vn2220 {
-							v2223 = c.ReadString()
-						}
-						m2218[k2222] = v2223
-					}
-					n2217 -= sz2219
+				n2228 := c.ReadLengthFast(2)
+				if n2228 < 0 {
+					n2228 = c.ReadLength(2)
 				}
-				x.MES = m2218
+				m2229 := foryimpl.MakeMap[map[Color]string](c, n2228)
+				for n2228 > 0 && !c.Failed() {
+					sz2230, vn2231, _ := c.ReadMapChunk(n2228, 25, 21, nil, false)
+					for j2232 := 0; j2232 < sz2230 && !c.Failed(); j2232++ {
+						var k2233 Color
+						if e2235 := c.ReadEnumFast(uint32(0x7fffffff)); e2235 >= 0 {
+							k2233 = Color(e2235)
+						} else {
+							k2233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2234 string
+						if !vn2231 {
+							v2234 = c.ReadString()
+						}
+						m2229[k2233] = v2234
+					}
+					n2228 -= sz2230
+				}
+				x.MES = m2229
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2225 := c.ReadLength(2)
-				m2226 := foryimpl.MakeMap[map[int64]float64](c, n2225)
-				for n2225 > 0 && !c.Failed() {
-					sz2227, vn2228, _ := c.ReadMapChunk(n2225, 7, 20, nil, false)
-					for j2229 := 0; j2229 < sz2227 && !c.Failed(); j2229++ {
-						var k2230 int64
-						k2230 = r.ReadVarInt64()
-						var v2231 float64
-						if !vn2228 {
-							v2231 = r.ReadFloat64()
-						}
-						m2226[k2230] = v2231
-					}
-					n2225 -= sz2227
+				n2237 := c.ReadLengthFast(2)
+				if n2237 < 0 {
+					n2237 = c.ReadLength(2)
 				}
-				x.MI64F = m2226
+				m2238 := foryimpl.MakeMap[map[int64]float64](c, n2237)
+				for n2237 > 0 && !c.Failed() {
+					sz2239, vn2240, _ := c.ReadMapChunk(n2237, 7, 20, nil, false)
+					for j2241 := 0; j2241 < sz2239 && !c.Failed(); j2241++ {
+						var k2242 int64
+						k2242 = r.ReadVarInt64()
+						var v2243 float64
+						if !vn2240 {
+							v2243 = r.ReadFloat64()
+						}
+						m2238[k2242] = v2243
+					}
+					n2237 -= sz2239
+				}
+				x.MI64F = m2238
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2233 := c.ReadLength(2)
-				m2234 := foryimpl.MakeMap[map[int32]string](c, n2233)
-				for n2233 > 0 && !c.Failed() {
-					sz2235, vn2236, _ := c.ReadMapChunk(n2233, 5, 21, nil, false)
-					for j2237 := 0; j2237 < sz2235 && !c.Failed(); j2237++ {
-						var k2238 int32
-						k2238 = r.ReadVarInt32()
-						var v2239 string
-						if !vn2236 {
-							v2239 = c.ReadString()
-						}
-						m2234[k2238] = v2239
-					}
-					n2233 -= sz2235
+				n2245 := c.ReadLengthFast(2)
+				if n2245 < 0 {
+					n2245 = c.ReadLength(2)
 				}
-				x.MIS = m2234
+				m2246 := foryimpl.MakeMap[map[int32]string](c, n2245)
+				for n2245 > 0 && !c.Failed() {
+					sz2247, vn2248, _ := c.ReadMapChunk(n2245, 5, 21, nil, false)
+					for j2249 := 0; j2249 < sz2247 && !c.Failed(); j2249++ {
+						var k2250 int32
+						k2250 = r.ReadVarInt32()
+						var v2251 string
+						if !vn2248 {
+							v2251 = c.ReadString()
+						}
+						m2246[k2250] = v2251
+					}
+					n2245 -= sz2247
+				}
+				x.MIS = m2246
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2241 := c.ReadLength(2)
-				m2242 := foryimpl.MakeMap[map[string]int32](c, n2241)
-				for n2241 > 0 && !c.Failed() {
-					sz2243, vn2244, _ := c.ReadMapChunk(n2241, 21, 5, nil, false)
-					for j2245 := 0; j2245 < sz2243 && !c.Failed(); j2245++ {
-						var k2246 string
-						k2246 = c.ReadString()
-						var v2247 int32
-						if !vn2244 {
-							v2247 = r.ReadVarInt32()
-						}
-						m2242[k2246] = v2247
-					}
-					n2241 -= sz2243
+				n2253 := c.ReadLengthFast(2)
+				if n2253 < 0 {
+					n2253 = c.ReadLength(2)
 				}
-				x.MSI = m2242
+				m2254 := foryimpl.MakeMap[map[string]int32](c, n2253)
+				for n2253 > 0 && !c.Failed() {
+					sz2255, vn2256, _ := c.ReadMapChunk(n2253, 21, 5, nil, false)
+					for j2257 := 0; j2257 < sz2255 && !c.Failed(); j2257++ {
+						var k2258 string
+						k2258 = c.ReadString()
+						var v2259 int32
+						if !vn2256 {
+							v2259 = r.ReadVarInt32()
+						}
+						m2254[k2258] = v2259
+					}
+					n2253 -= sz2255
+				}
+				x.MSI = m2254
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2249 := c.ReadLength(2)
-				m2250 := foryimpl.MakeMap[map[string][]string](c, n2249)
-				for n2249 > 0 && !c.Failed() {
-					sz2251, vn2252, _ := c.ReadMapChunk(n2249, 21, 22, nil, true)
-					for j2253 := 0; j2253 < sz2251 && !c.Failed(); j2253++ {
-						var k2254 string
-						k2254 = c.ReadString()
-						var v2255 []string
-						if !vn2252 {
-							n2256 := c.ReadLength(1)
-							l2257 := foryimpl.MakeSlice[[]string](c, n2256)
-							if n2256 > 0 {
-								hn2259 := c.ReadListHeader(21)
+				n2261 := c.ReadLengthFast(2)
+				if n2261 < 0 {
+					n2261 = c.ReadLength(2)
+				}
+				m2262 := foryimpl.MakeMap[map[string][]string](c, n2261)
+				for n2261 > 0 && !c.Failed() {
+					sz2263, vn2264, _ := c.ReadMapChunk(n2261, 21, 22, nil, true)
+					for j2265 := 0; j2265 < sz2263 && !c.Failed(); j2265++ {
+						var k2266 string
+						k2266 = c.ReadString()
+						var v2267 []string
+						if !vn2264 {
+							n2268 := c.ReadLengthFast(1)
+							if n2268 < 0 {
+								n2268 = c.ReadLength(1)
+							}
+							l2269 := foryimpl.MakeSlice[[]string](c, n2268)
+							if n2268 > 0 {
+								hn2271 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2258 := range l2257 {
-										if hn2259 && !c.ReadFlag() {
-											clear(l2257[i2258 : i2258+1])
+									for i2270 := range l2269 {
+										if hn2271 && !c.ReadFlag() {
+											clear(l2269[i2270 : i2270+1])
 											continue
 										}
-										l2257[i2258] = c.ReadString()
+										l2269[i2270] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2258)
+											c.TraceIndex(i2270)
 											break
 										}
 									}
 								}
 							}
-							v2255 = l2257
+							v2267 = l2269
 						}
-						m2250[k2254] = v2255
+						m2262[k2266] = v2267
 					}
-					n2249 -= sz2251
+					n2261 -= sz2263
 				}
-				x.MSL = m2250
+				x.MSL = m2262
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2263 := c.ReadLength(2)
-				m2264 := foryimpl.MakeMap[map[string]map[string]int32](c, n2263)
-				for n2263 > 0 && !c.Failed() {
-					sz2265, vn2266, _ := c.ReadMapChunk(n2263, 21, 24, nil, true)
-					for j2267 := 0; j2267 < sz2265 && !c.Failed(); j2267++ {
-						var k2268 string
-						k2268 = c.ReadString()
-						var v2269 map[string]int32
-						if !vn2266 {
-							n2270 := c.ReadLength(2)
-							m2271 := foryimpl.MakeMap[map[string]int32](c, n2270)
-							for n2270 > 0 && !c.Failed() {
-								sz2272, vn2273, _ := c.ReadMapChunk(n2270, 21, 5, nil, false)
-								for j2274 := 0; j2274 < sz2272 && !c.Failed(); j2274++ {
-									var k2275 string
-									k2275 = c.ReadString()
-									var v2276 int32
-									if !vn2273 {
-										v2276 = r.ReadVarInt32()
-									}
-									m2271[k2275] = v2276
-								}
-								n2270 -= sz2272
-							}
-							v2269 = m2271
-						}
-						m2264[k2268] = v2269
-					}
-					n2263 -= sz2265
+				n2275 := c.ReadLengthFast(2)
+				if n2275 < 0 {
+					n2275 = c.ReadLength(2)
 				}
-				x.MSM = m2264
+				m2276 := foryimpl.MakeMap[map[string]map[string]int32](c, n2275)
+				for n2275 > 0 && !c.Failed() {
+					sz2277, vn2278, _ := c.ReadMapChunk(n2275, 21, 24, nil, true)
+					for j2279 := 0; j2279 < sz2277 && !c.Failed(); j2279++ {
+						var k2280 string
+						k2280 = c.ReadString()
+						var v2281 map[string]int32
+						if !vn2278 {
+							n2282 := c.ReadLengthFast(2)
+							if n2282 < 0 {
+								n2282 = c.ReadLength(2)
+							}
+							m2283 := foryimpl.MakeMap[map[string]int32](c, n2282)
+							for n2282 > 0 && !c.Failed() {
+								sz2284, vn2285, _ := c.ReadMapChunk(n2282, 21, 5, nil, false)
+								for j2286 := 0; j2286 < sz2284 && !c.Failed(); j2286++ {
+									var k2287 string
+									k2287 = c.ReadString()
+									var v2288 int32
+									if !vn2285 {
+										v2288 = r.ReadVarInt32()
+									}
+									m2283[k2287] = v2288
+								}
+								n2282 -= sz2284
+							}
+							v2281 = m2283
+						}
+						m2276[k2280] = v2281
+					}
+					n2275 -= sz2277
+				}
+				x.MSM = m2276
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2279 := c.ReadLength(2)
-				m2280 := foryimpl.MakeMap[map[string]*int32](c, n2279)
-				for n2279 > 0 && !c.Failed() {
-					sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, true)
-					for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
-						var k2284 string
-						k2284 = c.ReadString()
-						var v2285 *int32
-						if !vn2282 {
-							p2286 := foryimpl.Alloc[int32](c)
-							*p2286 = r.ReadVarInt32()
-							v2285 = p2286
-						}
-						m2280[k2284] = v2285
-					}
-					n2279 -= sz2281
+				n2291 := c.ReadLengthFast(2)
+				if n2291 < 0 {
+					n2291 = c.ReadLength(2)
 				}
-				x.MSP = m2280
+				m2292 := foryimpl.MakeMap[map[string]*int32](c, n2291)
+				for n2291 > 0 && !c.Failed() {
+					sz2293, vn2294, _ := c.ReadMapChunk(n2291, 21, 5, nil, true)
+					for j2295 := 0; j2295 < sz2293 && !c.Failed(); j2295++ {
+						var k2296 string
+						k2296 = c.ReadString()
+						var v2297 *int32
+						if !vn2294 {
+							p2298 := foryimpl.Alloc[int32](c)
+							*p2298 = r.ReadVarInt32()
+							v2297 = p2298
+						}
+						m2292[k2296] = v2297
+					}
+					n2291 -= sz2293
+				}
+				x.MSP = m2292
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2288 := c.ReadLength(2)
-				m2289 := foryimpl.MakeMap[map[uint8]uint16](c, n2288)
-				for n2288 > 0 && !c.Failed() {
-					sz2290, vn2291, _ := c.ReadMapChunk(n2288, 9, 10, nil, false)
-					for j2292 := 0; j2292 < sz2290 && !c.Failed(); j2292++ {
-						var k2293 uint8
-						k2293 = r.ReadUint8()
-						var v2294 uint16
-						if !vn2291 {
-							v2294 = r.ReadUint16()
-						}
-						m2289[k2293] = v2294
-					}
-					n2288 -= sz2290
+				n2300 := c.ReadLengthFast(2)
+				if n2300 < 0 {
+					n2300 = c.ReadLength(2)
 				}
-				x.MU8 = m2289
+				m2301 := foryimpl.MakeMap[map[uint8]uint16](c, n2300)
+				for n2300 > 0 && !c.Failed() {
+					sz2302, vn2303, _ := c.ReadMapChunk(n2300, 9, 10, nil, false)
+					for j2304 := 0; j2304 < sz2302 && !c.Failed(); j2304++ {
+						var k2305 uint8
+						k2305 = r.ReadUint8()
+						var v2306 uint16
+						if !vn2303 {
+							v2306 = r.ReadUint16()
+						}
+						m2301[k2305] = v2306
+					}
+					n2300 -= sz2302
+				}
+				x.MU8 = m2301
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2296, id2297 := c.ReadRefFlag(); st2296 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2297)
-				} else if st2296 == foryimpl.RefFollows {
+				if st2308, id2309 := c.ReadRefFlag(); st2308 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2309)
+				} else if st2308 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2297, x.NBin)
+					foryimpl.SetRefSlice(c, id2309, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10319,68 +11256,77 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
-				n2298 := c.ReadLength(1)
-				l2299 := foryimpl.MakeSlice[[]string](c, n2298)
-				if n2298 > 0 {
-					hn2301 := c.ReadListHeader(21)
+				n2310 := c.ReadLengthFast(1)
+				if n2310 < 0 {
+					n2310 = c.ReadLength(1)
+				}
+				l2311 := foryimpl.MakeSlice[[]string](c, n2310)
+				if n2310 > 0 {
+					hn2313 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2300 := range l2299 {
-							if hn2301 && !c.ReadFlag() {
-								clear(l2299[i2300 : i2300+1])
+						for i2312 := range l2311 {
+							if hn2313 && !c.ReadFlag() {
+								clear(l2311[i2312 : i2312+1])
 								continue
 							}
-							l2299[i2300] = c.ReadString()
+							l2311[i2312] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2300)
+								c.TraceIndex(i2312)
 								break
 							}
 						}
 					}
 				}
-				x.NLS = l2299
+				x.NLS = l2311
 			}
 		case 78:
 			if !f.Flag || c.ReadFlag() {
-				n2304 := c.ReadLength(2)
-				m2305 := foryimpl.MakeMap[map[string]int32](c, n2304)
-				for n2304 > 0 && !c.Failed() {
-					sz2306, vn2307, _ := c.ReadMapChunk(n2304, 21, 5, nil, false)
-					for j2308 := 0; j2308 < sz2306 && !c.Failed(); j2308++ {
-						var k2309 string
-						k2309 = c.ReadString()
-						var v2310 int32
-						if !vn2307 {
-							v2310 = r.ReadVarInt32()
-						}
-						m2305[k2309] = v2310
-					}
-					n2304 -= sz2306
+				n2316 := c.ReadLengthFast(2)
+				if n2316 < 0 {
+					n2316 = c.ReadLength(2)
 				}
-				x.NM = m2305
+				m2317 := foryimpl.MakeMap[map[string]int32](c, n2316)
+				for n2316 > 0 && !c.Failed() {
+					sz2318, vn2319, _ := c.ReadMapChunk(n2316, 21, 5, nil, false)
+					for j2320 := 0; j2320 < sz2318 && !c.Failed(); j2320++ {
+						var k2321 string
+						k2321 = c.ReadString()
+						var v2322 int32
+						if !vn2319 {
+							v2322 = r.ReadVarInt32()
+						}
+						m2317[k2321] = v2322
+					}
+					n2316 -= sz2318
+				}
+				x.NM = m2317
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2312 := c.ReadLength(1)
-				l2313 := foryimpl.MakeSlice[[]uint8](c, n2312)
-				if n2312 > 0 {
-					hn2315 := c.ReadListHeader(9)
+				n2324 := c.ReadLengthFast(1)
+				if n2324 < 0 {
+					n2324 = c.ReadLength(1)
+				}
+				l2325 := foryimpl.MakeSlice[[]uint8](c, n2324)
+				if n2324 > 0 {
+					hn2327 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2314 := range l2313 {
-							if hn2315 && !c.ReadFlag() {
-								clear(l2313[i2314 : i2314+1])
+						for i2326 := range l2325 {
+							if hn2327 && !c.ReadFlag() {
+								clear(l2325[i2326 : i2326+1])
 								continue
 							}
-							l2313[i2314] = r.ReadUint8()
+							l2325[i2326] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2314)
+								c.TraceIndex(i2326)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2313
+				x.Raw = l2325
 			}
 		default:
 			c.SkipField(f)
@@ -10518,7 +11464,10 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -10537,6 +11486,9 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeNested)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeNested)
 	}
 }
@@ -11068,7 +12020,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		Lf:      x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1737800920) {
 		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -11083,7 +12035,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n94 := c.ReadLength(1)
+	n94 := c.ReadLengthFast(1)
+	if n94 < 0 {
+		n94 = c.ReadLength(1)
+	}
 	l95 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n94)
 	if n94 > 0 {
 		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
@@ -11110,7 +12065,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLIn")
 		return
 	}
-	n100 := c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
+	}
 	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n100)
 	if n100 > 0 {
 		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11137,7 +12095,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLLf")
 		return
 	}
-	n106 := c.ReadLength(1)
+	n106 := c.ReadLengthFast(1)
+	if n106 < 0 {
+		n106 = c.ReadLength(1)
+	}
 	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n106)
 	if n106 > 0 {
 		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
@@ -11175,7 +12136,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n114 := c.ReadLength(2)
+	n114 := c.ReadLengthFast(2)
+	if n114 < 0 {
+		n114 = c.ReadLength(2)
+	}
 	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
 	for n114 > 0 && !c.Failed() {
 		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
@@ -11184,7 +12148,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k119 = c.ReadString()
 			var v120 []Inner
 			if !vn117 {
-				n121 := c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
+				}
 				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
 				if n121 > 0 {
 					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
@@ -11252,7 +12219,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n133 := c.ReadLength(1)
+	n133 := c.ReadLengthFast(1)
+	if n133 < 0 {
+		n133 = c.ReadLength(1)
+	}
 	l134 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n133)
 	if n133 > 0 {
 		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
@@ -11279,7 +12249,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n139 := c.ReadLength(1)
+	n139 := c.ReadLengthFast(1)
+	if n139 < 0 {
+		n139 = c.ReadLength(1)
+	}
 	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n139)
 	if n139 > 0 {
 		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11306,7 +12279,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n145 := c.ReadLength(1)
+	n145 := c.ReadLengthFast(1)
+	if n145 < 0 {
+		n145 = c.ReadLength(1)
+	}
 	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n145)
 	if n145 > 0 {
 		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
@@ -11344,7 +12320,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n153 := c.ReadLength(2)
+	n153 := c.ReadLengthFast(2)
+	if n153 < 0 {
+		n153 = c.ReadLength(2)
+	}
 	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
 	for n153 > 0 && !c.Failed() {
 		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
@@ -11353,7 +12332,10 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			k158 = c.ReadString()
 			var v159 []Inner
 			if !vn156 {
-				n160 := c.ReadLength(1)
+				n160 := c.ReadLengthFast(1)
+				if n160 < 0 {
+					n160 = c.ReadLength(1)
+				}
 				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
 				if n160 > 0 {
 					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
@@ -11429,7 +12411,7 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		Lf:      x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1737800920) {
 		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
@@ -11446,7 +12428,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n174 := c.ReadLength(1)
+	n174 := c.ReadLengthFast(1)
+	if n174 < 0 {
+		n174 = c.ReadLength(1)
+	}
 	l175 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n174)
 	if n174 > 0 {
 		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
@@ -11473,7 +12458,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLIn")
 		return
 	}
-	n180 := c.ReadLength(1)
+	n180 := c.ReadLengthFast(1)
+	if n180 < 0 {
+		n180 = c.ReadLength(1)
+	}
 	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n180)
 	if n180 > 0 {
 		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11500,7 +12488,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLLf")
 		return
 	}
-	n186 := c.ReadLength(1)
+	n186 := c.ReadLengthFast(1)
+	if n186 < 0 {
+		n186 = c.ReadLength(1)
+	}
 	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n186)
 	if n186 > 0 {
 		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11561,7 +12552,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n199 := c.ReadLength(2)
+	n199 := c.ReadLengthFast(2)
+	if n199 < 0 {
+		n199 = c.ReadLength(2)
+	}
 	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
 	for n199 > 0 && !c.Failed() {
 		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
@@ -11570,7 +12564,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k204 = c.ReadString()
 			var v205 []Inner
 			if !vn202 {
-				n206 := c.ReadLength(1)
+				n206 := c.ReadLengthFast(1)
+				if n206 < 0 {
+					n206 = c.ReadLength(1)
+				}
 				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
 				if n206 > 0 {
 					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
@@ -11650,7 +12647,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n224 := c.ReadLength(1)
+	n224 := c.ReadLengthFast(1)
+	if n224 < 0 {
+		n224 = c.ReadLength(1)
+	}
 	l225 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n224)
 	if n224 > 0 {
 		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
@@ -11677,7 +12677,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n230 := c.ReadLength(1)
+	n230 := c.ReadLengthFast(1)
+	if n230 < 0 {
+		n230 = c.ReadLength(1)
+	}
 	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n230)
 	if n230 > 0 {
 		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11704,7 +12707,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LLf")
 		return
 	}
-	n236 := c.ReadLength(1)
+	n236 := c.ReadLengthFast(1)
+	if n236 < 0 {
+		n236 = c.ReadLength(1)
+	}
 	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n236)
 	if n236 > 0 {
 		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
@@ -11765,7 +12771,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n249 := c.ReadLength(2)
+	n249 := c.ReadLengthFast(2)
+	if n249 < 0 {
+		n249 = c.ReadLength(2)
+	}
 	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
 	for n249 > 0 && !c.Failed() {
 		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
@@ -11774,7 +12783,10 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 			k254 = c.ReadString()
 			var v255 []Inner
 			if !vn252 {
-				n256 := c.ReadLength(1)
+				n256 := c.ReadLengthFast(1)
+				if n256 < 0 {
+					n256 = c.ReadLength(1)
+				}
 				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
 				if n256 > 0 {
 					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
@@ -11870,7 +12882,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLength(1)
+				n275 := c.ReadLengthFast(1)
+				if n275 < 0 {
+					n275 = c.ReadLength(1)
+				}
 				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
 				if n275 > 0 {
 					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
@@ -11896,7 +12911,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLength(1)
+				n281 := c.ReadLengthFast(1)
+				if n281 < 0 {
+					n281 = c.ReadLength(1)
+				}
 				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
 				if n281 > 0 {
 					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
@@ -11922,7 +12940,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLength(1)
+				n287 := c.ReadLengthFast(1)
+				if n287 < 0 {
+					n287 = c.ReadLength(1)
+				}
 				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
 				if n287 > 0 {
 					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
@@ -11968,7 +12989,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLength(2)
+				n298 := c.ReadLengthFast(2)
+				if n298 < 0 {
+					n298 = c.ReadLength(2)
+				}
 				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
 				for n298 > 0 && !c.Failed() {
 					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
@@ -11977,7 +13001,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k303 = c.ReadString()
 						var v304 []Inner
 						if !vn301 {
-							n305 := c.ReadLength(1)
+							n305 := c.ReadLengthFast(1)
+							if n305 < 0 {
+								n305 = c.ReadLength(1)
+							}
 							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
 							if n305 > 0 {
 								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
@@ -12081,7 +13108,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLength(1)
+				n328 := c.ReadLengthFast(1)
+				if n328 < 0 {
+					n328 = c.ReadLength(1)
+				}
 				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
 				if n328 > 0 {
 					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
@@ -12107,7 +13137,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLength(1)
+				n334 := c.ReadLengthFast(1)
+				if n334 < 0 {
+					n334 = c.ReadLength(1)
+				}
 				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
 				if n334 > 0 {
 					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
@@ -12133,7 +13166,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLength(1)
+				n340 := c.ReadLengthFast(1)
+				if n340 < 0 {
+					n340 = c.ReadLength(1)
+				}
 				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
 				if n340 > 0 {
 					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
@@ -12179,7 +13215,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLength(2)
+				n351 := c.ReadLengthFast(2)
+				if n351 < 0 {
+					n351 = c.ReadLength(2)
+				}
 				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
 				for n351 > 0 && !c.Failed() {
 					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
@@ -12188,7 +13227,10 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						k356 = c.ReadString()
 						var v357 []Inner
 						if !vn354 {
-							n358 := c.ReadLength(1)
+							n358 := c.ReadLengthFast(1)
+							if n358 < 0 {
+								n358 = c.ReadLength(1)
+							}
 							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
 							if n358 > 0 {
 								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
@@ -12368,7 +13410,10 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12387,6 +13432,9 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeInner)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
 }
@@ -12555,7 +13603,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		Lf:    x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(842977065) {
 		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -12573,7 +13621,10 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n11 := c.ReadLength(1)
+	n11 := c.ReadLengthFast(1)
+	if n11 < 0 {
+		n11 = c.ReadLength(1)
+	}
 	l12 := foryimpl.ReuseSlice[[]string](c, x.Extra, n11)
 	if n11 > 0 {
 		hn14 := c.ReadListHeader(21)
@@ -12619,7 +13670,7 @@ func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 		Lf:    x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(842977065) {
 		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
@@ -12637,7 +13688,10 @@ func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n18 := c.ReadLength(1)
+	n18 := c.ReadLengthFast(1)
+	if n18 < 0 {
+		n18 = c.ReadLength(1)
+	}
 	l19 := foryimpl.ReuseSlice[[]string](c, x.Extra, n18)
 	if n18 > 0 {
 		hn21 := c.ReadListHeader(21)
@@ -12694,7 +13748,10 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLength(1)
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
 				l30 := foryimpl.MakeSlice[[]string](c, n29)
 				if n29 > 0 {
 					hn32 := c.ReadListHeader(21)
@@ -12798,7 +13855,10 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -12817,6 +13877,9 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -12886,7 +13949,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(955585112) {
 		if h := r.ReadInt32(); h != 955585112 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -13052,7 +14115,10 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -13071,6 +14137,9 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeChanges)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeChanges)
 	}
 }
@@ -13325,7 +14394,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1739009624) {
 		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -13401,7 +14470,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n31 := c.ReadLength(1)
+		n31 := c.ReadLengthFast(1)
+		if n31 < 0 {
+			n31 = c.ReadLength(1)
+		}
 		l32 := foryimpl.MakeSlice[[]int32](c, n31)
 		if n31 > 0 {
 			hn34 := c.ReadListHeader(5)
@@ -13425,7 +14497,10 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n37 := c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
+	}
 	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
 	for n37 > 0 && !c.Failed() {
 		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
@@ -13465,7 +14540,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1739009624) {
 		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
@@ -13546,7 +14621,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n52 := c.ReadLength(1)
+		n52 := c.ReadLengthFast(1)
+		if n52 < 0 {
+			n52 = c.ReadLength(1)
+		}
 		l53 := foryimpl.MakeSlice[[]int32](c, n52)
 		if n52 > 0 {
 			hn55 := c.ReadListHeader(5)
@@ -13570,7 +14648,10 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n58 := c.ReadLength(2)
+	n58 := c.ReadLengthFast(2)
+	if n58 < 0 {
+		n58 = c.ReadLength(2)
+	}
 	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
 	for n58 > 0 && !c.Failed() {
 		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
@@ -13743,7 +14824,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLength(1)
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
+				}
 				l102 := foryimpl.MakeSlice[[]int32](c, n101)
 				if n101 > 0 {
 					hn104 := c.ReadListHeader(5)
@@ -13765,7 +14849,10 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLength(2)
+				n107 := c.ReadLengthFast(2)
+				if n107 < 0 {
+					n107 = c.ReadLength(2)
+				}
 				m108 := foryimpl.MakeMap[map[string]int32](c, n107)
 				for n107 > 0 && !c.Failed() {
 					sz109, vn110, _ := c.ReadMapChunk(n107, 21, 5, nil, false)
@@ -13867,7 +14954,10 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -13886,6 +14976,9 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderTags)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderTags)
 	}
 }
@@ -13982,7 +15075,7 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1033713175) {
 		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderTags, h)
 			return
@@ -14020,7 +15113,10 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n8 := c.ReadLength(1)
+	n8 := c.ReadLengthFast(1)
+	if n8 < 0 {
+		n8 = c.ReadLength(1)
+	}
 	l9 := foryimpl.ReuseSlice[[]int64](c, x.C, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(7)
@@ -14081,7 +15177,10 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLength(1)
+				n19 := c.ReadLengthFast(1)
+				if n19 < 0 {
+					n19 = c.ReadLength(1)
+				}
 				l20 := foryimpl.MakeSlice[[]int64](c, n19)
 				if n19 > 0 {
 					hn22 := c.ReadListHeader(7)
@@ -14164,7 +15263,10 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14183,6 +15285,9 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeReorderNames)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeReorderNames)
 	}
 }
@@ -14300,7 +15405,7 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-123410920) {
 		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderNames, h)
 			return
@@ -14333,7 +15438,10 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	n8 := c.ReadLength(1)
+	n8 := c.ReadLengthFast(1)
+	if n8 < 0 {
+		n8 = c.ReadLength(1)
+	}
 	l9 := foryimpl.ReuseSlice[[]string](c, x.Beta, n8)
 	if n8 > 0 {
 		hn11 := c.ReadListHeader(21)
@@ -14394,7 +15502,10 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLength(1)
+				n20 := c.ReadLengthFast(1)
+				if n20 < 0 {
+					n20 = c.ReadLength(1)
+				}
 				l21 := foryimpl.MakeSlice[[]string](c, n20)
 				if n20 > 0 {
 					hn23 := c.ReadListHeader(21)
@@ -14511,7 +15622,10 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14530,6 +15644,9 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapHolder)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapHolder)
 	}
 }
@@ -14604,13 +15721,16 @@ func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapHolder{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1820067348) {
 		if h := r.ReadInt32(); h != -1820067348 && !c.Failed() {
 			c.HashMismatch(foryTypeMapHolder, h)
 			return
 		}
 	}
-	n16 := c.ReadLength(2)
+	n16 := c.ReadLengthFast(2)
+	if n16 < 0 {
+		n16 = c.ReadLength(2)
+	}
 	m17 := foryimpl.MakeMap[map[int32]Item](c, n16)
 	for n16 > 0 && !c.Failed() {
 		sz18, vn19, ev23 := c.ReadMapChunk(n16, 5, 28, foryTypeItem, false)
@@ -14639,7 +15759,10 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLength(2)
+	n25 := c.ReadLengthFast(2)
+	if n25 < 0 {
+		n25 = c.ReadLength(2)
+	}
 	m26 := foryimpl.MakeMap[map[string]Item](c, n25)
 	for n25 > 0 && !c.Failed() {
 		sz27, vn28, ev32 := c.ReadMapChunk(n25, 21, 28, foryTypeItem, false)
@@ -14673,7 +15796,10 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLength(2)
+				n34 := c.ReadLengthFast(2)
+				if n34 < 0 {
+					n34 = c.ReadLength(2)
+				}
 				m35 := foryimpl.MakeMap[map[int32]Item](c, n34)
 				for n34 > 0 && !c.Failed() {
 					sz36, vn37, ev41 := c.ReadMapChunk(n34, 5, 28, foryTypeItem, false)
@@ -14700,7 +15826,10 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(2)
+				n43 := c.ReadLengthFast(2)
+				if n43 < 0 {
+					n43 = c.ReadLength(2)
+				}
 				m44 := foryimpl.MakeMap[map[string]Item](c, n43)
 				for n43 > 0 && !c.Failed() {
 					sz45, vn46, ev50 := c.ReadMapChunk(n43, 21, 28, foryTypeItem, false)
@@ -14781,7 +15910,10 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -14800,6 +15932,9 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeItem)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
 }
@@ -14868,7 +16003,7 @@ func (x *Item) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 	*x = Item{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1273490864) {
 		if h := r.ReadInt32(); h != 1273490864 && !c.Failed() {
 			c.HashMismatch(foryTypeItem, h)
 			return
@@ -15015,7 +16150,10 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -15034,6 +16172,9 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeRecord)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeRecord)
 	}
 }
@@ -15163,7 +16304,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		Tags:  x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-1489344564) {
 		if h := r.ReadInt32(); h != -1489344564 && !c.Failed() {
 			c.HashMismatch(foryTypeRecord, h)
 			return
@@ -15190,7 +16331,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n17 := c.ReadLength(1)
+	n17 := c.ReadLengthFast(1)
+	if n17 < 0 {
+		n17 = c.ReadLength(1)
+	}
 	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
 	if n17 > 0 {
 		hn20, ev21 := c.ReadStructListHeader(foryTypeItem)
@@ -15222,7 +16366,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n23 := c.ReadLength(2)
+	n23 := c.ReadLengthFast(2)
+	if n23 < 0 {
+		n23 = c.ReadLength(2)
+	}
 	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
 	for n23 > 0 && !c.Failed() {
 		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
@@ -15242,7 +16389,10 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	n31 := c.ReadLength(1)
+	n31 := c.ReadLengthFast(1)
+	if n31 < 0 {
+		n31 = c.ReadLength(1)
+	}
 	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
 	if n31 > 0 {
 		hn34 := c.ReadListHeader(21)
@@ -15303,7 +16453,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLength(1)
+				n43 := c.ReadLengthFast(1)
+				if n43 < 0 {
+					n43 = c.ReadLength(1)
+				}
 				l44 := foryimpl.MakeSlice[[]Item](c, n43)
 				if n43 > 0 {
 					hn46, ev47 := c.ReadStructListHeader(foryTypeItem)
@@ -15333,7 +16486,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLength(2)
+				n49 := c.ReadLengthFast(2)
+				if n49 < 0 {
+					n49 = c.ReadLength(2)
+				}
 				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
 				for n49 > 0 && !c.Failed() {
 					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
@@ -15352,7 +16508,10 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
+				}
 				l58 := foryimpl.MakeSlice[[]string](c, n57)
 				if n57 > 0 {
 					hn60 := c.ReadListHeader(21)
@@ -15471,7 +16630,10 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -15490,6 +16652,9 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqs)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqs)
 	}
 }
@@ -15928,13 +17093,16 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2026288617) {
 		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n71 := c.ReadLength(1)
+	n71 := c.ReadLengthFast(1)
+	if n71 < 0 {
+		n71 = c.ReadLength(1)
+	}
 	l72 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n71)
 	if n71 > 0 {
 		hn74 := c.ReadListHeader(7)
@@ -15957,7 +17125,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	n77 := c.ReadLength(2)
+	n77 := c.ReadLengthFast(2)
+	if n77 < 0 {
+		n77 = c.ReadLength(2)
+	}
 	if n77 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n77, 3))
 		return
@@ -15984,7 +17155,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Arr2Go")
 		return
 	}
-	n83 := c.ReadArrayLength(1)
+	n83 := c.ReadArrayLengthFast(1)
+	if n83 < 0 {
+		n83 = c.ReadArrayLength(1)
+	}
 	a84 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n83)
 	copy(a84, r.ReadBytes(n83))
 	x.Bin2U8 = a84
@@ -15992,7 +17166,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n85 := c.ReadArrayLength(1)
+	n85 := c.ReadArrayLengthFast(1)
+	if n85 < 0 {
+		n85 = c.ReadArrayLength(1)
+	}
 	a86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
 	r.ReadRawBools(a86)
 	x.BoolL2A = a86
@@ -16000,7 +17177,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("BoolL2A")
 		return
 	}
-	n87 := c.ReadLength(4)
+	n87 := c.ReadLengthFast(4)
+	if n87 < 0 {
+		n87 = c.ReadLength(4)
+	}
 	l88 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n87)
 	if n87 > 0 {
 		hn90 := c.ReadListHeader(19)
@@ -16023,7 +17203,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n93 := c.ReadArrayLength(8)
+	n93 := c.ReadArrayLengthFast(8)
+	if n93 < 0 {
+		n93 = c.ReadArrayLength(8)
+	}
 	a94 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n93)
 	r.ReadRawInt64s(a94)
 	x.Int2A = a94
@@ -16031,7 +17214,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	n95 := c.ReadArrayLength(4)
+	n95 := c.ReadArrayLengthFast(4)
+	if n95 < 0 {
+		n95 = c.ReadArrayLength(4)
+	}
 	a96 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n95)
 	r.ReadRawInt32s(a96)
 	x.L2A = a96
@@ -16040,7 +17226,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n97 := c.ReadLength(2)
+		n97 := c.ReadLengthFast(2)
+		if n97 < 0 {
+			n97 = c.ReadLength(2)
+		}
 		l98 := foryimpl.MakeSlice[[]uint16](c, n97)
 		if n97 > 0 {
 			hn100 := c.ReadListHeader(10)
@@ -16064,7 +17253,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n103 := c.ReadArrayLength(4)
+	n103 := c.ReadArrayLengthFast(4)
+	if n103 < 0 {
+		n103 = c.ReadArrayLength(4)
+	}
 	a104 := foryimpl.ReuseSlice[Int32s](c, x.Named, n103)
 	r.ReadRawInt32s(a104)
 	x.Named = a104
@@ -16074,7 +17266,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p105 := foryimpl.Alloc[[]float64](c)
-		n106 := c.ReadLength(8)
+		n106 := c.ReadLengthFast(8)
+		if n106 < 0 {
+			n106 = c.ReadLength(8)
+		}
 		l107 := foryimpl.MakeSlice[[]float64](c, n106)
 		if n106 > 0 {
 			hn109 := c.ReadListHeader(20)
@@ -16099,7 +17294,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n112 := c.ReadArrayLength(4)
+	n112 := c.ReadArrayLengthFast(4)
+	if n112 < 0 {
+		n112 = c.ReadArrayLength(4)
+	}
 	a113 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n112)
 	r.ReadRawInt32s(a113)
 	x.PtrL2A = a113
@@ -16112,7 +17310,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n114 := c.ReadArrayLength(8)
+	n114 := c.ReadArrayLengthFast(8)
+	if n114 < 0 {
+		n114 = c.ReadArrayLength(8)
+	}
 	a115 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n114)
 	r.ReadRawUint64s(a115)
 	x.U64L2A = a115
@@ -16141,13 +17342,16 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(2026288617) {
 		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n116 := c.ReadLength(1)
+	n116 := c.ReadLengthFast(1)
+	if n116 < 0 {
+		n116 = c.ReadLength(1)
+	}
 	l117 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n116)
 	if n116 > 0 {
 		hn119 := c.ReadListHeader(7)
@@ -16170,7 +17374,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	n122 := c.ReadLength(2)
+	n122 := c.ReadLengthFast(2)
+	if n122 < 0 {
+		n122 = c.ReadLength(2)
+	}
 	if n122 != 3 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n122, 3))
 		return
@@ -16200,7 +17407,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
 		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id129)
 	} else if st128 == foryimpl.RefFollows {
-		n130 := c.ReadArrayLength(1)
+		n130 := c.ReadArrayLengthFast(1)
+		if n130 < 0 {
+			n130 = c.ReadArrayLength(1)
+		}
 		a131 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n130)
 		copy(a131, r.ReadBytes(n130))
 		x.Bin2U8 = a131
@@ -16215,7 +17425,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
 		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id133)
 	} else if st132 == foryimpl.RefFollows {
-		n134 := c.ReadArrayLength(1)
+		n134 := c.ReadArrayLengthFast(1)
+		if n134 < 0 {
+			n134 = c.ReadArrayLength(1)
+		}
 		a135 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n134)
 		r.ReadRawBools(a135)
 		x.BoolL2A = a135
@@ -16227,7 +17440,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("BoolL2A")
 		return
 	}
-	n136 := c.ReadLength(4)
+	n136 := c.ReadLengthFast(4)
+	if n136 < 0 {
+		n136 = c.ReadLength(4)
+	}
 	l137 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n136)
 	if n136 > 0 {
 		hn139 := c.ReadListHeader(19)
@@ -16253,7 +17469,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
 		x.Int2A = foryimpl.BackRefSlice[int64](c, id143)
 	} else if st142 == foryimpl.RefFollows {
-		n144 := c.ReadArrayLength(8)
+		n144 := c.ReadArrayLengthFast(8)
+		if n144 < 0 {
+			n144 = c.ReadArrayLength(8)
+		}
 		a145 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n144)
 		r.ReadRawInt64s(a145)
 		x.Int2A = a145
@@ -16268,7 +17487,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
 		x.L2A = foryimpl.BackRefSlice[int32](c, id147)
 	} else if st146 == foryimpl.RefFollows {
-		n148 := c.ReadArrayLength(4)
+		n148 := c.ReadArrayLengthFast(4)
+		if n148 < 0 {
+			n148 = c.ReadArrayLength(4)
+		}
 		a149 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n148)
 		r.ReadRawInt32s(a149)
 		x.L2A = a149
@@ -16281,7 +17503,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n150 := c.ReadLength(2)
+		n150 := c.ReadLengthFast(2)
+		if n150 < 0 {
+			n150 = c.ReadLength(2)
+		}
 		l151 := foryimpl.MakeSlice[[]uint16](c, n150)
 		if n150 > 0 {
 			hn153 := c.ReadListHeader(10)
@@ -16308,7 +17533,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
 		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id157))
 	} else if st156 == foryimpl.RefFollows {
-		n158 := c.ReadArrayLength(4)
+		n158 := c.ReadArrayLengthFast(4)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(4)
+		}
 		a159 := foryimpl.ReuseSlice[Int32s](c, x.Named, n158)
 		r.ReadRawInt32s(a159)
 		x.Named = a159
@@ -16322,7 +17550,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	if c.ReadFlag() {
 		p160 := foryimpl.Alloc[[]float64](c)
-		n161 := c.ReadLength(8)
+		n161 := c.ReadLengthFast(8)
+		if n161 < 0 {
+			n161 = c.ReadLength(8)
+		}
 		l162 := foryimpl.MakeSlice[[]float64](c, n161)
 		if n161 > 0 {
 			hn164 := c.ReadListHeader(20)
@@ -16350,7 +17581,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
 		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id168)
 	} else if st167 == foryimpl.RefFollows {
-		n169 := c.ReadArrayLength(4)
+		n169 := c.ReadArrayLengthFast(4)
+		if n169 < 0 {
+			n169 = c.ReadArrayLength(4)
+		}
 		a170 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n169)
 		r.ReadRawInt32s(a170)
 		x.PtrL2A = a170
@@ -16377,7 +17611,10 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
 		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id174)
 	} else if st173 == foryimpl.RefFollows {
-		n175 := c.ReadArrayLength(8)
+		n175 := c.ReadArrayLengthFast(8)
+		if n175 < 0 {
+			n175 = c.ReadArrayLength(8)
+		}
 		a176 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n175)
 		r.ReadRawUint64s(a176)
 		x.U64L2A = a176
@@ -16413,7 +17650,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLength(1)
+				n179 := c.ReadLengthFast(1)
+				if n179 < 0 {
+					n179 = c.ReadLength(1)
+				}
 				l180 := foryimpl.MakeSlice[[]int64](c, n179)
 				if n179 > 0 {
 					hn182 := c.ReadListHeader(7)
@@ -16437,7 +17677,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n185 := c.ReadLength(2)
+				n185 := c.ReadLengthFast(2)
+				if n185 < 0 {
+					n185 = c.ReadLength(2)
+				}
 				if n185 != 3 && !c.Failed() {
 					c.Fail(foryimpl.ErrArrayLength(n185, 3))
 					return
@@ -16466,7 +17709,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
 					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id194)
 				} else if st193 == foryimpl.RefFollows {
-					n195 := c.ReadArrayLength(1)
+					n195 := c.ReadArrayLengthFast(1)
+					if n195 < 0 {
+						n195 = c.ReadArrayLength(1)
+					}
 					a196 := foryimpl.MakeSlice[[]uint8](c, n195)
 					copy(a196, r.ReadBytes(n195))
 					x.Bin2U8 = a196
@@ -16478,7 +17724,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n191 := c.ReadArrayLength(1)
+					n191 := c.ReadArrayLengthFast(1)
+					if n191 < 0 {
+						n191 = c.ReadArrayLength(1)
+					}
 					a192 := foryimpl.MakeSlice[[]uint8](c, n191)
 					copy(a192, r.ReadBytes(n191))
 					x.Bin2U8 = a192
@@ -16489,7 +17738,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
 					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id200)
 				} else if st199 == foryimpl.RefFollows {
-					n201 := c.ReadArrayLength(1)
+					n201 := c.ReadArrayLengthFast(1)
+					if n201 < 0 {
+						n201 = c.ReadArrayLength(1)
+					}
 					a202 := foryimpl.MakeSlice[[]bool](c, n201)
 					r.ReadRawBools(a202)
 					x.BoolL2A = a202
@@ -16501,7 +17753,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n197 := c.ReadArrayLength(1)
+					n197 := c.ReadArrayLengthFast(1)
+					if n197 < 0 {
+						n197 = c.ReadArrayLength(1)
+					}
 					a198 := foryimpl.MakeSlice[[]bool](c, n197)
 					r.ReadRawBools(a198)
 					x.BoolL2A = a198
@@ -16511,7 +17766,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n203 := c.ReadLength(4)
+				n203 := c.ReadLengthFast(4)
+				if n203 < 0 {
+					n203 = c.ReadLength(4)
+				}
 				l204 := foryimpl.MakeSlice[[]float32](c, n203)
 				if n203 > 0 {
 					hn206 := c.ReadListHeader(19)
@@ -16536,7 +17794,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
 					x.Int2A = foryimpl.BackRefSlice[int64](c, id212)
 				} else if st211 == foryimpl.RefFollows {
-					n213 := c.ReadArrayLength(8)
+					n213 := c.ReadArrayLengthFast(8)
+					if n213 < 0 {
+						n213 = c.ReadArrayLength(8)
+					}
 					a214 := foryimpl.MakeSlice[[]int64](c, n213)
 					r.ReadRawInt64s(a214)
 					x.Int2A = a214
@@ -16548,7 +17809,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n209 := c.ReadArrayLength(8)
+					n209 := c.ReadArrayLengthFast(8)
+					if n209 < 0 {
+						n209 = c.ReadArrayLength(8)
+					}
 					a210 := foryimpl.MakeSlice[[]int64](c, n209)
 					r.ReadRawInt64s(a210)
 					x.Int2A = a210
@@ -16559,7 +17823,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
 					x.L2A = foryimpl.BackRefSlice[int32](c, id218)
 				} else if st217 == foryimpl.RefFollows {
-					n219 := c.ReadArrayLength(4)
+					n219 := c.ReadArrayLengthFast(4)
+					if n219 < 0 {
+						n219 = c.ReadArrayLength(4)
+					}
 					a220 := foryimpl.MakeSlice[[]int32](c, n219)
 					r.ReadRawInt32s(a220)
 					x.L2A = a220
@@ -16571,7 +17838,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n215 := c.ReadArrayLength(4)
+					n215 := c.ReadArrayLengthFast(4)
+					if n215 < 0 {
+						n215 = c.ReadArrayLength(4)
+					}
 					a216 := foryimpl.MakeSlice[[]int32](c, n215)
 					r.ReadRawInt32s(a216)
 					x.L2A = a216
@@ -16581,7 +17851,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLength(2)
+				n221 := c.ReadLengthFast(2)
+				if n221 < 0 {
+					n221 = c.ReadLength(2)
+				}
 				l222 := foryimpl.MakeSlice[[]uint16](c, n221)
 				if n221 > 0 {
 					hn224 := c.ReadListHeader(10)
@@ -16606,7 +17879,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
 					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id230))
 				} else if st229 == foryimpl.RefFollows {
-					n231 := c.ReadArrayLength(4)
+					n231 := c.ReadArrayLengthFast(4)
+					if n231 < 0 {
+						n231 = c.ReadArrayLength(4)
+					}
 					a232 := foryimpl.MakeSlice[Int32s](c, n231)
 					r.ReadRawInt32s(a232)
 					x.Named = a232
@@ -16618,7 +17894,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n227 := c.ReadArrayLength(4)
+					n227 := c.ReadArrayLengthFast(4)
+					if n227 < 0 {
+						n227 = c.ReadArrayLength(4)
+					}
 					a228 := foryimpl.MakeSlice[Int32s](c, n227)
 					r.ReadRawInt32s(a228)
 					x.Named = a228
@@ -16632,7 +17911,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				p233 := foryimpl.Alloc[[]float64](c)
-				n234 := c.ReadLength(8)
+				n234 := c.ReadLengthFast(8)
+				if n234 < 0 {
+					n234 = c.ReadLength(8)
+				}
 				l235 := foryimpl.MakeSlice[[]float64](c, n234)
 				if n234 > 0 {
 					hn237 := c.ReadListHeader(20)
@@ -16658,7 +17940,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
 					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id245)
 				} else if st244 == foryimpl.RefFollows {
-					n246 := c.ReadArrayLength(4)
+					n246 := c.ReadArrayLengthFast(4)
+					if n246 < 0 {
+						n246 = c.ReadArrayLength(4)
+					}
 					a247 := foryimpl.MakeSlice[[]int32](c, n246)
 					r.ReadRawInt32s(a247)
 					x.PtrL2A = a247
@@ -16670,7 +17955,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n242 := c.ReadArrayLength(4)
+					n242 := c.ReadArrayLengthFast(4)
+					if n242 < 0 {
+						n242 = c.ReadArrayLength(4)
+					}
 					a243 := foryimpl.MakeSlice[[]int32](c, n242)
 					r.ReadRawInt32s(a243)
 					x.PtrL2A = a243
@@ -16698,7 +17986,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if st252, id253 := c.ReadRefFlag(); st252 == foryimpl.RefBack {
 					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id253)
 				} else if st252 == foryimpl.RefFollows {
-					n254 := c.ReadArrayLength(8)
+					n254 := c.ReadArrayLengthFast(8)
+					if n254 < 0 {
+						n254 = c.ReadArrayLength(8)
+					}
 					a255 := foryimpl.MakeSlice[[]uint64](c, n254)
 					r.ReadRawUint64s(a255)
 					x.U64L2A = a255
@@ -16710,7 +18001,10 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n250 := c.ReadArrayLength(8)
+					n250 := c.ReadArrayLengthFast(8)
+					if n250 < 0 {
+						n250 = c.ReadArrayLength(8)
+					}
 					a251 := foryimpl.MakeSlice[[]uint64](c, n250)
 					r.ReadRawUint64s(a251)
 					x.U64L2A = a251
@@ -16806,7 +18100,10 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -16825,6 +18122,9 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSeqsBad)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSeqsBad)
 	}
 }
@@ -16920,13 +18220,16 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqsBad, h)
 			return
 		}
 	}
-	n5 := c.ReadArrayLength(8)
+	n5 := c.ReadArrayLengthFast(8)
+	if n5 < 0 {
+		n5 = c.ReadArrayLength(8)
+	}
 	a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
 	r.ReadRawInt64s(a6)
 	x.W = a6
@@ -16940,7 +18243,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 	*x = SeqsBad{W: x.W}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqsBad, h)
 			return
@@ -16949,7 +18252,10 @@ func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
 		x.W = foryimpl.BackRefSlice[int64](c, id8)
 	} else if st7 == foryimpl.RefFollows {
-		n9 := c.ReadArrayLength(8)
+		n9 := c.ReadArrayLengthFast(8)
+		if n9 < 0 {
+			n9 = c.ReadArrayLength(8)
+		}
 		a10 := foryimpl.ReuseSlice[[]int64](c, x.W, n9)
 		r.ReadRawInt64s(a10)
 		x.W = a10
@@ -16974,7 +18280,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
 					x.W = foryimpl.BackRefSlice[int64](c, id14)
 				} else if st13 == foryimpl.RefFollows {
-					n15 := c.ReadArrayLength(8)
+					n15 := c.ReadArrayLengthFast(8)
+					if n15 < 0 {
+						n15 = c.ReadArrayLength(8)
+					}
 					a16 := foryimpl.MakeSlice[[]int64](c, n15)
 					r.ReadRawInt64s(a16)
 					x.W = a16
@@ -16986,7 +18295,10 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.W = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n11 := c.ReadArrayLength(8)
+					n11 := c.ReadArrayLengthFast(8)
+					if n11 < 0 {
+						n11 = c.ReadArrayLength(8)
+					}
 					a12 := foryimpl.MakeSlice[[]int64](c, n11)
 					r.ReadRawInt64s(a12)
 					x.W = a12

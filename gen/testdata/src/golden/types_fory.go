@@ -11,8 +11,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12).
@@ -97,7 +97,10 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 
 // foryDeserialize is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
 func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -116,6 +119,9 @@ func (x *Point) foryDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypePoint)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypePoint)
 	}
 }
@@ -175,7 +181,7 @@ func (x *Point) foryWrite(b *buffer.Buffer, compatible, check, root bool) error 
 func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 	*x = Point{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(613113960) {
 		if h := r.ReadInt32(); h != 613113960 && !c.Failed() {
 			c.HashMismatch(foryTypePoint, h)
 			return
@@ -378,7 +384,10 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -397,6 +406,9 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeSample)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
 }
@@ -902,7 +914,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1655933597) {
 		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -939,7 +951,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	n82 := c.ReadLength(2)
+	n82 := c.ReadLengthFast(2)
+	if n82 < 0 {
+		n82 = c.ReadLength(2)
+	}
 	m83 := foryimpl.MakeMap[map[int32]*Point](c, n82)
 	for n82 > 0 && !c.Failed() {
 		sz84, vn85, ev90 := c.ReadMapChunk(n82, 5, 28, foryTypePoint, true)
@@ -970,7 +985,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n92 := c.ReadArrayLength(4)
+	n92 := c.ReadArrayLengthFast(4)
+	if n92 < 0 {
+		n92 = c.ReadArrayLength(4)
+	}
 	a93 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n92)
 	r.ReadRawInt32s(a93)
 	x.Dense = a93
@@ -983,7 +1001,10 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n94 := c.ReadLength(1)
+	n94 := c.ReadLengthFast(1)
+	if n94 < 0 {
+		n94 = c.ReadLength(1)
+	}
 	if n94 != 4 && !c.Failed() {
 		c.Fail(foryimpl.ErrArrayLength(n94, 4))
 		return
@@ -1010,60 +1031,70 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Flags")
 		return
 	}
-	x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+	if e100 := c.ReadEnumFast(uint32(0x7fffffff)); e100 >= 0 {
+		x.Level = Level(e100)
+	} else {
+		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+	}
 	if c.Failed() {
 		c.Trace("Level")
 		return
 	}
-	n100 := c.ReadLength(1)
-	l101 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n100)
-	if n100 > 0 {
-		hn103, ev104 := c.ReadStructListHeader(foryTypePoint)
+	n101 := c.ReadLengthFast(1)
+	if n101 < 0 {
+		n101 = c.ReadLength(1)
+	}
+	l102 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n101)
+	if n101 > 0 {
+		hn104, ev105 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i102 := range l101 {
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
+			for i103 := range l102 {
+				if hn104 && !c.ReadFlag() {
+					clear(l102[i103 : i103+1])
 					continue
 				}
-				p106 := foryimpl.Alloc[Point](c)
-				if ev104 != nil {
-					p106.ForyReadEvolved(c, ev104)
+				p107 := foryimpl.Alloc[Point](c)
+				if ev105 != nil {
+					p107.ForyReadEvolved(c, ev105)
 				} else {
-					p106.ForyRead(c)
+					p107.ForyRead(c)
 				}
-				l101[i102] = p106
+				l102[i103] = p107
 				if c.Failed() {
-					c.TraceIndex(i102)
+					c.TraceIndex(i103)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l101
+	x.Maybe = l102
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n107 := c.ReadLength(1)
-		l108 := foryimpl.MakeSlice[[]string](c, n107)
-		if n107 > 0 {
-			hn110 := c.ReadListHeader(21)
+		n108 := c.ReadLengthFast(1)
+		if n108 < 0 {
+			n108 = c.ReadLength(1)
+		}
+		l109 := foryimpl.MakeSlice[[]string](c, n108)
+		if n108 > 0 {
+			hn111 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i109 := range l108 {
-					if hn110 && !c.ReadFlag() {
-						clear(l108[i109 : i109+1])
+				for i110 := range l109 {
+					if hn111 && !c.ReadFlag() {
+						clear(l109[i110 : i110+1])
 						continue
 					}
-					l108[i109] = c.ReadString()
+					l109[i110] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i109)
+						c.TraceIndex(i110)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l108
+		x.Maybes = l109
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1075,20 +1106,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p113 := foryimpl.Alloc[Point](c)
-		if ev114 := c.ReadStructFieldMeta(foryTypePoint); ev114 != nil {
-			p113.ForyReadEvolved(c, ev114)
+		p114 := foryimpl.Alloc[Point](c)
+		if ev115 := c.ReadStructFieldMeta(foryTypePoint); ev115 != nil {
+			p114.ForyReadEvolved(c, ev115)
 		} else if !c.Failed() {
-			p113.ForyRead(c)
+			p114.ForyRead(c)
 		}
-		x.Next = p113
+		x.Next = p114
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev115 := c.ReadStructFieldMeta(foryTypePoint); ev115 != nil {
-		x.Origin.ForyReadEvolved(c, ev115)
+	if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
+		x.Origin.ForyReadEvolved(c, ev116)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1096,29 +1127,32 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n116 := c.ReadLength(1)
-	l117 := foryimpl.ReuseSlice[[]Point](c, x.Points, n116)
-	if n116 > 0 {
-		hn119, ev120 := c.ReadStructListHeader(foryTypePoint)
+	n117 := c.ReadLengthFast(1)
+	if n117 < 0 {
+		n117 = c.ReadLength(1)
+	}
+	l118 := foryimpl.ReuseSlice[[]Point](c, x.Points, n117)
+	if n117 > 0 {
+		hn120, ev121 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i118 := range l117 {
-				if hn119 && !c.ReadFlag() {
-					clear(l117[i118 : i118+1])
+			for i119 := range l118 {
+				if hn120 && !c.ReadFlag() {
+					clear(l118[i119 : i119+1])
 					continue
 				}
-				if ev120 != nil {
-					l117[i118].ForyReadEvolved(c, ev120)
+				if ev121 != nil {
+					l118[i119].ForyReadEvolved(c, ev121)
 				} else {
-					l117[i118].ForyRead(c)
+					l118[i119].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i118)
+					c.TraceIndex(i119)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l117
+	x.Points = l118
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1128,45 +1162,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n122 := c.ReadLength(2)
-	m123 := foryimpl.MakeMap[map[string]int32](c, n122)
-	for n122 > 0 && !c.Failed() {
-		sz124, vn125, _ := c.ReadMapChunk(n122, 21, 5, nil, false)
-		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
-			var k127 string
-			k127 = c.ReadString()
-			var v128 int32
-			if !vn125 {
-				v128 = r.ReadVarInt32()
-			}
-			m123[k127] = v128
-		}
-		n122 -= sz124
+	n123 := c.ReadLengthFast(2)
+	if n123 < 0 {
+		n123 = c.ReadLength(2)
 	}
-	x.Scores = m123
+	m124 := foryimpl.MakeMap[map[string]int32](c, n123)
+	for n123 > 0 && !c.Failed() {
+		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
+		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+			var k128 string
+			k128 = c.ReadString()
+			var v129 int32
+			if !vn126 {
+				v129 = r.ReadVarInt32()
+			}
+			m124[k128] = v129
+		}
+		n123 -= sz125
+	}
+	x.Scores = m124
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n130 := c.ReadLength(1)
-	l131 := foryimpl.ReuseSlice[[]string](c, x.Tags, n130)
-	if n130 > 0 {
-		hn133 := c.ReadListHeader(21)
+	n131 := c.ReadLengthFast(1)
+	if n131 < 0 {
+		n131 = c.ReadLength(1)
+	}
+	l132 := foryimpl.ReuseSlice[[]string](c, x.Tags, n131)
+	if n131 > 0 {
+		hn134 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i132 := range l131 {
-				if hn133 && !c.ReadFlag() {
-					clear(l131[i132 : i132+1])
+			for i133 := range l132 {
+				if hn134 && !c.ReadFlag() {
+					clear(l132[i133 : i133+1])
 					continue
 				}
-				l131[i132] = c.ReadString()
+				l132[i133] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i132)
+					c.TraceIndex(i133)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l131
+	x.Tags = l132
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1188,7 +1228,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(1655933597) {
 		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
@@ -1217,51 +1257,54 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p136 := foryimpl.Alloc[int32](c)
-		*p136 = r.ReadVarInt32()
-		x.Opt = p136
+		p137 := foryimpl.Alloc[int32](c)
+		*p137 = r.ReadVarInt32()
+		x.Opt = p137
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n137 := c.ReadLength(2)
-	m138 := foryimpl.MakeMap[map[int32]*Point](c, n137)
-	for n137 > 0 && !c.Failed() {
-		sz139, vn140, tr146, ev145 := c.ReadMapChunkRef(n137, 5, foryTypePoint)
-		for j141 := 0; j141 < sz139 && !c.Failed(); j141++ {
-			var k142 int32
-			k142 = r.ReadVarInt32()
-			var v143 *Point
-			if tr146 {
-				if st147, id148 := c.ReadRefFlag(); st147 == foryimpl.RefBack {
-					v143 = foryimpl.BackRef[Point](c, id148)
-				} else if st147 == foryimpl.RefFollows {
-					p149 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id148, p149)
-					if ev145 != nil {
-						p149.ForyReadEvolved(c, ev145)
-					} else {
-						p149.ForyRead(c)
-					}
-					v143 = p149
-				} else {
-					v143 = nil
-				}
-			} else if !vn140 {
-				p144 := foryimpl.Alloc[Point](c)
-				if ev145 != nil {
-					p144.ForyReadEvolved(c, ev145)
-				} else {
-					p144.ForyRead(c)
-				}
-				v143 = p144
-			}
-			m138[k142] = v143
-		}
-		n137 -= sz139
+	n138 := c.ReadLengthFast(2)
+	if n138 < 0 {
+		n138 = c.ReadLength(2)
 	}
-	x.ByKey = m138
+	m139 := foryimpl.MakeMap[map[int32]*Point](c, n138)
+	for n138 > 0 && !c.Failed() {
+		sz140, vn141, tr147, ev146 := c.ReadMapChunkRef(n138, 5, foryTypePoint)
+		for j142 := 0; j142 < sz140 && !c.Failed(); j142++ {
+			var k143 int32
+			k143 = r.ReadVarInt32()
+			var v144 *Point
+			if tr147 {
+				if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
+					v144 = foryimpl.BackRef[Point](c, id149)
+				} else if st148 == foryimpl.RefFollows {
+					p150 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id149, p150)
+					if ev146 != nil {
+						p150.ForyReadEvolved(c, ev146)
+					} else {
+						p150.ForyRead(c)
+					}
+					v144 = p150
+				} else {
+					v144 = nil
+				}
+			} else if !vn141 {
+				p145 := foryimpl.Alloc[Point](c)
+				if ev146 != nil {
+					p145.ForyReadEvolved(c, ev146)
+				} else {
+					p145.ForyRead(c)
+				}
+				v144 = p145
+			}
+			m139[k143] = v144
+		}
+		n138 -= sz140
+	}
+	x.ByKey = m139
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -1271,14 +1314,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id151)
-	} else if st150 == foryimpl.RefFollows {
-		n152 := c.ReadArrayLength(4)
-		a153 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n152)
-		r.ReadRawInt32s(a153)
-		x.Dense = a153
-		foryimpl.SetRefSlice(c, id151, x.Dense)
+	if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id152)
+	} else if st151 == foryimpl.RefFollows {
+		n153 := c.ReadArrayLengthFast(4)
+		if n153 < 0 {
+			n153 = c.ReadArrayLength(4)
+		}
+		a154 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n153)
+		r.ReadRawInt32s(a154)
+		x.Dense = a154
+		foryimpl.SetRefSlice(c, id152, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1291,110 +1337,123 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n154 := c.ReadLength(1)
-	if n154 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n154, 4))
+	n155 := c.ReadLengthFast(1)
+	if n155 < 0 {
+		n155 = c.ReadLength(1)
+	}
+	if n155 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n155, 4))
 		return
 	}
-	var l155 [4]bool
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(1)
+	var l156 [4]bool
+	if n155 > 0 {
+		hn158 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i156 := range l155 {
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
+			for i157 := range l156 {
+				if hn158 && !c.ReadFlag() {
+					clear(l156[i157 : i157+1])
 					continue
 				}
-				l155[i156] = r.ReadBool()
+				l156[i157] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i156)
+					c.TraceIndex(i157)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l155
+	x.Flags = l156
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.ReadValueFlag() {
-		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		if e163 := c.ReadEnumFast(uint32(0x7fffffff)); e163 >= 0 {
+			x.Level = Level(e163)
+		} else {
+			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		}
 	}
 	if c.Failed() {
 		c.Trace("Level")
 		return
 	}
-	n162 := c.ReadLength(1)
-	l163 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n162)
-	if n162 > 0 {
-		hn165, tr167, ev166 := c.ReadStructListHeaderRef(foryTypePoint)
+	n164 := c.ReadLengthFast(1)
+	if n164 < 0 {
+		n164 = c.ReadLength(1)
+	}
+	l165 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n164)
+	if n164 > 0 {
+		hn167, tr169, ev168 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i164 := range l163 {
-				if tr167 {
-					if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
-						l163[i164] = foryimpl.BackRef[Point](c, id170)
-					} else if st169 == foryimpl.RefFollows {
-						p171 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id170, p171)
-						if ev166 != nil {
-							p171.ForyReadEvolved(c, ev166)
+			for i166 := range l165 {
+				if tr169 {
+					if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
+						l165[i166] = foryimpl.BackRef[Point](c, id172)
+					} else if st171 == foryimpl.RefFollows {
+						p173 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id172, p173)
+						if ev168 != nil {
+							p173.ForyReadEvolved(c, ev168)
 						} else {
-							p171.ForyRead(c)
+							p173.ForyRead(c)
 						}
-						l163[i164] = p171
+						l165[i166] = p173
 					} else {
-						l163[i164] = nil
+						l165[i166] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i164)
+						c.TraceIndex(i166)
 						break
 					}
 					continue
 				}
-				if hn165 && !c.ReadFlag() {
-					clear(l163[i164 : i164+1])
+				if hn167 && !c.ReadFlag() {
+					clear(l165[i166 : i166+1])
 					continue
 				}
-				p168 := foryimpl.Alloc[Point](c)
-				if ev166 != nil {
-					p168.ForyReadEvolved(c, ev166)
+				p170 := foryimpl.Alloc[Point](c)
+				if ev168 != nil {
+					p170.ForyReadEvolved(c, ev168)
 				} else {
-					p168.ForyRead(c)
+					p170.ForyRead(c)
 				}
-				l163[i164] = p168
+				l165[i166] = p170
 				if c.Failed() {
-					c.TraceIndex(i164)
+					c.TraceIndex(i166)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l163
+	x.Maybe = l165
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n172 := c.ReadLength(1)
-		l173 := foryimpl.MakeSlice[[]string](c, n172)
-		if n172 > 0 {
-			hn175 := c.ReadListHeader(21)
+		n174 := c.ReadLengthFast(1)
+		if n174 < 0 {
+			n174 = c.ReadLength(1)
+		}
+		l175 := foryimpl.MakeSlice[[]string](c, n174)
+		if n174 > 0 {
+			hn177 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i174 := range l173 {
-					if hn175 && !c.ReadFlag() {
-						clear(l173[i174 : i174+1])
+				for i176 := range l175 {
+					if hn177 && !c.ReadFlag() {
+						clear(l175[i176 : i176+1])
 						continue
 					}
-					l173[i174] = c.ReadString()
+					l175[i176] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i174)
+						c.TraceIndex(i176)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l173
+		x.Maybes = l175
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1405,17 +1464,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id179)
-	} else if st178 == foryimpl.RefFollows {
-		p180 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id179, p180)
-		if ev181 := c.ReadStructFieldMeta(foryTypePoint); ev181 != nil {
-			p180.ForyReadEvolved(c, ev181)
+	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id181)
+	} else if st180 == foryimpl.RefFollows {
+		p182 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id181, p182)
+		if ev183 := c.ReadStructFieldMeta(foryTypePoint); ev183 != nil {
+			p182.ForyReadEvolved(c, ev183)
 		} else if !c.Failed() {
-			p180.ForyRead(c)
+			p182.ForyRead(c)
 		}
-		x.Next = p180
+		x.Next = p182
 	} else {
 		x.Next = nil
 	}
@@ -1424,8 +1483,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev184 := c.ReadStructFieldMeta(foryTypePoint); ev184 != nil {
-			x.Origin.ForyReadEvolved(c, ev184)
+		if ev186 := c.ReadStructFieldMeta(foryTypePoint); ev186 != nil {
+			x.Origin.ForyReadEvolved(c, ev186)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1434,38 +1493,41 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n185 := c.ReadLength(1)
-	l186 := foryimpl.ReuseSlice[[]Point](c, x.Points, n185)
-	if n185 > 0 {
-		hn188, ev189 := c.ReadStructListHeader(foryTypePoint)
+	n187 := c.ReadLengthFast(1)
+	if n187 < 0 {
+		n187 = c.ReadLength(1)
+	}
+	l188 := foryimpl.ReuseSlice[[]Point](c, x.Points, n187)
+	if n187 > 0 {
+		hn190, ev191 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i187 := range l186 {
-				if hn188 && !c.ReadFlag() {
-					clear(l186[i187 : i187+1])
+			for i189 := range l188 {
+				if hn190 && !c.ReadFlag() {
+					clear(l188[i189 : i189+1])
 					continue
 				}
-				if ev189 != nil {
-					l186[i187].ForyReadEvolved(c, ev189)
+				if ev191 != nil {
+					l188[i189].ForyReadEvolved(c, ev191)
 				} else {
-					l186[i187].ForyRead(c)
+					l188[i189].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i187)
+					c.TraceIndex(i189)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l186
+	x.Points = l188
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id192)
-	} else if st191 == foryimpl.RefFollows {
+	if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id194)
+	} else if st193 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id192, x.Raw)
+		foryimpl.SetRefSlice(c, id194, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1473,45 +1535,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n193 := c.ReadLength(2)
-	m194 := foryimpl.MakeMap[map[string]int32](c, n193)
-	for n193 > 0 && !c.Failed() {
-		sz195, vn196, _ := c.ReadMapChunk(n193, 21, 5, nil, false)
-		for j197 := 0; j197 < sz195 && !c.Failed(); j197++ {
-			var k198 string
-			k198 = c.ReadString()
-			var v199 int32
-			if !vn196 {
-				v199 = r.ReadVarInt32()
-			}
-			m194[k198] = v199
-		}
-		n193 -= sz195
+	n195 := c.ReadLengthFast(2)
+	if n195 < 0 {
+		n195 = c.ReadLength(2)
 	}
-	x.Scores = m194
+	m196 := foryimpl.MakeMap[map[string]int32](c, n195)
+	for n195 > 0 && !c.Failed() {
+		sz197, vn198, _ := c.ReadMapChunk(n195, 21, 5, nil, false)
+		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
+			var k200 string
+			k200 = c.ReadString()
+			var v201 int32
+			if !vn198 {
+				v201 = r.ReadVarInt32()
+			}
+			m196[k200] = v201
+		}
+		n195 -= sz197
+	}
+	x.Scores = m196
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n201 := c.ReadLength(1)
-	l202 := foryimpl.ReuseSlice[[]string](c, x.Tags, n201)
-	if n201 > 0 {
-		hn204 := c.ReadListHeader(21)
+	n203 := c.ReadLengthFast(1)
+	if n203 < 0 {
+		n203 = c.ReadLength(1)
+	}
+	l204 := foryimpl.ReuseSlice[[]string](c, x.Tags, n203)
+	if n203 > 0 {
+		hn206 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i203 := range l202 {
-				if hn204 && !c.ReadFlag() {
-					clear(l202[i203 : i203+1])
+			for i205 := range l204 {
+				if hn206 && !c.ReadFlag() {
+					clear(l204[i205 : i205+1])
 					continue
 				}
-				l202[i203] = c.ReadString()
+				l204[i205] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i203)
+					c.TraceIndex(i205)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l202
+	x.Tags = l204
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1531,71 +1599,74 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v207, ok208 := c.ReadFloatAs(f, 64); ok208 {
-					x.Temp = Celsius(v207)
+				if v209, ok210 := c.ReadFloatAs(f, 64); ok210 {
+					x.Temp = Celsius(v209)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v209, ok210 := c.ReadUintAs(f, 32); ok210 {
-					x.Fixed = uint32(v209)
+				if v211, ok212 := c.ReadUintAs(f, 32); ok212 {
+					x.Fixed = uint32(v211)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v211, ok212 := c.ReadIntAs(f, 64); ok212 {
-					x.ID = int64(v211)
+				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
+					x.ID = int64(v213)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
-					x.Big = int64(v213)
+				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
+					x.Big = int64(v215)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v216, ok217 := c.ReadIntAs(f, 32); ok217 {
-					pv218 := int32(v216)
-					x.Opt = &pv218
+				if v218, ok219 := c.ReadIntAs(f, 32); ok219 {
+					pv220 := int32(v218)
+					x.Opt = &pv220
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p215 := foryimpl.Alloc[int32](c)
-				*p215 = r.ReadVarInt32()
-				x.Opt = p215
+				p217 := foryimpl.Alloc[int32](c)
+				*p217 = r.ReadVarInt32()
+				x.Opt = p217
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n219 := c.ReadLength(2)
-				m220 := foryimpl.MakeMap[map[int32]*Point](c, n219)
-				for n219 > 0 && !c.Failed() {
-					sz221, vn222, ev227 := c.ReadMapChunk(n219, 5, 28, foryTypePoint, true)
-					for j223 := 0; j223 < sz221 && !c.Failed(); j223++ {
-						var k224 int32
-						k224 = r.ReadVarInt32()
-						var v225 *Point
-						if !vn222 {
-							p226 := foryimpl.Alloc[Point](c)
-							if ev227 != nil {
-								p226.ForyReadEvolved(c, ev227)
-							} else {
-								p226.ForyRead(c)
-							}
-							v225 = p226
-						}
-						m220[k224] = v225
-					}
-					n219 -= sz221
+				n221 := c.ReadLengthFast(2)
+				if n221 < 0 {
+					n221 = c.ReadLength(2)
 				}
-				x.ByKey = m220
+				m222 := foryimpl.MakeMap[map[int32]*Point](c, n221)
+				for n221 > 0 && !c.Failed() {
+					sz223, vn224, ev229 := c.ReadMapChunk(n221, 5, 28, foryTypePoint, true)
+					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
+						var k226 int32
+						k226 = r.ReadVarInt32()
+						var v227 *Point
+						if !vn224 {
+							p228 := foryimpl.Alloc[Point](c)
+							if ev229 != nil {
+								p228.ForyReadEvolved(c, ev229)
+							} else {
+								p228.ForyRead(c)
+							}
+							v227 = p228
+						}
+						m222[k226] = v227
+					}
+					n221 -= sz223
+				}
+				x.ByKey = m222
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -1603,14 +1674,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st231, id232 := c.ReadRefFlag(); st231 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id232)
-				} else if st231 == foryimpl.RefFollows {
-					n233 := c.ReadArrayLength(4)
-					a234 := foryimpl.MakeSlice[[]int32](c, n233)
-					r.ReadRawInt32s(a234)
-					x.Dense = a234
-					foryimpl.SetRefSlice(c, id232, x.Dense)
+				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id234)
+				} else if st233 == foryimpl.RefFollows {
+					n235 := c.ReadArrayLengthFast(4)
+					if n235 < 0 {
+						n235 = c.ReadArrayLength(4)
+					}
+					a236 := foryimpl.MakeSlice[[]int32](c, n235)
+					r.ReadRawInt32s(a236)
+					x.Dense = a236
+					foryimpl.SetRefSlice(c, id234, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1618,10 +1692,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n229 := c.ReadArrayLength(4)
-					a230 := foryimpl.MakeSlice[[]int32](c, n229)
-					r.ReadRawInt32s(a230)
-					x.Dense = a230
+					n231 := c.ReadArrayLengthFast(4)
+					if n231 < 0 {
+						n231 = c.ReadArrayLength(4)
+					}
+					a232 := foryimpl.MakeSlice[[]int32](c, n231)
+					r.ReadRawInt32s(a232)
+					x.Dense = a232
 				}
 			}
 		case 8:
@@ -1632,89 +1709,106 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n235 := c.ReadLength(1)
-				if n235 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n235, 4))
+				n237 := c.ReadLengthFast(1)
+				if n237 < 0 {
+					n237 = c.ReadLength(1)
+				}
+				if n237 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n237, 4))
 					return
 				}
-				var l236 [4]bool
-				if n235 > 0 {
-					hn238 := c.ReadListHeader(1)
+				var l238 [4]bool
+				if n237 > 0 {
+					hn240 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i237 := range l236 {
-							if hn238 && !c.ReadFlag() {
-								clear(l236[i237 : i237+1])
+						for i239 := range l238 {
+							if hn240 && !c.ReadFlag() {
+								clear(l238[i239 : i239+1])
 								continue
 							}
-							l236[i237] = r.ReadBool()
+							l238[i239] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i237)
+								c.TraceIndex(i239)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l236
+				x.Flags = l238
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					if e246 := c.ReadEnumFast(uint32(0x7fffffff)); e246 >= 0 {
+						x.Level = Level(e246)
+					} else {
+						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					if e243 := c.ReadEnumFast(uint32(0x7fffffff)); e243 >= 0 {
+						x.Level = Level(e243)
+					} else {
+						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+					}
 				}
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadLength(1)
-				l244 := foryimpl.MakeSlice[[]*Point](c, n243)
-				if n243 > 0 {
-					hn246, ev247 := c.ReadStructListHeader(foryTypePoint)
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
+				}
+				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
+				if n247 > 0 {
+					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i245 := range l244 {
-							if hn246 && !c.ReadFlag() {
-								clear(l244[i245 : i245+1])
+						for i249 := range l248 {
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
 								continue
 							}
-							p249 := foryimpl.Alloc[Point](c)
-							if ev247 != nil {
-								p249.ForyReadEvolved(c, ev247)
+							p253 := foryimpl.Alloc[Point](c)
+							if ev251 != nil {
+								p253.ForyReadEvolved(c, ev251)
 							} else {
-								p249.ForyRead(c)
+								p253.ForyRead(c)
 							}
-							l244[i245] = p249
+							l248[i249] = p253
 							if c.Failed() {
-								c.TraceIndex(i245)
+								c.TraceIndex(i249)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l244
+				x.Maybe = l248
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n250 := c.ReadLength(1)
-				l251 := foryimpl.MakeSlice[[]string](c, n250)
-				if n250 > 0 {
-					hn253 := c.ReadListHeader(21)
+				n254 := c.ReadLengthFast(1)
+				if n254 < 0 {
+					n254 = c.ReadLength(1)
+				}
+				l255 := foryimpl.MakeSlice[[]string](c, n254)
+				if n254 > 0 {
+					hn257 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i252 := range l251 {
-							if hn253 && !c.ReadFlag() {
-								clear(l251[i252 : i252+1])
+						for i256 := range l255 {
+							if hn257 && !c.ReadFlag() {
+								clear(l255[i256 : i256+1])
 								continue
 							}
-							l251[i252] = c.ReadString()
+							l255[i256] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i252)
+								c.TraceIndex(i256)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l251
+				x.Maybes = l255
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -1722,44 +1816,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st258, id259 := c.ReadRefFlag(); st258 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id259)
-				} else if st258 == foryimpl.RefFollows {
+				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id263)
+				} else if st262 == foryimpl.RefFollows {
+					p264 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id263, p264)
+					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
+						p264.ForyReadEvolved(c, ev265)
+					} else if !c.Failed() {
+						p264.ForyRead(c)
+					}
+					x.Next = p264
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p260 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id259, p260)
 					if ev261 := c.ReadStructFieldMeta(foryTypePoint); ev261 != nil {
 						p260.ForyReadEvolved(c, ev261)
 					} else if !c.Failed() {
 						p260.ForyRead(c)
 					}
 					x.Next = p260
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p256 := foryimpl.Alloc[Point](c)
-					if ev257 := c.ReadStructFieldMeta(foryTypePoint); ev257 != nil {
-						p256.ForyReadEvolved(c, ev257)
-					} else if !c.Failed() {
-						p256.ForyRead(c)
-					}
-					x.Next = p256
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
-						x.Origin.ForyReadEvolved(c, ev265)
+					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
+						x.Origin.ForyReadEvolved(c, ev269)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev262 := c.ReadStructFieldMeta(foryTypePoint); ev262 != nil {
-						x.Origin.ForyReadEvolved(c, ev262)
+					if ev266 := c.ReadStructFieldMeta(foryTypePoint); ev266 != nil {
+						x.Origin.ForyReadEvolved(c, ev266)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1767,37 +1861,40 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n266 := c.ReadLength(1)
-				l267 := foryimpl.MakeSlice[[]Point](c, n266)
-				if n266 > 0 {
-					hn269, ev270 := c.ReadStructListHeader(foryTypePoint)
+				n270 := c.ReadLengthFast(1)
+				if n270 < 0 {
+					n270 = c.ReadLength(1)
+				}
+				l271 := foryimpl.MakeSlice[[]Point](c, n270)
+				if n270 > 0 {
+					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i268 := range l267 {
-							if hn269 && !c.ReadFlag() {
-								clear(l267[i268 : i268+1])
+						for i272 := range l271 {
+							if hn273 && !c.ReadFlag() {
+								clear(l271[i272 : i272+1])
 								continue
 							}
-							if ev270 != nil {
-								l267[i268].ForyReadEvolved(c, ev270)
+							if ev274 != nil {
+								l271[i272].ForyReadEvolved(c, ev274)
 							} else {
-								l267[i268].ForyRead(c)
+								l271[i272].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i268)
+								c.TraceIndex(i272)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l267
+				x.Points = l271
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id273)
-				} else if st272 == foryimpl.RefFollows {
+				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id277)
+				} else if st276 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id273, x.Raw)
+					foryimpl.SetRefSlice(c, id277, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -1810,44 +1907,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n274 := c.ReadLength(2)
-				m275 := foryimpl.MakeMap[map[string]int32](c, n274)
-				for n274 > 0 && !c.Failed() {
-					sz276, vn277, _ := c.ReadMapChunk(n274, 21, 5, nil, false)
-					for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
-						var k279 string
-						k279 = c.ReadString()
-						var v280 int32
-						if !vn277 {
-							v280 = r.ReadVarInt32()
-						}
-						m275[k279] = v280
-					}
-					n274 -= sz276
+				n278 := c.ReadLengthFast(2)
+				if n278 < 0 {
+					n278 = c.ReadLength(2)
 				}
-				x.Scores = m275
+				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
+				for n278 > 0 && !c.Failed() {
+					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
+					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
+						var k283 string
+						k283 = c.ReadString()
+						var v284 int32
+						if !vn281 {
+							v284 = r.ReadVarInt32()
+						}
+						m279[k283] = v284
+					}
+					n278 -= sz280
+				}
+				x.Scores = m279
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLength(1)
-				l283 := foryimpl.MakeSlice[[]string](c, n282)
-				if n282 > 0 {
-					hn285 := c.ReadListHeader(21)
+				n286 := c.ReadLengthFast(1)
+				if n286 < 0 {
+					n286 = c.ReadLength(1)
+				}
+				l287 := foryimpl.MakeSlice[[]string](c, n286)
+				if n286 > 0 {
+					hn289 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i284 := range l283 {
-							if hn285 && !c.ReadFlag() {
-								clear(l283[i284 : i284+1])
+						for i288 := range l287 {
+							if hn289 && !c.ReadFlag() {
+								clear(l287[i288 : i288+1])
 								continue
 							}
-							l283[i284] = c.ReadString()
+							l287[i288] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i284)
+								c.TraceIndex(i288)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l283
+				x.Tags = l287
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 2)
-	_ = foryimpl.RegenerateWithMatchingForygen(2 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
+	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
 )
 
 // ForyEnum marks Wide16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
@@ -70,7 +70,10 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -89,6 +92,9 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeLeaf)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
 }
@@ -157,7 +163,7 @@ func (x *Leaf) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Leaf{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(613642911) {
 		if h := r.ReadInt32(); h != 613642911 && !c.Failed() {
 			c.HashMismatch(foryTypeLeaf, h)
 			return
@@ -259,7 +265,10 @@ func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -278,6 +287,9 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeMapKinds)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
 }
@@ -351,13 +363,16 @@ func (x *MapKinds) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapKinds{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-211136916) {
 		if h := r.ReadInt32(); h != -211136916 && !c.Failed() {
 			c.HashMismatch(foryTypeMapKinds, h)
 			return
 		}
 	}
-	n8 := c.ReadLength(2)
+	n8 := c.ReadLengthFast(2)
+	if n8 < 0 {
+		n8 = c.ReadLength(2)
+	}
 	m9 := foryimpl.MakeMap[map[string]int32](c, n8)
 	for n8 > 0 && !c.Failed() {
 		sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
@@ -387,7 +402,10 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLength(2)
+				n16 := c.ReadLengthFast(2)
+				if n16 < 0 {
+					n16 = c.ReadLength(2)
+				}
 				m17 := foryimpl.MakeMap[map[string]int32](c, n16)
 				for n16 > 0 && !c.Failed() {
 					sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
@@ -478,7 +496,10 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -497,6 +518,9 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnums)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
 }
@@ -584,7 +608,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
@@ -606,7 +630,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Enums{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(-919177777) {
 		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeEnums, h)
 			return
@@ -729,7 +753,10 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
 // A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
 func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
-	c := f.Runtime().BeginRead(data)
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
 		return x.foryDeserializeRef(f, c, in)
@@ -748,6 +775,9 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		c.AcceptRoot(n, foryTypeEnumsEvolved)
 		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
 }
@@ -837,7 +867,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(194337534) {
 		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return
@@ -871,7 +901,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	if !c.Compatible() {
+	if !c.Compatible() && !r.MatchInt32(194337534) {
 		if h := r.ReadInt32(); h != 194337534 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumsEvolved, h)
 			return
