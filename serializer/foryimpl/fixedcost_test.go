@@ -11,8 +11,9 @@ import (
 // thresholds is allocBudget's, for every option and input length near the
 // thresholds, saturation included.
 func TestBudgetFor(t *testing.T) {
-	perBytes := []int{1, 2, 3, 64, 1000, 1 << 20, 1 << 40, math.MaxInt}
-	bases := []int{1, 2, allocReserve - 1, allocReserve, allocReserve + 1, defaultAllocBase, 1 << 40, math.MaxInt}
+	// math.MaxInt>>23 is 2^40-1 on 64-bit targets and 255 on 32-bit ones.
+	perBytes := []int{1, 2, 3, 64, 1000, 1 << 20, math.MaxInt >> 23, math.MaxInt}
+	bases := []int{1, 2, allocReserve - 1, allocReserve, allocReserve + 1, defaultAllocBase, math.MaxInt >> 23, math.MaxInt}
 	for _, p := range perBytes {
 		for _, b := range bases {
 			o := DefaultConfig()
