@@ -50,3 +50,26 @@ func TestPutStringAt(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPutStringAt holds PutStringAt to a copy and a byte-wise ASCII test,
+// at any offset, with the bytes around the copy untouched.
+func FuzzPutStringAt(f *testing.F) {
+	f.Add([]byte("http://javaone.com/keynote_huge.jpg"), uint8(3))
+	f.Add([]byte("video/theora\u1234"), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, off8 uint8) {
+		off := int(off8 % 16)
+		ascii := true
+		for _, c := range data {
+			ascii = ascii && c < 0x80
+		}
+		forEachPlacement(data, func(src []byte) {
+			w := arena(off + len(src) + 8)
+			end, ok := PutStringAt(w, off, unsafe.String(unsafe.SliceData(src), len(src)))
+			require.Equal(t, off+len(data), end)
+			require.Equal(t, data, w[off:end])
+			require.Equal(t, ascii, ok)
+			requireCanary(t, w, 0, off)
+			requireCanary(t, w, end, len(w))
+		})
+	})
+}
