@@ -215,14 +215,20 @@ func (c *WriteContext) fail(start int) error {
 }
 
 // BeginRead starts reading one message from data. Generated ForyDeserialize
-// methods call it, compare the input's start with the root prefix they
-// would write, and then either AcceptRoot, read the body and EndRead, or
-// hand the message to ReadRoot.
+// methods try BeginReadFast first and call it when that returns nil, compare
+// the input's start with the root prefix they would write, and then either
+// AcceptRoot, read the body and EndRead, or hand the message to ReadRoot.
+// It takes the Fory's own context, or one from the pool when that is busy.
 func (f *Runtime) BeginRead(data []byte) *ReadContext {
-	if c := f.BeginReadFast(data); c != nil {
-		return c
+	c := f.reader
+	if !f.readerBusy.CompareAndSwap(0, 1) {
+		c = f.readers.Get().(*ReadContext)
 	}
-	return f.beginReadSlow(data)
+	if f.copyInput {
+		data = append([]byte(nil), data...)
+	}
+	c.begin(data)
+	return c
 }
 
 // BeginReadFast is BeginRead's fast path, which inlines into generated
@@ -241,20 +247,6 @@ func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
 	c.budget = n*c.perByte + c.linearBase
 	c.elems = n + c.unbacked
 	c.depth = 0
-	return c
-}
-
-// beginReadSlow is BeginRead for a Fory whose own context is busy, or which
-// copies the input.
-func (f *Runtime) beginReadSlow(data []byte) *ReadContext {
-	c := f.reader
-	if !f.readerBusy.CompareAndSwap(0, 1) {
-		c = f.readers.Get().(*ReadContext)
-	}
-	if f.copyInput {
-		data = append([]byte(nil), data...)
-	}
-	c.begin(data)
 	return c
 }
 
@@ -316,12 +308,25 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 }
 
 // EndRead checks that the whole input was read, returns the context and
-// reports the first error as a *DecodeError.
+// reports the first error as a *DecodeError. Generated code calls it when
+// EndReadFast does not apply.
 func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
-	if f.EndReadFast(c) {
-		return nil
+	var err error
+	if r := &c.r; r.Err() != nil || r.Remaining() != 0 && !f.opts.Stream {
+		if f.opts.Stream {
+			f.short = isShort(r.Err())
+		}
+		err = c.decodeError(t)
+	} else if f.opts.Stream {
+		f.consumed = r.Offset()
 	}
-	return f.endRead(c, t)
+	c.release()
+	if c.slot {
+		f.readerBusy.Store(0)
+	} else {
+		f.readers.Put(c)
+	}
+	return err
 }
 
 // EndReadFast is EndRead's fast path, which inlines into generated
@@ -339,26 +344,6 @@ func (f *Runtime) EndReadFast(c *ReadContext) bool {
 	c.names = c.names[:0]
 	f.readerBusy.Store(0)
 	return true
-}
-
-// endRead is EndRead for every other read.
-func (f *Runtime) endRead(c *ReadContext, t *TypeInfo) error {
-	var err error
-	if r := &c.r; r.Err() != nil || r.Remaining() != 0 && !f.opts.Stream {
-		if f.opts.Stream {
-			f.short = isShort(r.Err())
-		}
-		err = c.decodeError(t)
-	} else if f.opts.Stream {
-		f.consumed = r.Offset()
-	}
-	c.release()
-	if c.slot {
-		f.readerBusy.Store(0)
-	} else {
-		f.readers.Put(c)
-	}
-	return err
 }
 
 // BeginStream readies f, whose Config has Stream set, for the next message
