@@ -37,9 +37,8 @@ func (g *gen) emitWrite(f *jen.File) {
 		// BenchmarkSerialize/NumericStruct).
 		f.Func().Params(recv).Id("ForyWrite").
 			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(append(dispatch,
-			jen.If(jen.Id("err").Op(":=").Id("x").Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
-				jen.Id("c").Dot("CheckUTF8").Call(), jen.False()), jen.Id("err").Op("!=").Nil()).Block(
-				jen.Id("c").Dot("Fail").Call(jen.Id("err"))))...)
+			jen.If(jen.Err().Op(":=").Add(callFlatWrite(jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
+				jen.Id("c").Dot("Fail").Call(jen.Err())))...)
 		f.Line()
 		f.Commentf("foryWrite is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
 		f.Func().Params(recv.Clone()).Id("foryWrite").
@@ -580,7 +579,8 @@ func (g *gen) directWrite(t *model.Type) bool {
 	return e != nil && e.Flat && (g.s.RefSensitive || !e.RefSensitive)
 }
 
-// callFlatWrite is the call of p's foryWrite as a nested value.
+// callFlatWrite is the call of p's foryWrite as a nested value, with the
+// context's buffer and mode (a flat struct's ForyWrite is this call).
 func callFlatWrite(p *jen.Statement) *jen.Statement {
 	return p.Clone().Dot("foryWrite").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
 		jen.Id("c").Dot("CheckUTF8").Call(), jen.False())
