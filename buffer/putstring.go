@@ -19,8 +19,11 @@ const asciiHigh = 0x8080808080808080
 func PutStringAt(buf []byte, off int, s string) (int, bool) {
 	n := len(s)
 	if !fastLE {
-		off += copy(buf[off:], s)
-		return off, orString(s)&asciiHigh == 0
+		var acc byte
+		for i := 0; i < n; i++ {
+			acc |= s[i]
+		}
+		return off + copy(buf[off:], s), acc < 0x80
 	}
 	p, d := unsafe.Pointer(unsafe.StringData(s)), at(buf, off)
 	var acc uint64
@@ -66,27 +69,4 @@ func move32(d, p unsafe.Pointer, i int) uint64 {
 	*(*uint64)(d), *(*uint64)(unsafe.Add(d, 8)) = a, b
 	*(*uint64)(unsafe.Add(d, 16)), *(*uint64)(unsafe.Add(d, 24)) = c, e
 	return a | b | c | e
-}
-
-// orString ORs the bytes of s into a word, 32 at a time with an overlapping
-// last step; only its high bits matter (asciiHigh).
-func orString(s string) uint64 {
-	n := len(s)
-	if !fastLE || n < 32 {
-		var acc uint64
-		for i := 0; i < n; i++ {
-			acc |= uint64(s[i])
-		}
-		return acc
-	}
-	p := unsafe.Pointer(unsafe.StringData(s))
-	or32 := func(i int) uint64 {
-		return *(*uint64)(unsafe.Add(p, i)) | *(*uint64)(unsafe.Add(p, i+8)) |
-			*(*uint64)(unsafe.Add(p, i+16)) | *(*uint64)(unsafe.Add(p, i+24))
-	}
-	var acc uint64
-	for i := 0; i+32 < n; i += 32 {
-		acc |= or32(i)
-	}
-	return acc | or32(n-32)
 }
