@@ -1233,7 +1233,7 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 			if h&mapValHasNull == 0 {
 				v = c.readElem(nil, valTracked, false, true)
 			}
-			if r.Err() == nil && c.charge(1, anyMapEntryCost) {
+			if r.Err() == nil && c.chargeOne(anyMapEntryCost) {
 				put(k, v)
 			}
 			n--
@@ -1259,7 +1259,7 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 		for j := 0; j < size && r.Err() == nil; j++ {
 			k := c.readKey(km, stringKeys, km == nil, keyTracked)
 			v := c.readElem(&vm, valTracked, false, true)
-			if r.Err() == nil && c.charge(1, anyMapEntryCost) {
+			if r.Err() == nil && c.chargeOne(anyMapEntryCost) {
 				put(k, v)
 			}
 		}

@@ -366,12 +366,7 @@ func (c *ReadContext) ReadMapChunkRef(remaining int, keyID byte, valType *TypeIn
 // whose prefix (flag 0x00) the generated reader matched: the root x is
 // object 0.
 func AcceptRootRef(c *ReadContext, n int, t *TypeInfo, x Message) {
-	c.r.SetOffset(n)
-	if c.compatible {
-		c.defs = append(c.defs, t.tracked.self)
-	} else if t.ByName {
-		c.names = append(c.names, t.Namespace, t.TypeName)
-	}
+	c.acceptRoot(n, t, t.tracked.self)
 	c.refs = append(c.refs, refEntry{v: x})
 }
 
@@ -401,7 +396,7 @@ const maxKeptRefs = 4096
 // table entry charged to the allocation budget (WithAllocLimit). It
 // reports false once the budget is spent.
 func (c *ReadContext) newRef() bool {
-	if !c.charge(1, refEntrySize) {
+	if !c.chargeOne(refEntrySize) {
 		return false
 	}
 	c.refs = append(c.refs, refEntry{})

@@ -253,7 +253,11 @@ func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
 // AcceptRoot skips the first n bytes of the message, which equal the root
 // prefix of t in this context's mode, and registers what that type meta
 // defined, so the body can be read on the generated fast path.
-func (c *ReadContext) AcceptRoot(n int, t *TypeInfo) {
+func (c *ReadContext) AcceptRoot(n int, t *TypeInfo) { c.acceptRoot(n, t, t.self) }
+
+// acceptRoot is AcceptRoot with self, t's TypeDef as this message defines
+// it (t.tracked.self with reference tracking: AcceptRootRef).
+func (c *ReadContext) acceptRoot(n int, t *TypeInfo, self *remoteDef) {
 	c.r.SetOffset(n)
 	if c.compatible {
 		// The table is empty (begin): storing into the room a previous
@@ -261,9 +265,9 @@ func (c *ReadContext) AcceptRoot(n int, t *TypeInfo) {
 		// (BenchmarkFixedCost/DeserializeWithContext).
 		if cap(c.defs) != 0 {
 			c.defs = c.defs[:1]
-			c.defs[0] = t.self
+			c.defs[0] = self
 		} else {
-			c.defs = append(c.defs, t.self)
+			c.defs = append(c.defs, self)
 		}
 	} else if t.ByName {
 		c.names = append(c.names, t.Namespace, t.TypeName)
