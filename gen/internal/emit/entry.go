@@ -74,12 +74,7 @@ func matchWords(in string, p []byte) *jen.Statement {
 // matchRoot declares n, the length of the root prefix the input in starts
 // with: com in compatible mode, con otherwise, or 0 for neither.
 func matchRoot(in string, compatible jen.Code, com, con []byte) []jen.Code {
-	return []jen.Code{
-		jen.Id("n").Op(":=").Lit(0),
-		jen.If(compatible).Block(
-			jen.If(matchWords(in, com)).Block(jen.Id("n").Op("=").Lit(len(com))),
-		).Else().If(matchWords(in, con)).Block(jen.Id("n").Op("=").Lit(len(con))),
-	}
+	return []jen.Code{jen.Id("n").Op(":=").Lit(0), matchPrefix(in, compatible, com, con)}
 }
 
 // matchRootTracked is matchRoot choosing the tracking prefixes when track
@@ -87,14 +82,16 @@ func matchRoot(in string, compatible jen.Code, com, con []byte) []jen.Code {
 func matchRootTracked(in string, compatible, track jen.Code, com, con, comRef, conRef []byte) []jen.Code {
 	return []jen.Code{
 		jen.Id("n").Op(":=").Lit(0),
-		jen.If(track).Block(
-			jen.If(compatible).Block(
-				jen.If(matchWords(in, comRef)).Block(jen.Id("n").Op("=").Lit(len(comRef))),
-			).Else().If(matchWords(in, conRef)).Block(jen.Id("n").Op("=").Lit(len(conRef))),
-		).Else().If(compatible).Block(
-			jen.If(matchWords(in, com)).Block(jen.Id("n").Op("=").Lit(len(com))),
-		).Else().If(matchWords(in, con)).Block(jen.Id("n").Op("=").Lit(len(con))),
+		jen.If(track).Block(matchPrefix(in, compatible, comRef, conRef)).Else().Add(matchPrefix(in, compatible, com, con)),
 	}
+}
+
+// matchPrefix sets n to the length of com (in compatible mode) or con when
+// the input in starts with it.
+func matchPrefix(in string, compatible jen.Code, com, con []byte) *jen.Statement {
+	return jen.If(compatible).Block(
+		jen.If(matchWords(in, com)).Block(jen.Id("n").Op("=").Lit(len(com))),
+	).Else().If(matchWords(in, con)).Block(jen.Id("n").Op("=").Lit(len(con)))
 }
 
 func (g *gen) emitEntry(f *jen.File) {
