@@ -644,7 +644,10 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefPtr(c, x.PCol) {
+	if x.PCol == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PCol))
 	}
 	if x.PS == nil {
@@ -2374,10 +2377,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if x.NI64s == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.NI64s) {
 		l213 := x.NI64s
 		b.WriteVarUint32(uint32(len(l213)))
 		if len(l213) > 0 {
@@ -2391,10 +2391,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if x.NMap == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefMap(c, x.NMap) {
 		var mw215 foryimpl.MapWriter
 		mw215.Begin(b, len(x.NMap))
 		for k216, v217 := range x.NMap {
@@ -2404,10 +2401,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		mw215.End(b)
 	}
-	if x.NStrs == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.NStrs) {
 		l218 := x.NStrs
 		{
 			sz220 := 6 + buffer.BatchSlack + len(l218)*9
@@ -2469,18 +2463,20 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l224 := x.Nested
 	b.WriteVarUint32(uint32(len(l224)))
 	if len(l224) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e225 := range l224 {
-			b.WriteVarUint32(uint32(len(e225)))
-			if len(e225) > 0 {
-				b.Reserve(1 + len(e225)*5 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
-				for _, e226 := range e225 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e226))
+			if !foryimpl.WriteRefSlice(c, e225) {
+				b.WriteVarUint32(uint32(len(e225)))
+				if len(e225) > 0 {
+					b.Reserve(1 + len(e225)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e226 := range e225 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e226))
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
@@ -3952,148 +3948,116 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I8s")
 		return
 	}
-	if c.ReadFlag() {
-		n520 := c.ReadLengthFast(1)
-		if n520 < 0 {
-			n520 = c.ReadLength(1)
+	if st520, id521 := c.ReadRefFlag(); st520 == foryimpl.RefBack {
+		x.NI64s = foryimpl.BackRefSlice[int64](c, id521)
+	} else if st520 == foryimpl.RefFollows {
+		n522 := c.ReadLengthFast(1)
+		if n522 < 0 {
+			n522 = c.ReadLength(1)
 		}
-		l521 := foryimpl.MakeSlice[[]int64](c, n520)
-		if n520 > 0 {
-			hn523 := c.ReadListHeader(7)
+		l523 := foryimpl.MakeSlice[[]int64](c, n522)
+		if n522 > 0 {
+			hn525 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i522 := range l521 {
-					if hn523 && !c.ReadFlag() {
-						clear(l521[i522 : i522+1])
+				for i524 := range l523 {
+					if hn525 && !c.ReadFlag() {
+						clear(l523[i524 : i524+1])
 						continue
 					}
-					l521[i522] = r.ReadVarInt64()
+					l523[i524] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i522)
+						c.TraceIndex(i524)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l521
+		x.NI64s = l523
+		foryimpl.SetRefSlice(c, id521, x.NI64s)
+	} else {
+		x.NI64s = nil
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
-	if c.ReadFlag() {
-		n526 := c.ReadLengthFast(2)
-		if n526 < 0 {
-			n526 = c.ReadLength(2)
+	if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
+		x.NMap = foryimpl.BackRefMap[string, int32](c, id529)
+	} else if st528 == foryimpl.RefFollows {
+		n530 := c.ReadLengthFast(2)
+		if n530 < 0 {
+			n530 = c.ReadLength(2)
 		}
-		m527 := foryimpl.MakeMap[map[string]int32](c, n526)
-		for n526 > 0 && !c.Failed() {
-			sz528, vn529, _ := c.ReadMapChunk(n526, 21, 5, nil, false)
-			for j530 := 0; j530 < sz528 && !c.Failed(); j530++ {
-				var k531 string
-				k531 = c.ReadString()
-				var v532 int32
-				if !vn529 {
-					v532 = r.ReadVarInt32()
+		m531 := foryimpl.MakeMap[map[string]int32](c, n530)
+		for n530 > 0 && !c.Failed() {
+			sz532, vn533, _ := c.ReadMapChunk(n530, 21, 5, nil, false)
+			for j534 := 0; j534 < sz532 && !c.Failed(); j534++ {
+				var k535 string
+				k535 = c.ReadString()
+				var v536 int32
+				if !vn533 {
+					v536 = r.ReadVarInt32()
 				}
-				m527[k531] = v532
+				m531[k535] = v536
 			}
-			n526 -= sz528
+			n530 -= sz532
 		}
-		x.NMap = m527
+		x.NMap = m531
+		foryimpl.SetRefMap(c, id529, x.NMap)
+	} else {
+		x.NMap = nil
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
-	if c.ReadFlag() {
-		n534 := c.ReadLengthFast(1)
-		if n534 < 0 {
-			n534 = c.ReadLength(1)
+	if st538, id539 := c.ReadRefFlag(); st538 == foryimpl.RefBack {
+		x.NStrs = foryimpl.BackRefSlice[string](c, id539)
+	} else if st538 == foryimpl.RefFollows {
+		n540 := c.ReadLengthFast(1)
+		if n540 < 0 {
+			n540 = c.ReadLength(1)
 		}
-		l535 := foryimpl.MakeSlice[[]string](c, n534)
-		if n534 > 0 {
-			hn537 := c.ReadListHeader(21)
+		l541 := foryimpl.MakeSlice[[]string](c, n540)
+		if n540 > 0 {
+			hn543 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i536 := range l535 {
-					if hn537 && !c.ReadFlag() {
-						clear(l535[i536 : i536+1])
+				for i542 := range l541 {
+					if hn543 && !c.ReadFlag() {
+						clear(l541[i542 : i542+1])
 						continue
 					}
-					l535[i536] = c.ReadString()
+					l541[i542] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i536)
+						c.TraceIndex(i542)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l535
+		x.NStrs = l541
+		foryimpl.SetRefSlice(c, id539, x.NStrs)
+	} else {
+		x.NStrs = nil
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
-		return
-	}
-	n540 := c.ReadLengthFast(1)
-	if n540 < 0 {
-		n540 = c.ReadLength(1)
-	}
-	l541 := foryimpl.ReuseSlice[Names](c, x.Named, n540)
-	if n540 > 0 {
-		hn543 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i542 := range l541 {
-				if hn543 && !c.ReadFlag() {
-					clear(l541[i542 : i542+1])
-					continue
-				}
-				l541[i542] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i542)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l541
-	if c.Failed() {
-		c.Trace("Named")
 		return
 	}
 	n546 := c.ReadLengthFast(1)
 	if n546 < 0 {
 		n546 = c.ReadLength(1)
 	}
-	l547 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n546)
+	l547 := foryimpl.ReuseSlice[Names](c, x.Named, n546)
 	if n546 > 0 {
-		hn549 := c.ReadListHeader(22)
+		hn549 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i548 := range l547 {
 				if hn549 && !c.ReadFlag() {
 					clear(l547[i548 : i548+1])
 					continue
 				}
-				n552 := c.ReadLengthFast(1)
-				if n552 < 0 {
-					n552 = c.ReadLength(1)
-				}
-				l553 := foryimpl.MakeSlice[[]int32](c, n552)
-				if n552 > 0 {
-					hn555 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i554 := range l553 {
-							if hn555 && !c.ReadFlag() {
-								clear(l553[i554 : i554+1])
-								continue
-							}
-							l553[i554] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i554)
-								break
-							}
-						}
-					}
-				}
-				l547[i548] = l553
+				l547[i548] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i548)
 					break
@@ -4101,72 +4065,155 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Nested = l547
+	x.Named = l547
+	if c.Failed() {
+		c.Trace("Named")
+		return
+	}
+	n552 := c.ReadLengthFast(1)
+	if n552 < 0 {
+		n552 = c.ReadLength(1)
+	}
+	l553 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n552)
+	if n552 > 0 {
+		hn555, tr557 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i554 := range l553 {
+				if tr557 {
+					if st558, id559 := c.ReadRefFlag(); st558 == foryimpl.RefBack {
+						l553[i554] = foryimpl.BackRefSlice[int32](c, id559)
+					} else if st558 == foryimpl.RefFollows {
+						n560 := c.ReadLengthFast(1)
+						if n560 < 0 {
+							n560 = c.ReadLength(1)
+						}
+						l561 := foryimpl.MakeSlice[[]int32](c, n560)
+						if n560 > 0 {
+							hn563 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i562 := range l561 {
+									if hn563 && !c.ReadFlag() {
+										clear(l561[i562 : i562+1])
+										continue
+									}
+									l561[i562] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i562)
+										break
+									}
+								}
+							}
+						}
+						l553[i554] = l561
+						foryimpl.SetRefSlice(c, id559, l553[i554])
+					} else {
+						l553[i554] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i554)
+						break
+					}
+					continue
+				}
+				if hn555 && !c.ReadFlag() {
+					clear(l553[i554 : i554+1])
+					continue
+				}
+				n566 := c.ReadLengthFast(1)
+				if n566 < 0 {
+					n566 = c.ReadLength(1)
+				}
+				l567 := foryimpl.MakeSlice[[]int32](c, n566)
+				if n566 > 0 {
+					hn569 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i568 := range l567 {
+							if hn569 && !c.ReadFlag() {
+								clear(l567[i568 : i568+1])
+								continue
+							}
+							l567[i568] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i568)
+								break
+							}
+						}
+					}
+				}
+				l553[i554] = l567
+				if c.Failed() {
+					c.TraceIndex(i554)
+					break
+				}
+			}
+		}
+	}
+	x.Nested = l553
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n558 := c.ReadLengthFast(1)
-	if n558 < 0 {
-		n558 = c.ReadLength(1)
+	n572 := c.ReadLengthFast(1)
+	if n572 < 0 {
+		n572 = c.ReadLength(1)
 	}
-	l559 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n558)
-	if n558 > 0 {
-		hn561 := c.ReadListHeader(5)
+	l573 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n572)
+	if n572 > 0 {
+		hn575 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i560 := range l559 {
-				if hn561 && !c.ReadFlag() {
-					clear(l559[i560 : i560+1])
+			for i574 := range l573 {
+				if hn575 && !c.ReadFlag() {
+					clear(l573[i574 : i574+1])
 					continue
 				}
-				p564 := foryimpl.Alloc[int32](c)
-				*p564 = r.ReadVarInt32()
-				l559[i560] = p564
+				p578 := foryimpl.Alloc[int32](c)
+				*p578 = r.ReadVarInt32()
+				l573[i574] = p578
 				if c.Failed() {
-					c.TraceIndex(i560)
+					c.TraceIndex(i574)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l559
+	x.PI32s = l573
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n565 := c.ReadLengthFast(1)
-	if n565 < 0 {
-		n565 = c.ReadLength(1)
+	n579 := c.ReadLengthFast(1)
+	if n579 < 0 {
+		n579 = c.ReadLength(1)
 	}
-	l566 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n565)
-	if n565 > 0 {
-		hn568 := c.ReadListHeader(21)
+	l580 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n579)
+	if n579 > 0 {
+		hn582 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i567 := range l566 {
-				if hn568 && !c.ReadFlag() {
-					clear(l566[i567 : i567+1])
+			for i581 := range l580 {
+				if hn582 && !c.ReadFlag() {
+					clear(l580[i581 : i581+1])
 					continue
 				}
-				p571 := foryimpl.Alloc[string](c)
-				*p571 = c.ReadString()
-				l566[i567] = p571
+				p585 := foryimpl.Alloc[string](c)
+				*p585 = c.ReadString()
+				l580[i581] = p585
 				if c.Failed() {
-					c.TraceIndex(i567)
+					c.TraceIndex(i581)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l566
+	x.PStrs = l580
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st572, id573 := c.ReadRefFlag(); st572 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id573)
-	} else if st572 == foryimpl.RefFollows {
+	if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id587)
+	} else if st586 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id573, x.Raw)
+		foryimpl.SetRefSlice(c, id587, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -4179,162 +4226,162 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n574 := c.ReadLengthFast(1)
-	if n574 < 0 {
-		n574 = c.ReadLength(1)
+	n588 := c.ReadLengthFast(1)
+	if n588 < 0 {
+		n588 = c.ReadLength(1)
 	}
-	if n574 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n574, 2))
+	if n588 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n588, 2))
 		return
 	}
-	var l575 [2]string
-	if n574 > 0 {
-		hn577 := c.ReadListHeader(21)
+	var l589 [2]string
+	if n588 > 0 {
+		hn591 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i576 := range l575 {
-				if hn577 && !c.ReadFlag() {
-					clear(l575[i576 : i576+1])
+			for i590 := range l589 {
+				if hn591 && !c.ReadFlag() {
+					clear(l589[i590 : i590+1])
 					continue
 				}
-				l575[i576] = c.ReadString()
+				l589[i590] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i576)
+					c.TraceIndex(i590)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l575
+	x.StrArr = l589
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n580 := c.ReadLengthFast(1)
-	if n580 < 0 {
-		n580 = c.ReadLength(1)
+	n594 := c.ReadLengthFast(1)
+	if n594 < 0 {
+		n594 = c.ReadLength(1)
 	}
-	l581 := foryimpl.ReuseSlice[[]string](c, x.Strs, n580)
-	if n580 > 0 {
-		hn583 := c.ReadListHeader(21)
+	l595 := foryimpl.ReuseSlice[[]string](c, x.Strs, n594)
+	if n594 > 0 {
+		hn597 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i582 := range l581 {
-				if hn583 && !c.ReadFlag() {
-					clear(l581[i582 : i582+1])
+			for i596 := range l595 {
+				if hn597 && !c.ReadFlag() {
+					clear(l595[i596 : i596+1])
 					continue
 				}
-				l581[i582] = c.ReadString()
+				l595[i596] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i582)
+					c.TraceIndex(i596)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l581
+	x.Strs = l595
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n586 := c.ReadLengthFast(1)
-	if n586 < 0 {
-		n586 = c.ReadLength(1)
+	n600 := c.ReadLengthFast(1)
+	if n600 < 0 {
+		n600 = c.ReadLength(1)
 	}
-	l587 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n586)
-	if n586 > 0 {
-		hn589 := c.ReadListHeader(38)
+	l601 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n600)
+	if n600 > 0 {
+		hn603 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i588 := range l587 {
-				if hn589 && !c.ReadFlag() {
-					clear(l587[i588 : i588+1])
+			for i602 := range l601 {
+				if hn603 && !c.ReadFlag() {
+					clear(l601[i602 : i602+1])
 					continue
 				}
-				l587[i588] = c.ReadTime()
+				l601[i602] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i588)
+					c.TraceIndex(i602)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l587
+	x.Times = l601
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n592 := c.ReadLengthFast(2)
-	if n592 < 0 {
-		n592 = c.ReadLength(2)
+	n606 := c.ReadLengthFast(2)
+	if n606 < 0 {
+		n606 = c.ReadLength(2)
 	}
-	l593 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n592)
-	if n592 > 0 {
-		hn595 := c.ReadListHeader(10)
+	l607 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n606)
+	if n606 > 0 {
+		hn609 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i594 := range l593 {
-				if hn595 && !c.ReadFlag() {
-					clear(l593[i594 : i594+1])
+			for i608 := range l607 {
+				if hn609 && !c.ReadFlag() {
+					clear(l607[i608 : i608+1])
 					continue
 				}
-				l593[i594] = r.ReadUint16()
+				l607[i608] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i594)
+					c.TraceIndex(i608)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l593
+	x.U16s = l607
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n598 := c.ReadLengthFast(1)
-	if n598 < 0 {
-		n598 = c.ReadLength(1)
+	n612 := c.ReadLengthFast(1)
+	if n612 < 0 {
+		n612 = c.ReadLength(1)
 	}
-	l599 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n598)
-	if n598 > 0 {
-		hn601 := c.ReadListHeader(12)
+	l613 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n612)
+	if n612 > 0 {
+		hn615 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i600 := range l599 {
-				if hn601 && !c.ReadFlag() {
-					clear(l599[i600 : i600+1])
+			for i614 := range l613 {
+				if hn615 && !c.ReadFlag() {
+					clear(l613[i614 : i614+1])
 					continue
 				}
-				l599[i600] = r.ReadVarUint32()
+				l613[i614] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i600)
+					c.TraceIndex(i614)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l599
+	x.U32s = l613
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n604 := c.ReadLengthFast(1)
-	if n604 < 0 {
-		n604 = c.ReadLength(1)
+	n618 := c.ReadLengthFast(1)
+	if n618 < 0 {
+		n618 = c.ReadLength(1)
 	}
-	l605 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n604)
-	if n604 > 0 {
-		hn607 := c.ReadListHeader(14)
+	l619 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n618)
+	if n618 > 0 {
+		hn621 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i606 := range l605 {
-				if hn607 && !c.ReadFlag() {
-					clear(l605[i606 : i606+1])
+			for i620 := range l619 {
+				if hn621 && !c.ReadFlag() {
+					clear(l619[i620 : i620+1])
 					continue
 				}
-				l605[i606] = r.ReadVarUint64()
+				l619[i620] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i606)
+					c.TraceIndex(i620)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l605
+	x.U64s = l619
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4351,129 +4398,129 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n610 := c.ReadLengthFast(2)
-				if n610 < 0 {
-					n610 = c.ReadLength(2)
+				n624 := c.ReadLengthFast(2)
+				if n624 < 0 {
+					n624 = c.ReadLength(2)
 				}
-				if n610 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n610, 3))
+				if n624 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n624, 3))
 					return
 				}
-				var l611 [3]int16
-				if n610 > 0 {
-					hn613 := c.ReadListHeader(3)
+				var l625 [3]int16
+				if n624 > 0 {
+					hn627 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i612 := range l611 {
-							if hn613 && !c.ReadFlag() {
-								clear(l611[i612 : i612+1])
+						for i626 := range l625 {
+							if hn627 && !c.ReadFlag() {
+								clear(l625[i626 : i626+1])
 								continue
 							}
-							l611[i612] = r.ReadInt16()
+							l625[i626] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i612)
+								c.TraceIndex(i626)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l611
+				x.Arr = l625
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n616 := c.ReadLengthFast(1)
-				if n616 < 0 {
-					n616 = c.ReadLength(1)
+				n630 := c.ReadLengthFast(1)
+				if n630 < 0 {
+					n630 = c.ReadLength(1)
 				}
-				l617 := foryimpl.MakeSlice[[]bool](c, n616)
-				if n616 > 0 {
-					hn619 := c.ReadListHeader(1)
+				l631 := foryimpl.MakeSlice[[]bool](c, n630)
+				if n630 > 0 {
+					hn633 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i618 := range l617 {
-							if hn619 && !c.ReadFlag() {
-								clear(l617[i618 : i618+1])
+						for i632 := range l631 {
+							if hn633 && !c.ReadFlag() {
+								clear(l631[i632 : i632+1])
 								continue
 							}
-							l617[i618] = r.ReadBool()
+							l631[i632] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i618)
+								c.TraceIndex(i632)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l617
+				x.Bools = l631
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n622 := c.ReadLengthFast(1)
-				if n622 < 0 {
-					n622 = c.ReadLength(1)
+				n636 := c.ReadLengthFast(1)
+				if n636 < 0 {
+					n636 = c.ReadLength(1)
 				}
-				l623 := foryimpl.MakeSlice[[]uint8](c, n622)
-				if n622 > 0 {
-					hn625 := c.ReadListHeader(9)
+				l637 := foryimpl.MakeSlice[[]uint8](c, n636)
+				if n636 > 0 {
+					hn639 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i624 := range l623 {
-							if hn625 && !c.ReadFlag() {
-								clear(l623[i624 : i624+1])
+						for i638 := range l637 {
+							if hn639 && !c.ReadFlag() {
+								clear(l637[i638 : i638+1])
 								continue
 							}
-							l623[i624] = r.ReadUint8()
+							l637[i638] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i624)
+								c.TraceIndex(i638)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l623
+				x.Bytes = l637
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n628 := c.ReadLengthFast(1)
-				if n628 < 0 {
-					n628 = c.ReadLength(1)
+				n642 := c.ReadLengthFast(1)
+				if n642 < 0 {
+					n642 = c.ReadLength(1)
 				}
-				l629 := foryimpl.MakeSlice[[]Color](c, n628)
-				if n628 > 0 {
-					hn631 := c.ReadListHeader(25)
+				l643 := foryimpl.MakeSlice[[]Color](c, n642)
+				if n642 > 0 {
+					hn645 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i630 := range l629 {
-							if hn631 && !c.ReadFlag() {
-								clear(l629[i630 : i630+1])
+						for i644 := range l643 {
+							if hn645 && !c.ReadFlag() {
+								clear(l643[i644 : i644+1])
 								continue
 							}
-							if e634 := c.ReadEnumFast(uint32(0x7fffffff)); e634 >= 0 {
-								l629[i630] = Color(e634)
+							if e648 := c.ReadEnumFast(uint32(0x7fffffff)); e648 >= 0 {
+								l643[i644] = Color(e648)
 							} else {
-								l629[i630] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l643[i644] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i630)
+								c.TraceIndex(i644)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l629
+				x.Colors = l643
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st637, id638 := c.ReadRefFlag(); st637 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id638)
-				} else if st637 == foryimpl.RefFollows {
-					n639 := c.ReadArrayLengthFast(1)
-					if n639 < 0 {
-						n639 = c.ReadArrayLength(1)
+				if st651, id652 := c.ReadRefFlag(); st651 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id652)
+				} else if st651 == foryimpl.RefFollows {
+					n653 := c.ReadArrayLengthFast(1)
+					if n653 < 0 {
+						n653 = c.ReadArrayLength(1)
 					}
-					a640 := foryimpl.MakeSlice[[]bool](c, n639)
-					r.ReadRawBools(a640)
-					x.DBools = a640
-					foryimpl.SetRefSlice(c, id638, x.DBools)
+					a654 := foryimpl.MakeSlice[[]bool](c, n653)
+					r.ReadRawBools(a654)
+					x.DBools = a654
+					foryimpl.SetRefSlice(c, id652, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -4481,28 +4528,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n635 := c.ReadArrayLengthFast(1)
-					if n635 < 0 {
-						n635 = c.ReadArrayLength(1)
+					n649 := c.ReadArrayLengthFast(1)
+					if n649 < 0 {
+						n649 = c.ReadArrayLength(1)
 					}
-					a636 := foryimpl.MakeSlice[[]bool](c, n635)
-					r.ReadRawBools(a636)
-					x.DBools = a636
+					a650 := foryimpl.MakeSlice[[]bool](c, n649)
+					r.ReadRawBools(a650)
+					x.DBools = a650
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st643, id644 := c.ReadRefFlag(); st643 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id644)
-				} else if st643 == foryimpl.RefFollows {
-					n645 := c.ReadArrayLengthFast(4)
-					if n645 < 0 {
-						n645 = c.ReadArrayLength(4)
+				if st657, id658 := c.ReadRefFlag(); st657 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id658)
+				} else if st657 == foryimpl.RefFollows {
+					n659 := c.ReadArrayLengthFast(4)
+					if n659 < 0 {
+						n659 = c.ReadArrayLength(4)
 					}
-					a646 := foryimpl.MakeSlice[[]float32](c, n645)
-					r.ReadRawFloat32s(a646)
-					x.DF32 = a646
-					foryimpl.SetRefSlice(c, id644, x.DF32)
+					a660 := foryimpl.MakeSlice[[]float32](c, n659)
+					r.ReadRawFloat32s(a660)
+					x.DF32 = a660
+					foryimpl.SetRefSlice(c, id658, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -4510,28 +4557,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n641 := c.ReadArrayLengthFast(4)
-					if n641 < 0 {
-						n641 = c.ReadArrayLength(4)
+					n655 := c.ReadArrayLengthFast(4)
+					if n655 < 0 {
+						n655 = c.ReadArrayLength(4)
 					}
-					a642 := foryimpl.MakeSlice[[]float32](c, n641)
-					r.ReadRawFloat32s(a642)
-					x.DF32 = a642
+					a656 := foryimpl.MakeSlice[[]float32](c, n655)
+					r.ReadRawFloat32s(a656)
+					x.DF32 = a656
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st649, id650 := c.ReadRefFlag(); st649 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id650)
-				} else if st649 == foryimpl.RefFollows {
-					n651 := c.ReadArrayLengthFast(8)
-					if n651 < 0 {
-						n651 = c.ReadArrayLength(8)
+				if st663, id664 := c.ReadRefFlag(); st663 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id664)
+				} else if st663 == foryimpl.RefFollows {
+					n665 := c.ReadArrayLengthFast(8)
+					if n665 < 0 {
+						n665 = c.ReadArrayLength(8)
 					}
-					a652 := foryimpl.MakeSlice[[]float64](c, n651)
-					r.ReadRawFloat64s(a652)
-					x.DF64 = a652
-					foryimpl.SetRefSlice(c, id650, x.DF64)
+					a666 := foryimpl.MakeSlice[[]float64](c, n665)
+					r.ReadRawFloat64s(a666)
+					x.DF64 = a666
+					foryimpl.SetRefSlice(c, id664, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4539,28 +4586,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n647 := c.ReadArrayLengthFast(8)
-					if n647 < 0 {
-						n647 = c.ReadArrayLength(8)
+					n661 := c.ReadArrayLengthFast(8)
+					if n661 < 0 {
+						n661 = c.ReadArrayLength(8)
 					}
-					a648 := foryimpl.MakeSlice[[]float64](c, n647)
-					r.ReadRawFloat64s(a648)
-					x.DF64 = a648
+					a662 := foryimpl.MakeSlice[[]float64](c, n661)
+					r.ReadRawFloat64s(a662)
+					x.DF64 = a662
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st655, id656 := c.ReadRefFlag(); st655 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id656)
-				} else if st655 == foryimpl.RefFollows {
-					n657 := c.ReadArrayLengthFast(2)
-					if n657 < 0 {
-						n657 = c.ReadArrayLength(2)
+				if st669, id670 := c.ReadRefFlag(); st669 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id670)
+				} else if st669 == foryimpl.RefFollows {
+					n671 := c.ReadArrayLengthFast(2)
+					if n671 < 0 {
+						n671 = c.ReadArrayLength(2)
 					}
-					a658 := foryimpl.MakeSlice[[]int16](c, n657)
-					r.ReadRawInt16s(a658)
-					x.DI16 = a658
-					foryimpl.SetRefSlice(c, id656, x.DI16)
+					a672 := foryimpl.MakeSlice[[]int16](c, n671)
+					r.ReadRawInt16s(a672)
+					x.DI16 = a672
+					foryimpl.SetRefSlice(c, id670, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4568,28 +4615,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n653 := c.ReadArrayLengthFast(2)
-					if n653 < 0 {
-						n653 = c.ReadArrayLength(2)
+					n667 := c.ReadArrayLengthFast(2)
+					if n667 < 0 {
+						n667 = c.ReadArrayLength(2)
 					}
-					a654 := foryimpl.MakeSlice[[]int16](c, n653)
-					r.ReadRawInt16s(a654)
-					x.DI16 = a654
+					a668 := foryimpl.MakeSlice[[]int16](c, n667)
+					r.ReadRawInt16s(a668)
+					x.DI16 = a668
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st661, id662 := c.ReadRefFlag(); st661 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id662)
-				} else if st661 == foryimpl.RefFollows {
-					n663 := c.ReadArrayLengthFast(4)
-					if n663 < 0 {
-						n663 = c.ReadArrayLength(4)
+				if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id676)
+				} else if st675 == foryimpl.RefFollows {
+					n677 := c.ReadArrayLengthFast(4)
+					if n677 < 0 {
+						n677 = c.ReadArrayLength(4)
 					}
-					a664 := foryimpl.MakeSlice[[]int32](c, n663)
-					r.ReadRawInt32s(a664)
-					x.DI32 = a664
-					foryimpl.SetRefSlice(c, id662, x.DI32)
+					a678 := foryimpl.MakeSlice[[]int32](c, n677)
+					r.ReadRawInt32s(a678)
+					x.DI32 = a678
+					foryimpl.SetRefSlice(c, id676, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4597,28 +4644,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n659 := c.ReadArrayLengthFast(4)
-					if n659 < 0 {
-						n659 = c.ReadArrayLength(4)
+					n673 := c.ReadArrayLengthFast(4)
+					if n673 < 0 {
+						n673 = c.ReadArrayLength(4)
 					}
-					a660 := foryimpl.MakeSlice[[]int32](c, n659)
-					r.ReadRawInt32s(a660)
-					x.DI32 = a660
+					a674 := foryimpl.MakeSlice[[]int32](c, n673)
+					r.ReadRawInt32s(a674)
+					x.DI32 = a674
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st667, id668 := c.ReadRefFlag(); st667 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id668)
-				} else if st667 == foryimpl.RefFollows {
-					n669 := c.ReadArrayLengthFast(8)
-					if n669 < 0 {
-						n669 = c.ReadArrayLength(8)
+				if st681, id682 := c.ReadRefFlag(); st681 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id682)
+				} else if st681 == foryimpl.RefFollows {
+					n683 := c.ReadArrayLengthFast(8)
+					if n683 < 0 {
+						n683 = c.ReadArrayLength(8)
 					}
-					a670 := foryimpl.MakeSlice[[]int64](c, n669)
-					r.ReadRawInt64s(a670)
-					x.DI64 = a670
-					foryimpl.SetRefSlice(c, id668, x.DI64)
+					a684 := foryimpl.MakeSlice[[]int64](c, n683)
+					r.ReadRawInt64s(a684)
+					x.DI64 = a684
+					foryimpl.SetRefSlice(c, id682, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4626,30 +4673,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n665 := c.ReadArrayLengthFast(8)
-					if n665 < 0 {
-						n665 = c.ReadArrayLength(8)
+					n679 := c.ReadArrayLengthFast(8)
+					if n679 < 0 {
+						n679 = c.ReadArrayLength(8)
 					}
-					a666 := foryimpl.MakeSlice[[]int64](c, n665)
-					r.ReadRawInt64s(a666)
-					x.DI64 = a666
+					a680 := foryimpl.MakeSlice[[]int64](c, n679)
+					r.ReadRawInt64s(a680)
+					x.DI64 = a680
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st674, id675 := c.ReadRefFlag(); st674 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id675)
-				} else if st674 == foryimpl.RefFollows {
-					n676 := c.ReadArrayLengthFast(1)
-					if n676 < 0 {
-						n676 = c.ReadArrayLength(1)
+				if st688, id689 := c.ReadRefFlag(); st688 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id689)
+				} else if st688 == foryimpl.RefFollows {
+					n690 := c.ReadArrayLengthFast(1)
+					if n690 < 0 {
+						n690 = c.ReadArrayLength(1)
 					}
-					a677 := foryimpl.MakeSlice[[]int8](c, n676)
-					for i678 := range a677 {
-						a677[i678] = r.ReadInt8()
+					a691 := foryimpl.MakeSlice[[]int8](c, n690)
+					for i692 := range a691 {
+						a691[i692] = r.ReadInt8()
 					}
-					x.DI8 = a677
-					foryimpl.SetRefSlice(c, id675, x.DI8)
+					x.DI8 = a691
+					foryimpl.SetRefSlice(c, id689, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4657,30 +4704,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n671 := c.ReadArrayLengthFast(1)
-					if n671 < 0 {
-						n671 = c.ReadArrayLength(1)
+					n685 := c.ReadArrayLengthFast(1)
+					if n685 < 0 {
+						n685 = c.ReadArrayLength(1)
 					}
-					a672 := foryimpl.MakeSlice[[]int8](c, n671)
-					for i673 := range a672 {
-						a672[i673] = r.ReadInt8()
+					a686 := foryimpl.MakeSlice[[]int8](c, n685)
+					for i687 := range a686 {
+						a686[i687] = r.ReadInt8()
 					}
-					x.DI8 = a672
+					x.DI8 = a686
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st681, id682 := c.ReadRefFlag(); st681 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id682)
-				} else if st681 == foryimpl.RefFollows {
-					n683 := c.ReadArrayLengthFast(2)
-					if n683 < 0 {
-						n683 = c.ReadArrayLength(2)
+				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id696)
+				} else if st695 == foryimpl.RefFollows {
+					n697 := c.ReadArrayLengthFast(2)
+					if n697 < 0 {
+						n697 = c.ReadArrayLength(2)
 					}
-					a684 := foryimpl.MakeSlice[[]uint16](c, n683)
-					r.ReadRawUint16s(a684)
-					x.DU16 = a684
-					foryimpl.SetRefSlice(c, id682, x.DU16)
+					a698 := foryimpl.MakeSlice[[]uint16](c, n697)
+					r.ReadRawUint16s(a698)
+					x.DU16 = a698
+					foryimpl.SetRefSlice(c, id696, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4688,28 +4735,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n679 := c.ReadArrayLengthFast(2)
-					if n679 < 0 {
-						n679 = c.ReadArrayLength(2)
+					n693 := c.ReadArrayLengthFast(2)
+					if n693 < 0 {
+						n693 = c.ReadArrayLength(2)
 					}
-					a680 := foryimpl.MakeSlice[[]uint16](c, n679)
-					r.ReadRawUint16s(a680)
-					x.DU16 = a680
+					a694 := foryimpl.MakeSlice[[]uint16](c, n693)
+					r.ReadRawUint16s(a694)
+					x.DU16 = a694
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st687, id688 := c.ReadRefFlag(); st687 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id688)
-				} else if st687 == foryimpl.RefFollows {
-					n689 := c.ReadArrayLengthFast(4)
-					if n689 < 0 {
-						n689 = c.ReadArrayLength(4)
+				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id702)
+				} else if st701 == foryimpl.RefFollows {
+					n703 := c.ReadArrayLengthFast(4)
+					if n703 < 0 {
+						n703 = c.ReadArrayLength(4)
 					}
-					a690 := foryimpl.MakeSlice[[]uint32](c, n689)
-					r.ReadRawUint32s(a690)
-					x.DU32 = a690
-					foryimpl.SetRefSlice(c, id688, x.DU32)
+					a704 := foryimpl.MakeSlice[[]uint32](c, n703)
+					r.ReadRawUint32s(a704)
+					x.DU32 = a704
+					foryimpl.SetRefSlice(c, id702, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4717,28 +4764,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n685 := c.ReadArrayLengthFast(4)
-					if n685 < 0 {
-						n685 = c.ReadArrayLength(4)
+					n699 := c.ReadArrayLengthFast(4)
+					if n699 < 0 {
+						n699 = c.ReadArrayLength(4)
 					}
-					a686 := foryimpl.MakeSlice[[]uint32](c, n685)
-					r.ReadRawUint32s(a686)
-					x.DU32 = a686
+					a700 := foryimpl.MakeSlice[[]uint32](c, n699)
+					r.ReadRawUint32s(a700)
+					x.DU32 = a700
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st693, id694 := c.ReadRefFlag(); st693 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id694)
-				} else if st693 == foryimpl.RefFollows {
-					n695 := c.ReadArrayLengthFast(8)
-					if n695 < 0 {
-						n695 = c.ReadArrayLength(8)
+				if st707, id708 := c.ReadRefFlag(); st707 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id708)
+				} else if st707 == foryimpl.RefFollows {
+					n709 := c.ReadArrayLengthFast(8)
+					if n709 < 0 {
+						n709 = c.ReadArrayLength(8)
 					}
-					a696 := foryimpl.MakeSlice[[]uint64](c, n695)
-					r.ReadRawUint64s(a696)
-					x.DU64 = a696
-					foryimpl.SetRefSlice(c, id694, x.DU64)
+					a710 := foryimpl.MakeSlice[[]uint64](c, n709)
+					r.ReadRawUint64s(a710)
+					x.DU64 = a710
+					foryimpl.SetRefSlice(c, id708, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4746,435 +4793,351 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n691 := c.ReadArrayLengthFast(8)
-					if n691 < 0 {
-						n691 = c.ReadArrayLength(8)
+					n705 := c.ReadArrayLengthFast(8)
+					if n705 < 0 {
+						n705 = c.ReadArrayLength(8)
 					}
-					a692 := foryimpl.MakeSlice[[]uint64](c, n691)
-					r.ReadRawUint64s(a692)
-					x.DU64 = a692
+					a706 := foryimpl.MakeSlice[[]uint64](c, n705)
+					r.ReadRawUint64s(a706)
+					x.DU64 = a706
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n697 := c.ReadLengthFast(4)
-				if n697 < 0 {
-					n697 = c.ReadLength(4)
+				n711 := c.ReadLengthFast(4)
+				if n711 < 0 {
+					n711 = c.ReadLength(4)
 				}
-				l698 := foryimpl.MakeSlice[[]float32](c, n697)
-				if n697 > 0 {
-					hn700 := c.ReadListHeader(19)
+				l712 := foryimpl.MakeSlice[[]float32](c, n711)
+				if n711 > 0 {
+					hn714 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i699 := range l698 {
-							if hn700 && !c.ReadFlag() {
-								clear(l698[i699 : i699+1])
+						for i713 := range l712 {
+							if hn714 && !c.ReadFlag() {
+								clear(l712[i713 : i713+1])
 								continue
 							}
-							l698[i699] = r.ReadFloat32()
+							l712[i713] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i699)
+								c.TraceIndex(i713)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l698
+				x.F32s = l712
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n703 := c.ReadLengthFast(8)
-				if n703 < 0 {
-					n703 = c.ReadLength(8)
+				n717 := c.ReadLengthFast(8)
+				if n717 < 0 {
+					n717 = c.ReadLength(8)
 				}
-				l704 := foryimpl.MakeSlice[[]float64](c, n703)
-				if n703 > 0 {
-					hn706 := c.ReadListHeader(20)
+				l718 := foryimpl.MakeSlice[[]float64](c, n717)
+				if n717 > 0 {
+					hn720 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i705 := range l704 {
-							if hn706 && !c.ReadFlag() {
-								clear(l704[i705 : i705+1])
+						for i719 := range l718 {
+							if hn720 && !c.ReadFlag() {
+								clear(l718[i719 : i719+1])
 								continue
 							}
-							l704[i705] = r.ReadFloat64()
+							l718[i719] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i705)
+								c.TraceIndex(i719)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l704
+				x.F64s = l718
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n709 := c.ReadLengthFast(2)
-				if n709 < 0 {
-					n709 = c.ReadLength(2)
+				n723 := c.ReadLengthFast(2)
+				if n723 < 0 {
+					n723 = c.ReadLength(2)
 				}
-				l710 := foryimpl.MakeSlice[[]int16](c, n709)
-				if n709 > 0 {
-					hn712 := c.ReadListHeader(3)
+				l724 := foryimpl.MakeSlice[[]int16](c, n723)
+				if n723 > 0 {
+					hn726 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i711 := range l710 {
-							if hn712 && !c.ReadFlag() {
-								clear(l710[i711 : i711+1])
+						for i725 := range l724 {
+							if hn726 && !c.ReadFlag() {
+								clear(l724[i725 : i725+1])
 								continue
 							}
-							l710[i711] = r.ReadInt16()
+							l724[i725] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i711)
+								c.TraceIndex(i725)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l710
+				x.I16s = l724
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n715 := c.ReadLengthFast(1)
-				if n715 < 0 {
-					n715 = c.ReadLength(1)
+				n729 := c.ReadLengthFast(1)
+				if n729 < 0 {
+					n729 = c.ReadLength(1)
 				}
-				l716 := foryimpl.MakeSlice[[]int32](c, n715)
-				if n715 > 0 {
-					hn718 := c.ReadListHeader(5)
+				l730 := foryimpl.MakeSlice[[]int32](c, n729)
+				if n729 > 0 {
+					hn732 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i717 := range l716 {
-							if hn718 && !c.ReadFlag() {
-								clear(l716[i717 : i717+1])
+						for i731 := range l730 {
+							if hn732 && !c.ReadFlag() {
+								clear(l730[i731 : i731+1])
 								continue
 							}
-							l716[i717] = r.ReadVarInt32()
+							l730[i731] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i717)
+								c.TraceIndex(i731)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l716
+				x.I32s = l730
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n721 := c.ReadLengthFast(1)
-				if n721 < 0 {
-					n721 = c.ReadLength(1)
+				n735 := c.ReadLengthFast(1)
+				if n735 < 0 {
+					n735 = c.ReadLength(1)
 				}
-				l722 := foryimpl.MakeSlice[[]int64](c, n721)
-				if n721 > 0 {
-					hn724 := c.ReadListHeader(7)
+				l736 := foryimpl.MakeSlice[[]int64](c, n735)
+				if n735 > 0 {
+					hn738 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i723 := range l722 {
-							if hn724 && !c.ReadFlag() {
-								clear(l722[i723 : i723+1])
+						for i737 := range l736 {
+							if hn738 && !c.ReadFlag() {
+								clear(l736[i737 : i737+1])
 								continue
 							}
-							l722[i723] = r.ReadVarInt64()
+							l736[i737] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i723)
+								c.TraceIndex(i737)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l722
+				x.I64s = l736
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n727 := c.ReadLengthFast(1)
-				if n727 < 0 {
-					n727 = c.ReadLength(1)
+				n741 := c.ReadLengthFast(1)
+				if n741 < 0 {
+					n741 = c.ReadLength(1)
 				}
-				l728 := foryimpl.MakeSlice[[]int8](c, n727)
-				if n727 > 0 {
-					hn730 := c.ReadListHeader(2)
+				l742 := foryimpl.MakeSlice[[]int8](c, n741)
+				if n741 > 0 {
+					hn744 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i729 := range l728 {
-							if hn730 && !c.ReadFlag() {
-								clear(l728[i729 : i729+1])
+						for i743 := range l742 {
+							if hn744 && !c.ReadFlag() {
+								clear(l742[i743 : i743+1])
 								continue
 							}
-							l728[i729] = r.ReadInt8()
+							l742[i743] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i729)
+								c.TraceIndex(i743)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l728
+				x.I8s = l742
 			}
 		case 20:
-			if f.Convert {
-				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n733 := c.ReadLengthFast(1)
-				if n733 < 0 {
-					n733 = c.ReadLength(1)
-				}
-				l734 := foryimpl.MakeSlice[[]int64](c, n733)
-				if n733 > 0 {
-					hn736 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i735 := range l734 {
-							if hn736 && !c.ReadFlag() {
-								clear(l734[i735 : i735+1])
-								continue
-							}
-							l734[i735] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i735)
-								break
-							}
-						}
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st753, id754 := c.ReadRefFlag(); st753 == foryimpl.RefBack {
+					x.NI64s = foryimpl.BackRefSlice[int64](c, id754)
+				} else if st753 == foryimpl.RefFollows {
+					n755 := c.ReadLengthFast(1)
+					if n755 < 0 {
+						n755 = c.ReadLength(1)
 					}
-				}
-				x.NI64s = l734
-			}
-		case 21:
-			if !f.Flag || c.ReadFlag() {
-				n739 := c.ReadLengthFast(2)
-				if n739 < 0 {
-					n739 = c.ReadLength(2)
-				}
-				m740 := foryimpl.MakeMap[map[string]int32](c, n739)
-				for n739 > 0 && !c.Failed() {
-					sz741, vn742, _ := c.ReadMapChunk(n739, 21, 5, nil, false)
-					for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
-						var k744 string
-						k744 = c.ReadString()
-						var v745 int32
-						if !vn742 {
-							v745 = r.ReadVarInt32()
-						}
-						m740[k744] = v745
-					}
-					n739 -= sz741
-				}
-				x.NMap = m740
-			}
-		case 22:
-			if !f.Flag || c.ReadFlag() {
-				n747 := c.ReadLengthFast(1)
-				if n747 < 0 {
-					n747 = c.ReadLength(1)
-				}
-				l748 := foryimpl.MakeSlice[[]string](c, n747)
-				if n747 > 0 {
-					hn750 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i749 := range l748 {
-							if hn750 && !c.ReadFlag() {
-								clear(l748[i749 : i749+1])
-								continue
-							}
-							l748[i749] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i749)
-								break
-							}
-						}
-					}
-				}
-				x.NStrs = l748
-			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
-				n753 := c.ReadLengthFast(1)
-				if n753 < 0 {
-					n753 = c.ReadLength(1)
-				}
-				l754 := foryimpl.MakeSlice[Names](c, n753)
-				if n753 > 0 {
-					hn756 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i755 := range l754 {
-							if hn756 && !c.ReadFlag() {
-								clear(l754[i755 : i755+1])
-								continue
-							}
-							l754[i755] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i755)
-								break
-							}
-						}
-					}
-				}
-				x.Named = l754
-			}
-		case 24:
-			if !f.Flag || c.ReadFlag() {
-				n759 := c.ReadLengthFast(1)
-				if n759 < 0 {
-					n759 = c.ReadLength(1)
-				}
-				l760 := foryimpl.MakeSlice[[][]int32](c, n759)
-				if n759 > 0 {
-					hn762 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i761 := range l760 {
-							if hn762 && !c.ReadFlag() {
-								clear(l760[i761 : i761+1])
-								continue
-							}
-							n765 := c.ReadLengthFast(1)
-							if n765 < 0 {
-								n765 = c.ReadLength(1)
-							}
-							l766 := foryimpl.MakeSlice[[]int32](c, n765)
-							if n765 > 0 {
-								hn768 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i767 := range l766 {
-										if hn768 && !c.ReadFlag() {
-											clear(l766[i767 : i767+1])
-											continue
-										}
-										l766[i767] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i767)
-											break
-										}
-									}
+					l756 := foryimpl.MakeSlice[[]int64](c, n755)
+					if n755 > 0 {
+						hn758 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i757 := range l756 {
+								if hn758 && !c.ReadFlag() {
+									clear(l756[i757 : i757+1])
+									continue
+								}
+								l756[i757] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i757)
+									break
 								}
 							}
-							l760[i761] = l766
-							if c.Failed() {
-								c.TraceIndex(i761)
-								break
-							}
 						}
 					}
-				}
-				x.Nested = l760
-			}
-		case 25:
-			if f.Convert {
-				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
-			} else if !f.Flag || c.ReadFlag() {
-				n771 := c.ReadLengthFast(1)
-				if n771 < 0 {
-					n771 = c.ReadLength(1)
-				}
-				l772 := foryimpl.MakeSlice[[]*int32](c, n771)
-				if n771 > 0 {
-					hn774 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i773 := range l772 {
-							if hn774 && !c.ReadFlag() {
-								clear(l772[i773 : i773+1])
-								continue
-							}
-							p777 := foryimpl.Alloc[int32](c)
-							*p777 = r.ReadVarInt32()
-							l772[i773] = p777
-							if c.Failed() {
-								c.TraceIndex(i773)
-								break
-							}
-						}
-					}
-				}
-				x.PI32s = l772
-			}
-		case 26:
-			if !f.Flag || c.ReadFlag() {
-				n778 := c.ReadLengthFast(1)
-				if n778 < 0 {
-					n778 = c.ReadLength(1)
-				}
-				l779 := foryimpl.MakeSlice[[]*string](c, n778)
-				if n778 > 0 {
-					hn781 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i780 := range l779 {
-							if hn781 && !c.ReadFlag() {
-								clear(l779[i780 : i780+1])
-								continue
-							}
-							p784 := foryimpl.Alloc[string](c)
-							*p784 = c.ReadString()
-							l779[i780] = p784
-							if c.Failed() {
-								c.TraceIndex(i780)
-								break
-							}
-						}
-					}
-				}
-				x.PStrs = l779
-			}
-		case 27:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st785, id786 := c.ReadRefFlag(); st785 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id786)
-				} else if st785 == foryimpl.RefFollows {
-					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id786, x.Raw)
+					x.NI64s = l756
+					foryimpl.SetRefSlice(c, id754, x.NI64s)
 				} else {
-					x.Raw = nil
+					x.NI64s = nil
 				}
 			} else {
 				if f.Convert {
-					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					x.Raw = c.ReadBinary()
-				}
-			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				n787 := c.ReadLengthFast(1)
-				if n787 < 0 {
-					n787 = c.ReadLength(1)
-				}
-				if n787 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n787, 2))
-					return
-				}
-				var l788 [2]string
-				if n787 > 0 {
-					hn790 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i789 := range l788 {
-							if hn790 && !c.ReadFlag() {
-								clear(l788[i789 : i789+1])
-								continue
-							}
-							l788[i789] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i789)
-								break
+					n747 := c.ReadLengthFast(1)
+					if n747 < 0 {
+						n747 = c.ReadLength(1)
+					}
+					l748 := foryimpl.MakeSlice[[]int64](c, n747)
+					if n747 > 0 {
+						hn750 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i749 := range l748 {
+								if hn750 && !c.ReadFlag() {
+									clear(l748[i749 : i749+1])
+									continue
+								}
+								l748[i749] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i749)
+									break
+								}
 							}
 						}
 					}
+					x.NI64s = l748
 				}
-				x.StrArr = l788
 			}
-		case 30:
+		case 21:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st769, id770 := c.ReadRefFlag(); st769 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id770)
+				} else if st769 == foryimpl.RefFollows {
+					n771 := c.ReadLengthFast(2)
+					if n771 < 0 {
+						n771 = c.ReadLength(2)
+					}
+					m772 := foryimpl.MakeMap[map[string]int32](c, n771)
+					for n771 > 0 && !c.Failed() {
+						sz773, vn774, _ := c.ReadMapChunk(n771, 21, 5, nil, false)
+						for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
+							var k776 string
+							k776 = c.ReadString()
+							var v777 int32
+							if !vn774 {
+								v777 = r.ReadVarInt32()
+							}
+							m772[k776] = v777
+						}
+						n771 -= sz773
+					}
+					x.NMap = m772
+					foryimpl.SetRefMap(c, id770, x.NMap)
+				} else {
+					x.NMap = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n761 := c.ReadLengthFast(2)
+					if n761 < 0 {
+						n761 = c.ReadLength(2)
+					}
+					m762 := foryimpl.MakeMap[map[string]int32](c, n761)
+					for n761 > 0 && !c.Failed() {
+						sz763, vn764, _ := c.ReadMapChunk(n761, 21, 5, nil, false)
+						for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
+							var k766 string
+							k766 = c.ReadString()
+							var v767 int32
+							if !vn764 {
+								v767 = r.ReadVarInt32()
+							}
+							m762[k766] = v767
+						}
+						n761 -= sz763
+					}
+					x.NMap = m762
+				}
+			}
+		case 22:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st785, id786 := c.ReadRefFlag(); st785 == foryimpl.RefBack {
+					x.NStrs = foryimpl.BackRefSlice[string](c, id786)
+				} else if st785 == foryimpl.RefFollows {
+					n787 := c.ReadLengthFast(1)
+					if n787 < 0 {
+						n787 = c.ReadLength(1)
+					}
+					l788 := foryimpl.MakeSlice[[]string](c, n787)
+					if n787 > 0 {
+						hn790 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i789 := range l788 {
+								if hn790 && !c.ReadFlag() {
+									clear(l788[i789 : i789+1])
+									continue
+								}
+								l788[i789] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i789)
+									break
+								}
+							}
+						}
+					}
+					x.NStrs = l788
+					foryimpl.SetRefSlice(c, id786, x.NStrs)
+				} else {
+					x.NStrs = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n779 := c.ReadLengthFast(1)
+					if n779 < 0 {
+						n779 = c.ReadLength(1)
+					}
+					l780 := foryimpl.MakeSlice[[]string](c, n779)
+					if n779 > 0 {
+						hn782 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i781 := range l780 {
+								if hn782 && !c.ReadFlag() {
+									clear(l780[i781 : i781+1])
+									continue
+								}
+								l780[i781] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i781)
+									break
+								}
+							}
+						}
+					}
+					x.NStrs = l780
+				}
+			}
+		case 23:
 			if !f.Flag || c.ReadFlag() {
 				n793 := c.ReadLengthFast(1)
 				if n793 < 0 {
 					n793 = c.ReadLength(1)
 				}
-				l794 := foryimpl.MakeSlice[[]string](c, n793)
+				l794 := foryimpl.MakeSlice[Names](c, n793)
 				if n793 > 0 {
 					hn796 := c.ReadListHeader(21)
 					if !c.Failed() {
@@ -5191,24 +5154,45 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.Strs = l794
+				x.Named = l794
 			}
-		case 31:
+		case 24:
 			if !f.Flag || c.ReadFlag() {
 				n799 := c.ReadLengthFast(1)
 				if n799 < 0 {
 					n799 = c.ReadLength(1)
 				}
-				l800 := foryimpl.MakeSlice[[]time.Time](c, n799)
+				l800 := foryimpl.MakeSlice[[][]int32](c, n799)
 				if n799 > 0 {
-					hn802 := c.ReadListHeader(38)
+					hn802 := c.ReadListHeader(22)
 					if !c.Failed() {
 						for i801 := range l800 {
 							if hn802 && !c.ReadFlag() {
 								clear(l800[i801 : i801+1])
 								continue
 							}
-							l800[i801] = c.ReadTime()
+							n805 := c.ReadLengthFast(1)
+							if n805 < 0 {
+								n805 = c.ReadLength(1)
+							}
+							l806 := foryimpl.MakeSlice[[]int32](c, n805)
+							if n805 > 0 {
+								hn808 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i807 := range l806 {
+										if hn808 && !c.ReadFlag() {
+											clear(l806[i807 : i807+1])
+											continue
+										}
+										l806[i807] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i807)
+											break
+										}
+									}
+								}
+							}
+							l800[i801] = l806
 							if c.Failed() {
 								c.TraceIndex(i801)
 								break
@@ -5216,53 +5200,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.Times = l800
+				x.Nested = l800
 			}
-		case 32:
+		case 25:
 			if f.Convert {
-				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n805 := c.ReadLengthFast(2)
-				if n805 < 0 {
-					n805 = c.ReadLength(2)
-				}
-				l806 := foryimpl.MakeSlice[[]uint16](c, n805)
-				if n805 > 0 {
-					hn808 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i807 := range l806 {
-							if hn808 && !c.ReadFlag() {
-								clear(l806[i807 : i807+1])
-								continue
-							}
-							l806[i807] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i807)
-								break
-							}
-						}
-					}
-				}
-				x.U16s = l806
-			}
-		case 33:
-			if f.Convert {
-				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
+				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
 				n811 := c.ReadLengthFast(1)
 				if n811 < 0 {
 					n811 = c.ReadLength(1)
 				}
-				l812 := foryimpl.MakeSlice[[]uint32](c, n811)
+				l812 := foryimpl.MakeSlice[[]*int32](c, n811)
 				if n811 > 0 {
-					hn814 := c.ReadListHeader(12)
+					hn814 := c.ReadListHeader(5)
 					if !c.Failed() {
 						for i813 := range l812 {
 							if hn814 && !c.ReadFlag() {
 								clear(l812[i813 : i813+1])
 								continue
 							}
-							l812[i813] = r.ReadVarUint32()
+							p817 := foryimpl.Alloc[int32](c)
+							*p817 = r.ReadVarInt32()
+							l812[i813] = p817
 							if c.Failed() {
 								c.TraceIndex(i813)
 								break
@@ -5270,34 +5229,215 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U32s = l812
+				x.PI32s = l812
 			}
-		case 34:
-			if f.Convert {
-				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n817 := c.ReadLengthFast(1)
-				if n817 < 0 {
-					n817 = c.ReadLength(1)
+		case 26:
+			if !f.Flag || c.ReadFlag() {
+				n818 := c.ReadLengthFast(1)
+				if n818 < 0 {
+					n818 = c.ReadLength(1)
 				}
-				l818 := foryimpl.MakeSlice[[]uint64](c, n817)
-				if n817 > 0 {
-					hn820 := c.ReadListHeader(14)
+				l819 := foryimpl.MakeSlice[[]*string](c, n818)
+				if n818 > 0 {
+					hn821 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i819 := range l818 {
-							if hn820 && !c.ReadFlag() {
-								clear(l818[i819 : i819+1])
+						for i820 := range l819 {
+							if hn821 && !c.ReadFlag() {
+								clear(l819[i820 : i820+1])
 								continue
 							}
-							l818[i819] = r.ReadVarUint64()
+							p824 := foryimpl.Alloc[string](c)
+							*p824 = c.ReadString()
+							l819[i820] = p824
 							if c.Failed() {
-								c.TraceIndex(i819)
+								c.TraceIndex(i820)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l818
+				x.PStrs = l819
+			}
+		case 27:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st825, id826 := c.ReadRefFlag(); st825 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id826)
+				} else if st825 == foryimpl.RefFollows {
+					x.Raw = c.ReadBinary()
+					foryimpl.SetRefSlice(c, id826, x.Raw)
+				} else {
+					x.Raw = nil
+				}
+			} else {
+				if f.Convert {
+					x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					x.Raw = c.ReadBinary()
+				}
+			}
+		case 28:
+			if !f.Flag || c.ReadFlag() {
+				x.S = c.ReadString()
+			}
+		case 29:
+			if !f.Flag || c.ReadFlag() {
+				n827 := c.ReadLengthFast(1)
+				if n827 < 0 {
+					n827 = c.ReadLength(1)
+				}
+				if n827 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n827, 2))
+					return
+				}
+				var l828 [2]string
+				if n827 > 0 {
+					hn830 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i829 := range l828 {
+							if hn830 && !c.ReadFlag() {
+								clear(l828[i829 : i829+1])
+								continue
+							}
+							l828[i829] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i829)
+								break
+							}
+						}
+					}
+				}
+				x.StrArr = l828
+			}
+		case 30:
+			if !f.Flag || c.ReadFlag() {
+				n833 := c.ReadLengthFast(1)
+				if n833 < 0 {
+					n833 = c.ReadLength(1)
+				}
+				l834 := foryimpl.MakeSlice[[]string](c, n833)
+				if n833 > 0 {
+					hn836 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i835 := range l834 {
+							if hn836 && !c.ReadFlag() {
+								clear(l834[i835 : i835+1])
+								continue
+							}
+							l834[i835] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i835)
+								break
+							}
+						}
+					}
+				}
+				x.Strs = l834
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n839 := c.ReadLengthFast(1)
+				if n839 < 0 {
+					n839 = c.ReadLength(1)
+				}
+				l840 := foryimpl.MakeSlice[[]time.Time](c, n839)
+				if n839 > 0 {
+					hn842 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i841 := range l840 {
+							if hn842 && !c.ReadFlag() {
+								clear(l840[i841 : i841+1])
+								continue
+							}
+							l840[i841] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i841)
+								break
+							}
+						}
+					}
+				}
+				x.Times = l840
+			}
+		case 32:
+			if f.Convert {
+				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n845 := c.ReadLengthFast(2)
+				if n845 < 0 {
+					n845 = c.ReadLength(2)
+				}
+				l846 := foryimpl.MakeSlice[[]uint16](c, n845)
+				if n845 > 0 {
+					hn848 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i847 := range l846 {
+							if hn848 && !c.ReadFlag() {
+								clear(l846[i847 : i847+1])
+								continue
+							}
+							l846[i847] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i847)
+								break
+							}
+						}
+					}
+				}
+				x.U16s = l846
+			}
+		case 33:
+			if f.Convert {
+				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n851 := c.ReadLengthFast(1)
+				if n851 < 0 {
+					n851 = c.ReadLength(1)
+				}
+				l852 := foryimpl.MakeSlice[[]uint32](c, n851)
+				if n851 > 0 {
+					hn854 := c.ReadListHeader(12)
+					if !c.Failed() {
+						for i853 := range l852 {
+							if hn854 && !c.ReadFlag() {
+								clear(l852[i853 : i853+1])
+								continue
+							}
+							l852[i853] = r.ReadVarUint32()
+							if c.Failed() {
+								c.TraceIndex(i853)
+								break
+							}
+						}
+					}
+				}
+				x.U32s = l852
+			}
+		case 34:
+			if f.Convert {
+				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n857 := c.ReadLengthFast(1)
+				if n857 < 0 {
+					n857 = c.ReadLength(1)
+				}
+				l858 := foryimpl.MakeSlice[[]uint64](c, n857)
+				if n857 > 0 {
+					hn860 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i859 := range l858 {
+							if hn860 && !c.ReadFlag() {
+								clear(l858[i859 : i859+1])
+								continue
+							}
+							l858[i859] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i859)
+								break
+							}
+						}
+					}
+				}
+				x.U64s = l858
 			}
 		default:
 			c.SkipField(f)
@@ -5948,7 +6088,7 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw273.End(b)
 	var mw276 foryimpl.MapWriter
-	mw276.Begin(b, len(x.Inner))
+	mw276.BeginTracked(b, len(x.Inner))
 	for k277, v278 := range x.Inner {
 		if v278 == nil {
 			mw276.NullEntry(b)
@@ -5956,19 +6096,21 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw276.Entry(b)
 			foryimpl.WriteString(b, k277)
-			var mw279 foryimpl.MapWriter
-			mw279.Begin(b, len(v278))
-			for k280, v281 := range v278 {
-				mw279.Entry(b)
-				b.WriteVarInt32(k280)
-				foryimpl.WriteString(b, v281)
+			if !foryimpl.WriteRefMap(c, v278) {
+				var mw279 foryimpl.MapWriter
+				mw279.Begin(b, len(v278))
+				for k280, v281 := range v278 {
+					mw279.Entry(b)
+					b.WriteVarInt32(k280)
+					foryimpl.WriteString(b, v281)
+				}
+				mw279.End(b)
 			}
-			mw279.End(b)
 		}
 	}
 	mw276.End(b)
 	var mw282 foryimpl.MapWriter
-	mw282.Begin(b, len(x.Lists))
+	mw282.BeginTracked(b, len(x.Lists))
 	for k283, v284 := range x.Lists {
 		if v284 == nil {
 			mw282.NullEntry(b)
@@ -5976,16 +6118,18 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw282.Entry(b)
 			foryimpl.WriteString(b, k283)
-			b.WriteVarUint32(uint32(len(v284)))
-			if len(v284) > 0 {
-				b.Reserve(1 + len(v284)*9 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
-				for _, e285 := range v284 {
-					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e285))
+			if !foryimpl.WriteRefSlice(c, v284) {
+				b.WriteVarUint32(uint32(len(v284)))
+				if len(v284) > 0 {
+					b.Reserve(1 + len(v284)*9 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e285 := range v284 {
+						off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e285))
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
@@ -6014,10 +6158,15 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw292 foryimpl.MapWriter
 	mw292.BeginTracked(b, len(x.Ptrs))
 	for k293, v294 := range x.Ptrs {
-		mw292.Entry(b)
-		b.WriteVarInt32(k293)
-		if !foryimpl.WriteRefPtr(c, v294) {
-			v294.ForyWrite(c)
+		if v294 == nil {
+			mw292.NullEntry(b)
+			b.WriteVarInt32(k293)
+		} else {
+			mw292.Entry(b)
+			b.WriteVarInt32(k293)
+			if !foryimpl.WriteRefPtr(c, v294) {
+				v294.ForyWrite(c)
+			}
 		}
 	}
 	mw292.End(b)
@@ -6893,12 +7042,39 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m587 := foryimpl.MakeMap[map[string]map[int32]string](c, n586)
 	for n586 > 0 && !c.Failed() {
-		sz588, vn589, _ := c.ReadMapChunk(n586, 21, 24, nil, true)
+		sz588, vn589, tr601, _ := c.ReadMapChunkRef(n586, 21, 24, nil)
 		for j590 := 0; j590 < sz588 && !c.Failed(); j590++ {
 			var k591 string
 			k591 = c.ReadString()
 			var v592 map[int32]string
-			if !vn589 {
+			if tr601 {
+				if st602, id603 := c.ReadRefFlag(); st602 == foryimpl.RefBack {
+					v592 = foryimpl.BackRefMap[int32, string](c, id603)
+				} else if st602 == foryimpl.RefFollows {
+					n604 := c.ReadLengthFast(2)
+					if n604 < 0 {
+						n604 = c.ReadLength(2)
+					}
+					m605 := foryimpl.MakeMap[map[int32]string](c, n604)
+					for n604 > 0 && !c.Failed() {
+						sz606, vn607, _ := c.ReadMapChunk(n604, 5, 21, nil, false)
+						for j608 := 0; j608 < sz606 && !c.Failed(); j608++ {
+							var k609 int32
+							k609 = r.ReadVarInt32()
+							var v610 string
+							if !vn607 {
+								v610 = c.ReadString()
+							}
+							m605[k609] = v610
+						}
+						n604 -= sz606
+					}
+					v592 = m605
+					foryimpl.SetRefMap(c, id603, v592)
+				} else {
+					v592 = nil
+				}
+			} else if !vn589 {
 				n593 := c.ReadLengthFast(2)
 				if n593 < 0 {
 					n593 = c.ReadLength(2)
@@ -6928,192 +7104,222 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Inner")
 		return
 	}
-	n602 := c.ReadLengthFast(2)
-	if n602 < 0 {
-		n602 = c.ReadLength(2)
+	n612 := c.ReadLengthFast(2)
+	if n612 < 0 {
+		n612 = c.ReadLength(2)
 	}
-	m603 := foryimpl.MakeMap[map[string][]int64](c, n602)
-	for n602 > 0 && !c.Failed() {
-		sz604, vn605, _ := c.ReadMapChunk(n602, 21, 22, nil, true)
-		for j606 := 0; j606 < sz604 && !c.Failed(); j606++ {
-			var k607 string
-			k607 = c.ReadString()
-			var v608 []int64
-			if !vn605 {
-				n609 := c.ReadLengthFast(1)
-				if n609 < 0 {
-					n609 = c.ReadLength(1)
+	m613 := foryimpl.MakeMap[map[string][]int64](c, n612)
+	for n612 > 0 && !c.Failed() {
+		sz614, vn615, tr625, _ := c.ReadMapChunkRef(n612, 21, 22, nil)
+		for j616 := 0; j616 < sz614 && !c.Failed(); j616++ {
+			var k617 string
+			k617 = c.ReadString()
+			var v618 []int64
+			if tr625 {
+				if st626, id627 := c.ReadRefFlag(); st626 == foryimpl.RefBack {
+					v618 = foryimpl.BackRefSlice[int64](c, id627)
+				} else if st626 == foryimpl.RefFollows {
+					n628 := c.ReadLengthFast(1)
+					if n628 < 0 {
+						n628 = c.ReadLength(1)
+					}
+					l629 := foryimpl.MakeSlice[[]int64](c, n628)
+					if n628 > 0 {
+						hn631 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i630 := range l629 {
+								if hn631 && !c.ReadFlag() {
+									clear(l629[i630 : i630+1])
+									continue
+								}
+								l629[i630] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i630)
+									break
+								}
+							}
+						}
+					}
+					v618 = l629
+					foryimpl.SetRefSlice(c, id627, v618)
+				} else {
+					v618 = nil
 				}
-				l610 := foryimpl.MakeSlice[[]int64](c, n609)
-				if n609 > 0 {
-					hn612 := c.ReadListHeader(7)
+			} else if !vn615 {
+				n619 := c.ReadLengthFast(1)
+				if n619 < 0 {
+					n619 = c.ReadLength(1)
+				}
+				l620 := foryimpl.MakeSlice[[]int64](c, n619)
+				if n619 > 0 {
+					hn622 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i611 := range l610 {
-							if hn612 && !c.ReadFlag() {
-								clear(l610[i611 : i611+1])
+						for i621 := range l620 {
+							if hn622 && !c.ReadFlag() {
+								clear(l620[i621 : i621+1])
 								continue
 							}
-							l610[i611] = r.ReadVarInt64()
+							l620[i621] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i611)
+								c.TraceIndex(i621)
 								break
 							}
 						}
 					}
 				}
-				v608 = l610
+				v618 = l620
 			}
-			m603[k607] = v608
+			m613[k617] = v618
 		}
-		n602 -= sz604
+		n612 -= sz614
 	}
-	x.Lists = m603
+	x.Lists = m613
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n616 := c.ReadLengthFast(2)
-	if n616 < 0 {
-		n616 = c.ReadLength(2)
+	n634 := c.ReadLengthFast(2)
+	if n634 < 0 {
+		n634 = c.ReadLength(2)
 	}
-	m617 := foryimpl.MakeMap[Scores](c, n616)
-	for n616 > 0 && !c.Failed() {
-		sz618, vn619, _ := c.ReadMapChunk(n616, 21, 5, nil, false)
-		for j620 := 0; j620 < sz618 && !c.Failed(); j620++ {
-			var k621 string
-			k621 = c.ReadString()
-			var v622 int32
-			if !vn619 {
-				v622 = r.ReadVarInt32()
+	m635 := foryimpl.MakeMap[Scores](c, n634)
+	for n634 > 0 && !c.Failed() {
+		sz636, vn637, _ := c.ReadMapChunk(n634, 21, 5, nil, false)
+		for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
+			var k639 string
+			k639 = c.ReadString()
+			var v640 int32
+			if !vn637 {
+				v640 = r.ReadVarInt32()
 			}
-			m617[k621] = v622
+			m635[k639] = v640
 		}
-		n616 -= sz618
+		n634 -= sz636
 	}
-	x.Named = m617
+	x.Named = m635
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n624 := c.ReadLengthFast(2)
-	if n624 < 0 {
-		n624 = c.ReadLength(2)
+	n642 := c.ReadLengthFast(2)
+	if n642 < 0 {
+		n642 = c.ReadLength(2)
 	}
-	m625 := foryimpl.MakeMap[map[string]*int64](c, n624)
-	for n624 > 0 && !c.Failed() {
-		sz626, vn627, _ := c.ReadMapChunk(n624, 21, 7, nil, true)
-		for j628 := 0; j628 < sz626 && !c.Failed(); j628++ {
-			var k629 string
-			k629 = c.ReadString()
-			var v630 *int64
-			if !vn627 {
-				p631 := foryimpl.Alloc[int64](c)
-				*p631 = r.ReadVarInt64()
-				v630 = p631
+	m643 := foryimpl.MakeMap[map[string]*int64](c, n642)
+	for n642 > 0 && !c.Failed() {
+		sz644, vn645, _ := c.ReadMapChunk(n642, 21, 7, nil, true)
+		for j646 := 0; j646 < sz644 && !c.Failed(); j646++ {
+			var k647 string
+			k647 = c.ReadString()
+			var v648 *int64
+			if !vn645 {
+				p649 := foryimpl.Alloc[int64](c)
+				*p649 = r.ReadVarInt64()
+				v648 = p649
 			}
-			m625[k629] = v630
+			m643[k647] = v648
 		}
-		n624 -= sz626
+		n642 -= sz644
 	}
-	x.PVals = m625
+	x.PVals = m643
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
-	n633 := c.ReadLengthFast(2)
-	if n633 < 0 {
-		n633 = c.ReadLength(2)
+	n651 := c.ReadLengthFast(2)
+	if n651 < 0 {
+		n651 = c.ReadLength(2)
 	}
-	m634 := foryimpl.MakeMap[map[int32]*other.Address](c, n633)
-	for n633 > 0 && !c.Failed() {
-		sz635, vn636, tr642, ev641 := c.ReadMapChunkRef(n633, 5, (*other.Address)(nil).ForyType())
-		for j637 := 0; j637 < sz635 && !c.Failed(); j637++ {
-			var k638 int32
-			k638 = r.ReadVarInt32()
-			var v639 *other.Address
-			if tr642 {
-				if st643, id644 := c.ReadRefFlag(); st643 == foryimpl.RefBack {
-					v639 = foryimpl.BackRef[other.Address](c, id644)
-				} else if st643 == foryimpl.RefFollows {
-					p645 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id644, p645)
-					if ev641 != nil {
-						p645.ForyReadEvolved(c, ev641)
+	m652 := foryimpl.MakeMap[map[int32]*other.Address](c, n651)
+	for n651 > 0 && !c.Failed() {
+		sz653, vn654, tr660, ev659 := c.ReadMapChunkRef(n651, 5, 28, (*other.Address)(nil).ForyType())
+		for j655 := 0; j655 < sz653 && !c.Failed(); j655++ {
+			var k656 int32
+			k656 = r.ReadVarInt32()
+			var v657 *other.Address
+			if tr660 {
+				if st661, id662 := c.ReadRefFlag(); st661 == foryimpl.RefBack {
+					v657 = foryimpl.BackRef[other.Address](c, id662)
+				} else if st661 == foryimpl.RefFollows {
+					p663 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id662, p663)
+					if ev659 != nil {
+						p663.ForyReadEvolved(c, ev659)
 					} else {
-						p645.ForyRead(c)
+						p663.ForyRead(c)
 					}
-					v639 = p645
+					v657 = p663
 				} else {
-					v639 = nil
+					v657 = nil
 				}
-			} else if !vn636 {
-				p640 := foryimpl.Alloc[other.Address](c)
-				if ev641 != nil {
-					p640.ForyReadEvolved(c, ev641)
+			} else if !vn654 {
+				p658 := foryimpl.Alloc[other.Address](c)
+				if ev659 != nil {
+					p658.ForyReadEvolved(c, ev659)
 				} else {
-					p640.ForyRead(c)
+					p658.ForyRead(c)
 				}
-				v639 = p640
+				v657 = p658
 			}
-			m634[k638] = v639
+			m652[k656] = v657
 		}
-		n633 -= sz635
+		n651 -= sz653
 	}
-	x.Ptrs = m634
+	x.Ptrs = m652
 	if c.Failed() {
 		c.Trace("Ptrs")
 		return
 	}
-	n646 := c.ReadLengthFast(2)
-	if n646 < 0 {
-		n646 = c.ReadLength(2)
+	n664 := c.ReadLengthFast(2)
+	if n664 < 0 {
+		n664 = c.ReadLength(2)
 	}
-	m647 := foryimpl.MakeMap[map[Shade]Label](c, n646)
-	for n646 > 0 && !c.Failed() {
-		sz648, vn649, _ := c.ReadMapChunk(n646, 25, 21, nil, false)
-		for j650 := 0; j650 < sz648 && !c.Failed(); j650++ {
-			var k651 Shade
-			if e653 := c.ReadEnumFast(uint32(0xffff)); e653 >= 0 {
-				k651 = Shade(e653)
+	m665 := foryimpl.MakeMap[map[Shade]Label](c, n664)
+	for n664 > 0 && !c.Failed() {
+		sz666, vn667, _ := c.ReadMapChunk(n664, 25, 21, nil, false)
+		for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
+			var k669 Shade
+			if e671 := c.ReadEnumFast(uint32(0xffff)); e671 >= 0 {
+				k669 = Shade(e671)
 			} else {
-				k651 = Shade(c.ReadEnum(uint32(0xffff)))
+				k669 = Shade(c.ReadEnum(uint32(0xffff)))
 			}
-			var v652 Label
-			if !vn649 {
-				v652 = Label(c.ReadString())
+			var v670 Label
+			if !vn667 {
+				v670 = Label(c.ReadString())
 			}
-			m647[k651] = v652
+			m665[k669] = v670
 		}
-		n646 -= sz648
+		n664 -= sz666
 	}
-	x.ShadeKey = m647
+	x.ShadeKey = m665
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n655 := c.ReadLengthFast(2)
-	if n655 < 0 {
-		n655 = c.ReadLength(2)
+	n673 := c.ReadLengthFast(2)
+	if n673 < 0 {
+		n673 = c.ReadLength(2)
 	}
-	m656 := foryimpl.MakeMap[map[string]other.Address](c, n655)
-	for n655 > 0 && !c.Failed() {
-		sz657, vn658, ev662 := c.ReadMapChunk(n655, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j659 := 0; j659 < sz657 && !c.Failed(); j659++ {
-			var k660 string
-			k660 = c.ReadString()
-			var v661 other.Address
-			if !vn658 {
-				if ev662 != nil {
-					v661.ForyReadEvolved(c, ev662)
+	m674 := foryimpl.MakeMap[map[string]other.Address](c, n673)
+	for n673 > 0 && !c.Failed() {
+		sz675, vn676, ev680 := c.ReadMapChunk(n673, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j677 := 0; j677 < sz675 && !c.Failed(); j677++ {
+			var k678 string
+			k678 = c.ReadString()
+			var v679 other.Address
+			if !vn676 {
+				if ev680 != nil {
+					v679.ForyReadEvolved(c, ev680)
 				} else {
-					v661.ForyRead(c)
+					v679.ForyRead(c)
 				}
 			}
-			m656[k660] = v661
+			m674[k678] = v679
 		}
-		n655 -= sz657
+		n673 -= sz675
 	}
-	x.Structs = m656
+	x.Structs = m674
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -7128,502 +7334,502 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n664 := c.ReadLengthFast(2)
-				if n664 < 0 {
-					n664 = c.ReadLength(2)
+				n682 := c.ReadLengthFast(2)
+				if n682 < 0 {
+					n682 = c.ReadLength(2)
 				}
-				m665 := foryimpl.MakeMap[map[bool]string](c, n664)
-				for n664 > 0 && !c.Failed() {
-					sz666, vn667, _ := c.ReadMapChunk(n664, 1, 21, nil, false)
-					for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
-						var k669 bool
-						k669 = r.ReadBool()
-						var v670 string
-						if !vn667 {
-							v670 = c.ReadString()
+				m683 := foryimpl.MakeMap[map[bool]string](c, n682)
+				for n682 > 0 && !c.Failed() {
+					sz684, vn685, _ := c.ReadMapChunk(n682, 1, 21, nil, false)
+					for j686 := 0; j686 < sz684 && !c.Failed(); j686++ {
+						var k687 bool
+						k687 = r.ReadBool()
+						var v688 string
+						if !vn685 {
+							v688 = c.ReadString()
 						}
-						m665[k669] = v670
+						m683[k687] = v688
 					}
-					n664 -= sz666
+					n682 -= sz684
 				}
-				x.ByBool = m665
+				x.ByBool = m683
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n672 := c.ReadLengthFast(2)
-				if n672 < 0 {
-					n672 = c.ReadLength(2)
+				n690 := c.ReadLengthFast(2)
+				if n690 < 0 {
+					n690 = c.ReadLength(2)
 				}
-				m673 := foryimpl.MakeMap[map[Color]int32](c, n672)
-				for n672 > 0 && !c.Failed() {
-					sz674, vn675, _ := c.ReadMapChunk(n672, 25, 5, nil, false)
-					for j676 := 0; j676 < sz674 && !c.Failed(); j676++ {
-						var k677 Color
-						if e679 := c.ReadEnumFast(uint32(0x7fffffff)); e679 >= 0 {
-							k677 = Color(e679)
+				m691 := foryimpl.MakeMap[map[Color]int32](c, n690)
+				for n690 > 0 && !c.Failed() {
+					sz692, vn693, _ := c.ReadMapChunk(n690, 25, 5, nil, false)
+					for j694 := 0; j694 < sz692 && !c.Failed(); j694++ {
+						var k695 Color
+						if e697 := c.ReadEnumFast(uint32(0x7fffffff)); e697 >= 0 {
+							k695 = Color(e697)
 						} else {
-							k677 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k695 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v678 int32
-						if !vn675 {
-							v678 = r.ReadVarInt32()
+						var v696 int32
+						if !vn693 {
+							v696 = r.ReadVarInt32()
 						}
-						m673[k677] = v678
+						m691[k695] = v696
 					}
-					n672 -= sz674
+					n690 -= sz692
 				}
-				x.ByEnum = m673
+				x.ByEnum = m691
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n681 := c.ReadLengthFast(2)
-				if n681 < 0 {
-					n681 = c.ReadLength(2)
+				n699 := c.ReadLengthFast(2)
+				if n699 < 0 {
+					n699 = c.ReadLength(2)
 				}
-				m682 := foryimpl.MakeMap[map[int16]int16](c, n681)
-				for n681 > 0 && !c.Failed() {
-					sz683, vn684, _ := c.ReadMapChunk(n681, 3, 3, nil, false)
-					for j685 := 0; j685 < sz683 && !c.Failed(); j685++ {
-						var k686 int16
-						k686 = r.ReadInt16()
-						var v687 int16
-						if !vn684 {
-							v687 = r.ReadInt16()
+				m700 := foryimpl.MakeMap[map[int16]int16](c, n699)
+				for n699 > 0 && !c.Failed() {
+					sz701, vn702, _ := c.ReadMapChunk(n699, 3, 3, nil, false)
+					for j703 := 0; j703 < sz701 && !c.Failed(); j703++ {
+						var k704 int16
+						k704 = r.ReadInt16()
+						var v705 int16
+						if !vn702 {
+							v705 = r.ReadInt16()
 						}
-						m682[k686] = v687
+						m700[k704] = v705
 					}
-					n681 -= sz683
+					n699 -= sz701
 				}
-				x.ByI16 = m682
+				x.ByI16 = m700
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n689 := c.ReadLengthFast(2)
-				if n689 < 0 {
-					n689 = c.ReadLength(2)
+				n707 := c.ReadLengthFast(2)
+				if n707 < 0 {
+					n707 = c.ReadLength(2)
 				}
-				m690 := foryimpl.MakeMap[map[int32]string](c, n689)
-				for n689 > 0 && !c.Failed() {
-					sz691, vn692, _ := c.ReadMapChunk(n689, 5, 21, nil, false)
-					for j693 := 0; j693 < sz691 && !c.Failed(); j693++ {
-						var k694 int32
-						k694 = r.ReadVarInt32()
-						var v695 string
-						if !vn692 {
-							v695 = c.ReadString()
+				m708 := foryimpl.MakeMap[map[int32]string](c, n707)
+				for n707 > 0 && !c.Failed() {
+					sz709, vn710, _ := c.ReadMapChunk(n707, 5, 21, nil, false)
+					for j711 := 0; j711 < sz709 && !c.Failed(); j711++ {
+						var k712 int32
+						k712 = r.ReadVarInt32()
+						var v713 string
+						if !vn710 {
+							v713 = c.ReadString()
 						}
-						m690[k694] = v695
+						m708[k712] = v713
 					}
-					n689 -= sz691
+					n707 -= sz709
 				}
-				x.ByI32 = m690
+				x.ByI32 = m708
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n697 := c.ReadLengthFast(2)
-				if n697 < 0 {
-					n697 = c.ReadLength(2)
+				n715 := c.ReadLengthFast(2)
+				if n715 < 0 {
+					n715 = c.ReadLength(2)
 				}
-				m698 := foryimpl.MakeMap[map[int64]float64](c, n697)
-				for n697 > 0 && !c.Failed() {
-					sz699, vn700, _ := c.ReadMapChunk(n697, 7, 20, nil, false)
-					for j701 := 0; j701 < sz699 && !c.Failed(); j701++ {
-						var k702 int64
-						k702 = r.ReadVarInt64()
-						var v703 float64
-						if !vn700 {
-							v703 = r.ReadFloat64()
+				m716 := foryimpl.MakeMap[map[int64]float64](c, n715)
+				for n715 > 0 && !c.Failed() {
+					sz717, vn718, _ := c.ReadMapChunk(n715, 7, 20, nil, false)
+					for j719 := 0; j719 < sz717 && !c.Failed(); j719++ {
+						var k720 int64
+						k720 = r.ReadVarInt64()
+						var v721 float64
+						if !vn718 {
+							v721 = r.ReadFloat64()
 						}
-						m698[k702] = v703
+						m716[k720] = v721
 					}
-					n697 -= sz699
+					n715 -= sz717
 				}
-				x.ByI64 = m698
+				x.ByI64 = m716
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n705 := c.ReadLengthFast(2)
-				if n705 < 0 {
-					n705 = c.ReadLength(2)
+				n723 := c.ReadLengthFast(2)
+				if n723 < 0 {
+					n723 = c.ReadLength(2)
 				}
-				m706 := foryimpl.MakeMap[map[int8]int8](c, n705)
-				for n705 > 0 && !c.Failed() {
-					sz707, vn708, _ := c.ReadMapChunk(n705, 2, 2, nil, false)
-					for j709 := 0; j709 < sz707 && !c.Failed(); j709++ {
-						var k710 int8
-						k710 = r.ReadInt8()
-						var v711 int8
-						if !vn708 {
-							v711 = r.ReadInt8()
+				m724 := foryimpl.MakeMap[map[int8]int8](c, n723)
+				for n723 > 0 && !c.Failed() {
+					sz725, vn726, _ := c.ReadMapChunk(n723, 2, 2, nil, false)
+					for j727 := 0; j727 < sz725 && !c.Failed(); j727++ {
+						var k728 int8
+						k728 = r.ReadInt8()
+						var v729 int8
+						if !vn726 {
+							v729 = r.ReadInt8()
 						}
-						m706[k710] = v711
+						m724[k728] = v729
 					}
-					n705 -= sz707
+					n723 -= sz725
 				}
-				x.ByI8 = m706
+				x.ByI8 = m724
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n713 := c.ReadLengthFast(2)
-				if n713 < 0 {
-					n713 = c.ReadLength(2)
+				n731 := c.ReadLengthFast(2)
+				if n731 < 0 {
+					n731 = c.ReadLength(2)
 				}
-				m714 := foryimpl.MakeMap[map[int]int](c, n713)
-				for n713 > 0 && !c.Failed() {
-					sz715, vn716, _ := c.ReadMapChunk(n713, 7, 7, nil, false)
-					for j717 := 0; j717 < sz715 && !c.Failed(); j717++ {
-						var k718 int
-						k718 = int(r.ReadVarInt64())
-						var v719 int
-						if !vn716 {
-							v719 = int(r.ReadVarInt64())
+				m732 := foryimpl.MakeMap[map[int]int](c, n731)
+				for n731 > 0 && !c.Failed() {
+					sz733, vn734, _ := c.ReadMapChunk(n731, 7, 7, nil, false)
+					for j735 := 0; j735 < sz733 && !c.Failed(); j735++ {
+						var k736 int
+						k736 = int(r.ReadVarInt64())
+						var v737 int
+						if !vn734 {
+							v737 = int(r.ReadVarInt64())
 						}
-						m714[k718] = v719
+						m732[k736] = v737
 					}
-					n713 -= sz715
+					n731 -= sz733
 				}
-				x.ByInt = m714
+				x.ByInt = m732
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n721 := c.ReadLengthFast(2)
-				if n721 < 0 {
-					n721 = c.ReadLength(2)
+				n739 := c.ReadLengthFast(2)
+				if n739 < 0 {
+					n739 = c.ReadLength(2)
 				}
-				m722 := foryimpl.MakeMap[map[string]string](c, n721)
-				for n721 > 0 && !c.Failed() {
-					sz723, vn724, _ := c.ReadMapChunk(n721, 21, 21, nil, false)
-					for j725 := 0; j725 < sz723 && !c.Failed(); j725++ {
-						var k726 string
-						k726 = c.ReadString()
-						var v727 string
-						if !vn724 {
-							v727 = c.ReadString()
+				m740 := foryimpl.MakeMap[map[string]string](c, n739)
+				for n739 > 0 && !c.Failed() {
+					sz741, vn742, _ := c.ReadMapChunk(n739, 21, 21, nil, false)
+					for j743 := 0; j743 < sz741 && !c.Failed(); j743++ {
+						var k744 string
+						k744 = c.ReadString()
+						var v745 string
+						if !vn742 {
+							v745 = c.ReadString()
 						}
-						m722[k726] = v727
+						m740[k744] = v745
 					}
-					n721 -= sz723
+					n739 -= sz741
 				}
-				x.ByStr = m722
+				x.ByStr = m740
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLengthFast(2)
-				if n729 < 0 {
-					n729 = c.ReadLength(2)
+				n747 := c.ReadLengthFast(2)
+				if n747 < 0 {
+					n747 = c.ReadLength(2)
 				}
-				m730 := foryimpl.MakeMap[map[uint16]uint16](c, n729)
-				for n729 > 0 && !c.Failed() {
-					sz731, vn732, _ := c.ReadMapChunk(n729, 10, 10, nil, false)
-					for j733 := 0; j733 < sz731 && !c.Failed(); j733++ {
-						var k734 uint16
-						k734 = r.ReadUint16()
-						var v735 uint16
-						if !vn732 {
-							v735 = r.ReadUint16()
+				m748 := foryimpl.MakeMap[map[uint16]uint16](c, n747)
+				for n747 > 0 && !c.Failed() {
+					sz749, vn750, _ := c.ReadMapChunk(n747, 10, 10, nil, false)
+					for j751 := 0; j751 < sz749 && !c.Failed(); j751++ {
+						var k752 uint16
+						k752 = r.ReadUint16()
+						var v753 uint16
+						if !vn750 {
+							v753 = r.ReadUint16()
 						}
-						m730[k734] = v735
+						m748[k752] = v753
 					}
-					n729 -= sz731
+					n747 -= sz749
 				}
-				x.ByU16 = m730
+				x.ByU16 = m748
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n737 := c.ReadLengthFast(2)
-				if n737 < 0 {
-					n737 = c.ReadLength(2)
+				n755 := c.ReadLengthFast(2)
+				if n755 < 0 {
+					n755 = c.ReadLength(2)
 				}
-				m738 := foryimpl.MakeMap[map[uint32]uint32](c, n737)
-				for n737 > 0 && !c.Failed() {
-					sz739, vn740, _ := c.ReadMapChunk(n737, 12, 12, nil, false)
-					for j741 := 0; j741 < sz739 && !c.Failed(); j741++ {
-						var k742 uint32
-						k742 = r.ReadVarUint32()
-						var v743 uint32
-						if !vn740 {
-							v743 = r.ReadVarUint32()
+				m756 := foryimpl.MakeMap[map[uint32]uint32](c, n755)
+				for n755 > 0 && !c.Failed() {
+					sz757, vn758, _ := c.ReadMapChunk(n755, 12, 12, nil, false)
+					for j759 := 0; j759 < sz757 && !c.Failed(); j759++ {
+						var k760 uint32
+						k760 = r.ReadVarUint32()
+						var v761 uint32
+						if !vn758 {
+							v761 = r.ReadVarUint32()
 						}
-						m738[k742] = v743
+						m756[k760] = v761
 					}
-					n737 -= sz739
+					n755 -= sz757
 				}
-				x.ByU32 = m738
+				x.ByU32 = m756
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n745 := c.ReadLengthFast(2)
-				if n745 < 0 {
-					n745 = c.ReadLength(2)
+				n763 := c.ReadLengthFast(2)
+				if n763 < 0 {
+					n763 = c.ReadLength(2)
 				}
-				m746 := foryimpl.MakeMap[map[uint64]uint64](c, n745)
-				for n745 > 0 && !c.Failed() {
-					sz747, vn748, _ := c.ReadMapChunk(n745, 14, 14, nil, false)
-					for j749 := 0; j749 < sz747 && !c.Failed(); j749++ {
-						var k750 uint64
-						k750 = r.ReadVarUint64()
-						var v751 uint64
-						if !vn748 {
-							v751 = r.ReadVarUint64()
+				m764 := foryimpl.MakeMap[map[uint64]uint64](c, n763)
+				for n763 > 0 && !c.Failed() {
+					sz765, vn766, _ := c.ReadMapChunk(n763, 14, 14, nil, false)
+					for j767 := 0; j767 < sz765 && !c.Failed(); j767++ {
+						var k768 uint64
+						k768 = r.ReadVarUint64()
+						var v769 uint64
+						if !vn766 {
+							v769 = r.ReadVarUint64()
 						}
-						m746[k750] = v751
+						m764[k768] = v769
 					}
-					n745 -= sz747
+					n763 -= sz765
 				}
-				x.ByU64 = m746
+				x.ByU64 = m764
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n753 := c.ReadLengthFast(2)
-				if n753 < 0 {
-					n753 = c.ReadLength(2)
+				n771 := c.ReadLengthFast(2)
+				if n771 < 0 {
+					n771 = c.ReadLength(2)
 				}
-				m754 := foryimpl.MakeMap[map[uint8]uint8](c, n753)
-				for n753 > 0 && !c.Failed() {
-					sz755, vn756, _ := c.ReadMapChunk(n753, 9, 9, nil, false)
-					for j757 := 0; j757 < sz755 && !c.Failed(); j757++ {
-						var k758 uint8
-						k758 = r.ReadUint8()
-						var v759 uint8
-						if !vn756 {
-							v759 = r.ReadUint8()
+				m772 := foryimpl.MakeMap[map[uint8]uint8](c, n771)
+				for n771 > 0 && !c.Failed() {
+					sz773, vn774, _ := c.ReadMapChunk(n771, 9, 9, nil, false)
+					for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
+						var k776 uint8
+						k776 = r.ReadUint8()
+						var v777 uint8
+						if !vn774 {
+							v777 = r.ReadUint8()
 						}
-						m754[k758] = v759
+						m772[k776] = v777
 					}
-					n753 -= sz755
+					n771 -= sz773
 				}
-				x.ByU8 = m754
+				x.ByU8 = m772
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n761 := c.ReadLengthFast(2)
-				if n761 < 0 {
-					n761 = c.ReadLength(2)
+				n779 := c.ReadLengthFast(2)
+				if n779 < 0 {
+					n779 = c.ReadLength(2)
 				}
-				m762 := foryimpl.MakeMap[map[uint]bool](c, n761)
-				for n761 > 0 && !c.Failed() {
-					sz763, vn764, _ := c.ReadMapChunk(n761, 14, 1, nil, false)
-					for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
-						var k766 uint
-						k766 = uint(r.ReadVarUint64())
-						var v767 bool
-						if !vn764 {
-							v767 = r.ReadBool()
+				m780 := foryimpl.MakeMap[map[uint]bool](c, n779)
+				for n779 > 0 && !c.Failed() {
+					sz781, vn782, _ := c.ReadMapChunk(n779, 14, 1, nil, false)
+					for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
+						var k784 uint
+						k784 = uint(r.ReadVarUint64())
+						var v785 bool
+						if !vn782 {
+							v785 = r.ReadBool()
 						}
-						m762[k766] = v767
+						m780[k784] = v785
 					}
-					n761 -= sz763
+					n779 -= sz781
 				}
-				x.ByUint = m762
+				x.ByUint = m780
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n769 := c.ReadLengthFast(2)
-				if n769 < 0 {
-					n769 = c.ReadLength(2)
+				n787 := c.ReadLengthFast(2)
+				if n787 < 0 {
+					n787 = c.ReadLength(2)
 				}
-				m770 := foryimpl.MakeMap[map[string]map[int32]string](c, n769)
-				for n769 > 0 && !c.Failed() {
-					sz771, vn772, _ := c.ReadMapChunk(n769, 21, 24, nil, true)
-					for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
-						var k774 string
-						k774 = c.ReadString()
-						var v775 map[int32]string
-						if !vn772 {
-							n776 := c.ReadLengthFast(2)
-							if n776 < 0 {
-								n776 = c.ReadLength(2)
+				m788 := foryimpl.MakeMap[map[string]map[int32]string](c, n787)
+				for n787 > 0 && !c.Failed() {
+					sz789, vn790, _ := c.ReadMapChunk(n787, 21, 24, nil, true)
+					for j791 := 0; j791 < sz789 && !c.Failed(); j791++ {
+						var k792 string
+						k792 = c.ReadString()
+						var v793 map[int32]string
+						if !vn790 {
+							n794 := c.ReadLengthFast(2)
+							if n794 < 0 {
+								n794 = c.ReadLength(2)
 							}
-							m777 := foryimpl.MakeMap[map[int32]string](c, n776)
-							for n776 > 0 && !c.Failed() {
-								sz778, vn779, _ := c.ReadMapChunk(n776, 5, 21, nil, false)
-								for j780 := 0; j780 < sz778 && !c.Failed(); j780++ {
-									var k781 int32
-									k781 = r.ReadVarInt32()
-									var v782 string
-									if !vn779 {
-										v782 = c.ReadString()
+							m795 := foryimpl.MakeMap[map[int32]string](c, n794)
+							for n794 > 0 && !c.Failed() {
+								sz796, vn797, _ := c.ReadMapChunk(n794, 5, 21, nil, false)
+								for j798 := 0; j798 < sz796 && !c.Failed(); j798++ {
+									var k799 int32
+									k799 = r.ReadVarInt32()
+									var v800 string
+									if !vn797 {
+										v800 = c.ReadString()
 									}
-									m777[k781] = v782
+									m795[k799] = v800
 								}
-								n776 -= sz778
+								n794 -= sz796
 							}
-							v775 = m777
+							v793 = m795
 						}
-						m770[k774] = v775
+						m788[k792] = v793
 					}
-					n769 -= sz771
+					n787 -= sz789
 				}
-				x.Inner = m770
+				x.Inner = m788
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n785 := c.ReadLengthFast(2)
-				if n785 < 0 {
-					n785 = c.ReadLength(2)
+				n803 := c.ReadLengthFast(2)
+				if n803 < 0 {
+					n803 = c.ReadLength(2)
 				}
-				m786 := foryimpl.MakeMap[map[string][]int64](c, n785)
-				for n785 > 0 && !c.Failed() {
-					sz787, vn788, _ := c.ReadMapChunk(n785, 21, 22, nil, true)
-					for j789 := 0; j789 < sz787 && !c.Failed(); j789++ {
-						var k790 string
-						k790 = c.ReadString()
-						var v791 []int64
-						if !vn788 {
-							n792 := c.ReadLengthFast(1)
-							if n792 < 0 {
-								n792 = c.ReadLength(1)
+				m804 := foryimpl.MakeMap[map[string][]int64](c, n803)
+				for n803 > 0 && !c.Failed() {
+					sz805, vn806, _ := c.ReadMapChunk(n803, 21, 22, nil, true)
+					for j807 := 0; j807 < sz805 && !c.Failed(); j807++ {
+						var k808 string
+						k808 = c.ReadString()
+						var v809 []int64
+						if !vn806 {
+							n810 := c.ReadLengthFast(1)
+							if n810 < 0 {
+								n810 = c.ReadLength(1)
 							}
-							l793 := foryimpl.MakeSlice[[]int64](c, n792)
-							if n792 > 0 {
-								hn795 := c.ReadListHeader(7)
+							l811 := foryimpl.MakeSlice[[]int64](c, n810)
+							if n810 > 0 {
+								hn813 := c.ReadListHeader(7)
 								if !c.Failed() {
-									for i794 := range l793 {
-										if hn795 && !c.ReadFlag() {
-											clear(l793[i794 : i794+1])
+									for i812 := range l811 {
+										if hn813 && !c.ReadFlag() {
+											clear(l811[i812 : i812+1])
 											continue
 										}
-										l793[i794] = r.ReadVarInt64()
+										l811[i812] = r.ReadVarInt64()
 										if c.Failed() {
-											c.TraceIndex(i794)
+											c.TraceIndex(i812)
 											break
 										}
 									}
 								}
 							}
-							v791 = l793
+							v809 = l811
 						}
-						m786[k790] = v791
+						m804[k808] = v809
 					}
-					n785 -= sz787
+					n803 -= sz805
 				}
-				x.Lists = m786
+				x.Lists = m804
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n799 := c.ReadLengthFast(2)
-				if n799 < 0 {
-					n799 = c.ReadLength(2)
+				n817 := c.ReadLengthFast(2)
+				if n817 < 0 {
+					n817 = c.ReadLength(2)
 				}
-				m800 := foryimpl.MakeMap[Scores](c, n799)
-				for n799 > 0 && !c.Failed() {
-					sz801, vn802, _ := c.ReadMapChunk(n799, 21, 5, nil, false)
-					for j803 := 0; j803 < sz801 && !c.Failed(); j803++ {
-						var k804 string
-						k804 = c.ReadString()
-						var v805 int32
-						if !vn802 {
-							v805 = r.ReadVarInt32()
+				m818 := foryimpl.MakeMap[Scores](c, n817)
+				for n817 > 0 && !c.Failed() {
+					sz819, vn820, _ := c.ReadMapChunk(n817, 21, 5, nil, false)
+					for j821 := 0; j821 < sz819 && !c.Failed(); j821++ {
+						var k822 string
+						k822 = c.ReadString()
+						var v823 int32
+						if !vn820 {
+							v823 = r.ReadVarInt32()
 						}
-						m800[k804] = v805
+						m818[k822] = v823
 					}
-					n799 -= sz801
+					n817 -= sz819
 				}
-				x.Named = m800
+				x.Named = m818
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n807 := c.ReadLengthFast(2)
-				if n807 < 0 {
-					n807 = c.ReadLength(2)
+				n825 := c.ReadLengthFast(2)
+				if n825 < 0 {
+					n825 = c.ReadLength(2)
 				}
-				m808 := foryimpl.MakeMap[map[string]*int64](c, n807)
-				for n807 > 0 && !c.Failed() {
-					sz809, vn810, _ := c.ReadMapChunk(n807, 21, 7, nil, true)
-					for j811 := 0; j811 < sz809 && !c.Failed(); j811++ {
-						var k812 string
-						k812 = c.ReadString()
-						var v813 *int64
-						if !vn810 {
-							p814 := foryimpl.Alloc[int64](c)
-							*p814 = r.ReadVarInt64()
-							v813 = p814
+				m826 := foryimpl.MakeMap[map[string]*int64](c, n825)
+				for n825 > 0 && !c.Failed() {
+					sz827, vn828, _ := c.ReadMapChunk(n825, 21, 7, nil, true)
+					for j829 := 0; j829 < sz827 && !c.Failed(); j829++ {
+						var k830 string
+						k830 = c.ReadString()
+						var v831 *int64
+						if !vn828 {
+							p832 := foryimpl.Alloc[int64](c)
+							*p832 = r.ReadVarInt64()
+							v831 = p832
 						}
-						m808[k812] = v813
+						m826[k830] = v831
 					}
-					n807 -= sz809
+					n825 -= sz827
 				}
-				x.PVals = m808
+				x.PVals = m826
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n816 := c.ReadLengthFast(2)
-				if n816 < 0 {
-					n816 = c.ReadLength(2)
+				n834 := c.ReadLengthFast(2)
+				if n834 < 0 {
+					n834 = c.ReadLength(2)
 				}
-				m817 := foryimpl.MakeMap[map[int32]*other.Address](c, n816)
-				for n816 > 0 && !c.Failed() {
-					sz818, vn819, ev824 := c.ReadMapChunk(n816, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j820 := 0; j820 < sz818 && !c.Failed(); j820++ {
-						var k821 int32
-						k821 = r.ReadVarInt32()
-						var v822 *other.Address
-						if !vn819 {
-							p823 := foryimpl.Alloc[other.Address](c)
-							if ev824 != nil {
-								p823.ForyReadEvolved(c, ev824)
+				m835 := foryimpl.MakeMap[map[int32]*other.Address](c, n834)
+				for n834 > 0 && !c.Failed() {
+					sz836, vn837, ev842 := c.ReadMapChunk(n834, 5, 28, (*other.Address)(nil).ForyType(), true)
+					for j838 := 0; j838 < sz836 && !c.Failed(); j838++ {
+						var k839 int32
+						k839 = r.ReadVarInt32()
+						var v840 *other.Address
+						if !vn837 {
+							p841 := foryimpl.Alloc[other.Address](c)
+							if ev842 != nil {
+								p841.ForyReadEvolved(c, ev842)
 							} else {
-								p823.ForyRead(c)
+								p841.ForyRead(c)
 							}
-							v822 = p823
+							v840 = p841
 						}
-						m817[k821] = v822
+						m835[k839] = v840
 					}
-					n816 -= sz818
+					n834 -= sz836
 				}
-				x.Ptrs = m817
+				x.Ptrs = m835
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n826 := c.ReadLengthFast(2)
-				if n826 < 0 {
-					n826 = c.ReadLength(2)
+				n844 := c.ReadLengthFast(2)
+				if n844 < 0 {
+					n844 = c.ReadLength(2)
 				}
-				m827 := foryimpl.MakeMap[map[Shade]Label](c, n826)
-				for n826 > 0 && !c.Failed() {
-					sz828, vn829, _ := c.ReadMapChunk(n826, 25, 21, nil, false)
-					for j830 := 0; j830 < sz828 && !c.Failed(); j830++ {
-						var k831 Shade
-						if e833 := c.ReadEnumFast(uint32(0xffff)); e833 >= 0 {
-							k831 = Shade(e833)
+				m845 := foryimpl.MakeMap[map[Shade]Label](c, n844)
+				for n844 > 0 && !c.Failed() {
+					sz846, vn847, _ := c.ReadMapChunk(n844, 25, 21, nil, false)
+					for j848 := 0; j848 < sz846 && !c.Failed(); j848++ {
+						var k849 Shade
+						if e851 := c.ReadEnumFast(uint32(0xffff)); e851 >= 0 {
+							k849 = Shade(e851)
 						} else {
-							k831 = Shade(c.ReadEnum(uint32(0xffff)))
+							k849 = Shade(c.ReadEnum(uint32(0xffff)))
 						}
-						var v832 Label
-						if !vn829 {
-							v832 = Label(c.ReadString())
+						var v850 Label
+						if !vn847 {
+							v850 = Label(c.ReadString())
 						}
-						m827[k831] = v832
+						m845[k849] = v850
 					}
-					n826 -= sz828
+					n844 -= sz846
 				}
-				x.ShadeKey = m827
+				x.ShadeKey = m845
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n835 := c.ReadLengthFast(2)
-				if n835 < 0 {
-					n835 = c.ReadLength(2)
+				n853 := c.ReadLengthFast(2)
+				if n853 < 0 {
+					n853 = c.ReadLength(2)
 				}
-				m836 := foryimpl.MakeMap[map[string]other.Address](c, n835)
-				for n835 > 0 && !c.Failed() {
-					sz837, vn838, ev842 := c.ReadMapChunk(n835, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j839 := 0; j839 < sz837 && !c.Failed(); j839++ {
-						var k840 string
-						k840 = c.ReadString()
-						var v841 other.Address
-						if !vn838 {
-							if ev842 != nil {
-								v841.ForyReadEvolved(c, ev842)
+				m854 := foryimpl.MakeMap[map[string]other.Address](c, n853)
+				for n853 > 0 && !c.Failed() {
+					sz855, vn856, ev860 := c.ReadMapChunk(n853, 21, 28, (*other.Address)(nil).ForyType(), false)
+					for j857 := 0; j857 < sz855 && !c.Failed(); j857++ {
+						var k858 string
+						k858 = c.ReadString()
+						var v859 other.Address
+						if !vn856 {
+							if ev860 != nil {
+								v859.ForyReadEvolved(c, ev860)
 							} else {
-								v841.ForyRead(c)
+								v859.ForyRead(c)
 							}
 						}
-						m836[k840] = v841
+						m854[k858] = v859
 					}
-					n835 -= sz837
+					n853 -= sz855
 				}
-				x.Structs = m836
+				x.Structs = m854
 			}
 		default:
 			c.SkipField(f)
@@ -7964,10 +8170,15 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw34 foryimpl.MapWriter
 	mw34.BeginTracked(b, len(x.ByName))
 	for k35, v36 := range x.ByName {
-		mw34.Entry(b)
-		foryimpl.WriteString(b, k35)
-		if !foryimpl.WriteRefPtr(c, v36) {
-			v36.ForyWrite(c)
+		if v36 == nil {
+			mw34.NullEntry(b)
+			foryimpl.WriteString(b, k35)
+		} else {
+			mw34.Entry(b)
+			foryimpl.WriteString(b, k35)
+			if !foryimpl.WriteRefPtr(c, v36) {
+				v36.ForyWrite(c)
+			}
 		}
 	}
 	mw34.End(b)
@@ -8308,7 +8519,7 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m87 := foryimpl.MakeMap[map[string]*other.Tag](c, n86)
 	for n86 > 0 && !c.Failed() {
-		sz88, vn89, tr95, ev94 := c.ReadMapChunkRef(n86, 21, (*other.Tag)(nil).ForyType())
+		sz88, vn89, tr95, ev94 := c.ReadMapChunkRef(n86, 21, 30, (*other.Tag)(nil).ForyType())
 		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
 			var k91 string
 			k91 = c.ReadString()
@@ -9340,10 +9551,15 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw23 foryimpl.MapWriter
 	mw23.BeginTracked(b, len(x.Index))
 	for k24, v25 := range x.Index {
-		mw23.Entry(b)
-		foryimpl.WriteString(b, k24)
-		if !foryimpl.WriteRefPtr(c, v25) {
-			v25.ForyWrite(c)
+		if v25 == nil {
+			mw23.NullEntry(b)
+			foryimpl.WriteString(b, k24)
+		} else {
+			mw23.Entry(b)
+			foryimpl.WriteString(b, k24)
+			if !foryimpl.WriteRefPtr(c, v25) {
+				v25.ForyWrite(c)
+			}
 		}
 	}
 	mw23.End(b)
@@ -9523,7 +9739,7 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m55 := foryimpl.MakeMap[map[string]*Tree](c, n54)
 	for n54 > 0 && !c.Failed() {
-		sz56, vn57, tr63, ev62 := c.ReadMapChunkRef(n54, 21, foryTypeTree)
+		sz56, vn57, tr63, ev62 := c.ReadMapChunkRef(n54, 21, 28, foryTypeTree)
 		for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
 			var k59 string
 			k59 = c.ReadString()
@@ -10047,7 +10263,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	var mw62 foryimpl.MapWriter
-	mw62.Begin(b, len(x.ByName))
+	mw62.BeginTracked(b, len(x.ByName))
 	for k63, v64 := range x.ByName {
 		if v64 == nil {
 			mw62.NullEntry(b)
@@ -10055,11 +10271,13 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw62.Entry(b)
 			foryimpl.WriteString(b, k63)
-			b.WriteVarUint32(uint32(len(v64)))
-			if len(v64) > 0 {
-				b.WriteUint8(12)
-				for e65 := range v64 {
-					b.WriteVarInt32(e65)
+			if !foryimpl.WriteRefMap(c, v64) {
+				b.WriteVarUint32(uint32(len(v64)))
+				if len(v64) > 0 {
+					b.WriteUint8(12)
+					for e65 := range v64 {
+						b.WriteVarInt32(e65)
+					}
 				}
 			}
 		}
@@ -10427,12 +10645,40 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m123 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n122)
 	for n122 > 0 && !c.Failed() {
-		sz124, vn125, _ := c.ReadMapChunk(n122, 21, 23, nil, true)
+		sz124, vn125, tr134, _ := c.ReadMapChunkRef(n122, 21, 23, nil)
 		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
 			var k127 string
 			k127 = c.ReadString()
 			var v128 serializer.Set[int32]
-			if !vn125 {
+			if tr134 {
+				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
+					v128 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id136))
+				} else if st135 == foryimpl.RefFollows {
+					n137 := c.ReadLengthFast(1)
+					if n137 < 0 {
+						n137 = c.ReadLength(1)
+					}
+					s138 := foryimpl.MakeMap[serializer.Set[int32]](c, n137)
+					if n137 > 0 {
+						hn139 := c.ReadListHeader(5)
+						for i140 := 0; i140 < n137 && !c.Failed(); i140++ {
+							if hn139 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e141 int32
+							{
+								e141 = r.ReadVarInt32()
+							}
+							s138[e141] = struct{}{}
+						}
+					}
+					v128 = s138
+					foryimpl.SetRefMap(c, id136, v128)
+				} else {
+					v128 = nil
+				}
+			} else if !vn125 {
 				n129 := c.ReadLengthFast(1)
 				if n129 < 0 {
 					n129 = c.ReadLength(1)
@@ -10463,69 +10709,69 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	n135 := c.ReadLengthFast(1)
-	if n135 < 0 {
-		n135 = c.ReadLength(1)
+	n142 := c.ReadLengthFast(1)
+	if n142 < 0 {
+		n142 = c.ReadLength(1)
 	}
-	s136 := foryimpl.MakeMap[serializer.Set[int32]](c, n135)
-	if n135 > 0 {
-		hn137 := c.ReadListHeader(5)
-		for i138 := 0; i138 < n135 && !c.Failed(); i138++ {
-			if hn137 && !c.ReadFlag() {
+	s143 := foryimpl.MakeMap[serializer.Set[int32]](c, n142)
+	if n142 > 0 {
+		hn144 := c.ReadListHeader(5)
+		for i145 := 0; i145 < n142 && !c.Failed(); i145++ {
+			if hn144 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e139 int32
+			var e146 int32
 			{
-				e139 = r.ReadVarInt32()
+				e146 = r.ReadVarInt32()
 			}
-			s136[e139] = struct{}{}
+			s143[e146] = struct{}{}
 		}
 	}
-	x.Codes = s136
+	x.Codes = s143
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n140 := c.ReadLengthFast(2)
-	if n140 < 0 {
-		n140 = c.ReadLength(2)
+	n147 := c.ReadLengthFast(2)
+	if n147 < 0 {
+		n147 = c.ReadLength(2)
 	}
-	l141 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n140)
-	if n140 > 0 {
-		hn143 := c.ReadListHeader(17)
+	l148 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n147)
+	if n147 > 0 {
+		hn150 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i142 := range l141 {
-				if hn143 && !c.ReadFlag() {
-					clear(l141[i142 : i142+1])
+			for i149 := range l148 {
+				if hn150 && !c.ReadFlag() {
+					clear(l148[i149 : i149+1])
 					continue
 				}
-				l141[i142] = serializer.Float16(r.ReadUint16())
+				l148[i149] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i142)
+					c.TraceIndex(i149)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l141
+	x.Halves = l148
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o146 string
-		o146 = c.ReadString()
-		x.MaybeS = serializer.Some(o146)
+		var o153 string
+		o153 = c.ReadString()
+		x.MaybeS = serializer.Some(o153)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p147 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p147).Scale = c.ReadDecimal(&(*p147).Unscaled)
-		x.PPrice = p147
+		p154 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p154).Scale = c.ReadDecimal(&(*p154).Unscaled)
+		x.PPrice = p154
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -10536,52 +10782,52 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n148 := c.ReadLengthFast(1)
-	if n148 < 0 {
-		n148 = c.ReadLength(1)
+	n155 := c.ReadLengthFast(1)
+	if n155 < 0 {
+		n155 = c.ReadLength(1)
 	}
-	l149 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n148)
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(40)
+	l156 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n155)
+	if n155 > 0 {
+		hn158 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i150 := range l149 {
-				if hn151 && !c.ReadFlag() {
-					clear(l149[i150 : i150+1])
+			for i157 := range l156 {
+				if hn158 && !c.ReadFlag() {
+					clear(l156[i157 : i157+1])
 					continue
 				}
-				(l149[i150]).Scale = c.ReadDecimal(&(l149[i150]).Unscaled)
+				(l156[i157]).Scale = c.ReadDecimal(&(l156[i157]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i150)
+					c.TraceIndex(i157)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l149
+	x.Prices = l156
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
+	n161 := c.ReadLengthFast(1)
+	if n161 < 0 {
+		n161 = c.ReadLength(1)
 	}
-	s155 := foryimpl.MakeMap[serializer.Set[string]](c, n154)
-	if n154 > 0 {
-		hn156 := c.ReadListHeader(21)
-		for i157 := 0; i157 < n154 && !c.Failed(); i157++ {
-			if hn156 && !c.ReadFlag() {
+	s162 := foryimpl.MakeMap[serializer.Set[string]](c, n161)
+	if n161 > 0 {
+		hn163 := c.ReadListHeader(21)
+		for i164 := 0; i164 < n161 && !c.Failed(); i164++ {
+			if hn163 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e158 string
+			var e165 string
 			{
-				e158 = c.ReadString()
+				e165 = c.ReadString()
 			}
-			s155[e158] = struct{}{}
+			s162[e165] = struct{}{}
 		}
 	}
-	x.Words = s155
+	x.Words = s162
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -10596,64 +10842,64 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
-					x.Half = serializer.Float16(v159)
+				if v166, ok167 := c.ReadFloatAs(f, 64); ok167 {
+					x.Half = serializer.Float16(v166)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v161, ok162 := c.ReadFloatAs(f, 64); ok162 {
-					x.Brain = serializer.BFloat16(v161)
+				if v168, ok169 := c.ReadFloatAs(f, 64); ok169 {
+					x.Brain = serializer.BFloat16(v168)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
-					x.Nothing = serializer.Some(float32(v164))
+				if v171, ok172 := c.ReadFloatAs(f, 32); ok172 {
+					x.Nothing = serializer.Some(float32(v171))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o163 float32
-				o163 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o163)
+				var o170 float32
+				o170 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o170)
 			}
 		case 3:
 			if f.Convert {
-				if v167, ok168 := c.ReadFloatAs(f, 64); ok168 {
-					pv169 := serializer.Float16(v167)
-					x.PHalf = &pv169
+				if v174, ok175 := c.ReadFloatAs(f, 64); ok175 {
+					pv176 := serializer.Float16(v174)
+					x.PHalf = &pv176
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[serializer.Float16](c)
-				*p166 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p166
+				p173 := foryimpl.Alloc[serializer.Float16](c)
+				*p173 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p173
 			}
 		case 4:
 			if f.Convert {
-				if v171, ok172 := c.ReadIntAs(f, 64); ok172 {
-					x.MaybeN = serializer.Some(int64(v171))
+				if v178, ok179 := c.ReadIntAs(f, 64); ok179 {
+					x.MaybeN = serializer.Some(int64(v178))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o170 int64
-				o170 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o170)
+				var o177 int64
+				o177 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o177)
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
-					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id176)
-				} else if st175 == foryimpl.RefFollows {
-					n177 := c.ReadArrayLengthFast(2)
-					if n177 < 0 {
-						n177 = c.ReadArrayLength(2)
+				if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
+					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id183)
+				} else if st182 == foryimpl.RefFollows {
+					n184 := c.ReadArrayLengthFast(2)
+					if n184 < 0 {
+						n184 = c.ReadArrayLength(2)
 					}
-					a178 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n177)
-					r.ReadRawUint16s(foryimpl.Uint16s(a178))
-					x.Brains = a178
-					foryimpl.SetRefSlice(c, id176, x.Brains)
+					a185 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n184)
+					r.ReadRawUint16s(foryimpl.Uint16s(a185))
+					x.Brains = a185
+					foryimpl.SetRefSlice(c, id183, x.Brains)
 				} else {
 					x.Brains = nil
 				}
@@ -10661,117 +10907,117 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n173 := c.ReadArrayLengthFast(2)
-					if n173 < 0 {
-						n173 = c.ReadArrayLength(2)
+					n180 := c.ReadArrayLengthFast(2)
+					if n180 < 0 {
+						n180 = c.ReadArrayLength(2)
 					}
-					a174 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n173)
-					r.ReadRawUint16s(foryimpl.Uint16s(a174))
-					x.Brains = a174
+					a181 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n180)
+					r.ReadRawUint16s(foryimpl.Uint16s(a181))
+					x.Brains = a181
 				}
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLengthFast(2)
-				if n179 < 0 {
-					n179 = c.ReadLength(2)
+				n186 := c.ReadLengthFast(2)
+				if n186 < 0 {
+					n186 = c.ReadLength(2)
 				}
-				m180 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n179)
-				for n179 > 0 && !c.Failed() {
-					sz181, vn182, _ := c.ReadMapChunk(n179, 21, 23, nil, true)
-					for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
-						var k184 string
-						k184 = c.ReadString()
-						var v185 serializer.Set[int32]
-						if !vn182 {
-							n186 := c.ReadLengthFast(1)
-							if n186 < 0 {
-								n186 = c.ReadLength(1)
+				m187 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n186)
+				for n186 > 0 && !c.Failed() {
+					sz188, vn189, _ := c.ReadMapChunk(n186, 21, 23, nil, true)
+					for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
+						var k191 string
+						k191 = c.ReadString()
+						var v192 serializer.Set[int32]
+						if !vn189 {
+							n193 := c.ReadLengthFast(1)
+							if n193 < 0 {
+								n193 = c.ReadLength(1)
 							}
-							s187 := foryimpl.MakeMap[serializer.Set[int32]](c, n186)
-							if n186 > 0 {
-								hn188 := c.ReadListHeader(5)
-								for i189 := 0; i189 < n186 && !c.Failed(); i189++ {
-									if hn188 && !c.ReadFlag() {
+							s194 := foryimpl.MakeMap[serializer.Set[int32]](c, n193)
+							if n193 > 0 {
+								hn195 := c.ReadListHeader(5)
+								for i196 := 0; i196 < n193 && !c.Failed(); i196++ {
+									if hn195 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e190 int32
+									var e197 int32
 									{
-										e190 = r.ReadVarInt32()
+										e197 = r.ReadVarInt32()
 									}
-									s187[e190] = struct{}{}
+									s194[e197] = struct{}{}
 								}
 							}
-							v185 = s187
+							v192 = s194
 						}
-						m180[k184] = v185
+						m187[k191] = v192
 					}
-					n179 -= sz181
+					n186 -= sz188
 				}
-				x.ByName = m180
+				x.ByName = m187
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n192 := c.ReadLengthFast(1)
-				if n192 < 0 {
-					n192 = c.ReadLength(1)
+				n199 := c.ReadLengthFast(1)
+				if n199 < 0 {
+					n199 = c.ReadLength(1)
 				}
-				s193 := foryimpl.MakeMap[serializer.Set[int32]](c, n192)
-				if n192 > 0 {
-					hn194 := c.ReadListHeader(5)
-					for i195 := 0; i195 < n192 && !c.Failed(); i195++ {
-						if hn194 && !c.ReadFlag() {
+				s200 := foryimpl.MakeMap[serializer.Set[int32]](c, n199)
+				if n199 > 0 {
+					hn201 := c.ReadListHeader(5)
+					for i202 := 0; i202 < n199 && !c.Failed(); i202++ {
+						if hn201 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e196 int32
+						var e203 int32
 						{
-							e196 = r.ReadVarInt32()
+							e203 = r.ReadVarInt32()
 						}
-						s193[e196] = struct{}{}
+						s200[e203] = struct{}{}
 					}
 				}
-				x.Codes = s193
+				x.Codes = s200
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n197 := c.ReadLengthFast(2)
-				if n197 < 0 {
-					n197 = c.ReadLength(2)
+				n204 := c.ReadLengthFast(2)
+				if n204 < 0 {
+					n204 = c.ReadLength(2)
 				}
-				l198 := foryimpl.MakeSlice[[]serializer.Float16](c, n197)
-				if n197 > 0 {
-					hn200 := c.ReadListHeader(17)
+				l205 := foryimpl.MakeSlice[[]serializer.Float16](c, n204)
+				if n204 > 0 {
+					hn207 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i199 := range l198 {
-							if hn200 && !c.ReadFlag() {
-								clear(l198[i199 : i199+1])
+						for i206 := range l205 {
+							if hn207 && !c.ReadFlag() {
+								clear(l205[i206 : i206+1])
 								continue
 							}
-							l198[i199] = serializer.Float16(r.ReadUint16())
+							l205[i206] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i199)
+								c.TraceIndex(i206)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l198
+				x.Halves = l205
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o203 string
-				o203 = c.ReadString()
-				x.MaybeS = serializer.Some(o203)
+				var o210 string
+				o210 = c.ReadString()
+				x.MaybeS = serializer.Some(o210)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p204 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p204).Scale = c.ReadDecimal(&(*p204).Unscaled)
-				x.PPrice = p204
+				p211 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p211).Scale = c.ReadDecimal(&(*p211).Unscaled)
+				x.PPrice = p211
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -10779,51 +11025,51 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n205 := c.ReadLengthFast(1)
-				if n205 < 0 {
-					n205 = c.ReadLength(1)
+				n212 := c.ReadLengthFast(1)
+				if n212 < 0 {
+					n212 = c.ReadLength(1)
 				}
-				l206 := foryimpl.MakeSlice[[]serializer.Decimal](c, n205)
-				if n205 > 0 {
-					hn208 := c.ReadListHeader(40)
+				l213 := foryimpl.MakeSlice[[]serializer.Decimal](c, n212)
+				if n212 > 0 {
+					hn215 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i207 := range l206 {
-							if hn208 && !c.ReadFlag() {
-								clear(l206[i207 : i207+1])
+						for i214 := range l213 {
+							if hn215 && !c.ReadFlag() {
+								clear(l213[i214 : i214+1])
 								continue
 							}
-							(l206[i207]).Scale = c.ReadDecimal(&(l206[i207]).Unscaled)
+							(l213[i214]).Scale = c.ReadDecimal(&(l213[i214]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i207)
+								c.TraceIndex(i214)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l206
+				x.Prices = l213
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n211 := c.ReadLengthFast(1)
-				if n211 < 0 {
-					n211 = c.ReadLength(1)
+				n218 := c.ReadLengthFast(1)
+				if n218 < 0 {
+					n218 = c.ReadLength(1)
 				}
-				s212 := foryimpl.MakeMap[serializer.Set[string]](c, n211)
-				if n211 > 0 {
-					hn213 := c.ReadListHeader(21)
-					for i214 := 0; i214 < n211 && !c.Failed(); i214++ {
-						if hn213 && !c.ReadFlag() {
+				s219 := foryimpl.MakeMap[serializer.Set[string]](c, n218)
+				if n218 > 0 {
+					hn220 := c.ReadListHeader(21)
+					for i221 := 0; i221 < n218 && !c.Failed(); i221++ {
+						if hn220 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e215 string
+						var e222 string
 						{
-							e215 = c.ReadString()
+							e222 = c.ReadString()
 						}
-						s212[e215] = struct{}{}
+						s219[e222] = struct{}{}
 					}
 				}
-				x.Words = s212
+				x.Words = s219
 			}
 		default:
 			c.SkipField(f)

@@ -1065,7 +1065,7 @@ func (c *ReadContext) backRef(id int, byValue bool) any {
 }
 
 func sliceAt[E any](e refEntry) []E {
-	if e.p == nil {
+	if e.p == nil || e.p == unsafe.Pointer(&emptySlice) {
 		return []E{}
 	}
 	return unsafe.Slice((*E)(e.p), e.n)
@@ -1100,9 +1100,11 @@ func (c *ReadContext) readElem(m *anyMeta, tracked, hasNull, byValue bool) any {
 
 // ReadAny reads what WriteAny writes (and everything official Go writes for
 // an any field): nil for fd; a registered struct as *T, or as a T value
-// when structByValue; a LIST as []any and a MAP as map[any]any, their
-// structs as values, as official Go decodes them. Back-references resolve
-// through the reference table. Errors are recorded in c.
+// when structByValue; a LIST as []any and a MAP as map[any]any. A struct
+// inside them decodes as *T too, wherever it is: official Go gives a value
+// in some places and a pointer in others (docs/format.md §14), and only a
+// pointer keeps the sharing a tracked message carries. Back-references
+// resolve through the reference table. Errors are recorded in c.
 func ReadAny(c *ReadContext, structByValue bool) any {
 	st, id := c.ReadRefFlag()
 	switch st {
@@ -1167,7 +1169,7 @@ func (c *ReadContext) readAnyList(refID int) []any {
 		m = &mm
 	}
 	for i := 0; i < n && r.Err() == nil; i++ {
-		s[i] = c.readElem(m, tracked, hasNull, true)
+		s[i] = c.readElem(m, tracked, hasNull, false)
 		if r.Err() != nil {
 			c.TraceIndex(i)
 		}
@@ -1180,7 +1182,7 @@ func (c *ReadContext) readAnyList(refID int) []any {
 
 // ReadStringAnyMap reads a map[string]any field's payload (WriteStringAnyMap's,
 // and every chunk header official Go and other writers use for such a
-// map); struct values decode as T values, as official Go decodes them.
+// map); struct values decode as *T, as in any value (ReadAny).
 func ReadStringAnyMap(c *ReadContext) map[string]any {
 	if !c.enterAny() {
 		return nil
@@ -1231,7 +1233,7 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 				k = c.readKey(nil, stringKeys, h&mapKeyDeclared != 0, keyTracked)
 			}
 			if h&mapValHasNull == 0 {
-				v = c.readElem(nil, valTracked, false, true)
+				v = c.readElem(nil, valTracked, false, false)
 			}
 			if r.Err() == nil && c.chargeOne(anyMapEntryCost) {
 				put(k, v)
@@ -1258,7 +1260,7 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 		}
 		for j := 0; j < size && r.Err() == nil; j++ {
 			k := c.readKey(km, stringKeys, km == nil, keyTracked)
-			v := c.readElem(&vm, valTracked, false, true)
+			v := c.readElem(&vm, valTracked, false, false)
 			if r.Err() == nil && c.chargeOne(anyMapEntryCost) {
 				put(k, v)
 			}

@@ -286,25 +286,41 @@ const (
 // non-struct elements whose type id is elemTypeID, and any element type meta
 // the header announces. It reports whether elements carry null flags.
 func (c *ReadContext) ReadListHeader(elemTypeID byte) (hasNull bool) {
+	hasNull, _ = c.readListHeader(elemTypeID, false)
+	return hasNull
+}
+
+// ReadListHeaderRef is ReadListHeader for a list read with reference
+// tracking: tracked reports the header's tracking bit, which puts a
+// reference flag before every element (official Go's 0x0d for collection
+// elements; Python, Java and JavaScript set it for any element kind they
+// track).
+func (c *ReadContext) ReadListHeaderRef(elemTypeID byte) (hasNull, tracked bool) {
+	return c.readListHeader(elemTypeID, true)
+}
+
+// readListHeader reads a non-struct list's elements header; its tracking
+// bit is accepted only when trackable holds.
+func (c *ReadContext) readListHeader(elemTypeID byte, trackable bool) (hasNull, tracked bool) {
 	h := c.r.ReadUint8()
 	if c.r.Err() != nil {
-		return false
+		return false, false
 	}
-	if h&^listHeaderMask != 0 || h&listTrackRef != 0 || h&listSameType == 0 {
+	if h&^listHeaderMask != 0 || !trackable && h&listTrackRef != 0 || h&listSameType == 0 {
 		c.r.Fail(malformed("unsupported list elements header 0x%02x", h))
-		return false
+		return false, false
 	}
 	if h&listDeclared == 0 {
 		id := c.r.ReadUint8()
 		if id != elemTypeID && c.r.Err() == nil {
 			c.r.Fail(mismatch("list element type id %d, want %d", id, elemTypeID))
-			return false
+			return false, false
 		}
 		if id == typeEnum {
 			c.r.ReadVarUint32() // the enum's user id; the field type decides
 		}
 	}
-	return h&listHasNull != 0
+	return h&listHasNull != 0, h&listTrackRef != 0
 }
 
 // ReadStructListHeader reads the elements header and the element type meta

@@ -157,7 +157,18 @@ func WriteRefSlice[E any](c *WriteContext, s []E) bool {
 		c.buf.WriteUint8(FlagNull)
 		return true
 	}
-	return c.writeRef(refKey{unsafe.Pointer(unsafe.SliceData(s)), len(s)})
+	return c.writeRef(c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s)))
+}
+
+// sliceKey is a slice's identity in the table: its data pointer and
+// length. A zero-length slice is never shared, since Go gives every one
+// the same base address (official Go shares them, and cannot read its own
+// bytes back: docs/format.md §14): each gets a key no other object has.
+func (t *refTable) sliceKey(p unsafe.Pointer, n int) refKey {
+	if n == 0 {
+		return refKey{nil, -2 - t.n}
+	}
+	return refKey{p, n}
 }
 
 // WriteRefMap is WriteRefPtr for a map tagged ref (a Set included).
@@ -281,9 +292,21 @@ func SetRef[T any](c *ReadContext, id int, p *T) {
 // SetRefSlice is SetRef for a slice.
 func SetRefSlice[E any](c *ReadContext, id int, s []E) {
 	if id >= 0 {
-		c.refs[id] = refEntry{v: (*E)(nil), p: unsafe.Pointer(unsafe.SliceData(s)), n: len(s)}
+		p := unsafe.Pointer(unsafe.SliceData(s))
+		if len(s) == 0 {
+			p = unsafe.Pointer(&emptySlice)
+		}
+		c.refs[id] = refEntry{v: (*E)(nil), p: p, n: len(s)}
 	}
 }
+
+// emptySlice marks a zero-length slice in the read table. Official Go
+// writes every later empty dense array, binary or inner list of a message
+// as a reference to the first, whatever its type, because Go gives them
+// one base address (docs/format.md §14): a reference to an empty slice
+// reads as an empty slice of the type the reader expects, as nothing of
+// it can be lost.
+var emptySlice byte
 
 // SetRefMap is SetRef for a map.
 func SetRefMap[K comparable, V any](c *ReadContext, id int, m map[K]V) {
@@ -304,6 +327,9 @@ func BackRef[T any](c *ReadContext, id int) *T {
 // BackRefSlice returns the slice id refers to, which must be a []E.
 func BackRefSlice[E any](c *ReadContext, id int) []E {
 	e := c.refs[id]
+	if e.p == unsafe.Pointer(&emptySlice) {
+		return []E{}
+	}
 	if tag, ok := e.v.(*E); !ok || tag != nil {
 		c.badRef(id, "a slice")
 		return nil
@@ -341,11 +367,12 @@ func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked boo
 	return c.readStructListHeader(t, true)
 }
 
-// ReadMapChunkRef is ReadMapChunk for a map whose values are tracked
-// struct pointers, read with reference tracking: tracked reports the
-// chunk's value tracking bit, which puts a reference flag before every
-// value of the chunk.
-func (c *ReadContext) ReadMapChunkRef(remaining int, keyID byte, valType *TypeInfo) (size int, valNull, tracked bool, ev *Evolution) {
+// ReadMapChunkRef is ReadMapChunk for a map whose values are tracked (struct
+// pointers or collections), read with reference tracking: tracked reports
+// the chunk's value tracking bit, which puts a reference flag before every
+// value of the chunk. valType is the TypeInfo of struct values, nil for
+// other values, whose type id is valID.
+func (c *ReadContext) ReadMapChunkRef(remaining int, keyID, valID byte, valType *TypeInfo) (size int, valNull, tracked bool, ev *Evolution) {
 	in, off := c.r.Bytes(), c.r.Offset()
 	if off < len(in) && in[off]&mapValTrackRef != 0 && in[off]&(mapKeyTrackRef|mapValHasNull|0xc0) == 0 {
 		// Clear the bit for the shared chunk checks, on a copy of the
@@ -354,11 +381,15 @@ func (c *ReadContext) ReadMapChunkRef(remaining int, keyID byte, valType *TypeIn
 		c.r.Skip(1)
 		size, valNull, undeclared := c.readMapChunkAfter(h, remaining, keyID)
 		if undeclared {
-			ev = c.ReadStructMeta(valType)
+			if valType != nil {
+				ev = c.ReadStructMeta(valType)
+			} else {
+				c.expectTypeID(valID)
+			}
 		}
 		return size, valNull, true, ev
 	}
-	size, valNull, ev = c.ReadMapChunk(remaining, keyID, 0, valType, true)
+	size, valNull, ev = c.ReadMapChunk(remaining, keyID, valID, valType, true)
 	return size, valNull, false, ev
 }
 
@@ -378,7 +409,7 @@ func RefSliceAt[E any](c *WriteContext, s []E) (state, id int) {
 	if s == nil {
 		return RefNull, -1
 	}
-	id, seen := c.refs.find(refKey{unsafe.Pointer(unsafe.SliceData(s)), len(s)})
+	id, seen := c.refs.find(c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s)))
 	if seen {
 		return RefBack, id
 	}

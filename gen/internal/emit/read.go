@@ -612,8 +612,10 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	switch {
 	case elemGo.Kind == model.Struct:
 		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo))
-	case g.track && e.RefOn:
+	case g.track && e.RefOn && elemGo.Kind == model.Pointer:
 		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo.Elem))
+	case g.track && e.RefOn:
+		header = jen.List(jen.Id(hasNull), jen.Id(trk)).Op(":=").Id("c").Dot("ReadListHeaderRef").Call(jen.Lit(int(e.TypeID)))
 	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct:
 		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo.Elem))
 	default:
@@ -656,6 +658,13 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		elem = append(elem, read...)
 		elem = append(elem, target.Clone().Op("=").Id(p))
 	default:
+		if g.track && e.RefOn {
+			// Tracked collection elements (header 0x0d): a reference flag
+			// before each.
+			elem = append(elem, jen.If(jen.Id(trk)).Block(
+				append(g.readTracked(target.Clone(), e), jen.If(jen.Id("c").Dot("Failed").Call()).Block(
+					jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()), jen.Continue())...))
+		}
 		elem = append(elem,
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()))
 		elem = append(elem, g.readValue(target.Clone(), &deref, true)...)
@@ -713,7 +722,13 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	trk := g.fresh("tr")
 	tracked := g.track && w.Elem.RefOn
 	if tracked {
-		loop = append(loop, jen.If(jen.Id(trk)).Block(g.readTrackedElem(jen.Id(v), w.Elem, ev)...).
+		var read []jen.Code
+		if valGo.Kind == model.Pointer {
+			read = g.readTrackedElem(jen.Id(v), w.Elem, ev)
+		} else {
+			read = g.readTracked(jen.Id(v), w.Elem)
+		}
+		loop = append(loop, jen.If(jen.Id(trk)).Block(read...).
 			Else().If(jen.Op("!").Id(valNull)).Block(valRead...))
 	} else {
 		loop = append(loop, jen.If(jen.Op("!").Id(valNull)).Block(valRead...))
@@ -723,7 +738,7 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	chunk := jen.List(jen.Id(size), jen.Id(valNull), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunk").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo,
 		jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map || valGo.Kind == model.Set))
 	if tracked {
-		chunk = jen.List(jen.Id(size), jen.Id(valNull), jen.Id(trk), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkRef").Call(jen.Id(n), jen.Lit(keyID), valInfo)
+		chunk = jen.List(jen.Id(size), jen.Id(valNull), jen.Id(trk), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkRef").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo)
 	}
 	return append(readLength(n, 2),
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),

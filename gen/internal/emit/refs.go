@@ -30,6 +30,12 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 	case model.Pointer:
 		fn = "WriteRefPtr"
 		inner.Go = t.Elem
+		if t.Elem.Kind == model.Enum {
+			// An enum is held by value: a present one is 0xFF, never a
+			// shared object, as official Go writes it.
+			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(
+				append([]jen.Code{writeByte(0xff)}, g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)...)...)}
+		}
 		if t.Elem.Kind == model.Struct {
 			body = g.writeStruct(v.Clone(), t.Elem, true)
 		} else {

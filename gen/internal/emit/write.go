@@ -706,6 +706,12 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		// Pointer elements: header 08 (09 tracked), plus 02 and a flag per
 		// element when one is nil (writePtrElems).
 		inner = g.writePtrElems(v, e, false, g.track && e.RefOn)
+	case g.track && e.RefOn:
+		// Tracked collection elements: header 0d (tracking, declared, same
+		// type) and a reference flag per element (docs/format.md §2.1).
+		el := g.fresh("e")
+		inner = append(inner, writeByte(0x0d),
+			jen.For(jen.List(jen.Id("_"), jen.Id(el)).Op(":=").Range().Add(v.Clone())).Block(g.writeTracked(jen.Id(el), e)...))
 	case e.Nullable:
 		// Nullable non-struct elements: header 0e and a flag per element when
 		// one is nil, else 0c.
@@ -768,12 +774,22 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	var entry []jen.Code
 	begin := "Begin"
 	if g.track && w.Elem.RefOn {
-		// Tracked struct pointer values: nil is a reference flag too.
+		// Tracked values (struct pointers, collections): chunks with the
+		// value tracking bit (0x2c) and a reference flag per value; a nil
+		// value is a null chunk of its own (0x14), as for untracked maps.
 		begin = "BeginTracked"
-		entry = append(entry, jen.Id(mw).Dot("Entry").Call(b.Clone()))
-		entry = append(entry, g.writeValue(jen.Id(k), w.Key, false)...)
-		entry = append(entry, jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(val))).Block(
-			jen.Id(val).Dot("ForyWrite").Call(jen.Id("c"))))
+		var write []jen.Code
+		if vg := w.Elem.Go; vg.Kind == model.Pointer {
+			// Map struct values are bare bodies, no type meta (§14.11).
+			write = []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "WriteRefPtr").Call(jen.Id("c"), jen.Id(val))).Block(
+				jen.Id(val).Dot("ForyWrite").Call(jen.Id("c")))}
+		} else {
+			write = g.writeTracked(jen.Id(val), w.Elem)
+		}
+		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
+			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
+		).Else().Block(append(append([]jen.Code{jen.Id(mw).Dot("Entry").Call(b.Clone())},
+			g.writeValue(jen.Id(k), w.Key, false)...), write...)...))
 	} else if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map || kind == model.Set {
 		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
 			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,

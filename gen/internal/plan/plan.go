@@ -278,7 +278,10 @@ func TypeDefOf(s *model.StructDecl, fields []*Field, tracking bool) *meta.TypeDe
 			Type:     typeDefFieldType(f.Wire),
 		}
 		if tracking {
-			fd.TrackRef = f.RefOn
+			// A nullable collection's flag becomes a reference flag with
+			// tracking (TrackRef), but official Go declares it untracked
+			// unless its tag says ref.
+			fd.TrackRef = f.RefOn && (f.Tag.RefSet || !isContainer(f.Wire.TypeID))
 		}
 		td.Fields = append(td.Fields, fd)
 	}
@@ -309,7 +312,8 @@ const (
 // TrackRef is official Fory Go's rule for a field's track_ref: tracking
 // is on (the Fory's option, or an explicit `ref=` tag, which wins), the
 // field's type can hold a reference (RefType), and a list, set or map is
-// tracked only when its tag says so (docs/format.md §2.1).
+// tracked only when its tag says so or it is nullable (docs/format.md
+// §2.1).
 func TrackRef(tag model.Tag, w *Wire, tracking bool) bool {
 	on := tracking
 	if tag.RefSet {
@@ -320,7 +324,9 @@ func TrackRef(tag model.Tag, w *Wire, tracking bool) bool {
 	}
 	switch w.TypeID {
 	case TypeList, TypeSet, TypeMap:
-		return tag.RefSet
+		// A nullable one has a flag anyway, which tracking makes a
+		// reference flag (official Go's 00 before a nullable set).
+		return tag.RefSet || w.Nullable
 	}
 	return true
 }
@@ -337,18 +343,32 @@ func RefType(id uint8) bool {
 }
 
 // markTrackedElems sets RefOn on list and set elements and map values that
-// official Go tracks when the Fory tracks references: pointers to structs,
+// official Go tracks when the Fory tracks references: pointers to structs
+// and the collections (lists, dense arrays, binaries, maps and sets), at
+// every depth (list header 0x0d, map chunk 0x2c: docs/format.md §2.1),
 // unless an element or value hint `_(ref=false)` opts them out.
 func markTrackedElems(tag model.Tag, w *Wire) {
-	e := w.Elem
-	if e == nil || (w.TypeID != TypeList && w.TypeID != TypeSet && w.TypeID != TypeMap) {
-		return
-	}
-	e.RefOn = e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct
-	if tag.Hint != nil && tag.Hint.ElemRef != nil {
+	markElems(w)
+	if e := w.Elem; e != nil && tag.Hint != nil && tag.Hint.ElemRef != nil && isContainer(w.TypeID) {
 		e.RefOn = e.RefOn && *tag.Hint.ElemRef
 		e.RefDeclared = *tag.Hint.ElemRef
 	}
+}
+
+func isContainer(id uint8) bool { return id == TypeList || id == TypeSet || id == TypeMap }
+
+func markElems(w *Wire) {
+	e := w.Elem
+	if e == nil || !isContainer(w.TypeID) {
+		return
+	}
+	switch e.Go.Kind {
+	case model.Pointer:
+		e.RefOn = e.Go.Elem.Kind == model.Struct
+	case model.Slice, model.Map, model.Set:
+		e.RefOn = true
+	}
+	markElems(e)
 }
 
 // RootPrefix is the start of a message whose root struct has the given type

@@ -242,12 +242,25 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNilValues)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(31)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xfa174013001c0001)
+		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)
+		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618)
+		buffer.PutUint64At(w, off+23, 0x5616625618cc565a)
+		off += 31
+	} else {
+		buffer.PutUint32At(w, off, 0xad1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -302,6 +315,10 @@ func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes NilValues's struct body (docs/format.md §9).
 func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -435,8 +452,133 @@ func (x *NilValues) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k43, e44 := range x.B {
+			if !foryimpl.ValidString(string(k43)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "B"))
+				return
+			}
+			for i46 := range e44 {
+				if !foryimpl.ValidString(string(e44[i46])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "B"))
+					return
+				}
+			}
+		}
+		for k50, e51 := range x.C {
+			if !foryimpl.ValidString(string(k50)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "C"))
+				return
+			}
+			for _, e53 := range e51 {
+				if !foryimpl.ValidString(string(e53)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "C"))
+					return
+				}
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1805812133)
+	}
+	var mw58 foryimpl.MapWriter
+	mw58.BeginTracked(b, len(x.A))
+	for k59, v60 := range x.A {
+		if v60 == nil {
+			mw58.NullEntry(b)
+			b.WriteVarInt32(k59)
+		} else {
+			mw58.Entry(b)
+			b.WriteVarInt32(k59)
+			if !foryimpl.WriteRefSlice(c, v60) {
+				b.WriteVarUint32(uint32(len(v60)))
+				if len(v60) > 0 {
+					b.Reserve(1 + len(v60)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e61 := range v60 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e61))
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	mw58.End(b)
+	var mw62 foryimpl.MapWriter
+	mw62.BeginTracked(b, len(x.B))
+	for k63, v64 := range x.B {
+		if v64 == nil {
+			mw62.NullEntry(b)
+			foryimpl.WriteString(b, k63)
+		} else {
+			mw62.Entry(b)
+			foryimpl.WriteString(b, k63)
+			if !foryimpl.WriteRefSlice(c, v64) {
+				{
+					sz66 := 6 + buffer.BatchSlack + len(v64)*9
+					for _, e65 := range v64 {
+						sz66 += len(e65)
+					}
+					b.Reserve(sz66)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v64)))
+					if len(v64) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e65 := range v64 {
+							if len(w)-off < len(e65)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e65) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e65))<<2|2)
+							if len(e65) > 0 {
+								off += copy(w[off:], e65)
+							}
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	mw62.End(b)
+	var mw67 foryimpl.MapWriter
+	mw67.BeginTracked(b, len(x.C))
+	for k68, v69 := range x.C {
+		if v69 == nil {
+			mw67.NullEntry(b)
+			foryimpl.WriteString(b, k68)
+		} else {
+			mw67.Entry(b)
+			foryimpl.WriteString(b, k68)
+			if !foryimpl.WriteRefMap(c, v69) {
+				var mw70 foryimpl.MapWriter
+				mw70.Begin(b, len(v69))
+				for k71, v72 := range v69 {
+					mw70.Entry(b)
+					b.WriteVarInt32(k71)
+					foryimpl.WriteString(b, v72)
+				}
+				mw70.End(b)
+			}
+		}
+	}
+	mw67.End(b)
+}
+
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = NilValues{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1805812133) {
@@ -445,131 +587,359 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
+	n73 := c.ReadLengthFast(2)
+	if n73 < 0 {
+		n73 = c.ReadLength(2)
 	}
-	m38 := foryimpl.MakeMap[map[int32][]int32](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, _ := c.ReadMapChunk(n37, 5, 22, nil, true)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 int32
-			k42 = r.ReadVarInt32()
-			var v43 []int32
-			if !vn40 {
-				n44 := c.ReadLengthFast(1)
-				if n44 < 0 {
-					n44 = c.ReadLength(1)
+	m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
+	for n73 > 0 && !c.Failed() {
+		sz75, vn76, _ := c.ReadMapChunk(n73, 5, 22, nil, true)
+		for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
+			var k78 int32
+			k78 = r.ReadVarInt32()
+			var v79 []int32
+			if !vn76 {
+				n80 := c.ReadLengthFast(1)
+				if n80 < 0 {
+					n80 = c.ReadLength(1)
 				}
-				l45 := foryimpl.MakeSlice[[]int32](c, n44)
-				if n44 > 0 {
-					hn47 := c.ReadListHeader(5)
+				l81 := foryimpl.MakeSlice[[]int32](c, n80)
+				if n80 > 0 {
+					hn83 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i46 := range l45 {
-							if hn47 && !c.ReadFlag() {
-								clear(l45[i46 : i46+1])
+						for i82 := range l81 {
+							if hn83 && !c.ReadFlag() {
+								clear(l81[i82 : i82+1])
 								continue
 							}
-							l45[i46] = r.ReadVarInt32()
+							l81[i82] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i46)
+								c.TraceIndex(i82)
 								break
 							}
 						}
 					}
 				}
-				v43 = l45
+				v79 = l81
 			}
-			m38[k42] = v43
+			m74[k78] = v79
 		}
-		n37 -= sz39
+		n73 -= sz75
 	}
-	x.A = m38
+	x.A = m74
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	n51 := c.ReadLengthFast(2)
-	if n51 < 0 {
-		n51 = c.ReadLength(2)
+	n87 := c.ReadLengthFast(2)
+	if n87 < 0 {
+		n87 = c.ReadLength(2)
 	}
-	m52 := foryimpl.MakeMap[map[string][]string](c, n51)
-	for n51 > 0 && !c.Failed() {
-		sz53, vn54, _ := c.ReadMapChunk(n51, 21, 22, nil, true)
-		for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
-			var k56 string
-			k56 = c.ReadString()
-			var v57 []string
-			if !vn54 {
-				n58 := c.ReadLengthFast(1)
-				if n58 < 0 {
-					n58 = c.ReadLength(1)
+	m88 := foryimpl.MakeMap[map[string][]string](c, n87)
+	for n87 > 0 && !c.Failed() {
+		sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
+		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
+			var k92 string
+			k92 = c.ReadString()
+			var v93 []string
+			if !vn90 {
+				n94 := c.ReadLengthFast(1)
+				if n94 < 0 {
+					n94 = c.ReadLength(1)
 				}
-				l59 := foryimpl.MakeSlice[[]string](c, n58)
-				if n58 > 0 {
-					hn61 := c.ReadListHeader(21)
+				l95 := foryimpl.MakeSlice[[]string](c, n94)
+				if n94 > 0 {
+					hn97 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i60 := range l59 {
-							if hn61 && !c.ReadFlag() {
-								clear(l59[i60 : i60+1])
+						for i96 := range l95 {
+							if hn97 && !c.ReadFlag() {
+								clear(l95[i96 : i96+1])
 								continue
 							}
-							l59[i60] = c.ReadString()
+							l95[i96] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i60)
+								c.TraceIndex(i96)
 								break
 							}
 						}
 					}
 				}
-				v57 = l59
+				v93 = l95
 			}
-			m52[k56] = v57
+			m88[k92] = v93
 		}
-		n51 -= sz53
+		n87 -= sz89
 	}
-	x.B = m52
+	x.B = m88
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n65 := c.ReadLengthFast(2)
-	if n65 < 0 {
-		n65 = c.ReadLength(2)
+	n101 := c.ReadLengthFast(2)
+	if n101 < 0 {
+		n101 = c.ReadLength(2)
 	}
-	m66 := foryimpl.MakeMap[map[string]map[int32]string](c, n65)
-	for n65 > 0 && !c.Failed() {
-		sz67, vn68, _ := c.ReadMapChunk(n65, 21, 24, nil, true)
-		for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-			var k70 string
-			k70 = c.ReadString()
-			var v71 map[int32]string
-			if !vn68 {
-				n72 := c.ReadLengthFast(2)
-				if n72 < 0 {
-					n72 = c.ReadLength(2)
+	m102 := foryimpl.MakeMap[map[string]map[int32]string](c, n101)
+	for n101 > 0 && !c.Failed() {
+		sz103, vn104, _ := c.ReadMapChunk(n101, 21, 24, nil, true)
+		for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
+			var k106 string
+			k106 = c.ReadString()
+			var v107 map[int32]string
+			if !vn104 {
+				n108 := c.ReadLengthFast(2)
+				if n108 < 0 {
+					n108 = c.ReadLength(2)
 				}
-				m73 := foryimpl.MakeMap[map[int32]string](c, n72)
-				for n72 > 0 && !c.Failed() {
-					sz74, vn75, _ := c.ReadMapChunk(n72, 5, 21, nil, false)
-					for j76 := 0; j76 < sz74 && !c.Failed(); j76++ {
-						var k77 int32
-						k77 = r.ReadVarInt32()
-						var v78 string
-						if !vn75 {
-							v78 = c.ReadString()
+				m109 := foryimpl.MakeMap[map[int32]string](c, n108)
+				for n108 > 0 && !c.Failed() {
+					sz110, vn111, _ := c.ReadMapChunk(n108, 5, 21, nil, false)
+					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
+						var k113 int32
+						k113 = r.ReadVarInt32()
+						var v114 string
+						if !vn111 {
+							v114 = c.ReadString()
 						}
-						m73[k77] = v78
+						m109[k113] = v114
 					}
-					n72 -= sz74
+					n108 -= sz110
 				}
-				v71 = m73
+				v107 = m109
 			}
-			m66[k70] = v71
+			m102[k106] = v107
 		}
-		n65 -= sz67
+		n101 -= sz103
 	}
-	x.C = m66
+	x.C = m102
+	if c.Failed() {
+		c.Trace("C")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *NilValues) foryReadRef(c *foryimpl.ReadContext) {
+	*x = NilValues{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1805812133) {
+		if h := r.ReadInt32(); h != -1805812133 && !c.Failed() {
+			c.HashMismatch(foryTypeNilValues, h)
+			return
+		}
+	}
+	n117 := c.ReadLengthFast(2)
+	if n117 < 0 {
+		n117 = c.ReadLength(2)
+	}
+	m118 := foryimpl.MakeMap[map[int32][]int32](c, n117)
+	for n117 > 0 && !c.Failed() {
+		sz119, vn120, tr130, _ := c.ReadMapChunkRef(n117, 5, 22, nil)
+		for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+			var k122 int32
+			k122 = r.ReadVarInt32()
+			var v123 []int32
+			if tr130 {
+				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+					v123 = foryimpl.BackRefSlice[int32](c, id132)
+				} else if st131 == foryimpl.RefFollows {
+					n133 := c.ReadLengthFast(1)
+					if n133 < 0 {
+						n133 = c.ReadLength(1)
+					}
+					l134 := foryimpl.MakeSlice[[]int32](c, n133)
+					if n133 > 0 {
+						hn136 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i135 := range l134 {
+								if hn136 && !c.ReadFlag() {
+									clear(l134[i135 : i135+1])
+									continue
+								}
+								l134[i135] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i135)
+									break
+								}
+							}
+						}
+					}
+					v123 = l134
+					foryimpl.SetRefSlice(c, id132, v123)
+				} else {
+					v123 = nil
+				}
+			} else if !vn120 {
+				n124 := c.ReadLengthFast(1)
+				if n124 < 0 {
+					n124 = c.ReadLength(1)
+				}
+				l125 := foryimpl.MakeSlice[[]int32](c, n124)
+				if n124 > 0 {
+					hn127 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i126 := range l125 {
+							if hn127 && !c.ReadFlag() {
+								clear(l125[i126 : i126+1])
+								continue
+							}
+							l125[i126] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i126)
+								break
+							}
+						}
+					}
+				}
+				v123 = l125
+			}
+			m118[k122] = v123
+		}
+		n117 -= sz119
+	}
+	x.A = m118
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	n139 := c.ReadLengthFast(2)
+	if n139 < 0 {
+		n139 = c.ReadLength(2)
+	}
+	m140 := foryimpl.MakeMap[map[string][]string](c, n139)
+	for n139 > 0 && !c.Failed() {
+		sz141, vn142, tr152, _ := c.ReadMapChunkRef(n139, 21, 22, nil)
+		for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
+			var k144 string
+			k144 = c.ReadString()
+			var v145 []string
+			if tr152 {
+				if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+					v145 = foryimpl.BackRefSlice[string](c, id154)
+				} else if st153 == foryimpl.RefFollows {
+					n155 := c.ReadLengthFast(1)
+					if n155 < 0 {
+						n155 = c.ReadLength(1)
+					}
+					l156 := foryimpl.MakeSlice[[]string](c, n155)
+					if n155 > 0 {
+						hn158 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i157 := range l156 {
+								if hn158 && !c.ReadFlag() {
+									clear(l156[i157 : i157+1])
+									continue
+								}
+								l156[i157] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i157)
+									break
+								}
+							}
+						}
+					}
+					v145 = l156
+					foryimpl.SetRefSlice(c, id154, v145)
+				} else {
+					v145 = nil
+				}
+			} else if !vn142 {
+				n146 := c.ReadLengthFast(1)
+				if n146 < 0 {
+					n146 = c.ReadLength(1)
+				}
+				l147 := foryimpl.MakeSlice[[]string](c, n146)
+				if n146 > 0 {
+					hn149 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i148 := range l147 {
+							if hn149 && !c.ReadFlag() {
+								clear(l147[i148 : i148+1])
+								continue
+							}
+							l147[i148] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i148)
+								break
+							}
+						}
+					}
+				}
+				v145 = l147
+			}
+			m140[k144] = v145
+		}
+		n139 -= sz141
+	}
+	x.B = m140
+	if c.Failed() {
+		c.Trace("B")
+		return
+	}
+	n161 := c.ReadLengthFast(2)
+	if n161 < 0 {
+		n161 = c.ReadLength(2)
+	}
+	m162 := foryimpl.MakeMap[map[string]map[int32]string](c, n161)
+	for n161 > 0 && !c.Failed() {
+		sz163, vn164, tr176, _ := c.ReadMapChunkRef(n161, 21, 24, nil)
+		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+			var k166 string
+			k166 = c.ReadString()
+			var v167 map[int32]string
+			if tr176 {
+				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+					v167 = foryimpl.BackRefMap[int32, string](c, id178)
+				} else if st177 == foryimpl.RefFollows {
+					n179 := c.ReadLengthFast(2)
+					if n179 < 0 {
+						n179 = c.ReadLength(2)
+					}
+					m180 := foryimpl.MakeMap[map[int32]string](c, n179)
+					for n179 > 0 && !c.Failed() {
+						sz181, vn182, _ := c.ReadMapChunk(n179, 5, 21, nil, false)
+						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
+							var k184 int32
+							k184 = r.ReadVarInt32()
+							var v185 string
+							if !vn182 {
+								v185 = c.ReadString()
+							}
+							m180[k184] = v185
+						}
+						n179 -= sz181
+					}
+					v167 = m180
+					foryimpl.SetRefMap(c, id178, v167)
+				} else {
+					v167 = nil
+				}
+			} else if !vn164 {
+				n168 := c.ReadLengthFast(2)
+				if n168 < 0 {
+					n168 = c.ReadLength(2)
+				}
+				m169 := foryimpl.MakeMap[map[int32]string](c, n168)
+				for n168 > 0 && !c.Failed() {
+					sz170, vn171, _ := c.ReadMapChunk(n168, 5, 21, nil, false)
+					for j172 := 0; j172 < sz170 && !c.Failed(); j172++ {
+						var k173 int32
+						k173 = r.ReadVarInt32()
+						var v174 string
+						if !vn171 {
+							v174 = c.ReadString()
+						}
+						m169[k173] = v174
+					}
+					n168 -= sz170
+				}
+				v167 = m169
+			}
+			m162[k166] = v167
+		}
+		n161 -= sz163
+	}
+	x.C = m162
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -584,129 +954,129 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLengthFast(2)
-				if n81 < 0 {
-					n81 = c.ReadLength(2)
+				n187 := c.ReadLengthFast(2)
+				if n187 < 0 {
+					n187 = c.ReadLength(2)
 				}
-				m82 := foryimpl.MakeMap[map[int32][]int32](c, n81)
-				for n81 > 0 && !c.Failed() {
-					sz83, vn84, _ := c.ReadMapChunk(n81, 5, 22, nil, true)
-					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-						var k86 int32
-						k86 = r.ReadVarInt32()
-						var v87 []int32
-						if !vn84 {
-							n88 := c.ReadLengthFast(1)
-							if n88 < 0 {
-								n88 = c.ReadLength(1)
+				m188 := foryimpl.MakeMap[map[int32][]int32](c, n187)
+				for n187 > 0 && !c.Failed() {
+					sz189, vn190, _ := c.ReadMapChunk(n187, 5, 22, nil, true)
+					for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
+						var k192 int32
+						k192 = r.ReadVarInt32()
+						var v193 []int32
+						if !vn190 {
+							n194 := c.ReadLengthFast(1)
+							if n194 < 0 {
+								n194 = c.ReadLength(1)
 							}
-							l89 := foryimpl.MakeSlice[[]int32](c, n88)
-							if n88 > 0 {
-								hn91 := c.ReadListHeader(5)
+							l195 := foryimpl.MakeSlice[[]int32](c, n194)
+							if n194 > 0 {
+								hn197 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i90 := range l89 {
-										if hn91 && !c.ReadFlag() {
-											clear(l89[i90 : i90+1])
+									for i196 := range l195 {
+										if hn197 && !c.ReadFlag() {
+											clear(l195[i196 : i196+1])
 											continue
 										}
-										l89[i90] = r.ReadVarInt32()
+										l195[i196] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i90)
+											c.TraceIndex(i196)
 											break
 										}
 									}
 								}
 							}
-							v87 = l89
+							v193 = l195
 						}
-						m82[k86] = v87
+						m188[k192] = v193
 					}
-					n81 -= sz83
+					n187 -= sz189
 				}
-				x.A = m82
+				x.A = m188
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(2)
-				if n95 < 0 {
-					n95 = c.ReadLength(2)
+				n201 := c.ReadLengthFast(2)
+				if n201 < 0 {
+					n201 = c.ReadLength(2)
 				}
-				m96 := foryimpl.MakeMap[map[string][]string](c, n95)
-				for n95 > 0 && !c.Failed() {
-					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 22, nil, true)
-					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-						var k100 string
-						k100 = c.ReadString()
-						var v101 []string
-						if !vn98 {
-							n102 := c.ReadLengthFast(1)
-							if n102 < 0 {
-								n102 = c.ReadLength(1)
+				m202 := foryimpl.MakeMap[map[string][]string](c, n201)
+				for n201 > 0 && !c.Failed() {
+					sz203, vn204, _ := c.ReadMapChunk(n201, 21, 22, nil, true)
+					for j205 := 0; j205 < sz203 && !c.Failed(); j205++ {
+						var k206 string
+						k206 = c.ReadString()
+						var v207 []string
+						if !vn204 {
+							n208 := c.ReadLengthFast(1)
+							if n208 < 0 {
+								n208 = c.ReadLength(1)
 							}
-							l103 := foryimpl.MakeSlice[[]string](c, n102)
-							if n102 > 0 {
-								hn105 := c.ReadListHeader(21)
+							l209 := foryimpl.MakeSlice[[]string](c, n208)
+							if n208 > 0 {
+								hn211 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i104 := range l103 {
-										if hn105 && !c.ReadFlag() {
-											clear(l103[i104 : i104+1])
+									for i210 := range l209 {
+										if hn211 && !c.ReadFlag() {
+											clear(l209[i210 : i210+1])
 											continue
 										}
-										l103[i104] = c.ReadString()
+										l209[i210] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i104)
+											c.TraceIndex(i210)
 											break
 										}
 									}
 								}
 							}
-							v101 = l103
+							v207 = l209
 						}
-						m96[k100] = v101
+						m202[k206] = v207
 					}
-					n95 -= sz97
+					n201 -= sz203
 				}
-				x.B = m96
+				x.B = m202
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n109 := c.ReadLengthFast(2)
-				if n109 < 0 {
-					n109 = c.ReadLength(2)
+				n215 := c.ReadLengthFast(2)
+				if n215 < 0 {
+					n215 = c.ReadLength(2)
 				}
-				m110 := foryimpl.MakeMap[map[string]map[int32]string](c, n109)
-				for n109 > 0 && !c.Failed() {
-					sz111, vn112, _ := c.ReadMapChunk(n109, 21, 24, nil, true)
-					for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
-						var k114 string
-						k114 = c.ReadString()
-						var v115 map[int32]string
-						if !vn112 {
-							n116 := c.ReadLengthFast(2)
-							if n116 < 0 {
-								n116 = c.ReadLength(2)
+				m216 := foryimpl.MakeMap[map[string]map[int32]string](c, n215)
+				for n215 > 0 && !c.Failed() {
+					sz217, vn218, _ := c.ReadMapChunk(n215, 21, 24, nil, true)
+					for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
+						var k220 string
+						k220 = c.ReadString()
+						var v221 map[int32]string
+						if !vn218 {
+							n222 := c.ReadLengthFast(2)
+							if n222 < 0 {
+								n222 = c.ReadLength(2)
 							}
-							m117 := foryimpl.MakeMap[map[int32]string](c, n116)
-							for n116 > 0 && !c.Failed() {
-								sz118, vn119, _ := c.ReadMapChunk(n116, 5, 21, nil, false)
-								for j120 := 0; j120 < sz118 && !c.Failed(); j120++ {
-									var k121 int32
-									k121 = r.ReadVarInt32()
-									var v122 string
-									if !vn119 {
-										v122 = c.ReadString()
+							m223 := foryimpl.MakeMap[map[int32]string](c, n222)
+							for n222 > 0 && !c.Failed() {
+								sz224, vn225, _ := c.ReadMapChunk(n222, 5, 21, nil, false)
+								for j226 := 0; j226 < sz224 && !c.Failed(); j226++ {
+									var k227 int32
+									k227 = r.ReadVarInt32()
+									var v228 string
+									if !vn225 {
+										v228 = c.ReadString()
 									}
-									m117[k121] = v122
+									m223[k227] = v228
 								}
-								n116 -= sz118
+								n222 -= sz224
 							}
-							v115 = m117
+							v221 = m223
 						}
-						m110[k114] = v115
+						m216[k220] = v221
 					}
-					n109 -= sz111
+					n215 -= sz217
 				}
-				x.C = m110
+				x.C = m216
 			}
 		default:
 			c.SkipField(f)
@@ -1174,10 +1544,15 @@ func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw40 foryimpl.MapWriter
 	mw40.BeginTracked(b, len(x.P))
 	for k41, v42 := range x.P {
-		mw40.Entry(b)
-		foryimpl.WriteString(b, k41)
-		if !foryimpl.WriteRefPtr(c, v42) {
-			v42.ForyWrite(c)
+		if v42 == nil {
+			mw40.NullEntry(b)
+			foryimpl.WriteString(b, k41)
+		} else {
+			mw40.Entry(b)
+			foryimpl.WriteString(b, k41)
+			if !foryimpl.WriteRefPtr(c, v42) {
+				v42.ForyWrite(c)
+			}
 		}
 	}
 	mw40.End(b)
@@ -1344,7 +1719,7 @@ func (x *MapKinds) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m88 := foryimpl.MakeMap[map[string]*Leaf](c, n87)
 	for n87 > 0 && !c.Failed() {
-		sz89, vn90, tr96, ev95 := c.ReadMapChunkRef(n87, 21, foryTypeLeaf)
+		sz89, vn90, tr96, ev95 := c.ReadMapChunkRef(n87, 21, 28, foryTypeLeaf)
 		for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
 			var k92 string
 			k92 = c.ReadString()

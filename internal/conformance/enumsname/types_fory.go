@@ -228,7 +228,10 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 			b.WriteVarUint32(uint32(e8))
 		}
 	}
-	if !foryimpl.WriteRefPtr(c, x.PC) {
+	if x.PC == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PC))
 	}
 }

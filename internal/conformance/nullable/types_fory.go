@@ -54,12 +54,24 @@ func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffe
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeNullableContainers)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(32)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xab2de014001c0001)
+		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)
+		buffer.PutUint64At(w, off+16, 0x1656184690b32116)
+		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30)
+		off += 32
+	} else {
+		buffer.PutUint32At(w, off, 0x671b0001)
+		off += 4
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -114,6 +126,10 @@ func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.
 
 // ForyWrite writes NullableContainers's struct body (docs/format.md §9).
 func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -217,8 +233,87 @@ func (x *NullableContainers) foryWrite(b *buffer.Buffer, compatible, check, root
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k20 := range x.Map {
+			if !foryimpl.ValidString(string(k20)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map"))
+				return
+			}
+		}
+		for i25 := range x.Strs {
+			if !foryimpl.ValidString(string(x.Strs[i25])) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-956444084)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Ints) {
+		l27 := x.Ints
+		b.WriteVarUint32(uint32(len(l27)))
+		if len(l27) > 0 {
+			b.Reserve(1 + len(l27)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e28 := range l27 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e28))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefMap(c, x.Map) {
+		var mw29 foryimpl.MapWriter
+		mw29.Begin(b, len(x.Map))
+		for k30, v31 := range x.Map {
+			mw29.Entry(b)
+			foryimpl.WriteString(b, k30)
+			b.WriteVarInt32(v31)
+		}
+		mw29.End(b)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Strs) {
+		l32 := x.Strs
+		{
+			sz34 := 6 + buffer.BatchSlack + len(l32)*9
+			for _, e33 := range l32 {
+				sz34 += len(e33)
+			}
+			b.Reserve(sz34)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(l32)))
+			if len(l32) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e33 := range l32 {
+					if len(w)-off < len(e33)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e33) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e33))<<2|2)
+					if len(e33) > 0 {
+						off += copy(w[off:], e33)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+}
+
 // ForyRead reads NullableContainers's struct body (docs/format.md §9); errors are recorded in c.
 func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = NullableContainers{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-956444084) {
@@ -228,81 +323,189 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		n18 := c.ReadLengthFast(1)
-		if n18 < 0 {
-			n18 = c.ReadLength(1)
+		n35 := c.ReadLengthFast(1)
+		if n35 < 0 {
+			n35 = c.ReadLength(1)
 		}
-		l19 := foryimpl.MakeSlice[[]int32](c, n18)
-		if n18 > 0 {
-			hn21 := c.ReadListHeader(5)
+		l36 := foryimpl.MakeSlice[[]int32](c, n35)
+		if n35 > 0 {
+			hn38 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i20 := range l19 {
-					if hn21 && !c.ReadFlag() {
-						clear(l19[i20 : i20+1])
+				for i37 := range l36 {
+					if hn38 && !c.ReadFlag() {
+						clear(l36[i37 : i37+1])
 						continue
 					}
-					l19[i20] = r.ReadVarInt32()
+					l36[i37] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i20)
+						c.TraceIndex(i37)
 						break
 					}
 				}
 			}
 		}
-		x.Ints = l19
+		x.Ints = l36
 	}
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.ReadFlag() {
-		n24 := c.ReadLengthFast(2)
-		if n24 < 0 {
-			n24 = c.ReadLength(2)
+		n41 := c.ReadLengthFast(2)
+		if n41 < 0 {
+			n41 = c.ReadLength(2)
 		}
-		m25 := foryimpl.MakeMap[map[string]int32](c, n24)
-		for n24 > 0 && !c.Failed() {
-			sz26, vn27, _ := c.ReadMapChunk(n24, 21, 5, nil, false)
-			for j28 := 0; j28 < sz26 && !c.Failed(); j28++ {
-				var k29 string
-				k29 = c.ReadString()
-				var v30 int32
-				if !vn27 {
-					v30 = r.ReadVarInt32()
+		m42 := foryimpl.MakeMap[map[string]int32](c, n41)
+		for n41 > 0 && !c.Failed() {
+			sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
+			for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
+				var k46 string
+				k46 = c.ReadString()
+				var v47 int32
+				if !vn44 {
+					v47 = r.ReadVarInt32()
 				}
-				m25[k29] = v30
+				m42[k46] = v47
 			}
-			n24 -= sz26
+			n41 -= sz43
 		}
-		x.Map = m25
+		x.Map = m42
 	}
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		n32 := c.ReadLengthFast(1)
-		if n32 < 0 {
-			n32 = c.ReadLength(1)
+		n49 := c.ReadLengthFast(1)
+		if n49 < 0 {
+			n49 = c.ReadLength(1)
 		}
-		l33 := foryimpl.MakeSlice[[]string](c, n32)
-		if n32 > 0 {
-			hn35 := c.ReadListHeader(21)
+		l50 := foryimpl.MakeSlice[[]string](c, n49)
+		if n49 > 0 {
+			hn52 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i34 := range l33 {
-					if hn35 && !c.ReadFlag() {
-						clear(l33[i34 : i34+1])
+				for i51 := range l50 {
+					if hn52 && !c.ReadFlag() {
+						clear(l50[i51 : i51+1])
 						continue
 					}
-					l33[i34] = c.ReadString()
+					l50[i51] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i34)
+						c.TraceIndex(i51)
 						break
 					}
 				}
 			}
 		}
-		x.Strs = l33
+		x.Strs = l50
+	}
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *NullableContainers) foryReadRef(c *foryimpl.ReadContext) {
+	*x = NullableContainers{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-956444084) {
+		if h := r.ReadInt32(); h != -956444084 && !c.Failed() {
+			c.HashMismatch(foryTypeNullableContainers, h)
+			return
+		}
+	}
+	if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+		x.Ints = foryimpl.BackRefSlice[int32](c, id56)
+	} else if st55 == foryimpl.RefFollows {
+		n57 := c.ReadLengthFast(1)
+		if n57 < 0 {
+			n57 = c.ReadLength(1)
+		}
+		l58 := foryimpl.MakeSlice[[]int32](c, n57)
+		if n57 > 0 {
+			hn60 := c.ReadListHeader(5)
+			if !c.Failed() {
+				for i59 := range l58 {
+					if hn60 && !c.ReadFlag() {
+						clear(l58[i59 : i59+1])
+						continue
+					}
+					l58[i59] = r.ReadVarInt32()
+					if c.Failed() {
+						c.TraceIndex(i59)
+						break
+					}
+				}
+			}
+		}
+		x.Ints = l58
+		foryimpl.SetRefSlice(c, id56, x.Ints)
+	} else {
+		x.Ints = nil
+	}
+	if c.Failed() {
+		c.Trace("Ints")
+		return
+	}
+	if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+		x.Map = foryimpl.BackRefMap[string, int32](c, id64)
+	} else if st63 == foryimpl.RefFollows {
+		n65 := c.ReadLengthFast(2)
+		if n65 < 0 {
+			n65 = c.ReadLength(2)
+		}
+		m66 := foryimpl.MakeMap[map[string]int32](c, n65)
+		for n65 > 0 && !c.Failed() {
+			sz67, vn68, _ := c.ReadMapChunk(n65, 21, 5, nil, false)
+			for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
+				var k70 string
+				k70 = c.ReadString()
+				var v71 int32
+				if !vn68 {
+					v71 = r.ReadVarInt32()
+				}
+				m66[k70] = v71
+			}
+			n65 -= sz67
+		}
+		x.Map = m66
+		foryimpl.SetRefMap(c, id64, x.Map)
+	} else {
+		x.Map = nil
+	}
+	if c.Failed() {
+		c.Trace("Map")
+		return
+	}
+	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+		x.Strs = foryimpl.BackRefSlice[string](c, id74)
+	} else if st73 == foryimpl.RefFollows {
+		n75 := c.ReadLengthFast(1)
+		if n75 < 0 {
+			n75 = c.ReadLength(1)
+		}
+		l76 := foryimpl.MakeSlice[[]string](c, n75)
+		if n75 > 0 {
+			hn78 := c.ReadListHeader(21)
+			if !c.Failed() {
+				for i77 := range l76 {
+					if hn78 && !c.ReadFlag() {
+						clear(l76[i77 : i77+1])
+						continue
+					}
+					l76[i77] = c.ReadString()
+					if c.Failed() {
+						c.TraceIndex(i77)
+						break
+					}
+				}
+			}
+		}
+		x.Strs = l76
+		foryimpl.SetRefSlice(c, id74, x.Strs)
+	} else {
+		x.Strs = nil
 	}
 	if c.Failed() {
 		c.Trace("Strs")
@@ -317,78 +520,171 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLengthFast(1)
-				if n38 < 0 {
-					n38 = c.ReadLength(1)
-				}
-				l39 := foryimpl.MakeSlice[[]int32](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
-								continue
-							}
-							l39[i40] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i40)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					x.Ints = foryimpl.BackRefSlice[int32](c, id88)
+				} else if st87 == foryimpl.RefFollows {
+					n89 := c.ReadLengthFast(1)
+					if n89 < 0 {
+						n89 = c.ReadLength(1)
+					}
+					l90 := foryimpl.MakeSlice[[]int32](c, n89)
+					if n89 > 0 {
+						hn92 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i91 := range l90 {
+								if hn92 && !c.ReadFlag() {
+									clear(l90[i91 : i91+1])
+									continue
+								}
+								l90[i91] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i91)
+									break
+								}
 							}
 						}
 					}
+					x.Ints = l90
+					foryimpl.SetRefSlice(c, id88, x.Ints)
+				} else {
+					x.Ints = nil
 				}
-				x.Ints = l39
+			} else {
+				if f.Convert {
+					x.Ints = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n81 := c.ReadLengthFast(1)
+					if n81 < 0 {
+						n81 = c.ReadLength(1)
+					}
+					l82 := foryimpl.MakeSlice[[]int32](c, n81)
+					if n81 > 0 {
+						hn84 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i83 := range l82 {
+								if hn84 && !c.ReadFlag() {
+									clear(l82[i83 : i83+1])
+									continue
+								}
+								l82[i83] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i83)
+									break
+								}
+							}
+						}
+					}
+					x.Ints = l82
+				}
 			}
 		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLengthFast(2)
-				if n44 < 0 {
-					n44 = c.ReadLength(2)
-				}
-				m45 := foryimpl.MakeMap[map[string]int32](c, n44)
-				for n44 > 0 && !c.Failed() {
-					sz46, vn47, _ := c.ReadMapChunk(n44, 21, 5, nil, false)
-					for j48 := 0; j48 < sz46 && !c.Failed(); j48++ {
-						var k49 string
-						k49 = c.ReadString()
-						var v50 int32
-						if !vn47 {
-							v50 = r.ReadVarInt32()
-						}
-						m45[k49] = v50
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+					x.Map = foryimpl.BackRefMap[string, int32](c, id104)
+				} else if st103 == foryimpl.RefFollows {
+					n105 := c.ReadLengthFast(2)
+					if n105 < 0 {
+						n105 = c.ReadLength(2)
 					}
-					n44 -= sz46
+					m106 := foryimpl.MakeMap[map[string]int32](c, n105)
+					for n105 > 0 && !c.Failed() {
+						sz107, vn108, _ := c.ReadMapChunk(n105, 21, 5, nil, false)
+						for j109 := 0; j109 < sz107 && !c.Failed(); j109++ {
+							var k110 string
+							k110 = c.ReadString()
+							var v111 int32
+							if !vn108 {
+								v111 = r.ReadVarInt32()
+							}
+							m106[k110] = v111
+						}
+						n105 -= sz107
+					}
+					x.Map = m106
+					foryimpl.SetRefMap(c, id104, x.Map)
+				} else {
+					x.Map = nil
 				}
-				x.Map = m45
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n95 := c.ReadLengthFast(2)
+					if n95 < 0 {
+						n95 = c.ReadLength(2)
+					}
+					m96 := foryimpl.MakeMap[map[string]int32](c, n95)
+					for n95 > 0 && !c.Failed() {
+						sz97, vn98, _ := c.ReadMapChunk(n95, 21, 5, nil, false)
+						for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+							var k100 string
+							k100 = c.ReadString()
+							var v101 int32
+							if !vn98 {
+								v101 = r.ReadVarInt32()
+							}
+							m96[k100] = v101
+						}
+						n95 -= sz97
+					}
+					x.Map = m96
+				}
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLengthFast(1)
-				if n52 < 0 {
-					n52 = c.ReadLength(1)
-				}
-				l53 := foryimpl.MakeSlice[[]string](c, n52)
-				if n52 > 0 {
-					hn55 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
-								continue
-							}
-							l53[i54] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i54)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.Strs = foryimpl.BackRefSlice[string](c, id120)
+				} else if st119 == foryimpl.RefFollows {
+					n121 := c.ReadLengthFast(1)
+					if n121 < 0 {
+						n121 = c.ReadLength(1)
+					}
+					l122 := foryimpl.MakeSlice[[]string](c, n121)
+					if n121 > 0 {
+						hn124 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i123 := range l122 {
+								if hn124 && !c.ReadFlag() {
+									clear(l122[i123 : i123+1])
+									continue
+								}
+								l122[i123] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i123)
+									break
+								}
 							}
 						}
 					}
+					x.Strs = l122
+					foryimpl.SetRefSlice(c, id120, x.Strs)
+				} else {
+					x.Strs = nil
 				}
-				x.Strs = l53
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n113 := c.ReadLengthFast(1)
+					if n113 < 0 {
+						n113 = c.ReadLength(1)
+					}
+					l114 := foryimpl.MakeSlice[[]string](c, n113)
+					if n113 > 0 {
+						hn116 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i115 := range l114 {
+								if hn116 && !c.ReadFlag() {
+									clear(l114[i115 : i115+1])
+									continue
+								}
+								l114[i115] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i115)
+									break
+								}
+							}
+						}
+					}
+					x.Strs = l114
+				}
 			}
 		default:
 			c.SkipField(f)

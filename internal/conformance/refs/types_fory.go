@@ -3088,10 +3088,15 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw29 foryimpl.MapWriter
 	mw29.BeginTracked(b, len(x.Map))
 	for k30, v31 := range x.Map {
-		mw29.Entry(b)
-		foryimpl.WriteString(b, k30)
-		if !foryimpl.WriteRefPtr(c, v31) {
-			v31.ForyWrite(c)
+		if v31 == nil {
+			mw29.NullEntry(b)
+			foryimpl.WriteString(b, k30)
+		} else {
+			mw29.Entry(b)
+			foryimpl.WriteString(b, k30)
+			if !foryimpl.WriteRefPtr(c, v31) {
+				v31.ForyWrite(c)
+			}
 		}
 	}
 	mw29.End(b)
@@ -3323,7 +3328,7 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m75 := foryimpl.MakeMap[map[string]*RefElem](c, n74)
 	for n74 > 0 && !c.Failed() {
-		sz76, vn77, tr83, ev82 := c.ReadMapChunkRef(n74, 21, foryTypeRefElem)
+		sz76, vn77, tr83, ev82 := c.ReadMapChunkRef(n74, 21, 28, foryTypeRefElem)
 		for j78 := 0; j78 < sz76 && !c.Failed(); j78++ {
 			var k79 string
 			k79 = c.ReadString()

@@ -56,12 +56,28 @@ func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSetHolder)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(51)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb37ae027001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)
+		buffer.PutUint64At(w, off+16, 0x1748009e8f911e17)
+		buffer.PutUint64At(w, off+24, 0xb056174e90b32116)
+		buffer.PutUint64At(w, off+32, 0x1231561750000918)
+		buffer.PutUint64At(w, off+40, 0x714a561750601a92)
+		buffer.PutUint64At(w, off+43, 0x204d43714a561750)
+		off += 51
+	} else {
+		buffer.PutUint32At(w, off, 0xd31b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -116,6 +132,10 @@ func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
 func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -207,8 +227,78 @@ func (x *SetHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for e20 := range x.Maybe {
+			if !foryimpl.ValidString(string(e20)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSetHolder, "Maybe"))
+				return
+			}
+		}
+		for e22 := range x.Missing {
+			if !foryimpl.ValidString(string(e22)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSetHolder, "Missing"))
+				return
+			}
+		}
+		for e24 := range x.Strings {
+			if !foryimpl.ValidString(string(e24)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSetHolder, "Strings"))
+				return
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(143701304)
+	}
+	b.WriteVarUint32(uint32(len(x.Empty)))
+	if len(x.Empty) > 0 {
+		b.WriteUint8(12)
+		for e26 := range x.Empty {
+			b.WriteVarInt64(e26)
+		}
+	}
+	b.WriteVarUint32(uint32(len(x.Ints)))
+	if len(x.Ints) > 0 {
+		b.WriteUint8(12)
+		for e27 := range x.Ints {
+			b.WriteVarInt32(e27)
+		}
+	}
+	if !foryimpl.WriteRefMap(c, x.Maybe) {
+		b.WriteVarUint32(uint32(len(x.Maybe)))
+		if len(x.Maybe) > 0 {
+			b.WriteUint8(12)
+			for e28 := range x.Maybe {
+				foryimpl.WriteString(b, e28)
+			}
+		}
+	}
+	b.WriteVarUint32(uint32(len(x.Missing)))
+	if len(x.Missing) > 0 {
+		b.WriteUint8(12)
+		for e29 := range x.Missing {
+			foryimpl.WriteString(b, e29)
+		}
+	}
+	b.WriteVarUint32(uint32(len(x.Strings)))
+	if len(x.Strings) > 0 {
+		b.WriteUint8(12)
+		for e30 := range x.Strings {
+			foryimpl.WriteString(b, e30)
+		}
+	}
+}
+
 // ForyRead reads SetHolder's struct body (docs/format.md §9); errors are recorded in c.
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = SetHolder{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(143701304) {
@@ -217,124 +307,263 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLengthFast(1)
-	if n16 < 0 {
-		n16 = c.ReadLength(1)
-	}
-	s17 := foryimpl.MakeMap[serializer.Set[int64]](c, n16)
-	if n16 > 0 {
-		hn18 := c.ReadListHeader(7)
-		for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
-			if hn18 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e20 int64
-			{
-				e20 = r.ReadVarInt64()
-			}
-			s17[e20] = struct{}{}
-		}
-	}
-	x.Empty = s17
-	if c.Failed() {
-		c.Trace("Empty")
-		return
-	}
-	n21 := c.ReadLengthFast(1)
-	if n21 < 0 {
-		n21 = c.ReadLength(1)
-	}
-	s22 := foryimpl.MakeMap[serializer.Set[int32]](c, n21)
-	if n21 > 0 {
-		hn23 := c.ReadListHeader(5)
-		for i24 := 0; i24 < n21 && !c.Failed(); i24++ {
-			if hn23 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e25 int32
-			{
-				e25 = r.ReadVarInt32()
-			}
-			s22[e25] = struct{}{}
-		}
-	}
-	x.Ints = s22
-	if c.Failed() {
-		c.Trace("Ints")
-		return
-	}
-	if c.ReadFlag() {
-		n26 := c.ReadLengthFast(1)
-		if n26 < 0 {
-			n26 = c.ReadLength(1)
-		}
-		s27 := foryimpl.MakeMap[serializer.Set[string]](c, n26)
-		if n26 > 0 {
-			hn28 := c.ReadListHeader(21)
-			for i29 := 0; i29 < n26 && !c.Failed(); i29++ {
-				if hn28 && !c.ReadFlag() {
-					c.Fail(foryimpl.ErrNullSetElement())
-					break
-				}
-				var e30 string
-				{
-					e30 = c.ReadString()
-				}
-				s27[e30] = struct{}{}
-			}
-		}
-		x.Maybe = s27
-	}
-	if c.Failed() {
-		c.Trace("Maybe")
-		return
-	}
 	n31 := c.ReadLengthFast(1)
 	if n31 < 0 {
 		n31 = c.ReadLength(1)
 	}
-	s32 := foryimpl.MakeMap[serializer.Set[string]](c, n31)
+	s32 := foryimpl.MakeMap[serializer.Set[int64]](c, n31)
 	if n31 > 0 {
-		hn33 := c.ReadListHeader(21)
+		hn33 := c.ReadListHeader(7)
 		for i34 := 0; i34 < n31 && !c.Failed(); i34++ {
 			if hn33 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e35 string
+			var e35 int64
 			{
-				e35 = c.ReadString()
+				e35 = r.ReadVarInt64()
 			}
 			s32[e35] = struct{}{}
 		}
 	}
-	x.Missing = s32
+	x.Empty = s32
 	if c.Failed() {
-		c.Trace("Missing")
+		c.Trace("Empty")
 		return
 	}
 	n36 := c.ReadLengthFast(1)
 	if n36 < 0 {
 		n36 = c.ReadLength(1)
 	}
-	s37 := foryimpl.MakeMap[serializer.Set[string]](c, n36)
+	s37 := foryimpl.MakeMap[serializer.Set[int32]](c, n36)
 	if n36 > 0 {
-		hn38 := c.ReadListHeader(21)
+		hn38 := c.ReadListHeader(5)
 		for i39 := 0; i39 < n36 && !c.Failed(); i39++ {
 			if hn38 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e40 string
+			var e40 int32
 			{
-				e40 = c.ReadString()
+				e40 = r.ReadVarInt32()
 			}
 			s37[e40] = struct{}{}
 		}
 	}
-	x.Strings = s37
+	x.Ints = s37
+	if c.Failed() {
+		c.Trace("Ints")
+		return
+	}
+	if c.ReadFlag() {
+		n41 := c.ReadLengthFast(1)
+		if n41 < 0 {
+			n41 = c.ReadLength(1)
+		}
+		s42 := foryimpl.MakeMap[serializer.Set[string]](c, n41)
+		if n41 > 0 {
+			hn43 := c.ReadListHeader(21)
+			for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
+				if hn43 && !c.ReadFlag() {
+					c.Fail(foryimpl.ErrNullSetElement())
+					break
+				}
+				var e45 string
+				{
+					e45 = c.ReadString()
+				}
+				s42[e45] = struct{}{}
+			}
+		}
+		x.Maybe = s42
+	}
+	if c.Failed() {
+		c.Trace("Maybe")
+		return
+	}
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
+	}
+	s47 := foryimpl.MakeMap[serializer.Set[string]](c, n46)
+	if n46 > 0 {
+		hn48 := c.ReadListHeader(21)
+		for i49 := 0; i49 < n46 && !c.Failed(); i49++ {
+			if hn48 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e50 string
+			{
+				e50 = c.ReadString()
+			}
+			s47[e50] = struct{}{}
+		}
+	}
+	x.Missing = s47
+	if c.Failed() {
+		c.Trace("Missing")
+		return
+	}
+	n51 := c.ReadLengthFast(1)
+	if n51 < 0 {
+		n51 = c.ReadLength(1)
+	}
+	s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
+	if n51 > 0 {
+		hn53 := c.ReadListHeader(21)
+		for i54 := 0; i54 < n51 && !c.Failed(); i54++ {
+			if hn53 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e55 string
+			{
+				e55 = c.ReadString()
+			}
+			s52[e55] = struct{}{}
+		}
+	}
+	x.Strings = s52
+	if c.Failed() {
+		c.Trace("Strings")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
+	*x = SetHolder{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(143701304) {
+		if h := r.ReadInt32(); h != 143701304 && !c.Failed() {
+			c.HashMismatch(foryTypeSetHolder, h)
+			return
+		}
+	}
+	n56 := c.ReadLengthFast(1)
+	if n56 < 0 {
+		n56 = c.ReadLength(1)
+	}
+	s57 := foryimpl.MakeMap[serializer.Set[int64]](c, n56)
+	if n56 > 0 {
+		hn58 := c.ReadListHeader(7)
+		for i59 := 0; i59 < n56 && !c.Failed(); i59++ {
+			if hn58 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e60 int64
+			{
+				e60 = r.ReadVarInt64()
+			}
+			s57[e60] = struct{}{}
+		}
+	}
+	x.Empty = s57
+	if c.Failed() {
+		c.Trace("Empty")
+		return
+	}
+	n61 := c.ReadLengthFast(1)
+	if n61 < 0 {
+		n61 = c.ReadLength(1)
+	}
+	s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
+	if n61 > 0 {
+		hn63 := c.ReadListHeader(5)
+		for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
+			if hn63 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e65 int32
+			{
+				e65 = r.ReadVarInt32()
+			}
+			s62[e65] = struct{}{}
+		}
+	}
+	x.Ints = s62
+	if c.Failed() {
+		c.Trace("Ints")
+		return
+	}
+	if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
+		x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id67))
+	} else if st66 == foryimpl.RefFollows {
+		n68 := c.ReadLengthFast(1)
+		if n68 < 0 {
+			n68 = c.ReadLength(1)
+		}
+		s69 := foryimpl.MakeMap[serializer.Set[string]](c, n68)
+		if n68 > 0 {
+			hn70 := c.ReadListHeader(21)
+			for i71 := 0; i71 < n68 && !c.Failed(); i71++ {
+				if hn70 && !c.ReadFlag() {
+					c.Fail(foryimpl.ErrNullSetElement())
+					break
+				}
+				var e72 string
+				{
+					e72 = c.ReadString()
+				}
+				s69[e72] = struct{}{}
+			}
+		}
+		x.Maybe = s69
+		foryimpl.SetRefMap(c, id67, x.Maybe)
+	} else {
+		x.Maybe = nil
+	}
+	if c.Failed() {
+		c.Trace("Maybe")
+		return
+	}
+	n73 := c.ReadLengthFast(1)
+	if n73 < 0 {
+		n73 = c.ReadLength(1)
+	}
+	s74 := foryimpl.MakeMap[serializer.Set[string]](c, n73)
+	if n73 > 0 {
+		hn75 := c.ReadListHeader(21)
+		for i76 := 0; i76 < n73 && !c.Failed(); i76++ {
+			if hn75 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e77 string
+			{
+				e77 = c.ReadString()
+			}
+			s74[e77] = struct{}{}
+		}
+	}
+	x.Missing = s74
+	if c.Failed() {
+		c.Trace("Missing")
+		return
+	}
+	n78 := c.ReadLengthFast(1)
+	if n78 < 0 {
+		n78 = c.ReadLength(1)
+	}
+	s79 := foryimpl.MakeMap[serializer.Set[string]](c, n78)
+	if n78 > 0 {
+		hn80 := c.ReadListHeader(21)
+		for i81 := 0; i81 < n78 && !c.Failed(); i81++ {
+			if hn80 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e82 string
+			{
+				e82 = c.ReadString()
+			}
+			s79[e82] = struct{}{}
+		}
+	}
+	x.Strings = s79
 	if c.Failed() {
 		c.Trace("Strings")
 		return
@@ -349,118 +578,148 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLengthFast(1)
-				if n41 < 0 {
-					n41 = c.ReadLength(1)
+				n83 := c.ReadLengthFast(1)
+				if n83 < 0 {
+					n83 = c.ReadLength(1)
 				}
-				s42 := foryimpl.MakeMap[serializer.Set[int64]](c, n41)
-				if n41 > 0 {
-					hn43 := c.ReadListHeader(7)
-					for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
-						if hn43 && !c.ReadFlag() {
+				s84 := foryimpl.MakeMap[serializer.Set[int64]](c, n83)
+				if n83 > 0 {
+					hn85 := c.ReadListHeader(7)
+					for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
+						if hn85 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e45 int64
+						var e87 int64
 						{
-							e45 = r.ReadVarInt64()
+							e87 = r.ReadVarInt64()
 						}
-						s42[e45] = struct{}{}
+						s84[e87] = struct{}{}
 					}
 				}
-				x.Empty = s42
+				x.Empty = s84
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLengthFast(1)
-				if n46 < 0 {
-					n46 = c.ReadLength(1)
+				n88 := c.ReadLengthFast(1)
+				if n88 < 0 {
+					n88 = c.ReadLength(1)
 				}
-				s47 := foryimpl.MakeMap[serializer.Set[int32]](c, n46)
-				if n46 > 0 {
-					hn48 := c.ReadListHeader(5)
-					for i49 := 0; i49 < n46 && !c.Failed(); i49++ {
-						if hn48 && !c.ReadFlag() {
+				s89 := foryimpl.MakeMap[serializer.Set[int32]](c, n88)
+				if n88 > 0 {
+					hn90 := c.ReadListHeader(5)
+					for i91 := 0; i91 < n88 && !c.Failed(); i91++ {
+						if hn90 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e50 int32
+						var e92 int32
 						{
-							e50 = r.ReadVarInt32()
+							e92 = r.ReadVarInt32()
 						}
-						s47[e50] = struct{}{}
+						s89[e92] = struct{}{}
 					}
 				}
-				x.Ints = s47
+				x.Ints = s89
 			}
 		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLengthFast(1)
-				if n51 < 0 {
-					n51 = c.ReadLength(1)
-				}
-				s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
-				if n51 > 0 {
-					hn53 := c.ReadListHeader(21)
-					for i54 := 0; i54 < n51 && !c.Failed(); i54++ {
-						if hn53 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e55 string
-						{
-							e55 = c.ReadString()
-						}
-						s52[e55] = struct{}{}
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
+					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id99))
+				} else if st98 == foryimpl.RefFollows {
+					n100 := c.ReadLengthFast(1)
+					if n100 < 0 {
+						n100 = c.ReadLength(1)
 					}
+					s101 := foryimpl.MakeMap[serializer.Set[string]](c, n100)
+					if n100 > 0 {
+						hn102 := c.ReadListHeader(21)
+						for i103 := 0; i103 < n100 && !c.Failed(); i103++ {
+							if hn102 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e104 string
+							{
+								e104 = c.ReadString()
+							}
+							s101[e104] = struct{}{}
+						}
+					}
+					x.Maybe = s101
+					foryimpl.SetRefMap(c, id99, x.Maybe)
+				} else {
+					x.Maybe = nil
 				}
-				x.Maybe = s52
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n93 := c.ReadLengthFast(1)
+					if n93 < 0 {
+						n93 = c.ReadLength(1)
+					}
+					s94 := foryimpl.MakeMap[serializer.Set[string]](c, n93)
+					if n93 > 0 {
+						hn95 := c.ReadListHeader(21)
+						for i96 := 0; i96 < n93 && !c.Failed(); i96++ {
+							if hn95 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e97 string
+							{
+								e97 = c.ReadString()
+							}
+							s94[e97] = struct{}{}
+						}
+					}
+					x.Maybe = s94
+				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n56 := c.ReadLengthFast(1)
-				if n56 < 0 {
-					n56 = c.ReadLength(1)
+				n105 := c.ReadLengthFast(1)
+				if n105 < 0 {
+					n105 = c.ReadLength(1)
 				}
-				s57 := foryimpl.MakeMap[serializer.Set[string]](c, n56)
-				if n56 > 0 {
-					hn58 := c.ReadListHeader(21)
-					for i59 := 0; i59 < n56 && !c.Failed(); i59++ {
-						if hn58 && !c.ReadFlag() {
+				s106 := foryimpl.MakeMap[serializer.Set[string]](c, n105)
+				if n105 > 0 {
+					hn107 := c.ReadListHeader(21)
+					for i108 := 0; i108 < n105 && !c.Failed(); i108++ {
+						if hn107 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e60 string
+						var e109 string
 						{
-							e60 = c.ReadString()
+							e109 = c.ReadString()
 						}
-						s57[e60] = struct{}{}
+						s106[e109] = struct{}{}
 					}
 				}
-				x.Missing = s57
+				x.Missing = s106
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLengthFast(1)
-				if n61 < 0 {
-					n61 = c.ReadLength(1)
+				n110 := c.ReadLengthFast(1)
+				if n110 < 0 {
+					n110 = c.ReadLength(1)
 				}
-				s62 := foryimpl.MakeMap[serializer.Set[string]](c, n61)
-				if n61 > 0 {
-					hn63 := c.ReadListHeader(21)
-					for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
-						if hn63 && !c.ReadFlag() {
+				s111 := foryimpl.MakeMap[serializer.Set[string]](c, n110)
+				if n110 > 0 {
+					hn112 := c.ReadListHeader(21)
+					for i113 := 0; i113 < n110 && !c.Failed(); i113++ {
+						if hn112 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e65 string
+						var e114 string
 						{
-							e65 = c.ReadString()
+							e114 = c.ReadString()
 						}
-						s62[e65] = struct{}{}
+						s111[e114] = struct{}{}
 					}
 				}
-				x.Strings = s62
+				x.Strings = s111
 			}
 		default:
 			c.SkipField(f)
@@ -784,12 +1043,25 @@ func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSetsInside)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(31)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x69104013001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)
+		buffer.PutUint64At(w, off+16, 0x30511b07565e5618)
+		buffer.PutUint64At(w, off+23, 0x98122d165e164830)
+		off += 31
+	} else {
+		buffer.PutUint32At(w, off, 0xd61b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -844,6 +1116,10 @@ func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCont
 
 // ForyWrite writes SetsInside's struct body (docs/format.md §9).
 func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
 	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
@@ -920,8 +1196,72 @@ func (x *SetsInside) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k18, e19 := range x.ByKey {
+			if !foryimpl.ValidString(string(k18)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey"))
+				return
+			}
+			for e20 := range e19 {
+				if !foryimpl.ValidString(string(e20)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey"))
+					return
+				}
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(460511910)
+	}
+	var mw28 foryimpl.MapWriter
+	mw28.BeginTracked(b, len(x.ByKey))
+	for k29, v30 := range x.ByKey {
+		if v30 == nil {
+			mw28.NullEntry(b)
+			foryimpl.WriteString(b, k29)
+		} else {
+			mw28.Entry(b)
+			foryimpl.WriteString(b, k29)
+			if !foryimpl.WriteRefMap(c, v30) {
+				b.WriteVarUint32(uint32(len(v30)))
+				if len(v30) > 0 {
+					b.WriteUint8(12)
+					for e31 := range v30 {
+						foryimpl.WriteString(b, e31)
+					}
+				}
+			}
+		}
+	}
+	mw28.End(b)
+	l32 := x.List
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e33 := range l32 {
+			if !foryimpl.WriteRefMap(c, e33) {
+				b.WriteVarUint32(uint32(len(e33)))
+				if len(e33) > 0 {
+					b.WriteUint8(12)
+					for e34 := range e33 {
+						b.WriteVarInt32(e34)
+					}
+				}
+			}
+		}
+	}
+}
+
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(460511910) {
@@ -930,89 +1270,250 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n18 := c.ReadLengthFast(2)
-	if n18 < 0 {
-		n18 = c.ReadLength(2)
+	n35 := c.ReadLengthFast(2)
+	if n35 < 0 {
+		n35 = c.ReadLength(2)
 	}
-	m19 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n18)
-	for n18 > 0 && !c.Failed() {
-		sz20, vn21, _ := c.ReadMapChunk(n18, 21, 23, nil, true)
-		for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
-			var k23 string
-			k23 = c.ReadString()
-			var v24 serializer.Set[string]
-			if !vn21 {
-				n25 := c.ReadLengthFast(1)
-				if n25 < 0 {
-					n25 = c.ReadLength(1)
+	m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
+	for n35 > 0 && !c.Failed() {
+		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 23, nil, true)
+		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
+			var k40 string
+			k40 = c.ReadString()
+			var v41 serializer.Set[string]
+			if !vn38 {
+				n42 := c.ReadLengthFast(1)
+				if n42 < 0 {
+					n42 = c.ReadLength(1)
 				}
-				s26 := foryimpl.MakeMap[serializer.Set[string]](c, n25)
-				if n25 > 0 {
-					hn27 := c.ReadListHeader(21)
-					for i28 := 0; i28 < n25 && !c.Failed(); i28++ {
-						if hn27 && !c.ReadFlag() {
+				s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
+				if n42 > 0 {
+					hn44 := c.ReadListHeader(21)
+					for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
+						if hn44 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e29 string
+						var e46 string
 						{
-							e29 = c.ReadString()
+							e46 = c.ReadString()
 						}
-						s26[e29] = struct{}{}
+						s43[e46] = struct{}{}
 					}
 				}
-				v24 = s26
+				v41 = s43
 			}
-			m19[k23] = v24
+			m36[k40] = v41
 		}
-		n18 -= sz20
+		n35 -= sz37
 	}
-	x.ByKey = m19
+	x.ByKey = m36
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
 	}
-	n31 := c.ReadLengthFast(1)
-	if n31 < 0 {
-		n31 = c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
 	}
-	l32 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(23)
+	l49 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n48)
+	if n48 > 0 {
+		hn51 := c.ReadListHeader(23)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i50 := range l49 {
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
 					continue
 				}
-				n37 := c.ReadLengthFast(1)
-				if n37 < 0 {
-					n37 = c.ReadLength(1)
+				n54 := c.ReadLengthFast(1)
+				if n54 < 0 {
+					n54 = c.ReadLength(1)
 				}
-				s38 := foryimpl.MakeMap[serializer.Set[int32]](c, n37)
-				if n37 > 0 {
-					hn39 := c.ReadListHeader(5)
-					for i40 := 0; i40 < n37 && !c.Failed(); i40++ {
-						if hn39 && !c.ReadFlag() {
+				s55 := foryimpl.MakeMap[serializer.Set[int32]](c, n54)
+				if n54 > 0 {
+					hn56 := c.ReadListHeader(5)
+					for i57 := 0; i57 < n54 && !c.Failed(); i57++ {
+						if hn56 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e41 int32
+						var e58 int32
 						{
-							e41 = r.ReadVarInt32()
+							e58 = r.ReadVarInt32()
 						}
-						s38[e41] = struct{}{}
+						s55[e58] = struct{}{}
 					}
 				}
-				l32[i33] = s38
+				l49[i50] = s55
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.List = l32
+	x.List = l49
+	if c.Failed() {
+		c.Trace("List")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
+	*x = SetsInside{List: x.List}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(460511910) {
+		if h := r.ReadInt32(); h != 460511910 && !c.Failed() {
+			c.HashMismatch(foryTypeSetsInside, h)
+			return
+		}
+	}
+	n59 := c.ReadLengthFast(2)
+	if n59 < 0 {
+		n59 = c.ReadLength(2)
+	}
+	m60 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n59)
+	for n59 > 0 && !c.Failed() {
+		sz61, vn62, tr71, _ := c.ReadMapChunkRef(n59, 21, 23, nil)
+		for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
+			var k64 string
+			k64 = c.ReadString()
+			var v65 serializer.Set[string]
+			if tr71 {
+				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+					v65 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id73))
+				} else if st72 == foryimpl.RefFollows {
+					n74 := c.ReadLengthFast(1)
+					if n74 < 0 {
+						n74 = c.ReadLength(1)
+					}
+					s75 := foryimpl.MakeMap[serializer.Set[string]](c, n74)
+					if n74 > 0 {
+						hn76 := c.ReadListHeader(21)
+						for i77 := 0; i77 < n74 && !c.Failed(); i77++ {
+							if hn76 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e78 string
+							{
+								e78 = c.ReadString()
+							}
+							s75[e78] = struct{}{}
+						}
+					}
+					v65 = s75
+					foryimpl.SetRefMap(c, id73, v65)
+				} else {
+					v65 = nil
+				}
+			} else if !vn62 {
+				n66 := c.ReadLengthFast(1)
+				if n66 < 0 {
+					n66 = c.ReadLength(1)
+				}
+				s67 := foryimpl.MakeMap[serializer.Set[string]](c, n66)
+				if n66 > 0 {
+					hn68 := c.ReadListHeader(21)
+					for i69 := 0; i69 < n66 && !c.Failed(); i69++ {
+						if hn68 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e70 string
+						{
+							e70 = c.ReadString()
+						}
+						s67[e70] = struct{}{}
+					}
+				}
+				v65 = s67
+			}
+			m60[k64] = v65
+		}
+		n59 -= sz61
+	}
+	x.ByKey = m60
+	if c.Failed() {
+		c.Trace("ByKey")
+		return
+	}
+	n79 := c.ReadLengthFast(1)
+	if n79 < 0 {
+		n79 = c.ReadLength(1)
+	}
+	l80 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n79)
+	if n79 > 0 {
+		hn82, tr84 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i81 := range l80 {
+				if tr84 {
+					if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+						l80[i81] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id86))
+					} else if st85 == foryimpl.RefFollows {
+						n87 := c.ReadLengthFast(1)
+						if n87 < 0 {
+							n87 = c.ReadLength(1)
+						}
+						s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
+						if n87 > 0 {
+							hn89 := c.ReadListHeader(5)
+							for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
+								if hn89 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e91 int32
+								{
+									e91 = r.ReadVarInt32()
+								}
+								s88[e91] = struct{}{}
+							}
+						}
+						l80[i81] = s88
+						foryimpl.SetRefMap(c, id86, l80[i81])
+					} else {
+						l80[i81] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i81)
+						break
+					}
+					continue
+				}
+				if hn82 && !c.ReadFlag() {
+					clear(l80[i81 : i81+1])
+					continue
+				}
+				n92 := c.ReadLengthFast(1)
+				if n92 < 0 {
+					n92 = c.ReadLength(1)
+				}
+				s93 := foryimpl.MakeMap[serializer.Set[int32]](c, n92)
+				if n92 > 0 {
+					hn94 := c.ReadListHeader(5)
+					for i95 := 0; i95 < n92 && !c.Failed(); i95++ {
+						if hn94 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e96 int32
+						{
+							e96 = r.ReadVarInt32()
+						}
+						s93[e96] = struct{}{}
+					}
+				}
+				l80[i81] = s93
+				if c.Failed() {
+					c.TraceIndex(i81)
+					break
+				}
+			}
+		}
+	}
+	x.List = l80
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1027,88 +1528,88 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLengthFast(2)
-				if n42 < 0 {
-					n42 = c.ReadLength(2)
+				n97 := c.ReadLengthFast(2)
+				if n97 < 0 {
+					n97 = c.ReadLength(2)
 				}
-				m43 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n42)
-				for n42 > 0 && !c.Failed() {
-					sz44, vn45, _ := c.ReadMapChunk(n42, 21, 23, nil, true)
-					for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-						var k47 string
-						k47 = c.ReadString()
-						var v48 serializer.Set[string]
-						if !vn45 {
-							n49 := c.ReadLengthFast(1)
-							if n49 < 0 {
-								n49 = c.ReadLength(1)
+				m98 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n97)
+				for n97 > 0 && !c.Failed() {
+					sz99, vn100, _ := c.ReadMapChunk(n97, 21, 23, nil, true)
+					for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
+						var k102 string
+						k102 = c.ReadString()
+						var v103 serializer.Set[string]
+						if !vn100 {
+							n104 := c.ReadLengthFast(1)
+							if n104 < 0 {
+								n104 = c.ReadLength(1)
 							}
-							s50 := foryimpl.MakeMap[serializer.Set[string]](c, n49)
-							if n49 > 0 {
-								hn51 := c.ReadListHeader(21)
-								for i52 := 0; i52 < n49 && !c.Failed(); i52++ {
-									if hn51 && !c.ReadFlag() {
+							s105 := foryimpl.MakeMap[serializer.Set[string]](c, n104)
+							if n104 > 0 {
+								hn106 := c.ReadListHeader(21)
+								for i107 := 0; i107 < n104 && !c.Failed(); i107++ {
+									if hn106 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e53 string
+									var e108 string
 									{
-										e53 = c.ReadString()
+										e108 = c.ReadString()
 									}
-									s50[e53] = struct{}{}
+									s105[e108] = struct{}{}
 								}
 							}
-							v48 = s50
+							v103 = s105
 						}
-						m43[k47] = v48
+						m98[k102] = v103
 					}
-					n42 -= sz44
+					n97 -= sz99
 				}
-				x.ByKey = m43
+				x.ByKey = m98
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(1)
-				if n55 < 0 {
-					n55 = c.ReadLength(1)
+				n110 := c.ReadLengthFast(1)
+				if n110 < 0 {
+					n110 = c.ReadLength(1)
 				}
-				l56 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n55)
-				if n55 > 0 {
-					hn58 := c.ReadListHeader(23)
+				l111 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n110)
+				if n110 > 0 {
+					hn113 := c.ReadListHeader(23)
 					if !c.Failed() {
-						for i57 := range l56 {
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
+						for i112 := range l111 {
+							if hn113 && !c.ReadFlag() {
+								clear(l111[i112 : i112+1])
 								continue
 							}
-							n61 := c.ReadLengthFast(1)
-							if n61 < 0 {
-								n61 = c.ReadLength(1)
+							n116 := c.ReadLengthFast(1)
+							if n116 < 0 {
+								n116 = c.ReadLength(1)
 							}
-							s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
-							if n61 > 0 {
-								hn63 := c.ReadListHeader(5)
-								for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
-									if hn63 && !c.ReadFlag() {
+							s117 := foryimpl.MakeMap[serializer.Set[int32]](c, n116)
+							if n116 > 0 {
+								hn118 := c.ReadListHeader(5)
+								for i119 := 0; i119 < n116 && !c.Failed(); i119++ {
+									if hn118 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e65 int32
+									var e120 int32
 									{
-										e65 = r.ReadVarInt32()
+										e120 = r.ReadVarInt32()
 									}
-									s62[e65] = struct{}{}
+									s117[e120] = struct{}{}
 								}
 							}
-							l56[i57] = s62
+							l111[i112] = s117
 							if c.Failed() {
-								c.TraceIndex(i57)
+								c.TraceIndex(i112)
 								break
 							}
 						}
 					}
 				}
-				x.List = l56
+				x.List = l111
 			}
 		default:
 			c.SkipField(f)

@@ -618,10 +618,15 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw23 foryimpl.MapWriter
 	mw23.BeginTracked(b, len(x.Ptrs))
 	for k24, v25 := range x.Ptrs {
-		mw23.Entry(b)
-		b.WriteVarInt32(k24)
-		if !foryimpl.WriteRefPtr(c, v25) {
-			v25.ForyWrite(c)
+		if v25 == nil {
+			mw23.NullEntry(b)
+			b.WriteVarInt32(k24)
+		} else {
+			mw23.Entry(b)
+			b.WriteVarInt32(k24)
+			if !foryimpl.WriteRefPtr(c, v25) {
+				v25.ForyWrite(c)
+			}
 		}
 	}
 	mw23.End(b)
@@ -723,7 +728,7 @@ func (x *Maps) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m49 := foryimpl.MakeMap[map[int32]*other.Address](c, n48)
 	for n48 > 0 && !c.Failed() {
-		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, (*other.Address)(nil).ForyType())
+		sz50, vn51, tr57, ev56 := c.ReadMapChunkRef(n48, 5, 28, (*other.Address)(nil).ForyType())
 		for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
 			var k53 int32
 			k53 = r.ReadVarInt32()
@@ -1054,10 +1059,15 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw13 foryimpl.MapWriter
 	mw13.BeginTracked(b, len(x.ByName))
 	for k14, v15 := range x.ByName {
-		mw13.Entry(b)
-		foryimpl.WriteString(b, k14)
-		if !foryimpl.WriteRefPtr(c, v15) {
-			v15.ForyWrite(c)
+		if v15 == nil {
+			mw13.NullEntry(b)
+			foryimpl.WriteString(b, k14)
+		} else {
+			mw13.Entry(b)
+			foryimpl.WriteString(b, k14)
+			if !foryimpl.WriteRefPtr(c, v15) {
+				v15.ForyWrite(c)
+			}
 		}
 	}
 	mw13.End(b)
@@ -1144,7 +1154,7 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m28 := foryimpl.MakeMap[map[string]*other.Tag](c, n27)
 	for n27 > 0 && !c.Failed() {
-		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, (*other.Tag)(nil).ForyType())
+		sz29, vn30, tr36, ev35 := c.ReadMapChunkRef(n27, 21, 30, (*other.Tag)(nil).ForyType())
 		for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
 			var k32 string
 			k32 = c.ReadString()

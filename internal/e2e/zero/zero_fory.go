@@ -673,22 +673,24 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	l44 := x.Bomb
 	b.WriteVarUint32(uint32(len(l44)))
 	if len(l44) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e45 := range l44 {
-			{
-				b.Reserve(6 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(e45)))
-				if len(e45) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
-					off++
+			if !foryimpl.WriteRefSlice(c, e45) {
+				{
+					b.Reserve(6 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(e45)))
+					if len(e45) > 0 {
+						buffer.PutUint8At(w, off, 0x08)
+						off++
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
-			}
-			if len(e45) > 0 {
-				c.WriteStructMeta(foryTypeAddress)
-				for i46 := range e45 {
-					e45[i46].ForyWrite(c)
+				if len(e45) > 0 {
+					c.WriteStructMeta(foryTypeAddress)
+					for i46 := range e45 {
+						e45[i46].ForyWrite(c)
+					}
 				}
 			}
 		}
@@ -696,10 +698,15 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw47 foryimpl.MapWriter
 	mw47.BeginTracked(b, len(x.ByName))
 	for k48, v49 := range x.ByName {
-		mw47.Entry(b)
-		foryimpl.WriteString(b, k48)
-		if !foryimpl.WriteRefPtr(c, v49) {
-			v49.ForyWrite(c)
+		if v49 == nil {
+			mw47.NullEntry(b)
+			foryimpl.WriteString(b, k48)
+		} else {
+			mw47.Entry(b)
+			foryimpl.WriteString(b, k48)
+			if !foryimpl.WriteRefPtr(c, v49) {
+				v49.ForyWrite(c)
+			}
 		}
 	}
 	mw47.End(b)
@@ -984,39 +991,79 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	l103 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n102)
 	if n102 > 0 {
-		hn105 := c.ReadListHeader(22)
+		hn105, tr107 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i104 := range l103 {
+				if tr107 {
+					if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
+						l103[i104] = foryimpl.BackRefSlice[Address](c, id109)
+					} else if st108 == foryimpl.RefFollows {
+						n110 := c.ReadLengthFast(1)
+						if n110 < 0 {
+							n110 = c.ReadLength(1)
+						}
+						l111 := foryimpl.MakeSlice[[]Address](c, n110)
+						if n110 > 0 {
+							hn113, ev114 := c.ReadStructListHeader(foryTypeAddress)
+							if !c.Failed() {
+								for i112 := range l111 {
+									if hn113 && !c.ReadFlag() {
+										clear(l111[i112 : i112+1])
+										continue
+									}
+									if ev114 != nil {
+										l111[i112].ForyReadEvolved(c, ev114)
+									} else {
+										l111[i112].ForyRead(c)
+									}
+									if c.Failed() {
+										c.TraceIndex(i112)
+										break
+									}
+								}
+							}
+						}
+						l103[i104] = l111
+						foryimpl.SetRefSlice(c, id109, l103[i104])
+					} else {
+						l103[i104] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i104)
+						break
+					}
+					continue
+				}
 				if hn105 && !c.ReadFlag() {
 					clear(l103[i104 : i104+1])
 					continue
 				}
-				n108 := c.ReadLengthFast(1)
-				if n108 < 0 {
-					n108 = c.ReadLength(1)
+				n116 := c.ReadLengthFast(1)
+				if n116 < 0 {
+					n116 = c.ReadLength(1)
 				}
-				l109 := foryimpl.MakeSlice[[]Address](c, n108)
-				if n108 > 0 {
-					hn111, ev112 := c.ReadStructListHeader(foryTypeAddress)
+				l117 := foryimpl.MakeSlice[[]Address](c, n116)
+				if n116 > 0 {
+					hn119, ev120 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i110 := range l109 {
-							if hn111 && !c.ReadFlag() {
-								clear(l109[i110 : i110+1])
+						for i118 := range l117 {
+							if hn119 && !c.ReadFlag() {
+								clear(l117[i118 : i118+1])
 								continue
 							}
-							if ev112 != nil {
-								l109[i110].ForyReadEvolved(c, ev112)
+							if ev120 != nil {
+								l117[i118].ForyReadEvolved(c, ev120)
 							} else {
-								l109[i110].ForyRead(c)
+								l117[i118].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i110)
+								c.TraceIndex(i118)
 								break
 							}
 						}
 					}
 				}
-				l103[i104] = l109
+				l103[i104] = l117
 				if c.Failed() {
 					c.TraceIndex(i104)
 					break
@@ -1029,129 +1076,129 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bomb")
 		return
 	}
-	n114 := c.ReadLengthFast(2)
-	if n114 < 0 {
-		n114 = c.ReadLength(2)
+	n122 := c.ReadLengthFast(2)
+	if n122 < 0 {
+		n122 = c.ReadLength(2)
 	}
-	m115 := foryimpl.MakeMap[map[string]*Tag](c, n114)
-	for n114 > 0 && !c.Failed() {
-		sz116, vn117, tr123, ev122 := c.ReadMapChunkRef(n114, 21, foryTypeTag)
-		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-			var k119 string
-			k119 = c.ReadString()
-			var v120 *Tag
-			if tr123 {
-				if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
-					v120 = foryimpl.BackRef[Tag](c, id125)
-				} else if st124 == foryimpl.RefFollows {
-					p126 := foryimpl.Alloc[Tag](c)
-					foryimpl.SetRef(c, id125, p126)
-					if ev122 != nil {
-						p126.ForyReadEvolved(c, ev122)
+	m123 := foryimpl.MakeMap[map[string]*Tag](c, n122)
+	for n122 > 0 && !c.Failed() {
+		sz124, vn125, tr131, ev130 := c.ReadMapChunkRef(n122, 21, 30, foryTypeTag)
+		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
+			var k127 string
+			k127 = c.ReadString()
+			var v128 *Tag
+			if tr131 {
+				if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
+					v128 = foryimpl.BackRef[Tag](c, id133)
+				} else if st132 == foryimpl.RefFollows {
+					p134 := foryimpl.Alloc[Tag](c)
+					foryimpl.SetRef(c, id133, p134)
+					if ev130 != nil {
+						p134.ForyReadEvolved(c, ev130)
 					} else {
-						p126.ForyRead(c)
+						p134.ForyRead(c)
 					}
-					v120 = p126
+					v128 = p134
 				} else {
-					v120 = nil
+					v128 = nil
 				}
-			} else if !vn117 {
-				p121 := foryimpl.Alloc[Tag](c)
-				if ev122 != nil {
-					p121.ForyReadEvolved(c, ev122)
+			} else if !vn125 {
+				p129 := foryimpl.Alloc[Tag](c)
+				if ev130 != nil {
+					p129.ForyReadEvolved(c, ev130)
 				} else {
-					p121.ForyRead(c)
+					p129.ForyRead(c)
 				}
-				v120 = p121
+				v128 = p129
 			}
-			m115[k119] = v120
+			m123[k127] = v128
 		}
-		n114 -= sz116
+		n122 -= sz124
 	}
-	x.ByName = m115
+	x.ByName = m123
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n127 := c.ReadLengthFast(1)
-	if n127 < 0 {
-		n127 = c.ReadLength(1)
+	n135 := c.ReadLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadLength(1)
 	}
-	l128 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n127)
-	if n127 > 0 {
-		hn130, tr132, ev131 := c.ReadStructListHeaderRef(foryTypeAddress)
+	l136 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n135)
+	if n135 > 0 {
+		hn138, tr140, ev139 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
-			for i129 := range l128 {
-				if tr132 {
-					if st134, id135 := c.ReadRefFlag(); st134 == foryimpl.RefBack {
-						l128[i129] = foryimpl.BackRef[Address](c, id135)
-					} else if st134 == foryimpl.RefFollows {
-						p136 := foryimpl.Alloc[Address](c)
-						foryimpl.SetRef(c, id135, p136)
-						if ev131 != nil {
-							p136.ForyReadEvolved(c, ev131)
+			for i137 := range l136 {
+				if tr140 {
+					if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
+						l136[i137] = foryimpl.BackRef[Address](c, id143)
+					} else if st142 == foryimpl.RefFollows {
+						p144 := foryimpl.Alloc[Address](c)
+						foryimpl.SetRef(c, id143, p144)
+						if ev139 != nil {
+							p144.ForyReadEvolved(c, ev139)
 						} else {
-							p136.ForyRead(c)
+							p144.ForyRead(c)
 						}
-						l128[i129] = p136
+						l136[i137] = p144
 					} else {
-						l128[i129] = nil
+						l136[i137] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i129)
+						c.TraceIndex(i137)
 						break
 					}
 					continue
 				}
-				if hn130 && !c.ReadFlag() {
-					clear(l128[i129 : i129+1])
+				if hn138 && !c.ReadFlag() {
+					clear(l136[i137 : i137+1])
 					continue
 				}
-				p133 := foryimpl.Alloc[Address](c)
-				if ev131 != nil {
-					p133.ForyReadEvolved(c, ev131)
+				p141 := foryimpl.Alloc[Address](c)
+				if ev139 != nil {
+					p141.ForyReadEvolved(c, ev139)
 				} else {
-					p133.ForyRead(c)
+					p141.ForyRead(c)
 				}
-				l128[i129] = p133
+				l136[i137] = p141
 				if c.Failed() {
-					c.TraceIndex(i129)
+					c.TraceIndex(i137)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l128
+	x.PAddrs = l136
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n137 := c.ReadLengthFast(1)
-	if n137 < 0 {
-		n137 = c.ReadLength(1)
+	n145 := c.ReadLengthFast(1)
+	if n145 < 0 {
+		n145 = c.ReadLength(1)
 	}
-	l138 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n137)
-	if n137 > 0 {
-		hn140, ev141 := c.ReadStructListHeader(foryTypeTag)
+	l146 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n145)
+	if n145 > 0 {
+		hn148, ev149 := c.ReadStructListHeader(foryTypeTag)
 		if !c.Failed() {
-			for i139 := range l138 {
-				if hn140 && !c.ReadFlag() {
-					clear(l138[i139 : i139+1])
+			for i147 := range l146 {
+				if hn148 && !c.ReadFlag() {
+					clear(l146[i147 : i147+1])
 					continue
 				}
-				if ev141 != nil {
-					l138[i139].ForyReadEvolved(c, ev141)
+				if ev149 != nil {
+					l146[i147].ForyReadEvolved(c, ev149)
 				} else {
-					l138[i139].ForyRead(c)
+					l146[i147].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i139)
+					c.TraceIndex(i147)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l138
+	x.Tags = l146
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1165,170 +1212,170 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLengthFast(1)
-				if n143 < 0 {
-					n143 = c.ReadLength(1)
+				n151 := c.ReadLengthFast(1)
+				if n151 < 0 {
+					n151 = c.ReadLength(1)
 				}
-				l144 := foryimpl.MakeSlice[[]Address](c, n143)
-				if n143 > 0 {
-					hn146, ev147 := c.ReadStructListHeader(foryTypeAddress)
+				l152 := foryimpl.MakeSlice[[]Address](c, n151)
+				if n151 > 0 {
+					hn154, ev155 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i145 := range l144 {
-							if hn146 && !c.ReadFlag() {
-								clear(l144[i145 : i145+1])
+						for i153 := range l152 {
+							if hn154 && !c.ReadFlag() {
+								clear(l152[i153 : i153+1])
 								continue
 							}
-							if ev147 != nil {
-								l144[i145].ForyReadEvolved(c, ev147)
+							if ev155 != nil {
+								l152[i153].ForyReadEvolved(c, ev155)
 							} else {
-								l144[i145].ForyRead(c)
+								l152[i153].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i145)
+								c.TraceIndex(i153)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l144
+				x.Addrs = l152
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n149 := c.ReadLengthFast(1)
-				if n149 < 0 {
-					n149 = c.ReadLength(1)
+				n157 := c.ReadLengthFast(1)
+				if n157 < 0 {
+					n157 = c.ReadLength(1)
 				}
-				l150 := foryimpl.MakeSlice[[][]Address](c, n149)
-				if n149 > 0 {
-					hn152 := c.ReadListHeader(22)
+				l158 := foryimpl.MakeSlice[[][]Address](c, n157)
+				if n157 > 0 {
+					hn160 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i151 := range l150 {
-							if hn152 && !c.ReadFlag() {
-								clear(l150[i151 : i151+1])
+						for i159 := range l158 {
+							if hn160 && !c.ReadFlag() {
+								clear(l158[i159 : i159+1])
 								continue
 							}
-							n155 := c.ReadLengthFast(1)
-							if n155 < 0 {
-								n155 = c.ReadLength(1)
+							n163 := c.ReadLengthFast(1)
+							if n163 < 0 {
+								n163 = c.ReadLength(1)
 							}
-							l156 := foryimpl.MakeSlice[[]Address](c, n155)
-							if n155 > 0 {
-								hn158, ev159 := c.ReadStructListHeader(foryTypeAddress)
+							l164 := foryimpl.MakeSlice[[]Address](c, n163)
+							if n163 > 0 {
+								hn166, ev167 := c.ReadStructListHeader(foryTypeAddress)
 								if !c.Failed() {
-									for i157 := range l156 {
-										if hn158 && !c.ReadFlag() {
-											clear(l156[i157 : i157+1])
+									for i165 := range l164 {
+										if hn166 && !c.ReadFlag() {
+											clear(l164[i165 : i165+1])
 											continue
 										}
-										if ev159 != nil {
-											l156[i157].ForyReadEvolved(c, ev159)
+										if ev167 != nil {
+											l164[i165].ForyReadEvolved(c, ev167)
 										} else {
-											l156[i157].ForyRead(c)
+											l164[i165].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i157)
+											c.TraceIndex(i165)
 											break
 										}
 									}
 								}
 							}
-							l150[i151] = l156
+							l158[i159] = l164
 							if c.Failed() {
-								c.TraceIndex(i151)
+								c.TraceIndex(i159)
 								break
 							}
 						}
 					}
 				}
-				x.Bomb = l150
+				x.Bomb = l158
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n161 := c.ReadLengthFast(2)
-				if n161 < 0 {
-					n161 = c.ReadLength(2)
+				n169 := c.ReadLengthFast(2)
+				if n169 < 0 {
+					n169 = c.ReadLength(2)
 				}
-				m162 := foryimpl.MakeMap[map[string]*Tag](c, n161)
-				for n161 > 0 && !c.Failed() {
-					sz163, vn164, ev169 := c.ReadMapChunk(n161, 21, 30, foryTypeTag, true)
-					for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-						var k166 string
-						k166 = c.ReadString()
-						var v167 *Tag
-						if !vn164 {
-							p168 := foryimpl.Alloc[Tag](c)
-							if ev169 != nil {
-								p168.ForyReadEvolved(c, ev169)
+				m170 := foryimpl.MakeMap[map[string]*Tag](c, n169)
+				for n169 > 0 && !c.Failed() {
+					sz171, vn172, ev177 := c.ReadMapChunk(n169, 21, 30, foryTypeTag, true)
+					for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+						var k174 string
+						k174 = c.ReadString()
+						var v175 *Tag
+						if !vn172 {
+							p176 := foryimpl.Alloc[Tag](c)
+							if ev177 != nil {
+								p176.ForyReadEvolved(c, ev177)
 							} else {
-								p168.ForyRead(c)
+								p176.ForyRead(c)
 							}
-							v167 = p168
+							v175 = p176
 						}
-						m162[k166] = v167
+						m170[k174] = v175
 					}
-					n161 -= sz163
+					n169 -= sz171
 				}
-				x.ByName = m162
+				x.ByName = m170
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n171 := c.ReadLengthFast(1)
-				if n171 < 0 {
-					n171 = c.ReadLength(1)
+				n179 := c.ReadLengthFast(1)
+				if n179 < 0 {
+					n179 = c.ReadLength(1)
 				}
-				l172 := foryimpl.MakeSlice[[]*Address](c, n171)
-				if n171 > 0 {
-					hn174, ev175 := c.ReadStructListHeader(foryTypeAddress)
+				l180 := foryimpl.MakeSlice[[]*Address](c, n179)
+				if n179 > 0 {
+					hn182, ev183 := c.ReadStructListHeader(foryTypeAddress)
 					if !c.Failed() {
-						for i173 := range l172 {
-							if hn174 && !c.ReadFlag() {
-								clear(l172[i173 : i173+1])
+						for i181 := range l180 {
+							if hn182 && !c.ReadFlag() {
+								clear(l180[i181 : i181+1])
 								continue
 							}
-							p177 := foryimpl.Alloc[Address](c)
-							if ev175 != nil {
-								p177.ForyReadEvolved(c, ev175)
+							p185 := foryimpl.Alloc[Address](c)
+							if ev183 != nil {
+								p185.ForyReadEvolved(c, ev183)
 							} else {
-								p177.ForyRead(c)
+								p185.ForyRead(c)
 							}
-							l172[i173] = p177
+							l180[i181] = p185
 							if c.Failed() {
-								c.TraceIndex(i173)
+								c.TraceIndex(i181)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l172
+				x.PAddrs = l180
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n178 := c.ReadLengthFast(1)
-				if n178 < 0 {
-					n178 = c.ReadLength(1)
+				n186 := c.ReadLengthFast(1)
+				if n186 < 0 {
+					n186 = c.ReadLength(1)
 				}
-				l179 := foryimpl.MakeSlice[[]Tag](c, n178)
-				if n178 > 0 {
-					hn181, ev182 := c.ReadStructListHeader(foryTypeTag)
+				l187 := foryimpl.MakeSlice[[]Tag](c, n186)
+				if n186 > 0 {
+					hn189, ev190 := c.ReadStructListHeader(foryTypeTag)
 					if !c.Failed() {
-						for i180 := range l179 {
-							if hn181 && !c.ReadFlag() {
-								clear(l179[i180 : i180+1])
+						for i188 := range l187 {
+							if hn189 && !c.ReadFlag() {
+								clear(l187[i188 : i188+1])
 								continue
 							}
-							if ev182 != nil {
-								l179[i180].ForyReadEvolved(c, ev182)
+							if ev190 != nil {
+								l187[i188].ForyReadEvolved(c, ev190)
 							} else {
-								l179[i180].ForyRead(c)
+								l187[i188].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i180)
+								c.TraceIndex(i188)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l179
+				x.Tags = l187
 			}
 		default:
 			c.SkipField(f)

@@ -869,7 +869,10 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
 	}
-	if !foryimpl.WriteRefPtr(c, x.PE) {
+	if x.PE == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PE))
 	}
 	if x.PS == nil {
@@ -916,7 +919,10 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.RmPDt))
 	}
-	if !foryimpl.WriteRefPtr(c, x.RmPE) {
+	if x.RmPE == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.RmPE))
 	}
 	if x.RmPS == nil {
@@ -4289,34 +4295,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l588 := x.LL
 	b.WriteVarUint32(uint32(len(l588)))
 	if len(l588) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e589 := range l588 {
-			b.WriteVarUint32(uint32(len(e589)))
-			if len(e589) > 0 {
-				b.Reserve(1 + len(e589)*5 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
-				for _, e590 := range e589 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e590))
+			if !foryimpl.WriteRefSlice(c, e589) {
+				b.WriteVarUint32(uint32(len(e589)))
+				if len(e589) > 0 {
+					b.Reserve(1 + len(e589)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e590 := range e589 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e590))
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	l591 := x.LM
 	b.WriteVarUint32(uint32(len(l591)))
 	if len(l591) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e592 := range l591 {
-			var mw593 foryimpl.MapWriter
-			mw593.Begin(b, len(e592))
-			for k594, v595 := range e592 {
-				mw593.Entry(b)
-				foryimpl.WriteString(b, k594)
-				b.WriteVarInt32(v595)
+			if !foryimpl.WriteRefMap(c, e592) {
+				var mw593 foryimpl.MapWriter
+				mw593.Begin(b, len(e592))
+				for k594, v595 := range e592 {
+					mw593.Entry(b)
+					foryimpl.WriteString(b, k594)
+					b.WriteVarInt32(v595)
+				}
+				mw593.End(b)
 			}
-			mw593.End(b)
 		}
 	}
 	l596 := x.LPI
@@ -4448,7 +4458,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw620.End(b)
 	var mw623 foryimpl.MapWriter
-	mw623.Begin(b, len(x.MSL))
+	mw623.BeginTracked(b, len(x.MSL))
 	for k624, v625 := range x.MSL {
 		if v625 == nil {
 			mw623.NullEntry(b)
@@ -4456,36 +4466,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw623.Entry(b)
 			foryimpl.WriteString(b, k624)
-			{
-				sz627 := 6 + buffer.BatchSlack + len(v625)*9
-				for _, e626 := range v625 {
-					sz627 += len(e626)
-				}
-				b.Reserve(sz627)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v625)))
-				if len(v625) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
-					off++
+			if !foryimpl.WriteRefSlice(c, v625) {
+				{
+					sz627 := 6 + buffer.BatchSlack + len(v625)*9
 					for _, e626 := range v625 {
-						if len(w)-off < len(e626)+9+buffer.BatchSlack {
-							b.SetWriterIndex(off)
-							b.Reserve(len(e626) + 9 + buffer.BatchSlack)
-							w = b.Window()
-						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e626))<<2|2)
-						if len(e626) > 0 {
-							off += copy(w[off:], e626)
+						sz627 += len(e626)
+					}
+					b.Reserve(sz627)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v625)))
+					if len(v625) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e626 := range v625 {
+							if len(w)-off < len(e626)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e626) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e626))<<2|2)
+							if len(e626) > 0 {
+								off += copy(w[off:], e626)
+							}
 						}
 					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	mw623.End(b)
 	var mw628 foryimpl.MapWriter
-	mw628.Begin(b, len(x.MSM))
+	mw628.BeginTracked(b, len(x.MSM))
 	for k629, v630 := range x.MSM {
 		if v630 == nil {
 			mw628.NullEntry(b)
@@ -4493,14 +4505,16 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw628.Entry(b)
 			foryimpl.WriteString(b, k629)
-			var mw631 foryimpl.MapWriter
-			mw631.Begin(b, len(v630))
-			for k632, v633 := range v630 {
-				mw631.Entry(b)
-				foryimpl.WriteString(b, k632)
-				b.WriteVarInt32(v633)
+			if !foryimpl.WriteRefMap(c, v630) {
+				var mw631 foryimpl.MapWriter
+				mw631.Begin(b, len(v630))
+				for k632, v633 := range v630 {
+					mw631.Entry(b)
+					foryimpl.WriteString(b, k632)
+					b.WriteVarInt32(v633)
+				}
+				mw631.End(b)
 			}
-			mw631.End(b)
 		}
 	}
 	mw628.End(b)
@@ -4530,10 +4544,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l640)))
 		b.WriteBytes(l640)
 	}
-	if x.NLS == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.NLS) {
 		l641 := x.NLS
 		{
 			sz643 := 6 + buffer.BatchSlack + len(l641)*9
@@ -4561,10 +4572,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if x.NM == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefMap(c, x.NM) {
 		var mw644 foryimpl.MapWriter
 		mw644.Begin(b, len(x.NM))
 		for k645, v646 := range x.NM {
@@ -4850,34 +4858,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l697 := x.RmLL
 	b.WriteVarUint32(uint32(len(l697)))
 	if len(l697) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e698 := range l697 {
-			b.WriteVarUint32(uint32(len(e698)))
-			if len(e698) > 0 {
-				b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
-				for _, e699 := range e698 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+			if !foryimpl.WriteRefSlice(c, e698) {
+				b.WriteVarUint32(uint32(len(e698)))
+				if len(e698) > 0 {
+					b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e699 := range e698 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	l700 := x.RmLM
 	b.WriteVarUint32(uint32(len(l700)))
 	if len(l700) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e701 := range l700 {
-			var mw702 foryimpl.MapWriter
-			mw702.Begin(b, len(e701))
-			for k703, v704 := range e701 {
-				mw702.Entry(b)
-				foryimpl.WriteString(b, k703)
-				b.WriteVarInt32(v704)
+			if !foryimpl.WriteRefMap(c, e701) {
+				var mw702 foryimpl.MapWriter
+				mw702.Begin(b, len(e701))
+				for k703, v704 := range e701 {
+					mw702.Entry(b)
+					foryimpl.WriteString(b, k703)
+					b.WriteVarInt32(v704)
+				}
+				mw702.End(b)
 			}
-			mw702.End(b)
 		}
 	}
 	l705 := x.RmLPI
@@ -5009,7 +5021,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw729.End(b)
 	var mw732 foryimpl.MapWriter
-	mw732.Begin(b, len(x.RmMSL))
+	mw732.BeginTracked(b, len(x.RmMSL))
 	for k733, v734 := range x.RmMSL {
 		if v734 == nil {
 			mw732.NullEntry(b)
@@ -5017,36 +5029,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw732.Entry(b)
 			foryimpl.WriteString(b, k733)
-			{
-				sz736 := 6 + buffer.BatchSlack + len(v734)*9
-				for _, e735 := range v734 {
-					sz736 += len(e735)
-				}
-				b.Reserve(sz736)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
-				if len(v734) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
-					off++
+			if !foryimpl.WriteRefSlice(c, v734) {
+				{
+					sz736 := 6 + buffer.BatchSlack + len(v734)*9
 					for _, e735 := range v734 {
-						if len(w)-off < len(e735)+9+buffer.BatchSlack {
-							b.SetWriterIndex(off)
-							b.Reserve(len(e735) + 9 + buffer.BatchSlack)
-							w = b.Window()
-						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
-						if len(e735) > 0 {
-							off += copy(w[off:], e735)
+						sz736 += len(e735)
+					}
+					b.Reserve(sz736)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
+					if len(v734) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e735 := range v734 {
+							if len(w)-off < len(e735)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e735) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
+							if len(e735) > 0 {
+								off += copy(w[off:], e735)
+							}
 						}
 					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	mw732.End(b)
 	var mw737 foryimpl.MapWriter
-	mw737.Begin(b, len(x.RmMSM))
+	mw737.BeginTracked(b, len(x.RmMSM))
 	for k738, v739 := range x.RmMSM {
 		if v739 == nil {
 			mw737.NullEntry(b)
@@ -5054,14 +5068,16 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw737.Entry(b)
 			foryimpl.WriteString(b, k738)
-			var mw740 foryimpl.MapWriter
-			mw740.Begin(b, len(v739))
-			for k741, v742 := range v739 {
-				mw740.Entry(b)
-				foryimpl.WriteString(b, k741)
-				b.WriteVarInt32(v742)
+			if !foryimpl.WriteRefMap(c, v739) {
+				var mw740 foryimpl.MapWriter
+				mw740.Begin(b, len(v739))
+				for k741, v742 := range v739 {
+					mw740.Entry(b)
+					foryimpl.WriteString(b, k741)
+					b.WriteVarInt32(v742)
+				}
+				mw740.End(b)
 			}
-			mw740.End(b)
 		}
 	}
 	mw737.End(b)
@@ -5091,10 +5107,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l749)))
 		b.WriteBytes(l749)
 	}
-	if x.RmNLS == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.RmNLS) {
 		l750 := x.RmNLS
 		{
 			sz752 := 6 + buffer.BatchSlack + len(l750)*9
@@ -5122,10 +5135,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if x.RmNM == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefMap(c, x.RmNM) {
 		var mw753 foryimpl.MapWriter
 		mw753.Begin(b, len(x.RmNM))
 		for k754, v755 := range x.RmNM {
@@ -7528,35 +7538,71 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	l1329 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1328)
 	if n1328 > 0 {
-		hn1331 := c.ReadListHeader(22)
+		hn1331, tr1333 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i1330 := range l1329 {
+				if tr1333 {
+					if st1334, id1335 := c.ReadRefFlag(); st1334 == foryimpl.RefBack {
+						l1329[i1330] = foryimpl.BackRefSlice[int32](c, id1335)
+					} else if st1334 == foryimpl.RefFollows {
+						n1336 := c.ReadLengthFast(1)
+						if n1336 < 0 {
+							n1336 = c.ReadLength(1)
+						}
+						l1337 := foryimpl.MakeSlice[[]int32](c, n1336)
+						if n1336 > 0 {
+							hn1339 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1338 := range l1337 {
+									if hn1339 && !c.ReadFlag() {
+										clear(l1337[i1338 : i1338+1])
+										continue
+									}
+									l1337[i1338] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1338)
+										break
+									}
+								}
+							}
+						}
+						l1329[i1330] = l1337
+						foryimpl.SetRefSlice(c, id1335, l1329[i1330])
+					} else {
+						l1329[i1330] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1330)
+						break
+					}
+					continue
+				}
 				if hn1331 && !c.ReadFlag() {
 					clear(l1329[i1330 : i1330+1])
 					continue
 				}
-				n1334 := c.ReadLengthFast(1)
-				if n1334 < 0 {
-					n1334 = c.ReadLength(1)
+				n1342 := c.ReadLengthFast(1)
+				if n1342 < 0 {
+					n1342 = c.ReadLength(1)
 				}
-				l1335 := foryimpl.MakeSlice[[]int32](c, n1334)
-				if n1334 > 0 {
-					hn1337 := c.ReadListHeader(5)
+				l1343 := foryimpl.MakeSlice[[]int32](c, n1342)
+				if n1342 > 0 {
+					hn1345 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1336 := range l1335 {
-							if hn1337 && !c.ReadFlag() {
-								clear(l1335[i1336 : i1336+1])
+						for i1344 := range l1343 {
+							if hn1345 && !c.ReadFlag() {
+								clear(l1343[i1344 : i1344+1])
 								continue
 							}
-							l1335[i1336] = r.ReadVarInt32()
+							l1343[i1344] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1336)
+								c.TraceIndex(i1344)
 								break
 							}
 						}
 					}
 				}
-				l1329[i1330] = l1335
+				l1329[i1330] = l1343
 				if c.Failed() {
 					c.TraceIndex(i1330)
 					break
@@ -7569,170 +7615,125 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("LL")
 		return
 	}
-	n1340 := c.ReadLengthFast(1)
-	if n1340 < 0 {
-		n1340 = c.ReadLength(1)
+	n1348 := c.ReadLengthFast(1)
+	if n1348 < 0 {
+		n1348 = c.ReadLength(1)
 	}
-	l1341 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1340)
-	if n1340 > 0 {
-		hn1343 := c.ReadListHeader(24)
+	l1349 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1348)
+	if n1348 > 0 {
+		hn1351, tr1353 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1342 := range l1341 {
-				if hn1343 && !c.ReadFlag() {
-					clear(l1341[i1342 : i1342+1])
+			for i1350 := range l1349 {
+				if tr1353 {
+					if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+						l1349[i1350] = foryimpl.BackRefMap[string, int32](c, id1355)
+					} else if st1354 == foryimpl.RefFollows {
+						n1356 := c.ReadLengthFast(2)
+						if n1356 < 0 {
+							n1356 = c.ReadLength(2)
+						}
+						m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
+						for n1356 > 0 && !c.Failed() {
+							sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
+							for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
+								var k1361 string
+								k1361 = c.ReadString()
+								var v1362 int32
+								if !vn1359 {
+									v1362 = r.ReadVarInt32()
+								}
+								m1357[k1361] = v1362
+							}
+							n1356 -= sz1358
+						}
+						l1349[i1350] = m1357
+						foryimpl.SetRefMap(c, id1355, l1349[i1350])
+					} else {
+						l1349[i1350] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1350)
+						break
+					}
 					continue
 				}
-				n1346 := c.ReadLengthFast(2)
-				if n1346 < 0 {
-					n1346 = c.ReadLength(2)
+				if hn1351 && !c.ReadFlag() {
+					clear(l1349[i1350 : i1350+1])
+					continue
 				}
-				m1347 := foryimpl.MakeMap[map[string]int32](c, n1346)
-				for n1346 > 0 && !c.Failed() {
-					sz1348, vn1349, _ := c.ReadMapChunk(n1346, 21, 5, nil, false)
-					for j1350 := 0; j1350 < sz1348 && !c.Failed(); j1350++ {
-						var k1351 string
-						k1351 = c.ReadString()
-						var v1352 int32
-						if !vn1349 {
-							v1352 = r.ReadVarInt32()
+				n1364 := c.ReadLengthFast(2)
+				if n1364 < 0 {
+					n1364 = c.ReadLength(2)
+				}
+				m1365 := foryimpl.MakeMap[map[string]int32](c, n1364)
+				for n1364 > 0 && !c.Failed() {
+					sz1366, vn1367, _ := c.ReadMapChunk(n1364, 21, 5, nil, false)
+					for j1368 := 0; j1368 < sz1366 && !c.Failed(); j1368++ {
+						var k1369 string
+						k1369 = c.ReadString()
+						var v1370 int32
+						if !vn1367 {
+							v1370 = r.ReadVarInt32()
 						}
-						m1347[k1351] = v1352
+						m1365[k1369] = v1370
 					}
-					n1346 -= sz1348
+					n1364 -= sz1366
 				}
-				l1341[i1342] = m1347
+				l1349[i1350] = m1365
 				if c.Failed() {
-					c.TraceIndex(i1342)
+					c.TraceIndex(i1350)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1341
+	x.LM = l1349
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1354 := c.ReadLengthFast(1)
-	if n1354 < 0 {
-		n1354 = c.ReadLength(1)
+	n1372 := c.ReadLengthFast(1)
+	if n1372 < 0 {
+		n1372 = c.ReadLength(1)
 	}
-	l1355 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1354)
-	if n1354 > 0 {
-		hn1357 := c.ReadListHeader(5)
+	l1373 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1372)
+	if n1372 > 0 {
+		hn1375 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1356 := range l1355 {
-				if hn1357 && !c.ReadFlag() {
-					clear(l1355[i1356 : i1356+1])
+			for i1374 := range l1373 {
+				if hn1375 && !c.ReadFlag() {
+					clear(l1373[i1374 : i1374+1])
 					continue
 				}
-				p1360 := foryimpl.Alloc[int32](c)
-				*p1360 = r.ReadVarInt32()
-				l1355[i1356] = p1360
+				p1378 := foryimpl.Alloc[int32](c)
+				*p1378 = r.ReadVarInt32()
+				l1373[i1374] = p1378
 				if c.Failed() {
-					c.TraceIndex(i1356)
+					c.TraceIndex(i1374)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1355
+	x.LPI = l1373
 	if c.Failed() {
 		c.Trace("LPI")
-		return
-	}
-	n1361 := c.ReadLengthFast(1)
-	if n1361 < 0 {
-		n1361 = c.ReadLength(1)
-	}
-	l1362 := foryimpl.ReuseSlice[[]string](c, x.LS, n1361)
-	if n1361 > 0 {
-		hn1364 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1363 := range l1362 {
-				if hn1364 && !c.ReadFlag() {
-					clear(l1362[i1363 : i1363+1])
-					continue
-				}
-				l1362[i1363] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1363)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1362
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n1367 := c.ReadLengthFast(1)
-	if n1367 < 0 {
-		n1367 = c.ReadLength(1)
-	}
-	l1368 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1367)
-	if n1367 > 0 {
-		hn1370 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1369 := range l1368 {
-				if hn1370 && !c.ReadFlag() {
-					clear(l1368[i1369 : i1369+1])
-					continue
-				}
-				l1368[i1369] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1369)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1368
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n1373 := c.ReadLengthFast(2)
-	if n1373 < 0 {
-		n1373 = c.ReadLength(2)
-	}
-	l1374 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1373)
-	if n1373 > 0 {
-		hn1376 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1375 := range l1374 {
-				if hn1376 && !c.ReadFlag() {
-					clear(l1374[i1375 : i1375+1])
-					continue
-				}
-				l1374[i1375] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1375)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1374
-	if c.Failed() {
-		c.Trace("LU16")
 		return
 	}
 	n1379 := c.ReadLengthFast(1)
 	if n1379 < 0 {
 		n1379 = c.ReadLength(1)
 	}
-	l1380 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1379)
+	l1380 := foryimpl.ReuseSlice[[]string](c, x.LS, n1379)
 	if n1379 > 0 {
-		hn1382 := c.ReadListHeader(14)
+		hn1382 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1381 := range l1380 {
 				if hn1382 && !c.ReadFlag() {
 					clear(l1380[i1381 : i1381+1])
 					continue
 				}
-				l1380[i1381] = r.ReadVarUint64()
+				l1380[i1381] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1381)
 					break
@@ -7740,268 +7741,403 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU64 = l1380
+	x.LS = l1380
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n1385 := c.ReadLengthFast(1)
+	if n1385 < 0 {
+		n1385 = c.ReadLength(1)
+	}
+	l1386 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1385)
+	if n1385 > 0 {
+		hn1388 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1387 := range l1386 {
+				if hn1388 && !c.ReadFlag() {
+					clear(l1386[i1387 : i1387+1])
+					continue
+				}
+				l1386[i1387] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1387)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l1386
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n1391 := c.ReadLengthFast(2)
+	if n1391 < 0 {
+		n1391 = c.ReadLength(2)
+	}
+	l1392 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1391)
+	if n1391 > 0 {
+		hn1394 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1393 := range l1392 {
+				if hn1394 && !c.ReadFlag() {
+					clear(l1392[i1393 : i1393+1])
+					continue
+				}
+				l1392[i1393] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1393)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l1392
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n1397 := c.ReadLengthFast(1)
+	if n1397 < 0 {
+		n1397 = c.ReadLength(1)
+	}
+	l1398 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1397)
+	if n1397 > 0 {
+		hn1400 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1399 := range l1398 {
+				if hn1400 && !c.ReadFlag() {
+					clear(l1398[i1399 : i1399+1])
+					continue
+				}
+				l1398[i1399] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1399)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l1398
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1385 := c.ReadLengthFast(2)
-	if n1385 < 0 {
-		n1385 = c.ReadLength(2)
+	n1403 := c.ReadLengthFast(2)
+	if n1403 < 0 {
+		n1403 = c.ReadLength(2)
 	}
-	m1386 := foryimpl.MakeMap[map[bool]string](c, n1385)
-	for n1385 > 0 && !c.Failed() {
-		sz1387, vn1388, _ := c.ReadMapChunk(n1385, 1, 21, nil, false)
-		for j1389 := 0; j1389 < sz1387 && !c.Failed(); j1389++ {
-			var k1390 bool
-			k1390 = r.ReadBool()
-			var v1391 string
-			if !vn1388 {
-				v1391 = c.ReadString()
+	m1404 := foryimpl.MakeMap[map[bool]string](c, n1403)
+	for n1403 > 0 && !c.Failed() {
+		sz1405, vn1406, _ := c.ReadMapChunk(n1403, 1, 21, nil, false)
+		for j1407 := 0; j1407 < sz1405 && !c.Failed(); j1407++ {
+			var k1408 bool
+			k1408 = r.ReadBool()
+			var v1409 string
+			if !vn1406 {
+				v1409 = c.ReadString()
 			}
-			m1386[k1390] = v1391
+			m1404[k1408] = v1409
 		}
-		n1385 -= sz1387
+		n1403 -= sz1405
 	}
-	x.MBS = m1386
+	x.MBS = m1404
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1393 := c.ReadLengthFast(2)
-	if n1393 < 0 {
-		n1393 = c.ReadLength(2)
+	n1411 := c.ReadLengthFast(2)
+	if n1411 < 0 {
+		n1411 = c.ReadLength(2)
 	}
-	m1394 := foryimpl.MakeMap[map[Color]string](c, n1393)
-	for n1393 > 0 && !c.Failed() {
-		sz1395, vn1396, _ := c.ReadMapChunk(n1393, 25, 21, nil, false)
-		for j1397 := 0; j1397 < sz1395 && !c.Failed(); j1397++ {
-			var k1398 Color
-			if e1400 := c.ReadEnumFast(uint32(0x7fffffff)); e1400 >= 0 {
-				k1398 = Color(e1400)
+	m1412 := foryimpl.MakeMap[map[Color]string](c, n1411)
+	for n1411 > 0 && !c.Failed() {
+		sz1413, vn1414, _ := c.ReadMapChunk(n1411, 25, 21, nil, false)
+		for j1415 := 0; j1415 < sz1413 && !c.Failed(); j1415++ {
+			var k1416 Color
+			if e1418 := c.ReadEnumFast(uint32(0x7fffffff)); e1418 >= 0 {
+				k1416 = Color(e1418)
 			} else {
-				k1398 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1416 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1399 string
-			if !vn1396 {
-				v1399 = c.ReadString()
+			var v1417 string
+			if !vn1414 {
+				v1417 = c.ReadString()
 			}
-			m1394[k1398] = v1399
+			m1412[k1416] = v1417
 		}
-		n1393 -= sz1395
+		n1411 -= sz1413
 	}
-	x.MES = m1394
+	x.MES = m1412
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1402 := c.ReadLengthFast(2)
-	if n1402 < 0 {
-		n1402 = c.ReadLength(2)
+	n1420 := c.ReadLengthFast(2)
+	if n1420 < 0 {
+		n1420 = c.ReadLength(2)
 	}
-	m1403 := foryimpl.MakeMap[map[int64]float64](c, n1402)
-	for n1402 > 0 && !c.Failed() {
-		sz1404, vn1405, _ := c.ReadMapChunk(n1402, 7, 20, nil, false)
-		for j1406 := 0; j1406 < sz1404 && !c.Failed(); j1406++ {
-			var k1407 int64
-			k1407 = r.ReadVarInt64()
-			var v1408 float64
-			if !vn1405 {
-				v1408 = r.ReadFloat64()
+	m1421 := foryimpl.MakeMap[map[int64]float64](c, n1420)
+	for n1420 > 0 && !c.Failed() {
+		sz1422, vn1423, _ := c.ReadMapChunk(n1420, 7, 20, nil, false)
+		for j1424 := 0; j1424 < sz1422 && !c.Failed(); j1424++ {
+			var k1425 int64
+			k1425 = r.ReadVarInt64()
+			var v1426 float64
+			if !vn1423 {
+				v1426 = r.ReadFloat64()
 			}
-			m1403[k1407] = v1408
+			m1421[k1425] = v1426
 		}
-		n1402 -= sz1404
+		n1420 -= sz1422
 	}
-	x.MI64F = m1403
+	x.MI64F = m1421
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1410 := c.ReadLengthFast(2)
-	if n1410 < 0 {
-		n1410 = c.ReadLength(2)
+	n1428 := c.ReadLengthFast(2)
+	if n1428 < 0 {
+		n1428 = c.ReadLength(2)
 	}
-	m1411 := foryimpl.MakeMap[map[int32]string](c, n1410)
-	for n1410 > 0 && !c.Failed() {
-		sz1412, vn1413, _ := c.ReadMapChunk(n1410, 5, 21, nil, false)
-		for j1414 := 0; j1414 < sz1412 && !c.Failed(); j1414++ {
-			var k1415 int32
-			k1415 = r.ReadVarInt32()
-			var v1416 string
-			if !vn1413 {
-				v1416 = c.ReadString()
+	m1429 := foryimpl.MakeMap[map[int32]string](c, n1428)
+	for n1428 > 0 && !c.Failed() {
+		sz1430, vn1431, _ := c.ReadMapChunk(n1428, 5, 21, nil, false)
+		for j1432 := 0; j1432 < sz1430 && !c.Failed(); j1432++ {
+			var k1433 int32
+			k1433 = r.ReadVarInt32()
+			var v1434 string
+			if !vn1431 {
+				v1434 = c.ReadString()
 			}
-			m1411[k1415] = v1416
+			m1429[k1433] = v1434
 		}
-		n1410 -= sz1412
+		n1428 -= sz1430
 	}
-	x.MIS = m1411
+	x.MIS = m1429
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1418 := c.ReadLengthFast(2)
-	if n1418 < 0 {
-		n1418 = c.ReadLength(2)
+	n1436 := c.ReadLengthFast(2)
+	if n1436 < 0 {
+		n1436 = c.ReadLength(2)
 	}
-	m1419 := foryimpl.MakeMap[map[string]int32](c, n1418)
-	for n1418 > 0 && !c.Failed() {
-		sz1420, vn1421, _ := c.ReadMapChunk(n1418, 21, 5, nil, false)
-		for j1422 := 0; j1422 < sz1420 && !c.Failed(); j1422++ {
-			var k1423 string
-			k1423 = c.ReadString()
-			var v1424 int32
-			if !vn1421 {
-				v1424 = r.ReadVarInt32()
+	m1437 := foryimpl.MakeMap[map[string]int32](c, n1436)
+	for n1436 > 0 && !c.Failed() {
+		sz1438, vn1439, _ := c.ReadMapChunk(n1436, 21, 5, nil, false)
+		for j1440 := 0; j1440 < sz1438 && !c.Failed(); j1440++ {
+			var k1441 string
+			k1441 = c.ReadString()
+			var v1442 int32
+			if !vn1439 {
+				v1442 = r.ReadVarInt32()
 			}
-			m1419[k1423] = v1424
+			m1437[k1441] = v1442
 		}
-		n1418 -= sz1420
+		n1436 -= sz1438
 	}
-	x.MSI = m1419
+	x.MSI = m1437
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1426 := c.ReadLengthFast(2)
-	if n1426 < 0 {
-		n1426 = c.ReadLength(2)
+	n1444 := c.ReadLengthFast(2)
+	if n1444 < 0 {
+		n1444 = c.ReadLength(2)
 	}
-	m1427 := foryimpl.MakeMap[map[string][]string](c, n1426)
-	for n1426 > 0 && !c.Failed() {
-		sz1428, vn1429, _ := c.ReadMapChunk(n1426, 21, 22, nil, true)
-		for j1430 := 0; j1430 < sz1428 && !c.Failed(); j1430++ {
-			var k1431 string
-			k1431 = c.ReadString()
-			var v1432 []string
-			if !vn1429 {
-				n1433 := c.ReadLengthFast(1)
-				if n1433 < 0 {
-					n1433 = c.ReadLength(1)
+	m1445 := foryimpl.MakeMap[map[string][]string](c, n1444)
+	for n1444 > 0 && !c.Failed() {
+		sz1446, vn1447, tr1457, _ := c.ReadMapChunkRef(n1444, 21, 22, nil)
+		for j1448 := 0; j1448 < sz1446 && !c.Failed(); j1448++ {
+			var k1449 string
+			k1449 = c.ReadString()
+			var v1450 []string
+			if tr1457 {
+				if st1458, id1459 := c.ReadRefFlag(); st1458 == foryimpl.RefBack {
+					v1450 = foryimpl.BackRefSlice[string](c, id1459)
+				} else if st1458 == foryimpl.RefFollows {
+					n1460 := c.ReadLengthFast(1)
+					if n1460 < 0 {
+						n1460 = c.ReadLength(1)
+					}
+					l1461 := foryimpl.MakeSlice[[]string](c, n1460)
+					if n1460 > 0 {
+						hn1463 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1462 := range l1461 {
+								if hn1463 && !c.ReadFlag() {
+									clear(l1461[i1462 : i1462+1])
+									continue
+								}
+								l1461[i1462] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1462)
+									break
+								}
+							}
+						}
+					}
+					v1450 = l1461
+					foryimpl.SetRefSlice(c, id1459, v1450)
+				} else {
+					v1450 = nil
 				}
-				l1434 := foryimpl.MakeSlice[[]string](c, n1433)
-				if n1433 > 0 {
-					hn1436 := c.ReadListHeader(21)
+			} else if !vn1447 {
+				n1451 := c.ReadLengthFast(1)
+				if n1451 < 0 {
+					n1451 = c.ReadLength(1)
+				}
+				l1452 := foryimpl.MakeSlice[[]string](c, n1451)
+				if n1451 > 0 {
+					hn1454 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1435 := range l1434 {
-							if hn1436 && !c.ReadFlag() {
-								clear(l1434[i1435 : i1435+1])
+						for i1453 := range l1452 {
+							if hn1454 && !c.ReadFlag() {
+								clear(l1452[i1453 : i1453+1])
 								continue
 							}
-							l1434[i1435] = c.ReadString()
+							l1452[i1453] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1435)
+								c.TraceIndex(i1453)
 								break
 							}
 						}
 					}
 				}
-				v1432 = l1434
+				v1450 = l1452
 			}
-			m1427[k1431] = v1432
+			m1445[k1449] = v1450
 		}
-		n1426 -= sz1428
+		n1444 -= sz1446
 	}
-	x.MSL = m1427
+	x.MSL = m1445
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1440 := c.ReadLengthFast(2)
-	if n1440 < 0 {
-		n1440 = c.ReadLength(2)
+	n1466 := c.ReadLengthFast(2)
+	if n1466 < 0 {
+		n1466 = c.ReadLength(2)
 	}
-	m1441 := foryimpl.MakeMap[map[string]map[string]int32](c, n1440)
-	for n1440 > 0 && !c.Failed() {
-		sz1442, vn1443, _ := c.ReadMapChunk(n1440, 21, 24, nil, true)
-		for j1444 := 0; j1444 < sz1442 && !c.Failed(); j1444++ {
-			var k1445 string
-			k1445 = c.ReadString()
-			var v1446 map[string]int32
-			if !vn1443 {
-				n1447 := c.ReadLengthFast(2)
-				if n1447 < 0 {
-					n1447 = c.ReadLength(2)
-				}
-				m1448 := foryimpl.MakeMap[map[string]int32](c, n1447)
-				for n1447 > 0 && !c.Failed() {
-					sz1449, vn1450, _ := c.ReadMapChunk(n1447, 21, 5, nil, false)
-					for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
-						var k1452 string
-						k1452 = c.ReadString()
-						var v1453 int32
-						if !vn1450 {
-							v1453 = r.ReadVarInt32()
-						}
-						m1448[k1452] = v1453
+	m1467 := foryimpl.MakeMap[map[string]map[string]int32](c, n1466)
+	for n1466 > 0 && !c.Failed() {
+		sz1468, vn1469, tr1481, _ := c.ReadMapChunkRef(n1466, 21, 24, nil)
+		for j1470 := 0; j1470 < sz1468 && !c.Failed(); j1470++ {
+			var k1471 string
+			k1471 = c.ReadString()
+			var v1472 map[string]int32
+			if tr1481 {
+				if st1482, id1483 := c.ReadRefFlag(); st1482 == foryimpl.RefBack {
+					v1472 = foryimpl.BackRefMap[string, int32](c, id1483)
+				} else if st1482 == foryimpl.RefFollows {
+					n1484 := c.ReadLengthFast(2)
+					if n1484 < 0 {
+						n1484 = c.ReadLength(2)
 					}
-					n1447 -= sz1449
+					m1485 := foryimpl.MakeMap[map[string]int32](c, n1484)
+					for n1484 > 0 && !c.Failed() {
+						sz1486, vn1487, _ := c.ReadMapChunk(n1484, 21, 5, nil, false)
+						for j1488 := 0; j1488 < sz1486 && !c.Failed(); j1488++ {
+							var k1489 string
+							k1489 = c.ReadString()
+							var v1490 int32
+							if !vn1487 {
+								v1490 = r.ReadVarInt32()
+							}
+							m1485[k1489] = v1490
+						}
+						n1484 -= sz1486
+					}
+					v1472 = m1485
+					foryimpl.SetRefMap(c, id1483, v1472)
+				} else {
+					v1472 = nil
 				}
-				v1446 = m1448
+			} else if !vn1469 {
+				n1473 := c.ReadLengthFast(2)
+				if n1473 < 0 {
+					n1473 = c.ReadLength(2)
+				}
+				m1474 := foryimpl.MakeMap[map[string]int32](c, n1473)
+				for n1473 > 0 && !c.Failed() {
+					sz1475, vn1476, _ := c.ReadMapChunk(n1473, 21, 5, nil, false)
+					for j1477 := 0; j1477 < sz1475 && !c.Failed(); j1477++ {
+						var k1478 string
+						k1478 = c.ReadString()
+						var v1479 int32
+						if !vn1476 {
+							v1479 = r.ReadVarInt32()
+						}
+						m1474[k1478] = v1479
+					}
+					n1473 -= sz1475
+				}
+				v1472 = m1474
 			}
-			m1441[k1445] = v1446
+			m1467[k1471] = v1472
 		}
-		n1440 -= sz1442
+		n1466 -= sz1468
 	}
-	x.MSM = m1441
+	x.MSM = m1467
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1456 := c.ReadLengthFast(2)
-	if n1456 < 0 {
-		n1456 = c.ReadLength(2)
+	n1492 := c.ReadLengthFast(2)
+	if n1492 < 0 {
+		n1492 = c.ReadLength(2)
 	}
-	m1457 := foryimpl.MakeMap[map[string]*int32](c, n1456)
-	for n1456 > 0 && !c.Failed() {
-		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 21, 5, nil, true)
-		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
-			var k1461 string
-			k1461 = c.ReadString()
-			var v1462 *int32
-			if !vn1459 {
-				p1463 := foryimpl.Alloc[int32](c)
-				*p1463 = r.ReadVarInt32()
-				v1462 = p1463
+	m1493 := foryimpl.MakeMap[map[string]*int32](c, n1492)
+	for n1492 > 0 && !c.Failed() {
+		sz1494, vn1495, _ := c.ReadMapChunk(n1492, 21, 5, nil, true)
+		for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
+			var k1497 string
+			k1497 = c.ReadString()
+			var v1498 *int32
+			if !vn1495 {
+				p1499 := foryimpl.Alloc[int32](c)
+				*p1499 = r.ReadVarInt32()
+				v1498 = p1499
 			}
-			m1457[k1461] = v1462
+			m1493[k1497] = v1498
 		}
-		n1456 -= sz1458
+		n1492 -= sz1494
 	}
-	x.MSP = m1457
+	x.MSP = m1493
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1465 := c.ReadLengthFast(2)
-	if n1465 < 0 {
-		n1465 = c.ReadLength(2)
+	n1501 := c.ReadLengthFast(2)
+	if n1501 < 0 {
+		n1501 = c.ReadLength(2)
 	}
-	m1466 := foryimpl.MakeMap[map[uint8]uint16](c, n1465)
-	for n1465 > 0 && !c.Failed() {
-		sz1467, vn1468, _ := c.ReadMapChunk(n1465, 9, 10, nil, false)
-		for j1469 := 0; j1469 < sz1467 && !c.Failed(); j1469++ {
-			var k1470 uint8
-			k1470 = r.ReadUint8()
-			var v1471 uint16
-			if !vn1468 {
-				v1471 = r.ReadUint16()
+	m1502 := foryimpl.MakeMap[map[uint8]uint16](c, n1501)
+	for n1501 > 0 && !c.Failed() {
+		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 9, 10, nil, false)
+		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
+			var k1506 uint8
+			k1506 = r.ReadUint8()
+			var v1507 uint16
+			if !vn1504 {
+				v1507 = r.ReadUint16()
 			}
-			m1466[k1470] = v1471
+			m1502[k1506] = v1507
 		}
-		n1465 -= sz1467
+		n1501 -= sz1503
 	}
-	x.MU8 = m1466
+	x.MU8 = m1502
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1473, id1474 := c.ReadRefFlag(); st1473 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1474)
-	} else if st1473 == foryimpl.RefFollows {
+	if st1509, id1510 := c.ReadRefFlag(); st1509 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1510)
+	} else if st1509 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1474, x.NBin)
+		foryimpl.SetRefSlice(c, id1510, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -8009,96 +8145,106 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NBin")
 		return
 	}
-	if c.ReadFlag() {
-		n1475 := c.ReadLengthFast(1)
-		if n1475 < 0 {
-			n1475 = c.ReadLength(1)
+	if st1511, id1512 := c.ReadRefFlag(); st1511 == foryimpl.RefBack {
+		x.NLS = foryimpl.BackRefSlice[string](c, id1512)
+	} else if st1511 == foryimpl.RefFollows {
+		n1513 := c.ReadLengthFast(1)
+		if n1513 < 0 {
+			n1513 = c.ReadLength(1)
 		}
-		l1476 := foryimpl.MakeSlice[[]string](c, n1475)
-		if n1475 > 0 {
-			hn1478 := c.ReadListHeader(21)
+		l1514 := foryimpl.MakeSlice[[]string](c, n1513)
+		if n1513 > 0 {
+			hn1516 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1477 := range l1476 {
-					if hn1478 && !c.ReadFlag() {
-						clear(l1476[i1477 : i1477+1])
+				for i1515 := range l1514 {
+					if hn1516 && !c.ReadFlag() {
+						clear(l1514[i1515 : i1515+1])
 						continue
 					}
-					l1476[i1477] = c.ReadString()
+					l1514[i1515] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1477)
+						c.TraceIndex(i1515)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1476
+		x.NLS = l1514
+		foryimpl.SetRefSlice(c, id1512, x.NLS)
+	} else {
+		x.NLS = nil
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
-	if c.ReadFlag() {
-		n1481 := c.ReadLengthFast(2)
-		if n1481 < 0 {
-			n1481 = c.ReadLength(2)
+	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id1520)
+	} else if st1519 == foryimpl.RefFollows {
+		n1521 := c.ReadLengthFast(2)
+		if n1521 < 0 {
+			n1521 = c.ReadLength(2)
 		}
-		m1482 := foryimpl.MakeMap[map[string]int32](c, n1481)
-		for n1481 > 0 && !c.Failed() {
-			sz1483, vn1484, _ := c.ReadMapChunk(n1481, 21, 5, nil, false)
-			for j1485 := 0; j1485 < sz1483 && !c.Failed(); j1485++ {
-				var k1486 string
-				k1486 = c.ReadString()
-				var v1487 int32
-				if !vn1484 {
-					v1487 = r.ReadVarInt32()
+		m1522 := foryimpl.MakeMap[map[string]int32](c, n1521)
+		for n1521 > 0 && !c.Failed() {
+			sz1523, vn1524, _ := c.ReadMapChunk(n1521, 21, 5, nil, false)
+			for j1525 := 0; j1525 < sz1523 && !c.Failed(); j1525++ {
+				var k1526 string
+				k1526 = c.ReadString()
+				var v1527 int32
+				if !vn1524 {
+					v1527 = r.ReadVarInt32()
 				}
-				m1482[k1486] = v1487
+				m1522[k1526] = v1527
 			}
-			n1481 -= sz1483
+			n1521 -= sz1523
 		}
-		x.NM = m1482
+		x.NM = m1522
+		foryimpl.SetRefMap(c, id1520, x.NM)
+	} else {
+		x.NM = nil
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1489 := c.ReadLengthFast(1)
-	if n1489 < 0 {
-		n1489 = c.ReadLength(1)
+	n1529 := c.ReadLengthFast(1)
+	if n1529 < 0 {
+		n1529 = c.ReadLength(1)
 	}
-	l1490 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1489)
-	if n1489 > 0 {
-		hn1492 := c.ReadListHeader(9)
+	l1530 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1529)
+	if n1529 > 0 {
+		hn1532 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1491 := range l1490 {
-				if hn1492 && !c.ReadFlag() {
-					clear(l1490[i1491 : i1491+1])
+			for i1531 := range l1530 {
+				if hn1532 && !c.ReadFlag() {
+					clear(l1530[i1531 : i1531+1])
 					continue
 				}
-				l1490[i1491] = r.ReadUint8()
+				l1530[i1531] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1491)
+					c.TraceIndex(i1531)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1490
+	x.Raw = l1530
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1495, id1496 := c.ReadRefFlag(); st1495 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1496)
-	} else if st1495 == foryimpl.RefFollows {
-		n1497 := c.ReadArrayLengthFast(1)
-		if n1497 < 0 {
-			n1497 = c.ReadArrayLength(1)
+	if st1535, id1536 := c.ReadRefFlag(); st1535 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1536)
+	} else if st1535 == foryimpl.RefFollows {
+		n1537 := c.ReadArrayLengthFast(1)
+		if n1537 < 0 {
+			n1537 = c.ReadArrayLength(1)
 		}
-		a1498 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1497)
-		r.ReadRawBools(a1498)
-		x.RmABool = a1498
-		foryimpl.SetRefSlice(c, id1496, x.RmABool)
+		a1538 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1537)
+		r.ReadRawBools(a1538)
+		x.RmABool = a1538
+		foryimpl.SetRefSlice(c, id1536, x.RmABool)
 	} else {
 		x.RmABool = nil
 	}
@@ -8106,17 +8252,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	if st1499, id1500 := c.ReadRefFlag(); st1499 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1500)
-	} else if st1499 == foryimpl.RefFollows {
-		n1501 := c.ReadArrayLengthFast(4)
-		if n1501 < 0 {
-			n1501 = c.ReadArrayLength(4)
+	if st1539, id1540 := c.ReadRefFlag(); st1539 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1540)
+	} else if st1539 == foryimpl.RefFollows {
+		n1541 := c.ReadArrayLengthFast(4)
+		if n1541 < 0 {
+			n1541 = c.ReadArrayLength(4)
 		}
-		a1502 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1501)
-		r.ReadRawFloat32s(a1502)
-		x.RmAF32 = a1502
-		foryimpl.SetRefSlice(c, id1500, x.RmAF32)
+		a1542 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1541)
+		r.ReadRawFloat32s(a1542)
+		x.RmAF32 = a1542
+		foryimpl.SetRefSlice(c, id1540, x.RmAF32)
 	} else {
 		x.RmAF32 = nil
 	}
@@ -8124,17 +8270,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1503, id1504 := c.ReadRefFlag(); st1503 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1504)
-	} else if st1503 == foryimpl.RefFollows {
-		n1505 := c.ReadArrayLengthFast(8)
-		if n1505 < 0 {
-			n1505 = c.ReadArrayLength(8)
+	if st1543, id1544 := c.ReadRefFlag(); st1543 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1544)
+	} else if st1543 == foryimpl.RefFollows {
+		n1545 := c.ReadArrayLengthFast(8)
+		if n1545 < 0 {
+			n1545 = c.ReadArrayLength(8)
 		}
-		a1506 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1505)
-		r.ReadRawFloat64s(a1506)
-		x.RmAF64 = a1506
-		foryimpl.SetRefSlice(c, id1504, x.RmAF64)
+		a1546 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1545)
+		r.ReadRawFloat64s(a1546)
+		x.RmAF64 = a1546
+		foryimpl.SetRefSlice(c, id1544, x.RmAF64)
 	} else {
 		x.RmAF64 = nil
 	}
@@ -8142,17 +8288,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1507, id1508 := c.ReadRefFlag(); st1507 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1508)
-	} else if st1507 == foryimpl.RefFollows {
-		n1509 := c.ReadArrayLengthFast(2)
-		if n1509 < 0 {
-			n1509 = c.ReadArrayLength(2)
+	if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1548)
+	} else if st1547 == foryimpl.RefFollows {
+		n1549 := c.ReadArrayLengthFast(2)
+		if n1549 < 0 {
+			n1549 = c.ReadArrayLength(2)
 		}
-		a1510 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1509)
-		r.ReadRawInt16s(a1510)
-		x.RmAI16 = a1510
-		foryimpl.SetRefSlice(c, id1508, x.RmAI16)
+		a1550 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1549)
+		r.ReadRawInt16s(a1550)
+		x.RmAI16 = a1550
+		foryimpl.SetRefSlice(c, id1548, x.RmAI16)
 	} else {
 		x.RmAI16 = nil
 	}
@@ -8160,17 +8306,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1511, id1512 := c.ReadRefFlag(); st1511 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1512)
-	} else if st1511 == foryimpl.RefFollows {
-		n1513 := c.ReadArrayLengthFast(4)
-		if n1513 < 0 {
-			n1513 = c.ReadArrayLength(4)
+	if st1551, id1552 := c.ReadRefFlag(); st1551 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1552)
+	} else if st1551 == foryimpl.RefFollows {
+		n1553 := c.ReadArrayLengthFast(4)
+		if n1553 < 0 {
+			n1553 = c.ReadArrayLength(4)
 		}
-		a1514 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1513)
-		r.ReadRawInt32s(a1514)
-		x.RmAI32 = a1514
-		foryimpl.SetRefSlice(c, id1512, x.RmAI32)
+		a1554 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1553)
+		r.ReadRawInt32s(a1554)
+		x.RmAI32 = a1554
+		foryimpl.SetRefSlice(c, id1552, x.RmAI32)
 	} else {
 		x.RmAI32 = nil
 	}
@@ -8178,17 +8324,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1515, id1516 := c.ReadRefFlag(); st1515 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1516)
-	} else if st1515 == foryimpl.RefFollows {
-		n1517 := c.ReadArrayLengthFast(8)
-		if n1517 < 0 {
-			n1517 = c.ReadArrayLength(8)
+	if st1555, id1556 := c.ReadRefFlag(); st1555 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1556)
+	} else if st1555 == foryimpl.RefFollows {
+		n1557 := c.ReadArrayLengthFast(8)
+		if n1557 < 0 {
+			n1557 = c.ReadArrayLength(8)
 		}
-		a1518 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1517)
-		r.ReadRawInt64s(a1518)
-		x.RmAI64 = a1518
-		foryimpl.SetRefSlice(c, id1516, x.RmAI64)
+		a1558 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1557)
+		r.ReadRawInt64s(a1558)
+		x.RmAI64 = a1558
+		foryimpl.SetRefSlice(c, id1556, x.RmAI64)
 	} else {
 		x.RmAI64 = nil
 	}
@@ -8196,19 +8342,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1520)
-	} else if st1519 == foryimpl.RefFollows {
-		n1521 := c.ReadArrayLengthFast(1)
-		if n1521 < 0 {
-			n1521 = c.ReadArrayLength(1)
+	if st1559, id1560 := c.ReadRefFlag(); st1559 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1560)
+	} else if st1559 == foryimpl.RefFollows {
+		n1561 := c.ReadArrayLengthFast(1)
+		if n1561 < 0 {
+			n1561 = c.ReadArrayLength(1)
 		}
-		a1522 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1521)
-		for i1523 := range a1522 {
-			a1522[i1523] = r.ReadInt8()
+		a1562 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1561)
+		for i1563 := range a1562 {
+			a1562[i1563] = r.ReadInt8()
 		}
-		x.RmAI8 = a1522
-		foryimpl.SetRefSlice(c, id1520, x.RmAI8)
+		x.RmAI8 = a1562
+		foryimpl.SetRefSlice(c, id1560, x.RmAI8)
 	} else {
 		x.RmAI8 = nil
 	}
@@ -8216,17 +8362,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1524, id1525 := c.ReadRefFlag(); st1524 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1525)
-	} else if st1524 == foryimpl.RefFollows {
-		n1526 := c.ReadArrayLengthFast(2)
-		if n1526 < 0 {
-			n1526 = c.ReadArrayLength(2)
+	if st1564, id1565 := c.ReadRefFlag(); st1564 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1565)
+	} else if st1564 == foryimpl.RefFollows {
+		n1566 := c.ReadArrayLengthFast(2)
+		if n1566 < 0 {
+			n1566 = c.ReadArrayLength(2)
 		}
-		a1527 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1526)
-		r.ReadRawUint16s(a1527)
-		x.RmAU16 = a1527
-		foryimpl.SetRefSlice(c, id1525, x.RmAU16)
+		a1567 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1566)
+		r.ReadRawUint16s(a1567)
+		x.RmAU16 = a1567
+		foryimpl.SetRefSlice(c, id1565, x.RmAU16)
 	} else {
 		x.RmAU16 = nil
 	}
@@ -8234,17 +8380,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1528, id1529 := c.ReadRefFlag(); st1528 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1529)
-	} else if st1528 == foryimpl.RefFollows {
-		n1530 := c.ReadArrayLengthFast(4)
-		if n1530 < 0 {
-			n1530 = c.ReadArrayLength(4)
+	if st1568, id1569 := c.ReadRefFlag(); st1568 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1569)
+	} else if st1568 == foryimpl.RefFollows {
+		n1570 := c.ReadArrayLengthFast(4)
+		if n1570 < 0 {
+			n1570 = c.ReadArrayLength(4)
 		}
-		a1531 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1530)
-		r.ReadRawUint32s(a1531)
-		x.RmAU32 = a1531
-		foryimpl.SetRefSlice(c, id1529, x.RmAU32)
+		a1571 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1570)
+		r.ReadRawUint32s(a1571)
+		x.RmAU32 = a1571
+		foryimpl.SetRefSlice(c, id1569, x.RmAU32)
 	} else {
 		x.RmAU32 = nil
 	}
@@ -8252,17 +8398,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1532, id1533 := c.ReadRefFlag(); st1532 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1533)
-	} else if st1532 == foryimpl.RefFollows {
-		n1534 := c.ReadArrayLengthFast(8)
-		if n1534 < 0 {
-			n1534 = c.ReadArrayLength(8)
+	if st1572, id1573 := c.ReadRefFlag(); st1572 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1573)
+	} else if st1572 == foryimpl.RefFollows {
+		n1574 := c.ReadArrayLengthFast(8)
+		if n1574 < 0 {
+			n1574 = c.ReadArrayLength(8)
 		}
-		a1535 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1534)
-		r.ReadRawUint64s(a1535)
-		x.RmAU64 = a1535
-		foryimpl.SetRefSlice(c, id1533, x.RmAU64)
+		a1575 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1574)
+		r.ReadRawUint64s(a1575)
+		x.RmAU64 = a1575
+		foryimpl.SetRefSlice(c, id1573, x.RmAU64)
 	} else {
 		x.RmAU64 = nil
 	}
@@ -8270,17 +8416,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1536, id1537 := c.ReadRefFlag(); st1536 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1537)
-	} else if st1536 == foryimpl.RefFollows {
-		n1538 := c.ReadArrayLengthFast(1)
-		if n1538 < 0 {
-			n1538 = c.ReadArrayLength(1)
+	if st1576, id1577 := c.ReadRefFlag(); st1576 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1577)
+	} else if st1576 == foryimpl.RefFollows {
+		n1578 := c.ReadArrayLengthFast(1)
+		if n1578 < 0 {
+			n1578 = c.ReadArrayLength(1)
 		}
-		a1539 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1538)
-		copy(a1539, r.ReadBytes(n1538))
-		x.RmAU8 = a1539
-		foryimpl.SetRefSlice(c, id1537, x.RmAU8)
+		a1579 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1578)
+		copy(a1579, r.ReadBytes(n1578))
+		x.RmAU8 = a1579
+		foryimpl.SetRefSlice(c, id1577, x.RmAU8)
 	} else {
 		x.RmAU8 = nil
 	}
@@ -8288,11 +8434,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1540, id1541 := c.ReadRefFlag(); st1540 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1541)
-	} else if st1540 == foryimpl.RefFollows {
+	if st1580, id1581 := c.ReadRefFlag(); st1580 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1581)
+	} else if st1580 == foryimpl.RefFollows {
 		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1541, x.RmBin)
+		foryimpl.SetRefSlice(c, id1581, x.RmBin)
 	} else {
 		x.RmBin = nil
 	}
@@ -8300,702 +8446,828 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1542 := c.ReadLengthFast(2)
-	if n1542 < 0 {
-		n1542 = c.ReadLength(2)
+	n1582 := c.ReadLengthFast(2)
+	if n1582 < 0 {
+		n1582 = c.ReadLength(2)
 	}
-	if n1542 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1542, 3))
+	if n1582 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1582, 3))
 		return
 	}
-	var l1543 [3]int16
-	if n1542 > 0 {
-		hn1545 := c.ReadListHeader(3)
+	var l1583 [3]int16
+	if n1582 > 0 {
+		hn1585 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1544 := range l1543 {
-				if hn1545 && !c.ReadFlag() {
-					clear(l1543[i1544 : i1544+1])
+			for i1584 := range l1583 {
+				if hn1585 && !c.ReadFlag() {
+					clear(l1583[i1584 : i1584+1])
 					continue
 				}
-				l1543[i1544] = r.ReadInt16()
+				l1583[i1584] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1544)
+					c.TraceIndex(i1584)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1543
+	x.RmFix = l1583
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1548 := c.ReadLengthFast(1)
-	if n1548 < 0 {
-		n1548 = c.ReadLength(1)
+	n1588 := c.ReadLengthFast(1)
+	if n1588 < 0 {
+		n1588 = c.ReadLength(1)
 	}
-	l1549 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1548)
-	if n1548 > 0 {
-		hn1551 := c.ReadListHeader(1)
+	l1589 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1588)
+	if n1588 > 0 {
+		hn1591 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1550 := range l1549 {
-				if hn1551 && !c.ReadFlag() {
-					clear(l1549[i1550 : i1550+1])
+			for i1590 := range l1589 {
+				if hn1591 && !c.ReadFlag() {
+					clear(l1589[i1590 : i1590+1])
 					continue
 				}
-				l1549[i1550] = r.ReadBool()
+				l1589[i1590] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1550)
+					c.TraceIndex(i1590)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1549
+	x.RmLB = l1589
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1554 := c.ReadLengthFast(1)
-	if n1554 < 0 {
-		n1554 = c.ReadLength(1)
+	n1594 := c.ReadLengthFast(1)
+	if n1594 < 0 {
+		n1594 = c.ReadLength(1)
 	}
-	l1555 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1554)
-	if n1554 > 0 {
-		hn1557 := c.ReadListHeader(25)
+	l1595 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1594)
+	if n1594 > 0 {
+		hn1597 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1556 := range l1555 {
-				if hn1557 && !c.ReadFlag() {
-					clear(l1555[i1556 : i1556+1])
+			for i1596 := range l1595 {
+				if hn1597 && !c.ReadFlag() {
+					clear(l1595[i1596 : i1596+1])
 					continue
 				}
-				if e1560 := c.ReadEnumFast(uint32(0x7fffffff)); e1560 >= 0 {
-					l1555[i1556] = Color(e1560)
+				if e1600 := c.ReadEnumFast(uint32(0x7fffffff)); e1600 >= 0 {
+					l1595[i1596] = Color(e1600)
 				} else {
-					l1555[i1556] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1595[i1596] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1556)
+					c.TraceIndex(i1596)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1555
+	x.RmLE = l1595
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1561 := c.ReadLengthFast(4)
-	if n1561 < 0 {
-		n1561 = c.ReadLength(4)
+	n1601 := c.ReadLengthFast(4)
+	if n1601 < 0 {
+		n1601 = c.ReadLength(4)
 	}
-	l1562 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1561)
-	if n1561 > 0 {
-		hn1564 := c.ReadListHeader(19)
+	l1602 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1601)
+	if n1601 > 0 {
+		hn1604 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1563 := range l1562 {
-				if hn1564 && !c.ReadFlag() {
-					clear(l1562[i1563 : i1563+1])
+			for i1603 := range l1602 {
+				if hn1604 && !c.ReadFlag() {
+					clear(l1602[i1603 : i1603+1])
 					continue
 				}
-				l1562[i1563] = r.ReadFloat32()
+				l1602[i1603] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1563)
+					c.TraceIndex(i1603)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1562
+	x.RmLF32 = l1602
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1567 := c.ReadLengthFast(8)
-	if n1567 < 0 {
-		n1567 = c.ReadLength(8)
+	n1607 := c.ReadLengthFast(8)
+	if n1607 < 0 {
+		n1607 = c.ReadLength(8)
 	}
-	l1568 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1567)
-	if n1567 > 0 {
-		hn1570 := c.ReadListHeader(20)
+	l1608 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1607)
+	if n1607 > 0 {
+		hn1610 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1569 := range l1568 {
-				if hn1570 && !c.ReadFlag() {
-					clear(l1568[i1569 : i1569+1])
+			for i1609 := range l1608 {
+				if hn1610 && !c.ReadFlag() {
+					clear(l1608[i1609 : i1609+1])
 					continue
 				}
-				l1568[i1569] = r.ReadFloat64()
+				l1608[i1609] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1569)
+					c.TraceIndex(i1609)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1568
+	x.RmLF64 = l1608
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1573 := c.ReadLengthFast(1)
-	if n1573 < 0 {
-		n1573 = c.ReadLength(1)
+	n1613 := c.ReadLengthFast(1)
+	if n1613 < 0 {
+		n1613 = c.ReadLength(1)
 	}
-	l1574 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1573)
-	if n1573 > 0 {
-		hn1576 := c.ReadListHeader(5)
+	l1614 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1613)
+	if n1613 > 0 {
+		hn1616 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1575 := range l1574 {
-				if hn1576 && !c.ReadFlag() {
-					clear(l1574[i1575 : i1575+1])
+			for i1615 := range l1614 {
+				if hn1616 && !c.ReadFlag() {
+					clear(l1614[i1615 : i1615+1])
 					continue
 				}
-				l1574[i1575] = r.ReadVarInt32()
+				l1614[i1615] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1575)
+					c.TraceIndex(i1615)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1574
+	x.RmLI32 = l1614
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1579 := c.ReadLengthFast(1)
-	if n1579 < 0 {
-		n1579 = c.ReadLength(1)
+	n1619 := c.ReadLengthFast(1)
+	if n1619 < 0 {
+		n1619 = c.ReadLength(1)
 	}
-	l1580 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1579)
-	if n1579 > 0 {
-		hn1582 := c.ReadListHeader(7)
+	l1620 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1619)
+	if n1619 > 0 {
+		hn1622 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1581 := range l1580 {
-				if hn1582 && !c.ReadFlag() {
-					clear(l1580[i1581 : i1581+1])
+			for i1621 := range l1620 {
+				if hn1622 && !c.ReadFlag() {
+					clear(l1620[i1621 : i1621+1])
 					continue
 				}
-				l1580[i1581] = r.ReadVarInt64()
+				l1620[i1621] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1581)
+					c.TraceIndex(i1621)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1580
+	x.RmLI64 = l1620
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1585 := c.ReadLengthFast(1)
-	if n1585 < 0 {
-		n1585 = c.ReadLength(1)
+	n1625 := c.ReadLengthFast(1)
+	if n1625 < 0 {
+		n1625 = c.ReadLength(1)
 	}
-	l1586 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1585)
-	if n1585 > 0 {
-		hn1588 := c.ReadListHeader(2)
+	l1626 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1625)
+	if n1625 > 0 {
+		hn1628 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1587 := range l1586 {
-				if hn1588 && !c.ReadFlag() {
-					clear(l1586[i1587 : i1587+1])
+			for i1627 := range l1626 {
+				if hn1628 && !c.ReadFlag() {
+					clear(l1626[i1627 : i1627+1])
 					continue
 				}
-				l1586[i1587] = r.ReadInt8()
+				l1626[i1627] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1587)
+					c.TraceIndex(i1627)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1586
+	x.RmLI8 = l1626
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1591 := c.ReadLengthFast(1)
-	if n1591 < 0 {
-		n1591 = c.ReadLength(1)
+	n1631 := c.ReadLengthFast(1)
+	if n1631 < 0 {
+		n1631 = c.ReadLength(1)
 	}
-	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1591)
-	if n1591 > 0 {
-		hn1594 := c.ReadListHeader(22)
+	l1632 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1631)
+	if n1631 > 0 {
+		hn1634, tr1636 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1593 := range l1592 {
-				if hn1594 && !c.ReadFlag() {
-					clear(l1592[i1593 : i1593+1])
+			for i1633 := range l1632 {
+				if tr1636 {
+					if st1637, id1638 := c.ReadRefFlag(); st1637 == foryimpl.RefBack {
+						l1632[i1633] = foryimpl.BackRefSlice[int32](c, id1638)
+					} else if st1637 == foryimpl.RefFollows {
+						n1639 := c.ReadLengthFast(1)
+						if n1639 < 0 {
+							n1639 = c.ReadLength(1)
+						}
+						l1640 := foryimpl.MakeSlice[[]int32](c, n1639)
+						if n1639 > 0 {
+							hn1642 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1641 := range l1640 {
+									if hn1642 && !c.ReadFlag() {
+										clear(l1640[i1641 : i1641+1])
+										continue
+									}
+									l1640[i1641] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1641)
+										break
+									}
+								}
+							}
+						}
+						l1632[i1633] = l1640
+						foryimpl.SetRefSlice(c, id1638, l1632[i1633])
+					} else {
+						l1632[i1633] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1633)
+						break
+					}
 					continue
 				}
-				n1597 := c.ReadLengthFast(1)
-				if n1597 < 0 {
-					n1597 = c.ReadLength(1)
+				if hn1634 && !c.ReadFlag() {
+					clear(l1632[i1633 : i1633+1])
+					continue
 				}
-				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(5)
+				n1645 := c.ReadLengthFast(1)
+				if n1645 < 0 {
+					n1645 = c.ReadLength(1)
+				}
+				l1646 := foryimpl.MakeSlice[[]int32](c, n1645)
+				if n1645 > 0 {
+					hn1648 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1647 := range l1646 {
+							if hn1648 && !c.ReadFlag() {
+								clear(l1646[i1647 : i1647+1])
 								continue
 							}
-							l1598[i1599] = r.ReadVarInt32()
+							l1646[i1647] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1647)
 								break
 							}
 						}
 					}
 				}
-				l1592[i1593] = l1598
+				l1632[i1633] = l1646
 				if c.Failed() {
-					c.TraceIndex(i1593)
+					c.TraceIndex(i1633)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1592
+	x.RmLL = l1632
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1603 := c.ReadLengthFast(1)
-	if n1603 < 0 {
-		n1603 = c.ReadLength(1)
+	n1651 := c.ReadLengthFast(1)
+	if n1651 < 0 {
+		n1651 = c.ReadLength(1)
 	}
-	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1603)
-	if n1603 > 0 {
-		hn1606 := c.ReadListHeader(24)
+	l1652 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1651)
+	if n1651 > 0 {
+		hn1654, tr1656 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1605 := range l1604 {
-				if hn1606 && !c.ReadFlag() {
-					clear(l1604[i1605 : i1605+1])
+			for i1653 := range l1652 {
+				if tr1656 {
+					if st1657, id1658 := c.ReadRefFlag(); st1657 == foryimpl.RefBack {
+						l1652[i1653] = foryimpl.BackRefMap[string, int32](c, id1658)
+					} else if st1657 == foryimpl.RefFollows {
+						n1659 := c.ReadLengthFast(2)
+						if n1659 < 0 {
+							n1659 = c.ReadLength(2)
+						}
+						m1660 := foryimpl.MakeMap[map[string]int32](c, n1659)
+						for n1659 > 0 && !c.Failed() {
+							sz1661, vn1662, _ := c.ReadMapChunk(n1659, 21, 5, nil, false)
+							for j1663 := 0; j1663 < sz1661 && !c.Failed(); j1663++ {
+								var k1664 string
+								k1664 = c.ReadString()
+								var v1665 int32
+								if !vn1662 {
+									v1665 = r.ReadVarInt32()
+								}
+								m1660[k1664] = v1665
+							}
+							n1659 -= sz1661
+						}
+						l1652[i1653] = m1660
+						foryimpl.SetRefMap(c, id1658, l1652[i1653])
+					} else {
+						l1652[i1653] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1653)
+						break
+					}
 					continue
 				}
-				n1609 := c.ReadLengthFast(2)
-				if n1609 < 0 {
-					n1609 = c.ReadLength(2)
+				if hn1654 && !c.ReadFlag() {
+					clear(l1652[i1653 : i1653+1])
+					continue
 				}
-				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
-				for n1609 > 0 && !c.Failed() {
-					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
-					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
-						var k1614 string
-						k1614 = c.ReadString()
-						var v1615 int32
-						if !vn1612 {
-							v1615 = r.ReadVarInt32()
+				n1667 := c.ReadLengthFast(2)
+				if n1667 < 0 {
+					n1667 = c.ReadLength(2)
+				}
+				m1668 := foryimpl.MakeMap[map[string]int32](c, n1667)
+				for n1667 > 0 && !c.Failed() {
+					sz1669, vn1670, _ := c.ReadMapChunk(n1667, 21, 5, nil, false)
+					for j1671 := 0; j1671 < sz1669 && !c.Failed(); j1671++ {
+						var k1672 string
+						k1672 = c.ReadString()
+						var v1673 int32
+						if !vn1670 {
+							v1673 = r.ReadVarInt32()
 						}
-						m1610[k1614] = v1615
+						m1668[k1672] = v1673
 					}
-					n1609 -= sz1611
+					n1667 -= sz1669
 				}
-				l1604[i1605] = m1610
+				l1652[i1653] = m1668
 				if c.Failed() {
-					c.TraceIndex(i1605)
+					c.TraceIndex(i1653)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1604
+	x.RmLM = l1652
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1617 := c.ReadLengthFast(1)
-	if n1617 < 0 {
-		n1617 = c.ReadLength(1)
+	n1675 := c.ReadLengthFast(1)
+	if n1675 < 0 {
+		n1675 = c.ReadLength(1)
 	}
-	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1617)
-	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(5)
+	l1676 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1675)
+	if n1675 > 0 {
+		hn1678 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1619 := range l1618 {
-				if hn1620 && !c.ReadFlag() {
-					clear(l1618[i1619 : i1619+1])
+			for i1677 := range l1676 {
+				if hn1678 && !c.ReadFlag() {
+					clear(l1676[i1677 : i1677+1])
 					continue
 				}
-				p1623 := foryimpl.Alloc[int32](c)
-				*p1623 = r.ReadVarInt32()
-				l1618[i1619] = p1623
+				p1681 := foryimpl.Alloc[int32](c)
+				*p1681 = r.ReadVarInt32()
+				l1676[i1677] = p1681
 				if c.Failed() {
-					c.TraceIndex(i1619)
+					c.TraceIndex(i1677)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1618
+	x.RmLPI = l1676
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1624 := c.ReadLengthFast(1)
-	if n1624 < 0 {
-		n1624 = c.ReadLength(1)
+	n1682 := c.ReadLengthFast(1)
+	if n1682 < 0 {
+		n1682 = c.ReadLength(1)
 	}
-	l1625 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1624)
-	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(21)
+	l1683 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1682)
+	if n1682 > 0 {
+		hn1685 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1626 := range l1625 {
-				if hn1627 && !c.ReadFlag() {
-					clear(l1625[i1626 : i1626+1])
+			for i1684 := range l1683 {
+				if hn1685 && !c.ReadFlag() {
+					clear(l1683[i1684 : i1684+1])
 					continue
 				}
-				l1625[i1626] = c.ReadString()
+				l1683[i1684] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1626)
+					c.TraceIndex(i1684)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1625
+	x.RmLS = l1683
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1630 := c.ReadLengthFast(1)
-	if n1630 < 0 {
-		n1630 = c.ReadLength(1)
+	n1688 := c.ReadLengthFast(1)
+	if n1688 < 0 {
+		n1688 = c.ReadLength(1)
 	}
-	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(38)
+	l1689 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1688)
+	if n1688 > 0 {
+		hn1691 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1690 := range l1689 {
+				if hn1691 && !c.ReadFlag() {
+					clear(l1689[i1690 : i1690+1])
 					continue
 				}
-				l1631[i1632] = c.ReadTime()
+				l1689[i1690] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1690)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1631
+	x.RmLT = l1689
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1636 := c.ReadLengthFast(2)
-	if n1636 < 0 {
-		n1636 = c.ReadLength(2)
+	n1694 := c.ReadLengthFast(2)
+	if n1694 < 0 {
+		n1694 = c.ReadLength(2)
 	}
-	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1636)
-	if n1636 > 0 {
-		hn1639 := c.ReadListHeader(10)
+	l1695 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1694)
+	if n1694 > 0 {
+		hn1697 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1638 := range l1637 {
-				if hn1639 && !c.ReadFlag() {
-					clear(l1637[i1638 : i1638+1])
+			for i1696 := range l1695 {
+				if hn1697 && !c.ReadFlag() {
+					clear(l1695[i1696 : i1696+1])
 					continue
 				}
-				l1637[i1638] = r.ReadUint16()
+				l1695[i1696] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1638)
+					c.TraceIndex(i1696)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1637
+	x.RmLU16 = l1695
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1642 := c.ReadLengthFast(1)
-	if n1642 < 0 {
-		n1642 = c.ReadLength(1)
+	n1700 := c.ReadLengthFast(1)
+	if n1700 < 0 {
+		n1700 = c.ReadLength(1)
 	}
-	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1642)
-	if n1642 > 0 {
-		hn1645 := c.ReadListHeader(14)
+	l1701 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1700)
+	if n1700 > 0 {
+		hn1703 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1644 := range l1643 {
-				if hn1645 && !c.ReadFlag() {
-					clear(l1643[i1644 : i1644+1])
+			for i1702 := range l1701 {
+				if hn1703 && !c.ReadFlag() {
+					clear(l1701[i1702 : i1702+1])
 					continue
 				}
-				l1643[i1644] = r.ReadVarUint64()
+				l1701[i1702] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1644)
+					c.TraceIndex(i1702)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1643
+	x.RmLU64 = l1701
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1648 := c.ReadLengthFast(2)
-	if n1648 < 0 {
-		n1648 = c.ReadLength(2)
+	n1706 := c.ReadLengthFast(2)
+	if n1706 < 0 {
+		n1706 = c.ReadLength(2)
 	}
-	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
-	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
-		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 bool
-			k1653 = r.ReadBool()
-			var v1654 string
-			if !vn1651 {
-				v1654 = c.ReadString()
+	m1707 := foryimpl.MakeMap[map[bool]string](c, n1706)
+	for n1706 > 0 && !c.Failed() {
+		sz1708, vn1709, _ := c.ReadMapChunk(n1706, 1, 21, nil, false)
+		for j1710 := 0; j1710 < sz1708 && !c.Failed(); j1710++ {
+			var k1711 bool
+			k1711 = r.ReadBool()
+			var v1712 string
+			if !vn1709 {
+				v1712 = c.ReadString()
 			}
-			m1649[k1653] = v1654
+			m1707[k1711] = v1712
 		}
-		n1648 -= sz1650
+		n1706 -= sz1708
 	}
-	x.RmMBS = m1649
+	x.RmMBS = m1707
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1656 := c.ReadLengthFast(2)
-	if n1656 < 0 {
-		n1656 = c.ReadLength(2)
+	n1714 := c.ReadLengthFast(2)
+	if n1714 < 0 {
+		n1714 = c.ReadLength(2)
 	}
-	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
-	for n1656 > 0 && !c.Failed() {
-		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
-		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
-			var k1661 Color
-			if e1663 := c.ReadEnumFast(uint32(0x7fffffff)); e1663 >= 0 {
-				k1661 = Color(e1663)
+	m1715 := foryimpl.MakeMap[map[Color]string](c, n1714)
+	for n1714 > 0 && !c.Failed() {
+		sz1716, vn1717, _ := c.ReadMapChunk(n1714, 25, 21, nil, false)
+		for j1718 := 0; j1718 < sz1716 && !c.Failed(); j1718++ {
+			var k1719 Color
+			if e1721 := c.ReadEnumFast(uint32(0x7fffffff)); e1721 >= 0 {
+				k1719 = Color(e1721)
 			} else {
-				k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1719 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1662 string
-			if !vn1659 {
-				v1662 = c.ReadString()
+			var v1720 string
+			if !vn1717 {
+				v1720 = c.ReadString()
 			}
-			m1657[k1661] = v1662
+			m1715[k1719] = v1720
 		}
-		n1656 -= sz1658
+		n1714 -= sz1716
 	}
-	x.RmMES = m1657
+	x.RmMES = m1715
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1665 := c.ReadLengthFast(2)
-	if n1665 < 0 {
-		n1665 = c.ReadLength(2)
+	n1723 := c.ReadLengthFast(2)
+	if n1723 < 0 {
+		n1723 = c.ReadLength(2)
 	}
-	m1666 := foryimpl.MakeMap[map[int64]float64](c, n1665)
-	for n1665 > 0 && !c.Failed() {
-		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 7, 20, nil, false)
-		for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
-			var k1670 int64
-			k1670 = r.ReadVarInt64()
-			var v1671 float64
-			if !vn1668 {
-				v1671 = r.ReadFloat64()
+	m1724 := foryimpl.MakeMap[map[int64]float64](c, n1723)
+	for n1723 > 0 && !c.Failed() {
+		sz1725, vn1726, _ := c.ReadMapChunk(n1723, 7, 20, nil, false)
+		for j1727 := 0; j1727 < sz1725 && !c.Failed(); j1727++ {
+			var k1728 int64
+			k1728 = r.ReadVarInt64()
+			var v1729 float64
+			if !vn1726 {
+				v1729 = r.ReadFloat64()
 			}
-			m1666[k1670] = v1671
+			m1724[k1728] = v1729
 		}
-		n1665 -= sz1667
+		n1723 -= sz1725
 	}
-	x.RmMI64F = m1666
+	x.RmMI64F = m1724
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1673 := c.ReadLengthFast(2)
-	if n1673 < 0 {
-		n1673 = c.ReadLength(2)
+	n1731 := c.ReadLengthFast(2)
+	if n1731 < 0 {
+		n1731 = c.ReadLength(2)
 	}
-	m1674 := foryimpl.MakeMap[map[int32]string](c, n1673)
-	for n1673 > 0 && !c.Failed() {
-		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 5, 21, nil, false)
-		for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
-			var k1678 int32
-			k1678 = r.ReadVarInt32()
-			var v1679 string
-			if !vn1676 {
-				v1679 = c.ReadString()
+	m1732 := foryimpl.MakeMap[map[int32]string](c, n1731)
+	for n1731 > 0 && !c.Failed() {
+		sz1733, vn1734, _ := c.ReadMapChunk(n1731, 5, 21, nil, false)
+		for j1735 := 0; j1735 < sz1733 && !c.Failed(); j1735++ {
+			var k1736 int32
+			k1736 = r.ReadVarInt32()
+			var v1737 string
+			if !vn1734 {
+				v1737 = c.ReadString()
 			}
-			m1674[k1678] = v1679
+			m1732[k1736] = v1737
 		}
-		n1673 -= sz1675
+		n1731 -= sz1733
 	}
-	x.RmMIS = m1674
+	x.RmMIS = m1732
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1681 := c.ReadLengthFast(2)
-	if n1681 < 0 {
-		n1681 = c.ReadLength(2)
+	n1739 := c.ReadLengthFast(2)
+	if n1739 < 0 {
+		n1739 = c.ReadLength(2)
 	}
-	m1682 := foryimpl.MakeMap[map[string]int32](c, n1681)
-	for n1681 > 0 && !c.Failed() {
-		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 5, nil, false)
-		for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
-			var k1686 string
-			k1686 = c.ReadString()
-			var v1687 int32
-			if !vn1684 {
-				v1687 = r.ReadVarInt32()
+	m1740 := foryimpl.MakeMap[map[string]int32](c, n1739)
+	for n1739 > 0 && !c.Failed() {
+		sz1741, vn1742, _ := c.ReadMapChunk(n1739, 21, 5, nil, false)
+		for j1743 := 0; j1743 < sz1741 && !c.Failed(); j1743++ {
+			var k1744 string
+			k1744 = c.ReadString()
+			var v1745 int32
+			if !vn1742 {
+				v1745 = r.ReadVarInt32()
 			}
-			m1682[k1686] = v1687
+			m1740[k1744] = v1745
 		}
-		n1681 -= sz1683
+		n1739 -= sz1741
 	}
-	x.RmMSI = m1682
+	x.RmMSI = m1740
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1689 := c.ReadLengthFast(2)
-	if n1689 < 0 {
-		n1689 = c.ReadLength(2)
+	n1747 := c.ReadLengthFast(2)
+	if n1747 < 0 {
+		n1747 = c.ReadLength(2)
 	}
-	m1690 := foryimpl.MakeMap[map[string][]string](c, n1689)
-	for n1689 > 0 && !c.Failed() {
-		sz1691, vn1692, _ := c.ReadMapChunk(n1689, 21, 22, nil, true)
-		for j1693 := 0; j1693 < sz1691 && !c.Failed(); j1693++ {
-			var k1694 string
-			k1694 = c.ReadString()
-			var v1695 []string
-			if !vn1692 {
-				n1696 := c.ReadLengthFast(1)
-				if n1696 < 0 {
-					n1696 = c.ReadLength(1)
+	m1748 := foryimpl.MakeMap[map[string][]string](c, n1747)
+	for n1747 > 0 && !c.Failed() {
+		sz1749, vn1750, tr1760, _ := c.ReadMapChunkRef(n1747, 21, 22, nil)
+		for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
+			var k1752 string
+			k1752 = c.ReadString()
+			var v1753 []string
+			if tr1760 {
+				if st1761, id1762 := c.ReadRefFlag(); st1761 == foryimpl.RefBack {
+					v1753 = foryimpl.BackRefSlice[string](c, id1762)
+				} else if st1761 == foryimpl.RefFollows {
+					n1763 := c.ReadLengthFast(1)
+					if n1763 < 0 {
+						n1763 = c.ReadLength(1)
+					}
+					l1764 := foryimpl.MakeSlice[[]string](c, n1763)
+					if n1763 > 0 {
+						hn1766 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1765 := range l1764 {
+								if hn1766 && !c.ReadFlag() {
+									clear(l1764[i1765 : i1765+1])
+									continue
+								}
+								l1764[i1765] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1765)
+									break
+								}
+							}
+						}
+					}
+					v1753 = l1764
+					foryimpl.SetRefSlice(c, id1762, v1753)
+				} else {
+					v1753 = nil
 				}
-				l1697 := foryimpl.MakeSlice[[]string](c, n1696)
-				if n1696 > 0 {
-					hn1699 := c.ReadListHeader(21)
+			} else if !vn1750 {
+				n1754 := c.ReadLengthFast(1)
+				if n1754 < 0 {
+					n1754 = c.ReadLength(1)
+				}
+				l1755 := foryimpl.MakeSlice[[]string](c, n1754)
+				if n1754 > 0 {
+					hn1757 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1698 := range l1697 {
-							if hn1699 && !c.ReadFlag() {
-								clear(l1697[i1698 : i1698+1])
+						for i1756 := range l1755 {
+							if hn1757 && !c.ReadFlag() {
+								clear(l1755[i1756 : i1756+1])
 								continue
 							}
-							l1697[i1698] = c.ReadString()
+							l1755[i1756] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1698)
+								c.TraceIndex(i1756)
 								break
 							}
 						}
 					}
 				}
-				v1695 = l1697
+				v1753 = l1755
 			}
-			m1690[k1694] = v1695
+			m1748[k1752] = v1753
 		}
-		n1689 -= sz1691
+		n1747 -= sz1749
 	}
-	x.RmMSL = m1690
+	x.RmMSL = m1748
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1703 := c.ReadLengthFast(2)
-	if n1703 < 0 {
-		n1703 = c.ReadLength(2)
+	n1769 := c.ReadLengthFast(2)
+	if n1769 < 0 {
+		n1769 = c.ReadLength(2)
 	}
-	m1704 := foryimpl.MakeMap[map[string]map[string]int32](c, n1703)
-	for n1703 > 0 && !c.Failed() {
-		sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 24, nil, true)
-		for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-			var k1708 string
-			k1708 = c.ReadString()
-			var v1709 map[string]int32
-			if !vn1706 {
-				n1710 := c.ReadLengthFast(2)
-				if n1710 < 0 {
-					n1710 = c.ReadLength(2)
-				}
-				m1711 := foryimpl.MakeMap[map[string]int32](c, n1710)
-				for n1710 > 0 && !c.Failed() {
-					sz1712, vn1713, _ := c.ReadMapChunk(n1710, 21, 5, nil, false)
-					for j1714 := 0; j1714 < sz1712 && !c.Failed(); j1714++ {
-						var k1715 string
-						k1715 = c.ReadString()
-						var v1716 int32
-						if !vn1713 {
-							v1716 = r.ReadVarInt32()
-						}
-						m1711[k1715] = v1716
+	m1770 := foryimpl.MakeMap[map[string]map[string]int32](c, n1769)
+	for n1769 > 0 && !c.Failed() {
+		sz1771, vn1772, tr1784, _ := c.ReadMapChunkRef(n1769, 21, 24, nil)
+		for j1773 := 0; j1773 < sz1771 && !c.Failed(); j1773++ {
+			var k1774 string
+			k1774 = c.ReadString()
+			var v1775 map[string]int32
+			if tr1784 {
+				if st1785, id1786 := c.ReadRefFlag(); st1785 == foryimpl.RefBack {
+					v1775 = foryimpl.BackRefMap[string, int32](c, id1786)
+				} else if st1785 == foryimpl.RefFollows {
+					n1787 := c.ReadLengthFast(2)
+					if n1787 < 0 {
+						n1787 = c.ReadLength(2)
 					}
-					n1710 -= sz1712
+					m1788 := foryimpl.MakeMap[map[string]int32](c, n1787)
+					for n1787 > 0 && !c.Failed() {
+						sz1789, vn1790, _ := c.ReadMapChunk(n1787, 21, 5, nil, false)
+						for j1791 := 0; j1791 < sz1789 && !c.Failed(); j1791++ {
+							var k1792 string
+							k1792 = c.ReadString()
+							var v1793 int32
+							if !vn1790 {
+								v1793 = r.ReadVarInt32()
+							}
+							m1788[k1792] = v1793
+						}
+						n1787 -= sz1789
+					}
+					v1775 = m1788
+					foryimpl.SetRefMap(c, id1786, v1775)
+				} else {
+					v1775 = nil
 				}
-				v1709 = m1711
+			} else if !vn1772 {
+				n1776 := c.ReadLengthFast(2)
+				if n1776 < 0 {
+					n1776 = c.ReadLength(2)
+				}
+				m1777 := foryimpl.MakeMap[map[string]int32](c, n1776)
+				for n1776 > 0 && !c.Failed() {
+					sz1778, vn1779, _ := c.ReadMapChunk(n1776, 21, 5, nil, false)
+					for j1780 := 0; j1780 < sz1778 && !c.Failed(); j1780++ {
+						var k1781 string
+						k1781 = c.ReadString()
+						var v1782 int32
+						if !vn1779 {
+							v1782 = r.ReadVarInt32()
+						}
+						m1777[k1781] = v1782
+					}
+					n1776 -= sz1778
+				}
+				v1775 = m1777
 			}
-			m1704[k1708] = v1709
+			m1770[k1774] = v1775
 		}
-		n1703 -= sz1705
+		n1769 -= sz1771
 	}
-	x.RmMSM = m1704
+	x.RmMSM = m1770
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1719 := c.ReadLengthFast(2)
-	if n1719 < 0 {
-		n1719 = c.ReadLength(2)
+	n1795 := c.ReadLengthFast(2)
+	if n1795 < 0 {
+		n1795 = c.ReadLength(2)
 	}
-	m1720 := foryimpl.MakeMap[map[string]*int32](c, n1719)
-	for n1719 > 0 && !c.Failed() {
-		sz1721, vn1722, _ := c.ReadMapChunk(n1719, 21, 5, nil, true)
-		for j1723 := 0; j1723 < sz1721 && !c.Failed(); j1723++ {
-			var k1724 string
-			k1724 = c.ReadString()
-			var v1725 *int32
-			if !vn1722 {
-				p1726 := foryimpl.Alloc[int32](c)
-				*p1726 = r.ReadVarInt32()
-				v1725 = p1726
+	m1796 := foryimpl.MakeMap[map[string]*int32](c, n1795)
+	for n1795 > 0 && !c.Failed() {
+		sz1797, vn1798, _ := c.ReadMapChunk(n1795, 21, 5, nil, true)
+		for j1799 := 0; j1799 < sz1797 && !c.Failed(); j1799++ {
+			var k1800 string
+			k1800 = c.ReadString()
+			var v1801 *int32
+			if !vn1798 {
+				p1802 := foryimpl.Alloc[int32](c)
+				*p1802 = r.ReadVarInt32()
+				v1801 = p1802
 			}
-			m1720[k1724] = v1725
+			m1796[k1800] = v1801
 		}
-		n1719 -= sz1721
+		n1795 -= sz1797
 	}
-	x.RmMSP = m1720
+	x.RmMSP = m1796
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1728 := c.ReadLengthFast(2)
-	if n1728 < 0 {
-		n1728 = c.ReadLength(2)
+	n1804 := c.ReadLengthFast(2)
+	if n1804 < 0 {
+		n1804 = c.ReadLength(2)
 	}
-	m1729 := foryimpl.MakeMap[map[uint8]uint16](c, n1728)
-	for n1728 > 0 && !c.Failed() {
-		sz1730, vn1731, _ := c.ReadMapChunk(n1728, 9, 10, nil, false)
-		for j1732 := 0; j1732 < sz1730 && !c.Failed(); j1732++ {
-			var k1733 uint8
-			k1733 = r.ReadUint8()
-			var v1734 uint16
-			if !vn1731 {
-				v1734 = r.ReadUint16()
+	m1805 := foryimpl.MakeMap[map[uint8]uint16](c, n1804)
+	for n1804 > 0 && !c.Failed() {
+		sz1806, vn1807, _ := c.ReadMapChunk(n1804, 9, 10, nil, false)
+		for j1808 := 0; j1808 < sz1806 && !c.Failed(); j1808++ {
+			var k1809 uint8
+			k1809 = r.ReadUint8()
+			var v1810 uint16
+			if !vn1807 {
+				v1810 = r.ReadUint16()
 			}
-			m1729[k1733] = v1734
+			m1805[k1809] = v1810
 		}
-		n1728 -= sz1730
+		n1804 -= sz1806
 	}
-	x.RmMU8 = m1729
+	x.RmMU8 = m1805
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1736, id1737 := c.ReadRefFlag(); st1736 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1737)
-	} else if st1736 == foryimpl.RefFollows {
+	if st1812, id1813 := c.ReadRefFlag(); st1812 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1813)
+	} else if st1812 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1737, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1813, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -9003,81 +9275,91 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNBin")
 		return
 	}
-	if c.ReadFlag() {
-		n1738 := c.ReadLengthFast(1)
-		if n1738 < 0 {
-			n1738 = c.ReadLength(1)
+	if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
+		x.RmNLS = foryimpl.BackRefSlice[string](c, id1815)
+	} else if st1814 == foryimpl.RefFollows {
+		n1816 := c.ReadLengthFast(1)
+		if n1816 < 0 {
+			n1816 = c.ReadLength(1)
 		}
-		l1739 := foryimpl.MakeSlice[[]string](c, n1738)
-		if n1738 > 0 {
-			hn1741 := c.ReadListHeader(21)
+		l1817 := foryimpl.MakeSlice[[]string](c, n1816)
+		if n1816 > 0 {
+			hn1819 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1740 := range l1739 {
-					if hn1741 && !c.ReadFlag() {
-						clear(l1739[i1740 : i1740+1])
+				for i1818 := range l1817 {
+					if hn1819 && !c.ReadFlag() {
+						clear(l1817[i1818 : i1818+1])
 						continue
 					}
-					l1739[i1740] = c.ReadString()
+					l1817[i1818] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1740)
+						c.TraceIndex(i1818)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1739
+		x.RmNLS = l1817
+		foryimpl.SetRefSlice(c, id1815, x.RmNLS)
+	} else {
+		x.RmNLS = nil
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
-	if c.ReadFlag() {
-		n1744 := c.ReadLengthFast(2)
-		if n1744 < 0 {
-			n1744 = c.ReadLength(2)
+	if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
+		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1823)
+	} else if st1822 == foryimpl.RefFollows {
+		n1824 := c.ReadLengthFast(2)
+		if n1824 < 0 {
+			n1824 = c.ReadLength(2)
 		}
-		m1745 := foryimpl.MakeMap[map[string]int32](c, n1744)
-		for n1744 > 0 && !c.Failed() {
-			sz1746, vn1747, _ := c.ReadMapChunk(n1744, 21, 5, nil, false)
-			for j1748 := 0; j1748 < sz1746 && !c.Failed(); j1748++ {
-				var k1749 string
-				k1749 = c.ReadString()
-				var v1750 int32
-				if !vn1747 {
-					v1750 = r.ReadVarInt32()
+		m1825 := foryimpl.MakeMap[map[string]int32](c, n1824)
+		for n1824 > 0 && !c.Failed() {
+			sz1826, vn1827, _ := c.ReadMapChunk(n1824, 21, 5, nil, false)
+			for j1828 := 0; j1828 < sz1826 && !c.Failed(); j1828++ {
+				var k1829 string
+				k1829 = c.ReadString()
+				var v1830 int32
+				if !vn1827 {
+					v1830 = r.ReadVarInt32()
 				}
-				m1745[k1749] = v1750
+				m1825[k1829] = v1830
 			}
-			n1744 -= sz1746
+			n1824 -= sz1826
 		}
-		x.RmNM = m1745
+		x.RmNM = m1825
+		foryimpl.SetRefMap(c, id1823, x.RmNM)
+	} else {
+		x.RmNM = nil
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1752 := c.ReadLengthFast(1)
-	if n1752 < 0 {
-		n1752 = c.ReadLength(1)
+	n1832 := c.ReadLengthFast(1)
+	if n1832 < 0 {
+		n1832 = c.ReadLength(1)
 	}
-	l1753 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1752)
-	if n1752 > 0 {
-		hn1755 := c.ReadListHeader(9)
+	l1833 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1832)
+	if n1832 > 0 {
+		hn1835 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1754 := range l1753 {
-				if hn1755 && !c.ReadFlag() {
-					clear(l1753[i1754 : i1754+1])
+			for i1834 := range l1833 {
+				if hn1835 && !c.ReadFlag() {
+					clear(l1833[i1834 : i1834+1])
 					continue
 				}
-				l1753[i1754] = r.ReadUint8()
+				l1833[i1834] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1754)
+					c.TraceIndex(i1834)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1753
+	x.RmRaw = l1833
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -9092,17 +9374,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1761)
-				} else if st1760 == foryimpl.RefFollows {
-					n1762 := c.ReadArrayLengthFast(1)
-					if n1762 < 0 {
-						n1762 = c.ReadArrayLength(1)
+				if st1840, id1841 := c.ReadRefFlag(); st1840 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1841)
+				} else if st1840 == foryimpl.RefFollows {
+					n1842 := c.ReadArrayLengthFast(1)
+					if n1842 < 0 {
+						n1842 = c.ReadArrayLength(1)
 					}
-					a1763 := foryimpl.MakeSlice[[]bool](c, n1762)
-					r.ReadRawBools(a1763)
-					x.ABool = a1763
-					foryimpl.SetRefSlice(c, id1761, x.ABool)
+					a1843 := foryimpl.MakeSlice[[]bool](c, n1842)
+					r.ReadRawBools(a1843)
+					x.ABool = a1843
+					foryimpl.SetRefSlice(c, id1841, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9110,28 +9392,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1758 := c.ReadArrayLengthFast(1)
-					if n1758 < 0 {
-						n1758 = c.ReadArrayLength(1)
+					n1838 := c.ReadArrayLengthFast(1)
+					if n1838 < 0 {
+						n1838 = c.ReadArrayLength(1)
 					}
-					a1759 := foryimpl.MakeSlice[[]bool](c, n1758)
-					r.ReadRawBools(a1759)
-					x.ABool = a1759
+					a1839 := foryimpl.MakeSlice[[]bool](c, n1838)
+					r.ReadRawBools(a1839)
+					x.ABool = a1839
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1766, id1767 := c.ReadRefFlag(); st1766 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1767)
-				} else if st1766 == foryimpl.RefFollows {
-					n1768 := c.ReadArrayLengthFast(4)
-					if n1768 < 0 {
-						n1768 = c.ReadArrayLength(4)
+				if st1846, id1847 := c.ReadRefFlag(); st1846 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1847)
+				} else if st1846 == foryimpl.RefFollows {
+					n1848 := c.ReadArrayLengthFast(4)
+					if n1848 < 0 {
+						n1848 = c.ReadArrayLength(4)
 					}
-					a1769 := foryimpl.MakeSlice[[]float32](c, n1768)
-					r.ReadRawFloat32s(a1769)
-					x.AF32 = a1769
-					foryimpl.SetRefSlice(c, id1767, x.AF32)
+					a1849 := foryimpl.MakeSlice[[]float32](c, n1848)
+					r.ReadRawFloat32s(a1849)
+					x.AF32 = a1849
+					foryimpl.SetRefSlice(c, id1847, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9139,28 +9421,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1764 := c.ReadArrayLengthFast(4)
-					if n1764 < 0 {
-						n1764 = c.ReadArrayLength(4)
+					n1844 := c.ReadArrayLengthFast(4)
+					if n1844 < 0 {
+						n1844 = c.ReadArrayLength(4)
 					}
-					a1765 := foryimpl.MakeSlice[[]float32](c, n1764)
-					r.ReadRawFloat32s(a1765)
-					x.AF32 = a1765
+					a1845 := foryimpl.MakeSlice[[]float32](c, n1844)
+					r.ReadRawFloat32s(a1845)
+					x.AF32 = a1845
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1772, id1773 := c.ReadRefFlag(); st1772 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1773)
-				} else if st1772 == foryimpl.RefFollows {
-					n1774 := c.ReadArrayLengthFast(8)
-					if n1774 < 0 {
-						n1774 = c.ReadArrayLength(8)
+				if st1852, id1853 := c.ReadRefFlag(); st1852 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1853)
+				} else if st1852 == foryimpl.RefFollows {
+					n1854 := c.ReadArrayLengthFast(8)
+					if n1854 < 0 {
+						n1854 = c.ReadArrayLength(8)
 					}
-					a1775 := foryimpl.MakeSlice[[]float64](c, n1774)
-					r.ReadRawFloat64s(a1775)
-					x.AF64 = a1775
-					foryimpl.SetRefSlice(c, id1773, x.AF64)
+					a1855 := foryimpl.MakeSlice[[]float64](c, n1854)
+					r.ReadRawFloat64s(a1855)
+					x.AF64 = a1855
+					foryimpl.SetRefSlice(c, id1853, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9168,28 +9450,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1770 := c.ReadArrayLengthFast(8)
-					if n1770 < 0 {
-						n1770 = c.ReadArrayLength(8)
+					n1850 := c.ReadArrayLengthFast(8)
+					if n1850 < 0 {
+						n1850 = c.ReadArrayLength(8)
 					}
-					a1771 := foryimpl.MakeSlice[[]float64](c, n1770)
-					r.ReadRawFloat64s(a1771)
-					x.AF64 = a1771
+					a1851 := foryimpl.MakeSlice[[]float64](c, n1850)
+					r.ReadRawFloat64s(a1851)
+					x.AF64 = a1851
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1778, id1779 := c.ReadRefFlag(); st1778 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1779)
-				} else if st1778 == foryimpl.RefFollows {
-					n1780 := c.ReadArrayLengthFast(2)
-					if n1780 < 0 {
-						n1780 = c.ReadArrayLength(2)
+				if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1859)
+				} else if st1858 == foryimpl.RefFollows {
+					n1860 := c.ReadArrayLengthFast(2)
+					if n1860 < 0 {
+						n1860 = c.ReadArrayLength(2)
 					}
-					a1781 := foryimpl.MakeSlice[[]int16](c, n1780)
-					r.ReadRawInt16s(a1781)
-					x.AI16 = a1781
-					foryimpl.SetRefSlice(c, id1779, x.AI16)
+					a1861 := foryimpl.MakeSlice[[]int16](c, n1860)
+					r.ReadRawInt16s(a1861)
+					x.AI16 = a1861
+					foryimpl.SetRefSlice(c, id1859, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9197,28 +9479,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1776 := c.ReadArrayLengthFast(2)
-					if n1776 < 0 {
-						n1776 = c.ReadArrayLength(2)
+					n1856 := c.ReadArrayLengthFast(2)
+					if n1856 < 0 {
+						n1856 = c.ReadArrayLength(2)
 					}
-					a1777 := foryimpl.MakeSlice[[]int16](c, n1776)
-					r.ReadRawInt16s(a1777)
-					x.AI16 = a1777
+					a1857 := foryimpl.MakeSlice[[]int16](c, n1856)
+					r.ReadRawInt16s(a1857)
+					x.AI16 = a1857
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1784, id1785 := c.ReadRefFlag(); st1784 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1785)
-				} else if st1784 == foryimpl.RefFollows {
-					n1786 := c.ReadArrayLengthFast(4)
-					if n1786 < 0 {
-						n1786 = c.ReadArrayLength(4)
+				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1865)
+				} else if st1864 == foryimpl.RefFollows {
+					n1866 := c.ReadArrayLengthFast(4)
+					if n1866 < 0 {
+						n1866 = c.ReadArrayLength(4)
 					}
-					a1787 := foryimpl.MakeSlice[[]int32](c, n1786)
-					r.ReadRawInt32s(a1787)
-					x.AI32 = a1787
-					foryimpl.SetRefSlice(c, id1785, x.AI32)
+					a1867 := foryimpl.MakeSlice[[]int32](c, n1866)
+					r.ReadRawInt32s(a1867)
+					x.AI32 = a1867
+					foryimpl.SetRefSlice(c, id1865, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9226,28 +9508,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1782 := c.ReadArrayLengthFast(4)
-					if n1782 < 0 {
-						n1782 = c.ReadArrayLength(4)
+					n1862 := c.ReadArrayLengthFast(4)
+					if n1862 < 0 {
+						n1862 = c.ReadArrayLength(4)
 					}
-					a1783 := foryimpl.MakeSlice[[]int32](c, n1782)
-					r.ReadRawInt32s(a1783)
-					x.AI32 = a1783
+					a1863 := foryimpl.MakeSlice[[]int32](c, n1862)
+					r.ReadRawInt32s(a1863)
+					x.AI32 = a1863
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1791)
-				} else if st1790 == foryimpl.RefFollows {
-					n1792 := c.ReadArrayLengthFast(8)
-					if n1792 < 0 {
-						n1792 = c.ReadArrayLength(8)
+				if st1870, id1871 := c.ReadRefFlag(); st1870 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1871)
+				} else if st1870 == foryimpl.RefFollows {
+					n1872 := c.ReadArrayLengthFast(8)
+					if n1872 < 0 {
+						n1872 = c.ReadArrayLength(8)
 					}
-					a1793 := foryimpl.MakeSlice[[]int64](c, n1792)
-					r.ReadRawInt64s(a1793)
-					x.AI64 = a1793
-					foryimpl.SetRefSlice(c, id1791, x.AI64)
+					a1873 := foryimpl.MakeSlice[[]int64](c, n1872)
+					r.ReadRawInt64s(a1873)
+					x.AI64 = a1873
+					foryimpl.SetRefSlice(c, id1871, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9255,30 +9537,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1788 := c.ReadArrayLengthFast(8)
-					if n1788 < 0 {
-						n1788 = c.ReadArrayLength(8)
+					n1868 := c.ReadArrayLengthFast(8)
+					if n1868 < 0 {
+						n1868 = c.ReadArrayLength(8)
 					}
-					a1789 := foryimpl.MakeSlice[[]int64](c, n1788)
-					r.ReadRawInt64s(a1789)
-					x.AI64 = a1789
+					a1869 := foryimpl.MakeSlice[[]int64](c, n1868)
+					r.ReadRawInt64s(a1869)
+					x.AI64 = a1869
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1798)
-				} else if st1797 == foryimpl.RefFollows {
-					n1799 := c.ReadArrayLengthFast(1)
-					if n1799 < 0 {
-						n1799 = c.ReadArrayLength(1)
+				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1878)
+				} else if st1877 == foryimpl.RefFollows {
+					n1879 := c.ReadArrayLengthFast(1)
+					if n1879 < 0 {
+						n1879 = c.ReadArrayLength(1)
 					}
-					a1800 := foryimpl.MakeSlice[[]int8](c, n1799)
-					for i1801 := range a1800 {
-						a1800[i1801] = r.ReadInt8()
+					a1880 := foryimpl.MakeSlice[[]int8](c, n1879)
+					for i1881 := range a1880 {
+						a1880[i1881] = r.ReadInt8()
 					}
-					x.AI8 = a1800
-					foryimpl.SetRefSlice(c, id1798, x.AI8)
+					x.AI8 = a1880
+					foryimpl.SetRefSlice(c, id1878, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9286,30 +9568,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1794 := c.ReadArrayLengthFast(1)
-					if n1794 < 0 {
-						n1794 = c.ReadArrayLength(1)
+					n1874 := c.ReadArrayLengthFast(1)
+					if n1874 < 0 {
+						n1874 = c.ReadArrayLength(1)
 					}
-					a1795 := foryimpl.MakeSlice[[]int8](c, n1794)
-					for i1796 := range a1795 {
-						a1795[i1796] = r.ReadInt8()
+					a1875 := foryimpl.MakeSlice[[]int8](c, n1874)
+					for i1876 := range a1875 {
+						a1875[i1876] = r.ReadInt8()
 					}
-					x.AI8 = a1795
+					x.AI8 = a1875
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1804, id1805 := c.ReadRefFlag(); st1804 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1805)
-				} else if st1804 == foryimpl.RefFollows {
-					n1806 := c.ReadArrayLengthFast(2)
-					if n1806 < 0 {
-						n1806 = c.ReadArrayLength(2)
+				if st1884, id1885 := c.ReadRefFlag(); st1884 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1885)
+				} else if st1884 == foryimpl.RefFollows {
+					n1886 := c.ReadArrayLengthFast(2)
+					if n1886 < 0 {
+						n1886 = c.ReadArrayLength(2)
 					}
-					a1807 := foryimpl.MakeSlice[[]uint16](c, n1806)
-					r.ReadRawUint16s(a1807)
-					x.AU16 = a1807
-					foryimpl.SetRefSlice(c, id1805, x.AU16)
+					a1887 := foryimpl.MakeSlice[[]uint16](c, n1886)
+					r.ReadRawUint16s(a1887)
+					x.AU16 = a1887
+					foryimpl.SetRefSlice(c, id1885, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9317,28 +9599,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1802 := c.ReadArrayLengthFast(2)
-					if n1802 < 0 {
-						n1802 = c.ReadArrayLength(2)
+					n1882 := c.ReadArrayLengthFast(2)
+					if n1882 < 0 {
+						n1882 = c.ReadArrayLength(2)
 					}
-					a1803 := foryimpl.MakeSlice[[]uint16](c, n1802)
-					r.ReadRawUint16s(a1803)
-					x.AU16 = a1803
+					a1883 := foryimpl.MakeSlice[[]uint16](c, n1882)
+					r.ReadRawUint16s(a1883)
+					x.AU16 = a1883
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1810, id1811 := c.ReadRefFlag(); st1810 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1811)
-				} else if st1810 == foryimpl.RefFollows {
-					n1812 := c.ReadArrayLengthFast(4)
-					if n1812 < 0 {
-						n1812 = c.ReadArrayLength(4)
+				if st1890, id1891 := c.ReadRefFlag(); st1890 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1891)
+				} else if st1890 == foryimpl.RefFollows {
+					n1892 := c.ReadArrayLengthFast(4)
+					if n1892 < 0 {
+						n1892 = c.ReadArrayLength(4)
 					}
-					a1813 := foryimpl.MakeSlice[[]uint32](c, n1812)
-					r.ReadRawUint32s(a1813)
-					x.AU32 = a1813
-					foryimpl.SetRefSlice(c, id1811, x.AU32)
+					a1893 := foryimpl.MakeSlice[[]uint32](c, n1892)
+					r.ReadRawUint32s(a1893)
+					x.AU32 = a1893
+					foryimpl.SetRefSlice(c, id1891, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9346,28 +9628,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1808 := c.ReadArrayLengthFast(4)
-					if n1808 < 0 {
-						n1808 = c.ReadArrayLength(4)
+					n1888 := c.ReadArrayLengthFast(4)
+					if n1888 < 0 {
+						n1888 = c.ReadArrayLength(4)
 					}
-					a1809 := foryimpl.MakeSlice[[]uint32](c, n1808)
-					r.ReadRawUint32s(a1809)
-					x.AU32 = a1809
+					a1889 := foryimpl.MakeSlice[[]uint32](c, n1888)
+					r.ReadRawUint32s(a1889)
+					x.AU32 = a1889
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1816, id1817 := c.ReadRefFlag(); st1816 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1817)
-				} else if st1816 == foryimpl.RefFollows {
-					n1818 := c.ReadArrayLengthFast(8)
-					if n1818 < 0 {
-						n1818 = c.ReadArrayLength(8)
+				if st1896, id1897 := c.ReadRefFlag(); st1896 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1897)
+				} else if st1896 == foryimpl.RefFollows {
+					n1898 := c.ReadArrayLengthFast(8)
+					if n1898 < 0 {
+						n1898 = c.ReadArrayLength(8)
 					}
-					a1819 := foryimpl.MakeSlice[[]uint64](c, n1818)
-					r.ReadRawUint64s(a1819)
-					x.AU64 = a1819
-					foryimpl.SetRefSlice(c, id1817, x.AU64)
+					a1899 := foryimpl.MakeSlice[[]uint64](c, n1898)
+					r.ReadRawUint64s(a1899)
+					x.AU64 = a1899
+					foryimpl.SetRefSlice(c, id1897, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9375,28 +9657,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1814 := c.ReadArrayLengthFast(8)
-					if n1814 < 0 {
-						n1814 = c.ReadArrayLength(8)
+					n1894 := c.ReadArrayLengthFast(8)
+					if n1894 < 0 {
+						n1894 = c.ReadArrayLength(8)
 					}
-					a1815 := foryimpl.MakeSlice[[]uint64](c, n1814)
-					r.ReadRawUint64s(a1815)
-					x.AU64 = a1815
+					a1895 := foryimpl.MakeSlice[[]uint64](c, n1894)
+					r.ReadRawUint64s(a1895)
+					x.AU64 = a1895
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1823)
-				} else if st1822 == foryimpl.RefFollows {
-					n1824 := c.ReadArrayLengthFast(1)
-					if n1824 < 0 {
-						n1824 = c.ReadArrayLength(1)
+				if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1903)
+				} else if st1902 == foryimpl.RefFollows {
+					n1904 := c.ReadArrayLengthFast(1)
+					if n1904 < 0 {
+						n1904 = c.ReadArrayLength(1)
 					}
-					a1825 := foryimpl.MakeSlice[[]uint8](c, n1824)
-					copy(a1825, r.ReadBytes(n1824))
-					x.AU8 = a1825
-					foryimpl.SetRefSlice(c, id1823, x.AU8)
+					a1905 := foryimpl.MakeSlice[[]uint8](c, n1904)
+					copy(a1905, r.ReadBytes(n1904))
+					x.AU8 = a1905
+					foryimpl.SetRefSlice(c, id1903, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9404,22 +9686,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1820 := c.ReadArrayLengthFast(1)
-					if n1820 < 0 {
-						n1820 = c.ReadArrayLength(1)
+					n1900 := c.ReadArrayLengthFast(1)
+					if n1900 < 0 {
+						n1900 = c.ReadArrayLength(1)
 					}
-					a1821 := foryimpl.MakeSlice[[]uint8](c, n1820)
-					copy(a1821, r.ReadBytes(n1820))
-					x.AU8 = a1821
+					a1901 := foryimpl.MakeSlice[[]uint8](c, n1900)
+					copy(a1901, r.ReadBytes(n1900))
+					x.AU8 = a1901
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1826, id1827 := c.ReadRefFlag(); st1826 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1827)
-				} else if st1826 == foryimpl.RefFollows {
+				if st1906, id1907 := c.ReadRefFlag(); st1906 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1907)
+				} else if st1906 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1827, x.Bin)
+					foryimpl.SetRefSlice(c, id1907, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9434,696 +9716,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1828 := c.ReadLengthFast(2)
-				if n1828 < 0 {
-					n1828 = c.ReadLength(2)
+				n1908 := c.ReadLengthFast(2)
+				if n1908 < 0 {
+					n1908 = c.ReadLength(2)
 				}
-				if n1828 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1828, 3))
+				if n1908 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1908, 3))
 					return
 				}
-				var l1829 [3]int16
-				if n1828 > 0 {
-					hn1831 := c.ReadListHeader(3)
+				var l1909 [3]int16
+				if n1908 > 0 {
+					hn1911 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1830 := range l1829 {
-							if hn1831 && !c.ReadFlag() {
-								clear(l1829[i1830 : i1830+1])
+						for i1910 := range l1909 {
+							if hn1911 && !c.ReadFlag() {
+								clear(l1909[i1910 : i1910+1])
 								continue
 							}
-							l1829[i1830] = r.ReadInt16()
+							l1909[i1910] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1830)
+								c.TraceIndex(i1910)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1829
+				x.Fix = l1909
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1834 := c.ReadLengthFast(1)
-				if n1834 < 0 {
-					n1834 = c.ReadLength(1)
+				n1914 := c.ReadLengthFast(1)
+				if n1914 < 0 {
+					n1914 = c.ReadLength(1)
 				}
-				l1835 := foryimpl.MakeSlice[[]bool](c, n1834)
-				if n1834 > 0 {
-					hn1837 := c.ReadListHeader(1)
+				l1915 := foryimpl.MakeSlice[[]bool](c, n1914)
+				if n1914 > 0 {
+					hn1917 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1836 := range l1835 {
-							if hn1837 && !c.ReadFlag() {
-								clear(l1835[i1836 : i1836+1])
+						for i1916 := range l1915 {
+							if hn1917 && !c.ReadFlag() {
+								clear(l1915[i1916 : i1916+1])
 								continue
 							}
-							l1835[i1836] = r.ReadBool()
+							l1915[i1916] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1836)
+								c.TraceIndex(i1916)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1835
+				x.LB = l1915
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1840 := c.ReadLengthFast(1)
-				if n1840 < 0 {
-					n1840 = c.ReadLength(1)
+				n1920 := c.ReadLengthFast(1)
+				if n1920 < 0 {
+					n1920 = c.ReadLength(1)
 				}
-				l1841 := foryimpl.MakeSlice[[]Color](c, n1840)
-				if n1840 > 0 {
-					hn1843 := c.ReadListHeader(25)
+				l1921 := foryimpl.MakeSlice[[]Color](c, n1920)
+				if n1920 > 0 {
+					hn1923 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1842 := range l1841 {
-							if hn1843 && !c.ReadFlag() {
-								clear(l1841[i1842 : i1842+1])
+						for i1922 := range l1921 {
+							if hn1923 && !c.ReadFlag() {
+								clear(l1921[i1922 : i1922+1])
 								continue
 							}
-							if e1846 := c.ReadEnumFast(uint32(0x7fffffff)); e1846 >= 0 {
-								l1841[i1842] = Color(e1846)
+							if e1926 := c.ReadEnumFast(uint32(0x7fffffff)); e1926 >= 0 {
+								l1921[i1922] = Color(e1926)
 							} else {
-								l1841[i1842] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1921[i1922] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1842)
+								c.TraceIndex(i1922)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1841
+				x.LE = l1921
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1847 := c.ReadLengthFast(4)
-				if n1847 < 0 {
-					n1847 = c.ReadLength(4)
+				n1927 := c.ReadLengthFast(4)
+				if n1927 < 0 {
+					n1927 = c.ReadLength(4)
 				}
-				l1848 := foryimpl.MakeSlice[[]float32](c, n1847)
-				if n1847 > 0 {
-					hn1850 := c.ReadListHeader(19)
+				l1928 := foryimpl.MakeSlice[[]float32](c, n1927)
+				if n1927 > 0 {
+					hn1930 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1849 := range l1848 {
-							if hn1850 && !c.ReadFlag() {
-								clear(l1848[i1849 : i1849+1])
+						for i1929 := range l1928 {
+							if hn1930 && !c.ReadFlag() {
+								clear(l1928[i1929 : i1929+1])
 								continue
 							}
-							l1848[i1849] = r.ReadFloat32()
+							l1928[i1929] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1849)
+								c.TraceIndex(i1929)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1848
+				x.LF32 = l1928
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1853 := c.ReadLengthFast(8)
-				if n1853 < 0 {
-					n1853 = c.ReadLength(8)
+				n1933 := c.ReadLengthFast(8)
+				if n1933 < 0 {
+					n1933 = c.ReadLength(8)
 				}
-				l1854 := foryimpl.MakeSlice[[]float64](c, n1853)
-				if n1853 > 0 {
-					hn1856 := c.ReadListHeader(20)
+				l1934 := foryimpl.MakeSlice[[]float64](c, n1933)
+				if n1933 > 0 {
+					hn1936 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1855 := range l1854 {
-							if hn1856 && !c.ReadFlag() {
-								clear(l1854[i1855 : i1855+1])
+						for i1935 := range l1934 {
+							if hn1936 && !c.ReadFlag() {
+								clear(l1934[i1935 : i1935+1])
 								continue
 							}
-							l1854[i1855] = r.ReadFloat64()
+							l1934[i1935] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1855)
+								c.TraceIndex(i1935)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1854
+				x.LF64 = l1934
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1859 := c.ReadLengthFast(1)
-				if n1859 < 0 {
-					n1859 = c.ReadLength(1)
+				n1939 := c.ReadLengthFast(1)
+				if n1939 < 0 {
+					n1939 = c.ReadLength(1)
 				}
-				l1860 := foryimpl.MakeSlice[[]int32](c, n1859)
-				if n1859 > 0 {
-					hn1862 := c.ReadListHeader(5)
+				l1940 := foryimpl.MakeSlice[[]int32](c, n1939)
+				if n1939 > 0 {
+					hn1942 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1861 := range l1860 {
-							if hn1862 && !c.ReadFlag() {
-								clear(l1860[i1861 : i1861+1])
+						for i1941 := range l1940 {
+							if hn1942 && !c.ReadFlag() {
+								clear(l1940[i1941 : i1941+1])
 								continue
 							}
-							l1860[i1861] = r.ReadVarInt32()
+							l1940[i1941] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1861)
+								c.TraceIndex(i1941)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1860
+				x.LI32 = l1940
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1865 := c.ReadLengthFast(1)
-				if n1865 < 0 {
-					n1865 = c.ReadLength(1)
+				n1945 := c.ReadLengthFast(1)
+				if n1945 < 0 {
+					n1945 = c.ReadLength(1)
 				}
-				l1866 := foryimpl.MakeSlice[[]int64](c, n1865)
-				if n1865 > 0 {
-					hn1868 := c.ReadListHeader(7)
+				l1946 := foryimpl.MakeSlice[[]int64](c, n1945)
+				if n1945 > 0 {
+					hn1948 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1867 := range l1866 {
-							if hn1868 && !c.ReadFlag() {
-								clear(l1866[i1867 : i1867+1])
+						for i1947 := range l1946 {
+							if hn1948 && !c.ReadFlag() {
+								clear(l1946[i1947 : i1947+1])
 								continue
 							}
-							l1866[i1867] = r.ReadVarInt64()
+							l1946[i1947] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1867)
+								c.TraceIndex(i1947)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1866
+				x.LI64 = l1946
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1871 := c.ReadLengthFast(1)
-				if n1871 < 0 {
-					n1871 = c.ReadLength(1)
+				n1951 := c.ReadLengthFast(1)
+				if n1951 < 0 {
+					n1951 = c.ReadLength(1)
 				}
-				l1872 := foryimpl.MakeSlice[[]int8](c, n1871)
-				if n1871 > 0 {
-					hn1874 := c.ReadListHeader(2)
+				l1952 := foryimpl.MakeSlice[[]int8](c, n1951)
+				if n1951 > 0 {
+					hn1954 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1873 := range l1872 {
-							if hn1874 && !c.ReadFlag() {
-								clear(l1872[i1873 : i1873+1])
+						for i1953 := range l1952 {
+							if hn1954 && !c.ReadFlag() {
+								clear(l1952[i1953 : i1953+1])
 								continue
 							}
-							l1872[i1873] = r.ReadInt8()
+							l1952[i1953] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1873)
+								c.TraceIndex(i1953)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1872
+				x.LI8 = l1952
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1877 := c.ReadLengthFast(1)
-				if n1877 < 0 {
-					n1877 = c.ReadLength(1)
+				n1957 := c.ReadLengthFast(1)
+				if n1957 < 0 {
+					n1957 = c.ReadLength(1)
 				}
-				l1878 := foryimpl.MakeSlice[[][]int32](c, n1877)
-				if n1877 > 0 {
-					hn1880 := c.ReadListHeader(22)
+				l1958 := foryimpl.MakeSlice[[][]int32](c, n1957)
+				if n1957 > 0 {
+					hn1960 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1879 := range l1878 {
-							if hn1880 && !c.ReadFlag() {
-								clear(l1878[i1879 : i1879+1])
+						for i1959 := range l1958 {
+							if hn1960 && !c.ReadFlag() {
+								clear(l1958[i1959 : i1959+1])
 								continue
 							}
-							n1883 := c.ReadLengthFast(1)
-							if n1883 < 0 {
-								n1883 = c.ReadLength(1)
+							n1963 := c.ReadLengthFast(1)
+							if n1963 < 0 {
+								n1963 = c.ReadLength(1)
 							}
-							l1884 := foryimpl.MakeSlice[[]int32](c, n1883)
-							if n1883 > 0 {
-								hn1886 := c.ReadListHeader(5)
+							l1964 := foryimpl.MakeSlice[[]int32](c, n1963)
+							if n1963 > 0 {
+								hn1966 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1885 := range l1884 {
-										if hn1886 && !c.ReadFlag() {
-											clear(l1884[i1885 : i1885+1])
+									for i1965 := range l1964 {
+										if hn1966 && !c.ReadFlag() {
+											clear(l1964[i1965 : i1965+1])
 											continue
 										}
-										l1884[i1885] = r.ReadVarInt32()
+										l1964[i1965] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1885)
+											c.TraceIndex(i1965)
 											break
 										}
 									}
 								}
 							}
-							l1878[i1879] = l1884
+							l1958[i1959] = l1964
 							if c.Failed() {
-								c.TraceIndex(i1879)
+								c.TraceIndex(i1959)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1878
+				x.LL = l1958
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1889 := c.ReadLengthFast(1)
-				if n1889 < 0 {
-					n1889 = c.ReadLength(1)
+				n1969 := c.ReadLengthFast(1)
+				if n1969 < 0 {
+					n1969 = c.ReadLength(1)
 				}
-				l1890 := foryimpl.MakeSlice[[]map[string]int32](c, n1889)
-				if n1889 > 0 {
-					hn1892 := c.ReadListHeader(24)
+				l1970 := foryimpl.MakeSlice[[]map[string]int32](c, n1969)
+				if n1969 > 0 {
+					hn1972 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1891 := range l1890 {
-							if hn1892 && !c.ReadFlag() {
-								clear(l1890[i1891 : i1891+1])
+						for i1971 := range l1970 {
+							if hn1972 && !c.ReadFlag() {
+								clear(l1970[i1971 : i1971+1])
 								continue
 							}
-							n1895 := c.ReadLengthFast(2)
-							if n1895 < 0 {
-								n1895 = c.ReadLength(2)
+							n1975 := c.ReadLengthFast(2)
+							if n1975 < 0 {
+								n1975 = c.ReadLength(2)
 							}
-							m1896 := foryimpl.MakeMap[map[string]int32](c, n1895)
-							for n1895 > 0 && !c.Failed() {
-								sz1897, vn1898, _ := c.ReadMapChunk(n1895, 21, 5, nil, false)
-								for j1899 := 0; j1899 < sz1897 && !c.Failed(); j1899++ {
-									var k1900 string
-									k1900 = c.ReadString()
-									var v1901 int32
-									if !vn1898 {
-										v1901 = r.ReadVarInt32()
+							m1976 := foryimpl.MakeMap[map[string]int32](c, n1975)
+							for n1975 > 0 && !c.Failed() {
+								sz1977, vn1978, _ := c.ReadMapChunk(n1975, 21, 5, nil, false)
+								for j1979 := 0; j1979 < sz1977 && !c.Failed(); j1979++ {
+									var k1980 string
+									k1980 = c.ReadString()
+									var v1981 int32
+									if !vn1978 {
+										v1981 = r.ReadVarInt32()
 									}
-									m1896[k1900] = v1901
+									m1976[k1980] = v1981
 								}
-								n1895 -= sz1897
+								n1975 -= sz1977
 							}
-							l1890[i1891] = m1896
+							l1970[i1971] = m1976
 							if c.Failed() {
-								c.TraceIndex(i1891)
+								c.TraceIndex(i1971)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l1890
+				x.LM = l1970
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1903 := c.ReadLengthFast(1)
-				if n1903 < 0 {
-					n1903 = c.ReadLength(1)
+				n1983 := c.ReadLengthFast(1)
+				if n1983 < 0 {
+					n1983 = c.ReadLength(1)
 				}
-				l1904 := foryimpl.MakeSlice[[]*int32](c, n1903)
-				if n1903 > 0 {
-					hn1906 := c.ReadListHeader(5)
+				l1984 := foryimpl.MakeSlice[[]*int32](c, n1983)
+				if n1983 > 0 {
+					hn1986 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1905 := range l1904 {
-							if hn1906 && !c.ReadFlag() {
-								clear(l1904[i1905 : i1905+1])
+						for i1985 := range l1984 {
+							if hn1986 && !c.ReadFlag() {
+								clear(l1984[i1985 : i1985+1])
 								continue
 							}
-							p1909 := foryimpl.Alloc[int32](c)
-							*p1909 = r.ReadVarInt32()
-							l1904[i1905] = p1909
+							p1989 := foryimpl.Alloc[int32](c)
+							*p1989 = r.ReadVarInt32()
+							l1984[i1985] = p1989
 							if c.Failed() {
-								c.TraceIndex(i1905)
+								c.TraceIndex(i1985)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1904
+				x.LPI = l1984
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1910 := c.ReadLengthFast(1)
-				if n1910 < 0 {
-					n1910 = c.ReadLength(1)
+				n1990 := c.ReadLengthFast(1)
+				if n1990 < 0 {
+					n1990 = c.ReadLength(1)
 				}
-				l1911 := foryimpl.MakeSlice[[]string](c, n1910)
-				if n1910 > 0 {
-					hn1913 := c.ReadListHeader(21)
+				l1991 := foryimpl.MakeSlice[[]string](c, n1990)
+				if n1990 > 0 {
+					hn1993 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1912 := range l1911 {
-							if hn1913 && !c.ReadFlag() {
-								clear(l1911[i1912 : i1912+1])
+						for i1992 := range l1991 {
+							if hn1993 && !c.ReadFlag() {
+								clear(l1991[i1992 : i1992+1])
 								continue
 							}
-							l1911[i1912] = c.ReadString()
+							l1991[i1992] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1912)
+								c.TraceIndex(i1992)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l1911
+				x.LS = l1991
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1916 := c.ReadLengthFast(1)
-				if n1916 < 0 {
-					n1916 = c.ReadLength(1)
+				n1996 := c.ReadLengthFast(1)
+				if n1996 < 0 {
+					n1996 = c.ReadLength(1)
 				}
-				l1917 := foryimpl.MakeSlice[[]time.Time](c, n1916)
-				if n1916 > 0 {
-					hn1919 := c.ReadListHeader(38)
+				l1997 := foryimpl.MakeSlice[[]time.Time](c, n1996)
+				if n1996 > 0 {
+					hn1999 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1918 := range l1917 {
-							if hn1919 && !c.ReadFlag() {
-								clear(l1917[i1918 : i1918+1])
+						for i1998 := range l1997 {
+							if hn1999 && !c.ReadFlag() {
+								clear(l1997[i1998 : i1998+1])
 								continue
 							}
-							l1917[i1918] = c.ReadTime()
+							l1997[i1998] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1918)
+								c.TraceIndex(i1998)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l1917
+				x.LT = l1997
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1922 := c.ReadLengthFast(2)
-				if n1922 < 0 {
-					n1922 = c.ReadLength(2)
+				n2002 := c.ReadLengthFast(2)
+				if n2002 < 0 {
+					n2002 = c.ReadLength(2)
 				}
-				l1923 := foryimpl.MakeSlice[[]uint16](c, n1922)
-				if n1922 > 0 {
-					hn1925 := c.ReadListHeader(10)
+				l2003 := foryimpl.MakeSlice[[]uint16](c, n2002)
+				if n2002 > 0 {
+					hn2005 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1924 := range l1923 {
-							if hn1925 && !c.ReadFlag() {
-								clear(l1923[i1924 : i1924+1])
+						for i2004 := range l2003 {
+							if hn2005 && !c.ReadFlag() {
+								clear(l2003[i2004 : i2004+1])
 								continue
 							}
-							l1923[i1924] = r.ReadUint16()
+							l2003[i2004] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1924)
+								c.TraceIndex(i2004)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l1923
+				x.LU16 = l2003
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1928 := c.ReadLengthFast(1)
-				if n1928 < 0 {
-					n1928 = c.ReadLength(1)
+				n2008 := c.ReadLengthFast(1)
+				if n2008 < 0 {
+					n2008 = c.ReadLength(1)
 				}
-				l1929 := foryimpl.MakeSlice[[]uint64](c, n1928)
-				if n1928 > 0 {
-					hn1931 := c.ReadListHeader(14)
+				l2009 := foryimpl.MakeSlice[[]uint64](c, n2008)
+				if n2008 > 0 {
+					hn2011 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1930 := range l1929 {
-							if hn1931 && !c.ReadFlag() {
-								clear(l1929[i1930 : i1930+1])
+						for i2010 := range l2009 {
+							if hn2011 && !c.ReadFlag() {
+								clear(l2009[i2010 : i2010+1])
 								continue
 							}
-							l1929[i1930] = r.ReadVarUint64()
+							l2009[i2010] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1930)
+								c.TraceIndex(i2010)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l1929
+				x.LU64 = l2009
 			}
 		case 27:
-			if !f.Flag || c.ReadFlag() {
-				n1934 := c.ReadLengthFast(2)
-				if n1934 < 0 {
-					n1934 = c.ReadLength(2)
-				}
-				m1935 := foryimpl.MakeMap[map[bool]string](c, n1934)
-				for n1934 > 0 && !c.Failed() {
-					sz1936, vn1937, _ := c.ReadMapChunk(n1934, 1, 21, nil, false)
-					for j1938 := 0; j1938 < sz1936 && !c.Failed(); j1938++ {
-						var k1939 bool
-						k1939 = r.ReadBool()
-						var v1940 string
-						if !vn1937 {
-							v1940 = c.ReadString()
-						}
-						m1935[k1939] = v1940
-					}
-					n1934 -= sz1936
-				}
-				x.MBS = m1935
-			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				n1942 := c.ReadLengthFast(2)
-				if n1942 < 0 {
-					n1942 = c.ReadLength(2)
-				}
-				m1943 := foryimpl.MakeMap[map[Color]string](c, n1942)
-				for n1942 > 0 && !c.Failed() {
-					sz1944, vn1945, _ := c.ReadMapChunk(n1942, 25, 21, nil, false)
-					for j1946 := 0; j1946 < sz1944 && !c.Failed(); j1946++ {
-						var k1947 Color
-						if e1949 := c.ReadEnumFast(uint32(0x7fffffff)); e1949 >= 0 {
-							k1947 = Color(e1949)
-						} else {
-							k1947 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v1948 string
-						if !vn1945 {
-							v1948 = c.ReadString()
-						}
-						m1943[k1947] = v1948
-					}
-					n1942 -= sz1944
-				}
-				x.MES = m1943
-			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				n1951 := c.ReadLengthFast(2)
-				if n1951 < 0 {
-					n1951 = c.ReadLength(2)
-				}
-				m1952 := foryimpl.MakeMap[map[int64]float64](c, n1951)
-				for n1951 > 0 && !c.Failed() {
-					sz1953, vn1954, _ := c.ReadMapChunk(n1951, 7, 20, nil, false)
-					for j1955 := 0; j1955 < sz1953 && !c.Failed(); j1955++ {
-						var k1956 int64
-						k1956 = r.ReadVarInt64()
-						var v1957 float64
-						if !vn1954 {
-							v1957 = r.ReadFloat64()
-						}
-						m1952[k1956] = v1957
-					}
-					n1951 -= sz1953
-				}
-				x.MI64F = m1952
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n1959 := c.ReadLengthFast(2)
-				if n1959 < 0 {
-					n1959 = c.ReadLength(2)
-				}
-				m1960 := foryimpl.MakeMap[map[int32]string](c, n1959)
-				for n1959 > 0 && !c.Failed() {
-					sz1961, vn1962, _ := c.ReadMapChunk(n1959, 5, 21, nil, false)
-					for j1963 := 0; j1963 < sz1961 && !c.Failed(); j1963++ {
-						var k1964 int32
-						k1964 = r.ReadVarInt32()
-						var v1965 string
-						if !vn1962 {
-							v1965 = c.ReadString()
-						}
-						m1960[k1964] = v1965
-					}
-					n1959 -= sz1961
-				}
-				x.MIS = m1960
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n1967 := c.ReadLengthFast(2)
-				if n1967 < 0 {
-					n1967 = c.ReadLength(2)
-				}
-				m1968 := foryimpl.MakeMap[map[string]int32](c, n1967)
-				for n1967 > 0 && !c.Failed() {
-					sz1969, vn1970, _ := c.ReadMapChunk(n1967, 21, 5, nil, false)
-					for j1971 := 0; j1971 < sz1969 && !c.Failed(); j1971++ {
-						var k1972 string
-						k1972 = c.ReadString()
-						var v1973 int32
-						if !vn1970 {
-							v1973 = r.ReadVarInt32()
-						}
-						m1968[k1972] = v1973
-					}
-					n1967 -= sz1969
-				}
-				x.MSI = m1968
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n1975 := c.ReadLengthFast(2)
-				if n1975 < 0 {
-					n1975 = c.ReadLength(2)
-				}
-				m1976 := foryimpl.MakeMap[map[string][]string](c, n1975)
-				for n1975 > 0 && !c.Failed() {
-					sz1977, vn1978, _ := c.ReadMapChunk(n1975, 21, 22, nil, true)
-					for j1979 := 0; j1979 < sz1977 && !c.Failed(); j1979++ {
-						var k1980 string
-						k1980 = c.ReadString()
-						var v1981 []string
-						if !vn1978 {
-							n1982 := c.ReadLengthFast(1)
-							if n1982 < 0 {
-								n1982 = c.ReadLength(1)
-							}
-							l1983 := foryimpl.MakeSlice[[]string](c, n1982)
-							if n1982 > 0 {
-								hn1985 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1984 := range l1983 {
-										if hn1985 && !c.ReadFlag() {
-											clear(l1983[i1984 : i1984+1])
-											continue
-										}
-										l1983[i1984] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1984)
-											break
-										}
-									}
-								}
-							}
-							v1981 = l1983
-						}
-						m1976[k1980] = v1981
-					}
-					n1975 -= sz1977
-				}
-				x.MSL = m1976
-			}
-		case 33:
-			if !f.Flag || c.ReadFlag() {
-				n1989 := c.ReadLengthFast(2)
-				if n1989 < 0 {
-					n1989 = c.ReadLength(2)
-				}
-				m1990 := foryimpl.MakeMap[map[string]map[string]int32](c, n1989)
-				for n1989 > 0 && !c.Failed() {
-					sz1991, vn1992, _ := c.ReadMapChunk(n1989, 21, 24, nil, true)
-					for j1993 := 0; j1993 < sz1991 && !c.Failed(); j1993++ {
-						var k1994 string
-						k1994 = c.ReadString()
-						var v1995 map[string]int32
-						if !vn1992 {
-							n1996 := c.ReadLengthFast(2)
-							if n1996 < 0 {
-								n1996 = c.ReadLength(2)
-							}
-							m1997 := foryimpl.MakeMap[map[string]int32](c, n1996)
-							for n1996 > 0 && !c.Failed() {
-								sz1998, vn1999, _ := c.ReadMapChunk(n1996, 21, 5, nil, false)
-								for j2000 := 0; j2000 < sz1998 && !c.Failed(); j2000++ {
-									var k2001 string
-									k2001 = c.ReadString()
-									var v2002 int32
-									if !vn1999 {
-										v2002 = r.ReadVarInt32()
-									}
-									m1997[k2001] = v2002
-								}
-								n1996 -= sz1998
-							}
-							v1995 = m1997
-						}
-						m1990[k1994] = v1995
-					}
-					n1989 -= sz1991
-				}
-				x.MSM = m1990
-			}
-		case 34:
-			if !f.Flag || c.ReadFlag() {
-				n2005 := c.ReadLengthFast(2)
-				if n2005 < 0 {
-					n2005 = c.ReadLength(2)
-				}
-				m2006 := foryimpl.MakeMap[map[string]*int32](c, n2005)
-				for n2005 > 0 && !c.Failed() {
-					sz2007, vn2008, _ := c.ReadMapChunk(n2005, 21, 5, nil, true)
-					for j2009 := 0; j2009 < sz2007 && !c.Failed(); j2009++ {
-						var k2010 string
-						k2010 = c.ReadString()
-						var v2011 *int32
-						if !vn2008 {
-							p2012 := foryimpl.Alloc[int32](c)
-							*p2012 = r.ReadVarInt32()
-							v2011 = p2012
-						}
-						m2006[k2010] = v2011
-					}
-					n2005 -= sz2007
-				}
-				x.MSP = m2006
-			}
-		case 35:
 			if !f.Flag || c.ReadFlag() {
 				n2014 := c.ReadLengthFast(2)
 				if n2014 < 0 {
 					n2014 = c.ReadLength(2)
 				}
-				m2015 := foryimpl.MakeMap[map[uint8]uint16](c, n2014)
+				m2015 := foryimpl.MakeMap[map[bool]string](c, n2014)
 				for n2014 > 0 && !c.Failed() {
-					sz2016, vn2017, _ := c.ReadMapChunk(n2014, 9, 10, nil, false)
+					sz2016, vn2017, _ := c.ReadMapChunk(n2014, 1, 21, nil, false)
 					for j2018 := 0; j2018 < sz2016 && !c.Failed(); j2018++ {
-						var k2019 uint8
-						k2019 = r.ReadUint8()
-						var v2020 uint16
+						var k2019 bool
+						k2019 = r.ReadBool()
+						var v2020 string
 						if !vn2017 {
-							v2020 = r.ReadUint16()
+							v2020 = c.ReadString()
 						}
 						m2015[k2019] = v2020
 					}
 					n2014 -= sz2016
 				}
-				x.MU8 = m2015
+				x.MBS = m2015
+			}
+		case 28:
+			if !f.Flag || c.ReadFlag() {
+				n2022 := c.ReadLengthFast(2)
+				if n2022 < 0 {
+					n2022 = c.ReadLength(2)
+				}
+				m2023 := foryimpl.MakeMap[map[Color]string](c, n2022)
+				for n2022 > 0 && !c.Failed() {
+					sz2024, vn2025, _ := c.ReadMapChunk(n2022, 25, 21, nil, false)
+					for j2026 := 0; j2026 < sz2024 && !c.Failed(); j2026++ {
+						var k2027 Color
+						if e2029 := c.ReadEnumFast(uint32(0x7fffffff)); e2029 >= 0 {
+							k2027 = Color(e2029)
+						} else {
+							k2027 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2028 string
+						if !vn2025 {
+							v2028 = c.ReadString()
+						}
+						m2023[k2027] = v2028
+					}
+					n2022 -= sz2024
+				}
+				x.MES = m2023
+			}
+		case 29:
+			if !f.Flag || c.ReadFlag() {
+				n2031 := c.ReadLengthFast(2)
+				if n2031 < 0 {
+					n2031 = c.ReadLength(2)
+				}
+				m2032 := foryimpl.MakeMap[map[int64]float64](c, n2031)
+				for n2031 > 0 && !c.Failed() {
+					sz2033, vn2034, _ := c.ReadMapChunk(n2031, 7, 20, nil, false)
+					for j2035 := 0; j2035 < sz2033 && !c.Failed(); j2035++ {
+						var k2036 int64
+						k2036 = r.ReadVarInt64()
+						var v2037 float64
+						if !vn2034 {
+							v2037 = r.ReadFloat64()
+						}
+						m2032[k2036] = v2037
+					}
+					n2031 -= sz2033
+				}
+				x.MI64F = m2032
+			}
+		case 30:
+			if !f.Flag || c.ReadFlag() {
+				n2039 := c.ReadLengthFast(2)
+				if n2039 < 0 {
+					n2039 = c.ReadLength(2)
+				}
+				m2040 := foryimpl.MakeMap[map[int32]string](c, n2039)
+				for n2039 > 0 && !c.Failed() {
+					sz2041, vn2042, _ := c.ReadMapChunk(n2039, 5, 21, nil, false)
+					for j2043 := 0; j2043 < sz2041 && !c.Failed(); j2043++ {
+						var k2044 int32
+						k2044 = r.ReadVarInt32()
+						var v2045 string
+						if !vn2042 {
+							v2045 = c.ReadString()
+						}
+						m2040[k2044] = v2045
+					}
+					n2039 -= sz2041
+				}
+				x.MIS = m2040
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n2047 := c.ReadLengthFast(2)
+				if n2047 < 0 {
+					n2047 = c.ReadLength(2)
+				}
+				m2048 := foryimpl.MakeMap[map[string]int32](c, n2047)
+				for n2047 > 0 && !c.Failed() {
+					sz2049, vn2050, _ := c.ReadMapChunk(n2047, 21, 5, nil, false)
+					for j2051 := 0; j2051 < sz2049 && !c.Failed(); j2051++ {
+						var k2052 string
+						k2052 = c.ReadString()
+						var v2053 int32
+						if !vn2050 {
+							v2053 = r.ReadVarInt32()
+						}
+						m2048[k2052] = v2053
+					}
+					n2047 -= sz2049
+				}
+				x.MSI = m2048
+			}
+		case 32:
+			if !f.Flag || c.ReadFlag() {
+				n2055 := c.ReadLengthFast(2)
+				if n2055 < 0 {
+					n2055 = c.ReadLength(2)
+				}
+				m2056 := foryimpl.MakeMap[map[string][]string](c, n2055)
+				for n2055 > 0 && !c.Failed() {
+					sz2057, vn2058, _ := c.ReadMapChunk(n2055, 21, 22, nil, true)
+					for j2059 := 0; j2059 < sz2057 && !c.Failed(); j2059++ {
+						var k2060 string
+						k2060 = c.ReadString()
+						var v2061 []string
+						if !vn2058 {
+							n2062 := c.ReadLengthFast(1)
+							if n2062 < 0 {
+								n2062 = c.ReadLength(1)
+							}
+							l2063 := foryimpl.MakeSlice[[]string](c, n2062)
+							if n2062 > 0 {
+								hn2065 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2064 := range l2063 {
+										if hn2065 && !c.ReadFlag() {
+											clear(l2063[i2064 : i2064+1])
+											continue
+										}
+										l2063[i2064] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2064)
+											break
+										}
+									}
+								}
+							}
+							v2061 = l2063
+						}
+						m2056[k2060] = v2061
+					}
+					n2055 -= sz2057
+				}
+				x.MSL = m2056
+			}
+		case 33:
+			if !f.Flag || c.ReadFlag() {
+				n2069 := c.ReadLengthFast(2)
+				if n2069 < 0 {
+					n2069 = c.ReadLength(2)
+				}
+				m2070 := foryimpl.MakeMap[map[string]map[string]int32](c, n2069)
+				for n2069 > 0 && !c.Failed() {
+					sz2071, vn2072, _ := c.ReadMapChunk(n2069, 21, 24, nil, true)
+					for j2073 := 0; j2073 < sz2071 && !c.Failed(); j2073++ {
+						var k2074 string
+						k2074 = c.ReadString()
+						var v2075 map[string]int32
+						if !vn2072 {
+							n2076 := c.ReadLengthFast(2)
+							if n2076 < 0 {
+								n2076 = c.ReadLength(2)
+							}
+							m2077 := foryimpl.MakeMap[map[string]int32](c, n2076)
+							for n2076 > 0 && !c.Failed() {
+								sz2078, vn2079, _ := c.ReadMapChunk(n2076, 21, 5, nil, false)
+								for j2080 := 0; j2080 < sz2078 && !c.Failed(); j2080++ {
+									var k2081 string
+									k2081 = c.ReadString()
+									var v2082 int32
+									if !vn2079 {
+										v2082 = r.ReadVarInt32()
+									}
+									m2077[k2081] = v2082
+								}
+								n2076 -= sz2078
+							}
+							v2075 = m2077
+						}
+						m2070[k2074] = v2075
+					}
+					n2069 -= sz2071
+				}
+				x.MSM = m2070
+			}
+		case 34:
+			if !f.Flag || c.ReadFlag() {
+				n2085 := c.ReadLengthFast(2)
+				if n2085 < 0 {
+					n2085 = c.ReadLength(2)
+				}
+				m2086 := foryimpl.MakeMap[map[string]*int32](c, n2085)
+				for n2085 > 0 && !c.Failed() {
+					sz2087, vn2088, _ := c.ReadMapChunk(n2085, 21, 5, nil, true)
+					for j2089 := 0; j2089 < sz2087 && !c.Failed(); j2089++ {
+						var k2090 string
+						k2090 = c.ReadString()
+						var v2091 *int32
+						if !vn2088 {
+							p2092 := foryimpl.Alloc[int32](c)
+							*p2092 = r.ReadVarInt32()
+							v2091 = p2092
+						}
+						m2086[k2090] = v2091
+					}
+					n2085 -= sz2087
+				}
+				x.MSP = m2086
+			}
+		case 35:
+			if !f.Flag || c.ReadFlag() {
+				n2094 := c.ReadLengthFast(2)
+				if n2094 < 0 {
+					n2094 = c.ReadLength(2)
+				}
+				m2095 := foryimpl.MakeMap[map[uint8]uint16](c, n2094)
+				for n2094 > 0 && !c.Failed() {
+					sz2096, vn2097, _ := c.ReadMapChunk(n2094, 9, 10, nil, false)
+					for j2098 := 0; j2098 < sz2096 && !c.Failed(); j2098++ {
+						var k2099 uint8
+						k2099 = r.ReadUint8()
+						var v2100 uint16
+						if !vn2097 {
+							v2100 = r.ReadUint16()
+						}
+						m2095[k2099] = v2100
+					}
+					n2094 -= sz2096
+				}
+				x.MU8 = m2095
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2022, id2023 := c.ReadRefFlag(); st2022 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2023)
-				} else if st2022 == foryimpl.RefFollows {
+				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2103)
+				} else if st2102 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2023, x.NBin)
+					foryimpl.SetRefSlice(c, id2103, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10135,92 +10417,153 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 37:
-			if !f.Flag || c.ReadFlag() {
-				n2024 := c.ReadLengthFast(1)
-				if n2024 < 0 {
-					n2024 = c.ReadLength(1)
-				}
-				l2025 := foryimpl.MakeSlice[[]string](c, n2024)
-				if n2024 > 0 {
-					hn2027 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2026 := range l2025 {
-							if hn2027 && !c.ReadFlag() {
-								clear(l2025[i2026 : i2026+1])
-								continue
-							}
-							l2025[i2026] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2026)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2110, id2111 := c.ReadRefFlag(); st2110 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2111)
+				} else if st2110 == foryimpl.RefFollows {
+					n2112 := c.ReadLengthFast(1)
+					if n2112 < 0 {
+						n2112 = c.ReadLength(1)
+					}
+					l2113 := foryimpl.MakeSlice[[]string](c, n2112)
+					if n2112 > 0 {
+						hn2115 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2114 := range l2113 {
+								if hn2115 && !c.ReadFlag() {
+									clear(l2113[i2114 : i2114+1])
+									continue
+								}
+								l2113[i2114] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2114)
+									break
+								}
 							}
 						}
 					}
+					x.NLS = l2113
+					foryimpl.SetRefSlice(c, id2111, x.NLS)
+				} else {
+					x.NLS = nil
 				}
-				x.NLS = l2025
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2104 := c.ReadLengthFast(1)
+					if n2104 < 0 {
+						n2104 = c.ReadLength(1)
+					}
+					l2105 := foryimpl.MakeSlice[[]string](c, n2104)
+					if n2104 > 0 {
+						hn2107 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2106 := range l2105 {
+								if hn2107 && !c.ReadFlag() {
+									clear(l2105[i2106 : i2106+1])
+									continue
+								}
+								l2105[i2106] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2106)
+									break
+								}
+							}
+						}
+					}
+					x.NLS = l2105
+				}
 			}
 		case 38:
-			if !f.Flag || c.ReadFlag() {
-				n2030 := c.ReadLengthFast(2)
-				if n2030 < 0 {
-					n2030 = c.ReadLength(2)
-				}
-				m2031 := foryimpl.MakeMap[map[string]int32](c, n2030)
-				for n2030 > 0 && !c.Failed() {
-					sz2032, vn2033, _ := c.ReadMapChunk(n2030, 21, 5, nil, false)
-					for j2034 := 0; j2034 < sz2032 && !c.Failed(); j2034++ {
-						var k2035 string
-						k2035 = c.ReadString()
-						var v2036 int32
-						if !vn2033 {
-							v2036 = r.ReadVarInt32()
-						}
-						m2031[k2035] = v2036
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2126, id2127 := c.ReadRefFlag(); st2126 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2127)
+				} else if st2126 == foryimpl.RefFollows {
+					n2128 := c.ReadLengthFast(2)
+					if n2128 < 0 {
+						n2128 = c.ReadLength(2)
 					}
-					n2030 -= sz2032
+					m2129 := foryimpl.MakeMap[map[string]int32](c, n2128)
+					for n2128 > 0 && !c.Failed() {
+						sz2130, vn2131, _ := c.ReadMapChunk(n2128, 21, 5, nil, false)
+						for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
+							var k2133 string
+							k2133 = c.ReadString()
+							var v2134 int32
+							if !vn2131 {
+								v2134 = r.ReadVarInt32()
+							}
+							m2129[k2133] = v2134
+						}
+						n2128 -= sz2130
+					}
+					x.NM = m2129
+					foryimpl.SetRefMap(c, id2127, x.NM)
+				} else {
+					x.NM = nil
 				}
-				x.NM = m2031
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2118 := c.ReadLengthFast(2)
+					if n2118 < 0 {
+						n2118 = c.ReadLength(2)
+					}
+					m2119 := foryimpl.MakeMap[map[string]int32](c, n2118)
+					for n2118 > 0 && !c.Failed() {
+						sz2120, vn2121, _ := c.ReadMapChunk(n2118, 21, 5, nil, false)
+						for j2122 := 0; j2122 < sz2120 && !c.Failed(); j2122++ {
+							var k2123 string
+							k2123 = c.ReadString()
+							var v2124 int32
+							if !vn2121 {
+								v2124 = r.ReadVarInt32()
+							}
+							m2119[k2123] = v2124
+						}
+						n2118 -= sz2120
+					}
+					x.NM = m2119
+				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2038 := c.ReadLengthFast(1)
-				if n2038 < 0 {
-					n2038 = c.ReadLength(1)
+				n2136 := c.ReadLengthFast(1)
+				if n2136 < 0 {
+					n2136 = c.ReadLength(1)
 				}
-				l2039 := foryimpl.MakeSlice[[]uint8](c, n2038)
-				if n2038 > 0 {
-					hn2041 := c.ReadListHeader(9)
+				l2137 := foryimpl.MakeSlice[[]uint8](c, n2136)
+				if n2136 > 0 {
+					hn2139 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2040 := range l2039 {
-							if hn2041 && !c.ReadFlag() {
-								clear(l2039[i2040 : i2040+1])
+						for i2138 := range l2137 {
+							if hn2139 && !c.ReadFlag() {
+								clear(l2137[i2138 : i2138+1])
 								continue
 							}
-							l2039[i2040] = r.ReadUint8()
+							l2137[i2138] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2040)
+								c.TraceIndex(i2138)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2039
+				x.Raw = l2137
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2046, id2047 := c.ReadRefFlag(); st2046 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2047)
-				} else if st2046 == foryimpl.RefFollows {
-					n2048 := c.ReadArrayLengthFast(1)
-					if n2048 < 0 {
-						n2048 = c.ReadArrayLength(1)
+				if st2144, id2145 := c.ReadRefFlag(); st2144 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2145)
+				} else if st2144 == foryimpl.RefFollows {
+					n2146 := c.ReadArrayLengthFast(1)
+					if n2146 < 0 {
+						n2146 = c.ReadArrayLength(1)
 					}
-					a2049 := foryimpl.MakeSlice[[]bool](c, n2048)
-					r.ReadRawBools(a2049)
-					x.RmABool = a2049
-					foryimpl.SetRefSlice(c, id2047, x.RmABool)
+					a2147 := foryimpl.MakeSlice[[]bool](c, n2146)
+					r.ReadRawBools(a2147)
+					x.RmABool = a2147
+					foryimpl.SetRefSlice(c, id2145, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -10228,28 +10571,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2044 := c.ReadArrayLengthFast(1)
-					if n2044 < 0 {
-						n2044 = c.ReadArrayLength(1)
+					n2142 := c.ReadArrayLengthFast(1)
+					if n2142 < 0 {
+						n2142 = c.ReadArrayLength(1)
 					}
-					a2045 := foryimpl.MakeSlice[[]bool](c, n2044)
-					r.ReadRawBools(a2045)
-					x.RmABool = a2045
+					a2143 := foryimpl.MakeSlice[[]bool](c, n2142)
+					r.ReadRawBools(a2143)
+					x.RmABool = a2143
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2052, id2053 := c.ReadRefFlag(); st2052 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2053)
-				} else if st2052 == foryimpl.RefFollows {
-					n2054 := c.ReadArrayLengthFast(4)
-					if n2054 < 0 {
-						n2054 = c.ReadArrayLength(4)
+				if st2150, id2151 := c.ReadRefFlag(); st2150 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2151)
+				} else if st2150 == foryimpl.RefFollows {
+					n2152 := c.ReadArrayLengthFast(4)
+					if n2152 < 0 {
+						n2152 = c.ReadArrayLength(4)
 					}
-					a2055 := foryimpl.MakeSlice[[]float32](c, n2054)
-					r.ReadRawFloat32s(a2055)
-					x.RmAF32 = a2055
-					foryimpl.SetRefSlice(c, id2053, x.RmAF32)
+					a2153 := foryimpl.MakeSlice[[]float32](c, n2152)
+					r.ReadRawFloat32s(a2153)
+					x.RmAF32 = a2153
+					foryimpl.SetRefSlice(c, id2151, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -10257,28 +10600,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2050 := c.ReadArrayLengthFast(4)
-					if n2050 < 0 {
-						n2050 = c.ReadArrayLength(4)
+					n2148 := c.ReadArrayLengthFast(4)
+					if n2148 < 0 {
+						n2148 = c.ReadArrayLength(4)
 					}
-					a2051 := foryimpl.MakeSlice[[]float32](c, n2050)
-					r.ReadRawFloat32s(a2051)
-					x.RmAF32 = a2051
+					a2149 := foryimpl.MakeSlice[[]float32](c, n2148)
+					r.ReadRawFloat32s(a2149)
+					x.RmAF32 = a2149
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2058, id2059 := c.ReadRefFlag(); st2058 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2059)
-				} else if st2058 == foryimpl.RefFollows {
-					n2060 := c.ReadArrayLengthFast(8)
-					if n2060 < 0 {
-						n2060 = c.ReadArrayLength(8)
+				if st2156, id2157 := c.ReadRefFlag(); st2156 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2157)
+				} else if st2156 == foryimpl.RefFollows {
+					n2158 := c.ReadArrayLengthFast(8)
+					if n2158 < 0 {
+						n2158 = c.ReadArrayLength(8)
 					}
-					a2061 := foryimpl.MakeSlice[[]float64](c, n2060)
-					r.ReadRawFloat64s(a2061)
-					x.RmAF64 = a2061
-					foryimpl.SetRefSlice(c, id2059, x.RmAF64)
+					a2159 := foryimpl.MakeSlice[[]float64](c, n2158)
+					r.ReadRawFloat64s(a2159)
+					x.RmAF64 = a2159
+					foryimpl.SetRefSlice(c, id2157, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -10286,28 +10629,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2056 := c.ReadArrayLengthFast(8)
-					if n2056 < 0 {
-						n2056 = c.ReadArrayLength(8)
+					n2154 := c.ReadArrayLengthFast(8)
+					if n2154 < 0 {
+						n2154 = c.ReadArrayLength(8)
 					}
-					a2057 := foryimpl.MakeSlice[[]float64](c, n2056)
-					r.ReadRawFloat64s(a2057)
-					x.RmAF64 = a2057
+					a2155 := foryimpl.MakeSlice[[]float64](c, n2154)
+					r.ReadRawFloat64s(a2155)
+					x.RmAF64 = a2155
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2064, id2065 := c.ReadRefFlag(); st2064 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2065)
-				} else if st2064 == foryimpl.RefFollows {
-					n2066 := c.ReadArrayLengthFast(2)
-					if n2066 < 0 {
-						n2066 = c.ReadArrayLength(2)
+				if st2162, id2163 := c.ReadRefFlag(); st2162 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2163)
+				} else if st2162 == foryimpl.RefFollows {
+					n2164 := c.ReadArrayLengthFast(2)
+					if n2164 < 0 {
+						n2164 = c.ReadArrayLength(2)
 					}
-					a2067 := foryimpl.MakeSlice[[]int16](c, n2066)
-					r.ReadRawInt16s(a2067)
-					x.RmAI16 = a2067
-					foryimpl.SetRefSlice(c, id2065, x.RmAI16)
+					a2165 := foryimpl.MakeSlice[[]int16](c, n2164)
+					r.ReadRawInt16s(a2165)
+					x.RmAI16 = a2165
+					foryimpl.SetRefSlice(c, id2163, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -10315,28 +10658,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2062 := c.ReadArrayLengthFast(2)
-					if n2062 < 0 {
-						n2062 = c.ReadArrayLength(2)
+					n2160 := c.ReadArrayLengthFast(2)
+					if n2160 < 0 {
+						n2160 = c.ReadArrayLength(2)
 					}
-					a2063 := foryimpl.MakeSlice[[]int16](c, n2062)
-					r.ReadRawInt16s(a2063)
-					x.RmAI16 = a2063
+					a2161 := foryimpl.MakeSlice[[]int16](c, n2160)
+					r.ReadRawInt16s(a2161)
+					x.RmAI16 = a2161
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2070, id2071 := c.ReadRefFlag(); st2070 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2071)
-				} else if st2070 == foryimpl.RefFollows {
-					n2072 := c.ReadArrayLengthFast(4)
-					if n2072 < 0 {
-						n2072 = c.ReadArrayLength(4)
+				if st2168, id2169 := c.ReadRefFlag(); st2168 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2169)
+				} else if st2168 == foryimpl.RefFollows {
+					n2170 := c.ReadArrayLengthFast(4)
+					if n2170 < 0 {
+						n2170 = c.ReadArrayLength(4)
 					}
-					a2073 := foryimpl.MakeSlice[[]int32](c, n2072)
-					r.ReadRawInt32s(a2073)
-					x.RmAI32 = a2073
-					foryimpl.SetRefSlice(c, id2071, x.RmAI32)
+					a2171 := foryimpl.MakeSlice[[]int32](c, n2170)
+					r.ReadRawInt32s(a2171)
+					x.RmAI32 = a2171
+					foryimpl.SetRefSlice(c, id2169, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -10344,28 +10687,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2068 := c.ReadArrayLengthFast(4)
-					if n2068 < 0 {
-						n2068 = c.ReadArrayLength(4)
+					n2166 := c.ReadArrayLengthFast(4)
+					if n2166 < 0 {
+						n2166 = c.ReadArrayLength(4)
 					}
-					a2069 := foryimpl.MakeSlice[[]int32](c, n2068)
-					r.ReadRawInt32s(a2069)
-					x.RmAI32 = a2069
+					a2167 := foryimpl.MakeSlice[[]int32](c, n2166)
+					r.ReadRawInt32s(a2167)
+					x.RmAI32 = a2167
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2076, id2077 := c.ReadRefFlag(); st2076 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2077)
-				} else if st2076 == foryimpl.RefFollows {
-					n2078 := c.ReadArrayLengthFast(8)
-					if n2078 < 0 {
-						n2078 = c.ReadArrayLength(8)
+				if st2174, id2175 := c.ReadRefFlag(); st2174 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2175)
+				} else if st2174 == foryimpl.RefFollows {
+					n2176 := c.ReadArrayLengthFast(8)
+					if n2176 < 0 {
+						n2176 = c.ReadArrayLength(8)
 					}
-					a2079 := foryimpl.MakeSlice[[]int64](c, n2078)
-					r.ReadRawInt64s(a2079)
-					x.RmAI64 = a2079
-					foryimpl.SetRefSlice(c, id2077, x.RmAI64)
+					a2177 := foryimpl.MakeSlice[[]int64](c, n2176)
+					r.ReadRawInt64s(a2177)
+					x.RmAI64 = a2177
+					foryimpl.SetRefSlice(c, id2175, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -10373,30 +10716,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2074 := c.ReadArrayLengthFast(8)
-					if n2074 < 0 {
-						n2074 = c.ReadArrayLength(8)
+					n2172 := c.ReadArrayLengthFast(8)
+					if n2172 < 0 {
+						n2172 = c.ReadArrayLength(8)
 					}
-					a2075 := foryimpl.MakeSlice[[]int64](c, n2074)
-					r.ReadRawInt64s(a2075)
-					x.RmAI64 = a2075
+					a2173 := foryimpl.MakeSlice[[]int64](c, n2172)
+					r.ReadRawInt64s(a2173)
+					x.RmAI64 = a2173
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2083, id2084 := c.ReadRefFlag(); st2083 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2084)
-				} else if st2083 == foryimpl.RefFollows {
-					n2085 := c.ReadArrayLengthFast(1)
-					if n2085 < 0 {
-						n2085 = c.ReadArrayLength(1)
+				if st2181, id2182 := c.ReadRefFlag(); st2181 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2182)
+				} else if st2181 == foryimpl.RefFollows {
+					n2183 := c.ReadArrayLengthFast(1)
+					if n2183 < 0 {
+						n2183 = c.ReadArrayLength(1)
 					}
-					a2086 := foryimpl.MakeSlice[[]int8](c, n2085)
-					for i2087 := range a2086 {
-						a2086[i2087] = r.ReadInt8()
+					a2184 := foryimpl.MakeSlice[[]int8](c, n2183)
+					for i2185 := range a2184 {
+						a2184[i2185] = r.ReadInt8()
 					}
-					x.RmAI8 = a2086
-					foryimpl.SetRefSlice(c, id2084, x.RmAI8)
+					x.RmAI8 = a2184
+					foryimpl.SetRefSlice(c, id2182, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -10404,30 +10747,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2080 := c.ReadArrayLengthFast(1)
-					if n2080 < 0 {
-						n2080 = c.ReadArrayLength(1)
+					n2178 := c.ReadArrayLengthFast(1)
+					if n2178 < 0 {
+						n2178 = c.ReadArrayLength(1)
 					}
-					a2081 := foryimpl.MakeSlice[[]int8](c, n2080)
-					for i2082 := range a2081 {
-						a2081[i2082] = r.ReadInt8()
+					a2179 := foryimpl.MakeSlice[[]int8](c, n2178)
+					for i2180 := range a2179 {
+						a2179[i2180] = r.ReadInt8()
 					}
-					x.RmAI8 = a2081
+					x.RmAI8 = a2179
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2090, id2091 := c.ReadRefFlag(); st2090 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2091)
-				} else if st2090 == foryimpl.RefFollows {
-					n2092 := c.ReadArrayLengthFast(2)
-					if n2092 < 0 {
-						n2092 = c.ReadArrayLength(2)
+				if st2188, id2189 := c.ReadRefFlag(); st2188 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2189)
+				} else if st2188 == foryimpl.RefFollows {
+					n2190 := c.ReadArrayLengthFast(2)
+					if n2190 < 0 {
+						n2190 = c.ReadArrayLength(2)
 					}
-					a2093 := foryimpl.MakeSlice[[]uint16](c, n2092)
-					r.ReadRawUint16s(a2093)
-					x.RmAU16 = a2093
-					foryimpl.SetRefSlice(c, id2091, x.RmAU16)
+					a2191 := foryimpl.MakeSlice[[]uint16](c, n2190)
+					r.ReadRawUint16s(a2191)
+					x.RmAU16 = a2191
+					foryimpl.SetRefSlice(c, id2189, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -10435,28 +10778,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2088 := c.ReadArrayLengthFast(2)
-					if n2088 < 0 {
-						n2088 = c.ReadArrayLength(2)
+					n2186 := c.ReadArrayLengthFast(2)
+					if n2186 < 0 {
+						n2186 = c.ReadArrayLength(2)
 					}
-					a2089 := foryimpl.MakeSlice[[]uint16](c, n2088)
-					r.ReadRawUint16s(a2089)
-					x.RmAU16 = a2089
+					a2187 := foryimpl.MakeSlice[[]uint16](c, n2186)
+					r.ReadRawUint16s(a2187)
+					x.RmAU16 = a2187
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2096, id2097 := c.ReadRefFlag(); st2096 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2097)
-				} else if st2096 == foryimpl.RefFollows {
-					n2098 := c.ReadArrayLengthFast(4)
-					if n2098 < 0 {
-						n2098 = c.ReadArrayLength(4)
+				if st2194, id2195 := c.ReadRefFlag(); st2194 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2195)
+				} else if st2194 == foryimpl.RefFollows {
+					n2196 := c.ReadArrayLengthFast(4)
+					if n2196 < 0 {
+						n2196 = c.ReadArrayLength(4)
 					}
-					a2099 := foryimpl.MakeSlice[[]uint32](c, n2098)
-					r.ReadRawUint32s(a2099)
-					x.RmAU32 = a2099
-					foryimpl.SetRefSlice(c, id2097, x.RmAU32)
+					a2197 := foryimpl.MakeSlice[[]uint32](c, n2196)
+					r.ReadRawUint32s(a2197)
+					x.RmAU32 = a2197
+					foryimpl.SetRefSlice(c, id2195, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -10464,28 +10807,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2094 := c.ReadArrayLengthFast(4)
-					if n2094 < 0 {
-						n2094 = c.ReadArrayLength(4)
+					n2192 := c.ReadArrayLengthFast(4)
+					if n2192 < 0 {
+						n2192 = c.ReadArrayLength(4)
 					}
-					a2095 := foryimpl.MakeSlice[[]uint32](c, n2094)
-					r.ReadRawUint32s(a2095)
-					x.RmAU32 = a2095
+					a2193 := foryimpl.MakeSlice[[]uint32](c, n2192)
+					r.ReadRawUint32s(a2193)
+					x.RmAU32 = a2193
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2103)
-				} else if st2102 == foryimpl.RefFollows {
-					n2104 := c.ReadArrayLengthFast(8)
-					if n2104 < 0 {
-						n2104 = c.ReadArrayLength(8)
+				if st2200, id2201 := c.ReadRefFlag(); st2200 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2201)
+				} else if st2200 == foryimpl.RefFollows {
+					n2202 := c.ReadArrayLengthFast(8)
+					if n2202 < 0 {
+						n2202 = c.ReadArrayLength(8)
 					}
-					a2105 := foryimpl.MakeSlice[[]uint64](c, n2104)
-					r.ReadRawUint64s(a2105)
-					x.RmAU64 = a2105
-					foryimpl.SetRefSlice(c, id2103, x.RmAU64)
+					a2203 := foryimpl.MakeSlice[[]uint64](c, n2202)
+					r.ReadRawUint64s(a2203)
+					x.RmAU64 = a2203
+					foryimpl.SetRefSlice(c, id2201, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -10493,28 +10836,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2100 := c.ReadArrayLengthFast(8)
-					if n2100 < 0 {
-						n2100 = c.ReadArrayLength(8)
+					n2198 := c.ReadArrayLengthFast(8)
+					if n2198 < 0 {
+						n2198 = c.ReadArrayLength(8)
 					}
-					a2101 := foryimpl.MakeSlice[[]uint64](c, n2100)
-					r.ReadRawUint64s(a2101)
-					x.RmAU64 = a2101
+					a2199 := foryimpl.MakeSlice[[]uint64](c, n2198)
+					r.ReadRawUint64s(a2199)
+					x.RmAU64 = a2199
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2108, id2109 := c.ReadRefFlag(); st2108 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2109)
-				} else if st2108 == foryimpl.RefFollows {
-					n2110 := c.ReadArrayLengthFast(1)
-					if n2110 < 0 {
-						n2110 = c.ReadArrayLength(1)
+				if st2206, id2207 := c.ReadRefFlag(); st2206 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2207)
+				} else if st2206 == foryimpl.RefFollows {
+					n2208 := c.ReadArrayLengthFast(1)
+					if n2208 < 0 {
+						n2208 = c.ReadArrayLength(1)
 					}
-					a2111 := foryimpl.MakeSlice[[]uint8](c, n2110)
-					copy(a2111, r.ReadBytes(n2110))
-					x.RmAU8 = a2111
-					foryimpl.SetRefSlice(c, id2109, x.RmAU8)
+					a2209 := foryimpl.MakeSlice[[]uint8](c, n2208)
+					copy(a2209, r.ReadBytes(n2208))
+					x.RmAU8 = a2209
+					foryimpl.SetRefSlice(c, id2207, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -10522,22 +10865,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2106 := c.ReadArrayLengthFast(1)
-					if n2106 < 0 {
-						n2106 = c.ReadArrayLength(1)
+					n2204 := c.ReadArrayLengthFast(1)
+					if n2204 < 0 {
+						n2204 = c.ReadArrayLength(1)
 					}
-					a2107 := foryimpl.MakeSlice[[]uint8](c, n2106)
-					copy(a2107, r.ReadBytes(n2106))
-					x.RmAU8 = a2107
+					a2205 := foryimpl.MakeSlice[[]uint8](c, n2204)
+					copy(a2205, r.ReadBytes(n2204))
+					x.RmAU8 = a2205
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2112, id2113 := c.ReadRefFlag(); st2112 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2113)
-				} else if st2112 == foryimpl.RefFollows {
+				if st2210, id2211 := c.ReadRefFlag(); st2210 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2211)
+				} else if st2210 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2113, x.RmBin)
+					foryimpl.SetRefSlice(c, id2211, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -10552,696 +10895,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2114 := c.ReadLengthFast(2)
-				if n2114 < 0 {
-					n2114 = c.ReadLength(2)
+				n2212 := c.ReadLengthFast(2)
+				if n2212 < 0 {
+					n2212 = c.ReadLength(2)
 				}
-				if n2114 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2114, 3))
+				if n2212 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2212, 3))
 					return
 				}
-				var l2115 [3]int16
-				if n2114 > 0 {
-					hn2117 := c.ReadListHeader(3)
+				var l2213 [3]int16
+				if n2212 > 0 {
+					hn2215 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2116 := range l2115 {
-							if hn2117 && !c.ReadFlag() {
-								clear(l2115[i2116 : i2116+1])
+						for i2214 := range l2213 {
+							if hn2215 && !c.ReadFlag() {
+								clear(l2213[i2214 : i2214+1])
 								continue
 							}
-							l2115[i2116] = r.ReadInt16()
+							l2213[i2214] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2116)
+								c.TraceIndex(i2214)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2115
+				x.RmFix = l2213
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2120 := c.ReadLengthFast(1)
-				if n2120 < 0 {
-					n2120 = c.ReadLength(1)
+				n2218 := c.ReadLengthFast(1)
+				if n2218 < 0 {
+					n2218 = c.ReadLength(1)
 				}
-				l2121 := foryimpl.MakeSlice[[]bool](c, n2120)
-				if n2120 > 0 {
-					hn2123 := c.ReadListHeader(1)
+				l2219 := foryimpl.MakeSlice[[]bool](c, n2218)
+				if n2218 > 0 {
+					hn2221 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2122 := range l2121 {
-							if hn2123 && !c.ReadFlag() {
-								clear(l2121[i2122 : i2122+1])
+						for i2220 := range l2219 {
+							if hn2221 && !c.ReadFlag() {
+								clear(l2219[i2220 : i2220+1])
 								continue
 							}
-							l2121[i2122] = r.ReadBool()
+							l2219[i2220] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2122)
+								c.TraceIndex(i2220)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2121
+				x.RmLB = l2219
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2126 := c.ReadLengthFast(1)
-				if n2126 < 0 {
-					n2126 = c.ReadLength(1)
+				n2224 := c.ReadLengthFast(1)
+				if n2224 < 0 {
+					n2224 = c.ReadLength(1)
 				}
-				l2127 := foryimpl.MakeSlice[[]Color](c, n2126)
-				if n2126 > 0 {
-					hn2129 := c.ReadListHeader(25)
+				l2225 := foryimpl.MakeSlice[[]Color](c, n2224)
+				if n2224 > 0 {
+					hn2227 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2128 := range l2127 {
-							if hn2129 && !c.ReadFlag() {
-								clear(l2127[i2128 : i2128+1])
+						for i2226 := range l2225 {
+							if hn2227 && !c.ReadFlag() {
+								clear(l2225[i2226 : i2226+1])
 								continue
 							}
-							if e2132 := c.ReadEnumFast(uint32(0x7fffffff)); e2132 >= 0 {
-								l2127[i2128] = Color(e2132)
+							if e2230 := c.ReadEnumFast(uint32(0x7fffffff)); e2230 >= 0 {
+								l2225[i2226] = Color(e2230)
 							} else {
-								l2127[i2128] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2225[i2226] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2128)
+								c.TraceIndex(i2226)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2127
+				x.RmLE = l2225
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2133 := c.ReadLengthFast(4)
-				if n2133 < 0 {
-					n2133 = c.ReadLength(4)
+				n2231 := c.ReadLengthFast(4)
+				if n2231 < 0 {
+					n2231 = c.ReadLength(4)
 				}
-				l2134 := foryimpl.MakeSlice[[]float32](c, n2133)
-				if n2133 > 0 {
-					hn2136 := c.ReadListHeader(19)
+				l2232 := foryimpl.MakeSlice[[]float32](c, n2231)
+				if n2231 > 0 {
+					hn2234 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2135 := range l2134 {
-							if hn2136 && !c.ReadFlag() {
-								clear(l2134[i2135 : i2135+1])
+						for i2233 := range l2232 {
+							if hn2234 && !c.ReadFlag() {
+								clear(l2232[i2233 : i2233+1])
 								continue
 							}
-							l2134[i2135] = r.ReadFloat32()
+							l2232[i2233] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2135)
+								c.TraceIndex(i2233)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2134
+				x.RmLF32 = l2232
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2139 := c.ReadLengthFast(8)
-				if n2139 < 0 {
-					n2139 = c.ReadLength(8)
+				n2237 := c.ReadLengthFast(8)
+				if n2237 < 0 {
+					n2237 = c.ReadLength(8)
 				}
-				l2140 := foryimpl.MakeSlice[[]float64](c, n2139)
-				if n2139 > 0 {
-					hn2142 := c.ReadListHeader(20)
+				l2238 := foryimpl.MakeSlice[[]float64](c, n2237)
+				if n2237 > 0 {
+					hn2240 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2141 := range l2140 {
-							if hn2142 && !c.ReadFlag() {
-								clear(l2140[i2141 : i2141+1])
+						for i2239 := range l2238 {
+							if hn2240 && !c.ReadFlag() {
+								clear(l2238[i2239 : i2239+1])
 								continue
 							}
-							l2140[i2141] = r.ReadFloat64()
+							l2238[i2239] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2141)
+								c.TraceIndex(i2239)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2140
+				x.RmLF64 = l2238
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2145 := c.ReadLengthFast(1)
-				if n2145 < 0 {
-					n2145 = c.ReadLength(1)
+				n2243 := c.ReadLengthFast(1)
+				if n2243 < 0 {
+					n2243 = c.ReadLength(1)
 				}
-				l2146 := foryimpl.MakeSlice[[]int32](c, n2145)
-				if n2145 > 0 {
-					hn2148 := c.ReadListHeader(5)
+				l2244 := foryimpl.MakeSlice[[]int32](c, n2243)
+				if n2243 > 0 {
+					hn2246 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2147 := range l2146 {
-							if hn2148 && !c.ReadFlag() {
-								clear(l2146[i2147 : i2147+1])
+						for i2245 := range l2244 {
+							if hn2246 && !c.ReadFlag() {
+								clear(l2244[i2245 : i2245+1])
 								continue
 							}
-							l2146[i2147] = r.ReadVarInt32()
+							l2244[i2245] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2147)
+								c.TraceIndex(i2245)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2146
+				x.RmLI32 = l2244
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2151 := c.ReadLengthFast(1)
-				if n2151 < 0 {
-					n2151 = c.ReadLength(1)
+				n2249 := c.ReadLengthFast(1)
+				if n2249 < 0 {
+					n2249 = c.ReadLength(1)
 				}
-				l2152 := foryimpl.MakeSlice[[]int64](c, n2151)
-				if n2151 > 0 {
-					hn2154 := c.ReadListHeader(7)
+				l2250 := foryimpl.MakeSlice[[]int64](c, n2249)
+				if n2249 > 0 {
+					hn2252 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2153 := range l2152 {
-							if hn2154 && !c.ReadFlag() {
-								clear(l2152[i2153 : i2153+1])
+						for i2251 := range l2250 {
+							if hn2252 && !c.ReadFlag() {
+								clear(l2250[i2251 : i2251+1])
 								continue
 							}
-							l2152[i2153] = r.ReadVarInt64()
+							l2250[i2251] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2153)
+								c.TraceIndex(i2251)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2152
+				x.RmLI64 = l2250
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2157 := c.ReadLengthFast(1)
-				if n2157 < 0 {
-					n2157 = c.ReadLength(1)
+				n2255 := c.ReadLengthFast(1)
+				if n2255 < 0 {
+					n2255 = c.ReadLength(1)
 				}
-				l2158 := foryimpl.MakeSlice[[]int8](c, n2157)
-				if n2157 > 0 {
-					hn2160 := c.ReadListHeader(2)
+				l2256 := foryimpl.MakeSlice[[]int8](c, n2255)
+				if n2255 > 0 {
+					hn2258 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2159 := range l2158 {
-							if hn2160 && !c.ReadFlag() {
-								clear(l2158[i2159 : i2159+1])
+						for i2257 := range l2256 {
+							if hn2258 && !c.ReadFlag() {
+								clear(l2256[i2257 : i2257+1])
 								continue
 							}
-							l2158[i2159] = r.ReadInt8()
+							l2256[i2257] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2159)
+								c.TraceIndex(i2257)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2158
+				x.RmLI8 = l2256
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2163 := c.ReadLengthFast(1)
-				if n2163 < 0 {
-					n2163 = c.ReadLength(1)
+				n2261 := c.ReadLengthFast(1)
+				if n2261 < 0 {
+					n2261 = c.ReadLength(1)
 				}
-				l2164 := foryimpl.MakeSlice[[][]int32](c, n2163)
-				if n2163 > 0 {
-					hn2166 := c.ReadListHeader(22)
+				l2262 := foryimpl.MakeSlice[[][]int32](c, n2261)
+				if n2261 > 0 {
+					hn2264 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2165 := range l2164 {
-							if hn2166 && !c.ReadFlag() {
-								clear(l2164[i2165 : i2165+1])
+						for i2263 := range l2262 {
+							if hn2264 && !c.ReadFlag() {
+								clear(l2262[i2263 : i2263+1])
 								continue
 							}
-							n2169 := c.ReadLengthFast(1)
-							if n2169 < 0 {
-								n2169 = c.ReadLength(1)
+							n2267 := c.ReadLengthFast(1)
+							if n2267 < 0 {
+								n2267 = c.ReadLength(1)
 							}
-							l2170 := foryimpl.MakeSlice[[]int32](c, n2169)
-							if n2169 > 0 {
-								hn2172 := c.ReadListHeader(5)
+							l2268 := foryimpl.MakeSlice[[]int32](c, n2267)
+							if n2267 > 0 {
+								hn2270 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2171 := range l2170 {
-										if hn2172 && !c.ReadFlag() {
-											clear(l2170[i2171 : i2171+1])
+									for i2269 := range l2268 {
+										if hn2270 && !c.ReadFlag() {
+											clear(l2268[i2269 : i2269+1])
 											continue
 										}
-										l2170[i2171] = r.ReadVarInt32()
+										l2268[i2269] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2171)
+											c.TraceIndex(i2269)
 											break
 										}
 									}
 								}
 							}
-							l2164[i2165] = l2170
+							l2262[i2263] = l2268
 							if c.Failed() {
-								c.TraceIndex(i2165)
+								c.TraceIndex(i2263)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2164
+				x.RmLL = l2262
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2175 := c.ReadLengthFast(1)
-				if n2175 < 0 {
-					n2175 = c.ReadLength(1)
+				n2273 := c.ReadLengthFast(1)
+				if n2273 < 0 {
+					n2273 = c.ReadLength(1)
 				}
-				l2176 := foryimpl.MakeSlice[[]map[string]int32](c, n2175)
-				if n2175 > 0 {
-					hn2178 := c.ReadListHeader(24)
+				l2274 := foryimpl.MakeSlice[[]map[string]int32](c, n2273)
+				if n2273 > 0 {
+					hn2276 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2177 := range l2176 {
-							if hn2178 && !c.ReadFlag() {
-								clear(l2176[i2177 : i2177+1])
+						for i2275 := range l2274 {
+							if hn2276 && !c.ReadFlag() {
+								clear(l2274[i2275 : i2275+1])
 								continue
 							}
-							n2181 := c.ReadLengthFast(2)
-							if n2181 < 0 {
-								n2181 = c.ReadLength(2)
+							n2279 := c.ReadLengthFast(2)
+							if n2279 < 0 {
+								n2279 = c.ReadLength(2)
 							}
-							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
-							for n2181 > 0 && !c.Failed() {
-								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
-								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
-									var k2186 string
-									k2186 = c.ReadString()
-									var v2187 int32
-									if !vn2184 {
-										v2187 = r.ReadVarInt32()
+							m2280 := foryimpl.MakeMap[map[string]int32](c, n2279)
+							for n2279 > 0 && !c.Failed() {
+								sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, false)
+								for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
+									var k2284 string
+									k2284 = c.ReadString()
+									var v2285 int32
+									if !vn2282 {
+										v2285 = r.ReadVarInt32()
 									}
-									m2182[k2186] = v2187
+									m2280[k2284] = v2285
 								}
-								n2181 -= sz2183
+								n2279 -= sz2281
 							}
-							l2176[i2177] = m2182
+							l2274[i2275] = m2280
 							if c.Failed() {
-								c.TraceIndex(i2177)
+								c.TraceIndex(i2275)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2176
+				x.RmLM = l2274
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2189 := c.ReadLengthFast(1)
-				if n2189 < 0 {
-					n2189 = c.ReadLength(1)
+				n2287 := c.ReadLengthFast(1)
+				if n2287 < 0 {
+					n2287 = c.ReadLength(1)
 				}
-				l2190 := foryimpl.MakeSlice[[]*int32](c, n2189)
-				if n2189 > 0 {
-					hn2192 := c.ReadListHeader(5)
+				l2288 := foryimpl.MakeSlice[[]*int32](c, n2287)
+				if n2287 > 0 {
+					hn2290 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2191 := range l2190 {
-							if hn2192 && !c.ReadFlag() {
-								clear(l2190[i2191 : i2191+1])
+						for i2289 := range l2288 {
+							if hn2290 && !c.ReadFlag() {
+								clear(l2288[i2289 : i2289+1])
 								continue
 							}
-							p2195 := foryimpl.Alloc[int32](c)
-							*p2195 = r.ReadVarInt32()
-							l2190[i2191] = p2195
+							p2293 := foryimpl.Alloc[int32](c)
+							*p2293 = r.ReadVarInt32()
+							l2288[i2289] = p2293
 							if c.Failed() {
-								c.TraceIndex(i2191)
+								c.TraceIndex(i2289)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2190
+				x.RmLPI = l2288
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2196 := c.ReadLengthFast(1)
-				if n2196 < 0 {
-					n2196 = c.ReadLength(1)
+				n2294 := c.ReadLengthFast(1)
+				if n2294 < 0 {
+					n2294 = c.ReadLength(1)
 				}
-				l2197 := foryimpl.MakeSlice[[]string](c, n2196)
-				if n2196 > 0 {
-					hn2199 := c.ReadListHeader(21)
+				l2295 := foryimpl.MakeSlice[[]string](c, n2294)
+				if n2294 > 0 {
+					hn2297 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2198 := range l2197 {
-							if hn2199 && !c.ReadFlag() {
-								clear(l2197[i2198 : i2198+1])
+						for i2296 := range l2295 {
+							if hn2297 && !c.ReadFlag() {
+								clear(l2295[i2296 : i2296+1])
 								continue
 							}
-							l2197[i2198] = c.ReadString()
+							l2295[i2296] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2198)
+								c.TraceIndex(i2296)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2197
+				x.RmLS = l2295
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2202 := c.ReadLengthFast(1)
-				if n2202 < 0 {
-					n2202 = c.ReadLength(1)
+				n2300 := c.ReadLengthFast(1)
+				if n2300 < 0 {
+					n2300 = c.ReadLength(1)
 				}
-				l2203 := foryimpl.MakeSlice[[]time.Time](c, n2202)
-				if n2202 > 0 {
-					hn2205 := c.ReadListHeader(38)
+				l2301 := foryimpl.MakeSlice[[]time.Time](c, n2300)
+				if n2300 > 0 {
+					hn2303 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2204 := range l2203 {
-							if hn2205 && !c.ReadFlag() {
-								clear(l2203[i2204 : i2204+1])
+						for i2302 := range l2301 {
+							if hn2303 && !c.ReadFlag() {
+								clear(l2301[i2302 : i2302+1])
 								continue
 							}
-							l2203[i2204] = c.ReadTime()
+							l2301[i2302] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2204)
+								c.TraceIndex(i2302)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2203
+				x.RmLT = l2301
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2208 := c.ReadLengthFast(2)
-				if n2208 < 0 {
-					n2208 = c.ReadLength(2)
+				n2306 := c.ReadLengthFast(2)
+				if n2306 < 0 {
+					n2306 = c.ReadLength(2)
 				}
-				l2209 := foryimpl.MakeSlice[[]uint16](c, n2208)
-				if n2208 > 0 {
-					hn2211 := c.ReadListHeader(10)
+				l2307 := foryimpl.MakeSlice[[]uint16](c, n2306)
+				if n2306 > 0 {
+					hn2309 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2210 := range l2209 {
-							if hn2211 && !c.ReadFlag() {
-								clear(l2209[i2210 : i2210+1])
+						for i2308 := range l2307 {
+							if hn2309 && !c.ReadFlag() {
+								clear(l2307[i2308 : i2308+1])
 								continue
 							}
-							l2209[i2210] = r.ReadUint16()
+							l2307[i2308] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2210)
+								c.TraceIndex(i2308)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2209
+				x.RmLU16 = l2307
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2214 := c.ReadLengthFast(1)
-				if n2214 < 0 {
-					n2214 = c.ReadLength(1)
+				n2312 := c.ReadLengthFast(1)
+				if n2312 < 0 {
+					n2312 = c.ReadLength(1)
 				}
-				l2215 := foryimpl.MakeSlice[[]uint64](c, n2214)
-				if n2214 > 0 {
-					hn2217 := c.ReadListHeader(14)
+				l2313 := foryimpl.MakeSlice[[]uint64](c, n2312)
+				if n2312 > 0 {
+					hn2315 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2216 := range l2215 {
-							if hn2217 && !c.ReadFlag() {
-								clear(l2215[i2216 : i2216+1])
+						for i2314 := range l2313 {
+							if hn2315 && !c.ReadFlag() {
+								clear(l2313[i2314 : i2314+1])
 								continue
 							}
-							l2215[i2216] = r.ReadVarUint64()
+							l2313[i2314] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2216)
+								c.TraceIndex(i2314)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2215
+				x.RmLU64 = l2313
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2220 := c.ReadLengthFast(2)
-				if n2220 < 0 {
-					n2220 = c.ReadLength(2)
+				n2318 := c.ReadLengthFast(2)
+				if n2318 < 0 {
+					n2318 = c.ReadLength(2)
 				}
-				m2221 := foryimpl.MakeMap[map[bool]string](c, n2220)
-				for n2220 > 0 && !c.Failed() {
-					sz2222, vn2223, _ := c.ReadMapChunk(n2220, 1, 21, nil, false)
-					for j2224 := 0; j2224 < sz2222 && !c.Failed(); j2224++ {
-						var k2225 bool
-						k2225 = r.ReadBool()
-						var v2226 string
-						if !vn2223 {
-							v2226 = c.ReadString()
+				m2319 := foryimpl.MakeMap[map[bool]string](c, n2318)
+				for n2318 > 0 && !c.Failed() {
+					sz2320, vn2321, _ := c.ReadMapChunk(n2318, 1, 21, nil, false)
+					for j2322 := 0; j2322 < sz2320 && !c.Failed(); j2322++ {
+						var k2323 bool
+						k2323 = r.ReadBool()
+						var v2324 string
+						if !vn2321 {
+							v2324 = c.ReadString()
 						}
-						m2221[k2225] = v2226
+						m2319[k2323] = v2324
 					}
-					n2220 -= sz2222
+					n2318 -= sz2320
 				}
-				x.RmMBS = m2221
+				x.RmMBS = m2319
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2228 := c.ReadLengthFast(2)
-				if n2228 < 0 {
-					n2228 = c.ReadLength(2)
+				n2326 := c.ReadLengthFast(2)
+				if n2326 < 0 {
+					n2326 = c.ReadLength(2)
 				}
-				m2229 := foryimpl.MakeMap[map[Color]string](c, n2228)
-				for n2228 > 0 && !c.Failed() {
-					sz2230, vn2231, _ := c.ReadMapChunk(n2228, 25, 21, nil, false)
-					for j2232 := 0; j2232 < sz2230 && !c.Failed(); j2232++ {
-						var k2233 Color
-						if e2235 := c.ReadEnumFast(uint32(0x7fffffff)); e2235 >= 0 {
-							k2233 = Color(e2235)
+				m2327 := foryimpl.MakeMap[map[Color]string](c, n2326)
+				for n2326 > 0 && !c.Failed() {
+					sz2328, vn2329, _ := c.ReadMapChunk(n2326, 25, 21, nil, false)
+					for j2330 := 0; j2330 < sz2328 && !c.Failed(); j2330++ {
+						var k2331 Color
+						if e2333 := c.ReadEnumFast(uint32(0x7fffffff)); e2333 >= 0 {
+							k2331 = Color(e2333)
 						} else {
-							k2233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k2331 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2234 string
-						if !vn2231 {
-							v2234 = c.ReadString()
+						var v2332 string
+						if !vn2329 {
+							v2332 = c.ReadString()
 						}
-						m2229[k2233] = v2234
+						m2327[k2331] = v2332
 					}
-					n2228 -= sz2230
+					n2326 -= sz2328
 				}
-				x.RmMES = m2229
+				x.RmMES = m2327
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2237 := c.ReadLengthFast(2)
-				if n2237 < 0 {
-					n2237 = c.ReadLength(2)
+				n2335 := c.ReadLengthFast(2)
+				if n2335 < 0 {
+					n2335 = c.ReadLength(2)
 				}
-				m2238 := foryimpl.MakeMap[map[int64]float64](c, n2237)
-				for n2237 > 0 && !c.Failed() {
-					sz2239, vn2240, _ := c.ReadMapChunk(n2237, 7, 20, nil, false)
-					for j2241 := 0; j2241 < sz2239 && !c.Failed(); j2241++ {
-						var k2242 int64
-						k2242 = r.ReadVarInt64()
-						var v2243 float64
-						if !vn2240 {
-							v2243 = r.ReadFloat64()
+				m2336 := foryimpl.MakeMap[map[int64]float64](c, n2335)
+				for n2335 > 0 && !c.Failed() {
+					sz2337, vn2338, _ := c.ReadMapChunk(n2335, 7, 20, nil, false)
+					for j2339 := 0; j2339 < sz2337 && !c.Failed(); j2339++ {
+						var k2340 int64
+						k2340 = r.ReadVarInt64()
+						var v2341 float64
+						if !vn2338 {
+							v2341 = r.ReadFloat64()
 						}
-						m2238[k2242] = v2243
+						m2336[k2340] = v2341
 					}
-					n2237 -= sz2239
+					n2335 -= sz2337
 				}
-				x.RmMI64F = m2238
+				x.RmMI64F = m2336
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2245 := c.ReadLengthFast(2)
-				if n2245 < 0 {
-					n2245 = c.ReadLength(2)
+				n2343 := c.ReadLengthFast(2)
+				if n2343 < 0 {
+					n2343 = c.ReadLength(2)
 				}
-				m2246 := foryimpl.MakeMap[map[int32]string](c, n2245)
-				for n2245 > 0 && !c.Failed() {
-					sz2247, vn2248, _ := c.ReadMapChunk(n2245, 5, 21, nil, false)
-					for j2249 := 0; j2249 < sz2247 && !c.Failed(); j2249++ {
-						var k2250 int32
-						k2250 = r.ReadVarInt32()
-						var v2251 string
-						if !vn2248 {
-							v2251 = c.ReadString()
+				m2344 := foryimpl.MakeMap[map[int32]string](c, n2343)
+				for n2343 > 0 && !c.Failed() {
+					sz2345, vn2346, _ := c.ReadMapChunk(n2343, 5, 21, nil, false)
+					for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
+						var k2348 int32
+						k2348 = r.ReadVarInt32()
+						var v2349 string
+						if !vn2346 {
+							v2349 = c.ReadString()
 						}
-						m2246[k2250] = v2251
+						m2344[k2348] = v2349
 					}
-					n2245 -= sz2247
+					n2343 -= sz2345
 				}
-				x.RmMIS = m2246
+				x.RmMIS = m2344
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2253 := c.ReadLengthFast(2)
-				if n2253 < 0 {
-					n2253 = c.ReadLength(2)
+				n2351 := c.ReadLengthFast(2)
+				if n2351 < 0 {
+					n2351 = c.ReadLength(2)
 				}
-				m2254 := foryimpl.MakeMap[map[string]int32](c, n2253)
-				for n2253 > 0 && !c.Failed() {
-					sz2255, vn2256, _ := c.ReadMapChunk(n2253, 21, 5, nil, false)
-					for j2257 := 0; j2257 < sz2255 && !c.Failed(); j2257++ {
-						var k2258 string
-						k2258 = c.ReadString()
-						var v2259 int32
-						if !vn2256 {
-							v2259 = r.ReadVarInt32()
+				m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
+				for n2351 > 0 && !c.Failed() {
+					sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
+					for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
+						var k2356 string
+						k2356 = c.ReadString()
+						var v2357 int32
+						if !vn2354 {
+							v2357 = r.ReadVarInt32()
 						}
-						m2254[k2258] = v2259
+						m2352[k2356] = v2357
 					}
-					n2253 -= sz2255
+					n2351 -= sz2353
 				}
-				x.RmMSI = m2254
+				x.RmMSI = m2352
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2261 := c.ReadLengthFast(2)
-				if n2261 < 0 {
-					n2261 = c.ReadLength(2)
+				n2359 := c.ReadLengthFast(2)
+				if n2359 < 0 {
+					n2359 = c.ReadLength(2)
 				}
-				m2262 := foryimpl.MakeMap[map[string][]string](c, n2261)
-				for n2261 > 0 && !c.Failed() {
-					sz2263, vn2264, _ := c.ReadMapChunk(n2261, 21, 22, nil, true)
-					for j2265 := 0; j2265 < sz2263 && !c.Failed(); j2265++ {
-						var k2266 string
-						k2266 = c.ReadString()
-						var v2267 []string
-						if !vn2264 {
-							n2268 := c.ReadLengthFast(1)
-							if n2268 < 0 {
-								n2268 = c.ReadLength(1)
+				m2360 := foryimpl.MakeMap[map[string][]string](c, n2359)
+				for n2359 > 0 && !c.Failed() {
+					sz2361, vn2362, _ := c.ReadMapChunk(n2359, 21, 22, nil, true)
+					for j2363 := 0; j2363 < sz2361 && !c.Failed(); j2363++ {
+						var k2364 string
+						k2364 = c.ReadString()
+						var v2365 []string
+						if !vn2362 {
+							n2366 := c.ReadLengthFast(1)
+							if n2366 < 0 {
+								n2366 = c.ReadLength(1)
 							}
-							l2269 := foryimpl.MakeSlice[[]string](c, n2268)
-							if n2268 > 0 {
-								hn2271 := c.ReadListHeader(21)
+							l2367 := foryimpl.MakeSlice[[]string](c, n2366)
+							if n2366 > 0 {
+								hn2369 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2270 := range l2269 {
-										if hn2271 && !c.ReadFlag() {
-											clear(l2269[i2270 : i2270+1])
+									for i2368 := range l2367 {
+										if hn2369 && !c.ReadFlag() {
+											clear(l2367[i2368 : i2368+1])
 											continue
 										}
-										l2269[i2270] = c.ReadString()
+										l2367[i2368] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2270)
+											c.TraceIndex(i2368)
 											break
 										}
 									}
 								}
 							}
-							v2267 = l2269
+							v2365 = l2367
 						}
-						m2262[k2266] = v2267
+						m2360[k2364] = v2365
 					}
-					n2261 -= sz2263
+					n2359 -= sz2361
 				}
-				x.RmMSL = m2262
+				x.RmMSL = m2360
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2275 := c.ReadLengthFast(2)
-				if n2275 < 0 {
-					n2275 = c.ReadLength(2)
+				n2373 := c.ReadLengthFast(2)
+				if n2373 < 0 {
+					n2373 = c.ReadLength(2)
 				}
-				m2276 := foryimpl.MakeMap[map[string]map[string]int32](c, n2275)
-				for n2275 > 0 && !c.Failed() {
-					sz2277, vn2278, _ := c.ReadMapChunk(n2275, 21, 24, nil, true)
-					for j2279 := 0; j2279 < sz2277 && !c.Failed(); j2279++ {
-						var k2280 string
-						k2280 = c.ReadString()
-						var v2281 map[string]int32
-						if !vn2278 {
-							n2282 := c.ReadLengthFast(2)
-							if n2282 < 0 {
-								n2282 = c.ReadLength(2)
+				m2374 := foryimpl.MakeMap[map[string]map[string]int32](c, n2373)
+				for n2373 > 0 && !c.Failed() {
+					sz2375, vn2376, _ := c.ReadMapChunk(n2373, 21, 24, nil, true)
+					for j2377 := 0; j2377 < sz2375 && !c.Failed(); j2377++ {
+						var k2378 string
+						k2378 = c.ReadString()
+						var v2379 map[string]int32
+						if !vn2376 {
+							n2380 := c.ReadLengthFast(2)
+							if n2380 < 0 {
+								n2380 = c.ReadLength(2)
 							}
-							m2283 := foryimpl.MakeMap[map[string]int32](c, n2282)
-							for n2282 > 0 && !c.Failed() {
-								sz2284, vn2285, _ := c.ReadMapChunk(n2282, 21, 5, nil, false)
-								for j2286 := 0; j2286 < sz2284 && !c.Failed(); j2286++ {
-									var k2287 string
-									k2287 = c.ReadString()
-									var v2288 int32
-									if !vn2285 {
-										v2288 = r.ReadVarInt32()
+							m2381 := foryimpl.MakeMap[map[string]int32](c, n2380)
+							for n2380 > 0 && !c.Failed() {
+								sz2382, vn2383, _ := c.ReadMapChunk(n2380, 21, 5, nil, false)
+								for j2384 := 0; j2384 < sz2382 && !c.Failed(); j2384++ {
+									var k2385 string
+									k2385 = c.ReadString()
+									var v2386 int32
+									if !vn2383 {
+										v2386 = r.ReadVarInt32()
 									}
-									m2283[k2287] = v2288
+									m2381[k2385] = v2386
 								}
-								n2282 -= sz2284
+								n2380 -= sz2382
 							}
-							v2281 = m2283
+							v2379 = m2381
 						}
-						m2276[k2280] = v2281
+						m2374[k2378] = v2379
 					}
-					n2275 -= sz2277
+					n2373 -= sz2375
 				}
-				x.RmMSM = m2276
+				x.RmMSM = m2374
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2291 := c.ReadLengthFast(2)
-				if n2291 < 0 {
-					n2291 = c.ReadLength(2)
+				n2389 := c.ReadLengthFast(2)
+				if n2389 < 0 {
+					n2389 = c.ReadLength(2)
 				}
-				m2292 := foryimpl.MakeMap[map[string]*int32](c, n2291)
-				for n2291 > 0 && !c.Failed() {
-					sz2293, vn2294, _ := c.ReadMapChunk(n2291, 21, 5, nil, true)
-					for j2295 := 0; j2295 < sz2293 && !c.Failed(); j2295++ {
-						var k2296 string
-						k2296 = c.ReadString()
-						var v2297 *int32
-						if !vn2294 {
-							p2298 := foryimpl.Alloc[int32](c)
-							*p2298 = r.ReadVarInt32()
-							v2297 = p2298
+				m2390 := foryimpl.MakeMap[map[string]*int32](c, n2389)
+				for n2389 > 0 && !c.Failed() {
+					sz2391, vn2392, _ := c.ReadMapChunk(n2389, 21, 5, nil, true)
+					for j2393 := 0; j2393 < sz2391 && !c.Failed(); j2393++ {
+						var k2394 string
+						k2394 = c.ReadString()
+						var v2395 *int32
+						if !vn2392 {
+							p2396 := foryimpl.Alloc[int32](c)
+							*p2396 = r.ReadVarInt32()
+							v2395 = p2396
 						}
-						m2292[k2296] = v2297
+						m2390[k2394] = v2395
 					}
-					n2291 -= sz2293
+					n2389 -= sz2391
 				}
-				x.RmMSP = m2292
+				x.RmMSP = m2390
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2300 := c.ReadLengthFast(2)
-				if n2300 < 0 {
-					n2300 = c.ReadLength(2)
+				n2398 := c.ReadLengthFast(2)
+				if n2398 < 0 {
+					n2398 = c.ReadLength(2)
 				}
-				m2301 := foryimpl.MakeMap[map[uint8]uint16](c, n2300)
-				for n2300 > 0 && !c.Failed() {
-					sz2302, vn2303, _ := c.ReadMapChunk(n2300, 9, 10, nil, false)
-					for j2304 := 0; j2304 < sz2302 && !c.Failed(); j2304++ {
-						var k2305 uint8
-						k2305 = r.ReadUint8()
-						var v2306 uint16
-						if !vn2303 {
-							v2306 = r.ReadUint16()
+				m2399 := foryimpl.MakeMap[map[uint8]uint16](c, n2398)
+				for n2398 > 0 && !c.Failed() {
+					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 9, 10, nil, false)
+					for j2402 := 0; j2402 < sz2400 && !c.Failed(); j2402++ {
+						var k2403 uint8
+						k2403 = r.ReadUint8()
+						var v2404 uint16
+						if !vn2401 {
+							v2404 = r.ReadUint16()
 						}
-						m2301[k2305] = v2306
+						m2399[k2403] = v2404
 					}
-					n2300 -= sz2302
+					n2398 -= sz2400
 				}
-				x.RmMU8 = m2301
+				x.RmMU8 = m2399
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2308, id2309 := c.ReadRefFlag(); st2308 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2309)
-				} else if st2308 == foryimpl.RefFollows {
+				if st2406, id2407 := c.ReadRefFlag(); st2406 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2407)
+				} else if st2406 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2309, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2407, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -11253,78 +11596,139 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 77:
-			if !f.Flag || c.ReadFlag() {
-				n2310 := c.ReadLengthFast(1)
-				if n2310 < 0 {
-					n2310 = c.ReadLength(1)
-				}
-				l2311 := foryimpl.MakeSlice[[]string](c, n2310)
-				if n2310 > 0 {
-					hn2313 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2312 := range l2311 {
-							if hn2313 && !c.ReadFlag() {
-								clear(l2311[i2312 : i2312+1])
-								continue
-							}
-							l2311[i2312] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2312)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2414, id2415 := c.ReadRefFlag(); st2414 == foryimpl.RefBack {
+					x.RmNLS = foryimpl.BackRefSlice[string](c, id2415)
+				} else if st2414 == foryimpl.RefFollows {
+					n2416 := c.ReadLengthFast(1)
+					if n2416 < 0 {
+						n2416 = c.ReadLength(1)
+					}
+					l2417 := foryimpl.MakeSlice[[]string](c, n2416)
+					if n2416 > 0 {
+						hn2419 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2418 := range l2417 {
+								if hn2419 && !c.ReadFlag() {
+									clear(l2417[i2418 : i2418+1])
+									continue
+								}
+								l2417[i2418] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2418)
+									break
+								}
 							}
 						}
 					}
+					x.RmNLS = l2417
+					foryimpl.SetRefSlice(c, id2415, x.RmNLS)
+				} else {
+					x.RmNLS = nil
 				}
-				x.RmNLS = l2311
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2408 := c.ReadLengthFast(1)
+					if n2408 < 0 {
+						n2408 = c.ReadLength(1)
+					}
+					l2409 := foryimpl.MakeSlice[[]string](c, n2408)
+					if n2408 > 0 {
+						hn2411 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2410 := range l2409 {
+								if hn2411 && !c.ReadFlag() {
+									clear(l2409[i2410 : i2410+1])
+									continue
+								}
+								l2409[i2410] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2410)
+									break
+								}
+							}
+						}
+					}
+					x.RmNLS = l2409
+				}
 			}
 		case 78:
-			if !f.Flag || c.ReadFlag() {
-				n2316 := c.ReadLengthFast(2)
-				if n2316 < 0 {
-					n2316 = c.ReadLength(2)
-				}
-				m2317 := foryimpl.MakeMap[map[string]int32](c, n2316)
-				for n2316 > 0 && !c.Failed() {
-					sz2318, vn2319, _ := c.ReadMapChunk(n2316, 21, 5, nil, false)
-					for j2320 := 0; j2320 < sz2318 && !c.Failed(); j2320++ {
-						var k2321 string
-						k2321 = c.ReadString()
-						var v2322 int32
-						if !vn2319 {
-							v2322 = r.ReadVarInt32()
-						}
-						m2317[k2321] = v2322
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2430, id2431 := c.ReadRefFlag(); st2430 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2431)
+				} else if st2430 == foryimpl.RefFollows {
+					n2432 := c.ReadLengthFast(2)
+					if n2432 < 0 {
+						n2432 = c.ReadLength(2)
 					}
-					n2316 -= sz2318
+					m2433 := foryimpl.MakeMap[map[string]int32](c, n2432)
+					for n2432 > 0 && !c.Failed() {
+						sz2434, vn2435, _ := c.ReadMapChunk(n2432, 21, 5, nil, false)
+						for j2436 := 0; j2436 < sz2434 && !c.Failed(); j2436++ {
+							var k2437 string
+							k2437 = c.ReadString()
+							var v2438 int32
+							if !vn2435 {
+								v2438 = r.ReadVarInt32()
+							}
+							m2433[k2437] = v2438
+						}
+						n2432 -= sz2434
+					}
+					x.RmNM = m2433
+					foryimpl.SetRefMap(c, id2431, x.RmNM)
+				} else {
+					x.RmNM = nil
 				}
-				x.RmNM = m2317
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2422 := c.ReadLengthFast(2)
+					if n2422 < 0 {
+						n2422 = c.ReadLength(2)
+					}
+					m2423 := foryimpl.MakeMap[map[string]int32](c, n2422)
+					for n2422 > 0 && !c.Failed() {
+						sz2424, vn2425, _ := c.ReadMapChunk(n2422, 21, 5, nil, false)
+						for j2426 := 0; j2426 < sz2424 && !c.Failed(); j2426++ {
+							var k2427 string
+							k2427 = c.ReadString()
+							var v2428 int32
+							if !vn2425 {
+								v2428 = r.ReadVarInt32()
+							}
+							m2423[k2427] = v2428
+						}
+						n2422 -= sz2424
+					}
+					x.RmNM = m2423
+				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2324 := c.ReadLengthFast(1)
-				if n2324 < 0 {
-					n2324 = c.ReadLength(1)
+				n2440 := c.ReadLengthFast(1)
+				if n2440 < 0 {
+					n2440 = c.ReadLength(1)
 				}
-				l2325 := foryimpl.MakeSlice[[]uint8](c, n2324)
-				if n2324 > 0 {
-					hn2327 := c.ReadListHeader(9)
+				l2441 := foryimpl.MakeSlice[[]uint8](c, n2440)
+				if n2440 > 0 {
+					hn2443 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2326 := range l2325 {
-							if hn2327 && !c.ReadFlag() {
-								clear(l2325[i2326 : i2326+1])
+						for i2442 := range l2441 {
+							if hn2443 && !c.ReadFlag() {
+								clear(l2441[i2442 : i2442+1])
 								continue
 							}
-							l2325[i2326] = r.ReadUint8()
+							l2441[i2442] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2326)
+								c.TraceIndex(i2442)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2325
+				x.RmRaw = l2441
 			}
 		default:
 			c.SkipField(f)
@@ -11854,7 +12258,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	var mw78 foryimpl.MapWriter
-	mw78.Begin(b, len(x.MSLIn))
+	mw78.BeginTracked(b, len(x.MSLIn))
 	for k79, v80 := range x.MSLIn {
 		if v80 == nil {
 			mw78.NullEntry(b)
@@ -11862,20 +12266,22 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw78.Entry(b)
 			foryimpl.WriteString(b, k79)
-			{
-				b.Reserve(6 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
-				if len(v80) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
-					off++
+			if !foryimpl.WriteRefSlice(c, v80) {
+				{
+					b.Reserve(6 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
+					if len(v80) > 0 {
+						buffer.PutUint8At(w, off, 0x08)
+						off++
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
-			}
-			if len(v80) > 0 {
-				c.WriteStructMeta(foryTypeInner)
-				for i81 := range v80 {
-					v80[i81].ForyWrite(c)
+				if len(v80) > 0 {
+					c.WriteStructMeta(foryTypeInner)
+					for i81 := range v80 {
+						v80[i81].ForyWrite(c)
+					}
 				}
 			}
 		}
@@ -11956,7 +12362,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.RmLf.ForyWrite(c)
 	var mw89 foryimpl.MapWriter
-	mw89.Begin(b, len(x.RmMSLIn))
+	mw89.BeginTracked(b, len(x.RmMSLIn))
 	for k90, v91 := range x.RmMSLIn {
 		if v91 == nil {
 			mw89.NullEntry(b)
@@ -11964,20 +12370,22 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw89.Entry(b)
 			foryimpl.WriteString(b, k90)
-			{
-				b.Reserve(6 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
-				if len(v91) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
-					off++
+			if !foryimpl.WriteRefSlice(c, v91) {
+				{
+					b.Reserve(6 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
+					if len(v91) > 0 {
+						buffer.PutUint8At(w, off, 0x08)
+						off++
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
-			}
-			if len(v91) > 0 {
-				c.WriteStructMeta(foryTypeInner)
-				for i92 := range v91 {
-					v91[i92].ForyWrite(c)
+				if len(v91) > 0 {
+					c.WriteStructMeta(foryTypeInner)
+					for i92 := range v91 {
+						v91[i92].ForyWrite(c)
+					}
 				}
 			}
 		}
@@ -12554,12 +12962,46 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
 	for n199 > 0 && !c.Failed() {
-		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
+		sz201, vn202, tr212, _ := c.ReadMapChunkRef(n199, 21, 22, nil)
 		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
 			var k204 string
 			k204 = c.ReadString()
 			var v205 []Inner
-			if !vn202 {
+			if tr212 {
+				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+					v205 = foryimpl.BackRefSlice[Inner](c, id214)
+				} else if st213 == foryimpl.RefFollows {
+					n215 := c.ReadLengthFast(1)
+					if n215 < 0 {
+						n215 = c.ReadLength(1)
+					}
+					l216 := foryimpl.MakeSlice[[]Inner](c, n215)
+					if n215 > 0 {
+						hn218, ev219 := c.ReadStructListHeader(foryTypeInner)
+						if !c.Failed() {
+							for i217 := range l216 {
+								if hn218 && !c.ReadFlag() {
+									clear(l216[i217 : i217+1])
+									continue
+								}
+								if ev219 != nil {
+									l216[i217].ForyReadEvolved(c, ev219)
+								} else {
+									l216[i217].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i217)
+									break
+								}
+							}
+						}
+					}
+					v205 = l216
+					foryimpl.SetRefSlice(c, id214, v205)
+				} else {
+					v205 = nil
+				}
+			} else if !vn202 {
 				n206 := c.ReadLengthFast(1)
 				if n206 < 0 {
 					n206 = c.ReadLength(1)
@@ -12596,17 +13038,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MSLIn")
 		return
 	}
-	if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id214)
-	} else if st213 == foryimpl.RefFollows {
-		p215 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id214, p215)
-		if ev216 := c.ReadStructFieldMeta(foryTypeInner); ev216 != nil {
-			p215.ForyReadEvolved(c, ev216)
+	if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id222)
+	} else if st221 == foryimpl.RefFollows {
+		p223 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id222, p223)
+		if ev224 := c.ReadStructFieldMeta(foryTypeInner); ev224 != nil {
+			p223.ForyReadEvolved(c, ev224)
 		} else if !c.Failed() {
-			p215.ForyRead(c)
+			p223.ForyRead(c)
 		}
-		x.PIn = p215
+		x.PIn = p223
 	} else {
 		x.PIn = nil
 	}
@@ -12614,17 +13056,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PIn")
 		return
 	}
-	if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id218)
-	} else if st217 == foryimpl.RefFollows {
-		p219 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id218, p219)
-		if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
-			p219.ForyReadEvolved(c, ev220)
+	if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id226)
+	} else if st225 == foryimpl.RefFollows {
+		p227 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id226, p227)
+		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
+			p227.ForyReadEvolved(c, ev228)
 		} else if !c.Failed() {
-			p219.ForyRead(c)
+			p227.ForyRead(c)
 		}
-		x.PLf = p219
+		x.PLf = p227
 	} else {
 		x.PLf = nil
 	}
@@ -12633,8 +13075,8 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev223 := c.ReadStructFieldMeta(foryTypeInner); ev223 != nil {
-			x.RmIn.ForyReadEvolved(c, ev223)
+		if ev231 := c.ReadStructFieldMeta(foryTypeInner); ev231 != nil {
+			x.RmIn.ForyReadEvolved(c, ev231)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
@@ -12643,122 +13085,122 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n224 := c.ReadLengthFast(1)
-	if n224 < 0 {
-		n224 = c.ReadLength(1)
+	n232 := c.ReadLengthFast(1)
+	if n232 < 0 {
+		n232 = c.ReadLength(1)
 	}
-	l225 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n224)
-	if n224 > 0 {
-		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
+	l233 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n232)
+	if n232 > 0 {
+		hn235, ev236 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i226 := range l225 {
-				if hn227 && !c.ReadFlag() {
-					clear(l225[i226 : i226+1])
+			for i234 := range l233 {
+				if hn235 && !c.ReadFlag() {
+					clear(l233[i234 : i234+1])
 					continue
 				}
-				if ev228 != nil {
-					l225[i226].ForyReadEvolved(c, ev228)
+				if ev236 != nil {
+					l233[i234].ForyReadEvolved(c, ev236)
 				} else {
-					l225[i226].ForyRead(c)
+					l233[i234].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i226)
+					c.TraceIndex(i234)
 					break
 				}
 			}
 		}
 	}
-	x.RmLIn = l225
+	x.RmLIn = l233
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n230 := c.ReadLengthFast(1)
-	if n230 < 0 {
-		n230 = c.ReadLength(1)
+	n238 := c.ReadLengthFast(1)
+	if n238 < 0 {
+		n238 = c.ReadLength(1)
 	}
-	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n230)
-	if n230 > 0 {
-		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
+	l239 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n238)
+	if n238 > 0 {
+		hn241, ev242 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i232 := range l231 {
-				if hn233 && !c.ReadFlag() {
-					clear(l231[i232 : i232+1])
+			for i240 := range l239 {
+				if hn241 && !c.ReadFlag() {
+					clear(l239[i240 : i240+1])
 					continue
 				}
-				if ev234 != nil {
-					l231[i232].ForyReadEvolved(c, ev234)
+				if ev242 != nil {
+					l239[i240].ForyReadEvolved(c, ev242)
 				} else {
-					l231[i232].ForyRead(c)
+					l239[i240].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i232)
+					c.TraceIndex(i240)
 					break
 				}
 			}
 		}
 	}
-	x.RmLLf = l231
+	x.RmLLf = l239
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n236 := c.ReadLengthFast(1)
-	if n236 < 0 {
-		n236 = c.ReadLength(1)
+	n244 := c.ReadLengthFast(1)
+	if n244 < 0 {
+		n244 = c.ReadLength(1)
 	}
-	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n236)
-	if n236 > 0 {
-		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
+	l245 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n244)
+	if n244 > 0 {
+		hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i238 := range l237 {
-				if tr241 {
-					if st243, id244 := c.ReadRefFlag(); st243 == foryimpl.RefBack {
-						l237[i238] = foryimpl.BackRef[Inner](c, id244)
-					} else if st243 == foryimpl.RefFollows {
-						p245 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id244, p245)
-						if ev240 != nil {
-							p245.ForyReadEvolved(c, ev240)
+			for i246 := range l245 {
+				if tr249 {
+					if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
+						l245[i246] = foryimpl.BackRef[Inner](c, id252)
+					} else if st251 == foryimpl.RefFollows {
+						p253 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id252, p253)
+						if ev248 != nil {
+							p253.ForyReadEvolved(c, ev248)
 						} else {
-							p245.ForyRead(c)
+							p253.ForyRead(c)
 						}
-						l237[i238] = p245
+						l245[i246] = p253
 					} else {
-						l237[i238] = nil
+						l245[i246] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i238)
+						c.TraceIndex(i246)
 						break
 					}
 					continue
 				}
-				if hn239 && !c.ReadFlag() {
-					clear(l237[i238 : i238+1])
+				if hn247 && !c.ReadFlag() {
+					clear(l245[i246 : i246+1])
 					continue
 				}
-				p242 := foryimpl.Alloc[Inner](c)
-				if ev240 != nil {
-					p242.ForyReadEvolved(c, ev240)
+				p250 := foryimpl.Alloc[Inner](c)
+				if ev248 != nil {
+					p250.ForyReadEvolved(c, ev248)
 				} else {
-					p242.ForyRead(c)
+					p250.ForyRead(c)
 				}
-				l237[i238] = p242
+				l245[i246] = p250
 				if c.Failed() {
-					c.TraceIndex(i238)
+					c.TraceIndex(i246)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l237
+	x.RmLPIn = l245
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev248 := c.ReadStructFieldMeta(foryTypeLeaf); ev248 != nil {
-			x.RmLf.ForyReadEvolved(c, ev248)
+		if ev256 := c.ReadStructFieldMeta(foryTypeLeaf); ev256 != nil {
+			x.RmLf.ForyReadEvolved(c, ev256)
 		} else if !c.Failed() {
 			x.RmLf.ForyRead(c)
 		}
@@ -12767,65 +13209,99 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n249 := c.ReadLengthFast(2)
-	if n249 < 0 {
-		n249 = c.ReadLength(2)
+	n257 := c.ReadLengthFast(2)
+	if n257 < 0 {
+		n257 = c.ReadLength(2)
 	}
-	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
-	for n249 > 0 && !c.Failed() {
-		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
-		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
-			var k254 string
-			k254 = c.ReadString()
-			var v255 []Inner
-			if !vn252 {
-				n256 := c.ReadLengthFast(1)
-				if n256 < 0 {
-					n256 = c.ReadLength(1)
+	m258 := foryimpl.MakeMap[map[string][]Inner](c, n257)
+	for n257 > 0 && !c.Failed() {
+		sz259, vn260, tr270, _ := c.ReadMapChunkRef(n257, 21, 22, nil)
+		for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
+			var k262 string
+			k262 = c.ReadString()
+			var v263 []Inner
+			if tr270 {
+				if st271, id272 := c.ReadRefFlag(); st271 == foryimpl.RefBack {
+					v263 = foryimpl.BackRefSlice[Inner](c, id272)
+				} else if st271 == foryimpl.RefFollows {
+					n273 := c.ReadLengthFast(1)
+					if n273 < 0 {
+						n273 = c.ReadLength(1)
+					}
+					l274 := foryimpl.MakeSlice[[]Inner](c, n273)
+					if n273 > 0 {
+						hn276, ev277 := c.ReadStructListHeader(foryTypeInner)
+						if !c.Failed() {
+							for i275 := range l274 {
+								if hn276 && !c.ReadFlag() {
+									clear(l274[i275 : i275+1])
+									continue
+								}
+								if ev277 != nil {
+									l274[i275].ForyReadEvolved(c, ev277)
+								} else {
+									l274[i275].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i275)
+									break
+								}
+							}
+						}
+					}
+					v263 = l274
+					foryimpl.SetRefSlice(c, id272, v263)
+				} else {
+					v263 = nil
 				}
-				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
-				if n256 > 0 {
-					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
+			} else if !vn260 {
+				n264 := c.ReadLengthFast(1)
+				if n264 < 0 {
+					n264 = c.ReadLength(1)
+				}
+				l265 := foryimpl.MakeSlice[[]Inner](c, n264)
+				if n264 > 0 {
+					hn267, ev268 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i258 := range l257 {
-							if hn259 && !c.ReadFlag() {
-								clear(l257[i258 : i258+1])
+						for i266 := range l265 {
+							if hn267 && !c.ReadFlag() {
+								clear(l265[i266 : i266+1])
 								continue
 							}
-							if ev260 != nil {
-								l257[i258].ForyReadEvolved(c, ev260)
+							if ev268 != nil {
+								l265[i266].ForyReadEvolved(c, ev268)
 							} else {
-								l257[i258].ForyRead(c)
+								l265[i266].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i258)
+								c.TraceIndex(i266)
 								break
 							}
 						}
 					}
 				}
-				v255 = l257
+				v263 = l265
 			}
-			m250[k254] = v255
+			m258[k262] = v263
 		}
-		n249 -= sz251
+		n257 -= sz259
 	}
-	x.RmMSLIn = m250
+	x.RmMSLIn = m258
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
-	if st263, id264 := c.ReadRefFlag(); st263 == foryimpl.RefBack {
-		x.RmPIn = foryimpl.BackRef[Inner](c, id264)
-	} else if st263 == foryimpl.RefFollows {
-		p265 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id264, p265)
-		if ev266 := c.ReadStructFieldMeta(foryTypeInner); ev266 != nil {
-			p265.ForyReadEvolved(c, ev266)
+	if st279, id280 := c.ReadRefFlag(); st279 == foryimpl.RefBack {
+		x.RmPIn = foryimpl.BackRef[Inner](c, id280)
+	} else if st279 == foryimpl.RefFollows {
+		p281 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id280, p281)
+		if ev282 := c.ReadStructFieldMeta(foryTypeInner); ev282 != nil {
+			p281.ForyReadEvolved(c, ev282)
 		} else if !c.Failed() {
-			p265.ForyRead(c)
+			p281.ForyRead(c)
 		}
-		x.RmPIn = p265
+		x.RmPIn = p281
 	} else {
 		x.RmPIn = nil
 	}
@@ -12833,17 +13309,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmPIn")
 		return
 	}
-	if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
-		x.RmPLf = foryimpl.BackRef[Leaf](c, id268)
-	} else if st267 == foryimpl.RefFollows {
-		p269 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id268, p269)
-		if ev270 := c.ReadStructFieldMeta(foryTypeLeaf); ev270 != nil {
-			p269.ForyReadEvolved(c, ev270)
+	if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
+		x.RmPLf = foryimpl.BackRef[Leaf](c, id284)
+	} else if st283 == foryimpl.RefFollows {
+		p285 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id284, p285)
+		if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
+			p285.ForyReadEvolved(c, ev286)
 		} else if !c.Failed() {
-			p269.ForyRead(c)
+			p285.ForyRead(c)
 		}
-		x.RmPLf = p269
+		x.RmPLf = p285
 	} else {
 		x.RmPLf = nil
 	}
@@ -12861,16 +13337,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev274 := c.ReadStructFieldMeta(foryTypeInner); ev274 != nil {
-						x.In.ForyReadEvolved(c, ev274)
+					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
+						x.In.ForyReadEvolved(c, ev290)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
-						x.In.ForyReadEvolved(c, ev271)
+					if ev287 := c.ReadStructFieldMeta(foryTypeInner); ev287 != nil {
+						x.In.ForyReadEvolved(c, ev287)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -12878,106 +13354,106 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLengthFast(1)
-				if n275 < 0 {
-					n275 = c.ReadLength(1)
+				n291 := c.ReadLengthFast(1)
+				if n291 < 0 {
+					n291 = c.ReadLength(1)
 				}
-				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
-				if n275 > 0 {
-					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
+				l292 := foryimpl.MakeSlice[[]Inner](c, n291)
+				if n291 > 0 {
+					hn294, ev295 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i277 := range l276 {
-							if hn278 && !c.ReadFlag() {
-								clear(l276[i277 : i277+1])
+						for i293 := range l292 {
+							if hn294 && !c.ReadFlag() {
+								clear(l292[i293 : i293+1])
 								continue
 							}
-							if ev279 != nil {
-								l276[i277].ForyReadEvolved(c, ev279)
+							if ev295 != nil {
+								l292[i293].ForyReadEvolved(c, ev295)
 							} else {
-								l276[i277].ForyRead(c)
+								l292[i293].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i277)
+								c.TraceIndex(i293)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l276
+				x.LIn = l292
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLengthFast(1)
-				if n281 < 0 {
-					n281 = c.ReadLength(1)
+				n297 := c.ReadLengthFast(1)
+				if n297 < 0 {
+					n297 = c.ReadLength(1)
 				}
-				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
-				if n281 > 0 {
-					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
+				l298 := foryimpl.MakeSlice[[]Leaf](c, n297)
+				if n297 > 0 {
+					hn300, ev301 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i283 := range l282 {
-							if hn284 && !c.ReadFlag() {
-								clear(l282[i283 : i283+1])
+						for i299 := range l298 {
+							if hn300 && !c.ReadFlag() {
+								clear(l298[i299 : i299+1])
 								continue
 							}
-							if ev285 != nil {
-								l282[i283].ForyReadEvolved(c, ev285)
+							if ev301 != nil {
+								l298[i299].ForyReadEvolved(c, ev301)
 							} else {
-								l282[i283].ForyRead(c)
+								l298[i299].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i283)
+								c.TraceIndex(i299)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l282
+				x.LLf = l298
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLengthFast(1)
-				if n287 < 0 {
-					n287 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
-				if n287 > 0 {
-					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
+				l304 := foryimpl.MakeSlice[[]*Inner](c, n303)
+				if n303 > 0 {
+					hn306, ev307 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i289 := range l288 {
-							if hn290 && !c.ReadFlag() {
-								clear(l288[i289 : i289+1])
+						for i305 := range l304 {
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							p293 := foryimpl.Alloc[Inner](c)
-							if ev291 != nil {
-								p293.ForyReadEvolved(c, ev291)
+							p309 := foryimpl.Alloc[Inner](c)
+							if ev307 != nil {
+								p309.ForyReadEvolved(c, ev307)
 							} else {
-								p293.ForyRead(c)
+								p309.ForyRead(c)
 							}
-							l288[i289] = p293
+							l304[i305] = p309
 							if c.Failed() {
-								c.TraceIndex(i289)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l288
+				x.LPIn = l304
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev297 := c.ReadStructFieldMeta(foryTypeLeaf); ev297 != nil {
-						x.Lf.ForyReadEvolved(c, ev297)
+					if ev313 := c.ReadStructFieldMeta(foryTypeLeaf); ev313 != nil {
+						x.Lf.ForyReadEvolved(c, ev313)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev294 := c.ReadStructFieldMeta(foryTypeLeaf); ev294 != nil {
-						x.Lf.ForyReadEvolved(c, ev294)
+					if ev310 := c.ReadStructFieldMeta(foryTypeLeaf); ev310 != nil {
+						x.Lf.ForyReadEvolved(c, ev310)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -12985,118 +13461,118 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLengthFast(2)
-				if n298 < 0 {
-					n298 = c.ReadLength(2)
+				n314 := c.ReadLengthFast(2)
+				if n314 < 0 {
+					n314 = c.ReadLength(2)
 				}
-				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
-				for n298 > 0 && !c.Failed() {
-					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
-					for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
-						var k303 string
-						k303 = c.ReadString()
-						var v304 []Inner
-						if !vn301 {
-							n305 := c.ReadLengthFast(1)
-							if n305 < 0 {
-								n305 = c.ReadLength(1)
+				m315 := foryimpl.MakeMap[map[string][]Inner](c, n314)
+				for n314 > 0 && !c.Failed() {
+					sz316, vn317, _ := c.ReadMapChunk(n314, 21, 22, nil, true)
+					for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
+						var k319 string
+						k319 = c.ReadString()
+						var v320 []Inner
+						if !vn317 {
+							n321 := c.ReadLengthFast(1)
+							if n321 < 0 {
+								n321 = c.ReadLength(1)
 							}
-							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
-							if n305 > 0 {
-								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
+							l322 := foryimpl.MakeSlice[[]Inner](c, n321)
+							if n321 > 0 {
+								hn324, ev325 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i307 := range l306 {
-										if hn308 && !c.ReadFlag() {
-											clear(l306[i307 : i307+1])
+									for i323 := range l322 {
+										if hn324 && !c.ReadFlag() {
+											clear(l322[i323 : i323+1])
 											continue
 										}
-										if ev309 != nil {
-											l306[i307].ForyReadEvolved(c, ev309)
+										if ev325 != nil {
+											l322[i323].ForyReadEvolved(c, ev325)
 										} else {
-											l306[i307].ForyRead(c)
+											l322[i323].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i307)
+											c.TraceIndex(i323)
 											break
 										}
 									}
 								}
 							}
-							v304 = l306
+							v320 = l322
 						}
-						m299[k303] = v304
+						m315[k319] = v320
 					}
-					n298 -= sz300
+					n314 -= sz316
 				}
-				x.MSLIn = m299
+				x.MSLIn = m315
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id315)
-				} else if st314 == foryimpl.RefFollows {
-					p316 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id315, p316)
-					if ev317 := c.ReadStructFieldMeta(foryTypeInner); ev317 != nil {
-						p316.ForyReadEvolved(c, ev317)
+				if st330, id331 := c.ReadRefFlag(); st330 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id331)
+				} else if st330 == foryimpl.RefFollows {
+					p332 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id331, p332)
+					if ev333 := c.ReadStructFieldMeta(foryTypeInner); ev333 != nil {
+						p332.ForyReadEvolved(c, ev333)
 					} else if !c.Failed() {
-						p316.ForyRead(c)
+						p332.ForyRead(c)
 					}
-					x.PIn = p316
+					x.PIn = p332
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p312 := foryimpl.Alloc[Inner](c)
-					if ev313 := c.ReadStructFieldMeta(foryTypeInner); ev313 != nil {
-						p312.ForyReadEvolved(c, ev313)
+					p328 := foryimpl.Alloc[Inner](c)
+					if ev329 := c.ReadStructFieldMeta(foryTypeInner); ev329 != nil {
+						p328.ForyReadEvolved(c, ev329)
 					} else if !c.Failed() {
-						p312.ForyRead(c)
+						p328.ForyRead(c)
 					}
-					x.PIn = p312
+					x.PIn = p328
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st320, id321 := c.ReadRefFlag(); st320 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id321)
-				} else if st320 == foryimpl.RefFollows {
-					p322 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id321, p322)
-					if ev323 := c.ReadStructFieldMeta(foryTypeLeaf); ev323 != nil {
-						p322.ForyReadEvolved(c, ev323)
+				if st336, id337 := c.ReadRefFlag(); st336 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id337)
+				} else if st336 == foryimpl.RefFollows {
+					p338 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id337, p338)
+					if ev339 := c.ReadStructFieldMeta(foryTypeLeaf); ev339 != nil {
+						p338.ForyReadEvolved(c, ev339)
 					} else if !c.Failed() {
-						p322.ForyRead(c)
+						p338.ForyRead(c)
 					}
-					x.PLf = p322
+					x.PLf = p338
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p318 := foryimpl.Alloc[Leaf](c)
-					if ev319 := c.ReadStructFieldMeta(foryTypeLeaf); ev319 != nil {
-						p318.ForyReadEvolved(c, ev319)
+					p334 := foryimpl.Alloc[Leaf](c)
+					if ev335 := c.ReadStructFieldMeta(foryTypeLeaf); ev335 != nil {
+						p334.ForyReadEvolved(c, ev335)
 					} else if !c.Failed() {
-						p318.ForyRead(c)
+						p334.ForyRead(c)
 					}
-					x.PLf = p318
+					x.PLf = p334
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
-						x.RmIn.ForyReadEvolved(c, ev327)
+					if ev343 := c.ReadStructFieldMeta(foryTypeInner); ev343 != nil {
+						x.RmIn.ForyReadEvolved(c, ev343)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev324 := c.ReadStructFieldMeta(foryTypeInner); ev324 != nil {
-						x.RmIn.ForyReadEvolved(c, ev324)
+					if ev340 := c.ReadStructFieldMeta(foryTypeInner); ev340 != nil {
+						x.RmIn.ForyReadEvolved(c, ev340)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -13104,106 +13580,106 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLengthFast(1)
-				if n328 < 0 {
-					n328 = c.ReadLength(1)
+				n344 := c.ReadLengthFast(1)
+				if n344 < 0 {
+					n344 = c.ReadLength(1)
 				}
-				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
-				if n328 > 0 {
-					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
+				l345 := foryimpl.MakeSlice[[]Inner](c, n344)
+				if n344 > 0 {
+					hn347, ev348 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i330 := range l329 {
-							if hn331 && !c.ReadFlag() {
-								clear(l329[i330 : i330+1])
+						for i346 := range l345 {
+							if hn347 && !c.ReadFlag() {
+								clear(l345[i346 : i346+1])
 								continue
 							}
-							if ev332 != nil {
-								l329[i330].ForyReadEvolved(c, ev332)
+							if ev348 != nil {
+								l345[i346].ForyReadEvolved(c, ev348)
 							} else {
-								l329[i330].ForyRead(c)
+								l345[i346].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i330)
+								c.TraceIndex(i346)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l329
+				x.RmLIn = l345
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLengthFast(1)
-				if n334 < 0 {
-					n334 = c.ReadLength(1)
+				n350 := c.ReadLengthFast(1)
+				if n350 < 0 {
+					n350 = c.ReadLength(1)
 				}
-				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
-				if n334 > 0 {
-					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
+				l351 := foryimpl.MakeSlice[[]Leaf](c, n350)
+				if n350 > 0 {
+					hn353, ev354 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i336 := range l335 {
-							if hn337 && !c.ReadFlag() {
-								clear(l335[i336 : i336+1])
+						for i352 := range l351 {
+							if hn353 && !c.ReadFlag() {
+								clear(l351[i352 : i352+1])
 								continue
 							}
-							if ev338 != nil {
-								l335[i336].ForyReadEvolved(c, ev338)
+							if ev354 != nil {
+								l351[i352].ForyReadEvolved(c, ev354)
 							} else {
-								l335[i336].ForyRead(c)
+								l351[i352].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i336)
+								c.TraceIndex(i352)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l335
+				x.RmLLf = l351
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLengthFast(1)
-				if n340 < 0 {
-					n340 = c.ReadLength(1)
+				n356 := c.ReadLengthFast(1)
+				if n356 < 0 {
+					n356 = c.ReadLength(1)
 				}
-				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
-				if n340 > 0 {
-					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
+				l357 := foryimpl.MakeSlice[[]*Inner](c, n356)
+				if n356 > 0 {
+					hn359, ev360 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if hn343 && !c.ReadFlag() {
-								clear(l341[i342 : i342+1])
+						for i358 := range l357 {
+							if hn359 && !c.ReadFlag() {
+								clear(l357[i358 : i358+1])
 								continue
 							}
-							p346 := foryimpl.Alloc[Inner](c)
-							if ev344 != nil {
-								p346.ForyReadEvolved(c, ev344)
+							p362 := foryimpl.Alloc[Inner](c)
+							if ev360 != nil {
+								p362.ForyReadEvolved(c, ev360)
 							} else {
-								p346.ForyRead(c)
+								p362.ForyRead(c)
 							}
-							l341[i342] = p346
+							l357[i358] = p362
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i358)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l341
+				x.RmLPIn = l357
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
-						x.RmLf.ForyReadEvolved(c, ev350)
+					if ev366 := c.ReadStructFieldMeta(foryTypeLeaf); ev366 != nil {
+						x.RmLf.ForyReadEvolved(c, ev366)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev347 := c.ReadStructFieldMeta(foryTypeLeaf); ev347 != nil {
-						x.RmLf.ForyReadEvolved(c, ev347)
+					if ev363 := c.ReadStructFieldMeta(foryTypeLeaf); ev363 != nil {
+						x.RmLf.ForyReadEvolved(c, ev363)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -13211,103 +13687,103 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLengthFast(2)
-				if n351 < 0 {
-					n351 = c.ReadLength(2)
+				n367 := c.ReadLengthFast(2)
+				if n367 < 0 {
+					n367 = c.ReadLength(2)
 				}
-				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
-				for n351 > 0 && !c.Failed() {
-					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
-					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
-						var k356 string
-						k356 = c.ReadString()
-						var v357 []Inner
-						if !vn354 {
-							n358 := c.ReadLengthFast(1)
-							if n358 < 0 {
-								n358 = c.ReadLength(1)
+				m368 := foryimpl.MakeMap[map[string][]Inner](c, n367)
+				for n367 > 0 && !c.Failed() {
+					sz369, vn370, _ := c.ReadMapChunk(n367, 21, 22, nil, true)
+					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
+						var k372 string
+						k372 = c.ReadString()
+						var v373 []Inner
+						if !vn370 {
+							n374 := c.ReadLengthFast(1)
+							if n374 < 0 {
+								n374 = c.ReadLength(1)
 							}
-							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
-							if n358 > 0 {
-								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
+							l375 := foryimpl.MakeSlice[[]Inner](c, n374)
+							if n374 > 0 {
+								hn377, ev378 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i360 := range l359 {
-										if hn361 && !c.ReadFlag() {
-											clear(l359[i360 : i360+1])
+									for i376 := range l375 {
+										if hn377 && !c.ReadFlag() {
+											clear(l375[i376 : i376+1])
 											continue
 										}
-										if ev362 != nil {
-											l359[i360].ForyReadEvolved(c, ev362)
+										if ev378 != nil {
+											l375[i376].ForyReadEvolved(c, ev378)
 										} else {
-											l359[i360].ForyRead(c)
+											l375[i376].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i360)
+											c.TraceIndex(i376)
 											break
 										}
 									}
 								}
 							}
-							v357 = l359
+							v373 = l375
 						}
-						m352[k356] = v357
+						m368[k372] = v373
 					}
-					n351 -= sz353
+					n367 -= sz369
 				}
-				x.RmMSLIn = m352
+				x.RmMSLIn = m368
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st367, id368 := c.ReadRefFlag(); st367 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id368)
-				} else if st367 == foryimpl.RefFollows {
-					p369 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id368, p369)
-					if ev370 := c.ReadStructFieldMeta(foryTypeInner); ev370 != nil {
-						p369.ForyReadEvolved(c, ev370)
+				if st383, id384 := c.ReadRefFlag(); st383 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id384)
+				} else if st383 == foryimpl.RefFollows {
+					p385 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id384, p385)
+					if ev386 := c.ReadStructFieldMeta(foryTypeInner); ev386 != nil {
+						p385.ForyReadEvolved(c, ev386)
 					} else if !c.Failed() {
-						p369.ForyRead(c)
+						p385.ForyRead(c)
 					}
-					x.RmPIn = p369
+					x.RmPIn = p385
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p365 := foryimpl.Alloc[Inner](c)
-					if ev366 := c.ReadStructFieldMeta(foryTypeInner); ev366 != nil {
-						p365.ForyReadEvolved(c, ev366)
+					p381 := foryimpl.Alloc[Inner](c)
+					if ev382 := c.ReadStructFieldMeta(foryTypeInner); ev382 != nil {
+						p381.ForyReadEvolved(c, ev382)
 					} else if !c.Failed() {
-						p365.ForyRead(c)
+						p381.ForyRead(c)
 					}
-					x.RmPIn = p365
+					x.RmPIn = p381
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st373, id374 := c.ReadRefFlag(); st373 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id374)
-				} else if st373 == foryimpl.RefFollows {
-					p375 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id374, p375)
-					if ev376 := c.ReadStructFieldMeta(foryTypeLeaf); ev376 != nil {
-						p375.ForyReadEvolved(c, ev376)
+				if st389, id390 := c.ReadRefFlag(); st389 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id390)
+				} else if st389 == foryimpl.RefFollows {
+					p391 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id390, p391)
+					if ev392 := c.ReadStructFieldMeta(foryTypeLeaf); ev392 != nil {
+						p391.ForyReadEvolved(c, ev392)
 					} else if !c.Failed() {
-						p375.ForyRead(c)
+						p391.ForyRead(c)
 					}
-					x.RmPLf = p375
+					x.RmPLf = p391
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p371 := foryimpl.Alloc[Leaf](c)
-					if ev372 := c.ReadStructFieldMeta(foryTypeLeaf); ev372 != nil {
-						p371.ForyReadEvolved(c, ev372)
+					p387 := foryimpl.Alloc[Leaf](c)
+					if ev388 := c.ReadStructFieldMeta(foryTypeLeaf); ev388 != nil {
+						p387.ForyReadEvolved(c, ev388)
 					} else if !c.Failed() {
-						p371.ForyRead(c)
+						p387.ForyRead(c)
 					}
-					x.RmPLf = p371
+					x.RmPLf = p387
 				}
 			}
 		default:
@@ -14240,10 +14716,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if x.NM == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefMap(c, x.NM) {
 		var mw22 foryimpl.MapWriter
 		mw22.Begin(b, len(x.NM))
 		for k23, v24 := range x.NM {
@@ -14504,42 +14977,47 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	if c.ReadFlag() {
-		n54 := c.ReadLengthFast(2)
-		if n54 < 0 {
-			n54 = c.ReadLength(2)
+	if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id55)
+	} else if st54 == foryimpl.RefFollows {
+		n56 := c.ReadLengthFast(2)
+		if n56 < 0 {
+			n56 = c.ReadLength(2)
 		}
-		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
-		for n54 > 0 && !c.Failed() {
-			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
-			for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-				var k59 string
-				k59 = c.ReadString()
-				var v60 int32
-				if !vn57 {
-					v60 = r.ReadVarInt32()
+		m57 := foryimpl.MakeMap[map[string]int32](c, n56)
+		for n56 > 0 && !c.Failed() {
+			sz58, vn59, _ := c.ReadMapChunk(n56, 21, 5, nil, false)
+			for j60 := 0; j60 < sz58 && !c.Failed(); j60++ {
+				var k61 string
+				k61 = c.ReadString()
+				var v62 int32
+				if !vn59 {
+					v62 = r.ReadVarInt32()
 				}
-				m55[k59] = v60
+				m57[k61] = v62
 			}
-			n54 -= sz56
+			n56 -= sz58
 		}
-		x.NM = m55
+		x.NM = m57
+		foryimpl.SetRefMap(c, id55, x.NM)
+	} else {
+		x.NM = nil
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
-		x.NPIn = foryimpl.BackRef[Inner](c, id63)
-	} else if st62 == foryimpl.RefFollows {
-		p64 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id63, p64)
-		if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-			p64.ForyReadEvolved(c, ev65)
+	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+		x.NPIn = foryimpl.BackRef[Inner](c, id65)
+	} else if st64 == foryimpl.RefFollows {
+		p66 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id65, p66)
+		if ev67 := c.ReadStructFieldMeta(foryTypeInner); ev67 != nil {
+			p66.ForyReadEvolved(c, ev67)
 		} else if !c.Failed() {
-			p64.ForyRead(c)
+			p66.ForyRead(c)
 		}
-		x.NPIn = p64
+		x.NPIn = p66
 	} else {
 		x.NPIn = nil
 	}
@@ -14548,9 +15026,9 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p66 := foryimpl.Alloc[string](c)
-		*p66 = c.ReadString()
-		x.NS = p66
+		p68 := foryimpl.Alloc[string](c)
+		*p68 = c.ReadString()
+		x.NS = p68
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -14566,94 +15044,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
-					x.WFix = int32(v67)
+				if v69, ok70 := c.ReadIntAs(f, 32); ok70 {
+					x.WFix = int32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					x.WF = float32(v69)
+				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
+					x.WF = float32(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
-					x.WSU = uint16(v71)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.WSU = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
-					x.WU = uint16(v73)
+				if v75, ok76 := c.ReadUintAs(f, 16); ok76 {
+					x.WU = uint16(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
-					x.NWP = int8(v75)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.NWP = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
-					x.W8 = int8(v77)
+				if v79, ok80 := c.ReadIntAs(f, 8); ok80 {
+					x.W8 = int8(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					x.Count = int32(v79)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.Count = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.NP = int32(v81)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.NP = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.W32 = int32(v83)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.W32 = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.WIF = int32(v85)
+				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
+					x.WIF = int32(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v88, ok89 := c.ReadIntAs(f, 16); ok89 {
-					pv90 := int16(v88)
-					x.NPW = &pv90
+				if v90, ok91 := c.ReadIntAs(f, 16); ok91 {
+					pv92 := int16(v90)
+					x.NPW = &pv92
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[int16](c)
-				*p87 = r.ReadInt16()
-				x.NPW = p87
+				p89 := foryimpl.Alloc[int16](c)
+				*p89 = r.ReadInt16()
+				x.NPW = p89
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -14662,16 +15140,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
-						x.NIn.ForyReadEvolved(c, ev94)
+					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+						x.NIn.ForyReadEvolved(c, ev96)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-						x.NIn.ForyReadEvolved(c, ev91)
+					if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
+						x.NIn.ForyReadEvolved(c, ev93)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -14681,83 +15159,112 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(1)
-				if n95 < 0 {
-					n95 = c.ReadLength(1)
+				n97 := c.ReadLengthFast(1)
+				if n97 < 0 {
+					n97 = c.ReadLength(1)
 				}
-				l96 := foryimpl.MakeSlice[[]int32](c, n95)
-				if n95 > 0 {
-					hn98 := c.ReadListHeader(5)
+				l98 := foryimpl.MakeSlice[[]int32](c, n97)
+				if n97 > 0 {
+					hn100 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i99 := range l98 {
+							if hn100 && !c.ReadFlag() {
+								clear(l98[i99 : i99+1])
 								continue
 							}
-							l96[i97] = r.ReadVarInt32()
+							l98[i99] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i99)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l96
+				x.NL = l98
 			}
 		case 14:
-			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLengthFast(2)
-				if n101 < 0 {
-					n101 = c.ReadLength(2)
-				}
-				m102 := foryimpl.MakeMap[map[string]int32](c, n101)
-				for n101 > 0 && !c.Failed() {
-					sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
-					for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
-						var k106 string
-						k106 = c.ReadString()
-						var v107 int32
-						if !vn104 {
-							v107 = r.ReadVarInt32()
-						}
-						m102[k106] = v107
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					n113 := c.ReadLengthFast(2)
+					if n113 < 0 {
+						n113 = c.ReadLength(2)
 					}
-					n101 -= sz103
+					m114 := foryimpl.MakeMap[map[string]int32](c, n113)
+					for n113 > 0 && !c.Failed() {
+						sz115, vn116, _ := c.ReadMapChunk(n113, 21, 5, nil, false)
+						for j117 := 0; j117 < sz115 && !c.Failed(); j117++ {
+							var k118 string
+							k118 = c.ReadString()
+							var v119 int32
+							if !vn116 {
+								v119 = r.ReadVarInt32()
+							}
+							m114[k118] = v119
+						}
+						n113 -= sz115
+					}
+					x.NM = m114
+					foryimpl.SetRefMap(c, id112, x.NM)
+				} else {
+					x.NM = nil
 				}
-				x.NM = m102
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n103 := c.ReadLengthFast(2)
+					if n103 < 0 {
+						n103 = c.ReadLength(2)
+					}
+					m104 := foryimpl.MakeMap[map[string]int32](c, n103)
+					for n103 > 0 && !c.Failed() {
+						sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
+						for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
+							var k108 string
+							k108 = c.ReadString()
+							var v109 int32
+							if !vn106 {
+								v109 = r.ReadVarInt32()
+							}
+							m104[k108] = v109
+						}
+						n103 -= sz105
+					}
+					x.NM = m104
+				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					p113 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id112, p113)
-					if ev114 := c.ReadStructFieldMeta(foryTypeInner); ev114 != nil {
-						p113.ForyReadEvolved(c, ev114)
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id124)
+				} else if st123 == foryimpl.RefFollows {
+					p125 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id124, p125)
+					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
+						p125.ForyReadEvolved(c, ev126)
 					} else if !c.Failed() {
-						p113.ForyRead(c)
+						p125.ForyRead(c)
 					}
-					x.NPIn = p113
+					x.NPIn = p125
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p109 := foryimpl.Alloc[Inner](c)
-					if ev110 := c.ReadStructFieldMeta(foryTypeInner); ev110 != nil {
-						p109.ForyReadEvolved(c, ev110)
+					p121 := foryimpl.Alloc[Inner](c)
+					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+						p121.ForyReadEvolved(c, ev122)
 					} else if !c.Failed() {
-						p109.ForyRead(c)
+						p121.ForyRead(c)
 					}
-					x.NPIn = p109
+					x.NPIn = p121
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p115 := foryimpl.Alloc[string](c)
-				*p115 = c.ReadString()
-				x.NS = p115
+				p127 := foryimpl.Alloc[string](c)
+				*p127 = c.ReadString()
+				x.NS = p127
 			}
 		default:
 			c.SkipField(f)

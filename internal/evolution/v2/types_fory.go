@@ -877,7 +877,10 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.AddPDt))
 	}
-	if !foryimpl.WriteRefPtr(c, x.AddPE) {
+	if x.AddPE == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.AddPE))
 	}
 	if x.AddPS == nil {
@@ -940,7 +943,10 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		foryimpl.WriteDate(b, foryimpl.Date(*x.PDt))
 	}
-	if !foryimpl.WriteRefPtr(c, x.PE) {
+	if x.PE == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PE))
 	}
 	if x.PS == nil {
@@ -4438,34 +4444,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l620 := x.AddLL
 	b.WriteVarUint32(uint32(len(l620)))
 	if len(l620) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e621 := range l620 {
-			b.WriteVarUint32(uint32(len(e621)))
-			if len(e621) > 0 {
-				b.Reserve(1 + len(e621)*5 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
-				for _, e622 := range e621 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e622))
+			if !foryimpl.WriteRefSlice(c, e621) {
+				b.WriteVarUint32(uint32(len(e621)))
+				if len(e621) > 0 {
+					b.Reserve(1 + len(e621)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e622 := range e621 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e622))
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	l623 := x.AddLM
 	b.WriteVarUint32(uint32(len(l623)))
 	if len(l623) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e624 := range l623 {
-			var mw625 foryimpl.MapWriter
-			mw625.Begin(b, len(e624))
-			for k626, v627 := range e624 {
-				mw625.Entry(b)
-				foryimpl.WriteString(b, k626)
-				b.WriteVarInt32(v627)
+			if !foryimpl.WriteRefMap(c, e624) {
+				var mw625 foryimpl.MapWriter
+				mw625.Begin(b, len(e624))
+				for k626, v627 := range e624 {
+					mw625.Entry(b)
+					foryimpl.WriteString(b, k626)
+					b.WriteVarInt32(v627)
+				}
+				mw625.End(b)
 			}
-			mw625.End(b)
 		}
 	}
 	l628 := x.AddLPI
@@ -4597,7 +4607,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw652.End(b)
 	var mw655 foryimpl.MapWriter
-	mw655.Begin(b, len(x.AddMSL))
+	mw655.BeginTracked(b, len(x.AddMSL))
 	for k656, v657 := range x.AddMSL {
 		if v657 == nil {
 			mw655.NullEntry(b)
@@ -4605,36 +4615,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw655.Entry(b)
 			foryimpl.WriteString(b, k656)
-			{
-				sz659 := 6 + buffer.BatchSlack + len(v657)*9
-				for _, e658 := range v657 {
-					sz659 += len(e658)
-				}
-				b.Reserve(sz659)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v657)))
-				if len(v657) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
-					off++
+			if !foryimpl.WriteRefSlice(c, v657) {
+				{
+					sz659 := 6 + buffer.BatchSlack + len(v657)*9
 					for _, e658 := range v657 {
-						if len(w)-off < len(e658)+9+buffer.BatchSlack {
-							b.SetWriterIndex(off)
-							b.Reserve(len(e658) + 9 + buffer.BatchSlack)
-							w = b.Window()
-						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e658))<<2|2)
-						if len(e658) > 0 {
-							off += copy(w[off:], e658)
+						sz659 += len(e658)
+					}
+					b.Reserve(sz659)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v657)))
+					if len(v657) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e658 := range v657 {
+							if len(w)-off < len(e658)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e658) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e658))<<2|2)
+							if len(e658) > 0 {
+								off += copy(w[off:], e658)
+							}
 						}
 					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	mw655.End(b)
 	var mw660 foryimpl.MapWriter
-	mw660.Begin(b, len(x.AddMSM))
+	mw660.BeginTracked(b, len(x.AddMSM))
 	for k661, v662 := range x.AddMSM {
 		if v662 == nil {
 			mw660.NullEntry(b)
@@ -4642,14 +4654,16 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw660.Entry(b)
 			foryimpl.WriteString(b, k661)
-			var mw663 foryimpl.MapWriter
-			mw663.Begin(b, len(v662))
-			for k664, v665 := range v662 {
-				mw663.Entry(b)
-				foryimpl.WriteString(b, k664)
-				b.WriteVarInt32(v665)
+			if !foryimpl.WriteRefMap(c, v662) {
+				var mw663 foryimpl.MapWriter
+				mw663.Begin(b, len(v662))
+				for k664, v665 := range v662 {
+					mw663.Entry(b)
+					foryimpl.WriteString(b, k664)
+					b.WriteVarInt32(v665)
+				}
+				mw663.End(b)
 			}
-			mw663.End(b)
 		}
 	}
 	mw660.End(b)
@@ -4679,10 +4693,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l672)))
 		b.WriteBytes(l672)
 	}
-	if x.AddNLS == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.AddNLS) {
 		l673 := x.AddNLS
 		{
 			sz675 := 6 + buffer.BatchSlack + len(l673)*9
@@ -4710,10 +4721,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if x.AddNM == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefMap(c, x.AddNM) {
 		var mw676 foryimpl.MapWriter
 		mw676.Begin(b, len(x.AddNM))
 		for k677, v678 := range x.AddNM {
@@ -4852,34 +4860,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	l697 := x.LL
 	b.WriteVarUint32(uint32(len(l697)))
 	if len(l697) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e698 := range l697 {
-			b.WriteVarUint32(uint32(len(e698)))
-			if len(e698) > 0 {
-				b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				buffer.PutUint8At(w, off, 0x0c)
-				off++
-				for _, e699 := range e698 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+			if !foryimpl.WriteRefSlice(c, e698) {
+				b.WriteVarUint32(uint32(len(e698)))
+				if len(e698) > 0 {
+					b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e699 := range e698 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	l700 := x.LM
 	b.WriteVarUint32(uint32(len(l700)))
 	if len(l700) > 0 {
-		b.WriteUint8(0x0c)
+		b.WriteUint8(0x0d)
 		for _, e701 := range l700 {
-			var mw702 foryimpl.MapWriter
-			mw702.Begin(b, len(e701))
-			for k703, v704 := range e701 {
-				mw702.Entry(b)
-				foryimpl.WriteString(b, k703)
-				b.WriteVarInt32(v704)
+			if !foryimpl.WriteRefMap(c, e701) {
+				var mw702 foryimpl.MapWriter
+				mw702.Begin(b, len(e701))
+				for k703, v704 := range e701 {
+					mw702.Entry(b)
+					foryimpl.WriteString(b, k703)
+					b.WriteVarInt32(v704)
+				}
+				mw702.End(b)
 			}
-			mw702.End(b)
 		}
 	}
 	l705 := x.LPI
@@ -5011,7 +5023,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	mw729.End(b)
 	var mw732 foryimpl.MapWriter
-	mw732.Begin(b, len(x.MSL))
+	mw732.BeginTracked(b, len(x.MSL))
 	for k733, v734 := range x.MSL {
 		if v734 == nil {
 			mw732.NullEntry(b)
@@ -5019,36 +5031,38 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw732.Entry(b)
 			foryimpl.WriteString(b, k733)
-			{
-				sz736 := 6 + buffer.BatchSlack + len(v734)*9
-				for _, e735 := range v734 {
-					sz736 += len(e735)
-				}
-				b.Reserve(sz736)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
-				if len(v734) > 0 {
-					buffer.PutUint8At(w, off, 0x0c)
-					off++
+			if !foryimpl.WriteRefSlice(c, v734) {
+				{
+					sz736 := 6 + buffer.BatchSlack + len(v734)*9
 					for _, e735 := range v734 {
-						if len(w)-off < len(e735)+9+buffer.BatchSlack {
-							b.SetWriterIndex(off)
-							b.Reserve(len(e735) + 9 + buffer.BatchSlack)
-							w = b.Window()
-						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
-						if len(e735) > 0 {
-							off += copy(w[off:], e735)
+						sz736 += len(e735)
+					}
+					b.Reserve(sz736)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
+					if len(v734) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e735 := range v734 {
+							if len(w)-off < len(e735)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e735) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
+							if len(e735) > 0 {
+								off += copy(w[off:], e735)
+							}
 						}
 					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
 			}
 		}
 	}
 	mw732.End(b)
 	var mw737 foryimpl.MapWriter
-	mw737.Begin(b, len(x.MSM))
+	mw737.BeginTracked(b, len(x.MSM))
 	for k738, v739 := range x.MSM {
 		if v739 == nil {
 			mw737.NullEntry(b)
@@ -5056,14 +5070,16 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw737.Entry(b)
 			foryimpl.WriteString(b, k738)
-			var mw740 foryimpl.MapWriter
-			mw740.Begin(b, len(v739))
-			for k741, v742 := range v739 {
-				mw740.Entry(b)
-				foryimpl.WriteString(b, k741)
-				b.WriteVarInt32(v742)
+			if !foryimpl.WriteRefMap(c, v739) {
+				var mw740 foryimpl.MapWriter
+				mw740.Begin(b, len(v739))
+				for k741, v742 := range v739 {
+					mw740.Entry(b)
+					foryimpl.WriteString(b, k741)
+					b.WriteVarInt32(v742)
+				}
+				mw740.End(b)
 			}
-			mw740.End(b)
 		}
 	}
 	mw737.End(b)
@@ -5093,10 +5109,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l749)))
 		b.WriteBytes(l749)
 	}
-	if x.NLS == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.NLS) {
 		l750 := x.NLS
 		{
 			sz752 := 6 + buffer.BatchSlack + len(l750)*9
@@ -5124,10 +5137,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if x.NM == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefMap(c, x.NM) {
 		var mw753 foryimpl.MapWriter
 		mw753.Begin(b, len(x.NM))
 		for k754, v755 := range x.NM {
@@ -7730,35 +7740,71 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	l1374 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1373)
 	if n1373 > 0 {
-		hn1376 := c.ReadListHeader(22)
+		hn1376, tr1378 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i1375 := range l1374 {
+				if tr1378 {
+					if st1379, id1380 := c.ReadRefFlag(); st1379 == foryimpl.RefBack {
+						l1374[i1375] = foryimpl.BackRefSlice[int32](c, id1380)
+					} else if st1379 == foryimpl.RefFollows {
+						n1381 := c.ReadLengthFast(1)
+						if n1381 < 0 {
+							n1381 = c.ReadLength(1)
+						}
+						l1382 := foryimpl.MakeSlice[[]int32](c, n1381)
+						if n1381 > 0 {
+							hn1384 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1383 := range l1382 {
+									if hn1384 && !c.ReadFlag() {
+										clear(l1382[i1383 : i1383+1])
+										continue
+									}
+									l1382[i1383] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1383)
+										break
+									}
+								}
+							}
+						}
+						l1374[i1375] = l1382
+						foryimpl.SetRefSlice(c, id1380, l1374[i1375])
+					} else {
+						l1374[i1375] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1375)
+						break
+					}
+					continue
+				}
 				if hn1376 && !c.ReadFlag() {
 					clear(l1374[i1375 : i1375+1])
 					continue
 				}
-				n1379 := c.ReadLengthFast(1)
-				if n1379 < 0 {
-					n1379 = c.ReadLength(1)
+				n1387 := c.ReadLengthFast(1)
+				if n1387 < 0 {
+					n1387 = c.ReadLength(1)
 				}
-				l1380 := foryimpl.MakeSlice[[]int32](c, n1379)
-				if n1379 > 0 {
-					hn1382 := c.ReadListHeader(5)
+				l1388 := foryimpl.MakeSlice[[]int32](c, n1387)
+				if n1387 > 0 {
+					hn1390 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1381 := range l1380 {
-							if hn1382 && !c.ReadFlag() {
-								clear(l1380[i1381 : i1381+1])
+						for i1389 := range l1388 {
+							if hn1390 && !c.ReadFlag() {
+								clear(l1388[i1389 : i1389+1])
 								continue
 							}
-							l1380[i1381] = r.ReadVarInt32()
+							l1388[i1389] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1381)
+								c.TraceIndex(i1389)
 								break
 							}
 						}
 					}
 				}
-				l1374[i1375] = l1380
+				l1374[i1375] = l1388
 				if c.Failed() {
 					c.TraceIndex(i1375)
 					break
@@ -7771,170 +7817,125 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLL")
 		return
 	}
-	n1385 := c.ReadLengthFast(1)
-	if n1385 < 0 {
-		n1385 = c.ReadLength(1)
+	n1393 := c.ReadLengthFast(1)
+	if n1393 < 0 {
+		n1393 = c.ReadLength(1)
 	}
-	l1386 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1385)
-	if n1385 > 0 {
-		hn1388 := c.ReadListHeader(24)
+	l1394 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1393)
+	if n1393 > 0 {
+		hn1396, tr1398 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1387 := range l1386 {
-				if hn1388 && !c.ReadFlag() {
-					clear(l1386[i1387 : i1387+1])
+			for i1395 := range l1394 {
+				if tr1398 {
+					if st1399, id1400 := c.ReadRefFlag(); st1399 == foryimpl.RefBack {
+						l1394[i1395] = foryimpl.BackRefMap[string, int32](c, id1400)
+					} else if st1399 == foryimpl.RefFollows {
+						n1401 := c.ReadLengthFast(2)
+						if n1401 < 0 {
+							n1401 = c.ReadLength(2)
+						}
+						m1402 := foryimpl.MakeMap[map[string]int32](c, n1401)
+						for n1401 > 0 && !c.Failed() {
+							sz1403, vn1404, _ := c.ReadMapChunk(n1401, 21, 5, nil, false)
+							for j1405 := 0; j1405 < sz1403 && !c.Failed(); j1405++ {
+								var k1406 string
+								k1406 = c.ReadString()
+								var v1407 int32
+								if !vn1404 {
+									v1407 = r.ReadVarInt32()
+								}
+								m1402[k1406] = v1407
+							}
+							n1401 -= sz1403
+						}
+						l1394[i1395] = m1402
+						foryimpl.SetRefMap(c, id1400, l1394[i1395])
+					} else {
+						l1394[i1395] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1395)
+						break
+					}
 					continue
 				}
-				n1391 := c.ReadLengthFast(2)
-				if n1391 < 0 {
-					n1391 = c.ReadLength(2)
+				if hn1396 && !c.ReadFlag() {
+					clear(l1394[i1395 : i1395+1])
+					continue
 				}
-				m1392 := foryimpl.MakeMap[map[string]int32](c, n1391)
-				for n1391 > 0 && !c.Failed() {
-					sz1393, vn1394, _ := c.ReadMapChunk(n1391, 21, 5, nil, false)
-					for j1395 := 0; j1395 < sz1393 && !c.Failed(); j1395++ {
-						var k1396 string
-						k1396 = c.ReadString()
-						var v1397 int32
-						if !vn1394 {
-							v1397 = r.ReadVarInt32()
+				n1409 := c.ReadLengthFast(2)
+				if n1409 < 0 {
+					n1409 = c.ReadLength(2)
+				}
+				m1410 := foryimpl.MakeMap[map[string]int32](c, n1409)
+				for n1409 > 0 && !c.Failed() {
+					sz1411, vn1412, _ := c.ReadMapChunk(n1409, 21, 5, nil, false)
+					for j1413 := 0; j1413 < sz1411 && !c.Failed(); j1413++ {
+						var k1414 string
+						k1414 = c.ReadString()
+						var v1415 int32
+						if !vn1412 {
+							v1415 = r.ReadVarInt32()
 						}
-						m1392[k1396] = v1397
+						m1410[k1414] = v1415
 					}
-					n1391 -= sz1393
+					n1409 -= sz1411
 				}
-				l1386[i1387] = m1392
+				l1394[i1395] = m1410
 				if c.Failed() {
-					c.TraceIndex(i1387)
+					c.TraceIndex(i1395)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1386
+	x.AddLM = l1394
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n1399 := c.ReadLengthFast(1)
-	if n1399 < 0 {
-		n1399 = c.ReadLength(1)
+	n1417 := c.ReadLengthFast(1)
+	if n1417 < 0 {
+		n1417 = c.ReadLength(1)
 	}
-	l1400 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1399)
-	if n1399 > 0 {
-		hn1402 := c.ReadListHeader(5)
+	l1418 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1417)
+	if n1417 > 0 {
+		hn1420 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1401 := range l1400 {
-				if hn1402 && !c.ReadFlag() {
-					clear(l1400[i1401 : i1401+1])
+			for i1419 := range l1418 {
+				if hn1420 && !c.ReadFlag() {
+					clear(l1418[i1419 : i1419+1])
 					continue
 				}
-				p1405 := foryimpl.Alloc[int32](c)
-				*p1405 = r.ReadVarInt32()
-				l1400[i1401] = p1405
+				p1423 := foryimpl.Alloc[int32](c)
+				*p1423 = r.ReadVarInt32()
+				l1418[i1419] = p1423
 				if c.Failed() {
-					c.TraceIndex(i1401)
+					c.TraceIndex(i1419)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l1400
+	x.AddLPI = l1418
 	if c.Failed() {
 		c.Trace("AddLPI")
-		return
-	}
-	n1406 := c.ReadLengthFast(1)
-	if n1406 < 0 {
-		n1406 = c.ReadLength(1)
-	}
-	l1407 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1406)
-	if n1406 > 0 {
-		hn1409 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1408 := range l1407 {
-				if hn1409 && !c.ReadFlag() {
-					clear(l1407[i1408 : i1408+1])
-					continue
-				}
-				l1407[i1408] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1408)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l1407
-	if c.Failed() {
-		c.Trace("AddLS")
-		return
-	}
-	n1412 := c.ReadLengthFast(1)
-	if n1412 < 0 {
-		n1412 = c.ReadLength(1)
-	}
-	l1413 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1412)
-	if n1412 > 0 {
-		hn1415 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1414 := range l1413 {
-				if hn1415 && !c.ReadFlag() {
-					clear(l1413[i1414 : i1414+1])
-					continue
-				}
-				l1413[i1414] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1414)
-					break
-				}
-			}
-		}
-	}
-	x.AddLT = l1413
-	if c.Failed() {
-		c.Trace("AddLT")
-		return
-	}
-	n1418 := c.ReadLengthFast(2)
-	if n1418 < 0 {
-		n1418 = c.ReadLength(2)
-	}
-	l1419 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1418)
-	if n1418 > 0 {
-		hn1421 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1420 := range l1419 {
-				if hn1421 && !c.ReadFlag() {
-					clear(l1419[i1420 : i1420+1])
-					continue
-				}
-				l1419[i1420] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1420)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU16 = l1419
-	if c.Failed() {
-		c.Trace("AddLU16")
 		return
 	}
 	n1424 := c.ReadLengthFast(1)
 	if n1424 < 0 {
 		n1424 = c.ReadLength(1)
 	}
-	l1425 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1424)
+	l1425 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1424)
 	if n1424 > 0 {
-		hn1427 := c.ReadListHeader(14)
+		hn1427 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1426 := range l1425 {
 				if hn1427 && !c.ReadFlag() {
 					clear(l1425[i1426 : i1426+1])
 					continue
 				}
-				l1425[i1426] = r.ReadVarUint64()
+				l1425[i1426] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1426)
 					break
@@ -7942,268 +7943,403 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLU64 = l1425
+	x.AddLS = l1425
+	if c.Failed() {
+		c.Trace("AddLS")
+		return
+	}
+	n1430 := c.ReadLengthFast(1)
+	if n1430 < 0 {
+		n1430 = c.ReadLength(1)
+	}
+	l1431 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1430)
+	if n1430 > 0 {
+		hn1433 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1432 := range l1431 {
+				if hn1433 && !c.ReadFlag() {
+					clear(l1431[i1432 : i1432+1])
+					continue
+				}
+				l1431[i1432] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1432)
+					break
+				}
+			}
+		}
+	}
+	x.AddLT = l1431
+	if c.Failed() {
+		c.Trace("AddLT")
+		return
+	}
+	n1436 := c.ReadLengthFast(2)
+	if n1436 < 0 {
+		n1436 = c.ReadLength(2)
+	}
+	l1437 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1436)
+	if n1436 > 0 {
+		hn1439 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1438 := range l1437 {
+				if hn1439 && !c.ReadFlag() {
+					clear(l1437[i1438 : i1438+1])
+					continue
+				}
+				l1437[i1438] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1438)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU16 = l1437
+	if c.Failed() {
+		c.Trace("AddLU16")
+		return
+	}
+	n1442 := c.ReadLengthFast(1)
+	if n1442 < 0 {
+		n1442 = c.ReadLength(1)
+	}
+	l1443 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1442)
+	if n1442 > 0 {
+		hn1445 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1444 := range l1443 {
+				if hn1445 && !c.ReadFlag() {
+					clear(l1443[i1444 : i1444+1])
+					continue
+				}
+				l1443[i1444] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1444)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU64 = l1443
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1430 := c.ReadLengthFast(2)
-	if n1430 < 0 {
-		n1430 = c.ReadLength(2)
+	n1448 := c.ReadLengthFast(2)
+	if n1448 < 0 {
+		n1448 = c.ReadLength(2)
 	}
-	m1431 := foryimpl.MakeMap[map[bool]string](c, n1430)
-	for n1430 > 0 && !c.Failed() {
-		sz1432, vn1433, _ := c.ReadMapChunk(n1430, 1, 21, nil, false)
-		for j1434 := 0; j1434 < sz1432 && !c.Failed(); j1434++ {
-			var k1435 bool
-			k1435 = r.ReadBool()
-			var v1436 string
-			if !vn1433 {
-				v1436 = c.ReadString()
+	m1449 := foryimpl.MakeMap[map[bool]string](c, n1448)
+	for n1448 > 0 && !c.Failed() {
+		sz1450, vn1451, _ := c.ReadMapChunk(n1448, 1, 21, nil, false)
+		for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
+			var k1453 bool
+			k1453 = r.ReadBool()
+			var v1454 string
+			if !vn1451 {
+				v1454 = c.ReadString()
 			}
-			m1431[k1435] = v1436
+			m1449[k1453] = v1454
 		}
-		n1430 -= sz1432
+		n1448 -= sz1450
 	}
-	x.AddMBS = m1431
+	x.AddMBS = m1449
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1438 := c.ReadLengthFast(2)
-	if n1438 < 0 {
-		n1438 = c.ReadLength(2)
+	n1456 := c.ReadLengthFast(2)
+	if n1456 < 0 {
+		n1456 = c.ReadLength(2)
 	}
-	m1439 := foryimpl.MakeMap[map[Color]string](c, n1438)
-	for n1438 > 0 && !c.Failed() {
-		sz1440, vn1441, _ := c.ReadMapChunk(n1438, 25, 21, nil, false)
-		for j1442 := 0; j1442 < sz1440 && !c.Failed(); j1442++ {
-			var k1443 Color
-			if e1445 := c.ReadEnumFast(uint32(0x7fffffff)); e1445 >= 0 {
-				k1443 = Color(e1445)
+	m1457 := foryimpl.MakeMap[map[Color]string](c, n1456)
+	for n1456 > 0 && !c.Failed() {
+		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 25, 21, nil, false)
+		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
+			var k1461 Color
+			if e1463 := c.ReadEnumFast(uint32(0x7fffffff)); e1463 >= 0 {
+				k1461 = Color(e1463)
 			} else {
-				k1443 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1461 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1444 string
-			if !vn1441 {
-				v1444 = c.ReadString()
+			var v1462 string
+			if !vn1459 {
+				v1462 = c.ReadString()
 			}
-			m1439[k1443] = v1444
+			m1457[k1461] = v1462
 		}
-		n1438 -= sz1440
+		n1456 -= sz1458
 	}
-	x.AddMES = m1439
+	x.AddMES = m1457
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1447 := c.ReadLengthFast(2)
-	if n1447 < 0 {
-		n1447 = c.ReadLength(2)
+	n1465 := c.ReadLengthFast(2)
+	if n1465 < 0 {
+		n1465 = c.ReadLength(2)
 	}
-	m1448 := foryimpl.MakeMap[map[int64]float64](c, n1447)
-	for n1447 > 0 && !c.Failed() {
-		sz1449, vn1450, _ := c.ReadMapChunk(n1447, 7, 20, nil, false)
-		for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
-			var k1452 int64
-			k1452 = r.ReadVarInt64()
-			var v1453 float64
-			if !vn1450 {
-				v1453 = r.ReadFloat64()
+	m1466 := foryimpl.MakeMap[map[int64]float64](c, n1465)
+	for n1465 > 0 && !c.Failed() {
+		sz1467, vn1468, _ := c.ReadMapChunk(n1465, 7, 20, nil, false)
+		for j1469 := 0; j1469 < sz1467 && !c.Failed(); j1469++ {
+			var k1470 int64
+			k1470 = r.ReadVarInt64()
+			var v1471 float64
+			if !vn1468 {
+				v1471 = r.ReadFloat64()
 			}
-			m1448[k1452] = v1453
+			m1466[k1470] = v1471
 		}
-		n1447 -= sz1449
+		n1465 -= sz1467
 	}
-	x.AddMI64F = m1448
+	x.AddMI64F = m1466
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1455 := c.ReadLengthFast(2)
-	if n1455 < 0 {
-		n1455 = c.ReadLength(2)
+	n1473 := c.ReadLengthFast(2)
+	if n1473 < 0 {
+		n1473 = c.ReadLength(2)
 	}
-	m1456 := foryimpl.MakeMap[map[int32]string](c, n1455)
-	for n1455 > 0 && !c.Failed() {
-		sz1457, vn1458, _ := c.ReadMapChunk(n1455, 5, 21, nil, false)
-		for j1459 := 0; j1459 < sz1457 && !c.Failed(); j1459++ {
-			var k1460 int32
-			k1460 = r.ReadVarInt32()
-			var v1461 string
-			if !vn1458 {
-				v1461 = c.ReadString()
+	m1474 := foryimpl.MakeMap[map[int32]string](c, n1473)
+	for n1473 > 0 && !c.Failed() {
+		sz1475, vn1476, _ := c.ReadMapChunk(n1473, 5, 21, nil, false)
+		for j1477 := 0; j1477 < sz1475 && !c.Failed(); j1477++ {
+			var k1478 int32
+			k1478 = r.ReadVarInt32()
+			var v1479 string
+			if !vn1476 {
+				v1479 = c.ReadString()
 			}
-			m1456[k1460] = v1461
+			m1474[k1478] = v1479
 		}
-		n1455 -= sz1457
+		n1473 -= sz1475
 	}
-	x.AddMIS = m1456
+	x.AddMIS = m1474
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1463 := c.ReadLengthFast(2)
-	if n1463 < 0 {
-		n1463 = c.ReadLength(2)
+	n1481 := c.ReadLengthFast(2)
+	if n1481 < 0 {
+		n1481 = c.ReadLength(2)
 	}
-	m1464 := foryimpl.MakeMap[map[string]int32](c, n1463)
-	for n1463 > 0 && !c.Failed() {
-		sz1465, vn1466, _ := c.ReadMapChunk(n1463, 21, 5, nil, false)
-		for j1467 := 0; j1467 < sz1465 && !c.Failed(); j1467++ {
-			var k1468 string
-			k1468 = c.ReadString()
-			var v1469 int32
-			if !vn1466 {
-				v1469 = r.ReadVarInt32()
+	m1482 := foryimpl.MakeMap[map[string]int32](c, n1481)
+	for n1481 > 0 && !c.Failed() {
+		sz1483, vn1484, _ := c.ReadMapChunk(n1481, 21, 5, nil, false)
+		for j1485 := 0; j1485 < sz1483 && !c.Failed(); j1485++ {
+			var k1486 string
+			k1486 = c.ReadString()
+			var v1487 int32
+			if !vn1484 {
+				v1487 = r.ReadVarInt32()
 			}
-			m1464[k1468] = v1469
+			m1482[k1486] = v1487
 		}
-		n1463 -= sz1465
+		n1481 -= sz1483
 	}
-	x.AddMSI = m1464
+	x.AddMSI = m1482
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n1471 := c.ReadLengthFast(2)
-	if n1471 < 0 {
-		n1471 = c.ReadLength(2)
+	n1489 := c.ReadLengthFast(2)
+	if n1489 < 0 {
+		n1489 = c.ReadLength(2)
 	}
-	m1472 := foryimpl.MakeMap[map[string][]string](c, n1471)
-	for n1471 > 0 && !c.Failed() {
-		sz1473, vn1474, _ := c.ReadMapChunk(n1471, 21, 22, nil, true)
-		for j1475 := 0; j1475 < sz1473 && !c.Failed(); j1475++ {
-			var k1476 string
-			k1476 = c.ReadString()
-			var v1477 []string
-			if !vn1474 {
-				n1478 := c.ReadLengthFast(1)
-				if n1478 < 0 {
-					n1478 = c.ReadLength(1)
+	m1490 := foryimpl.MakeMap[map[string][]string](c, n1489)
+	for n1489 > 0 && !c.Failed() {
+		sz1491, vn1492, tr1502, _ := c.ReadMapChunkRef(n1489, 21, 22, nil)
+		for j1493 := 0; j1493 < sz1491 && !c.Failed(); j1493++ {
+			var k1494 string
+			k1494 = c.ReadString()
+			var v1495 []string
+			if tr1502 {
+				if st1503, id1504 := c.ReadRefFlag(); st1503 == foryimpl.RefBack {
+					v1495 = foryimpl.BackRefSlice[string](c, id1504)
+				} else if st1503 == foryimpl.RefFollows {
+					n1505 := c.ReadLengthFast(1)
+					if n1505 < 0 {
+						n1505 = c.ReadLength(1)
+					}
+					l1506 := foryimpl.MakeSlice[[]string](c, n1505)
+					if n1505 > 0 {
+						hn1508 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1507 := range l1506 {
+								if hn1508 && !c.ReadFlag() {
+									clear(l1506[i1507 : i1507+1])
+									continue
+								}
+								l1506[i1507] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1507)
+									break
+								}
+							}
+						}
+					}
+					v1495 = l1506
+					foryimpl.SetRefSlice(c, id1504, v1495)
+				} else {
+					v1495 = nil
 				}
-				l1479 := foryimpl.MakeSlice[[]string](c, n1478)
-				if n1478 > 0 {
-					hn1481 := c.ReadListHeader(21)
+			} else if !vn1492 {
+				n1496 := c.ReadLengthFast(1)
+				if n1496 < 0 {
+					n1496 = c.ReadLength(1)
+				}
+				l1497 := foryimpl.MakeSlice[[]string](c, n1496)
+				if n1496 > 0 {
+					hn1499 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1480 := range l1479 {
-							if hn1481 && !c.ReadFlag() {
-								clear(l1479[i1480 : i1480+1])
+						for i1498 := range l1497 {
+							if hn1499 && !c.ReadFlag() {
+								clear(l1497[i1498 : i1498+1])
 								continue
 							}
-							l1479[i1480] = c.ReadString()
+							l1497[i1498] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1480)
+								c.TraceIndex(i1498)
 								break
 							}
 						}
 					}
 				}
-				v1477 = l1479
+				v1495 = l1497
 			}
-			m1472[k1476] = v1477
+			m1490[k1494] = v1495
 		}
-		n1471 -= sz1473
+		n1489 -= sz1491
 	}
-	x.AddMSL = m1472
+	x.AddMSL = m1490
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1485 := c.ReadLengthFast(2)
-	if n1485 < 0 {
-		n1485 = c.ReadLength(2)
+	n1511 := c.ReadLengthFast(2)
+	if n1511 < 0 {
+		n1511 = c.ReadLength(2)
 	}
-	m1486 := foryimpl.MakeMap[map[string]map[string]int32](c, n1485)
-	for n1485 > 0 && !c.Failed() {
-		sz1487, vn1488, _ := c.ReadMapChunk(n1485, 21, 24, nil, true)
-		for j1489 := 0; j1489 < sz1487 && !c.Failed(); j1489++ {
-			var k1490 string
-			k1490 = c.ReadString()
-			var v1491 map[string]int32
-			if !vn1488 {
-				n1492 := c.ReadLengthFast(2)
-				if n1492 < 0 {
-					n1492 = c.ReadLength(2)
-				}
-				m1493 := foryimpl.MakeMap[map[string]int32](c, n1492)
-				for n1492 > 0 && !c.Failed() {
-					sz1494, vn1495, _ := c.ReadMapChunk(n1492, 21, 5, nil, false)
-					for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
-						var k1497 string
-						k1497 = c.ReadString()
-						var v1498 int32
-						if !vn1495 {
-							v1498 = r.ReadVarInt32()
-						}
-						m1493[k1497] = v1498
+	m1512 := foryimpl.MakeMap[map[string]map[string]int32](c, n1511)
+	for n1511 > 0 && !c.Failed() {
+		sz1513, vn1514, tr1526, _ := c.ReadMapChunkRef(n1511, 21, 24, nil)
+		for j1515 := 0; j1515 < sz1513 && !c.Failed(); j1515++ {
+			var k1516 string
+			k1516 = c.ReadString()
+			var v1517 map[string]int32
+			if tr1526 {
+				if st1527, id1528 := c.ReadRefFlag(); st1527 == foryimpl.RefBack {
+					v1517 = foryimpl.BackRefMap[string, int32](c, id1528)
+				} else if st1527 == foryimpl.RefFollows {
+					n1529 := c.ReadLengthFast(2)
+					if n1529 < 0 {
+						n1529 = c.ReadLength(2)
 					}
-					n1492 -= sz1494
+					m1530 := foryimpl.MakeMap[map[string]int32](c, n1529)
+					for n1529 > 0 && !c.Failed() {
+						sz1531, vn1532, _ := c.ReadMapChunk(n1529, 21, 5, nil, false)
+						for j1533 := 0; j1533 < sz1531 && !c.Failed(); j1533++ {
+							var k1534 string
+							k1534 = c.ReadString()
+							var v1535 int32
+							if !vn1532 {
+								v1535 = r.ReadVarInt32()
+							}
+							m1530[k1534] = v1535
+						}
+						n1529 -= sz1531
+					}
+					v1517 = m1530
+					foryimpl.SetRefMap(c, id1528, v1517)
+				} else {
+					v1517 = nil
 				}
-				v1491 = m1493
+			} else if !vn1514 {
+				n1518 := c.ReadLengthFast(2)
+				if n1518 < 0 {
+					n1518 = c.ReadLength(2)
+				}
+				m1519 := foryimpl.MakeMap[map[string]int32](c, n1518)
+				for n1518 > 0 && !c.Failed() {
+					sz1520, vn1521, _ := c.ReadMapChunk(n1518, 21, 5, nil, false)
+					for j1522 := 0; j1522 < sz1520 && !c.Failed(); j1522++ {
+						var k1523 string
+						k1523 = c.ReadString()
+						var v1524 int32
+						if !vn1521 {
+							v1524 = r.ReadVarInt32()
+						}
+						m1519[k1523] = v1524
+					}
+					n1518 -= sz1520
+				}
+				v1517 = m1519
 			}
-			m1486[k1490] = v1491
+			m1512[k1516] = v1517
 		}
-		n1485 -= sz1487
+		n1511 -= sz1513
 	}
-	x.AddMSM = m1486
+	x.AddMSM = m1512
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1501 := c.ReadLengthFast(2)
-	if n1501 < 0 {
-		n1501 = c.ReadLength(2)
+	n1537 := c.ReadLengthFast(2)
+	if n1537 < 0 {
+		n1537 = c.ReadLength(2)
 	}
-	m1502 := foryimpl.MakeMap[map[string]*int32](c, n1501)
-	for n1501 > 0 && !c.Failed() {
-		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 21, 5, nil, true)
-		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
-			var k1506 string
-			k1506 = c.ReadString()
-			var v1507 *int32
-			if !vn1504 {
-				p1508 := foryimpl.Alloc[int32](c)
-				*p1508 = r.ReadVarInt32()
-				v1507 = p1508
+	m1538 := foryimpl.MakeMap[map[string]*int32](c, n1537)
+	for n1537 > 0 && !c.Failed() {
+		sz1539, vn1540, _ := c.ReadMapChunk(n1537, 21, 5, nil, true)
+		for j1541 := 0; j1541 < sz1539 && !c.Failed(); j1541++ {
+			var k1542 string
+			k1542 = c.ReadString()
+			var v1543 *int32
+			if !vn1540 {
+				p1544 := foryimpl.Alloc[int32](c)
+				*p1544 = r.ReadVarInt32()
+				v1543 = p1544
 			}
-			m1502[k1506] = v1507
+			m1538[k1542] = v1543
 		}
-		n1501 -= sz1503
+		n1537 -= sz1539
 	}
-	x.AddMSP = m1502
+	x.AddMSP = m1538
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1510 := c.ReadLengthFast(2)
-	if n1510 < 0 {
-		n1510 = c.ReadLength(2)
+	n1546 := c.ReadLengthFast(2)
+	if n1546 < 0 {
+		n1546 = c.ReadLength(2)
 	}
-	m1511 := foryimpl.MakeMap[map[uint8]uint16](c, n1510)
-	for n1510 > 0 && !c.Failed() {
-		sz1512, vn1513, _ := c.ReadMapChunk(n1510, 9, 10, nil, false)
-		for j1514 := 0; j1514 < sz1512 && !c.Failed(); j1514++ {
-			var k1515 uint8
-			k1515 = r.ReadUint8()
-			var v1516 uint16
-			if !vn1513 {
-				v1516 = r.ReadUint16()
+	m1547 := foryimpl.MakeMap[map[uint8]uint16](c, n1546)
+	for n1546 > 0 && !c.Failed() {
+		sz1548, vn1549, _ := c.ReadMapChunk(n1546, 9, 10, nil, false)
+		for j1550 := 0; j1550 < sz1548 && !c.Failed(); j1550++ {
+			var k1551 uint8
+			k1551 = r.ReadUint8()
+			var v1552 uint16
+			if !vn1549 {
+				v1552 = r.ReadUint16()
 			}
-			m1511[k1515] = v1516
+			m1547[k1551] = v1552
 		}
-		n1510 -= sz1512
+		n1546 -= sz1548
 	}
-	x.AddMU8 = m1511
+	x.AddMU8 = m1547
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1519)
-	} else if st1518 == foryimpl.RefFollows {
+	if st1554, id1555 := c.ReadRefFlag(); st1554 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1555)
+	} else if st1554 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1519, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1555, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -8211,90 +8347,100 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNBin")
 		return
 	}
-	if c.ReadFlag() {
-		n1520 := c.ReadLengthFast(1)
-		if n1520 < 0 {
-			n1520 = c.ReadLength(1)
+	if st1556, id1557 := c.ReadRefFlag(); st1556 == foryimpl.RefBack {
+		x.AddNLS = foryimpl.BackRefSlice[string](c, id1557)
+	} else if st1556 == foryimpl.RefFollows {
+		n1558 := c.ReadLengthFast(1)
+		if n1558 < 0 {
+			n1558 = c.ReadLength(1)
 		}
-		l1521 := foryimpl.MakeSlice[[]string](c, n1520)
-		if n1520 > 0 {
-			hn1523 := c.ReadListHeader(21)
+		l1559 := foryimpl.MakeSlice[[]string](c, n1558)
+		if n1558 > 0 {
+			hn1561 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1522 := range l1521 {
-					if hn1523 && !c.ReadFlag() {
-						clear(l1521[i1522 : i1522+1])
+				for i1560 := range l1559 {
+					if hn1561 && !c.ReadFlag() {
+						clear(l1559[i1560 : i1560+1])
 						continue
 					}
-					l1521[i1522] = c.ReadString()
+					l1559[i1560] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1522)
+						c.TraceIndex(i1560)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1521
+		x.AddNLS = l1559
+		foryimpl.SetRefSlice(c, id1557, x.AddNLS)
+	} else {
+		x.AddNLS = nil
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
-	if c.ReadFlag() {
-		n1526 := c.ReadLengthFast(2)
-		if n1526 < 0 {
-			n1526 = c.ReadLength(2)
+	if st1564, id1565 := c.ReadRefFlag(); st1564 == foryimpl.RefBack {
+		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1565)
+	} else if st1564 == foryimpl.RefFollows {
+		n1566 := c.ReadLengthFast(2)
+		if n1566 < 0 {
+			n1566 = c.ReadLength(2)
 		}
-		m1527 := foryimpl.MakeMap[map[string]int32](c, n1526)
-		for n1526 > 0 && !c.Failed() {
-			sz1528, vn1529, _ := c.ReadMapChunk(n1526, 21, 5, nil, false)
-			for j1530 := 0; j1530 < sz1528 && !c.Failed(); j1530++ {
-				var k1531 string
-				k1531 = c.ReadString()
-				var v1532 int32
-				if !vn1529 {
-					v1532 = r.ReadVarInt32()
+		m1567 := foryimpl.MakeMap[map[string]int32](c, n1566)
+		for n1566 > 0 && !c.Failed() {
+			sz1568, vn1569, _ := c.ReadMapChunk(n1566, 21, 5, nil, false)
+			for j1570 := 0; j1570 < sz1568 && !c.Failed(); j1570++ {
+				var k1571 string
+				k1571 = c.ReadString()
+				var v1572 int32
+				if !vn1569 {
+					v1572 = r.ReadVarInt32()
 				}
-				m1527[k1531] = v1532
+				m1567[k1571] = v1572
 			}
-			n1526 -= sz1528
+			n1566 -= sz1568
 		}
-		x.AddNM = m1527
+		x.AddNM = m1567
+		foryimpl.SetRefMap(c, id1565, x.AddNM)
+	} else {
+		x.AddNM = nil
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1534 := c.ReadLengthFast(1)
-	if n1534 < 0 {
-		n1534 = c.ReadLength(1)
+	n1574 := c.ReadLengthFast(1)
+	if n1574 < 0 {
+		n1574 = c.ReadLength(1)
 	}
-	l1535 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1534)
-	if n1534 > 0 {
-		hn1537 := c.ReadListHeader(9)
+	l1575 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1574)
+	if n1574 > 0 {
+		hn1577 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1536 := range l1535 {
-				if hn1537 && !c.ReadFlag() {
-					clear(l1535[i1536 : i1536+1])
+			for i1576 := range l1575 {
+				if hn1577 && !c.ReadFlag() {
+					clear(l1575[i1576 : i1576+1])
 					continue
 				}
-				l1535[i1536] = r.ReadUint8()
+				l1575[i1576] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1536)
+					c.TraceIndex(i1576)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1535
+	x.AddRaw = l1575
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1540, id1541 := c.ReadRefFlag(); st1540 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1541)
-	} else if st1540 == foryimpl.RefFollows {
+	if st1580, id1581 := c.ReadRefFlag(); st1580 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1581)
+	} else if st1580 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1541, x.Bin)
+		foryimpl.SetRefSlice(c, id1581, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -8302,702 +8448,828 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1542 := c.ReadLengthFast(2)
-	if n1542 < 0 {
-		n1542 = c.ReadLength(2)
+	n1582 := c.ReadLengthFast(2)
+	if n1582 < 0 {
+		n1582 = c.ReadLength(2)
 	}
-	if n1542 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1542, 3))
+	if n1582 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1582, 3))
 		return
 	}
-	var l1543 [3]int16
-	if n1542 > 0 {
-		hn1545 := c.ReadListHeader(3)
+	var l1583 [3]int16
+	if n1582 > 0 {
+		hn1585 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1544 := range l1543 {
-				if hn1545 && !c.ReadFlag() {
-					clear(l1543[i1544 : i1544+1])
+			for i1584 := range l1583 {
+				if hn1585 && !c.ReadFlag() {
+					clear(l1583[i1584 : i1584+1])
 					continue
 				}
-				l1543[i1544] = r.ReadInt16()
+				l1583[i1584] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1544)
+					c.TraceIndex(i1584)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1543
+	x.Fix = l1583
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1548 := c.ReadLengthFast(1)
-	if n1548 < 0 {
-		n1548 = c.ReadLength(1)
+	n1588 := c.ReadLengthFast(1)
+	if n1588 < 0 {
+		n1588 = c.ReadLength(1)
 	}
-	l1549 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1548)
-	if n1548 > 0 {
-		hn1551 := c.ReadListHeader(1)
+	l1589 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1588)
+	if n1588 > 0 {
+		hn1591 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1550 := range l1549 {
-				if hn1551 && !c.ReadFlag() {
-					clear(l1549[i1550 : i1550+1])
+			for i1590 := range l1589 {
+				if hn1591 && !c.ReadFlag() {
+					clear(l1589[i1590 : i1590+1])
 					continue
 				}
-				l1549[i1550] = r.ReadBool()
+				l1589[i1590] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1550)
+					c.TraceIndex(i1590)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1549
+	x.LB = l1589
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1554 := c.ReadLengthFast(1)
-	if n1554 < 0 {
-		n1554 = c.ReadLength(1)
+	n1594 := c.ReadLengthFast(1)
+	if n1594 < 0 {
+		n1594 = c.ReadLength(1)
 	}
-	l1555 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1554)
-	if n1554 > 0 {
-		hn1557 := c.ReadListHeader(25)
+	l1595 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1594)
+	if n1594 > 0 {
+		hn1597 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1556 := range l1555 {
-				if hn1557 && !c.ReadFlag() {
-					clear(l1555[i1556 : i1556+1])
+			for i1596 := range l1595 {
+				if hn1597 && !c.ReadFlag() {
+					clear(l1595[i1596 : i1596+1])
 					continue
 				}
-				if e1560 := c.ReadEnumFast(uint32(0x7fffffff)); e1560 >= 0 {
-					l1555[i1556] = Color(e1560)
+				if e1600 := c.ReadEnumFast(uint32(0x7fffffff)); e1600 >= 0 {
+					l1595[i1596] = Color(e1600)
 				} else {
-					l1555[i1556] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1595[i1596] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1556)
+					c.TraceIndex(i1596)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1555
+	x.LE = l1595
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1561 := c.ReadLengthFast(4)
-	if n1561 < 0 {
-		n1561 = c.ReadLength(4)
+	n1601 := c.ReadLengthFast(4)
+	if n1601 < 0 {
+		n1601 = c.ReadLength(4)
 	}
-	l1562 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1561)
-	if n1561 > 0 {
-		hn1564 := c.ReadListHeader(19)
+	l1602 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1601)
+	if n1601 > 0 {
+		hn1604 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1563 := range l1562 {
-				if hn1564 && !c.ReadFlag() {
-					clear(l1562[i1563 : i1563+1])
+			for i1603 := range l1602 {
+				if hn1604 && !c.ReadFlag() {
+					clear(l1602[i1603 : i1603+1])
 					continue
 				}
-				l1562[i1563] = r.ReadFloat32()
+				l1602[i1603] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1563)
+					c.TraceIndex(i1603)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1562
+	x.LF32 = l1602
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1567 := c.ReadLengthFast(8)
-	if n1567 < 0 {
-		n1567 = c.ReadLength(8)
+	n1607 := c.ReadLengthFast(8)
+	if n1607 < 0 {
+		n1607 = c.ReadLength(8)
 	}
-	l1568 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1567)
-	if n1567 > 0 {
-		hn1570 := c.ReadListHeader(20)
+	l1608 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1607)
+	if n1607 > 0 {
+		hn1610 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1569 := range l1568 {
-				if hn1570 && !c.ReadFlag() {
-					clear(l1568[i1569 : i1569+1])
+			for i1609 := range l1608 {
+				if hn1610 && !c.ReadFlag() {
+					clear(l1608[i1609 : i1609+1])
 					continue
 				}
-				l1568[i1569] = r.ReadFloat64()
+				l1608[i1609] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1569)
+					c.TraceIndex(i1609)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1568
+	x.LF64 = l1608
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1573 := c.ReadLengthFast(1)
-	if n1573 < 0 {
-		n1573 = c.ReadLength(1)
+	n1613 := c.ReadLengthFast(1)
+	if n1613 < 0 {
+		n1613 = c.ReadLength(1)
 	}
-	l1574 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1573)
-	if n1573 > 0 {
-		hn1576 := c.ReadListHeader(5)
+	l1614 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1613)
+	if n1613 > 0 {
+		hn1616 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1575 := range l1574 {
-				if hn1576 && !c.ReadFlag() {
-					clear(l1574[i1575 : i1575+1])
+			for i1615 := range l1614 {
+				if hn1616 && !c.ReadFlag() {
+					clear(l1614[i1615 : i1615+1])
 					continue
 				}
-				l1574[i1575] = r.ReadVarInt32()
+				l1614[i1615] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1575)
+					c.TraceIndex(i1615)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1574
+	x.LI32 = l1614
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1579 := c.ReadLengthFast(1)
-	if n1579 < 0 {
-		n1579 = c.ReadLength(1)
+	n1619 := c.ReadLengthFast(1)
+	if n1619 < 0 {
+		n1619 = c.ReadLength(1)
 	}
-	l1580 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1579)
-	if n1579 > 0 {
-		hn1582 := c.ReadListHeader(7)
+	l1620 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1619)
+	if n1619 > 0 {
+		hn1622 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1581 := range l1580 {
-				if hn1582 && !c.ReadFlag() {
-					clear(l1580[i1581 : i1581+1])
+			for i1621 := range l1620 {
+				if hn1622 && !c.ReadFlag() {
+					clear(l1620[i1621 : i1621+1])
 					continue
 				}
-				l1580[i1581] = r.ReadVarInt64()
+				l1620[i1621] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1581)
+					c.TraceIndex(i1621)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1580
+	x.LI64 = l1620
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1585 := c.ReadLengthFast(1)
-	if n1585 < 0 {
-		n1585 = c.ReadLength(1)
+	n1625 := c.ReadLengthFast(1)
+	if n1625 < 0 {
+		n1625 = c.ReadLength(1)
 	}
-	l1586 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1585)
-	if n1585 > 0 {
-		hn1588 := c.ReadListHeader(2)
+	l1626 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1625)
+	if n1625 > 0 {
+		hn1628 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1587 := range l1586 {
-				if hn1588 && !c.ReadFlag() {
-					clear(l1586[i1587 : i1587+1])
+			for i1627 := range l1626 {
+				if hn1628 && !c.ReadFlag() {
+					clear(l1626[i1627 : i1627+1])
 					continue
 				}
-				l1586[i1587] = r.ReadInt8()
+				l1626[i1627] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1587)
+					c.TraceIndex(i1627)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1586
+	x.LI8 = l1626
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1591 := c.ReadLengthFast(1)
-	if n1591 < 0 {
-		n1591 = c.ReadLength(1)
+	n1631 := c.ReadLengthFast(1)
+	if n1631 < 0 {
+		n1631 = c.ReadLength(1)
 	}
-	l1592 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1591)
-	if n1591 > 0 {
-		hn1594 := c.ReadListHeader(22)
+	l1632 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1631)
+	if n1631 > 0 {
+		hn1634, tr1636 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1593 := range l1592 {
-				if hn1594 && !c.ReadFlag() {
-					clear(l1592[i1593 : i1593+1])
+			for i1633 := range l1632 {
+				if tr1636 {
+					if st1637, id1638 := c.ReadRefFlag(); st1637 == foryimpl.RefBack {
+						l1632[i1633] = foryimpl.BackRefSlice[int32](c, id1638)
+					} else if st1637 == foryimpl.RefFollows {
+						n1639 := c.ReadLengthFast(1)
+						if n1639 < 0 {
+							n1639 = c.ReadLength(1)
+						}
+						l1640 := foryimpl.MakeSlice[[]int32](c, n1639)
+						if n1639 > 0 {
+							hn1642 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1641 := range l1640 {
+									if hn1642 && !c.ReadFlag() {
+										clear(l1640[i1641 : i1641+1])
+										continue
+									}
+									l1640[i1641] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1641)
+										break
+									}
+								}
+							}
+						}
+						l1632[i1633] = l1640
+						foryimpl.SetRefSlice(c, id1638, l1632[i1633])
+					} else {
+						l1632[i1633] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1633)
+						break
+					}
 					continue
 				}
-				n1597 := c.ReadLengthFast(1)
-				if n1597 < 0 {
-					n1597 = c.ReadLength(1)
+				if hn1634 && !c.ReadFlag() {
+					clear(l1632[i1633 : i1633+1])
+					continue
 				}
-				l1598 := foryimpl.MakeSlice[[]int32](c, n1597)
-				if n1597 > 0 {
-					hn1600 := c.ReadListHeader(5)
+				n1645 := c.ReadLengthFast(1)
+				if n1645 < 0 {
+					n1645 = c.ReadLength(1)
+				}
+				l1646 := foryimpl.MakeSlice[[]int32](c, n1645)
+				if n1645 > 0 {
+					hn1648 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1599 := range l1598 {
-							if hn1600 && !c.ReadFlag() {
-								clear(l1598[i1599 : i1599+1])
+						for i1647 := range l1646 {
+							if hn1648 && !c.ReadFlag() {
+								clear(l1646[i1647 : i1647+1])
 								continue
 							}
-							l1598[i1599] = r.ReadVarInt32()
+							l1646[i1647] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1599)
+								c.TraceIndex(i1647)
 								break
 							}
 						}
 					}
 				}
-				l1592[i1593] = l1598
+				l1632[i1633] = l1646
 				if c.Failed() {
-					c.TraceIndex(i1593)
+					c.TraceIndex(i1633)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1592
+	x.LL = l1632
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1603 := c.ReadLengthFast(1)
-	if n1603 < 0 {
-		n1603 = c.ReadLength(1)
+	n1651 := c.ReadLengthFast(1)
+	if n1651 < 0 {
+		n1651 = c.ReadLength(1)
 	}
-	l1604 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1603)
-	if n1603 > 0 {
-		hn1606 := c.ReadListHeader(24)
+	l1652 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1651)
+	if n1651 > 0 {
+		hn1654, tr1656 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1605 := range l1604 {
-				if hn1606 && !c.ReadFlag() {
-					clear(l1604[i1605 : i1605+1])
+			for i1653 := range l1652 {
+				if tr1656 {
+					if st1657, id1658 := c.ReadRefFlag(); st1657 == foryimpl.RefBack {
+						l1652[i1653] = foryimpl.BackRefMap[string, int32](c, id1658)
+					} else if st1657 == foryimpl.RefFollows {
+						n1659 := c.ReadLengthFast(2)
+						if n1659 < 0 {
+							n1659 = c.ReadLength(2)
+						}
+						m1660 := foryimpl.MakeMap[map[string]int32](c, n1659)
+						for n1659 > 0 && !c.Failed() {
+							sz1661, vn1662, _ := c.ReadMapChunk(n1659, 21, 5, nil, false)
+							for j1663 := 0; j1663 < sz1661 && !c.Failed(); j1663++ {
+								var k1664 string
+								k1664 = c.ReadString()
+								var v1665 int32
+								if !vn1662 {
+									v1665 = r.ReadVarInt32()
+								}
+								m1660[k1664] = v1665
+							}
+							n1659 -= sz1661
+						}
+						l1652[i1653] = m1660
+						foryimpl.SetRefMap(c, id1658, l1652[i1653])
+					} else {
+						l1652[i1653] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1653)
+						break
+					}
 					continue
 				}
-				n1609 := c.ReadLengthFast(2)
-				if n1609 < 0 {
-					n1609 = c.ReadLength(2)
+				if hn1654 && !c.ReadFlag() {
+					clear(l1652[i1653 : i1653+1])
+					continue
 				}
-				m1610 := foryimpl.MakeMap[map[string]int32](c, n1609)
-				for n1609 > 0 && !c.Failed() {
-					sz1611, vn1612, _ := c.ReadMapChunk(n1609, 21, 5, nil, false)
-					for j1613 := 0; j1613 < sz1611 && !c.Failed(); j1613++ {
-						var k1614 string
-						k1614 = c.ReadString()
-						var v1615 int32
-						if !vn1612 {
-							v1615 = r.ReadVarInt32()
+				n1667 := c.ReadLengthFast(2)
+				if n1667 < 0 {
+					n1667 = c.ReadLength(2)
+				}
+				m1668 := foryimpl.MakeMap[map[string]int32](c, n1667)
+				for n1667 > 0 && !c.Failed() {
+					sz1669, vn1670, _ := c.ReadMapChunk(n1667, 21, 5, nil, false)
+					for j1671 := 0; j1671 < sz1669 && !c.Failed(); j1671++ {
+						var k1672 string
+						k1672 = c.ReadString()
+						var v1673 int32
+						if !vn1670 {
+							v1673 = r.ReadVarInt32()
 						}
-						m1610[k1614] = v1615
+						m1668[k1672] = v1673
 					}
-					n1609 -= sz1611
+					n1667 -= sz1669
 				}
-				l1604[i1605] = m1610
+				l1652[i1653] = m1668
 				if c.Failed() {
-					c.TraceIndex(i1605)
+					c.TraceIndex(i1653)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1604
+	x.LM = l1652
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1617 := c.ReadLengthFast(1)
-	if n1617 < 0 {
-		n1617 = c.ReadLength(1)
+	n1675 := c.ReadLengthFast(1)
+	if n1675 < 0 {
+		n1675 = c.ReadLength(1)
 	}
-	l1618 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1617)
-	if n1617 > 0 {
-		hn1620 := c.ReadListHeader(5)
+	l1676 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1675)
+	if n1675 > 0 {
+		hn1678 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1619 := range l1618 {
-				if hn1620 && !c.ReadFlag() {
-					clear(l1618[i1619 : i1619+1])
+			for i1677 := range l1676 {
+				if hn1678 && !c.ReadFlag() {
+					clear(l1676[i1677 : i1677+1])
 					continue
 				}
-				p1623 := foryimpl.Alloc[int32](c)
-				*p1623 = r.ReadVarInt32()
-				l1618[i1619] = p1623
+				p1681 := foryimpl.Alloc[int32](c)
+				*p1681 = r.ReadVarInt32()
+				l1676[i1677] = p1681
 				if c.Failed() {
-					c.TraceIndex(i1619)
+					c.TraceIndex(i1677)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1618
+	x.LPI = l1676
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1624 := c.ReadLengthFast(1)
-	if n1624 < 0 {
-		n1624 = c.ReadLength(1)
+	n1682 := c.ReadLengthFast(1)
+	if n1682 < 0 {
+		n1682 = c.ReadLength(1)
 	}
-	l1625 := foryimpl.ReuseSlice[[]string](c, x.LS, n1624)
-	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(21)
+	l1683 := foryimpl.ReuseSlice[[]string](c, x.LS, n1682)
+	if n1682 > 0 {
+		hn1685 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1626 := range l1625 {
-				if hn1627 && !c.ReadFlag() {
-					clear(l1625[i1626 : i1626+1])
+			for i1684 := range l1683 {
+				if hn1685 && !c.ReadFlag() {
+					clear(l1683[i1684 : i1684+1])
 					continue
 				}
-				l1625[i1626] = c.ReadString()
+				l1683[i1684] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1626)
+					c.TraceIndex(i1684)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1625
+	x.LS = l1683
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1630 := c.ReadLengthFast(1)
-	if n1630 < 0 {
-		n1630 = c.ReadLength(1)
+	n1688 := c.ReadLengthFast(1)
+	if n1688 < 0 {
+		n1688 = c.ReadLength(1)
 	}
-	l1631 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(38)
+	l1689 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1688)
+	if n1688 > 0 {
+		hn1691 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1690 := range l1689 {
+				if hn1691 && !c.ReadFlag() {
+					clear(l1689[i1690 : i1690+1])
 					continue
 				}
-				l1631[i1632] = c.ReadTime()
+				l1689[i1690] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1690)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1631
+	x.LT = l1689
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1636 := c.ReadLengthFast(2)
-	if n1636 < 0 {
-		n1636 = c.ReadLength(2)
+	n1694 := c.ReadLengthFast(2)
+	if n1694 < 0 {
+		n1694 = c.ReadLength(2)
 	}
-	l1637 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1636)
-	if n1636 > 0 {
-		hn1639 := c.ReadListHeader(10)
+	l1695 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1694)
+	if n1694 > 0 {
+		hn1697 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1638 := range l1637 {
-				if hn1639 && !c.ReadFlag() {
-					clear(l1637[i1638 : i1638+1])
+			for i1696 := range l1695 {
+				if hn1697 && !c.ReadFlag() {
+					clear(l1695[i1696 : i1696+1])
 					continue
 				}
-				l1637[i1638] = r.ReadUint16()
+				l1695[i1696] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1638)
+					c.TraceIndex(i1696)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1637
+	x.LU16 = l1695
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1642 := c.ReadLengthFast(1)
-	if n1642 < 0 {
-		n1642 = c.ReadLength(1)
+	n1700 := c.ReadLengthFast(1)
+	if n1700 < 0 {
+		n1700 = c.ReadLength(1)
 	}
-	l1643 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1642)
-	if n1642 > 0 {
-		hn1645 := c.ReadListHeader(14)
+	l1701 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1700)
+	if n1700 > 0 {
+		hn1703 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1644 := range l1643 {
-				if hn1645 && !c.ReadFlag() {
-					clear(l1643[i1644 : i1644+1])
+			for i1702 := range l1701 {
+				if hn1703 && !c.ReadFlag() {
+					clear(l1701[i1702 : i1702+1])
 					continue
 				}
-				l1643[i1644] = r.ReadVarUint64()
+				l1701[i1702] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1644)
+					c.TraceIndex(i1702)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1643
+	x.LU64 = l1701
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1648 := c.ReadLengthFast(2)
-	if n1648 < 0 {
-		n1648 = c.ReadLength(2)
+	n1706 := c.ReadLengthFast(2)
+	if n1706 < 0 {
+		n1706 = c.ReadLength(2)
 	}
-	m1649 := foryimpl.MakeMap[map[bool]string](c, n1648)
-	for n1648 > 0 && !c.Failed() {
-		sz1650, vn1651, _ := c.ReadMapChunk(n1648, 1, 21, nil, false)
-		for j1652 := 0; j1652 < sz1650 && !c.Failed(); j1652++ {
-			var k1653 bool
-			k1653 = r.ReadBool()
-			var v1654 string
-			if !vn1651 {
-				v1654 = c.ReadString()
+	m1707 := foryimpl.MakeMap[map[bool]string](c, n1706)
+	for n1706 > 0 && !c.Failed() {
+		sz1708, vn1709, _ := c.ReadMapChunk(n1706, 1, 21, nil, false)
+		for j1710 := 0; j1710 < sz1708 && !c.Failed(); j1710++ {
+			var k1711 bool
+			k1711 = r.ReadBool()
+			var v1712 string
+			if !vn1709 {
+				v1712 = c.ReadString()
 			}
-			m1649[k1653] = v1654
+			m1707[k1711] = v1712
 		}
-		n1648 -= sz1650
+		n1706 -= sz1708
 	}
-	x.MBS = m1649
+	x.MBS = m1707
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1656 := c.ReadLengthFast(2)
-	if n1656 < 0 {
-		n1656 = c.ReadLength(2)
+	n1714 := c.ReadLengthFast(2)
+	if n1714 < 0 {
+		n1714 = c.ReadLength(2)
 	}
-	m1657 := foryimpl.MakeMap[map[Color]string](c, n1656)
-	for n1656 > 0 && !c.Failed() {
-		sz1658, vn1659, _ := c.ReadMapChunk(n1656, 25, 21, nil, false)
-		for j1660 := 0; j1660 < sz1658 && !c.Failed(); j1660++ {
-			var k1661 Color
-			if e1663 := c.ReadEnumFast(uint32(0x7fffffff)); e1663 >= 0 {
-				k1661 = Color(e1663)
+	m1715 := foryimpl.MakeMap[map[Color]string](c, n1714)
+	for n1714 > 0 && !c.Failed() {
+		sz1716, vn1717, _ := c.ReadMapChunk(n1714, 25, 21, nil, false)
+		for j1718 := 0; j1718 < sz1716 && !c.Failed(); j1718++ {
+			var k1719 Color
+			if e1721 := c.ReadEnumFast(uint32(0x7fffffff)); e1721 >= 0 {
+				k1719 = Color(e1721)
 			} else {
-				k1661 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1719 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1662 string
-			if !vn1659 {
-				v1662 = c.ReadString()
+			var v1720 string
+			if !vn1717 {
+				v1720 = c.ReadString()
 			}
-			m1657[k1661] = v1662
+			m1715[k1719] = v1720
 		}
-		n1656 -= sz1658
+		n1714 -= sz1716
 	}
-	x.MES = m1657
+	x.MES = m1715
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1665 := c.ReadLengthFast(2)
-	if n1665 < 0 {
-		n1665 = c.ReadLength(2)
+	n1723 := c.ReadLengthFast(2)
+	if n1723 < 0 {
+		n1723 = c.ReadLength(2)
 	}
-	m1666 := foryimpl.MakeMap[map[int64]float64](c, n1665)
-	for n1665 > 0 && !c.Failed() {
-		sz1667, vn1668, _ := c.ReadMapChunk(n1665, 7, 20, nil, false)
-		for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
-			var k1670 int64
-			k1670 = r.ReadVarInt64()
-			var v1671 float64
-			if !vn1668 {
-				v1671 = r.ReadFloat64()
+	m1724 := foryimpl.MakeMap[map[int64]float64](c, n1723)
+	for n1723 > 0 && !c.Failed() {
+		sz1725, vn1726, _ := c.ReadMapChunk(n1723, 7, 20, nil, false)
+		for j1727 := 0; j1727 < sz1725 && !c.Failed(); j1727++ {
+			var k1728 int64
+			k1728 = r.ReadVarInt64()
+			var v1729 float64
+			if !vn1726 {
+				v1729 = r.ReadFloat64()
 			}
-			m1666[k1670] = v1671
+			m1724[k1728] = v1729
 		}
-		n1665 -= sz1667
+		n1723 -= sz1725
 	}
-	x.MI64F = m1666
+	x.MI64F = m1724
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1673 := c.ReadLengthFast(2)
-	if n1673 < 0 {
-		n1673 = c.ReadLength(2)
+	n1731 := c.ReadLengthFast(2)
+	if n1731 < 0 {
+		n1731 = c.ReadLength(2)
 	}
-	m1674 := foryimpl.MakeMap[map[int32]string](c, n1673)
-	for n1673 > 0 && !c.Failed() {
-		sz1675, vn1676, _ := c.ReadMapChunk(n1673, 5, 21, nil, false)
-		for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
-			var k1678 int32
-			k1678 = r.ReadVarInt32()
-			var v1679 string
-			if !vn1676 {
-				v1679 = c.ReadString()
+	m1732 := foryimpl.MakeMap[map[int32]string](c, n1731)
+	for n1731 > 0 && !c.Failed() {
+		sz1733, vn1734, _ := c.ReadMapChunk(n1731, 5, 21, nil, false)
+		for j1735 := 0; j1735 < sz1733 && !c.Failed(); j1735++ {
+			var k1736 int32
+			k1736 = r.ReadVarInt32()
+			var v1737 string
+			if !vn1734 {
+				v1737 = c.ReadString()
 			}
-			m1674[k1678] = v1679
+			m1732[k1736] = v1737
 		}
-		n1673 -= sz1675
+		n1731 -= sz1733
 	}
-	x.MIS = m1674
+	x.MIS = m1732
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1681 := c.ReadLengthFast(2)
-	if n1681 < 0 {
-		n1681 = c.ReadLength(2)
+	n1739 := c.ReadLengthFast(2)
+	if n1739 < 0 {
+		n1739 = c.ReadLength(2)
 	}
-	m1682 := foryimpl.MakeMap[map[string]int32](c, n1681)
-	for n1681 > 0 && !c.Failed() {
-		sz1683, vn1684, _ := c.ReadMapChunk(n1681, 21, 5, nil, false)
-		for j1685 := 0; j1685 < sz1683 && !c.Failed(); j1685++ {
-			var k1686 string
-			k1686 = c.ReadString()
-			var v1687 int32
-			if !vn1684 {
-				v1687 = r.ReadVarInt32()
+	m1740 := foryimpl.MakeMap[map[string]int32](c, n1739)
+	for n1739 > 0 && !c.Failed() {
+		sz1741, vn1742, _ := c.ReadMapChunk(n1739, 21, 5, nil, false)
+		for j1743 := 0; j1743 < sz1741 && !c.Failed(); j1743++ {
+			var k1744 string
+			k1744 = c.ReadString()
+			var v1745 int32
+			if !vn1742 {
+				v1745 = r.ReadVarInt32()
 			}
-			m1682[k1686] = v1687
+			m1740[k1744] = v1745
 		}
-		n1681 -= sz1683
+		n1739 -= sz1741
 	}
-	x.MSI = m1682
+	x.MSI = m1740
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1689 := c.ReadLengthFast(2)
-	if n1689 < 0 {
-		n1689 = c.ReadLength(2)
+	n1747 := c.ReadLengthFast(2)
+	if n1747 < 0 {
+		n1747 = c.ReadLength(2)
 	}
-	m1690 := foryimpl.MakeMap[map[string][]string](c, n1689)
-	for n1689 > 0 && !c.Failed() {
-		sz1691, vn1692, _ := c.ReadMapChunk(n1689, 21, 22, nil, true)
-		for j1693 := 0; j1693 < sz1691 && !c.Failed(); j1693++ {
-			var k1694 string
-			k1694 = c.ReadString()
-			var v1695 []string
-			if !vn1692 {
-				n1696 := c.ReadLengthFast(1)
-				if n1696 < 0 {
-					n1696 = c.ReadLength(1)
+	m1748 := foryimpl.MakeMap[map[string][]string](c, n1747)
+	for n1747 > 0 && !c.Failed() {
+		sz1749, vn1750, tr1760, _ := c.ReadMapChunkRef(n1747, 21, 22, nil)
+		for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
+			var k1752 string
+			k1752 = c.ReadString()
+			var v1753 []string
+			if tr1760 {
+				if st1761, id1762 := c.ReadRefFlag(); st1761 == foryimpl.RefBack {
+					v1753 = foryimpl.BackRefSlice[string](c, id1762)
+				} else if st1761 == foryimpl.RefFollows {
+					n1763 := c.ReadLengthFast(1)
+					if n1763 < 0 {
+						n1763 = c.ReadLength(1)
+					}
+					l1764 := foryimpl.MakeSlice[[]string](c, n1763)
+					if n1763 > 0 {
+						hn1766 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i1765 := range l1764 {
+								if hn1766 && !c.ReadFlag() {
+									clear(l1764[i1765 : i1765+1])
+									continue
+								}
+								l1764[i1765] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i1765)
+									break
+								}
+							}
+						}
+					}
+					v1753 = l1764
+					foryimpl.SetRefSlice(c, id1762, v1753)
+				} else {
+					v1753 = nil
 				}
-				l1697 := foryimpl.MakeSlice[[]string](c, n1696)
-				if n1696 > 0 {
-					hn1699 := c.ReadListHeader(21)
+			} else if !vn1750 {
+				n1754 := c.ReadLengthFast(1)
+				if n1754 < 0 {
+					n1754 = c.ReadLength(1)
+				}
+				l1755 := foryimpl.MakeSlice[[]string](c, n1754)
+				if n1754 > 0 {
+					hn1757 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1698 := range l1697 {
-							if hn1699 && !c.ReadFlag() {
-								clear(l1697[i1698 : i1698+1])
+						for i1756 := range l1755 {
+							if hn1757 && !c.ReadFlag() {
+								clear(l1755[i1756 : i1756+1])
 								continue
 							}
-							l1697[i1698] = c.ReadString()
+							l1755[i1756] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1698)
+								c.TraceIndex(i1756)
 								break
 							}
 						}
 					}
 				}
-				v1695 = l1697
+				v1753 = l1755
 			}
-			m1690[k1694] = v1695
+			m1748[k1752] = v1753
 		}
-		n1689 -= sz1691
+		n1747 -= sz1749
 	}
-	x.MSL = m1690
+	x.MSL = m1748
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1703 := c.ReadLengthFast(2)
-	if n1703 < 0 {
-		n1703 = c.ReadLength(2)
+	n1769 := c.ReadLengthFast(2)
+	if n1769 < 0 {
+		n1769 = c.ReadLength(2)
 	}
-	m1704 := foryimpl.MakeMap[map[string]map[string]int32](c, n1703)
-	for n1703 > 0 && !c.Failed() {
-		sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 24, nil, true)
-		for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-			var k1708 string
-			k1708 = c.ReadString()
-			var v1709 map[string]int32
-			if !vn1706 {
-				n1710 := c.ReadLengthFast(2)
-				if n1710 < 0 {
-					n1710 = c.ReadLength(2)
-				}
-				m1711 := foryimpl.MakeMap[map[string]int32](c, n1710)
-				for n1710 > 0 && !c.Failed() {
-					sz1712, vn1713, _ := c.ReadMapChunk(n1710, 21, 5, nil, false)
-					for j1714 := 0; j1714 < sz1712 && !c.Failed(); j1714++ {
-						var k1715 string
-						k1715 = c.ReadString()
-						var v1716 int32
-						if !vn1713 {
-							v1716 = r.ReadVarInt32()
-						}
-						m1711[k1715] = v1716
+	m1770 := foryimpl.MakeMap[map[string]map[string]int32](c, n1769)
+	for n1769 > 0 && !c.Failed() {
+		sz1771, vn1772, tr1784, _ := c.ReadMapChunkRef(n1769, 21, 24, nil)
+		for j1773 := 0; j1773 < sz1771 && !c.Failed(); j1773++ {
+			var k1774 string
+			k1774 = c.ReadString()
+			var v1775 map[string]int32
+			if tr1784 {
+				if st1785, id1786 := c.ReadRefFlag(); st1785 == foryimpl.RefBack {
+					v1775 = foryimpl.BackRefMap[string, int32](c, id1786)
+				} else if st1785 == foryimpl.RefFollows {
+					n1787 := c.ReadLengthFast(2)
+					if n1787 < 0 {
+						n1787 = c.ReadLength(2)
 					}
-					n1710 -= sz1712
+					m1788 := foryimpl.MakeMap[map[string]int32](c, n1787)
+					for n1787 > 0 && !c.Failed() {
+						sz1789, vn1790, _ := c.ReadMapChunk(n1787, 21, 5, nil, false)
+						for j1791 := 0; j1791 < sz1789 && !c.Failed(); j1791++ {
+							var k1792 string
+							k1792 = c.ReadString()
+							var v1793 int32
+							if !vn1790 {
+								v1793 = r.ReadVarInt32()
+							}
+							m1788[k1792] = v1793
+						}
+						n1787 -= sz1789
+					}
+					v1775 = m1788
+					foryimpl.SetRefMap(c, id1786, v1775)
+				} else {
+					v1775 = nil
 				}
-				v1709 = m1711
+			} else if !vn1772 {
+				n1776 := c.ReadLengthFast(2)
+				if n1776 < 0 {
+					n1776 = c.ReadLength(2)
+				}
+				m1777 := foryimpl.MakeMap[map[string]int32](c, n1776)
+				for n1776 > 0 && !c.Failed() {
+					sz1778, vn1779, _ := c.ReadMapChunk(n1776, 21, 5, nil, false)
+					for j1780 := 0; j1780 < sz1778 && !c.Failed(); j1780++ {
+						var k1781 string
+						k1781 = c.ReadString()
+						var v1782 int32
+						if !vn1779 {
+							v1782 = r.ReadVarInt32()
+						}
+						m1777[k1781] = v1782
+					}
+					n1776 -= sz1778
+				}
+				v1775 = m1777
 			}
-			m1704[k1708] = v1709
+			m1770[k1774] = v1775
 		}
-		n1703 -= sz1705
+		n1769 -= sz1771
 	}
-	x.MSM = m1704
+	x.MSM = m1770
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1719 := c.ReadLengthFast(2)
-	if n1719 < 0 {
-		n1719 = c.ReadLength(2)
+	n1795 := c.ReadLengthFast(2)
+	if n1795 < 0 {
+		n1795 = c.ReadLength(2)
 	}
-	m1720 := foryimpl.MakeMap[map[string]*int32](c, n1719)
-	for n1719 > 0 && !c.Failed() {
-		sz1721, vn1722, _ := c.ReadMapChunk(n1719, 21, 5, nil, true)
-		for j1723 := 0; j1723 < sz1721 && !c.Failed(); j1723++ {
-			var k1724 string
-			k1724 = c.ReadString()
-			var v1725 *int32
-			if !vn1722 {
-				p1726 := foryimpl.Alloc[int32](c)
-				*p1726 = r.ReadVarInt32()
-				v1725 = p1726
+	m1796 := foryimpl.MakeMap[map[string]*int32](c, n1795)
+	for n1795 > 0 && !c.Failed() {
+		sz1797, vn1798, _ := c.ReadMapChunk(n1795, 21, 5, nil, true)
+		for j1799 := 0; j1799 < sz1797 && !c.Failed(); j1799++ {
+			var k1800 string
+			k1800 = c.ReadString()
+			var v1801 *int32
+			if !vn1798 {
+				p1802 := foryimpl.Alloc[int32](c)
+				*p1802 = r.ReadVarInt32()
+				v1801 = p1802
 			}
-			m1720[k1724] = v1725
+			m1796[k1800] = v1801
 		}
-		n1719 -= sz1721
+		n1795 -= sz1797
 	}
-	x.MSP = m1720
+	x.MSP = m1796
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1728 := c.ReadLengthFast(2)
-	if n1728 < 0 {
-		n1728 = c.ReadLength(2)
+	n1804 := c.ReadLengthFast(2)
+	if n1804 < 0 {
+		n1804 = c.ReadLength(2)
 	}
-	m1729 := foryimpl.MakeMap[map[uint8]uint16](c, n1728)
-	for n1728 > 0 && !c.Failed() {
-		sz1730, vn1731, _ := c.ReadMapChunk(n1728, 9, 10, nil, false)
-		for j1732 := 0; j1732 < sz1730 && !c.Failed(); j1732++ {
-			var k1733 uint8
-			k1733 = r.ReadUint8()
-			var v1734 uint16
-			if !vn1731 {
-				v1734 = r.ReadUint16()
+	m1805 := foryimpl.MakeMap[map[uint8]uint16](c, n1804)
+	for n1804 > 0 && !c.Failed() {
+		sz1806, vn1807, _ := c.ReadMapChunk(n1804, 9, 10, nil, false)
+		for j1808 := 0; j1808 < sz1806 && !c.Failed(); j1808++ {
+			var k1809 uint8
+			k1809 = r.ReadUint8()
+			var v1810 uint16
+			if !vn1807 {
+				v1810 = r.ReadUint16()
 			}
-			m1729[k1733] = v1734
+			m1805[k1809] = v1810
 		}
-		n1728 -= sz1730
+		n1804 -= sz1806
 	}
-	x.MU8 = m1729
+	x.MU8 = m1805
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1736, id1737 := c.ReadRefFlag(); st1736 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1737)
-	} else if st1736 == foryimpl.RefFollows {
+	if st1812, id1813 := c.ReadRefFlag(); st1812 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1813)
+	} else if st1812 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1737, x.NBin)
+		foryimpl.SetRefSlice(c, id1813, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -9005,81 +9277,91 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NBin")
 		return
 	}
-	if c.ReadFlag() {
-		n1738 := c.ReadLengthFast(1)
-		if n1738 < 0 {
-			n1738 = c.ReadLength(1)
+	if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
+		x.NLS = foryimpl.BackRefSlice[string](c, id1815)
+	} else if st1814 == foryimpl.RefFollows {
+		n1816 := c.ReadLengthFast(1)
+		if n1816 < 0 {
+			n1816 = c.ReadLength(1)
 		}
-		l1739 := foryimpl.MakeSlice[[]string](c, n1738)
-		if n1738 > 0 {
-			hn1741 := c.ReadListHeader(21)
+		l1817 := foryimpl.MakeSlice[[]string](c, n1816)
+		if n1816 > 0 {
+			hn1819 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1740 := range l1739 {
-					if hn1741 && !c.ReadFlag() {
-						clear(l1739[i1740 : i1740+1])
+				for i1818 := range l1817 {
+					if hn1819 && !c.ReadFlag() {
+						clear(l1817[i1818 : i1818+1])
 						continue
 					}
-					l1739[i1740] = c.ReadString()
+					l1817[i1818] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1740)
+						c.TraceIndex(i1818)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1739
+		x.NLS = l1817
+		foryimpl.SetRefSlice(c, id1815, x.NLS)
+	} else {
+		x.NLS = nil
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
-	if c.ReadFlag() {
-		n1744 := c.ReadLengthFast(2)
-		if n1744 < 0 {
-			n1744 = c.ReadLength(2)
+	if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id1823)
+	} else if st1822 == foryimpl.RefFollows {
+		n1824 := c.ReadLengthFast(2)
+		if n1824 < 0 {
+			n1824 = c.ReadLength(2)
 		}
-		m1745 := foryimpl.MakeMap[map[string]int32](c, n1744)
-		for n1744 > 0 && !c.Failed() {
-			sz1746, vn1747, _ := c.ReadMapChunk(n1744, 21, 5, nil, false)
-			for j1748 := 0; j1748 < sz1746 && !c.Failed(); j1748++ {
-				var k1749 string
-				k1749 = c.ReadString()
-				var v1750 int32
-				if !vn1747 {
-					v1750 = r.ReadVarInt32()
+		m1825 := foryimpl.MakeMap[map[string]int32](c, n1824)
+		for n1824 > 0 && !c.Failed() {
+			sz1826, vn1827, _ := c.ReadMapChunk(n1824, 21, 5, nil, false)
+			for j1828 := 0; j1828 < sz1826 && !c.Failed(); j1828++ {
+				var k1829 string
+				k1829 = c.ReadString()
+				var v1830 int32
+				if !vn1827 {
+					v1830 = r.ReadVarInt32()
 				}
-				m1745[k1749] = v1750
+				m1825[k1829] = v1830
 			}
-			n1744 -= sz1746
+			n1824 -= sz1826
 		}
-		x.NM = m1745
+		x.NM = m1825
+		foryimpl.SetRefMap(c, id1823, x.NM)
+	} else {
+		x.NM = nil
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1752 := c.ReadLengthFast(1)
-	if n1752 < 0 {
-		n1752 = c.ReadLength(1)
+	n1832 := c.ReadLengthFast(1)
+	if n1832 < 0 {
+		n1832 = c.ReadLength(1)
 	}
-	l1753 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1752)
-	if n1752 > 0 {
-		hn1755 := c.ReadListHeader(9)
+	l1833 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1832)
+	if n1832 > 0 {
+		hn1835 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1754 := range l1753 {
-				if hn1755 && !c.ReadFlag() {
-					clear(l1753[i1754 : i1754+1])
+			for i1834 := range l1833 {
+				if hn1835 && !c.ReadFlag() {
+					clear(l1833[i1834 : i1834+1])
 					continue
 				}
-				l1753[i1754] = r.ReadUint8()
+				l1833[i1834] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1754)
+					c.TraceIndex(i1834)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1753
+	x.Raw = l1833
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -9094,17 +9376,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1760, id1761 := c.ReadRefFlag(); st1760 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1761)
-				} else if st1760 == foryimpl.RefFollows {
-					n1762 := c.ReadArrayLengthFast(1)
-					if n1762 < 0 {
-						n1762 = c.ReadArrayLength(1)
+				if st1840, id1841 := c.ReadRefFlag(); st1840 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1841)
+				} else if st1840 == foryimpl.RefFollows {
+					n1842 := c.ReadArrayLengthFast(1)
+					if n1842 < 0 {
+						n1842 = c.ReadArrayLength(1)
 					}
-					a1763 := foryimpl.MakeSlice[[]bool](c, n1762)
-					r.ReadRawBools(a1763)
-					x.ABool = a1763
-					foryimpl.SetRefSlice(c, id1761, x.ABool)
+					a1843 := foryimpl.MakeSlice[[]bool](c, n1842)
+					r.ReadRawBools(a1843)
+					x.ABool = a1843
+					foryimpl.SetRefSlice(c, id1841, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9112,28 +9394,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1758 := c.ReadArrayLengthFast(1)
-					if n1758 < 0 {
-						n1758 = c.ReadArrayLength(1)
+					n1838 := c.ReadArrayLengthFast(1)
+					if n1838 < 0 {
+						n1838 = c.ReadArrayLength(1)
 					}
-					a1759 := foryimpl.MakeSlice[[]bool](c, n1758)
-					r.ReadRawBools(a1759)
-					x.ABool = a1759
+					a1839 := foryimpl.MakeSlice[[]bool](c, n1838)
+					r.ReadRawBools(a1839)
+					x.ABool = a1839
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1766, id1767 := c.ReadRefFlag(); st1766 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1767)
-				} else if st1766 == foryimpl.RefFollows {
-					n1768 := c.ReadArrayLengthFast(4)
-					if n1768 < 0 {
-						n1768 = c.ReadArrayLength(4)
+				if st1846, id1847 := c.ReadRefFlag(); st1846 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1847)
+				} else if st1846 == foryimpl.RefFollows {
+					n1848 := c.ReadArrayLengthFast(4)
+					if n1848 < 0 {
+						n1848 = c.ReadArrayLength(4)
 					}
-					a1769 := foryimpl.MakeSlice[[]float32](c, n1768)
-					r.ReadRawFloat32s(a1769)
-					x.AF32 = a1769
-					foryimpl.SetRefSlice(c, id1767, x.AF32)
+					a1849 := foryimpl.MakeSlice[[]float32](c, n1848)
+					r.ReadRawFloat32s(a1849)
+					x.AF32 = a1849
+					foryimpl.SetRefSlice(c, id1847, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9141,28 +9423,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1764 := c.ReadArrayLengthFast(4)
-					if n1764 < 0 {
-						n1764 = c.ReadArrayLength(4)
+					n1844 := c.ReadArrayLengthFast(4)
+					if n1844 < 0 {
+						n1844 = c.ReadArrayLength(4)
 					}
-					a1765 := foryimpl.MakeSlice[[]float32](c, n1764)
-					r.ReadRawFloat32s(a1765)
-					x.AF32 = a1765
+					a1845 := foryimpl.MakeSlice[[]float32](c, n1844)
+					r.ReadRawFloat32s(a1845)
+					x.AF32 = a1845
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1772, id1773 := c.ReadRefFlag(); st1772 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1773)
-				} else if st1772 == foryimpl.RefFollows {
-					n1774 := c.ReadArrayLengthFast(8)
-					if n1774 < 0 {
-						n1774 = c.ReadArrayLength(8)
+				if st1852, id1853 := c.ReadRefFlag(); st1852 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1853)
+				} else if st1852 == foryimpl.RefFollows {
+					n1854 := c.ReadArrayLengthFast(8)
+					if n1854 < 0 {
+						n1854 = c.ReadArrayLength(8)
 					}
-					a1775 := foryimpl.MakeSlice[[]float64](c, n1774)
-					r.ReadRawFloat64s(a1775)
-					x.AF64 = a1775
-					foryimpl.SetRefSlice(c, id1773, x.AF64)
+					a1855 := foryimpl.MakeSlice[[]float64](c, n1854)
+					r.ReadRawFloat64s(a1855)
+					x.AF64 = a1855
+					foryimpl.SetRefSlice(c, id1853, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9170,28 +9452,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1770 := c.ReadArrayLengthFast(8)
-					if n1770 < 0 {
-						n1770 = c.ReadArrayLength(8)
+					n1850 := c.ReadArrayLengthFast(8)
+					if n1850 < 0 {
+						n1850 = c.ReadArrayLength(8)
 					}
-					a1771 := foryimpl.MakeSlice[[]float64](c, n1770)
-					r.ReadRawFloat64s(a1771)
-					x.AF64 = a1771
+					a1851 := foryimpl.MakeSlice[[]float64](c, n1850)
+					r.ReadRawFloat64s(a1851)
+					x.AF64 = a1851
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1778, id1779 := c.ReadRefFlag(); st1778 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1779)
-				} else if st1778 == foryimpl.RefFollows {
-					n1780 := c.ReadArrayLengthFast(2)
-					if n1780 < 0 {
-						n1780 = c.ReadArrayLength(2)
+				if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1859)
+				} else if st1858 == foryimpl.RefFollows {
+					n1860 := c.ReadArrayLengthFast(2)
+					if n1860 < 0 {
+						n1860 = c.ReadArrayLength(2)
 					}
-					a1781 := foryimpl.MakeSlice[[]int16](c, n1780)
-					r.ReadRawInt16s(a1781)
-					x.AI16 = a1781
-					foryimpl.SetRefSlice(c, id1779, x.AI16)
+					a1861 := foryimpl.MakeSlice[[]int16](c, n1860)
+					r.ReadRawInt16s(a1861)
+					x.AI16 = a1861
+					foryimpl.SetRefSlice(c, id1859, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9199,28 +9481,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1776 := c.ReadArrayLengthFast(2)
-					if n1776 < 0 {
-						n1776 = c.ReadArrayLength(2)
+					n1856 := c.ReadArrayLengthFast(2)
+					if n1856 < 0 {
+						n1856 = c.ReadArrayLength(2)
 					}
-					a1777 := foryimpl.MakeSlice[[]int16](c, n1776)
-					r.ReadRawInt16s(a1777)
-					x.AI16 = a1777
+					a1857 := foryimpl.MakeSlice[[]int16](c, n1856)
+					r.ReadRawInt16s(a1857)
+					x.AI16 = a1857
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1784, id1785 := c.ReadRefFlag(); st1784 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1785)
-				} else if st1784 == foryimpl.RefFollows {
-					n1786 := c.ReadArrayLengthFast(4)
-					if n1786 < 0 {
-						n1786 = c.ReadArrayLength(4)
+				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1865)
+				} else if st1864 == foryimpl.RefFollows {
+					n1866 := c.ReadArrayLengthFast(4)
+					if n1866 < 0 {
+						n1866 = c.ReadArrayLength(4)
 					}
-					a1787 := foryimpl.MakeSlice[[]int32](c, n1786)
-					r.ReadRawInt32s(a1787)
-					x.AI32 = a1787
-					foryimpl.SetRefSlice(c, id1785, x.AI32)
+					a1867 := foryimpl.MakeSlice[[]int32](c, n1866)
+					r.ReadRawInt32s(a1867)
+					x.AI32 = a1867
+					foryimpl.SetRefSlice(c, id1865, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9228,28 +9510,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1782 := c.ReadArrayLengthFast(4)
-					if n1782 < 0 {
-						n1782 = c.ReadArrayLength(4)
+					n1862 := c.ReadArrayLengthFast(4)
+					if n1862 < 0 {
+						n1862 = c.ReadArrayLength(4)
 					}
-					a1783 := foryimpl.MakeSlice[[]int32](c, n1782)
-					r.ReadRawInt32s(a1783)
-					x.AI32 = a1783
+					a1863 := foryimpl.MakeSlice[[]int32](c, n1862)
+					r.ReadRawInt32s(a1863)
+					x.AI32 = a1863
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1790, id1791 := c.ReadRefFlag(); st1790 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1791)
-				} else if st1790 == foryimpl.RefFollows {
-					n1792 := c.ReadArrayLengthFast(8)
-					if n1792 < 0 {
-						n1792 = c.ReadArrayLength(8)
+				if st1870, id1871 := c.ReadRefFlag(); st1870 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1871)
+				} else if st1870 == foryimpl.RefFollows {
+					n1872 := c.ReadArrayLengthFast(8)
+					if n1872 < 0 {
+						n1872 = c.ReadArrayLength(8)
 					}
-					a1793 := foryimpl.MakeSlice[[]int64](c, n1792)
-					r.ReadRawInt64s(a1793)
-					x.AI64 = a1793
-					foryimpl.SetRefSlice(c, id1791, x.AI64)
+					a1873 := foryimpl.MakeSlice[[]int64](c, n1872)
+					r.ReadRawInt64s(a1873)
+					x.AI64 = a1873
+					foryimpl.SetRefSlice(c, id1871, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9257,30 +9539,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1788 := c.ReadArrayLengthFast(8)
-					if n1788 < 0 {
-						n1788 = c.ReadArrayLength(8)
+					n1868 := c.ReadArrayLengthFast(8)
+					if n1868 < 0 {
+						n1868 = c.ReadArrayLength(8)
 					}
-					a1789 := foryimpl.MakeSlice[[]int64](c, n1788)
-					r.ReadRawInt64s(a1789)
-					x.AI64 = a1789
+					a1869 := foryimpl.MakeSlice[[]int64](c, n1868)
+					r.ReadRawInt64s(a1869)
+					x.AI64 = a1869
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1798)
-				} else if st1797 == foryimpl.RefFollows {
-					n1799 := c.ReadArrayLengthFast(1)
-					if n1799 < 0 {
-						n1799 = c.ReadArrayLength(1)
+				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1878)
+				} else if st1877 == foryimpl.RefFollows {
+					n1879 := c.ReadArrayLengthFast(1)
+					if n1879 < 0 {
+						n1879 = c.ReadArrayLength(1)
 					}
-					a1800 := foryimpl.MakeSlice[[]int8](c, n1799)
-					for i1801 := range a1800 {
-						a1800[i1801] = r.ReadInt8()
+					a1880 := foryimpl.MakeSlice[[]int8](c, n1879)
+					for i1881 := range a1880 {
+						a1880[i1881] = r.ReadInt8()
 					}
-					x.AI8 = a1800
-					foryimpl.SetRefSlice(c, id1798, x.AI8)
+					x.AI8 = a1880
+					foryimpl.SetRefSlice(c, id1878, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9288,30 +9570,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1794 := c.ReadArrayLengthFast(1)
-					if n1794 < 0 {
-						n1794 = c.ReadArrayLength(1)
+					n1874 := c.ReadArrayLengthFast(1)
+					if n1874 < 0 {
+						n1874 = c.ReadArrayLength(1)
 					}
-					a1795 := foryimpl.MakeSlice[[]int8](c, n1794)
-					for i1796 := range a1795 {
-						a1795[i1796] = r.ReadInt8()
+					a1875 := foryimpl.MakeSlice[[]int8](c, n1874)
+					for i1876 := range a1875 {
+						a1875[i1876] = r.ReadInt8()
 					}
-					x.AI8 = a1795
+					x.AI8 = a1875
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1804, id1805 := c.ReadRefFlag(); st1804 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1805)
-				} else if st1804 == foryimpl.RefFollows {
-					n1806 := c.ReadArrayLengthFast(2)
-					if n1806 < 0 {
-						n1806 = c.ReadArrayLength(2)
+				if st1884, id1885 := c.ReadRefFlag(); st1884 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1885)
+				} else if st1884 == foryimpl.RefFollows {
+					n1886 := c.ReadArrayLengthFast(2)
+					if n1886 < 0 {
+						n1886 = c.ReadArrayLength(2)
 					}
-					a1807 := foryimpl.MakeSlice[[]uint16](c, n1806)
-					r.ReadRawUint16s(a1807)
-					x.AU16 = a1807
-					foryimpl.SetRefSlice(c, id1805, x.AU16)
+					a1887 := foryimpl.MakeSlice[[]uint16](c, n1886)
+					r.ReadRawUint16s(a1887)
+					x.AU16 = a1887
+					foryimpl.SetRefSlice(c, id1885, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9319,28 +9601,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1802 := c.ReadArrayLengthFast(2)
-					if n1802 < 0 {
-						n1802 = c.ReadArrayLength(2)
+					n1882 := c.ReadArrayLengthFast(2)
+					if n1882 < 0 {
+						n1882 = c.ReadArrayLength(2)
 					}
-					a1803 := foryimpl.MakeSlice[[]uint16](c, n1802)
-					r.ReadRawUint16s(a1803)
-					x.AU16 = a1803
+					a1883 := foryimpl.MakeSlice[[]uint16](c, n1882)
+					r.ReadRawUint16s(a1883)
+					x.AU16 = a1883
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1810, id1811 := c.ReadRefFlag(); st1810 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1811)
-				} else if st1810 == foryimpl.RefFollows {
-					n1812 := c.ReadArrayLengthFast(4)
-					if n1812 < 0 {
-						n1812 = c.ReadArrayLength(4)
+				if st1890, id1891 := c.ReadRefFlag(); st1890 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1891)
+				} else if st1890 == foryimpl.RefFollows {
+					n1892 := c.ReadArrayLengthFast(4)
+					if n1892 < 0 {
+						n1892 = c.ReadArrayLength(4)
 					}
-					a1813 := foryimpl.MakeSlice[[]uint32](c, n1812)
-					r.ReadRawUint32s(a1813)
-					x.AU32 = a1813
-					foryimpl.SetRefSlice(c, id1811, x.AU32)
+					a1893 := foryimpl.MakeSlice[[]uint32](c, n1892)
+					r.ReadRawUint32s(a1893)
+					x.AU32 = a1893
+					foryimpl.SetRefSlice(c, id1891, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9348,28 +9630,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1808 := c.ReadArrayLengthFast(4)
-					if n1808 < 0 {
-						n1808 = c.ReadArrayLength(4)
+					n1888 := c.ReadArrayLengthFast(4)
+					if n1888 < 0 {
+						n1888 = c.ReadArrayLength(4)
 					}
-					a1809 := foryimpl.MakeSlice[[]uint32](c, n1808)
-					r.ReadRawUint32s(a1809)
-					x.AU32 = a1809
+					a1889 := foryimpl.MakeSlice[[]uint32](c, n1888)
+					r.ReadRawUint32s(a1889)
+					x.AU32 = a1889
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1816, id1817 := c.ReadRefFlag(); st1816 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1817)
-				} else if st1816 == foryimpl.RefFollows {
-					n1818 := c.ReadArrayLengthFast(8)
-					if n1818 < 0 {
-						n1818 = c.ReadArrayLength(8)
+				if st1896, id1897 := c.ReadRefFlag(); st1896 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1897)
+				} else if st1896 == foryimpl.RefFollows {
+					n1898 := c.ReadArrayLengthFast(8)
+					if n1898 < 0 {
+						n1898 = c.ReadArrayLength(8)
 					}
-					a1819 := foryimpl.MakeSlice[[]uint64](c, n1818)
-					r.ReadRawUint64s(a1819)
-					x.AU64 = a1819
-					foryimpl.SetRefSlice(c, id1817, x.AU64)
+					a1899 := foryimpl.MakeSlice[[]uint64](c, n1898)
+					r.ReadRawUint64s(a1899)
+					x.AU64 = a1899
+					foryimpl.SetRefSlice(c, id1897, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9377,28 +9659,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1814 := c.ReadArrayLengthFast(8)
-					if n1814 < 0 {
-						n1814 = c.ReadArrayLength(8)
+					n1894 := c.ReadArrayLengthFast(8)
+					if n1894 < 0 {
+						n1894 = c.ReadArrayLength(8)
 					}
-					a1815 := foryimpl.MakeSlice[[]uint64](c, n1814)
-					r.ReadRawUint64s(a1815)
-					x.AU64 = a1815
+					a1895 := foryimpl.MakeSlice[[]uint64](c, n1894)
+					r.ReadRawUint64s(a1895)
+					x.AU64 = a1895
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1823)
-				} else if st1822 == foryimpl.RefFollows {
-					n1824 := c.ReadArrayLengthFast(1)
-					if n1824 < 0 {
-						n1824 = c.ReadArrayLength(1)
+				if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1903)
+				} else if st1902 == foryimpl.RefFollows {
+					n1904 := c.ReadArrayLengthFast(1)
+					if n1904 < 0 {
+						n1904 = c.ReadArrayLength(1)
 					}
-					a1825 := foryimpl.MakeSlice[[]uint8](c, n1824)
-					copy(a1825, r.ReadBytes(n1824))
-					x.AU8 = a1825
-					foryimpl.SetRefSlice(c, id1823, x.AU8)
+					a1905 := foryimpl.MakeSlice[[]uint8](c, n1904)
+					copy(a1905, r.ReadBytes(n1904))
+					x.AU8 = a1905
+					foryimpl.SetRefSlice(c, id1903, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9406,28 +9688,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1820 := c.ReadArrayLengthFast(1)
-					if n1820 < 0 {
-						n1820 = c.ReadArrayLength(1)
+					n1900 := c.ReadArrayLengthFast(1)
+					if n1900 < 0 {
+						n1900 = c.ReadArrayLength(1)
 					}
-					a1821 := foryimpl.MakeSlice[[]uint8](c, n1820)
-					copy(a1821, r.ReadBytes(n1820))
-					x.AU8 = a1821
+					a1901 := foryimpl.MakeSlice[[]uint8](c, n1900)
+					copy(a1901, r.ReadBytes(n1900))
+					x.AU8 = a1901
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1828, id1829 := c.ReadRefFlag(); st1828 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1829)
-				} else if st1828 == foryimpl.RefFollows {
-					n1830 := c.ReadArrayLengthFast(1)
-					if n1830 < 0 {
-						n1830 = c.ReadArrayLength(1)
+				if st1908, id1909 := c.ReadRefFlag(); st1908 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1909)
+				} else if st1908 == foryimpl.RefFollows {
+					n1910 := c.ReadArrayLengthFast(1)
+					if n1910 < 0 {
+						n1910 = c.ReadArrayLength(1)
 					}
-					a1831 := foryimpl.MakeSlice[[]bool](c, n1830)
-					r.ReadRawBools(a1831)
-					x.AddABool = a1831
-					foryimpl.SetRefSlice(c, id1829, x.AddABool)
+					a1911 := foryimpl.MakeSlice[[]bool](c, n1910)
+					r.ReadRawBools(a1911)
+					x.AddABool = a1911
+					foryimpl.SetRefSlice(c, id1909, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -9435,28 +9717,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1826 := c.ReadArrayLengthFast(1)
-					if n1826 < 0 {
-						n1826 = c.ReadArrayLength(1)
+					n1906 := c.ReadArrayLengthFast(1)
+					if n1906 < 0 {
+						n1906 = c.ReadArrayLength(1)
 					}
-					a1827 := foryimpl.MakeSlice[[]bool](c, n1826)
-					r.ReadRawBools(a1827)
-					x.AddABool = a1827
+					a1907 := foryimpl.MakeSlice[[]bool](c, n1906)
+					r.ReadRawBools(a1907)
+					x.AddABool = a1907
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1834, id1835 := c.ReadRefFlag(); st1834 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1835)
-				} else if st1834 == foryimpl.RefFollows {
-					n1836 := c.ReadArrayLengthFast(4)
-					if n1836 < 0 {
-						n1836 = c.ReadArrayLength(4)
+				if st1914, id1915 := c.ReadRefFlag(); st1914 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1915)
+				} else if st1914 == foryimpl.RefFollows {
+					n1916 := c.ReadArrayLengthFast(4)
+					if n1916 < 0 {
+						n1916 = c.ReadArrayLength(4)
 					}
-					a1837 := foryimpl.MakeSlice[[]float32](c, n1836)
-					r.ReadRawFloat32s(a1837)
-					x.AddAF32 = a1837
-					foryimpl.SetRefSlice(c, id1835, x.AddAF32)
+					a1917 := foryimpl.MakeSlice[[]float32](c, n1916)
+					r.ReadRawFloat32s(a1917)
+					x.AddAF32 = a1917
+					foryimpl.SetRefSlice(c, id1915, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -9464,28 +9746,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1832 := c.ReadArrayLengthFast(4)
-					if n1832 < 0 {
-						n1832 = c.ReadArrayLength(4)
+					n1912 := c.ReadArrayLengthFast(4)
+					if n1912 < 0 {
+						n1912 = c.ReadArrayLength(4)
 					}
-					a1833 := foryimpl.MakeSlice[[]float32](c, n1832)
-					r.ReadRawFloat32s(a1833)
-					x.AddAF32 = a1833
+					a1913 := foryimpl.MakeSlice[[]float32](c, n1912)
+					r.ReadRawFloat32s(a1913)
+					x.AddAF32 = a1913
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1840, id1841 := c.ReadRefFlag(); st1840 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1841)
-				} else if st1840 == foryimpl.RefFollows {
-					n1842 := c.ReadArrayLengthFast(8)
-					if n1842 < 0 {
-						n1842 = c.ReadArrayLength(8)
+				if st1920, id1921 := c.ReadRefFlag(); st1920 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1921)
+				} else if st1920 == foryimpl.RefFollows {
+					n1922 := c.ReadArrayLengthFast(8)
+					if n1922 < 0 {
+						n1922 = c.ReadArrayLength(8)
 					}
-					a1843 := foryimpl.MakeSlice[[]float64](c, n1842)
-					r.ReadRawFloat64s(a1843)
-					x.AddAF64 = a1843
-					foryimpl.SetRefSlice(c, id1841, x.AddAF64)
+					a1923 := foryimpl.MakeSlice[[]float64](c, n1922)
+					r.ReadRawFloat64s(a1923)
+					x.AddAF64 = a1923
+					foryimpl.SetRefSlice(c, id1921, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -9493,28 +9775,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1838 := c.ReadArrayLengthFast(8)
-					if n1838 < 0 {
-						n1838 = c.ReadArrayLength(8)
+					n1918 := c.ReadArrayLengthFast(8)
+					if n1918 < 0 {
+						n1918 = c.ReadArrayLength(8)
 					}
-					a1839 := foryimpl.MakeSlice[[]float64](c, n1838)
-					r.ReadRawFloat64s(a1839)
-					x.AddAF64 = a1839
+					a1919 := foryimpl.MakeSlice[[]float64](c, n1918)
+					r.ReadRawFloat64s(a1919)
+					x.AddAF64 = a1919
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1846, id1847 := c.ReadRefFlag(); st1846 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1847)
-				} else if st1846 == foryimpl.RefFollows {
-					n1848 := c.ReadArrayLengthFast(2)
-					if n1848 < 0 {
-						n1848 = c.ReadArrayLength(2)
+				if st1926, id1927 := c.ReadRefFlag(); st1926 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1927)
+				} else if st1926 == foryimpl.RefFollows {
+					n1928 := c.ReadArrayLengthFast(2)
+					if n1928 < 0 {
+						n1928 = c.ReadArrayLength(2)
 					}
-					a1849 := foryimpl.MakeSlice[[]int16](c, n1848)
-					r.ReadRawInt16s(a1849)
-					x.AddAI16 = a1849
-					foryimpl.SetRefSlice(c, id1847, x.AddAI16)
+					a1929 := foryimpl.MakeSlice[[]int16](c, n1928)
+					r.ReadRawInt16s(a1929)
+					x.AddAI16 = a1929
+					foryimpl.SetRefSlice(c, id1927, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -9522,28 +9804,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1844 := c.ReadArrayLengthFast(2)
-					if n1844 < 0 {
-						n1844 = c.ReadArrayLength(2)
+					n1924 := c.ReadArrayLengthFast(2)
+					if n1924 < 0 {
+						n1924 = c.ReadArrayLength(2)
 					}
-					a1845 := foryimpl.MakeSlice[[]int16](c, n1844)
-					r.ReadRawInt16s(a1845)
-					x.AddAI16 = a1845
+					a1925 := foryimpl.MakeSlice[[]int16](c, n1924)
+					r.ReadRawInt16s(a1925)
+					x.AddAI16 = a1925
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1852, id1853 := c.ReadRefFlag(); st1852 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1853)
-				} else if st1852 == foryimpl.RefFollows {
-					n1854 := c.ReadArrayLengthFast(4)
-					if n1854 < 0 {
-						n1854 = c.ReadArrayLength(4)
+				if st1932, id1933 := c.ReadRefFlag(); st1932 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1933)
+				} else if st1932 == foryimpl.RefFollows {
+					n1934 := c.ReadArrayLengthFast(4)
+					if n1934 < 0 {
+						n1934 = c.ReadArrayLength(4)
 					}
-					a1855 := foryimpl.MakeSlice[[]int32](c, n1854)
-					r.ReadRawInt32s(a1855)
-					x.AddAI32 = a1855
-					foryimpl.SetRefSlice(c, id1853, x.AddAI32)
+					a1935 := foryimpl.MakeSlice[[]int32](c, n1934)
+					r.ReadRawInt32s(a1935)
+					x.AddAI32 = a1935
+					foryimpl.SetRefSlice(c, id1933, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -9551,28 +9833,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1850 := c.ReadArrayLengthFast(4)
-					if n1850 < 0 {
-						n1850 = c.ReadArrayLength(4)
+					n1930 := c.ReadArrayLengthFast(4)
+					if n1930 < 0 {
+						n1930 = c.ReadArrayLength(4)
 					}
-					a1851 := foryimpl.MakeSlice[[]int32](c, n1850)
-					r.ReadRawInt32s(a1851)
-					x.AddAI32 = a1851
+					a1931 := foryimpl.MakeSlice[[]int32](c, n1930)
+					r.ReadRawInt32s(a1931)
+					x.AddAI32 = a1931
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1859)
-				} else if st1858 == foryimpl.RefFollows {
-					n1860 := c.ReadArrayLengthFast(8)
-					if n1860 < 0 {
-						n1860 = c.ReadArrayLength(8)
+				if st1938, id1939 := c.ReadRefFlag(); st1938 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1939)
+				} else if st1938 == foryimpl.RefFollows {
+					n1940 := c.ReadArrayLengthFast(8)
+					if n1940 < 0 {
+						n1940 = c.ReadArrayLength(8)
 					}
-					a1861 := foryimpl.MakeSlice[[]int64](c, n1860)
-					r.ReadRawInt64s(a1861)
-					x.AddAI64 = a1861
-					foryimpl.SetRefSlice(c, id1859, x.AddAI64)
+					a1941 := foryimpl.MakeSlice[[]int64](c, n1940)
+					r.ReadRawInt64s(a1941)
+					x.AddAI64 = a1941
+					foryimpl.SetRefSlice(c, id1939, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -9580,30 +9862,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1856 := c.ReadArrayLengthFast(8)
-					if n1856 < 0 {
-						n1856 = c.ReadArrayLength(8)
+					n1936 := c.ReadArrayLengthFast(8)
+					if n1936 < 0 {
+						n1936 = c.ReadArrayLength(8)
 					}
-					a1857 := foryimpl.MakeSlice[[]int64](c, n1856)
-					r.ReadRawInt64s(a1857)
-					x.AddAI64 = a1857
+					a1937 := foryimpl.MakeSlice[[]int64](c, n1936)
+					r.ReadRawInt64s(a1937)
+					x.AddAI64 = a1937
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1865, id1866 := c.ReadRefFlag(); st1865 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1866)
-				} else if st1865 == foryimpl.RefFollows {
-					n1867 := c.ReadArrayLengthFast(1)
-					if n1867 < 0 {
-						n1867 = c.ReadArrayLength(1)
+				if st1945, id1946 := c.ReadRefFlag(); st1945 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1946)
+				} else if st1945 == foryimpl.RefFollows {
+					n1947 := c.ReadArrayLengthFast(1)
+					if n1947 < 0 {
+						n1947 = c.ReadArrayLength(1)
 					}
-					a1868 := foryimpl.MakeSlice[[]int8](c, n1867)
-					for i1869 := range a1868 {
-						a1868[i1869] = r.ReadInt8()
+					a1948 := foryimpl.MakeSlice[[]int8](c, n1947)
+					for i1949 := range a1948 {
+						a1948[i1949] = r.ReadInt8()
 					}
-					x.AddAI8 = a1868
-					foryimpl.SetRefSlice(c, id1866, x.AddAI8)
+					x.AddAI8 = a1948
+					foryimpl.SetRefSlice(c, id1946, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -9611,30 +9893,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1862 := c.ReadArrayLengthFast(1)
-					if n1862 < 0 {
-						n1862 = c.ReadArrayLength(1)
+					n1942 := c.ReadArrayLengthFast(1)
+					if n1942 < 0 {
+						n1942 = c.ReadArrayLength(1)
 					}
-					a1863 := foryimpl.MakeSlice[[]int8](c, n1862)
-					for i1864 := range a1863 {
-						a1863[i1864] = r.ReadInt8()
+					a1943 := foryimpl.MakeSlice[[]int8](c, n1942)
+					for i1944 := range a1943 {
+						a1943[i1944] = r.ReadInt8()
 					}
-					x.AddAI8 = a1863
+					x.AddAI8 = a1943
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1872, id1873 := c.ReadRefFlag(); st1872 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1873)
-				} else if st1872 == foryimpl.RefFollows {
-					n1874 := c.ReadArrayLengthFast(2)
-					if n1874 < 0 {
-						n1874 = c.ReadArrayLength(2)
+				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1953)
+				} else if st1952 == foryimpl.RefFollows {
+					n1954 := c.ReadArrayLengthFast(2)
+					if n1954 < 0 {
+						n1954 = c.ReadArrayLength(2)
 					}
-					a1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
-					r.ReadRawUint16s(a1875)
-					x.AddAU16 = a1875
-					foryimpl.SetRefSlice(c, id1873, x.AddAU16)
+					a1955 := foryimpl.MakeSlice[[]uint16](c, n1954)
+					r.ReadRawUint16s(a1955)
+					x.AddAU16 = a1955
+					foryimpl.SetRefSlice(c, id1953, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -9642,28 +9924,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1870 := c.ReadArrayLengthFast(2)
-					if n1870 < 0 {
-						n1870 = c.ReadArrayLength(2)
+					n1950 := c.ReadArrayLengthFast(2)
+					if n1950 < 0 {
+						n1950 = c.ReadArrayLength(2)
 					}
-					a1871 := foryimpl.MakeSlice[[]uint16](c, n1870)
-					r.ReadRawUint16s(a1871)
-					x.AddAU16 = a1871
+					a1951 := foryimpl.MakeSlice[[]uint16](c, n1950)
+					r.ReadRawUint16s(a1951)
+					x.AddAU16 = a1951
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1878, id1879 := c.ReadRefFlag(); st1878 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1879)
-				} else if st1878 == foryimpl.RefFollows {
-					n1880 := c.ReadArrayLengthFast(4)
-					if n1880 < 0 {
-						n1880 = c.ReadArrayLength(4)
+				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1959)
+				} else if st1958 == foryimpl.RefFollows {
+					n1960 := c.ReadArrayLengthFast(4)
+					if n1960 < 0 {
+						n1960 = c.ReadArrayLength(4)
 					}
-					a1881 := foryimpl.MakeSlice[[]uint32](c, n1880)
-					r.ReadRawUint32s(a1881)
-					x.AddAU32 = a1881
-					foryimpl.SetRefSlice(c, id1879, x.AddAU32)
+					a1961 := foryimpl.MakeSlice[[]uint32](c, n1960)
+					r.ReadRawUint32s(a1961)
+					x.AddAU32 = a1961
+					foryimpl.SetRefSlice(c, id1959, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -9671,28 +9953,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1876 := c.ReadArrayLengthFast(4)
-					if n1876 < 0 {
-						n1876 = c.ReadArrayLength(4)
+					n1956 := c.ReadArrayLengthFast(4)
+					if n1956 < 0 {
+						n1956 = c.ReadArrayLength(4)
 					}
-					a1877 := foryimpl.MakeSlice[[]uint32](c, n1876)
-					r.ReadRawUint32s(a1877)
-					x.AddAU32 = a1877
+					a1957 := foryimpl.MakeSlice[[]uint32](c, n1956)
+					r.ReadRawUint32s(a1957)
+					x.AddAU32 = a1957
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1884, id1885 := c.ReadRefFlag(); st1884 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1885)
-				} else if st1884 == foryimpl.RefFollows {
-					n1886 := c.ReadArrayLengthFast(8)
-					if n1886 < 0 {
-						n1886 = c.ReadArrayLength(8)
+				if st1964, id1965 := c.ReadRefFlag(); st1964 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1965)
+				} else if st1964 == foryimpl.RefFollows {
+					n1966 := c.ReadArrayLengthFast(8)
+					if n1966 < 0 {
+						n1966 = c.ReadArrayLength(8)
 					}
-					a1887 := foryimpl.MakeSlice[[]uint64](c, n1886)
-					r.ReadRawUint64s(a1887)
-					x.AddAU64 = a1887
-					foryimpl.SetRefSlice(c, id1885, x.AddAU64)
+					a1967 := foryimpl.MakeSlice[[]uint64](c, n1966)
+					r.ReadRawUint64s(a1967)
+					x.AddAU64 = a1967
+					foryimpl.SetRefSlice(c, id1965, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -9700,28 +9982,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1882 := c.ReadArrayLengthFast(8)
-					if n1882 < 0 {
-						n1882 = c.ReadArrayLength(8)
+					n1962 := c.ReadArrayLengthFast(8)
+					if n1962 < 0 {
+						n1962 = c.ReadArrayLength(8)
 					}
-					a1883 := foryimpl.MakeSlice[[]uint64](c, n1882)
-					r.ReadRawUint64s(a1883)
-					x.AddAU64 = a1883
+					a1963 := foryimpl.MakeSlice[[]uint64](c, n1962)
+					r.ReadRawUint64s(a1963)
+					x.AddAU64 = a1963
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1890, id1891 := c.ReadRefFlag(); st1890 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1891)
-				} else if st1890 == foryimpl.RefFollows {
-					n1892 := c.ReadArrayLengthFast(1)
-					if n1892 < 0 {
-						n1892 = c.ReadArrayLength(1)
+				if st1970, id1971 := c.ReadRefFlag(); st1970 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1971)
+				} else if st1970 == foryimpl.RefFollows {
+					n1972 := c.ReadArrayLengthFast(1)
+					if n1972 < 0 {
+						n1972 = c.ReadArrayLength(1)
 					}
-					a1893 := foryimpl.MakeSlice[[]uint8](c, n1892)
-					copy(a1893, r.ReadBytes(n1892))
-					x.AddAU8 = a1893
-					foryimpl.SetRefSlice(c, id1891, x.AddAU8)
+					a1973 := foryimpl.MakeSlice[[]uint8](c, n1972)
+					copy(a1973, r.ReadBytes(n1972))
+					x.AddAU8 = a1973
+					foryimpl.SetRefSlice(c, id1971, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -9729,22 +10011,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1888 := c.ReadArrayLengthFast(1)
-					if n1888 < 0 {
-						n1888 = c.ReadArrayLength(1)
+					n1968 := c.ReadArrayLengthFast(1)
+					if n1968 < 0 {
+						n1968 = c.ReadArrayLength(1)
 					}
-					a1889 := foryimpl.MakeSlice[[]uint8](c, n1888)
-					copy(a1889, r.ReadBytes(n1888))
-					x.AddAU8 = a1889
+					a1969 := foryimpl.MakeSlice[[]uint8](c, n1968)
+					copy(a1969, r.ReadBytes(n1968))
+					x.AddAU8 = a1969
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1894, id1895 := c.ReadRefFlag(); st1894 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1895)
-				} else if st1894 == foryimpl.RefFollows {
+				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1975)
+				} else if st1974 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1895, x.AddBin)
+					foryimpl.SetRefSlice(c, id1975, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -9759,696 +10041,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1896 := c.ReadLengthFast(2)
-				if n1896 < 0 {
-					n1896 = c.ReadLength(2)
+				n1976 := c.ReadLengthFast(2)
+				if n1976 < 0 {
+					n1976 = c.ReadLength(2)
 				}
-				if n1896 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1896, 3))
+				if n1976 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1976, 3))
 					return
 				}
-				var l1897 [3]int16
-				if n1896 > 0 {
-					hn1899 := c.ReadListHeader(3)
+				var l1977 [3]int16
+				if n1976 > 0 {
+					hn1979 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1898 := range l1897 {
-							if hn1899 && !c.ReadFlag() {
-								clear(l1897[i1898 : i1898+1])
+						for i1978 := range l1977 {
+							if hn1979 && !c.ReadFlag() {
+								clear(l1977[i1978 : i1978+1])
 								continue
 							}
-							l1897[i1898] = r.ReadInt16()
+							l1977[i1978] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1898)
+								c.TraceIndex(i1978)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1897
+				x.AddFix = l1977
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1902 := c.ReadLengthFast(1)
-				if n1902 < 0 {
-					n1902 = c.ReadLength(1)
+				n1982 := c.ReadLengthFast(1)
+				if n1982 < 0 {
+					n1982 = c.ReadLength(1)
 				}
-				l1903 := foryimpl.MakeSlice[[]bool](c, n1902)
-				if n1902 > 0 {
-					hn1905 := c.ReadListHeader(1)
+				l1983 := foryimpl.MakeSlice[[]bool](c, n1982)
+				if n1982 > 0 {
+					hn1985 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1904 := range l1903 {
-							if hn1905 && !c.ReadFlag() {
-								clear(l1903[i1904 : i1904+1])
+						for i1984 := range l1983 {
+							if hn1985 && !c.ReadFlag() {
+								clear(l1983[i1984 : i1984+1])
 								continue
 							}
-							l1903[i1904] = r.ReadBool()
+							l1983[i1984] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1904)
+								c.TraceIndex(i1984)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1903
+				x.AddLB = l1983
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLengthFast(1)
-				if n1908 < 0 {
-					n1908 = c.ReadLength(1)
+				n1988 := c.ReadLengthFast(1)
+				if n1988 < 0 {
+					n1988 = c.ReadLength(1)
 				}
-				l1909 := foryimpl.MakeSlice[[]Color](c, n1908)
-				if n1908 > 0 {
-					hn1911 := c.ReadListHeader(25)
+				l1989 := foryimpl.MakeSlice[[]Color](c, n1988)
+				if n1988 > 0 {
+					hn1991 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1910 := range l1909 {
-							if hn1911 && !c.ReadFlag() {
-								clear(l1909[i1910 : i1910+1])
+						for i1990 := range l1989 {
+							if hn1991 && !c.ReadFlag() {
+								clear(l1989[i1990 : i1990+1])
 								continue
 							}
-							if e1914 := c.ReadEnumFast(uint32(0x7fffffff)); e1914 >= 0 {
-								l1909[i1910] = Color(e1914)
+							if e1994 := c.ReadEnumFast(uint32(0x7fffffff)); e1994 >= 0 {
+								l1989[i1990] = Color(e1994)
 							} else {
-								l1909[i1910] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1989[i1990] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1910)
+								c.TraceIndex(i1990)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1909
+				x.AddLE = l1989
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1915 := c.ReadLengthFast(4)
-				if n1915 < 0 {
-					n1915 = c.ReadLength(4)
+				n1995 := c.ReadLengthFast(4)
+				if n1995 < 0 {
+					n1995 = c.ReadLength(4)
 				}
-				l1916 := foryimpl.MakeSlice[[]float32](c, n1915)
-				if n1915 > 0 {
-					hn1918 := c.ReadListHeader(19)
+				l1996 := foryimpl.MakeSlice[[]float32](c, n1995)
+				if n1995 > 0 {
+					hn1998 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1917 := range l1916 {
-							if hn1918 && !c.ReadFlag() {
-								clear(l1916[i1917 : i1917+1])
+						for i1997 := range l1996 {
+							if hn1998 && !c.ReadFlag() {
+								clear(l1996[i1997 : i1997+1])
 								continue
 							}
-							l1916[i1917] = r.ReadFloat32()
+							l1996[i1997] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1917)
+								c.TraceIndex(i1997)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1916
+				x.AddLF32 = l1996
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1921 := c.ReadLengthFast(8)
-				if n1921 < 0 {
-					n1921 = c.ReadLength(8)
+				n2001 := c.ReadLengthFast(8)
+				if n2001 < 0 {
+					n2001 = c.ReadLength(8)
 				}
-				l1922 := foryimpl.MakeSlice[[]float64](c, n1921)
-				if n1921 > 0 {
-					hn1924 := c.ReadListHeader(20)
+				l2002 := foryimpl.MakeSlice[[]float64](c, n2001)
+				if n2001 > 0 {
+					hn2004 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1923 := range l1922 {
-							if hn1924 && !c.ReadFlag() {
-								clear(l1922[i1923 : i1923+1])
+						for i2003 := range l2002 {
+							if hn2004 && !c.ReadFlag() {
+								clear(l2002[i2003 : i2003+1])
 								continue
 							}
-							l1922[i1923] = r.ReadFloat64()
+							l2002[i2003] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1923)
+								c.TraceIndex(i2003)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l1922
+				x.AddLF64 = l2002
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1927 := c.ReadLengthFast(1)
-				if n1927 < 0 {
-					n1927 = c.ReadLength(1)
+				n2007 := c.ReadLengthFast(1)
+				if n2007 < 0 {
+					n2007 = c.ReadLength(1)
 				}
-				l1928 := foryimpl.MakeSlice[[]int32](c, n1927)
-				if n1927 > 0 {
-					hn1930 := c.ReadListHeader(5)
+				l2008 := foryimpl.MakeSlice[[]int32](c, n2007)
+				if n2007 > 0 {
+					hn2010 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1929 := range l1928 {
-							if hn1930 && !c.ReadFlag() {
-								clear(l1928[i1929 : i1929+1])
+						for i2009 := range l2008 {
+							if hn2010 && !c.ReadFlag() {
+								clear(l2008[i2009 : i2009+1])
 								continue
 							}
-							l1928[i1929] = r.ReadVarInt32()
+							l2008[i2009] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1929)
+								c.TraceIndex(i2009)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l1928
+				x.AddLI32 = l2008
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1933 := c.ReadLengthFast(1)
-				if n1933 < 0 {
-					n1933 = c.ReadLength(1)
+				n2013 := c.ReadLengthFast(1)
+				if n2013 < 0 {
+					n2013 = c.ReadLength(1)
 				}
-				l1934 := foryimpl.MakeSlice[[]int64](c, n1933)
-				if n1933 > 0 {
-					hn1936 := c.ReadListHeader(7)
+				l2014 := foryimpl.MakeSlice[[]int64](c, n2013)
+				if n2013 > 0 {
+					hn2016 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1935 := range l1934 {
-							if hn1936 && !c.ReadFlag() {
-								clear(l1934[i1935 : i1935+1])
+						for i2015 := range l2014 {
+							if hn2016 && !c.ReadFlag() {
+								clear(l2014[i2015 : i2015+1])
 								continue
 							}
-							l1934[i1935] = r.ReadVarInt64()
+							l2014[i2015] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1935)
+								c.TraceIndex(i2015)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l1934
+				x.AddLI64 = l2014
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1939 := c.ReadLengthFast(1)
-				if n1939 < 0 {
-					n1939 = c.ReadLength(1)
+				n2019 := c.ReadLengthFast(1)
+				if n2019 < 0 {
+					n2019 = c.ReadLength(1)
 				}
-				l1940 := foryimpl.MakeSlice[[]int8](c, n1939)
-				if n1939 > 0 {
-					hn1942 := c.ReadListHeader(2)
+				l2020 := foryimpl.MakeSlice[[]int8](c, n2019)
+				if n2019 > 0 {
+					hn2022 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1941 := range l1940 {
-							if hn1942 && !c.ReadFlag() {
-								clear(l1940[i1941 : i1941+1])
+						for i2021 := range l2020 {
+							if hn2022 && !c.ReadFlag() {
+								clear(l2020[i2021 : i2021+1])
 								continue
 							}
-							l1940[i1941] = r.ReadInt8()
+							l2020[i2021] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1941)
+								c.TraceIndex(i2021)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l1940
+				x.AddLI8 = l2020
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1945 := c.ReadLengthFast(1)
-				if n1945 < 0 {
-					n1945 = c.ReadLength(1)
+				n2025 := c.ReadLengthFast(1)
+				if n2025 < 0 {
+					n2025 = c.ReadLength(1)
 				}
-				l1946 := foryimpl.MakeSlice[[][]int32](c, n1945)
-				if n1945 > 0 {
-					hn1948 := c.ReadListHeader(22)
+				l2026 := foryimpl.MakeSlice[[][]int32](c, n2025)
+				if n2025 > 0 {
+					hn2028 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i1947 := range l1946 {
-							if hn1948 && !c.ReadFlag() {
-								clear(l1946[i1947 : i1947+1])
+						for i2027 := range l2026 {
+							if hn2028 && !c.ReadFlag() {
+								clear(l2026[i2027 : i2027+1])
 								continue
 							}
-							n1951 := c.ReadLengthFast(1)
-							if n1951 < 0 {
-								n1951 = c.ReadLength(1)
+							n2031 := c.ReadLengthFast(1)
+							if n2031 < 0 {
+								n2031 = c.ReadLength(1)
 							}
-							l1952 := foryimpl.MakeSlice[[]int32](c, n1951)
-							if n1951 > 0 {
-								hn1954 := c.ReadListHeader(5)
+							l2032 := foryimpl.MakeSlice[[]int32](c, n2031)
+							if n2031 > 0 {
+								hn2034 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i1953 := range l1952 {
-										if hn1954 && !c.ReadFlag() {
-											clear(l1952[i1953 : i1953+1])
+									for i2033 := range l2032 {
+										if hn2034 && !c.ReadFlag() {
+											clear(l2032[i2033 : i2033+1])
 											continue
 										}
-										l1952[i1953] = r.ReadVarInt32()
+										l2032[i2033] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i1953)
+											c.TraceIndex(i2033)
 											break
 										}
 									}
 								}
 							}
-							l1946[i1947] = l1952
+							l2026[i2027] = l2032
 							if c.Failed() {
-								c.TraceIndex(i1947)
+								c.TraceIndex(i2027)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l1946
+				x.AddLL = l2026
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLengthFast(1)
-				if n1957 < 0 {
-					n1957 = c.ReadLength(1)
+				n2037 := c.ReadLengthFast(1)
+				if n2037 < 0 {
+					n2037 = c.ReadLength(1)
 				}
-				l1958 := foryimpl.MakeSlice[[]map[string]int32](c, n1957)
-				if n1957 > 0 {
-					hn1960 := c.ReadListHeader(24)
+				l2038 := foryimpl.MakeSlice[[]map[string]int32](c, n2037)
+				if n2037 > 0 {
+					hn2040 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i1959 := range l1958 {
-							if hn1960 && !c.ReadFlag() {
-								clear(l1958[i1959 : i1959+1])
+						for i2039 := range l2038 {
+							if hn2040 && !c.ReadFlag() {
+								clear(l2038[i2039 : i2039+1])
 								continue
 							}
-							n1963 := c.ReadLengthFast(2)
-							if n1963 < 0 {
-								n1963 = c.ReadLength(2)
+							n2043 := c.ReadLengthFast(2)
+							if n2043 < 0 {
+								n2043 = c.ReadLength(2)
 							}
-							m1964 := foryimpl.MakeMap[map[string]int32](c, n1963)
-							for n1963 > 0 && !c.Failed() {
-								sz1965, vn1966, _ := c.ReadMapChunk(n1963, 21, 5, nil, false)
-								for j1967 := 0; j1967 < sz1965 && !c.Failed(); j1967++ {
-									var k1968 string
-									k1968 = c.ReadString()
-									var v1969 int32
-									if !vn1966 {
-										v1969 = r.ReadVarInt32()
+							m2044 := foryimpl.MakeMap[map[string]int32](c, n2043)
+							for n2043 > 0 && !c.Failed() {
+								sz2045, vn2046, _ := c.ReadMapChunk(n2043, 21, 5, nil, false)
+								for j2047 := 0; j2047 < sz2045 && !c.Failed(); j2047++ {
+									var k2048 string
+									k2048 = c.ReadString()
+									var v2049 int32
+									if !vn2046 {
+										v2049 = r.ReadVarInt32()
 									}
-									m1964[k1968] = v1969
+									m2044[k2048] = v2049
 								}
-								n1963 -= sz1965
+								n2043 -= sz2045
 							}
-							l1958[i1959] = m1964
+							l2038[i2039] = m2044
 							if c.Failed() {
-								c.TraceIndex(i1959)
+								c.TraceIndex(i2039)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l1958
+				x.AddLM = l2038
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1971 := c.ReadLengthFast(1)
-				if n1971 < 0 {
-					n1971 = c.ReadLength(1)
+				n2051 := c.ReadLengthFast(1)
+				if n2051 < 0 {
+					n2051 = c.ReadLength(1)
 				}
-				l1972 := foryimpl.MakeSlice[[]*int32](c, n1971)
-				if n1971 > 0 {
-					hn1974 := c.ReadListHeader(5)
+				l2052 := foryimpl.MakeSlice[[]*int32](c, n2051)
+				if n2051 > 0 {
+					hn2054 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1973 := range l1972 {
-							if hn1974 && !c.ReadFlag() {
-								clear(l1972[i1973 : i1973+1])
+						for i2053 := range l2052 {
+							if hn2054 && !c.ReadFlag() {
+								clear(l2052[i2053 : i2053+1])
 								continue
 							}
-							p1977 := foryimpl.Alloc[int32](c)
-							*p1977 = r.ReadVarInt32()
-							l1972[i1973] = p1977
+							p2057 := foryimpl.Alloc[int32](c)
+							*p2057 = r.ReadVarInt32()
+							l2052[i2053] = p2057
 							if c.Failed() {
-								c.TraceIndex(i1973)
+								c.TraceIndex(i2053)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l1972
+				x.AddLPI = l2052
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1978 := c.ReadLengthFast(1)
-				if n1978 < 0 {
-					n1978 = c.ReadLength(1)
+				n2058 := c.ReadLengthFast(1)
+				if n2058 < 0 {
+					n2058 = c.ReadLength(1)
 				}
-				l1979 := foryimpl.MakeSlice[[]string](c, n1978)
-				if n1978 > 0 {
-					hn1981 := c.ReadListHeader(21)
+				l2059 := foryimpl.MakeSlice[[]string](c, n2058)
+				if n2058 > 0 {
+					hn2061 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1980 := range l1979 {
-							if hn1981 && !c.ReadFlag() {
-								clear(l1979[i1980 : i1980+1])
+						for i2060 := range l2059 {
+							if hn2061 && !c.ReadFlag() {
+								clear(l2059[i2060 : i2060+1])
 								continue
 							}
-							l1979[i1980] = c.ReadString()
+							l2059[i2060] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1980)
+								c.TraceIndex(i2060)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l1979
+				x.AddLS = l2059
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1984 := c.ReadLengthFast(1)
-				if n1984 < 0 {
-					n1984 = c.ReadLength(1)
+				n2064 := c.ReadLengthFast(1)
+				if n2064 < 0 {
+					n2064 = c.ReadLength(1)
 				}
-				l1985 := foryimpl.MakeSlice[[]time.Time](c, n1984)
-				if n1984 > 0 {
-					hn1987 := c.ReadListHeader(38)
+				l2065 := foryimpl.MakeSlice[[]time.Time](c, n2064)
+				if n2064 > 0 {
+					hn2067 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i1986 := range l1985 {
-							if hn1987 && !c.ReadFlag() {
-								clear(l1985[i1986 : i1986+1])
+						for i2066 := range l2065 {
+							if hn2067 && !c.ReadFlag() {
+								clear(l2065[i2066 : i2066+1])
 								continue
 							}
-							l1985[i1986] = c.ReadTime()
+							l2065[i2066] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i1986)
+								c.TraceIndex(i2066)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l1985
+				x.AddLT = l2065
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1990 := c.ReadLengthFast(2)
-				if n1990 < 0 {
-					n1990 = c.ReadLength(2)
+				n2070 := c.ReadLengthFast(2)
+				if n2070 < 0 {
+					n2070 = c.ReadLength(2)
 				}
-				l1991 := foryimpl.MakeSlice[[]uint16](c, n1990)
-				if n1990 > 0 {
-					hn1993 := c.ReadListHeader(10)
+				l2071 := foryimpl.MakeSlice[[]uint16](c, n2070)
+				if n2070 > 0 {
+					hn2073 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i1992 := range l1991 {
-							if hn1993 && !c.ReadFlag() {
-								clear(l1991[i1992 : i1992+1])
+						for i2072 := range l2071 {
+							if hn2073 && !c.ReadFlag() {
+								clear(l2071[i2072 : i2072+1])
 								continue
 							}
-							l1991[i1992] = r.ReadUint16()
+							l2071[i2072] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i1992)
+								c.TraceIndex(i2072)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l1991
+				x.AddLU16 = l2071
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1996 := c.ReadLengthFast(1)
-				if n1996 < 0 {
-					n1996 = c.ReadLength(1)
+				n2076 := c.ReadLengthFast(1)
+				if n2076 < 0 {
+					n2076 = c.ReadLength(1)
 				}
-				l1997 := foryimpl.MakeSlice[[]uint64](c, n1996)
-				if n1996 > 0 {
-					hn1999 := c.ReadListHeader(14)
+				l2077 := foryimpl.MakeSlice[[]uint64](c, n2076)
+				if n2076 > 0 {
+					hn2079 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i1998 := range l1997 {
-							if hn1999 && !c.ReadFlag() {
-								clear(l1997[i1998 : i1998+1])
+						for i2078 := range l2077 {
+							if hn2079 && !c.ReadFlag() {
+								clear(l2077[i2078 : i2078+1])
 								continue
 							}
-							l1997[i1998] = r.ReadVarUint64()
+							l2077[i2078] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i1998)
+								c.TraceIndex(i2078)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l1997
+				x.AddLU64 = l2077
 			}
 		case 38:
-			if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLengthFast(2)
-				if n2002 < 0 {
-					n2002 = c.ReadLength(2)
-				}
-				m2003 := foryimpl.MakeMap[map[bool]string](c, n2002)
-				for n2002 > 0 && !c.Failed() {
-					sz2004, vn2005, _ := c.ReadMapChunk(n2002, 1, 21, nil, false)
-					for j2006 := 0; j2006 < sz2004 && !c.Failed(); j2006++ {
-						var k2007 bool
-						k2007 = r.ReadBool()
-						var v2008 string
-						if !vn2005 {
-							v2008 = c.ReadString()
-						}
-						m2003[k2007] = v2008
-					}
-					n2002 -= sz2004
-				}
-				x.AddMBS = m2003
-			}
-		case 39:
-			if !f.Flag || c.ReadFlag() {
-				n2010 := c.ReadLengthFast(2)
-				if n2010 < 0 {
-					n2010 = c.ReadLength(2)
-				}
-				m2011 := foryimpl.MakeMap[map[Color]string](c, n2010)
-				for n2010 > 0 && !c.Failed() {
-					sz2012, vn2013, _ := c.ReadMapChunk(n2010, 25, 21, nil, false)
-					for j2014 := 0; j2014 < sz2012 && !c.Failed(); j2014++ {
-						var k2015 Color
-						if e2017 := c.ReadEnumFast(uint32(0x7fffffff)); e2017 >= 0 {
-							k2015 = Color(e2017)
-						} else {
-							k2015 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2016 string
-						if !vn2013 {
-							v2016 = c.ReadString()
-						}
-						m2011[k2015] = v2016
-					}
-					n2010 -= sz2012
-				}
-				x.AddMES = m2011
-			}
-		case 40:
-			if !f.Flag || c.ReadFlag() {
-				n2019 := c.ReadLengthFast(2)
-				if n2019 < 0 {
-					n2019 = c.ReadLength(2)
-				}
-				m2020 := foryimpl.MakeMap[map[int64]float64](c, n2019)
-				for n2019 > 0 && !c.Failed() {
-					sz2021, vn2022, _ := c.ReadMapChunk(n2019, 7, 20, nil, false)
-					for j2023 := 0; j2023 < sz2021 && !c.Failed(); j2023++ {
-						var k2024 int64
-						k2024 = r.ReadVarInt64()
-						var v2025 float64
-						if !vn2022 {
-							v2025 = r.ReadFloat64()
-						}
-						m2020[k2024] = v2025
-					}
-					n2019 -= sz2021
-				}
-				x.AddMI64F = m2020
-			}
-		case 41:
-			if !f.Flag || c.ReadFlag() {
-				n2027 := c.ReadLengthFast(2)
-				if n2027 < 0 {
-					n2027 = c.ReadLength(2)
-				}
-				m2028 := foryimpl.MakeMap[map[int32]string](c, n2027)
-				for n2027 > 0 && !c.Failed() {
-					sz2029, vn2030, _ := c.ReadMapChunk(n2027, 5, 21, nil, false)
-					for j2031 := 0; j2031 < sz2029 && !c.Failed(); j2031++ {
-						var k2032 int32
-						k2032 = r.ReadVarInt32()
-						var v2033 string
-						if !vn2030 {
-							v2033 = c.ReadString()
-						}
-						m2028[k2032] = v2033
-					}
-					n2027 -= sz2029
-				}
-				x.AddMIS = m2028
-			}
-		case 42:
-			if !f.Flag || c.ReadFlag() {
-				n2035 := c.ReadLengthFast(2)
-				if n2035 < 0 {
-					n2035 = c.ReadLength(2)
-				}
-				m2036 := foryimpl.MakeMap[map[string]int32](c, n2035)
-				for n2035 > 0 && !c.Failed() {
-					sz2037, vn2038, _ := c.ReadMapChunk(n2035, 21, 5, nil, false)
-					for j2039 := 0; j2039 < sz2037 && !c.Failed(); j2039++ {
-						var k2040 string
-						k2040 = c.ReadString()
-						var v2041 int32
-						if !vn2038 {
-							v2041 = r.ReadVarInt32()
-						}
-						m2036[k2040] = v2041
-					}
-					n2035 -= sz2037
-				}
-				x.AddMSI = m2036
-			}
-		case 43:
-			if !f.Flag || c.ReadFlag() {
-				n2043 := c.ReadLengthFast(2)
-				if n2043 < 0 {
-					n2043 = c.ReadLength(2)
-				}
-				m2044 := foryimpl.MakeMap[map[string][]string](c, n2043)
-				for n2043 > 0 && !c.Failed() {
-					sz2045, vn2046, _ := c.ReadMapChunk(n2043, 21, 22, nil, true)
-					for j2047 := 0; j2047 < sz2045 && !c.Failed(); j2047++ {
-						var k2048 string
-						k2048 = c.ReadString()
-						var v2049 []string
-						if !vn2046 {
-							n2050 := c.ReadLengthFast(1)
-							if n2050 < 0 {
-								n2050 = c.ReadLength(1)
-							}
-							l2051 := foryimpl.MakeSlice[[]string](c, n2050)
-							if n2050 > 0 {
-								hn2053 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2052 := range l2051 {
-										if hn2053 && !c.ReadFlag() {
-											clear(l2051[i2052 : i2052+1])
-											continue
-										}
-										l2051[i2052] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2052)
-											break
-										}
-									}
-								}
-							}
-							v2049 = l2051
-						}
-						m2044[k2048] = v2049
-					}
-					n2043 -= sz2045
-				}
-				x.AddMSL = m2044
-			}
-		case 44:
-			if !f.Flag || c.ReadFlag() {
-				n2057 := c.ReadLengthFast(2)
-				if n2057 < 0 {
-					n2057 = c.ReadLength(2)
-				}
-				m2058 := foryimpl.MakeMap[map[string]map[string]int32](c, n2057)
-				for n2057 > 0 && !c.Failed() {
-					sz2059, vn2060, _ := c.ReadMapChunk(n2057, 21, 24, nil, true)
-					for j2061 := 0; j2061 < sz2059 && !c.Failed(); j2061++ {
-						var k2062 string
-						k2062 = c.ReadString()
-						var v2063 map[string]int32
-						if !vn2060 {
-							n2064 := c.ReadLengthFast(2)
-							if n2064 < 0 {
-								n2064 = c.ReadLength(2)
-							}
-							m2065 := foryimpl.MakeMap[map[string]int32](c, n2064)
-							for n2064 > 0 && !c.Failed() {
-								sz2066, vn2067, _ := c.ReadMapChunk(n2064, 21, 5, nil, false)
-								for j2068 := 0; j2068 < sz2066 && !c.Failed(); j2068++ {
-									var k2069 string
-									k2069 = c.ReadString()
-									var v2070 int32
-									if !vn2067 {
-										v2070 = r.ReadVarInt32()
-									}
-									m2065[k2069] = v2070
-								}
-								n2064 -= sz2066
-							}
-							v2063 = m2065
-						}
-						m2058[k2062] = v2063
-					}
-					n2057 -= sz2059
-				}
-				x.AddMSM = m2058
-			}
-		case 45:
-			if !f.Flag || c.ReadFlag() {
-				n2073 := c.ReadLengthFast(2)
-				if n2073 < 0 {
-					n2073 = c.ReadLength(2)
-				}
-				m2074 := foryimpl.MakeMap[map[string]*int32](c, n2073)
-				for n2073 > 0 && !c.Failed() {
-					sz2075, vn2076, _ := c.ReadMapChunk(n2073, 21, 5, nil, true)
-					for j2077 := 0; j2077 < sz2075 && !c.Failed(); j2077++ {
-						var k2078 string
-						k2078 = c.ReadString()
-						var v2079 *int32
-						if !vn2076 {
-							p2080 := foryimpl.Alloc[int32](c)
-							*p2080 = r.ReadVarInt32()
-							v2079 = p2080
-						}
-						m2074[k2078] = v2079
-					}
-					n2073 -= sz2075
-				}
-				x.AddMSP = m2074
-			}
-		case 46:
 			if !f.Flag || c.ReadFlag() {
 				n2082 := c.ReadLengthFast(2)
 				if n2082 < 0 {
 					n2082 = c.ReadLength(2)
 				}
-				m2083 := foryimpl.MakeMap[map[uint8]uint16](c, n2082)
+				m2083 := foryimpl.MakeMap[map[bool]string](c, n2082)
 				for n2082 > 0 && !c.Failed() {
-					sz2084, vn2085, _ := c.ReadMapChunk(n2082, 9, 10, nil, false)
+					sz2084, vn2085, _ := c.ReadMapChunk(n2082, 1, 21, nil, false)
 					for j2086 := 0; j2086 < sz2084 && !c.Failed(); j2086++ {
-						var k2087 uint8
-						k2087 = r.ReadUint8()
-						var v2088 uint16
+						var k2087 bool
+						k2087 = r.ReadBool()
+						var v2088 string
 						if !vn2085 {
-							v2088 = r.ReadUint16()
+							v2088 = c.ReadString()
 						}
 						m2083[k2087] = v2088
 					}
 					n2082 -= sz2084
 				}
-				x.AddMU8 = m2083
+				x.AddMBS = m2083
+			}
+		case 39:
+			if !f.Flag || c.ReadFlag() {
+				n2090 := c.ReadLengthFast(2)
+				if n2090 < 0 {
+					n2090 = c.ReadLength(2)
+				}
+				m2091 := foryimpl.MakeMap[map[Color]string](c, n2090)
+				for n2090 > 0 && !c.Failed() {
+					sz2092, vn2093, _ := c.ReadMapChunk(n2090, 25, 21, nil, false)
+					for j2094 := 0; j2094 < sz2092 && !c.Failed(); j2094++ {
+						var k2095 Color
+						if e2097 := c.ReadEnumFast(uint32(0x7fffffff)); e2097 >= 0 {
+							k2095 = Color(e2097)
+						} else {
+							k2095 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2096 string
+						if !vn2093 {
+							v2096 = c.ReadString()
+						}
+						m2091[k2095] = v2096
+					}
+					n2090 -= sz2092
+				}
+				x.AddMES = m2091
+			}
+		case 40:
+			if !f.Flag || c.ReadFlag() {
+				n2099 := c.ReadLengthFast(2)
+				if n2099 < 0 {
+					n2099 = c.ReadLength(2)
+				}
+				m2100 := foryimpl.MakeMap[map[int64]float64](c, n2099)
+				for n2099 > 0 && !c.Failed() {
+					sz2101, vn2102, _ := c.ReadMapChunk(n2099, 7, 20, nil, false)
+					for j2103 := 0; j2103 < sz2101 && !c.Failed(); j2103++ {
+						var k2104 int64
+						k2104 = r.ReadVarInt64()
+						var v2105 float64
+						if !vn2102 {
+							v2105 = r.ReadFloat64()
+						}
+						m2100[k2104] = v2105
+					}
+					n2099 -= sz2101
+				}
+				x.AddMI64F = m2100
+			}
+		case 41:
+			if !f.Flag || c.ReadFlag() {
+				n2107 := c.ReadLengthFast(2)
+				if n2107 < 0 {
+					n2107 = c.ReadLength(2)
+				}
+				m2108 := foryimpl.MakeMap[map[int32]string](c, n2107)
+				for n2107 > 0 && !c.Failed() {
+					sz2109, vn2110, _ := c.ReadMapChunk(n2107, 5, 21, nil, false)
+					for j2111 := 0; j2111 < sz2109 && !c.Failed(); j2111++ {
+						var k2112 int32
+						k2112 = r.ReadVarInt32()
+						var v2113 string
+						if !vn2110 {
+							v2113 = c.ReadString()
+						}
+						m2108[k2112] = v2113
+					}
+					n2107 -= sz2109
+				}
+				x.AddMIS = m2108
+			}
+		case 42:
+			if !f.Flag || c.ReadFlag() {
+				n2115 := c.ReadLengthFast(2)
+				if n2115 < 0 {
+					n2115 = c.ReadLength(2)
+				}
+				m2116 := foryimpl.MakeMap[map[string]int32](c, n2115)
+				for n2115 > 0 && !c.Failed() {
+					sz2117, vn2118, _ := c.ReadMapChunk(n2115, 21, 5, nil, false)
+					for j2119 := 0; j2119 < sz2117 && !c.Failed(); j2119++ {
+						var k2120 string
+						k2120 = c.ReadString()
+						var v2121 int32
+						if !vn2118 {
+							v2121 = r.ReadVarInt32()
+						}
+						m2116[k2120] = v2121
+					}
+					n2115 -= sz2117
+				}
+				x.AddMSI = m2116
+			}
+		case 43:
+			if !f.Flag || c.ReadFlag() {
+				n2123 := c.ReadLengthFast(2)
+				if n2123 < 0 {
+					n2123 = c.ReadLength(2)
+				}
+				m2124 := foryimpl.MakeMap[map[string][]string](c, n2123)
+				for n2123 > 0 && !c.Failed() {
+					sz2125, vn2126, _ := c.ReadMapChunk(n2123, 21, 22, nil, true)
+					for j2127 := 0; j2127 < sz2125 && !c.Failed(); j2127++ {
+						var k2128 string
+						k2128 = c.ReadString()
+						var v2129 []string
+						if !vn2126 {
+							n2130 := c.ReadLengthFast(1)
+							if n2130 < 0 {
+								n2130 = c.ReadLength(1)
+							}
+							l2131 := foryimpl.MakeSlice[[]string](c, n2130)
+							if n2130 > 0 {
+								hn2133 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2132 := range l2131 {
+										if hn2133 && !c.ReadFlag() {
+											clear(l2131[i2132 : i2132+1])
+											continue
+										}
+										l2131[i2132] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2132)
+											break
+										}
+									}
+								}
+							}
+							v2129 = l2131
+						}
+						m2124[k2128] = v2129
+					}
+					n2123 -= sz2125
+				}
+				x.AddMSL = m2124
+			}
+		case 44:
+			if !f.Flag || c.ReadFlag() {
+				n2137 := c.ReadLengthFast(2)
+				if n2137 < 0 {
+					n2137 = c.ReadLength(2)
+				}
+				m2138 := foryimpl.MakeMap[map[string]map[string]int32](c, n2137)
+				for n2137 > 0 && !c.Failed() {
+					sz2139, vn2140, _ := c.ReadMapChunk(n2137, 21, 24, nil, true)
+					for j2141 := 0; j2141 < sz2139 && !c.Failed(); j2141++ {
+						var k2142 string
+						k2142 = c.ReadString()
+						var v2143 map[string]int32
+						if !vn2140 {
+							n2144 := c.ReadLengthFast(2)
+							if n2144 < 0 {
+								n2144 = c.ReadLength(2)
+							}
+							m2145 := foryimpl.MakeMap[map[string]int32](c, n2144)
+							for n2144 > 0 && !c.Failed() {
+								sz2146, vn2147, _ := c.ReadMapChunk(n2144, 21, 5, nil, false)
+								for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
+									var k2149 string
+									k2149 = c.ReadString()
+									var v2150 int32
+									if !vn2147 {
+										v2150 = r.ReadVarInt32()
+									}
+									m2145[k2149] = v2150
+								}
+								n2144 -= sz2146
+							}
+							v2143 = m2145
+						}
+						m2138[k2142] = v2143
+					}
+					n2137 -= sz2139
+				}
+				x.AddMSM = m2138
+			}
+		case 45:
+			if !f.Flag || c.ReadFlag() {
+				n2153 := c.ReadLengthFast(2)
+				if n2153 < 0 {
+					n2153 = c.ReadLength(2)
+				}
+				m2154 := foryimpl.MakeMap[map[string]*int32](c, n2153)
+				for n2153 > 0 && !c.Failed() {
+					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 21, 5, nil, true)
+					for j2157 := 0; j2157 < sz2155 && !c.Failed(); j2157++ {
+						var k2158 string
+						k2158 = c.ReadString()
+						var v2159 *int32
+						if !vn2156 {
+							p2160 := foryimpl.Alloc[int32](c)
+							*p2160 = r.ReadVarInt32()
+							v2159 = p2160
+						}
+						m2154[k2158] = v2159
+					}
+					n2153 -= sz2155
+				}
+				x.AddMSP = m2154
+			}
+		case 46:
+			if !f.Flag || c.ReadFlag() {
+				n2162 := c.ReadLengthFast(2)
+				if n2162 < 0 {
+					n2162 = c.ReadLength(2)
+				}
+				m2163 := foryimpl.MakeMap[map[uint8]uint16](c, n2162)
+				for n2162 > 0 && !c.Failed() {
+					sz2164, vn2165, _ := c.ReadMapChunk(n2162, 9, 10, nil, false)
+					for j2166 := 0; j2166 < sz2164 && !c.Failed(); j2166++ {
+						var k2167 uint8
+						k2167 = r.ReadUint8()
+						var v2168 uint16
+						if !vn2165 {
+							v2168 = r.ReadUint16()
+						}
+						m2163[k2167] = v2168
+					}
+					n2162 -= sz2164
+				}
+				x.AddMU8 = m2163
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2090, id2091 := c.ReadRefFlag(); st2090 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2091)
-				} else if st2090 == foryimpl.RefFollows {
+				if st2170, id2171 := c.ReadRefFlag(); st2170 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2171)
+				} else if st2170 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2091, x.AddNBin)
+					foryimpl.SetRefSlice(c, id2171, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -10460,86 +10742,147 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 48:
-			if !f.Flag || c.ReadFlag() {
-				n2092 := c.ReadLengthFast(1)
-				if n2092 < 0 {
-					n2092 = c.ReadLength(1)
-				}
-				l2093 := foryimpl.MakeSlice[[]string](c, n2092)
-				if n2092 > 0 {
-					hn2095 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2094 := range l2093 {
-							if hn2095 && !c.ReadFlag() {
-								clear(l2093[i2094 : i2094+1])
-								continue
-							}
-							l2093[i2094] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2094)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2178, id2179 := c.ReadRefFlag(); st2178 == foryimpl.RefBack {
+					x.AddNLS = foryimpl.BackRefSlice[string](c, id2179)
+				} else if st2178 == foryimpl.RefFollows {
+					n2180 := c.ReadLengthFast(1)
+					if n2180 < 0 {
+						n2180 = c.ReadLength(1)
+					}
+					l2181 := foryimpl.MakeSlice[[]string](c, n2180)
+					if n2180 > 0 {
+						hn2183 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2182 := range l2181 {
+								if hn2183 && !c.ReadFlag() {
+									clear(l2181[i2182 : i2182+1])
+									continue
+								}
+								l2181[i2182] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2182)
+									break
+								}
 							}
 						}
 					}
+					x.AddNLS = l2181
+					foryimpl.SetRefSlice(c, id2179, x.AddNLS)
+				} else {
+					x.AddNLS = nil
 				}
-				x.AddNLS = l2093
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2172 := c.ReadLengthFast(1)
+					if n2172 < 0 {
+						n2172 = c.ReadLength(1)
+					}
+					l2173 := foryimpl.MakeSlice[[]string](c, n2172)
+					if n2172 > 0 {
+						hn2175 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2174 := range l2173 {
+								if hn2175 && !c.ReadFlag() {
+									clear(l2173[i2174 : i2174+1])
+									continue
+								}
+								l2173[i2174] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2174)
+									break
+								}
+							}
+						}
+					}
+					x.AddNLS = l2173
+				}
 			}
 		case 49:
-			if !f.Flag || c.ReadFlag() {
-				n2098 := c.ReadLengthFast(2)
-				if n2098 < 0 {
-					n2098 = c.ReadLength(2)
-				}
-				m2099 := foryimpl.MakeMap[map[string]int32](c, n2098)
-				for n2098 > 0 && !c.Failed() {
-					sz2100, vn2101, _ := c.ReadMapChunk(n2098, 21, 5, nil, false)
-					for j2102 := 0; j2102 < sz2100 && !c.Failed(); j2102++ {
-						var k2103 string
-						k2103 = c.ReadString()
-						var v2104 int32
-						if !vn2101 {
-							v2104 = r.ReadVarInt32()
-						}
-						m2099[k2103] = v2104
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2194, id2195 := c.ReadRefFlag(); st2194 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2195)
+				} else if st2194 == foryimpl.RefFollows {
+					n2196 := c.ReadLengthFast(2)
+					if n2196 < 0 {
+						n2196 = c.ReadLength(2)
 					}
-					n2098 -= sz2100
+					m2197 := foryimpl.MakeMap[map[string]int32](c, n2196)
+					for n2196 > 0 && !c.Failed() {
+						sz2198, vn2199, _ := c.ReadMapChunk(n2196, 21, 5, nil, false)
+						for j2200 := 0; j2200 < sz2198 && !c.Failed(); j2200++ {
+							var k2201 string
+							k2201 = c.ReadString()
+							var v2202 int32
+							if !vn2199 {
+								v2202 = r.ReadVarInt32()
+							}
+							m2197[k2201] = v2202
+						}
+						n2196 -= sz2198
+					}
+					x.AddNM = m2197
+					foryimpl.SetRefMap(c, id2195, x.AddNM)
+				} else {
+					x.AddNM = nil
 				}
-				x.AddNM = m2099
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2186 := c.ReadLengthFast(2)
+					if n2186 < 0 {
+						n2186 = c.ReadLength(2)
+					}
+					m2187 := foryimpl.MakeMap[map[string]int32](c, n2186)
+					for n2186 > 0 && !c.Failed() {
+						sz2188, vn2189, _ := c.ReadMapChunk(n2186, 21, 5, nil, false)
+						for j2190 := 0; j2190 < sz2188 && !c.Failed(); j2190++ {
+							var k2191 string
+							k2191 = c.ReadString()
+							var v2192 int32
+							if !vn2189 {
+								v2192 = r.ReadVarInt32()
+							}
+							m2187[k2191] = v2192
+						}
+						n2186 -= sz2188
+					}
+					x.AddNM = m2187
+				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2106 := c.ReadLengthFast(1)
-				if n2106 < 0 {
-					n2106 = c.ReadLength(1)
+				n2204 := c.ReadLengthFast(1)
+				if n2204 < 0 {
+					n2204 = c.ReadLength(1)
 				}
-				l2107 := foryimpl.MakeSlice[[]uint8](c, n2106)
-				if n2106 > 0 {
-					hn2109 := c.ReadListHeader(9)
+				l2205 := foryimpl.MakeSlice[[]uint8](c, n2204)
+				if n2204 > 0 {
+					hn2207 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2108 := range l2107 {
-							if hn2109 && !c.ReadFlag() {
-								clear(l2107[i2108 : i2108+1])
+						for i2206 := range l2205 {
+							if hn2207 && !c.ReadFlag() {
+								clear(l2205[i2206 : i2206+1])
 								continue
 							}
-							l2107[i2108] = r.ReadUint8()
+							l2205[i2206] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2108)
+								c.TraceIndex(i2206)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2107
+				x.AddRaw = l2205
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2112, id2113 := c.ReadRefFlag(); st2112 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2113)
-				} else if st2112 == foryimpl.RefFollows {
+				if st2210, id2211 := c.ReadRefFlag(); st2210 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2211)
+				} else if st2210 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2113, x.Bin)
+					foryimpl.SetRefSlice(c, id2211, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -10554,696 +10897,696 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2114 := c.ReadLengthFast(2)
-				if n2114 < 0 {
-					n2114 = c.ReadLength(2)
+				n2212 := c.ReadLengthFast(2)
+				if n2212 < 0 {
+					n2212 = c.ReadLength(2)
 				}
-				if n2114 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2114, 3))
+				if n2212 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2212, 3))
 					return
 				}
-				var l2115 [3]int16
-				if n2114 > 0 {
-					hn2117 := c.ReadListHeader(3)
+				var l2213 [3]int16
+				if n2212 > 0 {
+					hn2215 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2116 := range l2115 {
-							if hn2117 && !c.ReadFlag() {
-								clear(l2115[i2116 : i2116+1])
+						for i2214 := range l2213 {
+							if hn2215 && !c.ReadFlag() {
+								clear(l2213[i2214 : i2214+1])
 								continue
 							}
-							l2115[i2116] = r.ReadInt16()
+							l2213[i2214] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2116)
+								c.TraceIndex(i2214)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2115
+				x.Fix = l2213
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2120 := c.ReadLengthFast(1)
-				if n2120 < 0 {
-					n2120 = c.ReadLength(1)
+				n2218 := c.ReadLengthFast(1)
+				if n2218 < 0 {
+					n2218 = c.ReadLength(1)
 				}
-				l2121 := foryimpl.MakeSlice[[]bool](c, n2120)
-				if n2120 > 0 {
-					hn2123 := c.ReadListHeader(1)
+				l2219 := foryimpl.MakeSlice[[]bool](c, n2218)
+				if n2218 > 0 {
+					hn2221 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2122 := range l2121 {
-							if hn2123 && !c.ReadFlag() {
-								clear(l2121[i2122 : i2122+1])
+						for i2220 := range l2219 {
+							if hn2221 && !c.ReadFlag() {
+								clear(l2219[i2220 : i2220+1])
 								continue
 							}
-							l2121[i2122] = r.ReadBool()
+							l2219[i2220] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2122)
+								c.TraceIndex(i2220)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2121
+				x.LB = l2219
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2126 := c.ReadLengthFast(1)
-				if n2126 < 0 {
-					n2126 = c.ReadLength(1)
+				n2224 := c.ReadLengthFast(1)
+				if n2224 < 0 {
+					n2224 = c.ReadLength(1)
 				}
-				l2127 := foryimpl.MakeSlice[[]Color](c, n2126)
-				if n2126 > 0 {
-					hn2129 := c.ReadListHeader(25)
+				l2225 := foryimpl.MakeSlice[[]Color](c, n2224)
+				if n2224 > 0 {
+					hn2227 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2128 := range l2127 {
-							if hn2129 && !c.ReadFlag() {
-								clear(l2127[i2128 : i2128+1])
+						for i2226 := range l2225 {
+							if hn2227 && !c.ReadFlag() {
+								clear(l2225[i2226 : i2226+1])
 								continue
 							}
-							if e2132 := c.ReadEnumFast(uint32(0x7fffffff)); e2132 >= 0 {
-								l2127[i2128] = Color(e2132)
+							if e2230 := c.ReadEnumFast(uint32(0x7fffffff)); e2230 >= 0 {
+								l2225[i2226] = Color(e2230)
 							} else {
-								l2127[i2128] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2225[i2226] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2128)
+								c.TraceIndex(i2226)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2127
+				x.LE = l2225
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2133 := c.ReadLengthFast(4)
-				if n2133 < 0 {
-					n2133 = c.ReadLength(4)
+				n2231 := c.ReadLengthFast(4)
+				if n2231 < 0 {
+					n2231 = c.ReadLength(4)
 				}
-				l2134 := foryimpl.MakeSlice[[]float32](c, n2133)
-				if n2133 > 0 {
-					hn2136 := c.ReadListHeader(19)
+				l2232 := foryimpl.MakeSlice[[]float32](c, n2231)
+				if n2231 > 0 {
+					hn2234 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2135 := range l2134 {
-							if hn2136 && !c.ReadFlag() {
-								clear(l2134[i2135 : i2135+1])
+						for i2233 := range l2232 {
+							if hn2234 && !c.ReadFlag() {
+								clear(l2232[i2233 : i2233+1])
 								continue
 							}
-							l2134[i2135] = r.ReadFloat32()
+							l2232[i2233] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2135)
+								c.TraceIndex(i2233)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2134
+				x.LF32 = l2232
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2139 := c.ReadLengthFast(8)
-				if n2139 < 0 {
-					n2139 = c.ReadLength(8)
+				n2237 := c.ReadLengthFast(8)
+				if n2237 < 0 {
+					n2237 = c.ReadLength(8)
 				}
-				l2140 := foryimpl.MakeSlice[[]float64](c, n2139)
-				if n2139 > 0 {
-					hn2142 := c.ReadListHeader(20)
+				l2238 := foryimpl.MakeSlice[[]float64](c, n2237)
+				if n2237 > 0 {
+					hn2240 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2141 := range l2140 {
-							if hn2142 && !c.ReadFlag() {
-								clear(l2140[i2141 : i2141+1])
+						for i2239 := range l2238 {
+							if hn2240 && !c.ReadFlag() {
+								clear(l2238[i2239 : i2239+1])
 								continue
 							}
-							l2140[i2141] = r.ReadFloat64()
+							l2238[i2239] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2141)
+								c.TraceIndex(i2239)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2140
+				x.LF64 = l2238
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2145 := c.ReadLengthFast(1)
-				if n2145 < 0 {
-					n2145 = c.ReadLength(1)
+				n2243 := c.ReadLengthFast(1)
+				if n2243 < 0 {
+					n2243 = c.ReadLength(1)
 				}
-				l2146 := foryimpl.MakeSlice[[]int32](c, n2145)
-				if n2145 > 0 {
-					hn2148 := c.ReadListHeader(5)
+				l2244 := foryimpl.MakeSlice[[]int32](c, n2243)
+				if n2243 > 0 {
+					hn2246 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2147 := range l2146 {
-							if hn2148 && !c.ReadFlag() {
-								clear(l2146[i2147 : i2147+1])
+						for i2245 := range l2244 {
+							if hn2246 && !c.ReadFlag() {
+								clear(l2244[i2245 : i2245+1])
 								continue
 							}
-							l2146[i2147] = r.ReadVarInt32()
+							l2244[i2245] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2147)
+								c.TraceIndex(i2245)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2146
+				x.LI32 = l2244
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2151 := c.ReadLengthFast(1)
-				if n2151 < 0 {
-					n2151 = c.ReadLength(1)
+				n2249 := c.ReadLengthFast(1)
+				if n2249 < 0 {
+					n2249 = c.ReadLength(1)
 				}
-				l2152 := foryimpl.MakeSlice[[]int64](c, n2151)
-				if n2151 > 0 {
-					hn2154 := c.ReadListHeader(7)
+				l2250 := foryimpl.MakeSlice[[]int64](c, n2249)
+				if n2249 > 0 {
+					hn2252 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2153 := range l2152 {
-							if hn2154 && !c.ReadFlag() {
-								clear(l2152[i2153 : i2153+1])
+						for i2251 := range l2250 {
+							if hn2252 && !c.ReadFlag() {
+								clear(l2250[i2251 : i2251+1])
 								continue
 							}
-							l2152[i2153] = r.ReadVarInt64()
+							l2250[i2251] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2153)
+								c.TraceIndex(i2251)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2152
+				x.LI64 = l2250
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2157 := c.ReadLengthFast(1)
-				if n2157 < 0 {
-					n2157 = c.ReadLength(1)
+				n2255 := c.ReadLengthFast(1)
+				if n2255 < 0 {
+					n2255 = c.ReadLength(1)
 				}
-				l2158 := foryimpl.MakeSlice[[]int8](c, n2157)
-				if n2157 > 0 {
-					hn2160 := c.ReadListHeader(2)
+				l2256 := foryimpl.MakeSlice[[]int8](c, n2255)
+				if n2255 > 0 {
+					hn2258 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2159 := range l2158 {
-							if hn2160 && !c.ReadFlag() {
-								clear(l2158[i2159 : i2159+1])
+						for i2257 := range l2256 {
+							if hn2258 && !c.ReadFlag() {
+								clear(l2256[i2257 : i2257+1])
 								continue
 							}
-							l2158[i2159] = r.ReadInt8()
+							l2256[i2257] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2159)
+								c.TraceIndex(i2257)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2158
+				x.LI8 = l2256
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2163 := c.ReadLengthFast(1)
-				if n2163 < 0 {
-					n2163 = c.ReadLength(1)
+				n2261 := c.ReadLengthFast(1)
+				if n2261 < 0 {
+					n2261 = c.ReadLength(1)
 				}
-				l2164 := foryimpl.MakeSlice[[][]int32](c, n2163)
-				if n2163 > 0 {
-					hn2166 := c.ReadListHeader(22)
+				l2262 := foryimpl.MakeSlice[[][]int32](c, n2261)
+				if n2261 > 0 {
+					hn2264 := c.ReadListHeader(22)
 					if !c.Failed() {
-						for i2165 := range l2164 {
-							if hn2166 && !c.ReadFlag() {
-								clear(l2164[i2165 : i2165+1])
+						for i2263 := range l2262 {
+							if hn2264 && !c.ReadFlag() {
+								clear(l2262[i2263 : i2263+1])
 								continue
 							}
-							n2169 := c.ReadLengthFast(1)
-							if n2169 < 0 {
-								n2169 = c.ReadLength(1)
+							n2267 := c.ReadLengthFast(1)
+							if n2267 < 0 {
+								n2267 = c.ReadLength(1)
 							}
-							l2170 := foryimpl.MakeSlice[[]int32](c, n2169)
-							if n2169 > 0 {
-								hn2172 := c.ReadListHeader(5)
+							l2268 := foryimpl.MakeSlice[[]int32](c, n2267)
+							if n2267 > 0 {
+								hn2270 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2171 := range l2170 {
-										if hn2172 && !c.ReadFlag() {
-											clear(l2170[i2171 : i2171+1])
+									for i2269 := range l2268 {
+										if hn2270 && !c.ReadFlag() {
+											clear(l2268[i2269 : i2269+1])
 											continue
 										}
-										l2170[i2171] = r.ReadVarInt32()
+										l2268[i2269] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2171)
+											c.TraceIndex(i2269)
 											break
 										}
 									}
 								}
 							}
-							l2164[i2165] = l2170
+							l2262[i2263] = l2268
 							if c.Failed() {
-								c.TraceIndex(i2165)
+								c.TraceIndex(i2263)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2164
+				x.LL = l2262
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2175 := c.ReadLengthFast(1)
-				if n2175 < 0 {
-					n2175 = c.ReadLength(1)
+				n2273 := c.ReadLengthFast(1)
+				if n2273 < 0 {
+					n2273 = c.ReadLength(1)
 				}
-				l2176 := foryimpl.MakeSlice[[]map[string]int32](c, n2175)
-				if n2175 > 0 {
-					hn2178 := c.ReadListHeader(24)
+				l2274 := foryimpl.MakeSlice[[]map[string]int32](c, n2273)
+				if n2273 > 0 {
+					hn2276 := c.ReadListHeader(24)
 					if !c.Failed() {
-						for i2177 := range l2176 {
-							if hn2178 && !c.ReadFlag() {
-								clear(l2176[i2177 : i2177+1])
+						for i2275 := range l2274 {
+							if hn2276 && !c.ReadFlag() {
+								clear(l2274[i2275 : i2275+1])
 								continue
 							}
-							n2181 := c.ReadLengthFast(2)
-							if n2181 < 0 {
-								n2181 = c.ReadLength(2)
+							n2279 := c.ReadLengthFast(2)
+							if n2279 < 0 {
+								n2279 = c.ReadLength(2)
 							}
-							m2182 := foryimpl.MakeMap[map[string]int32](c, n2181)
-							for n2181 > 0 && !c.Failed() {
-								sz2183, vn2184, _ := c.ReadMapChunk(n2181, 21, 5, nil, false)
-								for j2185 := 0; j2185 < sz2183 && !c.Failed(); j2185++ {
-									var k2186 string
-									k2186 = c.ReadString()
-									var v2187 int32
-									if !vn2184 {
-										v2187 = r.ReadVarInt32()
+							m2280 := foryimpl.MakeMap[map[string]int32](c, n2279)
+							for n2279 > 0 && !c.Failed() {
+								sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, false)
+								for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
+									var k2284 string
+									k2284 = c.ReadString()
+									var v2285 int32
+									if !vn2282 {
+										v2285 = r.ReadVarInt32()
 									}
-									m2182[k2186] = v2187
+									m2280[k2284] = v2285
 								}
-								n2181 -= sz2183
+								n2279 -= sz2281
 							}
-							l2176[i2177] = m2182
+							l2274[i2275] = m2280
 							if c.Failed() {
-								c.TraceIndex(i2177)
+								c.TraceIndex(i2275)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2176
+				x.LM = l2274
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2189 := c.ReadLengthFast(1)
-				if n2189 < 0 {
-					n2189 = c.ReadLength(1)
+				n2287 := c.ReadLengthFast(1)
+				if n2287 < 0 {
+					n2287 = c.ReadLength(1)
 				}
-				l2190 := foryimpl.MakeSlice[[]*int32](c, n2189)
-				if n2189 > 0 {
-					hn2192 := c.ReadListHeader(5)
+				l2288 := foryimpl.MakeSlice[[]*int32](c, n2287)
+				if n2287 > 0 {
+					hn2290 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2191 := range l2190 {
-							if hn2192 && !c.ReadFlag() {
-								clear(l2190[i2191 : i2191+1])
+						for i2289 := range l2288 {
+							if hn2290 && !c.ReadFlag() {
+								clear(l2288[i2289 : i2289+1])
 								continue
 							}
-							p2195 := foryimpl.Alloc[int32](c)
-							*p2195 = r.ReadVarInt32()
-							l2190[i2191] = p2195
+							p2293 := foryimpl.Alloc[int32](c)
+							*p2293 = r.ReadVarInt32()
+							l2288[i2289] = p2293
 							if c.Failed() {
-								c.TraceIndex(i2191)
+								c.TraceIndex(i2289)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2190
+				x.LPI = l2288
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2196 := c.ReadLengthFast(1)
-				if n2196 < 0 {
-					n2196 = c.ReadLength(1)
+				n2294 := c.ReadLengthFast(1)
+				if n2294 < 0 {
+					n2294 = c.ReadLength(1)
 				}
-				l2197 := foryimpl.MakeSlice[[]string](c, n2196)
-				if n2196 > 0 {
-					hn2199 := c.ReadListHeader(21)
+				l2295 := foryimpl.MakeSlice[[]string](c, n2294)
+				if n2294 > 0 {
+					hn2297 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2198 := range l2197 {
-							if hn2199 && !c.ReadFlag() {
-								clear(l2197[i2198 : i2198+1])
+						for i2296 := range l2295 {
+							if hn2297 && !c.ReadFlag() {
+								clear(l2295[i2296 : i2296+1])
 								continue
 							}
-							l2197[i2198] = c.ReadString()
+							l2295[i2296] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2198)
+								c.TraceIndex(i2296)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2197
+				x.LS = l2295
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2202 := c.ReadLengthFast(1)
-				if n2202 < 0 {
-					n2202 = c.ReadLength(1)
+				n2300 := c.ReadLengthFast(1)
+				if n2300 < 0 {
+					n2300 = c.ReadLength(1)
 				}
-				l2203 := foryimpl.MakeSlice[[]time.Time](c, n2202)
-				if n2202 > 0 {
-					hn2205 := c.ReadListHeader(38)
+				l2301 := foryimpl.MakeSlice[[]time.Time](c, n2300)
+				if n2300 > 0 {
+					hn2303 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2204 := range l2203 {
-							if hn2205 && !c.ReadFlag() {
-								clear(l2203[i2204 : i2204+1])
+						for i2302 := range l2301 {
+							if hn2303 && !c.ReadFlag() {
+								clear(l2301[i2302 : i2302+1])
 								continue
 							}
-							l2203[i2204] = c.ReadTime()
+							l2301[i2302] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2204)
+								c.TraceIndex(i2302)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2203
+				x.LT = l2301
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2208 := c.ReadLengthFast(2)
-				if n2208 < 0 {
-					n2208 = c.ReadLength(2)
+				n2306 := c.ReadLengthFast(2)
+				if n2306 < 0 {
+					n2306 = c.ReadLength(2)
 				}
-				l2209 := foryimpl.MakeSlice[[]uint16](c, n2208)
-				if n2208 > 0 {
-					hn2211 := c.ReadListHeader(10)
+				l2307 := foryimpl.MakeSlice[[]uint16](c, n2306)
+				if n2306 > 0 {
+					hn2309 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2210 := range l2209 {
-							if hn2211 && !c.ReadFlag() {
-								clear(l2209[i2210 : i2210+1])
+						for i2308 := range l2307 {
+							if hn2309 && !c.ReadFlag() {
+								clear(l2307[i2308 : i2308+1])
 								continue
 							}
-							l2209[i2210] = r.ReadUint16()
+							l2307[i2308] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2210)
+								c.TraceIndex(i2308)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2209
+				x.LU16 = l2307
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2214 := c.ReadLengthFast(1)
-				if n2214 < 0 {
-					n2214 = c.ReadLength(1)
+				n2312 := c.ReadLengthFast(1)
+				if n2312 < 0 {
+					n2312 = c.ReadLength(1)
 				}
-				l2215 := foryimpl.MakeSlice[[]uint64](c, n2214)
-				if n2214 > 0 {
-					hn2217 := c.ReadListHeader(14)
+				l2313 := foryimpl.MakeSlice[[]uint64](c, n2312)
+				if n2312 > 0 {
+					hn2315 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2216 := range l2215 {
-							if hn2217 && !c.ReadFlag() {
-								clear(l2215[i2216 : i2216+1])
+						for i2314 := range l2313 {
+							if hn2315 && !c.ReadFlag() {
+								clear(l2313[i2314 : i2314+1])
 								continue
 							}
-							l2215[i2216] = r.ReadVarUint64()
+							l2313[i2314] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2216)
+								c.TraceIndex(i2314)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2215
+				x.LU64 = l2313
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2220 := c.ReadLengthFast(2)
-				if n2220 < 0 {
-					n2220 = c.ReadLength(2)
+				n2318 := c.ReadLengthFast(2)
+				if n2318 < 0 {
+					n2318 = c.ReadLength(2)
 				}
-				m2221 := foryimpl.MakeMap[map[bool]string](c, n2220)
-				for n2220 > 0 && !c.Failed() {
-					sz2222, vn2223, _ := c.ReadMapChunk(n2220, 1, 21, nil, false)
-					for j2224 := 0; j2224 < sz2222 && !c.Failed(); j2224++ {
-						var k2225 bool
-						k2225 = r.ReadBool()
-						var v2226 string
-						if !vn2223 {
-							v2226 = c.ReadString()
+				m2319 := foryimpl.MakeMap[map[bool]string](c, n2318)
+				for n2318 > 0 && !c.Failed() {
+					sz2320, vn2321, _ := c.ReadMapChunk(n2318, 1, 21, nil, false)
+					for j2322 := 0; j2322 < sz2320 && !c.Failed(); j2322++ {
+						var k2323 bool
+						k2323 = r.ReadBool()
+						var v2324 string
+						if !vn2321 {
+							v2324 = c.ReadString()
 						}
-						m2221[k2225] = v2226
+						m2319[k2323] = v2324
 					}
-					n2220 -= sz2222
+					n2318 -= sz2320
 				}
-				x.MBS = m2221
+				x.MBS = m2319
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2228 := c.ReadLengthFast(2)
-				if n2228 < 0 {
-					n2228 = c.ReadLength(2)
+				n2326 := c.ReadLengthFast(2)
+				if n2326 < 0 {
+					n2326 = c.ReadLength(2)
 				}
-				m2229 := foryimpl.MakeMap[map[Color]string](c, n2228)
-				for n2228 > 0 && !c.Failed() {
-					sz2230, vn2231, _ := c.ReadMapChunk(n2228, 25, 21, nil, false)
-					for j2232 := 0; j2232 < sz2230 && !c.Failed(); j2232++ {
-						var k2233 Color
-						if e2235 := c.ReadEnumFast(uint32(0x7fffffff)); e2235 >= 0 {
-							k2233 = Color(e2235)
+				m2327 := foryimpl.MakeMap[map[Color]string](c, n2326)
+				for n2326 > 0 && !c.Failed() {
+					sz2328, vn2329, _ := c.ReadMapChunk(n2326, 25, 21, nil, false)
+					for j2330 := 0; j2330 < sz2328 && !c.Failed(); j2330++ {
+						var k2331 Color
+						if e2333 := c.ReadEnumFast(uint32(0x7fffffff)); e2333 >= 0 {
+							k2331 = Color(e2333)
 						} else {
-							k2233 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k2331 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2234 string
-						if !vn2231 {
-							v2234 = c.ReadString()
+						var v2332 string
+						if !vn2329 {
+							v2332 = c.ReadString()
 						}
-						m2229[k2233] = v2234
+						m2327[k2331] = v2332
 					}
-					n2228 -= sz2230
+					n2326 -= sz2328
 				}
-				x.MES = m2229
+				x.MES = m2327
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2237 := c.ReadLengthFast(2)
-				if n2237 < 0 {
-					n2237 = c.ReadLength(2)
+				n2335 := c.ReadLengthFast(2)
+				if n2335 < 0 {
+					n2335 = c.ReadLength(2)
 				}
-				m2238 := foryimpl.MakeMap[map[int64]float64](c, n2237)
-				for n2237 > 0 && !c.Failed() {
-					sz2239, vn2240, _ := c.ReadMapChunk(n2237, 7, 20, nil, false)
-					for j2241 := 0; j2241 < sz2239 && !c.Failed(); j2241++ {
-						var k2242 int64
-						k2242 = r.ReadVarInt64()
-						var v2243 float64
-						if !vn2240 {
-							v2243 = r.ReadFloat64()
+				m2336 := foryimpl.MakeMap[map[int64]float64](c, n2335)
+				for n2335 > 0 && !c.Failed() {
+					sz2337, vn2338, _ := c.ReadMapChunk(n2335, 7, 20, nil, false)
+					for j2339 := 0; j2339 < sz2337 && !c.Failed(); j2339++ {
+						var k2340 int64
+						k2340 = r.ReadVarInt64()
+						var v2341 float64
+						if !vn2338 {
+							v2341 = r.ReadFloat64()
 						}
-						m2238[k2242] = v2243
+						m2336[k2340] = v2341
 					}
-					n2237 -= sz2239
+					n2335 -= sz2337
 				}
-				x.MI64F = m2238
+				x.MI64F = m2336
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2245 := c.ReadLengthFast(2)
-				if n2245 < 0 {
-					n2245 = c.ReadLength(2)
+				n2343 := c.ReadLengthFast(2)
+				if n2343 < 0 {
+					n2343 = c.ReadLength(2)
 				}
-				m2246 := foryimpl.MakeMap[map[int32]string](c, n2245)
-				for n2245 > 0 && !c.Failed() {
-					sz2247, vn2248, _ := c.ReadMapChunk(n2245, 5, 21, nil, false)
-					for j2249 := 0; j2249 < sz2247 && !c.Failed(); j2249++ {
-						var k2250 int32
-						k2250 = r.ReadVarInt32()
-						var v2251 string
-						if !vn2248 {
-							v2251 = c.ReadString()
+				m2344 := foryimpl.MakeMap[map[int32]string](c, n2343)
+				for n2343 > 0 && !c.Failed() {
+					sz2345, vn2346, _ := c.ReadMapChunk(n2343, 5, 21, nil, false)
+					for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
+						var k2348 int32
+						k2348 = r.ReadVarInt32()
+						var v2349 string
+						if !vn2346 {
+							v2349 = c.ReadString()
 						}
-						m2246[k2250] = v2251
+						m2344[k2348] = v2349
 					}
-					n2245 -= sz2247
+					n2343 -= sz2345
 				}
-				x.MIS = m2246
+				x.MIS = m2344
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2253 := c.ReadLengthFast(2)
-				if n2253 < 0 {
-					n2253 = c.ReadLength(2)
+				n2351 := c.ReadLengthFast(2)
+				if n2351 < 0 {
+					n2351 = c.ReadLength(2)
 				}
-				m2254 := foryimpl.MakeMap[map[string]int32](c, n2253)
-				for n2253 > 0 && !c.Failed() {
-					sz2255, vn2256, _ := c.ReadMapChunk(n2253, 21, 5, nil, false)
-					for j2257 := 0; j2257 < sz2255 && !c.Failed(); j2257++ {
-						var k2258 string
-						k2258 = c.ReadString()
-						var v2259 int32
-						if !vn2256 {
-							v2259 = r.ReadVarInt32()
+				m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
+				for n2351 > 0 && !c.Failed() {
+					sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
+					for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
+						var k2356 string
+						k2356 = c.ReadString()
+						var v2357 int32
+						if !vn2354 {
+							v2357 = r.ReadVarInt32()
 						}
-						m2254[k2258] = v2259
+						m2352[k2356] = v2357
 					}
-					n2253 -= sz2255
+					n2351 -= sz2353
 				}
-				x.MSI = m2254
+				x.MSI = m2352
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2261 := c.ReadLengthFast(2)
-				if n2261 < 0 {
-					n2261 = c.ReadLength(2)
+				n2359 := c.ReadLengthFast(2)
+				if n2359 < 0 {
+					n2359 = c.ReadLength(2)
 				}
-				m2262 := foryimpl.MakeMap[map[string][]string](c, n2261)
-				for n2261 > 0 && !c.Failed() {
-					sz2263, vn2264, _ := c.ReadMapChunk(n2261, 21, 22, nil, true)
-					for j2265 := 0; j2265 < sz2263 && !c.Failed(); j2265++ {
-						var k2266 string
-						k2266 = c.ReadString()
-						var v2267 []string
-						if !vn2264 {
-							n2268 := c.ReadLengthFast(1)
-							if n2268 < 0 {
-								n2268 = c.ReadLength(1)
+				m2360 := foryimpl.MakeMap[map[string][]string](c, n2359)
+				for n2359 > 0 && !c.Failed() {
+					sz2361, vn2362, _ := c.ReadMapChunk(n2359, 21, 22, nil, true)
+					for j2363 := 0; j2363 < sz2361 && !c.Failed(); j2363++ {
+						var k2364 string
+						k2364 = c.ReadString()
+						var v2365 []string
+						if !vn2362 {
+							n2366 := c.ReadLengthFast(1)
+							if n2366 < 0 {
+								n2366 = c.ReadLength(1)
 							}
-							l2269 := foryimpl.MakeSlice[[]string](c, n2268)
-							if n2268 > 0 {
-								hn2271 := c.ReadListHeader(21)
+							l2367 := foryimpl.MakeSlice[[]string](c, n2366)
+							if n2366 > 0 {
+								hn2369 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2270 := range l2269 {
-										if hn2271 && !c.ReadFlag() {
-											clear(l2269[i2270 : i2270+1])
+									for i2368 := range l2367 {
+										if hn2369 && !c.ReadFlag() {
+											clear(l2367[i2368 : i2368+1])
 											continue
 										}
-										l2269[i2270] = c.ReadString()
+										l2367[i2368] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2270)
+											c.TraceIndex(i2368)
 											break
 										}
 									}
 								}
 							}
-							v2267 = l2269
+							v2365 = l2367
 						}
-						m2262[k2266] = v2267
+						m2360[k2364] = v2365
 					}
-					n2261 -= sz2263
+					n2359 -= sz2361
 				}
-				x.MSL = m2262
+				x.MSL = m2360
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2275 := c.ReadLengthFast(2)
-				if n2275 < 0 {
-					n2275 = c.ReadLength(2)
+				n2373 := c.ReadLengthFast(2)
+				if n2373 < 0 {
+					n2373 = c.ReadLength(2)
 				}
-				m2276 := foryimpl.MakeMap[map[string]map[string]int32](c, n2275)
-				for n2275 > 0 && !c.Failed() {
-					sz2277, vn2278, _ := c.ReadMapChunk(n2275, 21, 24, nil, true)
-					for j2279 := 0; j2279 < sz2277 && !c.Failed(); j2279++ {
-						var k2280 string
-						k2280 = c.ReadString()
-						var v2281 map[string]int32
-						if !vn2278 {
-							n2282 := c.ReadLengthFast(2)
-							if n2282 < 0 {
-								n2282 = c.ReadLength(2)
+				m2374 := foryimpl.MakeMap[map[string]map[string]int32](c, n2373)
+				for n2373 > 0 && !c.Failed() {
+					sz2375, vn2376, _ := c.ReadMapChunk(n2373, 21, 24, nil, true)
+					for j2377 := 0; j2377 < sz2375 && !c.Failed(); j2377++ {
+						var k2378 string
+						k2378 = c.ReadString()
+						var v2379 map[string]int32
+						if !vn2376 {
+							n2380 := c.ReadLengthFast(2)
+							if n2380 < 0 {
+								n2380 = c.ReadLength(2)
 							}
-							m2283 := foryimpl.MakeMap[map[string]int32](c, n2282)
-							for n2282 > 0 && !c.Failed() {
-								sz2284, vn2285, _ := c.ReadMapChunk(n2282, 21, 5, nil, false)
-								for j2286 := 0; j2286 < sz2284 && !c.Failed(); j2286++ {
-									var k2287 string
-									k2287 = c.ReadString()
-									var v2288 int32
-									if !vn2285 {
-										v2288 = r.ReadVarInt32()
+							m2381 := foryimpl.MakeMap[map[string]int32](c, n2380)
+							for n2380 > 0 && !c.Failed() {
+								sz2382, vn2383, _ := c.ReadMapChunk(n2380, 21, 5, nil, false)
+								for j2384 := 0; j2384 < sz2382 && !c.Failed(); j2384++ {
+									var k2385 string
+									k2385 = c.ReadString()
+									var v2386 int32
+									if !vn2383 {
+										v2386 = r.ReadVarInt32()
 									}
-									m2283[k2287] = v2288
+									m2381[k2385] = v2386
 								}
-								n2282 -= sz2284
+								n2380 -= sz2382
 							}
-							v2281 = m2283
+							v2379 = m2381
 						}
-						m2276[k2280] = v2281
+						m2374[k2378] = v2379
 					}
-					n2275 -= sz2277
+					n2373 -= sz2375
 				}
-				x.MSM = m2276
+				x.MSM = m2374
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2291 := c.ReadLengthFast(2)
-				if n2291 < 0 {
-					n2291 = c.ReadLength(2)
+				n2389 := c.ReadLengthFast(2)
+				if n2389 < 0 {
+					n2389 = c.ReadLength(2)
 				}
-				m2292 := foryimpl.MakeMap[map[string]*int32](c, n2291)
-				for n2291 > 0 && !c.Failed() {
-					sz2293, vn2294, _ := c.ReadMapChunk(n2291, 21, 5, nil, true)
-					for j2295 := 0; j2295 < sz2293 && !c.Failed(); j2295++ {
-						var k2296 string
-						k2296 = c.ReadString()
-						var v2297 *int32
-						if !vn2294 {
-							p2298 := foryimpl.Alloc[int32](c)
-							*p2298 = r.ReadVarInt32()
-							v2297 = p2298
+				m2390 := foryimpl.MakeMap[map[string]*int32](c, n2389)
+				for n2389 > 0 && !c.Failed() {
+					sz2391, vn2392, _ := c.ReadMapChunk(n2389, 21, 5, nil, true)
+					for j2393 := 0; j2393 < sz2391 && !c.Failed(); j2393++ {
+						var k2394 string
+						k2394 = c.ReadString()
+						var v2395 *int32
+						if !vn2392 {
+							p2396 := foryimpl.Alloc[int32](c)
+							*p2396 = r.ReadVarInt32()
+							v2395 = p2396
 						}
-						m2292[k2296] = v2297
+						m2390[k2394] = v2395
 					}
-					n2291 -= sz2293
+					n2389 -= sz2391
 				}
-				x.MSP = m2292
+				x.MSP = m2390
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2300 := c.ReadLengthFast(2)
-				if n2300 < 0 {
-					n2300 = c.ReadLength(2)
+				n2398 := c.ReadLengthFast(2)
+				if n2398 < 0 {
+					n2398 = c.ReadLength(2)
 				}
-				m2301 := foryimpl.MakeMap[map[uint8]uint16](c, n2300)
-				for n2300 > 0 && !c.Failed() {
-					sz2302, vn2303, _ := c.ReadMapChunk(n2300, 9, 10, nil, false)
-					for j2304 := 0; j2304 < sz2302 && !c.Failed(); j2304++ {
-						var k2305 uint8
-						k2305 = r.ReadUint8()
-						var v2306 uint16
-						if !vn2303 {
-							v2306 = r.ReadUint16()
+				m2399 := foryimpl.MakeMap[map[uint8]uint16](c, n2398)
+				for n2398 > 0 && !c.Failed() {
+					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 9, 10, nil, false)
+					for j2402 := 0; j2402 < sz2400 && !c.Failed(); j2402++ {
+						var k2403 uint8
+						k2403 = r.ReadUint8()
+						var v2404 uint16
+						if !vn2401 {
+							v2404 = r.ReadUint16()
 						}
-						m2301[k2305] = v2306
+						m2399[k2403] = v2404
 					}
-					n2300 -= sz2302
+					n2398 -= sz2400
 				}
-				x.MU8 = m2301
+				x.MU8 = m2399
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2308, id2309 := c.ReadRefFlag(); st2308 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2309)
-				} else if st2308 == foryimpl.RefFollows {
+				if st2406, id2407 := c.ReadRefFlag(); st2406 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2407)
+				} else if st2406 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2309, x.NBin)
+					foryimpl.SetRefSlice(c, id2407, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -11255,78 +11598,139 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 77:
-			if !f.Flag || c.ReadFlag() {
-				n2310 := c.ReadLengthFast(1)
-				if n2310 < 0 {
-					n2310 = c.ReadLength(1)
-				}
-				l2311 := foryimpl.MakeSlice[[]string](c, n2310)
-				if n2310 > 0 {
-					hn2313 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2312 := range l2311 {
-							if hn2313 && !c.ReadFlag() {
-								clear(l2311[i2312 : i2312+1])
-								continue
-							}
-							l2311[i2312] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2312)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2414, id2415 := c.ReadRefFlag(); st2414 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2415)
+				} else if st2414 == foryimpl.RefFollows {
+					n2416 := c.ReadLengthFast(1)
+					if n2416 < 0 {
+						n2416 = c.ReadLength(1)
+					}
+					l2417 := foryimpl.MakeSlice[[]string](c, n2416)
+					if n2416 > 0 {
+						hn2419 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2418 := range l2417 {
+								if hn2419 && !c.ReadFlag() {
+									clear(l2417[i2418 : i2418+1])
+									continue
+								}
+								l2417[i2418] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2418)
+									break
+								}
 							}
 						}
 					}
+					x.NLS = l2417
+					foryimpl.SetRefSlice(c, id2415, x.NLS)
+				} else {
+					x.NLS = nil
 				}
-				x.NLS = l2311
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2408 := c.ReadLengthFast(1)
+					if n2408 < 0 {
+						n2408 = c.ReadLength(1)
+					}
+					l2409 := foryimpl.MakeSlice[[]string](c, n2408)
+					if n2408 > 0 {
+						hn2411 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i2410 := range l2409 {
+								if hn2411 && !c.ReadFlag() {
+									clear(l2409[i2410 : i2410+1])
+									continue
+								}
+								l2409[i2410] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i2410)
+									break
+								}
+							}
+						}
+					}
+					x.NLS = l2409
+				}
 			}
 		case 78:
-			if !f.Flag || c.ReadFlag() {
-				n2316 := c.ReadLengthFast(2)
-				if n2316 < 0 {
-					n2316 = c.ReadLength(2)
-				}
-				m2317 := foryimpl.MakeMap[map[string]int32](c, n2316)
-				for n2316 > 0 && !c.Failed() {
-					sz2318, vn2319, _ := c.ReadMapChunk(n2316, 21, 5, nil, false)
-					for j2320 := 0; j2320 < sz2318 && !c.Failed(); j2320++ {
-						var k2321 string
-						k2321 = c.ReadString()
-						var v2322 int32
-						if !vn2319 {
-							v2322 = r.ReadVarInt32()
-						}
-						m2317[k2321] = v2322
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st2430, id2431 := c.ReadRefFlag(); st2430 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2431)
+				} else if st2430 == foryimpl.RefFollows {
+					n2432 := c.ReadLengthFast(2)
+					if n2432 < 0 {
+						n2432 = c.ReadLength(2)
 					}
-					n2316 -= sz2318
+					m2433 := foryimpl.MakeMap[map[string]int32](c, n2432)
+					for n2432 > 0 && !c.Failed() {
+						sz2434, vn2435, _ := c.ReadMapChunk(n2432, 21, 5, nil, false)
+						for j2436 := 0; j2436 < sz2434 && !c.Failed(); j2436++ {
+							var k2437 string
+							k2437 = c.ReadString()
+							var v2438 int32
+							if !vn2435 {
+								v2438 = r.ReadVarInt32()
+							}
+							m2433[k2437] = v2438
+						}
+						n2432 -= sz2434
+					}
+					x.NM = m2433
+					foryimpl.SetRefMap(c, id2431, x.NM)
+				} else {
+					x.NM = nil
 				}
-				x.NM = m2317
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n2422 := c.ReadLengthFast(2)
+					if n2422 < 0 {
+						n2422 = c.ReadLength(2)
+					}
+					m2423 := foryimpl.MakeMap[map[string]int32](c, n2422)
+					for n2422 > 0 && !c.Failed() {
+						sz2424, vn2425, _ := c.ReadMapChunk(n2422, 21, 5, nil, false)
+						for j2426 := 0; j2426 < sz2424 && !c.Failed(); j2426++ {
+							var k2427 string
+							k2427 = c.ReadString()
+							var v2428 int32
+							if !vn2425 {
+								v2428 = r.ReadVarInt32()
+							}
+							m2423[k2427] = v2428
+						}
+						n2422 -= sz2424
+					}
+					x.NM = m2423
+				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2324 := c.ReadLengthFast(1)
-				if n2324 < 0 {
-					n2324 = c.ReadLength(1)
+				n2440 := c.ReadLengthFast(1)
+				if n2440 < 0 {
+					n2440 = c.ReadLength(1)
 				}
-				l2325 := foryimpl.MakeSlice[[]uint8](c, n2324)
-				if n2324 > 0 {
-					hn2327 := c.ReadListHeader(9)
+				l2441 := foryimpl.MakeSlice[[]uint8](c, n2440)
+				if n2440 > 0 {
+					hn2443 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2326 := range l2325 {
-							if hn2327 && !c.ReadFlag() {
-								clear(l2325[i2326 : i2326+1])
+						for i2442 := range l2441 {
+							if hn2443 && !c.ReadFlag() {
+								clear(l2441[i2442 : i2442+1])
 								continue
 							}
-							l2325[i2326] = r.ReadUint8()
+							l2441[i2442] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2326)
+								c.TraceIndex(i2442)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2325
+				x.Raw = l2441
 			}
 		default:
 			c.SkipField(f)
@@ -11858,7 +12262,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.AddLf.ForyWrite(c)
 	var mw78 foryimpl.MapWriter
-	mw78.Begin(b, len(x.AddMSLIn))
+	mw78.BeginTracked(b, len(x.AddMSLIn))
 	for k79, v80 := range x.AddMSLIn {
 		if v80 == nil {
 			mw78.NullEntry(b)
@@ -11866,20 +12270,22 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw78.Entry(b)
 			foryimpl.WriteString(b, k79)
-			{
-				b.Reserve(6 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
-				if len(v80) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
-					off++
+			if !foryimpl.WriteRefSlice(c, v80) {
+				{
+					b.Reserve(6 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
+					if len(v80) > 0 {
+						buffer.PutUint8At(w, off, 0x08)
+						off++
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
-			}
-			if len(v80) > 0 {
-				c.WriteStructMeta(foryTypeInner)
-				for i81 := range v80 {
-					v80[i81].ForyWrite(c)
+				if len(v80) > 0 {
+					c.WriteStructMeta(foryTypeInner)
+					for i81 := range v80 {
+						v80[i81].ForyWrite(c)
+					}
 				}
 			}
 		}
@@ -11960,7 +12366,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.Lf.ForyWrite(c)
 	var mw89 foryimpl.MapWriter
-	mw89.Begin(b, len(x.MSLIn))
+	mw89.BeginTracked(b, len(x.MSLIn))
 	for k90, v91 := range x.MSLIn {
 		if v91 == nil {
 			mw89.NullEntry(b)
@@ -11968,20 +12374,22 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			mw89.Entry(b)
 			foryimpl.WriteString(b, k90)
-			{
-				b.Reserve(6 + buffer.BatchSlack)
-				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
-				if len(v91) > 0 {
-					buffer.PutUint8At(w, off, 0x08)
-					off++
+			if !foryimpl.WriteRefSlice(c, v91) {
+				{
+					b.Reserve(6 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
+					if len(v91) > 0 {
+						buffer.PutUint8At(w, off, 0x08)
+						off++
+					}
+					b.SetWriterIndex(off)
 				}
-				b.SetWriterIndex(off)
-			}
-			if len(v91) > 0 {
-				c.WriteStructMeta(foryTypeInner)
-				for i92 := range v91 {
-					v91[i92].ForyWrite(c)
+				if len(v91) > 0 {
+					c.WriteStructMeta(foryTypeInner)
+					for i92 := range v91 {
+						v91[i92].ForyWrite(c)
+					}
 				}
 			}
 		}
@@ -12558,12 +12966,46 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
 	for n199 > 0 && !c.Failed() {
-		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 22, nil, true)
+		sz201, vn202, tr212, _ := c.ReadMapChunkRef(n199, 21, 22, nil)
 		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
 			var k204 string
 			k204 = c.ReadString()
 			var v205 []Inner
-			if !vn202 {
+			if tr212 {
+				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+					v205 = foryimpl.BackRefSlice[Inner](c, id214)
+				} else if st213 == foryimpl.RefFollows {
+					n215 := c.ReadLengthFast(1)
+					if n215 < 0 {
+						n215 = c.ReadLength(1)
+					}
+					l216 := foryimpl.MakeSlice[[]Inner](c, n215)
+					if n215 > 0 {
+						hn218, ev219 := c.ReadStructListHeader(foryTypeInner)
+						if !c.Failed() {
+							for i217 := range l216 {
+								if hn218 && !c.ReadFlag() {
+									clear(l216[i217 : i217+1])
+									continue
+								}
+								if ev219 != nil {
+									l216[i217].ForyReadEvolved(c, ev219)
+								} else {
+									l216[i217].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i217)
+									break
+								}
+							}
+						}
+					}
+					v205 = l216
+					foryimpl.SetRefSlice(c, id214, v205)
+				} else {
+					v205 = nil
+				}
+			} else if !vn202 {
 				n206 := c.ReadLengthFast(1)
 				if n206 < 0 {
 					n206 = c.ReadLength(1)
@@ -12600,17 +13042,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddMSLIn")
 		return
 	}
-	if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-		x.AddPIn = foryimpl.BackRef[Inner](c, id214)
-	} else if st213 == foryimpl.RefFollows {
-		p215 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id214, p215)
-		if ev216 := c.ReadStructFieldMeta(foryTypeInner); ev216 != nil {
-			p215.ForyReadEvolved(c, ev216)
+	if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+		x.AddPIn = foryimpl.BackRef[Inner](c, id222)
+	} else if st221 == foryimpl.RefFollows {
+		p223 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id222, p223)
+		if ev224 := c.ReadStructFieldMeta(foryTypeInner); ev224 != nil {
+			p223.ForyReadEvolved(c, ev224)
 		} else if !c.Failed() {
-			p215.ForyRead(c)
+			p223.ForyRead(c)
 		}
-		x.AddPIn = p215
+		x.AddPIn = p223
 	} else {
 		x.AddPIn = nil
 	}
@@ -12618,17 +13060,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddPIn")
 		return
 	}
-	if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
-		x.AddPLf = foryimpl.BackRef[Leaf](c, id218)
-	} else if st217 == foryimpl.RefFollows {
-		p219 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id218, p219)
-		if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
-			p219.ForyReadEvolved(c, ev220)
+	if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+		x.AddPLf = foryimpl.BackRef[Leaf](c, id226)
+	} else if st225 == foryimpl.RefFollows {
+		p227 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id226, p227)
+		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
+			p227.ForyReadEvolved(c, ev228)
 		} else if !c.Failed() {
-			p219.ForyRead(c)
+			p227.ForyRead(c)
 		}
-		x.AddPLf = p219
+		x.AddPLf = p227
 	} else {
 		x.AddPLf = nil
 	}
@@ -12637,8 +13079,8 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev223 := c.ReadStructFieldMeta(foryTypeInner); ev223 != nil {
-			x.In.ForyReadEvolved(c, ev223)
+		if ev231 := c.ReadStructFieldMeta(foryTypeInner); ev231 != nil {
+			x.In.ForyReadEvolved(c, ev231)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -12647,122 +13089,122 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n224 := c.ReadLengthFast(1)
-	if n224 < 0 {
-		n224 = c.ReadLength(1)
+	n232 := c.ReadLengthFast(1)
+	if n232 < 0 {
+		n232 = c.ReadLength(1)
 	}
-	l225 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n224)
-	if n224 > 0 {
-		hn227, ev228 := c.ReadStructListHeader(foryTypeInner)
+	l233 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n232)
+	if n232 > 0 {
+		hn235, ev236 := c.ReadStructListHeader(foryTypeInner)
 		if !c.Failed() {
-			for i226 := range l225 {
-				if hn227 && !c.ReadFlag() {
-					clear(l225[i226 : i226+1])
+			for i234 := range l233 {
+				if hn235 && !c.ReadFlag() {
+					clear(l233[i234 : i234+1])
 					continue
 				}
-				if ev228 != nil {
-					l225[i226].ForyReadEvolved(c, ev228)
+				if ev236 != nil {
+					l233[i234].ForyReadEvolved(c, ev236)
 				} else {
-					l225[i226].ForyRead(c)
+					l233[i234].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i226)
+					c.TraceIndex(i234)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l225
+	x.LIn = l233
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n230 := c.ReadLengthFast(1)
-	if n230 < 0 {
-		n230 = c.ReadLength(1)
+	n238 := c.ReadLengthFast(1)
+	if n238 < 0 {
+		n238 = c.ReadLength(1)
 	}
-	l231 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n230)
-	if n230 > 0 {
-		hn233, ev234 := c.ReadStructListHeader(foryTypeLeaf)
+	l239 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n238)
+	if n238 > 0 {
+		hn241, ev242 := c.ReadStructListHeader(foryTypeLeaf)
 		if !c.Failed() {
-			for i232 := range l231 {
-				if hn233 && !c.ReadFlag() {
-					clear(l231[i232 : i232+1])
+			for i240 := range l239 {
+				if hn241 && !c.ReadFlag() {
+					clear(l239[i240 : i240+1])
 					continue
 				}
-				if ev234 != nil {
-					l231[i232].ForyReadEvolved(c, ev234)
+				if ev242 != nil {
+					l239[i240].ForyReadEvolved(c, ev242)
 				} else {
-					l231[i232].ForyRead(c)
+					l239[i240].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i232)
+					c.TraceIndex(i240)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l231
+	x.LLf = l239
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n236 := c.ReadLengthFast(1)
-	if n236 < 0 {
-		n236 = c.ReadLength(1)
+	n244 := c.ReadLengthFast(1)
+	if n244 < 0 {
+		n244 = c.ReadLength(1)
 	}
-	l237 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n236)
-	if n236 > 0 {
-		hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
+	l245 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n244)
+	if n244 > 0 {
+		hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i238 := range l237 {
-				if tr241 {
-					if st243, id244 := c.ReadRefFlag(); st243 == foryimpl.RefBack {
-						l237[i238] = foryimpl.BackRef[Inner](c, id244)
-					} else if st243 == foryimpl.RefFollows {
-						p245 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id244, p245)
-						if ev240 != nil {
-							p245.ForyReadEvolved(c, ev240)
+			for i246 := range l245 {
+				if tr249 {
+					if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
+						l245[i246] = foryimpl.BackRef[Inner](c, id252)
+					} else if st251 == foryimpl.RefFollows {
+						p253 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id252, p253)
+						if ev248 != nil {
+							p253.ForyReadEvolved(c, ev248)
 						} else {
-							p245.ForyRead(c)
+							p253.ForyRead(c)
 						}
-						l237[i238] = p245
+						l245[i246] = p253
 					} else {
-						l237[i238] = nil
+						l245[i246] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i238)
+						c.TraceIndex(i246)
 						break
 					}
 					continue
 				}
-				if hn239 && !c.ReadFlag() {
-					clear(l237[i238 : i238+1])
+				if hn247 && !c.ReadFlag() {
+					clear(l245[i246 : i246+1])
 					continue
 				}
-				p242 := foryimpl.Alloc[Inner](c)
-				if ev240 != nil {
-					p242.ForyReadEvolved(c, ev240)
+				p250 := foryimpl.Alloc[Inner](c)
+				if ev248 != nil {
+					p250.ForyReadEvolved(c, ev248)
 				} else {
-					p242.ForyRead(c)
+					p250.ForyRead(c)
 				}
-				l237[i238] = p242
+				l245[i246] = p250
 				if c.Failed() {
-					c.TraceIndex(i238)
+					c.TraceIndex(i246)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l237
+	x.LPIn = l245
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev248 := c.ReadStructFieldMeta(foryTypeLeaf); ev248 != nil {
-			x.Lf.ForyReadEvolved(c, ev248)
+		if ev256 := c.ReadStructFieldMeta(foryTypeLeaf); ev256 != nil {
+			x.Lf.ForyReadEvolved(c, ev256)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -12771,65 +13213,99 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n249 := c.ReadLengthFast(2)
-	if n249 < 0 {
-		n249 = c.ReadLength(2)
+	n257 := c.ReadLengthFast(2)
+	if n257 < 0 {
+		n257 = c.ReadLength(2)
 	}
-	m250 := foryimpl.MakeMap[map[string][]Inner](c, n249)
-	for n249 > 0 && !c.Failed() {
-		sz251, vn252, _ := c.ReadMapChunk(n249, 21, 22, nil, true)
-		for j253 := 0; j253 < sz251 && !c.Failed(); j253++ {
-			var k254 string
-			k254 = c.ReadString()
-			var v255 []Inner
-			if !vn252 {
-				n256 := c.ReadLengthFast(1)
-				if n256 < 0 {
-					n256 = c.ReadLength(1)
+	m258 := foryimpl.MakeMap[map[string][]Inner](c, n257)
+	for n257 > 0 && !c.Failed() {
+		sz259, vn260, tr270, _ := c.ReadMapChunkRef(n257, 21, 22, nil)
+		for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
+			var k262 string
+			k262 = c.ReadString()
+			var v263 []Inner
+			if tr270 {
+				if st271, id272 := c.ReadRefFlag(); st271 == foryimpl.RefBack {
+					v263 = foryimpl.BackRefSlice[Inner](c, id272)
+				} else if st271 == foryimpl.RefFollows {
+					n273 := c.ReadLengthFast(1)
+					if n273 < 0 {
+						n273 = c.ReadLength(1)
+					}
+					l274 := foryimpl.MakeSlice[[]Inner](c, n273)
+					if n273 > 0 {
+						hn276, ev277 := c.ReadStructListHeader(foryTypeInner)
+						if !c.Failed() {
+							for i275 := range l274 {
+								if hn276 && !c.ReadFlag() {
+									clear(l274[i275 : i275+1])
+									continue
+								}
+								if ev277 != nil {
+									l274[i275].ForyReadEvolved(c, ev277)
+								} else {
+									l274[i275].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i275)
+									break
+								}
+							}
+						}
+					}
+					v263 = l274
+					foryimpl.SetRefSlice(c, id272, v263)
+				} else {
+					v263 = nil
 				}
-				l257 := foryimpl.MakeSlice[[]Inner](c, n256)
-				if n256 > 0 {
-					hn259, ev260 := c.ReadStructListHeader(foryTypeInner)
+			} else if !vn260 {
+				n264 := c.ReadLengthFast(1)
+				if n264 < 0 {
+					n264 = c.ReadLength(1)
+				}
+				l265 := foryimpl.MakeSlice[[]Inner](c, n264)
+				if n264 > 0 {
+					hn267, ev268 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i258 := range l257 {
-							if hn259 && !c.ReadFlag() {
-								clear(l257[i258 : i258+1])
+						for i266 := range l265 {
+							if hn267 && !c.ReadFlag() {
+								clear(l265[i266 : i266+1])
 								continue
 							}
-							if ev260 != nil {
-								l257[i258].ForyReadEvolved(c, ev260)
+							if ev268 != nil {
+								l265[i266].ForyReadEvolved(c, ev268)
 							} else {
-								l257[i258].ForyRead(c)
+								l265[i266].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i258)
+								c.TraceIndex(i266)
 								break
 							}
 						}
 					}
 				}
-				v255 = l257
+				v263 = l265
 			}
-			m250[k254] = v255
+			m258[k262] = v263
 		}
-		n249 -= sz251
+		n257 -= sz259
 	}
-	x.MSLIn = m250
+	x.MSLIn = m258
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
-	if st263, id264 := c.ReadRefFlag(); st263 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id264)
-	} else if st263 == foryimpl.RefFollows {
-		p265 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id264, p265)
-		if ev266 := c.ReadStructFieldMeta(foryTypeInner); ev266 != nil {
-			p265.ForyReadEvolved(c, ev266)
+	if st279, id280 := c.ReadRefFlag(); st279 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id280)
+	} else if st279 == foryimpl.RefFollows {
+		p281 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id280, p281)
+		if ev282 := c.ReadStructFieldMeta(foryTypeInner); ev282 != nil {
+			p281.ForyReadEvolved(c, ev282)
 		} else if !c.Failed() {
-			p265.ForyRead(c)
+			p281.ForyRead(c)
 		}
-		x.PIn = p265
+		x.PIn = p281
 	} else {
 		x.PIn = nil
 	}
@@ -12837,17 +13313,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PIn")
 		return
 	}
-	if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id268)
-	} else if st267 == foryimpl.RefFollows {
-		p269 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id268, p269)
-		if ev270 := c.ReadStructFieldMeta(foryTypeLeaf); ev270 != nil {
-			p269.ForyReadEvolved(c, ev270)
+	if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id284)
+	} else if st283 == foryimpl.RefFollows {
+		p285 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id284, p285)
+		if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
+			p285.ForyReadEvolved(c, ev286)
 		} else if !c.Failed() {
-			p269.ForyRead(c)
+			p285.ForyRead(c)
 		}
-		x.PLf = p269
+		x.PLf = p285
 	} else {
 		x.PLf = nil
 	}
@@ -12865,16 +13341,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev274 := c.ReadStructFieldMeta(foryTypeInner); ev274 != nil {
-						x.AddIn.ForyReadEvolved(c, ev274)
+					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
+						x.AddIn.ForyReadEvolved(c, ev290)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev271 := c.ReadStructFieldMeta(foryTypeInner); ev271 != nil {
-						x.AddIn.ForyReadEvolved(c, ev271)
+					if ev287 := c.ReadStructFieldMeta(foryTypeInner); ev287 != nil {
+						x.AddIn.ForyReadEvolved(c, ev287)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -12882,106 +13358,106 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLengthFast(1)
-				if n275 < 0 {
-					n275 = c.ReadLength(1)
+				n291 := c.ReadLengthFast(1)
+				if n291 < 0 {
+					n291 = c.ReadLength(1)
 				}
-				l276 := foryimpl.MakeSlice[[]Inner](c, n275)
-				if n275 > 0 {
-					hn278, ev279 := c.ReadStructListHeader(foryTypeInner)
+				l292 := foryimpl.MakeSlice[[]Inner](c, n291)
+				if n291 > 0 {
+					hn294, ev295 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i277 := range l276 {
-							if hn278 && !c.ReadFlag() {
-								clear(l276[i277 : i277+1])
+						for i293 := range l292 {
+							if hn294 && !c.ReadFlag() {
+								clear(l292[i293 : i293+1])
 								continue
 							}
-							if ev279 != nil {
-								l276[i277].ForyReadEvolved(c, ev279)
+							if ev295 != nil {
+								l292[i293].ForyReadEvolved(c, ev295)
 							} else {
-								l276[i277].ForyRead(c)
+								l292[i293].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i277)
+								c.TraceIndex(i293)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l276
+				x.AddLIn = l292
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLengthFast(1)
-				if n281 < 0 {
-					n281 = c.ReadLength(1)
+				n297 := c.ReadLengthFast(1)
+				if n297 < 0 {
+					n297 = c.ReadLength(1)
 				}
-				l282 := foryimpl.MakeSlice[[]Leaf](c, n281)
-				if n281 > 0 {
-					hn284, ev285 := c.ReadStructListHeader(foryTypeLeaf)
+				l298 := foryimpl.MakeSlice[[]Leaf](c, n297)
+				if n297 > 0 {
+					hn300, ev301 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i283 := range l282 {
-							if hn284 && !c.ReadFlag() {
-								clear(l282[i283 : i283+1])
+						for i299 := range l298 {
+							if hn300 && !c.ReadFlag() {
+								clear(l298[i299 : i299+1])
 								continue
 							}
-							if ev285 != nil {
-								l282[i283].ForyReadEvolved(c, ev285)
+							if ev301 != nil {
+								l298[i299].ForyReadEvolved(c, ev301)
 							} else {
-								l282[i283].ForyRead(c)
+								l298[i299].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i283)
+								c.TraceIndex(i299)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l282
+				x.AddLLf = l298
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLengthFast(1)
-				if n287 < 0 {
-					n287 = c.ReadLength(1)
+				n303 := c.ReadLengthFast(1)
+				if n303 < 0 {
+					n303 = c.ReadLength(1)
 				}
-				l288 := foryimpl.MakeSlice[[]*Inner](c, n287)
-				if n287 > 0 {
-					hn290, ev291 := c.ReadStructListHeader(foryTypeInner)
+				l304 := foryimpl.MakeSlice[[]*Inner](c, n303)
+				if n303 > 0 {
+					hn306, ev307 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i289 := range l288 {
-							if hn290 && !c.ReadFlag() {
-								clear(l288[i289 : i289+1])
+						for i305 := range l304 {
+							if hn306 && !c.ReadFlag() {
+								clear(l304[i305 : i305+1])
 								continue
 							}
-							p293 := foryimpl.Alloc[Inner](c)
-							if ev291 != nil {
-								p293.ForyReadEvolved(c, ev291)
+							p309 := foryimpl.Alloc[Inner](c)
+							if ev307 != nil {
+								p309.ForyReadEvolved(c, ev307)
 							} else {
-								p293.ForyRead(c)
+								p309.ForyRead(c)
 							}
-							l288[i289] = p293
+							l304[i305] = p309
 							if c.Failed() {
-								c.TraceIndex(i289)
+								c.TraceIndex(i305)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l288
+				x.AddLPIn = l304
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev297 := c.ReadStructFieldMeta(foryTypeLeaf); ev297 != nil {
-						x.AddLf.ForyReadEvolved(c, ev297)
+					if ev313 := c.ReadStructFieldMeta(foryTypeLeaf); ev313 != nil {
+						x.AddLf.ForyReadEvolved(c, ev313)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev294 := c.ReadStructFieldMeta(foryTypeLeaf); ev294 != nil {
-						x.AddLf.ForyReadEvolved(c, ev294)
+					if ev310 := c.ReadStructFieldMeta(foryTypeLeaf); ev310 != nil {
+						x.AddLf.ForyReadEvolved(c, ev310)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -12989,118 +13465,118 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLengthFast(2)
-				if n298 < 0 {
-					n298 = c.ReadLength(2)
+				n314 := c.ReadLengthFast(2)
+				if n314 < 0 {
+					n314 = c.ReadLength(2)
 				}
-				m299 := foryimpl.MakeMap[map[string][]Inner](c, n298)
-				for n298 > 0 && !c.Failed() {
-					sz300, vn301, _ := c.ReadMapChunk(n298, 21, 22, nil, true)
-					for j302 := 0; j302 < sz300 && !c.Failed(); j302++ {
-						var k303 string
-						k303 = c.ReadString()
-						var v304 []Inner
-						if !vn301 {
-							n305 := c.ReadLengthFast(1)
-							if n305 < 0 {
-								n305 = c.ReadLength(1)
+				m315 := foryimpl.MakeMap[map[string][]Inner](c, n314)
+				for n314 > 0 && !c.Failed() {
+					sz316, vn317, _ := c.ReadMapChunk(n314, 21, 22, nil, true)
+					for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
+						var k319 string
+						k319 = c.ReadString()
+						var v320 []Inner
+						if !vn317 {
+							n321 := c.ReadLengthFast(1)
+							if n321 < 0 {
+								n321 = c.ReadLength(1)
 							}
-							l306 := foryimpl.MakeSlice[[]Inner](c, n305)
-							if n305 > 0 {
-								hn308, ev309 := c.ReadStructListHeader(foryTypeInner)
+							l322 := foryimpl.MakeSlice[[]Inner](c, n321)
+							if n321 > 0 {
+								hn324, ev325 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i307 := range l306 {
-										if hn308 && !c.ReadFlag() {
-											clear(l306[i307 : i307+1])
+									for i323 := range l322 {
+										if hn324 && !c.ReadFlag() {
+											clear(l322[i323 : i323+1])
 											continue
 										}
-										if ev309 != nil {
-											l306[i307].ForyReadEvolved(c, ev309)
+										if ev325 != nil {
+											l322[i323].ForyReadEvolved(c, ev325)
 										} else {
-											l306[i307].ForyRead(c)
+											l322[i323].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i307)
+											c.TraceIndex(i323)
 											break
 										}
 									}
 								}
 							}
-							v304 = l306
+							v320 = l322
 						}
-						m299[k303] = v304
+						m315[k319] = v320
 					}
-					n298 -= sz300
+					n314 -= sz316
 				}
-				x.AddMSLIn = m299
+				x.AddMSLIn = m315
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id315)
-				} else if st314 == foryimpl.RefFollows {
-					p316 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id315, p316)
-					if ev317 := c.ReadStructFieldMeta(foryTypeInner); ev317 != nil {
-						p316.ForyReadEvolved(c, ev317)
+				if st330, id331 := c.ReadRefFlag(); st330 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id331)
+				} else if st330 == foryimpl.RefFollows {
+					p332 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id331, p332)
+					if ev333 := c.ReadStructFieldMeta(foryTypeInner); ev333 != nil {
+						p332.ForyReadEvolved(c, ev333)
 					} else if !c.Failed() {
-						p316.ForyRead(c)
+						p332.ForyRead(c)
 					}
-					x.AddPIn = p316
+					x.AddPIn = p332
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p312 := foryimpl.Alloc[Inner](c)
-					if ev313 := c.ReadStructFieldMeta(foryTypeInner); ev313 != nil {
-						p312.ForyReadEvolved(c, ev313)
+					p328 := foryimpl.Alloc[Inner](c)
+					if ev329 := c.ReadStructFieldMeta(foryTypeInner); ev329 != nil {
+						p328.ForyReadEvolved(c, ev329)
 					} else if !c.Failed() {
-						p312.ForyRead(c)
+						p328.ForyRead(c)
 					}
-					x.AddPIn = p312
+					x.AddPIn = p328
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st320, id321 := c.ReadRefFlag(); st320 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id321)
-				} else if st320 == foryimpl.RefFollows {
-					p322 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id321, p322)
-					if ev323 := c.ReadStructFieldMeta(foryTypeLeaf); ev323 != nil {
-						p322.ForyReadEvolved(c, ev323)
+				if st336, id337 := c.ReadRefFlag(); st336 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id337)
+				} else if st336 == foryimpl.RefFollows {
+					p338 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id337, p338)
+					if ev339 := c.ReadStructFieldMeta(foryTypeLeaf); ev339 != nil {
+						p338.ForyReadEvolved(c, ev339)
 					} else if !c.Failed() {
-						p322.ForyRead(c)
+						p338.ForyRead(c)
 					}
-					x.AddPLf = p322
+					x.AddPLf = p338
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p318 := foryimpl.Alloc[Leaf](c)
-					if ev319 := c.ReadStructFieldMeta(foryTypeLeaf); ev319 != nil {
-						p318.ForyReadEvolved(c, ev319)
+					p334 := foryimpl.Alloc[Leaf](c)
+					if ev335 := c.ReadStructFieldMeta(foryTypeLeaf); ev335 != nil {
+						p334.ForyReadEvolved(c, ev335)
 					} else if !c.Failed() {
-						p318.ForyRead(c)
+						p334.ForyRead(c)
 					}
-					x.AddPLf = p318
+					x.AddPLf = p334
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
-						x.In.ForyReadEvolved(c, ev327)
+					if ev343 := c.ReadStructFieldMeta(foryTypeInner); ev343 != nil {
+						x.In.ForyReadEvolved(c, ev343)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev324 := c.ReadStructFieldMeta(foryTypeInner); ev324 != nil {
-						x.In.ForyReadEvolved(c, ev324)
+					if ev340 := c.ReadStructFieldMeta(foryTypeInner); ev340 != nil {
+						x.In.ForyReadEvolved(c, ev340)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -13108,106 +13584,106 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n328 := c.ReadLengthFast(1)
-				if n328 < 0 {
-					n328 = c.ReadLength(1)
+				n344 := c.ReadLengthFast(1)
+				if n344 < 0 {
+					n344 = c.ReadLength(1)
 				}
-				l329 := foryimpl.MakeSlice[[]Inner](c, n328)
-				if n328 > 0 {
-					hn331, ev332 := c.ReadStructListHeader(foryTypeInner)
+				l345 := foryimpl.MakeSlice[[]Inner](c, n344)
+				if n344 > 0 {
+					hn347, ev348 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i330 := range l329 {
-							if hn331 && !c.ReadFlag() {
-								clear(l329[i330 : i330+1])
+						for i346 := range l345 {
+							if hn347 && !c.ReadFlag() {
+								clear(l345[i346 : i346+1])
 								continue
 							}
-							if ev332 != nil {
-								l329[i330].ForyReadEvolved(c, ev332)
+							if ev348 != nil {
+								l345[i346].ForyReadEvolved(c, ev348)
 							} else {
-								l329[i330].ForyRead(c)
+								l345[i346].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i330)
+								c.TraceIndex(i346)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l329
+				x.LIn = l345
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLengthFast(1)
-				if n334 < 0 {
-					n334 = c.ReadLength(1)
+				n350 := c.ReadLengthFast(1)
+				if n350 < 0 {
+					n350 = c.ReadLength(1)
 				}
-				l335 := foryimpl.MakeSlice[[]Leaf](c, n334)
-				if n334 > 0 {
-					hn337, ev338 := c.ReadStructListHeader(foryTypeLeaf)
+				l351 := foryimpl.MakeSlice[[]Leaf](c, n350)
+				if n350 > 0 {
+					hn353, ev354 := c.ReadStructListHeader(foryTypeLeaf)
 					if !c.Failed() {
-						for i336 := range l335 {
-							if hn337 && !c.ReadFlag() {
-								clear(l335[i336 : i336+1])
+						for i352 := range l351 {
+							if hn353 && !c.ReadFlag() {
+								clear(l351[i352 : i352+1])
 								continue
 							}
-							if ev338 != nil {
-								l335[i336].ForyReadEvolved(c, ev338)
+							if ev354 != nil {
+								l351[i352].ForyReadEvolved(c, ev354)
 							} else {
-								l335[i336].ForyRead(c)
+								l351[i352].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i336)
+								c.TraceIndex(i352)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l335
+				x.LLf = l351
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n340 := c.ReadLengthFast(1)
-				if n340 < 0 {
-					n340 = c.ReadLength(1)
+				n356 := c.ReadLengthFast(1)
+				if n356 < 0 {
+					n356 = c.ReadLength(1)
 				}
-				l341 := foryimpl.MakeSlice[[]*Inner](c, n340)
-				if n340 > 0 {
-					hn343, ev344 := c.ReadStructListHeader(foryTypeInner)
+				l357 := foryimpl.MakeSlice[[]*Inner](c, n356)
+				if n356 > 0 {
+					hn359, ev360 := c.ReadStructListHeader(foryTypeInner)
 					if !c.Failed() {
-						for i342 := range l341 {
-							if hn343 && !c.ReadFlag() {
-								clear(l341[i342 : i342+1])
+						for i358 := range l357 {
+							if hn359 && !c.ReadFlag() {
+								clear(l357[i358 : i358+1])
 								continue
 							}
-							p346 := foryimpl.Alloc[Inner](c)
-							if ev344 != nil {
-								p346.ForyReadEvolved(c, ev344)
+							p362 := foryimpl.Alloc[Inner](c)
+							if ev360 != nil {
+								p362.ForyReadEvolved(c, ev360)
 							} else {
-								p346.ForyRead(c)
+								p362.ForyRead(c)
 							}
-							l341[i342] = p346
+							l357[i358] = p362
 							if c.Failed() {
-								c.TraceIndex(i342)
+								c.TraceIndex(i358)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l341
+				x.LPIn = l357
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
-						x.Lf.ForyReadEvolved(c, ev350)
+					if ev366 := c.ReadStructFieldMeta(foryTypeLeaf); ev366 != nil {
+						x.Lf.ForyReadEvolved(c, ev366)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev347 := c.ReadStructFieldMeta(foryTypeLeaf); ev347 != nil {
-						x.Lf.ForyReadEvolved(c, ev347)
+					if ev363 := c.ReadStructFieldMeta(foryTypeLeaf); ev363 != nil {
+						x.Lf.ForyReadEvolved(c, ev363)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -13215,103 +13691,103 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLengthFast(2)
-				if n351 < 0 {
-					n351 = c.ReadLength(2)
+				n367 := c.ReadLengthFast(2)
+				if n367 < 0 {
+					n367 = c.ReadLength(2)
 				}
-				m352 := foryimpl.MakeMap[map[string][]Inner](c, n351)
-				for n351 > 0 && !c.Failed() {
-					sz353, vn354, _ := c.ReadMapChunk(n351, 21, 22, nil, true)
-					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
-						var k356 string
-						k356 = c.ReadString()
-						var v357 []Inner
-						if !vn354 {
-							n358 := c.ReadLengthFast(1)
-							if n358 < 0 {
-								n358 = c.ReadLength(1)
+				m368 := foryimpl.MakeMap[map[string][]Inner](c, n367)
+				for n367 > 0 && !c.Failed() {
+					sz369, vn370, _ := c.ReadMapChunk(n367, 21, 22, nil, true)
+					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
+						var k372 string
+						k372 = c.ReadString()
+						var v373 []Inner
+						if !vn370 {
+							n374 := c.ReadLengthFast(1)
+							if n374 < 0 {
+								n374 = c.ReadLength(1)
 							}
-							l359 := foryimpl.MakeSlice[[]Inner](c, n358)
-							if n358 > 0 {
-								hn361, ev362 := c.ReadStructListHeader(foryTypeInner)
+							l375 := foryimpl.MakeSlice[[]Inner](c, n374)
+							if n374 > 0 {
+								hn377, ev378 := c.ReadStructListHeader(foryTypeInner)
 								if !c.Failed() {
-									for i360 := range l359 {
-										if hn361 && !c.ReadFlag() {
-											clear(l359[i360 : i360+1])
+									for i376 := range l375 {
+										if hn377 && !c.ReadFlag() {
+											clear(l375[i376 : i376+1])
 											continue
 										}
-										if ev362 != nil {
-											l359[i360].ForyReadEvolved(c, ev362)
+										if ev378 != nil {
+											l375[i376].ForyReadEvolved(c, ev378)
 										} else {
-											l359[i360].ForyRead(c)
+											l375[i376].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i360)
+											c.TraceIndex(i376)
 											break
 										}
 									}
 								}
 							}
-							v357 = l359
+							v373 = l375
 						}
-						m352[k356] = v357
+						m368[k372] = v373
 					}
-					n351 -= sz353
+					n367 -= sz369
 				}
-				x.MSLIn = m352
+				x.MSLIn = m368
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st367, id368 := c.ReadRefFlag(); st367 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id368)
-				} else if st367 == foryimpl.RefFollows {
-					p369 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id368, p369)
-					if ev370 := c.ReadStructFieldMeta(foryTypeInner); ev370 != nil {
-						p369.ForyReadEvolved(c, ev370)
+				if st383, id384 := c.ReadRefFlag(); st383 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id384)
+				} else if st383 == foryimpl.RefFollows {
+					p385 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id384, p385)
+					if ev386 := c.ReadStructFieldMeta(foryTypeInner); ev386 != nil {
+						p385.ForyReadEvolved(c, ev386)
 					} else if !c.Failed() {
-						p369.ForyRead(c)
+						p385.ForyRead(c)
 					}
-					x.PIn = p369
+					x.PIn = p385
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p365 := foryimpl.Alloc[Inner](c)
-					if ev366 := c.ReadStructFieldMeta(foryTypeInner); ev366 != nil {
-						p365.ForyReadEvolved(c, ev366)
+					p381 := foryimpl.Alloc[Inner](c)
+					if ev382 := c.ReadStructFieldMeta(foryTypeInner); ev382 != nil {
+						p381.ForyReadEvolved(c, ev382)
 					} else if !c.Failed() {
-						p365.ForyRead(c)
+						p381.ForyRead(c)
 					}
-					x.PIn = p365
+					x.PIn = p381
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st373, id374 := c.ReadRefFlag(); st373 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id374)
-				} else if st373 == foryimpl.RefFollows {
-					p375 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id374, p375)
-					if ev376 := c.ReadStructFieldMeta(foryTypeLeaf); ev376 != nil {
-						p375.ForyReadEvolved(c, ev376)
+				if st389, id390 := c.ReadRefFlag(); st389 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id390)
+				} else if st389 == foryimpl.RefFollows {
+					p391 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id390, p391)
+					if ev392 := c.ReadStructFieldMeta(foryTypeLeaf); ev392 != nil {
+						p391.ForyReadEvolved(c, ev392)
 					} else if !c.Failed() {
-						p375.ForyRead(c)
+						p391.ForyRead(c)
 					}
-					x.PLf = p375
+					x.PLf = p391
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p371 := foryimpl.Alloc[Leaf](c)
-					if ev372 := c.ReadStructFieldMeta(foryTypeLeaf); ev372 != nil {
-						p371.ForyReadEvolved(c, ev372)
+					p387 := foryimpl.Alloc[Leaf](c)
+					if ev388 := c.ReadStructFieldMeta(foryTypeLeaf); ev388 != nil {
+						p387.ForyReadEvolved(c, ev388)
 					} else if !c.Failed() {
-						p371.ForyRead(c)
+						p387.ForyRead(c)
 					}
-					x.PLf = p371
+					x.PLf = p387
 				}
 			}
 		default:
@@ -14339,10 +14815,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.NIn.ForyWrite(c)
 	}
-	if x.NL == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.NL) {
 		l21 := x.NL
 		b.WriteVarUint32(uint32(len(l21)))
 		if len(l21) > 0 {
@@ -14620,60 +15093,65 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	if c.ReadFlag() {
-		n52 := c.ReadLengthFast(1)
-		if n52 < 0 {
-			n52 = c.ReadLength(1)
+	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[int32](c, id53)
+	} else if st52 == foryimpl.RefFollows {
+		n54 := c.ReadLengthFast(1)
+		if n54 < 0 {
+			n54 = c.ReadLength(1)
 		}
-		l53 := foryimpl.MakeSlice[[]int32](c, n52)
-		if n52 > 0 {
-			hn55 := c.ReadListHeader(5)
+		l55 := foryimpl.MakeSlice[[]int32](c, n54)
+		if n54 > 0 {
+			hn57 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i54 := range l53 {
-					if hn55 && !c.ReadFlag() {
-						clear(l53[i54 : i54+1])
+				for i56 := range l55 {
+					if hn57 && !c.ReadFlag() {
+						clear(l55[i56 : i56+1])
 						continue
 					}
-					l53[i54] = r.ReadVarInt32()
+					l55[i56] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i54)
+						c.TraceIndex(i56)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l53
+		x.NL = l55
+		foryimpl.SetRefSlice(c, id53, x.NL)
+	} else {
+		x.NL = nil
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n58 := c.ReadLengthFast(2)
-	if n58 < 0 {
-		n58 = c.ReadLength(2)
+	n60 := c.ReadLengthFast(2)
+	if n60 < 0 {
+		n60 = c.ReadLength(2)
 	}
-	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
-	for n58 > 0 && !c.Failed() {
-		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
-		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
-			var k63 string
-			k63 = c.ReadString()
-			var v64 int32
-			if !vn61 {
-				v64 = r.ReadVarInt32()
+	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
+	for n60 > 0 && !c.Failed() {
+		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
+		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+			var k65 string
+			k65 = c.ReadString()
+			var v66 int32
+			if !vn63 {
+				v66 = r.ReadVarInt32()
 			}
-			m59[k63] = v64
+			m61[k65] = v66
 		}
-		n58 -= sz60
+		n60 -= sz62
 	}
-	x.NM = m59
+	x.NM = m61
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
-			x.NPIn.ForyReadEvolved(c, ev68)
+		if ev70 := c.ReadStructFieldMeta(foryTypeInner); ev70 != nil {
+			x.NPIn.ForyReadEvolved(c, ev70)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
@@ -14697,97 +15175,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.WF = float64(v69)
+				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
+					x.WF = float64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.WIF = float64(v71)
+				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
+					x.WIF = float64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
-					x.Total = int64(v73)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.Total = int64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.NPW = int64(v75)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.NPW = int64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.W32 = int64(v77)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.W32 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.WFix = int64(v79)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.WFix = int64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
-					x.WU = uint64(v81)
+				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
+					x.WU = uint64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.W8 = int32(v83)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.W8 = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.WSU = int32(v85)
+				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
+					x.WSU = int32(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v88, ok89 := c.ReadFloatAs(f, 32); ok89 {
-					pv90 := float32(v88)
-					x.NWP = &pv90
+				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
+					pv92 := float32(v90)
+					x.NWP = &pv92
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p87 := foryimpl.Alloc[float32](c)
-				*p87 = r.ReadFloat32()
-				x.NWP = p87
+				p89 := foryimpl.Alloc[float32](c)
+				*p89 = r.ReadFloat32()
+				x.NWP = p89
 			}
 		case 10:
 			if f.Convert {
-				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
-					pv94 := int32(v92)
-					x.NP = &pv94
+				if v94, ok95 := c.ReadIntAs(f, 32); ok95 {
+					pv96 := int32(v94)
+					x.NP = &pv96
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p91 := foryimpl.Alloc[int32](c)
-				*p91 = r.ReadVarInt32()
-				x.NP = p91
+				p93 := foryimpl.Alloc[int32](c)
+				*p93 = r.ReadVarInt32()
+				x.NP = p93
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -14795,93 +15273,125 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					p99 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id98, p99)
-					if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
-						p99.ForyReadEvolved(c, ev100)
+				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id100)
+				} else if st99 == foryimpl.RefFollows {
+					p101 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id100, p101)
+					if ev102 := c.ReadStructFieldMeta(foryTypeInner); ev102 != nil {
+						p101.ForyReadEvolved(c, ev102)
 					} else if !c.Failed() {
-						p99.ForyRead(c)
+						p101.ForyRead(c)
 					}
-					x.NIn = p99
+					x.NIn = p101
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p95 := foryimpl.Alloc[Inner](c)
-					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-						p95.ForyReadEvolved(c, ev96)
+					p97 := foryimpl.Alloc[Inner](c)
+					if ev98 := c.ReadStructFieldMeta(foryTypeInner); ev98 != nil {
+						p97.ForyReadEvolved(c, ev98)
 					} else if !c.Failed() {
-						p95.ForyRead(c)
+						p97.ForyRead(c)
 					}
-					x.NIn = p95
+					x.NIn = p97
 				}
 			}
 		case 13:
-			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLengthFast(1)
-				if n101 < 0 {
-					n101 = c.ReadLength(1)
-				}
-				l102 := foryimpl.MakeSlice[[]int32](c, n101)
-				if n101 > 0 {
-					hn104 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
-								clear(l102[i103 : i103+1])
-								continue
-							}
-							l102[i103] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i103)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[int32](c, id110)
+				} else if st109 == foryimpl.RefFollows {
+					n111 := c.ReadLengthFast(1)
+					if n111 < 0 {
+						n111 = c.ReadLength(1)
+					}
+					l112 := foryimpl.MakeSlice[[]int32](c, n111)
+					if n111 > 0 {
+						hn114 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i113 := range l112 {
+								if hn114 && !c.ReadFlag() {
+									clear(l112[i113 : i113+1])
+									continue
+								}
+								l112[i113] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i113)
+									break
+								}
 							}
 						}
 					}
+					x.NL = l112
+					foryimpl.SetRefSlice(c, id110, x.NL)
+				} else {
+					x.NL = nil
 				}
-				x.NL = l102
+			} else {
+				if f.Convert {
+					x.NL = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n103 := c.ReadLengthFast(1)
+					if n103 < 0 {
+						n103 = c.ReadLength(1)
+					}
+					l104 := foryimpl.MakeSlice[[]int32](c, n103)
+					if n103 > 0 {
+						hn106 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i105 := range l104 {
+								if hn106 && !c.ReadFlag() {
+									clear(l104[i105 : i105+1])
+									continue
+								}
+								l104[i105] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i105)
+									break
+								}
+							}
+						}
+					}
+					x.NL = l104
+				}
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(2)
-				if n107 < 0 {
-					n107 = c.ReadLength(2)
+				n117 := c.ReadLengthFast(2)
+				if n117 < 0 {
+					n117 = c.ReadLength(2)
 				}
-				m108 := foryimpl.MakeMap[map[string]int32](c, n107)
-				for n107 > 0 && !c.Failed() {
-					sz109, vn110, _ := c.ReadMapChunk(n107, 21, 5, nil, false)
-					for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
-						var k112 string
-						k112 = c.ReadString()
-						var v113 int32
-						if !vn110 {
-							v113 = r.ReadVarInt32()
+				m118 := foryimpl.MakeMap[map[string]int32](c, n117)
+				for n117 > 0 && !c.Failed() {
+					sz119, vn120, _ := c.ReadMapChunk(n117, 21, 5, nil, false)
+					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
+						var k122 string
+						k122 = c.ReadString()
+						var v123 int32
+						if !vn120 {
+							v123 = r.ReadVarInt32()
 						}
-						m108[k112] = v113
+						m118[k122] = v123
 					}
-					n107 -= sz109
+					n117 -= sz119
 				}
-				x.NM = m108
+				x.NM = m118
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev118 := c.ReadStructFieldMeta(foryTypeInner); ev118 != nil {
-						x.NPIn.ForyReadEvolved(c, ev118)
+					if ev128 := c.ReadStructFieldMeta(foryTypeInner); ev128 != nil {
+						x.NPIn.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
-						x.NPIn.ForyReadEvolved(c, ev115)
+					if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
+						x.NPIn.ForyReadEvolved(c, ev125)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -16969,10 +17479,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if x.NL == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.NL) {
 		l56 := x.NL
 		b.WriteVarUint32(uint32(len(l56)))
 		if len(l56) > 0 {
@@ -17007,10 +17514,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if x.PA == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefPtr(c, x.PA) {
 		l61 := *x.PA
 		b.WriteVarUint32(uint32(len(l61)))
 		if len(l61) > 0 {
@@ -17502,45 +18006,50 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("L2A")
 		return
 	}
-	if c.ReadFlag() {
-		n150 := c.ReadLengthFast(2)
-		if n150 < 0 {
-			n150 = c.ReadLength(2)
+	if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id151)
+	} else if st150 == foryimpl.RefFollows {
+		n152 := c.ReadLengthFast(2)
+		if n152 < 0 {
+			n152 = c.ReadLength(2)
 		}
-		l151 := foryimpl.MakeSlice[[]uint16](c, n150)
-		if n150 > 0 {
-			hn153 := c.ReadListHeader(10)
+		l153 := foryimpl.MakeSlice[[]uint16](c, n152)
+		if n152 > 0 {
+			hn155 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i152 := range l151 {
-					if hn153 && !c.ReadFlag() {
-						clear(l151[i152 : i152+1])
+				for i154 := range l153 {
+					if hn155 && !c.ReadFlag() {
+						clear(l153[i154 : i154+1])
 						continue
 					}
-					l151[i152] = r.ReadUint16()
+					l153[i154] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i152)
+						c.TraceIndex(i154)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l151
+		x.NL = l153
+		foryimpl.SetRefSlice(c, id151, x.NL)
+	} else {
+		x.NL = nil
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
-		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id157))
-	} else if st156 == foryimpl.RefFollows {
-		n158 := c.ReadArrayLengthFast(4)
-		if n158 < 0 {
-			n158 = c.ReadArrayLength(4)
+	if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id159))
+	} else if st158 == foryimpl.RefFollows {
+		n160 := c.ReadArrayLengthFast(4)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(4)
 		}
-		a159 := foryimpl.ReuseSlice[Int32s](c, x.Named, n158)
-		r.ReadRawInt32s(a159)
-		x.Named = a159
-		foryimpl.SetRefSlice(c, id157, x.Named)
+		a161 := foryimpl.ReuseSlice[Int32s](c, x.Named, n160)
+		r.ReadRawInt32s(a161)
+		x.Named = a161
+		foryimpl.SetRefSlice(c, id159, x.Named)
 	} else {
 		x.Named = nil
 	}
@@ -17548,47 +18057,52 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Named")
 		return
 	}
-	if c.ReadFlag() {
-		p160 := foryimpl.Alloc[[]float64](c)
-		n161 := c.ReadLengthFast(8)
-		if n161 < 0 {
-			n161 = c.ReadLength(8)
+	if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id163)
+	} else if st162 == foryimpl.RefFollows {
+		p164 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id163, p164)
+		n165 := c.ReadLengthFast(8)
+		if n165 < 0 {
+			n165 = c.ReadLength(8)
 		}
-		l162 := foryimpl.MakeSlice[[]float64](c, n161)
-		if n161 > 0 {
-			hn164 := c.ReadListHeader(20)
+		l166 := foryimpl.MakeSlice[[]float64](c, n165)
+		if n165 > 0 {
+			hn168 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i163 := range l162 {
-					if hn164 && !c.ReadFlag() {
-						clear(l162[i163 : i163+1])
+				for i167 := range l166 {
+					if hn168 && !c.ReadFlag() {
+						clear(l166[i167 : i167+1])
 						continue
 					}
-					l162[i163] = r.ReadFloat64()
+					l166[i167] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i163)
+						c.TraceIndex(i167)
 						break
 					}
 				}
 			}
 		}
-		*p160 = l162
-		x.PA = p160
+		*p164 = l166
+		x.PA = p164
+	} else {
+		x.PA = nil
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
-		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id168)
-	} else if st167 == foryimpl.RefFollows {
-		n169 := c.ReadArrayLengthFast(4)
-		if n169 < 0 {
-			n169 = c.ReadArrayLength(4)
+	if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
+		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id172)
+	} else if st171 == foryimpl.RefFollows {
+		n173 := c.ReadArrayLengthFast(4)
+		if n173 < 0 {
+			n173 = c.ReadArrayLength(4)
 		}
-		a170 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n169)
-		r.ReadRawInt32s(a170)
-		x.PtrL2A = a170
-		foryimpl.SetRefSlice(c, id168, x.PtrL2A)
+		a174 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n173)
+		r.ReadRawInt32s(a174)
+		x.PtrL2A = a174
+		foryimpl.SetRefSlice(c, id172, x.PtrL2A)
 	} else {
 		x.PtrL2A = nil
 	}
@@ -17596,11 +18110,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id172)
-	} else if st171 == foryimpl.RefFollows {
+	if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
+		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id176)
+	} else if st175 == foryimpl.RefFollows {
 		x.Raw2Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id172, x.Raw2Bin)
+		foryimpl.SetRefSlice(c, id176, x.Raw2Bin)
 	} else {
 		x.Raw2Bin = nil
 	}
@@ -17608,17 +18122,17 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id174)
-	} else if st173 == foryimpl.RefFollows {
-		n175 := c.ReadArrayLengthFast(8)
-		if n175 < 0 {
-			n175 = c.ReadArrayLength(8)
+	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id178)
+	} else if st177 == foryimpl.RefFollows {
+		n179 := c.ReadArrayLengthFast(8)
+		if n179 < 0 {
+			n179 = c.ReadArrayLength(8)
 		}
-		a176 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n175)
-		r.ReadRawUint64s(a176)
-		x.U64L2A = a176
-		foryimpl.SetRefSlice(c, id174, x.U64L2A)
+		a180 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n179)
+		r.ReadRawUint64s(a180)
+		x.U64L2A = a180
+		foryimpl.SetRefSlice(c, id178, x.U64L2A)
 	} else {
 		x.U64L2A = nil
 	}
@@ -17626,11 +18140,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("U64L2A")
 		return
 	}
-	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id178)
-	} else if st177 == foryimpl.RefFollows {
+	if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id182)
+	} else if st181 == foryimpl.RefFollows {
 		x.U82Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id178, x.U82Bin)
+		foryimpl.SetRefSlice(c, id182, x.U82Bin)
 	} else {
 		x.U82Bin = nil
 	}
@@ -17650,73 +18164,73 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLengthFast(1)
-				if n179 < 0 {
-					n179 = c.ReadLength(1)
+				n183 := c.ReadLengthFast(1)
+				if n183 < 0 {
+					n183 = c.ReadLength(1)
 				}
-				l180 := foryimpl.MakeSlice[[]int64](c, n179)
-				if n179 > 0 {
-					hn182 := c.ReadListHeader(7)
+				l184 := foryimpl.MakeSlice[[]int64](c, n183)
+				if n183 > 0 {
+					hn186 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i181 := range l180 {
-							if hn182 && !c.ReadFlag() {
-								clear(l180[i181 : i181+1])
+						for i185 := range l184 {
+							if hn186 && !c.ReadFlag() {
+								clear(l184[i185 : i185+1])
 								continue
 							}
-							l180[i181] = r.ReadVarInt64()
+							l184[i185] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i181)
+								c.TraceIndex(i185)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l180
+				x.A2L = l184
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n185 := c.ReadLengthFast(2)
-				if n185 < 0 {
-					n185 = c.ReadLength(2)
+				n189 := c.ReadLengthFast(2)
+				if n189 < 0 {
+					n189 = c.ReadLength(2)
 				}
-				if n185 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n185, 3))
+				if n189 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n189, 3))
 					return
 				}
-				var l186 [3]int16
-				if n185 > 0 {
-					hn188 := c.ReadListHeader(3)
+				var l190 [3]int16
+				if n189 > 0 {
+					hn192 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i187 := range l186 {
-							if hn188 && !c.ReadFlag() {
-								clear(l186[i187 : i187+1])
+						for i191 := range l190 {
+							if hn192 && !c.ReadFlag() {
+								clear(l190[i191 : i191+1])
 								continue
 							}
-							l186[i187] = r.ReadInt16()
+							l190[i191] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i187)
+								c.TraceIndex(i191)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l186
+				x.Arr2Go = l190
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id194)
-				} else if st193 == foryimpl.RefFollows {
-					n195 := c.ReadArrayLengthFast(1)
-					if n195 < 0 {
-						n195 = c.ReadArrayLength(1)
+				if st197, id198 := c.ReadRefFlag(); st197 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id198)
+				} else if st197 == foryimpl.RefFollows {
+					n199 := c.ReadArrayLengthFast(1)
+					if n199 < 0 {
+						n199 = c.ReadArrayLength(1)
 					}
-					a196 := foryimpl.MakeSlice[[]uint8](c, n195)
-					copy(a196, r.ReadBytes(n195))
-					x.Bin2U8 = a196
-					foryimpl.SetRefSlice(c, id194, x.Bin2U8)
+					a200 := foryimpl.MakeSlice[[]uint8](c, n199)
+					copy(a200, r.ReadBytes(n199))
+					x.Bin2U8 = a200
+					foryimpl.SetRefSlice(c, id198, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -17724,28 +18238,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n191 := c.ReadArrayLengthFast(1)
-					if n191 < 0 {
-						n191 = c.ReadArrayLength(1)
+					n195 := c.ReadArrayLengthFast(1)
+					if n195 < 0 {
+						n195 = c.ReadArrayLength(1)
 					}
-					a192 := foryimpl.MakeSlice[[]uint8](c, n191)
-					copy(a192, r.ReadBytes(n191))
-					x.Bin2U8 = a192
+					a196 := foryimpl.MakeSlice[[]uint8](c, n195)
+					copy(a196, r.ReadBytes(n195))
+					x.Bin2U8 = a196
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id200)
-				} else if st199 == foryimpl.RefFollows {
-					n201 := c.ReadArrayLengthFast(1)
-					if n201 < 0 {
-						n201 = c.ReadArrayLength(1)
+				if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
+					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id204)
+				} else if st203 == foryimpl.RefFollows {
+					n205 := c.ReadArrayLengthFast(1)
+					if n205 < 0 {
+						n205 = c.ReadArrayLength(1)
 					}
-					a202 := foryimpl.MakeSlice[[]bool](c, n201)
-					r.ReadRawBools(a202)
-					x.BoolL2A = a202
-					foryimpl.SetRefSlice(c, id200, x.BoolL2A)
+					a206 := foryimpl.MakeSlice[[]bool](c, n205)
+					r.ReadRawBools(a206)
+					x.BoolL2A = a206
+					foryimpl.SetRefSlice(c, id204, x.BoolL2A)
 				} else {
 					x.BoolL2A = nil
 				}
@@ -17753,55 +18267,55 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n197 := c.ReadArrayLengthFast(1)
-					if n197 < 0 {
-						n197 = c.ReadArrayLength(1)
+					n201 := c.ReadArrayLengthFast(1)
+					if n201 < 0 {
+						n201 = c.ReadArrayLength(1)
 					}
-					a198 := foryimpl.MakeSlice[[]bool](c, n197)
-					r.ReadRawBools(a198)
-					x.BoolL2A = a198
+					a202 := foryimpl.MakeSlice[[]bool](c, n201)
+					r.ReadRawBools(a202)
+					x.BoolL2A = a202
 				}
 			}
 		case 4:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n203 := c.ReadLengthFast(4)
-				if n203 < 0 {
-					n203 = c.ReadLength(4)
+				n207 := c.ReadLengthFast(4)
+				if n207 < 0 {
+					n207 = c.ReadLength(4)
 				}
-				l204 := foryimpl.MakeSlice[[]float32](c, n203)
-				if n203 > 0 {
-					hn206 := c.ReadListHeader(19)
+				l208 := foryimpl.MakeSlice[[]float32](c, n207)
+				if n207 > 0 {
+					hn210 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i205 := range l204 {
-							if hn206 && !c.ReadFlag() {
-								clear(l204[i205 : i205+1])
+						for i209 := range l208 {
+							if hn210 && !c.ReadFlag() {
+								clear(l208[i209 : i209+1])
 								continue
 							}
-							l204[i205] = r.ReadFloat32()
+							l208[i209] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i205)
+								c.TraceIndex(i209)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l204
+				x.F32A2L = l208
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id212)
-				} else if st211 == foryimpl.RefFollows {
-					n213 := c.ReadArrayLengthFast(8)
-					if n213 < 0 {
-						n213 = c.ReadArrayLength(8)
+				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
+					x.Int2A = foryimpl.BackRefSlice[int64](c, id216)
+				} else if st215 == foryimpl.RefFollows {
+					n217 := c.ReadArrayLengthFast(8)
+					if n217 < 0 {
+						n217 = c.ReadArrayLength(8)
 					}
-					a214 := foryimpl.MakeSlice[[]int64](c, n213)
-					r.ReadRawInt64s(a214)
-					x.Int2A = a214
-					foryimpl.SetRefSlice(c, id212, x.Int2A)
+					a218 := foryimpl.MakeSlice[[]int64](c, n217)
+					r.ReadRawInt64s(a218)
+					x.Int2A = a218
+					foryimpl.SetRefSlice(c, id216, x.Int2A)
 				} else {
 					x.Int2A = nil
 				}
@@ -17809,28 +18323,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n209 := c.ReadArrayLengthFast(8)
-					if n209 < 0 {
-						n209 = c.ReadArrayLength(8)
+					n213 := c.ReadArrayLengthFast(8)
+					if n213 < 0 {
+						n213 = c.ReadArrayLength(8)
 					}
-					a210 := foryimpl.MakeSlice[[]int64](c, n209)
-					r.ReadRawInt64s(a210)
-					x.Int2A = a210
+					a214 := foryimpl.MakeSlice[[]int64](c, n213)
+					r.ReadRawInt64s(a214)
+					x.Int2A = a214
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id218)
-				} else if st217 == foryimpl.RefFollows {
-					n219 := c.ReadArrayLengthFast(4)
-					if n219 < 0 {
-						n219 = c.ReadArrayLength(4)
+				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+					x.L2A = foryimpl.BackRefSlice[int32](c, id222)
+				} else if st221 == foryimpl.RefFollows {
+					n223 := c.ReadArrayLengthFast(4)
+					if n223 < 0 {
+						n223 = c.ReadArrayLength(4)
 					}
-					a220 := foryimpl.MakeSlice[[]int32](c, n219)
-					r.ReadRawInt32s(a220)
-					x.L2A = a220
-					foryimpl.SetRefSlice(c, id218, x.L2A)
+					a224 := foryimpl.MakeSlice[[]int32](c, n223)
+					r.ReadRawInt32s(a224)
+					x.L2A = a224
+					foryimpl.SetRefSlice(c, id222, x.L2A)
 				} else {
 					x.L2A = nil
 				}
@@ -17838,55 +18352,87 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n215 := c.ReadArrayLengthFast(4)
-					if n215 < 0 {
-						n215 = c.ReadArrayLength(4)
+					n219 := c.ReadArrayLengthFast(4)
+					if n219 < 0 {
+						n219 = c.ReadArrayLength(4)
 					}
-					a216 := foryimpl.MakeSlice[[]int32](c, n215)
-					r.ReadRawInt32s(a216)
-					x.L2A = a216
+					a220 := foryimpl.MakeSlice[[]int32](c, n219)
+					r.ReadRawInt32s(a220)
+					x.L2A = a220
 				}
 			}
 		case 7:
-			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLengthFast(2)
-				if n221 < 0 {
-					n221 = c.ReadLength(2)
-				}
-				l222 := foryimpl.MakeSlice[[]uint16](c, n221)
-				if n221 > 0 {
-					hn224 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i223 := range l222 {
-							if hn224 && !c.ReadFlag() {
-								clear(l222[i223 : i223+1])
-								continue
-							}
-							l222[i223] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i223)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st231, id232 := c.ReadRefFlag(); st231 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id232)
+				} else if st231 == foryimpl.RefFollows {
+					n233 := c.ReadLengthFast(2)
+					if n233 < 0 {
+						n233 = c.ReadLength(2)
+					}
+					l234 := foryimpl.MakeSlice[[]uint16](c, n233)
+					if n233 > 0 {
+						hn236 := c.ReadListHeader(10)
+						if !c.Failed() {
+							for i235 := range l234 {
+								if hn236 && !c.ReadFlag() {
+									clear(l234[i235 : i235+1])
+									continue
+								}
+								l234[i235] = r.ReadUint16()
+								if c.Failed() {
+									c.TraceIndex(i235)
+									break
+								}
 							}
 						}
 					}
+					x.NL = l234
+					foryimpl.SetRefSlice(c, id232, x.NL)
+				} else {
+					x.NL = nil
 				}
-				x.NL = l222
+			} else {
+				if f.Convert {
+					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n225 := c.ReadLengthFast(2)
+					if n225 < 0 {
+						n225 = c.ReadLength(2)
+					}
+					l226 := foryimpl.MakeSlice[[]uint16](c, n225)
+					if n225 > 0 {
+						hn228 := c.ReadListHeader(10)
+						if !c.Failed() {
+							for i227 := range l226 {
+								if hn228 && !c.ReadFlag() {
+									clear(l226[i227 : i227+1])
+									continue
+								}
+								l226[i227] = r.ReadUint16()
+								if c.Failed() {
+									c.TraceIndex(i227)
+									break
+								}
+							}
+						}
+					}
+					x.NL = l226
+				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id230))
-				} else if st229 == foryimpl.RefFollows {
-					n231 := c.ReadArrayLengthFast(4)
-					if n231 < 0 {
-						n231 = c.ReadArrayLength(4)
+				if st241, id242 := c.ReadRefFlag(); st241 == foryimpl.RefBack {
+					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id242))
+				} else if st241 == foryimpl.RefFollows {
+					n243 := c.ReadArrayLengthFast(4)
+					if n243 < 0 {
+						n243 = c.ReadArrayLength(4)
 					}
-					a232 := foryimpl.MakeSlice[Int32s](c, n231)
-					r.ReadRawInt32s(a232)
-					x.Named = a232
-					foryimpl.SetRefSlice(c, id230, x.Named)
+					a244 := foryimpl.MakeSlice[Int32s](c, n243)
+					r.ReadRawInt32s(a244)
+					x.Named = a244
+					foryimpl.SetRefSlice(c, id242, x.Named)
 				} else {
 					x.Named = nil
 				}
@@ -17894,60 +18440,94 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n227 := c.ReadArrayLengthFast(4)
-					if n227 < 0 {
-						n227 = c.ReadArrayLength(4)
+					n239 := c.ReadArrayLengthFast(4)
+					if n239 < 0 {
+						n239 = c.ReadArrayLength(4)
 					}
-					a228 := foryimpl.MakeSlice[Int32s](c, n227)
-					r.ReadRawInt32s(a228)
-					x.Named = a228
+					a240 := foryimpl.MakeSlice[Int32s](c, n239)
+					r.ReadRawInt32s(a240)
+					x.Named = a240
 				}
 			}
 		case 9:
-			if f.Convert {
-				if s240 := foryimpl.ReadSliceAs[float64](c, f); s240 != nil {
-					v241 := []float64(s240)
-					x.PA = &v241
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p233 := foryimpl.Alloc[[]float64](c)
-				n234 := c.ReadLengthFast(8)
-				if n234 < 0 {
-					n234 = c.ReadLength(8)
-				}
-				l235 := foryimpl.MakeSlice[[]float64](c, n234)
-				if n234 > 0 {
-					hn237 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i236 := range l235 {
-							if hn237 && !c.ReadFlag() {
-								clear(l235[i236 : i236+1])
-								continue
-							}
-							l235[i236] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i236)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id255)
+				} else if st254 == foryimpl.RefFollows {
+					p256 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id255, p256)
+					n257 := c.ReadLengthFast(8)
+					if n257 < 0 {
+						n257 = c.ReadLength(8)
+					}
+					l258 := foryimpl.MakeSlice[[]float64](c, n257)
+					if n257 > 0 {
+						hn260 := c.ReadListHeader(20)
+						if !c.Failed() {
+							for i259 := range l258 {
+								if hn260 && !c.ReadFlag() {
+									clear(l258[i259 : i259+1])
+									continue
+								}
+								l258[i259] = r.ReadFloat64()
+								if c.Failed() {
+									c.TraceIndex(i259)
+									break
+								}
 							}
 						}
 					}
+					*p256 = l258
+					x.PA = p256
+				} else {
+					x.PA = nil
 				}
-				*p233 = l235
-				x.PA = p233
+			} else {
+				if f.Convert {
+					if s252 := foryimpl.ReadSliceAs[float64](c, f); s252 != nil {
+						v253 := []float64(s252)
+						x.PA = &v253
+					}
+				} else if !f.Flag || c.ReadFlag() {
+					p245 := foryimpl.Alloc[[]float64](c)
+					n246 := c.ReadLengthFast(8)
+					if n246 < 0 {
+						n246 = c.ReadLength(8)
+					}
+					l247 := foryimpl.MakeSlice[[]float64](c, n246)
+					if n246 > 0 {
+						hn249 := c.ReadListHeader(20)
+						if !c.Failed() {
+							for i248 := range l247 {
+								if hn249 && !c.ReadFlag() {
+									clear(l247[i248 : i248+1])
+									continue
+								}
+								l247[i248] = r.ReadFloat64()
+								if c.Failed() {
+									c.TraceIndex(i248)
+									break
+								}
+							}
+						}
+					}
+					*p245 = l247
+					x.PA = p245
+				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id245)
-				} else if st244 == foryimpl.RefFollows {
-					n246 := c.ReadArrayLengthFast(4)
-					if n246 < 0 {
-						n246 = c.ReadArrayLength(4)
+				if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
+					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id266)
+				} else if st265 == foryimpl.RefFollows {
+					n267 := c.ReadArrayLengthFast(4)
+					if n267 < 0 {
+						n267 = c.ReadArrayLength(4)
 					}
-					a247 := foryimpl.MakeSlice[[]int32](c, n246)
-					r.ReadRawInt32s(a247)
-					x.PtrL2A = a247
-					foryimpl.SetRefSlice(c, id245, x.PtrL2A)
+					a268 := foryimpl.MakeSlice[[]int32](c, n267)
+					r.ReadRawInt32s(a268)
+					x.PtrL2A = a268
+					foryimpl.SetRefSlice(c, id266, x.PtrL2A)
 				} else {
 					x.PtrL2A = nil
 				}
@@ -17955,22 +18535,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n242 := c.ReadArrayLengthFast(4)
-					if n242 < 0 {
-						n242 = c.ReadArrayLength(4)
+					n263 := c.ReadArrayLengthFast(4)
+					if n263 < 0 {
+						n263 = c.ReadArrayLength(4)
 					}
-					a243 := foryimpl.MakeSlice[[]int32](c, n242)
-					r.ReadRawInt32s(a243)
-					x.PtrL2A = a243
+					a264 := foryimpl.MakeSlice[[]int32](c, n263)
+					r.ReadRawInt32s(a264)
+					x.PtrL2A = a264
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st248, id249 := c.ReadRefFlag(); st248 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id249)
-				} else if st248 == foryimpl.RefFollows {
+				if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
+					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id270)
+				} else if st269 == foryimpl.RefFollows {
 					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id249, x.Raw2Bin)
+					foryimpl.SetRefSlice(c, id270, x.Raw2Bin)
 				} else {
 					x.Raw2Bin = nil
 				}
@@ -17983,17 +18563,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st252, id253 := c.ReadRefFlag(); st252 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id253)
-				} else if st252 == foryimpl.RefFollows {
-					n254 := c.ReadArrayLengthFast(8)
-					if n254 < 0 {
-						n254 = c.ReadArrayLength(8)
+				if st273, id274 := c.ReadRefFlag(); st273 == foryimpl.RefBack {
+					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id274)
+				} else if st273 == foryimpl.RefFollows {
+					n275 := c.ReadArrayLengthFast(8)
+					if n275 < 0 {
+						n275 = c.ReadArrayLength(8)
 					}
-					a255 := foryimpl.MakeSlice[[]uint64](c, n254)
-					r.ReadRawUint64s(a255)
-					x.U64L2A = a255
-					foryimpl.SetRefSlice(c, id253, x.U64L2A)
+					a276 := foryimpl.MakeSlice[[]uint64](c, n275)
+					r.ReadRawUint64s(a276)
+					x.U64L2A = a276
+					foryimpl.SetRefSlice(c, id274, x.U64L2A)
 				} else {
 					x.U64L2A = nil
 				}
@@ -18001,22 +18581,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n250 := c.ReadArrayLengthFast(8)
-					if n250 < 0 {
-						n250 = c.ReadArrayLength(8)
+					n271 := c.ReadArrayLengthFast(8)
+					if n271 < 0 {
+						n271 = c.ReadArrayLength(8)
 					}
-					a251 := foryimpl.MakeSlice[[]uint64](c, n250)
-					r.ReadRawUint64s(a251)
-					x.U64L2A = a251
+					a272 := foryimpl.MakeSlice[[]uint64](c, n271)
+					r.ReadRawUint64s(a272)
+					x.U64L2A = a272
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id257)
-				} else if st256 == foryimpl.RefFollows {
+				if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id278)
+				} else if st277 == foryimpl.RefFollows {
 					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id257, x.U82Bin)
+					foryimpl.SetRefSlice(c, id278, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}

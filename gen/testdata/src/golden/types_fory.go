@@ -712,10 +712,15 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	var mw58 foryimpl.MapWriter
 	mw58.BeginTracked(b, len(x.ByKey))
 	for k59, v60 := range x.ByKey {
-		mw58.Entry(b)
-		b.WriteVarInt32(k59)
-		if !foryimpl.WriteRefPtr(c, v60) {
-			v60.ForyWrite(c)
+		if v60 == nil {
+			mw58.NullEntry(b)
+			b.WriteVarInt32(k59)
+		} else {
+			mw58.Entry(b)
+			b.WriteVarInt32(k59)
+			if !foryimpl.WriteRefPtr(c, v60) {
+				v60.ForyWrite(c)
+			}
 		}
 	}
 	mw58.End(b)
@@ -779,10 +784,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	if x.Maybes == nil {
-		b.WriteUint8(0xfd)
-	} else {
-		b.WriteUint8(0xff)
+	if !foryimpl.WriteRefSlice(c, x.Maybes) {
 		l68 := x.Maybes
 		{
 			sz70 := 6 + buffer.BatchSlack + len(l68)*9
@@ -1271,7 +1273,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	m139 := foryimpl.MakeMap[map[int32]*Point](c, n138)
 	for n138 > 0 && !c.Failed() {
-		sz140, vn141, tr147, ev146 := c.ReadMapChunkRef(n138, 5, foryTypePoint)
+		sz140, vn141, tr147, ev146 := c.ReadMapChunkRef(n138, 5, 28, foryTypePoint)
 		for j142 := 0; j142 < sz140 && !c.Failed(); j142++ {
 			var k143 int32
 			k143 = r.ReadVarInt32()
@@ -1431,29 +1433,34 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Maybe")
 		return
 	}
-	if c.ReadFlag() {
-		n174 := c.ReadLengthFast(1)
-		if n174 < 0 {
-			n174 = c.ReadLength(1)
+	if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
+		x.Maybes = foryimpl.BackRefSlice[string](c, id175)
+	} else if st174 == foryimpl.RefFollows {
+		n176 := c.ReadLengthFast(1)
+		if n176 < 0 {
+			n176 = c.ReadLength(1)
 		}
-		l175 := foryimpl.MakeSlice[[]string](c, n174)
-		if n174 > 0 {
-			hn177 := c.ReadListHeader(21)
+		l177 := foryimpl.MakeSlice[[]string](c, n176)
+		if n176 > 0 {
+			hn179 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i176 := range l175 {
-					if hn177 && !c.ReadFlag() {
-						clear(l175[i176 : i176+1])
+				for i178 := range l177 {
+					if hn179 && !c.ReadFlag() {
+						clear(l177[i178 : i178+1])
 						continue
 					}
-					l175[i176] = c.ReadString()
+					l177[i178] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i176)
+						c.TraceIndex(i178)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l175
+		x.Maybes = l177
+		foryimpl.SetRefSlice(c, id175, x.Maybes)
+	} else {
+		x.Maybes = nil
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1464,17 +1471,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id181)
-	} else if st180 == foryimpl.RefFollows {
-		p182 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id181, p182)
-		if ev183 := c.ReadStructFieldMeta(foryTypePoint); ev183 != nil {
-			p182.ForyReadEvolved(c, ev183)
+	if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id183)
+	} else if st182 == foryimpl.RefFollows {
+		p184 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id183, p184)
+		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
+			p184.ForyReadEvolved(c, ev185)
 		} else if !c.Failed() {
-			p182.ForyRead(c)
+			p184.ForyRead(c)
 		}
-		x.Next = p182
+		x.Next = p184
 	} else {
 		x.Next = nil
 	}
@@ -1483,8 +1490,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev186 := c.ReadStructFieldMeta(foryTypePoint); ev186 != nil {
-			x.Origin.ForyReadEvolved(c, ev186)
+		if ev188 := c.ReadStructFieldMeta(foryTypePoint); ev188 != nil {
+			x.Origin.ForyReadEvolved(c, ev188)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1493,41 +1500,41 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n187 := c.ReadLengthFast(1)
-	if n187 < 0 {
-		n187 = c.ReadLength(1)
+	n189 := c.ReadLengthFast(1)
+	if n189 < 0 {
+		n189 = c.ReadLength(1)
 	}
-	l188 := foryimpl.ReuseSlice[[]Point](c, x.Points, n187)
-	if n187 > 0 {
-		hn190, ev191 := c.ReadStructListHeader(foryTypePoint)
+	l190 := foryimpl.ReuseSlice[[]Point](c, x.Points, n189)
+	if n189 > 0 {
+		hn192, ev193 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i189 := range l188 {
-				if hn190 && !c.ReadFlag() {
-					clear(l188[i189 : i189+1])
+			for i191 := range l190 {
+				if hn192 && !c.ReadFlag() {
+					clear(l190[i191 : i191+1])
 					continue
 				}
-				if ev191 != nil {
-					l188[i189].ForyReadEvolved(c, ev191)
+				if ev193 != nil {
+					l190[i191].ForyReadEvolved(c, ev193)
 				} else {
-					l188[i189].ForyRead(c)
+					l190[i191].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i189)
+					c.TraceIndex(i191)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l188
+	x.Points = l190
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id194)
-	} else if st193 == foryimpl.RefFollows {
+	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id196)
+	} else if st195 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id194, x.Raw)
+		foryimpl.SetRefSlice(c, id196, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1535,51 +1542,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n195 := c.ReadLengthFast(2)
-	if n195 < 0 {
-		n195 = c.ReadLength(2)
+	n197 := c.ReadLengthFast(2)
+	if n197 < 0 {
+		n197 = c.ReadLength(2)
 	}
-	m196 := foryimpl.MakeMap[map[string]int32](c, n195)
-	for n195 > 0 && !c.Failed() {
-		sz197, vn198, _ := c.ReadMapChunk(n195, 21, 5, nil, false)
-		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
-			var k200 string
-			k200 = c.ReadString()
-			var v201 int32
-			if !vn198 {
-				v201 = r.ReadVarInt32()
+	m198 := foryimpl.MakeMap[map[string]int32](c, n197)
+	for n197 > 0 && !c.Failed() {
+		sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
+		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
+			var k202 string
+			k202 = c.ReadString()
+			var v203 int32
+			if !vn200 {
+				v203 = r.ReadVarInt32()
 			}
-			m196[k200] = v201
+			m198[k202] = v203
 		}
-		n195 -= sz197
+		n197 -= sz199
 	}
-	x.Scores = m196
+	x.Scores = m198
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n203 := c.ReadLengthFast(1)
-	if n203 < 0 {
-		n203 = c.ReadLength(1)
+	n205 := c.ReadLengthFast(1)
+	if n205 < 0 {
+		n205 = c.ReadLength(1)
 	}
-	l204 := foryimpl.ReuseSlice[[]string](c, x.Tags, n203)
-	if n203 > 0 {
-		hn206 := c.ReadListHeader(21)
+	l206 := foryimpl.ReuseSlice[[]string](c, x.Tags, n205)
+	if n205 > 0 {
+		hn208 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i205 := range l204 {
-				if hn206 && !c.ReadFlag() {
-					clear(l204[i205 : i205+1])
+			for i207 := range l206 {
+				if hn208 && !c.ReadFlag() {
+					clear(l206[i207 : i207+1])
 					continue
 				}
-				l204[i205] = c.ReadString()
+				l206[i207] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i205)
+					c.TraceIndex(i207)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l204
+	x.Tags = l206
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1599,74 +1606,74 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v209, ok210 := c.ReadFloatAs(f, 64); ok210 {
-					x.Temp = Celsius(v209)
+				if v211, ok212 := c.ReadFloatAs(f, 64); ok212 {
+					x.Temp = Celsius(v211)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v211, ok212 := c.ReadUintAs(f, 32); ok212 {
-					x.Fixed = uint32(v211)
+				if v213, ok214 := c.ReadUintAs(f, 32); ok214 {
+					x.Fixed = uint32(v213)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
-					x.ID = int64(v213)
+				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
+					x.ID = int64(v215)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
-					x.Big = int64(v215)
+				if v217, ok218 := c.ReadIntAs(f, 64); ok218 {
+					x.Big = int64(v217)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v218, ok219 := c.ReadIntAs(f, 32); ok219 {
-					pv220 := int32(v218)
-					x.Opt = &pv220
+				if v220, ok221 := c.ReadIntAs(f, 32); ok221 {
+					pv222 := int32(v220)
+					x.Opt = &pv222
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[int32](c)
-				*p217 = r.ReadVarInt32()
-				x.Opt = p217
+				p219 := foryimpl.Alloc[int32](c)
+				*p219 = r.ReadVarInt32()
+				x.Opt = p219
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLengthFast(2)
-				if n221 < 0 {
-					n221 = c.ReadLength(2)
+				n223 := c.ReadLengthFast(2)
+				if n223 < 0 {
+					n223 = c.ReadLength(2)
 				}
-				m222 := foryimpl.MakeMap[map[int32]*Point](c, n221)
-				for n221 > 0 && !c.Failed() {
-					sz223, vn224, ev229 := c.ReadMapChunk(n221, 5, 28, foryTypePoint, true)
-					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
-						var k226 int32
-						k226 = r.ReadVarInt32()
-						var v227 *Point
-						if !vn224 {
-							p228 := foryimpl.Alloc[Point](c)
-							if ev229 != nil {
-								p228.ForyReadEvolved(c, ev229)
+				m224 := foryimpl.MakeMap[map[int32]*Point](c, n223)
+				for n223 > 0 && !c.Failed() {
+					sz225, vn226, ev231 := c.ReadMapChunk(n223, 5, 28, foryTypePoint, true)
+					for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
+						var k228 int32
+						k228 = r.ReadVarInt32()
+						var v229 *Point
+						if !vn226 {
+							p230 := foryimpl.Alloc[Point](c)
+							if ev231 != nil {
+								p230.ForyReadEvolved(c, ev231)
 							} else {
-								p228.ForyRead(c)
+								p230.ForyRead(c)
 							}
-							v227 = p228
+							v229 = p230
 						}
-						m222[k226] = v227
+						m224[k228] = v229
 					}
-					n221 -= sz223
+					n223 -= sz225
 				}
-				x.ByKey = m222
+				x.ByKey = m224
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -1674,17 +1681,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id234)
-				} else if st233 == foryimpl.RefFollows {
-					n235 := c.ReadArrayLengthFast(4)
-					if n235 < 0 {
-						n235 = c.ReadArrayLength(4)
+				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id236)
+				} else if st235 == foryimpl.RefFollows {
+					n237 := c.ReadArrayLengthFast(4)
+					if n237 < 0 {
+						n237 = c.ReadArrayLength(4)
 					}
-					a236 := foryimpl.MakeSlice[[]int32](c, n235)
-					r.ReadRawInt32s(a236)
-					x.Dense = a236
-					foryimpl.SetRefSlice(c, id234, x.Dense)
+					a238 := foryimpl.MakeSlice[[]int32](c, n237)
+					r.ReadRawInt32s(a238)
+					x.Dense = a238
+					foryimpl.SetRefSlice(c, id236, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1692,13 +1699,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n231 := c.ReadArrayLengthFast(4)
-					if n231 < 0 {
-						n231 = c.ReadArrayLength(4)
+					n233 := c.ReadArrayLengthFast(4)
+					if n233 < 0 {
+						n233 = c.ReadArrayLength(4)
 					}
-					a232 := foryimpl.MakeSlice[[]int32](c, n231)
-					r.ReadRawInt32s(a232)
-					x.Dense = a232
+					a234 := foryimpl.MakeSlice[[]int32](c, n233)
+					r.ReadRawInt32s(a234)
+					x.Dense = a234
 				}
 			}
 		case 8:
@@ -1709,46 +1716,46 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadLengthFast(1)
-				if n237 < 0 {
-					n237 = c.ReadLength(1)
+				n239 := c.ReadLengthFast(1)
+				if n239 < 0 {
+					n239 = c.ReadLength(1)
 				}
-				if n237 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n237, 4))
+				if n239 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n239, 4))
 					return
 				}
-				var l238 [4]bool
-				if n237 > 0 {
-					hn240 := c.ReadListHeader(1)
+				var l240 [4]bool
+				if n239 > 0 {
+					hn242 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i239 := range l238 {
-							if hn240 && !c.ReadFlag() {
-								clear(l238[i239 : i239+1])
+						for i241 := range l240 {
+							if hn242 && !c.ReadFlag() {
+								clear(l240[i241 : i241+1])
 								continue
 							}
-							l238[i239] = r.ReadBool()
+							l240[i241] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i239)
+								c.TraceIndex(i241)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l238
+				x.Flags = l240
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e246 := c.ReadEnumFast(uint32(0x7fffffff)); e246 >= 0 {
-						x.Level = Level(e246)
+					if e248 := c.ReadEnumFast(uint32(0x7fffffff)); e248 >= 0 {
+						x.Level = Level(e248)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e243 := c.ReadEnumFast(uint32(0x7fffffff)); e243 >= 0 {
-						x.Level = Level(e243)
+					if e245 := c.ReadEnumFast(uint32(0x7fffffff)); e245 >= 0 {
+						x.Level = Level(e245)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1756,59 +1763,91 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
+				n249 := c.ReadLengthFast(1)
+				if n249 < 0 {
+					n249 = c.ReadLength(1)
 				}
-				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
-				if n247 > 0 {
-					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
+				l250 := foryimpl.MakeSlice[[]*Point](c, n249)
+				if n249 > 0 {
+					hn252, ev253 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i249 := range l248 {
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
+						for i251 := range l250 {
+							if hn252 && !c.ReadFlag() {
+								clear(l250[i251 : i251+1])
 								continue
 							}
-							p253 := foryimpl.Alloc[Point](c)
-							if ev251 != nil {
-								p253.ForyReadEvolved(c, ev251)
+							p255 := foryimpl.Alloc[Point](c)
+							if ev253 != nil {
+								p255.ForyReadEvolved(c, ev253)
 							} else {
-								p253.ForyRead(c)
+								p255.ForyRead(c)
 							}
-							l248[i249] = p253
+							l250[i251] = p255
 							if c.Failed() {
-								c.TraceIndex(i249)
+								c.TraceIndex(i251)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l248
+				x.Maybe = l250
 			}
 		case 12:
-			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLengthFast(1)
-				if n254 < 0 {
-					n254 = c.ReadLength(1)
-				}
-				l255 := foryimpl.MakeSlice[[]string](c, n254)
-				if n254 > 0 {
-					hn257 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i256 := range l255 {
-							if hn257 && !c.ReadFlag() {
-								clear(l255[i256 : i256+1])
-								continue
-							}
-							l255[i256] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i256)
-								break
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
+					x.Maybes = foryimpl.BackRefSlice[string](c, id263)
+				} else if st262 == foryimpl.RefFollows {
+					n264 := c.ReadLengthFast(1)
+					if n264 < 0 {
+						n264 = c.ReadLength(1)
+					}
+					l265 := foryimpl.MakeSlice[[]string](c, n264)
+					if n264 > 0 {
+						hn267 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i266 := range l265 {
+								if hn267 && !c.ReadFlag() {
+									clear(l265[i266 : i266+1])
+									continue
+								}
+								l265[i266] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i266)
+									break
+								}
 							}
 						}
 					}
+					x.Maybes = l265
+					foryimpl.SetRefSlice(c, id263, x.Maybes)
+				} else {
+					x.Maybes = nil
 				}
-				x.Maybes = l255
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n256 := c.ReadLengthFast(1)
+					if n256 < 0 {
+						n256 = c.ReadLength(1)
+					}
+					l257 := foryimpl.MakeSlice[[]string](c, n256)
+					if n256 > 0 {
+						hn259 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i258 := range l257 {
+								if hn259 && !c.ReadFlag() {
+									clear(l257[i258 : i258+1])
+									continue
+								}
+								l257[i258] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i258)
+									break
+								}
+							}
+						}
+					}
+					x.Maybes = l257
+				}
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -1816,44 +1855,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					p264 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id263, p264)
-					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
-						p264.ForyReadEvolved(c, ev265)
+				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id273)
+				} else if st272 == foryimpl.RefFollows {
+					p274 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id273, p274)
+					if ev275 := c.ReadStructFieldMeta(foryTypePoint); ev275 != nil {
+						p274.ForyReadEvolved(c, ev275)
 					} else if !c.Failed() {
-						p264.ForyRead(c)
+						p274.ForyRead(c)
 					}
-					x.Next = p264
+					x.Next = p274
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p260 := foryimpl.Alloc[Point](c)
-					if ev261 := c.ReadStructFieldMeta(foryTypePoint); ev261 != nil {
-						p260.ForyReadEvolved(c, ev261)
+					p270 := foryimpl.Alloc[Point](c)
+					if ev271 := c.ReadStructFieldMeta(foryTypePoint); ev271 != nil {
+						p270.ForyReadEvolved(c, ev271)
 					} else if !c.Failed() {
-						p260.ForyRead(c)
+						p270.ForyRead(c)
 					}
-					x.Next = p260
+					x.Next = p270
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
-						x.Origin.ForyReadEvolved(c, ev269)
+					if ev279 := c.ReadStructFieldMeta(foryTypePoint); ev279 != nil {
+						x.Origin.ForyReadEvolved(c, ev279)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev266 := c.ReadStructFieldMeta(foryTypePoint); ev266 != nil {
-						x.Origin.ForyReadEvolved(c, ev266)
+					if ev276 := c.ReadStructFieldMeta(foryTypePoint); ev276 != nil {
+						x.Origin.ForyReadEvolved(c, ev276)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1861,40 +1900,40 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n270 := c.ReadLengthFast(1)
-				if n270 < 0 {
-					n270 = c.ReadLength(1)
+				n280 := c.ReadLengthFast(1)
+				if n280 < 0 {
+					n280 = c.ReadLength(1)
 				}
-				l271 := foryimpl.MakeSlice[[]Point](c, n270)
-				if n270 > 0 {
-					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
+				l281 := foryimpl.MakeSlice[[]Point](c, n280)
+				if n280 > 0 {
+					hn283, ev284 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i272 := range l271 {
-							if hn273 && !c.ReadFlag() {
-								clear(l271[i272 : i272+1])
+						for i282 := range l281 {
+							if hn283 && !c.ReadFlag() {
+								clear(l281[i282 : i282+1])
 								continue
 							}
-							if ev274 != nil {
-								l271[i272].ForyReadEvolved(c, ev274)
+							if ev284 != nil {
+								l281[i282].ForyReadEvolved(c, ev284)
 							} else {
-								l271[i272].ForyRead(c)
+								l281[i282].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i272)
+								c.TraceIndex(i282)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l271
+				x.Points = l281
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id277)
-				} else if st276 == foryimpl.RefFollows {
+				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id287)
+				} else if st286 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id277, x.Raw)
+					foryimpl.SetRefSlice(c, id287, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -1907,50 +1946,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLengthFast(2)
-				if n278 < 0 {
-					n278 = c.ReadLength(2)
+				n288 := c.ReadLengthFast(2)
+				if n288 < 0 {
+					n288 = c.ReadLength(2)
 				}
-				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
-				for n278 > 0 && !c.Failed() {
-					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
-					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
-						var k283 string
-						k283 = c.ReadString()
-						var v284 int32
-						if !vn281 {
-							v284 = r.ReadVarInt32()
+				m289 := foryimpl.MakeMap[map[string]int32](c, n288)
+				for n288 > 0 && !c.Failed() {
+					sz290, vn291, _ := c.ReadMapChunk(n288, 21, 5, nil, false)
+					for j292 := 0; j292 < sz290 && !c.Failed(); j292++ {
+						var k293 string
+						k293 = c.ReadString()
+						var v294 int32
+						if !vn291 {
+							v294 = r.ReadVarInt32()
 						}
-						m279[k283] = v284
+						m289[k293] = v294
 					}
-					n278 -= sz280
+					n288 -= sz290
 				}
-				x.Scores = m279
+				x.Scores = m289
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLengthFast(1)
-				if n286 < 0 {
-					n286 = c.ReadLength(1)
+				n296 := c.ReadLengthFast(1)
+				if n296 < 0 {
+					n296 = c.ReadLength(1)
 				}
-				l287 := foryimpl.MakeSlice[[]string](c, n286)
-				if n286 > 0 {
-					hn289 := c.ReadListHeader(21)
+				l297 := foryimpl.MakeSlice[[]string](c, n296)
+				if n296 > 0 {
+					hn299 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i288 := range l287 {
-							if hn289 && !c.ReadFlag() {
-								clear(l287[i288 : i288+1])
+						for i298 := range l297 {
+							if hn299 && !c.ReadFlag() {
+								clear(l297[i298 : i298+1])
 								continue
 							}
-							l287[i288] = c.ReadString()
+							l297[i298] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i288)
+								c.TraceIndex(i298)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l287
+				x.Tags = l297
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
