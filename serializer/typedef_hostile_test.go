@@ -68,7 +68,7 @@ func hostileCases(t *testing.T) []hostileCase {
 	seqs := &v1.Seqs{
 		L2A: []int32{-1, 1 << 30}, A2L: []int64{1 << 40}, Bin2U8: []byte{1}, U82Bin: []uint8{2, 3}, Raw2Bin: []byte{4},
 		BoolL2A: []bool{true, false}, F32A2L: []float32{0.5}, U64L2A: []uint64{1 << 63}, Int2A: []int{-5},
-		Arr2Go: []int16{1, 2, 3}, PtrL2A: []*int32{nil, new(int32)}, NL: []uint16{7}, Named: v1.Int32s{8}, PA: &pa,
+		Arr2Go: []int16{1, 2, 3}, PtrL2A: []*int32{new(int32), new(int32)}, NL: []uint16{7}, Named: v1.Int32s{8}, PA: &pa,
 	}
 	return []hostileCase{
 		{"Seqs", seqs, []func() any{func() any { return new(v1.Seqs) }, func() any { return new(v2.Seqs) }},

@@ -248,12 +248,13 @@ func TestErrorPathStopsAtFailure(t *testing.T) {
 	require.Equal(t, i-1, de.Offset)
 
 	// Same-schema mode: a list of structs whose elements header asks for
-	// reference tracking.
+	// reference tracking, in a message read without it: the header is
+	// valid, the first element's reference flag is not.
 	data, err = f.Serialize(&e2e.Composite{Addrs: []other.Address{{Street: "LIST-ST"}}})
 	require.NoError(t, err)
 	j := at(t, data, "\x01\x08\x1b\x85\x07") // length 1, header 0x08, STRUCT, varu32(901)
 	bad = with(data, func(b []byte) []byte { b[j+1] = 0x09; return b })
 	de = decodeErr(t, f, bad, new(e2e.Composite), "e2e.Composite", serializer.ErrMalformed)
-	require.Equal(t, "Addrs", de.Path)
-	require.Equal(t, j+2, de.Offset)
+	require.Equal(t, "Addrs[0]", de.Path)
+	require.Equal(t, j+6, de.Offset)
 }

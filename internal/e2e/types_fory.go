@@ -3190,35 +3190,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l357 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n356)
 	if n356 > 0 {
-		hn359 := c.ReadListHeader(22)
+		hn359, tr361 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i358 := range l357 {
+				if tr361 {
+					if st362, id363 := c.ReadRefFlag(); st362 == foryimpl.RefBack {
+						l357[i358] = foryimpl.BackRefSlice[int32](c, id363)
+					} else if st362 == foryimpl.RefFollows {
+						n364 := c.ReadLengthFast(1)
+						if n364 < 0 {
+							n364 = c.ReadLength(1)
+						}
+						l365 := foryimpl.MakeSlice[[]int32](c, n364)
+						if n364 > 0 {
+							hn367 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i366 := range l365 {
+									if hn367 && !c.ReadFlag() {
+										clear(l365[i366 : i366+1])
+										continue
+									}
+									l365[i366] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i366)
+										break
+									}
+								}
+							}
+						}
+						l357[i358] = l365
+						foryimpl.SetRefSlice(c, id363, l357[i358])
+					} else {
+						l357[i358] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i358)
+						break
+					}
+					continue
+				}
 				if hn359 && !c.ReadFlag() {
 					clear(l357[i358 : i358+1])
 					continue
 				}
-				n362 := c.ReadLengthFast(1)
-				if n362 < 0 {
-					n362 = c.ReadLength(1)
+				n370 := c.ReadLengthFast(1)
+				if n370 < 0 {
+					n370 = c.ReadLength(1)
 				}
-				l363 := foryimpl.MakeSlice[[]int32](c, n362)
-				if n362 > 0 {
-					hn365 := c.ReadListHeader(5)
+				l371 := foryimpl.MakeSlice[[]int32](c, n370)
+				if n370 > 0 {
+					hn373 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i364 := range l363 {
-							if hn365 && !c.ReadFlag() {
-								clear(l363[i364 : i364+1])
+						for i372 := range l371 {
+							if hn373 && !c.ReadFlag() {
+								clear(l371[i372 : i372+1])
 								continue
 							}
-							l363[i364] = r.ReadVarInt32()
+							l371[i372] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i364)
+								c.TraceIndex(i372)
 								break
 							}
 						}
 					}
 				}
-				l357[i358] = l363
+				l357[i358] = l371
 				if c.Failed() {
 					c.TraceIndex(i358)
 					break
@@ -3231,58 +3267,58 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Nested")
 		return
 	}
-	n368 := c.ReadLengthFast(1)
-	if n368 < 0 {
-		n368 = c.ReadLength(1)
+	n376 := c.ReadLengthFast(1)
+	if n376 < 0 {
+		n376 = c.ReadLength(1)
 	}
-	l369 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n368)
-	if n368 > 0 {
-		hn371 := c.ReadListHeader(5)
+	l377 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n376)
+	if n376 > 0 {
+		hn379 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i370 := range l369 {
-				if hn371 && !c.ReadFlag() {
-					clear(l369[i370 : i370+1])
+			for i378 := range l377 {
+				if hn379 && !c.ReadFlag() {
+					clear(l377[i378 : i378+1])
 					continue
 				}
-				p374 := foryimpl.Alloc[int32](c)
-				*p374 = r.ReadVarInt32()
-				l369[i370] = p374
+				p382 := foryimpl.Alloc[int32](c)
+				*p382 = r.ReadVarInt32()
+				l377[i378] = p382
 				if c.Failed() {
-					c.TraceIndex(i370)
+					c.TraceIndex(i378)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l369
+	x.PI32s = l377
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n375 := c.ReadLengthFast(1)
-	if n375 < 0 {
-		n375 = c.ReadLength(1)
+	n383 := c.ReadLengthFast(1)
+	if n383 < 0 {
+		n383 = c.ReadLength(1)
 	}
-	l376 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n375)
-	if n375 > 0 {
-		hn378 := c.ReadListHeader(21)
+	l384 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n383)
+	if n383 > 0 {
+		hn386 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i377 := range l376 {
-				if hn378 && !c.ReadFlag() {
-					clear(l376[i377 : i377+1])
+			for i385 := range l384 {
+				if hn386 && !c.ReadFlag() {
+					clear(l384[i385 : i385+1])
 					continue
 				}
-				p381 := foryimpl.Alloc[string](c)
-				*p381 = c.ReadString()
-				l376[i377] = p381
+				p389 := foryimpl.Alloc[string](c)
+				*p389 = c.ReadString()
+				l384[i385] = p389
 				if c.Failed() {
-					c.TraceIndex(i377)
+					c.TraceIndex(i385)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l376
+	x.PStrs = l384
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -3297,162 +3333,162 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n382 := c.ReadLengthFast(1)
-	if n382 < 0 {
-		n382 = c.ReadLength(1)
+	n390 := c.ReadLengthFast(1)
+	if n390 < 0 {
+		n390 = c.ReadLength(1)
 	}
-	if n382 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n382, 2))
+	if n390 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n390, 2))
 		return
 	}
-	var l383 [2]string
-	if n382 > 0 {
-		hn385 := c.ReadListHeader(21)
+	var l391 [2]string
+	if n390 > 0 {
+		hn393 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i384 := range l383 {
-				if hn385 && !c.ReadFlag() {
-					clear(l383[i384 : i384+1])
+			for i392 := range l391 {
+				if hn393 && !c.ReadFlag() {
+					clear(l391[i392 : i392+1])
 					continue
 				}
-				l383[i384] = c.ReadString()
+				l391[i392] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i384)
+					c.TraceIndex(i392)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l383
+	x.StrArr = l391
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n388 := c.ReadLengthFast(1)
-	if n388 < 0 {
-		n388 = c.ReadLength(1)
+	n396 := c.ReadLengthFast(1)
+	if n396 < 0 {
+		n396 = c.ReadLength(1)
 	}
-	l389 := foryimpl.ReuseSlice[[]string](c, x.Strs, n388)
-	if n388 > 0 {
-		hn391 := c.ReadListHeader(21)
+	l397 := foryimpl.ReuseSlice[[]string](c, x.Strs, n396)
+	if n396 > 0 {
+		hn399 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i390 := range l389 {
-				if hn391 && !c.ReadFlag() {
-					clear(l389[i390 : i390+1])
+			for i398 := range l397 {
+				if hn399 && !c.ReadFlag() {
+					clear(l397[i398 : i398+1])
 					continue
 				}
-				l389[i390] = c.ReadString()
+				l397[i398] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i390)
+					c.TraceIndex(i398)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l389
+	x.Strs = l397
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n394 := c.ReadLengthFast(1)
-	if n394 < 0 {
-		n394 = c.ReadLength(1)
+	n402 := c.ReadLengthFast(1)
+	if n402 < 0 {
+		n402 = c.ReadLength(1)
 	}
-	l395 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n394)
-	if n394 > 0 {
-		hn397 := c.ReadListHeader(38)
+	l403 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n402)
+	if n402 > 0 {
+		hn405 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i396 := range l395 {
-				if hn397 && !c.ReadFlag() {
-					clear(l395[i396 : i396+1])
+			for i404 := range l403 {
+				if hn405 && !c.ReadFlag() {
+					clear(l403[i404 : i404+1])
 					continue
 				}
-				l395[i396] = c.ReadTime()
+				l403[i404] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i396)
+					c.TraceIndex(i404)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l395
+	x.Times = l403
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n400 := c.ReadLengthFast(2)
-	if n400 < 0 {
-		n400 = c.ReadLength(2)
+	n408 := c.ReadLengthFast(2)
+	if n408 < 0 {
+		n408 = c.ReadLength(2)
 	}
-	l401 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n400)
-	if n400 > 0 {
-		hn403 := c.ReadListHeader(10)
+	l409 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n408)
+	if n408 > 0 {
+		hn411 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i402 := range l401 {
-				if hn403 && !c.ReadFlag() {
-					clear(l401[i402 : i402+1])
+			for i410 := range l409 {
+				if hn411 && !c.ReadFlag() {
+					clear(l409[i410 : i410+1])
 					continue
 				}
-				l401[i402] = r.ReadUint16()
+				l409[i410] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i402)
+					c.TraceIndex(i410)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l401
+	x.U16s = l409
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n406 := c.ReadLengthFast(1)
-	if n406 < 0 {
-		n406 = c.ReadLength(1)
+	n414 := c.ReadLengthFast(1)
+	if n414 < 0 {
+		n414 = c.ReadLength(1)
 	}
-	l407 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n406)
-	if n406 > 0 {
-		hn409 := c.ReadListHeader(12)
+	l415 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n414)
+	if n414 > 0 {
+		hn417 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i408 := range l407 {
-				if hn409 && !c.ReadFlag() {
-					clear(l407[i408 : i408+1])
+			for i416 := range l415 {
+				if hn417 && !c.ReadFlag() {
+					clear(l415[i416 : i416+1])
 					continue
 				}
-				l407[i408] = r.ReadVarUint32()
+				l415[i416] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i408)
+					c.TraceIndex(i416)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l407
+	x.U32s = l415
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n412 := c.ReadLengthFast(1)
-	if n412 < 0 {
-		n412 = c.ReadLength(1)
+	n420 := c.ReadLengthFast(1)
+	if n420 < 0 {
+		n420 = c.ReadLength(1)
 	}
-	l413 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n412)
-	if n412 > 0 {
-		hn415 := c.ReadListHeader(14)
+	l421 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n420)
+	if n420 > 0 {
+		hn423 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i414 := range l413 {
-				if hn415 && !c.ReadFlag() {
-					clear(l413[i414 : i414+1])
+			for i422 := range l421 {
+				if hn423 && !c.ReadFlag() {
+					clear(l421[i422 : i422+1])
 					continue
 				}
-				l413[i414] = r.ReadVarUint64()
+				l421[i422] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i414)
+					c.TraceIndex(i422)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l413
+	x.U64s = l421
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3498,129 +3534,129 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n418 := c.ReadLengthFast(2)
-	if n418 < 0 {
-		n418 = c.ReadLength(2)
+	n426 := c.ReadLengthFast(2)
+	if n426 < 0 {
+		n426 = c.ReadLength(2)
 	}
-	if n418 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n418, 3))
+	if n426 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n426, 3))
 		return
 	}
-	var l419 [3]int16
-	if n418 > 0 {
-		hn421 := c.ReadListHeader(3)
+	var l427 [3]int16
+	if n426 > 0 {
+		hn429 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i420 := range l419 {
-				if hn421 && !c.ReadFlag() {
-					clear(l419[i420 : i420+1])
+			for i428 := range l427 {
+				if hn429 && !c.ReadFlag() {
+					clear(l427[i428 : i428+1])
 					continue
 				}
-				l419[i420] = r.ReadInt16()
+				l427[i428] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i420)
+					c.TraceIndex(i428)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l419
+	x.Arr = l427
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n424 := c.ReadLengthFast(1)
-	if n424 < 0 {
-		n424 = c.ReadLength(1)
+	n432 := c.ReadLengthFast(1)
+	if n432 < 0 {
+		n432 = c.ReadLength(1)
 	}
-	l425 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n424)
-	if n424 > 0 {
-		hn427 := c.ReadListHeader(1)
+	l433 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n432)
+	if n432 > 0 {
+		hn435 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i426 := range l425 {
-				if hn427 && !c.ReadFlag() {
-					clear(l425[i426 : i426+1])
+			for i434 := range l433 {
+				if hn435 && !c.ReadFlag() {
+					clear(l433[i434 : i434+1])
 					continue
 				}
-				l425[i426] = r.ReadBool()
+				l433[i434] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i426)
+					c.TraceIndex(i434)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l425
+	x.Bools = l433
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n430 := c.ReadLengthFast(1)
-	if n430 < 0 {
-		n430 = c.ReadLength(1)
+	n438 := c.ReadLengthFast(1)
+	if n438 < 0 {
+		n438 = c.ReadLength(1)
 	}
-	l431 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n430)
-	if n430 > 0 {
-		hn433 := c.ReadListHeader(9)
+	l439 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n438)
+	if n438 > 0 {
+		hn441 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i432 := range l431 {
-				if hn433 && !c.ReadFlag() {
-					clear(l431[i432 : i432+1])
+			for i440 := range l439 {
+				if hn441 && !c.ReadFlag() {
+					clear(l439[i440 : i440+1])
 					continue
 				}
-				l431[i432] = r.ReadUint8()
+				l439[i440] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i432)
+					c.TraceIndex(i440)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l431
+	x.Bytes = l439
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n436 := c.ReadLengthFast(1)
-	if n436 < 0 {
-		n436 = c.ReadLength(1)
+	n444 := c.ReadLengthFast(1)
+	if n444 < 0 {
+		n444 = c.ReadLength(1)
 	}
-	l437 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n436)
-	if n436 > 0 {
-		hn439 := c.ReadListHeader(25)
+	l445 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n444)
+	if n444 > 0 {
+		hn447 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i438 := range l437 {
-				if hn439 && !c.ReadFlag() {
-					clear(l437[i438 : i438+1])
+			for i446 := range l445 {
+				if hn447 && !c.ReadFlag() {
+					clear(l445[i446 : i446+1])
 					continue
 				}
-				if e442 := c.ReadEnumFast(uint32(0x7fffffff)); e442 >= 0 {
-					l437[i438] = Color(e442)
+				if e450 := c.ReadEnumFast(uint32(0x7fffffff)); e450 >= 0 {
+					l445[i446] = Color(e450)
 				} else {
-					l437[i438] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l445[i446] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i438)
+					c.TraceIndex(i446)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l437
+	x.Colors = l445
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st443, id444 := c.ReadRefFlag(); st443 == foryimpl.RefBack {
-		x.DBools = foryimpl.BackRefSlice[bool](c, id444)
-	} else if st443 == foryimpl.RefFollows {
-		n445 := c.ReadArrayLengthFast(1)
-		if n445 < 0 {
-			n445 = c.ReadArrayLength(1)
+	if st451, id452 := c.ReadRefFlag(); st451 == foryimpl.RefBack {
+		x.DBools = foryimpl.BackRefSlice[bool](c, id452)
+	} else if st451 == foryimpl.RefFollows {
+		n453 := c.ReadArrayLengthFast(1)
+		if n453 < 0 {
+			n453 = c.ReadArrayLength(1)
 		}
-		a446 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n445)
-		r.ReadRawBools(a446)
-		x.DBools = a446
-		foryimpl.SetRefSlice(c, id444, x.DBools)
+		a454 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n453)
+		r.ReadRawBools(a454)
+		x.DBools = a454
+		foryimpl.SetRefSlice(c, id452, x.DBools)
 	} else {
 		x.DBools = nil
 	}
@@ -3628,17 +3664,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DBools")
 		return
 	}
-	if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
-		x.DF32 = foryimpl.BackRefSlice[float32](c, id448)
-	} else if st447 == foryimpl.RefFollows {
-		n449 := c.ReadArrayLengthFast(4)
-		if n449 < 0 {
-			n449 = c.ReadArrayLength(4)
+	if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
+		x.DF32 = foryimpl.BackRefSlice[float32](c, id456)
+	} else if st455 == foryimpl.RefFollows {
+		n457 := c.ReadArrayLengthFast(4)
+		if n457 < 0 {
+			n457 = c.ReadArrayLength(4)
 		}
-		a450 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n449)
-		r.ReadRawFloat32s(a450)
-		x.DF32 = a450
-		foryimpl.SetRefSlice(c, id448, x.DF32)
+		a458 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n457)
+		r.ReadRawFloat32s(a458)
+		x.DF32 = a458
+		foryimpl.SetRefSlice(c, id456, x.DF32)
 	} else {
 		x.DF32 = nil
 	}
@@ -3646,17 +3682,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF32")
 		return
 	}
-	if st451, id452 := c.ReadRefFlag(); st451 == foryimpl.RefBack {
-		x.DF64 = foryimpl.BackRefSlice[float64](c, id452)
-	} else if st451 == foryimpl.RefFollows {
-		n453 := c.ReadArrayLengthFast(8)
-		if n453 < 0 {
-			n453 = c.ReadArrayLength(8)
+	if st459, id460 := c.ReadRefFlag(); st459 == foryimpl.RefBack {
+		x.DF64 = foryimpl.BackRefSlice[float64](c, id460)
+	} else if st459 == foryimpl.RefFollows {
+		n461 := c.ReadArrayLengthFast(8)
+		if n461 < 0 {
+			n461 = c.ReadArrayLength(8)
 		}
-		a454 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n453)
-		r.ReadRawFloat64s(a454)
-		x.DF64 = a454
-		foryimpl.SetRefSlice(c, id452, x.DF64)
+		a462 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n461)
+		r.ReadRawFloat64s(a462)
+		x.DF64 = a462
+		foryimpl.SetRefSlice(c, id460, x.DF64)
 	} else {
 		x.DF64 = nil
 	}
@@ -3664,17 +3700,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DF64")
 		return
 	}
-	if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
-		x.DI16 = foryimpl.BackRefSlice[int16](c, id456)
-	} else if st455 == foryimpl.RefFollows {
-		n457 := c.ReadArrayLengthFast(2)
-		if n457 < 0 {
-			n457 = c.ReadArrayLength(2)
+	if st463, id464 := c.ReadRefFlag(); st463 == foryimpl.RefBack {
+		x.DI16 = foryimpl.BackRefSlice[int16](c, id464)
+	} else if st463 == foryimpl.RefFollows {
+		n465 := c.ReadArrayLengthFast(2)
+		if n465 < 0 {
+			n465 = c.ReadArrayLength(2)
 		}
-		a458 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n457)
-		r.ReadRawInt16s(a458)
-		x.DI16 = a458
-		foryimpl.SetRefSlice(c, id456, x.DI16)
+		a466 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n465)
+		r.ReadRawInt16s(a466)
+		x.DI16 = a466
+		foryimpl.SetRefSlice(c, id464, x.DI16)
 	} else {
 		x.DI16 = nil
 	}
@@ -3682,17 +3718,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI16")
 		return
 	}
-	if st459, id460 := c.ReadRefFlag(); st459 == foryimpl.RefBack {
-		x.DI32 = foryimpl.BackRefSlice[int32](c, id460)
-	} else if st459 == foryimpl.RefFollows {
-		n461 := c.ReadArrayLengthFast(4)
-		if n461 < 0 {
-			n461 = c.ReadArrayLength(4)
+	if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
+		x.DI32 = foryimpl.BackRefSlice[int32](c, id468)
+	} else if st467 == foryimpl.RefFollows {
+		n469 := c.ReadArrayLengthFast(4)
+		if n469 < 0 {
+			n469 = c.ReadArrayLength(4)
 		}
-		a462 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n461)
-		r.ReadRawInt32s(a462)
-		x.DI32 = a462
-		foryimpl.SetRefSlice(c, id460, x.DI32)
+		a470 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n469)
+		r.ReadRawInt32s(a470)
+		x.DI32 = a470
+		foryimpl.SetRefSlice(c, id468, x.DI32)
 	} else {
 		x.DI32 = nil
 	}
@@ -3700,17 +3736,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI32")
 		return
 	}
-	if st463, id464 := c.ReadRefFlag(); st463 == foryimpl.RefBack {
-		x.DI64 = foryimpl.BackRefSlice[int64](c, id464)
-	} else if st463 == foryimpl.RefFollows {
-		n465 := c.ReadArrayLengthFast(8)
-		if n465 < 0 {
-			n465 = c.ReadArrayLength(8)
+	if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
+		x.DI64 = foryimpl.BackRefSlice[int64](c, id472)
+	} else if st471 == foryimpl.RefFollows {
+		n473 := c.ReadArrayLengthFast(8)
+		if n473 < 0 {
+			n473 = c.ReadArrayLength(8)
 		}
-		a466 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n465)
-		r.ReadRawInt64s(a466)
-		x.DI64 = a466
-		foryimpl.SetRefSlice(c, id464, x.DI64)
+		a474 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n473)
+		r.ReadRawInt64s(a474)
+		x.DI64 = a474
+		foryimpl.SetRefSlice(c, id472, x.DI64)
 	} else {
 		x.DI64 = nil
 	}
@@ -3718,19 +3754,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI64")
 		return
 	}
-	if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
-		x.DI8 = foryimpl.BackRefSlice[int8](c, id468)
-	} else if st467 == foryimpl.RefFollows {
-		n469 := c.ReadArrayLengthFast(1)
-		if n469 < 0 {
-			n469 = c.ReadArrayLength(1)
+	if st475, id476 := c.ReadRefFlag(); st475 == foryimpl.RefBack {
+		x.DI8 = foryimpl.BackRefSlice[int8](c, id476)
+	} else if st475 == foryimpl.RefFollows {
+		n477 := c.ReadArrayLengthFast(1)
+		if n477 < 0 {
+			n477 = c.ReadArrayLength(1)
 		}
-		a470 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n469)
-		for i471 := range a470 {
-			a470[i471] = r.ReadInt8()
+		a478 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n477)
+		for i479 := range a478 {
+			a478[i479] = r.ReadInt8()
 		}
-		x.DI8 = a470
-		foryimpl.SetRefSlice(c, id468, x.DI8)
+		x.DI8 = a478
+		foryimpl.SetRefSlice(c, id476, x.DI8)
 	} else {
 		x.DI8 = nil
 	}
@@ -3738,17 +3774,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DI8")
 		return
 	}
-	if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
-		x.DU16 = foryimpl.BackRefSlice[uint16](c, id473)
-	} else if st472 == foryimpl.RefFollows {
-		n474 := c.ReadArrayLengthFast(2)
-		if n474 < 0 {
-			n474 = c.ReadArrayLength(2)
+	if st480, id481 := c.ReadRefFlag(); st480 == foryimpl.RefBack {
+		x.DU16 = foryimpl.BackRefSlice[uint16](c, id481)
+	} else if st480 == foryimpl.RefFollows {
+		n482 := c.ReadArrayLengthFast(2)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(2)
 		}
-		a475 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n474)
-		r.ReadRawUint16s(a475)
-		x.DU16 = a475
-		foryimpl.SetRefSlice(c, id473, x.DU16)
+		a483 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n482)
+		r.ReadRawUint16s(a483)
+		x.DU16 = a483
+		foryimpl.SetRefSlice(c, id481, x.DU16)
 	} else {
 		x.DU16 = nil
 	}
@@ -3756,17 +3792,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU16")
 		return
 	}
-	if st476, id477 := c.ReadRefFlag(); st476 == foryimpl.RefBack {
-		x.DU32 = foryimpl.BackRefSlice[uint32](c, id477)
-	} else if st476 == foryimpl.RefFollows {
-		n478 := c.ReadArrayLengthFast(4)
-		if n478 < 0 {
-			n478 = c.ReadArrayLength(4)
+	if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
+		x.DU32 = foryimpl.BackRefSlice[uint32](c, id485)
+	} else if st484 == foryimpl.RefFollows {
+		n486 := c.ReadArrayLengthFast(4)
+		if n486 < 0 {
+			n486 = c.ReadArrayLength(4)
 		}
-		a479 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n478)
-		r.ReadRawUint32s(a479)
-		x.DU32 = a479
-		foryimpl.SetRefSlice(c, id477, x.DU32)
+		a487 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n486)
+		r.ReadRawUint32s(a487)
+		x.DU32 = a487
+		foryimpl.SetRefSlice(c, id485, x.DU32)
 	} else {
 		x.DU32 = nil
 	}
@@ -3774,17 +3810,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU32")
 		return
 	}
-	if st480, id481 := c.ReadRefFlag(); st480 == foryimpl.RefBack {
-		x.DU64 = foryimpl.BackRefSlice[uint64](c, id481)
-	} else if st480 == foryimpl.RefFollows {
-		n482 := c.ReadArrayLengthFast(8)
-		if n482 < 0 {
-			n482 = c.ReadArrayLength(8)
+	if st488, id489 := c.ReadRefFlag(); st488 == foryimpl.RefBack {
+		x.DU64 = foryimpl.BackRefSlice[uint64](c, id489)
+	} else if st488 == foryimpl.RefFollows {
+		n490 := c.ReadArrayLengthFast(8)
+		if n490 < 0 {
+			n490 = c.ReadArrayLength(8)
 		}
-		a483 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n482)
-		r.ReadRawUint64s(a483)
-		x.DU64 = a483
-		foryimpl.SetRefSlice(c, id481, x.DU64)
+		a491 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n490)
+		r.ReadRawUint64s(a491)
+		x.DU64 = a491
+		foryimpl.SetRefSlice(c, id489, x.DU64)
 	} else {
 		x.DU64 = nil
 	}
@@ -3792,188 +3828,188 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DU64")
 		return
 	}
-	n484 := c.ReadLengthFast(4)
-	if n484 < 0 {
-		n484 = c.ReadLength(4)
+	n492 := c.ReadLengthFast(4)
+	if n492 < 0 {
+		n492 = c.ReadLength(4)
 	}
-	l485 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n484)
-	if n484 > 0 {
-		hn487 := c.ReadListHeader(19)
+	l493 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n492)
+	if n492 > 0 {
+		hn495 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i486 := range l485 {
-				if hn487 && !c.ReadFlag() {
-					clear(l485[i486 : i486+1])
+			for i494 := range l493 {
+				if hn495 && !c.ReadFlag() {
+					clear(l493[i494 : i494+1])
 					continue
 				}
-				l485[i486] = r.ReadFloat32()
+				l493[i494] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i486)
+					c.TraceIndex(i494)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l485
+	x.F32s = l493
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n490 := c.ReadLengthFast(8)
-	if n490 < 0 {
-		n490 = c.ReadLength(8)
+	n498 := c.ReadLengthFast(8)
+	if n498 < 0 {
+		n498 = c.ReadLength(8)
 	}
-	l491 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n490)
-	if n490 > 0 {
-		hn493 := c.ReadListHeader(20)
+	l499 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n498)
+	if n498 > 0 {
+		hn501 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i492 := range l491 {
-				if hn493 && !c.ReadFlag() {
-					clear(l491[i492 : i492+1])
+			for i500 := range l499 {
+				if hn501 && !c.ReadFlag() {
+					clear(l499[i500 : i500+1])
 					continue
 				}
-				l491[i492] = r.ReadFloat64()
+				l499[i500] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i492)
+					c.TraceIndex(i500)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l491
+	x.F64s = l499
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n496 := c.ReadLengthFast(2)
-	if n496 < 0 {
-		n496 = c.ReadLength(2)
+	n504 := c.ReadLengthFast(2)
+	if n504 < 0 {
+		n504 = c.ReadLength(2)
 	}
-	l497 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n496)
-	if n496 > 0 {
-		hn499 := c.ReadListHeader(3)
+	l505 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n504)
+	if n504 > 0 {
+		hn507 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i498 := range l497 {
-				if hn499 && !c.ReadFlag() {
-					clear(l497[i498 : i498+1])
+			for i506 := range l505 {
+				if hn507 && !c.ReadFlag() {
+					clear(l505[i506 : i506+1])
 					continue
 				}
-				l497[i498] = r.ReadInt16()
+				l505[i506] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i498)
+					c.TraceIndex(i506)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l497
+	x.I16s = l505
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n502 := c.ReadLengthFast(1)
-	if n502 < 0 {
-		n502 = c.ReadLength(1)
+	n510 := c.ReadLengthFast(1)
+	if n510 < 0 {
+		n510 = c.ReadLength(1)
 	}
-	l503 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n502)
-	if n502 > 0 {
-		hn505 := c.ReadListHeader(5)
+	l511 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n510)
+	if n510 > 0 {
+		hn513 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i504 := range l503 {
-				if hn505 && !c.ReadFlag() {
-					clear(l503[i504 : i504+1])
+			for i512 := range l511 {
+				if hn513 && !c.ReadFlag() {
+					clear(l511[i512 : i512+1])
 					continue
 				}
-				l503[i504] = r.ReadVarInt32()
+				l511[i512] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i504)
+					c.TraceIndex(i512)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l503
+	x.I32s = l511
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n508 := c.ReadLengthFast(1)
-	if n508 < 0 {
-		n508 = c.ReadLength(1)
+	n516 := c.ReadLengthFast(1)
+	if n516 < 0 {
+		n516 = c.ReadLength(1)
 	}
-	l509 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n508)
-	if n508 > 0 {
-		hn511 := c.ReadListHeader(7)
+	l517 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n516)
+	if n516 > 0 {
+		hn519 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i510 := range l509 {
-				if hn511 && !c.ReadFlag() {
-					clear(l509[i510 : i510+1])
+			for i518 := range l517 {
+				if hn519 && !c.ReadFlag() {
+					clear(l517[i518 : i518+1])
 					continue
 				}
-				l509[i510] = r.ReadVarInt64()
+				l517[i518] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i510)
+					c.TraceIndex(i518)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l509
+	x.I64s = l517
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n514 := c.ReadLengthFast(1)
-	if n514 < 0 {
-		n514 = c.ReadLength(1)
+	n522 := c.ReadLengthFast(1)
+	if n522 < 0 {
+		n522 = c.ReadLength(1)
 	}
-	l515 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n514)
-	if n514 > 0 {
-		hn517 := c.ReadListHeader(2)
+	l523 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n522)
+	if n522 > 0 {
+		hn525 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i516 := range l515 {
-				if hn517 && !c.ReadFlag() {
-					clear(l515[i516 : i516+1])
+			for i524 := range l523 {
+				if hn525 && !c.ReadFlag() {
+					clear(l523[i524 : i524+1])
 					continue
 				}
-				l515[i516] = r.ReadInt8()
+				l523[i524] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i516)
+					c.TraceIndex(i524)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l515
+	x.I8s = l523
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
-	if st520, id521 := c.ReadRefFlag(); st520 == foryimpl.RefBack {
-		x.NI64s = foryimpl.BackRefSlice[int64](c, id521)
-	} else if st520 == foryimpl.RefFollows {
-		n522 := c.ReadLengthFast(1)
-		if n522 < 0 {
-			n522 = c.ReadLength(1)
+	if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
+		x.NI64s = foryimpl.BackRefSlice[int64](c, id529)
+	} else if st528 == foryimpl.RefFollows {
+		n530 := c.ReadLengthFast(1)
+		if n530 < 0 {
+			n530 = c.ReadLength(1)
 		}
-		l523 := foryimpl.MakeSlice[[]int64](c, n522)
-		if n522 > 0 {
-			hn525 := c.ReadListHeader(7)
+		l531 := foryimpl.MakeSlice[[]int64](c, n530)
+		if n530 > 0 {
+			hn533 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i524 := range l523 {
-					if hn525 && !c.ReadFlag() {
-						clear(l523[i524 : i524+1])
+				for i532 := range l531 {
+					if hn533 && !c.ReadFlag() {
+						clear(l531[i532 : i532+1])
 						continue
 					}
-					l523[i524] = r.ReadVarInt64()
+					l531[i532] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i524)
+						c.TraceIndex(i532)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l523
-		foryimpl.SetRefSlice(c, id521, x.NI64s)
+		x.NI64s = l531
+		foryimpl.SetRefSlice(c, id529, x.NI64s)
 	} else {
 		x.NI64s = nil
 	}
@@ -3981,29 +4017,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NI64s")
 		return
 	}
-	if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
-		x.NMap = foryimpl.BackRefMap[string, int32](c, id529)
-	} else if st528 == foryimpl.RefFollows {
-		n530 := c.ReadLengthFast(2)
-		if n530 < 0 {
-			n530 = c.ReadLength(2)
+	if st536, id537 := c.ReadRefFlag(); st536 == foryimpl.RefBack {
+		x.NMap = foryimpl.BackRefMap[string, int32](c, id537)
+	} else if st536 == foryimpl.RefFollows {
+		n538 := c.ReadLengthFast(2)
+		if n538 < 0 {
+			n538 = c.ReadLength(2)
 		}
-		m531 := foryimpl.MakeMap[map[string]int32](c, n530)
-		for n530 > 0 && !c.Failed() {
-			sz532, vn533, _ := c.ReadMapChunk(n530, 21, 5, nil, false)
-			for j534 := 0; j534 < sz532 && !c.Failed(); j534++ {
-				var k535 string
-				k535 = c.ReadString()
-				var v536 int32
-				if !vn533 {
-					v536 = r.ReadVarInt32()
+		m539 := foryimpl.MakeMap[map[string]int32](c, n538)
+		for n538 > 0 && !c.Failed() {
+			sz540, vn541, _ := c.ReadMapChunk(n538, 21, 5, nil, false)
+			for j542 := 0; j542 < sz540 && !c.Failed(); j542++ {
+				var k543 string
+				k543 = c.ReadString()
+				var v544 int32
+				if !vn541 {
+					v544 = r.ReadVarInt32()
 				}
-				m531[k535] = v536
+				m539[k543] = v544
 			}
-			n530 -= sz532
+			n538 -= sz540
 		}
-		x.NMap = m531
-		foryimpl.SetRefMap(c, id529, x.NMap)
+		x.NMap = m539
+		foryimpl.SetRefMap(c, id537, x.NMap)
 	} else {
 		x.NMap = nil
 	}
@@ -4011,32 +4047,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NMap")
 		return
 	}
-	if st538, id539 := c.ReadRefFlag(); st538 == foryimpl.RefBack {
-		x.NStrs = foryimpl.BackRefSlice[string](c, id539)
-	} else if st538 == foryimpl.RefFollows {
-		n540 := c.ReadLengthFast(1)
-		if n540 < 0 {
-			n540 = c.ReadLength(1)
+	if st546, id547 := c.ReadRefFlag(); st546 == foryimpl.RefBack {
+		x.NStrs = foryimpl.BackRefSlice[string](c, id547)
+	} else if st546 == foryimpl.RefFollows {
+		n548 := c.ReadLengthFast(1)
+		if n548 < 0 {
+			n548 = c.ReadLength(1)
 		}
-		l541 := foryimpl.MakeSlice[[]string](c, n540)
-		if n540 > 0 {
-			hn543 := c.ReadListHeader(21)
+		l549 := foryimpl.MakeSlice[[]string](c, n548)
+		if n548 > 0 {
+			hn551 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i542 := range l541 {
-					if hn543 && !c.ReadFlag() {
-						clear(l541[i542 : i542+1])
+				for i550 := range l549 {
+					if hn551 && !c.ReadFlag() {
+						clear(l549[i550 : i550+1])
 						continue
 					}
-					l541[i542] = c.ReadString()
+					l549[i550] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i542)
+						c.TraceIndex(i550)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l541
-		foryimpl.SetRefSlice(c, id539, x.NStrs)
+		x.NStrs = l549
+		foryimpl.SetRefSlice(c, id547, x.NStrs)
 	} else {
 		x.NStrs = nil
 	}
@@ -4044,176 +4080,176 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NStrs")
 		return
 	}
-	n546 := c.ReadLengthFast(1)
-	if n546 < 0 {
-		n546 = c.ReadLength(1)
+	n554 := c.ReadLengthFast(1)
+	if n554 < 0 {
+		n554 = c.ReadLength(1)
 	}
-	l547 := foryimpl.ReuseSlice[Names](c, x.Named, n546)
-	if n546 > 0 {
-		hn549 := c.ReadListHeader(21)
+	l555 := foryimpl.ReuseSlice[Names](c, x.Named, n554)
+	if n554 > 0 {
+		hn557 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i548 := range l547 {
-				if hn549 && !c.ReadFlag() {
-					clear(l547[i548 : i548+1])
+			for i556 := range l555 {
+				if hn557 && !c.ReadFlag() {
+					clear(l555[i556 : i556+1])
 					continue
 				}
-				l547[i548] = c.ReadString()
+				l555[i556] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i548)
+					c.TraceIndex(i556)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l547
+	x.Named = l555
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n552 := c.ReadLengthFast(1)
-	if n552 < 0 {
-		n552 = c.ReadLength(1)
+	n560 := c.ReadLengthFast(1)
+	if n560 < 0 {
+		n560 = c.ReadLength(1)
 	}
-	l553 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n552)
-	if n552 > 0 {
-		hn555, tr557 := c.ReadListHeaderRef(22)
+	l561 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n560)
+	if n560 > 0 {
+		hn563, tr565 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i554 := range l553 {
-				if tr557 {
-					if st558, id559 := c.ReadRefFlag(); st558 == foryimpl.RefBack {
-						l553[i554] = foryimpl.BackRefSlice[int32](c, id559)
-					} else if st558 == foryimpl.RefFollows {
-						n560 := c.ReadLengthFast(1)
-						if n560 < 0 {
-							n560 = c.ReadLength(1)
+			for i562 := range l561 {
+				if tr565 {
+					if st566, id567 := c.ReadRefFlag(); st566 == foryimpl.RefBack {
+						l561[i562] = foryimpl.BackRefSlice[int32](c, id567)
+					} else if st566 == foryimpl.RefFollows {
+						n568 := c.ReadLengthFast(1)
+						if n568 < 0 {
+							n568 = c.ReadLength(1)
 						}
-						l561 := foryimpl.MakeSlice[[]int32](c, n560)
-						if n560 > 0 {
-							hn563 := c.ReadListHeader(5)
+						l569 := foryimpl.MakeSlice[[]int32](c, n568)
+						if n568 > 0 {
+							hn571 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i562 := range l561 {
-									if hn563 && !c.ReadFlag() {
-										clear(l561[i562 : i562+1])
+								for i570 := range l569 {
+									if hn571 && !c.ReadFlag() {
+										clear(l569[i570 : i570+1])
 										continue
 									}
-									l561[i562] = r.ReadVarInt32()
+									l569[i570] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i562)
+										c.TraceIndex(i570)
 										break
 									}
 								}
 							}
 						}
-						l553[i554] = l561
-						foryimpl.SetRefSlice(c, id559, l553[i554])
+						l561[i562] = l569
+						foryimpl.SetRefSlice(c, id567, l561[i562])
 					} else {
-						l553[i554] = nil
+						l561[i562] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i554)
+						c.TraceIndex(i562)
 						break
 					}
 					continue
 				}
-				if hn555 && !c.ReadFlag() {
-					clear(l553[i554 : i554+1])
+				if hn563 && !c.ReadFlag() {
+					clear(l561[i562 : i562+1])
 					continue
 				}
-				n566 := c.ReadLengthFast(1)
-				if n566 < 0 {
-					n566 = c.ReadLength(1)
+				n574 := c.ReadLengthFast(1)
+				if n574 < 0 {
+					n574 = c.ReadLength(1)
 				}
-				l567 := foryimpl.MakeSlice[[]int32](c, n566)
-				if n566 > 0 {
-					hn569 := c.ReadListHeader(5)
+				l575 := foryimpl.MakeSlice[[]int32](c, n574)
+				if n574 > 0 {
+					hn577 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i568 := range l567 {
-							if hn569 && !c.ReadFlag() {
-								clear(l567[i568 : i568+1])
+						for i576 := range l575 {
+							if hn577 && !c.ReadFlag() {
+								clear(l575[i576 : i576+1])
 								continue
 							}
-							l567[i568] = r.ReadVarInt32()
+							l575[i576] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i568)
+								c.TraceIndex(i576)
 								break
 							}
 						}
 					}
 				}
-				l553[i554] = l567
+				l561[i562] = l575
 				if c.Failed() {
-					c.TraceIndex(i554)
+					c.TraceIndex(i562)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l553
+	x.Nested = l561
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n572 := c.ReadLengthFast(1)
-	if n572 < 0 {
-		n572 = c.ReadLength(1)
+	n580 := c.ReadLengthFast(1)
+	if n580 < 0 {
+		n580 = c.ReadLength(1)
 	}
-	l573 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n572)
-	if n572 > 0 {
-		hn575 := c.ReadListHeader(5)
+	l581 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n580)
+	if n580 > 0 {
+		hn583 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i574 := range l573 {
-				if hn575 && !c.ReadFlag() {
-					clear(l573[i574 : i574+1])
+			for i582 := range l581 {
+				if hn583 && !c.ReadFlag() {
+					clear(l581[i582 : i582+1])
 					continue
 				}
-				p578 := foryimpl.Alloc[int32](c)
-				*p578 = r.ReadVarInt32()
-				l573[i574] = p578
+				p586 := foryimpl.Alloc[int32](c)
+				*p586 = r.ReadVarInt32()
+				l581[i582] = p586
 				if c.Failed() {
-					c.TraceIndex(i574)
+					c.TraceIndex(i582)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l573
+	x.PI32s = l581
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n579 := c.ReadLengthFast(1)
-	if n579 < 0 {
-		n579 = c.ReadLength(1)
+	n587 := c.ReadLengthFast(1)
+	if n587 < 0 {
+		n587 = c.ReadLength(1)
 	}
-	l580 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n579)
-	if n579 > 0 {
-		hn582 := c.ReadListHeader(21)
+	l588 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n587)
+	if n587 > 0 {
+		hn590 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i581 := range l580 {
-				if hn582 && !c.ReadFlag() {
-					clear(l580[i581 : i581+1])
+			for i589 := range l588 {
+				if hn590 && !c.ReadFlag() {
+					clear(l588[i589 : i589+1])
 					continue
 				}
-				p585 := foryimpl.Alloc[string](c)
-				*p585 = c.ReadString()
-				l580[i581] = p585
+				p593 := foryimpl.Alloc[string](c)
+				*p593 = c.ReadString()
+				l588[i589] = p593
 				if c.Failed() {
-					c.TraceIndex(i581)
+					c.TraceIndex(i589)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l580
+	x.PStrs = l588
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id587)
-	} else if st586 == foryimpl.RefFollows {
+	if st594, id595 := c.ReadRefFlag(); st594 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id595)
+	} else if st594 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id587, x.Raw)
+		foryimpl.SetRefSlice(c, id595, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -4226,162 +4262,162 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n588 := c.ReadLengthFast(1)
-	if n588 < 0 {
-		n588 = c.ReadLength(1)
+	n596 := c.ReadLengthFast(1)
+	if n596 < 0 {
+		n596 = c.ReadLength(1)
 	}
-	if n588 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n588, 2))
+	if n596 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n596, 2))
 		return
 	}
-	var l589 [2]string
-	if n588 > 0 {
-		hn591 := c.ReadListHeader(21)
+	var l597 [2]string
+	if n596 > 0 {
+		hn599 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i590 := range l589 {
-				if hn591 && !c.ReadFlag() {
-					clear(l589[i590 : i590+1])
+			for i598 := range l597 {
+				if hn599 && !c.ReadFlag() {
+					clear(l597[i598 : i598+1])
 					continue
 				}
-				l589[i590] = c.ReadString()
+				l597[i598] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i590)
+					c.TraceIndex(i598)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l589
+	x.StrArr = l597
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n594 := c.ReadLengthFast(1)
-	if n594 < 0 {
-		n594 = c.ReadLength(1)
+	n602 := c.ReadLengthFast(1)
+	if n602 < 0 {
+		n602 = c.ReadLength(1)
 	}
-	l595 := foryimpl.ReuseSlice[[]string](c, x.Strs, n594)
-	if n594 > 0 {
-		hn597 := c.ReadListHeader(21)
+	l603 := foryimpl.ReuseSlice[[]string](c, x.Strs, n602)
+	if n602 > 0 {
+		hn605 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i596 := range l595 {
-				if hn597 && !c.ReadFlag() {
-					clear(l595[i596 : i596+1])
+			for i604 := range l603 {
+				if hn605 && !c.ReadFlag() {
+					clear(l603[i604 : i604+1])
 					continue
 				}
-				l595[i596] = c.ReadString()
+				l603[i604] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i596)
+					c.TraceIndex(i604)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l595
+	x.Strs = l603
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n600 := c.ReadLengthFast(1)
-	if n600 < 0 {
-		n600 = c.ReadLength(1)
+	n608 := c.ReadLengthFast(1)
+	if n608 < 0 {
+		n608 = c.ReadLength(1)
 	}
-	l601 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n600)
-	if n600 > 0 {
-		hn603 := c.ReadListHeader(38)
+	l609 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n608)
+	if n608 > 0 {
+		hn611 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i602 := range l601 {
-				if hn603 && !c.ReadFlag() {
-					clear(l601[i602 : i602+1])
+			for i610 := range l609 {
+				if hn611 && !c.ReadFlag() {
+					clear(l609[i610 : i610+1])
 					continue
 				}
-				l601[i602] = c.ReadTime()
+				l609[i610] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i602)
+					c.TraceIndex(i610)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l601
+	x.Times = l609
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n606 := c.ReadLengthFast(2)
-	if n606 < 0 {
-		n606 = c.ReadLength(2)
+	n614 := c.ReadLengthFast(2)
+	if n614 < 0 {
+		n614 = c.ReadLength(2)
 	}
-	l607 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n606)
-	if n606 > 0 {
-		hn609 := c.ReadListHeader(10)
+	l615 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n614)
+	if n614 > 0 {
+		hn617 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i608 := range l607 {
-				if hn609 && !c.ReadFlag() {
-					clear(l607[i608 : i608+1])
+			for i616 := range l615 {
+				if hn617 && !c.ReadFlag() {
+					clear(l615[i616 : i616+1])
 					continue
 				}
-				l607[i608] = r.ReadUint16()
+				l615[i616] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i608)
+					c.TraceIndex(i616)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l607
+	x.U16s = l615
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n612 := c.ReadLengthFast(1)
-	if n612 < 0 {
-		n612 = c.ReadLength(1)
+	n620 := c.ReadLengthFast(1)
+	if n620 < 0 {
+		n620 = c.ReadLength(1)
 	}
-	l613 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n612)
-	if n612 > 0 {
-		hn615 := c.ReadListHeader(12)
+	l621 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n620)
+	if n620 > 0 {
+		hn623 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i614 := range l613 {
-				if hn615 && !c.ReadFlag() {
-					clear(l613[i614 : i614+1])
+			for i622 := range l621 {
+				if hn623 && !c.ReadFlag() {
+					clear(l621[i622 : i622+1])
 					continue
 				}
-				l613[i614] = r.ReadVarUint32()
+				l621[i622] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i614)
+					c.TraceIndex(i622)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l613
+	x.U32s = l621
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n618 := c.ReadLengthFast(1)
-	if n618 < 0 {
-		n618 = c.ReadLength(1)
+	n626 := c.ReadLengthFast(1)
+	if n626 < 0 {
+		n626 = c.ReadLength(1)
 	}
-	l619 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n618)
-	if n618 > 0 {
-		hn621 := c.ReadListHeader(14)
+	l627 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n626)
+	if n626 > 0 {
+		hn629 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i620 := range l619 {
-				if hn621 && !c.ReadFlag() {
-					clear(l619[i620 : i620+1])
+			for i628 := range l627 {
+				if hn629 && !c.ReadFlag() {
+					clear(l627[i628 : i628+1])
 					continue
 				}
-				l619[i620] = r.ReadVarUint64()
+				l627[i628] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i620)
+					c.TraceIndex(i628)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l619
+	x.U64s = l627
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4398,129 +4434,129 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n624 := c.ReadLengthFast(2)
-				if n624 < 0 {
-					n624 = c.ReadLength(2)
+				n632 := c.ReadLengthFast(2)
+				if n632 < 0 {
+					n632 = c.ReadLength(2)
 				}
-				if n624 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n624, 3))
+				if n632 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n632, 3))
 					return
 				}
-				var l625 [3]int16
-				if n624 > 0 {
-					hn627 := c.ReadListHeader(3)
+				var l633 [3]int16
+				if n632 > 0 {
+					hn635 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i626 := range l625 {
-							if hn627 && !c.ReadFlag() {
-								clear(l625[i626 : i626+1])
+						for i634 := range l633 {
+							if hn635 && !c.ReadFlag() {
+								clear(l633[i634 : i634+1])
 								continue
 							}
-							l625[i626] = r.ReadInt16()
+							l633[i634] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i626)
+								c.TraceIndex(i634)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l625
+				x.Arr = l633
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n630 := c.ReadLengthFast(1)
-				if n630 < 0 {
-					n630 = c.ReadLength(1)
+				n638 := c.ReadLengthFast(1)
+				if n638 < 0 {
+					n638 = c.ReadLength(1)
 				}
-				l631 := foryimpl.MakeSlice[[]bool](c, n630)
-				if n630 > 0 {
-					hn633 := c.ReadListHeader(1)
+				l639 := foryimpl.MakeSlice[[]bool](c, n638)
+				if n638 > 0 {
+					hn641 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i632 := range l631 {
-							if hn633 && !c.ReadFlag() {
-								clear(l631[i632 : i632+1])
+						for i640 := range l639 {
+							if hn641 && !c.ReadFlag() {
+								clear(l639[i640 : i640+1])
 								continue
 							}
-							l631[i632] = r.ReadBool()
+							l639[i640] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i632)
+								c.TraceIndex(i640)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l631
+				x.Bools = l639
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n636 := c.ReadLengthFast(1)
-				if n636 < 0 {
-					n636 = c.ReadLength(1)
+				n644 := c.ReadLengthFast(1)
+				if n644 < 0 {
+					n644 = c.ReadLength(1)
 				}
-				l637 := foryimpl.MakeSlice[[]uint8](c, n636)
-				if n636 > 0 {
-					hn639 := c.ReadListHeader(9)
+				l645 := foryimpl.MakeSlice[[]uint8](c, n644)
+				if n644 > 0 {
+					hn647 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i638 := range l637 {
-							if hn639 && !c.ReadFlag() {
-								clear(l637[i638 : i638+1])
+						for i646 := range l645 {
+							if hn647 && !c.ReadFlag() {
+								clear(l645[i646 : i646+1])
 								continue
 							}
-							l637[i638] = r.ReadUint8()
+							l645[i646] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i638)
+								c.TraceIndex(i646)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l637
+				x.Bytes = l645
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n642 := c.ReadLengthFast(1)
-				if n642 < 0 {
-					n642 = c.ReadLength(1)
+				n650 := c.ReadLengthFast(1)
+				if n650 < 0 {
+					n650 = c.ReadLength(1)
 				}
-				l643 := foryimpl.MakeSlice[[]Color](c, n642)
-				if n642 > 0 {
-					hn645 := c.ReadListHeader(25)
+				l651 := foryimpl.MakeSlice[[]Color](c, n650)
+				if n650 > 0 {
+					hn653 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i644 := range l643 {
-							if hn645 && !c.ReadFlag() {
-								clear(l643[i644 : i644+1])
+						for i652 := range l651 {
+							if hn653 && !c.ReadFlag() {
+								clear(l651[i652 : i652+1])
 								continue
 							}
-							if e648 := c.ReadEnumFast(uint32(0x7fffffff)); e648 >= 0 {
-								l643[i644] = Color(e648)
+							if e656 := c.ReadEnumFast(uint32(0x7fffffff)); e656 >= 0 {
+								l651[i652] = Color(e656)
 							} else {
-								l643[i644] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l651[i652] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i644)
+								c.TraceIndex(i652)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l643
+				x.Colors = l651
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st651, id652 := c.ReadRefFlag(); st651 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id652)
-				} else if st651 == foryimpl.RefFollows {
-					n653 := c.ReadArrayLengthFast(1)
-					if n653 < 0 {
-						n653 = c.ReadArrayLength(1)
+				if st659, id660 := c.ReadRefFlag(); st659 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id660)
+				} else if st659 == foryimpl.RefFollows {
+					n661 := c.ReadArrayLengthFast(1)
+					if n661 < 0 {
+						n661 = c.ReadArrayLength(1)
 					}
-					a654 := foryimpl.MakeSlice[[]bool](c, n653)
-					r.ReadRawBools(a654)
-					x.DBools = a654
-					foryimpl.SetRefSlice(c, id652, x.DBools)
+					a662 := foryimpl.MakeSlice[[]bool](c, n661)
+					r.ReadRawBools(a662)
+					x.DBools = a662
+					foryimpl.SetRefSlice(c, id660, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -4528,28 +4564,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n649 := c.ReadArrayLengthFast(1)
-					if n649 < 0 {
-						n649 = c.ReadArrayLength(1)
+					n657 := c.ReadArrayLengthFast(1)
+					if n657 < 0 {
+						n657 = c.ReadArrayLength(1)
 					}
-					a650 := foryimpl.MakeSlice[[]bool](c, n649)
-					r.ReadRawBools(a650)
-					x.DBools = a650
+					a658 := foryimpl.MakeSlice[[]bool](c, n657)
+					r.ReadRawBools(a658)
+					x.DBools = a658
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st657, id658 := c.ReadRefFlag(); st657 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id658)
-				} else if st657 == foryimpl.RefFollows {
-					n659 := c.ReadArrayLengthFast(4)
-					if n659 < 0 {
-						n659 = c.ReadArrayLength(4)
+				if st665, id666 := c.ReadRefFlag(); st665 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id666)
+				} else if st665 == foryimpl.RefFollows {
+					n667 := c.ReadArrayLengthFast(4)
+					if n667 < 0 {
+						n667 = c.ReadArrayLength(4)
 					}
-					a660 := foryimpl.MakeSlice[[]float32](c, n659)
-					r.ReadRawFloat32s(a660)
-					x.DF32 = a660
-					foryimpl.SetRefSlice(c, id658, x.DF32)
+					a668 := foryimpl.MakeSlice[[]float32](c, n667)
+					r.ReadRawFloat32s(a668)
+					x.DF32 = a668
+					foryimpl.SetRefSlice(c, id666, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -4557,28 +4593,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n655 := c.ReadArrayLengthFast(4)
-					if n655 < 0 {
-						n655 = c.ReadArrayLength(4)
+					n663 := c.ReadArrayLengthFast(4)
+					if n663 < 0 {
+						n663 = c.ReadArrayLength(4)
 					}
-					a656 := foryimpl.MakeSlice[[]float32](c, n655)
-					r.ReadRawFloat32s(a656)
-					x.DF32 = a656
+					a664 := foryimpl.MakeSlice[[]float32](c, n663)
+					r.ReadRawFloat32s(a664)
+					x.DF32 = a664
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st663, id664 := c.ReadRefFlag(); st663 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id664)
-				} else if st663 == foryimpl.RefFollows {
-					n665 := c.ReadArrayLengthFast(8)
-					if n665 < 0 {
-						n665 = c.ReadArrayLength(8)
+				if st671, id672 := c.ReadRefFlag(); st671 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id672)
+				} else if st671 == foryimpl.RefFollows {
+					n673 := c.ReadArrayLengthFast(8)
+					if n673 < 0 {
+						n673 = c.ReadArrayLength(8)
 					}
-					a666 := foryimpl.MakeSlice[[]float64](c, n665)
-					r.ReadRawFloat64s(a666)
-					x.DF64 = a666
-					foryimpl.SetRefSlice(c, id664, x.DF64)
+					a674 := foryimpl.MakeSlice[[]float64](c, n673)
+					r.ReadRawFloat64s(a674)
+					x.DF64 = a674
+					foryimpl.SetRefSlice(c, id672, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4586,28 +4622,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n661 := c.ReadArrayLengthFast(8)
-					if n661 < 0 {
-						n661 = c.ReadArrayLength(8)
+					n669 := c.ReadArrayLengthFast(8)
+					if n669 < 0 {
+						n669 = c.ReadArrayLength(8)
 					}
-					a662 := foryimpl.MakeSlice[[]float64](c, n661)
-					r.ReadRawFloat64s(a662)
-					x.DF64 = a662
+					a670 := foryimpl.MakeSlice[[]float64](c, n669)
+					r.ReadRawFloat64s(a670)
+					x.DF64 = a670
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st669, id670 := c.ReadRefFlag(); st669 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id670)
-				} else if st669 == foryimpl.RefFollows {
-					n671 := c.ReadArrayLengthFast(2)
-					if n671 < 0 {
-						n671 = c.ReadArrayLength(2)
+				if st677, id678 := c.ReadRefFlag(); st677 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id678)
+				} else if st677 == foryimpl.RefFollows {
+					n679 := c.ReadArrayLengthFast(2)
+					if n679 < 0 {
+						n679 = c.ReadArrayLength(2)
 					}
-					a672 := foryimpl.MakeSlice[[]int16](c, n671)
-					r.ReadRawInt16s(a672)
-					x.DI16 = a672
-					foryimpl.SetRefSlice(c, id670, x.DI16)
+					a680 := foryimpl.MakeSlice[[]int16](c, n679)
+					r.ReadRawInt16s(a680)
+					x.DI16 = a680
+					foryimpl.SetRefSlice(c, id678, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4615,28 +4651,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n667 := c.ReadArrayLengthFast(2)
-					if n667 < 0 {
-						n667 = c.ReadArrayLength(2)
+					n675 := c.ReadArrayLengthFast(2)
+					if n675 < 0 {
+						n675 = c.ReadArrayLength(2)
 					}
-					a668 := foryimpl.MakeSlice[[]int16](c, n667)
-					r.ReadRawInt16s(a668)
-					x.DI16 = a668
+					a676 := foryimpl.MakeSlice[[]int16](c, n675)
+					r.ReadRawInt16s(a676)
+					x.DI16 = a676
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id676)
-				} else if st675 == foryimpl.RefFollows {
-					n677 := c.ReadArrayLengthFast(4)
-					if n677 < 0 {
-						n677 = c.ReadArrayLength(4)
+				if st683, id684 := c.ReadRefFlag(); st683 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id684)
+				} else if st683 == foryimpl.RefFollows {
+					n685 := c.ReadArrayLengthFast(4)
+					if n685 < 0 {
+						n685 = c.ReadArrayLength(4)
 					}
-					a678 := foryimpl.MakeSlice[[]int32](c, n677)
-					r.ReadRawInt32s(a678)
-					x.DI32 = a678
-					foryimpl.SetRefSlice(c, id676, x.DI32)
+					a686 := foryimpl.MakeSlice[[]int32](c, n685)
+					r.ReadRawInt32s(a686)
+					x.DI32 = a686
+					foryimpl.SetRefSlice(c, id684, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4644,28 +4680,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n673 := c.ReadArrayLengthFast(4)
-					if n673 < 0 {
-						n673 = c.ReadArrayLength(4)
+					n681 := c.ReadArrayLengthFast(4)
+					if n681 < 0 {
+						n681 = c.ReadArrayLength(4)
 					}
-					a674 := foryimpl.MakeSlice[[]int32](c, n673)
-					r.ReadRawInt32s(a674)
-					x.DI32 = a674
+					a682 := foryimpl.MakeSlice[[]int32](c, n681)
+					r.ReadRawInt32s(a682)
+					x.DI32 = a682
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st681, id682 := c.ReadRefFlag(); st681 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id682)
-				} else if st681 == foryimpl.RefFollows {
-					n683 := c.ReadArrayLengthFast(8)
-					if n683 < 0 {
-						n683 = c.ReadArrayLength(8)
+				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id690)
+				} else if st689 == foryimpl.RefFollows {
+					n691 := c.ReadArrayLengthFast(8)
+					if n691 < 0 {
+						n691 = c.ReadArrayLength(8)
 					}
-					a684 := foryimpl.MakeSlice[[]int64](c, n683)
-					r.ReadRawInt64s(a684)
-					x.DI64 = a684
-					foryimpl.SetRefSlice(c, id682, x.DI64)
+					a692 := foryimpl.MakeSlice[[]int64](c, n691)
+					r.ReadRawInt64s(a692)
+					x.DI64 = a692
+					foryimpl.SetRefSlice(c, id690, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4673,30 +4709,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n679 := c.ReadArrayLengthFast(8)
-					if n679 < 0 {
-						n679 = c.ReadArrayLength(8)
+					n687 := c.ReadArrayLengthFast(8)
+					if n687 < 0 {
+						n687 = c.ReadArrayLength(8)
 					}
-					a680 := foryimpl.MakeSlice[[]int64](c, n679)
-					r.ReadRawInt64s(a680)
-					x.DI64 = a680
+					a688 := foryimpl.MakeSlice[[]int64](c, n687)
+					r.ReadRawInt64s(a688)
+					x.DI64 = a688
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st688, id689 := c.ReadRefFlag(); st688 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id689)
-				} else if st688 == foryimpl.RefFollows {
-					n690 := c.ReadArrayLengthFast(1)
-					if n690 < 0 {
-						n690 = c.ReadArrayLength(1)
+				if st696, id697 := c.ReadRefFlag(); st696 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id697)
+				} else if st696 == foryimpl.RefFollows {
+					n698 := c.ReadArrayLengthFast(1)
+					if n698 < 0 {
+						n698 = c.ReadArrayLength(1)
 					}
-					a691 := foryimpl.MakeSlice[[]int8](c, n690)
-					for i692 := range a691 {
-						a691[i692] = r.ReadInt8()
+					a699 := foryimpl.MakeSlice[[]int8](c, n698)
+					for i700 := range a699 {
+						a699[i700] = r.ReadInt8()
 					}
-					x.DI8 = a691
-					foryimpl.SetRefSlice(c, id689, x.DI8)
+					x.DI8 = a699
+					foryimpl.SetRefSlice(c, id697, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4704,30 +4740,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n685 := c.ReadArrayLengthFast(1)
-					if n685 < 0 {
-						n685 = c.ReadArrayLength(1)
+					n693 := c.ReadArrayLengthFast(1)
+					if n693 < 0 {
+						n693 = c.ReadArrayLength(1)
 					}
-					a686 := foryimpl.MakeSlice[[]int8](c, n685)
-					for i687 := range a686 {
-						a686[i687] = r.ReadInt8()
+					a694 := foryimpl.MakeSlice[[]int8](c, n693)
+					for i695 := range a694 {
+						a694[i695] = r.ReadInt8()
 					}
-					x.DI8 = a686
+					x.DI8 = a694
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id696)
-				} else if st695 == foryimpl.RefFollows {
-					n697 := c.ReadArrayLengthFast(2)
-					if n697 < 0 {
-						n697 = c.ReadArrayLength(2)
+				if st703, id704 := c.ReadRefFlag(); st703 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id704)
+				} else if st703 == foryimpl.RefFollows {
+					n705 := c.ReadArrayLengthFast(2)
+					if n705 < 0 {
+						n705 = c.ReadArrayLength(2)
 					}
-					a698 := foryimpl.MakeSlice[[]uint16](c, n697)
-					r.ReadRawUint16s(a698)
-					x.DU16 = a698
-					foryimpl.SetRefSlice(c, id696, x.DU16)
+					a706 := foryimpl.MakeSlice[[]uint16](c, n705)
+					r.ReadRawUint16s(a706)
+					x.DU16 = a706
+					foryimpl.SetRefSlice(c, id704, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4735,28 +4771,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n693 := c.ReadArrayLengthFast(2)
-					if n693 < 0 {
-						n693 = c.ReadArrayLength(2)
+					n701 := c.ReadArrayLengthFast(2)
+					if n701 < 0 {
+						n701 = c.ReadArrayLength(2)
 					}
-					a694 := foryimpl.MakeSlice[[]uint16](c, n693)
-					r.ReadRawUint16s(a694)
-					x.DU16 = a694
+					a702 := foryimpl.MakeSlice[[]uint16](c, n701)
+					r.ReadRawUint16s(a702)
+					x.DU16 = a702
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id702)
-				} else if st701 == foryimpl.RefFollows {
-					n703 := c.ReadArrayLengthFast(4)
-					if n703 < 0 {
-						n703 = c.ReadArrayLength(4)
+				if st709, id710 := c.ReadRefFlag(); st709 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id710)
+				} else if st709 == foryimpl.RefFollows {
+					n711 := c.ReadArrayLengthFast(4)
+					if n711 < 0 {
+						n711 = c.ReadArrayLength(4)
 					}
-					a704 := foryimpl.MakeSlice[[]uint32](c, n703)
-					r.ReadRawUint32s(a704)
-					x.DU32 = a704
-					foryimpl.SetRefSlice(c, id702, x.DU32)
+					a712 := foryimpl.MakeSlice[[]uint32](c, n711)
+					r.ReadRawUint32s(a712)
+					x.DU32 = a712
+					foryimpl.SetRefSlice(c, id710, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4764,28 +4800,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n699 := c.ReadArrayLengthFast(4)
-					if n699 < 0 {
-						n699 = c.ReadArrayLength(4)
+					n707 := c.ReadArrayLengthFast(4)
+					if n707 < 0 {
+						n707 = c.ReadArrayLength(4)
 					}
-					a700 := foryimpl.MakeSlice[[]uint32](c, n699)
-					r.ReadRawUint32s(a700)
-					x.DU32 = a700
+					a708 := foryimpl.MakeSlice[[]uint32](c, n707)
+					r.ReadRawUint32s(a708)
+					x.DU32 = a708
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st707, id708 := c.ReadRefFlag(); st707 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id708)
-				} else if st707 == foryimpl.RefFollows {
-					n709 := c.ReadArrayLengthFast(8)
-					if n709 < 0 {
-						n709 = c.ReadArrayLength(8)
+				if st715, id716 := c.ReadRefFlag(); st715 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id716)
+				} else if st715 == foryimpl.RefFollows {
+					n717 := c.ReadArrayLengthFast(8)
+					if n717 < 0 {
+						n717 = c.ReadArrayLength(8)
 					}
-					a710 := foryimpl.MakeSlice[[]uint64](c, n709)
-					r.ReadRawUint64s(a710)
-					x.DU64 = a710
-					foryimpl.SetRefSlice(c, id708, x.DU64)
+					a718 := foryimpl.MakeSlice[[]uint64](c, n717)
+					r.ReadRawUint64s(a718)
+					x.DU64 = a718
+					foryimpl.SetRefSlice(c, id716, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4793,182 +4829,212 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n705 := c.ReadArrayLengthFast(8)
-					if n705 < 0 {
-						n705 = c.ReadArrayLength(8)
+					n713 := c.ReadArrayLengthFast(8)
+					if n713 < 0 {
+						n713 = c.ReadArrayLength(8)
 					}
-					a706 := foryimpl.MakeSlice[[]uint64](c, n705)
-					r.ReadRawUint64s(a706)
-					x.DU64 = a706
+					a714 := foryimpl.MakeSlice[[]uint64](c, n713)
+					r.ReadRawUint64s(a714)
+					x.DU64 = a714
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n711 := c.ReadLengthFast(4)
-				if n711 < 0 {
-					n711 = c.ReadLength(4)
+				n719 := c.ReadLengthFast(4)
+				if n719 < 0 {
+					n719 = c.ReadLength(4)
 				}
-				l712 := foryimpl.MakeSlice[[]float32](c, n711)
-				if n711 > 0 {
-					hn714 := c.ReadListHeader(19)
+				l720 := foryimpl.MakeSlice[[]float32](c, n719)
+				if n719 > 0 {
+					hn722 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i713 := range l712 {
-							if hn714 && !c.ReadFlag() {
-								clear(l712[i713 : i713+1])
+						for i721 := range l720 {
+							if hn722 && !c.ReadFlag() {
+								clear(l720[i721 : i721+1])
 								continue
 							}
-							l712[i713] = r.ReadFloat32()
+							l720[i721] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i713)
+								c.TraceIndex(i721)
 								break
 							}
 						}
 					}
 				}
-				x.F32s = l712
+				x.F32s = l720
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n717 := c.ReadLengthFast(8)
-				if n717 < 0 {
-					n717 = c.ReadLength(8)
+				n725 := c.ReadLengthFast(8)
+				if n725 < 0 {
+					n725 = c.ReadLength(8)
 				}
-				l718 := foryimpl.MakeSlice[[]float64](c, n717)
-				if n717 > 0 {
-					hn720 := c.ReadListHeader(20)
+				l726 := foryimpl.MakeSlice[[]float64](c, n725)
+				if n725 > 0 {
+					hn728 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i719 := range l718 {
-							if hn720 && !c.ReadFlag() {
-								clear(l718[i719 : i719+1])
+						for i727 := range l726 {
+							if hn728 && !c.ReadFlag() {
+								clear(l726[i727 : i727+1])
 								continue
 							}
-							l718[i719] = r.ReadFloat64()
+							l726[i727] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i719)
+								c.TraceIndex(i727)
 								break
 							}
 						}
 					}
 				}
-				x.F64s = l718
+				x.F64s = l726
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n723 := c.ReadLengthFast(2)
-				if n723 < 0 {
-					n723 = c.ReadLength(2)
+				n731 := c.ReadLengthFast(2)
+				if n731 < 0 {
+					n731 = c.ReadLength(2)
 				}
-				l724 := foryimpl.MakeSlice[[]int16](c, n723)
-				if n723 > 0 {
-					hn726 := c.ReadListHeader(3)
+				l732 := foryimpl.MakeSlice[[]int16](c, n731)
+				if n731 > 0 {
+					hn734 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i725 := range l724 {
-							if hn726 && !c.ReadFlag() {
-								clear(l724[i725 : i725+1])
+						for i733 := range l732 {
+							if hn734 && !c.ReadFlag() {
+								clear(l732[i733 : i733+1])
 								continue
 							}
-							l724[i725] = r.ReadInt16()
+							l732[i733] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i725)
+								c.TraceIndex(i733)
 								break
 							}
 						}
 					}
 				}
-				x.I16s = l724
+				x.I16s = l732
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLengthFast(1)
-				if n729 < 0 {
-					n729 = c.ReadLength(1)
+				n737 := c.ReadLengthFast(1)
+				if n737 < 0 {
+					n737 = c.ReadLength(1)
 				}
-				l730 := foryimpl.MakeSlice[[]int32](c, n729)
-				if n729 > 0 {
-					hn732 := c.ReadListHeader(5)
+				l738 := foryimpl.MakeSlice[[]int32](c, n737)
+				if n737 > 0 {
+					hn740 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i731 := range l730 {
-							if hn732 && !c.ReadFlag() {
-								clear(l730[i731 : i731+1])
+						for i739 := range l738 {
+							if hn740 && !c.ReadFlag() {
+								clear(l738[i739 : i739+1])
 								continue
 							}
-							l730[i731] = r.ReadVarInt32()
+							l738[i739] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i731)
+								c.TraceIndex(i739)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l730
+				x.I32s = l738
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n735 := c.ReadLengthFast(1)
-				if n735 < 0 {
-					n735 = c.ReadLength(1)
+				n743 := c.ReadLengthFast(1)
+				if n743 < 0 {
+					n743 = c.ReadLength(1)
 				}
-				l736 := foryimpl.MakeSlice[[]int64](c, n735)
-				if n735 > 0 {
-					hn738 := c.ReadListHeader(7)
+				l744 := foryimpl.MakeSlice[[]int64](c, n743)
+				if n743 > 0 {
+					hn746 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i737 := range l736 {
-							if hn738 && !c.ReadFlag() {
-								clear(l736[i737 : i737+1])
+						for i745 := range l744 {
+							if hn746 && !c.ReadFlag() {
+								clear(l744[i745 : i745+1])
 								continue
 							}
-							l736[i737] = r.ReadVarInt64()
+							l744[i745] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i737)
+								c.TraceIndex(i745)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l736
+				x.I64s = l744
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n741 := c.ReadLengthFast(1)
-				if n741 < 0 {
-					n741 = c.ReadLength(1)
+				n749 := c.ReadLengthFast(1)
+				if n749 < 0 {
+					n749 = c.ReadLength(1)
 				}
-				l742 := foryimpl.MakeSlice[[]int8](c, n741)
-				if n741 > 0 {
-					hn744 := c.ReadListHeader(2)
+				l750 := foryimpl.MakeSlice[[]int8](c, n749)
+				if n749 > 0 {
+					hn752 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i743 := range l742 {
-							if hn744 && !c.ReadFlag() {
-								clear(l742[i743 : i743+1])
+						for i751 := range l750 {
+							if hn752 && !c.ReadFlag() {
+								clear(l750[i751 : i751+1])
 								continue
 							}
-							l742[i743] = r.ReadInt8()
+							l750[i751] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i743)
+								c.TraceIndex(i751)
 								break
 							}
 						}
 					}
 				}
-				x.I8s = l742
+				x.I8s = l750
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st753, id754 := c.ReadRefFlag(); st753 == foryimpl.RefBack {
-					x.NI64s = foryimpl.BackRefSlice[int64](c, id754)
-				} else if st753 == foryimpl.RefFollows {
+				if st761, id762 := c.ReadRefFlag(); st761 == foryimpl.RefBack {
+					x.NI64s = foryimpl.BackRefSlice[int64](c, id762)
+				} else if st761 == foryimpl.RefFollows {
+					n763 := c.ReadLengthFast(1)
+					if n763 < 0 {
+						n763 = c.ReadLength(1)
+					}
+					l764 := foryimpl.MakeSlice[[]int64](c, n763)
+					if n763 > 0 {
+						hn766 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i765 := range l764 {
+								if hn766 && !c.ReadFlag() {
+									clear(l764[i765 : i765+1])
+									continue
+								}
+								l764[i765] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i765)
+									break
+								}
+							}
+						}
+					}
+					x.NI64s = l764
+					foryimpl.SetRefSlice(c, id762, x.NI64s)
+				} else {
+					x.NI64s = nil
+				}
+			} else {
+				if f.Convert {
+					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
 					n755 := c.ReadLengthFast(1)
 					if n755 < 0 {
 						n755 = c.ReadLength(1)
@@ -4991,94 +5057,92 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 					x.NI64s = l756
-					foryimpl.SetRefSlice(c, id754, x.NI64s)
-				} else {
-					x.NI64s = nil
-				}
-			} else {
-				if f.Convert {
-					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n747 := c.ReadLengthFast(1)
-					if n747 < 0 {
-						n747 = c.ReadLength(1)
-					}
-					l748 := foryimpl.MakeSlice[[]int64](c, n747)
-					if n747 > 0 {
-						hn750 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i749 := range l748 {
-								if hn750 && !c.ReadFlag() {
-									clear(l748[i749 : i749+1])
-									continue
-								}
-								l748[i749] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i749)
-									break
-								}
-							}
-						}
-					}
-					x.NI64s = l748
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st769, id770 := c.ReadRefFlag(); st769 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id770)
-				} else if st769 == foryimpl.RefFollows {
-					n771 := c.ReadLengthFast(2)
-					if n771 < 0 {
-						n771 = c.ReadLength(2)
+				if st777, id778 := c.ReadRefFlag(); st777 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id778)
+				} else if st777 == foryimpl.RefFollows {
+					n779 := c.ReadLengthFast(2)
+					if n779 < 0 {
+						n779 = c.ReadLength(2)
 					}
-					m772 := foryimpl.MakeMap[map[string]int32](c, n771)
-					for n771 > 0 && !c.Failed() {
-						sz773, vn774, _ := c.ReadMapChunk(n771, 21, 5, nil, false)
-						for j775 := 0; j775 < sz773 && !c.Failed(); j775++ {
-							var k776 string
-							k776 = c.ReadString()
-							var v777 int32
-							if !vn774 {
-								v777 = r.ReadVarInt32()
+					m780 := foryimpl.MakeMap[map[string]int32](c, n779)
+					for n779 > 0 && !c.Failed() {
+						sz781, vn782, _ := c.ReadMapChunk(n779, 21, 5, nil, false)
+						for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
+							var k784 string
+							k784 = c.ReadString()
+							var v785 int32
+							if !vn782 {
+								v785 = r.ReadVarInt32()
 							}
-							m772[k776] = v777
+							m780[k784] = v785
 						}
-						n771 -= sz773
+						n779 -= sz781
 					}
-					x.NMap = m772
-					foryimpl.SetRefMap(c, id770, x.NMap)
+					x.NMap = m780
+					foryimpl.SetRefMap(c, id778, x.NMap)
 				} else {
 					x.NMap = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n761 := c.ReadLengthFast(2)
-					if n761 < 0 {
-						n761 = c.ReadLength(2)
+					n769 := c.ReadLengthFast(2)
+					if n769 < 0 {
+						n769 = c.ReadLength(2)
 					}
-					m762 := foryimpl.MakeMap[map[string]int32](c, n761)
-					for n761 > 0 && !c.Failed() {
-						sz763, vn764, _ := c.ReadMapChunk(n761, 21, 5, nil, false)
-						for j765 := 0; j765 < sz763 && !c.Failed(); j765++ {
-							var k766 string
-							k766 = c.ReadString()
-							var v767 int32
-							if !vn764 {
-								v767 = r.ReadVarInt32()
+					m770 := foryimpl.MakeMap[map[string]int32](c, n769)
+					for n769 > 0 && !c.Failed() {
+						sz771, vn772, _ := c.ReadMapChunk(n769, 21, 5, nil, false)
+						for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
+							var k774 string
+							k774 = c.ReadString()
+							var v775 int32
+							if !vn772 {
+								v775 = r.ReadVarInt32()
 							}
-							m762[k766] = v767
+							m770[k774] = v775
 						}
-						n761 -= sz763
+						n769 -= sz771
 					}
-					x.NMap = m762
+					x.NMap = m770
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st785, id786 := c.ReadRefFlag(); st785 == foryimpl.RefBack {
-					x.NStrs = foryimpl.BackRefSlice[string](c, id786)
-				} else if st785 == foryimpl.RefFollows {
+				if st793, id794 := c.ReadRefFlag(); st793 == foryimpl.RefBack {
+					x.NStrs = foryimpl.BackRefSlice[string](c, id794)
+				} else if st793 == foryimpl.RefFollows {
+					n795 := c.ReadLengthFast(1)
+					if n795 < 0 {
+						n795 = c.ReadLength(1)
+					}
+					l796 := foryimpl.MakeSlice[[]string](c, n795)
+					if n795 > 0 {
+						hn798 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i797 := range l796 {
+								if hn798 && !c.ReadFlag() {
+									clear(l796[i797 : i797+1])
+									continue
+								}
+								l796[i797] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i797)
+									break
+								}
+							}
+						}
+					}
+					x.NStrs = l796
+					foryimpl.SetRefSlice(c, id794, x.NStrs)
+				} else {
+					x.NStrs = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					n787 := c.ReadLengthFast(1)
 					if n787 < 0 {
 						n787 = c.ReadLength(1)
@@ -5101,170 +5165,178 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 					x.NStrs = l788
-					foryimpl.SetRefSlice(c, id786, x.NStrs)
-				} else {
-					x.NStrs = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n779 := c.ReadLengthFast(1)
-					if n779 < 0 {
-						n779 = c.ReadLength(1)
-					}
-					l780 := foryimpl.MakeSlice[[]string](c, n779)
-					if n779 > 0 {
-						hn782 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i781 := range l780 {
-								if hn782 && !c.ReadFlag() {
-									clear(l780[i781 : i781+1])
-									continue
-								}
-								l780[i781] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i781)
-									break
-								}
-							}
-						}
-					}
-					x.NStrs = l780
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n793 := c.ReadLengthFast(1)
-				if n793 < 0 {
-					n793 = c.ReadLength(1)
+				n801 := c.ReadLengthFast(1)
+				if n801 < 0 {
+					n801 = c.ReadLength(1)
 				}
-				l794 := foryimpl.MakeSlice[Names](c, n793)
-				if n793 > 0 {
-					hn796 := c.ReadListHeader(21)
+				l802 := foryimpl.MakeSlice[Names](c, n801)
+				if n801 > 0 {
+					hn804 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i795 := range l794 {
-							if hn796 && !c.ReadFlag() {
-								clear(l794[i795 : i795+1])
+						for i803 := range l802 {
+							if hn804 && !c.ReadFlag() {
+								clear(l802[i803 : i803+1])
 								continue
 							}
-							l794[i795] = c.ReadString()
+							l802[i803] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i795)
+								c.TraceIndex(i803)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l794
+				x.Named = l802
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n799 := c.ReadLengthFast(1)
-				if n799 < 0 {
-					n799 = c.ReadLength(1)
+				n807 := c.ReadLengthFast(1)
+				if n807 < 0 {
+					n807 = c.ReadLength(1)
 				}
-				l800 := foryimpl.MakeSlice[[][]int32](c, n799)
-				if n799 > 0 {
-					hn802 := c.ReadListHeader(22)
+				l808 := foryimpl.MakeSlice[[][]int32](c, n807)
+				if n807 > 0 {
+					hn810, tr812 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i801 := range l800 {
-							if hn802 && !c.ReadFlag() {
-								clear(l800[i801 : i801+1])
+						for i809 := range l808 {
+							if tr812 {
+								if st813, id814 := c.ReadRefFlag(); st813 == foryimpl.RefBack {
+									l808[i809] = foryimpl.BackRefSlice[int32](c, id814)
+								} else if st813 == foryimpl.RefFollows {
+									n815 := c.ReadLengthFast(1)
+									if n815 < 0 {
+										n815 = c.ReadLength(1)
+									}
+									l816 := foryimpl.MakeSlice[[]int32](c, n815)
+									if n815 > 0 {
+										hn818 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i817 := range l816 {
+												if hn818 && !c.ReadFlag() {
+													clear(l816[i817 : i817+1])
+													continue
+												}
+												l816[i817] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i817)
+													break
+												}
+											}
+										}
+									}
+									l808[i809] = l816
+									foryimpl.SetRefSlice(c, id814, l808[i809])
+								} else {
+									l808[i809] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i809)
+									break
+								}
 								continue
 							}
-							n805 := c.ReadLengthFast(1)
-							if n805 < 0 {
-								n805 = c.ReadLength(1)
+							if hn810 && !c.ReadFlag() {
+								clear(l808[i809 : i809+1])
+								continue
 							}
-							l806 := foryimpl.MakeSlice[[]int32](c, n805)
-							if n805 > 0 {
-								hn808 := c.ReadListHeader(5)
+							n821 := c.ReadLengthFast(1)
+							if n821 < 0 {
+								n821 = c.ReadLength(1)
+							}
+							l822 := foryimpl.MakeSlice[[]int32](c, n821)
+							if n821 > 0 {
+								hn824 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i807 := range l806 {
-										if hn808 && !c.ReadFlag() {
-											clear(l806[i807 : i807+1])
+									for i823 := range l822 {
+										if hn824 && !c.ReadFlag() {
+											clear(l822[i823 : i823+1])
 											continue
 										}
-										l806[i807] = r.ReadVarInt32()
+										l822[i823] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i807)
+											c.TraceIndex(i823)
 											break
 										}
 									}
 								}
 							}
-							l800[i801] = l806
+							l808[i809] = l822
 							if c.Failed() {
-								c.TraceIndex(i801)
+								c.TraceIndex(i809)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l800
+				x.Nested = l808
 			}
 		case 25:
 			if f.Convert {
-				x.PI32s = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+				x.PI32s = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n811 := c.ReadLengthFast(1)
-				if n811 < 0 {
-					n811 = c.ReadLength(1)
+				n827 := c.ReadLengthFast(1)
+				if n827 < 0 {
+					n827 = c.ReadLength(1)
 				}
-				l812 := foryimpl.MakeSlice[[]*int32](c, n811)
-				if n811 > 0 {
-					hn814 := c.ReadListHeader(5)
+				l828 := foryimpl.MakeSlice[[]*int32](c, n827)
+				if n827 > 0 {
+					hn830 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i813 := range l812 {
-							if hn814 && !c.ReadFlag() {
-								clear(l812[i813 : i813+1])
+						for i829 := range l828 {
+							if hn830 && !c.ReadFlag() {
+								clear(l828[i829 : i829+1])
 								continue
 							}
-							p817 := foryimpl.Alloc[int32](c)
-							*p817 = r.ReadVarInt32()
-							l812[i813] = p817
+							p833 := foryimpl.Alloc[int32](c)
+							*p833 = r.ReadVarInt32()
+							l828[i829] = p833
 							if c.Failed() {
-								c.TraceIndex(i813)
+								c.TraceIndex(i829)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l812
+				x.PI32s = l828
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n818 := c.ReadLengthFast(1)
-				if n818 < 0 {
-					n818 = c.ReadLength(1)
+				n834 := c.ReadLengthFast(1)
+				if n834 < 0 {
+					n834 = c.ReadLength(1)
 				}
-				l819 := foryimpl.MakeSlice[[]*string](c, n818)
-				if n818 > 0 {
-					hn821 := c.ReadListHeader(21)
+				l835 := foryimpl.MakeSlice[[]*string](c, n834)
+				if n834 > 0 {
+					hn837 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i820 := range l819 {
-							if hn821 && !c.ReadFlag() {
-								clear(l819[i820 : i820+1])
+						for i836 := range l835 {
+							if hn837 && !c.ReadFlag() {
+								clear(l835[i836 : i836+1])
 								continue
 							}
-							p824 := foryimpl.Alloc[string](c)
-							*p824 = c.ReadString()
-							l819[i820] = p824
+							p840 := foryimpl.Alloc[string](c)
+							*p840 = c.ReadString()
+							l835[i836] = p840
 							if c.Failed() {
-								c.TraceIndex(i820)
+								c.TraceIndex(i836)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l819
+				x.PStrs = l835
 			}
 		case 27:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st825, id826 := c.ReadRefFlag(); st825 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id826)
-				} else if st825 == foryimpl.RefFollows {
+				if st841, id842 := c.ReadRefFlag(); st841 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id842)
+				} else if st841 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id826, x.Raw)
+					foryimpl.SetRefSlice(c, id842, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -5281,163 +5353,163 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n827 := c.ReadLengthFast(1)
-				if n827 < 0 {
-					n827 = c.ReadLength(1)
+				n843 := c.ReadLengthFast(1)
+				if n843 < 0 {
+					n843 = c.ReadLength(1)
 				}
-				if n827 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n827, 2))
+				if n843 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n843, 2))
 					return
 				}
-				var l828 [2]string
-				if n827 > 0 {
-					hn830 := c.ReadListHeader(21)
+				var l844 [2]string
+				if n843 > 0 {
+					hn846 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i829 := range l828 {
-							if hn830 && !c.ReadFlag() {
-								clear(l828[i829 : i829+1])
+						for i845 := range l844 {
+							if hn846 && !c.ReadFlag() {
+								clear(l844[i845 : i845+1])
 								continue
 							}
-							l828[i829] = c.ReadString()
+							l844[i845] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i829)
+								c.TraceIndex(i845)
 								break
 							}
 						}
 					}
 				}
-				x.StrArr = l828
+				x.StrArr = l844
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n833 := c.ReadLengthFast(1)
-				if n833 < 0 {
-					n833 = c.ReadLength(1)
+				n849 := c.ReadLengthFast(1)
+				if n849 < 0 {
+					n849 = c.ReadLength(1)
 				}
-				l834 := foryimpl.MakeSlice[[]string](c, n833)
-				if n833 > 0 {
-					hn836 := c.ReadListHeader(21)
+				l850 := foryimpl.MakeSlice[[]string](c, n849)
+				if n849 > 0 {
+					hn852 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i835 := range l834 {
-							if hn836 && !c.ReadFlag() {
-								clear(l834[i835 : i835+1])
+						for i851 := range l850 {
+							if hn852 && !c.ReadFlag() {
+								clear(l850[i851 : i851+1])
 								continue
 							}
-							l834[i835] = c.ReadString()
+							l850[i851] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i835)
+								c.TraceIndex(i851)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l834
+				x.Strs = l850
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n839 := c.ReadLengthFast(1)
-				if n839 < 0 {
-					n839 = c.ReadLength(1)
+				n855 := c.ReadLengthFast(1)
+				if n855 < 0 {
+					n855 = c.ReadLength(1)
 				}
-				l840 := foryimpl.MakeSlice[[]time.Time](c, n839)
-				if n839 > 0 {
-					hn842 := c.ReadListHeader(38)
+				l856 := foryimpl.MakeSlice[[]time.Time](c, n855)
+				if n855 > 0 {
+					hn858 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i841 := range l840 {
-							if hn842 && !c.ReadFlag() {
-								clear(l840[i841 : i841+1])
+						for i857 := range l856 {
+							if hn858 && !c.ReadFlag() {
+								clear(l856[i857 : i857+1])
 								continue
 							}
-							l840[i841] = c.ReadTime()
+							l856[i857] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i841)
+								c.TraceIndex(i857)
 								break
 							}
 						}
 					}
 				}
-				x.Times = l840
+				x.Times = l856
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n845 := c.ReadLengthFast(2)
-				if n845 < 0 {
-					n845 = c.ReadLength(2)
+				n861 := c.ReadLengthFast(2)
+				if n861 < 0 {
+					n861 = c.ReadLength(2)
 				}
-				l846 := foryimpl.MakeSlice[[]uint16](c, n845)
-				if n845 > 0 {
-					hn848 := c.ReadListHeader(10)
+				l862 := foryimpl.MakeSlice[[]uint16](c, n861)
+				if n861 > 0 {
+					hn864 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i847 := range l846 {
-							if hn848 && !c.ReadFlag() {
-								clear(l846[i847 : i847+1])
+						for i863 := range l862 {
+							if hn864 && !c.ReadFlag() {
+								clear(l862[i863 : i863+1])
 								continue
 							}
-							l846[i847] = r.ReadUint16()
+							l862[i863] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i847)
+								c.TraceIndex(i863)
 								break
 							}
 						}
 					}
 				}
-				x.U16s = l846
+				x.U16s = l862
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n851 := c.ReadLengthFast(1)
-				if n851 < 0 {
-					n851 = c.ReadLength(1)
+				n867 := c.ReadLengthFast(1)
+				if n867 < 0 {
+					n867 = c.ReadLength(1)
 				}
-				l852 := foryimpl.MakeSlice[[]uint32](c, n851)
-				if n851 > 0 {
-					hn854 := c.ReadListHeader(12)
+				l868 := foryimpl.MakeSlice[[]uint32](c, n867)
+				if n867 > 0 {
+					hn870 := c.ReadListHeader(12)
 					if !c.Failed() {
-						for i853 := range l852 {
-							if hn854 && !c.ReadFlag() {
-								clear(l852[i853 : i853+1])
+						for i869 := range l868 {
+							if hn870 && !c.ReadFlag() {
+								clear(l868[i869 : i869+1])
 								continue
 							}
-							l852[i853] = r.ReadVarUint32()
+							l868[i869] = r.ReadVarUint32()
 							if c.Failed() {
-								c.TraceIndex(i853)
+								c.TraceIndex(i869)
 								break
 							}
 						}
 					}
 				}
-				x.U32s = l852
+				x.U32s = l868
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n857 := c.ReadLengthFast(1)
-				if n857 < 0 {
-					n857 = c.ReadLength(1)
+				n873 := c.ReadLengthFast(1)
+				if n873 < 0 {
+					n873 = c.ReadLength(1)
 				}
-				l858 := foryimpl.MakeSlice[[]uint64](c, n857)
-				if n857 > 0 {
-					hn860 := c.ReadListHeader(14)
+				l874 := foryimpl.MakeSlice[[]uint64](c, n873)
+				if n873 > 0 {
+					hn876 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i859 := range l858 {
-							if hn860 && !c.ReadFlag() {
-								clear(l858[i859 : i859+1])
+						for i875 := range l874 {
+							if hn876 && !c.ReadFlag() {
+								clear(l874[i875 : i875+1])
 								continue
 							}
-							l858[i859] = r.ReadVarUint64()
+							l874[i875] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i859)
+								c.TraceIndex(i875)
 								break
 							}
 						}
 					}
 				}
-				x.U64s = l858
+				x.U64s = l874
 			}
 		default:
 			c.SkipField(f)
@@ -8288,9 +8360,30 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l44 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n43)
 	if n43 > 0 {
-		hn46, ev47 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+		hn46, tr48, ev47 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
 			for i45 := range l44 {
+				if tr48 {
+					if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+						if p51 := foryimpl.BackRef[other.Address](c, id50); p51 != nil {
+							l44[i45] = *p51
+						}
+					} else if st49 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id50, &l44[i45])
+						if ev47 != nil {
+							l44[i45].ForyReadEvolved(c, ev47)
+						} else {
+							l44[i45].ForyRead(c)
+						}
+					} else {
+						l44[i45] = other.Address{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i45)
+						break
+					}
+					continue
+				}
 				if hn46 && !c.ReadFlag() {
 					clear(l44[i45 : i45+1])
 					continue
@@ -8312,37 +8405,37 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n49 := c.ReadLengthFast(2)
-	if n49 < 0 {
-		n49 = c.ReadLength(2)
+	n52 := c.ReadLengthFast(2)
+	if n52 < 0 {
+		n52 = c.ReadLength(2)
 	}
-	m50 := foryimpl.MakeMap[map[string]*other.Tag](c, n49)
-	for n49 > 0 && !c.Failed() {
-		sz51, vn52, ev57 := c.ReadMapChunk(n49, 21, 30, (*other.Tag)(nil).ForyType(), true)
-		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-			var k54 string
-			k54 = c.ReadString()
-			var v55 *other.Tag
-			if !vn52 {
-				p56 := foryimpl.Alloc[other.Tag](c)
-				if ev57 != nil {
-					p56.ForyReadEvolved(c, ev57)
+	m53 := foryimpl.MakeMap[map[string]*other.Tag](c, n52)
+	for n52 > 0 && !c.Failed() {
+		sz54, vn55, ev60 := c.ReadMapChunk(n52, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
+			var k57 string
+			k57 = c.ReadString()
+			var v58 *other.Tag
+			if !vn55 {
+				p59 := foryimpl.Alloc[other.Tag](c)
+				if ev60 != nil {
+					p59.ForyReadEvolved(c, ev60)
 				} else {
-					p56.ForyRead(c)
+					p59.ForyRead(c)
 				}
-				v55 = p56
+				v58 = p59
 			}
-			m50[k54] = v55
+			m53[k57] = v58
 		}
-		n49 -= sz51
+		n52 -= sz54
 	}
-	x.ByName = m50
+	x.ByName = m53
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	if ev59 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev59 != nil {
-		x.Home.ForyReadEvolved(c, ev59)
+	if ev62 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev62 != nil {
+		x.Home.ForyReadEvolved(c, ev62)
 	} else if !c.Failed() {
 		x.Home.ForyRead(c)
 	}
@@ -8350,66 +8443,87 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n60 := c.ReadLengthFast(1)
-	if n60 < 0 {
-		n60 = c.ReadLength(1)
+	n63 := c.ReadLengthFast(1)
+	if n63 < 0 {
+		n63 = c.ReadLength(1)
 	}
-	l61 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n60)
-	if n60 > 0 {
-		hn63, ev64 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	l64 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n63)
+	if n63 > 0 {
+		hn66, tr68, ev67 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i62 := range l61 {
-				if hn63 && !c.ReadFlag() {
-					clear(l61[i62 : i62+1])
+			for i65 := range l64 {
+				if tr68 {
+					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+						l64[i65] = foryimpl.BackRef[other.Address](c, id71)
+					} else if st70 == foryimpl.RefFollows {
+						p72 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id71, p72)
+						if ev67 != nil {
+							p72.ForyReadEvolved(c, ev67)
+						} else {
+							p72.ForyRead(c)
+						}
+						l64[i65] = p72
+					} else {
+						l64[i65] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i65)
+						break
+					}
 					continue
 				}
-				p66 := foryimpl.Alloc[other.Address](c)
-				if ev64 != nil {
-					p66.ForyReadEvolved(c, ev64)
-				} else {
-					p66.ForyRead(c)
+				if hn66 && !c.ReadFlag() {
+					clear(l64[i65 : i65+1])
+					continue
 				}
-				l61[i62] = p66
+				p69 := foryimpl.Alloc[other.Address](c)
+				if ev67 != nil {
+					p69.ForyReadEvolved(c, ev67)
+				} else {
+					p69.ForyRead(c)
+				}
+				l64[i65] = p69
 				if c.Failed() {
-					c.TraceIndex(i62)
+					c.TraceIndex(i65)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l61
+	x.PAddrs = l64
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.ReadFlag() {
-		p67 := foryimpl.Alloc[Scalars](c)
-		if ev68 := c.ReadStructFieldMeta(foryTypeScalars); ev68 != nil {
-			p67.ForyReadEvolved(c, ev68)
+		p73 := foryimpl.Alloc[Scalars](c)
+		if ev74 := c.ReadStructFieldMeta(foryTypeScalars); ev74 != nil {
+			p73.ForyReadEvolved(c, ev74)
 		} else if !c.Failed() {
-			p67.ForyRead(c)
+			p73.ForyRead(c)
 		}
-		x.PScalars = p67
+		x.PScalars = p73
 	}
 	if c.Failed() {
 		c.Trace("PScalars")
 		return
 	}
 	if c.ReadFlag() {
-		p69 := foryimpl.Alloc[other.Tag](c)
-		if ev70 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev70 != nil {
-			p69.ForyReadEvolved(c, ev70)
+		p75 := foryimpl.Alloc[other.Tag](c)
+		if ev76 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev76 != nil {
+			p75.ForyReadEvolved(c, ev76)
 		} else if !c.Failed() {
-			p69.ForyRead(c)
+			p75.ForyRead(c)
 		}
-		x.PTag = p69
+		x.PTag = p75
 	}
 	if c.Failed() {
 		c.Trace("PTag")
 		return
 	}
-	if ev71 := c.ReadStructFieldMeta(foryTypeScalars); ev71 != nil {
-		x.Scalars.ForyReadEvolved(c, ev71)
+	if ev77 := c.ReadStructFieldMeta(foryTypeScalars); ev77 != nil {
+		x.Scalars.ForyReadEvolved(c, ev77)
 	} else if !c.Failed() {
 		x.Scalars.ForyRead(c)
 	}
@@ -8417,32 +8531,53 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n72 := c.ReadLengthFast(1)
-	if n72 < 0 {
-		n72 = c.ReadLength(1)
+	n78 := c.ReadLengthFast(1)
+	if n78 < 0 {
+		n78 = c.ReadLength(1)
 	}
-	l73 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n72)
-	if n72 > 0 {
-		hn75, ev76 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	l79 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n78)
+	if n78 > 0 {
+		hn81, tr83, ev82 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i74 := range l73 {
-				if hn75 && !c.ReadFlag() {
-					clear(l73[i74 : i74+1])
+			for i80 := range l79 {
+				if tr83 {
+					if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
+						if p86 := foryimpl.BackRef[other.Tag](c, id85); p86 != nil {
+							l79[i80] = *p86
+						}
+					} else if st84 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id85, &l79[i80])
+						if ev82 != nil {
+							l79[i80].ForyReadEvolved(c, ev82)
+						} else {
+							l79[i80].ForyRead(c)
+						}
+					} else {
+						l79[i80] = other.Tag{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i80)
+						break
+					}
 					continue
 				}
-				if ev76 != nil {
-					l73[i74].ForyReadEvolved(c, ev76)
+				if hn81 && !c.ReadFlag() {
+					clear(l79[i80 : i80+1])
+					continue
+				}
+				if ev82 != nil {
+					l79[i80].ForyReadEvolved(c, ev82)
 				} else {
-					l73[i74].ForyRead(c)
+					l79[i80].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i74)
+					c.TraceIndex(i80)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l73
+	x.Tags = l79
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -8453,13 +8588,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p78 := foryimpl.Alloc[other.Address](c)
-		if ev79 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev79 != nil {
-			p78.ForyReadEvolved(c, ev79)
+		p87 := foryimpl.Alloc[other.Address](c)
+		if ev88 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev88 != nil {
+			p87.ForyReadEvolved(c, ev88)
 		} else if !c.Failed() {
-			p78.ForyRead(c)
+			p87.ForyRead(c)
 		}
-		x.Work = p78
+		x.Work = p87
 	}
 	if c.Failed() {
 		c.Trace("Work")
@@ -8483,83 +8618,104 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n80 := c.ReadLengthFast(1)
-	if n80 < 0 {
-		n80 = c.ReadLength(1)
+	n89 := c.ReadLengthFast(1)
+	if n89 < 0 {
+		n89 = c.ReadLength(1)
 	}
-	l81 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n80)
-	if n80 > 0 {
-		hn83, ev84 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+	l90 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n89)
+	if n89 > 0 {
+		hn92, tr94, ev93 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i82 := range l81 {
-				if hn83 && !c.ReadFlag() {
-					clear(l81[i82 : i82+1])
+			for i91 := range l90 {
+				if tr94 {
+					if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
+						if p97 := foryimpl.BackRef[other.Address](c, id96); p97 != nil {
+							l90[i91] = *p97
+						}
+					} else if st95 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id96, &l90[i91])
+						if ev93 != nil {
+							l90[i91].ForyReadEvolved(c, ev93)
+						} else {
+							l90[i91].ForyRead(c)
+						}
+					} else {
+						l90[i91] = other.Address{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i91)
+						break
+					}
 					continue
 				}
-				if ev84 != nil {
-					l81[i82].ForyReadEvolved(c, ev84)
+				if hn92 && !c.ReadFlag() {
+					clear(l90[i91 : i91+1])
+					continue
+				}
+				if ev93 != nil {
+					l90[i91].ForyReadEvolved(c, ev93)
 				} else {
-					l81[i82].ForyRead(c)
+					l90[i91].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i82)
+					c.TraceIndex(i91)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l81
+	x.Addrs = l90
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n86 := c.ReadLengthFast(2)
-	if n86 < 0 {
-		n86 = c.ReadLength(2)
+	n98 := c.ReadLengthFast(2)
+	if n98 < 0 {
+		n98 = c.ReadLength(2)
 	}
-	m87 := foryimpl.MakeMap[map[string]*other.Tag](c, n86)
-	for n86 > 0 && !c.Failed() {
-		sz88, vn89, tr95, ev94 := c.ReadMapChunkRef(n86, 21, 30, (*other.Tag)(nil).ForyType())
-		for j90 := 0; j90 < sz88 && !c.Failed(); j90++ {
-			var k91 string
-			k91 = c.ReadString()
-			var v92 *other.Tag
-			if tr95 {
-				if st96, id97 := c.ReadRefFlag(); st96 == foryimpl.RefBack {
-					v92 = foryimpl.BackRef[other.Tag](c, id97)
-				} else if st96 == foryimpl.RefFollows {
-					p98 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id97, p98)
-					if ev94 != nil {
-						p98.ForyReadEvolved(c, ev94)
+	m99 := foryimpl.MakeMap[map[string]*other.Tag](c, n98)
+	for n98 > 0 && !c.Failed() {
+		sz100, vn101, tr107, ev106 := c.ReadMapChunkRef(n98, 21, 30, (*other.Tag)(nil).ForyType())
+		for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
+			var k103 string
+			k103 = c.ReadString()
+			var v104 *other.Tag
+			if tr107 {
+				if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
+					v104 = foryimpl.BackRef[other.Tag](c, id109)
+				} else if st108 == foryimpl.RefFollows {
+					p110 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id109, p110)
+					if ev106 != nil {
+						p110.ForyReadEvolved(c, ev106)
 					} else {
-						p98.ForyRead(c)
+						p110.ForyRead(c)
 					}
-					v92 = p98
+					v104 = p110
 				} else {
-					v92 = nil
+					v104 = nil
 				}
-			} else if !vn89 {
-				p93 := foryimpl.Alloc[other.Tag](c)
-				if ev94 != nil {
-					p93.ForyReadEvolved(c, ev94)
+			} else if !vn101 {
+				p105 := foryimpl.Alloc[other.Tag](c)
+				if ev106 != nil {
+					p105.ForyReadEvolved(c, ev106)
 				} else {
-					p93.ForyRead(c)
+					p105.ForyRead(c)
 				}
-				v92 = p93
+				v104 = p105
 			}
-			m87[k91] = v92
+			m99[k103] = v104
 		}
-		n86 -= sz88
+		n98 -= sz100
 	}
-	x.ByName = m87
+	x.ByName = m99
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev101 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev101 != nil {
-			x.Home.ForyReadEvolved(c, ev101)
+		if ev113 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev113 != nil {
+			x.Home.ForyReadEvolved(c, ev113)
 		} else if !c.Failed() {
 			x.Home.ForyRead(c)
 		}
@@ -8568,70 +8724,70 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n102 := c.ReadLengthFast(1)
-	if n102 < 0 {
-		n102 = c.ReadLength(1)
+	n114 := c.ReadLengthFast(1)
+	if n114 < 0 {
+		n114 = c.ReadLength(1)
 	}
-	l103 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n102)
-	if n102 > 0 {
-		hn105, tr107, ev106 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+	l115 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n114)
+	if n114 > 0 {
+		hn117, tr119, ev118 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i104 := range l103 {
-				if tr107 {
-					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-						l103[i104] = foryimpl.BackRef[other.Address](c, id110)
-					} else if st109 == foryimpl.RefFollows {
-						p111 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id110, p111)
-						if ev106 != nil {
-							p111.ForyReadEvolved(c, ev106)
+			for i116 := range l115 {
+				if tr119 {
+					if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+						l115[i116] = foryimpl.BackRef[other.Address](c, id122)
+					} else if st121 == foryimpl.RefFollows {
+						p123 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id122, p123)
+						if ev118 != nil {
+							p123.ForyReadEvolved(c, ev118)
 						} else {
-							p111.ForyRead(c)
+							p123.ForyRead(c)
 						}
-						l103[i104] = p111
+						l115[i116] = p123
 					} else {
-						l103[i104] = nil
+						l115[i116] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i104)
+						c.TraceIndex(i116)
 						break
 					}
 					continue
 				}
-				if hn105 && !c.ReadFlag() {
-					clear(l103[i104 : i104+1])
+				if hn117 && !c.ReadFlag() {
+					clear(l115[i116 : i116+1])
 					continue
 				}
-				p108 := foryimpl.Alloc[other.Address](c)
-				if ev106 != nil {
-					p108.ForyReadEvolved(c, ev106)
+				p120 := foryimpl.Alloc[other.Address](c)
+				if ev118 != nil {
+					p120.ForyReadEvolved(c, ev118)
 				} else {
-					p108.ForyRead(c)
+					p120.ForyRead(c)
 				}
-				l103[i104] = p108
+				l115[i116] = p120
 				if c.Failed() {
-					c.TraceIndex(i104)
+					c.TraceIndex(i116)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l103
+	x.PAddrs = l115
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
-		x.PScalars = foryimpl.BackRef[Scalars](c, id113)
-	} else if st112 == foryimpl.RefFollows {
-		p114 := foryimpl.Alloc[Scalars](c)
-		foryimpl.SetRef(c, id113, p114)
-		if ev115 := c.ReadStructFieldMeta(foryTypeScalars); ev115 != nil {
-			p114.ForyReadEvolved(c, ev115)
+	if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
+		x.PScalars = foryimpl.BackRef[Scalars](c, id125)
+	} else if st124 == foryimpl.RefFollows {
+		p126 := foryimpl.Alloc[Scalars](c)
+		foryimpl.SetRef(c, id125, p126)
+		if ev127 := c.ReadStructFieldMeta(foryTypeScalars); ev127 != nil {
+			p126.ForyReadEvolved(c, ev127)
 		} else if !c.Failed() {
-			p114.ForyRead(c)
+			p126.ForyRead(c)
 		}
-		x.PScalars = p114
+		x.PScalars = p126
 	} else {
 		x.PScalars = nil
 	}
@@ -8639,17 +8795,17 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PScalars")
 		return
 	}
-	if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-		x.PTag = foryimpl.BackRef[other.Tag](c, id117)
-	} else if st116 == foryimpl.RefFollows {
-		p118 := foryimpl.Alloc[other.Tag](c)
-		foryimpl.SetRef(c, id117, p118)
-		if ev119 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev119 != nil {
-			p118.ForyReadEvolved(c, ev119)
+	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
+		x.PTag = foryimpl.BackRef[other.Tag](c, id129)
+	} else if st128 == foryimpl.RefFollows {
+		p130 := foryimpl.Alloc[other.Tag](c)
+		foryimpl.SetRef(c, id129, p130)
+		if ev131 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev131 != nil {
+			p130.ForyReadEvolved(c, ev131)
 		} else if !c.Failed() {
-			p118.ForyRead(c)
+			p130.ForyRead(c)
 		}
-		x.PTag = p118
+		x.PTag = p130
 	} else {
 		x.PTag = nil
 	}
@@ -8658,8 +8814,8 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev122 := c.ReadStructFieldMeta(foryTypeScalars); ev122 != nil {
-			x.Scalars.ForyReadEvolved(c, ev122)
+		if ev134 := c.ReadStructFieldMeta(foryTypeScalars); ev134 != nil {
+			x.Scalars.ForyReadEvolved(c, ev134)
 		} else if !c.Failed() {
 			x.Scalars.ForyRead(c)
 		}
@@ -8668,32 +8824,53 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n123 := c.ReadLengthFast(1)
-	if n123 < 0 {
-		n123 = c.ReadLength(1)
+	n135 := c.ReadLengthFast(1)
+	if n135 < 0 {
+		n135 = c.ReadLength(1)
 	}
-	l124 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n123)
-	if n123 > 0 {
-		hn126, ev127 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+	l136 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n135)
+	if n135 > 0 {
+		hn138, tr140, ev139 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i125 := range l124 {
-				if hn126 && !c.ReadFlag() {
-					clear(l124[i125 : i125+1])
+			for i137 := range l136 {
+				if tr140 {
+					if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
+						if p143 := foryimpl.BackRef[other.Tag](c, id142); p143 != nil {
+							l136[i137] = *p143
+						}
+					} else if st141 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id142, &l136[i137])
+						if ev139 != nil {
+							l136[i137].ForyReadEvolved(c, ev139)
+						} else {
+							l136[i137].ForyRead(c)
+						}
+					} else {
+						l136[i137] = other.Tag{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i137)
+						break
+					}
 					continue
 				}
-				if ev127 != nil {
-					l124[i125].ForyReadEvolved(c, ev127)
+				if hn138 && !c.ReadFlag() {
+					clear(l136[i137 : i137+1])
+					continue
+				}
+				if ev139 != nil {
+					l136[i137].ForyReadEvolved(c, ev139)
 				} else {
-					l124[i125].ForyRead(c)
+					l136[i137].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i125)
+					c.TraceIndex(i137)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l124
+	x.Tags = l136
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -8703,17 +8880,17 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-		x.Work = foryimpl.BackRef[other.Address](c, id130)
-	} else if st129 == foryimpl.RefFollows {
-		p131 := foryimpl.Alloc[other.Address](c)
-		foryimpl.SetRef(c, id130, p131)
-		if ev132 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev132 != nil {
-			p131.ForyReadEvolved(c, ev132)
+	if st144, id145 := c.ReadRefFlag(); st144 == foryimpl.RefBack {
+		x.Work = foryimpl.BackRef[other.Address](c, id145)
+	} else if st144 == foryimpl.RefFollows {
+		p146 := foryimpl.Alloc[other.Address](c)
+		foryimpl.SetRef(c, id145, p146)
+		if ev147 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev147 != nil {
+			p146.ForyReadEvolved(c, ev147)
 		} else if !c.Failed() {
-			p131.ForyRead(c)
+			p146.ForyRead(c)
 		}
-		x.Work = p131
+		x.Work = p146
 	} else {
 		x.Work = nil
 	}
@@ -8730,74 +8907,95 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLengthFast(1)
-				if n133 < 0 {
-					n133 = c.ReadLength(1)
+				n148 := c.ReadLengthFast(1)
+				if n148 < 0 {
+					n148 = c.ReadLength(1)
 				}
-				l134 := foryimpl.MakeSlice[[]other.Address](c, n133)
-				if n133 > 0 {
-					hn136, ev137 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				l149 := foryimpl.MakeSlice[[]other.Address](c, n148)
+				if n148 > 0 {
+					hn151, tr153, ev152 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i135 := range l134 {
-							if hn136 && !c.ReadFlag() {
-								clear(l134[i135 : i135+1])
+						for i150 := range l149 {
+							if tr153 {
+								if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
+									if p156 := foryimpl.BackRef[other.Address](c, id155); p156 != nil {
+										l149[i150] = *p156
+									}
+								} else if st154 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id155, &l149[i150])
+									if ev152 != nil {
+										l149[i150].ForyReadEvolved(c, ev152)
+									} else {
+										l149[i150].ForyRead(c)
+									}
+								} else {
+									l149[i150] = other.Address{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i150)
+									break
+								}
 								continue
 							}
-							if ev137 != nil {
-								l134[i135].ForyReadEvolved(c, ev137)
+							if hn151 && !c.ReadFlag() {
+								clear(l149[i150 : i150+1])
+								continue
+							}
+							if ev152 != nil {
+								l149[i150].ForyReadEvolved(c, ev152)
 							} else {
-								l134[i135].ForyRead(c)
+								l149[i150].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i135)
+								c.TraceIndex(i150)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l134
+				x.Addrs = l149
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n139 := c.ReadLengthFast(2)
-				if n139 < 0 {
-					n139 = c.ReadLength(2)
+				n157 := c.ReadLengthFast(2)
+				if n157 < 0 {
+					n157 = c.ReadLength(2)
 				}
-				m140 := foryimpl.MakeMap[map[string]*other.Tag](c, n139)
-				for n139 > 0 && !c.Failed() {
-					sz141, vn142, ev147 := c.ReadMapChunk(n139, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j143 := 0; j143 < sz141 && !c.Failed(); j143++ {
-						var k144 string
-						k144 = c.ReadString()
-						var v145 *other.Tag
-						if !vn142 {
-							p146 := foryimpl.Alloc[other.Tag](c)
-							if ev147 != nil {
-								p146.ForyReadEvolved(c, ev147)
+				m158 := foryimpl.MakeMap[map[string]*other.Tag](c, n157)
+				for n157 > 0 && !c.Failed() {
+					sz159, vn160, ev165 := c.ReadMapChunk(n157, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
+						var k162 string
+						k162 = c.ReadString()
+						var v163 *other.Tag
+						if !vn160 {
+							p164 := foryimpl.Alloc[other.Tag](c)
+							if ev165 != nil {
+								p164.ForyReadEvolved(c, ev165)
 							} else {
-								p146.ForyRead(c)
+								p164.ForyRead(c)
 							}
-							v145 = p146
+							v163 = p164
 						}
-						m140[k144] = v145
+						m158[k162] = v163
 					}
-					n139 -= sz141
+					n157 -= sz159
 				}
-				x.ByName = m140
+				x.ByName = m158
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev152 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev152 != nil {
-						x.Home.ForyReadEvolved(c, ev152)
+					if ev170 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev170 != nil {
+						x.Home.ForyReadEvolved(c, ev170)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev149 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev149 != nil {
-						x.Home.ForyReadEvolved(c, ev149)
+					if ev167 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev167 != nil {
+						x.Home.ForyReadEvolved(c, ev167)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
@@ -8805,102 +9003,123 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n153 := c.ReadLengthFast(1)
-				if n153 < 0 {
-					n153 = c.ReadLength(1)
+				n171 := c.ReadLengthFast(1)
+				if n171 < 0 {
+					n171 = c.ReadLength(1)
 				}
-				l154 := foryimpl.MakeSlice[[]*other.Address](c, n153)
-				if n153 > 0 {
-					hn156, ev157 := c.ReadStructListHeader((*other.Address)(nil).ForyType())
+				l172 := foryimpl.MakeSlice[[]*other.Address](c, n171)
+				if n171 > 0 {
+					hn174, tr176, ev175 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i155 := range l154 {
-							if hn156 && !c.ReadFlag() {
-								clear(l154[i155 : i155+1])
+						for i173 := range l172 {
+							if tr176 {
+								if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
+									l172[i173] = foryimpl.BackRef[other.Address](c, id179)
+								} else if st178 == foryimpl.RefFollows {
+									p180 := foryimpl.Alloc[other.Address](c)
+									foryimpl.SetRef(c, id179, p180)
+									if ev175 != nil {
+										p180.ForyReadEvolved(c, ev175)
+									} else {
+										p180.ForyRead(c)
+									}
+									l172[i173] = p180
+								} else {
+									l172[i173] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i173)
+									break
+								}
 								continue
 							}
-							p159 := foryimpl.Alloc[other.Address](c)
-							if ev157 != nil {
-								p159.ForyReadEvolved(c, ev157)
-							} else {
-								p159.ForyRead(c)
+							if hn174 && !c.ReadFlag() {
+								clear(l172[i173 : i173+1])
+								continue
 							}
-							l154[i155] = p159
+							p177 := foryimpl.Alloc[other.Address](c)
+							if ev175 != nil {
+								p177.ForyReadEvolved(c, ev175)
+							} else {
+								p177.ForyRead(c)
+							}
+							l172[i173] = p177
 							if c.Failed() {
-								c.TraceIndex(i155)
+								c.TraceIndex(i173)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l154
+				x.PAddrs = l172
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id163)
-				} else if st162 == foryimpl.RefFollows {
-					p164 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id163, p164)
-					if ev165 := c.ReadStructFieldMeta(foryTypeScalars); ev165 != nil {
-						p164.ForyReadEvolved(c, ev165)
+				if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id184)
+				} else if st183 == foryimpl.RefFollows {
+					p185 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id184, p185)
+					if ev186 := c.ReadStructFieldMeta(foryTypeScalars); ev186 != nil {
+						p185.ForyReadEvolved(c, ev186)
 					} else if !c.Failed() {
-						p164.ForyRead(c)
+						p185.ForyRead(c)
 					}
-					x.PScalars = p164
+					x.PScalars = p185
 				} else {
 					x.PScalars = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p160 := foryimpl.Alloc[Scalars](c)
-					if ev161 := c.ReadStructFieldMeta(foryTypeScalars); ev161 != nil {
-						p160.ForyReadEvolved(c, ev161)
+					p181 := foryimpl.Alloc[Scalars](c)
+					if ev182 := c.ReadStructFieldMeta(foryTypeScalars); ev182 != nil {
+						p181.ForyReadEvolved(c, ev182)
 					} else if !c.Failed() {
-						p160.ForyRead(c)
+						p181.ForyRead(c)
 					}
-					x.PScalars = p160
+					x.PScalars = p181
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id169)
-				} else if st168 == foryimpl.RefFollows {
-					p170 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id169, p170)
-					if ev171 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev171 != nil {
-						p170.ForyReadEvolved(c, ev171)
+				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id190)
+				} else if st189 == foryimpl.RefFollows {
+					p191 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id190, p191)
+					if ev192 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev192 != nil {
+						p191.ForyReadEvolved(c, ev192)
 					} else if !c.Failed() {
-						p170.ForyRead(c)
+						p191.ForyRead(c)
 					}
-					x.PTag = p170
+					x.PTag = p191
 				} else {
 					x.PTag = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p166 := foryimpl.Alloc[other.Tag](c)
-					if ev167 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev167 != nil {
-						p166.ForyReadEvolved(c, ev167)
+					p187 := foryimpl.Alloc[other.Tag](c)
+					if ev188 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev188 != nil {
+						p187.ForyReadEvolved(c, ev188)
 					} else if !c.Failed() {
-						p166.ForyRead(c)
+						p187.ForyRead(c)
 					}
-					x.PTag = p166
+					x.PTag = p187
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev175 := c.ReadStructFieldMeta(foryTypeScalars); ev175 != nil {
-						x.Scalars.ForyReadEvolved(c, ev175)
+					if ev196 := c.ReadStructFieldMeta(foryTypeScalars); ev196 != nil {
+						x.Scalars.ForyReadEvolved(c, ev196)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev172 := c.ReadStructFieldMeta(foryTypeScalars); ev172 != nil {
-						x.Scalars.ForyReadEvolved(c, ev172)
+					if ev193 := c.ReadStructFieldMeta(foryTypeScalars); ev193 != nil {
+						x.Scalars.ForyReadEvolved(c, ev193)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
@@ -8908,32 +9127,53 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n176 := c.ReadLengthFast(1)
-				if n176 < 0 {
-					n176 = c.ReadLength(1)
+				n197 := c.ReadLengthFast(1)
+				if n197 < 0 {
+					n197 = c.ReadLength(1)
 				}
-				l177 := foryimpl.MakeSlice[[]other.Tag](c, n176)
-				if n176 > 0 {
-					hn179, ev180 := c.ReadStructListHeader((*other.Tag)(nil).ForyType())
+				l198 := foryimpl.MakeSlice[[]other.Tag](c, n197)
+				if n197 > 0 {
+					hn200, tr202, ev201 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i178 := range l177 {
-							if hn179 && !c.ReadFlag() {
-								clear(l177[i178 : i178+1])
+						for i199 := range l198 {
+							if tr202 {
+								if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
+									if p205 := foryimpl.BackRef[other.Tag](c, id204); p205 != nil {
+										l198[i199] = *p205
+									}
+								} else if st203 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id204, &l198[i199])
+									if ev201 != nil {
+										l198[i199].ForyReadEvolved(c, ev201)
+									} else {
+										l198[i199].ForyRead(c)
+									}
+								} else {
+									l198[i199] = other.Tag{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i199)
+									break
+								}
 								continue
 							}
-							if ev180 != nil {
-								l177[i178].ForyReadEvolved(c, ev180)
+							if hn200 && !c.ReadFlag() {
+								clear(l198[i199 : i199+1])
+								continue
+							}
+							if ev201 != nil {
+								l198[i199].ForyReadEvolved(c, ev201)
 							} else {
-								l177[i178].ForyRead(c)
+								l198[i199].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i178)
+								c.TraceIndex(i199)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l177
+				x.Tags = l198
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -8941,29 +9181,29 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id185)
-				} else if st184 == foryimpl.RefFollows {
-					p186 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id185, p186)
-					if ev187 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev187 != nil {
-						p186.ForyReadEvolved(c, ev187)
+				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id209)
+				} else if st208 == foryimpl.RefFollows {
+					p210 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id209, p210)
+					if ev211 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev211 != nil {
+						p210.ForyReadEvolved(c, ev211)
 					} else if !c.Failed() {
-						p186.ForyRead(c)
+						p210.ForyRead(c)
 					}
-					x.Work = p186
+					x.Work = p210
 				} else {
 					x.Work = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p182 := foryimpl.Alloc[other.Address](c)
-					if ev183 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev183 != nil {
-						p182.ForyReadEvolved(c, ev183)
+					p206 := foryimpl.Alloc[other.Address](c)
+					if ev207 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev207 != nil {
+						p206.ForyReadEvolved(c, ev207)
 					} else if !c.Failed() {
-						p182.ForyRead(c)
+						p206.ForyRead(c)
 					}
-					x.Work = p182
+					x.Work = p206
 				}
 			}
 		default:
@@ -9604,9 +9844,30 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l28 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n27)
 	if n27 > 0 {
-		hn30, ev31 := c.ReadStructListHeader(foryTypeTree)
+		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeTree)
 		if !c.Failed() {
 			for i29 := range l28 {
+				if tr32 {
+					if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+						l28[i29] = foryimpl.BackRef[Tree](c, id35)
+					} else if st34 == foryimpl.RefFollows {
+						p36 := foryimpl.Alloc[Tree](c)
+						foryimpl.SetRef(c, id35, p36)
+						if ev31 != nil {
+							p36.ForyReadEvolved(c, ev31)
+						} else {
+							p36.ForyRead(c)
+						}
+						l28[i29] = p36
+					} else {
+						l28[i29] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i29)
+						break
+					}
+					continue
+				}
 				if hn30 && !c.ReadFlag() {
 					clear(l28[i29 : i29+1])
 					continue
@@ -9630,31 +9891,31 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Children")
 		return
 	}
-	n34 := c.ReadLengthFast(2)
-	if n34 < 0 {
-		n34 = c.ReadLength(2)
+	n37 := c.ReadLengthFast(2)
+	if n37 < 0 {
+		n37 = c.ReadLength(2)
 	}
-	m35 := foryimpl.MakeMap[map[string]*Tree](c, n34)
-	for n34 > 0 && !c.Failed() {
-		sz36, vn37, ev42 := c.ReadMapChunk(n34, 21, 28, foryTypeTree, true)
-		for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-			var k39 string
-			k39 = c.ReadString()
-			var v40 *Tree
-			if !vn37 {
-				p41 := foryimpl.Alloc[Tree](c)
-				if ev42 != nil {
-					p41.ForyReadEvolved(c, ev42)
+	m38 := foryimpl.MakeMap[map[string]*Tree](c, n37)
+	for n37 > 0 && !c.Failed() {
+		sz39, vn40, ev45 := c.ReadMapChunk(n37, 21, 28, foryTypeTree, true)
+		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+			var k42 string
+			k42 = c.ReadString()
+			var v43 *Tree
+			if !vn40 {
+				p44 := foryimpl.Alloc[Tree](c)
+				if ev45 != nil {
+					p44.ForyReadEvolved(c, ev45)
 				} else {
-					p41.ForyRead(c)
+					p44.ForyRead(c)
 				}
-				v40 = p41
+				v43 = p44
 			}
-			m35[k39] = v40
+			m38[k42] = v43
 		}
-		n34 -= sz36
+		n37 -= sz39
 	}
-	x.Index = m35
+	x.Index = m38
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -9680,99 +9941,99 @@ func (x *Tree) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n44 := c.ReadLengthFast(1)
-	if n44 < 0 {
-		n44 = c.ReadLength(1)
+	n47 := c.ReadLengthFast(1)
+	if n47 < 0 {
+		n47 = c.ReadLength(1)
 	}
-	l45 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n44)
-	if n44 > 0 {
-		hn47, tr49, ev48 := c.ReadStructListHeaderRef(foryTypeTree)
+	l48 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n47)
+	if n47 > 0 {
+		hn50, tr52, ev51 := c.ReadStructListHeaderRef(foryTypeTree)
 		if !c.Failed() {
-			for i46 := range l45 {
-				if tr49 {
-					if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-						l45[i46] = foryimpl.BackRef[Tree](c, id52)
-					} else if st51 == foryimpl.RefFollows {
-						p53 := foryimpl.Alloc[Tree](c)
-						foryimpl.SetRef(c, id52, p53)
-						if ev48 != nil {
-							p53.ForyReadEvolved(c, ev48)
+			for i49 := range l48 {
+				if tr52 {
+					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+						l48[i49] = foryimpl.BackRef[Tree](c, id55)
+					} else if st54 == foryimpl.RefFollows {
+						p56 := foryimpl.Alloc[Tree](c)
+						foryimpl.SetRef(c, id55, p56)
+						if ev51 != nil {
+							p56.ForyReadEvolved(c, ev51)
 						} else {
-							p53.ForyRead(c)
+							p56.ForyRead(c)
 						}
-						l45[i46] = p53
+						l48[i49] = p56
 					} else {
-						l45[i46] = nil
+						l48[i49] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i46)
+						c.TraceIndex(i49)
 						break
 					}
 					continue
 				}
-				if hn47 && !c.ReadFlag() {
-					clear(l45[i46 : i46+1])
+				if hn50 && !c.ReadFlag() {
+					clear(l48[i49 : i49+1])
 					continue
 				}
-				p50 := foryimpl.Alloc[Tree](c)
-				if ev48 != nil {
-					p50.ForyReadEvolved(c, ev48)
+				p53 := foryimpl.Alloc[Tree](c)
+				if ev51 != nil {
+					p53.ForyReadEvolved(c, ev51)
 				} else {
-					p50.ForyRead(c)
+					p53.ForyRead(c)
 				}
-				l45[i46] = p50
+				l48[i49] = p53
 				if c.Failed() {
-					c.TraceIndex(i46)
+					c.TraceIndex(i49)
 					break
 				}
 			}
 		}
 	}
-	x.Children = l45
+	x.Children = l48
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
-	n54 := c.ReadLengthFast(2)
-	if n54 < 0 {
-		n54 = c.ReadLength(2)
+	n57 := c.ReadLengthFast(2)
+	if n57 < 0 {
+		n57 = c.ReadLength(2)
 	}
-	m55 := foryimpl.MakeMap[map[string]*Tree](c, n54)
-	for n54 > 0 && !c.Failed() {
-		sz56, vn57, tr63, ev62 := c.ReadMapChunkRef(n54, 21, 28, foryTypeTree)
-		for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
-			var k59 string
-			k59 = c.ReadString()
-			var v60 *Tree
-			if tr63 {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					v60 = foryimpl.BackRef[Tree](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[Tree](c)
-					foryimpl.SetRef(c, id65, p66)
-					if ev62 != nil {
-						p66.ForyReadEvolved(c, ev62)
+	m58 := foryimpl.MakeMap[map[string]*Tree](c, n57)
+	for n57 > 0 && !c.Failed() {
+		sz59, vn60, tr66, ev65 := c.ReadMapChunkRef(n57, 21, 28, foryTypeTree)
+		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+			var k62 string
+			k62 = c.ReadString()
+			var v63 *Tree
+			if tr66 {
+				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
+					v63 = foryimpl.BackRef[Tree](c, id68)
+				} else if st67 == foryimpl.RefFollows {
+					p69 := foryimpl.Alloc[Tree](c)
+					foryimpl.SetRef(c, id68, p69)
+					if ev65 != nil {
+						p69.ForyReadEvolved(c, ev65)
 					} else {
-						p66.ForyRead(c)
+						p69.ForyRead(c)
 					}
-					v60 = p66
+					v63 = p69
 				} else {
-					v60 = nil
+					v63 = nil
 				}
-			} else if !vn57 {
-				p61 := foryimpl.Alloc[Tree](c)
-				if ev62 != nil {
-					p61.ForyReadEvolved(c, ev62)
+			} else if !vn60 {
+				p64 := foryimpl.Alloc[Tree](c)
+				if ev65 != nil {
+					p64.ForyReadEvolved(c, ev65)
 				} else {
-					p61.ForyRead(c)
+					p64.ForyRead(c)
 				}
-				v60 = p61
+				v63 = p64
 			}
-			m55[k59] = v60
+			m58[k62] = v63
 		}
-		n54 -= sz56
+		n57 -= sz59
 	}
-	x.Index = m55
+	x.Index = m58
 	if c.Failed() {
 		c.Trace("Index")
 		return
@@ -9795,62 +10056,83 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
+				n70 := c.ReadLengthFast(1)
+				if n70 < 0 {
+					n70 = c.ReadLength(1)
 				}
-				l68 := foryimpl.MakeSlice[[]*Tree](c, n67)
-				if n67 > 0 {
-					hn70, ev71 := c.ReadStructListHeader(foryTypeTree)
+				l71 := foryimpl.MakeSlice[[]*Tree](c, n70)
+				if n70 > 0 {
+					hn73, tr75, ev74 := c.ReadStructListHeaderRef(foryTypeTree)
 					if !c.Failed() {
-						for i69 := range l68 {
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
+						for i72 := range l71 {
+							if tr75 {
+								if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+									l71[i72] = foryimpl.BackRef[Tree](c, id78)
+								} else if st77 == foryimpl.RefFollows {
+									p79 := foryimpl.Alloc[Tree](c)
+									foryimpl.SetRef(c, id78, p79)
+									if ev74 != nil {
+										p79.ForyReadEvolved(c, ev74)
+									} else {
+										p79.ForyRead(c)
+									}
+									l71[i72] = p79
+								} else {
+									l71[i72] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i72)
+									break
+								}
 								continue
 							}
-							p73 := foryimpl.Alloc[Tree](c)
-							if ev71 != nil {
-								p73.ForyReadEvolved(c, ev71)
-							} else {
-								p73.ForyRead(c)
+							if hn73 && !c.ReadFlag() {
+								clear(l71[i72 : i72+1])
+								continue
 							}
-							l68[i69] = p73
+							p76 := foryimpl.Alloc[Tree](c)
+							if ev74 != nil {
+								p76.ForyReadEvolved(c, ev74)
+							} else {
+								p76.ForyRead(c)
+							}
+							l71[i72] = p76
 							if c.Failed() {
-								c.TraceIndex(i69)
+								c.TraceIndex(i72)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l68
+				x.Children = l71
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(2)
-				if n74 < 0 {
-					n74 = c.ReadLength(2)
+				n80 := c.ReadLengthFast(2)
+				if n80 < 0 {
+					n80 = c.ReadLength(2)
 				}
-				m75 := foryimpl.MakeMap[map[string]*Tree](c, n74)
-				for n74 > 0 && !c.Failed() {
-					sz76, vn77, ev82 := c.ReadMapChunk(n74, 21, 28, foryTypeTree, true)
-					for j78 := 0; j78 < sz76 && !c.Failed(); j78++ {
-						var k79 string
-						k79 = c.ReadString()
-						var v80 *Tree
-						if !vn77 {
-							p81 := foryimpl.Alloc[Tree](c)
-							if ev82 != nil {
-								p81.ForyReadEvolved(c, ev82)
+				m81 := foryimpl.MakeMap[map[string]*Tree](c, n80)
+				for n80 > 0 && !c.Failed() {
+					sz82, vn83, ev88 := c.ReadMapChunk(n80, 21, 28, foryTypeTree, true)
+					for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
+						var k85 string
+						k85 = c.ReadString()
+						var v86 *Tree
+						if !vn83 {
+							p87 := foryimpl.Alloc[Tree](c)
+							if ev88 != nil {
+								p87.ForyReadEvolved(c, ev88)
 							} else {
-								p81.ForyRead(c)
+								p87.ForyRead(c)
 							}
-							v80 = p81
+							v86 = p87
 						}
-						m75[k79] = v80
+						m81[k85] = v86
 					}
-					n74 -= sz76
+					n80 -= sz82
 				}
-				x.Index = m75
+				x.Index = m81
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -50,6 +50,15 @@ func samples(p pair, nils bool) (a, b any) {
 	(&filler{seed: 1, nils: nils}).fill(a)
 	(&filler{seed: 1000, nils: nils}).fill(b)
 	overlay(reflect.ValueOf(b).Elem(), reflect.ValueOf(a).Elem())
+	if s, ok := a.(*v1.Seqs); ok {
+		// A null element cannot be read into v2's dense array
+		// (TestSequenceNullElement): PtrL2A's are all set.
+		for i, p := range s.PtrL2A {
+			if p == nil {
+				s.PtrL2A[i] = new(int32)
+			}
+		}
+	}
 	return a, b
 }
 
@@ -398,4 +407,24 @@ func FuzzEvolvedDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSequenceNullElement: a null list element read into a dense array is
+// a schema mismatch that names the element, never a silent zero; without
+// a null the same field converts.
+func TestSequenceNullElement(t *testing.T) {
+	one, three := int32(1), int32(3)
+	src := &v1.Seqs{Arr2Go: make([]int16, 3), PtrL2A: []*int32{&one, nil, &three}}
+	data, err := serializer.Serialize(src)
+	require.NoError(t, err)
+	err = serializer.Deserialize(data, new(v2.Seqs))
+	require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
+	assert.Contains(t, err.Error(), "null element 1")
+
+	src.PtrL2A = []*int32{&one, &three}
+	data, err = serializer.Serialize(src)
+	require.NoError(t, err)
+	var dst v2.Seqs
+	require.NoError(t, serializer.Deserialize(data, &dst))
+	require.Equal(t, []int32{1, 3}, dst.PtrL2A)
 }

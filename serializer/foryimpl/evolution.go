@@ -354,62 +354,88 @@ type Number interface {
 
 // ReadSliceAs reads a list, dense array or BINARY field (Convert set) into
 // a []T of the same element domain; buildEvolution checked the domains, so
-// every element converts exactly. A null list element reads as zero. It
-// returns nil for a null field or on error.
+// every element converts exactly. A null list element is a schema
+// mismatch, as a T cannot be nil (ReadPointersAs keeps it). It returns nil
+// for a null field or on error.
 func ReadSliceAs[T Number](c *ReadContext, f *EvolvedField) []T {
-	n, id, hasNull, ok := c.beginSeq(f)
-	if !ok {
-		return nil
-	}
-	s := MakeSlice[[]T](c, n)
-	for i := range s {
-		if hasNull && !c.ReadFlag() {
-			continue
-		}
-		iv, uv, fv := c.readNumber(id)
-		switch {
-		case isFloatID(id):
-			s[i] = T(fv)
-		case isUnsignedID(id):
-			s[i] = T(uv)
-		default:
-			s[i] = T(iv)
-		}
-	}
-	if c.r.Err() != nil {
-		return nil
-	}
+	s, _ := readSeqAs(c, f, false, numberAs[T](c))
 	return s
 }
 
 // ReadBoolsAs is ReadSliceAs for bool elements (LIST<BOOL> ↔ BOOL_ARRAY).
 func ReadBoolsAs[T ~bool](c *ReadContext, f *EvolvedField) []T {
-	n, _, hasNull, ok := c.beginSeq(f)
-	if !ok {
-		return nil
-	}
-	s := MakeSlice[[]T](c, n)
-	for i := range s {
-		if hasNull && !c.ReadFlag() {
-			continue
-		}
-		s[i] = c.r.ReadUint8() != 0
-	}
-	if c.r.Err() != nil {
-		return nil
-	}
+	s, _ := readSeqAs(c, f, false, func(uint8) T { return c.r.ReadUint8() != 0 })
 	return s
 }
 
-// Pointers returns pointers to the elements of s (nil for nil), for a
-// converted sequence read into a slice of pointers.
-func Pointers[T any](c *ReadContext, s []T) []*T {
+// ReadPointersAs is ReadSliceAs for a slice of pointers: a null list
+// element is a nil pointer.
+func ReadPointersAs[T Number](c *ReadContext, f *EvolvedField) []*T {
+	s, null := readSeqAs(c, f, true, numberAs[T](c))
+	return pointers(c, s, null)
+}
+
+// ReadBoolPointersAs is ReadPointersAs for bool elements.
+func ReadBoolPointersAs[T ~bool](c *ReadContext, f *EvolvedField) []*T {
+	s, null := readSeqAs(c, f, true, func(uint8) T { return c.r.ReadUint8() != 0 })
+	return pointers(c, s, null)
+}
+
+// numberAs reads a number of type id as a T.
+func numberAs[T Number](c *ReadContext) func(id uint8) T {
+	return func(id uint8) T {
+		iv, uv, fv := c.readNumber(id)
+		switch {
+		case isFloatID(id):
+			return T(fv)
+		case isUnsignedID(id):
+			return T(uv)
+		}
+		return T(iv)
+	}
+}
+
+// readSeqAs reads a converted sequence with elem; null marks its null
+// elements when nullOK, else a null element fails the read.
+func readSeqAs[T any](c *ReadContext, f *EvolvedField, nullOK bool, elem func(id uint8) T) (s []T, null []bool) {
+	n, id, hasNull, ok := c.beginSeq(f)
+	if !ok {
+		return nil, nil
+	}
+	s = MakeSlice[[]T](c, n)
+	if hasNull && nullOK {
+		null = MakeSlice[[]bool](c, n)
+	}
+	for i := range s {
+		if hasNull && !c.ReadFlag() {
+			if !nullOK {
+				if c.r.Err() == nil {
+					c.r.Fail(mismatch("null element %d in a list read into a slice or array whose elements cannot be nil (%s)", i, f.name))
+				}
+				return nil, nil
+			}
+			null[i] = true
+			continue
+		}
+		s[i] = elem(id)
+	}
+	if c.r.Err() != nil {
+		return nil, nil
+	}
+	return s, null
+}
+
+// pointers returns pointers to the elements of s, nil where null says (nil
+// for nil).
+func pointers[T any](c *ReadContext, s []T, null []bool) []*T {
 	if s == nil {
 		return nil
 	}
 	out := MakeSlice[[]*T](c, len(s))
 	for i := range out {
-		out[i] = &s[i]
+		if null == nil || !null[i] {
+			out[i] = &s[i]
+		}
 	}
 	return out
 }

@@ -470,13 +470,15 @@ func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 		return nil
 	}
 	fn := "ReadSliceAs"
-	if e.Kind == model.Bool {
+	switch {
+	case e.Kind == model.Bool && ptrElem:
+		fn = "ReadBoolPointersAs"
+	case e.Kind == model.Bool:
 		fn = "ReadBoolsAs"
+	case ptrElem:
+		fn = "ReadPointersAs"
 	}
 	read := jen.Qual(implPkg, fn).Types(g.goType(e)).Call(jen.Id("c"), jen.Id("f"))
-	if ptrElem {
-		read = jen.Qual(implPkg, "Pointers").Call(jen.Id("c"), read)
-	}
 	dst := jen.Id("x").Dot(fl.GoName)
 	if t.Kind == model.Array {
 		if !ptr {
@@ -609,17 +611,28 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	}
 	var header jen.Code
 	elemGo := e.Go
+	// Every elements header the specification allows is read, in every
+	// path (the evolved one too): a peer that tracks references may set
+	// the tracking bit on any list of structs or collections (Python,
+	// Java and JavaScript write 09 for a list of struct values), and then
+	// every element has a reference flag (trackedElems).
+	trackedElems := elemGo.Kind == model.Struct || elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct ||
+		elemGo.Kind == model.Slice || elemGo.Kind == model.Map || elemGo.Kind == model.Set
 	switch {
 	case elemGo.Kind == model.Struct:
-		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo))
-	case g.track && e.RefOn && elemGo.Kind == model.Pointer:
-		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo.Elem))
-	case g.track && e.RefOn:
-		header = jen.List(jen.Id(hasNull), jen.Id(trk)).Op(":=").Id("c").Dot("ReadListHeaderRef").Call(jen.Lit(int(e.TypeID)))
+		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo))
 	case elemGo.Kind == model.Pointer && elemGo.Elem.Kind == model.Struct:
-		header = jen.List(jen.Id(hasNull), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeader").Call(g.structInfo(elemGo.Elem))
+		header = jen.List(jen.Id(hasNull), jen.Id(trk), jen.Id(evv)).Op(":=").Id("c").Dot("ReadStructListHeaderRef").Call(g.structInfo(elemGo.Elem))
+	case trackedElems:
+		header = jen.List(jen.Id(hasNull), jen.Id(trk)).Op(":=").Id("c").Dot("ReadListHeaderRef").Call(jen.Lit(int(e.TypeID)))
 	default:
 		header = jen.Id(hasNull).Op(":=").Id("c").Dot("ReadListHeader").Call(jen.Lit(int(e.TypeID)))
+	}
+	// A tracked element, read behind its reference flag; the loop goes on
+	// with the next one.
+	tracked := func(read []jen.Code) jen.Code {
+		return jen.If(jen.Id(trk)).Block(append(read, jen.If(jen.Id("c").Dot("Failed").Call()).Block(
+			jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()), jen.Continue())...)
 	}
 	// Element reads: a null flag when the header says so, then the value. A
 	// null element is zeroed: a reused slice (ReuseSlice) still holds the
@@ -631,7 +644,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	deref.Nullable = false
 	switch {
 	case elemGo.Kind == model.Struct:
-		elem = append(elem,
+		elem = append(elem, tracked(g.readTrackedValue(target.Clone(), elemGo, jen.Id(evv))),
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
 			jen.If(jen.Id(evv).Op("!=").Nil()).Block(target.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(evv))).
 				Else().Block(target.Clone().Dot("ForyRead").Call(jen.Id("c"))))
@@ -645,12 +658,10 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		} else {
 			read = g.readValue(jen.Op("*").Id(p), &deref, false)
 		}
-		if g.track && e.RefOn {
+		if elemGo.Elem.Kind == model.Struct {
 			// A header with the tracking bit puts a reference flag before
 			// every element; without it the elements are as untracked.
-			elem = append(elem, jen.If(jen.Id(trk)).Block(
-				append(g.readTrackedElem(target.Clone(), e, jen.Id(evv)), jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-					jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()), jen.Continue())...))
+			elem = append(elem, tracked(g.readTrackedElem(target.Clone(), e, jen.Id(evv))))
 		}
 		elem = append(elem,
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()),
@@ -658,12 +669,10 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		elem = append(elem, read...)
 		elem = append(elem, target.Clone().Op("=").Id(p))
 	default:
-		if g.track && e.RefOn {
+		if trackedElems {
 			// Tracked collection elements (header 0x0d): a reference flag
 			// before each.
-			elem = append(elem, jen.If(jen.Id(trk)).Block(
-				append(g.readTracked(target.Clone(), e), jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-					jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()), jen.Continue())...))
+			elem = append(elem, tracked(g.readTracked(target.Clone(), e)))
 		}
 		elem = append(elem,
 			jen.If(jen.Id(hasNull).Op("&&").Op("!").Id("c").Dot("ReadFlag").Call()).Block(nullElem, jen.Continue()))

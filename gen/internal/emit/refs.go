@@ -205,6 +205,24 @@ func (g *gen) readTrackedElem(dst *jen.Statement, e *plan.Wire, ev *jen.Statemen
 	).Else().Block(dst.Clone().Op("=").Nil())}
 }
 
+// readTrackedValue reads a struct value held by value (a list element)
+// behind a reference flag, which peers that track every struct write (a
+// tracking elements header 09 from Python, Java or JavaScript): 0xFF, or
+// 0x00 and the value, recorded so that a later reference copies it; a
+// back-reference copies the object it names, as a value cannot share it;
+// null leaves the zero value.
+func (g *gen) readTrackedValue(dst *jen.Statement, t *model.Type, ev *jen.Statement) []jen.Code {
+	st, id, p := g.fresh("st"), g.fresh("id"), g.fresh("p")
+	return []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Id("c").Dot("ReadRefFlag").Call(), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
+		jen.If(jen.Id(p).Op(":=").Qual(implPkg, "BackRef").Types(g.goType(t)).Call(jen.Id("c"), jen.Id(id)), jen.Id(p).Op("!=").Nil()).Block(
+			dst.Clone().Op("=").Op("*").Id(p)),
+	).Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefFollows")).Block(
+		jen.Qual(implPkg, "SetRef").Call(jen.Id("c"), jen.Id(id), jen.Op("&").Add(dst.Clone())),
+		jen.If(ev.Clone().Op("!=").Nil()).Block(dst.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), ev.Clone())).
+			Else().Block(dst.Clone().Dot("ForyRead").Call(jen.Id("c"))),
+	).Else().Block(dst.Clone().Op("=").Add(g.goType(t)).Values())}
+}
+
 // emitReadRef writes foryReadRef, ForyRead in tracking mode.
 func (g *gen) emitReadRef(f *jen.File) {
 	g.track = true

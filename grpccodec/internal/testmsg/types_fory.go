@@ -1633,9 +1633,30 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
 	if n10 > 0 {
-		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
+		hn13, tr15, ev14 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
 			for i12 := range l11 {
+				if tr15 {
+					if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+						if p18 := foryimpl.BackRef[Image](c, id17); p18 != nil {
+							l11[i12] = *p18
+						}
+					} else if st16 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id17, &l11[i12])
+						if ev14 != nil {
+							l11[i12].ForyReadEvolved(c, ev14)
+						} else {
+							l11[i12].ForyRead(c)
+						}
+					} else {
+						l11[i12] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i12)
+						break
+					}
+					continue
+				}
 				if hn13 && !c.ReadFlag() {
 					clear(l11[i12 : i12+1])
 					continue
@@ -1673,8 +1694,8 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadValueFlag() {
-		if ev18 := c.ReadStructFieldMeta(foryTypeMedia); ev18 != nil {
-			x.Media.ForyReadEvolved(c, ev18)
+		if ev21 := c.ReadStructFieldMeta(foryTypeMedia); ev21 != nil {
+			x.Media.ForyReadEvolved(c, ev21)
 		} else if !c.Failed() {
 			x.Media.ForyRead(c)
 		}
@@ -1683,32 +1704,53 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
 	}
-	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
-	if n19 > 0 {
-		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
+	l23 := foryimpl.ReuseSlice[[]Image](c, x.Images, n22)
+	if n22 > 0 {
+		hn25, tr27, ev26 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i24 := range l23 {
+				if tr27 {
+					if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+						if p30 := foryimpl.BackRef[Image](c, id29); p30 != nil {
+							l23[i24] = *p30
+						}
+					} else if st28 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id29, &l23[i24])
+						if ev26 != nil {
+							l23[i24].ForyReadEvolved(c, ev26)
+						} else {
+							l23[i24].ForyRead(c)
+						}
+					} else {
+						l23[i24] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i24)
+						break
+					}
 					continue
 				}
-				if ev23 != nil {
-					l20[i21].ForyReadEvolved(c, ev23)
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
+					continue
+				}
+				if ev26 != nil {
+					l23[i24].ForyReadEvolved(c, ev26)
 				} else {
-					l20[i21].ForyRead(c)
+					l23[i24].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l20
+	x.Images = l23
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1723,16 +1765,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev28 := c.ReadStructFieldMeta(foryTypeMedia); ev28 != nil {
-						x.Media.ForyReadEvolved(c, ev28)
+					if ev34 := c.ReadStructFieldMeta(foryTypeMedia); ev34 != nil {
+						x.Media.ForyReadEvolved(c, ev34)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev25 := c.ReadStructFieldMeta(foryTypeMedia); ev25 != nil {
-						x.Media.ForyReadEvolved(c, ev25)
+					if ev31 := c.ReadStructFieldMeta(foryTypeMedia); ev31 != nil {
+						x.Media.ForyReadEvolved(c, ev31)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1740,32 +1782,53 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLengthFast(1)
-				if n29 < 0 {
-					n29 = c.ReadLength(1)
+				n35 := c.ReadLengthFast(1)
+				if n35 < 0 {
+					n35 = c.ReadLength(1)
 				}
-				l30 := foryimpl.MakeSlice[[]Image](c, n29)
-				if n29 > 0 {
-					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
+				l36 := foryimpl.MakeSlice[[]Image](c, n35)
+				if n35 > 0 {
+					hn38, tr40, ev39 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i37 := range l36 {
+							if tr40 {
+								if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+									if p43 := foryimpl.BackRef[Image](c, id42); p43 != nil {
+										l36[i37] = *p43
+									}
+								} else if st41 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id42, &l36[i37])
+									if ev39 != nil {
+										l36[i37].ForyReadEvolved(c, ev39)
+									} else {
+										l36[i37].ForyRead(c)
+									}
+								} else {
+									l36[i37] = Image{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i37)
+									break
+								}
 								continue
 							}
-							if ev33 != nil {
-								l30[i31].ForyReadEvolved(c, ev33)
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
+								continue
+							}
+							if ev39 != nil {
+								l36[i37].ForyReadEvolved(c, ev39)
 							} else {
-								l30[i31].ForyRead(c)
+								l36[i37].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l30
+				x.Images = l36
 			}
 		default:
 			c.SkipField(f)
@@ -3068,9 +3131,30 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l16 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n15)
 	if n15 > 0 {
-		hn18, ev19 := c.ReadStructListHeader(foryTypeImage)
+		hn18, tr20, ev19 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
 			for i17 := range l16 {
+				if tr20 {
+					if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+						l16[i17] = foryimpl.BackRef[Image](c, id23)
+					} else if st22 == foryimpl.RefFollows {
+						p24 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id23, p24)
+						if ev19 != nil {
+							p24.ForyReadEvolved(c, ev19)
+						} else {
+							p24.ForyRead(c)
+						}
+						l16[i17] = p24
+					} else {
+						l16[i17] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i17)
+						break
+					}
+					continue
+				}
 				if hn18 && !c.ReadFlag() {
 					clear(l16[i17 : i17+1])
 					continue
@@ -3106,17 +3190,17 @@ func (x *Album) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
-		x.Cover = foryimpl.BackRef[Image](c, id23)
-	} else if st22 == foryimpl.RefFollows {
-		p24 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id23, p24)
-		if ev25 := c.ReadStructFieldMeta(foryTypeImage); ev25 != nil {
-			p24.ForyReadEvolved(c, ev25)
+	if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+		x.Cover = foryimpl.BackRef[Image](c, id26)
+	} else if st25 == foryimpl.RefFollows {
+		p27 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id26, p27)
+		if ev28 := c.ReadStructFieldMeta(foryTypeImage); ev28 != nil {
+			p27.ForyReadEvolved(c, ev28)
 		} else if !c.Failed() {
-			p24.ForyRead(c)
+			p27.ForyRead(c)
 		}
-		x.Cover = p24
+		x.Cover = p27
 	} else {
 		x.Cover = nil
 	}
@@ -3124,17 +3208,17 @@ func (x *Album) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Cover")
 		return
 	}
-	if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-		x.Thumb = foryimpl.BackRef[Image](c, id27)
-	} else if st26 == foryimpl.RefFollows {
-		p28 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id27, p28)
-		if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
-			p28.ForyReadEvolved(c, ev29)
+	if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+		x.Thumb = foryimpl.BackRef[Image](c, id30)
+	} else if st29 == foryimpl.RefFollows {
+		p31 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id30, p31)
+		if ev32 := c.ReadStructFieldMeta(foryTypeImage); ev32 != nil {
+			p31.ForyReadEvolved(c, ev32)
 		} else if !c.Failed() {
-			p28.ForyRead(c)
+			p31.ForyRead(c)
 		}
-		x.Thumb = p28
+		x.Thumb = p31
 	} else {
 		x.Thumb = nil
 	}
@@ -3142,55 +3226,55 @@ func (x *Album) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Thumb")
 		return
 	}
-	n30 := c.ReadLengthFast(1)
-	if n30 < 0 {
-		n30 = c.ReadLength(1)
+	n33 := c.ReadLengthFast(1)
+	if n33 < 0 {
+		n33 = c.ReadLength(1)
 	}
-	l31 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n30)
-	if n30 > 0 {
-		hn33, tr35, ev34 := c.ReadStructListHeaderRef(foryTypeImage)
+	l34 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n33)
+	if n33 > 0 {
+		hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i32 := range l31 {
-				if tr35 {
-					if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-						l31[i32] = foryimpl.BackRef[Image](c, id38)
-					} else if st37 == foryimpl.RefFollows {
-						p39 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id38, p39)
-						if ev34 != nil {
-							p39.ForyReadEvolved(c, ev34)
+			for i35 := range l34 {
+				if tr38 {
+					if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
+						l34[i35] = foryimpl.BackRef[Image](c, id41)
+					} else if st40 == foryimpl.RefFollows {
+						p42 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id41, p42)
+						if ev37 != nil {
+							p42.ForyReadEvolved(c, ev37)
 						} else {
-							p39.ForyRead(c)
+							p42.ForyRead(c)
 						}
-						l31[i32] = p39
+						l34[i35] = p42
 					} else {
-						l31[i32] = nil
+						l34[i35] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i32)
+						c.TraceIndex(i35)
 						break
 					}
 					continue
 				}
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
+				if hn36 && !c.ReadFlag() {
+					clear(l34[i35 : i35+1])
 					continue
 				}
-				p36 := foryimpl.Alloc[Image](c)
-				if ev34 != nil {
-					p36.ForyReadEvolved(c, ev34)
+				p39 := foryimpl.Alloc[Image](c)
+				if ev37 != nil {
+					p39.ForyReadEvolved(c, ev37)
 				} else {
-					p36.ForyRead(c)
+					p39.ForyRead(c)
 				}
-				l31[i32] = p36
+				l34[i35] = p39
 				if c.Failed() {
-					c.TraceIndex(i32)
+					c.TraceIndex(i35)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l31
+	x.Images = l34
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -3204,88 +3288,109 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id43)
-				} else if st42 == foryimpl.RefFollows {
-					p44 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id43, p44)
-					if ev45 := c.ReadStructFieldMeta(foryTypeImage); ev45 != nil {
-						p44.ForyReadEvolved(c, ev45)
+				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id46)
+				} else if st45 == foryimpl.RefFollows {
+					p47 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id46, p47)
+					if ev48 := c.ReadStructFieldMeta(foryTypeImage); ev48 != nil {
+						p47.ForyReadEvolved(c, ev48)
 					} else if !c.Failed() {
-						p44.ForyRead(c)
+						p47.ForyRead(c)
 					}
-					x.Cover = p44
+					x.Cover = p47
 				} else {
 					x.Cover = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p40 := foryimpl.Alloc[Image](c)
-					if ev41 := c.ReadStructFieldMeta(foryTypeImage); ev41 != nil {
-						p40.ForyReadEvolved(c, ev41)
+					p43 := foryimpl.Alloc[Image](c)
+					if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p40.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.Cover = p40
+					x.Cover = p43
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id49)
-				} else if st48 == foryimpl.RefFollows {
-					p50 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id49, p50)
-					if ev51 := c.ReadStructFieldMeta(foryTypeImage); ev51 != nil {
-						p50.ForyReadEvolved(c, ev51)
+				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id52)
+				} else if st51 == foryimpl.RefFollows {
+					p53 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id52, p53)
+					if ev54 := c.ReadStructFieldMeta(foryTypeImage); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
-						p50.ForyRead(c)
+						p53.ForyRead(c)
 					}
-					x.Thumb = p50
+					x.Thumb = p53
 				} else {
 					x.Thumb = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p46 := foryimpl.Alloc[Image](c)
-					if ev47 := c.ReadStructFieldMeta(foryTypeImage); ev47 != nil {
-						p46.ForyReadEvolved(c, ev47)
+					p49 := foryimpl.Alloc[Image](c)
+					if ev50 := c.ReadStructFieldMeta(foryTypeImage); ev50 != nil {
+						p49.ForyReadEvolved(c, ev50)
 					} else if !c.Failed() {
-						p46.ForyRead(c)
+						p49.ForyRead(c)
 					}
-					x.Thumb = p46
+					x.Thumb = p49
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLengthFast(1)
-				if n52 < 0 {
-					n52 = c.ReadLength(1)
+				n55 := c.ReadLengthFast(1)
+				if n55 < 0 {
+					n55 = c.ReadLength(1)
 				}
-				l53 := foryimpl.MakeSlice[[]*Image](c, n52)
-				if n52 > 0 {
-					hn55, ev56 := c.ReadStructListHeader(foryTypeImage)
+				l56 := foryimpl.MakeSlice[[]*Image](c, n55)
+				if n55 > 0 {
+					hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
+						for i57 := range l56 {
+							if tr60 {
+								if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
+									l56[i57] = foryimpl.BackRef[Image](c, id63)
+								} else if st62 == foryimpl.RefFollows {
+									p64 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id63, p64)
+									if ev59 != nil {
+										p64.ForyReadEvolved(c, ev59)
+									} else {
+										p64.ForyRead(c)
+									}
+									l56[i57] = p64
+								} else {
+									l56[i57] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i57)
+									break
+								}
 								continue
 							}
-							p58 := foryimpl.Alloc[Image](c)
-							if ev56 != nil {
-								p58.ForyReadEvolved(c, ev56)
-							} else {
-								p58.ForyRead(c)
+							if hn58 && !c.ReadFlag() {
+								clear(l56[i57 : i57+1])
+								continue
 							}
-							l53[i54] = p58
+							p61 := foryimpl.Alloc[Image](c)
+							if ev59 != nil {
+								p61.ForyReadEvolved(c, ev59)
+							} else {
+								p61.ForyRead(c)
+							}
+							l56[i57] = p61
 							if c.Failed() {
-								c.TraceIndex(i54)
+								c.TraceIndex(i57)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l53
+				x.Images = l56
 			}
 		default:
 			c.SkipField(f)

@@ -2779,9 +2779,30 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l28 := foryimpl.ReuseSlice[[]Pt](c, x.A, n27)
 	if n27 > 0 {
-		hn30, ev31 := c.ReadStructListHeader(foryTypePt)
+		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
 			for i29 := range l28 {
+				if tr32 {
+					if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+						if p35 := foryimpl.BackRef[Pt](c, id34); p35 != nil {
+							l28[i29] = *p35
+						}
+					} else if st33 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id34, &l28[i29])
+						if ev31 != nil {
+							l28[i29].ForyReadEvolved(c, ev31)
+						} else {
+							l28[i29].ForyRead(c)
+						}
+					} else {
+						l28[i29] = Pt{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i29)
+						break
+					}
+					continue
+				}
 				if hn30 && !c.ReadFlag() {
 					clear(l28[i29 : i29+1])
 					continue
@@ -2803,64 +2824,106 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	n33 := c.ReadLengthFast(1)
-	if n33 < 0 {
-		n33 = c.ReadLength(1)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
 	}
-	l34 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n33)
-	if n33 > 0 {
-		hn36, ev37 := c.ReadStructListHeader(foryTypePt)
+	l37 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n36)
+	if n36 > 0 {
+		hn39, tr41, ev40 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
-			for i35 := range l34 {
-				if hn36 && !c.ReadFlag() {
-					clear(l34[i35 : i35+1])
+			for i38 := range l37 {
+				if tr41 {
+					if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+						l37[i38] = foryimpl.BackRef[Pt](c, id44)
+					} else if st43 == foryimpl.RefFollows {
+						p45 := foryimpl.Alloc[Pt](c)
+						foryimpl.SetRef(c, id44, p45)
+						if ev40 != nil {
+							p45.ForyReadEvolved(c, ev40)
+						} else {
+							p45.ForyRead(c)
+						}
+						l37[i38] = p45
+					} else {
+						l37[i38] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i38)
+						break
+					}
 					continue
 				}
-				p39 := foryimpl.Alloc[Pt](c)
-				if ev37 != nil {
-					p39.ForyReadEvolved(c, ev37)
-				} else {
-					p39.ForyRead(c)
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
+					continue
 				}
-				l34[i35] = p39
+				p42 := foryimpl.Alloc[Pt](c)
+				if ev40 != nil {
+					p42.ForyReadEvolved(c, ev40)
+				} else {
+					p42.ForyRead(c)
+				}
+				l37[i38] = p42
 				if c.Failed() {
-					c.TraceIndex(i35)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.B = l34
+	x.B = l37
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n40 := c.ReadLengthFast(1)
-	if n40 < 0 {
-		n40 = c.ReadLength(1)
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
 	}
-	l41 := foryimpl.ReuseSlice[[]Pt](c, x.C, n40)
-	if n40 > 0 {
-		hn43, ev44 := c.ReadStructListHeader(foryTypePt)
+	l47 := foryimpl.ReuseSlice[[]Pt](c, x.C, n46)
+	if n46 > 0 {
+		hn49, tr51, ev50 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
-			for i42 := range l41 {
-				if hn43 && !c.ReadFlag() {
-					clear(l41[i42 : i42+1])
+			for i48 := range l47 {
+				if tr51 {
+					if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+						if p54 := foryimpl.BackRef[Pt](c, id53); p54 != nil {
+							l47[i48] = *p54
+						}
+					} else if st52 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id53, &l47[i48])
+						if ev50 != nil {
+							l47[i48].ForyReadEvolved(c, ev50)
+						} else {
+							l47[i48].ForyRead(c)
+						}
+					} else {
+						l47[i48] = Pt{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i48)
+						break
+					}
 					continue
 				}
-				if ev44 != nil {
-					l41[i42].ForyReadEvolved(c, ev44)
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
+					continue
+				}
+				if ev50 != nil {
+					l47[i48].ForyReadEvolved(c, ev50)
 				} else {
-					l41[i42].ForyRead(c)
+					l47[i48].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i42)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.C = l41
+	x.C = l47
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -2881,115 +2944,157 @@ func (x *PtLists) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
+	n55 := c.ReadLengthFast(1)
+	if n55 < 0 {
+		n55 = c.ReadLength(1)
 	}
-	l47 := foryimpl.ReuseSlice[[]Pt](c, x.A, n46)
-	if n46 > 0 {
-		hn49, ev50 := c.ReadStructListHeader(foryTypePt)
+	l56 := foryimpl.ReuseSlice[[]Pt](c, x.A, n55)
+	if n55 > 0 {
+		hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
-					continue
-				}
-				if ev50 != nil {
-					l47[i48].ForyReadEvolved(c, ev50)
-				} else {
-					l47[i48].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i48)
-					break
-				}
-			}
-		}
-	}
-	x.A = l47
-	if c.Failed() {
-		c.Trace("A")
-		return
-	}
-	n52 := c.ReadLengthFast(1)
-	if n52 < 0 {
-		n52 = c.ReadLength(1)
-	}
-	l53 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n52)
-	if n52 > 0 {
-		hn55, tr57, ev56 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i54 := range l53 {
-				if tr57 {
-					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-						l53[i54] = foryimpl.BackRef[Pt](c, id60)
-					} else if st59 == foryimpl.RefFollows {
-						p61 := foryimpl.Alloc[Pt](c)
-						foryimpl.SetRef(c, id60, p61)
-						if ev56 != nil {
-							p61.ForyReadEvolved(c, ev56)
-						} else {
-							p61.ForyRead(c)
+			for i57 := range l56 {
+				if tr60 {
+					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+						if p63 := foryimpl.BackRef[Pt](c, id62); p63 != nil {
+							l56[i57] = *p63
 						}
-						l53[i54] = p61
+					} else if st61 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id62, &l56[i57])
+						if ev59 != nil {
+							l56[i57].ForyReadEvolved(c, ev59)
+						} else {
+							l56[i57].ForyRead(c)
+						}
 					} else {
-						l53[i54] = nil
+						l56[i57] = Pt{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i54)
+						c.TraceIndex(i57)
 						break
 					}
 					continue
 				}
-				if hn55 && !c.ReadFlag() {
-					clear(l53[i54 : i54+1])
+				if hn58 && !c.ReadFlag() {
+					clear(l56[i57 : i57+1])
 					continue
 				}
-				p58 := foryimpl.Alloc[Pt](c)
-				if ev56 != nil {
-					p58.ForyReadEvolved(c, ev56)
+				if ev59 != nil {
+					l56[i57].ForyReadEvolved(c, ev59)
 				} else {
-					p58.ForyRead(c)
+					l56[i57].ForyRead(c)
 				}
-				l53[i54] = p58
 				if c.Failed() {
-					c.TraceIndex(i54)
+					c.TraceIndex(i57)
 					break
 				}
 			}
 		}
 	}
-	x.B = l53
+	x.A = l56
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	n64 := c.ReadLengthFast(1)
+	if n64 < 0 {
+		n64 = c.ReadLength(1)
+	}
+	l65 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n64)
+	if n64 > 0 {
+		hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypePt)
+		if !c.Failed() {
+			for i66 := range l65 {
+				if tr69 {
+					if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+						l65[i66] = foryimpl.BackRef[Pt](c, id72)
+					} else if st71 == foryimpl.RefFollows {
+						p73 := foryimpl.Alloc[Pt](c)
+						foryimpl.SetRef(c, id72, p73)
+						if ev68 != nil {
+							p73.ForyReadEvolved(c, ev68)
+						} else {
+							p73.ForyRead(c)
+						}
+						l65[i66] = p73
+					} else {
+						l65[i66] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i66)
+						break
+					}
+					continue
+				}
+				if hn67 && !c.ReadFlag() {
+					clear(l65[i66 : i66+1])
+					continue
+				}
+				p70 := foryimpl.Alloc[Pt](c)
+				if ev68 != nil {
+					p70.ForyReadEvolved(c, ev68)
+				} else {
+					p70.ForyRead(c)
+				}
+				l65[i66] = p70
+				if c.Failed() {
+					c.TraceIndex(i66)
+					break
+				}
+			}
+		}
+	}
+	x.B = l65
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n62 := c.ReadLengthFast(1)
-	if n62 < 0 {
-		n62 = c.ReadLength(1)
+	n74 := c.ReadLengthFast(1)
+	if n74 < 0 {
+		n74 = c.ReadLength(1)
 	}
-	l63 := foryimpl.ReuseSlice[[]Pt](c, x.C, n62)
-	if n62 > 0 {
-		hn65, ev66 := c.ReadStructListHeader(foryTypePt)
+	l75 := foryimpl.ReuseSlice[[]Pt](c, x.C, n74)
+	if n74 > 0 {
+		hn77, tr79, ev78 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
-			for i64 := range l63 {
-				if hn65 && !c.ReadFlag() {
-					clear(l63[i64 : i64+1])
+			for i76 := range l75 {
+				if tr79 {
+					if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+						if p82 := foryimpl.BackRef[Pt](c, id81); p82 != nil {
+							l75[i76] = *p82
+						}
+					} else if st80 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id81, &l75[i76])
+						if ev78 != nil {
+							l75[i76].ForyReadEvolved(c, ev78)
+						} else {
+							l75[i76].ForyRead(c)
+						}
+					} else {
+						l75[i76] = Pt{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i76)
+						break
+					}
 					continue
 				}
-				if ev66 != nil {
-					l63[i64].ForyReadEvolved(c, ev66)
+				if hn77 && !c.ReadFlag() {
+					clear(l75[i76 : i76+1])
+					continue
+				}
+				if ev78 != nil {
+					l75[i76].ForyReadEvolved(c, ev78)
 				} else {
-					l63[i64].ForyRead(c)
+					l75[i76].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i64)
+					c.TraceIndex(i76)
 					break
 				}
 			}
 		}
 	}
-	x.C = l63
+	x.C = l75
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -3003,92 +3108,155 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n68 := c.ReadLengthFast(1)
-				if n68 < 0 {
-					n68 = c.ReadLength(1)
+				n83 := c.ReadLengthFast(1)
+				if n83 < 0 {
+					n83 = c.ReadLength(1)
 				}
-				l69 := foryimpl.MakeSlice[[]Pt](c, n68)
-				if n68 > 0 {
-					hn71, ev72 := c.ReadStructListHeader(foryTypePt)
+				l84 := foryimpl.MakeSlice[[]Pt](c, n83)
+				if n83 > 0 {
+					hn86, tr88, ev87 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i70 := range l69 {
-							if hn71 && !c.ReadFlag() {
-								clear(l69[i70 : i70+1])
+						for i85 := range l84 {
+							if tr88 {
+								if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+									if p91 := foryimpl.BackRef[Pt](c, id90); p91 != nil {
+										l84[i85] = *p91
+									}
+								} else if st89 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id90, &l84[i85])
+									if ev87 != nil {
+										l84[i85].ForyReadEvolved(c, ev87)
+									} else {
+										l84[i85].ForyRead(c)
+									}
+								} else {
+									l84[i85] = Pt{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i85)
+									break
+								}
 								continue
 							}
-							if ev72 != nil {
-								l69[i70].ForyReadEvolved(c, ev72)
+							if hn86 && !c.ReadFlag() {
+								clear(l84[i85 : i85+1])
+								continue
+							}
+							if ev87 != nil {
+								l84[i85].ForyReadEvolved(c, ev87)
 							} else {
-								l69[i70].ForyRead(c)
+								l84[i85].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i70)
+								c.TraceIndex(i85)
 								break
 							}
 						}
 					}
 				}
-				x.A = l69
+				x.A = l84
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
+				n92 := c.ReadLengthFast(1)
+				if n92 < 0 {
+					n92 = c.ReadLength(1)
 				}
-				l75 := foryimpl.MakeSlice[[]*Pt](c, n74)
-				if n74 > 0 {
-					hn77, ev78 := c.ReadStructListHeader(foryTypePt)
+				l93 := foryimpl.MakeSlice[[]*Pt](c, n92)
+				if n92 > 0 {
+					hn95, tr97, ev96 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i76 := range l75 {
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
+						for i94 := range l93 {
+							if tr97 {
+								if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+									l93[i94] = foryimpl.BackRef[Pt](c, id100)
+								} else if st99 == foryimpl.RefFollows {
+									p101 := foryimpl.Alloc[Pt](c)
+									foryimpl.SetRef(c, id100, p101)
+									if ev96 != nil {
+										p101.ForyReadEvolved(c, ev96)
+									} else {
+										p101.ForyRead(c)
+									}
+									l93[i94] = p101
+								} else {
+									l93[i94] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i94)
+									break
+								}
 								continue
 							}
-							p80 := foryimpl.Alloc[Pt](c)
-							if ev78 != nil {
-								p80.ForyReadEvolved(c, ev78)
-							} else {
-								p80.ForyRead(c)
+							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
+								continue
 							}
-							l75[i76] = p80
+							p98 := foryimpl.Alloc[Pt](c)
+							if ev96 != nil {
+								p98.ForyReadEvolved(c, ev96)
+							} else {
+								p98.ForyRead(c)
+							}
+							l93[i94] = p98
 							if c.Failed() {
-								c.TraceIndex(i76)
+								c.TraceIndex(i94)
 								break
 							}
 						}
 					}
 				}
-				x.B = l75
+				x.B = l93
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLengthFast(1)
-				if n81 < 0 {
-					n81 = c.ReadLength(1)
+				n102 := c.ReadLengthFast(1)
+				if n102 < 0 {
+					n102 = c.ReadLength(1)
 				}
-				l82 := foryimpl.MakeSlice[[]Pt](c, n81)
-				if n81 > 0 {
-					hn84, ev85 := c.ReadStructListHeader(foryTypePt)
+				l103 := foryimpl.MakeSlice[[]Pt](c, n102)
+				if n102 > 0 {
+					hn105, tr107, ev106 := c.ReadStructListHeaderRef(foryTypePt)
 					if !c.Failed() {
-						for i83 := range l82 {
-							if hn84 && !c.ReadFlag() {
-								clear(l82[i83 : i83+1])
+						for i104 := range l103 {
+							if tr107 {
+								if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
+									if p110 := foryimpl.BackRef[Pt](c, id109); p110 != nil {
+										l103[i104] = *p110
+									}
+								} else if st108 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id109, &l103[i104])
+									if ev106 != nil {
+										l103[i104].ForyReadEvolved(c, ev106)
+									} else {
+										l103[i104].ForyRead(c)
+									}
+								} else {
+									l103[i104] = Pt{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i104)
+									break
+								}
 								continue
 							}
-							if ev85 != nil {
-								l82[i83].ForyReadEvolved(c, ev85)
+							if hn105 && !c.ReadFlag() {
+								clear(l103[i104 : i104+1])
+								continue
+							}
+							if ev106 != nil {
+								l103[i104].ForyReadEvolved(c, ev106)
 							} else {
-								l82[i83].ForyRead(c)
+								l103[i104].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i83)
+								c.TraceIndex(i104)
 								break
 							}
 						}
 					}
 				}
-				x.C = l82
+				x.C = l103
 			}
 		default:
 			c.SkipField(f)

@@ -1633,9 +1633,30 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
 	if n10 > 0 {
-		hn13, ev14 := c.ReadStructListHeader(foryTypeImage)
+		hn13, tr15, ev14 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
 			for i12 := range l11 {
+				if tr15 {
+					if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+						if p18 := foryimpl.BackRef[Image](c, id17); p18 != nil {
+							l11[i12] = *p18
+						}
+					} else if st16 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id17, &l11[i12])
+						if ev14 != nil {
+							l11[i12].ForyReadEvolved(c, ev14)
+						} else {
+							l11[i12].ForyRead(c)
+						}
+					} else {
+						l11[i12] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i12)
+						break
+					}
+					continue
+				}
 				if hn13 && !c.ReadFlag() {
 					clear(l11[i12 : i12+1])
 					continue
@@ -1673,8 +1694,8 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadValueFlag() {
-		if ev18 := c.ReadStructFieldMeta(foryTypeMedia); ev18 != nil {
-			x.Media.ForyReadEvolved(c, ev18)
+		if ev21 := c.ReadStructFieldMeta(foryTypeMedia); ev21 != nil {
+			x.Media.ForyReadEvolved(c, ev21)
 		} else if !c.Failed() {
 			x.Media.ForyRead(c)
 		}
@@ -1683,32 +1704,53 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
+	n22 := c.ReadLengthFast(1)
+	if n22 < 0 {
+		n22 = c.ReadLength(1)
 	}
-	l20 := foryimpl.ReuseSlice[[]Image](c, x.Images, n19)
-	if n19 > 0 {
-		hn22, ev23 := c.ReadStructListHeader(foryTypeImage)
+	l23 := foryimpl.ReuseSlice[[]Image](c, x.Images, n22)
+	if n22 > 0 {
+		hn25, tr27, ev26 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i24 := range l23 {
+				if tr27 {
+					if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+						if p30 := foryimpl.BackRef[Image](c, id29); p30 != nil {
+							l23[i24] = *p30
+						}
+					} else if st28 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id29, &l23[i24])
+						if ev26 != nil {
+							l23[i24].ForyReadEvolved(c, ev26)
+						} else {
+							l23[i24].ForyRead(c)
+						}
+					} else {
+						l23[i24] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i24)
+						break
+					}
 					continue
 				}
-				if ev23 != nil {
-					l20[i21].ForyReadEvolved(c, ev23)
+				if hn25 && !c.ReadFlag() {
+					clear(l23[i24 : i24+1])
+					continue
+				}
+				if ev26 != nil {
+					l23[i24].ForyReadEvolved(c, ev26)
 				} else {
-					l20[i21].ForyRead(c)
+					l23[i24].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i24)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l20
+	x.Images = l23
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1723,16 +1765,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev28 := c.ReadStructFieldMeta(foryTypeMedia); ev28 != nil {
-						x.Media.ForyReadEvolved(c, ev28)
+					if ev34 := c.ReadStructFieldMeta(foryTypeMedia); ev34 != nil {
+						x.Media.ForyReadEvolved(c, ev34)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev25 := c.ReadStructFieldMeta(foryTypeMedia); ev25 != nil {
-						x.Media.ForyReadEvolved(c, ev25)
+					if ev31 := c.ReadStructFieldMeta(foryTypeMedia); ev31 != nil {
+						x.Media.ForyReadEvolved(c, ev31)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1740,32 +1782,53 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLengthFast(1)
-				if n29 < 0 {
-					n29 = c.ReadLength(1)
+				n35 := c.ReadLengthFast(1)
+				if n35 < 0 {
+					n35 = c.ReadLength(1)
 				}
-				l30 := foryimpl.MakeSlice[[]Image](c, n29)
-				if n29 > 0 {
-					hn32, ev33 := c.ReadStructListHeader(foryTypeImage)
+				l36 := foryimpl.MakeSlice[[]Image](c, n35)
+				if n35 > 0 {
+					hn38, tr40, ev39 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i37 := range l36 {
+							if tr40 {
+								if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+									if p43 := foryimpl.BackRef[Image](c, id42); p43 != nil {
+										l36[i37] = *p43
+									}
+								} else if st41 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id42, &l36[i37])
+									if ev39 != nil {
+										l36[i37].ForyReadEvolved(c, ev39)
+									} else {
+										l36[i37].ForyRead(c)
+									}
+								} else {
+									l36[i37] = Image{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i37)
+									break
+								}
 								continue
 							}
-							if ev33 != nil {
-								l30[i31].ForyReadEvolved(c, ev33)
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
+								continue
+							}
+							if ev39 != nil {
+								l36[i37].ForyReadEvolved(c, ev39)
 							} else {
-								l30[i31].ForyRead(c)
+								l36[i37].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l30
+				x.Images = l36
 			}
 		default:
 			c.SkipField(f)
@@ -2966,9 +3029,30 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l6 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n5)
 	if n5 > 0 {
-		hn8, ev9 := c.ReadStructListHeader(foryTypeNumericStruct)
+		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
 		if !c.Failed() {
 			for i7 := range l6 {
+				if tr10 {
+					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+						if p13 := foryimpl.BackRef[NumericStruct](c, id12); p13 != nil {
+							l6[i7] = *p13
+						}
+					} else if st11 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id12, &l6[i7])
+						if ev9 != nil {
+							l6[i7].ForyReadEvolved(c, ev9)
+						} else {
+							l6[i7].ForyRead(c)
+						}
+					} else {
+						l6[i7] = NumericStruct{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i7)
+						break
+					}
+					continue
+				}
 				if hn8 && !c.ReadFlag() {
 					clear(l6[i7 : i7+1])
 					continue
@@ -2999,32 +3083,53 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLengthFast(1)
-				if n11 < 0 {
-					n11 = c.ReadLength(1)
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
 				}
-				l12 := foryimpl.MakeSlice[[]NumericStruct](c, n11)
-				if n11 > 0 {
-					hn14, ev15 := c.ReadStructListHeader(foryTypeNumericStruct)
+				l15 := foryimpl.MakeSlice[[]NumericStruct](c, n14)
+				if n14 > 0 {
+					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
+						for i16 := range l15 {
+							if tr19 {
+								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+									if p22 := foryimpl.BackRef[NumericStruct](c, id21); p22 != nil {
+										l15[i16] = *p22
+									}
+								} else if st20 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id21, &l15[i16])
+									if ev18 != nil {
+										l15[i16].ForyReadEvolved(c, ev18)
+									} else {
+										l15[i16].ForyRead(c)
+									}
+								} else {
+									l15[i16] = NumericStruct{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i16)
+									break
+								}
 								continue
 							}
-							if ev15 != nil {
-								l12[i13].ForyReadEvolved(c, ev15)
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
+								continue
+							}
+							if ev18 != nil {
+								l15[i16].ForyReadEvolved(c, ev18)
 							} else {
-								l12[i13].ForyRead(c)
+								l15[i16].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.NumericStructs = l12
+				x.NumericStructs = l15
 			}
 		default:
 			c.SkipField(f)
@@ -3200,9 +3305,30 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l6 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n5)
 	if n5 > 0 {
-		hn8, ev9 := c.ReadStructListHeader(foryTypeSample)
+		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeSample)
 		if !c.Failed() {
 			for i7 := range l6 {
+				if tr10 {
+					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+						if p13 := foryimpl.BackRef[Sample](c, id12); p13 != nil {
+							l6[i7] = *p13
+						}
+					} else if st11 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id12, &l6[i7])
+						if ev9 != nil {
+							l6[i7].ForyReadEvolved(c, ev9)
+						} else {
+							l6[i7].ForyRead(c)
+						}
+					} else {
+						l6[i7] = Sample{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i7)
+						break
+					}
+					continue
+				}
 				if hn8 && !c.ReadFlag() {
 					clear(l6[i7 : i7+1])
 					continue
@@ -3233,32 +3359,53 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLengthFast(1)
-				if n11 < 0 {
-					n11 = c.ReadLength(1)
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
 				}
-				l12 := foryimpl.MakeSlice[[]Sample](c, n11)
-				if n11 > 0 {
-					hn14, ev15 := c.ReadStructListHeader(foryTypeSample)
+				l15 := foryimpl.MakeSlice[[]Sample](c, n14)
+				if n14 > 0 {
+					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeSample)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
+						for i16 := range l15 {
+							if tr19 {
+								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+									if p22 := foryimpl.BackRef[Sample](c, id21); p22 != nil {
+										l15[i16] = *p22
+									}
+								} else if st20 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id21, &l15[i16])
+									if ev18 != nil {
+										l15[i16].ForyReadEvolved(c, ev18)
+									} else {
+										l15[i16].ForyRead(c)
+									}
+								} else {
+									l15[i16] = Sample{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i16)
+									break
+								}
 								continue
 							}
-							if ev15 != nil {
-								l12[i13].ForyReadEvolved(c, ev15)
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
+								continue
+							}
+							if ev18 != nil {
+								l15[i16].ForyReadEvolved(c, ev18)
 							} else {
-								l12[i13].ForyRead(c)
+								l15[i16].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.SampleList = l12
+				x.SampleList = l15
 			}
 		default:
 			c.SkipField(f)
@@ -3434,9 +3581,30 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l6 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n5)
 	if n5 > 0 {
-		hn8, ev9 := c.ReadStructListHeader(foryTypeMediaContent)
+		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeMediaContent)
 		if !c.Failed() {
 			for i7 := range l6 {
+				if tr10 {
+					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+						if p13 := foryimpl.BackRef[MediaContent](c, id12); p13 != nil {
+							l6[i7] = *p13
+						}
+					} else if st11 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id12, &l6[i7])
+						if ev9 != nil {
+							l6[i7].ForyReadEvolved(c, ev9)
+						} else {
+							l6[i7].ForyRead(c)
+						}
+					} else {
+						l6[i7] = MediaContent{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i7)
+						break
+					}
+					continue
+				}
 				if hn8 && !c.ReadFlag() {
 					clear(l6[i7 : i7+1])
 					continue
@@ -3467,32 +3635,53 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLengthFast(1)
-				if n11 < 0 {
-					n11 = c.ReadLength(1)
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
 				}
-				l12 := foryimpl.MakeSlice[[]MediaContent](c, n11)
-				if n11 > 0 {
-					hn14, ev15 := c.ReadStructListHeader(foryTypeMediaContent)
+				l15 := foryimpl.MakeSlice[[]MediaContent](c, n14)
+				if n14 > 0 {
+					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeMediaContent)
 					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
+						for i16 := range l15 {
+							if tr19 {
+								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+									if p22 := foryimpl.BackRef[MediaContent](c, id21); p22 != nil {
+										l15[i16] = *p22
+									}
+								} else if st20 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id21, &l15[i16])
+									if ev18 != nil {
+										l15[i16].ForyReadEvolved(c, ev18)
+									} else {
+										l15[i16].ForyRead(c)
+									}
+								} else {
+									l15[i16] = MediaContent{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i16)
+									break
+								}
 								continue
 							}
-							if ev15 != nil {
-								l12[i13].ForyReadEvolved(c, ev15)
+							if hn17 && !c.ReadFlag() {
+								clear(l15[i16 : i16+1])
+								continue
+							}
+							if ev18 != nil {
+								l15[i16].ForyReadEvolved(c, ev18)
 							} else {
-								l12[i13].ForyRead(c)
+								l15[i16].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i13)
+								c.TraceIndex(i16)
 								break
 							}
 						}
 					}
 				}
-				x.MediaContentList = l12
+				x.MediaContentList = l15
 			}
 		default:
 			c.SkipField(f)

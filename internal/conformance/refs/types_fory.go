@@ -932,9 +932,30 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l12 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n11)
 	if n11 > 0 {
-		hn14, ev15 := c.ReadStructListHeader(foryTypeImage)
+		hn14, tr16, ev15 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
 			for i13 := range l12 {
+				if tr16 {
+					if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+						l12[i13] = foryimpl.BackRef[Image](c, id19)
+					} else if st18 == foryimpl.RefFollows {
+						p20 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id19, p20)
+						if ev15 != nil {
+							p20.ForyReadEvolved(c, ev15)
+						} else {
+							p20.ForyRead(c)
+						}
+						l12[i13] = p20
+					} else {
+						l12[i13] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i13)
+						break
+					}
+					continue
+				}
 				if hn14 && !c.ReadFlag() {
 					clear(l12[i13 : i13+1])
 					continue
@@ -970,55 +991,55 @@ func (x *ImagePtrList) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
 	}
-	l19 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n18)
-	if n18 > 0 {
-		hn21, tr23, ev22 := c.ReadStructListHeaderRef(foryTypeImage)
+	l22 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n21)
+	if n21 > 0 {
+		hn24, tr26, ev25 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i20 := range l19 {
-				if tr23 {
-					if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-						l19[i20] = foryimpl.BackRef[Image](c, id26)
-					} else if st25 == foryimpl.RefFollows {
-						p27 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id26, p27)
-						if ev22 != nil {
-							p27.ForyReadEvolved(c, ev22)
+			for i23 := range l22 {
+				if tr26 {
+					if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+						l22[i23] = foryimpl.BackRef[Image](c, id29)
+					} else if st28 == foryimpl.RefFollows {
+						p30 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id29, p30)
+						if ev25 != nil {
+							p30.ForyReadEvolved(c, ev25)
 						} else {
-							p27.ForyRead(c)
+							p30.ForyRead(c)
 						}
-						l19[i20] = p27
+						l22[i23] = p30
 					} else {
-						l19[i20] = nil
+						l22[i23] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i20)
+						c.TraceIndex(i23)
 						break
 					}
 					continue
 				}
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
 					continue
 				}
-				p24 := foryimpl.Alloc[Image](c)
-				if ev22 != nil {
-					p24.ForyReadEvolved(c, ev22)
+				p27 := foryimpl.Alloc[Image](c)
+				if ev25 != nil {
+					p27.ForyReadEvolved(c, ev25)
 				} else {
-					p24.ForyRead(c)
+					p27.ForyRead(c)
 				}
-				l19[i20] = p24
+				l22[i23] = p27
 				if c.Failed() {
-					c.TraceIndex(i20)
+					c.TraceIndex(i23)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l19
+	x.Images = l22
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1032,34 +1053,55 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLengthFast(1)
-				if n28 < 0 {
-					n28 = c.ReadLength(1)
+				n31 := c.ReadLengthFast(1)
+				if n31 < 0 {
+					n31 = c.ReadLength(1)
 				}
-				l29 := foryimpl.MakeSlice[[]*Image](c, n28)
-				if n28 > 0 {
-					hn31, ev32 := c.ReadStructListHeader(foryTypeImage)
+				l32 := foryimpl.MakeSlice[[]*Image](c, n31)
+				if n31 > 0 {
+					hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i30 := range l29 {
-							if hn31 && !c.ReadFlag() {
-								clear(l29[i30 : i30+1])
+						for i33 := range l32 {
+							if tr36 {
+								if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+									l32[i33] = foryimpl.BackRef[Image](c, id39)
+								} else if st38 == foryimpl.RefFollows {
+									p40 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id39, p40)
+									if ev35 != nil {
+										p40.ForyReadEvolved(c, ev35)
+									} else {
+										p40.ForyRead(c)
+									}
+									l32[i33] = p40
+								} else {
+									l32[i33] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i33)
+									break
+								}
 								continue
 							}
-							p34 := foryimpl.Alloc[Image](c)
-							if ev32 != nil {
-								p34.ForyReadEvolved(c, ev32)
-							} else {
-								p34.ForyRead(c)
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
+								continue
 							}
-							l29[i30] = p34
+							p37 := foryimpl.Alloc[Image](c)
+							if ev35 != nil {
+								p37.ForyReadEvolved(c, ev35)
+							} else {
+								p37.ForyRead(c)
+							}
+							l32[i33] = p37
 							if c.Failed() {
-								c.TraceIndex(i30)
+								c.TraceIndex(i33)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l29
+				x.Images = l32
 			}
 		default:
 			c.SkipField(f)
@@ -1672,9 +1714,30 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l14 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n13)
 	if n13 > 0 {
-		hn16, ev17 := c.ReadStructListHeader(foryTypeTreeNode)
+		hn16, tr18, ev17 := c.ReadStructListHeaderRef(foryTypeTreeNode)
 		if !c.Failed() {
 			for i15 := range l14 {
+				if tr18 {
+					if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+						l14[i15] = foryimpl.BackRef[TreeNode](c, id21)
+					} else if st20 == foryimpl.RefFollows {
+						p22 := foryimpl.Alloc[TreeNode](c)
+						foryimpl.SetRef(c, id21, p22)
+						if ev17 != nil {
+							p22.ForyReadEvolved(c, ev17)
+						} else {
+							p22.ForyRead(c)
+						}
+						l14[i15] = p22
+					} else {
+						l14[i15] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i15)
+						break
+					}
+					continue
+				}
 				if hn16 && !c.ReadFlag() {
 					clear(l14[i15 : i15+1])
 					continue
@@ -1704,13 +1767,13 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[TreeNode](c)
-		if ev21 := c.ReadStructFieldMeta(foryTypeTreeNode); ev21 != nil {
-			p20.ForyReadEvolved(c, ev21)
+		p23 := foryimpl.Alloc[TreeNode](c)
+		if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
+			p23.ForyReadEvolved(c, ev24)
 		} else if !c.Failed() {
-			p20.ForyRead(c)
+			p23.ForyRead(c)
 		}
-		x.Parent = p20
+		x.Parent = p23
 	}
 	if c.Failed() {
 		c.Trace("Parent")
@@ -1732,55 +1795,55 @@ func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n22 := c.ReadLengthFast(1)
-	if n22 < 0 {
-		n22 = c.ReadLength(1)
+	n25 := c.ReadLengthFast(1)
+	if n25 < 0 {
+		n25 = c.ReadLength(1)
 	}
-	l23 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n22)
-	if n22 > 0 {
-		hn25, tr27, ev26 := c.ReadStructListHeaderRef(foryTypeTreeNode)
+	l26 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n25)
+	if n25 > 0 {
+		hn28, tr30, ev29 := c.ReadStructListHeaderRef(foryTypeTreeNode)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if tr27 {
-					if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-						l23[i24] = foryimpl.BackRef[TreeNode](c, id30)
-					} else if st29 == foryimpl.RefFollows {
-						p31 := foryimpl.Alloc[TreeNode](c)
-						foryimpl.SetRef(c, id30, p31)
-						if ev26 != nil {
-							p31.ForyReadEvolved(c, ev26)
+			for i27 := range l26 {
+				if tr30 {
+					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+						l26[i27] = foryimpl.BackRef[TreeNode](c, id33)
+					} else if st32 == foryimpl.RefFollows {
+						p34 := foryimpl.Alloc[TreeNode](c)
+						foryimpl.SetRef(c, id33, p34)
+						if ev29 != nil {
+							p34.ForyReadEvolved(c, ev29)
 						} else {
-							p31.ForyRead(c)
+							p34.ForyRead(c)
 						}
-						l23[i24] = p31
+						l26[i27] = p34
 					} else {
-						l23[i24] = nil
+						l26[i27] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i24)
+						c.TraceIndex(i27)
 						break
 					}
 					continue
 				}
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+				if hn28 && !c.ReadFlag() {
+					clear(l26[i27 : i27+1])
 					continue
 				}
-				p28 := foryimpl.Alloc[TreeNode](c)
-				if ev26 != nil {
-					p28.ForyReadEvolved(c, ev26)
+				p31 := foryimpl.Alloc[TreeNode](c)
+				if ev29 != nil {
+					p31.ForyReadEvolved(c, ev29)
 				} else {
-					p28.ForyRead(c)
+					p31.ForyRead(c)
 				}
-				l23[i24] = p28
+				l26[i27] = p31
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i27)
 					break
 				}
 			}
 		}
 	}
-	x.Children = l23
+	x.Children = l26
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -1790,17 +1853,17 @@ func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-		x.Parent = foryimpl.BackRef[TreeNode](c, id33)
-	} else if st32 == foryimpl.RefFollows {
-		p34 := foryimpl.Alloc[TreeNode](c)
-		foryimpl.SetRef(c, id33, p34)
-		if ev35 := c.ReadStructFieldMeta(foryTypeTreeNode); ev35 != nil {
-			p34.ForyReadEvolved(c, ev35)
+	if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+		x.Parent = foryimpl.BackRef[TreeNode](c, id36)
+	} else if st35 == foryimpl.RefFollows {
+		p37 := foryimpl.Alloc[TreeNode](c)
+		foryimpl.SetRef(c, id36, p37)
+		if ev38 := c.ReadStructFieldMeta(foryTypeTreeNode); ev38 != nil {
+			p37.ForyReadEvolved(c, ev38)
 		} else if !c.Failed() {
-			p34.ForyRead(c)
+			p37.ForyRead(c)
 		}
-		x.Parent = p34
+		x.Parent = p37
 	} else {
 		x.Parent = nil
 	}
@@ -1821,34 +1884,55 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n36 := c.ReadLengthFast(1)
-				if n36 < 0 {
-					n36 = c.ReadLength(1)
+				n39 := c.ReadLengthFast(1)
+				if n39 < 0 {
+					n39 = c.ReadLength(1)
 				}
-				l37 := foryimpl.MakeSlice[[]*TreeNode](c, n36)
-				if n36 > 0 {
-					hn39, ev40 := c.ReadStructListHeader(foryTypeTreeNode)
+				l40 := foryimpl.MakeSlice[[]*TreeNode](c, n39)
+				if n39 > 0 {
+					hn42, tr44, ev43 := c.ReadStructListHeaderRef(foryTypeTreeNode)
 					if !c.Failed() {
-						for i38 := range l37 {
-							if hn39 && !c.ReadFlag() {
-								clear(l37[i38 : i38+1])
+						for i41 := range l40 {
+							if tr44 {
+								if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+									l40[i41] = foryimpl.BackRef[TreeNode](c, id47)
+								} else if st46 == foryimpl.RefFollows {
+									p48 := foryimpl.Alloc[TreeNode](c)
+									foryimpl.SetRef(c, id47, p48)
+									if ev43 != nil {
+										p48.ForyReadEvolved(c, ev43)
+									} else {
+										p48.ForyRead(c)
+									}
+									l40[i41] = p48
+								} else {
+									l40[i41] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i41)
+									break
+								}
 								continue
 							}
-							p42 := foryimpl.Alloc[TreeNode](c)
-							if ev40 != nil {
-								p42.ForyReadEvolved(c, ev40)
-							} else {
-								p42.ForyRead(c)
+							if hn42 && !c.ReadFlag() {
+								clear(l40[i41 : i41+1])
+								continue
 							}
-							l37[i38] = p42
+							p45 := foryimpl.Alloc[TreeNode](c)
+							if ev43 != nil {
+								p45.ForyReadEvolved(c, ev43)
+							} else {
+								p45.ForyRead(c)
+							}
+							l40[i41] = p45
 							if c.Failed() {
-								c.TraceIndex(i38)
+								c.TraceIndex(i41)
 								break
 							}
 						}
 					}
 				}
-				x.Children = l37
+				x.Children = l40
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1856,29 +1940,29 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-					x.Parent = foryimpl.BackRef[TreeNode](c, id46)
-				} else if st45 == foryimpl.RefFollows {
-					p47 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id46, p47)
-					if ev48 := c.ReadStructFieldMeta(foryTypeTreeNode); ev48 != nil {
-						p47.ForyReadEvolved(c, ev48)
+				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+					x.Parent = foryimpl.BackRef[TreeNode](c, id52)
+				} else if st51 == foryimpl.RefFollows {
+					p53 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id52, p53)
+					if ev54 := c.ReadStructFieldMeta(foryTypeTreeNode); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
-						p47.ForyRead(c)
+						p53.ForyRead(c)
 					}
-					x.Parent = p47
+					x.Parent = p53
 				} else {
 					x.Parent = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p43 := foryimpl.Alloc[TreeNode](c)
-					if ev44 := c.ReadStructFieldMeta(foryTypeTreeNode); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+					p49 := foryimpl.Alloc[TreeNode](c)
+					if ev50 := c.ReadStructFieldMeta(foryTypeTreeNode); ev50 != nil {
+						p49.ForyReadEvolved(c, ev50)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p49.ForyRead(c)
 					}
-					x.Parent = p43
+					x.Parent = p49
 				}
 			}
 		default:
@@ -3145,9 +3229,30 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l36 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n35)
 	if n35 > 0 {
-		hn38, ev39 := c.ReadStructListHeader(foryTypeRefElem)
+		hn38, tr40, ev39 := c.ReadStructListHeaderRef(foryTypeRefElem)
 		if !c.Failed() {
 			for i37 := range l36 {
+				if tr40 {
+					if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
+						l36[i37] = foryimpl.BackRef[RefElem](c, id43)
+					} else if st42 == foryimpl.RefFollows {
+						p44 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id43, p44)
+						if ev39 != nil {
+							p44.ForyReadEvolved(c, ev39)
+						} else {
+							p44.ForyRead(c)
+						}
+						l36[i37] = p44
+					} else {
+						l36[i37] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i37)
+						break
+					}
+					continue
+				}
 				if hn38 && !c.ReadFlag() {
 					clear(l36[i37 : i37+1])
 					continue
@@ -3171,88 +3276,88 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n42 := c.ReadLengthFast(2)
-	if n42 < 0 {
-		n42 = c.ReadLength(2)
+	n45 := c.ReadLengthFast(2)
+	if n45 < 0 {
+		n45 = c.ReadLength(2)
 	}
-	m43 := foryimpl.MakeMap[map[string]*RefElem](c, n42)
-	for n42 > 0 && !c.Failed() {
-		sz44, vn45, ev50 := c.ReadMapChunk(n42, 21, 28, foryTypeRefElem, true)
-		for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-			var k47 string
-			k47 = c.ReadString()
-			var v48 *RefElem
-			if !vn45 {
-				p49 := foryimpl.Alloc[RefElem](c)
-				if ev50 != nil {
-					p49.ForyReadEvolved(c, ev50)
+	m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
+	for n45 > 0 && !c.Failed() {
+		sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 28, foryTypeRefElem, true)
+		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+			var k50 string
+			k50 = c.ReadString()
+			var v51 *RefElem
+			if !vn48 {
+				p52 := foryimpl.Alloc[RefElem](c)
+				if ev53 != nil {
+					p52.ForyReadEvolved(c, ev53)
 				} else {
-					p49.ForyRead(c)
+					p52.ForyRead(c)
 				}
-				v48 = p49
+				v51 = p52
 			}
-			m43[k47] = v48
+			m46[k50] = v51
 		}
-		n42 -= sz44
+		n45 -= sz47
 	}
-	x.Map = m43
+	x.Map = m46
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
 	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[RefElem](c)
-		if ev53 := c.ReadStructFieldMeta(foryTypeRefElem); ev53 != nil {
-			p52.ForyReadEvolved(c, ev53)
+		p55 := foryimpl.Alloc[RefElem](c)
+		if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
+			p55.ForyReadEvolved(c, ev56)
 		} else if !c.Failed() {
-			p52.ForyRead(c)
+			p55.ForyRead(c)
 		}
-		x.One = p52
+		x.One = p55
 	}
 	if c.Failed() {
 		c.Trace("One")
 		return
 	}
-	n54 := c.ReadLengthFast(1)
-	if n54 < 0 {
-		n54 = c.ReadLength(1)
+	n57 := c.ReadLengthFast(1)
+	if n57 < 0 {
+		n57 = c.ReadLength(1)
 	}
-	s55 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n54)
-	if n54 > 0 {
-		hn56, tr59, ev60 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i57 := 0; i57 < n54 && !c.Failed(); i57++ {
-			var e58 *RefElem
-			if tr59 {
-				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-					e58 = foryimpl.BackRef[RefElem](c, id62)
-				} else if st61 == foryimpl.RefFollows {
-					p63 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id62, p63)
-					if ev60 != nil {
-						p63.ForyReadEvolved(c, ev60)
+	s58 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n57)
+	if n57 > 0 {
+		hn59, tr62, ev63 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		for i60 := 0; i60 < n57 && !c.Failed(); i60++ {
+			var e61 *RefElem
+			if tr62 {
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					e61 = foryimpl.BackRef[RefElem](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id65, p66)
+					if ev63 != nil {
+						p66.ForyReadEvolved(c, ev63)
 					} else {
-						p63.ForyRead(c)
+						p66.ForyRead(c)
 					}
-					e58 = p63
+					e61 = p66
 				} else {
-					e58 = nil
+					e61 = nil
 				}
-			} else if !hn56 || c.ReadFlag() {
-				e58 = foryimpl.Alloc[RefElem](c)
-				if ev60 != nil {
-					e58.ForyReadEvolved(c, ev60)
+			} else if !hn59 || c.ReadFlag() {
+				e61 = foryimpl.Alloc[RefElem](c)
+				if ev63 != nil {
+					e61.ForyReadEvolved(c, ev63)
 				} else {
-					e58.ForyRead(c)
+					e61.ForyRead(c)
 				}
 			}
-			if e58 == nil && !c.Failed() {
+			if e61 == nil && !c.Failed() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			s55[e58] = struct{}{}
+			s58[e61] = struct{}{}
 		}
 	}
-	x.Set = s55
+	x.Set = s58
 	if c.Failed() {
 		c.Trace("Set")
 		return
@@ -3269,114 +3374,114 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n64 := c.ReadLengthFast(1)
-	if n64 < 0 {
-		n64 = c.ReadLength(1)
+	n67 := c.ReadLengthFast(1)
+	if n67 < 0 {
+		n67 = c.ReadLength(1)
 	}
-	l65 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n64)
-	if n64 > 0 {
-		hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypeRefElem)
+	l68 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n67)
+	if n67 > 0 {
+		hn70, tr72, ev71 := c.ReadStructListHeaderRef(foryTypeRefElem)
 		if !c.Failed() {
-			for i66 := range l65 {
-				if tr69 {
-					if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-						l65[i66] = foryimpl.BackRef[RefElem](c, id72)
-					} else if st71 == foryimpl.RefFollows {
-						p73 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id72, p73)
-						if ev68 != nil {
-							p73.ForyReadEvolved(c, ev68)
+			for i69 := range l68 {
+				if tr72 {
+					if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
+						l68[i69] = foryimpl.BackRef[RefElem](c, id75)
+					} else if st74 == foryimpl.RefFollows {
+						p76 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id75, p76)
+						if ev71 != nil {
+							p76.ForyReadEvolved(c, ev71)
 						} else {
-							p73.ForyRead(c)
+							p76.ForyRead(c)
 						}
-						l65[i66] = p73
+						l68[i69] = p76
 					} else {
-						l65[i66] = nil
+						l68[i69] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i66)
+						c.TraceIndex(i69)
 						break
 					}
 					continue
 				}
-				if hn67 && !c.ReadFlag() {
-					clear(l65[i66 : i66+1])
+				if hn70 && !c.ReadFlag() {
+					clear(l68[i69 : i69+1])
 					continue
 				}
-				p70 := foryimpl.Alloc[RefElem](c)
-				if ev68 != nil {
-					p70.ForyReadEvolved(c, ev68)
+				p73 := foryimpl.Alloc[RefElem](c)
+				if ev71 != nil {
+					p73.ForyReadEvolved(c, ev71)
 				} else {
-					p70.ForyRead(c)
+					p73.ForyRead(c)
 				}
-				l65[i66] = p70
+				l68[i69] = p73
 				if c.Failed() {
-					c.TraceIndex(i66)
+					c.TraceIndex(i69)
 					break
 				}
 			}
 		}
 	}
-	x.List = l65
+	x.List = l68
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
-	n74 := c.ReadLengthFast(2)
-	if n74 < 0 {
-		n74 = c.ReadLength(2)
+	n77 := c.ReadLengthFast(2)
+	if n77 < 0 {
+		n77 = c.ReadLength(2)
 	}
-	m75 := foryimpl.MakeMap[map[string]*RefElem](c, n74)
-	for n74 > 0 && !c.Failed() {
-		sz76, vn77, tr83, ev82 := c.ReadMapChunkRef(n74, 21, 28, foryTypeRefElem)
-		for j78 := 0; j78 < sz76 && !c.Failed(); j78++ {
-			var k79 string
-			k79 = c.ReadString()
-			var v80 *RefElem
-			if tr83 {
-				if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
-					v80 = foryimpl.BackRef[RefElem](c, id85)
-				} else if st84 == foryimpl.RefFollows {
-					p86 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id85, p86)
-					if ev82 != nil {
-						p86.ForyReadEvolved(c, ev82)
+	m78 := foryimpl.MakeMap[map[string]*RefElem](c, n77)
+	for n77 > 0 && !c.Failed() {
+		sz79, vn80, tr86, ev85 := c.ReadMapChunkRef(n77, 21, 28, foryTypeRefElem)
+		for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
+			var k82 string
+			k82 = c.ReadString()
+			var v83 *RefElem
+			if tr86 {
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					v83 = foryimpl.BackRef[RefElem](c, id88)
+				} else if st87 == foryimpl.RefFollows {
+					p89 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id88, p89)
+					if ev85 != nil {
+						p89.ForyReadEvolved(c, ev85)
 					} else {
-						p86.ForyRead(c)
+						p89.ForyRead(c)
 					}
-					v80 = p86
+					v83 = p89
 				} else {
-					v80 = nil
+					v83 = nil
 				}
-			} else if !vn77 {
-				p81 := foryimpl.Alloc[RefElem](c)
-				if ev82 != nil {
-					p81.ForyReadEvolved(c, ev82)
+			} else if !vn80 {
+				p84 := foryimpl.Alloc[RefElem](c)
+				if ev85 != nil {
+					p84.ForyReadEvolved(c, ev85)
 				} else {
-					p81.ForyRead(c)
+					p84.ForyRead(c)
 				}
-				v80 = p81
+				v83 = p84
 			}
-			m75[k79] = v80
+			m78[k82] = v83
 		}
-		n74 -= sz76
+		n77 -= sz79
 	}
-	x.Map = m75
+	x.Map = m78
 	if c.Failed() {
 		c.Trace("Map")
 		return
 	}
-	if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-		x.One = foryimpl.BackRef[RefElem](c, id88)
-	} else if st87 == foryimpl.RefFollows {
-		p89 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id88, p89)
-		if ev90 := c.ReadStructFieldMeta(foryTypeRefElem); ev90 != nil {
-			p89.ForyReadEvolved(c, ev90)
+	if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
+		x.One = foryimpl.BackRef[RefElem](c, id91)
+	} else if st90 == foryimpl.RefFollows {
+		p92 := foryimpl.Alloc[RefElem](c)
+		foryimpl.SetRef(c, id91, p92)
+		if ev93 := c.ReadStructFieldMeta(foryTypeRefElem); ev93 != nil {
+			p92.ForyReadEvolved(c, ev93)
 		} else if !c.Failed() {
-			p89.ForyRead(c)
+			p92.ForyRead(c)
 		}
-		x.One = p89
+		x.One = p92
 	} else {
 		x.One = nil
 	}
@@ -3384,46 +3489,46 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("One")
 		return
 	}
-	n91 := c.ReadLengthFast(1)
-	if n91 < 0 {
-		n91 = c.ReadLength(1)
+	n94 := c.ReadLengthFast(1)
+	if n94 < 0 {
+		n94 = c.ReadLength(1)
 	}
-	s92 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n91)
-	if n91 > 0 {
-		hn93, tr96, ev97 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i94 := 0; i94 < n91 && !c.Failed(); i94++ {
-			var e95 *RefElem
-			if tr96 {
-				if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
-					e95 = foryimpl.BackRef[RefElem](c, id99)
-				} else if st98 == foryimpl.RefFollows {
-					p100 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id99, p100)
-					if ev97 != nil {
-						p100.ForyReadEvolved(c, ev97)
+	s95 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n94)
+	if n94 > 0 {
+		hn96, tr99, ev100 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
+			var e98 *RefElem
+			if tr99 {
+				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+					e98 = foryimpl.BackRef[RefElem](c, id102)
+				} else if st101 == foryimpl.RefFollows {
+					p103 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id102, p103)
+					if ev100 != nil {
+						p103.ForyReadEvolved(c, ev100)
 					} else {
-						p100.ForyRead(c)
+						p103.ForyRead(c)
 					}
-					e95 = p100
+					e98 = p103
 				} else {
-					e95 = nil
+					e98 = nil
 				}
-			} else if !hn93 || c.ReadFlag() {
-				e95 = foryimpl.Alloc[RefElem](c)
-				if ev97 != nil {
-					e95.ForyReadEvolved(c, ev97)
+			} else if !hn96 || c.ReadFlag() {
+				e98 = foryimpl.Alloc[RefElem](c)
+				if ev100 != nil {
+					e98.ForyReadEvolved(c, ev100)
 				} else {
-					e95.ForyRead(c)
+					e98.ForyRead(c)
 				}
 			}
-			if e95 == nil && !c.Failed() {
+			if e98 == nil && !c.Failed() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			s92[e95] = struct{}{}
+			s95[e98] = struct{}{}
 		}
 	}
-	x.Set = s92
+	x.Set = s95
 	if c.Failed() {
 		c.Trace("Set")
 		return
@@ -3437,132 +3542,153 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLengthFast(1)
-				if n101 < 0 {
-					n101 = c.ReadLength(1)
+				n104 := c.ReadLengthFast(1)
+				if n104 < 0 {
+					n104 = c.ReadLength(1)
 				}
-				l102 := foryimpl.MakeSlice[[]*RefElem](c, n101)
-				if n101 > 0 {
-					hn104, ev105 := c.ReadStructListHeader(foryTypeRefElem)
+				l105 := foryimpl.MakeSlice[[]*RefElem](c, n104)
+				if n104 > 0 {
+					hn107, tr109, ev108 := c.ReadStructListHeaderRef(foryTypeRefElem)
 					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
-								clear(l102[i103 : i103+1])
+						for i106 := range l105 {
+							if tr109 {
+								if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+									l105[i106] = foryimpl.BackRef[RefElem](c, id112)
+								} else if st111 == foryimpl.RefFollows {
+									p113 := foryimpl.Alloc[RefElem](c)
+									foryimpl.SetRef(c, id112, p113)
+									if ev108 != nil {
+										p113.ForyReadEvolved(c, ev108)
+									} else {
+										p113.ForyRead(c)
+									}
+									l105[i106] = p113
+								} else {
+									l105[i106] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i106)
+									break
+								}
 								continue
 							}
-							p107 := foryimpl.Alloc[RefElem](c)
-							if ev105 != nil {
-								p107.ForyReadEvolved(c, ev105)
-							} else {
-								p107.ForyRead(c)
+							if hn107 && !c.ReadFlag() {
+								clear(l105[i106 : i106+1])
+								continue
 							}
-							l102[i103] = p107
+							p110 := foryimpl.Alloc[RefElem](c)
+							if ev108 != nil {
+								p110.ForyReadEvolved(c, ev108)
+							} else {
+								p110.ForyRead(c)
+							}
+							l105[i106] = p110
 							if c.Failed() {
-								c.TraceIndex(i103)
+								c.TraceIndex(i106)
 								break
 							}
 						}
 					}
 				}
-				x.List = l102
+				x.List = l105
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadLength(2)
+				n114 := c.ReadLengthFast(2)
+				if n114 < 0 {
+					n114 = c.ReadLength(2)
 				}
-				m109 := foryimpl.MakeMap[map[string]*RefElem](c, n108)
-				for n108 > 0 && !c.Failed() {
-					sz110, vn111, ev116 := c.ReadMapChunk(n108, 21, 28, foryTypeRefElem, true)
-					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-						var k113 string
-						k113 = c.ReadString()
-						var v114 *RefElem
-						if !vn111 {
-							p115 := foryimpl.Alloc[RefElem](c)
-							if ev116 != nil {
-								p115.ForyReadEvolved(c, ev116)
+				m115 := foryimpl.MakeMap[map[string]*RefElem](c, n114)
+				for n114 > 0 && !c.Failed() {
+					sz116, vn117, ev122 := c.ReadMapChunk(n114, 21, 28, foryTypeRefElem, true)
+					for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
+						var k119 string
+						k119 = c.ReadString()
+						var v120 *RefElem
+						if !vn117 {
+							p121 := foryimpl.Alloc[RefElem](c)
+							if ev122 != nil {
+								p121.ForyReadEvolved(c, ev122)
 							} else {
-								p115.ForyRead(c)
+								p121.ForyRead(c)
 							}
-							v114 = p115
+							v120 = p121
 						}
-						m109[k113] = v114
+						m115[k119] = v120
 					}
-					n108 -= sz110
+					n114 -= sz116
 				}
-				x.Map = m109
+				x.Map = m115
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
-					x.One = foryimpl.BackRef[RefElem](c, id121)
-				} else if st120 == foryimpl.RefFollows {
-					p122 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id121, p122)
-					if ev123 := c.ReadStructFieldMeta(foryTypeRefElem); ev123 != nil {
-						p122.ForyReadEvolved(c, ev123)
+				if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
+					x.One = foryimpl.BackRef[RefElem](c, id127)
+				} else if st126 == foryimpl.RefFollows {
+					p128 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id127, p128)
+					if ev129 := c.ReadStructFieldMeta(foryTypeRefElem); ev129 != nil {
+						p128.ForyReadEvolved(c, ev129)
 					} else if !c.Failed() {
-						p122.ForyRead(c)
+						p128.ForyRead(c)
 					}
-					x.One = p122
+					x.One = p128
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p118 := foryimpl.Alloc[RefElem](c)
-					if ev119 := c.ReadStructFieldMeta(foryTypeRefElem); ev119 != nil {
-						p118.ForyReadEvolved(c, ev119)
+					p124 := foryimpl.Alloc[RefElem](c)
+					if ev125 := c.ReadStructFieldMeta(foryTypeRefElem); ev125 != nil {
+						p124.ForyReadEvolved(c, ev125)
 					} else if !c.Failed() {
-						p118.ForyRead(c)
+						p124.ForyRead(c)
 					}
-					x.One = p118
+					x.One = p124
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n124 := c.ReadLengthFast(1)
-				if n124 < 0 {
-					n124 = c.ReadLength(1)
+				n130 := c.ReadLengthFast(1)
+				if n130 < 0 {
+					n130 = c.ReadLength(1)
 				}
-				s125 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n124)
-				if n124 > 0 {
-					hn126, tr129, ev130 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					for i127 := 0; i127 < n124 && !c.Failed(); i127++ {
-						var e128 *RefElem
-						if tr129 {
-							if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-								e128 = foryimpl.BackRef[RefElem](c, id132)
-							} else if st131 == foryimpl.RefFollows {
-								p133 := foryimpl.Alloc[RefElem](c)
-								foryimpl.SetRef(c, id132, p133)
-								if ev130 != nil {
-									p133.ForyReadEvolved(c, ev130)
+				s131 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n130)
+				if n130 > 0 {
+					hn132, tr135, ev136 := c.ReadStructListHeaderRef(foryTypeRefElem)
+					for i133 := 0; i133 < n130 && !c.Failed(); i133++ {
+						var e134 *RefElem
+						if tr135 {
+							if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+								e134 = foryimpl.BackRef[RefElem](c, id138)
+							} else if st137 == foryimpl.RefFollows {
+								p139 := foryimpl.Alloc[RefElem](c)
+								foryimpl.SetRef(c, id138, p139)
+								if ev136 != nil {
+									p139.ForyReadEvolved(c, ev136)
 								} else {
-									p133.ForyRead(c)
+									p139.ForyRead(c)
 								}
-								e128 = p133
+								e134 = p139
 							} else {
-								e128 = nil
+								e134 = nil
 							}
-						} else if !hn126 || c.ReadFlag() {
-							e128 = foryimpl.Alloc[RefElem](c)
-							if ev130 != nil {
-								e128.ForyReadEvolved(c, ev130)
+						} else if !hn132 || c.ReadFlag() {
+							e134 = foryimpl.Alloc[RefElem](c)
+							if ev136 != nil {
+								e134.ForyReadEvolved(c, ev136)
 							} else {
-								e128.ForyRead(c)
+								e134.ForyRead(c)
 							}
 						}
-						if e128 == nil && !c.Failed() {
+						if e134 == nil && !c.Failed() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						s125[e128] = struct{}{}
+						s131[e134] = struct{}{}
 					}
 				}
-				x.Set = s125
+				x.Set = s131
 			}
 		default:
 			c.SkipField(f)
@@ -3843,9 +3969,30 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l12 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n11)
 	if n11 > 0 {
-		hn14, ev15 := c.ReadStructListHeader(foryTypeRefElem)
+		hn14, tr16, ev15 := c.ReadStructListHeaderRef(foryTypeRefElem)
 		if !c.Failed() {
 			for i13 := range l12 {
+				if tr16 {
+					if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+						l12[i13] = foryimpl.BackRef[RefElem](c, id19)
+					} else if st18 == foryimpl.RefFollows {
+						p20 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id19, p20)
+						if ev15 != nil {
+							p20.ForyReadEvolved(c, ev15)
+						} else {
+							p20.ForyRead(c)
+						}
+						l12[i13] = p20
+					} else {
+						l12[i13] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i13)
+						break
+					}
+					continue
+				}
 				if hn14 && !c.ReadFlag() {
 					clear(l12[i13 : i13+1])
 					continue
@@ -3870,39 +4017,39 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[RefElem](c)
-		if ev19 := c.ReadStructFieldMeta(foryTypeRefElem); ev19 != nil {
-			p18.ForyReadEvolved(c, ev19)
+		p21 := foryimpl.Alloc[RefElem](c)
+		if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
+			p21.ForyReadEvolved(c, ev22)
 		} else if !c.Failed() {
-			p18.ForyRead(c)
+			p21.ForyRead(c)
 		}
-		x.Plain = p18
+		x.Plain = p21
 	}
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[RefElem](c)
-		if ev21 := c.ReadStructFieldMeta(foryTypeRefElem); ev21 != nil {
-			p20.ForyReadEvolved(c, ev21)
+		p23 := foryimpl.Alloc[RefElem](c)
+		if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
+			p23.ForyReadEvolved(c, ev24)
 		} else if !c.Failed() {
-			p20.ForyRead(c)
+			p23.ForyRead(c)
 		}
-		x.Tagged1 = p20
+		x.Tagged1 = p23
 	}
 	if c.Failed() {
 		c.Trace("Tagged1")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[RefElem](c)
-		if ev23 := c.ReadStructFieldMeta(foryTypeRefElem); ev23 != nil {
-			p22.ForyReadEvolved(c, ev23)
+		p25 := foryimpl.Alloc[RefElem](c)
+		if ev26 := c.ReadStructFieldMeta(foryTypeRefElem); ev26 != nil {
+			p25.ForyReadEvolved(c, ev26)
 		} else if !c.Failed() {
-			p22.ForyRead(c)
+			p25.ForyRead(c)
 		}
-		x.Tagged2 = p22
+		x.Tagged2 = p25
 	}
 	if c.Failed() {
 		c.Trace("Tagged2")
@@ -3920,70 +4067,70 @@ func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n24 := c.ReadLengthFast(1)
-	if n24 < 0 {
-		n24 = c.ReadLength(1)
+	n27 := c.ReadLengthFast(1)
+	if n27 < 0 {
+		n27 = c.ReadLength(1)
 	}
-	l25 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n24)
-	if n24 > 0 {
-		hn27, tr29, ev28 := c.ReadStructListHeaderRef(foryTypeRefElem)
+	l28 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n27)
+	if n27 > 0 {
+		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeRefElem)
 		if !c.Failed() {
-			for i26 := range l25 {
-				if tr29 {
-					if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-						l25[i26] = foryimpl.BackRef[RefElem](c, id32)
-					} else if st31 == foryimpl.RefFollows {
-						p33 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id32, p33)
-						if ev28 != nil {
-							p33.ForyReadEvolved(c, ev28)
+			for i29 := range l28 {
+				if tr32 {
+					if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+						l28[i29] = foryimpl.BackRef[RefElem](c, id35)
+					} else if st34 == foryimpl.RefFollows {
+						p36 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id35, p36)
+						if ev31 != nil {
+							p36.ForyReadEvolved(c, ev31)
 						} else {
-							p33.ForyRead(c)
+							p36.ForyRead(c)
 						}
-						l25[i26] = p33
+						l28[i29] = p36
 					} else {
-						l25[i26] = nil
+						l28[i29] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i26)
+						c.TraceIndex(i29)
 						break
 					}
 					continue
 				}
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
+				if hn30 && !c.ReadFlag() {
+					clear(l28[i29 : i29+1])
 					continue
 				}
-				p30 := foryimpl.Alloc[RefElem](c)
-				if ev28 != nil {
-					p30.ForyReadEvolved(c, ev28)
+				p33 := foryimpl.Alloc[RefElem](c)
+				if ev31 != nil {
+					p33.ForyReadEvolved(c, ev31)
 				} else {
-					p30.ForyRead(c)
+					p33.ForyRead(c)
 				}
-				l25[i26] = p30
+				l28[i29] = p33
 				if c.Failed() {
-					c.TraceIndex(i26)
+					c.TraceIndex(i29)
 					break
 				}
 			}
 		}
 	}
-	x.List = l25
+	x.List = l28
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
-	if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-		x.Plain = foryimpl.BackRef[RefElem](c, id35)
-	} else if st34 == foryimpl.RefFollows {
-		p36 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id35, p36)
-		if ev37 := c.ReadStructFieldMeta(foryTypeRefElem); ev37 != nil {
-			p36.ForyReadEvolved(c, ev37)
+	if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+		x.Plain = foryimpl.BackRef[RefElem](c, id38)
+	} else if st37 == foryimpl.RefFollows {
+		p39 := foryimpl.Alloc[RefElem](c)
+		foryimpl.SetRef(c, id38, p39)
+		if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
+			p39.ForyReadEvolved(c, ev40)
 		} else if !c.Failed() {
-			p36.ForyRead(c)
+			p39.ForyRead(c)
 		}
-		x.Plain = p36
+		x.Plain = p39
 	} else {
 		x.Plain = nil
 	}
@@ -3991,17 +4138,17 @@ func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Plain")
 		return
 	}
-	if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-		x.Tagged1 = foryimpl.BackRef[RefElem](c, id39)
-	} else if st38 == foryimpl.RefFollows {
-		p40 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id39, p40)
-		if ev41 := c.ReadStructFieldMeta(foryTypeRefElem); ev41 != nil {
-			p40.ForyReadEvolved(c, ev41)
+	if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+		x.Tagged1 = foryimpl.BackRef[RefElem](c, id42)
+	} else if st41 == foryimpl.RefFollows {
+		p43 := foryimpl.Alloc[RefElem](c)
+		foryimpl.SetRef(c, id42, p43)
+		if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
+			p43.ForyReadEvolved(c, ev44)
 		} else if !c.Failed() {
-			p40.ForyRead(c)
+			p43.ForyRead(c)
 		}
-		x.Tagged1 = p40
+		x.Tagged1 = p43
 	} else {
 		x.Tagged1 = nil
 	}
@@ -4009,17 +4156,17 @@ func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Tagged1")
 		return
 	}
-	if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-		x.Tagged2 = foryimpl.BackRef[RefElem](c, id43)
-	} else if st42 == foryimpl.RefFollows {
-		p44 := foryimpl.Alloc[RefElem](c)
-		foryimpl.SetRef(c, id43, p44)
-		if ev45 := c.ReadStructFieldMeta(foryTypeRefElem); ev45 != nil {
-			p44.ForyReadEvolved(c, ev45)
+	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+		x.Tagged2 = foryimpl.BackRef[RefElem](c, id46)
+	} else if st45 == foryimpl.RefFollows {
+		p47 := foryimpl.Alloc[RefElem](c)
+		foryimpl.SetRef(c, id46, p47)
+		if ev48 := c.ReadStructFieldMeta(foryTypeRefElem); ev48 != nil {
+			p47.ForyReadEvolved(c, ev48)
 		} else if !c.Failed() {
-			p44.ForyRead(c)
+			p47.ForyRead(c)
 		}
-		x.Tagged2 = p44
+		x.Tagged2 = p47
 	} else {
 		x.Tagged2 = nil
 	}
@@ -4036,66 +4183,60 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLengthFast(1)
-				if n46 < 0 {
-					n46 = c.ReadLength(1)
+				n49 := c.ReadLengthFast(1)
+				if n49 < 0 {
+					n49 = c.ReadLength(1)
 				}
-				l47 := foryimpl.MakeSlice[[]*RefElem](c, n46)
-				if n46 > 0 {
-					hn49, ev50 := c.ReadStructListHeader(foryTypeRefElem)
+				l50 := foryimpl.MakeSlice[[]*RefElem](c, n49)
+				if n49 > 0 {
+					hn52, tr54, ev53 := c.ReadStructListHeaderRef(foryTypeRefElem)
 					if !c.Failed() {
-						for i48 := range l47 {
-							if hn49 && !c.ReadFlag() {
-								clear(l47[i48 : i48+1])
+						for i51 := range l50 {
+							if tr54 {
+								if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+									l50[i51] = foryimpl.BackRef[RefElem](c, id57)
+								} else if st56 == foryimpl.RefFollows {
+									p58 := foryimpl.Alloc[RefElem](c)
+									foryimpl.SetRef(c, id57, p58)
+									if ev53 != nil {
+										p58.ForyReadEvolved(c, ev53)
+									} else {
+										p58.ForyRead(c)
+									}
+									l50[i51] = p58
+								} else {
+									l50[i51] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i51)
+									break
+								}
 								continue
 							}
-							p52 := foryimpl.Alloc[RefElem](c)
-							if ev50 != nil {
-								p52.ForyReadEvolved(c, ev50)
-							} else {
-								p52.ForyRead(c)
+							if hn52 && !c.ReadFlag() {
+								clear(l50[i51 : i51+1])
+								continue
 							}
-							l47[i48] = p52
+							p55 := foryimpl.Alloc[RefElem](c)
+							if ev53 != nil {
+								p55.ForyReadEvolved(c, ev53)
+							} else {
+								p55.ForyRead(c)
+							}
+							l50[i51] = p55
 							if c.Failed() {
-								c.TraceIndex(i48)
+								c.TraceIndex(i51)
 								break
 							}
 						}
 					}
 				}
-				x.List = l47
+				x.List = l50
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[RefElem](c, id56)
-				} else if st55 == foryimpl.RefFollows {
-					p57 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id56, p57)
-					if ev58 := c.ReadStructFieldMeta(foryTypeRefElem); ev58 != nil {
-						p57.ForyReadEvolved(c, ev58)
-					} else if !c.Failed() {
-						p57.ForyRead(c)
-					}
-					x.Plain = p57
-				} else {
-					x.Plain = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p53 := foryimpl.Alloc[RefElem](c)
-					if ev54 := c.ReadStructFieldMeta(foryTypeRefElem); ev54 != nil {
-						p53.ForyReadEvolved(c, ev54)
-					} else if !c.Failed() {
-						p53.ForyRead(c)
-					}
-					x.Plain = p53
-				}
-			}
-		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
 				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-					x.Tagged1 = foryimpl.BackRef[RefElem](c, id62)
+					x.Plain = foryimpl.BackRef[RefElem](c, id62)
 				} else if st61 == foryimpl.RefFollows {
 					p63 := foryimpl.Alloc[RefElem](c)
 					foryimpl.SetRef(c, id62, p63)
@@ -4104,9 +4245,9 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					} else if !c.Failed() {
 						p63.ForyRead(c)
 					}
-					x.Tagged1 = p63
+					x.Plain = p63
 				} else {
-					x.Tagged1 = nil
+					x.Plain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
@@ -4116,13 +4257,13 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					} else if !c.Failed() {
 						p59.ForyRead(c)
 					}
-					x.Tagged1 = p59
+					x.Plain = p59
 				}
 			}
-		case 3:
+		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-					x.Tagged2 = foryimpl.BackRef[RefElem](c, id68)
+					x.Tagged1 = foryimpl.BackRef[RefElem](c, id68)
 				} else if st67 == foryimpl.RefFollows {
 					p69 := foryimpl.Alloc[RefElem](c)
 					foryimpl.SetRef(c, id68, p69)
@@ -4131,9 +4272,9 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					} else if !c.Failed() {
 						p69.ForyRead(c)
 					}
-					x.Tagged2 = p69
+					x.Tagged1 = p69
 				} else {
-					x.Tagged2 = nil
+					x.Tagged1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
@@ -4143,7 +4284,34 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					} else if !c.Failed() {
 						p65.ForyRead(c)
 					}
-					x.Tagged2 = p65
+					x.Tagged1 = p65
+				}
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+					x.Tagged2 = foryimpl.BackRef[RefElem](c, id74)
+				} else if st73 == foryimpl.RefFollows {
+					p75 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id74, p75)
+					if ev76 := c.ReadStructFieldMeta(foryTypeRefElem); ev76 != nil {
+						p75.ForyReadEvolved(c, ev76)
+					} else if !c.Failed() {
+						p75.ForyRead(c)
+					}
+					x.Tagged2 = p75
+				} else {
+					x.Tagged2 = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p71 := foryimpl.Alloc[RefElem](c)
+					if ev72 := c.ReadStructFieldMeta(foryTypeRefElem); ev72 != nil {
+						p71.ForyReadEvolved(c, ev72)
+					} else if !c.Failed() {
+						p71.ForyRead(c)
+					}
+					x.Tagged2 = p71
 				}
 			}
 		default:
@@ -4527,9 +4695,30 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l26 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n25)
 	if n25 > 0 {
-		hn28, ev29 := c.ReadStructListHeader(foryTypeImage)
+		hn28, tr30, ev29 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
 			for i27 := range l26 {
+				if tr30 {
+					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+						l26[i27] = foryimpl.BackRef[Image](c, id33)
+					} else if st32 == foryimpl.RefFollows {
+						p34 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id33, p34)
+						if ev29 != nil {
+							p34.ForyReadEvolved(c, ev29)
+						} else {
+							p34.ForyRead(c)
+						}
+						l26[i27] = p34
+					} else {
+						l26[i27] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i27)
+						break
+					}
+					continue
+				}
 				if hn28 && !c.ReadFlag() {
 					clear(l26[i27 : i27+1])
 					continue
@@ -4554,59 +4743,80 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[Image](c)
-		if ev33 := c.ReadStructFieldMeta(foryTypeImage); ev33 != nil {
-			p32.ForyReadEvolved(c, ev33)
+		p35 := foryimpl.Alloc[Image](c)
+		if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
+			p35.ForyReadEvolved(c, ev36)
 		} else if !c.Failed() {
-			p32.ForyRead(c)
+			p35.ForyRead(c)
 		}
-		x.On1 = p32
+		x.On1 = p35
 	}
 	if c.Failed() {
 		c.Trace("On1")
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[Image](c)
-		if ev35 := c.ReadStructFieldMeta(foryTypeImage); ev35 != nil {
-			p34.ForyReadEvolved(c, ev35)
+		p37 := foryimpl.Alloc[Image](c)
+		if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
+			p37.ForyReadEvolved(c, ev38)
 		} else if !c.Failed() {
-			p34.ForyRead(c)
+			p37.ForyRead(c)
 		}
-		x.On2 = p34
+		x.On2 = p37
 	}
 	if c.Failed() {
 		c.Trace("On2")
 		return
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
+	n39 := c.ReadLengthFast(1)
+	if n39 < 0 {
+		n39 = c.ReadLength(1)
 	}
-	l37 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n36)
-	if n36 > 0 {
-		hn39, ev40 := c.ReadStructListHeader(foryTypeImage)
+	l40 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n39)
+	if n39 > 0 {
+		hn42, tr44, ev43 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i41 := range l40 {
+				if tr44 {
+					if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+						l40[i41] = foryimpl.BackRef[Image](c, id47)
+					} else if st46 == foryimpl.RefFollows {
+						p48 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id47, p48)
+						if ev43 != nil {
+							p48.ForyReadEvolved(c, ev43)
+						} else {
+							p48.ForyRead(c)
+						}
+						l40[i41] = p48
+					} else {
+						l40[i41] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i41)
+						break
+					}
 					continue
 				}
-				p42 := foryimpl.Alloc[Image](c)
-				if ev40 != nil {
-					p42.ForyReadEvolved(c, ev40)
-				} else {
-					p42.ForyRead(c)
+				if hn42 && !c.ReadFlag() {
+					clear(l40[i41 : i41+1])
+					continue
 				}
-				l37[i38] = p42
+				p45 := foryimpl.Alloc[Image](c)
+				if ev43 != nil {
+					p45.ForyReadEvolved(c, ev43)
+				} else {
+					p45.ForyRead(c)
+				}
+				l40[i41] = p45
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i41)
 					break
 				}
 			}
 		}
 	}
-	x.OnList = l37
+	x.OnList = l40
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -4627,74 +4837,95 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[Image](c)
-		if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
-			p43.ForyReadEvolved(c, ev44)
+		p49 := foryimpl.Alloc[Image](c)
+		if ev50 := c.ReadStructFieldMeta(foryTypeImage); ev50 != nil {
+			p49.ForyReadEvolved(c, ev50)
 		} else if !c.Failed() {
-			p43.ForyRead(c)
+			p49.ForyRead(c)
 		}
-		x.Off1 = p43
+		x.Off1 = p49
 	}
 	if c.Failed() {
 		c.Trace("Off1")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[Image](c)
-		if ev46 := c.ReadStructFieldMeta(foryTypeImage); ev46 != nil {
-			p45.ForyReadEvolved(c, ev46)
+		p51 := foryimpl.Alloc[Image](c)
+		if ev52 := c.ReadStructFieldMeta(foryTypeImage); ev52 != nil {
+			p51.ForyReadEvolved(c, ev52)
 		} else if !c.Failed() {
-			p45.ForyRead(c)
+			p51.ForyRead(c)
 		}
-		x.Off2 = p45
+		x.Off2 = p51
 	}
 	if c.Failed() {
 		c.Trace("Off2")
 		return
 	}
-	n47 := c.ReadLengthFast(1)
-	if n47 < 0 {
-		n47 = c.ReadLength(1)
+	n53 := c.ReadLengthFast(1)
+	if n53 < 0 {
+		n53 = c.ReadLength(1)
 	}
-	l48 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n47)
-	if n47 > 0 {
-		hn50, ev51 := c.ReadStructListHeader(foryTypeImage)
+	l54 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n53)
+	if n53 > 0 {
+		hn56, tr58, ev57 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i49 := range l48 {
-				if hn50 && !c.ReadFlag() {
-					clear(l48[i49 : i49+1])
+			for i55 := range l54 {
+				if tr58 {
+					if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
+						l54[i55] = foryimpl.BackRef[Image](c, id61)
+					} else if st60 == foryimpl.RefFollows {
+						p62 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id61, p62)
+						if ev57 != nil {
+							p62.ForyReadEvolved(c, ev57)
+						} else {
+							p62.ForyRead(c)
+						}
+						l54[i55] = p62
+					} else {
+						l54[i55] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i55)
+						break
+					}
 					continue
 				}
-				p53 := foryimpl.Alloc[Image](c)
-				if ev51 != nil {
-					p53.ForyReadEvolved(c, ev51)
-				} else {
-					p53.ForyRead(c)
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
+					continue
 				}
-				l48[i49] = p53
+				p59 := foryimpl.Alloc[Image](c)
+				if ev57 != nil {
+					p59.ForyReadEvolved(c, ev57)
+				} else {
+					p59.ForyRead(c)
+				}
+				l54[i55] = p59
 				if c.Failed() {
-					c.TraceIndex(i49)
+					c.TraceIndex(i55)
 					break
 				}
 			}
 		}
 	}
-	x.OffList = l48
+	x.OffList = l54
 	if c.Failed() {
 		c.Trace("OffList")
 		return
 	}
-	if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-		x.On1 = foryimpl.BackRef[Image](c, id55)
-	} else if st54 == foryimpl.RefFollows {
-		p56 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id55, p56)
-		if ev57 := c.ReadStructFieldMeta(foryTypeImage); ev57 != nil {
-			p56.ForyReadEvolved(c, ev57)
+	if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+		x.On1 = foryimpl.BackRef[Image](c, id64)
+	} else if st63 == foryimpl.RefFollows {
+		p65 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id64, p65)
+		if ev66 := c.ReadStructFieldMeta(foryTypeImage); ev66 != nil {
+			p65.ForyReadEvolved(c, ev66)
 		} else if !c.Failed() {
-			p56.ForyRead(c)
+			p65.ForyRead(c)
 		}
-		x.On1 = p56
+		x.On1 = p65
 	} else {
 		x.On1 = nil
 	}
@@ -4702,17 +4933,17 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("On1")
 		return
 	}
-	if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-		x.On2 = foryimpl.BackRef[Image](c, id59)
-	} else if st58 == foryimpl.RefFollows {
-		p60 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id59, p60)
-		if ev61 := c.ReadStructFieldMeta(foryTypeImage); ev61 != nil {
-			p60.ForyReadEvolved(c, ev61)
+	if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
+		x.On2 = foryimpl.BackRef[Image](c, id68)
+	} else if st67 == foryimpl.RefFollows {
+		p69 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id68, p69)
+		if ev70 := c.ReadStructFieldMeta(foryTypeImage); ev70 != nil {
+			p69.ForyReadEvolved(c, ev70)
 		} else if !c.Failed() {
-			p60.ForyRead(c)
+			p69.ForyRead(c)
 		}
-		x.On2 = p60
+		x.On2 = p69
 	} else {
 		x.On2 = nil
 	}
@@ -4720,55 +4951,55 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("On2")
 		return
 	}
-	n62 := c.ReadLengthFast(1)
-	if n62 < 0 {
-		n62 = c.ReadLength(1)
+	n71 := c.ReadLengthFast(1)
+	if n71 < 0 {
+		n71 = c.ReadLength(1)
 	}
-	l63 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n62)
-	if n62 > 0 {
-		hn65, tr67, ev66 := c.ReadStructListHeaderRef(foryTypeImage)
+	l72 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n71)
+	if n71 > 0 {
+		hn74, tr76, ev75 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i64 := range l63 {
-				if tr67 {
-					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-						l63[i64] = foryimpl.BackRef[Image](c, id70)
-					} else if st69 == foryimpl.RefFollows {
-						p71 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id70, p71)
-						if ev66 != nil {
-							p71.ForyReadEvolved(c, ev66)
+			for i73 := range l72 {
+				if tr76 {
+					if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
+						l72[i73] = foryimpl.BackRef[Image](c, id79)
+					} else if st78 == foryimpl.RefFollows {
+						p80 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id79, p80)
+						if ev75 != nil {
+							p80.ForyReadEvolved(c, ev75)
 						} else {
-							p71.ForyRead(c)
+							p80.ForyRead(c)
 						}
-						l63[i64] = p71
+						l72[i73] = p80
 					} else {
-						l63[i64] = nil
+						l72[i73] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i64)
+						c.TraceIndex(i73)
 						break
 					}
 					continue
 				}
-				if hn65 && !c.ReadFlag() {
-					clear(l63[i64 : i64+1])
+				if hn74 && !c.ReadFlag() {
+					clear(l72[i73 : i73+1])
 					continue
 				}
-				p68 := foryimpl.Alloc[Image](c)
-				if ev66 != nil {
-					p68.ForyReadEvolved(c, ev66)
+				p77 := foryimpl.Alloc[Image](c)
+				if ev75 != nil {
+					p77.ForyReadEvolved(c, ev75)
 				} else {
-					p68.ForyRead(c)
+					p77.ForyRead(c)
 				}
-				l63[i64] = p68
+				l72[i73] = p77
 				if c.Failed() {
-					c.TraceIndex(i64)
+					c.TraceIndex(i73)
 					break
 				}
 			}
 		}
 	}
-	x.OnList = l63
+	x.OnList = l72
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -4782,139 +5013,181 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				p72 := foryimpl.Alloc[Image](c)
-				if ev73 := c.ReadStructFieldMeta(foryTypeImage); ev73 != nil {
-					p72.ForyReadEvolved(c, ev73)
+				p81 := foryimpl.Alloc[Image](c)
+				if ev82 := c.ReadStructFieldMeta(foryTypeImage); ev82 != nil {
+					p81.ForyReadEvolved(c, ev82)
 				} else if !c.Failed() {
-					p72.ForyRead(c)
+					p81.ForyRead(c)
 				}
-				x.Off1 = p72
+				x.Off1 = p81
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p74 := foryimpl.Alloc[Image](c)
-				if ev75 := c.ReadStructFieldMeta(foryTypeImage); ev75 != nil {
-					p74.ForyReadEvolved(c, ev75)
+				p83 := foryimpl.Alloc[Image](c)
+				if ev84 := c.ReadStructFieldMeta(foryTypeImage); ev84 != nil {
+					p83.ForyReadEvolved(c, ev84)
 				} else if !c.Failed() {
-					p74.ForyRead(c)
+					p83.ForyRead(c)
 				}
-				x.Off2 = p74
+				x.Off2 = p83
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLengthFast(1)
-				if n76 < 0 {
-					n76 = c.ReadLength(1)
+				n85 := c.ReadLengthFast(1)
+				if n85 < 0 {
+					n85 = c.ReadLength(1)
 				}
-				l77 := foryimpl.MakeSlice[[]*Image](c, n76)
-				if n76 > 0 {
-					hn79, ev80 := c.ReadStructListHeader(foryTypeImage)
+				l86 := foryimpl.MakeSlice[[]*Image](c, n85)
+				if n85 > 0 {
+					hn88, tr90, ev89 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i78 := range l77 {
-							if hn79 && !c.ReadFlag() {
-								clear(l77[i78 : i78+1])
+						for i87 := range l86 {
+							if tr90 {
+								if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
+									l86[i87] = foryimpl.BackRef[Image](c, id93)
+								} else if st92 == foryimpl.RefFollows {
+									p94 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id93, p94)
+									if ev89 != nil {
+										p94.ForyReadEvolved(c, ev89)
+									} else {
+										p94.ForyRead(c)
+									}
+									l86[i87] = p94
+								} else {
+									l86[i87] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i87)
+									break
+								}
 								continue
 							}
-							p82 := foryimpl.Alloc[Image](c)
-							if ev80 != nil {
-								p82.ForyReadEvolved(c, ev80)
-							} else {
-								p82.ForyRead(c)
+							if hn88 && !c.ReadFlag() {
+								clear(l86[i87 : i87+1])
+								continue
 							}
-							l77[i78] = p82
+							p91 := foryimpl.Alloc[Image](c)
+							if ev89 != nil {
+								p91.ForyReadEvolved(c, ev89)
+							} else {
+								p91.ForyRead(c)
+							}
+							l86[i87] = p91
 							if c.Failed() {
-								c.TraceIndex(i78)
+								c.TraceIndex(i87)
 								break
 							}
 						}
 					}
 				}
-				x.OffList = l77
+				x.OffList = l86
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.On1 = foryimpl.BackRef[Image](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					p87 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id86, p87)
-					if ev88 := c.ReadStructFieldMeta(foryTypeImage); ev88 != nil {
-						p87.ForyReadEvolved(c, ev88)
+				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+					x.On1 = foryimpl.BackRef[Image](c, id98)
+				} else if st97 == foryimpl.RefFollows {
+					p99 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id98, p99)
+					if ev100 := c.ReadStructFieldMeta(foryTypeImage); ev100 != nil {
+						p99.ForyReadEvolved(c, ev100)
 					} else if !c.Failed() {
-						p87.ForyRead(c)
+						p99.ForyRead(c)
 					}
-					x.On1 = p87
+					x.On1 = p99
 				} else {
 					x.On1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p83 := foryimpl.Alloc[Image](c)
-					if ev84 := c.ReadStructFieldMeta(foryTypeImage); ev84 != nil {
-						p83.ForyReadEvolved(c, ev84)
+					p95 := foryimpl.Alloc[Image](c)
+					if ev96 := c.ReadStructFieldMeta(foryTypeImage); ev96 != nil {
+						p95.ForyReadEvolved(c, ev96)
 					} else if !c.Failed() {
-						p83.ForyRead(c)
+						p95.ForyRead(c)
 					}
-					x.On1 = p83
+					x.On1 = p95
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-					x.On2 = foryimpl.BackRef[Image](c, id92)
-				} else if st91 == foryimpl.RefFollows {
-					p93 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id92, p93)
-					if ev94 := c.ReadStructFieldMeta(foryTypeImage); ev94 != nil {
-						p93.ForyReadEvolved(c, ev94)
+				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+					x.On2 = foryimpl.BackRef[Image](c, id104)
+				} else if st103 == foryimpl.RefFollows {
+					p105 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id104, p105)
+					if ev106 := c.ReadStructFieldMeta(foryTypeImage); ev106 != nil {
+						p105.ForyReadEvolved(c, ev106)
 					} else if !c.Failed() {
-						p93.ForyRead(c)
+						p105.ForyRead(c)
 					}
-					x.On2 = p93
+					x.On2 = p105
 				} else {
 					x.On2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p89 := foryimpl.Alloc[Image](c)
-					if ev90 := c.ReadStructFieldMeta(foryTypeImage); ev90 != nil {
-						p89.ForyReadEvolved(c, ev90)
+					p101 := foryimpl.Alloc[Image](c)
+					if ev102 := c.ReadStructFieldMeta(foryTypeImage); ev102 != nil {
+						p101.ForyReadEvolved(c, ev102)
 					} else if !c.Failed() {
-						p89.ForyRead(c)
+						p101.ForyRead(c)
 					}
-					x.On2 = p89
+					x.On2 = p101
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(1)
-				if n95 < 0 {
-					n95 = c.ReadLength(1)
+				n107 := c.ReadLengthFast(1)
+				if n107 < 0 {
+					n107 = c.ReadLength(1)
 				}
-				l96 := foryimpl.MakeSlice[[]*Image](c, n95)
-				if n95 > 0 {
-					hn98, ev99 := c.ReadStructListHeader(foryTypeImage)
+				l108 := foryimpl.MakeSlice[[]*Image](c, n107)
+				if n107 > 0 {
+					hn110, tr112, ev111 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i97 := range l96 {
-							if hn98 && !c.ReadFlag() {
-								clear(l96[i97 : i97+1])
+						for i109 := range l108 {
+							if tr112 {
+								if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
+									l108[i109] = foryimpl.BackRef[Image](c, id115)
+								} else if st114 == foryimpl.RefFollows {
+									p116 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id115, p116)
+									if ev111 != nil {
+										p116.ForyReadEvolved(c, ev111)
+									} else {
+										p116.ForyRead(c)
+									}
+									l108[i109] = p116
+								} else {
+									l108[i109] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i109)
+									break
+								}
 								continue
 							}
-							p101 := foryimpl.Alloc[Image](c)
-							if ev99 != nil {
-								p101.ForyReadEvolved(c, ev99)
-							} else {
-								p101.ForyRead(c)
+							if hn110 && !c.ReadFlag() {
+								clear(l108[i109 : i109+1])
+								continue
 							}
-							l96[i97] = p101
+							p113 := foryimpl.Alloc[Image](c)
+							if ev111 != nil {
+								p113.ForyReadEvolved(c, ev111)
+							} else {
+								p113.ForyRead(c)
+							}
+							l108[i109] = p113
 							if c.Failed() {
-								c.TraceIndex(i97)
+								c.TraceIndex(i109)
 								break
 							}
 						}
 					}
 				}
-				x.OnList = l96
+				x.OnList = l108
 			}
 		default:
 			c.SkipField(f)
@@ -6328,9 +6601,30 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l15 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n14)
 	if n14 > 0 {
-		hn17, ev18 := c.ReadStructListHeader(foryTypeImage)
+		hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
 			for i16 := range l15 {
+				if tr19 {
+					if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+						l15[i16] = foryimpl.BackRef[Image](c, id22)
+					} else if st21 == foryimpl.RefFollows {
+						p23 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id22, p23)
+						if ev18 != nil {
+							p23.ForyReadEvolved(c, ev18)
+						} else {
+							p23.ForyRead(c)
+						}
+						l15[i16] = p23
+					} else {
+						l15[i16] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i16)
+						break
+					}
+					continue
+				}
 				if hn17 && !c.ReadFlag() {
 					clear(l15[i16 : i16+1])
 					continue
@@ -6355,35 +6649,35 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[string](c)
-		*p21 = c.ReadString()
-		x.Label = p21
+		p24 := foryimpl.Alloc[string](c)
+		*p24 = c.ReadString()
+		x.Label = p24
 	}
 	if c.Failed() {
 		c.Trace("Label")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[Node](c)
-		if ev23 := c.ReadStructFieldMeta(foryTypeNode); ev23 != nil {
-			p22.ForyReadEvolved(c, ev23)
+		p25 := foryimpl.Alloc[Node](c)
+		if ev26 := c.ReadStructFieldMeta(foryTypeNode); ev26 != nil {
+			p25.ForyReadEvolved(c, ev26)
 		} else if !c.Failed() {
-			p22.ForyRead(c)
+			p25.ForyRead(c)
 		}
-		x.Node = p22
+		x.Node = p25
 	}
 	if c.Failed() {
 		c.Trace("Node")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[TreeNode](c)
-		if ev25 := c.ReadStructFieldMeta(foryTypeTreeNode); ev25 != nil {
-			p24.ForyReadEvolved(c, ev25)
+		p27 := foryimpl.Alloc[TreeNode](c)
+		if ev28 := c.ReadStructFieldMeta(foryTypeTreeNode); ev28 != nil {
+			p27.ForyReadEvolved(c, ev28)
 		} else if !c.Failed() {
-			p24.ForyRead(c)
+			p27.ForyRead(c)
 		}
-		x.Tree = p24
+		x.Tree = p27
 	}
 	if c.Failed() {
 		c.Trace("Tree")
@@ -6406,9 +6700,9 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[int32](c)
-		*p26 = r.ReadVarInt32()
-		x.Count = p26
+		p29 := foryimpl.Alloc[int32](c)
+		*p29 = r.ReadVarInt32()
+		x.Count = p29
 	}
 	if c.Failed() {
 		c.Trace("Count")
@@ -6419,17 +6713,17 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-		x.Image = foryimpl.BackRef[Image](c, id28)
-	} else if st27 == foryimpl.RefFollows {
-		p29 := foryimpl.Alloc[Image](c)
-		foryimpl.SetRef(c, id28, p29)
-		if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
-			p29.ForyReadEvolved(c, ev30)
+	if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+		x.Image = foryimpl.BackRef[Image](c, id31)
+	} else if st30 == foryimpl.RefFollows {
+		p32 := foryimpl.Alloc[Image](c)
+		foryimpl.SetRef(c, id31, p32)
+		if ev33 := c.ReadStructFieldMeta(foryTypeImage); ev33 != nil {
+			p32.ForyReadEvolved(c, ev33)
 		} else if !c.Failed() {
-			p29.ForyRead(c)
+			p32.ForyRead(c)
 		}
-		x.Image = p29
+		x.Image = p32
 	} else {
 		x.Image = nil
 	}
@@ -6437,79 +6731,79 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Image")
 		return
 	}
-	n31 := c.ReadLengthFast(1)
-	if n31 < 0 {
-		n31 = c.ReadLength(1)
+	n34 := c.ReadLengthFast(1)
+	if n34 < 0 {
+		n34 = c.ReadLength(1)
 	}
-	l32 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n31)
-	if n31 > 0 {
-		hn34, tr36, ev35 := c.ReadStructListHeaderRef(foryTypeImage)
+	l35 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n34)
+	if n34 > 0 {
+		hn37, tr39, ev38 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if tr36 {
-					if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-						l32[i33] = foryimpl.BackRef[Image](c, id39)
-					} else if st38 == foryimpl.RefFollows {
-						p40 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id39, p40)
-						if ev35 != nil {
-							p40.ForyReadEvolved(c, ev35)
+			for i36 := range l35 {
+				if tr39 {
+					if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+						l35[i36] = foryimpl.BackRef[Image](c, id42)
+					} else if st41 == foryimpl.RefFollows {
+						p43 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id42, p43)
+						if ev38 != nil {
+							p43.ForyReadEvolved(c, ev38)
 						} else {
-							p40.ForyRead(c)
+							p43.ForyRead(c)
 						}
-						l32[i33] = p40
+						l35[i36] = p43
 					} else {
-						l32[i33] = nil
+						l35[i36] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i33)
+						c.TraceIndex(i36)
 						break
 					}
 					continue
 				}
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				p37 := foryimpl.Alloc[Image](c)
-				if ev35 != nil {
-					p37.ForyReadEvolved(c, ev35)
+				p40 := foryimpl.Alloc[Image](c)
+				if ev38 != nil {
+					p40.ForyReadEvolved(c, ev38)
 				} else {
-					p37.ForyRead(c)
+					p40.ForyRead(c)
 				}
-				l32[i33] = p37
+				l35[i36] = p40
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l32
+	x.Images = l35
 	if c.Failed() {
 		c.Trace("Images")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[string](c)
-		*p41 = c.ReadString()
-		x.Label = p41
+		p44 := foryimpl.Alloc[string](c)
+		*p44 = c.ReadString()
+		x.Label = p44
 	}
 	if c.Failed() {
 		c.Trace("Label")
 		return
 	}
-	if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-		x.Node = foryimpl.BackRef[Node](c, id43)
-	} else if st42 == foryimpl.RefFollows {
-		p44 := foryimpl.Alloc[Node](c)
-		foryimpl.SetRef(c, id43, p44)
-		if ev45 := c.ReadStructFieldMeta(foryTypeNode); ev45 != nil {
-			p44.ForyReadEvolved(c, ev45)
+	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+		x.Node = foryimpl.BackRef[Node](c, id46)
+	} else if st45 == foryimpl.RefFollows {
+		p47 := foryimpl.Alloc[Node](c)
+		foryimpl.SetRef(c, id46, p47)
+		if ev48 := c.ReadStructFieldMeta(foryTypeNode); ev48 != nil {
+			p47.ForyReadEvolved(c, ev48)
 		} else if !c.Failed() {
-			p44.ForyRead(c)
+			p47.ForyRead(c)
 		}
-		x.Node = p44
+		x.Node = p47
 	} else {
 		x.Node = nil
 	}
@@ -6517,17 +6811,17 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Node")
 		return
 	}
-	if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-		x.Tree = foryimpl.BackRef[TreeNode](c, id47)
-	} else if st46 == foryimpl.RefFollows {
-		p48 := foryimpl.Alloc[TreeNode](c)
-		foryimpl.SetRef(c, id47, p48)
-		if ev49 := c.ReadStructFieldMeta(foryTypeTreeNode); ev49 != nil {
-			p48.ForyReadEvolved(c, ev49)
+	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+		x.Tree = foryimpl.BackRef[TreeNode](c, id50)
+	} else if st49 == foryimpl.RefFollows {
+		p51 := foryimpl.Alloc[TreeNode](c)
+		foryimpl.SetRef(c, id50, p51)
+		if ev52 := c.ReadStructFieldMeta(foryTypeTreeNode); ev52 != nil {
+			p51.ForyReadEvolved(c, ev52)
 		} else if !c.Failed() {
-			p48.ForyRead(c)
+			p51.ForyRead(c)
 		}
-		x.Tree = p48
+		x.Tree = p51
 	} else {
 		x.Tree = nil
 	}
@@ -6549,133 +6843,154 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
-					pv53 := int32(v51)
-					x.Count = &pv53
+				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
+					pv56 := int32(v54)
+					x.Count = &pv56
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p50 := foryimpl.Alloc[int32](c)
-				*p50 = r.ReadVarInt32()
-				x.Count = p50
+				p53 := foryimpl.Alloc[int32](c)
+				*p53 = r.ReadVarInt32()
+				x.Count = p53
 			}
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id57)
-				} else if st56 == foryimpl.RefFollows {
-					p58 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id57, p58)
-					if ev59 := c.ReadStructFieldMeta(foryTypeImage); ev59 != nil {
-						p58.ForyReadEvolved(c, ev59)
+				if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id60)
+				} else if st59 == foryimpl.RefFollows {
+					p61 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id60, p61)
+					if ev62 := c.ReadStructFieldMeta(foryTypeImage); ev62 != nil {
+						p61.ForyReadEvolved(c, ev62)
 					} else if !c.Failed() {
-						p58.ForyRead(c)
+						p61.ForyRead(c)
 					}
-					x.Image = p58
+					x.Image = p61
 				} else {
 					x.Image = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p54 := foryimpl.Alloc[Image](c)
-					if ev55 := c.ReadStructFieldMeta(foryTypeImage); ev55 != nil {
-						p54.ForyReadEvolved(c, ev55)
+					p57 := foryimpl.Alloc[Image](c)
+					if ev58 := c.ReadStructFieldMeta(foryTypeImage); ev58 != nil {
+						p57.ForyReadEvolved(c, ev58)
 					} else if !c.Failed() {
-						p54.ForyRead(c)
+						p57.ForyRead(c)
 					}
-					x.Image = p54
+					x.Image = p57
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLengthFast(1)
-				if n60 < 0 {
-					n60 = c.ReadLength(1)
+				n63 := c.ReadLengthFast(1)
+				if n63 < 0 {
+					n63 = c.ReadLength(1)
 				}
-				l61 := foryimpl.MakeSlice[[]*Image](c, n60)
-				if n60 > 0 {
-					hn63, ev64 := c.ReadStructListHeader(foryTypeImage)
+				l64 := foryimpl.MakeSlice[[]*Image](c, n63)
+				if n63 > 0 {
+					hn66, tr68, ev67 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i62 := range l61 {
-							if hn63 && !c.ReadFlag() {
-								clear(l61[i62 : i62+1])
+						for i65 := range l64 {
+							if tr68 {
+								if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+									l64[i65] = foryimpl.BackRef[Image](c, id71)
+								} else if st70 == foryimpl.RefFollows {
+									p72 := foryimpl.Alloc[Image](c)
+									foryimpl.SetRef(c, id71, p72)
+									if ev67 != nil {
+										p72.ForyReadEvolved(c, ev67)
+									} else {
+										p72.ForyRead(c)
+									}
+									l64[i65] = p72
+								} else {
+									l64[i65] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i65)
+									break
+								}
 								continue
 							}
-							p66 := foryimpl.Alloc[Image](c)
-							if ev64 != nil {
-								p66.ForyReadEvolved(c, ev64)
-							} else {
-								p66.ForyRead(c)
+							if hn66 && !c.ReadFlag() {
+								clear(l64[i65 : i65+1])
+								continue
 							}
-							l61[i62] = p66
+							p69 := foryimpl.Alloc[Image](c)
+							if ev67 != nil {
+								p69.ForyReadEvolved(c, ev67)
+							} else {
+								p69.ForyRead(c)
+							}
+							l64[i65] = p69
 							if c.Failed() {
-								c.TraceIndex(i62)
+								c.TraceIndex(i65)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l61
+				x.Images = l64
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[string](c)
-				*p67 = c.ReadString()
-				x.Label = p67
+				p73 := foryimpl.Alloc[string](c)
+				*p73 = c.ReadString()
+				x.Label = p73
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id71)
-				} else if st70 == foryimpl.RefFollows {
-					p72 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id71, p72)
-					if ev73 := c.ReadStructFieldMeta(foryTypeNode); ev73 != nil {
-						p72.ForyReadEvolved(c, ev73)
+				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id77)
+				} else if st76 == foryimpl.RefFollows {
+					p78 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id77, p78)
+					if ev79 := c.ReadStructFieldMeta(foryTypeNode); ev79 != nil {
+						p78.ForyReadEvolved(c, ev79)
 					} else if !c.Failed() {
-						p72.ForyRead(c)
+						p78.ForyRead(c)
 					}
-					x.Node = p72
+					x.Node = p78
 				} else {
 					x.Node = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p68 := foryimpl.Alloc[Node](c)
-					if ev69 := c.ReadStructFieldMeta(foryTypeNode); ev69 != nil {
-						p68.ForyReadEvolved(c, ev69)
+					p74 := foryimpl.Alloc[Node](c)
+					if ev75 := c.ReadStructFieldMeta(foryTypeNode); ev75 != nil {
+						p74.ForyReadEvolved(c, ev75)
 					} else if !c.Failed() {
-						p68.ForyRead(c)
+						p74.ForyRead(c)
 					}
-					x.Node = p68
+					x.Node = p74
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id77)
-				} else if st76 == foryimpl.RefFollows {
-					p78 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id77, p78)
-					if ev79 := c.ReadStructFieldMeta(foryTypeTreeNode); ev79 != nil {
-						p78.ForyReadEvolved(c, ev79)
+				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id83)
+				} else if st82 == foryimpl.RefFollows {
+					p84 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id83, p84)
+					if ev85 := c.ReadStructFieldMeta(foryTypeTreeNode); ev85 != nil {
+						p84.ForyReadEvolved(c, ev85)
 					} else if !c.Failed() {
-						p78.ForyRead(c)
+						p84.ForyRead(c)
 					}
-					x.Tree = p78
+					x.Tree = p84
 				} else {
 					x.Tree = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p74 := foryimpl.Alloc[TreeNode](c)
-					if ev75 := c.ReadStructFieldMeta(foryTypeTreeNode); ev75 != nil {
-						p74.ForyReadEvolved(c, ev75)
+					p80 := foryimpl.Alloc[TreeNode](c)
+					if ev81 := c.ReadStructFieldMeta(foryTypeTreeNode); ev81 != nil {
+						p80.ForyReadEvolved(c, ev81)
 					} else if !c.Failed() {
-						p74.ForyRead(c)
+						p80.ForyRead(c)
 					}
-					x.Tree = p74
+					x.Tree = p80
 				}
 			}
 		default:

@@ -1318,33 +1318,67 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l49 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n48)
 	if n48 > 0 {
-		hn51 := c.ReadListHeader(23)
+		hn51, tr53 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
 			for i50 := range l49 {
+				if tr53 {
+					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+						l49[i50] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id55))
+					} else if st54 == foryimpl.RefFollows {
+						n56 := c.ReadLengthFast(1)
+						if n56 < 0 {
+							n56 = c.ReadLength(1)
+						}
+						s57 := foryimpl.MakeMap[serializer.Set[int32]](c, n56)
+						if n56 > 0 {
+							hn58 := c.ReadListHeader(5)
+							for i59 := 0; i59 < n56 && !c.Failed(); i59++ {
+								if hn58 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e60 int32
+								{
+									e60 = r.ReadVarInt32()
+								}
+								s57[e60] = struct{}{}
+							}
+						}
+						l49[i50] = s57
+						foryimpl.SetRefMap(c, id55, l49[i50])
+					} else {
+						l49[i50] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i50)
+						break
+					}
+					continue
+				}
 				if hn51 && !c.ReadFlag() {
 					clear(l49[i50 : i50+1])
 					continue
 				}
-				n54 := c.ReadLengthFast(1)
-				if n54 < 0 {
-					n54 = c.ReadLength(1)
+				n61 := c.ReadLengthFast(1)
+				if n61 < 0 {
+					n61 = c.ReadLength(1)
 				}
-				s55 := foryimpl.MakeMap[serializer.Set[int32]](c, n54)
-				if n54 > 0 {
-					hn56 := c.ReadListHeader(5)
-					for i57 := 0; i57 < n54 && !c.Failed(); i57++ {
-						if hn56 && !c.ReadFlag() {
+				s62 := foryimpl.MakeMap[serializer.Set[int32]](c, n61)
+				if n61 > 0 {
+					hn63 := c.ReadListHeader(5)
+					for i64 := 0; i64 < n61 && !c.Failed(); i64++ {
+						if hn63 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e58 int32
+						var e65 int32
 						{
-							e58 = r.ReadVarInt32()
+							e65 = r.ReadVarInt32()
 						}
-						s55[e58] = struct{}{}
+						s62[e65] = struct{}{}
 					}
 				}
-				l49[i50] = s55
+				l49[i50] = s62
 				if c.Failed() {
 					c.TraceIndex(i50)
 					break
@@ -1369,151 +1403,151 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n59 := c.ReadLengthFast(2)
-	if n59 < 0 {
-		n59 = c.ReadLength(2)
+	n66 := c.ReadLengthFast(2)
+	if n66 < 0 {
+		n66 = c.ReadLength(2)
 	}
-	m60 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n59)
-	for n59 > 0 && !c.Failed() {
-		sz61, vn62, tr71, _ := c.ReadMapChunkRef(n59, 21, 23, nil)
-		for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
-			var k64 string
-			k64 = c.ReadString()
-			var v65 serializer.Set[string]
-			if tr71 {
-				if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-					v65 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id73))
-				} else if st72 == foryimpl.RefFollows {
-					n74 := c.ReadLengthFast(1)
-					if n74 < 0 {
-						n74 = c.ReadLength(1)
+	m67 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n66)
+	for n66 > 0 && !c.Failed() {
+		sz68, vn69, tr78, _ := c.ReadMapChunkRef(n66, 21, 23, nil)
+		for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
+			var k71 string
+			k71 = c.ReadString()
+			var v72 serializer.Set[string]
+			if tr78 {
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					v72 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id80))
+				} else if st79 == foryimpl.RefFollows {
+					n81 := c.ReadLengthFast(1)
+					if n81 < 0 {
+						n81 = c.ReadLength(1)
 					}
-					s75 := foryimpl.MakeMap[serializer.Set[string]](c, n74)
-					if n74 > 0 {
-						hn76 := c.ReadListHeader(21)
-						for i77 := 0; i77 < n74 && !c.Failed(); i77++ {
-							if hn76 && !c.ReadFlag() {
+					s82 := foryimpl.MakeMap[serializer.Set[string]](c, n81)
+					if n81 > 0 {
+						hn83 := c.ReadListHeader(21)
+						for i84 := 0; i84 < n81 && !c.Failed(); i84++ {
+							if hn83 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e78 string
+							var e85 string
 							{
-								e78 = c.ReadString()
+								e85 = c.ReadString()
 							}
-							s75[e78] = struct{}{}
+							s82[e85] = struct{}{}
 						}
 					}
-					v65 = s75
-					foryimpl.SetRefMap(c, id73, v65)
+					v72 = s82
+					foryimpl.SetRefMap(c, id80, v72)
 				} else {
-					v65 = nil
+					v72 = nil
 				}
-			} else if !vn62 {
-				n66 := c.ReadLengthFast(1)
-				if n66 < 0 {
-					n66 = c.ReadLength(1)
+			} else if !vn69 {
+				n73 := c.ReadLengthFast(1)
+				if n73 < 0 {
+					n73 = c.ReadLength(1)
 				}
-				s67 := foryimpl.MakeMap[serializer.Set[string]](c, n66)
-				if n66 > 0 {
-					hn68 := c.ReadListHeader(21)
-					for i69 := 0; i69 < n66 && !c.Failed(); i69++ {
-						if hn68 && !c.ReadFlag() {
+				s74 := foryimpl.MakeMap[serializer.Set[string]](c, n73)
+				if n73 > 0 {
+					hn75 := c.ReadListHeader(21)
+					for i76 := 0; i76 < n73 && !c.Failed(); i76++ {
+						if hn75 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e70 string
+						var e77 string
 						{
-							e70 = c.ReadString()
+							e77 = c.ReadString()
 						}
-						s67[e70] = struct{}{}
+						s74[e77] = struct{}{}
 					}
 				}
-				v65 = s67
+				v72 = s74
 			}
-			m60[k64] = v65
+			m67[k71] = v72
 		}
-		n59 -= sz61
+		n66 -= sz68
 	}
-	x.ByKey = m60
+	x.ByKey = m67
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
 	}
-	n79 := c.ReadLengthFast(1)
-	if n79 < 0 {
-		n79 = c.ReadLength(1)
+	n86 := c.ReadLengthFast(1)
+	if n86 < 0 {
+		n86 = c.ReadLength(1)
 	}
-	l80 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n79)
-	if n79 > 0 {
-		hn82, tr84 := c.ReadListHeaderRef(23)
+	l87 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n86)
+	if n86 > 0 {
+		hn89, tr91 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
-			for i81 := range l80 {
-				if tr84 {
-					if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-						l80[i81] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id86))
-					} else if st85 == foryimpl.RefFollows {
-						n87 := c.ReadLengthFast(1)
-						if n87 < 0 {
-							n87 = c.ReadLength(1)
+			for i88 := range l87 {
+				if tr91 {
+					if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
+						l87[i88] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id93))
+					} else if st92 == foryimpl.RefFollows {
+						n94 := c.ReadLengthFast(1)
+						if n94 < 0 {
+							n94 = c.ReadLength(1)
 						}
-						s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
-						if n87 > 0 {
-							hn89 := c.ReadListHeader(5)
-							for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
-								if hn89 && !c.ReadFlag() {
+						s95 := foryimpl.MakeMap[serializer.Set[int32]](c, n94)
+						if n94 > 0 {
+							hn96 := c.ReadListHeader(5)
+							for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
+								if hn96 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e91 int32
+								var e98 int32
 								{
-									e91 = r.ReadVarInt32()
+									e98 = r.ReadVarInt32()
 								}
-								s88[e91] = struct{}{}
+								s95[e98] = struct{}{}
 							}
 						}
-						l80[i81] = s88
-						foryimpl.SetRefMap(c, id86, l80[i81])
+						l87[i88] = s95
+						foryimpl.SetRefMap(c, id93, l87[i88])
 					} else {
-						l80[i81] = nil
+						l87[i88] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i81)
+						c.TraceIndex(i88)
 						break
 					}
 					continue
 				}
-				if hn82 && !c.ReadFlag() {
-					clear(l80[i81 : i81+1])
+				if hn89 && !c.ReadFlag() {
+					clear(l87[i88 : i88+1])
 					continue
 				}
-				n92 := c.ReadLengthFast(1)
-				if n92 < 0 {
-					n92 = c.ReadLength(1)
+				n99 := c.ReadLengthFast(1)
+				if n99 < 0 {
+					n99 = c.ReadLength(1)
 				}
-				s93 := foryimpl.MakeMap[serializer.Set[int32]](c, n92)
-				if n92 > 0 {
-					hn94 := c.ReadListHeader(5)
-					for i95 := 0; i95 < n92 && !c.Failed(); i95++ {
-						if hn94 && !c.ReadFlag() {
+				s100 := foryimpl.MakeMap[serializer.Set[int32]](c, n99)
+				if n99 > 0 {
+					hn101 := c.ReadListHeader(5)
+					for i102 := 0; i102 < n99 && !c.Failed(); i102++ {
+						if hn101 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e96 int32
+						var e103 int32
 						{
-							e96 = r.ReadVarInt32()
+							e103 = r.ReadVarInt32()
 						}
-						s93[e96] = struct{}{}
+						s100[e103] = struct{}{}
 					}
 				}
-				l80[i81] = s93
+				l87[i88] = s100
 				if c.Failed() {
-					c.TraceIndex(i81)
+					c.TraceIndex(i88)
 					break
 				}
 			}
 		}
 	}
-	x.List = l80
+	x.List = l87
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1528,88 +1562,122 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLengthFast(2)
-				if n97 < 0 {
-					n97 = c.ReadLength(2)
+				n104 := c.ReadLengthFast(2)
+				if n104 < 0 {
+					n104 = c.ReadLength(2)
 				}
-				m98 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n97)
-				for n97 > 0 && !c.Failed() {
-					sz99, vn100, _ := c.ReadMapChunk(n97, 21, 23, nil, true)
-					for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
-						var k102 string
-						k102 = c.ReadString()
-						var v103 serializer.Set[string]
-						if !vn100 {
-							n104 := c.ReadLengthFast(1)
-							if n104 < 0 {
-								n104 = c.ReadLength(1)
+				m105 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n104)
+				for n104 > 0 && !c.Failed() {
+					sz106, vn107, _ := c.ReadMapChunk(n104, 21, 23, nil, true)
+					for j108 := 0; j108 < sz106 && !c.Failed(); j108++ {
+						var k109 string
+						k109 = c.ReadString()
+						var v110 serializer.Set[string]
+						if !vn107 {
+							n111 := c.ReadLengthFast(1)
+							if n111 < 0 {
+								n111 = c.ReadLength(1)
 							}
-							s105 := foryimpl.MakeMap[serializer.Set[string]](c, n104)
-							if n104 > 0 {
-								hn106 := c.ReadListHeader(21)
-								for i107 := 0; i107 < n104 && !c.Failed(); i107++ {
-									if hn106 && !c.ReadFlag() {
+							s112 := foryimpl.MakeMap[serializer.Set[string]](c, n111)
+							if n111 > 0 {
+								hn113 := c.ReadListHeader(21)
+								for i114 := 0; i114 < n111 && !c.Failed(); i114++ {
+									if hn113 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e108 string
+									var e115 string
 									{
-										e108 = c.ReadString()
+										e115 = c.ReadString()
 									}
-									s105[e108] = struct{}{}
+									s112[e115] = struct{}{}
 								}
 							}
-							v103 = s105
+							v110 = s112
 						}
-						m98[k102] = v103
+						m105[k109] = v110
 					}
-					n97 -= sz99
+					n104 -= sz106
 				}
-				x.ByKey = m98
+				x.ByKey = m105
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n110 := c.ReadLengthFast(1)
-				if n110 < 0 {
-					n110 = c.ReadLength(1)
+				n117 := c.ReadLengthFast(1)
+				if n117 < 0 {
+					n117 = c.ReadLength(1)
 				}
-				l111 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n110)
-				if n110 > 0 {
-					hn113 := c.ReadListHeader(23)
+				l118 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n117)
+				if n117 > 0 {
+					hn120, tr122 := c.ReadListHeaderRef(23)
 					if !c.Failed() {
-						for i112 := range l111 {
-							if hn113 && !c.ReadFlag() {
-								clear(l111[i112 : i112+1])
+						for i119 := range l118 {
+							if tr122 {
+								if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+									l118[i119] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id124))
+								} else if st123 == foryimpl.RefFollows {
+									n125 := c.ReadLengthFast(1)
+									if n125 < 0 {
+										n125 = c.ReadLength(1)
+									}
+									s126 := foryimpl.MakeMap[serializer.Set[int32]](c, n125)
+									if n125 > 0 {
+										hn127 := c.ReadListHeader(5)
+										for i128 := 0; i128 < n125 && !c.Failed(); i128++ {
+											if hn127 && !c.ReadFlag() {
+												c.Fail(foryimpl.ErrNullSetElement())
+												break
+											}
+											var e129 int32
+											{
+												e129 = r.ReadVarInt32()
+											}
+											s126[e129] = struct{}{}
+										}
+									}
+									l118[i119] = s126
+									foryimpl.SetRefMap(c, id124, l118[i119])
+								} else {
+									l118[i119] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i119)
+									break
+								}
 								continue
 							}
-							n116 := c.ReadLengthFast(1)
-							if n116 < 0 {
-								n116 = c.ReadLength(1)
+							if hn120 && !c.ReadFlag() {
+								clear(l118[i119 : i119+1])
+								continue
 							}
-							s117 := foryimpl.MakeMap[serializer.Set[int32]](c, n116)
-							if n116 > 0 {
-								hn118 := c.ReadListHeader(5)
-								for i119 := 0; i119 < n116 && !c.Failed(); i119++ {
-									if hn118 && !c.ReadFlag() {
+							n130 := c.ReadLengthFast(1)
+							if n130 < 0 {
+								n130 = c.ReadLength(1)
+							}
+							s131 := foryimpl.MakeMap[serializer.Set[int32]](c, n130)
+							if n130 > 0 {
+								hn132 := c.ReadListHeader(5)
+								for i133 := 0; i133 < n130 && !c.Failed(); i133++ {
+									if hn132 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e120 int32
+									var e134 int32
 									{
-										e120 = r.ReadVarInt32()
+										e134 = r.ReadVarInt32()
 									}
-									s117[e120] = struct{}{}
+									s131[e134] = struct{}{}
 								}
 							}
-							l111[i112] = s117
+							l118[i119] = s131
 							if c.Failed() {
-								c.TraceIndex(i112)
+								c.TraceIndex(i119)
 								break
 							}
 						}
 					}
 				}
-				x.List = l111
+				x.List = l118
 			}
 		default:
 			c.SkipField(f)

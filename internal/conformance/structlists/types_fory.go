@@ -262,9 +262,30 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l20 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n19)
 	if n19 > 0 {
-		hn22, ev23 := c.ReadStructListHeader(foryTypeInner)
+		hn22, tr24, ev23 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
 			for i21 := range l20 {
+				if tr24 {
+					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+						l20[i21] = foryimpl.BackRef[Inner](c, id27)
+					} else if st26 == foryimpl.RefFollows {
+						p28 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id27, p28)
+						if ev23 != nil {
+							p28.ForyReadEvolved(c, ev23)
+						} else {
+							p28.ForyRead(c)
+						}
+						l20[i21] = p28
+					} else {
+						l20[i21] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i21)
+						break
+					}
+					continue
+				}
 				if hn22 && !c.ReadFlag() {
 					clear(l20[i21 : i21+1])
 					continue
@@ -288,32 +309,53 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Pointers")
 		return
 	}
-	n26 := c.ReadLengthFast(1)
-	if n26 < 0 {
-		n26 = c.ReadLength(1)
+	n29 := c.ReadLengthFast(1)
+	if n29 < 0 {
+		n29 = c.ReadLength(1)
 	}
-	l27 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n26)
-	if n26 > 0 {
-		hn29, ev30 := c.ReadStructListHeader(foryTypeInner)
+	l30 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n29)
+	if n29 > 0 {
+		hn32, tr34, ev33 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i28 := range l27 {
-				if hn29 && !c.ReadFlag() {
-					clear(l27[i28 : i28+1])
+			for i31 := range l30 {
+				if tr34 {
+					if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+						if p37 := foryimpl.BackRef[Inner](c, id36); p37 != nil {
+							l30[i31] = *p37
+						}
+					} else if st35 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id36, &l30[i31])
+						if ev33 != nil {
+							l30[i31].ForyReadEvolved(c, ev33)
+						} else {
+							l30[i31].ForyRead(c)
+						}
+					} else {
+						l30[i31] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i31)
+						break
+					}
 					continue
 				}
-				if ev30 != nil {
-					l27[i28].ForyReadEvolved(c, ev30)
+				if hn32 && !c.ReadFlag() {
+					clear(l30[i31 : i31+1])
+					continue
+				}
+				if ev33 != nil {
+					l30[i31].ForyReadEvolved(c, ev33)
 				} else {
-					l27[i28].ForyRead(c)
+					l30[i31].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i28)
+					c.TraceIndex(i31)
 					break
 				}
 			}
 		}
 	}
-	x.Values = l27
+	x.Values = l30
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -333,85 +375,106 @@ func (x *StructLists) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n32 := c.ReadLengthFast(1)
-	if n32 < 0 {
-		n32 = c.ReadLength(1)
+	n38 := c.ReadLengthFast(1)
+	if n38 < 0 {
+		n38 = c.ReadLength(1)
 	}
-	l33 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n32)
-	if n32 > 0 {
-		hn35, tr37, ev36 := c.ReadStructListHeaderRef(foryTypeInner)
+	l39 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n38)
+	if n38 > 0 {
+		hn41, tr43, ev42 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i34 := range l33 {
-				if tr37 {
-					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-						l33[i34] = foryimpl.BackRef[Inner](c, id40)
-					} else if st39 == foryimpl.RefFollows {
-						p41 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id40, p41)
-						if ev36 != nil {
-							p41.ForyReadEvolved(c, ev36)
+			for i40 := range l39 {
+				if tr43 {
+					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+						l39[i40] = foryimpl.BackRef[Inner](c, id46)
+					} else if st45 == foryimpl.RefFollows {
+						p47 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id46, p47)
+						if ev42 != nil {
+							p47.ForyReadEvolved(c, ev42)
 						} else {
-							p41.ForyRead(c)
+							p47.ForyRead(c)
 						}
-						l33[i34] = p41
+						l39[i40] = p47
 					} else {
-						l33[i34] = nil
+						l39[i40] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i34)
+						c.TraceIndex(i40)
 						break
 					}
 					continue
 				}
-				if hn35 && !c.ReadFlag() {
-					clear(l33[i34 : i34+1])
+				if hn41 && !c.ReadFlag() {
+					clear(l39[i40 : i40+1])
 					continue
 				}
-				p38 := foryimpl.Alloc[Inner](c)
-				if ev36 != nil {
-					p38.ForyReadEvolved(c, ev36)
+				p44 := foryimpl.Alloc[Inner](c)
+				if ev42 != nil {
+					p44.ForyReadEvolved(c, ev42)
 				} else {
-					p38.ForyRead(c)
+					p44.ForyRead(c)
 				}
-				l33[i34] = p38
+				l39[i40] = p44
 				if c.Failed() {
-					c.TraceIndex(i34)
+					c.TraceIndex(i40)
 					break
 				}
 			}
 		}
 	}
-	x.Pointers = l33
+	x.Pointers = l39
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	n42 := c.ReadLengthFast(1)
-	if n42 < 0 {
-		n42 = c.ReadLength(1)
+	n48 := c.ReadLengthFast(1)
+	if n48 < 0 {
+		n48 = c.ReadLength(1)
 	}
-	l43 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n42)
-	if n42 > 0 {
-		hn45, ev46 := c.ReadStructListHeader(foryTypeInner)
+	l49 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n48)
+	if n48 > 0 {
+		hn51, tr53, ev52 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i44 := range l43 {
-				if hn45 && !c.ReadFlag() {
-					clear(l43[i44 : i44+1])
+			for i50 := range l49 {
+				if tr53 {
+					if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
+						if p56 := foryimpl.BackRef[Inner](c, id55); p56 != nil {
+							l49[i50] = *p56
+						}
+					} else if st54 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id55, &l49[i50])
+						if ev52 != nil {
+							l49[i50].ForyReadEvolved(c, ev52)
+						} else {
+							l49[i50].ForyRead(c)
+						}
+					} else {
+						l49[i50] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i50)
+						break
+					}
 					continue
 				}
-				if ev46 != nil {
-					l43[i44].ForyReadEvolved(c, ev46)
+				if hn51 && !c.ReadFlag() {
+					clear(l49[i50 : i50+1])
+					continue
+				}
+				if ev52 != nil {
+					l49[i50].ForyReadEvolved(c, ev52)
 				} else {
-					l43[i44].ForyRead(c)
+					l49[i50].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i44)
+					c.TraceIndex(i50)
 					break
 				}
 			}
 		}
 	}
-	x.Values = l43
+	x.Values = l49
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -425,63 +488,105 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLengthFast(1)
-				if n48 < 0 {
-					n48 = c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
 				}
-				l49 := foryimpl.MakeSlice[[]*Inner](c, n48)
-				if n48 > 0 {
-					hn51, ev52 := c.ReadStructListHeader(foryTypeInner)
+				l58 := foryimpl.MakeSlice[[]*Inner](c, n57)
+				if n57 > 0 {
+					hn60, tr62, ev61 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
+						for i59 := range l58 {
+							if tr62 {
+								if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+									l58[i59] = foryimpl.BackRef[Inner](c, id65)
+								} else if st64 == foryimpl.RefFollows {
+									p66 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id65, p66)
+									if ev61 != nil {
+										p66.ForyReadEvolved(c, ev61)
+									} else {
+										p66.ForyRead(c)
+									}
+									l58[i59] = p66
+								} else {
+									l58[i59] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i59)
+									break
+								}
 								continue
 							}
-							p54 := foryimpl.Alloc[Inner](c)
-							if ev52 != nil {
-								p54.ForyReadEvolved(c, ev52)
-							} else {
-								p54.ForyRead(c)
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
+								continue
 							}
-							l49[i50] = p54
+							p63 := foryimpl.Alloc[Inner](c)
+							if ev61 != nil {
+								p63.ForyReadEvolved(c, ev61)
+							} else {
+								p63.ForyRead(c)
+							}
+							l58[i59] = p63
 							if c.Failed() {
-								c.TraceIndex(i50)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				x.Pointers = l49
+				x.Pointers = l58
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(1)
-				if n55 < 0 {
-					n55 = c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
 				}
-				l56 := foryimpl.MakeSlice[[]Inner](c, n55)
-				if n55 > 0 {
-					hn58, ev59 := c.ReadStructListHeader(foryTypeInner)
+				l68 := foryimpl.MakeSlice[[]Inner](c, n67)
+				if n67 > 0 {
+					hn70, tr72, ev71 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i57 := range l56 {
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
+						for i69 := range l68 {
+							if tr72 {
+								if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+									if p75 := foryimpl.BackRef[Inner](c, id74); p75 != nil {
+										l68[i69] = *p75
+									}
+								} else if st73 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id74, &l68[i69])
+									if ev71 != nil {
+										l68[i69].ForyReadEvolved(c, ev71)
+									} else {
+										l68[i69].ForyRead(c)
+									}
+								} else {
+									l68[i69] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i69)
+									break
+								}
 								continue
 							}
-							if ev59 != nil {
-								l56[i57].ForyReadEvolved(c, ev59)
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
+								continue
+							}
+							if ev71 != nil {
+								l68[i69].ForyReadEvolved(c, ev71)
 							} else {
-								l56[i57].ForyRead(c)
+								l68[i69].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i57)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				x.Values = l56
+				x.Values = l68
 			}
 		default:
 			c.SkipField(f)

@@ -361,35 +361,71 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l54 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n53)
 	if n53 > 0 {
-		hn56 := c.ReadListHeader(22)
+		hn56, tr58 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i55 := range l54 {
+				if tr58 {
+					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+						l54[i55] = foryimpl.BackRefSlice[int32](c, id60)
+					} else if st59 == foryimpl.RefFollows {
+						n61 := c.ReadLengthFast(1)
+						if n61 < 0 {
+							n61 = c.ReadLength(1)
+						}
+						l62 := foryimpl.MakeSlice[[]int32](c, n61)
+						if n61 > 0 {
+							hn64 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i63 := range l62 {
+									if hn64 && !c.ReadFlag() {
+										clear(l62[i63 : i63+1])
+										continue
+									}
+									l62[i63] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i63)
+										break
+									}
+								}
+							}
+						}
+						l54[i55] = l62
+						foryimpl.SetRefSlice(c, id60, l54[i55])
+					} else {
+						l54[i55] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i55)
+						break
+					}
+					continue
+				}
 				if hn56 && !c.ReadFlag() {
 					clear(l54[i55 : i55+1])
 					continue
 				}
-				n59 := c.ReadLengthFast(1)
-				if n59 < 0 {
-					n59 = c.ReadLength(1)
+				n67 := c.ReadLengthFast(1)
+				if n67 < 0 {
+					n67 = c.ReadLength(1)
 				}
-				l60 := foryimpl.MakeSlice[[]int32](c, n59)
-				if n59 > 0 {
-					hn62 := c.ReadListHeader(5)
+				l68 := foryimpl.MakeSlice[[]int32](c, n67)
+				if n67 > 0 {
+					hn70 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i61 := range l60 {
-							if hn62 && !c.ReadFlag() {
-								clear(l60[i61 : i61+1])
+						for i69 := range l68 {
+							if hn70 && !c.ReadFlag() {
+								clear(l68[i69 : i69+1])
 								continue
 							}
-							l60[i61] = r.ReadVarInt32()
+							l68[i69] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i61)
+								c.TraceIndex(i69)
 								break
 							}
 						}
 					}
 				}
-				l54[i55] = l60
+				l54[i55] = l68
 				if c.Failed() {
 					c.TraceIndex(i55)
 					break
@@ -402,96 +438,168 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ints")
 		return
 	}
-	n65 := c.ReadLengthFast(1)
-	if n65 < 0 {
-		n65 = c.ReadLength(1)
+	n73 := c.ReadLengthFast(1)
+	if n73 < 0 {
+		n73 = c.ReadLength(1)
 	}
-	l66 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n65)
-	if n65 > 0 {
-		hn68 := c.ReadListHeader(22)
+	l74 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n73)
+	if n73 > 0 {
+		hn76, tr78 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i67 := range l66 {
-				if hn68 && !c.ReadFlag() {
-					clear(l66[i67 : i67+1])
+			for i75 := range l74 {
+				if tr78 {
+					if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+						l74[i75] = foryimpl.BackRefSlice[int32](c, id80)
+					} else if st79 == foryimpl.RefFollows {
+						n81 := c.ReadLengthFast(1)
+						if n81 < 0 {
+							n81 = c.ReadLength(1)
+						}
+						l82 := foryimpl.MakeSlice[[]int32](c, n81)
+						if n81 > 0 {
+							hn84 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i83 := range l82 {
+									if hn84 && !c.ReadFlag() {
+										clear(l82[i83 : i83+1])
+										continue
+									}
+									l82[i83] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i83)
+										break
+									}
+								}
+							}
+						}
+						l74[i75] = l82
+						foryimpl.SetRefSlice(c, id80, l74[i75])
+					} else {
+						l74[i75] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i75)
+						break
+					}
 					continue
 				}
-				n71 := c.ReadLengthFast(1)
-				if n71 < 0 {
-					n71 = c.ReadLength(1)
+				if hn76 && !c.ReadFlag() {
+					clear(l74[i75 : i75+1])
+					continue
 				}
-				l72 := foryimpl.MakeSlice[[]int32](c, n71)
-				if n71 > 0 {
-					hn74 := c.ReadListHeader(5)
+				n87 := c.ReadLengthFast(1)
+				if n87 < 0 {
+					n87 = c.ReadLength(1)
+				}
+				l88 := foryimpl.MakeSlice[[]int32](c, n87)
+				if n87 > 0 {
+					hn90 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i73 := range l72 {
-							if hn74 && !c.ReadFlag() {
-								clear(l72[i73 : i73+1])
+						for i89 := range l88 {
+							if hn90 && !c.ReadFlag() {
+								clear(l88[i89 : i89+1])
 								continue
 							}
-							l72[i73] = r.ReadVarInt32()
+							l88[i89] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i73)
+								c.TraceIndex(i89)
 								break
 							}
 						}
 					}
 				}
-				l66[i67] = l72
+				l74[i75] = l88
 				if c.Failed() {
-					c.TraceIndex(i67)
+					c.TraceIndex(i75)
 					break
 				}
 			}
 		}
 	}
-	x.Missing = l66
+	x.Missing = l74
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	n77 := c.ReadLengthFast(1)
-	if n77 < 0 {
-		n77 = c.ReadLength(1)
+	n93 := c.ReadLengthFast(1)
+	if n93 < 0 {
+		n93 = c.ReadLength(1)
 	}
-	l78 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n77)
-	if n77 > 0 {
-		hn80 := c.ReadListHeader(22)
+	l94 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n93)
+	if n93 > 0 {
+		hn96, tr98 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i79 := range l78 {
-				if hn80 && !c.ReadFlag() {
-					clear(l78[i79 : i79+1])
+			for i95 := range l94 {
+				if tr98 {
+					if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+						l94[i95] = foryimpl.BackRefSlice[string](c, id100)
+					} else if st99 == foryimpl.RefFollows {
+						n101 := c.ReadLengthFast(1)
+						if n101 < 0 {
+							n101 = c.ReadLength(1)
+						}
+						l102 := foryimpl.MakeSlice[[]string](c, n101)
+						if n101 > 0 {
+							hn104 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i103 := range l102 {
+									if hn104 && !c.ReadFlag() {
+										clear(l102[i103 : i103+1])
+										continue
+									}
+									l102[i103] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i103)
+										break
+									}
+								}
+							}
+						}
+						l94[i95] = l102
+						foryimpl.SetRefSlice(c, id100, l94[i95])
+					} else {
+						l94[i95] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i95)
+						break
+					}
 					continue
 				}
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
+				if hn96 && !c.ReadFlag() {
+					clear(l94[i95 : i95+1])
+					continue
 				}
-				l84 := foryimpl.MakeSlice[[]string](c, n83)
-				if n83 > 0 {
-					hn86 := c.ReadListHeader(21)
+				n107 := c.ReadLengthFast(1)
+				if n107 < 0 {
+					n107 = c.ReadLength(1)
+				}
+				l108 := foryimpl.MakeSlice[[]string](c, n107)
+				if n107 > 0 {
+					hn110 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i85 := range l84 {
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
+						for i109 := range l108 {
+							if hn110 && !c.ReadFlag() {
+								clear(l108[i109 : i109+1])
 								continue
 							}
-							l84[i85] = c.ReadString()
+							l108[i109] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i85)
+								c.TraceIndex(i109)
 								break
 							}
 						}
 					}
 				}
-				l78[i79] = l84
+				l94[i95] = l108
 				if c.Failed() {
-					c.TraceIndex(i79)
+					c.TraceIndex(i95)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l78
+	x.Strs = l94
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -512,251 +620,251 @@ func (x *NestedLists) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n89 := c.ReadLengthFast(1)
-	if n89 < 0 {
-		n89 = c.ReadLength(1)
+	n113 := c.ReadLengthFast(1)
+	if n113 < 0 {
+		n113 = c.ReadLength(1)
 	}
-	l90 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n89)
-	if n89 > 0 {
-		hn92, tr94 := c.ReadListHeaderRef(22)
+	l114 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n113)
+	if n113 > 0 {
+		hn116, tr118 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i91 := range l90 {
-				if tr94 {
-					if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-						l90[i91] = foryimpl.BackRefSlice[int32](c, id96)
-					} else if st95 == foryimpl.RefFollows {
-						n97 := c.ReadLengthFast(1)
-						if n97 < 0 {
-							n97 = c.ReadLength(1)
+			for i115 := range l114 {
+				if tr118 {
+					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+						l114[i115] = foryimpl.BackRefSlice[int32](c, id120)
+					} else if st119 == foryimpl.RefFollows {
+						n121 := c.ReadLengthFast(1)
+						if n121 < 0 {
+							n121 = c.ReadLength(1)
 						}
-						l98 := foryimpl.MakeSlice[[]int32](c, n97)
-						if n97 > 0 {
-							hn100 := c.ReadListHeader(5)
+						l122 := foryimpl.MakeSlice[[]int32](c, n121)
+						if n121 > 0 {
+							hn124 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i99 := range l98 {
-									if hn100 && !c.ReadFlag() {
-										clear(l98[i99 : i99+1])
+								for i123 := range l122 {
+									if hn124 && !c.ReadFlag() {
+										clear(l122[i123 : i123+1])
 										continue
 									}
-									l98[i99] = r.ReadVarInt32()
+									l122[i123] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i99)
+										c.TraceIndex(i123)
 										break
 									}
 								}
 							}
 						}
-						l90[i91] = l98
-						foryimpl.SetRefSlice(c, id96, l90[i91])
+						l114[i115] = l122
+						foryimpl.SetRefSlice(c, id120, l114[i115])
 					} else {
-						l90[i91] = nil
+						l114[i115] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i91)
+						c.TraceIndex(i115)
 						break
 					}
 					continue
 				}
-				if hn92 && !c.ReadFlag() {
-					clear(l90[i91 : i91+1])
+				if hn116 && !c.ReadFlag() {
+					clear(l114[i115 : i115+1])
 					continue
 				}
-				n103 := c.ReadLengthFast(1)
-				if n103 < 0 {
-					n103 = c.ReadLength(1)
+				n127 := c.ReadLengthFast(1)
+				if n127 < 0 {
+					n127 = c.ReadLength(1)
 				}
-				l104 := foryimpl.MakeSlice[[]int32](c, n103)
-				if n103 > 0 {
-					hn106 := c.ReadListHeader(5)
+				l128 := foryimpl.MakeSlice[[]int32](c, n127)
+				if n127 > 0 {
+					hn130 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i105 := range l104 {
-							if hn106 && !c.ReadFlag() {
-								clear(l104[i105 : i105+1])
+						for i129 := range l128 {
+							if hn130 && !c.ReadFlag() {
+								clear(l128[i129 : i129+1])
 								continue
 							}
-							l104[i105] = r.ReadVarInt32()
+							l128[i129] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i105)
+								c.TraceIndex(i129)
 								break
 							}
 						}
 					}
 				}
-				l90[i91] = l104
+				l114[i115] = l128
 				if c.Failed() {
-					c.TraceIndex(i91)
+					c.TraceIndex(i115)
 					break
 				}
 			}
 		}
 	}
-	x.Ints = l90
+	x.Ints = l114
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
-	n109 := c.ReadLengthFast(1)
-	if n109 < 0 {
-		n109 = c.ReadLength(1)
+	n133 := c.ReadLengthFast(1)
+	if n133 < 0 {
+		n133 = c.ReadLength(1)
 	}
-	l110 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n109)
-	if n109 > 0 {
-		hn112, tr114 := c.ReadListHeaderRef(22)
+	l134 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n133)
+	if n133 > 0 {
+		hn136, tr138 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i111 := range l110 {
-				if tr114 {
-					if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
-						l110[i111] = foryimpl.BackRefSlice[int32](c, id116)
-					} else if st115 == foryimpl.RefFollows {
-						n117 := c.ReadLengthFast(1)
-						if n117 < 0 {
-							n117 = c.ReadLength(1)
+			for i135 := range l134 {
+				if tr138 {
+					if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+						l134[i135] = foryimpl.BackRefSlice[int32](c, id140)
+					} else if st139 == foryimpl.RefFollows {
+						n141 := c.ReadLengthFast(1)
+						if n141 < 0 {
+							n141 = c.ReadLength(1)
 						}
-						l118 := foryimpl.MakeSlice[[]int32](c, n117)
-						if n117 > 0 {
-							hn120 := c.ReadListHeader(5)
+						l142 := foryimpl.MakeSlice[[]int32](c, n141)
+						if n141 > 0 {
+							hn144 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i119 := range l118 {
-									if hn120 && !c.ReadFlag() {
-										clear(l118[i119 : i119+1])
+								for i143 := range l142 {
+									if hn144 && !c.ReadFlag() {
+										clear(l142[i143 : i143+1])
 										continue
 									}
-									l118[i119] = r.ReadVarInt32()
+									l142[i143] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i119)
+										c.TraceIndex(i143)
 										break
 									}
 								}
 							}
 						}
-						l110[i111] = l118
-						foryimpl.SetRefSlice(c, id116, l110[i111])
+						l134[i135] = l142
+						foryimpl.SetRefSlice(c, id140, l134[i135])
 					} else {
-						l110[i111] = nil
+						l134[i135] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i111)
+						c.TraceIndex(i135)
 						break
 					}
 					continue
 				}
-				if hn112 && !c.ReadFlag() {
-					clear(l110[i111 : i111+1])
+				if hn136 && !c.ReadFlag() {
+					clear(l134[i135 : i135+1])
 					continue
 				}
-				n123 := c.ReadLengthFast(1)
-				if n123 < 0 {
-					n123 = c.ReadLength(1)
+				n147 := c.ReadLengthFast(1)
+				if n147 < 0 {
+					n147 = c.ReadLength(1)
 				}
-				l124 := foryimpl.MakeSlice[[]int32](c, n123)
-				if n123 > 0 {
-					hn126 := c.ReadListHeader(5)
+				l148 := foryimpl.MakeSlice[[]int32](c, n147)
+				if n147 > 0 {
+					hn150 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i125 := range l124 {
-							if hn126 && !c.ReadFlag() {
-								clear(l124[i125 : i125+1])
+						for i149 := range l148 {
+							if hn150 && !c.ReadFlag() {
+								clear(l148[i149 : i149+1])
 								continue
 							}
-							l124[i125] = r.ReadVarInt32()
+							l148[i149] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i125)
+								c.TraceIndex(i149)
 								break
 							}
 						}
 					}
 				}
-				l110[i111] = l124
+				l134[i135] = l148
 				if c.Failed() {
-					c.TraceIndex(i111)
+					c.TraceIndex(i135)
 					break
 				}
 			}
 		}
 	}
-	x.Missing = l110
+	x.Missing = l134
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	n129 := c.ReadLengthFast(1)
-	if n129 < 0 {
-		n129 = c.ReadLength(1)
+	n153 := c.ReadLengthFast(1)
+	if n153 < 0 {
+		n153 = c.ReadLength(1)
 	}
-	l130 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n129)
-	if n129 > 0 {
-		hn132, tr134 := c.ReadListHeaderRef(22)
+	l154 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n153)
+	if n153 > 0 {
+		hn156, tr158 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i131 := range l130 {
-				if tr134 {
-					if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-						l130[i131] = foryimpl.BackRefSlice[string](c, id136)
-					} else if st135 == foryimpl.RefFollows {
-						n137 := c.ReadLengthFast(1)
-						if n137 < 0 {
-							n137 = c.ReadLength(1)
+			for i155 := range l154 {
+				if tr158 {
+					if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+						l154[i155] = foryimpl.BackRefSlice[string](c, id160)
+					} else if st159 == foryimpl.RefFollows {
+						n161 := c.ReadLengthFast(1)
+						if n161 < 0 {
+							n161 = c.ReadLength(1)
 						}
-						l138 := foryimpl.MakeSlice[[]string](c, n137)
-						if n137 > 0 {
-							hn140 := c.ReadListHeader(21)
+						l162 := foryimpl.MakeSlice[[]string](c, n161)
+						if n161 > 0 {
+							hn164 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i139 := range l138 {
-									if hn140 && !c.ReadFlag() {
-										clear(l138[i139 : i139+1])
+								for i163 := range l162 {
+									if hn164 && !c.ReadFlag() {
+										clear(l162[i163 : i163+1])
 										continue
 									}
-									l138[i139] = c.ReadString()
+									l162[i163] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i139)
+										c.TraceIndex(i163)
 										break
 									}
 								}
 							}
 						}
-						l130[i131] = l138
-						foryimpl.SetRefSlice(c, id136, l130[i131])
+						l154[i155] = l162
+						foryimpl.SetRefSlice(c, id160, l154[i155])
 					} else {
-						l130[i131] = nil
+						l154[i155] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i131)
+						c.TraceIndex(i155)
 						break
 					}
 					continue
 				}
-				if hn132 && !c.ReadFlag() {
-					clear(l130[i131 : i131+1])
+				if hn156 && !c.ReadFlag() {
+					clear(l154[i155 : i155+1])
 					continue
 				}
-				n143 := c.ReadLengthFast(1)
-				if n143 < 0 {
-					n143 = c.ReadLength(1)
+				n167 := c.ReadLengthFast(1)
+				if n167 < 0 {
+					n167 = c.ReadLength(1)
 				}
-				l144 := foryimpl.MakeSlice[[]string](c, n143)
-				if n143 > 0 {
-					hn146 := c.ReadListHeader(21)
+				l168 := foryimpl.MakeSlice[[]string](c, n167)
+				if n167 > 0 {
+					hn170 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i145 := range l144 {
-							if hn146 && !c.ReadFlag() {
-								clear(l144[i145 : i145+1])
+						for i169 := range l168 {
+							if hn170 && !c.ReadFlag() {
+								clear(l168[i169 : i169+1])
 								continue
 							}
-							l144[i145] = c.ReadString()
+							l168[i169] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i145)
+								c.TraceIndex(i169)
 								break
 							}
 						}
 					}
 				}
-				l130[i131] = l144
+				l154[i155] = l168
 				if c.Failed() {
-					c.TraceIndex(i131)
+					c.TraceIndex(i155)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l130
+	x.Strs = l154
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -771,133 +879,77 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n149 := c.ReadLengthFast(1)
-				if n149 < 0 {
-					n149 = c.ReadLength(1)
-				}
-				l150 := foryimpl.MakeSlice[[][]int32](c, n149)
-				if n149 > 0 {
-					hn152 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i151 := range l150 {
-							if hn152 && !c.ReadFlag() {
-								clear(l150[i151 : i151+1])
-								continue
-							}
-							n155 := c.ReadLengthFast(1)
-							if n155 < 0 {
-								n155 = c.ReadLength(1)
-							}
-							l156 := foryimpl.MakeSlice[[]int32](c, n155)
-							if n155 > 0 {
-								hn158 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i157 := range l156 {
-										if hn158 && !c.ReadFlag() {
-											clear(l156[i157 : i157+1])
-											continue
-										}
-										l156[i157] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i157)
-											break
-										}
-									}
-								}
-							}
-							l150[i151] = l156
-							if c.Failed() {
-								c.TraceIndex(i151)
-								break
-							}
-						}
-					}
-				}
-				x.Ints = l150
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n161 := c.ReadLengthFast(1)
-				if n161 < 0 {
-					n161 = c.ReadLength(1)
-				}
-				l162 := foryimpl.MakeSlice[[][]int32](c, n161)
-				if n161 > 0 {
-					hn164 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i163 := range l162 {
-							if hn164 && !c.ReadFlag() {
-								clear(l162[i163 : i163+1])
-								continue
-							}
-							n167 := c.ReadLengthFast(1)
-							if n167 < 0 {
-								n167 = c.ReadLength(1)
-							}
-							l168 := foryimpl.MakeSlice[[]int32](c, n167)
-							if n167 > 0 {
-								hn170 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i169 := range l168 {
-										if hn170 && !c.ReadFlag() {
-											clear(l168[i169 : i169+1])
-											continue
-										}
-										l168[i169] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i169)
-											break
-										}
-									}
-								}
-							}
-							l162[i163] = l168
-							if c.Failed() {
-								c.TraceIndex(i163)
-								break
-							}
-						}
-					}
-				}
-				x.Missing = l162
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
 				n173 := c.ReadLengthFast(1)
 				if n173 < 0 {
 					n173 = c.ReadLength(1)
 				}
-				l174 := foryimpl.MakeSlice[[][]string](c, n173)
+				l174 := foryimpl.MakeSlice[[][]int32](c, n173)
 				if n173 > 0 {
-					hn176 := c.ReadListHeader(22)
+					hn176, tr178 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
 						for i175 := range l174 {
+							if tr178 {
+								if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+									l174[i175] = foryimpl.BackRefSlice[int32](c, id180)
+								} else if st179 == foryimpl.RefFollows {
+									n181 := c.ReadLengthFast(1)
+									if n181 < 0 {
+										n181 = c.ReadLength(1)
+									}
+									l182 := foryimpl.MakeSlice[[]int32](c, n181)
+									if n181 > 0 {
+										hn184 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i183 := range l182 {
+												if hn184 && !c.ReadFlag() {
+													clear(l182[i183 : i183+1])
+													continue
+												}
+												l182[i183] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i183)
+													break
+												}
+											}
+										}
+									}
+									l174[i175] = l182
+									foryimpl.SetRefSlice(c, id180, l174[i175])
+								} else {
+									l174[i175] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i175)
+									break
+								}
+								continue
+							}
 							if hn176 && !c.ReadFlag() {
 								clear(l174[i175 : i175+1])
 								continue
 							}
-							n179 := c.ReadLengthFast(1)
-							if n179 < 0 {
-								n179 = c.ReadLength(1)
+							n187 := c.ReadLengthFast(1)
+							if n187 < 0 {
+								n187 = c.ReadLength(1)
 							}
-							l180 := foryimpl.MakeSlice[[]string](c, n179)
-							if n179 > 0 {
-								hn182 := c.ReadListHeader(21)
+							l188 := foryimpl.MakeSlice[[]int32](c, n187)
+							if n187 > 0 {
+								hn190 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i181 := range l180 {
-										if hn182 && !c.ReadFlag() {
-											clear(l180[i181 : i181+1])
+									for i189 := range l188 {
+										if hn190 && !c.ReadFlag() {
+											clear(l188[i189 : i189+1])
 											continue
 										}
-										l180[i181] = c.ReadString()
+										l188[i189] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i181)
+											c.TraceIndex(i189)
 											break
 										}
 									}
 								}
 							}
-							l174[i175] = l180
+							l174[i175] = l188
 							if c.Failed() {
 								c.TraceIndex(i175)
 								break
@@ -905,7 +957,171 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 						}
 					}
 				}
-				x.Strs = l174
+				x.Ints = l174
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n193 := c.ReadLengthFast(1)
+				if n193 < 0 {
+					n193 = c.ReadLength(1)
+				}
+				l194 := foryimpl.MakeSlice[[][]int32](c, n193)
+				if n193 > 0 {
+					hn196, tr198 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i195 := range l194 {
+							if tr198 {
+								if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+									l194[i195] = foryimpl.BackRefSlice[int32](c, id200)
+								} else if st199 == foryimpl.RefFollows {
+									n201 := c.ReadLengthFast(1)
+									if n201 < 0 {
+										n201 = c.ReadLength(1)
+									}
+									l202 := foryimpl.MakeSlice[[]int32](c, n201)
+									if n201 > 0 {
+										hn204 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i203 := range l202 {
+												if hn204 && !c.ReadFlag() {
+													clear(l202[i203 : i203+1])
+													continue
+												}
+												l202[i203] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i203)
+													break
+												}
+											}
+										}
+									}
+									l194[i195] = l202
+									foryimpl.SetRefSlice(c, id200, l194[i195])
+								} else {
+									l194[i195] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i195)
+									break
+								}
+								continue
+							}
+							if hn196 && !c.ReadFlag() {
+								clear(l194[i195 : i195+1])
+								continue
+							}
+							n207 := c.ReadLengthFast(1)
+							if n207 < 0 {
+								n207 = c.ReadLength(1)
+							}
+							l208 := foryimpl.MakeSlice[[]int32](c, n207)
+							if n207 > 0 {
+								hn210 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i209 := range l208 {
+										if hn210 && !c.ReadFlag() {
+											clear(l208[i209 : i209+1])
+											continue
+										}
+										l208[i209] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i209)
+											break
+										}
+									}
+								}
+							}
+							l194[i195] = l208
+							if c.Failed() {
+								c.TraceIndex(i195)
+								break
+							}
+						}
+					}
+				}
+				x.Missing = l194
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n213 := c.ReadLengthFast(1)
+				if n213 < 0 {
+					n213 = c.ReadLength(1)
+				}
+				l214 := foryimpl.MakeSlice[[][]string](c, n213)
+				if n213 > 0 {
+					hn216, tr218 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i215 := range l214 {
+							if tr218 {
+								if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+									l214[i215] = foryimpl.BackRefSlice[string](c, id220)
+								} else if st219 == foryimpl.RefFollows {
+									n221 := c.ReadLengthFast(1)
+									if n221 < 0 {
+										n221 = c.ReadLength(1)
+									}
+									l222 := foryimpl.MakeSlice[[]string](c, n221)
+									if n221 > 0 {
+										hn224 := c.ReadListHeader(21)
+										if !c.Failed() {
+											for i223 := range l222 {
+												if hn224 && !c.ReadFlag() {
+													clear(l222[i223 : i223+1])
+													continue
+												}
+												l222[i223] = c.ReadString()
+												if c.Failed() {
+													c.TraceIndex(i223)
+													break
+												}
+											}
+										}
+									}
+									l214[i215] = l222
+									foryimpl.SetRefSlice(c, id220, l214[i215])
+								} else {
+									l214[i215] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i215)
+									break
+								}
+								continue
+							}
+							if hn216 && !c.ReadFlag() {
+								clear(l214[i215 : i215+1])
+								continue
+							}
+							n227 := c.ReadLengthFast(1)
+							if n227 < 0 {
+								n227 = c.ReadLength(1)
+							}
+							l228 := foryimpl.MakeSlice[[]string](c, n227)
+							if n227 > 0 {
+								hn230 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i229 := range l228 {
+										if hn230 && !c.ReadFlag() {
+											clear(l228[i229 : i229+1])
+											continue
+										}
+										l228[i229] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i229)
+											break
+										}
+									}
+								}
+							}
+							l214[i215] = l228
+							if c.Failed() {
+								c.TraceIndex(i215)
+								break
+							}
+						}
+					}
+				}
+				x.Strs = l214
 			}
 		default:
 			c.SkipField(f)
@@ -1141,32 +1357,65 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l30 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n29)
 	if n29 > 0 {
-		hn32 := c.ReadListHeader(24)
+		hn32, tr34 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
 			for i31 := range l30 {
+				if tr34 {
+					if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+						l30[i31] = foryimpl.BackRefMap[string, int32](c, id36)
+					} else if st35 == foryimpl.RefFollows {
+						n37 := c.ReadLengthFast(2)
+						if n37 < 0 {
+							n37 = c.ReadLength(2)
+						}
+						m38 := foryimpl.MakeMap[map[string]int32](c, n37)
+						for n37 > 0 && !c.Failed() {
+							sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
+							for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
+								var k42 string
+								k42 = c.ReadString()
+								var v43 int32
+								if !vn40 {
+									v43 = r.ReadVarInt32()
+								}
+								m38[k42] = v43
+							}
+							n37 -= sz39
+						}
+						l30[i31] = m38
+						foryimpl.SetRefMap(c, id36, l30[i31])
+					} else {
+						l30[i31] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i31)
+						break
+					}
+					continue
+				}
 				if hn32 && !c.ReadFlag() {
 					clear(l30[i31 : i31+1])
 					continue
 				}
-				n35 := c.ReadLengthFast(2)
-				if n35 < 0 {
-					n35 = c.ReadLength(2)
+				n45 := c.ReadLengthFast(2)
+				if n45 < 0 {
+					n45 = c.ReadLength(2)
 				}
-				m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-				for n35 > 0 && !c.Failed() {
-					sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-					for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-						var k40 string
-						k40 = c.ReadString()
-						var v41 int32
-						if !vn38 {
-							v41 = r.ReadVarInt32()
+				m46 := foryimpl.MakeMap[map[string]int32](c, n45)
+				for n45 > 0 && !c.Failed() {
+					sz47, vn48, _ := c.ReadMapChunk(n45, 21, 5, nil, false)
+					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
+						var k50 string
+						k50 = c.ReadString()
+						var v51 int32
+						if !vn48 {
+							v51 = r.ReadVarInt32()
 						}
-						m36[k40] = v41
+						m46[k50] = v51
 					}
-					n35 -= sz37
+					n45 -= sz47
 				}
-				l30[i31] = m36
+				l30[i31] = m46
 				if c.Failed() {
 					c.TraceIndex(i31)
 					break
@@ -1191,79 +1440,79 @@ func (x *ListOfMaps) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n43 := c.ReadLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadLength(1)
+	n53 := c.ReadLengthFast(1)
+	if n53 < 0 {
+		n53 = c.ReadLength(1)
 	}
-	l44 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n43)
-	if n43 > 0 {
-		hn46, tr48 := c.ReadListHeaderRef(24)
+	l54 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n53)
+	if n53 > 0 {
+		hn56, tr58 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i45 := range l44 {
-				if tr48 {
-					if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-						l44[i45] = foryimpl.BackRefMap[string, int32](c, id50)
-					} else if st49 == foryimpl.RefFollows {
-						n51 := c.ReadLengthFast(2)
-						if n51 < 0 {
-							n51 = c.ReadLength(2)
+			for i55 := range l54 {
+				if tr58 {
+					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+						l54[i55] = foryimpl.BackRefMap[string, int32](c, id60)
+					} else if st59 == foryimpl.RefFollows {
+						n61 := c.ReadLengthFast(2)
+						if n61 < 0 {
+							n61 = c.ReadLength(2)
 						}
-						m52 := foryimpl.MakeMap[map[string]int32](c, n51)
-						for n51 > 0 && !c.Failed() {
-							sz53, vn54, _ := c.ReadMapChunk(n51, 21, 5, nil, false)
-							for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
-								var k56 string
-								k56 = c.ReadString()
-								var v57 int32
-								if !vn54 {
-									v57 = r.ReadVarInt32()
+						m62 := foryimpl.MakeMap[map[string]int32](c, n61)
+						for n61 > 0 && !c.Failed() {
+							sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
+							for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+								var k66 string
+								k66 = c.ReadString()
+								var v67 int32
+								if !vn64 {
+									v67 = r.ReadVarInt32()
 								}
-								m52[k56] = v57
+								m62[k66] = v67
 							}
-							n51 -= sz53
+							n61 -= sz63
 						}
-						l44[i45] = m52
-						foryimpl.SetRefMap(c, id50, l44[i45])
+						l54[i55] = m62
+						foryimpl.SetRefMap(c, id60, l54[i55])
 					} else {
-						l44[i45] = nil
+						l54[i55] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i45)
+						c.TraceIndex(i55)
 						break
 					}
 					continue
 				}
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
+				if hn56 && !c.ReadFlag() {
+					clear(l54[i55 : i55+1])
 					continue
 				}
-				n59 := c.ReadLengthFast(2)
-				if n59 < 0 {
-					n59 = c.ReadLength(2)
+				n69 := c.ReadLengthFast(2)
+				if n69 < 0 {
+					n69 = c.ReadLength(2)
 				}
-				m60 := foryimpl.MakeMap[map[string]int32](c, n59)
-				for n59 > 0 && !c.Failed() {
-					sz61, vn62, _ := c.ReadMapChunk(n59, 21, 5, nil, false)
-					for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
-						var k64 string
-						k64 = c.ReadString()
-						var v65 int32
-						if !vn62 {
-							v65 = r.ReadVarInt32()
+				m70 := foryimpl.MakeMap[map[string]int32](c, n69)
+				for n69 > 0 && !c.Failed() {
+					sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
+					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
+						var k74 string
+						k74 = c.ReadString()
+						var v75 int32
+						if !vn72 {
+							v75 = r.ReadVarInt32()
 						}
-						m60[k64] = v65
+						m70[k74] = v75
 					}
-					n59 -= sz61
+					n69 -= sz71
 				}
-				l44[i45] = m60
+				l54[i55] = m70
 				if c.Failed() {
-					c.TraceIndex(i45)
+					c.TraceIndex(i55)
 					break
 				}
 			}
 		}
 	}
-	x.Maps = l44
+	x.Maps = l54
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -1278,46 +1527,79 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
+				n77 := c.ReadLengthFast(1)
+				if n77 < 0 {
+					n77 = c.ReadLength(1)
 				}
-				l68 := foryimpl.MakeSlice[[]map[string]int32](c, n67)
-				if n67 > 0 {
-					hn70 := c.ReadListHeader(24)
+				l78 := foryimpl.MakeSlice[[]map[string]int32](c, n77)
+				if n77 > 0 {
+					hn80, tr82 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i69 := range l68 {
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
+						for i79 := range l78 {
+							if tr82 {
+								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+									l78[i79] = foryimpl.BackRefMap[string, int32](c, id84)
+								} else if st83 == foryimpl.RefFollows {
+									n85 := c.ReadLengthFast(2)
+									if n85 < 0 {
+										n85 = c.ReadLength(2)
+									}
+									m86 := foryimpl.MakeMap[map[string]int32](c, n85)
+									for n85 > 0 && !c.Failed() {
+										sz87, vn88, _ := c.ReadMapChunk(n85, 21, 5, nil, false)
+										for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
+											var k90 string
+											k90 = c.ReadString()
+											var v91 int32
+											if !vn88 {
+												v91 = r.ReadVarInt32()
+											}
+											m86[k90] = v91
+										}
+										n85 -= sz87
+									}
+									l78[i79] = m86
+									foryimpl.SetRefMap(c, id84, l78[i79])
+								} else {
+									l78[i79] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i79)
+									break
+								}
 								continue
 							}
-							n73 := c.ReadLengthFast(2)
-							if n73 < 0 {
-								n73 = c.ReadLength(2)
+							if hn80 && !c.ReadFlag() {
+								clear(l78[i79 : i79+1])
+								continue
 							}
-							m74 := foryimpl.MakeMap[map[string]int32](c, n73)
-							for n73 > 0 && !c.Failed() {
-								sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
-								for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-									var k78 string
-									k78 = c.ReadString()
-									var v79 int32
-									if !vn76 {
-										v79 = r.ReadVarInt32()
+							n93 := c.ReadLengthFast(2)
+							if n93 < 0 {
+								n93 = c.ReadLength(2)
+							}
+							m94 := foryimpl.MakeMap[map[string]int32](c, n93)
+							for n93 > 0 && !c.Failed() {
+								sz95, vn96, _ := c.ReadMapChunk(n93, 21, 5, nil, false)
+								for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
+									var k98 string
+									k98 = c.ReadString()
+									var v99 int32
+									if !vn96 {
+										v99 = r.ReadVarInt32()
 									}
-									m74[k78] = v79
+									m94[k98] = v99
 								}
-								n73 -= sz75
+								n93 -= sz95
 							}
-							l68[i69] = m74
+							l78[i79] = m94
 							if c.Failed() {
-								c.TraceIndex(i69)
+								c.TraceIndex(i79)
 								break
 							}
 						}
 					}
 				}
-				x.Maps = l68
+				x.Maps = l78
 			}
 		default:
 			c.SkipField(f)
@@ -2929,33 +3211,67 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l40 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n39)
 	if n39 > 0 {
-		hn42 := c.ReadListHeader(23)
+		hn42, tr44 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
 			for i41 := range l40 {
+				if tr44 {
+					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+						l40[i41] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id46))
+					} else if st45 == foryimpl.RefFollows {
+						n47 := c.ReadLengthFast(1)
+						if n47 < 0 {
+							n47 = c.ReadLength(1)
+						}
+						s48 := foryimpl.MakeMap[serializer.Set[string]](c, n47)
+						if n47 > 0 {
+							hn49 := c.ReadListHeader(21)
+							for i50 := 0; i50 < n47 && !c.Failed(); i50++ {
+								if hn49 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e51 string
+								{
+									e51 = c.ReadString()
+								}
+								s48[e51] = struct{}{}
+							}
+						}
+						l40[i41] = s48
+						foryimpl.SetRefMap(c, id46, l40[i41])
+					} else {
+						l40[i41] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i41)
+						break
+					}
+					continue
+				}
 				if hn42 && !c.ReadFlag() {
 					clear(l40[i41 : i41+1])
 					continue
 				}
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n52 := c.ReadLengthFast(1)
+				if n52 < 0 {
+					n52 = c.ReadLength(1)
 				}
-				s46 := foryimpl.MakeMap[serializer.Set[string]](c, n45)
-				if n45 > 0 {
-					hn47 := c.ReadListHeader(21)
-					for i48 := 0; i48 < n45 && !c.Failed(); i48++ {
-						if hn47 && !c.ReadFlag() {
+				s53 := foryimpl.MakeMap[serializer.Set[string]](c, n52)
+				if n52 > 0 {
+					hn54 := c.ReadListHeader(21)
+					for i55 := 0; i55 < n52 && !c.Failed(); i55++ {
+						if hn54 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e49 string
+						var e56 string
 						{
-							e49 = c.ReadString()
+							e56 = c.ReadString()
 						}
-						s46[e49] = struct{}{}
+						s53[e56] = struct{}{}
 					}
 				}
-				l40[i41] = s46
+				l40[i41] = s53
 				if c.Failed() {
 					c.TraceIndex(i41)
 					break
@@ -2968,44 +3284,44 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n50 := c.ReadLengthFast(2)
-	if n50 < 0 {
-		n50 = c.ReadLength(2)
+	n57 := c.ReadLengthFast(2)
+	if n57 < 0 {
+		n57 = c.ReadLength(2)
 	}
-	m51 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n50)
-	for n50 > 0 && !c.Failed() {
-		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 23, nil, true)
-		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
-			var k55 string
-			k55 = c.ReadString()
-			var v56 serializer.Set[int32]
-			if !vn53 {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+	m58 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n57)
+	for n57 > 0 && !c.Failed() {
+		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 23, nil, true)
+		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+			var k62 string
+			k62 = c.ReadString()
+			var v63 serializer.Set[int32]
+			if !vn60 {
+				n64 := c.ReadLengthFast(1)
+				if n64 < 0 {
+					n64 = c.ReadLength(1)
 				}
-				s58 := foryimpl.MakeMap[serializer.Set[int32]](c, n57)
-				if n57 > 0 {
-					hn59 := c.ReadListHeader(5)
-					for i60 := 0; i60 < n57 && !c.Failed(); i60++ {
-						if hn59 && !c.ReadFlag() {
+				s65 := foryimpl.MakeMap[serializer.Set[int32]](c, n64)
+				if n64 > 0 {
+					hn66 := c.ReadListHeader(5)
+					for i67 := 0; i67 < n64 && !c.Failed(); i67++ {
+						if hn66 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e61 int32
+						var e68 int32
 						{
-							e61 = r.ReadVarInt32()
+							e68 = r.ReadVarInt32()
 						}
-						s58[e61] = struct{}{}
+						s65[e68] = struct{}{}
 					}
 				}
-				v56 = s58
+				v63 = s65
 			}
-			m51[k55] = v56
+			m58[k62] = v63
 		}
-		n50 -= sz52
+		n57 -= sz59
 	}
-	x.Map = m51
+	x.Map = m58
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3022,151 +3338,151 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n63 := c.ReadLengthFast(1)
-	if n63 < 0 {
-		n63 = c.ReadLength(1)
+	n70 := c.ReadLengthFast(1)
+	if n70 < 0 {
+		n70 = c.ReadLength(1)
 	}
-	l64 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n63)
-	if n63 > 0 {
-		hn66, tr68 := c.ReadListHeaderRef(23)
+	l71 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n70)
+	if n70 > 0 {
+		hn73, tr75 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if tr68 {
-					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-						l64[i65] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id70))
-					} else if st69 == foryimpl.RefFollows {
-						n71 := c.ReadLengthFast(1)
-						if n71 < 0 {
-							n71 = c.ReadLength(1)
+			for i72 := range l71 {
+				if tr75 {
+					if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
+						l71[i72] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id77))
+					} else if st76 == foryimpl.RefFollows {
+						n78 := c.ReadLengthFast(1)
+						if n78 < 0 {
+							n78 = c.ReadLength(1)
 						}
-						s72 := foryimpl.MakeMap[serializer.Set[string]](c, n71)
-						if n71 > 0 {
-							hn73 := c.ReadListHeader(21)
-							for i74 := 0; i74 < n71 && !c.Failed(); i74++ {
-								if hn73 && !c.ReadFlag() {
+						s79 := foryimpl.MakeMap[serializer.Set[string]](c, n78)
+						if n78 > 0 {
+							hn80 := c.ReadListHeader(21)
+							for i81 := 0; i81 < n78 && !c.Failed(); i81++ {
+								if hn80 && !c.ReadFlag() {
 									c.Fail(foryimpl.ErrNullSetElement())
 									break
 								}
-								var e75 string
+								var e82 string
 								{
-									e75 = c.ReadString()
+									e82 = c.ReadString()
 								}
-								s72[e75] = struct{}{}
+								s79[e82] = struct{}{}
 							}
 						}
-						l64[i65] = s72
-						foryimpl.SetRefMap(c, id70, l64[i65])
+						l71[i72] = s79
+						foryimpl.SetRefMap(c, id77, l71[i72])
 					} else {
-						l64[i65] = nil
+						l71[i72] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i65)
+						c.TraceIndex(i72)
 						break
 					}
 					continue
 				}
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
+				if hn73 && !c.ReadFlag() {
+					clear(l71[i72 : i72+1])
 					continue
 				}
-				n76 := c.ReadLengthFast(1)
-				if n76 < 0 {
-					n76 = c.ReadLength(1)
+				n83 := c.ReadLengthFast(1)
+				if n83 < 0 {
+					n83 = c.ReadLength(1)
 				}
-				s77 := foryimpl.MakeMap[serializer.Set[string]](c, n76)
-				if n76 > 0 {
-					hn78 := c.ReadListHeader(21)
-					for i79 := 0; i79 < n76 && !c.Failed(); i79++ {
-						if hn78 && !c.ReadFlag() {
+				s84 := foryimpl.MakeMap[serializer.Set[string]](c, n83)
+				if n83 > 0 {
+					hn85 := c.ReadListHeader(21)
+					for i86 := 0; i86 < n83 && !c.Failed(); i86++ {
+						if hn85 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e80 string
+						var e87 string
 						{
-							e80 = c.ReadString()
+							e87 = c.ReadString()
 						}
-						s77[e80] = struct{}{}
+						s84[e87] = struct{}{}
 					}
 				}
-				l64[i65] = s77
+				l71[i72] = s84
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i72)
 					break
 				}
 			}
 		}
 	}
-	x.List = l64
+	x.List = l71
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
-	n81 := c.ReadLengthFast(2)
-	if n81 < 0 {
-		n81 = c.ReadLength(2)
+	n88 := c.ReadLengthFast(2)
+	if n88 < 0 {
+		n88 = c.ReadLength(2)
 	}
-	m82 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n81)
-	for n81 > 0 && !c.Failed() {
-		sz83, vn84, tr93, _ := c.ReadMapChunkRef(n81, 21, 23, nil)
-		for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-			var k86 string
-			k86 = c.ReadString()
-			var v87 serializer.Set[int32]
-			if tr93 {
-				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-					v87 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id95))
-				} else if st94 == foryimpl.RefFollows {
-					n96 := c.ReadLengthFast(1)
-					if n96 < 0 {
-						n96 = c.ReadLength(1)
+	m89 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n88)
+	for n88 > 0 && !c.Failed() {
+		sz90, vn91, tr100, _ := c.ReadMapChunkRef(n88, 21, 23, nil)
+		for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
+			var k93 string
+			k93 = c.ReadString()
+			var v94 serializer.Set[int32]
+			if tr100 {
+				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+					v94 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id102))
+				} else if st101 == foryimpl.RefFollows {
+					n103 := c.ReadLengthFast(1)
+					if n103 < 0 {
+						n103 = c.ReadLength(1)
 					}
-					s97 := foryimpl.MakeMap[serializer.Set[int32]](c, n96)
-					if n96 > 0 {
-						hn98 := c.ReadListHeader(5)
-						for i99 := 0; i99 < n96 && !c.Failed(); i99++ {
-							if hn98 && !c.ReadFlag() {
+					s104 := foryimpl.MakeMap[serializer.Set[int32]](c, n103)
+					if n103 > 0 {
+						hn105 := c.ReadListHeader(5)
+						for i106 := 0; i106 < n103 && !c.Failed(); i106++ {
+							if hn105 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e100 int32
+							var e107 int32
 							{
-								e100 = r.ReadVarInt32()
+								e107 = r.ReadVarInt32()
 							}
-							s97[e100] = struct{}{}
+							s104[e107] = struct{}{}
 						}
 					}
-					v87 = s97
-					foryimpl.SetRefMap(c, id95, v87)
+					v94 = s104
+					foryimpl.SetRefMap(c, id102, v94)
 				} else {
-					v87 = nil
+					v94 = nil
 				}
-			} else if !vn84 {
-				n88 := c.ReadLengthFast(1)
-				if n88 < 0 {
-					n88 = c.ReadLength(1)
+			} else if !vn91 {
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
 				}
-				s89 := foryimpl.MakeMap[serializer.Set[int32]](c, n88)
-				if n88 > 0 {
-					hn90 := c.ReadListHeader(5)
-					for i91 := 0; i91 < n88 && !c.Failed(); i91++ {
-						if hn90 && !c.ReadFlag() {
+				s96 := foryimpl.MakeMap[serializer.Set[int32]](c, n95)
+				if n95 > 0 {
+					hn97 := c.ReadListHeader(5)
+					for i98 := 0; i98 < n95 && !c.Failed(); i98++ {
+						if hn97 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e92 int32
+						var e99 int32
 						{
-							e92 = r.ReadVarInt32()
+							e99 = r.ReadVarInt32()
 						}
-						s89[e92] = struct{}{}
+						s96[e99] = struct{}{}
 					}
 				}
-				v87 = s89
+				v94 = s96
 			}
-			m82[k86] = v87
+			m89[k93] = v94
 		}
-		n81 -= sz83
+		n88 -= sz90
 	}
-	x.Map = m82
+	x.Map = m89
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3181,88 +3497,122 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLengthFast(1)
-				if n101 < 0 {
-					n101 = c.ReadLength(1)
+				n108 := c.ReadLengthFast(1)
+				if n108 < 0 {
+					n108 = c.ReadLength(1)
 				}
-				l102 := foryimpl.MakeSlice[[]serializer.Set[string]](c, n101)
-				if n101 > 0 {
-					hn104 := c.ReadListHeader(23)
+				l109 := foryimpl.MakeSlice[[]serializer.Set[string]](c, n108)
+				if n108 > 0 {
+					hn111, tr113 := c.ReadListHeaderRef(23)
 					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
-								clear(l102[i103 : i103+1])
+						for i110 := range l109 {
+							if tr113 {
+								if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
+									l109[i110] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id115))
+								} else if st114 == foryimpl.RefFollows {
+									n116 := c.ReadLengthFast(1)
+									if n116 < 0 {
+										n116 = c.ReadLength(1)
+									}
+									s117 := foryimpl.MakeMap[serializer.Set[string]](c, n116)
+									if n116 > 0 {
+										hn118 := c.ReadListHeader(21)
+										for i119 := 0; i119 < n116 && !c.Failed(); i119++ {
+											if hn118 && !c.ReadFlag() {
+												c.Fail(foryimpl.ErrNullSetElement())
+												break
+											}
+											var e120 string
+											{
+												e120 = c.ReadString()
+											}
+											s117[e120] = struct{}{}
+										}
+									}
+									l109[i110] = s117
+									foryimpl.SetRefMap(c, id115, l109[i110])
+								} else {
+									l109[i110] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i110)
+									break
+								}
 								continue
 							}
-							n107 := c.ReadLengthFast(1)
-							if n107 < 0 {
-								n107 = c.ReadLength(1)
+							if hn111 && !c.ReadFlag() {
+								clear(l109[i110 : i110+1])
+								continue
 							}
-							s108 := foryimpl.MakeMap[serializer.Set[string]](c, n107)
-							if n107 > 0 {
-								hn109 := c.ReadListHeader(21)
-								for i110 := 0; i110 < n107 && !c.Failed(); i110++ {
-									if hn109 && !c.ReadFlag() {
+							n121 := c.ReadLengthFast(1)
+							if n121 < 0 {
+								n121 = c.ReadLength(1)
+							}
+							s122 := foryimpl.MakeMap[serializer.Set[string]](c, n121)
+							if n121 > 0 {
+								hn123 := c.ReadListHeader(21)
+								for i124 := 0; i124 < n121 && !c.Failed(); i124++ {
+									if hn123 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e111 string
+									var e125 string
 									{
-										e111 = c.ReadString()
+										e125 = c.ReadString()
 									}
-									s108[e111] = struct{}{}
+									s122[e125] = struct{}{}
 								}
 							}
-							l102[i103] = s108
+							l109[i110] = s122
 							if c.Failed() {
-								c.TraceIndex(i103)
+								c.TraceIndex(i110)
 								break
 							}
 						}
 					}
 				}
-				x.List = l102
+				x.List = l109
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n112 := c.ReadLengthFast(2)
-				if n112 < 0 {
-					n112 = c.ReadLength(2)
+				n126 := c.ReadLengthFast(2)
+				if n126 < 0 {
+					n126 = c.ReadLength(2)
 				}
-				m113 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n112)
-				for n112 > 0 && !c.Failed() {
-					sz114, vn115, _ := c.ReadMapChunk(n112, 21, 23, nil, true)
-					for j116 := 0; j116 < sz114 && !c.Failed(); j116++ {
-						var k117 string
-						k117 = c.ReadString()
-						var v118 serializer.Set[int32]
-						if !vn115 {
-							n119 := c.ReadLengthFast(1)
-							if n119 < 0 {
-								n119 = c.ReadLength(1)
+				m127 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n126)
+				for n126 > 0 && !c.Failed() {
+					sz128, vn129, _ := c.ReadMapChunk(n126, 21, 23, nil, true)
+					for j130 := 0; j130 < sz128 && !c.Failed(); j130++ {
+						var k131 string
+						k131 = c.ReadString()
+						var v132 serializer.Set[int32]
+						if !vn129 {
+							n133 := c.ReadLengthFast(1)
+							if n133 < 0 {
+								n133 = c.ReadLength(1)
 							}
-							s120 := foryimpl.MakeMap[serializer.Set[int32]](c, n119)
-							if n119 > 0 {
-								hn121 := c.ReadListHeader(5)
-								for i122 := 0; i122 < n119 && !c.Failed(); i122++ {
-									if hn121 && !c.ReadFlag() {
+							s134 := foryimpl.MakeMap[serializer.Set[int32]](c, n133)
+							if n133 > 0 {
+								hn135 := c.ReadListHeader(5)
+								for i136 := 0; i136 < n133 && !c.Failed(); i136++ {
+									if hn135 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e123 int32
+									var e137 int32
 									{
-										e123 = r.ReadVarInt32()
+										e137 = r.ReadVarInt32()
 									}
-									s120[e123] = struct{}{}
+									s134[e137] = struct{}{}
 								}
 							}
-							v118 = s120
+							v132 = s134
 						}
-						m113[k117] = v118
+						m127[k131] = v132
 					}
-					n112 -= sz114
+					n126 -= sz128
 				}
-				x.Map = m113
+				x.Map = m127
 			}
 		default:
 			c.SkipField(f)
@@ -3563,35 +3913,71 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l36 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n35)
 	if n35 > 0 {
-		hn38 := c.ReadListHeader(22)
+		hn38, tr40 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i37 := range l36 {
+				if tr40 {
+					if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+						l36[i37] = foryimpl.BackRefSlice[uint8](c, id42)
+					} else if st41 == foryimpl.RefFollows {
+						n43 := c.ReadLengthFast(1)
+						if n43 < 0 {
+							n43 = c.ReadLength(1)
+						}
+						l44 := foryimpl.MakeSlice[[]uint8](c, n43)
+						if n43 > 0 {
+							hn46 := c.ReadListHeader(9)
+							if !c.Failed() {
+								for i45 := range l44 {
+									if hn46 && !c.ReadFlag() {
+										clear(l44[i45 : i45+1])
+										continue
+									}
+									l44[i45] = r.ReadUint8()
+									if c.Failed() {
+										c.TraceIndex(i45)
+										break
+									}
+								}
+							}
+						}
+						l36[i37] = l44
+						foryimpl.SetRefSlice(c, id42, l36[i37])
+					} else {
+						l36[i37] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i37)
+						break
+					}
+					continue
+				}
 				if hn38 && !c.ReadFlag() {
 					clear(l36[i37 : i37+1])
 					continue
 				}
-				n41 := c.ReadLengthFast(1)
-				if n41 < 0 {
-					n41 = c.ReadLength(1)
+				n49 := c.ReadLengthFast(1)
+				if n49 < 0 {
+					n49 = c.ReadLength(1)
 				}
-				l42 := foryimpl.MakeSlice[[]uint8](c, n41)
-				if n41 > 0 {
-					hn44 := c.ReadListHeader(9)
+				l50 := foryimpl.MakeSlice[[]uint8](c, n49)
+				if n49 > 0 {
+					hn52 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i43 := range l42 {
-							if hn44 && !c.ReadFlag() {
-								clear(l42[i43 : i43+1])
+						for i51 := range l50 {
+							if hn52 && !c.ReadFlag() {
+								clear(l50[i51 : i51+1])
 								continue
 							}
-							l42[i43] = r.ReadUint8()
+							l50[i51] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i43)
+								c.TraceIndex(i51)
 								break
 							}
 						}
 					}
 				}
-				l36[i37] = l42
+				l36[i37] = l50
 				if c.Failed() {
 					c.TraceIndex(i37)
 					break
@@ -3604,46 +3990,46 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("List")
 		return
 	}
-	n47 := c.ReadLengthFast(2)
-	if n47 < 0 {
-		n47 = c.ReadLength(2)
+	n55 := c.ReadLengthFast(2)
+	if n55 < 0 {
+		n55 = c.ReadLength(2)
 	}
-	m48 := foryimpl.MakeMap[map[string][]uint8](c, n47)
-	for n47 > 0 && !c.Failed() {
-		sz49, vn50, _ := c.ReadMapChunk(n47, 21, 22, nil, true)
-		for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
-			var k52 string
-			k52 = c.ReadString()
-			var v53 []uint8
-			if !vn50 {
-				n54 := c.ReadLengthFast(1)
-				if n54 < 0 {
-					n54 = c.ReadLength(1)
+	m56 := foryimpl.MakeMap[map[string][]uint8](c, n55)
+	for n55 > 0 && !c.Failed() {
+		sz57, vn58, _ := c.ReadMapChunk(n55, 21, 22, nil, true)
+		for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+			var k60 string
+			k60 = c.ReadString()
+			var v61 []uint8
+			if !vn58 {
+				n62 := c.ReadLengthFast(1)
+				if n62 < 0 {
+					n62 = c.ReadLength(1)
 				}
-				l55 := foryimpl.MakeSlice[[]uint8](c, n54)
-				if n54 > 0 {
-					hn57 := c.ReadListHeader(9)
+				l63 := foryimpl.MakeSlice[[]uint8](c, n62)
+				if n62 > 0 {
+					hn65 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i56 := range l55 {
-							if hn57 && !c.ReadFlag() {
-								clear(l55[i56 : i56+1])
+						for i64 := range l63 {
+							if hn65 && !c.ReadFlag() {
+								clear(l63[i64 : i64+1])
 								continue
 							}
-							l55[i56] = r.ReadUint8()
+							l63[i64] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i56)
+								c.TraceIndex(i64)
 								break
 							}
 						}
 					}
 				}
-				v53 = l55
+				v61 = l63
 			}
-			m48[k52] = v53
+			m56[k60] = v61
 		}
-		n47 -= sz49
+		n55 -= sz57
 	}
-	x.Map = m48
+	x.Map = m56
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3660,159 +4046,159 @@ func (x *Binaries) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n61 := c.ReadLengthFast(1)
-	if n61 < 0 {
-		n61 = c.ReadLength(1)
+	n69 := c.ReadLengthFast(1)
+	if n69 < 0 {
+		n69 = c.ReadLength(1)
 	}
-	l62 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n61)
-	if n61 > 0 {
-		hn64, tr66 := c.ReadListHeaderRef(22)
+	l70 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n69)
+	if n69 > 0 {
+		hn72, tr74 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i63 := range l62 {
-				if tr66 {
-					if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-						l62[i63] = foryimpl.BackRefSlice[uint8](c, id68)
-					} else if st67 == foryimpl.RefFollows {
-						n69 := c.ReadLengthFast(1)
-						if n69 < 0 {
-							n69 = c.ReadLength(1)
+			for i71 := range l70 {
+				if tr74 {
+					if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+						l70[i71] = foryimpl.BackRefSlice[uint8](c, id76)
+					} else if st75 == foryimpl.RefFollows {
+						n77 := c.ReadLengthFast(1)
+						if n77 < 0 {
+							n77 = c.ReadLength(1)
 						}
-						l70 := foryimpl.MakeSlice[[]uint8](c, n69)
-						if n69 > 0 {
-							hn72 := c.ReadListHeader(9)
+						l78 := foryimpl.MakeSlice[[]uint8](c, n77)
+						if n77 > 0 {
+							hn80 := c.ReadListHeader(9)
 							if !c.Failed() {
-								for i71 := range l70 {
-									if hn72 && !c.ReadFlag() {
-										clear(l70[i71 : i71+1])
+								for i79 := range l78 {
+									if hn80 && !c.ReadFlag() {
+										clear(l78[i79 : i79+1])
 										continue
 									}
-									l70[i71] = r.ReadUint8()
+									l78[i79] = r.ReadUint8()
 									if c.Failed() {
-										c.TraceIndex(i71)
+										c.TraceIndex(i79)
 										break
 									}
 								}
 							}
 						}
-						l62[i63] = l70
-						foryimpl.SetRefSlice(c, id68, l62[i63])
+						l70[i71] = l78
+						foryimpl.SetRefSlice(c, id76, l70[i71])
 					} else {
-						l62[i63] = nil
+						l70[i71] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i63)
+						c.TraceIndex(i71)
 						break
 					}
 					continue
 				}
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
+				if hn72 && !c.ReadFlag() {
+					clear(l70[i71 : i71+1])
 					continue
 				}
-				n75 := c.ReadLengthFast(1)
-				if n75 < 0 {
-					n75 = c.ReadLength(1)
+				n83 := c.ReadLengthFast(1)
+				if n83 < 0 {
+					n83 = c.ReadLength(1)
 				}
-				l76 := foryimpl.MakeSlice[[]uint8](c, n75)
-				if n75 > 0 {
-					hn78 := c.ReadListHeader(9)
+				l84 := foryimpl.MakeSlice[[]uint8](c, n83)
+				if n83 > 0 {
+					hn86 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i77 := range l76 {
-							if hn78 && !c.ReadFlag() {
-								clear(l76[i77 : i77+1])
+						for i85 := range l84 {
+							if hn86 && !c.ReadFlag() {
+								clear(l84[i85 : i85+1])
 								continue
 							}
-							l76[i77] = r.ReadUint8()
+							l84[i85] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i77)
+								c.TraceIndex(i85)
 								break
 							}
 						}
 					}
 				}
-				l62[i63] = l76
+				l70[i71] = l84
 				if c.Failed() {
-					c.TraceIndex(i63)
+					c.TraceIndex(i71)
 					break
 				}
 			}
 		}
 	}
-	x.List = l62
+	x.List = l70
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
-	n81 := c.ReadLengthFast(2)
-	if n81 < 0 {
-		n81 = c.ReadLength(2)
+	n89 := c.ReadLengthFast(2)
+	if n89 < 0 {
+		n89 = c.ReadLength(2)
 	}
-	m82 := foryimpl.MakeMap[map[string][]uint8](c, n81)
-	for n81 > 0 && !c.Failed() {
-		sz83, vn84, tr94, _ := c.ReadMapChunkRef(n81, 21, 22, nil)
-		for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-			var k86 string
-			k86 = c.ReadString()
-			var v87 []uint8
-			if tr94 {
-				if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-					v87 = foryimpl.BackRefSlice[uint8](c, id96)
-				} else if st95 == foryimpl.RefFollows {
-					n97 := c.ReadLengthFast(1)
-					if n97 < 0 {
-						n97 = c.ReadLength(1)
+	m90 := foryimpl.MakeMap[map[string][]uint8](c, n89)
+	for n89 > 0 && !c.Failed() {
+		sz91, vn92, tr102, _ := c.ReadMapChunkRef(n89, 21, 22, nil)
+		for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
+			var k94 string
+			k94 = c.ReadString()
+			var v95 []uint8
+			if tr102 {
+				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+					v95 = foryimpl.BackRefSlice[uint8](c, id104)
+				} else if st103 == foryimpl.RefFollows {
+					n105 := c.ReadLengthFast(1)
+					if n105 < 0 {
+						n105 = c.ReadLength(1)
 					}
-					l98 := foryimpl.MakeSlice[[]uint8](c, n97)
-					if n97 > 0 {
-						hn100 := c.ReadListHeader(9)
+					l106 := foryimpl.MakeSlice[[]uint8](c, n105)
+					if n105 > 0 {
+						hn108 := c.ReadListHeader(9)
 						if !c.Failed() {
-							for i99 := range l98 {
-								if hn100 && !c.ReadFlag() {
-									clear(l98[i99 : i99+1])
+							for i107 := range l106 {
+								if hn108 && !c.ReadFlag() {
+									clear(l106[i107 : i107+1])
 									continue
 								}
-								l98[i99] = r.ReadUint8()
+								l106[i107] = r.ReadUint8()
 								if c.Failed() {
-									c.TraceIndex(i99)
+									c.TraceIndex(i107)
 									break
 								}
 							}
 						}
 					}
-					v87 = l98
-					foryimpl.SetRefSlice(c, id96, v87)
+					v95 = l106
+					foryimpl.SetRefSlice(c, id104, v95)
 				} else {
-					v87 = nil
+					v95 = nil
 				}
-			} else if !vn84 {
-				n88 := c.ReadLengthFast(1)
-				if n88 < 0 {
-					n88 = c.ReadLength(1)
+			} else if !vn92 {
+				n96 := c.ReadLengthFast(1)
+				if n96 < 0 {
+					n96 = c.ReadLength(1)
 				}
-				l89 := foryimpl.MakeSlice[[]uint8](c, n88)
-				if n88 > 0 {
-					hn91 := c.ReadListHeader(9)
+				l97 := foryimpl.MakeSlice[[]uint8](c, n96)
+				if n96 > 0 {
+					hn99 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i90 := range l89 {
-							if hn91 && !c.ReadFlag() {
-								clear(l89[i90 : i90+1])
+						for i98 := range l97 {
+							if hn99 && !c.ReadFlag() {
+								clear(l97[i98 : i98+1])
 								continue
 							}
-							l89[i90] = r.ReadUint8()
+							l97[i98] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i90)
+								c.TraceIndex(i98)
 								break
 							}
 						}
 					}
 				}
-				v87 = l89
+				v95 = l97
 			}
-			m82[k86] = v87
+			m90[k94] = v95
 		}
-		n81 -= sz83
+		n89 -= sz91
 	}
-	x.Map = m82
+	x.Map = m90
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3827,92 +4213,128 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLengthFast(1)
-				if n103 < 0 {
-					n103 = c.ReadLength(1)
+				n111 := c.ReadLengthFast(1)
+				if n111 < 0 {
+					n111 = c.ReadLength(1)
 				}
-				l104 := foryimpl.MakeSlice[[][]uint8](c, n103)
-				if n103 > 0 {
-					hn106 := c.ReadListHeader(22)
+				l112 := foryimpl.MakeSlice[[][]uint8](c, n111)
+				if n111 > 0 {
+					hn114, tr116 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i105 := range l104 {
-							if hn106 && !c.ReadFlag() {
-								clear(l104[i105 : i105+1])
+						for i113 := range l112 {
+							if tr116 {
+								if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+									l112[i113] = foryimpl.BackRefSlice[uint8](c, id118)
+								} else if st117 == foryimpl.RefFollows {
+									n119 := c.ReadLengthFast(1)
+									if n119 < 0 {
+										n119 = c.ReadLength(1)
+									}
+									l120 := foryimpl.MakeSlice[[]uint8](c, n119)
+									if n119 > 0 {
+										hn122 := c.ReadListHeader(9)
+										if !c.Failed() {
+											for i121 := range l120 {
+												if hn122 && !c.ReadFlag() {
+													clear(l120[i121 : i121+1])
+													continue
+												}
+												l120[i121] = r.ReadUint8()
+												if c.Failed() {
+													c.TraceIndex(i121)
+													break
+												}
+											}
+										}
+									}
+									l112[i113] = l120
+									foryimpl.SetRefSlice(c, id118, l112[i113])
+								} else {
+									l112[i113] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i113)
+									break
+								}
 								continue
 							}
-							n109 := c.ReadLengthFast(1)
-							if n109 < 0 {
-								n109 = c.ReadLength(1)
+							if hn114 && !c.ReadFlag() {
+								clear(l112[i113 : i113+1])
+								continue
 							}
-							l110 := foryimpl.MakeSlice[[]uint8](c, n109)
-							if n109 > 0 {
-								hn112 := c.ReadListHeader(9)
+							n125 := c.ReadLengthFast(1)
+							if n125 < 0 {
+								n125 = c.ReadLength(1)
+							}
+							l126 := foryimpl.MakeSlice[[]uint8](c, n125)
+							if n125 > 0 {
+								hn128 := c.ReadListHeader(9)
 								if !c.Failed() {
-									for i111 := range l110 {
-										if hn112 && !c.ReadFlag() {
-											clear(l110[i111 : i111+1])
+									for i127 := range l126 {
+										if hn128 && !c.ReadFlag() {
+											clear(l126[i127 : i127+1])
 											continue
 										}
-										l110[i111] = r.ReadUint8()
+										l126[i127] = r.ReadUint8()
 										if c.Failed() {
-											c.TraceIndex(i111)
+											c.TraceIndex(i127)
 											break
 										}
 									}
 								}
 							}
-							l104[i105] = l110
+							l112[i113] = l126
 							if c.Failed() {
-								c.TraceIndex(i105)
+								c.TraceIndex(i113)
 								break
 							}
 						}
 					}
 				}
-				x.List = l104
+				x.List = l112
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(2)
-				if n115 < 0 {
-					n115 = c.ReadLength(2)
+				n131 := c.ReadLengthFast(2)
+				if n131 < 0 {
+					n131 = c.ReadLength(2)
 				}
-				m116 := foryimpl.MakeMap[map[string][]uint8](c, n115)
-				for n115 > 0 && !c.Failed() {
-					sz117, vn118, _ := c.ReadMapChunk(n115, 21, 22, nil, true)
-					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-						var k120 string
-						k120 = c.ReadString()
-						var v121 []uint8
-						if !vn118 {
-							n122 := c.ReadLengthFast(1)
-							if n122 < 0 {
-								n122 = c.ReadLength(1)
+				m132 := foryimpl.MakeMap[map[string][]uint8](c, n131)
+				for n131 > 0 && !c.Failed() {
+					sz133, vn134, _ := c.ReadMapChunk(n131, 21, 22, nil, true)
+					for j135 := 0; j135 < sz133 && !c.Failed(); j135++ {
+						var k136 string
+						k136 = c.ReadString()
+						var v137 []uint8
+						if !vn134 {
+							n138 := c.ReadLengthFast(1)
+							if n138 < 0 {
+								n138 = c.ReadLength(1)
 							}
-							l123 := foryimpl.MakeSlice[[]uint8](c, n122)
-							if n122 > 0 {
-								hn125 := c.ReadListHeader(9)
+							l139 := foryimpl.MakeSlice[[]uint8](c, n138)
+							if n138 > 0 {
+								hn141 := c.ReadListHeader(9)
 								if !c.Failed() {
-									for i124 := range l123 {
-										if hn125 && !c.ReadFlag() {
-											clear(l123[i124 : i124+1])
+									for i140 := range l139 {
+										if hn141 && !c.ReadFlag() {
+											clear(l139[i140 : i140+1])
 											continue
 										}
-										l123[i124] = r.ReadUint8()
+										l139[i140] = r.ReadUint8()
 										if c.Failed() {
-											c.TraceIndex(i124)
+											c.TraceIndex(i140)
 											break
 										}
 									}
 								}
 							}
-							v121 = l123
+							v137 = l139
 						}
-						m116[k120] = v121
+						m132[k136] = v137
 					}
-					n115 -= sz117
+					n131 -= sz133
 				}
-				x.Map = m116
+				x.Map = m132
 			}
 		default:
 			c.SkipField(f)
@@ -4192,35 +4614,71 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l44 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n43)
 	if n43 > 0 {
-		hn46 := c.ReadListHeader(22)
+		hn46, tr48 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i45 := range l44 {
+				if tr48 {
+					if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+						l44[i45] = foryimpl.BackRefSlice[int32](c, id50)
+					} else if st49 == foryimpl.RefFollows {
+						n51 := c.ReadLengthFast(1)
+						if n51 < 0 {
+							n51 = c.ReadLength(1)
+						}
+						l52 := foryimpl.MakeSlice[[]int32](c, n51)
+						if n51 > 0 {
+							hn54 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i53 := range l52 {
+									if hn54 && !c.ReadFlag() {
+										clear(l52[i53 : i53+1])
+										continue
+									}
+									l52[i53] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i53)
+										break
+									}
+								}
+							}
+						}
+						l44[i45] = l52
+						foryimpl.SetRefSlice(c, id50, l44[i45])
+					} else {
+						l44[i45] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i45)
+						break
+					}
+					continue
+				}
 				if hn46 && !c.ReadFlag() {
 					clear(l44[i45 : i45+1])
 					continue
 				}
-				n49 := c.ReadLengthFast(1)
-				if n49 < 0 {
-					n49 = c.ReadLength(1)
+				n57 := c.ReadLengthFast(1)
+				if n57 < 0 {
+					n57 = c.ReadLength(1)
 				}
-				l50 := foryimpl.MakeSlice[[]int32](c, n49)
-				if n49 > 0 {
-					hn52 := c.ReadListHeader(5)
+				l58 := foryimpl.MakeSlice[[]int32](c, n57)
+				if n57 > 0 {
+					hn60 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i51 := range l50 {
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
+						for i59 := range l58 {
+							if hn60 && !c.ReadFlag() {
+								clear(l58[i59 : i59+1])
 								continue
 							}
-							l50[i51] = r.ReadVarInt32()
+							l58[i59] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i51)
+								c.TraceIndex(i59)
 								break
 							}
 						}
 					}
 				}
-				l44[i45] = l50
+				l44[i45] = l58
 				if c.Failed() {
 					c.TraceIndex(i45)
 					break
@@ -4233,46 +4691,79 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lists")
 		return
 	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
+	n63 := c.ReadLengthFast(1)
+	if n63 < 0 {
+		n63 = c.ReadLength(1)
 	}
-	l56 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n55)
-	if n55 > 0 {
-		hn58 := c.ReadListHeader(24)
+	l64 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n63)
+	if n63 > 0 {
+		hn66, tr68 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i57 := range l56 {
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
+			for i65 := range l64 {
+				if tr68 {
+					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+						l64[i65] = foryimpl.BackRefMap[string, int32](c, id70)
+					} else if st69 == foryimpl.RefFollows {
+						n71 := c.ReadLengthFast(2)
+						if n71 < 0 {
+							n71 = c.ReadLength(2)
+						}
+						m72 := foryimpl.MakeMap[map[string]int32](c, n71)
+						for n71 > 0 && !c.Failed() {
+							sz73, vn74, _ := c.ReadMapChunk(n71, 21, 5, nil, false)
+							for j75 := 0; j75 < sz73 && !c.Failed(); j75++ {
+								var k76 string
+								k76 = c.ReadString()
+								var v77 int32
+								if !vn74 {
+									v77 = r.ReadVarInt32()
+								}
+								m72[k76] = v77
+							}
+							n71 -= sz73
+						}
+						l64[i65] = m72
+						foryimpl.SetRefMap(c, id70, l64[i65])
+					} else {
+						l64[i65] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i65)
+						break
+					}
 					continue
 				}
-				n61 := c.ReadLengthFast(2)
-				if n61 < 0 {
-					n61 = c.ReadLength(2)
+				if hn66 && !c.ReadFlag() {
+					clear(l64[i65 : i65+1])
+					continue
 				}
-				m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-				for n61 > 0 && !c.Failed() {
-					sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-						var k66 string
-						k66 = c.ReadString()
-						var v67 int32
-						if !vn64 {
-							v67 = r.ReadVarInt32()
+				n79 := c.ReadLengthFast(2)
+				if n79 < 0 {
+					n79 = c.ReadLength(2)
+				}
+				m80 := foryimpl.MakeMap[map[string]int32](c, n79)
+				for n79 > 0 && !c.Failed() {
+					sz81, vn82, _ := c.ReadMapChunk(n79, 21, 5, nil, false)
+					for j83 := 0; j83 < sz81 && !c.Failed(); j83++ {
+						var k84 string
+						k84 = c.ReadString()
+						var v85 int32
+						if !vn82 {
+							v85 = r.ReadVarInt32()
 						}
-						m62[k66] = v67
+						m80[k84] = v85
 					}
-					n61 -= sz63
+					n79 -= sz81
 				}
-				l56[i57] = m62
+				l64[i65] = m80
 				if c.Failed() {
-					c.TraceIndex(i57)
+					c.TraceIndex(i65)
 					break
 				}
 			}
 		}
 	}
-	x.Maps = l56
+	x.Maps = l64
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -4292,162 +4783,162 @@ func (x *SharedInner) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n69 := c.ReadLengthFast(1)
-	if n69 < 0 {
-		n69 = c.ReadLength(1)
+	n87 := c.ReadLengthFast(1)
+	if n87 < 0 {
+		n87 = c.ReadLength(1)
 	}
-	l70 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n69)
-	if n69 > 0 {
-		hn72, tr74 := c.ReadListHeaderRef(22)
+	l88 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n87)
+	if n87 > 0 {
+		hn90, tr92 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i71 := range l70 {
-				if tr74 {
-					if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-						l70[i71] = foryimpl.BackRefSlice[int32](c, id76)
-					} else if st75 == foryimpl.RefFollows {
-						n77 := c.ReadLengthFast(1)
-						if n77 < 0 {
-							n77 = c.ReadLength(1)
+			for i89 := range l88 {
+				if tr92 {
+					if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+						l88[i89] = foryimpl.BackRefSlice[int32](c, id94)
+					} else if st93 == foryimpl.RefFollows {
+						n95 := c.ReadLengthFast(1)
+						if n95 < 0 {
+							n95 = c.ReadLength(1)
 						}
-						l78 := foryimpl.MakeSlice[[]int32](c, n77)
-						if n77 > 0 {
-							hn80 := c.ReadListHeader(5)
+						l96 := foryimpl.MakeSlice[[]int32](c, n95)
+						if n95 > 0 {
+							hn98 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i79 := range l78 {
-									if hn80 && !c.ReadFlag() {
-										clear(l78[i79 : i79+1])
+								for i97 := range l96 {
+									if hn98 && !c.ReadFlag() {
+										clear(l96[i97 : i97+1])
 										continue
 									}
-									l78[i79] = r.ReadVarInt32()
+									l96[i97] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i79)
+										c.TraceIndex(i97)
 										break
 									}
 								}
 							}
 						}
-						l70[i71] = l78
-						foryimpl.SetRefSlice(c, id76, l70[i71])
+						l88[i89] = l96
+						foryimpl.SetRefSlice(c, id94, l88[i89])
 					} else {
-						l70[i71] = nil
+						l88[i89] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i71)
+						c.TraceIndex(i89)
 						break
 					}
 					continue
 				}
-				if hn72 && !c.ReadFlag() {
-					clear(l70[i71 : i71+1])
+				if hn90 && !c.ReadFlag() {
+					clear(l88[i89 : i89+1])
 					continue
 				}
-				n83 := c.ReadLengthFast(1)
-				if n83 < 0 {
-					n83 = c.ReadLength(1)
+				n101 := c.ReadLengthFast(1)
+				if n101 < 0 {
+					n101 = c.ReadLength(1)
 				}
-				l84 := foryimpl.MakeSlice[[]int32](c, n83)
-				if n83 > 0 {
-					hn86 := c.ReadListHeader(5)
+				l102 := foryimpl.MakeSlice[[]int32](c, n101)
+				if n101 > 0 {
+					hn104 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i85 := range l84 {
-							if hn86 && !c.ReadFlag() {
-								clear(l84[i85 : i85+1])
+						for i103 := range l102 {
+							if hn104 && !c.ReadFlag() {
+								clear(l102[i103 : i103+1])
 								continue
 							}
-							l84[i85] = r.ReadVarInt32()
+							l102[i103] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i85)
+								c.TraceIndex(i103)
 								break
 							}
 						}
 					}
 				}
-				l70[i71] = l84
+				l88[i89] = l102
 				if c.Failed() {
-					c.TraceIndex(i71)
+					c.TraceIndex(i89)
 					break
 				}
 			}
 		}
 	}
-	x.Lists = l70
+	x.Lists = l88
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n89 := c.ReadLengthFast(1)
-	if n89 < 0 {
-		n89 = c.ReadLength(1)
+	n107 := c.ReadLengthFast(1)
+	if n107 < 0 {
+		n107 = c.ReadLength(1)
 	}
-	l90 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n89)
-	if n89 > 0 {
-		hn92, tr94 := c.ReadListHeaderRef(24)
+	l108 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n107)
+	if n107 > 0 {
+		hn110, tr112 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i91 := range l90 {
-				if tr94 {
-					if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-						l90[i91] = foryimpl.BackRefMap[string, int32](c, id96)
-					} else if st95 == foryimpl.RefFollows {
-						n97 := c.ReadLengthFast(2)
-						if n97 < 0 {
-							n97 = c.ReadLength(2)
+			for i109 := range l108 {
+				if tr112 {
+					if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
+						l108[i109] = foryimpl.BackRefMap[string, int32](c, id114)
+					} else if st113 == foryimpl.RefFollows {
+						n115 := c.ReadLengthFast(2)
+						if n115 < 0 {
+							n115 = c.ReadLength(2)
 						}
-						m98 := foryimpl.MakeMap[map[string]int32](c, n97)
-						for n97 > 0 && !c.Failed() {
-							sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
-							for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
-								var k102 string
-								k102 = c.ReadString()
-								var v103 int32
-								if !vn100 {
-									v103 = r.ReadVarInt32()
+						m116 := foryimpl.MakeMap[map[string]int32](c, n115)
+						for n115 > 0 && !c.Failed() {
+							sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
+							for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
+								var k120 string
+								k120 = c.ReadString()
+								var v121 int32
+								if !vn118 {
+									v121 = r.ReadVarInt32()
 								}
-								m98[k102] = v103
+								m116[k120] = v121
 							}
-							n97 -= sz99
+							n115 -= sz117
 						}
-						l90[i91] = m98
-						foryimpl.SetRefMap(c, id96, l90[i91])
+						l108[i109] = m116
+						foryimpl.SetRefMap(c, id114, l108[i109])
 					} else {
-						l90[i91] = nil
+						l108[i109] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i91)
+						c.TraceIndex(i109)
 						break
 					}
 					continue
 				}
-				if hn92 && !c.ReadFlag() {
-					clear(l90[i91 : i91+1])
+				if hn110 && !c.ReadFlag() {
+					clear(l108[i109 : i109+1])
 					continue
 				}
-				n105 := c.ReadLengthFast(2)
-				if n105 < 0 {
-					n105 = c.ReadLength(2)
+				n123 := c.ReadLengthFast(2)
+				if n123 < 0 {
+					n123 = c.ReadLength(2)
 				}
-				m106 := foryimpl.MakeMap[map[string]int32](c, n105)
-				for n105 > 0 && !c.Failed() {
-					sz107, vn108, _ := c.ReadMapChunk(n105, 21, 5, nil, false)
-					for j109 := 0; j109 < sz107 && !c.Failed(); j109++ {
-						var k110 string
-						k110 = c.ReadString()
-						var v111 int32
-						if !vn108 {
-							v111 = r.ReadVarInt32()
+				m124 := foryimpl.MakeMap[map[string]int32](c, n123)
+				for n123 > 0 && !c.Failed() {
+					sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
+					for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+						var k128 string
+						k128 = c.ReadString()
+						var v129 int32
+						if !vn126 {
+							v129 = r.ReadVarInt32()
 						}
-						m106[k110] = v111
+						m124[k128] = v129
 					}
-					n105 -= sz107
+					n123 -= sz125
 				}
-				l90[i91] = m106
+				l108[i109] = m124
 				if c.Failed() {
-					c.TraceIndex(i91)
+					c.TraceIndex(i109)
 					break
 				}
 			}
 		}
 	}
-	x.Maps = l90
+	x.Maps = l108
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -4462,92 +4953,161 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n113 := c.ReadLengthFast(1)
-				if n113 < 0 {
-					n113 = c.ReadLength(1)
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
 				}
-				l114 := foryimpl.MakeSlice[[][]int32](c, n113)
-				if n113 > 0 {
-					hn116 := c.ReadListHeader(22)
+				l132 := foryimpl.MakeSlice[[][]int32](c, n131)
+				if n131 > 0 {
+					hn134, tr136 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i115 := range l114 {
-							if hn116 && !c.ReadFlag() {
-								clear(l114[i115 : i115+1])
+						for i133 := range l132 {
+							if tr136 {
+								if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+									l132[i133] = foryimpl.BackRefSlice[int32](c, id138)
+								} else if st137 == foryimpl.RefFollows {
+									n139 := c.ReadLengthFast(1)
+									if n139 < 0 {
+										n139 = c.ReadLength(1)
+									}
+									l140 := foryimpl.MakeSlice[[]int32](c, n139)
+									if n139 > 0 {
+										hn142 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i141 := range l140 {
+												if hn142 && !c.ReadFlag() {
+													clear(l140[i141 : i141+1])
+													continue
+												}
+												l140[i141] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i141)
+													break
+												}
+											}
+										}
+									}
+									l132[i133] = l140
+									foryimpl.SetRefSlice(c, id138, l132[i133])
+								} else {
+									l132[i133] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i133)
+									break
+								}
 								continue
 							}
-							n119 := c.ReadLengthFast(1)
-							if n119 < 0 {
-								n119 = c.ReadLength(1)
+							if hn134 && !c.ReadFlag() {
+								clear(l132[i133 : i133+1])
+								continue
 							}
-							l120 := foryimpl.MakeSlice[[]int32](c, n119)
-							if n119 > 0 {
-								hn122 := c.ReadListHeader(5)
+							n145 := c.ReadLengthFast(1)
+							if n145 < 0 {
+								n145 = c.ReadLength(1)
+							}
+							l146 := foryimpl.MakeSlice[[]int32](c, n145)
+							if n145 > 0 {
+								hn148 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i121 := range l120 {
-										if hn122 && !c.ReadFlag() {
-											clear(l120[i121 : i121+1])
+									for i147 := range l146 {
+										if hn148 && !c.ReadFlag() {
+											clear(l146[i147 : i147+1])
 											continue
 										}
-										l120[i121] = r.ReadVarInt32()
+										l146[i147] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i121)
+											c.TraceIndex(i147)
 											break
 										}
 									}
 								}
 							}
-							l114[i115] = l120
+							l132[i133] = l146
 							if c.Failed() {
-								c.TraceIndex(i115)
+								c.TraceIndex(i133)
 								break
 							}
 						}
 					}
 				}
-				x.Lists = l114
+				x.Lists = l132
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLengthFast(1)
-				if n125 < 0 {
-					n125 = c.ReadLength(1)
+				n151 := c.ReadLengthFast(1)
+				if n151 < 0 {
+					n151 = c.ReadLength(1)
 				}
-				l126 := foryimpl.MakeSlice[[]map[string]int32](c, n125)
-				if n125 > 0 {
-					hn128 := c.ReadListHeader(24)
+				l152 := foryimpl.MakeSlice[[]map[string]int32](c, n151)
+				if n151 > 0 {
+					hn154, tr156 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i127 := range l126 {
-							if hn128 && !c.ReadFlag() {
-								clear(l126[i127 : i127+1])
+						for i153 := range l152 {
+							if tr156 {
+								if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+									l152[i153] = foryimpl.BackRefMap[string, int32](c, id158)
+								} else if st157 == foryimpl.RefFollows {
+									n159 := c.ReadLengthFast(2)
+									if n159 < 0 {
+										n159 = c.ReadLength(2)
+									}
+									m160 := foryimpl.MakeMap[map[string]int32](c, n159)
+									for n159 > 0 && !c.Failed() {
+										sz161, vn162, _ := c.ReadMapChunk(n159, 21, 5, nil, false)
+										for j163 := 0; j163 < sz161 && !c.Failed(); j163++ {
+											var k164 string
+											k164 = c.ReadString()
+											var v165 int32
+											if !vn162 {
+												v165 = r.ReadVarInt32()
+											}
+											m160[k164] = v165
+										}
+										n159 -= sz161
+									}
+									l152[i153] = m160
+									foryimpl.SetRefMap(c, id158, l152[i153])
+								} else {
+									l152[i153] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i153)
+									break
+								}
 								continue
 							}
-							n131 := c.ReadLengthFast(2)
-							if n131 < 0 {
-								n131 = c.ReadLength(2)
+							if hn154 && !c.ReadFlag() {
+								clear(l152[i153 : i153+1])
+								continue
 							}
-							m132 := foryimpl.MakeMap[map[string]int32](c, n131)
-							for n131 > 0 && !c.Failed() {
-								sz133, vn134, _ := c.ReadMapChunk(n131, 21, 5, nil, false)
-								for j135 := 0; j135 < sz133 && !c.Failed(); j135++ {
-									var k136 string
-									k136 = c.ReadString()
-									var v137 int32
-									if !vn134 {
-										v137 = r.ReadVarInt32()
+							n167 := c.ReadLengthFast(2)
+							if n167 < 0 {
+								n167 = c.ReadLength(2)
+							}
+							m168 := foryimpl.MakeMap[map[string]int32](c, n167)
+							for n167 > 0 && !c.Failed() {
+								sz169, vn170, _ := c.ReadMapChunk(n167, 21, 5, nil, false)
+								for j171 := 0; j171 < sz169 && !c.Failed(); j171++ {
+									var k172 string
+									k172 = c.ReadString()
+									var v173 int32
+									if !vn170 {
+										v173 = r.ReadVarInt32()
 									}
-									m132[k136] = v137
+									m168[k172] = v173
 								}
-								n131 -= sz133
+								n167 -= sz169
 							}
-							l126[i127] = m132
+							l152[i153] = m168
 							if c.Failed() {
-								c.TraceIndex(i127)
+								c.TraceIndex(i153)
 								break
 							}
 						}
 					}
 				}
-				x.Maps = l126
+				x.Maps = l152
 			}
 		default:
 			c.SkipField(f)
@@ -5837,35 +6397,71 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l40 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n39)
 	if n39 > 0 {
-		hn42 := c.ReadListHeader(22)
+		hn42, tr44 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i41 := range l40 {
+				if tr44 {
+					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+						l40[i41] = foryimpl.BackRefSlice[int32](c, id46)
+					} else if st45 == foryimpl.RefFollows {
+						n47 := c.ReadLengthFast(1)
+						if n47 < 0 {
+							n47 = c.ReadLength(1)
+						}
+						l48 := foryimpl.MakeSlice[[]int32](c, n47)
+						if n47 > 0 {
+							hn50 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i49 := range l48 {
+									if hn50 && !c.ReadFlag() {
+										clear(l48[i49 : i49+1])
+										continue
+									}
+									l48[i49] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i49)
+										break
+									}
+								}
+							}
+						}
+						l40[i41] = l48
+						foryimpl.SetRefSlice(c, id46, l40[i41])
+					} else {
+						l40[i41] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i41)
+						break
+					}
+					continue
+				}
 				if hn42 && !c.ReadFlag() {
 					clear(l40[i41 : i41+1])
 					continue
 				}
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
+				n53 := c.ReadLengthFast(1)
+				if n53 < 0 {
+					n53 = c.ReadLength(1)
 				}
-				l46 := foryimpl.MakeSlice[[]int32](c, n45)
-				if n45 > 0 {
-					hn48 := c.ReadListHeader(5)
+				l54 := foryimpl.MakeSlice[[]int32](c, n53)
+				if n53 > 0 {
+					hn56 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i47 := range l46 {
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
+						for i55 := range l54 {
+							if hn56 && !c.ReadFlag() {
+								clear(l54[i55 : i55+1])
 								continue
 							}
-							l46[i47] = r.ReadVarInt32()
+							l54[i55] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i47)
+								c.TraceIndex(i55)
 								break
 							}
 						}
 					}
 				}
-				l40[i41] = l46
+				l40[i41] = l54
 				if c.Failed() {
 					c.TraceIndex(i41)
 					break
@@ -5878,49 +6474,85 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ints")
 		return
 	}
-	n51 := c.ReadLengthFast(1)
-	if n51 < 0 {
-		n51 = c.ReadLength(1)
+	n59 := c.ReadLengthFast(1)
+	if n59 < 0 {
+		n59 = c.ReadLength(1)
 	}
-	l52 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n51)
-	if n51 > 0 {
-		hn54 := c.ReadListHeader(22)
+	l60 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n59)
+	if n59 > 0 {
+		hn62, tr64 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i53 := range l52 {
-				if hn54 && !c.ReadFlag() {
-					clear(l52[i53 : i53+1])
+			for i61 := range l60 {
+				if tr64 {
+					if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+						l60[i61] = foryimpl.BackRefSlice[string](c, id66)
+					} else if st65 == foryimpl.RefFollows {
+						n67 := c.ReadLengthFast(1)
+						if n67 < 0 {
+							n67 = c.ReadLength(1)
+						}
+						l68 := foryimpl.MakeSlice[[]string](c, n67)
+						if n67 > 0 {
+							hn70 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i69 := range l68 {
+									if hn70 && !c.ReadFlag() {
+										clear(l68[i69 : i69+1])
+										continue
+									}
+									l68[i69] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i69)
+										break
+									}
+								}
+							}
+						}
+						l60[i61] = l68
+						foryimpl.SetRefSlice(c, id66, l60[i61])
+					} else {
+						l60[i61] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i61)
+						break
+					}
 					continue
 				}
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				if hn62 && !c.ReadFlag() {
+					clear(l60[i61 : i61+1])
+					continue
 				}
-				l58 := foryimpl.MakeSlice[[]string](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(21)
+				n73 := c.ReadLengthFast(1)
+				if n73 < 0 {
+					n73 = c.ReadLength(1)
+				}
+				l74 := foryimpl.MakeSlice[[]string](c, n73)
+				if n73 > 0 {
+					hn76 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+						for i75 := range l74 {
+							if hn76 && !c.ReadFlag() {
+								clear(l74[i75 : i75+1])
 								continue
 							}
-							l58[i59] = c.ReadString()
+							l74[i75] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i75)
 								break
 							}
 						}
 					}
 				}
-				l52[i53] = l58
+				l60[i61] = l74
 				if c.Failed() {
-					c.TraceIndex(i53)
+					c.TraceIndex(i61)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l52
+	x.Strs = l60
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -5940,168 +6572,168 @@ func (x *EmptyInner) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n63 := c.ReadLengthFast(1)
-	if n63 < 0 {
-		n63 = c.ReadLength(1)
+	n79 := c.ReadLengthFast(1)
+	if n79 < 0 {
+		n79 = c.ReadLength(1)
 	}
-	l64 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n63)
-	if n63 > 0 {
-		hn66, tr68 := c.ReadListHeaderRef(22)
+	l80 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n79)
+	if n79 > 0 {
+		hn82, tr84 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i65 := range l64 {
-				if tr68 {
-					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-						l64[i65] = foryimpl.BackRefSlice[int32](c, id70)
-					} else if st69 == foryimpl.RefFollows {
-						n71 := c.ReadLengthFast(1)
-						if n71 < 0 {
-							n71 = c.ReadLength(1)
+			for i81 := range l80 {
+				if tr84 {
+					if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+						l80[i81] = foryimpl.BackRefSlice[int32](c, id86)
+					} else if st85 == foryimpl.RefFollows {
+						n87 := c.ReadLengthFast(1)
+						if n87 < 0 {
+							n87 = c.ReadLength(1)
 						}
-						l72 := foryimpl.MakeSlice[[]int32](c, n71)
-						if n71 > 0 {
-							hn74 := c.ReadListHeader(5)
+						l88 := foryimpl.MakeSlice[[]int32](c, n87)
+						if n87 > 0 {
+							hn90 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i73 := range l72 {
-									if hn74 && !c.ReadFlag() {
-										clear(l72[i73 : i73+1])
+								for i89 := range l88 {
+									if hn90 && !c.ReadFlag() {
+										clear(l88[i89 : i89+1])
 										continue
 									}
-									l72[i73] = r.ReadVarInt32()
+									l88[i89] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i73)
+										c.TraceIndex(i89)
 										break
 									}
 								}
 							}
 						}
-						l64[i65] = l72
-						foryimpl.SetRefSlice(c, id70, l64[i65])
+						l80[i81] = l88
+						foryimpl.SetRefSlice(c, id86, l80[i81])
 					} else {
-						l64[i65] = nil
+						l80[i81] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i65)
+						c.TraceIndex(i81)
 						break
 					}
 					continue
 				}
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
+				if hn82 && !c.ReadFlag() {
+					clear(l80[i81 : i81+1])
 					continue
 				}
-				n77 := c.ReadLengthFast(1)
-				if n77 < 0 {
-					n77 = c.ReadLength(1)
+				n93 := c.ReadLengthFast(1)
+				if n93 < 0 {
+					n93 = c.ReadLength(1)
 				}
-				l78 := foryimpl.MakeSlice[[]int32](c, n77)
-				if n77 > 0 {
-					hn80 := c.ReadListHeader(5)
+				l94 := foryimpl.MakeSlice[[]int32](c, n93)
+				if n93 > 0 {
+					hn96 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i79 := range l78 {
-							if hn80 && !c.ReadFlag() {
-								clear(l78[i79 : i79+1])
+						for i95 := range l94 {
+							if hn96 && !c.ReadFlag() {
+								clear(l94[i95 : i95+1])
 								continue
 							}
-							l78[i79] = r.ReadVarInt32()
+							l94[i95] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i79)
+								c.TraceIndex(i95)
 								break
 							}
 						}
 					}
 				}
-				l64[i65] = l78
+				l80[i81] = l94
 				if c.Failed() {
-					c.TraceIndex(i65)
+					c.TraceIndex(i81)
 					break
 				}
 			}
 		}
 	}
-	x.Ints = l64
+	x.Ints = l80
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
-	n83 := c.ReadLengthFast(1)
-	if n83 < 0 {
-		n83 = c.ReadLength(1)
+	n99 := c.ReadLengthFast(1)
+	if n99 < 0 {
+		n99 = c.ReadLength(1)
 	}
-	l84 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n83)
-	if n83 > 0 {
-		hn86, tr88 := c.ReadListHeaderRef(22)
+	l100 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n99)
+	if n99 > 0 {
+		hn102, tr104 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i85 := range l84 {
-				if tr88 {
-					if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-						l84[i85] = foryimpl.BackRefSlice[string](c, id90)
-					} else if st89 == foryimpl.RefFollows {
-						n91 := c.ReadLengthFast(1)
-						if n91 < 0 {
-							n91 = c.ReadLength(1)
+			for i101 := range l100 {
+				if tr104 {
+					if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+						l100[i101] = foryimpl.BackRefSlice[string](c, id106)
+					} else if st105 == foryimpl.RefFollows {
+						n107 := c.ReadLengthFast(1)
+						if n107 < 0 {
+							n107 = c.ReadLength(1)
 						}
-						l92 := foryimpl.MakeSlice[[]string](c, n91)
-						if n91 > 0 {
-							hn94 := c.ReadListHeader(21)
+						l108 := foryimpl.MakeSlice[[]string](c, n107)
+						if n107 > 0 {
+							hn110 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i93 := range l92 {
-									if hn94 && !c.ReadFlag() {
-										clear(l92[i93 : i93+1])
+								for i109 := range l108 {
+									if hn110 && !c.ReadFlag() {
+										clear(l108[i109 : i109+1])
 										continue
 									}
-									l92[i93] = c.ReadString()
+									l108[i109] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i93)
+										c.TraceIndex(i109)
 										break
 									}
 								}
 							}
 						}
-						l84[i85] = l92
-						foryimpl.SetRefSlice(c, id90, l84[i85])
+						l100[i101] = l108
+						foryimpl.SetRefSlice(c, id106, l100[i101])
 					} else {
-						l84[i85] = nil
+						l100[i101] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i85)
+						c.TraceIndex(i101)
 						break
 					}
 					continue
 				}
-				if hn86 && !c.ReadFlag() {
-					clear(l84[i85 : i85+1])
+				if hn102 && !c.ReadFlag() {
+					clear(l100[i101 : i101+1])
 					continue
 				}
-				n97 := c.ReadLengthFast(1)
-				if n97 < 0 {
-					n97 = c.ReadLength(1)
+				n113 := c.ReadLengthFast(1)
+				if n113 < 0 {
+					n113 = c.ReadLength(1)
 				}
-				l98 := foryimpl.MakeSlice[[]string](c, n97)
-				if n97 > 0 {
-					hn100 := c.ReadListHeader(21)
+				l114 := foryimpl.MakeSlice[[]string](c, n113)
+				if n113 > 0 {
+					hn116 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i99 := range l98 {
-							if hn100 && !c.ReadFlag() {
-								clear(l98[i99 : i99+1])
+						for i115 := range l114 {
+							if hn116 && !c.ReadFlag() {
+								clear(l114[i115 : i115+1])
 								continue
 							}
-							l98[i99] = c.ReadString()
+							l114[i115] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i99)
+								c.TraceIndex(i115)
 								break
 							}
 						}
 					}
 				}
-				l84[i85] = l98
+				l100[i101] = l114
 				if c.Failed() {
-					c.TraceIndex(i85)
+					c.TraceIndex(i101)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l84
+	x.Strs = l100
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -6116,95 +6748,167 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLengthFast(1)
-				if n103 < 0 {
-					n103 = c.ReadLength(1)
+				n119 := c.ReadLengthFast(1)
+				if n119 < 0 {
+					n119 = c.ReadLength(1)
 				}
-				l104 := foryimpl.MakeSlice[[][]int32](c, n103)
-				if n103 > 0 {
-					hn106 := c.ReadListHeader(22)
+				l120 := foryimpl.MakeSlice[[][]int32](c, n119)
+				if n119 > 0 {
+					hn122, tr124 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i105 := range l104 {
-							if hn106 && !c.ReadFlag() {
-								clear(l104[i105 : i105+1])
+						for i121 := range l120 {
+							if tr124 {
+								if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+									l120[i121] = foryimpl.BackRefSlice[int32](c, id126)
+								} else if st125 == foryimpl.RefFollows {
+									n127 := c.ReadLengthFast(1)
+									if n127 < 0 {
+										n127 = c.ReadLength(1)
+									}
+									l128 := foryimpl.MakeSlice[[]int32](c, n127)
+									if n127 > 0 {
+										hn130 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i129 := range l128 {
+												if hn130 && !c.ReadFlag() {
+													clear(l128[i129 : i129+1])
+													continue
+												}
+												l128[i129] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i129)
+													break
+												}
+											}
+										}
+									}
+									l120[i121] = l128
+									foryimpl.SetRefSlice(c, id126, l120[i121])
+								} else {
+									l120[i121] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i121)
+									break
+								}
 								continue
 							}
-							n109 := c.ReadLengthFast(1)
-							if n109 < 0 {
-								n109 = c.ReadLength(1)
+							if hn122 && !c.ReadFlag() {
+								clear(l120[i121 : i121+1])
+								continue
 							}
-							l110 := foryimpl.MakeSlice[[]int32](c, n109)
-							if n109 > 0 {
-								hn112 := c.ReadListHeader(5)
+							n133 := c.ReadLengthFast(1)
+							if n133 < 0 {
+								n133 = c.ReadLength(1)
+							}
+							l134 := foryimpl.MakeSlice[[]int32](c, n133)
+							if n133 > 0 {
+								hn136 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i111 := range l110 {
-										if hn112 && !c.ReadFlag() {
-											clear(l110[i111 : i111+1])
+									for i135 := range l134 {
+										if hn136 && !c.ReadFlag() {
+											clear(l134[i135 : i135+1])
 											continue
 										}
-										l110[i111] = r.ReadVarInt32()
+										l134[i135] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i111)
+											c.TraceIndex(i135)
 											break
 										}
 									}
 								}
 							}
-							l104[i105] = l110
+							l120[i121] = l134
 							if c.Failed() {
-								c.TraceIndex(i105)
+								c.TraceIndex(i121)
 								break
 							}
 						}
 					}
 				}
-				x.Ints = l104
+				x.Ints = l120
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(1)
-				if n115 < 0 {
-					n115 = c.ReadLength(1)
+				n139 := c.ReadLengthFast(1)
+				if n139 < 0 {
+					n139 = c.ReadLength(1)
 				}
-				l116 := foryimpl.MakeSlice[[][]string](c, n115)
-				if n115 > 0 {
-					hn118 := c.ReadListHeader(22)
+				l140 := foryimpl.MakeSlice[[][]string](c, n139)
+				if n139 > 0 {
+					hn142, tr144 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i117 := range l116 {
-							if hn118 && !c.ReadFlag() {
-								clear(l116[i117 : i117+1])
+						for i141 := range l140 {
+							if tr144 {
+								if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+									l140[i141] = foryimpl.BackRefSlice[string](c, id146)
+								} else if st145 == foryimpl.RefFollows {
+									n147 := c.ReadLengthFast(1)
+									if n147 < 0 {
+										n147 = c.ReadLength(1)
+									}
+									l148 := foryimpl.MakeSlice[[]string](c, n147)
+									if n147 > 0 {
+										hn150 := c.ReadListHeader(21)
+										if !c.Failed() {
+											for i149 := range l148 {
+												if hn150 && !c.ReadFlag() {
+													clear(l148[i149 : i149+1])
+													continue
+												}
+												l148[i149] = c.ReadString()
+												if c.Failed() {
+													c.TraceIndex(i149)
+													break
+												}
+											}
+										}
+									}
+									l140[i141] = l148
+									foryimpl.SetRefSlice(c, id146, l140[i141])
+								} else {
+									l140[i141] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i141)
+									break
+								}
 								continue
 							}
-							n121 := c.ReadLengthFast(1)
-							if n121 < 0 {
-								n121 = c.ReadLength(1)
+							if hn142 && !c.ReadFlag() {
+								clear(l140[i141 : i141+1])
+								continue
 							}
-							l122 := foryimpl.MakeSlice[[]string](c, n121)
-							if n121 > 0 {
-								hn124 := c.ReadListHeader(21)
+							n153 := c.ReadLengthFast(1)
+							if n153 < 0 {
+								n153 = c.ReadLength(1)
+							}
+							l154 := foryimpl.MakeSlice[[]string](c, n153)
+							if n153 > 0 {
+								hn156 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i123 := range l122 {
-										if hn124 && !c.ReadFlag() {
-											clear(l122[i123 : i123+1])
+									for i155 := range l154 {
+										if hn156 && !c.ReadFlag() {
+											clear(l154[i155 : i155+1])
 											continue
 										}
-										l122[i123] = c.ReadString()
+										l154[i155] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i123)
+											c.TraceIndex(i155)
 											break
 										}
 									}
 								}
 							}
-							l116[i117] = l122
+							l140[i141] = l154
 							if c.Failed() {
-								c.TraceIndex(i117)
+								c.TraceIndex(i141)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l116
+				x.Strs = l140
 			}
 		default:
 			c.SkipField(f)

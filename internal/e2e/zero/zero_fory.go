@@ -772,9 +772,30 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l56 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n55)
 	if n55 > 0 {
-		hn58, ev59 := c.ReadStructListHeader(foryTypeAddress)
+		hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
 			for i57 := range l56 {
+				if tr60 {
+					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+						if p63 := foryimpl.BackRef[Address](c, id62); p63 != nil {
+							l56[i57] = *p63
+						}
+					} else if st61 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id62, &l56[i57])
+						if ev59 != nil {
+							l56[i57].ForyReadEvolved(c, ev59)
+						} else {
+							l56[i57].ForyRead(c)
+						}
+					} else {
+						l56[i57] = Address{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i57)
+						break
+					}
+					continue
+				}
 				if hn58 && !c.ReadFlag() {
 					clear(l56[i57 : i57+1])
 					continue
@@ -796,144 +817,268 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Addrs")
 		return
 	}
-	n61 := c.ReadLengthFast(1)
-	if n61 < 0 {
-		n61 = c.ReadLength(1)
+	n64 := c.ReadLengthFast(1)
+	if n64 < 0 {
+		n64 = c.ReadLength(1)
 	}
-	l62 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(22)
+	l65 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n64)
+	if n64 > 0 {
+		hn67, tr69 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i63 := range l62 {
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
+			for i66 := range l65 {
+				if tr69 {
+					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+						l65[i66] = foryimpl.BackRefSlice[Address](c, id71)
+					} else if st70 == foryimpl.RefFollows {
+						n72 := c.ReadLengthFast(1)
+						if n72 < 0 {
+							n72 = c.ReadLength(1)
+						}
+						l73 := foryimpl.MakeSlice[[]Address](c, n72)
+						if n72 > 0 {
+							hn75, tr77, ev76 := c.ReadStructListHeaderRef(foryTypeAddress)
+							if !c.Failed() {
+								for i74 := range l73 {
+									if tr77 {
+										if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
+											if p80 := foryimpl.BackRef[Address](c, id79); p80 != nil {
+												l73[i74] = *p80
+											}
+										} else if st78 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id79, &l73[i74])
+											if ev76 != nil {
+												l73[i74].ForyReadEvolved(c, ev76)
+											} else {
+												l73[i74].ForyRead(c)
+											}
+										} else {
+											l73[i74] = Address{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i74)
+											break
+										}
+										continue
+									}
+									if hn75 && !c.ReadFlag() {
+										clear(l73[i74 : i74+1])
+										continue
+									}
+									if ev76 != nil {
+										l73[i74].ForyReadEvolved(c, ev76)
+									} else {
+										l73[i74].ForyRead(c)
+									}
+									if c.Failed() {
+										c.TraceIndex(i74)
+										break
+									}
+								}
+							}
+						}
+						l65[i66] = l73
+						foryimpl.SetRefSlice(c, id71, l65[i66])
+					} else {
+						l65[i66] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i66)
+						break
+					}
 					continue
 				}
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
+				if hn67 && !c.ReadFlag() {
+					clear(l65[i66 : i66+1])
+					continue
 				}
-				l68 := foryimpl.MakeSlice[[]Address](c, n67)
-				if n67 > 0 {
-					hn70, ev71 := c.ReadStructListHeader(foryTypeAddress)
+				n81 := c.ReadLengthFast(1)
+				if n81 < 0 {
+					n81 = c.ReadLength(1)
+				}
+				l82 := foryimpl.MakeSlice[[]Address](c, n81)
+				if n81 > 0 {
+					hn84, tr86, ev85 := c.ReadStructListHeaderRef(foryTypeAddress)
 					if !c.Failed() {
-						for i69 := range l68 {
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
+						for i83 := range l82 {
+							if tr86 {
+								if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+									if p89 := foryimpl.BackRef[Address](c, id88); p89 != nil {
+										l82[i83] = *p89
+									}
+								} else if st87 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id88, &l82[i83])
+									if ev85 != nil {
+										l82[i83].ForyReadEvolved(c, ev85)
+									} else {
+										l82[i83].ForyRead(c)
+									}
+								} else {
+									l82[i83] = Address{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i83)
+									break
+								}
 								continue
 							}
-							if ev71 != nil {
-								l68[i69].ForyReadEvolved(c, ev71)
+							if hn84 && !c.ReadFlag() {
+								clear(l82[i83 : i83+1])
+								continue
+							}
+							if ev85 != nil {
+								l82[i83].ForyReadEvolved(c, ev85)
 							} else {
-								l68[i69].ForyRead(c)
+								l82[i83].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i69)
+								c.TraceIndex(i83)
 								break
 							}
 						}
 					}
 				}
-				l62[i63] = l68
+				l65[i66] = l82
 				if c.Failed() {
-					c.TraceIndex(i63)
+					c.TraceIndex(i66)
 					break
 				}
 			}
 		}
 	}
-	x.Bomb = l62
+	x.Bomb = l65
 	if c.Failed() {
 		c.Trace("Bomb")
 		return
 	}
-	n73 := c.ReadLengthFast(2)
-	if n73 < 0 {
-		n73 = c.ReadLength(2)
+	n90 := c.ReadLengthFast(2)
+	if n90 < 0 {
+		n90 = c.ReadLength(2)
 	}
-	m74 := foryimpl.MakeMap[map[string]*Tag](c, n73)
-	for n73 > 0 && !c.Failed() {
-		sz75, vn76, ev81 := c.ReadMapChunk(n73, 21, 30, foryTypeTag, true)
-		for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-			var k78 string
-			k78 = c.ReadString()
-			var v79 *Tag
-			if !vn76 {
-				p80 := foryimpl.Alloc[Tag](c)
-				if ev81 != nil {
-					p80.ForyReadEvolved(c, ev81)
+	m91 := foryimpl.MakeMap[map[string]*Tag](c, n90)
+	for n90 > 0 && !c.Failed() {
+		sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 30, foryTypeTag, true)
+		for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
+			var k95 string
+			k95 = c.ReadString()
+			var v96 *Tag
+			if !vn93 {
+				p97 := foryimpl.Alloc[Tag](c)
+				if ev98 != nil {
+					p97.ForyReadEvolved(c, ev98)
 				} else {
-					p80.ForyRead(c)
+					p97.ForyRead(c)
 				}
-				v79 = p80
+				v96 = p97
 			}
-			m74[k78] = v79
+			m91[k95] = v96
 		}
-		n73 -= sz75
+		n90 -= sz92
 	}
-	x.ByName = m74
+	x.ByName = m91
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n83 := c.ReadLengthFast(1)
-	if n83 < 0 {
-		n83 = c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
 	}
-	l84 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n83)
-	if n83 > 0 {
-		hn86, ev87 := c.ReadStructListHeader(foryTypeAddress)
+	l101 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n100)
+	if n100 > 0 {
+		hn103, tr105, ev104 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
-			for i85 := range l84 {
-				if hn86 && !c.ReadFlag() {
-					clear(l84[i85 : i85+1])
+			for i102 := range l101 {
+				if tr105 {
+					if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
+						l101[i102] = foryimpl.BackRef[Address](c, id108)
+					} else if st107 == foryimpl.RefFollows {
+						p109 := foryimpl.Alloc[Address](c)
+						foryimpl.SetRef(c, id108, p109)
+						if ev104 != nil {
+							p109.ForyReadEvolved(c, ev104)
+						} else {
+							p109.ForyRead(c)
+						}
+						l101[i102] = p109
+					} else {
+						l101[i102] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i102)
+						break
+					}
 					continue
 				}
-				p89 := foryimpl.Alloc[Address](c)
-				if ev87 != nil {
-					p89.ForyReadEvolved(c, ev87)
-				} else {
-					p89.ForyRead(c)
+				if hn103 && !c.ReadFlag() {
+					clear(l101[i102 : i102+1])
+					continue
 				}
-				l84[i85] = p89
+				p106 := foryimpl.Alloc[Address](c)
+				if ev104 != nil {
+					p106.ForyReadEvolved(c, ev104)
+				} else {
+					p106.ForyRead(c)
+				}
+				l101[i102] = p106
 				if c.Failed() {
-					c.TraceIndex(i85)
+					c.TraceIndex(i102)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l84
+	x.PAddrs = l101
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n90 := c.ReadLengthFast(1)
-	if n90 < 0 {
-		n90 = c.ReadLength(1)
+	n110 := c.ReadLengthFast(1)
+	if n110 < 0 {
+		n110 = c.ReadLength(1)
 	}
-	l91 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n90)
-	if n90 > 0 {
-		hn93, ev94 := c.ReadStructListHeader(foryTypeTag)
+	l111 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n110)
+	if n110 > 0 {
+		hn113, tr115, ev114 := c.ReadStructListHeaderRef(foryTypeTag)
 		if !c.Failed() {
-			for i92 := range l91 {
-				if hn93 && !c.ReadFlag() {
-					clear(l91[i92 : i92+1])
+			for i112 := range l111 {
+				if tr115 {
+					if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
+						if p118 := foryimpl.BackRef[Tag](c, id117); p118 != nil {
+							l111[i112] = *p118
+						}
+					} else if st116 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id117, &l111[i112])
+						if ev114 != nil {
+							l111[i112].ForyReadEvolved(c, ev114)
+						} else {
+							l111[i112].ForyRead(c)
+						}
+					} else {
+						l111[i112] = Tag{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i112)
+						break
+					}
 					continue
 				}
-				if ev94 != nil {
-					l91[i92].ForyReadEvolved(c, ev94)
+				if hn113 && !c.ReadFlag() {
+					clear(l111[i112 : i112+1])
+					continue
+				}
+				if ev114 != nil {
+					l111[i112].ForyReadEvolved(c, ev114)
 				} else {
-					l91[i92].ForyRead(c)
+					l111[i112].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i92)
+					c.TraceIndex(i112)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l91
+	x.Tags = l111
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -955,250 +1100,334 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n96 := c.ReadLengthFast(1)
-	if n96 < 0 {
-		n96 = c.ReadLength(1)
+	n119 := c.ReadLengthFast(1)
+	if n119 < 0 {
+		n119 = c.ReadLength(1)
 	}
-	l97 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n96)
-	if n96 > 0 {
-		hn99, ev100 := c.ReadStructListHeader(foryTypeAddress)
+	l120 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n119)
+	if n119 > 0 {
+		hn122, tr124, ev123 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
-			for i98 := range l97 {
-				if hn99 && !c.ReadFlag() {
-					clear(l97[i98 : i98+1])
+			for i121 := range l120 {
+				if tr124 {
+					if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+						if p127 := foryimpl.BackRef[Address](c, id126); p127 != nil {
+							l120[i121] = *p127
+						}
+					} else if st125 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id126, &l120[i121])
+						if ev123 != nil {
+							l120[i121].ForyReadEvolved(c, ev123)
+						} else {
+							l120[i121].ForyRead(c)
+						}
+					} else {
+						l120[i121] = Address{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i121)
+						break
+					}
 					continue
 				}
-				if ev100 != nil {
-					l97[i98].ForyReadEvolved(c, ev100)
+				if hn122 && !c.ReadFlag() {
+					clear(l120[i121 : i121+1])
+					continue
+				}
+				if ev123 != nil {
+					l120[i121].ForyReadEvolved(c, ev123)
 				} else {
-					l97[i98].ForyRead(c)
+					l120[i121].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i98)
+					c.TraceIndex(i121)
 					break
 				}
 			}
 		}
 	}
-	x.Addrs = l97
+	x.Addrs = l120
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n102 := c.ReadLengthFast(1)
-	if n102 < 0 {
-		n102 = c.ReadLength(1)
+	n128 := c.ReadLengthFast(1)
+	if n128 < 0 {
+		n128 = c.ReadLength(1)
 	}
-	l103 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n102)
-	if n102 > 0 {
-		hn105, tr107 := c.ReadListHeaderRef(22)
+	l129 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n128)
+	if n128 > 0 {
+		hn131, tr133 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i104 := range l103 {
-				if tr107 {
-					if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
-						l103[i104] = foryimpl.BackRefSlice[Address](c, id109)
-					} else if st108 == foryimpl.RefFollows {
-						n110 := c.ReadLengthFast(1)
-						if n110 < 0 {
-							n110 = c.ReadLength(1)
+			for i130 := range l129 {
+				if tr133 {
+					if st134, id135 := c.ReadRefFlag(); st134 == foryimpl.RefBack {
+						l129[i130] = foryimpl.BackRefSlice[Address](c, id135)
+					} else if st134 == foryimpl.RefFollows {
+						n136 := c.ReadLengthFast(1)
+						if n136 < 0 {
+							n136 = c.ReadLength(1)
 						}
-						l111 := foryimpl.MakeSlice[[]Address](c, n110)
-						if n110 > 0 {
-							hn113, ev114 := c.ReadStructListHeader(foryTypeAddress)
+						l137 := foryimpl.MakeSlice[[]Address](c, n136)
+						if n136 > 0 {
+							hn139, tr141, ev140 := c.ReadStructListHeaderRef(foryTypeAddress)
 							if !c.Failed() {
-								for i112 := range l111 {
-									if hn113 && !c.ReadFlag() {
-										clear(l111[i112 : i112+1])
+								for i138 := range l137 {
+									if tr141 {
+										if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
+											if p144 := foryimpl.BackRef[Address](c, id143); p144 != nil {
+												l137[i138] = *p144
+											}
+										} else if st142 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id143, &l137[i138])
+											if ev140 != nil {
+												l137[i138].ForyReadEvolved(c, ev140)
+											} else {
+												l137[i138].ForyRead(c)
+											}
+										} else {
+											l137[i138] = Address{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i138)
+											break
+										}
 										continue
 									}
-									if ev114 != nil {
-										l111[i112].ForyReadEvolved(c, ev114)
+									if hn139 && !c.ReadFlag() {
+										clear(l137[i138 : i138+1])
+										continue
+									}
+									if ev140 != nil {
+										l137[i138].ForyReadEvolved(c, ev140)
 									} else {
-										l111[i112].ForyRead(c)
+										l137[i138].ForyRead(c)
 									}
 									if c.Failed() {
-										c.TraceIndex(i112)
+										c.TraceIndex(i138)
 										break
 									}
 								}
 							}
 						}
-						l103[i104] = l111
-						foryimpl.SetRefSlice(c, id109, l103[i104])
+						l129[i130] = l137
+						foryimpl.SetRefSlice(c, id135, l129[i130])
 					} else {
-						l103[i104] = nil
+						l129[i130] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i104)
+						c.TraceIndex(i130)
 						break
 					}
 					continue
 				}
-				if hn105 && !c.ReadFlag() {
-					clear(l103[i104 : i104+1])
+				if hn131 && !c.ReadFlag() {
+					clear(l129[i130 : i130+1])
 					continue
 				}
-				n116 := c.ReadLengthFast(1)
-				if n116 < 0 {
-					n116 = c.ReadLength(1)
+				n145 := c.ReadLengthFast(1)
+				if n145 < 0 {
+					n145 = c.ReadLength(1)
 				}
-				l117 := foryimpl.MakeSlice[[]Address](c, n116)
-				if n116 > 0 {
-					hn119, ev120 := c.ReadStructListHeader(foryTypeAddress)
+				l146 := foryimpl.MakeSlice[[]Address](c, n145)
+				if n145 > 0 {
+					hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeAddress)
 					if !c.Failed() {
-						for i118 := range l117 {
-							if hn119 && !c.ReadFlag() {
-								clear(l117[i118 : i118+1])
+						for i147 := range l146 {
+							if tr150 {
+								if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+									if p153 := foryimpl.BackRef[Address](c, id152); p153 != nil {
+										l146[i147] = *p153
+									}
+								} else if st151 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id152, &l146[i147])
+									if ev149 != nil {
+										l146[i147].ForyReadEvolved(c, ev149)
+									} else {
+										l146[i147].ForyRead(c)
+									}
+								} else {
+									l146[i147] = Address{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i147)
+									break
+								}
 								continue
 							}
-							if ev120 != nil {
-								l117[i118].ForyReadEvolved(c, ev120)
+							if hn148 && !c.ReadFlag() {
+								clear(l146[i147 : i147+1])
+								continue
+							}
+							if ev149 != nil {
+								l146[i147].ForyReadEvolved(c, ev149)
 							} else {
-								l117[i118].ForyRead(c)
+								l146[i147].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i118)
+								c.TraceIndex(i147)
 								break
 							}
 						}
 					}
 				}
-				l103[i104] = l117
+				l129[i130] = l146
 				if c.Failed() {
-					c.TraceIndex(i104)
+					c.TraceIndex(i130)
 					break
 				}
 			}
 		}
 	}
-	x.Bomb = l103
+	x.Bomb = l129
 	if c.Failed() {
 		c.Trace("Bomb")
 		return
 	}
-	n122 := c.ReadLengthFast(2)
-	if n122 < 0 {
-		n122 = c.ReadLength(2)
+	n154 := c.ReadLengthFast(2)
+	if n154 < 0 {
+		n154 = c.ReadLength(2)
 	}
-	m123 := foryimpl.MakeMap[map[string]*Tag](c, n122)
-	for n122 > 0 && !c.Failed() {
-		sz124, vn125, tr131, ev130 := c.ReadMapChunkRef(n122, 21, 30, foryTypeTag)
-		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
-			var k127 string
-			k127 = c.ReadString()
-			var v128 *Tag
-			if tr131 {
-				if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
-					v128 = foryimpl.BackRef[Tag](c, id133)
-				} else if st132 == foryimpl.RefFollows {
-					p134 := foryimpl.Alloc[Tag](c)
-					foryimpl.SetRef(c, id133, p134)
-					if ev130 != nil {
-						p134.ForyReadEvolved(c, ev130)
+	m155 := foryimpl.MakeMap[map[string]*Tag](c, n154)
+	for n154 > 0 && !c.Failed() {
+		sz156, vn157, tr163, ev162 := c.ReadMapChunkRef(n154, 21, 30, foryTypeTag)
+		for j158 := 0; j158 < sz156 && !c.Failed(); j158++ {
+			var k159 string
+			k159 = c.ReadString()
+			var v160 *Tag
+			if tr163 {
+				if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
+					v160 = foryimpl.BackRef[Tag](c, id165)
+				} else if st164 == foryimpl.RefFollows {
+					p166 := foryimpl.Alloc[Tag](c)
+					foryimpl.SetRef(c, id165, p166)
+					if ev162 != nil {
+						p166.ForyReadEvolved(c, ev162)
 					} else {
-						p134.ForyRead(c)
+						p166.ForyRead(c)
 					}
-					v128 = p134
+					v160 = p166
 				} else {
-					v128 = nil
+					v160 = nil
 				}
-			} else if !vn125 {
-				p129 := foryimpl.Alloc[Tag](c)
-				if ev130 != nil {
-					p129.ForyReadEvolved(c, ev130)
+			} else if !vn157 {
+				p161 := foryimpl.Alloc[Tag](c)
+				if ev162 != nil {
+					p161.ForyReadEvolved(c, ev162)
 				} else {
-					p129.ForyRead(c)
+					p161.ForyRead(c)
 				}
-				v128 = p129
+				v160 = p161
 			}
-			m123[k127] = v128
+			m155[k159] = v160
 		}
-		n122 -= sz124
+		n154 -= sz156
 	}
-	x.ByName = m123
+	x.ByName = m155
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n135 := c.ReadLengthFast(1)
-	if n135 < 0 {
-		n135 = c.ReadLength(1)
+	n167 := c.ReadLengthFast(1)
+	if n167 < 0 {
+		n167 = c.ReadLength(1)
 	}
-	l136 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n135)
-	if n135 > 0 {
-		hn138, tr140, ev139 := c.ReadStructListHeaderRef(foryTypeAddress)
+	l168 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n167)
+	if n167 > 0 {
+		hn170, tr172, ev171 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
-			for i137 := range l136 {
-				if tr140 {
-					if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-						l136[i137] = foryimpl.BackRef[Address](c, id143)
-					} else if st142 == foryimpl.RefFollows {
-						p144 := foryimpl.Alloc[Address](c)
-						foryimpl.SetRef(c, id143, p144)
-						if ev139 != nil {
-							p144.ForyReadEvolved(c, ev139)
+			for i169 := range l168 {
+				if tr172 {
+					if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
+						l168[i169] = foryimpl.BackRef[Address](c, id175)
+					} else if st174 == foryimpl.RefFollows {
+						p176 := foryimpl.Alloc[Address](c)
+						foryimpl.SetRef(c, id175, p176)
+						if ev171 != nil {
+							p176.ForyReadEvolved(c, ev171)
 						} else {
-							p144.ForyRead(c)
+							p176.ForyRead(c)
 						}
-						l136[i137] = p144
+						l168[i169] = p176
 					} else {
-						l136[i137] = nil
+						l168[i169] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i137)
+						c.TraceIndex(i169)
 						break
 					}
 					continue
 				}
-				if hn138 && !c.ReadFlag() {
-					clear(l136[i137 : i137+1])
+				if hn170 && !c.ReadFlag() {
+					clear(l168[i169 : i169+1])
 					continue
 				}
-				p141 := foryimpl.Alloc[Address](c)
-				if ev139 != nil {
-					p141.ForyReadEvolved(c, ev139)
+				p173 := foryimpl.Alloc[Address](c)
+				if ev171 != nil {
+					p173.ForyReadEvolved(c, ev171)
 				} else {
-					p141.ForyRead(c)
+					p173.ForyRead(c)
 				}
-				l136[i137] = p141
+				l168[i169] = p173
 				if c.Failed() {
-					c.TraceIndex(i137)
+					c.TraceIndex(i169)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l136
+	x.PAddrs = l168
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n145 := c.ReadLengthFast(1)
-	if n145 < 0 {
-		n145 = c.ReadLength(1)
+	n177 := c.ReadLengthFast(1)
+	if n177 < 0 {
+		n177 = c.ReadLength(1)
 	}
-	l146 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n145)
-	if n145 > 0 {
-		hn148, ev149 := c.ReadStructListHeader(foryTypeTag)
+	l178 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n177)
+	if n177 > 0 {
+		hn180, tr182, ev181 := c.ReadStructListHeaderRef(foryTypeTag)
 		if !c.Failed() {
-			for i147 := range l146 {
-				if hn148 && !c.ReadFlag() {
-					clear(l146[i147 : i147+1])
+			for i179 := range l178 {
+				if tr182 {
+					if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
+						if p185 := foryimpl.BackRef[Tag](c, id184); p185 != nil {
+							l178[i179] = *p185
+						}
+					} else if st183 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id184, &l178[i179])
+						if ev181 != nil {
+							l178[i179].ForyReadEvolved(c, ev181)
+						} else {
+							l178[i179].ForyRead(c)
+						}
+					} else {
+						l178[i179] = Tag{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i179)
+						break
+					}
 					continue
 				}
-				if ev149 != nil {
-					l146[i147].ForyReadEvolved(c, ev149)
+				if hn180 && !c.ReadFlag() {
+					clear(l178[i179 : i179+1])
+					continue
+				}
+				if ev181 != nil {
+					l178[i179].ForyReadEvolved(c, ev181)
 				} else {
-					l146[i147].ForyRead(c)
+					l178[i179].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i147)
+					c.TraceIndex(i179)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l146
+	x.Tags = l178
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1212,153 +1441,36 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n151 := c.ReadLengthFast(1)
-				if n151 < 0 {
-					n151 = c.ReadLength(1)
-				}
-				l152 := foryimpl.MakeSlice[[]Address](c, n151)
-				if n151 > 0 {
-					hn154, ev155 := c.ReadStructListHeader(foryTypeAddress)
-					if !c.Failed() {
-						for i153 := range l152 {
-							if hn154 && !c.ReadFlag() {
-								clear(l152[i153 : i153+1])
-								continue
-							}
-							if ev155 != nil {
-								l152[i153].ForyReadEvolved(c, ev155)
-							} else {
-								l152[i153].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i153)
-								break
-							}
-						}
-					}
-				}
-				x.Addrs = l152
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				n157 := c.ReadLengthFast(1)
-				if n157 < 0 {
-					n157 = c.ReadLength(1)
-				}
-				l158 := foryimpl.MakeSlice[[][]Address](c, n157)
-				if n157 > 0 {
-					hn160 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i159 := range l158 {
-							if hn160 && !c.ReadFlag() {
-								clear(l158[i159 : i159+1])
-								continue
-							}
-							n163 := c.ReadLengthFast(1)
-							if n163 < 0 {
-								n163 = c.ReadLength(1)
-							}
-							l164 := foryimpl.MakeSlice[[]Address](c, n163)
-							if n163 > 0 {
-								hn166, ev167 := c.ReadStructListHeader(foryTypeAddress)
-								if !c.Failed() {
-									for i165 := range l164 {
-										if hn166 && !c.ReadFlag() {
-											clear(l164[i165 : i165+1])
-											continue
-										}
-										if ev167 != nil {
-											l164[i165].ForyReadEvolved(c, ev167)
-										} else {
-											l164[i165].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i165)
-											break
-										}
-									}
-								}
-							}
-							l158[i159] = l164
-							if c.Failed() {
-								c.TraceIndex(i159)
-								break
-							}
-						}
-					}
-				}
-				x.Bomb = l158
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				n169 := c.ReadLengthFast(2)
-				if n169 < 0 {
-					n169 = c.ReadLength(2)
-				}
-				m170 := foryimpl.MakeMap[map[string]*Tag](c, n169)
-				for n169 > 0 && !c.Failed() {
-					sz171, vn172, ev177 := c.ReadMapChunk(n169, 21, 30, foryTypeTag, true)
-					for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
-						var k174 string
-						k174 = c.ReadString()
-						var v175 *Tag
-						if !vn172 {
-							p176 := foryimpl.Alloc[Tag](c)
-							if ev177 != nil {
-								p176.ForyReadEvolved(c, ev177)
-							} else {
-								p176.ForyRead(c)
-							}
-							v175 = p176
-						}
-						m170[k174] = v175
-					}
-					n169 -= sz171
-				}
-				x.ByName = m170
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				n179 := c.ReadLengthFast(1)
-				if n179 < 0 {
-					n179 = c.ReadLength(1)
-				}
-				l180 := foryimpl.MakeSlice[[]*Address](c, n179)
-				if n179 > 0 {
-					hn182, ev183 := c.ReadStructListHeader(foryTypeAddress)
-					if !c.Failed() {
-						for i181 := range l180 {
-							if hn182 && !c.ReadFlag() {
-								clear(l180[i181 : i181+1])
-								continue
-							}
-							p185 := foryimpl.Alloc[Address](c)
-							if ev183 != nil {
-								p185.ForyReadEvolved(c, ev183)
-							} else {
-								p185.ForyRead(c)
-							}
-							l180[i181] = p185
-							if c.Failed() {
-								c.TraceIndex(i181)
-								break
-							}
-						}
-					}
-				}
-				x.PAddrs = l180
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
 				n186 := c.ReadLengthFast(1)
 				if n186 < 0 {
 					n186 = c.ReadLength(1)
 				}
-				l187 := foryimpl.MakeSlice[[]Tag](c, n186)
+				l187 := foryimpl.MakeSlice[[]Address](c, n186)
 				if n186 > 0 {
-					hn189, ev190 := c.ReadStructListHeader(foryTypeTag)
+					hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeAddress)
 					if !c.Failed() {
 						for i188 := range l187 {
+							if tr191 {
+								if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
+									if p194 := foryimpl.BackRef[Address](c, id193); p194 != nil {
+										l187[i188] = *p194
+									}
+								} else if st192 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id193, &l187[i188])
+									if ev190 != nil {
+										l187[i188].ForyReadEvolved(c, ev190)
+									} else {
+										l187[i188].ForyRead(c)
+									}
+								} else {
+									l187[i188] = Address{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i188)
+									break
+								}
+								continue
+							}
 							if hn189 && !c.ReadFlag() {
 								clear(l187[i188 : i188+1])
 								continue
@@ -1375,7 +1487,269 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						}
 					}
 				}
-				x.Tags = l187
+				x.Addrs = l187
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n195 := c.ReadLengthFast(1)
+				if n195 < 0 {
+					n195 = c.ReadLength(1)
+				}
+				l196 := foryimpl.MakeSlice[[][]Address](c, n195)
+				if n195 > 0 {
+					hn198, tr200 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i197 := range l196 {
+							if tr200 {
+								if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
+									l196[i197] = foryimpl.BackRefSlice[Address](c, id202)
+								} else if st201 == foryimpl.RefFollows {
+									n203 := c.ReadLengthFast(1)
+									if n203 < 0 {
+										n203 = c.ReadLength(1)
+									}
+									l204 := foryimpl.MakeSlice[[]Address](c, n203)
+									if n203 > 0 {
+										hn206, tr208, ev207 := c.ReadStructListHeaderRef(foryTypeAddress)
+										if !c.Failed() {
+											for i205 := range l204 {
+												if tr208 {
+													if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+														if p211 := foryimpl.BackRef[Address](c, id210); p211 != nil {
+															l204[i205] = *p211
+														}
+													} else if st209 == foryimpl.RefFollows {
+														foryimpl.SetRef(c, id210, &l204[i205])
+														if ev207 != nil {
+															l204[i205].ForyReadEvolved(c, ev207)
+														} else {
+															l204[i205].ForyRead(c)
+														}
+													} else {
+														l204[i205] = Address{}
+													}
+													if c.Failed() {
+														c.TraceIndex(i205)
+														break
+													}
+													continue
+												}
+												if hn206 && !c.ReadFlag() {
+													clear(l204[i205 : i205+1])
+													continue
+												}
+												if ev207 != nil {
+													l204[i205].ForyReadEvolved(c, ev207)
+												} else {
+													l204[i205].ForyRead(c)
+												}
+												if c.Failed() {
+													c.TraceIndex(i205)
+													break
+												}
+											}
+										}
+									}
+									l196[i197] = l204
+									foryimpl.SetRefSlice(c, id202, l196[i197])
+								} else {
+									l196[i197] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i197)
+									break
+								}
+								continue
+							}
+							if hn198 && !c.ReadFlag() {
+								clear(l196[i197 : i197+1])
+								continue
+							}
+							n212 := c.ReadLengthFast(1)
+							if n212 < 0 {
+								n212 = c.ReadLength(1)
+							}
+							l213 := foryimpl.MakeSlice[[]Address](c, n212)
+							if n212 > 0 {
+								hn215, tr217, ev216 := c.ReadStructListHeaderRef(foryTypeAddress)
+								if !c.Failed() {
+									for i214 := range l213 {
+										if tr217 {
+											if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
+												if p220 := foryimpl.BackRef[Address](c, id219); p220 != nil {
+													l213[i214] = *p220
+												}
+											} else if st218 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id219, &l213[i214])
+												if ev216 != nil {
+													l213[i214].ForyReadEvolved(c, ev216)
+												} else {
+													l213[i214].ForyRead(c)
+												}
+											} else {
+												l213[i214] = Address{}
+											}
+											if c.Failed() {
+												c.TraceIndex(i214)
+												break
+											}
+											continue
+										}
+										if hn215 && !c.ReadFlag() {
+											clear(l213[i214 : i214+1])
+											continue
+										}
+										if ev216 != nil {
+											l213[i214].ForyReadEvolved(c, ev216)
+										} else {
+											l213[i214].ForyRead(c)
+										}
+										if c.Failed() {
+											c.TraceIndex(i214)
+											break
+										}
+									}
+								}
+							}
+							l196[i197] = l213
+							if c.Failed() {
+								c.TraceIndex(i197)
+								break
+							}
+						}
+					}
+				}
+				x.Bomb = l196
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n221 := c.ReadLengthFast(2)
+				if n221 < 0 {
+					n221 = c.ReadLength(2)
+				}
+				m222 := foryimpl.MakeMap[map[string]*Tag](c, n221)
+				for n221 > 0 && !c.Failed() {
+					sz223, vn224, ev229 := c.ReadMapChunk(n221, 21, 30, foryTypeTag, true)
+					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
+						var k226 string
+						k226 = c.ReadString()
+						var v227 *Tag
+						if !vn224 {
+							p228 := foryimpl.Alloc[Tag](c)
+							if ev229 != nil {
+								p228.ForyReadEvolved(c, ev229)
+							} else {
+								p228.ForyRead(c)
+							}
+							v227 = p228
+						}
+						m222[k226] = v227
+					}
+					n221 -= sz223
+				}
+				x.ByName = m222
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n231 := c.ReadLengthFast(1)
+				if n231 < 0 {
+					n231 = c.ReadLength(1)
+				}
+				l232 := foryimpl.MakeSlice[[]*Address](c, n231)
+				if n231 > 0 {
+					hn234, tr236, ev235 := c.ReadStructListHeaderRef(foryTypeAddress)
+					if !c.Failed() {
+						for i233 := range l232 {
+							if tr236 {
+								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
+									l232[i233] = foryimpl.BackRef[Address](c, id239)
+								} else if st238 == foryimpl.RefFollows {
+									p240 := foryimpl.Alloc[Address](c)
+									foryimpl.SetRef(c, id239, p240)
+									if ev235 != nil {
+										p240.ForyReadEvolved(c, ev235)
+									} else {
+										p240.ForyRead(c)
+									}
+									l232[i233] = p240
+								} else {
+									l232[i233] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i233)
+									break
+								}
+								continue
+							}
+							if hn234 && !c.ReadFlag() {
+								clear(l232[i233 : i233+1])
+								continue
+							}
+							p237 := foryimpl.Alloc[Address](c)
+							if ev235 != nil {
+								p237.ForyReadEvolved(c, ev235)
+							} else {
+								p237.ForyRead(c)
+							}
+							l232[i233] = p237
+							if c.Failed() {
+								c.TraceIndex(i233)
+								break
+							}
+						}
+					}
+				}
+				x.PAddrs = l232
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n241 := c.ReadLengthFast(1)
+				if n241 < 0 {
+					n241 = c.ReadLength(1)
+				}
+				l242 := foryimpl.MakeSlice[[]Tag](c, n241)
+				if n241 > 0 {
+					hn244, tr246, ev245 := c.ReadStructListHeaderRef(foryTypeTag)
+					if !c.Failed() {
+						for i243 := range l242 {
+							if tr246 {
+								if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
+									if p249 := foryimpl.BackRef[Tag](c, id248); p249 != nil {
+										l242[i243] = *p249
+									}
+								} else if st247 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id248, &l242[i243])
+									if ev245 != nil {
+										l242[i243].ForyReadEvolved(c, ev245)
+									} else {
+										l242[i243].ForyRead(c)
+									}
+								} else {
+									l242[i243] = Tag{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i243)
+									break
+								}
+								continue
+							}
+							if hn244 && !c.ReadFlag() {
+								clear(l242[i243 : i243+1])
+								continue
+							}
+							if ev245 != nil {
+								l242[i243].ForyReadEvolved(c, ev245)
+							} else {
+								l242[i243].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i243)
+								break
+							}
+						}
+					}
+				}
+				x.Tags = l242
 			}
 		default:
 			c.SkipField(f)

@@ -5579,35 +5579,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l831 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n830)
 	if n830 > 0 {
-		hn833 := c.ReadListHeader(22)
+		hn833, tr835 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i832 := range l831 {
+				if tr835 {
+					if st836, id837 := c.ReadRefFlag(); st836 == foryimpl.RefBack {
+						l831[i832] = foryimpl.BackRefSlice[int32](c, id837)
+					} else if st836 == foryimpl.RefFollows {
+						n838 := c.ReadLengthFast(1)
+						if n838 < 0 {
+							n838 = c.ReadLength(1)
+						}
+						l839 := foryimpl.MakeSlice[[]int32](c, n838)
+						if n838 > 0 {
+							hn841 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i840 := range l839 {
+									if hn841 && !c.ReadFlag() {
+										clear(l839[i840 : i840+1])
+										continue
+									}
+									l839[i840] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i840)
+										break
+									}
+								}
+							}
+						}
+						l831[i832] = l839
+						foryimpl.SetRefSlice(c, id837, l831[i832])
+					} else {
+						l831[i832] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i832)
+						break
+					}
+					continue
+				}
 				if hn833 && !c.ReadFlag() {
 					clear(l831[i832 : i832+1])
 					continue
 				}
-				n836 := c.ReadLengthFast(1)
-				if n836 < 0 {
-					n836 = c.ReadLength(1)
+				n844 := c.ReadLengthFast(1)
+				if n844 < 0 {
+					n844 = c.ReadLength(1)
 				}
-				l837 := foryimpl.MakeSlice[[]int32](c, n836)
-				if n836 > 0 {
-					hn839 := c.ReadListHeader(5)
+				l845 := foryimpl.MakeSlice[[]int32](c, n844)
+				if n844 > 0 {
+					hn847 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i838 := range l837 {
-							if hn839 && !c.ReadFlag() {
-								clear(l837[i838 : i838+1])
+						for i846 := range l845 {
+							if hn847 && !c.ReadFlag() {
+								clear(l845[i846 : i846+1])
 								continue
 							}
-							l837[i838] = r.ReadVarInt32()
+							l845[i846] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i838)
+								c.TraceIndex(i846)
 								break
 							}
 						}
 					}
 				}
-				l831[i832] = l837
+				l831[i832] = l845
 				if c.Failed() {
 					c.TraceIndex(i832)
 					break
@@ -5620,170 +5656,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LL")
 		return
 	}
-	n842 := c.ReadLengthFast(1)
-	if n842 < 0 {
-		n842 = c.ReadLength(1)
+	n850 := c.ReadLengthFast(1)
+	if n850 < 0 {
+		n850 = c.ReadLength(1)
 	}
-	l843 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n842)
-	if n842 > 0 {
-		hn845 := c.ReadListHeader(24)
+	l851 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n850)
+	if n850 > 0 {
+		hn853, tr855 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i844 := range l843 {
-				if hn845 && !c.ReadFlag() {
-					clear(l843[i844 : i844+1])
+			for i852 := range l851 {
+				if tr855 {
+					if st856, id857 := c.ReadRefFlag(); st856 == foryimpl.RefBack {
+						l851[i852] = foryimpl.BackRefMap[string, int32](c, id857)
+					} else if st856 == foryimpl.RefFollows {
+						n858 := c.ReadLengthFast(2)
+						if n858 < 0 {
+							n858 = c.ReadLength(2)
+						}
+						m859 := foryimpl.MakeMap[map[string]int32](c, n858)
+						for n858 > 0 && !c.Failed() {
+							sz860, vn861, _ := c.ReadMapChunk(n858, 21, 5, nil, false)
+							for j862 := 0; j862 < sz860 && !c.Failed(); j862++ {
+								var k863 string
+								k863 = c.ReadString()
+								var v864 int32
+								if !vn861 {
+									v864 = r.ReadVarInt32()
+								}
+								m859[k863] = v864
+							}
+							n858 -= sz860
+						}
+						l851[i852] = m859
+						foryimpl.SetRefMap(c, id857, l851[i852])
+					} else {
+						l851[i852] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i852)
+						break
+					}
 					continue
 				}
-				n848 := c.ReadLengthFast(2)
-				if n848 < 0 {
-					n848 = c.ReadLength(2)
+				if hn853 && !c.ReadFlag() {
+					clear(l851[i852 : i852+1])
+					continue
 				}
-				m849 := foryimpl.MakeMap[map[string]int32](c, n848)
-				for n848 > 0 && !c.Failed() {
-					sz850, vn851, _ := c.ReadMapChunk(n848, 21, 5, nil, false)
-					for j852 := 0; j852 < sz850 && !c.Failed(); j852++ {
-						var k853 string
-						k853 = c.ReadString()
-						var v854 int32
-						if !vn851 {
-							v854 = r.ReadVarInt32()
+				n866 := c.ReadLengthFast(2)
+				if n866 < 0 {
+					n866 = c.ReadLength(2)
+				}
+				m867 := foryimpl.MakeMap[map[string]int32](c, n866)
+				for n866 > 0 && !c.Failed() {
+					sz868, vn869, _ := c.ReadMapChunk(n866, 21, 5, nil, false)
+					for j870 := 0; j870 < sz868 && !c.Failed(); j870++ {
+						var k871 string
+						k871 = c.ReadString()
+						var v872 int32
+						if !vn869 {
+							v872 = r.ReadVarInt32()
 						}
-						m849[k853] = v854
+						m867[k871] = v872
 					}
-					n848 -= sz850
+					n866 -= sz868
 				}
-				l843[i844] = m849
+				l851[i852] = m867
 				if c.Failed() {
-					c.TraceIndex(i844)
+					c.TraceIndex(i852)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l843
+	x.LM = l851
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n856 := c.ReadLengthFast(1)
-	if n856 < 0 {
-		n856 = c.ReadLength(1)
+	n874 := c.ReadLengthFast(1)
+	if n874 < 0 {
+		n874 = c.ReadLength(1)
 	}
-	l857 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n856)
-	if n856 > 0 {
-		hn859 := c.ReadListHeader(5)
+	l875 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n874)
+	if n874 > 0 {
+		hn877 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i858 := range l857 {
-				if hn859 && !c.ReadFlag() {
-					clear(l857[i858 : i858+1])
+			for i876 := range l875 {
+				if hn877 && !c.ReadFlag() {
+					clear(l875[i876 : i876+1])
 					continue
 				}
-				p862 := foryimpl.Alloc[int32](c)
-				*p862 = r.ReadVarInt32()
-				l857[i858] = p862
+				p880 := foryimpl.Alloc[int32](c)
+				*p880 = r.ReadVarInt32()
+				l875[i876] = p880
 				if c.Failed() {
-					c.TraceIndex(i858)
+					c.TraceIndex(i876)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l857
+	x.LPI = l875
 	if c.Failed() {
 		c.Trace("LPI")
-		return
-	}
-	n863 := c.ReadLengthFast(1)
-	if n863 < 0 {
-		n863 = c.ReadLength(1)
-	}
-	l864 := foryimpl.ReuseSlice[[]string](c, x.LS, n863)
-	if n863 > 0 {
-		hn866 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i865 := range l864 {
-				if hn866 && !c.ReadFlag() {
-					clear(l864[i865 : i865+1])
-					continue
-				}
-				l864[i865] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i865)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l864
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n869 := c.ReadLengthFast(1)
-	if n869 < 0 {
-		n869 = c.ReadLength(1)
-	}
-	l870 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n869)
-	if n869 > 0 {
-		hn872 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i871 := range l870 {
-				if hn872 && !c.ReadFlag() {
-					clear(l870[i871 : i871+1])
-					continue
-				}
-				l870[i871] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i871)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l870
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n875 := c.ReadLengthFast(2)
-	if n875 < 0 {
-		n875 = c.ReadLength(2)
-	}
-	l876 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n875)
-	if n875 > 0 {
-		hn878 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i877 := range l876 {
-				if hn878 && !c.ReadFlag() {
-					clear(l876[i877 : i877+1])
-					continue
-				}
-				l876[i877] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i877)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l876
-	if c.Failed() {
-		c.Trace("LU16")
 		return
 	}
 	n881 := c.ReadLengthFast(1)
 	if n881 < 0 {
 		n881 = c.ReadLength(1)
 	}
-	l882 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n881)
+	l882 := foryimpl.ReuseSlice[[]string](c, x.LS, n881)
 	if n881 > 0 {
-		hn884 := c.ReadListHeader(14)
+		hn884 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i883 := range l882 {
 				if hn884 && !c.ReadFlag() {
 					clear(l882[i883 : i883+1])
 					continue
 				}
-				l882[i883] = r.ReadVarUint64()
+				l882[i883] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i883)
 					break
@@ -5791,259 +5782,337 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU64 = l882
+	x.LS = l882
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n887 := c.ReadLengthFast(1)
+	if n887 < 0 {
+		n887 = c.ReadLength(1)
+	}
+	l888 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n887)
+	if n887 > 0 {
+		hn890 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i889 := range l888 {
+				if hn890 && !c.ReadFlag() {
+					clear(l888[i889 : i889+1])
+					continue
+				}
+				l888[i889] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i889)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l888
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n893 := c.ReadLengthFast(2)
+	if n893 < 0 {
+		n893 = c.ReadLength(2)
+	}
+	l894 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n893)
+	if n893 > 0 {
+		hn896 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i895 := range l894 {
+				if hn896 && !c.ReadFlag() {
+					clear(l894[i895 : i895+1])
+					continue
+				}
+				l894[i895] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i895)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l894
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n899 := c.ReadLengthFast(1)
+	if n899 < 0 {
+		n899 = c.ReadLength(1)
+	}
+	l900 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n899)
+	if n899 > 0 {
+		hn902 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i901 := range l900 {
+				if hn902 && !c.ReadFlag() {
+					clear(l900[i901 : i901+1])
+					continue
+				}
+				l900[i901] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i901)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l900
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n887 := c.ReadLengthFast(2)
-	if n887 < 0 {
-		n887 = c.ReadLength(2)
+	n905 := c.ReadLengthFast(2)
+	if n905 < 0 {
+		n905 = c.ReadLength(2)
 	}
-	m888 := foryimpl.MakeMap[map[bool]string](c, n887)
-	for n887 > 0 && !c.Failed() {
-		sz889, vn890, _ := c.ReadMapChunk(n887, 1, 21, nil, false)
-		for j891 := 0; j891 < sz889 && !c.Failed(); j891++ {
-			var k892 bool
-			k892 = r.ReadBool()
-			var v893 string
-			if !vn890 {
-				v893 = c.ReadString()
+	m906 := foryimpl.MakeMap[map[bool]string](c, n905)
+	for n905 > 0 && !c.Failed() {
+		sz907, vn908, _ := c.ReadMapChunk(n905, 1, 21, nil, false)
+		for j909 := 0; j909 < sz907 && !c.Failed(); j909++ {
+			var k910 bool
+			k910 = r.ReadBool()
+			var v911 string
+			if !vn908 {
+				v911 = c.ReadString()
 			}
-			m888[k892] = v893
+			m906[k910] = v911
 		}
-		n887 -= sz889
+		n905 -= sz907
 	}
-	x.MBS = m888
+	x.MBS = m906
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n895 := c.ReadLengthFast(2)
-	if n895 < 0 {
-		n895 = c.ReadLength(2)
+	n913 := c.ReadLengthFast(2)
+	if n913 < 0 {
+		n913 = c.ReadLength(2)
 	}
-	m896 := foryimpl.MakeMap[map[Color]string](c, n895)
-	for n895 > 0 && !c.Failed() {
-		sz897, vn898, _ := c.ReadMapChunk(n895, 25, 21, nil, false)
-		for j899 := 0; j899 < sz897 && !c.Failed(); j899++ {
-			var k900 Color
-			if e902 := c.ReadEnumFast(uint32(0x7fffffff)); e902 >= 0 {
-				k900 = Color(e902)
+	m914 := foryimpl.MakeMap[map[Color]string](c, n913)
+	for n913 > 0 && !c.Failed() {
+		sz915, vn916, _ := c.ReadMapChunk(n913, 25, 21, nil, false)
+		for j917 := 0; j917 < sz915 && !c.Failed(); j917++ {
+			var k918 Color
+			if e920 := c.ReadEnumFast(uint32(0x7fffffff)); e920 >= 0 {
+				k918 = Color(e920)
 			} else {
-				k900 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k918 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v901 string
-			if !vn898 {
-				v901 = c.ReadString()
+			var v919 string
+			if !vn916 {
+				v919 = c.ReadString()
 			}
-			m896[k900] = v901
+			m914[k918] = v919
 		}
-		n895 -= sz897
+		n913 -= sz915
 	}
-	x.MES = m896
+	x.MES = m914
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n904 := c.ReadLengthFast(2)
-	if n904 < 0 {
-		n904 = c.ReadLength(2)
+	n922 := c.ReadLengthFast(2)
+	if n922 < 0 {
+		n922 = c.ReadLength(2)
 	}
-	m905 := foryimpl.MakeMap[map[int64]float64](c, n904)
-	for n904 > 0 && !c.Failed() {
-		sz906, vn907, _ := c.ReadMapChunk(n904, 7, 20, nil, false)
-		for j908 := 0; j908 < sz906 && !c.Failed(); j908++ {
-			var k909 int64
-			k909 = r.ReadVarInt64()
-			var v910 float64
-			if !vn907 {
-				v910 = r.ReadFloat64()
+	m923 := foryimpl.MakeMap[map[int64]float64](c, n922)
+	for n922 > 0 && !c.Failed() {
+		sz924, vn925, _ := c.ReadMapChunk(n922, 7, 20, nil, false)
+		for j926 := 0; j926 < sz924 && !c.Failed(); j926++ {
+			var k927 int64
+			k927 = r.ReadVarInt64()
+			var v928 float64
+			if !vn925 {
+				v928 = r.ReadFloat64()
 			}
-			m905[k909] = v910
+			m923[k927] = v928
 		}
-		n904 -= sz906
+		n922 -= sz924
 	}
-	x.MI64F = m905
+	x.MI64F = m923
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n912 := c.ReadLengthFast(2)
-	if n912 < 0 {
-		n912 = c.ReadLength(2)
+	n930 := c.ReadLengthFast(2)
+	if n930 < 0 {
+		n930 = c.ReadLength(2)
 	}
-	m913 := foryimpl.MakeMap[map[int32]string](c, n912)
-	for n912 > 0 && !c.Failed() {
-		sz914, vn915, _ := c.ReadMapChunk(n912, 5, 21, nil, false)
-		for j916 := 0; j916 < sz914 && !c.Failed(); j916++ {
-			var k917 int32
-			k917 = r.ReadVarInt32()
-			var v918 string
-			if !vn915 {
-				v918 = c.ReadString()
+	m931 := foryimpl.MakeMap[map[int32]string](c, n930)
+	for n930 > 0 && !c.Failed() {
+		sz932, vn933, _ := c.ReadMapChunk(n930, 5, 21, nil, false)
+		for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
+			var k935 int32
+			k935 = r.ReadVarInt32()
+			var v936 string
+			if !vn933 {
+				v936 = c.ReadString()
 			}
-			m913[k917] = v918
+			m931[k935] = v936
 		}
-		n912 -= sz914
+		n930 -= sz932
 	}
-	x.MIS = m913
+	x.MIS = m931
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n920 := c.ReadLengthFast(2)
-	if n920 < 0 {
-		n920 = c.ReadLength(2)
+	n938 := c.ReadLengthFast(2)
+	if n938 < 0 {
+		n938 = c.ReadLength(2)
 	}
-	m921 := foryimpl.MakeMap[map[string]int32](c, n920)
-	for n920 > 0 && !c.Failed() {
-		sz922, vn923, _ := c.ReadMapChunk(n920, 21, 5, nil, false)
-		for j924 := 0; j924 < sz922 && !c.Failed(); j924++ {
-			var k925 string
-			k925 = c.ReadString()
-			var v926 int32
-			if !vn923 {
-				v926 = r.ReadVarInt32()
+	m939 := foryimpl.MakeMap[map[string]int32](c, n938)
+	for n938 > 0 && !c.Failed() {
+		sz940, vn941, _ := c.ReadMapChunk(n938, 21, 5, nil, false)
+		for j942 := 0; j942 < sz940 && !c.Failed(); j942++ {
+			var k943 string
+			k943 = c.ReadString()
+			var v944 int32
+			if !vn941 {
+				v944 = r.ReadVarInt32()
 			}
-			m921[k925] = v926
+			m939[k943] = v944
 		}
-		n920 -= sz922
+		n938 -= sz940
 	}
-	x.MSI = m921
+	x.MSI = m939
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n928 := c.ReadLengthFast(2)
-	if n928 < 0 {
-		n928 = c.ReadLength(2)
+	n946 := c.ReadLengthFast(2)
+	if n946 < 0 {
+		n946 = c.ReadLength(2)
 	}
-	m929 := foryimpl.MakeMap[map[string][]string](c, n928)
-	for n928 > 0 && !c.Failed() {
-		sz930, vn931, _ := c.ReadMapChunk(n928, 21, 22, nil, true)
-		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
-			var k933 string
-			k933 = c.ReadString()
-			var v934 []string
-			if !vn931 {
-				n935 := c.ReadLengthFast(1)
-				if n935 < 0 {
-					n935 = c.ReadLength(1)
+	m947 := foryimpl.MakeMap[map[string][]string](c, n946)
+	for n946 > 0 && !c.Failed() {
+		sz948, vn949, _ := c.ReadMapChunk(n946, 21, 22, nil, true)
+		for j950 := 0; j950 < sz948 && !c.Failed(); j950++ {
+			var k951 string
+			k951 = c.ReadString()
+			var v952 []string
+			if !vn949 {
+				n953 := c.ReadLengthFast(1)
+				if n953 < 0 {
+					n953 = c.ReadLength(1)
 				}
-				l936 := foryimpl.MakeSlice[[]string](c, n935)
-				if n935 > 0 {
-					hn938 := c.ReadListHeader(21)
+				l954 := foryimpl.MakeSlice[[]string](c, n953)
+				if n953 > 0 {
+					hn956 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i937 := range l936 {
-							if hn938 && !c.ReadFlag() {
-								clear(l936[i937 : i937+1])
+						for i955 := range l954 {
+							if hn956 && !c.ReadFlag() {
+								clear(l954[i955 : i955+1])
 								continue
 							}
-							l936[i937] = c.ReadString()
+							l954[i955] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i937)
+								c.TraceIndex(i955)
 								break
 							}
 						}
 					}
 				}
-				v934 = l936
+				v952 = l954
 			}
-			m929[k933] = v934
+			m947[k951] = v952
 		}
-		n928 -= sz930
+		n946 -= sz948
 	}
-	x.MSL = m929
+	x.MSL = m947
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n942 := c.ReadLengthFast(2)
-	if n942 < 0 {
-		n942 = c.ReadLength(2)
+	n960 := c.ReadLengthFast(2)
+	if n960 < 0 {
+		n960 = c.ReadLength(2)
 	}
-	m943 := foryimpl.MakeMap[map[string]map[string]int32](c, n942)
-	for n942 > 0 && !c.Failed() {
-		sz944, vn945, _ := c.ReadMapChunk(n942, 21, 24, nil, true)
-		for j946 := 0; j946 < sz944 && !c.Failed(); j946++ {
-			var k947 string
-			k947 = c.ReadString()
-			var v948 map[string]int32
-			if !vn945 {
-				n949 := c.ReadLengthFast(2)
-				if n949 < 0 {
-					n949 = c.ReadLength(2)
+	m961 := foryimpl.MakeMap[map[string]map[string]int32](c, n960)
+	for n960 > 0 && !c.Failed() {
+		sz962, vn963, _ := c.ReadMapChunk(n960, 21, 24, nil, true)
+		for j964 := 0; j964 < sz962 && !c.Failed(); j964++ {
+			var k965 string
+			k965 = c.ReadString()
+			var v966 map[string]int32
+			if !vn963 {
+				n967 := c.ReadLengthFast(2)
+				if n967 < 0 {
+					n967 = c.ReadLength(2)
 				}
-				m950 := foryimpl.MakeMap[map[string]int32](c, n949)
-				for n949 > 0 && !c.Failed() {
-					sz951, vn952, _ := c.ReadMapChunk(n949, 21, 5, nil, false)
-					for j953 := 0; j953 < sz951 && !c.Failed(); j953++ {
-						var k954 string
-						k954 = c.ReadString()
-						var v955 int32
-						if !vn952 {
-							v955 = r.ReadVarInt32()
+				m968 := foryimpl.MakeMap[map[string]int32](c, n967)
+				for n967 > 0 && !c.Failed() {
+					sz969, vn970, _ := c.ReadMapChunk(n967, 21, 5, nil, false)
+					for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
+						var k972 string
+						k972 = c.ReadString()
+						var v973 int32
+						if !vn970 {
+							v973 = r.ReadVarInt32()
 						}
-						m950[k954] = v955
+						m968[k972] = v973
 					}
-					n949 -= sz951
+					n967 -= sz969
 				}
-				v948 = m950
+				v966 = m968
 			}
-			m943[k947] = v948
+			m961[k965] = v966
 		}
-		n942 -= sz944
+		n960 -= sz962
 	}
-	x.MSM = m943
+	x.MSM = m961
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n958 := c.ReadLengthFast(2)
-	if n958 < 0 {
-		n958 = c.ReadLength(2)
+	n976 := c.ReadLengthFast(2)
+	if n976 < 0 {
+		n976 = c.ReadLength(2)
 	}
-	m959 := foryimpl.MakeMap[map[string]*int32](c, n958)
-	for n958 > 0 && !c.Failed() {
-		sz960, vn961, _ := c.ReadMapChunk(n958, 21, 5, nil, true)
-		for j962 := 0; j962 < sz960 && !c.Failed(); j962++ {
-			var k963 string
-			k963 = c.ReadString()
-			var v964 *int32
-			if !vn961 {
-				p965 := foryimpl.Alloc[int32](c)
-				*p965 = r.ReadVarInt32()
-				v964 = p965
+	m977 := foryimpl.MakeMap[map[string]*int32](c, n976)
+	for n976 > 0 && !c.Failed() {
+		sz978, vn979, _ := c.ReadMapChunk(n976, 21, 5, nil, true)
+		for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
+			var k981 string
+			k981 = c.ReadString()
+			var v982 *int32
+			if !vn979 {
+				p983 := foryimpl.Alloc[int32](c)
+				*p983 = r.ReadVarInt32()
+				v982 = p983
 			}
-			m959[k963] = v964
+			m977[k981] = v982
 		}
-		n958 -= sz960
+		n976 -= sz978
 	}
-	x.MSP = m959
+	x.MSP = m977
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n967 := c.ReadLengthFast(2)
-	if n967 < 0 {
-		n967 = c.ReadLength(2)
+	n985 := c.ReadLengthFast(2)
+	if n985 < 0 {
+		n985 = c.ReadLength(2)
 	}
-	m968 := foryimpl.MakeMap[map[uint8]uint16](c, n967)
-	for n967 > 0 && !c.Failed() {
-		sz969, vn970, _ := c.ReadMapChunk(n967, 9, 10, nil, false)
-		for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
-			var k972 uint8
-			k972 = r.ReadUint8()
-			var v973 uint16
-			if !vn970 {
-				v973 = r.ReadUint16()
+	m986 := foryimpl.MakeMap[map[uint8]uint16](c, n985)
+	for n985 > 0 && !c.Failed() {
+		sz987, vn988, _ := c.ReadMapChunk(n985, 9, 10, nil, false)
+		for j989 := 0; j989 < sz987 && !c.Failed(); j989++ {
+			var k990 uint8
+			k990 = r.ReadUint8()
+			var v991 uint16
+			if !vn988 {
+				v991 = r.ReadUint16()
 			}
-			m968[k972] = v973
+			m986[k990] = v991
 		}
-		n967 -= sz969
+		n985 -= sz987
 	}
-	x.MU8 = m968
+	x.MU8 = m986
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6056,203 +6125,203 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n975 := c.ReadLengthFast(1)
-		if n975 < 0 {
-			n975 = c.ReadLength(1)
+		n993 := c.ReadLengthFast(1)
+		if n993 < 0 {
+			n993 = c.ReadLength(1)
 		}
-		l976 := foryimpl.MakeSlice[[]string](c, n975)
-		if n975 > 0 {
-			hn978 := c.ReadListHeader(21)
+		l994 := foryimpl.MakeSlice[[]string](c, n993)
+		if n993 > 0 {
+			hn996 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i977 := range l976 {
-					if hn978 && !c.ReadFlag() {
-						clear(l976[i977 : i977+1])
+				for i995 := range l994 {
+					if hn996 && !c.ReadFlag() {
+						clear(l994[i995 : i995+1])
 						continue
 					}
-					l976[i977] = c.ReadString()
+					l994[i995] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i977)
+						c.TraceIndex(i995)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l976
+		x.NLS = l994
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n981 := c.ReadLengthFast(2)
-		if n981 < 0 {
-			n981 = c.ReadLength(2)
+		n999 := c.ReadLengthFast(2)
+		if n999 < 0 {
+			n999 = c.ReadLength(2)
 		}
-		m982 := foryimpl.MakeMap[map[string]int32](c, n981)
-		for n981 > 0 && !c.Failed() {
-			sz983, vn984, _ := c.ReadMapChunk(n981, 21, 5, nil, false)
-			for j985 := 0; j985 < sz983 && !c.Failed(); j985++ {
-				var k986 string
-				k986 = c.ReadString()
-				var v987 int32
-				if !vn984 {
-					v987 = r.ReadVarInt32()
+		m1000 := foryimpl.MakeMap[map[string]int32](c, n999)
+		for n999 > 0 && !c.Failed() {
+			sz1001, vn1002, _ := c.ReadMapChunk(n999, 21, 5, nil, false)
+			for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
+				var k1004 string
+				k1004 = c.ReadString()
+				var v1005 int32
+				if !vn1002 {
+					v1005 = r.ReadVarInt32()
 				}
-				m982[k986] = v987
+				m1000[k1004] = v1005
 			}
-			n981 -= sz983
+			n999 -= sz1001
 		}
-		x.NM = m982
+		x.NM = m1000
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n989 := c.ReadLengthFast(1)
-	if n989 < 0 {
-		n989 = c.ReadLength(1)
+	n1007 := c.ReadLengthFast(1)
+	if n1007 < 0 {
+		n1007 = c.ReadLength(1)
 	}
-	l990 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n989)
-	if n989 > 0 {
-		hn992 := c.ReadListHeader(9)
+	l1008 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1007)
+	if n1007 > 0 {
+		hn1010 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i991 := range l990 {
-				if hn992 && !c.ReadFlag() {
-					clear(l990[i991 : i991+1])
+			for i1009 := range l1008 {
+				if hn1010 && !c.ReadFlag() {
+					clear(l1008[i1009 : i1009+1])
 					continue
 				}
-				l990[i991] = r.ReadUint8()
+				l1008[i1009] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i991)
+					c.TraceIndex(i1009)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l990
+	x.Raw = l1008
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n995 := c.ReadArrayLengthFast(1)
-	if n995 < 0 {
-		n995 = c.ReadArrayLength(1)
+	n1013 := c.ReadArrayLengthFast(1)
+	if n1013 < 0 {
+		n1013 = c.ReadArrayLength(1)
 	}
-	a996 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n995)
-	r.ReadRawBools(a996)
-	x.RmABool = a996
+	a1014 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1013)
+	r.ReadRawBools(a1014)
+	x.RmABool = a1014
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	n997 := c.ReadArrayLengthFast(4)
-	if n997 < 0 {
-		n997 = c.ReadArrayLength(4)
+	n1015 := c.ReadArrayLengthFast(4)
+	if n1015 < 0 {
+		n1015 = c.ReadArrayLength(4)
 	}
-	a998 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n997)
-	r.ReadRawFloat32s(a998)
-	x.RmAF32 = a998
+	a1016 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1015)
+	r.ReadRawFloat32s(a1016)
+	x.RmAF32 = a1016
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	n999 := c.ReadArrayLengthFast(8)
-	if n999 < 0 {
-		n999 = c.ReadArrayLength(8)
+	n1017 := c.ReadArrayLengthFast(8)
+	if n1017 < 0 {
+		n1017 = c.ReadArrayLength(8)
 	}
-	a1000 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n999)
-	r.ReadRawFloat64s(a1000)
-	x.RmAF64 = a1000
+	a1018 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1017)
+	r.ReadRawFloat64s(a1018)
+	x.RmAF64 = a1018
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	n1001 := c.ReadArrayLengthFast(2)
-	if n1001 < 0 {
-		n1001 = c.ReadArrayLength(2)
+	n1019 := c.ReadArrayLengthFast(2)
+	if n1019 < 0 {
+		n1019 = c.ReadArrayLength(2)
 	}
-	a1002 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1001)
-	r.ReadRawInt16s(a1002)
-	x.RmAI16 = a1002
+	a1020 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1019)
+	r.ReadRawInt16s(a1020)
+	x.RmAI16 = a1020
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	n1003 := c.ReadArrayLengthFast(4)
-	if n1003 < 0 {
-		n1003 = c.ReadArrayLength(4)
+	n1021 := c.ReadArrayLengthFast(4)
+	if n1021 < 0 {
+		n1021 = c.ReadArrayLength(4)
 	}
-	a1004 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1003)
-	r.ReadRawInt32s(a1004)
-	x.RmAI32 = a1004
+	a1022 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1021)
+	r.ReadRawInt32s(a1022)
+	x.RmAI32 = a1022
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	n1005 := c.ReadArrayLengthFast(8)
-	if n1005 < 0 {
-		n1005 = c.ReadArrayLength(8)
+	n1023 := c.ReadArrayLengthFast(8)
+	if n1023 < 0 {
+		n1023 = c.ReadArrayLength(8)
 	}
-	a1006 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1005)
-	r.ReadRawInt64s(a1006)
-	x.RmAI64 = a1006
+	a1024 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1023)
+	r.ReadRawInt64s(a1024)
+	x.RmAI64 = a1024
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n1007 := c.ReadArrayLengthFast(1)
-	if n1007 < 0 {
-		n1007 = c.ReadArrayLength(1)
+	n1025 := c.ReadArrayLengthFast(1)
+	if n1025 < 0 {
+		n1025 = c.ReadArrayLength(1)
 	}
-	a1008 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1007)
-	for i1009 := range a1008 {
-		a1008[i1009] = r.ReadInt8()
+	a1026 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1025)
+	for i1027 := range a1026 {
+		a1026[i1027] = r.ReadInt8()
 	}
-	x.RmAI8 = a1008
+	x.RmAI8 = a1026
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n1010 := c.ReadArrayLengthFast(2)
-	if n1010 < 0 {
-		n1010 = c.ReadArrayLength(2)
+	n1028 := c.ReadArrayLengthFast(2)
+	if n1028 < 0 {
+		n1028 = c.ReadArrayLength(2)
 	}
-	a1011 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1010)
-	r.ReadRawUint16s(a1011)
-	x.RmAU16 = a1011
+	a1029 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1028)
+	r.ReadRawUint16s(a1029)
+	x.RmAU16 = a1029
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n1012 := c.ReadArrayLengthFast(4)
-	if n1012 < 0 {
-		n1012 = c.ReadArrayLength(4)
+	n1030 := c.ReadArrayLengthFast(4)
+	if n1030 < 0 {
+		n1030 = c.ReadArrayLength(4)
 	}
-	a1013 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1012)
-	r.ReadRawUint32s(a1013)
-	x.RmAU32 = a1013
+	a1031 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1030)
+	r.ReadRawUint32s(a1031)
+	x.RmAU32 = a1031
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n1014 := c.ReadArrayLengthFast(8)
-	if n1014 < 0 {
-		n1014 = c.ReadArrayLength(8)
+	n1032 := c.ReadArrayLengthFast(8)
+	if n1032 < 0 {
+		n1032 = c.ReadArrayLength(8)
 	}
-	a1015 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1014)
-	r.ReadRawUint64s(a1015)
-	x.RmAU64 = a1015
+	a1033 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1032)
+	r.ReadRawUint64s(a1033)
+	x.RmAU64 = a1033
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n1016 := c.ReadArrayLengthFast(1)
-	if n1016 < 0 {
-		n1016 = c.ReadArrayLength(1)
+	n1034 := c.ReadArrayLengthFast(1)
+	if n1034 < 0 {
+		n1034 = c.ReadArrayLength(1)
 	}
-	a1017 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1016)
-	copy(a1017, r.ReadBytes(n1016))
-	x.RmAU8 = a1017
+	a1035 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1034)
+	copy(a1035, r.ReadBytes(n1034))
+	x.RmAU8 = a1035
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -6262,184 +6331,106 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1018 := c.ReadLengthFast(2)
-	if n1018 < 0 {
-		n1018 = c.ReadLength(2)
+	n1036 := c.ReadLengthFast(2)
+	if n1036 < 0 {
+		n1036 = c.ReadLength(2)
 	}
-	if n1018 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1018, 3))
+	if n1036 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1036, 3))
 		return
 	}
-	var l1019 [3]int16
-	if n1018 > 0 {
-		hn1021 := c.ReadListHeader(3)
+	var l1037 [3]int16
+	if n1036 > 0 {
+		hn1039 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1020 := range l1019 {
-				if hn1021 && !c.ReadFlag() {
-					clear(l1019[i1020 : i1020+1])
+			for i1038 := range l1037 {
+				if hn1039 && !c.ReadFlag() {
+					clear(l1037[i1038 : i1038+1])
 					continue
 				}
-				l1019[i1020] = r.ReadInt16()
+				l1037[i1038] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1020)
+					c.TraceIndex(i1038)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1019
+	x.RmFix = l1037
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1024 := c.ReadLengthFast(1)
-	if n1024 < 0 {
-		n1024 = c.ReadLength(1)
+	n1042 := c.ReadLengthFast(1)
+	if n1042 < 0 {
+		n1042 = c.ReadLength(1)
 	}
-	l1025 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1024)
-	if n1024 > 0 {
-		hn1027 := c.ReadListHeader(1)
+	l1043 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1042)
+	if n1042 > 0 {
+		hn1045 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1026 := range l1025 {
-				if hn1027 && !c.ReadFlag() {
-					clear(l1025[i1026 : i1026+1])
+			for i1044 := range l1043 {
+				if hn1045 && !c.ReadFlag() {
+					clear(l1043[i1044 : i1044+1])
 					continue
 				}
-				l1025[i1026] = r.ReadBool()
+				l1043[i1044] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1026)
+					c.TraceIndex(i1044)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1025
+	x.RmLB = l1043
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1030 := c.ReadLengthFast(1)
-	if n1030 < 0 {
-		n1030 = c.ReadLength(1)
+	n1048 := c.ReadLengthFast(1)
+	if n1048 < 0 {
+		n1048 = c.ReadLength(1)
 	}
-	l1031 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1030)
-	if n1030 > 0 {
-		hn1033 := c.ReadListHeader(25)
+	l1049 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1048)
+	if n1048 > 0 {
+		hn1051 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1032 := range l1031 {
-				if hn1033 && !c.ReadFlag() {
-					clear(l1031[i1032 : i1032+1])
+			for i1050 := range l1049 {
+				if hn1051 && !c.ReadFlag() {
+					clear(l1049[i1050 : i1050+1])
 					continue
 				}
-				if e1036 := c.ReadEnumFast(uint32(0x7fffffff)); e1036 >= 0 {
-					l1031[i1032] = Color(e1036)
+				if e1054 := c.ReadEnumFast(uint32(0x7fffffff)); e1054 >= 0 {
+					l1049[i1050] = Color(e1054)
 				} else {
-					l1031[i1032] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1049[i1050] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1032)
+					c.TraceIndex(i1050)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1031
+	x.RmLE = l1049
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1037 := c.ReadLengthFast(4)
-	if n1037 < 0 {
-		n1037 = c.ReadLength(4)
-	}
-	l1038 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1037)
-	if n1037 > 0 {
-		hn1040 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1039 := range l1038 {
-				if hn1040 && !c.ReadFlag() {
-					clear(l1038[i1039 : i1039+1])
-					continue
-				}
-				l1038[i1039] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1039)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF32 = l1038
-	if c.Failed() {
-		c.Trace("RmLF32")
-		return
-	}
-	n1043 := c.ReadLengthFast(8)
-	if n1043 < 0 {
-		n1043 = c.ReadLength(8)
-	}
-	l1044 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1043)
-	if n1043 > 0 {
-		hn1046 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1045 := range l1044 {
-				if hn1046 && !c.ReadFlag() {
-					clear(l1044[i1045 : i1045+1])
-					continue
-				}
-				l1044[i1045] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1045)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF64 = l1044
-	if c.Failed() {
-		c.Trace("RmLF64")
-		return
-	}
-	n1049 := c.ReadLengthFast(1)
-	if n1049 < 0 {
-		n1049 = c.ReadLength(1)
-	}
-	l1050 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1049)
-	if n1049 > 0 {
-		hn1052 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1051 := range l1050 {
-				if hn1052 && !c.ReadFlag() {
-					clear(l1050[i1051 : i1051+1])
-					continue
-				}
-				l1050[i1051] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1051)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI32 = l1050
-	if c.Failed() {
-		c.Trace("RmLI32")
-		return
-	}
-	n1055 := c.ReadLengthFast(1)
+	n1055 := c.ReadLengthFast(4)
 	if n1055 < 0 {
-		n1055 = c.ReadLength(1)
+		n1055 = c.ReadLength(4)
 	}
-	l1056 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1055)
+	l1056 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1055)
 	if n1055 > 0 {
-		hn1058 := c.ReadListHeader(7)
+		hn1058 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i1057 := range l1056 {
 				if hn1058 && !c.ReadFlag() {
 					clear(l1056[i1057 : i1057+1])
 					continue
 				}
-				l1056[i1057] = r.ReadVarInt64()
+				l1056[i1057] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i1057)
 					break
@@ -6447,25 +6438,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLI64 = l1056
+	x.RmLF32 = l1056
 	if c.Failed() {
-		c.Trace("RmLI64")
+		c.Trace("RmLF32")
 		return
 	}
-	n1061 := c.ReadLengthFast(1)
+	n1061 := c.ReadLengthFast(8)
 	if n1061 < 0 {
-		n1061 = c.ReadLength(1)
+		n1061 = c.ReadLength(8)
 	}
-	l1062 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1061)
+	l1062 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1061)
 	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(2)
+		hn1064 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i1063 := range l1062 {
 				if hn1064 && !c.ReadFlag() {
 					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1062[i1063] = r.ReadInt8()
+				l1062[i1063] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i1063)
 					break
@@ -6473,46 +6464,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLI8 = l1062
+	x.RmLF64 = l1062
 	if c.Failed() {
-		c.Trace("RmLI8")
+		c.Trace("RmLF64")
 		return
 	}
 	n1067 := c.ReadLengthFast(1)
 	if n1067 < 0 {
 		n1067 = c.ReadLength(1)
 	}
-	l1068 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1067)
+	l1068 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1067)
 	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(22)
+		hn1070 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1069 := range l1068 {
 				if hn1070 && !c.ReadFlag() {
 					clear(l1068[i1069 : i1069+1])
 					continue
 				}
-				n1073 := c.ReadLengthFast(1)
-				if n1073 < 0 {
-					n1073 = c.ReadLength(1)
-				}
-				l1074 := foryimpl.MakeSlice[[]int32](c, n1073)
-				if n1073 > 0 {
-					hn1076 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1075 := range l1074 {
-							if hn1076 && !c.ReadFlag() {
-								clear(l1074[i1075 : i1075+1])
-								continue
-							}
-							l1074[i1075] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1075)
-								break
-							}
-						}
-					}
-				}
-				l1068[i1069] = l1074
+				l1068[i1069] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i1069)
 					break
@@ -6520,43 +6490,51 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLL = l1068
+	x.RmLI32 = l1068
 	if c.Failed() {
-		c.Trace("RmLL")
+		c.Trace("RmLI32")
+		return
+	}
+	n1073 := c.ReadLengthFast(1)
+	if n1073 < 0 {
+		n1073 = c.ReadLength(1)
+	}
+	l1074 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1073)
+	if n1073 > 0 {
+		hn1076 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1075 := range l1074 {
+				if hn1076 && !c.ReadFlag() {
+					clear(l1074[i1075 : i1075+1])
+					continue
+				}
+				l1074[i1075] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1075)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI64 = l1074
+	if c.Failed() {
+		c.Trace("RmLI64")
 		return
 	}
 	n1079 := c.ReadLengthFast(1)
 	if n1079 < 0 {
 		n1079 = c.ReadLength(1)
 	}
-	l1080 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1079)
+	l1080 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1079)
 	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(24)
+		hn1082 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i1081 := range l1080 {
 				if hn1082 && !c.ReadFlag() {
 					clear(l1080[i1081 : i1081+1])
 					continue
 				}
-				n1085 := c.ReadLengthFast(2)
-				if n1085 < 0 {
-					n1085 = c.ReadLength(2)
-				}
-				m1086 := foryimpl.MakeMap[map[string]int32](c, n1085)
-				for n1085 > 0 && !c.Failed() {
-					sz1087, vn1088, _ := c.ReadMapChunk(n1085, 21, 5, nil, false)
-					for j1089 := 0; j1089 < sz1087 && !c.Failed(); j1089++ {
-						var k1090 string
-						k1090 = c.ReadString()
-						var v1091 int32
-						if !vn1088 {
-							v1091 = r.ReadVarInt32()
-						}
-						m1086[k1090] = v1091
-					}
-					n1085 -= sz1087
-				}
-				l1080[i1081] = m1086
+				l1080[i1081] = r.ReadInt8()
 				if c.Failed() {
 					c.TraceIndex(i1081)
 					break
@@ -6564,391 +6542,551 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLM = l1080
+	x.RmLI8 = l1080
 	if c.Failed() {
-		c.Trace("RmLM")
+		c.Trace("RmLI8")
 		return
 	}
-	n1093 := c.ReadLengthFast(1)
-	if n1093 < 0 {
-		n1093 = c.ReadLength(1)
+	n1085 := c.ReadLengthFast(1)
+	if n1085 < 0 {
+		n1085 = c.ReadLength(1)
 	}
-	l1094 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1093)
-	if n1093 > 0 {
-		hn1096 := c.ReadListHeader(5)
+	l1086 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1085)
+	if n1085 > 0 {
+		hn1088, tr1090 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1095 := range l1094 {
-				if hn1096 && !c.ReadFlag() {
-					clear(l1094[i1095 : i1095+1])
+			for i1087 := range l1086 {
+				if tr1090 {
+					if st1091, id1092 := c.ReadRefFlag(); st1091 == foryimpl.RefBack {
+						l1086[i1087] = foryimpl.BackRefSlice[int32](c, id1092)
+					} else if st1091 == foryimpl.RefFollows {
+						n1093 := c.ReadLengthFast(1)
+						if n1093 < 0 {
+							n1093 = c.ReadLength(1)
+						}
+						l1094 := foryimpl.MakeSlice[[]int32](c, n1093)
+						if n1093 > 0 {
+							hn1096 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1095 := range l1094 {
+									if hn1096 && !c.ReadFlag() {
+										clear(l1094[i1095 : i1095+1])
+										continue
+									}
+									l1094[i1095] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1095)
+										break
+									}
+								}
+							}
+						}
+						l1086[i1087] = l1094
+						foryimpl.SetRefSlice(c, id1092, l1086[i1087])
+					} else {
+						l1086[i1087] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1087)
+						break
+					}
 					continue
 				}
-				p1099 := foryimpl.Alloc[int32](c)
-				*p1099 = r.ReadVarInt32()
-				l1094[i1095] = p1099
-				if c.Failed() {
-					c.TraceIndex(i1095)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPI = l1094
-	if c.Failed() {
-		c.Trace("RmLPI")
-		return
-	}
-	n1100 := c.ReadLengthFast(1)
-	if n1100 < 0 {
-		n1100 = c.ReadLength(1)
-	}
-	l1101 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1100)
-	if n1100 > 0 {
-		hn1103 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1102 := range l1101 {
-				if hn1103 && !c.ReadFlag() {
-					clear(l1101[i1102 : i1102+1])
+				if hn1088 && !c.ReadFlag() {
+					clear(l1086[i1087 : i1087+1])
 					continue
 				}
-				l1101[i1102] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1102)
-					break
+				n1099 := c.ReadLengthFast(1)
+				if n1099 < 0 {
+					n1099 = c.ReadLength(1)
 				}
-			}
-		}
-	}
-	x.RmLS = l1101
-	if c.Failed() {
-		c.Trace("RmLS")
-		return
-	}
-	n1106 := c.ReadLengthFast(1)
-	if n1106 < 0 {
-		n1106 = c.ReadLength(1)
-	}
-	l1107 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1106)
-	if n1106 > 0 {
-		hn1109 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1108 := range l1107 {
-				if hn1109 && !c.ReadFlag() {
-					clear(l1107[i1108 : i1108+1])
-					continue
-				}
-				l1107[i1108] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1108)
-					break
-				}
-			}
-		}
-	}
-	x.RmLT = l1107
-	if c.Failed() {
-		c.Trace("RmLT")
-		return
-	}
-	n1112 := c.ReadLengthFast(2)
-	if n1112 < 0 {
-		n1112 = c.ReadLength(2)
-	}
-	l1113 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1112)
-	if n1112 > 0 {
-		hn1115 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1114 := range l1113 {
-				if hn1115 && !c.ReadFlag() {
-					clear(l1113[i1114 : i1114+1])
-					continue
-				}
-				l1113[i1114] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1114)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU16 = l1113
-	if c.Failed() {
-		c.Trace("RmLU16")
-		return
-	}
-	n1118 := c.ReadLengthFast(1)
-	if n1118 < 0 {
-		n1118 = c.ReadLength(1)
-	}
-	l1119 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1118)
-	if n1118 > 0 {
-		hn1121 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1120 := range l1119 {
-				if hn1121 && !c.ReadFlag() {
-					clear(l1119[i1120 : i1120+1])
-					continue
-				}
-				l1119[i1120] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1120)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU64 = l1119
-	if c.Failed() {
-		c.Trace("RmLU64")
-		return
-	}
-	n1124 := c.ReadLengthFast(2)
-	if n1124 < 0 {
-		n1124 = c.ReadLength(2)
-	}
-	m1125 := foryimpl.MakeMap[map[bool]string](c, n1124)
-	for n1124 > 0 && !c.Failed() {
-		sz1126, vn1127, _ := c.ReadMapChunk(n1124, 1, 21, nil, false)
-		for j1128 := 0; j1128 < sz1126 && !c.Failed(); j1128++ {
-			var k1129 bool
-			k1129 = r.ReadBool()
-			var v1130 string
-			if !vn1127 {
-				v1130 = c.ReadString()
-			}
-			m1125[k1129] = v1130
-		}
-		n1124 -= sz1126
-	}
-	x.RmMBS = m1125
-	if c.Failed() {
-		c.Trace("RmMBS")
-		return
-	}
-	n1132 := c.ReadLengthFast(2)
-	if n1132 < 0 {
-		n1132 = c.ReadLength(2)
-	}
-	m1133 := foryimpl.MakeMap[map[Color]string](c, n1132)
-	for n1132 > 0 && !c.Failed() {
-		sz1134, vn1135, _ := c.ReadMapChunk(n1132, 25, 21, nil, false)
-		for j1136 := 0; j1136 < sz1134 && !c.Failed(); j1136++ {
-			var k1137 Color
-			if e1139 := c.ReadEnumFast(uint32(0x7fffffff)); e1139 >= 0 {
-				k1137 = Color(e1139)
-			} else {
-				k1137 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1138 string
-			if !vn1135 {
-				v1138 = c.ReadString()
-			}
-			m1133[k1137] = v1138
-		}
-		n1132 -= sz1134
-	}
-	x.RmMES = m1133
-	if c.Failed() {
-		c.Trace("RmMES")
-		return
-	}
-	n1141 := c.ReadLengthFast(2)
-	if n1141 < 0 {
-		n1141 = c.ReadLength(2)
-	}
-	m1142 := foryimpl.MakeMap[map[int64]float64](c, n1141)
-	for n1141 > 0 && !c.Failed() {
-		sz1143, vn1144, _ := c.ReadMapChunk(n1141, 7, 20, nil, false)
-		for j1145 := 0; j1145 < sz1143 && !c.Failed(); j1145++ {
-			var k1146 int64
-			k1146 = r.ReadVarInt64()
-			var v1147 float64
-			if !vn1144 {
-				v1147 = r.ReadFloat64()
-			}
-			m1142[k1146] = v1147
-		}
-		n1141 -= sz1143
-	}
-	x.RmMI64F = m1142
-	if c.Failed() {
-		c.Trace("RmMI64F")
-		return
-	}
-	n1149 := c.ReadLengthFast(2)
-	if n1149 < 0 {
-		n1149 = c.ReadLength(2)
-	}
-	m1150 := foryimpl.MakeMap[map[int32]string](c, n1149)
-	for n1149 > 0 && !c.Failed() {
-		sz1151, vn1152, _ := c.ReadMapChunk(n1149, 5, 21, nil, false)
-		for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
-			var k1154 int32
-			k1154 = r.ReadVarInt32()
-			var v1155 string
-			if !vn1152 {
-				v1155 = c.ReadString()
-			}
-			m1150[k1154] = v1155
-		}
-		n1149 -= sz1151
-	}
-	x.RmMIS = m1150
-	if c.Failed() {
-		c.Trace("RmMIS")
-		return
-	}
-	n1157 := c.ReadLengthFast(2)
-	if n1157 < 0 {
-		n1157 = c.ReadLength(2)
-	}
-	m1158 := foryimpl.MakeMap[map[string]int32](c, n1157)
-	for n1157 > 0 && !c.Failed() {
-		sz1159, vn1160, _ := c.ReadMapChunk(n1157, 21, 5, nil, false)
-		for j1161 := 0; j1161 < sz1159 && !c.Failed(); j1161++ {
-			var k1162 string
-			k1162 = c.ReadString()
-			var v1163 int32
-			if !vn1160 {
-				v1163 = r.ReadVarInt32()
-			}
-			m1158[k1162] = v1163
-		}
-		n1157 -= sz1159
-	}
-	x.RmMSI = m1158
-	if c.Failed() {
-		c.Trace("RmMSI")
-		return
-	}
-	n1165 := c.ReadLengthFast(2)
-	if n1165 < 0 {
-		n1165 = c.ReadLength(2)
-	}
-	m1166 := foryimpl.MakeMap[map[string][]string](c, n1165)
-	for n1165 > 0 && !c.Failed() {
-		sz1167, vn1168, _ := c.ReadMapChunk(n1165, 21, 22, nil, true)
-		for j1169 := 0; j1169 < sz1167 && !c.Failed(); j1169++ {
-			var k1170 string
-			k1170 = c.ReadString()
-			var v1171 []string
-			if !vn1168 {
-				n1172 := c.ReadLengthFast(1)
-				if n1172 < 0 {
-					n1172 = c.ReadLength(1)
-				}
-				l1173 := foryimpl.MakeSlice[[]string](c, n1172)
-				if n1172 > 0 {
-					hn1175 := c.ReadListHeader(21)
+				l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
+				if n1099 > 0 {
+					hn1102 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1174 := range l1173 {
-							if hn1175 && !c.ReadFlag() {
-								clear(l1173[i1174 : i1174+1])
+						for i1101 := range l1100 {
+							if hn1102 && !c.ReadFlag() {
+								clear(l1100[i1101 : i1101+1])
 								continue
 							}
-							l1173[i1174] = c.ReadString()
+							l1100[i1101] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1174)
+								c.TraceIndex(i1101)
 								break
 							}
 						}
 					}
 				}
-				v1171 = l1173
+				l1086[i1087] = l1100
+				if c.Failed() {
+					c.TraceIndex(i1087)
+					break
+				}
 			}
-			m1166[k1170] = v1171
 		}
-		n1165 -= sz1167
 	}
-	x.RmMSL = m1166
+	x.RmLL = l1086
+	if c.Failed() {
+		c.Trace("RmLL")
+		return
+	}
+	n1105 := c.ReadLengthFast(1)
+	if n1105 < 0 {
+		n1105 = c.ReadLength(1)
+	}
+	l1106 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1105)
+	if n1105 > 0 {
+		hn1108, tr1110 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i1107 := range l1106 {
+				if tr1110 {
+					if st1111, id1112 := c.ReadRefFlag(); st1111 == foryimpl.RefBack {
+						l1106[i1107] = foryimpl.BackRefMap[string, int32](c, id1112)
+					} else if st1111 == foryimpl.RefFollows {
+						n1113 := c.ReadLengthFast(2)
+						if n1113 < 0 {
+							n1113 = c.ReadLength(2)
+						}
+						m1114 := foryimpl.MakeMap[map[string]int32](c, n1113)
+						for n1113 > 0 && !c.Failed() {
+							sz1115, vn1116, _ := c.ReadMapChunk(n1113, 21, 5, nil, false)
+							for j1117 := 0; j1117 < sz1115 && !c.Failed(); j1117++ {
+								var k1118 string
+								k1118 = c.ReadString()
+								var v1119 int32
+								if !vn1116 {
+									v1119 = r.ReadVarInt32()
+								}
+								m1114[k1118] = v1119
+							}
+							n1113 -= sz1115
+						}
+						l1106[i1107] = m1114
+						foryimpl.SetRefMap(c, id1112, l1106[i1107])
+					} else {
+						l1106[i1107] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1107)
+						break
+					}
+					continue
+				}
+				if hn1108 && !c.ReadFlag() {
+					clear(l1106[i1107 : i1107+1])
+					continue
+				}
+				n1121 := c.ReadLengthFast(2)
+				if n1121 < 0 {
+					n1121 = c.ReadLength(2)
+				}
+				m1122 := foryimpl.MakeMap[map[string]int32](c, n1121)
+				for n1121 > 0 && !c.Failed() {
+					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 5, nil, false)
+					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
+						var k1126 string
+						k1126 = c.ReadString()
+						var v1127 int32
+						if !vn1124 {
+							v1127 = r.ReadVarInt32()
+						}
+						m1122[k1126] = v1127
+					}
+					n1121 -= sz1123
+				}
+				l1106[i1107] = m1122
+				if c.Failed() {
+					c.TraceIndex(i1107)
+					break
+				}
+			}
+		}
+	}
+	x.RmLM = l1106
+	if c.Failed() {
+		c.Trace("RmLM")
+		return
+	}
+	n1129 := c.ReadLengthFast(1)
+	if n1129 < 0 {
+		n1129 = c.ReadLength(1)
+	}
+	l1130 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1129)
+	if n1129 > 0 {
+		hn1132 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1131 := range l1130 {
+				if hn1132 && !c.ReadFlag() {
+					clear(l1130[i1131 : i1131+1])
+					continue
+				}
+				p1135 := foryimpl.Alloc[int32](c)
+				*p1135 = r.ReadVarInt32()
+				l1130[i1131] = p1135
+				if c.Failed() {
+					c.TraceIndex(i1131)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPI = l1130
+	if c.Failed() {
+		c.Trace("RmLPI")
+		return
+	}
+	n1136 := c.ReadLengthFast(1)
+	if n1136 < 0 {
+		n1136 = c.ReadLength(1)
+	}
+	l1137 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1136)
+	if n1136 > 0 {
+		hn1139 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1138 := range l1137 {
+				if hn1139 && !c.ReadFlag() {
+					clear(l1137[i1138 : i1138+1])
+					continue
+				}
+				l1137[i1138] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1138)
+					break
+				}
+			}
+		}
+	}
+	x.RmLS = l1137
+	if c.Failed() {
+		c.Trace("RmLS")
+		return
+	}
+	n1142 := c.ReadLengthFast(1)
+	if n1142 < 0 {
+		n1142 = c.ReadLength(1)
+	}
+	l1143 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1142)
+	if n1142 > 0 {
+		hn1145 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1144 := range l1143 {
+				if hn1145 && !c.ReadFlag() {
+					clear(l1143[i1144 : i1144+1])
+					continue
+				}
+				l1143[i1144] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1144)
+					break
+				}
+			}
+		}
+	}
+	x.RmLT = l1143
+	if c.Failed() {
+		c.Trace("RmLT")
+		return
+	}
+	n1148 := c.ReadLengthFast(2)
+	if n1148 < 0 {
+		n1148 = c.ReadLength(2)
+	}
+	l1149 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1148)
+	if n1148 > 0 {
+		hn1151 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1150 := range l1149 {
+				if hn1151 && !c.ReadFlag() {
+					clear(l1149[i1150 : i1150+1])
+					continue
+				}
+				l1149[i1150] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1150)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU16 = l1149
+	if c.Failed() {
+		c.Trace("RmLU16")
+		return
+	}
+	n1154 := c.ReadLengthFast(1)
+	if n1154 < 0 {
+		n1154 = c.ReadLength(1)
+	}
+	l1155 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1154)
+	if n1154 > 0 {
+		hn1157 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1156 := range l1155 {
+				if hn1157 && !c.ReadFlag() {
+					clear(l1155[i1156 : i1156+1])
+					continue
+				}
+				l1155[i1156] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1156)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU64 = l1155
+	if c.Failed() {
+		c.Trace("RmLU64")
+		return
+	}
+	n1160 := c.ReadLengthFast(2)
+	if n1160 < 0 {
+		n1160 = c.ReadLength(2)
+	}
+	m1161 := foryimpl.MakeMap[map[bool]string](c, n1160)
+	for n1160 > 0 && !c.Failed() {
+		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 1, 21, nil, false)
+		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
+			var k1165 bool
+			k1165 = r.ReadBool()
+			var v1166 string
+			if !vn1163 {
+				v1166 = c.ReadString()
+			}
+			m1161[k1165] = v1166
+		}
+		n1160 -= sz1162
+	}
+	x.RmMBS = m1161
+	if c.Failed() {
+		c.Trace("RmMBS")
+		return
+	}
+	n1168 := c.ReadLengthFast(2)
+	if n1168 < 0 {
+		n1168 = c.ReadLength(2)
+	}
+	m1169 := foryimpl.MakeMap[map[Color]string](c, n1168)
+	for n1168 > 0 && !c.Failed() {
+		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 25, 21, nil, false)
+		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
+			var k1173 Color
+			if e1175 := c.ReadEnumFast(uint32(0x7fffffff)); e1175 >= 0 {
+				k1173 = Color(e1175)
+			} else {
+				k1173 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1174 string
+			if !vn1171 {
+				v1174 = c.ReadString()
+			}
+			m1169[k1173] = v1174
+		}
+		n1168 -= sz1170
+	}
+	x.RmMES = m1169
+	if c.Failed() {
+		c.Trace("RmMES")
+		return
+	}
+	n1177 := c.ReadLengthFast(2)
+	if n1177 < 0 {
+		n1177 = c.ReadLength(2)
+	}
+	m1178 := foryimpl.MakeMap[map[int64]float64](c, n1177)
+	for n1177 > 0 && !c.Failed() {
+		sz1179, vn1180, _ := c.ReadMapChunk(n1177, 7, 20, nil, false)
+		for j1181 := 0; j1181 < sz1179 && !c.Failed(); j1181++ {
+			var k1182 int64
+			k1182 = r.ReadVarInt64()
+			var v1183 float64
+			if !vn1180 {
+				v1183 = r.ReadFloat64()
+			}
+			m1178[k1182] = v1183
+		}
+		n1177 -= sz1179
+	}
+	x.RmMI64F = m1178
+	if c.Failed() {
+		c.Trace("RmMI64F")
+		return
+	}
+	n1185 := c.ReadLengthFast(2)
+	if n1185 < 0 {
+		n1185 = c.ReadLength(2)
+	}
+	m1186 := foryimpl.MakeMap[map[int32]string](c, n1185)
+	for n1185 > 0 && !c.Failed() {
+		sz1187, vn1188, _ := c.ReadMapChunk(n1185, 5, 21, nil, false)
+		for j1189 := 0; j1189 < sz1187 && !c.Failed(); j1189++ {
+			var k1190 int32
+			k1190 = r.ReadVarInt32()
+			var v1191 string
+			if !vn1188 {
+				v1191 = c.ReadString()
+			}
+			m1186[k1190] = v1191
+		}
+		n1185 -= sz1187
+	}
+	x.RmMIS = m1186
+	if c.Failed() {
+		c.Trace("RmMIS")
+		return
+	}
+	n1193 := c.ReadLengthFast(2)
+	if n1193 < 0 {
+		n1193 = c.ReadLength(2)
+	}
+	m1194 := foryimpl.MakeMap[map[string]int32](c, n1193)
+	for n1193 > 0 && !c.Failed() {
+		sz1195, vn1196, _ := c.ReadMapChunk(n1193, 21, 5, nil, false)
+		for j1197 := 0; j1197 < sz1195 && !c.Failed(); j1197++ {
+			var k1198 string
+			k1198 = c.ReadString()
+			var v1199 int32
+			if !vn1196 {
+				v1199 = r.ReadVarInt32()
+			}
+			m1194[k1198] = v1199
+		}
+		n1193 -= sz1195
+	}
+	x.RmMSI = m1194
+	if c.Failed() {
+		c.Trace("RmMSI")
+		return
+	}
+	n1201 := c.ReadLengthFast(2)
+	if n1201 < 0 {
+		n1201 = c.ReadLength(2)
+	}
+	m1202 := foryimpl.MakeMap[map[string][]string](c, n1201)
+	for n1201 > 0 && !c.Failed() {
+		sz1203, vn1204, _ := c.ReadMapChunk(n1201, 21, 22, nil, true)
+		for j1205 := 0; j1205 < sz1203 && !c.Failed(); j1205++ {
+			var k1206 string
+			k1206 = c.ReadString()
+			var v1207 []string
+			if !vn1204 {
+				n1208 := c.ReadLengthFast(1)
+				if n1208 < 0 {
+					n1208 = c.ReadLength(1)
+				}
+				l1209 := foryimpl.MakeSlice[[]string](c, n1208)
+				if n1208 > 0 {
+					hn1211 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1210 := range l1209 {
+							if hn1211 && !c.ReadFlag() {
+								clear(l1209[i1210 : i1210+1])
+								continue
+							}
+							l1209[i1210] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1210)
+								break
+							}
+						}
+					}
+				}
+				v1207 = l1209
+			}
+			m1202[k1206] = v1207
+		}
+		n1201 -= sz1203
+	}
+	x.RmMSL = m1202
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1179 := c.ReadLengthFast(2)
-	if n1179 < 0 {
-		n1179 = c.ReadLength(2)
+	n1215 := c.ReadLengthFast(2)
+	if n1215 < 0 {
+		n1215 = c.ReadLength(2)
 	}
-	m1180 := foryimpl.MakeMap[map[string]map[string]int32](c, n1179)
-	for n1179 > 0 && !c.Failed() {
-		sz1181, vn1182, _ := c.ReadMapChunk(n1179, 21, 24, nil, true)
-		for j1183 := 0; j1183 < sz1181 && !c.Failed(); j1183++ {
-			var k1184 string
-			k1184 = c.ReadString()
-			var v1185 map[string]int32
-			if !vn1182 {
-				n1186 := c.ReadLengthFast(2)
-				if n1186 < 0 {
-					n1186 = c.ReadLength(2)
+	m1216 := foryimpl.MakeMap[map[string]map[string]int32](c, n1215)
+	for n1215 > 0 && !c.Failed() {
+		sz1217, vn1218, _ := c.ReadMapChunk(n1215, 21, 24, nil, true)
+		for j1219 := 0; j1219 < sz1217 && !c.Failed(); j1219++ {
+			var k1220 string
+			k1220 = c.ReadString()
+			var v1221 map[string]int32
+			if !vn1218 {
+				n1222 := c.ReadLengthFast(2)
+				if n1222 < 0 {
+					n1222 = c.ReadLength(2)
 				}
-				m1187 := foryimpl.MakeMap[map[string]int32](c, n1186)
-				for n1186 > 0 && !c.Failed() {
-					sz1188, vn1189, _ := c.ReadMapChunk(n1186, 21, 5, nil, false)
-					for j1190 := 0; j1190 < sz1188 && !c.Failed(); j1190++ {
-						var k1191 string
-						k1191 = c.ReadString()
-						var v1192 int32
-						if !vn1189 {
-							v1192 = r.ReadVarInt32()
+				m1223 := foryimpl.MakeMap[map[string]int32](c, n1222)
+				for n1222 > 0 && !c.Failed() {
+					sz1224, vn1225, _ := c.ReadMapChunk(n1222, 21, 5, nil, false)
+					for j1226 := 0; j1226 < sz1224 && !c.Failed(); j1226++ {
+						var k1227 string
+						k1227 = c.ReadString()
+						var v1228 int32
+						if !vn1225 {
+							v1228 = r.ReadVarInt32()
 						}
-						m1187[k1191] = v1192
+						m1223[k1227] = v1228
 					}
-					n1186 -= sz1188
+					n1222 -= sz1224
 				}
-				v1185 = m1187
+				v1221 = m1223
 			}
-			m1180[k1184] = v1185
+			m1216[k1220] = v1221
 		}
-		n1179 -= sz1181
+		n1215 -= sz1217
 	}
-	x.RmMSM = m1180
+	x.RmMSM = m1216
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1195 := c.ReadLengthFast(2)
-	if n1195 < 0 {
-		n1195 = c.ReadLength(2)
+	n1231 := c.ReadLengthFast(2)
+	if n1231 < 0 {
+		n1231 = c.ReadLength(2)
 	}
-	m1196 := foryimpl.MakeMap[map[string]*int32](c, n1195)
-	for n1195 > 0 && !c.Failed() {
-		sz1197, vn1198, _ := c.ReadMapChunk(n1195, 21, 5, nil, true)
-		for j1199 := 0; j1199 < sz1197 && !c.Failed(); j1199++ {
-			var k1200 string
-			k1200 = c.ReadString()
-			var v1201 *int32
-			if !vn1198 {
-				p1202 := foryimpl.Alloc[int32](c)
-				*p1202 = r.ReadVarInt32()
-				v1201 = p1202
+	m1232 := foryimpl.MakeMap[map[string]*int32](c, n1231)
+	for n1231 > 0 && !c.Failed() {
+		sz1233, vn1234, _ := c.ReadMapChunk(n1231, 21, 5, nil, true)
+		for j1235 := 0; j1235 < sz1233 && !c.Failed(); j1235++ {
+			var k1236 string
+			k1236 = c.ReadString()
+			var v1237 *int32
+			if !vn1234 {
+				p1238 := foryimpl.Alloc[int32](c)
+				*p1238 = r.ReadVarInt32()
+				v1237 = p1238
 			}
-			m1196[k1200] = v1201
+			m1232[k1236] = v1237
 		}
-		n1195 -= sz1197
+		n1231 -= sz1233
 	}
-	x.RmMSP = m1196
+	x.RmMSP = m1232
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1204 := c.ReadLengthFast(2)
-	if n1204 < 0 {
-		n1204 = c.ReadLength(2)
+	n1240 := c.ReadLengthFast(2)
+	if n1240 < 0 {
+		n1240 = c.ReadLength(2)
 	}
-	m1205 := foryimpl.MakeMap[map[uint8]uint16](c, n1204)
-	for n1204 > 0 && !c.Failed() {
-		sz1206, vn1207, _ := c.ReadMapChunk(n1204, 9, 10, nil, false)
-		for j1208 := 0; j1208 < sz1206 && !c.Failed(); j1208++ {
-			var k1209 uint8
-			k1209 = r.ReadUint8()
-			var v1210 uint16
-			if !vn1207 {
-				v1210 = r.ReadUint16()
+	m1241 := foryimpl.MakeMap[map[uint8]uint16](c, n1240)
+	for n1240 > 0 && !c.Failed() {
+		sz1242, vn1243, _ := c.ReadMapChunk(n1240, 9, 10, nil, false)
+		for j1244 := 0; j1244 < sz1242 && !c.Failed(); j1244++ {
+			var k1245 uint8
+			k1245 = r.ReadUint8()
+			var v1246 uint16
+			if !vn1243 {
+				v1246 = r.ReadUint16()
 			}
-			m1205[k1209] = v1210
+			m1241[k1245] = v1246
 		}
-		n1204 -= sz1206
+		n1240 -= sz1242
 	}
-	x.RmMU8 = m1205
+	x.RmMU8 = m1241
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -6961,80 +7099,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1212 := c.ReadLengthFast(1)
-		if n1212 < 0 {
-			n1212 = c.ReadLength(1)
+		n1248 := c.ReadLengthFast(1)
+		if n1248 < 0 {
+			n1248 = c.ReadLength(1)
 		}
-		l1213 := foryimpl.MakeSlice[[]string](c, n1212)
-		if n1212 > 0 {
-			hn1215 := c.ReadListHeader(21)
+		l1249 := foryimpl.MakeSlice[[]string](c, n1248)
+		if n1248 > 0 {
+			hn1251 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1214 := range l1213 {
-					if hn1215 && !c.ReadFlag() {
-						clear(l1213[i1214 : i1214+1])
+				for i1250 := range l1249 {
+					if hn1251 && !c.ReadFlag() {
+						clear(l1249[i1250 : i1250+1])
 						continue
 					}
-					l1213[i1214] = c.ReadString()
+					l1249[i1250] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1214)
+						c.TraceIndex(i1250)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1213
+		x.RmNLS = l1249
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1218 := c.ReadLengthFast(2)
-		if n1218 < 0 {
-			n1218 = c.ReadLength(2)
+		n1254 := c.ReadLengthFast(2)
+		if n1254 < 0 {
+			n1254 = c.ReadLength(2)
 		}
-		m1219 := foryimpl.MakeMap[map[string]int32](c, n1218)
-		for n1218 > 0 && !c.Failed() {
-			sz1220, vn1221, _ := c.ReadMapChunk(n1218, 21, 5, nil, false)
-			for j1222 := 0; j1222 < sz1220 && !c.Failed(); j1222++ {
-				var k1223 string
-				k1223 = c.ReadString()
-				var v1224 int32
-				if !vn1221 {
-					v1224 = r.ReadVarInt32()
+		m1255 := foryimpl.MakeMap[map[string]int32](c, n1254)
+		for n1254 > 0 && !c.Failed() {
+			sz1256, vn1257, _ := c.ReadMapChunk(n1254, 21, 5, nil, false)
+			for j1258 := 0; j1258 < sz1256 && !c.Failed(); j1258++ {
+				var k1259 string
+				k1259 = c.ReadString()
+				var v1260 int32
+				if !vn1257 {
+					v1260 = r.ReadVarInt32()
 				}
-				m1219[k1223] = v1224
+				m1255[k1259] = v1260
 			}
-			n1218 -= sz1220
+			n1254 -= sz1256
 		}
-		x.RmNM = m1219
+		x.RmNM = m1255
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1226 := c.ReadLengthFast(1)
-	if n1226 < 0 {
-		n1226 = c.ReadLength(1)
+	n1262 := c.ReadLengthFast(1)
+	if n1262 < 0 {
+		n1262 = c.ReadLength(1)
 	}
-	l1227 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1226)
-	if n1226 > 0 {
-		hn1229 := c.ReadListHeader(9)
+	l1263 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1262)
+	if n1262 > 0 {
+		hn1265 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1228 := range l1227 {
-				if hn1229 && !c.ReadFlag() {
-					clear(l1227[i1228 : i1228+1])
+			for i1264 := range l1263 {
+				if hn1265 && !c.ReadFlag() {
+					clear(l1263[i1264 : i1264+1])
 					continue
 				}
-				l1227[i1228] = r.ReadUint8()
+				l1263[i1264] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1228)
+					c.TraceIndex(i1264)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1227
+	x.RmRaw = l1263
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -7104,17 +7242,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1233)
-	} else if st1232 == foryimpl.RefFollows {
-		n1234 := c.ReadArrayLengthFast(1)
-		if n1234 < 0 {
-			n1234 = c.ReadArrayLength(1)
+	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1269)
+	} else if st1268 == foryimpl.RefFollows {
+		n1270 := c.ReadArrayLengthFast(1)
+		if n1270 < 0 {
+			n1270 = c.ReadArrayLength(1)
 		}
-		a1235 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1234)
-		r.ReadRawBools(a1235)
-		x.ABool = a1235
-		foryimpl.SetRefSlice(c, id1233, x.ABool)
+		a1271 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1270)
+		r.ReadRawBools(a1271)
+		x.ABool = a1271
+		foryimpl.SetRefSlice(c, id1269, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -7122,17 +7260,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1237)
-	} else if st1236 == foryimpl.RefFollows {
-		n1238 := c.ReadArrayLengthFast(4)
-		if n1238 < 0 {
-			n1238 = c.ReadArrayLength(4)
+	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1273)
+	} else if st1272 == foryimpl.RefFollows {
+		n1274 := c.ReadArrayLengthFast(4)
+		if n1274 < 0 {
+			n1274 = c.ReadArrayLength(4)
 		}
-		a1239 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1238)
-		r.ReadRawFloat32s(a1239)
-		x.AF32 = a1239
-		foryimpl.SetRefSlice(c, id1237, x.AF32)
+		a1275 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1274)
+		r.ReadRawFloat32s(a1275)
+		x.AF32 = a1275
+		foryimpl.SetRefSlice(c, id1273, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -7140,17 +7278,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1241)
-	} else if st1240 == foryimpl.RefFollows {
-		n1242 := c.ReadArrayLengthFast(8)
-		if n1242 < 0 {
-			n1242 = c.ReadArrayLength(8)
+	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1277)
+	} else if st1276 == foryimpl.RefFollows {
+		n1278 := c.ReadArrayLengthFast(8)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(8)
 		}
-		a1243 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1242)
-		r.ReadRawFloat64s(a1243)
-		x.AF64 = a1243
-		foryimpl.SetRefSlice(c, id1241, x.AF64)
+		a1279 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1278)
+		r.ReadRawFloat64s(a1279)
+		x.AF64 = a1279
+		foryimpl.SetRefSlice(c, id1277, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -7158,17 +7296,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1245)
-	} else if st1244 == foryimpl.RefFollows {
-		n1246 := c.ReadArrayLengthFast(2)
-		if n1246 < 0 {
-			n1246 = c.ReadArrayLength(2)
+	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1281)
+	} else if st1280 == foryimpl.RefFollows {
+		n1282 := c.ReadArrayLengthFast(2)
+		if n1282 < 0 {
+			n1282 = c.ReadArrayLength(2)
 		}
-		a1247 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1246)
-		r.ReadRawInt16s(a1247)
-		x.AI16 = a1247
-		foryimpl.SetRefSlice(c, id1245, x.AI16)
+		a1283 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1282)
+		r.ReadRawInt16s(a1283)
+		x.AI16 = a1283
+		foryimpl.SetRefSlice(c, id1281, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -7176,17 +7314,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1249)
-	} else if st1248 == foryimpl.RefFollows {
-		n1250 := c.ReadArrayLengthFast(4)
-		if n1250 < 0 {
-			n1250 = c.ReadArrayLength(4)
+	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1285)
+	} else if st1284 == foryimpl.RefFollows {
+		n1286 := c.ReadArrayLengthFast(4)
+		if n1286 < 0 {
+			n1286 = c.ReadArrayLength(4)
 		}
-		a1251 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1250)
-		r.ReadRawInt32s(a1251)
-		x.AI32 = a1251
-		foryimpl.SetRefSlice(c, id1249, x.AI32)
+		a1287 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1286)
+		r.ReadRawInt32s(a1287)
+		x.AI32 = a1287
+		foryimpl.SetRefSlice(c, id1285, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -7194,17 +7332,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1253)
-	} else if st1252 == foryimpl.RefFollows {
-		n1254 := c.ReadArrayLengthFast(8)
-		if n1254 < 0 {
-			n1254 = c.ReadArrayLength(8)
+	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1289)
+	} else if st1288 == foryimpl.RefFollows {
+		n1290 := c.ReadArrayLengthFast(8)
+		if n1290 < 0 {
+			n1290 = c.ReadArrayLength(8)
 		}
-		a1255 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1254)
-		r.ReadRawInt64s(a1255)
-		x.AI64 = a1255
-		foryimpl.SetRefSlice(c, id1253, x.AI64)
+		a1291 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1290)
+		r.ReadRawInt64s(a1291)
+		x.AI64 = a1291
+		foryimpl.SetRefSlice(c, id1289, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -7212,19 +7350,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1256, id1257 := c.ReadRefFlag(); st1256 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1257)
-	} else if st1256 == foryimpl.RefFollows {
-		n1258 := c.ReadArrayLengthFast(1)
-		if n1258 < 0 {
-			n1258 = c.ReadArrayLength(1)
+	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1293)
+	} else if st1292 == foryimpl.RefFollows {
+		n1294 := c.ReadArrayLengthFast(1)
+		if n1294 < 0 {
+			n1294 = c.ReadArrayLength(1)
 		}
-		a1259 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1258)
-		for i1260 := range a1259 {
-			a1259[i1260] = r.ReadInt8()
+		a1295 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1294)
+		for i1296 := range a1295 {
+			a1295[i1296] = r.ReadInt8()
 		}
-		x.AI8 = a1259
-		foryimpl.SetRefSlice(c, id1257, x.AI8)
+		x.AI8 = a1295
+		foryimpl.SetRefSlice(c, id1293, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -7232,17 +7370,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1262)
-	} else if st1261 == foryimpl.RefFollows {
-		n1263 := c.ReadArrayLengthFast(2)
-		if n1263 < 0 {
-			n1263 = c.ReadArrayLength(2)
+	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1298)
+	} else if st1297 == foryimpl.RefFollows {
+		n1299 := c.ReadArrayLengthFast(2)
+		if n1299 < 0 {
+			n1299 = c.ReadArrayLength(2)
 		}
-		a1264 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1263)
-		r.ReadRawUint16s(a1264)
-		x.AU16 = a1264
-		foryimpl.SetRefSlice(c, id1262, x.AU16)
+		a1300 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1299)
+		r.ReadRawUint16s(a1300)
+		x.AU16 = a1300
+		foryimpl.SetRefSlice(c, id1298, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -7250,17 +7388,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1266)
-	} else if st1265 == foryimpl.RefFollows {
-		n1267 := c.ReadArrayLengthFast(4)
-		if n1267 < 0 {
-			n1267 = c.ReadArrayLength(4)
+	if st1301, id1302 := c.ReadRefFlag(); st1301 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1302)
+	} else if st1301 == foryimpl.RefFollows {
+		n1303 := c.ReadArrayLengthFast(4)
+		if n1303 < 0 {
+			n1303 = c.ReadArrayLength(4)
 		}
-		a1268 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1267)
-		r.ReadRawUint32s(a1268)
-		x.AU32 = a1268
-		foryimpl.SetRefSlice(c, id1266, x.AU32)
+		a1304 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1303)
+		r.ReadRawUint32s(a1304)
+		x.AU32 = a1304
+		foryimpl.SetRefSlice(c, id1302, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -7268,17 +7406,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1270)
-	} else if st1269 == foryimpl.RefFollows {
-		n1271 := c.ReadArrayLengthFast(8)
-		if n1271 < 0 {
-			n1271 = c.ReadArrayLength(8)
+	if st1305, id1306 := c.ReadRefFlag(); st1305 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1306)
+	} else if st1305 == foryimpl.RefFollows {
+		n1307 := c.ReadArrayLengthFast(8)
+		if n1307 < 0 {
+			n1307 = c.ReadArrayLength(8)
 		}
-		a1272 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1271)
-		r.ReadRawUint64s(a1272)
-		x.AU64 = a1272
-		foryimpl.SetRefSlice(c, id1270, x.AU64)
+		a1308 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1307)
+		r.ReadRawUint64s(a1308)
+		x.AU64 = a1308
+		foryimpl.SetRefSlice(c, id1306, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -7286,17 +7424,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1274)
-	} else if st1273 == foryimpl.RefFollows {
-		n1275 := c.ReadArrayLengthFast(1)
-		if n1275 < 0 {
-			n1275 = c.ReadArrayLength(1)
+	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1310)
+	} else if st1309 == foryimpl.RefFollows {
+		n1311 := c.ReadArrayLengthFast(1)
+		if n1311 < 0 {
+			n1311 = c.ReadArrayLength(1)
 		}
-		a1276 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1275)
-		copy(a1276, r.ReadBytes(n1275))
-		x.AU8 = a1276
-		foryimpl.SetRefSlice(c, id1274, x.AU8)
+		a1312 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1311)
+		copy(a1312, r.ReadBytes(n1311))
+		x.AU8 = a1312
+		foryimpl.SetRefSlice(c, id1310, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -7304,11 +7442,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1278)
-	} else if st1277 == foryimpl.RefFollows {
+	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1314)
+	} else if st1313 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1278, x.Bin)
+		foryimpl.SetRefSlice(c, id1314, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -7316,828 +7454,828 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1279 := c.ReadLengthFast(2)
-	if n1279 < 0 {
-		n1279 = c.ReadLength(2)
+	n1315 := c.ReadLengthFast(2)
+	if n1315 < 0 {
+		n1315 = c.ReadLength(2)
 	}
-	if n1279 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1279, 3))
+	if n1315 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1315, 3))
 		return
 	}
-	var l1280 [3]int16
-	if n1279 > 0 {
-		hn1282 := c.ReadListHeader(3)
+	var l1316 [3]int16
+	if n1315 > 0 {
+		hn1318 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1281 := range l1280 {
-				if hn1282 && !c.ReadFlag() {
-					clear(l1280[i1281 : i1281+1])
+			for i1317 := range l1316 {
+				if hn1318 && !c.ReadFlag() {
+					clear(l1316[i1317 : i1317+1])
 					continue
 				}
-				l1280[i1281] = r.ReadInt16()
+				l1316[i1317] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1281)
+					c.TraceIndex(i1317)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1280
+	x.Fix = l1316
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1285 := c.ReadLengthFast(1)
-	if n1285 < 0 {
-		n1285 = c.ReadLength(1)
+	n1321 := c.ReadLengthFast(1)
+	if n1321 < 0 {
+		n1321 = c.ReadLength(1)
 	}
-	l1286 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1285)
-	if n1285 > 0 {
-		hn1288 := c.ReadListHeader(1)
+	l1322 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1321)
+	if n1321 > 0 {
+		hn1324 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1287 := range l1286 {
-				if hn1288 && !c.ReadFlag() {
-					clear(l1286[i1287 : i1287+1])
+			for i1323 := range l1322 {
+				if hn1324 && !c.ReadFlag() {
+					clear(l1322[i1323 : i1323+1])
 					continue
 				}
-				l1286[i1287] = r.ReadBool()
+				l1322[i1323] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1287)
+					c.TraceIndex(i1323)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1286
+	x.LB = l1322
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1291 := c.ReadLengthFast(1)
-	if n1291 < 0 {
-		n1291 = c.ReadLength(1)
+	n1327 := c.ReadLengthFast(1)
+	if n1327 < 0 {
+		n1327 = c.ReadLength(1)
 	}
-	l1292 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1291)
-	if n1291 > 0 {
-		hn1294 := c.ReadListHeader(25)
+	l1328 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1327)
+	if n1327 > 0 {
+		hn1330 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1293 := range l1292 {
-				if hn1294 && !c.ReadFlag() {
-					clear(l1292[i1293 : i1293+1])
+			for i1329 := range l1328 {
+				if hn1330 && !c.ReadFlag() {
+					clear(l1328[i1329 : i1329+1])
 					continue
 				}
-				if e1297 := c.ReadEnumFast(uint32(0x7fffffff)); e1297 >= 0 {
-					l1292[i1293] = Color(e1297)
+				if e1333 := c.ReadEnumFast(uint32(0x7fffffff)); e1333 >= 0 {
+					l1328[i1329] = Color(e1333)
 				} else {
-					l1292[i1293] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1328[i1329] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1293)
+					c.TraceIndex(i1329)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1292
+	x.LE = l1328
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1298 := c.ReadLengthFast(4)
-	if n1298 < 0 {
-		n1298 = c.ReadLength(4)
+	n1334 := c.ReadLengthFast(4)
+	if n1334 < 0 {
+		n1334 = c.ReadLength(4)
 	}
-	l1299 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1298)
-	if n1298 > 0 {
-		hn1301 := c.ReadListHeader(19)
+	l1335 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1334)
+	if n1334 > 0 {
+		hn1337 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1300 := range l1299 {
-				if hn1301 && !c.ReadFlag() {
-					clear(l1299[i1300 : i1300+1])
+			for i1336 := range l1335 {
+				if hn1337 && !c.ReadFlag() {
+					clear(l1335[i1336 : i1336+1])
 					continue
 				}
-				l1299[i1300] = r.ReadFloat32()
+				l1335[i1336] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1300)
+					c.TraceIndex(i1336)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1299
+	x.LF32 = l1335
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1304 := c.ReadLengthFast(8)
-	if n1304 < 0 {
-		n1304 = c.ReadLength(8)
+	n1340 := c.ReadLengthFast(8)
+	if n1340 < 0 {
+		n1340 = c.ReadLength(8)
 	}
-	l1305 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1304)
-	if n1304 > 0 {
-		hn1307 := c.ReadListHeader(20)
+	l1341 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1340)
+	if n1340 > 0 {
+		hn1343 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1306 := range l1305 {
-				if hn1307 && !c.ReadFlag() {
-					clear(l1305[i1306 : i1306+1])
+			for i1342 := range l1341 {
+				if hn1343 && !c.ReadFlag() {
+					clear(l1341[i1342 : i1342+1])
 					continue
 				}
-				l1305[i1306] = r.ReadFloat64()
+				l1341[i1342] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1306)
+					c.TraceIndex(i1342)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1305
+	x.LF64 = l1341
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1310 := c.ReadLengthFast(1)
-	if n1310 < 0 {
-		n1310 = c.ReadLength(1)
+	n1346 := c.ReadLengthFast(1)
+	if n1346 < 0 {
+		n1346 = c.ReadLength(1)
 	}
-	l1311 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1310)
-	if n1310 > 0 {
-		hn1313 := c.ReadListHeader(5)
+	l1347 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1346)
+	if n1346 > 0 {
+		hn1349 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1312 := range l1311 {
-				if hn1313 && !c.ReadFlag() {
-					clear(l1311[i1312 : i1312+1])
+			for i1348 := range l1347 {
+				if hn1349 && !c.ReadFlag() {
+					clear(l1347[i1348 : i1348+1])
 					continue
 				}
-				l1311[i1312] = r.ReadVarInt32()
+				l1347[i1348] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1312)
+					c.TraceIndex(i1348)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1311
+	x.LI32 = l1347
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1316 := c.ReadLengthFast(1)
-	if n1316 < 0 {
-		n1316 = c.ReadLength(1)
+	n1352 := c.ReadLengthFast(1)
+	if n1352 < 0 {
+		n1352 = c.ReadLength(1)
 	}
-	l1317 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1316)
-	if n1316 > 0 {
-		hn1319 := c.ReadListHeader(7)
+	l1353 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1352)
+	if n1352 > 0 {
+		hn1355 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1318 := range l1317 {
-				if hn1319 && !c.ReadFlag() {
-					clear(l1317[i1318 : i1318+1])
+			for i1354 := range l1353 {
+				if hn1355 && !c.ReadFlag() {
+					clear(l1353[i1354 : i1354+1])
 					continue
 				}
-				l1317[i1318] = r.ReadVarInt64()
+				l1353[i1354] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1318)
+					c.TraceIndex(i1354)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1317
+	x.LI64 = l1353
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1322 := c.ReadLengthFast(1)
-	if n1322 < 0 {
-		n1322 = c.ReadLength(1)
+	n1358 := c.ReadLengthFast(1)
+	if n1358 < 0 {
+		n1358 = c.ReadLength(1)
 	}
-	l1323 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1322)
-	if n1322 > 0 {
-		hn1325 := c.ReadListHeader(2)
+	l1359 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1358)
+	if n1358 > 0 {
+		hn1361 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1324 := range l1323 {
-				if hn1325 && !c.ReadFlag() {
-					clear(l1323[i1324 : i1324+1])
+			for i1360 := range l1359 {
+				if hn1361 && !c.ReadFlag() {
+					clear(l1359[i1360 : i1360+1])
 					continue
 				}
-				l1323[i1324] = r.ReadInt8()
+				l1359[i1360] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1324)
+					c.TraceIndex(i1360)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1323
+	x.LI8 = l1359
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1328 := c.ReadLengthFast(1)
-	if n1328 < 0 {
-		n1328 = c.ReadLength(1)
+	n1364 := c.ReadLengthFast(1)
+	if n1364 < 0 {
+		n1364 = c.ReadLength(1)
 	}
-	l1329 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1328)
-	if n1328 > 0 {
-		hn1331, tr1333 := c.ReadListHeaderRef(22)
+	l1365 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1364)
+	if n1364 > 0 {
+		hn1367, tr1369 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1330 := range l1329 {
-				if tr1333 {
-					if st1334, id1335 := c.ReadRefFlag(); st1334 == foryimpl.RefBack {
-						l1329[i1330] = foryimpl.BackRefSlice[int32](c, id1335)
-					} else if st1334 == foryimpl.RefFollows {
-						n1336 := c.ReadLengthFast(1)
-						if n1336 < 0 {
-							n1336 = c.ReadLength(1)
+			for i1366 := range l1365 {
+				if tr1369 {
+					if st1370, id1371 := c.ReadRefFlag(); st1370 == foryimpl.RefBack {
+						l1365[i1366] = foryimpl.BackRefSlice[int32](c, id1371)
+					} else if st1370 == foryimpl.RefFollows {
+						n1372 := c.ReadLengthFast(1)
+						if n1372 < 0 {
+							n1372 = c.ReadLength(1)
 						}
-						l1337 := foryimpl.MakeSlice[[]int32](c, n1336)
-						if n1336 > 0 {
-							hn1339 := c.ReadListHeader(5)
+						l1373 := foryimpl.MakeSlice[[]int32](c, n1372)
+						if n1372 > 0 {
+							hn1375 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1338 := range l1337 {
-									if hn1339 && !c.ReadFlag() {
-										clear(l1337[i1338 : i1338+1])
+								for i1374 := range l1373 {
+									if hn1375 && !c.ReadFlag() {
+										clear(l1373[i1374 : i1374+1])
 										continue
 									}
-									l1337[i1338] = r.ReadVarInt32()
+									l1373[i1374] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1338)
+										c.TraceIndex(i1374)
 										break
 									}
 								}
 							}
 						}
-						l1329[i1330] = l1337
-						foryimpl.SetRefSlice(c, id1335, l1329[i1330])
+						l1365[i1366] = l1373
+						foryimpl.SetRefSlice(c, id1371, l1365[i1366])
 					} else {
-						l1329[i1330] = nil
+						l1365[i1366] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1330)
+						c.TraceIndex(i1366)
 						break
 					}
 					continue
 				}
-				if hn1331 && !c.ReadFlag() {
-					clear(l1329[i1330 : i1330+1])
+				if hn1367 && !c.ReadFlag() {
+					clear(l1365[i1366 : i1366+1])
 					continue
 				}
-				n1342 := c.ReadLengthFast(1)
-				if n1342 < 0 {
-					n1342 = c.ReadLength(1)
+				n1378 := c.ReadLengthFast(1)
+				if n1378 < 0 {
+					n1378 = c.ReadLength(1)
 				}
-				l1343 := foryimpl.MakeSlice[[]int32](c, n1342)
-				if n1342 > 0 {
-					hn1345 := c.ReadListHeader(5)
+				l1379 := foryimpl.MakeSlice[[]int32](c, n1378)
+				if n1378 > 0 {
+					hn1381 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1344 := range l1343 {
-							if hn1345 && !c.ReadFlag() {
-								clear(l1343[i1344 : i1344+1])
+						for i1380 := range l1379 {
+							if hn1381 && !c.ReadFlag() {
+								clear(l1379[i1380 : i1380+1])
 								continue
 							}
-							l1343[i1344] = r.ReadVarInt32()
+							l1379[i1380] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1344)
+								c.TraceIndex(i1380)
 								break
 							}
 						}
 					}
 				}
-				l1329[i1330] = l1343
+				l1365[i1366] = l1379
 				if c.Failed() {
-					c.TraceIndex(i1330)
+					c.TraceIndex(i1366)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1329
+	x.LL = l1365
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1348 := c.ReadLengthFast(1)
-	if n1348 < 0 {
-		n1348 = c.ReadLength(1)
+	n1384 := c.ReadLengthFast(1)
+	if n1384 < 0 {
+		n1384 = c.ReadLength(1)
 	}
-	l1349 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1348)
-	if n1348 > 0 {
-		hn1351, tr1353 := c.ReadListHeaderRef(24)
+	l1385 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1384)
+	if n1384 > 0 {
+		hn1387, tr1389 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1350 := range l1349 {
-				if tr1353 {
-					if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
-						l1349[i1350] = foryimpl.BackRefMap[string, int32](c, id1355)
-					} else if st1354 == foryimpl.RefFollows {
-						n1356 := c.ReadLengthFast(2)
-						if n1356 < 0 {
-							n1356 = c.ReadLength(2)
+			for i1386 := range l1385 {
+				if tr1389 {
+					if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
+						l1385[i1386] = foryimpl.BackRefMap[string, int32](c, id1391)
+					} else if st1390 == foryimpl.RefFollows {
+						n1392 := c.ReadLengthFast(2)
+						if n1392 < 0 {
+							n1392 = c.ReadLength(2)
 						}
-						m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
-						for n1356 > 0 && !c.Failed() {
-							sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
-							for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
-								var k1361 string
-								k1361 = c.ReadString()
-								var v1362 int32
-								if !vn1359 {
-									v1362 = r.ReadVarInt32()
+						m1393 := foryimpl.MakeMap[map[string]int32](c, n1392)
+						for n1392 > 0 && !c.Failed() {
+							sz1394, vn1395, _ := c.ReadMapChunk(n1392, 21, 5, nil, false)
+							for j1396 := 0; j1396 < sz1394 && !c.Failed(); j1396++ {
+								var k1397 string
+								k1397 = c.ReadString()
+								var v1398 int32
+								if !vn1395 {
+									v1398 = r.ReadVarInt32()
 								}
-								m1357[k1361] = v1362
+								m1393[k1397] = v1398
 							}
-							n1356 -= sz1358
+							n1392 -= sz1394
 						}
-						l1349[i1350] = m1357
-						foryimpl.SetRefMap(c, id1355, l1349[i1350])
+						l1385[i1386] = m1393
+						foryimpl.SetRefMap(c, id1391, l1385[i1386])
 					} else {
-						l1349[i1350] = nil
+						l1385[i1386] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1350)
+						c.TraceIndex(i1386)
 						break
 					}
 					continue
 				}
-				if hn1351 && !c.ReadFlag() {
-					clear(l1349[i1350 : i1350+1])
+				if hn1387 && !c.ReadFlag() {
+					clear(l1385[i1386 : i1386+1])
 					continue
 				}
-				n1364 := c.ReadLengthFast(2)
-				if n1364 < 0 {
-					n1364 = c.ReadLength(2)
+				n1400 := c.ReadLengthFast(2)
+				if n1400 < 0 {
+					n1400 = c.ReadLength(2)
 				}
-				m1365 := foryimpl.MakeMap[map[string]int32](c, n1364)
-				for n1364 > 0 && !c.Failed() {
-					sz1366, vn1367, _ := c.ReadMapChunk(n1364, 21, 5, nil, false)
-					for j1368 := 0; j1368 < sz1366 && !c.Failed(); j1368++ {
-						var k1369 string
-						k1369 = c.ReadString()
-						var v1370 int32
-						if !vn1367 {
-							v1370 = r.ReadVarInt32()
+				m1401 := foryimpl.MakeMap[map[string]int32](c, n1400)
+				for n1400 > 0 && !c.Failed() {
+					sz1402, vn1403, _ := c.ReadMapChunk(n1400, 21, 5, nil, false)
+					for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
+						var k1405 string
+						k1405 = c.ReadString()
+						var v1406 int32
+						if !vn1403 {
+							v1406 = r.ReadVarInt32()
 						}
-						m1365[k1369] = v1370
+						m1401[k1405] = v1406
 					}
-					n1364 -= sz1366
+					n1400 -= sz1402
 				}
-				l1349[i1350] = m1365
+				l1385[i1386] = m1401
 				if c.Failed() {
-					c.TraceIndex(i1350)
+					c.TraceIndex(i1386)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1349
+	x.LM = l1385
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1372 := c.ReadLengthFast(1)
-	if n1372 < 0 {
-		n1372 = c.ReadLength(1)
+	n1408 := c.ReadLengthFast(1)
+	if n1408 < 0 {
+		n1408 = c.ReadLength(1)
 	}
-	l1373 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1372)
-	if n1372 > 0 {
-		hn1375 := c.ReadListHeader(5)
+	l1409 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1408)
+	if n1408 > 0 {
+		hn1411 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1374 := range l1373 {
-				if hn1375 && !c.ReadFlag() {
-					clear(l1373[i1374 : i1374+1])
+			for i1410 := range l1409 {
+				if hn1411 && !c.ReadFlag() {
+					clear(l1409[i1410 : i1410+1])
 					continue
 				}
-				p1378 := foryimpl.Alloc[int32](c)
-				*p1378 = r.ReadVarInt32()
-				l1373[i1374] = p1378
+				p1414 := foryimpl.Alloc[int32](c)
+				*p1414 = r.ReadVarInt32()
+				l1409[i1410] = p1414
 				if c.Failed() {
-					c.TraceIndex(i1374)
+					c.TraceIndex(i1410)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1373
+	x.LPI = l1409
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1379 := c.ReadLengthFast(1)
-	if n1379 < 0 {
-		n1379 = c.ReadLength(1)
+	n1415 := c.ReadLengthFast(1)
+	if n1415 < 0 {
+		n1415 = c.ReadLength(1)
 	}
-	l1380 := foryimpl.ReuseSlice[[]string](c, x.LS, n1379)
-	if n1379 > 0 {
-		hn1382 := c.ReadListHeader(21)
+	l1416 := foryimpl.ReuseSlice[[]string](c, x.LS, n1415)
+	if n1415 > 0 {
+		hn1418 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1381 := range l1380 {
-				if hn1382 && !c.ReadFlag() {
-					clear(l1380[i1381 : i1381+1])
+			for i1417 := range l1416 {
+				if hn1418 && !c.ReadFlag() {
+					clear(l1416[i1417 : i1417+1])
 					continue
 				}
-				l1380[i1381] = c.ReadString()
+				l1416[i1417] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1381)
+					c.TraceIndex(i1417)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1380
+	x.LS = l1416
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1385 := c.ReadLengthFast(1)
-	if n1385 < 0 {
-		n1385 = c.ReadLength(1)
+	n1421 := c.ReadLengthFast(1)
+	if n1421 < 0 {
+		n1421 = c.ReadLength(1)
 	}
-	l1386 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1385)
-	if n1385 > 0 {
-		hn1388 := c.ReadListHeader(38)
+	l1422 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1421)
+	if n1421 > 0 {
+		hn1424 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1387 := range l1386 {
-				if hn1388 && !c.ReadFlag() {
-					clear(l1386[i1387 : i1387+1])
+			for i1423 := range l1422 {
+				if hn1424 && !c.ReadFlag() {
+					clear(l1422[i1423 : i1423+1])
 					continue
 				}
-				l1386[i1387] = c.ReadTime()
+				l1422[i1423] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1387)
+					c.TraceIndex(i1423)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1386
+	x.LT = l1422
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1391 := c.ReadLengthFast(2)
-	if n1391 < 0 {
-		n1391 = c.ReadLength(2)
+	n1427 := c.ReadLengthFast(2)
+	if n1427 < 0 {
+		n1427 = c.ReadLength(2)
 	}
-	l1392 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1391)
-	if n1391 > 0 {
-		hn1394 := c.ReadListHeader(10)
+	l1428 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1427)
+	if n1427 > 0 {
+		hn1430 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1393 := range l1392 {
-				if hn1394 && !c.ReadFlag() {
-					clear(l1392[i1393 : i1393+1])
+			for i1429 := range l1428 {
+				if hn1430 && !c.ReadFlag() {
+					clear(l1428[i1429 : i1429+1])
 					continue
 				}
-				l1392[i1393] = r.ReadUint16()
+				l1428[i1429] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1393)
+					c.TraceIndex(i1429)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1392
+	x.LU16 = l1428
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1397 := c.ReadLengthFast(1)
-	if n1397 < 0 {
-		n1397 = c.ReadLength(1)
+	n1433 := c.ReadLengthFast(1)
+	if n1433 < 0 {
+		n1433 = c.ReadLength(1)
 	}
-	l1398 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1397)
-	if n1397 > 0 {
-		hn1400 := c.ReadListHeader(14)
+	l1434 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1433)
+	if n1433 > 0 {
+		hn1436 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1399 := range l1398 {
-				if hn1400 && !c.ReadFlag() {
-					clear(l1398[i1399 : i1399+1])
+			for i1435 := range l1434 {
+				if hn1436 && !c.ReadFlag() {
+					clear(l1434[i1435 : i1435+1])
 					continue
 				}
-				l1398[i1399] = r.ReadVarUint64()
+				l1434[i1435] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1399)
+					c.TraceIndex(i1435)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1398
+	x.LU64 = l1434
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1403 := c.ReadLengthFast(2)
-	if n1403 < 0 {
-		n1403 = c.ReadLength(2)
+	n1439 := c.ReadLengthFast(2)
+	if n1439 < 0 {
+		n1439 = c.ReadLength(2)
 	}
-	m1404 := foryimpl.MakeMap[map[bool]string](c, n1403)
-	for n1403 > 0 && !c.Failed() {
-		sz1405, vn1406, _ := c.ReadMapChunk(n1403, 1, 21, nil, false)
-		for j1407 := 0; j1407 < sz1405 && !c.Failed(); j1407++ {
-			var k1408 bool
-			k1408 = r.ReadBool()
-			var v1409 string
-			if !vn1406 {
-				v1409 = c.ReadString()
+	m1440 := foryimpl.MakeMap[map[bool]string](c, n1439)
+	for n1439 > 0 && !c.Failed() {
+		sz1441, vn1442, _ := c.ReadMapChunk(n1439, 1, 21, nil, false)
+		for j1443 := 0; j1443 < sz1441 && !c.Failed(); j1443++ {
+			var k1444 bool
+			k1444 = r.ReadBool()
+			var v1445 string
+			if !vn1442 {
+				v1445 = c.ReadString()
 			}
-			m1404[k1408] = v1409
+			m1440[k1444] = v1445
 		}
-		n1403 -= sz1405
+		n1439 -= sz1441
 	}
-	x.MBS = m1404
+	x.MBS = m1440
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1411 := c.ReadLengthFast(2)
-	if n1411 < 0 {
-		n1411 = c.ReadLength(2)
+	n1447 := c.ReadLengthFast(2)
+	if n1447 < 0 {
+		n1447 = c.ReadLength(2)
 	}
-	m1412 := foryimpl.MakeMap[map[Color]string](c, n1411)
-	for n1411 > 0 && !c.Failed() {
-		sz1413, vn1414, _ := c.ReadMapChunk(n1411, 25, 21, nil, false)
-		for j1415 := 0; j1415 < sz1413 && !c.Failed(); j1415++ {
-			var k1416 Color
-			if e1418 := c.ReadEnumFast(uint32(0x7fffffff)); e1418 >= 0 {
-				k1416 = Color(e1418)
+	m1448 := foryimpl.MakeMap[map[Color]string](c, n1447)
+	for n1447 > 0 && !c.Failed() {
+		sz1449, vn1450, _ := c.ReadMapChunk(n1447, 25, 21, nil, false)
+		for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
+			var k1452 Color
+			if e1454 := c.ReadEnumFast(uint32(0x7fffffff)); e1454 >= 0 {
+				k1452 = Color(e1454)
 			} else {
-				k1416 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1452 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1417 string
-			if !vn1414 {
-				v1417 = c.ReadString()
+			var v1453 string
+			if !vn1450 {
+				v1453 = c.ReadString()
 			}
-			m1412[k1416] = v1417
+			m1448[k1452] = v1453
 		}
-		n1411 -= sz1413
+		n1447 -= sz1449
 	}
-	x.MES = m1412
+	x.MES = m1448
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1420 := c.ReadLengthFast(2)
-	if n1420 < 0 {
-		n1420 = c.ReadLength(2)
+	n1456 := c.ReadLengthFast(2)
+	if n1456 < 0 {
+		n1456 = c.ReadLength(2)
 	}
-	m1421 := foryimpl.MakeMap[map[int64]float64](c, n1420)
-	for n1420 > 0 && !c.Failed() {
-		sz1422, vn1423, _ := c.ReadMapChunk(n1420, 7, 20, nil, false)
-		for j1424 := 0; j1424 < sz1422 && !c.Failed(); j1424++ {
-			var k1425 int64
-			k1425 = r.ReadVarInt64()
-			var v1426 float64
-			if !vn1423 {
-				v1426 = r.ReadFloat64()
+	m1457 := foryimpl.MakeMap[map[int64]float64](c, n1456)
+	for n1456 > 0 && !c.Failed() {
+		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 7, 20, nil, false)
+		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
+			var k1461 int64
+			k1461 = r.ReadVarInt64()
+			var v1462 float64
+			if !vn1459 {
+				v1462 = r.ReadFloat64()
 			}
-			m1421[k1425] = v1426
+			m1457[k1461] = v1462
 		}
-		n1420 -= sz1422
+		n1456 -= sz1458
 	}
-	x.MI64F = m1421
+	x.MI64F = m1457
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1428 := c.ReadLengthFast(2)
-	if n1428 < 0 {
-		n1428 = c.ReadLength(2)
+	n1464 := c.ReadLengthFast(2)
+	if n1464 < 0 {
+		n1464 = c.ReadLength(2)
 	}
-	m1429 := foryimpl.MakeMap[map[int32]string](c, n1428)
-	for n1428 > 0 && !c.Failed() {
-		sz1430, vn1431, _ := c.ReadMapChunk(n1428, 5, 21, nil, false)
-		for j1432 := 0; j1432 < sz1430 && !c.Failed(); j1432++ {
-			var k1433 int32
-			k1433 = r.ReadVarInt32()
-			var v1434 string
-			if !vn1431 {
-				v1434 = c.ReadString()
+	m1465 := foryimpl.MakeMap[map[int32]string](c, n1464)
+	for n1464 > 0 && !c.Failed() {
+		sz1466, vn1467, _ := c.ReadMapChunk(n1464, 5, 21, nil, false)
+		for j1468 := 0; j1468 < sz1466 && !c.Failed(); j1468++ {
+			var k1469 int32
+			k1469 = r.ReadVarInt32()
+			var v1470 string
+			if !vn1467 {
+				v1470 = c.ReadString()
 			}
-			m1429[k1433] = v1434
+			m1465[k1469] = v1470
 		}
-		n1428 -= sz1430
+		n1464 -= sz1466
 	}
-	x.MIS = m1429
+	x.MIS = m1465
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1436 := c.ReadLengthFast(2)
-	if n1436 < 0 {
-		n1436 = c.ReadLength(2)
+	n1472 := c.ReadLengthFast(2)
+	if n1472 < 0 {
+		n1472 = c.ReadLength(2)
 	}
-	m1437 := foryimpl.MakeMap[map[string]int32](c, n1436)
-	for n1436 > 0 && !c.Failed() {
-		sz1438, vn1439, _ := c.ReadMapChunk(n1436, 21, 5, nil, false)
-		for j1440 := 0; j1440 < sz1438 && !c.Failed(); j1440++ {
-			var k1441 string
-			k1441 = c.ReadString()
-			var v1442 int32
-			if !vn1439 {
-				v1442 = r.ReadVarInt32()
+	m1473 := foryimpl.MakeMap[map[string]int32](c, n1472)
+	for n1472 > 0 && !c.Failed() {
+		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 21, 5, nil, false)
+		for j1476 := 0; j1476 < sz1474 && !c.Failed(); j1476++ {
+			var k1477 string
+			k1477 = c.ReadString()
+			var v1478 int32
+			if !vn1475 {
+				v1478 = r.ReadVarInt32()
 			}
-			m1437[k1441] = v1442
+			m1473[k1477] = v1478
 		}
-		n1436 -= sz1438
+		n1472 -= sz1474
 	}
-	x.MSI = m1437
+	x.MSI = m1473
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1444 := c.ReadLengthFast(2)
-	if n1444 < 0 {
-		n1444 = c.ReadLength(2)
+	n1480 := c.ReadLengthFast(2)
+	if n1480 < 0 {
+		n1480 = c.ReadLength(2)
 	}
-	m1445 := foryimpl.MakeMap[map[string][]string](c, n1444)
-	for n1444 > 0 && !c.Failed() {
-		sz1446, vn1447, tr1457, _ := c.ReadMapChunkRef(n1444, 21, 22, nil)
-		for j1448 := 0; j1448 < sz1446 && !c.Failed(); j1448++ {
-			var k1449 string
-			k1449 = c.ReadString()
-			var v1450 []string
-			if tr1457 {
-				if st1458, id1459 := c.ReadRefFlag(); st1458 == foryimpl.RefBack {
-					v1450 = foryimpl.BackRefSlice[string](c, id1459)
-				} else if st1458 == foryimpl.RefFollows {
-					n1460 := c.ReadLengthFast(1)
-					if n1460 < 0 {
-						n1460 = c.ReadLength(1)
+	m1481 := foryimpl.MakeMap[map[string][]string](c, n1480)
+	for n1480 > 0 && !c.Failed() {
+		sz1482, vn1483, tr1493, _ := c.ReadMapChunkRef(n1480, 21, 22, nil)
+		for j1484 := 0; j1484 < sz1482 && !c.Failed(); j1484++ {
+			var k1485 string
+			k1485 = c.ReadString()
+			var v1486 []string
+			if tr1493 {
+				if st1494, id1495 := c.ReadRefFlag(); st1494 == foryimpl.RefBack {
+					v1486 = foryimpl.BackRefSlice[string](c, id1495)
+				} else if st1494 == foryimpl.RefFollows {
+					n1496 := c.ReadLengthFast(1)
+					if n1496 < 0 {
+						n1496 = c.ReadLength(1)
 					}
-					l1461 := foryimpl.MakeSlice[[]string](c, n1460)
-					if n1460 > 0 {
-						hn1463 := c.ReadListHeader(21)
+					l1497 := foryimpl.MakeSlice[[]string](c, n1496)
+					if n1496 > 0 {
+						hn1499 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1462 := range l1461 {
-								if hn1463 && !c.ReadFlag() {
-									clear(l1461[i1462 : i1462+1])
+							for i1498 := range l1497 {
+								if hn1499 && !c.ReadFlag() {
+									clear(l1497[i1498 : i1498+1])
 									continue
 								}
-								l1461[i1462] = c.ReadString()
+								l1497[i1498] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1462)
+									c.TraceIndex(i1498)
 									break
 								}
 							}
 						}
 					}
-					v1450 = l1461
-					foryimpl.SetRefSlice(c, id1459, v1450)
+					v1486 = l1497
+					foryimpl.SetRefSlice(c, id1495, v1486)
 				} else {
-					v1450 = nil
+					v1486 = nil
 				}
-			} else if !vn1447 {
-				n1451 := c.ReadLengthFast(1)
-				if n1451 < 0 {
-					n1451 = c.ReadLength(1)
+			} else if !vn1483 {
+				n1487 := c.ReadLengthFast(1)
+				if n1487 < 0 {
+					n1487 = c.ReadLength(1)
 				}
-				l1452 := foryimpl.MakeSlice[[]string](c, n1451)
-				if n1451 > 0 {
-					hn1454 := c.ReadListHeader(21)
+				l1488 := foryimpl.MakeSlice[[]string](c, n1487)
+				if n1487 > 0 {
+					hn1490 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1453 := range l1452 {
-							if hn1454 && !c.ReadFlag() {
-								clear(l1452[i1453 : i1453+1])
+						for i1489 := range l1488 {
+							if hn1490 && !c.ReadFlag() {
+								clear(l1488[i1489 : i1489+1])
 								continue
 							}
-							l1452[i1453] = c.ReadString()
+							l1488[i1489] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1453)
+								c.TraceIndex(i1489)
 								break
 							}
 						}
 					}
 				}
-				v1450 = l1452
+				v1486 = l1488
 			}
-			m1445[k1449] = v1450
+			m1481[k1485] = v1486
 		}
-		n1444 -= sz1446
+		n1480 -= sz1482
 	}
-	x.MSL = m1445
+	x.MSL = m1481
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1466 := c.ReadLengthFast(2)
-	if n1466 < 0 {
-		n1466 = c.ReadLength(2)
+	n1502 := c.ReadLengthFast(2)
+	if n1502 < 0 {
+		n1502 = c.ReadLength(2)
 	}
-	m1467 := foryimpl.MakeMap[map[string]map[string]int32](c, n1466)
-	for n1466 > 0 && !c.Failed() {
-		sz1468, vn1469, tr1481, _ := c.ReadMapChunkRef(n1466, 21, 24, nil)
-		for j1470 := 0; j1470 < sz1468 && !c.Failed(); j1470++ {
-			var k1471 string
-			k1471 = c.ReadString()
-			var v1472 map[string]int32
-			if tr1481 {
-				if st1482, id1483 := c.ReadRefFlag(); st1482 == foryimpl.RefBack {
-					v1472 = foryimpl.BackRefMap[string, int32](c, id1483)
-				} else if st1482 == foryimpl.RefFollows {
-					n1484 := c.ReadLengthFast(2)
-					if n1484 < 0 {
-						n1484 = c.ReadLength(2)
+	m1503 := foryimpl.MakeMap[map[string]map[string]int32](c, n1502)
+	for n1502 > 0 && !c.Failed() {
+		sz1504, vn1505, tr1517, _ := c.ReadMapChunkRef(n1502, 21, 24, nil)
+		for j1506 := 0; j1506 < sz1504 && !c.Failed(); j1506++ {
+			var k1507 string
+			k1507 = c.ReadString()
+			var v1508 map[string]int32
+			if tr1517 {
+				if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
+					v1508 = foryimpl.BackRefMap[string, int32](c, id1519)
+				} else if st1518 == foryimpl.RefFollows {
+					n1520 := c.ReadLengthFast(2)
+					if n1520 < 0 {
+						n1520 = c.ReadLength(2)
 					}
-					m1485 := foryimpl.MakeMap[map[string]int32](c, n1484)
-					for n1484 > 0 && !c.Failed() {
-						sz1486, vn1487, _ := c.ReadMapChunk(n1484, 21, 5, nil, false)
-						for j1488 := 0; j1488 < sz1486 && !c.Failed(); j1488++ {
-							var k1489 string
-							k1489 = c.ReadString()
-							var v1490 int32
-							if !vn1487 {
-								v1490 = r.ReadVarInt32()
+					m1521 := foryimpl.MakeMap[map[string]int32](c, n1520)
+					for n1520 > 0 && !c.Failed() {
+						sz1522, vn1523, _ := c.ReadMapChunk(n1520, 21, 5, nil, false)
+						for j1524 := 0; j1524 < sz1522 && !c.Failed(); j1524++ {
+							var k1525 string
+							k1525 = c.ReadString()
+							var v1526 int32
+							if !vn1523 {
+								v1526 = r.ReadVarInt32()
 							}
-							m1485[k1489] = v1490
+							m1521[k1525] = v1526
 						}
-						n1484 -= sz1486
+						n1520 -= sz1522
 					}
-					v1472 = m1485
-					foryimpl.SetRefMap(c, id1483, v1472)
+					v1508 = m1521
+					foryimpl.SetRefMap(c, id1519, v1508)
 				} else {
-					v1472 = nil
+					v1508 = nil
 				}
-			} else if !vn1469 {
-				n1473 := c.ReadLengthFast(2)
-				if n1473 < 0 {
-					n1473 = c.ReadLength(2)
+			} else if !vn1505 {
+				n1509 := c.ReadLengthFast(2)
+				if n1509 < 0 {
+					n1509 = c.ReadLength(2)
 				}
-				m1474 := foryimpl.MakeMap[map[string]int32](c, n1473)
-				for n1473 > 0 && !c.Failed() {
-					sz1475, vn1476, _ := c.ReadMapChunk(n1473, 21, 5, nil, false)
-					for j1477 := 0; j1477 < sz1475 && !c.Failed(); j1477++ {
-						var k1478 string
-						k1478 = c.ReadString()
-						var v1479 int32
-						if !vn1476 {
-							v1479 = r.ReadVarInt32()
+				m1510 := foryimpl.MakeMap[map[string]int32](c, n1509)
+				for n1509 > 0 && !c.Failed() {
+					sz1511, vn1512, _ := c.ReadMapChunk(n1509, 21, 5, nil, false)
+					for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
+						var k1514 string
+						k1514 = c.ReadString()
+						var v1515 int32
+						if !vn1512 {
+							v1515 = r.ReadVarInt32()
 						}
-						m1474[k1478] = v1479
+						m1510[k1514] = v1515
 					}
-					n1473 -= sz1475
+					n1509 -= sz1511
 				}
-				v1472 = m1474
+				v1508 = m1510
 			}
-			m1467[k1471] = v1472
+			m1503[k1507] = v1508
 		}
-		n1466 -= sz1468
+		n1502 -= sz1504
 	}
-	x.MSM = m1467
+	x.MSM = m1503
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1492 := c.ReadLengthFast(2)
-	if n1492 < 0 {
-		n1492 = c.ReadLength(2)
+	n1528 := c.ReadLengthFast(2)
+	if n1528 < 0 {
+		n1528 = c.ReadLength(2)
 	}
-	m1493 := foryimpl.MakeMap[map[string]*int32](c, n1492)
-	for n1492 > 0 && !c.Failed() {
-		sz1494, vn1495, _ := c.ReadMapChunk(n1492, 21, 5, nil, true)
-		for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
-			var k1497 string
-			k1497 = c.ReadString()
-			var v1498 *int32
-			if !vn1495 {
-				p1499 := foryimpl.Alloc[int32](c)
-				*p1499 = r.ReadVarInt32()
-				v1498 = p1499
+	m1529 := foryimpl.MakeMap[map[string]*int32](c, n1528)
+	for n1528 > 0 && !c.Failed() {
+		sz1530, vn1531, _ := c.ReadMapChunk(n1528, 21, 5, nil, true)
+		for j1532 := 0; j1532 < sz1530 && !c.Failed(); j1532++ {
+			var k1533 string
+			k1533 = c.ReadString()
+			var v1534 *int32
+			if !vn1531 {
+				p1535 := foryimpl.Alloc[int32](c)
+				*p1535 = r.ReadVarInt32()
+				v1534 = p1535
 			}
-			m1493[k1497] = v1498
+			m1529[k1533] = v1534
 		}
-		n1492 -= sz1494
+		n1528 -= sz1530
 	}
-	x.MSP = m1493
+	x.MSP = m1529
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1501 := c.ReadLengthFast(2)
-	if n1501 < 0 {
-		n1501 = c.ReadLength(2)
+	n1537 := c.ReadLengthFast(2)
+	if n1537 < 0 {
+		n1537 = c.ReadLength(2)
 	}
-	m1502 := foryimpl.MakeMap[map[uint8]uint16](c, n1501)
-	for n1501 > 0 && !c.Failed() {
-		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 9, 10, nil, false)
-		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
-			var k1506 uint8
-			k1506 = r.ReadUint8()
-			var v1507 uint16
-			if !vn1504 {
-				v1507 = r.ReadUint16()
+	m1538 := foryimpl.MakeMap[map[uint8]uint16](c, n1537)
+	for n1537 > 0 && !c.Failed() {
+		sz1539, vn1540, _ := c.ReadMapChunk(n1537, 9, 10, nil, false)
+		for j1541 := 0; j1541 < sz1539 && !c.Failed(); j1541++ {
+			var k1542 uint8
+			k1542 = r.ReadUint8()
+			var v1543 uint16
+			if !vn1540 {
+				v1543 = r.ReadUint16()
 			}
-			m1502[k1506] = v1507
+			m1538[k1542] = v1543
 		}
-		n1501 -= sz1503
+		n1537 -= sz1539
 	}
-	x.MU8 = m1502
+	x.MU8 = m1538
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1509, id1510 := c.ReadRefFlag(); st1509 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1510)
-	} else if st1509 == foryimpl.RefFollows {
+	if st1545, id1546 := c.ReadRefFlag(); st1545 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1546)
+	} else if st1545 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1510, x.NBin)
+		foryimpl.SetRefSlice(c, id1546, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -8145,32 +8283,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NBin")
 		return
 	}
-	if st1511, id1512 := c.ReadRefFlag(); st1511 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1512)
-	} else if st1511 == foryimpl.RefFollows {
-		n1513 := c.ReadLengthFast(1)
-		if n1513 < 0 {
-			n1513 = c.ReadLength(1)
+	if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
+		x.NLS = foryimpl.BackRefSlice[string](c, id1548)
+	} else if st1547 == foryimpl.RefFollows {
+		n1549 := c.ReadLengthFast(1)
+		if n1549 < 0 {
+			n1549 = c.ReadLength(1)
 		}
-		l1514 := foryimpl.MakeSlice[[]string](c, n1513)
-		if n1513 > 0 {
-			hn1516 := c.ReadListHeader(21)
+		l1550 := foryimpl.MakeSlice[[]string](c, n1549)
+		if n1549 > 0 {
+			hn1552 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1515 := range l1514 {
-					if hn1516 && !c.ReadFlag() {
-						clear(l1514[i1515 : i1515+1])
+				for i1551 := range l1550 {
+					if hn1552 && !c.ReadFlag() {
+						clear(l1550[i1551 : i1551+1])
 						continue
 					}
-					l1514[i1515] = c.ReadString()
+					l1550[i1551] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1515)
+						c.TraceIndex(i1551)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1514
-		foryimpl.SetRefSlice(c, id1512, x.NLS)
+		x.NLS = l1550
+		foryimpl.SetRefSlice(c, id1548, x.NLS)
 	} else {
 		x.NLS = nil
 	}
@@ -8178,29 +8316,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NLS")
 		return
 	}
-	if st1519, id1520 := c.ReadRefFlag(); st1519 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1520)
-	} else if st1519 == foryimpl.RefFollows {
-		n1521 := c.ReadLengthFast(2)
-		if n1521 < 0 {
-			n1521 = c.ReadLength(2)
+	if st1555, id1556 := c.ReadRefFlag(); st1555 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id1556)
+	} else if st1555 == foryimpl.RefFollows {
+		n1557 := c.ReadLengthFast(2)
+		if n1557 < 0 {
+			n1557 = c.ReadLength(2)
 		}
-		m1522 := foryimpl.MakeMap[map[string]int32](c, n1521)
-		for n1521 > 0 && !c.Failed() {
-			sz1523, vn1524, _ := c.ReadMapChunk(n1521, 21, 5, nil, false)
-			for j1525 := 0; j1525 < sz1523 && !c.Failed(); j1525++ {
-				var k1526 string
-				k1526 = c.ReadString()
-				var v1527 int32
-				if !vn1524 {
-					v1527 = r.ReadVarInt32()
+		m1558 := foryimpl.MakeMap[map[string]int32](c, n1557)
+		for n1557 > 0 && !c.Failed() {
+			sz1559, vn1560, _ := c.ReadMapChunk(n1557, 21, 5, nil, false)
+			for j1561 := 0; j1561 < sz1559 && !c.Failed(); j1561++ {
+				var k1562 string
+				k1562 = c.ReadString()
+				var v1563 int32
+				if !vn1560 {
+					v1563 = r.ReadVarInt32()
 				}
-				m1522[k1526] = v1527
+				m1558[k1562] = v1563
 			}
-			n1521 -= sz1523
+			n1557 -= sz1559
 		}
-		x.NM = m1522
-		foryimpl.SetRefMap(c, id1520, x.NM)
+		x.NM = m1558
+		foryimpl.SetRefMap(c, id1556, x.NM)
 	} else {
 		x.NM = nil
 	}
@@ -8208,43 +8346,43 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1529 := c.ReadLengthFast(1)
-	if n1529 < 0 {
-		n1529 = c.ReadLength(1)
+	n1565 := c.ReadLengthFast(1)
+	if n1565 < 0 {
+		n1565 = c.ReadLength(1)
 	}
-	l1530 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1529)
-	if n1529 > 0 {
-		hn1532 := c.ReadListHeader(9)
+	l1566 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1565)
+	if n1565 > 0 {
+		hn1568 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1531 := range l1530 {
-				if hn1532 && !c.ReadFlag() {
-					clear(l1530[i1531 : i1531+1])
+			for i1567 := range l1566 {
+				if hn1568 && !c.ReadFlag() {
+					clear(l1566[i1567 : i1567+1])
 					continue
 				}
-				l1530[i1531] = r.ReadUint8()
+				l1566[i1567] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1531)
+					c.TraceIndex(i1567)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1530
+	x.Raw = l1566
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1535, id1536 := c.ReadRefFlag(); st1535 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1536)
-	} else if st1535 == foryimpl.RefFollows {
-		n1537 := c.ReadArrayLengthFast(1)
-		if n1537 < 0 {
-			n1537 = c.ReadArrayLength(1)
+	if st1571, id1572 := c.ReadRefFlag(); st1571 == foryimpl.RefBack {
+		x.RmABool = foryimpl.BackRefSlice[bool](c, id1572)
+	} else if st1571 == foryimpl.RefFollows {
+		n1573 := c.ReadArrayLengthFast(1)
+		if n1573 < 0 {
+			n1573 = c.ReadArrayLength(1)
 		}
-		a1538 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1537)
-		r.ReadRawBools(a1538)
-		x.RmABool = a1538
-		foryimpl.SetRefSlice(c, id1536, x.RmABool)
+		a1574 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1573)
+		r.ReadRawBools(a1574)
+		x.RmABool = a1574
+		foryimpl.SetRefSlice(c, id1572, x.RmABool)
 	} else {
 		x.RmABool = nil
 	}
@@ -8252,17 +8390,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmABool")
 		return
 	}
-	if st1539, id1540 := c.ReadRefFlag(); st1539 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1540)
-	} else if st1539 == foryimpl.RefFollows {
-		n1541 := c.ReadArrayLengthFast(4)
-		if n1541 < 0 {
-			n1541 = c.ReadArrayLength(4)
+	if st1575, id1576 := c.ReadRefFlag(); st1575 == foryimpl.RefBack {
+		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1576)
+	} else if st1575 == foryimpl.RefFollows {
+		n1577 := c.ReadArrayLengthFast(4)
+		if n1577 < 0 {
+			n1577 = c.ReadArrayLength(4)
 		}
-		a1542 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1541)
-		r.ReadRawFloat32s(a1542)
-		x.RmAF32 = a1542
-		foryimpl.SetRefSlice(c, id1540, x.RmAF32)
+		a1578 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1577)
+		r.ReadRawFloat32s(a1578)
+		x.RmAF32 = a1578
+		foryimpl.SetRefSlice(c, id1576, x.RmAF32)
 	} else {
 		x.RmAF32 = nil
 	}
@@ -8270,17 +8408,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1543, id1544 := c.ReadRefFlag(); st1543 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1544)
-	} else if st1543 == foryimpl.RefFollows {
-		n1545 := c.ReadArrayLengthFast(8)
-		if n1545 < 0 {
-			n1545 = c.ReadArrayLength(8)
+	if st1579, id1580 := c.ReadRefFlag(); st1579 == foryimpl.RefBack {
+		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1580)
+	} else if st1579 == foryimpl.RefFollows {
+		n1581 := c.ReadArrayLengthFast(8)
+		if n1581 < 0 {
+			n1581 = c.ReadArrayLength(8)
 		}
-		a1546 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1545)
-		r.ReadRawFloat64s(a1546)
-		x.RmAF64 = a1546
-		foryimpl.SetRefSlice(c, id1544, x.RmAF64)
+		a1582 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1581)
+		r.ReadRawFloat64s(a1582)
+		x.RmAF64 = a1582
+		foryimpl.SetRefSlice(c, id1580, x.RmAF64)
 	} else {
 		x.RmAF64 = nil
 	}
@@ -8288,17 +8426,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1548)
-	} else if st1547 == foryimpl.RefFollows {
-		n1549 := c.ReadArrayLengthFast(2)
-		if n1549 < 0 {
-			n1549 = c.ReadArrayLength(2)
+	if st1583, id1584 := c.ReadRefFlag(); st1583 == foryimpl.RefBack {
+		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1584)
+	} else if st1583 == foryimpl.RefFollows {
+		n1585 := c.ReadArrayLengthFast(2)
+		if n1585 < 0 {
+			n1585 = c.ReadArrayLength(2)
 		}
-		a1550 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1549)
-		r.ReadRawInt16s(a1550)
-		x.RmAI16 = a1550
-		foryimpl.SetRefSlice(c, id1548, x.RmAI16)
+		a1586 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1585)
+		r.ReadRawInt16s(a1586)
+		x.RmAI16 = a1586
+		foryimpl.SetRefSlice(c, id1584, x.RmAI16)
 	} else {
 		x.RmAI16 = nil
 	}
@@ -8306,17 +8444,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1551, id1552 := c.ReadRefFlag(); st1551 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1552)
-	} else if st1551 == foryimpl.RefFollows {
-		n1553 := c.ReadArrayLengthFast(4)
-		if n1553 < 0 {
-			n1553 = c.ReadArrayLength(4)
+	if st1587, id1588 := c.ReadRefFlag(); st1587 == foryimpl.RefBack {
+		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1588)
+	} else if st1587 == foryimpl.RefFollows {
+		n1589 := c.ReadArrayLengthFast(4)
+		if n1589 < 0 {
+			n1589 = c.ReadArrayLength(4)
 		}
-		a1554 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1553)
-		r.ReadRawInt32s(a1554)
-		x.RmAI32 = a1554
-		foryimpl.SetRefSlice(c, id1552, x.RmAI32)
+		a1590 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1589)
+		r.ReadRawInt32s(a1590)
+		x.RmAI32 = a1590
+		foryimpl.SetRefSlice(c, id1588, x.RmAI32)
 	} else {
 		x.RmAI32 = nil
 	}
@@ -8324,17 +8462,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1555, id1556 := c.ReadRefFlag(); st1555 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1556)
-	} else if st1555 == foryimpl.RefFollows {
-		n1557 := c.ReadArrayLengthFast(8)
-		if n1557 < 0 {
-			n1557 = c.ReadArrayLength(8)
+	if st1591, id1592 := c.ReadRefFlag(); st1591 == foryimpl.RefBack {
+		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1592)
+	} else if st1591 == foryimpl.RefFollows {
+		n1593 := c.ReadArrayLengthFast(8)
+		if n1593 < 0 {
+			n1593 = c.ReadArrayLength(8)
 		}
-		a1558 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1557)
-		r.ReadRawInt64s(a1558)
-		x.RmAI64 = a1558
-		foryimpl.SetRefSlice(c, id1556, x.RmAI64)
+		a1594 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1593)
+		r.ReadRawInt64s(a1594)
+		x.RmAI64 = a1594
+		foryimpl.SetRefSlice(c, id1592, x.RmAI64)
 	} else {
 		x.RmAI64 = nil
 	}
@@ -8342,19 +8480,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1559, id1560 := c.ReadRefFlag(); st1559 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1560)
-	} else if st1559 == foryimpl.RefFollows {
-		n1561 := c.ReadArrayLengthFast(1)
-		if n1561 < 0 {
-			n1561 = c.ReadArrayLength(1)
+	if st1595, id1596 := c.ReadRefFlag(); st1595 == foryimpl.RefBack {
+		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1596)
+	} else if st1595 == foryimpl.RefFollows {
+		n1597 := c.ReadArrayLengthFast(1)
+		if n1597 < 0 {
+			n1597 = c.ReadArrayLength(1)
 		}
-		a1562 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1561)
-		for i1563 := range a1562 {
-			a1562[i1563] = r.ReadInt8()
+		a1598 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1597)
+		for i1599 := range a1598 {
+			a1598[i1599] = r.ReadInt8()
 		}
-		x.RmAI8 = a1562
-		foryimpl.SetRefSlice(c, id1560, x.RmAI8)
+		x.RmAI8 = a1598
+		foryimpl.SetRefSlice(c, id1596, x.RmAI8)
 	} else {
 		x.RmAI8 = nil
 	}
@@ -8362,17 +8500,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1564, id1565 := c.ReadRefFlag(); st1564 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1565)
-	} else if st1564 == foryimpl.RefFollows {
-		n1566 := c.ReadArrayLengthFast(2)
-		if n1566 < 0 {
-			n1566 = c.ReadArrayLength(2)
+	if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
+		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1601)
+	} else if st1600 == foryimpl.RefFollows {
+		n1602 := c.ReadArrayLengthFast(2)
+		if n1602 < 0 {
+			n1602 = c.ReadArrayLength(2)
 		}
-		a1567 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1566)
-		r.ReadRawUint16s(a1567)
-		x.RmAU16 = a1567
-		foryimpl.SetRefSlice(c, id1565, x.RmAU16)
+		a1603 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1602)
+		r.ReadRawUint16s(a1603)
+		x.RmAU16 = a1603
+		foryimpl.SetRefSlice(c, id1601, x.RmAU16)
 	} else {
 		x.RmAU16 = nil
 	}
@@ -8380,17 +8518,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1568, id1569 := c.ReadRefFlag(); st1568 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1569)
-	} else if st1568 == foryimpl.RefFollows {
-		n1570 := c.ReadArrayLengthFast(4)
-		if n1570 < 0 {
-			n1570 = c.ReadArrayLength(4)
+	if st1604, id1605 := c.ReadRefFlag(); st1604 == foryimpl.RefBack {
+		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1605)
+	} else if st1604 == foryimpl.RefFollows {
+		n1606 := c.ReadArrayLengthFast(4)
+		if n1606 < 0 {
+			n1606 = c.ReadArrayLength(4)
 		}
-		a1571 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1570)
-		r.ReadRawUint32s(a1571)
-		x.RmAU32 = a1571
-		foryimpl.SetRefSlice(c, id1569, x.RmAU32)
+		a1607 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1606)
+		r.ReadRawUint32s(a1607)
+		x.RmAU32 = a1607
+		foryimpl.SetRefSlice(c, id1605, x.RmAU32)
 	} else {
 		x.RmAU32 = nil
 	}
@@ -8398,17 +8536,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1572, id1573 := c.ReadRefFlag(); st1572 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1573)
-	} else if st1572 == foryimpl.RefFollows {
-		n1574 := c.ReadArrayLengthFast(8)
-		if n1574 < 0 {
-			n1574 = c.ReadArrayLength(8)
+	if st1608, id1609 := c.ReadRefFlag(); st1608 == foryimpl.RefBack {
+		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1609)
+	} else if st1608 == foryimpl.RefFollows {
+		n1610 := c.ReadArrayLengthFast(8)
+		if n1610 < 0 {
+			n1610 = c.ReadArrayLength(8)
 		}
-		a1575 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1574)
-		r.ReadRawUint64s(a1575)
-		x.RmAU64 = a1575
-		foryimpl.SetRefSlice(c, id1573, x.RmAU64)
+		a1611 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1610)
+		r.ReadRawUint64s(a1611)
+		x.RmAU64 = a1611
+		foryimpl.SetRefSlice(c, id1609, x.RmAU64)
 	} else {
 		x.RmAU64 = nil
 	}
@@ -8416,17 +8554,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1576, id1577 := c.ReadRefFlag(); st1576 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1577)
-	} else if st1576 == foryimpl.RefFollows {
-		n1578 := c.ReadArrayLengthFast(1)
-		if n1578 < 0 {
-			n1578 = c.ReadArrayLength(1)
+	if st1612, id1613 := c.ReadRefFlag(); st1612 == foryimpl.RefBack {
+		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1613)
+	} else if st1612 == foryimpl.RefFollows {
+		n1614 := c.ReadArrayLengthFast(1)
+		if n1614 < 0 {
+			n1614 = c.ReadArrayLength(1)
 		}
-		a1579 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1578)
-		copy(a1579, r.ReadBytes(n1578))
-		x.RmAU8 = a1579
-		foryimpl.SetRefSlice(c, id1577, x.RmAU8)
+		a1615 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1614)
+		copy(a1615, r.ReadBytes(n1614))
+		x.RmAU8 = a1615
+		foryimpl.SetRefSlice(c, id1613, x.RmAU8)
 	} else {
 		x.RmAU8 = nil
 	}
@@ -8434,11 +8572,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1580, id1581 := c.ReadRefFlag(); st1580 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1581)
-	} else if st1580 == foryimpl.RefFollows {
+	if st1616, id1617 := c.ReadRefFlag(); st1616 == foryimpl.RefBack {
+		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1617)
+	} else if st1616 == foryimpl.RefFollows {
 		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1581, x.RmBin)
+		foryimpl.SetRefSlice(c, id1617, x.RmBin)
 	} else {
 		x.RmBin = nil
 	}
@@ -8446,828 +8584,828 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1582 := c.ReadLengthFast(2)
-	if n1582 < 0 {
-		n1582 = c.ReadLength(2)
+	n1618 := c.ReadLengthFast(2)
+	if n1618 < 0 {
+		n1618 = c.ReadLength(2)
 	}
-	if n1582 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1582, 3))
+	if n1618 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1618, 3))
 		return
 	}
-	var l1583 [3]int16
-	if n1582 > 0 {
-		hn1585 := c.ReadListHeader(3)
+	var l1619 [3]int16
+	if n1618 > 0 {
+		hn1621 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1584 := range l1583 {
-				if hn1585 && !c.ReadFlag() {
-					clear(l1583[i1584 : i1584+1])
+			for i1620 := range l1619 {
+				if hn1621 && !c.ReadFlag() {
+					clear(l1619[i1620 : i1620+1])
 					continue
 				}
-				l1583[i1584] = r.ReadInt16()
+				l1619[i1620] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1584)
+					c.TraceIndex(i1620)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1583
+	x.RmFix = l1619
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1588 := c.ReadLengthFast(1)
-	if n1588 < 0 {
-		n1588 = c.ReadLength(1)
+	n1624 := c.ReadLengthFast(1)
+	if n1624 < 0 {
+		n1624 = c.ReadLength(1)
 	}
-	l1589 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1588)
-	if n1588 > 0 {
-		hn1591 := c.ReadListHeader(1)
+	l1625 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1624)
+	if n1624 > 0 {
+		hn1627 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1590 := range l1589 {
-				if hn1591 && !c.ReadFlag() {
-					clear(l1589[i1590 : i1590+1])
+			for i1626 := range l1625 {
+				if hn1627 && !c.ReadFlag() {
+					clear(l1625[i1626 : i1626+1])
 					continue
 				}
-				l1589[i1590] = r.ReadBool()
+				l1625[i1626] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1590)
+					c.TraceIndex(i1626)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1589
+	x.RmLB = l1625
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1594 := c.ReadLengthFast(1)
-	if n1594 < 0 {
-		n1594 = c.ReadLength(1)
+	n1630 := c.ReadLengthFast(1)
+	if n1630 < 0 {
+		n1630 = c.ReadLength(1)
 	}
-	l1595 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1594)
-	if n1594 > 0 {
-		hn1597 := c.ReadListHeader(25)
+	l1631 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1630)
+	if n1630 > 0 {
+		hn1633 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1596 := range l1595 {
-				if hn1597 && !c.ReadFlag() {
-					clear(l1595[i1596 : i1596+1])
+			for i1632 := range l1631 {
+				if hn1633 && !c.ReadFlag() {
+					clear(l1631[i1632 : i1632+1])
 					continue
 				}
-				if e1600 := c.ReadEnumFast(uint32(0x7fffffff)); e1600 >= 0 {
-					l1595[i1596] = Color(e1600)
+				if e1636 := c.ReadEnumFast(uint32(0x7fffffff)); e1636 >= 0 {
+					l1631[i1632] = Color(e1636)
 				} else {
-					l1595[i1596] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1631[i1632] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1596)
+					c.TraceIndex(i1632)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1595
+	x.RmLE = l1631
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1601 := c.ReadLengthFast(4)
-	if n1601 < 0 {
-		n1601 = c.ReadLength(4)
+	n1637 := c.ReadLengthFast(4)
+	if n1637 < 0 {
+		n1637 = c.ReadLength(4)
 	}
-	l1602 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1601)
-	if n1601 > 0 {
-		hn1604 := c.ReadListHeader(19)
+	l1638 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1637)
+	if n1637 > 0 {
+		hn1640 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1603 := range l1602 {
-				if hn1604 && !c.ReadFlag() {
-					clear(l1602[i1603 : i1603+1])
+			for i1639 := range l1638 {
+				if hn1640 && !c.ReadFlag() {
+					clear(l1638[i1639 : i1639+1])
 					continue
 				}
-				l1602[i1603] = r.ReadFloat32()
+				l1638[i1639] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1603)
+					c.TraceIndex(i1639)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1602
+	x.RmLF32 = l1638
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1607 := c.ReadLengthFast(8)
-	if n1607 < 0 {
-		n1607 = c.ReadLength(8)
+	n1643 := c.ReadLengthFast(8)
+	if n1643 < 0 {
+		n1643 = c.ReadLength(8)
 	}
-	l1608 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1607)
-	if n1607 > 0 {
-		hn1610 := c.ReadListHeader(20)
+	l1644 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1643)
+	if n1643 > 0 {
+		hn1646 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1609 := range l1608 {
-				if hn1610 && !c.ReadFlag() {
-					clear(l1608[i1609 : i1609+1])
+			for i1645 := range l1644 {
+				if hn1646 && !c.ReadFlag() {
+					clear(l1644[i1645 : i1645+1])
 					continue
 				}
-				l1608[i1609] = r.ReadFloat64()
+				l1644[i1645] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1609)
+					c.TraceIndex(i1645)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1608
+	x.RmLF64 = l1644
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1613 := c.ReadLengthFast(1)
-	if n1613 < 0 {
-		n1613 = c.ReadLength(1)
+	n1649 := c.ReadLengthFast(1)
+	if n1649 < 0 {
+		n1649 = c.ReadLength(1)
 	}
-	l1614 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1613)
-	if n1613 > 0 {
-		hn1616 := c.ReadListHeader(5)
+	l1650 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1649)
+	if n1649 > 0 {
+		hn1652 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1615 := range l1614 {
-				if hn1616 && !c.ReadFlag() {
-					clear(l1614[i1615 : i1615+1])
+			for i1651 := range l1650 {
+				if hn1652 && !c.ReadFlag() {
+					clear(l1650[i1651 : i1651+1])
 					continue
 				}
-				l1614[i1615] = r.ReadVarInt32()
+				l1650[i1651] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1615)
+					c.TraceIndex(i1651)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1614
+	x.RmLI32 = l1650
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1619 := c.ReadLengthFast(1)
-	if n1619 < 0 {
-		n1619 = c.ReadLength(1)
+	n1655 := c.ReadLengthFast(1)
+	if n1655 < 0 {
+		n1655 = c.ReadLength(1)
 	}
-	l1620 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1619)
-	if n1619 > 0 {
-		hn1622 := c.ReadListHeader(7)
+	l1656 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1655)
+	if n1655 > 0 {
+		hn1658 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1621 := range l1620 {
-				if hn1622 && !c.ReadFlag() {
-					clear(l1620[i1621 : i1621+1])
+			for i1657 := range l1656 {
+				if hn1658 && !c.ReadFlag() {
+					clear(l1656[i1657 : i1657+1])
 					continue
 				}
-				l1620[i1621] = r.ReadVarInt64()
+				l1656[i1657] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1621)
+					c.TraceIndex(i1657)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1620
+	x.RmLI64 = l1656
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1625 := c.ReadLengthFast(1)
-	if n1625 < 0 {
-		n1625 = c.ReadLength(1)
+	n1661 := c.ReadLengthFast(1)
+	if n1661 < 0 {
+		n1661 = c.ReadLength(1)
 	}
-	l1626 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1625)
-	if n1625 > 0 {
-		hn1628 := c.ReadListHeader(2)
+	l1662 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1661)
+	if n1661 > 0 {
+		hn1664 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1627 := range l1626 {
-				if hn1628 && !c.ReadFlag() {
-					clear(l1626[i1627 : i1627+1])
+			for i1663 := range l1662 {
+				if hn1664 && !c.ReadFlag() {
+					clear(l1662[i1663 : i1663+1])
 					continue
 				}
-				l1626[i1627] = r.ReadInt8()
+				l1662[i1663] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1627)
+					c.TraceIndex(i1663)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1626
+	x.RmLI8 = l1662
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1631 := c.ReadLengthFast(1)
-	if n1631 < 0 {
-		n1631 = c.ReadLength(1)
+	n1667 := c.ReadLengthFast(1)
+	if n1667 < 0 {
+		n1667 = c.ReadLength(1)
 	}
-	l1632 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1631)
-	if n1631 > 0 {
-		hn1634, tr1636 := c.ReadListHeaderRef(22)
+	l1668 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1667)
+	if n1667 > 0 {
+		hn1670, tr1672 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1633 := range l1632 {
-				if tr1636 {
-					if st1637, id1638 := c.ReadRefFlag(); st1637 == foryimpl.RefBack {
-						l1632[i1633] = foryimpl.BackRefSlice[int32](c, id1638)
-					} else if st1637 == foryimpl.RefFollows {
-						n1639 := c.ReadLengthFast(1)
-						if n1639 < 0 {
-							n1639 = c.ReadLength(1)
+			for i1669 := range l1668 {
+				if tr1672 {
+					if st1673, id1674 := c.ReadRefFlag(); st1673 == foryimpl.RefBack {
+						l1668[i1669] = foryimpl.BackRefSlice[int32](c, id1674)
+					} else if st1673 == foryimpl.RefFollows {
+						n1675 := c.ReadLengthFast(1)
+						if n1675 < 0 {
+							n1675 = c.ReadLength(1)
 						}
-						l1640 := foryimpl.MakeSlice[[]int32](c, n1639)
-						if n1639 > 0 {
-							hn1642 := c.ReadListHeader(5)
+						l1676 := foryimpl.MakeSlice[[]int32](c, n1675)
+						if n1675 > 0 {
+							hn1678 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1641 := range l1640 {
-									if hn1642 && !c.ReadFlag() {
-										clear(l1640[i1641 : i1641+1])
+								for i1677 := range l1676 {
+									if hn1678 && !c.ReadFlag() {
+										clear(l1676[i1677 : i1677+1])
 										continue
 									}
-									l1640[i1641] = r.ReadVarInt32()
+									l1676[i1677] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1641)
+										c.TraceIndex(i1677)
 										break
 									}
 								}
 							}
 						}
-						l1632[i1633] = l1640
-						foryimpl.SetRefSlice(c, id1638, l1632[i1633])
+						l1668[i1669] = l1676
+						foryimpl.SetRefSlice(c, id1674, l1668[i1669])
 					} else {
-						l1632[i1633] = nil
+						l1668[i1669] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1633)
+						c.TraceIndex(i1669)
 						break
 					}
 					continue
 				}
-				if hn1634 && !c.ReadFlag() {
-					clear(l1632[i1633 : i1633+1])
+				if hn1670 && !c.ReadFlag() {
+					clear(l1668[i1669 : i1669+1])
 					continue
 				}
-				n1645 := c.ReadLengthFast(1)
-				if n1645 < 0 {
-					n1645 = c.ReadLength(1)
+				n1681 := c.ReadLengthFast(1)
+				if n1681 < 0 {
+					n1681 = c.ReadLength(1)
 				}
-				l1646 := foryimpl.MakeSlice[[]int32](c, n1645)
-				if n1645 > 0 {
-					hn1648 := c.ReadListHeader(5)
+				l1682 := foryimpl.MakeSlice[[]int32](c, n1681)
+				if n1681 > 0 {
+					hn1684 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1647 := range l1646 {
-							if hn1648 && !c.ReadFlag() {
-								clear(l1646[i1647 : i1647+1])
+						for i1683 := range l1682 {
+							if hn1684 && !c.ReadFlag() {
+								clear(l1682[i1683 : i1683+1])
 								continue
 							}
-							l1646[i1647] = r.ReadVarInt32()
+							l1682[i1683] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1647)
+								c.TraceIndex(i1683)
 								break
 							}
 						}
 					}
 				}
-				l1632[i1633] = l1646
+				l1668[i1669] = l1682
 				if c.Failed() {
-					c.TraceIndex(i1633)
+					c.TraceIndex(i1669)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1632
+	x.RmLL = l1668
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1651 := c.ReadLengthFast(1)
-	if n1651 < 0 {
-		n1651 = c.ReadLength(1)
+	n1687 := c.ReadLengthFast(1)
+	if n1687 < 0 {
+		n1687 = c.ReadLength(1)
 	}
-	l1652 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1651)
-	if n1651 > 0 {
-		hn1654, tr1656 := c.ReadListHeaderRef(24)
+	l1688 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1687)
+	if n1687 > 0 {
+		hn1690, tr1692 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1653 := range l1652 {
-				if tr1656 {
-					if st1657, id1658 := c.ReadRefFlag(); st1657 == foryimpl.RefBack {
-						l1652[i1653] = foryimpl.BackRefMap[string, int32](c, id1658)
-					} else if st1657 == foryimpl.RefFollows {
-						n1659 := c.ReadLengthFast(2)
-						if n1659 < 0 {
-							n1659 = c.ReadLength(2)
+			for i1689 := range l1688 {
+				if tr1692 {
+					if st1693, id1694 := c.ReadRefFlag(); st1693 == foryimpl.RefBack {
+						l1688[i1689] = foryimpl.BackRefMap[string, int32](c, id1694)
+					} else if st1693 == foryimpl.RefFollows {
+						n1695 := c.ReadLengthFast(2)
+						if n1695 < 0 {
+							n1695 = c.ReadLength(2)
 						}
-						m1660 := foryimpl.MakeMap[map[string]int32](c, n1659)
-						for n1659 > 0 && !c.Failed() {
-							sz1661, vn1662, _ := c.ReadMapChunk(n1659, 21, 5, nil, false)
-							for j1663 := 0; j1663 < sz1661 && !c.Failed(); j1663++ {
-								var k1664 string
-								k1664 = c.ReadString()
-								var v1665 int32
-								if !vn1662 {
-									v1665 = r.ReadVarInt32()
+						m1696 := foryimpl.MakeMap[map[string]int32](c, n1695)
+						for n1695 > 0 && !c.Failed() {
+							sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 5, nil, false)
+							for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
+								var k1700 string
+								k1700 = c.ReadString()
+								var v1701 int32
+								if !vn1698 {
+									v1701 = r.ReadVarInt32()
 								}
-								m1660[k1664] = v1665
+								m1696[k1700] = v1701
 							}
-							n1659 -= sz1661
+							n1695 -= sz1697
 						}
-						l1652[i1653] = m1660
-						foryimpl.SetRefMap(c, id1658, l1652[i1653])
+						l1688[i1689] = m1696
+						foryimpl.SetRefMap(c, id1694, l1688[i1689])
 					} else {
-						l1652[i1653] = nil
+						l1688[i1689] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1653)
+						c.TraceIndex(i1689)
 						break
 					}
 					continue
 				}
-				if hn1654 && !c.ReadFlag() {
-					clear(l1652[i1653 : i1653+1])
+				if hn1690 && !c.ReadFlag() {
+					clear(l1688[i1689 : i1689+1])
 					continue
 				}
-				n1667 := c.ReadLengthFast(2)
-				if n1667 < 0 {
-					n1667 = c.ReadLength(2)
+				n1703 := c.ReadLengthFast(2)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(2)
 				}
-				m1668 := foryimpl.MakeMap[map[string]int32](c, n1667)
-				for n1667 > 0 && !c.Failed() {
-					sz1669, vn1670, _ := c.ReadMapChunk(n1667, 21, 5, nil, false)
-					for j1671 := 0; j1671 < sz1669 && !c.Failed(); j1671++ {
-						var k1672 string
-						k1672 = c.ReadString()
-						var v1673 int32
-						if !vn1670 {
-							v1673 = r.ReadVarInt32()
+				m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
+				for n1703 > 0 && !c.Failed() {
+					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
+					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+						var k1708 string
+						k1708 = c.ReadString()
+						var v1709 int32
+						if !vn1706 {
+							v1709 = r.ReadVarInt32()
 						}
-						m1668[k1672] = v1673
+						m1704[k1708] = v1709
 					}
-					n1667 -= sz1669
+					n1703 -= sz1705
 				}
-				l1652[i1653] = m1668
+				l1688[i1689] = m1704
 				if c.Failed() {
-					c.TraceIndex(i1653)
+					c.TraceIndex(i1689)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1652
+	x.RmLM = l1688
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1675 := c.ReadLengthFast(1)
-	if n1675 < 0 {
-		n1675 = c.ReadLength(1)
+	n1711 := c.ReadLengthFast(1)
+	if n1711 < 0 {
+		n1711 = c.ReadLength(1)
 	}
-	l1676 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1675)
-	if n1675 > 0 {
-		hn1678 := c.ReadListHeader(5)
+	l1712 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1711)
+	if n1711 > 0 {
+		hn1714 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1677 := range l1676 {
-				if hn1678 && !c.ReadFlag() {
-					clear(l1676[i1677 : i1677+1])
+			for i1713 := range l1712 {
+				if hn1714 && !c.ReadFlag() {
+					clear(l1712[i1713 : i1713+1])
 					continue
 				}
-				p1681 := foryimpl.Alloc[int32](c)
-				*p1681 = r.ReadVarInt32()
-				l1676[i1677] = p1681
+				p1717 := foryimpl.Alloc[int32](c)
+				*p1717 = r.ReadVarInt32()
+				l1712[i1713] = p1717
 				if c.Failed() {
-					c.TraceIndex(i1677)
+					c.TraceIndex(i1713)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1676
+	x.RmLPI = l1712
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1682 := c.ReadLengthFast(1)
-	if n1682 < 0 {
-		n1682 = c.ReadLength(1)
+	n1718 := c.ReadLengthFast(1)
+	if n1718 < 0 {
+		n1718 = c.ReadLength(1)
 	}
-	l1683 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1682)
-	if n1682 > 0 {
-		hn1685 := c.ReadListHeader(21)
+	l1719 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1718)
+	if n1718 > 0 {
+		hn1721 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1684 := range l1683 {
-				if hn1685 && !c.ReadFlag() {
-					clear(l1683[i1684 : i1684+1])
+			for i1720 := range l1719 {
+				if hn1721 && !c.ReadFlag() {
+					clear(l1719[i1720 : i1720+1])
 					continue
 				}
-				l1683[i1684] = c.ReadString()
+				l1719[i1720] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1684)
+					c.TraceIndex(i1720)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1683
+	x.RmLS = l1719
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1688 := c.ReadLengthFast(1)
-	if n1688 < 0 {
-		n1688 = c.ReadLength(1)
+	n1724 := c.ReadLengthFast(1)
+	if n1724 < 0 {
+		n1724 = c.ReadLength(1)
 	}
-	l1689 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1688)
-	if n1688 > 0 {
-		hn1691 := c.ReadListHeader(38)
+	l1725 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1724)
+	if n1724 > 0 {
+		hn1727 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1690 := range l1689 {
-				if hn1691 && !c.ReadFlag() {
-					clear(l1689[i1690 : i1690+1])
+			for i1726 := range l1725 {
+				if hn1727 && !c.ReadFlag() {
+					clear(l1725[i1726 : i1726+1])
 					continue
 				}
-				l1689[i1690] = c.ReadTime()
+				l1725[i1726] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1690)
+					c.TraceIndex(i1726)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1689
+	x.RmLT = l1725
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1694 := c.ReadLengthFast(2)
-	if n1694 < 0 {
-		n1694 = c.ReadLength(2)
+	n1730 := c.ReadLengthFast(2)
+	if n1730 < 0 {
+		n1730 = c.ReadLength(2)
 	}
-	l1695 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1694)
-	if n1694 > 0 {
-		hn1697 := c.ReadListHeader(10)
+	l1731 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1730)
+	if n1730 > 0 {
+		hn1733 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1696 := range l1695 {
-				if hn1697 && !c.ReadFlag() {
-					clear(l1695[i1696 : i1696+1])
+			for i1732 := range l1731 {
+				if hn1733 && !c.ReadFlag() {
+					clear(l1731[i1732 : i1732+1])
 					continue
 				}
-				l1695[i1696] = r.ReadUint16()
+				l1731[i1732] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1696)
+					c.TraceIndex(i1732)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1695
+	x.RmLU16 = l1731
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1700 := c.ReadLengthFast(1)
-	if n1700 < 0 {
-		n1700 = c.ReadLength(1)
+	n1736 := c.ReadLengthFast(1)
+	if n1736 < 0 {
+		n1736 = c.ReadLength(1)
 	}
-	l1701 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1700)
-	if n1700 > 0 {
-		hn1703 := c.ReadListHeader(14)
+	l1737 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1736)
+	if n1736 > 0 {
+		hn1739 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1702 := range l1701 {
-				if hn1703 && !c.ReadFlag() {
-					clear(l1701[i1702 : i1702+1])
+			for i1738 := range l1737 {
+				if hn1739 && !c.ReadFlag() {
+					clear(l1737[i1738 : i1738+1])
 					continue
 				}
-				l1701[i1702] = r.ReadVarUint64()
+				l1737[i1738] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1702)
+					c.TraceIndex(i1738)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1701
+	x.RmLU64 = l1737
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1706 := c.ReadLengthFast(2)
-	if n1706 < 0 {
-		n1706 = c.ReadLength(2)
+	n1742 := c.ReadLengthFast(2)
+	if n1742 < 0 {
+		n1742 = c.ReadLength(2)
 	}
-	m1707 := foryimpl.MakeMap[map[bool]string](c, n1706)
-	for n1706 > 0 && !c.Failed() {
-		sz1708, vn1709, _ := c.ReadMapChunk(n1706, 1, 21, nil, false)
-		for j1710 := 0; j1710 < sz1708 && !c.Failed(); j1710++ {
-			var k1711 bool
-			k1711 = r.ReadBool()
-			var v1712 string
-			if !vn1709 {
-				v1712 = c.ReadString()
+	m1743 := foryimpl.MakeMap[map[bool]string](c, n1742)
+	for n1742 > 0 && !c.Failed() {
+		sz1744, vn1745, _ := c.ReadMapChunk(n1742, 1, 21, nil, false)
+		for j1746 := 0; j1746 < sz1744 && !c.Failed(); j1746++ {
+			var k1747 bool
+			k1747 = r.ReadBool()
+			var v1748 string
+			if !vn1745 {
+				v1748 = c.ReadString()
 			}
-			m1707[k1711] = v1712
+			m1743[k1747] = v1748
 		}
-		n1706 -= sz1708
+		n1742 -= sz1744
 	}
-	x.RmMBS = m1707
+	x.RmMBS = m1743
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1714 := c.ReadLengthFast(2)
-	if n1714 < 0 {
-		n1714 = c.ReadLength(2)
+	n1750 := c.ReadLengthFast(2)
+	if n1750 < 0 {
+		n1750 = c.ReadLength(2)
 	}
-	m1715 := foryimpl.MakeMap[map[Color]string](c, n1714)
-	for n1714 > 0 && !c.Failed() {
-		sz1716, vn1717, _ := c.ReadMapChunk(n1714, 25, 21, nil, false)
-		for j1718 := 0; j1718 < sz1716 && !c.Failed(); j1718++ {
-			var k1719 Color
-			if e1721 := c.ReadEnumFast(uint32(0x7fffffff)); e1721 >= 0 {
-				k1719 = Color(e1721)
+	m1751 := foryimpl.MakeMap[map[Color]string](c, n1750)
+	for n1750 > 0 && !c.Failed() {
+		sz1752, vn1753, _ := c.ReadMapChunk(n1750, 25, 21, nil, false)
+		for j1754 := 0; j1754 < sz1752 && !c.Failed(); j1754++ {
+			var k1755 Color
+			if e1757 := c.ReadEnumFast(uint32(0x7fffffff)); e1757 >= 0 {
+				k1755 = Color(e1757)
 			} else {
-				k1719 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1755 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1720 string
-			if !vn1717 {
-				v1720 = c.ReadString()
+			var v1756 string
+			if !vn1753 {
+				v1756 = c.ReadString()
 			}
-			m1715[k1719] = v1720
+			m1751[k1755] = v1756
 		}
-		n1714 -= sz1716
+		n1750 -= sz1752
 	}
-	x.RmMES = m1715
+	x.RmMES = m1751
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1723 := c.ReadLengthFast(2)
-	if n1723 < 0 {
-		n1723 = c.ReadLength(2)
+	n1759 := c.ReadLengthFast(2)
+	if n1759 < 0 {
+		n1759 = c.ReadLength(2)
 	}
-	m1724 := foryimpl.MakeMap[map[int64]float64](c, n1723)
-	for n1723 > 0 && !c.Failed() {
-		sz1725, vn1726, _ := c.ReadMapChunk(n1723, 7, 20, nil, false)
-		for j1727 := 0; j1727 < sz1725 && !c.Failed(); j1727++ {
-			var k1728 int64
-			k1728 = r.ReadVarInt64()
-			var v1729 float64
-			if !vn1726 {
-				v1729 = r.ReadFloat64()
+	m1760 := foryimpl.MakeMap[map[int64]float64](c, n1759)
+	for n1759 > 0 && !c.Failed() {
+		sz1761, vn1762, _ := c.ReadMapChunk(n1759, 7, 20, nil, false)
+		for j1763 := 0; j1763 < sz1761 && !c.Failed(); j1763++ {
+			var k1764 int64
+			k1764 = r.ReadVarInt64()
+			var v1765 float64
+			if !vn1762 {
+				v1765 = r.ReadFloat64()
 			}
-			m1724[k1728] = v1729
+			m1760[k1764] = v1765
 		}
-		n1723 -= sz1725
+		n1759 -= sz1761
 	}
-	x.RmMI64F = m1724
+	x.RmMI64F = m1760
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1731 := c.ReadLengthFast(2)
-	if n1731 < 0 {
-		n1731 = c.ReadLength(2)
+	n1767 := c.ReadLengthFast(2)
+	if n1767 < 0 {
+		n1767 = c.ReadLength(2)
 	}
-	m1732 := foryimpl.MakeMap[map[int32]string](c, n1731)
-	for n1731 > 0 && !c.Failed() {
-		sz1733, vn1734, _ := c.ReadMapChunk(n1731, 5, 21, nil, false)
-		for j1735 := 0; j1735 < sz1733 && !c.Failed(); j1735++ {
-			var k1736 int32
-			k1736 = r.ReadVarInt32()
-			var v1737 string
-			if !vn1734 {
-				v1737 = c.ReadString()
+	m1768 := foryimpl.MakeMap[map[int32]string](c, n1767)
+	for n1767 > 0 && !c.Failed() {
+		sz1769, vn1770, _ := c.ReadMapChunk(n1767, 5, 21, nil, false)
+		for j1771 := 0; j1771 < sz1769 && !c.Failed(); j1771++ {
+			var k1772 int32
+			k1772 = r.ReadVarInt32()
+			var v1773 string
+			if !vn1770 {
+				v1773 = c.ReadString()
 			}
-			m1732[k1736] = v1737
+			m1768[k1772] = v1773
 		}
-		n1731 -= sz1733
+		n1767 -= sz1769
 	}
-	x.RmMIS = m1732
+	x.RmMIS = m1768
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1739 := c.ReadLengthFast(2)
-	if n1739 < 0 {
-		n1739 = c.ReadLength(2)
+	n1775 := c.ReadLengthFast(2)
+	if n1775 < 0 {
+		n1775 = c.ReadLength(2)
 	}
-	m1740 := foryimpl.MakeMap[map[string]int32](c, n1739)
-	for n1739 > 0 && !c.Failed() {
-		sz1741, vn1742, _ := c.ReadMapChunk(n1739, 21, 5, nil, false)
-		for j1743 := 0; j1743 < sz1741 && !c.Failed(); j1743++ {
-			var k1744 string
-			k1744 = c.ReadString()
-			var v1745 int32
-			if !vn1742 {
-				v1745 = r.ReadVarInt32()
+	m1776 := foryimpl.MakeMap[map[string]int32](c, n1775)
+	for n1775 > 0 && !c.Failed() {
+		sz1777, vn1778, _ := c.ReadMapChunk(n1775, 21, 5, nil, false)
+		for j1779 := 0; j1779 < sz1777 && !c.Failed(); j1779++ {
+			var k1780 string
+			k1780 = c.ReadString()
+			var v1781 int32
+			if !vn1778 {
+				v1781 = r.ReadVarInt32()
 			}
-			m1740[k1744] = v1745
+			m1776[k1780] = v1781
 		}
-		n1739 -= sz1741
+		n1775 -= sz1777
 	}
-	x.RmMSI = m1740
+	x.RmMSI = m1776
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1747 := c.ReadLengthFast(2)
-	if n1747 < 0 {
-		n1747 = c.ReadLength(2)
+	n1783 := c.ReadLengthFast(2)
+	if n1783 < 0 {
+		n1783 = c.ReadLength(2)
 	}
-	m1748 := foryimpl.MakeMap[map[string][]string](c, n1747)
-	for n1747 > 0 && !c.Failed() {
-		sz1749, vn1750, tr1760, _ := c.ReadMapChunkRef(n1747, 21, 22, nil)
-		for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
-			var k1752 string
-			k1752 = c.ReadString()
-			var v1753 []string
-			if tr1760 {
-				if st1761, id1762 := c.ReadRefFlag(); st1761 == foryimpl.RefBack {
-					v1753 = foryimpl.BackRefSlice[string](c, id1762)
-				} else if st1761 == foryimpl.RefFollows {
-					n1763 := c.ReadLengthFast(1)
-					if n1763 < 0 {
-						n1763 = c.ReadLength(1)
+	m1784 := foryimpl.MakeMap[map[string][]string](c, n1783)
+	for n1783 > 0 && !c.Failed() {
+		sz1785, vn1786, tr1796, _ := c.ReadMapChunkRef(n1783, 21, 22, nil)
+		for j1787 := 0; j1787 < sz1785 && !c.Failed(); j1787++ {
+			var k1788 string
+			k1788 = c.ReadString()
+			var v1789 []string
+			if tr1796 {
+				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
+					v1789 = foryimpl.BackRefSlice[string](c, id1798)
+				} else if st1797 == foryimpl.RefFollows {
+					n1799 := c.ReadLengthFast(1)
+					if n1799 < 0 {
+						n1799 = c.ReadLength(1)
 					}
-					l1764 := foryimpl.MakeSlice[[]string](c, n1763)
-					if n1763 > 0 {
-						hn1766 := c.ReadListHeader(21)
+					l1800 := foryimpl.MakeSlice[[]string](c, n1799)
+					if n1799 > 0 {
+						hn1802 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1765 := range l1764 {
-								if hn1766 && !c.ReadFlag() {
-									clear(l1764[i1765 : i1765+1])
+							for i1801 := range l1800 {
+								if hn1802 && !c.ReadFlag() {
+									clear(l1800[i1801 : i1801+1])
 									continue
 								}
-								l1764[i1765] = c.ReadString()
+								l1800[i1801] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1765)
+									c.TraceIndex(i1801)
 									break
 								}
 							}
 						}
 					}
-					v1753 = l1764
-					foryimpl.SetRefSlice(c, id1762, v1753)
+					v1789 = l1800
+					foryimpl.SetRefSlice(c, id1798, v1789)
 				} else {
-					v1753 = nil
+					v1789 = nil
 				}
-			} else if !vn1750 {
-				n1754 := c.ReadLengthFast(1)
-				if n1754 < 0 {
-					n1754 = c.ReadLength(1)
+			} else if !vn1786 {
+				n1790 := c.ReadLengthFast(1)
+				if n1790 < 0 {
+					n1790 = c.ReadLength(1)
 				}
-				l1755 := foryimpl.MakeSlice[[]string](c, n1754)
-				if n1754 > 0 {
-					hn1757 := c.ReadListHeader(21)
+				l1791 := foryimpl.MakeSlice[[]string](c, n1790)
+				if n1790 > 0 {
+					hn1793 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1756 := range l1755 {
-							if hn1757 && !c.ReadFlag() {
-								clear(l1755[i1756 : i1756+1])
+						for i1792 := range l1791 {
+							if hn1793 && !c.ReadFlag() {
+								clear(l1791[i1792 : i1792+1])
 								continue
 							}
-							l1755[i1756] = c.ReadString()
+							l1791[i1792] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1756)
+								c.TraceIndex(i1792)
 								break
 							}
 						}
 					}
 				}
-				v1753 = l1755
+				v1789 = l1791
 			}
-			m1748[k1752] = v1753
+			m1784[k1788] = v1789
 		}
-		n1747 -= sz1749
+		n1783 -= sz1785
 	}
-	x.RmMSL = m1748
+	x.RmMSL = m1784
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1769 := c.ReadLengthFast(2)
-	if n1769 < 0 {
-		n1769 = c.ReadLength(2)
+	n1805 := c.ReadLengthFast(2)
+	if n1805 < 0 {
+		n1805 = c.ReadLength(2)
 	}
-	m1770 := foryimpl.MakeMap[map[string]map[string]int32](c, n1769)
-	for n1769 > 0 && !c.Failed() {
-		sz1771, vn1772, tr1784, _ := c.ReadMapChunkRef(n1769, 21, 24, nil)
-		for j1773 := 0; j1773 < sz1771 && !c.Failed(); j1773++ {
-			var k1774 string
-			k1774 = c.ReadString()
-			var v1775 map[string]int32
-			if tr1784 {
-				if st1785, id1786 := c.ReadRefFlag(); st1785 == foryimpl.RefBack {
-					v1775 = foryimpl.BackRefMap[string, int32](c, id1786)
-				} else if st1785 == foryimpl.RefFollows {
-					n1787 := c.ReadLengthFast(2)
-					if n1787 < 0 {
-						n1787 = c.ReadLength(2)
+	m1806 := foryimpl.MakeMap[map[string]map[string]int32](c, n1805)
+	for n1805 > 0 && !c.Failed() {
+		sz1807, vn1808, tr1820, _ := c.ReadMapChunkRef(n1805, 21, 24, nil)
+		for j1809 := 0; j1809 < sz1807 && !c.Failed(); j1809++ {
+			var k1810 string
+			k1810 = c.ReadString()
+			var v1811 map[string]int32
+			if tr1820 {
+				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
+					v1811 = foryimpl.BackRefMap[string, int32](c, id1822)
+				} else if st1821 == foryimpl.RefFollows {
+					n1823 := c.ReadLengthFast(2)
+					if n1823 < 0 {
+						n1823 = c.ReadLength(2)
 					}
-					m1788 := foryimpl.MakeMap[map[string]int32](c, n1787)
-					for n1787 > 0 && !c.Failed() {
-						sz1789, vn1790, _ := c.ReadMapChunk(n1787, 21, 5, nil, false)
-						for j1791 := 0; j1791 < sz1789 && !c.Failed(); j1791++ {
-							var k1792 string
-							k1792 = c.ReadString()
-							var v1793 int32
-							if !vn1790 {
-								v1793 = r.ReadVarInt32()
+					m1824 := foryimpl.MakeMap[map[string]int32](c, n1823)
+					for n1823 > 0 && !c.Failed() {
+						sz1825, vn1826, _ := c.ReadMapChunk(n1823, 21, 5, nil, false)
+						for j1827 := 0; j1827 < sz1825 && !c.Failed(); j1827++ {
+							var k1828 string
+							k1828 = c.ReadString()
+							var v1829 int32
+							if !vn1826 {
+								v1829 = r.ReadVarInt32()
 							}
-							m1788[k1792] = v1793
+							m1824[k1828] = v1829
 						}
-						n1787 -= sz1789
+						n1823 -= sz1825
 					}
-					v1775 = m1788
-					foryimpl.SetRefMap(c, id1786, v1775)
+					v1811 = m1824
+					foryimpl.SetRefMap(c, id1822, v1811)
 				} else {
-					v1775 = nil
+					v1811 = nil
 				}
-			} else if !vn1772 {
-				n1776 := c.ReadLengthFast(2)
-				if n1776 < 0 {
-					n1776 = c.ReadLength(2)
+			} else if !vn1808 {
+				n1812 := c.ReadLengthFast(2)
+				if n1812 < 0 {
+					n1812 = c.ReadLength(2)
 				}
-				m1777 := foryimpl.MakeMap[map[string]int32](c, n1776)
-				for n1776 > 0 && !c.Failed() {
-					sz1778, vn1779, _ := c.ReadMapChunk(n1776, 21, 5, nil, false)
-					for j1780 := 0; j1780 < sz1778 && !c.Failed(); j1780++ {
-						var k1781 string
-						k1781 = c.ReadString()
-						var v1782 int32
-						if !vn1779 {
-							v1782 = r.ReadVarInt32()
+				m1813 := foryimpl.MakeMap[map[string]int32](c, n1812)
+				for n1812 > 0 && !c.Failed() {
+					sz1814, vn1815, _ := c.ReadMapChunk(n1812, 21, 5, nil, false)
+					for j1816 := 0; j1816 < sz1814 && !c.Failed(); j1816++ {
+						var k1817 string
+						k1817 = c.ReadString()
+						var v1818 int32
+						if !vn1815 {
+							v1818 = r.ReadVarInt32()
 						}
-						m1777[k1781] = v1782
+						m1813[k1817] = v1818
 					}
-					n1776 -= sz1778
+					n1812 -= sz1814
 				}
-				v1775 = m1777
+				v1811 = m1813
 			}
-			m1770[k1774] = v1775
+			m1806[k1810] = v1811
 		}
-		n1769 -= sz1771
+		n1805 -= sz1807
 	}
-	x.RmMSM = m1770
+	x.RmMSM = m1806
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1795 := c.ReadLengthFast(2)
-	if n1795 < 0 {
-		n1795 = c.ReadLength(2)
+	n1831 := c.ReadLengthFast(2)
+	if n1831 < 0 {
+		n1831 = c.ReadLength(2)
 	}
-	m1796 := foryimpl.MakeMap[map[string]*int32](c, n1795)
-	for n1795 > 0 && !c.Failed() {
-		sz1797, vn1798, _ := c.ReadMapChunk(n1795, 21, 5, nil, true)
-		for j1799 := 0; j1799 < sz1797 && !c.Failed(); j1799++ {
-			var k1800 string
-			k1800 = c.ReadString()
-			var v1801 *int32
-			if !vn1798 {
-				p1802 := foryimpl.Alloc[int32](c)
-				*p1802 = r.ReadVarInt32()
-				v1801 = p1802
+	m1832 := foryimpl.MakeMap[map[string]*int32](c, n1831)
+	for n1831 > 0 && !c.Failed() {
+		sz1833, vn1834, _ := c.ReadMapChunk(n1831, 21, 5, nil, true)
+		for j1835 := 0; j1835 < sz1833 && !c.Failed(); j1835++ {
+			var k1836 string
+			k1836 = c.ReadString()
+			var v1837 *int32
+			if !vn1834 {
+				p1838 := foryimpl.Alloc[int32](c)
+				*p1838 = r.ReadVarInt32()
+				v1837 = p1838
 			}
-			m1796[k1800] = v1801
+			m1832[k1836] = v1837
 		}
-		n1795 -= sz1797
+		n1831 -= sz1833
 	}
-	x.RmMSP = m1796
+	x.RmMSP = m1832
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1804 := c.ReadLengthFast(2)
-	if n1804 < 0 {
-		n1804 = c.ReadLength(2)
+	n1840 := c.ReadLengthFast(2)
+	if n1840 < 0 {
+		n1840 = c.ReadLength(2)
 	}
-	m1805 := foryimpl.MakeMap[map[uint8]uint16](c, n1804)
-	for n1804 > 0 && !c.Failed() {
-		sz1806, vn1807, _ := c.ReadMapChunk(n1804, 9, 10, nil, false)
-		for j1808 := 0; j1808 < sz1806 && !c.Failed(); j1808++ {
-			var k1809 uint8
-			k1809 = r.ReadUint8()
-			var v1810 uint16
-			if !vn1807 {
-				v1810 = r.ReadUint16()
+	m1841 := foryimpl.MakeMap[map[uint8]uint16](c, n1840)
+	for n1840 > 0 && !c.Failed() {
+		sz1842, vn1843, _ := c.ReadMapChunk(n1840, 9, 10, nil, false)
+		for j1844 := 0; j1844 < sz1842 && !c.Failed(); j1844++ {
+			var k1845 uint8
+			k1845 = r.ReadUint8()
+			var v1846 uint16
+			if !vn1843 {
+				v1846 = r.ReadUint16()
 			}
-			m1805[k1809] = v1810
+			m1841[k1845] = v1846
 		}
-		n1804 -= sz1806
+		n1840 -= sz1842
 	}
-	x.RmMU8 = m1805
+	x.RmMU8 = m1841
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1812, id1813 := c.ReadRefFlag(); st1812 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1813)
-	} else if st1812 == foryimpl.RefFollows {
+	if st1848, id1849 := c.ReadRefFlag(); st1848 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1849)
+	} else if st1848 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1813, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1849, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -9275,32 +9413,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNBin")
 		return
 	}
-	if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
-		x.RmNLS = foryimpl.BackRefSlice[string](c, id1815)
-	} else if st1814 == foryimpl.RefFollows {
-		n1816 := c.ReadLengthFast(1)
-		if n1816 < 0 {
-			n1816 = c.ReadLength(1)
+	if st1850, id1851 := c.ReadRefFlag(); st1850 == foryimpl.RefBack {
+		x.RmNLS = foryimpl.BackRefSlice[string](c, id1851)
+	} else if st1850 == foryimpl.RefFollows {
+		n1852 := c.ReadLengthFast(1)
+		if n1852 < 0 {
+			n1852 = c.ReadLength(1)
 		}
-		l1817 := foryimpl.MakeSlice[[]string](c, n1816)
-		if n1816 > 0 {
-			hn1819 := c.ReadListHeader(21)
+		l1853 := foryimpl.MakeSlice[[]string](c, n1852)
+		if n1852 > 0 {
+			hn1855 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1818 := range l1817 {
-					if hn1819 && !c.ReadFlag() {
-						clear(l1817[i1818 : i1818+1])
+				for i1854 := range l1853 {
+					if hn1855 && !c.ReadFlag() {
+						clear(l1853[i1854 : i1854+1])
 						continue
 					}
-					l1817[i1818] = c.ReadString()
+					l1853[i1854] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1818)
+						c.TraceIndex(i1854)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1817
-		foryimpl.SetRefSlice(c, id1815, x.RmNLS)
+		x.RmNLS = l1853
+		foryimpl.SetRefSlice(c, id1851, x.RmNLS)
 	} else {
 		x.RmNLS = nil
 	}
@@ -9308,29 +9446,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNLS")
 		return
 	}
-	if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
-		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1823)
-	} else if st1822 == foryimpl.RefFollows {
-		n1824 := c.ReadLengthFast(2)
-		if n1824 < 0 {
-			n1824 = c.ReadLength(2)
+	if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
+		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1859)
+	} else if st1858 == foryimpl.RefFollows {
+		n1860 := c.ReadLengthFast(2)
+		if n1860 < 0 {
+			n1860 = c.ReadLength(2)
 		}
-		m1825 := foryimpl.MakeMap[map[string]int32](c, n1824)
-		for n1824 > 0 && !c.Failed() {
-			sz1826, vn1827, _ := c.ReadMapChunk(n1824, 21, 5, nil, false)
-			for j1828 := 0; j1828 < sz1826 && !c.Failed(); j1828++ {
-				var k1829 string
-				k1829 = c.ReadString()
-				var v1830 int32
-				if !vn1827 {
-					v1830 = r.ReadVarInt32()
+		m1861 := foryimpl.MakeMap[map[string]int32](c, n1860)
+		for n1860 > 0 && !c.Failed() {
+			sz1862, vn1863, _ := c.ReadMapChunk(n1860, 21, 5, nil, false)
+			for j1864 := 0; j1864 < sz1862 && !c.Failed(); j1864++ {
+				var k1865 string
+				k1865 = c.ReadString()
+				var v1866 int32
+				if !vn1863 {
+					v1866 = r.ReadVarInt32()
 				}
-				m1825[k1829] = v1830
+				m1861[k1865] = v1866
 			}
-			n1824 -= sz1826
+			n1860 -= sz1862
 		}
-		x.RmNM = m1825
-		foryimpl.SetRefMap(c, id1823, x.RmNM)
+		x.RmNM = m1861
+		foryimpl.SetRefMap(c, id1859, x.RmNM)
 	} else {
 		x.RmNM = nil
 	}
@@ -9338,28 +9476,28 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNM")
 		return
 	}
-	n1832 := c.ReadLengthFast(1)
-	if n1832 < 0 {
-		n1832 = c.ReadLength(1)
+	n1868 := c.ReadLengthFast(1)
+	if n1868 < 0 {
+		n1868 = c.ReadLength(1)
 	}
-	l1833 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1832)
-	if n1832 > 0 {
-		hn1835 := c.ReadListHeader(9)
+	l1869 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1868)
+	if n1868 > 0 {
+		hn1871 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1834 := range l1833 {
-				if hn1835 && !c.ReadFlag() {
-					clear(l1833[i1834 : i1834+1])
+			for i1870 := range l1869 {
+				if hn1871 && !c.ReadFlag() {
+					clear(l1869[i1870 : i1870+1])
 					continue
 				}
-				l1833[i1834] = r.ReadUint8()
+				l1869[i1870] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1834)
+					c.TraceIndex(i1870)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1833
+	x.RmRaw = l1869
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -9374,17 +9512,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1840, id1841 := c.ReadRefFlag(); st1840 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1841)
-				} else if st1840 == foryimpl.RefFollows {
-					n1842 := c.ReadArrayLengthFast(1)
-					if n1842 < 0 {
-						n1842 = c.ReadArrayLength(1)
+				if st1876, id1877 := c.ReadRefFlag(); st1876 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1877)
+				} else if st1876 == foryimpl.RefFollows {
+					n1878 := c.ReadArrayLengthFast(1)
+					if n1878 < 0 {
+						n1878 = c.ReadArrayLength(1)
 					}
-					a1843 := foryimpl.MakeSlice[[]bool](c, n1842)
-					r.ReadRawBools(a1843)
-					x.ABool = a1843
-					foryimpl.SetRefSlice(c, id1841, x.ABool)
+					a1879 := foryimpl.MakeSlice[[]bool](c, n1878)
+					r.ReadRawBools(a1879)
+					x.ABool = a1879
+					foryimpl.SetRefSlice(c, id1877, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9392,28 +9530,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1838 := c.ReadArrayLengthFast(1)
-					if n1838 < 0 {
-						n1838 = c.ReadArrayLength(1)
+					n1874 := c.ReadArrayLengthFast(1)
+					if n1874 < 0 {
+						n1874 = c.ReadArrayLength(1)
 					}
-					a1839 := foryimpl.MakeSlice[[]bool](c, n1838)
-					r.ReadRawBools(a1839)
-					x.ABool = a1839
+					a1875 := foryimpl.MakeSlice[[]bool](c, n1874)
+					r.ReadRawBools(a1875)
+					x.ABool = a1875
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1846, id1847 := c.ReadRefFlag(); st1846 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1847)
-				} else if st1846 == foryimpl.RefFollows {
-					n1848 := c.ReadArrayLengthFast(4)
-					if n1848 < 0 {
-						n1848 = c.ReadArrayLength(4)
+				if st1882, id1883 := c.ReadRefFlag(); st1882 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1883)
+				} else if st1882 == foryimpl.RefFollows {
+					n1884 := c.ReadArrayLengthFast(4)
+					if n1884 < 0 {
+						n1884 = c.ReadArrayLength(4)
 					}
-					a1849 := foryimpl.MakeSlice[[]float32](c, n1848)
-					r.ReadRawFloat32s(a1849)
-					x.AF32 = a1849
-					foryimpl.SetRefSlice(c, id1847, x.AF32)
+					a1885 := foryimpl.MakeSlice[[]float32](c, n1884)
+					r.ReadRawFloat32s(a1885)
+					x.AF32 = a1885
+					foryimpl.SetRefSlice(c, id1883, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9421,28 +9559,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1844 := c.ReadArrayLengthFast(4)
-					if n1844 < 0 {
-						n1844 = c.ReadArrayLength(4)
+					n1880 := c.ReadArrayLengthFast(4)
+					if n1880 < 0 {
+						n1880 = c.ReadArrayLength(4)
 					}
-					a1845 := foryimpl.MakeSlice[[]float32](c, n1844)
-					r.ReadRawFloat32s(a1845)
-					x.AF32 = a1845
+					a1881 := foryimpl.MakeSlice[[]float32](c, n1880)
+					r.ReadRawFloat32s(a1881)
+					x.AF32 = a1881
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1852, id1853 := c.ReadRefFlag(); st1852 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1853)
-				} else if st1852 == foryimpl.RefFollows {
-					n1854 := c.ReadArrayLengthFast(8)
-					if n1854 < 0 {
-						n1854 = c.ReadArrayLength(8)
+				if st1888, id1889 := c.ReadRefFlag(); st1888 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1889)
+				} else if st1888 == foryimpl.RefFollows {
+					n1890 := c.ReadArrayLengthFast(8)
+					if n1890 < 0 {
+						n1890 = c.ReadArrayLength(8)
 					}
-					a1855 := foryimpl.MakeSlice[[]float64](c, n1854)
-					r.ReadRawFloat64s(a1855)
-					x.AF64 = a1855
-					foryimpl.SetRefSlice(c, id1853, x.AF64)
+					a1891 := foryimpl.MakeSlice[[]float64](c, n1890)
+					r.ReadRawFloat64s(a1891)
+					x.AF64 = a1891
+					foryimpl.SetRefSlice(c, id1889, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9450,28 +9588,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1850 := c.ReadArrayLengthFast(8)
-					if n1850 < 0 {
-						n1850 = c.ReadArrayLength(8)
+					n1886 := c.ReadArrayLengthFast(8)
+					if n1886 < 0 {
+						n1886 = c.ReadArrayLength(8)
 					}
-					a1851 := foryimpl.MakeSlice[[]float64](c, n1850)
-					r.ReadRawFloat64s(a1851)
-					x.AF64 = a1851
+					a1887 := foryimpl.MakeSlice[[]float64](c, n1886)
+					r.ReadRawFloat64s(a1887)
+					x.AF64 = a1887
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1859)
-				} else if st1858 == foryimpl.RefFollows {
-					n1860 := c.ReadArrayLengthFast(2)
-					if n1860 < 0 {
-						n1860 = c.ReadArrayLength(2)
+				if st1894, id1895 := c.ReadRefFlag(); st1894 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1895)
+				} else if st1894 == foryimpl.RefFollows {
+					n1896 := c.ReadArrayLengthFast(2)
+					if n1896 < 0 {
+						n1896 = c.ReadArrayLength(2)
 					}
-					a1861 := foryimpl.MakeSlice[[]int16](c, n1860)
-					r.ReadRawInt16s(a1861)
-					x.AI16 = a1861
-					foryimpl.SetRefSlice(c, id1859, x.AI16)
+					a1897 := foryimpl.MakeSlice[[]int16](c, n1896)
+					r.ReadRawInt16s(a1897)
+					x.AI16 = a1897
+					foryimpl.SetRefSlice(c, id1895, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9479,28 +9617,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1856 := c.ReadArrayLengthFast(2)
-					if n1856 < 0 {
-						n1856 = c.ReadArrayLength(2)
+					n1892 := c.ReadArrayLengthFast(2)
+					if n1892 < 0 {
+						n1892 = c.ReadArrayLength(2)
 					}
-					a1857 := foryimpl.MakeSlice[[]int16](c, n1856)
-					r.ReadRawInt16s(a1857)
-					x.AI16 = a1857
+					a1893 := foryimpl.MakeSlice[[]int16](c, n1892)
+					r.ReadRawInt16s(a1893)
+					x.AI16 = a1893
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1865)
-				} else if st1864 == foryimpl.RefFollows {
-					n1866 := c.ReadArrayLengthFast(4)
-					if n1866 < 0 {
-						n1866 = c.ReadArrayLength(4)
+				if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1901)
+				} else if st1900 == foryimpl.RefFollows {
+					n1902 := c.ReadArrayLengthFast(4)
+					if n1902 < 0 {
+						n1902 = c.ReadArrayLength(4)
 					}
-					a1867 := foryimpl.MakeSlice[[]int32](c, n1866)
-					r.ReadRawInt32s(a1867)
-					x.AI32 = a1867
-					foryimpl.SetRefSlice(c, id1865, x.AI32)
+					a1903 := foryimpl.MakeSlice[[]int32](c, n1902)
+					r.ReadRawInt32s(a1903)
+					x.AI32 = a1903
+					foryimpl.SetRefSlice(c, id1901, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9508,28 +9646,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1862 := c.ReadArrayLengthFast(4)
-					if n1862 < 0 {
-						n1862 = c.ReadArrayLength(4)
+					n1898 := c.ReadArrayLengthFast(4)
+					if n1898 < 0 {
+						n1898 = c.ReadArrayLength(4)
 					}
-					a1863 := foryimpl.MakeSlice[[]int32](c, n1862)
-					r.ReadRawInt32s(a1863)
-					x.AI32 = a1863
+					a1899 := foryimpl.MakeSlice[[]int32](c, n1898)
+					r.ReadRawInt32s(a1899)
+					x.AI32 = a1899
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1870, id1871 := c.ReadRefFlag(); st1870 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1871)
-				} else if st1870 == foryimpl.RefFollows {
-					n1872 := c.ReadArrayLengthFast(8)
-					if n1872 < 0 {
-						n1872 = c.ReadArrayLength(8)
+				if st1906, id1907 := c.ReadRefFlag(); st1906 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1907)
+				} else if st1906 == foryimpl.RefFollows {
+					n1908 := c.ReadArrayLengthFast(8)
+					if n1908 < 0 {
+						n1908 = c.ReadArrayLength(8)
 					}
-					a1873 := foryimpl.MakeSlice[[]int64](c, n1872)
-					r.ReadRawInt64s(a1873)
-					x.AI64 = a1873
-					foryimpl.SetRefSlice(c, id1871, x.AI64)
+					a1909 := foryimpl.MakeSlice[[]int64](c, n1908)
+					r.ReadRawInt64s(a1909)
+					x.AI64 = a1909
+					foryimpl.SetRefSlice(c, id1907, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9537,30 +9675,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1868 := c.ReadArrayLengthFast(8)
-					if n1868 < 0 {
-						n1868 = c.ReadArrayLength(8)
+					n1904 := c.ReadArrayLengthFast(8)
+					if n1904 < 0 {
+						n1904 = c.ReadArrayLength(8)
 					}
-					a1869 := foryimpl.MakeSlice[[]int64](c, n1868)
-					r.ReadRawInt64s(a1869)
-					x.AI64 = a1869
+					a1905 := foryimpl.MakeSlice[[]int64](c, n1904)
+					r.ReadRawInt64s(a1905)
+					x.AI64 = a1905
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1878)
-				} else if st1877 == foryimpl.RefFollows {
-					n1879 := c.ReadArrayLengthFast(1)
-					if n1879 < 0 {
-						n1879 = c.ReadArrayLength(1)
+				if st1913, id1914 := c.ReadRefFlag(); st1913 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1914)
+				} else if st1913 == foryimpl.RefFollows {
+					n1915 := c.ReadArrayLengthFast(1)
+					if n1915 < 0 {
+						n1915 = c.ReadArrayLength(1)
 					}
-					a1880 := foryimpl.MakeSlice[[]int8](c, n1879)
-					for i1881 := range a1880 {
-						a1880[i1881] = r.ReadInt8()
+					a1916 := foryimpl.MakeSlice[[]int8](c, n1915)
+					for i1917 := range a1916 {
+						a1916[i1917] = r.ReadInt8()
 					}
-					x.AI8 = a1880
-					foryimpl.SetRefSlice(c, id1878, x.AI8)
+					x.AI8 = a1916
+					foryimpl.SetRefSlice(c, id1914, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9568,30 +9706,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1874 := c.ReadArrayLengthFast(1)
-					if n1874 < 0 {
-						n1874 = c.ReadArrayLength(1)
+					n1910 := c.ReadArrayLengthFast(1)
+					if n1910 < 0 {
+						n1910 = c.ReadArrayLength(1)
 					}
-					a1875 := foryimpl.MakeSlice[[]int8](c, n1874)
-					for i1876 := range a1875 {
-						a1875[i1876] = r.ReadInt8()
+					a1911 := foryimpl.MakeSlice[[]int8](c, n1910)
+					for i1912 := range a1911 {
+						a1911[i1912] = r.ReadInt8()
 					}
-					x.AI8 = a1875
+					x.AI8 = a1911
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1884, id1885 := c.ReadRefFlag(); st1884 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1885)
-				} else if st1884 == foryimpl.RefFollows {
-					n1886 := c.ReadArrayLengthFast(2)
-					if n1886 < 0 {
-						n1886 = c.ReadArrayLength(2)
+				if st1920, id1921 := c.ReadRefFlag(); st1920 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1921)
+				} else if st1920 == foryimpl.RefFollows {
+					n1922 := c.ReadArrayLengthFast(2)
+					if n1922 < 0 {
+						n1922 = c.ReadArrayLength(2)
 					}
-					a1887 := foryimpl.MakeSlice[[]uint16](c, n1886)
-					r.ReadRawUint16s(a1887)
-					x.AU16 = a1887
-					foryimpl.SetRefSlice(c, id1885, x.AU16)
+					a1923 := foryimpl.MakeSlice[[]uint16](c, n1922)
+					r.ReadRawUint16s(a1923)
+					x.AU16 = a1923
+					foryimpl.SetRefSlice(c, id1921, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9599,28 +9737,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1882 := c.ReadArrayLengthFast(2)
-					if n1882 < 0 {
-						n1882 = c.ReadArrayLength(2)
+					n1918 := c.ReadArrayLengthFast(2)
+					if n1918 < 0 {
+						n1918 = c.ReadArrayLength(2)
 					}
-					a1883 := foryimpl.MakeSlice[[]uint16](c, n1882)
-					r.ReadRawUint16s(a1883)
-					x.AU16 = a1883
+					a1919 := foryimpl.MakeSlice[[]uint16](c, n1918)
+					r.ReadRawUint16s(a1919)
+					x.AU16 = a1919
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1890, id1891 := c.ReadRefFlag(); st1890 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1891)
-				} else if st1890 == foryimpl.RefFollows {
-					n1892 := c.ReadArrayLengthFast(4)
-					if n1892 < 0 {
-						n1892 = c.ReadArrayLength(4)
+				if st1926, id1927 := c.ReadRefFlag(); st1926 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1927)
+				} else if st1926 == foryimpl.RefFollows {
+					n1928 := c.ReadArrayLengthFast(4)
+					if n1928 < 0 {
+						n1928 = c.ReadArrayLength(4)
 					}
-					a1893 := foryimpl.MakeSlice[[]uint32](c, n1892)
-					r.ReadRawUint32s(a1893)
-					x.AU32 = a1893
-					foryimpl.SetRefSlice(c, id1891, x.AU32)
+					a1929 := foryimpl.MakeSlice[[]uint32](c, n1928)
+					r.ReadRawUint32s(a1929)
+					x.AU32 = a1929
+					foryimpl.SetRefSlice(c, id1927, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9628,28 +9766,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1888 := c.ReadArrayLengthFast(4)
-					if n1888 < 0 {
-						n1888 = c.ReadArrayLength(4)
+					n1924 := c.ReadArrayLengthFast(4)
+					if n1924 < 0 {
+						n1924 = c.ReadArrayLength(4)
 					}
-					a1889 := foryimpl.MakeSlice[[]uint32](c, n1888)
-					r.ReadRawUint32s(a1889)
-					x.AU32 = a1889
+					a1925 := foryimpl.MakeSlice[[]uint32](c, n1924)
+					r.ReadRawUint32s(a1925)
+					x.AU32 = a1925
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1896, id1897 := c.ReadRefFlag(); st1896 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1897)
-				} else if st1896 == foryimpl.RefFollows {
-					n1898 := c.ReadArrayLengthFast(8)
-					if n1898 < 0 {
-						n1898 = c.ReadArrayLength(8)
+				if st1932, id1933 := c.ReadRefFlag(); st1932 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1933)
+				} else if st1932 == foryimpl.RefFollows {
+					n1934 := c.ReadArrayLengthFast(8)
+					if n1934 < 0 {
+						n1934 = c.ReadArrayLength(8)
 					}
-					a1899 := foryimpl.MakeSlice[[]uint64](c, n1898)
-					r.ReadRawUint64s(a1899)
-					x.AU64 = a1899
-					foryimpl.SetRefSlice(c, id1897, x.AU64)
+					a1935 := foryimpl.MakeSlice[[]uint64](c, n1934)
+					r.ReadRawUint64s(a1935)
+					x.AU64 = a1935
+					foryimpl.SetRefSlice(c, id1933, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9657,28 +9795,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1894 := c.ReadArrayLengthFast(8)
-					if n1894 < 0 {
-						n1894 = c.ReadArrayLength(8)
+					n1930 := c.ReadArrayLengthFast(8)
+					if n1930 < 0 {
+						n1930 = c.ReadArrayLength(8)
 					}
-					a1895 := foryimpl.MakeSlice[[]uint64](c, n1894)
-					r.ReadRawUint64s(a1895)
-					x.AU64 = a1895
+					a1931 := foryimpl.MakeSlice[[]uint64](c, n1930)
+					r.ReadRawUint64s(a1931)
+					x.AU64 = a1931
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1903)
-				} else if st1902 == foryimpl.RefFollows {
-					n1904 := c.ReadArrayLengthFast(1)
-					if n1904 < 0 {
-						n1904 = c.ReadArrayLength(1)
+				if st1938, id1939 := c.ReadRefFlag(); st1938 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1939)
+				} else if st1938 == foryimpl.RefFollows {
+					n1940 := c.ReadArrayLengthFast(1)
+					if n1940 < 0 {
+						n1940 = c.ReadArrayLength(1)
 					}
-					a1905 := foryimpl.MakeSlice[[]uint8](c, n1904)
-					copy(a1905, r.ReadBytes(n1904))
-					x.AU8 = a1905
-					foryimpl.SetRefSlice(c, id1903, x.AU8)
+					a1941 := foryimpl.MakeSlice[[]uint8](c, n1940)
+					copy(a1941, r.ReadBytes(n1940))
+					x.AU8 = a1941
+					foryimpl.SetRefSlice(c, id1939, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9686,22 +9824,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1900 := c.ReadArrayLengthFast(1)
-					if n1900 < 0 {
-						n1900 = c.ReadArrayLength(1)
+					n1936 := c.ReadArrayLengthFast(1)
+					if n1936 < 0 {
+						n1936 = c.ReadArrayLength(1)
 					}
-					a1901 := foryimpl.MakeSlice[[]uint8](c, n1900)
-					copy(a1901, r.ReadBytes(n1900))
-					x.AU8 = a1901
+					a1937 := foryimpl.MakeSlice[[]uint8](c, n1936)
+					copy(a1937, r.ReadBytes(n1936))
+					x.AU8 = a1937
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1906, id1907 := c.ReadRefFlag(); st1906 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1907)
-				} else if st1906 == foryimpl.RefFollows {
+				if st1942, id1943 := c.ReadRefFlag(); st1942 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1943)
+				} else if st1942 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1907, x.Bin)
+					foryimpl.SetRefSlice(c, id1943, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9716,304 +9854,134 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1908 := c.ReadLengthFast(2)
-				if n1908 < 0 {
-					n1908 = c.ReadLength(2)
+				n1944 := c.ReadLengthFast(2)
+				if n1944 < 0 {
+					n1944 = c.ReadLength(2)
 				}
-				if n1908 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1908, 3))
+				if n1944 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1944, 3))
 					return
 				}
-				var l1909 [3]int16
-				if n1908 > 0 {
-					hn1911 := c.ReadListHeader(3)
+				var l1945 [3]int16
+				if n1944 > 0 {
+					hn1947 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1910 := range l1909 {
-							if hn1911 && !c.ReadFlag() {
-								clear(l1909[i1910 : i1910+1])
+						for i1946 := range l1945 {
+							if hn1947 && !c.ReadFlag() {
+								clear(l1945[i1946 : i1946+1])
 								continue
 							}
-							l1909[i1910] = r.ReadInt16()
+							l1945[i1946] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1910)
+								c.TraceIndex(i1946)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1909
+				x.Fix = l1945
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1914 := c.ReadLengthFast(1)
-				if n1914 < 0 {
-					n1914 = c.ReadLength(1)
+				n1950 := c.ReadLengthFast(1)
+				if n1950 < 0 {
+					n1950 = c.ReadLength(1)
 				}
-				l1915 := foryimpl.MakeSlice[[]bool](c, n1914)
-				if n1914 > 0 {
-					hn1917 := c.ReadListHeader(1)
+				l1951 := foryimpl.MakeSlice[[]bool](c, n1950)
+				if n1950 > 0 {
+					hn1953 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1916 := range l1915 {
-							if hn1917 && !c.ReadFlag() {
-								clear(l1915[i1916 : i1916+1])
+						for i1952 := range l1951 {
+							if hn1953 && !c.ReadFlag() {
+								clear(l1951[i1952 : i1952+1])
 								continue
 							}
-							l1915[i1916] = r.ReadBool()
+							l1951[i1952] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1916)
+								c.TraceIndex(i1952)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1915
+				x.LB = l1951
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1920 := c.ReadLengthFast(1)
-				if n1920 < 0 {
-					n1920 = c.ReadLength(1)
+				n1956 := c.ReadLengthFast(1)
+				if n1956 < 0 {
+					n1956 = c.ReadLength(1)
 				}
-				l1921 := foryimpl.MakeSlice[[]Color](c, n1920)
-				if n1920 > 0 {
-					hn1923 := c.ReadListHeader(25)
+				l1957 := foryimpl.MakeSlice[[]Color](c, n1956)
+				if n1956 > 0 {
+					hn1959 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1922 := range l1921 {
-							if hn1923 && !c.ReadFlag() {
-								clear(l1921[i1922 : i1922+1])
+						for i1958 := range l1957 {
+							if hn1959 && !c.ReadFlag() {
+								clear(l1957[i1958 : i1958+1])
 								continue
 							}
-							if e1926 := c.ReadEnumFast(uint32(0x7fffffff)); e1926 >= 0 {
-								l1921[i1922] = Color(e1926)
+							if e1962 := c.ReadEnumFast(uint32(0x7fffffff)); e1962 >= 0 {
+								l1957[i1958] = Color(e1962)
 							} else {
-								l1921[i1922] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l1957[i1958] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1922)
+								c.TraceIndex(i1958)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1921
+				x.LE = l1957
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1927 := c.ReadLengthFast(4)
-				if n1927 < 0 {
-					n1927 = c.ReadLength(4)
+				n1963 := c.ReadLengthFast(4)
+				if n1963 < 0 {
+					n1963 = c.ReadLength(4)
 				}
-				l1928 := foryimpl.MakeSlice[[]float32](c, n1927)
-				if n1927 > 0 {
-					hn1930 := c.ReadListHeader(19)
+				l1964 := foryimpl.MakeSlice[[]float32](c, n1963)
+				if n1963 > 0 {
+					hn1966 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1929 := range l1928 {
-							if hn1930 && !c.ReadFlag() {
-								clear(l1928[i1929 : i1929+1])
+						for i1965 := range l1964 {
+							if hn1966 && !c.ReadFlag() {
+								clear(l1964[i1965 : i1965+1])
 								continue
 							}
-							l1928[i1929] = r.ReadFloat32()
+							l1964[i1965] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1929)
+								c.TraceIndex(i1965)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1928
+				x.LF32 = l1964
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1933 := c.ReadLengthFast(8)
-				if n1933 < 0 {
-					n1933 = c.ReadLength(8)
-				}
-				l1934 := foryimpl.MakeSlice[[]float64](c, n1933)
-				if n1933 > 0 {
-					hn1936 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i1935 := range l1934 {
-							if hn1936 && !c.ReadFlag() {
-								clear(l1934[i1935 : i1935+1])
-								continue
-							}
-							l1934[i1935] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i1935)
-								break
-							}
-						}
-					}
-				}
-				x.LF64 = l1934
-			}
-		case 17:
-			if f.Convert {
-				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1939 := c.ReadLengthFast(1)
-				if n1939 < 0 {
-					n1939 = c.ReadLength(1)
-				}
-				l1940 := foryimpl.MakeSlice[[]int32](c, n1939)
-				if n1939 > 0 {
-					hn1942 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1941 := range l1940 {
-							if hn1942 && !c.ReadFlag() {
-								clear(l1940[i1941 : i1941+1])
-								continue
-							}
-							l1940[i1941] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1941)
-								break
-							}
-						}
-					}
-				}
-				x.LI32 = l1940
-			}
-		case 18:
-			if f.Convert {
-				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1945 := c.ReadLengthFast(1)
-				if n1945 < 0 {
-					n1945 = c.ReadLength(1)
-				}
-				l1946 := foryimpl.MakeSlice[[]int64](c, n1945)
-				if n1945 > 0 {
-					hn1948 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i1947 := range l1946 {
-							if hn1948 && !c.ReadFlag() {
-								clear(l1946[i1947 : i1947+1])
-								continue
-							}
-							l1946[i1947] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i1947)
-								break
-							}
-						}
-					}
-				}
-				x.LI64 = l1946
-			}
-		case 19:
-			if f.Convert {
-				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n1951 := c.ReadLengthFast(1)
-				if n1951 < 0 {
-					n1951 = c.ReadLength(1)
-				}
-				l1952 := foryimpl.MakeSlice[[]int8](c, n1951)
-				if n1951 > 0 {
-					hn1954 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i1953 := range l1952 {
-							if hn1954 && !c.ReadFlag() {
-								clear(l1952[i1953 : i1953+1])
-								continue
-							}
-							l1952[i1953] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i1953)
-								break
-							}
-						}
-					}
-				}
-				x.LI8 = l1952
-			}
-		case 20:
-			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLengthFast(1)
-				if n1957 < 0 {
-					n1957 = c.ReadLength(1)
-				}
-				l1958 := foryimpl.MakeSlice[[][]int32](c, n1957)
-				if n1957 > 0 {
-					hn1960 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i1959 := range l1958 {
-							if hn1960 && !c.ReadFlag() {
-								clear(l1958[i1959 : i1959+1])
-								continue
-							}
-							n1963 := c.ReadLengthFast(1)
-							if n1963 < 0 {
-								n1963 = c.ReadLength(1)
-							}
-							l1964 := foryimpl.MakeSlice[[]int32](c, n1963)
-							if n1963 > 0 {
-								hn1966 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i1965 := range l1964 {
-										if hn1966 && !c.ReadFlag() {
-											clear(l1964[i1965 : i1965+1])
-											continue
-										}
-										l1964[i1965] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i1965)
-											break
-										}
-									}
-								}
-							}
-							l1958[i1959] = l1964
-							if c.Failed() {
-								c.TraceIndex(i1959)
-								break
-							}
-						}
-					}
-				}
-				x.LL = l1958
-			}
-		case 21:
-			if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadLengthFast(1)
+				n1969 := c.ReadLengthFast(8)
 				if n1969 < 0 {
-					n1969 = c.ReadLength(1)
+					n1969 = c.ReadLength(8)
 				}
-				l1970 := foryimpl.MakeSlice[[]map[string]int32](c, n1969)
+				l1970 := foryimpl.MakeSlice[[]float64](c, n1969)
 				if n1969 > 0 {
-					hn1972 := c.ReadListHeader(24)
+					hn1972 := c.ReadListHeader(20)
 					if !c.Failed() {
 						for i1971 := range l1970 {
 							if hn1972 && !c.ReadFlag() {
 								clear(l1970[i1971 : i1971+1])
 								continue
 							}
-							n1975 := c.ReadLengthFast(2)
-							if n1975 < 0 {
-								n1975 = c.ReadLength(2)
-							}
-							m1976 := foryimpl.MakeMap[map[string]int32](c, n1975)
-							for n1975 > 0 && !c.Failed() {
-								sz1977, vn1978, _ := c.ReadMapChunk(n1975, 21, 5, nil, false)
-								for j1979 := 0; j1979 < sz1977 && !c.Failed(); j1979++ {
-									var k1980 string
-									k1980 = c.ReadString()
-									var v1981 int32
-									if !vn1978 {
-										v1981 = r.ReadVarInt32()
-									}
-									m1976[k1980] = v1981
-								}
-								n1975 -= sz1977
-							}
-							l1970[i1971] = m1976
+							l1970[i1971] = r.ReadFloat64()
 							if c.Failed() {
 								c.TraceIndex(i1971)
 								break
@@ -10021,391 +9989,630 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.LM = l1970
+				x.LF64 = l1970
 			}
-		case 22:
+		case 17:
 			if f.Convert {
-				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1983 := c.ReadLengthFast(1)
-				if n1983 < 0 {
-					n1983 = c.ReadLength(1)
+				n1975 := c.ReadLengthFast(1)
+				if n1975 < 0 {
+					n1975 = c.ReadLength(1)
 				}
-				l1984 := foryimpl.MakeSlice[[]*int32](c, n1983)
-				if n1983 > 0 {
-					hn1986 := c.ReadListHeader(5)
+				l1976 := foryimpl.MakeSlice[[]int32](c, n1975)
+				if n1975 > 0 {
+					hn1978 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1985 := range l1984 {
-							if hn1986 && !c.ReadFlag() {
-								clear(l1984[i1985 : i1985+1])
+						for i1977 := range l1976 {
+							if hn1978 && !c.ReadFlag() {
+								clear(l1976[i1977 : i1977+1])
 								continue
 							}
-							p1989 := foryimpl.Alloc[int32](c)
-							*p1989 = r.ReadVarInt32()
-							l1984[i1985] = p1989
+							l1976[i1977] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1985)
+								c.TraceIndex(i1977)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l1984
+				x.LI32 = l1976
 			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
-				n1990 := c.ReadLengthFast(1)
-				if n1990 < 0 {
-					n1990 = c.ReadLength(1)
-				}
-				l1991 := foryimpl.MakeSlice[[]string](c, n1990)
-				if n1990 > 0 {
-					hn1993 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1992 := range l1991 {
-							if hn1993 && !c.ReadFlag() {
-								clear(l1991[i1992 : i1992+1])
-								continue
-							}
-							l1991[i1992] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1992)
-								break
-							}
-						}
-					}
-				}
-				x.LS = l1991
-			}
-		case 24:
-			if !f.Flag || c.ReadFlag() {
-				n1996 := c.ReadLengthFast(1)
-				if n1996 < 0 {
-					n1996 = c.ReadLength(1)
-				}
-				l1997 := foryimpl.MakeSlice[[]time.Time](c, n1996)
-				if n1996 > 0 {
-					hn1999 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i1998 := range l1997 {
-							if hn1999 && !c.ReadFlag() {
-								clear(l1997[i1998 : i1998+1])
-								continue
-							}
-							l1997[i1998] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i1998)
-								break
-							}
-						}
-					}
-				}
-				x.LT = l1997
-			}
-		case 25:
+		case 18:
 			if f.Convert {
-				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2002 := c.ReadLengthFast(2)
-				if n2002 < 0 {
-					n2002 = c.ReadLength(2)
+				n1981 := c.ReadLengthFast(1)
+				if n1981 < 0 {
+					n1981 = c.ReadLength(1)
 				}
-				l2003 := foryimpl.MakeSlice[[]uint16](c, n2002)
-				if n2002 > 0 {
-					hn2005 := c.ReadListHeader(10)
+				l1982 := foryimpl.MakeSlice[[]int64](c, n1981)
+				if n1981 > 0 {
+					hn1984 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2004 := range l2003 {
-							if hn2005 && !c.ReadFlag() {
-								clear(l2003[i2004 : i2004+1])
+						for i1983 := range l1982 {
+							if hn1984 && !c.ReadFlag() {
+								clear(l1982[i1983 : i1983+1])
 								continue
 							}
-							l2003[i2004] = r.ReadUint16()
+							l1982[i1983] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2004)
+								c.TraceIndex(i1983)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2003
+				x.LI64 = l1982
 			}
-		case 26:
+		case 19:
 			if f.Convert {
-				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLengthFast(1)
-				if n2008 < 0 {
-					n2008 = c.ReadLength(1)
+				n1987 := c.ReadLengthFast(1)
+				if n1987 < 0 {
+					n1987 = c.ReadLength(1)
 				}
-				l2009 := foryimpl.MakeSlice[[]uint64](c, n2008)
-				if n2008 > 0 {
-					hn2011 := c.ReadListHeader(14)
+				l1988 := foryimpl.MakeSlice[[]int8](c, n1987)
+				if n1987 > 0 {
+					hn1990 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2010 := range l2009 {
-							if hn2011 && !c.ReadFlag() {
-								clear(l2009[i2010 : i2010+1])
+						for i1989 := range l1988 {
+							if hn1990 && !c.ReadFlag() {
+								clear(l1988[i1989 : i1989+1])
 								continue
 							}
-							l2009[i2010] = r.ReadVarUint64()
+							l1988[i1989] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2010)
+								c.TraceIndex(i1989)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2009
+				x.LI8 = l1988
 			}
-		case 27:
+		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n2014 := c.ReadLengthFast(2)
-				if n2014 < 0 {
-					n2014 = c.ReadLength(2)
+				n1993 := c.ReadLengthFast(1)
+				if n1993 < 0 {
+					n1993 = c.ReadLength(1)
 				}
-				m2015 := foryimpl.MakeMap[map[bool]string](c, n2014)
-				for n2014 > 0 && !c.Failed() {
-					sz2016, vn2017, _ := c.ReadMapChunk(n2014, 1, 21, nil, false)
-					for j2018 := 0; j2018 < sz2016 && !c.Failed(); j2018++ {
-						var k2019 bool
-						k2019 = r.ReadBool()
-						var v2020 string
-						if !vn2017 {
-							v2020 = c.ReadString()
-						}
-						m2015[k2019] = v2020
-					}
-					n2014 -= sz2016
-				}
-				x.MBS = m2015
-			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				n2022 := c.ReadLengthFast(2)
-				if n2022 < 0 {
-					n2022 = c.ReadLength(2)
-				}
-				m2023 := foryimpl.MakeMap[map[Color]string](c, n2022)
-				for n2022 > 0 && !c.Failed() {
-					sz2024, vn2025, _ := c.ReadMapChunk(n2022, 25, 21, nil, false)
-					for j2026 := 0; j2026 < sz2024 && !c.Failed(); j2026++ {
-						var k2027 Color
-						if e2029 := c.ReadEnumFast(uint32(0x7fffffff)); e2029 >= 0 {
-							k2027 = Color(e2029)
-						} else {
-							k2027 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2028 string
-						if !vn2025 {
-							v2028 = c.ReadString()
-						}
-						m2023[k2027] = v2028
-					}
-					n2022 -= sz2024
-				}
-				x.MES = m2023
-			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				n2031 := c.ReadLengthFast(2)
-				if n2031 < 0 {
-					n2031 = c.ReadLength(2)
-				}
-				m2032 := foryimpl.MakeMap[map[int64]float64](c, n2031)
-				for n2031 > 0 && !c.Failed() {
-					sz2033, vn2034, _ := c.ReadMapChunk(n2031, 7, 20, nil, false)
-					for j2035 := 0; j2035 < sz2033 && !c.Failed(); j2035++ {
-						var k2036 int64
-						k2036 = r.ReadVarInt64()
-						var v2037 float64
-						if !vn2034 {
-							v2037 = r.ReadFloat64()
-						}
-						m2032[k2036] = v2037
-					}
-					n2031 -= sz2033
-				}
-				x.MI64F = m2032
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n2039 := c.ReadLengthFast(2)
-				if n2039 < 0 {
-					n2039 = c.ReadLength(2)
-				}
-				m2040 := foryimpl.MakeMap[map[int32]string](c, n2039)
-				for n2039 > 0 && !c.Failed() {
-					sz2041, vn2042, _ := c.ReadMapChunk(n2039, 5, 21, nil, false)
-					for j2043 := 0; j2043 < sz2041 && !c.Failed(); j2043++ {
-						var k2044 int32
-						k2044 = r.ReadVarInt32()
-						var v2045 string
-						if !vn2042 {
-							v2045 = c.ReadString()
-						}
-						m2040[k2044] = v2045
-					}
-					n2039 -= sz2041
-				}
-				x.MIS = m2040
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n2047 := c.ReadLengthFast(2)
-				if n2047 < 0 {
-					n2047 = c.ReadLength(2)
-				}
-				m2048 := foryimpl.MakeMap[map[string]int32](c, n2047)
-				for n2047 > 0 && !c.Failed() {
-					sz2049, vn2050, _ := c.ReadMapChunk(n2047, 21, 5, nil, false)
-					for j2051 := 0; j2051 < sz2049 && !c.Failed(); j2051++ {
-						var k2052 string
-						k2052 = c.ReadString()
-						var v2053 int32
-						if !vn2050 {
-							v2053 = r.ReadVarInt32()
-						}
-						m2048[k2052] = v2053
-					}
-					n2047 -= sz2049
-				}
-				x.MSI = m2048
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n2055 := c.ReadLengthFast(2)
-				if n2055 < 0 {
-					n2055 = c.ReadLength(2)
-				}
-				m2056 := foryimpl.MakeMap[map[string][]string](c, n2055)
-				for n2055 > 0 && !c.Failed() {
-					sz2057, vn2058, _ := c.ReadMapChunk(n2055, 21, 22, nil, true)
-					for j2059 := 0; j2059 < sz2057 && !c.Failed(); j2059++ {
-						var k2060 string
-						k2060 = c.ReadString()
-						var v2061 []string
-						if !vn2058 {
-							n2062 := c.ReadLengthFast(1)
-							if n2062 < 0 {
-								n2062 = c.ReadLength(1)
+				l1994 := foryimpl.MakeSlice[[][]int32](c, n1993)
+				if n1993 > 0 {
+					hn1996, tr1998 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i1995 := range l1994 {
+							if tr1998 {
+								if st1999, id2000 := c.ReadRefFlag(); st1999 == foryimpl.RefBack {
+									l1994[i1995] = foryimpl.BackRefSlice[int32](c, id2000)
+								} else if st1999 == foryimpl.RefFollows {
+									n2001 := c.ReadLengthFast(1)
+									if n2001 < 0 {
+										n2001 = c.ReadLength(1)
+									}
+									l2002 := foryimpl.MakeSlice[[]int32](c, n2001)
+									if n2001 > 0 {
+										hn2004 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i2003 := range l2002 {
+												if hn2004 && !c.ReadFlag() {
+													clear(l2002[i2003 : i2003+1])
+													continue
+												}
+												l2002[i2003] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i2003)
+													break
+												}
+											}
+										}
+									}
+									l1994[i1995] = l2002
+									foryimpl.SetRefSlice(c, id2000, l1994[i1995])
+								} else {
+									l1994[i1995] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i1995)
+									break
+								}
+								continue
 							}
-							l2063 := foryimpl.MakeSlice[[]string](c, n2062)
-							if n2062 > 0 {
-								hn2065 := c.ReadListHeader(21)
+							if hn1996 && !c.ReadFlag() {
+								clear(l1994[i1995 : i1995+1])
+								continue
+							}
+							n2007 := c.ReadLengthFast(1)
+							if n2007 < 0 {
+								n2007 = c.ReadLength(1)
+							}
+							l2008 := foryimpl.MakeSlice[[]int32](c, n2007)
+							if n2007 > 0 {
+								hn2010 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2064 := range l2063 {
-										if hn2065 && !c.ReadFlag() {
-											clear(l2063[i2064 : i2064+1])
+									for i2009 := range l2008 {
+										if hn2010 && !c.ReadFlag() {
+											clear(l2008[i2009 : i2009+1])
 											continue
 										}
-										l2063[i2064] = c.ReadString()
+										l2008[i2009] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2064)
+											c.TraceIndex(i2009)
 											break
 										}
 									}
 								}
 							}
-							v2061 = l2063
+							l1994[i1995] = l2008
+							if c.Failed() {
+								c.TraceIndex(i1995)
+								break
+							}
 						}
-						m2056[k2060] = v2061
 					}
-					n2055 -= sz2057
 				}
-				x.MSL = m2056
+				x.LL = l1994
 			}
-		case 33:
+		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n2069 := c.ReadLengthFast(2)
-				if n2069 < 0 {
-					n2069 = c.ReadLength(2)
+				n2013 := c.ReadLengthFast(1)
+				if n2013 < 0 {
+					n2013 = c.ReadLength(1)
 				}
-				m2070 := foryimpl.MakeMap[map[string]map[string]int32](c, n2069)
-				for n2069 > 0 && !c.Failed() {
-					sz2071, vn2072, _ := c.ReadMapChunk(n2069, 21, 24, nil, true)
-					for j2073 := 0; j2073 < sz2071 && !c.Failed(); j2073++ {
-						var k2074 string
-						k2074 = c.ReadString()
-						var v2075 map[string]int32
-						if !vn2072 {
-							n2076 := c.ReadLengthFast(2)
-							if n2076 < 0 {
-								n2076 = c.ReadLength(2)
-							}
-							m2077 := foryimpl.MakeMap[map[string]int32](c, n2076)
-							for n2076 > 0 && !c.Failed() {
-								sz2078, vn2079, _ := c.ReadMapChunk(n2076, 21, 5, nil, false)
-								for j2080 := 0; j2080 < sz2078 && !c.Failed(); j2080++ {
-									var k2081 string
-									k2081 = c.ReadString()
-									var v2082 int32
-									if !vn2079 {
-										v2082 = r.ReadVarInt32()
+				l2014 := foryimpl.MakeSlice[[]map[string]int32](c, n2013)
+				if n2013 > 0 {
+					hn2016, tr2018 := c.ReadListHeaderRef(24)
+					if !c.Failed() {
+						for i2015 := range l2014 {
+							if tr2018 {
+								if st2019, id2020 := c.ReadRefFlag(); st2019 == foryimpl.RefBack {
+									l2014[i2015] = foryimpl.BackRefMap[string, int32](c, id2020)
+								} else if st2019 == foryimpl.RefFollows {
+									n2021 := c.ReadLengthFast(2)
+									if n2021 < 0 {
+										n2021 = c.ReadLength(2)
 									}
-									m2077[k2081] = v2082
+									m2022 := foryimpl.MakeMap[map[string]int32](c, n2021)
+									for n2021 > 0 && !c.Failed() {
+										sz2023, vn2024, _ := c.ReadMapChunk(n2021, 21, 5, nil, false)
+										for j2025 := 0; j2025 < sz2023 && !c.Failed(); j2025++ {
+											var k2026 string
+											k2026 = c.ReadString()
+											var v2027 int32
+											if !vn2024 {
+												v2027 = r.ReadVarInt32()
+											}
+											m2022[k2026] = v2027
+										}
+										n2021 -= sz2023
+									}
+									l2014[i2015] = m2022
+									foryimpl.SetRefMap(c, id2020, l2014[i2015])
+								} else {
+									l2014[i2015] = nil
 								}
-								n2076 -= sz2078
+								if c.Failed() {
+									c.TraceIndex(i2015)
+									break
+								}
+								continue
 							}
-							v2075 = m2077
+							if hn2016 && !c.ReadFlag() {
+								clear(l2014[i2015 : i2015+1])
+								continue
+							}
+							n2029 := c.ReadLengthFast(2)
+							if n2029 < 0 {
+								n2029 = c.ReadLength(2)
+							}
+							m2030 := foryimpl.MakeMap[map[string]int32](c, n2029)
+							for n2029 > 0 && !c.Failed() {
+								sz2031, vn2032, _ := c.ReadMapChunk(n2029, 21, 5, nil, false)
+								for j2033 := 0; j2033 < sz2031 && !c.Failed(); j2033++ {
+									var k2034 string
+									k2034 = c.ReadString()
+									var v2035 int32
+									if !vn2032 {
+										v2035 = r.ReadVarInt32()
+									}
+									m2030[k2034] = v2035
+								}
+								n2029 -= sz2031
+							}
+							l2014[i2015] = m2030
+							if c.Failed() {
+								c.TraceIndex(i2015)
+								break
+							}
 						}
-						m2070[k2074] = v2075
 					}
-					n2069 -= sz2071
 				}
-				x.MSM = m2070
+				x.LM = l2014
 			}
-		case 34:
+		case 22:
+			if f.Convert {
+				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2037 := c.ReadLengthFast(1)
+				if n2037 < 0 {
+					n2037 = c.ReadLength(1)
+				}
+				l2038 := foryimpl.MakeSlice[[]*int32](c, n2037)
+				if n2037 > 0 {
+					hn2040 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i2039 := range l2038 {
+							if hn2040 && !c.ReadFlag() {
+								clear(l2038[i2039 : i2039+1])
+								continue
+							}
+							p2043 := foryimpl.Alloc[int32](c)
+							*p2043 = r.ReadVarInt32()
+							l2038[i2039] = p2043
+							if c.Failed() {
+								c.TraceIndex(i2039)
+								break
+							}
+						}
+					}
+				}
+				x.LPI = l2038
+			}
+		case 23:
+			if !f.Flag || c.ReadFlag() {
+				n2044 := c.ReadLengthFast(1)
+				if n2044 < 0 {
+					n2044 = c.ReadLength(1)
+				}
+				l2045 := foryimpl.MakeSlice[[]string](c, n2044)
+				if n2044 > 0 {
+					hn2047 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i2046 := range l2045 {
+							if hn2047 && !c.ReadFlag() {
+								clear(l2045[i2046 : i2046+1])
+								continue
+							}
+							l2045[i2046] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i2046)
+								break
+							}
+						}
+					}
+				}
+				x.LS = l2045
+			}
+		case 24:
+			if !f.Flag || c.ReadFlag() {
+				n2050 := c.ReadLengthFast(1)
+				if n2050 < 0 {
+					n2050 = c.ReadLength(1)
+				}
+				l2051 := foryimpl.MakeSlice[[]time.Time](c, n2050)
+				if n2050 > 0 {
+					hn2053 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i2052 := range l2051 {
+							if hn2053 && !c.ReadFlag() {
+								clear(l2051[i2052 : i2052+1])
+								continue
+							}
+							l2051[i2052] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i2052)
+								break
+							}
+						}
+					}
+				}
+				x.LT = l2051
+			}
+		case 25:
+			if f.Convert {
+				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2056 := c.ReadLengthFast(2)
+				if n2056 < 0 {
+					n2056 = c.ReadLength(2)
+				}
+				l2057 := foryimpl.MakeSlice[[]uint16](c, n2056)
+				if n2056 > 0 {
+					hn2059 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i2058 := range l2057 {
+							if hn2059 && !c.ReadFlag() {
+								clear(l2057[i2058 : i2058+1])
+								continue
+							}
+							l2057[i2058] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i2058)
+								break
+							}
+						}
+					}
+				}
+				x.LU16 = l2057
+			}
+		case 26:
+			if f.Convert {
+				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2062 := c.ReadLengthFast(1)
+				if n2062 < 0 {
+					n2062 = c.ReadLength(1)
+				}
+				l2063 := foryimpl.MakeSlice[[]uint64](c, n2062)
+				if n2062 > 0 {
+					hn2065 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i2064 := range l2063 {
+							if hn2065 && !c.ReadFlag() {
+								clear(l2063[i2064 : i2064+1])
+								continue
+							}
+							l2063[i2064] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i2064)
+								break
+							}
+						}
+					}
+				}
+				x.LU64 = l2063
+			}
+		case 27:
+			if !f.Flag || c.ReadFlag() {
+				n2068 := c.ReadLengthFast(2)
+				if n2068 < 0 {
+					n2068 = c.ReadLength(2)
+				}
+				m2069 := foryimpl.MakeMap[map[bool]string](c, n2068)
+				for n2068 > 0 && !c.Failed() {
+					sz2070, vn2071, _ := c.ReadMapChunk(n2068, 1, 21, nil, false)
+					for j2072 := 0; j2072 < sz2070 && !c.Failed(); j2072++ {
+						var k2073 bool
+						k2073 = r.ReadBool()
+						var v2074 string
+						if !vn2071 {
+							v2074 = c.ReadString()
+						}
+						m2069[k2073] = v2074
+					}
+					n2068 -= sz2070
+				}
+				x.MBS = m2069
+			}
+		case 28:
+			if !f.Flag || c.ReadFlag() {
+				n2076 := c.ReadLengthFast(2)
+				if n2076 < 0 {
+					n2076 = c.ReadLength(2)
+				}
+				m2077 := foryimpl.MakeMap[map[Color]string](c, n2076)
+				for n2076 > 0 && !c.Failed() {
+					sz2078, vn2079, _ := c.ReadMapChunk(n2076, 25, 21, nil, false)
+					for j2080 := 0; j2080 < sz2078 && !c.Failed(); j2080++ {
+						var k2081 Color
+						if e2083 := c.ReadEnumFast(uint32(0x7fffffff)); e2083 >= 0 {
+							k2081 = Color(e2083)
+						} else {
+							k2081 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2082 string
+						if !vn2079 {
+							v2082 = c.ReadString()
+						}
+						m2077[k2081] = v2082
+					}
+					n2076 -= sz2078
+				}
+				x.MES = m2077
+			}
+		case 29:
 			if !f.Flag || c.ReadFlag() {
 				n2085 := c.ReadLengthFast(2)
 				if n2085 < 0 {
 					n2085 = c.ReadLength(2)
 				}
-				m2086 := foryimpl.MakeMap[map[string]*int32](c, n2085)
+				m2086 := foryimpl.MakeMap[map[int64]float64](c, n2085)
 				for n2085 > 0 && !c.Failed() {
-					sz2087, vn2088, _ := c.ReadMapChunk(n2085, 21, 5, nil, true)
+					sz2087, vn2088, _ := c.ReadMapChunk(n2085, 7, 20, nil, false)
 					for j2089 := 0; j2089 < sz2087 && !c.Failed(); j2089++ {
-						var k2090 string
-						k2090 = c.ReadString()
-						var v2091 *int32
+						var k2090 int64
+						k2090 = r.ReadVarInt64()
+						var v2091 float64
 						if !vn2088 {
-							p2092 := foryimpl.Alloc[int32](c)
-							*p2092 = r.ReadVarInt32()
-							v2091 = p2092
+							v2091 = r.ReadFloat64()
 						}
 						m2086[k2090] = v2091
 					}
 					n2085 -= sz2087
 				}
-				x.MSP = m2086
+				x.MI64F = m2086
+			}
+		case 30:
+			if !f.Flag || c.ReadFlag() {
+				n2093 := c.ReadLengthFast(2)
+				if n2093 < 0 {
+					n2093 = c.ReadLength(2)
+				}
+				m2094 := foryimpl.MakeMap[map[int32]string](c, n2093)
+				for n2093 > 0 && !c.Failed() {
+					sz2095, vn2096, _ := c.ReadMapChunk(n2093, 5, 21, nil, false)
+					for j2097 := 0; j2097 < sz2095 && !c.Failed(); j2097++ {
+						var k2098 int32
+						k2098 = r.ReadVarInt32()
+						var v2099 string
+						if !vn2096 {
+							v2099 = c.ReadString()
+						}
+						m2094[k2098] = v2099
+					}
+					n2093 -= sz2095
+				}
+				x.MIS = m2094
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n2101 := c.ReadLengthFast(2)
+				if n2101 < 0 {
+					n2101 = c.ReadLength(2)
+				}
+				m2102 := foryimpl.MakeMap[map[string]int32](c, n2101)
+				for n2101 > 0 && !c.Failed() {
+					sz2103, vn2104, _ := c.ReadMapChunk(n2101, 21, 5, nil, false)
+					for j2105 := 0; j2105 < sz2103 && !c.Failed(); j2105++ {
+						var k2106 string
+						k2106 = c.ReadString()
+						var v2107 int32
+						if !vn2104 {
+							v2107 = r.ReadVarInt32()
+						}
+						m2102[k2106] = v2107
+					}
+					n2101 -= sz2103
+				}
+				x.MSI = m2102
+			}
+		case 32:
+			if !f.Flag || c.ReadFlag() {
+				n2109 := c.ReadLengthFast(2)
+				if n2109 < 0 {
+					n2109 = c.ReadLength(2)
+				}
+				m2110 := foryimpl.MakeMap[map[string][]string](c, n2109)
+				for n2109 > 0 && !c.Failed() {
+					sz2111, vn2112, _ := c.ReadMapChunk(n2109, 21, 22, nil, true)
+					for j2113 := 0; j2113 < sz2111 && !c.Failed(); j2113++ {
+						var k2114 string
+						k2114 = c.ReadString()
+						var v2115 []string
+						if !vn2112 {
+							n2116 := c.ReadLengthFast(1)
+							if n2116 < 0 {
+								n2116 = c.ReadLength(1)
+							}
+							l2117 := foryimpl.MakeSlice[[]string](c, n2116)
+							if n2116 > 0 {
+								hn2119 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2118 := range l2117 {
+										if hn2119 && !c.ReadFlag() {
+											clear(l2117[i2118 : i2118+1])
+											continue
+										}
+										l2117[i2118] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2118)
+											break
+										}
+									}
+								}
+							}
+							v2115 = l2117
+						}
+						m2110[k2114] = v2115
+					}
+					n2109 -= sz2111
+				}
+				x.MSL = m2110
+			}
+		case 33:
+			if !f.Flag || c.ReadFlag() {
+				n2123 := c.ReadLengthFast(2)
+				if n2123 < 0 {
+					n2123 = c.ReadLength(2)
+				}
+				m2124 := foryimpl.MakeMap[map[string]map[string]int32](c, n2123)
+				for n2123 > 0 && !c.Failed() {
+					sz2125, vn2126, _ := c.ReadMapChunk(n2123, 21, 24, nil, true)
+					for j2127 := 0; j2127 < sz2125 && !c.Failed(); j2127++ {
+						var k2128 string
+						k2128 = c.ReadString()
+						var v2129 map[string]int32
+						if !vn2126 {
+							n2130 := c.ReadLengthFast(2)
+							if n2130 < 0 {
+								n2130 = c.ReadLength(2)
+							}
+							m2131 := foryimpl.MakeMap[map[string]int32](c, n2130)
+							for n2130 > 0 && !c.Failed() {
+								sz2132, vn2133, _ := c.ReadMapChunk(n2130, 21, 5, nil, false)
+								for j2134 := 0; j2134 < sz2132 && !c.Failed(); j2134++ {
+									var k2135 string
+									k2135 = c.ReadString()
+									var v2136 int32
+									if !vn2133 {
+										v2136 = r.ReadVarInt32()
+									}
+									m2131[k2135] = v2136
+								}
+								n2130 -= sz2132
+							}
+							v2129 = m2131
+						}
+						m2124[k2128] = v2129
+					}
+					n2123 -= sz2125
+				}
+				x.MSM = m2124
+			}
+		case 34:
+			if !f.Flag || c.ReadFlag() {
+				n2139 := c.ReadLengthFast(2)
+				if n2139 < 0 {
+					n2139 = c.ReadLength(2)
+				}
+				m2140 := foryimpl.MakeMap[map[string]*int32](c, n2139)
+				for n2139 > 0 && !c.Failed() {
+					sz2141, vn2142, _ := c.ReadMapChunk(n2139, 21, 5, nil, true)
+					for j2143 := 0; j2143 < sz2141 && !c.Failed(); j2143++ {
+						var k2144 string
+						k2144 = c.ReadString()
+						var v2145 *int32
+						if !vn2142 {
+							p2146 := foryimpl.Alloc[int32](c)
+							*p2146 = r.ReadVarInt32()
+							v2145 = p2146
+						}
+						m2140[k2144] = v2145
+					}
+					n2139 -= sz2141
+				}
+				x.MSP = m2140
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2094 := c.ReadLengthFast(2)
-				if n2094 < 0 {
-					n2094 = c.ReadLength(2)
+				n2148 := c.ReadLengthFast(2)
+				if n2148 < 0 {
+					n2148 = c.ReadLength(2)
 				}
-				m2095 := foryimpl.MakeMap[map[uint8]uint16](c, n2094)
-				for n2094 > 0 && !c.Failed() {
-					sz2096, vn2097, _ := c.ReadMapChunk(n2094, 9, 10, nil, false)
-					for j2098 := 0; j2098 < sz2096 && !c.Failed(); j2098++ {
-						var k2099 uint8
-						k2099 = r.ReadUint8()
-						var v2100 uint16
-						if !vn2097 {
-							v2100 = r.ReadUint16()
+				m2149 := foryimpl.MakeMap[map[uint8]uint16](c, n2148)
+				for n2148 > 0 && !c.Failed() {
+					sz2150, vn2151, _ := c.ReadMapChunk(n2148, 9, 10, nil, false)
+					for j2152 := 0; j2152 < sz2150 && !c.Failed(); j2152++ {
+						var k2153 uint8
+						k2153 = r.ReadUint8()
+						var v2154 uint16
+						if !vn2151 {
+							v2154 = r.ReadUint16()
 						}
-						m2095[k2099] = v2100
+						m2149[k2153] = v2154
 					}
-					n2094 -= sz2096
+					n2148 -= sz2150
 				}
-				x.MU8 = m2095
+				x.MU8 = m2149
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2102, id2103 := c.ReadRefFlag(); st2102 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2103)
-				} else if st2102 == foryimpl.RefFollows {
+				if st2156, id2157 := c.ReadRefFlag(); st2156 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2157)
+				} else if st2156 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2103, x.NBin)
+					foryimpl.SetRefSlice(c, id2157, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10418,152 +10625,152 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2110, id2111 := c.ReadRefFlag(); st2110 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2111)
-				} else if st2110 == foryimpl.RefFollows {
-					n2112 := c.ReadLengthFast(1)
-					if n2112 < 0 {
-						n2112 = c.ReadLength(1)
+				if st2164, id2165 := c.ReadRefFlag(); st2164 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2165)
+				} else if st2164 == foryimpl.RefFollows {
+					n2166 := c.ReadLengthFast(1)
+					if n2166 < 0 {
+						n2166 = c.ReadLength(1)
 					}
-					l2113 := foryimpl.MakeSlice[[]string](c, n2112)
-					if n2112 > 0 {
-						hn2115 := c.ReadListHeader(21)
+					l2167 := foryimpl.MakeSlice[[]string](c, n2166)
+					if n2166 > 0 {
+						hn2169 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2114 := range l2113 {
-								if hn2115 && !c.ReadFlag() {
-									clear(l2113[i2114 : i2114+1])
+							for i2168 := range l2167 {
+								if hn2169 && !c.ReadFlag() {
+									clear(l2167[i2168 : i2168+1])
 									continue
 								}
-								l2113[i2114] = c.ReadString()
+								l2167[i2168] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2114)
+									c.TraceIndex(i2168)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2113
-					foryimpl.SetRefSlice(c, id2111, x.NLS)
+					x.NLS = l2167
+					foryimpl.SetRefSlice(c, id2165, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2104 := c.ReadLengthFast(1)
-					if n2104 < 0 {
-						n2104 = c.ReadLength(1)
+					n2158 := c.ReadLengthFast(1)
+					if n2158 < 0 {
+						n2158 = c.ReadLength(1)
 					}
-					l2105 := foryimpl.MakeSlice[[]string](c, n2104)
-					if n2104 > 0 {
-						hn2107 := c.ReadListHeader(21)
+					l2159 := foryimpl.MakeSlice[[]string](c, n2158)
+					if n2158 > 0 {
+						hn2161 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2106 := range l2105 {
-								if hn2107 && !c.ReadFlag() {
-									clear(l2105[i2106 : i2106+1])
+							for i2160 := range l2159 {
+								if hn2161 && !c.ReadFlag() {
+									clear(l2159[i2160 : i2160+1])
 									continue
 								}
-								l2105[i2106] = c.ReadString()
+								l2159[i2160] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2106)
+									c.TraceIndex(i2160)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2105
+					x.NLS = l2159
 				}
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2126, id2127 := c.ReadRefFlag(); st2126 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2127)
-				} else if st2126 == foryimpl.RefFollows {
-					n2128 := c.ReadLengthFast(2)
-					if n2128 < 0 {
-						n2128 = c.ReadLength(2)
+				if st2180, id2181 := c.ReadRefFlag(); st2180 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2181)
+				} else if st2180 == foryimpl.RefFollows {
+					n2182 := c.ReadLengthFast(2)
+					if n2182 < 0 {
+						n2182 = c.ReadLength(2)
 					}
-					m2129 := foryimpl.MakeMap[map[string]int32](c, n2128)
-					for n2128 > 0 && !c.Failed() {
-						sz2130, vn2131, _ := c.ReadMapChunk(n2128, 21, 5, nil, false)
-						for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
-							var k2133 string
-							k2133 = c.ReadString()
-							var v2134 int32
-							if !vn2131 {
-								v2134 = r.ReadVarInt32()
+					m2183 := foryimpl.MakeMap[map[string]int32](c, n2182)
+					for n2182 > 0 && !c.Failed() {
+						sz2184, vn2185, _ := c.ReadMapChunk(n2182, 21, 5, nil, false)
+						for j2186 := 0; j2186 < sz2184 && !c.Failed(); j2186++ {
+							var k2187 string
+							k2187 = c.ReadString()
+							var v2188 int32
+							if !vn2185 {
+								v2188 = r.ReadVarInt32()
 							}
-							m2129[k2133] = v2134
+							m2183[k2187] = v2188
 						}
-						n2128 -= sz2130
+						n2182 -= sz2184
 					}
-					x.NM = m2129
-					foryimpl.SetRefMap(c, id2127, x.NM)
+					x.NM = m2183
+					foryimpl.SetRefMap(c, id2181, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2118 := c.ReadLengthFast(2)
-					if n2118 < 0 {
-						n2118 = c.ReadLength(2)
+					n2172 := c.ReadLengthFast(2)
+					if n2172 < 0 {
+						n2172 = c.ReadLength(2)
 					}
-					m2119 := foryimpl.MakeMap[map[string]int32](c, n2118)
-					for n2118 > 0 && !c.Failed() {
-						sz2120, vn2121, _ := c.ReadMapChunk(n2118, 21, 5, nil, false)
-						for j2122 := 0; j2122 < sz2120 && !c.Failed(); j2122++ {
-							var k2123 string
-							k2123 = c.ReadString()
-							var v2124 int32
-							if !vn2121 {
-								v2124 = r.ReadVarInt32()
+					m2173 := foryimpl.MakeMap[map[string]int32](c, n2172)
+					for n2172 > 0 && !c.Failed() {
+						sz2174, vn2175, _ := c.ReadMapChunk(n2172, 21, 5, nil, false)
+						for j2176 := 0; j2176 < sz2174 && !c.Failed(); j2176++ {
+							var k2177 string
+							k2177 = c.ReadString()
+							var v2178 int32
+							if !vn2175 {
+								v2178 = r.ReadVarInt32()
 							}
-							m2119[k2123] = v2124
+							m2173[k2177] = v2178
 						}
-						n2118 -= sz2120
+						n2172 -= sz2174
 					}
-					x.NM = m2119
+					x.NM = m2173
 				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2136 := c.ReadLengthFast(1)
-				if n2136 < 0 {
-					n2136 = c.ReadLength(1)
+				n2190 := c.ReadLengthFast(1)
+				if n2190 < 0 {
+					n2190 = c.ReadLength(1)
 				}
-				l2137 := foryimpl.MakeSlice[[]uint8](c, n2136)
-				if n2136 > 0 {
-					hn2139 := c.ReadListHeader(9)
+				l2191 := foryimpl.MakeSlice[[]uint8](c, n2190)
+				if n2190 > 0 {
+					hn2193 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2138 := range l2137 {
-							if hn2139 && !c.ReadFlag() {
-								clear(l2137[i2138 : i2138+1])
+						for i2192 := range l2191 {
+							if hn2193 && !c.ReadFlag() {
+								clear(l2191[i2192 : i2192+1])
 								continue
 							}
-							l2137[i2138] = r.ReadUint8()
+							l2191[i2192] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2138)
+								c.TraceIndex(i2192)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2137
+				x.Raw = l2191
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2144, id2145 := c.ReadRefFlag(); st2144 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2145)
-				} else if st2144 == foryimpl.RefFollows {
-					n2146 := c.ReadArrayLengthFast(1)
-					if n2146 < 0 {
-						n2146 = c.ReadArrayLength(1)
+				if st2198, id2199 := c.ReadRefFlag(); st2198 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2199)
+				} else if st2198 == foryimpl.RefFollows {
+					n2200 := c.ReadArrayLengthFast(1)
+					if n2200 < 0 {
+						n2200 = c.ReadArrayLength(1)
 					}
-					a2147 := foryimpl.MakeSlice[[]bool](c, n2146)
-					r.ReadRawBools(a2147)
-					x.RmABool = a2147
-					foryimpl.SetRefSlice(c, id2145, x.RmABool)
+					a2201 := foryimpl.MakeSlice[[]bool](c, n2200)
+					r.ReadRawBools(a2201)
+					x.RmABool = a2201
+					foryimpl.SetRefSlice(c, id2199, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -10571,28 +10778,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2142 := c.ReadArrayLengthFast(1)
-					if n2142 < 0 {
-						n2142 = c.ReadArrayLength(1)
+					n2196 := c.ReadArrayLengthFast(1)
+					if n2196 < 0 {
+						n2196 = c.ReadArrayLength(1)
 					}
-					a2143 := foryimpl.MakeSlice[[]bool](c, n2142)
-					r.ReadRawBools(a2143)
-					x.RmABool = a2143
+					a2197 := foryimpl.MakeSlice[[]bool](c, n2196)
+					r.ReadRawBools(a2197)
+					x.RmABool = a2197
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2150, id2151 := c.ReadRefFlag(); st2150 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2151)
-				} else if st2150 == foryimpl.RefFollows {
-					n2152 := c.ReadArrayLengthFast(4)
-					if n2152 < 0 {
-						n2152 = c.ReadArrayLength(4)
+				if st2204, id2205 := c.ReadRefFlag(); st2204 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2205)
+				} else if st2204 == foryimpl.RefFollows {
+					n2206 := c.ReadArrayLengthFast(4)
+					if n2206 < 0 {
+						n2206 = c.ReadArrayLength(4)
 					}
-					a2153 := foryimpl.MakeSlice[[]float32](c, n2152)
-					r.ReadRawFloat32s(a2153)
-					x.RmAF32 = a2153
-					foryimpl.SetRefSlice(c, id2151, x.RmAF32)
+					a2207 := foryimpl.MakeSlice[[]float32](c, n2206)
+					r.ReadRawFloat32s(a2207)
+					x.RmAF32 = a2207
+					foryimpl.SetRefSlice(c, id2205, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -10600,28 +10807,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2148 := c.ReadArrayLengthFast(4)
-					if n2148 < 0 {
-						n2148 = c.ReadArrayLength(4)
+					n2202 := c.ReadArrayLengthFast(4)
+					if n2202 < 0 {
+						n2202 = c.ReadArrayLength(4)
 					}
-					a2149 := foryimpl.MakeSlice[[]float32](c, n2148)
-					r.ReadRawFloat32s(a2149)
-					x.RmAF32 = a2149
+					a2203 := foryimpl.MakeSlice[[]float32](c, n2202)
+					r.ReadRawFloat32s(a2203)
+					x.RmAF32 = a2203
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2156, id2157 := c.ReadRefFlag(); st2156 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2157)
-				} else if st2156 == foryimpl.RefFollows {
-					n2158 := c.ReadArrayLengthFast(8)
-					if n2158 < 0 {
-						n2158 = c.ReadArrayLength(8)
+				if st2210, id2211 := c.ReadRefFlag(); st2210 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2211)
+				} else if st2210 == foryimpl.RefFollows {
+					n2212 := c.ReadArrayLengthFast(8)
+					if n2212 < 0 {
+						n2212 = c.ReadArrayLength(8)
 					}
-					a2159 := foryimpl.MakeSlice[[]float64](c, n2158)
-					r.ReadRawFloat64s(a2159)
-					x.RmAF64 = a2159
-					foryimpl.SetRefSlice(c, id2157, x.RmAF64)
+					a2213 := foryimpl.MakeSlice[[]float64](c, n2212)
+					r.ReadRawFloat64s(a2213)
+					x.RmAF64 = a2213
+					foryimpl.SetRefSlice(c, id2211, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -10629,28 +10836,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2154 := c.ReadArrayLengthFast(8)
-					if n2154 < 0 {
-						n2154 = c.ReadArrayLength(8)
+					n2208 := c.ReadArrayLengthFast(8)
+					if n2208 < 0 {
+						n2208 = c.ReadArrayLength(8)
 					}
-					a2155 := foryimpl.MakeSlice[[]float64](c, n2154)
-					r.ReadRawFloat64s(a2155)
-					x.RmAF64 = a2155
+					a2209 := foryimpl.MakeSlice[[]float64](c, n2208)
+					r.ReadRawFloat64s(a2209)
+					x.RmAF64 = a2209
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2162, id2163 := c.ReadRefFlag(); st2162 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2163)
-				} else if st2162 == foryimpl.RefFollows {
-					n2164 := c.ReadArrayLengthFast(2)
-					if n2164 < 0 {
-						n2164 = c.ReadArrayLength(2)
+				if st2216, id2217 := c.ReadRefFlag(); st2216 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2217)
+				} else if st2216 == foryimpl.RefFollows {
+					n2218 := c.ReadArrayLengthFast(2)
+					if n2218 < 0 {
+						n2218 = c.ReadArrayLength(2)
 					}
-					a2165 := foryimpl.MakeSlice[[]int16](c, n2164)
-					r.ReadRawInt16s(a2165)
-					x.RmAI16 = a2165
-					foryimpl.SetRefSlice(c, id2163, x.RmAI16)
+					a2219 := foryimpl.MakeSlice[[]int16](c, n2218)
+					r.ReadRawInt16s(a2219)
+					x.RmAI16 = a2219
+					foryimpl.SetRefSlice(c, id2217, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -10658,28 +10865,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2160 := c.ReadArrayLengthFast(2)
-					if n2160 < 0 {
-						n2160 = c.ReadArrayLength(2)
+					n2214 := c.ReadArrayLengthFast(2)
+					if n2214 < 0 {
+						n2214 = c.ReadArrayLength(2)
 					}
-					a2161 := foryimpl.MakeSlice[[]int16](c, n2160)
-					r.ReadRawInt16s(a2161)
-					x.RmAI16 = a2161
+					a2215 := foryimpl.MakeSlice[[]int16](c, n2214)
+					r.ReadRawInt16s(a2215)
+					x.RmAI16 = a2215
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2168, id2169 := c.ReadRefFlag(); st2168 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2169)
-				} else if st2168 == foryimpl.RefFollows {
-					n2170 := c.ReadArrayLengthFast(4)
-					if n2170 < 0 {
-						n2170 = c.ReadArrayLength(4)
+				if st2222, id2223 := c.ReadRefFlag(); st2222 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2223)
+				} else if st2222 == foryimpl.RefFollows {
+					n2224 := c.ReadArrayLengthFast(4)
+					if n2224 < 0 {
+						n2224 = c.ReadArrayLength(4)
 					}
-					a2171 := foryimpl.MakeSlice[[]int32](c, n2170)
-					r.ReadRawInt32s(a2171)
-					x.RmAI32 = a2171
-					foryimpl.SetRefSlice(c, id2169, x.RmAI32)
+					a2225 := foryimpl.MakeSlice[[]int32](c, n2224)
+					r.ReadRawInt32s(a2225)
+					x.RmAI32 = a2225
+					foryimpl.SetRefSlice(c, id2223, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -10687,28 +10894,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2166 := c.ReadArrayLengthFast(4)
-					if n2166 < 0 {
-						n2166 = c.ReadArrayLength(4)
+					n2220 := c.ReadArrayLengthFast(4)
+					if n2220 < 0 {
+						n2220 = c.ReadArrayLength(4)
 					}
-					a2167 := foryimpl.MakeSlice[[]int32](c, n2166)
-					r.ReadRawInt32s(a2167)
-					x.RmAI32 = a2167
+					a2221 := foryimpl.MakeSlice[[]int32](c, n2220)
+					r.ReadRawInt32s(a2221)
+					x.RmAI32 = a2221
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2174, id2175 := c.ReadRefFlag(); st2174 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2175)
-				} else if st2174 == foryimpl.RefFollows {
-					n2176 := c.ReadArrayLengthFast(8)
-					if n2176 < 0 {
-						n2176 = c.ReadArrayLength(8)
+				if st2228, id2229 := c.ReadRefFlag(); st2228 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2229)
+				} else if st2228 == foryimpl.RefFollows {
+					n2230 := c.ReadArrayLengthFast(8)
+					if n2230 < 0 {
+						n2230 = c.ReadArrayLength(8)
 					}
-					a2177 := foryimpl.MakeSlice[[]int64](c, n2176)
-					r.ReadRawInt64s(a2177)
-					x.RmAI64 = a2177
-					foryimpl.SetRefSlice(c, id2175, x.RmAI64)
+					a2231 := foryimpl.MakeSlice[[]int64](c, n2230)
+					r.ReadRawInt64s(a2231)
+					x.RmAI64 = a2231
+					foryimpl.SetRefSlice(c, id2229, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -10716,30 +10923,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2172 := c.ReadArrayLengthFast(8)
-					if n2172 < 0 {
-						n2172 = c.ReadArrayLength(8)
+					n2226 := c.ReadArrayLengthFast(8)
+					if n2226 < 0 {
+						n2226 = c.ReadArrayLength(8)
 					}
-					a2173 := foryimpl.MakeSlice[[]int64](c, n2172)
-					r.ReadRawInt64s(a2173)
-					x.RmAI64 = a2173
+					a2227 := foryimpl.MakeSlice[[]int64](c, n2226)
+					r.ReadRawInt64s(a2227)
+					x.RmAI64 = a2227
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2181, id2182 := c.ReadRefFlag(); st2181 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2182)
-				} else if st2181 == foryimpl.RefFollows {
-					n2183 := c.ReadArrayLengthFast(1)
-					if n2183 < 0 {
-						n2183 = c.ReadArrayLength(1)
+				if st2235, id2236 := c.ReadRefFlag(); st2235 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2236)
+				} else if st2235 == foryimpl.RefFollows {
+					n2237 := c.ReadArrayLengthFast(1)
+					if n2237 < 0 {
+						n2237 = c.ReadArrayLength(1)
 					}
-					a2184 := foryimpl.MakeSlice[[]int8](c, n2183)
-					for i2185 := range a2184 {
-						a2184[i2185] = r.ReadInt8()
+					a2238 := foryimpl.MakeSlice[[]int8](c, n2237)
+					for i2239 := range a2238 {
+						a2238[i2239] = r.ReadInt8()
 					}
-					x.RmAI8 = a2184
-					foryimpl.SetRefSlice(c, id2182, x.RmAI8)
+					x.RmAI8 = a2238
+					foryimpl.SetRefSlice(c, id2236, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -10747,30 +10954,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2178 := c.ReadArrayLengthFast(1)
-					if n2178 < 0 {
-						n2178 = c.ReadArrayLength(1)
+					n2232 := c.ReadArrayLengthFast(1)
+					if n2232 < 0 {
+						n2232 = c.ReadArrayLength(1)
 					}
-					a2179 := foryimpl.MakeSlice[[]int8](c, n2178)
-					for i2180 := range a2179 {
-						a2179[i2180] = r.ReadInt8()
+					a2233 := foryimpl.MakeSlice[[]int8](c, n2232)
+					for i2234 := range a2233 {
+						a2233[i2234] = r.ReadInt8()
 					}
-					x.RmAI8 = a2179
+					x.RmAI8 = a2233
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2188, id2189 := c.ReadRefFlag(); st2188 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2189)
-				} else if st2188 == foryimpl.RefFollows {
-					n2190 := c.ReadArrayLengthFast(2)
-					if n2190 < 0 {
-						n2190 = c.ReadArrayLength(2)
+				if st2242, id2243 := c.ReadRefFlag(); st2242 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2243)
+				} else if st2242 == foryimpl.RefFollows {
+					n2244 := c.ReadArrayLengthFast(2)
+					if n2244 < 0 {
+						n2244 = c.ReadArrayLength(2)
 					}
-					a2191 := foryimpl.MakeSlice[[]uint16](c, n2190)
-					r.ReadRawUint16s(a2191)
-					x.RmAU16 = a2191
-					foryimpl.SetRefSlice(c, id2189, x.RmAU16)
+					a2245 := foryimpl.MakeSlice[[]uint16](c, n2244)
+					r.ReadRawUint16s(a2245)
+					x.RmAU16 = a2245
+					foryimpl.SetRefSlice(c, id2243, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -10778,28 +10985,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2186 := c.ReadArrayLengthFast(2)
-					if n2186 < 0 {
-						n2186 = c.ReadArrayLength(2)
+					n2240 := c.ReadArrayLengthFast(2)
+					if n2240 < 0 {
+						n2240 = c.ReadArrayLength(2)
 					}
-					a2187 := foryimpl.MakeSlice[[]uint16](c, n2186)
-					r.ReadRawUint16s(a2187)
-					x.RmAU16 = a2187
+					a2241 := foryimpl.MakeSlice[[]uint16](c, n2240)
+					r.ReadRawUint16s(a2241)
+					x.RmAU16 = a2241
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2194, id2195 := c.ReadRefFlag(); st2194 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2195)
-				} else if st2194 == foryimpl.RefFollows {
-					n2196 := c.ReadArrayLengthFast(4)
-					if n2196 < 0 {
-						n2196 = c.ReadArrayLength(4)
+				if st2248, id2249 := c.ReadRefFlag(); st2248 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2249)
+				} else if st2248 == foryimpl.RefFollows {
+					n2250 := c.ReadArrayLengthFast(4)
+					if n2250 < 0 {
+						n2250 = c.ReadArrayLength(4)
 					}
-					a2197 := foryimpl.MakeSlice[[]uint32](c, n2196)
-					r.ReadRawUint32s(a2197)
-					x.RmAU32 = a2197
-					foryimpl.SetRefSlice(c, id2195, x.RmAU32)
+					a2251 := foryimpl.MakeSlice[[]uint32](c, n2250)
+					r.ReadRawUint32s(a2251)
+					x.RmAU32 = a2251
+					foryimpl.SetRefSlice(c, id2249, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -10807,28 +11014,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2192 := c.ReadArrayLengthFast(4)
-					if n2192 < 0 {
-						n2192 = c.ReadArrayLength(4)
+					n2246 := c.ReadArrayLengthFast(4)
+					if n2246 < 0 {
+						n2246 = c.ReadArrayLength(4)
 					}
-					a2193 := foryimpl.MakeSlice[[]uint32](c, n2192)
-					r.ReadRawUint32s(a2193)
-					x.RmAU32 = a2193
+					a2247 := foryimpl.MakeSlice[[]uint32](c, n2246)
+					r.ReadRawUint32s(a2247)
+					x.RmAU32 = a2247
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2200, id2201 := c.ReadRefFlag(); st2200 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2201)
-				} else if st2200 == foryimpl.RefFollows {
-					n2202 := c.ReadArrayLengthFast(8)
-					if n2202 < 0 {
-						n2202 = c.ReadArrayLength(8)
+				if st2254, id2255 := c.ReadRefFlag(); st2254 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2255)
+				} else if st2254 == foryimpl.RefFollows {
+					n2256 := c.ReadArrayLengthFast(8)
+					if n2256 < 0 {
+						n2256 = c.ReadArrayLength(8)
 					}
-					a2203 := foryimpl.MakeSlice[[]uint64](c, n2202)
-					r.ReadRawUint64s(a2203)
-					x.RmAU64 = a2203
-					foryimpl.SetRefSlice(c, id2201, x.RmAU64)
+					a2257 := foryimpl.MakeSlice[[]uint64](c, n2256)
+					r.ReadRawUint64s(a2257)
+					x.RmAU64 = a2257
+					foryimpl.SetRefSlice(c, id2255, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -10836,28 +11043,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2198 := c.ReadArrayLengthFast(8)
-					if n2198 < 0 {
-						n2198 = c.ReadArrayLength(8)
+					n2252 := c.ReadArrayLengthFast(8)
+					if n2252 < 0 {
+						n2252 = c.ReadArrayLength(8)
 					}
-					a2199 := foryimpl.MakeSlice[[]uint64](c, n2198)
-					r.ReadRawUint64s(a2199)
-					x.RmAU64 = a2199
+					a2253 := foryimpl.MakeSlice[[]uint64](c, n2252)
+					r.ReadRawUint64s(a2253)
+					x.RmAU64 = a2253
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2206, id2207 := c.ReadRefFlag(); st2206 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2207)
-				} else if st2206 == foryimpl.RefFollows {
-					n2208 := c.ReadArrayLengthFast(1)
-					if n2208 < 0 {
-						n2208 = c.ReadArrayLength(1)
+				if st2260, id2261 := c.ReadRefFlag(); st2260 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2261)
+				} else if st2260 == foryimpl.RefFollows {
+					n2262 := c.ReadArrayLengthFast(1)
+					if n2262 < 0 {
+						n2262 = c.ReadArrayLength(1)
 					}
-					a2209 := foryimpl.MakeSlice[[]uint8](c, n2208)
-					copy(a2209, r.ReadBytes(n2208))
-					x.RmAU8 = a2209
-					foryimpl.SetRefSlice(c, id2207, x.RmAU8)
+					a2263 := foryimpl.MakeSlice[[]uint8](c, n2262)
+					copy(a2263, r.ReadBytes(n2262))
+					x.RmAU8 = a2263
+					foryimpl.SetRefSlice(c, id2261, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -10865,22 +11072,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2204 := c.ReadArrayLengthFast(1)
-					if n2204 < 0 {
-						n2204 = c.ReadArrayLength(1)
+					n2258 := c.ReadArrayLengthFast(1)
+					if n2258 < 0 {
+						n2258 = c.ReadArrayLength(1)
 					}
-					a2205 := foryimpl.MakeSlice[[]uint8](c, n2204)
-					copy(a2205, r.ReadBytes(n2204))
-					x.RmAU8 = a2205
+					a2259 := foryimpl.MakeSlice[[]uint8](c, n2258)
+					copy(a2259, r.ReadBytes(n2258))
+					x.RmAU8 = a2259
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2210, id2211 := c.ReadRefFlag(); st2210 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2211)
-				} else if st2210 == foryimpl.RefFollows {
+				if st2264, id2265 := c.ReadRefFlag(); st2264 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2265)
+				} else if st2264 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2211, x.RmBin)
+					foryimpl.SetRefSlice(c, id2265, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -10895,696 +11102,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2212 := c.ReadLengthFast(2)
-				if n2212 < 0 {
-					n2212 = c.ReadLength(2)
+				n2266 := c.ReadLengthFast(2)
+				if n2266 < 0 {
+					n2266 = c.ReadLength(2)
 				}
-				if n2212 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2212, 3))
+				if n2266 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2266, 3))
 					return
 				}
-				var l2213 [3]int16
-				if n2212 > 0 {
-					hn2215 := c.ReadListHeader(3)
+				var l2267 [3]int16
+				if n2266 > 0 {
+					hn2269 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2214 := range l2213 {
-							if hn2215 && !c.ReadFlag() {
-								clear(l2213[i2214 : i2214+1])
+						for i2268 := range l2267 {
+							if hn2269 && !c.ReadFlag() {
+								clear(l2267[i2268 : i2268+1])
 								continue
 							}
-							l2213[i2214] = r.ReadInt16()
+							l2267[i2268] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2214)
+								c.TraceIndex(i2268)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2213
+				x.RmFix = l2267
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2218 := c.ReadLengthFast(1)
-				if n2218 < 0 {
-					n2218 = c.ReadLength(1)
+				n2272 := c.ReadLengthFast(1)
+				if n2272 < 0 {
+					n2272 = c.ReadLength(1)
 				}
-				l2219 := foryimpl.MakeSlice[[]bool](c, n2218)
-				if n2218 > 0 {
-					hn2221 := c.ReadListHeader(1)
+				l2273 := foryimpl.MakeSlice[[]bool](c, n2272)
+				if n2272 > 0 {
+					hn2275 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2220 := range l2219 {
-							if hn2221 && !c.ReadFlag() {
-								clear(l2219[i2220 : i2220+1])
+						for i2274 := range l2273 {
+							if hn2275 && !c.ReadFlag() {
+								clear(l2273[i2274 : i2274+1])
 								continue
 							}
-							l2219[i2220] = r.ReadBool()
+							l2273[i2274] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2220)
+								c.TraceIndex(i2274)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2219
+				x.RmLB = l2273
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLengthFast(1)
-				if n2224 < 0 {
-					n2224 = c.ReadLength(1)
+				n2278 := c.ReadLengthFast(1)
+				if n2278 < 0 {
+					n2278 = c.ReadLength(1)
 				}
-				l2225 := foryimpl.MakeSlice[[]Color](c, n2224)
-				if n2224 > 0 {
-					hn2227 := c.ReadListHeader(25)
+				l2279 := foryimpl.MakeSlice[[]Color](c, n2278)
+				if n2278 > 0 {
+					hn2281 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2226 := range l2225 {
-							if hn2227 && !c.ReadFlag() {
-								clear(l2225[i2226 : i2226+1])
+						for i2280 := range l2279 {
+							if hn2281 && !c.ReadFlag() {
+								clear(l2279[i2280 : i2280+1])
 								continue
 							}
-							if e2230 := c.ReadEnumFast(uint32(0x7fffffff)); e2230 >= 0 {
-								l2225[i2226] = Color(e2230)
+							if e2284 := c.ReadEnumFast(uint32(0x7fffffff)); e2284 >= 0 {
+								l2279[i2280] = Color(e2284)
 							} else {
-								l2225[i2226] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2279[i2280] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2226)
+								c.TraceIndex(i2280)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2225
+				x.RmLE = l2279
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2231 := c.ReadLengthFast(4)
-				if n2231 < 0 {
-					n2231 = c.ReadLength(4)
+				n2285 := c.ReadLengthFast(4)
+				if n2285 < 0 {
+					n2285 = c.ReadLength(4)
 				}
-				l2232 := foryimpl.MakeSlice[[]float32](c, n2231)
-				if n2231 > 0 {
-					hn2234 := c.ReadListHeader(19)
+				l2286 := foryimpl.MakeSlice[[]float32](c, n2285)
+				if n2285 > 0 {
+					hn2288 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2233 := range l2232 {
-							if hn2234 && !c.ReadFlag() {
-								clear(l2232[i2233 : i2233+1])
+						for i2287 := range l2286 {
+							if hn2288 && !c.ReadFlag() {
+								clear(l2286[i2287 : i2287+1])
 								continue
 							}
-							l2232[i2233] = r.ReadFloat32()
+							l2286[i2287] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2233)
+								c.TraceIndex(i2287)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2232
+				x.RmLF32 = l2286
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2237 := c.ReadLengthFast(8)
-				if n2237 < 0 {
-					n2237 = c.ReadLength(8)
+				n2291 := c.ReadLengthFast(8)
+				if n2291 < 0 {
+					n2291 = c.ReadLength(8)
 				}
-				l2238 := foryimpl.MakeSlice[[]float64](c, n2237)
-				if n2237 > 0 {
-					hn2240 := c.ReadListHeader(20)
+				l2292 := foryimpl.MakeSlice[[]float64](c, n2291)
+				if n2291 > 0 {
+					hn2294 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2239 := range l2238 {
-							if hn2240 && !c.ReadFlag() {
-								clear(l2238[i2239 : i2239+1])
+						for i2293 := range l2292 {
+							if hn2294 && !c.ReadFlag() {
+								clear(l2292[i2293 : i2293+1])
 								continue
 							}
-							l2238[i2239] = r.ReadFloat64()
+							l2292[i2293] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2239)
+								c.TraceIndex(i2293)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2238
+				x.RmLF64 = l2292
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2243 := c.ReadLengthFast(1)
-				if n2243 < 0 {
-					n2243 = c.ReadLength(1)
+				n2297 := c.ReadLengthFast(1)
+				if n2297 < 0 {
+					n2297 = c.ReadLength(1)
 				}
-				l2244 := foryimpl.MakeSlice[[]int32](c, n2243)
-				if n2243 > 0 {
-					hn2246 := c.ReadListHeader(5)
+				l2298 := foryimpl.MakeSlice[[]int32](c, n2297)
+				if n2297 > 0 {
+					hn2300 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2245 := range l2244 {
-							if hn2246 && !c.ReadFlag() {
-								clear(l2244[i2245 : i2245+1])
+						for i2299 := range l2298 {
+							if hn2300 && !c.ReadFlag() {
+								clear(l2298[i2299 : i2299+1])
 								continue
 							}
-							l2244[i2245] = r.ReadVarInt32()
+							l2298[i2299] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2245)
+								c.TraceIndex(i2299)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2244
+				x.RmLI32 = l2298
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2249 := c.ReadLengthFast(1)
-				if n2249 < 0 {
-					n2249 = c.ReadLength(1)
+				n2303 := c.ReadLengthFast(1)
+				if n2303 < 0 {
+					n2303 = c.ReadLength(1)
 				}
-				l2250 := foryimpl.MakeSlice[[]int64](c, n2249)
-				if n2249 > 0 {
-					hn2252 := c.ReadListHeader(7)
+				l2304 := foryimpl.MakeSlice[[]int64](c, n2303)
+				if n2303 > 0 {
+					hn2306 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2251 := range l2250 {
-							if hn2252 && !c.ReadFlag() {
-								clear(l2250[i2251 : i2251+1])
+						for i2305 := range l2304 {
+							if hn2306 && !c.ReadFlag() {
+								clear(l2304[i2305 : i2305+1])
 								continue
 							}
-							l2250[i2251] = r.ReadVarInt64()
+							l2304[i2305] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2251)
+								c.TraceIndex(i2305)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2250
+				x.RmLI64 = l2304
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2255 := c.ReadLengthFast(1)
-				if n2255 < 0 {
-					n2255 = c.ReadLength(1)
+				n2309 := c.ReadLengthFast(1)
+				if n2309 < 0 {
+					n2309 = c.ReadLength(1)
 				}
-				l2256 := foryimpl.MakeSlice[[]int8](c, n2255)
-				if n2255 > 0 {
-					hn2258 := c.ReadListHeader(2)
+				l2310 := foryimpl.MakeSlice[[]int8](c, n2309)
+				if n2309 > 0 {
+					hn2312 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2257 := range l2256 {
-							if hn2258 && !c.ReadFlag() {
-								clear(l2256[i2257 : i2257+1])
+						for i2311 := range l2310 {
+							if hn2312 && !c.ReadFlag() {
+								clear(l2310[i2311 : i2311+1])
 								continue
 							}
-							l2256[i2257] = r.ReadInt8()
+							l2310[i2311] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2257)
+								c.TraceIndex(i2311)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2256
+				x.RmLI8 = l2310
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2261 := c.ReadLengthFast(1)
-				if n2261 < 0 {
-					n2261 = c.ReadLength(1)
+				n2315 := c.ReadLengthFast(1)
+				if n2315 < 0 {
+					n2315 = c.ReadLength(1)
 				}
-				l2262 := foryimpl.MakeSlice[[][]int32](c, n2261)
-				if n2261 > 0 {
-					hn2264 := c.ReadListHeader(22)
+				l2316 := foryimpl.MakeSlice[[][]int32](c, n2315)
+				if n2315 > 0 {
+					hn2318, tr2320 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2263 := range l2262 {
-							if hn2264 && !c.ReadFlag() {
-								clear(l2262[i2263 : i2263+1])
+						for i2317 := range l2316 {
+							if tr2320 {
+								if st2321, id2322 := c.ReadRefFlag(); st2321 == foryimpl.RefBack {
+									l2316[i2317] = foryimpl.BackRefSlice[int32](c, id2322)
+								} else if st2321 == foryimpl.RefFollows {
+									n2323 := c.ReadLengthFast(1)
+									if n2323 < 0 {
+										n2323 = c.ReadLength(1)
+									}
+									l2324 := foryimpl.MakeSlice[[]int32](c, n2323)
+									if n2323 > 0 {
+										hn2326 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i2325 := range l2324 {
+												if hn2326 && !c.ReadFlag() {
+													clear(l2324[i2325 : i2325+1])
+													continue
+												}
+												l2324[i2325] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i2325)
+													break
+												}
+											}
+										}
+									}
+									l2316[i2317] = l2324
+									foryimpl.SetRefSlice(c, id2322, l2316[i2317])
+								} else {
+									l2316[i2317] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i2317)
+									break
+								}
 								continue
 							}
-							n2267 := c.ReadLengthFast(1)
-							if n2267 < 0 {
-								n2267 = c.ReadLength(1)
+							if hn2318 && !c.ReadFlag() {
+								clear(l2316[i2317 : i2317+1])
+								continue
 							}
-							l2268 := foryimpl.MakeSlice[[]int32](c, n2267)
-							if n2267 > 0 {
-								hn2270 := c.ReadListHeader(5)
+							n2329 := c.ReadLengthFast(1)
+							if n2329 < 0 {
+								n2329 = c.ReadLength(1)
+							}
+							l2330 := foryimpl.MakeSlice[[]int32](c, n2329)
+							if n2329 > 0 {
+								hn2332 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2269 := range l2268 {
-										if hn2270 && !c.ReadFlag() {
-											clear(l2268[i2269 : i2269+1])
+									for i2331 := range l2330 {
+										if hn2332 && !c.ReadFlag() {
+											clear(l2330[i2331 : i2331+1])
 											continue
 										}
-										l2268[i2269] = r.ReadVarInt32()
+										l2330[i2331] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2269)
+											c.TraceIndex(i2331)
 											break
 										}
 									}
 								}
 							}
-							l2262[i2263] = l2268
+							l2316[i2317] = l2330
 							if c.Failed() {
-								c.TraceIndex(i2263)
+								c.TraceIndex(i2317)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2262
+				x.RmLL = l2316
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2273 := c.ReadLengthFast(1)
-				if n2273 < 0 {
-					n2273 = c.ReadLength(1)
+				n2335 := c.ReadLengthFast(1)
+				if n2335 < 0 {
+					n2335 = c.ReadLength(1)
 				}
-				l2274 := foryimpl.MakeSlice[[]map[string]int32](c, n2273)
-				if n2273 > 0 {
-					hn2276 := c.ReadListHeader(24)
+				l2336 := foryimpl.MakeSlice[[]map[string]int32](c, n2335)
+				if n2335 > 0 {
+					hn2338, tr2340 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2275 := range l2274 {
-							if hn2276 && !c.ReadFlag() {
-								clear(l2274[i2275 : i2275+1])
+						for i2337 := range l2336 {
+							if tr2340 {
+								if st2341, id2342 := c.ReadRefFlag(); st2341 == foryimpl.RefBack {
+									l2336[i2337] = foryimpl.BackRefMap[string, int32](c, id2342)
+								} else if st2341 == foryimpl.RefFollows {
+									n2343 := c.ReadLengthFast(2)
+									if n2343 < 0 {
+										n2343 = c.ReadLength(2)
+									}
+									m2344 := foryimpl.MakeMap[map[string]int32](c, n2343)
+									for n2343 > 0 && !c.Failed() {
+										sz2345, vn2346, _ := c.ReadMapChunk(n2343, 21, 5, nil, false)
+										for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
+											var k2348 string
+											k2348 = c.ReadString()
+											var v2349 int32
+											if !vn2346 {
+												v2349 = r.ReadVarInt32()
+											}
+											m2344[k2348] = v2349
+										}
+										n2343 -= sz2345
+									}
+									l2336[i2337] = m2344
+									foryimpl.SetRefMap(c, id2342, l2336[i2337])
+								} else {
+									l2336[i2337] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i2337)
+									break
+								}
 								continue
 							}
-							n2279 := c.ReadLengthFast(2)
-							if n2279 < 0 {
-								n2279 = c.ReadLength(2)
+							if hn2338 && !c.ReadFlag() {
+								clear(l2336[i2337 : i2337+1])
+								continue
 							}
-							m2280 := foryimpl.MakeMap[map[string]int32](c, n2279)
-							for n2279 > 0 && !c.Failed() {
-								sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, false)
-								for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
-									var k2284 string
-									k2284 = c.ReadString()
-									var v2285 int32
-									if !vn2282 {
-										v2285 = r.ReadVarInt32()
+							n2351 := c.ReadLengthFast(2)
+							if n2351 < 0 {
+								n2351 = c.ReadLength(2)
+							}
+							m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
+							for n2351 > 0 && !c.Failed() {
+								sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
+								for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
+									var k2356 string
+									k2356 = c.ReadString()
+									var v2357 int32
+									if !vn2354 {
+										v2357 = r.ReadVarInt32()
 									}
-									m2280[k2284] = v2285
+									m2352[k2356] = v2357
 								}
-								n2279 -= sz2281
+								n2351 -= sz2353
 							}
-							l2274[i2275] = m2280
+							l2336[i2337] = m2352
 							if c.Failed() {
-								c.TraceIndex(i2275)
+								c.TraceIndex(i2337)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2274
+				x.RmLM = l2336
 			}
 		case 62:
 			if f.Convert {
-				x.RmLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2287 := c.ReadLengthFast(1)
-				if n2287 < 0 {
-					n2287 = c.ReadLength(1)
+				n2359 := c.ReadLengthFast(1)
+				if n2359 < 0 {
+					n2359 = c.ReadLength(1)
 				}
-				l2288 := foryimpl.MakeSlice[[]*int32](c, n2287)
-				if n2287 > 0 {
-					hn2290 := c.ReadListHeader(5)
+				l2360 := foryimpl.MakeSlice[[]*int32](c, n2359)
+				if n2359 > 0 {
+					hn2362 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2289 := range l2288 {
-							if hn2290 && !c.ReadFlag() {
-								clear(l2288[i2289 : i2289+1])
+						for i2361 := range l2360 {
+							if hn2362 && !c.ReadFlag() {
+								clear(l2360[i2361 : i2361+1])
 								continue
 							}
-							p2293 := foryimpl.Alloc[int32](c)
-							*p2293 = r.ReadVarInt32()
-							l2288[i2289] = p2293
+							p2365 := foryimpl.Alloc[int32](c)
+							*p2365 = r.ReadVarInt32()
+							l2360[i2361] = p2365
 							if c.Failed() {
-								c.TraceIndex(i2289)
+								c.TraceIndex(i2361)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2288
+				x.RmLPI = l2360
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2294 := c.ReadLengthFast(1)
-				if n2294 < 0 {
-					n2294 = c.ReadLength(1)
+				n2366 := c.ReadLengthFast(1)
+				if n2366 < 0 {
+					n2366 = c.ReadLength(1)
 				}
-				l2295 := foryimpl.MakeSlice[[]string](c, n2294)
-				if n2294 > 0 {
-					hn2297 := c.ReadListHeader(21)
+				l2367 := foryimpl.MakeSlice[[]string](c, n2366)
+				if n2366 > 0 {
+					hn2369 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2296 := range l2295 {
-							if hn2297 && !c.ReadFlag() {
-								clear(l2295[i2296 : i2296+1])
+						for i2368 := range l2367 {
+							if hn2369 && !c.ReadFlag() {
+								clear(l2367[i2368 : i2368+1])
 								continue
 							}
-							l2295[i2296] = c.ReadString()
+							l2367[i2368] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2296)
+								c.TraceIndex(i2368)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2295
+				x.RmLS = l2367
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2300 := c.ReadLengthFast(1)
-				if n2300 < 0 {
-					n2300 = c.ReadLength(1)
+				n2372 := c.ReadLengthFast(1)
+				if n2372 < 0 {
+					n2372 = c.ReadLength(1)
 				}
-				l2301 := foryimpl.MakeSlice[[]time.Time](c, n2300)
-				if n2300 > 0 {
-					hn2303 := c.ReadListHeader(38)
+				l2373 := foryimpl.MakeSlice[[]time.Time](c, n2372)
+				if n2372 > 0 {
+					hn2375 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2302 := range l2301 {
-							if hn2303 && !c.ReadFlag() {
-								clear(l2301[i2302 : i2302+1])
+						for i2374 := range l2373 {
+							if hn2375 && !c.ReadFlag() {
+								clear(l2373[i2374 : i2374+1])
 								continue
 							}
-							l2301[i2302] = c.ReadTime()
+							l2373[i2374] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2302)
+								c.TraceIndex(i2374)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2301
+				x.RmLT = l2373
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2306 := c.ReadLengthFast(2)
-				if n2306 < 0 {
-					n2306 = c.ReadLength(2)
+				n2378 := c.ReadLengthFast(2)
+				if n2378 < 0 {
+					n2378 = c.ReadLength(2)
 				}
-				l2307 := foryimpl.MakeSlice[[]uint16](c, n2306)
-				if n2306 > 0 {
-					hn2309 := c.ReadListHeader(10)
+				l2379 := foryimpl.MakeSlice[[]uint16](c, n2378)
+				if n2378 > 0 {
+					hn2381 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2308 := range l2307 {
-							if hn2309 && !c.ReadFlag() {
-								clear(l2307[i2308 : i2308+1])
+						for i2380 := range l2379 {
+							if hn2381 && !c.ReadFlag() {
+								clear(l2379[i2380 : i2380+1])
 								continue
 							}
-							l2307[i2308] = r.ReadUint16()
+							l2379[i2380] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2308)
+								c.TraceIndex(i2380)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2307
+				x.RmLU16 = l2379
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2312 := c.ReadLengthFast(1)
-				if n2312 < 0 {
-					n2312 = c.ReadLength(1)
+				n2384 := c.ReadLengthFast(1)
+				if n2384 < 0 {
+					n2384 = c.ReadLength(1)
 				}
-				l2313 := foryimpl.MakeSlice[[]uint64](c, n2312)
-				if n2312 > 0 {
-					hn2315 := c.ReadListHeader(14)
+				l2385 := foryimpl.MakeSlice[[]uint64](c, n2384)
+				if n2384 > 0 {
+					hn2387 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2314 := range l2313 {
-							if hn2315 && !c.ReadFlag() {
-								clear(l2313[i2314 : i2314+1])
+						for i2386 := range l2385 {
+							if hn2387 && !c.ReadFlag() {
+								clear(l2385[i2386 : i2386+1])
 								continue
 							}
-							l2313[i2314] = r.ReadVarUint64()
+							l2385[i2386] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2314)
+								c.TraceIndex(i2386)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2313
+				x.RmLU64 = l2385
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2318 := c.ReadLengthFast(2)
-				if n2318 < 0 {
-					n2318 = c.ReadLength(2)
+				n2390 := c.ReadLengthFast(2)
+				if n2390 < 0 {
+					n2390 = c.ReadLength(2)
 				}
-				m2319 := foryimpl.MakeMap[map[bool]string](c, n2318)
-				for n2318 > 0 && !c.Failed() {
-					sz2320, vn2321, _ := c.ReadMapChunk(n2318, 1, 21, nil, false)
-					for j2322 := 0; j2322 < sz2320 && !c.Failed(); j2322++ {
-						var k2323 bool
-						k2323 = r.ReadBool()
-						var v2324 string
-						if !vn2321 {
-							v2324 = c.ReadString()
+				m2391 := foryimpl.MakeMap[map[bool]string](c, n2390)
+				for n2390 > 0 && !c.Failed() {
+					sz2392, vn2393, _ := c.ReadMapChunk(n2390, 1, 21, nil, false)
+					for j2394 := 0; j2394 < sz2392 && !c.Failed(); j2394++ {
+						var k2395 bool
+						k2395 = r.ReadBool()
+						var v2396 string
+						if !vn2393 {
+							v2396 = c.ReadString()
 						}
-						m2319[k2323] = v2324
+						m2391[k2395] = v2396
 					}
-					n2318 -= sz2320
+					n2390 -= sz2392
 				}
-				x.RmMBS = m2319
+				x.RmMBS = m2391
 			}
 		case 68:
-			if !f.Flag || c.ReadFlag() {
-				n2326 := c.ReadLengthFast(2)
-				if n2326 < 0 {
-					n2326 = c.ReadLength(2)
-				}
-				m2327 := foryimpl.MakeMap[map[Color]string](c, n2326)
-				for n2326 > 0 && !c.Failed() {
-					sz2328, vn2329, _ := c.ReadMapChunk(n2326, 25, 21, nil, false)
-					for j2330 := 0; j2330 < sz2328 && !c.Failed(); j2330++ {
-						var k2331 Color
-						if e2333 := c.ReadEnumFast(uint32(0x7fffffff)); e2333 >= 0 {
-							k2331 = Color(e2333)
-						} else {
-							k2331 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2332 string
-						if !vn2329 {
-							v2332 = c.ReadString()
-						}
-						m2327[k2331] = v2332
-					}
-					n2326 -= sz2328
-				}
-				x.RmMES = m2327
-			}
-		case 69:
-			if !f.Flag || c.ReadFlag() {
-				n2335 := c.ReadLengthFast(2)
-				if n2335 < 0 {
-					n2335 = c.ReadLength(2)
-				}
-				m2336 := foryimpl.MakeMap[map[int64]float64](c, n2335)
-				for n2335 > 0 && !c.Failed() {
-					sz2337, vn2338, _ := c.ReadMapChunk(n2335, 7, 20, nil, false)
-					for j2339 := 0; j2339 < sz2337 && !c.Failed(); j2339++ {
-						var k2340 int64
-						k2340 = r.ReadVarInt64()
-						var v2341 float64
-						if !vn2338 {
-							v2341 = r.ReadFloat64()
-						}
-						m2336[k2340] = v2341
-					}
-					n2335 -= sz2337
-				}
-				x.RmMI64F = m2336
-			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				n2343 := c.ReadLengthFast(2)
-				if n2343 < 0 {
-					n2343 = c.ReadLength(2)
-				}
-				m2344 := foryimpl.MakeMap[map[int32]string](c, n2343)
-				for n2343 > 0 && !c.Failed() {
-					sz2345, vn2346, _ := c.ReadMapChunk(n2343, 5, 21, nil, false)
-					for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
-						var k2348 int32
-						k2348 = r.ReadVarInt32()
-						var v2349 string
-						if !vn2346 {
-							v2349 = c.ReadString()
-						}
-						m2344[k2348] = v2349
-					}
-					n2343 -= sz2345
-				}
-				x.RmMIS = m2344
-			}
-		case 71:
-			if !f.Flag || c.ReadFlag() {
-				n2351 := c.ReadLengthFast(2)
-				if n2351 < 0 {
-					n2351 = c.ReadLength(2)
-				}
-				m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
-				for n2351 > 0 && !c.Failed() {
-					sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
-					for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
-						var k2356 string
-						k2356 = c.ReadString()
-						var v2357 int32
-						if !vn2354 {
-							v2357 = r.ReadVarInt32()
-						}
-						m2352[k2356] = v2357
-					}
-					n2351 -= sz2353
-				}
-				x.RmMSI = m2352
-			}
-		case 72:
-			if !f.Flag || c.ReadFlag() {
-				n2359 := c.ReadLengthFast(2)
-				if n2359 < 0 {
-					n2359 = c.ReadLength(2)
-				}
-				m2360 := foryimpl.MakeMap[map[string][]string](c, n2359)
-				for n2359 > 0 && !c.Failed() {
-					sz2361, vn2362, _ := c.ReadMapChunk(n2359, 21, 22, nil, true)
-					for j2363 := 0; j2363 < sz2361 && !c.Failed(); j2363++ {
-						var k2364 string
-						k2364 = c.ReadString()
-						var v2365 []string
-						if !vn2362 {
-							n2366 := c.ReadLengthFast(1)
-							if n2366 < 0 {
-								n2366 = c.ReadLength(1)
-							}
-							l2367 := foryimpl.MakeSlice[[]string](c, n2366)
-							if n2366 > 0 {
-								hn2369 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2368 := range l2367 {
-										if hn2369 && !c.ReadFlag() {
-											clear(l2367[i2368 : i2368+1])
-											continue
-										}
-										l2367[i2368] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2368)
-											break
-										}
-									}
-								}
-							}
-							v2365 = l2367
-						}
-						m2360[k2364] = v2365
-					}
-					n2359 -= sz2361
-				}
-				x.RmMSL = m2360
-			}
-		case 73:
-			if !f.Flag || c.ReadFlag() {
-				n2373 := c.ReadLengthFast(2)
-				if n2373 < 0 {
-					n2373 = c.ReadLength(2)
-				}
-				m2374 := foryimpl.MakeMap[map[string]map[string]int32](c, n2373)
-				for n2373 > 0 && !c.Failed() {
-					sz2375, vn2376, _ := c.ReadMapChunk(n2373, 21, 24, nil, true)
-					for j2377 := 0; j2377 < sz2375 && !c.Failed(); j2377++ {
-						var k2378 string
-						k2378 = c.ReadString()
-						var v2379 map[string]int32
-						if !vn2376 {
-							n2380 := c.ReadLengthFast(2)
-							if n2380 < 0 {
-								n2380 = c.ReadLength(2)
-							}
-							m2381 := foryimpl.MakeMap[map[string]int32](c, n2380)
-							for n2380 > 0 && !c.Failed() {
-								sz2382, vn2383, _ := c.ReadMapChunk(n2380, 21, 5, nil, false)
-								for j2384 := 0; j2384 < sz2382 && !c.Failed(); j2384++ {
-									var k2385 string
-									k2385 = c.ReadString()
-									var v2386 int32
-									if !vn2383 {
-										v2386 = r.ReadVarInt32()
-									}
-									m2381[k2385] = v2386
-								}
-								n2380 -= sz2382
-							}
-							v2379 = m2381
-						}
-						m2374[k2378] = v2379
-					}
-					n2373 -= sz2375
-				}
-				x.RmMSM = m2374
-			}
-		case 74:
-			if !f.Flag || c.ReadFlag() {
-				n2389 := c.ReadLengthFast(2)
-				if n2389 < 0 {
-					n2389 = c.ReadLength(2)
-				}
-				m2390 := foryimpl.MakeMap[map[string]*int32](c, n2389)
-				for n2389 > 0 && !c.Failed() {
-					sz2391, vn2392, _ := c.ReadMapChunk(n2389, 21, 5, nil, true)
-					for j2393 := 0; j2393 < sz2391 && !c.Failed(); j2393++ {
-						var k2394 string
-						k2394 = c.ReadString()
-						var v2395 *int32
-						if !vn2392 {
-							p2396 := foryimpl.Alloc[int32](c)
-							*p2396 = r.ReadVarInt32()
-							v2395 = p2396
-						}
-						m2390[k2394] = v2395
-					}
-					n2389 -= sz2391
-				}
-				x.RmMSP = m2390
-			}
-		case 75:
 			if !f.Flag || c.ReadFlag() {
 				n2398 := c.ReadLengthFast(2)
 				if n2398 < 0 {
 					n2398 = c.ReadLength(2)
 				}
-				m2399 := foryimpl.MakeMap[map[uint8]uint16](c, n2398)
+				m2399 := foryimpl.MakeMap[map[Color]string](c, n2398)
 				for n2398 > 0 && !c.Failed() {
-					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 9, 10, nil, false)
+					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 25, 21, nil, false)
 					for j2402 := 0; j2402 < sz2400 && !c.Failed(); j2402++ {
-						var k2403 uint8
-						k2403 = r.ReadUint8()
-						var v2404 uint16
+						var k2403 Color
+						if e2405 := c.ReadEnumFast(uint32(0x7fffffff)); e2405 >= 0 {
+							k2403 = Color(e2405)
+						} else {
+							k2403 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2404 string
 						if !vn2401 {
-							v2404 = r.ReadUint16()
+							v2404 = c.ReadString()
 						}
 						m2399[k2403] = v2404
 					}
 					n2398 -= sz2400
 				}
-				x.RmMU8 = m2399
+				x.RmMES = m2399
+			}
+		case 69:
+			if !f.Flag || c.ReadFlag() {
+				n2407 := c.ReadLengthFast(2)
+				if n2407 < 0 {
+					n2407 = c.ReadLength(2)
+				}
+				m2408 := foryimpl.MakeMap[map[int64]float64](c, n2407)
+				for n2407 > 0 && !c.Failed() {
+					sz2409, vn2410, _ := c.ReadMapChunk(n2407, 7, 20, nil, false)
+					for j2411 := 0; j2411 < sz2409 && !c.Failed(); j2411++ {
+						var k2412 int64
+						k2412 = r.ReadVarInt64()
+						var v2413 float64
+						if !vn2410 {
+							v2413 = r.ReadFloat64()
+						}
+						m2408[k2412] = v2413
+					}
+					n2407 -= sz2409
+				}
+				x.RmMI64F = m2408
+			}
+		case 70:
+			if !f.Flag || c.ReadFlag() {
+				n2415 := c.ReadLengthFast(2)
+				if n2415 < 0 {
+					n2415 = c.ReadLength(2)
+				}
+				m2416 := foryimpl.MakeMap[map[int32]string](c, n2415)
+				for n2415 > 0 && !c.Failed() {
+					sz2417, vn2418, _ := c.ReadMapChunk(n2415, 5, 21, nil, false)
+					for j2419 := 0; j2419 < sz2417 && !c.Failed(); j2419++ {
+						var k2420 int32
+						k2420 = r.ReadVarInt32()
+						var v2421 string
+						if !vn2418 {
+							v2421 = c.ReadString()
+						}
+						m2416[k2420] = v2421
+					}
+					n2415 -= sz2417
+				}
+				x.RmMIS = m2416
+			}
+		case 71:
+			if !f.Flag || c.ReadFlag() {
+				n2423 := c.ReadLengthFast(2)
+				if n2423 < 0 {
+					n2423 = c.ReadLength(2)
+				}
+				m2424 := foryimpl.MakeMap[map[string]int32](c, n2423)
+				for n2423 > 0 && !c.Failed() {
+					sz2425, vn2426, _ := c.ReadMapChunk(n2423, 21, 5, nil, false)
+					for j2427 := 0; j2427 < sz2425 && !c.Failed(); j2427++ {
+						var k2428 string
+						k2428 = c.ReadString()
+						var v2429 int32
+						if !vn2426 {
+							v2429 = r.ReadVarInt32()
+						}
+						m2424[k2428] = v2429
+					}
+					n2423 -= sz2425
+				}
+				x.RmMSI = m2424
+			}
+		case 72:
+			if !f.Flag || c.ReadFlag() {
+				n2431 := c.ReadLengthFast(2)
+				if n2431 < 0 {
+					n2431 = c.ReadLength(2)
+				}
+				m2432 := foryimpl.MakeMap[map[string][]string](c, n2431)
+				for n2431 > 0 && !c.Failed() {
+					sz2433, vn2434, _ := c.ReadMapChunk(n2431, 21, 22, nil, true)
+					for j2435 := 0; j2435 < sz2433 && !c.Failed(); j2435++ {
+						var k2436 string
+						k2436 = c.ReadString()
+						var v2437 []string
+						if !vn2434 {
+							n2438 := c.ReadLengthFast(1)
+							if n2438 < 0 {
+								n2438 = c.ReadLength(1)
+							}
+							l2439 := foryimpl.MakeSlice[[]string](c, n2438)
+							if n2438 > 0 {
+								hn2441 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2440 := range l2439 {
+										if hn2441 && !c.ReadFlag() {
+											clear(l2439[i2440 : i2440+1])
+											continue
+										}
+										l2439[i2440] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2440)
+											break
+										}
+									}
+								}
+							}
+							v2437 = l2439
+						}
+						m2432[k2436] = v2437
+					}
+					n2431 -= sz2433
+				}
+				x.RmMSL = m2432
+			}
+		case 73:
+			if !f.Flag || c.ReadFlag() {
+				n2445 := c.ReadLengthFast(2)
+				if n2445 < 0 {
+					n2445 = c.ReadLength(2)
+				}
+				m2446 := foryimpl.MakeMap[map[string]map[string]int32](c, n2445)
+				for n2445 > 0 && !c.Failed() {
+					sz2447, vn2448, _ := c.ReadMapChunk(n2445, 21, 24, nil, true)
+					for j2449 := 0; j2449 < sz2447 && !c.Failed(); j2449++ {
+						var k2450 string
+						k2450 = c.ReadString()
+						var v2451 map[string]int32
+						if !vn2448 {
+							n2452 := c.ReadLengthFast(2)
+							if n2452 < 0 {
+								n2452 = c.ReadLength(2)
+							}
+							m2453 := foryimpl.MakeMap[map[string]int32](c, n2452)
+							for n2452 > 0 && !c.Failed() {
+								sz2454, vn2455, _ := c.ReadMapChunk(n2452, 21, 5, nil, false)
+								for j2456 := 0; j2456 < sz2454 && !c.Failed(); j2456++ {
+									var k2457 string
+									k2457 = c.ReadString()
+									var v2458 int32
+									if !vn2455 {
+										v2458 = r.ReadVarInt32()
+									}
+									m2453[k2457] = v2458
+								}
+								n2452 -= sz2454
+							}
+							v2451 = m2453
+						}
+						m2446[k2450] = v2451
+					}
+					n2445 -= sz2447
+				}
+				x.RmMSM = m2446
+			}
+		case 74:
+			if !f.Flag || c.ReadFlag() {
+				n2461 := c.ReadLengthFast(2)
+				if n2461 < 0 {
+					n2461 = c.ReadLength(2)
+				}
+				m2462 := foryimpl.MakeMap[map[string]*int32](c, n2461)
+				for n2461 > 0 && !c.Failed() {
+					sz2463, vn2464, _ := c.ReadMapChunk(n2461, 21, 5, nil, true)
+					for j2465 := 0; j2465 < sz2463 && !c.Failed(); j2465++ {
+						var k2466 string
+						k2466 = c.ReadString()
+						var v2467 *int32
+						if !vn2464 {
+							p2468 := foryimpl.Alloc[int32](c)
+							*p2468 = r.ReadVarInt32()
+							v2467 = p2468
+						}
+						m2462[k2466] = v2467
+					}
+					n2461 -= sz2463
+				}
+				x.RmMSP = m2462
+			}
+		case 75:
+			if !f.Flag || c.ReadFlag() {
+				n2470 := c.ReadLengthFast(2)
+				if n2470 < 0 {
+					n2470 = c.ReadLength(2)
+				}
+				m2471 := foryimpl.MakeMap[map[uint8]uint16](c, n2470)
+				for n2470 > 0 && !c.Failed() {
+					sz2472, vn2473, _ := c.ReadMapChunk(n2470, 9, 10, nil, false)
+					for j2474 := 0; j2474 < sz2472 && !c.Failed(); j2474++ {
+						var k2475 uint8
+						k2475 = r.ReadUint8()
+						var v2476 uint16
+						if !vn2473 {
+							v2476 = r.ReadUint16()
+						}
+						m2471[k2475] = v2476
+					}
+					n2470 -= sz2472
+				}
+				x.RmMU8 = m2471
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2406, id2407 := c.ReadRefFlag(); st2406 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2407)
-				} else if st2406 == foryimpl.RefFollows {
+				if st2478, id2479 := c.ReadRefFlag(); st2478 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2479)
+				} else if st2478 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2407, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2479, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -11597,138 +11873,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2414, id2415 := c.ReadRefFlag(); st2414 == foryimpl.RefBack {
-					x.RmNLS = foryimpl.BackRefSlice[string](c, id2415)
-				} else if st2414 == foryimpl.RefFollows {
-					n2416 := c.ReadLengthFast(1)
-					if n2416 < 0 {
-						n2416 = c.ReadLength(1)
+				if st2486, id2487 := c.ReadRefFlag(); st2486 == foryimpl.RefBack {
+					x.RmNLS = foryimpl.BackRefSlice[string](c, id2487)
+				} else if st2486 == foryimpl.RefFollows {
+					n2488 := c.ReadLengthFast(1)
+					if n2488 < 0 {
+						n2488 = c.ReadLength(1)
 					}
-					l2417 := foryimpl.MakeSlice[[]string](c, n2416)
-					if n2416 > 0 {
-						hn2419 := c.ReadListHeader(21)
+					l2489 := foryimpl.MakeSlice[[]string](c, n2488)
+					if n2488 > 0 {
+						hn2491 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2418 := range l2417 {
-								if hn2419 && !c.ReadFlag() {
-									clear(l2417[i2418 : i2418+1])
+							for i2490 := range l2489 {
+								if hn2491 && !c.ReadFlag() {
+									clear(l2489[i2490 : i2490+1])
 									continue
 								}
-								l2417[i2418] = c.ReadString()
+								l2489[i2490] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2418)
+									c.TraceIndex(i2490)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2417
-					foryimpl.SetRefSlice(c, id2415, x.RmNLS)
+					x.RmNLS = l2489
+					foryimpl.SetRefSlice(c, id2487, x.RmNLS)
 				} else {
 					x.RmNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2408 := c.ReadLengthFast(1)
-					if n2408 < 0 {
-						n2408 = c.ReadLength(1)
+					n2480 := c.ReadLengthFast(1)
+					if n2480 < 0 {
+						n2480 = c.ReadLength(1)
 					}
-					l2409 := foryimpl.MakeSlice[[]string](c, n2408)
-					if n2408 > 0 {
-						hn2411 := c.ReadListHeader(21)
+					l2481 := foryimpl.MakeSlice[[]string](c, n2480)
+					if n2480 > 0 {
+						hn2483 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2410 := range l2409 {
-								if hn2411 && !c.ReadFlag() {
-									clear(l2409[i2410 : i2410+1])
+							for i2482 := range l2481 {
+								if hn2483 && !c.ReadFlag() {
+									clear(l2481[i2482 : i2482+1])
 									continue
 								}
-								l2409[i2410] = c.ReadString()
+								l2481[i2482] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2410)
+									c.TraceIndex(i2482)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2409
+					x.RmNLS = l2481
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2430, id2431 := c.ReadRefFlag(); st2430 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2431)
-				} else if st2430 == foryimpl.RefFollows {
-					n2432 := c.ReadLengthFast(2)
-					if n2432 < 0 {
-						n2432 = c.ReadLength(2)
+				if st2502, id2503 := c.ReadRefFlag(); st2502 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2503)
+				} else if st2502 == foryimpl.RefFollows {
+					n2504 := c.ReadLengthFast(2)
+					if n2504 < 0 {
+						n2504 = c.ReadLength(2)
 					}
-					m2433 := foryimpl.MakeMap[map[string]int32](c, n2432)
-					for n2432 > 0 && !c.Failed() {
-						sz2434, vn2435, _ := c.ReadMapChunk(n2432, 21, 5, nil, false)
-						for j2436 := 0; j2436 < sz2434 && !c.Failed(); j2436++ {
-							var k2437 string
-							k2437 = c.ReadString()
-							var v2438 int32
-							if !vn2435 {
-								v2438 = r.ReadVarInt32()
+					m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
+					for n2504 > 0 && !c.Failed() {
+						sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
+						for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
+							var k2509 string
+							k2509 = c.ReadString()
+							var v2510 int32
+							if !vn2507 {
+								v2510 = r.ReadVarInt32()
 							}
-							m2433[k2437] = v2438
+							m2505[k2509] = v2510
 						}
-						n2432 -= sz2434
+						n2504 -= sz2506
 					}
-					x.RmNM = m2433
-					foryimpl.SetRefMap(c, id2431, x.RmNM)
+					x.RmNM = m2505
+					foryimpl.SetRefMap(c, id2503, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2422 := c.ReadLengthFast(2)
-					if n2422 < 0 {
-						n2422 = c.ReadLength(2)
+					n2494 := c.ReadLengthFast(2)
+					if n2494 < 0 {
+						n2494 = c.ReadLength(2)
 					}
-					m2423 := foryimpl.MakeMap[map[string]int32](c, n2422)
-					for n2422 > 0 && !c.Failed() {
-						sz2424, vn2425, _ := c.ReadMapChunk(n2422, 21, 5, nil, false)
-						for j2426 := 0; j2426 < sz2424 && !c.Failed(); j2426++ {
-							var k2427 string
-							k2427 = c.ReadString()
-							var v2428 int32
-							if !vn2425 {
-								v2428 = r.ReadVarInt32()
+					m2495 := foryimpl.MakeMap[map[string]int32](c, n2494)
+					for n2494 > 0 && !c.Failed() {
+						sz2496, vn2497, _ := c.ReadMapChunk(n2494, 21, 5, nil, false)
+						for j2498 := 0; j2498 < sz2496 && !c.Failed(); j2498++ {
+							var k2499 string
+							k2499 = c.ReadString()
+							var v2500 int32
+							if !vn2497 {
+								v2500 = r.ReadVarInt32()
 							}
-							m2423[k2427] = v2428
+							m2495[k2499] = v2500
 						}
-						n2422 -= sz2424
+						n2494 -= sz2496
 					}
-					x.RmNM = m2423
+					x.RmNM = m2495
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2440 := c.ReadLengthFast(1)
-				if n2440 < 0 {
-					n2440 = c.ReadLength(1)
+				n2512 := c.ReadLengthFast(1)
+				if n2512 < 0 {
+					n2512 = c.ReadLength(1)
 				}
-				l2441 := foryimpl.MakeSlice[[]uint8](c, n2440)
-				if n2440 > 0 {
-					hn2443 := c.ReadListHeader(9)
+				l2513 := foryimpl.MakeSlice[[]uint8](c, n2512)
+				if n2512 > 0 {
+					hn2515 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2442 := range l2441 {
-							if hn2443 && !c.ReadFlag() {
-								clear(l2441[i2442 : i2442+1])
+						for i2514 := range l2513 {
+							if hn2515 && !c.ReadFlag() {
+								clear(l2513[i2514 : i2514+1])
 								continue
 							}
-							l2441[i2442] = r.ReadUint8()
+							l2513[i2514] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2442)
+								c.TraceIndex(i2514)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2441
+				x.RmRaw = l2513
 			}
 		default:
 			c.SkipField(f)
@@ -12445,9 +12721,30 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l95 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n94)
 	if n94 > 0 {
-		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
+		hn97, tr99, ev98 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
 			for i96 := range l95 {
+				if tr99 {
+					if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+						if p102 := foryimpl.BackRef[Inner](c, id101); p102 != nil {
+							l95[i96] = *p102
+						}
+					} else if st100 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id101, &l95[i96])
+						if ev98 != nil {
+							l95[i96].ForyReadEvolved(c, ev98)
+						} else {
+							l95[i96].ForyRead(c)
+						}
+					} else {
+						l95[i96] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i96)
+						break
+					}
+					continue
+				}
 				if hn97 && !c.ReadFlag() {
 					clear(l95[i96 : i96+1])
 					continue
@@ -12469,70 +12766,112 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LIn")
 		return
 	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
+	n103 := c.ReadLengthFast(1)
+	if n103 < 0 {
+		n103 = c.ReadLength(1)
 	}
-	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n100)
-	if n100 > 0 {
-		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
+	l104 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n103)
+	if n103 > 0 {
+		hn106, tr108, ev107 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i102 := range l101 {
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
+			for i105 := range l104 {
+				if tr108 {
+					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+						if p111 := foryimpl.BackRef[Leaf](c, id110); p111 != nil {
+							l104[i105] = *p111
+						}
+					} else if st109 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id110, &l104[i105])
+						if ev107 != nil {
+							l104[i105].ForyReadEvolved(c, ev107)
+						} else {
+							l104[i105].ForyRead(c)
+						}
+					} else {
+						l104[i105] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i105)
+						break
+					}
 					continue
 				}
-				if ev104 != nil {
-					l101[i102].ForyReadEvolved(c, ev104)
+				if hn106 && !c.ReadFlag() {
+					clear(l104[i105 : i105+1])
+					continue
+				}
+				if ev107 != nil {
+					l104[i105].ForyReadEvolved(c, ev107)
 				} else {
-					l101[i102].ForyRead(c)
+					l104[i105].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i102)
+					c.TraceIndex(i105)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l101
+	x.LLf = l104
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n106 := c.ReadLengthFast(1)
-	if n106 < 0 {
-		n106 = c.ReadLength(1)
+	n112 := c.ReadLengthFast(1)
+	if n112 < 0 {
+		n112 = c.ReadLength(1)
 	}
-	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n106)
-	if n106 > 0 {
-		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
+	l113 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n112)
+	if n112 > 0 {
+		hn115, tr117, ev116 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i108 := range l107 {
-				if hn109 && !c.ReadFlag() {
-					clear(l107[i108 : i108+1])
+			for i114 := range l113 {
+				if tr117 {
+					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+						l113[i114] = foryimpl.BackRef[Inner](c, id120)
+					} else if st119 == foryimpl.RefFollows {
+						p121 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id120, p121)
+						if ev116 != nil {
+							p121.ForyReadEvolved(c, ev116)
+						} else {
+							p121.ForyRead(c)
+						}
+						l113[i114] = p121
+					} else {
+						l113[i114] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i114)
+						break
+					}
 					continue
 				}
-				p112 := foryimpl.Alloc[Inner](c)
-				if ev110 != nil {
-					p112.ForyReadEvolved(c, ev110)
-				} else {
-					p112.ForyRead(c)
+				if hn115 && !c.ReadFlag() {
+					clear(l113[i114 : i114+1])
+					continue
 				}
-				l107[i108] = p112
+				p118 := foryimpl.Alloc[Inner](c)
+				if ev116 != nil {
+					p118.ForyReadEvolved(c, ev116)
+				} else {
+					p118.ForyRead(c)
+				}
+				l113[i114] = p118
 				if c.Failed() {
-					c.TraceIndex(i108)
+					c.TraceIndex(i114)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l107
+	x.LPIn = l113
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
-		x.Lf.ForyReadEvolved(c, ev113)
+	if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+		x.Lf.ForyReadEvolved(c, ev122)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -12540,82 +12879,103 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n114 := c.ReadLengthFast(2)
-	if n114 < 0 {
-		n114 = c.ReadLength(2)
+	n123 := c.ReadLengthFast(2)
+	if n123 < 0 {
+		n123 = c.ReadLength(2)
 	}
-	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
-	for n114 > 0 && !c.Failed() {
-		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
-		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-			var k119 string
-			k119 = c.ReadString()
-			var v120 []Inner
-			if !vn117 {
-				n121 := c.ReadLengthFast(1)
-				if n121 < 0 {
-					n121 = c.ReadLength(1)
+	m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+	for n123 > 0 && !c.Failed() {
+		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
+		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+			var k128 string
+			k128 = c.ReadString()
+			var v129 []Inner
+			if !vn126 {
+				n130 := c.ReadLengthFast(1)
+				if n130 < 0 {
+					n130 = c.ReadLength(1)
 				}
-				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
-				if n121 > 0 {
-					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
+				l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+				if n130 > 0 {
+					hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i123 := range l122 {
-							if hn124 && !c.ReadFlag() {
-								clear(l122[i123 : i123+1])
+						for i132 := range l131 {
+							if tr135 {
+								if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+									if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+										l131[i132] = *p138
+									}
+								} else if st136 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id137, &l131[i132])
+									if ev134 != nil {
+										l131[i132].ForyReadEvolved(c, ev134)
+									} else {
+										l131[i132].ForyRead(c)
+									}
+								} else {
+									l131[i132] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i132)
+									break
+								}
 								continue
 							}
-							if ev125 != nil {
-								l122[i123].ForyReadEvolved(c, ev125)
+							if hn133 && !c.ReadFlag() {
+								clear(l131[i132 : i132+1])
+								continue
+							}
+							if ev134 != nil {
+								l131[i132].ForyReadEvolved(c, ev134)
 							} else {
-								l122[i123].ForyRead(c)
+								l131[i132].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i123)
+								c.TraceIndex(i132)
 								break
 							}
 						}
 					}
 				}
-				v120 = l122
+				v129 = l131
 			}
-			m115[k119] = v120
+			m124[k128] = v129
 		}
-		n114 -= sz116
+		n123 -= sz125
 	}
-	x.MSLIn = m115
+	x.MSLIn = m124
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p128 := foryimpl.Alloc[Inner](c)
-		if ev129 := c.ReadStructFieldMeta(foryTypeInner); ev129 != nil {
-			p128.ForyReadEvolved(c, ev129)
+		p140 := foryimpl.Alloc[Inner](c)
+		if ev141 := c.ReadStructFieldMeta(foryTypeInner); ev141 != nil {
+			p140.ForyReadEvolved(c, ev141)
 		} else if !c.Failed() {
-			p128.ForyRead(c)
+			p140.ForyRead(c)
 		}
-		x.PIn = p128
+		x.PIn = p140
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p130 := foryimpl.Alloc[Leaf](c)
-		if ev131 := c.ReadStructFieldMeta(foryTypeLeaf); ev131 != nil {
-			p130.ForyReadEvolved(c, ev131)
+		p142 := foryimpl.Alloc[Leaf](c)
+		if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
+			p142.ForyReadEvolved(c, ev143)
 		} else if !c.Failed() {
-			p130.ForyRead(c)
+			p142.ForyRead(c)
 		}
-		x.PLf = p130
+		x.PLf = p142
 	}
 	if c.Failed() {
 		c.Trace("PLf")
 		return
 	}
-	if ev132 := c.ReadStructFieldMeta(foryTypeInner); ev132 != nil {
-		x.RmIn.ForyReadEvolved(c, ev132)
+	if ev144 := c.ReadStructFieldMeta(foryTypeInner); ev144 != nil {
+		x.RmIn.ForyReadEvolved(c, ev144)
 	} else if !c.Failed() {
 		x.RmIn.ForyRead(c)
 	}
@@ -12623,86 +12983,45 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n133 := c.ReadLengthFast(1)
-	if n133 < 0 {
-		n133 = c.ReadLength(1)
-	}
-	l134 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n133)
-	if n133 > 0 {
-		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
-		if !c.Failed() {
-			for i135 := range l134 {
-				if hn136 && !c.ReadFlag() {
-					clear(l134[i135 : i135+1])
-					continue
-				}
-				if ev137 != nil {
-					l134[i135].ForyReadEvolved(c, ev137)
-				} else {
-					l134[i135].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i135)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l134
-	if c.Failed() {
-		c.Trace("RmLIn")
-		return
-	}
-	n139 := c.ReadLengthFast(1)
-	if n139 < 0 {
-		n139 = c.ReadLength(1)
-	}
-	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n139)
-	if n139 > 0 {
-		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i141 := range l140 {
-				if hn142 && !c.ReadFlag() {
-					clear(l140[i141 : i141+1])
-					continue
-				}
-				if ev143 != nil {
-					l140[i141].ForyReadEvolved(c, ev143)
-				} else {
-					l140[i141].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i141)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l140
-	if c.Failed() {
-		c.Trace("RmLLf")
-		return
-	}
 	n145 := c.ReadLengthFast(1)
 	if n145 < 0 {
 		n145 = c.ReadLength(1)
 	}
-	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n145)
+	l146 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n145)
 	if n145 > 0 {
-		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
+		hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
 			for i147 := range l146 {
+				if tr150 {
+					if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+						if p153 := foryimpl.BackRef[Inner](c, id152); p153 != nil {
+							l146[i147] = *p153
+						}
+					} else if st151 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id152, &l146[i147])
+						if ev149 != nil {
+							l146[i147].ForyReadEvolved(c, ev149)
+						} else {
+							l146[i147].ForyRead(c)
+						}
+					} else {
+						l146[i147] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i147)
+						break
+					}
+					continue
+				}
 				if hn148 && !c.ReadFlag() {
 					clear(l146[i147 : i147+1])
 					continue
 				}
-				p151 := foryimpl.Alloc[Inner](c)
 				if ev149 != nil {
-					p151.ForyReadEvolved(c, ev149)
+					l146[i147].ForyReadEvolved(c, ev149)
 				} else {
-					p151.ForyRead(c)
+					l146[i147].ForyRead(c)
 				}
-				l146[i147] = p151
 				if c.Failed() {
 					c.TraceIndex(i147)
 					break
@@ -12710,13 +13029,117 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLPIn = l146
+	x.RmLIn = l146
+	if c.Failed() {
+		c.Trace("RmLIn")
+		return
+	}
+	n154 := c.ReadLengthFast(1)
+	if n154 < 0 {
+		n154 = c.ReadLength(1)
+	}
+	l155 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n154)
+	if n154 > 0 {
+		hn157, tr159, ev158 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i156 := range l155 {
+				if tr159 {
+					if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
+						if p162 := foryimpl.BackRef[Leaf](c, id161); p162 != nil {
+							l155[i156] = *p162
+						}
+					} else if st160 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id161, &l155[i156])
+						if ev158 != nil {
+							l155[i156].ForyReadEvolved(c, ev158)
+						} else {
+							l155[i156].ForyRead(c)
+						}
+					} else {
+						l155[i156] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i156)
+						break
+					}
+					continue
+				}
+				if hn157 && !c.ReadFlag() {
+					clear(l155[i156 : i156+1])
+					continue
+				}
+				if ev158 != nil {
+					l155[i156].ForyReadEvolved(c, ev158)
+				} else {
+					l155[i156].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i156)
+					break
+				}
+			}
+		}
+	}
+	x.RmLLf = l155
+	if c.Failed() {
+		c.Trace("RmLLf")
+		return
+	}
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
+	}
+	l164 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n163)
+	if n163 > 0 {
+		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i165 := range l164 {
+				if tr168 {
+					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+						l164[i165] = foryimpl.BackRef[Inner](c, id171)
+					} else if st170 == foryimpl.RefFollows {
+						p172 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id171, p172)
+						if ev167 != nil {
+							p172.ForyReadEvolved(c, ev167)
+						} else {
+							p172.ForyRead(c)
+						}
+						l164[i165] = p172
+					} else {
+						l164[i165] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i165)
+						break
+					}
+					continue
+				}
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
+					continue
+				}
+				p169 := foryimpl.Alloc[Inner](c)
+				if ev167 != nil {
+					p169.ForyReadEvolved(c, ev167)
+				} else {
+					p169.ForyRead(c)
+				}
+				l164[i165] = p169
+				if c.Failed() {
+					c.TraceIndex(i165)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPIn = l164
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-		x.RmLf.ForyReadEvolved(c, ev152)
+	if ev173 := c.ReadStructFieldMeta(foryTypeLeaf); ev173 != nil {
+		x.RmLf.ForyReadEvolved(c, ev173)
 	} else if !c.Failed() {
 		x.RmLf.ForyRead(c)
 	}
@@ -12724,75 +13147,96 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n153 := c.ReadLengthFast(2)
-	if n153 < 0 {
-		n153 = c.ReadLength(2)
+	n174 := c.ReadLengthFast(2)
+	if n174 < 0 {
+		n174 = c.ReadLength(2)
 	}
-	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
-	for n153 > 0 && !c.Failed() {
-		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
-		for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
-			var k158 string
-			k158 = c.ReadString()
-			var v159 []Inner
-			if !vn156 {
-				n160 := c.ReadLengthFast(1)
-				if n160 < 0 {
-					n160 = c.ReadLength(1)
+	m175 := foryimpl.MakeMap[map[string][]Inner](c, n174)
+	for n174 > 0 && !c.Failed() {
+		sz176, vn177, _ := c.ReadMapChunk(n174, 21, 22, nil, true)
+		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
+			var k179 string
+			k179 = c.ReadString()
+			var v180 []Inner
+			if !vn177 {
+				n181 := c.ReadLengthFast(1)
+				if n181 < 0 {
+					n181 = c.ReadLength(1)
 				}
-				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
-				if n160 > 0 {
-					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
+				l182 := foryimpl.MakeSlice[[]Inner](c, n181)
+				if n181 > 0 {
+					hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i162 := range l161 {
-							if hn163 && !c.ReadFlag() {
-								clear(l161[i162 : i162+1])
+						for i183 := range l182 {
+							if tr186 {
+								if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
+									if p189 := foryimpl.BackRef[Inner](c, id188); p189 != nil {
+										l182[i183] = *p189
+									}
+								} else if st187 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id188, &l182[i183])
+									if ev185 != nil {
+										l182[i183].ForyReadEvolved(c, ev185)
+									} else {
+										l182[i183].ForyRead(c)
+									}
+								} else {
+									l182[i183] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i183)
+									break
+								}
 								continue
 							}
-							if ev164 != nil {
-								l161[i162].ForyReadEvolved(c, ev164)
+							if hn184 && !c.ReadFlag() {
+								clear(l182[i183 : i183+1])
+								continue
+							}
+							if ev185 != nil {
+								l182[i183].ForyReadEvolved(c, ev185)
 							} else {
-								l161[i162].ForyRead(c)
+								l182[i183].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i162)
+								c.TraceIndex(i183)
 								break
 							}
 						}
 					}
 				}
-				v159 = l161
+				v180 = l182
 			}
-			m154[k158] = v159
+			m175[k179] = v180
 		}
-		n153 -= sz155
+		n174 -= sz176
 	}
-	x.RmMSLIn = m154
+	x.RmMSLIn = m175
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p167 := foryimpl.Alloc[Inner](c)
-		if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
-			p167.ForyReadEvolved(c, ev168)
+		p191 := foryimpl.Alloc[Inner](c)
+		if ev192 := c.ReadStructFieldMeta(foryTypeInner); ev192 != nil {
+			p191.ForyReadEvolved(c, ev192)
 		} else if !c.Failed() {
-			p167.ForyRead(c)
+			p191.ForyRead(c)
 		}
-		x.RmPIn = p167
+		x.RmPIn = p191
 	}
 	if c.Failed() {
 		c.Trace("RmPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p169 := foryimpl.Alloc[Leaf](c)
-		if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
-			p169.ForyReadEvolved(c, ev170)
+		p193 := foryimpl.Alloc[Leaf](c)
+		if ev194 := c.ReadStructFieldMeta(foryTypeLeaf); ev194 != nil {
+			p193.ForyReadEvolved(c, ev194)
 		} else if !c.Failed() {
-			p169.ForyRead(c)
+			p193.ForyRead(c)
 		}
-		x.RmPLf = p169
+		x.RmPLf = p193
 	}
 	if c.Failed() {
 		c.Trace("RmPLf")
@@ -12822,8 +13266,8 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadValueFlag() {
-		if ev173 := c.ReadStructFieldMeta(foryTypeInner); ev173 != nil {
-			x.In.ForyReadEvolved(c, ev173)
+		if ev197 := c.ReadStructFieldMeta(foryTypeInner); ev197 != nil {
+			x.In.ForyReadEvolved(c, ev197)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -12832,122 +13276,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n174 := c.ReadLengthFast(1)
-	if n174 < 0 {
-		n174 = c.ReadLength(1)
+	n198 := c.ReadLengthFast(1)
+	if n198 < 0 {
+		n198 = c.ReadLength(1)
 	}
-	l175 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n174)
-	if n174 > 0 {
-		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
+	l199 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n198)
+	if n198 > 0 {
+		hn201, tr203, ev202 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i176 := range l175 {
-				if hn177 && !c.ReadFlag() {
-					clear(l175[i176 : i176+1])
-					continue
-				}
-				if ev178 != nil {
-					l175[i176].ForyReadEvolved(c, ev178)
-				} else {
-					l175[i176].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i176)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l175
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n180 := c.ReadLengthFast(1)
-	if n180 < 0 {
-		n180 = c.ReadLength(1)
-	}
-	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n180)
-	if n180 > 0 {
-		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i182 := range l181 {
-				if hn183 && !c.ReadFlag() {
-					clear(l181[i182 : i182+1])
-					continue
-				}
-				if ev184 != nil {
-					l181[i182].ForyReadEvolved(c, ev184)
-				} else {
-					l181[i182].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i182)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l181
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n186 := c.ReadLengthFast(1)
-	if n186 < 0 {
-		n186 = c.ReadLength(1)
-	}
-	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n186)
-	if n186 > 0 {
-		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i188 := range l187 {
-				if tr191 {
-					if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
-						l187[i188] = foryimpl.BackRef[Inner](c, id194)
-					} else if st193 == foryimpl.RefFollows {
-						p195 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id194, p195)
-						if ev190 != nil {
-							p195.ForyReadEvolved(c, ev190)
-						} else {
-							p195.ForyRead(c)
+			for i200 := range l199 {
+				if tr203 {
+					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+						if p206 := foryimpl.BackRef[Inner](c, id205); p206 != nil {
+							l199[i200] = *p206
 						}
-						l187[i188] = p195
+					} else if st204 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id205, &l199[i200])
+						if ev202 != nil {
+							l199[i200].ForyReadEvolved(c, ev202)
+						} else {
+							l199[i200].ForyRead(c)
+						}
 					} else {
-						l187[i188] = nil
+						l199[i200] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i188)
+						c.TraceIndex(i200)
 						break
 					}
 					continue
 				}
-				if hn189 && !c.ReadFlag() {
-					clear(l187[i188 : i188+1])
+				if hn201 && !c.ReadFlag() {
+					clear(l199[i200 : i200+1])
 					continue
 				}
-				p192 := foryimpl.Alloc[Inner](c)
-				if ev190 != nil {
-					p192.ForyReadEvolved(c, ev190)
+				if ev202 != nil {
+					l199[i200].ForyReadEvolved(c, ev202)
 				} else {
-					p192.ForyRead(c)
+					l199[i200].ForyRead(c)
 				}
-				l187[i188] = p192
 				if c.Failed() {
-					c.TraceIndex(i188)
+					c.TraceIndex(i200)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l187
+	x.LIn = l199
+	if c.Failed() {
+		c.Trace("LIn")
+		return
+	}
+	n207 := c.ReadLengthFast(1)
+	if n207 < 0 {
+		n207 = c.ReadLength(1)
+	}
+	l208 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n207)
+	if n207 > 0 {
+		hn210, tr212, ev211 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i209 := range l208 {
+				if tr212 {
+					if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+						if p215 := foryimpl.BackRef[Leaf](c, id214); p215 != nil {
+							l208[i209] = *p215
+						}
+					} else if st213 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id214, &l208[i209])
+						if ev211 != nil {
+							l208[i209].ForyReadEvolved(c, ev211)
+						} else {
+							l208[i209].ForyRead(c)
+						}
+					} else {
+						l208[i209] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i209)
+						break
+					}
+					continue
+				}
+				if hn210 && !c.ReadFlag() {
+					clear(l208[i209 : i209+1])
+					continue
+				}
+				if ev211 != nil {
+					l208[i209].ForyReadEvolved(c, ev211)
+				} else {
+					l208[i209].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i209)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l208
+	if c.Failed() {
+		c.Trace("LLf")
+		return
+	}
+	n216 := c.ReadLengthFast(1)
+	if n216 < 0 {
+		n216 = c.ReadLength(1)
+	}
+	l217 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n216)
+	if n216 > 0 {
+		hn219, tr221, ev220 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i218 := range l217 {
+				if tr221 {
+					if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
+						l217[i218] = foryimpl.BackRef[Inner](c, id224)
+					} else if st223 == foryimpl.RefFollows {
+						p225 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id224, p225)
+						if ev220 != nil {
+							p225.ForyReadEvolved(c, ev220)
+						} else {
+							p225.ForyRead(c)
+						}
+						l217[i218] = p225
+					} else {
+						l217[i218] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i218)
+						break
+					}
+					continue
+				}
+				if hn219 && !c.ReadFlag() {
+					clear(l217[i218 : i218+1])
+					continue
+				}
+				p222 := foryimpl.Alloc[Inner](c)
+				if ev220 != nil {
+					p222.ForyReadEvolved(c, ev220)
+				} else {
+					p222.ForyRead(c)
+				}
+				l217[i218] = p222
+				if c.Failed() {
+					c.TraceIndex(i218)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l217
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev198 := c.ReadStructFieldMeta(foryTypeLeaf); ev198 != nil {
-			x.Lf.ForyReadEvolved(c, ev198)
+		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
+			x.Lf.ForyReadEvolved(c, ev228)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -12956,99 +13442,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n199 := c.ReadLengthFast(2)
-	if n199 < 0 {
-		n199 = c.ReadLength(2)
+	n229 := c.ReadLengthFast(2)
+	if n229 < 0 {
+		n229 = c.ReadLength(2)
 	}
-	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
-	for n199 > 0 && !c.Failed() {
-		sz201, vn202, tr212, _ := c.ReadMapChunkRef(n199, 21, 22, nil)
-		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
-			var k204 string
-			k204 = c.ReadString()
-			var v205 []Inner
-			if tr212 {
-				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-					v205 = foryimpl.BackRefSlice[Inner](c, id214)
-				} else if st213 == foryimpl.RefFollows {
-					n215 := c.ReadLengthFast(1)
-					if n215 < 0 {
-						n215 = c.ReadLength(1)
+	m230 := foryimpl.MakeMap[map[string][]Inner](c, n229)
+	for n229 > 0 && !c.Failed() {
+		sz231, vn232, tr245, _ := c.ReadMapChunkRef(n229, 21, 22, nil)
+		for j233 := 0; j233 < sz231 && !c.Failed(); j233++ {
+			var k234 string
+			k234 = c.ReadString()
+			var v235 []Inner
+			if tr245 {
+				if st246, id247 := c.ReadRefFlag(); st246 == foryimpl.RefBack {
+					v235 = foryimpl.BackRefSlice[Inner](c, id247)
+				} else if st246 == foryimpl.RefFollows {
+					n248 := c.ReadLengthFast(1)
+					if n248 < 0 {
+						n248 = c.ReadLength(1)
 					}
-					l216 := foryimpl.MakeSlice[[]Inner](c, n215)
-					if n215 > 0 {
-						hn218, ev219 := c.ReadStructListHeader(foryTypeInner)
+					l249 := foryimpl.MakeSlice[[]Inner](c, n248)
+					if n248 > 0 {
+						hn251, tr253, ev252 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i217 := range l216 {
-								if hn218 && !c.ReadFlag() {
-									clear(l216[i217 : i217+1])
+							for i250 := range l249 {
+								if tr253 {
+									if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+										if p256 := foryimpl.BackRef[Inner](c, id255); p256 != nil {
+											l249[i250] = *p256
+										}
+									} else if st254 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id255, &l249[i250])
+										if ev252 != nil {
+											l249[i250].ForyReadEvolved(c, ev252)
+										} else {
+											l249[i250].ForyRead(c)
+										}
+									} else {
+										l249[i250] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i250)
+										break
+									}
 									continue
 								}
-								if ev219 != nil {
-									l216[i217].ForyReadEvolved(c, ev219)
+								if hn251 && !c.ReadFlag() {
+									clear(l249[i250 : i250+1])
+									continue
+								}
+								if ev252 != nil {
+									l249[i250].ForyReadEvolved(c, ev252)
 								} else {
-									l216[i217].ForyRead(c)
+									l249[i250].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i217)
+									c.TraceIndex(i250)
 									break
 								}
 							}
 						}
 					}
-					v205 = l216
-					foryimpl.SetRefSlice(c, id214, v205)
+					v235 = l249
+					foryimpl.SetRefSlice(c, id247, v235)
 				} else {
-					v205 = nil
+					v235 = nil
 				}
-			} else if !vn202 {
-				n206 := c.ReadLengthFast(1)
-				if n206 < 0 {
-					n206 = c.ReadLength(1)
+			} else if !vn232 {
+				n236 := c.ReadLengthFast(1)
+				if n236 < 0 {
+					n236 = c.ReadLength(1)
 				}
-				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
-				if n206 > 0 {
-					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
+				l237 := foryimpl.MakeSlice[[]Inner](c, n236)
+				if n236 > 0 {
+					hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i208 := range l207 {
-							if hn209 && !c.ReadFlag() {
-								clear(l207[i208 : i208+1])
+						for i238 := range l237 {
+							if tr241 {
+								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+									if p244 := foryimpl.BackRef[Inner](c, id243); p244 != nil {
+										l237[i238] = *p244
+									}
+								} else if st242 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id243, &l237[i238])
+									if ev240 != nil {
+										l237[i238].ForyReadEvolved(c, ev240)
+									} else {
+										l237[i238].ForyRead(c)
+									}
+								} else {
+									l237[i238] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i238)
+									break
+								}
 								continue
 							}
-							if ev210 != nil {
-								l207[i208].ForyReadEvolved(c, ev210)
+							if hn239 && !c.ReadFlag() {
+								clear(l237[i238 : i238+1])
+								continue
+							}
+							if ev240 != nil {
+								l237[i238].ForyReadEvolved(c, ev240)
 							} else {
-								l207[i208].ForyRead(c)
+								l237[i238].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i208)
+								c.TraceIndex(i238)
 								break
 							}
 						}
 					}
 				}
-				v205 = l207
+				v235 = l237
 			}
-			m200[k204] = v205
+			m230[k234] = v235
 		}
-		n199 -= sz201
+		n229 -= sz231
 	}
-	x.MSLIn = m200
+	x.MSLIn = m230
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
-	if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id222)
-	} else if st221 == foryimpl.RefFollows {
-		p223 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id222, p223)
-		if ev224 := c.ReadStructFieldMeta(foryTypeInner); ev224 != nil {
-			p223.ForyReadEvolved(c, ev224)
+	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id258)
+	} else if st257 == foryimpl.RefFollows {
+		p259 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id258, p259)
+		if ev260 := c.ReadStructFieldMeta(foryTypeInner); ev260 != nil {
+			p259.ForyReadEvolved(c, ev260)
 		} else if !c.Failed() {
-			p223.ForyRead(c)
+			p259.ForyRead(c)
 		}
-		x.PIn = p223
+		x.PIn = p259
 	} else {
 		x.PIn = nil
 	}
@@ -13056,17 +13584,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PIn")
 		return
 	}
-	if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id226)
-	} else if st225 == foryimpl.RefFollows {
-		p227 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id226, p227)
-		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
-			p227.ForyReadEvolved(c, ev228)
+	if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id262)
+	} else if st261 == foryimpl.RefFollows {
+		p263 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id262, p263)
+		if ev264 := c.ReadStructFieldMeta(foryTypeLeaf); ev264 != nil {
+			p263.ForyReadEvolved(c, ev264)
 		} else if !c.Failed() {
-			p227.ForyRead(c)
+			p263.ForyRead(c)
 		}
-		x.PLf = p227
+		x.PLf = p263
 	} else {
 		x.PLf = nil
 	}
@@ -13075,8 +13603,8 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev231 := c.ReadStructFieldMeta(foryTypeInner); ev231 != nil {
-			x.RmIn.ForyReadEvolved(c, ev231)
+		if ev267 := c.ReadStructFieldMeta(foryTypeInner); ev267 != nil {
+			x.RmIn.ForyReadEvolved(c, ev267)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
@@ -13085,122 +13613,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n232 := c.ReadLengthFast(1)
-	if n232 < 0 {
-		n232 = c.ReadLength(1)
+	n268 := c.ReadLengthFast(1)
+	if n268 < 0 {
+		n268 = c.ReadLength(1)
 	}
-	l233 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n232)
-	if n232 > 0 {
-		hn235, ev236 := c.ReadStructListHeader(foryTypeInner)
+	l269 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n268)
+	if n268 > 0 {
+		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i234 := range l233 {
-				if hn235 && !c.ReadFlag() {
-					clear(l233[i234 : i234+1])
-					continue
-				}
-				if ev236 != nil {
-					l233[i234].ForyReadEvolved(c, ev236)
-				} else {
-					l233[i234].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i234)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l233
-	if c.Failed() {
-		c.Trace("RmLIn")
-		return
-	}
-	n238 := c.ReadLengthFast(1)
-	if n238 < 0 {
-		n238 = c.ReadLength(1)
-	}
-	l239 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n238)
-	if n238 > 0 {
-		hn241, ev242 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i240 := range l239 {
-				if hn241 && !c.ReadFlag() {
-					clear(l239[i240 : i240+1])
-					continue
-				}
-				if ev242 != nil {
-					l239[i240].ForyReadEvolved(c, ev242)
-				} else {
-					l239[i240].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i240)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l239
-	if c.Failed() {
-		c.Trace("RmLLf")
-		return
-	}
-	n244 := c.ReadLengthFast(1)
-	if n244 < 0 {
-		n244 = c.ReadLength(1)
-	}
-	l245 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n244)
-	if n244 > 0 {
-		hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i246 := range l245 {
-				if tr249 {
-					if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-						l245[i246] = foryimpl.BackRef[Inner](c, id252)
-					} else if st251 == foryimpl.RefFollows {
-						p253 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id252, p253)
-						if ev248 != nil {
-							p253.ForyReadEvolved(c, ev248)
-						} else {
-							p253.ForyRead(c)
+			for i270 := range l269 {
+				if tr273 {
+					if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+						if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
+							l269[i270] = *p276
 						}
-						l245[i246] = p253
+					} else if st274 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id275, &l269[i270])
+						if ev272 != nil {
+							l269[i270].ForyReadEvolved(c, ev272)
+						} else {
+							l269[i270].ForyRead(c)
+						}
 					} else {
-						l245[i246] = nil
+						l269[i270] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i246)
+						c.TraceIndex(i270)
 						break
 					}
 					continue
 				}
-				if hn247 && !c.ReadFlag() {
-					clear(l245[i246 : i246+1])
+				if hn271 && !c.ReadFlag() {
+					clear(l269[i270 : i270+1])
 					continue
 				}
-				p250 := foryimpl.Alloc[Inner](c)
-				if ev248 != nil {
-					p250.ForyReadEvolved(c, ev248)
+				if ev272 != nil {
+					l269[i270].ForyReadEvolved(c, ev272)
 				} else {
-					p250.ForyRead(c)
+					l269[i270].ForyRead(c)
 				}
-				l245[i246] = p250
 				if c.Failed() {
-					c.TraceIndex(i246)
+					c.TraceIndex(i270)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l245
+	x.RmLIn = l269
+	if c.Failed() {
+		c.Trace("RmLIn")
+		return
+	}
+	n277 := c.ReadLengthFast(1)
+	if n277 < 0 {
+		n277 = c.ReadLength(1)
+	}
+	l278 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n277)
+	if n277 > 0 {
+		hn280, tr282, ev281 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i279 := range l278 {
+				if tr282 {
+					if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
+						if p285 := foryimpl.BackRef[Leaf](c, id284); p285 != nil {
+							l278[i279] = *p285
+						}
+					} else if st283 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id284, &l278[i279])
+						if ev281 != nil {
+							l278[i279].ForyReadEvolved(c, ev281)
+						} else {
+							l278[i279].ForyRead(c)
+						}
+					} else {
+						l278[i279] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i279)
+						break
+					}
+					continue
+				}
+				if hn280 && !c.ReadFlag() {
+					clear(l278[i279 : i279+1])
+					continue
+				}
+				if ev281 != nil {
+					l278[i279].ForyReadEvolved(c, ev281)
+				} else {
+					l278[i279].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i279)
+					break
+				}
+			}
+		}
+	}
+	x.RmLLf = l278
+	if c.Failed() {
+		c.Trace("RmLLf")
+		return
+	}
+	n286 := c.ReadLengthFast(1)
+	if n286 < 0 {
+		n286 = c.ReadLength(1)
+	}
+	l287 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n286)
+	if n286 > 0 {
+		hn289, tr291, ev290 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i288 := range l287 {
+				if tr291 {
+					if st293, id294 := c.ReadRefFlag(); st293 == foryimpl.RefBack {
+						l287[i288] = foryimpl.BackRef[Inner](c, id294)
+					} else if st293 == foryimpl.RefFollows {
+						p295 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id294, p295)
+						if ev290 != nil {
+							p295.ForyReadEvolved(c, ev290)
+						} else {
+							p295.ForyRead(c)
+						}
+						l287[i288] = p295
+					} else {
+						l287[i288] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i288)
+						break
+					}
+					continue
+				}
+				if hn289 && !c.ReadFlag() {
+					clear(l287[i288 : i288+1])
+					continue
+				}
+				p292 := foryimpl.Alloc[Inner](c)
+				if ev290 != nil {
+					p292.ForyReadEvolved(c, ev290)
+				} else {
+					p292.ForyRead(c)
+				}
+				l287[i288] = p292
+				if c.Failed() {
+					c.TraceIndex(i288)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPIn = l287
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev256 := c.ReadStructFieldMeta(foryTypeLeaf); ev256 != nil {
-			x.RmLf.ForyReadEvolved(c, ev256)
+		if ev298 := c.ReadStructFieldMeta(foryTypeLeaf); ev298 != nil {
+			x.RmLf.ForyReadEvolved(c, ev298)
 		} else if !c.Failed() {
 			x.RmLf.ForyRead(c)
 		}
@@ -13209,99 +13779,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n257 := c.ReadLengthFast(2)
-	if n257 < 0 {
-		n257 = c.ReadLength(2)
+	n299 := c.ReadLengthFast(2)
+	if n299 < 0 {
+		n299 = c.ReadLength(2)
 	}
-	m258 := foryimpl.MakeMap[map[string][]Inner](c, n257)
-	for n257 > 0 && !c.Failed() {
-		sz259, vn260, tr270, _ := c.ReadMapChunkRef(n257, 21, 22, nil)
-		for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
-			var k262 string
-			k262 = c.ReadString()
-			var v263 []Inner
-			if tr270 {
-				if st271, id272 := c.ReadRefFlag(); st271 == foryimpl.RefBack {
-					v263 = foryimpl.BackRefSlice[Inner](c, id272)
-				} else if st271 == foryimpl.RefFollows {
-					n273 := c.ReadLengthFast(1)
-					if n273 < 0 {
-						n273 = c.ReadLength(1)
+	m300 := foryimpl.MakeMap[map[string][]Inner](c, n299)
+	for n299 > 0 && !c.Failed() {
+		sz301, vn302, tr315, _ := c.ReadMapChunkRef(n299, 21, 22, nil)
+		for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
+			var k304 string
+			k304 = c.ReadString()
+			var v305 []Inner
+			if tr315 {
+				if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
+					v305 = foryimpl.BackRefSlice[Inner](c, id317)
+				} else if st316 == foryimpl.RefFollows {
+					n318 := c.ReadLengthFast(1)
+					if n318 < 0 {
+						n318 = c.ReadLength(1)
 					}
-					l274 := foryimpl.MakeSlice[[]Inner](c, n273)
-					if n273 > 0 {
-						hn276, ev277 := c.ReadStructListHeader(foryTypeInner)
+					l319 := foryimpl.MakeSlice[[]Inner](c, n318)
+					if n318 > 0 {
+						hn321, tr323, ev322 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i275 := range l274 {
-								if hn276 && !c.ReadFlag() {
-									clear(l274[i275 : i275+1])
+							for i320 := range l319 {
+								if tr323 {
+									if st324, id325 := c.ReadRefFlag(); st324 == foryimpl.RefBack {
+										if p326 := foryimpl.BackRef[Inner](c, id325); p326 != nil {
+											l319[i320] = *p326
+										}
+									} else if st324 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id325, &l319[i320])
+										if ev322 != nil {
+											l319[i320].ForyReadEvolved(c, ev322)
+										} else {
+											l319[i320].ForyRead(c)
+										}
+									} else {
+										l319[i320] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i320)
+										break
+									}
 									continue
 								}
-								if ev277 != nil {
-									l274[i275].ForyReadEvolved(c, ev277)
+								if hn321 && !c.ReadFlag() {
+									clear(l319[i320 : i320+1])
+									continue
+								}
+								if ev322 != nil {
+									l319[i320].ForyReadEvolved(c, ev322)
 								} else {
-									l274[i275].ForyRead(c)
+									l319[i320].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i275)
+									c.TraceIndex(i320)
 									break
 								}
 							}
 						}
 					}
-					v263 = l274
-					foryimpl.SetRefSlice(c, id272, v263)
+					v305 = l319
+					foryimpl.SetRefSlice(c, id317, v305)
 				} else {
-					v263 = nil
+					v305 = nil
 				}
-			} else if !vn260 {
-				n264 := c.ReadLengthFast(1)
-				if n264 < 0 {
-					n264 = c.ReadLength(1)
+			} else if !vn302 {
+				n306 := c.ReadLengthFast(1)
+				if n306 < 0 {
+					n306 = c.ReadLength(1)
 				}
-				l265 := foryimpl.MakeSlice[[]Inner](c, n264)
-				if n264 > 0 {
-					hn267, ev268 := c.ReadStructListHeader(foryTypeInner)
+				l307 := foryimpl.MakeSlice[[]Inner](c, n306)
+				if n306 > 0 {
+					hn309, tr311, ev310 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i266 := range l265 {
-							if hn267 && !c.ReadFlag() {
-								clear(l265[i266 : i266+1])
+						for i308 := range l307 {
+							if tr311 {
+								if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
+									if p314 := foryimpl.BackRef[Inner](c, id313); p314 != nil {
+										l307[i308] = *p314
+									}
+								} else if st312 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id313, &l307[i308])
+									if ev310 != nil {
+										l307[i308].ForyReadEvolved(c, ev310)
+									} else {
+										l307[i308].ForyRead(c)
+									}
+								} else {
+									l307[i308] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i308)
+									break
+								}
 								continue
 							}
-							if ev268 != nil {
-								l265[i266].ForyReadEvolved(c, ev268)
+							if hn309 && !c.ReadFlag() {
+								clear(l307[i308 : i308+1])
+								continue
+							}
+							if ev310 != nil {
+								l307[i308].ForyReadEvolved(c, ev310)
 							} else {
-								l265[i266].ForyRead(c)
+								l307[i308].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i266)
+								c.TraceIndex(i308)
 								break
 							}
 						}
 					}
 				}
-				v263 = l265
+				v305 = l307
 			}
-			m258[k262] = v263
+			m300[k304] = v305
 		}
-		n257 -= sz259
+		n299 -= sz301
 	}
-	x.RmMSLIn = m258
+	x.RmMSLIn = m300
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
-	if st279, id280 := c.ReadRefFlag(); st279 == foryimpl.RefBack {
-		x.RmPIn = foryimpl.BackRef[Inner](c, id280)
-	} else if st279 == foryimpl.RefFollows {
-		p281 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id280, p281)
-		if ev282 := c.ReadStructFieldMeta(foryTypeInner); ev282 != nil {
-			p281.ForyReadEvolved(c, ev282)
+	if st327, id328 := c.ReadRefFlag(); st327 == foryimpl.RefBack {
+		x.RmPIn = foryimpl.BackRef[Inner](c, id328)
+	} else if st327 == foryimpl.RefFollows {
+		p329 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id328, p329)
+		if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
+			p329.ForyReadEvolved(c, ev330)
 		} else if !c.Failed() {
-			p281.ForyRead(c)
+			p329.ForyRead(c)
 		}
-		x.RmPIn = p281
+		x.RmPIn = p329
 	} else {
 		x.RmPIn = nil
 	}
@@ -13309,17 +13921,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmPIn")
 		return
 	}
-	if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-		x.RmPLf = foryimpl.BackRef[Leaf](c, id284)
-	} else if st283 == foryimpl.RefFollows {
-		p285 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id284, p285)
-		if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
-			p285.ForyReadEvolved(c, ev286)
+	if st331, id332 := c.ReadRefFlag(); st331 == foryimpl.RefBack {
+		x.RmPLf = foryimpl.BackRef[Leaf](c, id332)
+	} else if st331 == foryimpl.RefFollows {
+		p333 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id332, p333)
+		if ev334 := c.ReadStructFieldMeta(foryTypeLeaf); ev334 != nil {
+			p333.ForyReadEvolved(c, ev334)
 		} else if !c.Failed() {
-			p285.ForyRead(c)
+			p333.ForyRead(c)
 		}
-		x.RmPLf = p285
+		x.RmPLf = p333
 	} else {
 		x.RmPLf = nil
 	}
@@ -13337,16 +13949,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
-						x.In.ForyReadEvolved(c, ev290)
+					if ev338 := c.ReadStructFieldMeta(foryTypeInner); ev338 != nil {
+						x.In.ForyReadEvolved(c, ev338)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev287 := c.ReadStructFieldMeta(foryTypeInner); ev287 != nil {
-						x.In.ForyReadEvolved(c, ev287)
+					if ev335 := c.ReadStructFieldMeta(foryTypeInner); ev335 != nil {
+						x.In.ForyReadEvolved(c, ev335)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -13354,106 +13966,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n291 := c.ReadLengthFast(1)
-				if n291 < 0 {
-					n291 = c.ReadLength(1)
+				n339 := c.ReadLengthFast(1)
+				if n339 < 0 {
+					n339 = c.ReadLength(1)
 				}
-				l292 := foryimpl.MakeSlice[[]Inner](c, n291)
-				if n291 > 0 {
-					hn294, ev295 := c.ReadStructListHeader(foryTypeInner)
+				l340 := foryimpl.MakeSlice[[]Inner](c, n339)
+				if n339 > 0 {
+					hn342, tr344, ev343 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i293 := range l292 {
-							if hn294 && !c.ReadFlag() {
-								clear(l292[i293 : i293+1])
+						for i341 := range l340 {
+							if tr344 {
+								if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
+									if p347 := foryimpl.BackRef[Inner](c, id346); p347 != nil {
+										l340[i341] = *p347
+									}
+								} else if st345 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id346, &l340[i341])
+									if ev343 != nil {
+										l340[i341].ForyReadEvolved(c, ev343)
+									} else {
+										l340[i341].ForyRead(c)
+									}
+								} else {
+									l340[i341] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i341)
+									break
+								}
 								continue
 							}
-							if ev295 != nil {
-								l292[i293].ForyReadEvolved(c, ev295)
+							if hn342 && !c.ReadFlag() {
+								clear(l340[i341 : i341+1])
+								continue
+							}
+							if ev343 != nil {
+								l340[i341].ForyReadEvolved(c, ev343)
 							} else {
-								l292[i293].ForyRead(c)
+								l340[i341].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i293)
+								c.TraceIndex(i341)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l292
+				x.LIn = l340
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n297 := c.ReadLengthFast(1)
-				if n297 < 0 {
-					n297 = c.ReadLength(1)
+				n348 := c.ReadLengthFast(1)
+				if n348 < 0 {
+					n348 = c.ReadLength(1)
 				}
-				l298 := foryimpl.MakeSlice[[]Leaf](c, n297)
-				if n297 > 0 {
-					hn300, ev301 := c.ReadStructListHeader(foryTypeLeaf)
+				l349 := foryimpl.MakeSlice[[]Leaf](c, n348)
+				if n348 > 0 {
+					hn351, tr353, ev352 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i299 := range l298 {
-							if hn300 && !c.ReadFlag() {
-								clear(l298[i299 : i299+1])
+						for i350 := range l349 {
+							if tr353 {
+								if st354, id355 := c.ReadRefFlag(); st354 == foryimpl.RefBack {
+									if p356 := foryimpl.BackRef[Leaf](c, id355); p356 != nil {
+										l349[i350] = *p356
+									}
+								} else if st354 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id355, &l349[i350])
+									if ev352 != nil {
+										l349[i350].ForyReadEvolved(c, ev352)
+									} else {
+										l349[i350].ForyRead(c)
+									}
+								} else {
+									l349[i350] = Leaf{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i350)
+									break
+								}
 								continue
 							}
-							if ev301 != nil {
-								l298[i299].ForyReadEvolved(c, ev301)
+							if hn351 && !c.ReadFlag() {
+								clear(l349[i350 : i350+1])
+								continue
+							}
+							if ev352 != nil {
+								l349[i350].ForyReadEvolved(c, ev352)
 							} else {
-								l298[i299].ForyRead(c)
+								l349[i350].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i299)
+								c.TraceIndex(i350)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l298
+				x.LLf = l349
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLengthFast(1)
-				if n303 < 0 {
-					n303 = c.ReadLength(1)
+				n357 := c.ReadLengthFast(1)
+				if n357 < 0 {
+					n357 = c.ReadLength(1)
 				}
-				l304 := foryimpl.MakeSlice[[]*Inner](c, n303)
-				if n303 > 0 {
-					hn306, ev307 := c.ReadStructListHeader(foryTypeInner)
+				l358 := foryimpl.MakeSlice[[]*Inner](c, n357)
+				if n357 > 0 {
+					hn360, tr362, ev361 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i305 := range l304 {
-							if hn306 && !c.ReadFlag() {
-								clear(l304[i305 : i305+1])
+						for i359 := range l358 {
+							if tr362 {
+								if st364, id365 := c.ReadRefFlag(); st364 == foryimpl.RefBack {
+									l358[i359] = foryimpl.BackRef[Inner](c, id365)
+								} else if st364 == foryimpl.RefFollows {
+									p366 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id365, p366)
+									if ev361 != nil {
+										p366.ForyReadEvolved(c, ev361)
+									} else {
+										p366.ForyRead(c)
+									}
+									l358[i359] = p366
+								} else {
+									l358[i359] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i359)
+									break
+								}
 								continue
 							}
-							p309 := foryimpl.Alloc[Inner](c)
-							if ev307 != nil {
-								p309.ForyReadEvolved(c, ev307)
-							} else {
-								p309.ForyRead(c)
+							if hn360 && !c.ReadFlag() {
+								clear(l358[i359 : i359+1])
+								continue
 							}
-							l304[i305] = p309
+							p363 := foryimpl.Alloc[Inner](c)
+							if ev361 != nil {
+								p363.ForyReadEvolved(c, ev361)
+							} else {
+								p363.ForyRead(c)
+							}
+							l358[i359] = p363
 							if c.Failed() {
-								c.TraceIndex(i305)
+								c.TraceIndex(i359)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l304
+				x.LPIn = l358
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev313 := c.ReadStructFieldMeta(foryTypeLeaf); ev313 != nil {
-						x.Lf.ForyReadEvolved(c, ev313)
+					if ev370 := c.ReadStructFieldMeta(foryTypeLeaf); ev370 != nil {
+						x.Lf.ForyReadEvolved(c, ev370)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev310 := c.ReadStructFieldMeta(foryTypeLeaf); ev310 != nil {
-						x.Lf.ForyReadEvolved(c, ev310)
+					if ev367 := c.ReadStructFieldMeta(foryTypeLeaf); ev367 != nil {
+						x.Lf.ForyReadEvolved(c, ev367)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -13461,118 +14136,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n314 := c.ReadLengthFast(2)
-				if n314 < 0 {
-					n314 = c.ReadLength(2)
+				n371 := c.ReadLengthFast(2)
+				if n371 < 0 {
+					n371 = c.ReadLength(2)
 				}
-				m315 := foryimpl.MakeMap[map[string][]Inner](c, n314)
-				for n314 > 0 && !c.Failed() {
-					sz316, vn317, _ := c.ReadMapChunk(n314, 21, 22, nil, true)
-					for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
-						var k319 string
-						k319 = c.ReadString()
-						var v320 []Inner
-						if !vn317 {
-							n321 := c.ReadLengthFast(1)
-							if n321 < 0 {
-								n321 = c.ReadLength(1)
+				m372 := foryimpl.MakeMap[map[string][]Inner](c, n371)
+				for n371 > 0 && !c.Failed() {
+					sz373, vn374, _ := c.ReadMapChunk(n371, 21, 22, nil, true)
+					for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
+						var k376 string
+						k376 = c.ReadString()
+						var v377 []Inner
+						if !vn374 {
+							n378 := c.ReadLengthFast(1)
+							if n378 < 0 {
+								n378 = c.ReadLength(1)
 							}
-							l322 := foryimpl.MakeSlice[[]Inner](c, n321)
-							if n321 > 0 {
-								hn324, ev325 := c.ReadStructListHeader(foryTypeInner)
+							l379 := foryimpl.MakeSlice[[]Inner](c, n378)
+							if n378 > 0 {
+								hn381, tr383, ev382 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i323 := range l322 {
-										if hn324 && !c.ReadFlag() {
-											clear(l322[i323 : i323+1])
+									for i380 := range l379 {
+										if tr383 {
+											if st384, id385 := c.ReadRefFlag(); st384 == foryimpl.RefBack {
+												if p386 := foryimpl.BackRef[Inner](c, id385); p386 != nil {
+													l379[i380] = *p386
+												}
+											} else if st384 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id385, &l379[i380])
+												if ev382 != nil {
+													l379[i380].ForyReadEvolved(c, ev382)
+												} else {
+													l379[i380].ForyRead(c)
+												}
+											} else {
+												l379[i380] = Inner{}
+											}
+											if c.Failed() {
+												c.TraceIndex(i380)
+												break
+											}
 											continue
 										}
-										if ev325 != nil {
-											l322[i323].ForyReadEvolved(c, ev325)
+										if hn381 && !c.ReadFlag() {
+											clear(l379[i380 : i380+1])
+											continue
+										}
+										if ev382 != nil {
+											l379[i380].ForyReadEvolved(c, ev382)
 										} else {
-											l322[i323].ForyRead(c)
+											l379[i380].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i323)
+											c.TraceIndex(i380)
 											break
 										}
 									}
 								}
 							}
-							v320 = l322
+							v377 = l379
 						}
-						m315[k319] = v320
+						m372[k376] = v377
 					}
-					n314 -= sz316
+					n371 -= sz373
 				}
-				x.MSLIn = m315
+				x.MSLIn = m372
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st330, id331 := c.ReadRefFlag(); st330 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id331)
-				} else if st330 == foryimpl.RefFollows {
-					p332 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id331, p332)
-					if ev333 := c.ReadStructFieldMeta(foryTypeInner); ev333 != nil {
-						p332.ForyReadEvolved(c, ev333)
+				if st390, id391 := c.ReadRefFlag(); st390 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id391)
+				} else if st390 == foryimpl.RefFollows {
+					p392 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id391, p392)
+					if ev393 := c.ReadStructFieldMeta(foryTypeInner); ev393 != nil {
+						p392.ForyReadEvolved(c, ev393)
 					} else if !c.Failed() {
-						p332.ForyRead(c)
+						p392.ForyRead(c)
 					}
-					x.PIn = p332
+					x.PIn = p392
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p328 := foryimpl.Alloc[Inner](c)
-					if ev329 := c.ReadStructFieldMeta(foryTypeInner); ev329 != nil {
-						p328.ForyReadEvolved(c, ev329)
+					p388 := foryimpl.Alloc[Inner](c)
+					if ev389 := c.ReadStructFieldMeta(foryTypeInner); ev389 != nil {
+						p388.ForyReadEvolved(c, ev389)
 					} else if !c.Failed() {
-						p328.ForyRead(c)
+						p388.ForyRead(c)
 					}
-					x.PIn = p328
+					x.PIn = p388
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st336, id337 := c.ReadRefFlag(); st336 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id337)
-				} else if st336 == foryimpl.RefFollows {
-					p338 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id337, p338)
-					if ev339 := c.ReadStructFieldMeta(foryTypeLeaf); ev339 != nil {
-						p338.ForyReadEvolved(c, ev339)
+				if st396, id397 := c.ReadRefFlag(); st396 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id397)
+				} else if st396 == foryimpl.RefFollows {
+					p398 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id397, p398)
+					if ev399 := c.ReadStructFieldMeta(foryTypeLeaf); ev399 != nil {
+						p398.ForyReadEvolved(c, ev399)
 					} else if !c.Failed() {
-						p338.ForyRead(c)
+						p398.ForyRead(c)
 					}
-					x.PLf = p338
+					x.PLf = p398
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p334 := foryimpl.Alloc[Leaf](c)
-					if ev335 := c.ReadStructFieldMeta(foryTypeLeaf); ev335 != nil {
-						p334.ForyReadEvolved(c, ev335)
+					p394 := foryimpl.Alloc[Leaf](c)
+					if ev395 := c.ReadStructFieldMeta(foryTypeLeaf); ev395 != nil {
+						p394.ForyReadEvolved(c, ev395)
 					} else if !c.Failed() {
-						p334.ForyRead(c)
+						p394.ForyRead(c)
 					}
-					x.PLf = p334
+					x.PLf = p394
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev343 := c.ReadStructFieldMeta(foryTypeInner); ev343 != nil {
-						x.RmIn.ForyReadEvolved(c, ev343)
+					if ev403 := c.ReadStructFieldMeta(foryTypeInner); ev403 != nil {
+						x.RmIn.ForyReadEvolved(c, ev403)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev340 := c.ReadStructFieldMeta(foryTypeInner); ev340 != nil {
-						x.RmIn.ForyReadEvolved(c, ev340)
+					if ev400 := c.ReadStructFieldMeta(foryTypeInner); ev400 != nil {
+						x.RmIn.ForyReadEvolved(c, ev400)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -13580,106 +14276,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n344 := c.ReadLengthFast(1)
-				if n344 < 0 {
-					n344 = c.ReadLength(1)
+				n404 := c.ReadLengthFast(1)
+				if n404 < 0 {
+					n404 = c.ReadLength(1)
 				}
-				l345 := foryimpl.MakeSlice[[]Inner](c, n344)
-				if n344 > 0 {
-					hn347, ev348 := c.ReadStructListHeader(foryTypeInner)
+				l405 := foryimpl.MakeSlice[[]Inner](c, n404)
+				if n404 > 0 {
+					hn407, tr409, ev408 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i346 := range l345 {
-							if hn347 && !c.ReadFlag() {
-								clear(l345[i346 : i346+1])
+						for i406 := range l405 {
+							if tr409 {
+								if st410, id411 := c.ReadRefFlag(); st410 == foryimpl.RefBack {
+									if p412 := foryimpl.BackRef[Inner](c, id411); p412 != nil {
+										l405[i406] = *p412
+									}
+								} else if st410 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id411, &l405[i406])
+									if ev408 != nil {
+										l405[i406].ForyReadEvolved(c, ev408)
+									} else {
+										l405[i406].ForyRead(c)
+									}
+								} else {
+									l405[i406] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i406)
+									break
+								}
 								continue
 							}
-							if ev348 != nil {
-								l345[i346].ForyReadEvolved(c, ev348)
+							if hn407 && !c.ReadFlag() {
+								clear(l405[i406 : i406+1])
+								continue
+							}
+							if ev408 != nil {
+								l405[i406].ForyReadEvolved(c, ev408)
 							} else {
-								l345[i346].ForyRead(c)
+								l405[i406].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i346)
+								c.TraceIndex(i406)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l345
+				x.RmLIn = l405
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n350 := c.ReadLengthFast(1)
-				if n350 < 0 {
-					n350 = c.ReadLength(1)
+				n413 := c.ReadLengthFast(1)
+				if n413 < 0 {
+					n413 = c.ReadLength(1)
 				}
-				l351 := foryimpl.MakeSlice[[]Leaf](c, n350)
-				if n350 > 0 {
-					hn353, ev354 := c.ReadStructListHeader(foryTypeLeaf)
+				l414 := foryimpl.MakeSlice[[]Leaf](c, n413)
+				if n413 > 0 {
+					hn416, tr418, ev417 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i352 := range l351 {
-							if hn353 && !c.ReadFlag() {
-								clear(l351[i352 : i352+1])
+						for i415 := range l414 {
+							if tr418 {
+								if st419, id420 := c.ReadRefFlag(); st419 == foryimpl.RefBack {
+									if p421 := foryimpl.BackRef[Leaf](c, id420); p421 != nil {
+										l414[i415] = *p421
+									}
+								} else if st419 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id420, &l414[i415])
+									if ev417 != nil {
+										l414[i415].ForyReadEvolved(c, ev417)
+									} else {
+										l414[i415].ForyRead(c)
+									}
+								} else {
+									l414[i415] = Leaf{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i415)
+									break
+								}
 								continue
 							}
-							if ev354 != nil {
-								l351[i352].ForyReadEvolved(c, ev354)
+							if hn416 && !c.ReadFlag() {
+								clear(l414[i415 : i415+1])
+								continue
+							}
+							if ev417 != nil {
+								l414[i415].ForyReadEvolved(c, ev417)
 							} else {
-								l351[i352].ForyRead(c)
+								l414[i415].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i352)
+								c.TraceIndex(i415)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l351
+				x.RmLLf = l414
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n356 := c.ReadLengthFast(1)
-				if n356 < 0 {
-					n356 = c.ReadLength(1)
+				n422 := c.ReadLengthFast(1)
+				if n422 < 0 {
+					n422 = c.ReadLength(1)
 				}
-				l357 := foryimpl.MakeSlice[[]*Inner](c, n356)
-				if n356 > 0 {
-					hn359, ev360 := c.ReadStructListHeader(foryTypeInner)
+				l423 := foryimpl.MakeSlice[[]*Inner](c, n422)
+				if n422 > 0 {
+					hn425, tr427, ev426 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i358 := range l357 {
-							if hn359 && !c.ReadFlag() {
-								clear(l357[i358 : i358+1])
+						for i424 := range l423 {
+							if tr427 {
+								if st429, id430 := c.ReadRefFlag(); st429 == foryimpl.RefBack {
+									l423[i424] = foryimpl.BackRef[Inner](c, id430)
+								} else if st429 == foryimpl.RefFollows {
+									p431 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id430, p431)
+									if ev426 != nil {
+										p431.ForyReadEvolved(c, ev426)
+									} else {
+										p431.ForyRead(c)
+									}
+									l423[i424] = p431
+								} else {
+									l423[i424] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i424)
+									break
+								}
 								continue
 							}
-							p362 := foryimpl.Alloc[Inner](c)
-							if ev360 != nil {
-								p362.ForyReadEvolved(c, ev360)
-							} else {
-								p362.ForyRead(c)
+							if hn425 && !c.ReadFlag() {
+								clear(l423[i424 : i424+1])
+								continue
 							}
-							l357[i358] = p362
+							p428 := foryimpl.Alloc[Inner](c)
+							if ev426 != nil {
+								p428.ForyReadEvolved(c, ev426)
+							} else {
+								p428.ForyRead(c)
+							}
+							l423[i424] = p428
 							if c.Failed() {
-								c.TraceIndex(i358)
+								c.TraceIndex(i424)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l357
+				x.RmLPIn = l423
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev366 := c.ReadStructFieldMeta(foryTypeLeaf); ev366 != nil {
-						x.RmLf.ForyReadEvolved(c, ev366)
+					if ev435 := c.ReadStructFieldMeta(foryTypeLeaf); ev435 != nil {
+						x.RmLf.ForyReadEvolved(c, ev435)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev363 := c.ReadStructFieldMeta(foryTypeLeaf); ev363 != nil {
-						x.RmLf.ForyReadEvolved(c, ev363)
+					if ev432 := c.ReadStructFieldMeta(foryTypeLeaf); ev432 != nil {
+						x.RmLf.ForyReadEvolved(c, ev432)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -13687,103 +14446,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n367 := c.ReadLengthFast(2)
-				if n367 < 0 {
-					n367 = c.ReadLength(2)
+				n436 := c.ReadLengthFast(2)
+				if n436 < 0 {
+					n436 = c.ReadLength(2)
 				}
-				m368 := foryimpl.MakeMap[map[string][]Inner](c, n367)
-				for n367 > 0 && !c.Failed() {
-					sz369, vn370, _ := c.ReadMapChunk(n367, 21, 22, nil, true)
-					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
-						var k372 string
-						k372 = c.ReadString()
-						var v373 []Inner
-						if !vn370 {
-							n374 := c.ReadLengthFast(1)
-							if n374 < 0 {
-								n374 = c.ReadLength(1)
+				m437 := foryimpl.MakeMap[map[string][]Inner](c, n436)
+				for n436 > 0 && !c.Failed() {
+					sz438, vn439, _ := c.ReadMapChunk(n436, 21, 22, nil, true)
+					for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
+						var k441 string
+						k441 = c.ReadString()
+						var v442 []Inner
+						if !vn439 {
+							n443 := c.ReadLengthFast(1)
+							if n443 < 0 {
+								n443 = c.ReadLength(1)
 							}
-							l375 := foryimpl.MakeSlice[[]Inner](c, n374)
-							if n374 > 0 {
-								hn377, ev378 := c.ReadStructListHeader(foryTypeInner)
+							l444 := foryimpl.MakeSlice[[]Inner](c, n443)
+							if n443 > 0 {
+								hn446, tr448, ev447 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i376 := range l375 {
-										if hn377 && !c.ReadFlag() {
-											clear(l375[i376 : i376+1])
+									for i445 := range l444 {
+										if tr448 {
+											if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
+												if p451 := foryimpl.BackRef[Inner](c, id450); p451 != nil {
+													l444[i445] = *p451
+												}
+											} else if st449 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id450, &l444[i445])
+												if ev447 != nil {
+													l444[i445].ForyReadEvolved(c, ev447)
+												} else {
+													l444[i445].ForyRead(c)
+												}
+											} else {
+												l444[i445] = Inner{}
+											}
+											if c.Failed() {
+												c.TraceIndex(i445)
+												break
+											}
 											continue
 										}
-										if ev378 != nil {
-											l375[i376].ForyReadEvolved(c, ev378)
+										if hn446 && !c.ReadFlag() {
+											clear(l444[i445 : i445+1])
+											continue
+										}
+										if ev447 != nil {
+											l444[i445].ForyReadEvolved(c, ev447)
 										} else {
-											l375[i376].ForyRead(c)
+											l444[i445].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i376)
+											c.TraceIndex(i445)
 											break
 										}
 									}
 								}
 							}
-							v373 = l375
+							v442 = l444
 						}
-						m368[k372] = v373
+						m437[k441] = v442
 					}
-					n367 -= sz369
+					n436 -= sz438
 				}
-				x.RmMSLIn = m368
+				x.RmMSLIn = m437
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st383, id384 := c.ReadRefFlag(); st383 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id384)
-				} else if st383 == foryimpl.RefFollows {
-					p385 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id384, p385)
-					if ev386 := c.ReadStructFieldMeta(foryTypeInner); ev386 != nil {
-						p385.ForyReadEvolved(c, ev386)
+				if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id456)
+				} else if st455 == foryimpl.RefFollows {
+					p457 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id456, p457)
+					if ev458 := c.ReadStructFieldMeta(foryTypeInner); ev458 != nil {
+						p457.ForyReadEvolved(c, ev458)
 					} else if !c.Failed() {
-						p385.ForyRead(c)
+						p457.ForyRead(c)
 					}
-					x.RmPIn = p385
+					x.RmPIn = p457
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p381 := foryimpl.Alloc[Inner](c)
-					if ev382 := c.ReadStructFieldMeta(foryTypeInner); ev382 != nil {
-						p381.ForyReadEvolved(c, ev382)
+					p453 := foryimpl.Alloc[Inner](c)
+					if ev454 := c.ReadStructFieldMeta(foryTypeInner); ev454 != nil {
+						p453.ForyReadEvolved(c, ev454)
 					} else if !c.Failed() {
-						p381.ForyRead(c)
+						p453.ForyRead(c)
 					}
-					x.RmPIn = p381
+					x.RmPIn = p453
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st389, id390 := c.ReadRefFlag(); st389 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id390)
-				} else if st389 == foryimpl.RefFollows {
-					p391 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id390, p391)
-					if ev392 := c.ReadStructFieldMeta(foryTypeLeaf); ev392 != nil {
-						p391.ForyReadEvolved(c, ev392)
+				if st461, id462 := c.ReadRefFlag(); st461 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id462)
+				} else if st461 == foryimpl.RefFollows {
+					p463 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id462, p463)
+					if ev464 := c.ReadStructFieldMeta(foryTypeLeaf); ev464 != nil {
+						p463.ForyReadEvolved(c, ev464)
 					} else if !c.Failed() {
-						p391.ForyRead(c)
+						p463.ForyRead(c)
 					}
-					x.RmPLf = p391
+					x.RmPLf = p463
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p387 := foryimpl.Alloc[Leaf](c)
-					if ev388 := c.ReadStructFieldMeta(foryTypeLeaf); ev388 != nil {
-						p387.ForyReadEvolved(c, ev388)
+					p459 := foryimpl.Alloc[Leaf](c)
+					if ev460 := c.ReadStructFieldMeta(foryTypeLeaf); ev460 != nil {
+						p459.ForyReadEvolved(c, ev460)
 					} else if !c.Failed() {
-						p387.ForyRead(c)
+						p459.ForyRead(c)
 					}
-					x.RmPLf = p387
+					x.RmPLf = p459
 				}
 			}
 		default:
@@ -16647,9 +17427,30 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
 	if n17 > 0 {
-		hn20, ev21 := c.ReadStructListHeader(foryTypeItem)
+		hn20, tr22, ev21 := c.ReadStructListHeaderRef(foryTypeItem)
 		if !c.Failed() {
 			for i19 := range l18 {
+				if tr22 {
+					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+						if p25 := foryimpl.BackRef[Item](c, id24); p25 != nil {
+							l18[i19] = *p25
+						}
+					} else if st23 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id24, &l18[i19])
+						if ev21 != nil {
+							l18[i19].ForyReadEvolved(c, ev21)
+						} else {
+							l18[i19].ForyRead(c)
+						}
+					} else {
+						l18[i19] = Item{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i19)
+						break
+					}
+					continue
+				}
 				if hn20 && !c.ReadFlag() {
 					clear(l18[i19 : i19+1])
 					continue
@@ -16676,51 +17477,51 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n23 := c.ReadLengthFast(2)
-	if n23 < 0 {
-		n23 = c.ReadLength(2)
+	n26 := c.ReadLengthFast(2)
+	if n26 < 0 {
+		n26 = c.ReadLength(2)
 	}
-	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 string
-			k28 = c.ReadString()
-			var v29 int32
-			if !vn26 {
-				v29 = r.ReadVarInt32()
+	m27 := foryimpl.MakeMap[map[string]int32](c, n26)
+	for n26 > 0 && !c.Failed() {
+		sz28, vn29, _ := c.ReadMapChunk(n26, 21, 5, nil, false)
+		for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
+			var k31 string
+			k31 = c.ReadString()
+			var v32 int32
+			if !vn29 {
+				v32 = r.ReadVarInt32()
 			}
-			m24[k28] = v29
+			m27[k31] = v32
 		}
-		n23 -= sz25
+		n26 -= sz28
 	}
-	x.Scores = m24
+	x.Scores = m27
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n31 := c.ReadLengthFast(1)
-	if n31 < 0 {
-		n31 = c.ReadLength(1)
+	n34 := c.ReadLengthFast(1)
+	if n34 < 0 {
+		n34 = c.ReadLength(1)
 	}
-	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(21)
+	l35 := foryimpl.ReuseSlice[[]string](c, x.Tags, n34)
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l32[i33] = c.ReadString()
+				l35[i36] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l32
+	x.Tags = l35
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -16735,8 +17536,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
-					x.Ratio = float64(v37)
+				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
+					x.Ratio = float64(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -16747,48 +17548,69 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
-					x.ID = int64(v39)
+				if v42, ok43 := c.ReadIntAs(f, 64); ok43 {
+					x.ID = int64(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.Count = int32(v41)
+				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
+					x.Count = int32(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLengthFast(1)
-				if n43 < 0 {
-					n43 = c.ReadLength(1)
+				n46 := c.ReadLengthFast(1)
+				if n46 < 0 {
+					n46 = c.ReadLength(1)
 				}
-				l44 := foryimpl.MakeSlice[[]Item](c, n43)
-				if n43 > 0 {
-					hn46, ev47 := c.ReadStructListHeader(foryTypeItem)
+				l47 := foryimpl.MakeSlice[[]Item](c, n46)
+				if n46 > 0 {
+					hn49, tr51, ev50 := c.ReadStructListHeaderRef(foryTypeItem)
 					if !c.Failed() {
-						for i45 := range l44 {
-							if hn46 && !c.ReadFlag() {
-								clear(l44[i45 : i45+1])
+						for i48 := range l47 {
+							if tr51 {
+								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+									if p54 := foryimpl.BackRef[Item](c, id53); p54 != nil {
+										l47[i48] = *p54
+									}
+								} else if st52 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id53, &l47[i48])
+									if ev50 != nil {
+										l47[i48].ForyReadEvolved(c, ev50)
+									} else {
+										l47[i48].ForyRead(c)
+									}
+								} else {
+									l47[i48] = Item{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i48)
+									break
+								}
 								continue
 							}
-							if ev47 != nil {
-								l44[i45].ForyReadEvolved(c, ev47)
+							if hn49 && !c.ReadFlag() {
+								clear(l47[i48 : i48+1])
+								continue
+							}
+							if ev50 != nil {
+								l47[i48].ForyReadEvolved(c, ev50)
 							} else {
-								l44[i45].ForyRead(c)
+								l47[i48].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i45)
+								c.TraceIndex(i48)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l44
+				x.Items = l47
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -16796,50 +17618,50 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLengthFast(2)
-				if n49 < 0 {
-					n49 = c.ReadLength(2)
+				n55 := c.ReadLengthFast(2)
+				if n55 < 0 {
+					n55 = c.ReadLength(2)
 				}
-				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
-				for n49 > 0 && !c.Failed() {
-					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
-					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-						var k54 string
-						k54 = c.ReadString()
-						var v55 int32
-						if !vn52 {
-							v55 = r.ReadVarInt32()
+				m56 := foryimpl.MakeMap[map[string]int32](c, n55)
+				for n55 > 0 && !c.Failed() {
+					sz57, vn58, _ := c.ReadMapChunk(n55, 21, 5, nil, false)
+					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+						var k60 string
+						k60 = c.ReadString()
+						var v61 int32
+						if !vn58 {
+							v61 = r.ReadVarInt32()
 						}
-						m50[k54] = v55
+						m56[k60] = v61
 					}
-					n49 -= sz51
+					n55 -= sz57
 				}
-				x.Scores = m50
+				x.Scores = m56
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				n63 := c.ReadLengthFast(1)
+				if n63 < 0 {
+					n63 = c.ReadLength(1)
 				}
-				l58 := foryimpl.MakeSlice[[]string](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(21)
+				l64 := foryimpl.MakeSlice[[]string](c, n63)
+				if n63 > 0 {
+					hn66 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+						for i65 := range l64 {
+							if hn66 && !c.ReadFlag() {
+								clear(l64[i65 : i65+1])
 								continue
 							}
-							l58[i59] = c.ReadString()
+							l64[i65] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i65)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l58
+				x.Tags = l64
 			}
 		default:
 			c.SkipField(f)
@@ -18271,7 +19093,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 10:
 			if f.Convert {
-				x.PtrL2A = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				n267 := c.ReadLengthFast(1)
 				if n267 < 0 {

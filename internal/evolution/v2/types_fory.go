@@ -5704,35 +5704,71 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l854 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n853)
 	if n853 > 0 {
-		hn856 := c.ReadListHeader(22)
+		hn856, tr858 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
 			for i855 := range l854 {
+				if tr858 {
+					if st859, id860 := c.ReadRefFlag(); st859 == foryimpl.RefBack {
+						l854[i855] = foryimpl.BackRefSlice[int32](c, id860)
+					} else if st859 == foryimpl.RefFollows {
+						n861 := c.ReadLengthFast(1)
+						if n861 < 0 {
+							n861 = c.ReadLength(1)
+						}
+						l862 := foryimpl.MakeSlice[[]int32](c, n861)
+						if n861 > 0 {
+							hn864 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i863 := range l862 {
+									if hn864 && !c.ReadFlag() {
+										clear(l862[i863 : i863+1])
+										continue
+									}
+									l862[i863] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i863)
+										break
+									}
+								}
+							}
+						}
+						l854[i855] = l862
+						foryimpl.SetRefSlice(c, id860, l854[i855])
+					} else {
+						l854[i855] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i855)
+						break
+					}
+					continue
+				}
 				if hn856 && !c.ReadFlag() {
 					clear(l854[i855 : i855+1])
 					continue
 				}
-				n859 := c.ReadLengthFast(1)
-				if n859 < 0 {
-					n859 = c.ReadLength(1)
+				n867 := c.ReadLengthFast(1)
+				if n867 < 0 {
+					n867 = c.ReadLength(1)
 				}
-				l860 := foryimpl.MakeSlice[[]int32](c, n859)
-				if n859 > 0 {
-					hn862 := c.ReadListHeader(5)
+				l868 := foryimpl.MakeSlice[[]int32](c, n867)
+				if n867 > 0 {
+					hn870 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i861 := range l860 {
-							if hn862 && !c.ReadFlag() {
-								clear(l860[i861 : i861+1])
+						for i869 := range l868 {
+							if hn870 && !c.ReadFlag() {
+								clear(l868[i869 : i869+1])
 								continue
 							}
-							l860[i861] = r.ReadVarInt32()
+							l868[i869] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i861)
+								c.TraceIndex(i869)
 								break
 							}
 						}
 					}
 				}
-				l854[i855] = l860
+				l854[i855] = l868
 				if c.Failed() {
 					c.TraceIndex(i855)
 					break
@@ -5745,170 +5781,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLL")
 		return
 	}
-	n865 := c.ReadLengthFast(1)
-	if n865 < 0 {
-		n865 = c.ReadLength(1)
+	n873 := c.ReadLengthFast(1)
+	if n873 < 0 {
+		n873 = c.ReadLength(1)
 	}
-	l866 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n865)
-	if n865 > 0 {
-		hn868 := c.ReadListHeader(24)
+	l874 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n873)
+	if n873 > 0 {
+		hn876, tr878 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i867 := range l866 {
-				if hn868 && !c.ReadFlag() {
-					clear(l866[i867 : i867+1])
+			for i875 := range l874 {
+				if tr878 {
+					if st879, id880 := c.ReadRefFlag(); st879 == foryimpl.RefBack {
+						l874[i875] = foryimpl.BackRefMap[string, int32](c, id880)
+					} else if st879 == foryimpl.RefFollows {
+						n881 := c.ReadLengthFast(2)
+						if n881 < 0 {
+							n881 = c.ReadLength(2)
+						}
+						m882 := foryimpl.MakeMap[map[string]int32](c, n881)
+						for n881 > 0 && !c.Failed() {
+							sz883, vn884, _ := c.ReadMapChunk(n881, 21, 5, nil, false)
+							for j885 := 0; j885 < sz883 && !c.Failed(); j885++ {
+								var k886 string
+								k886 = c.ReadString()
+								var v887 int32
+								if !vn884 {
+									v887 = r.ReadVarInt32()
+								}
+								m882[k886] = v887
+							}
+							n881 -= sz883
+						}
+						l874[i875] = m882
+						foryimpl.SetRefMap(c, id880, l874[i875])
+					} else {
+						l874[i875] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i875)
+						break
+					}
 					continue
 				}
-				n871 := c.ReadLengthFast(2)
-				if n871 < 0 {
-					n871 = c.ReadLength(2)
+				if hn876 && !c.ReadFlag() {
+					clear(l874[i875 : i875+1])
+					continue
 				}
-				m872 := foryimpl.MakeMap[map[string]int32](c, n871)
-				for n871 > 0 && !c.Failed() {
-					sz873, vn874, _ := c.ReadMapChunk(n871, 21, 5, nil, false)
-					for j875 := 0; j875 < sz873 && !c.Failed(); j875++ {
-						var k876 string
-						k876 = c.ReadString()
-						var v877 int32
-						if !vn874 {
-							v877 = r.ReadVarInt32()
+				n889 := c.ReadLengthFast(2)
+				if n889 < 0 {
+					n889 = c.ReadLength(2)
+				}
+				m890 := foryimpl.MakeMap[map[string]int32](c, n889)
+				for n889 > 0 && !c.Failed() {
+					sz891, vn892, _ := c.ReadMapChunk(n889, 21, 5, nil, false)
+					for j893 := 0; j893 < sz891 && !c.Failed(); j893++ {
+						var k894 string
+						k894 = c.ReadString()
+						var v895 int32
+						if !vn892 {
+							v895 = r.ReadVarInt32()
 						}
-						m872[k876] = v877
+						m890[k894] = v895
 					}
-					n871 -= sz873
+					n889 -= sz891
 				}
-				l866[i867] = m872
+				l874[i875] = m890
 				if c.Failed() {
-					c.TraceIndex(i867)
+					c.TraceIndex(i875)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l866
+	x.AddLM = l874
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n879 := c.ReadLengthFast(1)
-	if n879 < 0 {
-		n879 = c.ReadLength(1)
+	n897 := c.ReadLengthFast(1)
+	if n897 < 0 {
+		n897 = c.ReadLength(1)
 	}
-	l880 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n879)
-	if n879 > 0 {
-		hn882 := c.ReadListHeader(5)
+	l898 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n897)
+	if n897 > 0 {
+		hn900 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i881 := range l880 {
-				if hn882 && !c.ReadFlag() {
-					clear(l880[i881 : i881+1])
+			for i899 := range l898 {
+				if hn900 && !c.ReadFlag() {
+					clear(l898[i899 : i899+1])
 					continue
 				}
-				p885 := foryimpl.Alloc[int32](c)
-				*p885 = r.ReadVarInt32()
-				l880[i881] = p885
+				p903 := foryimpl.Alloc[int32](c)
+				*p903 = r.ReadVarInt32()
+				l898[i899] = p903
 				if c.Failed() {
-					c.TraceIndex(i881)
+					c.TraceIndex(i899)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l880
+	x.AddLPI = l898
 	if c.Failed() {
 		c.Trace("AddLPI")
-		return
-	}
-	n886 := c.ReadLengthFast(1)
-	if n886 < 0 {
-		n886 = c.ReadLength(1)
-	}
-	l887 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n886)
-	if n886 > 0 {
-		hn889 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i888 := range l887 {
-				if hn889 && !c.ReadFlag() {
-					clear(l887[i888 : i888+1])
-					continue
-				}
-				l887[i888] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i888)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l887
-	if c.Failed() {
-		c.Trace("AddLS")
-		return
-	}
-	n892 := c.ReadLengthFast(1)
-	if n892 < 0 {
-		n892 = c.ReadLength(1)
-	}
-	l893 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n892)
-	if n892 > 0 {
-		hn895 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i894 := range l893 {
-				if hn895 && !c.ReadFlag() {
-					clear(l893[i894 : i894+1])
-					continue
-				}
-				l893[i894] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i894)
-					break
-				}
-			}
-		}
-	}
-	x.AddLT = l893
-	if c.Failed() {
-		c.Trace("AddLT")
-		return
-	}
-	n898 := c.ReadLengthFast(2)
-	if n898 < 0 {
-		n898 = c.ReadLength(2)
-	}
-	l899 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n898)
-	if n898 > 0 {
-		hn901 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i900 := range l899 {
-				if hn901 && !c.ReadFlag() {
-					clear(l899[i900 : i900+1])
-					continue
-				}
-				l899[i900] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i900)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU16 = l899
-	if c.Failed() {
-		c.Trace("AddLU16")
 		return
 	}
 	n904 := c.ReadLengthFast(1)
 	if n904 < 0 {
 		n904 = c.ReadLength(1)
 	}
-	l905 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n904)
+	l905 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n904)
 	if n904 > 0 {
-		hn907 := c.ReadListHeader(14)
+		hn907 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i906 := range l905 {
 				if hn907 && !c.ReadFlag() {
 					clear(l905[i906 : i906+1])
 					continue
 				}
-				l905[i906] = r.ReadVarUint64()
+				l905[i906] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i906)
 					break
@@ -5916,259 +5907,337 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLU64 = l905
+	x.AddLS = l905
+	if c.Failed() {
+		c.Trace("AddLS")
+		return
+	}
+	n910 := c.ReadLengthFast(1)
+	if n910 < 0 {
+		n910 = c.ReadLength(1)
+	}
+	l911 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n910)
+	if n910 > 0 {
+		hn913 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i912 := range l911 {
+				if hn913 && !c.ReadFlag() {
+					clear(l911[i912 : i912+1])
+					continue
+				}
+				l911[i912] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i912)
+					break
+				}
+			}
+		}
+	}
+	x.AddLT = l911
+	if c.Failed() {
+		c.Trace("AddLT")
+		return
+	}
+	n916 := c.ReadLengthFast(2)
+	if n916 < 0 {
+		n916 = c.ReadLength(2)
+	}
+	l917 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n916)
+	if n916 > 0 {
+		hn919 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i918 := range l917 {
+				if hn919 && !c.ReadFlag() {
+					clear(l917[i918 : i918+1])
+					continue
+				}
+				l917[i918] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i918)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU16 = l917
+	if c.Failed() {
+		c.Trace("AddLU16")
+		return
+	}
+	n922 := c.ReadLengthFast(1)
+	if n922 < 0 {
+		n922 = c.ReadLength(1)
+	}
+	l923 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n922)
+	if n922 > 0 {
+		hn925 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i924 := range l923 {
+				if hn925 && !c.ReadFlag() {
+					clear(l923[i924 : i924+1])
+					continue
+				}
+				l923[i924] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i924)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU64 = l923
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n910 := c.ReadLengthFast(2)
-	if n910 < 0 {
-		n910 = c.ReadLength(2)
+	n928 := c.ReadLengthFast(2)
+	if n928 < 0 {
+		n928 = c.ReadLength(2)
 	}
-	m911 := foryimpl.MakeMap[map[bool]string](c, n910)
-	for n910 > 0 && !c.Failed() {
-		sz912, vn913, _ := c.ReadMapChunk(n910, 1, 21, nil, false)
-		for j914 := 0; j914 < sz912 && !c.Failed(); j914++ {
-			var k915 bool
-			k915 = r.ReadBool()
-			var v916 string
-			if !vn913 {
-				v916 = c.ReadString()
+	m929 := foryimpl.MakeMap[map[bool]string](c, n928)
+	for n928 > 0 && !c.Failed() {
+		sz930, vn931, _ := c.ReadMapChunk(n928, 1, 21, nil, false)
+		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
+			var k933 bool
+			k933 = r.ReadBool()
+			var v934 string
+			if !vn931 {
+				v934 = c.ReadString()
 			}
-			m911[k915] = v916
+			m929[k933] = v934
 		}
-		n910 -= sz912
+		n928 -= sz930
 	}
-	x.AddMBS = m911
+	x.AddMBS = m929
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n918 := c.ReadLengthFast(2)
-	if n918 < 0 {
-		n918 = c.ReadLength(2)
+	n936 := c.ReadLengthFast(2)
+	if n936 < 0 {
+		n936 = c.ReadLength(2)
 	}
-	m919 := foryimpl.MakeMap[map[Color]string](c, n918)
-	for n918 > 0 && !c.Failed() {
-		sz920, vn921, _ := c.ReadMapChunk(n918, 25, 21, nil, false)
-		for j922 := 0; j922 < sz920 && !c.Failed(); j922++ {
-			var k923 Color
-			if e925 := c.ReadEnumFast(uint32(0x7fffffff)); e925 >= 0 {
-				k923 = Color(e925)
+	m937 := foryimpl.MakeMap[map[Color]string](c, n936)
+	for n936 > 0 && !c.Failed() {
+		sz938, vn939, _ := c.ReadMapChunk(n936, 25, 21, nil, false)
+		for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
+			var k941 Color
+			if e943 := c.ReadEnumFast(uint32(0x7fffffff)); e943 >= 0 {
+				k941 = Color(e943)
 			} else {
-				k923 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k941 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v924 string
-			if !vn921 {
-				v924 = c.ReadString()
+			var v942 string
+			if !vn939 {
+				v942 = c.ReadString()
 			}
-			m919[k923] = v924
+			m937[k941] = v942
 		}
-		n918 -= sz920
+		n936 -= sz938
 	}
-	x.AddMES = m919
+	x.AddMES = m937
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n927 := c.ReadLengthFast(2)
-	if n927 < 0 {
-		n927 = c.ReadLength(2)
+	n945 := c.ReadLengthFast(2)
+	if n945 < 0 {
+		n945 = c.ReadLength(2)
 	}
-	m928 := foryimpl.MakeMap[map[int64]float64](c, n927)
-	for n927 > 0 && !c.Failed() {
-		sz929, vn930, _ := c.ReadMapChunk(n927, 7, 20, nil, false)
-		for j931 := 0; j931 < sz929 && !c.Failed(); j931++ {
-			var k932 int64
-			k932 = r.ReadVarInt64()
-			var v933 float64
-			if !vn930 {
-				v933 = r.ReadFloat64()
+	m946 := foryimpl.MakeMap[map[int64]float64](c, n945)
+	for n945 > 0 && !c.Failed() {
+		sz947, vn948, _ := c.ReadMapChunk(n945, 7, 20, nil, false)
+		for j949 := 0; j949 < sz947 && !c.Failed(); j949++ {
+			var k950 int64
+			k950 = r.ReadVarInt64()
+			var v951 float64
+			if !vn948 {
+				v951 = r.ReadFloat64()
 			}
-			m928[k932] = v933
+			m946[k950] = v951
 		}
-		n927 -= sz929
+		n945 -= sz947
 	}
-	x.AddMI64F = m928
+	x.AddMI64F = m946
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n935 := c.ReadLengthFast(2)
-	if n935 < 0 {
-		n935 = c.ReadLength(2)
+	n953 := c.ReadLengthFast(2)
+	if n953 < 0 {
+		n953 = c.ReadLength(2)
 	}
-	m936 := foryimpl.MakeMap[map[int32]string](c, n935)
-	for n935 > 0 && !c.Failed() {
-		sz937, vn938, _ := c.ReadMapChunk(n935, 5, 21, nil, false)
-		for j939 := 0; j939 < sz937 && !c.Failed(); j939++ {
-			var k940 int32
-			k940 = r.ReadVarInt32()
-			var v941 string
-			if !vn938 {
-				v941 = c.ReadString()
+	m954 := foryimpl.MakeMap[map[int32]string](c, n953)
+	for n953 > 0 && !c.Failed() {
+		sz955, vn956, _ := c.ReadMapChunk(n953, 5, 21, nil, false)
+		for j957 := 0; j957 < sz955 && !c.Failed(); j957++ {
+			var k958 int32
+			k958 = r.ReadVarInt32()
+			var v959 string
+			if !vn956 {
+				v959 = c.ReadString()
 			}
-			m936[k940] = v941
+			m954[k958] = v959
 		}
-		n935 -= sz937
+		n953 -= sz955
 	}
-	x.AddMIS = m936
+	x.AddMIS = m954
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n943 := c.ReadLengthFast(2)
-	if n943 < 0 {
-		n943 = c.ReadLength(2)
+	n961 := c.ReadLengthFast(2)
+	if n961 < 0 {
+		n961 = c.ReadLength(2)
 	}
-	m944 := foryimpl.MakeMap[map[string]int32](c, n943)
-	for n943 > 0 && !c.Failed() {
-		sz945, vn946, _ := c.ReadMapChunk(n943, 21, 5, nil, false)
-		for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
-			var k948 string
-			k948 = c.ReadString()
-			var v949 int32
-			if !vn946 {
-				v949 = r.ReadVarInt32()
+	m962 := foryimpl.MakeMap[map[string]int32](c, n961)
+	for n961 > 0 && !c.Failed() {
+		sz963, vn964, _ := c.ReadMapChunk(n961, 21, 5, nil, false)
+		for j965 := 0; j965 < sz963 && !c.Failed(); j965++ {
+			var k966 string
+			k966 = c.ReadString()
+			var v967 int32
+			if !vn964 {
+				v967 = r.ReadVarInt32()
 			}
-			m944[k948] = v949
+			m962[k966] = v967
 		}
-		n943 -= sz945
+		n961 -= sz963
 	}
-	x.AddMSI = m944
+	x.AddMSI = m962
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n951 := c.ReadLengthFast(2)
-	if n951 < 0 {
-		n951 = c.ReadLength(2)
+	n969 := c.ReadLengthFast(2)
+	if n969 < 0 {
+		n969 = c.ReadLength(2)
 	}
-	m952 := foryimpl.MakeMap[map[string][]string](c, n951)
-	for n951 > 0 && !c.Failed() {
-		sz953, vn954, _ := c.ReadMapChunk(n951, 21, 22, nil, true)
-		for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
-			var k956 string
-			k956 = c.ReadString()
-			var v957 []string
-			if !vn954 {
-				n958 := c.ReadLengthFast(1)
-				if n958 < 0 {
-					n958 = c.ReadLength(1)
+	m970 := foryimpl.MakeMap[map[string][]string](c, n969)
+	for n969 > 0 && !c.Failed() {
+		sz971, vn972, _ := c.ReadMapChunk(n969, 21, 22, nil, true)
+		for j973 := 0; j973 < sz971 && !c.Failed(); j973++ {
+			var k974 string
+			k974 = c.ReadString()
+			var v975 []string
+			if !vn972 {
+				n976 := c.ReadLengthFast(1)
+				if n976 < 0 {
+					n976 = c.ReadLength(1)
 				}
-				l959 := foryimpl.MakeSlice[[]string](c, n958)
-				if n958 > 0 {
-					hn961 := c.ReadListHeader(21)
+				l977 := foryimpl.MakeSlice[[]string](c, n976)
+				if n976 > 0 {
+					hn979 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i960 := range l959 {
-							if hn961 && !c.ReadFlag() {
-								clear(l959[i960 : i960+1])
+						for i978 := range l977 {
+							if hn979 && !c.ReadFlag() {
+								clear(l977[i978 : i978+1])
 								continue
 							}
-							l959[i960] = c.ReadString()
+							l977[i978] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i960)
+								c.TraceIndex(i978)
 								break
 							}
 						}
 					}
 				}
-				v957 = l959
+				v975 = l977
 			}
-			m952[k956] = v957
+			m970[k974] = v975
 		}
-		n951 -= sz953
+		n969 -= sz971
 	}
-	x.AddMSL = m952
+	x.AddMSL = m970
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n965 := c.ReadLengthFast(2)
-	if n965 < 0 {
-		n965 = c.ReadLength(2)
+	n983 := c.ReadLengthFast(2)
+	if n983 < 0 {
+		n983 = c.ReadLength(2)
 	}
-	m966 := foryimpl.MakeMap[map[string]map[string]int32](c, n965)
-	for n965 > 0 && !c.Failed() {
-		sz967, vn968, _ := c.ReadMapChunk(n965, 21, 24, nil, true)
-		for j969 := 0; j969 < sz967 && !c.Failed(); j969++ {
-			var k970 string
-			k970 = c.ReadString()
-			var v971 map[string]int32
-			if !vn968 {
-				n972 := c.ReadLengthFast(2)
-				if n972 < 0 {
-					n972 = c.ReadLength(2)
+	m984 := foryimpl.MakeMap[map[string]map[string]int32](c, n983)
+	for n983 > 0 && !c.Failed() {
+		sz985, vn986, _ := c.ReadMapChunk(n983, 21, 24, nil, true)
+		for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
+			var k988 string
+			k988 = c.ReadString()
+			var v989 map[string]int32
+			if !vn986 {
+				n990 := c.ReadLengthFast(2)
+				if n990 < 0 {
+					n990 = c.ReadLength(2)
 				}
-				m973 := foryimpl.MakeMap[map[string]int32](c, n972)
-				for n972 > 0 && !c.Failed() {
-					sz974, vn975, _ := c.ReadMapChunk(n972, 21, 5, nil, false)
-					for j976 := 0; j976 < sz974 && !c.Failed(); j976++ {
-						var k977 string
-						k977 = c.ReadString()
-						var v978 int32
-						if !vn975 {
-							v978 = r.ReadVarInt32()
+				m991 := foryimpl.MakeMap[map[string]int32](c, n990)
+				for n990 > 0 && !c.Failed() {
+					sz992, vn993, _ := c.ReadMapChunk(n990, 21, 5, nil, false)
+					for j994 := 0; j994 < sz992 && !c.Failed(); j994++ {
+						var k995 string
+						k995 = c.ReadString()
+						var v996 int32
+						if !vn993 {
+							v996 = r.ReadVarInt32()
 						}
-						m973[k977] = v978
+						m991[k995] = v996
 					}
-					n972 -= sz974
+					n990 -= sz992
 				}
-				v971 = m973
+				v989 = m991
 			}
-			m966[k970] = v971
+			m984[k988] = v989
 		}
-		n965 -= sz967
+		n983 -= sz985
 	}
-	x.AddMSM = m966
+	x.AddMSM = m984
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n981 := c.ReadLengthFast(2)
-	if n981 < 0 {
-		n981 = c.ReadLength(2)
+	n999 := c.ReadLengthFast(2)
+	if n999 < 0 {
+		n999 = c.ReadLength(2)
 	}
-	m982 := foryimpl.MakeMap[map[string]*int32](c, n981)
-	for n981 > 0 && !c.Failed() {
-		sz983, vn984, _ := c.ReadMapChunk(n981, 21, 5, nil, true)
-		for j985 := 0; j985 < sz983 && !c.Failed(); j985++ {
-			var k986 string
-			k986 = c.ReadString()
-			var v987 *int32
-			if !vn984 {
-				p988 := foryimpl.Alloc[int32](c)
-				*p988 = r.ReadVarInt32()
-				v987 = p988
+	m1000 := foryimpl.MakeMap[map[string]*int32](c, n999)
+	for n999 > 0 && !c.Failed() {
+		sz1001, vn1002, _ := c.ReadMapChunk(n999, 21, 5, nil, true)
+		for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
+			var k1004 string
+			k1004 = c.ReadString()
+			var v1005 *int32
+			if !vn1002 {
+				p1006 := foryimpl.Alloc[int32](c)
+				*p1006 = r.ReadVarInt32()
+				v1005 = p1006
 			}
-			m982[k986] = v987
+			m1000[k1004] = v1005
 		}
-		n981 -= sz983
+		n999 -= sz1001
 	}
-	x.AddMSP = m982
+	x.AddMSP = m1000
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n990 := c.ReadLengthFast(2)
-	if n990 < 0 {
-		n990 = c.ReadLength(2)
+	n1008 := c.ReadLengthFast(2)
+	if n1008 < 0 {
+		n1008 = c.ReadLength(2)
 	}
-	m991 := foryimpl.MakeMap[map[uint8]uint16](c, n990)
-	for n990 > 0 && !c.Failed() {
-		sz992, vn993, _ := c.ReadMapChunk(n990, 9, 10, nil, false)
-		for j994 := 0; j994 < sz992 && !c.Failed(); j994++ {
-			var k995 uint8
-			k995 = r.ReadUint8()
-			var v996 uint16
-			if !vn993 {
-				v996 = r.ReadUint16()
+	m1009 := foryimpl.MakeMap[map[uint8]uint16](c, n1008)
+	for n1008 > 0 && !c.Failed() {
+		sz1010, vn1011, _ := c.ReadMapChunk(n1008, 9, 10, nil, false)
+		for j1012 := 0; j1012 < sz1010 && !c.Failed(); j1012++ {
+			var k1013 uint8
+			k1013 = r.ReadUint8()
+			var v1014 uint16
+			if !vn1011 {
+				v1014 = r.ReadUint16()
 			}
-			m991[k995] = v996
+			m1009[k1013] = v1014
 		}
-		n990 -= sz992
+		n1008 -= sz1010
 	}
-	x.AddMU8 = m991
+	x.AddMU8 = m1009
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -6181,80 +6250,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n998 := c.ReadLengthFast(1)
-		if n998 < 0 {
-			n998 = c.ReadLength(1)
+		n1016 := c.ReadLengthFast(1)
+		if n1016 < 0 {
+			n1016 = c.ReadLength(1)
 		}
-		l999 := foryimpl.MakeSlice[[]string](c, n998)
-		if n998 > 0 {
-			hn1001 := c.ReadListHeader(21)
+		l1017 := foryimpl.MakeSlice[[]string](c, n1016)
+		if n1016 > 0 {
+			hn1019 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1000 := range l999 {
-					if hn1001 && !c.ReadFlag() {
-						clear(l999[i1000 : i1000+1])
+				for i1018 := range l1017 {
+					if hn1019 && !c.ReadFlag() {
+						clear(l1017[i1018 : i1018+1])
 						continue
 					}
-					l999[i1000] = c.ReadString()
+					l1017[i1018] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1000)
+						c.TraceIndex(i1018)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l999
+		x.AddNLS = l1017
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1004 := c.ReadLengthFast(2)
-		if n1004 < 0 {
-			n1004 = c.ReadLength(2)
+		n1022 := c.ReadLengthFast(2)
+		if n1022 < 0 {
+			n1022 = c.ReadLength(2)
 		}
-		m1005 := foryimpl.MakeMap[map[string]int32](c, n1004)
-		for n1004 > 0 && !c.Failed() {
-			sz1006, vn1007, _ := c.ReadMapChunk(n1004, 21, 5, nil, false)
-			for j1008 := 0; j1008 < sz1006 && !c.Failed(); j1008++ {
-				var k1009 string
-				k1009 = c.ReadString()
-				var v1010 int32
-				if !vn1007 {
-					v1010 = r.ReadVarInt32()
+		m1023 := foryimpl.MakeMap[map[string]int32](c, n1022)
+		for n1022 > 0 && !c.Failed() {
+			sz1024, vn1025, _ := c.ReadMapChunk(n1022, 21, 5, nil, false)
+			for j1026 := 0; j1026 < sz1024 && !c.Failed(); j1026++ {
+				var k1027 string
+				k1027 = c.ReadString()
+				var v1028 int32
+				if !vn1025 {
+					v1028 = r.ReadVarInt32()
 				}
-				m1005[k1009] = v1010
+				m1023[k1027] = v1028
 			}
-			n1004 -= sz1006
+			n1022 -= sz1024
 		}
-		x.AddNM = m1005
+		x.AddNM = m1023
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1012 := c.ReadLengthFast(1)
-	if n1012 < 0 {
-		n1012 = c.ReadLength(1)
+	n1030 := c.ReadLengthFast(1)
+	if n1030 < 0 {
+		n1030 = c.ReadLength(1)
 	}
-	l1013 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1012)
-	if n1012 > 0 {
-		hn1015 := c.ReadListHeader(9)
+	l1031 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1030)
+	if n1030 > 0 {
+		hn1033 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1014 := range l1013 {
-				if hn1015 && !c.ReadFlag() {
-					clear(l1013[i1014 : i1014+1])
+			for i1032 := range l1031 {
+				if hn1033 && !c.ReadFlag() {
+					clear(l1031[i1032 : i1032+1])
 					continue
 				}
-				l1013[i1014] = r.ReadUint8()
+				l1031[i1032] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1014)
+					c.TraceIndex(i1032)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1013
+	x.AddRaw = l1031
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -6264,184 +6333,106 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1018 := c.ReadLengthFast(2)
-	if n1018 < 0 {
-		n1018 = c.ReadLength(2)
+	n1036 := c.ReadLengthFast(2)
+	if n1036 < 0 {
+		n1036 = c.ReadLength(2)
 	}
-	if n1018 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1018, 3))
+	if n1036 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1036, 3))
 		return
 	}
-	var l1019 [3]int16
-	if n1018 > 0 {
-		hn1021 := c.ReadListHeader(3)
+	var l1037 [3]int16
+	if n1036 > 0 {
+		hn1039 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1020 := range l1019 {
-				if hn1021 && !c.ReadFlag() {
-					clear(l1019[i1020 : i1020+1])
+			for i1038 := range l1037 {
+				if hn1039 && !c.ReadFlag() {
+					clear(l1037[i1038 : i1038+1])
 					continue
 				}
-				l1019[i1020] = r.ReadInt16()
+				l1037[i1038] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1020)
+					c.TraceIndex(i1038)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1019
+	x.Fix = l1037
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1024 := c.ReadLengthFast(1)
-	if n1024 < 0 {
-		n1024 = c.ReadLength(1)
+	n1042 := c.ReadLengthFast(1)
+	if n1042 < 0 {
+		n1042 = c.ReadLength(1)
 	}
-	l1025 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1024)
-	if n1024 > 0 {
-		hn1027 := c.ReadListHeader(1)
+	l1043 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1042)
+	if n1042 > 0 {
+		hn1045 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1026 := range l1025 {
-				if hn1027 && !c.ReadFlag() {
-					clear(l1025[i1026 : i1026+1])
+			for i1044 := range l1043 {
+				if hn1045 && !c.ReadFlag() {
+					clear(l1043[i1044 : i1044+1])
 					continue
 				}
-				l1025[i1026] = r.ReadBool()
+				l1043[i1044] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1026)
+					c.TraceIndex(i1044)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1025
+	x.LB = l1043
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1030 := c.ReadLengthFast(1)
-	if n1030 < 0 {
-		n1030 = c.ReadLength(1)
+	n1048 := c.ReadLengthFast(1)
+	if n1048 < 0 {
+		n1048 = c.ReadLength(1)
 	}
-	l1031 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1030)
-	if n1030 > 0 {
-		hn1033 := c.ReadListHeader(25)
+	l1049 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1048)
+	if n1048 > 0 {
+		hn1051 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1032 := range l1031 {
-				if hn1033 && !c.ReadFlag() {
-					clear(l1031[i1032 : i1032+1])
+			for i1050 := range l1049 {
+				if hn1051 && !c.ReadFlag() {
+					clear(l1049[i1050 : i1050+1])
 					continue
 				}
-				if e1036 := c.ReadEnumFast(uint32(0x7fffffff)); e1036 >= 0 {
-					l1031[i1032] = Color(e1036)
+				if e1054 := c.ReadEnumFast(uint32(0x7fffffff)); e1054 >= 0 {
+					l1049[i1050] = Color(e1054)
 				} else {
-					l1031[i1032] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1049[i1050] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1032)
+					c.TraceIndex(i1050)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1031
+	x.LE = l1049
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1037 := c.ReadLengthFast(4)
-	if n1037 < 0 {
-		n1037 = c.ReadLength(4)
-	}
-	l1038 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1037)
-	if n1037 > 0 {
-		hn1040 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1039 := range l1038 {
-				if hn1040 && !c.ReadFlag() {
-					clear(l1038[i1039 : i1039+1])
-					continue
-				}
-				l1038[i1039] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1039)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l1038
-	if c.Failed() {
-		c.Trace("LF32")
-		return
-	}
-	n1043 := c.ReadLengthFast(8)
-	if n1043 < 0 {
-		n1043 = c.ReadLength(8)
-	}
-	l1044 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1043)
-	if n1043 > 0 {
-		hn1046 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1045 := range l1044 {
-				if hn1046 && !c.ReadFlag() {
-					clear(l1044[i1045 : i1045+1])
-					continue
-				}
-				l1044[i1045] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1045)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l1044
-	if c.Failed() {
-		c.Trace("LF64")
-		return
-	}
-	n1049 := c.ReadLengthFast(1)
-	if n1049 < 0 {
-		n1049 = c.ReadLength(1)
-	}
-	l1050 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1049)
-	if n1049 > 0 {
-		hn1052 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1051 := range l1050 {
-				if hn1052 && !c.ReadFlag() {
-					clear(l1050[i1051 : i1051+1])
-					continue
-				}
-				l1050[i1051] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1051)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l1050
-	if c.Failed() {
-		c.Trace("LI32")
-		return
-	}
-	n1055 := c.ReadLengthFast(1)
+	n1055 := c.ReadLengthFast(4)
 	if n1055 < 0 {
-		n1055 = c.ReadLength(1)
+		n1055 = c.ReadLength(4)
 	}
-	l1056 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1055)
+	l1056 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1055)
 	if n1055 > 0 {
-		hn1058 := c.ReadListHeader(7)
+		hn1058 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i1057 := range l1056 {
 				if hn1058 && !c.ReadFlag() {
 					clear(l1056[i1057 : i1057+1])
 					continue
 				}
-				l1056[i1057] = r.ReadVarInt64()
+				l1056[i1057] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i1057)
 					break
@@ -6449,25 +6440,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI64 = l1056
+	x.LF32 = l1056
 	if c.Failed() {
-		c.Trace("LI64")
+		c.Trace("LF32")
 		return
 	}
-	n1061 := c.ReadLengthFast(1)
+	n1061 := c.ReadLengthFast(8)
 	if n1061 < 0 {
-		n1061 = c.ReadLength(1)
+		n1061 = c.ReadLength(8)
 	}
-	l1062 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1061)
+	l1062 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1061)
 	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(2)
+		hn1064 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i1063 := range l1062 {
 				if hn1064 && !c.ReadFlag() {
 					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1062[i1063] = r.ReadInt8()
+				l1062[i1063] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i1063)
 					break
@@ -6475,46 +6466,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI8 = l1062
+	x.LF64 = l1062
 	if c.Failed() {
-		c.Trace("LI8")
+		c.Trace("LF64")
 		return
 	}
 	n1067 := c.ReadLengthFast(1)
 	if n1067 < 0 {
 		n1067 = c.ReadLength(1)
 	}
-	l1068 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1067)
+	l1068 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1067)
 	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(22)
+		hn1070 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1069 := range l1068 {
 				if hn1070 && !c.ReadFlag() {
 					clear(l1068[i1069 : i1069+1])
 					continue
 				}
-				n1073 := c.ReadLengthFast(1)
-				if n1073 < 0 {
-					n1073 = c.ReadLength(1)
-				}
-				l1074 := foryimpl.MakeSlice[[]int32](c, n1073)
-				if n1073 > 0 {
-					hn1076 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1075 := range l1074 {
-							if hn1076 && !c.ReadFlag() {
-								clear(l1074[i1075 : i1075+1])
-								continue
-							}
-							l1074[i1075] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1075)
-								break
-							}
-						}
-					}
-				}
-				l1068[i1069] = l1074
+				l1068[i1069] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i1069)
 					break
@@ -6522,43 +6492,51 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LL = l1068
+	x.LI32 = l1068
 	if c.Failed() {
-		c.Trace("LL")
+		c.Trace("LI32")
+		return
+	}
+	n1073 := c.ReadLengthFast(1)
+	if n1073 < 0 {
+		n1073 = c.ReadLength(1)
+	}
+	l1074 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1073)
+	if n1073 > 0 {
+		hn1076 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i1075 := range l1074 {
+				if hn1076 && !c.ReadFlag() {
+					clear(l1074[i1075 : i1075+1])
+					continue
+				}
+				l1074[i1075] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i1075)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l1074
+	if c.Failed() {
+		c.Trace("LI64")
 		return
 	}
 	n1079 := c.ReadLengthFast(1)
 	if n1079 < 0 {
 		n1079 = c.ReadLength(1)
 	}
-	l1080 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1079)
+	l1080 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1079)
 	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(24)
+		hn1082 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i1081 := range l1080 {
 				if hn1082 && !c.ReadFlag() {
 					clear(l1080[i1081 : i1081+1])
 					continue
 				}
-				n1085 := c.ReadLengthFast(2)
-				if n1085 < 0 {
-					n1085 = c.ReadLength(2)
-				}
-				m1086 := foryimpl.MakeMap[map[string]int32](c, n1085)
-				for n1085 > 0 && !c.Failed() {
-					sz1087, vn1088, _ := c.ReadMapChunk(n1085, 21, 5, nil, false)
-					for j1089 := 0; j1089 < sz1087 && !c.Failed(); j1089++ {
-						var k1090 string
-						k1090 = c.ReadString()
-						var v1091 int32
-						if !vn1088 {
-							v1091 = r.ReadVarInt32()
-						}
-						m1086[k1090] = v1091
-					}
-					n1085 -= sz1087
-				}
-				l1080[i1081] = m1086
+				l1080[i1081] = r.ReadInt8()
 				if c.Failed() {
 					c.TraceIndex(i1081)
 					break
@@ -6566,391 +6544,551 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LM = l1080
+	x.LI8 = l1080
 	if c.Failed() {
-		c.Trace("LM")
+		c.Trace("LI8")
 		return
 	}
-	n1093 := c.ReadLengthFast(1)
-	if n1093 < 0 {
-		n1093 = c.ReadLength(1)
+	n1085 := c.ReadLengthFast(1)
+	if n1085 < 0 {
+		n1085 = c.ReadLength(1)
 	}
-	l1094 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1093)
-	if n1093 > 0 {
-		hn1096 := c.ReadListHeader(5)
+	l1086 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1085)
+	if n1085 > 0 {
+		hn1088, tr1090 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1095 := range l1094 {
-				if hn1096 && !c.ReadFlag() {
-					clear(l1094[i1095 : i1095+1])
+			for i1087 := range l1086 {
+				if tr1090 {
+					if st1091, id1092 := c.ReadRefFlag(); st1091 == foryimpl.RefBack {
+						l1086[i1087] = foryimpl.BackRefSlice[int32](c, id1092)
+					} else if st1091 == foryimpl.RefFollows {
+						n1093 := c.ReadLengthFast(1)
+						if n1093 < 0 {
+							n1093 = c.ReadLength(1)
+						}
+						l1094 := foryimpl.MakeSlice[[]int32](c, n1093)
+						if n1093 > 0 {
+							hn1096 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1095 := range l1094 {
+									if hn1096 && !c.ReadFlag() {
+										clear(l1094[i1095 : i1095+1])
+										continue
+									}
+									l1094[i1095] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1095)
+										break
+									}
+								}
+							}
+						}
+						l1086[i1087] = l1094
+						foryimpl.SetRefSlice(c, id1092, l1086[i1087])
+					} else {
+						l1086[i1087] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1087)
+						break
+					}
 					continue
 				}
-				p1099 := foryimpl.Alloc[int32](c)
-				*p1099 = r.ReadVarInt32()
-				l1094[i1095] = p1099
-				if c.Failed() {
-					c.TraceIndex(i1095)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l1094
-	if c.Failed() {
-		c.Trace("LPI")
-		return
-	}
-	n1100 := c.ReadLengthFast(1)
-	if n1100 < 0 {
-		n1100 = c.ReadLength(1)
-	}
-	l1101 := foryimpl.ReuseSlice[[]string](c, x.LS, n1100)
-	if n1100 > 0 {
-		hn1103 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1102 := range l1101 {
-				if hn1103 && !c.ReadFlag() {
-					clear(l1101[i1102 : i1102+1])
+				if hn1088 && !c.ReadFlag() {
+					clear(l1086[i1087 : i1087+1])
 					continue
 				}
-				l1101[i1102] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1102)
-					break
+				n1099 := c.ReadLengthFast(1)
+				if n1099 < 0 {
+					n1099 = c.ReadLength(1)
 				}
-			}
-		}
-	}
-	x.LS = l1101
-	if c.Failed() {
-		c.Trace("LS")
-		return
-	}
-	n1106 := c.ReadLengthFast(1)
-	if n1106 < 0 {
-		n1106 = c.ReadLength(1)
-	}
-	l1107 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1106)
-	if n1106 > 0 {
-		hn1109 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1108 := range l1107 {
-				if hn1109 && !c.ReadFlag() {
-					clear(l1107[i1108 : i1108+1])
-					continue
-				}
-				l1107[i1108] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1108)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1107
-	if c.Failed() {
-		c.Trace("LT")
-		return
-	}
-	n1112 := c.ReadLengthFast(2)
-	if n1112 < 0 {
-		n1112 = c.ReadLength(2)
-	}
-	l1113 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1112)
-	if n1112 > 0 {
-		hn1115 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1114 := range l1113 {
-				if hn1115 && !c.ReadFlag() {
-					clear(l1113[i1114 : i1114+1])
-					continue
-				}
-				l1113[i1114] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1114)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1113
-	if c.Failed() {
-		c.Trace("LU16")
-		return
-	}
-	n1118 := c.ReadLengthFast(1)
-	if n1118 < 0 {
-		n1118 = c.ReadLength(1)
-	}
-	l1119 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1118)
-	if n1118 > 0 {
-		hn1121 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1120 := range l1119 {
-				if hn1121 && !c.ReadFlag() {
-					clear(l1119[i1120 : i1120+1])
-					continue
-				}
-				l1119[i1120] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1120)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l1119
-	if c.Failed() {
-		c.Trace("LU64")
-		return
-	}
-	n1124 := c.ReadLengthFast(2)
-	if n1124 < 0 {
-		n1124 = c.ReadLength(2)
-	}
-	m1125 := foryimpl.MakeMap[map[bool]string](c, n1124)
-	for n1124 > 0 && !c.Failed() {
-		sz1126, vn1127, _ := c.ReadMapChunk(n1124, 1, 21, nil, false)
-		for j1128 := 0; j1128 < sz1126 && !c.Failed(); j1128++ {
-			var k1129 bool
-			k1129 = r.ReadBool()
-			var v1130 string
-			if !vn1127 {
-				v1130 = c.ReadString()
-			}
-			m1125[k1129] = v1130
-		}
-		n1124 -= sz1126
-	}
-	x.MBS = m1125
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1132 := c.ReadLengthFast(2)
-	if n1132 < 0 {
-		n1132 = c.ReadLength(2)
-	}
-	m1133 := foryimpl.MakeMap[map[Color]string](c, n1132)
-	for n1132 > 0 && !c.Failed() {
-		sz1134, vn1135, _ := c.ReadMapChunk(n1132, 25, 21, nil, false)
-		for j1136 := 0; j1136 < sz1134 && !c.Failed(); j1136++ {
-			var k1137 Color
-			if e1139 := c.ReadEnumFast(uint32(0x7fffffff)); e1139 >= 0 {
-				k1137 = Color(e1139)
-			} else {
-				k1137 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1138 string
-			if !vn1135 {
-				v1138 = c.ReadString()
-			}
-			m1133[k1137] = v1138
-		}
-		n1132 -= sz1134
-	}
-	x.MES = m1133
-	if c.Failed() {
-		c.Trace("MES")
-		return
-	}
-	n1141 := c.ReadLengthFast(2)
-	if n1141 < 0 {
-		n1141 = c.ReadLength(2)
-	}
-	m1142 := foryimpl.MakeMap[map[int64]float64](c, n1141)
-	for n1141 > 0 && !c.Failed() {
-		sz1143, vn1144, _ := c.ReadMapChunk(n1141, 7, 20, nil, false)
-		for j1145 := 0; j1145 < sz1143 && !c.Failed(); j1145++ {
-			var k1146 int64
-			k1146 = r.ReadVarInt64()
-			var v1147 float64
-			if !vn1144 {
-				v1147 = r.ReadFloat64()
-			}
-			m1142[k1146] = v1147
-		}
-		n1141 -= sz1143
-	}
-	x.MI64F = m1142
-	if c.Failed() {
-		c.Trace("MI64F")
-		return
-	}
-	n1149 := c.ReadLengthFast(2)
-	if n1149 < 0 {
-		n1149 = c.ReadLength(2)
-	}
-	m1150 := foryimpl.MakeMap[map[int32]string](c, n1149)
-	for n1149 > 0 && !c.Failed() {
-		sz1151, vn1152, _ := c.ReadMapChunk(n1149, 5, 21, nil, false)
-		for j1153 := 0; j1153 < sz1151 && !c.Failed(); j1153++ {
-			var k1154 int32
-			k1154 = r.ReadVarInt32()
-			var v1155 string
-			if !vn1152 {
-				v1155 = c.ReadString()
-			}
-			m1150[k1154] = v1155
-		}
-		n1149 -= sz1151
-	}
-	x.MIS = m1150
-	if c.Failed() {
-		c.Trace("MIS")
-		return
-	}
-	n1157 := c.ReadLengthFast(2)
-	if n1157 < 0 {
-		n1157 = c.ReadLength(2)
-	}
-	m1158 := foryimpl.MakeMap[map[string]int32](c, n1157)
-	for n1157 > 0 && !c.Failed() {
-		sz1159, vn1160, _ := c.ReadMapChunk(n1157, 21, 5, nil, false)
-		for j1161 := 0; j1161 < sz1159 && !c.Failed(); j1161++ {
-			var k1162 string
-			k1162 = c.ReadString()
-			var v1163 int32
-			if !vn1160 {
-				v1163 = r.ReadVarInt32()
-			}
-			m1158[k1162] = v1163
-		}
-		n1157 -= sz1159
-	}
-	x.MSI = m1158
-	if c.Failed() {
-		c.Trace("MSI")
-		return
-	}
-	n1165 := c.ReadLengthFast(2)
-	if n1165 < 0 {
-		n1165 = c.ReadLength(2)
-	}
-	m1166 := foryimpl.MakeMap[map[string][]string](c, n1165)
-	for n1165 > 0 && !c.Failed() {
-		sz1167, vn1168, _ := c.ReadMapChunk(n1165, 21, 22, nil, true)
-		for j1169 := 0; j1169 < sz1167 && !c.Failed(); j1169++ {
-			var k1170 string
-			k1170 = c.ReadString()
-			var v1171 []string
-			if !vn1168 {
-				n1172 := c.ReadLengthFast(1)
-				if n1172 < 0 {
-					n1172 = c.ReadLength(1)
-				}
-				l1173 := foryimpl.MakeSlice[[]string](c, n1172)
-				if n1172 > 0 {
-					hn1175 := c.ReadListHeader(21)
+				l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
+				if n1099 > 0 {
+					hn1102 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1174 := range l1173 {
-							if hn1175 && !c.ReadFlag() {
-								clear(l1173[i1174 : i1174+1])
+						for i1101 := range l1100 {
+							if hn1102 && !c.ReadFlag() {
+								clear(l1100[i1101 : i1101+1])
 								continue
 							}
-							l1173[i1174] = c.ReadString()
+							l1100[i1101] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1174)
+								c.TraceIndex(i1101)
 								break
 							}
 						}
 					}
 				}
-				v1171 = l1173
+				l1086[i1087] = l1100
+				if c.Failed() {
+					c.TraceIndex(i1087)
+					break
+				}
 			}
-			m1166[k1170] = v1171
 		}
-		n1165 -= sz1167
 	}
-	x.MSL = m1166
+	x.LL = l1086
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n1105 := c.ReadLengthFast(1)
+	if n1105 < 0 {
+		n1105 = c.ReadLength(1)
+	}
+	l1106 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1105)
+	if n1105 > 0 {
+		hn1108, tr1110 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i1107 := range l1106 {
+				if tr1110 {
+					if st1111, id1112 := c.ReadRefFlag(); st1111 == foryimpl.RefBack {
+						l1106[i1107] = foryimpl.BackRefMap[string, int32](c, id1112)
+					} else if st1111 == foryimpl.RefFollows {
+						n1113 := c.ReadLengthFast(2)
+						if n1113 < 0 {
+							n1113 = c.ReadLength(2)
+						}
+						m1114 := foryimpl.MakeMap[map[string]int32](c, n1113)
+						for n1113 > 0 && !c.Failed() {
+							sz1115, vn1116, _ := c.ReadMapChunk(n1113, 21, 5, nil, false)
+							for j1117 := 0; j1117 < sz1115 && !c.Failed(); j1117++ {
+								var k1118 string
+								k1118 = c.ReadString()
+								var v1119 int32
+								if !vn1116 {
+									v1119 = r.ReadVarInt32()
+								}
+								m1114[k1118] = v1119
+							}
+							n1113 -= sz1115
+						}
+						l1106[i1107] = m1114
+						foryimpl.SetRefMap(c, id1112, l1106[i1107])
+					} else {
+						l1106[i1107] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1107)
+						break
+					}
+					continue
+				}
+				if hn1108 && !c.ReadFlag() {
+					clear(l1106[i1107 : i1107+1])
+					continue
+				}
+				n1121 := c.ReadLengthFast(2)
+				if n1121 < 0 {
+					n1121 = c.ReadLength(2)
+				}
+				m1122 := foryimpl.MakeMap[map[string]int32](c, n1121)
+				for n1121 > 0 && !c.Failed() {
+					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 5, nil, false)
+					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
+						var k1126 string
+						k1126 = c.ReadString()
+						var v1127 int32
+						if !vn1124 {
+							v1127 = r.ReadVarInt32()
+						}
+						m1122[k1126] = v1127
+					}
+					n1121 -= sz1123
+				}
+				l1106[i1107] = m1122
+				if c.Failed() {
+					c.TraceIndex(i1107)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l1106
+	if c.Failed() {
+		c.Trace("LM")
+		return
+	}
+	n1129 := c.ReadLengthFast(1)
+	if n1129 < 0 {
+		n1129 = c.ReadLength(1)
+	}
+	l1130 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1129)
+	if n1129 > 0 {
+		hn1132 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i1131 := range l1130 {
+				if hn1132 && !c.ReadFlag() {
+					clear(l1130[i1131 : i1131+1])
+					continue
+				}
+				p1135 := foryimpl.Alloc[int32](c)
+				*p1135 = r.ReadVarInt32()
+				l1130[i1131] = p1135
+				if c.Failed() {
+					c.TraceIndex(i1131)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l1130
+	if c.Failed() {
+		c.Trace("LPI")
+		return
+	}
+	n1136 := c.ReadLengthFast(1)
+	if n1136 < 0 {
+		n1136 = c.ReadLength(1)
+	}
+	l1137 := foryimpl.ReuseSlice[[]string](c, x.LS, n1136)
+	if n1136 > 0 {
+		hn1139 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i1138 := range l1137 {
+				if hn1139 && !c.ReadFlag() {
+					clear(l1137[i1138 : i1138+1])
+					continue
+				}
+				l1137[i1138] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i1138)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l1137
+	if c.Failed() {
+		c.Trace("LS")
+		return
+	}
+	n1142 := c.ReadLengthFast(1)
+	if n1142 < 0 {
+		n1142 = c.ReadLength(1)
+	}
+	l1143 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1142)
+	if n1142 > 0 {
+		hn1145 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i1144 := range l1143 {
+				if hn1145 && !c.ReadFlag() {
+					clear(l1143[i1144 : i1144+1])
+					continue
+				}
+				l1143[i1144] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i1144)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l1143
+	if c.Failed() {
+		c.Trace("LT")
+		return
+	}
+	n1148 := c.ReadLengthFast(2)
+	if n1148 < 0 {
+		n1148 = c.ReadLength(2)
+	}
+	l1149 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1148)
+	if n1148 > 0 {
+		hn1151 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1150 := range l1149 {
+				if hn1151 && !c.ReadFlag() {
+					clear(l1149[i1150 : i1150+1])
+					continue
+				}
+				l1149[i1150] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1150)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l1149
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n1154 := c.ReadLengthFast(1)
+	if n1154 < 0 {
+		n1154 = c.ReadLength(1)
+	}
+	l1155 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1154)
+	if n1154 > 0 {
+		hn1157 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1156 := range l1155 {
+				if hn1157 && !c.ReadFlag() {
+					clear(l1155[i1156 : i1156+1])
+					continue
+				}
+				l1155[i1156] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1156)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l1155
+	if c.Failed() {
+		c.Trace("LU64")
+		return
+	}
+	n1160 := c.ReadLengthFast(2)
+	if n1160 < 0 {
+		n1160 = c.ReadLength(2)
+	}
+	m1161 := foryimpl.MakeMap[map[bool]string](c, n1160)
+	for n1160 > 0 && !c.Failed() {
+		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 1, 21, nil, false)
+		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
+			var k1165 bool
+			k1165 = r.ReadBool()
+			var v1166 string
+			if !vn1163 {
+				v1166 = c.ReadString()
+			}
+			m1161[k1165] = v1166
+		}
+		n1160 -= sz1162
+	}
+	x.MBS = m1161
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1168 := c.ReadLengthFast(2)
+	if n1168 < 0 {
+		n1168 = c.ReadLength(2)
+	}
+	m1169 := foryimpl.MakeMap[map[Color]string](c, n1168)
+	for n1168 > 0 && !c.Failed() {
+		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 25, 21, nil, false)
+		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
+			var k1173 Color
+			if e1175 := c.ReadEnumFast(uint32(0x7fffffff)); e1175 >= 0 {
+				k1173 = Color(e1175)
+			} else {
+				k1173 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1174 string
+			if !vn1171 {
+				v1174 = c.ReadString()
+			}
+			m1169[k1173] = v1174
+		}
+		n1168 -= sz1170
+	}
+	x.MES = m1169
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1177 := c.ReadLengthFast(2)
+	if n1177 < 0 {
+		n1177 = c.ReadLength(2)
+	}
+	m1178 := foryimpl.MakeMap[map[int64]float64](c, n1177)
+	for n1177 > 0 && !c.Failed() {
+		sz1179, vn1180, _ := c.ReadMapChunk(n1177, 7, 20, nil, false)
+		for j1181 := 0; j1181 < sz1179 && !c.Failed(); j1181++ {
+			var k1182 int64
+			k1182 = r.ReadVarInt64()
+			var v1183 float64
+			if !vn1180 {
+				v1183 = r.ReadFloat64()
+			}
+			m1178[k1182] = v1183
+		}
+		n1177 -= sz1179
+	}
+	x.MI64F = m1178
+	if c.Failed() {
+		c.Trace("MI64F")
+		return
+	}
+	n1185 := c.ReadLengthFast(2)
+	if n1185 < 0 {
+		n1185 = c.ReadLength(2)
+	}
+	m1186 := foryimpl.MakeMap[map[int32]string](c, n1185)
+	for n1185 > 0 && !c.Failed() {
+		sz1187, vn1188, _ := c.ReadMapChunk(n1185, 5, 21, nil, false)
+		for j1189 := 0; j1189 < sz1187 && !c.Failed(); j1189++ {
+			var k1190 int32
+			k1190 = r.ReadVarInt32()
+			var v1191 string
+			if !vn1188 {
+				v1191 = c.ReadString()
+			}
+			m1186[k1190] = v1191
+		}
+		n1185 -= sz1187
+	}
+	x.MIS = m1186
+	if c.Failed() {
+		c.Trace("MIS")
+		return
+	}
+	n1193 := c.ReadLengthFast(2)
+	if n1193 < 0 {
+		n1193 = c.ReadLength(2)
+	}
+	m1194 := foryimpl.MakeMap[map[string]int32](c, n1193)
+	for n1193 > 0 && !c.Failed() {
+		sz1195, vn1196, _ := c.ReadMapChunk(n1193, 21, 5, nil, false)
+		for j1197 := 0; j1197 < sz1195 && !c.Failed(); j1197++ {
+			var k1198 string
+			k1198 = c.ReadString()
+			var v1199 int32
+			if !vn1196 {
+				v1199 = r.ReadVarInt32()
+			}
+			m1194[k1198] = v1199
+		}
+		n1193 -= sz1195
+	}
+	x.MSI = m1194
+	if c.Failed() {
+		c.Trace("MSI")
+		return
+	}
+	n1201 := c.ReadLengthFast(2)
+	if n1201 < 0 {
+		n1201 = c.ReadLength(2)
+	}
+	m1202 := foryimpl.MakeMap[map[string][]string](c, n1201)
+	for n1201 > 0 && !c.Failed() {
+		sz1203, vn1204, _ := c.ReadMapChunk(n1201, 21, 22, nil, true)
+		for j1205 := 0; j1205 < sz1203 && !c.Failed(); j1205++ {
+			var k1206 string
+			k1206 = c.ReadString()
+			var v1207 []string
+			if !vn1204 {
+				n1208 := c.ReadLengthFast(1)
+				if n1208 < 0 {
+					n1208 = c.ReadLength(1)
+				}
+				l1209 := foryimpl.MakeSlice[[]string](c, n1208)
+				if n1208 > 0 {
+					hn1211 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i1210 := range l1209 {
+							if hn1211 && !c.ReadFlag() {
+								clear(l1209[i1210 : i1210+1])
+								continue
+							}
+							l1209[i1210] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i1210)
+								break
+							}
+						}
+					}
+				}
+				v1207 = l1209
+			}
+			m1202[k1206] = v1207
+		}
+		n1201 -= sz1203
+	}
+	x.MSL = m1202
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1179 := c.ReadLengthFast(2)
-	if n1179 < 0 {
-		n1179 = c.ReadLength(2)
+	n1215 := c.ReadLengthFast(2)
+	if n1215 < 0 {
+		n1215 = c.ReadLength(2)
 	}
-	m1180 := foryimpl.MakeMap[map[string]map[string]int32](c, n1179)
-	for n1179 > 0 && !c.Failed() {
-		sz1181, vn1182, _ := c.ReadMapChunk(n1179, 21, 24, nil, true)
-		for j1183 := 0; j1183 < sz1181 && !c.Failed(); j1183++ {
-			var k1184 string
-			k1184 = c.ReadString()
-			var v1185 map[string]int32
-			if !vn1182 {
-				n1186 := c.ReadLengthFast(2)
-				if n1186 < 0 {
-					n1186 = c.ReadLength(2)
+	m1216 := foryimpl.MakeMap[map[string]map[string]int32](c, n1215)
+	for n1215 > 0 && !c.Failed() {
+		sz1217, vn1218, _ := c.ReadMapChunk(n1215, 21, 24, nil, true)
+		for j1219 := 0; j1219 < sz1217 && !c.Failed(); j1219++ {
+			var k1220 string
+			k1220 = c.ReadString()
+			var v1221 map[string]int32
+			if !vn1218 {
+				n1222 := c.ReadLengthFast(2)
+				if n1222 < 0 {
+					n1222 = c.ReadLength(2)
 				}
-				m1187 := foryimpl.MakeMap[map[string]int32](c, n1186)
-				for n1186 > 0 && !c.Failed() {
-					sz1188, vn1189, _ := c.ReadMapChunk(n1186, 21, 5, nil, false)
-					for j1190 := 0; j1190 < sz1188 && !c.Failed(); j1190++ {
-						var k1191 string
-						k1191 = c.ReadString()
-						var v1192 int32
-						if !vn1189 {
-							v1192 = r.ReadVarInt32()
+				m1223 := foryimpl.MakeMap[map[string]int32](c, n1222)
+				for n1222 > 0 && !c.Failed() {
+					sz1224, vn1225, _ := c.ReadMapChunk(n1222, 21, 5, nil, false)
+					for j1226 := 0; j1226 < sz1224 && !c.Failed(); j1226++ {
+						var k1227 string
+						k1227 = c.ReadString()
+						var v1228 int32
+						if !vn1225 {
+							v1228 = r.ReadVarInt32()
 						}
-						m1187[k1191] = v1192
+						m1223[k1227] = v1228
 					}
-					n1186 -= sz1188
+					n1222 -= sz1224
 				}
-				v1185 = m1187
+				v1221 = m1223
 			}
-			m1180[k1184] = v1185
+			m1216[k1220] = v1221
 		}
-		n1179 -= sz1181
+		n1215 -= sz1217
 	}
-	x.MSM = m1180
+	x.MSM = m1216
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1195 := c.ReadLengthFast(2)
-	if n1195 < 0 {
-		n1195 = c.ReadLength(2)
+	n1231 := c.ReadLengthFast(2)
+	if n1231 < 0 {
+		n1231 = c.ReadLength(2)
 	}
-	m1196 := foryimpl.MakeMap[map[string]*int32](c, n1195)
-	for n1195 > 0 && !c.Failed() {
-		sz1197, vn1198, _ := c.ReadMapChunk(n1195, 21, 5, nil, true)
-		for j1199 := 0; j1199 < sz1197 && !c.Failed(); j1199++ {
-			var k1200 string
-			k1200 = c.ReadString()
-			var v1201 *int32
-			if !vn1198 {
-				p1202 := foryimpl.Alloc[int32](c)
-				*p1202 = r.ReadVarInt32()
-				v1201 = p1202
+	m1232 := foryimpl.MakeMap[map[string]*int32](c, n1231)
+	for n1231 > 0 && !c.Failed() {
+		sz1233, vn1234, _ := c.ReadMapChunk(n1231, 21, 5, nil, true)
+		for j1235 := 0; j1235 < sz1233 && !c.Failed(); j1235++ {
+			var k1236 string
+			k1236 = c.ReadString()
+			var v1237 *int32
+			if !vn1234 {
+				p1238 := foryimpl.Alloc[int32](c)
+				*p1238 = r.ReadVarInt32()
+				v1237 = p1238
 			}
-			m1196[k1200] = v1201
+			m1232[k1236] = v1237
 		}
-		n1195 -= sz1197
+		n1231 -= sz1233
 	}
-	x.MSP = m1196
+	x.MSP = m1232
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1204 := c.ReadLengthFast(2)
-	if n1204 < 0 {
-		n1204 = c.ReadLength(2)
+	n1240 := c.ReadLengthFast(2)
+	if n1240 < 0 {
+		n1240 = c.ReadLength(2)
 	}
-	m1205 := foryimpl.MakeMap[map[uint8]uint16](c, n1204)
-	for n1204 > 0 && !c.Failed() {
-		sz1206, vn1207, _ := c.ReadMapChunk(n1204, 9, 10, nil, false)
-		for j1208 := 0; j1208 < sz1206 && !c.Failed(); j1208++ {
-			var k1209 uint8
-			k1209 = r.ReadUint8()
-			var v1210 uint16
-			if !vn1207 {
-				v1210 = r.ReadUint16()
+	m1241 := foryimpl.MakeMap[map[uint8]uint16](c, n1240)
+	for n1240 > 0 && !c.Failed() {
+		sz1242, vn1243, _ := c.ReadMapChunk(n1240, 9, 10, nil, false)
+		for j1244 := 0; j1244 < sz1242 && !c.Failed(); j1244++ {
+			var k1245 uint8
+			k1245 = r.ReadUint8()
+			var v1246 uint16
+			if !vn1243 {
+				v1246 = r.ReadUint16()
 			}
-			m1205[k1209] = v1210
+			m1241[k1245] = v1246
 		}
-		n1204 -= sz1206
+		n1240 -= sz1242
 	}
-	x.MU8 = m1205
+	x.MU8 = m1241
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6963,80 +7101,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1212 := c.ReadLengthFast(1)
-		if n1212 < 0 {
-			n1212 = c.ReadLength(1)
+		n1248 := c.ReadLengthFast(1)
+		if n1248 < 0 {
+			n1248 = c.ReadLength(1)
 		}
-		l1213 := foryimpl.MakeSlice[[]string](c, n1212)
-		if n1212 > 0 {
-			hn1215 := c.ReadListHeader(21)
+		l1249 := foryimpl.MakeSlice[[]string](c, n1248)
+		if n1248 > 0 {
+			hn1251 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1214 := range l1213 {
-					if hn1215 && !c.ReadFlag() {
-						clear(l1213[i1214 : i1214+1])
+				for i1250 := range l1249 {
+					if hn1251 && !c.ReadFlag() {
+						clear(l1249[i1250 : i1250+1])
 						continue
 					}
-					l1213[i1214] = c.ReadString()
+					l1249[i1250] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1214)
+						c.TraceIndex(i1250)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1213
+		x.NLS = l1249
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1218 := c.ReadLengthFast(2)
-		if n1218 < 0 {
-			n1218 = c.ReadLength(2)
+		n1254 := c.ReadLengthFast(2)
+		if n1254 < 0 {
+			n1254 = c.ReadLength(2)
 		}
-		m1219 := foryimpl.MakeMap[map[string]int32](c, n1218)
-		for n1218 > 0 && !c.Failed() {
-			sz1220, vn1221, _ := c.ReadMapChunk(n1218, 21, 5, nil, false)
-			for j1222 := 0; j1222 < sz1220 && !c.Failed(); j1222++ {
-				var k1223 string
-				k1223 = c.ReadString()
-				var v1224 int32
-				if !vn1221 {
-					v1224 = r.ReadVarInt32()
+		m1255 := foryimpl.MakeMap[map[string]int32](c, n1254)
+		for n1254 > 0 && !c.Failed() {
+			sz1256, vn1257, _ := c.ReadMapChunk(n1254, 21, 5, nil, false)
+			for j1258 := 0; j1258 < sz1256 && !c.Failed(); j1258++ {
+				var k1259 string
+				k1259 = c.ReadString()
+				var v1260 int32
+				if !vn1257 {
+					v1260 = r.ReadVarInt32()
 				}
-				m1219[k1223] = v1224
+				m1255[k1259] = v1260
 			}
-			n1218 -= sz1220
+			n1254 -= sz1256
 		}
-		x.NM = m1219
+		x.NM = m1255
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1226 := c.ReadLengthFast(1)
-	if n1226 < 0 {
-		n1226 = c.ReadLength(1)
+	n1262 := c.ReadLengthFast(1)
+	if n1262 < 0 {
+		n1262 = c.ReadLength(1)
 	}
-	l1227 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1226)
-	if n1226 > 0 {
-		hn1229 := c.ReadListHeader(9)
+	l1263 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1262)
+	if n1262 > 0 {
+		hn1265 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1228 := range l1227 {
-				if hn1229 && !c.ReadFlag() {
-					clear(l1227[i1228 : i1228+1])
+			for i1264 := range l1263 {
+				if hn1265 && !c.ReadFlag() {
+					clear(l1263[i1264 : i1264+1])
 					continue
 				}
-				l1227[i1228] = r.ReadUint8()
+				l1263[i1264] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1228)
+					c.TraceIndex(i1264)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1227
+	x.Raw = l1263
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -7106,17 +7244,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1232, id1233 := c.ReadRefFlag(); st1232 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1233)
-	} else if st1232 == foryimpl.RefFollows {
-		n1234 := c.ReadArrayLengthFast(1)
-		if n1234 < 0 {
-			n1234 = c.ReadArrayLength(1)
+	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
+		x.ABool = foryimpl.BackRefSlice[bool](c, id1269)
+	} else if st1268 == foryimpl.RefFollows {
+		n1270 := c.ReadArrayLengthFast(1)
+		if n1270 < 0 {
+			n1270 = c.ReadArrayLength(1)
 		}
-		a1235 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1234)
-		r.ReadRawBools(a1235)
-		x.ABool = a1235
-		foryimpl.SetRefSlice(c, id1233, x.ABool)
+		a1271 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1270)
+		r.ReadRawBools(a1271)
+		x.ABool = a1271
+		foryimpl.SetRefSlice(c, id1269, x.ABool)
 	} else {
 		x.ABool = nil
 	}
@@ -7124,17 +7262,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ABool")
 		return
 	}
-	if st1236, id1237 := c.ReadRefFlag(); st1236 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1237)
-	} else if st1236 == foryimpl.RefFollows {
-		n1238 := c.ReadArrayLengthFast(4)
-		if n1238 < 0 {
-			n1238 = c.ReadArrayLength(4)
+	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
+		x.AF32 = foryimpl.BackRefSlice[float32](c, id1273)
+	} else if st1272 == foryimpl.RefFollows {
+		n1274 := c.ReadArrayLengthFast(4)
+		if n1274 < 0 {
+			n1274 = c.ReadArrayLength(4)
 		}
-		a1239 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1238)
-		r.ReadRawFloat32s(a1239)
-		x.AF32 = a1239
-		foryimpl.SetRefSlice(c, id1237, x.AF32)
+		a1275 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1274)
+		r.ReadRawFloat32s(a1275)
+		x.AF32 = a1275
+		foryimpl.SetRefSlice(c, id1273, x.AF32)
 	} else {
 		x.AF32 = nil
 	}
@@ -7142,17 +7280,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF32")
 		return
 	}
-	if st1240, id1241 := c.ReadRefFlag(); st1240 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1241)
-	} else if st1240 == foryimpl.RefFollows {
-		n1242 := c.ReadArrayLengthFast(8)
-		if n1242 < 0 {
-			n1242 = c.ReadArrayLength(8)
+	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
+		x.AF64 = foryimpl.BackRefSlice[float64](c, id1277)
+	} else if st1276 == foryimpl.RefFollows {
+		n1278 := c.ReadArrayLengthFast(8)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(8)
 		}
-		a1243 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1242)
-		r.ReadRawFloat64s(a1243)
-		x.AF64 = a1243
-		foryimpl.SetRefSlice(c, id1241, x.AF64)
+		a1279 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1278)
+		r.ReadRawFloat64s(a1279)
+		x.AF64 = a1279
+		foryimpl.SetRefSlice(c, id1277, x.AF64)
 	} else {
 		x.AF64 = nil
 	}
@@ -7160,17 +7298,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AF64")
 		return
 	}
-	if st1244, id1245 := c.ReadRefFlag(); st1244 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1245)
-	} else if st1244 == foryimpl.RefFollows {
-		n1246 := c.ReadArrayLengthFast(2)
-		if n1246 < 0 {
-			n1246 = c.ReadArrayLength(2)
+	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+		x.AI16 = foryimpl.BackRefSlice[int16](c, id1281)
+	} else if st1280 == foryimpl.RefFollows {
+		n1282 := c.ReadArrayLengthFast(2)
+		if n1282 < 0 {
+			n1282 = c.ReadArrayLength(2)
 		}
-		a1247 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1246)
-		r.ReadRawInt16s(a1247)
-		x.AI16 = a1247
-		foryimpl.SetRefSlice(c, id1245, x.AI16)
+		a1283 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1282)
+		r.ReadRawInt16s(a1283)
+		x.AI16 = a1283
+		foryimpl.SetRefSlice(c, id1281, x.AI16)
 	} else {
 		x.AI16 = nil
 	}
@@ -7178,17 +7316,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI16")
 		return
 	}
-	if st1248, id1249 := c.ReadRefFlag(); st1248 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1249)
-	} else if st1248 == foryimpl.RefFollows {
-		n1250 := c.ReadArrayLengthFast(4)
-		if n1250 < 0 {
-			n1250 = c.ReadArrayLength(4)
+	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
+		x.AI32 = foryimpl.BackRefSlice[int32](c, id1285)
+	} else if st1284 == foryimpl.RefFollows {
+		n1286 := c.ReadArrayLengthFast(4)
+		if n1286 < 0 {
+			n1286 = c.ReadArrayLength(4)
 		}
-		a1251 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1250)
-		r.ReadRawInt32s(a1251)
-		x.AI32 = a1251
-		foryimpl.SetRefSlice(c, id1249, x.AI32)
+		a1287 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1286)
+		r.ReadRawInt32s(a1287)
+		x.AI32 = a1287
+		foryimpl.SetRefSlice(c, id1285, x.AI32)
 	} else {
 		x.AI32 = nil
 	}
@@ -7196,17 +7334,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI32")
 		return
 	}
-	if st1252, id1253 := c.ReadRefFlag(); st1252 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1253)
-	} else if st1252 == foryimpl.RefFollows {
-		n1254 := c.ReadArrayLengthFast(8)
-		if n1254 < 0 {
-			n1254 = c.ReadArrayLength(8)
+	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
+		x.AI64 = foryimpl.BackRefSlice[int64](c, id1289)
+	} else if st1288 == foryimpl.RefFollows {
+		n1290 := c.ReadArrayLengthFast(8)
+		if n1290 < 0 {
+			n1290 = c.ReadArrayLength(8)
 		}
-		a1255 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1254)
-		r.ReadRawInt64s(a1255)
-		x.AI64 = a1255
-		foryimpl.SetRefSlice(c, id1253, x.AI64)
+		a1291 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1290)
+		r.ReadRawInt64s(a1291)
+		x.AI64 = a1291
+		foryimpl.SetRefSlice(c, id1289, x.AI64)
 	} else {
 		x.AI64 = nil
 	}
@@ -7214,19 +7352,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI64")
 		return
 	}
-	if st1256, id1257 := c.ReadRefFlag(); st1256 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1257)
-	} else if st1256 == foryimpl.RefFollows {
-		n1258 := c.ReadArrayLengthFast(1)
-		if n1258 < 0 {
-			n1258 = c.ReadArrayLength(1)
+	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
+		x.AI8 = foryimpl.BackRefSlice[int8](c, id1293)
+	} else if st1292 == foryimpl.RefFollows {
+		n1294 := c.ReadArrayLengthFast(1)
+		if n1294 < 0 {
+			n1294 = c.ReadArrayLength(1)
 		}
-		a1259 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1258)
-		for i1260 := range a1259 {
-			a1259[i1260] = r.ReadInt8()
+		a1295 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1294)
+		for i1296 := range a1295 {
+			a1295[i1296] = r.ReadInt8()
 		}
-		x.AI8 = a1259
-		foryimpl.SetRefSlice(c, id1257, x.AI8)
+		x.AI8 = a1295
+		foryimpl.SetRefSlice(c, id1293, x.AI8)
 	} else {
 		x.AI8 = nil
 	}
@@ -7234,17 +7372,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AI8")
 		return
 	}
-	if st1261, id1262 := c.ReadRefFlag(); st1261 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1262)
-	} else if st1261 == foryimpl.RefFollows {
-		n1263 := c.ReadArrayLengthFast(2)
-		if n1263 < 0 {
-			n1263 = c.ReadArrayLength(2)
+	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
+		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1298)
+	} else if st1297 == foryimpl.RefFollows {
+		n1299 := c.ReadArrayLengthFast(2)
+		if n1299 < 0 {
+			n1299 = c.ReadArrayLength(2)
 		}
-		a1264 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1263)
-		r.ReadRawUint16s(a1264)
-		x.AU16 = a1264
-		foryimpl.SetRefSlice(c, id1262, x.AU16)
+		a1300 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1299)
+		r.ReadRawUint16s(a1300)
+		x.AU16 = a1300
+		foryimpl.SetRefSlice(c, id1298, x.AU16)
 	} else {
 		x.AU16 = nil
 	}
@@ -7252,17 +7390,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU16")
 		return
 	}
-	if st1265, id1266 := c.ReadRefFlag(); st1265 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1266)
-	} else if st1265 == foryimpl.RefFollows {
-		n1267 := c.ReadArrayLengthFast(4)
-		if n1267 < 0 {
-			n1267 = c.ReadArrayLength(4)
+	if st1301, id1302 := c.ReadRefFlag(); st1301 == foryimpl.RefBack {
+		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1302)
+	} else if st1301 == foryimpl.RefFollows {
+		n1303 := c.ReadArrayLengthFast(4)
+		if n1303 < 0 {
+			n1303 = c.ReadArrayLength(4)
 		}
-		a1268 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1267)
-		r.ReadRawUint32s(a1268)
-		x.AU32 = a1268
-		foryimpl.SetRefSlice(c, id1266, x.AU32)
+		a1304 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1303)
+		r.ReadRawUint32s(a1304)
+		x.AU32 = a1304
+		foryimpl.SetRefSlice(c, id1302, x.AU32)
 	} else {
 		x.AU32 = nil
 	}
@@ -7270,17 +7408,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU32")
 		return
 	}
-	if st1269, id1270 := c.ReadRefFlag(); st1269 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1270)
-	} else if st1269 == foryimpl.RefFollows {
-		n1271 := c.ReadArrayLengthFast(8)
-		if n1271 < 0 {
-			n1271 = c.ReadArrayLength(8)
+	if st1305, id1306 := c.ReadRefFlag(); st1305 == foryimpl.RefBack {
+		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1306)
+	} else if st1305 == foryimpl.RefFollows {
+		n1307 := c.ReadArrayLengthFast(8)
+		if n1307 < 0 {
+			n1307 = c.ReadArrayLength(8)
 		}
-		a1272 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1271)
-		r.ReadRawUint64s(a1272)
-		x.AU64 = a1272
-		foryimpl.SetRefSlice(c, id1270, x.AU64)
+		a1308 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1307)
+		r.ReadRawUint64s(a1308)
+		x.AU64 = a1308
+		foryimpl.SetRefSlice(c, id1306, x.AU64)
 	} else {
 		x.AU64 = nil
 	}
@@ -7288,17 +7426,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU64")
 		return
 	}
-	if st1273, id1274 := c.ReadRefFlag(); st1273 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1274)
-	} else if st1273 == foryimpl.RefFollows {
-		n1275 := c.ReadArrayLengthFast(1)
-		if n1275 < 0 {
-			n1275 = c.ReadArrayLength(1)
+	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
+		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1310)
+	} else if st1309 == foryimpl.RefFollows {
+		n1311 := c.ReadArrayLengthFast(1)
+		if n1311 < 0 {
+			n1311 = c.ReadArrayLength(1)
 		}
-		a1276 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1275)
-		copy(a1276, r.ReadBytes(n1275))
-		x.AU8 = a1276
-		foryimpl.SetRefSlice(c, id1274, x.AU8)
+		a1312 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1311)
+		copy(a1312, r.ReadBytes(n1311))
+		x.AU8 = a1312
+		foryimpl.SetRefSlice(c, id1310, x.AU8)
 	} else {
 		x.AU8 = nil
 	}
@@ -7306,17 +7444,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AU8")
 		return
 	}
-	if st1277, id1278 := c.ReadRefFlag(); st1277 == foryimpl.RefBack {
-		x.AddABool = foryimpl.BackRefSlice[bool](c, id1278)
-	} else if st1277 == foryimpl.RefFollows {
-		n1279 := c.ReadArrayLengthFast(1)
-		if n1279 < 0 {
-			n1279 = c.ReadArrayLength(1)
+	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
+		x.AddABool = foryimpl.BackRefSlice[bool](c, id1314)
+	} else if st1313 == foryimpl.RefFollows {
+		n1315 := c.ReadArrayLengthFast(1)
+		if n1315 < 0 {
+			n1315 = c.ReadArrayLength(1)
 		}
-		a1280 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1279)
-		r.ReadRawBools(a1280)
-		x.AddABool = a1280
-		foryimpl.SetRefSlice(c, id1278, x.AddABool)
+		a1316 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1315)
+		r.ReadRawBools(a1316)
+		x.AddABool = a1316
+		foryimpl.SetRefSlice(c, id1314, x.AddABool)
 	} else {
 		x.AddABool = nil
 	}
@@ -7324,17 +7462,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddABool")
 		return
 	}
-	if st1281, id1282 := c.ReadRefFlag(); st1281 == foryimpl.RefBack {
-		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1282)
-	} else if st1281 == foryimpl.RefFollows {
-		n1283 := c.ReadArrayLengthFast(4)
-		if n1283 < 0 {
-			n1283 = c.ReadArrayLength(4)
+	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
+		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1318)
+	} else if st1317 == foryimpl.RefFollows {
+		n1319 := c.ReadArrayLengthFast(4)
+		if n1319 < 0 {
+			n1319 = c.ReadArrayLength(4)
 		}
-		a1284 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1283)
-		r.ReadRawFloat32s(a1284)
-		x.AddAF32 = a1284
-		foryimpl.SetRefSlice(c, id1282, x.AddAF32)
+		a1320 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1319)
+		r.ReadRawFloat32s(a1320)
+		x.AddAF32 = a1320
+		foryimpl.SetRefSlice(c, id1318, x.AddAF32)
 	} else {
 		x.AddAF32 = nil
 	}
@@ -7342,17 +7480,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF32")
 		return
 	}
-	if st1285, id1286 := c.ReadRefFlag(); st1285 == foryimpl.RefBack {
-		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1286)
-	} else if st1285 == foryimpl.RefFollows {
-		n1287 := c.ReadArrayLengthFast(8)
-		if n1287 < 0 {
-			n1287 = c.ReadArrayLength(8)
+	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
+		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1322)
+	} else if st1321 == foryimpl.RefFollows {
+		n1323 := c.ReadArrayLengthFast(8)
+		if n1323 < 0 {
+			n1323 = c.ReadArrayLength(8)
 		}
-		a1288 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1287)
-		r.ReadRawFloat64s(a1288)
-		x.AddAF64 = a1288
-		foryimpl.SetRefSlice(c, id1286, x.AddAF64)
+		a1324 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1323)
+		r.ReadRawFloat64s(a1324)
+		x.AddAF64 = a1324
+		foryimpl.SetRefSlice(c, id1322, x.AddAF64)
 	} else {
 		x.AddAF64 = nil
 	}
@@ -7360,17 +7498,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAF64")
 		return
 	}
-	if st1289, id1290 := c.ReadRefFlag(); st1289 == foryimpl.RefBack {
-		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1290)
-	} else if st1289 == foryimpl.RefFollows {
-		n1291 := c.ReadArrayLengthFast(2)
-		if n1291 < 0 {
-			n1291 = c.ReadArrayLength(2)
+	if st1325, id1326 := c.ReadRefFlag(); st1325 == foryimpl.RefBack {
+		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1326)
+	} else if st1325 == foryimpl.RefFollows {
+		n1327 := c.ReadArrayLengthFast(2)
+		if n1327 < 0 {
+			n1327 = c.ReadArrayLength(2)
 		}
-		a1292 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1291)
-		r.ReadRawInt16s(a1292)
-		x.AddAI16 = a1292
-		foryimpl.SetRefSlice(c, id1290, x.AddAI16)
+		a1328 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1327)
+		r.ReadRawInt16s(a1328)
+		x.AddAI16 = a1328
+		foryimpl.SetRefSlice(c, id1326, x.AddAI16)
 	} else {
 		x.AddAI16 = nil
 	}
@@ -7378,17 +7516,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI16")
 		return
 	}
-	if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
-		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1294)
-	} else if st1293 == foryimpl.RefFollows {
-		n1295 := c.ReadArrayLengthFast(4)
-		if n1295 < 0 {
-			n1295 = c.ReadArrayLength(4)
+	if st1329, id1330 := c.ReadRefFlag(); st1329 == foryimpl.RefBack {
+		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1330)
+	} else if st1329 == foryimpl.RefFollows {
+		n1331 := c.ReadArrayLengthFast(4)
+		if n1331 < 0 {
+			n1331 = c.ReadArrayLength(4)
 		}
-		a1296 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1295)
-		r.ReadRawInt32s(a1296)
-		x.AddAI32 = a1296
-		foryimpl.SetRefSlice(c, id1294, x.AddAI32)
+		a1332 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1331)
+		r.ReadRawInt32s(a1332)
+		x.AddAI32 = a1332
+		foryimpl.SetRefSlice(c, id1330, x.AddAI32)
 	} else {
 		x.AddAI32 = nil
 	}
@@ -7396,17 +7534,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI32")
 		return
 	}
-	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
-		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1298)
-	} else if st1297 == foryimpl.RefFollows {
-		n1299 := c.ReadArrayLengthFast(8)
-		if n1299 < 0 {
-			n1299 = c.ReadArrayLength(8)
+	if st1333, id1334 := c.ReadRefFlag(); st1333 == foryimpl.RefBack {
+		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1334)
+	} else if st1333 == foryimpl.RefFollows {
+		n1335 := c.ReadArrayLengthFast(8)
+		if n1335 < 0 {
+			n1335 = c.ReadArrayLength(8)
 		}
-		a1300 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1299)
-		r.ReadRawInt64s(a1300)
-		x.AddAI64 = a1300
-		foryimpl.SetRefSlice(c, id1298, x.AddAI64)
+		a1336 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1335)
+		r.ReadRawInt64s(a1336)
+		x.AddAI64 = a1336
+		foryimpl.SetRefSlice(c, id1334, x.AddAI64)
 	} else {
 		x.AddAI64 = nil
 	}
@@ -7414,19 +7552,19 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI64")
 		return
 	}
-	if st1301, id1302 := c.ReadRefFlag(); st1301 == foryimpl.RefBack {
-		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1302)
-	} else if st1301 == foryimpl.RefFollows {
-		n1303 := c.ReadArrayLengthFast(1)
-		if n1303 < 0 {
-			n1303 = c.ReadArrayLength(1)
+	if st1337, id1338 := c.ReadRefFlag(); st1337 == foryimpl.RefBack {
+		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1338)
+	} else if st1337 == foryimpl.RefFollows {
+		n1339 := c.ReadArrayLengthFast(1)
+		if n1339 < 0 {
+			n1339 = c.ReadArrayLength(1)
 		}
-		a1304 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1303)
-		for i1305 := range a1304 {
-			a1304[i1305] = r.ReadInt8()
+		a1340 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1339)
+		for i1341 := range a1340 {
+			a1340[i1341] = r.ReadInt8()
 		}
-		x.AddAI8 = a1304
-		foryimpl.SetRefSlice(c, id1302, x.AddAI8)
+		x.AddAI8 = a1340
+		foryimpl.SetRefSlice(c, id1338, x.AddAI8)
 	} else {
 		x.AddAI8 = nil
 	}
@@ -7434,17 +7572,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAI8")
 		return
 	}
-	if st1306, id1307 := c.ReadRefFlag(); st1306 == foryimpl.RefBack {
-		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1307)
-	} else if st1306 == foryimpl.RefFollows {
-		n1308 := c.ReadArrayLengthFast(2)
-		if n1308 < 0 {
-			n1308 = c.ReadArrayLength(2)
+	if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
+		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1343)
+	} else if st1342 == foryimpl.RefFollows {
+		n1344 := c.ReadArrayLengthFast(2)
+		if n1344 < 0 {
+			n1344 = c.ReadArrayLength(2)
 		}
-		a1309 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1308)
-		r.ReadRawUint16s(a1309)
-		x.AddAU16 = a1309
-		foryimpl.SetRefSlice(c, id1307, x.AddAU16)
+		a1345 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1344)
+		r.ReadRawUint16s(a1345)
+		x.AddAU16 = a1345
+		foryimpl.SetRefSlice(c, id1343, x.AddAU16)
 	} else {
 		x.AddAU16 = nil
 	}
@@ -7452,17 +7590,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU16")
 		return
 	}
-	if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
-		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1311)
-	} else if st1310 == foryimpl.RefFollows {
-		n1312 := c.ReadArrayLengthFast(4)
-		if n1312 < 0 {
-			n1312 = c.ReadArrayLength(4)
+	if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
+		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1347)
+	} else if st1346 == foryimpl.RefFollows {
+		n1348 := c.ReadArrayLengthFast(4)
+		if n1348 < 0 {
+			n1348 = c.ReadArrayLength(4)
 		}
-		a1313 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1312)
-		r.ReadRawUint32s(a1313)
-		x.AddAU32 = a1313
-		foryimpl.SetRefSlice(c, id1311, x.AddAU32)
+		a1349 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1348)
+		r.ReadRawUint32s(a1349)
+		x.AddAU32 = a1349
+		foryimpl.SetRefSlice(c, id1347, x.AddAU32)
 	} else {
 		x.AddAU32 = nil
 	}
@@ -7470,17 +7608,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU32")
 		return
 	}
-	if st1314, id1315 := c.ReadRefFlag(); st1314 == foryimpl.RefBack {
-		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1315)
-	} else if st1314 == foryimpl.RefFollows {
-		n1316 := c.ReadArrayLengthFast(8)
-		if n1316 < 0 {
-			n1316 = c.ReadArrayLength(8)
+	if st1350, id1351 := c.ReadRefFlag(); st1350 == foryimpl.RefBack {
+		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1351)
+	} else if st1350 == foryimpl.RefFollows {
+		n1352 := c.ReadArrayLengthFast(8)
+		if n1352 < 0 {
+			n1352 = c.ReadArrayLength(8)
 		}
-		a1317 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1316)
-		r.ReadRawUint64s(a1317)
-		x.AddAU64 = a1317
-		foryimpl.SetRefSlice(c, id1315, x.AddAU64)
+		a1353 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1352)
+		r.ReadRawUint64s(a1353)
+		x.AddAU64 = a1353
+		foryimpl.SetRefSlice(c, id1351, x.AddAU64)
 	} else {
 		x.AddAU64 = nil
 	}
@@ -7488,17 +7626,17 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU64")
 		return
 	}
-	if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
-		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1319)
-	} else if st1318 == foryimpl.RefFollows {
-		n1320 := c.ReadArrayLengthFast(1)
-		if n1320 < 0 {
-			n1320 = c.ReadArrayLength(1)
+	if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1355)
+	} else if st1354 == foryimpl.RefFollows {
+		n1356 := c.ReadArrayLengthFast(1)
+		if n1356 < 0 {
+			n1356 = c.ReadArrayLength(1)
 		}
-		a1321 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1320)
-		copy(a1321, r.ReadBytes(n1320))
-		x.AddAU8 = a1321
-		foryimpl.SetRefSlice(c, id1319, x.AddAU8)
+		a1357 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1356)
+		copy(a1357, r.ReadBytes(n1356))
+		x.AddAU8 = a1357
+		foryimpl.SetRefSlice(c, id1355, x.AddAU8)
 	} else {
 		x.AddAU8 = nil
 	}
@@ -7506,11 +7644,11 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddAU8")
 		return
 	}
-	if st1322, id1323 := c.ReadRefFlag(); st1322 == foryimpl.RefBack {
-		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1323)
-	} else if st1322 == foryimpl.RefFollows {
+	if st1358, id1359 := c.ReadRefFlag(); st1358 == foryimpl.RefBack {
+		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1359)
+	} else if st1358 == foryimpl.RefFollows {
 		x.AddBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1323, x.AddBin)
+		foryimpl.SetRefSlice(c, id1359, x.AddBin)
 	} else {
 		x.AddBin = nil
 	}
@@ -7518,828 +7656,828 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n1324 := c.ReadLengthFast(2)
-	if n1324 < 0 {
-		n1324 = c.ReadLength(2)
+	n1360 := c.ReadLengthFast(2)
+	if n1360 < 0 {
+		n1360 = c.ReadLength(2)
 	}
-	if n1324 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1324, 3))
+	if n1360 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1360, 3))
 		return
 	}
-	var l1325 [3]int16
-	if n1324 > 0 {
-		hn1327 := c.ReadListHeader(3)
+	var l1361 [3]int16
+	if n1360 > 0 {
+		hn1363 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1326 := range l1325 {
-				if hn1327 && !c.ReadFlag() {
-					clear(l1325[i1326 : i1326+1])
+			for i1362 := range l1361 {
+				if hn1363 && !c.ReadFlag() {
+					clear(l1361[i1362 : i1362+1])
 					continue
 				}
-				l1325[i1326] = r.ReadInt16()
+				l1361[i1362] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1326)
+					c.TraceIndex(i1362)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l1325
+	x.AddFix = l1361
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n1330 := c.ReadLengthFast(1)
-	if n1330 < 0 {
-		n1330 = c.ReadLength(1)
+	n1366 := c.ReadLengthFast(1)
+	if n1366 < 0 {
+		n1366 = c.ReadLength(1)
 	}
-	l1331 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1330)
-	if n1330 > 0 {
-		hn1333 := c.ReadListHeader(1)
+	l1367 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1366)
+	if n1366 > 0 {
+		hn1369 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1332 := range l1331 {
-				if hn1333 && !c.ReadFlag() {
-					clear(l1331[i1332 : i1332+1])
+			for i1368 := range l1367 {
+				if hn1369 && !c.ReadFlag() {
+					clear(l1367[i1368 : i1368+1])
 					continue
 				}
-				l1331[i1332] = r.ReadBool()
+				l1367[i1368] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1332)
+					c.TraceIndex(i1368)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l1331
+	x.AddLB = l1367
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n1336 := c.ReadLengthFast(1)
-	if n1336 < 0 {
-		n1336 = c.ReadLength(1)
+	n1372 := c.ReadLengthFast(1)
+	if n1372 < 0 {
+		n1372 = c.ReadLength(1)
 	}
-	l1337 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1336)
-	if n1336 > 0 {
-		hn1339 := c.ReadListHeader(25)
+	l1373 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1372)
+	if n1372 > 0 {
+		hn1375 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1338 := range l1337 {
-				if hn1339 && !c.ReadFlag() {
-					clear(l1337[i1338 : i1338+1])
+			for i1374 := range l1373 {
+				if hn1375 && !c.ReadFlag() {
+					clear(l1373[i1374 : i1374+1])
 					continue
 				}
-				if e1342 := c.ReadEnumFast(uint32(0x7fffffff)); e1342 >= 0 {
-					l1337[i1338] = Color(e1342)
+				if e1378 := c.ReadEnumFast(uint32(0x7fffffff)); e1378 >= 0 {
+					l1373[i1374] = Color(e1378)
 				} else {
-					l1337[i1338] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1373[i1374] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1338)
+					c.TraceIndex(i1374)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l1337
+	x.AddLE = l1373
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n1343 := c.ReadLengthFast(4)
-	if n1343 < 0 {
-		n1343 = c.ReadLength(4)
+	n1379 := c.ReadLengthFast(4)
+	if n1379 < 0 {
+		n1379 = c.ReadLength(4)
 	}
-	l1344 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1343)
-	if n1343 > 0 {
-		hn1346 := c.ReadListHeader(19)
+	l1380 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1379)
+	if n1379 > 0 {
+		hn1382 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1345 := range l1344 {
-				if hn1346 && !c.ReadFlag() {
-					clear(l1344[i1345 : i1345+1])
+			for i1381 := range l1380 {
+				if hn1382 && !c.ReadFlag() {
+					clear(l1380[i1381 : i1381+1])
 					continue
 				}
-				l1344[i1345] = r.ReadFloat32()
+				l1380[i1381] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1345)
+					c.TraceIndex(i1381)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l1344
+	x.AddLF32 = l1380
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n1349 := c.ReadLengthFast(8)
-	if n1349 < 0 {
-		n1349 = c.ReadLength(8)
+	n1385 := c.ReadLengthFast(8)
+	if n1385 < 0 {
+		n1385 = c.ReadLength(8)
 	}
-	l1350 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1349)
-	if n1349 > 0 {
-		hn1352 := c.ReadListHeader(20)
+	l1386 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1385)
+	if n1385 > 0 {
+		hn1388 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1351 := range l1350 {
-				if hn1352 && !c.ReadFlag() {
-					clear(l1350[i1351 : i1351+1])
+			for i1387 := range l1386 {
+				if hn1388 && !c.ReadFlag() {
+					clear(l1386[i1387 : i1387+1])
 					continue
 				}
-				l1350[i1351] = r.ReadFloat64()
+				l1386[i1387] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1351)
+					c.TraceIndex(i1387)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l1350
+	x.AddLF64 = l1386
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n1355 := c.ReadLengthFast(1)
-	if n1355 < 0 {
-		n1355 = c.ReadLength(1)
+	n1391 := c.ReadLengthFast(1)
+	if n1391 < 0 {
+		n1391 = c.ReadLength(1)
 	}
-	l1356 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1355)
-	if n1355 > 0 {
-		hn1358 := c.ReadListHeader(5)
+	l1392 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1391)
+	if n1391 > 0 {
+		hn1394 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1357 := range l1356 {
-				if hn1358 && !c.ReadFlag() {
-					clear(l1356[i1357 : i1357+1])
+			for i1393 := range l1392 {
+				if hn1394 && !c.ReadFlag() {
+					clear(l1392[i1393 : i1393+1])
 					continue
 				}
-				l1356[i1357] = r.ReadVarInt32()
+				l1392[i1393] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1357)
+					c.TraceIndex(i1393)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l1356
+	x.AddLI32 = l1392
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n1361 := c.ReadLengthFast(1)
-	if n1361 < 0 {
-		n1361 = c.ReadLength(1)
+	n1397 := c.ReadLengthFast(1)
+	if n1397 < 0 {
+		n1397 = c.ReadLength(1)
 	}
-	l1362 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1361)
-	if n1361 > 0 {
-		hn1364 := c.ReadListHeader(7)
+	l1398 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1397)
+	if n1397 > 0 {
+		hn1400 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1363 := range l1362 {
-				if hn1364 && !c.ReadFlag() {
-					clear(l1362[i1363 : i1363+1])
+			for i1399 := range l1398 {
+				if hn1400 && !c.ReadFlag() {
+					clear(l1398[i1399 : i1399+1])
 					continue
 				}
-				l1362[i1363] = r.ReadVarInt64()
+				l1398[i1399] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1363)
+					c.TraceIndex(i1399)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l1362
+	x.AddLI64 = l1398
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n1367 := c.ReadLengthFast(1)
-	if n1367 < 0 {
-		n1367 = c.ReadLength(1)
+	n1403 := c.ReadLengthFast(1)
+	if n1403 < 0 {
+		n1403 = c.ReadLength(1)
 	}
-	l1368 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1367)
-	if n1367 > 0 {
-		hn1370 := c.ReadListHeader(2)
+	l1404 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1403)
+	if n1403 > 0 {
+		hn1406 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1369 := range l1368 {
-				if hn1370 && !c.ReadFlag() {
-					clear(l1368[i1369 : i1369+1])
+			for i1405 := range l1404 {
+				if hn1406 && !c.ReadFlag() {
+					clear(l1404[i1405 : i1405+1])
 					continue
 				}
-				l1368[i1369] = r.ReadInt8()
+				l1404[i1405] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1369)
+					c.TraceIndex(i1405)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l1368
+	x.AddLI8 = l1404
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n1373 := c.ReadLengthFast(1)
-	if n1373 < 0 {
-		n1373 = c.ReadLength(1)
+	n1409 := c.ReadLengthFast(1)
+	if n1409 < 0 {
+		n1409 = c.ReadLength(1)
 	}
-	l1374 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1373)
-	if n1373 > 0 {
-		hn1376, tr1378 := c.ReadListHeaderRef(22)
+	l1410 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1409)
+	if n1409 > 0 {
+		hn1412, tr1414 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1375 := range l1374 {
-				if tr1378 {
-					if st1379, id1380 := c.ReadRefFlag(); st1379 == foryimpl.RefBack {
-						l1374[i1375] = foryimpl.BackRefSlice[int32](c, id1380)
-					} else if st1379 == foryimpl.RefFollows {
-						n1381 := c.ReadLengthFast(1)
-						if n1381 < 0 {
-							n1381 = c.ReadLength(1)
+			for i1411 := range l1410 {
+				if tr1414 {
+					if st1415, id1416 := c.ReadRefFlag(); st1415 == foryimpl.RefBack {
+						l1410[i1411] = foryimpl.BackRefSlice[int32](c, id1416)
+					} else if st1415 == foryimpl.RefFollows {
+						n1417 := c.ReadLengthFast(1)
+						if n1417 < 0 {
+							n1417 = c.ReadLength(1)
 						}
-						l1382 := foryimpl.MakeSlice[[]int32](c, n1381)
-						if n1381 > 0 {
-							hn1384 := c.ReadListHeader(5)
+						l1418 := foryimpl.MakeSlice[[]int32](c, n1417)
+						if n1417 > 0 {
+							hn1420 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1383 := range l1382 {
-									if hn1384 && !c.ReadFlag() {
-										clear(l1382[i1383 : i1383+1])
+								for i1419 := range l1418 {
+									if hn1420 && !c.ReadFlag() {
+										clear(l1418[i1419 : i1419+1])
 										continue
 									}
-									l1382[i1383] = r.ReadVarInt32()
+									l1418[i1419] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1383)
+										c.TraceIndex(i1419)
 										break
 									}
 								}
 							}
 						}
-						l1374[i1375] = l1382
-						foryimpl.SetRefSlice(c, id1380, l1374[i1375])
+						l1410[i1411] = l1418
+						foryimpl.SetRefSlice(c, id1416, l1410[i1411])
 					} else {
-						l1374[i1375] = nil
+						l1410[i1411] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1375)
+						c.TraceIndex(i1411)
 						break
 					}
 					continue
 				}
-				if hn1376 && !c.ReadFlag() {
-					clear(l1374[i1375 : i1375+1])
+				if hn1412 && !c.ReadFlag() {
+					clear(l1410[i1411 : i1411+1])
 					continue
 				}
-				n1387 := c.ReadLengthFast(1)
-				if n1387 < 0 {
-					n1387 = c.ReadLength(1)
+				n1423 := c.ReadLengthFast(1)
+				if n1423 < 0 {
+					n1423 = c.ReadLength(1)
 				}
-				l1388 := foryimpl.MakeSlice[[]int32](c, n1387)
-				if n1387 > 0 {
-					hn1390 := c.ReadListHeader(5)
+				l1424 := foryimpl.MakeSlice[[]int32](c, n1423)
+				if n1423 > 0 {
+					hn1426 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1389 := range l1388 {
-							if hn1390 && !c.ReadFlag() {
-								clear(l1388[i1389 : i1389+1])
+						for i1425 := range l1424 {
+							if hn1426 && !c.ReadFlag() {
+								clear(l1424[i1425 : i1425+1])
 								continue
 							}
-							l1388[i1389] = r.ReadVarInt32()
+							l1424[i1425] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1389)
+								c.TraceIndex(i1425)
 								break
 							}
 						}
 					}
 				}
-				l1374[i1375] = l1388
+				l1410[i1411] = l1424
 				if c.Failed() {
-					c.TraceIndex(i1375)
+					c.TraceIndex(i1411)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l1374
+	x.AddLL = l1410
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n1393 := c.ReadLengthFast(1)
-	if n1393 < 0 {
-		n1393 = c.ReadLength(1)
+	n1429 := c.ReadLengthFast(1)
+	if n1429 < 0 {
+		n1429 = c.ReadLength(1)
 	}
-	l1394 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1393)
-	if n1393 > 0 {
-		hn1396, tr1398 := c.ReadListHeaderRef(24)
+	l1430 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1429)
+	if n1429 > 0 {
+		hn1432, tr1434 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1395 := range l1394 {
-				if tr1398 {
-					if st1399, id1400 := c.ReadRefFlag(); st1399 == foryimpl.RefBack {
-						l1394[i1395] = foryimpl.BackRefMap[string, int32](c, id1400)
-					} else if st1399 == foryimpl.RefFollows {
-						n1401 := c.ReadLengthFast(2)
-						if n1401 < 0 {
-							n1401 = c.ReadLength(2)
+			for i1431 := range l1430 {
+				if tr1434 {
+					if st1435, id1436 := c.ReadRefFlag(); st1435 == foryimpl.RefBack {
+						l1430[i1431] = foryimpl.BackRefMap[string, int32](c, id1436)
+					} else if st1435 == foryimpl.RefFollows {
+						n1437 := c.ReadLengthFast(2)
+						if n1437 < 0 {
+							n1437 = c.ReadLength(2)
 						}
-						m1402 := foryimpl.MakeMap[map[string]int32](c, n1401)
-						for n1401 > 0 && !c.Failed() {
-							sz1403, vn1404, _ := c.ReadMapChunk(n1401, 21, 5, nil, false)
-							for j1405 := 0; j1405 < sz1403 && !c.Failed(); j1405++ {
-								var k1406 string
-								k1406 = c.ReadString()
-								var v1407 int32
-								if !vn1404 {
-									v1407 = r.ReadVarInt32()
+						m1438 := foryimpl.MakeMap[map[string]int32](c, n1437)
+						for n1437 > 0 && !c.Failed() {
+							sz1439, vn1440, _ := c.ReadMapChunk(n1437, 21, 5, nil, false)
+							for j1441 := 0; j1441 < sz1439 && !c.Failed(); j1441++ {
+								var k1442 string
+								k1442 = c.ReadString()
+								var v1443 int32
+								if !vn1440 {
+									v1443 = r.ReadVarInt32()
 								}
-								m1402[k1406] = v1407
+								m1438[k1442] = v1443
 							}
-							n1401 -= sz1403
+							n1437 -= sz1439
 						}
-						l1394[i1395] = m1402
-						foryimpl.SetRefMap(c, id1400, l1394[i1395])
+						l1430[i1431] = m1438
+						foryimpl.SetRefMap(c, id1436, l1430[i1431])
 					} else {
-						l1394[i1395] = nil
+						l1430[i1431] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1395)
+						c.TraceIndex(i1431)
 						break
 					}
 					continue
 				}
-				if hn1396 && !c.ReadFlag() {
-					clear(l1394[i1395 : i1395+1])
+				if hn1432 && !c.ReadFlag() {
+					clear(l1430[i1431 : i1431+1])
 					continue
 				}
-				n1409 := c.ReadLengthFast(2)
-				if n1409 < 0 {
-					n1409 = c.ReadLength(2)
+				n1445 := c.ReadLengthFast(2)
+				if n1445 < 0 {
+					n1445 = c.ReadLength(2)
 				}
-				m1410 := foryimpl.MakeMap[map[string]int32](c, n1409)
-				for n1409 > 0 && !c.Failed() {
-					sz1411, vn1412, _ := c.ReadMapChunk(n1409, 21, 5, nil, false)
-					for j1413 := 0; j1413 < sz1411 && !c.Failed(); j1413++ {
-						var k1414 string
-						k1414 = c.ReadString()
-						var v1415 int32
-						if !vn1412 {
-							v1415 = r.ReadVarInt32()
+				m1446 := foryimpl.MakeMap[map[string]int32](c, n1445)
+				for n1445 > 0 && !c.Failed() {
+					sz1447, vn1448, _ := c.ReadMapChunk(n1445, 21, 5, nil, false)
+					for j1449 := 0; j1449 < sz1447 && !c.Failed(); j1449++ {
+						var k1450 string
+						k1450 = c.ReadString()
+						var v1451 int32
+						if !vn1448 {
+							v1451 = r.ReadVarInt32()
 						}
-						m1410[k1414] = v1415
+						m1446[k1450] = v1451
 					}
-					n1409 -= sz1411
+					n1445 -= sz1447
 				}
-				l1394[i1395] = m1410
+				l1430[i1431] = m1446
 				if c.Failed() {
-					c.TraceIndex(i1395)
+					c.TraceIndex(i1431)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1394
+	x.AddLM = l1430
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n1417 := c.ReadLengthFast(1)
-	if n1417 < 0 {
-		n1417 = c.ReadLength(1)
+	n1453 := c.ReadLengthFast(1)
+	if n1453 < 0 {
+		n1453 = c.ReadLength(1)
 	}
-	l1418 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1417)
-	if n1417 > 0 {
-		hn1420 := c.ReadListHeader(5)
+	l1454 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1453)
+	if n1453 > 0 {
+		hn1456 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1419 := range l1418 {
-				if hn1420 && !c.ReadFlag() {
-					clear(l1418[i1419 : i1419+1])
+			for i1455 := range l1454 {
+				if hn1456 && !c.ReadFlag() {
+					clear(l1454[i1455 : i1455+1])
 					continue
 				}
-				p1423 := foryimpl.Alloc[int32](c)
-				*p1423 = r.ReadVarInt32()
-				l1418[i1419] = p1423
+				p1459 := foryimpl.Alloc[int32](c)
+				*p1459 = r.ReadVarInt32()
+				l1454[i1455] = p1459
 				if c.Failed() {
-					c.TraceIndex(i1419)
+					c.TraceIndex(i1455)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l1418
+	x.AddLPI = l1454
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n1424 := c.ReadLengthFast(1)
-	if n1424 < 0 {
-		n1424 = c.ReadLength(1)
+	n1460 := c.ReadLengthFast(1)
+	if n1460 < 0 {
+		n1460 = c.ReadLength(1)
 	}
-	l1425 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1424)
-	if n1424 > 0 {
-		hn1427 := c.ReadListHeader(21)
+	l1461 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1460)
+	if n1460 > 0 {
+		hn1463 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1426 := range l1425 {
-				if hn1427 && !c.ReadFlag() {
-					clear(l1425[i1426 : i1426+1])
+			for i1462 := range l1461 {
+				if hn1463 && !c.ReadFlag() {
+					clear(l1461[i1462 : i1462+1])
 					continue
 				}
-				l1425[i1426] = c.ReadString()
+				l1461[i1462] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1426)
+					c.TraceIndex(i1462)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l1425
+	x.AddLS = l1461
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1430 := c.ReadLengthFast(1)
-	if n1430 < 0 {
-		n1430 = c.ReadLength(1)
+	n1466 := c.ReadLengthFast(1)
+	if n1466 < 0 {
+		n1466 = c.ReadLength(1)
 	}
-	l1431 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1430)
-	if n1430 > 0 {
-		hn1433 := c.ReadListHeader(38)
+	l1467 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1466)
+	if n1466 > 0 {
+		hn1469 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1432 := range l1431 {
-				if hn1433 && !c.ReadFlag() {
-					clear(l1431[i1432 : i1432+1])
+			for i1468 := range l1467 {
+				if hn1469 && !c.ReadFlag() {
+					clear(l1467[i1468 : i1468+1])
 					continue
 				}
-				l1431[i1432] = c.ReadTime()
+				l1467[i1468] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1432)
+					c.TraceIndex(i1468)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1431
+	x.AddLT = l1467
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1436 := c.ReadLengthFast(2)
-	if n1436 < 0 {
-		n1436 = c.ReadLength(2)
+	n1472 := c.ReadLengthFast(2)
+	if n1472 < 0 {
+		n1472 = c.ReadLength(2)
 	}
-	l1437 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1436)
-	if n1436 > 0 {
-		hn1439 := c.ReadListHeader(10)
+	l1473 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1472)
+	if n1472 > 0 {
+		hn1475 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1438 := range l1437 {
-				if hn1439 && !c.ReadFlag() {
-					clear(l1437[i1438 : i1438+1])
+			for i1474 := range l1473 {
+				if hn1475 && !c.ReadFlag() {
+					clear(l1473[i1474 : i1474+1])
 					continue
 				}
-				l1437[i1438] = r.ReadUint16()
+				l1473[i1474] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1438)
+					c.TraceIndex(i1474)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1437
+	x.AddLU16 = l1473
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1442 := c.ReadLengthFast(1)
-	if n1442 < 0 {
-		n1442 = c.ReadLength(1)
+	n1478 := c.ReadLengthFast(1)
+	if n1478 < 0 {
+		n1478 = c.ReadLength(1)
 	}
-	l1443 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1442)
-	if n1442 > 0 {
-		hn1445 := c.ReadListHeader(14)
+	l1479 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1478)
+	if n1478 > 0 {
+		hn1481 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1444 := range l1443 {
-				if hn1445 && !c.ReadFlag() {
-					clear(l1443[i1444 : i1444+1])
+			for i1480 := range l1479 {
+				if hn1481 && !c.ReadFlag() {
+					clear(l1479[i1480 : i1480+1])
 					continue
 				}
-				l1443[i1444] = r.ReadVarUint64()
+				l1479[i1480] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1444)
+					c.TraceIndex(i1480)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1443
+	x.AddLU64 = l1479
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1448 := c.ReadLengthFast(2)
-	if n1448 < 0 {
-		n1448 = c.ReadLength(2)
+	n1484 := c.ReadLengthFast(2)
+	if n1484 < 0 {
+		n1484 = c.ReadLength(2)
 	}
-	m1449 := foryimpl.MakeMap[map[bool]string](c, n1448)
-	for n1448 > 0 && !c.Failed() {
-		sz1450, vn1451, _ := c.ReadMapChunk(n1448, 1, 21, nil, false)
-		for j1452 := 0; j1452 < sz1450 && !c.Failed(); j1452++ {
-			var k1453 bool
-			k1453 = r.ReadBool()
-			var v1454 string
-			if !vn1451 {
-				v1454 = c.ReadString()
+	m1485 := foryimpl.MakeMap[map[bool]string](c, n1484)
+	for n1484 > 0 && !c.Failed() {
+		sz1486, vn1487, _ := c.ReadMapChunk(n1484, 1, 21, nil, false)
+		for j1488 := 0; j1488 < sz1486 && !c.Failed(); j1488++ {
+			var k1489 bool
+			k1489 = r.ReadBool()
+			var v1490 string
+			if !vn1487 {
+				v1490 = c.ReadString()
 			}
-			m1449[k1453] = v1454
+			m1485[k1489] = v1490
 		}
-		n1448 -= sz1450
+		n1484 -= sz1486
 	}
-	x.AddMBS = m1449
+	x.AddMBS = m1485
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1456 := c.ReadLengthFast(2)
-	if n1456 < 0 {
-		n1456 = c.ReadLength(2)
+	n1492 := c.ReadLengthFast(2)
+	if n1492 < 0 {
+		n1492 = c.ReadLength(2)
 	}
-	m1457 := foryimpl.MakeMap[map[Color]string](c, n1456)
-	for n1456 > 0 && !c.Failed() {
-		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 25, 21, nil, false)
-		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
-			var k1461 Color
-			if e1463 := c.ReadEnumFast(uint32(0x7fffffff)); e1463 >= 0 {
-				k1461 = Color(e1463)
+	m1493 := foryimpl.MakeMap[map[Color]string](c, n1492)
+	for n1492 > 0 && !c.Failed() {
+		sz1494, vn1495, _ := c.ReadMapChunk(n1492, 25, 21, nil, false)
+		for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
+			var k1497 Color
+			if e1499 := c.ReadEnumFast(uint32(0x7fffffff)); e1499 >= 0 {
+				k1497 = Color(e1499)
 			} else {
-				k1461 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1497 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1462 string
-			if !vn1459 {
-				v1462 = c.ReadString()
+			var v1498 string
+			if !vn1495 {
+				v1498 = c.ReadString()
 			}
-			m1457[k1461] = v1462
+			m1493[k1497] = v1498
 		}
-		n1456 -= sz1458
+		n1492 -= sz1494
 	}
-	x.AddMES = m1457
+	x.AddMES = m1493
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1465 := c.ReadLengthFast(2)
-	if n1465 < 0 {
-		n1465 = c.ReadLength(2)
+	n1501 := c.ReadLengthFast(2)
+	if n1501 < 0 {
+		n1501 = c.ReadLength(2)
 	}
-	m1466 := foryimpl.MakeMap[map[int64]float64](c, n1465)
-	for n1465 > 0 && !c.Failed() {
-		sz1467, vn1468, _ := c.ReadMapChunk(n1465, 7, 20, nil, false)
-		for j1469 := 0; j1469 < sz1467 && !c.Failed(); j1469++ {
-			var k1470 int64
-			k1470 = r.ReadVarInt64()
-			var v1471 float64
-			if !vn1468 {
-				v1471 = r.ReadFloat64()
+	m1502 := foryimpl.MakeMap[map[int64]float64](c, n1501)
+	for n1501 > 0 && !c.Failed() {
+		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 7, 20, nil, false)
+		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
+			var k1506 int64
+			k1506 = r.ReadVarInt64()
+			var v1507 float64
+			if !vn1504 {
+				v1507 = r.ReadFloat64()
 			}
-			m1466[k1470] = v1471
+			m1502[k1506] = v1507
 		}
-		n1465 -= sz1467
+		n1501 -= sz1503
 	}
-	x.AddMI64F = m1466
+	x.AddMI64F = m1502
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1473 := c.ReadLengthFast(2)
-	if n1473 < 0 {
-		n1473 = c.ReadLength(2)
+	n1509 := c.ReadLengthFast(2)
+	if n1509 < 0 {
+		n1509 = c.ReadLength(2)
 	}
-	m1474 := foryimpl.MakeMap[map[int32]string](c, n1473)
-	for n1473 > 0 && !c.Failed() {
-		sz1475, vn1476, _ := c.ReadMapChunk(n1473, 5, 21, nil, false)
-		for j1477 := 0; j1477 < sz1475 && !c.Failed(); j1477++ {
-			var k1478 int32
-			k1478 = r.ReadVarInt32()
-			var v1479 string
-			if !vn1476 {
-				v1479 = c.ReadString()
+	m1510 := foryimpl.MakeMap[map[int32]string](c, n1509)
+	for n1509 > 0 && !c.Failed() {
+		sz1511, vn1512, _ := c.ReadMapChunk(n1509, 5, 21, nil, false)
+		for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
+			var k1514 int32
+			k1514 = r.ReadVarInt32()
+			var v1515 string
+			if !vn1512 {
+				v1515 = c.ReadString()
 			}
-			m1474[k1478] = v1479
+			m1510[k1514] = v1515
 		}
-		n1473 -= sz1475
+		n1509 -= sz1511
 	}
-	x.AddMIS = m1474
+	x.AddMIS = m1510
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1481 := c.ReadLengthFast(2)
-	if n1481 < 0 {
-		n1481 = c.ReadLength(2)
+	n1517 := c.ReadLengthFast(2)
+	if n1517 < 0 {
+		n1517 = c.ReadLength(2)
 	}
-	m1482 := foryimpl.MakeMap[map[string]int32](c, n1481)
-	for n1481 > 0 && !c.Failed() {
-		sz1483, vn1484, _ := c.ReadMapChunk(n1481, 21, 5, nil, false)
-		for j1485 := 0; j1485 < sz1483 && !c.Failed(); j1485++ {
-			var k1486 string
-			k1486 = c.ReadString()
-			var v1487 int32
-			if !vn1484 {
-				v1487 = r.ReadVarInt32()
+	m1518 := foryimpl.MakeMap[map[string]int32](c, n1517)
+	for n1517 > 0 && !c.Failed() {
+		sz1519, vn1520, _ := c.ReadMapChunk(n1517, 21, 5, nil, false)
+		for j1521 := 0; j1521 < sz1519 && !c.Failed(); j1521++ {
+			var k1522 string
+			k1522 = c.ReadString()
+			var v1523 int32
+			if !vn1520 {
+				v1523 = r.ReadVarInt32()
 			}
-			m1482[k1486] = v1487
+			m1518[k1522] = v1523
 		}
-		n1481 -= sz1483
+		n1517 -= sz1519
 	}
-	x.AddMSI = m1482
+	x.AddMSI = m1518
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n1489 := c.ReadLengthFast(2)
-	if n1489 < 0 {
-		n1489 = c.ReadLength(2)
+	n1525 := c.ReadLengthFast(2)
+	if n1525 < 0 {
+		n1525 = c.ReadLength(2)
 	}
-	m1490 := foryimpl.MakeMap[map[string][]string](c, n1489)
-	for n1489 > 0 && !c.Failed() {
-		sz1491, vn1492, tr1502, _ := c.ReadMapChunkRef(n1489, 21, 22, nil)
-		for j1493 := 0; j1493 < sz1491 && !c.Failed(); j1493++ {
-			var k1494 string
-			k1494 = c.ReadString()
-			var v1495 []string
-			if tr1502 {
-				if st1503, id1504 := c.ReadRefFlag(); st1503 == foryimpl.RefBack {
-					v1495 = foryimpl.BackRefSlice[string](c, id1504)
-				} else if st1503 == foryimpl.RefFollows {
-					n1505 := c.ReadLengthFast(1)
-					if n1505 < 0 {
-						n1505 = c.ReadLength(1)
+	m1526 := foryimpl.MakeMap[map[string][]string](c, n1525)
+	for n1525 > 0 && !c.Failed() {
+		sz1527, vn1528, tr1538, _ := c.ReadMapChunkRef(n1525, 21, 22, nil)
+		for j1529 := 0; j1529 < sz1527 && !c.Failed(); j1529++ {
+			var k1530 string
+			k1530 = c.ReadString()
+			var v1531 []string
+			if tr1538 {
+				if st1539, id1540 := c.ReadRefFlag(); st1539 == foryimpl.RefBack {
+					v1531 = foryimpl.BackRefSlice[string](c, id1540)
+				} else if st1539 == foryimpl.RefFollows {
+					n1541 := c.ReadLengthFast(1)
+					if n1541 < 0 {
+						n1541 = c.ReadLength(1)
 					}
-					l1506 := foryimpl.MakeSlice[[]string](c, n1505)
-					if n1505 > 0 {
-						hn1508 := c.ReadListHeader(21)
+					l1542 := foryimpl.MakeSlice[[]string](c, n1541)
+					if n1541 > 0 {
+						hn1544 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1507 := range l1506 {
-								if hn1508 && !c.ReadFlag() {
-									clear(l1506[i1507 : i1507+1])
+							for i1543 := range l1542 {
+								if hn1544 && !c.ReadFlag() {
+									clear(l1542[i1543 : i1543+1])
 									continue
 								}
-								l1506[i1507] = c.ReadString()
+								l1542[i1543] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1507)
+									c.TraceIndex(i1543)
 									break
 								}
 							}
 						}
 					}
-					v1495 = l1506
-					foryimpl.SetRefSlice(c, id1504, v1495)
+					v1531 = l1542
+					foryimpl.SetRefSlice(c, id1540, v1531)
 				} else {
-					v1495 = nil
+					v1531 = nil
 				}
-			} else if !vn1492 {
-				n1496 := c.ReadLengthFast(1)
-				if n1496 < 0 {
-					n1496 = c.ReadLength(1)
+			} else if !vn1528 {
+				n1532 := c.ReadLengthFast(1)
+				if n1532 < 0 {
+					n1532 = c.ReadLength(1)
 				}
-				l1497 := foryimpl.MakeSlice[[]string](c, n1496)
-				if n1496 > 0 {
-					hn1499 := c.ReadListHeader(21)
+				l1533 := foryimpl.MakeSlice[[]string](c, n1532)
+				if n1532 > 0 {
+					hn1535 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1498 := range l1497 {
-							if hn1499 && !c.ReadFlag() {
-								clear(l1497[i1498 : i1498+1])
+						for i1534 := range l1533 {
+							if hn1535 && !c.ReadFlag() {
+								clear(l1533[i1534 : i1534+1])
 								continue
 							}
-							l1497[i1498] = c.ReadString()
+							l1533[i1534] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1498)
+								c.TraceIndex(i1534)
 								break
 							}
 						}
 					}
 				}
-				v1495 = l1497
+				v1531 = l1533
 			}
-			m1490[k1494] = v1495
+			m1526[k1530] = v1531
 		}
-		n1489 -= sz1491
+		n1525 -= sz1527
 	}
-	x.AddMSL = m1490
+	x.AddMSL = m1526
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1511 := c.ReadLengthFast(2)
-	if n1511 < 0 {
-		n1511 = c.ReadLength(2)
+	n1547 := c.ReadLengthFast(2)
+	if n1547 < 0 {
+		n1547 = c.ReadLength(2)
 	}
-	m1512 := foryimpl.MakeMap[map[string]map[string]int32](c, n1511)
-	for n1511 > 0 && !c.Failed() {
-		sz1513, vn1514, tr1526, _ := c.ReadMapChunkRef(n1511, 21, 24, nil)
-		for j1515 := 0; j1515 < sz1513 && !c.Failed(); j1515++ {
-			var k1516 string
-			k1516 = c.ReadString()
-			var v1517 map[string]int32
-			if tr1526 {
-				if st1527, id1528 := c.ReadRefFlag(); st1527 == foryimpl.RefBack {
-					v1517 = foryimpl.BackRefMap[string, int32](c, id1528)
-				} else if st1527 == foryimpl.RefFollows {
-					n1529 := c.ReadLengthFast(2)
-					if n1529 < 0 {
-						n1529 = c.ReadLength(2)
+	m1548 := foryimpl.MakeMap[map[string]map[string]int32](c, n1547)
+	for n1547 > 0 && !c.Failed() {
+		sz1549, vn1550, tr1562, _ := c.ReadMapChunkRef(n1547, 21, 24, nil)
+		for j1551 := 0; j1551 < sz1549 && !c.Failed(); j1551++ {
+			var k1552 string
+			k1552 = c.ReadString()
+			var v1553 map[string]int32
+			if tr1562 {
+				if st1563, id1564 := c.ReadRefFlag(); st1563 == foryimpl.RefBack {
+					v1553 = foryimpl.BackRefMap[string, int32](c, id1564)
+				} else if st1563 == foryimpl.RefFollows {
+					n1565 := c.ReadLengthFast(2)
+					if n1565 < 0 {
+						n1565 = c.ReadLength(2)
 					}
-					m1530 := foryimpl.MakeMap[map[string]int32](c, n1529)
-					for n1529 > 0 && !c.Failed() {
-						sz1531, vn1532, _ := c.ReadMapChunk(n1529, 21, 5, nil, false)
-						for j1533 := 0; j1533 < sz1531 && !c.Failed(); j1533++ {
-							var k1534 string
-							k1534 = c.ReadString()
-							var v1535 int32
-							if !vn1532 {
-								v1535 = r.ReadVarInt32()
+					m1566 := foryimpl.MakeMap[map[string]int32](c, n1565)
+					for n1565 > 0 && !c.Failed() {
+						sz1567, vn1568, _ := c.ReadMapChunk(n1565, 21, 5, nil, false)
+						for j1569 := 0; j1569 < sz1567 && !c.Failed(); j1569++ {
+							var k1570 string
+							k1570 = c.ReadString()
+							var v1571 int32
+							if !vn1568 {
+								v1571 = r.ReadVarInt32()
 							}
-							m1530[k1534] = v1535
+							m1566[k1570] = v1571
 						}
-						n1529 -= sz1531
+						n1565 -= sz1567
 					}
-					v1517 = m1530
-					foryimpl.SetRefMap(c, id1528, v1517)
+					v1553 = m1566
+					foryimpl.SetRefMap(c, id1564, v1553)
 				} else {
-					v1517 = nil
+					v1553 = nil
 				}
-			} else if !vn1514 {
-				n1518 := c.ReadLengthFast(2)
-				if n1518 < 0 {
-					n1518 = c.ReadLength(2)
+			} else if !vn1550 {
+				n1554 := c.ReadLengthFast(2)
+				if n1554 < 0 {
+					n1554 = c.ReadLength(2)
 				}
-				m1519 := foryimpl.MakeMap[map[string]int32](c, n1518)
-				for n1518 > 0 && !c.Failed() {
-					sz1520, vn1521, _ := c.ReadMapChunk(n1518, 21, 5, nil, false)
-					for j1522 := 0; j1522 < sz1520 && !c.Failed(); j1522++ {
-						var k1523 string
-						k1523 = c.ReadString()
-						var v1524 int32
-						if !vn1521 {
-							v1524 = r.ReadVarInt32()
+				m1555 := foryimpl.MakeMap[map[string]int32](c, n1554)
+				for n1554 > 0 && !c.Failed() {
+					sz1556, vn1557, _ := c.ReadMapChunk(n1554, 21, 5, nil, false)
+					for j1558 := 0; j1558 < sz1556 && !c.Failed(); j1558++ {
+						var k1559 string
+						k1559 = c.ReadString()
+						var v1560 int32
+						if !vn1557 {
+							v1560 = r.ReadVarInt32()
 						}
-						m1519[k1523] = v1524
+						m1555[k1559] = v1560
 					}
-					n1518 -= sz1520
+					n1554 -= sz1556
 				}
-				v1517 = m1519
+				v1553 = m1555
 			}
-			m1512[k1516] = v1517
+			m1548[k1552] = v1553
 		}
-		n1511 -= sz1513
+		n1547 -= sz1549
 	}
-	x.AddMSM = m1512
+	x.AddMSM = m1548
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1537 := c.ReadLengthFast(2)
-	if n1537 < 0 {
-		n1537 = c.ReadLength(2)
+	n1573 := c.ReadLengthFast(2)
+	if n1573 < 0 {
+		n1573 = c.ReadLength(2)
 	}
-	m1538 := foryimpl.MakeMap[map[string]*int32](c, n1537)
-	for n1537 > 0 && !c.Failed() {
-		sz1539, vn1540, _ := c.ReadMapChunk(n1537, 21, 5, nil, true)
-		for j1541 := 0; j1541 < sz1539 && !c.Failed(); j1541++ {
-			var k1542 string
-			k1542 = c.ReadString()
-			var v1543 *int32
-			if !vn1540 {
-				p1544 := foryimpl.Alloc[int32](c)
-				*p1544 = r.ReadVarInt32()
-				v1543 = p1544
+	m1574 := foryimpl.MakeMap[map[string]*int32](c, n1573)
+	for n1573 > 0 && !c.Failed() {
+		sz1575, vn1576, _ := c.ReadMapChunk(n1573, 21, 5, nil, true)
+		for j1577 := 0; j1577 < sz1575 && !c.Failed(); j1577++ {
+			var k1578 string
+			k1578 = c.ReadString()
+			var v1579 *int32
+			if !vn1576 {
+				p1580 := foryimpl.Alloc[int32](c)
+				*p1580 = r.ReadVarInt32()
+				v1579 = p1580
 			}
-			m1538[k1542] = v1543
+			m1574[k1578] = v1579
 		}
-		n1537 -= sz1539
+		n1573 -= sz1575
 	}
-	x.AddMSP = m1538
+	x.AddMSP = m1574
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1546 := c.ReadLengthFast(2)
-	if n1546 < 0 {
-		n1546 = c.ReadLength(2)
+	n1582 := c.ReadLengthFast(2)
+	if n1582 < 0 {
+		n1582 = c.ReadLength(2)
 	}
-	m1547 := foryimpl.MakeMap[map[uint8]uint16](c, n1546)
-	for n1546 > 0 && !c.Failed() {
-		sz1548, vn1549, _ := c.ReadMapChunk(n1546, 9, 10, nil, false)
-		for j1550 := 0; j1550 < sz1548 && !c.Failed(); j1550++ {
-			var k1551 uint8
-			k1551 = r.ReadUint8()
-			var v1552 uint16
-			if !vn1549 {
-				v1552 = r.ReadUint16()
+	m1583 := foryimpl.MakeMap[map[uint8]uint16](c, n1582)
+	for n1582 > 0 && !c.Failed() {
+		sz1584, vn1585, _ := c.ReadMapChunk(n1582, 9, 10, nil, false)
+		for j1586 := 0; j1586 < sz1584 && !c.Failed(); j1586++ {
+			var k1587 uint8
+			k1587 = r.ReadUint8()
+			var v1588 uint16
+			if !vn1585 {
+				v1588 = r.ReadUint16()
 			}
-			m1547[k1551] = v1552
+			m1583[k1587] = v1588
 		}
-		n1546 -= sz1548
+		n1582 -= sz1584
 	}
-	x.AddMU8 = m1547
+	x.AddMU8 = m1583
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1554, id1555 := c.ReadRefFlag(); st1554 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1555)
-	} else if st1554 == foryimpl.RefFollows {
+	if st1590, id1591 := c.ReadRefFlag(); st1590 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1591)
+	} else if st1590 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1555, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1591, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -8347,32 +8485,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNBin")
 		return
 	}
-	if st1556, id1557 := c.ReadRefFlag(); st1556 == foryimpl.RefBack {
-		x.AddNLS = foryimpl.BackRefSlice[string](c, id1557)
-	} else if st1556 == foryimpl.RefFollows {
-		n1558 := c.ReadLengthFast(1)
-		if n1558 < 0 {
-			n1558 = c.ReadLength(1)
+	if st1592, id1593 := c.ReadRefFlag(); st1592 == foryimpl.RefBack {
+		x.AddNLS = foryimpl.BackRefSlice[string](c, id1593)
+	} else if st1592 == foryimpl.RefFollows {
+		n1594 := c.ReadLengthFast(1)
+		if n1594 < 0 {
+			n1594 = c.ReadLength(1)
 		}
-		l1559 := foryimpl.MakeSlice[[]string](c, n1558)
-		if n1558 > 0 {
-			hn1561 := c.ReadListHeader(21)
+		l1595 := foryimpl.MakeSlice[[]string](c, n1594)
+		if n1594 > 0 {
+			hn1597 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1560 := range l1559 {
-					if hn1561 && !c.ReadFlag() {
-						clear(l1559[i1560 : i1560+1])
+				for i1596 := range l1595 {
+					if hn1597 && !c.ReadFlag() {
+						clear(l1595[i1596 : i1596+1])
 						continue
 					}
-					l1559[i1560] = c.ReadString()
+					l1595[i1596] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1560)
+						c.TraceIndex(i1596)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1559
-		foryimpl.SetRefSlice(c, id1557, x.AddNLS)
+		x.AddNLS = l1595
+		foryimpl.SetRefSlice(c, id1593, x.AddNLS)
 	} else {
 		x.AddNLS = nil
 	}
@@ -8380,29 +8518,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNLS")
 		return
 	}
-	if st1564, id1565 := c.ReadRefFlag(); st1564 == foryimpl.RefBack {
-		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1565)
-	} else if st1564 == foryimpl.RefFollows {
-		n1566 := c.ReadLengthFast(2)
-		if n1566 < 0 {
-			n1566 = c.ReadLength(2)
+	if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
+		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1601)
+	} else if st1600 == foryimpl.RefFollows {
+		n1602 := c.ReadLengthFast(2)
+		if n1602 < 0 {
+			n1602 = c.ReadLength(2)
 		}
-		m1567 := foryimpl.MakeMap[map[string]int32](c, n1566)
-		for n1566 > 0 && !c.Failed() {
-			sz1568, vn1569, _ := c.ReadMapChunk(n1566, 21, 5, nil, false)
-			for j1570 := 0; j1570 < sz1568 && !c.Failed(); j1570++ {
-				var k1571 string
-				k1571 = c.ReadString()
-				var v1572 int32
-				if !vn1569 {
-					v1572 = r.ReadVarInt32()
+		m1603 := foryimpl.MakeMap[map[string]int32](c, n1602)
+		for n1602 > 0 && !c.Failed() {
+			sz1604, vn1605, _ := c.ReadMapChunk(n1602, 21, 5, nil, false)
+			for j1606 := 0; j1606 < sz1604 && !c.Failed(); j1606++ {
+				var k1607 string
+				k1607 = c.ReadString()
+				var v1608 int32
+				if !vn1605 {
+					v1608 = r.ReadVarInt32()
 				}
-				m1567[k1571] = v1572
+				m1603[k1607] = v1608
 			}
-			n1566 -= sz1568
+			n1602 -= sz1604
 		}
-		x.AddNM = m1567
-		foryimpl.SetRefMap(c, id1565, x.AddNM)
+		x.AddNM = m1603
+		foryimpl.SetRefMap(c, id1601, x.AddNM)
 	} else {
 		x.AddNM = nil
 	}
@@ -8410,37 +8548,37 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNM")
 		return
 	}
-	n1574 := c.ReadLengthFast(1)
-	if n1574 < 0 {
-		n1574 = c.ReadLength(1)
+	n1610 := c.ReadLengthFast(1)
+	if n1610 < 0 {
+		n1610 = c.ReadLength(1)
 	}
-	l1575 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1574)
-	if n1574 > 0 {
-		hn1577 := c.ReadListHeader(9)
+	l1611 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1610)
+	if n1610 > 0 {
+		hn1613 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1576 := range l1575 {
-				if hn1577 && !c.ReadFlag() {
-					clear(l1575[i1576 : i1576+1])
+			for i1612 := range l1611 {
+				if hn1613 && !c.ReadFlag() {
+					clear(l1611[i1612 : i1612+1])
 					continue
 				}
-				l1575[i1576] = r.ReadUint8()
+				l1611[i1612] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1576)
+					c.TraceIndex(i1612)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1575
+	x.AddRaw = l1611
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1580, id1581 := c.ReadRefFlag(); st1580 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1581)
-	} else if st1580 == foryimpl.RefFollows {
+	if st1616, id1617 := c.ReadRefFlag(); st1616 == foryimpl.RefBack {
+		x.Bin = foryimpl.BackRefSlice[uint8](c, id1617)
+	} else if st1616 == foryimpl.RefFollows {
 		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1581, x.Bin)
+		foryimpl.SetRefSlice(c, id1617, x.Bin)
 	} else {
 		x.Bin = nil
 	}
@@ -8448,828 +8586,828 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1582 := c.ReadLengthFast(2)
-	if n1582 < 0 {
-		n1582 = c.ReadLength(2)
+	n1618 := c.ReadLengthFast(2)
+	if n1618 < 0 {
+		n1618 = c.ReadLength(2)
 	}
-	if n1582 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1582, 3))
+	if n1618 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1618, 3))
 		return
 	}
-	var l1583 [3]int16
-	if n1582 > 0 {
-		hn1585 := c.ReadListHeader(3)
+	var l1619 [3]int16
+	if n1618 > 0 {
+		hn1621 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1584 := range l1583 {
-				if hn1585 && !c.ReadFlag() {
-					clear(l1583[i1584 : i1584+1])
+			for i1620 := range l1619 {
+				if hn1621 && !c.ReadFlag() {
+					clear(l1619[i1620 : i1620+1])
 					continue
 				}
-				l1583[i1584] = r.ReadInt16()
+				l1619[i1620] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1584)
+					c.TraceIndex(i1620)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1583
+	x.Fix = l1619
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1588 := c.ReadLengthFast(1)
-	if n1588 < 0 {
-		n1588 = c.ReadLength(1)
+	n1624 := c.ReadLengthFast(1)
+	if n1624 < 0 {
+		n1624 = c.ReadLength(1)
 	}
-	l1589 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1588)
-	if n1588 > 0 {
-		hn1591 := c.ReadListHeader(1)
+	l1625 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1624)
+	if n1624 > 0 {
+		hn1627 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1590 := range l1589 {
-				if hn1591 && !c.ReadFlag() {
-					clear(l1589[i1590 : i1590+1])
+			for i1626 := range l1625 {
+				if hn1627 && !c.ReadFlag() {
+					clear(l1625[i1626 : i1626+1])
 					continue
 				}
-				l1589[i1590] = r.ReadBool()
+				l1625[i1626] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1590)
+					c.TraceIndex(i1626)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1589
+	x.LB = l1625
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1594 := c.ReadLengthFast(1)
-	if n1594 < 0 {
-		n1594 = c.ReadLength(1)
+	n1630 := c.ReadLengthFast(1)
+	if n1630 < 0 {
+		n1630 = c.ReadLength(1)
 	}
-	l1595 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1594)
-	if n1594 > 0 {
-		hn1597 := c.ReadListHeader(25)
+	l1631 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1630)
+	if n1630 > 0 {
+		hn1633 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1596 := range l1595 {
-				if hn1597 && !c.ReadFlag() {
-					clear(l1595[i1596 : i1596+1])
+			for i1632 := range l1631 {
+				if hn1633 && !c.ReadFlag() {
+					clear(l1631[i1632 : i1632+1])
 					continue
 				}
-				if e1600 := c.ReadEnumFast(uint32(0x7fffffff)); e1600 >= 0 {
-					l1595[i1596] = Color(e1600)
+				if e1636 := c.ReadEnumFast(uint32(0x7fffffff)); e1636 >= 0 {
+					l1631[i1632] = Color(e1636)
 				} else {
-					l1595[i1596] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1631[i1632] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1596)
+					c.TraceIndex(i1632)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1595
+	x.LE = l1631
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1601 := c.ReadLengthFast(4)
-	if n1601 < 0 {
-		n1601 = c.ReadLength(4)
+	n1637 := c.ReadLengthFast(4)
+	if n1637 < 0 {
+		n1637 = c.ReadLength(4)
 	}
-	l1602 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1601)
-	if n1601 > 0 {
-		hn1604 := c.ReadListHeader(19)
+	l1638 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1637)
+	if n1637 > 0 {
+		hn1640 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1603 := range l1602 {
-				if hn1604 && !c.ReadFlag() {
-					clear(l1602[i1603 : i1603+1])
+			for i1639 := range l1638 {
+				if hn1640 && !c.ReadFlag() {
+					clear(l1638[i1639 : i1639+1])
 					continue
 				}
-				l1602[i1603] = r.ReadFloat32()
+				l1638[i1639] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1603)
+					c.TraceIndex(i1639)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1602
+	x.LF32 = l1638
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1607 := c.ReadLengthFast(8)
-	if n1607 < 0 {
-		n1607 = c.ReadLength(8)
+	n1643 := c.ReadLengthFast(8)
+	if n1643 < 0 {
+		n1643 = c.ReadLength(8)
 	}
-	l1608 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1607)
-	if n1607 > 0 {
-		hn1610 := c.ReadListHeader(20)
+	l1644 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1643)
+	if n1643 > 0 {
+		hn1646 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1609 := range l1608 {
-				if hn1610 && !c.ReadFlag() {
-					clear(l1608[i1609 : i1609+1])
+			for i1645 := range l1644 {
+				if hn1646 && !c.ReadFlag() {
+					clear(l1644[i1645 : i1645+1])
 					continue
 				}
-				l1608[i1609] = r.ReadFloat64()
+				l1644[i1645] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1609)
+					c.TraceIndex(i1645)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1608
+	x.LF64 = l1644
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1613 := c.ReadLengthFast(1)
-	if n1613 < 0 {
-		n1613 = c.ReadLength(1)
+	n1649 := c.ReadLengthFast(1)
+	if n1649 < 0 {
+		n1649 = c.ReadLength(1)
 	}
-	l1614 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1613)
-	if n1613 > 0 {
-		hn1616 := c.ReadListHeader(5)
+	l1650 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1649)
+	if n1649 > 0 {
+		hn1652 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1615 := range l1614 {
-				if hn1616 && !c.ReadFlag() {
-					clear(l1614[i1615 : i1615+1])
+			for i1651 := range l1650 {
+				if hn1652 && !c.ReadFlag() {
+					clear(l1650[i1651 : i1651+1])
 					continue
 				}
-				l1614[i1615] = r.ReadVarInt32()
+				l1650[i1651] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1615)
+					c.TraceIndex(i1651)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1614
+	x.LI32 = l1650
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1619 := c.ReadLengthFast(1)
-	if n1619 < 0 {
-		n1619 = c.ReadLength(1)
+	n1655 := c.ReadLengthFast(1)
+	if n1655 < 0 {
+		n1655 = c.ReadLength(1)
 	}
-	l1620 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1619)
-	if n1619 > 0 {
-		hn1622 := c.ReadListHeader(7)
+	l1656 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1655)
+	if n1655 > 0 {
+		hn1658 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1621 := range l1620 {
-				if hn1622 && !c.ReadFlag() {
-					clear(l1620[i1621 : i1621+1])
+			for i1657 := range l1656 {
+				if hn1658 && !c.ReadFlag() {
+					clear(l1656[i1657 : i1657+1])
 					continue
 				}
-				l1620[i1621] = r.ReadVarInt64()
+				l1656[i1657] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1621)
+					c.TraceIndex(i1657)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1620
+	x.LI64 = l1656
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1625 := c.ReadLengthFast(1)
-	if n1625 < 0 {
-		n1625 = c.ReadLength(1)
+	n1661 := c.ReadLengthFast(1)
+	if n1661 < 0 {
+		n1661 = c.ReadLength(1)
 	}
-	l1626 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1625)
-	if n1625 > 0 {
-		hn1628 := c.ReadListHeader(2)
+	l1662 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1661)
+	if n1661 > 0 {
+		hn1664 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1627 := range l1626 {
-				if hn1628 && !c.ReadFlag() {
-					clear(l1626[i1627 : i1627+1])
+			for i1663 := range l1662 {
+				if hn1664 && !c.ReadFlag() {
+					clear(l1662[i1663 : i1663+1])
 					continue
 				}
-				l1626[i1627] = r.ReadInt8()
+				l1662[i1663] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1627)
+					c.TraceIndex(i1663)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1626
+	x.LI8 = l1662
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1631 := c.ReadLengthFast(1)
-	if n1631 < 0 {
-		n1631 = c.ReadLength(1)
+	n1667 := c.ReadLengthFast(1)
+	if n1667 < 0 {
+		n1667 = c.ReadLength(1)
 	}
-	l1632 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1631)
-	if n1631 > 0 {
-		hn1634, tr1636 := c.ReadListHeaderRef(22)
+	l1668 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1667)
+	if n1667 > 0 {
+		hn1670, tr1672 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1633 := range l1632 {
-				if tr1636 {
-					if st1637, id1638 := c.ReadRefFlag(); st1637 == foryimpl.RefBack {
-						l1632[i1633] = foryimpl.BackRefSlice[int32](c, id1638)
-					} else if st1637 == foryimpl.RefFollows {
-						n1639 := c.ReadLengthFast(1)
-						if n1639 < 0 {
-							n1639 = c.ReadLength(1)
+			for i1669 := range l1668 {
+				if tr1672 {
+					if st1673, id1674 := c.ReadRefFlag(); st1673 == foryimpl.RefBack {
+						l1668[i1669] = foryimpl.BackRefSlice[int32](c, id1674)
+					} else if st1673 == foryimpl.RefFollows {
+						n1675 := c.ReadLengthFast(1)
+						if n1675 < 0 {
+							n1675 = c.ReadLength(1)
 						}
-						l1640 := foryimpl.MakeSlice[[]int32](c, n1639)
-						if n1639 > 0 {
-							hn1642 := c.ReadListHeader(5)
+						l1676 := foryimpl.MakeSlice[[]int32](c, n1675)
+						if n1675 > 0 {
+							hn1678 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1641 := range l1640 {
-									if hn1642 && !c.ReadFlag() {
-										clear(l1640[i1641 : i1641+1])
+								for i1677 := range l1676 {
+									if hn1678 && !c.ReadFlag() {
+										clear(l1676[i1677 : i1677+1])
 										continue
 									}
-									l1640[i1641] = r.ReadVarInt32()
+									l1676[i1677] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1641)
+										c.TraceIndex(i1677)
 										break
 									}
 								}
 							}
 						}
-						l1632[i1633] = l1640
-						foryimpl.SetRefSlice(c, id1638, l1632[i1633])
+						l1668[i1669] = l1676
+						foryimpl.SetRefSlice(c, id1674, l1668[i1669])
 					} else {
-						l1632[i1633] = nil
+						l1668[i1669] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1633)
+						c.TraceIndex(i1669)
 						break
 					}
 					continue
 				}
-				if hn1634 && !c.ReadFlag() {
-					clear(l1632[i1633 : i1633+1])
+				if hn1670 && !c.ReadFlag() {
+					clear(l1668[i1669 : i1669+1])
 					continue
 				}
-				n1645 := c.ReadLengthFast(1)
-				if n1645 < 0 {
-					n1645 = c.ReadLength(1)
+				n1681 := c.ReadLengthFast(1)
+				if n1681 < 0 {
+					n1681 = c.ReadLength(1)
 				}
-				l1646 := foryimpl.MakeSlice[[]int32](c, n1645)
-				if n1645 > 0 {
-					hn1648 := c.ReadListHeader(5)
+				l1682 := foryimpl.MakeSlice[[]int32](c, n1681)
+				if n1681 > 0 {
+					hn1684 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1647 := range l1646 {
-							if hn1648 && !c.ReadFlag() {
-								clear(l1646[i1647 : i1647+1])
+						for i1683 := range l1682 {
+							if hn1684 && !c.ReadFlag() {
+								clear(l1682[i1683 : i1683+1])
 								continue
 							}
-							l1646[i1647] = r.ReadVarInt32()
+							l1682[i1683] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1647)
+								c.TraceIndex(i1683)
 								break
 							}
 						}
 					}
 				}
-				l1632[i1633] = l1646
+				l1668[i1669] = l1682
 				if c.Failed() {
-					c.TraceIndex(i1633)
+					c.TraceIndex(i1669)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1632
+	x.LL = l1668
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1651 := c.ReadLengthFast(1)
-	if n1651 < 0 {
-		n1651 = c.ReadLength(1)
+	n1687 := c.ReadLengthFast(1)
+	if n1687 < 0 {
+		n1687 = c.ReadLength(1)
 	}
-	l1652 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1651)
-	if n1651 > 0 {
-		hn1654, tr1656 := c.ReadListHeaderRef(24)
+	l1688 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1687)
+	if n1687 > 0 {
+		hn1690, tr1692 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1653 := range l1652 {
-				if tr1656 {
-					if st1657, id1658 := c.ReadRefFlag(); st1657 == foryimpl.RefBack {
-						l1652[i1653] = foryimpl.BackRefMap[string, int32](c, id1658)
-					} else if st1657 == foryimpl.RefFollows {
-						n1659 := c.ReadLengthFast(2)
-						if n1659 < 0 {
-							n1659 = c.ReadLength(2)
+			for i1689 := range l1688 {
+				if tr1692 {
+					if st1693, id1694 := c.ReadRefFlag(); st1693 == foryimpl.RefBack {
+						l1688[i1689] = foryimpl.BackRefMap[string, int32](c, id1694)
+					} else if st1693 == foryimpl.RefFollows {
+						n1695 := c.ReadLengthFast(2)
+						if n1695 < 0 {
+							n1695 = c.ReadLength(2)
 						}
-						m1660 := foryimpl.MakeMap[map[string]int32](c, n1659)
-						for n1659 > 0 && !c.Failed() {
-							sz1661, vn1662, _ := c.ReadMapChunk(n1659, 21, 5, nil, false)
-							for j1663 := 0; j1663 < sz1661 && !c.Failed(); j1663++ {
-								var k1664 string
-								k1664 = c.ReadString()
-								var v1665 int32
-								if !vn1662 {
-									v1665 = r.ReadVarInt32()
+						m1696 := foryimpl.MakeMap[map[string]int32](c, n1695)
+						for n1695 > 0 && !c.Failed() {
+							sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 5, nil, false)
+							for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
+								var k1700 string
+								k1700 = c.ReadString()
+								var v1701 int32
+								if !vn1698 {
+									v1701 = r.ReadVarInt32()
 								}
-								m1660[k1664] = v1665
+								m1696[k1700] = v1701
 							}
-							n1659 -= sz1661
+							n1695 -= sz1697
 						}
-						l1652[i1653] = m1660
-						foryimpl.SetRefMap(c, id1658, l1652[i1653])
+						l1688[i1689] = m1696
+						foryimpl.SetRefMap(c, id1694, l1688[i1689])
 					} else {
-						l1652[i1653] = nil
+						l1688[i1689] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1653)
+						c.TraceIndex(i1689)
 						break
 					}
 					continue
 				}
-				if hn1654 && !c.ReadFlag() {
-					clear(l1652[i1653 : i1653+1])
+				if hn1690 && !c.ReadFlag() {
+					clear(l1688[i1689 : i1689+1])
 					continue
 				}
-				n1667 := c.ReadLengthFast(2)
-				if n1667 < 0 {
-					n1667 = c.ReadLength(2)
+				n1703 := c.ReadLengthFast(2)
+				if n1703 < 0 {
+					n1703 = c.ReadLength(2)
 				}
-				m1668 := foryimpl.MakeMap[map[string]int32](c, n1667)
-				for n1667 > 0 && !c.Failed() {
-					sz1669, vn1670, _ := c.ReadMapChunk(n1667, 21, 5, nil, false)
-					for j1671 := 0; j1671 < sz1669 && !c.Failed(); j1671++ {
-						var k1672 string
-						k1672 = c.ReadString()
-						var v1673 int32
-						if !vn1670 {
-							v1673 = r.ReadVarInt32()
+				m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
+				for n1703 > 0 && !c.Failed() {
+					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
+					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
+						var k1708 string
+						k1708 = c.ReadString()
+						var v1709 int32
+						if !vn1706 {
+							v1709 = r.ReadVarInt32()
 						}
-						m1668[k1672] = v1673
+						m1704[k1708] = v1709
 					}
-					n1667 -= sz1669
+					n1703 -= sz1705
 				}
-				l1652[i1653] = m1668
+				l1688[i1689] = m1704
 				if c.Failed() {
-					c.TraceIndex(i1653)
+					c.TraceIndex(i1689)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1652
+	x.LM = l1688
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1675 := c.ReadLengthFast(1)
-	if n1675 < 0 {
-		n1675 = c.ReadLength(1)
+	n1711 := c.ReadLengthFast(1)
+	if n1711 < 0 {
+		n1711 = c.ReadLength(1)
 	}
-	l1676 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1675)
-	if n1675 > 0 {
-		hn1678 := c.ReadListHeader(5)
+	l1712 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1711)
+	if n1711 > 0 {
+		hn1714 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1677 := range l1676 {
-				if hn1678 && !c.ReadFlag() {
-					clear(l1676[i1677 : i1677+1])
+			for i1713 := range l1712 {
+				if hn1714 && !c.ReadFlag() {
+					clear(l1712[i1713 : i1713+1])
 					continue
 				}
-				p1681 := foryimpl.Alloc[int32](c)
-				*p1681 = r.ReadVarInt32()
-				l1676[i1677] = p1681
+				p1717 := foryimpl.Alloc[int32](c)
+				*p1717 = r.ReadVarInt32()
+				l1712[i1713] = p1717
 				if c.Failed() {
-					c.TraceIndex(i1677)
+					c.TraceIndex(i1713)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1676
+	x.LPI = l1712
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1682 := c.ReadLengthFast(1)
-	if n1682 < 0 {
-		n1682 = c.ReadLength(1)
+	n1718 := c.ReadLengthFast(1)
+	if n1718 < 0 {
+		n1718 = c.ReadLength(1)
 	}
-	l1683 := foryimpl.ReuseSlice[[]string](c, x.LS, n1682)
-	if n1682 > 0 {
-		hn1685 := c.ReadListHeader(21)
+	l1719 := foryimpl.ReuseSlice[[]string](c, x.LS, n1718)
+	if n1718 > 0 {
+		hn1721 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1684 := range l1683 {
-				if hn1685 && !c.ReadFlag() {
-					clear(l1683[i1684 : i1684+1])
+			for i1720 := range l1719 {
+				if hn1721 && !c.ReadFlag() {
+					clear(l1719[i1720 : i1720+1])
 					continue
 				}
-				l1683[i1684] = c.ReadString()
+				l1719[i1720] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1684)
+					c.TraceIndex(i1720)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1683
+	x.LS = l1719
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1688 := c.ReadLengthFast(1)
-	if n1688 < 0 {
-		n1688 = c.ReadLength(1)
+	n1724 := c.ReadLengthFast(1)
+	if n1724 < 0 {
+		n1724 = c.ReadLength(1)
 	}
-	l1689 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1688)
-	if n1688 > 0 {
-		hn1691 := c.ReadListHeader(38)
+	l1725 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1724)
+	if n1724 > 0 {
+		hn1727 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1690 := range l1689 {
-				if hn1691 && !c.ReadFlag() {
-					clear(l1689[i1690 : i1690+1])
+			for i1726 := range l1725 {
+				if hn1727 && !c.ReadFlag() {
+					clear(l1725[i1726 : i1726+1])
 					continue
 				}
-				l1689[i1690] = c.ReadTime()
+				l1725[i1726] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1690)
+					c.TraceIndex(i1726)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1689
+	x.LT = l1725
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1694 := c.ReadLengthFast(2)
-	if n1694 < 0 {
-		n1694 = c.ReadLength(2)
+	n1730 := c.ReadLengthFast(2)
+	if n1730 < 0 {
+		n1730 = c.ReadLength(2)
 	}
-	l1695 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1694)
-	if n1694 > 0 {
-		hn1697 := c.ReadListHeader(10)
+	l1731 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1730)
+	if n1730 > 0 {
+		hn1733 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1696 := range l1695 {
-				if hn1697 && !c.ReadFlag() {
-					clear(l1695[i1696 : i1696+1])
+			for i1732 := range l1731 {
+				if hn1733 && !c.ReadFlag() {
+					clear(l1731[i1732 : i1732+1])
 					continue
 				}
-				l1695[i1696] = r.ReadUint16()
+				l1731[i1732] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1696)
+					c.TraceIndex(i1732)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1695
+	x.LU16 = l1731
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1700 := c.ReadLengthFast(1)
-	if n1700 < 0 {
-		n1700 = c.ReadLength(1)
+	n1736 := c.ReadLengthFast(1)
+	if n1736 < 0 {
+		n1736 = c.ReadLength(1)
 	}
-	l1701 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1700)
-	if n1700 > 0 {
-		hn1703 := c.ReadListHeader(14)
+	l1737 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1736)
+	if n1736 > 0 {
+		hn1739 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1702 := range l1701 {
-				if hn1703 && !c.ReadFlag() {
-					clear(l1701[i1702 : i1702+1])
+			for i1738 := range l1737 {
+				if hn1739 && !c.ReadFlag() {
+					clear(l1737[i1738 : i1738+1])
 					continue
 				}
-				l1701[i1702] = r.ReadVarUint64()
+				l1737[i1738] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1702)
+					c.TraceIndex(i1738)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1701
+	x.LU64 = l1737
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1706 := c.ReadLengthFast(2)
-	if n1706 < 0 {
-		n1706 = c.ReadLength(2)
+	n1742 := c.ReadLengthFast(2)
+	if n1742 < 0 {
+		n1742 = c.ReadLength(2)
 	}
-	m1707 := foryimpl.MakeMap[map[bool]string](c, n1706)
-	for n1706 > 0 && !c.Failed() {
-		sz1708, vn1709, _ := c.ReadMapChunk(n1706, 1, 21, nil, false)
-		for j1710 := 0; j1710 < sz1708 && !c.Failed(); j1710++ {
-			var k1711 bool
-			k1711 = r.ReadBool()
-			var v1712 string
-			if !vn1709 {
-				v1712 = c.ReadString()
+	m1743 := foryimpl.MakeMap[map[bool]string](c, n1742)
+	for n1742 > 0 && !c.Failed() {
+		sz1744, vn1745, _ := c.ReadMapChunk(n1742, 1, 21, nil, false)
+		for j1746 := 0; j1746 < sz1744 && !c.Failed(); j1746++ {
+			var k1747 bool
+			k1747 = r.ReadBool()
+			var v1748 string
+			if !vn1745 {
+				v1748 = c.ReadString()
 			}
-			m1707[k1711] = v1712
+			m1743[k1747] = v1748
 		}
-		n1706 -= sz1708
+		n1742 -= sz1744
 	}
-	x.MBS = m1707
+	x.MBS = m1743
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1714 := c.ReadLengthFast(2)
-	if n1714 < 0 {
-		n1714 = c.ReadLength(2)
+	n1750 := c.ReadLengthFast(2)
+	if n1750 < 0 {
+		n1750 = c.ReadLength(2)
 	}
-	m1715 := foryimpl.MakeMap[map[Color]string](c, n1714)
-	for n1714 > 0 && !c.Failed() {
-		sz1716, vn1717, _ := c.ReadMapChunk(n1714, 25, 21, nil, false)
-		for j1718 := 0; j1718 < sz1716 && !c.Failed(); j1718++ {
-			var k1719 Color
-			if e1721 := c.ReadEnumFast(uint32(0x7fffffff)); e1721 >= 0 {
-				k1719 = Color(e1721)
+	m1751 := foryimpl.MakeMap[map[Color]string](c, n1750)
+	for n1750 > 0 && !c.Failed() {
+		sz1752, vn1753, _ := c.ReadMapChunk(n1750, 25, 21, nil, false)
+		for j1754 := 0; j1754 < sz1752 && !c.Failed(); j1754++ {
+			var k1755 Color
+			if e1757 := c.ReadEnumFast(uint32(0x7fffffff)); e1757 >= 0 {
+				k1755 = Color(e1757)
 			} else {
-				k1719 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1755 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1720 string
-			if !vn1717 {
-				v1720 = c.ReadString()
+			var v1756 string
+			if !vn1753 {
+				v1756 = c.ReadString()
 			}
-			m1715[k1719] = v1720
+			m1751[k1755] = v1756
 		}
-		n1714 -= sz1716
+		n1750 -= sz1752
 	}
-	x.MES = m1715
+	x.MES = m1751
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1723 := c.ReadLengthFast(2)
-	if n1723 < 0 {
-		n1723 = c.ReadLength(2)
+	n1759 := c.ReadLengthFast(2)
+	if n1759 < 0 {
+		n1759 = c.ReadLength(2)
 	}
-	m1724 := foryimpl.MakeMap[map[int64]float64](c, n1723)
-	for n1723 > 0 && !c.Failed() {
-		sz1725, vn1726, _ := c.ReadMapChunk(n1723, 7, 20, nil, false)
-		for j1727 := 0; j1727 < sz1725 && !c.Failed(); j1727++ {
-			var k1728 int64
-			k1728 = r.ReadVarInt64()
-			var v1729 float64
-			if !vn1726 {
-				v1729 = r.ReadFloat64()
+	m1760 := foryimpl.MakeMap[map[int64]float64](c, n1759)
+	for n1759 > 0 && !c.Failed() {
+		sz1761, vn1762, _ := c.ReadMapChunk(n1759, 7, 20, nil, false)
+		for j1763 := 0; j1763 < sz1761 && !c.Failed(); j1763++ {
+			var k1764 int64
+			k1764 = r.ReadVarInt64()
+			var v1765 float64
+			if !vn1762 {
+				v1765 = r.ReadFloat64()
 			}
-			m1724[k1728] = v1729
+			m1760[k1764] = v1765
 		}
-		n1723 -= sz1725
+		n1759 -= sz1761
 	}
-	x.MI64F = m1724
+	x.MI64F = m1760
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1731 := c.ReadLengthFast(2)
-	if n1731 < 0 {
-		n1731 = c.ReadLength(2)
+	n1767 := c.ReadLengthFast(2)
+	if n1767 < 0 {
+		n1767 = c.ReadLength(2)
 	}
-	m1732 := foryimpl.MakeMap[map[int32]string](c, n1731)
-	for n1731 > 0 && !c.Failed() {
-		sz1733, vn1734, _ := c.ReadMapChunk(n1731, 5, 21, nil, false)
-		for j1735 := 0; j1735 < sz1733 && !c.Failed(); j1735++ {
-			var k1736 int32
-			k1736 = r.ReadVarInt32()
-			var v1737 string
-			if !vn1734 {
-				v1737 = c.ReadString()
+	m1768 := foryimpl.MakeMap[map[int32]string](c, n1767)
+	for n1767 > 0 && !c.Failed() {
+		sz1769, vn1770, _ := c.ReadMapChunk(n1767, 5, 21, nil, false)
+		for j1771 := 0; j1771 < sz1769 && !c.Failed(); j1771++ {
+			var k1772 int32
+			k1772 = r.ReadVarInt32()
+			var v1773 string
+			if !vn1770 {
+				v1773 = c.ReadString()
 			}
-			m1732[k1736] = v1737
+			m1768[k1772] = v1773
 		}
-		n1731 -= sz1733
+		n1767 -= sz1769
 	}
-	x.MIS = m1732
+	x.MIS = m1768
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1739 := c.ReadLengthFast(2)
-	if n1739 < 0 {
-		n1739 = c.ReadLength(2)
+	n1775 := c.ReadLengthFast(2)
+	if n1775 < 0 {
+		n1775 = c.ReadLength(2)
 	}
-	m1740 := foryimpl.MakeMap[map[string]int32](c, n1739)
-	for n1739 > 0 && !c.Failed() {
-		sz1741, vn1742, _ := c.ReadMapChunk(n1739, 21, 5, nil, false)
-		for j1743 := 0; j1743 < sz1741 && !c.Failed(); j1743++ {
-			var k1744 string
-			k1744 = c.ReadString()
-			var v1745 int32
-			if !vn1742 {
-				v1745 = r.ReadVarInt32()
+	m1776 := foryimpl.MakeMap[map[string]int32](c, n1775)
+	for n1775 > 0 && !c.Failed() {
+		sz1777, vn1778, _ := c.ReadMapChunk(n1775, 21, 5, nil, false)
+		for j1779 := 0; j1779 < sz1777 && !c.Failed(); j1779++ {
+			var k1780 string
+			k1780 = c.ReadString()
+			var v1781 int32
+			if !vn1778 {
+				v1781 = r.ReadVarInt32()
 			}
-			m1740[k1744] = v1745
+			m1776[k1780] = v1781
 		}
-		n1739 -= sz1741
+		n1775 -= sz1777
 	}
-	x.MSI = m1740
+	x.MSI = m1776
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1747 := c.ReadLengthFast(2)
-	if n1747 < 0 {
-		n1747 = c.ReadLength(2)
+	n1783 := c.ReadLengthFast(2)
+	if n1783 < 0 {
+		n1783 = c.ReadLength(2)
 	}
-	m1748 := foryimpl.MakeMap[map[string][]string](c, n1747)
-	for n1747 > 0 && !c.Failed() {
-		sz1749, vn1750, tr1760, _ := c.ReadMapChunkRef(n1747, 21, 22, nil)
-		for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
-			var k1752 string
-			k1752 = c.ReadString()
-			var v1753 []string
-			if tr1760 {
-				if st1761, id1762 := c.ReadRefFlag(); st1761 == foryimpl.RefBack {
-					v1753 = foryimpl.BackRefSlice[string](c, id1762)
-				} else if st1761 == foryimpl.RefFollows {
-					n1763 := c.ReadLengthFast(1)
-					if n1763 < 0 {
-						n1763 = c.ReadLength(1)
+	m1784 := foryimpl.MakeMap[map[string][]string](c, n1783)
+	for n1783 > 0 && !c.Failed() {
+		sz1785, vn1786, tr1796, _ := c.ReadMapChunkRef(n1783, 21, 22, nil)
+		for j1787 := 0; j1787 < sz1785 && !c.Failed(); j1787++ {
+			var k1788 string
+			k1788 = c.ReadString()
+			var v1789 []string
+			if tr1796 {
+				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
+					v1789 = foryimpl.BackRefSlice[string](c, id1798)
+				} else if st1797 == foryimpl.RefFollows {
+					n1799 := c.ReadLengthFast(1)
+					if n1799 < 0 {
+						n1799 = c.ReadLength(1)
 					}
-					l1764 := foryimpl.MakeSlice[[]string](c, n1763)
-					if n1763 > 0 {
-						hn1766 := c.ReadListHeader(21)
+					l1800 := foryimpl.MakeSlice[[]string](c, n1799)
+					if n1799 > 0 {
+						hn1802 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1765 := range l1764 {
-								if hn1766 && !c.ReadFlag() {
-									clear(l1764[i1765 : i1765+1])
+							for i1801 := range l1800 {
+								if hn1802 && !c.ReadFlag() {
+									clear(l1800[i1801 : i1801+1])
 									continue
 								}
-								l1764[i1765] = c.ReadString()
+								l1800[i1801] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1765)
+									c.TraceIndex(i1801)
 									break
 								}
 							}
 						}
 					}
-					v1753 = l1764
-					foryimpl.SetRefSlice(c, id1762, v1753)
+					v1789 = l1800
+					foryimpl.SetRefSlice(c, id1798, v1789)
 				} else {
-					v1753 = nil
+					v1789 = nil
 				}
-			} else if !vn1750 {
-				n1754 := c.ReadLengthFast(1)
-				if n1754 < 0 {
-					n1754 = c.ReadLength(1)
+			} else if !vn1786 {
+				n1790 := c.ReadLengthFast(1)
+				if n1790 < 0 {
+					n1790 = c.ReadLength(1)
 				}
-				l1755 := foryimpl.MakeSlice[[]string](c, n1754)
-				if n1754 > 0 {
-					hn1757 := c.ReadListHeader(21)
+				l1791 := foryimpl.MakeSlice[[]string](c, n1790)
+				if n1790 > 0 {
+					hn1793 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1756 := range l1755 {
-							if hn1757 && !c.ReadFlag() {
-								clear(l1755[i1756 : i1756+1])
+						for i1792 := range l1791 {
+							if hn1793 && !c.ReadFlag() {
+								clear(l1791[i1792 : i1792+1])
 								continue
 							}
-							l1755[i1756] = c.ReadString()
+							l1791[i1792] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1756)
+								c.TraceIndex(i1792)
 								break
 							}
 						}
 					}
 				}
-				v1753 = l1755
+				v1789 = l1791
 			}
-			m1748[k1752] = v1753
+			m1784[k1788] = v1789
 		}
-		n1747 -= sz1749
+		n1783 -= sz1785
 	}
-	x.MSL = m1748
+	x.MSL = m1784
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1769 := c.ReadLengthFast(2)
-	if n1769 < 0 {
-		n1769 = c.ReadLength(2)
+	n1805 := c.ReadLengthFast(2)
+	if n1805 < 0 {
+		n1805 = c.ReadLength(2)
 	}
-	m1770 := foryimpl.MakeMap[map[string]map[string]int32](c, n1769)
-	for n1769 > 0 && !c.Failed() {
-		sz1771, vn1772, tr1784, _ := c.ReadMapChunkRef(n1769, 21, 24, nil)
-		for j1773 := 0; j1773 < sz1771 && !c.Failed(); j1773++ {
-			var k1774 string
-			k1774 = c.ReadString()
-			var v1775 map[string]int32
-			if tr1784 {
-				if st1785, id1786 := c.ReadRefFlag(); st1785 == foryimpl.RefBack {
-					v1775 = foryimpl.BackRefMap[string, int32](c, id1786)
-				} else if st1785 == foryimpl.RefFollows {
-					n1787 := c.ReadLengthFast(2)
-					if n1787 < 0 {
-						n1787 = c.ReadLength(2)
+	m1806 := foryimpl.MakeMap[map[string]map[string]int32](c, n1805)
+	for n1805 > 0 && !c.Failed() {
+		sz1807, vn1808, tr1820, _ := c.ReadMapChunkRef(n1805, 21, 24, nil)
+		for j1809 := 0; j1809 < sz1807 && !c.Failed(); j1809++ {
+			var k1810 string
+			k1810 = c.ReadString()
+			var v1811 map[string]int32
+			if tr1820 {
+				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
+					v1811 = foryimpl.BackRefMap[string, int32](c, id1822)
+				} else if st1821 == foryimpl.RefFollows {
+					n1823 := c.ReadLengthFast(2)
+					if n1823 < 0 {
+						n1823 = c.ReadLength(2)
 					}
-					m1788 := foryimpl.MakeMap[map[string]int32](c, n1787)
-					for n1787 > 0 && !c.Failed() {
-						sz1789, vn1790, _ := c.ReadMapChunk(n1787, 21, 5, nil, false)
-						for j1791 := 0; j1791 < sz1789 && !c.Failed(); j1791++ {
-							var k1792 string
-							k1792 = c.ReadString()
-							var v1793 int32
-							if !vn1790 {
-								v1793 = r.ReadVarInt32()
+					m1824 := foryimpl.MakeMap[map[string]int32](c, n1823)
+					for n1823 > 0 && !c.Failed() {
+						sz1825, vn1826, _ := c.ReadMapChunk(n1823, 21, 5, nil, false)
+						for j1827 := 0; j1827 < sz1825 && !c.Failed(); j1827++ {
+							var k1828 string
+							k1828 = c.ReadString()
+							var v1829 int32
+							if !vn1826 {
+								v1829 = r.ReadVarInt32()
 							}
-							m1788[k1792] = v1793
+							m1824[k1828] = v1829
 						}
-						n1787 -= sz1789
+						n1823 -= sz1825
 					}
-					v1775 = m1788
-					foryimpl.SetRefMap(c, id1786, v1775)
+					v1811 = m1824
+					foryimpl.SetRefMap(c, id1822, v1811)
 				} else {
-					v1775 = nil
+					v1811 = nil
 				}
-			} else if !vn1772 {
-				n1776 := c.ReadLengthFast(2)
-				if n1776 < 0 {
-					n1776 = c.ReadLength(2)
+			} else if !vn1808 {
+				n1812 := c.ReadLengthFast(2)
+				if n1812 < 0 {
+					n1812 = c.ReadLength(2)
 				}
-				m1777 := foryimpl.MakeMap[map[string]int32](c, n1776)
-				for n1776 > 0 && !c.Failed() {
-					sz1778, vn1779, _ := c.ReadMapChunk(n1776, 21, 5, nil, false)
-					for j1780 := 0; j1780 < sz1778 && !c.Failed(); j1780++ {
-						var k1781 string
-						k1781 = c.ReadString()
-						var v1782 int32
-						if !vn1779 {
-							v1782 = r.ReadVarInt32()
+				m1813 := foryimpl.MakeMap[map[string]int32](c, n1812)
+				for n1812 > 0 && !c.Failed() {
+					sz1814, vn1815, _ := c.ReadMapChunk(n1812, 21, 5, nil, false)
+					for j1816 := 0; j1816 < sz1814 && !c.Failed(); j1816++ {
+						var k1817 string
+						k1817 = c.ReadString()
+						var v1818 int32
+						if !vn1815 {
+							v1818 = r.ReadVarInt32()
 						}
-						m1777[k1781] = v1782
+						m1813[k1817] = v1818
 					}
-					n1776 -= sz1778
+					n1812 -= sz1814
 				}
-				v1775 = m1777
+				v1811 = m1813
 			}
-			m1770[k1774] = v1775
+			m1806[k1810] = v1811
 		}
-		n1769 -= sz1771
+		n1805 -= sz1807
 	}
-	x.MSM = m1770
+	x.MSM = m1806
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1795 := c.ReadLengthFast(2)
-	if n1795 < 0 {
-		n1795 = c.ReadLength(2)
+	n1831 := c.ReadLengthFast(2)
+	if n1831 < 0 {
+		n1831 = c.ReadLength(2)
 	}
-	m1796 := foryimpl.MakeMap[map[string]*int32](c, n1795)
-	for n1795 > 0 && !c.Failed() {
-		sz1797, vn1798, _ := c.ReadMapChunk(n1795, 21, 5, nil, true)
-		for j1799 := 0; j1799 < sz1797 && !c.Failed(); j1799++ {
-			var k1800 string
-			k1800 = c.ReadString()
-			var v1801 *int32
-			if !vn1798 {
-				p1802 := foryimpl.Alloc[int32](c)
-				*p1802 = r.ReadVarInt32()
-				v1801 = p1802
+	m1832 := foryimpl.MakeMap[map[string]*int32](c, n1831)
+	for n1831 > 0 && !c.Failed() {
+		sz1833, vn1834, _ := c.ReadMapChunk(n1831, 21, 5, nil, true)
+		for j1835 := 0; j1835 < sz1833 && !c.Failed(); j1835++ {
+			var k1836 string
+			k1836 = c.ReadString()
+			var v1837 *int32
+			if !vn1834 {
+				p1838 := foryimpl.Alloc[int32](c)
+				*p1838 = r.ReadVarInt32()
+				v1837 = p1838
 			}
-			m1796[k1800] = v1801
+			m1832[k1836] = v1837
 		}
-		n1795 -= sz1797
+		n1831 -= sz1833
 	}
-	x.MSP = m1796
+	x.MSP = m1832
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1804 := c.ReadLengthFast(2)
-	if n1804 < 0 {
-		n1804 = c.ReadLength(2)
+	n1840 := c.ReadLengthFast(2)
+	if n1840 < 0 {
+		n1840 = c.ReadLength(2)
 	}
-	m1805 := foryimpl.MakeMap[map[uint8]uint16](c, n1804)
-	for n1804 > 0 && !c.Failed() {
-		sz1806, vn1807, _ := c.ReadMapChunk(n1804, 9, 10, nil, false)
-		for j1808 := 0; j1808 < sz1806 && !c.Failed(); j1808++ {
-			var k1809 uint8
-			k1809 = r.ReadUint8()
-			var v1810 uint16
-			if !vn1807 {
-				v1810 = r.ReadUint16()
+	m1841 := foryimpl.MakeMap[map[uint8]uint16](c, n1840)
+	for n1840 > 0 && !c.Failed() {
+		sz1842, vn1843, _ := c.ReadMapChunk(n1840, 9, 10, nil, false)
+		for j1844 := 0; j1844 < sz1842 && !c.Failed(); j1844++ {
+			var k1845 uint8
+			k1845 = r.ReadUint8()
+			var v1846 uint16
+			if !vn1843 {
+				v1846 = r.ReadUint16()
 			}
-			m1805[k1809] = v1810
+			m1841[k1845] = v1846
 		}
-		n1804 -= sz1806
+		n1840 -= sz1842
 	}
-	x.MU8 = m1805
+	x.MU8 = m1841
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1812, id1813 := c.ReadRefFlag(); st1812 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1813)
-	} else if st1812 == foryimpl.RefFollows {
+	if st1848, id1849 := c.ReadRefFlag(); st1848 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1849)
+	} else if st1848 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1813, x.NBin)
+		foryimpl.SetRefSlice(c, id1849, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -9277,32 +9415,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NBin")
 		return
 	}
-	if st1814, id1815 := c.ReadRefFlag(); st1814 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1815)
-	} else if st1814 == foryimpl.RefFollows {
-		n1816 := c.ReadLengthFast(1)
-		if n1816 < 0 {
-			n1816 = c.ReadLength(1)
+	if st1850, id1851 := c.ReadRefFlag(); st1850 == foryimpl.RefBack {
+		x.NLS = foryimpl.BackRefSlice[string](c, id1851)
+	} else if st1850 == foryimpl.RefFollows {
+		n1852 := c.ReadLengthFast(1)
+		if n1852 < 0 {
+			n1852 = c.ReadLength(1)
 		}
-		l1817 := foryimpl.MakeSlice[[]string](c, n1816)
-		if n1816 > 0 {
-			hn1819 := c.ReadListHeader(21)
+		l1853 := foryimpl.MakeSlice[[]string](c, n1852)
+		if n1852 > 0 {
+			hn1855 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1818 := range l1817 {
-					if hn1819 && !c.ReadFlag() {
-						clear(l1817[i1818 : i1818+1])
+				for i1854 := range l1853 {
+					if hn1855 && !c.ReadFlag() {
+						clear(l1853[i1854 : i1854+1])
 						continue
 					}
-					l1817[i1818] = c.ReadString()
+					l1853[i1854] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1818)
+						c.TraceIndex(i1854)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1817
-		foryimpl.SetRefSlice(c, id1815, x.NLS)
+		x.NLS = l1853
+		foryimpl.SetRefSlice(c, id1851, x.NLS)
 	} else {
 		x.NLS = nil
 	}
@@ -9310,29 +9448,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NLS")
 		return
 	}
-	if st1822, id1823 := c.ReadRefFlag(); st1822 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1823)
-	} else if st1822 == foryimpl.RefFollows {
-		n1824 := c.ReadLengthFast(2)
-		if n1824 < 0 {
-			n1824 = c.ReadLength(2)
+	if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id1859)
+	} else if st1858 == foryimpl.RefFollows {
+		n1860 := c.ReadLengthFast(2)
+		if n1860 < 0 {
+			n1860 = c.ReadLength(2)
 		}
-		m1825 := foryimpl.MakeMap[map[string]int32](c, n1824)
-		for n1824 > 0 && !c.Failed() {
-			sz1826, vn1827, _ := c.ReadMapChunk(n1824, 21, 5, nil, false)
-			for j1828 := 0; j1828 < sz1826 && !c.Failed(); j1828++ {
-				var k1829 string
-				k1829 = c.ReadString()
-				var v1830 int32
-				if !vn1827 {
-					v1830 = r.ReadVarInt32()
+		m1861 := foryimpl.MakeMap[map[string]int32](c, n1860)
+		for n1860 > 0 && !c.Failed() {
+			sz1862, vn1863, _ := c.ReadMapChunk(n1860, 21, 5, nil, false)
+			for j1864 := 0; j1864 < sz1862 && !c.Failed(); j1864++ {
+				var k1865 string
+				k1865 = c.ReadString()
+				var v1866 int32
+				if !vn1863 {
+					v1866 = r.ReadVarInt32()
 				}
-				m1825[k1829] = v1830
+				m1861[k1865] = v1866
 			}
-			n1824 -= sz1826
+			n1860 -= sz1862
 		}
-		x.NM = m1825
-		foryimpl.SetRefMap(c, id1823, x.NM)
+		x.NM = m1861
+		foryimpl.SetRefMap(c, id1859, x.NM)
 	} else {
 		x.NM = nil
 	}
@@ -9340,28 +9478,28 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1832 := c.ReadLengthFast(1)
-	if n1832 < 0 {
-		n1832 = c.ReadLength(1)
+	n1868 := c.ReadLengthFast(1)
+	if n1868 < 0 {
+		n1868 = c.ReadLength(1)
 	}
-	l1833 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1832)
-	if n1832 > 0 {
-		hn1835 := c.ReadListHeader(9)
+	l1869 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1868)
+	if n1868 > 0 {
+		hn1871 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1834 := range l1833 {
-				if hn1835 && !c.ReadFlag() {
-					clear(l1833[i1834 : i1834+1])
+			for i1870 := range l1869 {
+				if hn1871 && !c.ReadFlag() {
+					clear(l1869[i1870 : i1870+1])
 					continue
 				}
-				l1833[i1834] = r.ReadUint8()
+				l1869[i1870] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1834)
+					c.TraceIndex(i1870)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1833
+	x.Raw = l1869
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -9376,17 +9514,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1840, id1841 := c.ReadRefFlag(); st1840 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1841)
-				} else if st1840 == foryimpl.RefFollows {
-					n1842 := c.ReadArrayLengthFast(1)
-					if n1842 < 0 {
-						n1842 = c.ReadArrayLength(1)
+				if st1876, id1877 := c.ReadRefFlag(); st1876 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1877)
+				} else if st1876 == foryimpl.RefFollows {
+					n1878 := c.ReadArrayLengthFast(1)
+					if n1878 < 0 {
+						n1878 = c.ReadArrayLength(1)
 					}
-					a1843 := foryimpl.MakeSlice[[]bool](c, n1842)
-					r.ReadRawBools(a1843)
-					x.ABool = a1843
-					foryimpl.SetRefSlice(c, id1841, x.ABool)
+					a1879 := foryimpl.MakeSlice[[]bool](c, n1878)
+					r.ReadRawBools(a1879)
+					x.ABool = a1879
+					foryimpl.SetRefSlice(c, id1877, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9394,28 +9532,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1838 := c.ReadArrayLengthFast(1)
-					if n1838 < 0 {
-						n1838 = c.ReadArrayLength(1)
+					n1874 := c.ReadArrayLengthFast(1)
+					if n1874 < 0 {
+						n1874 = c.ReadArrayLength(1)
 					}
-					a1839 := foryimpl.MakeSlice[[]bool](c, n1838)
-					r.ReadRawBools(a1839)
-					x.ABool = a1839
+					a1875 := foryimpl.MakeSlice[[]bool](c, n1874)
+					r.ReadRawBools(a1875)
+					x.ABool = a1875
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1846, id1847 := c.ReadRefFlag(); st1846 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1847)
-				} else if st1846 == foryimpl.RefFollows {
-					n1848 := c.ReadArrayLengthFast(4)
-					if n1848 < 0 {
-						n1848 = c.ReadArrayLength(4)
+				if st1882, id1883 := c.ReadRefFlag(); st1882 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1883)
+				} else if st1882 == foryimpl.RefFollows {
+					n1884 := c.ReadArrayLengthFast(4)
+					if n1884 < 0 {
+						n1884 = c.ReadArrayLength(4)
 					}
-					a1849 := foryimpl.MakeSlice[[]float32](c, n1848)
-					r.ReadRawFloat32s(a1849)
-					x.AF32 = a1849
-					foryimpl.SetRefSlice(c, id1847, x.AF32)
+					a1885 := foryimpl.MakeSlice[[]float32](c, n1884)
+					r.ReadRawFloat32s(a1885)
+					x.AF32 = a1885
+					foryimpl.SetRefSlice(c, id1883, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9423,28 +9561,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1844 := c.ReadArrayLengthFast(4)
-					if n1844 < 0 {
-						n1844 = c.ReadArrayLength(4)
+					n1880 := c.ReadArrayLengthFast(4)
+					if n1880 < 0 {
+						n1880 = c.ReadArrayLength(4)
 					}
-					a1845 := foryimpl.MakeSlice[[]float32](c, n1844)
-					r.ReadRawFloat32s(a1845)
-					x.AF32 = a1845
+					a1881 := foryimpl.MakeSlice[[]float32](c, n1880)
+					r.ReadRawFloat32s(a1881)
+					x.AF32 = a1881
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1852, id1853 := c.ReadRefFlag(); st1852 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1853)
-				} else if st1852 == foryimpl.RefFollows {
-					n1854 := c.ReadArrayLengthFast(8)
-					if n1854 < 0 {
-						n1854 = c.ReadArrayLength(8)
+				if st1888, id1889 := c.ReadRefFlag(); st1888 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1889)
+				} else if st1888 == foryimpl.RefFollows {
+					n1890 := c.ReadArrayLengthFast(8)
+					if n1890 < 0 {
+						n1890 = c.ReadArrayLength(8)
 					}
-					a1855 := foryimpl.MakeSlice[[]float64](c, n1854)
-					r.ReadRawFloat64s(a1855)
-					x.AF64 = a1855
-					foryimpl.SetRefSlice(c, id1853, x.AF64)
+					a1891 := foryimpl.MakeSlice[[]float64](c, n1890)
+					r.ReadRawFloat64s(a1891)
+					x.AF64 = a1891
+					foryimpl.SetRefSlice(c, id1889, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9452,28 +9590,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1850 := c.ReadArrayLengthFast(8)
-					if n1850 < 0 {
-						n1850 = c.ReadArrayLength(8)
+					n1886 := c.ReadArrayLengthFast(8)
+					if n1886 < 0 {
+						n1886 = c.ReadArrayLength(8)
 					}
-					a1851 := foryimpl.MakeSlice[[]float64](c, n1850)
-					r.ReadRawFloat64s(a1851)
-					x.AF64 = a1851
+					a1887 := foryimpl.MakeSlice[[]float64](c, n1886)
+					r.ReadRawFloat64s(a1887)
+					x.AF64 = a1887
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1859)
-				} else if st1858 == foryimpl.RefFollows {
-					n1860 := c.ReadArrayLengthFast(2)
-					if n1860 < 0 {
-						n1860 = c.ReadArrayLength(2)
+				if st1894, id1895 := c.ReadRefFlag(); st1894 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1895)
+				} else if st1894 == foryimpl.RefFollows {
+					n1896 := c.ReadArrayLengthFast(2)
+					if n1896 < 0 {
+						n1896 = c.ReadArrayLength(2)
 					}
-					a1861 := foryimpl.MakeSlice[[]int16](c, n1860)
-					r.ReadRawInt16s(a1861)
-					x.AI16 = a1861
-					foryimpl.SetRefSlice(c, id1859, x.AI16)
+					a1897 := foryimpl.MakeSlice[[]int16](c, n1896)
+					r.ReadRawInt16s(a1897)
+					x.AI16 = a1897
+					foryimpl.SetRefSlice(c, id1895, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9481,28 +9619,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1856 := c.ReadArrayLengthFast(2)
-					if n1856 < 0 {
-						n1856 = c.ReadArrayLength(2)
+					n1892 := c.ReadArrayLengthFast(2)
+					if n1892 < 0 {
+						n1892 = c.ReadArrayLength(2)
 					}
-					a1857 := foryimpl.MakeSlice[[]int16](c, n1856)
-					r.ReadRawInt16s(a1857)
-					x.AI16 = a1857
+					a1893 := foryimpl.MakeSlice[[]int16](c, n1892)
+					r.ReadRawInt16s(a1893)
+					x.AI16 = a1893
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1864, id1865 := c.ReadRefFlag(); st1864 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1865)
-				} else if st1864 == foryimpl.RefFollows {
-					n1866 := c.ReadArrayLengthFast(4)
-					if n1866 < 0 {
-						n1866 = c.ReadArrayLength(4)
+				if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1901)
+				} else if st1900 == foryimpl.RefFollows {
+					n1902 := c.ReadArrayLengthFast(4)
+					if n1902 < 0 {
+						n1902 = c.ReadArrayLength(4)
 					}
-					a1867 := foryimpl.MakeSlice[[]int32](c, n1866)
-					r.ReadRawInt32s(a1867)
-					x.AI32 = a1867
-					foryimpl.SetRefSlice(c, id1865, x.AI32)
+					a1903 := foryimpl.MakeSlice[[]int32](c, n1902)
+					r.ReadRawInt32s(a1903)
+					x.AI32 = a1903
+					foryimpl.SetRefSlice(c, id1901, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9510,28 +9648,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1862 := c.ReadArrayLengthFast(4)
-					if n1862 < 0 {
-						n1862 = c.ReadArrayLength(4)
+					n1898 := c.ReadArrayLengthFast(4)
+					if n1898 < 0 {
+						n1898 = c.ReadArrayLength(4)
 					}
-					a1863 := foryimpl.MakeSlice[[]int32](c, n1862)
-					r.ReadRawInt32s(a1863)
-					x.AI32 = a1863
+					a1899 := foryimpl.MakeSlice[[]int32](c, n1898)
+					r.ReadRawInt32s(a1899)
+					x.AI32 = a1899
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1870, id1871 := c.ReadRefFlag(); st1870 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1871)
-				} else if st1870 == foryimpl.RefFollows {
-					n1872 := c.ReadArrayLengthFast(8)
-					if n1872 < 0 {
-						n1872 = c.ReadArrayLength(8)
+				if st1906, id1907 := c.ReadRefFlag(); st1906 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1907)
+				} else if st1906 == foryimpl.RefFollows {
+					n1908 := c.ReadArrayLengthFast(8)
+					if n1908 < 0 {
+						n1908 = c.ReadArrayLength(8)
 					}
-					a1873 := foryimpl.MakeSlice[[]int64](c, n1872)
-					r.ReadRawInt64s(a1873)
-					x.AI64 = a1873
-					foryimpl.SetRefSlice(c, id1871, x.AI64)
+					a1909 := foryimpl.MakeSlice[[]int64](c, n1908)
+					r.ReadRawInt64s(a1909)
+					x.AI64 = a1909
+					foryimpl.SetRefSlice(c, id1907, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9539,30 +9677,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1868 := c.ReadArrayLengthFast(8)
-					if n1868 < 0 {
-						n1868 = c.ReadArrayLength(8)
+					n1904 := c.ReadArrayLengthFast(8)
+					if n1904 < 0 {
+						n1904 = c.ReadArrayLength(8)
 					}
-					a1869 := foryimpl.MakeSlice[[]int64](c, n1868)
-					r.ReadRawInt64s(a1869)
-					x.AI64 = a1869
+					a1905 := foryimpl.MakeSlice[[]int64](c, n1904)
+					r.ReadRawInt64s(a1905)
+					x.AI64 = a1905
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1877, id1878 := c.ReadRefFlag(); st1877 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1878)
-				} else if st1877 == foryimpl.RefFollows {
-					n1879 := c.ReadArrayLengthFast(1)
-					if n1879 < 0 {
-						n1879 = c.ReadArrayLength(1)
+				if st1913, id1914 := c.ReadRefFlag(); st1913 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1914)
+				} else if st1913 == foryimpl.RefFollows {
+					n1915 := c.ReadArrayLengthFast(1)
+					if n1915 < 0 {
+						n1915 = c.ReadArrayLength(1)
 					}
-					a1880 := foryimpl.MakeSlice[[]int8](c, n1879)
-					for i1881 := range a1880 {
-						a1880[i1881] = r.ReadInt8()
+					a1916 := foryimpl.MakeSlice[[]int8](c, n1915)
+					for i1917 := range a1916 {
+						a1916[i1917] = r.ReadInt8()
 					}
-					x.AI8 = a1880
-					foryimpl.SetRefSlice(c, id1878, x.AI8)
+					x.AI8 = a1916
+					foryimpl.SetRefSlice(c, id1914, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9570,30 +9708,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1874 := c.ReadArrayLengthFast(1)
-					if n1874 < 0 {
-						n1874 = c.ReadArrayLength(1)
+					n1910 := c.ReadArrayLengthFast(1)
+					if n1910 < 0 {
+						n1910 = c.ReadArrayLength(1)
 					}
-					a1875 := foryimpl.MakeSlice[[]int8](c, n1874)
-					for i1876 := range a1875 {
-						a1875[i1876] = r.ReadInt8()
+					a1911 := foryimpl.MakeSlice[[]int8](c, n1910)
+					for i1912 := range a1911 {
+						a1911[i1912] = r.ReadInt8()
 					}
-					x.AI8 = a1875
+					x.AI8 = a1911
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1884, id1885 := c.ReadRefFlag(); st1884 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1885)
-				} else if st1884 == foryimpl.RefFollows {
-					n1886 := c.ReadArrayLengthFast(2)
-					if n1886 < 0 {
-						n1886 = c.ReadArrayLength(2)
+				if st1920, id1921 := c.ReadRefFlag(); st1920 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1921)
+				} else if st1920 == foryimpl.RefFollows {
+					n1922 := c.ReadArrayLengthFast(2)
+					if n1922 < 0 {
+						n1922 = c.ReadArrayLength(2)
 					}
-					a1887 := foryimpl.MakeSlice[[]uint16](c, n1886)
-					r.ReadRawUint16s(a1887)
-					x.AU16 = a1887
-					foryimpl.SetRefSlice(c, id1885, x.AU16)
+					a1923 := foryimpl.MakeSlice[[]uint16](c, n1922)
+					r.ReadRawUint16s(a1923)
+					x.AU16 = a1923
+					foryimpl.SetRefSlice(c, id1921, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9601,28 +9739,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1882 := c.ReadArrayLengthFast(2)
-					if n1882 < 0 {
-						n1882 = c.ReadArrayLength(2)
+					n1918 := c.ReadArrayLengthFast(2)
+					if n1918 < 0 {
+						n1918 = c.ReadArrayLength(2)
 					}
-					a1883 := foryimpl.MakeSlice[[]uint16](c, n1882)
-					r.ReadRawUint16s(a1883)
-					x.AU16 = a1883
+					a1919 := foryimpl.MakeSlice[[]uint16](c, n1918)
+					r.ReadRawUint16s(a1919)
+					x.AU16 = a1919
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1890, id1891 := c.ReadRefFlag(); st1890 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1891)
-				} else if st1890 == foryimpl.RefFollows {
-					n1892 := c.ReadArrayLengthFast(4)
-					if n1892 < 0 {
-						n1892 = c.ReadArrayLength(4)
+				if st1926, id1927 := c.ReadRefFlag(); st1926 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1927)
+				} else if st1926 == foryimpl.RefFollows {
+					n1928 := c.ReadArrayLengthFast(4)
+					if n1928 < 0 {
+						n1928 = c.ReadArrayLength(4)
 					}
-					a1893 := foryimpl.MakeSlice[[]uint32](c, n1892)
-					r.ReadRawUint32s(a1893)
-					x.AU32 = a1893
-					foryimpl.SetRefSlice(c, id1891, x.AU32)
+					a1929 := foryimpl.MakeSlice[[]uint32](c, n1928)
+					r.ReadRawUint32s(a1929)
+					x.AU32 = a1929
+					foryimpl.SetRefSlice(c, id1927, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9630,28 +9768,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1888 := c.ReadArrayLengthFast(4)
-					if n1888 < 0 {
-						n1888 = c.ReadArrayLength(4)
+					n1924 := c.ReadArrayLengthFast(4)
+					if n1924 < 0 {
+						n1924 = c.ReadArrayLength(4)
 					}
-					a1889 := foryimpl.MakeSlice[[]uint32](c, n1888)
-					r.ReadRawUint32s(a1889)
-					x.AU32 = a1889
+					a1925 := foryimpl.MakeSlice[[]uint32](c, n1924)
+					r.ReadRawUint32s(a1925)
+					x.AU32 = a1925
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1896, id1897 := c.ReadRefFlag(); st1896 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1897)
-				} else if st1896 == foryimpl.RefFollows {
-					n1898 := c.ReadArrayLengthFast(8)
-					if n1898 < 0 {
-						n1898 = c.ReadArrayLength(8)
+				if st1932, id1933 := c.ReadRefFlag(); st1932 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1933)
+				} else if st1932 == foryimpl.RefFollows {
+					n1934 := c.ReadArrayLengthFast(8)
+					if n1934 < 0 {
+						n1934 = c.ReadArrayLength(8)
 					}
-					a1899 := foryimpl.MakeSlice[[]uint64](c, n1898)
-					r.ReadRawUint64s(a1899)
-					x.AU64 = a1899
-					foryimpl.SetRefSlice(c, id1897, x.AU64)
+					a1935 := foryimpl.MakeSlice[[]uint64](c, n1934)
+					r.ReadRawUint64s(a1935)
+					x.AU64 = a1935
+					foryimpl.SetRefSlice(c, id1933, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9659,28 +9797,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1894 := c.ReadArrayLengthFast(8)
-					if n1894 < 0 {
-						n1894 = c.ReadArrayLength(8)
+					n1930 := c.ReadArrayLengthFast(8)
+					if n1930 < 0 {
+						n1930 = c.ReadArrayLength(8)
 					}
-					a1895 := foryimpl.MakeSlice[[]uint64](c, n1894)
-					r.ReadRawUint64s(a1895)
-					x.AU64 = a1895
+					a1931 := foryimpl.MakeSlice[[]uint64](c, n1930)
+					r.ReadRawUint64s(a1931)
+					x.AU64 = a1931
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1903)
-				} else if st1902 == foryimpl.RefFollows {
-					n1904 := c.ReadArrayLengthFast(1)
-					if n1904 < 0 {
-						n1904 = c.ReadArrayLength(1)
+				if st1938, id1939 := c.ReadRefFlag(); st1938 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1939)
+				} else if st1938 == foryimpl.RefFollows {
+					n1940 := c.ReadArrayLengthFast(1)
+					if n1940 < 0 {
+						n1940 = c.ReadArrayLength(1)
 					}
-					a1905 := foryimpl.MakeSlice[[]uint8](c, n1904)
-					copy(a1905, r.ReadBytes(n1904))
-					x.AU8 = a1905
-					foryimpl.SetRefSlice(c, id1903, x.AU8)
+					a1941 := foryimpl.MakeSlice[[]uint8](c, n1940)
+					copy(a1941, r.ReadBytes(n1940))
+					x.AU8 = a1941
+					foryimpl.SetRefSlice(c, id1939, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9688,28 +9826,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1900 := c.ReadArrayLengthFast(1)
-					if n1900 < 0 {
-						n1900 = c.ReadArrayLength(1)
+					n1936 := c.ReadArrayLengthFast(1)
+					if n1936 < 0 {
+						n1936 = c.ReadArrayLength(1)
 					}
-					a1901 := foryimpl.MakeSlice[[]uint8](c, n1900)
-					copy(a1901, r.ReadBytes(n1900))
-					x.AU8 = a1901
+					a1937 := foryimpl.MakeSlice[[]uint8](c, n1936)
+					copy(a1937, r.ReadBytes(n1936))
+					x.AU8 = a1937
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1908, id1909 := c.ReadRefFlag(); st1908 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1909)
-				} else if st1908 == foryimpl.RefFollows {
-					n1910 := c.ReadArrayLengthFast(1)
-					if n1910 < 0 {
-						n1910 = c.ReadArrayLength(1)
+				if st1944, id1945 := c.ReadRefFlag(); st1944 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1945)
+				} else if st1944 == foryimpl.RefFollows {
+					n1946 := c.ReadArrayLengthFast(1)
+					if n1946 < 0 {
+						n1946 = c.ReadArrayLength(1)
 					}
-					a1911 := foryimpl.MakeSlice[[]bool](c, n1910)
-					r.ReadRawBools(a1911)
-					x.AddABool = a1911
-					foryimpl.SetRefSlice(c, id1909, x.AddABool)
+					a1947 := foryimpl.MakeSlice[[]bool](c, n1946)
+					r.ReadRawBools(a1947)
+					x.AddABool = a1947
+					foryimpl.SetRefSlice(c, id1945, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -9717,28 +9855,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1906 := c.ReadArrayLengthFast(1)
-					if n1906 < 0 {
-						n1906 = c.ReadArrayLength(1)
+					n1942 := c.ReadArrayLengthFast(1)
+					if n1942 < 0 {
+						n1942 = c.ReadArrayLength(1)
 					}
-					a1907 := foryimpl.MakeSlice[[]bool](c, n1906)
-					r.ReadRawBools(a1907)
-					x.AddABool = a1907
+					a1943 := foryimpl.MakeSlice[[]bool](c, n1942)
+					r.ReadRawBools(a1943)
+					x.AddABool = a1943
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1914, id1915 := c.ReadRefFlag(); st1914 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1915)
-				} else if st1914 == foryimpl.RefFollows {
-					n1916 := c.ReadArrayLengthFast(4)
-					if n1916 < 0 {
-						n1916 = c.ReadArrayLength(4)
+				if st1950, id1951 := c.ReadRefFlag(); st1950 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1951)
+				} else if st1950 == foryimpl.RefFollows {
+					n1952 := c.ReadArrayLengthFast(4)
+					if n1952 < 0 {
+						n1952 = c.ReadArrayLength(4)
 					}
-					a1917 := foryimpl.MakeSlice[[]float32](c, n1916)
-					r.ReadRawFloat32s(a1917)
-					x.AddAF32 = a1917
-					foryimpl.SetRefSlice(c, id1915, x.AddAF32)
+					a1953 := foryimpl.MakeSlice[[]float32](c, n1952)
+					r.ReadRawFloat32s(a1953)
+					x.AddAF32 = a1953
+					foryimpl.SetRefSlice(c, id1951, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -9746,28 +9884,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1912 := c.ReadArrayLengthFast(4)
-					if n1912 < 0 {
-						n1912 = c.ReadArrayLength(4)
+					n1948 := c.ReadArrayLengthFast(4)
+					if n1948 < 0 {
+						n1948 = c.ReadArrayLength(4)
 					}
-					a1913 := foryimpl.MakeSlice[[]float32](c, n1912)
-					r.ReadRawFloat32s(a1913)
-					x.AddAF32 = a1913
+					a1949 := foryimpl.MakeSlice[[]float32](c, n1948)
+					r.ReadRawFloat32s(a1949)
+					x.AddAF32 = a1949
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1920, id1921 := c.ReadRefFlag(); st1920 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1921)
-				} else if st1920 == foryimpl.RefFollows {
-					n1922 := c.ReadArrayLengthFast(8)
-					if n1922 < 0 {
-						n1922 = c.ReadArrayLength(8)
+				if st1956, id1957 := c.ReadRefFlag(); st1956 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1957)
+				} else if st1956 == foryimpl.RefFollows {
+					n1958 := c.ReadArrayLengthFast(8)
+					if n1958 < 0 {
+						n1958 = c.ReadArrayLength(8)
 					}
-					a1923 := foryimpl.MakeSlice[[]float64](c, n1922)
-					r.ReadRawFloat64s(a1923)
-					x.AddAF64 = a1923
-					foryimpl.SetRefSlice(c, id1921, x.AddAF64)
+					a1959 := foryimpl.MakeSlice[[]float64](c, n1958)
+					r.ReadRawFloat64s(a1959)
+					x.AddAF64 = a1959
+					foryimpl.SetRefSlice(c, id1957, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -9775,28 +9913,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1918 := c.ReadArrayLengthFast(8)
-					if n1918 < 0 {
-						n1918 = c.ReadArrayLength(8)
+					n1954 := c.ReadArrayLengthFast(8)
+					if n1954 < 0 {
+						n1954 = c.ReadArrayLength(8)
 					}
-					a1919 := foryimpl.MakeSlice[[]float64](c, n1918)
-					r.ReadRawFloat64s(a1919)
-					x.AddAF64 = a1919
+					a1955 := foryimpl.MakeSlice[[]float64](c, n1954)
+					r.ReadRawFloat64s(a1955)
+					x.AddAF64 = a1955
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1926, id1927 := c.ReadRefFlag(); st1926 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1927)
-				} else if st1926 == foryimpl.RefFollows {
-					n1928 := c.ReadArrayLengthFast(2)
-					if n1928 < 0 {
-						n1928 = c.ReadArrayLength(2)
+				if st1962, id1963 := c.ReadRefFlag(); st1962 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1963)
+				} else if st1962 == foryimpl.RefFollows {
+					n1964 := c.ReadArrayLengthFast(2)
+					if n1964 < 0 {
+						n1964 = c.ReadArrayLength(2)
 					}
-					a1929 := foryimpl.MakeSlice[[]int16](c, n1928)
-					r.ReadRawInt16s(a1929)
-					x.AddAI16 = a1929
-					foryimpl.SetRefSlice(c, id1927, x.AddAI16)
+					a1965 := foryimpl.MakeSlice[[]int16](c, n1964)
+					r.ReadRawInt16s(a1965)
+					x.AddAI16 = a1965
+					foryimpl.SetRefSlice(c, id1963, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -9804,28 +9942,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1924 := c.ReadArrayLengthFast(2)
-					if n1924 < 0 {
-						n1924 = c.ReadArrayLength(2)
+					n1960 := c.ReadArrayLengthFast(2)
+					if n1960 < 0 {
+						n1960 = c.ReadArrayLength(2)
 					}
-					a1925 := foryimpl.MakeSlice[[]int16](c, n1924)
-					r.ReadRawInt16s(a1925)
-					x.AddAI16 = a1925
+					a1961 := foryimpl.MakeSlice[[]int16](c, n1960)
+					r.ReadRawInt16s(a1961)
+					x.AddAI16 = a1961
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1932, id1933 := c.ReadRefFlag(); st1932 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1933)
-				} else if st1932 == foryimpl.RefFollows {
-					n1934 := c.ReadArrayLengthFast(4)
-					if n1934 < 0 {
-						n1934 = c.ReadArrayLength(4)
+				if st1968, id1969 := c.ReadRefFlag(); st1968 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1969)
+				} else if st1968 == foryimpl.RefFollows {
+					n1970 := c.ReadArrayLengthFast(4)
+					if n1970 < 0 {
+						n1970 = c.ReadArrayLength(4)
 					}
-					a1935 := foryimpl.MakeSlice[[]int32](c, n1934)
-					r.ReadRawInt32s(a1935)
-					x.AddAI32 = a1935
-					foryimpl.SetRefSlice(c, id1933, x.AddAI32)
+					a1971 := foryimpl.MakeSlice[[]int32](c, n1970)
+					r.ReadRawInt32s(a1971)
+					x.AddAI32 = a1971
+					foryimpl.SetRefSlice(c, id1969, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -9833,28 +9971,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1930 := c.ReadArrayLengthFast(4)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(4)
+					n1966 := c.ReadArrayLengthFast(4)
+					if n1966 < 0 {
+						n1966 = c.ReadArrayLength(4)
 					}
-					a1931 := foryimpl.MakeSlice[[]int32](c, n1930)
-					r.ReadRawInt32s(a1931)
-					x.AddAI32 = a1931
+					a1967 := foryimpl.MakeSlice[[]int32](c, n1966)
+					r.ReadRawInt32s(a1967)
+					x.AddAI32 = a1967
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1938, id1939 := c.ReadRefFlag(); st1938 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1939)
-				} else if st1938 == foryimpl.RefFollows {
-					n1940 := c.ReadArrayLengthFast(8)
-					if n1940 < 0 {
-						n1940 = c.ReadArrayLength(8)
+				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1975)
+				} else if st1974 == foryimpl.RefFollows {
+					n1976 := c.ReadArrayLengthFast(8)
+					if n1976 < 0 {
+						n1976 = c.ReadArrayLength(8)
 					}
-					a1941 := foryimpl.MakeSlice[[]int64](c, n1940)
-					r.ReadRawInt64s(a1941)
-					x.AddAI64 = a1941
-					foryimpl.SetRefSlice(c, id1939, x.AddAI64)
+					a1977 := foryimpl.MakeSlice[[]int64](c, n1976)
+					r.ReadRawInt64s(a1977)
+					x.AddAI64 = a1977
+					foryimpl.SetRefSlice(c, id1975, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -9862,30 +10000,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1936 := c.ReadArrayLengthFast(8)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(8)
+					n1972 := c.ReadArrayLengthFast(8)
+					if n1972 < 0 {
+						n1972 = c.ReadArrayLength(8)
 					}
-					a1937 := foryimpl.MakeSlice[[]int64](c, n1936)
-					r.ReadRawInt64s(a1937)
-					x.AddAI64 = a1937
+					a1973 := foryimpl.MakeSlice[[]int64](c, n1972)
+					r.ReadRawInt64s(a1973)
+					x.AddAI64 = a1973
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1945, id1946 := c.ReadRefFlag(); st1945 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1946)
-				} else if st1945 == foryimpl.RefFollows {
-					n1947 := c.ReadArrayLengthFast(1)
-					if n1947 < 0 {
-						n1947 = c.ReadArrayLength(1)
+				if st1981, id1982 := c.ReadRefFlag(); st1981 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1982)
+				} else if st1981 == foryimpl.RefFollows {
+					n1983 := c.ReadArrayLengthFast(1)
+					if n1983 < 0 {
+						n1983 = c.ReadArrayLength(1)
 					}
-					a1948 := foryimpl.MakeSlice[[]int8](c, n1947)
-					for i1949 := range a1948 {
-						a1948[i1949] = r.ReadInt8()
+					a1984 := foryimpl.MakeSlice[[]int8](c, n1983)
+					for i1985 := range a1984 {
+						a1984[i1985] = r.ReadInt8()
 					}
-					x.AddAI8 = a1948
-					foryimpl.SetRefSlice(c, id1946, x.AddAI8)
+					x.AddAI8 = a1984
+					foryimpl.SetRefSlice(c, id1982, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -9893,30 +10031,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1942 := c.ReadArrayLengthFast(1)
-					if n1942 < 0 {
-						n1942 = c.ReadArrayLength(1)
+					n1978 := c.ReadArrayLengthFast(1)
+					if n1978 < 0 {
+						n1978 = c.ReadArrayLength(1)
 					}
-					a1943 := foryimpl.MakeSlice[[]int8](c, n1942)
-					for i1944 := range a1943 {
-						a1943[i1944] = r.ReadInt8()
+					a1979 := foryimpl.MakeSlice[[]int8](c, n1978)
+					for i1980 := range a1979 {
+						a1979[i1980] = r.ReadInt8()
 					}
-					x.AddAI8 = a1943
+					x.AddAI8 = a1979
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1953)
-				} else if st1952 == foryimpl.RefFollows {
-					n1954 := c.ReadArrayLengthFast(2)
-					if n1954 < 0 {
-						n1954 = c.ReadArrayLength(2)
+				if st1988, id1989 := c.ReadRefFlag(); st1988 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1989)
+				} else if st1988 == foryimpl.RefFollows {
+					n1990 := c.ReadArrayLengthFast(2)
+					if n1990 < 0 {
+						n1990 = c.ReadArrayLength(2)
 					}
-					a1955 := foryimpl.MakeSlice[[]uint16](c, n1954)
-					r.ReadRawUint16s(a1955)
-					x.AddAU16 = a1955
-					foryimpl.SetRefSlice(c, id1953, x.AddAU16)
+					a1991 := foryimpl.MakeSlice[[]uint16](c, n1990)
+					r.ReadRawUint16s(a1991)
+					x.AddAU16 = a1991
+					foryimpl.SetRefSlice(c, id1989, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -9924,28 +10062,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1950 := c.ReadArrayLengthFast(2)
-					if n1950 < 0 {
-						n1950 = c.ReadArrayLength(2)
+					n1986 := c.ReadArrayLengthFast(2)
+					if n1986 < 0 {
+						n1986 = c.ReadArrayLength(2)
 					}
-					a1951 := foryimpl.MakeSlice[[]uint16](c, n1950)
-					r.ReadRawUint16s(a1951)
-					x.AddAU16 = a1951
+					a1987 := foryimpl.MakeSlice[[]uint16](c, n1986)
+					r.ReadRawUint16s(a1987)
+					x.AddAU16 = a1987
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1959)
-				} else if st1958 == foryimpl.RefFollows {
-					n1960 := c.ReadArrayLengthFast(4)
-					if n1960 < 0 {
-						n1960 = c.ReadArrayLength(4)
+				if st1994, id1995 := c.ReadRefFlag(); st1994 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1995)
+				} else if st1994 == foryimpl.RefFollows {
+					n1996 := c.ReadArrayLengthFast(4)
+					if n1996 < 0 {
+						n1996 = c.ReadArrayLength(4)
 					}
-					a1961 := foryimpl.MakeSlice[[]uint32](c, n1960)
-					r.ReadRawUint32s(a1961)
-					x.AddAU32 = a1961
-					foryimpl.SetRefSlice(c, id1959, x.AddAU32)
+					a1997 := foryimpl.MakeSlice[[]uint32](c, n1996)
+					r.ReadRawUint32s(a1997)
+					x.AddAU32 = a1997
+					foryimpl.SetRefSlice(c, id1995, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -9953,28 +10091,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1956 := c.ReadArrayLengthFast(4)
-					if n1956 < 0 {
-						n1956 = c.ReadArrayLength(4)
+					n1992 := c.ReadArrayLengthFast(4)
+					if n1992 < 0 {
+						n1992 = c.ReadArrayLength(4)
 					}
-					a1957 := foryimpl.MakeSlice[[]uint32](c, n1956)
-					r.ReadRawUint32s(a1957)
-					x.AddAU32 = a1957
+					a1993 := foryimpl.MakeSlice[[]uint32](c, n1992)
+					r.ReadRawUint32s(a1993)
+					x.AddAU32 = a1993
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1964, id1965 := c.ReadRefFlag(); st1964 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1965)
-				} else if st1964 == foryimpl.RefFollows {
-					n1966 := c.ReadArrayLengthFast(8)
-					if n1966 < 0 {
-						n1966 = c.ReadArrayLength(8)
+				if st2000, id2001 := c.ReadRefFlag(); st2000 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id2001)
+				} else if st2000 == foryimpl.RefFollows {
+					n2002 := c.ReadArrayLengthFast(8)
+					if n2002 < 0 {
+						n2002 = c.ReadArrayLength(8)
 					}
-					a1967 := foryimpl.MakeSlice[[]uint64](c, n1966)
-					r.ReadRawUint64s(a1967)
-					x.AddAU64 = a1967
-					foryimpl.SetRefSlice(c, id1965, x.AddAU64)
+					a2003 := foryimpl.MakeSlice[[]uint64](c, n2002)
+					r.ReadRawUint64s(a2003)
+					x.AddAU64 = a2003
+					foryimpl.SetRefSlice(c, id2001, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -9982,28 +10120,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1962 := c.ReadArrayLengthFast(8)
-					if n1962 < 0 {
-						n1962 = c.ReadArrayLength(8)
+					n1998 := c.ReadArrayLengthFast(8)
+					if n1998 < 0 {
+						n1998 = c.ReadArrayLength(8)
 					}
-					a1963 := foryimpl.MakeSlice[[]uint64](c, n1962)
-					r.ReadRawUint64s(a1963)
-					x.AddAU64 = a1963
+					a1999 := foryimpl.MakeSlice[[]uint64](c, n1998)
+					r.ReadRawUint64s(a1999)
+					x.AddAU64 = a1999
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1970, id1971 := c.ReadRefFlag(); st1970 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1971)
-				} else if st1970 == foryimpl.RefFollows {
-					n1972 := c.ReadArrayLengthFast(1)
-					if n1972 < 0 {
-						n1972 = c.ReadArrayLength(1)
+				if st2006, id2007 := c.ReadRefFlag(); st2006 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id2007)
+				} else if st2006 == foryimpl.RefFollows {
+					n2008 := c.ReadArrayLengthFast(1)
+					if n2008 < 0 {
+						n2008 = c.ReadArrayLength(1)
 					}
-					a1973 := foryimpl.MakeSlice[[]uint8](c, n1972)
-					copy(a1973, r.ReadBytes(n1972))
-					x.AddAU8 = a1973
-					foryimpl.SetRefSlice(c, id1971, x.AddAU8)
+					a2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
+					copy(a2009, r.ReadBytes(n2008))
+					x.AddAU8 = a2009
+					foryimpl.SetRefSlice(c, id2007, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -10011,22 +10149,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1968 := c.ReadArrayLengthFast(1)
-					if n1968 < 0 {
-						n1968 = c.ReadArrayLength(1)
+					n2004 := c.ReadArrayLengthFast(1)
+					if n2004 < 0 {
+						n2004 = c.ReadArrayLength(1)
 					}
-					a1969 := foryimpl.MakeSlice[[]uint8](c, n1968)
-					copy(a1969, r.ReadBytes(n1968))
-					x.AddAU8 = a1969
+					a2005 := foryimpl.MakeSlice[[]uint8](c, n2004)
+					copy(a2005, r.ReadBytes(n2004))
+					x.AddAU8 = a2005
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id1975)
-				} else if st1974 == foryimpl.RefFollows {
+				if st2010, id2011 := c.ReadRefFlag(); st2010 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id2011)
+				} else if st2010 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1975, x.AddBin)
+					foryimpl.SetRefSlice(c, id2011, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -10041,304 +10179,134 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1976 := c.ReadLengthFast(2)
-				if n1976 < 0 {
-					n1976 = c.ReadLength(2)
+				n2012 := c.ReadLengthFast(2)
+				if n2012 < 0 {
+					n2012 = c.ReadLength(2)
 				}
-				if n1976 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1976, 3))
+				if n2012 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2012, 3))
 					return
 				}
-				var l1977 [3]int16
-				if n1976 > 0 {
-					hn1979 := c.ReadListHeader(3)
+				var l2013 [3]int16
+				if n2012 > 0 {
+					hn2015 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1978 := range l1977 {
-							if hn1979 && !c.ReadFlag() {
-								clear(l1977[i1978 : i1978+1])
+						for i2014 := range l2013 {
+							if hn2015 && !c.ReadFlag() {
+								clear(l2013[i2014 : i2014+1])
 								continue
 							}
-							l1977[i1978] = r.ReadInt16()
+							l2013[i2014] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1978)
+								c.TraceIndex(i2014)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l1977
+				x.AddFix = l2013
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1982 := c.ReadLengthFast(1)
-				if n1982 < 0 {
-					n1982 = c.ReadLength(1)
+				n2018 := c.ReadLengthFast(1)
+				if n2018 < 0 {
+					n2018 = c.ReadLength(1)
 				}
-				l1983 := foryimpl.MakeSlice[[]bool](c, n1982)
-				if n1982 > 0 {
-					hn1985 := c.ReadListHeader(1)
+				l2019 := foryimpl.MakeSlice[[]bool](c, n2018)
+				if n2018 > 0 {
+					hn2021 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1984 := range l1983 {
-							if hn1985 && !c.ReadFlag() {
-								clear(l1983[i1984 : i1984+1])
+						for i2020 := range l2019 {
+							if hn2021 && !c.ReadFlag() {
+								clear(l2019[i2020 : i2020+1])
 								continue
 							}
-							l1983[i1984] = r.ReadBool()
+							l2019[i2020] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1984)
+								c.TraceIndex(i2020)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l1983
+				x.AddLB = l2019
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1988 := c.ReadLengthFast(1)
-				if n1988 < 0 {
-					n1988 = c.ReadLength(1)
+				n2024 := c.ReadLengthFast(1)
+				if n2024 < 0 {
+					n2024 = c.ReadLength(1)
 				}
-				l1989 := foryimpl.MakeSlice[[]Color](c, n1988)
-				if n1988 > 0 {
-					hn1991 := c.ReadListHeader(25)
+				l2025 := foryimpl.MakeSlice[[]Color](c, n2024)
+				if n2024 > 0 {
+					hn2027 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1990 := range l1989 {
-							if hn1991 && !c.ReadFlag() {
-								clear(l1989[i1990 : i1990+1])
+						for i2026 := range l2025 {
+							if hn2027 && !c.ReadFlag() {
+								clear(l2025[i2026 : i2026+1])
 								continue
 							}
-							if e1994 := c.ReadEnumFast(uint32(0x7fffffff)); e1994 >= 0 {
-								l1989[i1990] = Color(e1994)
+							if e2030 := c.ReadEnumFast(uint32(0x7fffffff)); e2030 >= 0 {
+								l2025[i2026] = Color(e2030)
 							} else {
-								l1989[i1990] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2025[i2026] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1990)
+								c.TraceIndex(i2026)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l1989
+				x.AddLE = l2025
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1995 := c.ReadLengthFast(4)
-				if n1995 < 0 {
-					n1995 = c.ReadLength(4)
+				n2031 := c.ReadLengthFast(4)
+				if n2031 < 0 {
+					n2031 = c.ReadLength(4)
 				}
-				l1996 := foryimpl.MakeSlice[[]float32](c, n1995)
-				if n1995 > 0 {
-					hn1998 := c.ReadListHeader(19)
+				l2032 := foryimpl.MakeSlice[[]float32](c, n2031)
+				if n2031 > 0 {
+					hn2034 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1997 := range l1996 {
-							if hn1998 && !c.ReadFlag() {
-								clear(l1996[i1997 : i1997+1])
+						for i2033 := range l2032 {
+							if hn2034 && !c.ReadFlag() {
+								clear(l2032[i2033 : i2033+1])
 								continue
 							}
-							l1996[i1997] = r.ReadFloat32()
+							l2032[i2033] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1997)
+								c.TraceIndex(i2033)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l1996
+				x.AddLF32 = l2032
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2001 := c.ReadLengthFast(8)
-				if n2001 < 0 {
-					n2001 = c.ReadLength(8)
-				}
-				l2002 := foryimpl.MakeSlice[[]float64](c, n2001)
-				if n2001 > 0 {
-					hn2004 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i2003 := range l2002 {
-							if hn2004 && !c.ReadFlag() {
-								clear(l2002[i2003 : i2003+1])
-								continue
-							}
-							l2002[i2003] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i2003)
-								break
-							}
-						}
-					}
-				}
-				x.AddLF64 = l2002
-			}
-		case 28:
-			if f.Convert {
-				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2007 := c.ReadLengthFast(1)
-				if n2007 < 0 {
-					n2007 = c.ReadLength(1)
-				}
-				l2008 := foryimpl.MakeSlice[[]int32](c, n2007)
-				if n2007 > 0 {
-					hn2010 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i2009 := range l2008 {
-							if hn2010 && !c.ReadFlag() {
-								clear(l2008[i2009 : i2009+1])
-								continue
-							}
-							l2008[i2009] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i2009)
-								break
-							}
-						}
-					}
-				}
-				x.AddLI32 = l2008
-			}
-		case 29:
-			if f.Convert {
-				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2013 := c.ReadLengthFast(1)
-				if n2013 < 0 {
-					n2013 = c.ReadLength(1)
-				}
-				l2014 := foryimpl.MakeSlice[[]int64](c, n2013)
-				if n2013 > 0 {
-					hn2016 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i2015 := range l2014 {
-							if hn2016 && !c.ReadFlag() {
-								clear(l2014[i2015 : i2015+1])
-								continue
-							}
-							l2014[i2015] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i2015)
-								break
-							}
-						}
-					}
-				}
-				x.AddLI64 = l2014
-			}
-		case 30:
-			if f.Convert {
-				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n2019 := c.ReadLengthFast(1)
-				if n2019 < 0 {
-					n2019 = c.ReadLength(1)
-				}
-				l2020 := foryimpl.MakeSlice[[]int8](c, n2019)
-				if n2019 > 0 {
-					hn2022 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i2021 := range l2020 {
-							if hn2022 && !c.ReadFlag() {
-								clear(l2020[i2021 : i2021+1])
-								continue
-							}
-							l2020[i2021] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i2021)
-								break
-							}
-						}
-					}
-				}
-				x.AddLI8 = l2020
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n2025 := c.ReadLengthFast(1)
-				if n2025 < 0 {
-					n2025 = c.ReadLength(1)
-				}
-				l2026 := foryimpl.MakeSlice[[][]int32](c, n2025)
-				if n2025 > 0 {
-					hn2028 := c.ReadListHeader(22)
-					if !c.Failed() {
-						for i2027 := range l2026 {
-							if hn2028 && !c.ReadFlag() {
-								clear(l2026[i2027 : i2027+1])
-								continue
-							}
-							n2031 := c.ReadLengthFast(1)
-							if n2031 < 0 {
-								n2031 = c.ReadLength(1)
-							}
-							l2032 := foryimpl.MakeSlice[[]int32](c, n2031)
-							if n2031 > 0 {
-								hn2034 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i2033 := range l2032 {
-										if hn2034 && !c.ReadFlag() {
-											clear(l2032[i2033 : i2033+1])
-											continue
-										}
-										l2032[i2033] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i2033)
-											break
-										}
-									}
-								}
-							}
-							l2026[i2027] = l2032
-							if c.Failed() {
-								c.TraceIndex(i2027)
-								break
-							}
-						}
-					}
-				}
-				x.AddLL = l2026
-			}
-		case 32:
-			if !f.Flag || c.ReadFlag() {
-				n2037 := c.ReadLengthFast(1)
+				n2037 := c.ReadLengthFast(8)
 				if n2037 < 0 {
-					n2037 = c.ReadLength(1)
+					n2037 = c.ReadLength(8)
 				}
-				l2038 := foryimpl.MakeSlice[[]map[string]int32](c, n2037)
+				l2038 := foryimpl.MakeSlice[[]float64](c, n2037)
 				if n2037 > 0 {
-					hn2040 := c.ReadListHeader(24)
+					hn2040 := c.ReadListHeader(20)
 					if !c.Failed() {
 						for i2039 := range l2038 {
 							if hn2040 && !c.ReadFlag() {
 								clear(l2038[i2039 : i2039+1])
 								continue
 							}
-							n2043 := c.ReadLengthFast(2)
-							if n2043 < 0 {
-								n2043 = c.ReadLength(2)
-							}
-							m2044 := foryimpl.MakeMap[map[string]int32](c, n2043)
-							for n2043 > 0 && !c.Failed() {
-								sz2045, vn2046, _ := c.ReadMapChunk(n2043, 21, 5, nil, false)
-								for j2047 := 0; j2047 < sz2045 && !c.Failed(); j2047++ {
-									var k2048 string
-									k2048 = c.ReadString()
-									var v2049 int32
-									if !vn2046 {
-										v2049 = r.ReadVarInt32()
-									}
-									m2044[k2048] = v2049
-								}
-								n2043 -= sz2045
-							}
-							l2038[i2039] = m2044
+							l2038[i2039] = r.ReadFloat64()
 							if c.Failed() {
 								c.TraceIndex(i2039)
 								break
@@ -10346,391 +10314,630 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.AddLM = l2038
+				x.AddLF64 = l2038
 			}
-		case 33:
+		case 28:
 			if f.Convert {
-				x.AddLPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2051 := c.ReadLengthFast(1)
-				if n2051 < 0 {
-					n2051 = c.ReadLength(1)
+				n2043 := c.ReadLengthFast(1)
+				if n2043 < 0 {
+					n2043 = c.ReadLength(1)
 				}
-				l2052 := foryimpl.MakeSlice[[]*int32](c, n2051)
-				if n2051 > 0 {
-					hn2054 := c.ReadListHeader(5)
+				l2044 := foryimpl.MakeSlice[[]int32](c, n2043)
+				if n2043 > 0 {
+					hn2046 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2053 := range l2052 {
-							if hn2054 && !c.ReadFlag() {
-								clear(l2052[i2053 : i2053+1])
+						for i2045 := range l2044 {
+							if hn2046 && !c.ReadFlag() {
+								clear(l2044[i2045 : i2045+1])
 								continue
 							}
-							p2057 := foryimpl.Alloc[int32](c)
-							*p2057 = r.ReadVarInt32()
-							l2052[i2053] = p2057
+							l2044[i2045] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2053)
+								c.TraceIndex(i2045)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l2052
+				x.AddLI32 = l2044
 			}
-		case 34:
-			if !f.Flag || c.ReadFlag() {
-				n2058 := c.ReadLengthFast(1)
-				if n2058 < 0 {
-					n2058 = c.ReadLength(1)
-				}
-				l2059 := foryimpl.MakeSlice[[]string](c, n2058)
-				if n2058 > 0 {
-					hn2061 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i2060 := range l2059 {
-							if hn2061 && !c.ReadFlag() {
-								clear(l2059[i2060 : i2060+1])
-								continue
-							}
-							l2059[i2060] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i2060)
-								break
-							}
-						}
-					}
-				}
-				x.AddLS = l2059
-			}
-		case 35:
-			if !f.Flag || c.ReadFlag() {
-				n2064 := c.ReadLengthFast(1)
-				if n2064 < 0 {
-					n2064 = c.ReadLength(1)
-				}
-				l2065 := foryimpl.MakeSlice[[]time.Time](c, n2064)
-				if n2064 > 0 {
-					hn2067 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i2066 := range l2065 {
-							if hn2067 && !c.ReadFlag() {
-								clear(l2065[i2066 : i2066+1])
-								continue
-							}
-							l2065[i2066] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i2066)
-								break
-							}
-						}
-					}
-				}
-				x.AddLT = l2065
-			}
-		case 36:
+		case 29:
 			if f.Convert {
-				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
+				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2070 := c.ReadLengthFast(2)
-				if n2070 < 0 {
-					n2070 = c.ReadLength(2)
+				n2049 := c.ReadLengthFast(1)
+				if n2049 < 0 {
+					n2049 = c.ReadLength(1)
 				}
-				l2071 := foryimpl.MakeSlice[[]uint16](c, n2070)
-				if n2070 > 0 {
-					hn2073 := c.ReadListHeader(10)
+				l2050 := foryimpl.MakeSlice[[]int64](c, n2049)
+				if n2049 > 0 {
+					hn2052 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2072 := range l2071 {
-							if hn2073 && !c.ReadFlag() {
-								clear(l2071[i2072 : i2072+1])
+						for i2051 := range l2050 {
+							if hn2052 && !c.ReadFlag() {
+								clear(l2050[i2051 : i2051+1])
 								continue
 							}
-							l2071[i2072] = r.ReadUint16()
+							l2050[i2051] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2072)
+								c.TraceIndex(i2051)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l2071
+				x.AddLI64 = l2050
 			}
-		case 37:
+		case 30:
 			if f.Convert {
-				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
+				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2076 := c.ReadLengthFast(1)
-				if n2076 < 0 {
-					n2076 = c.ReadLength(1)
+				n2055 := c.ReadLengthFast(1)
+				if n2055 < 0 {
+					n2055 = c.ReadLength(1)
 				}
-				l2077 := foryimpl.MakeSlice[[]uint64](c, n2076)
-				if n2076 > 0 {
-					hn2079 := c.ReadListHeader(14)
+				l2056 := foryimpl.MakeSlice[[]int8](c, n2055)
+				if n2055 > 0 {
+					hn2058 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2078 := range l2077 {
-							if hn2079 && !c.ReadFlag() {
-								clear(l2077[i2078 : i2078+1])
+						for i2057 := range l2056 {
+							if hn2058 && !c.ReadFlag() {
+								clear(l2056[i2057 : i2057+1])
 								continue
 							}
-							l2077[i2078] = r.ReadVarUint64()
+							l2056[i2057] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2078)
+								c.TraceIndex(i2057)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l2077
+				x.AddLI8 = l2056
 			}
-		case 38:
+		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n2082 := c.ReadLengthFast(2)
-				if n2082 < 0 {
-					n2082 = c.ReadLength(2)
+				n2061 := c.ReadLengthFast(1)
+				if n2061 < 0 {
+					n2061 = c.ReadLength(1)
 				}
-				m2083 := foryimpl.MakeMap[map[bool]string](c, n2082)
-				for n2082 > 0 && !c.Failed() {
-					sz2084, vn2085, _ := c.ReadMapChunk(n2082, 1, 21, nil, false)
-					for j2086 := 0; j2086 < sz2084 && !c.Failed(); j2086++ {
-						var k2087 bool
-						k2087 = r.ReadBool()
-						var v2088 string
-						if !vn2085 {
-							v2088 = c.ReadString()
-						}
-						m2083[k2087] = v2088
-					}
-					n2082 -= sz2084
-				}
-				x.AddMBS = m2083
-			}
-		case 39:
-			if !f.Flag || c.ReadFlag() {
-				n2090 := c.ReadLengthFast(2)
-				if n2090 < 0 {
-					n2090 = c.ReadLength(2)
-				}
-				m2091 := foryimpl.MakeMap[map[Color]string](c, n2090)
-				for n2090 > 0 && !c.Failed() {
-					sz2092, vn2093, _ := c.ReadMapChunk(n2090, 25, 21, nil, false)
-					for j2094 := 0; j2094 < sz2092 && !c.Failed(); j2094++ {
-						var k2095 Color
-						if e2097 := c.ReadEnumFast(uint32(0x7fffffff)); e2097 >= 0 {
-							k2095 = Color(e2097)
-						} else {
-							k2095 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2096 string
-						if !vn2093 {
-							v2096 = c.ReadString()
-						}
-						m2091[k2095] = v2096
-					}
-					n2090 -= sz2092
-				}
-				x.AddMES = m2091
-			}
-		case 40:
-			if !f.Flag || c.ReadFlag() {
-				n2099 := c.ReadLengthFast(2)
-				if n2099 < 0 {
-					n2099 = c.ReadLength(2)
-				}
-				m2100 := foryimpl.MakeMap[map[int64]float64](c, n2099)
-				for n2099 > 0 && !c.Failed() {
-					sz2101, vn2102, _ := c.ReadMapChunk(n2099, 7, 20, nil, false)
-					for j2103 := 0; j2103 < sz2101 && !c.Failed(); j2103++ {
-						var k2104 int64
-						k2104 = r.ReadVarInt64()
-						var v2105 float64
-						if !vn2102 {
-							v2105 = r.ReadFloat64()
-						}
-						m2100[k2104] = v2105
-					}
-					n2099 -= sz2101
-				}
-				x.AddMI64F = m2100
-			}
-		case 41:
-			if !f.Flag || c.ReadFlag() {
-				n2107 := c.ReadLengthFast(2)
-				if n2107 < 0 {
-					n2107 = c.ReadLength(2)
-				}
-				m2108 := foryimpl.MakeMap[map[int32]string](c, n2107)
-				for n2107 > 0 && !c.Failed() {
-					sz2109, vn2110, _ := c.ReadMapChunk(n2107, 5, 21, nil, false)
-					for j2111 := 0; j2111 < sz2109 && !c.Failed(); j2111++ {
-						var k2112 int32
-						k2112 = r.ReadVarInt32()
-						var v2113 string
-						if !vn2110 {
-							v2113 = c.ReadString()
-						}
-						m2108[k2112] = v2113
-					}
-					n2107 -= sz2109
-				}
-				x.AddMIS = m2108
-			}
-		case 42:
-			if !f.Flag || c.ReadFlag() {
-				n2115 := c.ReadLengthFast(2)
-				if n2115 < 0 {
-					n2115 = c.ReadLength(2)
-				}
-				m2116 := foryimpl.MakeMap[map[string]int32](c, n2115)
-				for n2115 > 0 && !c.Failed() {
-					sz2117, vn2118, _ := c.ReadMapChunk(n2115, 21, 5, nil, false)
-					for j2119 := 0; j2119 < sz2117 && !c.Failed(); j2119++ {
-						var k2120 string
-						k2120 = c.ReadString()
-						var v2121 int32
-						if !vn2118 {
-							v2121 = r.ReadVarInt32()
-						}
-						m2116[k2120] = v2121
-					}
-					n2115 -= sz2117
-				}
-				x.AddMSI = m2116
-			}
-		case 43:
-			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLengthFast(2)
-				if n2123 < 0 {
-					n2123 = c.ReadLength(2)
-				}
-				m2124 := foryimpl.MakeMap[map[string][]string](c, n2123)
-				for n2123 > 0 && !c.Failed() {
-					sz2125, vn2126, _ := c.ReadMapChunk(n2123, 21, 22, nil, true)
-					for j2127 := 0; j2127 < sz2125 && !c.Failed(); j2127++ {
-						var k2128 string
-						k2128 = c.ReadString()
-						var v2129 []string
-						if !vn2126 {
-							n2130 := c.ReadLengthFast(1)
-							if n2130 < 0 {
-								n2130 = c.ReadLength(1)
+				l2062 := foryimpl.MakeSlice[[][]int32](c, n2061)
+				if n2061 > 0 {
+					hn2064, tr2066 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i2063 := range l2062 {
+							if tr2066 {
+								if st2067, id2068 := c.ReadRefFlag(); st2067 == foryimpl.RefBack {
+									l2062[i2063] = foryimpl.BackRefSlice[int32](c, id2068)
+								} else if st2067 == foryimpl.RefFollows {
+									n2069 := c.ReadLengthFast(1)
+									if n2069 < 0 {
+										n2069 = c.ReadLength(1)
+									}
+									l2070 := foryimpl.MakeSlice[[]int32](c, n2069)
+									if n2069 > 0 {
+										hn2072 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i2071 := range l2070 {
+												if hn2072 && !c.ReadFlag() {
+													clear(l2070[i2071 : i2071+1])
+													continue
+												}
+												l2070[i2071] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i2071)
+													break
+												}
+											}
+										}
+									}
+									l2062[i2063] = l2070
+									foryimpl.SetRefSlice(c, id2068, l2062[i2063])
+								} else {
+									l2062[i2063] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i2063)
+									break
+								}
+								continue
 							}
-							l2131 := foryimpl.MakeSlice[[]string](c, n2130)
-							if n2130 > 0 {
-								hn2133 := c.ReadListHeader(21)
+							if hn2064 && !c.ReadFlag() {
+								clear(l2062[i2063 : i2063+1])
+								continue
+							}
+							n2075 := c.ReadLengthFast(1)
+							if n2075 < 0 {
+								n2075 = c.ReadLength(1)
+							}
+							l2076 := foryimpl.MakeSlice[[]int32](c, n2075)
+							if n2075 > 0 {
+								hn2078 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2132 := range l2131 {
-										if hn2133 && !c.ReadFlag() {
-											clear(l2131[i2132 : i2132+1])
+									for i2077 := range l2076 {
+										if hn2078 && !c.ReadFlag() {
+											clear(l2076[i2077 : i2077+1])
 											continue
 										}
-										l2131[i2132] = c.ReadString()
+										l2076[i2077] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2132)
+											c.TraceIndex(i2077)
 											break
 										}
 									}
 								}
 							}
-							v2129 = l2131
+							l2062[i2063] = l2076
+							if c.Failed() {
+								c.TraceIndex(i2063)
+								break
+							}
 						}
-						m2124[k2128] = v2129
 					}
-					n2123 -= sz2125
 				}
-				x.AddMSL = m2124
+				x.AddLL = l2062
 			}
-		case 44:
+		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n2137 := c.ReadLengthFast(2)
-				if n2137 < 0 {
-					n2137 = c.ReadLength(2)
+				n2081 := c.ReadLengthFast(1)
+				if n2081 < 0 {
+					n2081 = c.ReadLength(1)
 				}
-				m2138 := foryimpl.MakeMap[map[string]map[string]int32](c, n2137)
-				for n2137 > 0 && !c.Failed() {
-					sz2139, vn2140, _ := c.ReadMapChunk(n2137, 21, 24, nil, true)
-					for j2141 := 0; j2141 < sz2139 && !c.Failed(); j2141++ {
-						var k2142 string
-						k2142 = c.ReadString()
-						var v2143 map[string]int32
-						if !vn2140 {
-							n2144 := c.ReadLengthFast(2)
-							if n2144 < 0 {
-								n2144 = c.ReadLength(2)
-							}
-							m2145 := foryimpl.MakeMap[map[string]int32](c, n2144)
-							for n2144 > 0 && !c.Failed() {
-								sz2146, vn2147, _ := c.ReadMapChunk(n2144, 21, 5, nil, false)
-								for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
-									var k2149 string
-									k2149 = c.ReadString()
-									var v2150 int32
-									if !vn2147 {
-										v2150 = r.ReadVarInt32()
+				l2082 := foryimpl.MakeSlice[[]map[string]int32](c, n2081)
+				if n2081 > 0 {
+					hn2084, tr2086 := c.ReadListHeaderRef(24)
+					if !c.Failed() {
+						for i2083 := range l2082 {
+							if tr2086 {
+								if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
+									l2082[i2083] = foryimpl.BackRefMap[string, int32](c, id2088)
+								} else if st2087 == foryimpl.RefFollows {
+									n2089 := c.ReadLengthFast(2)
+									if n2089 < 0 {
+										n2089 = c.ReadLength(2)
 									}
-									m2145[k2149] = v2150
+									m2090 := foryimpl.MakeMap[map[string]int32](c, n2089)
+									for n2089 > 0 && !c.Failed() {
+										sz2091, vn2092, _ := c.ReadMapChunk(n2089, 21, 5, nil, false)
+										for j2093 := 0; j2093 < sz2091 && !c.Failed(); j2093++ {
+											var k2094 string
+											k2094 = c.ReadString()
+											var v2095 int32
+											if !vn2092 {
+												v2095 = r.ReadVarInt32()
+											}
+											m2090[k2094] = v2095
+										}
+										n2089 -= sz2091
+									}
+									l2082[i2083] = m2090
+									foryimpl.SetRefMap(c, id2088, l2082[i2083])
+								} else {
+									l2082[i2083] = nil
 								}
-								n2144 -= sz2146
+								if c.Failed() {
+									c.TraceIndex(i2083)
+									break
+								}
+								continue
 							}
-							v2143 = m2145
+							if hn2084 && !c.ReadFlag() {
+								clear(l2082[i2083 : i2083+1])
+								continue
+							}
+							n2097 := c.ReadLengthFast(2)
+							if n2097 < 0 {
+								n2097 = c.ReadLength(2)
+							}
+							m2098 := foryimpl.MakeMap[map[string]int32](c, n2097)
+							for n2097 > 0 && !c.Failed() {
+								sz2099, vn2100, _ := c.ReadMapChunk(n2097, 21, 5, nil, false)
+								for j2101 := 0; j2101 < sz2099 && !c.Failed(); j2101++ {
+									var k2102 string
+									k2102 = c.ReadString()
+									var v2103 int32
+									if !vn2100 {
+										v2103 = r.ReadVarInt32()
+									}
+									m2098[k2102] = v2103
+								}
+								n2097 -= sz2099
+							}
+							l2082[i2083] = m2098
+							if c.Failed() {
+								c.TraceIndex(i2083)
+								break
+							}
 						}
-						m2138[k2142] = v2143
 					}
-					n2137 -= sz2139
 				}
-				x.AddMSM = m2138
+				x.AddLM = l2082
 			}
-		case 45:
+		case 33:
+			if f.Convert {
+				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2105 := c.ReadLengthFast(1)
+				if n2105 < 0 {
+					n2105 = c.ReadLength(1)
+				}
+				l2106 := foryimpl.MakeSlice[[]*int32](c, n2105)
+				if n2105 > 0 {
+					hn2108 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i2107 := range l2106 {
+							if hn2108 && !c.ReadFlag() {
+								clear(l2106[i2107 : i2107+1])
+								continue
+							}
+							p2111 := foryimpl.Alloc[int32](c)
+							*p2111 = r.ReadVarInt32()
+							l2106[i2107] = p2111
+							if c.Failed() {
+								c.TraceIndex(i2107)
+								break
+							}
+						}
+					}
+				}
+				x.AddLPI = l2106
+			}
+		case 34:
+			if !f.Flag || c.ReadFlag() {
+				n2112 := c.ReadLengthFast(1)
+				if n2112 < 0 {
+					n2112 = c.ReadLength(1)
+				}
+				l2113 := foryimpl.MakeSlice[[]string](c, n2112)
+				if n2112 > 0 {
+					hn2115 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i2114 := range l2113 {
+							if hn2115 && !c.ReadFlag() {
+								clear(l2113[i2114 : i2114+1])
+								continue
+							}
+							l2113[i2114] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i2114)
+								break
+							}
+						}
+					}
+				}
+				x.AddLS = l2113
+			}
+		case 35:
+			if !f.Flag || c.ReadFlag() {
+				n2118 := c.ReadLengthFast(1)
+				if n2118 < 0 {
+					n2118 = c.ReadLength(1)
+				}
+				l2119 := foryimpl.MakeSlice[[]time.Time](c, n2118)
+				if n2118 > 0 {
+					hn2121 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i2120 := range l2119 {
+							if hn2121 && !c.ReadFlag() {
+								clear(l2119[i2120 : i2120+1])
+								continue
+							}
+							l2119[i2120] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i2120)
+								break
+							}
+						}
+					}
+				}
+				x.AddLT = l2119
+			}
+		case 36:
+			if f.Convert {
+				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2124 := c.ReadLengthFast(2)
+				if n2124 < 0 {
+					n2124 = c.ReadLength(2)
+				}
+				l2125 := foryimpl.MakeSlice[[]uint16](c, n2124)
+				if n2124 > 0 {
+					hn2127 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i2126 := range l2125 {
+							if hn2127 && !c.ReadFlag() {
+								clear(l2125[i2126 : i2126+1])
+								continue
+							}
+							l2125[i2126] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i2126)
+								break
+							}
+						}
+					}
+				}
+				x.AddLU16 = l2125
+			}
+		case 37:
+			if f.Convert {
+				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n2130 := c.ReadLengthFast(1)
+				if n2130 < 0 {
+					n2130 = c.ReadLength(1)
+				}
+				l2131 := foryimpl.MakeSlice[[]uint64](c, n2130)
+				if n2130 > 0 {
+					hn2133 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i2132 := range l2131 {
+							if hn2133 && !c.ReadFlag() {
+								clear(l2131[i2132 : i2132+1])
+								continue
+							}
+							l2131[i2132] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i2132)
+								break
+							}
+						}
+					}
+				}
+				x.AddLU64 = l2131
+			}
+		case 38:
+			if !f.Flag || c.ReadFlag() {
+				n2136 := c.ReadLengthFast(2)
+				if n2136 < 0 {
+					n2136 = c.ReadLength(2)
+				}
+				m2137 := foryimpl.MakeMap[map[bool]string](c, n2136)
+				for n2136 > 0 && !c.Failed() {
+					sz2138, vn2139, _ := c.ReadMapChunk(n2136, 1, 21, nil, false)
+					for j2140 := 0; j2140 < sz2138 && !c.Failed(); j2140++ {
+						var k2141 bool
+						k2141 = r.ReadBool()
+						var v2142 string
+						if !vn2139 {
+							v2142 = c.ReadString()
+						}
+						m2137[k2141] = v2142
+					}
+					n2136 -= sz2138
+				}
+				x.AddMBS = m2137
+			}
+		case 39:
+			if !f.Flag || c.ReadFlag() {
+				n2144 := c.ReadLengthFast(2)
+				if n2144 < 0 {
+					n2144 = c.ReadLength(2)
+				}
+				m2145 := foryimpl.MakeMap[map[Color]string](c, n2144)
+				for n2144 > 0 && !c.Failed() {
+					sz2146, vn2147, _ := c.ReadMapChunk(n2144, 25, 21, nil, false)
+					for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
+						var k2149 Color
+						if e2151 := c.ReadEnumFast(uint32(0x7fffffff)); e2151 >= 0 {
+							k2149 = Color(e2151)
+						} else {
+							k2149 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2150 string
+						if !vn2147 {
+							v2150 = c.ReadString()
+						}
+						m2145[k2149] = v2150
+					}
+					n2144 -= sz2146
+				}
+				x.AddMES = m2145
+			}
+		case 40:
 			if !f.Flag || c.ReadFlag() {
 				n2153 := c.ReadLengthFast(2)
 				if n2153 < 0 {
 					n2153 = c.ReadLength(2)
 				}
-				m2154 := foryimpl.MakeMap[map[string]*int32](c, n2153)
+				m2154 := foryimpl.MakeMap[map[int64]float64](c, n2153)
 				for n2153 > 0 && !c.Failed() {
-					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 21, 5, nil, true)
+					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 7, 20, nil, false)
 					for j2157 := 0; j2157 < sz2155 && !c.Failed(); j2157++ {
-						var k2158 string
-						k2158 = c.ReadString()
-						var v2159 *int32
+						var k2158 int64
+						k2158 = r.ReadVarInt64()
+						var v2159 float64
 						if !vn2156 {
-							p2160 := foryimpl.Alloc[int32](c)
-							*p2160 = r.ReadVarInt32()
-							v2159 = p2160
+							v2159 = r.ReadFloat64()
 						}
 						m2154[k2158] = v2159
 					}
 					n2153 -= sz2155
 				}
-				x.AddMSP = m2154
+				x.AddMI64F = m2154
+			}
+		case 41:
+			if !f.Flag || c.ReadFlag() {
+				n2161 := c.ReadLengthFast(2)
+				if n2161 < 0 {
+					n2161 = c.ReadLength(2)
+				}
+				m2162 := foryimpl.MakeMap[map[int32]string](c, n2161)
+				for n2161 > 0 && !c.Failed() {
+					sz2163, vn2164, _ := c.ReadMapChunk(n2161, 5, 21, nil, false)
+					for j2165 := 0; j2165 < sz2163 && !c.Failed(); j2165++ {
+						var k2166 int32
+						k2166 = r.ReadVarInt32()
+						var v2167 string
+						if !vn2164 {
+							v2167 = c.ReadString()
+						}
+						m2162[k2166] = v2167
+					}
+					n2161 -= sz2163
+				}
+				x.AddMIS = m2162
+			}
+		case 42:
+			if !f.Flag || c.ReadFlag() {
+				n2169 := c.ReadLengthFast(2)
+				if n2169 < 0 {
+					n2169 = c.ReadLength(2)
+				}
+				m2170 := foryimpl.MakeMap[map[string]int32](c, n2169)
+				for n2169 > 0 && !c.Failed() {
+					sz2171, vn2172, _ := c.ReadMapChunk(n2169, 21, 5, nil, false)
+					for j2173 := 0; j2173 < sz2171 && !c.Failed(); j2173++ {
+						var k2174 string
+						k2174 = c.ReadString()
+						var v2175 int32
+						if !vn2172 {
+							v2175 = r.ReadVarInt32()
+						}
+						m2170[k2174] = v2175
+					}
+					n2169 -= sz2171
+				}
+				x.AddMSI = m2170
+			}
+		case 43:
+			if !f.Flag || c.ReadFlag() {
+				n2177 := c.ReadLengthFast(2)
+				if n2177 < 0 {
+					n2177 = c.ReadLength(2)
+				}
+				m2178 := foryimpl.MakeMap[map[string][]string](c, n2177)
+				for n2177 > 0 && !c.Failed() {
+					sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 22, nil, true)
+					for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
+						var k2182 string
+						k2182 = c.ReadString()
+						var v2183 []string
+						if !vn2180 {
+							n2184 := c.ReadLengthFast(1)
+							if n2184 < 0 {
+								n2184 = c.ReadLength(1)
+							}
+							l2185 := foryimpl.MakeSlice[[]string](c, n2184)
+							if n2184 > 0 {
+								hn2187 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2186 := range l2185 {
+										if hn2187 && !c.ReadFlag() {
+											clear(l2185[i2186 : i2186+1])
+											continue
+										}
+										l2185[i2186] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2186)
+											break
+										}
+									}
+								}
+							}
+							v2183 = l2185
+						}
+						m2178[k2182] = v2183
+					}
+					n2177 -= sz2179
+				}
+				x.AddMSL = m2178
+			}
+		case 44:
+			if !f.Flag || c.ReadFlag() {
+				n2191 := c.ReadLengthFast(2)
+				if n2191 < 0 {
+					n2191 = c.ReadLength(2)
+				}
+				m2192 := foryimpl.MakeMap[map[string]map[string]int32](c, n2191)
+				for n2191 > 0 && !c.Failed() {
+					sz2193, vn2194, _ := c.ReadMapChunk(n2191, 21, 24, nil, true)
+					for j2195 := 0; j2195 < sz2193 && !c.Failed(); j2195++ {
+						var k2196 string
+						k2196 = c.ReadString()
+						var v2197 map[string]int32
+						if !vn2194 {
+							n2198 := c.ReadLengthFast(2)
+							if n2198 < 0 {
+								n2198 = c.ReadLength(2)
+							}
+							m2199 := foryimpl.MakeMap[map[string]int32](c, n2198)
+							for n2198 > 0 && !c.Failed() {
+								sz2200, vn2201, _ := c.ReadMapChunk(n2198, 21, 5, nil, false)
+								for j2202 := 0; j2202 < sz2200 && !c.Failed(); j2202++ {
+									var k2203 string
+									k2203 = c.ReadString()
+									var v2204 int32
+									if !vn2201 {
+										v2204 = r.ReadVarInt32()
+									}
+									m2199[k2203] = v2204
+								}
+								n2198 -= sz2200
+							}
+							v2197 = m2199
+						}
+						m2192[k2196] = v2197
+					}
+					n2191 -= sz2193
+				}
+				x.AddMSM = m2192
+			}
+		case 45:
+			if !f.Flag || c.ReadFlag() {
+				n2207 := c.ReadLengthFast(2)
+				if n2207 < 0 {
+					n2207 = c.ReadLength(2)
+				}
+				m2208 := foryimpl.MakeMap[map[string]*int32](c, n2207)
+				for n2207 > 0 && !c.Failed() {
+					sz2209, vn2210, _ := c.ReadMapChunk(n2207, 21, 5, nil, true)
+					for j2211 := 0; j2211 < sz2209 && !c.Failed(); j2211++ {
+						var k2212 string
+						k2212 = c.ReadString()
+						var v2213 *int32
+						if !vn2210 {
+							p2214 := foryimpl.Alloc[int32](c)
+							*p2214 = r.ReadVarInt32()
+							v2213 = p2214
+						}
+						m2208[k2212] = v2213
+					}
+					n2207 -= sz2209
+				}
+				x.AddMSP = m2208
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2162 := c.ReadLengthFast(2)
-				if n2162 < 0 {
-					n2162 = c.ReadLength(2)
+				n2216 := c.ReadLengthFast(2)
+				if n2216 < 0 {
+					n2216 = c.ReadLength(2)
 				}
-				m2163 := foryimpl.MakeMap[map[uint8]uint16](c, n2162)
-				for n2162 > 0 && !c.Failed() {
-					sz2164, vn2165, _ := c.ReadMapChunk(n2162, 9, 10, nil, false)
-					for j2166 := 0; j2166 < sz2164 && !c.Failed(); j2166++ {
-						var k2167 uint8
-						k2167 = r.ReadUint8()
-						var v2168 uint16
-						if !vn2165 {
-							v2168 = r.ReadUint16()
+				m2217 := foryimpl.MakeMap[map[uint8]uint16](c, n2216)
+				for n2216 > 0 && !c.Failed() {
+					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 9, 10, nil, false)
+					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
+						var k2221 uint8
+						k2221 = r.ReadUint8()
+						var v2222 uint16
+						if !vn2219 {
+							v2222 = r.ReadUint16()
 						}
-						m2163[k2167] = v2168
+						m2217[k2221] = v2222
 					}
-					n2162 -= sz2164
+					n2216 -= sz2218
 				}
-				x.AddMU8 = m2163
+				x.AddMU8 = m2217
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2170, id2171 := c.ReadRefFlag(); st2170 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2171)
-				} else if st2170 == foryimpl.RefFollows {
+				if st2224, id2225 := c.ReadRefFlag(); st2224 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2225)
+				} else if st2224 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2171, x.AddNBin)
+					foryimpl.SetRefSlice(c, id2225, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -10743,146 +10950,146 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2178, id2179 := c.ReadRefFlag(); st2178 == foryimpl.RefBack {
-					x.AddNLS = foryimpl.BackRefSlice[string](c, id2179)
-				} else if st2178 == foryimpl.RefFollows {
-					n2180 := c.ReadLengthFast(1)
-					if n2180 < 0 {
-						n2180 = c.ReadLength(1)
+				if st2232, id2233 := c.ReadRefFlag(); st2232 == foryimpl.RefBack {
+					x.AddNLS = foryimpl.BackRefSlice[string](c, id2233)
+				} else if st2232 == foryimpl.RefFollows {
+					n2234 := c.ReadLengthFast(1)
+					if n2234 < 0 {
+						n2234 = c.ReadLength(1)
 					}
-					l2181 := foryimpl.MakeSlice[[]string](c, n2180)
-					if n2180 > 0 {
-						hn2183 := c.ReadListHeader(21)
+					l2235 := foryimpl.MakeSlice[[]string](c, n2234)
+					if n2234 > 0 {
+						hn2237 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2182 := range l2181 {
-								if hn2183 && !c.ReadFlag() {
-									clear(l2181[i2182 : i2182+1])
+							for i2236 := range l2235 {
+								if hn2237 && !c.ReadFlag() {
+									clear(l2235[i2236 : i2236+1])
 									continue
 								}
-								l2181[i2182] = c.ReadString()
+								l2235[i2236] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2182)
+									c.TraceIndex(i2236)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l2181
-					foryimpl.SetRefSlice(c, id2179, x.AddNLS)
+					x.AddNLS = l2235
+					foryimpl.SetRefSlice(c, id2233, x.AddNLS)
 				} else {
 					x.AddNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2172 := c.ReadLengthFast(1)
-					if n2172 < 0 {
-						n2172 = c.ReadLength(1)
+					n2226 := c.ReadLengthFast(1)
+					if n2226 < 0 {
+						n2226 = c.ReadLength(1)
 					}
-					l2173 := foryimpl.MakeSlice[[]string](c, n2172)
-					if n2172 > 0 {
-						hn2175 := c.ReadListHeader(21)
+					l2227 := foryimpl.MakeSlice[[]string](c, n2226)
+					if n2226 > 0 {
+						hn2229 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2174 := range l2173 {
-								if hn2175 && !c.ReadFlag() {
-									clear(l2173[i2174 : i2174+1])
+							for i2228 := range l2227 {
+								if hn2229 && !c.ReadFlag() {
+									clear(l2227[i2228 : i2228+1])
 									continue
 								}
-								l2173[i2174] = c.ReadString()
+								l2227[i2228] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2174)
+									c.TraceIndex(i2228)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l2173
+					x.AddNLS = l2227
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2194, id2195 := c.ReadRefFlag(); st2194 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2195)
-				} else if st2194 == foryimpl.RefFollows {
-					n2196 := c.ReadLengthFast(2)
-					if n2196 < 0 {
-						n2196 = c.ReadLength(2)
+				if st2248, id2249 := c.ReadRefFlag(); st2248 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2249)
+				} else if st2248 == foryimpl.RefFollows {
+					n2250 := c.ReadLengthFast(2)
+					if n2250 < 0 {
+						n2250 = c.ReadLength(2)
 					}
-					m2197 := foryimpl.MakeMap[map[string]int32](c, n2196)
-					for n2196 > 0 && !c.Failed() {
-						sz2198, vn2199, _ := c.ReadMapChunk(n2196, 21, 5, nil, false)
-						for j2200 := 0; j2200 < sz2198 && !c.Failed(); j2200++ {
-							var k2201 string
-							k2201 = c.ReadString()
-							var v2202 int32
-							if !vn2199 {
-								v2202 = r.ReadVarInt32()
+					m2251 := foryimpl.MakeMap[map[string]int32](c, n2250)
+					for n2250 > 0 && !c.Failed() {
+						sz2252, vn2253, _ := c.ReadMapChunk(n2250, 21, 5, nil, false)
+						for j2254 := 0; j2254 < sz2252 && !c.Failed(); j2254++ {
+							var k2255 string
+							k2255 = c.ReadString()
+							var v2256 int32
+							if !vn2253 {
+								v2256 = r.ReadVarInt32()
 							}
-							m2197[k2201] = v2202
+							m2251[k2255] = v2256
 						}
-						n2196 -= sz2198
+						n2250 -= sz2252
 					}
-					x.AddNM = m2197
-					foryimpl.SetRefMap(c, id2195, x.AddNM)
+					x.AddNM = m2251
+					foryimpl.SetRefMap(c, id2249, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2186 := c.ReadLengthFast(2)
-					if n2186 < 0 {
-						n2186 = c.ReadLength(2)
+					n2240 := c.ReadLengthFast(2)
+					if n2240 < 0 {
+						n2240 = c.ReadLength(2)
 					}
-					m2187 := foryimpl.MakeMap[map[string]int32](c, n2186)
-					for n2186 > 0 && !c.Failed() {
-						sz2188, vn2189, _ := c.ReadMapChunk(n2186, 21, 5, nil, false)
-						for j2190 := 0; j2190 < sz2188 && !c.Failed(); j2190++ {
-							var k2191 string
-							k2191 = c.ReadString()
-							var v2192 int32
-							if !vn2189 {
-								v2192 = r.ReadVarInt32()
+					m2241 := foryimpl.MakeMap[map[string]int32](c, n2240)
+					for n2240 > 0 && !c.Failed() {
+						sz2242, vn2243, _ := c.ReadMapChunk(n2240, 21, 5, nil, false)
+						for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
+							var k2245 string
+							k2245 = c.ReadString()
+							var v2246 int32
+							if !vn2243 {
+								v2246 = r.ReadVarInt32()
 							}
-							m2187[k2191] = v2192
+							m2241[k2245] = v2246
 						}
-						n2186 -= sz2188
+						n2240 -= sz2242
 					}
-					x.AddNM = m2187
+					x.AddNM = m2241
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2204 := c.ReadLengthFast(1)
-				if n2204 < 0 {
-					n2204 = c.ReadLength(1)
+				n2258 := c.ReadLengthFast(1)
+				if n2258 < 0 {
+					n2258 = c.ReadLength(1)
 				}
-				l2205 := foryimpl.MakeSlice[[]uint8](c, n2204)
-				if n2204 > 0 {
-					hn2207 := c.ReadListHeader(9)
+				l2259 := foryimpl.MakeSlice[[]uint8](c, n2258)
+				if n2258 > 0 {
+					hn2261 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2206 := range l2205 {
-							if hn2207 && !c.ReadFlag() {
-								clear(l2205[i2206 : i2206+1])
+						for i2260 := range l2259 {
+							if hn2261 && !c.ReadFlag() {
+								clear(l2259[i2260 : i2260+1])
 								continue
 							}
-							l2205[i2206] = r.ReadUint8()
+							l2259[i2260] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2206)
+								c.TraceIndex(i2260)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2205
+				x.AddRaw = l2259
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2210, id2211 := c.ReadRefFlag(); st2210 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2211)
-				} else if st2210 == foryimpl.RefFollows {
+				if st2264, id2265 := c.ReadRefFlag(); st2264 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2265)
+				} else if st2264 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2211, x.Bin)
+					foryimpl.SetRefSlice(c, id2265, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -10897,696 +11104,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2212 := c.ReadLengthFast(2)
-				if n2212 < 0 {
-					n2212 = c.ReadLength(2)
+				n2266 := c.ReadLengthFast(2)
+				if n2266 < 0 {
+					n2266 = c.ReadLength(2)
 				}
-				if n2212 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2212, 3))
+				if n2266 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2266, 3))
 					return
 				}
-				var l2213 [3]int16
-				if n2212 > 0 {
-					hn2215 := c.ReadListHeader(3)
+				var l2267 [3]int16
+				if n2266 > 0 {
+					hn2269 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2214 := range l2213 {
-							if hn2215 && !c.ReadFlag() {
-								clear(l2213[i2214 : i2214+1])
+						for i2268 := range l2267 {
+							if hn2269 && !c.ReadFlag() {
+								clear(l2267[i2268 : i2268+1])
 								continue
 							}
-							l2213[i2214] = r.ReadInt16()
+							l2267[i2268] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2214)
+								c.TraceIndex(i2268)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2213
+				x.Fix = l2267
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2218 := c.ReadLengthFast(1)
-				if n2218 < 0 {
-					n2218 = c.ReadLength(1)
+				n2272 := c.ReadLengthFast(1)
+				if n2272 < 0 {
+					n2272 = c.ReadLength(1)
 				}
-				l2219 := foryimpl.MakeSlice[[]bool](c, n2218)
-				if n2218 > 0 {
-					hn2221 := c.ReadListHeader(1)
+				l2273 := foryimpl.MakeSlice[[]bool](c, n2272)
+				if n2272 > 0 {
+					hn2275 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2220 := range l2219 {
-							if hn2221 && !c.ReadFlag() {
-								clear(l2219[i2220 : i2220+1])
+						for i2274 := range l2273 {
+							if hn2275 && !c.ReadFlag() {
+								clear(l2273[i2274 : i2274+1])
 								continue
 							}
-							l2219[i2220] = r.ReadBool()
+							l2273[i2274] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2220)
+								c.TraceIndex(i2274)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2219
+				x.LB = l2273
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2224 := c.ReadLengthFast(1)
-				if n2224 < 0 {
-					n2224 = c.ReadLength(1)
+				n2278 := c.ReadLengthFast(1)
+				if n2278 < 0 {
+					n2278 = c.ReadLength(1)
 				}
-				l2225 := foryimpl.MakeSlice[[]Color](c, n2224)
-				if n2224 > 0 {
-					hn2227 := c.ReadListHeader(25)
+				l2279 := foryimpl.MakeSlice[[]Color](c, n2278)
+				if n2278 > 0 {
+					hn2281 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2226 := range l2225 {
-							if hn2227 && !c.ReadFlag() {
-								clear(l2225[i2226 : i2226+1])
+						for i2280 := range l2279 {
+							if hn2281 && !c.ReadFlag() {
+								clear(l2279[i2280 : i2280+1])
 								continue
 							}
-							if e2230 := c.ReadEnumFast(uint32(0x7fffffff)); e2230 >= 0 {
-								l2225[i2226] = Color(e2230)
+							if e2284 := c.ReadEnumFast(uint32(0x7fffffff)); e2284 >= 0 {
+								l2279[i2280] = Color(e2284)
 							} else {
-								l2225[i2226] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2279[i2280] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2226)
+								c.TraceIndex(i2280)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2225
+				x.LE = l2279
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2231 := c.ReadLengthFast(4)
-				if n2231 < 0 {
-					n2231 = c.ReadLength(4)
+				n2285 := c.ReadLengthFast(4)
+				if n2285 < 0 {
+					n2285 = c.ReadLength(4)
 				}
-				l2232 := foryimpl.MakeSlice[[]float32](c, n2231)
-				if n2231 > 0 {
-					hn2234 := c.ReadListHeader(19)
+				l2286 := foryimpl.MakeSlice[[]float32](c, n2285)
+				if n2285 > 0 {
+					hn2288 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2233 := range l2232 {
-							if hn2234 && !c.ReadFlag() {
-								clear(l2232[i2233 : i2233+1])
+						for i2287 := range l2286 {
+							if hn2288 && !c.ReadFlag() {
+								clear(l2286[i2287 : i2287+1])
 								continue
 							}
-							l2232[i2233] = r.ReadFloat32()
+							l2286[i2287] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2233)
+								c.TraceIndex(i2287)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2232
+				x.LF32 = l2286
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2237 := c.ReadLengthFast(8)
-				if n2237 < 0 {
-					n2237 = c.ReadLength(8)
+				n2291 := c.ReadLengthFast(8)
+				if n2291 < 0 {
+					n2291 = c.ReadLength(8)
 				}
-				l2238 := foryimpl.MakeSlice[[]float64](c, n2237)
-				if n2237 > 0 {
-					hn2240 := c.ReadListHeader(20)
+				l2292 := foryimpl.MakeSlice[[]float64](c, n2291)
+				if n2291 > 0 {
+					hn2294 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2239 := range l2238 {
-							if hn2240 && !c.ReadFlag() {
-								clear(l2238[i2239 : i2239+1])
+						for i2293 := range l2292 {
+							if hn2294 && !c.ReadFlag() {
+								clear(l2292[i2293 : i2293+1])
 								continue
 							}
-							l2238[i2239] = r.ReadFloat64()
+							l2292[i2293] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2239)
+								c.TraceIndex(i2293)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2238
+				x.LF64 = l2292
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2243 := c.ReadLengthFast(1)
-				if n2243 < 0 {
-					n2243 = c.ReadLength(1)
+				n2297 := c.ReadLengthFast(1)
+				if n2297 < 0 {
+					n2297 = c.ReadLength(1)
 				}
-				l2244 := foryimpl.MakeSlice[[]int32](c, n2243)
-				if n2243 > 0 {
-					hn2246 := c.ReadListHeader(5)
+				l2298 := foryimpl.MakeSlice[[]int32](c, n2297)
+				if n2297 > 0 {
+					hn2300 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2245 := range l2244 {
-							if hn2246 && !c.ReadFlag() {
-								clear(l2244[i2245 : i2245+1])
+						for i2299 := range l2298 {
+							if hn2300 && !c.ReadFlag() {
+								clear(l2298[i2299 : i2299+1])
 								continue
 							}
-							l2244[i2245] = r.ReadVarInt32()
+							l2298[i2299] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2245)
+								c.TraceIndex(i2299)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2244
+				x.LI32 = l2298
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2249 := c.ReadLengthFast(1)
-				if n2249 < 0 {
-					n2249 = c.ReadLength(1)
+				n2303 := c.ReadLengthFast(1)
+				if n2303 < 0 {
+					n2303 = c.ReadLength(1)
 				}
-				l2250 := foryimpl.MakeSlice[[]int64](c, n2249)
-				if n2249 > 0 {
-					hn2252 := c.ReadListHeader(7)
+				l2304 := foryimpl.MakeSlice[[]int64](c, n2303)
+				if n2303 > 0 {
+					hn2306 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2251 := range l2250 {
-							if hn2252 && !c.ReadFlag() {
-								clear(l2250[i2251 : i2251+1])
+						for i2305 := range l2304 {
+							if hn2306 && !c.ReadFlag() {
+								clear(l2304[i2305 : i2305+1])
 								continue
 							}
-							l2250[i2251] = r.ReadVarInt64()
+							l2304[i2305] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2251)
+								c.TraceIndex(i2305)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2250
+				x.LI64 = l2304
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2255 := c.ReadLengthFast(1)
-				if n2255 < 0 {
-					n2255 = c.ReadLength(1)
+				n2309 := c.ReadLengthFast(1)
+				if n2309 < 0 {
+					n2309 = c.ReadLength(1)
 				}
-				l2256 := foryimpl.MakeSlice[[]int8](c, n2255)
-				if n2255 > 0 {
-					hn2258 := c.ReadListHeader(2)
+				l2310 := foryimpl.MakeSlice[[]int8](c, n2309)
+				if n2309 > 0 {
+					hn2312 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2257 := range l2256 {
-							if hn2258 && !c.ReadFlag() {
-								clear(l2256[i2257 : i2257+1])
+						for i2311 := range l2310 {
+							if hn2312 && !c.ReadFlag() {
+								clear(l2310[i2311 : i2311+1])
 								continue
 							}
-							l2256[i2257] = r.ReadInt8()
+							l2310[i2311] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2257)
+								c.TraceIndex(i2311)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2256
+				x.LI8 = l2310
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2261 := c.ReadLengthFast(1)
-				if n2261 < 0 {
-					n2261 = c.ReadLength(1)
+				n2315 := c.ReadLengthFast(1)
+				if n2315 < 0 {
+					n2315 = c.ReadLength(1)
 				}
-				l2262 := foryimpl.MakeSlice[[][]int32](c, n2261)
-				if n2261 > 0 {
-					hn2264 := c.ReadListHeader(22)
+				l2316 := foryimpl.MakeSlice[[][]int32](c, n2315)
+				if n2315 > 0 {
+					hn2318, tr2320 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2263 := range l2262 {
-							if hn2264 && !c.ReadFlag() {
-								clear(l2262[i2263 : i2263+1])
+						for i2317 := range l2316 {
+							if tr2320 {
+								if st2321, id2322 := c.ReadRefFlag(); st2321 == foryimpl.RefBack {
+									l2316[i2317] = foryimpl.BackRefSlice[int32](c, id2322)
+								} else if st2321 == foryimpl.RefFollows {
+									n2323 := c.ReadLengthFast(1)
+									if n2323 < 0 {
+										n2323 = c.ReadLength(1)
+									}
+									l2324 := foryimpl.MakeSlice[[]int32](c, n2323)
+									if n2323 > 0 {
+										hn2326 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i2325 := range l2324 {
+												if hn2326 && !c.ReadFlag() {
+													clear(l2324[i2325 : i2325+1])
+													continue
+												}
+												l2324[i2325] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i2325)
+													break
+												}
+											}
+										}
+									}
+									l2316[i2317] = l2324
+									foryimpl.SetRefSlice(c, id2322, l2316[i2317])
+								} else {
+									l2316[i2317] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i2317)
+									break
+								}
 								continue
 							}
-							n2267 := c.ReadLengthFast(1)
-							if n2267 < 0 {
-								n2267 = c.ReadLength(1)
+							if hn2318 && !c.ReadFlag() {
+								clear(l2316[i2317 : i2317+1])
+								continue
 							}
-							l2268 := foryimpl.MakeSlice[[]int32](c, n2267)
-							if n2267 > 0 {
-								hn2270 := c.ReadListHeader(5)
+							n2329 := c.ReadLengthFast(1)
+							if n2329 < 0 {
+								n2329 = c.ReadLength(1)
+							}
+							l2330 := foryimpl.MakeSlice[[]int32](c, n2329)
+							if n2329 > 0 {
+								hn2332 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2269 := range l2268 {
-										if hn2270 && !c.ReadFlag() {
-											clear(l2268[i2269 : i2269+1])
+									for i2331 := range l2330 {
+										if hn2332 && !c.ReadFlag() {
+											clear(l2330[i2331 : i2331+1])
 											continue
 										}
-										l2268[i2269] = r.ReadVarInt32()
+										l2330[i2331] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2269)
+											c.TraceIndex(i2331)
 											break
 										}
 									}
 								}
 							}
-							l2262[i2263] = l2268
+							l2316[i2317] = l2330
 							if c.Failed() {
-								c.TraceIndex(i2263)
+								c.TraceIndex(i2317)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2262
+				x.LL = l2316
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2273 := c.ReadLengthFast(1)
-				if n2273 < 0 {
-					n2273 = c.ReadLength(1)
+				n2335 := c.ReadLengthFast(1)
+				if n2335 < 0 {
+					n2335 = c.ReadLength(1)
 				}
-				l2274 := foryimpl.MakeSlice[[]map[string]int32](c, n2273)
-				if n2273 > 0 {
-					hn2276 := c.ReadListHeader(24)
+				l2336 := foryimpl.MakeSlice[[]map[string]int32](c, n2335)
+				if n2335 > 0 {
+					hn2338, tr2340 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2275 := range l2274 {
-							if hn2276 && !c.ReadFlag() {
-								clear(l2274[i2275 : i2275+1])
+						for i2337 := range l2336 {
+							if tr2340 {
+								if st2341, id2342 := c.ReadRefFlag(); st2341 == foryimpl.RefBack {
+									l2336[i2337] = foryimpl.BackRefMap[string, int32](c, id2342)
+								} else if st2341 == foryimpl.RefFollows {
+									n2343 := c.ReadLengthFast(2)
+									if n2343 < 0 {
+										n2343 = c.ReadLength(2)
+									}
+									m2344 := foryimpl.MakeMap[map[string]int32](c, n2343)
+									for n2343 > 0 && !c.Failed() {
+										sz2345, vn2346, _ := c.ReadMapChunk(n2343, 21, 5, nil, false)
+										for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
+											var k2348 string
+											k2348 = c.ReadString()
+											var v2349 int32
+											if !vn2346 {
+												v2349 = r.ReadVarInt32()
+											}
+											m2344[k2348] = v2349
+										}
+										n2343 -= sz2345
+									}
+									l2336[i2337] = m2344
+									foryimpl.SetRefMap(c, id2342, l2336[i2337])
+								} else {
+									l2336[i2337] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i2337)
+									break
+								}
 								continue
 							}
-							n2279 := c.ReadLengthFast(2)
-							if n2279 < 0 {
-								n2279 = c.ReadLength(2)
+							if hn2338 && !c.ReadFlag() {
+								clear(l2336[i2337 : i2337+1])
+								continue
 							}
-							m2280 := foryimpl.MakeMap[map[string]int32](c, n2279)
-							for n2279 > 0 && !c.Failed() {
-								sz2281, vn2282, _ := c.ReadMapChunk(n2279, 21, 5, nil, false)
-								for j2283 := 0; j2283 < sz2281 && !c.Failed(); j2283++ {
-									var k2284 string
-									k2284 = c.ReadString()
-									var v2285 int32
-									if !vn2282 {
-										v2285 = r.ReadVarInt32()
+							n2351 := c.ReadLengthFast(2)
+							if n2351 < 0 {
+								n2351 = c.ReadLength(2)
+							}
+							m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
+							for n2351 > 0 && !c.Failed() {
+								sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
+								for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
+									var k2356 string
+									k2356 = c.ReadString()
+									var v2357 int32
+									if !vn2354 {
+										v2357 = r.ReadVarInt32()
 									}
-									m2280[k2284] = v2285
+									m2352[k2356] = v2357
 								}
-								n2279 -= sz2281
+								n2351 -= sz2353
 							}
-							l2274[i2275] = m2280
+							l2336[i2337] = m2352
 							if c.Failed() {
-								c.TraceIndex(i2275)
+								c.TraceIndex(i2337)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2274
+				x.LM = l2336
 			}
 		case 62:
 			if f.Convert {
-				x.LPI = foryimpl.Pointers(c, foryimpl.ReadSliceAs[int32](c, f))
+				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2287 := c.ReadLengthFast(1)
-				if n2287 < 0 {
-					n2287 = c.ReadLength(1)
+				n2359 := c.ReadLengthFast(1)
+				if n2359 < 0 {
+					n2359 = c.ReadLength(1)
 				}
-				l2288 := foryimpl.MakeSlice[[]*int32](c, n2287)
-				if n2287 > 0 {
-					hn2290 := c.ReadListHeader(5)
+				l2360 := foryimpl.MakeSlice[[]*int32](c, n2359)
+				if n2359 > 0 {
+					hn2362 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2289 := range l2288 {
-							if hn2290 && !c.ReadFlag() {
-								clear(l2288[i2289 : i2289+1])
+						for i2361 := range l2360 {
+							if hn2362 && !c.ReadFlag() {
+								clear(l2360[i2361 : i2361+1])
 								continue
 							}
-							p2293 := foryimpl.Alloc[int32](c)
-							*p2293 = r.ReadVarInt32()
-							l2288[i2289] = p2293
+							p2365 := foryimpl.Alloc[int32](c)
+							*p2365 = r.ReadVarInt32()
+							l2360[i2361] = p2365
 							if c.Failed() {
-								c.TraceIndex(i2289)
+								c.TraceIndex(i2361)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2288
+				x.LPI = l2360
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2294 := c.ReadLengthFast(1)
-				if n2294 < 0 {
-					n2294 = c.ReadLength(1)
+				n2366 := c.ReadLengthFast(1)
+				if n2366 < 0 {
+					n2366 = c.ReadLength(1)
 				}
-				l2295 := foryimpl.MakeSlice[[]string](c, n2294)
-				if n2294 > 0 {
-					hn2297 := c.ReadListHeader(21)
+				l2367 := foryimpl.MakeSlice[[]string](c, n2366)
+				if n2366 > 0 {
+					hn2369 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2296 := range l2295 {
-							if hn2297 && !c.ReadFlag() {
-								clear(l2295[i2296 : i2296+1])
+						for i2368 := range l2367 {
+							if hn2369 && !c.ReadFlag() {
+								clear(l2367[i2368 : i2368+1])
 								continue
 							}
-							l2295[i2296] = c.ReadString()
+							l2367[i2368] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2296)
+								c.TraceIndex(i2368)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2295
+				x.LS = l2367
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2300 := c.ReadLengthFast(1)
-				if n2300 < 0 {
-					n2300 = c.ReadLength(1)
+				n2372 := c.ReadLengthFast(1)
+				if n2372 < 0 {
+					n2372 = c.ReadLength(1)
 				}
-				l2301 := foryimpl.MakeSlice[[]time.Time](c, n2300)
-				if n2300 > 0 {
-					hn2303 := c.ReadListHeader(38)
+				l2373 := foryimpl.MakeSlice[[]time.Time](c, n2372)
+				if n2372 > 0 {
+					hn2375 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2302 := range l2301 {
-							if hn2303 && !c.ReadFlag() {
-								clear(l2301[i2302 : i2302+1])
+						for i2374 := range l2373 {
+							if hn2375 && !c.ReadFlag() {
+								clear(l2373[i2374 : i2374+1])
 								continue
 							}
-							l2301[i2302] = c.ReadTime()
+							l2373[i2374] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2302)
+								c.TraceIndex(i2374)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2301
+				x.LT = l2373
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2306 := c.ReadLengthFast(2)
-				if n2306 < 0 {
-					n2306 = c.ReadLength(2)
+				n2378 := c.ReadLengthFast(2)
+				if n2378 < 0 {
+					n2378 = c.ReadLength(2)
 				}
-				l2307 := foryimpl.MakeSlice[[]uint16](c, n2306)
-				if n2306 > 0 {
-					hn2309 := c.ReadListHeader(10)
+				l2379 := foryimpl.MakeSlice[[]uint16](c, n2378)
+				if n2378 > 0 {
+					hn2381 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2308 := range l2307 {
-							if hn2309 && !c.ReadFlag() {
-								clear(l2307[i2308 : i2308+1])
+						for i2380 := range l2379 {
+							if hn2381 && !c.ReadFlag() {
+								clear(l2379[i2380 : i2380+1])
 								continue
 							}
-							l2307[i2308] = r.ReadUint16()
+							l2379[i2380] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2308)
+								c.TraceIndex(i2380)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2307
+				x.LU16 = l2379
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2312 := c.ReadLengthFast(1)
-				if n2312 < 0 {
-					n2312 = c.ReadLength(1)
+				n2384 := c.ReadLengthFast(1)
+				if n2384 < 0 {
+					n2384 = c.ReadLength(1)
 				}
-				l2313 := foryimpl.MakeSlice[[]uint64](c, n2312)
-				if n2312 > 0 {
-					hn2315 := c.ReadListHeader(14)
+				l2385 := foryimpl.MakeSlice[[]uint64](c, n2384)
+				if n2384 > 0 {
+					hn2387 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2314 := range l2313 {
-							if hn2315 && !c.ReadFlag() {
-								clear(l2313[i2314 : i2314+1])
+						for i2386 := range l2385 {
+							if hn2387 && !c.ReadFlag() {
+								clear(l2385[i2386 : i2386+1])
 								continue
 							}
-							l2313[i2314] = r.ReadVarUint64()
+							l2385[i2386] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2314)
+								c.TraceIndex(i2386)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2313
+				x.LU64 = l2385
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2318 := c.ReadLengthFast(2)
-				if n2318 < 0 {
-					n2318 = c.ReadLength(2)
+				n2390 := c.ReadLengthFast(2)
+				if n2390 < 0 {
+					n2390 = c.ReadLength(2)
 				}
-				m2319 := foryimpl.MakeMap[map[bool]string](c, n2318)
-				for n2318 > 0 && !c.Failed() {
-					sz2320, vn2321, _ := c.ReadMapChunk(n2318, 1, 21, nil, false)
-					for j2322 := 0; j2322 < sz2320 && !c.Failed(); j2322++ {
-						var k2323 bool
-						k2323 = r.ReadBool()
-						var v2324 string
-						if !vn2321 {
-							v2324 = c.ReadString()
+				m2391 := foryimpl.MakeMap[map[bool]string](c, n2390)
+				for n2390 > 0 && !c.Failed() {
+					sz2392, vn2393, _ := c.ReadMapChunk(n2390, 1, 21, nil, false)
+					for j2394 := 0; j2394 < sz2392 && !c.Failed(); j2394++ {
+						var k2395 bool
+						k2395 = r.ReadBool()
+						var v2396 string
+						if !vn2393 {
+							v2396 = c.ReadString()
 						}
-						m2319[k2323] = v2324
+						m2391[k2395] = v2396
 					}
-					n2318 -= sz2320
+					n2390 -= sz2392
 				}
-				x.MBS = m2319
+				x.MBS = m2391
 			}
 		case 68:
-			if !f.Flag || c.ReadFlag() {
-				n2326 := c.ReadLengthFast(2)
-				if n2326 < 0 {
-					n2326 = c.ReadLength(2)
-				}
-				m2327 := foryimpl.MakeMap[map[Color]string](c, n2326)
-				for n2326 > 0 && !c.Failed() {
-					sz2328, vn2329, _ := c.ReadMapChunk(n2326, 25, 21, nil, false)
-					for j2330 := 0; j2330 < sz2328 && !c.Failed(); j2330++ {
-						var k2331 Color
-						if e2333 := c.ReadEnumFast(uint32(0x7fffffff)); e2333 >= 0 {
-							k2331 = Color(e2333)
-						} else {
-							k2331 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v2332 string
-						if !vn2329 {
-							v2332 = c.ReadString()
-						}
-						m2327[k2331] = v2332
-					}
-					n2326 -= sz2328
-				}
-				x.MES = m2327
-			}
-		case 69:
-			if !f.Flag || c.ReadFlag() {
-				n2335 := c.ReadLengthFast(2)
-				if n2335 < 0 {
-					n2335 = c.ReadLength(2)
-				}
-				m2336 := foryimpl.MakeMap[map[int64]float64](c, n2335)
-				for n2335 > 0 && !c.Failed() {
-					sz2337, vn2338, _ := c.ReadMapChunk(n2335, 7, 20, nil, false)
-					for j2339 := 0; j2339 < sz2337 && !c.Failed(); j2339++ {
-						var k2340 int64
-						k2340 = r.ReadVarInt64()
-						var v2341 float64
-						if !vn2338 {
-							v2341 = r.ReadFloat64()
-						}
-						m2336[k2340] = v2341
-					}
-					n2335 -= sz2337
-				}
-				x.MI64F = m2336
-			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				n2343 := c.ReadLengthFast(2)
-				if n2343 < 0 {
-					n2343 = c.ReadLength(2)
-				}
-				m2344 := foryimpl.MakeMap[map[int32]string](c, n2343)
-				for n2343 > 0 && !c.Failed() {
-					sz2345, vn2346, _ := c.ReadMapChunk(n2343, 5, 21, nil, false)
-					for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
-						var k2348 int32
-						k2348 = r.ReadVarInt32()
-						var v2349 string
-						if !vn2346 {
-							v2349 = c.ReadString()
-						}
-						m2344[k2348] = v2349
-					}
-					n2343 -= sz2345
-				}
-				x.MIS = m2344
-			}
-		case 71:
-			if !f.Flag || c.ReadFlag() {
-				n2351 := c.ReadLengthFast(2)
-				if n2351 < 0 {
-					n2351 = c.ReadLength(2)
-				}
-				m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
-				for n2351 > 0 && !c.Failed() {
-					sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
-					for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
-						var k2356 string
-						k2356 = c.ReadString()
-						var v2357 int32
-						if !vn2354 {
-							v2357 = r.ReadVarInt32()
-						}
-						m2352[k2356] = v2357
-					}
-					n2351 -= sz2353
-				}
-				x.MSI = m2352
-			}
-		case 72:
-			if !f.Flag || c.ReadFlag() {
-				n2359 := c.ReadLengthFast(2)
-				if n2359 < 0 {
-					n2359 = c.ReadLength(2)
-				}
-				m2360 := foryimpl.MakeMap[map[string][]string](c, n2359)
-				for n2359 > 0 && !c.Failed() {
-					sz2361, vn2362, _ := c.ReadMapChunk(n2359, 21, 22, nil, true)
-					for j2363 := 0; j2363 < sz2361 && !c.Failed(); j2363++ {
-						var k2364 string
-						k2364 = c.ReadString()
-						var v2365 []string
-						if !vn2362 {
-							n2366 := c.ReadLengthFast(1)
-							if n2366 < 0 {
-								n2366 = c.ReadLength(1)
-							}
-							l2367 := foryimpl.MakeSlice[[]string](c, n2366)
-							if n2366 > 0 {
-								hn2369 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i2368 := range l2367 {
-										if hn2369 && !c.ReadFlag() {
-											clear(l2367[i2368 : i2368+1])
-											continue
-										}
-										l2367[i2368] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i2368)
-											break
-										}
-									}
-								}
-							}
-							v2365 = l2367
-						}
-						m2360[k2364] = v2365
-					}
-					n2359 -= sz2361
-				}
-				x.MSL = m2360
-			}
-		case 73:
-			if !f.Flag || c.ReadFlag() {
-				n2373 := c.ReadLengthFast(2)
-				if n2373 < 0 {
-					n2373 = c.ReadLength(2)
-				}
-				m2374 := foryimpl.MakeMap[map[string]map[string]int32](c, n2373)
-				for n2373 > 0 && !c.Failed() {
-					sz2375, vn2376, _ := c.ReadMapChunk(n2373, 21, 24, nil, true)
-					for j2377 := 0; j2377 < sz2375 && !c.Failed(); j2377++ {
-						var k2378 string
-						k2378 = c.ReadString()
-						var v2379 map[string]int32
-						if !vn2376 {
-							n2380 := c.ReadLengthFast(2)
-							if n2380 < 0 {
-								n2380 = c.ReadLength(2)
-							}
-							m2381 := foryimpl.MakeMap[map[string]int32](c, n2380)
-							for n2380 > 0 && !c.Failed() {
-								sz2382, vn2383, _ := c.ReadMapChunk(n2380, 21, 5, nil, false)
-								for j2384 := 0; j2384 < sz2382 && !c.Failed(); j2384++ {
-									var k2385 string
-									k2385 = c.ReadString()
-									var v2386 int32
-									if !vn2383 {
-										v2386 = r.ReadVarInt32()
-									}
-									m2381[k2385] = v2386
-								}
-								n2380 -= sz2382
-							}
-							v2379 = m2381
-						}
-						m2374[k2378] = v2379
-					}
-					n2373 -= sz2375
-				}
-				x.MSM = m2374
-			}
-		case 74:
-			if !f.Flag || c.ReadFlag() {
-				n2389 := c.ReadLengthFast(2)
-				if n2389 < 0 {
-					n2389 = c.ReadLength(2)
-				}
-				m2390 := foryimpl.MakeMap[map[string]*int32](c, n2389)
-				for n2389 > 0 && !c.Failed() {
-					sz2391, vn2392, _ := c.ReadMapChunk(n2389, 21, 5, nil, true)
-					for j2393 := 0; j2393 < sz2391 && !c.Failed(); j2393++ {
-						var k2394 string
-						k2394 = c.ReadString()
-						var v2395 *int32
-						if !vn2392 {
-							p2396 := foryimpl.Alloc[int32](c)
-							*p2396 = r.ReadVarInt32()
-							v2395 = p2396
-						}
-						m2390[k2394] = v2395
-					}
-					n2389 -= sz2391
-				}
-				x.MSP = m2390
-			}
-		case 75:
 			if !f.Flag || c.ReadFlag() {
 				n2398 := c.ReadLengthFast(2)
 				if n2398 < 0 {
 					n2398 = c.ReadLength(2)
 				}
-				m2399 := foryimpl.MakeMap[map[uint8]uint16](c, n2398)
+				m2399 := foryimpl.MakeMap[map[Color]string](c, n2398)
 				for n2398 > 0 && !c.Failed() {
-					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 9, 10, nil, false)
+					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 25, 21, nil, false)
 					for j2402 := 0; j2402 < sz2400 && !c.Failed(); j2402++ {
-						var k2403 uint8
-						k2403 = r.ReadUint8()
-						var v2404 uint16
+						var k2403 Color
+						if e2405 := c.ReadEnumFast(uint32(0x7fffffff)); e2405 >= 0 {
+							k2403 = Color(e2405)
+						} else {
+							k2403 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						var v2404 string
 						if !vn2401 {
-							v2404 = r.ReadUint16()
+							v2404 = c.ReadString()
 						}
 						m2399[k2403] = v2404
 					}
 					n2398 -= sz2400
 				}
-				x.MU8 = m2399
+				x.MES = m2399
+			}
+		case 69:
+			if !f.Flag || c.ReadFlag() {
+				n2407 := c.ReadLengthFast(2)
+				if n2407 < 0 {
+					n2407 = c.ReadLength(2)
+				}
+				m2408 := foryimpl.MakeMap[map[int64]float64](c, n2407)
+				for n2407 > 0 && !c.Failed() {
+					sz2409, vn2410, _ := c.ReadMapChunk(n2407, 7, 20, nil, false)
+					for j2411 := 0; j2411 < sz2409 && !c.Failed(); j2411++ {
+						var k2412 int64
+						k2412 = r.ReadVarInt64()
+						var v2413 float64
+						if !vn2410 {
+							v2413 = r.ReadFloat64()
+						}
+						m2408[k2412] = v2413
+					}
+					n2407 -= sz2409
+				}
+				x.MI64F = m2408
+			}
+		case 70:
+			if !f.Flag || c.ReadFlag() {
+				n2415 := c.ReadLengthFast(2)
+				if n2415 < 0 {
+					n2415 = c.ReadLength(2)
+				}
+				m2416 := foryimpl.MakeMap[map[int32]string](c, n2415)
+				for n2415 > 0 && !c.Failed() {
+					sz2417, vn2418, _ := c.ReadMapChunk(n2415, 5, 21, nil, false)
+					for j2419 := 0; j2419 < sz2417 && !c.Failed(); j2419++ {
+						var k2420 int32
+						k2420 = r.ReadVarInt32()
+						var v2421 string
+						if !vn2418 {
+							v2421 = c.ReadString()
+						}
+						m2416[k2420] = v2421
+					}
+					n2415 -= sz2417
+				}
+				x.MIS = m2416
+			}
+		case 71:
+			if !f.Flag || c.ReadFlag() {
+				n2423 := c.ReadLengthFast(2)
+				if n2423 < 0 {
+					n2423 = c.ReadLength(2)
+				}
+				m2424 := foryimpl.MakeMap[map[string]int32](c, n2423)
+				for n2423 > 0 && !c.Failed() {
+					sz2425, vn2426, _ := c.ReadMapChunk(n2423, 21, 5, nil, false)
+					for j2427 := 0; j2427 < sz2425 && !c.Failed(); j2427++ {
+						var k2428 string
+						k2428 = c.ReadString()
+						var v2429 int32
+						if !vn2426 {
+							v2429 = r.ReadVarInt32()
+						}
+						m2424[k2428] = v2429
+					}
+					n2423 -= sz2425
+				}
+				x.MSI = m2424
+			}
+		case 72:
+			if !f.Flag || c.ReadFlag() {
+				n2431 := c.ReadLengthFast(2)
+				if n2431 < 0 {
+					n2431 = c.ReadLength(2)
+				}
+				m2432 := foryimpl.MakeMap[map[string][]string](c, n2431)
+				for n2431 > 0 && !c.Failed() {
+					sz2433, vn2434, _ := c.ReadMapChunk(n2431, 21, 22, nil, true)
+					for j2435 := 0; j2435 < sz2433 && !c.Failed(); j2435++ {
+						var k2436 string
+						k2436 = c.ReadString()
+						var v2437 []string
+						if !vn2434 {
+							n2438 := c.ReadLengthFast(1)
+							if n2438 < 0 {
+								n2438 = c.ReadLength(1)
+							}
+							l2439 := foryimpl.MakeSlice[[]string](c, n2438)
+							if n2438 > 0 {
+								hn2441 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i2440 := range l2439 {
+										if hn2441 && !c.ReadFlag() {
+											clear(l2439[i2440 : i2440+1])
+											continue
+										}
+										l2439[i2440] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i2440)
+											break
+										}
+									}
+								}
+							}
+							v2437 = l2439
+						}
+						m2432[k2436] = v2437
+					}
+					n2431 -= sz2433
+				}
+				x.MSL = m2432
+			}
+		case 73:
+			if !f.Flag || c.ReadFlag() {
+				n2445 := c.ReadLengthFast(2)
+				if n2445 < 0 {
+					n2445 = c.ReadLength(2)
+				}
+				m2446 := foryimpl.MakeMap[map[string]map[string]int32](c, n2445)
+				for n2445 > 0 && !c.Failed() {
+					sz2447, vn2448, _ := c.ReadMapChunk(n2445, 21, 24, nil, true)
+					for j2449 := 0; j2449 < sz2447 && !c.Failed(); j2449++ {
+						var k2450 string
+						k2450 = c.ReadString()
+						var v2451 map[string]int32
+						if !vn2448 {
+							n2452 := c.ReadLengthFast(2)
+							if n2452 < 0 {
+								n2452 = c.ReadLength(2)
+							}
+							m2453 := foryimpl.MakeMap[map[string]int32](c, n2452)
+							for n2452 > 0 && !c.Failed() {
+								sz2454, vn2455, _ := c.ReadMapChunk(n2452, 21, 5, nil, false)
+								for j2456 := 0; j2456 < sz2454 && !c.Failed(); j2456++ {
+									var k2457 string
+									k2457 = c.ReadString()
+									var v2458 int32
+									if !vn2455 {
+										v2458 = r.ReadVarInt32()
+									}
+									m2453[k2457] = v2458
+								}
+								n2452 -= sz2454
+							}
+							v2451 = m2453
+						}
+						m2446[k2450] = v2451
+					}
+					n2445 -= sz2447
+				}
+				x.MSM = m2446
+			}
+		case 74:
+			if !f.Flag || c.ReadFlag() {
+				n2461 := c.ReadLengthFast(2)
+				if n2461 < 0 {
+					n2461 = c.ReadLength(2)
+				}
+				m2462 := foryimpl.MakeMap[map[string]*int32](c, n2461)
+				for n2461 > 0 && !c.Failed() {
+					sz2463, vn2464, _ := c.ReadMapChunk(n2461, 21, 5, nil, true)
+					for j2465 := 0; j2465 < sz2463 && !c.Failed(); j2465++ {
+						var k2466 string
+						k2466 = c.ReadString()
+						var v2467 *int32
+						if !vn2464 {
+							p2468 := foryimpl.Alloc[int32](c)
+							*p2468 = r.ReadVarInt32()
+							v2467 = p2468
+						}
+						m2462[k2466] = v2467
+					}
+					n2461 -= sz2463
+				}
+				x.MSP = m2462
+			}
+		case 75:
+			if !f.Flag || c.ReadFlag() {
+				n2470 := c.ReadLengthFast(2)
+				if n2470 < 0 {
+					n2470 = c.ReadLength(2)
+				}
+				m2471 := foryimpl.MakeMap[map[uint8]uint16](c, n2470)
+				for n2470 > 0 && !c.Failed() {
+					sz2472, vn2473, _ := c.ReadMapChunk(n2470, 9, 10, nil, false)
+					for j2474 := 0; j2474 < sz2472 && !c.Failed(); j2474++ {
+						var k2475 uint8
+						k2475 = r.ReadUint8()
+						var v2476 uint16
+						if !vn2473 {
+							v2476 = r.ReadUint16()
+						}
+						m2471[k2475] = v2476
+					}
+					n2470 -= sz2472
+				}
+				x.MU8 = m2471
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2406, id2407 := c.ReadRefFlag(); st2406 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2407)
-				} else if st2406 == foryimpl.RefFollows {
+				if st2478, id2479 := c.ReadRefFlag(); st2478 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2479)
+				} else if st2478 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2407, x.NBin)
+					foryimpl.SetRefSlice(c, id2479, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -11599,138 +11875,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2414, id2415 := c.ReadRefFlag(); st2414 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2415)
-				} else if st2414 == foryimpl.RefFollows {
-					n2416 := c.ReadLengthFast(1)
-					if n2416 < 0 {
-						n2416 = c.ReadLength(1)
+				if st2486, id2487 := c.ReadRefFlag(); st2486 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2487)
+				} else if st2486 == foryimpl.RefFollows {
+					n2488 := c.ReadLengthFast(1)
+					if n2488 < 0 {
+						n2488 = c.ReadLength(1)
 					}
-					l2417 := foryimpl.MakeSlice[[]string](c, n2416)
-					if n2416 > 0 {
-						hn2419 := c.ReadListHeader(21)
+					l2489 := foryimpl.MakeSlice[[]string](c, n2488)
+					if n2488 > 0 {
+						hn2491 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2418 := range l2417 {
-								if hn2419 && !c.ReadFlag() {
-									clear(l2417[i2418 : i2418+1])
+							for i2490 := range l2489 {
+								if hn2491 && !c.ReadFlag() {
+									clear(l2489[i2490 : i2490+1])
 									continue
 								}
-								l2417[i2418] = c.ReadString()
+								l2489[i2490] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2418)
+									c.TraceIndex(i2490)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2417
-					foryimpl.SetRefSlice(c, id2415, x.NLS)
+					x.NLS = l2489
+					foryimpl.SetRefSlice(c, id2487, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2408 := c.ReadLengthFast(1)
-					if n2408 < 0 {
-						n2408 = c.ReadLength(1)
+					n2480 := c.ReadLengthFast(1)
+					if n2480 < 0 {
+						n2480 = c.ReadLength(1)
 					}
-					l2409 := foryimpl.MakeSlice[[]string](c, n2408)
-					if n2408 > 0 {
-						hn2411 := c.ReadListHeader(21)
+					l2481 := foryimpl.MakeSlice[[]string](c, n2480)
+					if n2480 > 0 {
+						hn2483 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2410 := range l2409 {
-								if hn2411 && !c.ReadFlag() {
-									clear(l2409[i2410 : i2410+1])
+							for i2482 := range l2481 {
+								if hn2483 && !c.ReadFlag() {
+									clear(l2481[i2482 : i2482+1])
 									continue
 								}
-								l2409[i2410] = c.ReadString()
+								l2481[i2482] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2410)
+									c.TraceIndex(i2482)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2409
+					x.NLS = l2481
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2430, id2431 := c.ReadRefFlag(); st2430 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2431)
-				} else if st2430 == foryimpl.RefFollows {
-					n2432 := c.ReadLengthFast(2)
-					if n2432 < 0 {
-						n2432 = c.ReadLength(2)
+				if st2502, id2503 := c.ReadRefFlag(); st2502 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2503)
+				} else if st2502 == foryimpl.RefFollows {
+					n2504 := c.ReadLengthFast(2)
+					if n2504 < 0 {
+						n2504 = c.ReadLength(2)
 					}
-					m2433 := foryimpl.MakeMap[map[string]int32](c, n2432)
-					for n2432 > 0 && !c.Failed() {
-						sz2434, vn2435, _ := c.ReadMapChunk(n2432, 21, 5, nil, false)
-						for j2436 := 0; j2436 < sz2434 && !c.Failed(); j2436++ {
-							var k2437 string
-							k2437 = c.ReadString()
-							var v2438 int32
-							if !vn2435 {
-								v2438 = r.ReadVarInt32()
+					m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
+					for n2504 > 0 && !c.Failed() {
+						sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
+						for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
+							var k2509 string
+							k2509 = c.ReadString()
+							var v2510 int32
+							if !vn2507 {
+								v2510 = r.ReadVarInt32()
 							}
-							m2433[k2437] = v2438
+							m2505[k2509] = v2510
 						}
-						n2432 -= sz2434
+						n2504 -= sz2506
 					}
-					x.NM = m2433
-					foryimpl.SetRefMap(c, id2431, x.NM)
+					x.NM = m2505
+					foryimpl.SetRefMap(c, id2503, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2422 := c.ReadLengthFast(2)
-					if n2422 < 0 {
-						n2422 = c.ReadLength(2)
+					n2494 := c.ReadLengthFast(2)
+					if n2494 < 0 {
+						n2494 = c.ReadLength(2)
 					}
-					m2423 := foryimpl.MakeMap[map[string]int32](c, n2422)
-					for n2422 > 0 && !c.Failed() {
-						sz2424, vn2425, _ := c.ReadMapChunk(n2422, 21, 5, nil, false)
-						for j2426 := 0; j2426 < sz2424 && !c.Failed(); j2426++ {
-							var k2427 string
-							k2427 = c.ReadString()
-							var v2428 int32
-							if !vn2425 {
-								v2428 = r.ReadVarInt32()
+					m2495 := foryimpl.MakeMap[map[string]int32](c, n2494)
+					for n2494 > 0 && !c.Failed() {
+						sz2496, vn2497, _ := c.ReadMapChunk(n2494, 21, 5, nil, false)
+						for j2498 := 0; j2498 < sz2496 && !c.Failed(); j2498++ {
+							var k2499 string
+							k2499 = c.ReadString()
+							var v2500 int32
+							if !vn2497 {
+								v2500 = r.ReadVarInt32()
 							}
-							m2423[k2427] = v2428
+							m2495[k2499] = v2500
 						}
-						n2422 -= sz2424
+						n2494 -= sz2496
 					}
-					x.NM = m2423
+					x.NM = m2495
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2440 := c.ReadLengthFast(1)
-				if n2440 < 0 {
-					n2440 = c.ReadLength(1)
+				n2512 := c.ReadLengthFast(1)
+				if n2512 < 0 {
+					n2512 = c.ReadLength(1)
 				}
-				l2441 := foryimpl.MakeSlice[[]uint8](c, n2440)
-				if n2440 > 0 {
-					hn2443 := c.ReadListHeader(9)
+				l2513 := foryimpl.MakeSlice[[]uint8](c, n2512)
+				if n2512 > 0 {
+					hn2515 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2442 := range l2441 {
-							if hn2443 && !c.ReadFlag() {
-								clear(l2441[i2442 : i2442+1])
+						for i2514 := range l2513 {
+							if hn2515 && !c.ReadFlag() {
+								clear(l2513[i2514 : i2514+1])
 								continue
 							}
-							l2441[i2442] = r.ReadUint8()
+							l2513[i2514] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2442)
+								c.TraceIndex(i2514)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2441
+				x.Raw = l2513
 			}
 		default:
 			c.SkipField(f)
@@ -12449,9 +12725,30 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l95 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n94)
 	if n94 > 0 {
-		hn97, ev98 := c.ReadStructListHeader(foryTypeInner)
+		hn97, tr99, ev98 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
 			for i96 := range l95 {
+				if tr99 {
+					if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+						if p102 := foryimpl.BackRef[Inner](c, id101); p102 != nil {
+							l95[i96] = *p102
+						}
+					} else if st100 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id101, &l95[i96])
+						if ev98 != nil {
+							l95[i96].ForyReadEvolved(c, ev98)
+						} else {
+							l95[i96].ForyRead(c)
+						}
+					} else {
+						l95[i96] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i96)
+						break
+					}
+					continue
+				}
 				if hn97 && !c.ReadFlag() {
 					clear(l95[i96 : i96+1])
 					continue
@@ -12473,70 +12770,112 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLIn")
 		return
 	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
+	n103 := c.ReadLengthFast(1)
+	if n103 < 0 {
+		n103 = c.ReadLength(1)
 	}
-	l101 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n100)
-	if n100 > 0 {
-		hn103, ev104 := c.ReadStructListHeader(foryTypeLeaf)
+	l104 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n103)
+	if n103 > 0 {
+		hn106, tr108, ev107 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i102 := range l101 {
-				if hn103 && !c.ReadFlag() {
-					clear(l101[i102 : i102+1])
+			for i105 := range l104 {
+				if tr108 {
+					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+						if p111 := foryimpl.BackRef[Leaf](c, id110); p111 != nil {
+							l104[i105] = *p111
+						}
+					} else if st109 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id110, &l104[i105])
+						if ev107 != nil {
+							l104[i105].ForyReadEvolved(c, ev107)
+						} else {
+							l104[i105].ForyRead(c)
+						}
+					} else {
+						l104[i105] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i105)
+						break
+					}
 					continue
 				}
-				if ev104 != nil {
-					l101[i102].ForyReadEvolved(c, ev104)
+				if hn106 && !c.ReadFlag() {
+					clear(l104[i105 : i105+1])
+					continue
+				}
+				if ev107 != nil {
+					l104[i105].ForyReadEvolved(c, ev107)
 				} else {
-					l101[i102].ForyRead(c)
+					l104[i105].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i102)
+					c.TraceIndex(i105)
 					break
 				}
 			}
 		}
 	}
-	x.AddLLf = l101
+	x.AddLLf = l104
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n106 := c.ReadLengthFast(1)
-	if n106 < 0 {
-		n106 = c.ReadLength(1)
+	n112 := c.ReadLengthFast(1)
+	if n112 < 0 {
+		n112 = c.ReadLength(1)
 	}
-	l107 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n106)
-	if n106 > 0 {
-		hn109, ev110 := c.ReadStructListHeader(foryTypeInner)
+	l113 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n112)
+	if n112 > 0 {
+		hn115, tr117, ev116 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i108 := range l107 {
-				if hn109 && !c.ReadFlag() {
-					clear(l107[i108 : i108+1])
+			for i114 := range l113 {
+				if tr117 {
+					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+						l113[i114] = foryimpl.BackRef[Inner](c, id120)
+					} else if st119 == foryimpl.RefFollows {
+						p121 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id120, p121)
+						if ev116 != nil {
+							p121.ForyReadEvolved(c, ev116)
+						} else {
+							p121.ForyRead(c)
+						}
+						l113[i114] = p121
+					} else {
+						l113[i114] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i114)
+						break
+					}
 					continue
 				}
-				p112 := foryimpl.Alloc[Inner](c)
-				if ev110 != nil {
-					p112.ForyReadEvolved(c, ev110)
-				} else {
-					p112.ForyRead(c)
+				if hn115 && !c.ReadFlag() {
+					clear(l113[i114 : i114+1])
+					continue
 				}
-				l107[i108] = p112
+				p118 := foryimpl.Alloc[Inner](c)
+				if ev116 != nil {
+					p118.ForyReadEvolved(c, ev116)
+				} else {
+					p118.ForyRead(c)
+				}
+				l113[i114] = p118
 				if c.Failed() {
-					c.TraceIndex(i108)
+					c.TraceIndex(i114)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPIn = l107
+	x.AddLPIn = l113
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
-	if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
-		x.AddLf.ForyReadEvolved(c, ev113)
+	if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
+		x.AddLf.ForyReadEvolved(c, ev122)
 	} else if !c.Failed() {
 		x.AddLf.ForyRead(c)
 	}
@@ -12544,82 +12883,103 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n114 := c.ReadLengthFast(2)
-	if n114 < 0 {
-		n114 = c.ReadLength(2)
+	n123 := c.ReadLengthFast(2)
+	if n123 < 0 {
+		n123 = c.ReadLength(2)
 	}
-	m115 := foryimpl.MakeMap[map[string][]Inner](c, n114)
-	for n114 > 0 && !c.Failed() {
-		sz116, vn117, _ := c.ReadMapChunk(n114, 21, 22, nil, true)
-		for j118 := 0; j118 < sz116 && !c.Failed(); j118++ {
-			var k119 string
-			k119 = c.ReadString()
-			var v120 []Inner
-			if !vn117 {
-				n121 := c.ReadLengthFast(1)
-				if n121 < 0 {
-					n121 = c.ReadLength(1)
+	m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
+	for n123 > 0 && !c.Failed() {
+		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
+		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
+			var k128 string
+			k128 = c.ReadString()
+			var v129 []Inner
+			if !vn126 {
+				n130 := c.ReadLengthFast(1)
+				if n130 < 0 {
+					n130 = c.ReadLength(1)
 				}
-				l122 := foryimpl.MakeSlice[[]Inner](c, n121)
-				if n121 > 0 {
-					hn124, ev125 := c.ReadStructListHeader(foryTypeInner)
+				l131 := foryimpl.MakeSlice[[]Inner](c, n130)
+				if n130 > 0 {
+					hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i123 := range l122 {
-							if hn124 && !c.ReadFlag() {
-								clear(l122[i123 : i123+1])
+						for i132 := range l131 {
+							if tr135 {
+								if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
+									if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
+										l131[i132] = *p138
+									}
+								} else if st136 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id137, &l131[i132])
+									if ev134 != nil {
+										l131[i132].ForyReadEvolved(c, ev134)
+									} else {
+										l131[i132].ForyRead(c)
+									}
+								} else {
+									l131[i132] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i132)
+									break
+								}
 								continue
 							}
-							if ev125 != nil {
-								l122[i123].ForyReadEvolved(c, ev125)
+							if hn133 && !c.ReadFlag() {
+								clear(l131[i132 : i132+1])
+								continue
+							}
+							if ev134 != nil {
+								l131[i132].ForyReadEvolved(c, ev134)
 							} else {
-								l122[i123].ForyRead(c)
+								l131[i132].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i123)
+								c.TraceIndex(i132)
 								break
 							}
 						}
 					}
 				}
-				v120 = l122
+				v129 = l131
 			}
-			m115[k119] = v120
+			m124[k128] = v129
 		}
-		n114 -= sz116
+		n123 -= sz125
 	}
-	x.AddMSLIn = m115
+	x.AddMSLIn = m124
 	if c.Failed() {
 		c.Trace("AddMSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p128 := foryimpl.Alloc[Inner](c)
-		if ev129 := c.ReadStructFieldMeta(foryTypeInner); ev129 != nil {
-			p128.ForyReadEvolved(c, ev129)
+		p140 := foryimpl.Alloc[Inner](c)
+		if ev141 := c.ReadStructFieldMeta(foryTypeInner); ev141 != nil {
+			p140.ForyReadEvolved(c, ev141)
 		} else if !c.Failed() {
-			p128.ForyRead(c)
+			p140.ForyRead(c)
 		}
-		x.AddPIn = p128
+		x.AddPIn = p140
 	}
 	if c.Failed() {
 		c.Trace("AddPIn")
 		return
 	}
 	if c.ReadFlag() {
-		p130 := foryimpl.Alloc[Leaf](c)
-		if ev131 := c.ReadStructFieldMeta(foryTypeLeaf); ev131 != nil {
-			p130.ForyReadEvolved(c, ev131)
+		p142 := foryimpl.Alloc[Leaf](c)
+		if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
+			p142.ForyReadEvolved(c, ev143)
 		} else if !c.Failed() {
-			p130.ForyRead(c)
+			p142.ForyRead(c)
 		}
-		x.AddPLf = p130
+		x.AddPLf = p142
 	}
 	if c.Failed() {
 		c.Trace("AddPLf")
 		return
 	}
-	if ev132 := c.ReadStructFieldMeta(foryTypeInner); ev132 != nil {
-		x.In.ForyReadEvolved(c, ev132)
+	if ev144 := c.ReadStructFieldMeta(foryTypeInner); ev144 != nil {
+		x.In.ForyReadEvolved(c, ev144)
 	} else if !c.Failed() {
 		x.In.ForyRead(c)
 	}
@@ -12627,86 +12987,45 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n133 := c.ReadLengthFast(1)
-	if n133 < 0 {
-		n133 = c.ReadLength(1)
-	}
-	l134 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n133)
-	if n133 > 0 {
-		hn136, ev137 := c.ReadStructListHeader(foryTypeInner)
-		if !c.Failed() {
-			for i135 := range l134 {
-				if hn136 && !c.ReadFlag() {
-					clear(l134[i135 : i135+1])
-					continue
-				}
-				if ev137 != nil {
-					l134[i135].ForyReadEvolved(c, ev137)
-				} else {
-					l134[i135].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i135)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l134
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n139 := c.ReadLengthFast(1)
-	if n139 < 0 {
-		n139 = c.ReadLength(1)
-	}
-	l140 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n139)
-	if n139 > 0 {
-		hn142, ev143 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i141 := range l140 {
-				if hn142 && !c.ReadFlag() {
-					clear(l140[i141 : i141+1])
-					continue
-				}
-				if ev143 != nil {
-					l140[i141].ForyReadEvolved(c, ev143)
-				} else {
-					l140[i141].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i141)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l140
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
 	n145 := c.ReadLengthFast(1)
 	if n145 < 0 {
 		n145 = c.ReadLength(1)
 	}
-	l146 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n145)
+	l146 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n145)
 	if n145 > 0 {
-		hn148, ev149 := c.ReadStructListHeader(foryTypeInner)
+		hn148, tr150, ev149 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
 			for i147 := range l146 {
+				if tr150 {
+					if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+						if p153 := foryimpl.BackRef[Inner](c, id152); p153 != nil {
+							l146[i147] = *p153
+						}
+					} else if st151 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id152, &l146[i147])
+						if ev149 != nil {
+							l146[i147].ForyReadEvolved(c, ev149)
+						} else {
+							l146[i147].ForyRead(c)
+						}
+					} else {
+						l146[i147] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i147)
+						break
+					}
+					continue
+				}
 				if hn148 && !c.ReadFlag() {
 					clear(l146[i147 : i147+1])
 					continue
 				}
-				p151 := foryimpl.Alloc[Inner](c)
 				if ev149 != nil {
-					p151.ForyReadEvolved(c, ev149)
+					l146[i147].ForyReadEvolved(c, ev149)
 				} else {
-					p151.ForyRead(c)
+					l146[i147].ForyRead(c)
 				}
-				l146[i147] = p151
 				if c.Failed() {
 					c.TraceIndex(i147)
 					break
@@ -12714,13 +13033,117 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPIn = l146
+	x.LIn = l146
+	if c.Failed() {
+		c.Trace("LIn")
+		return
+	}
+	n154 := c.ReadLengthFast(1)
+	if n154 < 0 {
+		n154 = c.ReadLength(1)
+	}
+	l155 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n154)
+	if n154 > 0 {
+		hn157, tr159, ev158 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i156 := range l155 {
+				if tr159 {
+					if st160, id161 := c.ReadRefFlag(); st160 == foryimpl.RefBack {
+						if p162 := foryimpl.BackRef[Leaf](c, id161); p162 != nil {
+							l155[i156] = *p162
+						}
+					} else if st160 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id161, &l155[i156])
+						if ev158 != nil {
+							l155[i156].ForyReadEvolved(c, ev158)
+						} else {
+							l155[i156].ForyRead(c)
+						}
+					} else {
+						l155[i156] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i156)
+						break
+					}
+					continue
+				}
+				if hn157 && !c.ReadFlag() {
+					clear(l155[i156 : i156+1])
+					continue
+				}
+				if ev158 != nil {
+					l155[i156].ForyReadEvolved(c, ev158)
+				} else {
+					l155[i156].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i156)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l155
+	if c.Failed() {
+		c.Trace("LLf")
+		return
+	}
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
+	}
+	l164 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n163)
+	if n163 > 0 {
+		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i165 := range l164 {
+				if tr168 {
+					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+						l164[i165] = foryimpl.BackRef[Inner](c, id171)
+					} else if st170 == foryimpl.RefFollows {
+						p172 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id171, p172)
+						if ev167 != nil {
+							p172.ForyReadEvolved(c, ev167)
+						} else {
+							p172.ForyRead(c)
+						}
+						l164[i165] = p172
+					} else {
+						l164[i165] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i165)
+						break
+					}
+					continue
+				}
+				if hn166 && !c.ReadFlag() {
+					clear(l164[i165 : i165+1])
+					continue
+				}
+				p169 := foryimpl.Alloc[Inner](c)
+				if ev167 != nil {
+					p169.ForyReadEvolved(c, ev167)
+				} else {
+					p169.ForyRead(c)
+				}
+				l164[i165] = p169
+				if c.Failed() {
+					c.TraceIndex(i165)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l164
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-		x.Lf.ForyReadEvolved(c, ev152)
+	if ev173 := c.ReadStructFieldMeta(foryTypeLeaf); ev173 != nil {
+		x.Lf.ForyReadEvolved(c, ev173)
 	} else if !c.Failed() {
 		x.Lf.ForyRead(c)
 	}
@@ -12728,75 +13151,96 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n153 := c.ReadLengthFast(2)
-	if n153 < 0 {
-		n153 = c.ReadLength(2)
+	n174 := c.ReadLengthFast(2)
+	if n174 < 0 {
+		n174 = c.ReadLength(2)
 	}
-	m154 := foryimpl.MakeMap[map[string][]Inner](c, n153)
-	for n153 > 0 && !c.Failed() {
-		sz155, vn156, _ := c.ReadMapChunk(n153, 21, 22, nil, true)
-		for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
-			var k158 string
-			k158 = c.ReadString()
-			var v159 []Inner
-			if !vn156 {
-				n160 := c.ReadLengthFast(1)
-				if n160 < 0 {
-					n160 = c.ReadLength(1)
+	m175 := foryimpl.MakeMap[map[string][]Inner](c, n174)
+	for n174 > 0 && !c.Failed() {
+		sz176, vn177, _ := c.ReadMapChunk(n174, 21, 22, nil, true)
+		for j178 := 0; j178 < sz176 && !c.Failed(); j178++ {
+			var k179 string
+			k179 = c.ReadString()
+			var v180 []Inner
+			if !vn177 {
+				n181 := c.ReadLengthFast(1)
+				if n181 < 0 {
+					n181 = c.ReadLength(1)
 				}
-				l161 := foryimpl.MakeSlice[[]Inner](c, n160)
-				if n160 > 0 {
-					hn163, ev164 := c.ReadStructListHeader(foryTypeInner)
+				l182 := foryimpl.MakeSlice[[]Inner](c, n181)
+				if n181 > 0 {
+					hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i162 := range l161 {
-							if hn163 && !c.ReadFlag() {
-								clear(l161[i162 : i162+1])
+						for i183 := range l182 {
+							if tr186 {
+								if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
+									if p189 := foryimpl.BackRef[Inner](c, id188); p189 != nil {
+										l182[i183] = *p189
+									}
+								} else if st187 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id188, &l182[i183])
+									if ev185 != nil {
+										l182[i183].ForyReadEvolved(c, ev185)
+									} else {
+										l182[i183].ForyRead(c)
+									}
+								} else {
+									l182[i183] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i183)
+									break
+								}
 								continue
 							}
-							if ev164 != nil {
-								l161[i162].ForyReadEvolved(c, ev164)
+							if hn184 && !c.ReadFlag() {
+								clear(l182[i183 : i183+1])
+								continue
+							}
+							if ev185 != nil {
+								l182[i183].ForyReadEvolved(c, ev185)
 							} else {
-								l161[i162].ForyRead(c)
+								l182[i183].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i162)
+								c.TraceIndex(i183)
 								break
 							}
 						}
 					}
 				}
-				v159 = l161
+				v180 = l182
 			}
-			m154[k158] = v159
+			m175[k179] = v180
 		}
-		n153 -= sz155
+		n174 -= sz176
 	}
-	x.MSLIn = m154
+	x.MSLIn = m175
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
 	if c.ReadFlag() {
-		p167 := foryimpl.Alloc[Inner](c)
-		if ev168 := c.ReadStructFieldMeta(foryTypeInner); ev168 != nil {
-			p167.ForyReadEvolved(c, ev168)
+		p191 := foryimpl.Alloc[Inner](c)
+		if ev192 := c.ReadStructFieldMeta(foryTypeInner); ev192 != nil {
+			p191.ForyReadEvolved(c, ev192)
 		} else if !c.Failed() {
-			p167.ForyRead(c)
+			p191.ForyRead(c)
 		}
-		x.PIn = p167
+		x.PIn = p191
 	}
 	if c.Failed() {
 		c.Trace("PIn")
 		return
 	}
 	if c.ReadFlag() {
-		p169 := foryimpl.Alloc[Leaf](c)
-		if ev170 := c.ReadStructFieldMeta(foryTypeLeaf); ev170 != nil {
-			p169.ForyReadEvolved(c, ev170)
+		p193 := foryimpl.Alloc[Leaf](c)
+		if ev194 := c.ReadStructFieldMeta(foryTypeLeaf); ev194 != nil {
+			p193.ForyReadEvolved(c, ev194)
 		} else if !c.Failed() {
-			p169.ForyRead(c)
+			p193.ForyRead(c)
 		}
-		x.PLf = p169
+		x.PLf = p193
 	}
 	if c.Failed() {
 		c.Trace("PLf")
@@ -12826,8 +13270,8 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadValueFlag() {
-		if ev173 := c.ReadStructFieldMeta(foryTypeInner); ev173 != nil {
-			x.AddIn.ForyReadEvolved(c, ev173)
+		if ev197 := c.ReadStructFieldMeta(foryTypeInner); ev197 != nil {
+			x.AddIn.ForyReadEvolved(c, ev197)
 		} else if !c.Failed() {
 			x.AddIn.ForyRead(c)
 		}
@@ -12836,122 +13280,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n174 := c.ReadLengthFast(1)
-	if n174 < 0 {
-		n174 = c.ReadLength(1)
+	n198 := c.ReadLengthFast(1)
+	if n198 < 0 {
+		n198 = c.ReadLength(1)
 	}
-	l175 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n174)
-	if n174 > 0 {
-		hn177, ev178 := c.ReadStructListHeader(foryTypeInner)
+	l199 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n198)
+	if n198 > 0 {
+		hn201, tr203, ev202 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i176 := range l175 {
-				if hn177 && !c.ReadFlag() {
-					clear(l175[i176 : i176+1])
-					continue
-				}
-				if ev178 != nil {
-					l175[i176].ForyReadEvolved(c, ev178)
-				} else {
-					l175[i176].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i176)
-					break
-				}
-			}
-		}
-	}
-	x.AddLIn = l175
-	if c.Failed() {
-		c.Trace("AddLIn")
-		return
-	}
-	n180 := c.ReadLengthFast(1)
-	if n180 < 0 {
-		n180 = c.ReadLength(1)
-	}
-	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n180)
-	if n180 > 0 {
-		hn183, ev184 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i182 := range l181 {
-				if hn183 && !c.ReadFlag() {
-					clear(l181[i182 : i182+1])
-					continue
-				}
-				if ev184 != nil {
-					l181[i182].ForyReadEvolved(c, ev184)
-				} else {
-					l181[i182].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i182)
-					break
-				}
-			}
-		}
-	}
-	x.AddLLf = l181
-	if c.Failed() {
-		c.Trace("AddLLf")
-		return
-	}
-	n186 := c.ReadLengthFast(1)
-	if n186 < 0 {
-		n186 = c.ReadLength(1)
-	}
-	l187 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n186)
-	if n186 > 0 {
-		hn189, tr191, ev190 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i188 := range l187 {
-				if tr191 {
-					if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
-						l187[i188] = foryimpl.BackRef[Inner](c, id194)
-					} else if st193 == foryimpl.RefFollows {
-						p195 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id194, p195)
-						if ev190 != nil {
-							p195.ForyReadEvolved(c, ev190)
-						} else {
-							p195.ForyRead(c)
+			for i200 := range l199 {
+				if tr203 {
+					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+						if p206 := foryimpl.BackRef[Inner](c, id205); p206 != nil {
+							l199[i200] = *p206
 						}
-						l187[i188] = p195
+					} else if st204 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id205, &l199[i200])
+						if ev202 != nil {
+							l199[i200].ForyReadEvolved(c, ev202)
+						} else {
+							l199[i200].ForyRead(c)
+						}
 					} else {
-						l187[i188] = nil
+						l199[i200] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i188)
+						c.TraceIndex(i200)
 						break
 					}
 					continue
 				}
-				if hn189 && !c.ReadFlag() {
-					clear(l187[i188 : i188+1])
+				if hn201 && !c.ReadFlag() {
+					clear(l199[i200 : i200+1])
 					continue
 				}
-				p192 := foryimpl.Alloc[Inner](c)
-				if ev190 != nil {
-					p192.ForyReadEvolved(c, ev190)
+				if ev202 != nil {
+					l199[i200].ForyReadEvolved(c, ev202)
 				} else {
-					p192.ForyRead(c)
+					l199[i200].ForyRead(c)
 				}
-				l187[i188] = p192
 				if c.Failed() {
-					c.TraceIndex(i188)
+					c.TraceIndex(i200)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPIn = l187
+	x.AddLIn = l199
+	if c.Failed() {
+		c.Trace("AddLIn")
+		return
+	}
+	n207 := c.ReadLengthFast(1)
+	if n207 < 0 {
+		n207 = c.ReadLength(1)
+	}
+	l208 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n207)
+	if n207 > 0 {
+		hn210, tr212, ev211 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i209 := range l208 {
+				if tr212 {
+					if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+						if p215 := foryimpl.BackRef[Leaf](c, id214); p215 != nil {
+							l208[i209] = *p215
+						}
+					} else if st213 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id214, &l208[i209])
+						if ev211 != nil {
+							l208[i209].ForyReadEvolved(c, ev211)
+						} else {
+							l208[i209].ForyRead(c)
+						}
+					} else {
+						l208[i209] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i209)
+						break
+					}
+					continue
+				}
+				if hn210 && !c.ReadFlag() {
+					clear(l208[i209 : i209+1])
+					continue
+				}
+				if ev211 != nil {
+					l208[i209].ForyReadEvolved(c, ev211)
+				} else {
+					l208[i209].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i209)
+					break
+				}
+			}
+		}
+	}
+	x.AddLLf = l208
+	if c.Failed() {
+		c.Trace("AddLLf")
+		return
+	}
+	n216 := c.ReadLengthFast(1)
+	if n216 < 0 {
+		n216 = c.ReadLength(1)
+	}
+	l217 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n216)
+	if n216 > 0 {
+		hn219, tr221, ev220 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i218 := range l217 {
+				if tr221 {
+					if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
+						l217[i218] = foryimpl.BackRef[Inner](c, id224)
+					} else if st223 == foryimpl.RefFollows {
+						p225 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id224, p225)
+						if ev220 != nil {
+							p225.ForyReadEvolved(c, ev220)
+						} else {
+							p225.ForyRead(c)
+						}
+						l217[i218] = p225
+					} else {
+						l217[i218] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i218)
+						break
+					}
+					continue
+				}
+				if hn219 && !c.ReadFlag() {
+					clear(l217[i218 : i218+1])
+					continue
+				}
+				p222 := foryimpl.Alloc[Inner](c)
+				if ev220 != nil {
+					p222.ForyReadEvolved(c, ev220)
+				} else {
+					p222.ForyRead(c)
+				}
+				l217[i218] = p222
+				if c.Failed() {
+					c.TraceIndex(i218)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPIn = l217
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev198 := c.ReadStructFieldMeta(foryTypeLeaf); ev198 != nil {
-			x.AddLf.ForyReadEvolved(c, ev198)
+		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
+			x.AddLf.ForyReadEvolved(c, ev228)
 		} else if !c.Failed() {
 			x.AddLf.ForyRead(c)
 		}
@@ -12960,99 +13446,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n199 := c.ReadLengthFast(2)
-	if n199 < 0 {
-		n199 = c.ReadLength(2)
+	n229 := c.ReadLengthFast(2)
+	if n229 < 0 {
+		n229 = c.ReadLength(2)
 	}
-	m200 := foryimpl.MakeMap[map[string][]Inner](c, n199)
-	for n199 > 0 && !c.Failed() {
-		sz201, vn202, tr212, _ := c.ReadMapChunkRef(n199, 21, 22, nil)
-		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
-			var k204 string
-			k204 = c.ReadString()
-			var v205 []Inner
-			if tr212 {
-				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-					v205 = foryimpl.BackRefSlice[Inner](c, id214)
-				} else if st213 == foryimpl.RefFollows {
-					n215 := c.ReadLengthFast(1)
-					if n215 < 0 {
-						n215 = c.ReadLength(1)
+	m230 := foryimpl.MakeMap[map[string][]Inner](c, n229)
+	for n229 > 0 && !c.Failed() {
+		sz231, vn232, tr245, _ := c.ReadMapChunkRef(n229, 21, 22, nil)
+		for j233 := 0; j233 < sz231 && !c.Failed(); j233++ {
+			var k234 string
+			k234 = c.ReadString()
+			var v235 []Inner
+			if tr245 {
+				if st246, id247 := c.ReadRefFlag(); st246 == foryimpl.RefBack {
+					v235 = foryimpl.BackRefSlice[Inner](c, id247)
+				} else if st246 == foryimpl.RefFollows {
+					n248 := c.ReadLengthFast(1)
+					if n248 < 0 {
+						n248 = c.ReadLength(1)
 					}
-					l216 := foryimpl.MakeSlice[[]Inner](c, n215)
-					if n215 > 0 {
-						hn218, ev219 := c.ReadStructListHeader(foryTypeInner)
+					l249 := foryimpl.MakeSlice[[]Inner](c, n248)
+					if n248 > 0 {
+						hn251, tr253, ev252 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i217 := range l216 {
-								if hn218 && !c.ReadFlag() {
-									clear(l216[i217 : i217+1])
+							for i250 := range l249 {
+								if tr253 {
+									if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
+										if p256 := foryimpl.BackRef[Inner](c, id255); p256 != nil {
+											l249[i250] = *p256
+										}
+									} else if st254 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id255, &l249[i250])
+										if ev252 != nil {
+											l249[i250].ForyReadEvolved(c, ev252)
+										} else {
+											l249[i250].ForyRead(c)
+										}
+									} else {
+										l249[i250] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i250)
+										break
+									}
 									continue
 								}
-								if ev219 != nil {
-									l216[i217].ForyReadEvolved(c, ev219)
+								if hn251 && !c.ReadFlag() {
+									clear(l249[i250 : i250+1])
+									continue
+								}
+								if ev252 != nil {
+									l249[i250].ForyReadEvolved(c, ev252)
 								} else {
-									l216[i217].ForyRead(c)
+									l249[i250].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i217)
+									c.TraceIndex(i250)
 									break
 								}
 							}
 						}
 					}
-					v205 = l216
-					foryimpl.SetRefSlice(c, id214, v205)
+					v235 = l249
+					foryimpl.SetRefSlice(c, id247, v235)
 				} else {
-					v205 = nil
+					v235 = nil
 				}
-			} else if !vn202 {
-				n206 := c.ReadLengthFast(1)
-				if n206 < 0 {
-					n206 = c.ReadLength(1)
+			} else if !vn232 {
+				n236 := c.ReadLengthFast(1)
+				if n236 < 0 {
+					n236 = c.ReadLength(1)
 				}
-				l207 := foryimpl.MakeSlice[[]Inner](c, n206)
-				if n206 > 0 {
-					hn209, ev210 := c.ReadStructListHeader(foryTypeInner)
+				l237 := foryimpl.MakeSlice[[]Inner](c, n236)
+				if n236 > 0 {
+					hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i208 := range l207 {
-							if hn209 && !c.ReadFlag() {
-								clear(l207[i208 : i208+1])
+						for i238 := range l237 {
+							if tr241 {
+								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+									if p244 := foryimpl.BackRef[Inner](c, id243); p244 != nil {
+										l237[i238] = *p244
+									}
+								} else if st242 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id243, &l237[i238])
+									if ev240 != nil {
+										l237[i238].ForyReadEvolved(c, ev240)
+									} else {
+										l237[i238].ForyRead(c)
+									}
+								} else {
+									l237[i238] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i238)
+									break
+								}
 								continue
 							}
-							if ev210 != nil {
-								l207[i208].ForyReadEvolved(c, ev210)
+							if hn239 && !c.ReadFlag() {
+								clear(l237[i238 : i238+1])
+								continue
+							}
+							if ev240 != nil {
+								l237[i238].ForyReadEvolved(c, ev240)
 							} else {
-								l207[i208].ForyRead(c)
+								l237[i238].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i208)
+								c.TraceIndex(i238)
 								break
 							}
 						}
 					}
 				}
-				v205 = l207
+				v235 = l237
 			}
-			m200[k204] = v205
+			m230[k234] = v235
 		}
-		n199 -= sz201
+		n229 -= sz231
 	}
-	x.AddMSLIn = m200
+	x.AddMSLIn = m230
 	if c.Failed() {
 		c.Trace("AddMSLIn")
 		return
 	}
-	if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-		x.AddPIn = foryimpl.BackRef[Inner](c, id222)
-	} else if st221 == foryimpl.RefFollows {
-		p223 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id222, p223)
-		if ev224 := c.ReadStructFieldMeta(foryTypeInner); ev224 != nil {
-			p223.ForyReadEvolved(c, ev224)
+	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
+		x.AddPIn = foryimpl.BackRef[Inner](c, id258)
+	} else if st257 == foryimpl.RefFollows {
+		p259 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id258, p259)
+		if ev260 := c.ReadStructFieldMeta(foryTypeInner); ev260 != nil {
+			p259.ForyReadEvolved(c, ev260)
 		} else if !c.Failed() {
-			p223.ForyRead(c)
+			p259.ForyRead(c)
 		}
-		x.AddPIn = p223
+		x.AddPIn = p259
 	} else {
 		x.AddPIn = nil
 	}
@@ -13060,17 +13588,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddPIn")
 		return
 	}
-	if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-		x.AddPLf = foryimpl.BackRef[Leaf](c, id226)
-	} else if st225 == foryimpl.RefFollows {
-		p227 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id226, p227)
-		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
-			p227.ForyReadEvolved(c, ev228)
+	if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
+		x.AddPLf = foryimpl.BackRef[Leaf](c, id262)
+	} else if st261 == foryimpl.RefFollows {
+		p263 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id262, p263)
+		if ev264 := c.ReadStructFieldMeta(foryTypeLeaf); ev264 != nil {
+			p263.ForyReadEvolved(c, ev264)
 		} else if !c.Failed() {
-			p227.ForyRead(c)
+			p263.ForyRead(c)
 		}
-		x.AddPLf = p227
+		x.AddPLf = p263
 	} else {
 		x.AddPLf = nil
 	}
@@ -13079,8 +13607,8 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev231 := c.ReadStructFieldMeta(foryTypeInner); ev231 != nil {
-			x.In.ForyReadEvolved(c, ev231)
+		if ev267 := c.ReadStructFieldMeta(foryTypeInner); ev267 != nil {
+			x.In.ForyReadEvolved(c, ev267)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -13089,122 +13617,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n232 := c.ReadLengthFast(1)
-	if n232 < 0 {
-		n232 = c.ReadLength(1)
+	n268 := c.ReadLengthFast(1)
+	if n268 < 0 {
+		n268 = c.ReadLength(1)
 	}
-	l233 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n232)
-	if n232 > 0 {
-		hn235, ev236 := c.ReadStructListHeader(foryTypeInner)
+	l269 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n268)
+	if n268 > 0 {
+		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i234 := range l233 {
-				if hn235 && !c.ReadFlag() {
-					clear(l233[i234 : i234+1])
-					continue
-				}
-				if ev236 != nil {
-					l233[i234].ForyReadEvolved(c, ev236)
-				} else {
-					l233[i234].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i234)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l233
-	if c.Failed() {
-		c.Trace("LIn")
-		return
-	}
-	n238 := c.ReadLengthFast(1)
-	if n238 < 0 {
-		n238 = c.ReadLength(1)
-	}
-	l239 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n238)
-	if n238 > 0 {
-		hn241, ev242 := c.ReadStructListHeader(foryTypeLeaf)
-		if !c.Failed() {
-			for i240 := range l239 {
-				if hn241 && !c.ReadFlag() {
-					clear(l239[i240 : i240+1])
-					continue
-				}
-				if ev242 != nil {
-					l239[i240].ForyReadEvolved(c, ev242)
-				} else {
-					l239[i240].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i240)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l239
-	if c.Failed() {
-		c.Trace("LLf")
-		return
-	}
-	n244 := c.ReadLengthFast(1)
-	if n244 < 0 {
-		n244 = c.ReadLength(1)
-	}
-	l245 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n244)
-	if n244 > 0 {
-		hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i246 := range l245 {
-				if tr249 {
-					if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-						l245[i246] = foryimpl.BackRef[Inner](c, id252)
-					} else if st251 == foryimpl.RefFollows {
-						p253 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id252, p253)
-						if ev248 != nil {
-							p253.ForyReadEvolved(c, ev248)
-						} else {
-							p253.ForyRead(c)
+			for i270 := range l269 {
+				if tr273 {
+					if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+						if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
+							l269[i270] = *p276
 						}
-						l245[i246] = p253
+					} else if st274 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id275, &l269[i270])
+						if ev272 != nil {
+							l269[i270].ForyReadEvolved(c, ev272)
+						} else {
+							l269[i270].ForyRead(c)
+						}
 					} else {
-						l245[i246] = nil
+						l269[i270] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i246)
+						c.TraceIndex(i270)
 						break
 					}
 					continue
 				}
-				if hn247 && !c.ReadFlag() {
-					clear(l245[i246 : i246+1])
+				if hn271 && !c.ReadFlag() {
+					clear(l269[i270 : i270+1])
 					continue
 				}
-				p250 := foryimpl.Alloc[Inner](c)
-				if ev248 != nil {
-					p250.ForyReadEvolved(c, ev248)
+				if ev272 != nil {
+					l269[i270].ForyReadEvolved(c, ev272)
 				} else {
-					p250.ForyRead(c)
+					l269[i270].ForyRead(c)
 				}
-				l245[i246] = p250
 				if c.Failed() {
-					c.TraceIndex(i246)
+					c.TraceIndex(i270)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l245
+	x.LIn = l269
+	if c.Failed() {
+		c.Trace("LIn")
+		return
+	}
+	n277 := c.ReadLengthFast(1)
+	if n277 < 0 {
+		n277 = c.ReadLength(1)
+	}
+	l278 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n277)
+	if n277 > 0 {
+		hn280, tr282, ev281 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i279 := range l278 {
+				if tr282 {
+					if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
+						if p285 := foryimpl.BackRef[Leaf](c, id284); p285 != nil {
+							l278[i279] = *p285
+						}
+					} else if st283 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id284, &l278[i279])
+						if ev281 != nil {
+							l278[i279].ForyReadEvolved(c, ev281)
+						} else {
+							l278[i279].ForyRead(c)
+						}
+					} else {
+						l278[i279] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i279)
+						break
+					}
+					continue
+				}
+				if hn280 && !c.ReadFlag() {
+					clear(l278[i279 : i279+1])
+					continue
+				}
+				if ev281 != nil {
+					l278[i279].ForyReadEvolved(c, ev281)
+				} else {
+					l278[i279].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i279)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l278
+	if c.Failed() {
+		c.Trace("LLf")
+		return
+	}
+	n286 := c.ReadLengthFast(1)
+	if n286 < 0 {
+		n286 = c.ReadLength(1)
+	}
+	l287 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n286)
+	if n286 > 0 {
+		hn289, tr291, ev290 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i288 := range l287 {
+				if tr291 {
+					if st293, id294 := c.ReadRefFlag(); st293 == foryimpl.RefBack {
+						l287[i288] = foryimpl.BackRef[Inner](c, id294)
+					} else if st293 == foryimpl.RefFollows {
+						p295 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id294, p295)
+						if ev290 != nil {
+							p295.ForyReadEvolved(c, ev290)
+						} else {
+							p295.ForyRead(c)
+						}
+						l287[i288] = p295
+					} else {
+						l287[i288] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i288)
+						break
+					}
+					continue
+				}
+				if hn289 && !c.ReadFlag() {
+					clear(l287[i288 : i288+1])
+					continue
+				}
+				p292 := foryimpl.Alloc[Inner](c)
+				if ev290 != nil {
+					p292.ForyReadEvolved(c, ev290)
+				} else {
+					p292.ForyRead(c)
+				}
+				l287[i288] = p292
+				if c.Failed() {
+					c.TraceIndex(i288)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l287
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev256 := c.ReadStructFieldMeta(foryTypeLeaf); ev256 != nil {
-			x.Lf.ForyReadEvolved(c, ev256)
+		if ev298 := c.ReadStructFieldMeta(foryTypeLeaf); ev298 != nil {
+			x.Lf.ForyReadEvolved(c, ev298)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -13213,99 +13783,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n257 := c.ReadLengthFast(2)
-	if n257 < 0 {
-		n257 = c.ReadLength(2)
+	n299 := c.ReadLengthFast(2)
+	if n299 < 0 {
+		n299 = c.ReadLength(2)
 	}
-	m258 := foryimpl.MakeMap[map[string][]Inner](c, n257)
-	for n257 > 0 && !c.Failed() {
-		sz259, vn260, tr270, _ := c.ReadMapChunkRef(n257, 21, 22, nil)
-		for j261 := 0; j261 < sz259 && !c.Failed(); j261++ {
-			var k262 string
-			k262 = c.ReadString()
-			var v263 []Inner
-			if tr270 {
-				if st271, id272 := c.ReadRefFlag(); st271 == foryimpl.RefBack {
-					v263 = foryimpl.BackRefSlice[Inner](c, id272)
-				} else if st271 == foryimpl.RefFollows {
-					n273 := c.ReadLengthFast(1)
-					if n273 < 0 {
-						n273 = c.ReadLength(1)
+	m300 := foryimpl.MakeMap[map[string][]Inner](c, n299)
+	for n299 > 0 && !c.Failed() {
+		sz301, vn302, tr315, _ := c.ReadMapChunkRef(n299, 21, 22, nil)
+		for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
+			var k304 string
+			k304 = c.ReadString()
+			var v305 []Inner
+			if tr315 {
+				if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
+					v305 = foryimpl.BackRefSlice[Inner](c, id317)
+				} else if st316 == foryimpl.RefFollows {
+					n318 := c.ReadLengthFast(1)
+					if n318 < 0 {
+						n318 = c.ReadLength(1)
 					}
-					l274 := foryimpl.MakeSlice[[]Inner](c, n273)
-					if n273 > 0 {
-						hn276, ev277 := c.ReadStructListHeader(foryTypeInner)
+					l319 := foryimpl.MakeSlice[[]Inner](c, n318)
+					if n318 > 0 {
+						hn321, tr323, ev322 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i275 := range l274 {
-								if hn276 && !c.ReadFlag() {
-									clear(l274[i275 : i275+1])
+							for i320 := range l319 {
+								if tr323 {
+									if st324, id325 := c.ReadRefFlag(); st324 == foryimpl.RefBack {
+										if p326 := foryimpl.BackRef[Inner](c, id325); p326 != nil {
+											l319[i320] = *p326
+										}
+									} else if st324 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id325, &l319[i320])
+										if ev322 != nil {
+											l319[i320].ForyReadEvolved(c, ev322)
+										} else {
+											l319[i320].ForyRead(c)
+										}
+									} else {
+										l319[i320] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i320)
+										break
+									}
 									continue
 								}
-								if ev277 != nil {
-									l274[i275].ForyReadEvolved(c, ev277)
+								if hn321 && !c.ReadFlag() {
+									clear(l319[i320 : i320+1])
+									continue
+								}
+								if ev322 != nil {
+									l319[i320].ForyReadEvolved(c, ev322)
 								} else {
-									l274[i275].ForyRead(c)
+									l319[i320].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i275)
+									c.TraceIndex(i320)
 									break
 								}
 							}
 						}
 					}
-					v263 = l274
-					foryimpl.SetRefSlice(c, id272, v263)
+					v305 = l319
+					foryimpl.SetRefSlice(c, id317, v305)
 				} else {
-					v263 = nil
+					v305 = nil
 				}
-			} else if !vn260 {
-				n264 := c.ReadLengthFast(1)
-				if n264 < 0 {
-					n264 = c.ReadLength(1)
+			} else if !vn302 {
+				n306 := c.ReadLengthFast(1)
+				if n306 < 0 {
+					n306 = c.ReadLength(1)
 				}
-				l265 := foryimpl.MakeSlice[[]Inner](c, n264)
-				if n264 > 0 {
-					hn267, ev268 := c.ReadStructListHeader(foryTypeInner)
+				l307 := foryimpl.MakeSlice[[]Inner](c, n306)
+				if n306 > 0 {
+					hn309, tr311, ev310 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i266 := range l265 {
-							if hn267 && !c.ReadFlag() {
-								clear(l265[i266 : i266+1])
+						for i308 := range l307 {
+							if tr311 {
+								if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
+									if p314 := foryimpl.BackRef[Inner](c, id313); p314 != nil {
+										l307[i308] = *p314
+									}
+								} else if st312 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id313, &l307[i308])
+									if ev310 != nil {
+										l307[i308].ForyReadEvolved(c, ev310)
+									} else {
+										l307[i308].ForyRead(c)
+									}
+								} else {
+									l307[i308] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i308)
+									break
+								}
 								continue
 							}
-							if ev268 != nil {
-								l265[i266].ForyReadEvolved(c, ev268)
+							if hn309 && !c.ReadFlag() {
+								clear(l307[i308 : i308+1])
+								continue
+							}
+							if ev310 != nil {
+								l307[i308].ForyReadEvolved(c, ev310)
 							} else {
-								l265[i266].ForyRead(c)
+								l307[i308].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i266)
+								c.TraceIndex(i308)
 								break
 							}
 						}
 					}
 				}
-				v263 = l265
+				v305 = l307
 			}
-			m258[k262] = v263
+			m300[k304] = v305
 		}
-		n257 -= sz259
+		n299 -= sz301
 	}
-	x.MSLIn = m258
+	x.MSLIn = m300
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
-	if st279, id280 := c.ReadRefFlag(); st279 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id280)
-	} else if st279 == foryimpl.RefFollows {
-		p281 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id280, p281)
-		if ev282 := c.ReadStructFieldMeta(foryTypeInner); ev282 != nil {
-			p281.ForyReadEvolved(c, ev282)
+	if st327, id328 := c.ReadRefFlag(); st327 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id328)
+	} else if st327 == foryimpl.RefFollows {
+		p329 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id328, p329)
+		if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
+			p329.ForyReadEvolved(c, ev330)
 		} else if !c.Failed() {
-			p281.ForyRead(c)
+			p329.ForyRead(c)
 		}
-		x.PIn = p281
+		x.PIn = p329
 	} else {
 		x.PIn = nil
 	}
@@ -13313,17 +13925,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PIn")
 		return
 	}
-	if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id284)
-	} else if st283 == foryimpl.RefFollows {
-		p285 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id284, p285)
-		if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
-			p285.ForyReadEvolved(c, ev286)
+	if st331, id332 := c.ReadRefFlag(); st331 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id332)
+	} else if st331 == foryimpl.RefFollows {
+		p333 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id332, p333)
+		if ev334 := c.ReadStructFieldMeta(foryTypeLeaf); ev334 != nil {
+			p333.ForyReadEvolved(c, ev334)
 		} else if !c.Failed() {
-			p285.ForyRead(c)
+			p333.ForyRead(c)
 		}
-		x.PLf = p285
+		x.PLf = p333
 	} else {
 		x.PLf = nil
 	}
@@ -13341,16 +13953,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
-						x.AddIn.ForyReadEvolved(c, ev290)
+					if ev338 := c.ReadStructFieldMeta(foryTypeInner); ev338 != nil {
+						x.AddIn.ForyReadEvolved(c, ev338)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev287 := c.ReadStructFieldMeta(foryTypeInner); ev287 != nil {
-						x.AddIn.ForyReadEvolved(c, ev287)
+					if ev335 := c.ReadStructFieldMeta(foryTypeInner); ev335 != nil {
+						x.AddIn.ForyReadEvolved(c, ev335)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -13358,106 +13970,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n291 := c.ReadLengthFast(1)
-				if n291 < 0 {
-					n291 = c.ReadLength(1)
+				n339 := c.ReadLengthFast(1)
+				if n339 < 0 {
+					n339 = c.ReadLength(1)
 				}
-				l292 := foryimpl.MakeSlice[[]Inner](c, n291)
-				if n291 > 0 {
-					hn294, ev295 := c.ReadStructListHeader(foryTypeInner)
+				l340 := foryimpl.MakeSlice[[]Inner](c, n339)
+				if n339 > 0 {
+					hn342, tr344, ev343 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i293 := range l292 {
-							if hn294 && !c.ReadFlag() {
-								clear(l292[i293 : i293+1])
+						for i341 := range l340 {
+							if tr344 {
+								if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
+									if p347 := foryimpl.BackRef[Inner](c, id346); p347 != nil {
+										l340[i341] = *p347
+									}
+								} else if st345 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id346, &l340[i341])
+									if ev343 != nil {
+										l340[i341].ForyReadEvolved(c, ev343)
+									} else {
+										l340[i341].ForyRead(c)
+									}
+								} else {
+									l340[i341] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i341)
+									break
+								}
 								continue
 							}
-							if ev295 != nil {
-								l292[i293].ForyReadEvolved(c, ev295)
+							if hn342 && !c.ReadFlag() {
+								clear(l340[i341 : i341+1])
+								continue
+							}
+							if ev343 != nil {
+								l340[i341].ForyReadEvolved(c, ev343)
 							} else {
-								l292[i293].ForyRead(c)
+								l340[i341].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i293)
+								c.TraceIndex(i341)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l292
+				x.AddLIn = l340
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n297 := c.ReadLengthFast(1)
-				if n297 < 0 {
-					n297 = c.ReadLength(1)
+				n348 := c.ReadLengthFast(1)
+				if n348 < 0 {
+					n348 = c.ReadLength(1)
 				}
-				l298 := foryimpl.MakeSlice[[]Leaf](c, n297)
-				if n297 > 0 {
-					hn300, ev301 := c.ReadStructListHeader(foryTypeLeaf)
+				l349 := foryimpl.MakeSlice[[]Leaf](c, n348)
+				if n348 > 0 {
+					hn351, tr353, ev352 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i299 := range l298 {
-							if hn300 && !c.ReadFlag() {
-								clear(l298[i299 : i299+1])
+						for i350 := range l349 {
+							if tr353 {
+								if st354, id355 := c.ReadRefFlag(); st354 == foryimpl.RefBack {
+									if p356 := foryimpl.BackRef[Leaf](c, id355); p356 != nil {
+										l349[i350] = *p356
+									}
+								} else if st354 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id355, &l349[i350])
+									if ev352 != nil {
+										l349[i350].ForyReadEvolved(c, ev352)
+									} else {
+										l349[i350].ForyRead(c)
+									}
+								} else {
+									l349[i350] = Leaf{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i350)
+									break
+								}
 								continue
 							}
-							if ev301 != nil {
-								l298[i299].ForyReadEvolved(c, ev301)
+							if hn351 && !c.ReadFlag() {
+								clear(l349[i350 : i350+1])
+								continue
+							}
+							if ev352 != nil {
+								l349[i350].ForyReadEvolved(c, ev352)
 							} else {
-								l298[i299].ForyRead(c)
+								l349[i350].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i299)
+								c.TraceIndex(i350)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l298
+				x.AddLLf = l349
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLengthFast(1)
-				if n303 < 0 {
-					n303 = c.ReadLength(1)
+				n357 := c.ReadLengthFast(1)
+				if n357 < 0 {
+					n357 = c.ReadLength(1)
 				}
-				l304 := foryimpl.MakeSlice[[]*Inner](c, n303)
-				if n303 > 0 {
-					hn306, ev307 := c.ReadStructListHeader(foryTypeInner)
+				l358 := foryimpl.MakeSlice[[]*Inner](c, n357)
+				if n357 > 0 {
+					hn360, tr362, ev361 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i305 := range l304 {
-							if hn306 && !c.ReadFlag() {
-								clear(l304[i305 : i305+1])
+						for i359 := range l358 {
+							if tr362 {
+								if st364, id365 := c.ReadRefFlag(); st364 == foryimpl.RefBack {
+									l358[i359] = foryimpl.BackRef[Inner](c, id365)
+								} else if st364 == foryimpl.RefFollows {
+									p366 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id365, p366)
+									if ev361 != nil {
+										p366.ForyReadEvolved(c, ev361)
+									} else {
+										p366.ForyRead(c)
+									}
+									l358[i359] = p366
+								} else {
+									l358[i359] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i359)
+									break
+								}
 								continue
 							}
-							p309 := foryimpl.Alloc[Inner](c)
-							if ev307 != nil {
-								p309.ForyReadEvolved(c, ev307)
-							} else {
-								p309.ForyRead(c)
+							if hn360 && !c.ReadFlag() {
+								clear(l358[i359 : i359+1])
+								continue
 							}
-							l304[i305] = p309
+							p363 := foryimpl.Alloc[Inner](c)
+							if ev361 != nil {
+								p363.ForyReadEvolved(c, ev361)
+							} else {
+								p363.ForyRead(c)
+							}
+							l358[i359] = p363
 							if c.Failed() {
-								c.TraceIndex(i305)
+								c.TraceIndex(i359)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l304
+				x.AddLPIn = l358
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev313 := c.ReadStructFieldMeta(foryTypeLeaf); ev313 != nil {
-						x.AddLf.ForyReadEvolved(c, ev313)
+					if ev370 := c.ReadStructFieldMeta(foryTypeLeaf); ev370 != nil {
+						x.AddLf.ForyReadEvolved(c, ev370)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev310 := c.ReadStructFieldMeta(foryTypeLeaf); ev310 != nil {
-						x.AddLf.ForyReadEvolved(c, ev310)
+					if ev367 := c.ReadStructFieldMeta(foryTypeLeaf); ev367 != nil {
+						x.AddLf.ForyReadEvolved(c, ev367)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -13465,118 +14140,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n314 := c.ReadLengthFast(2)
-				if n314 < 0 {
-					n314 = c.ReadLength(2)
+				n371 := c.ReadLengthFast(2)
+				if n371 < 0 {
+					n371 = c.ReadLength(2)
 				}
-				m315 := foryimpl.MakeMap[map[string][]Inner](c, n314)
-				for n314 > 0 && !c.Failed() {
-					sz316, vn317, _ := c.ReadMapChunk(n314, 21, 22, nil, true)
-					for j318 := 0; j318 < sz316 && !c.Failed(); j318++ {
-						var k319 string
-						k319 = c.ReadString()
-						var v320 []Inner
-						if !vn317 {
-							n321 := c.ReadLengthFast(1)
-							if n321 < 0 {
-								n321 = c.ReadLength(1)
+				m372 := foryimpl.MakeMap[map[string][]Inner](c, n371)
+				for n371 > 0 && !c.Failed() {
+					sz373, vn374, _ := c.ReadMapChunk(n371, 21, 22, nil, true)
+					for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
+						var k376 string
+						k376 = c.ReadString()
+						var v377 []Inner
+						if !vn374 {
+							n378 := c.ReadLengthFast(1)
+							if n378 < 0 {
+								n378 = c.ReadLength(1)
 							}
-							l322 := foryimpl.MakeSlice[[]Inner](c, n321)
-							if n321 > 0 {
-								hn324, ev325 := c.ReadStructListHeader(foryTypeInner)
+							l379 := foryimpl.MakeSlice[[]Inner](c, n378)
+							if n378 > 0 {
+								hn381, tr383, ev382 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i323 := range l322 {
-										if hn324 && !c.ReadFlag() {
-											clear(l322[i323 : i323+1])
+									for i380 := range l379 {
+										if tr383 {
+											if st384, id385 := c.ReadRefFlag(); st384 == foryimpl.RefBack {
+												if p386 := foryimpl.BackRef[Inner](c, id385); p386 != nil {
+													l379[i380] = *p386
+												}
+											} else if st384 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id385, &l379[i380])
+												if ev382 != nil {
+													l379[i380].ForyReadEvolved(c, ev382)
+												} else {
+													l379[i380].ForyRead(c)
+												}
+											} else {
+												l379[i380] = Inner{}
+											}
+											if c.Failed() {
+												c.TraceIndex(i380)
+												break
+											}
 											continue
 										}
-										if ev325 != nil {
-											l322[i323].ForyReadEvolved(c, ev325)
+										if hn381 && !c.ReadFlag() {
+											clear(l379[i380 : i380+1])
+											continue
+										}
+										if ev382 != nil {
+											l379[i380].ForyReadEvolved(c, ev382)
 										} else {
-											l322[i323].ForyRead(c)
+											l379[i380].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i323)
+											c.TraceIndex(i380)
 											break
 										}
 									}
 								}
 							}
-							v320 = l322
+							v377 = l379
 						}
-						m315[k319] = v320
+						m372[k376] = v377
 					}
-					n314 -= sz316
+					n371 -= sz373
 				}
-				x.AddMSLIn = m315
+				x.AddMSLIn = m372
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st330, id331 := c.ReadRefFlag(); st330 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id331)
-				} else if st330 == foryimpl.RefFollows {
-					p332 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id331, p332)
-					if ev333 := c.ReadStructFieldMeta(foryTypeInner); ev333 != nil {
-						p332.ForyReadEvolved(c, ev333)
+				if st390, id391 := c.ReadRefFlag(); st390 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id391)
+				} else if st390 == foryimpl.RefFollows {
+					p392 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id391, p392)
+					if ev393 := c.ReadStructFieldMeta(foryTypeInner); ev393 != nil {
+						p392.ForyReadEvolved(c, ev393)
 					} else if !c.Failed() {
-						p332.ForyRead(c)
+						p392.ForyRead(c)
 					}
-					x.AddPIn = p332
+					x.AddPIn = p392
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p328 := foryimpl.Alloc[Inner](c)
-					if ev329 := c.ReadStructFieldMeta(foryTypeInner); ev329 != nil {
-						p328.ForyReadEvolved(c, ev329)
+					p388 := foryimpl.Alloc[Inner](c)
+					if ev389 := c.ReadStructFieldMeta(foryTypeInner); ev389 != nil {
+						p388.ForyReadEvolved(c, ev389)
 					} else if !c.Failed() {
-						p328.ForyRead(c)
+						p388.ForyRead(c)
 					}
-					x.AddPIn = p328
+					x.AddPIn = p388
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st336, id337 := c.ReadRefFlag(); st336 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id337)
-				} else if st336 == foryimpl.RefFollows {
-					p338 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id337, p338)
-					if ev339 := c.ReadStructFieldMeta(foryTypeLeaf); ev339 != nil {
-						p338.ForyReadEvolved(c, ev339)
+				if st396, id397 := c.ReadRefFlag(); st396 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id397)
+				} else if st396 == foryimpl.RefFollows {
+					p398 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id397, p398)
+					if ev399 := c.ReadStructFieldMeta(foryTypeLeaf); ev399 != nil {
+						p398.ForyReadEvolved(c, ev399)
 					} else if !c.Failed() {
-						p338.ForyRead(c)
+						p398.ForyRead(c)
 					}
-					x.AddPLf = p338
+					x.AddPLf = p398
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p334 := foryimpl.Alloc[Leaf](c)
-					if ev335 := c.ReadStructFieldMeta(foryTypeLeaf); ev335 != nil {
-						p334.ForyReadEvolved(c, ev335)
+					p394 := foryimpl.Alloc[Leaf](c)
+					if ev395 := c.ReadStructFieldMeta(foryTypeLeaf); ev395 != nil {
+						p394.ForyReadEvolved(c, ev395)
 					} else if !c.Failed() {
-						p334.ForyRead(c)
+						p394.ForyRead(c)
 					}
-					x.AddPLf = p334
+					x.AddPLf = p394
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev343 := c.ReadStructFieldMeta(foryTypeInner); ev343 != nil {
-						x.In.ForyReadEvolved(c, ev343)
+					if ev403 := c.ReadStructFieldMeta(foryTypeInner); ev403 != nil {
+						x.In.ForyReadEvolved(c, ev403)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev340 := c.ReadStructFieldMeta(foryTypeInner); ev340 != nil {
-						x.In.ForyReadEvolved(c, ev340)
+					if ev400 := c.ReadStructFieldMeta(foryTypeInner); ev400 != nil {
+						x.In.ForyReadEvolved(c, ev400)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -13584,106 +14280,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n344 := c.ReadLengthFast(1)
-				if n344 < 0 {
-					n344 = c.ReadLength(1)
+				n404 := c.ReadLengthFast(1)
+				if n404 < 0 {
+					n404 = c.ReadLength(1)
 				}
-				l345 := foryimpl.MakeSlice[[]Inner](c, n344)
-				if n344 > 0 {
-					hn347, ev348 := c.ReadStructListHeader(foryTypeInner)
+				l405 := foryimpl.MakeSlice[[]Inner](c, n404)
+				if n404 > 0 {
+					hn407, tr409, ev408 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i346 := range l345 {
-							if hn347 && !c.ReadFlag() {
-								clear(l345[i346 : i346+1])
+						for i406 := range l405 {
+							if tr409 {
+								if st410, id411 := c.ReadRefFlag(); st410 == foryimpl.RefBack {
+									if p412 := foryimpl.BackRef[Inner](c, id411); p412 != nil {
+										l405[i406] = *p412
+									}
+								} else if st410 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id411, &l405[i406])
+									if ev408 != nil {
+										l405[i406].ForyReadEvolved(c, ev408)
+									} else {
+										l405[i406].ForyRead(c)
+									}
+								} else {
+									l405[i406] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i406)
+									break
+								}
 								continue
 							}
-							if ev348 != nil {
-								l345[i346].ForyReadEvolved(c, ev348)
+							if hn407 && !c.ReadFlag() {
+								clear(l405[i406 : i406+1])
+								continue
+							}
+							if ev408 != nil {
+								l405[i406].ForyReadEvolved(c, ev408)
 							} else {
-								l345[i346].ForyRead(c)
+								l405[i406].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i346)
+								c.TraceIndex(i406)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l345
+				x.LIn = l405
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n350 := c.ReadLengthFast(1)
-				if n350 < 0 {
-					n350 = c.ReadLength(1)
+				n413 := c.ReadLengthFast(1)
+				if n413 < 0 {
+					n413 = c.ReadLength(1)
 				}
-				l351 := foryimpl.MakeSlice[[]Leaf](c, n350)
-				if n350 > 0 {
-					hn353, ev354 := c.ReadStructListHeader(foryTypeLeaf)
+				l414 := foryimpl.MakeSlice[[]Leaf](c, n413)
+				if n413 > 0 {
+					hn416, tr418, ev417 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i352 := range l351 {
-							if hn353 && !c.ReadFlag() {
-								clear(l351[i352 : i352+1])
+						for i415 := range l414 {
+							if tr418 {
+								if st419, id420 := c.ReadRefFlag(); st419 == foryimpl.RefBack {
+									if p421 := foryimpl.BackRef[Leaf](c, id420); p421 != nil {
+										l414[i415] = *p421
+									}
+								} else if st419 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id420, &l414[i415])
+									if ev417 != nil {
+										l414[i415].ForyReadEvolved(c, ev417)
+									} else {
+										l414[i415].ForyRead(c)
+									}
+								} else {
+									l414[i415] = Leaf{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i415)
+									break
+								}
 								continue
 							}
-							if ev354 != nil {
-								l351[i352].ForyReadEvolved(c, ev354)
+							if hn416 && !c.ReadFlag() {
+								clear(l414[i415 : i415+1])
+								continue
+							}
+							if ev417 != nil {
+								l414[i415].ForyReadEvolved(c, ev417)
 							} else {
-								l351[i352].ForyRead(c)
+								l414[i415].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i352)
+								c.TraceIndex(i415)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l351
+				x.LLf = l414
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n356 := c.ReadLengthFast(1)
-				if n356 < 0 {
-					n356 = c.ReadLength(1)
+				n422 := c.ReadLengthFast(1)
+				if n422 < 0 {
+					n422 = c.ReadLength(1)
 				}
-				l357 := foryimpl.MakeSlice[[]*Inner](c, n356)
-				if n356 > 0 {
-					hn359, ev360 := c.ReadStructListHeader(foryTypeInner)
+				l423 := foryimpl.MakeSlice[[]*Inner](c, n422)
+				if n422 > 0 {
+					hn425, tr427, ev426 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i358 := range l357 {
-							if hn359 && !c.ReadFlag() {
-								clear(l357[i358 : i358+1])
+						for i424 := range l423 {
+							if tr427 {
+								if st429, id430 := c.ReadRefFlag(); st429 == foryimpl.RefBack {
+									l423[i424] = foryimpl.BackRef[Inner](c, id430)
+								} else if st429 == foryimpl.RefFollows {
+									p431 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id430, p431)
+									if ev426 != nil {
+										p431.ForyReadEvolved(c, ev426)
+									} else {
+										p431.ForyRead(c)
+									}
+									l423[i424] = p431
+								} else {
+									l423[i424] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i424)
+									break
+								}
 								continue
 							}
-							p362 := foryimpl.Alloc[Inner](c)
-							if ev360 != nil {
-								p362.ForyReadEvolved(c, ev360)
-							} else {
-								p362.ForyRead(c)
+							if hn425 && !c.ReadFlag() {
+								clear(l423[i424 : i424+1])
+								continue
 							}
-							l357[i358] = p362
+							p428 := foryimpl.Alloc[Inner](c)
+							if ev426 != nil {
+								p428.ForyReadEvolved(c, ev426)
+							} else {
+								p428.ForyRead(c)
+							}
+							l423[i424] = p428
 							if c.Failed() {
-								c.TraceIndex(i358)
+								c.TraceIndex(i424)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l357
+				x.LPIn = l423
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev366 := c.ReadStructFieldMeta(foryTypeLeaf); ev366 != nil {
-						x.Lf.ForyReadEvolved(c, ev366)
+					if ev435 := c.ReadStructFieldMeta(foryTypeLeaf); ev435 != nil {
+						x.Lf.ForyReadEvolved(c, ev435)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev363 := c.ReadStructFieldMeta(foryTypeLeaf); ev363 != nil {
-						x.Lf.ForyReadEvolved(c, ev363)
+					if ev432 := c.ReadStructFieldMeta(foryTypeLeaf); ev432 != nil {
+						x.Lf.ForyReadEvolved(c, ev432)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -13691,103 +14450,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n367 := c.ReadLengthFast(2)
-				if n367 < 0 {
-					n367 = c.ReadLength(2)
+				n436 := c.ReadLengthFast(2)
+				if n436 < 0 {
+					n436 = c.ReadLength(2)
 				}
-				m368 := foryimpl.MakeMap[map[string][]Inner](c, n367)
-				for n367 > 0 && !c.Failed() {
-					sz369, vn370, _ := c.ReadMapChunk(n367, 21, 22, nil, true)
-					for j371 := 0; j371 < sz369 && !c.Failed(); j371++ {
-						var k372 string
-						k372 = c.ReadString()
-						var v373 []Inner
-						if !vn370 {
-							n374 := c.ReadLengthFast(1)
-							if n374 < 0 {
-								n374 = c.ReadLength(1)
+				m437 := foryimpl.MakeMap[map[string][]Inner](c, n436)
+				for n436 > 0 && !c.Failed() {
+					sz438, vn439, _ := c.ReadMapChunk(n436, 21, 22, nil, true)
+					for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
+						var k441 string
+						k441 = c.ReadString()
+						var v442 []Inner
+						if !vn439 {
+							n443 := c.ReadLengthFast(1)
+							if n443 < 0 {
+								n443 = c.ReadLength(1)
 							}
-							l375 := foryimpl.MakeSlice[[]Inner](c, n374)
-							if n374 > 0 {
-								hn377, ev378 := c.ReadStructListHeader(foryTypeInner)
+							l444 := foryimpl.MakeSlice[[]Inner](c, n443)
+							if n443 > 0 {
+								hn446, tr448, ev447 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i376 := range l375 {
-										if hn377 && !c.ReadFlag() {
-											clear(l375[i376 : i376+1])
+									for i445 := range l444 {
+										if tr448 {
+											if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
+												if p451 := foryimpl.BackRef[Inner](c, id450); p451 != nil {
+													l444[i445] = *p451
+												}
+											} else if st449 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id450, &l444[i445])
+												if ev447 != nil {
+													l444[i445].ForyReadEvolved(c, ev447)
+												} else {
+													l444[i445].ForyRead(c)
+												}
+											} else {
+												l444[i445] = Inner{}
+											}
+											if c.Failed() {
+												c.TraceIndex(i445)
+												break
+											}
 											continue
 										}
-										if ev378 != nil {
-											l375[i376].ForyReadEvolved(c, ev378)
+										if hn446 && !c.ReadFlag() {
+											clear(l444[i445 : i445+1])
+											continue
+										}
+										if ev447 != nil {
+											l444[i445].ForyReadEvolved(c, ev447)
 										} else {
-											l375[i376].ForyRead(c)
+											l444[i445].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i376)
+											c.TraceIndex(i445)
 											break
 										}
 									}
 								}
 							}
-							v373 = l375
+							v442 = l444
 						}
-						m368[k372] = v373
+						m437[k441] = v442
 					}
-					n367 -= sz369
+					n436 -= sz438
 				}
-				x.MSLIn = m368
+				x.MSLIn = m437
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st383, id384 := c.ReadRefFlag(); st383 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id384)
-				} else if st383 == foryimpl.RefFollows {
-					p385 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id384, p385)
-					if ev386 := c.ReadStructFieldMeta(foryTypeInner); ev386 != nil {
-						p385.ForyReadEvolved(c, ev386)
+				if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id456)
+				} else if st455 == foryimpl.RefFollows {
+					p457 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id456, p457)
+					if ev458 := c.ReadStructFieldMeta(foryTypeInner); ev458 != nil {
+						p457.ForyReadEvolved(c, ev458)
 					} else if !c.Failed() {
-						p385.ForyRead(c)
+						p457.ForyRead(c)
 					}
-					x.PIn = p385
+					x.PIn = p457
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p381 := foryimpl.Alloc[Inner](c)
-					if ev382 := c.ReadStructFieldMeta(foryTypeInner); ev382 != nil {
-						p381.ForyReadEvolved(c, ev382)
+					p453 := foryimpl.Alloc[Inner](c)
+					if ev454 := c.ReadStructFieldMeta(foryTypeInner); ev454 != nil {
+						p453.ForyReadEvolved(c, ev454)
 					} else if !c.Failed() {
-						p381.ForyRead(c)
+						p453.ForyRead(c)
 					}
-					x.PIn = p381
+					x.PIn = p453
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st389, id390 := c.ReadRefFlag(); st389 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id390)
-				} else if st389 == foryimpl.RefFollows {
-					p391 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id390, p391)
-					if ev392 := c.ReadStructFieldMeta(foryTypeLeaf); ev392 != nil {
-						p391.ForyReadEvolved(c, ev392)
+				if st461, id462 := c.ReadRefFlag(); st461 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id462)
+				} else if st461 == foryimpl.RefFollows {
+					p463 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id462, p463)
+					if ev464 := c.ReadStructFieldMeta(foryTypeLeaf); ev464 != nil {
+						p463.ForyReadEvolved(c, ev464)
 					} else if !c.Failed() {
-						p391.ForyRead(c)
+						p463.ForyRead(c)
 					}
-					x.PLf = p391
+					x.PLf = p463
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p387 := foryimpl.Alloc[Leaf](c)
-					if ev388 := c.ReadStructFieldMeta(foryTypeLeaf); ev388 != nil {
-						p387.ForyReadEvolved(c, ev388)
+					p459 := foryimpl.Alloc[Leaf](c)
+					if ev460 := c.ReadStructFieldMeta(foryTypeLeaf); ev460 != nil {
+						p459.ForyReadEvolved(c, ev460)
 					} else if !c.Failed() {
-						p387.ForyRead(c)
+						p459.ForyRead(c)
 					}
-					x.PLf = p387
+					x.PLf = p459
 				}
 			}
 		default:
@@ -16847,9 +17627,30 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
 	if n17 > 0 {
-		hn20, ev21 := c.ReadStructListHeader(foryTypeItem)
+		hn20, tr22, ev21 := c.ReadStructListHeaderRef(foryTypeItem)
 		if !c.Failed() {
 			for i19 := range l18 {
+				if tr22 {
+					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+						if p25 := foryimpl.BackRef[Item](c, id24); p25 != nil {
+							l18[i19] = *p25
+						}
+					} else if st23 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id24, &l18[i19])
+						if ev21 != nil {
+							l18[i19].ForyReadEvolved(c, ev21)
+						} else {
+							l18[i19].ForyRead(c)
+						}
+					} else {
+						l18[i19] = Item{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i19)
+						break
+					}
+					continue
+				}
 				if hn20 && !c.ReadFlag() {
 					clear(l18[i19 : i19+1])
 					continue
@@ -16876,51 +17677,51 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n23 := c.ReadLengthFast(2)
-	if n23 < 0 {
-		n23 = c.ReadLength(2)
+	n26 := c.ReadLengthFast(2)
+	if n26 < 0 {
+		n26 = c.ReadLength(2)
 	}
-	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 string
-			k28 = c.ReadString()
-			var v29 int32
-			if !vn26 {
-				v29 = r.ReadVarInt32()
+	m27 := foryimpl.MakeMap[map[string]int32](c, n26)
+	for n26 > 0 && !c.Failed() {
+		sz28, vn29, _ := c.ReadMapChunk(n26, 21, 5, nil, false)
+		for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
+			var k31 string
+			k31 = c.ReadString()
+			var v32 int32
+			if !vn29 {
+				v32 = r.ReadVarInt32()
 			}
-			m24[k28] = v29
+			m27[k31] = v32
 		}
-		n23 -= sz25
+		n26 -= sz28
 	}
-	x.Scores = m24
+	x.Scores = m27
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n31 := c.ReadLengthFast(1)
-	if n31 < 0 {
-		n31 = c.ReadLength(1)
+	n34 := c.ReadLengthFast(1)
+	if n34 < 0 {
+		n34 = c.ReadLength(1)
 	}
-	l32 := foryimpl.ReuseSlice[[]string](c, x.Tags, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(21)
+	l35 := foryimpl.ReuseSlice[[]string](c, x.Tags, n34)
+	if n34 > 0 {
+		hn37 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
+			for i36 := range l35 {
+				if hn37 && !c.ReadFlag() {
+					clear(l35[i36 : i36+1])
 					continue
 				}
-				l32[i33] = c.ReadString()
+				l35[i36] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i33)
+					c.TraceIndex(i36)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l32
+	x.Tags = l35
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -16935,8 +17736,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
-					x.Ratio = float64(v37)
+				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
+					x.Ratio = float64(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -16947,48 +17748,69 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
-					x.Count = int64(v39)
+				if v42, ok43 := c.ReadIntAs(f, 64); ok43 {
+					x.Count = int64(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
-					x.ID = int64(v41)
+				if v44, ok45 := c.ReadIntAs(f, 64); ok45 {
+					x.ID = int64(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLengthFast(1)
-				if n43 < 0 {
-					n43 = c.ReadLength(1)
+				n46 := c.ReadLengthFast(1)
+				if n46 < 0 {
+					n46 = c.ReadLength(1)
 				}
-				l44 := foryimpl.MakeSlice[[]Item](c, n43)
-				if n43 > 0 {
-					hn46, ev47 := c.ReadStructListHeader(foryTypeItem)
+				l47 := foryimpl.MakeSlice[[]Item](c, n46)
+				if n46 > 0 {
+					hn49, tr51, ev50 := c.ReadStructListHeaderRef(foryTypeItem)
 					if !c.Failed() {
-						for i45 := range l44 {
-							if hn46 && !c.ReadFlag() {
-								clear(l44[i45 : i45+1])
+						for i48 := range l47 {
+							if tr51 {
+								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+									if p54 := foryimpl.BackRef[Item](c, id53); p54 != nil {
+										l47[i48] = *p54
+									}
+								} else if st52 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id53, &l47[i48])
+									if ev50 != nil {
+										l47[i48].ForyReadEvolved(c, ev50)
+									} else {
+										l47[i48].ForyRead(c)
+									}
+								} else {
+									l47[i48] = Item{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i48)
+									break
+								}
 								continue
 							}
-							if ev47 != nil {
-								l44[i45].ForyReadEvolved(c, ev47)
+							if hn49 && !c.ReadFlag() {
+								clear(l47[i48 : i48+1])
+								continue
+							}
+							if ev50 != nil {
+								l47[i48].ForyReadEvolved(c, ev50)
 							} else {
-								l44[i45].ForyRead(c)
+								l47[i48].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i45)
+								c.TraceIndex(i48)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l44
+				x.Items = l47
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -16996,50 +17818,50 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n49 := c.ReadLengthFast(2)
-				if n49 < 0 {
-					n49 = c.ReadLength(2)
+				n55 := c.ReadLengthFast(2)
+				if n55 < 0 {
+					n55 = c.ReadLength(2)
 				}
-				m50 := foryimpl.MakeMap[map[string]int32](c, n49)
-				for n49 > 0 && !c.Failed() {
-					sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
-					for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-						var k54 string
-						k54 = c.ReadString()
-						var v55 int32
-						if !vn52 {
-							v55 = r.ReadVarInt32()
+				m56 := foryimpl.MakeMap[map[string]int32](c, n55)
+				for n55 > 0 && !c.Failed() {
+					sz57, vn58, _ := c.ReadMapChunk(n55, 21, 5, nil, false)
+					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
+						var k60 string
+						k60 = c.ReadString()
+						var v61 int32
+						if !vn58 {
+							v61 = r.ReadVarInt32()
 						}
-						m50[k54] = v55
+						m56[k60] = v61
 					}
-					n49 -= sz51
+					n55 -= sz57
 				}
-				x.Scores = m50
+				x.Scores = m56
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
+				n63 := c.ReadLengthFast(1)
+				if n63 < 0 {
+					n63 = c.ReadLength(1)
 				}
-				l58 := foryimpl.MakeSlice[[]string](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(21)
+				l64 := foryimpl.MakeSlice[[]string](c, n63)
+				if n63 > 0 {
+					hn66 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
+						for i65 := range l64 {
+							if hn66 && !c.ReadFlag() {
+								clear(l64[i65 : i65+1])
 								continue
 							}
-							l58[i59] = c.ReadString()
+							l64[i65] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i59)
+								c.TraceIndex(i65)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l58
+				x.Tags = l64
 			}
 		default:
 			c.SkipField(f)

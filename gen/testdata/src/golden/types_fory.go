@@ -1048,9 +1048,30 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	}
 	l102 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n101)
 	if n101 > 0 {
-		hn104, ev105 := c.ReadStructListHeader(foryTypePoint)
+		hn104, tr106, ev105 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
 			for i103 := range l102 {
+				if tr106 {
+					if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
+						l102[i103] = foryimpl.BackRef[Point](c, id109)
+					} else if st108 == foryimpl.RefFollows {
+						p110 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id109, p110)
+						if ev105 != nil {
+							p110.ForyReadEvolved(c, ev105)
+						} else {
+							p110.ForyRead(c)
+						}
+						l102[i103] = p110
+					} else {
+						l102[i103] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i103)
+						break
+					}
+					continue
+				}
 				if hn104 && !c.ReadFlag() {
 					clear(l102[i103 : i103+1])
 					continue
@@ -1075,28 +1096,28 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n108 := c.ReadLengthFast(1)
-		if n108 < 0 {
-			n108 = c.ReadLength(1)
+		n111 := c.ReadLengthFast(1)
+		if n111 < 0 {
+			n111 = c.ReadLength(1)
 		}
-		l109 := foryimpl.MakeSlice[[]string](c, n108)
-		if n108 > 0 {
-			hn111 := c.ReadListHeader(21)
+		l112 := foryimpl.MakeSlice[[]string](c, n111)
+		if n111 > 0 {
+			hn114 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i110 := range l109 {
-					if hn111 && !c.ReadFlag() {
-						clear(l109[i110 : i110+1])
+				for i113 := range l112 {
+					if hn114 && !c.ReadFlag() {
+						clear(l112[i113 : i113+1])
 						continue
 					}
-					l109[i110] = c.ReadString()
+					l112[i113] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i110)
+						c.TraceIndex(i113)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l109
+		x.Maybes = l112
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1108,20 +1129,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p114 := foryimpl.Alloc[Point](c)
-		if ev115 := c.ReadStructFieldMeta(foryTypePoint); ev115 != nil {
-			p114.ForyReadEvolved(c, ev115)
+		p117 := foryimpl.Alloc[Point](c)
+		if ev118 := c.ReadStructFieldMeta(foryTypePoint); ev118 != nil {
+			p117.ForyReadEvolved(c, ev118)
 		} else if !c.Failed() {
-			p114.ForyRead(c)
+			p117.ForyRead(c)
 		}
-		x.Next = p114
+		x.Next = p117
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
-		x.Origin.ForyReadEvolved(c, ev116)
+	if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
+		x.Origin.ForyReadEvolved(c, ev119)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1129,32 +1150,53 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n117 := c.ReadLengthFast(1)
-	if n117 < 0 {
-		n117 = c.ReadLength(1)
+	n120 := c.ReadLengthFast(1)
+	if n120 < 0 {
+		n120 = c.ReadLength(1)
 	}
-	l118 := foryimpl.ReuseSlice[[]Point](c, x.Points, n117)
-	if n117 > 0 {
-		hn120, ev121 := c.ReadStructListHeader(foryTypePoint)
+	l121 := foryimpl.ReuseSlice[[]Point](c, x.Points, n120)
+	if n120 > 0 {
+		hn123, tr125, ev124 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i119 := range l118 {
-				if hn120 && !c.ReadFlag() {
-					clear(l118[i119 : i119+1])
+			for i122 := range l121 {
+				if tr125 {
+					if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
+						if p128 := foryimpl.BackRef[Point](c, id127); p128 != nil {
+							l121[i122] = *p128
+						}
+					} else if st126 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id127, &l121[i122])
+						if ev124 != nil {
+							l121[i122].ForyReadEvolved(c, ev124)
+						} else {
+							l121[i122].ForyRead(c)
+						}
+					} else {
+						l121[i122] = Point{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i122)
+						break
+					}
 					continue
 				}
-				if ev121 != nil {
-					l118[i119].ForyReadEvolved(c, ev121)
+				if hn123 && !c.ReadFlag() {
+					clear(l121[i122 : i122+1])
+					continue
+				}
+				if ev124 != nil {
+					l121[i122].ForyReadEvolved(c, ev124)
 				} else {
-					l118[i119].ForyRead(c)
+					l121[i122].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i119)
+					c.TraceIndex(i122)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l118
+	x.Points = l121
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1164,51 +1206,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n123 := c.ReadLengthFast(2)
-	if n123 < 0 {
-		n123 = c.ReadLength(2)
+	n129 := c.ReadLengthFast(2)
+	if n129 < 0 {
+		n129 = c.ReadLength(2)
 	}
-	m124 := foryimpl.MakeMap[map[string]int32](c, n123)
-	for n123 > 0 && !c.Failed() {
-		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
-		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-			var k128 string
-			k128 = c.ReadString()
-			var v129 int32
-			if !vn126 {
-				v129 = r.ReadVarInt32()
+	m130 := foryimpl.MakeMap[map[string]int32](c, n129)
+	for n129 > 0 && !c.Failed() {
+		sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
+		for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
+			var k134 string
+			k134 = c.ReadString()
+			var v135 int32
+			if !vn132 {
+				v135 = r.ReadVarInt32()
 			}
-			m124[k128] = v129
+			m130[k134] = v135
 		}
-		n123 -= sz125
+		n129 -= sz131
 	}
-	x.Scores = m124
+	x.Scores = m130
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n131 := c.ReadLengthFast(1)
-	if n131 < 0 {
-		n131 = c.ReadLength(1)
+	n137 := c.ReadLengthFast(1)
+	if n137 < 0 {
+		n137 = c.ReadLength(1)
 	}
-	l132 := foryimpl.ReuseSlice[[]string](c, x.Tags, n131)
-	if n131 > 0 {
-		hn134 := c.ReadListHeader(21)
+	l138 := foryimpl.ReuseSlice[[]string](c, x.Tags, n137)
+	if n137 > 0 {
+		hn140 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i133 := range l132 {
-				if hn134 && !c.ReadFlag() {
-					clear(l132[i133 : i133+1])
+			for i139 := range l138 {
+				if hn140 && !c.ReadFlag() {
+					clear(l138[i139 : i139+1])
 					continue
 				}
-				l132[i133] = c.ReadString()
+				l138[i139] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i133)
+					c.TraceIndex(i139)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l132
+	x.Tags = l138
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1259,54 +1301,54 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p137 := foryimpl.Alloc[int32](c)
-		*p137 = r.ReadVarInt32()
-		x.Opt = p137
+		p143 := foryimpl.Alloc[int32](c)
+		*p143 = r.ReadVarInt32()
+		x.Opt = p143
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n138 := c.ReadLengthFast(2)
-	if n138 < 0 {
-		n138 = c.ReadLength(2)
+	n144 := c.ReadLengthFast(2)
+	if n144 < 0 {
+		n144 = c.ReadLength(2)
 	}
-	m139 := foryimpl.MakeMap[map[int32]*Point](c, n138)
-	for n138 > 0 && !c.Failed() {
-		sz140, vn141, tr147, ev146 := c.ReadMapChunkRef(n138, 5, 28, foryTypePoint)
-		for j142 := 0; j142 < sz140 && !c.Failed(); j142++ {
-			var k143 int32
-			k143 = r.ReadVarInt32()
-			var v144 *Point
-			if tr147 {
-				if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
-					v144 = foryimpl.BackRef[Point](c, id149)
-				} else if st148 == foryimpl.RefFollows {
-					p150 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id149, p150)
-					if ev146 != nil {
-						p150.ForyReadEvolved(c, ev146)
+	m145 := foryimpl.MakeMap[map[int32]*Point](c, n144)
+	for n144 > 0 && !c.Failed() {
+		sz146, vn147, tr153, ev152 := c.ReadMapChunkRef(n144, 5, 28, foryTypePoint)
+		for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
+			var k149 int32
+			k149 = r.ReadVarInt32()
+			var v150 *Point
+			if tr153 {
+				if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
+					v150 = foryimpl.BackRef[Point](c, id155)
+				} else if st154 == foryimpl.RefFollows {
+					p156 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id155, p156)
+					if ev152 != nil {
+						p156.ForyReadEvolved(c, ev152)
 					} else {
-						p150.ForyRead(c)
+						p156.ForyRead(c)
 					}
-					v144 = p150
+					v150 = p156
 				} else {
-					v144 = nil
+					v150 = nil
 				}
-			} else if !vn141 {
-				p145 := foryimpl.Alloc[Point](c)
-				if ev146 != nil {
-					p145.ForyReadEvolved(c, ev146)
+			} else if !vn147 {
+				p151 := foryimpl.Alloc[Point](c)
+				if ev152 != nil {
+					p151.ForyReadEvolved(c, ev152)
 				} else {
-					p145.ForyRead(c)
+					p151.ForyRead(c)
 				}
-				v144 = p145
+				v150 = p151
 			}
-			m139[k143] = v144
+			m145[k149] = v150
 		}
-		n138 -= sz140
+		n144 -= sz146
 	}
-	x.ByKey = m139
+	x.ByKey = m145
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
@@ -1316,17 +1358,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id152)
-	} else if st151 == foryimpl.RefFollows {
-		n153 := c.ReadArrayLengthFast(4)
-		if n153 < 0 {
-			n153 = c.ReadArrayLength(4)
+	if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id158)
+	} else if st157 == foryimpl.RefFollows {
+		n159 := c.ReadArrayLengthFast(4)
+		if n159 < 0 {
+			n159 = c.ReadArrayLength(4)
 		}
-		a154 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n153)
-		r.ReadRawInt32s(a154)
-		x.Dense = a154
-		foryimpl.SetRefSlice(c, id152, x.Dense)
+		a160 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n159)
+		r.ReadRawInt32s(a160)
+		x.Dense = a160
+		foryimpl.SetRefSlice(c, id158, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1339,39 +1381,39 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n155 := c.ReadLengthFast(1)
-	if n155 < 0 {
-		n155 = c.ReadLength(1)
+	n161 := c.ReadLengthFast(1)
+	if n161 < 0 {
+		n161 = c.ReadLength(1)
 	}
-	if n155 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n155, 4))
+	if n161 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n161, 4))
 		return
 	}
-	var l156 [4]bool
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(1)
+	var l162 [4]bool
+	if n161 > 0 {
+		hn164 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
+			for i163 := range l162 {
+				if hn164 && !c.ReadFlag() {
+					clear(l162[i163 : i163+1])
 					continue
 				}
-				l156[i157] = r.ReadBool()
+				l162[i163] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i157)
+					c.TraceIndex(i163)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l156
+	x.Flags = l162
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.ReadValueFlag() {
-		if e163 := c.ReadEnumFast(uint32(0x7fffffff)); e163 >= 0 {
-			x.Level = Level(e163)
+		if e169 := c.ReadEnumFast(uint32(0x7fffffff)); e169 >= 0 {
+			x.Level = Level(e169)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1380,85 +1422,85 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n164 := c.ReadLengthFast(1)
-	if n164 < 0 {
-		n164 = c.ReadLength(1)
+	n170 := c.ReadLengthFast(1)
+	if n170 < 0 {
+		n170 = c.ReadLength(1)
 	}
-	l165 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n164)
-	if n164 > 0 {
-		hn167, tr169, ev168 := c.ReadStructListHeaderRef(foryTypePoint)
+	l171 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n170)
+	if n170 > 0 {
+		hn173, tr175, ev174 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i166 := range l165 {
-				if tr169 {
-					if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-						l165[i166] = foryimpl.BackRef[Point](c, id172)
-					} else if st171 == foryimpl.RefFollows {
-						p173 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id172, p173)
-						if ev168 != nil {
-							p173.ForyReadEvolved(c, ev168)
+			for i172 := range l171 {
+				if tr175 {
+					if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+						l171[i172] = foryimpl.BackRef[Point](c, id178)
+					} else if st177 == foryimpl.RefFollows {
+						p179 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id178, p179)
+						if ev174 != nil {
+							p179.ForyReadEvolved(c, ev174)
 						} else {
-							p173.ForyRead(c)
+							p179.ForyRead(c)
 						}
-						l165[i166] = p173
+						l171[i172] = p179
 					} else {
-						l165[i166] = nil
+						l171[i172] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i166)
+						c.TraceIndex(i172)
 						break
 					}
 					continue
 				}
-				if hn167 && !c.ReadFlag() {
-					clear(l165[i166 : i166+1])
+				if hn173 && !c.ReadFlag() {
+					clear(l171[i172 : i172+1])
 					continue
 				}
-				p170 := foryimpl.Alloc[Point](c)
-				if ev168 != nil {
-					p170.ForyReadEvolved(c, ev168)
+				p176 := foryimpl.Alloc[Point](c)
+				if ev174 != nil {
+					p176.ForyReadEvolved(c, ev174)
 				} else {
-					p170.ForyRead(c)
+					p176.ForyRead(c)
 				}
-				l165[i166] = p170
+				l171[i172] = p176
 				if c.Failed() {
-					c.TraceIndex(i166)
+					c.TraceIndex(i172)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l165
+	x.Maybe = l171
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
-		x.Maybes = foryimpl.BackRefSlice[string](c, id175)
-	} else if st174 == foryimpl.RefFollows {
-		n176 := c.ReadLengthFast(1)
-		if n176 < 0 {
-			n176 = c.ReadLength(1)
+	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
+		x.Maybes = foryimpl.BackRefSlice[string](c, id181)
+	} else if st180 == foryimpl.RefFollows {
+		n182 := c.ReadLengthFast(1)
+		if n182 < 0 {
+			n182 = c.ReadLength(1)
 		}
-		l177 := foryimpl.MakeSlice[[]string](c, n176)
-		if n176 > 0 {
-			hn179 := c.ReadListHeader(21)
+		l183 := foryimpl.MakeSlice[[]string](c, n182)
+		if n182 > 0 {
+			hn185 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i178 := range l177 {
-					if hn179 && !c.ReadFlag() {
-						clear(l177[i178 : i178+1])
+				for i184 := range l183 {
+					if hn185 && !c.ReadFlag() {
+						clear(l183[i184 : i184+1])
 						continue
 					}
-					l177[i178] = c.ReadString()
+					l183[i184] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i178)
+						c.TraceIndex(i184)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l177
-		foryimpl.SetRefSlice(c, id175, x.Maybes)
+		x.Maybes = l183
+		foryimpl.SetRefSlice(c, id181, x.Maybes)
 	} else {
 		x.Maybes = nil
 	}
@@ -1471,17 +1513,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id183)
-	} else if st182 == foryimpl.RefFollows {
-		p184 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id183, p184)
-		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
-			p184.ForyReadEvolved(c, ev185)
+	if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id189)
+	} else if st188 == foryimpl.RefFollows {
+		p190 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id189, p190)
+		if ev191 := c.ReadStructFieldMeta(foryTypePoint); ev191 != nil {
+			p190.ForyReadEvolved(c, ev191)
 		} else if !c.Failed() {
-			p184.ForyRead(c)
+			p190.ForyRead(c)
 		}
-		x.Next = p184
+		x.Next = p190
 	} else {
 		x.Next = nil
 	}
@@ -1490,8 +1532,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev188 := c.ReadStructFieldMeta(foryTypePoint); ev188 != nil {
-			x.Origin.ForyReadEvolved(c, ev188)
+		if ev194 := c.ReadStructFieldMeta(foryTypePoint); ev194 != nil {
+			x.Origin.ForyReadEvolved(c, ev194)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1500,41 +1542,62 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n189 := c.ReadLengthFast(1)
-	if n189 < 0 {
-		n189 = c.ReadLength(1)
+	n195 := c.ReadLengthFast(1)
+	if n195 < 0 {
+		n195 = c.ReadLength(1)
 	}
-	l190 := foryimpl.ReuseSlice[[]Point](c, x.Points, n189)
-	if n189 > 0 {
-		hn192, ev193 := c.ReadStructListHeader(foryTypePoint)
+	l196 := foryimpl.ReuseSlice[[]Point](c, x.Points, n195)
+	if n195 > 0 {
+		hn198, tr200, ev199 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i191 := range l190 {
-				if hn192 && !c.ReadFlag() {
-					clear(l190[i191 : i191+1])
+			for i197 := range l196 {
+				if tr200 {
+					if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
+						if p203 := foryimpl.BackRef[Point](c, id202); p203 != nil {
+							l196[i197] = *p203
+						}
+					} else if st201 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id202, &l196[i197])
+						if ev199 != nil {
+							l196[i197].ForyReadEvolved(c, ev199)
+						} else {
+							l196[i197].ForyRead(c)
+						}
+					} else {
+						l196[i197] = Point{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i197)
+						break
+					}
 					continue
 				}
-				if ev193 != nil {
-					l190[i191].ForyReadEvolved(c, ev193)
+				if hn198 && !c.ReadFlag() {
+					clear(l196[i197 : i197+1])
+					continue
+				}
+				if ev199 != nil {
+					l196[i197].ForyReadEvolved(c, ev199)
 				} else {
-					l190[i191].ForyRead(c)
+					l196[i197].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i191)
+					c.TraceIndex(i197)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l190
+	x.Points = l196
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id196)
-	} else if st195 == foryimpl.RefFollows {
+	if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id205)
+	} else if st204 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id196, x.Raw)
+		foryimpl.SetRefSlice(c, id205, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1542,51 +1605,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n197 := c.ReadLengthFast(2)
-	if n197 < 0 {
-		n197 = c.ReadLength(2)
+	n206 := c.ReadLengthFast(2)
+	if n206 < 0 {
+		n206 = c.ReadLength(2)
 	}
-	m198 := foryimpl.MakeMap[map[string]int32](c, n197)
-	for n197 > 0 && !c.Failed() {
-		sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
-		for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
-			var k202 string
-			k202 = c.ReadString()
-			var v203 int32
-			if !vn200 {
-				v203 = r.ReadVarInt32()
+	m207 := foryimpl.MakeMap[map[string]int32](c, n206)
+	for n206 > 0 && !c.Failed() {
+		sz208, vn209, _ := c.ReadMapChunk(n206, 21, 5, nil, false)
+		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
+			var k211 string
+			k211 = c.ReadString()
+			var v212 int32
+			if !vn209 {
+				v212 = r.ReadVarInt32()
 			}
-			m198[k202] = v203
+			m207[k211] = v212
 		}
-		n197 -= sz199
+		n206 -= sz208
 	}
-	x.Scores = m198
+	x.Scores = m207
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n205 := c.ReadLengthFast(1)
-	if n205 < 0 {
-		n205 = c.ReadLength(1)
+	n214 := c.ReadLengthFast(1)
+	if n214 < 0 {
+		n214 = c.ReadLength(1)
 	}
-	l206 := foryimpl.ReuseSlice[[]string](c, x.Tags, n205)
-	if n205 > 0 {
-		hn208 := c.ReadListHeader(21)
+	l215 := foryimpl.ReuseSlice[[]string](c, x.Tags, n214)
+	if n214 > 0 {
+		hn217 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i207 := range l206 {
-				if hn208 && !c.ReadFlag() {
-					clear(l206[i207 : i207+1])
+			for i216 := range l215 {
+				if hn217 && !c.ReadFlag() {
+					clear(l215[i216 : i216+1])
 					continue
 				}
-				l206[i207] = c.ReadString()
+				l215[i216] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i207)
+					c.TraceIndex(i216)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l206
+	x.Tags = l215
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1606,74 +1669,74 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v211, ok212 := c.ReadFloatAs(f, 64); ok212 {
-					x.Temp = Celsius(v211)
+				if v220, ok221 := c.ReadFloatAs(f, 64); ok221 {
+					x.Temp = Celsius(v220)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v213, ok214 := c.ReadUintAs(f, 32); ok214 {
-					x.Fixed = uint32(v213)
+				if v222, ok223 := c.ReadUintAs(f, 32); ok223 {
+					x.Fixed = uint32(v222)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
-					x.ID = int64(v215)
+				if v224, ok225 := c.ReadIntAs(f, 64); ok225 {
+					x.ID = int64(v224)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v217, ok218 := c.ReadIntAs(f, 64); ok218 {
-					x.Big = int64(v217)
+				if v226, ok227 := c.ReadIntAs(f, 64); ok227 {
+					x.Big = int64(v226)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v220, ok221 := c.ReadIntAs(f, 32); ok221 {
-					pv222 := int32(v220)
-					x.Opt = &pv222
+				if v229, ok230 := c.ReadIntAs(f, 32); ok230 {
+					pv231 := int32(v229)
+					x.Opt = &pv231
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p219 := foryimpl.Alloc[int32](c)
-				*p219 = r.ReadVarInt32()
-				x.Opt = p219
+				p228 := foryimpl.Alloc[int32](c)
+				*p228 = r.ReadVarInt32()
+				x.Opt = p228
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n223 := c.ReadLengthFast(2)
-				if n223 < 0 {
-					n223 = c.ReadLength(2)
+				n232 := c.ReadLengthFast(2)
+				if n232 < 0 {
+					n232 = c.ReadLength(2)
 				}
-				m224 := foryimpl.MakeMap[map[int32]*Point](c, n223)
-				for n223 > 0 && !c.Failed() {
-					sz225, vn226, ev231 := c.ReadMapChunk(n223, 5, 28, foryTypePoint, true)
-					for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
-						var k228 int32
-						k228 = r.ReadVarInt32()
-						var v229 *Point
-						if !vn226 {
-							p230 := foryimpl.Alloc[Point](c)
-							if ev231 != nil {
-								p230.ForyReadEvolved(c, ev231)
+				m233 := foryimpl.MakeMap[map[int32]*Point](c, n232)
+				for n232 > 0 && !c.Failed() {
+					sz234, vn235, ev240 := c.ReadMapChunk(n232, 5, 28, foryTypePoint, true)
+					for j236 := 0; j236 < sz234 && !c.Failed(); j236++ {
+						var k237 int32
+						k237 = r.ReadVarInt32()
+						var v238 *Point
+						if !vn235 {
+							p239 := foryimpl.Alloc[Point](c)
+							if ev240 != nil {
+								p239.ForyReadEvolved(c, ev240)
 							} else {
-								p230.ForyRead(c)
+								p239.ForyRead(c)
 							}
-							v229 = p230
+							v238 = p239
 						}
-						m224[k228] = v229
+						m233[k237] = v238
 					}
-					n223 -= sz225
+					n232 -= sz234
 				}
-				x.ByKey = m224
+				x.ByKey = m233
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -1681,17 +1744,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id236)
-				} else if st235 == foryimpl.RefFollows {
-					n237 := c.ReadArrayLengthFast(4)
-					if n237 < 0 {
-						n237 = c.ReadArrayLength(4)
+				if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id245)
+				} else if st244 == foryimpl.RefFollows {
+					n246 := c.ReadArrayLengthFast(4)
+					if n246 < 0 {
+						n246 = c.ReadArrayLength(4)
 					}
-					a238 := foryimpl.MakeSlice[[]int32](c, n237)
-					r.ReadRawInt32s(a238)
-					x.Dense = a238
-					foryimpl.SetRefSlice(c, id236, x.Dense)
+					a247 := foryimpl.MakeSlice[[]int32](c, n246)
+					r.ReadRawInt32s(a247)
+					x.Dense = a247
+					foryimpl.SetRefSlice(c, id245, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1699,13 +1762,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n233 := c.ReadArrayLengthFast(4)
-					if n233 < 0 {
-						n233 = c.ReadArrayLength(4)
+					n242 := c.ReadArrayLengthFast(4)
+					if n242 < 0 {
+						n242 = c.ReadArrayLength(4)
 					}
-					a234 := foryimpl.MakeSlice[[]int32](c, n233)
-					r.ReadRawInt32s(a234)
-					x.Dense = a234
+					a243 := foryimpl.MakeSlice[[]int32](c, n242)
+					r.ReadRawInt32s(a243)
+					x.Dense = a243
 				}
 			}
 		case 8:
@@ -1716,46 +1779,46 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLengthFast(1)
-				if n239 < 0 {
-					n239 = c.ReadLength(1)
+				n248 := c.ReadLengthFast(1)
+				if n248 < 0 {
+					n248 = c.ReadLength(1)
 				}
-				if n239 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n239, 4))
+				if n248 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n248, 4))
 					return
 				}
-				var l240 [4]bool
-				if n239 > 0 {
-					hn242 := c.ReadListHeader(1)
+				var l249 [4]bool
+				if n248 > 0 {
+					hn251 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i241 := range l240 {
-							if hn242 && !c.ReadFlag() {
-								clear(l240[i241 : i241+1])
+						for i250 := range l249 {
+							if hn251 && !c.ReadFlag() {
+								clear(l249[i250 : i250+1])
 								continue
 							}
-							l240[i241] = r.ReadBool()
+							l249[i250] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i241)
+								c.TraceIndex(i250)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l240
+				x.Flags = l249
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e248 := c.ReadEnumFast(uint32(0x7fffffff)); e248 >= 0 {
-						x.Level = Level(e248)
+					if e257 := c.ReadEnumFast(uint32(0x7fffffff)); e257 >= 0 {
+						x.Level = Level(e257)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e245 := c.ReadEnumFast(uint32(0x7fffffff)); e245 >= 0 {
-						x.Level = Level(e245)
+					if e254 := c.ReadEnumFast(uint32(0x7fffffff)); e254 >= 0 {
+						x.Level = Level(e254)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1763,90 +1826,111 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n249 := c.ReadLengthFast(1)
-				if n249 < 0 {
-					n249 = c.ReadLength(1)
+				n258 := c.ReadLengthFast(1)
+				if n258 < 0 {
+					n258 = c.ReadLength(1)
 				}
-				l250 := foryimpl.MakeSlice[[]*Point](c, n249)
-				if n249 > 0 {
-					hn252, ev253 := c.ReadStructListHeader(foryTypePoint)
+				l259 := foryimpl.MakeSlice[[]*Point](c, n258)
+				if n258 > 0 {
+					hn261, tr263, ev262 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i251 := range l250 {
-							if hn252 && !c.ReadFlag() {
-								clear(l250[i251 : i251+1])
+						for i260 := range l259 {
+							if tr263 {
+								if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
+									l259[i260] = foryimpl.BackRef[Point](c, id266)
+								} else if st265 == foryimpl.RefFollows {
+									p267 := foryimpl.Alloc[Point](c)
+									foryimpl.SetRef(c, id266, p267)
+									if ev262 != nil {
+										p267.ForyReadEvolved(c, ev262)
+									} else {
+										p267.ForyRead(c)
+									}
+									l259[i260] = p267
+								} else {
+									l259[i260] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i260)
+									break
+								}
 								continue
 							}
-							p255 := foryimpl.Alloc[Point](c)
-							if ev253 != nil {
-								p255.ForyReadEvolved(c, ev253)
-							} else {
-								p255.ForyRead(c)
+							if hn261 && !c.ReadFlag() {
+								clear(l259[i260 : i260+1])
+								continue
 							}
-							l250[i251] = p255
+							p264 := foryimpl.Alloc[Point](c)
+							if ev262 != nil {
+								p264.ForyReadEvolved(c, ev262)
+							} else {
+								p264.ForyRead(c)
+							}
+							l259[i260] = p264
 							if c.Failed() {
-								c.TraceIndex(i251)
+								c.TraceIndex(i260)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l250
+				x.Maybe = l259
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					n264 := c.ReadLengthFast(1)
-					if n264 < 0 {
-						n264 = c.ReadLength(1)
+				if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
+					x.Maybes = foryimpl.BackRefSlice[string](c, id275)
+				} else if st274 == foryimpl.RefFollows {
+					n276 := c.ReadLengthFast(1)
+					if n276 < 0 {
+						n276 = c.ReadLength(1)
 					}
-					l265 := foryimpl.MakeSlice[[]string](c, n264)
-					if n264 > 0 {
-						hn267 := c.ReadListHeader(21)
+					l277 := foryimpl.MakeSlice[[]string](c, n276)
+					if n276 > 0 {
+						hn279 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i266 := range l265 {
-								if hn267 && !c.ReadFlag() {
-									clear(l265[i266 : i266+1])
+							for i278 := range l277 {
+								if hn279 && !c.ReadFlag() {
+									clear(l277[i278 : i278+1])
 									continue
 								}
-								l265[i266] = c.ReadString()
+								l277[i278] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i266)
+									c.TraceIndex(i278)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l265
-					foryimpl.SetRefSlice(c, id263, x.Maybes)
+					x.Maybes = l277
+					foryimpl.SetRefSlice(c, id275, x.Maybes)
 				} else {
 					x.Maybes = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n256 := c.ReadLengthFast(1)
-					if n256 < 0 {
-						n256 = c.ReadLength(1)
+					n268 := c.ReadLengthFast(1)
+					if n268 < 0 {
+						n268 = c.ReadLength(1)
 					}
-					l257 := foryimpl.MakeSlice[[]string](c, n256)
-					if n256 > 0 {
-						hn259 := c.ReadListHeader(21)
+					l269 := foryimpl.MakeSlice[[]string](c, n268)
+					if n268 > 0 {
+						hn271 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i258 := range l257 {
-								if hn259 && !c.ReadFlag() {
-									clear(l257[i258 : i258+1])
+							for i270 := range l269 {
+								if hn271 && !c.ReadFlag() {
+									clear(l269[i270 : i270+1])
 									continue
 								}
-								l257[i258] = c.ReadString()
+								l269[i270] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i258)
+									c.TraceIndex(i270)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l257
+					x.Maybes = l269
 				}
 			}
 		case 13:
@@ -1855,44 +1939,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id273)
-				} else if st272 == foryimpl.RefFollows {
-					p274 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id273, p274)
-					if ev275 := c.ReadStructFieldMeta(foryTypePoint); ev275 != nil {
-						p274.ForyReadEvolved(c, ev275)
+				if st284, id285 := c.ReadRefFlag(); st284 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id285)
+				} else if st284 == foryimpl.RefFollows {
+					p286 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id285, p286)
+					if ev287 := c.ReadStructFieldMeta(foryTypePoint); ev287 != nil {
+						p286.ForyReadEvolved(c, ev287)
 					} else if !c.Failed() {
-						p274.ForyRead(c)
+						p286.ForyRead(c)
 					}
-					x.Next = p274
+					x.Next = p286
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p270 := foryimpl.Alloc[Point](c)
-					if ev271 := c.ReadStructFieldMeta(foryTypePoint); ev271 != nil {
-						p270.ForyReadEvolved(c, ev271)
+					p282 := foryimpl.Alloc[Point](c)
+					if ev283 := c.ReadStructFieldMeta(foryTypePoint); ev283 != nil {
+						p282.ForyReadEvolved(c, ev283)
 					} else if !c.Failed() {
-						p270.ForyRead(c)
+						p282.ForyRead(c)
 					}
-					x.Next = p270
+					x.Next = p282
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev279 := c.ReadStructFieldMeta(foryTypePoint); ev279 != nil {
-						x.Origin.ForyReadEvolved(c, ev279)
+					if ev291 := c.ReadStructFieldMeta(foryTypePoint); ev291 != nil {
+						x.Origin.ForyReadEvolved(c, ev291)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev276 := c.ReadStructFieldMeta(foryTypePoint); ev276 != nil {
-						x.Origin.ForyReadEvolved(c, ev276)
+					if ev288 := c.ReadStructFieldMeta(foryTypePoint); ev288 != nil {
+						x.Origin.ForyReadEvolved(c, ev288)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1900,40 +1984,61 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLengthFast(1)
-				if n280 < 0 {
-					n280 = c.ReadLength(1)
+				n292 := c.ReadLengthFast(1)
+				if n292 < 0 {
+					n292 = c.ReadLength(1)
 				}
-				l281 := foryimpl.MakeSlice[[]Point](c, n280)
-				if n280 > 0 {
-					hn283, ev284 := c.ReadStructListHeader(foryTypePoint)
+				l293 := foryimpl.MakeSlice[[]Point](c, n292)
+				if n292 > 0 {
+					hn295, tr297, ev296 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i282 := range l281 {
-							if hn283 && !c.ReadFlag() {
-								clear(l281[i282 : i282+1])
+						for i294 := range l293 {
+							if tr297 {
+								if st298, id299 := c.ReadRefFlag(); st298 == foryimpl.RefBack {
+									if p300 := foryimpl.BackRef[Point](c, id299); p300 != nil {
+										l293[i294] = *p300
+									}
+								} else if st298 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id299, &l293[i294])
+									if ev296 != nil {
+										l293[i294].ForyReadEvolved(c, ev296)
+									} else {
+										l293[i294].ForyRead(c)
+									}
+								} else {
+									l293[i294] = Point{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i294)
+									break
+								}
 								continue
 							}
-							if ev284 != nil {
-								l281[i282].ForyReadEvolved(c, ev284)
+							if hn295 && !c.ReadFlag() {
+								clear(l293[i294 : i294+1])
+								continue
+							}
+							if ev296 != nil {
+								l293[i294].ForyReadEvolved(c, ev296)
 							} else {
-								l281[i282].ForyRead(c)
+								l293[i294].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i282)
+								c.TraceIndex(i294)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l281
+				x.Points = l293
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id287)
-				} else if st286 == foryimpl.RefFollows {
+				if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id302)
+				} else if st301 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id287, x.Raw)
+					foryimpl.SetRefSlice(c, id302, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -1946,50 +2051,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n288 := c.ReadLengthFast(2)
-				if n288 < 0 {
-					n288 = c.ReadLength(2)
+				n303 := c.ReadLengthFast(2)
+				if n303 < 0 {
+					n303 = c.ReadLength(2)
 				}
-				m289 := foryimpl.MakeMap[map[string]int32](c, n288)
-				for n288 > 0 && !c.Failed() {
-					sz290, vn291, _ := c.ReadMapChunk(n288, 21, 5, nil, false)
-					for j292 := 0; j292 < sz290 && !c.Failed(); j292++ {
-						var k293 string
-						k293 = c.ReadString()
-						var v294 int32
-						if !vn291 {
-							v294 = r.ReadVarInt32()
+				m304 := foryimpl.MakeMap[map[string]int32](c, n303)
+				for n303 > 0 && !c.Failed() {
+					sz305, vn306, _ := c.ReadMapChunk(n303, 21, 5, nil, false)
+					for j307 := 0; j307 < sz305 && !c.Failed(); j307++ {
+						var k308 string
+						k308 = c.ReadString()
+						var v309 int32
+						if !vn306 {
+							v309 = r.ReadVarInt32()
 						}
-						m289[k293] = v294
+						m304[k308] = v309
 					}
-					n288 -= sz290
+					n303 -= sz305
 				}
-				x.Scores = m289
+				x.Scores = m304
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n296 := c.ReadLengthFast(1)
-				if n296 < 0 {
-					n296 = c.ReadLength(1)
+				n311 := c.ReadLengthFast(1)
+				if n311 < 0 {
+					n311 = c.ReadLength(1)
 				}
-				l297 := foryimpl.MakeSlice[[]string](c, n296)
-				if n296 > 0 {
-					hn299 := c.ReadListHeader(21)
+				l312 := foryimpl.MakeSlice[[]string](c, n311)
+				if n311 > 0 {
+					hn314 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i298 := range l297 {
-							if hn299 && !c.ReadFlag() {
-								clear(l297[i298 : i298+1])
+						for i313 := range l312 {
+							if hn314 && !c.ReadFlag() {
+								clear(l312[i313 : i313+1])
 								continue
 							}
-							l297[i298] = c.ReadString()
+							l312[i313] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i298)
+								c.TraceIndex(i313)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l297
+				x.Tags = l312
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
