@@ -842,7 +842,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Scalars{Base: x.Base}
+	*x = Scalars{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(619275942) {
 		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
@@ -3501,16 +3501,6 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		Bools:  x.Bools,
 		Bytes:  x.Bytes,
 		Colors: x.Colors,
-		DBools: x.DBools,
-		DF32:   x.DF32,
-		DF64:   x.DF64,
-		DI16:   x.DI16,
-		DI32:   x.DI32,
-		DI64:   x.DI64,
-		DI8:    x.DI8,
-		DU16:   x.DU16,
-		DU32:   x.DU32,
-		DU64:   x.DU64,
 		F32s:   x.F32s,
 		F64s:   x.F64s,
 		I16s:   x.I16s,
@@ -3653,7 +3643,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n453 < 0 {
 			n453 = c.ReadArrayLength(1)
 		}
-		a454 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n453)
+		a454 := foryimpl.MakeSlice[[]bool](c, n453)
 		r.ReadRawBools(a454)
 		x.DBools = a454
 		foryimpl.SetRefSlice(c, id452, x.DBools)
@@ -3671,7 +3661,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n457 < 0 {
 			n457 = c.ReadArrayLength(4)
 		}
-		a458 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n457)
+		a458 := foryimpl.MakeSlice[[]float32](c, n457)
 		r.ReadRawFloat32s(a458)
 		x.DF32 = a458
 		foryimpl.SetRefSlice(c, id456, x.DF32)
@@ -3689,7 +3679,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n461 < 0 {
 			n461 = c.ReadArrayLength(8)
 		}
-		a462 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n461)
+		a462 := foryimpl.MakeSlice[[]float64](c, n461)
 		r.ReadRawFloat64s(a462)
 		x.DF64 = a462
 		foryimpl.SetRefSlice(c, id460, x.DF64)
@@ -3707,7 +3697,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n465 < 0 {
 			n465 = c.ReadArrayLength(2)
 		}
-		a466 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n465)
+		a466 := foryimpl.MakeSlice[[]int16](c, n465)
 		r.ReadRawInt16s(a466)
 		x.DI16 = a466
 		foryimpl.SetRefSlice(c, id464, x.DI16)
@@ -3725,7 +3715,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n469 < 0 {
 			n469 = c.ReadArrayLength(4)
 		}
-		a470 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n469)
+		a470 := foryimpl.MakeSlice[[]int32](c, n469)
 		r.ReadRawInt32s(a470)
 		x.DI32 = a470
 		foryimpl.SetRefSlice(c, id468, x.DI32)
@@ -3743,7 +3733,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n473 < 0 {
 			n473 = c.ReadArrayLength(8)
 		}
-		a474 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n473)
+		a474 := foryimpl.MakeSlice[[]int64](c, n473)
 		r.ReadRawInt64s(a474)
 		x.DI64 = a474
 		foryimpl.SetRefSlice(c, id472, x.DI64)
@@ -3761,7 +3751,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n477 < 0 {
 			n477 = c.ReadArrayLength(1)
 		}
-		a478 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n477)
+		a478 := foryimpl.MakeSlice[[]int8](c, n477)
 		for i479 := range a478 {
 			a478[i479] = r.ReadInt8()
 		}
@@ -3781,7 +3771,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n482 < 0 {
 			n482 = c.ReadArrayLength(2)
 		}
-		a483 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n482)
+		a483 := foryimpl.MakeSlice[[]uint16](c, n482)
 		r.ReadRawUint16s(a483)
 		x.DU16 = a483
 		foryimpl.SetRefSlice(c, id481, x.DU16)
@@ -3799,7 +3789,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n486 < 0 {
 			n486 = c.ReadArrayLength(4)
 		}
-		a487 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n486)
+		a487 := foryimpl.MakeSlice[[]uint32](c, n486)
 		r.ReadRawUint32s(a487)
 		x.DU32 = a487
 		foryimpl.SetRefSlice(c, id485, x.DU32)
@@ -3817,7 +3807,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n490 < 0 {
 			n490 = c.ReadArrayLength(8)
 		}
-		a491 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n490)
+		a491 := foryimpl.MakeSlice[[]uint64](c, n490)
 		r.ReadRawUint64s(a491)
 		x.DU64 = a491
 		foryimpl.SetRefSlice(c, id489, x.DU64)
@@ -8605,11 +8595,9 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Composite{
-		Addrs:   x.Addrs,
-		Home:    x.Home,
-		PAddrs:  x.PAddrs,
-		Scalars: x.Scalars,
-		Tags:    x.Tags,
+		Addrs:  x.Addrs,
+		PAddrs: x.PAddrs,
+		Tags:   x.Tags,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1238661285) {
@@ -10854,7 +10842,6 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Carriers{
-		Brains: x.Brains,
 		Halves: x.Halves,
 		Prices: x.Prices,
 	}
@@ -10910,7 +10897,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		if n120 < 0 {
 			n120 = c.ReadArrayLength(2)
 		}
-		a121 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n120)
+		a121 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n120)
 		r.ReadRawUint16s(foryimpl.Uint16s(a121))
 		x.Brains = a121
 		foryimpl.SetRefSlice(c, id119, x.Brains)

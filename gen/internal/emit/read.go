@@ -44,6 +44,11 @@ func (g *gen) readBody() []jen.Code {
 			continue
 		}
 		switch {
+		case g.track && fl.RefOn:
+			// A tracked slice may have been shared with another field by
+			// the previous message: reusing its memory would let one
+			// field's elements land in the other's (issue 25).
+			continue
 		case fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable && (fl.Wire.TypeID == plan.TypeList || arrayWidth(fl.Wire) > 0):
 			reuse[fl] = true
 		case fl.Wire.Go.Kind == model.Struct:

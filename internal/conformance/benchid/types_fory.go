@@ -892,15 +892,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Sample{
-		BooleanArray: x.BooleanArray,
-		CharArray:    x.CharArray,
-		DoubleArray:  x.DoubleArray,
-		FloatArray:   x.FloatArray,
-		IntArray:     x.IntArray,
-		LongArray:    x.LongArray,
-		ShortArray:   x.ShortArray,
-	}
+	*x = Sample{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(552725182) {
 		if h := r.ReadInt32(); h != 552725182 && !c.Failed() {
@@ -953,7 +945,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n47 < 0 {
 			n47 = c.ReadArrayLength(4)
 		}
-		a48 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n47)
+		a48 := foryimpl.MakeSlice[[]int32](c, n47)
 		r.ReadRawInt32s(a48)
 		x.IntArray = a48
 		foryimpl.SetRefSlice(c, id46, x.IntArray)
@@ -971,7 +963,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n51 < 0 {
 			n51 = c.ReadArrayLength(8)
 		}
-		a52 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n51)
+		a52 := foryimpl.MakeSlice[[]int64](c, n51)
 		r.ReadRawInt64s(a52)
 		x.LongArray = a52
 		foryimpl.SetRefSlice(c, id50, x.LongArray)
@@ -989,7 +981,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n55 < 0 {
 			n55 = c.ReadArrayLength(4)
 		}
-		a56 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n55)
+		a56 := foryimpl.MakeSlice[[]float32](c, n55)
 		r.ReadRawFloat32s(a56)
 		x.FloatArray = a56
 		foryimpl.SetRefSlice(c, id54, x.FloatArray)
@@ -1007,7 +999,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n59 < 0 {
 			n59 = c.ReadArrayLength(8)
 		}
-		a60 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n59)
+		a60 := foryimpl.MakeSlice[[]float64](c, n59)
 		r.ReadRawFloat64s(a60)
 		x.DoubleArray = a60
 		foryimpl.SetRefSlice(c, id58, x.DoubleArray)
@@ -1025,7 +1017,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n63 < 0 {
 			n63 = c.ReadArrayLength(4)
 		}
-		a64 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n63)
+		a64 := foryimpl.MakeSlice[[]int32](c, n63)
 		r.ReadRawInt32s(a64)
 		x.ShortArray = a64
 		foryimpl.SetRefSlice(c, id62, x.ShortArray)
@@ -1043,7 +1035,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n67 < 0 {
 			n67 = c.ReadArrayLength(4)
 		}
-		a68 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n67)
+		a68 := foryimpl.MakeSlice[[]int32](c, n67)
 		r.ReadRawInt32s(a68)
 		x.CharArray = a68
 		foryimpl.SetRefSlice(c, id66, x.CharArray)
@@ -1061,7 +1053,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n71 < 0 {
 			n71 = c.ReadArrayLength(1)
 		}
-		a72 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n71)
+		a72 := foryimpl.MakeSlice[[]bool](c, n71)
 		r.ReadRawBools(a72)
 		x.BooleanArray = a72
 		foryimpl.SetRefSlice(c, id70, x.BooleanArray)
@@ -1682,10 +1674,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
-	*x = MediaContent{
-		Images: x.Images,
-		Media:  x.Media,
-	}
+	*x = MediaContent{Images: x.Images}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(192112701) {
 		if h := r.ReadInt32(); h != 192112701 && !c.Failed() {

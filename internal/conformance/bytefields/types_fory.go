@@ -400,10 +400,8 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Bytes{
-		BoolA: x.BoolA,
 		Bools: x.Bools,
 		Plain: x.Plain,
-		U8Arr: x.U8Arr,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1625798738) {
@@ -431,7 +429,7 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		if n47 < 0 {
 			n47 = c.ReadArrayLength(1)
 		}
-		a48 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n47)
+		a48 := foryimpl.MakeSlice[[]bool](c, n47)
 		r.ReadRawBools(a48)
 		x.BoolA = a48
 		foryimpl.SetRefSlice(c, id46, x.BoolA)
@@ -501,7 +499,7 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 		if n63 < 0 {
 			n63 = c.ReadArrayLength(1)
 		}
-		a64 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n63)
+		a64 := foryimpl.MakeSlice[[]uint8](c, n63)
 		copy(a64, r.ReadBytes(n63))
 		x.U8Arr = a64
 		foryimpl.SetRefSlice(c, id62, x.U8Arr)

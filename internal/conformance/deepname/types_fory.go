@@ -225,7 +225,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Level1{Mid: x.Mid}
+	*x = Level1{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1488160190) {
 		if h := r.ReadInt32(); h != -1488160190 && !c.Failed() {
@@ -559,7 +559,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Level2{Deep: x.Deep}
+	*x = Level2{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-337581895) {
 		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {

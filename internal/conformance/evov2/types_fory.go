@@ -572,11 +572,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
-	*x = PersonV2{
-		Tags:    x.Tags,
-		Weights: x.Weights,
-		Work:    x.Work,
-	}
+	*x = PersonV2{Tags: x.Tags}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-566291566) {
 		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
@@ -700,7 +696,7 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		if n76 < 0 {
 			n76 = c.ReadArrayLength(8)
 		}
-		a77 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n76)
+		a77 := foryimpl.MakeSlice[[]float64](c, n76)
 		r.ReadRawFloat64s(a77)
 		x.Weights = a77
 		foryimpl.SetRefSlice(c, id75, x.Weights)

@@ -477,9 +477,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 	*x = HalfFloats{
-		BF16Arr:  x.BF16Arr,
 		BF16List: x.BF16List,
-		F16Arr:   x.F16Arr,
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
@@ -522,7 +520,7 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		if n45 < 0 {
 			n45 = c.ReadArrayLength(2)
 		}
-		a46 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n45)
+		a46 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n45)
 		r.ReadRawUint16s(foryimpl.Uint16s(a46))
 		x.BF16Arr = a46
 		foryimpl.SetRefSlice(c, id44, x.BF16Arr)
@@ -566,7 +564,7 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		if n55 < 0 {
 			n55 = c.ReadArrayLength(2)
 		}
-		a56 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n55)
+		a56 := foryimpl.MakeSlice[[]serializer.Float16](c, n55)
 		r.ReadRawUint16s(foryimpl.Uint16s(a56))
 		x.F16Arr = a56
 		foryimpl.SetRefSlice(c, id54, x.F16Arr)

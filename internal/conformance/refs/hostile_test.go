@@ -194,3 +194,26 @@ func TestPointerContainersUntracked(t *testing.T) {
 		}
 	}
 }
+
+// A value decoded from a message in which two tracked slices are one
+// object, then from a message in which they are not: each field gets its
+// own elements. Reusing the first decode's memory would give both fields
+// one backing array, and the first field the second's elements.
+func TestSharedSliceNotReused(t *testing.T) {
+	for _, m := range modes {
+		f := fory(m.compatible, true)
+		arr, list := []int32{1, 2, 3}, []int32{4, 5}
+		shared, err := f.Serialize(&SharedTrackedKinds{Arr1: arr, Arr2: arr, List1: list, List2: list})
+		require.NoError(t, err)
+		apart, err := f.Serialize(&SharedTrackedKinds{Arr1: []int32{7, 8, 9}, Arr2: []int32{10, 11, 12}, List1: []int32{13, 14}, List2: []int32{15, 16}})
+		require.NoError(t, err)
+		var v SharedTrackedKinds
+		require.NoError(t, f.Deserialize(shared, &v))
+		require.Same(t, &v.Arr1[0], &v.Arr2[0])
+		require.NoError(t, f.Deserialize(apart, &v))
+		require.Equal(t, []int32{7, 8, 9}, v.Arr1)
+		require.Equal(t, []int32{10, 11, 12}, v.Arr2)
+		require.Equal(t, []int32{13, 14}, v.List1)
+		require.Equal(t, []int32{15, 16}, v.List2)
+	}
+}

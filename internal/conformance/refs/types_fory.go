@@ -5728,12 +5728,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SharedTrackedKinds{
-		Arr1:  x.Arr1,
-		Arr2:  x.Arr2,
-		List1: x.List1,
-		List2: x.List2,
-	}
+	*x = SharedTrackedKinds{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2014874351) {
 		if h := r.ReadInt32(); h != -2014874351 && !c.Failed() {
@@ -5748,7 +5743,7 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		if n91 < 0 {
 			n91 = c.ReadArrayLength(4)
 		}
-		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
+		a92 := foryimpl.MakeSlice[[]int32](c, n91)
 		r.ReadRawInt32s(a92)
 		x.Arr1 = a92
 		foryimpl.SetRefSlice(c, id90, x.Arr1)
@@ -5766,7 +5761,7 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		if n95 < 0 {
 			n95 = c.ReadArrayLength(4)
 		}
-		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
+		a96 := foryimpl.MakeSlice[[]int32](c, n95)
 		r.ReadRawInt32s(a96)
 		x.Arr2 = a96
 		foryimpl.SetRefSlice(c, id94, x.Arr2)
@@ -5808,7 +5803,7 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		if n103 < 0 {
 			n103 = c.ReadLength(1)
 		}
-		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
+		l104 := foryimpl.MakeSlice[[]int32](c, n103)
 		if n103 > 0 {
 			hn106 := c.ReadListHeader(5)
 			if !c.Failed() {
@@ -5841,7 +5836,7 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		if n111 < 0 {
 			n111 = c.ReadLength(1)
 		}
-		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
+		l112 := foryimpl.MakeSlice[[]int32](c, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(5)
 			if !c.Failed() {
@@ -7563,12 +7558,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeSharedTracked) {
 		return
 	}
-	*x = SharedTracked{
-		Arr1:  x.Arr1,
-		Arr2:  x.Arr2,
-		List1: x.List1,
-		List2: x.List2,
-	}
+	*x = SharedTracked{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-262613778) {
 		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
@@ -7593,7 +7583,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		if n91 < 0 {
 			n91 = c.ReadArrayLength(4)
 		}
-		a92 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n91)
+		a92 := foryimpl.MakeSlice[[]int32](c, n91)
 		r.ReadRawInt32s(a92)
 		x.Arr1 = a92
 		foryimpl.SetRefSlice(c, id90, x.Arr1)
@@ -7611,7 +7601,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		if n95 < 0 {
 			n95 = c.ReadArrayLength(4)
 		}
-		a96 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n95)
+		a96 := foryimpl.MakeSlice[[]int32](c, n95)
 		r.ReadRawInt32s(a96)
 		x.Arr2 = a96
 		foryimpl.SetRefSlice(c, id94, x.Arr2)
@@ -7653,7 +7643,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		if n103 < 0 {
 			n103 = c.ReadLength(1)
 		}
-		l104 := foryimpl.ReuseSlice[[]int32](c, x.List1, n103)
+		l104 := foryimpl.MakeSlice[[]int32](c, n103)
 		if n103 > 0 {
 			hn106 := c.ReadListHeader(5)
 			if !c.Failed() {
@@ -7686,7 +7676,7 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		if n111 < 0 {
 			n111 = c.ReadLength(1)
 		}
-		l112 := foryimpl.ReuseSlice[[]int32](c, x.List2, n111)
+		l112 := foryimpl.MakeSlice[[]int32](c, n111)
 		if n111 > 0 {
 			hn114 := c.ReadListHeader(5)
 			if !c.Failed() {

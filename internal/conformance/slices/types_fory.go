@@ -426,10 +426,9 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Slices{
-		I32s:   x.I32s,
-		I64Arr: x.I64Arr,
-		I64s:   x.I64s,
-		Strs:   x.Strs,
+		I32s: x.I32s,
+		I64s: x.I64s,
+		Strs: x.Strs,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1958479619) {
@@ -471,7 +470,7 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		if n58 < 0 {
 			n58 = c.ReadArrayLength(8)
 		}
-		a59 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n58)
+		a59 := foryimpl.MakeSlice[[]int64](c, n58)
 		r.ReadRawInt64s(a59)
 		x.I64Arr = a59
 		foryimpl.SetRefSlice(c, id57, x.I64Arr)

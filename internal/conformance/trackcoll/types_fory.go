@@ -5407,11 +5407,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *EmptyArrays) foryReadRef(c *foryimpl.ReadContext) {
-	*x = EmptyArrays{
-		F32: x.F32,
-		I32: x.I32,
-		I64: x.I64,
-	}
+	*x = EmptyArrays{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-863835021) {
 		if h := r.ReadInt32(); h != -863835021 && !c.Failed() {
@@ -5438,7 +5434,7 @@ func (x *EmptyArrays) foryReadRef(c *foryimpl.ReadContext) {
 		if n25 < 0 {
 			n25 = c.ReadArrayLength(4)
 		}
-		a26 := foryimpl.ReuseSlice[[]float32](c, x.F32, n25)
+		a26 := foryimpl.MakeSlice[[]float32](c, n25)
 		r.ReadRawFloat32s(a26)
 		x.F32 = a26
 		foryimpl.SetRefSlice(c, id24, x.F32)
@@ -5456,7 +5452,7 @@ func (x *EmptyArrays) foryReadRef(c *foryimpl.ReadContext) {
 		if n29 < 0 {
 			n29 = c.ReadArrayLength(4)
 		}
-		a30 := foryimpl.ReuseSlice[[]int32](c, x.I32, n29)
+		a30 := foryimpl.MakeSlice[[]int32](c, n29)
 		r.ReadRawInt32s(a30)
 		x.I32 = a30
 		foryimpl.SetRefSlice(c, id28, x.I32)
@@ -5474,7 +5470,7 @@ func (x *EmptyArrays) foryReadRef(c *foryimpl.ReadContext) {
 		if n33 < 0 {
 			n33 = c.ReadArrayLength(8)
 		}
-		a34 := foryimpl.ReuseSlice[[]int64](c, x.I64, n33)
+		a34 := foryimpl.MakeSlice[[]int64](c, n33)
 		r.ReadRawInt64s(a34)
 		x.I64 = a34
 		foryimpl.SetRefSlice(c, id32, x.I64)
@@ -5895,11 +5891,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *OneEmptyArray) foryReadRef(c *foryimpl.ReadContext) {
-	*x = OneEmptyArray{
-		Empty: x.Empty,
-		Full:  x.Full,
-		Nil:   x.Nil,
-	}
+	*x = OneEmptyArray{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(264167949) {
 		if h := r.ReadInt32(); h != 264167949 && !c.Failed() {
@@ -5926,7 +5918,7 @@ func (x *OneEmptyArray) foryReadRef(c *foryimpl.ReadContext) {
 		if n25 < 0 {
 			n25 = c.ReadArrayLength(4)
 		}
-		a26 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n25)
+		a26 := foryimpl.MakeSlice[[]int32](c, n25)
 		r.ReadRawInt32s(a26)
 		x.Empty = a26
 		foryimpl.SetRefSlice(c, id24, x.Empty)
@@ -5944,7 +5936,7 @@ func (x *OneEmptyArray) foryReadRef(c *foryimpl.ReadContext) {
 		if n29 < 0 {
 			n29 = c.ReadArrayLength(4)
 		}
-		a30 := foryimpl.ReuseSlice[[]int32](c, x.Full, n29)
+		a30 := foryimpl.MakeSlice[[]int32](c, n29)
 		r.ReadRawInt32s(a30)
 		x.Full = a30
 		foryimpl.SetRefSlice(c, id28, x.Full)
@@ -5962,7 +5954,7 @@ func (x *OneEmptyArray) foryReadRef(c *foryimpl.ReadContext) {
 		if n33 < 0 {
 			n33 = c.ReadArrayLength(4)
 		}
-		a34 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n33)
+		a34 := foryimpl.MakeSlice[[]int32](c, n33)
 		r.ReadRawInt32s(a34)
 		x.Nil = a34
 		foryimpl.SetRefSlice(c, id32, x.Nil)

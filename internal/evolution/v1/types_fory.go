@@ -7182,58 +7182,36 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Containers{
-		ABool:   x.ABool,
-		AF32:    x.AF32,
-		AF64:    x.AF64,
-		AI16:    x.AI16,
-		AI32:    x.AI32,
-		AI64:    x.AI64,
-		AI8:     x.AI8,
-		AU16:    x.AU16,
-		AU32:    x.AU32,
-		AU64:    x.AU64,
-		AU8:     x.AU8,
-		LB:      x.LB,
-		LE:      x.LE,
-		LF32:    x.LF32,
-		LF64:    x.LF64,
-		LI32:    x.LI32,
-		LI64:    x.LI64,
-		LI8:     x.LI8,
-		LL:      x.LL,
-		LM:      x.LM,
-		LPI:     x.LPI,
-		LS:      x.LS,
-		LT:      x.LT,
-		LU16:    x.LU16,
-		LU64:    x.LU64,
-		Raw:     x.Raw,
-		RmABool: x.RmABool,
-		RmAF32:  x.RmAF32,
-		RmAF64:  x.RmAF64,
-		RmAI16:  x.RmAI16,
-		RmAI32:  x.RmAI32,
-		RmAI64:  x.RmAI64,
-		RmAI8:   x.RmAI8,
-		RmAU16:  x.RmAU16,
-		RmAU32:  x.RmAU32,
-		RmAU64:  x.RmAU64,
-		RmAU8:   x.RmAU8,
-		RmLB:    x.RmLB,
-		RmLE:    x.RmLE,
-		RmLF32:  x.RmLF32,
-		RmLF64:  x.RmLF64,
-		RmLI32:  x.RmLI32,
-		RmLI64:  x.RmLI64,
-		RmLI8:   x.RmLI8,
-		RmLL:    x.RmLL,
-		RmLM:    x.RmLM,
-		RmLPI:   x.RmLPI,
-		RmLS:    x.RmLS,
-		RmLT:    x.RmLT,
-		RmLU16:  x.RmLU16,
-		RmLU64:  x.RmLU64,
-		RmRaw:   x.RmRaw,
+		LB:     x.LB,
+		LE:     x.LE,
+		LF32:   x.LF32,
+		LF64:   x.LF64,
+		LI32:   x.LI32,
+		LI64:   x.LI64,
+		LI8:    x.LI8,
+		LL:     x.LL,
+		LM:     x.LM,
+		LPI:    x.LPI,
+		LS:     x.LS,
+		LT:     x.LT,
+		LU16:   x.LU16,
+		LU64:   x.LU64,
+		Raw:    x.Raw,
+		RmLB:   x.RmLB,
+		RmLE:   x.RmLE,
+		RmLF32: x.RmLF32,
+		RmLF64: x.RmLF64,
+		RmLI32: x.RmLI32,
+		RmLI64: x.RmLI64,
+		RmLI8:  x.RmLI8,
+		RmLL:   x.RmLL,
+		RmLM:   x.RmLM,
+		RmLPI:  x.RmLPI,
+		RmLS:   x.RmLS,
+		RmLT:   x.RmLT,
+		RmLU16: x.RmLU16,
+		RmLU64: x.RmLU64,
+		RmRaw:  x.RmRaw,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(324745818) {
@@ -7249,7 +7227,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1270 < 0 {
 			n1270 = c.ReadArrayLength(1)
 		}
-		a1271 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1270)
+		a1271 := foryimpl.MakeSlice[[]bool](c, n1270)
 		r.ReadRawBools(a1271)
 		x.ABool = a1271
 		foryimpl.SetRefSlice(c, id1269, x.ABool)
@@ -7267,7 +7245,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1274 < 0 {
 			n1274 = c.ReadArrayLength(4)
 		}
-		a1275 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1274)
+		a1275 := foryimpl.MakeSlice[[]float32](c, n1274)
 		r.ReadRawFloat32s(a1275)
 		x.AF32 = a1275
 		foryimpl.SetRefSlice(c, id1273, x.AF32)
@@ -7285,7 +7263,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1278 < 0 {
 			n1278 = c.ReadArrayLength(8)
 		}
-		a1279 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1278)
+		a1279 := foryimpl.MakeSlice[[]float64](c, n1278)
 		r.ReadRawFloat64s(a1279)
 		x.AF64 = a1279
 		foryimpl.SetRefSlice(c, id1277, x.AF64)
@@ -7303,7 +7281,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1282 < 0 {
 			n1282 = c.ReadArrayLength(2)
 		}
-		a1283 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1282)
+		a1283 := foryimpl.MakeSlice[[]int16](c, n1282)
 		r.ReadRawInt16s(a1283)
 		x.AI16 = a1283
 		foryimpl.SetRefSlice(c, id1281, x.AI16)
@@ -7321,7 +7299,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1286 < 0 {
 			n1286 = c.ReadArrayLength(4)
 		}
-		a1287 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1286)
+		a1287 := foryimpl.MakeSlice[[]int32](c, n1286)
 		r.ReadRawInt32s(a1287)
 		x.AI32 = a1287
 		foryimpl.SetRefSlice(c, id1285, x.AI32)
@@ -7339,7 +7317,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1290 < 0 {
 			n1290 = c.ReadArrayLength(8)
 		}
-		a1291 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1290)
+		a1291 := foryimpl.MakeSlice[[]int64](c, n1290)
 		r.ReadRawInt64s(a1291)
 		x.AI64 = a1291
 		foryimpl.SetRefSlice(c, id1289, x.AI64)
@@ -7357,7 +7335,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1294 < 0 {
 			n1294 = c.ReadArrayLength(1)
 		}
-		a1295 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1294)
+		a1295 := foryimpl.MakeSlice[[]int8](c, n1294)
 		for i1296 := range a1295 {
 			a1295[i1296] = r.ReadInt8()
 		}
@@ -7377,7 +7355,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1299 < 0 {
 			n1299 = c.ReadArrayLength(2)
 		}
-		a1300 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1299)
+		a1300 := foryimpl.MakeSlice[[]uint16](c, n1299)
 		r.ReadRawUint16s(a1300)
 		x.AU16 = a1300
 		foryimpl.SetRefSlice(c, id1298, x.AU16)
@@ -7395,7 +7373,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1303 < 0 {
 			n1303 = c.ReadArrayLength(4)
 		}
-		a1304 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1303)
+		a1304 := foryimpl.MakeSlice[[]uint32](c, n1303)
 		r.ReadRawUint32s(a1304)
 		x.AU32 = a1304
 		foryimpl.SetRefSlice(c, id1302, x.AU32)
@@ -7413,7 +7391,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1307 < 0 {
 			n1307 = c.ReadArrayLength(8)
 		}
-		a1308 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1307)
+		a1308 := foryimpl.MakeSlice[[]uint64](c, n1307)
 		r.ReadRawUint64s(a1308)
 		x.AU64 = a1308
 		foryimpl.SetRefSlice(c, id1306, x.AU64)
@@ -7431,7 +7409,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1311 < 0 {
 			n1311 = c.ReadArrayLength(1)
 		}
-		a1312 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1311)
+		a1312 := foryimpl.MakeSlice[[]uint8](c, n1311)
 		copy(a1312, r.ReadBytes(n1311))
 		x.AU8 = a1312
 		foryimpl.SetRefSlice(c, id1310, x.AU8)
@@ -8379,7 +8357,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1573 < 0 {
 			n1573 = c.ReadArrayLength(1)
 		}
-		a1574 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1573)
+		a1574 := foryimpl.MakeSlice[[]bool](c, n1573)
 		r.ReadRawBools(a1574)
 		x.RmABool = a1574
 		foryimpl.SetRefSlice(c, id1572, x.RmABool)
@@ -8397,7 +8375,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1577 < 0 {
 			n1577 = c.ReadArrayLength(4)
 		}
-		a1578 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1577)
+		a1578 := foryimpl.MakeSlice[[]float32](c, n1577)
 		r.ReadRawFloat32s(a1578)
 		x.RmAF32 = a1578
 		foryimpl.SetRefSlice(c, id1576, x.RmAF32)
@@ -8415,7 +8393,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1581 < 0 {
 			n1581 = c.ReadArrayLength(8)
 		}
-		a1582 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1581)
+		a1582 := foryimpl.MakeSlice[[]float64](c, n1581)
 		r.ReadRawFloat64s(a1582)
 		x.RmAF64 = a1582
 		foryimpl.SetRefSlice(c, id1580, x.RmAF64)
@@ -8433,7 +8411,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1585 < 0 {
 			n1585 = c.ReadArrayLength(2)
 		}
-		a1586 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1585)
+		a1586 := foryimpl.MakeSlice[[]int16](c, n1585)
 		r.ReadRawInt16s(a1586)
 		x.RmAI16 = a1586
 		foryimpl.SetRefSlice(c, id1584, x.RmAI16)
@@ -8451,7 +8429,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1589 < 0 {
 			n1589 = c.ReadArrayLength(4)
 		}
-		a1590 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1589)
+		a1590 := foryimpl.MakeSlice[[]int32](c, n1589)
 		r.ReadRawInt32s(a1590)
 		x.RmAI32 = a1590
 		foryimpl.SetRefSlice(c, id1588, x.RmAI32)
@@ -8469,7 +8447,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1593 < 0 {
 			n1593 = c.ReadArrayLength(8)
 		}
-		a1594 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1593)
+		a1594 := foryimpl.MakeSlice[[]int64](c, n1593)
 		r.ReadRawInt64s(a1594)
 		x.RmAI64 = a1594
 		foryimpl.SetRefSlice(c, id1592, x.RmAI64)
@@ -8487,7 +8465,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1597 < 0 {
 			n1597 = c.ReadArrayLength(1)
 		}
-		a1598 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1597)
+		a1598 := foryimpl.MakeSlice[[]int8](c, n1597)
 		for i1599 := range a1598 {
 			a1598[i1599] = r.ReadInt8()
 		}
@@ -8507,7 +8485,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1602 < 0 {
 			n1602 = c.ReadArrayLength(2)
 		}
-		a1603 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1602)
+		a1603 := foryimpl.MakeSlice[[]uint16](c, n1602)
 		r.ReadRawUint16s(a1603)
 		x.RmAU16 = a1603
 		foryimpl.SetRefSlice(c, id1601, x.RmAU16)
@@ -8525,7 +8503,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1606 < 0 {
 			n1606 = c.ReadArrayLength(4)
 		}
-		a1607 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1606)
+		a1607 := foryimpl.MakeSlice[[]uint32](c, n1606)
 		r.ReadRawUint32s(a1607)
 		x.RmAU32 = a1607
 		foryimpl.SetRefSlice(c, id1605, x.RmAU32)
@@ -8543,7 +8521,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1610 < 0 {
 			n1610 = c.ReadArrayLength(8)
 		}
-		a1611 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1610)
+		a1611 := foryimpl.MakeSlice[[]uint64](c, n1610)
 		r.ReadRawUint64s(a1611)
 		x.RmAU64 = a1611
 		foryimpl.SetRefSlice(c, id1609, x.RmAU64)
@@ -8561,7 +8539,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1614 < 0 {
 			n1614 = c.ReadArrayLength(1)
 		}
-		a1615 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1614)
+		a1615 := foryimpl.MakeSlice[[]uint8](c, n1614)
 		copy(a1615, r.ReadBytes(n1614))
 		x.RmAU8 = a1615
 		foryimpl.SetRefSlice(c, id1613, x.RmAU8)
@@ -13247,16 +13225,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Nested{
-		In:     x.In,
 		LIn:    x.LIn,
 		LLf:    x.LLf,
 		LPIn:   x.LPIn,
-		Lf:     x.Lf,
-		RmIn:   x.RmIn,
 		RmLIn:  x.RmLIn,
 		RmLLf:  x.RmLLf,
 		RmLPIn: x.RmLPIn,
-		RmLf:   x.RmLf,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(286541755) {
@@ -15666,10 +15640,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Changes{
-		NIn: x.NIn,
-		NL:  x.NL,
-	}
+	*x = Changes{NL: x.NL}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1644417669) {
 		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
@@ -18481,17 +18452,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Seqs{
-		A2L:     x.A2L,
-		Arr2Go:  x.Arr2Go,
 		BoolL2A: x.BoolL2A,
-		F32A2L:  x.F32A2L,
 		Int2A:   x.Int2A,
 		L2A:     x.L2A,
 		Named:   x.Named,
 		PtrL2A:  x.PtrL2A,
 		Raw2Bin: x.Raw2Bin,
 		U64L2A:  x.U64L2A,
-		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1264930430) {
@@ -18507,7 +18474,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n139 < 0 {
 			n139 = c.ReadArrayLength(8)
 		}
-		a140 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n139)
+		a140 := foryimpl.MakeSlice[[]int64](c, n139)
 		r.ReadRawInt64s(a140)
 		x.A2L = a140
 		foryimpl.SetRefSlice(c, id138, x.A2L)
@@ -18525,7 +18492,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n143 < 0 {
 			n143 = c.ReadArrayLength(2)
 		}
-		a144 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n143)
+		a144 := foryimpl.MakeSlice[[]int16](c, n143)
 		r.ReadRawInt16s(a144)
 		x.Arr2Go = a144
 		foryimpl.SetRefSlice(c, id142, x.Arr2Go)
@@ -18581,7 +18548,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n155 < 0 {
 			n155 = c.ReadArrayLength(4)
 		}
-		a156 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n155)
+		a156 := foryimpl.MakeSlice[[]float32](c, n155)
 		r.ReadRawFloat32s(a156)
 		x.F32A2L = a156
 		foryimpl.SetRefSlice(c, id154, x.F32A2L)
@@ -18795,7 +18762,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n205 < 0 {
 			n205 = c.ReadArrayLength(1)
 		}
-		a206 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n205)
+		a206 := foryimpl.MakeSlice[[]uint8](c, n205)
 		copy(a206, r.ReadBytes(n205))
 		x.U82Bin = a206
 		foryimpl.SetRefSlice(c, id204, x.U82Bin)

@@ -7184,58 +7184,36 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Containers{
-		ABool:    x.ABool,
-		AF32:     x.AF32,
-		AF64:     x.AF64,
-		AI16:     x.AI16,
-		AI32:     x.AI32,
-		AI64:     x.AI64,
-		AI8:      x.AI8,
-		AU16:     x.AU16,
-		AU32:     x.AU32,
-		AU64:     x.AU64,
-		AU8:      x.AU8,
-		AddABool: x.AddABool,
-		AddAF32:  x.AddAF32,
-		AddAF64:  x.AddAF64,
-		AddAI16:  x.AddAI16,
-		AddAI32:  x.AddAI32,
-		AddAI64:  x.AddAI64,
-		AddAI8:   x.AddAI8,
-		AddAU16:  x.AddAU16,
-		AddAU32:  x.AddAU32,
-		AddAU64:  x.AddAU64,
-		AddAU8:   x.AddAU8,
-		AddLB:    x.AddLB,
-		AddLE:    x.AddLE,
-		AddLF32:  x.AddLF32,
-		AddLF64:  x.AddLF64,
-		AddLI32:  x.AddLI32,
-		AddLI64:  x.AddLI64,
-		AddLI8:   x.AddLI8,
-		AddLL:    x.AddLL,
-		AddLM:    x.AddLM,
-		AddLPI:   x.AddLPI,
-		AddLS:    x.AddLS,
-		AddLT:    x.AddLT,
-		AddLU16:  x.AddLU16,
-		AddLU64:  x.AddLU64,
-		AddRaw:   x.AddRaw,
-		LB:       x.LB,
-		LE:       x.LE,
-		LF32:     x.LF32,
-		LF64:     x.LF64,
-		LI32:     x.LI32,
-		LI64:     x.LI64,
-		LI8:      x.LI8,
-		LL:       x.LL,
-		LM:       x.LM,
-		LPI:      x.LPI,
-		LS:       x.LS,
-		LT:       x.LT,
-		LU16:     x.LU16,
-		LU64:     x.LU64,
-		Raw:      x.Raw,
+		AddLB:   x.AddLB,
+		AddLE:   x.AddLE,
+		AddLF32: x.AddLF32,
+		AddLF64: x.AddLF64,
+		AddLI32: x.AddLI32,
+		AddLI64: x.AddLI64,
+		AddLI8:  x.AddLI8,
+		AddLL:   x.AddLL,
+		AddLM:   x.AddLM,
+		AddLPI:  x.AddLPI,
+		AddLS:   x.AddLS,
+		AddLT:   x.AddLT,
+		AddLU16: x.AddLU16,
+		AddLU64: x.AddLU64,
+		AddRaw:  x.AddRaw,
+		LB:      x.LB,
+		LE:      x.LE,
+		LF32:    x.LF32,
+		LF64:    x.LF64,
+		LI32:    x.LI32,
+		LI64:    x.LI64,
+		LI8:     x.LI8,
+		LL:      x.LL,
+		LM:      x.LM,
+		LPI:     x.LPI,
+		LS:      x.LS,
+		LT:      x.LT,
+		LU16:    x.LU16,
+		LU64:    x.LU64,
+		Raw:     x.Raw,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(255924153) {
@@ -7251,7 +7229,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1270 < 0 {
 			n1270 = c.ReadArrayLength(1)
 		}
-		a1271 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n1270)
+		a1271 := foryimpl.MakeSlice[[]bool](c, n1270)
 		r.ReadRawBools(a1271)
 		x.ABool = a1271
 		foryimpl.SetRefSlice(c, id1269, x.ABool)
@@ -7269,7 +7247,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1274 < 0 {
 			n1274 = c.ReadArrayLength(4)
 		}
-		a1275 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n1274)
+		a1275 := foryimpl.MakeSlice[[]float32](c, n1274)
 		r.ReadRawFloat32s(a1275)
 		x.AF32 = a1275
 		foryimpl.SetRefSlice(c, id1273, x.AF32)
@@ -7287,7 +7265,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1278 < 0 {
 			n1278 = c.ReadArrayLength(8)
 		}
-		a1279 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n1278)
+		a1279 := foryimpl.MakeSlice[[]float64](c, n1278)
 		r.ReadRawFloat64s(a1279)
 		x.AF64 = a1279
 		foryimpl.SetRefSlice(c, id1277, x.AF64)
@@ -7305,7 +7283,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1282 < 0 {
 			n1282 = c.ReadArrayLength(2)
 		}
-		a1283 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n1282)
+		a1283 := foryimpl.MakeSlice[[]int16](c, n1282)
 		r.ReadRawInt16s(a1283)
 		x.AI16 = a1283
 		foryimpl.SetRefSlice(c, id1281, x.AI16)
@@ -7323,7 +7301,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1286 < 0 {
 			n1286 = c.ReadArrayLength(4)
 		}
-		a1287 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n1286)
+		a1287 := foryimpl.MakeSlice[[]int32](c, n1286)
 		r.ReadRawInt32s(a1287)
 		x.AI32 = a1287
 		foryimpl.SetRefSlice(c, id1285, x.AI32)
@@ -7341,7 +7319,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1290 < 0 {
 			n1290 = c.ReadArrayLength(8)
 		}
-		a1291 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n1290)
+		a1291 := foryimpl.MakeSlice[[]int64](c, n1290)
 		r.ReadRawInt64s(a1291)
 		x.AI64 = a1291
 		foryimpl.SetRefSlice(c, id1289, x.AI64)
@@ -7359,7 +7337,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1294 < 0 {
 			n1294 = c.ReadArrayLength(1)
 		}
-		a1295 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n1294)
+		a1295 := foryimpl.MakeSlice[[]int8](c, n1294)
 		for i1296 := range a1295 {
 			a1295[i1296] = r.ReadInt8()
 		}
@@ -7379,7 +7357,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1299 < 0 {
 			n1299 = c.ReadArrayLength(2)
 		}
-		a1300 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n1299)
+		a1300 := foryimpl.MakeSlice[[]uint16](c, n1299)
 		r.ReadRawUint16s(a1300)
 		x.AU16 = a1300
 		foryimpl.SetRefSlice(c, id1298, x.AU16)
@@ -7397,7 +7375,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1303 < 0 {
 			n1303 = c.ReadArrayLength(4)
 		}
-		a1304 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n1303)
+		a1304 := foryimpl.MakeSlice[[]uint32](c, n1303)
 		r.ReadRawUint32s(a1304)
 		x.AU32 = a1304
 		foryimpl.SetRefSlice(c, id1302, x.AU32)
@@ -7415,7 +7393,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1307 < 0 {
 			n1307 = c.ReadArrayLength(8)
 		}
-		a1308 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n1307)
+		a1308 := foryimpl.MakeSlice[[]uint64](c, n1307)
 		r.ReadRawUint64s(a1308)
 		x.AU64 = a1308
 		foryimpl.SetRefSlice(c, id1306, x.AU64)
@@ -7433,7 +7411,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1311 < 0 {
 			n1311 = c.ReadArrayLength(1)
 		}
-		a1312 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n1311)
+		a1312 := foryimpl.MakeSlice[[]uint8](c, n1311)
 		copy(a1312, r.ReadBytes(n1311))
 		x.AU8 = a1312
 		foryimpl.SetRefSlice(c, id1310, x.AU8)
@@ -7451,7 +7429,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1315 < 0 {
 			n1315 = c.ReadArrayLength(1)
 		}
-		a1316 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n1315)
+		a1316 := foryimpl.MakeSlice[[]bool](c, n1315)
 		r.ReadRawBools(a1316)
 		x.AddABool = a1316
 		foryimpl.SetRefSlice(c, id1314, x.AddABool)
@@ -7469,7 +7447,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1319 < 0 {
 			n1319 = c.ReadArrayLength(4)
 		}
-		a1320 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n1319)
+		a1320 := foryimpl.MakeSlice[[]float32](c, n1319)
 		r.ReadRawFloat32s(a1320)
 		x.AddAF32 = a1320
 		foryimpl.SetRefSlice(c, id1318, x.AddAF32)
@@ -7487,7 +7465,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1323 < 0 {
 			n1323 = c.ReadArrayLength(8)
 		}
-		a1324 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n1323)
+		a1324 := foryimpl.MakeSlice[[]float64](c, n1323)
 		r.ReadRawFloat64s(a1324)
 		x.AddAF64 = a1324
 		foryimpl.SetRefSlice(c, id1322, x.AddAF64)
@@ -7505,7 +7483,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1327 < 0 {
 			n1327 = c.ReadArrayLength(2)
 		}
-		a1328 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n1327)
+		a1328 := foryimpl.MakeSlice[[]int16](c, n1327)
 		r.ReadRawInt16s(a1328)
 		x.AddAI16 = a1328
 		foryimpl.SetRefSlice(c, id1326, x.AddAI16)
@@ -7523,7 +7501,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1331 < 0 {
 			n1331 = c.ReadArrayLength(4)
 		}
-		a1332 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n1331)
+		a1332 := foryimpl.MakeSlice[[]int32](c, n1331)
 		r.ReadRawInt32s(a1332)
 		x.AddAI32 = a1332
 		foryimpl.SetRefSlice(c, id1330, x.AddAI32)
@@ -7541,7 +7519,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1335 < 0 {
 			n1335 = c.ReadArrayLength(8)
 		}
-		a1336 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n1335)
+		a1336 := foryimpl.MakeSlice[[]int64](c, n1335)
 		r.ReadRawInt64s(a1336)
 		x.AddAI64 = a1336
 		foryimpl.SetRefSlice(c, id1334, x.AddAI64)
@@ -7559,7 +7537,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1339 < 0 {
 			n1339 = c.ReadArrayLength(1)
 		}
-		a1340 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n1339)
+		a1340 := foryimpl.MakeSlice[[]int8](c, n1339)
 		for i1341 := range a1340 {
 			a1340[i1341] = r.ReadInt8()
 		}
@@ -7579,7 +7557,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1344 < 0 {
 			n1344 = c.ReadArrayLength(2)
 		}
-		a1345 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n1344)
+		a1345 := foryimpl.MakeSlice[[]uint16](c, n1344)
 		r.ReadRawUint16s(a1345)
 		x.AddAU16 = a1345
 		foryimpl.SetRefSlice(c, id1343, x.AddAU16)
@@ -7597,7 +7575,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1348 < 0 {
 			n1348 = c.ReadArrayLength(4)
 		}
-		a1349 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n1348)
+		a1349 := foryimpl.MakeSlice[[]uint32](c, n1348)
 		r.ReadRawUint32s(a1349)
 		x.AddAU32 = a1349
 		foryimpl.SetRefSlice(c, id1347, x.AddAU32)
@@ -7615,7 +7593,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1352 < 0 {
 			n1352 = c.ReadArrayLength(8)
 		}
-		a1353 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n1352)
+		a1353 := foryimpl.MakeSlice[[]uint64](c, n1352)
 		r.ReadRawUint64s(a1353)
 		x.AddAU64 = a1353
 		foryimpl.SetRefSlice(c, id1351, x.AddAU64)
@@ -7633,7 +7611,7 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		if n1356 < 0 {
 			n1356 = c.ReadArrayLength(1)
 		}
-		a1357 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n1356)
+		a1357 := foryimpl.MakeSlice[[]uint8](c, n1356)
 		copy(a1357, r.ReadBytes(n1356))
 		x.AddAU8 = a1357
 		foryimpl.SetRefSlice(c, id1355, x.AddAU8)
@@ -13251,16 +13229,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Nested{
-		AddIn:   x.AddIn,
 		AddLIn:  x.AddLIn,
 		AddLLf:  x.AddLLf,
 		AddLPIn: x.AddLPIn,
-		AddLf:   x.AddLf,
-		In:      x.In,
 		LIn:     x.LIn,
 		LLf:     x.LLf,
 		LPIn:    x.LPIn,
-		Lf:      x.Lf,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1737800920) {
@@ -14921,10 +14895,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Inner{
-		Extra: x.Extra,
-		Lf:    x.Lf,
-	}
+	*x = Inner{Extra: x.Extra}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(842977065) {
 		if h := r.ReadInt32(); h != 842977065 && !c.Failed() {
@@ -15791,7 +15762,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
-	*x = Changes{NPIn: x.NPIn}
+	*x = Changes{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1739009624) {
 		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
@@ -18657,15 +18628,8 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Seqs{
-		A2L:     x.A2L,
-		Bin2U8:  x.Bin2U8,
-		BoolL2A: x.BoolL2A,
-		F32A2L:  x.F32A2L,
-		Int2A:   x.Int2A,
-		L2A:     x.L2A,
-		Named:   x.Named,
-		PtrL2A:  x.PtrL2A,
-		U64L2A:  x.U64L2A,
+		A2L:    x.A2L,
+		F32A2L: x.F32A2L,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(2026288617) {
@@ -18737,7 +18701,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n130 < 0 {
 			n130 = c.ReadArrayLength(1)
 		}
-		a131 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n130)
+		a131 := foryimpl.MakeSlice[[]uint8](c, n130)
 		copy(a131, r.ReadBytes(n130))
 		x.Bin2U8 = a131
 		foryimpl.SetRefSlice(c, id129, x.Bin2U8)
@@ -18755,7 +18719,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n134 < 0 {
 			n134 = c.ReadArrayLength(1)
 		}
-		a135 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n134)
+		a135 := foryimpl.MakeSlice[[]bool](c, n134)
 		r.ReadRawBools(a135)
 		x.BoolL2A = a135
 		foryimpl.SetRefSlice(c, id133, x.BoolL2A)
@@ -18799,7 +18763,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n144 < 0 {
 			n144 = c.ReadArrayLength(8)
 		}
-		a145 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n144)
+		a145 := foryimpl.MakeSlice[[]int64](c, n144)
 		r.ReadRawInt64s(a145)
 		x.Int2A = a145
 		foryimpl.SetRefSlice(c, id143, x.Int2A)
@@ -18817,7 +18781,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n148 < 0 {
 			n148 = c.ReadArrayLength(4)
 		}
-		a149 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n148)
+		a149 := foryimpl.MakeSlice[[]int32](c, n148)
 		r.ReadRawInt32s(a149)
 		x.L2A = a149
 		foryimpl.SetRefSlice(c, id147, x.L2A)
@@ -18868,7 +18832,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n160 < 0 {
 			n160 = c.ReadArrayLength(4)
 		}
-		a161 := foryimpl.ReuseSlice[Int32s](c, x.Named, n160)
+		a161 := foryimpl.MakeSlice[Int32s](c, n160)
 		r.ReadRawInt32s(a161)
 		x.Named = a161
 		foryimpl.SetRefSlice(c, id159, x.Named)
@@ -18921,7 +18885,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n173 < 0 {
 			n173 = c.ReadArrayLength(4)
 		}
-		a174 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n173)
+		a174 := foryimpl.MakeSlice[[]int32](c, n173)
 		r.ReadRawInt32s(a174)
 		x.PtrL2A = a174
 		foryimpl.SetRefSlice(c, id172, x.PtrL2A)
@@ -18951,7 +18915,7 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		if n179 < 0 {
 			n179 = c.ReadArrayLength(8)
 		}
-		a180 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n179)
+		a180 := foryimpl.MakeSlice[[]uint64](c, n179)
 		r.ReadRawUint64s(a180)
 		x.U64L2A = a180
 		foryimpl.SetRefSlice(c, id178, x.U64L2A)
@@ -19643,7 +19607,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
-	*x = SeqsBad{W: x.W}
+	*x = SeqsBad{}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
@@ -19658,7 +19622,7 @@ func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 		if n9 < 0 {
 			n9 = c.ReadArrayLength(8)
 		}
-		a10 := foryimpl.ReuseSlice[[]int64](c, x.W, n9)
+		a10 := foryimpl.MakeSlice[[]int64](c, n9)
 		r.ReadRawInt64s(a10)
 		x.W = a10
 		foryimpl.SetRefSlice(c, id8, x.W)

@@ -1265,9 +1265,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Sample{
-		Dense:  x.Dense,
 		Maybe:  x.Maybe,
-		Origin: x.Origin,
 		Points: x.Points,
 		Tags:   x.Tags,
 	}
@@ -1365,7 +1363,7 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		if n159 < 0 {
 			n159 = c.ReadArrayLength(4)
 		}
-		a160 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n159)
+		a160 := foryimpl.MakeSlice[[]int32](c, n159)
 		r.ReadRawInt32s(a160)
 		x.Dense = a160
 		foryimpl.SetRefSlice(c, id158, x.Dense)
