@@ -177,3 +177,22 @@ type SharedAnyList struct {
 	List []any
 	Map  map[string]any
 }
+
+// Mixed is not a golden case: TestRandomTrackedCollections fills it with
+// random collections inside lists and maps, some of them shared.
+//
+//fory:generate id=330
+type Mixed struct {
+	Lists    [][]int32
+	Strs     [][]string
+	Deep     [][][]int64
+	Maps     []map[string][]int32
+	ByKey    map[string][]string
+	Nested   map[int32]map[string]int32
+	Sets     []serializer.Set[int32]
+	SetMap   map[string]serializer.Set[string]
+	Bins     [][]byte
+	Leaves   map[string]*Leaf311
+	LeafList []*Leaf311
+	Floats   [][]float64
+}

@@ -10995,6 +10995,3882 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
+// foryTypeMixed is Mixed's static type information. Fingerprint: bins,22,0,0[22,0,0[9,0,0]];by_key,24,0,0[21,0,0|22,0,0[21,0,0]];deep,22,0,0[22,0,0[22,0,0[7,0,0]]];floats,22,0,0[22,0,0[20,0,0]];leaf_list,22,0,0[0,0,0];leaves,24,0,0[21,0,0|0,0,0];lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|22,0,0[5,0,0]]];nested,24,0,0[5,0,0|24,0,0[21,0,0|5,0,0]];set_map,24,0,0[21,0,0|23,0,0[21,0,0]];sets,22,0,0[23,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
+var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
+	GoName:         "trackcoll.Mixed",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
+	SchemaHash:     -1383025407,
+	TypeDef:        []byte{0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
+	UserID:         330,
+})
+
+// foryShapeMixed stops compiling when Mixed's fields or their tags change; run go generate.
+func foryShapeMixed[T interface {
+	~struct {
+		Lists    [][]int32
+		Strs     [][]string
+		Deep     [][][]int64
+		Maps     []map[string][]int32
+		ByKey    map[string][]string
+		Nested   map[int32]map[string]int32
+		Sets     []serializer.Set[int32]
+		SetMap   map[string]serializer.Set[string]
+		Bins     [][]uint8
+		Leaves   map[string]*Leaf311
+		LeafList []*Leaf311
+		Floats   [][]float64
+	}
+}]() {
+}
+
+// If the build stops here, Mixed changed after go generate: run go generate.
+var _ = foryShapeMixed[Mixed]
+
+// ForyType returns Mixed's type information.
+func (x *Mixed) ForyType() *foryimpl.TypeInfo {
+	return foryTypeMixed
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeMixed)
+	start := b.WriterIndex()
+	b.Reserve(115)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9d771067001cff01)
+		buffer.PutUint64At(w, off+8, 0x4802cacc284547b8)
+		buffer.PutUint64At(w, off+16, 0x184c900d05265a16)
+		buffer.PutUint64At(w, off+24, 0x4830511b07565a56)
+		buffer.PutUint64At(w, off+32, 0x4c78840c1e5a5a16)
+		buffer.PutUint64At(w, off+40, 0x54e4046e15525a16)
+		buffer.PutUint64At(w, off+48, 0x4c89d62e802c7216)
+		buffer.PutUint64At(w, off+56, 0x24a9802c7256184c)
+		buffer.PutUint64At(w, off+64, 0x809c12ad165a164c)
+		buffer.PutUint64At(w, off+72, 0x0f30165a56621648)
+		buffer.PutUint64At(w, off+80, 0x3416566216184c90)
+		buffer.PutUint64At(w, off+88, 0x565e561850069992)
+		buffer.PutUint64At(w, off+96, 0x5e1648f000db9348)
+		buffer.PutUint64At(w, off+104, 0x565a164890934816)
+		buffer.PutUint64At(w, off+107, 0x90714a565a164890)
+		off += 115
+	} else {
+		buffer.PutUint32At(w, off, 0xca1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMixed)
+	start := b.WriterIndex()
+	b.Reserve(115)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9d771067001c0001)
+		buffer.PutUint64At(w, off+8, 0x4802cacc284547b8)
+		buffer.PutUint64At(w, off+16, 0x184c900d05265a16)
+		buffer.PutUint64At(w, off+24, 0x4830511b07565a56)
+		buffer.PutUint64At(w, off+32, 0x4c78840c1e5a5a16)
+		buffer.PutUint64At(w, off+40, 0x54e4046e15525a16)
+		buffer.PutUint64At(w, off+48, 0x4c89d62e802c7216)
+		buffer.PutUint64At(w, off+56, 0x24a9802c7256184c)
+		buffer.PutUint64At(w, off+64, 0x809c12ad165a164c)
+		buffer.PutUint64At(w, off+72, 0x0f30165a56621648)
+		buffer.PutUint64At(w, off+80, 0x3416566216184c90)
+		buffer.PutUint64At(w, off+88, 0x565e561850069992)
+		buffer.PutUint64At(w, off+96, 0x5e1648f000db9348)
+		buffer.PutUint64At(w, off+104, 0x565a164890934816)
+		buffer.PutUint64At(w, off+107, 0x90714a565a164890)
+		off += 115
+	} else {
+		buffer.PutUint32At(w, off, 0xca1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 115 && buffer.ReadUint64At(in, 0) == 0x9d771067001cff01 && buffer.ReadUint64At(in, 8) == 0x4802cacc284547b8 && buffer.ReadUint64At(in, 16) == 0x184c900d05265a16 && buffer.ReadUint64At(in, 24) == 0x4830511b07565a56 && buffer.ReadUint64At(in, 32) == 0x4c78840c1e5a5a16 && buffer.ReadUint64At(in, 40) == 0x54e4046e15525a16 && buffer.ReadUint64At(in, 48) == 0x4c89d62e802c7216 && buffer.ReadUint64At(in, 56) == 0x24a9802c7256184c && buffer.ReadUint64At(in, 64) == 0x809c12ad165a164c && buffer.ReadUint64At(in, 72) == 0x0f30165a56621648 && buffer.ReadUint64At(in, 80) == 0x3416566216184c90 && buffer.ReadUint64At(in, 88) == 0x565e561850069992 && buffer.ReadUint64At(in, 96) == 0x5e1648f000db9348 && buffer.ReadUint64At(in, 104) == 0x565a164890934816 && buffer.ReadUint64At(in, 107) == 0x90714a565a164890 {
+				n = 115
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMixed)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeMixed)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 115 && buffer.ReadUint64At(in, 0) == 0x9d771067001c0001 && buffer.ReadUint64At(in, 8) == 0x4802cacc284547b8 && buffer.ReadUint64At(in, 16) == 0x184c900d05265a16 && buffer.ReadUint64At(in, 24) == 0x4830511b07565a56 && buffer.ReadUint64At(in, 32) == 0x4c78840c1e5a5a16 && buffer.ReadUint64At(in, 40) == 0x54e4046e15525a16 && buffer.ReadUint64At(in, 48) == 0x4c89d62e802c7216 && buffer.ReadUint64At(in, 56) == 0x24a9802c7256184c && buffer.ReadUint64At(in, 64) == 0x809c12ad165a164c && buffer.ReadUint64At(in, 72) == 0x0f30165a56621648 && buffer.ReadUint64At(in, 80) == 0x3416566216184c90 && buffer.ReadUint64At(in, 88) == 0x565e561850069992 && buffer.ReadUint64At(in, 96) == 0x5e1648f000db9348 && buffer.ReadUint64At(in, 104) == 0x565a164890934816 && buffer.ReadUint64At(in, 107) == 0x90714a565a164890 {
+			n = 115
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xca1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMixed)
+}
+
+// ForyWrite writes Mixed's struct body (docs/format.md §9).
+func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if c.CheckUTF8() {
+		for k5, e6 := range x.ByKey {
+			if !foryimpl.ValidString(string(k5)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
+				return
+			}
+			for i8 := range e6 {
+				if !foryimpl.ValidString(string(e6[i8])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
+					return
+				}
+			}
+		}
+		for k24 := range x.Leaves {
+			if !foryimpl.ValidString(string(k24)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Leaves"))
+				return
+			}
+		}
+		for i36 := range x.Maps {
+			for k37 := range x.Maps[i36] {
+				if !foryimpl.ValidString(string(k37)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Maps"))
+					return
+				}
+			}
+		}
+		for _, e45 := range x.Nested {
+			for k46 := range e45 {
+				if !foryimpl.ValidString(string(k46)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Nested"))
+					return
+				}
+			}
+		}
+		for k52, e53 := range x.SetMap {
+			if !foryimpl.ValidString(string(k52)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
+				return
+			}
+			for e54 := range e53 {
+				if !foryimpl.ValidString(string(e54)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
+					return
+				}
+			}
+		}
+		for i65 := range x.Strs {
+			for i67 := range x.Strs[i65] {
+				if !foryimpl.ValidString(string(x.Strs[i65][i67])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Strs"))
+					return
+				}
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1383025407)
+	}
+	l70 := x.Bins
+	b.WriteVarUint32(uint32(len(l70)))
+	if len(l70) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e71 := range l70 {
+			b.WriteVarUint32(uint32(len(e71)))
+			if len(e71) > 0 {
+				b.Reserve(1 + len(e71)*1 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e72 := range e71 {
+					{
+						buffer.PutUint8At(w, off, e72)
+						off += 1
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	var mw73 foryimpl.MapWriter
+	mw73.Begin(b, len(x.ByKey))
+	for k74, v75 := range x.ByKey {
+		if v75 == nil {
+			mw73.NullEntry(b)
+			foryimpl.WriteString(b, k74)
+		} else {
+			mw73.Entry(b)
+			foryimpl.WriteString(b, k74)
+			{
+				sz77 := 6 + buffer.BatchSlack + len(v75)*9
+				for _, e76 := range v75 {
+					sz77 += len(e76)
+				}
+				b.Reserve(sz77)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(v75)))
+				if len(v75) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e76 := range v75 {
+						if len(w)-off < len(e76)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e76) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e76))<<2|2)
+						if len(e76) > 0 {
+							off += copy(w[off:], e76)
+						}
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	mw73.End(b)
+	l78 := x.Deep
+	b.WriteVarUint32(uint32(len(l78)))
+	if len(l78) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e79 := range l78 {
+			b.WriteVarUint32(uint32(len(e79)))
+			if len(e79) > 0 {
+				b.WriteUint8(0x0c)
+				for _, e80 := range e79 {
+					b.WriteVarUint32(uint32(len(e80)))
+					if len(e80) > 0 {
+						b.Reserve(1 + len(e80)*9 + buffer.BatchSlack)
+						w, off := b.Window(), b.WriterIndex()
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e81 := range e80 {
+							off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e81))
+						}
+						b.SetWriterIndex(off)
+					}
+				}
+			}
+		}
+	}
+	l82 := x.Floats
+	b.WriteVarUint32(uint32(len(l82)))
+	if len(l82) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e83 := range l82 {
+			b.WriteVarUint32(uint32(len(e83)))
+			if len(e83) > 0 {
+				b.Reserve(1 + len(e83)*8 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e84 := range e83 {
+					{
+						buffer.PutFloat64At(w, off, e84)
+						off += 8
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l85 := x.LeafList
+	b.WriteVarUint32(uint32(len(l85)))
+	if len(l85) > 0 {
+		h86 := byte(0x08)
+		for _, p87 := range l85 {
+			if p87 == nil {
+				h86 = 0x0a
+				break
+			}
+		}
+		b.WriteUint8(h86)
+		c.WriteStructMetaPtr(foryTypeLeaf311)
+		for _, p87 := range l85 {
+			if h86 == 0x0a {
+				if p87 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			p87.ForyWrite(c)
+		}
+	}
+	var mw88 foryimpl.MapWriter
+	mw88.Begin(b, len(x.Leaves))
+	for k89, v90 := range x.Leaves {
+		if v90 == nil {
+			mw88.NullEntry(b)
+			foryimpl.WriteString(b, k89)
+		} else {
+			mw88.Entry(b)
+			foryimpl.WriteString(b, k89)
+			v90.ForyWrite(c)
+		}
+	}
+	mw88.End(b)
+	l91 := x.Lists
+	b.WriteVarUint32(uint32(len(l91)))
+	if len(l91) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e92 := range l91 {
+			b.WriteVarUint32(uint32(len(e92)))
+			if len(e92) > 0 {
+				b.Reserve(1 + len(e92)*5 + buffer.BatchSlack)
+				w, off := b.Window(), b.WriterIndex()
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e93 := range e92 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e93))
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+	l94 := x.Maps
+	b.WriteVarUint32(uint32(len(l94)))
+	if len(l94) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e95 := range l94 {
+			var mw96 foryimpl.MapWriter
+			mw96.Begin(b, len(e95))
+			for k97, v98 := range e95 {
+				if v98 == nil {
+					mw96.NullEntry(b)
+					foryimpl.WriteString(b, k97)
+				} else {
+					mw96.Entry(b)
+					foryimpl.WriteString(b, k97)
+					b.WriteVarUint32(uint32(len(v98)))
+					if len(v98) > 0 {
+						b.Reserve(1 + len(v98)*5 + buffer.BatchSlack)
+						w, off := b.Window(), b.WriterIndex()
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e99 := range v98 {
+							off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e99))
+						}
+						b.SetWriterIndex(off)
+					}
+				}
+			}
+			mw96.End(b)
+		}
+	}
+	var mw100 foryimpl.MapWriter
+	mw100.Begin(b, len(x.Nested))
+	for k101, v102 := range x.Nested {
+		if v102 == nil {
+			mw100.NullEntry(b)
+			b.WriteVarInt32(k101)
+		} else {
+			mw100.Entry(b)
+			b.WriteVarInt32(k101)
+			var mw103 foryimpl.MapWriter
+			mw103.Begin(b, len(v102))
+			for k104, v105 := range v102 {
+				mw103.Entry(b)
+				foryimpl.WriteString(b, k104)
+				b.WriteVarInt32(v105)
+			}
+			mw103.End(b)
+		}
+	}
+	mw100.End(b)
+	var mw106 foryimpl.MapWriter
+	mw106.Begin(b, len(x.SetMap))
+	for k107, v108 := range x.SetMap {
+		if v108 == nil {
+			mw106.NullEntry(b)
+			foryimpl.WriteString(b, k107)
+		} else {
+			mw106.Entry(b)
+			foryimpl.WriteString(b, k107)
+			b.WriteVarUint32(uint32(len(v108)))
+			if len(v108) > 0 {
+				b.WriteUint8(12)
+				for e109 := range v108 {
+					foryimpl.WriteString(b, e109)
+				}
+			}
+		}
+	}
+	mw106.End(b)
+	l110 := x.Sets
+	b.WriteVarUint32(uint32(len(l110)))
+	if len(l110) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e111 := range l110 {
+			b.WriteVarUint32(uint32(len(e111)))
+			if len(e111) > 0 {
+				b.WriteUint8(12)
+				for e112 := range e111 {
+					b.WriteVarInt32(e112)
+				}
+			}
+		}
+	}
+	l113 := x.Strs
+	b.WriteVarUint32(uint32(len(l113)))
+	if len(l113) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e114 := range l113 {
+			{
+				sz116 := 6 + buffer.BatchSlack + len(e114)*9
+				for _, e115 := range e114 {
+					sz116 += len(e115)
+				}
+				b.Reserve(sz116)
+				w, off := b.Window(), b.WriterIndex()
+				off = buffer.PutVarUint32At(w, off, uint32(len(e114)))
+				if len(e114) > 0 {
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e115 := range e114 {
+						if len(w)-off < len(e115)+9+buffer.BatchSlack {
+							b.SetWriterIndex(off)
+							b.Reserve(len(e115) + 9 + buffer.BatchSlack)
+							w = b.Window()
+						}
+						off = buffer.PutVarUint64At(w, off, uint64(len(e115))<<2|2)
+						if len(e115) > 0 {
+							off += copy(w[off:], e115)
+						}
+					}
+				}
+				b.SetWriterIndex(off)
+			}
+		}
+	}
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k121, e122 := range x.ByKey {
+			if !foryimpl.ValidString(string(k121)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
+				return
+			}
+			for i124 := range e122 {
+				if !foryimpl.ValidString(string(e122[i124])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
+					return
+				}
+			}
+		}
+		for k140 := range x.Leaves {
+			if !foryimpl.ValidString(string(k140)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Leaves"))
+				return
+			}
+		}
+		for i152 := range x.Maps {
+			for k153 := range x.Maps[i152] {
+				if !foryimpl.ValidString(string(k153)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Maps"))
+					return
+				}
+			}
+		}
+		for _, e161 := range x.Nested {
+			for k162 := range e161 {
+				if !foryimpl.ValidString(string(k162)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Nested"))
+					return
+				}
+			}
+		}
+		for k168, e169 := range x.SetMap {
+			if !foryimpl.ValidString(string(k168)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
+				return
+			}
+			for e170 := range e169 {
+				if !foryimpl.ValidString(string(e170)) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
+					return
+				}
+			}
+		}
+		for i181 := range x.Strs {
+			for i183 := range x.Strs[i181] {
+				if !foryimpl.ValidString(string(x.Strs[i181][i183])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Strs"))
+					return
+				}
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1383025407)
+	}
+	l186 := x.Bins
+	b.WriteVarUint32(uint32(len(l186)))
+	if len(l186) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e187 := range l186 {
+			if !foryimpl.WriteRefSlice(c, e187) {
+				b.WriteVarUint32(uint32(len(e187)))
+				if len(e187) > 0 {
+					b.Reserve(1 + len(e187)*1 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e188 := range e187 {
+						{
+							buffer.PutUint8At(w, off, e188)
+							off += 1
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	var mw189 foryimpl.MapWriter
+	mw189.BeginTracked(b, len(x.ByKey))
+	for k190, v191 := range x.ByKey {
+		if v191 == nil {
+			mw189.NullEntry(b)
+			foryimpl.WriteString(b, k190)
+		} else {
+			mw189.Entry(b)
+			foryimpl.WriteString(b, k190)
+			if !foryimpl.WriteRefSlice(c, v191) {
+				{
+					sz193 := 6 + buffer.BatchSlack + len(v191)*9
+					for _, e192 := range v191 {
+						sz193 += len(e192)
+					}
+					b.Reserve(sz193)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v191)))
+					if len(v191) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e192 := range v191 {
+							if len(w)-off < len(e192)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e192) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e192))<<2|2)
+							if len(e192) > 0 {
+								off += copy(w[off:], e192)
+							}
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	mw189.End(b)
+	l194 := x.Deep
+	b.WriteVarUint32(uint32(len(l194)))
+	if len(l194) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e195 := range l194 {
+			if !foryimpl.WriteRefSlice(c, e195) {
+				b.WriteVarUint32(uint32(len(e195)))
+				if len(e195) > 0 {
+					b.WriteUint8(0x0d)
+					for _, e196 := range e195 {
+						if !foryimpl.WriteRefSlice(c, e196) {
+							b.WriteVarUint32(uint32(len(e196)))
+							if len(e196) > 0 {
+								b.Reserve(1 + len(e196)*9 + buffer.BatchSlack)
+								w, off := b.Window(), b.WriterIndex()
+								buffer.PutUint8At(w, off, 0x0c)
+								off++
+								for _, e197 := range e196 {
+									off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e197))
+								}
+								b.SetWriterIndex(off)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	l198 := x.Floats
+	b.WriteVarUint32(uint32(len(l198)))
+	if len(l198) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e199 := range l198 {
+			if !foryimpl.WriteRefSlice(c, e199) {
+				b.WriteVarUint32(uint32(len(e199)))
+				if len(e199) > 0 {
+					b.Reserve(1 + len(e199)*8 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e200 := range e199 {
+						{
+							buffer.PutFloat64At(w, off, e200)
+							off += 8
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	l201 := x.LeafList
+	b.WriteVarUint32(uint32(len(l201)))
+	if len(l201) > 0 {
+		h202 := byte(0x09)
+		for _, p203 := range l201 {
+			if p203 == nil {
+				h202 = 0x0b
+				break
+			}
+		}
+		b.WriteUint8(h202)
+		c.WriteStructMetaPtr(foryTypeLeaf311)
+		for _, p203 := range l201 {
+			if !foryimpl.WriteRefPtr(c, p203) {
+				p203.ForyWrite(c)
+			}
+		}
+	}
+	var mw204 foryimpl.MapWriter
+	mw204.BeginTracked(b, len(x.Leaves))
+	for k205, v206 := range x.Leaves {
+		if v206 == nil {
+			mw204.NullEntry(b)
+			foryimpl.WriteString(b, k205)
+		} else {
+			mw204.Entry(b)
+			foryimpl.WriteString(b, k205)
+			if !foryimpl.WriteRefPtr(c, v206) {
+				v206.ForyWrite(c)
+			}
+		}
+	}
+	mw204.End(b)
+	l207 := x.Lists
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e208 := range l207 {
+			if !foryimpl.WriteRefSlice(c, e208) {
+				b.WriteVarUint32(uint32(len(e208)))
+				if len(e208) > 0 {
+					b.Reserve(1 + len(e208)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, 0x0c)
+					off++
+					for _, e209 := range e208 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e209))
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	l210 := x.Maps
+	b.WriteVarUint32(uint32(len(l210)))
+	if len(l210) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e211 := range l210 {
+			if !foryimpl.WriteRefMap(c, e211) {
+				var mw212 foryimpl.MapWriter
+				mw212.BeginTracked(b, len(e211))
+				for k213, v214 := range e211 {
+					if v214 == nil {
+						mw212.NullEntry(b)
+						foryimpl.WriteString(b, k213)
+					} else {
+						mw212.Entry(b)
+						foryimpl.WriteString(b, k213)
+						if !foryimpl.WriteRefSlice(c, v214) {
+							b.WriteVarUint32(uint32(len(v214)))
+							if len(v214) > 0 {
+								b.Reserve(1 + len(v214)*5 + buffer.BatchSlack)
+								w, off := b.Window(), b.WriterIndex()
+								buffer.PutUint8At(w, off, 0x0c)
+								off++
+								for _, e215 := range v214 {
+									off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e215))
+								}
+								b.SetWriterIndex(off)
+							}
+						}
+					}
+				}
+				mw212.End(b)
+			}
+		}
+	}
+	var mw216 foryimpl.MapWriter
+	mw216.BeginTracked(b, len(x.Nested))
+	for k217, v218 := range x.Nested {
+		if v218 == nil {
+			mw216.NullEntry(b)
+			b.WriteVarInt32(k217)
+		} else {
+			mw216.Entry(b)
+			b.WriteVarInt32(k217)
+			if !foryimpl.WriteRefMap(c, v218) {
+				var mw219 foryimpl.MapWriter
+				mw219.Begin(b, len(v218))
+				for k220, v221 := range v218 {
+					mw219.Entry(b)
+					foryimpl.WriteString(b, k220)
+					b.WriteVarInt32(v221)
+				}
+				mw219.End(b)
+			}
+		}
+	}
+	mw216.End(b)
+	var mw222 foryimpl.MapWriter
+	mw222.BeginTracked(b, len(x.SetMap))
+	for k223, v224 := range x.SetMap {
+		if v224 == nil {
+			mw222.NullEntry(b)
+			foryimpl.WriteString(b, k223)
+		} else {
+			mw222.Entry(b)
+			foryimpl.WriteString(b, k223)
+			if !foryimpl.WriteRefMap(c, v224) {
+				b.WriteVarUint32(uint32(len(v224)))
+				if len(v224) > 0 {
+					b.WriteUint8(12)
+					for e225 := range v224 {
+						foryimpl.WriteString(b, e225)
+					}
+				}
+			}
+		}
+	}
+	mw222.End(b)
+	l226 := x.Sets
+	b.WriteVarUint32(uint32(len(l226)))
+	if len(l226) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e227 := range l226 {
+			if !foryimpl.WriteRefMap(c, e227) {
+				b.WriteVarUint32(uint32(len(e227)))
+				if len(e227) > 0 {
+					b.WriteUint8(12)
+					for e228 := range e227 {
+						b.WriteVarInt32(e228)
+					}
+				}
+			}
+		}
+	}
+	l229 := x.Strs
+	b.WriteVarUint32(uint32(len(l229)))
+	if len(l229) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e230 := range l229 {
+			if !foryimpl.WriteRefSlice(c, e230) {
+				{
+					sz232 := 6 + buffer.BatchSlack + len(e230)*9
+					for _, e231 := range e230 {
+						sz232 += len(e231)
+					}
+					b.Reserve(sz232)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(e230)))
+					if len(e230) > 0 {
+						buffer.PutUint8At(w, off, 0x0c)
+						off++
+						for _, e231 := range e230 {
+							if len(w)-off < len(e231)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e231) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<2|2)
+							if len(e231) > 0 {
+								off += copy(w[off:], e231)
+							}
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+}
+
+// ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	*x = Mixed{
+		Bins:     x.Bins,
+		Deep:     x.Deep,
+		Floats:   x.Floats,
+		LeafList: x.LeafList,
+		Lists:    x.Lists,
+		Maps:     x.Maps,
+		Sets:     x.Sets,
+		Strs:     x.Strs,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1383025407) {
+		if h := r.ReadInt32(); h != -1383025407 && !c.Failed() {
+			c.HashMismatch(foryTypeMixed, h)
+			return
+		}
+	}
+	n233 := c.ReadLengthFast(1)
+	if n233 < 0 {
+		n233 = c.ReadLength(1)
+	}
+	l234 := foryimpl.ReuseSlice[[][]uint8](c, x.Bins, n233)
+	if n233 > 0 {
+		hn236, tr238 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i235 := range l234 {
+				if tr238 {
+					if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
+						l234[i235] = foryimpl.BackRefSlice[uint8](c, id240)
+					} else if st239 == foryimpl.RefFollows {
+						n241 := c.ReadLengthFast(1)
+						if n241 < 0 {
+							n241 = c.ReadLength(1)
+						}
+						l242 := foryimpl.MakeSlice[[]uint8](c, n241)
+						if n241 > 0 {
+							hn244 := c.ReadListHeader(9)
+							if !c.Failed() {
+								for i243 := range l242 {
+									if hn244 && !c.ReadFlag() {
+										clear(l242[i243 : i243+1])
+										continue
+									}
+									l242[i243] = r.ReadUint8()
+									if c.Failed() {
+										c.TraceIndex(i243)
+										break
+									}
+								}
+							}
+						}
+						l234[i235] = l242
+						foryimpl.SetRefSlice(c, id240, l234[i235])
+					} else {
+						l234[i235] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i235)
+						break
+					}
+					continue
+				}
+				if hn236 && !c.ReadFlag() {
+					clear(l234[i235 : i235+1])
+					continue
+				}
+				n247 := c.ReadLengthFast(1)
+				if n247 < 0 {
+					n247 = c.ReadLength(1)
+				}
+				l248 := foryimpl.MakeSlice[[]uint8](c, n247)
+				if n247 > 0 {
+					hn250 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i249 := range l248 {
+							if hn250 && !c.ReadFlag() {
+								clear(l248[i249 : i249+1])
+								continue
+							}
+							l248[i249] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i249)
+								break
+							}
+						}
+					}
+				}
+				l234[i235] = l248
+				if c.Failed() {
+					c.TraceIndex(i235)
+					break
+				}
+			}
+		}
+	}
+	x.Bins = l234
+	if c.Failed() {
+		c.Trace("Bins")
+		return
+	}
+	n253 := c.ReadLengthFast(2)
+	if n253 < 0 {
+		n253 = c.ReadLength(2)
+	}
+	m254 := foryimpl.MakeMap[map[string][]string](c, n253)
+	for n253 > 0 && !c.Failed() {
+		sz255, vn256, _ := c.ReadMapChunk(n253, 21, 22, nil, true)
+		for j257 := 0; j257 < sz255 && !c.Failed(); j257++ {
+			var k258 string
+			k258 = c.ReadString()
+			var v259 []string
+			if !vn256 {
+				n260 := c.ReadLengthFast(1)
+				if n260 < 0 {
+					n260 = c.ReadLength(1)
+				}
+				l261 := foryimpl.MakeSlice[[]string](c, n260)
+				if n260 > 0 {
+					hn263 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i262 := range l261 {
+							if hn263 && !c.ReadFlag() {
+								clear(l261[i262 : i262+1])
+								continue
+							}
+							l261[i262] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i262)
+								break
+							}
+						}
+					}
+				}
+				v259 = l261
+			}
+			m254[k258] = v259
+		}
+		n253 -= sz255
+	}
+	x.ByKey = m254
+	if c.Failed() {
+		c.Trace("ByKey")
+		return
+	}
+	n267 := c.ReadLengthFast(1)
+	if n267 < 0 {
+		n267 = c.ReadLength(1)
+	}
+	l268 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n267)
+	if n267 > 0 {
+		hn270, tr272 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i269 := range l268 {
+				if tr272 {
+					if st273, id274 := c.ReadRefFlag(); st273 == foryimpl.RefBack {
+						l268[i269] = foryimpl.BackRefSlice[[]int64](c, id274)
+					} else if st273 == foryimpl.RefFollows {
+						n275 := c.ReadLengthFast(1)
+						if n275 < 0 {
+							n275 = c.ReadLength(1)
+						}
+						l276 := foryimpl.MakeSlice[[][]int64](c, n275)
+						if n275 > 0 {
+							hn278, tr280 := c.ReadListHeaderRef(22)
+							if !c.Failed() {
+								for i277 := range l276 {
+									if tr280 {
+										if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
+											l276[i277] = foryimpl.BackRefSlice[int64](c, id282)
+										} else if st281 == foryimpl.RefFollows {
+											n283 := c.ReadLengthFast(1)
+											if n283 < 0 {
+												n283 = c.ReadLength(1)
+											}
+											l284 := foryimpl.MakeSlice[[]int64](c, n283)
+											if n283 > 0 {
+												hn286 := c.ReadListHeader(7)
+												if !c.Failed() {
+													for i285 := range l284 {
+														if hn286 && !c.ReadFlag() {
+															clear(l284[i285 : i285+1])
+															continue
+														}
+														l284[i285] = r.ReadVarInt64()
+														if c.Failed() {
+															c.TraceIndex(i285)
+															break
+														}
+													}
+												}
+											}
+											l276[i277] = l284
+											foryimpl.SetRefSlice(c, id282, l276[i277])
+										} else {
+											l276[i277] = nil
+										}
+										if c.Failed() {
+											c.TraceIndex(i277)
+											break
+										}
+										continue
+									}
+									if hn278 && !c.ReadFlag() {
+										clear(l276[i277 : i277+1])
+										continue
+									}
+									n289 := c.ReadLengthFast(1)
+									if n289 < 0 {
+										n289 = c.ReadLength(1)
+									}
+									l290 := foryimpl.MakeSlice[[]int64](c, n289)
+									if n289 > 0 {
+										hn292 := c.ReadListHeader(7)
+										if !c.Failed() {
+											for i291 := range l290 {
+												if hn292 && !c.ReadFlag() {
+													clear(l290[i291 : i291+1])
+													continue
+												}
+												l290[i291] = r.ReadVarInt64()
+												if c.Failed() {
+													c.TraceIndex(i291)
+													break
+												}
+											}
+										}
+									}
+									l276[i277] = l290
+									if c.Failed() {
+										c.TraceIndex(i277)
+										break
+									}
+								}
+							}
+						}
+						l268[i269] = l276
+						foryimpl.SetRefSlice(c, id274, l268[i269])
+					} else {
+						l268[i269] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i269)
+						break
+					}
+					continue
+				}
+				if hn270 && !c.ReadFlag() {
+					clear(l268[i269 : i269+1])
+					continue
+				}
+				n295 := c.ReadLengthFast(1)
+				if n295 < 0 {
+					n295 = c.ReadLength(1)
+				}
+				l296 := foryimpl.MakeSlice[[][]int64](c, n295)
+				if n295 > 0 {
+					hn298, tr300 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i297 := range l296 {
+							if tr300 {
+								if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
+									l296[i297] = foryimpl.BackRefSlice[int64](c, id302)
+								} else if st301 == foryimpl.RefFollows {
+									n303 := c.ReadLengthFast(1)
+									if n303 < 0 {
+										n303 = c.ReadLength(1)
+									}
+									l304 := foryimpl.MakeSlice[[]int64](c, n303)
+									if n303 > 0 {
+										hn306 := c.ReadListHeader(7)
+										if !c.Failed() {
+											for i305 := range l304 {
+												if hn306 && !c.ReadFlag() {
+													clear(l304[i305 : i305+1])
+													continue
+												}
+												l304[i305] = r.ReadVarInt64()
+												if c.Failed() {
+													c.TraceIndex(i305)
+													break
+												}
+											}
+										}
+									}
+									l296[i297] = l304
+									foryimpl.SetRefSlice(c, id302, l296[i297])
+								} else {
+									l296[i297] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i297)
+									break
+								}
+								continue
+							}
+							if hn298 && !c.ReadFlag() {
+								clear(l296[i297 : i297+1])
+								continue
+							}
+							n309 := c.ReadLengthFast(1)
+							if n309 < 0 {
+								n309 = c.ReadLength(1)
+							}
+							l310 := foryimpl.MakeSlice[[]int64](c, n309)
+							if n309 > 0 {
+								hn312 := c.ReadListHeader(7)
+								if !c.Failed() {
+									for i311 := range l310 {
+										if hn312 && !c.ReadFlag() {
+											clear(l310[i311 : i311+1])
+											continue
+										}
+										l310[i311] = r.ReadVarInt64()
+										if c.Failed() {
+											c.TraceIndex(i311)
+											break
+										}
+									}
+								}
+							}
+							l296[i297] = l310
+							if c.Failed() {
+								c.TraceIndex(i297)
+								break
+							}
+						}
+					}
+				}
+				l268[i269] = l296
+				if c.Failed() {
+					c.TraceIndex(i269)
+					break
+				}
+			}
+		}
+	}
+	x.Deep = l268
+	if c.Failed() {
+		c.Trace("Deep")
+		return
+	}
+	n315 := c.ReadLengthFast(1)
+	if n315 < 0 {
+		n315 = c.ReadLength(1)
+	}
+	l316 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n315)
+	if n315 > 0 {
+		hn318, tr320 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i317 := range l316 {
+				if tr320 {
+					if st321, id322 := c.ReadRefFlag(); st321 == foryimpl.RefBack {
+						l316[i317] = foryimpl.BackRefSlice[float64](c, id322)
+					} else if st321 == foryimpl.RefFollows {
+						n323 := c.ReadLengthFast(8)
+						if n323 < 0 {
+							n323 = c.ReadLength(8)
+						}
+						l324 := foryimpl.MakeSlice[[]float64](c, n323)
+						if n323 > 0 {
+							hn326 := c.ReadListHeader(20)
+							if !c.Failed() {
+								for i325 := range l324 {
+									if hn326 && !c.ReadFlag() {
+										clear(l324[i325 : i325+1])
+										continue
+									}
+									l324[i325] = r.ReadFloat64()
+									if c.Failed() {
+										c.TraceIndex(i325)
+										break
+									}
+								}
+							}
+						}
+						l316[i317] = l324
+						foryimpl.SetRefSlice(c, id322, l316[i317])
+					} else {
+						l316[i317] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i317)
+						break
+					}
+					continue
+				}
+				if hn318 && !c.ReadFlag() {
+					clear(l316[i317 : i317+1])
+					continue
+				}
+				n329 := c.ReadLengthFast(8)
+				if n329 < 0 {
+					n329 = c.ReadLength(8)
+				}
+				l330 := foryimpl.MakeSlice[[]float64](c, n329)
+				if n329 > 0 {
+					hn332 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i331 := range l330 {
+							if hn332 && !c.ReadFlag() {
+								clear(l330[i331 : i331+1])
+								continue
+							}
+							l330[i331] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i331)
+								break
+							}
+						}
+					}
+				}
+				l316[i317] = l330
+				if c.Failed() {
+					c.TraceIndex(i317)
+					break
+				}
+			}
+		}
+	}
+	x.Floats = l316
+	if c.Failed() {
+		c.Trace("Floats")
+		return
+	}
+	n335 := c.ReadLengthFast(1)
+	if n335 < 0 {
+		n335 = c.ReadLength(1)
+	}
+	l336 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n335)
+	if n335 > 0 {
+		hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypeLeaf311)
+		if !c.Failed() {
+			for i337 := range l336 {
+				if tr340 {
+					if st342, id343 := c.ReadRefFlag(); st342 == foryimpl.RefBack {
+						l336[i337] = foryimpl.BackRef[Leaf311](c, id343)
+					} else if st342 == foryimpl.RefFollows {
+						p344 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id343, p344)
+						if ev339 != nil {
+							p344.ForyReadEvolved(c, ev339)
+						} else {
+							p344.ForyRead(c)
+						}
+						l336[i337] = p344
+					} else {
+						l336[i337] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i337)
+						break
+					}
+					continue
+				}
+				if hn338 && !c.ReadFlag() {
+					clear(l336[i337 : i337+1])
+					continue
+				}
+				p341 := foryimpl.Alloc[Leaf311](c)
+				if ev339 != nil {
+					p341.ForyReadEvolved(c, ev339)
+				} else {
+					p341.ForyRead(c)
+				}
+				l336[i337] = p341
+				if c.Failed() {
+					c.TraceIndex(i337)
+					break
+				}
+			}
+		}
+	}
+	x.LeafList = l336
+	if c.Failed() {
+		c.Trace("LeafList")
+		return
+	}
+	n345 := c.ReadLengthFast(2)
+	if n345 < 0 {
+		n345 = c.ReadLength(2)
+	}
+	m346 := foryimpl.MakeMap[map[string]*Leaf311](c, n345)
+	for n345 > 0 && !c.Failed() {
+		sz347, vn348, ev353 := c.ReadMapChunk(n345, 21, 28, foryTypeLeaf311, true)
+		for j349 := 0; j349 < sz347 && !c.Failed(); j349++ {
+			var k350 string
+			k350 = c.ReadString()
+			var v351 *Leaf311
+			if !vn348 {
+				p352 := foryimpl.Alloc[Leaf311](c)
+				if ev353 != nil {
+					p352.ForyReadEvolved(c, ev353)
+				} else {
+					p352.ForyRead(c)
+				}
+				v351 = p352
+			}
+			m346[k350] = v351
+		}
+		n345 -= sz347
+	}
+	x.Leaves = m346
+	if c.Failed() {
+		c.Trace("Leaves")
+		return
+	}
+	n355 := c.ReadLengthFast(1)
+	if n355 < 0 {
+		n355 = c.ReadLength(1)
+	}
+	l356 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n355)
+	if n355 > 0 {
+		hn358, tr360 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i357 := range l356 {
+				if tr360 {
+					if st361, id362 := c.ReadRefFlag(); st361 == foryimpl.RefBack {
+						l356[i357] = foryimpl.BackRefSlice[int32](c, id362)
+					} else if st361 == foryimpl.RefFollows {
+						n363 := c.ReadLengthFast(1)
+						if n363 < 0 {
+							n363 = c.ReadLength(1)
+						}
+						l364 := foryimpl.MakeSlice[[]int32](c, n363)
+						if n363 > 0 {
+							hn366 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i365 := range l364 {
+									if hn366 && !c.ReadFlag() {
+										clear(l364[i365 : i365+1])
+										continue
+									}
+									l364[i365] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i365)
+										break
+									}
+								}
+							}
+						}
+						l356[i357] = l364
+						foryimpl.SetRefSlice(c, id362, l356[i357])
+					} else {
+						l356[i357] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i357)
+						break
+					}
+					continue
+				}
+				if hn358 && !c.ReadFlag() {
+					clear(l356[i357 : i357+1])
+					continue
+				}
+				n369 := c.ReadLengthFast(1)
+				if n369 < 0 {
+					n369 = c.ReadLength(1)
+				}
+				l370 := foryimpl.MakeSlice[[]int32](c, n369)
+				if n369 > 0 {
+					hn372 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i371 := range l370 {
+							if hn372 && !c.ReadFlag() {
+								clear(l370[i371 : i371+1])
+								continue
+							}
+							l370[i371] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i371)
+								break
+							}
+						}
+					}
+				}
+				l356[i357] = l370
+				if c.Failed() {
+					c.TraceIndex(i357)
+					break
+				}
+			}
+		}
+	}
+	x.Lists = l356
+	if c.Failed() {
+		c.Trace("Lists")
+		return
+	}
+	n375 := c.ReadLengthFast(1)
+	if n375 < 0 {
+		n375 = c.ReadLength(1)
+	}
+	l376 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n375)
+	if n375 > 0 {
+		hn378, tr380 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i377 := range l376 {
+				if tr380 {
+					if st381, id382 := c.ReadRefFlag(); st381 == foryimpl.RefBack {
+						l376[i377] = foryimpl.BackRefMap[string, []int32](c, id382)
+					} else if st381 == foryimpl.RefFollows {
+						n383 := c.ReadLengthFast(2)
+						if n383 < 0 {
+							n383 = c.ReadLength(2)
+						}
+						m384 := foryimpl.MakeMap[map[string][]int32](c, n383)
+						for n383 > 0 && !c.Failed() {
+							sz385, vn386, _ := c.ReadMapChunk(n383, 21, 22, nil, true)
+							for j387 := 0; j387 < sz385 && !c.Failed(); j387++ {
+								var k388 string
+								k388 = c.ReadString()
+								var v389 []int32
+								if !vn386 {
+									n390 := c.ReadLengthFast(1)
+									if n390 < 0 {
+										n390 = c.ReadLength(1)
+									}
+									l391 := foryimpl.MakeSlice[[]int32](c, n390)
+									if n390 > 0 {
+										hn393 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i392 := range l391 {
+												if hn393 && !c.ReadFlag() {
+													clear(l391[i392 : i392+1])
+													continue
+												}
+												l391[i392] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i392)
+													break
+												}
+											}
+										}
+									}
+									v389 = l391
+								}
+								m384[k388] = v389
+							}
+							n383 -= sz385
+						}
+						l376[i377] = m384
+						foryimpl.SetRefMap(c, id382, l376[i377])
+					} else {
+						l376[i377] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i377)
+						break
+					}
+					continue
+				}
+				if hn378 && !c.ReadFlag() {
+					clear(l376[i377 : i377+1])
+					continue
+				}
+				n397 := c.ReadLengthFast(2)
+				if n397 < 0 {
+					n397 = c.ReadLength(2)
+				}
+				m398 := foryimpl.MakeMap[map[string][]int32](c, n397)
+				for n397 > 0 && !c.Failed() {
+					sz399, vn400, _ := c.ReadMapChunk(n397, 21, 22, nil, true)
+					for j401 := 0; j401 < sz399 && !c.Failed(); j401++ {
+						var k402 string
+						k402 = c.ReadString()
+						var v403 []int32
+						if !vn400 {
+							n404 := c.ReadLengthFast(1)
+							if n404 < 0 {
+								n404 = c.ReadLength(1)
+							}
+							l405 := foryimpl.MakeSlice[[]int32](c, n404)
+							if n404 > 0 {
+								hn407 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i406 := range l405 {
+										if hn407 && !c.ReadFlag() {
+											clear(l405[i406 : i406+1])
+											continue
+										}
+										l405[i406] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i406)
+											break
+										}
+									}
+								}
+							}
+							v403 = l405
+						}
+						m398[k402] = v403
+					}
+					n397 -= sz399
+				}
+				l376[i377] = m398
+				if c.Failed() {
+					c.TraceIndex(i377)
+					break
+				}
+			}
+		}
+	}
+	x.Maps = l376
+	if c.Failed() {
+		c.Trace("Maps")
+		return
+	}
+	n411 := c.ReadLengthFast(2)
+	if n411 < 0 {
+		n411 = c.ReadLength(2)
+	}
+	m412 := foryimpl.MakeMap[map[int32]map[string]int32](c, n411)
+	for n411 > 0 && !c.Failed() {
+		sz413, vn414, _ := c.ReadMapChunk(n411, 5, 24, nil, true)
+		for j415 := 0; j415 < sz413 && !c.Failed(); j415++ {
+			var k416 int32
+			k416 = r.ReadVarInt32()
+			var v417 map[string]int32
+			if !vn414 {
+				n418 := c.ReadLengthFast(2)
+				if n418 < 0 {
+					n418 = c.ReadLength(2)
+				}
+				m419 := foryimpl.MakeMap[map[string]int32](c, n418)
+				for n418 > 0 && !c.Failed() {
+					sz420, vn421, _ := c.ReadMapChunk(n418, 21, 5, nil, false)
+					for j422 := 0; j422 < sz420 && !c.Failed(); j422++ {
+						var k423 string
+						k423 = c.ReadString()
+						var v424 int32
+						if !vn421 {
+							v424 = r.ReadVarInt32()
+						}
+						m419[k423] = v424
+					}
+					n418 -= sz420
+				}
+				v417 = m419
+			}
+			m412[k416] = v417
+		}
+		n411 -= sz413
+	}
+	x.Nested = m412
+	if c.Failed() {
+		c.Trace("Nested")
+		return
+	}
+	n427 := c.ReadLengthFast(2)
+	if n427 < 0 {
+		n427 = c.ReadLength(2)
+	}
+	m428 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n427)
+	for n427 > 0 && !c.Failed() {
+		sz429, vn430, _ := c.ReadMapChunk(n427, 21, 23, nil, true)
+		for j431 := 0; j431 < sz429 && !c.Failed(); j431++ {
+			var k432 string
+			k432 = c.ReadString()
+			var v433 serializer.Set[string]
+			if !vn430 {
+				n434 := c.ReadLengthFast(1)
+				if n434 < 0 {
+					n434 = c.ReadLength(1)
+				}
+				s435 := foryimpl.MakeMap[serializer.Set[string]](c, n434)
+				if n434 > 0 {
+					hn436 := c.ReadListHeader(21)
+					for i437 := 0; i437 < n434 && !c.Failed(); i437++ {
+						if hn436 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e438 string
+						{
+							e438 = c.ReadString()
+						}
+						s435[e438] = struct{}{}
+					}
+				}
+				v433 = s435
+			}
+			m428[k432] = v433
+		}
+		n427 -= sz429
+	}
+	x.SetMap = m428
+	if c.Failed() {
+		c.Trace("SetMap")
+		return
+	}
+	n440 := c.ReadLengthFast(1)
+	if n440 < 0 {
+		n440 = c.ReadLength(1)
+	}
+	l441 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n440)
+	if n440 > 0 {
+		hn443, tr445 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i442 := range l441 {
+				if tr445 {
+					if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
+						l441[i442] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id447))
+					} else if st446 == foryimpl.RefFollows {
+						n448 := c.ReadLengthFast(1)
+						if n448 < 0 {
+							n448 = c.ReadLength(1)
+						}
+						s449 := foryimpl.MakeMap[serializer.Set[int32]](c, n448)
+						if n448 > 0 {
+							hn450 := c.ReadListHeader(5)
+							for i451 := 0; i451 < n448 && !c.Failed(); i451++ {
+								if hn450 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e452 int32
+								{
+									e452 = r.ReadVarInt32()
+								}
+								s449[e452] = struct{}{}
+							}
+						}
+						l441[i442] = s449
+						foryimpl.SetRefMap(c, id447, l441[i442])
+					} else {
+						l441[i442] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i442)
+						break
+					}
+					continue
+				}
+				if hn443 && !c.ReadFlag() {
+					clear(l441[i442 : i442+1])
+					continue
+				}
+				n453 := c.ReadLengthFast(1)
+				if n453 < 0 {
+					n453 = c.ReadLength(1)
+				}
+				s454 := foryimpl.MakeMap[serializer.Set[int32]](c, n453)
+				if n453 > 0 {
+					hn455 := c.ReadListHeader(5)
+					for i456 := 0; i456 < n453 && !c.Failed(); i456++ {
+						if hn455 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e457 int32
+						{
+							e457 = r.ReadVarInt32()
+						}
+						s454[e457] = struct{}{}
+					}
+				}
+				l441[i442] = s454
+				if c.Failed() {
+					c.TraceIndex(i442)
+					break
+				}
+			}
+		}
+	}
+	x.Sets = l441
+	if c.Failed() {
+		c.Trace("Sets")
+		return
+	}
+	n458 := c.ReadLengthFast(1)
+	if n458 < 0 {
+		n458 = c.ReadLength(1)
+	}
+	l459 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n458)
+	if n458 > 0 {
+		hn461, tr463 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i460 := range l459 {
+				if tr463 {
+					if st464, id465 := c.ReadRefFlag(); st464 == foryimpl.RefBack {
+						l459[i460] = foryimpl.BackRefSlice[string](c, id465)
+					} else if st464 == foryimpl.RefFollows {
+						n466 := c.ReadLengthFast(1)
+						if n466 < 0 {
+							n466 = c.ReadLength(1)
+						}
+						l467 := foryimpl.MakeSlice[[]string](c, n466)
+						if n466 > 0 {
+							hn469 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i468 := range l467 {
+									if hn469 && !c.ReadFlag() {
+										clear(l467[i468 : i468+1])
+										continue
+									}
+									l467[i468] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i468)
+										break
+									}
+								}
+							}
+						}
+						l459[i460] = l467
+						foryimpl.SetRefSlice(c, id465, l459[i460])
+					} else {
+						l459[i460] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i460)
+						break
+					}
+					continue
+				}
+				if hn461 && !c.ReadFlag() {
+					clear(l459[i460 : i460+1])
+					continue
+				}
+				n472 := c.ReadLengthFast(1)
+				if n472 < 0 {
+					n472 = c.ReadLength(1)
+				}
+				l473 := foryimpl.MakeSlice[[]string](c, n472)
+				if n472 > 0 {
+					hn475 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i474 := range l473 {
+							if hn475 && !c.ReadFlag() {
+								clear(l473[i474 : i474+1])
+								continue
+							}
+							l473[i474] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i474)
+								break
+							}
+						}
+					}
+				}
+				l459[i460] = l473
+				if c.Failed() {
+					c.TraceIndex(i460)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l459
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Mixed{
+		Bins:     x.Bins,
+		Deep:     x.Deep,
+		Floats:   x.Floats,
+		LeafList: x.LeafList,
+		Lists:    x.Lists,
+		Maps:     x.Maps,
+		Sets:     x.Sets,
+		Strs:     x.Strs,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1383025407) {
+		if h := r.ReadInt32(); h != -1383025407 && !c.Failed() {
+			c.HashMismatch(foryTypeMixed, h)
+			return
+		}
+	}
+	n478 := c.ReadLengthFast(1)
+	if n478 < 0 {
+		n478 = c.ReadLength(1)
+	}
+	l479 := foryimpl.ReuseSlice[[][]uint8](c, x.Bins, n478)
+	if n478 > 0 {
+		hn481, tr483 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i480 := range l479 {
+				if tr483 {
+					if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
+						l479[i480] = foryimpl.BackRefSlice[uint8](c, id485)
+					} else if st484 == foryimpl.RefFollows {
+						n486 := c.ReadLengthFast(1)
+						if n486 < 0 {
+							n486 = c.ReadLength(1)
+						}
+						l487 := foryimpl.MakeSlice[[]uint8](c, n486)
+						if n486 > 0 {
+							hn489 := c.ReadListHeader(9)
+							if !c.Failed() {
+								for i488 := range l487 {
+									if hn489 && !c.ReadFlag() {
+										clear(l487[i488 : i488+1])
+										continue
+									}
+									l487[i488] = r.ReadUint8()
+									if c.Failed() {
+										c.TraceIndex(i488)
+										break
+									}
+								}
+							}
+						}
+						l479[i480] = l487
+						foryimpl.SetRefSlice(c, id485, l479[i480])
+					} else {
+						l479[i480] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i480)
+						break
+					}
+					continue
+				}
+				if hn481 && !c.ReadFlag() {
+					clear(l479[i480 : i480+1])
+					continue
+				}
+				n492 := c.ReadLengthFast(1)
+				if n492 < 0 {
+					n492 = c.ReadLength(1)
+				}
+				l493 := foryimpl.MakeSlice[[]uint8](c, n492)
+				if n492 > 0 {
+					hn495 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i494 := range l493 {
+							if hn495 && !c.ReadFlag() {
+								clear(l493[i494 : i494+1])
+								continue
+							}
+							l493[i494] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i494)
+								break
+							}
+						}
+					}
+				}
+				l479[i480] = l493
+				if c.Failed() {
+					c.TraceIndex(i480)
+					break
+				}
+			}
+		}
+	}
+	x.Bins = l479
+	if c.Failed() {
+		c.Trace("Bins")
+		return
+	}
+	n498 := c.ReadLengthFast(2)
+	if n498 < 0 {
+		n498 = c.ReadLength(2)
+	}
+	m499 := foryimpl.MakeMap[map[string][]string](c, n498)
+	for n498 > 0 && !c.Failed() {
+		sz500, vn501, tr511, _ := c.ReadMapChunkRef(n498, 21, 22, nil)
+		for j502 := 0; j502 < sz500 && !c.Failed(); j502++ {
+			var k503 string
+			k503 = c.ReadString()
+			var v504 []string
+			if tr511 {
+				if st512, id513 := c.ReadRefFlag(); st512 == foryimpl.RefBack {
+					v504 = foryimpl.BackRefSlice[string](c, id513)
+				} else if st512 == foryimpl.RefFollows {
+					n514 := c.ReadLengthFast(1)
+					if n514 < 0 {
+						n514 = c.ReadLength(1)
+					}
+					l515 := foryimpl.MakeSlice[[]string](c, n514)
+					if n514 > 0 {
+						hn517 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i516 := range l515 {
+								if hn517 && !c.ReadFlag() {
+									clear(l515[i516 : i516+1])
+									continue
+								}
+								l515[i516] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i516)
+									break
+								}
+							}
+						}
+					}
+					v504 = l515
+					foryimpl.SetRefSlice(c, id513, v504)
+				} else {
+					v504 = nil
+				}
+			} else if !vn501 {
+				n505 := c.ReadLengthFast(1)
+				if n505 < 0 {
+					n505 = c.ReadLength(1)
+				}
+				l506 := foryimpl.MakeSlice[[]string](c, n505)
+				if n505 > 0 {
+					hn508 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i507 := range l506 {
+							if hn508 && !c.ReadFlag() {
+								clear(l506[i507 : i507+1])
+								continue
+							}
+							l506[i507] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i507)
+								break
+							}
+						}
+					}
+				}
+				v504 = l506
+			}
+			m499[k503] = v504
+		}
+		n498 -= sz500
+	}
+	x.ByKey = m499
+	if c.Failed() {
+		c.Trace("ByKey")
+		return
+	}
+	n520 := c.ReadLengthFast(1)
+	if n520 < 0 {
+		n520 = c.ReadLength(1)
+	}
+	l521 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n520)
+	if n520 > 0 {
+		hn523, tr525 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i522 := range l521 {
+				if tr525 {
+					if st526, id527 := c.ReadRefFlag(); st526 == foryimpl.RefBack {
+						l521[i522] = foryimpl.BackRefSlice[[]int64](c, id527)
+					} else if st526 == foryimpl.RefFollows {
+						n528 := c.ReadLengthFast(1)
+						if n528 < 0 {
+							n528 = c.ReadLength(1)
+						}
+						l529 := foryimpl.MakeSlice[[][]int64](c, n528)
+						if n528 > 0 {
+							hn531, tr533 := c.ReadListHeaderRef(22)
+							if !c.Failed() {
+								for i530 := range l529 {
+									if tr533 {
+										if st534, id535 := c.ReadRefFlag(); st534 == foryimpl.RefBack {
+											l529[i530] = foryimpl.BackRefSlice[int64](c, id535)
+										} else if st534 == foryimpl.RefFollows {
+											n536 := c.ReadLengthFast(1)
+											if n536 < 0 {
+												n536 = c.ReadLength(1)
+											}
+											l537 := foryimpl.MakeSlice[[]int64](c, n536)
+											if n536 > 0 {
+												hn539 := c.ReadListHeader(7)
+												if !c.Failed() {
+													for i538 := range l537 {
+														if hn539 && !c.ReadFlag() {
+															clear(l537[i538 : i538+1])
+															continue
+														}
+														l537[i538] = r.ReadVarInt64()
+														if c.Failed() {
+															c.TraceIndex(i538)
+															break
+														}
+													}
+												}
+											}
+											l529[i530] = l537
+											foryimpl.SetRefSlice(c, id535, l529[i530])
+										} else {
+											l529[i530] = nil
+										}
+										if c.Failed() {
+											c.TraceIndex(i530)
+											break
+										}
+										continue
+									}
+									if hn531 && !c.ReadFlag() {
+										clear(l529[i530 : i530+1])
+										continue
+									}
+									n542 := c.ReadLengthFast(1)
+									if n542 < 0 {
+										n542 = c.ReadLength(1)
+									}
+									l543 := foryimpl.MakeSlice[[]int64](c, n542)
+									if n542 > 0 {
+										hn545 := c.ReadListHeader(7)
+										if !c.Failed() {
+											for i544 := range l543 {
+												if hn545 && !c.ReadFlag() {
+													clear(l543[i544 : i544+1])
+													continue
+												}
+												l543[i544] = r.ReadVarInt64()
+												if c.Failed() {
+													c.TraceIndex(i544)
+													break
+												}
+											}
+										}
+									}
+									l529[i530] = l543
+									if c.Failed() {
+										c.TraceIndex(i530)
+										break
+									}
+								}
+							}
+						}
+						l521[i522] = l529
+						foryimpl.SetRefSlice(c, id527, l521[i522])
+					} else {
+						l521[i522] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i522)
+						break
+					}
+					continue
+				}
+				if hn523 && !c.ReadFlag() {
+					clear(l521[i522 : i522+1])
+					continue
+				}
+				n548 := c.ReadLengthFast(1)
+				if n548 < 0 {
+					n548 = c.ReadLength(1)
+				}
+				l549 := foryimpl.MakeSlice[[][]int64](c, n548)
+				if n548 > 0 {
+					hn551, tr553 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i550 := range l549 {
+							if tr553 {
+								if st554, id555 := c.ReadRefFlag(); st554 == foryimpl.RefBack {
+									l549[i550] = foryimpl.BackRefSlice[int64](c, id555)
+								} else if st554 == foryimpl.RefFollows {
+									n556 := c.ReadLengthFast(1)
+									if n556 < 0 {
+										n556 = c.ReadLength(1)
+									}
+									l557 := foryimpl.MakeSlice[[]int64](c, n556)
+									if n556 > 0 {
+										hn559 := c.ReadListHeader(7)
+										if !c.Failed() {
+											for i558 := range l557 {
+												if hn559 && !c.ReadFlag() {
+													clear(l557[i558 : i558+1])
+													continue
+												}
+												l557[i558] = r.ReadVarInt64()
+												if c.Failed() {
+													c.TraceIndex(i558)
+													break
+												}
+											}
+										}
+									}
+									l549[i550] = l557
+									foryimpl.SetRefSlice(c, id555, l549[i550])
+								} else {
+									l549[i550] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i550)
+									break
+								}
+								continue
+							}
+							if hn551 && !c.ReadFlag() {
+								clear(l549[i550 : i550+1])
+								continue
+							}
+							n562 := c.ReadLengthFast(1)
+							if n562 < 0 {
+								n562 = c.ReadLength(1)
+							}
+							l563 := foryimpl.MakeSlice[[]int64](c, n562)
+							if n562 > 0 {
+								hn565 := c.ReadListHeader(7)
+								if !c.Failed() {
+									for i564 := range l563 {
+										if hn565 && !c.ReadFlag() {
+											clear(l563[i564 : i564+1])
+											continue
+										}
+										l563[i564] = r.ReadVarInt64()
+										if c.Failed() {
+											c.TraceIndex(i564)
+											break
+										}
+									}
+								}
+							}
+							l549[i550] = l563
+							if c.Failed() {
+								c.TraceIndex(i550)
+								break
+							}
+						}
+					}
+				}
+				l521[i522] = l549
+				if c.Failed() {
+					c.TraceIndex(i522)
+					break
+				}
+			}
+		}
+	}
+	x.Deep = l521
+	if c.Failed() {
+		c.Trace("Deep")
+		return
+	}
+	n568 := c.ReadLengthFast(1)
+	if n568 < 0 {
+		n568 = c.ReadLength(1)
+	}
+	l569 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n568)
+	if n568 > 0 {
+		hn571, tr573 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i570 := range l569 {
+				if tr573 {
+					if st574, id575 := c.ReadRefFlag(); st574 == foryimpl.RefBack {
+						l569[i570] = foryimpl.BackRefSlice[float64](c, id575)
+					} else if st574 == foryimpl.RefFollows {
+						n576 := c.ReadLengthFast(8)
+						if n576 < 0 {
+							n576 = c.ReadLength(8)
+						}
+						l577 := foryimpl.MakeSlice[[]float64](c, n576)
+						if n576 > 0 {
+							hn579 := c.ReadListHeader(20)
+							if !c.Failed() {
+								for i578 := range l577 {
+									if hn579 && !c.ReadFlag() {
+										clear(l577[i578 : i578+1])
+										continue
+									}
+									l577[i578] = r.ReadFloat64()
+									if c.Failed() {
+										c.TraceIndex(i578)
+										break
+									}
+								}
+							}
+						}
+						l569[i570] = l577
+						foryimpl.SetRefSlice(c, id575, l569[i570])
+					} else {
+						l569[i570] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i570)
+						break
+					}
+					continue
+				}
+				if hn571 && !c.ReadFlag() {
+					clear(l569[i570 : i570+1])
+					continue
+				}
+				n582 := c.ReadLengthFast(8)
+				if n582 < 0 {
+					n582 = c.ReadLength(8)
+				}
+				l583 := foryimpl.MakeSlice[[]float64](c, n582)
+				if n582 > 0 {
+					hn585 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i584 := range l583 {
+							if hn585 && !c.ReadFlag() {
+								clear(l583[i584 : i584+1])
+								continue
+							}
+							l583[i584] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i584)
+								break
+							}
+						}
+					}
+				}
+				l569[i570] = l583
+				if c.Failed() {
+					c.TraceIndex(i570)
+					break
+				}
+			}
+		}
+	}
+	x.Floats = l569
+	if c.Failed() {
+		c.Trace("Floats")
+		return
+	}
+	n588 := c.ReadLengthFast(1)
+	if n588 < 0 {
+		n588 = c.ReadLength(1)
+	}
+	l589 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n588)
+	if n588 > 0 {
+		hn591, tr593, ev592 := c.ReadStructListHeaderRef(foryTypeLeaf311)
+		if !c.Failed() {
+			for i590 := range l589 {
+				if tr593 {
+					if st595, id596 := c.ReadRefFlag(); st595 == foryimpl.RefBack {
+						l589[i590] = foryimpl.BackRef[Leaf311](c, id596)
+					} else if st595 == foryimpl.RefFollows {
+						p597 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id596, p597)
+						if ev592 != nil {
+							p597.ForyReadEvolved(c, ev592)
+						} else {
+							p597.ForyRead(c)
+						}
+						l589[i590] = p597
+					} else {
+						l589[i590] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i590)
+						break
+					}
+					continue
+				}
+				if hn591 && !c.ReadFlag() {
+					clear(l589[i590 : i590+1])
+					continue
+				}
+				p594 := foryimpl.Alloc[Leaf311](c)
+				if ev592 != nil {
+					p594.ForyReadEvolved(c, ev592)
+				} else {
+					p594.ForyRead(c)
+				}
+				l589[i590] = p594
+				if c.Failed() {
+					c.TraceIndex(i590)
+					break
+				}
+			}
+		}
+	}
+	x.LeafList = l589
+	if c.Failed() {
+		c.Trace("LeafList")
+		return
+	}
+	n598 := c.ReadLengthFast(2)
+	if n598 < 0 {
+		n598 = c.ReadLength(2)
+	}
+	m599 := foryimpl.MakeMap[map[string]*Leaf311](c, n598)
+	for n598 > 0 && !c.Failed() {
+		sz600, vn601, tr607, ev606 := c.ReadMapChunkRef(n598, 21, 28, foryTypeLeaf311)
+		for j602 := 0; j602 < sz600 && !c.Failed(); j602++ {
+			var k603 string
+			k603 = c.ReadString()
+			var v604 *Leaf311
+			if tr607 {
+				if st608, id609 := c.ReadRefFlag(); st608 == foryimpl.RefBack {
+					v604 = foryimpl.BackRef[Leaf311](c, id609)
+				} else if st608 == foryimpl.RefFollows {
+					p610 := foryimpl.Alloc[Leaf311](c)
+					foryimpl.SetRef(c, id609, p610)
+					if ev606 != nil {
+						p610.ForyReadEvolved(c, ev606)
+					} else {
+						p610.ForyRead(c)
+					}
+					v604 = p610
+				} else {
+					v604 = nil
+				}
+			} else if !vn601 {
+				p605 := foryimpl.Alloc[Leaf311](c)
+				if ev606 != nil {
+					p605.ForyReadEvolved(c, ev606)
+				} else {
+					p605.ForyRead(c)
+				}
+				v604 = p605
+			}
+			m599[k603] = v604
+		}
+		n598 -= sz600
+	}
+	x.Leaves = m599
+	if c.Failed() {
+		c.Trace("Leaves")
+		return
+	}
+	n611 := c.ReadLengthFast(1)
+	if n611 < 0 {
+		n611 = c.ReadLength(1)
+	}
+	l612 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n611)
+	if n611 > 0 {
+		hn614, tr616 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i613 := range l612 {
+				if tr616 {
+					if st617, id618 := c.ReadRefFlag(); st617 == foryimpl.RefBack {
+						l612[i613] = foryimpl.BackRefSlice[int32](c, id618)
+					} else if st617 == foryimpl.RefFollows {
+						n619 := c.ReadLengthFast(1)
+						if n619 < 0 {
+							n619 = c.ReadLength(1)
+						}
+						l620 := foryimpl.MakeSlice[[]int32](c, n619)
+						if n619 > 0 {
+							hn622 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i621 := range l620 {
+									if hn622 && !c.ReadFlag() {
+										clear(l620[i621 : i621+1])
+										continue
+									}
+									l620[i621] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i621)
+										break
+									}
+								}
+							}
+						}
+						l612[i613] = l620
+						foryimpl.SetRefSlice(c, id618, l612[i613])
+					} else {
+						l612[i613] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i613)
+						break
+					}
+					continue
+				}
+				if hn614 && !c.ReadFlag() {
+					clear(l612[i613 : i613+1])
+					continue
+				}
+				n625 := c.ReadLengthFast(1)
+				if n625 < 0 {
+					n625 = c.ReadLength(1)
+				}
+				l626 := foryimpl.MakeSlice[[]int32](c, n625)
+				if n625 > 0 {
+					hn628 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i627 := range l626 {
+							if hn628 && !c.ReadFlag() {
+								clear(l626[i627 : i627+1])
+								continue
+							}
+							l626[i627] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i627)
+								break
+							}
+						}
+					}
+				}
+				l612[i613] = l626
+				if c.Failed() {
+					c.TraceIndex(i613)
+					break
+				}
+			}
+		}
+	}
+	x.Lists = l612
+	if c.Failed() {
+		c.Trace("Lists")
+		return
+	}
+	n631 := c.ReadLengthFast(1)
+	if n631 < 0 {
+		n631 = c.ReadLength(1)
+	}
+	l632 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n631)
+	if n631 > 0 {
+		hn634, tr636 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i633 := range l632 {
+				if tr636 {
+					if st637, id638 := c.ReadRefFlag(); st637 == foryimpl.RefBack {
+						l632[i633] = foryimpl.BackRefMap[string, []int32](c, id638)
+					} else if st637 == foryimpl.RefFollows {
+						n639 := c.ReadLengthFast(2)
+						if n639 < 0 {
+							n639 = c.ReadLength(2)
+						}
+						m640 := foryimpl.MakeMap[map[string][]int32](c, n639)
+						for n639 > 0 && !c.Failed() {
+							sz641, vn642, tr652, _ := c.ReadMapChunkRef(n639, 21, 22, nil)
+							for j643 := 0; j643 < sz641 && !c.Failed(); j643++ {
+								var k644 string
+								k644 = c.ReadString()
+								var v645 []int32
+								if tr652 {
+									if st653, id654 := c.ReadRefFlag(); st653 == foryimpl.RefBack {
+										v645 = foryimpl.BackRefSlice[int32](c, id654)
+									} else if st653 == foryimpl.RefFollows {
+										n655 := c.ReadLengthFast(1)
+										if n655 < 0 {
+											n655 = c.ReadLength(1)
+										}
+										l656 := foryimpl.MakeSlice[[]int32](c, n655)
+										if n655 > 0 {
+											hn658 := c.ReadListHeader(5)
+											if !c.Failed() {
+												for i657 := range l656 {
+													if hn658 && !c.ReadFlag() {
+														clear(l656[i657 : i657+1])
+														continue
+													}
+													l656[i657] = r.ReadVarInt32()
+													if c.Failed() {
+														c.TraceIndex(i657)
+														break
+													}
+												}
+											}
+										}
+										v645 = l656
+										foryimpl.SetRefSlice(c, id654, v645)
+									} else {
+										v645 = nil
+									}
+								} else if !vn642 {
+									n646 := c.ReadLengthFast(1)
+									if n646 < 0 {
+										n646 = c.ReadLength(1)
+									}
+									l647 := foryimpl.MakeSlice[[]int32](c, n646)
+									if n646 > 0 {
+										hn649 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i648 := range l647 {
+												if hn649 && !c.ReadFlag() {
+													clear(l647[i648 : i648+1])
+													continue
+												}
+												l647[i648] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i648)
+													break
+												}
+											}
+										}
+									}
+									v645 = l647
+								}
+								m640[k644] = v645
+							}
+							n639 -= sz641
+						}
+						l632[i633] = m640
+						foryimpl.SetRefMap(c, id638, l632[i633])
+					} else {
+						l632[i633] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i633)
+						break
+					}
+					continue
+				}
+				if hn634 && !c.ReadFlag() {
+					clear(l632[i633 : i633+1])
+					continue
+				}
+				n661 := c.ReadLengthFast(2)
+				if n661 < 0 {
+					n661 = c.ReadLength(2)
+				}
+				m662 := foryimpl.MakeMap[map[string][]int32](c, n661)
+				for n661 > 0 && !c.Failed() {
+					sz663, vn664, tr674, _ := c.ReadMapChunkRef(n661, 21, 22, nil)
+					for j665 := 0; j665 < sz663 && !c.Failed(); j665++ {
+						var k666 string
+						k666 = c.ReadString()
+						var v667 []int32
+						if tr674 {
+							if st675, id676 := c.ReadRefFlag(); st675 == foryimpl.RefBack {
+								v667 = foryimpl.BackRefSlice[int32](c, id676)
+							} else if st675 == foryimpl.RefFollows {
+								n677 := c.ReadLengthFast(1)
+								if n677 < 0 {
+									n677 = c.ReadLength(1)
+								}
+								l678 := foryimpl.MakeSlice[[]int32](c, n677)
+								if n677 > 0 {
+									hn680 := c.ReadListHeader(5)
+									if !c.Failed() {
+										for i679 := range l678 {
+											if hn680 && !c.ReadFlag() {
+												clear(l678[i679 : i679+1])
+												continue
+											}
+											l678[i679] = r.ReadVarInt32()
+											if c.Failed() {
+												c.TraceIndex(i679)
+												break
+											}
+										}
+									}
+								}
+								v667 = l678
+								foryimpl.SetRefSlice(c, id676, v667)
+							} else {
+								v667 = nil
+							}
+						} else if !vn664 {
+							n668 := c.ReadLengthFast(1)
+							if n668 < 0 {
+								n668 = c.ReadLength(1)
+							}
+							l669 := foryimpl.MakeSlice[[]int32](c, n668)
+							if n668 > 0 {
+								hn671 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i670 := range l669 {
+										if hn671 && !c.ReadFlag() {
+											clear(l669[i670 : i670+1])
+											continue
+										}
+										l669[i670] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i670)
+											break
+										}
+									}
+								}
+							}
+							v667 = l669
+						}
+						m662[k666] = v667
+					}
+					n661 -= sz663
+				}
+				l632[i633] = m662
+				if c.Failed() {
+					c.TraceIndex(i633)
+					break
+				}
+			}
+		}
+	}
+	x.Maps = l632
+	if c.Failed() {
+		c.Trace("Maps")
+		return
+	}
+	n683 := c.ReadLengthFast(2)
+	if n683 < 0 {
+		n683 = c.ReadLength(2)
+	}
+	m684 := foryimpl.MakeMap[map[int32]map[string]int32](c, n683)
+	for n683 > 0 && !c.Failed() {
+		sz685, vn686, tr698, _ := c.ReadMapChunkRef(n683, 5, 24, nil)
+		for j687 := 0; j687 < sz685 && !c.Failed(); j687++ {
+			var k688 int32
+			k688 = r.ReadVarInt32()
+			var v689 map[string]int32
+			if tr698 {
+				if st699, id700 := c.ReadRefFlag(); st699 == foryimpl.RefBack {
+					v689 = foryimpl.BackRefMap[string, int32](c, id700)
+				} else if st699 == foryimpl.RefFollows {
+					n701 := c.ReadLengthFast(2)
+					if n701 < 0 {
+						n701 = c.ReadLength(2)
+					}
+					m702 := foryimpl.MakeMap[map[string]int32](c, n701)
+					for n701 > 0 && !c.Failed() {
+						sz703, vn704, _ := c.ReadMapChunk(n701, 21, 5, nil, false)
+						for j705 := 0; j705 < sz703 && !c.Failed(); j705++ {
+							var k706 string
+							k706 = c.ReadString()
+							var v707 int32
+							if !vn704 {
+								v707 = r.ReadVarInt32()
+							}
+							m702[k706] = v707
+						}
+						n701 -= sz703
+					}
+					v689 = m702
+					foryimpl.SetRefMap(c, id700, v689)
+				} else {
+					v689 = nil
+				}
+			} else if !vn686 {
+				n690 := c.ReadLengthFast(2)
+				if n690 < 0 {
+					n690 = c.ReadLength(2)
+				}
+				m691 := foryimpl.MakeMap[map[string]int32](c, n690)
+				for n690 > 0 && !c.Failed() {
+					sz692, vn693, _ := c.ReadMapChunk(n690, 21, 5, nil, false)
+					for j694 := 0; j694 < sz692 && !c.Failed(); j694++ {
+						var k695 string
+						k695 = c.ReadString()
+						var v696 int32
+						if !vn693 {
+							v696 = r.ReadVarInt32()
+						}
+						m691[k695] = v696
+					}
+					n690 -= sz692
+				}
+				v689 = m691
+			}
+			m684[k688] = v689
+		}
+		n683 -= sz685
+	}
+	x.Nested = m684
+	if c.Failed() {
+		c.Trace("Nested")
+		return
+	}
+	n709 := c.ReadLengthFast(2)
+	if n709 < 0 {
+		n709 = c.ReadLength(2)
+	}
+	m710 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n709)
+	for n709 > 0 && !c.Failed() {
+		sz711, vn712, tr721, _ := c.ReadMapChunkRef(n709, 21, 23, nil)
+		for j713 := 0; j713 < sz711 && !c.Failed(); j713++ {
+			var k714 string
+			k714 = c.ReadString()
+			var v715 serializer.Set[string]
+			if tr721 {
+				if st722, id723 := c.ReadRefFlag(); st722 == foryimpl.RefBack {
+					v715 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id723))
+				} else if st722 == foryimpl.RefFollows {
+					n724 := c.ReadLengthFast(1)
+					if n724 < 0 {
+						n724 = c.ReadLength(1)
+					}
+					s725 := foryimpl.MakeMap[serializer.Set[string]](c, n724)
+					if n724 > 0 {
+						hn726 := c.ReadListHeader(21)
+						for i727 := 0; i727 < n724 && !c.Failed(); i727++ {
+							if hn726 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e728 string
+							{
+								e728 = c.ReadString()
+							}
+							s725[e728] = struct{}{}
+						}
+					}
+					v715 = s725
+					foryimpl.SetRefMap(c, id723, v715)
+				} else {
+					v715 = nil
+				}
+			} else if !vn712 {
+				n716 := c.ReadLengthFast(1)
+				if n716 < 0 {
+					n716 = c.ReadLength(1)
+				}
+				s717 := foryimpl.MakeMap[serializer.Set[string]](c, n716)
+				if n716 > 0 {
+					hn718 := c.ReadListHeader(21)
+					for i719 := 0; i719 < n716 && !c.Failed(); i719++ {
+						if hn718 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e720 string
+						{
+							e720 = c.ReadString()
+						}
+						s717[e720] = struct{}{}
+					}
+				}
+				v715 = s717
+			}
+			m710[k714] = v715
+		}
+		n709 -= sz711
+	}
+	x.SetMap = m710
+	if c.Failed() {
+		c.Trace("SetMap")
+		return
+	}
+	n729 := c.ReadLengthFast(1)
+	if n729 < 0 {
+		n729 = c.ReadLength(1)
+	}
+	l730 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n729)
+	if n729 > 0 {
+		hn732, tr734 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i731 := range l730 {
+				if tr734 {
+					if st735, id736 := c.ReadRefFlag(); st735 == foryimpl.RefBack {
+						l730[i731] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id736))
+					} else if st735 == foryimpl.RefFollows {
+						n737 := c.ReadLengthFast(1)
+						if n737 < 0 {
+							n737 = c.ReadLength(1)
+						}
+						s738 := foryimpl.MakeMap[serializer.Set[int32]](c, n737)
+						if n737 > 0 {
+							hn739 := c.ReadListHeader(5)
+							for i740 := 0; i740 < n737 && !c.Failed(); i740++ {
+								if hn739 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e741 int32
+								{
+									e741 = r.ReadVarInt32()
+								}
+								s738[e741] = struct{}{}
+							}
+						}
+						l730[i731] = s738
+						foryimpl.SetRefMap(c, id736, l730[i731])
+					} else {
+						l730[i731] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i731)
+						break
+					}
+					continue
+				}
+				if hn732 && !c.ReadFlag() {
+					clear(l730[i731 : i731+1])
+					continue
+				}
+				n742 := c.ReadLengthFast(1)
+				if n742 < 0 {
+					n742 = c.ReadLength(1)
+				}
+				s743 := foryimpl.MakeMap[serializer.Set[int32]](c, n742)
+				if n742 > 0 {
+					hn744 := c.ReadListHeader(5)
+					for i745 := 0; i745 < n742 && !c.Failed(); i745++ {
+						if hn744 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e746 int32
+						{
+							e746 = r.ReadVarInt32()
+						}
+						s743[e746] = struct{}{}
+					}
+				}
+				l730[i731] = s743
+				if c.Failed() {
+					c.TraceIndex(i731)
+					break
+				}
+			}
+		}
+	}
+	x.Sets = l730
+	if c.Failed() {
+		c.Trace("Sets")
+		return
+	}
+	n747 := c.ReadLengthFast(1)
+	if n747 < 0 {
+		n747 = c.ReadLength(1)
+	}
+	l748 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n747)
+	if n747 > 0 {
+		hn750, tr752 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i749 := range l748 {
+				if tr752 {
+					if st753, id754 := c.ReadRefFlag(); st753 == foryimpl.RefBack {
+						l748[i749] = foryimpl.BackRefSlice[string](c, id754)
+					} else if st753 == foryimpl.RefFollows {
+						n755 := c.ReadLengthFast(1)
+						if n755 < 0 {
+							n755 = c.ReadLength(1)
+						}
+						l756 := foryimpl.MakeSlice[[]string](c, n755)
+						if n755 > 0 {
+							hn758 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i757 := range l756 {
+									if hn758 && !c.ReadFlag() {
+										clear(l756[i757 : i757+1])
+										continue
+									}
+									l756[i757] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i757)
+										break
+									}
+								}
+							}
+						}
+						l748[i749] = l756
+						foryimpl.SetRefSlice(c, id754, l748[i749])
+					} else {
+						l748[i749] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i749)
+						break
+					}
+					continue
+				}
+				if hn750 && !c.ReadFlag() {
+					clear(l748[i749 : i749+1])
+					continue
+				}
+				n761 := c.ReadLengthFast(1)
+				if n761 < 0 {
+					n761 = c.ReadLength(1)
+				}
+				l762 := foryimpl.MakeSlice[[]string](c, n761)
+				if n761 > 0 {
+					hn764 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i763 := range l762 {
+							if hn764 && !c.ReadFlag() {
+								clear(l762[i763 : i763+1])
+								continue
+							}
+							l762[i763] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i763)
+								break
+							}
+						}
+					}
+				}
+				l748[i749] = l762
+				if c.Failed() {
+					c.TraceIndex(i749)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l748
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
+func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Mixed{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				n767 := c.ReadLengthFast(1)
+				if n767 < 0 {
+					n767 = c.ReadLength(1)
+				}
+				l768 := foryimpl.MakeSlice[[][]uint8](c, n767)
+				if n767 > 0 {
+					hn770, tr772 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i769 := range l768 {
+							if tr772 {
+								if st773, id774 := c.ReadRefFlag(); st773 == foryimpl.RefBack {
+									l768[i769] = foryimpl.BackRefSlice[uint8](c, id774)
+								} else if st773 == foryimpl.RefFollows {
+									n775 := c.ReadLengthFast(1)
+									if n775 < 0 {
+										n775 = c.ReadLength(1)
+									}
+									l776 := foryimpl.MakeSlice[[]uint8](c, n775)
+									if n775 > 0 {
+										hn778 := c.ReadListHeader(9)
+										if !c.Failed() {
+											for i777 := range l776 {
+												if hn778 && !c.ReadFlag() {
+													clear(l776[i777 : i777+1])
+													continue
+												}
+												l776[i777] = r.ReadUint8()
+												if c.Failed() {
+													c.TraceIndex(i777)
+													break
+												}
+											}
+										}
+									}
+									l768[i769] = l776
+									foryimpl.SetRefSlice(c, id774, l768[i769])
+								} else {
+									l768[i769] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i769)
+									break
+								}
+								continue
+							}
+							if hn770 && !c.ReadFlag() {
+								clear(l768[i769 : i769+1])
+								continue
+							}
+							n781 := c.ReadLengthFast(1)
+							if n781 < 0 {
+								n781 = c.ReadLength(1)
+							}
+							l782 := foryimpl.MakeSlice[[]uint8](c, n781)
+							if n781 > 0 {
+								hn784 := c.ReadListHeader(9)
+								if !c.Failed() {
+									for i783 := range l782 {
+										if hn784 && !c.ReadFlag() {
+											clear(l782[i783 : i783+1])
+											continue
+										}
+										l782[i783] = r.ReadUint8()
+										if c.Failed() {
+											c.TraceIndex(i783)
+											break
+										}
+									}
+								}
+							}
+							l768[i769] = l782
+							if c.Failed() {
+								c.TraceIndex(i769)
+								break
+							}
+						}
+					}
+				}
+				x.Bins = l768
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				n787 := c.ReadLengthFast(2)
+				if n787 < 0 {
+					n787 = c.ReadLength(2)
+				}
+				m788 := foryimpl.MakeMap[map[string][]string](c, n787)
+				for n787 > 0 && !c.Failed() {
+					sz789, vn790, _ := c.ReadMapChunk(n787, 21, 22, nil, true)
+					for j791 := 0; j791 < sz789 && !c.Failed(); j791++ {
+						var k792 string
+						k792 = c.ReadString()
+						var v793 []string
+						if !vn790 {
+							n794 := c.ReadLengthFast(1)
+							if n794 < 0 {
+								n794 = c.ReadLength(1)
+							}
+							l795 := foryimpl.MakeSlice[[]string](c, n794)
+							if n794 > 0 {
+								hn797 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i796 := range l795 {
+										if hn797 && !c.ReadFlag() {
+											clear(l795[i796 : i796+1])
+											continue
+										}
+										l795[i796] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i796)
+											break
+										}
+									}
+								}
+							}
+							v793 = l795
+						}
+						m788[k792] = v793
+					}
+					n787 -= sz789
+				}
+				x.ByKey = m788
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n801 := c.ReadLengthFast(1)
+				if n801 < 0 {
+					n801 = c.ReadLength(1)
+				}
+				l802 := foryimpl.MakeSlice[[][][]int64](c, n801)
+				if n801 > 0 {
+					hn804, tr806 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i803 := range l802 {
+							if tr806 {
+								if st807, id808 := c.ReadRefFlag(); st807 == foryimpl.RefBack {
+									l802[i803] = foryimpl.BackRefSlice[[]int64](c, id808)
+								} else if st807 == foryimpl.RefFollows {
+									n809 := c.ReadLengthFast(1)
+									if n809 < 0 {
+										n809 = c.ReadLength(1)
+									}
+									l810 := foryimpl.MakeSlice[[][]int64](c, n809)
+									if n809 > 0 {
+										hn812, tr814 := c.ReadListHeaderRef(22)
+										if !c.Failed() {
+											for i811 := range l810 {
+												if tr814 {
+													if st815, id816 := c.ReadRefFlag(); st815 == foryimpl.RefBack {
+														l810[i811] = foryimpl.BackRefSlice[int64](c, id816)
+													} else if st815 == foryimpl.RefFollows {
+														n817 := c.ReadLengthFast(1)
+														if n817 < 0 {
+															n817 = c.ReadLength(1)
+														}
+														l818 := foryimpl.MakeSlice[[]int64](c, n817)
+														if n817 > 0 {
+															hn820 := c.ReadListHeader(7)
+															if !c.Failed() {
+																for i819 := range l818 {
+																	if hn820 && !c.ReadFlag() {
+																		clear(l818[i819 : i819+1])
+																		continue
+																	}
+																	l818[i819] = r.ReadVarInt64()
+																	if c.Failed() {
+																		c.TraceIndex(i819)
+																		break
+																	}
+																}
+															}
+														}
+														l810[i811] = l818
+														foryimpl.SetRefSlice(c, id816, l810[i811])
+													} else {
+														l810[i811] = nil
+													}
+													if c.Failed() {
+														c.TraceIndex(i811)
+														break
+													}
+													continue
+												}
+												if hn812 && !c.ReadFlag() {
+													clear(l810[i811 : i811+1])
+													continue
+												}
+												n823 := c.ReadLengthFast(1)
+												if n823 < 0 {
+													n823 = c.ReadLength(1)
+												}
+												l824 := foryimpl.MakeSlice[[]int64](c, n823)
+												if n823 > 0 {
+													hn826 := c.ReadListHeader(7)
+													if !c.Failed() {
+														for i825 := range l824 {
+															if hn826 && !c.ReadFlag() {
+																clear(l824[i825 : i825+1])
+																continue
+															}
+															l824[i825] = r.ReadVarInt64()
+															if c.Failed() {
+																c.TraceIndex(i825)
+																break
+															}
+														}
+													}
+												}
+												l810[i811] = l824
+												if c.Failed() {
+													c.TraceIndex(i811)
+													break
+												}
+											}
+										}
+									}
+									l802[i803] = l810
+									foryimpl.SetRefSlice(c, id808, l802[i803])
+								} else {
+									l802[i803] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i803)
+									break
+								}
+								continue
+							}
+							if hn804 && !c.ReadFlag() {
+								clear(l802[i803 : i803+1])
+								continue
+							}
+							n829 := c.ReadLengthFast(1)
+							if n829 < 0 {
+								n829 = c.ReadLength(1)
+							}
+							l830 := foryimpl.MakeSlice[[][]int64](c, n829)
+							if n829 > 0 {
+								hn832, tr834 := c.ReadListHeaderRef(22)
+								if !c.Failed() {
+									for i831 := range l830 {
+										if tr834 {
+											if st835, id836 := c.ReadRefFlag(); st835 == foryimpl.RefBack {
+												l830[i831] = foryimpl.BackRefSlice[int64](c, id836)
+											} else if st835 == foryimpl.RefFollows {
+												n837 := c.ReadLengthFast(1)
+												if n837 < 0 {
+													n837 = c.ReadLength(1)
+												}
+												l838 := foryimpl.MakeSlice[[]int64](c, n837)
+												if n837 > 0 {
+													hn840 := c.ReadListHeader(7)
+													if !c.Failed() {
+														for i839 := range l838 {
+															if hn840 && !c.ReadFlag() {
+																clear(l838[i839 : i839+1])
+																continue
+															}
+															l838[i839] = r.ReadVarInt64()
+															if c.Failed() {
+																c.TraceIndex(i839)
+																break
+															}
+														}
+													}
+												}
+												l830[i831] = l838
+												foryimpl.SetRefSlice(c, id836, l830[i831])
+											} else {
+												l830[i831] = nil
+											}
+											if c.Failed() {
+												c.TraceIndex(i831)
+												break
+											}
+											continue
+										}
+										if hn832 && !c.ReadFlag() {
+											clear(l830[i831 : i831+1])
+											continue
+										}
+										n843 := c.ReadLengthFast(1)
+										if n843 < 0 {
+											n843 = c.ReadLength(1)
+										}
+										l844 := foryimpl.MakeSlice[[]int64](c, n843)
+										if n843 > 0 {
+											hn846 := c.ReadListHeader(7)
+											if !c.Failed() {
+												for i845 := range l844 {
+													if hn846 && !c.ReadFlag() {
+														clear(l844[i845 : i845+1])
+														continue
+													}
+													l844[i845] = r.ReadVarInt64()
+													if c.Failed() {
+														c.TraceIndex(i845)
+														break
+													}
+												}
+											}
+										}
+										l830[i831] = l844
+										if c.Failed() {
+											c.TraceIndex(i831)
+											break
+										}
+									}
+								}
+							}
+							l802[i803] = l830
+							if c.Failed() {
+								c.TraceIndex(i803)
+								break
+							}
+						}
+					}
+				}
+				x.Deep = l802
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n849 := c.ReadLengthFast(1)
+				if n849 < 0 {
+					n849 = c.ReadLength(1)
+				}
+				l850 := foryimpl.MakeSlice[[][]float64](c, n849)
+				if n849 > 0 {
+					hn852, tr854 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i851 := range l850 {
+							if tr854 {
+								if st855, id856 := c.ReadRefFlag(); st855 == foryimpl.RefBack {
+									l850[i851] = foryimpl.BackRefSlice[float64](c, id856)
+								} else if st855 == foryimpl.RefFollows {
+									n857 := c.ReadLengthFast(8)
+									if n857 < 0 {
+										n857 = c.ReadLength(8)
+									}
+									l858 := foryimpl.MakeSlice[[]float64](c, n857)
+									if n857 > 0 {
+										hn860 := c.ReadListHeader(20)
+										if !c.Failed() {
+											for i859 := range l858 {
+												if hn860 && !c.ReadFlag() {
+													clear(l858[i859 : i859+1])
+													continue
+												}
+												l858[i859] = r.ReadFloat64()
+												if c.Failed() {
+													c.TraceIndex(i859)
+													break
+												}
+											}
+										}
+									}
+									l850[i851] = l858
+									foryimpl.SetRefSlice(c, id856, l850[i851])
+								} else {
+									l850[i851] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i851)
+									break
+								}
+								continue
+							}
+							if hn852 && !c.ReadFlag() {
+								clear(l850[i851 : i851+1])
+								continue
+							}
+							n863 := c.ReadLengthFast(8)
+							if n863 < 0 {
+								n863 = c.ReadLength(8)
+							}
+							l864 := foryimpl.MakeSlice[[]float64](c, n863)
+							if n863 > 0 {
+								hn866 := c.ReadListHeader(20)
+								if !c.Failed() {
+									for i865 := range l864 {
+										if hn866 && !c.ReadFlag() {
+											clear(l864[i865 : i865+1])
+											continue
+										}
+										l864[i865] = r.ReadFloat64()
+										if c.Failed() {
+											c.TraceIndex(i865)
+											break
+										}
+									}
+								}
+							}
+							l850[i851] = l864
+							if c.Failed() {
+								c.TraceIndex(i851)
+								break
+							}
+						}
+					}
+				}
+				x.Floats = l850
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n869 := c.ReadLengthFast(1)
+				if n869 < 0 {
+					n869 = c.ReadLength(1)
+				}
+				l870 := foryimpl.MakeSlice[[]*Leaf311](c, n869)
+				if n869 > 0 {
+					hn872, tr874, ev873 := c.ReadStructListHeaderRef(foryTypeLeaf311)
+					if !c.Failed() {
+						for i871 := range l870 {
+							if tr874 {
+								if st876, id877 := c.ReadRefFlag(); st876 == foryimpl.RefBack {
+									l870[i871] = foryimpl.BackRef[Leaf311](c, id877)
+								} else if st876 == foryimpl.RefFollows {
+									p878 := foryimpl.Alloc[Leaf311](c)
+									foryimpl.SetRef(c, id877, p878)
+									if ev873 != nil {
+										p878.ForyReadEvolved(c, ev873)
+									} else {
+										p878.ForyRead(c)
+									}
+									l870[i871] = p878
+								} else {
+									l870[i871] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i871)
+									break
+								}
+								continue
+							}
+							if hn872 && !c.ReadFlag() {
+								clear(l870[i871 : i871+1])
+								continue
+							}
+							p875 := foryimpl.Alloc[Leaf311](c)
+							if ev873 != nil {
+								p875.ForyReadEvolved(c, ev873)
+							} else {
+								p875.ForyRead(c)
+							}
+							l870[i871] = p875
+							if c.Failed() {
+								c.TraceIndex(i871)
+								break
+							}
+						}
+					}
+				}
+				x.LeafList = l870
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n879 := c.ReadLengthFast(2)
+				if n879 < 0 {
+					n879 = c.ReadLength(2)
+				}
+				m880 := foryimpl.MakeMap[map[string]*Leaf311](c, n879)
+				for n879 > 0 && !c.Failed() {
+					sz881, vn882, ev887 := c.ReadMapChunk(n879, 21, 28, foryTypeLeaf311, true)
+					for j883 := 0; j883 < sz881 && !c.Failed(); j883++ {
+						var k884 string
+						k884 = c.ReadString()
+						var v885 *Leaf311
+						if !vn882 {
+							p886 := foryimpl.Alloc[Leaf311](c)
+							if ev887 != nil {
+								p886.ForyReadEvolved(c, ev887)
+							} else {
+								p886.ForyRead(c)
+							}
+							v885 = p886
+						}
+						m880[k884] = v885
+					}
+					n879 -= sz881
+				}
+				x.Leaves = m880
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				n889 := c.ReadLengthFast(1)
+				if n889 < 0 {
+					n889 = c.ReadLength(1)
+				}
+				l890 := foryimpl.MakeSlice[[][]int32](c, n889)
+				if n889 > 0 {
+					hn892, tr894 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i891 := range l890 {
+							if tr894 {
+								if st895, id896 := c.ReadRefFlag(); st895 == foryimpl.RefBack {
+									l890[i891] = foryimpl.BackRefSlice[int32](c, id896)
+								} else if st895 == foryimpl.RefFollows {
+									n897 := c.ReadLengthFast(1)
+									if n897 < 0 {
+										n897 = c.ReadLength(1)
+									}
+									l898 := foryimpl.MakeSlice[[]int32](c, n897)
+									if n897 > 0 {
+										hn900 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i899 := range l898 {
+												if hn900 && !c.ReadFlag() {
+													clear(l898[i899 : i899+1])
+													continue
+												}
+												l898[i899] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i899)
+													break
+												}
+											}
+										}
+									}
+									l890[i891] = l898
+									foryimpl.SetRefSlice(c, id896, l890[i891])
+								} else {
+									l890[i891] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i891)
+									break
+								}
+								continue
+							}
+							if hn892 && !c.ReadFlag() {
+								clear(l890[i891 : i891+1])
+								continue
+							}
+							n903 := c.ReadLengthFast(1)
+							if n903 < 0 {
+								n903 = c.ReadLength(1)
+							}
+							l904 := foryimpl.MakeSlice[[]int32](c, n903)
+							if n903 > 0 {
+								hn906 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i905 := range l904 {
+										if hn906 && !c.ReadFlag() {
+											clear(l904[i905 : i905+1])
+											continue
+										}
+										l904[i905] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i905)
+											break
+										}
+									}
+								}
+							}
+							l890[i891] = l904
+							if c.Failed() {
+								c.TraceIndex(i891)
+								break
+							}
+						}
+					}
+				}
+				x.Lists = l890
+			}
+		case 7:
+			if !f.Flag || c.ReadFlag() {
+				n909 := c.ReadLengthFast(1)
+				if n909 < 0 {
+					n909 = c.ReadLength(1)
+				}
+				l910 := foryimpl.MakeSlice[[]map[string][]int32](c, n909)
+				if n909 > 0 {
+					hn912, tr914 := c.ReadListHeaderRef(24)
+					if !c.Failed() {
+						for i911 := range l910 {
+							if tr914 {
+								if st915, id916 := c.ReadRefFlag(); st915 == foryimpl.RefBack {
+									l910[i911] = foryimpl.BackRefMap[string, []int32](c, id916)
+								} else if st915 == foryimpl.RefFollows {
+									n917 := c.ReadLengthFast(2)
+									if n917 < 0 {
+										n917 = c.ReadLength(2)
+									}
+									m918 := foryimpl.MakeMap[map[string][]int32](c, n917)
+									for n917 > 0 && !c.Failed() {
+										sz919, vn920, _ := c.ReadMapChunk(n917, 21, 22, nil, true)
+										for j921 := 0; j921 < sz919 && !c.Failed(); j921++ {
+											var k922 string
+											k922 = c.ReadString()
+											var v923 []int32
+											if !vn920 {
+												n924 := c.ReadLengthFast(1)
+												if n924 < 0 {
+													n924 = c.ReadLength(1)
+												}
+												l925 := foryimpl.MakeSlice[[]int32](c, n924)
+												if n924 > 0 {
+													hn927 := c.ReadListHeader(5)
+													if !c.Failed() {
+														for i926 := range l925 {
+															if hn927 && !c.ReadFlag() {
+																clear(l925[i926 : i926+1])
+																continue
+															}
+															l925[i926] = r.ReadVarInt32()
+															if c.Failed() {
+																c.TraceIndex(i926)
+																break
+															}
+														}
+													}
+												}
+												v923 = l925
+											}
+											m918[k922] = v923
+										}
+										n917 -= sz919
+									}
+									l910[i911] = m918
+									foryimpl.SetRefMap(c, id916, l910[i911])
+								} else {
+									l910[i911] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i911)
+									break
+								}
+								continue
+							}
+							if hn912 && !c.ReadFlag() {
+								clear(l910[i911 : i911+1])
+								continue
+							}
+							n931 := c.ReadLengthFast(2)
+							if n931 < 0 {
+								n931 = c.ReadLength(2)
+							}
+							m932 := foryimpl.MakeMap[map[string][]int32](c, n931)
+							for n931 > 0 && !c.Failed() {
+								sz933, vn934, _ := c.ReadMapChunk(n931, 21, 22, nil, true)
+								for j935 := 0; j935 < sz933 && !c.Failed(); j935++ {
+									var k936 string
+									k936 = c.ReadString()
+									var v937 []int32
+									if !vn934 {
+										n938 := c.ReadLengthFast(1)
+										if n938 < 0 {
+											n938 = c.ReadLength(1)
+										}
+										l939 := foryimpl.MakeSlice[[]int32](c, n938)
+										if n938 > 0 {
+											hn941 := c.ReadListHeader(5)
+											if !c.Failed() {
+												for i940 := range l939 {
+													if hn941 && !c.ReadFlag() {
+														clear(l939[i940 : i940+1])
+														continue
+													}
+													l939[i940] = r.ReadVarInt32()
+													if c.Failed() {
+														c.TraceIndex(i940)
+														break
+													}
+												}
+											}
+										}
+										v937 = l939
+									}
+									m932[k936] = v937
+								}
+								n931 -= sz933
+							}
+							l910[i911] = m932
+							if c.Failed() {
+								c.TraceIndex(i911)
+								break
+							}
+						}
+					}
+				}
+				x.Maps = l910
+			}
+		case 8:
+			if !f.Flag || c.ReadFlag() {
+				n945 := c.ReadLengthFast(2)
+				if n945 < 0 {
+					n945 = c.ReadLength(2)
+				}
+				m946 := foryimpl.MakeMap[map[int32]map[string]int32](c, n945)
+				for n945 > 0 && !c.Failed() {
+					sz947, vn948, _ := c.ReadMapChunk(n945, 5, 24, nil, true)
+					for j949 := 0; j949 < sz947 && !c.Failed(); j949++ {
+						var k950 int32
+						k950 = r.ReadVarInt32()
+						var v951 map[string]int32
+						if !vn948 {
+							n952 := c.ReadLengthFast(2)
+							if n952 < 0 {
+								n952 = c.ReadLength(2)
+							}
+							m953 := foryimpl.MakeMap[map[string]int32](c, n952)
+							for n952 > 0 && !c.Failed() {
+								sz954, vn955, _ := c.ReadMapChunk(n952, 21, 5, nil, false)
+								for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
+									var k957 string
+									k957 = c.ReadString()
+									var v958 int32
+									if !vn955 {
+										v958 = r.ReadVarInt32()
+									}
+									m953[k957] = v958
+								}
+								n952 -= sz954
+							}
+							v951 = m953
+						}
+						m946[k950] = v951
+					}
+					n945 -= sz947
+				}
+				x.Nested = m946
+			}
+		case 9:
+			if !f.Flag || c.ReadFlag() {
+				n961 := c.ReadLengthFast(2)
+				if n961 < 0 {
+					n961 = c.ReadLength(2)
+				}
+				m962 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n961)
+				for n961 > 0 && !c.Failed() {
+					sz963, vn964, _ := c.ReadMapChunk(n961, 21, 23, nil, true)
+					for j965 := 0; j965 < sz963 && !c.Failed(); j965++ {
+						var k966 string
+						k966 = c.ReadString()
+						var v967 serializer.Set[string]
+						if !vn964 {
+							n968 := c.ReadLengthFast(1)
+							if n968 < 0 {
+								n968 = c.ReadLength(1)
+							}
+							s969 := foryimpl.MakeMap[serializer.Set[string]](c, n968)
+							if n968 > 0 {
+								hn970 := c.ReadListHeader(21)
+								for i971 := 0; i971 < n968 && !c.Failed(); i971++ {
+									if hn970 && !c.ReadFlag() {
+										c.Fail(foryimpl.ErrNullSetElement())
+										break
+									}
+									var e972 string
+									{
+										e972 = c.ReadString()
+									}
+									s969[e972] = struct{}{}
+								}
+							}
+							v967 = s969
+						}
+						m962[k966] = v967
+					}
+					n961 -= sz963
+				}
+				x.SetMap = m962
+			}
+		case 10:
+			if !f.Flag || c.ReadFlag() {
+				n974 := c.ReadLengthFast(1)
+				if n974 < 0 {
+					n974 = c.ReadLength(1)
+				}
+				l975 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n974)
+				if n974 > 0 {
+					hn977, tr979 := c.ReadListHeaderRef(23)
+					if !c.Failed() {
+						for i976 := range l975 {
+							if tr979 {
+								if st980, id981 := c.ReadRefFlag(); st980 == foryimpl.RefBack {
+									l975[i976] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id981))
+								} else if st980 == foryimpl.RefFollows {
+									n982 := c.ReadLengthFast(1)
+									if n982 < 0 {
+										n982 = c.ReadLength(1)
+									}
+									s983 := foryimpl.MakeMap[serializer.Set[int32]](c, n982)
+									if n982 > 0 {
+										hn984 := c.ReadListHeader(5)
+										for i985 := 0; i985 < n982 && !c.Failed(); i985++ {
+											if hn984 && !c.ReadFlag() {
+												c.Fail(foryimpl.ErrNullSetElement())
+												break
+											}
+											var e986 int32
+											{
+												e986 = r.ReadVarInt32()
+											}
+											s983[e986] = struct{}{}
+										}
+									}
+									l975[i976] = s983
+									foryimpl.SetRefMap(c, id981, l975[i976])
+								} else {
+									l975[i976] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i976)
+									break
+								}
+								continue
+							}
+							if hn977 && !c.ReadFlag() {
+								clear(l975[i976 : i976+1])
+								continue
+							}
+							n987 := c.ReadLengthFast(1)
+							if n987 < 0 {
+								n987 = c.ReadLength(1)
+							}
+							s988 := foryimpl.MakeMap[serializer.Set[int32]](c, n987)
+							if n987 > 0 {
+								hn989 := c.ReadListHeader(5)
+								for i990 := 0; i990 < n987 && !c.Failed(); i990++ {
+									if hn989 && !c.ReadFlag() {
+										c.Fail(foryimpl.ErrNullSetElement())
+										break
+									}
+									var e991 int32
+									{
+										e991 = r.ReadVarInt32()
+									}
+									s988[e991] = struct{}{}
+								}
+							}
+							l975[i976] = s988
+							if c.Failed() {
+								c.TraceIndex(i976)
+								break
+							}
+						}
+					}
+				}
+				x.Sets = l975
+			}
+		case 11:
+			if !f.Flag || c.ReadFlag() {
+				n992 := c.ReadLengthFast(1)
+				if n992 < 0 {
+					n992 = c.ReadLength(1)
+				}
+				l993 := foryimpl.MakeSlice[[][]string](c, n992)
+				if n992 > 0 {
+					hn995, tr997 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i994 := range l993 {
+							if tr997 {
+								if st998, id999 := c.ReadRefFlag(); st998 == foryimpl.RefBack {
+									l993[i994] = foryimpl.BackRefSlice[string](c, id999)
+								} else if st998 == foryimpl.RefFollows {
+									n1000 := c.ReadLengthFast(1)
+									if n1000 < 0 {
+										n1000 = c.ReadLength(1)
+									}
+									l1001 := foryimpl.MakeSlice[[]string](c, n1000)
+									if n1000 > 0 {
+										hn1003 := c.ReadListHeader(21)
+										if !c.Failed() {
+											for i1002 := range l1001 {
+												if hn1003 && !c.ReadFlag() {
+													clear(l1001[i1002 : i1002+1])
+													continue
+												}
+												l1001[i1002] = c.ReadString()
+												if c.Failed() {
+													c.TraceIndex(i1002)
+													break
+												}
+											}
+										}
+									}
+									l993[i994] = l1001
+									foryimpl.SetRefSlice(c, id999, l993[i994])
+								} else {
+									l993[i994] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i994)
+									break
+								}
+								continue
+							}
+							if hn995 && !c.ReadFlag() {
+								clear(l993[i994 : i994+1])
+								continue
+							}
+							n1006 := c.ReadLengthFast(1)
+							if n1006 < 0 {
+								n1006 = c.ReadLength(1)
+							}
+							l1007 := foryimpl.MakeSlice[[]string](c, n1006)
+							if n1006 > 0 {
+								hn1009 := c.ReadListHeader(21)
+								if !c.Failed() {
+									for i1008 := range l1007 {
+										if hn1009 && !c.ReadFlag() {
+											clear(l1007[i1008 : i1008+1])
+											continue
+										}
+										l1007[i1008] = c.ReadString()
+										if c.Failed() {
+											c.TraceIndex(i1008)
+											break
+										}
+									}
+								}
+							}
+							l993[i994] = l1007
+							if c.Failed() {
+								c.TraceIndex(i994)
+								break
+							}
+						}
+					}
+				}
+				x.Strs = l993
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -11271,5 +15147,16 @@ func init() {
 		},
 		Ptr: (*SharedAnyList)(nil),
 		Val: SharedAnyList{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Mixed)
+		},
+		Info: foryTypeMixed,
+		New: func() foryimpl.Message {
+			return new(Mixed)
+		},
+		Ptr: (*Mixed)(nil),
+		Val: Mixed{},
 	})
 }
