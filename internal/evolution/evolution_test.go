@@ -428,3 +428,23 @@ func TestSequenceNullElement(t *testing.T) {
 	require.NoError(t, serializer.Deserialize(data, &dst))
 	require.Equal(t, []int32{1, 3}, dst.PtrL2A)
 }
+
+// TestSequenceHalfFloats: 16-bit float lists and dense arrays convert into
+// each other bit for bit, both ways (fory-java sends a list where the Go
+// side declares an array).
+func TestSequenceHalfFloats(t *testing.T) {
+	h := []serializer.Float16{serializer.Float16FromFloat32(1.5), serializer.Float16FromFloat32(-2)}
+	bh := []serializer.BFloat16{serializer.BFloat16FromFloat32(3.25)}
+	data, err := serializer.Serialize(&v1.Seqs{Arr2Go: make([]int16, 3), H2A: h, BH2L: bh})
+	require.NoError(t, err)
+	var dst v2.Seqs
+	require.NoError(t, serializer.Deserialize(data, &dst))
+	require.Equal(t, h, dst.H2A)
+	require.Equal(t, bh, dst.BH2L)
+	data, err = serializer.Serialize(&dst)
+	require.NoError(t, err)
+	var back v1.Seqs
+	require.NoError(t, serializer.Deserialize(data, &back))
+	require.Equal(t, h, back.H2A)
+	require.Equal(t, bh, back.BH2L)
+}

@@ -169,6 +169,10 @@ func (c *ReadContext) readNumber(id uint8) (i int64, u uint64, f float64) {
 		u = r.ReadVarUint64()
 	case 15:
 		u = r.ReadTaggedUint64()
+	case 17, 18:
+		// A 16-bit float as its bits: it converts only within its own
+		// domain (seqDomain), list ↔ dense array, bit for bit.
+		u = uint64(r.ReadUint16())
 	case 19:
 		f = float64(r.ReadFloat32())
 	case 20:
@@ -284,7 +288,7 @@ func seqElem(ft *meta.FieldType) (id uint8, dense bool) {
 	switch ft.TypeID {
 	case 22:
 		if len(ft.Children) == 1 {
-			if e := ft.Children[0].TypeID; e == 1 || isNumeric(e) {
+			if e := ft.Children[0].TypeID; e == 1 || e == 17 || e == 18 || isNumeric(e) {
 				return e, false
 			}
 		}
@@ -294,7 +298,7 @@ func seqElem(ft *meta.FieldType) (id uint8, dense bool) {
 	}
 	// The dense array ids 43..56 in the order of their fixed-width
 	// element ids (§4.1); 52 is unused, 53/54 are 16-bit floats.
-	arrays := [...]uint8{43: 1, 44: 2, 45: 3, 46: 4, 47: 6, 48: 9, 49: 10, 50: 11, 51: 13, 55: 19, 56: 20}
+	arrays := [...]uint8{43: 1, 44: 2, 45: 3, 46: 4, 47: 6, 48: 9, 49: 10, 50: 11, 51: 13, 53: 17, 54: 18, 55: 19, 56: 20}
 	if int(ft.TypeID) < len(arrays) && arrays[ft.TypeID] != 0 {
 		return arrays[ft.TypeID], true
 	}
@@ -322,7 +326,7 @@ func seqDomain(ft *meta.FieldType) uint8 {
 // elemWidth is the packed width of a fixed-width element type id.
 func elemWidth(id uint8) int {
 	switch id {
-	case 3, 10:
+	case 3, 10, 17, 18:
 		return 2
 	case 4, 11, 19:
 		return 4
@@ -388,7 +392,7 @@ func numberAs[T Number](c *ReadContext) func(id uint8) T {
 		switch {
 		case isFloatID(id):
 			return T(fv)
-		case isUnsignedID(id):
+		case isUnsignedID(id), id == 17, id == 18:
 			return T(uv)
 		}
 		return T(iv)

@@ -342,8 +342,12 @@ type Seqs struct {
 	Arr2Go  []int16 `fory:"type=array(element=int16)"`
 	PtrL2A  []*int32
 	NL      []uint16 `fory:"nullable,type=array(element=uint16)"`
-	Named   Int32s
-	PA      *[]float64 `fory:"type=array(element=float64)"`
+	// 16-bit floats, list ↔ dense array (fory-java sends lists where Go
+	// declares arrays).
+	H2A   []serializer.Float16
+	BH2L  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
+	Named Int32s
+	PA    *[]float64 `fory:"type=array(element=float64)"`
 }
 
 // SeqsBad changes the element domain of a sequence, which no reader

@@ -17644,16 +17644,16 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,0;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
+// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;b_h2_l,54,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;h2_a,22,0,0[17,0,0];int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,0;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoName:            "v1.Seqs",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x70, 0xa0, 0xf2, 0x23, 0x37, 0x34, 0xc0, 0x39, 0xce, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:        1264930430,
-	TypeDef:           []byte{0x70, 0x50, 0x4a, 0x6f, 0x60, 0x53, 0xf2, 0x26, 0xce, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	TypeDefRef:        []byte{0x70, 0xa0, 0xf2, 0x23, 0x37, 0x34, 0xc0, 0x39, 0xce, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	SchemaHash:        938746269,
+	TypeDef:           []byte{0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	TypeDefRef:        []byte{0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	UserID:            318,
 })
 
@@ -17672,6 +17672,8 @@ func foryShapeSeqs[T interface {
 		Arr2Go  []int16 `fory:"type=array(element=int16)"`
 		PtrL2A  []*int32
 		NL      []uint16 `fory:"nullable,type=array(element=uint16)"`
+		H2A     []serializer.Float16
+		BH2L    []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
 		Named   Int32s
 		PA      *[]float64 `fory:"type=array(element=float64)"`
 	}
@@ -17699,26 +17701,28 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
 	start := b.WriterIndex()
-	b.Reserve(124)
+	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x23f2a070001c0001)
-		buffer.PutUint64At(w, off+8, 0x8d02bece39c03437)
+		buffer.PutUint64At(w, off, 0x3236607e001c0001)
+		buffer.PutUint64At(w, off+8, 0x8d02bed0185e4cb4)
 		buffer.PutUint64At(w, off+16, 0x002d9580e5b7812f)
-		buffer.PutUint64At(w, off+24, 0x022995c0317e3b8a)
-		buffer.PutUint64At(w, off+32, 0x06169880a77ebb41)
-		buffer.PutUint64At(w, off+40, 0x9980df5efec57102)
-		buffer.PutUint64At(w, off+48, 0x80e5b781dfbe8b37)
-		buffer.PutUint64At(w, off+56, 0x007e7b6a101e1690)
-		buffer.PutUint64At(w, off+64, 0x4700e0b79716168c)
-		buffer.PutUint64At(w, off+72, 0x0cb416164c6b3731)
-		buffer.PutUint64At(w, off+80, 0x1698603f3847c020)
-		buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e16)
-		buffer.PutUint64At(w, off+96, 0x097edb02a2261698)
-		buffer.PutUint64At(w, off+104, 0x1fd7a93a16988006)
-		buffer.PutUint64At(w, off+112, 0xe629309500e0b797)
-		buffer.PutUint64At(w, off+116, 0xa04182dfe6293095)
-		off += 124
+		buffer.PutUint64At(w, off+24, 0x033691c0317e3b8a)
+		buffer.PutUint64At(w, off+32, 0x41022995587efbf8)
+		buffer.PutUint64At(w, off+40, 0x0206169880a77ebb)
+		buffer.PutUint64At(w, off+48, 0x379980df5efec571)
+		buffer.PutUint64At(w, off+56, 0x8c80e5b781dfbe8b)
+		buffer.PutUint64At(w, off+64, 0x169000e0b78f4616)
+		buffer.PutUint64At(w, off+72, 0x168c007e7b6a101e)
+		buffer.PutUint64At(w, off+80, 0x37314700e0b79716)
+		buffer.PutUint64At(w, off+88, 0xc0200cb416164c6b)
+		buffer.PutUint64At(w, off+96, 0x9e161698603f3847)
+		buffer.PutUint64At(w, off+104, 0x169800e0b7973f9a)
+		buffer.PutUint64At(w, off+112, 0x8006097edb02a226)
+		buffer.PutUint64At(w, off+120, 0xb7971fd7a93a1698)
+		buffer.PutUint64At(w, off+128, 0x82dfe629309500e0)
+		buffer.PutUint64At(w, off+130, 0xa04182dfe6293095)
+		off += 138
 	} else {
 		buffer.PutUint32At(w, off, 0xbe1b0001)
 		buffer.PutUint8At(w, off+4, 0x02)
@@ -17744,8 +17748,8 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x6f4a5070001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bece26f25360 && buffer.ReadUint64At(in, 16) == 0x002d9480e5b7812f && buffer.ReadUint64At(in, 24) == 0x022994c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9880df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4600e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3846c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309400e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293094 {
-				n = 124
+			if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x34fe907e001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bed040b038af && buffer.ReadUint64At(in, 16) == 0x002d9480e5b7812f && buffer.ReadUint64At(in, 24) == 0x033690c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x41022994587efbf8 && buffer.ReadUint64At(in, 40) == 0x0206169880a77ebb && buffer.ReadUint64At(in, 48) == 0x379880df5efec571 && buffer.ReadUint64At(in, 56) == 0x8c80e5b781dfbe8b && buffer.ReadUint64At(in, 64) == 0x169000e0b78f4616 && buffer.ReadUint64At(in, 72) == 0x168c007e7b6a101e && buffer.ReadUint64At(in, 80) == 0x37314600e0b79716 && buffer.ReadUint64At(in, 88) == 0xc0200cb416164c6b && buffer.ReadUint64At(in, 96) == 0x9e161698603f3846 && buffer.ReadUint64At(in, 104) == 0x169800e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x8006097edb02a226 && buffer.ReadUint64At(in, 120) == 0xb7971fd7a93a1698 && buffer.ReadUint64At(in, 128) == 0x82dfe629309400e0 && buffer.ReadUint64At(in, 130) == 0xa04182dfe6293094 {
+				n = 138
 			}
 		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
@@ -17766,8 +17770,8 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 124 && buffer.ReadUint64At(in, 0) == 0x23f2a070001c0001 && buffer.ReadUint64At(in, 8) == 0x8d02bece39c03437 && buffer.ReadUint64At(in, 16) == 0x002d9580e5b7812f && buffer.ReadUint64At(in, 24) == 0x022995c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x06169880a77ebb41 && buffer.ReadUint64At(in, 40) == 0x9980df5efec57102 && buffer.ReadUint64At(in, 48) == 0x80e5b781dfbe8b37 && buffer.ReadUint64At(in, 56) == 0x007e7b6a101e1690 && buffer.ReadUint64At(in, 64) == 0x4700e0b79716168c && buffer.ReadUint64At(in, 72) == 0x0cb416164c6b3731 && buffer.ReadUint64At(in, 80) == 0x1698603f3847c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e16 && buffer.ReadUint64At(in, 96) == 0x097edb02a2261698 && buffer.ReadUint64At(in, 104) == 0x1fd7a93a16988006 && buffer.ReadUint64At(in, 112) == 0xe629309500e0b797 && buffer.ReadUint64At(in, 116) == 0xa04182dfe6293095 {
-			n = 124
+		if len(in) >= 138 && buffer.ReadUint64At(in, 0) == 0x3236607e001c0001 && buffer.ReadUint64At(in, 8) == 0x8d02bed0185e4cb4 && buffer.ReadUint64At(in, 16) == 0x002d9580e5b7812f && buffer.ReadUint64At(in, 24) == 0x033691c0317e3b8a && buffer.ReadUint64At(in, 32) == 0x41022995587efbf8 && buffer.ReadUint64At(in, 40) == 0x0206169880a77ebb && buffer.ReadUint64At(in, 48) == 0x379980df5efec571 && buffer.ReadUint64At(in, 56) == 0x8c80e5b781dfbe8b && buffer.ReadUint64At(in, 64) == 0x169000e0b78f4616 && buffer.ReadUint64At(in, 72) == 0x168c007e7b6a101e && buffer.ReadUint64At(in, 80) == 0x37314700e0b79716 && buffer.ReadUint64At(in, 88) == 0xc0200cb416164c6b && buffer.ReadUint64At(in, 96) == 0x9e161698603f3847 && buffer.ReadUint64At(in, 104) == 0x169800e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x8006097edb02a226 && buffer.ReadUint64At(in, 120) == 0xb7971fd7a93a1698 && buffer.ReadUint64At(in, 128) == 0x82dfe629309500e0 && buffer.ReadUint64At(in, 130) == 0xa04182dfe6293095 {
+			n = 138
 		}
 	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
@@ -17793,30 +17797,33 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 
 // foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	l15 := x.A2L
-	l16 := x.Arr2Go
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(128 + buffer.BatchSlack + len(l15)*8 + len(l16)*2 + 12)
+	l17 := x.A2L
+	l18 := x.Arr2Go
+	l19 := x.BH2L
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(142 + buffer.BatchSlack + len(l17)*8 + len(l18)*2 + len(l19)*2 + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6f4a5070001cff01)
-			buffer.PutUint64At(w, off+8, 0x8c02bece26f25360)
+			buffer.PutUint64At(w, off, 0x34fe907e001cff01)
+			buffer.PutUint64At(w, off+8, 0x8c02bed040b038af)
 			buffer.PutUint64At(w, off+16, 0x002d9480e5b7812f)
-			buffer.PutUint64At(w, off+24, 0x022994c0317e3b8a)
-			buffer.PutUint64At(w, off+32, 0x06169880a77ebb41)
-			buffer.PutUint64At(w, off+40, 0x9880df5efec57102)
-			buffer.PutUint64At(w, off+48, 0x80e5b781dfbe8b37)
-			buffer.PutUint64At(w, off+56, 0x007e7b6a101e1690)
-			buffer.PutUint64At(w, off+64, 0x4600e0b79716168c)
-			buffer.PutUint64At(w, off+72, 0x0cb416164c6b3731)
-			buffer.PutUint64At(w, off+80, 0x1698603f3846c020)
-			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e16)
-			buffer.PutUint64At(w, off+96, 0x097edb02a2261698)
-			buffer.PutUint64At(w, off+104, 0x1fd7a93a16988006)
-			buffer.PutUint64At(w, off+112, 0xe629309400e0b797)
-			buffer.PutUint64At(w, off+116, 0xa04182dfe6293094)
-			off += 124
+			buffer.PutUint64At(w, off+24, 0x033690c0317e3b8a)
+			buffer.PutUint64At(w, off+32, 0x41022994587efbf8)
+			buffer.PutUint64At(w, off+40, 0x0206169880a77ebb)
+			buffer.PutUint64At(w, off+48, 0x379880df5efec571)
+			buffer.PutUint64At(w, off+56, 0x8c80e5b781dfbe8b)
+			buffer.PutUint64At(w, off+64, 0x169000e0b78f4616)
+			buffer.PutUint64At(w, off+72, 0x168c007e7b6a101e)
+			buffer.PutUint64At(w, off+80, 0x37314600e0b79716)
+			buffer.PutUint64At(w, off+88, 0xc0200cb416164c6b)
+			buffer.PutUint64At(w, off+96, 0x9e161698603f3846)
+			buffer.PutUint64At(w, off+104, 0x169800e0b7973f9a)
+			buffer.PutUint64At(w, off+112, 0x8006097edb02a226)
+			buffer.PutUint64At(w, off+120, 0xb7971fd7a93a1698)
+			buffer.PutUint64At(w, off+128, 0x82dfe629309400e0)
+			buffer.PutUint64At(w, off+130, 0xa04182dfe6293094)
+			off += 138
 		} else {
 			buffer.PutUint32At(w, off, 0xbe1bff01)
 			buffer.PutUint8At(w, off+4, 0x02)
@@ -17824,61 +17831,78 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		}
 	}
 	if !compatible {
-		buffer.PutInt32At(w, off, 1264930430)
+		buffer.PutInt32At(w, off, 938746269)
 		off += 4
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(len(l15)*8))
-	off = buffer.PutRawInt64sAt(w, off, l15)
-	off = buffer.PutVarUint32At(w, off, uint32(len(l16)*2))
-	off = buffer.PutRawInt16sAt(w, off, l16)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l17)*8))
+	off = buffer.PutRawInt64sAt(w, off, l17)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l18)*2))
+	off = buffer.PutRawInt16sAt(w, off, l18)
+	off = buffer.PutVarUint32At(w, off, uint32(len(l19)*2))
+	off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l19))
 	b.SetWriterIndex(off)
-	l17 := x.Bin2U8
-	b.WriteVarUint32(uint32(len(l17)))
-	b.WriteBytes(l17)
-	l18 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		b.Reserve(1 + len(l18)*1 + buffer.BatchSlack)
+	l20 := x.Bin2U8
+	b.WriteVarUint32(uint32(len(l20)))
+	b.WriteBytes(l20)
+	l21 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l21)))
+	if len(l21) > 0 {
+		b.Reserve(1 + len(l21)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e19 := range l18 {
+		for _, e22 := range l21 {
 			{
-				buffer.PutBoolAt(w, off, e19)
+				buffer.PutBoolAt(w, off, e22)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l20 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l20)*4 + 6)
+		l23 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l23)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l20)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l20)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l23)
 		b.SetWriterIndex(off)
 	}
-	l21 := x.Int2A
-	b.WriteVarUint32(uint32(len(l21)))
-	if len(l21) > 0 {
-		b.Reserve(1 + len(l21)*9 + buffer.BatchSlack)
+	l24 := x.H2A
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
+		b.Reserve(1 + len(l24)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e22 := range l21 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e22)))
+		for _, e25 := range l24 {
+			{
+				buffer.PutUint16At(w, off, uint16(e25))
+				off += 2
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l23 := x.L2A
-	b.WriteVarUint32(uint32(len(l23)))
-	if len(l23) > 0 {
-		b.Reserve(1 + len(l23)*5 + buffer.BatchSlack)
+	l26 := x.Int2A
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
+		b.Reserve(1 + len(l26)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e24 := range l23 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e24))
+		for _, e27 := range l26 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e27)))
+		}
+		b.SetWriterIndex(off)
+	}
+	l28 := x.L2A
+	b.WriteVarUint32(uint32(len(l28)))
+	if len(l28) > 0 {
+		b.Reserve(1 + len(l28)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e29 := range l28 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e29))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -17886,19 +17910,19 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l25 := x.NL
-		b.WriteVarUint32(uint32(len(l25) * 2))
-		b.WriteRawUint16s(l25)
+		l30 := x.NL
+		b.WriteVarUint32(uint32(len(l30) * 2))
+		b.WriteRawUint16s(l30)
 	}
-	l26 := x.Named
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
-		b.Reserve(1 + len(l26)*5 + buffer.BatchSlack)
+	l31 := x.Named
+	b.WriteVarUint32(uint32(len(l31)))
+	if len(l31) > 0 {
+		b.Reserve(1 + len(l31)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e27 := range l26 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e27))
+		for _, e32 := range l31 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e32))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -17906,65 +17930,65 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l28 := *x.PA
-		b.WriteVarUint32(uint32(len(l28) * 8))
-		b.WriteRawFloat64s(l28)
+		l33 := *x.PA
+		b.WriteVarUint32(uint32(len(l33) * 8))
+		b.WriteRawFloat64s(l33)
 	}
-	l29 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l29)))
-	if len(l29) > 0 {
-		h30 := byte(0x0c)
-		for _, p31 := range l29 {
-			if p31 == nil {
-				h30 = 0x0e
+	l34 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l34)))
+	if len(l34) > 0 {
+		h35 := byte(0x0c)
+		for _, p36 := range l34 {
+			if p36 == nil {
+				h35 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h30)
-		for _, p31 := range l29 {
-			if h30 == 0x0e {
-				if p31 == nil {
+		b.WriteUint8(h35)
+		for _, p36 := range l34 {
+			if h35 == 0x0e {
+				if p36 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p31)
+			b.WriteVarInt32(*p36)
 		}
 	}
-	l32 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l32)))
-	if len(l32) > 0 {
-		b.Reserve(1 + len(l32)*1 + buffer.BatchSlack)
+	l37 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l37)))
+	if len(l37) > 0 {
+		b.Reserve(1 + len(l37)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e33 := range l32 {
+		for _, e38 := range l37 {
 			{
-				buffer.PutUint8At(w, off, e33)
+				buffer.PutUint8At(w, off, e38)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l34 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l34)))
-	if len(l34) > 0 {
-		b.Reserve(1 + len(l34)*9 + buffer.BatchSlack)
+	l39 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l39)))
+	if len(l39) > 0 {
+		b.Reserve(1 + len(l39)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e35 := range l34 {
-			off = buffer.PutVarUint64At(w, off, e35)
+		for _, e40 := range l39 {
+			off = buffer.PutVarUint64At(w, off, e40)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l36 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l36)*1 + 6)
+		l41 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l41)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l36)*1))
-		off += copy(w[off:], l36)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l41)*1))
+		off += copy(w[off:], l41)
 		b.SetWriterIndex(off)
 	}
 	return nil
@@ -17973,188 +17997,216 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	l51 := x.A2L
-	l52 := x.Arr2Go
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l51)*8 + len(l52)*2 + 12)
+	l58 := x.A2L
+	l59 := x.Arr2Go
+	l60 := x.BH2L
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l58)*8 + len(l59)*2 + len(l60)*2 + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1264930430)
+		buffer.PutInt32At(w, off, 938746269)
 		off += 4
 	}
-	if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
+	if st61, id62 := foryimpl.RefSliceAt(c, l58); st61 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id54))
-	} else if st53 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id62))
+	} else if st61 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l51)*8))
-		off = buffer.PutRawInt64sAt(w, off, l51)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l58)*8))
+		off = buffer.PutRawInt64sAt(w, off, l58)
 	}
-	if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
+	if st63, id64 := foryimpl.RefSliceAt(c, l59); st63 == foryimpl.RefBack {
 		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id56))
-	} else if st55 == foryimpl.RefNull {
+		off = buffer.PutVarUint32At(w, off+1, uint32(id64))
+	} else if st63 == foryimpl.RefNull {
 		buffer.PutUint8At(w, off, 0xfd)
 		off++
 	} else {
 		buffer.PutUint8At(w, off, 0x00)
 		off++
-		off = buffer.PutVarUint32At(w, off, uint32(len(l52)*2))
-		off = buffer.PutRawInt16sAt(w, off, l52)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+		off = buffer.PutRawInt16sAt(w, off, l59)
+	}
+	if st65, id66 := foryimpl.RefSliceAt(c, l60); st65 == foryimpl.RefBack {
+		buffer.PutUint8At(w, off, 0xfe)
+		off = buffer.PutVarUint32At(w, off+1, uint32(id66))
+	} else if st65 == foryimpl.RefNull {
+		buffer.PutUint8At(w, off, 0xfd)
+		off++
+	} else {
+		buffer.PutUint8At(w, off, 0x00)
+		off++
+		off = buffer.PutVarUint32At(w, off, uint32(len(l60)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l60))
 	}
 	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
-		l57 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l57)))
-		b.WriteBytes(l57)
+		l67 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l67)))
+		b.WriteBytes(l67)
 	}
-	l58 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l58)))
-	if len(l58) > 0 {
-		b.Reserve(1 + len(l58)*1 + buffer.BatchSlack)
+	l68 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l68)))
+	if len(l68) > 0 {
+		b.Reserve(1 + len(l68)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e59 := range l58 {
+		for _, e69 := range l68 {
 			{
-				buffer.PutBoolAt(w, off, e59)
+				buffer.PutBoolAt(w, off, e69)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l60 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l60)*4 + 6)
+		l70 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l70)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st61, id62 := foryimpl.RefSliceAt(c, l60); st61 == foryimpl.RefBack {
+		if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id62))
-		} else if st61 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id72))
+		} else if st71 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l60)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l70)
 		}
 		b.SetWriterIndex(off)
 	}
-	l63 := x.Int2A
-	b.WriteVarUint32(uint32(len(l63)))
-	if len(l63) > 0 {
-		b.Reserve(1 + len(l63)*9 + buffer.BatchSlack)
+	l73 := x.H2A
+	b.WriteVarUint32(uint32(len(l73)))
+	if len(l73) > 0 {
+		b.Reserve(1 + len(l73)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e64 := range l63 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e64)))
+		for _, e74 := range l73 {
+			{
+				buffer.PutUint16At(w, off, uint16(e74))
+				off += 2
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l65 := x.L2A
-	b.WriteVarUint32(uint32(len(l65)))
-	if len(l65) > 0 {
-		b.Reserve(1 + len(l65)*5 + buffer.BatchSlack)
+	l75 := x.Int2A
+	b.WriteVarUint32(uint32(len(l75)))
+	if len(l75) > 0 {
+		b.Reserve(1 + len(l75)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e66 := range l65 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e66))
+		for _, e76 := range l75 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e76)))
+		}
+		b.SetWriterIndex(off)
+	}
+	l77 := x.L2A
+	b.WriteVarUint32(uint32(len(l77)))
+	if len(l77) > 0 {
+		b.Reserve(1 + len(l77)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e78 := range l77 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e78))
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l67 := x.NL
-		b.WriteVarUint32(uint32(len(l67) * 2))
-		b.WriteRawUint16s(l67)
+		l79 := x.NL
+		b.WriteVarUint32(uint32(len(l79) * 2))
+		b.WriteRawUint16s(l79)
 	}
-	l68 := x.Named
-	b.WriteVarUint32(uint32(len(l68)))
-	if len(l68) > 0 {
-		b.Reserve(1 + len(l68)*5 + buffer.BatchSlack)
+	l80 := x.Named
+	b.WriteVarUint32(uint32(len(l80)))
+	if len(l80) > 0 {
+		b.Reserve(1 + len(l80)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e69 := range l68 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e69))
+		for _, e81 := range l80 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e81))
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l70 := *x.PA
-		b.WriteVarUint32(uint32(len(l70) * 8))
-		b.WriteRawFloat64s(l70)
+		l82 := *x.PA
+		b.WriteVarUint32(uint32(len(l82) * 8))
+		b.WriteRawFloat64s(l82)
 	}
-	l71 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l71)))
-	if len(l71) > 0 {
-		h72 := byte(0x0c)
-		for _, p73 := range l71 {
-			if p73 == nil {
-				h72 = 0x0e
+	l83 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l83)))
+	if len(l83) > 0 {
+		h84 := byte(0x0c)
+		for _, p85 := range l83 {
+			if p85 == nil {
+				h84 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h72)
-		for _, p73 := range l71 {
-			if h72 == 0x0e {
-				if p73 == nil {
+		b.WriteUint8(h84)
+		for _, p85 := range l83 {
+			if h84 == 0x0e {
+				if p85 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p73)
+			b.WriteVarInt32(*p85)
 		}
 	}
-	l74 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l74)))
-	if len(l74) > 0 {
-		b.Reserve(1 + len(l74)*1 + buffer.BatchSlack)
+	l86 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l86)))
+	if len(l86) > 0 {
+		b.Reserve(1 + len(l86)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e75 := range l74 {
+		for _, e87 := range l86 {
 			{
-				buffer.PutUint8At(w, off, e75)
+				buffer.PutUint8At(w, off, e87)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l76 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l76)))
-	if len(l76) > 0 {
-		b.Reserve(1 + len(l76)*9 + buffer.BatchSlack)
+	l88 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l88)))
+	if len(l88) > 0 {
+		b.Reserve(1 + len(l88)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e77 := range l76 {
-			off = buffer.PutVarUint64At(w, off, e77)
+		for _, e89 := range l88 {
+			off = buffer.PutVarUint64At(w, off, e89)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l78 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l78)*1 + 6)
+		l90 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l90)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st79, id80 := foryimpl.RefSliceAt(c, l78); st79 == foryimpl.RefBack {
+		if st91, id92 := foryimpl.RefSliceAt(c, l90); st91 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id80))
-		} else if st79 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id92))
+		} else if st91 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l78)*1))
-			off += copy(w[off:], l78)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l90)*1))
+			off += copy(w[off:], l90)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -18169,8 +18221,10 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	*x = Seqs{
 		A2L:     x.A2L,
 		Arr2Go:  x.Arr2Go,
+		BH2L:    x.BH2L,
 		BoolL2A: x.BoolL2A,
 		F32A2L:  x.F32A2L,
+		H2A:     x.H2A,
 		Int2A:   x.Int2A,
 		L2A:     x.L2A,
 		Named:   x.Named,
@@ -18180,32 +18234,43 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1264930430) {
-		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(938746269) {
+		if h := r.ReadInt32(); h != 938746269 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n81 := c.ReadArrayLengthFast(8)
-	if n81 < 0 {
-		n81 = c.ReadArrayLength(8)
+	n93 := c.ReadArrayLengthFast(8)
+	if n93 < 0 {
+		n93 = c.ReadArrayLength(8)
 	}
-	a82 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n81)
-	r.ReadRawInt64s(a82)
-	x.A2L = a82
+	a94 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n93)
+	r.ReadRawInt64s(a94)
+	x.A2L = a94
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n83 := c.ReadArrayLengthFast(2)
-	if n83 < 0 {
-		n83 = c.ReadArrayLength(2)
+	n95 := c.ReadArrayLengthFast(2)
+	if n95 < 0 {
+		n95 = c.ReadArrayLength(2)
 	}
-	a84 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n83)
-	r.ReadRawInt16s(a84)
-	x.Arr2Go = a84
+	a96 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n95)
+	r.ReadRawInt16s(a96)
+	x.Arr2Go = a96
 	if c.Failed() {
 		c.Trace("Arr2Go")
+		return
+	}
+	n97 := c.ReadArrayLengthFast(2)
+	if n97 < 0 {
+		n97 = c.ReadArrayLength(2)
+	}
+	a98 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n97)
+	r.ReadRawUint16s(foryimpl.Uint16s(a98))
+	x.BH2L = a98
+	if c.Failed() {
+		c.Trace("BH2L")
 		return
 	}
 	x.Bin2U8 = c.ReadBinary()
@@ -18213,83 +18278,20 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n85 := c.ReadLengthFast(1)
-	if n85 < 0 {
-		n85 = c.ReadLength(1)
-	}
-	l86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
-	if n85 > 0 {
-		hn88 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i87 := range l86 {
-				if hn88 && !c.ReadFlag() {
-					clear(l86[i87 : i87+1])
-					continue
-				}
-				l86[i87] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i87)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l86
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n91 := c.ReadArrayLengthFast(4)
-	if n91 < 0 {
-		n91 = c.ReadArrayLength(4)
-	}
-	a92 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n91)
-	r.ReadRawFloat32s(a92)
-	x.F32A2L = a92
-	if c.Failed() {
-		c.Trace("F32A2L")
-		return
-	}
-	n93 := c.ReadLengthFast(1)
-	if n93 < 0 {
-		n93 = c.ReadLength(1)
-	}
-	l94 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n93)
-	if n93 > 0 {
-		hn96 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i95 := range l94 {
-				if hn96 && !c.ReadFlag() {
-					clear(l94[i95 : i95+1])
-					continue
-				}
-				l94[i95] = int(r.ReadVarInt64())
-				if c.Failed() {
-					c.TraceIndex(i95)
-					break
-				}
-			}
-		}
-	}
-	x.Int2A = l94
-	if c.Failed() {
-		c.Trace("Int2A")
-		return
-	}
 	n99 := c.ReadLengthFast(1)
 	if n99 < 0 {
 		n99 = c.ReadLength(1)
 	}
-	l100 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n99)
+	l100 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n99)
 	if n99 > 0 {
-		hn102 := c.ReadListHeader(5)
+		hn102 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i101 := range l100 {
 				if hn102 && !c.ReadFlag() {
 					clear(l100[i101 : i101+1])
 					continue
 				}
-				l100[i101] = r.ReadVarInt32()
+				l100[i101] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i101)
 					break
@@ -18297,38 +18299,36 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.L2A = l100
+	x.BoolL2A = l100
 	if c.Failed() {
-		c.Trace("L2A")
+		c.Trace("BoolL2A")
 		return
 	}
-	if c.ReadFlag() {
-		n105 := c.ReadArrayLengthFast(2)
-		if n105 < 0 {
-			n105 = c.ReadArrayLength(2)
-		}
-		a106 := foryimpl.MakeSlice[[]uint16](c, n105)
-		r.ReadRawUint16s(a106)
-		x.NL = a106
+	n105 := c.ReadArrayLengthFast(4)
+	if n105 < 0 {
+		n105 = c.ReadArrayLength(4)
 	}
+	a106 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n105)
+	r.ReadRawFloat32s(a106)
+	x.F32A2L = a106
 	if c.Failed() {
-		c.Trace("NL")
+		c.Trace("F32A2L")
 		return
 	}
-	n107 := c.ReadLengthFast(1)
+	n107 := c.ReadLengthFast(2)
 	if n107 < 0 {
-		n107 = c.ReadLength(1)
+		n107 = c.ReadLength(2)
 	}
-	l108 := foryimpl.ReuseSlice[Int32s](c, x.Named, n107)
+	l108 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n107)
 	if n107 > 0 {
-		hn110 := c.ReadListHeader(5)
+		hn110 := c.ReadListHeader(17)
 		if !c.Failed() {
 			for i109 := range l108 {
 				if hn110 && !c.ReadFlag() {
 					clear(l108[i109 : i109+1])
 					continue
 				}
-				l108[i109] = r.ReadVarInt32()
+				l108[i109] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
 					c.TraceIndex(i109)
 					break
@@ -18336,113 +18336,204 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Named = l108
+	x.H2A = l108
+	if c.Failed() {
+		c.Trace("H2A")
+		return
+	}
+	n113 := c.ReadLengthFast(1)
+	if n113 < 0 {
+		n113 = c.ReadLength(1)
+	}
+	l114 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n113)
+	if n113 > 0 {
+		hn116 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i115 := range l114 {
+				if hn116 && !c.ReadFlag() {
+					clear(l114[i115 : i115+1])
+					continue
+				}
+				l114[i115] = int(r.ReadVarInt64())
+				if c.Failed() {
+					c.TraceIndex(i115)
+					break
+				}
+			}
+		}
+	}
+	x.Int2A = l114
+	if c.Failed() {
+		c.Trace("Int2A")
+		return
+	}
+	n119 := c.ReadLengthFast(1)
+	if n119 < 0 {
+		n119 = c.ReadLength(1)
+	}
+	l120 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n119)
+	if n119 > 0 {
+		hn122 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i121 := range l120 {
+				if hn122 && !c.ReadFlag() {
+					clear(l120[i121 : i121+1])
+					continue
+				}
+				l120[i121] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i121)
+					break
+				}
+			}
+		}
+	}
+	x.L2A = l120
+	if c.Failed() {
+		c.Trace("L2A")
+		return
+	}
+	if c.ReadFlag() {
+		n125 := c.ReadArrayLengthFast(2)
+		if n125 < 0 {
+			n125 = c.ReadArrayLength(2)
+		}
+		a126 := foryimpl.MakeSlice[[]uint16](c, n125)
+		r.ReadRawUint16s(a126)
+		x.NL = a126
+	}
+	if c.Failed() {
+		c.Trace("NL")
+		return
+	}
+	n127 := c.ReadLengthFast(1)
+	if n127 < 0 {
+		n127 = c.ReadLength(1)
+	}
+	l128 := foryimpl.ReuseSlice[Int32s](c, x.Named, n127)
+	if n127 > 0 {
+		hn130 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i129 := range l128 {
+				if hn130 && !c.ReadFlag() {
+					clear(l128[i129 : i129+1])
+					continue
+				}
+				l128[i129] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i129)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l128
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p113 := foryimpl.Alloc[[]float64](c)
-		n114 := c.ReadArrayLengthFast(8)
-		if n114 < 0 {
-			n114 = c.ReadArrayLength(8)
+		p133 := foryimpl.Alloc[[]float64](c)
+		n134 := c.ReadArrayLengthFast(8)
+		if n134 < 0 {
+			n134 = c.ReadArrayLength(8)
 		}
-		a115 := foryimpl.MakeSlice[[]float64](c, n114)
-		r.ReadRawFloat64s(a115)
-		*p113 = a115
-		x.PA = p113
+		a135 := foryimpl.MakeSlice[[]float64](c, n134)
+		r.ReadRawFloat64s(a135)
+		*p133 = a135
+		x.PA = p133
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n116 := c.ReadLengthFast(1)
-	if n116 < 0 {
-		n116 = c.ReadLength(1)
+	n136 := c.ReadLengthFast(1)
+	if n136 < 0 {
+		n136 = c.ReadLength(1)
 	}
-	l117 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n116)
-	if n116 > 0 {
-		hn119 := c.ReadListHeader(5)
+	l137 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n136)
+	if n136 > 0 {
+		hn139 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i118 := range l117 {
-				if hn119 && !c.ReadFlag() {
-					clear(l117[i118 : i118+1])
+			for i138 := range l137 {
+				if hn139 && !c.ReadFlag() {
+					clear(l137[i138 : i138+1])
 					continue
 				}
-				p122 := foryimpl.Alloc[int32](c)
-				*p122 = r.ReadVarInt32()
-				l117[i118] = p122
+				p142 := foryimpl.Alloc[int32](c)
+				*p142 = r.ReadVarInt32()
+				l137[i138] = p142
 				if c.Failed() {
-					c.TraceIndex(i118)
+					c.TraceIndex(i138)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l117
+	x.PtrL2A = l137
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n123 := c.ReadLengthFast(1)
-	if n123 < 0 {
-		n123 = c.ReadLength(1)
+	n143 := c.ReadLengthFast(1)
+	if n143 < 0 {
+		n143 = c.ReadLength(1)
 	}
-	l124 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n123)
-	if n123 > 0 {
-		hn126 := c.ReadListHeader(9)
+	l144 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n143)
+	if n143 > 0 {
+		hn146 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i125 := range l124 {
-				if hn126 && !c.ReadFlag() {
-					clear(l124[i125 : i125+1])
+			for i145 := range l144 {
+				if hn146 && !c.ReadFlag() {
+					clear(l144[i145 : i145+1])
 					continue
 				}
-				l124[i125] = r.ReadUint8()
+				l144[i145] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i125)
+					c.TraceIndex(i145)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l124
+	x.Raw2Bin = l144
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n129 := c.ReadLengthFast(1)
-	if n129 < 0 {
-		n129 = c.ReadLength(1)
+	n149 := c.ReadLengthFast(1)
+	if n149 < 0 {
+		n149 = c.ReadLength(1)
 	}
-	l130 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n129)
-	if n129 > 0 {
-		hn132 := c.ReadListHeader(14)
+	l150 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n149)
+	if n149 > 0 {
+		hn152 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i131 := range l130 {
-				if hn132 && !c.ReadFlag() {
-					clear(l130[i131 : i131+1])
+			for i151 := range l150 {
+				if hn152 && !c.ReadFlag() {
+					clear(l150[i151 : i151+1])
 					continue
 				}
-				l130[i131] = r.ReadVarUint64()
+				l150[i151] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i131)
+					c.TraceIndex(i151)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l130
+	x.U64L2A = l150
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	n135 := c.ReadArrayLengthFast(1)
-	if n135 < 0 {
-		n135 = c.ReadArrayLength(1)
+	n155 := c.ReadArrayLengthFast(1)
+	if n155 < 0 {
+		n155 = c.ReadArrayLength(1)
 	}
-	a136 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n135)
-	copy(a136, r.ReadBytes(n135))
-	x.U82Bin = a136
+	a156 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n155)
+	copy(a156, r.ReadBytes(n155))
+	x.U82Bin = a156
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -18453,6 +18544,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Seqs{
 		BoolL2A: x.BoolL2A,
+		H2A:     x.H2A,
 		Int2A:   x.Int2A,
 		L2A:     x.L2A,
 		Named:   x.Named,
@@ -18461,23 +18553,23 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1264930430) {
-		if h := r.ReadInt32(); h != 1264930430 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(938746269) {
+		if h := r.ReadInt32(); h != 938746269 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-		x.A2L = foryimpl.BackRefSlice[int64](c, id138)
-	} else if st137 == foryimpl.RefFollows {
-		n139 := c.ReadArrayLengthFast(8)
-		if n139 < 0 {
-			n139 = c.ReadArrayLength(8)
+	if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+		x.A2L = foryimpl.BackRefSlice[int64](c, id158)
+	} else if st157 == foryimpl.RefFollows {
+		n159 := c.ReadArrayLengthFast(8)
+		if n159 < 0 {
+			n159 = c.ReadArrayLength(8)
 		}
-		a140 := foryimpl.MakeSlice[[]int64](c, n139)
-		r.ReadRawInt64s(a140)
-		x.A2L = a140
-		foryimpl.SetRefSlice(c, id138, x.A2L)
+		a160 := foryimpl.MakeSlice[[]int64](c, n159)
+		r.ReadRawInt64s(a160)
+		x.A2L = a160
+		foryimpl.SetRefSlice(c, id158, x.A2L)
 	} else {
 		x.A2L = nil
 	}
@@ -18485,17 +18577,17 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A2L")
 		return
 	}
-	if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
-		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id142)
-	} else if st141 == foryimpl.RefFollows {
-		n143 := c.ReadArrayLengthFast(2)
-		if n143 < 0 {
-			n143 = c.ReadArrayLength(2)
+	if st161, id162 := c.ReadRefFlag(); st161 == foryimpl.RefBack {
+		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id162)
+	} else if st161 == foryimpl.RefFollows {
+		n163 := c.ReadArrayLengthFast(2)
+		if n163 < 0 {
+			n163 = c.ReadArrayLength(2)
 		}
-		a144 := foryimpl.MakeSlice[[]int16](c, n143)
-		r.ReadRawInt16s(a144)
-		x.Arr2Go = a144
-		foryimpl.SetRefSlice(c, id142, x.Arr2Go)
+		a164 := foryimpl.MakeSlice[[]int16](c, n163)
+		r.ReadRawInt16s(a164)
+		x.Arr2Go = a164
+		foryimpl.SetRefSlice(c, id162, x.Arr2Go)
 	} else {
 		x.Arr2Go = nil
 	}
@@ -18503,11 +18595,29 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Arr2Go")
 		return
 	}
-	if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id146)
-	} else if st145 == foryimpl.RefFollows {
+	if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
+		x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id166)
+	} else if st165 == foryimpl.RefFollows {
+		n167 := c.ReadArrayLengthFast(2)
+		if n167 < 0 {
+			n167 = c.ReadArrayLength(2)
+		}
+		a168 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n167)
+		r.ReadRawUint16s(foryimpl.Uint16s(a168))
+		x.BH2L = a168
+		foryimpl.SetRefSlice(c, id166, x.BH2L)
+	} else {
+		x.BH2L = nil
+	}
+	if c.Failed() {
+		c.Trace("BH2L")
+		return
+	}
+	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
+		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id170)
+	} else if st169 == foryimpl.RefFollows {
 		x.Bin2U8 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id146, x.Bin2U8)
+		foryimpl.SetRefSlice(c, id170, x.Bin2U8)
 	} else {
 		x.Bin2U8 = nil
 	}
@@ -18515,43 +18625,43 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n147 := c.ReadLengthFast(1)
-	if n147 < 0 {
-		n147 = c.ReadLength(1)
+	n171 := c.ReadLengthFast(1)
+	if n171 < 0 {
+		n171 = c.ReadLength(1)
 	}
-	l148 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n147)
-	if n147 > 0 {
-		hn150 := c.ReadListHeader(1)
+	l172 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n171)
+	if n171 > 0 {
+		hn174 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i149 := range l148 {
-				if hn150 && !c.ReadFlag() {
-					clear(l148[i149 : i149+1])
+			for i173 := range l172 {
+				if hn174 && !c.ReadFlag() {
+					clear(l172[i173 : i173+1])
 					continue
 				}
-				l148[i149] = r.ReadBool()
+				l172[i173] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i149)
+					c.TraceIndex(i173)
 					break
 				}
 			}
 		}
 	}
-	x.BoolL2A = l148
+	x.BoolL2A = l172
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-		x.F32A2L = foryimpl.BackRefSlice[float32](c, id154)
-	} else if st153 == foryimpl.RefFollows {
-		n155 := c.ReadArrayLengthFast(4)
-		if n155 < 0 {
-			n155 = c.ReadArrayLength(4)
+	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+		x.F32A2L = foryimpl.BackRefSlice[float32](c, id178)
+	} else if st177 == foryimpl.RefFollows {
+		n179 := c.ReadArrayLengthFast(4)
+		if n179 < 0 {
+			n179 = c.ReadArrayLength(4)
 		}
-		a156 := foryimpl.MakeSlice[[]float32](c, n155)
-		r.ReadRawFloat32s(a156)
-		x.F32A2L = a156
-		foryimpl.SetRefSlice(c, id154, x.F32A2L)
+		a180 := foryimpl.MakeSlice[[]float32](c, n179)
+		r.ReadRawFloat32s(a180)
+		x.F32A2L = a180
+		foryimpl.SetRefSlice(c, id178, x.F32A2L)
 	} else {
 		x.F32A2L = nil
 	}
@@ -18559,69 +18669,95 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F32A2L")
 		return
 	}
-	n157 := c.ReadLengthFast(1)
-	if n157 < 0 {
-		n157 = c.ReadLength(1)
+	n181 := c.ReadLengthFast(2)
+	if n181 < 0 {
+		n181 = c.ReadLength(2)
 	}
-	l158 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n157)
-	if n157 > 0 {
-		hn160 := c.ReadListHeader(7)
+	l182 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n181)
+	if n181 > 0 {
+		hn184 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i159 := range l158 {
-				if hn160 && !c.ReadFlag() {
-					clear(l158[i159 : i159+1])
+			for i183 := range l182 {
+				if hn184 && !c.ReadFlag() {
+					clear(l182[i183 : i183+1])
 					continue
 				}
-				l158[i159] = int(r.ReadVarInt64())
+				l182[i183] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i159)
+					c.TraceIndex(i183)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l158
+	x.H2A = l182
+	if c.Failed() {
+		c.Trace("H2A")
+		return
+	}
+	n187 := c.ReadLengthFast(1)
+	if n187 < 0 {
+		n187 = c.ReadLength(1)
+	}
+	l188 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n187)
+	if n187 > 0 {
+		hn190 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i189 := range l188 {
+				if hn190 && !c.ReadFlag() {
+					clear(l188[i189 : i189+1])
+					continue
+				}
+				l188[i189] = int(r.ReadVarInt64())
+				if c.Failed() {
+					c.TraceIndex(i189)
+					break
+				}
+			}
+		}
+	}
+	x.Int2A = l188
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
+	n193 := c.ReadLengthFast(1)
+	if n193 < 0 {
+		n193 = c.ReadLength(1)
 	}
-	l164 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n163)
-	if n163 > 0 {
-		hn166 := c.ReadListHeader(5)
+	l194 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n193)
+	if n193 > 0 {
+		hn196 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i165 := range l164 {
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
+			for i195 := range l194 {
+				if hn196 && !c.ReadFlag() {
+					clear(l194[i195 : i195+1])
 					continue
 				}
-				l164[i165] = r.ReadVarInt32()
+				l194[i195] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i165)
+					c.TraceIndex(i195)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l164
+	x.L2A = l194
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
-	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id170)
-	} else if st169 == foryimpl.RefFollows {
-		n171 := c.ReadArrayLengthFast(2)
-		if n171 < 0 {
-			n171 = c.ReadArrayLength(2)
+	if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id200)
+	} else if st199 == foryimpl.RefFollows {
+		n201 := c.ReadArrayLengthFast(2)
+		if n201 < 0 {
+			n201 = c.ReadArrayLength(2)
 		}
-		a172 := foryimpl.MakeSlice[[]uint16](c, n171)
-		r.ReadRawUint16s(a172)
-		x.NL = a172
-		foryimpl.SetRefSlice(c, id170, x.NL)
+		a202 := foryimpl.MakeSlice[[]uint16](c, n201)
+		r.ReadRawUint16s(a202)
+		x.NL = a202
+		foryimpl.SetRefSlice(c, id200, x.NL)
 	} else {
 		x.NL = nil
 	}
@@ -18629,45 +18765,45 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n173 := c.ReadLengthFast(1)
-	if n173 < 0 {
-		n173 = c.ReadLength(1)
+	n203 := c.ReadLengthFast(1)
+	if n203 < 0 {
+		n203 = c.ReadLength(1)
 	}
-	l174 := foryimpl.ReuseSlice[Int32s](c, x.Named, n173)
-	if n173 > 0 {
-		hn176 := c.ReadListHeader(5)
+	l204 := foryimpl.ReuseSlice[Int32s](c, x.Named, n203)
+	if n203 > 0 {
+		hn206 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i175 := range l174 {
-				if hn176 && !c.ReadFlag() {
-					clear(l174[i175 : i175+1])
+			for i205 := range l204 {
+				if hn206 && !c.ReadFlag() {
+					clear(l204[i205 : i205+1])
 					continue
 				}
-				l174[i175] = r.ReadVarInt32()
+				l204[i205] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i175)
+					c.TraceIndex(i205)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l174
+	x.Named = l204
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id180)
-	} else if st179 == foryimpl.RefFollows {
-		p181 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id180, p181)
-		n182 := c.ReadArrayLengthFast(8)
-		if n182 < 0 {
-			n182 = c.ReadArrayLength(8)
+	if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id210)
+	} else if st209 == foryimpl.RefFollows {
+		p211 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id210, p211)
+		n212 := c.ReadArrayLengthFast(8)
+		if n212 < 0 {
+			n212 = c.ReadArrayLength(8)
 		}
-		a183 := foryimpl.MakeSlice[[]float64](c, n182)
-		r.ReadRawFloat64s(a183)
-		*p181 = a183
-		x.PA = p181
+		a213 := foryimpl.MakeSlice[[]float64](c, n212)
+		r.ReadRawFloat64s(a213)
+		*p211 = a213
+		x.PA = p211
 	} else {
 		x.PA = nil
 	}
@@ -18675,97 +18811,97 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n184 := c.ReadLengthFast(1)
-	if n184 < 0 {
-		n184 = c.ReadLength(1)
+	n214 := c.ReadLengthFast(1)
+	if n214 < 0 {
+		n214 = c.ReadLength(1)
 	}
-	l185 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n184)
-	if n184 > 0 {
-		hn187 := c.ReadListHeader(5)
+	l215 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n214)
+	if n214 > 0 {
+		hn217 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i186 := range l185 {
-				if hn187 && !c.ReadFlag() {
-					clear(l185[i186 : i186+1])
+			for i216 := range l215 {
+				if hn217 && !c.ReadFlag() {
+					clear(l215[i216 : i216+1])
 					continue
 				}
-				p190 := foryimpl.Alloc[int32](c)
-				*p190 = r.ReadVarInt32()
-				l185[i186] = p190
+				p220 := foryimpl.Alloc[int32](c)
+				*p220 = r.ReadVarInt32()
+				l215[i216] = p220
 				if c.Failed() {
-					c.TraceIndex(i186)
+					c.TraceIndex(i216)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l185
+	x.PtrL2A = l215
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n191 := c.ReadLengthFast(1)
-	if n191 < 0 {
-		n191 = c.ReadLength(1)
+	n221 := c.ReadLengthFast(1)
+	if n221 < 0 {
+		n221 = c.ReadLength(1)
 	}
-	l192 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n191)
-	if n191 > 0 {
-		hn194 := c.ReadListHeader(9)
+	l222 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n221)
+	if n221 > 0 {
+		hn224 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i193 := range l192 {
-				if hn194 && !c.ReadFlag() {
-					clear(l192[i193 : i193+1])
+			for i223 := range l222 {
+				if hn224 && !c.ReadFlag() {
+					clear(l222[i223 : i223+1])
 					continue
 				}
-				l192[i193] = r.ReadUint8()
+				l222[i223] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i193)
+					c.TraceIndex(i223)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l192
+	x.Raw2Bin = l222
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n197 := c.ReadLengthFast(1)
-	if n197 < 0 {
-		n197 = c.ReadLength(1)
+	n227 := c.ReadLengthFast(1)
+	if n227 < 0 {
+		n227 = c.ReadLength(1)
 	}
-	l198 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n197)
-	if n197 > 0 {
-		hn200 := c.ReadListHeader(14)
+	l228 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n227)
+	if n227 > 0 {
+		hn230 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i199 := range l198 {
-				if hn200 && !c.ReadFlag() {
-					clear(l198[i199 : i199+1])
+			for i229 := range l228 {
+				if hn230 && !c.ReadFlag() {
+					clear(l228[i229 : i229+1])
 					continue
 				}
-				l198[i199] = r.ReadVarUint64()
+				l228[i229] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i199)
+					c.TraceIndex(i229)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l198
+	x.U64L2A = l228
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id204)
-	} else if st203 == foryimpl.RefFollows {
-		n205 := c.ReadArrayLengthFast(1)
-		if n205 < 0 {
-			n205 = c.ReadArrayLength(1)
+	if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id234)
+	} else if st233 == foryimpl.RefFollows {
+		n235 := c.ReadArrayLengthFast(1)
+		if n235 < 0 {
+			n235 = c.ReadArrayLength(1)
 		}
-		a206 := foryimpl.MakeSlice[[]uint8](c, n205)
-		copy(a206, r.ReadBytes(n205))
-		x.U82Bin = a206
-		foryimpl.SetRefSlice(c, id204, x.U82Bin)
+		a236 := foryimpl.MakeSlice[[]uint8](c, n235)
+		copy(a236, r.ReadBytes(n235))
+		x.U82Bin = a236
+		foryimpl.SetRefSlice(c, id234, x.U82Bin)
 	} else {
 		x.U82Bin = nil
 	}
@@ -18783,17 +18919,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-					x.A2L = foryimpl.BackRefSlice[int64](c, id210)
-				} else if st209 == foryimpl.RefFollows {
-					n211 := c.ReadArrayLengthFast(8)
-					if n211 < 0 {
-						n211 = c.ReadArrayLength(8)
+				if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
+					x.A2L = foryimpl.BackRefSlice[int64](c, id240)
+				} else if st239 == foryimpl.RefFollows {
+					n241 := c.ReadArrayLengthFast(8)
+					if n241 < 0 {
+						n241 = c.ReadArrayLength(8)
 					}
-					a212 := foryimpl.MakeSlice[[]int64](c, n211)
-					r.ReadRawInt64s(a212)
-					x.A2L = a212
-					foryimpl.SetRefSlice(c, id210, x.A2L)
+					a242 := foryimpl.MakeSlice[[]int64](c, n241)
+					r.ReadRawInt64s(a242)
+					x.A2L = a242
+					foryimpl.SetRefSlice(c, id240, x.A2L)
 				} else {
 					x.A2L = nil
 				}
@@ -18801,28 +18937,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n207 := c.ReadArrayLengthFast(8)
-					if n207 < 0 {
-						n207 = c.ReadArrayLength(8)
+					n237 := c.ReadArrayLengthFast(8)
+					if n237 < 0 {
+						n237 = c.ReadArrayLength(8)
 					}
-					a208 := foryimpl.MakeSlice[[]int64](c, n207)
-					r.ReadRawInt64s(a208)
-					x.A2L = a208
+					a238 := foryimpl.MakeSlice[[]int64](c, n237)
+					r.ReadRawInt64s(a238)
+					x.A2L = a238
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
-					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id216)
-				} else if st215 == foryimpl.RefFollows {
-					n217 := c.ReadArrayLengthFast(2)
-					if n217 < 0 {
-						n217 = c.ReadArrayLength(2)
+				if st245, id246 := c.ReadRefFlag(); st245 == foryimpl.RefBack {
+					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id246)
+				} else if st245 == foryimpl.RefFollows {
+					n247 := c.ReadArrayLengthFast(2)
+					if n247 < 0 {
+						n247 = c.ReadArrayLength(2)
 					}
-					a218 := foryimpl.MakeSlice[[]int16](c, n217)
-					r.ReadRawInt16s(a218)
-					x.Arr2Go = a218
-					foryimpl.SetRefSlice(c, id216, x.Arr2Go)
+					a248 := foryimpl.MakeSlice[[]int16](c, n247)
+					r.ReadRawInt16s(a248)
+					x.Arr2Go = a248
+					foryimpl.SetRefSlice(c, id246, x.Arr2Go)
 				} else {
 					x.Arr2Go = nil
 				}
@@ -18830,22 +18966,51 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n213 := c.ReadArrayLengthFast(2)
-					if n213 < 0 {
-						n213 = c.ReadArrayLength(2)
+					n243 := c.ReadArrayLengthFast(2)
+					if n243 < 0 {
+						n243 = c.ReadArrayLength(2)
 					}
-					a214 := foryimpl.MakeSlice[[]int16](c, n213)
-					r.ReadRawInt16s(a214)
-					x.Arr2Go = a214
+					a244 := foryimpl.MakeSlice[[]int16](c, n243)
+					r.ReadRawInt16s(a244)
+					x.Arr2Go = a244
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id220)
-				} else if st219 == foryimpl.RefFollows {
+				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
+					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id252)
+				} else if st251 == foryimpl.RefFollows {
+					n253 := c.ReadArrayLengthFast(2)
+					if n253 < 0 {
+						n253 = c.ReadArrayLength(2)
+					}
+					a254 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n253)
+					r.ReadRawUint16s(foryimpl.Uint16s(a254))
+					x.BH2L = a254
+					foryimpl.SetRefSlice(c, id252, x.BH2L)
+				} else {
+					x.BH2L = nil
+				}
+			} else {
+				if f.Convert {
+					x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n249 := c.ReadArrayLengthFast(2)
+					if n249 < 0 {
+						n249 = c.ReadArrayLength(2)
+					}
+					a250 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n249)
+					r.ReadRawUint16s(foryimpl.Uint16s(a250))
+					x.BH2L = a250
+				}
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st255, id256 := c.ReadRefFlag(); st255 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id256)
+				} else if st255 == foryimpl.RefFollows {
 					x.Bin2U8 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id220, x.Bin2U8)
+					foryimpl.SetRefSlice(c, id256, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -18856,46 +19021,46 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					x.Bin2U8 = c.ReadBinary()
 				}
 			}
-		case 3:
+		case 4:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLengthFast(1)
-				if n221 < 0 {
-					n221 = c.ReadLength(1)
+				n257 := c.ReadLengthFast(1)
+				if n257 < 0 {
+					n257 = c.ReadLength(1)
 				}
-				l222 := foryimpl.MakeSlice[[]bool](c, n221)
-				if n221 > 0 {
-					hn224 := c.ReadListHeader(1)
+				l258 := foryimpl.MakeSlice[[]bool](c, n257)
+				if n257 > 0 {
+					hn260 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i223 := range l222 {
-							if hn224 && !c.ReadFlag() {
-								clear(l222[i223 : i223+1])
+						for i259 := range l258 {
+							if hn260 && !c.ReadFlag() {
+								clear(l258[i259 : i259+1])
 								continue
 							}
-							l222[i223] = r.ReadBool()
+							l258[i259] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i223)
+								c.TraceIndex(i259)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l222
+				x.BoolL2A = l258
 			}
-		case 4:
+		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
-					x.F32A2L = foryimpl.BackRefSlice[float32](c, id230)
-				} else if st229 == foryimpl.RefFollows {
-					n231 := c.ReadArrayLengthFast(4)
-					if n231 < 0 {
-						n231 = c.ReadArrayLength(4)
+				if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
+					x.F32A2L = foryimpl.BackRefSlice[float32](c, id266)
+				} else if st265 == foryimpl.RefFollows {
+					n267 := c.ReadArrayLengthFast(4)
+					if n267 < 0 {
+						n267 = c.ReadArrayLength(4)
 					}
-					a232 := foryimpl.MakeSlice[[]float32](c, n231)
-					r.ReadRawFloat32s(a232)
-					x.F32A2L = a232
-					foryimpl.SetRefSlice(c, id230, x.F32A2L)
+					a268 := foryimpl.MakeSlice[[]float32](c, n267)
+					r.ReadRawFloat32s(a268)
+					x.F32A2L = a268
+					foryimpl.SetRefSlice(c, id266, x.F32A2L)
 				} else {
 					x.F32A2L = nil
 				}
@@ -18903,82 +19068,109 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n227 := c.ReadArrayLengthFast(4)
-					if n227 < 0 {
-						n227 = c.ReadArrayLength(4)
+					n263 := c.ReadArrayLengthFast(4)
+					if n263 < 0 {
+						n263 = c.ReadArrayLength(4)
 					}
-					a228 := foryimpl.MakeSlice[[]float32](c, n227)
-					r.ReadRawFloat32s(a228)
-					x.F32A2L = a228
+					a264 := foryimpl.MakeSlice[[]float32](c, n263)
+					r.ReadRawFloat32s(a264)
+					x.F32A2L = a264
 				}
-			}
-		case 5:
-			if f.Convert {
-				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n233 := c.ReadLengthFast(1)
-				if n233 < 0 {
-					n233 = c.ReadLength(1)
-				}
-				l234 := foryimpl.MakeSlice[[]int](c, n233)
-				if n233 > 0 {
-					hn236 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i235 := range l234 {
-							if hn236 && !c.ReadFlag() {
-								clear(l234[i235 : i235+1])
-								continue
-							}
-							l234[i235] = int(r.ReadVarInt64())
-							if c.Failed() {
-								c.TraceIndex(i235)
-								break
-							}
-						}
-					}
-				}
-				x.Int2A = l234
 			}
 		case 6:
 			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n239 := c.ReadLengthFast(1)
-				if n239 < 0 {
-					n239 = c.ReadLength(1)
+				n269 := c.ReadLengthFast(2)
+				if n269 < 0 {
+					n269 = c.ReadLength(2)
 				}
-				l240 := foryimpl.MakeSlice[[]int32](c, n239)
-				if n239 > 0 {
-					hn242 := c.ReadListHeader(5)
+				l270 := foryimpl.MakeSlice[[]serializer.Float16](c, n269)
+				if n269 > 0 {
+					hn272 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i241 := range l240 {
-							if hn242 && !c.ReadFlag() {
-								clear(l240[i241 : i241+1])
+						for i271 := range l270 {
+							if hn272 && !c.ReadFlag() {
+								clear(l270[i271 : i271+1])
 								continue
 							}
-							l240[i241] = r.ReadVarInt32()
+							l270[i271] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i241)
+								c.TraceIndex(i271)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l240
+				x.H2A = l270
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id248)
-				} else if st247 == foryimpl.RefFollows {
-					n249 := c.ReadArrayLengthFast(2)
-					if n249 < 0 {
-						n249 = c.ReadArrayLength(2)
+			if f.Convert {
+				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n275 := c.ReadLengthFast(1)
+				if n275 < 0 {
+					n275 = c.ReadLength(1)
+				}
+				l276 := foryimpl.MakeSlice[[]int](c, n275)
+				if n275 > 0 {
+					hn278 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i277 := range l276 {
+							if hn278 && !c.ReadFlag() {
+								clear(l276[i277 : i277+1])
+								continue
+							}
+							l276[i277] = int(r.ReadVarInt64())
+							if c.Failed() {
+								c.TraceIndex(i277)
+								break
+							}
+						}
 					}
-					a250 := foryimpl.MakeSlice[[]uint16](c, n249)
-					r.ReadRawUint16s(a250)
-					x.NL = a250
-					foryimpl.SetRefSlice(c, id248, x.NL)
+				}
+				x.Int2A = l276
+			}
+		case 8:
+			if f.Convert {
+				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n281 := c.ReadLengthFast(1)
+				if n281 < 0 {
+					n281 = c.ReadLength(1)
+				}
+				l282 := foryimpl.MakeSlice[[]int32](c, n281)
+				if n281 > 0 {
+					hn284 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i283 := range l282 {
+							if hn284 && !c.ReadFlag() {
+								clear(l282[i283 : i283+1])
+								continue
+							}
+							l282[i283] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i283)
+								break
+							}
+						}
+					}
+				}
+				x.L2A = l282
+			}
+		case 9:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id290)
+				} else if st289 == foryimpl.RefFollows {
+					n291 := c.ReadArrayLengthFast(2)
+					if n291 < 0 {
+						n291 = c.ReadArrayLength(2)
+					}
+					a292 := foryimpl.MakeSlice[[]uint16](c, n291)
+					r.ReadRawUint16s(a292)
+					x.NL = a292
+					foryimpl.SetRefSlice(c, id290, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -18986,174 +19178,174 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n245 := c.ReadArrayLengthFast(2)
-					if n245 < 0 {
-						n245 = c.ReadArrayLength(2)
+					n287 := c.ReadArrayLengthFast(2)
+					if n287 < 0 {
+						n287 = c.ReadArrayLength(2)
 					}
-					a246 := foryimpl.MakeSlice[[]uint16](c, n245)
-					r.ReadRawUint16s(a246)
-					x.NL = a246
+					a288 := foryimpl.MakeSlice[[]uint16](c, n287)
+					r.ReadRawUint16s(a288)
+					x.NL = a288
 				}
 			}
-		case 8:
+		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n251 := c.ReadLengthFast(1)
-				if n251 < 0 {
-					n251 = c.ReadLength(1)
+				n293 := c.ReadLengthFast(1)
+				if n293 < 0 {
+					n293 = c.ReadLength(1)
 				}
-				l252 := foryimpl.MakeSlice[Int32s](c, n251)
-				if n251 > 0 {
-					hn254 := c.ReadListHeader(5)
+				l294 := foryimpl.MakeSlice[Int32s](c, n293)
+				if n293 > 0 {
+					hn296 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i253 := range l252 {
-							if hn254 && !c.ReadFlag() {
-								clear(l252[i253 : i253+1])
+						for i295 := range l294 {
+							if hn296 && !c.ReadFlag() {
+								clear(l294[i295 : i295+1])
 								continue
 							}
-							l252[i253] = r.ReadVarInt32()
+							l294[i295] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i253)
+								c.TraceIndex(i295)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l252
+				x.Named = l294
 			}
-		case 9:
+		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					p264 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id263, p264)
-					n265 := c.ReadArrayLengthFast(8)
-					if n265 < 0 {
-						n265 = c.ReadArrayLength(8)
+				if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id305)
+				} else if st304 == foryimpl.RefFollows {
+					p306 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id305, p306)
+					n307 := c.ReadArrayLengthFast(8)
+					if n307 < 0 {
+						n307 = c.ReadArrayLength(8)
 					}
-					a266 := foryimpl.MakeSlice[[]float64](c, n265)
-					r.ReadRawFloat64s(a266)
-					*p264 = a266
-					x.PA = p264
+					a308 := foryimpl.MakeSlice[[]float64](c, n307)
+					r.ReadRawFloat64s(a308)
+					*p306 = a308
+					x.PA = p306
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s260 := foryimpl.ReadSliceAs[float64](c, f); s260 != nil {
-						v261 := []float64(s260)
-						x.PA = &v261
+					if s302 := foryimpl.ReadSliceAs[float64](c, f); s302 != nil {
+						v303 := []float64(s302)
+						x.PA = &v303
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p257 := foryimpl.Alloc[[]float64](c)
-					n258 := c.ReadArrayLengthFast(8)
-					if n258 < 0 {
-						n258 = c.ReadArrayLength(8)
+					p299 := foryimpl.Alloc[[]float64](c)
+					n300 := c.ReadArrayLengthFast(8)
+					if n300 < 0 {
+						n300 = c.ReadArrayLength(8)
 					}
-					a259 := foryimpl.MakeSlice[[]float64](c, n258)
-					r.ReadRawFloat64s(a259)
-					*p257 = a259
-					x.PA = p257
+					a301 := foryimpl.MakeSlice[[]float64](c, n300)
+					r.ReadRawFloat64s(a301)
+					*p299 = a301
+					x.PA = p299
 				}
-			}
-		case 10:
-			if f.Convert {
-				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n267 := c.ReadLengthFast(1)
-				if n267 < 0 {
-					n267 = c.ReadLength(1)
-				}
-				l268 := foryimpl.MakeSlice[[]*int32](c, n267)
-				if n267 > 0 {
-					hn270 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i269 := range l268 {
-							if hn270 && !c.ReadFlag() {
-								clear(l268[i269 : i269+1])
-								continue
-							}
-							p273 := foryimpl.Alloc[int32](c)
-							*p273 = r.ReadVarInt32()
-							l268[i269] = p273
-							if c.Failed() {
-								c.TraceIndex(i269)
-								break
-							}
-						}
-					}
-				}
-				x.PtrL2A = l268
-			}
-		case 11:
-			if f.Convert {
-				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n274 := c.ReadLengthFast(1)
-				if n274 < 0 {
-					n274 = c.ReadLength(1)
-				}
-				l275 := foryimpl.MakeSlice[[]uint8](c, n274)
-				if n274 > 0 {
-					hn277 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i276 := range l275 {
-							if hn277 && !c.ReadFlag() {
-								clear(l275[i276 : i276+1])
-								continue
-							}
-							l275[i276] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i276)
-								break
-							}
-						}
-					}
-				}
-				x.Raw2Bin = l275
 			}
 		case 12:
 			if f.Convert {
-				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n280 := c.ReadLengthFast(1)
-				if n280 < 0 {
-					n280 = c.ReadLength(1)
+				n309 := c.ReadLengthFast(1)
+				if n309 < 0 {
+					n309 = c.ReadLength(1)
 				}
-				l281 := foryimpl.MakeSlice[[]uint64](c, n280)
-				if n280 > 0 {
-					hn283 := c.ReadListHeader(14)
+				l310 := foryimpl.MakeSlice[[]*int32](c, n309)
+				if n309 > 0 {
+					hn312 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i282 := range l281 {
-							if hn283 && !c.ReadFlag() {
-								clear(l281[i282 : i282+1])
+						for i311 := range l310 {
+							if hn312 && !c.ReadFlag() {
+								clear(l310[i311 : i311+1])
 								continue
 							}
-							l281[i282] = r.ReadVarUint64()
+							p315 := foryimpl.Alloc[int32](c)
+							*p315 = r.ReadVarInt32()
+							l310[i311] = p315
 							if c.Failed() {
-								c.TraceIndex(i282)
+								c.TraceIndex(i311)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l281
+				x.PtrL2A = l310
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st288, id289 := c.ReadRefFlag(); st288 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id289)
-				} else if st288 == foryimpl.RefFollows {
-					n290 := c.ReadArrayLengthFast(1)
-					if n290 < 0 {
-						n290 = c.ReadArrayLength(1)
+			if f.Convert {
+				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n316 := c.ReadLengthFast(1)
+				if n316 < 0 {
+					n316 = c.ReadLength(1)
+				}
+				l317 := foryimpl.MakeSlice[[]uint8](c, n316)
+				if n316 > 0 {
+					hn319 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i318 := range l317 {
+							if hn319 && !c.ReadFlag() {
+								clear(l317[i318 : i318+1])
+								continue
+							}
+							l317[i318] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i318)
+								break
+							}
+						}
 					}
-					a291 := foryimpl.MakeSlice[[]uint8](c, n290)
-					copy(a291, r.ReadBytes(n290))
-					x.U82Bin = a291
-					foryimpl.SetRefSlice(c, id289, x.U82Bin)
+				}
+				x.Raw2Bin = l317
+			}
+		case 14:
+			if f.Convert {
+				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n322 := c.ReadLengthFast(1)
+				if n322 < 0 {
+					n322 = c.ReadLength(1)
+				}
+				l323 := foryimpl.MakeSlice[[]uint64](c, n322)
+				if n322 > 0 {
+					hn325 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i324 := range l323 {
+							if hn325 && !c.ReadFlag() {
+								clear(l323[i324 : i324+1])
+								continue
+							}
+							l323[i324] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i324)
+								break
+							}
+						}
+					}
+				}
+				x.U64L2A = l323
+			}
+		case 15:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st330, id331 := c.ReadRefFlag(); st330 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id331)
+				} else if st330 == foryimpl.RefFollows {
+					n332 := c.ReadArrayLengthFast(1)
+					if n332 < 0 {
+						n332 = c.ReadArrayLength(1)
+					}
+					a333 := foryimpl.MakeSlice[[]uint8](c, n332)
+					copy(a333, r.ReadBytes(n332))
+					x.U82Bin = a333
+					foryimpl.SetRefSlice(c, id331, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -19161,13 +19353,13 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n286 := c.ReadArrayLengthFast(1)
-					if n286 < 0 {
-						n286 = c.ReadArrayLength(1)
+					n328 := c.ReadArrayLengthFast(1)
+					if n328 < 0 {
+						n328 = c.ReadArrayLength(1)
 					}
-					a287 := foryimpl.MakeSlice[[]uint8](c, n286)
-					copy(a287, r.ReadBytes(n286))
-					x.U82Bin = a287
+					a329 := foryimpl.MakeSlice[[]uint8](c, n328)
+					copy(a329, r.ReadBytes(n328))
+					x.U82Bin = a329
 				}
 			}
 		default:

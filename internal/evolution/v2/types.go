@@ -334,9 +334,11 @@ type Seqs struct {
 	U64L2A  []uint64 `fory:"type=array(element=uint64)"`
 	Int2A   []int64  `fory:"type=array(element=int64)"`
 	Arr2Go  [3]int16
-	PtrL2A  []int32  `fory:"type=array(element=int32)"`
-	NL      []uint16 `fory:"nullable"`
-	Named   Int32s   `fory:"type=array(element=int32)"`
+	PtrL2A  []int32              `fory:"type=array(element=int32)"`
+	NL      []uint16             `fory:"nullable"`
+	H2A     []serializer.Float16 `fory:"type=array(element=float16)"`
+	BH2L    []serializer.BFloat16
+	Named   Int32s `fory:"type=array(element=int32)"`
 	PA      *[]float64
 }
 

@@ -17844,16 +17844,16 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,0[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
+// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];b_h2_l,22,0,0[18,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];h2_a,53,0,0;int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,0[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoName:            "v2.Seqs",
-	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x6e, 0x20, 0xe0, 0x96, 0xd6, 0xaa, 0xb6, 0x19, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:        2026288617,
-	TypeDef:           []byte{0x6e, 0x30, 0x6c, 0x3e, 0x07, 0x74, 0xd7, 0x52, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
-	TypeDefRef:        []byte{0x6e, 0x20, 0xe0, 0x96, 0xd6, 0xaa, 0xb6, 0x19, 0xce, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	SchemaHash:        -979523647,
+	TypeDef:           []byte{0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
+	TypeDefRef:        []byte{0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	UserID:            318,
 })
 
@@ -17870,9 +17870,11 @@ func foryShapeSeqs[T interface {
 		U64L2A  []uint64 `fory:"type=array(element=uint64)"`
 		Int2A   []int64  `fory:"type=array(element=int64)"`
 		Arr2Go  [3]int16
-		PtrL2A  []int32  `fory:"type=array(element=int32)"`
-		NL      []uint16 `fory:"nullable"`
-		Named   Int32s   `fory:"type=array(element=int32)"`
+		PtrL2A  []int32              `fory:"type=array(element=int32)"`
+		NL      []uint16             `fory:"nullable"`
+		H2A     []serializer.Float16 `fory:"type=array(element=float16)"`
+		BH2L    []serializer.BFloat16
+		Named   Int32s `fory:"type=array(element=int32)"`
 		PA      *[]float64
 	}
 }]() {
@@ -17899,26 +17901,27 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
 	start := b.WriterIndex()
-	b.Reserve(122)
+	b.Reserve(136)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x96e0206e001c0001)
-		buffer.PutUint64At(w, off+8, 0x8c02bece19b6aad6)
+		buffer.PutUint64At(w, off, 0xf7e7b07c001c0001)
+		buffer.PutUint64At(w, off+8, 0x8c02bed024148f89)
 		buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
-		buffer.PutUint64At(w, off+24, 0x95c0317e3b8a000e)
-		buffer.PutUint64At(w, off+32, 0x9980a77ebb410230)
-		buffer.PutUint64At(w, off+40, 0x80df5efec571022b)
-		buffer.PutUint64At(w, off+48, 0xb781dfbe8b4e1698)
-		buffer.PutUint64At(w, off+56, 0x7e7b6a102f9180e5)
-		buffer.PutUint64At(w, off+64, 0x4600e0b7972e8d00)
-		buffer.PutUint64At(w, off+72, 0x0cb42e4d6b372a16)
-		buffer.PutUint64At(w, off+80, 0x99603f521646c020)
-		buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e2e)
-		buffer.PutUint64At(w, off+96, 0x06097edb02a22999)
-		buffer.PutUint64At(w, off+104, 0xb7971fd7a9339980)
-		buffer.PutUint64At(w, off+112, 0x82dfe629299500e0)
-		buffer.PutUint64At(w, off+114, 0xa04182dfe6292995)
-		off += 122
+		buffer.PutUint64At(w, off+24, 0x90c0317e3b8a000e)
+		buffer.PutUint64At(w, off+32, 0x95587efbf8034a16)
+		buffer.PutUint64At(w, off+40, 0x9980a77ebb410230)
+		buffer.PutUint64At(w, off+48, 0x80df5efec571022b)
+		buffer.PutUint64At(w, off+56, 0xb781dfbe8b4e1698)
+		buffer.PutUint64At(w, off+64, 0x00e0b78f358d80e5)
+		buffer.PutUint64At(w, off+72, 0x8d007e7b6a102f91)
+		buffer.PutUint64At(w, off+80, 0x2a164600e0b7972e)
+		buffer.PutUint64At(w, off+88, 0xc0200cb42e4d6b37)
+		buffer.PutUint64At(w, off+96, 0x9e2e99603f521646)
+		buffer.PutUint64At(w, off+104, 0x299900e0b7973f9a)
+		buffer.PutUint64At(w, off+112, 0x998006097edb02a2)
+		buffer.PutUint64At(w, off+120, 0x00e0b7971fd7a933)
+		buffer.PutUint64At(w, off+128, 0xa04182dfe6292995)
+		off += 136
 	} else {
 		buffer.PutUint32At(w, off, 0xbe1b0001)
 		buffer.PutUint8At(w, off+4, 0x02)
@@ -17944,8 +17947,8 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x3e6c306e001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bece52d77407 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x94c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9880a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9080e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8c00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4c6b372a16 && buffer.ReadUint64At(in, 80) == 0x98603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22998 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339880 && buffer.ReadUint64At(in, 112) == 0x82dfe629299400e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292994 {
-				n = 122
+			if len(in) >= 136 && buffer.ReadUint64At(in, 0) == 0xf59a807c001cff01 && buffer.ReadUint64At(in, 8) == 0x8c02bed073a0b01c && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x90c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x94587efbf8034a16 && buffer.ReadUint64At(in, 40) == 0x9880a77ebb410230 && buffer.ReadUint64At(in, 48) == 0x80df5efec571022b && buffer.ReadUint64At(in, 56) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 64) == 0x00e0b78f358c80e5 && buffer.ReadUint64At(in, 72) == 0x8c007e7b6a102f90 && buffer.ReadUint64At(in, 80) == 0x2a164600e0b7972e && buffer.ReadUint64At(in, 88) == 0xc0200cb42e4c6b37 && buffer.ReadUint64At(in, 96) == 0x9e2e98603f521646 && buffer.ReadUint64At(in, 104) == 0x299800e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x988006097edb02a2 && buffer.ReadUint64At(in, 120) == 0x00e0b7971fd7a933 && buffer.ReadUint64At(in, 128) == 0xa04182dfe6292994 {
+				n = 136
 			}
 		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
 			n = 5
@@ -17966,8 +17969,8 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 122 && buffer.ReadUint64At(in, 0) == 0x96e0206e001c0001 && buffer.ReadUint64At(in, 8) == 0x8c02bece19b6aad6 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x95c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x9980a77ebb410230 && buffer.ReadUint64At(in, 40) == 0x80df5efec571022b && buffer.ReadUint64At(in, 48) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 56) == 0x7e7b6a102f9180e5 && buffer.ReadUint64At(in, 64) == 0x4600e0b7972e8d00 && buffer.ReadUint64At(in, 72) == 0x0cb42e4d6b372a16 && buffer.ReadUint64At(in, 80) == 0x99603f521646c020 && buffer.ReadUint64At(in, 88) == 0x00e0b7973f9a9e2e && buffer.ReadUint64At(in, 96) == 0x06097edb02a22999 && buffer.ReadUint64At(in, 104) == 0xb7971fd7a9339980 && buffer.ReadUint64At(in, 112) == 0x82dfe629299500e0 && buffer.ReadUint64At(in, 114) == 0xa04182dfe6292995 {
-			n = 122
+		if len(in) >= 136 && buffer.ReadUint64At(in, 0) == 0xf7e7b07c001c0001 && buffer.ReadUint64At(in, 8) == 0x8c02bed024148f89 && buffer.ReadUint64At(in, 16) == 0x169480e5b7811e16 && buffer.ReadUint64At(in, 24) == 0x90c0317e3b8a000e && buffer.ReadUint64At(in, 32) == 0x95587efbf8034a16 && buffer.ReadUint64At(in, 40) == 0x9980a77ebb410230 && buffer.ReadUint64At(in, 48) == 0x80df5efec571022b && buffer.ReadUint64At(in, 56) == 0xb781dfbe8b4e1698 && buffer.ReadUint64At(in, 64) == 0x00e0b78f358d80e5 && buffer.ReadUint64At(in, 72) == 0x8d007e7b6a102f91 && buffer.ReadUint64At(in, 80) == 0x2a164600e0b7972e && buffer.ReadUint64At(in, 88) == 0xc0200cb42e4d6b37 && buffer.ReadUint64At(in, 96) == 0x9e2e99603f521646 && buffer.ReadUint64At(in, 104) == 0x299900e0b7973f9a && buffer.ReadUint64At(in, 112) == 0x998006097edb02a2 && buffer.ReadUint64At(in, 120) == 0x00e0b7971fd7a933 && buffer.ReadUint64At(in, 128) == 0xa04182dfe6292995 {
+			n = 136
 		}
 	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xbe1b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
 		n = 5
@@ -17994,27 +17997,28 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 // foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
 func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(126 + buffer.BatchSlack)
+	b.Reserve(140 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if root {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x3e6c306e001cff01)
-			buffer.PutUint64At(w, off+8, 0x8c02bece52d77407)
+			buffer.PutUint64At(w, off, 0xf59a807c001cff01)
+			buffer.PutUint64At(w, off+8, 0x8c02bed073a0b01c)
 			buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
-			buffer.PutUint64At(w, off+24, 0x94c0317e3b8a000e)
-			buffer.PutUint64At(w, off+32, 0x9880a77ebb410230)
-			buffer.PutUint64At(w, off+40, 0x80df5efec571022b)
-			buffer.PutUint64At(w, off+48, 0xb781dfbe8b4e1698)
-			buffer.PutUint64At(w, off+56, 0x7e7b6a102f9080e5)
-			buffer.PutUint64At(w, off+64, 0x4600e0b7972e8c00)
-			buffer.PutUint64At(w, off+72, 0x0cb42e4c6b372a16)
-			buffer.PutUint64At(w, off+80, 0x98603f521646c020)
-			buffer.PutUint64At(w, off+88, 0x00e0b7973f9a9e2e)
-			buffer.PutUint64At(w, off+96, 0x06097edb02a22998)
-			buffer.PutUint64At(w, off+104, 0xb7971fd7a9339880)
-			buffer.PutUint64At(w, off+112, 0x82dfe629299400e0)
-			buffer.PutUint64At(w, off+114, 0xa04182dfe6292994)
-			off += 122
+			buffer.PutUint64At(w, off+24, 0x90c0317e3b8a000e)
+			buffer.PutUint64At(w, off+32, 0x94587efbf8034a16)
+			buffer.PutUint64At(w, off+40, 0x9880a77ebb410230)
+			buffer.PutUint64At(w, off+48, 0x80df5efec571022b)
+			buffer.PutUint64At(w, off+56, 0xb781dfbe8b4e1698)
+			buffer.PutUint64At(w, off+64, 0x00e0b78f358c80e5)
+			buffer.PutUint64At(w, off+72, 0x8c007e7b6a102f90)
+			buffer.PutUint64At(w, off+80, 0x2a164600e0b7972e)
+			buffer.PutUint64At(w, off+88, 0xc0200cb42e4c6b37)
+			buffer.PutUint64At(w, off+96, 0x9e2e98603f521646)
+			buffer.PutUint64At(w, off+104, 0x299800e0b7973f9a)
+			buffer.PutUint64At(w, off+112, 0x988006097edb02a2)
+			buffer.PutUint64At(w, off+120, 0x00e0b7971fd7a933)
+			buffer.PutUint64At(w, off+128, 0xa04182dfe6292994)
+			off += 136
 		} else {
 			buffer.PutUint32At(w, off, 0xbe1bff01)
 			buffer.PutUint8At(w, off+4, 0x02)
@@ -18022,19 +18026,19 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		}
 	}
 	if !compatible {
-		buffer.PutInt32At(w, off, 2026288617)
+		buffer.PutInt32At(w, off, -979523647)
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l11 := x.A2L
-	b.WriteVarUint32(uint32(len(l11)))
-	if len(l11) > 0 {
-		b.Reserve(1 + len(l11)*9 + buffer.BatchSlack)
+	l13 := x.A2L
+	b.WriteVarUint32(uint32(len(l13)))
+	if len(l13) > 0 {
+		b.Reserve(1 + len(l13)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e12 := range l11 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e12))
+		for _, e14 := range l13 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e14))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -18044,65 +18048,83 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e13 := range x.Arr2Go {
+		for _, e15 := range x.Arr2Go {
 			{
-				buffer.PutInt16At(w, off, e13)
+				buffer.PutInt16At(w, off, e15)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l16 := x.BH2L
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		b.Reserve(1 + len(l16)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e17 := range l16 {
+			{
+				buffer.PutUint16At(w, off, uint16(e17))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l14 := x.Bin2U8
-		l15 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l14)*1 + len(l15)*1 + 12)
+		l18 := x.Bin2U8
+		l19 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l18)*1 + len(l19)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*1))
-		off += copy(w[off:], l14)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
-		off = buffer.PutRawBoolsAt(w, off, l15)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
+		off += copy(w[off:], l18)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l19)*1))
+		off = buffer.PutRawBoolsAt(w, off, l19)
 		b.SetWriterIndex(off)
 	}
-	l16 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		b.Reserve(1 + len(l16)*4 + buffer.BatchSlack)
+	l20 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l20)))
+	if len(l20) > 0 {
+		b.Reserve(1 + len(l20)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e17 := range l16 {
+		for _, e21 := range l20 {
 			{
-				buffer.PutFloat32At(w, off, e17)
+				buffer.PutFloat32At(w, off, e21)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l18 := x.Int2A
-		l19 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l18)*8 + len(l19)*4 + 12)
+		l22 := x.H2A
+		l23 := x.Int2A
+		l24 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l22)*2 + len(l23)*8 + len(l24)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*8))
-		off = buffer.PutRawInt64sAt(w, off, l18)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l19)*4))
-		off = buffer.PutRawInt32sAt(w, off, l19)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l22))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*8))
+		off = buffer.PutRawInt64sAt(w, off, l23)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*4))
+		off = buffer.PutRawInt32sAt(w, off, l24)
 		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l20 := x.NL
-		b.WriteVarUint32(uint32(len(l20)))
-		if len(l20) > 0 {
-			b.Reserve(1 + len(l20)*2 + buffer.BatchSlack)
+		l25 := x.NL
+		b.WriteVarUint32(uint32(len(l25)))
+		if len(l25) > 0 {
+			b.Reserve(1 + len(l25)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e21 := range l20 {
+			for _, e26 := range l25 {
 				{
-					buffer.PutUint16At(w, off, e21)
+					buffer.PutUint16At(w, off, e26)
 					off += 2
 				}
 			}
@@ -18110,27 +18132,27 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		}
 	}
 	{
-		l22 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l22)*4 + 6)
+		l27 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l27)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
-		off = buffer.PutRawInt32sAt(w, off, l22)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l27)*4))
+		off = buffer.PutRawInt32sAt(w, off, l27)
 		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l23 := *x.PA
-		b.WriteVarUint32(uint32(len(l23)))
-		if len(l23) > 0 {
-			b.Reserve(1 + len(l23)*8 + buffer.BatchSlack)
+		l28 := *x.PA
+		b.WriteVarUint32(uint32(len(l28)))
+		if len(l28) > 0 {
+			b.Reserve(1 + len(l28)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e24 := range l23 {
+			for _, e29 := range l28 {
 				{
-					buffer.PutFloat64At(w, off, e24)
+					buffer.PutFloat64At(w, off, e29)
 					off += 8
 				}
 			}
@@ -18138,27 +18160,27 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		}
 	}
 	{
-		l25 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l25)*4 + 6)
+		l30 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l30)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l25)*4))
-		off = buffer.PutRawInt32sAt(w, off, l25)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l30)*4))
+		off = buffer.PutRawInt32sAt(w, off, l30)
 		b.SetWriterIndex(off)
 	}
-	l26 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l26)))
-	b.WriteBytes(l26)
+	l31 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l31)))
+	b.WriteBytes(l31)
 	{
-		l27 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l27)*8 + 6)
+		l32 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l32)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l27)*8))
-		off = buffer.PutRawUint64sAt(w, off, l27)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l32)*8))
+		off = buffer.PutRawUint64sAt(w, off, l32)
 		b.SetWriterIndex(off)
 	}
-	l28 := x.U82Bin
-	b.WriteVarUint32(uint32(len(l28)))
-	b.WriteBytes(l28)
+	l33 := x.U82Bin
+	b.WriteVarUint32(uint32(len(l33)))
+	b.WriteBytes(l33)
 	return nil
 }
 
@@ -18167,17 +18189,17 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(2026288617)
+		b.WriteInt32(-979523647)
 	}
-	l39 := x.A2L
-	b.WriteVarUint32(uint32(len(l39)))
-	if len(l39) > 0 {
-		b.Reserve(1 + len(l39)*9 + buffer.BatchSlack)
+	l46 := x.A2L
+	b.WriteVarUint32(uint32(len(l46)))
+	if len(l46) > 0 {
+		b.Reserve(1 + len(l46)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e40 := range l39 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e40))
+		for _, e47 := range l46 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e47))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -18187,148 +18209,94 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e41 := range x.Arr2Go {
+		for _, e48 := range x.Arr2Go {
 			{
-				buffer.PutInt16At(w, off, e41)
+				buffer.PutInt16At(w, off, e48)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l49 := x.BH2L
+	b.WriteVarUint32(uint32(len(l49)))
+	if len(l49) > 0 {
+		b.Reserve(1 + len(l49)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e50 := range l49 {
+			{
+				buffer.PutUint16At(w, off, uint16(e50))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l42 := x.Bin2U8
-		l43 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l42)*1 + len(l43)*1 + 12)
+		l51 := x.Bin2U8
+		l52 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l51)*1 + len(l52)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if st44, id45 := foryimpl.RefSliceAt(c, l42); st44 == foryimpl.RefBack {
+		if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id45))
-		} else if st44 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id54))
+		} else if st53 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l42)*1))
-			off += copy(w[off:], l42)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
+			off += copy(w[off:], l51)
 		}
-		if st46, id47 := foryimpl.RefSliceAt(c, l43); st46 == foryimpl.RefBack {
+		if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id47))
-		} else if st46 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id56))
+		} else if st55 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*1))
-			off = buffer.PutRawBoolsAt(w, off, l43)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l52)*1))
+			off = buffer.PutRawBoolsAt(w, off, l52)
 		}
 		b.SetWriterIndex(off)
 	}
-	l48 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l48)))
-	if len(l48) > 0 {
-		b.Reserve(1 + len(l48)*4 + buffer.BatchSlack)
+	l57 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		b.Reserve(1 + len(l57)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e49 := range l48 {
+		for _, e58 := range l57 {
 			{
-				buffer.PutFloat32At(w, off, e49)
+				buffer.PutFloat32At(w, off, e58)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l50 := x.Int2A
-		l51 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l50)*8 + len(l51)*4 + 12)
+		l59 := x.H2A
+		l60 := x.Int2A
+		l61 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l59)*2 + len(l60)*8 + len(l61)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if st52, id53 := foryimpl.RefSliceAt(c, l50); st52 == foryimpl.RefBack {
+		if st62, id63 := foryimpl.RefSliceAt(c, l59); st62 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id53))
-		} else if st52 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id63))
+		} else if st62 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l50)*8))
-			off = buffer.PutRawInt64sAt(w, off, l50)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
 		}
-		if st54, id55 := foryimpl.RefSliceAt(c, l51); st54 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id55))
-		} else if st54 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l51)*4))
-			off = buffer.PutRawInt32sAt(w, off, l51)
-		}
-		b.SetWriterIndex(off)
-	}
-	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l56 := x.NL
-		b.WriteVarUint32(uint32(len(l56)))
-		if len(l56) > 0 {
-			b.Reserve(1 + len(l56)*2 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e57 := range l56 {
-				{
-					buffer.PutUint16At(w, off, e57)
-					off += 2
-				}
-			}
-			b.SetWriterIndex(off)
-		}
-	}
-	{
-		l58 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l58)*4 + 6)
-		w, off := b.Window(), b.WriterIndex()
-		if st59, id60 := foryimpl.RefSliceAt(c, l58); st59 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id60))
-		} else if st59 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l58)*4))
-			off = buffer.PutRawInt32sAt(w, off, l58)
-		}
-		b.SetWriterIndex(off)
-	}
-	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l61 := *x.PA
-		b.WriteVarUint32(uint32(len(l61)))
-		if len(l61) > 0 {
-			b.Reserve(1 + len(l61)*8 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e62 := range l61 {
-				{
-					buffer.PutFloat64At(w, off, e62)
-					off += 8
-				}
-			}
-			b.SetWriterIndex(off)
-		}
-	}
-	{
-		l63 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l63)*4 + 6)
-		w, off := b.Window(), b.WriterIndex()
-		if st64, id65 := foryimpl.RefSliceAt(c, l63); st64 == foryimpl.RefBack {
+		if st64, id65 := foryimpl.RefSliceAt(c, l60); st64 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
 			off = buffer.PutVarUint32At(w, off+1, uint32(id65))
 		} else if st64 == foryimpl.RefNull {
@@ -18337,38 +18305,120 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l63)*4))
-			off = buffer.PutRawInt32sAt(w, off, l63)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
+			off = buffer.PutRawInt64sAt(w, off, l60)
 		}
-		b.SetWriterIndex(off)
-	}
-	if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
-		l66 := x.Raw2Bin
-		b.WriteVarUint32(uint32(len(l66)))
-		b.WriteBytes(l66)
-	}
-	{
-		l67 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l67)*8 + 6)
-		w, off := b.Window(), b.WriterIndex()
-		if st68, id69 := foryimpl.RefSliceAt(c, l67); st68 == foryimpl.RefBack {
+		if st66, id67 := foryimpl.RefSliceAt(c, l61); st66 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id69))
-		} else if st68 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id67))
+		} else if st66 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l67)*8))
-			off = buffer.PutRawUint64sAt(w, off, l67)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
+			off = buffer.PutRawInt32sAt(w, off, l61)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.NL) {
+		l68 := x.NL
+		b.WriteVarUint32(uint32(len(l68)))
+		if len(l68) > 0 {
+			b.Reserve(1 + len(l68)*2 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e69 := range l68 {
+				{
+					buffer.PutUint16At(w, off, e69)
+					off += 2
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	{
+		l70 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l70)*4 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id72))
+		} else if st71 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
+			off = buffer.PutRawInt32sAt(w, off, l70)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefPtr(c, x.PA) {
+		l73 := *x.PA
+		b.WriteVarUint32(uint32(len(l73)))
+		if len(l73) > 0 {
+			b.Reserve(1 + len(l73)*8 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e74 := range l73 {
+				{
+					buffer.PutFloat64At(w, off, e74)
+					off += 8
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	{
+		l75 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l75)*4 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st76, id77 := foryimpl.RefSliceAt(c, l75); st76 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id77))
+		} else if st76 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l75)*4))
+			off = buffer.PutRawInt32sAt(w, off, l75)
+		}
+		b.SetWriterIndex(off)
+	}
+	if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
+		l78 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l78)))
+		b.WriteBytes(l78)
+	}
+	{
+		l79 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l79)*8 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if st80, id81 := foryimpl.RefSliceAt(c, l79); st80 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id81))
+		} else if st80 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l79)*8))
+			off = buffer.PutRawUint64sAt(w, off, l79)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-		l70 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l70)))
-		b.WriteBytes(l70)
+		l82 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l82)))
+		b.WriteBytes(l82)
 	}
 }
 
@@ -18380,9 +18430,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Seqs{
 		A2L:     x.A2L,
+		BH2L:    x.BH2L,
 		Bin2U8:  x.Bin2U8,
 		BoolL2A: x.BoolL2A,
 		F32A2L:  x.F32A2L,
+		H2A:     x.H2A,
 		Int2A:   x.Int2A,
 		L2A:     x.L2A,
 		Named:   x.Named,
@@ -18390,214 +18442,251 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(2026288617) {
-		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-979523647) {
+		if h := r.ReadInt32(); h != -979523647 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n71 := c.ReadLengthFast(1)
-	if n71 < 0 {
-		n71 = c.ReadLength(1)
+	n83 := c.ReadLengthFast(1)
+	if n83 < 0 {
+		n83 = c.ReadLength(1)
 	}
-	l72 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n71)
-	if n71 > 0 {
-		hn74 := c.ReadListHeader(7)
+	l84 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n83)
+	if n83 > 0 {
+		hn86 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i73 := range l72 {
-				if hn74 && !c.ReadFlag() {
-					clear(l72[i73 : i73+1])
+			for i85 := range l84 {
+				if hn86 && !c.ReadFlag() {
+					clear(l84[i85 : i85+1])
 					continue
 				}
-				l72[i73] = r.ReadVarInt64()
+				l84[i85] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i73)
+					c.TraceIndex(i85)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l72
+	x.A2L = l84
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n77 := c.ReadLengthFast(2)
-	if n77 < 0 {
-		n77 = c.ReadLength(2)
+	n89 := c.ReadLengthFast(2)
+	if n89 < 0 {
+		n89 = c.ReadLength(2)
 	}
-	if n77 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n77, 3))
+	if n89 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n89, 3))
 		return
 	}
-	var l78 [3]int16
-	if n77 > 0 {
-		hn80 := c.ReadListHeader(3)
+	var l90 [3]int16
+	if n89 > 0 {
+		hn92 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i79 := range l78 {
-				if hn80 && !c.ReadFlag() {
-					clear(l78[i79 : i79+1])
+			for i91 := range l90 {
+				if hn92 && !c.ReadFlag() {
+					clear(l90[i91 : i91+1])
 					continue
 				}
-				l78[i79] = r.ReadInt16()
+				l90[i91] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i79)
+					c.TraceIndex(i91)
 					break
 				}
 			}
 		}
 	}
-	x.Arr2Go = l78
+	x.Arr2Go = l90
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n83 := c.ReadArrayLengthFast(1)
-	if n83 < 0 {
-		n83 = c.ReadArrayLength(1)
+	n95 := c.ReadLengthFast(2)
+	if n95 < 0 {
+		n95 = c.ReadLength(2)
 	}
-	a84 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n83)
-	copy(a84, r.ReadBytes(n83))
-	x.Bin2U8 = a84
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	n85 := c.ReadArrayLengthFast(1)
-	if n85 < 0 {
-		n85 = c.ReadArrayLength(1)
-	}
-	a86 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n85)
-	r.ReadRawBools(a86)
-	x.BoolL2A = a86
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n87 := c.ReadLengthFast(4)
-	if n87 < 0 {
-		n87 = c.ReadLength(4)
-	}
-	l88 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n87)
-	if n87 > 0 {
-		hn90 := c.ReadListHeader(19)
+	l96 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n95)
+	if n95 > 0 {
+		hn98 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i89 := range l88 {
-				if hn90 && !c.ReadFlag() {
-					clear(l88[i89 : i89+1])
+			for i97 := range l96 {
+				if hn98 && !c.ReadFlag() {
+					clear(l96[i97 : i97+1])
 					continue
 				}
-				l88[i89] = r.ReadFloat32()
+				l96[i97] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i89)
+					c.TraceIndex(i97)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l88
+	x.BH2L = l96
+	if c.Failed() {
+		c.Trace("BH2L")
+		return
+	}
+	n101 := c.ReadArrayLengthFast(1)
+	if n101 < 0 {
+		n101 = c.ReadArrayLength(1)
+	}
+	a102 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n101)
+	copy(a102, r.ReadBytes(n101))
+	x.Bin2U8 = a102
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n103 := c.ReadArrayLengthFast(1)
+	if n103 < 0 {
+		n103 = c.ReadArrayLength(1)
+	}
+	a104 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n103)
+	r.ReadRawBools(a104)
+	x.BoolL2A = a104
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n105 := c.ReadLengthFast(4)
+	if n105 < 0 {
+		n105 = c.ReadLength(4)
+	}
+	l106 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n105)
+	if n105 > 0 {
+		hn108 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i107 := range l106 {
+				if hn108 && !c.ReadFlag() {
+					clear(l106[i107 : i107+1])
+					continue
+				}
+				l106[i107] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i107)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l106
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n93 := c.ReadArrayLengthFast(8)
-	if n93 < 0 {
-		n93 = c.ReadArrayLength(8)
+	n111 := c.ReadArrayLengthFast(2)
+	if n111 < 0 {
+		n111 = c.ReadArrayLength(2)
 	}
-	a94 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n93)
-	r.ReadRawInt64s(a94)
-	x.Int2A = a94
+	a112 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n111)
+	r.ReadRawUint16s(foryimpl.Uint16s(a112))
+	x.H2A = a112
+	if c.Failed() {
+		c.Trace("H2A")
+		return
+	}
+	n113 := c.ReadArrayLengthFast(8)
+	if n113 < 0 {
+		n113 = c.ReadArrayLength(8)
+	}
+	a114 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n113)
+	r.ReadRawInt64s(a114)
+	x.Int2A = a114
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n95 := c.ReadArrayLengthFast(4)
-	if n95 < 0 {
-		n95 = c.ReadArrayLength(4)
+	n115 := c.ReadArrayLengthFast(4)
+	if n115 < 0 {
+		n115 = c.ReadArrayLength(4)
 	}
-	a96 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n95)
-	r.ReadRawInt32s(a96)
-	x.L2A = a96
+	a116 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n115)
+	r.ReadRawInt32s(a116)
+	x.L2A = a116
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n97 := c.ReadLengthFast(2)
-		if n97 < 0 {
-			n97 = c.ReadLength(2)
+		n117 := c.ReadLengthFast(2)
+		if n117 < 0 {
+			n117 = c.ReadLength(2)
 		}
-		l98 := foryimpl.MakeSlice[[]uint16](c, n97)
-		if n97 > 0 {
-			hn100 := c.ReadListHeader(10)
+		l118 := foryimpl.MakeSlice[[]uint16](c, n117)
+		if n117 > 0 {
+			hn120 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i99 := range l98 {
-					if hn100 && !c.ReadFlag() {
-						clear(l98[i99 : i99+1])
+				for i119 := range l118 {
+					if hn120 && !c.ReadFlag() {
+						clear(l118[i119 : i119+1])
 						continue
 					}
-					l98[i99] = r.ReadUint16()
+					l118[i119] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i99)
+						c.TraceIndex(i119)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l98
+		x.NL = l118
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n103 := c.ReadArrayLengthFast(4)
-	if n103 < 0 {
-		n103 = c.ReadArrayLength(4)
+	n123 := c.ReadArrayLengthFast(4)
+	if n123 < 0 {
+		n123 = c.ReadArrayLength(4)
 	}
-	a104 := foryimpl.ReuseSlice[Int32s](c, x.Named, n103)
-	r.ReadRawInt32s(a104)
-	x.Named = a104
+	a124 := foryimpl.ReuseSlice[Int32s](c, x.Named, n123)
+	r.ReadRawInt32s(a124)
+	x.Named = a124
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p105 := foryimpl.Alloc[[]float64](c)
-		n106 := c.ReadLengthFast(8)
-		if n106 < 0 {
-			n106 = c.ReadLength(8)
+		p125 := foryimpl.Alloc[[]float64](c)
+		n126 := c.ReadLengthFast(8)
+		if n126 < 0 {
+			n126 = c.ReadLength(8)
 		}
-		l107 := foryimpl.MakeSlice[[]float64](c, n106)
-		if n106 > 0 {
-			hn109 := c.ReadListHeader(20)
+		l127 := foryimpl.MakeSlice[[]float64](c, n126)
+		if n126 > 0 {
+			hn129 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i108 := range l107 {
-					if hn109 && !c.ReadFlag() {
-						clear(l107[i108 : i108+1])
+				for i128 := range l127 {
+					if hn129 && !c.ReadFlag() {
+						clear(l127[i128 : i128+1])
 						continue
 					}
-					l107[i108] = r.ReadFloat64()
+					l127[i128] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i108)
+						c.TraceIndex(i128)
 						break
 					}
 				}
 			}
 		}
-		*p105 = l107
-		x.PA = p105
+		*p125 = l127
+		x.PA = p125
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n112 := c.ReadArrayLengthFast(4)
-	if n112 < 0 {
-		n112 = c.ReadArrayLength(4)
+	n132 := c.ReadArrayLengthFast(4)
+	if n132 < 0 {
+		n132 = c.ReadArrayLength(4)
 	}
-	a113 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n112)
-	r.ReadRawInt32s(a113)
-	x.PtrL2A = a113
+	a133 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n132)
+	r.ReadRawInt32s(a133)
+	x.PtrL2A = a133
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
@@ -18607,13 +18696,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n114 := c.ReadArrayLengthFast(8)
-	if n114 < 0 {
-		n114 = c.ReadArrayLength(8)
+	n134 := c.ReadArrayLengthFast(8)
+	if n134 < 0 {
+		n134 = c.ReadArrayLength(8)
 	}
-	a115 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n114)
-	r.ReadRawUint64s(a115)
-	x.U64L2A = a115
+	a135 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n134)
+	r.ReadRawUint64s(a135)
+	x.U64L2A = a135
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
@@ -18629,121 +18718,30 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Seqs{
 		A2L:    x.A2L,
+		BH2L:   x.BH2L,
 		F32A2L: x.F32A2L,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(2026288617) {
-		if h := r.ReadInt32(); h != 2026288617 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-979523647) {
+		if h := r.ReadInt32(); h != -979523647 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n116 := c.ReadLengthFast(1)
-	if n116 < 0 {
-		n116 = c.ReadLength(1)
-	}
-	l117 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n116)
-	if n116 > 0 {
-		hn119 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i118 := range l117 {
-				if hn119 && !c.ReadFlag() {
-					clear(l117[i118 : i118+1])
-					continue
-				}
-				l117[i118] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i118)
-					break
-				}
-			}
-		}
-	}
-	x.A2L = l117
-	if c.Failed() {
-		c.Trace("A2L")
-		return
-	}
-	n122 := c.ReadLengthFast(2)
-	if n122 < 0 {
-		n122 = c.ReadLength(2)
-	}
-	if n122 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n122, 3))
-		return
-	}
-	var l123 [3]int16
-	if n122 > 0 {
-		hn125 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i124 := range l123 {
-				if hn125 && !c.ReadFlag() {
-					clear(l123[i124 : i124+1])
-					continue
-				}
-				l123[i124] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i124)
-					break
-				}
-			}
-		}
-	}
-	x.Arr2Go = l123
-	if c.Failed() {
-		c.Trace("Arr2Go")
-		return
-	}
-	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
-		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id129)
-	} else if st128 == foryimpl.RefFollows {
-		n130 := c.ReadArrayLengthFast(1)
-		if n130 < 0 {
-			n130 = c.ReadArrayLength(1)
-		}
-		a131 := foryimpl.MakeSlice[[]uint8](c, n130)
-		copy(a131, r.ReadBytes(n130))
-		x.Bin2U8 = a131
-		foryimpl.SetRefSlice(c, id129, x.Bin2U8)
-	} else {
-		x.Bin2U8 = nil
-	}
-	if c.Failed() {
-		c.Trace("Bin2U8")
-		return
-	}
-	if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
-		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id133)
-	} else if st132 == foryimpl.RefFollows {
-		n134 := c.ReadArrayLengthFast(1)
-		if n134 < 0 {
-			n134 = c.ReadArrayLength(1)
-		}
-		a135 := foryimpl.MakeSlice[[]bool](c, n134)
-		r.ReadRawBools(a135)
-		x.BoolL2A = a135
-		foryimpl.SetRefSlice(c, id133, x.BoolL2A)
-	} else {
-		x.BoolL2A = nil
-	}
-	if c.Failed() {
-		c.Trace("BoolL2A")
-		return
-	}
-	n136 := c.ReadLengthFast(4)
+	n136 := c.ReadLengthFast(1)
 	if n136 < 0 {
-		n136 = c.ReadLength(4)
+		n136 = c.ReadLength(1)
 	}
-	l137 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n136)
+	l137 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n136)
 	if n136 > 0 {
-		hn139 := c.ReadListHeader(19)
+		hn139 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i138 := range l137 {
 				if hn139 && !c.ReadFlag() {
 					clear(l137[i138 : i138+1])
 					continue
 				}
-				l137[i138] = r.ReadFloat32()
+				l137[i138] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i138)
 					break
@@ -18751,22 +18749,158 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.F32A2L = l137
+	x.A2L = l137
+	if c.Failed() {
+		c.Trace("A2L")
+		return
+	}
+	n142 := c.ReadLengthFast(2)
+	if n142 < 0 {
+		n142 = c.ReadLength(2)
+	}
+	if n142 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n142, 3))
+		return
+	}
+	var l143 [3]int16
+	if n142 > 0 {
+		hn145 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i144 := range l143 {
+				if hn145 && !c.ReadFlag() {
+					clear(l143[i144 : i144+1])
+					continue
+				}
+				l143[i144] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i144)
+					break
+				}
+			}
+		}
+	}
+	x.Arr2Go = l143
+	if c.Failed() {
+		c.Trace("Arr2Go")
+		return
+	}
+	n148 := c.ReadLengthFast(2)
+	if n148 < 0 {
+		n148 = c.ReadLength(2)
+	}
+	l149 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n148)
+	if n148 > 0 {
+		hn151 := c.ReadListHeader(18)
+		if !c.Failed() {
+			for i150 := range l149 {
+				if hn151 && !c.ReadFlag() {
+					clear(l149[i150 : i150+1])
+					continue
+				}
+				l149[i150] = serializer.BFloat16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i150)
+					break
+				}
+			}
+		}
+	}
+	x.BH2L = l149
+	if c.Failed() {
+		c.Trace("BH2L")
+		return
+	}
+	if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
+		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id155)
+	} else if st154 == foryimpl.RefFollows {
+		n156 := c.ReadArrayLengthFast(1)
+		if n156 < 0 {
+			n156 = c.ReadArrayLength(1)
+		}
+		a157 := foryimpl.MakeSlice[[]uint8](c, n156)
+		copy(a157, r.ReadBytes(n156))
+		x.Bin2U8 = a157
+		foryimpl.SetRefSlice(c, id155, x.Bin2U8)
+	} else {
+		x.Bin2U8 = nil
+	}
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id159)
+	} else if st158 == foryimpl.RefFollows {
+		n160 := c.ReadArrayLengthFast(1)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(1)
+		}
+		a161 := foryimpl.MakeSlice[[]bool](c, n160)
+		r.ReadRawBools(a161)
+		x.BoolL2A = a161
+		foryimpl.SetRefSlice(c, id159, x.BoolL2A)
+	} else {
+		x.BoolL2A = nil
+	}
+	if c.Failed() {
+		c.Trace("BoolL2A")
+		return
+	}
+	n162 := c.ReadLengthFast(4)
+	if n162 < 0 {
+		n162 = c.ReadLength(4)
+	}
+	l163 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n162)
+	if n162 > 0 {
+		hn165 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i164 := range l163 {
+				if hn165 && !c.ReadFlag() {
+					clear(l163[i164 : i164+1])
+					continue
+				}
+				l163[i164] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i164)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l163
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-		x.Int2A = foryimpl.BackRefSlice[int64](c, id143)
-	} else if st142 == foryimpl.RefFollows {
-		n144 := c.ReadArrayLengthFast(8)
-		if n144 < 0 {
-			n144 = c.ReadArrayLength(8)
+	if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
+		x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id169)
+	} else if st168 == foryimpl.RefFollows {
+		n170 := c.ReadArrayLengthFast(2)
+		if n170 < 0 {
+			n170 = c.ReadArrayLength(2)
 		}
-		a145 := foryimpl.MakeSlice[[]int64](c, n144)
-		r.ReadRawInt64s(a145)
-		x.Int2A = a145
-		foryimpl.SetRefSlice(c, id143, x.Int2A)
+		a171 := foryimpl.MakeSlice[[]serializer.Float16](c, n170)
+		r.ReadRawUint16s(foryimpl.Uint16s(a171))
+		x.H2A = a171
+		foryimpl.SetRefSlice(c, id169, x.H2A)
+	} else {
+		x.H2A = nil
+	}
+	if c.Failed() {
+		c.Trace("H2A")
+		return
+	}
+	if st172, id173 := c.ReadRefFlag(); st172 == foryimpl.RefBack {
+		x.Int2A = foryimpl.BackRefSlice[int64](c, id173)
+	} else if st172 == foryimpl.RefFollows {
+		n174 := c.ReadArrayLengthFast(8)
+		if n174 < 0 {
+			n174 = c.ReadArrayLength(8)
+		}
+		a175 := foryimpl.MakeSlice[[]int64](c, n174)
+		r.ReadRawInt64s(a175)
+		x.Int2A = a175
+		foryimpl.SetRefSlice(c, id173, x.Int2A)
 	} else {
 		x.Int2A = nil
 	}
@@ -18774,17 +18908,17 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Int2A")
 		return
 	}
-	if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
-		x.L2A = foryimpl.BackRefSlice[int32](c, id147)
-	} else if st146 == foryimpl.RefFollows {
-		n148 := c.ReadArrayLengthFast(4)
-		if n148 < 0 {
-			n148 = c.ReadArrayLength(4)
+	if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
+		x.L2A = foryimpl.BackRefSlice[int32](c, id177)
+	} else if st176 == foryimpl.RefFollows {
+		n178 := c.ReadArrayLengthFast(4)
+		if n178 < 0 {
+			n178 = c.ReadArrayLength(4)
 		}
-		a149 := foryimpl.MakeSlice[[]int32](c, n148)
-		r.ReadRawInt32s(a149)
-		x.L2A = a149
-		foryimpl.SetRefSlice(c, id147, x.L2A)
+		a179 := foryimpl.MakeSlice[[]int32](c, n178)
+		r.ReadRawInt32s(a179)
+		x.L2A = a179
+		foryimpl.SetRefSlice(c, id177, x.L2A)
 	} else {
 		x.L2A = nil
 	}
@@ -18792,32 +18926,32 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("L2A")
 		return
 	}
-	if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id151)
-	} else if st150 == foryimpl.RefFollows {
-		n152 := c.ReadLengthFast(2)
-		if n152 < 0 {
-			n152 = c.ReadLength(2)
+	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id181)
+	} else if st180 == foryimpl.RefFollows {
+		n182 := c.ReadLengthFast(2)
+		if n182 < 0 {
+			n182 = c.ReadLength(2)
 		}
-		l153 := foryimpl.MakeSlice[[]uint16](c, n152)
-		if n152 > 0 {
-			hn155 := c.ReadListHeader(10)
+		l183 := foryimpl.MakeSlice[[]uint16](c, n182)
+		if n182 > 0 {
+			hn185 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i154 := range l153 {
-					if hn155 && !c.ReadFlag() {
-						clear(l153[i154 : i154+1])
+				for i184 := range l183 {
+					if hn185 && !c.ReadFlag() {
+						clear(l183[i184 : i184+1])
 						continue
 					}
-					l153[i154] = r.ReadUint16()
+					l183[i184] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i154)
+						c.TraceIndex(i184)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l153
-		foryimpl.SetRefSlice(c, id151, x.NL)
+		x.NL = l183
+		foryimpl.SetRefSlice(c, id181, x.NL)
 	} else {
 		x.NL = nil
 	}
@@ -18825,17 +18959,17 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id159))
-	} else if st158 == foryimpl.RefFollows {
-		n160 := c.ReadArrayLengthFast(4)
-		if n160 < 0 {
-			n160 = c.ReadArrayLength(4)
+	if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
+		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id189))
+	} else if st188 == foryimpl.RefFollows {
+		n190 := c.ReadArrayLengthFast(4)
+		if n190 < 0 {
+			n190 = c.ReadArrayLength(4)
 		}
-		a161 := foryimpl.MakeSlice[Int32s](c, n160)
-		r.ReadRawInt32s(a161)
-		x.Named = a161
-		foryimpl.SetRefSlice(c, id159, x.Named)
+		a191 := foryimpl.MakeSlice[Int32s](c, n190)
+		r.ReadRawInt32s(a191)
+		x.Named = a191
+		foryimpl.SetRefSlice(c, id189, x.Named)
 	} else {
 		x.Named = nil
 	}
@@ -18843,34 +18977,34 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Named")
 		return
 	}
-	if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id163)
-	} else if st162 == foryimpl.RefFollows {
-		p164 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id163, p164)
-		n165 := c.ReadLengthFast(8)
-		if n165 < 0 {
-			n165 = c.ReadLength(8)
+	if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id193)
+	} else if st192 == foryimpl.RefFollows {
+		p194 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id193, p194)
+		n195 := c.ReadLengthFast(8)
+		if n195 < 0 {
+			n195 = c.ReadLength(8)
 		}
-		l166 := foryimpl.MakeSlice[[]float64](c, n165)
-		if n165 > 0 {
-			hn168 := c.ReadListHeader(20)
+		l196 := foryimpl.MakeSlice[[]float64](c, n195)
+		if n195 > 0 {
+			hn198 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i167 := range l166 {
-					if hn168 && !c.ReadFlag() {
-						clear(l166[i167 : i167+1])
+				for i197 := range l196 {
+					if hn198 && !c.ReadFlag() {
+						clear(l196[i197 : i197+1])
 						continue
 					}
-					l166[i167] = r.ReadFloat64()
+					l196[i197] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i167)
+						c.TraceIndex(i197)
 						break
 					}
 				}
 			}
 		}
-		*p164 = l166
-		x.PA = p164
+		*p194 = l196
+		x.PA = p194
 	} else {
 		x.PA = nil
 	}
@@ -18878,17 +19012,17 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id172)
-	} else if st171 == foryimpl.RefFollows {
-		n173 := c.ReadArrayLengthFast(4)
-		if n173 < 0 {
-			n173 = c.ReadArrayLength(4)
+	if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
+		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id202)
+	} else if st201 == foryimpl.RefFollows {
+		n203 := c.ReadArrayLengthFast(4)
+		if n203 < 0 {
+			n203 = c.ReadArrayLength(4)
 		}
-		a174 := foryimpl.MakeSlice[[]int32](c, n173)
-		r.ReadRawInt32s(a174)
-		x.PtrL2A = a174
-		foryimpl.SetRefSlice(c, id172, x.PtrL2A)
+		a204 := foryimpl.MakeSlice[[]int32](c, n203)
+		r.ReadRawInt32s(a204)
+		x.PtrL2A = a204
+		foryimpl.SetRefSlice(c, id202, x.PtrL2A)
 	} else {
 		x.PtrL2A = nil
 	}
@@ -18896,11 +19030,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PtrL2A")
 		return
 	}
-	if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
-		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id176)
-	} else if st175 == foryimpl.RefFollows {
+	if st205, id206 := c.ReadRefFlag(); st205 == foryimpl.RefBack {
+		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id206)
+	} else if st205 == foryimpl.RefFollows {
 		x.Raw2Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id176, x.Raw2Bin)
+		foryimpl.SetRefSlice(c, id206, x.Raw2Bin)
 	} else {
 		x.Raw2Bin = nil
 	}
@@ -18908,17 +19042,17 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id178)
-	} else if st177 == foryimpl.RefFollows {
-		n179 := c.ReadArrayLengthFast(8)
-		if n179 < 0 {
-			n179 = c.ReadArrayLength(8)
+	if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
+		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id208)
+	} else if st207 == foryimpl.RefFollows {
+		n209 := c.ReadArrayLengthFast(8)
+		if n209 < 0 {
+			n209 = c.ReadArrayLength(8)
 		}
-		a180 := foryimpl.MakeSlice[[]uint64](c, n179)
-		r.ReadRawUint64s(a180)
-		x.U64L2A = a180
-		foryimpl.SetRefSlice(c, id178, x.U64L2A)
+		a210 := foryimpl.MakeSlice[[]uint64](c, n209)
+		r.ReadRawUint64s(a210)
+		x.U64L2A = a210
+		foryimpl.SetRefSlice(c, id208, x.U64L2A)
 	} else {
 		x.U64L2A = nil
 	}
@@ -18926,11 +19060,11 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("U64L2A")
 		return
 	}
-	if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id182)
-	} else if st181 == foryimpl.RefFollows {
+	if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id212)
+	} else if st211 == foryimpl.RefFollows {
 		x.U82Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id182, x.U82Bin)
+		foryimpl.SetRefSlice(c, id212, x.U82Bin)
 	} else {
 		x.U82Bin = nil
 	}
@@ -18950,73 +19084,100 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n183 := c.ReadLengthFast(1)
-				if n183 < 0 {
-					n183 = c.ReadLength(1)
+				n213 := c.ReadLengthFast(1)
+				if n213 < 0 {
+					n213 = c.ReadLength(1)
 				}
-				l184 := foryimpl.MakeSlice[[]int64](c, n183)
-				if n183 > 0 {
-					hn186 := c.ReadListHeader(7)
+				l214 := foryimpl.MakeSlice[[]int64](c, n213)
+				if n213 > 0 {
+					hn216 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i185 := range l184 {
-							if hn186 && !c.ReadFlag() {
-								clear(l184[i185 : i185+1])
+						for i215 := range l214 {
+							if hn216 && !c.ReadFlag() {
+								clear(l214[i215 : i215+1])
 								continue
 							}
-							l184[i185] = r.ReadVarInt64()
+							l214[i215] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i185)
+								c.TraceIndex(i215)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l184
+				x.A2L = l214
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n189 := c.ReadLengthFast(2)
-				if n189 < 0 {
-					n189 = c.ReadLength(2)
+				n219 := c.ReadLengthFast(2)
+				if n219 < 0 {
+					n219 = c.ReadLength(2)
 				}
-				if n189 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n189, 3))
+				if n219 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n219, 3))
 					return
 				}
-				var l190 [3]int16
-				if n189 > 0 {
-					hn192 := c.ReadListHeader(3)
+				var l220 [3]int16
+				if n219 > 0 {
+					hn222 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i191 := range l190 {
-							if hn192 && !c.ReadFlag() {
-								clear(l190[i191 : i191+1])
+						for i221 := range l220 {
+							if hn222 && !c.ReadFlag() {
+								clear(l220[i221 : i221+1])
 								continue
 							}
-							l190[i191] = r.ReadInt16()
+							l220[i221] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i191)
+								c.TraceIndex(i221)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l190
+				x.Arr2Go = l220
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st197, id198 := c.ReadRefFlag(); st197 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id198)
-				} else if st197 == foryimpl.RefFollows {
-					n199 := c.ReadArrayLengthFast(1)
-					if n199 < 0 {
-						n199 = c.ReadArrayLength(1)
+			if f.Convert {
+				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n225 := c.ReadLengthFast(2)
+				if n225 < 0 {
+					n225 = c.ReadLength(2)
+				}
+				l226 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n225)
+				if n225 > 0 {
+					hn228 := c.ReadListHeader(18)
+					if !c.Failed() {
+						for i227 := range l226 {
+							if hn228 && !c.ReadFlag() {
+								clear(l226[i227 : i227+1])
+								continue
+							}
+							l226[i227] = serializer.BFloat16(r.ReadUint16())
+							if c.Failed() {
+								c.TraceIndex(i227)
+								break
+							}
+						}
 					}
-					a200 := foryimpl.MakeSlice[[]uint8](c, n199)
-					copy(a200, r.ReadBytes(n199))
-					x.Bin2U8 = a200
-					foryimpl.SetRefSlice(c, id198, x.Bin2U8)
+				}
+				x.BH2L = l226
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id234)
+				} else if st233 == foryimpl.RefFollows {
+					n235 := c.ReadArrayLengthFast(1)
+					if n235 < 0 {
+						n235 = c.ReadArrayLength(1)
+					}
+					a236 := foryimpl.MakeSlice[[]uint8](c, n235)
+					copy(a236, r.ReadBytes(n235))
+					x.Bin2U8 = a236
+					foryimpl.SetRefSlice(c, id234, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -19024,28 +19185,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n195 := c.ReadArrayLengthFast(1)
-					if n195 < 0 {
-						n195 = c.ReadArrayLength(1)
+					n231 := c.ReadArrayLengthFast(1)
+					if n231 < 0 {
+						n231 = c.ReadArrayLength(1)
 					}
-					a196 := foryimpl.MakeSlice[[]uint8](c, n195)
-					copy(a196, r.ReadBytes(n195))
-					x.Bin2U8 = a196
+					a232 := foryimpl.MakeSlice[[]uint8](c, n231)
+					copy(a232, r.ReadBytes(n231))
+					x.Bin2U8 = a232
 				}
 			}
-		case 3:
+		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id204)
-				} else if st203 == foryimpl.RefFollows {
-					n205 := c.ReadArrayLengthFast(1)
-					if n205 < 0 {
-						n205 = c.ReadArrayLength(1)
+				if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
+					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id240)
+				} else if st239 == foryimpl.RefFollows {
+					n241 := c.ReadArrayLengthFast(1)
+					if n241 < 0 {
+						n241 = c.ReadArrayLength(1)
 					}
-					a206 := foryimpl.MakeSlice[[]bool](c, n205)
-					r.ReadRawBools(a206)
-					x.BoolL2A = a206
-					foryimpl.SetRefSlice(c, id204, x.BoolL2A)
+					a242 := foryimpl.MakeSlice[[]bool](c, n241)
+					r.ReadRawBools(a242)
+					x.BoolL2A = a242
+					foryimpl.SetRefSlice(c, id240, x.BoolL2A)
 				} else {
 					x.BoolL2A = nil
 				}
@@ -19053,55 +19214,84 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n201 := c.ReadArrayLengthFast(1)
-					if n201 < 0 {
-						n201 = c.ReadArrayLength(1)
+					n237 := c.ReadArrayLengthFast(1)
+					if n237 < 0 {
+						n237 = c.ReadArrayLength(1)
 					}
-					a202 := foryimpl.MakeSlice[[]bool](c, n201)
-					r.ReadRawBools(a202)
-					x.BoolL2A = a202
+					a238 := foryimpl.MakeSlice[[]bool](c, n237)
+					r.ReadRawBools(a238)
+					x.BoolL2A = a238
 				}
 			}
-		case 4:
+		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n207 := c.ReadLengthFast(4)
-				if n207 < 0 {
-					n207 = c.ReadLength(4)
+				n243 := c.ReadLengthFast(4)
+				if n243 < 0 {
+					n243 = c.ReadLength(4)
 				}
-				l208 := foryimpl.MakeSlice[[]float32](c, n207)
-				if n207 > 0 {
-					hn210 := c.ReadListHeader(19)
+				l244 := foryimpl.MakeSlice[[]float32](c, n243)
+				if n243 > 0 {
+					hn246 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i209 := range l208 {
-							if hn210 && !c.ReadFlag() {
-								clear(l208[i209 : i209+1])
+						for i245 := range l244 {
+							if hn246 && !c.ReadFlag() {
+								clear(l244[i245 : i245+1])
 								continue
 							}
-							l208[i209] = r.ReadFloat32()
+							l244[i245] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i209)
+								c.TraceIndex(i245)
 								break
 							}
 						}
 					}
 				}
-				x.F32A2L = l208
+				x.F32A2L = l244
 			}
-		case 5:
+		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id216)
-				} else if st215 == foryimpl.RefFollows {
-					n217 := c.ReadArrayLengthFast(8)
-					if n217 < 0 {
-						n217 = c.ReadArrayLength(8)
+				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
+					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id252)
+				} else if st251 == foryimpl.RefFollows {
+					n253 := c.ReadArrayLengthFast(2)
+					if n253 < 0 {
+						n253 = c.ReadArrayLength(2)
 					}
-					a218 := foryimpl.MakeSlice[[]int64](c, n217)
-					r.ReadRawInt64s(a218)
-					x.Int2A = a218
-					foryimpl.SetRefSlice(c, id216, x.Int2A)
+					a254 := foryimpl.MakeSlice[[]serializer.Float16](c, n253)
+					r.ReadRawUint16s(foryimpl.Uint16s(a254))
+					x.H2A = a254
+					foryimpl.SetRefSlice(c, id252, x.H2A)
+				} else {
+					x.H2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n249 := c.ReadArrayLengthFast(2)
+					if n249 < 0 {
+						n249 = c.ReadArrayLength(2)
+					}
+					a250 := foryimpl.MakeSlice[[]serializer.Float16](c, n249)
+					r.ReadRawUint16s(foryimpl.Uint16s(a250))
+					x.H2A = a250
+				}
+			}
+		case 7:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
+					x.Int2A = foryimpl.BackRefSlice[int64](c, id258)
+				} else if st257 == foryimpl.RefFollows {
+					n259 := c.ReadArrayLengthFast(8)
+					if n259 < 0 {
+						n259 = c.ReadArrayLength(8)
+					}
+					a260 := foryimpl.MakeSlice[[]int64](c, n259)
+					r.ReadRawInt64s(a260)
+					x.Int2A = a260
+					foryimpl.SetRefSlice(c, id258, x.Int2A)
 				} else {
 					x.Int2A = nil
 				}
@@ -19109,28 +19299,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n213 := c.ReadArrayLengthFast(8)
-					if n213 < 0 {
-						n213 = c.ReadArrayLength(8)
+					n255 := c.ReadArrayLengthFast(8)
+					if n255 < 0 {
+						n255 = c.ReadArrayLength(8)
 					}
-					a214 := foryimpl.MakeSlice[[]int64](c, n213)
-					r.ReadRawInt64s(a214)
-					x.Int2A = a214
+					a256 := foryimpl.MakeSlice[[]int64](c, n255)
+					r.ReadRawInt64s(a256)
+					x.Int2A = a256
 				}
 			}
-		case 6:
+		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id222)
-				} else if st221 == foryimpl.RefFollows {
-					n223 := c.ReadArrayLengthFast(4)
-					if n223 < 0 {
-						n223 = c.ReadArrayLength(4)
+				if st263, id264 := c.ReadRefFlag(); st263 == foryimpl.RefBack {
+					x.L2A = foryimpl.BackRefSlice[int32](c, id264)
+				} else if st263 == foryimpl.RefFollows {
+					n265 := c.ReadArrayLengthFast(4)
+					if n265 < 0 {
+						n265 = c.ReadArrayLength(4)
 					}
-					a224 := foryimpl.MakeSlice[[]int32](c, n223)
-					r.ReadRawInt32s(a224)
-					x.L2A = a224
-					foryimpl.SetRefSlice(c, id222, x.L2A)
+					a266 := foryimpl.MakeSlice[[]int32](c, n265)
+					r.ReadRawInt32s(a266)
+					x.L2A = a266
+					foryimpl.SetRefSlice(c, id264, x.L2A)
 				} else {
 					x.L2A = nil
 				}
@@ -19138,43 +19328,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n219 := c.ReadArrayLengthFast(4)
-					if n219 < 0 {
-						n219 = c.ReadArrayLength(4)
+					n261 := c.ReadArrayLengthFast(4)
+					if n261 < 0 {
+						n261 = c.ReadArrayLength(4)
 					}
-					a220 := foryimpl.MakeSlice[[]int32](c, n219)
-					r.ReadRawInt32s(a220)
-					x.L2A = a220
+					a262 := foryimpl.MakeSlice[[]int32](c, n261)
+					r.ReadRawInt32s(a262)
+					x.L2A = a262
 				}
 			}
-		case 7:
+		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st231, id232 := c.ReadRefFlag(); st231 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id232)
-				} else if st231 == foryimpl.RefFollows {
-					n233 := c.ReadLengthFast(2)
-					if n233 < 0 {
-						n233 = c.ReadLength(2)
+				if st273, id274 := c.ReadRefFlag(); st273 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id274)
+				} else if st273 == foryimpl.RefFollows {
+					n275 := c.ReadLengthFast(2)
+					if n275 < 0 {
+						n275 = c.ReadLength(2)
 					}
-					l234 := foryimpl.MakeSlice[[]uint16](c, n233)
-					if n233 > 0 {
-						hn236 := c.ReadListHeader(10)
+					l276 := foryimpl.MakeSlice[[]uint16](c, n275)
+					if n275 > 0 {
+						hn278 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i235 := range l234 {
-								if hn236 && !c.ReadFlag() {
-									clear(l234[i235 : i235+1])
+							for i277 := range l276 {
+								if hn278 && !c.ReadFlag() {
+									clear(l276[i277 : i277+1])
 									continue
 								}
-								l234[i235] = r.ReadUint16()
+								l276[i277] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i235)
+									c.TraceIndex(i277)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l234
-					foryimpl.SetRefSlice(c, id232, x.NL)
+					x.NL = l276
+					foryimpl.SetRefSlice(c, id274, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -19182,43 +19372,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n225 := c.ReadLengthFast(2)
-					if n225 < 0 {
-						n225 = c.ReadLength(2)
+					n267 := c.ReadLengthFast(2)
+					if n267 < 0 {
+						n267 = c.ReadLength(2)
 					}
-					l226 := foryimpl.MakeSlice[[]uint16](c, n225)
-					if n225 > 0 {
-						hn228 := c.ReadListHeader(10)
+					l268 := foryimpl.MakeSlice[[]uint16](c, n267)
+					if n267 > 0 {
+						hn270 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i227 := range l226 {
-								if hn228 && !c.ReadFlag() {
-									clear(l226[i227 : i227+1])
+							for i269 := range l268 {
+								if hn270 && !c.ReadFlag() {
+									clear(l268[i269 : i269+1])
 									continue
 								}
-								l226[i227] = r.ReadUint16()
+								l268[i269] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i227)
+									c.TraceIndex(i269)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l226
+					x.NL = l268
 				}
 			}
-		case 8:
+		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st241, id242 := c.ReadRefFlag(); st241 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id242))
-				} else if st241 == foryimpl.RefFollows {
-					n243 := c.ReadArrayLengthFast(4)
-					if n243 < 0 {
-						n243 = c.ReadArrayLength(4)
+				if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
+					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id284))
+				} else if st283 == foryimpl.RefFollows {
+					n285 := c.ReadArrayLengthFast(4)
+					if n285 < 0 {
+						n285 = c.ReadArrayLength(4)
 					}
-					a244 := foryimpl.MakeSlice[Int32s](c, n243)
-					r.ReadRawInt32s(a244)
-					x.Named = a244
-					foryimpl.SetRefSlice(c, id242, x.Named)
+					a286 := foryimpl.MakeSlice[Int32s](c, n285)
+					r.ReadRawInt32s(a286)
+					x.Named = a286
+					foryimpl.SetRefSlice(c, id284, x.Named)
 				} else {
 					x.Named = nil
 				}
@@ -19226,94 +19416,94 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n239 := c.ReadArrayLengthFast(4)
-					if n239 < 0 {
-						n239 = c.ReadArrayLength(4)
+					n281 := c.ReadArrayLengthFast(4)
+					if n281 < 0 {
+						n281 = c.ReadArrayLength(4)
 					}
-					a240 := foryimpl.MakeSlice[Int32s](c, n239)
-					r.ReadRawInt32s(a240)
-					x.Named = a240
+					a282 := foryimpl.MakeSlice[Int32s](c, n281)
+					r.ReadRawInt32s(a282)
+					x.Named = a282
 				}
 			}
-		case 9:
+		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id255)
-				} else if st254 == foryimpl.RefFollows {
-					p256 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id255, p256)
-					n257 := c.ReadLengthFast(8)
-					if n257 < 0 {
-						n257 = c.ReadLength(8)
+				if st296, id297 := c.ReadRefFlag(); st296 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id297)
+				} else if st296 == foryimpl.RefFollows {
+					p298 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id297, p298)
+					n299 := c.ReadLengthFast(8)
+					if n299 < 0 {
+						n299 = c.ReadLength(8)
 					}
-					l258 := foryimpl.MakeSlice[[]float64](c, n257)
-					if n257 > 0 {
-						hn260 := c.ReadListHeader(20)
+					l300 := foryimpl.MakeSlice[[]float64](c, n299)
+					if n299 > 0 {
+						hn302 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i259 := range l258 {
-								if hn260 && !c.ReadFlag() {
-									clear(l258[i259 : i259+1])
+							for i301 := range l300 {
+								if hn302 && !c.ReadFlag() {
+									clear(l300[i301 : i301+1])
 									continue
 								}
-								l258[i259] = r.ReadFloat64()
+								l300[i301] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i259)
+									c.TraceIndex(i301)
 									break
 								}
 							}
 						}
 					}
-					*p256 = l258
-					x.PA = p256
+					*p298 = l300
+					x.PA = p298
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s252 := foryimpl.ReadSliceAs[float64](c, f); s252 != nil {
-						v253 := []float64(s252)
-						x.PA = &v253
+					if s294 := foryimpl.ReadSliceAs[float64](c, f); s294 != nil {
+						v295 := []float64(s294)
+						x.PA = &v295
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p245 := foryimpl.Alloc[[]float64](c)
-					n246 := c.ReadLengthFast(8)
-					if n246 < 0 {
-						n246 = c.ReadLength(8)
+					p287 := foryimpl.Alloc[[]float64](c)
+					n288 := c.ReadLengthFast(8)
+					if n288 < 0 {
+						n288 = c.ReadLength(8)
 					}
-					l247 := foryimpl.MakeSlice[[]float64](c, n246)
-					if n246 > 0 {
-						hn249 := c.ReadListHeader(20)
+					l289 := foryimpl.MakeSlice[[]float64](c, n288)
+					if n288 > 0 {
+						hn291 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i248 := range l247 {
-								if hn249 && !c.ReadFlag() {
-									clear(l247[i248 : i248+1])
+							for i290 := range l289 {
+								if hn291 && !c.ReadFlag() {
+									clear(l289[i290 : i290+1])
 									continue
 								}
-								l247[i248] = r.ReadFloat64()
+								l289[i290] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i248)
+									c.TraceIndex(i290)
 									break
 								}
 							}
 						}
 					}
-					*p245 = l247
-					x.PA = p245
+					*p287 = l289
+					x.PA = p287
 				}
 			}
-		case 10:
+		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id266)
-				} else if st265 == foryimpl.RefFollows {
-					n267 := c.ReadArrayLengthFast(4)
-					if n267 < 0 {
-						n267 = c.ReadArrayLength(4)
+				if st307, id308 := c.ReadRefFlag(); st307 == foryimpl.RefBack {
+					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id308)
+				} else if st307 == foryimpl.RefFollows {
+					n309 := c.ReadArrayLengthFast(4)
+					if n309 < 0 {
+						n309 = c.ReadArrayLength(4)
 					}
-					a268 := foryimpl.MakeSlice[[]int32](c, n267)
-					r.ReadRawInt32s(a268)
-					x.PtrL2A = a268
-					foryimpl.SetRefSlice(c, id266, x.PtrL2A)
+					a310 := foryimpl.MakeSlice[[]int32](c, n309)
+					r.ReadRawInt32s(a310)
+					x.PtrL2A = a310
+					foryimpl.SetRefSlice(c, id308, x.PtrL2A)
 				} else {
 					x.PtrL2A = nil
 				}
@@ -19321,22 +19511,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n263 := c.ReadArrayLengthFast(4)
-					if n263 < 0 {
-						n263 = c.ReadArrayLength(4)
+					n305 := c.ReadArrayLengthFast(4)
+					if n305 < 0 {
+						n305 = c.ReadArrayLength(4)
 					}
-					a264 := foryimpl.MakeSlice[[]int32](c, n263)
-					r.ReadRawInt32s(a264)
-					x.PtrL2A = a264
+					a306 := foryimpl.MakeSlice[[]int32](c, n305)
+					r.ReadRawInt32s(a306)
+					x.PtrL2A = a306
 				}
 			}
-		case 11:
+		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id270)
-				} else if st269 == foryimpl.RefFollows {
+				if st311, id312 := c.ReadRefFlag(); st311 == foryimpl.RefBack {
+					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id312)
+				} else if st311 == foryimpl.RefFollows {
 					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id270, x.Raw2Bin)
+					foryimpl.SetRefSlice(c, id312, x.Raw2Bin)
 				} else {
 					x.Raw2Bin = nil
 				}
@@ -19347,19 +19537,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					x.Raw2Bin = c.ReadBinary()
 				}
 			}
-		case 12:
+		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st273, id274 := c.ReadRefFlag(); st273 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id274)
-				} else if st273 == foryimpl.RefFollows {
-					n275 := c.ReadArrayLengthFast(8)
-					if n275 < 0 {
-						n275 = c.ReadArrayLength(8)
+				if st315, id316 := c.ReadRefFlag(); st315 == foryimpl.RefBack {
+					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id316)
+				} else if st315 == foryimpl.RefFollows {
+					n317 := c.ReadArrayLengthFast(8)
+					if n317 < 0 {
+						n317 = c.ReadArrayLength(8)
 					}
-					a276 := foryimpl.MakeSlice[[]uint64](c, n275)
-					r.ReadRawUint64s(a276)
-					x.U64L2A = a276
-					foryimpl.SetRefSlice(c, id274, x.U64L2A)
+					a318 := foryimpl.MakeSlice[[]uint64](c, n317)
+					r.ReadRawUint64s(a318)
+					x.U64L2A = a318
+					foryimpl.SetRefSlice(c, id316, x.U64L2A)
 				} else {
 					x.U64L2A = nil
 				}
@@ -19367,22 +19557,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n271 := c.ReadArrayLengthFast(8)
-					if n271 < 0 {
-						n271 = c.ReadArrayLength(8)
+					n313 := c.ReadArrayLengthFast(8)
+					if n313 < 0 {
+						n313 = c.ReadArrayLength(8)
 					}
-					a272 := foryimpl.MakeSlice[[]uint64](c, n271)
-					r.ReadRawUint64s(a272)
-					x.U64L2A = a272
+					a314 := foryimpl.MakeSlice[[]uint64](c, n313)
+					r.ReadRawUint64s(a314)
+					x.U64L2A = a314
 				}
 			}
-		case 13:
+		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id278)
-				} else if st277 == foryimpl.RefFollows {
+				if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id320)
+				} else if st319 == foryimpl.RefFollows {
 					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id278, x.U82Bin)
+					foryimpl.SetRefSlice(c, id320, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
