@@ -242,7 +242,7 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 	ft := meta.FieldType{TypeID: w.TypeID}
 	child := func(c *Wire) meta.FieldType {
 		t := typeDefFieldType(c)
-		t.Nullable = true
+		t.Nullable = !c.NotNull
 		t.TrackRef = c.RefDeclared
 		return t
 	}
@@ -339,15 +339,14 @@ func RefType(id uint8) bool {
 // markTrackedElems sets RefOn on list and set elements and map values that
 // official Go tracks when the Fory tracks references: pointers to structs,
 // unless an element or value hint `_(ref=false)` opts them out.
-func markTrackedElems(tag model.Tag, w *Wire) {
+func markTrackedElems(w *Wire) {
 	e := w.Elem
 	if e == nil || (w.TypeID != TypeList && w.TypeID != TypeSet && w.TypeID != TypeMap) {
 		return
 	}
 	e.RefOn = e.Go.Kind == model.Pointer && e.Go.Elem.Kind == model.Struct
-	if tag.Hint != nil && tag.Hint.ElemRef != nil {
-		e.RefOn = e.RefOn && *tag.Hint.ElemRef
-		e.RefDeclared = *tag.Hint.ElemRef
+	if e.RefSet {
+		e.RefOn = e.RefOn && e.RefDeclared
 	}
 }
 
@@ -380,7 +379,7 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		}
 		fl := &Field{Field: mf, Identifier: Identifier(mf), Group: GroupOf(w), Wire: w,
 			RefOff: TrackRef(mf.Tag, w, false), RefOn: TrackRef(mf.Tag, w, true)}
-		markTrackedElems(mf.Tag, w)
+		markTrackedElems(w)
 		fields = append(fields, fl)
 	}
 	seen := map[string]*Field{}

@@ -291,7 +291,11 @@ func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
 	case f.Wire.TypeID == plan.TypeUnknown:
 		// `any` is nullable by definition; `optional any` is refused.
 	case isStruct && !f.Wire.Nullable:
-		bad("a struct field written without a null flag; IDL message fields are always nullable: declare it *%s with fory:\"nullable\"", f.Wire.Go.Named.Name)
+		st := f.Wire.Go
+		if st.Kind == model.Pointer {
+			st = st.Elem // tagged nullable=false
+		}
+		bad("a struct field written without a null flag; IDL message fields are always nullable: declare it *%s with fory:\"nullable\"", st.Named.Name)
 	case f.Wire.Nullable && !fpNullable:
 		bad("a pointer without fory:\"nullable\" is nullable on the wire but not in the same-schema fingerprint, and the IDL cannot say so; add nullable to its tag")
 	case f.Wire.Nullable && !isStruct:

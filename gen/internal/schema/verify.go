@@ -76,10 +76,15 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, []*model.Uni
 				// message `_(ref=true)` with ref and `_(ref=false)` without.
 				if e := fd.Type.Elem; e.Kind == "named" && !enums[e.Name] && !unions[e.Name] && e.Optional {
 					ref := e.Ref
-					tag.Hint = &model.Hint{Name: fd.Type.Kind, ElemRef: &ref, Original: fmt.Sprintf("%s(…=_(ref=%v))", fd.Type.Kind, ref)}
+					elem := &model.Hint{Name: "_", Ref: &ref, Original: fmt.Sprintf("_(ref=%v)", ref)}
+					tag.Hint = &model.Hint{Name: "list", Element: elem, Original: "list(element=" + elem.Original + ")"}
+					if fd.Type.Kind == "map" {
+						tag.Hint = &model.Hint{Name: "map", Value: elem, Original: "map(value=" + elem.Original + ")"}
+					}
 				}
 			case "array":
-				tag.Hint = &model.Hint{Name: "array", Element: fd.Type.Elem.Name, Original: "array(element=" + fd.Type.Elem.Name + ")"}
+				tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: fd.Type.Elem.Name, Original: fd.Type.Elem.Name},
+					Original: "array(element=" + fd.Type.Elem.Name + ")"}
 			case "scalar":
 				if fd.Type.Name == "bytes" {
 					tag.Hint = &model.Hint{Name: "bytes", Original: "bytes"}
