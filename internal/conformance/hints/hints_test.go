@@ -150,9 +150,10 @@ var hintCases = map[string]hintCase{
 }
 
 // trackedInnerCollections are the trackon files whose bytes track lists,
-// arrays and maps held by a list or map (list header 0d, map chunk 2c):
-// group 1 of set 3 (tracked collections), which forygen does not write
-// yet. Their trackoff twins are checked.
+// dense arrays and maps held by a list or map (list header 0d, map chunk
+// 2c, a reference flag per element): issue 23 item 1 and group 1 of set 3
+// (tracked collections), which forygen does not write or read yet. Their
+// trackoff twins are checked.
 var trackedInnerCollections = map[string]bool{
 	"hint_list_elements_trackon": true,
 	"hint_map_values_trackon":    true,
