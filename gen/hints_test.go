@@ -34,6 +34,8 @@ func TestRefusedHints(t *testing.T) {
 		{"29:2", "H.MapValueOpt: type=map(value=_(nullable=false)): _(nullable=false): nullable=false on a pointer element is not supported; declare the element a value"},
 		{"30:2", "H.ScalarArgs: type=list(element=int32(element=int32)): int32(element=int32): a scalar has no element, key or value"},
 		{"31:2", "H.UnknownName: tag `fory:\"type=list(element=vector)\"`: type=list(element=vector): unknown type name \"vector\" (want _, list, array, set, map or a scalar such as int32)"},
+		{"32:2", "H.IntElemEnc: type=list(element=int64(encoding=fixed)): encoding=fixed on an element or Optional of Go type int is not supported; declare it int32 or int64"},
+		{"33:2", "H.OptUintEnc: encoding=varint on an element or Optional of Go type uint is not supported; declare it uint32 or uint64"},
 	}
 	require.Len(t, errs, len(want), "%v", errs)
 	for _, w := range want {

@@ -402,6 +402,11 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if hint != nil {
 			return nil, fmt.Errorf("%s does not apply to %s", hint.Original, t.Kind)
 		}
+		if !top && encoding != "" && (t.Kind == model.Int || t.Kind == model.Uint) {
+			// 32 bits, as official Go declares it, but only a field's value
+			// is range-checked before it is written.
+			return nil, fmt.Errorf("encoding=%s on an element or Optional of Go type %s is not supported; declare it %s32 or %s64", encoding, t.Kind, t.Kind, t.Kind)
+		}
 		id, width, err := scalarWire(t.Kind, encoding)
 		if err != nil {
 			return nil, err
