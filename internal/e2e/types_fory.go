@@ -10835,6 +10835,1896 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryTypeHinted is Hinted's static type information. Fingerprint: arr_list,22,0,0[4,0,0];arr_vals,24,0,0[5,0,0|56,0,0];arrays,22,0,0[47,0,0];by_fixed,24,0,0[6,0,0|15,0,0];enum_keys,24,0,0[22,0,0[0,0,0]|1,0,0];fixed,23,0,0[4,0,0];fixed_i64,22,0,0[6,0,0];fixed_u32,22,0,0[11,0,0];go_f32,55,0,0;go_i8,44,0,0;go_u8,48,0,0;opt,13,0,1;p_fixed_u64,22,0,0[13,0,0];str_keys,24,0,0[22,0,0[21,0,0]|5,0,0];tagged_i64,22,0,0[8,0,0];
+var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0x9f, 0x07},
+	GoName:            "e2e.Hinted",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9f, 0x07},
+	SchemaHash:        313408202,
+	TypeDef:           []byte{0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	TypeDefRef:        []byte{0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	UserID:            927,
+})
+
+// foryShapeHinted stops compiling when Hinted's fields or their tags change; run go generate.
+func foryShapeHinted[T interface {
+	~struct {
+		FixedI64  []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+		TaggedI64 []int64             `fory:"type=list(element=int64(encoding=tagged))"`
+		FixedU32  []uint32            `fory:"type=list(element=uint32(encoding=fixed))"`
+		PFixedU64 []*uint64           `fory:"type=list(element=uint64(encoding=fixed))"`
+		ArrList   [2]int32            `fory:"type=list(element=int32(encoding=fixed))"`
+		GoF32     [3]float32          `fory:"type=array(element=float32)"`
+		GoI8      [2]int8             `fory:"type=array(element=int8)"`
+		GoU8      [4]uint8            `fory:"type=array(element=uint8)"`
+		Arrays    [][]int64           `fory:"type=list(element=array(element=int64))"`
+		ByFixed   map[int64]uint64    `fory:"type=map(key=int64(encoding=fixed),value=uint64(encoding=tagged))"`
+		ArrVals   map[int32][]float64 `fory:"type=map(value=array(element=float64))"`
+		StrKeys   map[[2]string]int32 `fory:"type=map(key=_(nullable=false))"`
+		EnumKeys  map[[2]Color]bool
+		Opt       serializer.Optional[uint64] `fory:"encoding=fixed"`
+		Fixed     serializer.Set[int32]       `fory:"type=set(element=int32(encoding=fixed))"`
+	}
+}]() {
+}
+
+// If the build stops here, Hinted changed after go generate: run go generate.
+var _ = foryShapeHinted[Hinted]
+
+// ForyType returns Hinted's type information.
+func (x *Hinted) ForyType() *foryimpl.TypeInfo {
+	return foryTypeHinted
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Hinted) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Hinted) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeHinted)
+	start := b.WriterIndex()
+	b.Reserve(148)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9bdc5088001c0001)
+		buffer.PutUint64At(w, off+8, 0x46079fcf71dc3cbd)
+		buffer.PutUint64At(w, off+16, 0x3182121654f3390d)
+		buffer.PutUint64At(w, off+24, 0xe21618548029d1da)
+		buffer.PutUint64At(w, off+32, 0x4c00b940dd318201)
+		buffer.PutUint64At(w, off+40, 0x542406310201be16)
+		buffer.PutUint64At(w, off+48, 0x412e2a1b873e1a18)
+		buffer.PutUint64At(w, off+56, 0xb41106665a185480)
+		buffer.PutUint64At(w, off+64, 0x9512174c484cd466)
+		buffer.PutUint64At(w, off+72, 0x420a1a1698c02017)
+		buffer.PutUint64At(w, off+80, 0x2e1698701df907e2)
+		buffer.PutUint64At(w, off+88, 0x91ec9bfa07e2420a)
+		buffer.PutUint64At(w, off+96, 0x2c8db0efe2770c37)
+		buffer.PutUint64At(w, off+104, 0x770c308d78e4770c)
+		buffer.PutUint64At(w, off+112, 0xa4f81f3616a078ea)
+		buffer.PutUint64At(w, off+120, 0x185400d7a97f202e)
+		buffer.PutUint64At(w, off+128, 0x8989da71ca165658)
+		buffer.PutUint64At(w, off+136, 0x08c3002622169c00)
+		buffer.PutUint64At(w, off+140, 0xc075e41f08c30026)
+		off += 148
+	} else {
+		buffer.PutUint32At(w, off, 0x9f1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 148 && buffer.ReadUint64At(in, 0) == 0xb85df088001cff01 && buffer.ReadUint64At(in, 8) == 0x46079fcf3ccea47f && buffer.ReadUint64At(in, 16) == 0x3182121654f3390d && buffer.ReadUint64At(in, 24) == 0xe21618548029d1da && buffer.ReadUint64At(in, 32) == 0x4c00b940dd318201 && buffer.ReadUint64At(in, 40) == 0x542406310201be16 && buffer.ReadUint64At(in, 48) == 0x412e2a1b873e1a18 && buffer.ReadUint64At(in, 56) == 0xb41106665a185480 && buffer.ReadUint64At(in, 64) == 0x9512174c484cd466 && buffer.ReadUint64At(in, 72) == 0x420a1a1698c02017 && buffer.ReadUint64At(in, 80) == 0x2e1698701df907e2 && buffer.ReadUint64At(in, 88) == 0x90ec9bfa07e2420a && buffer.ReadUint64At(in, 96) == 0x2c8cb0efe2770c37 && buffer.ReadUint64At(in, 104) == 0x770c308c78e4770c && buffer.ReadUint64At(in, 112) == 0xa4f81f3616a078ea && buffer.ReadUint64At(in, 120) == 0x185400d7a97f202e && buffer.ReadUint64At(in, 128) == 0x8989da71ca165658 && buffer.ReadUint64At(in, 136) == 0x08c3002622169c00 && buffer.ReadUint64At(in, 140) == 0xc075e41f08c30026 {
+				n = 148
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9f1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeHinted)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeHinted)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Hinted) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 148 && buffer.ReadUint64At(in, 0) == 0x9bdc5088001c0001 && buffer.ReadUint64At(in, 8) == 0x46079fcf71dc3cbd && buffer.ReadUint64At(in, 16) == 0x3182121654f3390d && buffer.ReadUint64At(in, 24) == 0xe21618548029d1da && buffer.ReadUint64At(in, 32) == 0x4c00b940dd318201 && buffer.ReadUint64At(in, 40) == 0x542406310201be16 && buffer.ReadUint64At(in, 48) == 0x412e2a1b873e1a18 && buffer.ReadUint64At(in, 56) == 0xb41106665a185480 && buffer.ReadUint64At(in, 64) == 0x9512174c484cd466 && buffer.ReadUint64At(in, 72) == 0x420a1a1698c02017 && buffer.ReadUint64At(in, 80) == 0x2e1698701df907e2 && buffer.ReadUint64At(in, 88) == 0x91ec9bfa07e2420a && buffer.ReadUint64At(in, 96) == 0x2c8db0efe2770c37 && buffer.ReadUint64At(in, 104) == 0x770c308d78e4770c && buffer.ReadUint64At(in, 112) == 0xa4f81f3616a078ea && buffer.ReadUint64At(in, 120) == 0x185400d7a97f202e && buffer.ReadUint64At(in, 128) == 0x8989da71ca165658 && buffer.ReadUint64At(in, 136) == 0x08c3002622169c00 && buffer.ReadUint64At(in, 140) == 0xc075e41f08c30026 {
+			n = 148
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeHinted, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeHinted)
+}
+
+// ForyWrite writes Hinted's struct body (docs/format.md §9).
+func (x *Hinted) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which Hinted, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k29 := range x.StrKeys {
+			for i32 := range k29 {
+				if !foryimpl.ValidString(string(k29[i32])) {
+					return foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys")
+				}
+			}
+		}
+	}
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(152 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xb85df088001cff01)
+			buffer.PutUint64At(w, off+8, 0x46079fcf3ccea47f)
+			buffer.PutUint64At(w, off+16, 0x3182121654f3390d)
+			buffer.PutUint64At(w, off+24, 0xe21618548029d1da)
+			buffer.PutUint64At(w, off+32, 0x4c00b940dd318201)
+			buffer.PutUint64At(w, off+40, 0x542406310201be16)
+			buffer.PutUint64At(w, off+48, 0x412e2a1b873e1a18)
+			buffer.PutUint64At(w, off+56, 0xb41106665a185480)
+			buffer.PutUint64At(w, off+64, 0x9512174c484cd466)
+			buffer.PutUint64At(w, off+72, 0x420a1a1698c02017)
+			buffer.PutUint64At(w, off+80, 0x2e1698701df907e2)
+			buffer.PutUint64At(w, off+88, 0x90ec9bfa07e2420a)
+			buffer.PutUint64At(w, off+96, 0x2c8cb0efe2770c37)
+			buffer.PutUint64At(w, off+104, 0x770c308c78e4770c)
+			buffer.PutUint64At(w, off+112, 0xa4f81f3616a078ea)
+			buffer.PutUint64At(w, off+120, 0x185400d7a97f202e)
+			buffer.PutUint64At(w, off+128, 0x8989da71ca165658)
+			buffer.PutUint64At(w, off+136, 0x08c3002622169c00)
+			buffer.PutUint64At(w, off+140, 0xc075e41f08c30026)
+			off += 148
+		} else {
+			buffer.PutUint32At(w, off, 0x9f1bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 313408202)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	if o38, ok := x.Opt.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteUint64(o38)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	b.WriteVarUint32(uint32(len(x.ArrList)))
+	if len(x.ArrList) > 0 {
+		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e39 := range x.ArrList {
+			{
+				buffer.PutInt32At(w, off, e39)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw40 foryimpl.MapWriter
+	mw40.Begin(b, len(x.ArrVals))
+	for k41, v42 := range x.ArrVals {
+		if v42 == nil {
+			mw40.NullEntry(b)
+			b.WriteVarInt32(k41)
+		} else {
+			mw40.Entry(b)
+			b.WriteVarInt32(k41)
+			b.WriteVarUint32(uint32(len(v42) * 8))
+			b.WriteRawFloat64s(v42)
+		}
+	}
+	mw40.End(b)
+	l43 := x.Arrays
+	b.WriteVarUint32(uint32(len(l43)))
+	if len(l43) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e44 := range l43 {
+			b.WriteVarUint32(uint32(len(e44) * 8))
+			b.WriteRawInt64s(e44)
+		}
+	}
+	var mw45 foryimpl.MapWriter
+	mw45.Begin(b, len(x.ByFixed))
+	for k46, v47 := range x.ByFixed {
+		mw45.Entry(b)
+		b.WriteInt64(k46)
+		b.WriteTaggedUint64(v47)
+	}
+	mw45.End(b)
+	var mw48 foryimpl.MapWriter
+	mw48.Begin(b, len(x.EnumKeys))
+	for k49, v50 := range x.EnumKeys {
+		mw48.Entry(b)
+		b.WriteVarUint32(uint32(len(k49)))
+		if len(k49) > 0 {
+			b.WriteUint8(0x0c)
+			for _, e51 := range k49 {
+				b.WriteVarUint32(uint32(e51))
+			}
+		}
+		b.WriteBool(v50)
+	}
+	mw48.End(b)
+	b.WriteVarUint32(uint32(len(x.Fixed)))
+	if len(x.Fixed) > 0 {
+		b.WriteUint8(12)
+		for e52 := range x.Fixed {
+			b.WriteInt32(e52)
+		}
+	}
+	l53 := x.FixedI64
+	b.WriteVarUint32(uint32(len(l53)))
+	if len(l53) > 0 {
+		b.Reserve(1 + len(l53)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e54 := range l53 {
+			{
+				buffer.PutInt64At(w, off, e54)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l55 := x.FixedU32
+	b.WriteVarUint32(uint32(len(l55)))
+	if len(l55) > 0 {
+		b.Reserve(1 + len(l55)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e56 := range l55 {
+			{
+				buffer.PutUint32At(w, off, e56)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+	b.WriteRawFloat32s(x.GoF32[:])
+	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+	for _, e57 := range x.GoI8[:] {
+		b.WriteInt8(int8(e57))
+	}
+	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+	b.WriteBytes(x.GoU8[:])
+	l58 := x.PFixedU64
+	b.WriteVarUint32(uint32(len(l58)))
+	if len(l58) > 0 {
+		h59 := byte(0x0c)
+		for _, p60 := range l58 {
+			if p60 == nil {
+				h59 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h59)
+		for _, p60 := range l58 {
+			if h59 == 0x0e {
+				if p60 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteUint64(*p60)
+		}
+	}
+	var mw61 foryimpl.MapWriter
+	mw61.Begin(b, len(x.StrKeys))
+	for k62, v63 := range x.StrKeys {
+		mw61.Entry(b)
+		{
+			sz65 := 6 + buffer.BatchSlack + len(k62)*9
+			for _, e64 := range k62 {
+				sz65 += len(e64)
+			}
+			b.Reserve(sz65)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(k62)))
+			if len(k62) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e64 := range k62 {
+					if len(w)-off < len(e64)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e64) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e64))<<2|2)
+					if len(e64) > 0 {
+						off += copy(w[off:], e64)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+		b.WriteVarInt32(v63)
+	}
+	mw61.End(b)
+	l66 := x.TaggedI64
+	b.WriteVarUint32(uint32(len(l66)))
+	if len(l66) > 0 {
+		b.Reserve(1 + len(l66)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e67 := range l66 {
+			off = buffer.PutTaggedInt64At(w, off, e67)
+		}
+		b.SetWriterIndex(off)
+	}
+	return nil
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k96 := range x.StrKeys {
+			for i99 := range k96 {
+				if !foryimpl.ValidString(string(k96[i99])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys"))
+					return
+				}
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(313408202)
+	}
+	if o105, ok := x.Opt.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteUint64(o105)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	b.WriteVarUint32(uint32(len(x.ArrList)))
+	if len(x.ArrList) > 0 {
+		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e106 := range x.ArrList {
+			{
+				buffer.PutInt32At(w, off, e106)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw107 foryimpl.MapWriter
+	mw107.Begin(b, len(x.ArrVals))
+	for k108, v109 := range x.ArrVals {
+		if v109 == nil {
+			mw107.NullEntry(b)
+			b.WriteVarInt32(k108)
+		} else {
+			mw107.Entry(b)
+			b.WriteVarInt32(k108)
+			b.WriteVarUint32(uint32(len(v109) * 8))
+			b.WriteRawFloat64s(v109)
+		}
+	}
+	mw107.End(b)
+	l110 := x.Arrays
+	b.WriteVarUint32(uint32(len(l110)))
+	if len(l110) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e111 := range l110 {
+			b.WriteVarUint32(uint32(len(e111) * 8))
+			b.WriteRawInt64s(e111)
+		}
+	}
+	var mw112 foryimpl.MapWriter
+	mw112.Begin(b, len(x.ByFixed))
+	for k113, v114 := range x.ByFixed {
+		mw112.Entry(b)
+		b.WriteInt64(k113)
+		b.WriteTaggedUint64(v114)
+	}
+	mw112.End(b)
+	var mw115 foryimpl.MapWriter
+	mw115.Begin(b, len(x.EnumKeys))
+	for k116, v117 := range x.EnumKeys {
+		mw115.Entry(b)
+		b.WriteVarUint32(uint32(len(k116)))
+		if len(k116) > 0 {
+			b.WriteUint8(0x0c)
+			for _, e118 := range k116 {
+				b.WriteVarUint32(uint32(e118))
+			}
+		}
+		b.WriteBool(v117)
+	}
+	mw115.End(b)
+	b.WriteVarUint32(uint32(len(x.Fixed)))
+	if len(x.Fixed) > 0 {
+		b.WriteUint8(12)
+		for e119 := range x.Fixed {
+			b.WriteInt32(e119)
+		}
+	}
+	l120 := x.FixedI64
+	b.WriteVarUint32(uint32(len(l120)))
+	if len(l120) > 0 {
+		b.Reserve(1 + len(l120)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e121 := range l120 {
+			{
+				buffer.PutInt64At(w, off, e121)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l122 := x.FixedU32
+	b.WriteVarUint32(uint32(len(l122)))
+	if len(l122) > 0 {
+		b.Reserve(1 + len(l122)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e123 := range l122 {
+			{
+				buffer.PutUint32At(w, off, e123)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+	b.WriteRawFloat32s(x.GoF32[:])
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+	for _, e124 := range x.GoI8[:] {
+		b.WriteInt8(int8(e124))
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+	b.WriteBytes(x.GoU8[:])
+	l125 := x.PFixedU64
+	b.WriteVarUint32(uint32(len(l125)))
+	if len(l125) > 0 {
+		h126 := byte(0x0c)
+		for _, p127 := range l125 {
+			if p127 == nil {
+				h126 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h126)
+		for _, p127 := range l125 {
+			if h126 == 0x0e {
+				if p127 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteUint64(*p127)
+		}
+	}
+	var mw128 foryimpl.MapWriter
+	mw128.Begin(b, len(x.StrKeys))
+	for k129, v130 := range x.StrKeys {
+		mw128.Entry(b)
+		{
+			sz132 := 6 + buffer.BatchSlack + len(k129)*9
+			for _, e131 := range k129 {
+				sz132 += len(e131)
+			}
+			b.Reserve(sz132)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(k129)))
+			if len(k129) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e131 := range k129 {
+					if len(w)-off < len(e131)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e131) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e131))<<2|2)
+					if len(e131) > 0 {
+						off += copy(w[off:], e131)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+		b.WriteVarInt32(v130)
+	}
+	mw128.End(b)
+	l133 := x.TaggedI64
+	b.WriteVarUint32(uint32(len(l133)))
+	if len(l133) > 0 {
+		b.Reserve(1 + len(l133)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e134 := range l133 {
+			off = buffer.PutTaggedInt64At(w, off, e134)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// ForyRead reads Hinted's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	*x = Hinted{
+		Arrays:    x.Arrays,
+		FixedI64:  x.FixedI64,
+		FixedU32:  x.FixedU32,
+		PFixedU64: x.PFixedU64,
+		TaggedI64: x.TaggedI64,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(313408202) {
+		if h := r.ReadInt32(); h != 313408202 && !c.Failed() {
+			c.HashMismatch(foryTypeHinted, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		var o135 uint64
+		o135 = r.ReadUint64()
+		x.Opt = serializer.Some(o135)
+	}
+	if c.Failed() {
+		c.Trace("Opt")
+		return
+	}
+	n136 := c.ReadLengthFast(4)
+	if n136 < 0 {
+		n136 = c.ReadLength(4)
+	}
+	if n136 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n136, 2))
+		return
+	}
+	var l137 [2]int32
+	if n136 > 0 {
+		hn139 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i138 := range l137 {
+				if hn139 && !c.ReadFlag() {
+					clear(l137[i138 : i138+1])
+					continue
+				}
+				l137[i138] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i138)
+					break
+				}
+			}
+		}
+	}
+	x.ArrList = l137
+	if c.Failed() {
+		c.Trace("ArrList")
+		return
+	}
+	n142 := c.ReadLengthFast(2)
+	if n142 < 0 {
+		n142 = c.ReadLength(2)
+	}
+	m143 := foryimpl.MakeMap[map[int32][]float64](c, n142)
+	for n142 > 0 && !c.Failed() {
+		sz144, vn145, _ := c.ReadMapChunk(n142, 5, 56, nil, true)
+		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
+			var k147 int32
+			k147 = r.ReadVarInt32()
+			var v148 []float64
+			if !vn145 {
+				n149 := c.ReadArrayLengthFast(8)
+				if n149 < 0 {
+					n149 = c.ReadArrayLength(8)
+				}
+				a150 := foryimpl.MakeSlice[[]float64](c, n149)
+				r.ReadRawFloat64s(a150)
+				v148 = a150
+			}
+			m143[k147] = v148
+		}
+		n142 -= sz144
+	}
+	x.ArrVals = m143
+	if c.Failed() {
+		c.Trace("ArrVals")
+		return
+	}
+	n152 := c.ReadLengthFast(1)
+	if n152 < 0 {
+		n152 = c.ReadLength(1)
+	}
+	l153 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n152)
+	if n152 > 0 {
+		hn155 := c.ReadListHeader(47)
+		if !c.Failed() {
+			for i154 := range l153 {
+				if hn155 && !c.ReadFlag() {
+					clear(l153[i154 : i154+1])
+					continue
+				}
+				n158 := c.ReadArrayLengthFast(8)
+				if n158 < 0 {
+					n158 = c.ReadArrayLength(8)
+				}
+				a159 := foryimpl.MakeSlice[[]int64](c, n158)
+				r.ReadRawInt64s(a159)
+				l153[i154] = a159
+				if c.Failed() {
+					c.TraceIndex(i154)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l153
+	if c.Failed() {
+		c.Trace("Arrays")
+		return
+	}
+	n160 := c.ReadLengthFast(2)
+	if n160 < 0 {
+		n160 = c.ReadLength(2)
+	}
+	m161 := foryimpl.MakeMap[map[int64]uint64](c, n160)
+	for n160 > 0 && !c.Failed() {
+		sz162, vn163, _ := c.ReadMapChunk(n160, 6, 15, nil, false)
+		for j164 := 0; j164 < sz162 && !c.Failed(); j164++ {
+			var k165 int64
+			k165 = r.ReadInt64()
+			var v166 uint64
+			if !vn163 {
+				v166 = r.ReadTaggedUint64()
+			}
+			m161[k165] = v166
+		}
+		n160 -= sz162
+	}
+	x.ByFixed = m161
+	if c.Failed() {
+		c.Trace("ByFixed")
+		return
+	}
+	n168 := c.ReadLengthFast(2)
+	if n168 < 0 {
+		n168 = c.ReadLength(2)
+	}
+	m169 := foryimpl.MakeMap[map[[2]Color]bool](c, n168)
+	for n168 > 0 && !c.Failed() {
+		sz170, vn171, _ := c.ReadMapChunk(n168, 22, 1, nil, false)
+		for j172 := 0; j172 < sz170 && !c.Failed(); j172++ {
+			var k173 [2]Color
+			n175 := c.ReadLengthFast(1)
+			if n175 < 0 {
+				n175 = c.ReadLength(1)
+			}
+			if n175 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n175, 2))
+				return
+			}
+			var l176 [2]Color
+			if n175 > 0 {
+				hn178 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i177 := range l176 {
+						if hn178 && !c.ReadFlag() {
+							clear(l176[i177 : i177+1])
+							continue
+						}
+						if e181 := c.ReadEnumFast(uint32(0x7fffffff)); e181 >= 0 {
+							l176[i177] = Color(e181)
+						} else {
+							l176[i177] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i177)
+							break
+						}
+					}
+				}
+			}
+			k173 = l176
+			var v174 bool
+			if !vn171 {
+				v174 = r.ReadBool()
+			}
+			m169[k173] = v174
+		}
+		n168 -= sz170
+	}
+	x.EnumKeys = m169
+	if c.Failed() {
+		c.Trace("EnumKeys")
+		return
+	}
+	n183 := c.ReadLengthFast(1)
+	if n183 < 0 {
+		n183 = c.ReadLength(1)
+	}
+	s184 := foryimpl.MakeMap[serializer.Set[int32]](c, n183)
+	if n183 > 0 {
+		hn185 := c.ReadListHeader(4)
+		for i186 := 0; i186 < n183 && !c.Failed(); i186++ {
+			if hn185 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e187 int32
+			{
+				e187 = r.ReadInt32()
+			}
+			s184[e187] = struct{}{}
+		}
+	}
+	x.Fixed = s184
+	if c.Failed() {
+		c.Trace("Fixed")
+		return
+	}
+	n188 := c.ReadLengthFast(8)
+	if n188 < 0 {
+		n188 = c.ReadLength(8)
+	}
+	l189 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n188)
+	if n188 > 0 {
+		hn191 := c.ReadListHeader(6)
+		if !c.Failed() {
+			for i190 := range l189 {
+				if hn191 && !c.ReadFlag() {
+					clear(l189[i190 : i190+1])
+					continue
+				}
+				l189[i190] = r.ReadInt64()
+				if c.Failed() {
+					c.TraceIndex(i190)
+					break
+				}
+			}
+		}
+	}
+	x.FixedI64 = l189
+	if c.Failed() {
+		c.Trace("FixedI64")
+		return
+	}
+	n194 := c.ReadLengthFast(4)
+	if n194 < 0 {
+		n194 = c.ReadLength(4)
+	}
+	l195 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n194)
+	if n194 > 0 {
+		hn197 := c.ReadListHeader(11)
+		if !c.Failed() {
+			for i196 := range l195 {
+				if hn197 && !c.ReadFlag() {
+					clear(l195[i196 : i196+1])
+					continue
+				}
+				l195[i196] = r.ReadUint32()
+				if c.Failed() {
+					c.TraceIndex(i196)
+					break
+				}
+			}
+		}
+	}
+	x.FixedU32 = l195
+	if c.Failed() {
+		c.Trace("FixedU32")
+		return
+	}
+	n200 := c.ReadArrayLengthFast(4)
+	if n200 < 0 {
+		n200 = c.ReadArrayLength(4)
+	}
+	if n200 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n200, 3))
+		return
+	}
+	var a201 [3]float32
+	r.ReadRawFloat32s(a201[:])
+	x.GoF32 = a201
+	if c.Failed() {
+		c.Trace("GoF32")
+		return
+	}
+	n202 := c.ReadArrayLengthFast(1)
+	if n202 < 0 {
+		n202 = c.ReadArrayLength(1)
+	}
+	if n202 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n202, 2))
+		return
+	}
+	var a203 [2]int8
+	for i204 := range a203 {
+		a203[i204] = r.ReadInt8()
+	}
+	x.GoI8 = a203
+	if c.Failed() {
+		c.Trace("GoI8")
+		return
+	}
+	n205 := c.ReadArrayLengthFast(1)
+	if n205 < 0 {
+		n205 = c.ReadArrayLength(1)
+	}
+	if n205 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n205, 4))
+		return
+	}
+	var a206 [4]uint8
+	copy(a206[:], r.ReadBytes(n205))
+	x.GoU8 = a206
+	if c.Failed() {
+		c.Trace("GoU8")
+		return
+	}
+	n207 := c.ReadLengthFast(1)
+	if n207 < 0 {
+		n207 = c.ReadLength(1)
+	}
+	l208 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n207)
+	if n207 > 0 {
+		hn210 := c.ReadListHeader(13)
+		if !c.Failed() {
+			for i209 := range l208 {
+				if hn210 && !c.ReadFlag() {
+					clear(l208[i209 : i209+1])
+					continue
+				}
+				p213 := foryimpl.Alloc[uint64](c)
+				*p213 = r.ReadUint64()
+				l208[i209] = p213
+				if c.Failed() {
+					c.TraceIndex(i209)
+					break
+				}
+			}
+		}
+	}
+	x.PFixedU64 = l208
+	if c.Failed() {
+		c.Trace("PFixedU64")
+		return
+	}
+	n214 := c.ReadLengthFast(2)
+	if n214 < 0 {
+		n214 = c.ReadLength(2)
+	}
+	m215 := foryimpl.MakeMap[map[[2]string]int32](c, n214)
+	for n214 > 0 && !c.Failed() {
+		sz216, vn217, _ := c.ReadMapChunk(n214, 22, 5, nil, false)
+		for j218 := 0; j218 < sz216 && !c.Failed(); j218++ {
+			var k219 [2]string
+			n221 := c.ReadLengthFast(1)
+			if n221 < 0 {
+				n221 = c.ReadLength(1)
+			}
+			if n221 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n221, 2))
+				return
+			}
+			var l222 [2]string
+			if n221 > 0 {
+				hn224 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i223 := range l222 {
+						if hn224 && !c.ReadFlag() {
+							clear(l222[i223 : i223+1])
+							continue
+						}
+						l222[i223] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i223)
+							break
+						}
+					}
+				}
+			}
+			k219 = l222
+			var v220 int32
+			if !vn217 {
+				v220 = r.ReadVarInt32()
+			}
+			m215[k219] = v220
+		}
+		n214 -= sz216
+	}
+	x.StrKeys = m215
+	if c.Failed() {
+		c.Trace("StrKeys")
+		return
+	}
+	n228 := c.ReadLengthFast(1)
+	if n228 < 0 {
+		n228 = c.ReadLength(1)
+	}
+	l229 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n228)
+	if n228 > 0 {
+		hn231 := c.ReadListHeader(8)
+		if !c.Failed() {
+			for i230 := range l229 {
+				if hn231 && !c.ReadFlag() {
+					clear(l229[i230 : i230+1])
+					continue
+				}
+				l229[i230] = r.ReadTaggedInt64()
+				if c.Failed() {
+					c.TraceIndex(i230)
+					break
+				}
+			}
+		}
+	}
+	x.TaggedI64 = l229
+	if c.Failed() {
+		c.Trace("TaggedI64")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Hinted) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Hinted{
+		Arrays:    x.Arrays,
+		FixedI64:  x.FixedI64,
+		FixedU32:  x.FixedU32,
+		PFixedU64: x.PFixedU64,
+		TaggedI64: x.TaggedI64,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(313408202) {
+		if h := r.ReadInt32(); h != 313408202 && !c.Failed() {
+			c.HashMismatch(foryTypeHinted, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		var o234 uint64
+		o234 = r.ReadUint64()
+		x.Opt = serializer.Some(o234)
+	}
+	if c.Failed() {
+		c.Trace("Opt")
+		return
+	}
+	n235 := c.ReadLengthFast(4)
+	if n235 < 0 {
+		n235 = c.ReadLength(4)
+	}
+	if n235 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n235, 2))
+		return
+	}
+	var l236 [2]int32
+	if n235 > 0 {
+		hn238 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i237 := range l236 {
+				if hn238 && !c.ReadFlag() {
+					clear(l236[i237 : i237+1])
+					continue
+				}
+				l236[i237] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i237)
+					break
+				}
+			}
+		}
+	}
+	x.ArrList = l236
+	if c.Failed() {
+		c.Trace("ArrList")
+		return
+	}
+	n241 := c.ReadLengthFast(2)
+	if n241 < 0 {
+		n241 = c.ReadLength(2)
+	}
+	m242 := foryimpl.MakeMap[map[int32][]float64](c, n241)
+	for n241 > 0 && !c.Failed() {
+		sz243, vn244, _ := c.ReadMapChunk(n241, 5, 56, nil, true)
+		for j245 := 0; j245 < sz243 && !c.Failed(); j245++ {
+			var k246 int32
+			k246 = r.ReadVarInt32()
+			var v247 []float64
+			if !vn244 {
+				n248 := c.ReadArrayLengthFast(8)
+				if n248 < 0 {
+					n248 = c.ReadArrayLength(8)
+				}
+				a249 := foryimpl.MakeSlice[[]float64](c, n248)
+				r.ReadRawFloat64s(a249)
+				v247 = a249
+			}
+			m242[k246] = v247
+		}
+		n241 -= sz243
+	}
+	x.ArrVals = m242
+	if c.Failed() {
+		c.Trace("ArrVals")
+		return
+	}
+	n251 := c.ReadLengthFast(1)
+	if n251 < 0 {
+		n251 = c.ReadLength(1)
+	}
+	l252 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n251)
+	if n251 > 0 {
+		hn254 := c.ReadListHeader(47)
+		if !c.Failed() {
+			for i253 := range l252 {
+				if hn254 && !c.ReadFlag() {
+					clear(l252[i253 : i253+1])
+					continue
+				}
+				n257 := c.ReadArrayLengthFast(8)
+				if n257 < 0 {
+					n257 = c.ReadArrayLength(8)
+				}
+				a258 := foryimpl.MakeSlice[[]int64](c, n257)
+				r.ReadRawInt64s(a258)
+				l252[i253] = a258
+				if c.Failed() {
+					c.TraceIndex(i253)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l252
+	if c.Failed() {
+		c.Trace("Arrays")
+		return
+	}
+	n259 := c.ReadLengthFast(2)
+	if n259 < 0 {
+		n259 = c.ReadLength(2)
+	}
+	m260 := foryimpl.MakeMap[map[int64]uint64](c, n259)
+	for n259 > 0 && !c.Failed() {
+		sz261, vn262, _ := c.ReadMapChunk(n259, 6, 15, nil, false)
+		for j263 := 0; j263 < sz261 && !c.Failed(); j263++ {
+			var k264 int64
+			k264 = r.ReadInt64()
+			var v265 uint64
+			if !vn262 {
+				v265 = r.ReadTaggedUint64()
+			}
+			m260[k264] = v265
+		}
+		n259 -= sz261
+	}
+	x.ByFixed = m260
+	if c.Failed() {
+		c.Trace("ByFixed")
+		return
+	}
+	n267 := c.ReadLengthFast(2)
+	if n267 < 0 {
+		n267 = c.ReadLength(2)
+	}
+	m268 := foryimpl.MakeMap[map[[2]Color]bool](c, n267)
+	for n267 > 0 && !c.Failed() {
+		sz269, vn270, _ := c.ReadMapChunk(n267, 22, 1, nil, false)
+		for j271 := 0; j271 < sz269 && !c.Failed(); j271++ {
+			var k272 [2]Color
+			n274 := c.ReadLengthFast(1)
+			if n274 < 0 {
+				n274 = c.ReadLength(1)
+			}
+			if n274 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n274, 2))
+				return
+			}
+			var l275 [2]Color
+			if n274 > 0 {
+				hn277 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i276 := range l275 {
+						if hn277 && !c.ReadFlag() {
+							clear(l275[i276 : i276+1])
+							continue
+						}
+						if e280 := c.ReadEnumFast(uint32(0x7fffffff)); e280 >= 0 {
+							l275[i276] = Color(e280)
+						} else {
+							l275[i276] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i276)
+							break
+						}
+					}
+				}
+			}
+			k272 = l275
+			var v273 bool
+			if !vn270 {
+				v273 = r.ReadBool()
+			}
+			m268[k272] = v273
+		}
+		n267 -= sz269
+	}
+	x.EnumKeys = m268
+	if c.Failed() {
+		c.Trace("EnumKeys")
+		return
+	}
+	n282 := c.ReadLengthFast(1)
+	if n282 < 0 {
+		n282 = c.ReadLength(1)
+	}
+	s283 := foryimpl.MakeMap[serializer.Set[int32]](c, n282)
+	if n282 > 0 {
+		hn284 := c.ReadListHeader(4)
+		for i285 := 0; i285 < n282 && !c.Failed(); i285++ {
+			if hn284 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e286 int32
+			{
+				e286 = r.ReadInt32()
+			}
+			s283[e286] = struct{}{}
+		}
+	}
+	x.Fixed = s283
+	if c.Failed() {
+		c.Trace("Fixed")
+		return
+	}
+	n287 := c.ReadLengthFast(8)
+	if n287 < 0 {
+		n287 = c.ReadLength(8)
+	}
+	l288 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n287)
+	if n287 > 0 {
+		hn290 := c.ReadListHeader(6)
+		if !c.Failed() {
+			for i289 := range l288 {
+				if hn290 && !c.ReadFlag() {
+					clear(l288[i289 : i289+1])
+					continue
+				}
+				l288[i289] = r.ReadInt64()
+				if c.Failed() {
+					c.TraceIndex(i289)
+					break
+				}
+			}
+		}
+	}
+	x.FixedI64 = l288
+	if c.Failed() {
+		c.Trace("FixedI64")
+		return
+	}
+	n293 := c.ReadLengthFast(4)
+	if n293 < 0 {
+		n293 = c.ReadLength(4)
+	}
+	l294 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n293)
+	if n293 > 0 {
+		hn296 := c.ReadListHeader(11)
+		if !c.Failed() {
+			for i295 := range l294 {
+				if hn296 && !c.ReadFlag() {
+					clear(l294[i295 : i295+1])
+					continue
+				}
+				l294[i295] = r.ReadUint32()
+				if c.Failed() {
+					c.TraceIndex(i295)
+					break
+				}
+			}
+		}
+	}
+	x.FixedU32 = l294
+	if c.Failed() {
+		c.Trace("FixedU32")
+		return
+	}
+	if c.ReadValueFlag() {
+		n301 := c.ReadArrayLengthFast(4)
+		if n301 < 0 {
+			n301 = c.ReadArrayLength(4)
+		}
+		if n301 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n301, 3))
+			return
+		}
+		var a302 [3]float32
+		r.ReadRawFloat32s(a302[:])
+		x.GoF32 = a302
+	}
+	if c.Failed() {
+		c.Trace("GoF32")
+		return
+	}
+	if c.ReadValueFlag() {
+		n305 := c.ReadArrayLengthFast(1)
+		if n305 < 0 {
+			n305 = c.ReadArrayLength(1)
+		}
+		if n305 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n305, 2))
+			return
+		}
+		var a306 [2]int8
+		for i307 := range a306 {
+			a306[i307] = r.ReadInt8()
+		}
+		x.GoI8 = a306
+	}
+	if c.Failed() {
+		c.Trace("GoI8")
+		return
+	}
+	if c.ReadValueFlag() {
+		n310 := c.ReadArrayLengthFast(1)
+		if n310 < 0 {
+			n310 = c.ReadArrayLength(1)
+		}
+		if n310 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n310, 4))
+			return
+		}
+		var a311 [4]uint8
+		copy(a311[:], r.ReadBytes(n310))
+		x.GoU8 = a311
+	}
+	if c.Failed() {
+		c.Trace("GoU8")
+		return
+	}
+	n312 := c.ReadLengthFast(1)
+	if n312 < 0 {
+		n312 = c.ReadLength(1)
+	}
+	l313 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n312)
+	if n312 > 0 {
+		hn315 := c.ReadListHeader(13)
+		if !c.Failed() {
+			for i314 := range l313 {
+				if hn315 && !c.ReadFlag() {
+					clear(l313[i314 : i314+1])
+					continue
+				}
+				p318 := foryimpl.Alloc[uint64](c)
+				*p318 = r.ReadUint64()
+				l313[i314] = p318
+				if c.Failed() {
+					c.TraceIndex(i314)
+					break
+				}
+			}
+		}
+	}
+	x.PFixedU64 = l313
+	if c.Failed() {
+		c.Trace("PFixedU64")
+		return
+	}
+	n319 := c.ReadLengthFast(2)
+	if n319 < 0 {
+		n319 = c.ReadLength(2)
+	}
+	m320 := foryimpl.MakeMap[map[[2]string]int32](c, n319)
+	for n319 > 0 && !c.Failed() {
+		sz321, vn322, _ := c.ReadMapChunk(n319, 22, 5, nil, false)
+		for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
+			var k324 [2]string
+			n326 := c.ReadLengthFast(1)
+			if n326 < 0 {
+				n326 = c.ReadLength(1)
+			}
+			if n326 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n326, 2))
+				return
+			}
+			var l327 [2]string
+			if n326 > 0 {
+				hn329 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i328 := range l327 {
+						if hn329 && !c.ReadFlag() {
+							clear(l327[i328 : i328+1])
+							continue
+						}
+						l327[i328] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i328)
+							break
+						}
+					}
+				}
+			}
+			k324 = l327
+			var v325 int32
+			if !vn322 {
+				v325 = r.ReadVarInt32()
+			}
+			m320[k324] = v325
+		}
+		n319 -= sz321
+	}
+	x.StrKeys = m320
+	if c.Failed() {
+		c.Trace("StrKeys")
+		return
+	}
+	n333 := c.ReadLengthFast(1)
+	if n333 < 0 {
+		n333 = c.ReadLength(1)
+	}
+	l334 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n333)
+	if n333 > 0 {
+		hn336 := c.ReadListHeader(8)
+		if !c.Failed() {
+			for i335 := range l334 {
+				if hn336 && !c.ReadFlag() {
+					clear(l334[i335 : i335+1])
+					continue
+				}
+				l334[i335] = r.ReadTaggedInt64()
+				if c.Failed() {
+					c.TraceIndex(i335)
+					break
+				}
+			}
+		}
+	}
+	x.TaggedI64 = l334
+	if c.Failed() {
+		c.Trace("TaggedI64")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Hinted body written with another schema, following ev (docs/format.md §11.4).
+func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Hinted{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v340, ok341 := c.ReadUintAs(f, 64); ok341 {
+					x.Opt = serializer.Some(uint64(v340))
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				var o339 uint64
+				o339 = r.ReadUint64()
+				x.Opt = serializer.Some(o339)
+			}
+		case 1:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n342 := c.ReadLengthFast(4)
+				if n342 < 0 {
+					n342 = c.ReadLength(4)
+				}
+				if n342 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n342, 2))
+					return
+				}
+				var l343 [2]int32
+				if n342 > 0 {
+					hn345 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i344 := range l343 {
+							if hn345 && !c.ReadFlag() {
+								clear(l343[i344 : i344+1])
+								continue
+							}
+							l343[i344] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i344)
+								break
+							}
+						}
+					}
+				}
+				x.ArrList = l343
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n348 := c.ReadLengthFast(2)
+				if n348 < 0 {
+					n348 = c.ReadLength(2)
+				}
+				m349 := foryimpl.MakeMap[map[int32][]float64](c, n348)
+				for n348 > 0 && !c.Failed() {
+					sz350, vn351, _ := c.ReadMapChunk(n348, 5, 56, nil, true)
+					for j352 := 0; j352 < sz350 && !c.Failed(); j352++ {
+						var k353 int32
+						k353 = r.ReadVarInt32()
+						var v354 []float64
+						if !vn351 {
+							n355 := c.ReadArrayLengthFast(8)
+							if n355 < 0 {
+								n355 = c.ReadArrayLength(8)
+							}
+							a356 := foryimpl.MakeSlice[[]float64](c, n355)
+							r.ReadRawFloat64s(a356)
+							v354 = a356
+						}
+						m349[k353] = v354
+					}
+					n348 -= sz350
+				}
+				x.ArrVals = m349
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n358 := c.ReadLengthFast(1)
+				if n358 < 0 {
+					n358 = c.ReadLength(1)
+				}
+				l359 := foryimpl.MakeSlice[[][]int64](c, n358)
+				if n358 > 0 {
+					hn361 := c.ReadListHeader(47)
+					if !c.Failed() {
+						for i360 := range l359 {
+							if hn361 && !c.ReadFlag() {
+								clear(l359[i360 : i360+1])
+								continue
+							}
+							n364 := c.ReadArrayLengthFast(8)
+							if n364 < 0 {
+								n364 = c.ReadArrayLength(8)
+							}
+							a365 := foryimpl.MakeSlice[[]int64](c, n364)
+							r.ReadRawInt64s(a365)
+							l359[i360] = a365
+							if c.Failed() {
+								c.TraceIndex(i360)
+								break
+							}
+						}
+					}
+				}
+				x.Arrays = l359
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n366 := c.ReadLengthFast(2)
+				if n366 < 0 {
+					n366 = c.ReadLength(2)
+				}
+				m367 := foryimpl.MakeMap[map[int64]uint64](c, n366)
+				for n366 > 0 && !c.Failed() {
+					sz368, vn369, _ := c.ReadMapChunk(n366, 6, 15, nil, false)
+					for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
+						var k371 int64
+						k371 = r.ReadInt64()
+						var v372 uint64
+						if !vn369 {
+							v372 = r.ReadTaggedUint64()
+						}
+						m367[k371] = v372
+					}
+					n366 -= sz368
+				}
+				x.ByFixed = m367
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n374 := c.ReadLengthFast(2)
+				if n374 < 0 {
+					n374 = c.ReadLength(2)
+				}
+				m375 := foryimpl.MakeMap[map[[2]Color]bool](c, n374)
+				for n374 > 0 && !c.Failed() {
+					sz376, vn377, _ := c.ReadMapChunk(n374, 22, 1, nil, false)
+					for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
+						var k379 [2]Color
+						n381 := c.ReadLengthFast(1)
+						if n381 < 0 {
+							n381 = c.ReadLength(1)
+						}
+						if n381 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n381, 2))
+							return
+						}
+						var l382 [2]Color
+						if n381 > 0 {
+							hn384 := c.ReadListHeader(25)
+							if !c.Failed() {
+								for i383 := range l382 {
+									if hn384 && !c.ReadFlag() {
+										clear(l382[i383 : i383+1])
+										continue
+									}
+									if e387 := c.ReadEnumFast(uint32(0x7fffffff)); e387 >= 0 {
+										l382[i383] = Color(e387)
+									} else {
+										l382[i383] = Color(c.ReadEnum(uint32(0x7fffffff)))
+									}
+									if c.Failed() {
+										c.TraceIndex(i383)
+										break
+									}
+								}
+							}
+						}
+						k379 = l382
+						var v380 bool
+						if !vn377 {
+							v380 = r.ReadBool()
+						}
+						m375[k379] = v380
+					}
+					n374 -= sz376
+				}
+				x.EnumKeys = m375
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				n389 := c.ReadLengthFast(1)
+				if n389 < 0 {
+					n389 = c.ReadLength(1)
+				}
+				s390 := foryimpl.MakeMap[serializer.Set[int32]](c, n389)
+				if n389 > 0 {
+					hn391 := c.ReadListHeader(4)
+					for i392 := 0; i392 < n389 && !c.Failed(); i392++ {
+						if hn391 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e393 int32
+						{
+							e393 = r.ReadInt32()
+						}
+						s390[e393] = struct{}{}
+					}
+				}
+				x.Fixed = s390
+			}
+		case 7:
+			if f.Convert {
+				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n394 := c.ReadLengthFast(8)
+				if n394 < 0 {
+					n394 = c.ReadLength(8)
+				}
+				l395 := foryimpl.MakeSlice[[]int64](c, n394)
+				if n394 > 0 {
+					hn397 := c.ReadListHeader(6)
+					if !c.Failed() {
+						for i396 := range l395 {
+							if hn397 && !c.ReadFlag() {
+								clear(l395[i396 : i396+1])
+								continue
+							}
+							l395[i396] = r.ReadInt64()
+							if c.Failed() {
+								c.TraceIndex(i396)
+								break
+							}
+						}
+					}
+				}
+				x.FixedI64 = l395
+			}
+		case 8:
+			if f.Convert {
+				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n400 := c.ReadLengthFast(4)
+				if n400 < 0 {
+					n400 = c.ReadLength(4)
+				}
+				l401 := foryimpl.MakeSlice[[]uint32](c, n400)
+				if n400 > 0 {
+					hn403 := c.ReadListHeader(11)
+					if !c.Failed() {
+						for i402 := range l401 {
+							if hn403 && !c.ReadFlag() {
+								clear(l401[i402 : i402+1])
+								continue
+							}
+							l401[i402] = r.ReadUint32()
+							if c.Failed() {
+								c.TraceIndex(i402)
+								break
+							}
+						}
+					}
+				}
+				x.FixedU32 = l401
+			}
+		case 9:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					n410 := c.ReadArrayLengthFast(4)
+					if n410 < 0 {
+						n410 = c.ReadArrayLength(4)
+					}
+					if n410 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n410, 3))
+						return
+					}
+					var a411 [3]float32
+					r.ReadRawFloat32s(a411[:])
+					x.GoF32 = a411
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n406 := c.ReadArrayLengthFast(4)
+					if n406 < 0 {
+						n406 = c.ReadArrayLength(4)
+					}
+					if n406 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n406, 3))
+						return
+					}
+					var a407 [3]float32
+					r.ReadRawFloat32s(a407[:])
+					x.GoF32 = a407
+				}
+			}
+		case 10:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					n417 := c.ReadArrayLengthFast(1)
+					if n417 < 0 {
+						n417 = c.ReadArrayLength(1)
+					}
+					if n417 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n417, 2))
+						return
+					}
+					var a418 [2]int8
+					for i419 := range a418 {
+						a418[i419] = r.ReadInt8()
+					}
+					x.GoI8 = a418
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n412 := c.ReadArrayLengthFast(1)
+					if n412 < 0 {
+						n412 = c.ReadArrayLength(1)
+					}
+					if n412 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n412, 2))
+						return
+					}
+					var a413 [2]int8
+					for i414 := range a413 {
+						a413[i414] = r.ReadInt8()
+					}
+					x.GoI8 = a413
+				}
+			}
+		case 11:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					n424 := c.ReadArrayLengthFast(1)
+					if n424 < 0 {
+						n424 = c.ReadArrayLength(1)
+					}
+					if n424 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n424, 4))
+						return
+					}
+					var a425 [4]uint8
+					copy(a425[:], r.ReadBytes(n424))
+					x.GoU8 = a425
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n420 := c.ReadArrayLengthFast(1)
+					if n420 < 0 {
+						n420 = c.ReadArrayLength(1)
+					}
+					if n420 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n420, 4))
+						return
+					}
+					var a421 [4]uint8
+					copy(a421[:], r.ReadBytes(n420))
+					x.GoU8 = a421
+				}
+			}
+		case 12:
+			if f.Convert {
+				x.PFixedU64 = foryimpl.Pointers(c, foryimpl.ReadSliceAs[uint64](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n426 := c.ReadLengthFast(1)
+				if n426 < 0 {
+					n426 = c.ReadLength(1)
+				}
+				l427 := foryimpl.MakeSlice[[]*uint64](c, n426)
+				if n426 > 0 {
+					hn429 := c.ReadListHeader(13)
+					if !c.Failed() {
+						for i428 := range l427 {
+							if hn429 && !c.ReadFlag() {
+								clear(l427[i428 : i428+1])
+								continue
+							}
+							p432 := foryimpl.Alloc[uint64](c)
+							*p432 = r.ReadUint64()
+							l427[i428] = p432
+							if c.Failed() {
+								c.TraceIndex(i428)
+								break
+							}
+						}
+					}
+				}
+				x.PFixedU64 = l427
+			}
+		case 13:
+			if !f.Flag || c.ReadFlag() {
+				n433 := c.ReadLengthFast(2)
+				if n433 < 0 {
+					n433 = c.ReadLength(2)
+				}
+				m434 := foryimpl.MakeMap[map[[2]string]int32](c, n433)
+				for n433 > 0 && !c.Failed() {
+					sz435, vn436, _ := c.ReadMapChunk(n433, 22, 5, nil, false)
+					for j437 := 0; j437 < sz435 && !c.Failed(); j437++ {
+						var k438 [2]string
+						n440 := c.ReadLengthFast(1)
+						if n440 < 0 {
+							n440 = c.ReadLength(1)
+						}
+						if n440 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n440, 2))
+							return
+						}
+						var l441 [2]string
+						if n440 > 0 {
+							hn443 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i442 := range l441 {
+									if hn443 && !c.ReadFlag() {
+										clear(l441[i442 : i442+1])
+										continue
+									}
+									l441[i442] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i442)
+										break
+									}
+								}
+							}
+						}
+						k438 = l441
+						var v439 int32
+						if !vn436 {
+							v439 = r.ReadVarInt32()
+						}
+						m434[k438] = v439
+					}
+					n433 -= sz435
+				}
+				x.StrKeys = m434
+			}
+		case 14:
+			if f.Convert {
+				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n447 := c.ReadLengthFast(1)
+				if n447 < 0 {
+					n447 = c.ReadLength(1)
+				}
+				l448 := foryimpl.MakeSlice[[]int64](c, n447)
+				if n447 > 0 {
+					hn450 := c.ReadListHeader(8)
+					if !c.Failed() {
+						for i449 := range l448 {
+							if hn450 && !c.ReadFlag() {
+								clear(l448[i449 : i449+1])
+								continue
+							}
+							l448[i449] = r.ReadTaggedInt64()
+							if c.Failed() {
+								c.TraceIndex(i449)
+								break
+							}
+						}
+					}
+				}
+				x.TaggedI64 = l448
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -10924,5 +12814,16 @@ func init() {
 		},
 		Ptr: (*Carriers)(nil),
 		Val: Carriers{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Hinted)
+		},
+		Info: foryTypeHinted,
+		New: func() foryimpl.Message {
+			return new(Hinted)
+		},
+		Ptr: (*Hinted)(nil),
+		Val: Hinted{},
 	})
 }

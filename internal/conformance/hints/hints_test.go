@@ -225,3 +225,30 @@ func TestHintsGolden(t *testing.T) {
 	}
 	require.Equal(t, len(names)-len(trackedInnerCollections), played)
 }
+
+// A nil pointer tagged nullable=false has no null flag to say so: writing
+// it is an error that names the field (official Go writes a zero struct).
+// With ref (or with tracking on) the reference flag can say nil, and does.
+func TestNotNullablePointerNil(t *testing.T) {
+	for _, m := range modes {
+		f := serializer.New(serializer.WithCompatible(m.compatible))
+		_, err := f.Serialize(&NotNullPtrs{Ref: &Leaf{Name: "r"}})
+		require.ErrorIs(t, err, serializer.ErrInvalidValue, m.dir)
+		var ee *serializer.EncodeError
+		require.True(t, errors.As(err, &ee), m.dir)
+		require.Equal(t, "Plain", ee.Path, m.dir)
+
+		for _, track := range []bool{false, true} {
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track))
+			in := &NotNullPtrs{Plain: &Leaf{Name: "p", N: 2}}
+			if track {
+				in = &NotNullPtrs{}
+			}
+			data, err := f.Serialize(in)
+			require.NoError(t, err, "%s track=%v", m.dir, track)
+			var back NotNullPtrs
+			require.NoError(t, f.Deserialize(data, &back), "%s track=%v", m.dir, track)
+			require.Equal(t, *in, back, "%s track=%v", m.dir, track)
+		}
+	}
+}
