@@ -251,18 +251,18 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;flags,22,0,0[1,0,0];level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
+// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];cells,22,0,0[55,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;fixeds,22,0,0[6,0,0];flags,22,0,0[1,0,0];grid,46,0,0;level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;pairs,24,0,0[22,0,0[5,0,0]|21,0,0];points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	GoName:            "golden.Sample",
 	Namespace:         "demo",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x80, 0x60, 0xe9, 0xba, 0x6f, 0x35, 0x2b, 0x18, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	SchemaHash:        1655933597,
-	TypeDef:           []byte{0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	TypeDefRef:        []byte{0x80, 0x60, 0xe9, 0xba, 0x6f, 0x35, 0x2b, 0x18, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	SchemaHash:        1042240056,
+	TypeDef:           []byte{0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeDefRef:        []byte{0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	TypeName:          "Sample",
 })
 
@@ -287,9 +287,13 @@ func foryShapeSample[T interface {
 		Day    serializer.Date
 		Flags  [4]bool
 		Opt    *int32
-		Fixed  uint32   `fory:"encoding=fixed"`
-		Big    int64    `fory:"encoding=tagged"`
-		Maybes []string `fory:"nullable"`
+		Fixed  uint32              `fory:"encoding=fixed"`
+		Big    int64               `fory:"encoding=tagged"`
+		Maybes []string            `fory:"nullable"`
+		Fixeds []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+		Cells  [][]float32         `fory:"type=list(element=array(element=float32))"`
+		Grid   [2]int32            `fory:"type=array(element=int32)"`
+		Pairs  map[[2]int32]string `fory:"type=map(value=_(nullable=false))"`
 		secret string
 		Skip   string `fory:"-"`
 	}
@@ -312,28 +316,32 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
-	b.Reserve(140)
+	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x03e12080001eff01)
-		buffer.PutUint64At(w, off+8, 0x8c0c0df51eca727e)
+		buffer.PutUint64At(w, off, 0xd3c4a09d001eff01)
+		buffer.PutUint64At(w, off+8, 0x8c0c0df916d238ec)
 		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
 		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
 		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
 		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, off+48, 0x4c180c274430511b)
-		buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
-		buffer.PutUint64At(w, off+72, 0xc02295ac194c8034)
-		buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
-		buffer.PutUint64At(w, off+88, 0x1548240918305616)
-		buffer.PutUint64At(w, off+96, 0x9897341c4a200c34)
-		buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4c)
-		buffer.PutUint64At(w, off+112, 0x442944e46cc83d72)
-		buffer.PutUint64At(w, off+120, 0x894e481656184c16)
-		buffer.PutUint64At(w, off+128, 0x4890064c56164824)
-		buffer.PutUint64At(w, off+132, 0x68e458264890064c)
-		off += 140
+		buffer.PutUint64At(w, off+48, 0x8801de164c30511b)
+		buffer.PutUint64At(w, off+56, 0x4c180c2744805c8b)
+		buffer.PutUint64At(w, off+64, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, off+72, 0x17151a164c008ea4)
+		buffer.PutUint64At(w, off+80, 0x34609506164ce420)
+		buffer.PutUint64At(w, off+88, 0x194c18281a2e4880)
+		buffer.PutUint64At(w, off+96, 0xb072164cc02295ac)
+		buffer.PutUint64At(w, off+104, 0x183056164e000918)
+		buffer.PutUint64At(w, off+112, 0x4a200c3415482409)
+		buffer.PutUint64At(w, off+120, 0x283a1c4c9897341c)
+		buffer.PutUint64At(w, off+128, 0xbc54165a184c1a32)
+		buffer.PutUint64At(w, off+136, 0xc83d72164c808c08)
+		buffer.PutUint64At(w, off+144, 0x184c16442944e46c)
+		buffer.PutUint64At(w, off+152, 0x164824894e481656)
+		buffer.PutUint64At(w, off+160, 0xe458264890064c56)
+		buffer.PutUint64At(w, off+161, 0x68e458264890064c)
+		off += 169
 	} else {
 		buffer.PutUint64At(w, off, 0x708c0c04061dff01)
 		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
@@ -348,28 +356,32 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
-	b.Reserve(140)
+	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbae96080001e0001)
-		buffer.PutUint64At(w, off+8, 0x8c0c0df5182b356f)
+		buffer.PutUint64At(w, off, 0x144cf09d001e0001)
+		buffer.PutUint64At(w, off+8, 0x8c0c0df94ebe125d)
 		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
 		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
 		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
 		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, off+48, 0x4d180c274430511b)
-		buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
-		buffer.PutUint64At(w, off+72, 0xc02295ac194d8034)
-		buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
-		buffer.PutUint64At(w, off+88, 0x1548240918305616)
-		buffer.PutUint64At(w, off+96, 0x9897341c4b200c34)
-		buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4d)
-		buffer.PutUint64At(w, off+112, 0x442945e46cc83d72)
-		buffer.PutUint64At(w, off+120, 0x894e481656184c16)
-		buffer.PutUint64At(w, off+128, 0x4890064c56164824)
-		buffer.PutUint64At(w, off+132, 0x68e458264890064c)
-		off += 140
+		buffer.PutUint64At(w, off+48, 0x8801de164c30511b)
+		buffer.PutUint64At(w, off+56, 0x4d180c2744805c8b)
+		buffer.PutUint64At(w, off+64, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, off+72, 0x17151a164c008ea4)
+		buffer.PutUint64At(w, off+80, 0x34609506164ce420)
+		buffer.PutUint64At(w, off+88, 0x194d18281a2e4980)
+		buffer.PutUint64At(w, off+96, 0xb072164cc02295ac)
+		buffer.PutUint64At(w, off+104, 0x183056164e000918)
+		buffer.PutUint64At(w, off+112, 0x4b200c3415482409)
+		buffer.PutUint64At(w, off+120, 0x283a1c4d9897341c)
+		buffer.PutUint64At(w, off+128, 0xbc54165a184c1a32)
+		buffer.PutUint64At(w, off+136, 0xc83d72164c808c08)
+		buffer.PutUint64At(w, off+144, 0x184c16442945e46c)
+		buffer.PutUint64At(w, off+152, 0x164824894e481656)
+		buffer.PutUint64At(w, off+160, 0xe458264890064c56)
+		buffer.PutUint64At(w, off+161, 0x68e458264890064c)
+		off += 169
 	} else {
 		buffer.PutUint64At(w, off, 0x708c0c04061d0001)
 		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
@@ -395,8 +407,8 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0x03e12080001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df51eca727e && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4c180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194c8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4a200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4c && buffer.ReadUint64At(in, 112) == 0x442944e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
-				n = 140
+			if len(in) >= 169 && buffer.ReadUint64At(in, 0) == 0xd3c4a09d001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df916d238ec && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x8801de164c30511b && buffer.ReadUint64At(in, 56) == 0x4c180c2744805c8b && buffer.ReadUint64At(in, 64) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 72) == 0x17151a164c008ea4 && buffer.ReadUint64At(in, 80) == 0x34609506164ce420 && buffer.ReadUint64At(in, 88) == 0x194c18281a2e4880 && buffer.ReadUint64At(in, 96) == 0xb072164cc02295ac && buffer.ReadUint64At(in, 104) == 0x183056164e000918 && buffer.ReadUint64At(in, 112) == 0x4a200c3415482409 && buffer.ReadUint64At(in, 120) == 0x283a1c4c9897341c && buffer.ReadUint64At(in, 128) == 0xbc54165a184c1a32 && buffer.ReadUint64At(in, 136) == 0xc83d72164c808c08 && buffer.ReadUint64At(in, 144) == 0x184c16442944e46c && buffer.ReadUint64At(in, 152) == 0x164824894e481656 && buffer.ReadUint64At(in, 160) == 0xe458264890064c56 && buffer.ReadUint64At(in, 161) == 0x68e458264890064c {
+				n = 169
 			}
 		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
 			n = 14
@@ -417,8 +429,8 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0xbae96080001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df5182b356f && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4d180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194d8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4b200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4d && buffer.ReadUint64At(in, 112) == 0x442945e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
-			n = 140
+		if len(in) >= 169 && buffer.ReadUint64At(in, 0) == 0x144cf09d001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df94ebe125d && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x8801de164c30511b && buffer.ReadUint64At(in, 56) == 0x4d180c2744805c8b && buffer.ReadUint64At(in, 64) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 72) == 0x17151a164c008ea4 && buffer.ReadUint64At(in, 80) == 0x34609506164ce420 && buffer.ReadUint64At(in, 88) == 0x194d18281a2e4980 && buffer.ReadUint64At(in, 96) == 0xb072164cc02295ac && buffer.ReadUint64At(in, 104) == 0x183056164e000918 && buffer.ReadUint64At(in, 112) == 0x4b200c3415482409 && buffer.ReadUint64At(in, 120) == 0x283a1c4d9897341c && buffer.ReadUint64At(in, 128) == 0xbc54165a184c1a32 && buffer.ReadUint64At(in, 136) == 0xc83d72164c808c08 && buffer.ReadUint64At(in, 144) == 0x184c16442945e46c && buffer.ReadUint64At(in, 152) == 0x164824894e481656 && buffer.ReadUint64At(in, 160) == 0xe458264890064c56 && buffer.ReadUint64At(in, 161) == 0x68e458264890064c {
+			n = 169
 		}
 	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
 		n = 14
@@ -438,14 +450,20 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for i10 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i10])) {
+		for i14 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i14])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
 		}
-		for k14 := range x.Scores {
-			if !foryimpl.ValidString(string(k14)) {
+		for _, e17 := range x.Pairs {
+			if !foryimpl.ValidString(string(e17)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Pairs"))
+				return
+			}
+		}
+		for k24 := range x.Scores {
+			if !foryimpl.ValidString(string(k24)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
 				return
 			}
@@ -460,7 +478,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1655933597)
+		buffer.PutInt32At(w, off, 1042240056)
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, float64(x.Temp))
@@ -475,97 +493,123 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw19 foryimpl.MapWriter
-	mw19.Begin(b, len(x.ByKey))
-	for k20, v21 := range x.ByKey {
-		if v21 == nil {
-			mw19.NullEntry(b)
-			b.WriteVarInt32(k20)
+	var mw29 foryimpl.MapWriter
+	mw29.Begin(b, len(x.ByKey))
+	for k30, v31 := range x.ByKey {
+		if v31 == nil {
+			mw29.NullEntry(b)
+			b.WriteVarInt32(k30)
 		} else {
-			mw19.Entry(b)
-			b.WriteVarInt32(k20)
-			v21.ForyWrite(c)
+			mw29.Entry(b)
+			b.WriteVarInt32(k30)
+			v31.ForyWrite(c)
 		}
 	}
-	mw19.End(b)
+	mw29.End(b)
+	l32 := x.Cells
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e33 := range l32 {
+			b.WriteVarUint32(uint32(len(e33) * 4))
+			b.WriteRawFloat32s(e33)
+		}
+	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l22 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l22)*4 + 6)
+		l34 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l34)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
-		off = buffer.PutRawInt32sAt(w, off, l22)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+		off = buffer.PutRawInt32sAt(w, off, l34)
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
+	l35 := x.Fixeds
+	b.WriteVarUint32(uint32(len(l35)))
+	if len(l35) > 0 {
+		b.Reserve(1 + len(l35)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e36 := range l35 {
+			{
+				buffer.PutInt64At(w, off, e36)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e23 := range x.Flags {
+		for _, e37 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e23)
+				buffer.PutBoolAt(w, off, e37)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
+	b.WriteRawInt32s(x.Grid[:])
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l24 := x.Maybe
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
-		h25 := byte(0x08)
-		for _, p26 := range l24 {
-			if p26 == nil {
-				h25 = 0x0a
+	l38 := x.Maybe
+	b.WriteVarUint32(uint32(len(l38)))
+	if len(l38) > 0 {
+		h39 := byte(0x08)
+		for _, p40 := range l38 {
+			if p40 == nil {
+				h39 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h25)
+		b.WriteUint8(h39)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p26 := range l24 {
-			if h25 == 0x0a {
-				if p26 == nil {
+		for _, p40 := range l38 {
+			if h39 == 0x0a {
+				if p40 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p26.ForyWrite(c)
+			p40.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l27 := x.Maybes
+		l41 := x.Maybes
 		{
-			sz29 := 6 + buffer.BatchSlack + len(l27)*9
-			for _, e28 := range l27 {
-				sz29 += len(e28)
+			sz43 := 6 + buffer.BatchSlack + len(l41)*9
+			for _, e42 := range l41 {
+				sz43 += len(e42)
 			}
-			b.Reserve(sz29)
+			b.Reserve(sz43)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
-			if len(l27) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l41)))
+			if len(l41) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e28 := range l27 {
-					if len(w)-off < len(e28)+9+buffer.BatchSlack {
+				for _, e42 := range l41 {
+					if len(w)-off < len(e42)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e28) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e42) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
-					if len(e28) > 0 {
-						off += copy(w[off:], e28)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e42))<<2|2)
+					if len(e42) > 0 {
+						off += copy(w[off:], e42)
 					}
 				}
 			}
@@ -573,14 +617,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s30 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s30) + 10)
+		s44 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s44) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s30))<<2|2)
-		if len(s30) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s30)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s30) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s44))<<2|2)
+		if len(s44) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s44)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s44) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -604,60 +648,78 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if err := x.Origin.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
-	l31 := x.Points
+	var mw45 foryimpl.MapWriter
+	mw45.Begin(b, len(x.Pairs))
+	for k46, v47 := range x.Pairs {
+		mw45.Entry(b)
+		b.WriteVarUint32(uint32(len(k46)))
+		if len(k46) > 0 {
+			b.Reserve(1 + len(k46)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e48 := range k46 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
+			}
+			b.SetWriterIndex(off)
+		}
+		foryimpl.WriteString(b, v47)
+	}
+	mw45.End(b)
+	l49 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l31)))
-		if len(l31) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l49)))
+		if len(l49) > 0 {
 			buffer.PutUint8At(w, off, 0x08)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l31) > 0 {
+	if len(l49) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i32 := range l31 {
-			if err := l31[i32].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		for i50 := range l49 {
+			if err := l49[i50].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
 		}
 	}
-	l33 := x.Raw
-	b.WriteVarUint32(uint32(len(l33)))
-	b.WriteBytes(l33)
-	var mw34 foryimpl.MapWriter
-	mw34.Begin(b, len(x.Scores))
-	for k35, v36 := range x.Scores {
-		mw34.Entry(b)
-		foryimpl.WriteString(b, k35)
-		b.WriteVarInt32(v36)
+	l51 := x.Raw
+	b.WriteVarUint32(uint32(len(l51)))
+	b.WriteBytes(l51)
+	var mw52 foryimpl.MapWriter
+	mw52.Begin(b, len(x.Scores))
+	for k53, v54 := range x.Scores {
+		mw52.Entry(b)
+		foryimpl.WriteString(b, k53)
+		b.WriteVarInt32(v54)
 	}
-	mw34.End(b)
-	l37 := x.Tags
+	mw52.End(b)
+	l55 := x.Tags
 	{
 		var ascii bool
-		sz39 := 6 + buffer.BatchSlack + len(l37)*9
-		for _, e38 := range l37 {
-			sz39 += len(e38)
+		sz57 := 6 + buffer.BatchSlack + len(l55)*9
+		for _, e56 := range l55 {
+			sz57 += len(e56)
 		}
-		b.Reserve(sz39)
+		b.Reserve(sz57)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l37)))
-		if len(l37) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
+		if len(l55) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e38 := range l37 {
-				if len(w)-off < len(e38)+9+buffer.BatchSlack {
+			for _, e56 := range l55 {
+				if len(w)-off < len(e56)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e38) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e56) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e38))<<2|2)
-				if len(e38) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e38))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e38)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<2|2)
+				if len(e56) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e56))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e56)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -672,14 +734,20 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i49 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i49])) {
+		for i71 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i71])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
 		}
-		for k53 := range x.Scores {
-			if !foryimpl.ValidString(string(k53)) {
+		for _, e74 := range x.Pairs {
+			if !foryimpl.ValidString(string(e74)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Pairs"))
+				return
+			}
+		}
+		for k81 := range x.Scores {
+			if !foryimpl.ValidString(string(k81)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
 				return
 			}
@@ -694,7 +762,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1655933597)
+		buffer.PutInt32At(w, off, 1042240056)
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, float64(x.Temp))
@@ -709,50 +777,77 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw58 foryimpl.MapWriter
-	mw58.BeginTracked(b, len(x.ByKey))
-	for k59, v60 := range x.ByKey {
-		mw58.Entry(b)
-		b.WriteVarInt32(k59)
-		if !foryimpl.WriteRefPtr(c, v60) {
-			v60.ForyWrite(c)
+	var mw86 foryimpl.MapWriter
+	mw86.BeginTracked(b, len(x.ByKey))
+	for k87, v88 := range x.ByKey {
+		mw86.Entry(b)
+		b.WriteVarInt32(k87)
+		if !foryimpl.WriteRefPtr(c, v88) {
+			v88.ForyWrite(c)
 		}
 	}
-	mw58.End(b)
+	mw86.End(b)
+	l89 := x.Cells
+	b.WriteVarUint32(uint32(len(l89)))
+	if len(l89) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e90 := range l89 {
+			b.WriteVarUint32(uint32(len(e90) * 4))
+			b.WriteRawFloat32s(e90)
+		}
+	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l61 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l61)*4 + 6)
+		l91 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l91)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st62, id63 := foryimpl.RefSliceAt(c, l61); st62 == foryimpl.RefBack {
+		if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id63))
-		} else if st62 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id93))
+		} else if st92 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
-			off = buffer.PutRawInt32sAt(w, off, l61)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
+			off = buffer.PutRawInt32sAt(w, off, l91)
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
+	l94 := x.Fixeds
+	b.WriteVarUint32(uint32(len(l94)))
+	if len(l94) > 0 {
+		b.Reserve(1 + len(l94)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e95 := range l94 {
+			{
+				buffer.PutInt64At(w, off, e95)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e64 := range x.Flags {
+		for _, e96 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e64)
+				buffer.PutBoolAt(w, off, e96)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
+	b.WriteRawInt32s(x.Grid[:])
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
@@ -761,21 +856,21 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l65 := x.Maybe
-	b.WriteVarUint32(uint32(len(l65)))
-	if len(l65) > 0 {
-		h66 := byte(0x09)
-		for _, p67 := range l65 {
-			if p67 == nil {
-				h66 = 0x0b
+	l97 := x.Maybe
+	b.WriteVarUint32(uint32(len(l97)))
+	if len(l97) > 0 {
+		h98 := byte(0x09)
+		for _, p99 := range l97 {
+			if p99 == nil {
+				h98 = 0x0b
 				break
 			}
 		}
-		b.WriteUint8(h66)
+		b.WriteUint8(h98)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p67 := range l65 {
-			if !foryimpl.WriteRefPtr(c, p67) {
-				p67.ForyWrite(c)
+		for _, p99 := range l97 {
+			if !foryimpl.WriteRefPtr(c, p99) {
+				p99.ForyWrite(c)
 			}
 		}
 	}
@@ -783,27 +878,27 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l68 := x.Maybes
+		l100 := x.Maybes
 		{
-			sz70 := 6 + buffer.BatchSlack + len(l68)*9
-			for _, e69 := range l68 {
-				sz70 += len(e69)
+			sz102 := 6 + buffer.BatchSlack + len(l100)*9
+			for _, e101 := range l100 {
+				sz102 += len(e101)
 			}
-			b.Reserve(sz70)
+			b.Reserve(sz102)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l68)))
-			if len(l68) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l100)))
+			if len(l100) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e69 := range l68 {
-					if len(w)-off < len(e69)+9+buffer.BatchSlack {
+				for _, e101 := range l100 {
+					if len(w)-off < len(e101)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e69) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e101) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e69))<<2|2)
-					if len(e69) > 0 {
-						off += copy(w[off:], e69)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e101))<<2|2)
+					if len(e101) > 0 {
+						off += copy(w[off:], e101)
 					}
 				}
 			}
@@ -811,14 +906,14 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s71 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s71) + 10)
+		s103 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s103) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s71))<<2|2)
-		if len(s71) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s71)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s71) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s103))<<2|2)
+		if len(s103) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s103)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s103) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -836,59 +931,77 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l72 := x.Points
+	var mw104 foryimpl.MapWriter
+	mw104.Begin(b, len(x.Pairs))
+	for k105, v106 := range x.Pairs {
+		mw104.Entry(b)
+		b.WriteVarUint32(uint32(len(k105)))
+		if len(k105) > 0 {
+			b.Reserve(1 + len(k105)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e107 := range k105 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e107))
+			}
+			b.SetWriterIndex(off)
+		}
+		foryimpl.WriteString(b, v106)
+	}
+	mw104.End(b)
+	l108 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
-		if len(l72) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l108)))
+		if len(l108) > 0 {
 			buffer.PutUint8At(w, off, 0x08)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l72) > 0 {
+	if len(l108) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i73 := range l72 {
-			l72[i73].ForyWrite(c)
+		for i109 := range l108 {
+			l108[i109].ForyWrite(c)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l74 := x.Raw
-		b.WriteVarUint32(uint32(len(l74)))
-		b.WriteBytes(l74)
+		l110 := x.Raw
+		b.WriteVarUint32(uint32(len(l110)))
+		b.WriteBytes(l110)
 	}
-	var mw75 foryimpl.MapWriter
-	mw75.Begin(b, len(x.Scores))
-	for k76, v77 := range x.Scores {
-		mw75.Entry(b)
-		foryimpl.WriteString(b, k76)
-		b.WriteVarInt32(v77)
+	var mw111 foryimpl.MapWriter
+	mw111.Begin(b, len(x.Scores))
+	for k112, v113 := range x.Scores {
+		mw111.Entry(b)
+		foryimpl.WriteString(b, k112)
+		b.WriteVarInt32(v113)
 	}
-	mw75.End(b)
-	l78 := x.Tags
+	mw111.End(b)
+	l114 := x.Tags
 	{
 		var ascii bool
-		sz80 := 6 + buffer.BatchSlack + len(l78)*9
-		for _, e79 := range l78 {
-			sz80 += len(e79)
+		sz116 := 6 + buffer.BatchSlack + len(l114)*9
+		for _, e115 := range l114 {
+			sz116 += len(e115)
 		}
-		b.Reserve(sz80)
+		b.Reserve(sz116)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l78)))
-		if len(l78) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l114)))
+		if len(l114) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e79 := range l78 {
-				if len(w)-off < len(e79)+9+buffer.BatchSlack {
+			for _, e115 := range l114 {
+				if len(w)-off < len(e115)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e79) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e115) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
-				if len(e79) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e79))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e79)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e115))<<2|2)
+				if len(e115) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e115))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e115)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -907,15 +1020,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	*x = Sample{
+		Cells:  x.Cells,
 		Dense:  x.Dense,
+		Fixeds: x.Fixeds,
 		Maybe:  x.Maybe,
 		Origin: x.Origin,
 		Points: x.Points,
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1655933597) {
-		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1042240056) {
+		if h := r.ReadInt32(); h != 1042240056 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
 		}
@@ -943,41 +1058,73 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p81 := foryimpl.Alloc[int32](c)
-		*p81 = r.ReadVarInt32()
-		x.Opt = p81
+		p117 := foryimpl.Alloc[int32](c)
+		*p117 = r.ReadVarInt32()
+		x.Opt = p117
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n82 := c.ReadLengthFast(2)
-	if n82 < 0 {
-		n82 = c.ReadLength(2)
+	n118 := c.ReadLengthFast(2)
+	if n118 < 0 {
+		n118 = c.ReadLength(2)
 	}
-	m83 := foryimpl.MakeMap[map[int32]*Point](c, n82)
-	for n82 > 0 && !c.Failed() {
-		sz84, vn85, ev90 := c.ReadMapChunk(n82, 5, 28, foryTypePoint, true)
-		for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-			var k87 int32
-			k87 = r.ReadVarInt32()
-			var v88 *Point
-			if !vn85 {
-				p89 := foryimpl.Alloc[Point](c)
-				if ev90 != nil {
-					p89.ForyReadEvolved(c, ev90)
+	m119 := foryimpl.MakeMap[map[int32]*Point](c, n118)
+	for n118 > 0 && !c.Failed() {
+		sz120, vn121, ev126 := c.ReadMapChunk(n118, 5, 28, foryTypePoint, true)
+		for j122 := 0; j122 < sz120 && !c.Failed(); j122++ {
+			var k123 int32
+			k123 = r.ReadVarInt32()
+			var v124 *Point
+			if !vn121 {
+				p125 := foryimpl.Alloc[Point](c)
+				if ev126 != nil {
+					p125.ForyReadEvolved(c, ev126)
 				} else {
-					p89.ForyRead(c)
+					p125.ForyRead(c)
 				}
-				v88 = p89
+				v124 = p125
 			}
-			m83[k87] = v88
+			m119[k123] = v124
 		}
-		n82 -= sz84
+		n118 -= sz120
 	}
-	x.ByKey = m83
+	x.ByKey = m119
 	if c.Failed() {
 		c.Trace("ByKey")
+		return
+	}
+	n128 := c.ReadLengthFast(1)
+	if n128 < 0 {
+		n128 = c.ReadLength(1)
+	}
+	l129 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n128)
+	if n128 > 0 {
+		hn131 := c.ReadListHeader(55)
+		if !c.Failed() {
+			for i130 := range l129 {
+				if hn131 && !c.ReadFlag() {
+					clear(l129[i130 : i130+1])
+					continue
+				}
+				n134 := c.ReadArrayLengthFast(4)
+				if n134 < 0 {
+					n134 = c.ReadArrayLength(4)
+				}
+				a135 := foryimpl.MakeSlice[[]float32](c, n134)
+				r.ReadRawFloat32s(a135)
+				l129[i130] = a135
+				if c.Failed() {
+					c.TraceIndex(i130)
+					break
+				}
+			}
+		}
+	}
+	x.Cells = l129
+	if c.Failed() {
+		c.Trace("Cells")
 		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
@@ -985,13 +1132,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n92 := c.ReadArrayLengthFast(4)
-	if n92 < 0 {
-		n92 = c.ReadArrayLength(4)
+	n136 := c.ReadArrayLengthFast(4)
+	if n136 < 0 {
+		n136 = c.ReadArrayLength(4)
 	}
-	a93 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n92)
-	r.ReadRawInt32s(a93)
-	x.Dense = a93
+	a137 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n136)
+	r.ReadRawInt32s(a137)
+	x.Dense = a137
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -1001,38 +1148,79 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n94 := c.ReadLengthFast(1)
-	if n94 < 0 {
-		n94 = c.ReadLength(1)
+	n138 := c.ReadLengthFast(8)
+	if n138 < 0 {
+		n138 = c.ReadLength(8)
 	}
-	if n94 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n94, 4))
-		return
-	}
-	var l95 [4]bool
-	if n94 > 0 {
-		hn97 := c.ReadListHeader(1)
+	l139 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n138)
+	if n138 > 0 {
+		hn141 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i96 := range l95 {
-				if hn97 && !c.ReadFlag() {
-					clear(l95[i96 : i96+1])
+			for i140 := range l139 {
+				if hn141 && !c.ReadFlag() {
+					clear(l139[i140 : i140+1])
 					continue
 				}
-				l95[i96] = r.ReadBool()
+				l139[i140] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i96)
+					c.TraceIndex(i140)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l95
+	x.Fixeds = l139
+	if c.Failed() {
+		c.Trace("Fixeds")
+		return
+	}
+	n144 := c.ReadLengthFast(1)
+	if n144 < 0 {
+		n144 = c.ReadLength(1)
+	}
+	if n144 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n144, 4))
+		return
+	}
+	var l145 [4]bool
+	if n144 > 0 {
+		hn147 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i146 := range l145 {
+				if hn147 && !c.ReadFlag() {
+					clear(l145[i146 : i146+1])
+					continue
+				}
+				l145[i146] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i146)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l145
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
-	if e100 := c.ReadEnumFast(uint32(0x7fffffff)); e100 >= 0 {
-		x.Level = Level(e100)
+	n150 := c.ReadArrayLengthFast(4)
+	if n150 < 0 {
+		n150 = c.ReadArrayLength(4)
+	}
+	if n150 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n150, 2))
+		return
+	}
+	var a151 [2]int32
+	r.ReadRawInt32s(a151[:])
+	x.Grid = a151
+	if c.Failed() {
+		c.Trace("Grid")
+		return
+	}
+	if e152 := c.ReadEnumFast(uint32(0x7fffffff)); e152 >= 0 {
+		x.Level = Level(e152)
 	} else {
 		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1040,61 +1228,61 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n101 := c.ReadLengthFast(1)
-	if n101 < 0 {
-		n101 = c.ReadLength(1)
+	n153 := c.ReadLengthFast(1)
+	if n153 < 0 {
+		n153 = c.ReadLength(1)
 	}
-	l102 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n101)
-	if n101 > 0 {
-		hn104, ev105 := c.ReadStructListHeader(foryTypePoint)
+	l154 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n153)
+	if n153 > 0 {
+		hn156, ev157 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i103 := range l102 {
-				if hn104 && !c.ReadFlag() {
-					clear(l102[i103 : i103+1])
+			for i155 := range l154 {
+				if hn156 && !c.ReadFlag() {
+					clear(l154[i155 : i155+1])
 					continue
 				}
-				p107 := foryimpl.Alloc[Point](c)
-				if ev105 != nil {
-					p107.ForyReadEvolved(c, ev105)
+				p159 := foryimpl.Alloc[Point](c)
+				if ev157 != nil {
+					p159.ForyReadEvolved(c, ev157)
 				} else {
-					p107.ForyRead(c)
+					p159.ForyRead(c)
 				}
-				l102[i103] = p107
+				l154[i155] = p159
 				if c.Failed() {
-					c.TraceIndex(i103)
+					c.TraceIndex(i155)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l102
+	x.Maybe = l154
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n108 := c.ReadLengthFast(1)
-		if n108 < 0 {
-			n108 = c.ReadLength(1)
+		n160 := c.ReadLengthFast(1)
+		if n160 < 0 {
+			n160 = c.ReadLength(1)
 		}
-		l109 := foryimpl.MakeSlice[[]string](c, n108)
-		if n108 > 0 {
-			hn111 := c.ReadListHeader(21)
+		l161 := foryimpl.MakeSlice[[]string](c, n160)
+		if n160 > 0 {
+			hn163 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i110 := range l109 {
-					if hn111 && !c.ReadFlag() {
-						clear(l109[i110 : i110+1])
+				for i162 := range l161 {
+					if hn163 && !c.ReadFlag() {
+						clear(l161[i162 : i162+1])
 						continue
 					}
-					l109[i110] = c.ReadString()
+					l161[i162] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i110)
+						c.TraceIndex(i162)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l109
+		x.Maybes = l161
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1106,20 +1294,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p114 := foryimpl.Alloc[Point](c)
-		if ev115 := c.ReadStructFieldMeta(foryTypePoint); ev115 != nil {
-			p114.ForyReadEvolved(c, ev115)
+		p166 := foryimpl.Alloc[Point](c)
+		if ev167 := c.ReadStructFieldMeta(foryTypePoint); ev167 != nil {
+			p166.ForyReadEvolved(c, ev167)
 		} else if !c.Failed() {
-			p114.ForyRead(c)
+			p166.ForyRead(c)
 		}
-		x.Next = p114
+		x.Next = p166
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
-		x.Origin.ForyReadEvolved(c, ev116)
+	if ev168 := c.ReadStructFieldMeta(foryTypePoint); ev168 != nil {
+		x.Origin.ForyReadEvolved(c, ev168)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1127,32 +1315,80 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n117 := c.ReadLengthFast(1)
-	if n117 < 0 {
-		n117 = c.ReadLength(1)
+	n169 := c.ReadLengthFast(2)
+	if n169 < 0 {
+		n169 = c.ReadLength(2)
 	}
-	l118 := foryimpl.ReuseSlice[[]Point](c, x.Points, n117)
-	if n117 > 0 {
-		hn120, ev121 := c.ReadStructListHeader(foryTypePoint)
+	m170 := foryimpl.MakeMap[map[[2]int32]string](c, n169)
+	for n169 > 0 && !c.Failed() {
+		sz171, vn172, _ := c.ReadMapChunk(n169, 22, 21, nil, false)
+		for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
+			var k174 [2]int32
+			n176 := c.ReadLengthFast(1)
+			if n176 < 0 {
+				n176 = c.ReadLength(1)
+			}
+			if n176 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n176, 2))
+				return
+			}
+			var l177 [2]int32
+			if n176 > 0 {
+				hn179 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i178 := range l177 {
+						if hn179 && !c.ReadFlag() {
+							clear(l177[i178 : i178+1])
+							continue
+						}
+						l177[i178] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i178)
+							break
+						}
+					}
+				}
+			}
+			k174 = l177
+			var v175 string
+			if !vn172 {
+				v175 = c.ReadString()
+			}
+			m170[k174] = v175
+		}
+		n169 -= sz171
+	}
+	x.Pairs = m170
+	if c.Failed() {
+		c.Trace("Pairs")
+		return
+	}
+	n183 := c.ReadLengthFast(1)
+	if n183 < 0 {
+		n183 = c.ReadLength(1)
+	}
+	l184 := foryimpl.ReuseSlice[[]Point](c, x.Points, n183)
+	if n183 > 0 {
+		hn186, ev187 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i119 := range l118 {
-				if hn120 && !c.ReadFlag() {
-					clear(l118[i119 : i119+1])
+			for i185 := range l184 {
+				if hn186 && !c.ReadFlag() {
+					clear(l184[i185 : i185+1])
 					continue
 				}
-				if ev121 != nil {
-					l118[i119].ForyReadEvolved(c, ev121)
+				if ev187 != nil {
+					l184[i185].ForyReadEvolved(c, ev187)
 				} else {
-					l118[i119].ForyRead(c)
+					l184[i185].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i119)
+					c.TraceIndex(i185)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l118
+	x.Points = l184
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1162,51 +1398,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n123 := c.ReadLengthFast(2)
-	if n123 < 0 {
-		n123 = c.ReadLength(2)
+	n189 := c.ReadLengthFast(2)
+	if n189 < 0 {
+		n189 = c.ReadLength(2)
 	}
-	m124 := foryimpl.MakeMap[map[string]int32](c, n123)
-	for n123 > 0 && !c.Failed() {
-		sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
-		for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-			var k128 string
-			k128 = c.ReadString()
-			var v129 int32
-			if !vn126 {
-				v129 = r.ReadVarInt32()
+	m190 := foryimpl.MakeMap[map[string]int32](c, n189)
+	for n189 > 0 && !c.Failed() {
+		sz191, vn192, _ := c.ReadMapChunk(n189, 21, 5, nil, false)
+		for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
+			var k194 string
+			k194 = c.ReadString()
+			var v195 int32
+			if !vn192 {
+				v195 = r.ReadVarInt32()
 			}
-			m124[k128] = v129
+			m190[k194] = v195
 		}
-		n123 -= sz125
+		n189 -= sz191
 	}
-	x.Scores = m124
+	x.Scores = m190
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n131 := c.ReadLengthFast(1)
-	if n131 < 0 {
-		n131 = c.ReadLength(1)
+	n197 := c.ReadLengthFast(1)
+	if n197 < 0 {
+		n197 = c.ReadLength(1)
 	}
-	l132 := foryimpl.ReuseSlice[[]string](c, x.Tags, n131)
-	if n131 > 0 {
-		hn134 := c.ReadListHeader(21)
+	l198 := foryimpl.ReuseSlice[[]string](c, x.Tags, n197)
+	if n197 > 0 {
+		hn200 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i133 := range l132 {
-				if hn134 && !c.ReadFlag() {
-					clear(l132[i133 : i133+1])
+			for i199 := range l198 {
+				if hn200 && !c.ReadFlag() {
+					clear(l198[i199 : i199+1])
 					continue
 				}
-				l132[i133] = c.ReadString()
+				l198[i199] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i133)
+					c.TraceIndex(i199)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l132
+	x.Tags = l198
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1221,15 +1457,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Sample{
+		Cells:  x.Cells,
 		Dense:  x.Dense,
+		Fixeds: x.Fixeds,
 		Maybe:  x.Maybe,
 		Origin: x.Origin,
 		Points: x.Points,
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1655933597) {
-		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1042240056) {
+		if h := r.ReadInt32(); h != 1042240056 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
 		}
@@ -1257,56 +1495,88 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p137 := foryimpl.Alloc[int32](c)
-		*p137 = r.ReadVarInt32()
-		x.Opt = p137
+		p203 := foryimpl.Alloc[int32](c)
+		*p203 = r.ReadVarInt32()
+		x.Opt = p203
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n138 := c.ReadLengthFast(2)
-	if n138 < 0 {
-		n138 = c.ReadLength(2)
+	n204 := c.ReadLengthFast(2)
+	if n204 < 0 {
+		n204 = c.ReadLength(2)
 	}
-	m139 := foryimpl.MakeMap[map[int32]*Point](c, n138)
-	for n138 > 0 && !c.Failed() {
-		sz140, vn141, tr147, ev146 := c.ReadMapChunkRef(n138, 5, foryTypePoint)
-		for j142 := 0; j142 < sz140 && !c.Failed(); j142++ {
-			var k143 int32
-			k143 = r.ReadVarInt32()
-			var v144 *Point
-			if tr147 {
-				if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
-					v144 = foryimpl.BackRef[Point](c, id149)
-				} else if st148 == foryimpl.RefFollows {
-					p150 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id149, p150)
-					if ev146 != nil {
-						p150.ForyReadEvolved(c, ev146)
+	m205 := foryimpl.MakeMap[map[int32]*Point](c, n204)
+	for n204 > 0 && !c.Failed() {
+		sz206, vn207, tr213, ev212 := c.ReadMapChunkRef(n204, 5, foryTypePoint)
+		for j208 := 0; j208 < sz206 && !c.Failed(); j208++ {
+			var k209 int32
+			k209 = r.ReadVarInt32()
+			var v210 *Point
+			if tr213 {
+				if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
+					v210 = foryimpl.BackRef[Point](c, id215)
+				} else if st214 == foryimpl.RefFollows {
+					p216 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id215, p216)
+					if ev212 != nil {
+						p216.ForyReadEvolved(c, ev212)
 					} else {
-						p150.ForyRead(c)
+						p216.ForyRead(c)
 					}
-					v144 = p150
+					v210 = p216
 				} else {
-					v144 = nil
+					v210 = nil
 				}
-			} else if !vn141 {
-				p145 := foryimpl.Alloc[Point](c)
-				if ev146 != nil {
-					p145.ForyReadEvolved(c, ev146)
+			} else if !vn207 {
+				p211 := foryimpl.Alloc[Point](c)
+				if ev212 != nil {
+					p211.ForyReadEvolved(c, ev212)
 				} else {
-					p145.ForyRead(c)
+					p211.ForyRead(c)
 				}
-				v144 = p145
+				v210 = p211
 			}
-			m139[k143] = v144
+			m205[k209] = v210
 		}
-		n138 -= sz140
+		n204 -= sz206
 	}
-	x.ByKey = m139
+	x.ByKey = m205
 	if c.Failed() {
 		c.Trace("ByKey")
+		return
+	}
+	n217 := c.ReadLengthFast(1)
+	if n217 < 0 {
+		n217 = c.ReadLength(1)
+	}
+	l218 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n217)
+	if n217 > 0 {
+		hn220 := c.ReadListHeader(55)
+		if !c.Failed() {
+			for i219 := range l218 {
+				if hn220 && !c.ReadFlag() {
+					clear(l218[i219 : i219+1])
+					continue
+				}
+				n223 := c.ReadArrayLengthFast(4)
+				if n223 < 0 {
+					n223 = c.ReadArrayLength(4)
+				}
+				a224 := foryimpl.MakeSlice[[]float32](c, n223)
+				r.ReadRawFloat32s(a224)
+				l218[i219] = a224
+				if c.Failed() {
+					c.TraceIndex(i219)
+					break
+				}
+			}
+		}
+	}
+	x.Cells = l218
+	if c.Failed() {
+		c.Trace("Cells")
 		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
@@ -1314,17 +1584,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id152)
-	} else if st151 == foryimpl.RefFollows {
-		n153 := c.ReadArrayLengthFast(4)
-		if n153 < 0 {
-			n153 = c.ReadArrayLength(4)
+	if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id226)
+	} else if st225 == foryimpl.RefFollows {
+		n227 := c.ReadArrayLengthFast(4)
+		if n227 < 0 {
+			n227 = c.ReadArrayLength(4)
 		}
-		a154 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n153)
-		r.ReadRawInt32s(a154)
-		x.Dense = a154
-		foryimpl.SetRefSlice(c, id152, x.Dense)
+		a228 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n227)
+		r.ReadRawInt32s(a228)
+		x.Dense = a228
+		foryimpl.SetRefSlice(c, id226, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1337,39 +1607,82 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n155 := c.ReadLengthFast(1)
-	if n155 < 0 {
-		n155 = c.ReadLength(1)
+	n229 := c.ReadLengthFast(8)
+	if n229 < 0 {
+		n229 = c.ReadLength(8)
 	}
-	if n155 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n155, 4))
-		return
-	}
-	var l156 [4]bool
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(1)
+	l230 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n229)
+	if n229 > 0 {
+		hn232 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
+			for i231 := range l230 {
+				if hn232 && !c.ReadFlag() {
+					clear(l230[i231 : i231+1])
 					continue
 				}
-				l156[i157] = r.ReadBool()
+				l230[i231] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i157)
+					c.TraceIndex(i231)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l156
+	x.Fixeds = l230
+	if c.Failed() {
+		c.Trace("Fixeds")
+		return
+	}
+	n235 := c.ReadLengthFast(1)
+	if n235 < 0 {
+		n235 = c.ReadLength(1)
+	}
+	if n235 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n235, 4))
+		return
+	}
+	var l236 [4]bool
+	if n235 > 0 {
+		hn238 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i237 := range l236 {
+				if hn238 && !c.ReadFlag() {
+					clear(l236[i237 : i237+1])
+					continue
+				}
+				l236[i237] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i237)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l236
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.ReadValueFlag() {
-		if e163 := c.ReadEnumFast(uint32(0x7fffffff)); e163 >= 0 {
-			x.Level = Level(e163)
+		n243 := c.ReadArrayLengthFast(4)
+		if n243 < 0 {
+			n243 = c.ReadArrayLength(4)
+		}
+		if n243 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n243, 2))
+			return
+		}
+		var a244 [2]int32
+		r.ReadRawInt32s(a244[:])
+		x.Grid = a244
+	}
+	if c.Failed() {
+		c.Trace("Grid")
+		return
+	}
+	if c.ReadValueFlag() {
+		if e247 := c.ReadEnumFast(uint32(0x7fffffff)); e247 >= 0 {
+			x.Level = Level(e247)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1378,82 +1691,82 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n164 := c.ReadLengthFast(1)
-	if n164 < 0 {
-		n164 = c.ReadLength(1)
+	n248 := c.ReadLengthFast(1)
+	if n248 < 0 {
+		n248 = c.ReadLength(1)
 	}
-	l165 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n164)
-	if n164 > 0 {
-		hn167, tr169, ev168 := c.ReadStructListHeaderRef(foryTypePoint)
+	l249 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n248)
+	if n248 > 0 {
+		hn251, tr253, ev252 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i166 := range l165 {
-				if tr169 {
-					if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-						l165[i166] = foryimpl.BackRef[Point](c, id172)
-					} else if st171 == foryimpl.RefFollows {
-						p173 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id172, p173)
-						if ev168 != nil {
-							p173.ForyReadEvolved(c, ev168)
+			for i250 := range l249 {
+				if tr253 {
+					if st255, id256 := c.ReadRefFlag(); st255 == foryimpl.RefBack {
+						l249[i250] = foryimpl.BackRef[Point](c, id256)
+					} else if st255 == foryimpl.RefFollows {
+						p257 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id256, p257)
+						if ev252 != nil {
+							p257.ForyReadEvolved(c, ev252)
 						} else {
-							p173.ForyRead(c)
+							p257.ForyRead(c)
 						}
-						l165[i166] = p173
+						l249[i250] = p257
 					} else {
-						l165[i166] = nil
+						l249[i250] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i166)
+						c.TraceIndex(i250)
 						break
 					}
 					continue
 				}
-				if hn167 && !c.ReadFlag() {
-					clear(l165[i166 : i166+1])
+				if hn251 && !c.ReadFlag() {
+					clear(l249[i250 : i250+1])
 					continue
 				}
-				p170 := foryimpl.Alloc[Point](c)
-				if ev168 != nil {
-					p170.ForyReadEvolved(c, ev168)
+				p254 := foryimpl.Alloc[Point](c)
+				if ev252 != nil {
+					p254.ForyReadEvolved(c, ev252)
 				} else {
-					p170.ForyRead(c)
+					p254.ForyRead(c)
 				}
-				l165[i166] = p170
+				l249[i250] = p254
 				if c.Failed() {
-					c.TraceIndex(i166)
+					c.TraceIndex(i250)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l165
+	x.Maybe = l249
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n174 := c.ReadLengthFast(1)
-		if n174 < 0 {
-			n174 = c.ReadLength(1)
+		n258 := c.ReadLengthFast(1)
+		if n258 < 0 {
+			n258 = c.ReadLength(1)
 		}
-		l175 := foryimpl.MakeSlice[[]string](c, n174)
-		if n174 > 0 {
-			hn177 := c.ReadListHeader(21)
+		l259 := foryimpl.MakeSlice[[]string](c, n258)
+		if n258 > 0 {
+			hn261 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i176 := range l175 {
-					if hn177 && !c.ReadFlag() {
-						clear(l175[i176 : i176+1])
+				for i260 := range l259 {
+					if hn261 && !c.ReadFlag() {
+						clear(l259[i260 : i260+1])
 						continue
 					}
-					l175[i176] = c.ReadString()
+					l259[i260] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i176)
+						c.TraceIndex(i260)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l175
+		x.Maybes = l259
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1464,17 +1777,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id181)
-	} else if st180 == foryimpl.RefFollows {
-		p182 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id181, p182)
-		if ev183 := c.ReadStructFieldMeta(foryTypePoint); ev183 != nil {
-			p182.ForyReadEvolved(c, ev183)
+	if st264, id265 := c.ReadRefFlag(); st264 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id265)
+	} else if st264 == foryimpl.RefFollows {
+		p266 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id265, p266)
+		if ev267 := c.ReadStructFieldMeta(foryTypePoint); ev267 != nil {
+			p266.ForyReadEvolved(c, ev267)
 		} else if !c.Failed() {
-			p182.ForyRead(c)
+			p266.ForyRead(c)
 		}
-		x.Next = p182
+		x.Next = p266
 	} else {
 		x.Next = nil
 	}
@@ -1483,8 +1796,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev186 := c.ReadStructFieldMeta(foryTypePoint); ev186 != nil {
-			x.Origin.ForyReadEvolved(c, ev186)
+		if ev270 := c.ReadStructFieldMeta(foryTypePoint); ev270 != nil {
+			x.Origin.ForyReadEvolved(c, ev270)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1493,41 +1806,89 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n187 := c.ReadLengthFast(1)
-	if n187 < 0 {
-		n187 = c.ReadLength(1)
+	n271 := c.ReadLengthFast(2)
+	if n271 < 0 {
+		n271 = c.ReadLength(2)
 	}
-	l188 := foryimpl.ReuseSlice[[]Point](c, x.Points, n187)
-	if n187 > 0 {
-		hn190, ev191 := c.ReadStructListHeader(foryTypePoint)
+	m272 := foryimpl.MakeMap[map[[2]int32]string](c, n271)
+	for n271 > 0 && !c.Failed() {
+		sz273, vn274, _ := c.ReadMapChunk(n271, 22, 21, nil, false)
+		for j275 := 0; j275 < sz273 && !c.Failed(); j275++ {
+			var k276 [2]int32
+			n278 := c.ReadLengthFast(1)
+			if n278 < 0 {
+				n278 = c.ReadLength(1)
+			}
+			if n278 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n278, 2))
+				return
+			}
+			var l279 [2]int32
+			if n278 > 0 {
+				hn281 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i280 := range l279 {
+						if hn281 && !c.ReadFlag() {
+							clear(l279[i280 : i280+1])
+							continue
+						}
+						l279[i280] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i280)
+							break
+						}
+					}
+				}
+			}
+			k276 = l279
+			var v277 string
+			if !vn274 {
+				v277 = c.ReadString()
+			}
+			m272[k276] = v277
+		}
+		n271 -= sz273
+	}
+	x.Pairs = m272
+	if c.Failed() {
+		c.Trace("Pairs")
+		return
+	}
+	n285 := c.ReadLengthFast(1)
+	if n285 < 0 {
+		n285 = c.ReadLength(1)
+	}
+	l286 := foryimpl.ReuseSlice[[]Point](c, x.Points, n285)
+	if n285 > 0 {
+		hn288, ev289 := c.ReadStructListHeader(foryTypePoint)
 		if !c.Failed() {
-			for i189 := range l188 {
-				if hn190 && !c.ReadFlag() {
-					clear(l188[i189 : i189+1])
+			for i287 := range l286 {
+				if hn288 && !c.ReadFlag() {
+					clear(l286[i287 : i287+1])
 					continue
 				}
-				if ev191 != nil {
-					l188[i189].ForyReadEvolved(c, ev191)
+				if ev289 != nil {
+					l286[i287].ForyReadEvolved(c, ev289)
 				} else {
-					l188[i189].ForyRead(c)
+					l286[i287].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i189)
+					c.TraceIndex(i287)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l188
+	x.Points = l286
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st193, id194 := c.ReadRefFlag(); st193 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id194)
-	} else if st193 == foryimpl.RefFollows {
+	if st291, id292 := c.ReadRefFlag(); st291 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id292)
+	} else if st291 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id194, x.Raw)
+		foryimpl.SetRefSlice(c, id292, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1535,51 +1896,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n195 := c.ReadLengthFast(2)
-	if n195 < 0 {
-		n195 = c.ReadLength(2)
+	n293 := c.ReadLengthFast(2)
+	if n293 < 0 {
+		n293 = c.ReadLength(2)
 	}
-	m196 := foryimpl.MakeMap[map[string]int32](c, n195)
-	for n195 > 0 && !c.Failed() {
-		sz197, vn198, _ := c.ReadMapChunk(n195, 21, 5, nil, false)
-		for j199 := 0; j199 < sz197 && !c.Failed(); j199++ {
-			var k200 string
-			k200 = c.ReadString()
-			var v201 int32
-			if !vn198 {
-				v201 = r.ReadVarInt32()
+	m294 := foryimpl.MakeMap[map[string]int32](c, n293)
+	for n293 > 0 && !c.Failed() {
+		sz295, vn296, _ := c.ReadMapChunk(n293, 21, 5, nil, false)
+		for j297 := 0; j297 < sz295 && !c.Failed(); j297++ {
+			var k298 string
+			k298 = c.ReadString()
+			var v299 int32
+			if !vn296 {
+				v299 = r.ReadVarInt32()
 			}
-			m196[k200] = v201
+			m294[k298] = v299
 		}
-		n195 -= sz197
+		n293 -= sz295
 	}
-	x.Scores = m196
+	x.Scores = m294
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n203 := c.ReadLengthFast(1)
-	if n203 < 0 {
-		n203 = c.ReadLength(1)
+	n301 := c.ReadLengthFast(1)
+	if n301 < 0 {
+		n301 = c.ReadLength(1)
 	}
-	l204 := foryimpl.ReuseSlice[[]string](c, x.Tags, n203)
-	if n203 > 0 {
-		hn206 := c.ReadListHeader(21)
+	l302 := foryimpl.ReuseSlice[[]string](c, x.Tags, n301)
+	if n301 > 0 {
+		hn304 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i205 := range l204 {
-				if hn206 && !c.ReadFlag() {
-					clear(l204[i205 : i205+1])
+			for i303 := range l302 {
+				if hn304 && !c.ReadFlag() {
+					clear(l302[i303 : i303+1])
 					continue
 				}
-				l204[i205] = c.ReadString()
+				l302[i303] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i205)
+					c.TraceIndex(i303)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l204
+	x.Tags = l302
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1599,92 +1960,123 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v209, ok210 := c.ReadFloatAs(f, 64); ok210 {
-					x.Temp = Celsius(v209)
+				if v307, ok308 := c.ReadFloatAs(f, 64); ok308 {
+					x.Temp = Celsius(v307)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v211, ok212 := c.ReadUintAs(f, 32); ok212 {
-					x.Fixed = uint32(v211)
+				if v309, ok310 := c.ReadUintAs(f, 32); ok310 {
+					x.Fixed = uint32(v309)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v213, ok214 := c.ReadIntAs(f, 64); ok214 {
-					x.ID = int64(v213)
+				if v311, ok312 := c.ReadIntAs(f, 64); ok312 {
+					x.ID = int64(v311)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v215, ok216 := c.ReadIntAs(f, 64); ok216 {
-					x.Big = int64(v215)
+				if v313, ok314 := c.ReadIntAs(f, 64); ok314 {
+					x.Big = int64(v313)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v218, ok219 := c.ReadIntAs(f, 32); ok219 {
-					pv220 := int32(v218)
-					x.Opt = &pv220
+				if v316, ok317 := c.ReadIntAs(f, 32); ok317 {
+					pv318 := int32(v316)
+					x.Opt = &pv318
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[int32](c)
-				*p217 = r.ReadVarInt32()
-				x.Opt = p217
+				p315 := foryimpl.Alloc[int32](c)
+				*p315 = r.ReadVarInt32()
+				x.Opt = p315
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLengthFast(2)
-				if n221 < 0 {
-					n221 = c.ReadLength(2)
+				n319 := c.ReadLengthFast(2)
+				if n319 < 0 {
+					n319 = c.ReadLength(2)
 				}
-				m222 := foryimpl.MakeMap[map[int32]*Point](c, n221)
-				for n221 > 0 && !c.Failed() {
-					sz223, vn224, ev229 := c.ReadMapChunk(n221, 5, 28, foryTypePoint, true)
-					for j225 := 0; j225 < sz223 && !c.Failed(); j225++ {
-						var k226 int32
-						k226 = r.ReadVarInt32()
-						var v227 *Point
-						if !vn224 {
-							p228 := foryimpl.Alloc[Point](c)
-							if ev229 != nil {
-								p228.ForyReadEvolved(c, ev229)
+				m320 := foryimpl.MakeMap[map[int32]*Point](c, n319)
+				for n319 > 0 && !c.Failed() {
+					sz321, vn322, ev327 := c.ReadMapChunk(n319, 5, 28, foryTypePoint, true)
+					for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
+						var k324 int32
+						k324 = r.ReadVarInt32()
+						var v325 *Point
+						if !vn322 {
+							p326 := foryimpl.Alloc[Point](c)
+							if ev327 != nil {
+								p326.ForyReadEvolved(c, ev327)
 							} else {
-								p228.ForyRead(c)
+								p326.ForyRead(c)
 							}
-							v227 = p228
+							v325 = p326
 						}
-						m222[k226] = v227
+						m320[k324] = v325
 					}
-					n221 -= sz223
+					n319 -= sz321
 				}
-				x.ByKey = m222
+				x.ByKey = m320
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.Day = serializer.Date(c.ReadDate())
+				n329 := c.ReadLengthFast(1)
+				if n329 < 0 {
+					n329 = c.ReadLength(1)
+				}
+				l330 := foryimpl.MakeSlice[[][]float32](c, n329)
+				if n329 > 0 {
+					hn332 := c.ReadListHeader(55)
+					if !c.Failed() {
+						for i331 := range l330 {
+							if hn332 && !c.ReadFlag() {
+								clear(l330[i331 : i331+1])
+								continue
+							}
+							n335 := c.ReadArrayLengthFast(4)
+							if n335 < 0 {
+								n335 = c.ReadArrayLength(4)
+							}
+							a336 := foryimpl.MakeSlice[[]float32](c, n335)
+							r.ReadRawFloat32s(a336)
+							l330[i331] = a336
+							if c.Failed() {
+								c.TraceIndex(i331)
+								break
+							}
+						}
+					}
+				}
+				x.Cells = l330
 			}
 		case 7:
+			if !f.Flag || c.ReadFlag() {
+				x.Day = serializer.Date(c.ReadDate())
+			}
+		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id234)
-				} else if st233 == foryimpl.RefFollows {
-					n235 := c.ReadArrayLengthFast(4)
-					if n235 < 0 {
-						n235 = c.ReadArrayLength(4)
+				if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id340)
+				} else if st339 == foryimpl.RefFollows {
+					n341 := c.ReadArrayLengthFast(4)
+					if n341 < 0 {
+						n341 = c.ReadArrayLength(4)
 					}
-					a236 := foryimpl.MakeSlice[[]int32](c, n235)
-					r.ReadRawInt32s(a236)
-					x.Dense = a236
-					foryimpl.SetRefSlice(c, id234, x.Dense)
+					a342 := foryimpl.MakeSlice[[]int32](c, n341)
+					r.ReadRawInt32s(a342)
+					x.Dense = a342
+					foryimpl.SetRefSlice(c, id340, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1692,209 +2084,315 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n231 := c.ReadArrayLengthFast(4)
-					if n231 < 0 {
-						n231 = c.ReadArrayLength(4)
+					n337 := c.ReadArrayLengthFast(4)
+					if n337 < 0 {
+						n337 = c.ReadArrayLength(4)
 					}
-					a232 := foryimpl.MakeSlice[[]int32](c, n231)
-					r.ReadRawInt32s(a232)
-					x.Dense = a232
+					a338 := foryimpl.MakeSlice[[]int32](c, n337)
+					r.ReadRawInt32s(a338)
+					x.Dense = a338
 				}
 			}
-		case 8:
+		case 9:
 			if !f.Flag || c.ReadFlag() {
 				x.Every = c.ReadDuration()
 			}
-		case 9:
+		case 10:
 			if f.Convert {
-				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
+				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadLengthFast(1)
-				if n237 < 0 {
-					n237 = c.ReadLength(1)
+				n343 := c.ReadLengthFast(8)
+				if n343 < 0 {
+					n343 = c.ReadLength(8)
 				}
-				if n237 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n237, 4))
-					return
-				}
-				var l238 [4]bool
-				if n237 > 0 {
-					hn240 := c.ReadListHeader(1)
+				l344 := foryimpl.MakeSlice[[]int64](c, n343)
+				if n343 > 0 {
+					hn346 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i239 := range l238 {
-							if hn240 && !c.ReadFlag() {
-								clear(l238[i239 : i239+1])
+						for i345 := range l344 {
+							if hn346 && !c.ReadFlag() {
+								clear(l344[i345 : i345+1])
 								continue
 							}
-							l238[i239] = r.ReadBool()
+							l344[i345] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i239)
+								c.TraceIndex(i345)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l238
+				x.Fixeds = l344
 			}
-		case 10:
+		case 11:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n349 := c.ReadLengthFast(1)
+				if n349 < 0 {
+					n349 = c.ReadLength(1)
+				}
+				if n349 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n349, 4))
+					return
+				}
+				var l350 [4]bool
+				if n349 > 0 {
+					hn352 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i351 := range l350 {
+							if hn352 && !c.ReadFlag() {
+								clear(l350[i351 : i351+1])
+								continue
+							}
+							l350[i351] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i351)
+								break
+							}
+						}
+					}
+				}
+				x.Flags = l350
+			}
+		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e246 := c.ReadEnumFast(uint32(0x7fffffff)); e246 >= 0 {
-						x.Level = Level(e246)
+					n359 := c.ReadArrayLengthFast(4)
+					if n359 < 0 {
+						n359 = c.ReadArrayLength(4)
+					}
+					if n359 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n359, 2))
+						return
+					}
+					var a360 [2]int32
+					r.ReadRawInt32s(a360[:])
+					x.Grid = a360
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n355 := c.ReadArrayLengthFast(4)
+					if n355 < 0 {
+						n355 = c.ReadArrayLength(4)
+					}
+					if n355 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n355, 2))
+						return
+					}
+					var a356 [2]int32
+					r.ReadRawInt32s(a356[:])
+					x.Grid = a356
+				}
+			}
+		case 13:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if e364 := c.ReadEnumFast(uint32(0x7fffffff)); e364 >= 0 {
+						x.Level = Level(e364)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e243 := c.ReadEnumFast(uint32(0x7fffffff)); e243 >= 0 {
-						x.Level = Level(e243)
+					if e361 := c.ReadEnumFast(uint32(0x7fffffff)); e361 >= 0 {
+						x.Level = Level(e361)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			}
-		case 11:
+		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
+				n365 := c.ReadLengthFast(1)
+				if n365 < 0 {
+					n365 = c.ReadLength(1)
 				}
-				l248 := foryimpl.MakeSlice[[]*Point](c, n247)
-				if n247 > 0 {
-					hn250, ev251 := c.ReadStructListHeader(foryTypePoint)
+				l366 := foryimpl.MakeSlice[[]*Point](c, n365)
+				if n365 > 0 {
+					hn368, ev369 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i249 := range l248 {
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
+						for i367 := range l366 {
+							if hn368 && !c.ReadFlag() {
+								clear(l366[i367 : i367+1])
 								continue
 							}
-							p253 := foryimpl.Alloc[Point](c)
-							if ev251 != nil {
-								p253.ForyReadEvolved(c, ev251)
+							p371 := foryimpl.Alloc[Point](c)
+							if ev369 != nil {
+								p371.ForyReadEvolved(c, ev369)
 							} else {
-								p253.ForyRead(c)
+								p371.ForyRead(c)
 							}
-							l248[i249] = p253
+							l366[i367] = p371
 							if c.Failed() {
-								c.TraceIndex(i249)
+								c.TraceIndex(i367)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l248
+				x.Maybe = l366
 			}
-		case 12:
+		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLengthFast(1)
-				if n254 < 0 {
-					n254 = c.ReadLength(1)
+				n372 := c.ReadLengthFast(1)
+				if n372 < 0 {
+					n372 = c.ReadLength(1)
 				}
-				l255 := foryimpl.MakeSlice[[]string](c, n254)
-				if n254 > 0 {
-					hn257 := c.ReadListHeader(21)
+				l373 := foryimpl.MakeSlice[[]string](c, n372)
+				if n372 > 0 {
+					hn375 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i256 := range l255 {
-							if hn257 && !c.ReadFlag() {
-								clear(l255[i256 : i256+1])
+						for i374 := range l373 {
+							if hn375 && !c.ReadFlag() {
+								clear(l373[i374 : i374+1])
 								continue
 							}
-							l255[i256] = c.ReadString()
+							l373[i374] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i256)
+								c.TraceIndex(i374)
 								break
 							}
 						}
 					}
 				}
-				x.Maybes = l255
+				x.Maybes = l373
 			}
-		case 13:
+		case 16:
 			if !f.Flag || c.ReadFlag() {
 				x.Name = c.ReadString()
 			}
-		case 14:
+		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id263)
-				} else if st262 == foryimpl.RefFollows {
-					p264 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id263, p264)
-					if ev265 := c.ReadStructFieldMeta(foryTypePoint); ev265 != nil {
-						p264.ForyReadEvolved(c, ev265)
+				if st380, id381 := c.ReadRefFlag(); st380 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id381)
+				} else if st380 == foryimpl.RefFollows {
+					p382 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id381, p382)
+					if ev383 := c.ReadStructFieldMeta(foryTypePoint); ev383 != nil {
+						p382.ForyReadEvolved(c, ev383)
 					} else if !c.Failed() {
-						p264.ForyRead(c)
+						p382.ForyRead(c)
 					}
-					x.Next = p264
+					x.Next = p382
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p260 := foryimpl.Alloc[Point](c)
-					if ev261 := c.ReadStructFieldMeta(foryTypePoint); ev261 != nil {
-						p260.ForyReadEvolved(c, ev261)
+					p378 := foryimpl.Alloc[Point](c)
+					if ev379 := c.ReadStructFieldMeta(foryTypePoint); ev379 != nil {
+						p378.ForyReadEvolved(c, ev379)
 					} else if !c.Failed() {
-						p260.ForyRead(c)
+						p378.ForyRead(c)
 					}
-					x.Next = p260
+					x.Next = p378
 				}
 			}
-		case 15:
+		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev269 := c.ReadStructFieldMeta(foryTypePoint); ev269 != nil {
-						x.Origin.ForyReadEvolved(c, ev269)
+					if ev387 := c.ReadStructFieldMeta(foryTypePoint); ev387 != nil {
+						x.Origin.ForyReadEvolved(c, ev387)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev266 := c.ReadStructFieldMeta(foryTypePoint); ev266 != nil {
-						x.Origin.ForyReadEvolved(c, ev266)
+					if ev384 := c.ReadStructFieldMeta(foryTypePoint); ev384 != nil {
+						x.Origin.ForyReadEvolved(c, ev384)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			}
-		case 16:
+		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n270 := c.ReadLengthFast(1)
-				if n270 < 0 {
-					n270 = c.ReadLength(1)
+				n388 := c.ReadLengthFast(2)
+				if n388 < 0 {
+					n388 = c.ReadLength(2)
 				}
-				l271 := foryimpl.MakeSlice[[]Point](c, n270)
-				if n270 > 0 {
-					hn273, ev274 := c.ReadStructListHeader(foryTypePoint)
+				m389 := foryimpl.MakeMap[map[[2]int32]string](c, n388)
+				for n388 > 0 && !c.Failed() {
+					sz390, vn391, _ := c.ReadMapChunk(n388, 22, 21, nil, false)
+					for j392 := 0; j392 < sz390 && !c.Failed(); j392++ {
+						var k393 [2]int32
+						n395 := c.ReadLengthFast(1)
+						if n395 < 0 {
+							n395 = c.ReadLength(1)
+						}
+						if n395 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n395, 2))
+							return
+						}
+						var l396 [2]int32
+						if n395 > 0 {
+							hn398 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i397 := range l396 {
+									if hn398 && !c.ReadFlag() {
+										clear(l396[i397 : i397+1])
+										continue
+									}
+									l396[i397] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i397)
+										break
+									}
+								}
+							}
+						}
+						k393 = l396
+						var v394 string
+						if !vn391 {
+							v394 = c.ReadString()
+						}
+						m389[k393] = v394
+					}
+					n388 -= sz390
+				}
+				x.Pairs = m389
+			}
+		case 20:
+			if !f.Flag || c.ReadFlag() {
+				n402 := c.ReadLengthFast(1)
+				if n402 < 0 {
+					n402 = c.ReadLength(1)
+				}
+				l403 := foryimpl.MakeSlice[[]Point](c, n402)
+				if n402 > 0 {
+					hn405, ev406 := c.ReadStructListHeader(foryTypePoint)
 					if !c.Failed() {
-						for i272 := range l271 {
-							if hn273 && !c.ReadFlag() {
-								clear(l271[i272 : i272+1])
+						for i404 := range l403 {
+							if hn405 && !c.ReadFlag() {
+								clear(l403[i404 : i404+1])
 								continue
 							}
-							if ev274 != nil {
-								l271[i272].ForyReadEvolved(c, ev274)
+							if ev406 != nil {
+								l403[i404].ForyReadEvolved(c, ev406)
 							} else {
-								l271[i272].ForyRead(c)
+								l403[i404].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i272)
+								c.TraceIndex(i404)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l271
+				x.Points = l403
 			}
-		case 17:
+		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id277)
-				} else if st276 == foryimpl.RefFollows {
+				if st408, id409 := c.ReadRefFlag(); st408 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id409)
+				} else if st408 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id277, x.Raw)
+					foryimpl.SetRefSlice(c, id409, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -1905,54 +2403,54 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.Raw = c.ReadBinary()
 				}
 			}
-		case 18:
+		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n278 := c.ReadLengthFast(2)
-				if n278 < 0 {
-					n278 = c.ReadLength(2)
+				n410 := c.ReadLengthFast(2)
+				if n410 < 0 {
+					n410 = c.ReadLength(2)
 				}
-				m279 := foryimpl.MakeMap[map[string]int32](c, n278)
-				for n278 > 0 && !c.Failed() {
-					sz280, vn281, _ := c.ReadMapChunk(n278, 21, 5, nil, false)
-					for j282 := 0; j282 < sz280 && !c.Failed(); j282++ {
-						var k283 string
-						k283 = c.ReadString()
-						var v284 int32
-						if !vn281 {
-							v284 = r.ReadVarInt32()
+				m411 := foryimpl.MakeMap[map[string]int32](c, n410)
+				for n410 > 0 && !c.Failed() {
+					sz412, vn413, _ := c.ReadMapChunk(n410, 21, 5, nil, false)
+					for j414 := 0; j414 < sz412 && !c.Failed(); j414++ {
+						var k415 string
+						k415 = c.ReadString()
+						var v416 int32
+						if !vn413 {
+							v416 = r.ReadVarInt32()
 						}
-						m279[k283] = v284
+						m411[k415] = v416
 					}
-					n278 -= sz280
+					n410 -= sz412
 				}
-				x.Scores = m279
+				x.Scores = m411
 			}
-		case 19:
+		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n286 := c.ReadLengthFast(1)
-				if n286 < 0 {
-					n286 = c.ReadLength(1)
+				n418 := c.ReadLengthFast(1)
+				if n418 < 0 {
+					n418 = c.ReadLength(1)
 				}
-				l287 := foryimpl.MakeSlice[[]string](c, n286)
-				if n286 > 0 {
-					hn289 := c.ReadListHeader(21)
+				l419 := foryimpl.MakeSlice[[]string](c, n418)
+				if n418 > 0 {
+					hn421 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i288 := range l287 {
-							if hn289 && !c.ReadFlag() {
-								clear(l287[i288 : i288+1])
+						for i420 := range l419 {
+							if hn421 && !c.ReadFlag() {
+								clear(l419[i420 : i420+1])
 								continue
 							}
-							l287[i288] = c.ReadString()
+							l419[i420] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i288)
+								c.TraceIndex(i420)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l287
+				x.Tags = l419
 			}
-		case 20:
+		case 24:
 			if !f.Flag || c.ReadFlag() {
 				x.When = c.ReadTime()
 			}
