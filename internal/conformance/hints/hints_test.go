@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
@@ -220,6 +221,17 @@ func TestHintsGolden(t *testing.T) {
 				require.Error(t, err, "%s: prefix of %d bytes", where, n)
 				var de *serializer.DecodeError
 				require.True(t, errors.As(err, &de), "%s: prefix of %d bytes: %v", where, n, err)
+			}
+			// Changed bytes never panic, and whatever decodes writes again.
+			rng := rand.New(rand.NewSource(int64(len(data))))
+			for i := 0; i < 300; i++ {
+				bad := append([]byte(nil), data...)
+				bad[rng.Intn(len(bad))] = byte(rng.Intn(256))
+				if v := tc.target(); f.Deserialize(bad, v) == nil {
+					if _, err := f.Serialize(v); err != nil {
+						require.ErrorIs(t, err, serializer.ErrInvalidValue, "%s: mutation %d", where, i)
+					}
+				}
 			}
 		}
 	}
