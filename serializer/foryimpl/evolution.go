@@ -108,12 +108,9 @@ func itoa(n int) string {
 
 func isStructKind(id uint8) bool { return id >= typeStruct && id <= typeNamedCompatibleStruct }
 
-// sameFieldType compares type trees, treating the four struct kinds alike
-// (the nested type meta identifies the struct) and ignoring child
-// nullability (the list header says whether nulls occur).
 // nestedDiff names the first element, key or value where two field types
-// of the same outer type id differ (", map value element: type id 15 in the
-// input and 14 here"), "" when the outer ids differ or none does.
+// of the same outer type id differ (", map value list element: type id 15
+// in the input and 14 here"), "" when the outer ids differ or none does.
 func nestedDiff(remote, local *meta.FieldType, path string) string {
 	if remote.TypeID != local.TypeID && !(isStructKind(remote.TypeID) && isStructKind(local.TypeID)) {
 		if path == "" {
@@ -129,11 +126,12 @@ func nestedDiff(remote, local *meta.FieldType, path string) string {
 		names = []string{" key", " value"}
 	}
 	for i := range remote.Children {
-		prefix := path
-		if remote.TypeID == 24 {
-			prefix += " map"
-		} else {
-			prefix += " list"
+		prefix := path + " list"
+		switch remote.TypeID {
+		case 23:
+			prefix = path + " set"
+		case 24:
+			prefix = path + " map"
 		}
 		if d := nestedDiff(&remote.Children[i], &local.Children[i], prefix+names[i]); d != "" {
 			return d
@@ -142,6 +140,9 @@ func nestedDiff(remote, local *meta.FieldType, path string) string {
 	return ""
 }
 
+// sameFieldType compares type trees, treating the four struct kinds alike
+// (the nested type meta identifies the struct) and ignoring child
+// nullability (the list header says whether nulls occur).
 func sameFieldType(a, b *meta.FieldType) bool {
 	if a.TypeID != b.TypeID && !(isStructKind(a.TypeID) && isStructKind(b.TypeID)) {
 		return false
