@@ -28,8 +28,11 @@
 //
 // Field tags use the official Fory Go grammar: `fory:"id=N"` (0 ≤ N < 2^29),
 // `fory:"-"`, `fory:"nullable"`, `fory:"encoding=fixed|varint|tagged"`,
-// `fory:"type=array(element=int32)"`, `fory:"type=bytes"` (on []byte); a
-// key may appear once. json tags are not read, but a field tagged
+// `fory:"type=array(element=int32)"`, `fory:"type=bytes"` (on []byte), and
+// nested hints to any depth such as
+// `fory:"type=map(key=uint32(encoding=fixed),value=list(element=int32(encoding=fixed)))"`
+// (README, "Annotations and tags"); a hint forygen does not implement is an
+// error naming the field. A key may appear once. json tags are not read, but a field tagged
 // `json:"-"` must also carry a fory tag: `fory:"-"` to keep it out, or one
 // such as `fory:"id=N"` to serialize it.
 //

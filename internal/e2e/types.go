@@ -213,3 +213,27 @@ type Carriers struct {
 	Nothing serializer.Optional[float32]
 	ByName  map[string]serializer.Set[int32]
 }
+
+// Hinted covers nested type hints (element, key and value encodings, dense
+// arrays of Go arrays and inside containers, array map keys).
+// (nullable=false on a struct pointer is in internal/conformance/hints:
+// its zero value, a nil pointer, cannot be written.)
+//
+//fory:generate id=927
+type Hinted struct {
+	FixedI64  []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+	TaggedI64 []int64             `fory:"type=list(element=int64(encoding=tagged))"`
+	FixedU32  []uint32            `fory:"type=list(element=uint32(encoding=fixed))"`
+	PFixedU64 []*uint64           `fory:"type=list(element=uint64(encoding=fixed))"`
+	ArrList   [2]int32            `fory:"type=list(element=int32(encoding=fixed))"`
+	GoF32     [3]float32          `fory:"type=array(element=float32)"`
+	GoI8      [2]int8             `fory:"type=array(element=int8)"`
+	GoU8      [4]uint8            `fory:"type=array(element=uint8)"`
+	Arrays    [][]int64           `fory:"type=list(element=array(element=int64))"`
+	ByFixed   map[int64]uint64    `fory:"type=map(key=int64(encoding=fixed),value=uint64(encoding=tagged))"`
+	ArrVals   map[int32][]float64 `fory:"type=map(value=array(element=float64))"`
+	StrKeys   map[[2]string]int32 `fory:"type=map(key=_(nullable=false))"`
+	EnumKeys  map[[2]Color]bool
+	Opt       serializer.Optional[uint64] `fory:"encoding=fixed"`
+	Fixed     serializer.Set[int32]       `fory:"type=set(element=int32(encoding=fixed))"`
+}

@@ -11350,6 +11350,1978 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
+// foryTypeHinted is Hinted's static type information. Fingerprint: arr_list,22,0,0[4,0,0];arr_vals,24,0,0[5,0,0|56,0,0];arrays,22,0,0[47,0,0];by_fixed,24,0,0[6,0,0|15,0,0];enum_keys,24,0,0[22,0,0[0,0,0]|1,0,0];fixed,23,0,0[4,0,0];fixed_i64,22,0,0[6,0,0];fixed_u32,22,0,0[11,0,0];go_f32,55,0,0;go_i8,44,0,0;go_u8,48,0,0;opt,13,0,1;p_fixed_u64,22,0,0[13,0,0];str_keys,24,0,0[22,0,0[21,0,0]|5,0,0];tagged_i64,22,0,0[8,0,0];
+var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0x9f, 0x07},
+	GoName:            "e2e.Hinted",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9f, 0x07},
+	SchemaHash:        313408202,
+	TypeDef:           []byte{0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x90, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8c, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8c, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	TypeDefRef:        []byte{0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46, 0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2, 0x01, 0x82, 0x31, 0xdd, 0x40, 0xb9, 0x00, 0x4c, 0x16, 0xbe, 0x01, 0x02, 0x31, 0x06, 0x24, 0x54, 0x18, 0x1a, 0x3e, 0x87, 0x1b, 0x2a, 0x2e, 0x41, 0x80, 0x54, 0x18, 0x5a, 0x66, 0x06, 0x11, 0xb4, 0x66, 0xd4, 0x4c, 0x48, 0x4c, 0x17, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x98, 0x16, 0x1a, 0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x16, 0x2e, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9b, 0xec, 0x91, 0x37, 0x0c, 0x77, 0xe2, 0xef, 0xb0, 0x8d, 0x2c, 0x0c, 0x77, 0xe4, 0x78, 0x8d, 0x30, 0x0c, 0x77, 0xea, 0x78, 0xa0, 0x16, 0x36, 0x1f, 0xf8, 0xa4, 0x2e, 0x20, 0x7f, 0xa9, 0xd7, 0x00, 0x54, 0x18, 0x58, 0x56, 0x16, 0xca, 0x71, 0xda, 0x89, 0x89, 0x00, 0x9c, 0x16, 0x22, 0x26, 0x00, 0xc3, 0x08, 0x1f, 0xe4, 0x75, 0xc0},
+	UserID:            927,
+})
+
+// foryShapeHinted stops compiling when Hinted's fields or their tags change; run go generate.
+func foryShapeHinted[T interface {
+	~struct {
+		FixedI64  []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+		TaggedI64 []int64             `fory:"type=list(element=int64(encoding=tagged))"`
+		FixedU32  []uint32            `fory:"type=list(element=uint32(encoding=fixed))"`
+		PFixedU64 []*uint64           `fory:"type=list(element=uint64(encoding=fixed))"`
+		ArrList   [2]int32            `fory:"type=list(element=int32(encoding=fixed))"`
+		GoF32     [3]float32          `fory:"type=array(element=float32)"`
+		GoI8      [2]int8             `fory:"type=array(element=int8)"`
+		GoU8      [4]uint8            `fory:"type=array(element=uint8)"`
+		Arrays    [][]int64           `fory:"type=list(element=array(element=int64))"`
+		ByFixed   map[int64]uint64    `fory:"type=map(key=int64(encoding=fixed),value=uint64(encoding=tagged))"`
+		ArrVals   map[int32][]float64 `fory:"type=map(value=array(element=float64))"`
+		StrKeys   map[[2]string]int32 `fory:"type=map(key=_(nullable=false))"`
+		EnumKeys  map[[2]Color]bool
+		Opt       serializer.Optional[uint64] `fory:"encoding=fixed"`
+		Fixed     serializer.Set[int32]       `fory:"type=set(element=int32(encoding=fixed))"`
+	}
+}]() {
+}
+
+// If the build stops here, Hinted changed after go generate: run go generate.
+var _ = foryShapeHinted[Hinted]
+
+// ForyType returns Hinted's type information.
+func (x *Hinted) ForyType() *foryimpl.TypeInfo {
+	return foryTypeHinted
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Hinted) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Hinted) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeHinted)
+	start := b.WriterIndex()
+	b.Reserve(148)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9bdc5088001c0001)
+		buffer.PutUint64At(w, off+8, 0x46079fcf71dc3cbd)
+		buffer.PutUint64At(w, off+16, 0x3182121654f3390d)
+		buffer.PutUint64At(w, off+24, 0xe21618548029d1da)
+		buffer.PutUint64At(w, off+32, 0x4c00b940dd318201)
+		buffer.PutUint64At(w, off+40, 0x542406310201be16)
+		buffer.PutUint64At(w, off+48, 0x412e2a1b873e1a18)
+		buffer.PutUint64At(w, off+56, 0xb41106665a185480)
+		buffer.PutUint64At(w, off+64, 0x9512174c484cd466)
+		buffer.PutUint64At(w, off+72, 0x420a1a1698c02017)
+		buffer.PutUint64At(w, off+80, 0x2e1698701df907e2)
+		buffer.PutUint64At(w, off+88, 0x91ec9bfa07e2420a)
+		buffer.PutUint64At(w, off+96, 0x2c8db0efe2770c37)
+		buffer.PutUint64At(w, off+104, 0x770c308d78e4770c)
+		buffer.PutUint64At(w, off+112, 0xa4f81f3616a078ea)
+		buffer.PutUint64At(w, off+120, 0x185400d7a97f202e)
+		buffer.PutUint64At(w, off+128, 0x8989da71ca165658)
+		buffer.PutUint64At(w, off+136, 0x08c3002622169c00)
+		buffer.PutUint64At(w, off+140, 0xc075e41f08c30026)
+		off += 148
+	} else {
+		buffer.PutUint32At(w, off, 0x9f1b0001)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 148 && buffer.ReadUint64At(in, 0) == 0xb85df088001cff01 && buffer.ReadUint64At(in, 8) == 0x46079fcf3ccea47f && buffer.ReadUint64At(in, 16) == 0x3182121654f3390d && buffer.ReadUint64At(in, 24) == 0xe21618548029d1da && buffer.ReadUint64At(in, 32) == 0x4c00b940dd318201 && buffer.ReadUint64At(in, 40) == 0x542406310201be16 && buffer.ReadUint64At(in, 48) == 0x412e2a1b873e1a18 && buffer.ReadUint64At(in, 56) == 0xb41106665a185480 && buffer.ReadUint64At(in, 64) == 0x9512174c484cd466 && buffer.ReadUint64At(in, 72) == 0x420a1a1698c02017 && buffer.ReadUint64At(in, 80) == 0x2e1698701df907e2 && buffer.ReadUint64At(in, 88) == 0x90ec9bfa07e2420a && buffer.ReadUint64At(in, 96) == 0x2c8cb0efe2770c37 && buffer.ReadUint64At(in, 104) == 0x770c308c78e4770c && buffer.ReadUint64At(in, 112) == 0xa4f81f3616a078ea && buffer.ReadUint64At(in, 120) == 0x185400d7a97f202e && buffer.ReadUint64At(in, 128) == 0x8989da71ca165658 && buffer.ReadUint64At(in, 136) == 0x08c3002622169c00 && buffer.ReadUint64At(in, 140) == 0xc075e41f08c30026 {
+				n = 148
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9f1bff01 && buffer.ReadUint8At(in, 4) == 0x07 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeHinted)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeHinted)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Hinted) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 148 && buffer.ReadUint64At(in, 0) == 0x9bdc5088001c0001 && buffer.ReadUint64At(in, 8) == 0x46079fcf71dc3cbd && buffer.ReadUint64At(in, 16) == 0x3182121654f3390d && buffer.ReadUint64At(in, 24) == 0xe21618548029d1da && buffer.ReadUint64At(in, 32) == 0x4c00b940dd318201 && buffer.ReadUint64At(in, 40) == 0x542406310201be16 && buffer.ReadUint64At(in, 48) == 0x412e2a1b873e1a18 && buffer.ReadUint64At(in, 56) == 0xb41106665a185480 && buffer.ReadUint64At(in, 64) == 0x9512174c484cd466 && buffer.ReadUint64At(in, 72) == 0x420a1a1698c02017 && buffer.ReadUint64At(in, 80) == 0x2e1698701df907e2 && buffer.ReadUint64At(in, 88) == 0x91ec9bfa07e2420a && buffer.ReadUint64At(in, 96) == 0x2c8db0efe2770c37 && buffer.ReadUint64At(in, 104) == 0x770c308d78e4770c && buffer.ReadUint64At(in, 112) == 0xa4f81f3616a078ea && buffer.ReadUint64At(in, 120) == 0x185400d7a97f202e && buffer.ReadUint64At(in, 128) == 0x8989da71ca165658 && buffer.ReadUint64At(in, 136) == 0x08c3002622169c00 && buffer.ReadUint64At(in, 140) == 0xc075e41f08c30026 {
+			n = 148
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x9f1b0001 && buffer.ReadUint8At(in, 4) == 0x07 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeHinted, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeHinted)
+}
+
+// ForyWrite writes Hinted's struct body (docs/format.md §9).
+func (x *Hinted) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which Hinted, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *Hinted) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	if check {
+		for k29 := range x.StrKeys {
+			for i32 := range k29 {
+				if !foryimpl.ValidString(string(k29[i32])) {
+					return foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys")
+				}
+			}
+		}
+	}
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(152 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0xb85df088001cff01)
+			buffer.PutUint64At(w, off+8, 0x46079fcf3ccea47f)
+			buffer.PutUint64At(w, off+16, 0x3182121654f3390d)
+			buffer.PutUint64At(w, off+24, 0xe21618548029d1da)
+			buffer.PutUint64At(w, off+32, 0x4c00b940dd318201)
+			buffer.PutUint64At(w, off+40, 0x542406310201be16)
+			buffer.PutUint64At(w, off+48, 0x412e2a1b873e1a18)
+			buffer.PutUint64At(w, off+56, 0xb41106665a185480)
+			buffer.PutUint64At(w, off+64, 0x9512174c484cd466)
+			buffer.PutUint64At(w, off+72, 0x420a1a1698c02017)
+			buffer.PutUint64At(w, off+80, 0x2e1698701df907e2)
+			buffer.PutUint64At(w, off+88, 0x90ec9bfa07e2420a)
+			buffer.PutUint64At(w, off+96, 0x2c8cb0efe2770c37)
+			buffer.PutUint64At(w, off+104, 0x770c308c78e4770c)
+			buffer.PutUint64At(w, off+112, 0xa4f81f3616a078ea)
+			buffer.PutUint64At(w, off+120, 0x185400d7a97f202e)
+			buffer.PutUint64At(w, off+128, 0x8989da71ca165658)
+			buffer.PutUint64At(w, off+136, 0x08c3002622169c00)
+			buffer.PutUint64At(w, off+140, 0xc075e41f08c30026)
+			off += 148
+		} else {
+			buffer.PutUint32At(w, off, 0x9f1bff01)
+			buffer.PutUint8At(w, off+4, 0x07)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, 313408202)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	if o38, ok := x.Opt.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteUint64(o38)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	b.WriteVarUint32(uint32(len(x.ArrList)))
+	if len(x.ArrList) > 0 {
+		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e39 := range x.ArrList {
+			{
+				buffer.PutInt32At(w, off, e39)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw40 foryimpl.MapWriter
+	mw40.Begin(b, len(x.ArrVals))
+	for k41, v42 := range x.ArrVals {
+		if v42 == nil {
+			mw40.NullEntry(b)
+			b.WriteVarInt32(k41)
+		} else {
+			mw40.Entry(b)
+			b.WriteVarInt32(k41)
+			b.WriteVarUint32(uint32(len(v42) * 8))
+			b.WriteRawFloat64s(v42)
+		}
+	}
+	mw40.End(b)
+	l43 := x.Arrays
+	b.WriteVarUint32(uint32(len(l43)))
+	if len(l43) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e44 := range l43 {
+			b.WriteVarUint32(uint32(len(e44) * 8))
+			b.WriteRawInt64s(e44)
+		}
+	}
+	var mw45 foryimpl.MapWriter
+	mw45.Begin(b, len(x.ByFixed))
+	for k46, v47 := range x.ByFixed {
+		mw45.Entry(b)
+		b.WriteInt64(k46)
+		b.WriteTaggedUint64(v47)
+	}
+	mw45.End(b)
+	var mw48 foryimpl.MapWriter
+	mw48.Begin(b, len(x.EnumKeys))
+	for k49, v50 := range x.EnumKeys {
+		mw48.Entry(b)
+		b.WriteVarUint32(uint32(len(k49)))
+		if len(k49) > 0 {
+			b.WriteUint8(0x0c)
+			for _, e51 := range k49 {
+				b.WriteVarUint32(uint32(e51))
+			}
+		}
+		b.WriteBool(v50)
+	}
+	mw48.End(b)
+	b.WriteVarUint32(uint32(len(x.Fixed)))
+	if len(x.Fixed) > 0 {
+		b.WriteUint8(12)
+		for e52 := range x.Fixed {
+			b.WriteInt32(e52)
+		}
+	}
+	l53 := x.FixedI64
+	b.WriteVarUint32(uint32(len(l53)))
+	if len(l53) > 0 {
+		b.Reserve(1 + len(l53)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e54 := range l53 {
+			{
+				buffer.PutInt64At(w, off, e54)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l55 := x.FixedU32
+	b.WriteVarUint32(uint32(len(l55)))
+	if len(l55) > 0 {
+		b.Reserve(1 + len(l55)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e56 := range l55 {
+			{
+				buffer.PutUint32At(w, off, e56)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+	b.WriteRawFloat32s(x.GoF32[:])
+	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+	for _, e57 := range x.GoI8[:] {
+		b.WriteInt8(int8(e57))
+	}
+	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+	b.WriteBytes(x.GoU8[:])
+	l58 := x.PFixedU64
+	b.WriteVarUint32(uint32(len(l58)))
+	if len(l58) > 0 {
+		h59 := byte(0x0c)
+		for _, p60 := range l58 {
+			if p60 == nil {
+				h59 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h59)
+		for _, p60 := range l58 {
+			if h59 == 0x0e {
+				if p60 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteUint64(*p60)
+		}
+	}
+	var mw61 foryimpl.MapWriter
+	mw61.Begin(b, len(x.StrKeys))
+	for k62, v63 := range x.StrKeys {
+		mw61.Entry(b)
+		{
+			sz65 := 6 + buffer.BatchSlack + len(k62)*9
+			for _, e64 := range k62 {
+				sz65 += len(e64)
+			}
+			b.Reserve(sz65)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(k62)))
+			if len(k62) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e64 := range k62 {
+					if len(w)-off < len(e64)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e64) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e64))<<2|2)
+					if len(e64) > 0 {
+						off += copy(w[off:], e64)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+		b.WriteVarInt32(v63)
+	}
+	mw61.End(b)
+	l66 := x.TaggedI64
+	b.WriteVarUint32(uint32(len(l66)))
+	if len(l66) > 0 {
+		b.Reserve(1 + len(l66)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e67 := range l66 {
+			off = buffer.PutTaggedInt64At(w, off, e67)
+		}
+		b.SetWriterIndex(off)
+	}
+	return nil
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k96 := range x.StrKeys {
+			for i99 := range k96 {
+				if !foryimpl.ValidString(string(k96[i99])) {
+					c.Fail(foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys"))
+					return
+				}
+			}
+		}
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(313408202)
+	}
+	if o105, ok := x.Opt.Get(); ok {
+		b.WriteUint8(0xff)
+		b.WriteUint64(o105)
+	} else {
+		b.WriteUint8(0xfd)
+	}
+	b.WriteVarUint32(uint32(len(x.ArrList)))
+	if len(x.ArrList) > 0 {
+		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e106 := range x.ArrList {
+			{
+				buffer.PutInt32At(w, off, e106)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	var mw107 foryimpl.MapWriter
+	mw107.BeginTracked(b, len(x.ArrVals))
+	for k108, v109 := range x.ArrVals {
+		if v109 == nil {
+			mw107.NullEntry(b)
+			b.WriteVarInt32(k108)
+		} else {
+			mw107.Entry(b)
+			b.WriteVarInt32(k108)
+			if !foryimpl.WriteRefSlice(c, v109) {
+				b.WriteVarUint32(uint32(len(v109) * 8))
+				b.WriteRawFloat64s(v109)
+			}
+		}
+	}
+	mw107.End(b)
+	l110 := x.Arrays
+	b.WriteVarUint32(uint32(len(l110)))
+	if len(l110) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e111 := range l110 {
+			if !foryimpl.WriteRefSlice(c, e111) {
+				b.WriteVarUint32(uint32(len(e111) * 8))
+				b.WriteRawInt64s(e111)
+			}
+		}
+	}
+	var mw112 foryimpl.MapWriter
+	mw112.Begin(b, len(x.ByFixed))
+	for k113, v114 := range x.ByFixed {
+		mw112.Entry(b)
+		b.WriteInt64(k113)
+		b.WriteTaggedUint64(v114)
+	}
+	mw112.End(b)
+	var mw115 foryimpl.MapWriter
+	mw115.Begin(b, len(x.EnumKeys))
+	for k116, v117 := range x.EnumKeys {
+		mw115.Entry(b)
+		b.WriteVarUint32(uint32(len(k116)))
+		if len(k116) > 0 {
+			b.WriteUint8(0x0c)
+			for _, e118 := range k116 {
+				b.WriteVarUint32(uint32(e118))
+			}
+		}
+		b.WriteBool(v117)
+	}
+	mw115.End(b)
+	b.WriteVarUint32(uint32(len(x.Fixed)))
+	if len(x.Fixed) > 0 {
+		b.WriteUint8(12)
+		for e119 := range x.Fixed {
+			b.WriteInt32(e119)
+		}
+	}
+	l120 := x.FixedI64
+	b.WriteVarUint32(uint32(len(l120)))
+	if len(l120) > 0 {
+		b.Reserve(1 + len(l120)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e121 := range l120 {
+			{
+				buffer.PutInt64At(w, off, e121)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l122 := x.FixedU32
+	b.WriteVarUint32(uint32(len(l122)))
+	if len(l122) > 0 {
+		b.Reserve(1 + len(l122)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e123 := range l122 {
+			{
+				buffer.PutUint32At(w, off, e123)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+	b.WriteRawFloat32s(x.GoF32[:])
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+	for _, e124 := range x.GoI8[:] {
+		b.WriteInt8(int8(e124))
+	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+	b.WriteBytes(x.GoU8[:])
+	l125 := x.PFixedU64
+	b.WriteVarUint32(uint32(len(l125)))
+	if len(l125) > 0 {
+		h126 := byte(0x0c)
+		for _, p127 := range l125 {
+			if p127 == nil {
+				h126 = 0x0e
+				break
+			}
+		}
+		b.WriteUint8(h126)
+		for _, p127 := range l125 {
+			if h126 == 0x0e {
+				if p127 == nil {
+					b.WriteUint8(0xfd)
+					continue
+				}
+				b.WriteUint8(0xff)
+			}
+			b.WriteUint64(*p127)
+		}
+	}
+	var mw128 foryimpl.MapWriter
+	mw128.Begin(b, len(x.StrKeys))
+	for k129, v130 := range x.StrKeys {
+		mw128.Entry(b)
+		{
+			sz132 := 6 + buffer.BatchSlack + len(k129)*9
+			for _, e131 := range k129 {
+				sz132 += len(e131)
+			}
+			b.Reserve(sz132)
+			w, off := b.Window(), b.WriterIndex()
+			off = buffer.PutVarUint32At(w, off, uint32(len(k129)))
+			if len(k129) > 0 {
+				buffer.PutUint8At(w, off, 0x0c)
+				off++
+				for _, e131 := range k129 {
+					if len(w)-off < len(e131)+9+buffer.BatchSlack {
+						b.SetWriterIndex(off)
+						b.Reserve(len(e131) + 9 + buffer.BatchSlack)
+						w = b.Window()
+					}
+					off = buffer.PutVarUint64At(w, off, uint64(len(e131))<<2|2)
+					if len(e131) > 0 {
+						off += copy(w[off:], e131)
+					}
+				}
+			}
+			b.SetWriterIndex(off)
+		}
+		b.WriteVarInt32(v130)
+	}
+	mw128.End(b)
+	l133 := x.TaggedI64
+	b.WriteVarUint32(uint32(len(l133)))
+	if len(l133) > 0 {
+		b.Reserve(1 + len(l133)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e134 := range l133 {
+			off = buffer.PutTaggedInt64At(w, off, e134)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// ForyRead reads Hinted's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	*x = Hinted{
+		Arrays:    x.Arrays,
+		FixedI64:  x.FixedI64,
+		FixedU32:  x.FixedU32,
+		PFixedU64: x.PFixedU64,
+		TaggedI64: x.TaggedI64,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(313408202) {
+		if h := r.ReadInt32(); h != 313408202 && !c.Failed() {
+			c.HashMismatch(foryTypeHinted, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		var o135 uint64
+		o135 = r.ReadUint64()
+		x.Opt = serializer.Some(o135)
+	}
+	if c.Failed() {
+		c.Trace("Opt")
+		return
+	}
+	n136 := c.ReadLengthFast(4)
+	if n136 < 0 {
+		n136 = c.ReadLength(4)
+	}
+	if n136 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n136, 2))
+		return
+	}
+	var l137 [2]int32
+	if n136 > 0 {
+		hn139 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i138 := range l137 {
+				if hn139 && !c.ReadFlag() {
+					clear(l137[i138 : i138+1])
+					continue
+				}
+				l137[i138] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i138)
+					break
+				}
+			}
+		}
+	}
+	x.ArrList = l137
+	if c.Failed() {
+		c.Trace("ArrList")
+		return
+	}
+	n142 := c.ReadLengthFast(2)
+	if n142 < 0 {
+		n142 = c.ReadLength(2)
+	}
+	m143 := foryimpl.MakeMap[map[int32][]float64](c, n142)
+	for n142 > 0 && !c.Failed() {
+		sz144, vn145, _ := c.ReadMapChunk(n142, 5, 56, nil, true)
+		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
+			var k147 int32
+			k147 = r.ReadVarInt32()
+			var v148 []float64
+			if !vn145 {
+				n149 := c.ReadArrayLengthFast(8)
+				if n149 < 0 {
+					n149 = c.ReadArrayLength(8)
+				}
+				a150 := foryimpl.MakeSlice[[]float64](c, n149)
+				r.ReadRawFloat64s(a150)
+				v148 = a150
+			}
+			m143[k147] = v148
+		}
+		n142 -= sz144
+	}
+	x.ArrVals = m143
+	if c.Failed() {
+		c.Trace("ArrVals")
+		return
+	}
+	n152 := c.ReadLengthFast(1)
+	if n152 < 0 {
+		n152 = c.ReadLength(1)
+	}
+	l153 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n152)
+	if n152 > 0 {
+		hn155, tr157 := c.ReadListHeaderRef(47)
+		if !c.Failed() {
+			for i154 := range l153 {
+				if tr157 {
+					if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+						l153[i154] = foryimpl.BackRefSlice[int64](c, id159)
+					} else if st158 == foryimpl.RefFollows {
+						n160 := c.ReadArrayLengthFast(8)
+						if n160 < 0 {
+							n160 = c.ReadArrayLength(8)
+						}
+						a161 := foryimpl.MakeSlice[[]int64](c, n160)
+						r.ReadRawInt64s(a161)
+						l153[i154] = a161
+						foryimpl.SetRefSlice(c, id159, l153[i154])
+					} else {
+						l153[i154] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i154)
+						break
+					}
+					continue
+				}
+				if hn155 && !c.ReadFlag() {
+					clear(l153[i154 : i154+1])
+					continue
+				}
+				n162 := c.ReadArrayLengthFast(8)
+				if n162 < 0 {
+					n162 = c.ReadArrayLength(8)
+				}
+				a163 := foryimpl.MakeSlice[[]int64](c, n162)
+				r.ReadRawInt64s(a163)
+				l153[i154] = a163
+				if c.Failed() {
+					c.TraceIndex(i154)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l153
+	if c.Failed() {
+		c.Trace("Arrays")
+		return
+	}
+	n164 := c.ReadLengthFast(2)
+	if n164 < 0 {
+		n164 = c.ReadLength(2)
+	}
+	m165 := foryimpl.MakeMap[map[int64]uint64](c, n164)
+	for n164 > 0 && !c.Failed() {
+		sz166, vn167, _ := c.ReadMapChunk(n164, 6, 15, nil, false)
+		for j168 := 0; j168 < sz166 && !c.Failed(); j168++ {
+			var k169 int64
+			k169 = r.ReadInt64()
+			var v170 uint64
+			if !vn167 {
+				v170 = r.ReadTaggedUint64()
+			}
+			m165[k169] = v170
+		}
+		n164 -= sz166
+	}
+	x.ByFixed = m165
+	if c.Failed() {
+		c.Trace("ByFixed")
+		return
+	}
+	n172 := c.ReadLengthFast(2)
+	if n172 < 0 {
+		n172 = c.ReadLength(2)
+	}
+	m173 := foryimpl.MakeMap[map[[2]Color]bool](c, n172)
+	for n172 > 0 && !c.Failed() {
+		sz174, vn175, _ := c.ReadMapChunk(n172, 22, 1, nil, false)
+		for j176 := 0; j176 < sz174 && !c.Failed(); j176++ {
+			var k177 [2]Color
+			n179 := c.ReadLengthFast(1)
+			if n179 < 0 {
+				n179 = c.ReadLength(1)
+			}
+			if n179 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n179, 2))
+				return
+			}
+			var l180 [2]Color
+			if n179 > 0 {
+				hn182 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i181 := range l180 {
+						if hn182 && !c.ReadFlag() {
+							clear(l180[i181 : i181+1])
+							continue
+						}
+						if e185 := c.ReadEnumFast(uint32(0x7fffffff)); e185 >= 0 {
+							l180[i181] = Color(e185)
+						} else {
+							l180[i181] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i181)
+							break
+						}
+					}
+				}
+			}
+			k177 = l180
+			var v178 bool
+			if !vn175 {
+				v178 = r.ReadBool()
+			}
+			m173[k177] = v178
+		}
+		n172 -= sz174
+	}
+	x.EnumKeys = m173
+	if c.Failed() {
+		c.Trace("EnumKeys")
+		return
+	}
+	n187 := c.ReadLengthFast(1)
+	if n187 < 0 {
+		n187 = c.ReadLength(1)
+	}
+	s188 := foryimpl.MakeMap[serializer.Set[int32]](c, n187)
+	if n187 > 0 {
+		hn189 := c.ReadListHeader(4)
+		for i190 := 0; i190 < n187 && !c.Failed(); i190++ {
+			if hn189 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e191 int32
+			{
+				e191 = r.ReadInt32()
+			}
+			s188[e191] = struct{}{}
+		}
+	}
+	x.Fixed = s188
+	if c.Failed() {
+		c.Trace("Fixed")
+		return
+	}
+	n192 := c.ReadLengthFast(8)
+	if n192 < 0 {
+		n192 = c.ReadLength(8)
+	}
+	l193 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n192)
+	if n192 > 0 {
+		hn195 := c.ReadListHeader(6)
+		if !c.Failed() {
+			for i194 := range l193 {
+				if hn195 && !c.ReadFlag() {
+					clear(l193[i194 : i194+1])
+					continue
+				}
+				l193[i194] = r.ReadInt64()
+				if c.Failed() {
+					c.TraceIndex(i194)
+					break
+				}
+			}
+		}
+	}
+	x.FixedI64 = l193
+	if c.Failed() {
+		c.Trace("FixedI64")
+		return
+	}
+	n198 := c.ReadLengthFast(4)
+	if n198 < 0 {
+		n198 = c.ReadLength(4)
+	}
+	l199 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n198)
+	if n198 > 0 {
+		hn201 := c.ReadListHeader(11)
+		if !c.Failed() {
+			for i200 := range l199 {
+				if hn201 && !c.ReadFlag() {
+					clear(l199[i200 : i200+1])
+					continue
+				}
+				l199[i200] = r.ReadUint32()
+				if c.Failed() {
+					c.TraceIndex(i200)
+					break
+				}
+			}
+		}
+	}
+	x.FixedU32 = l199
+	if c.Failed() {
+		c.Trace("FixedU32")
+		return
+	}
+	n204 := c.ReadArrayLengthFast(4)
+	if n204 < 0 {
+		n204 = c.ReadArrayLength(4)
+	}
+	if n204 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n204, 3))
+		return
+	}
+	var a205 [3]float32
+	r.ReadRawFloat32s(a205[:])
+	x.GoF32 = a205
+	if c.Failed() {
+		c.Trace("GoF32")
+		return
+	}
+	n206 := c.ReadArrayLengthFast(1)
+	if n206 < 0 {
+		n206 = c.ReadArrayLength(1)
+	}
+	if n206 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n206, 2))
+		return
+	}
+	var a207 [2]int8
+	for i208 := range a207 {
+		a207[i208] = r.ReadInt8()
+	}
+	x.GoI8 = a207
+	if c.Failed() {
+		c.Trace("GoI8")
+		return
+	}
+	n209 := c.ReadArrayLengthFast(1)
+	if n209 < 0 {
+		n209 = c.ReadArrayLength(1)
+	}
+	if n209 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n209, 4))
+		return
+	}
+	var a210 [4]uint8
+	copy(a210[:], r.ReadBytes(n209))
+	x.GoU8 = a210
+	if c.Failed() {
+		c.Trace("GoU8")
+		return
+	}
+	n211 := c.ReadLengthFast(1)
+	if n211 < 0 {
+		n211 = c.ReadLength(1)
+	}
+	l212 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n211)
+	if n211 > 0 {
+		hn214 := c.ReadListHeader(13)
+		if !c.Failed() {
+			for i213 := range l212 {
+				if hn214 && !c.ReadFlag() {
+					clear(l212[i213 : i213+1])
+					continue
+				}
+				p217 := foryimpl.Alloc[uint64](c)
+				*p217 = r.ReadUint64()
+				l212[i213] = p217
+				if c.Failed() {
+					c.TraceIndex(i213)
+					break
+				}
+			}
+		}
+	}
+	x.PFixedU64 = l212
+	if c.Failed() {
+		c.Trace("PFixedU64")
+		return
+	}
+	n218 := c.ReadLengthFast(2)
+	if n218 < 0 {
+		n218 = c.ReadLength(2)
+	}
+	m219 := foryimpl.MakeMap[map[[2]string]int32](c, n218)
+	for n218 > 0 && !c.Failed() {
+		sz220, vn221, _ := c.ReadMapChunk(n218, 22, 5, nil, false)
+		for j222 := 0; j222 < sz220 && !c.Failed(); j222++ {
+			var k223 [2]string
+			n225 := c.ReadLengthFast(1)
+			if n225 < 0 {
+				n225 = c.ReadLength(1)
+			}
+			if n225 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n225, 2))
+				return
+			}
+			var l226 [2]string
+			if n225 > 0 {
+				hn228 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i227 := range l226 {
+						if hn228 && !c.ReadFlag() {
+							clear(l226[i227 : i227+1])
+							continue
+						}
+						l226[i227] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i227)
+							break
+						}
+					}
+				}
+			}
+			k223 = l226
+			var v224 int32
+			if !vn221 {
+				v224 = r.ReadVarInt32()
+			}
+			m219[k223] = v224
+		}
+		n218 -= sz220
+	}
+	x.StrKeys = m219
+	if c.Failed() {
+		c.Trace("StrKeys")
+		return
+	}
+	n232 := c.ReadLengthFast(1)
+	if n232 < 0 {
+		n232 = c.ReadLength(1)
+	}
+	l233 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n232)
+	if n232 > 0 {
+		hn235 := c.ReadListHeader(8)
+		if !c.Failed() {
+			for i234 := range l233 {
+				if hn235 && !c.ReadFlag() {
+					clear(l233[i234 : i234+1])
+					continue
+				}
+				l233[i234] = r.ReadTaggedInt64()
+				if c.Failed() {
+					c.TraceIndex(i234)
+					break
+				}
+			}
+		}
+	}
+	x.TaggedI64 = l233
+	if c.Failed() {
+		c.Trace("TaggedI64")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *Hinted) foryReadRef(c *foryimpl.ReadContext) {
+	*x = Hinted{
+		Arrays:    x.Arrays,
+		FixedI64:  x.FixedI64,
+		FixedU32:  x.FixedU32,
+		PFixedU64: x.PFixedU64,
+		TaggedI64: x.TaggedI64,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(313408202) {
+		if h := r.ReadInt32(); h != 313408202 && !c.Failed() {
+			c.HashMismatch(foryTypeHinted, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		var o238 uint64
+		o238 = r.ReadUint64()
+		x.Opt = serializer.Some(o238)
+	}
+	if c.Failed() {
+		c.Trace("Opt")
+		return
+	}
+	n239 := c.ReadLengthFast(4)
+	if n239 < 0 {
+		n239 = c.ReadLength(4)
+	}
+	if n239 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n239, 2))
+		return
+	}
+	var l240 [2]int32
+	if n239 > 0 {
+		hn242 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i241 := range l240 {
+				if hn242 && !c.ReadFlag() {
+					clear(l240[i241 : i241+1])
+					continue
+				}
+				l240[i241] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i241)
+					break
+				}
+			}
+		}
+	}
+	x.ArrList = l240
+	if c.Failed() {
+		c.Trace("ArrList")
+		return
+	}
+	n245 := c.ReadLengthFast(2)
+	if n245 < 0 {
+		n245 = c.ReadLength(2)
+	}
+	m246 := foryimpl.MakeMap[map[int32][]float64](c, n245)
+	for n245 > 0 && !c.Failed() {
+		sz247, vn248, tr254, _ := c.ReadMapChunkRef(n245, 5, 56, nil)
+		for j249 := 0; j249 < sz247 && !c.Failed(); j249++ {
+			var k250 int32
+			k250 = r.ReadVarInt32()
+			var v251 []float64
+			if tr254 {
+				if st255, id256 := c.ReadRefFlag(); st255 == foryimpl.RefBack {
+					v251 = foryimpl.BackRefSlice[float64](c, id256)
+				} else if st255 == foryimpl.RefFollows {
+					n257 := c.ReadArrayLengthFast(8)
+					if n257 < 0 {
+						n257 = c.ReadArrayLength(8)
+					}
+					a258 := foryimpl.MakeSlice[[]float64](c, n257)
+					r.ReadRawFloat64s(a258)
+					v251 = a258
+					foryimpl.SetRefSlice(c, id256, v251)
+				} else {
+					v251 = nil
+				}
+			} else if !vn248 {
+				n252 := c.ReadArrayLengthFast(8)
+				if n252 < 0 {
+					n252 = c.ReadArrayLength(8)
+				}
+				a253 := foryimpl.MakeSlice[[]float64](c, n252)
+				r.ReadRawFloat64s(a253)
+				v251 = a253
+			}
+			m246[k250] = v251
+		}
+		n245 -= sz247
+	}
+	x.ArrVals = m246
+	if c.Failed() {
+		c.Trace("ArrVals")
+		return
+	}
+	n259 := c.ReadLengthFast(1)
+	if n259 < 0 {
+		n259 = c.ReadLength(1)
+	}
+	l260 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n259)
+	if n259 > 0 {
+		hn262, tr264 := c.ReadListHeaderRef(47)
+		if !c.Failed() {
+			for i261 := range l260 {
+				if tr264 {
+					if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
+						l260[i261] = foryimpl.BackRefSlice[int64](c, id266)
+					} else if st265 == foryimpl.RefFollows {
+						n267 := c.ReadArrayLengthFast(8)
+						if n267 < 0 {
+							n267 = c.ReadArrayLength(8)
+						}
+						a268 := foryimpl.MakeSlice[[]int64](c, n267)
+						r.ReadRawInt64s(a268)
+						l260[i261] = a268
+						foryimpl.SetRefSlice(c, id266, l260[i261])
+					} else {
+						l260[i261] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i261)
+						break
+					}
+					continue
+				}
+				if hn262 && !c.ReadFlag() {
+					clear(l260[i261 : i261+1])
+					continue
+				}
+				n269 := c.ReadArrayLengthFast(8)
+				if n269 < 0 {
+					n269 = c.ReadArrayLength(8)
+				}
+				a270 := foryimpl.MakeSlice[[]int64](c, n269)
+				r.ReadRawInt64s(a270)
+				l260[i261] = a270
+				if c.Failed() {
+					c.TraceIndex(i261)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l260
+	if c.Failed() {
+		c.Trace("Arrays")
+		return
+	}
+	n271 := c.ReadLengthFast(2)
+	if n271 < 0 {
+		n271 = c.ReadLength(2)
+	}
+	m272 := foryimpl.MakeMap[map[int64]uint64](c, n271)
+	for n271 > 0 && !c.Failed() {
+		sz273, vn274, _ := c.ReadMapChunk(n271, 6, 15, nil, false)
+		for j275 := 0; j275 < sz273 && !c.Failed(); j275++ {
+			var k276 int64
+			k276 = r.ReadInt64()
+			var v277 uint64
+			if !vn274 {
+				v277 = r.ReadTaggedUint64()
+			}
+			m272[k276] = v277
+		}
+		n271 -= sz273
+	}
+	x.ByFixed = m272
+	if c.Failed() {
+		c.Trace("ByFixed")
+		return
+	}
+	n279 := c.ReadLengthFast(2)
+	if n279 < 0 {
+		n279 = c.ReadLength(2)
+	}
+	m280 := foryimpl.MakeMap[map[[2]Color]bool](c, n279)
+	for n279 > 0 && !c.Failed() {
+		sz281, vn282, _ := c.ReadMapChunk(n279, 22, 1, nil, false)
+		for j283 := 0; j283 < sz281 && !c.Failed(); j283++ {
+			var k284 [2]Color
+			n286 := c.ReadLengthFast(1)
+			if n286 < 0 {
+				n286 = c.ReadLength(1)
+			}
+			if n286 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n286, 2))
+				return
+			}
+			var l287 [2]Color
+			if n286 > 0 {
+				hn289 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i288 := range l287 {
+						if hn289 && !c.ReadFlag() {
+							clear(l287[i288 : i288+1])
+							continue
+						}
+						if e292 := c.ReadEnumFast(uint32(0x7fffffff)); e292 >= 0 {
+							l287[i288] = Color(e292)
+						} else {
+							l287[i288] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i288)
+							break
+						}
+					}
+				}
+			}
+			k284 = l287
+			var v285 bool
+			if !vn282 {
+				v285 = r.ReadBool()
+			}
+			m280[k284] = v285
+		}
+		n279 -= sz281
+	}
+	x.EnumKeys = m280
+	if c.Failed() {
+		c.Trace("EnumKeys")
+		return
+	}
+	n294 := c.ReadLengthFast(1)
+	if n294 < 0 {
+		n294 = c.ReadLength(1)
+	}
+	s295 := foryimpl.MakeMap[serializer.Set[int32]](c, n294)
+	if n294 > 0 {
+		hn296 := c.ReadListHeader(4)
+		for i297 := 0; i297 < n294 && !c.Failed(); i297++ {
+			if hn296 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e298 int32
+			{
+				e298 = r.ReadInt32()
+			}
+			s295[e298] = struct{}{}
+		}
+	}
+	x.Fixed = s295
+	if c.Failed() {
+		c.Trace("Fixed")
+		return
+	}
+	n299 := c.ReadLengthFast(8)
+	if n299 < 0 {
+		n299 = c.ReadLength(8)
+	}
+	l300 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n299)
+	if n299 > 0 {
+		hn302 := c.ReadListHeader(6)
+		if !c.Failed() {
+			for i301 := range l300 {
+				if hn302 && !c.ReadFlag() {
+					clear(l300[i301 : i301+1])
+					continue
+				}
+				l300[i301] = r.ReadInt64()
+				if c.Failed() {
+					c.TraceIndex(i301)
+					break
+				}
+			}
+		}
+	}
+	x.FixedI64 = l300
+	if c.Failed() {
+		c.Trace("FixedI64")
+		return
+	}
+	n305 := c.ReadLengthFast(4)
+	if n305 < 0 {
+		n305 = c.ReadLength(4)
+	}
+	l306 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n305)
+	if n305 > 0 {
+		hn308 := c.ReadListHeader(11)
+		if !c.Failed() {
+			for i307 := range l306 {
+				if hn308 && !c.ReadFlag() {
+					clear(l306[i307 : i307+1])
+					continue
+				}
+				l306[i307] = r.ReadUint32()
+				if c.Failed() {
+					c.TraceIndex(i307)
+					break
+				}
+			}
+		}
+	}
+	x.FixedU32 = l306
+	if c.Failed() {
+		c.Trace("FixedU32")
+		return
+	}
+	if c.ReadValueFlag() {
+		n313 := c.ReadArrayLengthFast(4)
+		if n313 < 0 {
+			n313 = c.ReadArrayLength(4)
+		}
+		if n313 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n313, 3))
+			return
+		}
+		var a314 [3]float32
+		r.ReadRawFloat32s(a314[:])
+		x.GoF32 = a314
+	}
+	if c.Failed() {
+		c.Trace("GoF32")
+		return
+	}
+	if c.ReadValueFlag() {
+		n317 := c.ReadArrayLengthFast(1)
+		if n317 < 0 {
+			n317 = c.ReadArrayLength(1)
+		}
+		if n317 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n317, 2))
+			return
+		}
+		var a318 [2]int8
+		for i319 := range a318 {
+			a318[i319] = r.ReadInt8()
+		}
+		x.GoI8 = a318
+	}
+	if c.Failed() {
+		c.Trace("GoI8")
+		return
+	}
+	if c.ReadValueFlag() {
+		n322 := c.ReadArrayLengthFast(1)
+		if n322 < 0 {
+			n322 = c.ReadArrayLength(1)
+		}
+		if n322 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n322, 4))
+			return
+		}
+		var a323 [4]uint8
+		copy(a323[:], r.ReadBytes(n322))
+		x.GoU8 = a323
+	}
+	if c.Failed() {
+		c.Trace("GoU8")
+		return
+	}
+	n324 := c.ReadLengthFast(1)
+	if n324 < 0 {
+		n324 = c.ReadLength(1)
+	}
+	l325 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n324)
+	if n324 > 0 {
+		hn327 := c.ReadListHeader(13)
+		if !c.Failed() {
+			for i326 := range l325 {
+				if hn327 && !c.ReadFlag() {
+					clear(l325[i326 : i326+1])
+					continue
+				}
+				p330 := foryimpl.Alloc[uint64](c)
+				*p330 = r.ReadUint64()
+				l325[i326] = p330
+				if c.Failed() {
+					c.TraceIndex(i326)
+					break
+				}
+			}
+		}
+	}
+	x.PFixedU64 = l325
+	if c.Failed() {
+		c.Trace("PFixedU64")
+		return
+	}
+	n331 := c.ReadLengthFast(2)
+	if n331 < 0 {
+		n331 = c.ReadLength(2)
+	}
+	m332 := foryimpl.MakeMap[map[[2]string]int32](c, n331)
+	for n331 > 0 && !c.Failed() {
+		sz333, vn334, _ := c.ReadMapChunk(n331, 22, 5, nil, false)
+		for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
+			var k336 [2]string
+			n338 := c.ReadLengthFast(1)
+			if n338 < 0 {
+				n338 = c.ReadLength(1)
+			}
+			if n338 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n338, 2))
+				return
+			}
+			var l339 [2]string
+			if n338 > 0 {
+				hn341 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i340 := range l339 {
+						if hn341 && !c.ReadFlag() {
+							clear(l339[i340 : i340+1])
+							continue
+						}
+						l339[i340] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i340)
+							break
+						}
+					}
+				}
+			}
+			k336 = l339
+			var v337 int32
+			if !vn334 {
+				v337 = r.ReadVarInt32()
+			}
+			m332[k336] = v337
+		}
+		n331 -= sz333
+	}
+	x.StrKeys = m332
+	if c.Failed() {
+		c.Trace("StrKeys")
+		return
+	}
+	n345 := c.ReadLengthFast(1)
+	if n345 < 0 {
+		n345 = c.ReadLength(1)
+	}
+	l346 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n345)
+	if n345 > 0 {
+		hn348 := c.ReadListHeader(8)
+		if !c.Failed() {
+			for i347 := range l346 {
+				if hn348 && !c.ReadFlag() {
+					clear(l346[i347 : i347+1])
+					continue
+				}
+				l346[i347] = r.ReadTaggedInt64()
+				if c.Failed() {
+					c.TraceIndex(i347)
+					break
+				}
+			}
+		}
+	}
+	x.TaggedI64 = l346
+	if c.Failed() {
+		c.Trace("TaggedI64")
+		return
+	}
+}
+
+// ForyReadEvolved reads a Hinted body written with another schema, following ev (docs/format.md §11.4).
+func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = Hinted{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v352, ok353 := c.ReadUintAs(f, 64); ok353 {
+					x.Opt = serializer.Some(uint64(v352))
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				var o351 uint64
+				o351 = r.ReadUint64()
+				x.Opt = serializer.Some(o351)
+			}
+		case 1:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n354 := c.ReadLengthFast(4)
+				if n354 < 0 {
+					n354 = c.ReadLength(4)
+				}
+				if n354 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n354, 2))
+					return
+				}
+				var l355 [2]int32
+				if n354 > 0 {
+					hn357 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i356 := range l355 {
+							if hn357 && !c.ReadFlag() {
+								clear(l355[i356 : i356+1])
+								continue
+							}
+							l355[i356] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i356)
+								break
+							}
+						}
+					}
+				}
+				x.ArrList = l355
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				n360 := c.ReadLengthFast(2)
+				if n360 < 0 {
+					n360 = c.ReadLength(2)
+				}
+				m361 := foryimpl.MakeMap[map[int32][]float64](c, n360)
+				for n360 > 0 && !c.Failed() {
+					sz362, vn363, _ := c.ReadMapChunk(n360, 5, 56, nil, true)
+					for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
+						var k365 int32
+						k365 = r.ReadVarInt32()
+						var v366 []float64
+						if !vn363 {
+							n367 := c.ReadArrayLengthFast(8)
+							if n367 < 0 {
+								n367 = c.ReadArrayLength(8)
+							}
+							a368 := foryimpl.MakeSlice[[]float64](c, n367)
+							r.ReadRawFloat64s(a368)
+							v366 = a368
+						}
+						m361[k365] = v366
+					}
+					n360 -= sz362
+				}
+				x.ArrVals = m361
+			}
+		case 3:
+			if !f.Flag || c.ReadFlag() {
+				n370 := c.ReadLengthFast(1)
+				if n370 < 0 {
+					n370 = c.ReadLength(1)
+				}
+				l371 := foryimpl.MakeSlice[[][]int64](c, n370)
+				if n370 > 0 {
+					hn373, tr375 := c.ReadListHeaderRef(47)
+					if !c.Failed() {
+						for i372 := range l371 {
+							if tr375 {
+								if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
+									l371[i372] = foryimpl.BackRefSlice[int64](c, id377)
+								} else if st376 == foryimpl.RefFollows {
+									n378 := c.ReadArrayLengthFast(8)
+									if n378 < 0 {
+										n378 = c.ReadArrayLength(8)
+									}
+									a379 := foryimpl.MakeSlice[[]int64](c, n378)
+									r.ReadRawInt64s(a379)
+									l371[i372] = a379
+									foryimpl.SetRefSlice(c, id377, l371[i372])
+								} else {
+									l371[i372] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i372)
+									break
+								}
+								continue
+							}
+							if hn373 && !c.ReadFlag() {
+								clear(l371[i372 : i372+1])
+								continue
+							}
+							n380 := c.ReadArrayLengthFast(8)
+							if n380 < 0 {
+								n380 = c.ReadArrayLength(8)
+							}
+							a381 := foryimpl.MakeSlice[[]int64](c, n380)
+							r.ReadRawInt64s(a381)
+							l371[i372] = a381
+							if c.Failed() {
+								c.TraceIndex(i372)
+								break
+							}
+						}
+					}
+				}
+				x.Arrays = l371
+			}
+		case 4:
+			if !f.Flag || c.ReadFlag() {
+				n382 := c.ReadLengthFast(2)
+				if n382 < 0 {
+					n382 = c.ReadLength(2)
+				}
+				m383 := foryimpl.MakeMap[map[int64]uint64](c, n382)
+				for n382 > 0 && !c.Failed() {
+					sz384, vn385, _ := c.ReadMapChunk(n382, 6, 15, nil, false)
+					for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
+						var k387 int64
+						k387 = r.ReadInt64()
+						var v388 uint64
+						if !vn385 {
+							v388 = r.ReadTaggedUint64()
+						}
+						m383[k387] = v388
+					}
+					n382 -= sz384
+				}
+				x.ByFixed = m383
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n390 := c.ReadLengthFast(2)
+				if n390 < 0 {
+					n390 = c.ReadLength(2)
+				}
+				m391 := foryimpl.MakeMap[map[[2]Color]bool](c, n390)
+				for n390 > 0 && !c.Failed() {
+					sz392, vn393, _ := c.ReadMapChunk(n390, 22, 1, nil, false)
+					for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
+						var k395 [2]Color
+						n397 := c.ReadLengthFast(1)
+						if n397 < 0 {
+							n397 = c.ReadLength(1)
+						}
+						if n397 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n397, 2))
+							return
+						}
+						var l398 [2]Color
+						if n397 > 0 {
+							hn400 := c.ReadListHeader(25)
+							if !c.Failed() {
+								for i399 := range l398 {
+									if hn400 && !c.ReadFlag() {
+										clear(l398[i399 : i399+1])
+										continue
+									}
+									if e403 := c.ReadEnumFast(uint32(0x7fffffff)); e403 >= 0 {
+										l398[i399] = Color(e403)
+									} else {
+										l398[i399] = Color(c.ReadEnum(uint32(0x7fffffff)))
+									}
+									if c.Failed() {
+										c.TraceIndex(i399)
+										break
+									}
+								}
+							}
+						}
+						k395 = l398
+						var v396 bool
+						if !vn393 {
+							v396 = r.ReadBool()
+						}
+						m391[k395] = v396
+					}
+					n390 -= sz392
+				}
+				x.EnumKeys = m391
+			}
+		case 6:
+			if !f.Flag || c.ReadFlag() {
+				n405 := c.ReadLengthFast(1)
+				if n405 < 0 {
+					n405 = c.ReadLength(1)
+				}
+				s406 := foryimpl.MakeMap[serializer.Set[int32]](c, n405)
+				if n405 > 0 {
+					hn407 := c.ReadListHeader(4)
+					for i408 := 0; i408 < n405 && !c.Failed(); i408++ {
+						if hn407 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e409 int32
+						{
+							e409 = r.ReadInt32()
+						}
+						s406[e409] = struct{}{}
+					}
+				}
+				x.Fixed = s406
+			}
+		case 7:
+			if f.Convert {
+				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n410 := c.ReadLengthFast(8)
+				if n410 < 0 {
+					n410 = c.ReadLength(8)
+				}
+				l411 := foryimpl.MakeSlice[[]int64](c, n410)
+				if n410 > 0 {
+					hn413 := c.ReadListHeader(6)
+					if !c.Failed() {
+						for i412 := range l411 {
+							if hn413 && !c.ReadFlag() {
+								clear(l411[i412 : i412+1])
+								continue
+							}
+							l411[i412] = r.ReadInt64()
+							if c.Failed() {
+								c.TraceIndex(i412)
+								break
+							}
+						}
+					}
+				}
+				x.FixedI64 = l411
+			}
+		case 8:
+			if f.Convert {
+				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n416 := c.ReadLengthFast(4)
+				if n416 < 0 {
+					n416 = c.ReadLength(4)
+				}
+				l417 := foryimpl.MakeSlice[[]uint32](c, n416)
+				if n416 > 0 {
+					hn419 := c.ReadListHeader(11)
+					if !c.Failed() {
+						for i418 := range l417 {
+							if hn419 && !c.ReadFlag() {
+								clear(l417[i418 : i418+1])
+								continue
+							}
+							l417[i418] = r.ReadUint32()
+							if c.Failed() {
+								c.TraceIndex(i418)
+								break
+							}
+						}
+					}
+				}
+				x.FixedU32 = l417
+			}
+		case 9:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					n426 := c.ReadArrayLengthFast(4)
+					if n426 < 0 {
+						n426 = c.ReadArrayLength(4)
+					}
+					if n426 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n426, 3))
+						return
+					}
+					var a427 [3]float32
+					r.ReadRawFloat32s(a427[:])
+					x.GoF32 = a427
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n422 := c.ReadArrayLengthFast(4)
+					if n422 < 0 {
+						n422 = c.ReadArrayLength(4)
+					}
+					if n422 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n422, 3))
+						return
+					}
+					var a423 [3]float32
+					r.ReadRawFloat32s(a423[:])
+					x.GoF32 = a423
+				}
+			}
+		case 10:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					n433 := c.ReadArrayLengthFast(1)
+					if n433 < 0 {
+						n433 = c.ReadArrayLength(1)
+					}
+					if n433 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n433, 2))
+						return
+					}
+					var a434 [2]int8
+					for i435 := range a434 {
+						a434[i435] = r.ReadInt8()
+					}
+					x.GoI8 = a434
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n428 := c.ReadArrayLengthFast(1)
+					if n428 < 0 {
+						n428 = c.ReadArrayLength(1)
+					}
+					if n428 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n428, 2))
+						return
+					}
+					var a429 [2]int8
+					for i430 := range a429 {
+						a429[i430] = r.ReadInt8()
+					}
+					x.GoI8 = a429
+				}
+			}
+		case 11:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					n440 := c.ReadArrayLengthFast(1)
+					if n440 < 0 {
+						n440 = c.ReadArrayLength(1)
+					}
+					if n440 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n440, 4))
+						return
+					}
+					var a441 [4]uint8
+					copy(a441[:], r.ReadBytes(n440))
+					x.GoU8 = a441
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n436 := c.ReadArrayLengthFast(1)
+					if n436 < 0 {
+						n436 = c.ReadArrayLength(1)
+					}
+					if n436 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n436, 4))
+						return
+					}
+					var a437 [4]uint8
+					copy(a437[:], r.ReadBytes(n436))
+					x.GoU8 = a437
+				}
+			}
+		case 12:
+			if f.Convert {
+				x.PFixedU64 = foryimpl.ReadPointersAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n442 := c.ReadLengthFast(1)
+				if n442 < 0 {
+					n442 = c.ReadLength(1)
+				}
+				l443 := foryimpl.MakeSlice[[]*uint64](c, n442)
+				if n442 > 0 {
+					hn445 := c.ReadListHeader(13)
+					if !c.Failed() {
+						for i444 := range l443 {
+							if hn445 && !c.ReadFlag() {
+								clear(l443[i444 : i444+1])
+								continue
+							}
+							p448 := foryimpl.Alloc[uint64](c)
+							*p448 = r.ReadUint64()
+							l443[i444] = p448
+							if c.Failed() {
+								c.TraceIndex(i444)
+								break
+							}
+						}
+					}
+				}
+				x.PFixedU64 = l443
+			}
+		case 13:
+			if !f.Flag || c.ReadFlag() {
+				n449 := c.ReadLengthFast(2)
+				if n449 < 0 {
+					n449 = c.ReadLength(2)
+				}
+				m450 := foryimpl.MakeMap[map[[2]string]int32](c, n449)
+				for n449 > 0 && !c.Failed() {
+					sz451, vn452, _ := c.ReadMapChunk(n449, 22, 5, nil, false)
+					for j453 := 0; j453 < sz451 && !c.Failed(); j453++ {
+						var k454 [2]string
+						n456 := c.ReadLengthFast(1)
+						if n456 < 0 {
+							n456 = c.ReadLength(1)
+						}
+						if n456 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n456, 2))
+							return
+						}
+						var l457 [2]string
+						if n456 > 0 {
+							hn459 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i458 := range l457 {
+									if hn459 && !c.ReadFlag() {
+										clear(l457[i458 : i458+1])
+										continue
+									}
+									l457[i458] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i458)
+										break
+									}
+								}
+							}
+						}
+						k454 = l457
+						var v455 int32
+						if !vn452 {
+							v455 = r.ReadVarInt32()
+						}
+						m450[k454] = v455
+					}
+					n449 -= sz451
+				}
+				x.StrKeys = m450
+			}
+		case 14:
+			if f.Convert {
+				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n463 := c.ReadLengthFast(1)
+				if n463 < 0 {
+					n463 = c.ReadLength(1)
+				}
+				l464 := foryimpl.MakeSlice[[]int64](c, n463)
+				if n463 > 0 {
+					hn466 := c.ReadListHeader(8)
+					if !c.Failed() {
+						for i465 := range l464 {
+							if hn466 && !c.ReadFlag() {
+								clear(l464[i465 : i465+1])
+								continue
+							}
+							l464[i465] = r.ReadTaggedInt64()
+							if c.Failed() {
+								c.TraceIndex(i465)
+								break
+							}
+						}
+					}
+				}
+				x.TaggedI64 = l464
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -11439,5 +13411,16 @@ func init() {
 		},
 		Ptr: (*Carriers)(nil),
 		Val: Carriers{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Hinted)
+		},
+		Info: foryTypeHinted,
+		New: func() foryimpl.Message {
+			return new(Hinted)
+		},
+		Ptr: (*Hinted)(nil),
+		Val: Hinted{},
 	})
 }

@@ -189,6 +189,7 @@ func roots() []root {
 		{"Tag", func() any { return &other.Tag{Key: "k", Value: "v"} }, func() any { return new(other.Tag) }},
 		{"Base", func() any { b := fullBase(); return &b }, func() any { return new(e2e.Base) }},
 		{"Carriers", func() any { return fullCarriers() }, func() any { return new(e2e.Carriers) }},
+		{"Hinted", func() any { return fullHinted() }, func() any { return new(e2e.Hinted) }},
 	}
 }
 
@@ -225,4 +226,24 @@ func parsableRoots() []root {
 		}
 	}
 	return out
+}
+
+func fullHinted() *e2e.Hinted {
+	return &e2e.Hinted{
+		FixedI64:  []int64{math.MinInt64, -1, 0, math.MaxInt64},
+		TaggedI64: []int64{1 << 40, -5, math.MinInt64},
+		FixedU32:  []uint32{0, math.MaxUint32},
+		PFixedU64: []*uint64{ptrTo(uint64(math.MaxUint64)), nil, ptrTo(uint64(7))},
+		ArrList:   [2]int32{math.MinInt32, 9},
+		GoF32:     [3]float32{-1.5, 0, 3.25},
+		GoI8:      [2]int8{math.MinInt8, math.MaxInt8},
+		GoU8:      [4]uint8{0, 1, 254, 255},
+		Arrays:    [][]int64{{1, -2}, {}, {math.MaxInt64}},
+		ByFixed:   map[int64]uint64{-3: 1 << 60, 4: 2},
+		ArrVals:   map[int32][]float64{1: {math.Pi, -0.5}, -2: {}},
+		StrKeys:   map[[2]string]int32{{"a", "b"}: 1, {"", "ü"}: -2},
+		EnumKeys:  map[[2]e2e.Color]bool{{e2e.ColorRed, e2e.ColorBlue}: true, {e2e.ColorGreen, e2e.ColorGreen}: false},
+		Opt:       serializer.Some(uint64(math.MaxUint64)),
+		Fixed:     serializer.NewSet[int32](-7, 0, 1<<30),
+	}
 }

@@ -48,6 +48,14 @@ func UintOutOfRange(t *TypeInfo, field string, v uint64) error {
 		msg: strconv.FormatUint(v, 10) + " does not fit the 32-bit encoding the field declares"}}
 }
 
+// NilNotNullable is the error for a nil struct pointer field tagged
+// nullable=false, which is written without a null flag: nothing could say
+// nil (official Go writes a zero struct instead).
+func NilNotNullable(t *TypeInfo, field string) error {
+	return &EncodeError{Type: t.GoName, Path: field, Err: &detail{sentinel: ErrInvalidValue,
+		msg: "nil pointer in a field tagged nullable=false; set it, or drop nullable=false"}}
+}
+
 // CheckUTF8 reports whether writers must check that strings are UTF-8.
 func (f *Runtime) CheckUTF8() bool { return !f.opts.SkipUTF8Check }
 

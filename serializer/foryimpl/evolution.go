@@ -86,8 +86,8 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			// ReadSliceAs or ReadBoolsAs.
 			f.Convert = true
 		default:
-			return nil, mismatch("field %s has type id %d in the input and %d in %s; the types are not compatible",
-				f.name, rf.Type.TypeID, lt.TypeID, t.GoName)
+			return nil, mismatch("field %s has type id %d in the input and %d in %s%s; the types are not compatible",
+				f.name, rf.Type.TypeID, lt.TypeID, t.GoName, nestedDiff(&rf.Type, lt, ""))
 		}
 	}
 	return ev, nil
@@ -107,6 +107,38 @@ func itoa(n int) string {
 }
 
 func isStructKind(id uint8) bool { return id >= typeStruct && id <= typeNamedCompatibleStruct }
+
+// nestedDiff names the first element, key or value where two field types
+// of the same outer type id differ (", map value list element: type id 15
+// in the input and 14 here"), "" when the outer ids differ or none does.
+func nestedDiff(remote, local *meta.FieldType, path string) string {
+	if remote.TypeID != local.TypeID && !(isStructKind(remote.TypeID) && isStructKind(local.TypeID)) {
+		if path == "" {
+			return ""
+		}
+		return ", " + path[1:] + ": type id " + itoa(int(remote.TypeID)) + " in the input and " + itoa(int(local.TypeID)) + " here"
+	}
+	if len(remote.Children) != len(local.Children) {
+		return ""
+	}
+	names := []string{" element"}
+	if len(remote.Children) == 2 {
+		names = []string{" key", " value"}
+	}
+	for i := range remote.Children {
+		prefix := path + " list"
+		switch remote.TypeID {
+		case 23:
+			prefix = path + " set"
+		case 24:
+			prefix = path + " map"
+		}
+		if d := nestedDiff(&remote.Children[i], &local.Children[i], prefix+names[i]); d != "" {
+			return d
+		}
+	}
+	return ""
+}
 
 // sameFieldType compares type trees, treating the four struct kinds alike
 // (the nested type meta identifies the struct) and ignoring child

@@ -485,3 +485,20 @@ func TestMismatchedRegistration(t *testing.T) {
 	de := decodeErr(t, data, ErrSchemaMismatch)
 	assert.Contains(t, de.Error(), "registers another type")
 }
+
+// A field whose outer type agrees but a nested one does not (official Go's
+// map(key=uint32(encoding=fixed),value=list(element=uint64(encoding=tagged)))
+// read as an untagged map[uint32][]uint64) names the nested type.
+func TestNestedTypeMismatchNamed(t *testing.T) {
+	ft := func(id uint8, children ...meta.FieldType) meta.FieldType {
+		return meta.FieldType{TypeID: id, Nullable: true, Children: children}
+	}
+	remote := ft(24, ft(11), ft(22, ft(15)))
+	local := ft(24, ft(11), ft(22, ft(14)))
+	assert.Equal(t, ", map value list element: type id 15 in the input and 14 here", nestedDiff(&remote, &local, ""))
+	local = ft(24, ft(12), ft(22, ft(15)))
+	assert.Equal(t, ", map key: type id 11 in the input and 12 here", nestedDiff(&remote, &local, ""))
+	assert.Equal(t, "", nestedDiff(&remote, &remote, ""))
+	other := ft(22, ft(15))
+	assert.Equal(t, "", nestedDiff(&remote, &other, ""), "outer ids differ: the message names them already")
+}

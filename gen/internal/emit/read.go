@@ -271,6 +271,10 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		}
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadFlag").Call()).Block(g.readValue(dst, &inner, addressable)...)}
 	}
+	if t.Kind == model.Pointer {
+		// A struct pointer tagged nullable=false: always present.
+		return g.readPresent(dst, w)
+	}
 	r := jen.Id("r")
 	if w.IsFixedScalar() || w.IsVarint() {
 		sc := scalarOf(w)
@@ -583,16 +587,26 @@ func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	} else {
 		out = append(out, jen.Id(n).Op(":=").Id("c").Dot("ReadArrayLength").Call(jen.Lit(wd)))
 	}
-	out = append(out, jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))))
+	slice := jen.Id(s)
+	if w.Go.Kind == model.Array {
+		// A Go array: the length must be its own.
+		out = append(out, jen.If(jen.Id(n).Op("!=").Lit(w.Go.Len).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
+			jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrArrayLength").Call(jen.Id(n), jen.Lit(w.Go.Len))),
+			jen.Return(),
+		), jen.Var().Id(s).Add(g.goType(w.Go)))
+		slice = jen.Id(s).Index(jen.Op(":"))
+	} else {
+		out = append(out, jen.Id(s).Op(":=").Add(g.makeSlice(w.Go, jen.Id(n))))
+	}
 	switch w.Go.Elem.Kind {
 	case model.Int8:
 		i := g.fresh("i")
 		out = append(out, jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(
 			jen.Id(s).Index(jen.Id(i)).Op("=").Add(g.fromWire(jen.Id("r").Dot("ReadInt8").Call(), w.Go.Elem))))
 	case model.Uint8:
-		out = append(out, jen.Copy(jen.Id(s), jen.Id("r").Dot("ReadBytes").Call(jen.Id(n))))
+		out = append(out, jen.Copy(slice, jen.Id("r").Dot("ReadBytes").Call(jen.Id(n))))
 	default:
-		out = append(out, jen.Id("r").Dot("ReadRaw"+rawSuffix[w.Go.Elem.Kind]).Call(rawArg(jen.Id(s), w.Go.Elem.Kind)))
+		out = append(out, jen.Id("r").Dot("ReadRaw"+rawSuffix[w.Go.Elem.Kind]).Call(rawArg(slice, w.Go.Elem.Kind)))
 	}
 	return append(out, dst.Op("=").Id(s))
 }

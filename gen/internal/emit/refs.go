@@ -62,7 +62,7 @@ func (g *gen) writeRefFlagged(v *jen.Statement, w *plan.Wire) []jen.Code {
 	}
 	present := append([]jen.Code{writeByte(0xff)}, g.writeValue(v.Clone(), w, true)...)
 	switch w.Go.Kind {
-	case model.Slice, model.Map, model.Set:
+	case model.Slice, model.Map, model.Set, model.Pointer:
 		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(present...)}
 	}
 	return present

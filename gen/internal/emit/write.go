@@ -450,6 +450,11 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		}
 		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)
 	}
+	if t.Kind == model.Pointer {
+		// A struct pointer tagged nullable=false: the struct without a null
+		// flag (checks refused a nil one).
+		return g.writeStruct(v, t.Elem, true)
+	}
 	b := jen.Id("b")
 	switch {
 	case w.IsFixedScalar() || w.IsVarint():
@@ -510,6 +515,16 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return g.writeStruct(v, t, true)
 	}
 	if arrayWidth(w) > 0 {
+		if t.Kind == model.Array {
+			// A Go array: its elements as a slice, of a copy when v is not
+			// addressable.
+			var bind []jen.Code
+			if !addressable {
+				tmp := g.fresh("a")
+				bind, v = []jen.Code{jen.Id(tmp).Op(":=").Add(v)}, jen.Id(tmp)
+			}
+			return append(bind, g.writeDenseArray(v.Clone().Index(jen.Op(":")), w)...)
+		}
 		bind, v := g.readOnce(v, t)
 		return append(bind, g.writeDenseArray(v, w)...)
 	}
@@ -858,6 +873,11 @@ func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code, inRun f
 		}
 		rest = append(rest, g.checkLeaves(v, fl.Wire, fl.GoName, plan.TypeDecimal, dec)...)
 		rest = append(rest, g.checkRange(v, fl, fail)...)
+		if fl.Wire.Go.Kind == model.Pointer && !fl.Wire.Nullable && !fl.RefOff && !(g.track && fl.RefOn) {
+			// nullable=false: no flag can say nil.
+			rest = append(rest, jen.If(v.Clone().Op("==").Nil()).Block(
+				fail(jen.Qual(implPkg, "NilNotNullable").Call(jen.Id(g.infoVar()), jen.Lit(fl.GoName)))...))
+		}
 	}
 	var out []jen.Code
 	if len(utf) > 0 {

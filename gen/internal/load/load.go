@@ -526,6 +526,10 @@ func (l *loader) checkHint(h *model.Hint, t *model.Type, goType types.Type) erro
 		if base.Kind != model.Map {
 			return fmt.Errorf("type=%s applies only to a map field, not %s; remove it", h.Original, goName)
 		}
+	case "set":
+		if base.Kind != model.Set {
+			return fmt.Errorf("type=%s applies only to a serializer.Set field, not %s; remove it", h.Original, goName)
+		}
 	}
 	return nil
 }

@@ -10,9 +10,9 @@ import (
 
 // ParseTag parses a `fory:"…"` tag value in the official Fory Go grammar:
 // comma-separated items `id=N`, `-`, `ignore`, `nullable[=bool]`,
-// `ref[=bool]`, `encoding=varint|fixed|tagged`, `type=<hint>`, where a hint
-// may contain parenthesised, comma-separated arguments. skip reports `-` or
-// `ignore`.
+// `ref[=bool]`, `encoding=varint|fixed|tagged`, `type=<hint>` (parseHint).
+// As in official Go, booleans are true/false, yes/no or 1/0 in any case and
+// encodings are case-insensitive. skip reports `-` or `ignore`.
 func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 	tag.ID = -1
 	if strings.TrimSpace(s) == "-" {
@@ -35,9 +35,9 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 			if !hasVal {
 				return true, nil
 			}
-			b, err := strconv.ParseBool(val)
-			if err != nil {
-				return false, fmt.Errorf("%s=%q is not a boolean", key, val)
+			b, ok := parseBool(val)
+			if !ok {
+				return false, fmt.Errorf("%s=%q is not a boolean (true, false, yes, no, 1 or 0)", key, val)
 			}
 			return b, nil
 		}
@@ -69,12 +69,11 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 			}
 			tag.Ref, tag.RefSet = b, true
 		case "encoding":
-			switch val {
-			case "varint", "fixed", "tagged":
-				tag.Encoding = val
-			default:
-				return tag, false, fmt.Errorf("encoding=%q must be varint, fixed or tagged", val)
+			e, err := parseEncoding(val)
+			if err != nil {
+				return tag, false, err
 			}
+			tag.Encoding = e
 		case "type":
 			h, err := parseHint(val)
 			if err != nil {
@@ -114,74 +113,165 @@ func splitTop(s string) []string {
 	return append(out, s[start:])
 }
 
+// hintScalars are the scalar names a hint node may use (official Fory Go's
+// list); `bytes` is also the BINARY hint of a []byte field.
+var hintScalars = map[string]bool{
+	"bool": true, "int8": true, "int16": true, "int32": true, "int64": true, "uint8": true, "uint16": true,
+	"uint32": true, "uint64": true, "float16": true, "bfloat16": true, "float32": true, "float64": true,
+	"string": true, "bytes": true, "timestamp": true, "date": true, "duration": true, "decimal": true,
+}
+
+// parseBool reads a boolean tag value as official Fory Go does: true, 1 or
+// yes, false, 0 or no, in any case.
+func parseBool(v string) (bool, bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "1", "yes":
+		return true, true
+	case "false", "0", "no":
+		return false, true
+	}
+	return false, false
+}
+
+// parseEncoding lower-cases and checks an encoding= value.
+func parseEncoding(v string) (string, error) {
+	switch e := strings.ToLower(strings.TrimSpace(v)); e {
+	case "varint", "fixed", "tagged":
+		return e, nil
+	}
+	return "", fmt.Errorf("encoding=%q must be varint, fixed or tagged", v)
+}
+
+// parseHint parses a type hint: a node `name` or `name(arg=…, …)`, where an
+// argument is nullable=, ref=, encoding= or a nested node as element=,
+// key= or value=.
 func parseHint(s string) (*model.Hint, error) {
-	h := &model.Hint{Original: s}
-	name, args, hasArgs := strings.Cut(s, "(")
-	h.Name = strings.TrimSpace(name)
-	if h.Name == "" {
-		return nil, fmt.Errorf("type= needs a type name")
-	}
-	if !hasArgs {
-		return h, nil
-	}
-	if !strings.HasSuffix(args, ")") {
-		return nil, fmt.Errorf("type=%s: missing ')'", s)
-	}
-	seen := map[string]bool{}
-	for _, a := range splitTop(strings.TrimSuffix(args, ")")) {
-		k, v, ok := strings.Cut(strings.TrimSpace(a), "=")
-		if !ok {
-			return nil, fmt.Errorf("type=%s: argument %q is not key=value", s, a)
+	p := &hintParser{s: s}
+	h, err := p.node()
+	if err == nil {
+		p.space()
+		if p.i < len(p.s) {
+			err = fmt.Errorf("unexpected %q after the hint", p.s[p.i:])
 		}
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if seen[k] {
-			return nil, fmt.Errorf("type=%s: argument %q appears more than once; keep one", s, k)
-		}
-		seen[k] = true
-		switch k {
-		case "element", "value":
-			// `_(ref=…)`: the default type, tracked or not (official Go's
-			// element hint); anything else names a type.
-			if ref, ok, err := refOnlyHint(v); err != nil {
-				return nil, fmt.Errorf("type=%s: %v", s, err)
-			} else if ok {
-				if h.Name != "list" && h.Name != "map" {
-					return nil, fmt.Errorf("type=%s: a ref hint applies to list elements and map values only", s)
-				}
-				h.ElemRef = &ref
-				continue
-			}
-			if k == "element" {
-				h.Element = v
-			} else {
-				h.Value = v
-			}
-		case "key":
-			h.Key = v
-		default:
-			// nullable=, ref=, encoding= inside a hint: accepted only as
-			// official Go's defaults, which is what generated code writes.
-			return nil, fmt.Errorf("type=%s: argument %q is not supported", s, k)
-		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("type=%s: %v", strings.TrimSpace(s), err)
 	}
 	return h, nil
 }
 
-// refOnlyHint parses `_(ref=bool)`; ok is false for any other hint.
-func refOnlyHint(v string) (ref, ok bool, err error) {
-	inner, found := strings.CutPrefix(v, "_(")
-	if !found || !strings.HasSuffix(inner, ")") {
-		return false, false, nil
+type hintParser struct {
+	s string
+	i int
+}
+
+func (p *hintParser) space() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
+		p.i++
 	}
-	k, val, _ := strings.Cut(strings.TrimSuffix(inner, ")"), "=")
-	if strings.TrimSpace(k) != "ref" {
-		return false, false, fmt.Errorf("%q: only ref= is supported inside _( )", v)
+}
+
+func (p *hintParser) ident() string {
+	p.space()
+	start := p.i
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			p.i++
+			continue
+		}
+		break
 	}
-	b, perr := strconv.ParseBool(strings.TrimSpace(val))
-	if perr != nil {
-		return false, false, fmt.Errorf("%q: ref=%q is not a boolean", v, val)
+	return p.s[start:p.i]
+}
+
+func (p *hintParser) peek() byte {
+	p.space()
+	if p.i < len(p.s) {
+		return p.s[p.i]
 	}
-	return b, true, nil
+	return 0
+}
+
+func (p *hintParser) node() (*model.Hint, error) {
+	p.space()
+	start := p.i
+	name := p.ident()
+	switch {
+	case name == "":
+		return nil, fmt.Errorf("a type name is missing")
+	case name == "_", name == "list", name == "array", name == "set", name == "map", hintScalars[name]:
+	default:
+		return nil, fmt.Errorf("unknown type name %q (want _, list, array, set, map or a scalar such as int32)", name)
+	}
+	h := &model.Hint{Name: name}
+	defer func() { h.Original = strings.TrimSpace(p.s[start:p.i]) }()
+	if p.peek() != '(' {
+		return h, nil
+	}
+	p.i++
+	if p.peek() == ')' {
+		p.i++
+		return h, nil
+	}
+	seen := map[string]bool{}
+	for {
+		key := p.ident()
+		if key == "" {
+			return nil, fmt.Errorf("an argument name is missing in %s(…)", name)
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("argument %q appears more than once in %s(…); keep one", key, name)
+		}
+		seen[key] = true
+		if p.peek() != '=' {
+			return nil, fmt.Errorf("argument %q of %s(…) needs =value", key, name)
+		}
+		p.i++
+		switch key {
+		case "nullable", "ref":
+			v := p.ident()
+			b, ok := parseBool(v)
+			if !ok {
+				return nil, fmt.Errorf("%s=%q is not a boolean", key, v)
+			}
+			if key == "nullable" {
+				h.Nullable = &b
+			} else {
+				h.Ref = &b
+			}
+		case "encoding":
+			e, err := parseEncoding(p.ident())
+			if err != nil {
+				return nil, err
+			}
+			h.Encoding = e
+		case "element", "key", "value":
+			child, err := p.node()
+			if err != nil {
+				return nil, err
+			}
+			switch key {
+			case "element":
+				h.Element = child
+			case "key":
+				h.Key = child
+			default:
+				h.Value = child
+			}
+		default:
+			return nil, fmt.Errorf("unknown argument %q in %s(…) (want element, key, value, nullable, ref or encoding)", key, name)
+		}
+		switch p.peek() {
+		case ',':
+			p.i++
+		case ')':
+			p.i++
+			return h, nil
+		default:
+			return nil, fmt.Errorf("want ',' or ')' after argument %q of %s(…)", key, name)
+		}
+	}
 }
 
 // ParseDirective parses the arguments of `//fory:generate` or `//fory:enum`:

@@ -202,19 +202,19 @@ func TestChangeKinds(t *testing.T) {
 			return ss, es
 		}, plan.Breaking, "type changed from enum(id=13) to varint32", 0},
 		{"list to dense array", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
-			fieldOf(user(ss), "Nums").Tag.Hint = &model.Hint{Name: "array", Element: "int32", Original: "array(element=int32)"}
+			fieldOf(user(ss), "Nums").Tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: "int32", Original: "int32"}, Original: "array(element=int32)"}
 			return ss, es
 		}, plan.Safe, "list ↔ array conversion from list<varint32> to int32_array", 0},
 		{"list with nullable elements to dense array", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
 			f := fieldOf(user(ss), "PNums")
 			f.Type = slice(prim(model.Int32))
-			f.Tag.Hint = &model.Hint{Name: "array", Element: "int32", Original: "array(element=int32)"}
+			f.Tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: "int32", Original: "int32"}, Original: "array(element=int32)"}
 			return ss, es
 		}, plan.Lossy, "to int32_array", 0},
 		{"list to dense array of another width", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {
 			f := fieldOf(user(ss), "Nums")
 			f.Type = slice(prim(model.Int64))
-			f.Tag.Hint = &model.Hint{Name: "array", Element: "int64", Original: "array(element=int64)"}
+			f.Tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: "int64", Original: "int64"}, Original: "array(element=int64)"}
 			return ss, es
 		}, plan.Breaking, "type changed from list<varint32> to int64_array", 0},
 		{"list of int32 to list of int64", nil, func(ss []*model.StructDecl, es []*model.EnumDecl) ([]*model.StructDecl, []*model.EnumDecl) {

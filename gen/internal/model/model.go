@@ -112,17 +112,22 @@ type Tag struct {
 	Hint     *Hint  // `type=…`
 }
 
-// Hint is a `type=` hint.
+// Hint is a `type=` hint in official Fory Go's grammar: a node names a type
+// (`_` for the one the Go type implies, a scalar such as int32 or string,
+// `list`, `array`, `set` or `map`) and may carry arguments in parentheses:
+// `element=`, `key=` and `value=` (hints themselves, nested to any depth),
+// `nullable=`, `ref=` and `encoding=`.
 type Hint struct {
-	Name    string // "array", "bytes", "list", "map", or a scalar name
-	Element string // array(element=…)
-	Key     string
-	Value   string
-	// ElemRef is an element or map value hint `_(ref=true|false)`:
-	// whether list elements or map values are tracked when the Fory tracks
-	// references (nil: the default, pointers to structs are).
-	ElemRef  *bool
-	Original string
+	Name    string // "_", "list", "array", "set", "map", or a scalar name
+	Element *Hint  // list, array or set element (`_` of a list or set too)
+	Key     *Hint  // map key
+	Value   *Hint  // map value
+	// Nullable and Ref are the node's `nullable=` and `ref=` arguments, nil
+	// when absent.
+	Nullable *bool
+	Ref      *bool
+	Encoding string // "varint", "fixed", "tagged" (lower-cased), "" when absent
+	Original string // the hint's text as written
 }
 
 // Kind is the Go shape of a type after resolving named types.

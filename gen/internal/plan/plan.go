@@ -242,7 +242,7 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 	ft := meta.FieldType{TypeID: w.TypeID}
 	child := func(c *Wire) meta.FieldType {
 		t := typeDefFieldType(c)
-		t.Nullable = true
+		t.Nullable = !c.NotNull
 		t.TrackRef = c.RefDeclared
 		return t
 	}
@@ -347,17 +347,7 @@ func RefType(id uint8) bool {
 // and the collections (lists, dense arrays, binaries, maps and sets), at
 // every depth (list header 0x0d, map chunk 0x2c: docs/format.md §2.1),
 // unless an element or value hint `_(ref=false)` opts them out.
-func markTrackedElems(tag model.Tag, w *Wire) {
-	markElems(w)
-	if e := w.Elem; e != nil && tag.Hint != nil && tag.Hint.ElemRef != nil && isContainer(w.TypeID) {
-		e.RefOn = e.RefOn && *tag.Hint.ElemRef
-		e.RefDeclared = *tag.Hint.ElemRef
-	}
-}
-
-func isContainer(id uint8) bool { return id == TypeList || id == TypeSet || id == TypeMap }
-
-func markElems(w *Wire) {
+func markTrackedElems(w *Wire) {
 	e := w.Elem
 	if e == nil || !isContainer(w.TypeID) {
 		return
@@ -368,8 +358,13 @@ func markElems(w *Wire) {
 	case model.Slice, model.Map, model.Set:
 		e.RefOn = true
 	}
-	markElems(e)
+	if e.RefSet {
+		e.RefOn = e.RefOn && e.RefDeclared
+	}
+	markTrackedElems(e)
 }
+
+func isContainer(id uint8) bool { return id == TypeList || id == TypeSet || id == TypeMap }
 
 // RootPrefix is the start of a message whose root struct has the given type
 // meta: header, root flag, meta (§1). The root is the first type of a
@@ -400,7 +395,7 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		}
 		fl := &Field{Field: mf, Identifier: Identifier(mf), Group: GroupOf(w), Wire: w,
 			RefOff: TrackRef(mf.Tag, w, false), RefOn: TrackRef(mf.Tag, w, true)}
-		markTrackedElems(mf.Tag, w)
+		markTrackedElems(w)
 		fields = append(fields, fl)
 	}
 	seen := map[string]*Field{}

@@ -51,7 +51,7 @@ func mkStruct(t *testing.T, name string, reg model.Registration, fields ...field
 			case "encoding":
 				tag.Encoding = v
 			case "array":
-				tag.Hint = &model.Hint{Name: "array", Element: v, Original: "array(element=" + v + ")"}
+				tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: v, Original: v}, Original: "array(element=" + v + ")"}
 			case "bytes":
 				tag.Hint = &model.Hint{Name: "bytes", Original: "bytes"}
 			default:

@@ -6,6 +6,7 @@ package plan
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/forygen/forygen/gen/internal/model"
 )
@@ -87,10 +88,15 @@ type Wire struct {
 	// RefOn is set on list and set elements and map values that carry a
 	// reference flag when the Fory tracks references (markTrackedElems).
 	RefOn bool
-	// RefDeclared is set by an element or value hint `_(ref=true)`: the
-	// TypeDef declares the child tracked (its track_ref bit), with or
-	// without tracking.
+	// RefSet and RefDeclared are an element, key or value hint's `ref=`
+	// (`_(ref=true)`): the TypeDef declares the child tracked (its
+	// track_ref bit) when RefDeclared, with or without tracking, and
+	// `ref=false` keeps struct pointer elements untracked.
+	RefSet      bool
 	RefDeclared bool
+	// NotNull is an element, key or value hint's `nullable=false`: its
+	// TypeDef nullable bit is 0 (children are nullable by default).
+	NotNull bool
 }
 
 // IsVarint reports whether the wire type is a compressed integer.
@@ -261,66 +267,161 @@ func denseArrayType(elem model.Kind, hint string) (uint8, int, error) {
 	return 0, 0, fmt.Errorf("array(element=%s) does not match the Go element type %s", hint, elem)
 }
 
-// WireOf computes the wire type of a Go type with the field's tag applied at
-// the top level; elements, keys and values take their inferred defaults.
+// WireOf computes the wire type of a Go type with the field's tag applied:
+// its encoding, nullability and type hint at the top level, and the hint's
+// element, key and value nodes at every level below (official Fory Go's
+// nested hints); a node without a hint takes the inferred default.
 func WireOf(t *model.Type, tag model.Tag) (*Wire, error) {
+	if h := tag.Hint; h != nil && (h.Nullable != nil || h.Ref != nil) {
+		return nil, fmt.Errorf("type=%s: nullable= and ref= of the field itself belong in the tag (fory:\"nullable,ref,type=…\"), not in the hint's outer node", h.Original)
+	}
 	w, err := wireOf(t, tag, true)
 	if err != nil {
+		if h := tag.Hint; h != nil && !strings.HasPrefix(err.Error(), "type=") {
+			// Name the whole hint: the error may be about a nested node.
+			return nil, fmt.Errorf("type=%s: %v", h.Original, err)
+		}
 		return nil, err
 	}
 	return w, nil
 }
 
-func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
-	if t.Kind == model.Pointer {
-		inner, err := wireOf(t.Elem, tag, top)
-		if err != nil {
-			return nil, err
+// childWire plans an element, key or value of Go type t under the hint node
+// h (nil: the inferred default): the node's nullable= and ref= become the
+// child's TypeDef bits (NotNull, RefSet/RefDeclared), as official Go's
+// TypeDef declares them.
+func childWire(t *model.Type, h *model.Hint) (*Wire, error) {
+	w, err := wireOf(t, model.Tag{ID: -1, Hint: h}, false)
+	if err != nil || h == nil {
+		return w, err
+	}
+	if h.Nullable != nil {
+		carrier := t.Kind == model.Pointer || t.Kind == model.Optional
+		switch {
+		case *h.Nullable && !carrier:
+			return nil, fmt.Errorf("%s: nullable=true needs a pointer or Optional element, not %s; declare the element a pointer", h.Original, t.Kind)
+		case !*h.Nullable && carrier:
+			return nil, fmt.Errorf("%s: nullable=false on a %s element is not supported; declare the element a value", h.Original, t.Kind)
 		}
+		w.NotNull = !*h.Nullable
+	}
+	if h.Ref != nil {
+		w.RefSet, w.RefDeclared = true, *h.Ref
+	}
+	return w, nil
+}
+
+// scalarHintKinds are the Go kinds a scalar hint node may name.
+var scalarHintKinds = map[string][]model.Kind{
+	"bool": {model.Bool}, "int8": {model.Int8}, "int16": {model.Int16}, "int32": {model.Int32},
+	"int64": {model.Int64, model.Int}, "uint8": {model.Uint8}, "uint16": {model.Uint16}, "uint32": {model.Uint32},
+	"uint64": {model.Uint64, model.Uint}, "float16": {model.Float16}, "bfloat16": {model.BFloat16},
+	"float32": {model.Float32}, "float64": {model.Float64}, "string": {model.String}, "timestamp": {model.Time},
+	"date": {model.Date}, "duration": {model.Duration}, "decimal": {model.Decimal},
+}
+
+func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
+	hint := tag.Hint
+	encoding := tag.Encoding
+	if hint != nil && hint.Encoding != "" {
+		if hint.Name != "_" && !scalarHint(hint.Name) {
+			return nil, fmt.Errorf("%s: encoding= applies to integer nodes, not %s", hint.Original, hint.Name)
+		}
+		encoding = hint.Encoding
+	}
+	if t.Kind == model.Pointer {
 		if t.Elem.Kind == model.Pointer {
 			return nil, fmt.Errorf("pointer to pointer is not supported")
 		}
 		if t.Elem.Kind == model.Any || t.Elem.Kind == model.Union {
 			return nil, fmt.Errorf("a pointer to %s is not supported; use the %s itself, which can be nil", t.Elem.Kind, t.Elem.Kind)
 		}
-		if top && tag.NullableSet && !tag.Nullable {
-			// Official Go then writes a nil pointer as the zero value; a
-			// value field says the same thing plainly.
-			return nil, fmt.Errorf("nullable=false on a pointer field is not supported; use a non-pointer field")
+		inner, err := wireOf(t.Elem, tag, top)
+		if err != nil {
+			return nil, err
 		}
 		cp := *inner
 		cp.Go = t
 		cp.Nullable = true
+		if top && tag.NullableSet && !tag.Nullable {
+			// Official Go writes the struct without a null flag; a nil
+			// pointer is refused when written (official Go writes a zero
+			// value for it).
+			if t.Elem.Kind != model.Struct {
+				return nil, fmt.Errorf("nullable=false on a pointer to %s is not supported; use a non-pointer field", t.Elem.Kind)
+			}
+			cp.Nullable = false
+		}
 		return &cp, nil
 	}
 	w := &Wire{Go: t}
 	if top && tag.Nullable && !t.Kind.IsPrimitive() {
 		w.Nullable = true
 	}
-	encoding := ""
-	if top {
-		encoding = tag.Encoding
-	}
-	if encoding != "" && !t.Kind.IsPrimitive() {
+	if encoding != "" && !t.Kind.IsPrimitive() && t.Kind != model.Optional {
 		return nil, fmt.Errorf("encoding=%s applies only to integer fields", encoding)
 	}
-	var hint *model.Hint
-	if top {
-		hint = tag.Hint
+	if hint != nil && scalarHint(hint.Name) && !(hint.Name == "bytes" && t.Kind == model.Slice) {
+		if err := checkScalarHint(hint, t); err != nil {
+			return nil, err
+		}
+		if hint.Element != nil || hint.Key != nil || hint.Value != nil {
+			return nil, fmt.Errorf("%s: a scalar has no element, key or value", hint.Original)
+		}
+		hint = nil
 	}
 	if hint != nil && hint.Name == "_" {
-		hint = nil
+		// The inferred type, with its children's hints applied.
+		switch {
+		case hint.Element == nil && hint.Key == nil && hint.Value == nil:
+			hint = nil
+		case (t.Kind == model.Slice || t.Kind == model.Array) && hint.Key == nil && hint.Value == nil:
+			hint = &model.Hint{Name: "list", Element: hint.Element, Original: hint.Original}
+		case t.Kind == model.Set && hint.Key == nil && hint.Value == nil:
+			hint = &model.Hint{Name: "set", Element: hint.Element, Original: hint.Original}
+		case t.Kind == model.Map && hint.Element == nil:
+			hint = &model.Hint{Name: "map", Key: hint.Key, Value: hint.Value, Original: hint.Original}
+		default:
+			return nil, fmt.Errorf("%s: its element, key or value does not match the Go type %s", hint.Original, t.Kind)
+		}
+	}
+	if hint != nil {
+		switch hint.Name {
+		case "list", "array", "set":
+			if hint.Key != nil || hint.Value != nil {
+				return nil, fmt.Errorf("%s: %s takes element=, not key= or value=", hint.Original, hint.Name)
+			}
+		case "map":
+			if hint.Element != nil {
+				return nil, fmt.Errorf("%s: map takes key= and value=, not element=", hint.Original)
+			}
+		}
 	}
 	switch {
 	case t.Kind.IsPrimitive():
 		if hint != nil {
-			return nil, fmt.Errorf("type=%s does not apply to %s", hint.Original, t.Kind)
+			return nil, fmt.Errorf("%s does not apply to %s", hint.Original, t.Kind)
+		}
+		if !top && encoding != "" && (t.Kind == model.Int || t.Kind == model.Uint) {
+			// 32 bits, as official Go declares it, but only a field's value
+			// is range-checked before it is written.
+			return nil, fmt.Errorf("encoding=%s on an element or Optional of Go type %s is not supported; declare it %s32 or %s64", encoding, t.Kind, t.Kind, t.Kind)
 		}
 		id, width, err := scalarWire(t.Kind, encoding)
 		if err != nil {
 			return nil, err
 		}
 		w.TypeID, w.Width = id, width
+		return w, nil
+	}
+	if hint != nil {
+		switch t.Kind {
+		case model.Slice, model.Array, model.Set, model.Map, model.Optional:
+		default:
+			return nil, fmt.Errorf("%s does not apply to %s", hint.Original, t.Kind)
+		}
+	}
+	switch {
 	case t.Kind == model.String:
 		w.TypeID = TypeString
 	case t.Kind == model.Enum:
@@ -335,9 +436,6 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.TypeID = TypeDecimal
 	case t.Kind == model.Any:
 		// Every value carries its flag and type meta (docs/format.md §12.3).
-		if hint != nil {
-			return nil, fmt.Errorf("type=%s does not apply to an any field", hint.Original)
-		}
 		w.TypeID = TypeUnknown
 	case t.Kind == model.Union:
 		w.TypeID = TypeUnion
@@ -348,6 +446,7 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 			w.TypeID = TypeCompatibleStruct
 		}
 	case t.Kind == model.Slice || t.Kind == model.Array:
+		var elemHint *model.Hint
 		if hint != nil {
 			switch hint.Name {
 			case "bytes":
@@ -357,10 +456,17 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 				w.TypeID = TypeBinary
 				return w, nil
 			case "array":
-				if t.Kind != model.Slice {
-					return nil, fmt.Errorf("type=array needs a slice field")
+				e := hint.Element
+				if e == nil {
+					return nil, fmt.Errorf("%s: array needs element=, e.g. array(element=int32)", hint.Original)
 				}
-				id, width, err := denseArrayType(t.Elem.Kind, hint.Element)
+				if e.Nullable != nil || e.Ref != nil || e.Encoding != "" || e.Element != nil || e.Key != nil || e.Value != nil {
+					return nil, fmt.Errorf("%s: an array element is a plain number or bool, without arguments", hint.Original)
+				}
+				if t.Elem.Named != nil && t.Elem.Kind != model.Float16 && t.Elem.Kind != model.BFloat16 {
+					return nil, fmt.Errorf("%s: a dense array of the named type %s is not supported; use its underlying type", hint.Original, t.Elem.Named.Name)
+				}
+				id, width, err := denseArrayType(t.Elem.Kind, e.Name)
 				if err != nil {
 					return nil, err
 				}
@@ -368,11 +474,12 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 				w.Elem = &Wire{TypeID: 0, Go: t.Elem, Width: width}
 				return w, nil
 			case "list":
+				elemHint = hint.Element
 			default:
 				return nil, fmt.Errorf("type=%s is not supported on a %s field", hint.Original, t.Kind)
 			}
 		}
-		elem, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
+		elem, err := childWire(t.Elem, elemHint)
 		if err != nil {
 			return nil, err
 		}
@@ -380,36 +487,52 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.Elem = elem
 	case t.Kind == model.Optional:
 		// An Optional is its value behind a null flag, as a pointer is.
-		inner, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
+		inner, err := wireOf(t.Elem, model.Tag{ID: -1, Encoding: encoding, Hint: hint}, false)
 		if err != nil {
 			return nil, err
 		}
 		inner.Go, inner.Nullable = t, true
 		return inner, nil
 	case t.Kind == model.Set:
+		var elemHint *model.Hint
 		if hint != nil {
-			return nil, fmt.Errorf("type=%s is not supported on a set field", hint.Original)
+			if hint.Name != "set" {
+				return nil, fmt.Errorf("type=%s is not supported on a set field", hint.Original)
+			}
+			elemHint = hint.Element
 		}
-		elem, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
+		elem, err := childWire(t.Elem, elemHint)
 		if err != nil {
 			return nil, err
 		}
 		w.TypeID, w.Elem = TypeSet, elem
 	case t.Kind == model.Map:
-		if hint != nil && hint.Name != "map" {
-			return nil, fmt.Errorf("type=%s is not supported on a map field", hint.Original)
+		var keyHint, valHint *model.Hint
+		if hint != nil {
+			if hint.Name != "map" {
+				return nil, fmt.Errorf("type=%s is not supported on a map field", hint.Original)
+			}
+			keyHint, valHint = hint.Key, hint.Value
+		}
+		if keyHint != nil && keyHint.Name == "array" {
+			// Official Go parses it and refuses it when writing.
+			return nil, fmt.Errorf("type=%s: array type hint is not valid for map keys; remove key=array(…) (an array key is a list)", hint.Original)
 		}
 		switch t.Key.Kind {
 		case model.Bool, model.Int8, model.Int16, model.Int32, model.Int64, model.Int, model.Uint8, model.Uint16,
 			model.Uint32, model.Uint64, model.Uint, model.String, model.Enum:
+		case model.Array:
+			if !scalarKey(t.Key.Elem.Kind) {
+				return nil, fmt.Errorf("map key type [%d]%s is not supported (an array key's elements are bool, integer, string or enum)", t.Key.Len, t.Key.Elem.Kind)
+			}
 		default:
-			return nil, fmt.Errorf("map key type %s is not supported (bool, integer, string and enum keys are)", t.Key.Kind)
+			return nil, fmt.Errorf("map key type %s is not supported (bool, integer, string, enum and array keys are)", t.Key.Kind)
 		}
-		key, err := wireOf(t.Key, model.Tag{ID: -1}, false)
+		key, err := childWire(t.Key, keyHint)
 		if err != nil {
 			return nil, err
 		}
-		val, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
+		val, err := childWire(t.Elem, valHint)
 		if err != nil {
 			return nil, err
 		}
@@ -424,4 +547,38 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		return nil, fmt.Errorf("type %s is not supported", t.Kind)
 	}
 	return w, nil
+}
+
+// scalarKey reports whether an array map key may hold elements of kind k.
+func scalarKey(k model.Kind) bool {
+	switch k {
+	case model.Bool, model.Int8, model.Int16, model.Int32, model.Int64, model.Int, model.Uint8, model.Uint16,
+		model.Uint32, model.Uint64, model.Uint, model.String, model.Enum:
+		return true
+	}
+	return false
+}
+
+func scalarHint(name string) bool {
+	switch name {
+	case "_", "list", "array", "set", "map":
+		return false
+	}
+	return true
+}
+
+// checkScalarHint checks that a scalar hint node names the Go type it is
+// on (through a pointer or an Optional): forygen converts no value to
+// another type.
+func checkScalarHint(h *model.Hint, t *model.Type) error {
+	base := t
+	if base.Kind == model.Optional {
+		base = base.Elem
+	}
+	for _, k := range scalarHintKinds[h.Name] {
+		if k == base.Kind {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s does not match the Go type %s; name the Go type's own scalar or use _", h.Original, base.Kind)
 }

@@ -291,7 +291,11 @@ func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
 	case f.Wire.TypeID == plan.TypeUnknown:
 		// `any` is nullable by definition; `optional any` is refused.
 	case isStruct && !f.Wire.Nullable:
-		bad("a struct field written without a null flag; IDL message fields are always nullable: declare it *%s with fory:\"nullable\"", f.Wire.Go.Named.Name)
+		st := f.Wire.Go
+		if st.Kind == model.Pointer {
+			st = st.Elem // tagged nullable=false
+		}
+		bad("a struct field written without a null flag; IDL message fields are always nullable: declare it *%s with fory:\"nullable\"", st.Named.Name)
 	case f.Wire.Nullable && !fpNullable:
 		bad("a pointer without fory:\"nullable\" is nullable on the wire but not in the same-schema fingerprint, and the IDL cannot say so; add nullable to its tag")
 	case f.Wire.Nullable && !isStruct:
@@ -341,6 +345,9 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 			return "", fmt.Errorf("a %s inside a %s: foryc accepts one collection layer (its C++ target alone accepts more); wrap the inner collection in a struct",
 				plan.TypeName(c.TypeID), plan.TypeName(t.TypeID))
 		}
+		if c.NotNull {
+			return "", fmt.Errorf("an element or value hinted nullable=false: foryc declares IDL elements nullable in the TypeDef, and the IDL cannot say otherwise; drop nullable=false from the hint")
+		}
 		s, err := w.typeText(c, false)
 		if err != nil {
 			return "", err
@@ -379,6 +386,9 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 	case t.TypeID == plan.TypeMap:
 		if t.Key.Nullable {
 			return "", fmt.Errorf("a nullable map key has no IDL spelling")
+		}
+		if t.Key.NotNull {
+			return "", fmt.Errorf("a map key hinted nullable=false: foryc declares IDL keys nullable in the TypeDef, and the IDL cannot say otherwise; drop nullable=false from the hint")
 		}
 		k, err := w.typeText(t.Key, false)
 		if err != nil {

@@ -222,3 +222,55 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// Element, key and value encodings are IDL `fixed`/`tagged` scalars inside
+// list<…> and map<…>: written, read back into the nested hints foryc
+// writes (`type=list(element=int32(encoding=fixed))`), and verified against
+// forygen's plan by Write itself.
+func TestNestedEncodings(t *testing.T) {
+	i32, u32, i64 := prim(model.Int32), prim(model.Uint32), prim(model.Int64)
+	hint := func(name, enc string) *model.Hint {
+		return &model.Hint{Name: name, Encoding: enc, Original: name + "(encoding=" + enc + ")"}
+	}
+	in := Input{PkgPath: pkgPath, PkgName: "shop",
+		Structs: planned(t, order(
+			field("Qtys", &model.Type{Kind: model.Slice, Elem: i32}, model.Tag{ID: 1, Hint: &model.Hint{Name: "list", Element: hint("int32", "fixed"), Original: "list(element=int32(encoding=fixed))"}}, 6),
+			field("Totals", &model.Type{Kind: model.Map, Key: u32, Elem: i64}, model.Tag{ID: 2, Hint: &model.Hint{Name: "map", Key: hint("uint32", "fixed"), Value: hint("int64", "tagged"),
+				Original: "map(key=uint32(encoding=fixed),value=int64(encoding=tagged))"}}, 7),
+		)),
+	}
+	text, errs := Write(in)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{"list<fixed int32> qtys = 1;", "map<fixed uint32, tagged int64> totals = 2;"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("IDL lacks %q:\n%s", want, text)
+		}
+	}
+	f, err := Parse(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	structs, _, _, err := Declarations(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range structs {
+		for _, fd := range s.Fields {
+			got[fd.GoName] = fd.Tag.Hint.Original
+		}
+	}
+	for name, want := range map[string]string{"qtys": "list(element=int32(encoding=fixed))", "totals": "map(key=uint32(encoding=fixed),value=int64(encoding=tagged))"} {
+		if got[name] != want {
+			t.Errorf("%s: hint %q, want %q (all: %v)", name, got[name], want, got)
+		}
+	}
+	// A child hinted nullable=false has no IDL spelling.
+	_, errs = Write(Input{PkgPath: pkgPath, PkgName: "shop", Structs: planned(t, order(
+		field("Qtys", &model.Type{Kind: model.Slice, Elem: i32}, model.Tag{ID: 1, Hint: &model.Hint{Name: "list", Element: &model.Hint{Name: "_", Nullable: new(bool), Original: "_(nullable=false)"}, Original: "list(element=_(nullable=false))"}}, 6)))})
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "hinted nullable=false") {
+		t.Errorf("errors %v, want one about nullable=false", errs)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
@@ -72,14 +73,10 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, []*model.Uni
 			}
 			switch fd.Type.Kind {
 			case "list", "map":
-				// foryc marks a list element or map value that is a
-				// message `_(ref=true)` with ref and `_(ref=false)` without.
-				if e := fd.Type.Elem; e.Kind == "named" && !enums[e.Name] && !unions[e.Name] && e.Optional {
-					ref := e.Ref
-					tag.Hint = &model.Hint{Name: fd.Type.Kind, ElemRef: &ref, Original: fmt.Sprintf("%s(…=_(ref=%v))", fd.Type.Kind, ref)}
-				}
+				tag.Hint = nestedHint(fd.Type, kinds)
 			case "array":
-				tag.Hint = &model.Hint{Name: "array", Element: fd.Type.Elem.Name, Original: "array(element=" + fd.Type.Elem.Name + ")"}
+				tag.Hint = &model.Hint{Name: "array", Element: &model.Hint{Name: fd.Type.Elem.Name, Original: fd.Type.Elem.Name},
+					Original: "array(element=" + fd.Type.Elem.Name + ")"}
 			case "scalar":
 				if fd.Type.Name == "bytes" {
 					tag.Hint = &model.Hint{Name: "bytes", Original: "bytes"}
@@ -108,6 +105,50 @@ func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, []*model.Uni
 	return structs, outEnums, outUnions, nil
 }
 
+// nestedHint is the type hint foryc writes for a list or map type, nil when
+// every child takes its default: a fixed or tagged scalar element, key or
+// value gets its encoding (`list(element=int32(encoding=fixed))`), and a
+// list element or map value that is a nullable message `_(ref=true)` with
+// ref and `_(ref=false)` without.
+func nestedHint(t *Type, k typeKinds) *model.Hint {
+	child := func(c *Type) *model.Hint {
+		switch {
+		case c == nil:
+			return nil
+		case c.Kind == "scalar" && c.Encoding != "" && c.Encoding != "varint":
+			return &model.Hint{Name: c.Name, Encoding: c.Encoding, Original: c.Name + "(encoding=" + c.Encoding + ")"}
+		case c.Kind == "named" && !k.enums[c.Name] && !k.unions[c.Name] && c.Optional && c != t.Key:
+			ref := c.Ref
+			return &model.Hint{Name: "_", Ref: &ref, Original: fmt.Sprintf("_(ref=%v)", ref)}
+		case c.Kind == "list" || c.Kind == "map":
+			return nestedHint(c, k)
+		}
+		return nil
+	}
+	switch t.Kind {
+	case "list":
+		if e := child(t.Elem); e != nil {
+			return &model.Hint{Name: "list", Element: e, Original: "list(element=" + e.Original + ")"}
+		}
+	case "map":
+		key, val := child(t.Key), child(t.Elem)
+		if key == nil && val == nil {
+			return nil
+		}
+		h := &model.Hint{Name: "map", Key: key, Value: val}
+		var args []string
+		if key != nil {
+			args = append(args, "key="+key.Original)
+		}
+		if val != nil {
+			args = append(args, "value="+val.Original)
+		}
+		h.Original = "map(" + strings.Join(args, ",") + ")"
+		return h
+	}
+	return nil
+}
+
 // typeKinds is what a named type of the file is.
 type typeKinds struct {
 	regs          map[string]model.Registration
@@ -116,9 +157,6 @@ type typeKinds struct {
 
 func goType(t *Type, top bool, k typeKinds) (*model.Type, error) {
 	regs, enums := k.regs, k.enums
-	if !top && t.Encoding != "" && t.Encoding != "varint" {
-		return nil, fmt.Errorf("%s: forygen has no encoding for an element", t)
-	}
 	if t.Ref && (top || t.Kind != "named" || enums[t.Name] || k.unions[t.Name] || !t.Optional) {
 		return nil, fmt.Errorf("%s: forygen tracks references of nullable message elements only", t)
 	}

@@ -39,9 +39,13 @@ type Sample struct {
 	Day    serializer.Date
 	Flags  [4]bool
 	Opt    *int32
-	Fixed  uint32   `fory:"encoding=fixed"`
-	Big    int64    `fory:"encoding=tagged"`
-	Maybes []string `fory:"nullable"`
+	Fixed  uint32              `fory:"encoding=fixed"`
+	Big    int64               `fory:"encoding=tagged"`
+	Maybes []string            `fory:"nullable"`
+	Fixeds []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+	Cells  [][]float32         `fory:"type=list(element=array(element=float32))"`
+	Grid   [2]int32            `fory:"type=array(element=int32)"`
+	Pairs  map[[2]int32]string `fory:"type=map(value=_(nullable=false))"`
 	secret string
 	Skip   string `fory:"-"`
 }

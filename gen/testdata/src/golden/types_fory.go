@@ -251,18 +251,18 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;flags,22,0,0[1,0,0];level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
+// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];cells,22,0,0[55,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;fixeds,22,0,0[6,0,0];flags,22,0,0[1,0,0];grid,46,0,0;level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;pairs,24,0,0[22,0,0[5,0,0]|21,0,0];points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	GoName:            "golden.Sample",
 	Namespace:         "demo",
-	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x80, 0x60, 0xe9, 0xba, 0x6f, 0x35, 0x2b, 0x18, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	SchemaHash:        1655933597,
-	TypeDef:           []byte{0x80, 0x20, 0xe1, 0x03, 0x7e, 0x72, 0xca, 0x1e, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
-	TypeDefRef:        []byte{0x80, 0x60, 0xe9, 0xba, 0x6f, 0x35, 0x2b, 0x18, 0xf5, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	SchemaHash:        1042240056,
+	TypeDef:           []byte{0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
+	TypeDefRef:        []byte{0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	TypeName:          "Sample",
 })
 
@@ -287,9 +287,13 @@ func foryShapeSample[T interface {
 		Day    serializer.Date
 		Flags  [4]bool
 		Opt    *int32
-		Fixed  uint32   `fory:"encoding=fixed"`
-		Big    int64    `fory:"encoding=tagged"`
-		Maybes []string `fory:"nullable"`
+		Fixed  uint32              `fory:"encoding=fixed"`
+		Big    int64               `fory:"encoding=tagged"`
+		Maybes []string            `fory:"nullable"`
+		Fixeds []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+		Cells  [][]float32         `fory:"type=list(element=array(element=float32))"`
+		Grid   [2]int32            `fory:"type=array(element=int32)"`
+		Pairs  map[[2]int32]string `fory:"type=map(value=_(nullable=false))"`
 		secret string
 		Skip   string `fory:"-"`
 	}
@@ -312,28 +316,32 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
-	b.Reserve(140)
+	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x03e12080001eff01)
-		buffer.PutUint64At(w, off+8, 0x8c0c0df51eca727e)
+		buffer.PutUint64At(w, off, 0xd3c4a09d001eff01)
+		buffer.PutUint64At(w, off+8, 0x8c0c0df916d238ec)
 		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
 		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
 		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
 		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, off+48, 0x4c180c274430511b)
-		buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
-		buffer.PutUint64At(w, off+72, 0xc02295ac194c8034)
-		buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
-		buffer.PutUint64At(w, off+88, 0x1548240918305616)
-		buffer.PutUint64At(w, off+96, 0x9897341c4a200c34)
-		buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4c)
-		buffer.PutUint64At(w, off+112, 0x442944e46cc83d72)
-		buffer.PutUint64At(w, off+120, 0x894e481656184c16)
-		buffer.PutUint64At(w, off+128, 0x4890064c56164824)
-		buffer.PutUint64At(w, off+132, 0x68e458264890064c)
-		off += 140
+		buffer.PutUint64At(w, off+48, 0x8801de164c30511b)
+		buffer.PutUint64At(w, off+56, 0x4c180c2744805c8b)
+		buffer.PutUint64At(w, off+64, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, off+72, 0x17151a164c008ea4)
+		buffer.PutUint64At(w, off+80, 0x34609506164ce420)
+		buffer.PutUint64At(w, off+88, 0x194c18281a2e4880)
+		buffer.PutUint64At(w, off+96, 0xb072164cc02295ac)
+		buffer.PutUint64At(w, off+104, 0x183056164e000918)
+		buffer.PutUint64At(w, off+112, 0x4a200c3415482409)
+		buffer.PutUint64At(w, off+120, 0x283a1c4c9897341c)
+		buffer.PutUint64At(w, off+128, 0xbc54165a184c1a32)
+		buffer.PutUint64At(w, off+136, 0xc83d72164c808c08)
+		buffer.PutUint64At(w, off+144, 0x184c16442944e46c)
+		buffer.PutUint64At(w, off+152, 0x164824894e481656)
+		buffer.PutUint64At(w, off+160, 0xe458264890064c56)
+		buffer.PutUint64At(w, off+161, 0x68e458264890064c)
+		off += 169
 	} else {
 		buffer.PutUint64At(w, off, 0x708c0c04061dff01)
 		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
@@ -348,28 +356,32 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
-	b.Reserve(140)
+	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbae96080001e0001)
-		buffer.PutUint64At(w, off+8, 0x8c0c0df5182b356f)
+		buffer.PutUint64At(w, off, 0x144cf09d001e0001)
+		buffer.PutUint64At(w, off+8, 0x8c0c0df94ebe125d)
 		buffer.PutUint64At(w, off+16, 0x1448c87a0c481370)
 		buffer.PutUint64At(w, off+24, 0x2017950b4c788c4c)
 		buffer.PutUint64At(w, off+32, 0x460605084407c4c0)
 		buffer.PutUint64At(w, off+40, 0x077216184cf33905)
-		buffer.PutUint64At(w, off+48, 0x4d180c274430511b)
-		buffer.PutUint64At(w, off+56, 0x92254c00918d8c2e)
-		buffer.PutUint64At(w, off+64, 0x609506164c008ea4)
-		buffer.PutUint64At(w, off+72, 0xc02295ac194d8034)
-		buffer.PutUint64At(w, off+80, 0x4e000918b072164c)
-		buffer.PutUint64At(w, off+88, 0x1548240918305616)
-		buffer.PutUint64At(w, off+96, 0x9897341c4b200c34)
-		buffer.PutUint64At(w, off+104, 0x164c1a32283a1c4d)
-		buffer.PutUint64At(w, off+112, 0x442945e46cc83d72)
-		buffer.PutUint64At(w, off+120, 0x894e481656184c16)
-		buffer.PutUint64At(w, off+128, 0x4890064c56164824)
-		buffer.PutUint64At(w, off+132, 0x68e458264890064c)
-		off += 140
+		buffer.PutUint64At(w, off+48, 0x8801de164c30511b)
+		buffer.PutUint64At(w, off+56, 0x4d180c2744805c8b)
+		buffer.PutUint64At(w, off+64, 0x92254c00918d8c2e)
+		buffer.PutUint64At(w, off+72, 0x17151a164c008ea4)
+		buffer.PutUint64At(w, off+80, 0x34609506164ce420)
+		buffer.PutUint64At(w, off+88, 0x194d18281a2e4980)
+		buffer.PutUint64At(w, off+96, 0xb072164cc02295ac)
+		buffer.PutUint64At(w, off+104, 0x183056164e000918)
+		buffer.PutUint64At(w, off+112, 0x4b200c3415482409)
+		buffer.PutUint64At(w, off+120, 0x283a1c4d9897341c)
+		buffer.PutUint64At(w, off+128, 0xbc54165a184c1a32)
+		buffer.PutUint64At(w, off+136, 0xc83d72164c808c08)
+		buffer.PutUint64At(w, off+144, 0x184c16442945e46c)
+		buffer.PutUint64At(w, off+152, 0x164824894e481656)
+		buffer.PutUint64At(w, off+160, 0xe458264890064c56)
+		buffer.PutUint64At(w, off+161, 0x68e458264890064c)
+		off += 169
 	} else {
 		buffer.PutUint64At(w, off, 0x708c0c04061d0001)
 		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c)
@@ -395,8 +407,8 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0x03e12080001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df51eca727e && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4c180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194c8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4a200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4c && buffer.ReadUint64At(in, 112) == 0x442944e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
-				n = 140
+			if len(in) >= 169 && buffer.ReadUint64At(in, 0) == 0xd3c4a09d001eff01 && buffer.ReadUint64At(in, 8) == 0x8c0c0df916d238ec && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x8801de164c30511b && buffer.ReadUint64At(in, 56) == 0x4c180c2744805c8b && buffer.ReadUint64At(in, 64) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 72) == 0x17151a164c008ea4 && buffer.ReadUint64At(in, 80) == 0x34609506164ce420 && buffer.ReadUint64At(in, 88) == 0x194c18281a2e4880 && buffer.ReadUint64At(in, 96) == 0xb072164cc02295ac && buffer.ReadUint64At(in, 104) == 0x183056164e000918 && buffer.ReadUint64At(in, 112) == 0x4a200c3415482409 && buffer.ReadUint64At(in, 120) == 0x283a1c4c9897341c && buffer.ReadUint64At(in, 128) == 0xbc54165a184c1a32 && buffer.ReadUint64At(in, 136) == 0xc83d72164c808c08 && buffer.ReadUint64At(in, 144) == 0x184c16442944e46c && buffer.ReadUint64At(in, 152) == 0x164824894e481656 && buffer.ReadUint64At(in, 160) == 0xe458264890064c56 && buffer.ReadUint64At(in, 161) == 0x68e458264890064c {
+				n = 169
 			}
 		} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061dff01 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
 			n = 14
@@ -417,8 +429,8 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
-		if len(in) >= 140 && buffer.ReadUint64At(in, 0) == 0xbae96080001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df5182b356f && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x4d180c274430511b && buffer.ReadUint64At(in, 56) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 64) == 0x609506164c008ea4 && buffer.ReadUint64At(in, 72) == 0xc02295ac194d8034 && buffer.ReadUint64At(in, 80) == 0x4e000918b072164c && buffer.ReadUint64At(in, 88) == 0x1548240918305616 && buffer.ReadUint64At(in, 96) == 0x9897341c4b200c34 && buffer.ReadUint64At(in, 104) == 0x164c1a32283a1c4d && buffer.ReadUint64At(in, 112) == 0x442945e46cc83d72 && buffer.ReadUint64At(in, 120) == 0x894e481656184c16 && buffer.ReadUint64At(in, 128) == 0x4890064c56164824 && buffer.ReadUint64At(in, 132) == 0x68e458264890064c {
-			n = 140
+		if len(in) >= 169 && buffer.ReadUint64At(in, 0) == 0x144cf09d001e0001 && buffer.ReadUint64At(in, 8) == 0x8c0c0df94ebe125d && buffer.ReadUint64At(in, 16) == 0x1448c87a0c481370 && buffer.ReadUint64At(in, 24) == 0x2017950b4c788c4c && buffer.ReadUint64At(in, 32) == 0x460605084407c4c0 && buffer.ReadUint64At(in, 40) == 0x077216184cf33905 && buffer.ReadUint64At(in, 48) == 0x8801de164c30511b && buffer.ReadUint64At(in, 56) == 0x4d180c2744805c8b && buffer.ReadUint64At(in, 64) == 0x92254c00918d8c2e && buffer.ReadUint64At(in, 72) == 0x17151a164c008ea4 && buffer.ReadUint64At(in, 80) == 0x34609506164ce420 && buffer.ReadUint64At(in, 88) == 0x194d18281a2e4980 && buffer.ReadUint64At(in, 96) == 0xb072164cc02295ac && buffer.ReadUint64At(in, 104) == 0x183056164e000918 && buffer.ReadUint64At(in, 112) == 0x4b200c3415482409 && buffer.ReadUint64At(in, 120) == 0x283a1c4d9897341c && buffer.ReadUint64At(in, 128) == 0xbc54165a184c1a32 && buffer.ReadUint64At(in, 136) == 0xc83d72164c808c08 && buffer.ReadUint64At(in, 144) == 0x184c16442945e46c && buffer.ReadUint64At(in, 152) == 0x164824894e481656 && buffer.ReadUint64At(in, 160) == 0xe458264890064c56 && buffer.ReadUint64At(in, 161) == 0x68e458264890064c {
+			n = 169
 		}
 	} else if len(in) >= 14 && buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 && buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
 		n = 14
@@ -438,14 +450,20 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for i10 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i10])) {
+		for i14 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i14])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
 		}
-		for k14 := range x.Scores {
-			if !foryimpl.ValidString(string(k14)) {
+		for _, e17 := range x.Pairs {
+			if !foryimpl.ValidString(string(e17)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Pairs"))
+				return
+			}
+		}
+		for k24 := range x.Scores {
+			if !foryimpl.ValidString(string(k24)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
 				return
 			}
@@ -460,7 +478,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1655933597)
+		buffer.PutInt32At(w, off, 1042240056)
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, float64(x.Temp))
@@ -475,97 +493,123 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw19 foryimpl.MapWriter
-	mw19.Begin(b, len(x.ByKey))
-	for k20, v21 := range x.ByKey {
-		if v21 == nil {
-			mw19.NullEntry(b)
-			b.WriteVarInt32(k20)
+	var mw29 foryimpl.MapWriter
+	mw29.Begin(b, len(x.ByKey))
+	for k30, v31 := range x.ByKey {
+		if v31 == nil {
+			mw29.NullEntry(b)
+			b.WriteVarInt32(k30)
 		} else {
-			mw19.Entry(b)
-			b.WriteVarInt32(k20)
-			v21.ForyWrite(c)
+			mw29.Entry(b)
+			b.WriteVarInt32(k30)
+			v31.ForyWrite(c)
 		}
 	}
-	mw19.End(b)
+	mw29.End(b)
+	l32 := x.Cells
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e33 := range l32 {
+			b.WriteVarUint32(uint32(len(e33) * 4))
+			b.WriteRawFloat32s(e33)
+		}
+	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l22 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l22)*4 + 6)
+		l34 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l34)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*4))
-		off = buffer.PutRawInt32sAt(w, off, l22)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+		off = buffer.PutRawInt32sAt(w, off, l34)
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
+	l35 := x.Fixeds
+	b.WriteVarUint32(uint32(len(l35)))
+	if len(l35) > 0 {
+		b.Reserve(1 + len(l35)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e36 := range l35 {
+			{
+				buffer.PutInt64At(w, off, e36)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e23 := range x.Flags {
+		for _, e37 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e23)
+				buffer.PutBoolAt(w, off, e37)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
+	b.WriteRawInt32s(x.Grid[:])
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l24 := x.Maybe
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
-		h25 := byte(0x08)
-		for _, p26 := range l24 {
-			if p26 == nil {
-				h25 = 0x0a
+	l38 := x.Maybe
+	b.WriteVarUint32(uint32(len(l38)))
+	if len(l38) > 0 {
+		h39 := byte(0x08)
+		for _, p40 := range l38 {
+			if p40 == nil {
+				h39 = 0x0a
 				break
 			}
 		}
-		b.WriteUint8(h25)
+		b.WriteUint8(h39)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p26 := range l24 {
-			if h25 == 0x0a {
-				if p26 == nil {
+		for _, p40 := range l38 {
+			if h39 == 0x0a {
+				if p40 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			p26.ForyWrite(c)
+			p40.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(0xfd)
 	} else {
 		b.WriteUint8(0xff)
-		l27 := x.Maybes
+		l41 := x.Maybes
 		{
-			sz29 := 6 + buffer.BatchSlack + len(l27)*9
-			for _, e28 := range l27 {
-				sz29 += len(e28)
+			sz43 := 6 + buffer.BatchSlack + len(l41)*9
+			for _, e42 := range l41 {
+				sz43 += len(e42)
 			}
-			b.Reserve(sz29)
+			b.Reserve(sz43)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
-			if len(l27) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l41)))
+			if len(l41) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e28 := range l27 {
-					if len(w)-off < len(e28)+9+buffer.BatchSlack {
+				for _, e42 := range l41 {
+					if len(w)-off < len(e42)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e28) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e42) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
-					if len(e28) > 0 {
-						off += copy(w[off:], e28)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e42))<<2|2)
+					if len(e42) > 0 {
+						off += copy(w[off:], e42)
 					}
 				}
 			}
@@ -573,14 +617,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s30 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s30) + 10)
+		s44 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s44) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s30))<<2|2)
-		if len(s30) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s30)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s30) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s44))<<2|2)
+		if len(s44) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s44)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s44) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -604,60 +648,78 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if err := x.Origin.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
-	l31 := x.Points
+	var mw45 foryimpl.MapWriter
+	mw45.Begin(b, len(x.Pairs))
+	for k46, v47 := range x.Pairs {
+		mw45.Entry(b)
+		b.WriteVarUint32(uint32(len(k46)))
+		if len(k46) > 0 {
+			b.Reserve(1 + len(k46)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e48 := range k46 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
+			}
+			b.SetWriterIndex(off)
+		}
+		foryimpl.WriteString(b, v47)
+	}
+	mw45.End(b)
+	l49 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l31)))
-		if len(l31) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l49)))
+		if len(l49) > 0 {
 			buffer.PutUint8At(w, off, 0x08)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l31) > 0 {
+	if len(l49) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i32 := range l31 {
-			if err := l31[i32].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		for i50 := range l49 {
+			if err := l49[i50].foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
 		}
 	}
-	l33 := x.Raw
-	b.WriteVarUint32(uint32(len(l33)))
-	b.WriteBytes(l33)
-	var mw34 foryimpl.MapWriter
-	mw34.Begin(b, len(x.Scores))
-	for k35, v36 := range x.Scores {
-		mw34.Entry(b)
-		foryimpl.WriteString(b, k35)
-		b.WriteVarInt32(v36)
+	l51 := x.Raw
+	b.WriteVarUint32(uint32(len(l51)))
+	b.WriteBytes(l51)
+	var mw52 foryimpl.MapWriter
+	mw52.Begin(b, len(x.Scores))
+	for k53, v54 := range x.Scores {
+		mw52.Entry(b)
+		foryimpl.WriteString(b, k53)
+		b.WriteVarInt32(v54)
 	}
-	mw34.End(b)
-	l37 := x.Tags
+	mw52.End(b)
+	l55 := x.Tags
 	{
 		var ascii bool
-		sz39 := 6 + buffer.BatchSlack + len(l37)*9
-		for _, e38 := range l37 {
-			sz39 += len(e38)
+		sz57 := 6 + buffer.BatchSlack + len(l55)*9
+		for _, e56 := range l55 {
+			sz57 += len(e56)
 		}
-		b.Reserve(sz39)
+		b.Reserve(sz57)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l37)))
-		if len(l37) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
+		if len(l55) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e38 := range l37 {
-				if len(w)-off < len(e38)+9+buffer.BatchSlack {
+			for _, e56 := range l55 {
+				if len(w)-off < len(e56)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e38) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e56) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e38))<<2|2)
-				if len(e38) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e38))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e38)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<2|2)
+				if len(e56) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e56))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e56)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -672,14 +734,20 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i49 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i49])) {
+		for i71 := range x.Maybes {
+			if !foryimpl.ValidString(string(x.Maybes[i71])) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
 				return
 			}
 		}
-		for k53 := range x.Scores {
-			if !foryimpl.ValidString(string(k53)) {
+		for _, e74 := range x.Pairs {
+			if !foryimpl.ValidString(string(e74)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Pairs"))
+				return
+			}
+		}
+		for k81 := range x.Scores {
+			if !foryimpl.ValidString(string(k81)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
 				return
 			}
@@ -694,7 +762,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1655933597)
+		buffer.PutInt32At(w, off, 1042240056)
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, float64(x.Temp))
@@ -709,55 +777,84 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw58 foryimpl.MapWriter
-	mw58.BeginTracked(b, len(x.ByKey))
-	for k59, v60 := range x.ByKey {
-		if v60 == nil {
-			mw58.NullEntry(b)
-			b.WriteVarInt32(k59)
+	var mw86 foryimpl.MapWriter
+	mw86.BeginTracked(b, len(x.ByKey))
+	for k87, v88 := range x.ByKey {
+		if v88 == nil {
+			mw86.NullEntry(b)
+			b.WriteVarInt32(k87)
 		} else {
-			mw58.Entry(b)
-			b.WriteVarInt32(k59)
-			if !foryimpl.WriteRefPtr(c, v60) {
-				v60.ForyWrite(c)
+			mw86.Entry(b)
+			b.WriteVarInt32(k87)
+			if !foryimpl.WriteRefPtr(c, v88) {
+				v88.ForyWrite(c)
 			}
 		}
 	}
-	mw58.End(b)
+	mw86.End(b)
+	l89 := x.Cells
+	b.WriteVarUint32(uint32(len(l89)))
+	if len(l89) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e90 := range l89 {
+			if !foryimpl.WriteRefSlice(c, e90) {
+				b.WriteVarUint32(uint32(len(e90) * 4))
+				b.WriteRawFloat32s(e90)
+			}
+		}
+	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l61 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l61)*4 + 6)
+		l91 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l91)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st62, id63 := foryimpl.RefSliceAt(c, l61); st62 == foryimpl.RefBack {
+		if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id63))
-		} else if st62 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id93))
+		} else if st92 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, 0xfd)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, 0x00)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
-			off = buffer.PutRawInt32sAt(w, off, l61)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
+			off = buffer.PutRawInt32sAt(w, off, l91)
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
+	l94 := x.Fixeds
+	b.WriteVarUint32(uint32(len(l94)))
+	if len(l94) > 0 {
+		b.Reserve(1 + len(l94)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e95 := range l94 {
+			{
+				buffer.PutInt64At(w, off, e95)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
 	b.WriteVarUint32(uint32(len(x.Flags)))
 	if len(x.Flags) > 0 {
 		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e64 := range x.Flags {
+		for _, e96 := range x.Flags {
 			{
-				buffer.PutBoolAt(w, off, e64)
+				buffer.PutBoolAt(w, off, e96)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+	b.WriteUint8(0xff)
+	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
+	b.WriteRawInt32s(x.Grid[:])
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
@@ -766,46 +863,46 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l65 := x.Maybe
-	b.WriteVarUint32(uint32(len(l65)))
-	if len(l65) > 0 {
-		h66 := byte(0x09)
-		for _, p67 := range l65 {
-			if p67 == nil {
-				h66 = 0x0b
+	l97 := x.Maybe
+	b.WriteVarUint32(uint32(len(l97)))
+	if len(l97) > 0 {
+		h98 := byte(0x09)
+		for _, p99 := range l97 {
+			if p99 == nil {
+				h98 = 0x0b
 				break
 			}
 		}
-		b.WriteUint8(h66)
+		b.WriteUint8(h98)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p67 := range l65 {
-			if !foryimpl.WriteRefPtr(c, p67) {
-				p67.ForyWrite(c)
+		for _, p99 := range l97 {
+			if !foryimpl.WriteRefPtr(c, p99) {
+				p99.ForyWrite(c)
 			}
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Maybes) {
-		l68 := x.Maybes
+		l100 := x.Maybes
 		{
-			sz70 := 6 + buffer.BatchSlack + len(l68)*9
-			for _, e69 := range l68 {
-				sz70 += len(e69)
+			sz102 := 6 + buffer.BatchSlack + len(l100)*9
+			for _, e101 := range l100 {
+				sz102 += len(e101)
 			}
-			b.Reserve(sz70)
+			b.Reserve(sz102)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l68)))
-			if len(l68) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l100)))
+			if len(l100) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e69 := range l68 {
-					if len(w)-off < len(e69)+9+buffer.BatchSlack {
+				for _, e101 := range l100 {
+					if len(w)-off < len(e101)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e69) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e101) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e69))<<2|2)
-					if len(e69) > 0 {
-						off += copy(w[off:], e69)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e101))<<2|2)
+					if len(e101) > 0 {
+						off += copy(w[off:], e101)
 					}
 				}
 			}
@@ -813,14 +910,14 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s71 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s71) + 10)
+		s103 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s103) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s71))<<2|2)
-		if len(s71) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s71)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s71) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s103))<<2|2)
+		if len(s103) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s103)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s103) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -838,59 +935,77 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypePoint)
 	}
 	x.Origin.ForyWrite(c)
-	l72 := x.Points
+	var mw104 foryimpl.MapWriter
+	mw104.Begin(b, len(x.Pairs))
+	for k105, v106 := range x.Pairs {
+		mw104.Entry(b)
+		b.WriteVarUint32(uint32(len(k105)))
+		if len(k105) > 0 {
+			b.Reserve(1 + len(k105)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e107 := range k105 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e107))
+			}
+			b.SetWriterIndex(off)
+		}
+		foryimpl.WriteString(b, v106)
+	}
+	mw104.End(b)
+	l108 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
-		if len(l72) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l108)))
+		if len(l108) > 0 {
 			buffer.PutUint8At(w, off, 0x08)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l72) > 0 {
+	if len(l108) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i73 := range l72 {
-			l72[i73].ForyWrite(c)
+		for i109 := range l108 {
+			l108[i109].ForyWrite(c)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l74 := x.Raw
-		b.WriteVarUint32(uint32(len(l74)))
-		b.WriteBytes(l74)
+		l110 := x.Raw
+		b.WriteVarUint32(uint32(len(l110)))
+		b.WriteBytes(l110)
 	}
-	var mw75 foryimpl.MapWriter
-	mw75.Begin(b, len(x.Scores))
-	for k76, v77 := range x.Scores {
-		mw75.Entry(b)
-		foryimpl.WriteString(b, k76)
-		b.WriteVarInt32(v77)
+	var mw111 foryimpl.MapWriter
+	mw111.Begin(b, len(x.Scores))
+	for k112, v113 := range x.Scores {
+		mw111.Entry(b)
+		foryimpl.WriteString(b, k112)
+		b.WriteVarInt32(v113)
 	}
-	mw75.End(b)
-	l78 := x.Tags
+	mw111.End(b)
+	l114 := x.Tags
 	{
 		var ascii bool
-		sz80 := 6 + buffer.BatchSlack + len(l78)*9
-		for _, e79 := range l78 {
-			sz80 += len(e79)
+		sz116 := 6 + buffer.BatchSlack + len(l114)*9
+		for _, e115 := range l114 {
+			sz116 += len(e115)
 		}
-		b.Reserve(sz80)
+		b.Reserve(sz116)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l78)))
-		if len(l78) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l114)))
+		if len(l114) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e79 := range l78 {
-				if len(w)-off < len(e79)+9+buffer.BatchSlack {
+			for _, e115 := range l114 {
+				if len(w)-off < len(e115)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e79) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e115) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<2|2)
-				if len(e79) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e79))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e79)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e115))<<2|2)
+				if len(e115) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e115))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e115)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -909,15 +1024,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	*x = Sample{
+		Cells:  x.Cells,
 		Dense:  x.Dense,
+		Fixeds: x.Fixeds,
 		Maybe:  x.Maybe,
 		Origin: x.Origin,
 		Points: x.Points,
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1655933597) {
-		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1042240056) {
+		if h := r.ReadInt32(); h != 1042240056 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
 		}
@@ -945,41 +1062,94 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p81 := foryimpl.Alloc[int32](c)
-		*p81 = r.ReadVarInt32()
-		x.Opt = p81
+		p117 := foryimpl.Alloc[int32](c)
+		*p117 = r.ReadVarInt32()
+		x.Opt = p117
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n82 := c.ReadLengthFast(2)
-	if n82 < 0 {
-		n82 = c.ReadLength(2)
+	n118 := c.ReadLengthFast(2)
+	if n118 < 0 {
+		n118 = c.ReadLength(2)
 	}
-	m83 := foryimpl.MakeMap[map[int32]*Point](c, n82)
-	for n82 > 0 && !c.Failed() {
-		sz84, vn85, ev90 := c.ReadMapChunk(n82, 5, 28, foryTypePoint, true)
-		for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-			var k87 int32
-			k87 = r.ReadVarInt32()
-			var v88 *Point
-			if !vn85 {
-				p89 := foryimpl.Alloc[Point](c)
-				if ev90 != nil {
-					p89.ForyReadEvolved(c, ev90)
+	m119 := foryimpl.MakeMap[map[int32]*Point](c, n118)
+	for n118 > 0 && !c.Failed() {
+		sz120, vn121, ev126 := c.ReadMapChunk(n118, 5, 28, foryTypePoint, true)
+		for j122 := 0; j122 < sz120 && !c.Failed(); j122++ {
+			var k123 int32
+			k123 = r.ReadVarInt32()
+			var v124 *Point
+			if !vn121 {
+				p125 := foryimpl.Alloc[Point](c)
+				if ev126 != nil {
+					p125.ForyReadEvolved(c, ev126)
 				} else {
-					p89.ForyRead(c)
+					p125.ForyRead(c)
 				}
-				v88 = p89
+				v124 = p125
 			}
-			m83[k87] = v88
+			m119[k123] = v124
 		}
-		n82 -= sz84
+		n118 -= sz120
 	}
-	x.ByKey = m83
+	x.ByKey = m119
 	if c.Failed() {
 		c.Trace("ByKey")
+		return
+	}
+	n128 := c.ReadLengthFast(1)
+	if n128 < 0 {
+		n128 = c.ReadLength(1)
+	}
+	l129 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n128)
+	if n128 > 0 {
+		hn131, tr133 := c.ReadListHeaderRef(55)
+		if !c.Failed() {
+			for i130 := range l129 {
+				if tr133 {
+					if st134, id135 := c.ReadRefFlag(); st134 == foryimpl.RefBack {
+						l129[i130] = foryimpl.BackRefSlice[float32](c, id135)
+					} else if st134 == foryimpl.RefFollows {
+						n136 := c.ReadArrayLengthFast(4)
+						if n136 < 0 {
+							n136 = c.ReadArrayLength(4)
+						}
+						a137 := foryimpl.MakeSlice[[]float32](c, n136)
+						r.ReadRawFloat32s(a137)
+						l129[i130] = a137
+						foryimpl.SetRefSlice(c, id135, l129[i130])
+					} else {
+						l129[i130] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i130)
+						break
+					}
+					continue
+				}
+				if hn131 && !c.ReadFlag() {
+					clear(l129[i130 : i130+1])
+					continue
+				}
+				n138 := c.ReadArrayLengthFast(4)
+				if n138 < 0 {
+					n138 = c.ReadArrayLength(4)
+				}
+				a139 := foryimpl.MakeSlice[[]float32](c, n138)
+				r.ReadRawFloat32s(a139)
+				l129[i130] = a139
+				if c.Failed() {
+					c.TraceIndex(i130)
+					break
+				}
+			}
+		}
+	}
+	x.Cells = l129
+	if c.Failed() {
+		c.Trace("Cells")
 		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
@@ -987,13 +1157,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n92 := c.ReadArrayLengthFast(4)
-	if n92 < 0 {
-		n92 = c.ReadArrayLength(4)
+	n140 := c.ReadArrayLengthFast(4)
+	if n140 < 0 {
+		n140 = c.ReadArrayLength(4)
 	}
-	a93 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n92)
-	r.ReadRawInt32s(a93)
-	x.Dense = a93
+	a141 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n140)
+	r.ReadRawInt32s(a141)
+	x.Dense = a141
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -1003,38 +1173,79 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n94 := c.ReadLengthFast(1)
-	if n94 < 0 {
-		n94 = c.ReadLength(1)
+	n142 := c.ReadLengthFast(8)
+	if n142 < 0 {
+		n142 = c.ReadLength(8)
 	}
-	if n94 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n94, 4))
-		return
-	}
-	var l95 [4]bool
-	if n94 > 0 {
-		hn97 := c.ReadListHeader(1)
+	l143 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n142)
+	if n142 > 0 {
+		hn145 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i96 := range l95 {
-				if hn97 && !c.ReadFlag() {
-					clear(l95[i96 : i96+1])
+			for i144 := range l143 {
+				if hn145 && !c.ReadFlag() {
+					clear(l143[i144 : i144+1])
 					continue
 				}
-				l95[i96] = r.ReadBool()
+				l143[i144] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i96)
+					c.TraceIndex(i144)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l95
+	x.Fixeds = l143
+	if c.Failed() {
+		c.Trace("Fixeds")
+		return
+	}
+	n148 := c.ReadLengthFast(1)
+	if n148 < 0 {
+		n148 = c.ReadLength(1)
+	}
+	if n148 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n148, 4))
+		return
+	}
+	var l149 [4]bool
+	if n148 > 0 {
+		hn151 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i150 := range l149 {
+				if hn151 && !c.ReadFlag() {
+					clear(l149[i150 : i150+1])
+					continue
+				}
+				l149[i150] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i150)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l149
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
-	if e100 := c.ReadEnumFast(uint32(0x7fffffff)); e100 >= 0 {
-		x.Level = Level(e100)
+	n154 := c.ReadArrayLengthFast(4)
+	if n154 < 0 {
+		n154 = c.ReadArrayLength(4)
+	}
+	if n154 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n154, 2))
+		return
+	}
+	var a155 [2]int32
+	r.ReadRawInt32s(a155[:])
+	x.Grid = a155
+	if c.Failed() {
+		c.Trace("Grid")
+		return
+	}
+	if e156 := c.ReadEnumFast(uint32(0x7fffffff)); e156 >= 0 {
+		x.Level = Level(e156)
 	} else {
 		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1042,82 +1253,82 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n101 := c.ReadLengthFast(1)
-	if n101 < 0 {
-		n101 = c.ReadLength(1)
+	n157 := c.ReadLengthFast(1)
+	if n157 < 0 {
+		n157 = c.ReadLength(1)
 	}
-	l102 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n101)
-	if n101 > 0 {
-		hn104, tr106, ev105 := c.ReadStructListHeaderRef(foryTypePoint)
+	l158 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n157)
+	if n157 > 0 {
+		hn160, tr162, ev161 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i103 := range l102 {
-				if tr106 {
-					if st108, id109 := c.ReadRefFlag(); st108 == foryimpl.RefBack {
-						l102[i103] = foryimpl.BackRef[Point](c, id109)
-					} else if st108 == foryimpl.RefFollows {
-						p110 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id109, p110)
-						if ev105 != nil {
-							p110.ForyReadEvolved(c, ev105)
+			for i159 := range l158 {
+				if tr162 {
+					if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
+						l158[i159] = foryimpl.BackRef[Point](c, id165)
+					} else if st164 == foryimpl.RefFollows {
+						p166 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id165, p166)
+						if ev161 != nil {
+							p166.ForyReadEvolved(c, ev161)
 						} else {
-							p110.ForyRead(c)
+							p166.ForyRead(c)
 						}
-						l102[i103] = p110
+						l158[i159] = p166
 					} else {
-						l102[i103] = nil
+						l158[i159] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i103)
+						c.TraceIndex(i159)
 						break
 					}
 					continue
 				}
-				if hn104 && !c.ReadFlag() {
-					clear(l102[i103 : i103+1])
+				if hn160 && !c.ReadFlag() {
+					clear(l158[i159 : i159+1])
 					continue
 				}
-				p107 := foryimpl.Alloc[Point](c)
-				if ev105 != nil {
-					p107.ForyReadEvolved(c, ev105)
+				p163 := foryimpl.Alloc[Point](c)
+				if ev161 != nil {
+					p163.ForyReadEvolved(c, ev161)
 				} else {
-					p107.ForyRead(c)
+					p163.ForyRead(c)
 				}
-				l102[i103] = p107
+				l158[i159] = p163
 				if c.Failed() {
-					c.TraceIndex(i103)
+					c.TraceIndex(i159)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l102
+	x.Maybe = l158
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n111 := c.ReadLengthFast(1)
-		if n111 < 0 {
-			n111 = c.ReadLength(1)
+		n167 := c.ReadLengthFast(1)
+		if n167 < 0 {
+			n167 = c.ReadLength(1)
 		}
-		l112 := foryimpl.MakeSlice[[]string](c, n111)
-		if n111 > 0 {
-			hn114 := c.ReadListHeader(21)
+		l168 := foryimpl.MakeSlice[[]string](c, n167)
+		if n167 > 0 {
+			hn170 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i113 := range l112 {
-					if hn114 && !c.ReadFlag() {
-						clear(l112[i113 : i113+1])
+				for i169 := range l168 {
+					if hn170 && !c.ReadFlag() {
+						clear(l168[i169 : i169+1])
 						continue
 					}
-					l112[i113] = c.ReadString()
+					l168[i169] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i113)
+						c.TraceIndex(i169)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l112
+		x.Maybes = l168
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1129,20 +1340,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p117 := foryimpl.Alloc[Point](c)
-		if ev118 := c.ReadStructFieldMeta(foryTypePoint); ev118 != nil {
-			p117.ForyReadEvolved(c, ev118)
+		p173 := foryimpl.Alloc[Point](c)
+		if ev174 := c.ReadStructFieldMeta(foryTypePoint); ev174 != nil {
+			p173.ForyReadEvolved(c, ev174)
 		} else if !c.Failed() {
-			p117.ForyRead(c)
+			p173.ForyRead(c)
 		}
-		x.Next = p117
+		x.Next = p173
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev119 := c.ReadStructFieldMeta(foryTypePoint); ev119 != nil {
-		x.Origin.ForyReadEvolved(c, ev119)
+	if ev175 := c.ReadStructFieldMeta(foryTypePoint); ev175 != nil {
+		x.Origin.ForyReadEvolved(c, ev175)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1150,53 +1361,101 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n120 := c.ReadLengthFast(1)
-	if n120 < 0 {
-		n120 = c.ReadLength(1)
+	n176 := c.ReadLengthFast(2)
+	if n176 < 0 {
+		n176 = c.ReadLength(2)
 	}
-	l121 := foryimpl.ReuseSlice[[]Point](c, x.Points, n120)
-	if n120 > 0 {
-		hn123, tr125, ev124 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i122 := range l121 {
-				if tr125 {
-					if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
-						if p128 := foryimpl.BackRef[Point](c, id127); p128 != nil {
-							l121[i122] = *p128
+	m177 := foryimpl.MakeMap[map[[2]int32]string](c, n176)
+	for n176 > 0 && !c.Failed() {
+		sz178, vn179, _ := c.ReadMapChunk(n176, 22, 21, nil, false)
+		for j180 := 0; j180 < sz178 && !c.Failed(); j180++ {
+			var k181 [2]int32
+			n183 := c.ReadLengthFast(1)
+			if n183 < 0 {
+				n183 = c.ReadLength(1)
+			}
+			if n183 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n183, 2))
+				return
+			}
+			var l184 [2]int32
+			if n183 > 0 {
+				hn186 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i185 := range l184 {
+						if hn186 && !c.ReadFlag() {
+							clear(l184[i185 : i185+1])
+							continue
 						}
-					} else if st126 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id127, &l121[i122])
-						if ev124 != nil {
-							l121[i122].ForyReadEvolved(c, ev124)
+						l184[i185] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i185)
+							break
+						}
+					}
+				}
+			}
+			k181 = l184
+			var v182 string
+			if !vn179 {
+				v182 = c.ReadString()
+			}
+			m177[k181] = v182
+		}
+		n176 -= sz178
+	}
+	x.Pairs = m177
+	if c.Failed() {
+		c.Trace("Pairs")
+		return
+	}
+	n190 := c.ReadLengthFast(1)
+	if n190 < 0 {
+		n190 = c.ReadLength(1)
+	}
+	l191 := foryimpl.ReuseSlice[[]Point](c, x.Points, n190)
+	if n190 > 0 {
+		hn193, tr195, ev194 := c.ReadStructListHeaderRef(foryTypePoint)
+		if !c.Failed() {
+			for i192 := range l191 {
+				if tr195 {
+					if st196, id197 := c.ReadRefFlag(); st196 == foryimpl.RefBack {
+						if p198 := foryimpl.BackRef[Point](c, id197); p198 != nil {
+							l191[i192] = *p198
+						}
+					} else if st196 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id197, &l191[i192])
+						if ev194 != nil {
+							l191[i192].ForyReadEvolved(c, ev194)
 						} else {
-							l121[i122].ForyRead(c)
+							l191[i192].ForyRead(c)
 						}
 					} else {
-						l121[i122] = Point{}
+						l191[i192] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i122)
+						c.TraceIndex(i192)
 						break
 					}
 					continue
 				}
-				if hn123 && !c.ReadFlag() {
-					clear(l121[i122 : i122+1])
+				if hn193 && !c.ReadFlag() {
+					clear(l191[i192 : i192+1])
 					continue
 				}
-				if ev124 != nil {
-					l121[i122].ForyReadEvolved(c, ev124)
+				if ev194 != nil {
+					l191[i192].ForyReadEvolved(c, ev194)
 				} else {
-					l121[i122].ForyRead(c)
+					l191[i192].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i122)
+					c.TraceIndex(i192)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l121
+	x.Points = l191
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1206,51 +1465,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n129 := c.ReadLengthFast(2)
-	if n129 < 0 {
-		n129 = c.ReadLength(2)
+	n199 := c.ReadLengthFast(2)
+	if n199 < 0 {
+		n199 = c.ReadLength(2)
 	}
-	m130 := foryimpl.MakeMap[map[string]int32](c, n129)
-	for n129 > 0 && !c.Failed() {
-		sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
-		for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
-			var k134 string
-			k134 = c.ReadString()
-			var v135 int32
-			if !vn132 {
-				v135 = r.ReadVarInt32()
+	m200 := foryimpl.MakeMap[map[string]int32](c, n199)
+	for n199 > 0 && !c.Failed() {
+		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
+		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
+			var k204 string
+			k204 = c.ReadString()
+			var v205 int32
+			if !vn202 {
+				v205 = r.ReadVarInt32()
 			}
-			m130[k134] = v135
+			m200[k204] = v205
 		}
-		n129 -= sz131
+		n199 -= sz201
 	}
-	x.Scores = m130
+	x.Scores = m200
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n137 := c.ReadLengthFast(1)
-	if n137 < 0 {
-		n137 = c.ReadLength(1)
+	n207 := c.ReadLengthFast(1)
+	if n207 < 0 {
+		n207 = c.ReadLength(1)
 	}
-	l138 := foryimpl.ReuseSlice[[]string](c, x.Tags, n137)
-	if n137 > 0 {
-		hn140 := c.ReadListHeader(21)
+	l208 := foryimpl.ReuseSlice[[]string](c, x.Tags, n207)
+	if n207 > 0 {
+		hn210 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i139 := range l138 {
-				if hn140 && !c.ReadFlag() {
-					clear(l138[i139 : i139+1])
+			for i209 := range l208 {
+				if hn210 && !c.ReadFlag() {
+					clear(l208[i209 : i209+1])
 					continue
 				}
-				l138[i139] = c.ReadString()
+				l208[i209] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i139)
+					c.TraceIndex(i209)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l138
+	x.Tags = l208
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1265,13 +1524,15 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 // foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
 func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Sample{
+		Cells:  x.Cells,
+		Fixeds: x.Fixeds,
 		Maybe:  x.Maybe,
 		Points: x.Points,
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1655933597) {
-		if h := r.ReadInt32(); h != 1655933597 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1042240056) {
+		if h := r.ReadInt32(); h != 1042240056 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
 		}
@@ -1299,56 +1560,109 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p143 := foryimpl.Alloc[int32](c)
-		*p143 = r.ReadVarInt32()
-		x.Opt = p143
+		p213 := foryimpl.Alloc[int32](c)
+		*p213 = r.ReadVarInt32()
+		x.Opt = p213
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n144 := c.ReadLengthFast(2)
-	if n144 < 0 {
-		n144 = c.ReadLength(2)
+	n214 := c.ReadLengthFast(2)
+	if n214 < 0 {
+		n214 = c.ReadLength(2)
 	}
-	m145 := foryimpl.MakeMap[map[int32]*Point](c, n144)
-	for n144 > 0 && !c.Failed() {
-		sz146, vn147, tr153, ev152 := c.ReadMapChunkRef(n144, 5, 28, foryTypePoint)
-		for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
-			var k149 int32
-			k149 = r.ReadVarInt32()
-			var v150 *Point
-			if tr153 {
-				if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-					v150 = foryimpl.BackRef[Point](c, id155)
-				} else if st154 == foryimpl.RefFollows {
-					p156 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id155, p156)
-					if ev152 != nil {
-						p156.ForyReadEvolved(c, ev152)
+	m215 := foryimpl.MakeMap[map[int32]*Point](c, n214)
+	for n214 > 0 && !c.Failed() {
+		sz216, vn217, tr223, ev222 := c.ReadMapChunkRef(n214, 5, 28, foryTypePoint)
+		for j218 := 0; j218 < sz216 && !c.Failed(); j218++ {
+			var k219 int32
+			k219 = r.ReadVarInt32()
+			var v220 *Point
+			if tr223 {
+				if st224, id225 := c.ReadRefFlag(); st224 == foryimpl.RefBack {
+					v220 = foryimpl.BackRef[Point](c, id225)
+				} else if st224 == foryimpl.RefFollows {
+					p226 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id225, p226)
+					if ev222 != nil {
+						p226.ForyReadEvolved(c, ev222)
 					} else {
-						p156.ForyRead(c)
+						p226.ForyRead(c)
 					}
-					v150 = p156
+					v220 = p226
 				} else {
-					v150 = nil
+					v220 = nil
 				}
-			} else if !vn147 {
-				p151 := foryimpl.Alloc[Point](c)
-				if ev152 != nil {
-					p151.ForyReadEvolved(c, ev152)
+			} else if !vn217 {
+				p221 := foryimpl.Alloc[Point](c)
+				if ev222 != nil {
+					p221.ForyReadEvolved(c, ev222)
 				} else {
-					p151.ForyRead(c)
+					p221.ForyRead(c)
 				}
-				v150 = p151
+				v220 = p221
 			}
-			m145[k149] = v150
+			m215[k219] = v220
 		}
-		n144 -= sz146
+		n214 -= sz216
 	}
-	x.ByKey = m145
+	x.ByKey = m215
 	if c.Failed() {
 		c.Trace("ByKey")
+		return
+	}
+	n227 := c.ReadLengthFast(1)
+	if n227 < 0 {
+		n227 = c.ReadLength(1)
+	}
+	l228 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n227)
+	if n227 > 0 {
+		hn230, tr232 := c.ReadListHeaderRef(55)
+		if !c.Failed() {
+			for i229 := range l228 {
+				if tr232 {
+					if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+						l228[i229] = foryimpl.BackRefSlice[float32](c, id234)
+					} else if st233 == foryimpl.RefFollows {
+						n235 := c.ReadArrayLengthFast(4)
+						if n235 < 0 {
+							n235 = c.ReadArrayLength(4)
+						}
+						a236 := foryimpl.MakeSlice[[]float32](c, n235)
+						r.ReadRawFloat32s(a236)
+						l228[i229] = a236
+						foryimpl.SetRefSlice(c, id234, l228[i229])
+					} else {
+						l228[i229] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i229)
+						break
+					}
+					continue
+				}
+				if hn230 && !c.ReadFlag() {
+					clear(l228[i229 : i229+1])
+					continue
+				}
+				n237 := c.ReadArrayLengthFast(4)
+				if n237 < 0 {
+					n237 = c.ReadArrayLength(4)
+				}
+				a238 := foryimpl.MakeSlice[[]float32](c, n237)
+				r.ReadRawFloat32s(a238)
+				l228[i229] = a238
+				if c.Failed() {
+					c.TraceIndex(i229)
+					break
+				}
+			}
+		}
+	}
+	x.Cells = l228
+	if c.Failed() {
+		c.Trace("Cells")
 		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
@@ -1356,17 +1670,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id158)
-	} else if st157 == foryimpl.RefFollows {
-		n159 := c.ReadArrayLengthFast(4)
-		if n159 < 0 {
-			n159 = c.ReadArrayLength(4)
+	if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
+		x.Dense = foryimpl.BackRefSlice[int32](c, id240)
+	} else if st239 == foryimpl.RefFollows {
+		n241 := c.ReadArrayLengthFast(4)
+		if n241 < 0 {
+			n241 = c.ReadArrayLength(4)
 		}
-		a160 := foryimpl.MakeSlice[[]int32](c, n159)
-		r.ReadRawInt32s(a160)
-		x.Dense = a160
-		foryimpl.SetRefSlice(c, id158, x.Dense)
+		a242 := foryimpl.MakeSlice[[]int32](c, n241)
+		r.ReadRawInt32s(a242)
+		x.Dense = a242
+		foryimpl.SetRefSlice(c, id240, x.Dense)
 	} else {
 		x.Dense = nil
 	}
@@ -1379,39 +1693,82 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n161 := c.ReadLengthFast(1)
-	if n161 < 0 {
-		n161 = c.ReadLength(1)
+	n243 := c.ReadLengthFast(8)
+	if n243 < 0 {
+		n243 = c.ReadLength(8)
 	}
-	if n161 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n161, 4))
-		return
-	}
-	var l162 [4]bool
-	if n161 > 0 {
-		hn164 := c.ReadListHeader(1)
+	l244 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n243)
+	if n243 > 0 {
+		hn246 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i163 := range l162 {
-				if hn164 && !c.ReadFlag() {
-					clear(l162[i163 : i163+1])
+			for i245 := range l244 {
+				if hn246 && !c.ReadFlag() {
+					clear(l244[i245 : i245+1])
 					continue
 				}
-				l162[i163] = r.ReadBool()
+				l244[i245] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i163)
+					c.TraceIndex(i245)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l162
+	x.Fixeds = l244
+	if c.Failed() {
+		c.Trace("Fixeds")
+		return
+	}
+	n249 := c.ReadLengthFast(1)
+	if n249 < 0 {
+		n249 = c.ReadLength(1)
+	}
+	if n249 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n249, 4))
+		return
+	}
+	var l250 [4]bool
+	if n249 > 0 {
+		hn252 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i251 := range l250 {
+				if hn252 && !c.ReadFlag() {
+					clear(l250[i251 : i251+1])
+					continue
+				}
+				l250[i251] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i251)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l250
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.ReadValueFlag() {
-		if e169 := c.ReadEnumFast(uint32(0x7fffffff)); e169 >= 0 {
-			x.Level = Level(e169)
+		n257 := c.ReadArrayLengthFast(4)
+		if n257 < 0 {
+			n257 = c.ReadArrayLength(4)
+		}
+		if n257 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n257, 2))
+			return
+		}
+		var a258 [2]int32
+		r.ReadRawInt32s(a258[:])
+		x.Grid = a258
+	}
+	if c.Failed() {
+		c.Trace("Grid")
+		return
+	}
+	if c.ReadValueFlag() {
+		if e261 := c.ReadEnumFast(uint32(0x7fffffff)); e261 >= 0 {
+			x.Level = Level(e261)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1420,85 +1777,85 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n170 := c.ReadLengthFast(1)
-	if n170 < 0 {
-		n170 = c.ReadLength(1)
+	n262 := c.ReadLengthFast(1)
+	if n262 < 0 {
+		n262 = c.ReadLength(1)
 	}
-	l171 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n170)
-	if n170 > 0 {
-		hn173, tr175, ev174 := c.ReadStructListHeaderRef(foryTypePoint)
+	l263 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n262)
+	if n262 > 0 {
+		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i172 := range l171 {
-				if tr175 {
-					if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-						l171[i172] = foryimpl.BackRef[Point](c, id178)
-					} else if st177 == foryimpl.RefFollows {
-						p179 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id178, p179)
-						if ev174 != nil {
-							p179.ForyReadEvolved(c, ev174)
+			for i264 := range l263 {
+				if tr267 {
+					if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
+						l263[i264] = foryimpl.BackRef[Point](c, id270)
+					} else if st269 == foryimpl.RefFollows {
+						p271 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id270, p271)
+						if ev266 != nil {
+							p271.ForyReadEvolved(c, ev266)
 						} else {
-							p179.ForyRead(c)
+							p271.ForyRead(c)
 						}
-						l171[i172] = p179
+						l263[i264] = p271
 					} else {
-						l171[i172] = nil
+						l263[i264] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i172)
+						c.TraceIndex(i264)
 						break
 					}
 					continue
 				}
-				if hn173 && !c.ReadFlag() {
-					clear(l171[i172 : i172+1])
+				if hn265 && !c.ReadFlag() {
+					clear(l263[i264 : i264+1])
 					continue
 				}
-				p176 := foryimpl.Alloc[Point](c)
-				if ev174 != nil {
-					p176.ForyReadEvolved(c, ev174)
+				p268 := foryimpl.Alloc[Point](c)
+				if ev266 != nil {
+					p268.ForyReadEvolved(c, ev266)
 				} else {
-					p176.ForyRead(c)
+					p268.ForyRead(c)
 				}
-				l171[i172] = p176
+				l263[i264] = p268
 				if c.Failed() {
-					c.TraceIndex(i172)
+					c.TraceIndex(i264)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l171
+	x.Maybe = l263
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-		x.Maybes = foryimpl.BackRefSlice[string](c, id181)
-	} else if st180 == foryimpl.RefFollows {
-		n182 := c.ReadLengthFast(1)
-		if n182 < 0 {
-			n182 = c.ReadLength(1)
+	if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
+		x.Maybes = foryimpl.BackRefSlice[string](c, id273)
+	} else if st272 == foryimpl.RefFollows {
+		n274 := c.ReadLengthFast(1)
+		if n274 < 0 {
+			n274 = c.ReadLength(1)
 		}
-		l183 := foryimpl.MakeSlice[[]string](c, n182)
-		if n182 > 0 {
-			hn185 := c.ReadListHeader(21)
+		l275 := foryimpl.MakeSlice[[]string](c, n274)
+		if n274 > 0 {
+			hn277 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i184 := range l183 {
-					if hn185 && !c.ReadFlag() {
-						clear(l183[i184 : i184+1])
+				for i276 := range l275 {
+					if hn277 && !c.ReadFlag() {
+						clear(l275[i276 : i276+1])
 						continue
 					}
-					l183[i184] = c.ReadString()
+					l275[i276] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i184)
+						c.TraceIndex(i276)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l183
-		foryimpl.SetRefSlice(c, id181, x.Maybes)
+		x.Maybes = l275
+		foryimpl.SetRefSlice(c, id273, x.Maybes)
 	} else {
 		x.Maybes = nil
 	}
@@ -1511,17 +1868,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id189)
-	} else if st188 == foryimpl.RefFollows {
-		p190 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id189, p190)
-		if ev191 := c.ReadStructFieldMeta(foryTypePoint); ev191 != nil {
-			p190.ForyReadEvolved(c, ev191)
+	if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id281)
+	} else if st280 == foryimpl.RefFollows {
+		p282 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id281, p282)
+		if ev283 := c.ReadStructFieldMeta(foryTypePoint); ev283 != nil {
+			p282.ForyReadEvolved(c, ev283)
 		} else if !c.Failed() {
-			p190.ForyRead(c)
+			p282.ForyRead(c)
 		}
-		x.Next = p190
+		x.Next = p282
 	} else {
 		x.Next = nil
 	}
@@ -1530,8 +1887,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadValueFlag() {
-		if ev194 := c.ReadStructFieldMeta(foryTypePoint); ev194 != nil {
-			x.Origin.ForyReadEvolved(c, ev194)
+		if ev286 := c.ReadStructFieldMeta(foryTypePoint); ev286 != nil {
+			x.Origin.ForyReadEvolved(c, ev286)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1540,62 +1897,110 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n195 := c.ReadLengthFast(1)
-	if n195 < 0 {
-		n195 = c.ReadLength(1)
+	n287 := c.ReadLengthFast(2)
+	if n287 < 0 {
+		n287 = c.ReadLength(2)
 	}
-	l196 := foryimpl.ReuseSlice[[]Point](c, x.Points, n195)
-	if n195 > 0 {
-		hn198, tr200, ev199 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i197 := range l196 {
-				if tr200 {
-					if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
-						if p203 := foryimpl.BackRef[Point](c, id202); p203 != nil {
-							l196[i197] = *p203
+	m288 := foryimpl.MakeMap[map[[2]int32]string](c, n287)
+	for n287 > 0 && !c.Failed() {
+		sz289, vn290, _ := c.ReadMapChunk(n287, 22, 21, nil, false)
+		for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
+			var k292 [2]int32
+			n294 := c.ReadLengthFast(1)
+			if n294 < 0 {
+				n294 = c.ReadLength(1)
+			}
+			if n294 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n294, 2))
+				return
+			}
+			var l295 [2]int32
+			if n294 > 0 {
+				hn297 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i296 := range l295 {
+						if hn297 && !c.ReadFlag() {
+							clear(l295[i296 : i296+1])
+							continue
 						}
-					} else if st201 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id202, &l196[i197])
-						if ev199 != nil {
-							l196[i197].ForyReadEvolved(c, ev199)
+						l295[i296] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i296)
+							break
+						}
+					}
+				}
+			}
+			k292 = l295
+			var v293 string
+			if !vn290 {
+				v293 = c.ReadString()
+			}
+			m288[k292] = v293
+		}
+		n287 -= sz289
+	}
+	x.Pairs = m288
+	if c.Failed() {
+		c.Trace("Pairs")
+		return
+	}
+	n301 := c.ReadLengthFast(1)
+	if n301 < 0 {
+		n301 = c.ReadLength(1)
+	}
+	l302 := foryimpl.ReuseSlice[[]Point](c, x.Points, n301)
+	if n301 > 0 {
+		hn304, tr306, ev305 := c.ReadStructListHeaderRef(foryTypePoint)
+		if !c.Failed() {
+			for i303 := range l302 {
+				if tr306 {
+					if st307, id308 := c.ReadRefFlag(); st307 == foryimpl.RefBack {
+						if p309 := foryimpl.BackRef[Point](c, id308); p309 != nil {
+							l302[i303] = *p309
+						}
+					} else if st307 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id308, &l302[i303])
+						if ev305 != nil {
+							l302[i303].ForyReadEvolved(c, ev305)
 						} else {
-							l196[i197].ForyRead(c)
+							l302[i303].ForyRead(c)
 						}
 					} else {
-						l196[i197] = Point{}
+						l302[i303] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i197)
+						c.TraceIndex(i303)
 						break
 					}
 					continue
 				}
-				if hn198 && !c.ReadFlag() {
-					clear(l196[i197 : i197+1])
+				if hn304 && !c.ReadFlag() {
+					clear(l302[i303 : i303+1])
 					continue
 				}
-				if ev199 != nil {
-					l196[i197].ForyReadEvolved(c, ev199)
+				if ev305 != nil {
+					l302[i303].ForyReadEvolved(c, ev305)
 				} else {
-					l196[i197].ForyRead(c)
+					l302[i303].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i197)
+					c.TraceIndex(i303)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l196
+	x.Points = l302
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id205)
-	} else if st204 == foryimpl.RefFollows {
+	if st310, id311 := c.ReadRefFlag(); st310 == foryimpl.RefBack {
+		x.Raw = foryimpl.BackRefSlice[uint8](c, id311)
+	} else if st310 == foryimpl.RefFollows {
 		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id205, x.Raw)
+		foryimpl.SetRefSlice(c, id311, x.Raw)
 	} else {
 		x.Raw = nil
 	}
@@ -1603,51 +2008,51 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n206 := c.ReadLengthFast(2)
-	if n206 < 0 {
-		n206 = c.ReadLength(2)
+	n312 := c.ReadLengthFast(2)
+	if n312 < 0 {
+		n312 = c.ReadLength(2)
 	}
-	m207 := foryimpl.MakeMap[map[string]int32](c, n206)
-	for n206 > 0 && !c.Failed() {
-		sz208, vn209, _ := c.ReadMapChunk(n206, 21, 5, nil, false)
-		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
-			var k211 string
-			k211 = c.ReadString()
-			var v212 int32
-			if !vn209 {
-				v212 = r.ReadVarInt32()
+	m313 := foryimpl.MakeMap[map[string]int32](c, n312)
+	for n312 > 0 && !c.Failed() {
+		sz314, vn315, _ := c.ReadMapChunk(n312, 21, 5, nil, false)
+		for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
+			var k317 string
+			k317 = c.ReadString()
+			var v318 int32
+			if !vn315 {
+				v318 = r.ReadVarInt32()
 			}
-			m207[k211] = v212
+			m313[k317] = v318
 		}
-		n206 -= sz208
+		n312 -= sz314
 	}
-	x.Scores = m207
+	x.Scores = m313
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n214 := c.ReadLengthFast(1)
-	if n214 < 0 {
-		n214 = c.ReadLength(1)
+	n320 := c.ReadLengthFast(1)
+	if n320 < 0 {
+		n320 = c.ReadLength(1)
 	}
-	l215 := foryimpl.ReuseSlice[[]string](c, x.Tags, n214)
-	if n214 > 0 {
-		hn217 := c.ReadListHeader(21)
+	l321 := foryimpl.ReuseSlice[[]string](c, x.Tags, n320)
+	if n320 > 0 {
+		hn323 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i216 := range l215 {
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
+			for i322 := range l321 {
+				if hn323 && !c.ReadFlag() {
+					clear(l321[i322 : i322+1])
 					continue
 				}
-				l215[i216] = c.ReadString()
+				l321[i322] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i216)
+					c.TraceIndex(i322)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l215
+	x.Tags = l321
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1667,92 +2072,144 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v220, ok221 := c.ReadFloatAs(f, 64); ok221 {
-					x.Temp = Celsius(v220)
+				if v326, ok327 := c.ReadFloatAs(f, 64); ok327 {
+					x.Temp = Celsius(v326)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v222, ok223 := c.ReadUintAs(f, 32); ok223 {
-					x.Fixed = uint32(v222)
+				if v328, ok329 := c.ReadUintAs(f, 32); ok329 {
+					x.Fixed = uint32(v328)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v224, ok225 := c.ReadIntAs(f, 64); ok225 {
-					x.ID = int64(v224)
+				if v330, ok331 := c.ReadIntAs(f, 64); ok331 {
+					x.ID = int64(v330)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v226, ok227 := c.ReadIntAs(f, 64); ok227 {
-					x.Big = int64(v226)
+				if v332, ok333 := c.ReadIntAs(f, 64); ok333 {
+					x.Big = int64(v332)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v229, ok230 := c.ReadIntAs(f, 32); ok230 {
-					pv231 := int32(v229)
-					x.Opt = &pv231
+				if v335, ok336 := c.ReadIntAs(f, 32); ok336 {
+					pv337 := int32(v335)
+					x.Opt = &pv337
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p228 := foryimpl.Alloc[int32](c)
-				*p228 = r.ReadVarInt32()
-				x.Opt = p228
+				p334 := foryimpl.Alloc[int32](c)
+				*p334 = r.ReadVarInt32()
+				x.Opt = p334
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n232 := c.ReadLengthFast(2)
-				if n232 < 0 {
-					n232 = c.ReadLength(2)
+				n338 := c.ReadLengthFast(2)
+				if n338 < 0 {
+					n338 = c.ReadLength(2)
 				}
-				m233 := foryimpl.MakeMap[map[int32]*Point](c, n232)
-				for n232 > 0 && !c.Failed() {
-					sz234, vn235, ev240 := c.ReadMapChunk(n232, 5, 28, foryTypePoint, true)
-					for j236 := 0; j236 < sz234 && !c.Failed(); j236++ {
-						var k237 int32
-						k237 = r.ReadVarInt32()
-						var v238 *Point
-						if !vn235 {
-							p239 := foryimpl.Alloc[Point](c)
-							if ev240 != nil {
-								p239.ForyReadEvolved(c, ev240)
+				m339 := foryimpl.MakeMap[map[int32]*Point](c, n338)
+				for n338 > 0 && !c.Failed() {
+					sz340, vn341, ev346 := c.ReadMapChunk(n338, 5, 28, foryTypePoint, true)
+					for j342 := 0; j342 < sz340 && !c.Failed(); j342++ {
+						var k343 int32
+						k343 = r.ReadVarInt32()
+						var v344 *Point
+						if !vn341 {
+							p345 := foryimpl.Alloc[Point](c)
+							if ev346 != nil {
+								p345.ForyReadEvolved(c, ev346)
 							} else {
-								p239.ForyRead(c)
+								p345.ForyRead(c)
 							}
-							v238 = p239
+							v344 = p345
 						}
-						m233[k237] = v238
+						m339[k343] = v344
 					}
-					n232 -= sz234
+					n338 -= sz340
 				}
-				x.ByKey = m233
+				x.ByKey = m339
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.Day = serializer.Date(c.ReadDate())
+				n348 := c.ReadLengthFast(1)
+				if n348 < 0 {
+					n348 = c.ReadLength(1)
+				}
+				l349 := foryimpl.MakeSlice[[][]float32](c, n348)
+				if n348 > 0 {
+					hn351, tr353 := c.ReadListHeaderRef(55)
+					if !c.Failed() {
+						for i350 := range l349 {
+							if tr353 {
+								if st354, id355 := c.ReadRefFlag(); st354 == foryimpl.RefBack {
+									l349[i350] = foryimpl.BackRefSlice[float32](c, id355)
+								} else if st354 == foryimpl.RefFollows {
+									n356 := c.ReadArrayLengthFast(4)
+									if n356 < 0 {
+										n356 = c.ReadArrayLength(4)
+									}
+									a357 := foryimpl.MakeSlice[[]float32](c, n356)
+									r.ReadRawFloat32s(a357)
+									l349[i350] = a357
+									foryimpl.SetRefSlice(c, id355, l349[i350])
+								} else {
+									l349[i350] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i350)
+									break
+								}
+								continue
+							}
+							if hn351 && !c.ReadFlag() {
+								clear(l349[i350 : i350+1])
+								continue
+							}
+							n358 := c.ReadArrayLengthFast(4)
+							if n358 < 0 {
+								n358 = c.ReadArrayLength(4)
+							}
+							a359 := foryimpl.MakeSlice[[]float32](c, n358)
+							r.ReadRawFloat32s(a359)
+							l349[i350] = a359
+							if c.Failed() {
+								c.TraceIndex(i350)
+								break
+							}
+						}
+					}
+				}
+				x.Cells = l349
 			}
 		case 7:
+			if !f.Flag || c.ReadFlag() {
+				x.Day = serializer.Date(c.ReadDate())
+			}
+		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id245)
-				} else if st244 == foryimpl.RefFollows {
-					n246 := c.ReadArrayLengthFast(4)
-					if n246 < 0 {
-						n246 = c.ReadArrayLength(4)
+				if st362, id363 := c.ReadRefFlag(); st362 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id363)
+				} else if st362 == foryimpl.RefFollows {
+					n364 := c.ReadArrayLengthFast(4)
+					if n364 < 0 {
+						n364 = c.ReadArrayLength(4)
 					}
-					a247 := foryimpl.MakeSlice[[]int32](c, n246)
-					r.ReadRawInt32s(a247)
-					x.Dense = a247
-					foryimpl.SetRefSlice(c, id245, x.Dense)
+					a365 := foryimpl.MakeSlice[[]int32](c, n364)
+					r.ReadRawInt32s(a365)
+					x.Dense = a365
+					foryimpl.SetRefSlice(c, id363, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -1760,283 +2217,389 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n242 := c.ReadArrayLengthFast(4)
-					if n242 < 0 {
-						n242 = c.ReadArrayLength(4)
+					n360 := c.ReadArrayLengthFast(4)
+					if n360 < 0 {
+						n360 = c.ReadArrayLength(4)
 					}
-					a243 := foryimpl.MakeSlice[[]int32](c, n242)
-					r.ReadRawInt32s(a243)
-					x.Dense = a243
+					a361 := foryimpl.MakeSlice[[]int32](c, n360)
+					r.ReadRawInt32s(a361)
+					x.Dense = a361
 				}
 			}
-		case 8:
+		case 9:
 			if !f.Flag || c.ReadFlag() {
 				x.Every = c.ReadDuration()
 			}
-		case 9:
+		case 10:
 			if f.Convert {
-				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
+				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n248 := c.ReadLengthFast(1)
-				if n248 < 0 {
-					n248 = c.ReadLength(1)
+				n366 := c.ReadLengthFast(8)
+				if n366 < 0 {
+					n366 = c.ReadLength(8)
 				}
-				if n248 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n248, 4))
-					return
-				}
-				var l249 [4]bool
-				if n248 > 0 {
-					hn251 := c.ReadListHeader(1)
+				l367 := foryimpl.MakeSlice[[]int64](c, n366)
+				if n366 > 0 {
+					hn369 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i250 := range l249 {
-							if hn251 && !c.ReadFlag() {
-								clear(l249[i250 : i250+1])
+						for i368 := range l367 {
+							if hn369 && !c.ReadFlag() {
+								clear(l367[i368 : i368+1])
 								continue
 							}
-							l249[i250] = r.ReadBool()
+							l367[i368] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i250)
+								c.TraceIndex(i368)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l249
+				x.Fixeds = l367
 			}
-		case 10:
+		case 11:
+			if f.Convert {
+				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
+			} else if !f.Flag || c.ReadFlag() {
+				n372 := c.ReadLengthFast(1)
+				if n372 < 0 {
+					n372 = c.ReadLength(1)
+				}
+				if n372 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n372, 4))
+					return
+				}
+				var l373 [4]bool
+				if n372 > 0 {
+					hn375 := c.ReadListHeader(1)
+					if !c.Failed() {
+						for i374 := range l373 {
+							if hn375 && !c.ReadFlag() {
+								clear(l373[i374 : i374+1])
+								continue
+							}
+							l373[i374] = r.ReadBool()
+							if c.Failed() {
+								c.TraceIndex(i374)
+								break
+							}
+						}
+					}
+				}
+				x.Flags = l373
+			}
+		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e257 := c.ReadEnumFast(uint32(0x7fffffff)); e257 >= 0 {
-						x.Level = Level(e257)
+					n382 := c.ReadArrayLengthFast(4)
+					if n382 < 0 {
+						n382 = c.ReadArrayLength(4)
+					}
+					if n382 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n382, 2))
+						return
+					}
+					var a383 [2]int32
+					r.ReadRawInt32s(a383[:])
+					x.Grid = a383
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n378 := c.ReadArrayLengthFast(4)
+					if n378 < 0 {
+						n378 = c.ReadArrayLength(4)
+					}
+					if n378 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n378, 2))
+						return
+					}
+					var a379 [2]int32
+					r.ReadRawInt32s(a379[:])
+					x.Grid = a379
+				}
+			}
+		case 13:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if e387 := c.ReadEnumFast(uint32(0x7fffffff)); e387 >= 0 {
+						x.Level = Level(e387)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e254 := c.ReadEnumFast(uint32(0x7fffffff)); e254 >= 0 {
-						x.Level = Level(e254)
+					if e384 := c.ReadEnumFast(uint32(0x7fffffff)); e384 >= 0 {
+						x.Level = Level(e384)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			}
-		case 11:
+		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n258 := c.ReadLengthFast(1)
-				if n258 < 0 {
-					n258 = c.ReadLength(1)
+				n388 := c.ReadLengthFast(1)
+				if n388 < 0 {
+					n388 = c.ReadLength(1)
 				}
-				l259 := foryimpl.MakeSlice[[]*Point](c, n258)
-				if n258 > 0 {
-					hn261, tr263, ev262 := c.ReadStructListHeaderRef(foryTypePoint)
+				l389 := foryimpl.MakeSlice[[]*Point](c, n388)
+				if n388 > 0 {
+					hn391, tr393, ev392 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i260 := range l259 {
-							if tr263 {
-								if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
-									l259[i260] = foryimpl.BackRef[Point](c, id266)
-								} else if st265 == foryimpl.RefFollows {
-									p267 := foryimpl.Alloc[Point](c)
-									foryimpl.SetRef(c, id266, p267)
-									if ev262 != nil {
-										p267.ForyReadEvolved(c, ev262)
+						for i390 := range l389 {
+							if tr393 {
+								if st395, id396 := c.ReadRefFlag(); st395 == foryimpl.RefBack {
+									l389[i390] = foryimpl.BackRef[Point](c, id396)
+								} else if st395 == foryimpl.RefFollows {
+									p397 := foryimpl.Alloc[Point](c)
+									foryimpl.SetRef(c, id396, p397)
+									if ev392 != nil {
+										p397.ForyReadEvolved(c, ev392)
 									} else {
-										p267.ForyRead(c)
+										p397.ForyRead(c)
 									}
-									l259[i260] = p267
+									l389[i390] = p397
 								} else {
-									l259[i260] = nil
+									l389[i390] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i260)
+									c.TraceIndex(i390)
 									break
 								}
 								continue
 							}
-							if hn261 && !c.ReadFlag() {
-								clear(l259[i260 : i260+1])
+							if hn391 && !c.ReadFlag() {
+								clear(l389[i390 : i390+1])
 								continue
 							}
-							p264 := foryimpl.Alloc[Point](c)
-							if ev262 != nil {
-								p264.ForyReadEvolved(c, ev262)
+							p394 := foryimpl.Alloc[Point](c)
+							if ev392 != nil {
+								p394.ForyReadEvolved(c, ev392)
 							} else {
-								p264.ForyRead(c)
+								p394.ForyRead(c)
 							}
-							l259[i260] = p264
+							l389[i390] = p394
 							if c.Failed() {
-								c.TraceIndex(i260)
+								c.TraceIndex(i390)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l259
+				x.Maybe = l389
 			}
-		case 12:
+		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id275)
-				} else if st274 == foryimpl.RefFollows {
-					n276 := c.ReadLengthFast(1)
-					if n276 < 0 {
-						n276 = c.ReadLength(1)
+				if st404, id405 := c.ReadRefFlag(); st404 == foryimpl.RefBack {
+					x.Maybes = foryimpl.BackRefSlice[string](c, id405)
+				} else if st404 == foryimpl.RefFollows {
+					n406 := c.ReadLengthFast(1)
+					if n406 < 0 {
+						n406 = c.ReadLength(1)
 					}
-					l277 := foryimpl.MakeSlice[[]string](c, n276)
-					if n276 > 0 {
-						hn279 := c.ReadListHeader(21)
+					l407 := foryimpl.MakeSlice[[]string](c, n406)
+					if n406 > 0 {
+						hn409 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i278 := range l277 {
-								if hn279 && !c.ReadFlag() {
-									clear(l277[i278 : i278+1])
+							for i408 := range l407 {
+								if hn409 && !c.ReadFlag() {
+									clear(l407[i408 : i408+1])
 									continue
 								}
-								l277[i278] = c.ReadString()
+								l407[i408] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i278)
+									c.TraceIndex(i408)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l277
-					foryimpl.SetRefSlice(c, id275, x.Maybes)
+					x.Maybes = l407
+					foryimpl.SetRefSlice(c, id405, x.Maybes)
 				} else {
 					x.Maybes = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n268 := c.ReadLengthFast(1)
-					if n268 < 0 {
-						n268 = c.ReadLength(1)
+					n398 := c.ReadLengthFast(1)
+					if n398 < 0 {
+						n398 = c.ReadLength(1)
 					}
-					l269 := foryimpl.MakeSlice[[]string](c, n268)
-					if n268 > 0 {
-						hn271 := c.ReadListHeader(21)
+					l399 := foryimpl.MakeSlice[[]string](c, n398)
+					if n398 > 0 {
+						hn401 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i270 := range l269 {
-								if hn271 && !c.ReadFlag() {
-									clear(l269[i270 : i270+1])
+							for i400 := range l399 {
+								if hn401 && !c.ReadFlag() {
+									clear(l399[i400 : i400+1])
 									continue
 								}
-								l269[i270] = c.ReadString()
+								l399[i400] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i270)
+									c.TraceIndex(i400)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l269
+					x.Maybes = l399
 				}
 			}
-		case 13:
+		case 16:
 			if !f.Flag || c.ReadFlag() {
 				x.Name = c.ReadString()
 			}
-		case 14:
+		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st284, id285 := c.ReadRefFlag(); st284 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id285)
-				} else if st284 == foryimpl.RefFollows {
-					p286 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id285, p286)
-					if ev287 := c.ReadStructFieldMeta(foryTypePoint); ev287 != nil {
-						p286.ForyReadEvolved(c, ev287)
+				if st414, id415 := c.ReadRefFlag(); st414 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id415)
+				} else if st414 == foryimpl.RefFollows {
+					p416 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id415, p416)
+					if ev417 := c.ReadStructFieldMeta(foryTypePoint); ev417 != nil {
+						p416.ForyReadEvolved(c, ev417)
 					} else if !c.Failed() {
-						p286.ForyRead(c)
+						p416.ForyRead(c)
 					}
-					x.Next = p286
+					x.Next = p416
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p282 := foryimpl.Alloc[Point](c)
-					if ev283 := c.ReadStructFieldMeta(foryTypePoint); ev283 != nil {
-						p282.ForyReadEvolved(c, ev283)
+					p412 := foryimpl.Alloc[Point](c)
+					if ev413 := c.ReadStructFieldMeta(foryTypePoint); ev413 != nil {
+						p412.ForyReadEvolved(c, ev413)
 					} else if !c.Failed() {
-						p282.ForyRead(c)
+						p412.ForyRead(c)
 					}
-					x.Next = p282
+					x.Next = p412
 				}
 			}
-		case 15:
+		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev291 := c.ReadStructFieldMeta(foryTypePoint); ev291 != nil {
-						x.Origin.ForyReadEvolved(c, ev291)
+					if ev421 := c.ReadStructFieldMeta(foryTypePoint); ev421 != nil {
+						x.Origin.ForyReadEvolved(c, ev421)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev288 := c.ReadStructFieldMeta(foryTypePoint); ev288 != nil {
-						x.Origin.ForyReadEvolved(c, ev288)
+					if ev418 := c.ReadStructFieldMeta(foryTypePoint); ev418 != nil {
+						x.Origin.ForyReadEvolved(c, ev418)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			}
-		case 16:
+		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n292 := c.ReadLengthFast(1)
-				if n292 < 0 {
-					n292 = c.ReadLength(1)
+				n422 := c.ReadLengthFast(2)
+				if n422 < 0 {
+					n422 = c.ReadLength(2)
 				}
-				l293 := foryimpl.MakeSlice[[]Point](c, n292)
-				if n292 > 0 {
-					hn295, tr297, ev296 := c.ReadStructListHeaderRef(foryTypePoint)
-					if !c.Failed() {
-						for i294 := range l293 {
-							if tr297 {
-								if st298, id299 := c.ReadRefFlag(); st298 == foryimpl.RefBack {
-									if p300 := foryimpl.BackRef[Point](c, id299); p300 != nil {
-										l293[i294] = *p300
+				m423 := foryimpl.MakeMap[map[[2]int32]string](c, n422)
+				for n422 > 0 && !c.Failed() {
+					sz424, vn425, _ := c.ReadMapChunk(n422, 22, 21, nil, false)
+					for j426 := 0; j426 < sz424 && !c.Failed(); j426++ {
+						var k427 [2]int32
+						n429 := c.ReadLengthFast(1)
+						if n429 < 0 {
+							n429 = c.ReadLength(1)
+						}
+						if n429 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n429, 2))
+							return
+						}
+						var l430 [2]int32
+						if n429 > 0 {
+							hn432 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i431 := range l430 {
+									if hn432 && !c.ReadFlag() {
+										clear(l430[i431 : i431+1])
+										continue
 									}
-								} else if st298 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id299, &l293[i294])
-									if ev296 != nil {
-										l293[i294].ForyReadEvolved(c, ev296)
+									l430[i431] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i431)
+										break
+									}
+								}
+							}
+						}
+						k427 = l430
+						var v428 string
+						if !vn425 {
+							v428 = c.ReadString()
+						}
+						m423[k427] = v428
+					}
+					n422 -= sz424
+				}
+				x.Pairs = m423
+			}
+		case 20:
+			if !f.Flag || c.ReadFlag() {
+				n436 := c.ReadLengthFast(1)
+				if n436 < 0 {
+					n436 = c.ReadLength(1)
+				}
+				l437 := foryimpl.MakeSlice[[]Point](c, n436)
+				if n436 > 0 {
+					hn439, tr441, ev440 := c.ReadStructListHeaderRef(foryTypePoint)
+					if !c.Failed() {
+						for i438 := range l437 {
+							if tr441 {
+								if st442, id443 := c.ReadRefFlag(); st442 == foryimpl.RefBack {
+									if p444 := foryimpl.BackRef[Point](c, id443); p444 != nil {
+										l437[i438] = *p444
+									}
+								} else if st442 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id443, &l437[i438])
+									if ev440 != nil {
+										l437[i438].ForyReadEvolved(c, ev440)
 									} else {
-										l293[i294].ForyRead(c)
+										l437[i438].ForyRead(c)
 									}
 								} else {
-									l293[i294] = Point{}
+									l437[i438] = Point{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i294)
+									c.TraceIndex(i438)
 									break
 								}
 								continue
 							}
-							if hn295 && !c.ReadFlag() {
-								clear(l293[i294 : i294+1])
+							if hn439 && !c.ReadFlag() {
+								clear(l437[i438 : i438+1])
 								continue
 							}
-							if ev296 != nil {
-								l293[i294].ForyReadEvolved(c, ev296)
+							if ev440 != nil {
+								l437[i438].ForyReadEvolved(c, ev440)
 							} else {
-								l293[i294].ForyRead(c)
+								l437[i438].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i294)
+								c.TraceIndex(i438)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l293
+				x.Points = l437
 			}
-		case 17:
+		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id302)
-				} else if st301 == foryimpl.RefFollows {
+				if st445, id446 := c.ReadRefFlag(); st445 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id446)
+				} else if st445 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id302, x.Raw)
+					foryimpl.SetRefSlice(c, id446, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -2047,54 +2610,54 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.Raw = c.ReadBinary()
 				}
 			}
-		case 18:
+		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLengthFast(2)
-				if n303 < 0 {
-					n303 = c.ReadLength(2)
+				n447 := c.ReadLengthFast(2)
+				if n447 < 0 {
+					n447 = c.ReadLength(2)
 				}
-				m304 := foryimpl.MakeMap[map[string]int32](c, n303)
-				for n303 > 0 && !c.Failed() {
-					sz305, vn306, _ := c.ReadMapChunk(n303, 21, 5, nil, false)
-					for j307 := 0; j307 < sz305 && !c.Failed(); j307++ {
-						var k308 string
-						k308 = c.ReadString()
-						var v309 int32
-						if !vn306 {
-							v309 = r.ReadVarInt32()
+				m448 := foryimpl.MakeMap[map[string]int32](c, n447)
+				for n447 > 0 && !c.Failed() {
+					sz449, vn450, _ := c.ReadMapChunk(n447, 21, 5, nil, false)
+					for j451 := 0; j451 < sz449 && !c.Failed(); j451++ {
+						var k452 string
+						k452 = c.ReadString()
+						var v453 int32
+						if !vn450 {
+							v453 = r.ReadVarInt32()
 						}
-						m304[k308] = v309
+						m448[k452] = v453
 					}
-					n303 -= sz305
+					n447 -= sz449
 				}
-				x.Scores = m304
+				x.Scores = m448
 			}
-		case 19:
+		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n311 := c.ReadLengthFast(1)
-				if n311 < 0 {
-					n311 = c.ReadLength(1)
+				n455 := c.ReadLengthFast(1)
+				if n455 < 0 {
+					n455 = c.ReadLength(1)
 				}
-				l312 := foryimpl.MakeSlice[[]string](c, n311)
-				if n311 > 0 {
-					hn314 := c.ReadListHeader(21)
+				l456 := foryimpl.MakeSlice[[]string](c, n455)
+				if n455 > 0 {
+					hn458 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i313 := range l312 {
-							if hn314 && !c.ReadFlag() {
-								clear(l312[i313 : i313+1])
+						for i457 := range l456 {
+							if hn458 && !c.ReadFlag() {
+								clear(l456[i457 : i457+1])
 								continue
 							}
-							l312[i313] = c.ReadString()
+							l456[i457] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i313)
+								c.TraceIndex(i457)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l312
+				x.Tags = l456
 			}
-		case 20:
+		case 24:
 			if !f.Flag || c.ReadFlag() {
 				x.When = c.ReadTime()
 			}

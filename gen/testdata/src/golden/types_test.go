@@ -19,7 +19,8 @@ func TestRoundTrip(t *testing.T) {
 		Raw: []byte{0, 1, 2}, Dense: []int32{-1, 1 << 30}, When: time.Unix(1700000000, 5),
 		Every: -90*time.Second - 5, Day: serializer.Date{Year: 2024, Month: 2, Day: 29},
 		Flags: [4]bool{true, false, true, false}, Opt: &opt, Fixed: 1 << 31, Big: 1 << 50,
-		Maybes: nil,
+		Maybes: nil, Fixeds: []int64{-1, 1 << 62}, Cells: [][]float32{{1.5}, {}}, Grid: [2]int32{-3, 4},
+		Pairs: map[[2]int32]string{{1, 2}: "a"},
 	}
 	for _, compatible := range []bool{true, false} {
 		f := serializer.New(serializer.WithCompatible(compatible))
