@@ -366,6 +366,9 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 	}
 	if c.compatible {
 		if id != t.compatibleTypeID {
+			if id == t.consistentTypeID {
+				return c.readNonEvolvingMeta(t)
+			}
 			c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.compatibleTypeID))
 			return nil
 		}
@@ -403,6 +406,26 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 		c.r.Fail(mismatch("type %q.%q where %s (%q.%q) was expected", ns, name, t.GoName, t.Namespace, t.TypeName))
 	}
 	return nil
+}
+
+// readNonEvolvingMeta reads, in compatible mode, the type meta of a struct
+// whose writer turned schema evolution off for its type (official Go's
+// ForyEvolving() false, Java's evolving=false; docs/format.md §11.5):
+// STRUCT and the user id, whose body is then t's own, or NAMED_STRUCT and a
+// shared TypeDef, which is matched as any received TypeDef is. The type id
+// byte is read.
+func (c *ReadContext) readNonEvolvingMeta(t *TypeInfo) *Evolution {
+	if !t.ByName {
+		if uid := c.r.ReadVarUint32(); uid != t.UserID && c.r.Err() == nil {
+			c.r.Fail(mismatch("user type id %d where %s (id %d) was expected", uid, t.GoName, t.UserID))
+		}
+		return nil
+	}
+	d := c.readSharedTypeDef(t)
+	if d == nil || d == t.self {
+		return nil
+	}
+	return c.evolution(t, d)
 }
 
 // ownStructMeta is ReadStructMeta's fast path in compatible mode: the type
