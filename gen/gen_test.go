@@ -92,6 +92,9 @@ func TestGenerationErrors(t *testing.T) {
 		{"22:1", "NoReg: //fory:generate: want exactly one of id=N or name=ns.Type"},
 		{"26:6", "G: generic types cannot be generated"},
 		{"29:6", "NotInt: //fory:enum needs a named integer type"},
+		{"31:1", `BadEvolving: //fory:generate: evolving="maybe" must be true or false`},
+		{"34:1", `BadOption: //fory:generate: after the registration, only evolving=false is allowed, got "fast=true"`},
+		{"37:1", `EvolvingEnum: //fory:enum: want exactly one of id=N or name=ns.Type, got "id=6 evolving=false"`},
 	}
 	require.Len(t, lines, len(want), stderr.String())
 	re := regexp.MustCompile(`^(.+types\.go):(\d+:\d+): forygen: (.*)$`)

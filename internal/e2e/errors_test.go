@@ -235,7 +235,9 @@ func TestErrorPathStopsAtFailure(t *testing.T) {
 	require.Equal(t, 3, de.Offset)
 
 	// Compatible mode: the only Address-typed value is Home; its type id
-	// (the byte before its shared TypeDef marker) is made same-schema.
+	// (the byte before its shared TypeDef marker) is made same-schema. It
+	// then reads as a non-evolving struct's STRUCT and user id
+	// (docs/format.md §11.5), and the marker 00 as user id 0: another type.
 	data, err := serializer.Serialize(&e2e.Composite{Home: other.Address{Street: "HOME-ST"}})
 	require.NoError(t, err)
 	td := (&other.Address{}).ForyType().TypeDef
@@ -245,7 +247,8 @@ func TestErrorPathStopsAtFailure(t *testing.T) {
 	bad := with(data, func(b []byte) []byte { b[i-2] = 0x1b; return b })
 	de = decodeErr(t, serializer.New(), bad, new(e2e.Composite), "e2e.Composite", serializer.ErrSchemaMismatch)
 	require.Equal(t, "Home", de.Path)
-	require.Equal(t, i-1, de.Offset)
+	require.Equal(t, i, de.Offset)
+	require.Contains(t, de.Error(), "user type id 0")
 
 	// Same-schema mode: a list of structs whose elements header asks for
 	// reference tracking, in a message read without it: the header is

@@ -365,10 +365,10 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 		return nil
 	}
 	if c.compatible {
+		if id == t.consistentTypeID {
+			return c.readNonEvolvingMeta(t)
+		}
 		if id != t.compatibleTypeID {
-			if id == t.consistentTypeID {
-				return c.readNonEvolvingMeta(t)
-			}
 			c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.compatibleTypeID))
 			return nil
 		}
@@ -410,7 +410,8 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 
 // readNonEvolvingMeta reads, in compatible mode, the type meta of a struct
 // whose writer turned schema evolution off for its type (official Go's
-// ForyEvolving() false, Java's evolving=false; docs/format.md §11.5):
+// ForyEvolving() false, Java's evolving=false, forygen's evolving=false;
+// docs/format.md §11.5), whatever the reader's type declares:
 // STRUCT and the user id, whose body is then t's own, or NAMED_STRUCT and a
 // shared TypeDef, which is matched as any received TypeDef is. The type id
 // byte is read.
@@ -436,7 +437,7 @@ func (c *ReadContext) readNonEvolvingMeta(t *TypeInfo) *Evolution {
 // MediaContentList: every nested struct and list of structs).
 func (c *ReadContext) ownStructMeta(t *TypeInfo) bool {
 	in, off := c.r.Bytes(), c.r.Offset()
-	if len(in)-off < 2 || in[off] != t.compatibleTypeID || in[off+1] >= 0x80 {
+	if len(in)-off < 2 || in[off] != t.compatibleTypeID || in[off+1] >= 0x80 || t.metaByID() {
 		return false
 	}
 	idx, start := int(in[off+1]>>1), off+2

@@ -49,6 +49,10 @@ type StructSpec struct {
 	// reference tracking (WithTrackRef), whose track_ref bits differ; nil
 	// when they are the same.
 	TypeDefRef, RootCompatibleRef []byte
+	// NonEvolving is a struct declared evolving=false: in compatible mode
+	// its meta is STRUCT and the user id, or NAMED_STRUCT and its TypeDef,
+	// and its TypeDef is not marked compatible (docs/format.md §11.5).
+	NonEvolving bool
 }
 
 // TypeInfo is the runtime view of a generated struct, built once per type at
@@ -111,6 +115,9 @@ func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 	if spec.ByName {
 		t.consistentTypeID, t.compatibleTypeID = typeNamedStruct, typeNamedCompatibleStruct
 	}
+	if spec.NonEvolving {
+		t.compatibleTypeID = t.consistentTypeID
+	}
 	t.typeDefHeader = binary.LittleEndian.Uint64(typeDef)
 	td, n, err := meta.ParseTypeDef(typeDef, meta.Limits{MaxBodyBytes: math.MaxInt32, MaxFields: math.MaxInt32})
 	if err != nil || n != len(typeDef) {
@@ -120,8 +127,15 @@ func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 	t.self = &remoteDef{header: td.Header, def: td}
 	t.rootConsistent = append([]byte{headerXlang, FlagNotNull}, spec.ConsistentMeta...)
 	t.rootCompatible = append([]byte{headerXlang, FlagNotNull, t.compatibleTypeID, 0}, typeDef...)
+	if t.metaByID() {
+		t.rootCompatible = t.rootConsistent
+	}
 	return t
 }
+
+// metaByID reports whether the compatible-mode type meta is STRUCT and the
+// user id, with no TypeDef: a non-evolving struct registered by id.
+func (t *TypeInfo) metaByID() bool { return t.NonEvolving && !t.ByName }
 
 // Fory type ids used by the runtime (docs/format.md §4.1).
 const (

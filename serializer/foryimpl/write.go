@@ -80,7 +80,7 @@ func (c *WriteContext) Fail(err error) {
 // named form in same-schema mode, `1c`/`1e` and a shared TypeDef entry in
 // compatible mode (docs/format.md §5, §11.3).
 func (c *WriteContext) WriteStructMeta(t *TypeInfo) {
-	if c.compatible {
+	if c.compatible && !t.metaByID() {
 		c.writeSharedTypeDef(t.compatibleTypeID, t, t)
 		return
 	}
@@ -92,7 +92,7 @@ func (c *WriteContext) WriteStructMeta(t *TypeInfo) {
 // entry in compatible mode and its own meta strings in same-schema mode
 // (written in full again after a []T of the same struct).
 func (c *WriteContext) WriteStructMetaPtr(t *TypeInfo) {
-	if c.compatible {
+	if c.compatible && !t.metaByID() {
 		c.writeSharedTypeDef(t.compatibleTypeID, t.ptrKey, t)
 		return
 	}

@@ -159,6 +159,9 @@ func (g *gen) emit(f *jen.File) {
 		spec[jen.Id("TypeDefRef")] = byteLit(s.TypeDefRef)
 		spec[jen.Id("RootCompatibleRef")] = byteLit(s.RootCompatibleRef)
 	}
+	if m.Reg.NonEvolving {
+		spec[jen.Id("NonEvolving")] = jen.True()
+	}
 	if m.Reg.ByName {
 		spec[jen.Id("ByName")] = jen.True()
 		spec[jen.Id("Namespace")] = jen.Lit(m.Reg.Namespace)

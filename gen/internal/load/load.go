@@ -214,6 +214,23 @@ type directive struct {
 func parseTypeDirective(kind, args string) (directive, error) {
 	d := directive{enum: kind == "enum", union: kind == "union"}
 	fields := strings.Fields(args)
+	// evolving=false, after the registration of a struct: the type is
+	// written without schema evolution in compatible mode, as official
+	// Go's ForyEvolving() false and Java's evolving=false write it
+	// (docs/format.md §11.5).
+	nonEvolving := false
+	if kind == "generate" && len(fields) == 2 {
+		switch k, v, _ := strings.Cut(fields[1], "="); {
+		case k != "evolving":
+			return d, fmt.Errorf("after the registration, only evolving=false is allowed, got %q", fields[1])
+		case v == "false":
+			nonEvolving = true
+		case v == "true":
+		default:
+			return d, fmt.Errorf("evolving=%q must be true or false", v)
+		}
+		fields = fields[:1]
+	}
 	if d.union {
 		if len(fields) < 2 {
 			return d, fmt.Errorf("want id=N or name=ns.Type and then the cases, N=GoType each, got %q", args)
@@ -222,6 +239,7 @@ func parseTypeDirective(kind, args string) (directive, error) {
 		fields = fields[:1]
 	}
 	reg, err := ParseDirective(strings.Join(fields, " "))
+	reg.NonEvolving = nonEvolving
 	d.reg = reg
 	return d, err
 }

@@ -48,16 +48,24 @@ type Registration struct {
 	ID        uint32
 	Namespace string
 	Name      string
+	// NonEvolving is a struct's `evolving=false`: in compatible mode it is
+	// written as STRUCT or NAMED_STRUCT, without schema evolution
+	// (docs/format.md §11.5).
+	NonEvolving bool
 }
 
 func (r Registration) String() string {
+	s := fmt.Sprintf("id=%d", r.ID)
 	if r.ByName {
-		if r.Namespace == "" {
-			return "name=" + r.Name
+		s = "name=" + r.Name
+		if r.Namespace != "" {
+			s = "name=" + r.Namespace + "." + r.Name
 		}
-		return "name=" + r.Namespace + "." + r.Name
 	}
-	return fmt.Sprintf("id=%d", r.ID)
+	if r.NonEvolving {
+		s += ",evolving=false"
+	}
+	return s
 }
 
 // StructDecl is a `//fory:generate` struct.

@@ -259,15 +259,12 @@ func typeDefFieldType(w *Wire) meta.FieldType {
 // tracking, the track_ref bits are the fields' RefOn instead of RefOff.
 func TypeDefOf(s *model.StructDecl, fields []*Field, tracking bool) *meta.TypeDef {
 	td := &meta.TypeDef{
-		Compatible: true,
+		Compatible: !s.Reg.NonEvolving,
 		ByName:     s.Reg.ByName,
 		UserID:     s.Reg.ID,
 		Namespace:  s.Reg.Namespace,
 		TypeName:   s.Reg.Name,
-		Kind:       TypeCompatibleStruct,
-	}
-	if s.Reg.ByName {
-		td.Kind = TypeNamedCompatible
+		Kind:       compatibleKind(s.Reg),
 	}
 	for _, f := range fields {
 		fd := meta.FieldDef{
@@ -286,6 +283,21 @@ func TypeDefOf(s *model.StructDecl, fields []*Field, tracking bool) *meta.TypeDe
 		td.Fields = append(td.Fields, fd)
 	}
 	return td
+}
+
+// compatibleKind is the type id of a struct's meta in compatible mode: a
+// compatible struct, or for `evolving=false` the plain struct kind
+// (docs/format.md §11.5).
+func compatibleKind(reg model.Registration) uint8 {
+	switch {
+	case reg.NonEvolving && reg.ByName:
+		return TypeNamedStruct
+	case reg.NonEvolving:
+		return TypeStruct
+	case reg.ByName:
+		return TypeNamedCompatible
+	}
+	return TypeCompatibleStruct
 }
 
 // ConsistentMeta is the same-schema type meta of a struct whose names are new
@@ -417,16 +429,19 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		// Official Go refuses a zero hash (§10.1); so do we, at generation time.
 		return nil, []error{&Error{Pos: s.Pos, Msg: fmt.Sprintf("%s: schema hash is 0; rename or retag a field", s.Name)}}
 	}
-	p.ConsistentTypeID, p.CompatibleTypeID = TypeStruct, TypeCompatibleStruct
+	p.ConsistentTypeID, p.CompatibleTypeID = TypeStruct, compatibleKind(s.Reg)
 	if s.Reg.ByName {
-		p.ConsistentTypeID, p.CompatibleTypeID = TypeNamedStruct, TypeNamedCompatible
+		p.ConsistentTypeID = TypeNamedStruct
 	}
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
 	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields, false))
 	p.Flat = Flat(s)
 	p.RootConsistent = RootPrefix(p.ConsistentMeta)
 	p.RootCompatible = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, p.TypeDef...))
-	if ref := meta.EncodeTypeDef(TypeDefOf(s, p.Fields, true)); !bytes.Equal(ref, p.TypeDef) {
+	if s.Reg.NonEvolving && !s.Reg.ByName {
+		// STRUCT and the user id, no TypeDef: the same-schema meta.
+		p.RootCompatible = p.RootConsistent
+	} else if ref := meta.EncodeTypeDef(TypeDefOf(s, p.Fields, true)); !bytes.Equal(ref, p.TypeDef) {
 		p.TypeDefRef = ref
 		p.RootCompatibleRef = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, ref...))
 		p.RootCompatibleRef[1] = FlagRefValue

@@ -440,11 +440,7 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 	case t.Kind == model.Union:
 		w.TypeID = TypeUnion
 	case t.Kind == model.Struct:
-		if t.Reg.ByName {
-			w.TypeID = TypeNamedCompatible
-		} else {
-			w.TypeID = TypeCompatibleStruct
-		}
+		w.TypeID = compatibleKind(t.Reg)
 	case t.Kind == model.Slice || t.Kind == model.Array:
 		var elemHint *model.Hint
 		if hint != nil {

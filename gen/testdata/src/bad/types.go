@@ -27,3 +27,12 @@ type G[T any] struct{ V T }
 
 //fory:enum id=3
 type NotInt string
+
+//fory:generate id=4 evolving=maybe
+type BadEvolving struct{}
+
+//fory:generate id=5 fast=true
+type BadOption struct{}
+
+//fory:enum id=6 evolving=false
+type EvolvingEnum int32
