@@ -237,7 +237,8 @@ func TestErrorPathStopsAtFailure(t *testing.T) {
 	// Compatible mode: the only Address-typed value is Home; its type id
 	// (the byte before its shared TypeDef marker) is made same-schema. It
 	// then reads as a non-evolving struct's STRUCT and user id
-	// (docs/format.md §11.5), and the marker 00 as user id 0: another type.
+	// (docs/format.md §11.5), and the marker (02, a new entry 1) as user
+	// id 2: another type.
 	data, err := serializer.Serialize(&e2e.Composite{Home: other.Address{Street: "HOME-ST"}})
 	require.NoError(t, err)
 	td := (&other.Address{}).ForyType().TypeDef
@@ -248,7 +249,7 @@ func TestErrorPathStopsAtFailure(t *testing.T) {
 	de = decodeErr(t, serializer.New(), bad, new(e2e.Composite), "e2e.Composite", serializer.ErrSchemaMismatch)
 	require.Equal(t, "Home", de.Path)
 	require.Equal(t, i, de.Offset)
-	require.Contains(t, de.Error(), "user type id 0")
+	require.Contains(t, de.Error(), "user type id 2 where other.Address")
 
 	// Same-schema mode: a list of structs whose elements header asks for
 	// reference tracking, in a message read without it: the header is
