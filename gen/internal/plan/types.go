@@ -334,11 +334,13 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 	case t.Kind == model.Decimal:
 		w.TypeID = TypeDecimal
 	case t.Kind == model.Any:
-		// Every value carries its flag and type meta (docs/format.md §12.3).
+		// Every value carries its flag and type meta (docs/format.md §12.3),
+		// so a nullable tag adds no second flag; the TypeDef declares the
+		// field nullable either way (DeclaredNullable).
 		if hint != nil {
 			return nil, fmt.Errorf("type=%s does not apply to an any field", hint.Original)
 		}
-		w.TypeID = TypeUnknown
+		w.TypeID, w.Nullable = TypeUnknown, false
 	case t.Kind == model.Union:
 		w.TypeID = TypeUnion
 	case t.Kind == model.Struct:
