@@ -283,6 +283,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if t.Elem.Kind == model.Any || t.Elem.Kind == model.Union {
 			return nil, fmt.Errorf("a pointer to %s is not supported; use the %s itself, which can be nil", t.Elem.Kind, t.Elem.Kind)
 		}
+		if t.Elem.Kind == model.Optional {
+			return nil, fmt.Errorf("a pointer to serializer.Optional is not supported; use the Optional itself or a pointer to its value")
+		}
 		if top && tag.NullableSet && !tag.Nullable {
 			// Official Go then writes a nil pointer as the zero value; a
 			// value field says the same thing plainly.
@@ -382,6 +385,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.Elem = elem
 	case t.Kind == model.Optional:
 		// An Optional is its value behind a null flag, as a pointer is.
+		if !top {
+			return nil, fmt.Errorf("serializer.Optional is supported as a field, not as a list, array or set element or a map value; use a pointer to its value (*T), which is nullable there")
+		}
 		inner, err := wireOf(t.Elem, model.Tag{ID: -1}, false)
 		if err != nil {
 			return nil, err
