@@ -86,6 +86,20 @@ func (u Pet) ForyUnionGet() (uint32, any) { return u.c, u.v }
 
 func (u *Pet) ForyUnionSet(caseId uint32, value any) { u.c, u.v = caseId, value }
 
+// Either numbers its cases from 0, as Java's Union2 does.
+//
+//fory:union id=903 0=string 1=int64
+type Either struct {
+	c uint32
+	v any
+}
+
+func (u Either) ForyUnionMarker() {}
+
+func (u Either) ForyUnionGet() (uint32, any) { return u.c, u.v }
+
+func (u *Either) ForyUnionSet(caseId uint32, value any) { u.c, u.v = caseId, value }
+
 `)
 	var names []string
 	id := 910
@@ -117,7 +131,7 @@ func (u *Pet) ForyUnionSet(caseId uint32, value any) { u.c, u.v = caseId, value 
 		keys = append(keys, fmt.Sprintf("K%d map[%s]string", i, k), fmt.Sprintf("S%d map[%s]*Inner", i, k))
 	}
 	decl("CKeys", keys)
-	decl("CUnion", []string{"U Pet", "N Pet `fory:\"nullable\"`", "L []Pet", "A [2]Pet"})
+	decl("CUnion", []string{"U Pet", "N Pet `fory:\"nullable\"`", "L []Pet", "A [2]Pet", "E Either", "EL []Either"})
 	decl("CNullableAny", []string{"A any `fory:\"nullable\"`", "L []any `fory:\"nullable\"`", "M map[string]any `fory:\"nullable\"`"})
 	return sb.String(), names
 }
@@ -138,8 +152,12 @@ import (
 )
 
 func fill(v reflect.Value) {
-	if v.Type() == reflect.TypeOf(Pet{}) {
+	switch v.Type() {
+	case reflect.TypeOf(Pet{}):
 		v.Set(reflect.ValueOf(Pet{c: 2, v: "s"}))
+		return
+	case reflect.TypeOf(Either{}):
+		v.Set(reflect.ValueOf(Either{c: 0, v: "zero"}))
 		return
 	}
 	switch v.Kind() {
@@ -209,6 +227,9 @@ func check(t *testing.T, name string, newT func() serializer.Message) {
 				if err := f.Deserialize(data, out); err != nil {
 					t.Fatalf("%s compatible=%v track=%v full=%v: decoding: %v", name, compatible, track, full, err)
 				}
+				if u, ok := out.(*CUnion); ok && full && (u.E != Either{c: 0, v: "zero"} || len(u.EL) != 1 || u.EL[0] != u.E) {
+					t.Fatalf("case 0 of Either reads back as %#v, %#v", u.E, u.EL)
+				}
 				again, err := f.Serialize(out)
 				if err != nil || !bytes.Equal(data, again) {
 					t.Fatalf("%s compatible=%v track=%v full=%v: decoded value writes % x, %v; want % x", name, compatible, track, full, again, err, data)
@@ -244,6 +265,33 @@ func TestCombinationsCompile(t *testing.T) {
 	require.NoError(t, gen.Run(gen.Config{Dir: dir, Stderr: &stderr}), stderr.String())
 	goIn(t, dir, nil, "vet", "./...")
 	goIn(t, dir, nil, "test", "-count=1", "./...")
+}
+
+// A union case id is a number from 0 (the specification's 0..N), given once.
+func TestUnionCaseIDs(t *testing.T) {
+	union := func(cases string) string {
+		return "package tm\n\n//fory:union id=902 " + cases + "\ntype U struct {\n\tc uint32\n\tv any\n}\n\nfunc (u U) ForyUnionMarker() {}\n\n" +
+			"func (u U) ForyUnionGet() (uint32, any) { return u.c, u.v }\n\nfunc (u *U) ForyUnionSet(caseId uint32, value any) { u.c, u.v = caseId, value }\n"
+	}
+	for cases, msg := range map[string]string{
+		"0=string 1=int64":  "",
+		"x=string":          `U: union case "x=string": want N=GoType with a case id N from 0`,
+		"-1=string":         `U: union case "-1=string": want N=GoType with a case id N from 0`,
+		"0=string 0=int64":  "U: union case id 0 appears twice",
+		"4294967296=string": `want N=GoType with a case id N from 0`,
+	} {
+		t.Run(cases, func(t *testing.T) {
+			dir := tempModule(t, map[string]string{"types.go": union(cases)})
+			var stderr bytes.Buffer
+			err := gen.Run(gen.Config{Dir: dir, Stderr: &stderr})
+			if msg == "" {
+				require.NoError(t, err, stderr.String())
+				return
+			}
+			require.True(t, errors.Is(err, gen.ErrGeneration), "err = %v", err)
+			require.Contains(t, stderr.String(), msg)
+		})
+	}
 }
 
 // What the generator cannot write is refused with a message naming the
