@@ -514,6 +514,11 @@ func TestAnyListTypedNil(t *testing.T) {
 					require.Equal(t, encode(compatible, track, plain), encode(compatible, track, l), "%#v", l)
 					require.Equal(t, roundTrip(t, compatible, track, plain, false), roundTrip(t, compatible, track, l, false), "%#v", l)
 				}
+				// A map value: a null-value chunk either way (one entry: map
+				// order is random).
+				require.Equal(t, encode(compatible, track, map[string]any{"b": nil}), encode(compatible, track, map[string]any{"b": nilv}))
+				m := map[string]any{"a": uint8(0), "b": nilv}
+				require.Equal(t, map[any]any{"a": uint8(0), "b": nil}, roundTrip(t, compatible, track, m, false), "%#v", m)
 			}
 		}
 	}
