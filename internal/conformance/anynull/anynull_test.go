@@ -173,3 +173,33 @@ func manifestJSON(t *testing.T, v any) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// A typed nil next to elements of another type in a []any (issue 24 item
+// 5): Serialize writes it as null, never panics, in both modes with
+// tracking off and on, and the value reads back with a nil there.
+func TestAnyListTypedNilSerialize(t *testing.T) {
+	for _, m := range modes {
+		for _, track := range []bool{false, true} {
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track))
+			for _, l := range [][]any{{uint8(0), []any(nil)}, {[]any(nil), uint8(0)}, {"x", (*Leaf)(nil), "y"}, {int32(1), map[string]any(nil)}} {
+				data, err := f.Serialize(&AnyMixed{A: l, Plain: l})
+				require.NoError(t, err, "%#v", l)
+				got := new(AnyMixed)
+				require.NoError(t, f.Deserialize(data, got), "%#v", l)
+				// The typed nils read back as nil.
+				want := make([]any, len(l))
+				for i, v := range l {
+					switch v.(type) {
+					case uint8, int32, string:
+						want[i] = v
+					}
+				}
+				require.Equal(t, want, got.A, "%#v", l)
+				require.Equal(t, want, got.Plain, "%#v", l)
+			}
+			// As the root (not a generated type): an error, not a panic.
+			_, err := f.Serialize([]any{uint8(0), []any(nil)})
+			require.Error(t, err)
+		}
+	}
+}
