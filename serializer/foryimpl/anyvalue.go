@@ -524,7 +524,10 @@ func WriteAnyList(c *WriteContext, l []any) {
 		if c.err != nil {
 			return
 		}
-		if v == nil {
+		if v == nil || same && typeWord(v) != firstType {
+			// A nil, or a typed nil of another type than the elements
+			// (every non-nil element has firstType): null, as official Go
+			// writes it.
 			c.buf.WriteUint8(FlagNull)
 			continue
 		}

@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -473,6 +475,54 @@ func TestAnyRoundTrip(t *testing.T) {
 	}
 }
 
+// A typed nil (a nil pointer, slice or map in the interface) among
+// elements of another type is written as null, as official Go writes it:
+// the list's header keeps "same type" with the other elements' type meta,
+// and the element is fd. It was written with the first element's codec and
+// panicked.
+func TestAnyListTypedNil(t *testing.T) {
+	registerTestTypes()
+	encode := func(compatible, track bool, v any) []byte {
+		f := testRuntime(compatible, track)
+		b := buffer.New(8)
+		c := f.BeginWrite(b, rootKey)
+		WriteAny(c, v)
+		require.NoError(t, c.EndWrite(0))
+		return append([]byte(nil), b.Bytes()...)
+	}
+	for _, compatible := range []bool{false, true} {
+		for _, track := range []bool{false, true} {
+			// The list's flag (00 when tracked: a list is an object), LIST,
+			// 2 elements, header has-null | same-type, UINT8, ff 00, fd.
+			flag := "ff"
+			if track {
+				flag = "00"
+			}
+			require.Equal(t, flag+"16020a09ff00fd", hex.EncodeToString(encode(compatible, track, []any{uint8(0), []any(nil)})))
+			for _, nilv := range []any{[]any(nil), (*testInner)(nil), map[string]any(nil), []int32(nil), map[any]any(nil)} {
+				for _, l := range [][]any{
+					{uint8(0), nilv}, {nilv, uint8(0)}, {"a", nilv, "b"}, {&testInner{ID: 1}, nilv}, {nilv, nilv},
+					{[]any{int32(1)}, nilv}, {int32(1), "x", nilv},
+				} {
+					plain := append([]any(nil), l...)
+					for i, v := range plain {
+						if v != nil && isNilValue(v) {
+							plain[i] = nil
+						}
+					}
+					require.Equal(t, encode(compatible, track, plain), encode(compatible, track, l), "%#v", l)
+					require.Equal(t, roundTrip(t, compatible, track, plain, false), roundTrip(t, compatible, track, l, false), "%#v", l)
+				}
+				// A map value: a null-value chunk either way (one entry: map
+				// order is random).
+				require.Equal(t, encode(compatible, track, map[string]any{"b": nil}), encode(compatible, track, map[string]any{"b": nilv}))
+				m := map[string]any{"a": uint8(0), "b": nilv}
+				require.Equal(t, map[any]any{"a": uint8(0), "b": nil}, roundTrip(t, compatible, track, m, false), "%#v", m)
+			}
+		}
+	}
+}
+
 // With tracking, the same pointer, slice or map held twice is one object:
 // the second is fe and its id, and reads back as the same object.
 func TestAnySharedTracking(t *testing.T) {
@@ -772,6 +822,20 @@ func FuzzAny(f *testing.F) {
 			if err := wc.EndWrite(0); err != nil {
 				t.Fatalf("re-encoding %v: %v", vals, err)
 			}
+			// The same values with typed nils (a nil pointer, slice or
+			// map of a type picked from the input) where nils decoded:
+			// the same bytes, never a panic.
+			tb := buffer.New(len(data))
+			tc := w.BeginWrite(tb, rootKey)
+			for i, v := range vals {
+				WriteAny(tc, withTypedNils(v, data, i))
+			}
+			if err := tc.EndWrite(0); err != nil {
+				t.Fatalf("re-encoding %v with typed nils: %v", vals, err)
+			}
+			if !bytes.Equal(b.Bytes(), tb.Bytes()) {
+				t.Fatalf("typed nils change the bytes of %v:\n% x\n% x", vals, b.Bytes(), tb.Bytes())
+			}
 			rc := w.BeginRead(b.Bytes())
 			if compatible {
 				rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
@@ -784,6 +848,70 @@ func FuzzAny(f *testing.F) {
 			}
 		}
 	})
+}
+
+// withTypedNils is v with every nil element of a list and every nil value
+// of a map replaced by a typed nil, its type picked from data. Lists and
+// maps are copied once each, so sharing and cycles stay as they were.
+func withTypedNils(v any, data []byte, seed int) any {
+	nils := []any{[]any(nil), (*testInner)(nil), map[string]any(nil), []int32(nil), map[any]any(nil), []byte(nil)}
+	n := seed
+	pick := func() any {
+		n++
+		if len(data) == 0 {
+			return nils[n%len(nils)]
+		}
+		return nils[int(data[n%len(data)])%len(nils)]
+	}
+	type sliceKey struct {
+		p *any
+		n int
+	}
+	lists := map[sliceKey][]any{}
+	maps := map[unsafe.Pointer]map[any]any{}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case []any:
+			if len(x) == 0 {
+				return x
+			}
+			k := sliceKey{unsafe.SliceData(x), len(x)}
+			if out, ok := lists[k]; ok {
+				return out
+			}
+			out := make([]any, len(x))
+			lists[k] = out
+			for i, e := range x {
+				if e == nil {
+					out[i] = pick()
+				} else {
+					out[i] = walk(e)
+				}
+			}
+			return out
+		case map[any]any:
+			if x == nil {
+				return x
+			}
+			k := reflect.ValueOf(x).UnsafePointer()
+			if out, ok := maps[k]; ok {
+				return out
+			}
+			out := make(map[any]any, len(x))
+			maps[k] = out
+			for key, e := range x {
+				if e == nil {
+					out[key] = pick()
+				} else {
+					out[key] = walk(e)
+				}
+			}
+			return out
+		}
+		return v
+	}
+	return walk(v)
 }
 
 // testBox is a struct with an any field whose reader, like a generated

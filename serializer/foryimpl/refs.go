@@ -281,6 +281,18 @@ func (c *ReadContext) ReadValueFlag() bool {
 	return false
 }
 
+// ReadOptionalFlag reads the flag of a tracked kind held in a
+// serializer.Optional (an enum): 0xFF or 0x00 when the value follows, 0xFD
+// when it is unset; a back-reference is refused, as the value cannot be
+// shared.
+func (c *ReadContext) ReadOptionalFlag() bool {
+	st, _ := c.ReadRefFlag()
+	if st == RefBack && c.r.Err() == nil {
+		c.r.Fail(malformed("a reference where a value that cannot be shared was expected"))
+	}
+	return st == RefFollows
+}
+
 // SetRef records the object read for the id ReadRefFlag returned (nothing
 // for -1).
 func SetRef[T any](c *ReadContext, id int, p *T) {

@@ -125,3 +125,18 @@ func TestSkipTrackedValues(t *testing.T) {
 	_, err = skipTracked(t, false, list(5), false, raw(2, listTrackRef|listSameType|listDeclared, FlagNotNull, 2, FlagNull))
 	require.NoError(t, err)
 }
+
+// ReadOptionalFlag (a tracked enum in an Optional): ff and 00 say the value
+// follows, fd that it is unset; a back-reference is refused.
+func TestReadOptionalFlag(t *testing.T) {
+	f := testRuntime(false, true)
+	c := f.BeginRead([]byte{0xff, 0x00, 0xfd})
+	require.True(t, c.ReadOptionalFlag())
+	require.True(t, c.ReadOptionalFlag())
+	require.False(t, c.ReadOptionalFlag())
+	require.NoError(t, c.r.Err())
+	c = f.BeginRead([]byte{0x00, 0xfe, 0x00})
+	require.True(t, c.ReadOptionalFlag())
+	require.False(t, c.ReadOptionalFlag())
+	require.ErrorIs(t, c.r.Err(), ErrMalformed)
+}

@@ -294,6 +294,15 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		return []jen.Code{dst.Dot("ForyReadUnion").Call(jen.Id("c"))}
 	case plan.TypeList:
 		if w.Elem.TypeID == plan.TypeUnknown {
+			if t.Kind == model.Array {
+				// A [N]any takes a list of exactly N elements.
+				l := g.fresh("l")
+				return []jen.Code{jen.If(jen.Id(l).Op(":=").Qual(implPkg, "ReadAnyList").Call(jen.Id("c")), jen.Len(jen.Id(l)).Op("==").Lit(t.Len)).Block(
+					dst.Clone().Op("=").Add(g.goType(t)).Call(jen.Id(l)),
+				).Else().If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(
+					jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrArrayLength").Call(jen.Len(jen.Id(l)), jen.Lit(t.Len))),
+				)}
+			}
 			return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAnyList").Call(jen.Id("c"))}
 		}
 	case plan.TypeMap:
@@ -523,7 +532,7 @@ func usesReader(s *plan.Struct) bool {
 func wireUsesReader(w *plan.Wire) bool {
 	if w.TypeID == plan.TypeEnum {
 		base := w.Go.Base
-		if w.Go.Kind == model.Pointer {
+		if w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
 			base = w.Go.Elem.Base
 		}
 		_, checked := enumMax(base) // read by c.ReadEnum

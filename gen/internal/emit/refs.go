@@ -22,6 +22,11 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 		// WriteAny writes the reference flag itself.
 		return g.writeValue(v, w, true)
 	}
+	if t.Kind == model.Optional {
+		// A value (an enum) behind its null flag, ff or fd, as without
+		// tracking: nothing in it can be shared.
+		return g.writeValue(v, w, true)
+	}
 	inner := *w
 	inner.Nullable = false
 	var fn string
@@ -102,6 +107,9 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	t := w.Go
 	if t.Kind == model.Any {
 		return g.readValue(dst, w, true)
+	}
+	if t.Kind == model.Optional {
+		return []jen.Code{jen.If(jen.Id("c").Dot("ReadOptionalFlag").Call()).Block(g.readOptional(dst, w)...)}
 	}
 	inner := *w
 	inner.Nullable = false

@@ -472,6 +472,14 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		return []jen.Code{v.Dot("ForyWriteUnion").Call(jen.Id("c"))}
 	case plan.TypeList:
 		if w.Elem.TypeID == plan.TypeUnknown {
+			if t.Kind == model.Array {
+				// A [N]any is written as the []any of its elements.
+				if !addressable {
+					tmp := g.fresh("a")
+					return []jen.Code{jen.Id(tmp).Op(":=").Add(v), jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), jen.Id(tmp).Index(jen.Op(":")))}
+				}
+				return []jen.Code{jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), v.Clone().Index(jen.Op(":")))}
+			}
 			return []jen.Code{jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), v)}
 		}
 	case plan.TypeMap:

@@ -394,8 +394,8 @@ func (l *loader) loadUnion(ts *ast.TypeSpec, obj *types.TypeName, dir directive)
 	for _, c := range dir.cases {
 		idText, typeText, ok := strings.Cut(c, "=")
 		id, err := strconv.ParseUint(idText, 10, 32)
-		if !ok || err != nil || id == 0 {
-			l.errorf(ts.Pos(), "%s: union case %q: want N=GoType with a case id N from 1", name, c)
+		if !ok || err != nil {
+			l.errorf(ts.Pos(), "%s: union case %q: want N=GoType with a case id N from 0 (the specification numbers cases 0..N, as Java's Union2 does)", name, c)
 			return nil
 		}
 		if seen[uint32(id)] {

@@ -391,7 +391,7 @@ type FieldSchema struct {
 
 // FieldSchemaOf is a planned field's FieldSchema.
 func FieldSchemaOf(f *Field) FieldSchema {
-	return FieldSchema{Identifier: f.Identifier, Type: TypeRefOf(f.Wire), Nullable: f.Wire.Nullable, Ref: f.RefOff, Tracked: f.RefOn}
+	return FieldSchema{Identifier: f.Identifier, Type: TypeRefOf(f.Wire), Nullable: DeclaredNullable(f.Wire), Ref: f.RefOff, Tracked: f.RefOn}
 }
 
 // FieldChange classifies a change of one field (same identifier) in
@@ -409,7 +409,9 @@ func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
 	v1, oldPeer := ReadAs(new.Type, old.Type)
 	v2, newPeer := ReadAs(old.Type, new.Type)
 	v = worst(v1, v2)
-	if old.Nullable != new.Nullable {
+	// An any value carries its own flag whatever the bit says (a lock
+	// written before any fields were declared nullable says false).
+	if old.Nullable != new.Nullable && !(old.Type.TypeID == TypeUnknown && new.Type.TypeID == TypeUnknown) {
 		if new.Nullable {
 			oldPeer = join(oldPeer, "a null from the new side reads as the zero value")
 		} else {

@@ -1,6 +1,10 @@
 package plan
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/forygen/forygen/gen/internal/model"
+)
 
 func TestTypeRefRoundTrip(t *testing.T) {
 	for _, s := range []string{
@@ -66,6 +70,32 @@ func TestEnumMaxOrdinal(t *testing.T) {
 		"int32": 2147483647, "uint32": 4294967295, "int64": 4294967295, "uint64": 4294967295, "int": 4294967295} {
 		if got := EnumMaxOrdinal(base); got != want {
 			t.Errorf("%s: %d, want %d", base, got, want)
+		}
+	}
+}
+
+// An any field's nullable bit changes nothing on the wire (the value carries
+// its own flag); on any other field it is a lossy change.
+func TestFieldChangeNullable(t *testing.T) {
+	any0, str := TypeRef{TypeID: TypeUnknown}, TypeRef{TypeID: TypeString}
+	if v, _, _ := FieldChange(FieldSchema{Identifier: "a", Type: any0}, FieldSchema{Identifier: "a", Type: any0, Nullable: true}); v != Safe {
+		t.Errorf("any field declared nullable: %v", v)
+	}
+	if v, _, _ := FieldChange(FieldSchema{Identifier: "s", Type: str}, FieldSchema{Identifier: "s", Type: str, Nullable: true}); v != Lossy {
+		t.Errorf("string field made nullable: %v", v)
+	}
+}
+
+// An any field is declared nullable in its TypeDef, tagged or not, and
+// written without a flag of its own (its value carries one).
+func TestAnyFieldDeclaredNullable(t *testing.T) {
+	for _, tag := range []model.Tag{{ID: -1}, {ID: -1, Nullable: true, NullableSet: true}} {
+		w, err := WireOf(&model.Type{Kind: model.Any}, tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Nullable || !DeclaredNullable(w) {
+			t.Errorf("tag %+v: Nullable=%v DeclaredNullable=%v", tag, w.Nullable, DeclaredNullable(w))
 		}
 	}
 }

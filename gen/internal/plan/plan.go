@@ -270,7 +270,7 @@ func TypeDefOf(s *model.StructDecl, fields []*Field, tracking bool) *meta.TypeDe
 		fd := meta.FieldDef{
 			Name:     f.Identifier,
 			TagID:    f.Tag.ID,
-			Nullable: f.Wire.Nullable,
+			Nullable: DeclaredNullable(f.Wire),
 			TrackRef: f.RefOff,
 			Type:     typeDefFieldType(f.Wire),
 		}
@@ -298,6 +298,16 @@ func compatibleKind(reg model.Registration) uint8 {
 		return TypeNamedCompatible
 	}
 	return TypeCompatibleStruct
+}
+
+// DeclaredNullable is a field's nullable bit in its TypeDef: whether a
+// null flag precedes its value. An any value always carries one (its
+// reference flag), so an any field is declared nullable whatever its tag
+// says, as the specification, Java and Python read it; official Go declares
+// an untagged one not nullable and writes the flag all the same
+// (docs/format.md §14.18).
+func DeclaredNullable(w *Wire) bool {
+	return w.Nullable || w.TypeID == TypeUnknown
 }
 
 // ConsistentMeta is the same-schema type meta of a struct whose names are new

@@ -336,6 +336,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		if t.Elem.Kind == model.Any || t.Elem.Kind == model.Union {
 			return nil, fmt.Errorf("a pointer to %s is not supported; use the %s itself, which can be nil", t.Elem.Kind, t.Elem.Kind)
 		}
+		if t.Elem.Kind == model.Optional {
+			return nil, fmt.Errorf("a pointer to serializer.Optional is not supported; use the Optional itself or a pointer to its value")
+		}
 		inner, err := wireOf(t.Elem, tag, top)
 		if err != nil {
 			return nil, err
@@ -435,8 +438,13 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 	case t.Kind == model.Decimal:
 		w.TypeID = TypeDecimal
 	case t.Kind == model.Any:
-		// Every value carries its flag and type meta (docs/format.md §12.3).
-		w.TypeID = TypeUnknown
+		// Every value carries its flag and type meta (docs/format.md §12.3),
+		// so a nullable tag adds no second flag; the TypeDef declares the
+		// field nullable either way (DeclaredNullable).
+		if hint != nil {
+			return nil, fmt.Errorf("type=%s does not apply to an any field", hint.Original)
+		}
+		w.TypeID, w.Nullable = TypeUnknown, false
 	case t.Kind == model.Union:
 		w.TypeID = TypeUnion
 	case t.Kind == model.Struct:
@@ -483,6 +491,9 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.Elem = elem
 	case t.Kind == model.Optional:
 		// An Optional is its value behind a null flag, as a pointer is.
+		if !top {
+			return nil, fmt.Errorf("serializer.Optional is supported as a field, not as a list, array or set element or a map value; use a pointer to its value (*T), which is nullable there")
+		}
 		inner, err := wireOf(t.Elem, model.Tag{ID: -1, Encoding: encoding, Hint: hint}, false)
 		if err != nil {
 			return nil, err

@@ -286,8 +286,8 @@ func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
 	fpNullable := f.Tag.Nullable || f.Wire.Go.Kind == model.Optional
 	var mods []string
 	switch {
-	case f.Wire.TypeID == plan.TypeUnknown && !(f.Wire.Nullable && fpNullable):
-		bad("an any field without fory:\"nullable\": official Go declares it not nullable, and the IDL's any always is; add nullable to its tag")
+	case f.Wire.TypeID == plan.TypeUnknown && !fpNullable:
+		bad("an any field without fory:\"nullable\": the same-schema fingerprint hashes it not nullable, as official Go does, and the IDL's any always is nullable; add nullable to its tag")
 	case f.Wire.TypeID == plan.TypeUnknown:
 		// `any` is nullable by definition; `optional any` is refused.
 	case isStruct && !f.Wire.Nullable:
