@@ -9,7 +9,7 @@ import "github.com/forygen/forygen/serializer"
 type H struct {
 	ArrayKey     map[[2]int32]string       `fory:"type=map(key=array(element=int32))"`
 	NullValue    []int32                   `fory:"type=list(element=int32(nullable=true))"`
-	NotNullPtr   []*Leaf                   `fory:"type=list(element=_(nullable=false))"`
+	NotNullPtr   []*int32                  `fory:"type=list(element=_(nullable=false))"`
 	OtherScalar  []int32                   `fory:"type=list(element=int64(encoding=fixed))"`
 	Tagged32     []int32                   `fory:"type=list(element=int32(encoding=tagged))"`
 	ArrayArgs    []int32                   `fory:"type=array(element=int32(encoding=fixed))"`
@@ -26,7 +26,7 @@ type H struct {
 	ScalarOnMap  map[string]int32          `fory:"type=int32"`
 	SetElemEnc   serializer.Set[string]    `fory:"type=set(element=string(encoding=fixed))"`
 	ArrayNoElem  []int32                   `fory:"type=array"`
-	MapValueOpt  map[string]*Leaf          `fory:"type=map(value=_(nullable=false))"`
+	MapValueOpt  map[string]*int32         `fory:"type=map(value=_(nullable=false))"`
 	ScalarArgs   []int32                   `fory:"type=list(element=int32(element=int32))"`
 	UnknownName  []int32                   `fory:"type=list(element=vector)"`
 	IntElemEnc   []int                     `fory:"type=list(element=int64(encoding=fixed))"`
