@@ -910,7 +910,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 		}
 		x := e.New()
 		if refID >= 0 {
-			c.refs[refID].v = x
+			c.setRef(refID, refEntry{v: x})
 		}
 		// Bounded here too: a struct can hold itself through an any
 		// without being recursive by its declared fields.
@@ -998,7 +998,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 		}
 		mm := MakeMap[map[any]any](c, 0)
 		if refID >= 0 {
-			c.refs[refID].v = mm
+			c.setRef(refID, refEntry{v: mm})
 		}
 		c.readAnyMap(false, func(k, v any) { mm[k] = v })
 		c.depth--
@@ -1012,7 +1012,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 
 // backRef resolves a back-reference in an any value.
 func (c *ReadContext) backRef(id int, byValue bool) any {
-	e := c.refs[id]
+	e := c.refs.get(id)
 	if e.v == nil {
 		c.badRef(id, "a value an any can hold")
 		return nil
