@@ -3,11 +3,14 @@ package e2e_test
 import (
 	"bytes"
 	"fmt"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/forygen/forygen/internal/conformance/anyunion"
 	"github.com/forygen/forygen/internal/conformance/refs"
 	"github.com/forygen/forygen/internal/conformance/trackcoll"
 	"github.com/forygen/forygen/serializer"
@@ -68,3 +71,62 @@ func TestAllocTracked(t *testing.T) {
 	}
 	rec.log(t)
 }
+
+// A map[any]any or map[string]any is made for its declared size, so
+// decoding one allocates what filling a map made for its size does, not
+// the copies of its growth (issue 25 item 5).
+func TestAllocAnyMapSized(t *testing.T) {
+	const n = 100_000
+	big := make(map[any]any, n)
+	strs := make(map[string]any, n)
+	for i := range int32(n) {
+		big[i+1000] = i + 1000
+		strs[strconv.Itoa(int(i))] = i + 1000
+	}
+	// What a map made for n entries costs filled with n boxed keys and
+	// values (the decoder boxes what it reads the same way).
+	fill := func(strKeys bool) uint64 {
+		old := debug.SetGCPercent(-1)
+		defer debug.SetGCPercent(old)
+		runtime.GC()
+		before := heapAllocs()
+		if strKeys {
+			m := make(map[string]any, n)
+			for i := range int32(n) {
+				// The decoder reads a key as an any, then puts it.
+				boxSink = strconv.Itoa(int(i))
+				m[boxSink.(string)] = any(i + 1000)
+			}
+			runtime.KeepAlive(m)
+		} else {
+			m := make(map[any]any, n)
+			for i := range int32(n) {
+				m[any(i+1000)] = any(i + 1000)
+			}
+			runtime.KeepAlive(m)
+		}
+		runtime.GC()
+		return heapAllocs() - before
+	}
+	f := serializer.New()
+	for _, tc := range []struct {
+		name    string
+		v       *anyunion.AnyHolder
+		strKeys bool
+	}{
+		{"map[any]any", &anyunion.AnyHolder{Ptr: big}, false},
+		{"map[string]any", &anyunion.AnyHolder{Ptr: strs}, true},
+	} {
+		data, err := f.Serialize(tc.v)
+		require.NoError(t, err)
+		_, _ = decodeAllocs(f, data, func() any { return new(anyunion.AnyHolder) })
+		got, err := decodeAllocs(f, data, func() any { return new(anyunion.AnyHolder) })
+		require.NoError(t, err)
+		want := fill(tc.strKeys)
+		t.Logf("%s: decoding %d entries allocated %d bytes; a map made for them and filled, %d", tc.name, n, got, want)
+		require.LessOrEqual(t, got, want+want/10, "%s: decoding allocated %d bytes, filling a map made for its size %d", tc.name, got, want)
+	}
+}
+
+// boxSink makes a value boxed in an any escape, as the decoder's keys do.
+var boxSink any
