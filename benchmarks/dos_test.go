@@ -1,12 +1,17 @@
 package benchmarks
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/forygen/forygen/internal/conformance/anyunion"
 	"github.com/forygen/forygen/internal/conformance/refs"
+	"github.com/forygen/forygen/internal/conformance/trackcoll"
 	"github.com/forygen/forygen/internal/e2e"
 	"github.com/forygen/forygen/internal/e2e/zero"
 	"github.com/forygen/forygen/serializer"
@@ -159,6 +164,69 @@ func dosInputs(tb testing.TB) []dosInput {
 		cur = cur.Next
 	}
 	out = append(out, dosInput{"ref: a chain of 100k new objects", must(deepRef.Serialize(head)), func() any { return new(refs.Node) }, true, serializer.ErrLimit})
+	out = append(out, trackedShapes(tb)...)
+
+	// A map[any]any of a million int32 keys and values, in an any field
+	// (issue 25 item 5: built by growth, 342 ns per input byte).
+	big := make(map[any]any, 1_000_000)
+	for i := range int32(1_000_000) {
+		big[i] = i
+	}
+	out = append(out, dosInput{"read: map[any]any of 1M int32 entries", must(f.Serialize(&anyunion.AnyHolder{Ptr: big})), func() any { return new(anyunion.AnyHolder) }, false, nil})
+	return out
+}
+
+// trackedShapes are the worst tracked shape of every tracked kind that is
+// not a struct pointer (issue 25 item 2), each beside the same shape
+// untracked, for the 2x comparison: a []any of a million 00 flags with
+// element type NONE (one reference id per input byte, the most a message
+// can claim), a list of a million empty tracked lists, a map of 200,000
+// tracked empty list values.
+func trackedShapes(tb testing.TB) []dosInput {
+	tb.Helper()
+	must := func(b []byte, err error) []byte {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return b
+	}
+	plain, tf := serializer.New(), serializer.New(serializer.WithTrackRef(true))
+	var out []dosInput
+
+	// An empty Items list ends its message with the length 00: replace it
+	// with a million elements. Untracked, each element is its type meta
+	// NONE (24); tracked, the header declares one type, NONE, for all
+	// (09 24), and each element is a 00 flag, a new object.
+	const n = 1_000_000
+	anyList := func(f *serializer.Fory, header []byte, elem byte) []byte {
+		b := must(f.Serialize(&trackcoll.AnyListByID{Items: []any{}}))
+		b = append(b[:len(b)-1:len(b)-1], binary.AppendUvarint(nil, n)...)
+		b = append(b, header...)
+		return append(b, bytes.Repeat([]byte{elem}, n)...)
+	}
+	anyFresh := func() any { return new(trackcoll.AnyListByID) }
+	out = append(out, dosInput{"read: []any of 1M NONE elements", anyList(plain, []byte{0x00}, 0x24), anyFresh, false, nil})
+	out = append(out, dosInput{"ref: []any of 1M 00 flags, element type NONE", anyList(tf, []byte{0x09, 0x24}, 0x00), anyFresh, true, nil})
+
+	// A million empty inner lists: 00 each untracked, 00 00 tracked (the
+	// writer gives every empty slice its own id).
+	lists := &trackcoll.NestedLists{Ints: make([][]int32, n)}
+	for i := range lists.Ints {
+		lists.Ints[i] = []int32{}
+	}
+	listsFresh := func() any { return new(trackcoll.NestedLists) }
+	out = append(out, dosInput{"read: 1M empty lists in a list", must(plain.Serialize(lists)), listsFresh, false, nil})
+	out = append(out, dosInput{"ref: 1M empty tracked lists in a list", must(tf.Serialize(lists)), listsFresh, true, nil})
+
+	// A map of 200,000 entries whose values are empty lists, tracked as
+	// map values.
+	m := &trackcoll.MapOfLists{Ints: make(map[string][]int32, 200_000)}
+	for i := range 200_000 {
+		m.Ints[strconv.Itoa(i)] = []int32{}
+	}
+	mapFresh := func() any { return new(trackcoll.MapOfLists) }
+	out = append(out, dosInput{"read: a map of 200k empty list values", must(plain.Serialize(m)), mapFresh, false, nil})
+	out = append(out, dosInput{"ref: a map of 200k tracked empty list values", must(tf.Serialize(m)), mapFresh, true, nil})
 	return out
 }
 

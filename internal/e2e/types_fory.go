@@ -10700,7 +10700,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e89 = r.ReadVarInt32()
 						}
-						s86[e89] = struct{}{}
+						foryimpl.AddSetElement(c, s86, e89, i88)
 					}
 				}
 				v84 = s86
@@ -10730,7 +10730,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e95 = r.ReadVarInt32()
 			}
-			s92[e95] = struct{}{}
+			foryimpl.AddSetElement(c, s92, e95, i94)
 		}
 	}
 	x.Codes = s92
@@ -10829,7 +10829,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e114 = c.ReadString()
 			}
-			s111[e114] = struct{}{}
+			foryimpl.AddSetElement(c, s111, e114, i113)
 		}
 	}
 	x.Words = s111
@@ -10939,7 +10939,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 							{
 								e141 = r.ReadVarInt32()
 							}
-							s138[e141] = struct{}{}
+							foryimpl.AddSetElement(c, s138, e141, i140)
 						}
 					}
 					v128 = s138
@@ -10964,7 +10964,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e133 = r.ReadVarInt32()
 						}
-						s130[e133] = struct{}{}
+						foryimpl.AddSetElement(c, s130, e133, i132)
 					}
 				}
 				v128 = s130
@@ -10994,7 +10994,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e146 = r.ReadVarInt32()
 			}
-			s143[e146] = struct{}{}
+			foryimpl.AddSetElement(c, s143, e146, i145)
 		}
 	}
 	x.Codes = s143
@@ -11093,7 +11093,7 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e165 = c.ReadString()
 			}
-			s162[e165] = struct{}{}
+			foryimpl.AddSetElement(c, s162, e165, i164)
 		}
 	}
 	x.Words = s162
@@ -11215,7 +11215,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 									{
 										e197 = r.ReadVarInt32()
 									}
-									s194[e197] = struct{}{}
+									foryimpl.AddSetElement(c, s194, e197, i196)
 								}
 							}
 							v192 = s194
@@ -11244,7 +11244,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						{
 							e203 = r.ReadVarInt32()
 						}
-						s200[e203] = struct{}{}
+						foryimpl.AddSetElement(c, s200, e203, i202)
 					}
 				}
 				x.Codes = s200
@@ -11335,7 +11335,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						{
 							e222 = c.ReadString()
 						}
-						s219[e222] = struct{}{}
+						foryimpl.AddSetElement(c, s219, e222, i221)
 					}
 				}
 				x.Words = s219
@@ -12161,7 +12161,7 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e191 = r.ReadInt32()
 			}
-			s188[e191] = struct{}{}
+			foryimpl.AddSetElement(c, s188, e191, i190)
 		}
 	}
 	x.Fixed = s188
@@ -12615,7 +12615,7 @@ func (x *Hinted) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e298 = r.ReadInt32()
 			}
-			s295[e298] = struct{}{}
+			foryimpl.AddSetElement(c, s295, e298, i297)
 		}
 	}
 	x.Fixed = s295
@@ -13050,7 +13050,7 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 						{
 							e409 = r.ReadInt32()
 						}
-						s406[e409] = struct{}{}
+						foryimpl.AddSetElement(c, s406, e409, i408)
 					}
 				}
 				x.Fixed = s406

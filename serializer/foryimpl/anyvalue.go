@@ -913,7 +913,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 		}
 		x := e.New()
 		if refID >= 0 {
-			c.refs[refID].v = x
+			c.setRef(refID, refEntry{v: x})
 		}
 		// Bounded here too: a struct can hold itself through an any
 		// without being recursive by its declared fields.
@@ -999,11 +999,19 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 		if !c.enterAny() {
 			return nil
 		}
-		mm := MakeMap[map[any]any](c, 0)
-		if refID >= 0 {
-			c.refs[refID].v = mm
+		// An entry takes one byte at least: a chunk 12 (null key and
+		// value). The map is made for its declared size, charged, so
+		// it never grows (issue 25 item 5).
+		n := c.ReadLength(1)
+		if c.r.Err() != nil {
+			c.depth--
+			return nil
 		}
-		c.readAnyMap(false, func(k, v any) { mm[k] = v })
+		mm := MakeMap[map[any]any](c, n)
+		if refID >= 0 {
+			c.setRef(refID, refEntry{v: mm})
+		}
+		c.readAnyMap(n, false, func(k, v any) { mm[k] = v })
 		c.depth--
 		if c.r.Err() != nil {
 			return nil
@@ -1015,7 +1023,7 @@ func (c *ReadContext) readPayload(m *anyMeta, refID int, byValue bool) any {
 
 // backRef resolves a back-reference in an any value.
 func (c *ReadContext) backRef(id int, byValue bool) any {
-	e := c.refs[id]
+	e := c.refs.get(id)
 	if e.v == nil {
 		c.badRef(id, "a value an any can hold")
 		return nil
@@ -1191,20 +1199,24 @@ func ReadStringAnyMap(c *ReadContext) map[string]any {
 		return nil
 	}
 	defer func() { c.depth-- }()
-	m := MakeMap[map[string]any](c, 0)
-	c.readAnyMap(true, func(k, v any) { m[k.(string)] = v })
+	n := c.ReadLength(1)
+	if c.r.Err() != nil {
+		return nil
+	}
+	m := MakeMap[map[string]any](c, n)
+	c.readAnyMap(n, true, func(k, v any) { m[k.(string)] = v })
 	if c.r.Err() != nil {
 		return nil
 	}
 	return m
 }
 
-// readAnyMap reads map chunks whose values are any values; stringKeys says
-// the keys are strings (a map[string]any field), else any hashable value.
-func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
+// readAnyMap reads the chunks of n map entries whose values are any values
+// (the caller read n with ReadLength(1) and made the map for n entries,
+// charged: put never grows it); stringKeys says the keys are strings (a
+// map[string]any field), else any hashable value.
+func (c *ReadContext) readAnyMap(n int, stringKeys bool, put func(k, v any)) {
 	r := &c.r
-	// An entry takes one byte at least: a chunk 12 (null key and value).
-	n := c.ReadLength(1)
 	for n > 0 && r.Err() == nil {
 		h := r.ReadUint8()
 		if r.Err() != nil {
@@ -1238,7 +1250,7 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 			if h&mapValHasNull == 0 {
 				v = c.readElem(nil, valTracked, false, false)
 			}
-			if r.Err() == nil && c.chargeOne(anyMapEntryCost) {
+			if r.Err() == nil {
 				put(k, v)
 			}
 			n--
@@ -1264,19 +1276,13 @@ func (c *ReadContext) readAnyMap(stringKeys bool, put func(k, v any)) {
 		for j := 0; j < size && r.Err() == nil; j++ {
 			k := c.readKey(km, stringKeys, km == nil, keyTracked)
 			v := c.readElem(&vm, valTracked, false, false)
-			if r.Err() == nil && c.chargeOne(anyMapEntryCost) {
+			if r.Err() == nil {
 				put(k, v)
 			}
 		}
 		n -= size
 	}
 }
-
-// anyMapEntryCost is charged to the allocation budget per entry put in a
-// map read here, which grows as entries arrive: the key and value slots
-// (two interfaces at most) and their control byte, twice over for the
-// table's growth.
-const anyMapEntryCost = 2 * (32 + mapSlotOverhead)
 
 // readKey reads a map key: a bare string when declared, else a value of
 // type m (read here when nil), which must be a string for a map[string]any

@@ -544,7 +544,7 @@ func TestAnySharedTracking(t *testing.T) {
 		require.True(t, bytes.Contains(data, []byte{flagRef, 1, flagRefVal}), "%x", data)
 		require.True(t, bytes.Contains(data, []byte{flagRef, 2, flagRefVal}), "%x", data)
 		rc := f.BeginRead(data)
-		rc.refs = append(rc.refs, refEntry{v: rootKey})
+		rc.addRefs(refEntry{v: rootKey})
 		if compatible {
 			rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
 		}
@@ -585,7 +585,7 @@ func TestAnyListCycle(t *testing.T) {
 	WriteAny(c, l)
 	require.NoError(t, c.EndWrite(0))
 	rc := f.BeginRead(b.Bytes())
-	rc.refs = append(rc.refs, refEntry{v: rootKey})
+	rc.addRefs(refEntry{v: rootKey})
 	got := ReadAny(rc, false).([]any)
 	require.NoError(t, f.EndRead(rc, rootKey))
 	require.Equal(t, int32(1), got[0])
@@ -596,7 +596,7 @@ func decodeAny(compatible, track bool, data []byte) error {
 	f := testRuntime(compatible, track)
 	c := f.BeginRead(data)
 	if track {
-		c.refs = append(c.refs, refEntry{v: rootKey})
+		c.addRefs(refEntry{v: rootKey})
 	}
 	if compatible {
 		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
@@ -1209,7 +1209,7 @@ func TestAnyBackRefToGeneratedSlice(t *testing.T) {
 	strs := []string{"a", "b"}
 	structs := []testInner{{ID: 1}}
 	c := f.BeginRead([]byte{flagRef, 0, flagRef, 1})
-	c.refs = append(c.refs, refEntry{}, refEntry{})
+	c.addRefs(refEntry{}, refEntry{})
 	SetRefSlice(c, 0, strs)
 	SetRefSlice(c, 1, structs)
 	got := ReadAny(c, false).([]string)

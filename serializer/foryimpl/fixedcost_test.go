@@ -101,7 +101,7 @@ func TestReadFastPaths(t *testing.T) {
 	}{
 		{func(c *ReadContext) {}, true},
 		{func(c *ReadContext) { c.r.Skip(3); c.Fail(ErrMalformed) }, true},
-		{func(c *ReadContext) { c.r.Skip(3); c.refs = append(c.refs, refEntry{}) }, false},
+		{func(c *ReadContext) { c.r.Skip(3); c.addRefs(refEntry{}) }, false},
 		{func(c *ReadContext) { c.r.Skip(3); c.evs = append(c.evs, defEvolution{}) }, false},
 	} {
 		f := newRuntime()
@@ -113,7 +113,7 @@ func TestReadFastPaths(t *testing.T) {
 		} else {
 			require.NoError(t, err)
 		}
-		require.Empty(t, c.refs)
+		require.Zero(t, c.refs.len())
 		require.Empty(t, c.evs)
 		require.NotNil(t, f.BeginReadFast(in), "the slot is free again")
 	}

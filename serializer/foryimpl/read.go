@@ -18,7 +18,7 @@ type ReadContext struct {
 	// trackRef is the WithTrackRef option; refs holds the objects read so
 	// far, by reference id (refs.go).
 	trackRef bool
-	refs     []refEntry
+	refs     readRefs
 	// alias and skipUTF8 are the string options, copied from opts so
 	// ReadString tests them without a pointer chase.
 	alias, skipUTF8 bool
@@ -126,13 +126,7 @@ func (c *ReadContext) release() {
 	c.path = c.path[:0]
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]
-	if len(c.refs) != 0 {
-		clear(c.refs)
-		c.refs = c.refs[:0]
-		if cap(c.refs) > maxKeptRefs {
-			c.refs = nil
-		}
-	}
+	c.refs.reset()
 	if len(c.evs) != 0 {
 		clear(c.evs)
 		c.evs = c.evs[:0]

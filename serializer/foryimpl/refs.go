@@ -234,7 +234,7 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 		if !c.newRef() {
 			return RefNull, -1
 		}
-		return RefFollows, len(c.refs) - 1
+		return RefFollows, c.refs.n - 1
 	case flagRef:
 		if !c.trackRef {
 			break
@@ -243,8 +243,8 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 		if r.Err() != nil {
 			return RefNull, -1
 		}
-		if uint64(n) >= uint64(len(c.refs)) {
-			r.Fail(malformed("reference to object %d, but only %d objects were read before it", n, len(c.refs)))
+		if uint64(n) >= uint64(c.refs.n) {
+			r.Fail(malformed("reference to object %d, but only %d objects were read before it", n, c.refs.n))
 			return RefNull, -1
 		}
 		return RefBack, int(n)
@@ -297,7 +297,7 @@ func (c *ReadContext) ReadOptionalFlag() bool {
 // for -1).
 func SetRef[T any](c *ReadContext, id int, p *T) {
 	if id >= 0 {
-		c.refs[id].v = p
+		c.setRef(id, refEntry{v: p})
 	}
 }
 
@@ -308,7 +308,7 @@ func SetRefSlice[E any](c *ReadContext, id int, s []E) {
 		if len(s) == 0 {
 			p = unsafe.Pointer(&emptySlice)
 		}
-		c.refs[id] = refEntry{v: (*E)(nil), p: p, n: len(s)}
+		c.setRef(id, refEntry{v: (*E)(nil), p: p, n: len(s)})
 	}
 }
 
@@ -323,13 +323,13 @@ var emptySlice byte
 // SetRefMap is SetRef for a map.
 func SetRefMap[K comparable, V any](c *ReadContext, id int, m map[K]V) {
 	if id >= 0 {
-		c.refs[id].v = m
+		c.setRef(id, refEntry{v: m})
 	}
 }
 
 // BackRef returns the object id refers to, which must be a *T.
 func BackRef[T any](c *ReadContext, id int) *T {
-	p, ok := c.refs[id].v.(*T)
+	p, ok := c.refs.get(id).v.(*T)
 	if !ok || p == nil {
 		c.badRef(id, "a struct pointer")
 	}
@@ -338,7 +338,7 @@ func BackRef[T any](c *ReadContext, id int) *T {
 
 // BackRefSlice returns the slice id refers to, which must be a []E.
 func BackRefSlice[E any](c *ReadContext, id int) []E {
-	e := c.refs[id]
+	e := c.refs.get(id)
 	if e.p == unsafe.Pointer(&emptySlice) {
 		return []E{}
 	}
@@ -354,7 +354,7 @@ func BackRefSlice[E any](c *ReadContext, id int) []E {
 
 // BackRefMap returns the map id refers to, which must be a map[K]V.
 func BackRefMap[K comparable, V any](c *ReadContext, id int) map[K]V {
-	m, ok := c.refs[id].v.(map[K]V)
+	m, ok := c.refs.get(id).v.(map[K]V)
 	if !ok || m == nil {
 		c.badRef(id, "a map")
 	}
@@ -365,7 +365,7 @@ func (c *ReadContext) badRef(id int, want string) {
 	if c.r.Err() != nil {
 		return
 	}
-	if c.refs[id].v == nil {
+	if c.refs.get(id).v == nil {
 		c.r.Fail(malformed("reference to object %d, which is still being read or cannot be shared, where %s was expected", id, want))
 		return
 	}
@@ -410,7 +410,8 @@ func (c *ReadContext) ReadMapChunkRef(remaining int, keyID, valID byte, valType 
 // object 0.
 func AcceptRootRef(c *ReadContext, n int, t *TypeInfo, x Message) {
 	c.acceptRoot(n, t, t.tracked.self)
-	c.refs = append(c.refs, refEntry{v: x})
+	c.newRef()
+	c.setRef(0, refEntry{v: x})
 }
 
 // RefSliceAt is WriteRefSlice for a tracked slice written inside a run of
@@ -431,17 +432,115 @@ func RefSliceAt[E any](c *WriteContext, s []E) (state, id int) {
 // refEntrySize is what one read object costs in the read table.
 const refEntrySize = uint64(unsafe.Sizeof(refEntry{}))
 
-// maxKeptRefs is the read table capacity a context keeps between messages;
-// a larger table, grown by one big message, is dropped at its end.
-const maxKeptRefs = 4096
+// readRefs is the read table: the objects read so far, by reference id.
+// A message can give a new id per input byte (a 00 flag before a value that
+// takes no bytes, such as NONE), so the table is kept in chunks of
+// refChunk entries, each allocated when an entry in it is first recorded
+// and charged to the allocation budget then: an appended slice would copy
+// the table at every growth, and the copies would cost memory and time the
+// budget did not see (issue 25 item 2: 188 MB and 340 ns per input byte for
+// a []any of a million 00 flags), and ids given to values that are never
+// recorded (NONE, a value the reader cannot share) take no memory at all.
+// The first chunk grows by doubling from refFirstChunk entries, charged at
+// each growth, so a small message pays for a small table; it is the only
+// chunk kept between messages.
+type readRefs struct {
+	// chunks[i] holds ids i*refChunk on, len == cap; a nil chunk has no
+	// entry recorded.
+	chunks [][]refEntry
+	// n is the number of ids given, used the number of ids below which
+	// an entry may have been recorded (what reset clears).
+	n, used int
+}
 
-// newRef gives the next reference id to an object whose value follows, the
-// table entry charged to the allocation budget (WithAllocLimit). It
-// reports false once the budget is spent.
+const (
+	refChunkBits  = 10
+	refChunk      = 1 << refChunkBits
+	refFirstChunk = 8
+)
+
+// get returns the entry of id, which must be below t.n: the zero entry
+// when none was recorded.
+func (t *readRefs) get(id int) refEntry {
+	if i, j := id>>refChunkBits, id&(refChunk-1); i < len(t.chunks) && j < len(t.chunks[i]) {
+		return t.chunks[i][j]
+	}
+	return refEntry{}
+}
+
+// len is the number of ids given.
+func (t *readRefs) len() int { return t.n }
+
+// reset empties the table for the next message, keeping the first chunk.
+func (t *readRefs) reset() {
+	t.n = 0
+	if t.used == 0 {
+		return
+	}
+	for i, ch := range t.chunks {
+		if lo := i << refChunkBits; lo < t.used {
+			clear(ch[:min(len(ch), t.used-lo)])
+		}
+	}
+	clear(t.chunks[1:])
+	t.chunks = t.chunks[:1]
+	t.used = 0
+}
+
+// newRef gives the next reference id to an object whose value follows; the
+// entry takes memory, charged, only when setRef records an object for it.
 func (c *ReadContext) newRef() bool {
-	if !c.chargeOne(refEntrySize) {
+	c.refs.n++
+	return true
+}
+
+// setRef records e for id, which newRef gave, allocating its chunk the
+// first time, charged to the allocation budget (WithAllocLimit); once the
+// budget is spent it records ErrLimit and nothing else.
+func (c *ReadContext) setRef(id int, e refEntry) {
+	t := &c.refs
+	if i, j := id>>refChunkBits, id&(refChunk-1); i < len(t.chunks) && j < len(t.chunks[i]) {
+		t.chunks[i][j] = e
+		t.used = max(t.used, id+1)
+		return
+	}
+	if c.growRefs(id) {
+		t.chunks[id>>refChunkBits][id&(refChunk-1)] = e
+		t.used = max(t.used, id+1)
+	}
+}
+
+// growRefs is setRef's slow path: id's chunk is missing or, for the first
+// chunk, too short. The chunk list grows by doubling, the first chunk by
+// doubling up to refChunk entries, and every allocation is charged.
+func (c *ReadContext) growRefs(id int) bool {
+	t := &c.refs
+	i, j := id>>refChunkBits, id&(refChunk-1)
+	if i >= len(t.chunks) {
+		if i >= cap(t.chunks) {
+			n := max(2*cap(t.chunks), i+1, 4)
+			if !c.chargeOne(allocSize(uint64(n) * uint64(unsafe.Sizeof([]refEntry(nil))))) {
+				return false
+			}
+			chunks := make([][]refEntry, len(t.chunks), n)
+			copy(chunks, t.chunks)
+			t.chunks = chunks
+		}
+		t.chunks = t.chunks[:i+1]
+	}
+	old := t.chunks[i]
+	n := refChunk
+	if i == 0 {
+		n = min(max(2*len(old), refFirstChunk), refChunk)
+		for n <= j {
+			n *= 2
+		}
+	}
+	if !c.chargeOne(allocSize(uint64(n) * refEntrySize)) {
 		return false
 	}
-	c.refs = append(c.refs, refEntry{})
+	ch := make([]refEntry, n)
+	copy(ch, old)
+	t.chunks[i] = ch
 	return true
 }

@@ -291,7 +291,7 @@ func (f *Runtime) ReadRoot(c *ReadContext, m Message) error {
 			r.Fail(malformed("a reference as the root value"))
 		}
 		if present = st == RefFollows; id >= 0 {
-			c.refs[id].v = m
+			c.setRef(id, refEntry{v: m})
 		}
 		if st == RefNull && r.Err() == nil {
 			r.Fail(malformed("null root value"))
@@ -340,7 +340,7 @@ func (f *Runtime) EndRead(c *ReadContext, t *TypeInfo) error {
 // DeserializeWithContext).
 func (f *Runtime) EndReadFast(c *ReadContext) bool {
 	// The path is empty: generated code adds to it only after an error.
-	if r := &c.r; !c.quick || r.Err() != nil || r.Remaining() != 0 || len(c.refs)|len(c.evs) != 0 {
+	if r := &c.r; !c.quick || r.Err() != nil || r.Remaining() != 0 || c.refs.n|len(c.evs) != 0 {
 		return false
 	}
 	c.r.Drop()

@@ -130,7 +130,7 @@ func (f *Runtime) ReadUnionRoot(data []byte, u *UnionInfo) (caseID uint32, v any
 		// The root is object 0 (official Go tracks the pointer to the
 		// union it serializes); nothing inside can refer back to it as a
 		// value, but the ids must stay in step.
-		c.refs = append(c.refs, refEntry{})
+		c.newRef()
 	case fl == FlagNull:
 		r.Fail(malformed("null root value"))
 	default:

@@ -827,7 +827,7 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 					jen.If(jen.Id(e).Op("==").Nil().Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
 						jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrNullSetElement").Call()),
 						jen.Break()),
-					jen.Id(s).Index(jen.Id(e)).Op("=").Struct().Values(),
+					jen.Qual(implPkg, "AddSetElement").Call(jen.Id("c"), jen.Id(s), jen.Id(e), jen.Id(i)),
 				),
 			),
 			dst.Op("=").Id(s),
@@ -843,7 +843,7 @@ func (g *gen) readSet(dst *jen.Statement, w *plan.Wire) []jen.Code {
 					jen.Break()),
 				jen.Var().Id(e).Add(g.goType(w.Elem.Go)),
 				jen.Block(g.readValue(jen.Id(e), w.Elem, true)...),
-				jen.Id(s).Index(jen.Id(e)).Op("=").Struct().Values(),
+				jen.Qual(implPkg, "AddSetElement").Call(jen.Id("c"), jen.Id(s), jen.Id(e), jen.Id(i)),
 			),
 		),
 		dst.Op("=").Id(s),

@@ -117,20 +117,66 @@ func (t TypeRef) write(sb *strings.Builder) {
 	}
 }
 
-// ParseTypeRef reads what TypeRef.String writes.
+// ParseTypeRef reads what TypeRef.String writes, and refuses what it
+// never writes: a type id this package does not know, a list or set
+// without exactly one element type, a map without exactly a key and a
+// value type, type arguments or a registration on a type that takes none
+// (a lock file is edited by hand: issue 25 item 3).
 func ParseTypeRef(s string) (TypeRef, error) {
-	t, rest, err := parseTypeRef(s)
+	t, rest, err := parseTypeRef(s, 0)
 	if err != nil {
 		return TypeRef{}, err
 	}
 	if rest != "" {
 		return TypeRef{}, fmt.Errorf("type %q: unexpected %q", s, rest)
 	}
+	if err := t.check(); err != nil {
+		return TypeRef{}, fmt.Errorf("type %q: %v", s, err)
+	}
 	return t, nil
 }
 
-func parseTypeRef(s string) (TypeRef, string, error) {
+// unnamedTypes are the type ids this package plans that have no name in
+// typeNames; TypeName spells them typeN.
+var unnamedTypes = map[uint8]bool{TypeUnknown: true, TypeUnion: true, TypeTypedUnion: true, TypeNamedUnion: true}
+
+// maxTypeRefDepth bounds the nesting ParseTypeRef reads; no Go type this
+// generator accepts comes near it.
+const maxTypeRefDepth = 64
+
+// check refuses a TypeRef that TypeRefOf cannot make.
+func (t TypeRef) check() error {
+	want := 0
+	switch t.TypeID {
+	case TypeList, TypeSet:
+		want = 1
+	case TypeMap:
+		want = 2
+	}
+	if len(t.Children) != want {
+		return fmt.Errorf("%s takes %d type arguments, not %d", TypeName(t.TypeID), want, len(t.Children))
+	}
+	if t.Reg != "" {
+		if !IsStructType(t.TypeID) && t.TypeID != TypeEnum && t.TypeID != TypeNamedEnum {
+			return fmt.Errorf("%s takes no registration (%s)", TypeName(t.TypeID), t.Reg)
+		}
+		if !strings.HasPrefix(t.Reg, "id=") && !strings.HasPrefix(t.Reg, "name=") {
+			return fmt.Errorf("registration %q: want id=N or name=ns.T", t.Reg)
+		}
+	}
+	for _, c := range t.Children {
+		if err := c.check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseTypeRef(s string, depth int) (TypeRef, string, error) {
 	var t TypeRef
+	if depth > maxTypeRefDepth {
+		return t, "", fmt.Errorf("types nested deeper than %d", maxTypeRefDepth)
+	}
 	if rest, ok := strings.CutPrefix(s, "?"); ok {
 		t.Nullable, s = true, rest
 	}
@@ -149,7 +195,7 @@ func parseTypeRef(s string) (TypeRef, string, error) {
 			break
 		}
 	}
-	if n, err := strconv.ParseUint(strings.TrimPrefix(name, "type"), 10, 8); !found && strings.HasPrefix(name, "type") && err == nil {
+	if n, err := strconv.ParseUint(strings.TrimPrefix(name, "type"), 10, 8); !found && strings.HasPrefix(name, "type") && err == nil && unnamedTypes[uint8(n)] && name == TypeName(uint8(n)) {
 		// A type id without a name here (TypeName's fallback).
 		t.TypeID, found = uint8(n), true
 	}
@@ -167,7 +213,7 @@ func parseTypeRef(s string) (TypeRef, string, error) {
 	if rest, ok := strings.CutPrefix(s, "<"); ok {
 		s = rest
 		for {
-			c, rest, err := parseTypeRef(s)
+			c, rest, err := parseTypeRef(s, depth+1)
 			if err != nil {
 				return t, "", err
 			}

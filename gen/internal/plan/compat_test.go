@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/forygen/forygen/gen/internal/model"
@@ -9,7 +10,7 @@ import (
 func TestTypeRefRoundTrip(t *testing.T) {
 	for _, s := range []string{
 		"varint32", "list<?&compatible_struct(id=5)>", "map<string,?list<int32>>", "set<enum(name=ns.E)>",
-		"int32_array", "type63", "map<type31,binary>",
+		"int32_array", "type0", "map<string,type0>", "type33",
 	} {
 		r, err := ParseTypeRef(s)
 		if err != nil {
@@ -19,7 +20,11 @@ func TestTypeRefRoundTrip(t *testing.T) {
 			t.Errorf("%s reads back as %s", s, r)
 		}
 	}
-	for _, bad := range []string{"", "int33", "list<int32", "map<string,int32>>", "struct(id=1", "typex"} {
+	for _, bad := range []string{"", "int33", "list<int32", "map<string,int32>>", "struct(id=1", "typex",
+		// What TypeRef.String never writes (issue 25 item 3).
+		"list", "list<a,b,c>", "list<int32,int32>", "set", "map", "map<string>", "map<string,int32,int32>",
+		"int32<int32>", "type255", "type63", "type4", "type00", "int32(id=1)", "struct(x)", "map<list,int32>",
+		strings.Repeat("list<", 100) + "int32" + strings.Repeat(">", 100)} {
 		if _, err := ParseTypeRef(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}

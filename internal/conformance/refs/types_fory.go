@@ -3354,7 +3354,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			s58[e61] = struct{}{}
+			foryimpl.AddSetElement(c, s58, e61, i60)
 		}
 	}
 	x.Set = s58
@@ -3525,7 +3525,7 @@ func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			s95[e98] = struct{}{}
+			foryimpl.AddSetElement(c, s95, e98, i97)
 		}
 	}
 	x.Set = s95
@@ -3685,7 +3685,7 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						s131[e134] = struct{}{}
+						foryimpl.AddSetElement(c, s131, e134, i133)
 					}
 				}
 				x.Set = s131

@@ -1,6 +1,7 @@
 package sets
 
 import (
+	"bytes"
 	"encoding/hex"
 	"os"
 	"path/filepath"
@@ -67,4 +68,67 @@ func TestSetsInside(t *testing.T) {
 	bad = append(bad, 0x01, 0x0e, 0xfd)
 	bad = append(bad, data[13:]...)
 	require.ErrorIs(t, f.Deserialize(bad, new(SetHolder)), serializer.ErrSchemaMismatch)
+}
+
+// A repeated set element is malformed input, refused at the set (issue 25
+// item 4: it was silently collapsed). A set whose count claims more
+// elements than it holds reads the bytes after it as elements: refused at
+// the set when they repeat an element or the input ends there.
+func TestSetRepeatedElement(t *testing.T) {
+	for _, m := range modes {
+		f := serializer.New(serializer.WithCompatible(m.compatible))
+		data, err := f.Serialize(&SetMulti{Words: serializer.NewSet("a", "b"), Codes: serializer.NewSet[int32](1, 2)})
+		require.NoError(t, err)
+		// Words' elements are 06 61 and 06 62 (in some order): make both a.
+		i := bytes.Index(data, []byte{0x06, 0x62})
+		require.Positive(t, i, m.dir)
+		bad := append([]byte(nil), data...)
+		bad[i+1] = 0x61
+		var v SetMulti
+		err = f.Deserialize(bad, &v)
+		require.ErrorIs(t, err, serializer.ErrMalformed, m.dir)
+		require.Contains(t, err.Error(), "SetMulti.Words", m.dir)
+		require.Contains(t, err.Error(), "repeats an earlier element", m.dir)
+		// Codes' elements 1 and 2 are varints 02 and 04, in either
+		// order: make both 1.
+		i = max(bytes.Index(data, []byte{0x0c, 0x02, 0x04}), bytes.Index(data, []byte{0x0c, 0x04, 0x02}))
+		require.Positive(t, i, m.dir)
+		bad = append([]byte(nil), data...)
+		bad[i+1], bad[i+2] = 0x02, 0x02
+		err = f.Deserialize(bad, &v)
+		require.ErrorIs(t, err, serializer.ErrMalformed, m.dir)
+		require.Contains(t, err.Error(), "SetMulti.Codes", m.dir)
+
+		// Sets inside a list and a map.
+		data, err = f.Serialize(&SetsInside{List: []serializer.Set[int32]{serializer.NewSet[int32](1, 2)}})
+		require.NoError(t, err)
+		i = max(bytes.Index(data, []byte{0x0c, 0x02, 0x04}), bytes.Index(data, []byte{0x0c, 0x04, 0x02}))
+		require.Positive(t, i, m.dir)
+		bad = append([]byte(nil), data...)
+		bad[i+1], bad[i+2] = 0x02, 0x02
+		var in SetsInside
+		err = f.Deserialize(bad, &in)
+		require.ErrorIs(t, err, serializer.ErrMalformed, m.dir)
+		require.Contains(t, err.Error(), "SetsInside.List", m.dir)
+
+		// Codes {1, 2} claims three elements: the third is the next
+		// field's first byte, Words' count 02, which repeats 1 (zigzag
+		// 02): refused at Codes, not at Words. Words, last on the wire,
+		// claiming three of its two is truncated at Words.
+		data, err = f.Serialize(&SetMulti{Words: serializer.NewSet("a", "b"), Codes: serializer.NewSet[int32](1, 2)})
+		require.NoError(t, err)
+		i = max(bytes.Index(data, []byte{0x02, 0x0c, 0x02, 0x04, 0x02, 0x0c}), bytes.Index(data, []byte{0x02, 0x0c, 0x04, 0x02, 0x02, 0x0c}))
+		require.Positive(t, i, m.dir)
+		bad = append([]byte(nil), data...)
+		bad[i] = 0x03
+		err = f.Deserialize(bad, &v)
+		require.ErrorIs(t, err, serializer.ErrMalformed, m.dir)
+		require.Contains(t, err.Error(), "SetMulti.Codes", m.dir)
+		bad = append([]byte(nil), data...)
+		bad[i+4] = 0x03
+		err = f.Deserialize(bad, &v)
+		require.ErrorIs(t, err, serializer.ErrMalformed, m.dir)
+		require.Contains(t, err.Error(), "SetMulti.Words", m.dir)
+		require.Contains(t, err.Error(), "truncated", m.dir)
+	}
 }

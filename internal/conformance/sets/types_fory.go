@@ -323,7 +323,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e35 = r.ReadVarInt64()
 			}
-			s32[e35] = struct{}{}
+			foryimpl.AddSetElement(c, s32, e35, i34)
 		}
 	}
 	x.Empty = s32
@@ -347,7 +347,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e40 = r.ReadVarInt32()
 			}
-			s37[e40] = struct{}{}
+			foryimpl.AddSetElement(c, s37, e40, i39)
 		}
 	}
 	x.Ints = s37
@@ -372,7 +372,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 				{
 					e45 = c.ReadString()
 				}
-				s42[e45] = struct{}{}
+				foryimpl.AddSetElement(c, s42, e45, i44)
 			}
 		}
 		x.Maybe = s42
@@ -397,7 +397,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e50 = c.ReadString()
 			}
-			s47[e50] = struct{}{}
+			foryimpl.AddSetElement(c, s47, e50, i49)
 		}
 	}
 	x.Missing = s47
@@ -421,7 +421,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e55 = c.ReadString()
 			}
-			s52[e55] = struct{}{}
+			foryimpl.AddSetElement(c, s52, e55, i54)
 		}
 	}
 	x.Strings = s52
@@ -457,7 +457,7 @@ func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e60 = r.ReadVarInt64()
 			}
-			s57[e60] = struct{}{}
+			foryimpl.AddSetElement(c, s57, e60, i59)
 		}
 	}
 	x.Empty = s57
@@ -481,7 +481,7 @@ func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e65 = r.ReadVarInt32()
 			}
-			s62[e65] = struct{}{}
+			foryimpl.AddSetElement(c, s62, e65, i64)
 		}
 	}
 	x.Ints = s62
@@ -508,7 +508,7 @@ func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
 				{
 					e72 = c.ReadString()
 				}
-				s69[e72] = struct{}{}
+				foryimpl.AddSetElement(c, s69, e72, i71)
 			}
 		}
 		x.Maybe = s69
@@ -536,7 +536,7 @@ func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e77 = c.ReadString()
 			}
-			s74[e77] = struct{}{}
+			foryimpl.AddSetElement(c, s74, e77, i76)
 		}
 	}
 	x.Missing = s74
@@ -560,7 +560,7 @@ func (x *SetHolder) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e82 = c.ReadString()
 			}
-			s79[e82] = struct{}{}
+			foryimpl.AddSetElement(c, s79, e82, i81)
 		}
 	}
 	x.Strings = s79
@@ -594,7 +594,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						{
 							e87 = r.ReadVarInt64()
 						}
-						s84[e87] = struct{}{}
+						foryimpl.AddSetElement(c, s84, e87, i86)
 					}
 				}
 				x.Empty = s84
@@ -617,7 +617,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						{
 							e92 = r.ReadVarInt32()
 						}
-						s89[e92] = struct{}{}
+						foryimpl.AddSetElement(c, s89, e92, i91)
 					}
 				}
 				x.Ints = s89
@@ -643,7 +643,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 							{
 								e104 = c.ReadString()
 							}
-							s101[e104] = struct{}{}
+							foryimpl.AddSetElement(c, s101, e104, i103)
 						}
 					}
 					x.Maybe = s101
@@ -669,7 +669,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 							{
 								e97 = c.ReadString()
 							}
-							s94[e97] = struct{}{}
+							foryimpl.AddSetElement(c, s94, e97, i96)
 						}
 					}
 					x.Maybe = s94
@@ -693,7 +693,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						{
 							e109 = c.ReadString()
 						}
-						s106[e109] = struct{}{}
+						foryimpl.AddSetElement(c, s106, e109, i108)
 					}
 				}
 				x.Missing = s106
@@ -716,7 +716,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						{
 							e114 = c.ReadString()
 						}
-						s111[e114] = struct{}{}
+						foryimpl.AddSetElement(c, s111, e114, i113)
 					}
 				}
 				x.Strings = s111
@@ -908,7 +908,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e11 = r.ReadVarInt32()
 			}
-			s8[e11] = struct{}{}
+			foryimpl.AddSetElement(c, s8, e11, i10)
 		}
 	}
 	x.Codes = s8
@@ -932,7 +932,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e16 = c.ReadString()
 			}
-			s13[e16] = struct{}{}
+			foryimpl.AddSetElement(c, s13, e16, i15)
 		}
 	}
 	x.Words = s13
@@ -966,7 +966,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						{
 							e21 = r.ReadVarInt32()
 						}
-						s18[e21] = struct{}{}
+						foryimpl.AddSetElement(c, s18, e21, i20)
 					}
 				}
 				x.Codes = s18
@@ -989,7 +989,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						{
 							e26 = c.ReadString()
 						}
-						s23[e26] = struct{}{}
+						foryimpl.AddSetElement(c, s23, e26, i25)
 					}
 				}
 				x.Words = s23
@@ -1298,7 +1298,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e46 = c.ReadString()
 						}
-						s43[e46] = struct{}{}
+						foryimpl.AddSetElement(c, s43, e46, i45)
 					}
 				}
 				v41 = s43
@@ -1341,7 +1341,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 								{
 									e60 = r.ReadVarInt32()
 								}
-								s57[e60] = struct{}{}
+								foryimpl.AddSetElement(c, s57, e60, i59)
 							}
 						}
 						l49[i50] = s57
@@ -1375,7 +1375,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e65 = r.ReadVarInt32()
 						}
-						s62[e65] = struct{}{}
+						foryimpl.AddSetElement(c, s62, e65, i64)
 					}
 				}
 				l49[i50] = s62
@@ -1434,7 +1434,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 							{
 								e85 = c.ReadString()
 							}
-							s82[e85] = struct{}{}
+							foryimpl.AddSetElement(c, s82, e85, i84)
 						}
 					}
 					v72 = s82
@@ -1459,7 +1459,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e77 = c.ReadString()
 						}
-						s74[e77] = struct{}{}
+						foryimpl.AddSetElement(c, s74, e77, i76)
 					}
 				}
 				v72 = s74
@@ -1502,7 +1502,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 								{
 									e98 = r.ReadVarInt32()
 								}
-								s95[e98] = struct{}{}
+								foryimpl.AddSetElement(c, s95, e98, i97)
 							}
 						}
 						l87[i88] = s95
@@ -1536,7 +1536,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e103 = r.ReadVarInt32()
 						}
-						s100[e103] = struct{}{}
+						foryimpl.AddSetElement(c, s100, e103, i102)
 					}
 				}
 				l87[i88] = s100
@@ -1590,7 +1590,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 									{
 										e115 = c.ReadString()
 									}
-									s112[e115] = struct{}{}
+									foryimpl.AddSetElement(c, s112, e115, i114)
 								}
 							}
 							v110 = s112
@@ -1632,7 +1632,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 											{
 												e129 = r.ReadVarInt32()
 											}
-											s126[e129] = struct{}{}
+											foryimpl.AddSetElement(c, s126, e129, i128)
 										}
 									}
 									l118[i119] = s126
@@ -1666,7 +1666,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 									{
 										e134 = r.ReadVarInt32()
 									}
-									s131[e134] = struct{}{}
+									foryimpl.AddSetElement(c, s131, e134, i133)
 								}
 							}
 							l118[i119] = s131

@@ -1008,7 +1008,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e8 = r.ReadVarInt32()
 			}
-			s5[e8] = struct{}{}
+			foryimpl.AddSetElement(c, s5, e8, i7)
 		}
 	}
 	x.Ints = s5
@@ -1042,7 +1042,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 						{
 							e13 = r.ReadVarInt32()
 						}
-						s10[e13] = struct{}{}
+						foryimpl.AddSetElement(c, s10, e13, i12)
 					}
 				}
 				x.Ints = s10
@@ -1218,7 +1218,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e8 = r.ReadVarInt32()
 			}
-			s5[e8] = struct{}{}
+			foryimpl.AddSetElement(c, s5, e8, i7)
 		}
 	}
 	x.Codes = s5
@@ -1252,7 +1252,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 						{
 							e13 = r.ReadVarInt32()
 						}
-						s10[e13] = struct{}{}
+						foryimpl.AddSetElement(c, s10, e13, i12)
 					}
 				}
 				x.Codes = s10

@@ -3234,7 +3234,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 								{
 									e51 = c.ReadString()
 								}
-								s48[e51] = struct{}{}
+								foryimpl.AddSetElement(c, s48, e51, i50)
 							}
 						}
 						l40[i41] = s48
@@ -3268,7 +3268,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e56 = c.ReadString()
 						}
-						s53[e56] = struct{}{}
+						foryimpl.AddSetElement(c, s53, e56, i55)
 					}
 				}
 				l40[i41] = s53
@@ -3312,7 +3312,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e68 = r.ReadVarInt32()
 						}
-						s65[e68] = struct{}{}
+						foryimpl.AddSetElement(c, s65, e68, i67)
 					}
 				}
 				v63 = s65
@@ -3367,7 +3367,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 								{
 									e82 = c.ReadString()
 								}
-								s79[e82] = struct{}{}
+								foryimpl.AddSetElement(c, s79, e82, i81)
 							}
 						}
 						l71[i72] = s79
@@ -3401,7 +3401,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e87 = c.ReadString()
 						}
-						s84[e87] = struct{}{}
+						foryimpl.AddSetElement(c, s84, e87, i86)
 					}
 				}
 				l71[i72] = s84
@@ -3448,7 +3448,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 							{
 								e107 = r.ReadVarInt32()
 							}
-							s104[e107] = struct{}{}
+							foryimpl.AddSetElement(c, s104, e107, i106)
 						}
 					}
 					v94 = s104
@@ -3473,7 +3473,7 @@ func (x *SetsInside) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e99 = r.ReadVarInt32()
 						}
-						s96[e99] = struct{}{}
+						foryimpl.AddSetElement(c, s96, e99, i98)
 					}
 				}
 				v94 = s96
@@ -3526,7 +3526,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 											{
 												e120 = c.ReadString()
 											}
-											s117[e120] = struct{}{}
+											foryimpl.AddSetElement(c, s117, e120, i119)
 										}
 									}
 									l109[i110] = s117
@@ -3560,7 +3560,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 									{
 										e125 = c.ReadString()
 									}
-									s122[e125] = struct{}{}
+									foryimpl.AddSetElement(c, s122, e125, i124)
 								}
 							}
 							l109[i110] = s122
@@ -3603,7 +3603,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 									{
 										e137 = r.ReadVarInt32()
 									}
-									s134[e137] = struct{}{}
+									foryimpl.AddSetElement(c, s134, e137, i136)
 								}
 							}
 							v132 = s134
@@ -8336,7 +8336,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 				{
 					e29 = c.ReadString()
 				}
-				s26[e29] = struct{}{}
+				foryimpl.AddSetElement(c, s26, e29, i28)
 			}
 		}
 		x.Empty = s26
@@ -8362,7 +8362,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 				{
 					e34 = c.ReadString()
 				}
-				s31[e34] = struct{}{}
+				foryimpl.AddSetElement(c, s31, e34, i33)
 			}
 		}
 		x.Nil = s31
@@ -8388,7 +8388,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 				{
 					e39 = r.ReadVarInt32()
 				}
-				s36[e39] = struct{}{}
+				foryimpl.AddSetElement(c, s36, e39, i38)
 			}
 		}
 		x.One = s36
@@ -8413,7 +8413,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 			{
 				e44 = c.ReadString()
 			}
-			s41[e44] = struct{}{}
+			foryimpl.AddSetElement(c, s41, e44, i43)
 		}
 	}
 	x.Plain = s41
@@ -8452,7 +8452,7 @@ func (x *NullableSets) foryReadRef(c *foryimpl.ReadContext) {
 				{
 					e51 = c.ReadString()
 				}
-				s48[e51] = struct{}{}
+				foryimpl.AddSetElement(c, s48, e51, i50)
 			}
 		}
 		x.Empty = s48
@@ -8483,7 +8483,7 @@ func (x *NullableSets) foryReadRef(c *foryimpl.ReadContext) {
 				{
 					e58 = c.ReadString()
 				}
-				s55[e58] = struct{}{}
+				foryimpl.AddSetElement(c, s55, e58, i57)
 			}
 		}
 		x.Nil = s55
@@ -8514,7 +8514,7 @@ func (x *NullableSets) foryReadRef(c *foryimpl.ReadContext) {
 				{
 					e65 = r.ReadVarInt32()
 				}
-				s62[e65] = struct{}{}
+				foryimpl.AddSetElement(c, s62, e65, i64)
 			}
 		}
 		x.One = s62
@@ -8542,7 +8542,7 @@ func (x *NullableSets) foryReadRef(c *foryimpl.ReadContext) {
 			{
 				e70 = c.ReadString()
 			}
-			s67[e70] = struct{}{}
+			foryimpl.AddSetElement(c, s67, e70, i69)
 		}
 	}
 	x.Plain = s67
@@ -8579,7 +8579,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 							{
 								e82 = c.ReadString()
 							}
-							s79[e82] = struct{}{}
+							foryimpl.AddSetElement(c, s79, e82, i81)
 						}
 					}
 					x.Empty = s79
@@ -8605,7 +8605,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 							{
 								e75 = c.ReadString()
 							}
-							s72[e75] = struct{}{}
+							foryimpl.AddSetElement(c, s72, e75, i74)
 						}
 					}
 					x.Empty = s72
@@ -8632,7 +8632,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 							{
 								e94 = c.ReadString()
 							}
-							s91[e94] = struct{}{}
+							foryimpl.AddSetElement(c, s91, e94, i93)
 						}
 					}
 					x.Nil = s91
@@ -8658,7 +8658,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 							{
 								e87 = c.ReadString()
 							}
-							s84[e87] = struct{}{}
+							foryimpl.AddSetElement(c, s84, e87, i86)
 						}
 					}
 					x.Nil = s84
@@ -8685,7 +8685,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 							{
 								e106 = r.ReadVarInt32()
 							}
-							s103[e106] = struct{}{}
+							foryimpl.AddSetElement(c, s103, e106, i105)
 						}
 					}
 					x.One = s103
@@ -8711,7 +8711,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 							{
 								e99 = r.ReadVarInt32()
 							}
-							s96[e99] = struct{}{}
+							foryimpl.AddSetElement(c, s96, e99, i98)
 						}
 					}
 					x.One = s96
@@ -8735,7 +8735,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 						{
 							e111 = c.ReadString()
 						}
-						s108[e111] = struct{}{}
+						foryimpl.AddSetElement(c, s108, e111, i110)
 					}
 				}
 				x.Plain = s108
@@ -12636,7 +12636,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e438 = c.ReadString()
 						}
-						s435[e438] = struct{}{}
+						foryimpl.AddSetElement(c, s435, e438, i437)
 					}
 				}
 				v433 = s435
@@ -12679,7 +12679,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 								{
 									e452 = r.ReadVarInt32()
 								}
-								s449[e452] = struct{}{}
+								foryimpl.AddSetElement(c, s449, e452, i451)
 							}
 						}
 						l441[i442] = s449
@@ -12713,7 +12713,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 						{
 							e457 = r.ReadVarInt32()
 						}
-						s454[e457] = struct{}{}
+						foryimpl.AddSetElement(c, s454, e457, i456)
 					}
 				}
 				l441[i442] = s454
@@ -13728,7 +13728,7 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 							{
 								e728 = c.ReadString()
 							}
-							s725[e728] = struct{}{}
+							foryimpl.AddSetElement(c, s725, e728, i727)
 						}
 					}
 					v715 = s725
@@ -13753,7 +13753,7 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e720 = c.ReadString()
 						}
-						s717[e720] = struct{}{}
+						foryimpl.AddSetElement(c, s717, e720, i719)
 					}
 				}
 				v715 = s717
@@ -13796,7 +13796,7 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 								{
 									e741 = r.ReadVarInt32()
 								}
-								s738[e741] = struct{}{}
+								foryimpl.AddSetElement(c, s738, e741, i740)
 							}
 						}
 						l730[i731] = s738
@@ -13830,7 +13830,7 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 						{
 							e746 = r.ReadVarInt32()
 						}
-						s743[e746] = struct{}{}
+						foryimpl.AddSetElement(c, s743, e746, i745)
 					}
 				}
 				l730[i731] = s743
@@ -14690,7 +14690,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 									{
 										e972 = c.ReadString()
 									}
-									s969[e972] = struct{}{}
+									foryimpl.AddSetElement(c, s969, e972, i971)
 								}
 							}
 							v967 = s969
@@ -14732,7 +14732,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 											{
 												e986 = r.ReadVarInt32()
 											}
-											s983[e986] = struct{}{}
+											foryimpl.AddSetElement(c, s983, e986, i985)
 										}
 									}
 									l975[i976] = s983
@@ -14766,7 +14766,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 									{
 										e991 = r.ReadVarInt32()
 									}
-									s988[e991] = struct{}{}
+									foryimpl.AddSetElement(c, s988, e991, i990)
 								}
 							}
 							l975[i976] = s988

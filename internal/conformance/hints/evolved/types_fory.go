@@ -3078,7 +3078,7 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			s8[e11] = struct{}{}
+			foryimpl.AddSetElement(c, s8, e11, i10)
 		}
 	}
 	x.Leaves = s8
@@ -3135,7 +3135,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						s18[e21] = struct{}{}
+						foryimpl.AddSetElement(c, s18, e21, i20)
 					}
 				}
 				x.Leaves = s18

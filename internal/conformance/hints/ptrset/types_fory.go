@@ -215,7 +215,7 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			s7[e10] = struct{}{}
+			foryimpl.AddSetElement(c, s7, e10, i9)
 		}
 	}
 	x.Leaves = s7
@@ -268,7 +268,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						s17[e20] = struct{}{}
+						foryimpl.AddSetElement(c, s17, e20, i19)
 					}
 				}
 				x.Leaves = s17

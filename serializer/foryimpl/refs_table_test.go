@@ -1,0 +1,74 @@
+package foryimpl
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// addRefs gives the next reference ids to es, as ReadRefFlag and SetRef do.
+func (c *ReadContext) addRefs(es ...refEntry) {
+	for _, e := range es {
+		c.newRef()
+		c.setRef(c.refs.n-1, e)
+	}
+}
+
+// The read table holds every entry recorded, across chunks, and charges
+// what it allocates: the memory it holds plus the first chunk's outgrown
+// copies, never a copy of the whole table; ids given to objects that are
+// never recorded take nothing (issue 25 item 2).
+func TestReadRefsChunks(t *testing.T) {
+	f := testRuntime(false, true)
+	c := f.BeginRead(make([]byte, 1<<14))
+	budget := c.budget
+	const n = 5*refChunk + 3
+	for i := 0; i < n; i++ {
+		c.newRef()
+		c.setRef(i, refEntry{n: i})
+	}
+	require.Equal(t, n, c.refs.len())
+	for i := 0; i < n; i++ {
+		require.Equal(t, i, c.refs.get(i).n)
+	}
+	held := uint64(6*refChunk) * refEntrySize
+	charged := budget - c.budget
+	require.GreaterOrEqual(t, charged, held)
+	require.LessOrEqual(t, charged, held+uint64(2*refChunk)*refEntrySize, "charged %d for %d entries", charged, n)
+
+	// Reset keeps the first chunk, empty, and drops the others.
+	c.refs.reset()
+	require.Zero(t, c.refs.len())
+	require.Len(t, c.refs.chunks, 1)
+	require.Len(t, c.refs.chunks[0], refChunk)
+	require.Equal(t, make([]refEntry, refChunk), c.refs.chunks[0])
+
+	// A million ids without entries allocate nothing; one entry at the
+	// end allocates its own chunk and the chunk list.
+	c = f.BeginRead(make([]byte, 1<<14))
+	budget = c.budget
+	for range 1 << 20 {
+		c.newRef()
+	}
+	require.Equal(t, budget, c.budget)
+	require.Zero(t, c.refs.get(1<<20-1))
+	c.setRef(1<<20-1, refEntry{n: 7})
+	require.Equal(t, 7, c.refs.get(1<<20-1).n)
+	require.Zero(t, c.refs.get(1<<20-2))
+	require.Less(t, budget-c.budget, uint64(refChunk)*refEntrySize+64<<10)
+	require.NoError(t, c.r.Err())
+}
+
+// With the budget spent, recording fails with ErrLimit rather than grow
+// the table.
+func TestReadRefsBudget(t *testing.T) {
+	f := testRuntime(false, true)
+	c := f.BeginRead(make([]byte, 1))
+	for i := 0; c.r.Err() == nil; i++ {
+		require.Less(t, i, 1<<20)
+		c.newRef()
+		c.setRef(i, refEntry{n: 1})
+	}
+	_, err := classify(c.r.Err())
+	require.ErrorIs(t, err, ErrLimit)
+}
