@@ -24,10 +24,14 @@ import (
 // any registry; files of version 1 would write untracked bytes under
 // WithTrackRef. Version 3: the inlinable read fast paths (BeginReadFast,
 // ReadLengthFast, …) and buffer.PutStringAt that generated code calls.
+// Version 4: tracked collection elements and map values
+// (ReadListHeaderRef, ReadMapChunkRef with the value type id), the
+// tracking bit read on every list of structs, ReadPointersAs,
+// non-evolving structs (StructSpec.NonEvolving) and one flag for an any.
 // Every generated file checks it at compile time with two conversions to
 // RegenerateWithMatchingForygen, which overflow unless the file was
 // generated for exactly this version.
-const GenVersion = 3
+const GenVersion = 4
 
 // RegenerateWithMatchingForygen is the type of the version check in every
 // generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;

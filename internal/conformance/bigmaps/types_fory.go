@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_i32,24,0,0[5,0,0|5,0,0];i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i64,24,0,0[21,0,0|7,0,0];str_to_str,24,0,0[21,0,0|21,0,0];

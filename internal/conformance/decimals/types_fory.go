@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,0;price,40,0,0;ptr,40,0,0;scaled,40,0,0;zero,40,0,0;

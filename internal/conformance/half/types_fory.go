@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,0;f16_tiny,17,0,0;

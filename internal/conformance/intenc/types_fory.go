@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeIntEncodings is IntEncodings's static type information. Fingerprint: fixed_i32,4,0,0;fixed_i64,6,0,0;fixed_u32,11,0,0;fixed_u64,13,0,0;tagged_i64,8,0,0;tagged_u64,15,0,0;uint,14,0,0;var_i64,7,0,0;var_u32,12,0,0;

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeNameRules is NameRules's static type information. Fingerprint: h_t_t_p_code,5,0,0;u_r_i,21,0,0;user_i_d,7,0,0;x2_y,5,0,0;

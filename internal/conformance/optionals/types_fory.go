@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeOptionals is Optionals's static type information. Fingerprint: f64,20,0,1;flag,1,0,1;i32,5,0,1;i64,7,0,1;none_i32,5,0,1;none_str,21,0,1;str,21,0,1;

@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];

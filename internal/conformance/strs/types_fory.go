@@ -10,8 +10,8 @@ import (
 
 // The build stops here when this file and the forygen runtime differ; run go generate.
 const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 3)
-	_ = foryimpl.RegenerateWithMatchingForygen(3 - foryimpl.GenVersion)
+	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
+	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
 // foryTypeStrings is Strings's static type information. Fingerprint: a_s_c_i_i,21,0,0;c_j_k,21,0,0;emoji,21,0,0;empty,21,0,0;latin1,21,0,0;
