@@ -1236,7 +1236,7 @@ func (c *ReadContext) readAnyMap(n int, stringKeys bool, put func(k, v any)) {
 			r.Fail(mismatch("a map of any keys whose chunk header 0x%02x declares the key type", h))
 			return
 		case h&mapKeyHasNull != 0 && stringKeys:
-			r.Fail(malformed("null map key"))
+			r.Fail(mismatch("a null map key (a peer with nullable keys wrote it) in a map[string]any, whose keys cannot be nil"))
 			return
 		}
 		keyTracked, valTracked := h&mapKeyTrackRef != 0, h&mapValTrackRef != 0

@@ -711,7 +711,7 @@ func (c *ReadContext) readMapChunkAfter(h byte, remaining int, keyID byte) (size
 		c.r.Fail(&detail{sentinel: ErrUnsupported, msg: fmt.Sprintf("reference-tracked map entries (chunk header 0x%02x)", h)})
 		return 0, false, false
 	case h&mapKeyHasNull != 0:
-		c.r.Fail(malformed("null map key"))
+		c.r.Fail(mismatch("a null map key (a peer with nullable keys wrote it) where the Go key type cannot be nil"))
 		return 0, false, false
 	}
 	if h&mapValHasNull != 0 {

@@ -137,8 +137,8 @@ func TestMapChunkNullAndRefs(t *testing.T) {
 		{"null value, key undeclared", "00" + "00" + "01" + "10" + "15" + strK, nil},
 		{"null int32 value", "01" + "14" + strK + "00" + "00", serializer.ErrSchemaMismatch},
 		{"null struct value", "00" + "01" + "14" + strK + "00", serializer.ErrSchemaMismatch},
-		{"null key", "01" + "22" + "0e" + "00" + "00", serializer.ErrMalformed},
-		{"both null", "01" + "12" + "00" + "00", serializer.ErrMalformed},
+		{"null key", "01" + "22" + "0e" + "00" + "00", serializer.ErrSchemaMismatch}, // valid Fory, not a Go string key
+		{"both null", "01" + "12" + "00" + "00", serializer.ErrSchemaMismatch},
 		{"tracked value", "01" + fmt.Sprintf("%02x01", keyDeclared|valDeclared|valTrackRef) + strK + "ff0e" + "00" + "00", serializer.ErrUnsupported},
 		{"tracked key", "01" + fmt.Sprintf("%02x01", keyDeclared|valDeclared|keyTrackRef) + "ff" + strK + "0e" + "00" + "00", serializer.ErrUnsupported},
 		{"reserved bits", "01" + "6401" + strK + "0e" + "00" + "00", serializer.ErrMalformed},

@@ -237,3 +237,16 @@ func TestTrackedCollectionsGolden(t *testing.T) {
 		}
 	}
 }
+
+// A null map key is valid Fory (a peer with nullable keys, Java's
+// HashMap, writes chunk header 0x22) that a Go string key cannot hold: a
+// schema mismatch naming the map, not malformed input.
+func TestNullMapKey(t *testing.T) {
+	official := golden(t, "schema-consistent", "ref_map_of_maps")
+	// The inner map {"inner": 7}: 01 24 01 16 "inner" 0e. As {null: 7}: 01 22 0e.
+	bad := replaceSuffix(official, "01240116696e6e65720e", "01220e")
+	err := fory(false).Deserialize(bad, new(MapOfMaps))
+	require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
+	require.Contains(t, err.Error(), "null map key")
+	require.Contains(t, err.Error(), "Nested")
+}
