@@ -317,23 +317,20 @@ func (c *ReadContext) readListHeader(elemTypeID byte, trackable bool) (hasNull, 
 	return h&listHasNull != 0, h&listTrackRef != 0
 }
 
-// ReadStructListHeader reads the elements header and the element type meta
-// of a non-empty list of structs (§8.1: Go writes 08 or 0a and the meta once).
-// It reports whether elements carry null flags, and the field mapping when
-// the elements were written with another schema.
-func (c *ReadContext) ReadStructListHeader(t *TypeInfo) (hasNull bool, ev *Evolution) {
-	hasNull, _, ev = c.readStructListHeader(t, false)
-	return hasNull, ev
-}
-
-// readStructListHeader reads a struct list's elements header; its
-// tracking bit is accepted only when trackable holds.
-func (c *ReadContext) readStructListHeader(t *TypeInfo, trackable bool) (hasNull, tracked bool, ev *Evolution) {
+// ReadStructListHeaderRef reads the elements header and the element type
+// meta of a non-empty list or set of structs or struct pointers (§8.1: Go
+// writes 08 or 0a and the meta once), in every read path: hasNull says
+// elements carry null flags; tracked reports the header's tracking bit,
+// which puts a reference flag before every element (official Go's 09 for
+// struct pointers, Python's, Java's and JavaScript's for struct values
+// too); ev is the field mapping when the elements were written with
+// another schema.
+func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked bool, ev *Evolution) {
 	h := c.r.ReadUint8()
 	if c.r.Err() != nil {
 		return false, false, nil
 	}
-	if h&^listHeaderMask != 0 || !trackable && h&listTrackRef != 0 || h&listSameType == 0 {
+	if h&^listHeaderMask != 0 || h&listSameType == 0 {
 		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
 		return false, false, nil
 	}

@@ -372,13 +372,6 @@ func (c *ReadContext) badRef(id int, want string) {
 	c.r.Fail(mismatch("reference to object %d, which is another type, where %s was expected", id, want))
 }
 
-// ReadStructListHeaderRef is ReadStructListHeader for a list or set of
-// struct pointers read with reference tracking: tracked reports the
-// header's tracking bit, which puts a reference flag before every element.
-func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked bool, ev *Evolution) {
-	return c.readStructListHeader(t, true)
-}
-
 // ReadMapChunkRef is ReadMapChunk for a map whose values are tracked (struct
 // pointers or collections), read with reference tracking: tracked reports
 // the chunk's value tracking bit, which puts a reference flag before every
