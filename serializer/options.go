@@ -31,6 +31,25 @@ func WithTrackRef(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.TrackRef = on }}
 }
 
+// WithOfficialGoForm writes official Fory Go's bytes in the places where
+// official Go departs from the specification and the other languages
+// (Python, JavaScript, Java, C++), for a deployment whose peer is official
+// Go (default off: forygen writes what the others write; README,
+// "Differences from official Fory Go"):
+//
+//   - in same-schema mode, the schema hash of a struct with a pointer or any
+//     field, which official Go hashes as not nullable;
+//   - with WithTrackRef, a flag before a struct value field, and a
+//     reference flag before a dense array or binary field.
+//
+// Without it, forygen still reads official Go's hash and its flag before a
+// struct value; with it, it still reads the others'. A tracked dense array
+// or binary cannot be told apart by its bytes: it is read in the form this
+// option selects.
+func WithOfficialGoForm(on bool) Option {
+	return Option{func(c *foryimpl.Config) { c.OfficialGoForm = on }}
+}
+
 // WithMaxDepth bounds the nesting of types that can contain themselves,
 // the structs below a skipped field and the field types of a received schema
 // (default 20, as official Fory Go). It panics for d < 1, which would make

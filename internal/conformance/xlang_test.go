@@ -212,9 +212,15 @@ func loadManifest(t *testing.T) (string, *manifest) {
 // ---------------------------------------------------------------------------
 // Tests.
 
+// The golden files are official Go's bytes: forygen writes them byte for
+// byte in official Go's form; its default form, the other languages'
+// (peerConsistent), reads them as well (README, "Differences from official
+// Fory Go"; docs/format.md §14.19).
 func TestXlangSchemaConsistent(t *testing.T) {
-	runMode(t, modeConsistent, serializer.New(serializer.WithCompatible(false)))
+	runMode(t, modeConsistent, serializer.New(serializer.WithCompatible(false), serializer.WithOfficialGoForm(true)))
 }
+
+var peerConsistent = serializer.New(serializer.WithCompatible(false))
 
 func TestXlangCompatible(t *testing.T) {
 	runMode(t, modeCompatible, serializer.New()) // compatible is the default
@@ -352,6 +358,28 @@ func runCase(t *testing.T, f *serializer.Fory, dir, mode string, c manifestCase)
 		if diffs := diffValues(want, got, !exact); len(diffs) > 0 {
 			t.Errorf("Deserialize(%s) into %T: decoded value differs from the expected value (%s comparison):\n  %s",
 				ms.File, got, comparisonName(exact), strings.Join(diffs, "\n  "))
+		}
+	}
+
+	// 1b. In same-schema mode the default form reads official Go's bytes
+	// too (official Go's schema hash of a pointer or any field), and its
+	// own bytes round-trip.
+	if mode == modeConsistent && decoded {
+		got2 := newTarget()
+		if err := peerConsistent.Deserialize(data, got2); err != nil {
+			t.Errorf("default form: Deserialize(%s) into %T: %v", ms.File, got2, err)
+		} else if diffs := diffValues(got, got2, false); len(diffs) > 0 {
+			t.Errorf("default form: Deserialize(%s) differs from official Go's form:\n  %s", ms.File, strings.Join(diffs, "\n  "))
+		}
+		if c.Reader == nil {
+			own, err := peerConsistent.Serialize(written)
+			back := newTarget()
+			if err == nil {
+				err = peerConsistent.Deserialize(own, back)
+			}
+			if err != nil {
+				t.Errorf("default form: round trip of %T: %v", written, err)
+			}
 		}
 	}
 

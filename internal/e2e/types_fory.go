@@ -211,14 +211,15 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;base,0,0,0;cnt,12,0,0;col,0,0,0;day,39,0,0;dur,37,0,0;f32,19,0,0;f64,20,0,0;f_i32,4,0,0;f_i64,6,0,0;f_u32,11,0,0;f_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;lbl,21,0,0;p_b,1,0,0;p_col,0,0,0;p_f32,19,0,0;p_i64,7,0,0;p_s,21,0,0;shd,0,0,0;stat,0,0,0;t_i64,8,0,0;t_u64,15,0,0;temp,20,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;when,38,0,0;
+// foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;base,0,0,0;cnt,12,0,0;col,0,0,0;day,39,0,0;dur,37,0,0;f32,19,0,0;f64,20,0,0;f_i32,4,0,0;f_i64,6,0,0;f_u32,11,0,0;f_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;lbl,21,0,0;p_b,1,0,1;p_col,0,0,1;p_f32,19,0,1;p_i64,7,0,1;p_s,21,0,1;shd,0,0,0;stat,0,0,0;t_i64,8,0,0;t_u64,15,0,0;temp,20,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;when,38,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x98, 0x07},
 	GoName:            "e2e.Scalars",
+	OfficialGoHash:    619275942,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
-	SchemaHash:        619275942,
+	SchemaHash:        -1932231185,
 	TypeDef:           []byte{0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x48, 0x1c, 0x04, 0x12, 0x20, 0x44, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4e, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x44, 0x19, 0x48, 0xe3, 0x48, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	TypeDefRef:        []byte{0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07, 0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x8c, 0x04, 0x0b, 0xf9, 0x1b, 0xec, 0x8c, 0x0b, 0x0b, 0xfa, 0x9b, 0xec, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x8c, 0x08, 0x27, 0xf9, 0x1d, 0x70, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x8c, 0x0f, 0x27, 0xfa, 0x9d, 0x70, 0xdc, 0x05, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x44, 0x0c, 0x09, 0xb3, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x49, 0x1c, 0x04, 0x12, 0x20, 0x45, 0x19, 0x09, 0xcb, 0x44, 0x27, 0x0c, 0x18, 0x44, 0x25, 0x0e, 0x91, 0x44, 0x15, 0x2c, 0x2b, 0x4f, 0x19, 0xbf, 0x62, 0x72, 0xc0, 0x46, 0x15, 0x3f, 0x72, 0x45, 0x19, 0x48, 0xe3, 0x49, 0x19, 0x4a, 0x60, 0x98, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	UserID:            920,
@@ -444,7 +445,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(129 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 619275942)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1932231185, 619275942))
 		off += 4
 	}
 	buffer.PutInt64At(w, off, x.FI64)
@@ -569,7 +570,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(129 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 619275942)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1932231185, 619275942))
 		off += 4
 	}
 	buffer.PutInt64At(w, off, x.FI64)
@@ -614,16 +615,25 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(0xff)
 		b.WriteVarInt64(*x.PI64)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeBase)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeBase)
+		}
+		x.Base.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeBase)
+		}
+		x.Base.ForyWrite(c)
 	}
-	x.Base.ForyWrite(c)
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Col))
 		b.SetWriterIndex(off)
 	}
@@ -659,11 +669,15 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	{
 		b.Reserve(buffer.BatchSlack + 12)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Shd))
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Stat))
 		b.SetWriterIndex(off)
 	}
@@ -678,8 +692,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{Base: x.Base}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(619275942) {
-		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1932231185) {
+		if h := r.ReadInt32(); h != -1932231185 && h != 619275942 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
 		}
@@ -844,8 +858,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(619275942) {
-		if h := r.ReadInt32(); h != 619275942 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1932231185) {
+		if h := r.ReadInt32(); h != -1932231185 && h != 619275942 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
 		}
@@ -926,9 +940,9 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PI64")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev18 := c.ReadStructFieldMeta(foryTypeBase); ev18 != nil {
-			x.Base.ForyReadEvolved(c, ev18)
+	if c.ReadStructValueFlag(foryTypeBase) {
+		if ev16 := c.ReadStructFieldMeta(foryTypeBase); ev16 != nil {
+			x.Base.ForyReadEvolved(c, ev16)
 		} else if !c.Failed() {
 			x.Base.ForyRead(c)
 		}
@@ -937,9 +951,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Base")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-			x.Col = Color(e21)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
+				x.Col = Color(e19)
+			} else {
+				x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
+			x.Col = Color(e20)
 		} else {
 			x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -963,17 +985,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lbl")
 		return
 	}
-	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
-		x.PCol = foryimpl.BackRef[Color](c, id23)
-	} else if st22 == foryimpl.RefFollows {
-		p24 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id23, p24)
-		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-			*p24 = Color(e25)
+	if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+		x.PCol = foryimpl.BackRef[Color](c, id22)
+	} else if st21 == foryimpl.RefFollows {
+		p23 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id22, p23)
+		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+			*p23 = Color(e24)
 		} else {
-			*p24 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.PCol = p24
+		x.PCol = p23
 	} else {
 		x.PCol = nil
 	}
@@ -982,15 +1004,23 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[string](c)
-		*p26 = c.ReadString()
-		x.PS = p26
+		p25 := foryimpl.Alloc[string](c)
+		*p25 = c.ReadString()
+		x.PS = p25
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e28 := c.ReadEnumFast(uint32(0xffff)); e28 >= 0 {
+				x.Shd = Shade(e28)
+			} else {
+				x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
+			}
+		}
+	} else {
 		if e29 := c.ReadEnumFast(uint32(0xffff)); e29 >= 0 {
 			x.Shd = Shade(e29)
 		} else {
@@ -1001,9 +1031,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Shd")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-			x.Stat = other.Status(e32)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+				x.Stat = other.Status(e32)
+			} else {
+				x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+			x.Stat = other.Status(e33)
 		} else {
 			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1027,72 +1065,72 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.FI64 = int64(v33)
+				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
+					x.FI64 = int64(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 64); ok36 {
-					x.FU64 = uint64(v35)
+				if v36, ok37 := c.ReadUintAs(f, 64); ok37 {
+					x.FU64 = uint64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v37, ok38 := c.ReadFloatAs(f, 64); ok38 {
-					x.F64 = float64(v37)
+				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
+					x.F64 = float64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v39, ok40 := c.ReadFloatAs(f, 64); ok40 {
-					x.Temp = Celsius(v39)
+				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
+					x.Temp = Celsius(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.FI32 = int32(v41)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.FI32 = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v43, ok44 := c.ReadUintAs(f, 32); ok44 {
-					x.FU32 = uint32(v43)
+				if v44, ok45 := c.ReadUintAs(f, 32); ok45 {
+					x.FU32 = uint32(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v45, ok46 := c.ReadFloatAs(f, 32); ok46 {
-					x.F32 = float32(v45)
+				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
+					x.F32 = float32(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v47, ok48 := c.ReadIntAs(f, 16); ok48 {
-					x.I16 = int16(v47)
+				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
+					x.I16 = int16(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v49, ok50 := c.ReadUintAs(f, 16); ok50 {
-					x.U16 = uint16(v49)
+				if v50, ok51 := c.ReadUintAs(f, 16); ok51 {
+					x.U16 = uint16(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1103,141 +1141,141 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 8); ok52 {
-					x.I8 = int8(v51)
+				if v52, ok53 := c.ReadIntAs(f, 8); ok53 {
+					x.I8 = int8(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v53, ok54 := c.ReadUintAs(f, 8); ok54 {
-					x.U8 = uint8(v53)
+				if v54, ok55 := c.ReadUintAs(f, 8); ok55 {
+					x.U8 = uint8(v54)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 64); ok56 {
-					x.I = int(v55)
+				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
+					x.I = int(v56)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v57, ok58 := c.ReadIntAs(f, 64); ok58 {
-					x.I64 = int64(v57)
+				if v58, ok59 := c.ReadIntAs(f, 64); ok59 {
+					x.I64 = int64(v58)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 64); ok60 {
-					x.TI64 = int64(v59)
+				if v60, ok61 := c.ReadIntAs(f, 64); ok61 {
+					x.TI64 = int64(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v61, ok62 := c.ReadUintAs(f, 64); ok62 {
-					x.U = uint(v61)
+				if v62, ok63 := c.ReadUintAs(f, 64); ok63 {
+					x.U = uint(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v63, ok64 := c.ReadUintAs(f, 64); ok64 {
-					x.U64 = uint64(v63)
+				if v64, ok65 := c.ReadUintAs(f, 64); ok65 {
+					x.U64 = uint64(v64)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v65, ok66 := c.ReadUintAs(f, 64); ok66 {
-					x.TU64 = uint64(v65)
+				if v66, ok67 := c.ReadUintAs(f, 64); ok67 {
+					x.TU64 = uint64(v66)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
-					x.Tagd = int32(v67)
+				if v68, ok69 := c.ReadIntAs(f, 32); ok69 {
+					x.Tagd = int32(v68)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 32); ok70 {
-					x.I32 = int32(v69)
+				if v70, ok71 := c.ReadIntAs(f, 32); ok71 {
+					x.I32 = int32(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 32); ok72 {
-					x.Cnt = Count(v71)
+				if v72, ok73 := c.ReadUintAs(f, 32); ok73 {
+					x.Cnt = Count(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 32); ok74 {
-					x.U32 = uint32(v73)
+				if v74, ok75 := c.ReadUintAs(f, 32); ok75 {
+					x.U32 = uint32(v74)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v76, ok77 := c.ReadFloatAs(f, 32); ok77 {
-					pv78 := float32(v76)
-					x.PF32 = &pv78
+				if v77, ok78 := c.ReadFloatAs(f, 32); ok78 {
+					pv79 := float32(v77)
+					x.PF32 = &pv79
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p75 := foryimpl.Alloc[float32](c)
-				*p75 = r.ReadFloat32()
-				x.PF32 = p75
+				p76 := foryimpl.Alloc[float32](c)
+				*p76 = r.ReadFloat32()
+				x.PF32 = p76
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p79 := foryimpl.Alloc[bool](c)
-				*p79 = r.ReadBool()
-				x.PB = p79
+				p80 := foryimpl.Alloc[bool](c)
+				*p80 = r.ReadBool()
+				x.PB = p80
 			}
 		case 24:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					pv83 := int64(v81)
-					x.PI64 = &pv83
+				if v82, ok83 := c.ReadIntAs(f, 64); ok83 {
+					pv84 := int64(v82)
+					x.PI64 = &pv84
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p80 := foryimpl.Alloc[int64](c)
-				*p80 = r.ReadVarInt64()
-				x.PI64 = p80
+				p81 := foryimpl.Alloc[int64](c)
+				*p81 = r.ReadVarInt64()
+				x.PI64 = p81
 			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev87 := c.ReadStructFieldMeta(foryTypeBase); ev87 != nil {
-						x.Base.ForyReadEvolved(c, ev87)
+					if ev88 := c.ReadStructFieldMeta(foryTypeBase); ev88 != nil {
+						x.Base.ForyReadEvolved(c, ev88)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev84 := c.ReadStructFieldMeta(foryTypeBase); ev84 != nil {
-						x.Base.ForyReadEvolved(c, ev84)
+					if ev85 := c.ReadStructFieldMeta(foryTypeBase); ev85 != nil {
+						x.Base.ForyReadEvolved(c, ev85)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1246,16 +1284,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
-						x.Col = Color(e91)
+					if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
+						x.Col = Color(e92)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
-						x.Col = Color(e88)
+					if e89 := c.ReadEnumFast(uint32(0x7fffffff)); e89 >= 0 {
+						x.Col = Color(e89)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1275,50 +1313,50 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id95)
-				} else if st94 == foryimpl.RefFollows {
-					p96 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id95, p96)
-					if e97 := c.ReadEnumFast(uint32(0x7fffffff)); e97 >= 0 {
-						*p96 = Color(e97)
+				if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id96)
+				} else if st95 == foryimpl.RefFollows {
+					p97 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id96, p97)
+					if e98 := c.ReadEnumFast(uint32(0x7fffffff)); e98 >= 0 {
+						*p97 = Color(e98)
 					} else {
-						*p96 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p97 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p96
+					x.PCol = p97
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p92 := foryimpl.Alloc[Color](c)
-					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
-						*p92 = Color(e93)
+					p93 := foryimpl.Alloc[Color](c)
+					if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
+						*p93 = Color(e94)
 					} else {
-						*p92 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p93 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p92
+					x.PCol = p93
 				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p98 := foryimpl.Alloc[string](c)
-				*p98 = c.ReadString()
-				x.PS = p98
+				p99 := foryimpl.Alloc[string](c)
+				*p99 = c.ReadString()
+				x.PS = p99
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e102 := c.ReadEnumFast(uint32(0xffff)); e102 >= 0 {
-						x.Shd = Shade(e102)
+					if e103 := c.ReadEnumFast(uint32(0xffff)); e103 >= 0 {
+						x.Shd = Shade(e103)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e99 := c.ReadEnumFast(uint32(0xffff)); e99 >= 0 {
-						x.Shd = Shade(e99)
+					if e100 := c.ReadEnumFast(uint32(0xffff)); e100 >= 0 {
+						x.Shd = Shade(e100)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
@@ -1327,16 +1365,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e106 := c.ReadEnumFast(uint32(0x7fffffff)); e106 >= 0 {
-						x.Stat = other.Status(e106)
+					if e107 := c.ReadEnumFast(uint32(0x7fffffff)); e107 >= 0 {
+						x.Stat = other.Status(e107)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e103 := c.ReadEnumFast(uint32(0x7fffffff)); e103 >= 0 {
-						x.Stat = other.Status(e103)
+					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
+						x.Stat = other.Status(e104)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2168,290 +2206,343 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		l177 := x.DI64
 		b.Reserve(buffer.BatchSlack + len(l172)*1 + len(l173)*4 + len(l174)*8 + len(l175)*2 + len(l176)*4 + len(l177)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		if st178, id179 := foryimpl.RefSliceAt(c, l172); st178 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id179))
-		} else if st178 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st178, id179 := foryimpl.RefSliceAt(c, l172); st178 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id179))
+			} else if st178 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l172)*1))
+				off = buffer.PutRawBoolsAt(w, off, l172)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l172)*1))
 			off = buffer.PutRawBoolsAt(w, off, l172)
 		}
-		if st180, id181 := foryimpl.RefSliceAt(c, l173); st180 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id181))
-		} else if st180 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st180, id181 := foryimpl.RefSliceAt(c, l173); st180 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id181))
+			} else if st180 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l173)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l173)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l173)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l173)
 		}
-		if st182, id183 := foryimpl.RefSliceAt(c, l174); st182 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id183))
-		} else if st182 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st182, id183 := foryimpl.RefSliceAt(c, l174); st182 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id183))
+			} else if st182 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l174)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l174)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l174)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l174)
 		}
-		if st184, id185 := foryimpl.RefSliceAt(c, l175); st184 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id185))
-		} else if st184 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st184, id185 := foryimpl.RefSliceAt(c, l175); st184 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id185))
+			} else if st184 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l175)*2))
+				off = buffer.PutRawInt16sAt(w, off, l175)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l175)*2))
 			off = buffer.PutRawInt16sAt(w, off, l175)
 		}
-		if st186, id187 := foryimpl.RefSliceAt(c, l176); st186 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id187))
-		} else if st186 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st186, id187 := foryimpl.RefSliceAt(c, l176); st186 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id187))
+			} else if st186 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l176)*4))
+				off = buffer.PutRawInt32sAt(w, off, l176)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l176)*4))
 			off = buffer.PutRawInt32sAt(w, off, l176)
 		}
-		if st188, id189 := foryimpl.RefSliceAt(c, l177); st188 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id189))
-		} else if st188 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st188, id189 := foryimpl.RefSliceAt(c, l177); st188 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id189))
+			} else if st188 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l177)*8))
+				off = buffer.PutRawInt64sAt(w, off, l177)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l177)*8))
 			off = buffer.PutRawInt64sAt(w, off, l177)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.DI8) {
-		l190 := x.DI8
-		b.WriteVarUint32(uint32(len(l190) * 1))
-		for _, e191 := range l190 {
-			b.WriteInt8(int8(e191))
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.DI8) {
+			l190 := x.DI8
+			b.WriteVarUint32(uint32(len(l190) * 1))
+			for _, e191 := range l190 {
+				b.WriteInt8(int8(e191))
+			}
+		}
+	} else {
+		l192 := x.DI8
+		b.WriteVarUint32(uint32(len(l192) * 1))
+		for _, e193 := range l192 {
+			b.WriteInt8(int8(e193))
 		}
 	}
 	{
-		l192 := x.DU16
-		l193 := x.DU32
-		l194 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l192)*2 + len(l193)*4 + len(l194)*8 + 18)
+		l194 := x.DU16
+		l195 := x.DU32
+		l196 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l194)*2 + len(l195)*4 + len(l196)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if st195, id196 := foryimpl.RefSliceAt(c, l192); st195 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id196))
-		} else if st195 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l192)*2))
-			off = buffer.PutRawUint16sAt(w, off, l192)
-		}
-		if st197, id198 := foryimpl.RefSliceAt(c, l193); st197 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id198))
-		} else if st197 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l193)*4))
-			off = buffer.PutRawUint32sAt(w, off, l193)
-		}
-		if st199, id200 := foryimpl.RefSliceAt(c, l194); st199 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id200))
-		} else if st199 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l194)*8))
-			off = buffer.PutRawUint64sAt(w, off, l194)
-		}
-		b.SetWriterIndex(off)
-	}
-	l201 := x.F32s
-	b.WriteVarUint32(uint32(len(l201)))
-	if len(l201) > 0 {
-		b.Reserve(1 + len(l201)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e202 := range l201 {
-			{
-				buffer.PutFloat32At(w, off, e202)
-				off += 4
+		if c.TrackedFieldFlags() {
+			if st197, id198 := foryimpl.RefSliceAt(c, l194); st197 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id198))
+			} else if st197 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l194)*2))
+				off = buffer.PutRawUint16sAt(w, off, l194)
 			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l194)*2))
+			off = buffer.PutRawUint16sAt(w, off, l194)
+		}
+		if c.TrackedFieldFlags() {
+			if st199, id200 := foryimpl.RefSliceAt(c, l195); st199 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id200))
+			} else if st199 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l195)*4))
+				off = buffer.PutRawUint32sAt(w, off, l195)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l195)*4))
+			off = buffer.PutRawUint32sAt(w, off, l195)
+		}
+		if c.TrackedFieldFlags() {
+			if st201, id202 := foryimpl.RefSliceAt(c, l196); st201 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id202))
+			} else if st201 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l196)*8))
+				off = buffer.PutRawUint64sAt(w, off, l196)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l196)*8))
+			off = buffer.PutRawUint64sAt(w, off, l196)
 		}
 		b.SetWriterIndex(off)
 	}
-	l203 := x.F64s
+	l203 := x.F32s
 	b.WriteVarUint32(uint32(len(l203)))
 	if len(l203) > 0 {
-		b.Reserve(1 + len(l203)*8 + buffer.BatchSlack)
+		b.Reserve(1 + len(l203)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e204 := range l203 {
 			{
-				buffer.PutFloat64At(w, off, e204)
-				off += 8
+				buffer.PutFloat32At(w, off, e204)
+				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l205 := x.I16s
+	l205 := x.F64s
 	b.WriteVarUint32(uint32(len(l205)))
 	if len(l205) > 0 {
-		b.Reserve(1 + len(l205)*2 + buffer.BatchSlack)
+		b.Reserve(1 + len(l205)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e206 := range l205 {
 			{
-				buffer.PutInt16At(w, off, e206)
+				buffer.PutFloat64At(w, off, e206)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l207 := x.I16s
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
+		b.Reserve(1 + len(l207)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e208 := range l207 {
+			{
+				buffer.PutInt16At(w, off, e208)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l207 := x.I32s
-	b.WriteVarUint32(uint32(len(l207)))
-	if len(l207) > 0 {
-		b.Reserve(1 + len(l207)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e208 := range l207 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e208))
-		}
-		b.SetWriterIndex(off)
-	}
-	l209 := x.I64s
+	l209 := x.I32s
 	b.WriteVarUint32(uint32(len(l209)))
 	if len(l209) > 0 {
-		b.Reserve(1 + len(l209)*9 + buffer.BatchSlack)
+		b.Reserve(1 + len(l209)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e210 := range l209 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e210))
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e210))
 		}
 		b.SetWriterIndex(off)
 	}
-	l211 := x.I8s
+	l211 := x.I64s
 	b.WriteVarUint32(uint32(len(l211)))
 	if len(l211) > 0 {
-		b.Reserve(1 + len(l211)*1 + buffer.BatchSlack)
+		b.Reserve(1 + len(l211)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e212 := range l211 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e212))
+		}
+		b.SetWriterIndex(off)
+	}
+	l213 := x.I8s
+	b.WriteVarUint32(uint32(len(l213)))
+	if len(l213) > 0 {
+		b.Reserve(1 + len(l213)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e214 := range l213 {
 			{
-				buffer.PutInt8At(w, off, e212)
+				buffer.PutInt8At(w, off, e214)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NI64s) {
-		l213 := x.NI64s
-		b.WriteVarUint32(uint32(len(l213)))
-		if len(l213) > 0 {
-			b.Reserve(1 + len(l213)*9 + buffer.BatchSlack)
+		l215 := x.NI64s
+		b.WriteVarUint32(uint32(len(l215)))
+		if len(l215) > 0 {
+			b.Reserve(1 + len(l215)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e214 := range l213 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e214))
+			for _, e216 := range l215 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e216))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NMap) {
-		var mw215 foryimpl.MapWriter
-		mw215.Begin(b, len(x.NMap))
-		for k216, v217 := range x.NMap {
-			mw215.Entry(b)
-			foryimpl.WriteString(b, k216)
-			b.WriteVarInt32(v217)
+		var mw217 foryimpl.MapWriter
+		mw217.Begin(b, len(x.NMap))
+		for k218, v219 := range x.NMap {
+			mw217.Entry(b)
+			foryimpl.WriteString(b, k218)
+			b.WriteVarInt32(v219)
 		}
-		mw215.End(b)
+		mw217.End(b)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NStrs) {
-		l218 := x.NStrs
+		l220 := x.NStrs
 		{
-			sz220 := 6 + buffer.BatchSlack + len(l218)*9
-			for _, e219 := range l218 {
-				sz220 += len(e219)
+			sz222 := 6 + buffer.BatchSlack + len(l220)*9
+			for _, e221 := range l220 {
+				sz222 += len(e221)
 			}
-			b.Reserve(sz220)
+			b.Reserve(sz222)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l218)))
-			if len(l218) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l220)))
+			if len(l220) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e219 := range l218 {
-					if len(w)-off < len(e219)+9+buffer.BatchSlack {
+				for _, e221 := range l220 {
+					if len(w)-off < len(e221)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e219) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e221) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e219))<<2|2)
-					if len(e219) > 0 {
-						off += copy(w[off:], e219)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e221))<<2|2)
+					if len(e221) > 0 {
+						off += copy(w[off:], e221)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l221 := x.Named
+	l223 := x.Named
 	{
 		var ascii bool
-		sz223 := 6 + buffer.BatchSlack + len(l221)*9
-		for _, e222 := range l221 {
-			sz223 += len(e222)
+		sz225 := 6 + buffer.BatchSlack + len(l223)*9
+		for _, e224 := range l223 {
+			sz225 += len(e224)
 		}
-		b.Reserve(sz223)
+		b.Reserve(sz225)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l221)))
-		if len(l221) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l223)))
+		if len(l223) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e222 := range l221 {
-				if len(w)-off < len(e222)+9+buffer.BatchSlack {
+			for _, e224 := range l223 {
+				if len(w)-off < len(e224)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e222) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e224) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e222))<<2|2)
-				if len(e222) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e222))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e222)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e224))<<2|2)
+				if len(e224) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e224))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e224)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
 						return
 					}
@@ -2460,84 +2551,90 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l224 := x.Nested
-	b.WriteVarUint32(uint32(len(l224)))
-	if len(l224) > 0 {
+	l226 := x.Nested
+	b.WriteVarUint32(uint32(len(l226)))
+	if len(l226) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e225 := range l224 {
-			if !foryimpl.WriteRefSlice(c, e225) {
-				b.WriteVarUint32(uint32(len(e225)))
-				if len(e225) > 0 {
-					b.Reserve(1 + len(e225)*5 + buffer.BatchSlack)
+		for _, e227 := range l226 {
+			if !foryimpl.WriteRefSlice(c, e227) {
+				b.WriteVarUint32(uint32(len(e227)))
+				if len(e227) > 0 {
+					b.Reserve(1 + len(e227)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e226 := range e225 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e226))
+					for _, e228 := range e227 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e228))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l227 := x.PI32s
-	b.WriteVarUint32(uint32(len(l227)))
-	if len(l227) > 0 {
-		h228 := byte(0x0c)
-		for _, p229 := range l227 {
-			if p229 == nil {
-				h228 = 0x0e
+	l229 := x.PI32s
+	b.WriteVarUint32(uint32(len(l229)))
+	if len(l229) > 0 {
+		h230 := byte(0x0c)
+		for _, p231 := range l229 {
+			if p231 == nil {
+				h230 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h228)
-		for _, p229 := range l227 {
-			if h228 == 0x0e {
-				if p229 == nil {
+		b.WriteUint8(h230)
+		for _, p231 := range l229 {
+			if h230 == 0x0e {
+				if p231 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p229)
+			b.WriteVarInt32(*p231)
 		}
 	}
-	l230 := x.PStrs
-	b.WriteVarUint32(uint32(len(l230)))
-	if len(l230) > 0 {
-		h231 := byte(0x0c)
-		for _, p232 := range l230 {
-			if p232 == nil {
-				h231 = 0x0e
+	l232 := x.PStrs
+	b.WriteVarUint32(uint32(len(l232)))
+	if len(l232) > 0 {
+		h233 := byte(0x0c)
+		for _, p234 := range l232 {
+			if p234 == nil {
+				h233 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h231)
-		for _, p232 := range l230 {
-			if h231 == 0x0e {
-				if p232 == nil {
+		b.WriteUint8(h233)
+		for _, p234 := range l232 {
+			if h233 == 0x0e {
+				if p234 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p232)
+			foryimpl.WriteString(b, *p234)
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l233 := x.Raw
-		b.WriteVarUint32(uint32(len(l233)))
-		b.WriteBytes(l233)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Raw) {
+			l235 := x.Raw
+			b.WriteVarUint32(uint32(len(l235)))
+			b.WriteBytes(l235)
+		}
+	} else {
+		l236 := x.Raw
+		b.WriteVarUint32(uint32(len(l236)))
+		b.WriteBytes(l236)
 	}
 	{
-		s234 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s234) + 10)
+		s237 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s237) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s234))<<2|2)
-		if len(s234) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s234)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s234) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s237))<<2|2)
+		if len(s237) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s237)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s237) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
 				return
 			}
@@ -2546,48 +2643,17 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		var ascii bool
-		sz236 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e235 := range x.StrArr {
-			sz236 += len(e235)
+		sz239 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e238 := range x.StrArr {
+			sz239 += len(e238)
 		}
-		b.Reserve(sz236)
+		b.Reserve(sz239)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e235 := range x.StrArr {
-				if len(w)-off < len(e235)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e235) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e235))<<2|2)
-				if len(e235) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e235))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e235)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l237 := x.Strs
-	{
-		var ascii bool
-		sz239 := 6 + buffer.BatchSlack + len(l237)*9
-		for _, e238 := range l237 {
-			sz239 += len(e238)
-		}
-		b.Reserve(sz239)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l237)))
-		if len(l237) > 0 {
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e238 := range l237 {
+			for _, e238 := range x.StrArr {
 				if len(w)-off < len(e238)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
 					b.Reserve(len(e238) + 9 + buffer.BatchSlack)
@@ -2597,6 +2663,37 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(e238) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e238))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e238)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
+						return
+					}
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l240 := x.Strs
+	{
+		var ascii bool
+		sz242 := 6 + buffer.BatchSlack + len(l240)*9
+		for _, e241 := range l240 {
+			sz242 += len(e241)
+		}
+		b.Reserve(sz242)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l240)))
+		if len(l240) > 0 {
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e241 := range l240 {
+				if len(w)-off < len(e241)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e241) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e241))<<2|2)
+				if len(e241) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e241))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e241)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
 						return
 					}
@@ -2605,50 +2702,50 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l240 := x.Times
-	b.WriteVarUint32(uint32(len(l240)))
-	if len(l240) > 0 {
+	l243 := x.Times
+	b.WriteVarUint32(uint32(len(l243)))
+	if len(l243) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e241 := range l240 {
-			foryimpl.WriteTime(b, e241)
+		for _, e244 := range l243 {
+			foryimpl.WriteTime(b, e244)
 		}
 	}
-	l242 := x.U16s
-	b.WriteVarUint32(uint32(len(l242)))
-	if len(l242) > 0 {
-		b.Reserve(1 + len(l242)*2 + buffer.BatchSlack)
+	l245 := x.U16s
+	b.WriteVarUint32(uint32(len(l245)))
+	if len(l245) > 0 {
+		b.Reserve(1 + len(l245)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e243 := range l242 {
+		for _, e246 := range l245 {
 			{
-				buffer.PutUint16At(w, off, e243)
+				buffer.PutUint16At(w, off, e246)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l244 := x.U32s
-	b.WriteVarUint32(uint32(len(l244)))
-	if len(l244) > 0 {
-		b.Reserve(1 + len(l244)*5 + buffer.BatchSlack)
+	l247 := x.U32s
+	b.WriteVarUint32(uint32(len(l247)))
+	if len(l247) > 0 {
+		b.Reserve(1 + len(l247)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e245 := range l244 {
-			off = buffer.PutVarUint32At(w, off, e245)
+		for _, e248 := range l247 {
+			off = buffer.PutVarUint32At(w, off, e248)
 		}
 		b.SetWriterIndex(off)
 	}
-	l246 := x.U64s
-	b.WriteVarUint32(uint32(len(l246)))
-	if len(l246) > 0 {
-		b.Reserve(1 + len(l246)*9 + buffer.BatchSlack)
+	l249 := x.U64s
+	b.WriteVarUint32(uint32(len(l249)))
+	if len(l249) > 0 {
+		b.Reserve(1 + len(l249)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e247 := range l246 {
-			off = buffer.PutVarUint64At(w, off, e247)
+		for _, e250 := range l249 {
+			off = buffer.PutVarUint64At(w, off, e250)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2697,628 +2794,628 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n248 := c.ReadLengthFast(2)
-	if n248 < 0 {
-		n248 = c.ReadLength(2)
+	n251 := c.ReadLengthFast(2)
+	if n251 < 0 {
+		n251 = c.ReadLength(2)
 	}
-	if n248 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n248, 3))
+	if n251 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n251, 3))
 		return
 	}
-	var l249 [3]int16
-	if n248 > 0 {
-		hn251 := c.ReadListHeader(3)
+	var l252 [3]int16
+	if n251 > 0 {
+		hn254 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i250 := range l249 {
-				if hn251 && !c.ReadFlag() {
-					clear(l249[i250 : i250+1])
+			for i253 := range l252 {
+				if hn254 && !c.ReadFlag() {
+					clear(l252[i253 : i253+1])
 					continue
 				}
-				l249[i250] = r.ReadInt16()
+				l252[i253] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i250)
+					c.TraceIndex(i253)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l249
+	x.Arr = l252
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n254 := c.ReadLengthFast(1)
-	if n254 < 0 {
-		n254 = c.ReadLength(1)
+	n257 := c.ReadLengthFast(1)
+	if n257 < 0 {
+		n257 = c.ReadLength(1)
 	}
-	l255 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n254)
-	if n254 > 0 {
-		hn257 := c.ReadListHeader(1)
+	l258 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n257)
+	if n257 > 0 {
+		hn260 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i256 := range l255 {
-				if hn257 && !c.ReadFlag() {
-					clear(l255[i256 : i256+1])
+			for i259 := range l258 {
+				if hn260 && !c.ReadFlag() {
+					clear(l258[i259 : i259+1])
 					continue
 				}
-				l255[i256] = r.ReadBool()
+				l258[i259] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i256)
+					c.TraceIndex(i259)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l255
+	x.Bools = l258
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n260 := c.ReadLengthFast(1)
-	if n260 < 0 {
-		n260 = c.ReadLength(1)
+	n263 := c.ReadLengthFast(1)
+	if n263 < 0 {
+		n263 = c.ReadLength(1)
 	}
-	l261 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n260)
-	if n260 > 0 {
-		hn263 := c.ReadListHeader(9)
+	l264 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n263)
+	if n263 > 0 {
+		hn266 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i262 := range l261 {
-				if hn263 && !c.ReadFlag() {
-					clear(l261[i262 : i262+1])
+			for i265 := range l264 {
+				if hn266 && !c.ReadFlag() {
+					clear(l264[i265 : i265+1])
 					continue
 				}
-				l261[i262] = r.ReadUint8()
+				l264[i265] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i262)
+					c.TraceIndex(i265)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l261
+	x.Bytes = l264
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n266 := c.ReadLengthFast(1)
-	if n266 < 0 {
-		n266 = c.ReadLength(1)
+	n269 := c.ReadLengthFast(1)
+	if n269 < 0 {
+		n269 = c.ReadLength(1)
 	}
-	l267 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n266)
-	if n266 > 0 {
-		hn269 := c.ReadListHeader(25)
+	l270 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n269)
+	if n269 > 0 {
+		hn272 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i268 := range l267 {
-				if hn269 && !c.ReadFlag() {
-					clear(l267[i268 : i268+1])
+			for i271 := range l270 {
+				if hn272 && !c.ReadFlag() {
+					clear(l270[i271 : i271+1])
 					continue
 				}
-				if e272 := c.ReadEnumFast(uint32(0x7fffffff)); e272 >= 0 {
-					l267[i268] = Color(e272)
+				if e275 := c.ReadEnumFast(uint32(0x7fffffff)); e275 >= 0 {
+					l270[i271] = Color(e275)
 				} else {
-					l267[i268] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l270[i271] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i268)
+					c.TraceIndex(i271)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l267
+	x.Colors = l270
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	n273 := c.ReadArrayLengthFast(1)
-	if n273 < 0 {
-		n273 = c.ReadArrayLength(1)
+	n276 := c.ReadArrayLengthFast(1)
+	if n276 < 0 {
+		n276 = c.ReadArrayLength(1)
 	}
-	a274 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n273)
-	r.ReadRawBools(a274)
-	x.DBools = a274
+	a277 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n276)
+	r.ReadRawBools(a277)
+	x.DBools = a277
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	n275 := c.ReadArrayLengthFast(4)
-	if n275 < 0 {
-		n275 = c.ReadArrayLength(4)
+	n278 := c.ReadArrayLengthFast(4)
+	if n278 < 0 {
+		n278 = c.ReadArrayLength(4)
 	}
-	a276 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n275)
-	r.ReadRawFloat32s(a276)
-	x.DF32 = a276
+	a279 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n278)
+	r.ReadRawFloat32s(a279)
+	x.DF32 = a279
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	n277 := c.ReadArrayLengthFast(8)
-	if n277 < 0 {
-		n277 = c.ReadArrayLength(8)
+	n280 := c.ReadArrayLengthFast(8)
+	if n280 < 0 {
+		n280 = c.ReadArrayLength(8)
 	}
-	a278 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n277)
-	r.ReadRawFloat64s(a278)
-	x.DF64 = a278
+	a281 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n280)
+	r.ReadRawFloat64s(a281)
+	x.DF64 = a281
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	n279 := c.ReadArrayLengthFast(2)
-	if n279 < 0 {
-		n279 = c.ReadArrayLength(2)
+	n282 := c.ReadArrayLengthFast(2)
+	if n282 < 0 {
+		n282 = c.ReadArrayLength(2)
 	}
-	a280 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n279)
-	r.ReadRawInt16s(a280)
-	x.DI16 = a280
+	a283 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n282)
+	r.ReadRawInt16s(a283)
+	x.DI16 = a283
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	n281 := c.ReadArrayLengthFast(4)
-	if n281 < 0 {
-		n281 = c.ReadArrayLength(4)
+	n284 := c.ReadArrayLengthFast(4)
+	if n284 < 0 {
+		n284 = c.ReadArrayLength(4)
 	}
-	a282 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n281)
-	r.ReadRawInt32s(a282)
-	x.DI32 = a282
+	a285 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n284)
+	r.ReadRawInt32s(a285)
+	x.DI32 = a285
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	n283 := c.ReadArrayLengthFast(8)
-	if n283 < 0 {
-		n283 = c.ReadArrayLength(8)
+	n286 := c.ReadArrayLengthFast(8)
+	if n286 < 0 {
+		n286 = c.ReadArrayLength(8)
 	}
-	a284 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n283)
-	r.ReadRawInt64s(a284)
-	x.DI64 = a284
+	a287 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n286)
+	r.ReadRawInt64s(a287)
+	x.DI64 = a287
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	n285 := c.ReadArrayLengthFast(1)
-	if n285 < 0 {
-		n285 = c.ReadArrayLength(1)
+	n288 := c.ReadArrayLengthFast(1)
+	if n288 < 0 {
+		n288 = c.ReadArrayLength(1)
 	}
-	a286 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n285)
-	for i287 := range a286 {
-		a286[i287] = r.ReadInt8()
+	a289 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n288)
+	for i290 := range a289 {
+		a289[i290] = r.ReadInt8()
 	}
-	x.DI8 = a286
+	x.DI8 = a289
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	n288 := c.ReadArrayLengthFast(2)
-	if n288 < 0 {
-		n288 = c.ReadArrayLength(2)
+	n291 := c.ReadArrayLengthFast(2)
+	if n291 < 0 {
+		n291 = c.ReadArrayLength(2)
 	}
-	a289 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n288)
-	r.ReadRawUint16s(a289)
-	x.DU16 = a289
+	a292 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n291)
+	r.ReadRawUint16s(a292)
+	x.DU16 = a292
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	n290 := c.ReadArrayLengthFast(4)
-	if n290 < 0 {
-		n290 = c.ReadArrayLength(4)
+	n293 := c.ReadArrayLengthFast(4)
+	if n293 < 0 {
+		n293 = c.ReadArrayLength(4)
 	}
-	a291 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n290)
-	r.ReadRawUint32s(a291)
-	x.DU32 = a291
+	a294 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n293)
+	r.ReadRawUint32s(a294)
+	x.DU32 = a294
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	n292 := c.ReadArrayLengthFast(8)
-	if n292 < 0 {
-		n292 = c.ReadArrayLength(8)
+	n295 := c.ReadArrayLengthFast(8)
+	if n295 < 0 {
+		n295 = c.ReadArrayLength(8)
 	}
-	a293 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n292)
-	r.ReadRawUint64s(a293)
-	x.DU64 = a293
+	a296 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n295)
+	r.ReadRawUint64s(a296)
+	x.DU64 = a296
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n294 := c.ReadLengthFast(4)
-	if n294 < 0 {
-		n294 = c.ReadLength(4)
+	n297 := c.ReadLengthFast(4)
+	if n297 < 0 {
+		n297 = c.ReadLength(4)
 	}
-	l295 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n294)
-	if n294 > 0 {
-		hn297 := c.ReadListHeader(19)
+	l298 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n297)
+	if n297 > 0 {
+		hn300 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i296 := range l295 {
-				if hn297 && !c.ReadFlag() {
-					clear(l295[i296 : i296+1])
+			for i299 := range l298 {
+				if hn300 && !c.ReadFlag() {
+					clear(l298[i299 : i299+1])
 					continue
 				}
-				l295[i296] = r.ReadFloat32()
+				l298[i299] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i296)
+					c.TraceIndex(i299)
 					break
 				}
 			}
 		}
 	}
-	x.F32s = l295
+	x.F32s = l298
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n300 := c.ReadLengthFast(8)
-	if n300 < 0 {
-		n300 = c.ReadLength(8)
+	n303 := c.ReadLengthFast(8)
+	if n303 < 0 {
+		n303 = c.ReadLength(8)
 	}
-	l301 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n300)
-	if n300 > 0 {
-		hn303 := c.ReadListHeader(20)
+	l304 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n303)
+	if n303 > 0 {
+		hn306 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i302 := range l301 {
-				if hn303 && !c.ReadFlag() {
-					clear(l301[i302 : i302+1])
+			for i305 := range l304 {
+				if hn306 && !c.ReadFlag() {
+					clear(l304[i305 : i305+1])
 					continue
 				}
-				l301[i302] = r.ReadFloat64()
+				l304[i305] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i302)
+					c.TraceIndex(i305)
 					break
 				}
 			}
 		}
 	}
-	x.F64s = l301
+	x.F64s = l304
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n306 := c.ReadLengthFast(2)
-	if n306 < 0 {
-		n306 = c.ReadLength(2)
+	n309 := c.ReadLengthFast(2)
+	if n309 < 0 {
+		n309 = c.ReadLength(2)
 	}
-	l307 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n306)
-	if n306 > 0 {
-		hn309 := c.ReadListHeader(3)
+	l310 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n309)
+	if n309 > 0 {
+		hn312 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i308 := range l307 {
-				if hn309 && !c.ReadFlag() {
-					clear(l307[i308 : i308+1])
+			for i311 := range l310 {
+				if hn312 && !c.ReadFlag() {
+					clear(l310[i311 : i311+1])
 					continue
 				}
-				l307[i308] = r.ReadInt16()
+				l310[i311] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i308)
+					c.TraceIndex(i311)
 					break
 				}
 			}
 		}
 	}
-	x.I16s = l307
+	x.I16s = l310
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n312 := c.ReadLengthFast(1)
-	if n312 < 0 {
-		n312 = c.ReadLength(1)
+	n315 := c.ReadLengthFast(1)
+	if n315 < 0 {
+		n315 = c.ReadLength(1)
 	}
-	l313 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n312)
-	if n312 > 0 {
-		hn315 := c.ReadListHeader(5)
+	l316 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n315)
+	if n315 > 0 {
+		hn318 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i314 := range l313 {
-				if hn315 && !c.ReadFlag() {
-					clear(l313[i314 : i314+1])
+			for i317 := range l316 {
+				if hn318 && !c.ReadFlag() {
+					clear(l316[i317 : i317+1])
 					continue
 				}
-				l313[i314] = r.ReadVarInt32()
+				l316[i317] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i314)
+					c.TraceIndex(i317)
 					break
 				}
 			}
 		}
 	}
-	x.I32s = l313
+	x.I32s = l316
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n318 := c.ReadLengthFast(1)
-	if n318 < 0 {
-		n318 = c.ReadLength(1)
+	n321 := c.ReadLengthFast(1)
+	if n321 < 0 {
+		n321 = c.ReadLength(1)
 	}
-	l319 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n318)
-	if n318 > 0 {
-		hn321 := c.ReadListHeader(7)
+	l322 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n321)
+	if n321 > 0 {
+		hn324 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i320 := range l319 {
-				if hn321 && !c.ReadFlag() {
-					clear(l319[i320 : i320+1])
+			for i323 := range l322 {
+				if hn324 && !c.ReadFlag() {
+					clear(l322[i323 : i323+1])
 					continue
 				}
-				l319[i320] = r.ReadVarInt64()
+				l322[i323] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i320)
+					c.TraceIndex(i323)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l319
+	x.I64s = l322
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n324 := c.ReadLengthFast(1)
-	if n324 < 0 {
-		n324 = c.ReadLength(1)
+	n327 := c.ReadLengthFast(1)
+	if n327 < 0 {
+		n327 = c.ReadLength(1)
 	}
-	l325 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n324)
-	if n324 > 0 {
-		hn327 := c.ReadListHeader(2)
+	l328 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n327)
+	if n327 > 0 {
+		hn330 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i326 := range l325 {
-				if hn327 && !c.ReadFlag() {
-					clear(l325[i326 : i326+1])
+			for i329 := range l328 {
+				if hn330 && !c.ReadFlag() {
+					clear(l328[i329 : i329+1])
 					continue
 				}
-				l325[i326] = r.ReadInt8()
+				l328[i329] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i326)
+					c.TraceIndex(i329)
 					break
 				}
 			}
 		}
 	}
-	x.I8s = l325
+	x.I8s = l328
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.ReadFlag() {
-		n330 := c.ReadLengthFast(1)
-		if n330 < 0 {
-			n330 = c.ReadLength(1)
+		n333 := c.ReadLengthFast(1)
+		if n333 < 0 {
+			n333 = c.ReadLength(1)
 		}
-		l331 := foryimpl.MakeSlice[[]int64](c, n330)
-		if n330 > 0 {
-			hn333 := c.ReadListHeader(7)
+		l334 := foryimpl.MakeSlice[[]int64](c, n333)
+		if n333 > 0 {
+			hn336 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i332 := range l331 {
-					if hn333 && !c.ReadFlag() {
-						clear(l331[i332 : i332+1])
+				for i335 := range l334 {
+					if hn336 && !c.ReadFlag() {
+						clear(l334[i335 : i335+1])
 						continue
 					}
-					l331[i332] = r.ReadVarInt64()
+					l334[i335] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i332)
+						c.TraceIndex(i335)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l331
+		x.NI64s = l334
 	}
 	if c.Failed() {
 		c.Trace("NI64s")
 		return
 	}
 	if c.ReadFlag() {
-		n336 := c.ReadLengthFast(2)
-		if n336 < 0 {
-			n336 = c.ReadLength(2)
+		n339 := c.ReadLengthFast(2)
+		if n339 < 0 {
+			n339 = c.ReadLength(2)
 		}
-		m337 := foryimpl.MakeMap[map[string]int32](c, n336)
-		for n336 > 0 && !c.Failed() {
-			sz338, vn339, _ := c.ReadMapChunk(n336, 21, 5, nil, false)
-			for j340 := 0; j340 < sz338 && !c.Failed(); j340++ {
-				var k341 string
-				k341 = c.ReadString()
-				var v342 int32
-				if !vn339 {
-					v342 = r.ReadVarInt32()
+		m340 := foryimpl.MakeMap[map[string]int32](c, n339)
+		for n339 > 0 && !c.Failed() {
+			sz341, vn342, _ := c.ReadMapChunk(n339, 21, 5, nil, false)
+			for j343 := 0; j343 < sz341 && !c.Failed(); j343++ {
+				var k344 string
+				k344 = c.ReadString()
+				var v345 int32
+				if !vn342 {
+					v345 = r.ReadVarInt32()
 				}
-				m337[k341] = v342
+				m340[k344] = v345
 			}
-			n336 -= sz338
+			n339 -= sz341
 		}
-		x.NMap = m337
+		x.NMap = m340
 	}
 	if c.Failed() {
 		c.Trace("NMap")
 		return
 	}
 	if c.ReadFlag() {
-		n344 := c.ReadLengthFast(1)
-		if n344 < 0 {
-			n344 = c.ReadLength(1)
+		n347 := c.ReadLengthFast(1)
+		if n347 < 0 {
+			n347 = c.ReadLength(1)
 		}
-		l345 := foryimpl.MakeSlice[[]string](c, n344)
-		if n344 > 0 {
-			hn347 := c.ReadListHeader(21)
+		l348 := foryimpl.MakeSlice[[]string](c, n347)
+		if n347 > 0 {
+			hn350 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i346 := range l345 {
-					if hn347 && !c.ReadFlag() {
-						clear(l345[i346 : i346+1])
+				for i349 := range l348 {
+					if hn350 && !c.ReadFlag() {
+						clear(l348[i349 : i349+1])
 						continue
 					}
-					l345[i346] = c.ReadString()
+					l348[i349] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i346)
+						c.TraceIndex(i349)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l345
+		x.NStrs = l348
 	}
 	if c.Failed() {
 		c.Trace("NStrs")
 		return
 	}
-	n350 := c.ReadLengthFast(1)
-	if n350 < 0 {
-		n350 = c.ReadLength(1)
+	n353 := c.ReadLengthFast(1)
+	if n353 < 0 {
+		n353 = c.ReadLength(1)
 	}
-	l351 := foryimpl.ReuseSlice[Names](c, x.Named, n350)
-	if n350 > 0 {
-		hn353 := c.ReadListHeader(21)
+	l354 := foryimpl.ReuseSlice[Names](c, x.Named, n353)
+	if n353 > 0 {
+		hn356 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i352 := range l351 {
-				if hn353 && !c.ReadFlag() {
-					clear(l351[i352 : i352+1])
+			for i355 := range l354 {
+				if hn356 && !c.ReadFlag() {
+					clear(l354[i355 : i355+1])
 					continue
 				}
-				l351[i352] = c.ReadString()
+				l354[i355] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i352)
+					c.TraceIndex(i355)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l351
+	x.Named = l354
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n356 := c.ReadLengthFast(1)
-	if n356 < 0 {
-		n356 = c.ReadLength(1)
+	n359 := c.ReadLengthFast(1)
+	if n359 < 0 {
+		n359 = c.ReadLength(1)
 	}
-	l357 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n356)
-	if n356 > 0 {
-		hn359, tr361 := c.ReadListHeaderRef(22)
+	l360 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n359)
+	if n359 > 0 {
+		hn362, tr364 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i358 := range l357 {
-				if tr361 {
-					if st362, id363 := c.ReadRefFlag(); st362 == foryimpl.RefBack {
-						l357[i358] = foryimpl.BackRefSlice[int32](c, id363)
-					} else if st362 == foryimpl.RefFollows {
-						n364 := c.ReadLengthFast(1)
-						if n364 < 0 {
-							n364 = c.ReadLength(1)
+			for i361 := range l360 {
+				if tr364 {
+					if st365, id366 := c.ReadRefFlag(); st365 == foryimpl.RefBack {
+						l360[i361] = foryimpl.BackRefSlice[int32](c, id366)
+					} else if st365 == foryimpl.RefFollows {
+						n367 := c.ReadLengthFast(1)
+						if n367 < 0 {
+							n367 = c.ReadLength(1)
 						}
-						l365 := foryimpl.MakeSlice[[]int32](c, n364)
-						if n364 > 0 {
-							hn367 := c.ReadListHeader(5)
+						l368 := foryimpl.MakeSlice[[]int32](c, n367)
+						if n367 > 0 {
+							hn370 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i366 := range l365 {
-									if hn367 && !c.ReadFlag() {
-										clear(l365[i366 : i366+1])
+								for i369 := range l368 {
+									if hn370 && !c.ReadFlag() {
+										clear(l368[i369 : i369+1])
 										continue
 									}
-									l365[i366] = r.ReadVarInt32()
+									l368[i369] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i366)
+										c.TraceIndex(i369)
 										break
 									}
 								}
 							}
 						}
-						l357[i358] = l365
-						foryimpl.SetRefSlice(c, id363, l357[i358])
+						l360[i361] = l368
+						foryimpl.SetRefSlice(c, id366, l360[i361])
 					} else {
-						l357[i358] = nil
+						l360[i361] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i358)
+						c.TraceIndex(i361)
 						break
 					}
 					continue
 				}
-				if hn359 && !c.ReadFlag() {
-					clear(l357[i358 : i358+1])
+				if hn362 && !c.ReadFlag() {
+					clear(l360[i361 : i361+1])
 					continue
 				}
-				n370 := c.ReadLengthFast(1)
-				if n370 < 0 {
-					n370 = c.ReadLength(1)
+				n373 := c.ReadLengthFast(1)
+				if n373 < 0 {
+					n373 = c.ReadLength(1)
 				}
-				l371 := foryimpl.MakeSlice[[]int32](c, n370)
-				if n370 > 0 {
-					hn373 := c.ReadListHeader(5)
+				l374 := foryimpl.MakeSlice[[]int32](c, n373)
+				if n373 > 0 {
+					hn376 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i372 := range l371 {
-							if hn373 && !c.ReadFlag() {
-								clear(l371[i372 : i372+1])
+						for i375 := range l374 {
+							if hn376 && !c.ReadFlag() {
+								clear(l374[i375 : i375+1])
 								continue
 							}
-							l371[i372] = r.ReadVarInt32()
+							l374[i375] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i372)
+								c.TraceIndex(i375)
 								break
 							}
 						}
 					}
 				}
-				l357[i358] = l371
+				l360[i361] = l374
 				if c.Failed() {
-					c.TraceIndex(i358)
+					c.TraceIndex(i361)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l357
+	x.Nested = l360
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n376 := c.ReadLengthFast(1)
-	if n376 < 0 {
-		n376 = c.ReadLength(1)
+	n379 := c.ReadLengthFast(1)
+	if n379 < 0 {
+		n379 = c.ReadLength(1)
 	}
-	l377 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n376)
-	if n376 > 0 {
-		hn379 := c.ReadListHeader(5)
+	l380 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n379)
+	if n379 > 0 {
+		hn382 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i378 := range l377 {
-				if hn379 && !c.ReadFlag() {
-					clear(l377[i378 : i378+1])
+			for i381 := range l380 {
+				if hn382 && !c.ReadFlag() {
+					clear(l380[i381 : i381+1])
 					continue
 				}
-				p382 := foryimpl.Alloc[int32](c)
-				*p382 = r.ReadVarInt32()
-				l377[i378] = p382
+				p385 := foryimpl.Alloc[int32](c)
+				*p385 = r.ReadVarInt32()
+				l380[i381] = p385
 				if c.Failed() {
-					c.TraceIndex(i378)
+					c.TraceIndex(i381)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l377
+	x.PI32s = l380
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n383 := c.ReadLengthFast(1)
-	if n383 < 0 {
-		n383 = c.ReadLength(1)
+	n386 := c.ReadLengthFast(1)
+	if n386 < 0 {
+		n386 = c.ReadLength(1)
 	}
-	l384 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n383)
-	if n383 > 0 {
-		hn386 := c.ReadListHeader(21)
+	l387 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n386)
+	if n386 > 0 {
+		hn389 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i385 := range l384 {
-				if hn386 && !c.ReadFlag() {
-					clear(l384[i385 : i385+1])
+			for i388 := range l387 {
+				if hn389 && !c.ReadFlag() {
+					clear(l387[i388 : i388+1])
 					continue
 				}
-				p389 := foryimpl.Alloc[string](c)
-				*p389 = c.ReadString()
-				l384[i385] = p389
+				p392 := foryimpl.Alloc[string](c)
+				*p392 = c.ReadString()
+				l387[i388] = p392
 				if c.Failed() {
-					c.TraceIndex(i385)
+					c.TraceIndex(i388)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l384
+	x.PStrs = l387
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -3333,162 +3430,162 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n390 := c.ReadLengthFast(1)
-	if n390 < 0 {
-		n390 = c.ReadLength(1)
+	n393 := c.ReadLengthFast(1)
+	if n393 < 0 {
+		n393 = c.ReadLength(1)
 	}
-	if n390 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n390, 2))
+	if n393 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n393, 2))
 		return
 	}
-	var l391 [2]string
-	if n390 > 0 {
-		hn393 := c.ReadListHeader(21)
+	var l394 [2]string
+	if n393 > 0 {
+		hn396 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i392 := range l391 {
-				if hn393 && !c.ReadFlag() {
-					clear(l391[i392 : i392+1])
+			for i395 := range l394 {
+				if hn396 && !c.ReadFlag() {
+					clear(l394[i395 : i395+1])
 					continue
 				}
-				l391[i392] = c.ReadString()
+				l394[i395] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i392)
+					c.TraceIndex(i395)
 					break
 				}
 			}
 		}
 	}
-	x.StrArr = l391
+	x.StrArr = l394
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n396 := c.ReadLengthFast(1)
-	if n396 < 0 {
-		n396 = c.ReadLength(1)
+	n399 := c.ReadLengthFast(1)
+	if n399 < 0 {
+		n399 = c.ReadLength(1)
 	}
-	l397 := foryimpl.ReuseSlice[[]string](c, x.Strs, n396)
-	if n396 > 0 {
-		hn399 := c.ReadListHeader(21)
+	l400 := foryimpl.ReuseSlice[[]string](c, x.Strs, n399)
+	if n399 > 0 {
+		hn402 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i398 := range l397 {
-				if hn399 && !c.ReadFlag() {
-					clear(l397[i398 : i398+1])
+			for i401 := range l400 {
+				if hn402 && !c.ReadFlag() {
+					clear(l400[i401 : i401+1])
 					continue
 				}
-				l397[i398] = c.ReadString()
+				l400[i401] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i398)
+					c.TraceIndex(i401)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l397
+	x.Strs = l400
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n402 := c.ReadLengthFast(1)
-	if n402 < 0 {
-		n402 = c.ReadLength(1)
+	n405 := c.ReadLengthFast(1)
+	if n405 < 0 {
+		n405 = c.ReadLength(1)
 	}
-	l403 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n402)
-	if n402 > 0 {
-		hn405 := c.ReadListHeader(38)
+	l406 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n405)
+	if n405 > 0 {
+		hn408 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i404 := range l403 {
-				if hn405 && !c.ReadFlag() {
-					clear(l403[i404 : i404+1])
+			for i407 := range l406 {
+				if hn408 && !c.ReadFlag() {
+					clear(l406[i407 : i407+1])
 					continue
 				}
-				l403[i404] = c.ReadTime()
+				l406[i407] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i404)
+					c.TraceIndex(i407)
 					break
 				}
 			}
 		}
 	}
-	x.Times = l403
+	x.Times = l406
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n408 := c.ReadLengthFast(2)
-	if n408 < 0 {
-		n408 = c.ReadLength(2)
+	n411 := c.ReadLengthFast(2)
+	if n411 < 0 {
+		n411 = c.ReadLength(2)
 	}
-	l409 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n408)
-	if n408 > 0 {
-		hn411 := c.ReadListHeader(10)
+	l412 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n411)
+	if n411 > 0 {
+		hn414 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i410 := range l409 {
-				if hn411 && !c.ReadFlag() {
-					clear(l409[i410 : i410+1])
+			for i413 := range l412 {
+				if hn414 && !c.ReadFlag() {
+					clear(l412[i413 : i413+1])
 					continue
 				}
-				l409[i410] = r.ReadUint16()
+				l412[i413] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i410)
+					c.TraceIndex(i413)
 					break
 				}
 			}
 		}
 	}
-	x.U16s = l409
+	x.U16s = l412
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n414 := c.ReadLengthFast(1)
-	if n414 < 0 {
-		n414 = c.ReadLength(1)
+	n417 := c.ReadLengthFast(1)
+	if n417 < 0 {
+		n417 = c.ReadLength(1)
 	}
-	l415 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n414)
-	if n414 > 0 {
-		hn417 := c.ReadListHeader(12)
+	l418 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n417)
+	if n417 > 0 {
+		hn420 := c.ReadListHeader(12)
 		if !c.Failed() {
-			for i416 := range l415 {
-				if hn417 && !c.ReadFlag() {
-					clear(l415[i416 : i416+1])
+			for i419 := range l418 {
+				if hn420 && !c.ReadFlag() {
+					clear(l418[i419 : i419+1])
 					continue
 				}
-				l415[i416] = r.ReadVarUint32()
+				l418[i419] = r.ReadVarUint32()
 				if c.Failed() {
-					c.TraceIndex(i416)
+					c.TraceIndex(i419)
 					break
 				}
 			}
 		}
 	}
-	x.U32s = l415
+	x.U32s = l418
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n420 := c.ReadLengthFast(1)
-	if n420 < 0 {
-		n420 = c.ReadLength(1)
+	n423 := c.ReadLengthFast(1)
+	if n423 < 0 {
+		n423 = c.ReadLength(1)
 	}
-	l421 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n420)
-	if n420 > 0 {
-		hn423 := c.ReadListHeader(14)
+	l424 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n423)
+	if n423 > 0 {
+		hn426 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i422 := range l421 {
-				if hn423 && !c.ReadFlag() {
-					clear(l421[i422 : i422+1])
+			for i425 := range l424 {
+				if hn426 && !c.ReadFlag() {
+					clear(l424[i425 : i425+1])
 					continue
 				}
-				l421[i422] = r.ReadVarUint64()
+				l424[i425] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i422)
+					c.TraceIndex(i425)
 					break
 				}
 			}
 		}
 	}
-	x.U64s = l421
+	x.U64s = l424
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3524,418 +3621,416 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n426 := c.ReadLengthFast(2)
-	if n426 < 0 {
-		n426 = c.ReadLength(2)
+	n429 := c.ReadLengthFast(2)
+	if n429 < 0 {
+		n429 = c.ReadLength(2)
 	}
-	if n426 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n426, 3))
+	if n429 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n429, 3))
 		return
 	}
-	var l427 [3]int16
-	if n426 > 0 {
-		hn429 := c.ReadListHeader(3)
+	var l430 [3]int16
+	if n429 > 0 {
+		hn432 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i428 := range l427 {
-				if hn429 && !c.ReadFlag() {
-					clear(l427[i428 : i428+1])
+			for i431 := range l430 {
+				if hn432 && !c.ReadFlag() {
+					clear(l430[i431 : i431+1])
 					continue
 				}
-				l427[i428] = r.ReadInt16()
+				l430[i431] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i428)
+					c.TraceIndex(i431)
 					break
 				}
 			}
 		}
 	}
-	x.Arr = l427
+	x.Arr = l430
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n432 := c.ReadLengthFast(1)
-	if n432 < 0 {
-		n432 = c.ReadLength(1)
+	n435 := c.ReadLengthFast(1)
+	if n435 < 0 {
+		n435 = c.ReadLength(1)
 	}
-	l433 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n432)
-	if n432 > 0 {
-		hn435 := c.ReadListHeader(1)
+	l436 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n435)
+	if n435 > 0 {
+		hn438 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i434 := range l433 {
-				if hn435 && !c.ReadFlag() {
-					clear(l433[i434 : i434+1])
+			for i437 := range l436 {
+				if hn438 && !c.ReadFlag() {
+					clear(l436[i437 : i437+1])
 					continue
 				}
-				l433[i434] = r.ReadBool()
+				l436[i437] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i434)
+					c.TraceIndex(i437)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l433
+	x.Bools = l436
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n438 := c.ReadLengthFast(1)
-	if n438 < 0 {
-		n438 = c.ReadLength(1)
+	n441 := c.ReadLengthFast(1)
+	if n441 < 0 {
+		n441 = c.ReadLength(1)
 	}
-	l439 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n438)
-	if n438 > 0 {
-		hn441 := c.ReadListHeader(9)
+	l442 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n441)
+	if n441 > 0 {
+		hn444 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i440 := range l439 {
-				if hn441 && !c.ReadFlag() {
-					clear(l439[i440 : i440+1])
+			for i443 := range l442 {
+				if hn444 && !c.ReadFlag() {
+					clear(l442[i443 : i443+1])
 					continue
 				}
-				l439[i440] = r.ReadUint8()
+				l442[i443] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i440)
+					c.TraceIndex(i443)
 					break
 				}
 			}
 		}
 	}
-	x.Bytes = l439
+	x.Bytes = l442
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n444 := c.ReadLengthFast(1)
-	if n444 < 0 {
-		n444 = c.ReadLength(1)
+	n447 := c.ReadLengthFast(1)
+	if n447 < 0 {
+		n447 = c.ReadLength(1)
 	}
-	l445 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n444)
-	if n444 > 0 {
-		hn447 := c.ReadListHeader(25)
+	l448 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n447)
+	if n447 > 0 {
+		hn450 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i446 := range l445 {
-				if hn447 && !c.ReadFlag() {
-					clear(l445[i446 : i446+1])
+			for i449 := range l448 {
+				if hn450 && !c.ReadFlag() {
+					clear(l448[i449 : i449+1])
 					continue
 				}
-				if e450 := c.ReadEnumFast(uint32(0x7fffffff)); e450 >= 0 {
-					l445[i446] = Color(e450)
+				if e453 := c.ReadEnumFast(uint32(0x7fffffff)); e453 >= 0 {
+					l448[i449] = Color(e453)
 				} else {
-					l445[i446] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l448[i449] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i446)
+					c.TraceIndex(i449)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l445
+	x.Colors = l448
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st451, id452 := c.ReadRefFlag(); st451 == foryimpl.RefBack {
-		x.DBools = foryimpl.BackRefSlice[bool](c, id452)
-	} else if st451 == foryimpl.RefFollows {
-		n453 := c.ReadArrayLengthFast(1)
-		if n453 < 0 {
-			n453 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
+			x.DBools = foryimpl.BackRefSlice[bool](c, id455)
+		} else if st454 == foryimpl.RefFollows {
+			n456 := c.ReadArrayLengthFast(1)
+			if n456 < 0 {
+				n456 = c.ReadArrayLength(1)
+			}
+			a457 := foryimpl.MakeSlice[[]bool](c, n456)
+			r.ReadRawBools(a457)
+			x.DBools = a457
+			foryimpl.SetRefSlice(c, id455, x.DBools)
+		} else {
+			x.DBools = nil
 		}
-		a454 := foryimpl.MakeSlice[[]bool](c, n453)
-		r.ReadRawBools(a454)
-		x.DBools = a454
-		foryimpl.SetRefSlice(c, id452, x.DBools)
 	} else {
-		x.DBools = nil
+		n458 := c.ReadArrayLengthFast(1)
+		if n458 < 0 {
+			n458 = c.ReadArrayLength(1)
+		}
+		a459 := foryimpl.MakeSlice[[]bool](c, n458)
+		r.ReadRawBools(a459)
+		x.DBools = a459
 	}
 	if c.Failed() {
 		c.Trace("DBools")
 		return
 	}
-	if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
-		x.DF32 = foryimpl.BackRefSlice[float32](c, id456)
-	} else if st455 == foryimpl.RefFollows {
-		n457 := c.ReadArrayLengthFast(4)
-		if n457 < 0 {
-			n457 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st460, id461 := c.ReadRefFlag(); st460 == foryimpl.RefBack {
+			x.DF32 = foryimpl.BackRefSlice[float32](c, id461)
+		} else if st460 == foryimpl.RefFollows {
+			n462 := c.ReadArrayLengthFast(4)
+			if n462 < 0 {
+				n462 = c.ReadArrayLength(4)
+			}
+			a463 := foryimpl.MakeSlice[[]float32](c, n462)
+			r.ReadRawFloat32s(a463)
+			x.DF32 = a463
+			foryimpl.SetRefSlice(c, id461, x.DF32)
+		} else {
+			x.DF32 = nil
 		}
-		a458 := foryimpl.MakeSlice[[]float32](c, n457)
-		r.ReadRawFloat32s(a458)
-		x.DF32 = a458
-		foryimpl.SetRefSlice(c, id456, x.DF32)
 	} else {
-		x.DF32 = nil
+		n464 := c.ReadArrayLengthFast(4)
+		if n464 < 0 {
+			n464 = c.ReadArrayLength(4)
+		}
+		a465 := foryimpl.MakeSlice[[]float32](c, n464)
+		r.ReadRawFloat32s(a465)
+		x.DF32 = a465
 	}
 	if c.Failed() {
 		c.Trace("DF32")
 		return
 	}
-	if st459, id460 := c.ReadRefFlag(); st459 == foryimpl.RefBack {
-		x.DF64 = foryimpl.BackRefSlice[float64](c, id460)
-	} else if st459 == foryimpl.RefFollows {
-		n461 := c.ReadArrayLengthFast(8)
-		if n461 < 0 {
-			n461 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st466, id467 := c.ReadRefFlag(); st466 == foryimpl.RefBack {
+			x.DF64 = foryimpl.BackRefSlice[float64](c, id467)
+		} else if st466 == foryimpl.RefFollows {
+			n468 := c.ReadArrayLengthFast(8)
+			if n468 < 0 {
+				n468 = c.ReadArrayLength(8)
+			}
+			a469 := foryimpl.MakeSlice[[]float64](c, n468)
+			r.ReadRawFloat64s(a469)
+			x.DF64 = a469
+			foryimpl.SetRefSlice(c, id467, x.DF64)
+		} else {
+			x.DF64 = nil
 		}
-		a462 := foryimpl.MakeSlice[[]float64](c, n461)
-		r.ReadRawFloat64s(a462)
-		x.DF64 = a462
-		foryimpl.SetRefSlice(c, id460, x.DF64)
 	} else {
-		x.DF64 = nil
+		n470 := c.ReadArrayLengthFast(8)
+		if n470 < 0 {
+			n470 = c.ReadArrayLength(8)
+		}
+		a471 := foryimpl.MakeSlice[[]float64](c, n470)
+		r.ReadRawFloat64s(a471)
+		x.DF64 = a471
 	}
 	if c.Failed() {
 		c.Trace("DF64")
 		return
 	}
-	if st463, id464 := c.ReadRefFlag(); st463 == foryimpl.RefBack {
-		x.DI16 = foryimpl.BackRefSlice[int16](c, id464)
-	} else if st463 == foryimpl.RefFollows {
-		n465 := c.ReadArrayLengthFast(2)
-		if n465 < 0 {
-			n465 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st472, id473 := c.ReadRefFlag(); st472 == foryimpl.RefBack {
+			x.DI16 = foryimpl.BackRefSlice[int16](c, id473)
+		} else if st472 == foryimpl.RefFollows {
+			n474 := c.ReadArrayLengthFast(2)
+			if n474 < 0 {
+				n474 = c.ReadArrayLength(2)
+			}
+			a475 := foryimpl.MakeSlice[[]int16](c, n474)
+			r.ReadRawInt16s(a475)
+			x.DI16 = a475
+			foryimpl.SetRefSlice(c, id473, x.DI16)
+		} else {
+			x.DI16 = nil
 		}
-		a466 := foryimpl.MakeSlice[[]int16](c, n465)
-		r.ReadRawInt16s(a466)
-		x.DI16 = a466
-		foryimpl.SetRefSlice(c, id464, x.DI16)
 	} else {
-		x.DI16 = nil
+		n476 := c.ReadArrayLengthFast(2)
+		if n476 < 0 {
+			n476 = c.ReadArrayLength(2)
+		}
+		a477 := foryimpl.MakeSlice[[]int16](c, n476)
+		r.ReadRawInt16s(a477)
+		x.DI16 = a477
 	}
 	if c.Failed() {
 		c.Trace("DI16")
 		return
 	}
-	if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
-		x.DI32 = foryimpl.BackRefSlice[int32](c, id468)
-	} else if st467 == foryimpl.RefFollows {
-		n469 := c.ReadArrayLengthFast(4)
-		if n469 < 0 {
-			n469 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st478, id479 := c.ReadRefFlag(); st478 == foryimpl.RefBack {
+			x.DI32 = foryimpl.BackRefSlice[int32](c, id479)
+		} else if st478 == foryimpl.RefFollows {
+			n480 := c.ReadArrayLengthFast(4)
+			if n480 < 0 {
+				n480 = c.ReadArrayLength(4)
+			}
+			a481 := foryimpl.MakeSlice[[]int32](c, n480)
+			r.ReadRawInt32s(a481)
+			x.DI32 = a481
+			foryimpl.SetRefSlice(c, id479, x.DI32)
+		} else {
+			x.DI32 = nil
 		}
-		a470 := foryimpl.MakeSlice[[]int32](c, n469)
-		r.ReadRawInt32s(a470)
-		x.DI32 = a470
-		foryimpl.SetRefSlice(c, id468, x.DI32)
 	} else {
-		x.DI32 = nil
+		n482 := c.ReadArrayLengthFast(4)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(4)
+		}
+		a483 := foryimpl.MakeSlice[[]int32](c, n482)
+		r.ReadRawInt32s(a483)
+		x.DI32 = a483
 	}
 	if c.Failed() {
 		c.Trace("DI32")
 		return
 	}
-	if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
-		x.DI64 = foryimpl.BackRefSlice[int64](c, id472)
-	} else if st471 == foryimpl.RefFollows {
-		n473 := c.ReadArrayLengthFast(8)
-		if n473 < 0 {
-			n473 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
+			x.DI64 = foryimpl.BackRefSlice[int64](c, id485)
+		} else if st484 == foryimpl.RefFollows {
+			n486 := c.ReadArrayLengthFast(8)
+			if n486 < 0 {
+				n486 = c.ReadArrayLength(8)
+			}
+			a487 := foryimpl.MakeSlice[[]int64](c, n486)
+			r.ReadRawInt64s(a487)
+			x.DI64 = a487
+			foryimpl.SetRefSlice(c, id485, x.DI64)
+		} else {
+			x.DI64 = nil
 		}
-		a474 := foryimpl.MakeSlice[[]int64](c, n473)
-		r.ReadRawInt64s(a474)
-		x.DI64 = a474
-		foryimpl.SetRefSlice(c, id472, x.DI64)
 	} else {
-		x.DI64 = nil
+		n488 := c.ReadArrayLengthFast(8)
+		if n488 < 0 {
+			n488 = c.ReadArrayLength(8)
+		}
+		a489 := foryimpl.MakeSlice[[]int64](c, n488)
+		r.ReadRawInt64s(a489)
+		x.DI64 = a489
 	}
 	if c.Failed() {
 		c.Trace("DI64")
 		return
 	}
-	if st475, id476 := c.ReadRefFlag(); st475 == foryimpl.RefBack {
-		x.DI8 = foryimpl.BackRefSlice[int8](c, id476)
-	} else if st475 == foryimpl.RefFollows {
-		n477 := c.ReadArrayLengthFast(1)
-		if n477 < 0 {
-			n477 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
+			x.DI8 = foryimpl.BackRefSlice[int8](c, id491)
+		} else if st490 == foryimpl.RefFollows {
+			n492 := c.ReadArrayLengthFast(1)
+			if n492 < 0 {
+				n492 = c.ReadArrayLength(1)
+			}
+			a493 := foryimpl.MakeSlice[[]int8](c, n492)
+			for i494 := range a493 {
+				a493[i494] = r.ReadInt8()
+			}
+			x.DI8 = a493
+			foryimpl.SetRefSlice(c, id491, x.DI8)
+		} else {
+			x.DI8 = nil
 		}
-		a478 := foryimpl.MakeSlice[[]int8](c, n477)
-		for i479 := range a478 {
-			a478[i479] = r.ReadInt8()
-		}
-		x.DI8 = a478
-		foryimpl.SetRefSlice(c, id476, x.DI8)
 	} else {
-		x.DI8 = nil
+		n495 := c.ReadArrayLengthFast(1)
+		if n495 < 0 {
+			n495 = c.ReadArrayLength(1)
+		}
+		a496 := foryimpl.MakeSlice[[]int8](c, n495)
+		for i497 := range a496 {
+			a496[i497] = r.ReadInt8()
+		}
+		x.DI8 = a496
 	}
 	if c.Failed() {
 		c.Trace("DI8")
 		return
 	}
-	if st480, id481 := c.ReadRefFlag(); st480 == foryimpl.RefBack {
-		x.DU16 = foryimpl.BackRefSlice[uint16](c, id481)
-	} else if st480 == foryimpl.RefFollows {
-		n482 := c.ReadArrayLengthFast(2)
-		if n482 < 0 {
-			n482 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
+			x.DU16 = foryimpl.BackRefSlice[uint16](c, id499)
+		} else if st498 == foryimpl.RefFollows {
+			n500 := c.ReadArrayLengthFast(2)
+			if n500 < 0 {
+				n500 = c.ReadArrayLength(2)
+			}
+			a501 := foryimpl.MakeSlice[[]uint16](c, n500)
+			r.ReadRawUint16s(a501)
+			x.DU16 = a501
+			foryimpl.SetRefSlice(c, id499, x.DU16)
+		} else {
+			x.DU16 = nil
 		}
-		a483 := foryimpl.MakeSlice[[]uint16](c, n482)
-		r.ReadRawUint16s(a483)
-		x.DU16 = a483
-		foryimpl.SetRefSlice(c, id481, x.DU16)
 	} else {
-		x.DU16 = nil
+		n502 := c.ReadArrayLengthFast(2)
+		if n502 < 0 {
+			n502 = c.ReadArrayLength(2)
+		}
+		a503 := foryimpl.MakeSlice[[]uint16](c, n502)
+		r.ReadRawUint16s(a503)
+		x.DU16 = a503
 	}
 	if c.Failed() {
 		c.Trace("DU16")
 		return
 	}
-	if st484, id485 := c.ReadRefFlag(); st484 == foryimpl.RefBack {
-		x.DU32 = foryimpl.BackRefSlice[uint32](c, id485)
-	} else if st484 == foryimpl.RefFollows {
-		n486 := c.ReadArrayLengthFast(4)
-		if n486 < 0 {
-			n486 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st504, id505 := c.ReadRefFlag(); st504 == foryimpl.RefBack {
+			x.DU32 = foryimpl.BackRefSlice[uint32](c, id505)
+		} else if st504 == foryimpl.RefFollows {
+			n506 := c.ReadArrayLengthFast(4)
+			if n506 < 0 {
+				n506 = c.ReadArrayLength(4)
+			}
+			a507 := foryimpl.MakeSlice[[]uint32](c, n506)
+			r.ReadRawUint32s(a507)
+			x.DU32 = a507
+			foryimpl.SetRefSlice(c, id505, x.DU32)
+		} else {
+			x.DU32 = nil
 		}
-		a487 := foryimpl.MakeSlice[[]uint32](c, n486)
-		r.ReadRawUint32s(a487)
-		x.DU32 = a487
-		foryimpl.SetRefSlice(c, id485, x.DU32)
 	} else {
-		x.DU32 = nil
+		n508 := c.ReadArrayLengthFast(4)
+		if n508 < 0 {
+			n508 = c.ReadArrayLength(4)
+		}
+		a509 := foryimpl.MakeSlice[[]uint32](c, n508)
+		r.ReadRawUint32s(a509)
+		x.DU32 = a509
 	}
 	if c.Failed() {
 		c.Trace("DU32")
 		return
 	}
-	if st488, id489 := c.ReadRefFlag(); st488 == foryimpl.RefBack {
-		x.DU64 = foryimpl.BackRefSlice[uint64](c, id489)
-	} else if st488 == foryimpl.RefFollows {
-		n490 := c.ReadArrayLengthFast(8)
-		if n490 < 0 {
-			n490 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st510, id511 := c.ReadRefFlag(); st510 == foryimpl.RefBack {
+			x.DU64 = foryimpl.BackRefSlice[uint64](c, id511)
+		} else if st510 == foryimpl.RefFollows {
+			n512 := c.ReadArrayLengthFast(8)
+			if n512 < 0 {
+				n512 = c.ReadArrayLength(8)
+			}
+			a513 := foryimpl.MakeSlice[[]uint64](c, n512)
+			r.ReadRawUint64s(a513)
+			x.DU64 = a513
+			foryimpl.SetRefSlice(c, id511, x.DU64)
+		} else {
+			x.DU64 = nil
 		}
-		a491 := foryimpl.MakeSlice[[]uint64](c, n490)
-		r.ReadRawUint64s(a491)
-		x.DU64 = a491
-		foryimpl.SetRefSlice(c, id489, x.DU64)
 	} else {
-		x.DU64 = nil
+		n514 := c.ReadArrayLengthFast(8)
+		if n514 < 0 {
+			n514 = c.ReadArrayLength(8)
+		}
+		a515 := foryimpl.MakeSlice[[]uint64](c, n514)
+		r.ReadRawUint64s(a515)
+		x.DU64 = a515
 	}
 	if c.Failed() {
 		c.Trace("DU64")
 		return
 	}
-	n492 := c.ReadLengthFast(4)
-	if n492 < 0 {
-		n492 = c.ReadLength(4)
-	}
-	l493 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n492)
-	if n492 > 0 {
-		hn495 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i494 := range l493 {
-				if hn495 && !c.ReadFlag() {
-					clear(l493[i494 : i494+1])
-					continue
-				}
-				l493[i494] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i494)
-					break
-				}
-			}
-		}
-	}
-	x.F32s = l493
-	if c.Failed() {
-		c.Trace("F32s")
-		return
-	}
-	n498 := c.ReadLengthFast(8)
-	if n498 < 0 {
-		n498 = c.ReadLength(8)
-	}
-	l499 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n498)
-	if n498 > 0 {
-		hn501 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i500 := range l499 {
-				if hn501 && !c.ReadFlag() {
-					clear(l499[i500 : i500+1])
-					continue
-				}
-				l499[i500] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i500)
-					break
-				}
-			}
-		}
-	}
-	x.F64s = l499
-	if c.Failed() {
-		c.Trace("F64s")
-		return
-	}
-	n504 := c.ReadLengthFast(2)
-	if n504 < 0 {
-		n504 = c.ReadLength(2)
-	}
-	l505 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n504)
-	if n504 > 0 {
-		hn507 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i506 := range l505 {
-				if hn507 && !c.ReadFlag() {
-					clear(l505[i506 : i506+1])
-					continue
-				}
-				l505[i506] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i506)
-					break
-				}
-			}
-		}
-	}
-	x.I16s = l505
-	if c.Failed() {
-		c.Trace("I16s")
-		return
-	}
-	n510 := c.ReadLengthFast(1)
-	if n510 < 0 {
-		n510 = c.ReadLength(1)
-	}
-	l511 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n510)
-	if n510 > 0 {
-		hn513 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i512 := range l511 {
-				if hn513 && !c.ReadFlag() {
-					clear(l511[i512 : i512+1])
-					continue
-				}
-				l511[i512] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i512)
-					break
-				}
-			}
-		}
-	}
-	x.I32s = l511
-	if c.Failed() {
-		c.Trace("I32s")
-		return
-	}
-	n516 := c.ReadLengthFast(1)
+	n516 := c.ReadLengthFast(4)
 	if n516 < 0 {
-		n516 = c.ReadLength(1)
+		n516 = c.ReadLength(4)
 	}
-	l517 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n516)
+	l517 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n516)
 	if n516 > 0 {
-		hn519 := c.ReadListHeader(7)
+		hn519 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i518 := range l517 {
 				if hn519 && !c.ReadFlag() {
 					clear(l517[i518 : i518+1])
 					continue
 				}
-				l517[i518] = r.ReadVarInt64()
+				l517[i518] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i518)
 					break
@@ -3943,25 +4038,25 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I64s = l517
+	x.F32s = l517
 	if c.Failed() {
-		c.Trace("I64s")
+		c.Trace("F32s")
 		return
 	}
-	n522 := c.ReadLengthFast(1)
+	n522 := c.ReadLengthFast(8)
 	if n522 < 0 {
-		n522 = c.ReadLength(1)
+		n522 = c.ReadLength(8)
 	}
-	l523 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n522)
+	l523 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n522)
 	if n522 > 0 {
-		hn525 := c.ReadListHeader(2)
+		hn525 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i524 := range l523 {
 				if hn525 && !c.ReadFlag() {
 					clear(l523[i524 : i524+1])
 					continue
 				}
-				l523[i524] = r.ReadInt8()
+				l523[i524] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i524)
 					break
@@ -3969,37 +4064,141 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I8s = l523
+	x.F64s = l523
+	if c.Failed() {
+		c.Trace("F64s")
+		return
+	}
+	n528 := c.ReadLengthFast(2)
+	if n528 < 0 {
+		n528 = c.ReadLength(2)
+	}
+	l529 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n528)
+	if n528 > 0 {
+		hn531 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i530 := range l529 {
+				if hn531 && !c.ReadFlag() {
+					clear(l529[i530 : i530+1])
+					continue
+				}
+				l529[i530] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i530)
+					break
+				}
+			}
+		}
+	}
+	x.I16s = l529
+	if c.Failed() {
+		c.Trace("I16s")
+		return
+	}
+	n534 := c.ReadLengthFast(1)
+	if n534 < 0 {
+		n534 = c.ReadLength(1)
+	}
+	l535 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n534)
+	if n534 > 0 {
+		hn537 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i536 := range l535 {
+				if hn537 && !c.ReadFlag() {
+					clear(l535[i536 : i536+1])
+					continue
+				}
+				l535[i536] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i536)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l535
+	if c.Failed() {
+		c.Trace("I32s")
+		return
+	}
+	n540 := c.ReadLengthFast(1)
+	if n540 < 0 {
+		n540 = c.ReadLength(1)
+	}
+	l541 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n540)
+	if n540 > 0 {
+		hn543 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i542 := range l541 {
+				if hn543 && !c.ReadFlag() {
+					clear(l541[i542 : i542+1])
+					continue
+				}
+				l541[i542] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i542)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l541
+	if c.Failed() {
+		c.Trace("I64s")
+		return
+	}
+	n546 := c.ReadLengthFast(1)
+	if n546 < 0 {
+		n546 = c.ReadLength(1)
+	}
+	l547 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n546)
+	if n546 > 0 {
+		hn549 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i548 := range l547 {
+				if hn549 && !c.ReadFlag() {
+					clear(l547[i548 : i548+1])
+					continue
+				}
+				l547[i548] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i548)
+					break
+				}
+			}
+		}
+	}
+	x.I8s = l547
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
-	if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
-		x.NI64s = foryimpl.BackRefSlice[int64](c, id529)
-	} else if st528 == foryimpl.RefFollows {
-		n530 := c.ReadLengthFast(1)
-		if n530 < 0 {
-			n530 = c.ReadLength(1)
+	if st552, id553 := c.ReadRefFlag(); st552 == foryimpl.RefBack {
+		x.NI64s = foryimpl.BackRefSlice[int64](c, id553)
+	} else if st552 == foryimpl.RefFollows {
+		n554 := c.ReadLengthFast(1)
+		if n554 < 0 {
+			n554 = c.ReadLength(1)
 		}
-		l531 := foryimpl.MakeSlice[[]int64](c, n530)
-		if n530 > 0 {
-			hn533 := c.ReadListHeader(7)
+		l555 := foryimpl.MakeSlice[[]int64](c, n554)
+		if n554 > 0 {
+			hn557 := c.ReadListHeader(7)
 			if !c.Failed() {
-				for i532 := range l531 {
-					if hn533 && !c.ReadFlag() {
-						clear(l531[i532 : i532+1])
+				for i556 := range l555 {
+					if hn557 && !c.ReadFlag() {
+						clear(l555[i556 : i556+1])
 						continue
 					}
-					l531[i532] = r.ReadVarInt64()
+					l555[i556] = r.ReadVarInt64()
 					if c.Failed() {
-						c.TraceIndex(i532)
+						c.TraceIndex(i556)
 						break
 					}
 				}
 			}
 		}
-		x.NI64s = l531
-		foryimpl.SetRefSlice(c, id529, x.NI64s)
+		x.NI64s = l555
+		foryimpl.SetRefSlice(c, id553, x.NI64s)
 	} else {
 		x.NI64s = nil
 	}
@@ -4007,29 +4206,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NI64s")
 		return
 	}
-	if st536, id537 := c.ReadRefFlag(); st536 == foryimpl.RefBack {
-		x.NMap = foryimpl.BackRefMap[string, int32](c, id537)
-	} else if st536 == foryimpl.RefFollows {
-		n538 := c.ReadLengthFast(2)
-		if n538 < 0 {
-			n538 = c.ReadLength(2)
+	if st560, id561 := c.ReadRefFlag(); st560 == foryimpl.RefBack {
+		x.NMap = foryimpl.BackRefMap[string, int32](c, id561)
+	} else if st560 == foryimpl.RefFollows {
+		n562 := c.ReadLengthFast(2)
+		if n562 < 0 {
+			n562 = c.ReadLength(2)
 		}
-		m539 := foryimpl.MakeMap[map[string]int32](c, n538)
-		for n538 > 0 && !c.Failed() {
-			sz540, vn541, _ := c.ReadMapChunk(n538, 21, 5, nil, false)
-			for j542 := 0; j542 < sz540 && !c.Failed(); j542++ {
-				var k543 string
-				k543 = c.ReadString()
-				var v544 int32
-				if !vn541 {
-					v544 = r.ReadVarInt32()
+		m563 := foryimpl.MakeMap[map[string]int32](c, n562)
+		for n562 > 0 && !c.Failed() {
+			sz564, vn565, _ := c.ReadMapChunk(n562, 21, 5, nil, false)
+			for j566 := 0; j566 < sz564 && !c.Failed(); j566++ {
+				var k567 string
+				k567 = c.ReadString()
+				var v568 int32
+				if !vn565 {
+					v568 = r.ReadVarInt32()
 				}
-				m539[k543] = v544
+				m563[k567] = v568
 			}
-			n538 -= sz540
+			n562 -= sz564
 		}
-		x.NMap = m539
-		foryimpl.SetRefMap(c, id537, x.NMap)
+		x.NMap = m563
+		foryimpl.SetRefMap(c, id561, x.NMap)
 	} else {
 		x.NMap = nil
 	}
@@ -4037,32 +4236,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NMap")
 		return
 	}
-	if st546, id547 := c.ReadRefFlag(); st546 == foryimpl.RefBack {
-		x.NStrs = foryimpl.BackRefSlice[string](c, id547)
-	} else if st546 == foryimpl.RefFollows {
-		n548 := c.ReadLengthFast(1)
-		if n548 < 0 {
-			n548 = c.ReadLength(1)
+	if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
+		x.NStrs = foryimpl.BackRefSlice[string](c, id571)
+	} else if st570 == foryimpl.RefFollows {
+		n572 := c.ReadLengthFast(1)
+		if n572 < 0 {
+			n572 = c.ReadLength(1)
 		}
-		l549 := foryimpl.MakeSlice[[]string](c, n548)
-		if n548 > 0 {
-			hn551 := c.ReadListHeader(21)
+		l573 := foryimpl.MakeSlice[[]string](c, n572)
+		if n572 > 0 {
+			hn575 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i550 := range l549 {
-					if hn551 && !c.ReadFlag() {
-						clear(l549[i550 : i550+1])
+				for i574 := range l573 {
+					if hn575 && !c.ReadFlag() {
+						clear(l573[i574 : i574+1])
 						continue
 					}
-					l549[i550] = c.ReadString()
+					l573[i574] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i550)
+						c.TraceIndex(i574)
 						break
 					}
 				}
 			}
 		}
-		x.NStrs = l549
-		foryimpl.SetRefSlice(c, id547, x.NStrs)
+		x.NStrs = l573
+		foryimpl.SetRefSlice(c, id571, x.NStrs)
 	} else {
 		x.NStrs = nil
 	}
@@ -4070,178 +4269,182 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NStrs")
 		return
 	}
-	n554 := c.ReadLengthFast(1)
-	if n554 < 0 {
-		n554 = c.ReadLength(1)
+	n578 := c.ReadLengthFast(1)
+	if n578 < 0 {
+		n578 = c.ReadLength(1)
 	}
-	l555 := foryimpl.ReuseSlice[Names](c, x.Named, n554)
-	if n554 > 0 {
-		hn557 := c.ReadListHeader(21)
+	l579 := foryimpl.ReuseSlice[Names](c, x.Named, n578)
+	if n578 > 0 {
+		hn581 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i556 := range l555 {
-				if hn557 && !c.ReadFlag() {
-					clear(l555[i556 : i556+1])
+			for i580 := range l579 {
+				if hn581 && !c.ReadFlag() {
+					clear(l579[i580 : i580+1])
 					continue
 				}
-				l555[i556] = c.ReadString()
+				l579[i580] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i556)
+					c.TraceIndex(i580)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l555
+	x.Named = l579
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n560 := c.ReadLengthFast(1)
-	if n560 < 0 {
-		n560 = c.ReadLength(1)
+	n584 := c.ReadLengthFast(1)
+	if n584 < 0 {
+		n584 = c.ReadLength(1)
 	}
-	l561 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n560)
-	if n560 > 0 {
-		hn563, tr565 := c.ReadListHeaderRef(22)
+	l585 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n584)
+	if n584 > 0 {
+		hn587, tr589 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i562 := range l561 {
-				if tr565 {
-					if st566, id567 := c.ReadRefFlag(); st566 == foryimpl.RefBack {
-						l561[i562] = foryimpl.BackRefSlice[int32](c, id567)
-					} else if st566 == foryimpl.RefFollows {
-						n568 := c.ReadLengthFast(1)
-						if n568 < 0 {
-							n568 = c.ReadLength(1)
+			for i586 := range l585 {
+				if tr589 {
+					if st590, id591 := c.ReadRefFlag(); st590 == foryimpl.RefBack {
+						l585[i586] = foryimpl.BackRefSlice[int32](c, id591)
+					} else if st590 == foryimpl.RefFollows {
+						n592 := c.ReadLengthFast(1)
+						if n592 < 0 {
+							n592 = c.ReadLength(1)
 						}
-						l569 := foryimpl.MakeSlice[[]int32](c, n568)
-						if n568 > 0 {
-							hn571 := c.ReadListHeader(5)
+						l593 := foryimpl.MakeSlice[[]int32](c, n592)
+						if n592 > 0 {
+							hn595 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i570 := range l569 {
-									if hn571 && !c.ReadFlag() {
-										clear(l569[i570 : i570+1])
+								for i594 := range l593 {
+									if hn595 && !c.ReadFlag() {
+										clear(l593[i594 : i594+1])
 										continue
 									}
-									l569[i570] = r.ReadVarInt32()
+									l593[i594] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i570)
+										c.TraceIndex(i594)
 										break
 									}
 								}
 							}
 						}
-						l561[i562] = l569
-						foryimpl.SetRefSlice(c, id567, l561[i562])
+						l585[i586] = l593
+						foryimpl.SetRefSlice(c, id591, l585[i586])
 					} else {
-						l561[i562] = nil
+						l585[i586] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i562)
+						c.TraceIndex(i586)
 						break
 					}
 					continue
 				}
-				if hn563 && !c.ReadFlag() {
-					clear(l561[i562 : i562+1])
+				if hn587 && !c.ReadFlag() {
+					clear(l585[i586 : i586+1])
 					continue
 				}
-				n574 := c.ReadLengthFast(1)
-				if n574 < 0 {
-					n574 = c.ReadLength(1)
+				n598 := c.ReadLengthFast(1)
+				if n598 < 0 {
+					n598 = c.ReadLength(1)
 				}
-				l575 := foryimpl.MakeSlice[[]int32](c, n574)
-				if n574 > 0 {
-					hn577 := c.ReadListHeader(5)
+				l599 := foryimpl.MakeSlice[[]int32](c, n598)
+				if n598 > 0 {
+					hn601 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i576 := range l575 {
-							if hn577 && !c.ReadFlag() {
-								clear(l575[i576 : i576+1])
+						for i600 := range l599 {
+							if hn601 && !c.ReadFlag() {
+								clear(l599[i600 : i600+1])
 								continue
 							}
-							l575[i576] = r.ReadVarInt32()
+							l599[i600] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i576)
+								c.TraceIndex(i600)
 								break
 							}
 						}
 					}
 				}
-				l561[i562] = l575
+				l585[i586] = l599
 				if c.Failed() {
-					c.TraceIndex(i562)
+					c.TraceIndex(i586)
 					break
 				}
 			}
 		}
 	}
-	x.Nested = l561
+	x.Nested = l585
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n580 := c.ReadLengthFast(1)
-	if n580 < 0 {
-		n580 = c.ReadLength(1)
+	n604 := c.ReadLengthFast(1)
+	if n604 < 0 {
+		n604 = c.ReadLength(1)
 	}
-	l581 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n580)
-	if n580 > 0 {
-		hn583 := c.ReadListHeader(5)
+	l605 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n604)
+	if n604 > 0 {
+		hn607 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i582 := range l581 {
-				if hn583 && !c.ReadFlag() {
-					clear(l581[i582 : i582+1])
+			for i606 := range l605 {
+				if hn607 && !c.ReadFlag() {
+					clear(l605[i606 : i606+1])
 					continue
 				}
-				p586 := foryimpl.Alloc[int32](c)
-				*p586 = r.ReadVarInt32()
-				l581[i582] = p586
+				p610 := foryimpl.Alloc[int32](c)
+				*p610 = r.ReadVarInt32()
+				l605[i606] = p610
 				if c.Failed() {
-					c.TraceIndex(i582)
+					c.TraceIndex(i606)
 					break
 				}
 			}
 		}
 	}
-	x.PI32s = l581
+	x.PI32s = l605
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n587 := c.ReadLengthFast(1)
-	if n587 < 0 {
-		n587 = c.ReadLength(1)
+	n611 := c.ReadLengthFast(1)
+	if n611 < 0 {
+		n611 = c.ReadLength(1)
 	}
-	l588 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n587)
-	if n587 > 0 {
-		hn590 := c.ReadListHeader(21)
+	l612 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n611)
+	if n611 > 0 {
+		hn614 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i589 := range l588 {
-				if hn590 && !c.ReadFlag() {
-					clear(l588[i589 : i589+1])
+			for i613 := range l612 {
+				if hn614 && !c.ReadFlag() {
+					clear(l612[i613 : i613+1])
 					continue
 				}
-				p593 := foryimpl.Alloc[string](c)
-				*p593 = c.ReadString()
-				l588[i589] = p593
+				p617 := foryimpl.Alloc[string](c)
+				*p617 = c.ReadString()
+				l612[i613] = p617
 				if c.Failed() {
-					c.TraceIndex(i589)
+					c.TraceIndex(i613)
 					break
 				}
 			}
 		}
 	}
-	x.PStrs = l588
+	x.PStrs = l612
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
-	if st594, id595 := c.ReadRefFlag(); st594 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id595)
-	} else if st594 == foryimpl.RefFollows {
-		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id595, x.Raw)
+	if c.TrackedFieldFlags() {
+		if st618, id619 := c.ReadRefFlag(); st618 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id619)
+		} else if st618 == foryimpl.RefFollows {
+			x.Raw = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id619, x.Raw)
+		} else {
+			x.Raw = nil
+		}
 	} else {
-		x.Raw = nil
+		x.Raw = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Raw")
@@ -4252,128 +4455,24 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n596 := c.ReadLengthFast(1)
-	if n596 < 0 {
-		n596 = c.ReadLength(1)
-	}
-	if n596 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n596, 2))
-		return
-	}
-	var l597 [2]string
-	if n596 > 0 {
-		hn599 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i598 := range l597 {
-				if hn599 && !c.ReadFlag() {
-					clear(l597[i598 : i598+1])
-					continue
-				}
-				l597[i598] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i598)
-					break
-				}
-			}
-		}
-	}
-	x.StrArr = l597
-	if c.Failed() {
-		c.Trace("StrArr")
-		return
-	}
-	n602 := c.ReadLengthFast(1)
-	if n602 < 0 {
-		n602 = c.ReadLength(1)
-	}
-	l603 := foryimpl.ReuseSlice[[]string](c, x.Strs, n602)
-	if n602 > 0 {
-		hn605 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i604 := range l603 {
-				if hn605 && !c.ReadFlag() {
-					clear(l603[i604 : i604+1])
-					continue
-				}
-				l603[i604] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i604)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l603
-	if c.Failed() {
-		c.Trace("Strs")
-		return
-	}
-	n608 := c.ReadLengthFast(1)
-	if n608 < 0 {
-		n608 = c.ReadLength(1)
-	}
-	l609 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n608)
-	if n608 > 0 {
-		hn611 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i610 := range l609 {
-				if hn611 && !c.ReadFlag() {
-					clear(l609[i610 : i610+1])
-					continue
-				}
-				l609[i610] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i610)
-					break
-				}
-			}
-		}
-	}
-	x.Times = l609
-	if c.Failed() {
-		c.Trace("Times")
-		return
-	}
-	n614 := c.ReadLengthFast(2)
-	if n614 < 0 {
-		n614 = c.ReadLength(2)
-	}
-	l615 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n614)
-	if n614 > 0 {
-		hn617 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i616 := range l615 {
-				if hn617 && !c.ReadFlag() {
-					clear(l615[i616 : i616+1])
-					continue
-				}
-				l615[i616] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i616)
-					break
-				}
-			}
-		}
-	}
-	x.U16s = l615
-	if c.Failed() {
-		c.Trace("U16s")
-		return
-	}
 	n620 := c.ReadLengthFast(1)
 	if n620 < 0 {
 		n620 = c.ReadLength(1)
 	}
-	l621 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n620)
+	if n620 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n620, 2))
+		return
+	}
+	var l621 [2]string
 	if n620 > 0 {
-		hn623 := c.ReadListHeader(12)
+		hn623 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i622 := range l621 {
 				if hn623 && !c.ReadFlag() {
 					clear(l621[i622 : i622+1])
 					continue
 				}
-				l621[i622] = r.ReadVarUint32()
+				l621[i622] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i622)
 					break
@@ -4381,25 +4480,25 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U32s = l621
+	x.StrArr = l621
 	if c.Failed() {
-		c.Trace("U32s")
+		c.Trace("StrArr")
 		return
 	}
 	n626 := c.ReadLengthFast(1)
 	if n626 < 0 {
 		n626 = c.ReadLength(1)
 	}
-	l627 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n626)
+	l627 := foryimpl.ReuseSlice[[]string](c, x.Strs, n626)
 	if n626 > 0 {
-		hn629 := c.ReadListHeader(14)
+		hn629 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i628 := range l627 {
 				if hn629 && !c.ReadFlag() {
 					clear(l627[i628 : i628+1])
 					continue
 				}
-				l627[i628] = r.ReadVarUint64()
+				l627[i628] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i628)
 					break
@@ -4407,7 +4506,111 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U64s = l627
+	x.Strs = l627
+	if c.Failed() {
+		c.Trace("Strs")
+		return
+	}
+	n632 := c.ReadLengthFast(1)
+	if n632 < 0 {
+		n632 = c.ReadLength(1)
+	}
+	l633 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n632)
+	if n632 > 0 {
+		hn635 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i634 := range l633 {
+				if hn635 && !c.ReadFlag() {
+					clear(l633[i634 : i634+1])
+					continue
+				}
+				l633[i634] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i634)
+					break
+				}
+			}
+		}
+	}
+	x.Times = l633
+	if c.Failed() {
+		c.Trace("Times")
+		return
+	}
+	n638 := c.ReadLengthFast(2)
+	if n638 < 0 {
+		n638 = c.ReadLength(2)
+	}
+	l639 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n638)
+	if n638 > 0 {
+		hn641 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i640 := range l639 {
+				if hn641 && !c.ReadFlag() {
+					clear(l639[i640 : i640+1])
+					continue
+				}
+				l639[i640] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i640)
+					break
+				}
+			}
+		}
+	}
+	x.U16s = l639
+	if c.Failed() {
+		c.Trace("U16s")
+		return
+	}
+	n644 := c.ReadLengthFast(1)
+	if n644 < 0 {
+		n644 = c.ReadLength(1)
+	}
+	l645 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n644)
+	if n644 > 0 {
+		hn647 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i646 := range l645 {
+				if hn647 && !c.ReadFlag() {
+					clear(l645[i646 : i646+1])
+					continue
+				}
+				l645[i646] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i646)
+					break
+				}
+			}
+		}
+	}
+	x.U32s = l645
+	if c.Failed() {
+		c.Trace("U32s")
+		return
+	}
+	n650 := c.ReadLengthFast(1)
+	if n650 < 0 {
+		n650 = c.ReadLength(1)
+	}
+	l651 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n650)
+	if n650 > 0 {
+		hn653 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i652 := range l651 {
+				if hn653 && !c.ReadFlag() {
+					clear(l651[i652 : i652+1])
+					continue
+				}
+				l651[i652] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i652)
+					break
+				}
+			}
+		}
+	}
+	x.U64s = l651
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -4424,129 +4627,129 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n632 := c.ReadLengthFast(2)
-				if n632 < 0 {
-					n632 = c.ReadLength(2)
+				n656 := c.ReadLengthFast(2)
+				if n656 < 0 {
+					n656 = c.ReadLength(2)
 				}
-				if n632 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n632, 3))
+				if n656 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n656, 3))
 					return
 				}
-				var l633 [3]int16
-				if n632 > 0 {
-					hn635 := c.ReadListHeader(3)
+				var l657 [3]int16
+				if n656 > 0 {
+					hn659 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i634 := range l633 {
-							if hn635 && !c.ReadFlag() {
-								clear(l633[i634 : i634+1])
+						for i658 := range l657 {
+							if hn659 && !c.ReadFlag() {
+								clear(l657[i658 : i658+1])
 								continue
 							}
-							l633[i634] = r.ReadInt16()
+							l657[i658] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i634)
+								c.TraceIndex(i658)
 								break
 							}
 						}
 					}
 				}
-				x.Arr = l633
+				x.Arr = l657
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n638 := c.ReadLengthFast(1)
-				if n638 < 0 {
-					n638 = c.ReadLength(1)
+				n662 := c.ReadLengthFast(1)
+				if n662 < 0 {
+					n662 = c.ReadLength(1)
 				}
-				l639 := foryimpl.MakeSlice[[]bool](c, n638)
-				if n638 > 0 {
-					hn641 := c.ReadListHeader(1)
+				l663 := foryimpl.MakeSlice[[]bool](c, n662)
+				if n662 > 0 {
+					hn665 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i640 := range l639 {
-							if hn641 && !c.ReadFlag() {
-								clear(l639[i640 : i640+1])
+						for i664 := range l663 {
+							if hn665 && !c.ReadFlag() {
+								clear(l663[i664 : i664+1])
 								continue
 							}
-							l639[i640] = r.ReadBool()
+							l663[i664] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i640)
+								c.TraceIndex(i664)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l639
+				x.Bools = l663
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n644 := c.ReadLengthFast(1)
-				if n644 < 0 {
-					n644 = c.ReadLength(1)
+				n668 := c.ReadLengthFast(1)
+				if n668 < 0 {
+					n668 = c.ReadLength(1)
 				}
-				l645 := foryimpl.MakeSlice[[]uint8](c, n644)
-				if n644 > 0 {
-					hn647 := c.ReadListHeader(9)
+				l669 := foryimpl.MakeSlice[[]uint8](c, n668)
+				if n668 > 0 {
+					hn671 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i646 := range l645 {
-							if hn647 && !c.ReadFlag() {
-								clear(l645[i646 : i646+1])
+						for i670 := range l669 {
+							if hn671 && !c.ReadFlag() {
+								clear(l669[i670 : i670+1])
 								continue
 							}
-							l645[i646] = r.ReadUint8()
+							l669[i670] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i646)
+								c.TraceIndex(i670)
 								break
 							}
 						}
 					}
 				}
-				x.Bytes = l645
+				x.Bytes = l669
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n650 := c.ReadLengthFast(1)
-				if n650 < 0 {
-					n650 = c.ReadLength(1)
+				n674 := c.ReadLengthFast(1)
+				if n674 < 0 {
+					n674 = c.ReadLength(1)
 				}
-				l651 := foryimpl.MakeSlice[[]Color](c, n650)
-				if n650 > 0 {
-					hn653 := c.ReadListHeader(25)
+				l675 := foryimpl.MakeSlice[[]Color](c, n674)
+				if n674 > 0 {
+					hn677 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i652 := range l651 {
-							if hn653 && !c.ReadFlag() {
-								clear(l651[i652 : i652+1])
+						for i676 := range l675 {
+							if hn677 && !c.ReadFlag() {
+								clear(l675[i676 : i676+1])
 								continue
 							}
-							if e656 := c.ReadEnumFast(uint32(0x7fffffff)); e656 >= 0 {
-								l651[i652] = Color(e656)
+							if e680 := c.ReadEnumFast(uint32(0x7fffffff)); e680 >= 0 {
+								l675[i676] = Color(e680)
 							} else {
-								l651[i652] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l675[i676] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i652)
+								c.TraceIndex(i676)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l651
+				x.Colors = l675
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st659, id660 := c.ReadRefFlag(); st659 == foryimpl.RefBack {
-					x.DBools = foryimpl.BackRefSlice[bool](c, id660)
-				} else if st659 == foryimpl.RefFollows {
-					n661 := c.ReadArrayLengthFast(1)
-					if n661 < 0 {
-						n661 = c.ReadArrayLength(1)
+				if st683, id684 := c.ReadRefFlag(); st683 == foryimpl.RefBack {
+					x.DBools = foryimpl.BackRefSlice[bool](c, id684)
+				} else if st683 == foryimpl.RefFollows {
+					n685 := c.ReadArrayLengthFast(1)
+					if n685 < 0 {
+						n685 = c.ReadArrayLength(1)
 					}
-					a662 := foryimpl.MakeSlice[[]bool](c, n661)
-					r.ReadRawBools(a662)
-					x.DBools = a662
-					foryimpl.SetRefSlice(c, id660, x.DBools)
+					a686 := foryimpl.MakeSlice[[]bool](c, n685)
+					r.ReadRawBools(a686)
+					x.DBools = a686
+					foryimpl.SetRefSlice(c, id684, x.DBools)
 				} else {
 					x.DBools = nil
 				}
@@ -4554,28 +4757,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n657 := c.ReadArrayLengthFast(1)
-					if n657 < 0 {
-						n657 = c.ReadArrayLength(1)
+					n681 := c.ReadArrayLengthFast(1)
+					if n681 < 0 {
+						n681 = c.ReadArrayLength(1)
 					}
-					a658 := foryimpl.MakeSlice[[]bool](c, n657)
-					r.ReadRawBools(a658)
-					x.DBools = a658
+					a682 := foryimpl.MakeSlice[[]bool](c, n681)
+					r.ReadRawBools(a682)
+					x.DBools = a682
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st665, id666 := c.ReadRefFlag(); st665 == foryimpl.RefBack {
-					x.DF32 = foryimpl.BackRefSlice[float32](c, id666)
-				} else if st665 == foryimpl.RefFollows {
-					n667 := c.ReadArrayLengthFast(4)
-					if n667 < 0 {
-						n667 = c.ReadArrayLength(4)
+				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
+					x.DF32 = foryimpl.BackRefSlice[float32](c, id690)
+				} else if st689 == foryimpl.RefFollows {
+					n691 := c.ReadArrayLengthFast(4)
+					if n691 < 0 {
+						n691 = c.ReadArrayLength(4)
 					}
-					a668 := foryimpl.MakeSlice[[]float32](c, n667)
-					r.ReadRawFloat32s(a668)
-					x.DF32 = a668
-					foryimpl.SetRefSlice(c, id666, x.DF32)
+					a692 := foryimpl.MakeSlice[[]float32](c, n691)
+					r.ReadRawFloat32s(a692)
+					x.DF32 = a692
+					foryimpl.SetRefSlice(c, id690, x.DF32)
 				} else {
 					x.DF32 = nil
 				}
@@ -4583,28 +4786,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n663 := c.ReadArrayLengthFast(4)
-					if n663 < 0 {
-						n663 = c.ReadArrayLength(4)
+					n687 := c.ReadArrayLengthFast(4)
+					if n687 < 0 {
+						n687 = c.ReadArrayLength(4)
 					}
-					a664 := foryimpl.MakeSlice[[]float32](c, n663)
-					r.ReadRawFloat32s(a664)
-					x.DF32 = a664
+					a688 := foryimpl.MakeSlice[[]float32](c, n687)
+					r.ReadRawFloat32s(a688)
+					x.DF32 = a688
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st671, id672 := c.ReadRefFlag(); st671 == foryimpl.RefBack {
-					x.DF64 = foryimpl.BackRefSlice[float64](c, id672)
-				} else if st671 == foryimpl.RefFollows {
-					n673 := c.ReadArrayLengthFast(8)
-					if n673 < 0 {
-						n673 = c.ReadArrayLength(8)
+				if st695, id696 := c.ReadRefFlag(); st695 == foryimpl.RefBack {
+					x.DF64 = foryimpl.BackRefSlice[float64](c, id696)
+				} else if st695 == foryimpl.RefFollows {
+					n697 := c.ReadArrayLengthFast(8)
+					if n697 < 0 {
+						n697 = c.ReadArrayLength(8)
 					}
-					a674 := foryimpl.MakeSlice[[]float64](c, n673)
-					r.ReadRawFloat64s(a674)
-					x.DF64 = a674
-					foryimpl.SetRefSlice(c, id672, x.DF64)
+					a698 := foryimpl.MakeSlice[[]float64](c, n697)
+					r.ReadRawFloat64s(a698)
+					x.DF64 = a698
+					foryimpl.SetRefSlice(c, id696, x.DF64)
 				} else {
 					x.DF64 = nil
 				}
@@ -4612,28 +4815,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n669 := c.ReadArrayLengthFast(8)
-					if n669 < 0 {
-						n669 = c.ReadArrayLength(8)
+					n693 := c.ReadArrayLengthFast(8)
+					if n693 < 0 {
+						n693 = c.ReadArrayLength(8)
 					}
-					a670 := foryimpl.MakeSlice[[]float64](c, n669)
-					r.ReadRawFloat64s(a670)
-					x.DF64 = a670
+					a694 := foryimpl.MakeSlice[[]float64](c, n693)
+					r.ReadRawFloat64s(a694)
+					x.DF64 = a694
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st677, id678 := c.ReadRefFlag(); st677 == foryimpl.RefBack {
-					x.DI16 = foryimpl.BackRefSlice[int16](c, id678)
-				} else if st677 == foryimpl.RefFollows {
-					n679 := c.ReadArrayLengthFast(2)
-					if n679 < 0 {
-						n679 = c.ReadArrayLength(2)
+				if st701, id702 := c.ReadRefFlag(); st701 == foryimpl.RefBack {
+					x.DI16 = foryimpl.BackRefSlice[int16](c, id702)
+				} else if st701 == foryimpl.RefFollows {
+					n703 := c.ReadArrayLengthFast(2)
+					if n703 < 0 {
+						n703 = c.ReadArrayLength(2)
 					}
-					a680 := foryimpl.MakeSlice[[]int16](c, n679)
-					r.ReadRawInt16s(a680)
-					x.DI16 = a680
-					foryimpl.SetRefSlice(c, id678, x.DI16)
+					a704 := foryimpl.MakeSlice[[]int16](c, n703)
+					r.ReadRawInt16s(a704)
+					x.DI16 = a704
+					foryimpl.SetRefSlice(c, id702, x.DI16)
 				} else {
 					x.DI16 = nil
 				}
@@ -4641,28 +4844,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n675 := c.ReadArrayLengthFast(2)
-					if n675 < 0 {
-						n675 = c.ReadArrayLength(2)
+					n699 := c.ReadArrayLengthFast(2)
+					if n699 < 0 {
+						n699 = c.ReadArrayLength(2)
 					}
-					a676 := foryimpl.MakeSlice[[]int16](c, n675)
-					r.ReadRawInt16s(a676)
-					x.DI16 = a676
+					a700 := foryimpl.MakeSlice[[]int16](c, n699)
+					r.ReadRawInt16s(a700)
+					x.DI16 = a700
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st683, id684 := c.ReadRefFlag(); st683 == foryimpl.RefBack {
-					x.DI32 = foryimpl.BackRefSlice[int32](c, id684)
-				} else if st683 == foryimpl.RefFollows {
-					n685 := c.ReadArrayLengthFast(4)
-					if n685 < 0 {
-						n685 = c.ReadArrayLength(4)
+				if st707, id708 := c.ReadRefFlag(); st707 == foryimpl.RefBack {
+					x.DI32 = foryimpl.BackRefSlice[int32](c, id708)
+				} else if st707 == foryimpl.RefFollows {
+					n709 := c.ReadArrayLengthFast(4)
+					if n709 < 0 {
+						n709 = c.ReadArrayLength(4)
 					}
-					a686 := foryimpl.MakeSlice[[]int32](c, n685)
-					r.ReadRawInt32s(a686)
-					x.DI32 = a686
-					foryimpl.SetRefSlice(c, id684, x.DI32)
+					a710 := foryimpl.MakeSlice[[]int32](c, n709)
+					r.ReadRawInt32s(a710)
+					x.DI32 = a710
+					foryimpl.SetRefSlice(c, id708, x.DI32)
 				} else {
 					x.DI32 = nil
 				}
@@ -4670,28 +4873,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n681 := c.ReadArrayLengthFast(4)
-					if n681 < 0 {
-						n681 = c.ReadArrayLength(4)
+					n705 := c.ReadArrayLengthFast(4)
+					if n705 < 0 {
+						n705 = c.ReadArrayLength(4)
 					}
-					a682 := foryimpl.MakeSlice[[]int32](c, n681)
-					r.ReadRawInt32s(a682)
-					x.DI32 = a682
+					a706 := foryimpl.MakeSlice[[]int32](c, n705)
+					r.ReadRawInt32s(a706)
+					x.DI32 = a706
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st689, id690 := c.ReadRefFlag(); st689 == foryimpl.RefBack {
-					x.DI64 = foryimpl.BackRefSlice[int64](c, id690)
-				} else if st689 == foryimpl.RefFollows {
-					n691 := c.ReadArrayLengthFast(8)
-					if n691 < 0 {
-						n691 = c.ReadArrayLength(8)
+				if st713, id714 := c.ReadRefFlag(); st713 == foryimpl.RefBack {
+					x.DI64 = foryimpl.BackRefSlice[int64](c, id714)
+				} else if st713 == foryimpl.RefFollows {
+					n715 := c.ReadArrayLengthFast(8)
+					if n715 < 0 {
+						n715 = c.ReadArrayLength(8)
 					}
-					a692 := foryimpl.MakeSlice[[]int64](c, n691)
-					r.ReadRawInt64s(a692)
-					x.DI64 = a692
-					foryimpl.SetRefSlice(c, id690, x.DI64)
+					a716 := foryimpl.MakeSlice[[]int64](c, n715)
+					r.ReadRawInt64s(a716)
+					x.DI64 = a716
+					foryimpl.SetRefSlice(c, id714, x.DI64)
 				} else {
 					x.DI64 = nil
 				}
@@ -4699,30 +4902,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n687 := c.ReadArrayLengthFast(8)
-					if n687 < 0 {
-						n687 = c.ReadArrayLength(8)
+					n711 := c.ReadArrayLengthFast(8)
+					if n711 < 0 {
+						n711 = c.ReadArrayLength(8)
 					}
-					a688 := foryimpl.MakeSlice[[]int64](c, n687)
-					r.ReadRawInt64s(a688)
-					x.DI64 = a688
+					a712 := foryimpl.MakeSlice[[]int64](c, n711)
+					r.ReadRawInt64s(a712)
+					x.DI64 = a712
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st696, id697 := c.ReadRefFlag(); st696 == foryimpl.RefBack {
-					x.DI8 = foryimpl.BackRefSlice[int8](c, id697)
-				} else if st696 == foryimpl.RefFollows {
-					n698 := c.ReadArrayLengthFast(1)
-					if n698 < 0 {
-						n698 = c.ReadArrayLength(1)
+				if st720, id721 := c.ReadRefFlag(); st720 == foryimpl.RefBack {
+					x.DI8 = foryimpl.BackRefSlice[int8](c, id721)
+				} else if st720 == foryimpl.RefFollows {
+					n722 := c.ReadArrayLengthFast(1)
+					if n722 < 0 {
+						n722 = c.ReadArrayLength(1)
 					}
-					a699 := foryimpl.MakeSlice[[]int8](c, n698)
-					for i700 := range a699 {
-						a699[i700] = r.ReadInt8()
+					a723 := foryimpl.MakeSlice[[]int8](c, n722)
+					for i724 := range a723 {
+						a723[i724] = r.ReadInt8()
 					}
-					x.DI8 = a699
-					foryimpl.SetRefSlice(c, id697, x.DI8)
+					x.DI8 = a723
+					foryimpl.SetRefSlice(c, id721, x.DI8)
 				} else {
 					x.DI8 = nil
 				}
@@ -4730,30 +4933,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n693 := c.ReadArrayLengthFast(1)
-					if n693 < 0 {
-						n693 = c.ReadArrayLength(1)
+					n717 := c.ReadArrayLengthFast(1)
+					if n717 < 0 {
+						n717 = c.ReadArrayLength(1)
 					}
-					a694 := foryimpl.MakeSlice[[]int8](c, n693)
-					for i695 := range a694 {
-						a694[i695] = r.ReadInt8()
+					a718 := foryimpl.MakeSlice[[]int8](c, n717)
+					for i719 := range a718 {
+						a718[i719] = r.ReadInt8()
 					}
-					x.DI8 = a694
+					x.DI8 = a718
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st703, id704 := c.ReadRefFlag(); st703 == foryimpl.RefBack {
-					x.DU16 = foryimpl.BackRefSlice[uint16](c, id704)
-				} else if st703 == foryimpl.RefFollows {
-					n705 := c.ReadArrayLengthFast(2)
-					if n705 < 0 {
-						n705 = c.ReadArrayLength(2)
+				if st727, id728 := c.ReadRefFlag(); st727 == foryimpl.RefBack {
+					x.DU16 = foryimpl.BackRefSlice[uint16](c, id728)
+				} else if st727 == foryimpl.RefFollows {
+					n729 := c.ReadArrayLengthFast(2)
+					if n729 < 0 {
+						n729 = c.ReadArrayLength(2)
 					}
-					a706 := foryimpl.MakeSlice[[]uint16](c, n705)
-					r.ReadRawUint16s(a706)
-					x.DU16 = a706
-					foryimpl.SetRefSlice(c, id704, x.DU16)
+					a730 := foryimpl.MakeSlice[[]uint16](c, n729)
+					r.ReadRawUint16s(a730)
+					x.DU16 = a730
+					foryimpl.SetRefSlice(c, id728, x.DU16)
 				} else {
 					x.DU16 = nil
 				}
@@ -4761,28 +4964,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n701 := c.ReadArrayLengthFast(2)
-					if n701 < 0 {
-						n701 = c.ReadArrayLength(2)
+					n725 := c.ReadArrayLengthFast(2)
+					if n725 < 0 {
+						n725 = c.ReadArrayLength(2)
 					}
-					a702 := foryimpl.MakeSlice[[]uint16](c, n701)
-					r.ReadRawUint16s(a702)
-					x.DU16 = a702
+					a726 := foryimpl.MakeSlice[[]uint16](c, n725)
+					r.ReadRawUint16s(a726)
+					x.DU16 = a726
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st709, id710 := c.ReadRefFlag(); st709 == foryimpl.RefBack {
-					x.DU32 = foryimpl.BackRefSlice[uint32](c, id710)
-				} else if st709 == foryimpl.RefFollows {
-					n711 := c.ReadArrayLengthFast(4)
-					if n711 < 0 {
-						n711 = c.ReadArrayLength(4)
+				if st733, id734 := c.ReadRefFlag(); st733 == foryimpl.RefBack {
+					x.DU32 = foryimpl.BackRefSlice[uint32](c, id734)
+				} else if st733 == foryimpl.RefFollows {
+					n735 := c.ReadArrayLengthFast(4)
+					if n735 < 0 {
+						n735 = c.ReadArrayLength(4)
 					}
-					a712 := foryimpl.MakeSlice[[]uint32](c, n711)
-					r.ReadRawUint32s(a712)
-					x.DU32 = a712
-					foryimpl.SetRefSlice(c, id710, x.DU32)
+					a736 := foryimpl.MakeSlice[[]uint32](c, n735)
+					r.ReadRawUint32s(a736)
+					x.DU32 = a736
+					foryimpl.SetRefSlice(c, id734, x.DU32)
 				} else {
 					x.DU32 = nil
 				}
@@ -4790,28 +4993,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n707 := c.ReadArrayLengthFast(4)
-					if n707 < 0 {
-						n707 = c.ReadArrayLength(4)
+					n731 := c.ReadArrayLengthFast(4)
+					if n731 < 0 {
+						n731 = c.ReadArrayLength(4)
 					}
-					a708 := foryimpl.MakeSlice[[]uint32](c, n707)
-					r.ReadRawUint32s(a708)
-					x.DU32 = a708
+					a732 := foryimpl.MakeSlice[[]uint32](c, n731)
+					r.ReadRawUint32s(a732)
+					x.DU32 = a732
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st715, id716 := c.ReadRefFlag(); st715 == foryimpl.RefBack {
-					x.DU64 = foryimpl.BackRefSlice[uint64](c, id716)
-				} else if st715 == foryimpl.RefFollows {
-					n717 := c.ReadArrayLengthFast(8)
-					if n717 < 0 {
-						n717 = c.ReadArrayLength(8)
+				if st739, id740 := c.ReadRefFlag(); st739 == foryimpl.RefBack {
+					x.DU64 = foryimpl.BackRefSlice[uint64](c, id740)
+				} else if st739 == foryimpl.RefFollows {
+					n741 := c.ReadArrayLengthFast(8)
+					if n741 < 0 {
+						n741 = c.ReadArrayLength(8)
 					}
-					a718 := foryimpl.MakeSlice[[]uint64](c, n717)
-					r.ReadRawUint64s(a718)
-					x.DU64 = a718
-					foryimpl.SetRefSlice(c, id716, x.DU64)
+					a742 := foryimpl.MakeSlice[[]uint64](c, n741)
+					r.ReadRawUint64s(a742)
+					x.DU64 = a742
+					foryimpl.SetRefSlice(c, id740, x.DU64)
 				} else {
 					x.DU64 = nil
 				}
@@ -4819,141 +5022,33 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n713 := c.ReadArrayLengthFast(8)
-					if n713 < 0 {
-						n713 = c.ReadArrayLength(8)
+					n737 := c.ReadArrayLengthFast(8)
+					if n737 < 0 {
+						n737 = c.ReadArrayLength(8)
 					}
-					a714 := foryimpl.MakeSlice[[]uint64](c, n713)
-					r.ReadRawUint64s(a714)
-					x.DU64 = a714
+					a738 := foryimpl.MakeSlice[[]uint64](c, n737)
+					r.ReadRawUint64s(a738)
+					x.DU64 = a738
 				}
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n719 := c.ReadLengthFast(4)
-				if n719 < 0 {
-					n719 = c.ReadLength(4)
-				}
-				l720 := foryimpl.MakeSlice[[]float32](c, n719)
-				if n719 > 0 {
-					hn722 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i721 := range l720 {
-							if hn722 && !c.ReadFlag() {
-								clear(l720[i721 : i721+1])
-								continue
-							}
-							l720[i721] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i721)
-								break
-							}
-						}
-					}
-				}
-				x.F32s = l720
-			}
-		case 15:
-			if f.Convert {
-				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n725 := c.ReadLengthFast(8)
-				if n725 < 0 {
-					n725 = c.ReadLength(8)
-				}
-				l726 := foryimpl.MakeSlice[[]float64](c, n725)
-				if n725 > 0 {
-					hn728 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i727 := range l726 {
-							if hn728 && !c.ReadFlag() {
-								clear(l726[i727 : i727+1])
-								continue
-							}
-							l726[i727] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i727)
-								break
-							}
-						}
-					}
-				}
-				x.F64s = l726
-			}
-		case 16:
-			if f.Convert {
-				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n731 := c.ReadLengthFast(2)
-				if n731 < 0 {
-					n731 = c.ReadLength(2)
-				}
-				l732 := foryimpl.MakeSlice[[]int16](c, n731)
-				if n731 > 0 {
-					hn734 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i733 := range l732 {
-							if hn734 && !c.ReadFlag() {
-								clear(l732[i733 : i733+1])
-								continue
-							}
-							l732[i733] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i733)
-								break
-							}
-						}
-					}
-				}
-				x.I16s = l732
-			}
-		case 17:
-			if f.Convert {
-				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n737 := c.ReadLengthFast(1)
-				if n737 < 0 {
-					n737 = c.ReadLength(1)
-				}
-				l738 := foryimpl.MakeSlice[[]int32](c, n737)
-				if n737 > 0 {
-					hn740 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i739 := range l738 {
-							if hn740 && !c.ReadFlag() {
-								clear(l738[i739 : i739+1])
-								continue
-							}
-							l738[i739] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i739)
-								break
-							}
-						}
-					}
-				}
-				x.I32s = l738
-			}
-		case 18:
-			if f.Convert {
-				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n743 := c.ReadLengthFast(1)
+				n743 := c.ReadLengthFast(4)
 				if n743 < 0 {
-					n743 = c.ReadLength(1)
+					n743 = c.ReadLength(4)
 				}
-				l744 := foryimpl.MakeSlice[[]int64](c, n743)
+				l744 := foryimpl.MakeSlice[[]float32](c, n743)
 				if n743 > 0 {
-					hn746 := c.ReadListHeader(7)
+					hn746 := c.ReadListHeader(19)
 					if !c.Failed() {
 						for i745 := range l744 {
 							if hn746 && !c.ReadFlag() {
 								clear(l744[i745 : i745+1])
 								continue
 							}
-							l744[i745] = r.ReadVarInt64()
+							l744[i745] = r.ReadFloat32()
 							if c.Failed() {
 								c.TraceIndex(i745)
 								break
@@ -4961,26 +5056,26 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.I64s = l744
+				x.F32s = l744
 			}
-		case 19:
+		case 15:
 			if f.Convert {
-				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
+				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n749 := c.ReadLengthFast(1)
+				n749 := c.ReadLengthFast(8)
 				if n749 < 0 {
-					n749 = c.ReadLength(1)
+					n749 = c.ReadLength(8)
 				}
-				l750 := foryimpl.MakeSlice[[]int8](c, n749)
+				l750 := foryimpl.MakeSlice[[]float64](c, n749)
 				if n749 > 0 {
-					hn752 := c.ReadListHeader(2)
+					hn752 := c.ReadListHeader(20)
 					if !c.Failed() {
 						for i751 := range l750 {
 							if hn752 && !c.ReadFlag() {
 								clear(l750[i751 : i751+1])
 								continue
 							}
-							l750[i751] = r.ReadInt8()
+							l750[i751] = r.ReadFloat64()
 							if c.Failed() {
 								c.TraceIndex(i751)
 								break
@@ -4988,165 +5083,135 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.I8s = l750
+				x.F64s = l750
+			}
+		case 16:
+			if f.Convert {
+				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n755 := c.ReadLengthFast(2)
+				if n755 < 0 {
+					n755 = c.ReadLength(2)
+				}
+				l756 := foryimpl.MakeSlice[[]int16](c, n755)
+				if n755 > 0 {
+					hn758 := c.ReadListHeader(3)
+					if !c.Failed() {
+						for i757 := range l756 {
+							if hn758 && !c.ReadFlag() {
+								clear(l756[i757 : i757+1])
+								continue
+							}
+							l756[i757] = r.ReadInt16()
+							if c.Failed() {
+								c.TraceIndex(i757)
+								break
+							}
+						}
+					}
+				}
+				x.I16s = l756
+			}
+		case 17:
+			if f.Convert {
+				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n761 := c.ReadLengthFast(1)
+				if n761 < 0 {
+					n761 = c.ReadLength(1)
+				}
+				l762 := foryimpl.MakeSlice[[]int32](c, n761)
+				if n761 > 0 {
+					hn764 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i763 := range l762 {
+							if hn764 && !c.ReadFlag() {
+								clear(l762[i763 : i763+1])
+								continue
+							}
+							l762[i763] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i763)
+								break
+							}
+						}
+					}
+				}
+				x.I32s = l762
+			}
+		case 18:
+			if f.Convert {
+				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n767 := c.ReadLengthFast(1)
+				if n767 < 0 {
+					n767 = c.ReadLength(1)
+				}
+				l768 := foryimpl.MakeSlice[[]int64](c, n767)
+				if n767 > 0 {
+					hn770 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i769 := range l768 {
+							if hn770 && !c.ReadFlag() {
+								clear(l768[i769 : i769+1])
+								continue
+							}
+							l768[i769] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i769)
+								break
+							}
+						}
+					}
+				}
+				x.I64s = l768
+			}
+		case 19:
+			if f.Convert {
+				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n773 := c.ReadLengthFast(1)
+				if n773 < 0 {
+					n773 = c.ReadLength(1)
+				}
+				l774 := foryimpl.MakeSlice[[]int8](c, n773)
+				if n773 > 0 {
+					hn776 := c.ReadListHeader(2)
+					if !c.Failed() {
+						for i775 := range l774 {
+							if hn776 && !c.ReadFlag() {
+								clear(l774[i775 : i775+1])
+								continue
+							}
+							l774[i775] = r.ReadInt8()
+							if c.Failed() {
+								c.TraceIndex(i775)
+								break
+							}
+						}
+					}
+				}
+				x.I8s = l774
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st761, id762 := c.ReadRefFlag(); st761 == foryimpl.RefBack {
-					x.NI64s = foryimpl.BackRefSlice[int64](c, id762)
-				} else if st761 == foryimpl.RefFollows {
-					n763 := c.ReadLengthFast(1)
-					if n763 < 0 {
-						n763 = c.ReadLength(1)
-					}
-					l764 := foryimpl.MakeSlice[[]int64](c, n763)
-					if n763 > 0 {
-						hn766 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i765 := range l764 {
-								if hn766 && !c.ReadFlag() {
-									clear(l764[i765 : i765+1])
-									continue
-								}
-								l764[i765] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i765)
-									break
-								}
-							}
-						}
-					}
-					x.NI64s = l764
-					foryimpl.SetRefSlice(c, id762, x.NI64s)
-				} else {
-					x.NI64s = nil
-				}
-			} else {
-				if f.Convert {
-					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n755 := c.ReadLengthFast(1)
-					if n755 < 0 {
-						n755 = c.ReadLength(1)
-					}
-					l756 := foryimpl.MakeSlice[[]int64](c, n755)
-					if n755 > 0 {
-						hn758 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i757 := range l756 {
-								if hn758 && !c.ReadFlag() {
-									clear(l756[i757 : i757+1])
-									continue
-								}
-								l756[i757] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i757)
-									break
-								}
-							}
-						}
-					}
-					x.NI64s = l756
-				}
-			}
-		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st777, id778 := c.ReadRefFlag(); st777 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id778)
-				} else if st777 == foryimpl.RefFollows {
-					n779 := c.ReadLengthFast(2)
-					if n779 < 0 {
-						n779 = c.ReadLength(2)
-					}
-					m780 := foryimpl.MakeMap[map[string]int32](c, n779)
-					for n779 > 0 && !c.Failed() {
-						sz781, vn782, _ := c.ReadMapChunk(n779, 21, 5, nil, false)
-						for j783 := 0; j783 < sz781 && !c.Failed(); j783++ {
-							var k784 string
-							k784 = c.ReadString()
-							var v785 int32
-							if !vn782 {
-								v785 = r.ReadVarInt32()
-							}
-							m780[k784] = v785
-						}
-						n779 -= sz781
-					}
-					x.NMap = m780
-					foryimpl.SetRefMap(c, id778, x.NMap)
-				} else {
-					x.NMap = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					n769 := c.ReadLengthFast(2)
-					if n769 < 0 {
-						n769 = c.ReadLength(2)
-					}
-					m770 := foryimpl.MakeMap[map[string]int32](c, n769)
-					for n769 > 0 && !c.Failed() {
-						sz771, vn772, _ := c.ReadMapChunk(n769, 21, 5, nil, false)
-						for j773 := 0; j773 < sz771 && !c.Failed(); j773++ {
-							var k774 string
-							k774 = c.ReadString()
-							var v775 int32
-							if !vn772 {
-								v775 = r.ReadVarInt32()
-							}
-							m770[k774] = v775
-						}
-						n769 -= sz771
-					}
-					x.NMap = m770
-				}
-			}
-		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st793, id794 := c.ReadRefFlag(); st793 == foryimpl.RefBack {
-					x.NStrs = foryimpl.BackRefSlice[string](c, id794)
-				} else if st793 == foryimpl.RefFollows {
-					n795 := c.ReadLengthFast(1)
-					if n795 < 0 {
-						n795 = c.ReadLength(1)
-					}
-					l796 := foryimpl.MakeSlice[[]string](c, n795)
-					if n795 > 0 {
-						hn798 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i797 := range l796 {
-								if hn798 && !c.ReadFlag() {
-									clear(l796[i797 : i797+1])
-									continue
-								}
-								l796[i797] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i797)
-									break
-								}
-							}
-						}
-					}
-					x.NStrs = l796
-					foryimpl.SetRefSlice(c, id794, x.NStrs)
-				} else {
-					x.NStrs = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st785, id786 := c.ReadRefFlag(); st785 == foryimpl.RefBack {
+					x.NI64s = foryimpl.BackRefSlice[int64](c, id786)
+				} else if st785 == foryimpl.RefFollows {
 					n787 := c.ReadLengthFast(1)
 					if n787 < 0 {
 						n787 = c.ReadLength(1)
 					}
-					l788 := foryimpl.MakeSlice[[]string](c, n787)
+					l788 := foryimpl.MakeSlice[[]int64](c, n787)
 					if n787 > 0 {
-						hn790 := c.ReadListHeader(21)
+						hn790 := c.ReadListHeader(7)
 						if !c.Failed() {
 							for i789 := range l788 {
 								if hn790 && !c.ReadFlag() {
 									clear(l788[i789 : i789+1])
 									continue
 								}
-								l788[i789] = c.ReadString()
+								l788[i789] = r.ReadVarInt64()
 								if c.Failed() {
 									c.TraceIndex(i789)
 									break
@@ -5154,179 +5219,317 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 							}
 						}
 					}
-					x.NStrs = l788
+					x.NI64s = l788
+					foryimpl.SetRefSlice(c, id786, x.NI64s)
+				} else {
+					x.NI64s = nil
+				}
+			} else {
+				if f.Convert {
+					x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n779 := c.ReadLengthFast(1)
+					if n779 < 0 {
+						n779 = c.ReadLength(1)
+					}
+					l780 := foryimpl.MakeSlice[[]int64](c, n779)
+					if n779 > 0 {
+						hn782 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i781 := range l780 {
+								if hn782 && !c.ReadFlag() {
+									clear(l780[i781 : i781+1])
+									continue
+								}
+								l780[i781] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i781)
+									break
+								}
+							}
+						}
+					}
+					x.NI64s = l780
+				}
+			}
+		case 21:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st801, id802 := c.ReadRefFlag(); st801 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id802)
+				} else if st801 == foryimpl.RefFollows {
+					n803 := c.ReadLengthFast(2)
+					if n803 < 0 {
+						n803 = c.ReadLength(2)
+					}
+					m804 := foryimpl.MakeMap[map[string]int32](c, n803)
+					for n803 > 0 && !c.Failed() {
+						sz805, vn806, _ := c.ReadMapChunk(n803, 21, 5, nil, false)
+						for j807 := 0; j807 < sz805 && !c.Failed(); j807++ {
+							var k808 string
+							k808 = c.ReadString()
+							var v809 int32
+							if !vn806 {
+								v809 = r.ReadVarInt32()
+							}
+							m804[k808] = v809
+						}
+						n803 -= sz805
+					}
+					x.NMap = m804
+					foryimpl.SetRefMap(c, id802, x.NMap)
+				} else {
+					x.NMap = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n793 := c.ReadLengthFast(2)
+					if n793 < 0 {
+						n793 = c.ReadLength(2)
+					}
+					m794 := foryimpl.MakeMap[map[string]int32](c, n793)
+					for n793 > 0 && !c.Failed() {
+						sz795, vn796, _ := c.ReadMapChunk(n793, 21, 5, nil, false)
+						for j797 := 0; j797 < sz795 && !c.Failed(); j797++ {
+							var k798 string
+							k798 = c.ReadString()
+							var v799 int32
+							if !vn796 {
+								v799 = r.ReadVarInt32()
+							}
+							m794[k798] = v799
+						}
+						n793 -= sz795
+					}
+					x.NMap = m794
+				}
+			}
+		case 22:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st817, id818 := c.ReadRefFlag(); st817 == foryimpl.RefBack {
+					x.NStrs = foryimpl.BackRefSlice[string](c, id818)
+				} else if st817 == foryimpl.RefFollows {
+					n819 := c.ReadLengthFast(1)
+					if n819 < 0 {
+						n819 = c.ReadLength(1)
+					}
+					l820 := foryimpl.MakeSlice[[]string](c, n819)
+					if n819 > 0 {
+						hn822 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i821 := range l820 {
+								if hn822 && !c.ReadFlag() {
+									clear(l820[i821 : i821+1])
+									continue
+								}
+								l820[i821] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i821)
+									break
+								}
+							}
+						}
+					}
+					x.NStrs = l820
+					foryimpl.SetRefSlice(c, id818, x.NStrs)
+				} else {
+					x.NStrs = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					n811 := c.ReadLengthFast(1)
+					if n811 < 0 {
+						n811 = c.ReadLength(1)
+					}
+					l812 := foryimpl.MakeSlice[[]string](c, n811)
+					if n811 > 0 {
+						hn814 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i813 := range l812 {
+								if hn814 && !c.ReadFlag() {
+									clear(l812[i813 : i813+1])
+									continue
+								}
+								l812[i813] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i813)
+									break
+								}
+							}
+						}
+					}
+					x.NStrs = l812
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n801 := c.ReadLengthFast(1)
-				if n801 < 0 {
-					n801 = c.ReadLength(1)
+				n825 := c.ReadLengthFast(1)
+				if n825 < 0 {
+					n825 = c.ReadLength(1)
 				}
-				l802 := foryimpl.MakeSlice[Names](c, n801)
-				if n801 > 0 {
-					hn804 := c.ReadListHeader(21)
+				l826 := foryimpl.MakeSlice[Names](c, n825)
+				if n825 > 0 {
+					hn828 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i803 := range l802 {
-							if hn804 && !c.ReadFlag() {
-								clear(l802[i803 : i803+1])
+						for i827 := range l826 {
+							if hn828 && !c.ReadFlag() {
+								clear(l826[i827 : i827+1])
 								continue
 							}
-							l802[i803] = c.ReadString()
+							l826[i827] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i803)
+								c.TraceIndex(i827)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l802
+				x.Named = l826
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n807 := c.ReadLengthFast(1)
-				if n807 < 0 {
-					n807 = c.ReadLength(1)
+				n831 := c.ReadLengthFast(1)
+				if n831 < 0 {
+					n831 = c.ReadLength(1)
 				}
-				l808 := foryimpl.MakeSlice[[][]int32](c, n807)
-				if n807 > 0 {
-					hn810, tr812 := c.ReadListHeaderRef(22)
+				l832 := foryimpl.MakeSlice[[][]int32](c, n831)
+				if n831 > 0 {
+					hn834, tr836 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i809 := range l808 {
-							if tr812 {
-								if st813, id814 := c.ReadRefFlag(); st813 == foryimpl.RefBack {
-									l808[i809] = foryimpl.BackRefSlice[int32](c, id814)
-								} else if st813 == foryimpl.RefFollows {
-									n815 := c.ReadLengthFast(1)
-									if n815 < 0 {
-										n815 = c.ReadLength(1)
+						for i833 := range l832 {
+							if tr836 {
+								if st837, id838 := c.ReadRefFlag(); st837 == foryimpl.RefBack {
+									l832[i833] = foryimpl.BackRefSlice[int32](c, id838)
+								} else if st837 == foryimpl.RefFollows {
+									n839 := c.ReadLengthFast(1)
+									if n839 < 0 {
+										n839 = c.ReadLength(1)
 									}
-									l816 := foryimpl.MakeSlice[[]int32](c, n815)
-									if n815 > 0 {
-										hn818 := c.ReadListHeader(5)
+									l840 := foryimpl.MakeSlice[[]int32](c, n839)
+									if n839 > 0 {
+										hn842 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i817 := range l816 {
-												if hn818 && !c.ReadFlag() {
-													clear(l816[i817 : i817+1])
+											for i841 := range l840 {
+												if hn842 && !c.ReadFlag() {
+													clear(l840[i841 : i841+1])
 													continue
 												}
-												l816[i817] = r.ReadVarInt32()
+												l840[i841] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i817)
+													c.TraceIndex(i841)
 													break
 												}
 											}
 										}
 									}
-									l808[i809] = l816
-									foryimpl.SetRefSlice(c, id814, l808[i809])
+									l832[i833] = l840
+									foryimpl.SetRefSlice(c, id838, l832[i833])
 								} else {
-									l808[i809] = nil
+									l832[i833] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i809)
+									c.TraceIndex(i833)
 									break
 								}
 								continue
 							}
-							if hn810 && !c.ReadFlag() {
-								clear(l808[i809 : i809+1])
+							if hn834 && !c.ReadFlag() {
+								clear(l832[i833 : i833+1])
 								continue
 							}
-							n821 := c.ReadLengthFast(1)
-							if n821 < 0 {
-								n821 = c.ReadLength(1)
+							n845 := c.ReadLengthFast(1)
+							if n845 < 0 {
+								n845 = c.ReadLength(1)
 							}
-							l822 := foryimpl.MakeSlice[[]int32](c, n821)
-							if n821 > 0 {
-								hn824 := c.ReadListHeader(5)
+							l846 := foryimpl.MakeSlice[[]int32](c, n845)
+							if n845 > 0 {
+								hn848 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i823 := range l822 {
-										if hn824 && !c.ReadFlag() {
-											clear(l822[i823 : i823+1])
+									for i847 := range l846 {
+										if hn848 && !c.ReadFlag() {
+											clear(l846[i847 : i847+1])
 											continue
 										}
-										l822[i823] = r.ReadVarInt32()
+										l846[i847] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i823)
+											c.TraceIndex(i847)
 											break
 										}
 									}
 								}
 							}
-							l808[i809] = l822
+							l832[i833] = l846
 							if c.Failed() {
-								c.TraceIndex(i809)
+								c.TraceIndex(i833)
 								break
 							}
 						}
 					}
 				}
-				x.Nested = l808
+				x.Nested = l832
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n827 := c.ReadLengthFast(1)
-				if n827 < 0 {
-					n827 = c.ReadLength(1)
+				n851 := c.ReadLengthFast(1)
+				if n851 < 0 {
+					n851 = c.ReadLength(1)
 				}
-				l828 := foryimpl.MakeSlice[[]*int32](c, n827)
-				if n827 > 0 {
-					hn830 := c.ReadListHeader(5)
+				l852 := foryimpl.MakeSlice[[]*int32](c, n851)
+				if n851 > 0 {
+					hn854 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i829 := range l828 {
-							if hn830 && !c.ReadFlag() {
-								clear(l828[i829 : i829+1])
+						for i853 := range l852 {
+							if hn854 && !c.ReadFlag() {
+								clear(l852[i853 : i853+1])
 								continue
 							}
-							p833 := foryimpl.Alloc[int32](c)
-							*p833 = r.ReadVarInt32()
-							l828[i829] = p833
+							p857 := foryimpl.Alloc[int32](c)
+							*p857 = r.ReadVarInt32()
+							l852[i853] = p857
 							if c.Failed() {
-								c.TraceIndex(i829)
+								c.TraceIndex(i853)
 								break
 							}
 						}
 					}
 				}
-				x.PI32s = l828
+				x.PI32s = l852
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n834 := c.ReadLengthFast(1)
-				if n834 < 0 {
-					n834 = c.ReadLength(1)
+				n858 := c.ReadLengthFast(1)
+				if n858 < 0 {
+					n858 = c.ReadLength(1)
 				}
-				l835 := foryimpl.MakeSlice[[]*string](c, n834)
-				if n834 > 0 {
-					hn837 := c.ReadListHeader(21)
+				l859 := foryimpl.MakeSlice[[]*string](c, n858)
+				if n858 > 0 {
+					hn861 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i836 := range l835 {
-							if hn837 && !c.ReadFlag() {
-								clear(l835[i836 : i836+1])
+						for i860 := range l859 {
+							if hn861 && !c.ReadFlag() {
+								clear(l859[i860 : i860+1])
 								continue
 							}
-							p840 := foryimpl.Alloc[string](c)
-							*p840 = c.ReadString()
-							l835[i836] = p840
+							p864 := foryimpl.Alloc[string](c)
+							*p864 = c.ReadString()
+							l859[i860] = p864
 							if c.Failed() {
-								c.TraceIndex(i836)
+								c.TraceIndex(i860)
 								break
 							}
 						}
 					}
 				}
-				x.PStrs = l835
+				x.PStrs = l859
 			}
 		case 27:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st841, id842 := c.ReadRefFlag(); st841 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id842)
-				} else if st841 == foryimpl.RefFollows {
+				if st865, id866 := c.ReadRefFlag(); st865 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id866)
+				} else if st865 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id842, x.Raw)
+					foryimpl.SetRefSlice(c, id866, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -5343,128 +5546,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n843 := c.ReadLengthFast(1)
-				if n843 < 0 {
-					n843 = c.ReadLength(1)
-				}
-				if n843 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n843, 2))
-					return
-				}
-				var l844 [2]string
-				if n843 > 0 {
-					hn846 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i845 := range l844 {
-							if hn846 && !c.ReadFlag() {
-								clear(l844[i845 : i845+1])
-								continue
-							}
-							l844[i845] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i845)
-								break
-							}
-						}
-					}
-				}
-				x.StrArr = l844
-			}
-		case 30:
-			if !f.Flag || c.ReadFlag() {
-				n849 := c.ReadLengthFast(1)
-				if n849 < 0 {
-					n849 = c.ReadLength(1)
-				}
-				l850 := foryimpl.MakeSlice[[]string](c, n849)
-				if n849 > 0 {
-					hn852 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i851 := range l850 {
-							if hn852 && !c.ReadFlag() {
-								clear(l850[i851 : i851+1])
-								continue
-							}
-							l850[i851] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i851)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l850
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				n855 := c.ReadLengthFast(1)
-				if n855 < 0 {
-					n855 = c.ReadLength(1)
-				}
-				l856 := foryimpl.MakeSlice[[]time.Time](c, n855)
-				if n855 > 0 {
-					hn858 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i857 := range l856 {
-							if hn858 && !c.ReadFlag() {
-								clear(l856[i857 : i857+1])
-								continue
-							}
-							l856[i857] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i857)
-								break
-							}
-						}
-					}
-				}
-				x.Times = l856
-			}
-		case 32:
-			if f.Convert {
-				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n861 := c.ReadLengthFast(2)
-				if n861 < 0 {
-					n861 = c.ReadLength(2)
-				}
-				l862 := foryimpl.MakeSlice[[]uint16](c, n861)
-				if n861 > 0 {
-					hn864 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i863 := range l862 {
-							if hn864 && !c.ReadFlag() {
-								clear(l862[i863 : i863+1])
-								continue
-							}
-							l862[i863] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i863)
-								break
-							}
-						}
-					}
-				}
-				x.U16s = l862
-			}
-		case 33:
-			if f.Convert {
-				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
 				n867 := c.ReadLengthFast(1)
 				if n867 < 0 {
 					n867 = c.ReadLength(1)
 				}
-				l868 := foryimpl.MakeSlice[[]uint32](c, n867)
+				if n867 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n867, 2))
+					return
+				}
+				var l868 [2]string
 				if n867 > 0 {
-					hn870 := c.ReadListHeader(12)
+					hn870 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i869 := range l868 {
 							if hn870 && !c.ReadFlag() {
 								clear(l868[i869 : i869+1])
 								continue
 							}
-							l868[i869] = r.ReadVarUint32()
+							l868[i869] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i869)
 								break
@@ -5472,26 +5571,24 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U32s = l868
+				x.StrArr = l868
 			}
-		case 34:
-			if f.Convert {
-				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if !f.Flag || c.ReadFlag() {
+		case 30:
+			if !f.Flag || c.ReadFlag() {
 				n873 := c.ReadLengthFast(1)
 				if n873 < 0 {
 					n873 = c.ReadLength(1)
 				}
-				l874 := foryimpl.MakeSlice[[]uint64](c, n873)
+				l874 := foryimpl.MakeSlice[[]string](c, n873)
 				if n873 > 0 {
-					hn876 := c.ReadListHeader(14)
+					hn876 := c.ReadListHeader(21)
 					if !c.Failed() {
 						for i875 := range l874 {
 							if hn876 && !c.ReadFlag() {
 								clear(l874[i875 : i875+1])
 								continue
 							}
-							l874[i875] = r.ReadVarUint64()
+							l874[i875] = c.ReadString()
 							if c.Failed() {
 								c.TraceIndex(i875)
 								break
@@ -5499,7 +5596,113 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 						}
 					}
 				}
-				x.U64s = l874
+				x.Strs = l874
+			}
+		case 31:
+			if !f.Flag || c.ReadFlag() {
+				n879 := c.ReadLengthFast(1)
+				if n879 < 0 {
+					n879 = c.ReadLength(1)
+				}
+				l880 := foryimpl.MakeSlice[[]time.Time](c, n879)
+				if n879 > 0 {
+					hn882 := c.ReadListHeader(38)
+					if !c.Failed() {
+						for i881 := range l880 {
+							if hn882 && !c.ReadFlag() {
+								clear(l880[i881 : i881+1])
+								continue
+							}
+							l880[i881] = c.ReadTime()
+							if c.Failed() {
+								c.TraceIndex(i881)
+								break
+							}
+						}
+					}
+				}
+				x.Times = l880
+			}
+		case 32:
+			if f.Convert {
+				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n885 := c.ReadLengthFast(2)
+				if n885 < 0 {
+					n885 = c.ReadLength(2)
+				}
+				l886 := foryimpl.MakeSlice[[]uint16](c, n885)
+				if n885 > 0 {
+					hn888 := c.ReadListHeader(10)
+					if !c.Failed() {
+						for i887 := range l886 {
+							if hn888 && !c.ReadFlag() {
+								clear(l886[i887 : i887+1])
+								continue
+							}
+							l886[i887] = r.ReadUint16()
+							if c.Failed() {
+								c.TraceIndex(i887)
+								break
+							}
+						}
+					}
+				}
+				x.U16s = l886
+			}
+		case 33:
+			if f.Convert {
+				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n891 := c.ReadLengthFast(1)
+				if n891 < 0 {
+					n891 = c.ReadLength(1)
+				}
+				l892 := foryimpl.MakeSlice[[]uint32](c, n891)
+				if n891 > 0 {
+					hn894 := c.ReadListHeader(12)
+					if !c.Failed() {
+						for i893 := range l892 {
+							if hn894 && !c.ReadFlag() {
+								clear(l892[i893 : i893+1])
+								continue
+							}
+							l892[i893] = r.ReadVarUint32()
+							if c.Failed() {
+								c.TraceIndex(i893)
+								break
+							}
+						}
+					}
+				}
+				x.U32s = l892
+			}
+		case 34:
+			if f.Convert {
+				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n897 := c.ReadLengthFast(1)
+				if n897 < 0 {
+					n897 = c.ReadLength(1)
+				}
+				l898 := foryimpl.MakeSlice[[]uint64](c, n897)
+				if n897 > 0 {
+					hn900 := c.ReadListHeader(14)
+					if !c.Failed() {
+						for i899 := range l898 {
+							if hn900 && !c.ReadFlag() {
+								clear(l898[i899 : i899+1])
+								continue
+							}
+							l898[i899] = r.ReadVarUint64()
+							if c.Failed() {
+								c.TraceIndex(i899)
+								break
+							}
+						}
+					}
+				}
+				x.U64s = l898
 			}
 		default:
 			c.SkipField(f)
@@ -7903,14 +8106,15 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];home,0,0,0;p_addrs,22,0,0[0,0,0];p_scalars,0,0,0;p_tag,0,0,0;scalars,0,0,0;tags,22,0,0[0,0,0];title,21,0,0;work,0,0,0;
+// foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];home,0,0,0;p_addrs,22,0,0[0,0,0];p_scalars,0,0,1;p_tag,0,0,1;scalars,0,0,0;tags,22,0,0[0,0,0];title,21,0,0;work,0,0,1;
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x07},
 	GoName:            "e2e.Composite",
+	OfficialGoHash:    -1238661285,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59, 0xd1, 0x50},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
-	SchemaHash:        -1238661285,
+	SchemaHash:        1985963974,
 	TypeDef:           []byte{0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x56, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4e, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x50, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4a, 0x1c, 0x59, 0xd1, 0x50},
 	TypeDefRef:        []byte{0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49, 0x1c, 0x1d, 0xcc, 0x20, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x57, 0x1c, 0x3f, 0x72, 0x10, 0x16, 0x08, 0xc8, 0x4f, 0x1e, 0xbf, 0x73, 0x01, 0x80, 0x51, 0x1c, 0x48, 0x40, 0x58, 0x23, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00, 0x4b, 0x1c, 0x59, 0xd1, 0x50},
 	UserID:            923,
@@ -8073,7 +8277,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1238661285)
+		b.WriteInt32(c.SchemaHash(1985963974, -1238661285))
 	}
 	l11 := x.Addrs
 	{
@@ -8210,7 +8414,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1238661285)
+		b.WriteInt32(c.SchemaHash(1985963974, -1238661285))
 	}
 	l32 := x.Addrs
 	{
@@ -8244,11 +8448,18 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw34.End(b)
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta((*other.Address)(nil).ForyType())
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta((*other.Address)(nil).ForyType())
+		}
+		x.Home.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta((*other.Address)(nil).ForyType())
+		}
+		x.Home.ForyWrite(c)
 	}
-	x.Home.ForyWrite(c)
 	l37 := x.PAddrs
 	b.WriteVarUint32(uint32(len(l37)))
 	if len(l37) > 0 {
@@ -8279,11 +8490,18 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.PTag.ForyWrite(c)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeScalars)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeScalars)
+		}
+		x.Scalars.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeScalars)
+		}
+		x.Scalars.ForyWrite(c)
 	}
-	x.Scalars.ForyWrite(c)
 	l40 := x.Tags
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -8338,8 +8556,8 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		Tags:    x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1238661285) {
-		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1985963974) {
+		if h := r.ReadInt32(); h != 1985963974 && h != -1238661285 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
@@ -8600,8 +8818,8 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1238661285) {
-		if h := r.ReadInt32(); h != -1238661285 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1985963974) {
+		if h := r.ReadInt32(); h != 1985963974 && h != -1238661285 && !c.Failed() {
 			c.HashMismatch(foryTypeComposite, h)
 			return
 		}
@@ -8701,9 +8919,9 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ByName")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev113 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev113 != nil {
-			x.Home.ForyReadEvolved(c, ev113)
+	if c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
+		if ev111 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev111 != nil {
+			x.Home.ForyReadEvolved(c, ev111)
 		} else if !c.Failed() {
 			x.Home.ForyRead(c)
 		}
@@ -8712,70 +8930,70 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	n114 := c.ReadLengthFast(1)
-	if n114 < 0 {
-		n114 = c.ReadLength(1)
+	n112 := c.ReadLengthFast(1)
+	if n112 < 0 {
+		n112 = c.ReadLength(1)
 	}
-	l115 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n114)
-	if n114 > 0 {
-		hn117, tr119, ev118 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+	l113 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n112)
+	if n112 > 0 {
+		hn115, tr117, ev116 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
-			for i116 := range l115 {
-				if tr119 {
-					if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-						l115[i116] = foryimpl.BackRef[other.Address](c, id122)
-					} else if st121 == foryimpl.RefFollows {
-						p123 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id122, p123)
-						if ev118 != nil {
-							p123.ForyReadEvolved(c, ev118)
+			for i114 := range l113 {
+				if tr117 {
+					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+						l113[i114] = foryimpl.BackRef[other.Address](c, id120)
+					} else if st119 == foryimpl.RefFollows {
+						p121 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id120, p121)
+						if ev116 != nil {
+							p121.ForyReadEvolved(c, ev116)
 						} else {
-							p123.ForyRead(c)
+							p121.ForyRead(c)
 						}
-						l115[i116] = p123
+						l113[i114] = p121
 					} else {
-						l115[i116] = nil
+						l113[i114] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i116)
+						c.TraceIndex(i114)
 						break
 					}
 					continue
 				}
-				if hn117 && !c.ReadFlag() {
-					clear(l115[i116 : i116+1])
+				if hn115 && !c.ReadFlag() {
+					clear(l113[i114 : i114+1])
 					continue
 				}
-				p120 := foryimpl.Alloc[other.Address](c)
-				if ev118 != nil {
-					p120.ForyReadEvolved(c, ev118)
+				p118 := foryimpl.Alloc[other.Address](c)
+				if ev116 != nil {
+					p118.ForyReadEvolved(c, ev116)
 				} else {
-					p120.ForyRead(c)
+					p118.ForyRead(c)
 				}
-				l115[i116] = p120
+				l113[i114] = p118
 				if c.Failed() {
-					c.TraceIndex(i116)
+					c.TraceIndex(i114)
 					break
 				}
 			}
 		}
 	}
-	x.PAddrs = l115
+	x.PAddrs = l113
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
-		x.PScalars = foryimpl.BackRef[Scalars](c, id125)
-	} else if st124 == foryimpl.RefFollows {
-		p126 := foryimpl.Alloc[Scalars](c)
-		foryimpl.SetRef(c, id125, p126)
-		if ev127 := c.ReadStructFieldMeta(foryTypeScalars); ev127 != nil {
-			p126.ForyReadEvolved(c, ev127)
+	if st122, id123 := c.ReadRefFlag(); st122 == foryimpl.RefBack {
+		x.PScalars = foryimpl.BackRef[Scalars](c, id123)
+	} else if st122 == foryimpl.RefFollows {
+		p124 := foryimpl.Alloc[Scalars](c)
+		foryimpl.SetRef(c, id123, p124)
+		if ev125 := c.ReadStructFieldMeta(foryTypeScalars); ev125 != nil {
+			p124.ForyReadEvolved(c, ev125)
 		} else if !c.Failed() {
-			p126.ForyRead(c)
+			p124.ForyRead(c)
 		}
-		x.PScalars = p126
+		x.PScalars = p124
 	} else {
 		x.PScalars = nil
 	}
@@ -8783,17 +9001,17 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PScalars")
 		return
 	}
-	if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
-		x.PTag = foryimpl.BackRef[other.Tag](c, id129)
-	} else if st128 == foryimpl.RefFollows {
-		p130 := foryimpl.Alloc[other.Tag](c)
-		foryimpl.SetRef(c, id129, p130)
-		if ev131 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev131 != nil {
-			p130.ForyReadEvolved(c, ev131)
+	if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
+		x.PTag = foryimpl.BackRef[other.Tag](c, id127)
+	} else if st126 == foryimpl.RefFollows {
+		p128 := foryimpl.Alloc[other.Tag](c)
+		foryimpl.SetRef(c, id127, p128)
+		if ev129 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev129 != nil {
+			p128.ForyReadEvolved(c, ev129)
 		} else if !c.Failed() {
-			p130.ForyRead(c)
+			p128.ForyRead(c)
 		}
-		x.PTag = p130
+		x.PTag = p128
 	} else {
 		x.PTag = nil
 	}
@@ -8801,9 +9019,9 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PTag")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev134 := c.ReadStructFieldMeta(foryTypeScalars); ev134 != nil {
-			x.Scalars.ForyReadEvolved(c, ev134)
+	if c.ReadStructValueFlag(foryTypeScalars) {
+		if ev130 := c.ReadStructFieldMeta(foryTypeScalars); ev130 != nil {
+			x.Scalars.ForyReadEvolved(c, ev130)
 		} else if !c.Failed() {
 			x.Scalars.ForyRead(c)
 		}
@@ -8812,53 +9030,53 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Scalars")
 		return
 	}
-	n135 := c.ReadLengthFast(1)
-	if n135 < 0 {
-		n135 = c.ReadLength(1)
+	n131 := c.ReadLengthFast(1)
+	if n131 < 0 {
+		n131 = c.ReadLength(1)
 	}
-	l136 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n135)
-	if n135 > 0 {
-		hn138, tr140, ev139 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
+	l132 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n131)
+	if n131 > 0 {
+		hn134, tr136, ev135 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
-			for i137 := range l136 {
-				if tr140 {
-					if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
-						if p143 := foryimpl.BackRef[other.Tag](c, id142); p143 != nil {
-							l136[i137] = *p143
+			for i133 := range l132 {
+				if tr136 {
+					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+						if p139 := foryimpl.BackRef[other.Tag](c, id138); p139 != nil {
+							l132[i133] = *p139
 						}
-					} else if st141 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id142, &l136[i137])
-						if ev139 != nil {
-							l136[i137].ForyReadEvolved(c, ev139)
+					} else if st137 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id138, &l132[i133])
+						if ev135 != nil {
+							l132[i133].ForyReadEvolved(c, ev135)
 						} else {
-							l136[i137].ForyRead(c)
+							l132[i133].ForyRead(c)
 						}
 					} else {
-						l136[i137] = other.Tag{}
+						l132[i133] = other.Tag{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i137)
+						c.TraceIndex(i133)
 						break
 					}
 					continue
 				}
-				if hn138 && !c.ReadFlag() {
-					clear(l136[i137 : i137+1])
+				if hn134 && !c.ReadFlag() {
+					clear(l132[i133 : i133+1])
 					continue
 				}
-				if ev139 != nil {
-					l136[i137].ForyReadEvolved(c, ev139)
+				if ev135 != nil {
+					l132[i133].ForyReadEvolved(c, ev135)
 				} else {
-					l136[i137].ForyRead(c)
+					l132[i133].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i137)
+					c.TraceIndex(i133)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l136
+	x.Tags = l132
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -8868,17 +9086,17 @@ func (x *Composite) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if st144, id145 := c.ReadRefFlag(); st144 == foryimpl.RefBack {
-		x.Work = foryimpl.BackRef[other.Address](c, id145)
-	} else if st144 == foryimpl.RefFollows {
-		p146 := foryimpl.Alloc[other.Address](c)
-		foryimpl.SetRef(c, id145, p146)
-		if ev147 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev147 != nil {
-			p146.ForyReadEvolved(c, ev147)
+	if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
+		x.Work = foryimpl.BackRef[other.Address](c, id141)
+	} else if st140 == foryimpl.RefFollows {
+		p142 := foryimpl.Alloc[other.Address](c)
+		foryimpl.SetRef(c, id141, p142)
+		if ev143 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev143 != nil {
+			p142.ForyReadEvolved(c, ev143)
 		} else if !c.Failed() {
-			p146.ForyRead(c)
+			p142.ForyRead(c)
 		}
-		x.Work = p146
+		x.Work = p142
 	} else {
 		x.Work = nil
 	}
@@ -8895,95 +9113,95 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n148 := c.ReadLengthFast(1)
-				if n148 < 0 {
-					n148 = c.ReadLength(1)
+				n144 := c.ReadLengthFast(1)
+				if n144 < 0 {
+					n144 = c.ReadLength(1)
 				}
-				l149 := foryimpl.MakeSlice[[]other.Address](c, n148)
-				if n148 > 0 {
-					hn151, tr153, ev152 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+				l145 := foryimpl.MakeSlice[[]other.Address](c, n144)
+				if n144 > 0 {
+					hn147, tr149, ev148 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i150 := range l149 {
-							if tr153 {
-								if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-									if p156 := foryimpl.BackRef[other.Address](c, id155); p156 != nil {
-										l149[i150] = *p156
+						for i146 := range l145 {
+							if tr149 {
+								if st150, id151 := c.ReadRefFlag(); st150 == foryimpl.RefBack {
+									if p152 := foryimpl.BackRef[other.Address](c, id151); p152 != nil {
+										l145[i146] = *p152
 									}
-								} else if st154 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id155, &l149[i150])
-									if ev152 != nil {
-										l149[i150].ForyReadEvolved(c, ev152)
+								} else if st150 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id151, &l145[i146])
+									if ev148 != nil {
+										l145[i146].ForyReadEvolved(c, ev148)
 									} else {
-										l149[i150].ForyRead(c)
+										l145[i146].ForyRead(c)
 									}
 								} else {
-									l149[i150] = other.Address{}
+									l145[i146] = other.Address{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i150)
+									c.TraceIndex(i146)
 									break
 								}
 								continue
 							}
-							if hn151 && !c.ReadFlag() {
-								clear(l149[i150 : i150+1])
+							if hn147 && !c.ReadFlag() {
+								clear(l145[i146 : i146+1])
 								continue
 							}
-							if ev152 != nil {
-								l149[i150].ForyReadEvolved(c, ev152)
+							if ev148 != nil {
+								l145[i146].ForyReadEvolved(c, ev148)
 							} else {
-								l149[i150].ForyRead(c)
+								l145[i146].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i150)
+								c.TraceIndex(i146)
 								break
 							}
 						}
 					}
 				}
-				x.Addrs = l149
+				x.Addrs = l145
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n157 := c.ReadLengthFast(2)
-				if n157 < 0 {
-					n157 = c.ReadLength(2)
+				n153 := c.ReadLengthFast(2)
+				if n153 < 0 {
+					n153 = c.ReadLength(2)
 				}
-				m158 := foryimpl.MakeMap[map[string]*other.Tag](c, n157)
-				for n157 > 0 && !c.Failed() {
-					sz159, vn160, ev165 := c.ReadMapChunk(n157, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
-						var k162 string
-						k162 = c.ReadString()
-						var v163 *other.Tag
-						if !vn160 {
-							p164 := foryimpl.Alloc[other.Tag](c)
-							if ev165 != nil {
-								p164.ForyReadEvolved(c, ev165)
+				m154 := foryimpl.MakeMap[map[string]*other.Tag](c, n153)
+				for n153 > 0 && !c.Failed() {
+					sz155, vn156, ev161 := c.ReadMapChunk(n153, 21, 30, (*other.Tag)(nil).ForyType(), true)
+					for j157 := 0; j157 < sz155 && !c.Failed(); j157++ {
+						var k158 string
+						k158 = c.ReadString()
+						var v159 *other.Tag
+						if !vn156 {
+							p160 := foryimpl.Alloc[other.Tag](c)
+							if ev161 != nil {
+								p160.ForyReadEvolved(c, ev161)
 							} else {
-								p164.ForyRead(c)
+								p160.ForyRead(c)
 							}
-							v163 = p164
+							v159 = p160
 						}
-						m158[k162] = v163
+						m154[k158] = v159
 					}
-					n157 -= sz159
+					n153 -= sz155
 				}
-				x.ByName = m158
+				x.ByName = m154
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev170 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev170 != nil {
-						x.Home.ForyReadEvolved(c, ev170)
+					if ev166 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev166 != nil {
+						x.Home.ForyReadEvolved(c, ev166)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev167 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev167 != nil {
-						x.Home.ForyReadEvolved(c, ev167)
+					if ev163 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev163 != nil {
+						x.Home.ForyReadEvolved(c, ev163)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
@@ -8991,123 +9209,123 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n171 := c.ReadLengthFast(1)
-				if n171 < 0 {
-					n171 = c.ReadLength(1)
+				n167 := c.ReadLengthFast(1)
+				if n167 < 0 {
+					n167 = c.ReadLength(1)
 				}
-				l172 := foryimpl.MakeSlice[[]*other.Address](c, n171)
-				if n171 > 0 {
-					hn174, tr176, ev175 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+				l168 := foryimpl.MakeSlice[[]*other.Address](c, n167)
+				if n167 > 0 {
+					hn170, tr172, ev171 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 					if !c.Failed() {
-						for i173 := range l172 {
-							if tr176 {
-								if st178, id179 := c.ReadRefFlag(); st178 == foryimpl.RefBack {
-									l172[i173] = foryimpl.BackRef[other.Address](c, id179)
-								} else if st178 == foryimpl.RefFollows {
-									p180 := foryimpl.Alloc[other.Address](c)
-									foryimpl.SetRef(c, id179, p180)
-									if ev175 != nil {
-										p180.ForyReadEvolved(c, ev175)
+						for i169 := range l168 {
+							if tr172 {
+								if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
+									l168[i169] = foryimpl.BackRef[other.Address](c, id175)
+								} else if st174 == foryimpl.RefFollows {
+									p176 := foryimpl.Alloc[other.Address](c)
+									foryimpl.SetRef(c, id175, p176)
+									if ev171 != nil {
+										p176.ForyReadEvolved(c, ev171)
 									} else {
-										p180.ForyRead(c)
+										p176.ForyRead(c)
 									}
-									l172[i173] = p180
+									l168[i169] = p176
 								} else {
-									l172[i173] = nil
+									l168[i169] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i173)
+									c.TraceIndex(i169)
 									break
 								}
 								continue
 							}
-							if hn174 && !c.ReadFlag() {
-								clear(l172[i173 : i173+1])
+							if hn170 && !c.ReadFlag() {
+								clear(l168[i169 : i169+1])
 								continue
 							}
-							p177 := foryimpl.Alloc[other.Address](c)
-							if ev175 != nil {
-								p177.ForyReadEvolved(c, ev175)
+							p173 := foryimpl.Alloc[other.Address](c)
+							if ev171 != nil {
+								p173.ForyReadEvolved(c, ev171)
 							} else {
-								p177.ForyRead(c)
+								p173.ForyRead(c)
 							}
-							l172[i173] = p177
+							l168[i169] = p173
 							if c.Failed() {
-								c.TraceIndex(i173)
+								c.TraceIndex(i169)
 								break
 							}
 						}
 					}
 				}
-				x.PAddrs = l172
+				x.PAddrs = l168
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id184)
-				} else if st183 == foryimpl.RefFollows {
-					p185 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id184, p185)
-					if ev186 := c.ReadStructFieldMeta(foryTypeScalars); ev186 != nil {
-						p185.ForyReadEvolved(c, ev186)
-					} else if !c.Failed() {
-						p185.ForyRead(c)
-					}
-					x.PScalars = p185
-				} else {
-					x.PScalars = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id180)
+				} else if st179 == foryimpl.RefFollows {
 					p181 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id180, p181)
 					if ev182 := c.ReadStructFieldMeta(foryTypeScalars); ev182 != nil {
 						p181.ForyReadEvolved(c, ev182)
 					} else if !c.Failed() {
 						p181.ForyRead(c)
 					}
 					x.PScalars = p181
+				} else {
+					x.PScalars = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p177 := foryimpl.Alloc[Scalars](c)
+					if ev178 := c.ReadStructFieldMeta(foryTypeScalars); ev178 != nil {
+						p177.ForyReadEvolved(c, ev178)
+					} else if !c.Failed() {
+						p177.ForyRead(c)
+					}
+					x.PScalars = p177
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id190)
-				} else if st189 == foryimpl.RefFollows {
-					p191 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id190, p191)
-					if ev192 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev192 != nil {
-						p191.ForyReadEvolved(c, ev192)
-					} else if !c.Failed() {
-						p191.ForyRead(c)
-					}
-					x.PTag = p191
-				} else {
-					x.PTag = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id186)
+				} else if st185 == foryimpl.RefFollows {
 					p187 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id186, p187)
 					if ev188 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev188 != nil {
 						p187.ForyReadEvolved(c, ev188)
 					} else if !c.Failed() {
 						p187.ForyRead(c)
 					}
 					x.PTag = p187
+				} else {
+					x.PTag = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p183 := foryimpl.Alloc[other.Tag](c)
+					if ev184 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev184 != nil {
+						p183.ForyReadEvolved(c, ev184)
+					} else if !c.Failed() {
+						p183.ForyRead(c)
+					}
+					x.PTag = p183
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev196 := c.ReadStructFieldMeta(foryTypeScalars); ev196 != nil {
-						x.Scalars.ForyReadEvolved(c, ev196)
+					if ev192 := c.ReadStructFieldMeta(foryTypeScalars); ev192 != nil {
+						x.Scalars.ForyReadEvolved(c, ev192)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev193 := c.ReadStructFieldMeta(foryTypeScalars); ev193 != nil {
-						x.Scalars.ForyReadEvolved(c, ev193)
+					if ev189 := c.ReadStructFieldMeta(foryTypeScalars); ev189 != nil {
+						x.Scalars.ForyReadEvolved(c, ev189)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
@@ -9115,53 +9333,53 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n197 := c.ReadLengthFast(1)
-				if n197 < 0 {
-					n197 = c.ReadLength(1)
+				n193 := c.ReadLengthFast(1)
+				if n193 < 0 {
+					n193 = c.ReadLength(1)
 				}
-				l198 := foryimpl.MakeSlice[[]other.Tag](c, n197)
-				if n197 > 0 {
-					hn200, tr202, ev201 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
+				l194 := foryimpl.MakeSlice[[]other.Tag](c, n193)
+				if n193 > 0 {
+					hn196, tr198, ev197 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 					if !c.Failed() {
-						for i199 := range l198 {
-							if tr202 {
-								if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
-									if p205 := foryimpl.BackRef[other.Tag](c, id204); p205 != nil {
-										l198[i199] = *p205
+						for i195 := range l194 {
+							if tr198 {
+								if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
+									if p201 := foryimpl.BackRef[other.Tag](c, id200); p201 != nil {
+										l194[i195] = *p201
 									}
-								} else if st203 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id204, &l198[i199])
-									if ev201 != nil {
-										l198[i199].ForyReadEvolved(c, ev201)
+								} else if st199 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id200, &l194[i195])
+									if ev197 != nil {
+										l194[i195].ForyReadEvolved(c, ev197)
 									} else {
-										l198[i199].ForyRead(c)
+										l194[i195].ForyRead(c)
 									}
 								} else {
-									l198[i199] = other.Tag{}
+									l194[i195] = other.Tag{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i199)
+									c.TraceIndex(i195)
 									break
 								}
 								continue
 							}
-							if hn200 && !c.ReadFlag() {
-								clear(l198[i199 : i199+1])
+							if hn196 && !c.ReadFlag() {
+								clear(l194[i195 : i195+1])
 								continue
 							}
-							if ev201 != nil {
-								l198[i199].ForyReadEvolved(c, ev201)
+							if ev197 != nil {
+								l194[i195].ForyReadEvolved(c, ev197)
 							} else {
-								l198[i199].ForyRead(c)
+								l194[i195].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i199)
+								c.TraceIndex(i195)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l198
+				x.Tags = l194
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -9169,29 +9387,29 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id209)
-				} else if st208 == foryimpl.RefFollows {
-					p210 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id209, p210)
-					if ev211 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev211 != nil {
-						p210.ForyReadEvolved(c, ev211)
-					} else if !c.Failed() {
-						p210.ForyRead(c)
-					}
-					x.Work = p210
-				} else {
-					x.Work = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id205)
+				} else if st204 == foryimpl.RefFollows {
 					p206 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id205, p206)
 					if ev207 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev207 != nil {
 						p206.ForyReadEvolved(c, ev207)
 					} else if !c.Failed() {
 						p206.ForyRead(c)
 					}
 					x.Work = p206
+				} else {
+					x.Work = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p202 := foryimpl.Alloc[other.Address](c)
+					if ev203 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev203 != nil {
+						p202.ForyReadEvolved(c, ev203)
+					} else if !c.Failed() {
+						p202.ForyRead(c)
+					}
+					x.Work = p202
 				}
 			}
 		default:
@@ -9204,14 +9422,15 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: next,0,0,0;value,5,0,0;
+// foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x07},
 	GoName:            "e2e.Node",
+	OfficialGoHash:    67660299,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
-	SchemaHash:        67660299,
+	SchemaHash:        587892696,
 	TypeDef:           []byte{0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
 	TypeDefRef:        []byte{0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
 	UserID:            924,
@@ -9347,7 +9566,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 67660299)
+		buffer.PutInt32At(w, off, c.SchemaHash(587892696, 67660299))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
@@ -9374,7 +9593,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 67660299)
+		buffer.PutInt32At(w, off, c.SchemaHash(587892696, 67660299))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
@@ -9399,8 +9618,8 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(67660299) {
-		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
 		}
@@ -9440,8 +9659,8 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(67660299) {
-		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
 		}
@@ -10137,14 +10356,15 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
-// foryTypeCarriers is Carriers's static type information. Fingerprint: brain,18,0,0;brains,54,0,0;by_name,24,0,0[21,0,0|23,0,0[5,0,0]];codes,23,0,0[5,0,0];half,17,0,0;halves,22,0,0[17,0,0];maybe_n,7,0,1;maybe_s,21,0,1;nothing,19,0,1;p_half,17,0,0;p_price,40,0,0;price,40,0,0;prices,22,0,0[40,0,0];words,23,0,0[21,0,0];
+// foryTypeCarriers is Carriers's static type information. Fingerprint: brain,18,0,0;brains,54,0,0;by_name,24,0,0[21,0,0|23,0,0[5,0,0]];codes,23,0,0[5,0,0];half,17,0,0;halves,22,0,0[17,0,0];maybe_n,7,0,1;maybe_s,21,0,1;nothing,19,0,1;p_half,17,0,1;p_price,40,0,1;price,40,0,0;prices,22,0,0[40,0,0];words,23,0,0[21,0,0];
 var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9e, 0x07},
 	GoName:            "e2e.Carriers",
+	OfficialGoHash:    1288699109,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
-	SchemaHash:        1288699109,
+	SchemaHash:        -1083382323,
 	TypeDef:           []byte{0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4c, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
 	TypeDefRef:        []byte{0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48, 0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a, 0x60, 0x4e, 0x11, 0x3f, 0x67, 0x02, 0xca, 0x52, 0x07, 0x30, 0x18, 0x09, 0x36, 0xd0, 0x4d, 0x36, 0x06, 0x20, 0x43, 0x64, 0x50, 0x18, 0x56, 0x5e, 0x16, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x16, 0x46, 0x1c, 0x0b, 0xa9, 0x24, 0x52, 0x15, 0x30, 0x18, 0x09, 0x37, 0x20, 0x52, 0x28, 0x3f, 0x6f, 0x8a, 0x04, 0x40, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
 	UserID:            926,
@@ -10185,7 +10405,34 @@ func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeCarriers)
+	start := b.WriterIndex()
+	b.Reserve(111)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x7fe34063001cff01)
+		buffer.PutUint64At(w, off+8, 0x48079ece479da161)
+		buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
+		buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
+		buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
+		buffer.PutUint64At(w, off+40, 0x364cd03609183007)
+		buffer.PutUint64At(w, off+48, 0x5e56185064432006)
+		buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
+		buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
+		buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
+		buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
+		buffer.PutUint64At(w, off+88, 0x001128be284c4004)
+		buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
+		buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
+		off += 111
+	} else {
+		buffer.PutUint32At(w, off, 0x9e1bff01)
+		buffer.PutUint8At(w, off+4, 0x07)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -10277,71 +10524,48 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Carriers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Carriers) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
+	if c.CheckUTF8() {
 		for k5 := range x.ByName {
 			if !foryimpl.ValidString(string(k5)) {
-				return foryimpl.InvalidUTF8(foryTypeCarriers, "ByName")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "ByName"))
+				return
 			}
 		}
 		if o15, ok := x.MaybeS.Get(); ok {
 			if !foryimpl.ValidString(string(o15)) {
-				return foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS"))
+				return
 			}
 		}
 		for e20 := range x.Words {
 			if !foryimpl.ValidString(string(e20)) {
-				return foryimpl.InvalidUTF8(foryTypeCarriers, "Words")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "Words"))
+				return
 			}
 		}
 	}
 	if x.PPrice != nil {
 		if err := foryimpl.CheckDecimal(foryTypeCarriers, "PPrice", &(*x.PPrice).Unscaled, (*x.PPrice).Scale); err != nil {
-			return err
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeCarriers, "Price", &(x.Price).Unscaled, (x.Price).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
 	for i19 := range x.Prices {
 		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i19]).Unscaled, (x.Prices[i19]).Scale); err != nil {
-			return err
+			c.Fail(err)
+			return
 		}
 	}
-	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(119 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 4 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(8 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x7fe34063001cff01)
-			buffer.PutUint64At(w, off+8, 0x48079ece479da161)
-			buffer.PutUint64At(w, off+16, 0x2086124c280b1c11)
-			buffer.PutUint64At(w, off+24, 0x1a3ad33513524043)
-			buffer.PutUint64At(w, off+32, 0x52ca02673f114e60)
-			buffer.PutUint64At(w, off+40, 0x364cd03609183007)
-			buffer.PutUint64At(w, off+48, 0x5e56185064432006)
-			buffer.PutUint64At(w, off+56, 0x174c4018681b0716)
-			buffer.PutUint64At(w, off+64, 0x46164c8024c38916)
-			buffer.PutUint64At(w, off+72, 0x1830155224a90b1c)
-			buffer.PutUint64At(w, off+80, 0x8a6f3f2852203709)
-			buffer.PutUint64At(w, off+88, 0x001128be284c4004)
-			buffer.PutUint64At(w, off+96, 0x2411283e01a2164c)
-			buffer.PutUint64At(w, off+103, 0x801cd1d956174c24)
-			off += 111
-		} else {
-			buffer.PutUint32At(w, off, 0x9e1bff01)
-			buffer.PutUint8At(w, off+4, 0x07)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, 1288699109)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-1083382323, 1288699109))
 		off += 4
 	}
 	buffer.PutUint16At(w, off, uint16(x.Half))
@@ -10443,7 +10667,6 @@ func (x *Carriers) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 			foryimpl.WriteString(b, e35)
 		}
 	}
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -10489,7 +10712,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(8 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1288699109)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1083382323, 1288699109))
 		off += 4
 	}
 	buffer.PutUint16At(w, off, uint16(x.Half))
@@ -10518,15 +10741,20 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		l59 := x.Brains
 		b.Reserve(buffer.BatchSlack + len(l59)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st60, id61 := foryimpl.RefSliceAt(c, l59); st60 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id61))
-		} else if st60 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st60, id61 := foryimpl.RefSliceAt(c, l59); st60 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id61))
+			} else if st60 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
 		}
@@ -10617,8 +10845,8 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		Prices: x.Prices,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1288699109) {
-		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1083382323) {
+		if h := r.ReadInt32(); h != -1083382323 && h != 1288699109 && !c.Failed() {
 			c.HashMismatch(foryTypeCarriers, h)
 			return
 		}
@@ -10846,8 +11074,8 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		Prices: x.Prices,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1288699109) {
-		if h := r.ReadInt32(); h != 1288699109 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1083382323) {
+		if h := r.ReadInt32(); h != -1083382323 && h != 1288699109 && !c.Failed() {
 			c.HashMismatch(foryTypeCarriers, h)
 			return
 		}
@@ -10890,157 +11118,167 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("MaybeN")
 		return
 	}
-	if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
-		x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id119)
-	} else if st118 == foryimpl.RefFollows {
-		n120 := c.ReadArrayLengthFast(2)
-		if n120 < 0 {
-			n120 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
+			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id119)
+		} else if st118 == foryimpl.RefFollows {
+			n120 := c.ReadArrayLengthFast(2)
+			if n120 < 0 {
+				n120 = c.ReadArrayLength(2)
+			}
+			a121 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n120)
+			r.ReadRawUint16s(foryimpl.Uint16s(a121))
+			x.Brains = a121
+			foryimpl.SetRefSlice(c, id119, x.Brains)
+		} else {
+			x.Brains = nil
 		}
-		a121 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n120)
-		r.ReadRawUint16s(foryimpl.Uint16s(a121))
-		x.Brains = a121
-		foryimpl.SetRefSlice(c, id119, x.Brains)
 	} else {
-		x.Brains = nil
+		n122 := c.ReadArrayLengthFast(2)
+		if n122 < 0 {
+			n122 = c.ReadArrayLength(2)
+		}
+		a123 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n122)
+		r.ReadRawUint16s(foryimpl.Uint16s(a123))
+		x.Brains = a123
 	}
 	if c.Failed() {
 		c.Trace("Brains")
 		return
 	}
-	n122 := c.ReadLengthFast(2)
-	if n122 < 0 {
-		n122 = c.ReadLength(2)
+	n124 := c.ReadLengthFast(2)
+	if n124 < 0 {
+		n124 = c.ReadLength(2)
 	}
-	m123 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n122)
-	for n122 > 0 && !c.Failed() {
-		sz124, vn125, tr134, _ := c.ReadMapChunkRef(n122, 21, 23, nil)
-		for j126 := 0; j126 < sz124 && !c.Failed(); j126++ {
-			var k127 string
-			k127 = c.ReadString()
-			var v128 serializer.Set[int32]
-			if tr134 {
-				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-					v128 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id136))
-				} else if st135 == foryimpl.RefFollows {
-					n137 := c.ReadLengthFast(1)
-					if n137 < 0 {
-						n137 = c.ReadLength(1)
+	m125 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n124)
+	for n124 > 0 && !c.Failed() {
+		sz126, vn127, tr136, _ := c.ReadMapChunkRef(n124, 21, 23, nil)
+		for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
+			var k129 string
+			k129 = c.ReadString()
+			var v130 serializer.Set[int32]
+			if tr136 {
+				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+					v130 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id138))
+				} else if st137 == foryimpl.RefFollows {
+					n139 := c.ReadLengthFast(1)
+					if n139 < 0 {
+						n139 = c.ReadLength(1)
 					}
-					s138 := foryimpl.MakeMap[serializer.Set[int32]](c, n137)
-					if n137 > 0 {
-						hn139 := c.ReadListHeader(5)
-						for i140 := 0; i140 < n137 && !c.Failed(); i140++ {
-							if hn139 && !c.ReadFlag() {
+					s140 := foryimpl.MakeMap[serializer.Set[int32]](c, n139)
+					if n139 > 0 {
+						hn141 := c.ReadListHeader(5)
+						for i142 := 0; i142 < n139 && !c.Failed(); i142++ {
+							if hn141 && !c.ReadFlag() {
 								c.Fail(foryimpl.ErrNullSetElement())
 								break
 							}
-							var e141 int32
+							var e143 int32
 							{
-								e141 = r.ReadVarInt32()
+								e143 = r.ReadVarInt32()
 							}
-							foryimpl.AddSetElement(c, s138, e141, i140)
+							foryimpl.AddSetElement(c, s140, e143, i142)
 						}
 					}
-					v128 = s138
-					foryimpl.SetRefMap(c, id136, v128)
+					v130 = s140
+					foryimpl.SetRefMap(c, id138, v130)
 				} else {
-					v128 = nil
+					v130 = nil
 				}
-			} else if !vn125 {
-				n129 := c.ReadLengthFast(1)
-				if n129 < 0 {
-					n129 = c.ReadLength(1)
+			} else if !vn127 {
+				n131 := c.ReadLengthFast(1)
+				if n131 < 0 {
+					n131 = c.ReadLength(1)
 				}
-				s130 := foryimpl.MakeMap[serializer.Set[int32]](c, n129)
-				if n129 > 0 {
-					hn131 := c.ReadListHeader(5)
-					for i132 := 0; i132 < n129 && !c.Failed(); i132++ {
-						if hn131 && !c.ReadFlag() {
+				s132 := foryimpl.MakeMap[serializer.Set[int32]](c, n131)
+				if n131 > 0 {
+					hn133 := c.ReadListHeader(5)
+					for i134 := 0; i134 < n131 && !c.Failed(); i134++ {
+						if hn133 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e133 int32
+						var e135 int32
 						{
-							e133 = r.ReadVarInt32()
+							e135 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s130, e133, i132)
+						foryimpl.AddSetElement(c, s132, e135, i134)
 					}
 				}
-				v128 = s130
+				v130 = s132
 			}
-			m123[k127] = v128
+			m125[k129] = v130
 		}
-		n122 -= sz124
+		n124 -= sz126
 	}
-	x.ByName = m123
+	x.ByName = m125
 	if c.Failed() {
 		c.Trace("ByName")
 		return
 	}
-	n142 := c.ReadLengthFast(1)
-	if n142 < 0 {
-		n142 = c.ReadLength(1)
+	n144 := c.ReadLengthFast(1)
+	if n144 < 0 {
+		n144 = c.ReadLength(1)
 	}
-	s143 := foryimpl.MakeMap[serializer.Set[int32]](c, n142)
-	if n142 > 0 {
-		hn144 := c.ReadListHeader(5)
-		for i145 := 0; i145 < n142 && !c.Failed(); i145++ {
-			if hn144 && !c.ReadFlag() {
+	s145 := foryimpl.MakeMap[serializer.Set[int32]](c, n144)
+	if n144 > 0 {
+		hn146 := c.ReadListHeader(5)
+		for i147 := 0; i147 < n144 && !c.Failed(); i147++ {
+			if hn146 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e146 int32
+			var e148 int32
 			{
-				e146 = r.ReadVarInt32()
+				e148 = r.ReadVarInt32()
 			}
-			foryimpl.AddSetElement(c, s143, e146, i145)
+			foryimpl.AddSetElement(c, s145, e148, i147)
 		}
 	}
-	x.Codes = s143
+	x.Codes = s145
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n147 := c.ReadLengthFast(2)
-	if n147 < 0 {
-		n147 = c.ReadLength(2)
+	n149 := c.ReadLengthFast(2)
+	if n149 < 0 {
+		n149 = c.ReadLength(2)
 	}
-	l148 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n147)
-	if n147 > 0 {
-		hn150 := c.ReadListHeader(17)
+	l150 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n149)
+	if n149 > 0 {
+		hn152 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i149 := range l148 {
-				if hn150 && !c.ReadFlag() {
-					clear(l148[i149 : i149+1])
+			for i151 := range l150 {
+				if hn152 && !c.ReadFlag() {
+					clear(l150[i151 : i151+1])
 					continue
 				}
-				l148[i149] = serializer.Float16(r.ReadUint16())
+				l150[i151] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i149)
+					c.TraceIndex(i151)
 					break
 				}
 			}
 		}
 	}
-	x.Halves = l148
+	x.Halves = l150
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o153 string
-		o153 = c.ReadString()
-		x.MaybeS = serializer.Some(o153)
+		var o155 string
+		o155 = c.ReadString()
+		x.MaybeS = serializer.Some(o155)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p154 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p154).Scale = c.ReadDecimal(&(*p154).Unscaled)
-		x.PPrice = p154
+		p156 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p156).Scale = c.ReadDecimal(&(*p156).Unscaled)
+		x.PPrice = p156
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -11051,52 +11289,52 @@ func (x *Carriers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n155 := c.ReadLengthFast(1)
-	if n155 < 0 {
-		n155 = c.ReadLength(1)
+	n157 := c.ReadLengthFast(1)
+	if n157 < 0 {
+		n157 = c.ReadLength(1)
 	}
-	l156 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n155)
-	if n155 > 0 {
-		hn158 := c.ReadListHeader(40)
+	l158 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n157)
+	if n157 > 0 {
+		hn160 := c.ReadListHeader(40)
 		if !c.Failed() {
-			for i157 := range l156 {
-				if hn158 && !c.ReadFlag() {
-					clear(l156[i157 : i157+1])
+			for i159 := range l158 {
+				if hn160 && !c.ReadFlag() {
+					clear(l158[i159 : i159+1])
 					continue
 				}
-				(l156[i157]).Scale = c.ReadDecimal(&(l156[i157]).Unscaled)
+				(l158[i159]).Scale = c.ReadDecimal(&(l158[i159]).Unscaled)
 				if c.Failed() {
-					c.TraceIndex(i157)
+					c.TraceIndex(i159)
 					break
 				}
 			}
 		}
 	}
-	x.Prices = l156
+	x.Prices = l158
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n161 := c.ReadLengthFast(1)
-	if n161 < 0 {
-		n161 = c.ReadLength(1)
+	n163 := c.ReadLengthFast(1)
+	if n163 < 0 {
+		n163 = c.ReadLength(1)
 	}
-	s162 := foryimpl.MakeMap[serializer.Set[string]](c, n161)
-	if n161 > 0 {
-		hn163 := c.ReadListHeader(21)
-		for i164 := 0; i164 < n161 && !c.Failed(); i164++ {
-			if hn163 && !c.ReadFlag() {
+	s164 := foryimpl.MakeMap[serializer.Set[string]](c, n163)
+	if n163 > 0 {
+		hn165 := c.ReadListHeader(21)
+		for i166 := 0; i166 < n163 && !c.Failed(); i166++ {
+			if hn165 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e165 string
+			var e167 string
 			{
-				e165 = c.ReadString()
+				e167 = c.ReadString()
 			}
-			foryimpl.AddSetElement(c, s162, e165, i164)
+			foryimpl.AddSetElement(c, s164, e167, i166)
 		}
 	}
-	x.Words = s162
+	x.Words = s164
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -11111,64 +11349,64 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v166, ok167 := c.ReadFloatAs(f, 64); ok167 {
-					x.Half = serializer.Float16(v166)
+				if v168, ok169 := c.ReadFloatAs(f, 64); ok169 {
+					x.Half = serializer.Float16(v168)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v168, ok169 := c.ReadFloatAs(f, 64); ok169 {
-					x.Brain = serializer.BFloat16(v168)
+				if v170, ok171 := c.ReadFloatAs(f, 64); ok171 {
+					x.Brain = serializer.BFloat16(v170)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v171, ok172 := c.ReadFloatAs(f, 32); ok172 {
-					x.Nothing = serializer.Some(float32(v171))
+				if v173, ok174 := c.ReadFloatAs(f, 32); ok174 {
+					x.Nothing = serializer.Some(float32(v173))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o170 float32
-				o170 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o170)
+				var o172 float32
+				o172 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o172)
 			}
 		case 3:
 			if f.Convert {
-				if v174, ok175 := c.ReadFloatAs(f, 64); ok175 {
-					pv176 := serializer.Float16(v174)
-					x.PHalf = &pv176
+				if v176, ok177 := c.ReadFloatAs(f, 64); ok177 {
+					pv178 := serializer.Float16(v176)
+					x.PHalf = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p173 := foryimpl.Alloc[serializer.Float16](c)
-				*p173 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p173
+				p175 := foryimpl.Alloc[serializer.Float16](c)
+				*p175 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p175
 			}
 		case 4:
 			if f.Convert {
-				if v178, ok179 := c.ReadIntAs(f, 64); ok179 {
-					x.MaybeN = serializer.Some(int64(v178))
+				if v180, ok181 := c.ReadIntAs(f, 64); ok181 {
+					x.MaybeN = serializer.Some(int64(v180))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o177 int64
-				o177 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o177)
+				var o179 int64
+				o179 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o179)
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st182, id183 := c.ReadRefFlag(); st182 == foryimpl.RefBack {
-					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id183)
-				} else if st182 == foryimpl.RefFollows {
-					n184 := c.ReadArrayLengthFast(2)
-					if n184 < 0 {
-						n184 = c.ReadArrayLength(2)
+				if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
+					x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id185)
+				} else if st184 == foryimpl.RefFollows {
+					n186 := c.ReadArrayLengthFast(2)
+					if n186 < 0 {
+						n186 = c.ReadArrayLength(2)
 					}
-					a185 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n184)
-					r.ReadRawUint16s(foryimpl.Uint16s(a185))
-					x.Brains = a185
-					foryimpl.SetRefSlice(c, id183, x.Brains)
+					a187 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n186)
+					r.ReadRawUint16s(foryimpl.Uint16s(a187))
+					x.Brains = a187
+					foryimpl.SetRefSlice(c, id185, x.Brains)
 				} else {
 					x.Brains = nil
 				}
@@ -11176,117 +11414,117 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n180 := c.ReadArrayLengthFast(2)
-					if n180 < 0 {
-						n180 = c.ReadArrayLength(2)
+					n182 := c.ReadArrayLengthFast(2)
+					if n182 < 0 {
+						n182 = c.ReadArrayLength(2)
 					}
-					a181 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n180)
-					r.ReadRawUint16s(foryimpl.Uint16s(a181))
-					x.Brains = a181
+					a183 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n182)
+					r.ReadRawUint16s(foryimpl.Uint16s(a183))
+					x.Brains = a183
 				}
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n186 := c.ReadLengthFast(2)
-				if n186 < 0 {
-					n186 = c.ReadLength(2)
+				n188 := c.ReadLengthFast(2)
+				if n188 < 0 {
+					n188 = c.ReadLength(2)
 				}
-				m187 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n186)
-				for n186 > 0 && !c.Failed() {
-					sz188, vn189, _ := c.ReadMapChunk(n186, 21, 23, nil, true)
-					for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
-						var k191 string
-						k191 = c.ReadString()
-						var v192 serializer.Set[int32]
-						if !vn189 {
-							n193 := c.ReadLengthFast(1)
-							if n193 < 0 {
-								n193 = c.ReadLength(1)
+				m189 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n188)
+				for n188 > 0 && !c.Failed() {
+					sz190, vn191, _ := c.ReadMapChunk(n188, 21, 23, nil, true)
+					for j192 := 0; j192 < sz190 && !c.Failed(); j192++ {
+						var k193 string
+						k193 = c.ReadString()
+						var v194 serializer.Set[int32]
+						if !vn191 {
+							n195 := c.ReadLengthFast(1)
+							if n195 < 0 {
+								n195 = c.ReadLength(1)
 							}
-							s194 := foryimpl.MakeMap[serializer.Set[int32]](c, n193)
-							if n193 > 0 {
-								hn195 := c.ReadListHeader(5)
-								for i196 := 0; i196 < n193 && !c.Failed(); i196++ {
-									if hn195 && !c.ReadFlag() {
+							s196 := foryimpl.MakeMap[serializer.Set[int32]](c, n195)
+							if n195 > 0 {
+								hn197 := c.ReadListHeader(5)
+								for i198 := 0; i198 < n195 && !c.Failed(); i198++ {
+									if hn197 && !c.ReadFlag() {
 										c.Fail(foryimpl.ErrNullSetElement())
 										break
 									}
-									var e197 int32
+									var e199 int32
 									{
-										e197 = r.ReadVarInt32()
+										e199 = r.ReadVarInt32()
 									}
-									foryimpl.AddSetElement(c, s194, e197, i196)
+									foryimpl.AddSetElement(c, s196, e199, i198)
 								}
 							}
-							v192 = s194
+							v194 = s196
 						}
-						m187[k191] = v192
+						m189[k193] = v194
 					}
-					n186 -= sz188
+					n188 -= sz190
 				}
-				x.ByName = m187
+				x.ByName = m189
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n199 := c.ReadLengthFast(1)
-				if n199 < 0 {
-					n199 = c.ReadLength(1)
+				n201 := c.ReadLengthFast(1)
+				if n201 < 0 {
+					n201 = c.ReadLength(1)
 				}
-				s200 := foryimpl.MakeMap[serializer.Set[int32]](c, n199)
-				if n199 > 0 {
-					hn201 := c.ReadListHeader(5)
-					for i202 := 0; i202 < n199 && !c.Failed(); i202++ {
-						if hn201 && !c.ReadFlag() {
+				s202 := foryimpl.MakeMap[serializer.Set[int32]](c, n201)
+				if n201 > 0 {
+					hn203 := c.ReadListHeader(5)
+					for i204 := 0; i204 < n201 && !c.Failed(); i204++ {
+						if hn203 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e203 int32
+						var e205 int32
 						{
-							e203 = r.ReadVarInt32()
+							e205 = r.ReadVarInt32()
 						}
-						foryimpl.AddSetElement(c, s200, e203, i202)
+						foryimpl.AddSetElement(c, s202, e205, i204)
 					}
 				}
-				x.Codes = s200
+				x.Codes = s202
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n204 := c.ReadLengthFast(2)
-				if n204 < 0 {
-					n204 = c.ReadLength(2)
+				n206 := c.ReadLengthFast(2)
+				if n206 < 0 {
+					n206 = c.ReadLength(2)
 				}
-				l205 := foryimpl.MakeSlice[[]serializer.Float16](c, n204)
-				if n204 > 0 {
-					hn207 := c.ReadListHeader(17)
+				l207 := foryimpl.MakeSlice[[]serializer.Float16](c, n206)
+				if n206 > 0 {
+					hn209 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i206 := range l205 {
-							if hn207 && !c.ReadFlag() {
-								clear(l205[i206 : i206+1])
+						for i208 := range l207 {
+							if hn209 && !c.ReadFlag() {
+								clear(l207[i208 : i208+1])
 								continue
 							}
-							l205[i206] = serializer.Float16(r.ReadUint16())
+							l207[i208] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i206)
+								c.TraceIndex(i208)
 								break
 							}
 						}
 					}
 				}
-				x.Halves = l205
+				x.Halves = l207
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o210 string
-				o210 = c.ReadString()
-				x.MaybeS = serializer.Some(o210)
+				var o212 string
+				o212 = c.ReadString()
+				x.MaybeS = serializer.Some(o212)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p211 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p211).Scale = c.ReadDecimal(&(*p211).Unscaled)
-				x.PPrice = p211
+				p213 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p213).Scale = c.ReadDecimal(&(*p213).Unscaled)
+				x.PPrice = p213
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -11294,51 +11532,51 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n212 := c.ReadLengthFast(1)
-				if n212 < 0 {
-					n212 = c.ReadLength(1)
+				n214 := c.ReadLengthFast(1)
+				if n214 < 0 {
+					n214 = c.ReadLength(1)
 				}
-				l213 := foryimpl.MakeSlice[[]serializer.Decimal](c, n212)
-				if n212 > 0 {
-					hn215 := c.ReadListHeader(40)
+				l215 := foryimpl.MakeSlice[[]serializer.Decimal](c, n214)
+				if n214 > 0 {
+					hn217 := c.ReadListHeader(40)
 					if !c.Failed() {
-						for i214 := range l213 {
-							if hn215 && !c.ReadFlag() {
-								clear(l213[i214 : i214+1])
+						for i216 := range l215 {
+							if hn217 && !c.ReadFlag() {
+								clear(l215[i216 : i216+1])
 								continue
 							}
-							(l213[i214]).Scale = c.ReadDecimal(&(l213[i214]).Unscaled)
+							(l215[i216]).Scale = c.ReadDecimal(&(l215[i216]).Unscaled)
 							if c.Failed() {
-								c.TraceIndex(i214)
+								c.TraceIndex(i216)
 								break
 							}
 						}
 					}
 				}
-				x.Prices = l213
+				x.Prices = l215
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n218 := c.ReadLengthFast(1)
-				if n218 < 0 {
-					n218 = c.ReadLength(1)
+				n220 := c.ReadLengthFast(1)
+				if n220 < 0 {
+					n220 = c.ReadLength(1)
 				}
-				s219 := foryimpl.MakeMap[serializer.Set[string]](c, n218)
-				if n218 > 0 {
-					hn220 := c.ReadListHeader(21)
-					for i221 := 0; i221 < n218 && !c.Failed(); i221++ {
-						if hn220 && !c.ReadFlag() {
+				s221 := foryimpl.MakeMap[serializer.Set[string]](c, n220)
+				if n220 > 0 {
+					hn222 := c.ReadListHeader(21)
+					for i223 := 0; i223 < n220 && !c.Failed(); i223++ {
+						if hn222 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e222 string
+						var e224 string
 						{
-							e222 = c.ReadString()
+							e224 = c.ReadString()
 						}
-						foryimpl.AddSetElement(c, s219, e222, i221)
+						foryimpl.AddSetElement(c, s221, e224, i223)
 					}
 				}
-				x.Words = s219
+				x.Words = s221
 			}
 		default:
 			c.SkipField(f)
@@ -11850,80 +12088,97 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
-	b.WriteRawFloat32s(x.GoF32[:])
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
-	for _, e124 := range x.GoI8[:] {
-		b.WriteInt8(int8(e124))
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+		b.WriteRawFloat32s(x.GoF32[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+		b.WriteRawFloat32s(x.GoF32[:])
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
-	b.WriteBytes(x.GoU8[:])
-	l125 := x.PFixedU64
-	b.WriteVarUint32(uint32(len(l125)))
-	if len(l125) > 0 {
-		h126 := byte(0x0c)
-		for _, p127 := range l125 {
-			if p127 == nil {
-				h126 = 0x0e
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+		for _, e124 := range x.GoI8[:] {
+			b.WriteInt8(int8(e124))
+		}
+	} else {
+		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+		for _, e125 := range x.GoI8[:] {
+			b.WriteInt8(int8(e125))
+		}
+	}
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+		b.WriteBytes(x.GoU8[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+		b.WriteBytes(x.GoU8[:])
+	}
+	l126 := x.PFixedU64
+	b.WriteVarUint32(uint32(len(l126)))
+	if len(l126) > 0 {
+		h127 := byte(0x0c)
+		for _, p128 := range l126 {
+			if p128 == nil {
+				h127 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h126)
-		for _, p127 := range l125 {
-			if h126 == 0x0e {
-				if p127 == nil {
+		b.WriteUint8(h127)
+		for _, p128 := range l126 {
+			if h127 == 0x0e {
+				if p128 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteUint64(*p127)
+			b.WriteUint64(*p128)
 		}
 	}
-	var mw128 foryimpl.MapWriter
-	mw128.Begin(b, len(x.StrKeys))
-	for k129, v130 := range x.StrKeys {
-		mw128.Entry(b)
+	var mw129 foryimpl.MapWriter
+	mw129.Begin(b, len(x.StrKeys))
+	for k130, v131 := range x.StrKeys {
+		mw129.Entry(b)
 		{
-			sz132 := 6 + buffer.BatchSlack + len(k129)*9
-			for _, e131 := range k129 {
-				sz132 += len(e131)
+			sz133 := 6 + buffer.BatchSlack + len(k130)*9
+			for _, e132 := range k130 {
+				sz133 += len(e132)
 			}
-			b.Reserve(sz132)
+			b.Reserve(sz133)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(k129)))
-			if len(k129) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(k130)))
+			if len(k130) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e131 := range k129 {
-					if len(w)-off < len(e131)+9+buffer.BatchSlack {
+				for _, e132 := range k130 {
+					if len(w)-off < len(e132)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e131) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e132) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e131))<<2|2)
-					if len(e131) > 0 {
-						off += copy(w[off:], e131)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e132))<<2|2)
+					if len(e132) > 0 {
+						off += copy(w[off:], e132)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
-		b.WriteVarInt32(v130)
+		b.WriteVarInt32(v131)
 	}
-	mw128.End(b)
-	l133 := x.TaggedI64
-	b.WriteVarUint32(uint32(len(l133)))
-	if len(l133) > 0 {
-		b.Reserve(1 + len(l133)*9 + buffer.BatchSlack)
+	mw129.End(b)
+	l134 := x.TaggedI64
+	b.WriteVarUint32(uint32(len(l134)))
+	if len(l134) > 0 {
+		b.Reserve(1 + len(l134)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e134 := range l133 {
-			off = buffer.PutTaggedInt64At(w, off, e134)
+		for _, e135 := range l134 {
+			off = buffer.PutTaggedInt64At(w, off, e135)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -11950,422 +12205,422 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		var o135 uint64
-		o135 = r.ReadUint64()
-		x.Opt = serializer.Some(o135)
+		var o136 uint64
+		o136 = r.ReadUint64()
+		x.Opt = serializer.Some(o136)
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n136 := c.ReadLengthFast(4)
-	if n136 < 0 {
-		n136 = c.ReadLength(4)
+	n137 := c.ReadLengthFast(4)
+	if n137 < 0 {
+		n137 = c.ReadLength(4)
 	}
-	if n136 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n136, 2))
+	if n137 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n137, 2))
 		return
 	}
-	var l137 [2]int32
-	if n136 > 0 {
-		hn139 := c.ReadListHeader(4)
+	var l138 [2]int32
+	if n137 > 0 {
+		hn140 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i138 := range l137 {
-				if hn139 && !c.ReadFlag() {
-					clear(l137[i138 : i138+1])
+			for i139 := range l138 {
+				if hn140 && !c.ReadFlag() {
+					clear(l138[i139 : i139+1])
 					continue
 				}
-				l137[i138] = r.ReadInt32()
+				l138[i139] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i138)
+					c.TraceIndex(i139)
 					break
 				}
 			}
 		}
 	}
-	x.ArrList = l137
+	x.ArrList = l138
 	if c.Failed() {
 		c.Trace("ArrList")
 		return
 	}
-	n142 := c.ReadLengthFast(2)
-	if n142 < 0 {
-		n142 = c.ReadLength(2)
+	n143 := c.ReadLengthFast(2)
+	if n143 < 0 {
+		n143 = c.ReadLength(2)
 	}
-	m143 := foryimpl.MakeMap[map[int32][]float64](c, n142)
-	for n142 > 0 && !c.Failed() {
-		sz144, vn145, _ := c.ReadMapChunk(n142, 5, 56, nil, true)
-		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
-			var k147 int32
-			k147 = r.ReadVarInt32()
-			var v148 []float64
-			if !vn145 {
-				n149 := c.ReadArrayLengthFast(8)
-				if n149 < 0 {
-					n149 = c.ReadArrayLength(8)
+	m144 := foryimpl.MakeMap[map[int32][]float64](c, n143)
+	for n143 > 0 && !c.Failed() {
+		sz145, vn146, _ := c.ReadMapChunk(n143, 5, 56, nil, true)
+		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+			var k148 int32
+			k148 = r.ReadVarInt32()
+			var v149 []float64
+			if !vn146 {
+				n150 := c.ReadArrayLengthFast(8)
+				if n150 < 0 {
+					n150 = c.ReadArrayLength(8)
 				}
-				a150 := foryimpl.MakeSlice[[]float64](c, n149)
-				r.ReadRawFloat64s(a150)
-				v148 = a150
+				a151 := foryimpl.MakeSlice[[]float64](c, n150)
+				r.ReadRawFloat64s(a151)
+				v149 = a151
 			}
-			m143[k147] = v148
+			m144[k148] = v149
 		}
-		n142 -= sz144
+		n143 -= sz145
 	}
-	x.ArrVals = m143
+	x.ArrVals = m144
 	if c.Failed() {
 		c.Trace("ArrVals")
 		return
 	}
-	n152 := c.ReadLengthFast(1)
-	if n152 < 0 {
-		n152 = c.ReadLength(1)
+	n153 := c.ReadLengthFast(1)
+	if n153 < 0 {
+		n153 = c.ReadLength(1)
 	}
-	l153 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n152)
-	if n152 > 0 {
-		hn155, tr157 := c.ReadListHeaderRef(47)
+	l154 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n153)
+	if n153 > 0 {
+		hn156, tr158 := c.ReadListHeaderRef(47)
 		if !c.Failed() {
-			for i154 := range l153 {
-				if tr157 {
-					if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-						l153[i154] = foryimpl.BackRefSlice[int64](c, id159)
-					} else if st158 == foryimpl.RefFollows {
-						n160 := c.ReadArrayLengthFast(8)
-						if n160 < 0 {
-							n160 = c.ReadArrayLength(8)
+			for i155 := range l154 {
+				if tr158 {
+					if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+						l154[i155] = foryimpl.BackRefSlice[int64](c, id160)
+					} else if st159 == foryimpl.RefFollows {
+						n161 := c.ReadArrayLengthFast(8)
+						if n161 < 0 {
+							n161 = c.ReadArrayLength(8)
 						}
-						a161 := foryimpl.MakeSlice[[]int64](c, n160)
-						r.ReadRawInt64s(a161)
-						l153[i154] = a161
-						foryimpl.SetRefSlice(c, id159, l153[i154])
+						a162 := foryimpl.MakeSlice[[]int64](c, n161)
+						r.ReadRawInt64s(a162)
+						l154[i155] = a162
+						foryimpl.SetRefSlice(c, id160, l154[i155])
 					} else {
-						l153[i154] = nil
+						l154[i155] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i154)
+						c.TraceIndex(i155)
 						break
 					}
 					continue
 				}
-				if hn155 && !c.ReadFlag() {
-					clear(l153[i154 : i154+1])
+				if hn156 && !c.ReadFlag() {
+					clear(l154[i155 : i155+1])
 					continue
 				}
-				n162 := c.ReadArrayLengthFast(8)
-				if n162 < 0 {
-					n162 = c.ReadArrayLength(8)
+				n163 := c.ReadArrayLengthFast(8)
+				if n163 < 0 {
+					n163 = c.ReadArrayLength(8)
 				}
-				a163 := foryimpl.MakeSlice[[]int64](c, n162)
-				r.ReadRawInt64s(a163)
-				l153[i154] = a163
+				a164 := foryimpl.MakeSlice[[]int64](c, n163)
+				r.ReadRawInt64s(a164)
+				l154[i155] = a164
 				if c.Failed() {
-					c.TraceIndex(i154)
+					c.TraceIndex(i155)
 					break
 				}
 			}
 		}
 	}
-	x.Arrays = l153
+	x.Arrays = l154
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	n164 := c.ReadLengthFast(2)
-	if n164 < 0 {
-		n164 = c.ReadLength(2)
+	n165 := c.ReadLengthFast(2)
+	if n165 < 0 {
+		n165 = c.ReadLength(2)
 	}
-	m165 := foryimpl.MakeMap[map[int64]uint64](c, n164)
-	for n164 > 0 && !c.Failed() {
-		sz166, vn167, _ := c.ReadMapChunk(n164, 6, 15, nil, false)
-		for j168 := 0; j168 < sz166 && !c.Failed(); j168++ {
-			var k169 int64
-			k169 = r.ReadInt64()
-			var v170 uint64
-			if !vn167 {
-				v170 = r.ReadTaggedUint64()
+	m166 := foryimpl.MakeMap[map[int64]uint64](c, n165)
+	for n165 > 0 && !c.Failed() {
+		sz167, vn168, _ := c.ReadMapChunk(n165, 6, 15, nil, false)
+		for j169 := 0; j169 < sz167 && !c.Failed(); j169++ {
+			var k170 int64
+			k170 = r.ReadInt64()
+			var v171 uint64
+			if !vn168 {
+				v171 = r.ReadTaggedUint64()
 			}
-			m165[k169] = v170
+			m166[k170] = v171
 		}
-		n164 -= sz166
+		n165 -= sz167
 	}
-	x.ByFixed = m165
+	x.ByFixed = m166
 	if c.Failed() {
 		c.Trace("ByFixed")
 		return
 	}
-	n172 := c.ReadLengthFast(2)
-	if n172 < 0 {
-		n172 = c.ReadLength(2)
+	n173 := c.ReadLengthFast(2)
+	if n173 < 0 {
+		n173 = c.ReadLength(2)
 	}
-	m173 := foryimpl.MakeMap[map[[2]Color]bool](c, n172)
-	for n172 > 0 && !c.Failed() {
-		sz174, vn175, _ := c.ReadMapChunk(n172, 22, 1, nil, false)
-		for j176 := 0; j176 < sz174 && !c.Failed(); j176++ {
-			var k177 [2]Color
-			n179 := c.ReadLengthFast(1)
-			if n179 < 0 {
-				n179 = c.ReadLength(1)
+	m174 := foryimpl.MakeMap[map[[2]Color]bool](c, n173)
+	for n173 > 0 && !c.Failed() {
+		sz175, vn176, _ := c.ReadMapChunk(n173, 22, 1, nil, false)
+		for j177 := 0; j177 < sz175 && !c.Failed(); j177++ {
+			var k178 [2]Color
+			n180 := c.ReadLengthFast(1)
+			if n180 < 0 {
+				n180 = c.ReadLength(1)
 			}
-			if n179 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n179, 2))
+			if n180 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n180, 2))
 				return
 			}
-			var l180 [2]Color
-			if n179 > 0 {
-				hn182 := c.ReadListHeader(25)
+			var l181 [2]Color
+			if n180 > 0 {
+				hn183 := c.ReadListHeader(25)
 				if !c.Failed() {
-					for i181 := range l180 {
-						if hn182 && !c.ReadFlag() {
-							clear(l180[i181 : i181+1])
+					for i182 := range l181 {
+						if hn183 && !c.ReadFlag() {
+							clear(l181[i182 : i182+1])
 							continue
 						}
-						if e185 := c.ReadEnumFast(uint32(0x7fffffff)); e185 >= 0 {
-							l180[i181] = Color(e185)
+						if e186 := c.ReadEnumFast(uint32(0x7fffffff)); e186 >= 0 {
+							l181[i182] = Color(e186)
 						} else {
-							l180[i181] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l181[i182] = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
 						if c.Failed() {
-							c.TraceIndex(i181)
+							c.TraceIndex(i182)
 							break
 						}
 					}
 				}
 			}
-			k177 = l180
-			var v178 bool
-			if !vn175 {
-				v178 = r.ReadBool()
+			k178 = l181
+			var v179 bool
+			if !vn176 {
+				v179 = r.ReadBool()
 			}
-			m173[k177] = v178
+			m174[k178] = v179
 		}
-		n172 -= sz174
+		n173 -= sz175
 	}
-	x.EnumKeys = m173
+	x.EnumKeys = m174
 	if c.Failed() {
 		c.Trace("EnumKeys")
 		return
 	}
-	n187 := c.ReadLengthFast(1)
-	if n187 < 0 {
-		n187 = c.ReadLength(1)
+	n188 := c.ReadLengthFast(1)
+	if n188 < 0 {
+		n188 = c.ReadLength(1)
 	}
-	s188 := foryimpl.MakeMap[serializer.Set[int32]](c, n187)
-	if n187 > 0 {
-		hn189 := c.ReadListHeader(4)
-		for i190 := 0; i190 < n187 && !c.Failed(); i190++ {
-			if hn189 && !c.ReadFlag() {
+	s189 := foryimpl.MakeMap[serializer.Set[int32]](c, n188)
+	if n188 > 0 {
+		hn190 := c.ReadListHeader(4)
+		for i191 := 0; i191 < n188 && !c.Failed(); i191++ {
+			if hn190 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e191 int32
+			var e192 int32
 			{
-				e191 = r.ReadInt32()
+				e192 = r.ReadInt32()
 			}
-			foryimpl.AddSetElement(c, s188, e191, i190)
+			foryimpl.AddSetElement(c, s189, e192, i191)
 		}
 	}
-	x.Fixed = s188
+	x.Fixed = s189
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	n192 := c.ReadLengthFast(8)
-	if n192 < 0 {
-		n192 = c.ReadLength(8)
+	n193 := c.ReadLengthFast(8)
+	if n193 < 0 {
+		n193 = c.ReadLength(8)
 	}
-	l193 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n192)
-	if n192 > 0 {
-		hn195 := c.ReadListHeader(6)
+	l194 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n193)
+	if n193 > 0 {
+		hn196 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i194 := range l193 {
-				if hn195 && !c.ReadFlag() {
-					clear(l193[i194 : i194+1])
+			for i195 := range l194 {
+				if hn196 && !c.ReadFlag() {
+					clear(l194[i195 : i195+1])
 					continue
 				}
-				l193[i194] = r.ReadInt64()
+				l194[i195] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i194)
+					c.TraceIndex(i195)
 					break
 				}
 			}
 		}
 	}
-	x.FixedI64 = l193
+	x.FixedI64 = l194
 	if c.Failed() {
 		c.Trace("FixedI64")
 		return
 	}
-	n198 := c.ReadLengthFast(4)
-	if n198 < 0 {
-		n198 = c.ReadLength(4)
+	n199 := c.ReadLengthFast(4)
+	if n199 < 0 {
+		n199 = c.ReadLength(4)
 	}
-	l199 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n198)
-	if n198 > 0 {
-		hn201 := c.ReadListHeader(11)
+	l200 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n199)
+	if n199 > 0 {
+		hn202 := c.ReadListHeader(11)
 		if !c.Failed() {
-			for i200 := range l199 {
-				if hn201 && !c.ReadFlag() {
-					clear(l199[i200 : i200+1])
+			for i201 := range l200 {
+				if hn202 && !c.ReadFlag() {
+					clear(l200[i201 : i201+1])
 					continue
 				}
-				l199[i200] = r.ReadUint32()
+				l200[i201] = r.ReadUint32()
 				if c.Failed() {
-					c.TraceIndex(i200)
+					c.TraceIndex(i201)
 					break
 				}
 			}
 		}
 	}
-	x.FixedU32 = l199
+	x.FixedU32 = l200
 	if c.Failed() {
 		c.Trace("FixedU32")
 		return
 	}
-	n204 := c.ReadArrayLengthFast(4)
-	if n204 < 0 {
-		n204 = c.ReadArrayLength(4)
+	n205 := c.ReadArrayLengthFast(4)
+	if n205 < 0 {
+		n205 = c.ReadArrayLength(4)
 	}
-	if n204 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n204, 3))
+	if n205 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n205, 3))
 		return
 	}
-	var a205 [3]float32
-	r.ReadRawFloat32s(a205[:])
-	x.GoF32 = a205
+	var a206 [3]float32
+	r.ReadRawFloat32s(a206[:])
+	x.GoF32 = a206
 	if c.Failed() {
 		c.Trace("GoF32")
 		return
 	}
-	n206 := c.ReadArrayLengthFast(1)
-	if n206 < 0 {
-		n206 = c.ReadArrayLength(1)
+	n207 := c.ReadArrayLengthFast(1)
+	if n207 < 0 {
+		n207 = c.ReadArrayLength(1)
 	}
-	if n206 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n206, 2))
+	if n207 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n207, 2))
 		return
 	}
-	var a207 [2]int8
-	for i208 := range a207 {
-		a207[i208] = r.ReadInt8()
+	var a208 [2]int8
+	for i209 := range a208 {
+		a208[i209] = r.ReadInt8()
 	}
-	x.GoI8 = a207
+	x.GoI8 = a208
 	if c.Failed() {
 		c.Trace("GoI8")
 		return
 	}
-	n209 := c.ReadArrayLengthFast(1)
-	if n209 < 0 {
-		n209 = c.ReadArrayLength(1)
+	n210 := c.ReadArrayLengthFast(1)
+	if n210 < 0 {
+		n210 = c.ReadArrayLength(1)
 	}
-	if n209 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n209, 4))
+	if n210 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n210, 4))
 		return
 	}
-	var a210 [4]uint8
-	copy(a210[:], r.ReadBytes(n209))
-	x.GoU8 = a210
+	var a211 [4]uint8
+	copy(a211[:], r.ReadBytes(n210))
+	x.GoU8 = a211
 	if c.Failed() {
 		c.Trace("GoU8")
 		return
 	}
-	n211 := c.ReadLengthFast(1)
-	if n211 < 0 {
-		n211 = c.ReadLength(1)
+	n212 := c.ReadLengthFast(1)
+	if n212 < 0 {
+		n212 = c.ReadLength(1)
 	}
-	l212 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n211)
-	if n211 > 0 {
-		hn214 := c.ReadListHeader(13)
+	l213 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n212)
+	if n212 > 0 {
+		hn215 := c.ReadListHeader(13)
 		if !c.Failed() {
-			for i213 := range l212 {
-				if hn214 && !c.ReadFlag() {
-					clear(l212[i213 : i213+1])
+			for i214 := range l213 {
+				if hn215 && !c.ReadFlag() {
+					clear(l213[i214 : i214+1])
 					continue
 				}
-				p217 := foryimpl.Alloc[uint64](c)
-				*p217 = r.ReadUint64()
-				l212[i213] = p217
+				p218 := foryimpl.Alloc[uint64](c)
+				*p218 = r.ReadUint64()
+				l213[i214] = p218
 				if c.Failed() {
-					c.TraceIndex(i213)
+					c.TraceIndex(i214)
 					break
 				}
 			}
 		}
 	}
-	x.PFixedU64 = l212
+	x.PFixedU64 = l213
 	if c.Failed() {
 		c.Trace("PFixedU64")
 		return
 	}
-	n218 := c.ReadLengthFast(2)
-	if n218 < 0 {
-		n218 = c.ReadLength(2)
+	n219 := c.ReadLengthFast(2)
+	if n219 < 0 {
+		n219 = c.ReadLength(2)
 	}
-	m219 := foryimpl.MakeMap[map[[2]string]int32](c, n218)
-	for n218 > 0 && !c.Failed() {
-		sz220, vn221, _ := c.ReadMapChunk(n218, 22, 5, nil, false)
-		for j222 := 0; j222 < sz220 && !c.Failed(); j222++ {
-			var k223 [2]string
-			n225 := c.ReadLengthFast(1)
-			if n225 < 0 {
-				n225 = c.ReadLength(1)
+	m220 := foryimpl.MakeMap[map[[2]string]int32](c, n219)
+	for n219 > 0 && !c.Failed() {
+		sz221, vn222, _ := c.ReadMapChunk(n219, 22, 5, nil, false)
+		for j223 := 0; j223 < sz221 && !c.Failed(); j223++ {
+			var k224 [2]string
+			n226 := c.ReadLengthFast(1)
+			if n226 < 0 {
+				n226 = c.ReadLength(1)
 			}
-			if n225 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n225, 2))
+			if n226 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n226, 2))
 				return
 			}
-			var l226 [2]string
-			if n225 > 0 {
-				hn228 := c.ReadListHeader(21)
+			var l227 [2]string
+			if n226 > 0 {
+				hn229 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i227 := range l226 {
-						if hn228 && !c.ReadFlag() {
-							clear(l226[i227 : i227+1])
+					for i228 := range l227 {
+						if hn229 && !c.ReadFlag() {
+							clear(l227[i228 : i228+1])
 							continue
 						}
-						l226[i227] = c.ReadString()
+						l227[i228] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i227)
+							c.TraceIndex(i228)
 							break
 						}
 					}
 				}
 			}
-			k223 = l226
-			var v224 int32
-			if !vn221 {
-				v224 = r.ReadVarInt32()
+			k224 = l227
+			var v225 int32
+			if !vn222 {
+				v225 = r.ReadVarInt32()
 			}
-			m219[k223] = v224
+			m220[k224] = v225
 		}
-		n218 -= sz220
+		n219 -= sz221
 	}
-	x.StrKeys = m219
+	x.StrKeys = m220
 	if c.Failed() {
 		c.Trace("StrKeys")
 		return
 	}
-	n232 := c.ReadLengthFast(1)
-	if n232 < 0 {
-		n232 = c.ReadLength(1)
+	n233 := c.ReadLengthFast(1)
+	if n233 < 0 {
+		n233 = c.ReadLength(1)
 	}
-	l233 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n232)
-	if n232 > 0 {
-		hn235 := c.ReadListHeader(8)
+	l234 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n233)
+	if n233 > 0 {
+		hn236 := c.ReadListHeader(8)
 		if !c.Failed() {
-			for i234 := range l233 {
-				if hn235 && !c.ReadFlag() {
-					clear(l233[i234 : i234+1])
+			for i235 := range l234 {
+				if hn236 && !c.ReadFlag() {
+					clear(l234[i235 : i235+1])
 					continue
 				}
-				l233[i234] = r.ReadTaggedInt64()
+				l234[i235] = r.ReadTaggedInt64()
 				if c.Failed() {
-					c.TraceIndex(i234)
+					c.TraceIndex(i235)
 					break
 				}
 			}
 		}
 	}
-	x.TaggedI64 = l233
+	x.TaggedI64 = l234
 	if c.Failed() {
 		c.Trace("TaggedI64")
 		return
@@ -12389,443 +12644,487 @@ func (x *Hinted) foryReadRef(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		var o238 uint64
-		o238 = r.ReadUint64()
-		x.Opt = serializer.Some(o238)
+		var o239 uint64
+		o239 = r.ReadUint64()
+		x.Opt = serializer.Some(o239)
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n239 := c.ReadLengthFast(4)
-	if n239 < 0 {
-		n239 = c.ReadLength(4)
+	n240 := c.ReadLengthFast(4)
+	if n240 < 0 {
+		n240 = c.ReadLength(4)
 	}
-	if n239 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n239, 2))
+	if n240 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n240, 2))
 		return
 	}
-	var l240 [2]int32
-	if n239 > 0 {
-		hn242 := c.ReadListHeader(4)
+	var l241 [2]int32
+	if n240 > 0 {
+		hn243 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i241 := range l240 {
-				if hn242 && !c.ReadFlag() {
-					clear(l240[i241 : i241+1])
+			for i242 := range l241 {
+				if hn243 && !c.ReadFlag() {
+					clear(l241[i242 : i242+1])
 					continue
 				}
-				l240[i241] = r.ReadInt32()
+				l241[i242] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i241)
+					c.TraceIndex(i242)
 					break
 				}
 			}
 		}
 	}
-	x.ArrList = l240
+	x.ArrList = l241
 	if c.Failed() {
 		c.Trace("ArrList")
 		return
 	}
-	n245 := c.ReadLengthFast(2)
-	if n245 < 0 {
-		n245 = c.ReadLength(2)
+	n246 := c.ReadLengthFast(2)
+	if n246 < 0 {
+		n246 = c.ReadLength(2)
 	}
-	m246 := foryimpl.MakeMap[map[int32][]float64](c, n245)
-	for n245 > 0 && !c.Failed() {
-		sz247, vn248, tr254, _ := c.ReadMapChunkRef(n245, 5, 56, nil)
-		for j249 := 0; j249 < sz247 && !c.Failed(); j249++ {
-			var k250 int32
-			k250 = r.ReadVarInt32()
-			var v251 []float64
-			if tr254 {
-				if st255, id256 := c.ReadRefFlag(); st255 == foryimpl.RefBack {
-					v251 = foryimpl.BackRefSlice[float64](c, id256)
-				} else if st255 == foryimpl.RefFollows {
-					n257 := c.ReadArrayLengthFast(8)
-					if n257 < 0 {
-						n257 = c.ReadArrayLength(8)
+	m247 := foryimpl.MakeMap[map[int32][]float64](c, n246)
+	for n246 > 0 && !c.Failed() {
+		sz248, vn249, tr255, _ := c.ReadMapChunkRef(n246, 5, 56, nil)
+		for j250 := 0; j250 < sz248 && !c.Failed(); j250++ {
+			var k251 int32
+			k251 = r.ReadVarInt32()
+			var v252 []float64
+			if tr255 {
+				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
+					v252 = foryimpl.BackRefSlice[float64](c, id257)
+				} else if st256 == foryimpl.RefFollows {
+					n258 := c.ReadArrayLengthFast(8)
+					if n258 < 0 {
+						n258 = c.ReadArrayLength(8)
 					}
-					a258 := foryimpl.MakeSlice[[]float64](c, n257)
-					r.ReadRawFloat64s(a258)
-					v251 = a258
-					foryimpl.SetRefSlice(c, id256, v251)
+					a259 := foryimpl.MakeSlice[[]float64](c, n258)
+					r.ReadRawFloat64s(a259)
+					v252 = a259
+					foryimpl.SetRefSlice(c, id257, v252)
 				} else {
-					v251 = nil
+					v252 = nil
 				}
-			} else if !vn248 {
-				n252 := c.ReadArrayLengthFast(8)
-				if n252 < 0 {
-					n252 = c.ReadArrayLength(8)
+			} else if !vn249 {
+				n253 := c.ReadArrayLengthFast(8)
+				if n253 < 0 {
+					n253 = c.ReadArrayLength(8)
 				}
-				a253 := foryimpl.MakeSlice[[]float64](c, n252)
-				r.ReadRawFloat64s(a253)
-				v251 = a253
+				a254 := foryimpl.MakeSlice[[]float64](c, n253)
+				r.ReadRawFloat64s(a254)
+				v252 = a254
 			}
-			m246[k250] = v251
+			m247[k251] = v252
 		}
-		n245 -= sz247
+		n246 -= sz248
 	}
-	x.ArrVals = m246
+	x.ArrVals = m247
 	if c.Failed() {
 		c.Trace("ArrVals")
 		return
 	}
-	n259 := c.ReadLengthFast(1)
-	if n259 < 0 {
-		n259 = c.ReadLength(1)
+	n260 := c.ReadLengthFast(1)
+	if n260 < 0 {
+		n260 = c.ReadLength(1)
 	}
-	l260 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n259)
-	if n259 > 0 {
-		hn262, tr264 := c.ReadListHeaderRef(47)
+	l261 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n260)
+	if n260 > 0 {
+		hn263, tr265 := c.ReadListHeaderRef(47)
 		if !c.Failed() {
-			for i261 := range l260 {
-				if tr264 {
-					if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
-						l260[i261] = foryimpl.BackRefSlice[int64](c, id266)
-					} else if st265 == foryimpl.RefFollows {
-						n267 := c.ReadArrayLengthFast(8)
-						if n267 < 0 {
-							n267 = c.ReadArrayLength(8)
+			for i262 := range l261 {
+				if tr265 {
+					if st266, id267 := c.ReadRefFlag(); st266 == foryimpl.RefBack {
+						l261[i262] = foryimpl.BackRefSlice[int64](c, id267)
+					} else if st266 == foryimpl.RefFollows {
+						n268 := c.ReadArrayLengthFast(8)
+						if n268 < 0 {
+							n268 = c.ReadArrayLength(8)
 						}
-						a268 := foryimpl.MakeSlice[[]int64](c, n267)
-						r.ReadRawInt64s(a268)
-						l260[i261] = a268
-						foryimpl.SetRefSlice(c, id266, l260[i261])
+						a269 := foryimpl.MakeSlice[[]int64](c, n268)
+						r.ReadRawInt64s(a269)
+						l261[i262] = a269
+						foryimpl.SetRefSlice(c, id267, l261[i262])
 					} else {
-						l260[i261] = nil
+						l261[i262] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i261)
+						c.TraceIndex(i262)
 						break
 					}
 					continue
 				}
-				if hn262 && !c.ReadFlag() {
-					clear(l260[i261 : i261+1])
+				if hn263 && !c.ReadFlag() {
+					clear(l261[i262 : i262+1])
 					continue
 				}
-				n269 := c.ReadArrayLengthFast(8)
-				if n269 < 0 {
-					n269 = c.ReadArrayLength(8)
+				n270 := c.ReadArrayLengthFast(8)
+				if n270 < 0 {
+					n270 = c.ReadArrayLength(8)
 				}
-				a270 := foryimpl.MakeSlice[[]int64](c, n269)
-				r.ReadRawInt64s(a270)
-				l260[i261] = a270
+				a271 := foryimpl.MakeSlice[[]int64](c, n270)
+				r.ReadRawInt64s(a271)
+				l261[i262] = a271
 				if c.Failed() {
-					c.TraceIndex(i261)
+					c.TraceIndex(i262)
 					break
 				}
 			}
 		}
 	}
-	x.Arrays = l260
+	x.Arrays = l261
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	n271 := c.ReadLengthFast(2)
-	if n271 < 0 {
-		n271 = c.ReadLength(2)
+	n272 := c.ReadLengthFast(2)
+	if n272 < 0 {
+		n272 = c.ReadLength(2)
 	}
-	m272 := foryimpl.MakeMap[map[int64]uint64](c, n271)
-	for n271 > 0 && !c.Failed() {
-		sz273, vn274, _ := c.ReadMapChunk(n271, 6, 15, nil, false)
-		for j275 := 0; j275 < sz273 && !c.Failed(); j275++ {
-			var k276 int64
-			k276 = r.ReadInt64()
-			var v277 uint64
-			if !vn274 {
-				v277 = r.ReadTaggedUint64()
+	m273 := foryimpl.MakeMap[map[int64]uint64](c, n272)
+	for n272 > 0 && !c.Failed() {
+		sz274, vn275, _ := c.ReadMapChunk(n272, 6, 15, nil, false)
+		for j276 := 0; j276 < sz274 && !c.Failed(); j276++ {
+			var k277 int64
+			k277 = r.ReadInt64()
+			var v278 uint64
+			if !vn275 {
+				v278 = r.ReadTaggedUint64()
 			}
-			m272[k276] = v277
+			m273[k277] = v278
 		}
-		n271 -= sz273
+		n272 -= sz274
 	}
-	x.ByFixed = m272
+	x.ByFixed = m273
 	if c.Failed() {
 		c.Trace("ByFixed")
 		return
 	}
-	n279 := c.ReadLengthFast(2)
-	if n279 < 0 {
-		n279 = c.ReadLength(2)
+	n280 := c.ReadLengthFast(2)
+	if n280 < 0 {
+		n280 = c.ReadLength(2)
 	}
-	m280 := foryimpl.MakeMap[map[[2]Color]bool](c, n279)
-	for n279 > 0 && !c.Failed() {
-		sz281, vn282, _ := c.ReadMapChunk(n279, 22, 1, nil, false)
-		for j283 := 0; j283 < sz281 && !c.Failed(); j283++ {
-			var k284 [2]Color
-			n286 := c.ReadLengthFast(1)
-			if n286 < 0 {
-				n286 = c.ReadLength(1)
+	m281 := foryimpl.MakeMap[map[[2]Color]bool](c, n280)
+	for n280 > 0 && !c.Failed() {
+		sz282, vn283, _ := c.ReadMapChunk(n280, 22, 1, nil, false)
+		for j284 := 0; j284 < sz282 && !c.Failed(); j284++ {
+			var k285 [2]Color
+			n287 := c.ReadLengthFast(1)
+			if n287 < 0 {
+				n287 = c.ReadLength(1)
 			}
-			if n286 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n286, 2))
+			if n287 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n287, 2))
 				return
 			}
-			var l287 [2]Color
-			if n286 > 0 {
-				hn289 := c.ReadListHeader(25)
+			var l288 [2]Color
+			if n287 > 0 {
+				hn290 := c.ReadListHeader(25)
 				if !c.Failed() {
-					for i288 := range l287 {
-						if hn289 && !c.ReadFlag() {
-							clear(l287[i288 : i288+1])
+					for i289 := range l288 {
+						if hn290 && !c.ReadFlag() {
+							clear(l288[i289 : i289+1])
 							continue
 						}
-						if e292 := c.ReadEnumFast(uint32(0x7fffffff)); e292 >= 0 {
-							l287[i288] = Color(e292)
+						if e293 := c.ReadEnumFast(uint32(0x7fffffff)); e293 >= 0 {
+							l288[i289] = Color(e293)
 						} else {
-							l287[i288] = Color(c.ReadEnum(uint32(0x7fffffff)))
+							l288[i289] = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
 						if c.Failed() {
-							c.TraceIndex(i288)
+							c.TraceIndex(i289)
 							break
 						}
 					}
 				}
 			}
-			k284 = l287
-			var v285 bool
-			if !vn282 {
-				v285 = r.ReadBool()
+			k285 = l288
+			var v286 bool
+			if !vn283 {
+				v286 = r.ReadBool()
 			}
-			m280[k284] = v285
+			m281[k285] = v286
 		}
-		n279 -= sz281
+		n280 -= sz282
 	}
-	x.EnumKeys = m280
+	x.EnumKeys = m281
 	if c.Failed() {
 		c.Trace("EnumKeys")
 		return
 	}
-	n294 := c.ReadLengthFast(1)
-	if n294 < 0 {
-		n294 = c.ReadLength(1)
+	n295 := c.ReadLengthFast(1)
+	if n295 < 0 {
+		n295 = c.ReadLength(1)
 	}
-	s295 := foryimpl.MakeMap[serializer.Set[int32]](c, n294)
-	if n294 > 0 {
-		hn296 := c.ReadListHeader(4)
-		for i297 := 0; i297 < n294 && !c.Failed(); i297++ {
-			if hn296 && !c.ReadFlag() {
+	s296 := foryimpl.MakeMap[serializer.Set[int32]](c, n295)
+	if n295 > 0 {
+		hn297 := c.ReadListHeader(4)
+		for i298 := 0; i298 < n295 && !c.Failed(); i298++ {
+			if hn297 && !c.ReadFlag() {
 				c.Fail(foryimpl.ErrNullSetElement())
 				break
 			}
-			var e298 int32
+			var e299 int32
 			{
-				e298 = r.ReadInt32()
+				e299 = r.ReadInt32()
 			}
-			foryimpl.AddSetElement(c, s295, e298, i297)
+			foryimpl.AddSetElement(c, s296, e299, i298)
 		}
 	}
-	x.Fixed = s295
+	x.Fixed = s296
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	n299 := c.ReadLengthFast(8)
-	if n299 < 0 {
-		n299 = c.ReadLength(8)
+	n300 := c.ReadLengthFast(8)
+	if n300 < 0 {
+		n300 = c.ReadLength(8)
 	}
-	l300 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n299)
-	if n299 > 0 {
-		hn302 := c.ReadListHeader(6)
+	l301 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n300)
+	if n300 > 0 {
+		hn303 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i301 := range l300 {
-				if hn302 && !c.ReadFlag() {
-					clear(l300[i301 : i301+1])
+			for i302 := range l301 {
+				if hn303 && !c.ReadFlag() {
+					clear(l301[i302 : i302+1])
 					continue
 				}
-				l300[i301] = r.ReadInt64()
+				l301[i302] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i301)
+					c.TraceIndex(i302)
 					break
 				}
 			}
 		}
 	}
-	x.FixedI64 = l300
+	x.FixedI64 = l301
 	if c.Failed() {
 		c.Trace("FixedI64")
 		return
 	}
-	n305 := c.ReadLengthFast(4)
-	if n305 < 0 {
-		n305 = c.ReadLength(4)
+	n306 := c.ReadLengthFast(4)
+	if n306 < 0 {
+		n306 = c.ReadLength(4)
 	}
-	l306 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n305)
-	if n305 > 0 {
-		hn308 := c.ReadListHeader(11)
+	l307 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n306)
+	if n306 > 0 {
+		hn309 := c.ReadListHeader(11)
 		if !c.Failed() {
-			for i307 := range l306 {
-				if hn308 && !c.ReadFlag() {
-					clear(l306[i307 : i307+1])
+			for i308 := range l307 {
+				if hn309 && !c.ReadFlag() {
+					clear(l307[i308 : i308+1])
 					continue
 				}
-				l306[i307] = r.ReadUint32()
+				l307[i308] = r.ReadUint32()
 				if c.Failed() {
-					c.TraceIndex(i307)
+					c.TraceIndex(i308)
 					break
 				}
 			}
 		}
 	}
-	x.FixedU32 = l306
+	x.FixedU32 = l307
 	if c.Failed() {
 		c.Trace("FixedU32")
 		return
 	}
-	if c.ReadValueFlag() {
-		n313 := c.ReadArrayLengthFast(4)
-		if n313 < 0 {
-			n313 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			n314 := c.ReadArrayLengthFast(4)
+			if n314 < 0 {
+				n314 = c.ReadArrayLength(4)
+			}
+			if n314 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n314, 3))
+				return
+			}
+			var a315 [3]float32
+			r.ReadRawFloat32s(a315[:])
+			x.GoF32 = a315
 		}
-		if n313 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n313, 3))
+	} else {
+		n316 := c.ReadArrayLengthFast(4)
+		if n316 < 0 {
+			n316 = c.ReadArrayLength(4)
+		}
+		if n316 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n316, 3))
 			return
 		}
-		var a314 [3]float32
-		r.ReadRawFloat32s(a314[:])
-		x.GoF32 = a314
+		var a317 [3]float32
+		r.ReadRawFloat32s(a317[:])
+		x.GoF32 = a317
 	}
 	if c.Failed() {
 		c.Trace("GoF32")
 		return
 	}
-	if c.ReadValueFlag() {
-		n317 := c.ReadArrayLengthFast(1)
-		if n317 < 0 {
-			n317 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			n320 := c.ReadArrayLengthFast(1)
+			if n320 < 0 {
+				n320 = c.ReadArrayLength(1)
+			}
+			if n320 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n320, 2))
+				return
+			}
+			var a321 [2]int8
+			for i322 := range a321 {
+				a321[i322] = r.ReadInt8()
+			}
+			x.GoI8 = a321
 		}
-		if n317 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n317, 2))
+	} else {
+		n323 := c.ReadArrayLengthFast(1)
+		if n323 < 0 {
+			n323 = c.ReadArrayLength(1)
+		}
+		if n323 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n323, 2))
 			return
 		}
-		var a318 [2]int8
-		for i319 := range a318 {
-			a318[i319] = r.ReadInt8()
+		var a324 [2]int8
+		for i325 := range a324 {
+			a324[i325] = r.ReadInt8()
 		}
-		x.GoI8 = a318
+		x.GoI8 = a324
 	}
 	if c.Failed() {
 		c.Trace("GoI8")
 		return
 	}
-	if c.ReadValueFlag() {
-		n322 := c.ReadArrayLengthFast(1)
-		if n322 < 0 {
-			n322 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			n328 := c.ReadArrayLengthFast(1)
+			if n328 < 0 {
+				n328 = c.ReadArrayLength(1)
+			}
+			if n328 != 4 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n328, 4))
+				return
+			}
+			var a329 [4]uint8
+			copy(a329[:], r.ReadBytes(n328))
+			x.GoU8 = a329
 		}
-		if n322 != 4 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n322, 4))
+	} else {
+		n330 := c.ReadArrayLengthFast(1)
+		if n330 < 0 {
+			n330 = c.ReadArrayLength(1)
+		}
+		if n330 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n330, 4))
 			return
 		}
-		var a323 [4]uint8
-		copy(a323[:], r.ReadBytes(n322))
-		x.GoU8 = a323
+		var a331 [4]uint8
+		copy(a331[:], r.ReadBytes(n330))
+		x.GoU8 = a331
 	}
 	if c.Failed() {
 		c.Trace("GoU8")
 		return
 	}
-	n324 := c.ReadLengthFast(1)
-	if n324 < 0 {
-		n324 = c.ReadLength(1)
+	n332 := c.ReadLengthFast(1)
+	if n332 < 0 {
+		n332 = c.ReadLength(1)
 	}
-	l325 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n324)
-	if n324 > 0 {
-		hn327 := c.ReadListHeader(13)
+	l333 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n332)
+	if n332 > 0 {
+		hn335 := c.ReadListHeader(13)
 		if !c.Failed() {
-			for i326 := range l325 {
-				if hn327 && !c.ReadFlag() {
-					clear(l325[i326 : i326+1])
+			for i334 := range l333 {
+				if hn335 && !c.ReadFlag() {
+					clear(l333[i334 : i334+1])
 					continue
 				}
-				p330 := foryimpl.Alloc[uint64](c)
-				*p330 = r.ReadUint64()
-				l325[i326] = p330
+				p338 := foryimpl.Alloc[uint64](c)
+				*p338 = r.ReadUint64()
+				l333[i334] = p338
 				if c.Failed() {
-					c.TraceIndex(i326)
+					c.TraceIndex(i334)
 					break
 				}
 			}
 		}
 	}
-	x.PFixedU64 = l325
+	x.PFixedU64 = l333
 	if c.Failed() {
 		c.Trace("PFixedU64")
 		return
 	}
-	n331 := c.ReadLengthFast(2)
-	if n331 < 0 {
-		n331 = c.ReadLength(2)
+	n339 := c.ReadLengthFast(2)
+	if n339 < 0 {
+		n339 = c.ReadLength(2)
 	}
-	m332 := foryimpl.MakeMap[map[[2]string]int32](c, n331)
-	for n331 > 0 && !c.Failed() {
-		sz333, vn334, _ := c.ReadMapChunk(n331, 22, 5, nil, false)
-		for j335 := 0; j335 < sz333 && !c.Failed(); j335++ {
-			var k336 [2]string
-			n338 := c.ReadLengthFast(1)
-			if n338 < 0 {
-				n338 = c.ReadLength(1)
+	m340 := foryimpl.MakeMap[map[[2]string]int32](c, n339)
+	for n339 > 0 && !c.Failed() {
+		sz341, vn342, _ := c.ReadMapChunk(n339, 22, 5, nil, false)
+		for j343 := 0; j343 < sz341 && !c.Failed(); j343++ {
+			var k344 [2]string
+			n346 := c.ReadLengthFast(1)
+			if n346 < 0 {
+				n346 = c.ReadLength(1)
 			}
-			if n338 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n338, 2))
+			if n346 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n346, 2))
 				return
 			}
-			var l339 [2]string
-			if n338 > 0 {
-				hn341 := c.ReadListHeader(21)
+			var l347 [2]string
+			if n346 > 0 {
+				hn349 := c.ReadListHeader(21)
 				if !c.Failed() {
-					for i340 := range l339 {
-						if hn341 && !c.ReadFlag() {
-							clear(l339[i340 : i340+1])
+					for i348 := range l347 {
+						if hn349 && !c.ReadFlag() {
+							clear(l347[i348 : i348+1])
 							continue
 						}
-						l339[i340] = c.ReadString()
+						l347[i348] = c.ReadString()
 						if c.Failed() {
-							c.TraceIndex(i340)
+							c.TraceIndex(i348)
 							break
 						}
 					}
 				}
 			}
-			k336 = l339
-			var v337 int32
-			if !vn334 {
-				v337 = r.ReadVarInt32()
+			k344 = l347
+			var v345 int32
+			if !vn342 {
+				v345 = r.ReadVarInt32()
 			}
-			m332[k336] = v337
+			m340[k344] = v345
 		}
-		n331 -= sz333
+		n339 -= sz341
 	}
-	x.StrKeys = m332
+	x.StrKeys = m340
 	if c.Failed() {
 		c.Trace("StrKeys")
 		return
 	}
-	n345 := c.ReadLengthFast(1)
-	if n345 < 0 {
-		n345 = c.ReadLength(1)
+	n353 := c.ReadLengthFast(1)
+	if n353 < 0 {
+		n353 = c.ReadLength(1)
 	}
-	l346 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n345)
-	if n345 > 0 {
-		hn348 := c.ReadListHeader(8)
+	l354 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n353)
+	if n353 > 0 {
+		hn356 := c.ReadListHeader(8)
 		if !c.Failed() {
-			for i347 := range l346 {
-				if hn348 && !c.ReadFlag() {
-					clear(l346[i347 : i347+1])
+			for i355 := range l354 {
+				if hn356 && !c.ReadFlag() {
+					clear(l354[i355 : i355+1])
 					continue
 				}
-				l346[i347] = r.ReadTaggedInt64()
+				l354[i355] = r.ReadTaggedInt64()
 				if c.Failed() {
-					c.TraceIndex(i347)
+					c.TraceIndex(i355)
 					break
 				}
 			}
 		}
 	}
-	x.TaggedI64 = l346
+	x.TaggedI64 = l354
 	if c.Failed() {
 		c.Trace("TaggedI64")
 		return
@@ -12840,477 +13139,477 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v352, ok353 := c.ReadUintAs(f, 64); ok353 {
-					x.Opt = serializer.Some(uint64(v352))
+				if v360, ok361 := c.ReadUintAs(f, 64); ok361 {
+					x.Opt = serializer.Some(uint64(v360))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o351 uint64
-				o351 = r.ReadUint64()
-				x.Opt = serializer.Some(o351)
+				var o359 uint64
+				o359 = r.ReadUint64()
+				x.Opt = serializer.Some(o359)
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n354 := c.ReadLengthFast(4)
-				if n354 < 0 {
-					n354 = c.ReadLength(4)
+				n362 := c.ReadLengthFast(4)
+				if n362 < 0 {
+					n362 = c.ReadLength(4)
 				}
-				if n354 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n354, 2))
+				if n362 != 2 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n362, 2))
 					return
 				}
-				var l355 [2]int32
-				if n354 > 0 {
-					hn357 := c.ReadListHeader(4)
+				var l363 [2]int32
+				if n362 > 0 {
+					hn365 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i356 := range l355 {
-							if hn357 && !c.ReadFlag() {
-								clear(l355[i356 : i356+1])
+						for i364 := range l363 {
+							if hn365 && !c.ReadFlag() {
+								clear(l363[i364 : i364+1])
 								continue
 							}
-							l355[i356] = r.ReadInt32()
+							l363[i364] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i356)
+								c.TraceIndex(i364)
 								break
 							}
 						}
 					}
 				}
-				x.ArrList = l355
+				x.ArrList = l363
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n360 := c.ReadLengthFast(2)
-				if n360 < 0 {
-					n360 = c.ReadLength(2)
+				n368 := c.ReadLengthFast(2)
+				if n368 < 0 {
+					n368 = c.ReadLength(2)
 				}
-				m361 := foryimpl.MakeMap[map[int32][]float64](c, n360)
-				for n360 > 0 && !c.Failed() {
-					sz362, vn363, _ := c.ReadMapChunk(n360, 5, 56, nil, true)
-					for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
-						var k365 int32
-						k365 = r.ReadVarInt32()
-						var v366 []float64
-						if !vn363 {
-							n367 := c.ReadArrayLengthFast(8)
-							if n367 < 0 {
-								n367 = c.ReadArrayLength(8)
+				m369 := foryimpl.MakeMap[map[int32][]float64](c, n368)
+				for n368 > 0 && !c.Failed() {
+					sz370, vn371, _ := c.ReadMapChunk(n368, 5, 56, nil, true)
+					for j372 := 0; j372 < sz370 && !c.Failed(); j372++ {
+						var k373 int32
+						k373 = r.ReadVarInt32()
+						var v374 []float64
+						if !vn371 {
+							n375 := c.ReadArrayLengthFast(8)
+							if n375 < 0 {
+								n375 = c.ReadArrayLength(8)
 							}
-							a368 := foryimpl.MakeSlice[[]float64](c, n367)
-							r.ReadRawFloat64s(a368)
-							v366 = a368
+							a376 := foryimpl.MakeSlice[[]float64](c, n375)
+							r.ReadRawFloat64s(a376)
+							v374 = a376
 						}
-						m361[k365] = v366
+						m369[k373] = v374
 					}
-					n360 -= sz362
+					n368 -= sz370
 				}
-				x.ArrVals = m361
+				x.ArrVals = m369
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n370 := c.ReadLengthFast(1)
-				if n370 < 0 {
-					n370 = c.ReadLength(1)
+				n378 := c.ReadLengthFast(1)
+				if n378 < 0 {
+					n378 = c.ReadLength(1)
 				}
-				l371 := foryimpl.MakeSlice[[][]int64](c, n370)
-				if n370 > 0 {
-					hn373, tr375 := c.ReadListHeaderRef(47)
+				l379 := foryimpl.MakeSlice[[][]int64](c, n378)
+				if n378 > 0 {
+					hn381, tr383 := c.ReadListHeaderRef(47)
 					if !c.Failed() {
-						for i372 := range l371 {
-							if tr375 {
-								if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
-									l371[i372] = foryimpl.BackRefSlice[int64](c, id377)
-								} else if st376 == foryimpl.RefFollows {
-									n378 := c.ReadArrayLengthFast(8)
-									if n378 < 0 {
-										n378 = c.ReadArrayLength(8)
+						for i380 := range l379 {
+							if tr383 {
+								if st384, id385 := c.ReadRefFlag(); st384 == foryimpl.RefBack {
+									l379[i380] = foryimpl.BackRefSlice[int64](c, id385)
+								} else if st384 == foryimpl.RefFollows {
+									n386 := c.ReadArrayLengthFast(8)
+									if n386 < 0 {
+										n386 = c.ReadArrayLength(8)
 									}
-									a379 := foryimpl.MakeSlice[[]int64](c, n378)
-									r.ReadRawInt64s(a379)
-									l371[i372] = a379
-									foryimpl.SetRefSlice(c, id377, l371[i372])
+									a387 := foryimpl.MakeSlice[[]int64](c, n386)
+									r.ReadRawInt64s(a387)
+									l379[i380] = a387
+									foryimpl.SetRefSlice(c, id385, l379[i380])
 								} else {
-									l371[i372] = nil
+									l379[i380] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i372)
+									c.TraceIndex(i380)
 									break
 								}
 								continue
 							}
-							if hn373 && !c.ReadFlag() {
-								clear(l371[i372 : i372+1])
+							if hn381 && !c.ReadFlag() {
+								clear(l379[i380 : i380+1])
 								continue
 							}
-							n380 := c.ReadArrayLengthFast(8)
-							if n380 < 0 {
-								n380 = c.ReadArrayLength(8)
+							n388 := c.ReadArrayLengthFast(8)
+							if n388 < 0 {
+								n388 = c.ReadArrayLength(8)
 							}
-							a381 := foryimpl.MakeSlice[[]int64](c, n380)
-							r.ReadRawInt64s(a381)
-							l371[i372] = a381
+							a389 := foryimpl.MakeSlice[[]int64](c, n388)
+							r.ReadRawInt64s(a389)
+							l379[i380] = a389
 							if c.Failed() {
-								c.TraceIndex(i372)
+								c.TraceIndex(i380)
 								break
 							}
 						}
 					}
 				}
-				x.Arrays = l371
+				x.Arrays = l379
 			}
 		case 4:
-			if !f.Flag || c.ReadFlag() {
-				n382 := c.ReadLengthFast(2)
-				if n382 < 0 {
-					n382 = c.ReadLength(2)
-				}
-				m383 := foryimpl.MakeMap[map[int64]uint64](c, n382)
-				for n382 > 0 && !c.Failed() {
-					sz384, vn385, _ := c.ReadMapChunk(n382, 6, 15, nil, false)
-					for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
-						var k387 int64
-						k387 = r.ReadInt64()
-						var v388 uint64
-						if !vn385 {
-							v388 = r.ReadTaggedUint64()
-						}
-						m383[k387] = v388
-					}
-					n382 -= sz384
-				}
-				x.ByFixed = m383
-			}
-		case 5:
 			if !f.Flag || c.ReadFlag() {
 				n390 := c.ReadLengthFast(2)
 				if n390 < 0 {
 					n390 = c.ReadLength(2)
 				}
-				m391 := foryimpl.MakeMap[map[[2]Color]bool](c, n390)
+				m391 := foryimpl.MakeMap[map[int64]uint64](c, n390)
 				for n390 > 0 && !c.Failed() {
-					sz392, vn393, _ := c.ReadMapChunk(n390, 22, 1, nil, false)
+					sz392, vn393, _ := c.ReadMapChunk(n390, 6, 15, nil, false)
 					for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
-						var k395 [2]Color
-						n397 := c.ReadLengthFast(1)
-						if n397 < 0 {
-							n397 = c.ReadLength(1)
-						}
-						if n397 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n397, 2))
-							return
-						}
-						var l398 [2]Color
-						if n397 > 0 {
-							hn400 := c.ReadListHeader(25)
-							if !c.Failed() {
-								for i399 := range l398 {
-									if hn400 && !c.ReadFlag() {
-										clear(l398[i399 : i399+1])
-										continue
-									}
-									if e403 := c.ReadEnumFast(uint32(0x7fffffff)); e403 >= 0 {
-										l398[i399] = Color(e403)
-									} else {
-										l398[i399] = Color(c.ReadEnum(uint32(0x7fffffff)))
-									}
-									if c.Failed() {
-										c.TraceIndex(i399)
-										break
-									}
-								}
-							}
-						}
-						k395 = l398
-						var v396 bool
+						var k395 int64
+						k395 = r.ReadInt64()
+						var v396 uint64
 						if !vn393 {
-							v396 = r.ReadBool()
+							v396 = r.ReadTaggedUint64()
 						}
 						m391[k395] = v396
 					}
 					n390 -= sz392
 				}
-				x.EnumKeys = m391
+				x.ByFixed = m391
+			}
+		case 5:
+			if !f.Flag || c.ReadFlag() {
+				n398 := c.ReadLengthFast(2)
+				if n398 < 0 {
+					n398 = c.ReadLength(2)
+				}
+				m399 := foryimpl.MakeMap[map[[2]Color]bool](c, n398)
+				for n398 > 0 && !c.Failed() {
+					sz400, vn401, _ := c.ReadMapChunk(n398, 22, 1, nil, false)
+					for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
+						var k403 [2]Color
+						n405 := c.ReadLengthFast(1)
+						if n405 < 0 {
+							n405 = c.ReadLength(1)
+						}
+						if n405 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n405, 2))
+							return
+						}
+						var l406 [2]Color
+						if n405 > 0 {
+							hn408 := c.ReadListHeader(25)
+							if !c.Failed() {
+								for i407 := range l406 {
+									if hn408 && !c.ReadFlag() {
+										clear(l406[i407 : i407+1])
+										continue
+									}
+									if e411 := c.ReadEnumFast(uint32(0x7fffffff)); e411 >= 0 {
+										l406[i407] = Color(e411)
+									} else {
+										l406[i407] = Color(c.ReadEnum(uint32(0x7fffffff)))
+									}
+									if c.Failed() {
+										c.TraceIndex(i407)
+										break
+									}
+								}
+							}
+						}
+						k403 = l406
+						var v404 bool
+						if !vn401 {
+							v404 = r.ReadBool()
+						}
+						m399[k403] = v404
+					}
+					n398 -= sz400
+				}
+				x.EnumKeys = m399
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n405 := c.ReadLengthFast(1)
-				if n405 < 0 {
-					n405 = c.ReadLength(1)
+				n413 := c.ReadLengthFast(1)
+				if n413 < 0 {
+					n413 = c.ReadLength(1)
 				}
-				s406 := foryimpl.MakeMap[serializer.Set[int32]](c, n405)
-				if n405 > 0 {
-					hn407 := c.ReadListHeader(4)
-					for i408 := 0; i408 < n405 && !c.Failed(); i408++ {
-						if hn407 && !c.ReadFlag() {
+				s414 := foryimpl.MakeMap[serializer.Set[int32]](c, n413)
+				if n413 > 0 {
+					hn415 := c.ReadListHeader(4)
+					for i416 := 0; i416 < n413 && !c.Failed(); i416++ {
+						if hn415 && !c.ReadFlag() {
 							c.Fail(foryimpl.ErrNullSetElement())
 							break
 						}
-						var e409 int32
+						var e417 int32
 						{
-							e409 = r.ReadInt32()
+							e417 = r.ReadInt32()
 						}
-						foryimpl.AddSetElement(c, s406, e409, i408)
+						foryimpl.AddSetElement(c, s414, e417, i416)
 					}
 				}
-				x.Fixed = s406
+				x.Fixed = s414
 			}
 		case 7:
 			if f.Convert {
 				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n410 := c.ReadLengthFast(8)
-				if n410 < 0 {
-					n410 = c.ReadLength(8)
+				n418 := c.ReadLengthFast(8)
+				if n418 < 0 {
+					n418 = c.ReadLength(8)
 				}
-				l411 := foryimpl.MakeSlice[[]int64](c, n410)
-				if n410 > 0 {
-					hn413 := c.ReadListHeader(6)
+				l419 := foryimpl.MakeSlice[[]int64](c, n418)
+				if n418 > 0 {
+					hn421 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i412 := range l411 {
-							if hn413 && !c.ReadFlag() {
-								clear(l411[i412 : i412+1])
+						for i420 := range l419 {
+							if hn421 && !c.ReadFlag() {
+								clear(l419[i420 : i420+1])
 								continue
 							}
-							l411[i412] = r.ReadInt64()
+							l419[i420] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i412)
+								c.TraceIndex(i420)
 								break
 							}
 						}
 					}
 				}
-				x.FixedI64 = l411
+				x.FixedI64 = l419
 			}
 		case 8:
 			if f.Convert {
 				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n416 := c.ReadLengthFast(4)
-				if n416 < 0 {
-					n416 = c.ReadLength(4)
+				n424 := c.ReadLengthFast(4)
+				if n424 < 0 {
+					n424 = c.ReadLength(4)
 				}
-				l417 := foryimpl.MakeSlice[[]uint32](c, n416)
-				if n416 > 0 {
-					hn419 := c.ReadListHeader(11)
+				l425 := foryimpl.MakeSlice[[]uint32](c, n424)
+				if n424 > 0 {
+					hn427 := c.ReadListHeader(11)
 					if !c.Failed() {
-						for i418 := range l417 {
-							if hn419 && !c.ReadFlag() {
-								clear(l417[i418 : i418+1])
+						for i426 := range l425 {
+							if hn427 && !c.ReadFlag() {
+								clear(l425[i426 : i426+1])
 								continue
 							}
-							l417[i418] = r.ReadUint32()
+							l425[i426] = r.ReadUint32()
 							if c.Failed() {
-								c.TraceIndex(i418)
+								c.TraceIndex(i426)
 								break
 							}
 						}
 					}
 				}
-				x.FixedU32 = l417
+				x.FixedU32 = l425
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n426 := c.ReadArrayLengthFast(4)
-					if n426 < 0 {
-						n426 = c.ReadArrayLength(4)
+					n434 := c.ReadArrayLengthFast(4)
+					if n434 < 0 {
+						n434 = c.ReadArrayLength(4)
 					}
-					if n426 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n426, 3))
+					if n434 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n434, 3))
 						return
 					}
-					var a427 [3]float32
-					r.ReadRawFloat32s(a427[:])
-					x.GoF32 = a427
+					var a435 [3]float32
+					r.ReadRawFloat32s(a435[:])
+					x.GoF32 = a435
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n422 := c.ReadArrayLengthFast(4)
-					if n422 < 0 {
-						n422 = c.ReadArrayLength(4)
+					n430 := c.ReadArrayLengthFast(4)
+					if n430 < 0 {
+						n430 = c.ReadArrayLength(4)
 					}
-					if n422 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n422, 3))
+					if n430 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n430, 3))
 						return
 					}
-					var a423 [3]float32
-					r.ReadRawFloat32s(a423[:])
-					x.GoF32 = a423
+					var a431 [3]float32
+					r.ReadRawFloat32s(a431[:])
+					x.GoF32 = a431
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n433 := c.ReadArrayLengthFast(1)
-					if n433 < 0 {
-						n433 = c.ReadArrayLength(1)
+					n441 := c.ReadArrayLengthFast(1)
+					if n441 < 0 {
+						n441 = c.ReadArrayLength(1)
 					}
-					if n433 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n433, 2))
+					if n441 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n441, 2))
 						return
 					}
-					var a434 [2]int8
-					for i435 := range a434 {
-						a434[i435] = r.ReadInt8()
+					var a442 [2]int8
+					for i443 := range a442 {
+						a442[i443] = r.ReadInt8()
 					}
-					x.GoI8 = a434
+					x.GoI8 = a442
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n428 := c.ReadArrayLengthFast(1)
-					if n428 < 0 {
-						n428 = c.ReadArrayLength(1)
+					n436 := c.ReadArrayLengthFast(1)
+					if n436 < 0 {
+						n436 = c.ReadArrayLength(1)
 					}
-					if n428 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n428, 2))
+					if n436 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n436, 2))
 						return
 					}
-					var a429 [2]int8
-					for i430 := range a429 {
-						a429[i430] = r.ReadInt8()
+					var a437 [2]int8
+					for i438 := range a437 {
+						a437[i438] = r.ReadInt8()
 					}
-					x.GoI8 = a429
+					x.GoI8 = a437
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n440 := c.ReadArrayLengthFast(1)
-					if n440 < 0 {
-						n440 = c.ReadArrayLength(1)
+					n448 := c.ReadArrayLengthFast(1)
+					if n448 < 0 {
+						n448 = c.ReadArrayLength(1)
 					}
-					if n440 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n440, 4))
+					if n448 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n448, 4))
 						return
 					}
-					var a441 [4]uint8
-					copy(a441[:], r.ReadBytes(n440))
-					x.GoU8 = a441
+					var a449 [4]uint8
+					copy(a449[:], r.ReadBytes(n448))
+					x.GoU8 = a449
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n436 := c.ReadArrayLengthFast(1)
-					if n436 < 0 {
-						n436 = c.ReadArrayLength(1)
+					n444 := c.ReadArrayLengthFast(1)
+					if n444 < 0 {
+						n444 = c.ReadArrayLength(1)
 					}
-					if n436 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n436, 4))
+					if n444 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n444, 4))
 						return
 					}
-					var a437 [4]uint8
-					copy(a437[:], r.ReadBytes(n436))
-					x.GoU8 = a437
+					var a445 [4]uint8
+					copy(a445[:], r.ReadBytes(n444))
+					x.GoU8 = a445
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PFixedU64 = foryimpl.ReadPointersAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n442 := c.ReadLengthFast(1)
-				if n442 < 0 {
-					n442 = c.ReadLength(1)
+				n450 := c.ReadLengthFast(1)
+				if n450 < 0 {
+					n450 = c.ReadLength(1)
 				}
-				l443 := foryimpl.MakeSlice[[]*uint64](c, n442)
-				if n442 > 0 {
-					hn445 := c.ReadListHeader(13)
+				l451 := foryimpl.MakeSlice[[]*uint64](c, n450)
+				if n450 > 0 {
+					hn453 := c.ReadListHeader(13)
 					if !c.Failed() {
-						for i444 := range l443 {
-							if hn445 && !c.ReadFlag() {
-								clear(l443[i444 : i444+1])
+						for i452 := range l451 {
+							if hn453 && !c.ReadFlag() {
+								clear(l451[i452 : i452+1])
 								continue
 							}
-							p448 := foryimpl.Alloc[uint64](c)
-							*p448 = r.ReadUint64()
-							l443[i444] = p448
+							p456 := foryimpl.Alloc[uint64](c)
+							*p456 = r.ReadUint64()
+							l451[i452] = p456
 							if c.Failed() {
-								c.TraceIndex(i444)
+								c.TraceIndex(i452)
 								break
 							}
 						}
 					}
 				}
-				x.PFixedU64 = l443
+				x.PFixedU64 = l451
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n449 := c.ReadLengthFast(2)
-				if n449 < 0 {
-					n449 = c.ReadLength(2)
+				n457 := c.ReadLengthFast(2)
+				if n457 < 0 {
+					n457 = c.ReadLength(2)
 				}
-				m450 := foryimpl.MakeMap[map[[2]string]int32](c, n449)
-				for n449 > 0 && !c.Failed() {
-					sz451, vn452, _ := c.ReadMapChunk(n449, 22, 5, nil, false)
-					for j453 := 0; j453 < sz451 && !c.Failed(); j453++ {
-						var k454 [2]string
-						n456 := c.ReadLengthFast(1)
-						if n456 < 0 {
-							n456 = c.ReadLength(1)
+				m458 := foryimpl.MakeMap[map[[2]string]int32](c, n457)
+				for n457 > 0 && !c.Failed() {
+					sz459, vn460, _ := c.ReadMapChunk(n457, 22, 5, nil, false)
+					for j461 := 0; j461 < sz459 && !c.Failed(); j461++ {
+						var k462 [2]string
+						n464 := c.ReadLengthFast(1)
+						if n464 < 0 {
+							n464 = c.ReadLength(1)
 						}
-						if n456 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n456, 2))
+						if n464 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n464, 2))
 							return
 						}
-						var l457 [2]string
-						if n456 > 0 {
-							hn459 := c.ReadListHeader(21)
+						var l465 [2]string
+						if n464 > 0 {
+							hn467 := c.ReadListHeader(21)
 							if !c.Failed() {
-								for i458 := range l457 {
-									if hn459 && !c.ReadFlag() {
-										clear(l457[i458 : i458+1])
+								for i466 := range l465 {
+									if hn467 && !c.ReadFlag() {
+										clear(l465[i466 : i466+1])
 										continue
 									}
-									l457[i458] = c.ReadString()
+									l465[i466] = c.ReadString()
 									if c.Failed() {
-										c.TraceIndex(i458)
+										c.TraceIndex(i466)
 										break
 									}
 								}
 							}
 						}
-						k454 = l457
-						var v455 int32
-						if !vn452 {
-							v455 = r.ReadVarInt32()
+						k462 = l465
+						var v463 int32
+						if !vn460 {
+							v463 = r.ReadVarInt32()
 						}
-						m450[k454] = v455
+						m458[k462] = v463
 					}
-					n449 -= sz451
+					n457 -= sz459
 				}
-				x.StrKeys = m450
+				x.StrKeys = m458
 			}
 		case 14:
 			if f.Convert {
 				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n463 := c.ReadLengthFast(1)
-				if n463 < 0 {
-					n463 = c.ReadLength(1)
+				n471 := c.ReadLengthFast(1)
+				if n471 < 0 {
+					n471 = c.ReadLength(1)
 				}
-				l464 := foryimpl.MakeSlice[[]int64](c, n463)
-				if n463 > 0 {
-					hn466 := c.ReadListHeader(8)
+				l472 := foryimpl.MakeSlice[[]int64](c, n471)
+				if n471 > 0 {
+					hn474 := c.ReadListHeader(8)
 					if !c.Failed() {
-						for i465 := range l464 {
-							if hn466 && !c.ReadFlag() {
-								clear(l464[i465 : i465+1])
+						for i473 := range l472 {
+							if hn474 && !c.ReadFlag() {
+								clear(l472[i473 : i473+1])
 								continue
 							}
-							l464[i465] = r.ReadTaggedInt64()
+							l472[i473] = r.ReadTaggedInt64()
 							if c.Failed() {
-								c.TraceIndex(i465)
+								c.TraceIndex(i473)
 								break
 							}
 						}
 					}
 				}
-				x.TaggedI64 = l464
+				x.TaggedI64 = l472
 			}
 		default:
 			c.SkipField(f)

@@ -277,8 +277,10 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		b.SetWriterIndex(off)
 	}
@@ -405,9 +407,17 @@ func (x *User) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-			x.Status = Status(e27)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+				x.Status = Status(e27)
+			} else {
+				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+			x.Status = Status(e28)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -426,8 +436,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.ID = int64(v28)
+				if v29, ok30 := c.ReadIntAs(f, 64); ok30 {
+					x.ID = int64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -438,42 +448,42 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLengthFast(1)
-				if n30 < 0 {
-					n30 = c.ReadLength(1)
+				n31 := c.ReadLengthFast(1)
+				if n31 < 0 {
+					n31 = c.ReadLength(1)
 				}
-				l31 := foryimpl.MakeSlice[[]string](c, n30)
-				if n30 > 0 {
-					hn33 := c.ReadListHeader(21)
+				l32 := foryimpl.MakeSlice[[]string](c, n31)
+				if n31 > 0 {
+					hn34 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i32 := range l31 {
-							if hn33 && !c.ReadFlag() {
-								clear(l31[i32 : i32+1])
+						for i33 := range l32 {
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
 								continue
 							}
-							l31[i32] = c.ReadString()
+							l32[i33] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i32)
+								c.TraceIndex(i33)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l31
+				x.Tags = l32
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-						x.Status = Status(e39)
+					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+						x.Status = Status(e40)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						x.Status = Status(e36)
+					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+						x.Status = Status(e37)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -139,6 +139,11 @@ func (c *ReadContext) Reader() *buffer.Reader { return &c.r }
 // Compatible reports whether the message is read in compatible mode.
 func (c *ReadContext) Compatible() bool { return c.compatible }
 
+// OfficialGoForm reports whether the Fory reads official Go's form where
+// the bytes alone cannot tell (WithOfficialGoForm): with tracking, a
+// reference flag before dense arrays and binaries (docs/format.md §14.21).
+func (c *ReadContext) OfficialGoForm() bool { return c.opts.OfficialGoForm }
+
 // Failed reports whether an error has been recorded.
 func (c *ReadContext) Failed() bool { return c.r.Err() != nil }
 

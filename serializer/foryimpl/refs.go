@@ -1,6 +1,7 @@
 package foryimpl
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
@@ -279,6 +280,37 @@ func (c *ReadContext) ReadValueFlag() bool {
 		}
 	}
 	return false
+}
+
+// TrackedFieldFlags reports whether a tracked message flags the fields the
+// other languages write bare in same-schema mode (plan.Field.Unflagged:
+// struct and enum values, dense arrays, binaries): in compatible mode, whose
+// TypeDef declares the flag, or in official Go's form (docs/format.md §14.20).
+func (c *ReadContext) TrackedFieldFlags() bool { return c.compatible || c.opts.OfficialGoForm }
+
+// TrackedFieldFlags is ReadContext.TrackedFieldFlags for the writer.
+func (c *WriteContext) TrackedFieldFlags() bool { return c.compatible || c.f.opts.OfficialGoForm }
+
+// ReadStructValueFlag reads what may precede a struct value field of type t
+// in a tracked message and reports whether the value follows: in compatible
+// mode the 0xFF its TypeDef declares; in same-schema mode official Go's
+// 0xFF or nothing, as the other languages write it (docs/format.md §14.20).
+// The two are told apart by the schema hash that starts the value: a
+// leading 0xFF is a flag unless the four bytes there are t's hash.
+func (c *ReadContext) ReadStructValueFlag(t *TypeInfo) bool {
+	if !c.compatible {
+		r := c.r
+		in, off := r.Bytes(), r.Offset()
+		if r.Remaining() < 1 || in[off] != 0xff {
+			return true
+		}
+		if r.Remaining() >= 4 {
+			if h := int32(binary.LittleEndian.Uint32(in[off:])); h == t.SchemaHash || t.OfficialGoHash != 0 && h == t.OfficialGoHash {
+				return true
+			}
+		}
+	}
+	return c.ReadValueFlag()
 }
 
 // ReadOptionalFlag reads the flag of a tracked kind held in a

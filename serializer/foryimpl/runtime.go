@@ -78,6 +78,10 @@ type Config struct {
 	// took (StreamResult). A Runtime with Stream set serves one stream, so
 	// one goroutine at a time.
 	Stream bool
+	// OfficialGoForm writes official Fory Go's bytes where it departs from
+	// the specification and the other languages (WithOfficialGoForm,
+	// docs/format.md §14.19–§14.21).
+	OfficialGoForm bool
 }
 
 // DefaultConfig is official Fory Go's defaults: compatible mode, depth 20,

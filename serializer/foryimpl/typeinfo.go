@@ -33,8 +33,11 @@ type StructSpec struct {
 	UserID    uint32
 	Namespace string
 	TypeName  string
-	// SchemaHash is the same-schema hash (docs/format.md §10).
-	SchemaHash int32
+	// SchemaHash is the same-schema hash (docs/format.md §10);
+	// OfficialGoHash is official Go's where it differs (a pointer or any
+	// field, §14.19), else 0.
+	SchemaHash     int32
+	OfficialGoHash int32
 	// ConsistentMeta is the same-schema type meta with fresh names (§5.1).
 	ConsistentMeta []byte
 	// TypeDef is the compatible-mode TypeDef, header and body (§11).

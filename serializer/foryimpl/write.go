@@ -38,6 +38,21 @@ func (c *WriteContext) Buffer() *buffer.Buffer { return c.buf }
 // Compatible reports whether the message is written in compatible mode.
 func (c *WriteContext) Compatible() bool { return c.compatible }
 
+// SchemaHash is the same-schema hash a generated writer writes for a
+// struct whose two hashes differ: the other languages' (peers), or
+// official Go's with WithOfficialGoForm (docs/format.md §14.19).
+func (c *WriteContext) SchemaHash(peers, officialGo int32) int32 {
+	if c.f.opts.OfficialGoForm {
+		return officialGo
+	}
+	return peers
+}
+
+// OfficialGoForm reports whether the Fory writes official Go's form
+// (WithOfficialGoForm): with tracking, a flag before struct values, dense
+// arrays and binaries (docs/format.md §14.20, §14.21).
+func (c *WriteContext) OfficialGoForm() bool { return c.f.opts.OfficialGoForm }
+
 // Enter is called by a generated writer of a type that can contain itself
 // before its body, with the value x (a pointer): it bounds the nesting depth
 // so cyclic pointer data fails instead of overflowing the stack, and tells

@@ -155,6 +155,9 @@ func (g *gen) emit(f *jen.File) {
 		jen.Id("RootConsistent"): byteLit(s.RootConsistent),
 		jen.Id("RootCompatible"): byteLit(s.RootCompatible),
 	}
+	if s.OfficialGoHash != s.SchemaHash {
+		spec[jen.Id("OfficialGoHash")] = jen.Lit(int(s.OfficialGoHash))
+	}
 	if s.TypeDefRef != nil {
 		spec[jen.Id("TypeDefRef")] = byteLit(s.TypeDefRef)
 		spec[jen.Id("RootCompatibleRef")] = byteLit(s.RootCompatibleRef)

@@ -64,7 +64,7 @@ func (g *gen) readBody() []jen.Code {
 		// reports truncated input (BenchmarkFixedCost/
 		// DeserializeWithContext/consistent).
 		jen.If(jen.Op("!").Id("c").Dot("Compatible").Call().Op("&&").Op("!").Id("r").Dot("MatchInt32").Call(jen.Lit(int(s.SchemaHash)))).Block(
-			jen.If(jen.Id("h").Op(":=").Id("r").Dot("ReadInt32").Call(), jen.Id("h").Op("!=").Lit(int(s.SchemaHash)).Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
+			jen.If(jen.Id("h").Op(":=").Id("r").Dot("ReadInt32").Call(), g.otherHash("h").Op("&&").Op("!").Id("c").Dot("Failed").Call()).Block(
 				jen.Id("c").Dot("HashMismatch").Call(jen.Id(g.infoVar()), jen.Id("h")),
 				jen.Return(),
 			),
@@ -141,6 +141,16 @@ func (g *gen) primitiveSpan() (first, last string) {
 		last = fl.GoName
 	}
 	return first, last
+}
+
+// otherHash is the condition that the hash h read is neither the other
+// languages' nor, where it differs, official Go's (plan.Struct.OfficialGoHash).
+func (g *gen) otherHash(h string) *jen.Statement {
+	c := jen.Id(h).Op("!=").Lit(int(g.s.SchemaHash))
+	if g.s.OfficialGoHash != g.s.SchemaHash {
+		c = c.Op("&&").Id(h).Op("!=").Lit(int(g.s.OfficialGoHash))
+	}
+	return c
 }
 
 // primitiveOnly reports whether every field is in the fixed or varint

@@ -80,6 +80,17 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 	case fl.Wire.Go.Kind == model.Any:
 		// ReadAny reads the flag, reference flags included.
 		return g.readValue(dst, fl.Wire, true)
+	case g.track && fl.Unflagged && fl.Wire.Go.Kind == model.Struct:
+		// Official Go's 0xFF or nothing (docs/format.md §14.20): the
+		// schema hash that starts the value tells them apart.
+		return []jen.Code{jen.If(jen.Id("c").Dot("ReadStructValueFlag").Call(g.structInfo(fl.Wire.Go))).
+			Block(g.readValue(dst, fl.Wire, true)...)}
+	case g.track && fl.Unflagged:
+		// An enum, a dense array or a binary: bare in the other languages'
+		// same-schema form, which the bytes cannot tell from official Go's
+		// (WithOfficialGoForm).
+		return []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(g.readTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)...).
+			Else().Block(g.readValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)}
 	case g.track && fl.RefOn:
 		return g.readTracked(dst, fl.Wire)
 	case fl.RefOff && !fl.Wire.Nullable:

@@ -123,7 +123,7 @@ func (g *gen) writeBody() []jen.Code {
 		// (BenchmarkSerialize/MediaContentList: one per element).
 		body = append(body, jen.Comment("Schema hash (same-schema mode); no primitive fields."),
 			jen.If(jen.Op("!").Add(g.compatible())).Block(
-				jen.Id("b").Dot("WriteInt32").Call(jen.Lit(int(s.SchemaHash)))))
+				jen.Id("b").Dot("WriteInt32").Call(g.schemaHash())))
 	} else {
 		body = append(body, g.primitiveRun(lead, leadVals)...)
 	}
@@ -139,6 +139,16 @@ func (g *gen) writeBody() []jen.Code {
 		body = append(body, g.writeField(run[0])...)
 	}
 	return append(body, g.leave()...)
+}
+
+// schemaHash is the struct's same-schema hash as written: the other
+// languages' (plan.Struct.SchemaHash), or official Go's where they differ
+// and the Fory writes official Go's form (WithOfficialGoForm).
+func (g *gen) schemaHash() jen.Code {
+	if g.s.SchemaHash == g.s.OfficialGoHash {
+		return jen.Lit(int(g.s.SchemaHash))
+	}
+	return jen.Id("c").Dot("SchemaHash").Call(jen.Lit(int(g.s.SchemaHash)), jen.Lit(int(g.s.OfficialGoHash)))
 }
 
 // compatible is the expression for "this message is in compatible mode" in
@@ -180,7 +190,7 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 	}
 	body = append(body,
 		jen.If(jen.Op("!").Add(g.compatible())).Block(
-			jen.Qual(bufferPkg, "PutInt32At").Call(jen.Id("w"), jen.Id("off"), jen.Lit(int(s.SchemaHash))),
+			jen.Qual(bufferPkg, "PutInt32At").Call(jen.Id("w"), jen.Id("off"), g.schemaHash()),
 			jen.Id("off").Op("+=").Lit(4),
 		),
 	)
@@ -339,8 +349,10 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 			if tracked {
 				// The reference flag in the run: a back-reference (at most
 				// 1 + 5 bytes, within the flag and length the bound counts)
-				// or nil instead of the array, or 0x00 before it.
+				// or nil instead of the array, or 0x00 before it; none in
+				// the other languages' same-schema form (§14.20).
 				st, id := g.fresh("st"), g.fresh("id")
+				bare := body
 				body = []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Qual(implPkg, "RefSliceAt").Call(jen.Id("c"), v.Clone()), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
 					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xfe")),
 					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off").Op("+").Lit(1), jen.Uint32().Call(jen.Id(id))),
@@ -350,13 +362,20 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 				).Else().Block(append([]jen.Code{
 					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0x00")),
 					jen.Id("off").Op("++")}, body...)...)}
+				if fl.Unflagged {
+					body = []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(body...).Else().Block(bare...)}
+				}
 			}
 			out = append(out, body...)
 			continue
 		}
 		if fl.Wire.TypeID == plan.TypeEnum {
 			if tracked {
-				out = append(out, jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xff")), jen.Id("off").Op("++"))
+				flag := []jen.Code{jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), jen.Op("0xff")), jen.Id("off").Op("++")}
+				if fl.Unflagged {
+					flag = []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(flag...)}
+				}
+				out = append(out, flag...)
 			}
 			out = append(out, jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off"), jen.Uint32().Call(v)))
 			continue
@@ -404,6 +423,14 @@ func plus(base string, off int) jen.Code {
 
 // writeField writes one field of the other group.
 func (g *gen) writeField(fl *plan.Field) []jen.Code {
+	if g.track && fl.Unflagged {
+		// Bare in a tracked same-schema message, as the other languages
+		// write it; flagged in compatible mode and official Go's form
+		// (docs/format.md §14.20).
+		return []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).
+			Block(g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)...).
+			Else().Block(g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)}
+	}
 	if g.track && fl.RefOn {
 		return g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)
 	}

@@ -251,8 +251,21 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 		}
 		fields = append(fields, c)
 	}
-	if sameSchemaMode && ot.Hash != nt.Hash {
+	// A lock written before go-hash= was recorded has official Go's hash
+	// in hash= for a struct with a pointer or any field: either hash of the
+	// old schema is one that a peer on it expects.
+	goHash := func(t *Type) int32 {
+		if t.GoHash != 0 {
+			return t.GoHash
+		}
+		return t.Hash
+	}
+	if sameSchemaMode && ot.Hash != nt.Hash && !(ot.GoHash == 0 && ot.Hash == goHash(nt)) || sameSchemaMode && ot.GoHash != 0 && goHash(ot) != goHash(nt) {
 		peer := fmt.Sprintf("schema hash %s where it expects %s: it refuses every message of this type", hashText(nt.Hash), hashText(ot.Hash))
+		if ot.Hash == nt.Hash || ot.GoHash == 0 && ot.Hash == goHash(nt) {
+			peer = fmt.Sprintf("official Go's schema hash %s where a peer on official Go's form expects %s: it refuses every message of this type",
+				hashText(goHash(nt)), hashText(goHash(ot)))
+		}
 		for i := range fields {
 			fields[i].Verdict = plan.Breaking
 			fields[i].What += " (same-schema mode)"
@@ -260,7 +273,7 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 		}
 		if len(fields) == 0 {
 			fields = append(fields, Change{Verdict: plan.Breaking, What: "schema hash changed (same-schema mode)", Type: nt.Name, Pos: nt.Pos,
-				Old: "hash=" + hashText(ot.Hash), New: "hash=" + hashText(nt.Hash), OldPeer: peer})
+				Old: hashesText(ot), New: hashesText(nt), OldPeer: peer})
 		}
 	}
 	if mapMembers[ot.Reg] || mapMembers[nt.Reg] {
@@ -540,4 +553,12 @@ func describe(of, nf plan.FieldSchema, renamed bool) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// hashesText is a struct's hashes as its lock line has them.
+func hashesText(t *Type) string {
+	if t.GoHash != 0 {
+		return "hash=" + hashText(t.Hash) + " go-hash=" + hashText(t.GoHash)
+	}
+	return "hash=" + hashText(t.Hash)
 }

@@ -56,8 +56,11 @@ type Type struct {
 	// (WithTrackRef): only then do the track_ref bits of a Fory that
 	// tracks (FieldSchema.Tracked, tracked elements) count.
 	Tracking bool
-	Hash     int32  // structs: the same-schema hash
-	Base     string // enums: the underlying integer kind
+	Hash     int32 // structs: the same-schema hash
+	// GoHash is official Go's same-schema hash where it differs from Hash
+	// (a pointer or any field: docs/format.md §14.19), else 0.
+	GoHash int32
+	Base   string // enums: the underlying integer kind
 	// Values are an enum's constants, sorted by ordinal then name.
 	Values []EnumValue
 	Fields []*Field
@@ -97,7 +100,8 @@ const Header = `# fory.lock: the schemas of this directory's annotated types, wr
 # its identifier, type (? a nullable element, & one tracked by reference),
 # then nullable, ref (track_ref without reference tracking) and tracked
 # (track_ref with it) when set. An enum lists its constants (value Name =
-# ordinal), a union its cases (case id, type, then go= the Go type).
+# ordinal), a union its cases (case id, type, then go= the Go type). A
+# struct's go-hash is official Fory Go's same-schema hash where it differs.
 `
 
 // Marshal writes a lock file.
@@ -129,7 +133,11 @@ func (f *File) Marshal() []byte {
 			if t.Tracking {
 				tracking = " tracking=on"
 			}
-			fmt.Fprintf(&b, "\nstruct %s %s mode=%s%s hash=%s\n", t.Name, t.Reg, t.Mode, tracking, hashText(t.Hash))
+			goHash := ""
+			if t.GoHash != 0 {
+				goHash = " go-hash=" + hashText(t.GoHash)
+			}
+			fmt.Fprintf(&b, "\nstruct %s %s mode=%s%s hash=%s%s\n", t.Name, t.Reg, t.Mode, tracking, hashText(t.Hash), goHash)
 			for _, fd := range t.Fields {
 				fmt.Fprintf(&b, "\tfield %s %s", fd.Identifier, fd.Type)
 				if fd.Nullable {
@@ -198,6 +206,12 @@ func Parse(name string, data []byte) (*File, error) {
 						return nil, bad("hash %q: %v", v, err)
 					}
 					typ.Hash = int32(uint32(h))
+				case k == "go-hash" && !typ.Enum && !typ.Union:
+					h, err := strconv.ParseUint(v, 0, 32)
+					if err != nil {
+						return nil, bad("go-hash %q: %v", v, err)
+					}
+					typ.GoHash = int32(uint32(h))
 				case k == "base" && typ.Enum:
 					typ.Base = v
 				default:
@@ -340,6 +354,9 @@ func Build(pkgs []*model.Package, plans map[*model.StructDecl]*plan.Struct, prev
 					continue
 				}
 				t := &Type{Name: s.Name, Reg: s.Reg.String(), Hash: ps.SchemaHash, Mode: ModeCompatible, Pos: s.Pos}
+				if ps.OfficialGoHash != ps.SchemaHash {
+					t.GoHash = ps.OfficialGoHash
+				}
 				if o, ok := prev[mp.Path+"."+s.Name]; ok {
 					t.Mode, t.Tracking = o.Mode, o.Tracking
 				}

@@ -34,6 +34,12 @@ type Field struct {
 	// tracks references off and on: its TypeDef bit, and whether a
 	// reference flag precedes its value.
 	RefOff, RefOn bool
+	// Unflagged is set on a field with RefOn that the other languages
+	// write with no flag in a tracked same-schema message, where official
+	// Go writes one: a struct or enum value, a dense array, a binary, with
+	// no `ref` tag (docs/format.md §14.20). Compatible mode keeps the flag,
+	// which the TypeDef declares (track_ref); so does WithOfficialGoForm.
+	Unflagged bool
 }
 
 // Tagged reports whether the field has an `id=` tag.
@@ -48,8 +54,16 @@ type Struct struct {
 	VarintMaxBytes    int // sum of the varint group's maximum widths
 	MaxPrimitiveBytes int // schema hash + FixedBytes + VarintMaxBytes: the one Reserve of the write path
 
-	Fingerprint string
-	SchemaHash  int32
+	// Fingerprint and SchemaHash are the same-schema fingerprint and hash
+	// the other languages compute (§10.1); OfficialGoFingerprint and
+	// OfficialGoHash official Go's, which marks pointer and any fields not
+	// nullable (docs/format.md §14.19). They differ only for a struct with
+	// such a field; its reader accepts both hashes, its writer writes
+	// OfficialGoHash under serializer.WithOfficialGoForm.
+	Fingerprint           string
+	SchemaHash            int32
+	OfficialGoFingerprint string
+	OfficialGoHash        int32
 
 	// ConsistentTypeID is 27 (by id) or 29 (by name); CompatibleTypeID 28 or 30.
 	ConsistentTypeID uint8
@@ -202,20 +216,40 @@ func typeFingerprint(w *Wire, ref, nullable bool) string {
 	return s
 }
 
-// Fingerprint builds the same-schema fingerprint: fields sorted by
-// identifier, each `<identifier>,<type fingerprint>;` (§10.1). A plain pointer
-// fingerprints as not nullable; an explicit `nullable` tag sets the bit on a
-// non-primitive and on a pointer to a primitive (official Go, Python, JS and
-// Java agree), not on a primitive value, which cannot be null.
+// Fingerprint builds the same-schema fingerprint as the specification,
+// Python, JavaScript, Java and C++ compute it: fields sorted by identifier,
+// each `<identifier>,<type fingerprint>;` (§10.1), a field nullable exactly
+// when a null flag precedes its value (its TypeDef nullable bit): a pointer,
+// an any, a `nullable`-tagged non-primitive, an Optional.
 func Fingerprint(fields []*Field) string {
+	return fingerprint(fields, func(f *Field) bool {
+		return fingerprintNullable(f) || DeclaredNullable(f.Wire)
+	})
+}
+
+// OfficialGoFingerprint is official Go's same-schema fingerprint: a plain
+// pointer or any field fingerprints as not nullable, only an explicit
+// `nullable` tag (or an Optional) sets the bit, on a non-primitive or a
+// pointer to a primitive (docs/format.md §14.19).
+func OfficialGoFingerprint(fields []*Field) string {
+	return fingerprint(fields, fingerprintNullable)
+}
+
+// fingerprintNullable is the nullable bit official Go and the others agree
+// on: a `nullable` tag or an Optional, except on a primitive value, which
+// cannot be null.
+func fingerprintNullable(f *Field) bool {
+	return (f.Tag.Nullable || f.Wire.Go.Kind == model.Optional) && (!isPrimitiveWire(f.Wire) || f.Wire.Nullable)
+}
+
+func fingerprint(fields []*Field, nullable func(*Field) bool) string {
 	sorted := append([]*Field(nil), fields...)
 	sort.SliceStable(sorted, func(i, j int) bool { return lessIdentifier(sorted[i], sorted[j]) })
 	var sb strings.Builder
 	for _, f := range sorted {
-		nullable := (f.Tag.Nullable || f.Wire.Go.Kind == model.Optional) && (!isPrimitiveWire(f.Wire) || f.Wire.Nullable)
 		sb.WriteString(f.Identifier)
 		sb.WriteByte(',')
-		sb.WriteString(typeFingerprint(f.Wire, f.Tag.Ref, nullable))
+		sb.WriteString(typeFingerprint(f.Wire, f.Tag.Ref, nullable(f)))
 		sb.WriteByte(';')
 	}
 	return sb.String()
@@ -353,6 +387,22 @@ func TrackRef(tag model.Tag, w *Wire, tracking bool) bool {
 	return true
 }
 
+// Unflagged reports whether the other languages write a tracked field of
+// f's type with no flag in same-schema mode (Field.Unflagged): a value that
+// cannot be null and that they never share, a struct or enum value, a dense
+// array or a binary (Python, JavaScript, Java and C++; official Go writes
+// 0xFF or a reference flag).
+func Unflagged(f *Field) bool {
+	if !f.RefOn || f.Tag.RefSet || f.Wire.Nullable {
+		return false
+	}
+	switch f.Wire.Go.Kind {
+	case model.Struct, model.Enum:
+		return true
+	}
+	return f.Wire.TypeID >= TypeBinary && f.Wire.TypeID <= TypeFloat64Array
+}
+
 // RefType reports whether values of a type id can take part in reference
 // tracking: everything but the primitives, strings, times, dates,
 // durations and decimals (docs/format.md §2.1).
@@ -417,6 +467,7 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		}
 		fl := &Field{Field: mf, Identifier: Identifier(mf), Group: GroupOf(w), Wire: w,
 			RefOff: TrackRef(mf.Tag, w, false), RefOn: TrackRef(mf.Tag, w, true)}
+		fl.Unflagged = Unflagged(fl)
 		markTrackedElems(w)
 		fields = append(fields, fl)
 	}
@@ -435,7 +486,9 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 	p.FixedBytes, p.VarintMaxBytes, p.MaxPrimitiveBytes = MaxPrimitiveBytes(fields)
 	p.Fingerprint = Fingerprint(fields)
 	p.SchemaHash = meta.SchemaHash(p.Fingerprint)
-	if p.SchemaHash == 0 {
+	p.OfficialGoFingerprint = OfficialGoFingerprint(fields)
+	p.OfficialGoHash = meta.SchemaHash(p.OfficialGoFingerprint)
+	if p.SchemaHash == 0 || p.OfficialGoHash == 0 {
 		// Official Go refuses a zero hash (§10.1); so do we, at generation time.
 		return nil, []error{&Error{Pos: s.Pos, Msg: fmt.Sprintf("%s: schema hash is 0; rename or retag a field", s.Name)}}
 	}
@@ -445,7 +498,8 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 	}
 	p.ConsistentMeta = ConsistentMeta(s.Reg)
 	p.TypeDef = meta.EncodeTypeDef(TypeDefOf(s, p.Fields, false))
-	p.Flat = Flat(s)
+	// A flat writer has no context to ask which hash to write.
+	p.Flat = Flat(s) && p.SchemaHash == p.OfficialGoHash
 	p.RootConsistent = RootPrefix(p.ConsistentMeta)
 	p.RootCompatible = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, p.TypeDef...))
 	if s.Reg.NonEvolving && !s.Reg.ByName {

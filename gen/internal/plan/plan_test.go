@@ -220,8 +220,9 @@ func TestPlanStructAgainstManifest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p, errs := PlanStruct(tt.s)
 			require.Empty(t, errs)
-			assert.Equal(t, tt.fingerprint, p.Fingerprint)
-			assert.Equal(t, tt.hash, p.SchemaHash)
+			// The manifest's are official Go's (docs/format.md §14.19).
+			assert.Equal(t, tt.fingerprint, p.OfficialGoFingerprint)
+			assert.Equal(t, tt.hash, p.OfficialGoHash)
 			if tt.order != nil {
 				assert.Equal(t, tt.order, order(p))
 			}
@@ -240,6 +241,38 @@ func itoa(n int) string {
 }
 
 // Tagged identifiers sort numerically and before untagged ones (§10.2).
+// TestFingerprintPeers checks the other languages' same-schema fingerprint
+// and hash against what fory-js computed for the same schemas
+// (internal/conformance/peerform): a pointer field is nullable there.
+func TestFingerprintPeers(t *testing.T) {
+	byID := func(id uint32) model.Registration { return model.Registration{ID: id} }
+	i32 := prim(model.Int32)
+	holder := mkStruct(t, "Holder", byID(401),
+		fieldSpec{"Label", prim(model.String), ""}, fieldSpec{"Next", ptr(structRef("Leaf", 402)), ""})
+	nullables := mkStruct(t, "Nullables", byID(412),
+		fieldSpec{"Next", ptr(structRef("Leaf", 402)), ""}, fieldSpec{"K", ptr(i32), ""})
+	for _, tt := range []struct {
+		s                     *model.StructDecl
+		fingerprint, official string
+		hash                  uint32
+	}{
+		{holder, "label,21,0,0;next,0,0,1;", "label,21,0,0;next,0,0,0;", 0xe6be1657},
+		// fory-js: arr,46,0,1;k,5,0,1;next,0,0,1; with a nullable array
+		// besides (hash 0x6bb483ee, checked in peerform).
+		{nullables, "k,5,0,1;next,0,0,1;", "k,5,0,0;next,0,0,0;", 0},
+	} {
+		p, errs := PlanStruct(tt.s)
+		require.Empty(t, errs)
+		assert.Equal(t, tt.fingerprint, p.Fingerprint, tt.s.Name)
+		if tt.hash != 0 {
+			assert.Equal(t, tt.hash, uint32(p.SchemaHash), tt.s.Name)
+		}
+		assert.Equal(t, tt.official, p.OfficialGoFingerprint, tt.s.Name)
+		assert.NotEqual(t, p.SchemaHash, p.OfficialGoHash, tt.s.Name)
+		assert.False(t, p.Flat, "%s: a flat writer cannot choose the hash", tt.s.Name)
+	}
+}
+
 func TestFingerprintIdentifierOrder(t *testing.T) {
 	s := mkStruct(t, "T", model.Registration{ID: 1},
 		fieldSpec{"Zed", prim(model.Int32), "id=5"}, fieldSpec{"Big", prim(model.Int32), "id=100"},

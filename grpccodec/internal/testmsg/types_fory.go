@@ -651,87 +651,122 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
 	var ascii bool
-	if st17, id18 := foryimpl.RefSliceAt(c, l9); st17 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id18))
-	} else if st17 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st17, id18 := foryimpl.RefSliceAt(c, l9); st17 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id18))
+		} else if st17 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+			off = buffer.PutRawInt32sAt(w, off, l9)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 		off = buffer.PutRawInt32sAt(w, off, l9)
 	}
-	if st19, id20 := foryimpl.RefSliceAt(c, l10); st19 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id20))
-	} else if st19 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st19, id20 := foryimpl.RefSliceAt(c, l10); st19 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id20))
+		} else if st19 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
+			off = buffer.PutRawInt64sAt(w, off, l10)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
 		off = buffer.PutRawInt64sAt(w, off, l10)
 	}
-	if st21, id22 := foryimpl.RefSliceAt(c, l11); st21 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id22))
-	} else if st21 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st21, id22 := foryimpl.RefSliceAt(c, l11); st21 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id22))
+		} else if st21 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l11)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l11)
 	}
-	if st23, id24 := foryimpl.RefSliceAt(c, l12); st23 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id24))
-	} else if st23 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st23, id24 := foryimpl.RefSliceAt(c, l12); st23 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id24))
+		} else if st23 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l12)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l12)
 	}
-	if st25, id26 := foryimpl.RefSliceAt(c, l13); st25 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id26))
-	} else if st25 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st25, id26 := foryimpl.RefSliceAt(c, l13); st25 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id26))
+		} else if st25 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
+			off = buffer.PutRawInt32sAt(w, off, l13)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
 		off = buffer.PutRawInt32sAt(w, off, l13)
 	}
-	if st27, id28 := foryimpl.RefSliceAt(c, l14); st27 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id28))
-	} else if st27 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st27, id28 := foryimpl.RefSliceAt(c, l14); st27 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id28))
+		} else if st27 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
+			off = buffer.PutRawInt32sAt(w, off, l14)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
 		off = buffer.PutRawInt32sAt(w, off, l14)
 	}
-	if st29, id30 := foryimpl.RefSliceAt(c, l15); st29 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id30))
-	} else if st29 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st29, id30 := foryimpl.RefSliceAt(c, l15); st29 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id30))
+		} else if st29 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
+			off = buffer.PutRawBoolsAt(w, off, l15)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
 		off = buffer.PutRawBoolsAt(w, off, l15)
 	}
@@ -938,127 +973,197 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("DoubleValue..CharValueBoxed")
 		return
 	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadArrayLengthFast(4)
-		if n47 < 0 {
-			n47 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+			x.IntArray = foryimpl.BackRefSlice[int32](c, id46)
+		} else if st45 == foryimpl.RefFollows {
+			n47 := c.ReadArrayLengthFast(4)
+			if n47 < 0 {
+				n47 = c.ReadArrayLength(4)
+			}
+			a48 := foryimpl.MakeSlice[[]int32](c, n47)
+			r.ReadRawInt32s(a48)
+			x.IntArray = a48
+			foryimpl.SetRefSlice(c, id46, x.IntArray)
+		} else {
+			x.IntArray = nil
 		}
-		a48 := foryimpl.MakeSlice[[]int32](c, n47)
-		r.ReadRawInt32s(a48)
-		x.IntArray = a48
-		foryimpl.SetRefSlice(c, id46, x.IntArray)
 	} else {
-		x.IntArray = nil
+		n49 := c.ReadArrayLengthFast(4)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(4)
+		}
+		a50 := foryimpl.MakeSlice[[]int32](c, n49)
+		r.ReadRawInt32s(a50)
+		x.IntArray = a50
 	}
 	if c.Failed() {
 		c.Trace("IntArray")
 		return
 	}
-	if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-		x.LongArray = foryimpl.BackRefSlice[int64](c, id50)
-	} else if st49 == foryimpl.RefFollows {
-		n51 := c.ReadArrayLengthFast(8)
-		if n51 < 0 {
-			n51 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+			x.LongArray = foryimpl.BackRefSlice[int64](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(8)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(8)
+			}
+			a54 := foryimpl.MakeSlice[[]int64](c, n53)
+			r.ReadRawInt64s(a54)
+			x.LongArray = a54
+			foryimpl.SetRefSlice(c, id52, x.LongArray)
+		} else {
+			x.LongArray = nil
 		}
-		a52 := foryimpl.MakeSlice[[]int64](c, n51)
-		r.ReadRawInt64s(a52)
-		x.LongArray = a52
-		foryimpl.SetRefSlice(c, id50, x.LongArray)
 	} else {
-		x.LongArray = nil
+		n55 := c.ReadArrayLengthFast(8)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(8)
+		}
+		a56 := foryimpl.MakeSlice[[]int64](c, n55)
+		r.ReadRawInt64s(a56)
+		x.LongArray = a56
 	}
 	if c.Failed() {
 		c.Trace("LongArray")
 		return
 	}
-	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
-		x.FloatArray = foryimpl.BackRefSlice[float32](c, id54)
-	} else if st53 == foryimpl.RefFollows {
-		n55 := c.ReadArrayLengthFast(4)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+			x.FloatArray = foryimpl.BackRefSlice[float32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
+			n59 := c.ReadArrayLengthFast(4)
+			if n59 < 0 {
+				n59 = c.ReadArrayLength(4)
+			}
+			a60 := foryimpl.MakeSlice[[]float32](c, n59)
+			r.ReadRawFloat32s(a60)
+			x.FloatArray = a60
+			foryimpl.SetRefSlice(c, id58, x.FloatArray)
+		} else {
+			x.FloatArray = nil
 		}
-		a56 := foryimpl.MakeSlice[[]float32](c, n55)
-		r.ReadRawFloat32s(a56)
-		x.FloatArray = a56
-		foryimpl.SetRefSlice(c, id54, x.FloatArray)
 	} else {
-		x.FloatArray = nil
+		n61 := c.ReadArrayLengthFast(4)
+		if n61 < 0 {
+			n61 = c.ReadArrayLength(4)
+		}
+		a62 := foryimpl.MakeSlice[[]float32](c, n61)
+		r.ReadRawFloat32s(a62)
+		x.FloatArray = a62
 	}
 	if c.Failed() {
 		c.Trace("FloatArray")
 		return
 	}
-	if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-		x.DoubleArray = foryimpl.BackRefSlice[float64](c, id58)
-	} else if st57 == foryimpl.RefFollows {
-		n59 := c.ReadArrayLengthFast(8)
-		if n59 < 0 {
-			n59 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id64)
+		} else if st63 == foryimpl.RefFollows {
+			n65 := c.ReadArrayLengthFast(8)
+			if n65 < 0 {
+				n65 = c.ReadArrayLength(8)
+			}
+			a66 := foryimpl.MakeSlice[[]float64](c, n65)
+			r.ReadRawFloat64s(a66)
+			x.DoubleArray = a66
+			foryimpl.SetRefSlice(c, id64, x.DoubleArray)
+		} else {
+			x.DoubleArray = nil
 		}
-		a60 := foryimpl.MakeSlice[[]float64](c, n59)
-		r.ReadRawFloat64s(a60)
-		x.DoubleArray = a60
-		foryimpl.SetRefSlice(c, id58, x.DoubleArray)
 	} else {
-		x.DoubleArray = nil
+		n67 := c.ReadArrayLengthFast(8)
+		if n67 < 0 {
+			n67 = c.ReadArrayLength(8)
+		}
+		a68 := foryimpl.MakeSlice[[]float64](c, n67)
+		r.ReadRawFloat64s(a68)
+		x.DoubleArray = a68
 	}
 	if c.Failed() {
 		c.Trace("DoubleArray")
 		return
 	}
-	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-		x.ShortArray = foryimpl.BackRefSlice[int32](c, id62)
-	} else if st61 == foryimpl.RefFollows {
-		n63 := c.ReadArrayLengthFast(4)
-		if n63 < 0 {
-			n63 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+			x.ShortArray = foryimpl.BackRefSlice[int32](c, id70)
+		} else if st69 == foryimpl.RefFollows {
+			n71 := c.ReadArrayLengthFast(4)
+			if n71 < 0 {
+				n71 = c.ReadArrayLength(4)
+			}
+			a72 := foryimpl.MakeSlice[[]int32](c, n71)
+			r.ReadRawInt32s(a72)
+			x.ShortArray = a72
+			foryimpl.SetRefSlice(c, id70, x.ShortArray)
+		} else {
+			x.ShortArray = nil
 		}
-		a64 := foryimpl.MakeSlice[[]int32](c, n63)
-		r.ReadRawInt32s(a64)
-		x.ShortArray = a64
-		foryimpl.SetRefSlice(c, id62, x.ShortArray)
 	} else {
-		x.ShortArray = nil
+		n73 := c.ReadArrayLengthFast(4)
+		if n73 < 0 {
+			n73 = c.ReadArrayLength(4)
+		}
+		a74 := foryimpl.MakeSlice[[]int32](c, n73)
+		r.ReadRawInt32s(a74)
+		x.ShortArray = a74
 	}
 	if c.Failed() {
 		c.Trace("ShortArray")
 		return
 	}
-	if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-		x.CharArray = foryimpl.BackRefSlice[int32](c, id66)
-	} else if st65 == foryimpl.RefFollows {
-		n67 := c.ReadArrayLengthFast(4)
-		if n67 < 0 {
-			n67 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.CharArray = foryimpl.BackRefSlice[int32](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			n77 := c.ReadArrayLengthFast(4)
+			if n77 < 0 {
+				n77 = c.ReadArrayLength(4)
+			}
+			a78 := foryimpl.MakeSlice[[]int32](c, n77)
+			r.ReadRawInt32s(a78)
+			x.CharArray = a78
+			foryimpl.SetRefSlice(c, id76, x.CharArray)
+		} else {
+			x.CharArray = nil
 		}
-		a68 := foryimpl.MakeSlice[[]int32](c, n67)
-		r.ReadRawInt32s(a68)
-		x.CharArray = a68
-		foryimpl.SetRefSlice(c, id66, x.CharArray)
 	} else {
-		x.CharArray = nil
+		n79 := c.ReadArrayLengthFast(4)
+		if n79 < 0 {
+			n79 = c.ReadArrayLength(4)
+		}
+		a80 := foryimpl.MakeSlice[[]int32](c, n79)
+		r.ReadRawInt32s(a80)
+		x.CharArray = a80
 	}
 	if c.Failed() {
 		c.Trace("CharArray")
 		return
 	}
-	if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-		x.BooleanArray = foryimpl.BackRefSlice[bool](c, id70)
-	} else if st69 == foryimpl.RefFollows {
-		n71 := c.ReadArrayLengthFast(1)
-		if n71 < 0 {
-			n71 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
+			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id82)
+		} else if st81 == foryimpl.RefFollows {
+			n83 := c.ReadArrayLengthFast(1)
+			if n83 < 0 {
+				n83 = c.ReadArrayLength(1)
+			}
+			a84 := foryimpl.MakeSlice[[]bool](c, n83)
+			r.ReadRawBools(a84)
+			x.BooleanArray = a84
+			foryimpl.SetRefSlice(c, id82, x.BooleanArray)
+		} else {
+			x.BooleanArray = nil
 		}
-		a72 := foryimpl.MakeSlice[[]bool](c, n71)
-		r.ReadRawBools(a72)
-		x.BooleanArray = a72
-		foryimpl.SetRefSlice(c, id70, x.BooleanArray)
 	} else {
-		x.BooleanArray = nil
+		n85 := c.ReadArrayLengthFast(1)
+		if n85 < 0 {
+			n85 = c.ReadArrayLength(1)
+		}
+		a86 := foryimpl.MakeSlice[[]bool](c, n85)
+		r.ReadRawBools(a86)
+		x.BooleanArray = a86
 	}
 	if c.Failed() {
 		c.Trace("BooleanArray")
@@ -1079,32 +1184,32 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.DoubleValue = float64(v73)
+				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
+					x.DoubleValue = float64(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
-					x.DoubleValueBoxed = float64(v75)
+				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
+					x.DoubleValueBoxed = float64(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 32); ok78 {
-					x.FloatValue = float32(v77)
+				if v91, ok92 := c.ReadFloatAs(f, 32); ok92 {
+					x.FloatValue = float32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v79, ok80 := c.ReadFloatAs(f, 32); ok80 {
-					x.FloatValueBoxed = float32(v79)
+				if v93, ok94 := c.ReadFloatAs(f, 32); ok94 {
+					x.FloatValueBoxed = float32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
@@ -1119,81 +1224,81 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.LongValue = int64(v81)
+				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
+					x.LongValue = int64(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
-					x.LongValueBoxed = int64(v83)
+				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
+					x.LongValueBoxed = int64(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.IntValue = int32(v85)
+				if v99, ok100 := c.ReadIntAs(f, 32); ok100 {
+					x.IntValue = int32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
-					x.ShortValue = int32(v87)
+				if v101, ok102 := c.ReadIntAs(f, 32); ok102 {
+					x.ShortValue = int32(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v89, ok90 := c.ReadIntAs(f, 32); ok90 {
-					x.CharValue = int32(v89)
+				if v103, ok104 := c.ReadIntAs(f, 32); ok104 {
+					x.CharValue = int32(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
-					x.IntValueBoxed = int32(v91)
+				if v105, ok106 := c.ReadIntAs(f, 32); ok106 {
+					x.IntValueBoxed = int32(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
-					x.ShortValueBoxed = int32(v93)
+				if v107, ok108 := c.ReadIntAs(f, 32); ok108 {
+					x.ShortValueBoxed = int32(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 32); ok96 {
-					x.CharValueBoxed = int32(v95)
+				if v109, ok110 := c.ReadIntAs(f, 32); ok110 {
+					x.CharValueBoxed = int32(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-					x.IntArray = foryimpl.BackRefSlice[int32](c, id100)
-				} else if st99 == foryimpl.RefFollows {
-					n101 := c.ReadArrayLengthFast(4)
-					if n101 < 0 {
-						n101 = c.ReadArrayLength(4)
+				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
+					x.IntArray = foryimpl.BackRefSlice[int32](c, id114)
+				} else if st113 == foryimpl.RefFollows {
+					n115 := c.ReadArrayLengthFast(4)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(4)
 					}
-					a102 := foryimpl.MakeSlice[[]int32](c, n101)
-					r.ReadRawInt32s(a102)
-					x.IntArray = a102
-					foryimpl.SetRefSlice(c, id100, x.IntArray)
+					a116 := foryimpl.MakeSlice[[]int32](c, n115)
+					r.ReadRawInt32s(a116)
+					x.IntArray = a116
+					foryimpl.SetRefSlice(c, id114, x.IntArray)
 				} else {
 					x.IntArray = nil
 				}
@@ -1201,28 +1306,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n97 := c.ReadArrayLengthFast(4)
-					if n97 < 0 {
-						n97 = c.ReadArrayLength(4)
+					n111 := c.ReadArrayLengthFast(4)
+					if n111 < 0 {
+						n111 = c.ReadArrayLength(4)
 					}
-					a98 := foryimpl.MakeSlice[[]int32](c, n97)
-					r.ReadRawInt32s(a98)
-					x.IntArray = a98
+					a112 := foryimpl.MakeSlice[[]int32](c, n111)
+					r.ReadRawInt32s(a112)
+					x.IntArray = a112
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-					x.LongArray = foryimpl.BackRefSlice[int64](c, id106)
-				} else if st105 == foryimpl.RefFollows {
-					n107 := c.ReadArrayLengthFast(8)
-					if n107 < 0 {
-						n107 = c.ReadArrayLength(8)
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.LongArray = foryimpl.BackRefSlice[int64](c, id120)
+				} else if st119 == foryimpl.RefFollows {
+					n121 := c.ReadArrayLengthFast(8)
+					if n121 < 0 {
+						n121 = c.ReadArrayLength(8)
 					}
-					a108 := foryimpl.MakeSlice[[]int64](c, n107)
-					r.ReadRawInt64s(a108)
-					x.LongArray = a108
-					foryimpl.SetRefSlice(c, id106, x.LongArray)
+					a122 := foryimpl.MakeSlice[[]int64](c, n121)
+					r.ReadRawInt64s(a122)
+					x.LongArray = a122
+					foryimpl.SetRefSlice(c, id120, x.LongArray)
 				} else {
 					x.LongArray = nil
 				}
@@ -1230,28 +1335,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n103 := c.ReadArrayLengthFast(8)
-					if n103 < 0 {
-						n103 = c.ReadArrayLength(8)
+					n117 := c.ReadArrayLengthFast(8)
+					if n117 < 0 {
+						n117 = c.ReadArrayLength(8)
 					}
-					a104 := foryimpl.MakeSlice[[]int64](c, n103)
-					r.ReadRawInt64s(a104)
-					x.LongArray = a104
+					a118 := foryimpl.MakeSlice[[]int64](c, n117)
+					r.ReadRawInt64s(a118)
+					x.LongArray = a118
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.FloatArray = foryimpl.BackRefSlice[float32](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadArrayLengthFast(4)
-					if n113 < 0 {
-						n113 = c.ReadArrayLength(4)
+				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+					x.FloatArray = foryimpl.BackRefSlice[float32](c, id126)
+				} else if st125 == foryimpl.RefFollows {
+					n127 := c.ReadArrayLengthFast(4)
+					if n127 < 0 {
+						n127 = c.ReadArrayLength(4)
 					}
-					a114 := foryimpl.MakeSlice[[]float32](c, n113)
-					r.ReadRawFloat32s(a114)
-					x.FloatArray = a114
-					foryimpl.SetRefSlice(c, id112, x.FloatArray)
+					a128 := foryimpl.MakeSlice[[]float32](c, n127)
+					r.ReadRawFloat32s(a128)
+					x.FloatArray = a128
+					foryimpl.SetRefSlice(c, id126, x.FloatArray)
 				} else {
 					x.FloatArray = nil
 				}
@@ -1259,28 +1364,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n109 := c.ReadArrayLengthFast(4)
-					if n109 < 0 {
-						n109 = c.ReadArrayLength(4)
+					n123 := c.ReadArrayLengthFast(4)
+					if n123 < 0 {
+						n123 = c.ReadArrayLength(4)
 					}
-					a110 := foryimpl.MakeSlice[[]float32](c, n109)
-					r.ReadRawFloat32s(a110)
-					x.FloatArray = a110
+					a124 := foryimpl.MakeSlice[[]float32](c, n123)
+					r.ReadRawFloat32s(a124)
+					x.FloatArray = a124
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id118)
-				} else if st117 == foryimpl.RefFollows {
-					n119 := c.ReadArrayLengthFast(8)
-					if n119 < 0 {
-						n119 = c.ReadArrayLength(8)
+				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+					x.DoubleArray = foryimpl.BackRefSlice[float64](c, id132)
+				} else if st131 == foryimpl.RefFollows {
+					n133 := c.ReadArrayLengthFast(8)
+					if n133 < 0 {
+						n133 = c.ReadArrayLength(8)
 					}
-					a120 := foryimpl.MakeSlice[[]float64](c, n119)
-					r.ReadRawFloat64s(a120)
-					x.DoubleArray = a120
-					foryimpl.SetRefSlice(c, id118, x.DoubleArray)
+					a134 := foryimpl.MakeSlice[[]float64](c, n133)
+					r.ReadRawFloat64s(a134)
+					x.DoubleArray = a134
+					foryimpl.SetRefSlice(c, id132, x.DoubleArray)
 				} else {
 					x.DoubleArray = nil
 				}
@@ -1288,28 +1393,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n115 := c.ReadArrayLengthFast(8)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(8)
+					n129 := c.ReadArrayLengthFast(8)
+					if n129 < 0 {
+						n129 = c.ReadArrayLength(8)
 					}
-					a116 := foryimpl.MakeSlice[[]float64](c, n115)
-					r.ReadRawFloat64s(a116)
-					x.DoubleArray = a116
+					a130 := foryimpl.MakeSlice[[]float64](c, n129)
+					r.ReadRawFloat64s(a130)
+					x.DoubleArray = a130
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.ShortArray = foryimpl.BackRefSlice[int32](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					n125 := c.ReadArrayLengthFast(4)
-					if n125 < 0 {
-						n125 = c.ReadArrayLength(4)
+				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+					x.ShortArray = foryimpl.BackRefSlice[int32](c, id138)
+				} else if st137 == foryimpl.RefFollows {
+					n139 := c.ReadArrayLengthFast(4)
+					if n139 < 0 {
+						n139 = c.ReadArrayLength(4)
 					}
-					a126 := foryimpl.MakeSlice[[]int32](c, n125)
-					r.ReadRawInt32s(a126)
-					x.ShortArray = a126
-					foryimpl.SetRefSlice(c, id124, x.ShortArray)
+					a140 := foryimpl.MakeSlice[[]int32](c, n139)
+					r.ReadRawInt32s(a140)
+					x.ShortArray = a140
+					foryimpl.SetRefSlice(c, id138, x.ShortArray)
 				} else {
 					x.ShortArray = nil
 				}
@@ -1317,28 +1422,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n121 := c.ReadArrayLengthFast(4)
-					if n121 < 0 {
-						n121 = c.ReadArrayLength(4)
+					n135 := c.ReadArrayLengthFast(4)
+					if n135 < 0 {
+						n135 = c.ReadArrayLength(4)
 					}
-					a122 := foryimpl.MakeSlice[[]int32](c, n121)
-					r.ReadRawInt32s(a122)
-					x.ShortArray = a122
+					a136 := foryimpl.MakeSlice[[]int32](c, n135)
+					r.ReadRawInt32s(a136)
+					x.ShortArray = a136
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.CharArray = foryimpl.BackRefSlice[int32](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					n131 := c.ReadArrayLengthFast(4)
-					if n131 < 0 {
-						n131 = c.ReadArrayLength(4)
+				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
+					x.CharArray = foryimpl.BackRefSlice[int32](c, id144)
+				} else if st143 == foryimpl.RefFollows {
+					n145 := c.ReadArrayLengthFast(4)
+					if n145 < 0 {
+						n145 = c.ReadArrayLength(4)
 					}
-					a132 := foryimpl.MakeSlice[[]int32](c, n131)
-					r.ReadRawInt32s(a132)
-					x.CharArray = a132
-					foryimpl.SetRefSlice(c, id130, x.CharArray)
+					a146 := foryimpl.MakeSlice[[]int32](c, n145)
+					r.ReadRawInt32s(a146)
+					x.CharArray = a146
+					foryimpl.SetRefSlice(c, id144, x.CharArray)
 				} else {
 					x.CharArray = nil
 				}
@@ -1346,28 +1451,28 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n127 := c.ReadArrayLengthFast(4)
-					if n127 < 0 {
-						n127 = c.ReadArrayLength(4)
+					n141 := c.ReadArrayLengthFast(4)
+					if n141 < 0 {
+						n141 = c.ReadArrayLength(4)
 					}
-					a128 := foryimpl.MakeSlice[[]int32](c, n127)
-					r.ReadRawInt32s(a128)
-					x.CharArray = a128
+					a142 := foryimpl.MakeSlice[[]int32](c, n141)
+					r.ReadRawInt32s(a142)
+					x.CharArray = a142
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id136)
-				} else if st135 == foryimpl.RefFollows {
-					n137 := c.ReadArrayLengthFast(1)
-					if n137 < 0 {
-						n137 = c.ReadArrayLength(1)
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					x.BooleanArray = foryimpl.BackRefSlice[bool](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					n151 := c.ReadArrayLengthFast(1)
+					if n151 < 0 {
+						n151 = c.ReadArrayLength(1)
 					}
-					a138 := foryimpl.MakeSlice[[]bool](c, n137)
-					r.ReadRawBools(a138)
-					x.BooleanArray = a138
-					foryimpl.SetRefSlice(c, id136, x.BooleanArray)
+					a152 := foryimpl.MakeSlice[[]bool](c, n151)
+					r.ReadRawBools(a152)
+					x.BooleanArray = a152
+					foryimpl.SetRefSlice(c, id150, x.BooleanArray)
 				} else {
 					x.BooleanArray = nil
 				}
@@ -1375,13 +1480,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n133 := c.ReadArrayLengthFast(1)
-					if n133 < 0 {
-						n133 = c.ReadArrayLength(1)
+					n147 := c.ReadArrayLengthFast(1)
+					if n147 < 0 {
+						n147 = c.ReadArrayLength(1)
 					}
-					a134 := foryimpl.MakeSlice[[]bool](c, n133)
-					r.ReadRawBools(a134)
-					x.BooleanArray = a134
+					a148 := foryimpl.MakeSlice[[]bool](c, n147)
+					r.ReadRawBools(a148)
+					x.BooleanArray = a148
 				}
 			}
 		case 21:
@@ -1569,11 +1674,18 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(192112701)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeMedia)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeMedia)
+		}
+		x.Media.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeMedia)
+		}
+		x.Media.ForyWrite(c)
 	}
-	x.Media.ForyWrite(c)
 	l7 := x.Images
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -1682,9 +1794,9 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if ev21 := c.ReadStructFieldMeta(foryTypeMedia); ev21 != nil {
-			x.Media.ForyReadEvolved(c, ev21)
+	if c.ReadStructValueFlag(foryTypeMedia) {
+		if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
+			x.Media.ForyReadEvolved(c, ev19)
 		} else if !c.Failed() {
 			x.Media.ForyRead(c)
 		}
@@ -1693,53 +1805,53 @@ func (x *MediaContent) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Media")
 		return
 	}
-	n22 := c.ReadLengthFast(1)
-	if n22 < 0 {
-		n22 = c.ReadLength(1)
+	n20 := c.ReadLengthFast(1)
+	if n20 < 0 {
+		n20 = c.ReadLength(1)
 	}
-	l23 := foryimpl.ReuseSlice[[]Image](c, x.Images, n22)
-	if n22 > 0 {
-		hn25, tr27, ev26 := c.ReadStructListHeaderRef(foryTypeImage)
+	l21 := foryimpl.ReuseSlice[[]Image](c, x.Images, n20)
+	if n20 > 0 {
+		hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if tr27 {
-					if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
-						if p30 := foryimpl.BackRef[Image](c, id29); p30 != nil {
-							l23[i24] = *p30
+			for i22 := range l21 {
+				if tr25 {
+					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+						if p28 := foryimpl.BackRef[Image](c, id27); p28 != nil {
+							l21[i22] = *p28
 						}
-					} else if st28 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id29, &l23[i24])
-						if ev26 != nil {
-							l23[i24].ForyReadEvolved(c, ev26)
+					} else if st26 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id27, &l21[i22])
+						if ev24 != nil {
+							l21[i22].ForyReadEvolved(c, ev24)
 						} else {
-							l23[i24].ForyRead(c)
+							l21[i22].ForyRead(c)
 						}
 					} else {
-						l23[i24] = Image{}
+						l21[i22] = Image{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i24)
+						c.TraceIndex(i22)
 						break
 					}
 					continue
 				}
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+				if hn23 && !c.ReadFlag() {
+					clear(l21[i22 : i22+1])
 					continue
 				}
-				if ev26 != nil {
-					l23[i24].ForyReadEvolved(c, ev26)
+				if ev24 != nil {
+					l21[i22].ForyReadEvolved(c, ev24)
 				} else {
-					l23[i24].ForyRead(c)
+					l21[i22].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i22)
 					break
 				}
 			}
 		}
 	}
-	x.Images = l23
+	x.Images = l21
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1754,16 +1866,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev34 := c.ReadStructFieldMeta(foryTypeMedia); ev34 != nil {
-						x.Media.ForyReadEvolved(c, ev34)
+					if ev32 := c.ReadStructFieldMeta(foryTypeMedia); ev32 != nil {
+						x.Media.ForyReadEvolved(c, ev32)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev31 := c.ReadStructFieldMeta(foryTypeMedia); ev31 != nil {
-						x.Media.ForyReadEvolved(c, ev31)
+					if ev29 := c.ReadStructFieldMeta(foryTypeMedia); ev29 != nil {
+						x.Media.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1771,53 +1883,53 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLengthFast(1)
-				if n35 < 0 {
-					n35 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				l36 := foryimpl.MakeSlice[[]Image](c, n35)
-				if n35 > 0 {
-					hn38, tr40, ev39 := c.ReadStructListHeaderRef(foryTypeImage)
+				l34 := foryimpl.MakeSlice[[]Image](c, n33)
+				if n33 > 0 {
+					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeImage)
 					if !c.Failed() {
-						for i37 := range l36 {
-							if tr40 {
-								if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-									if p43 := foryimpl.BackRef[Image](c, id42); p43 != nil {
-										l36[i37] = *p43
+						for i35 := range l34 {
+							if tr38 {
+								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+									if p41 := foryimpl.BackRef[Image](c, id40); p41 != nil {
+										l34[i35] = *p41
 									}
-								} else if st41 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id42, &l36[i37])
-									if ev39 != nil {
-										l36[i37].ForyReadEvolved(c, ev39)
+								} else if st39 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id40, &l34[i35])
+									if ev37 != nil {
+										l34[i35].ForyReadEvolved(c, ev37)
 									} else {
-										l36[i37].ForyRead(c)
+										l34[i35].ForyRead(c)
 									}
 								} else {
-									l36[i37] = Image{}
+									l34[i35] = Image{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i37)
+									c.TraceIndex(i35)
 									break
 								}
 								continue
 							}
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							if ev39 != nil {
-								l36[i37].ForyReadEvolved(c, ev39)
+							if ev37 != nil {
+								l34[i35].ForyReadEvolved(c, ev37)
 							} else {
-								l36[i37].ForyRead(c)
+								l34[i35].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i37)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Images = l36
+				x.Images = l34
 			}
 		default:
 			c.SkipField(f)
@@ -2157,8 +2269,10 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s17) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<2|2)
 		if len(s17) > 0 {
@@ -2348,9 +2462,17 @@ func (x *Media) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-			x.Player = Player(e33)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+				x.Player = Player(e33)
+			} else {
+				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+			x.Player = Player(e34)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -2378,40 +2500,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 64); ok35 {
-					x.Duration = int64(v34)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.Duration = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
-					x.Size = int64(v36)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.Size = int64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					x.Width = int32(v38)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.Width = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.Height = int32(v40)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.Height = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.Bitrate = int32(v42)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.Bitrate = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2430,42 +2552,42 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLengthFast(1)
-				if n44 < 0 {
-					n44 = c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
 				}
-				l45 := foryimpl.MakeSlice[[]string](c, n44)
-				if n44 > 0 {
-					hn47 := c.ReadListHeader(21)
+				l46 := foryimpl.MakeSlice[[]string](c, n45)
+				if n45 > 0 {
+					hn48 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i46 := range l45 {
-							if hn47 && !c.ReadFlag() {
-								clear(l45[i46 : i46+1])
+						for i47 := range l46 {
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							l45[i46] = c.ReadString()
+							l46[i47] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i46)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.Persons = l45
+				x.Persons = l46
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
-						x.Player = Player(e53)
+					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
+						x.Player = Player(e54)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
-						x.Player = Player(e50)
+					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
+						x.Player = Player(e51)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2691,8 +2813,10 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
 }
@@ -2780,9 +2904,17 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-			x.Size = Size(e8)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				x.Size = Size(e8)
+			} else {
+				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+			x.Size = Size(e9)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -2801,16 +2933,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Width = int32(v9)
+				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
+					x.Width = int32(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Height = int32(v11)
+				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
+					x.Height = int32(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -2826,16 +2958,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Size = Size(e16)
+					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
+						x.Size = Size(e17)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Size = Size(e13)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						x.Size = Size(e14)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2851,14 +2983,15 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeAlbum is Album's static type information. Fingerprint: 1,0,0,0;2,0,0,0;3,22,0,0[0,0,0];
+// foryTypeAlbum is Album's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,22,0,0[0,0,0];
 var foryTypeAlbum = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x0b},
 	GoName:            "testmsg.Album",
+	OfficialGoHash:    -333611161,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x16, 0x72},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x0b},
-	SchemaHash:        -333611161,
+	SchemaHash:        -256067642,
 	TypeDef:           []byte{0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
 	TypeDefRef:        []byte{0x09, 0xf0, 0x0b, 0xce, 0x78, 0x03, 0x44, 0x19, 0xc3, 0x0b, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x16, 0x72},
 	UserID:            11,
@@ -2986,7 +3119,7 @@ func (x *Album) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-333611161)
+		b.WriteInt32(c.SchemaHash(-256067642, -333611161))
 	}
 	if x.Cover == nil {
 		b.WriteUint8(0xfd)
@@ -3040,7 +3173,7 @@ func (x *Album) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-333611161)
+		b.WriteInt32(c.SchemaHash(-256067642, -333611161))
 	}
 	if !foryimpl.WriteRefPtr(c, x.Cover) {
 		if c.Compatible() {
@@ -3082,8 +3215,8 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Album{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-333611161) {
-		if h := r.ReadInt32(); h != -333611161 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-256067642) {
+		if h := r.ReadInt32(); h != -256067642 && h != -333611161 && !c.Failed() {
 			c.HashMismatch(foryTypeAlbum, h)
 			return
 		}
@@ -3173,8 +3306,8 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 func (x *Album) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Album{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-333611161) {
-		if h := r.ReadInt32(); h != -333611161 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-256067642) {
+		if h := r.ReadInt32(); h != -256067642 && h != -333611161 && !c.Failed() {
 			c.HashMismatch(foryTypeAlbum, h)
 			return
 		}

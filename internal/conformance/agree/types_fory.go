@@ -1851,13 +1851,14 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,0;
+// foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,1;
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoName:         "agree.Ints",
+	OfficialGoHash: 784636272,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
-	SchemaHash:     784636272,
+	SchemaHash:     2127988035,
 	TypeDef:        []byte{0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
 	UserID:         312,
 })
@@ -1890,17 +1891,47 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeInts)
+	start := b.WriterIndex()
+	b.Reserve(32)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xddfc9014001cff01)
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+		off += 32
+	} else {
+		buffer.PutUint32At(w, off, 0xb81bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeInts)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(32)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xddfc9014001c0001)
+		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
+		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
+		buffer.PutUint64At(w, off+24, 0x565618d85616d415)
+		off += 32
+	} else {
+		buffer.PutUint32At(w, off, 0xb81b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -1955,53 +1986,38 @@ func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Ints's struct body (docs/format.md §9).
 func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Ints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
+	if c.CheckUTF8() {
 		for k2, e3 := range x.Attr {
 			if !foryimpl.ValidString(string(k2)) {
-				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInts, "Attr"))
+				return
 			}
 			if !foryimpl.ValidString(string(e3)) {
-				return foryimpl.InvalidUTF8(foryTypeInts, "Attr")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInts, "Attr"))
+				return
 			}
 		}
 	}
 	if uint64(x.B) != uint64(uint32(x.B)) {
-		return foryimpl.UintOutOfRange(foryTypeInts, "B", uint64(x.B))
+		c.Fail(foryimpl.UintOutOfRange(foryTypeInts, "B", uint64(x.B)))
+		return
 	}
 	if int64(x.A) != int64(int32(x.A)) {
-		return foryimpl.IntOutOfRange(foryTypeInts, "A", int64(x.A))
+		c.Fail(foryimpl.IntOutOfRange(foryTypeInts, "A", int64(x.A)))
+		return
 	}
 	if x.P != nil {
 		if int64((*x.P)) != int64(int32((*x.P))) {
-			return foryimpl.IntOutOfRange(foryTypeInts, "P", int64((*x.P)))
+			c.Fail(foryimpl.IntOutOfRange(foryTypeInts, "P", int64((*x.P))))
+			return
 		}
 	}
-	start6 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 14 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(54 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 4 fixed and 14 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(22 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0xddfc9014001cff01)
-			buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)
-			buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b)
-			buffer.PutUint64At(w, off+24, 0x565618d85616d415)
-			off += 32
-		} else {
-			buffer.PutUint32At(w, off, 0xb81bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, 784636272)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(2127988035, 784636272))
 		off += 4
 	}
 	buffer.PutUint32At(w, off, uint32(x.B))
@@ -2016,68 +2032,67 @@ func (x *Ints) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteInt32(int32(*x.P))
 	}
 	{
-		s7 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s7) + 10)
+		s6 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s7)
-			if !ascii && check && !foryimpl.ValidString(s7) {
-				b.SetWriterIndex(start6)
-				return foryimpl.InvalidUTF8(foryTypeInts, "Name")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeInts, "Name"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l8 := x.Tags
+	l7 := x.Tags
 	{
 		var ascii bool
-		sz10 := 6 + buffer.BatchSlack + len(l8)*9
-		for _, e9 := range l8 {
-			sz10 += len(e9)
+		sz9 := 6 + buffer.BatchSlack + len(l7)*9
+		for _, e8 := range l7 {
+			sz9 += len(e8)
 		}
-		b.Reserve(sz10)
+		b.Reserve(sz9)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
-		if len(l8) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
+		if len(l7) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e9 := range l8 {
-				if len(w)-off < len(e9)+9+buffer.BatchSlack {
+			for _, e8 := range l7 {
+				if len(w)-off < len(e8)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e8) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<2|2)
-				if len(e9) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e9))
-					if !ascii && check && !foryimpl.ValidString(string(e9)) {
-						b.SetWriterIndex(start6)
-						return foryimpl.InvalidUTF8(foryTypeInts, "Tags")
+				off = buffer.PutVarUint64At(w, off, uint64(len(e8))<<2|2)
+				if len(e8) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e8))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e8)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeInts, "Tags"))
+						return
 					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw11 foryimpl.MapWriter
-	mw11.Begin(b, len(x.Attr))
-	for k12, v13 := range x.Attr {
-		mw11.Entry(b)
-		foryimpl.WriteString(b, k12)
-		foryimpl.WriteString(b, v13)
+	var mw10 foryimpl.MapWriter
+	mw10.Begin(b, len(x.Attr))
+	for k11, v12 := range x.Attr {
+		mw10.Entry(b)
+		foryimpl.WriteString(b, k11)
+		foryimpl.WriteString(b, v12)
 	}
-	mw11.End(b)
-	return nil
+	mw10.End(b)
 }
 
 // ForyRead reads Ints's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 	*x = Ints{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(784636272) {
-		if h := r.ReadInt32(); h != 784636272 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(2127988035) {
+		if h := r.ReadInt32(); h != 2127988035 && h != 784636272 && !c.Failed() {
 			c.HashMismatch(foryTypeInts, h)
 			return
 		}
@@ -2104,9 +2119,9 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[int](c)
-		*p14 = int(r.ReadInt32())
-		x.P = p14
+		p13 := foryimpl.Alloc[int](c)
+		*p13 = int(r.ReadInt32())
+		x.P = p13
 	}
 	if c.Failed() {
 		c.Trace("P")
@@ -2117,51 +2132,51 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n15 := c.ReadLengthFast(1)
-	if n15 < 0 {
-		n15 = c.ReadLength(1)
+	n14 := c.ReadLengthFast(1)
+	if n14 < 0 {
+		n14 = c.ReadLength(1)
 	}
-	l16 := foryimpl.ReuseSlice[[]string](c, x.Tags, n15)
-	if n15 > 0 {
-		hn18 := c.ReadListHeader(21)
+	l15 := foryimpl.ReuseSlice[[]string](c, x.Tags, n14)
+	if n14 > 0 {
+		hn17 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i17 := range l16 {
-				if hn18 && !c.ReadFlag() {
-					clear(l16[i17 : i17+1])
+			for i16 := range l15 {
+				if hn17 && !c.ReadFlag() {
+					clear(l15[i16 : i16+1])
 					continue
 				}
-				l16[i17] = c.ReadString()
+				l15[i16] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i17)
+					c.TraceIndex(i16)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l16
+	x.Tags = l15
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n21 := c.ReadLengthFast(2)
-	if n21 < 0 {
-		n21 = c.ReadLength(2)
+	n20 := c.ReadLengthFast(2)
+	if n20 < 0 {
+		n20 = c.ReadLength(2)
 	}
-	m22 := foryimpl.MakeMap[map[string]string](c, n21)
-	for n21 > 0 && !c.Failed() {
-		sz23, vn24, _ := c.ReadMapChunk(n21, 21, 21, nil, false)
-		for j25 := 0; j25 < sz23 && !c.Failed(); j25++ {
-			var k26 string
-			k26 = c.ReadString()
-			var v27 string
-			if !vn24 {
-				v27 = c.ReadString()
+	m21 := foryimpl.MakeMap[map[string]string](c, n20)
+	for n20 > 0 && !c.Failed() {
+		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 21, nil, false)
+		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
+			var k25 string
+			k25 = c.ReadString()
+			var v26 string
+			if !vn23 {
+				v26 = c.ReadString()
 			}
-			m22[k26] = v27
+			m21[k25] = v26
 		}
-		n21 -= sz23
+		n20 -= sz22
 	}
-	x.Attr = m22
+	x.Attr = m21
 	if c.Failed() {
 		c.Trace("Attr")
 		return
@@ -2176,38 +2191,38 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v29, ok30 := c.ReadUintAs(f, 64); ok30 {
-					x.B = uint(v29)
+				if v28, ok29 := c.ReadUintAs(f, 64); ok29 {
+					x.B = uint(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.B = uint(r.ReadUint32())
 			}
 		case 1:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.C = int(v31)
+				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
+					x.C = int(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = int(r.ReadVarInt64())
 			}
 		case 2:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.A = int(v33)
+				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
+					x.A = int(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = int(r.ReadVarInt32())
 			}
 		case 3:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
-					pv38 := int(v36)
-					x.P = &pv38
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					pv37 := int(v35)
+					x.P = &pv37
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[int](c)
-				*p35 = int(r.ReadInt32())
-				x.P = p35
+				p34 := foryimpl.Alloc[int](c)
+				*p34 = int(r.ReadInt32())
+				x.P = p34
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -2215,50 +2230,50 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLengthFast(1)
-				if n39 < 0 {
-					n39 = c.ReadLength(1)
+				n38 := c.ReadLengthFast(1)
+				if n38 < 0 {
+					n38 = c.ReadLength(1)
 				}
-				l40 := foryimpl.MakeSlice[[]string](c, n39)
-				if n39 > 0 {
-					hn42 := c.ReadListHeader(21)
+				l39 := foryimpl.MakeSlice[[]string](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i41 := range l40 {
-							if hn42 && !c.ReadFlag() {
-								clear(l40[i41 : i41+1])
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							l40[i41] = c.ReadString()
+							l39[i40] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i41)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l40
+				x.Tags = l39
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(2)
-				if n45 < 0 {
-					n45 = c.ReadLength(2)
+				n44 := c.ReadLengthFast(2)
+				if n44 < 0 {
+					n44 = c.ReadLength(2)
 				}
-				m46 := foryimpl.MakeMap[map[string]string](c, n45)
-				for n45 > 0 && !c.Failed() {
-					sz47, vn48, _ := c.ReadMapChunk(n45, 21, 21, nil, false)
-					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-						var k50 string
-						k50 = c.ReadString()
-						var v51 string
-						if !vn48 {
-							v51 = c.ReadString()
+				m45 := foryimpl.MakeMap[map[string]string](c, n44)
+				for n44 > 0 && !c.Failed() {
+					sz46, vn47, _ := c.ReadMapChunk(n44, 21, 21, nil, false)
+					for j48 := 0; j48 < sz46 && !c.Failed(); j48++ {
+						var k49 string
+						k49 = c.ReadString()
+						var v50 string
+						if !vn47 {
+							v50 = c.ReadString()
 						}
-						m46[k50] = v51
+						m45[k49] = v50
 					}
-					n45 -= sz47
+					n44 -= sz46
 				}
-				x.Attr = m46
+				x.Attr = m45
 			}
 		default:
 			c.SkipField(f)
@@ -3434,11 +3449,15 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -919177777)
 		off += 4
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 }
@@ -3487,9 +3506,17 @@ func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
-			x.A = Narrow16(e5)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
+				x.A = Narrow16(e5)
+			} else {
+				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+			}
+		}
+	} else {
+		if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
+			x.A = Narrow16(e6)
 		} else {
 			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 		}
@@ -3498,9 +3525,17 @@ func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-			x.B = Narrow32(e8)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+				x.B = Narrow32(e9)
+			} else {
+				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+			x.B = Narrow32(e10)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -3519,16 +3554,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
-						x.A = Narrow16(e12)
+					if e14 := c.ReadEnumFast(uint32(0xffff)); e14 >= 0 {
+						x.A = Narrow16(e14)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
-						x.A = Narrow16(e9)
+					if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
+						x.A = Narrow16(e11)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3537,16 +3572,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.B = Narrow32(e16)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						x.B = Narrow32(e18)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.B = Narrow32(e13)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.B = Narrow32(e15)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -3728,11 +3763,15 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -919177777)
 		off += 4
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 }
@@ -3781,9 +3820,17 @@ func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
-			x.A = Narrow16(e5)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e5 := c.ReadEnumFast(uint32(0xffff)); e5 >= 0 {
+				x.A = Narrow16(e5)
+			} else {
+				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
+			}
+		}
+	} else {
+		if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
+			x.A = Narrow16(e6)
 		} else {
 			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 		}
@@ -3792,9 +3839,17 @@ func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("A")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-			x.B = Narrow32(e8)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+				x.B = Narrow32(e9)
+			} else {
+				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+			x.B = Narrow32(e10)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -3813,16 +3868,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e12 := c.ReadEnumFast(uint32(0xffff)); e12 >= 0 {
-						x.A = Narrow16(e12)
+					if e14 := c.ReadEnumFast(uint32(0xffff)); e14 >= 0 {
+						x.A = Narrow16(e14)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e9 := c.ReadEnumFast(uint32(0xffff)); e9 >= 0 {
-						x.A = Narrow16(e9)
+					if e11 := c.ReadEnumFast(uint32(0xffff)); e11 >= 0 {
+						x.A = Narrow16(e11)
 					} else {
 						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 					}
@@ -3831,16 +3886,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.B = Narrow32(e16)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						x.B = Narrow32(e18)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.B = Narrow32(e13)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.B = Narrow32(e15)
 					} else {
 						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 					}

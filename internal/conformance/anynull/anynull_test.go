@@ -111,7 +111,7 @@ func TestAnyNullableGolden(t *testing.T) {
 		require.JSONEq(t, string(mc.Value), manifestJSON(t, tc.value()), tc.name)
 		for _, m := range modes {
 			t.Run(tc.name+"/"+m.dir, func(t *testing.T) {
-				f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(tc.track))
+				f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(tc.track), serializer.WithOfficialGoForm(true))
 				require.Equal(t, m.dir+"/"+tc.name+".bin", mc.Modes[m.dir].File)
 				data, err := os.ReadFile(filepath.Join(fixtures, m.dir, tc.name+".bin"))
 				require.NoError(t, err)
@@ -180,7 +180,7 @@ func manifestJSON(t *testing.T, v any) string {
 func TestAnyListTypedNilSerialize(t *testing.T) {
 	for _, m := range modes {
 		for _, track := range []bool{false, true} {
-			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track))
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track), serializer.WithOfficialGoForm(true))
 			for _, l := range [][]any{{uint8(0), []any(nil)}, {[]any(nil), uint8(0)}, {"x", (*Leaf)(nil), "y"}, {int32(1), map[string]any(nil)}} {
 				data, err := f.Serialize(&AnyMixed{A: l, Plain: l})
 				require.NoError(t, err, "%#v", l)

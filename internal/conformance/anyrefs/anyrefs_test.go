@@ -90,7 +90,7 @@ func TestRefTrackedKindsAny(t *testing.T) {
 		t.Run(m.dir, func(t *testing.T) {
 			data := golden(t, m.dir, "ref_tracked_kinds")
 			root, n := rootType(t, data, m.compatible)
-			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true))
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true), serializer.WithOfficialGoForm(true))
 
 			b := buffer.New(64)
 			c := f.Runtime().BeginWrite(b, root)
@@ -126,7 +126,7 @@ func TestRefNilPointersAny(t *testing.T) {
 	}{{"schema-consistent", false}, {"compatible", true}} {
 		data := golden(t, m.dir, "ref_nil_pointers")
 		root, n := rootType(t, data, m.compatible)
-		f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true))
+		f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true), serializer.WithOfficialGoForm(true))
 		b := buffer.New(64)
 		c := f.Runtime().BeginWrite(b, root)
 		b.WriteBytes(data[:n+1]) // up to the nil Count

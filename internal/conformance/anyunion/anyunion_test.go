@@ -77,7 +77,7 @@ func TestAnyUnionGolden(t *testing.T) {
 	for _, tc := range cases {
 		for _, m := range modes {
 			t.Run(tc.name+"/"+m.dir, func(t *testing.T) {
-				f := serializer.New(serializer.WithCompatible(m.compatible))
+				f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithOfficialGoForm(true))
 				data := golden(t, m.dir, tc.name)
 				got := tc.target()
 				require.NoError(t, f.Deserialize(data, got))

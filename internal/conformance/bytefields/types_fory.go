@@ -224,74 +224,90 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(1625798738)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l16 := x.Bin
-		b.WriteVarUint32(uint32(len(l16)))
-		b.WriteBytes(l16)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l16 := x.Bin
+			b.WriteVarUint32(uint32(len(l16)))
+			b.WriteBytes(l16)
+		}
+	} else {
+		l17 := x.Bin
+		b.WriteVarUint32(uint32(len(l17)))
+		b.WriteBytes(l17)
 	}
 	{
-		l17 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l17)*1 + 6)
+		l18 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l18)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st18, id19 := foryimpl.RefSliceAt(c, l17); st18 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id19))
-		} else if st18 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st19, id20 := foryimpl.RefSliceAt(c, l18); st19 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id20))
+			} else if st19 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
+				off = buffer.PutRawBoolsAt(w, off, l18)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l17)*1))
-			off = buffer.PutRawBoolsAt(w, off, l17)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
+			off = buffer.PutRawBoolsAt(w, off, l18)
 		}
 		b.SetWriterIndex(off)
 	}
-	l20 := x.Bools
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		b.Reserve(1 + len(l20)*1 + buffer.BatchSlack)
+	l21 := x.Bools
+	b.WriteVarUint32(uint32(len(l21)))
+	if len(l21) > 0 {
+		b.Reserve(1 + len(l21)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e21 := range l20 {
+		for _, e22 := range l21 {
 			{
-				buffer.PutBoolAt(w, off, e21)
+				buffer.PutBoolAt(w, off, e22)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l22 := x.Plain
-	b.WriteVarUint32(uint32(len(l22)))
-	if len(l22) > 0 {
-		b.Reserve(1 + len(l22)*1 + buffer.BatchSlack)
+	l23 := x.Plain
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
+		b.Reserve(1 + len(l23)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e23 := range l22 {
+		for _, e24 := range l23 {
 			{
-				buffer.PutUint8At(w, off, e23)
+				buffer.PutUint8At(w, off, e24)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l24 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l24)*1 + 6)
+		l25 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l25)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st25, id26 := foryimpl.RefSliceAt(c, l24); st25 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id26))
-		} else if st25 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st26, id27 := foryimpl.RefSliceAt(c, l25); st26 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id27))
+			} else if st26 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l25)*1))
+				off += copy(w[off:], l25)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l24)*1))
-			off += copy(w[off:], l24)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l25)*1))
+			off += copy(w[off:], l25)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -321,76 +337,76 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n27 := c.ReadArrayLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadArrayLength(1)
+	n28 := c.ReadArrayLengthFast(1)
+	if n28 < 0 {
+		n28 = c.ReadArrayLength(1)
 	}
-	a28 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n27)
-	r.ReadRawBools(a28)
-	x.BoolA = a28
+	a29 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n28)
+	r.ReadRawBools(a29)
+	x.BoolA = a29
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n29 := c.ReadLengthFast(1)
-	if n29 < 0 {
-		n29 = c.ReadLength(1)
+	n30 := c.ReadLengthFast(1)
+	if n30 < 0 {
+		n30 = c.ReadLength(1)
 	}
-	l30 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n29)
-	if n29 > 0 {
-		hn32 := c.ReadListHeader(1)
+	l31 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n30)
+	if n30 > 0 {
+		hn33 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i31 := range l30 {
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
+			for i32 := range l31 {
+				if hn33 && !c.ReadFlag() {
+					clear(l31[i32 : i32+1])
 					continue
 				}
-				l30[i31] = r.ReadBool()
+				l31[i32] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i31)
+					c.TraceIndex(i32)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l30
+	x.Bools = l31
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n35 := c.ReadLengthFast(1)
-	if n35 < 0 {
-		n35 = c.ReadLength(1)
+	n36 := c.ReadLengthFast(1)
+	if n36 < 0 {
+		n36 = c.ReadLength(1)
 	}
-	l36 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n35)
-	if n35 > 0 {
-		hn38 := c.ReadListHeader(9)
+	l37 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n36)
+	if n36 > 0 {
+		hn39 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i37 := range l36 {
-				if hn38 && !c.ReadFlag() {
-					clear(l36[i37 : i37+1])
+			for i38 := range l37 {
+				if hn39 && !c.ReadFlag() {
+					clear(l37[i38 : i38+1])
 					continue
 				}
-				l36[i37] = r.ReadUint8()
+				l37[i38] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i37)
+					c.TraceIndex(i38)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l36
+	x.Plain = l37
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	n41 := c.ReadArrayLengthFast(1)
-	if n41 < 0 {
-		n41 = c.ReadArrayLength(1)
+	n42 := c.ReadArrayLengthFast(1)
+	if n42 < 0 {
+		n42 = c.ReadArrayLength(1)
 	}
-	a42 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n41)
-	copy(a42, r.ReadBytes(n41))
-	x.U8Arr = a42
+	a43 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n42)
+	copy(a43, r.ReadBytes(n42))
+	x.U8Arr = a43
 	if c.Failed() {
 		c.Trace("U8Arr")
 		return
@@ -410,101 +426,125 @@ func (x *Bytes) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id44)
-	} else if st43 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id44, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id45)
+		} else if st44 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id45, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
 		return
 	}
-	if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-		x.BoolA = foryimpl.BackRefSlice[bool](c, id46)
-	} else if st45 == foryimpl.RefFollows {
-		n47 := c.ReadArrayLengthFast(1)
-		if n47 < 0 {
-			n47 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+			x.BoolA = foryimpl.BackRefSlice[bool](c, id47)
+		} else if st46 == foryimpl.RefFollows {
+			n48 := c.ReadArrayLengthFast(1)
+			if n48 < 0 {
+				n48 = c.ReadArrayLength(1)
+			}
+			a49 := foryimpl.MakeSlice[[]bool](c, n48)
+			r.ReadRawBools(a49)
+			x.BoolA = a49
+			foryimpl.SetRefSlice(c, id47, x.BoolA)
+		} else {
+			x.BoolA = nil
 		}
-		a48 := foryimpl.MakeSlice[[]bool](c, n47)
-		r.ReadRawBools(a48)
-		x.BoolA = a48
-		foryimpl.SetRefSlice(c, id46, x.BoolA)
 	} else {
-		x.BoolA = nil
+		n50 := c.ReadArrayLengthFast(1)
+		if n50 < 0 {
+			n50 = c.ReadArrayLength(1)
+		}
+		a51 := foryimpl.MakeSlice[[]bool](c, n50)
+		r.ReadRawBools(a51)
+		x.BoolA = a51
 	}
 	if c.Failed() {
 		c.Trace("BoolA")
 		return
 	}
-	n49 := c.ReadLengthFast(1)
-	if n49 < 0 {
-		n49 = c.ReadLength(1)
+	n52 := c.ReadLengthFast(1)
+	if n52 < 0 {
+		n52 = c.ReadLength(1)
 	}
-	l50 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n49)
-	if n49 > 0 {
-		hn52 := c.ReadListHeader(1)
+	l53 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n52)
+	if n52 > 0 {
+		hn55 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i51 := range l50 {
-				if hn52 && !c.ReadFlag() {
-					clear(l50[i51 : i51+1])
+			for i54 := range l53 {
+				if hn55 && !c.ReadFlag() {
+					clear(l53[i54 : i54+1])
 					continue
 				}
-				l50[i51] = r.ReadBool()
+				l53[i54] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i51)
+					c.TraceIndex(i54)
 					break
 				}
 			}
 		}
 	}
-	x.Bools = l50
+	x.Bools = l53
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
+	n58 := c.ReadLengthFast(1)
+	if n58 < 0 {
+		n58 = c.ReadLength(1)
 	}
-	l56 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n55)
-	if n55 > 0 {
-		hn58 := c.ReadListHeader(9)
+	l59 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n58)
+	if n58 > 0 {
+		hn61 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i57 := range l56 {
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
+			for i60 := range l59 {
+				if hn61 && !c.ReadFlag() {
+					clear(l59[i60 : i60+1])
 					continue
 				}
-				l56[i57] = r.ReadUint8()
+				l59[i60] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i57)
+					c.TraceIndex(i60)
 					break
 				}
 			}
 		}
 	}
-	x.Plain = l56
+	x.Plain = l59
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
-	if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-		x.U8Arr = foryimpl.BackRefSlice[uint8](c, id62)
-	} else if st61 == foryimpl.RefFollows {
-		n63 := c.ReadArrayLengthFast(1)
-		if n63 < 0 {
-			n63 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id65)
+		} else if st64 == foryimpl.RefFollows {
+			n66 := c.ReadArrayLengthFast(1)
+			if n66 < 0 {
+				n66 = c.ReadArrayLength(1)
+			}
+			a67 := foryimpl.MakeSlice[[]uint8](c, n66)
+			copy(a67, r.ReadBytes(n66))
+			x.U8Arr = a67
+			foryimpl.SetRefSlice(c, id65, x.U8Arr)
+		} else {
+			x.U8Arr = nil
 		}
-		a64 := foryimpl.MakeSlice[[]uint8](c, n63)
-		copy(a64, r.ReadBytes(n63))
-		x.U8Arr = a64
-		foryimpl.SetRefSlice(c, id62, x.U8Arr)
 	} else {
-		x.U8Arr = nil
+		n68 := c.ReadArrayLengthFast(1)
+		if n68 < 0 {
+			n68 = c.ReadArrayLength(1)
+		}
+		a69 := foryimpl.MakeSlice[[]uint8](c, n68)
+		copy(a69, r.ReadBytes(n68))
+		x.U8Arr = a69
 	}
 	if c.Failed() {
 		c.Trace("U8Arr")
@@ -520,11 +560,11 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id66)
-				} else if st65 == foryimpl.RefFollows {
+				if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id71)
+				} else if st70 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id66, x.Bin)
+					foryimpl.SetRefSlice(c, id71, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -537,17 +577,17 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-					x.BoolA = foryimpl.BackRefSlice[bool](c, id70)
-				} else if st69 == foryimpl.RefFollows {
-					n71 := c.ReadArrayLengthFast(1)
-					if n71 < 0 {
-						n71 = c.ReadArrayLength(1)
+				if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
+					x.BoolA = foryimpl.BackRefSlice[bool](c, id75)
+				} else if st74 == foryimpl.RefFollows {
+					n76 := c.ReadArrayLengthFast(1)
+					if n76 < 0 {
+						n76 = c.ReadArrayLength(1)
 					}
-					a72 := foryimpl.MakeSlice[[]bool](c, n71)
-					r.ReadRawBools(a72)
-					x.BoolA = a72
-					foryimpl.SetRefSlice(c, id70, x.BoolA)
+					a77 := foryimpl.MakeSlice[[]bool](c, n76)
+					r.ReadRawBools(a77)
+					x.BoolA = a77
+					foryimpl.SetRefSlice(c, id75, x.BoolA)
 				} else {
 					x.BoolA = nil
 				}
@@ -555,82 +595,82 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n67 := c.ReadArrayLengthFast(1)
-					if n67 < 0 {
-						n67 = c.ReadArrayLength(1)
+					n72 := c.ReadArrayLengthFast(1)
+					if n72 < 0 {
+						n72 = c.ReadArrayLength(1)
 					}
-					a68 := foryimpl.MakeSlice[[]bool](c, n67)
-					r.ReadRawBools(a68)
-					x.BoolA = a68
+					a73 := foryimpl.MakeSlice[[]bool](c, n72)
+					r.ReadRawBools(a73)
+					x.BoolA = a73
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLengthFast(1)
-				if n73 < 0 {
-					n73 = c.ReadLength(1)
+				n78 := c.ReadLengthFast(1)
+				if n78 < 0 {
+					n78 = c.ReadLength(1)
 				}
-				l74 := foryimpl.MakeSlice[[]bool](c, n73)
-				if n73 > 0 {
-					hn76 := c.ReadListHeader(1)
+				l79 := foryimpl.MakeSlice[[]bool](c, n78)
+				if n78 > 0 {
+					hn81 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i75 := range l74 {
-							if hn76 && !c.ReadFlag() {
-								clear(l74[i75 : i75+1])
+						for i80 := range l79 {
+							if hn81 && !c.ReadFlag() {
+								clear(l79[i80 : i80+1])
 								continue
 							}
-							l74[i75] = r.ReadBool()
+							l79[i80] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i75)
+								c.TraceIndex(i80)
 								break
 							}
 						}
 					}
 				}
-				x.Bools = l74
+				x.Bools = l79
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadLengthFast(1)
-				if n79 < 0 {
-					n79 = c.ReadLength(1)
+				n84 := c.ReadLengthFast(1)
+				if n84 < 0 {
+					n84 = c.ReadLength(1)
 				}
-				l80 := foryimpl.MakeSlice[[]uint8](c, n79)
-				if n79 > 0 {
-					hn82 := c.ReadListHeader(9)
+				l85 := foryimpl.MakeSlice[[]uint8](c, n84)
+				if n84 > 0 {
+					hn87 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i81 := range l80 {
-							if hn82 && !c.ReadFlag() {
-								clear(l80[i81 : i81+1])
+						for i86 := range l85 {
+							if hn87 && !c.ReadFlag() {
+								clear(l85[i86 : i86+1])
 								continue
 							}
-							l80[i81] = r.ReadUint8()
+							l85[i86] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i81)
+								c.TraceIndex(i86)
 								break
 							}
 						}
 					}
 				}
-				x.Plain = l80
+				x.Plain = l85
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					n89 := c.ReadArrayLengthFast(1)
-					if n89 < 0 {
-						n89 = c.ReadArrayLength(1)
+				if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
+					x.U8Arr = foryimpl.BackRefSlice[uint8](c, id93)
+				} else if st92 == foryimpl.RefFollows {
+					n94 := c.ReadArrayLengthFast(1)
+					if n94 < 0 {
+						n94 = c.ReadArrayLength(1)
 					}
-					a90 := foryimpl.MakeSlice[[]uint8](c, n89)
-					copy(a90, r.ReadBytes(n89))
-					x.U8Arr = a90
-					foryimpl.SetRefSlice(c, id88, x.U8Arr)
+					a95 := foryimpl.MakeSlice[[]uint8](c, n94)
+					copy(a95, r.ReadBytes(n94))
+					x.U8Arr = a95
+					foryimpl.SetRefSlice(c, id93, x.U8Arr)
 				} else {
 					x.U8Arr = nil
 				}
@@ -638,13 +678,13 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				if f.Convert {
 					x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n85 := c.ReadArrayLengthFast(1)
-					if n85 < 0 {
-						n85 = c.ReadArrayLength(1)
+					n90 := c.ReadArrayLengthFast(1)
+					if n90 < 0 {
+						n90 = c.ReadArrayLength(1)
 					}
-					a86 := foryimpl.MakeSlice[[]uint8](c, n85)
-					copy(a86, r.ReadBytes(n85))
-					x.U8Arr = a86
+					a91 := foryimpl.MakeSlice[[]uint8](c, n90)
+					copy(a91, r.ReadBytes(n90))
+					x.U8Arr = a91
 				}
 			}
 		default:

@@ -56,7 +56,7 @@ func TestDecimalGolden(t *testing.T) {
 	}{{"schema-consistent", false}, {"compatible", true}} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "xlang-fixtures-2", m.dir, "decimal_fields.bin"))
 		require.NoError(t, err)
-		f := serializer.New(serializer.WithCompatible(m.compatible))
+		f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithOfficialGoForm(true))
 		var got Decimals
 		require.NoError(t, f.Deserialize(data, &got), m.dir)
 		same(t, want(t), &got, m.dir)
@@ -79,7 +79,7 @@ func TestDecimalLimits(t *testing.T) {
 		_, err := serializer.Serialize(&Decimals{Price: d})
 		require.ErrorIs(t, err, serializer.ErrInvalidValue)
 	}
-	f := serializer.New(serializer.WithCompatible(false))
+	f := serializer.New(serializer.WithCompatible(false), serializer.WithOfficialGoForm(true))
 	good, err := f.Serialize(&Decimals{})
 	require.NoError(t, err)
 	var back Decimals

@@ -14,13 +14,14 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
-// foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,0;price,40,0,0;ptr,40,0,0;scaled,40,0,0;zero,40,0,0;
+// foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,1;price,40,0,0;ptr,40,0,1;scaled,40,0,0;zero,40,0,0;
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoName:         "decimals.Decimals",
+	OfficialGoHash: -1350763830,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48, 0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9, 0xe8, 0x62, 0x00, 0x54, 0x28, 0xb4, 0x86, 0x04, 0xd1, 0x52, 0x00, 0x52, 0x28, 0x35, 0x0b, 0xdb, 0xe7, 0x10, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x28, 0x3e, 0x71, 0x4c, 0x28, 0x48, 0x40, 0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
-	SchemaHash:     -1350763830,
+	SchemaHash:     -1014179620,
 	TypeDef:        []byte{0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48, 0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9, 0xe8, 0x62, 0x00, 0x54, 0x28, 0xb4, 0x86, 0x04, 0xd1, 0x52, 0x00, 0x52, 0x28, 0x35, 0x0b, 0xdb, 0xe7, 0x10, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x28, 0x3e, 0x71, 0x4c, 0x28, 0x48, 0x40, 0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70},
 	UserID:         214,
 })
@@ -55,17 +56,57 @@ func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeDecimals)
+	start := b.WriterIndex()
+	b.Reserve(71)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x2d00f03b001cff01)
+		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)
+		buffer.PutUint64At(w, off+16, 0x01a2164820861e28)
+		buffer.PutUint64At(w, off+24, 0xd986b4285498122d)
+		buffer.PutUint64At(w, off+32, 0x0486b428540062e8)
+		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1)
+		buffer.PutUint64At(w, off+48, 0x001128be284c10e7)
+		buffer.PutUint64At(w, off+56, 0x4048284c713e2846)
+		buffer.PutUint64At(w, off+63, 0x7091642848065940)
+		off += 71
+	} else {
+		buffer.PutUint32At(w, off, 0xd61bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeDecimals)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(71)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x2d00f03b001c0001)
+		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)
+		buffer.PutUint64At(w, off+16, 0x01a2164820861e28)
+		buffer.PutUint64At(w, off+24, 0xd986b4285498122d)
+		buffer.PutUint64At(w, off+32, 0x0486b428540062e8)
+		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1)
+		buffer.PutUint64At(w, off+48, 0x001128be284c10e7)
+		buffer.PutUint64At(w, off+56, 0x4048284c713e2846)
+		buffer.PutUint64At(w, off+63, 0x7091642848065940)
+		off += 71
+	} else {
+		buffer.PutUint32At(w, off, 0xd61b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -120,72 +161,53 @@ func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).
 func (x *Decimals) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Decimals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Huge", &(x.Huge).Unscaled, (x.Huge).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
 	for i3 := range x.List {
 		if err := foryimpl.CheckDecimal(foryTypeDecimals, "List", &(x.List[i3]).Unscaled, (x.List[i3]).Scale); err != nil {
-			return err
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "NegHuge", &(x.NegHuge).Unscaled, (x.NegHuge).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Negative", &(x.Negative).Unscaled, (x.Negative).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
 	if x.NilPtr != nil {
 		if err := foryimpl.CheckDecimal(foryTypeDecimals, "NilPtr", &(*x.NilPtr).Unscaled, (*x.NilPtr).Scale); err != nil {
-			return err
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Price", &(x.Price).Unscaled, (x.Price).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
 	if x.Ptr != nil {
 		if err := foryimpl.CheckDecimal(foryTypeDecimals, "Ptr", &(*x.Ptr).Unscaled, (*x.Ptr).Scale); err != nil {
-			return err
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Scaled", &(x.Scaled).Unscaled, (x.Scaled).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Zero", &(x.Zero).Unscaled, (x.Zero).Scale); err != nil {
-		return err
+		c.Fail(err)
+		return
 	}
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(75 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x2d00f03b001cff01)
-			buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)
-			buffer.PutUint64At(w, off+16, 0x01a2164820861e28)
-			buffer.PutUint64At(w, off+24, 0xd986b4285498122d)
-			buffer.PutUint64At(w, off+32, 0x0486b428540062e8)
-			buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1)
-			buffer.PutUint64At(w, off+48, 0x001128be284c10e7)
-			buffer.PutUint64At(w, off+56, 0x4048284c713e2846)
-			buffer.PutUint64At(w, off+63, 0x7091642848065940)
-			off += 71
-		} else {
-			buffer.PutUint32At(w, off, 0xd61bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(-1014179620, -1350763830))
 	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -1350763830)
-		off += 4
-	}
-	b.SetWriterIndex(off)
 	foryimpl.WriteDecimal(b, &(x.Huge).Unscaled, (x.Huge).Scale)
 	l4 := x.List
 	b.WriteVarUint32(uint32(len(l4)))
@@ -212,15 +234,14 @@ func (x *Decimals) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 	}
 	foryimpl.WriteDecimal(b, &(x.Scaled).Unscaled, (x.Scaled).Scale)
 	foryimpl.WriteDecimal(b, &(x.Zero).Unscaled, (x.Zero).Scale)
-	return nil
 }
 
 // ForyRead reads Decimals's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 	*x = Decimals{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1350763830) {
-		if h := r.ReadInt32(); h != -1350763830 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1014179620) {
+		if h := r.ReadInt32(); h != -1014179620 && h != -1350763830 && !c.Failed() {
 			c.HashMismatch(foryTypeDecimals, h)
 			return
 		}

@@ -179,11 +179,18 @@ func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ID))
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLevel2)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLevel2)
+		}
+		x.Mid.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLevel2)
+		}
+		x.Mid.ForyWrite(c)
 	}
-	x.Mid.ForyWrite(c)
 }
 
 // ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
@@ -245,9 +252,9 @@ func (x *Level1) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("ID..ID")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
-			x.Mid.ForyReadEvolved(c, ev4)
+	if c.ReadStructValueFlag(foryTypeLevel2) {
+		if ev2 := c.ReadStructFieldMeta(foryTypeLevel2); ev2 != nil {
+			x.Mid.ForyReadEvolved(c, ev2)
 		} else if !c.Failed() {
 			x.Mid.ForyRead(c)
 		}
@@ -266,8 +273,8 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.ID = int32(v5)
+				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
+					x.ID = int32(v3)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt32()
@@ -275,16 +282,16 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev10 := c.ReadStructFieldMeta(foryTypeLevel2); ev10 != nil {
-						x.Mid.ForyReadEvolved(c, ev10)
+					if ev8 := c.ReadStructFieldMeta(foryTypeLevel2); ev8 != nil {
+						x.Mid.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
-						x.Mid.ForyReadEvolved(c, ev7)
+					if ev5 := c.ReadStructFieldMeta(foryTypeLevel2); ev5 != nil {
+						x.Mid.ForyReadEvolved(c, ev5)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
@@ -300,16 +307,17 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,0;name,21,0,0;
+// foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,1;name,21,0,0;
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
 	GoName:            "deepname.Level2",
 	Namespace:         "edge",
+	OfficialGoHash:    -337581895,
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
-	SchemaHash:        -337581895,
+	SchemaHash:        1449674691,
 	TypeDef:           []byte{0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	TypeDefRef:        []byte{0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	TypeName:          "Level2",
@@ -443,7 +451,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-337581895)
+		b.WriteInt32(c.SchemaHash(1449674691, -337581895))
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLevel3)
@@ -484,13 +492,20 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-337581895)
+		b.WriteInt32(c.SchemaHash(1449674691, -337581895))
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLevel3)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLevel3)
+		}
+		x.Deep.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLevel3)
+		}
+		x.Deep.ForyWrite(c)
 	}
-	x.Deep.ForyWrite(c)
 	if !foryimpl.WriteRefPtr(c, x.DeepP) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel3)
@@ -522,8 +537,8 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Level2{Deep: x.Deep}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-337581895) {
-		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1449674691) {
+		if h := r.ReadInt32(); h != 1449674691 && h != -337581895 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel2, h)
 			return
 		}
@@ -561,15 +576,15 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Level2{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-337581895) {
-		if h := r.ReadInt32(); h != -337581895 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1449674691) {
+		if h := r.ReadInt32(); h != 1449674691 && h != -337581895 && !c.Failed() {
 			c.HashMismatch(foryTypeLevel2, h)
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if ev8 := c.ReadStructFieldMeta(foryTypeLevel3); ev8 != nil {
-			x.Deep.ForyReadEvolved(c, ev8)
+	if c.ReadStructValueFlag(foryTypeLevel3) {
+		if ev6 := c.ReadStructFieldMeta(foryTypeLevel3); ev6 != nil {
+			x.Deep.ForyReadEvolved(c, ev6)
 		} else if !c.Failed() {
 			x.Deep.ForyRead(c)
 		}
@@ -578,17 +593,17 @@ func (x *Level2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Deep")
 		return
 	}
-	if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-		x.DeepP = foryimpl.BackRef[Level3](c, id10)
-	} else if st9 == foryimpl.RefFollows {
-		p11 := foryimpl.Alloc[Level3](c)
-		foryimpl.SetRef(c, id10, p11)
-		if ev12 := c.ReadStructFieldMeta(foryTypeLevel3); ev12 != nil {
-			p11.ForyReadEvolved(c, ev12)
+	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+		x.DeepP = foryimpl.BackRef[Level3](c, id8)
+	} else if st7 == foryimpl.RefFollows {
+		p9 := foryimpl.Alloc[Level3](c)
+		foryimpl.SetRef(c, id8, p9)
+		if ev10 := c.ReadStructFieldMeta(foryTypeLevel3); ev10 != nil {
+			p9.ForyReadEvolved(c, ev10)
 		} else if !c.Failed() {
-			p11.ForyRead(c)
+			p9.ForyRead(c)
 		}
-		x.DeepP = p11
+		x.DeepP = p9
 	} else {
 		x.DeepP = nil
 	}
@@ -611,16 +626,16 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev16 := c.ReadStructFieldMeta(foryTypeLevel3); ev16 != nil {
-						x.Deep.ForyReadEvolved(c, ev16)
+					if ev14 := c.ReadStructFieldMeta(foryTypeLevel3); ev14 != nil {
+						x.Deep.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						x.Deep.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
-						x.Deep.ForyReadEvolved(c, ev13)
+					if ev11 := c.ReadStructFieldMeta(foryTypeLevel3); ev11 != nil {
+						x.Deep.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
 						x.Deep.ForyRead(c)
 					}
@@ -628,29 +643,29 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.DeepP = foryimpl.BackRef[Level3](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Level3](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeLevel3); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					x.DeepP = foryimpl.BackRef[Level3](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					p19 := foryimpl.Alloc[Level3](c)
+					foryimpl.SetRef(c, id18, p19)
+					if ev20 := c.ReadStructFieldMeta(foryTypeLevel3); ev20 != nil {
+						p19.ForyReadEvolved(c, ev20)
 					} else if !c.Failed() {
-						p21.ForyRead(c)
+						p19.ForyRead(c)
 					}
-					x.DeepP = p21
+					x.DeepP = p19
 				} else {
 					x.DeepP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[Level3](c)
-					if ev18 := c.ReadStructFieldMeta(foryTypeLevel3); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
+					p15 := foryimpl.Alloc[Level3](c)
+					if ev16 := c.ReadStructFieldMeta(foryTypeLevel3); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
 					} else if !c.Failed() {
-						p17.ForyRead(c)
+						p15.ForyRead(c)
 					}
-					x.DeepP = p17
+					x.DeepP = p15
 				}
 			}
 		case 2:

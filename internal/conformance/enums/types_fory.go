@@ -17,14 +17,15 @@ const (
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
-// foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,0;
+// foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6b},
 	GoName:            "enums.EnumHolder",
+	OfficialGoHash:    -1905787043,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6b},
-	SchemaHash:        -1905787043,
+	SchemaHash:        53701824,
 	TypeDef:           []byte{0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
 	TypeDefRef:        []byte{0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62},
 	UserID:            107,
@@ -54,7 +55,23 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
+	start := b.WriterIndex()
+	b.Reserve(28)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xaef85010001cff01)
+		buffer.PutUint64At(w, off+8, 0x19406bc320c5c678)
+		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08)
+		buffer.PutUint64At(w, off+20, 0x623f19466474cb09)
+		off += 28
+	} else {
+		buffer.PutUint32At(w, off, 0x6b1bff01)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -135,38 +152,22 @@ func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which EnumHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.C < 0 {
-		return foryimpl.EnumOutOfRange(foryTypeEnumHolder, "C", int64(x.C))
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumHolder, "C", int64(x.C)))
+		return
 	}
 	if x.PC != nil {
 		if (*x.PC) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeEnumHolder, "PC", int64((*x.PC)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumHolder, "PC", int64((*x.PC))))
+			return
 		}
 	}
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(32 + buffer.BatchSlack + 6)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + 6)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0xaef85010001cff01)
-			buffer.PutUint64At(w, off+8, 0x19406bc320c5c678)
-			buffer.PutUint64At(w, off+16, 0x6474cb0966164c08)
-			buffer.PutUint64At(w, off+20, 0x623f19466474cb09)
-			off += 28
-		} else {
-			buffer.PutUint32At(w, off, 0x6b1bff01)
-			off += 4
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -1905787043)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(53701824, -1905787043))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
@@ -185,7 +186,6 @@ func (x *EnumHolder) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.PC))
 	}
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -205,11 +205,13 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(4 + buffer.BatchSlack + 6)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1905787043)
+		buffer.PutInt32At(w, off, c.SchemaHash(53701824, -1905787043))
 		off += 4
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
 	l7 := x.Colors
@@ -236,8 +238,8 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1905787043) {
-		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(53701824) {
+		if h := r.ReadInt32(); h != 53701824 && h != -1905787043 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumHolder, h)
 			return
 		}
@@ -300,15 +302,23 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1905787043) {
-		if h := r.ReadInt32(); h != -1905787043 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(53701824) {
+		if h := r.ReadInt32(); h != 53701824 && h != -1905787043 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumHolder, h)
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-			x.C = Color(e21)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
+				x.C = Color(e21)
+			} else {
+				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
+			x.C = Color(e22)
 		} else {
 			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -317,47 +327,47 @@ func (x *EnumHolder) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("C")
 		return
 	}
-	n22 := c.ReadLengthFast(1)
-	if n22 < 0 {
-		n22 = c.ReadLength(1)
+	n23 := c.ReadLengthFast(1)
+	if n23 < 0 {
+		n23 = c.ReadLength(1)
 	}
-	l23 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n22)
-	if n22 > 0 {
-		hn25 := c.ReadListHeader(25)
+	l24 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n23)
+	if n23 > 0 {
+		hn26 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i24 := range l23 {
-				if hn25 && !c.ReadFlag() {
-					clear(l23[i24 : i24+1])
+			for i25 := range l24 {
+				if hn26 && !c.ReadFlag() {
+					clear(l24[i25 : i25+1])
 					continue
 				}
-				if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-					l23[i24] = Color(e28)
+				if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+					l24[i25] = Color(e29)
 				} else {
-					l23[i24] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l24[i25] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i24)
+					c.TraceIndex(i25)
 					break
 				}
 			}
 		}
 	}
-	x.Colors = l23
+	x.Colors = l24
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
-	if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-		x.PC = foryimpl.BackRef[Color](c, id30)
-	} else if st29 == foryimpl.RefFollows {
-		p31 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id30, p31)
-		if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-			*p31 = Color(e32)
+	if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+		x.PC = foryimpl.BackRef[Color](c, id31)
+	} else if st30 == foryimpl.RefFollows {
+		p32 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id31, p32)
+		if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+			*p32 = Color(e33)
 		} else {
-			*p31 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.PC = p31
+		x.PC = p32
 	} else {
 		x.PC = nil
 	}
@@ -375,16 +385,16 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						x.C = Color(e36)
+					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+						x.C = Color(e37)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-						x.C = Color(e33)
+					if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
+						x.C = Color(e34)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -392,58 +402,58 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n37 := c.ReadLengthFast(1)
-				if n37 < 0 {
-					n37 = c.ReadLength(1)
+				n38 := c.ReadLengthFast(1)
+				if n38 < 0 {
+					n38 = c.ReadLength(1)
 				}
-				l38 := foryimpl.MakeSlice[[]Color](c, n37)
-				if n37 > 0 {
-					hn40 := c.ReadListHeader(25)
+				l39 := foryimpl.MakeSlice[[]Color](c, n38)
+				if n38 > 0 {
+					hn41 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i39 := range l38 {
-							if hn40 && !c.ReadFlag() {
-								clear(l38[i39 : i39+1])
+						for i40 := range l39 {
+							if hn41 && !c.ReadFlag() {
+								clear(l39[i40 : i40+1])
 								continue
 							}
-							if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
-								l38[i39] = Color(e43)
+							if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
+								l39[i40] = Color(e44)
 							} else {
-								l38[i39] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l39[i40] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i39)
+								c.TraceIndex(i40)
 								break
 							}
 						}
 					}
 				}
-				x.Colors = l38
+				x.Colors = l39
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					p48 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id47, p48)
-					if e49 := c.ReadEnumFast(uint32(0x7fffffff)); e49 >= 0 {
-						*p48 = Color(e49)
+				if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id48)
+				} else if st47 == foryimpl.RefFollows {
+					p49 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id48, p49)
+					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
+						*p49 = Color(e50)
 					} else {
-						*p48 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p48
+					x.PC = p49
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p44 := foryimpl.Alloc[Color](c)
-					if e45 := c.ReadEnumFast(uint32(0x7fffffff)); e45 >= 0 {
-						*p44 = Color(e45)
+					p45 := foryimpl.Alloc[Color](c)
+					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
+						*p45 = Color(e46)
 					} else {
-						*p44 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p45 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p44
+					x.PC = p45
 				}
 			}
 		default:

@@ -17,14 +17,15 @@ const (
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
-// foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,0;level,0,0,0;name,21,0,0;nick,21,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
+// foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,1;level,0,0,0;name,21,0,0;nick,21,0,1;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x78},
 	GoName:            "evov2.PersonV2",
+	OfficialGoHash:    -566291566,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x78},
-	SchemaHash:        -566291566,
+	SchemaHash:        -1712269785,
 	TypeDef:           []byte{0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
 	TypeDefRef:        []byte{0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x51, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50},
 	UserID:            120,
@@ -192,7 +193,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack + len(s6) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -566291566)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1712269785, -566291566))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
@@ -320,7 +321,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack + len(s20) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -566291566)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1712269785, -566291566))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
@@ -345,8 +346,10 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s21) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<2|2)
 		if len(s21) > 0 {
@@ -407,25 +410,37 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		l28 := x.Weights
 		b.Reserve(buffer.BatchSlack + len(l28)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st29, id30 := foryimpl.RefSliceAt(c, l28); st29 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id30))
-		} else if st29 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st29, id30 := foryimpl.RefSliceAt(c, l28); st29 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id30))
+			} else if st29 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l28)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l28)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l28)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l28)
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeAddress)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeAddress)
+		}
+		x.Work.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeAddress)
+		}
+		x.Work.ForyWrite(c)
 	}
-	x.Work.ForyWrite(c)
 }
 
 // ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
@@ -440,8 +455,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		Work:    x.Work,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-566291566) {
-		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1712269785) {
+		if h := r.ReadInt32(); h != -1712269785 && h != -566291566 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV2, h)
 			return
 		}
@@ -574,8 +589,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 	*x = PersonV2{Tags: x.Tags}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-566291566) {
-		if h := r.ReadInt32(); h != -566291566 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1712269785) {
+		if h := r.ReadInt32(); h != -1712269785 && h != -566291566 && !c.Failed() {
 			c.HashMismatch(foryTypePersonV2, h)
 			return
 		}
@@ -615,9 +630,17 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Home")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-			x.Level = Color(e58)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+				x.Level = Color(e58)
+			} else {
+				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
+			x.Level = Color(e59)
 		} else {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -632,84 +655,94 @@ func (x *PersonV2) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[string](c)
-		*p59 = c.ReadString()
-		x.Nick = p59
+		p60 := foryimpl.Alloc[string](c)
+		*p60 = c.ReadString()
+		x.Nick = p60
 	}
 	if c.Failed() {
 		c.Trace("Nick")
 		return
 	}
-	n60 := c.ReadLengthFast(2)
-	if n60 < 0 {
-		n60 = c.ReadLength(2)
+	n61 := c.ReadLengthFast(2)
+	if n61 < 0 {
+		n61 = c.ReadLength(2)
 	}
-	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
-	for n60 > 0 && !c.Failed() {
-		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
-		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-			var k65 string
-			k65 = c.ReadString()
-			var v66 int32
-			if !vn63 {
-				v66 = r.ReadVarInt32()
+	m62 := foryimpl.MakeMap[map[string]int32](c, n61)
+	for n61 > 0 && !c.Failed() {
+		sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
+		for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
+			var k66 string
+			k66 = c.ReadString()
+			var v67 int32
+			if !vn64 {
+				v67 = r.ReadVarInt32()
 			}
-			m61[k65] = v66
+			m62[k66] = v67
 		}
-		n60 -= sz62
+		n61 -= sz63
 	}
-	x.Scores = m61
+	x.Scores = m62
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n68 := c.ReadLengthFast(1)
-	if n68 < 0 {
-		n68 = c.ReadLength(1)
+	n69 := c.ReadLengthFast(1)
+	if n69 < 0 {
+		n69 = c.ReadLength(1)
 	}
-	l69 := foryimpl.ReuseSlice[[]string](c, x.Tags, n68)
-	if n68 > 0 {
-		hn71 := c.ReadListHeader(21)
+	l70 := foryimpl.ReuseSlice[[]string](c, x.Tags, n69)
+	if n69 > 0 {
+		hn72 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i70 := range l69 {
-				if hn71 && !c.ReadFlag() {
-					clear(l69[i70 : i70+1])
+			for i71 := range l70 {
+				if hn72 && !c.ReadFlag() {
+					clear(l70[i71 : i71+1])
 					continue
 				}
-				l69[i70] = c.ReadString()
+				l70[i71] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i70)
+					c.TraceIndex(i71)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l69
+	x.Tags = l70
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-		x.Weights = foryimpl.BackRefSlice[float64](c, id75)
-	} else if st74 == foryimpl.RefFollows {
-		n76 := c.ReadArrayLengthFast(8)
-		if n76 < 0 {
-			n76 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.Weights = foryimpl.BackRefSlice[float64](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			n77 := c.ReadArrayLengthFast(8)
+			if n77 < 0 {
+				n77 = c.ReadArrayLength(8)
+			}
+			a78 := foryimpl.MakeSlice[[]float64](c, n77)
+			r.ReadRawFloat64s(a78)
+			x.Weights = a78
+			foryimpl.SetRefSlice(c, id76, x.Weights)
+		} else {
+			x.Weights = nil
 		}
-		a77 := foryimpl.MakeSlice[[]float64](c, n76)
-		r.ReadRawFloat64s(a77)
-		x.Weights = a77
-		foryimpl.SetRefSlice(c, id75, x.Weights)
 	} else {
-		x.Weights = nil
+		n79 := c.ReadArrayLengthFast(8)
+		if n79 < 0 {
+			n79 = c.ReadArrayLength(8)
+		}
+		a80 := foryimpl.MakeSlice[[]float64](c, n79)
+		r.ReadRawFloat64s(a80)
+		x.Weights = a80
 	}
 	if c.Failed() {
 		c.Trace("Weights")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev80 := c.ReadStructFieldMeta(foryTypeAddress); ev80 != nil {
-			x.Work.ForyReadEvolved(c, ev80)
+	if c.ReadStructValueFlag(foryTypeAddress) {
+		if ev81 := c.ReadStructFieldMeta(foryTypeAddress); ev81 != nil {
+			x.Work.ForyReadEvolved(c, ev81)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -728,8 +761,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.Age = int32(v81)
+				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
+					x.Age = int32(v82)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -740,44 +773,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					p87 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id86, p87)
-					if ev88 := c.ReadStructFieldMeta(foryTypeAddress); ev88 != nil {
-						p87.ForyReadEvolved(c, ev88)
+				if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id87)
+				} else if st86 == foryimpl.RefFollows {
+					p88 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id87, p88)
+					if ev89 := c.ReadStructFieldMeta(foryTypeAddress); ev89 != nil {
+						p88.ForyReadEvolved(c, ev89)
 					} else if !c.Failed() {
-						p87.ForyRead(c)
+						p88.ForyRead(c)
 					}
-					x.Home = p87
+					x.Home = p88
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p83 := foryimpl.Alloc[Address](c)
-					if ev84 := c.ReadStructFieldMeta(foryTypeAddress); ev84 != nil {
-						p83.ForyReadEvolved(c, ev84)
+					p84 := foryimpl.Alloc[Address](c)
+					if ev85 := c.ReadStructFieldMeta(foryTypeAddress); ev85 != nil {
+						p84.ForyReadEvolved(c, ev85)
 					} else if !c.Failed() {
-						p83.ForyRead(c)
+						p84.ForyRead(c)
 					}
-					x.Home = p83
+					x.Home = p84
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
-						x.Level = Color(e92)
+					if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+						x.Level = Color(e93)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e89 := c.ReadEnumFast(uint32(0x7fffffff)); e89 >= 0 {
-						x.Level = Color(e89)
+					if e90 := c.ReadEnumFast(uint32(0x7fffffff)); e90 >= 0 {
+						x.Level = Color(e90)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -789,70 +822,70 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p93 := foryimpl.Alloc[string](c)
-				*p93 = c.ReadString()
-				x.Nick = p93
+				p94 := foryimpl.Alloc[string](c)
+				*p94 = c.ReadString()
+				x.Nick = p94
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n94 := c.ReadLengthFast(2)
-				if n94 < 0 {
-					n94 = c.ReadLength(2)
+				n95 := c.ReadLengthFast(2)
+				if n95 < 0 {
+					n95 = c.ReadLength(2)
 				}
-				m95 := foryimpl.MakeMap[map[string]int32](c, n94)
-				for n94 > 0 && !c.Failed() {
-					sz96, vn97, _ := c.ReadMapChunk(n94, 21, 5, nil, false)
-					for j98 := 0; j98 < sz96 && !c.Failed(); j98++ {
-						var k99 string
-						k99 = c.ReadString()
-						var v100 int32
-						if !vn97 {
-							v100 = r.ReadVarInt32()
+				m96 := foryimpl.MakeMap[map[string]int32](c, n95)
+				for n95 > 0 && !c.Failed() {
+					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 5, nil, false)
+					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
+						var k100 string
+						k100 = c.ReadString()
+						var v101 int32
+						if !vn98 {
+							v101 = r.ReadVarInt32()
 						}
-						m95[k99] = v100
+						m96[k100] = v101
 					}
-					n94 -= sz96
+					n95 -= sz97
 				}
-				x.Scores = m95
+				x.Scores = m96
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n102 := c.ReadLengthFast(1)
-				if n102 < 0 {
-					n102 = c.ReadLength(1)
+				n103 := c.ReadLengthFast(1)
+				if n103 < 0 {
+					n103 = c.ReadLength(1)
 				}
-				l103 := foryimpl.MakeSlice[[]string](c, n102)
-				if n102 > 0 {
-					hn105 := c.ReadListHeader(21)
+				l104 := foryimpl.MakeSlice[[]string](c, n103)
+				if n103 > 0 {
+					hn106 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i104 := range l103 {
-							if hn105 && !c.ReadFlag() {
-								clear(l103[i104 : i104+1])
+						for i105 := range l104 {
+							if hn106 && !c.ReadFlag() {
+								clear(l104[i105 : i105+1])
 								continue
 							}
-							l103[i104] = c.ReadString()
+							l104[i105] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i104)
+								c.TraceIndex(i105)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l103
+				x.Tags = l104
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
-					x.Weights = foryimpl.BackRefSlice[float64](c, id111)
-				} else if st110 == foryimpl.RefFollows {
-					n112 := c.ReadArrayLengthFast(8)
-					if n112 < 0 {
-						n112 = c.ReadArrayLength(8)
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.Weights = foryimpl.BackRefSlice[float64](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					n113 := c.ReadArrayLengthFast(8)
+					if n113 < 0 {
+						n113 = c.ReadArrayLength(8)
 					}
-					a113 := foryimpl.MakeSlice[[]float64](c, n112)
-					r.ReadRawFloat64s(a113)
-					x.Weights = a113
-					foryimpl.SetRefSlice(c, id111, x.Weights)
+					a114 := foryimpl.MakeSlice[[]float64](c, n113)
+					r.ReadRawFloat64s(a114)
+					x.Weights = a114
+					foryimpl.SetRefSlice(c, id112, x.Weights)
 				} else {
 					x.Weights = nil
 				}
@@ -860,28 +893,28 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				if f.Convert {
 					x.Weights = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n108 := c.ReadArrayLengthFast(8)
-					if n108 < 0 {
-						n108 = c.ReadArrayLength(8)
+					n109 := c.ReadArrayLengthFast(8)
+					if n109 < 0 {
+						n109 = c.ReadArrayLength(8)
 					}
-					a109 := foryimpl.MakeSlice[[]float64](c, n108)
-					r.ReadRawFloat64s(a109)
-					x.Weights = a109
+					a110 := foryimpl.MakeSlice[[]float64](c, n109)
+					r.ReadRawFloat64s(a110)
+					x.Weights = a110
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev117 := c.ReadStructFieldMeta(foryTypeAddress); ev117 != nil {
-						x.Work.ForyReadEvolved(c, ev117)
+					if ev118 := c.ReadStructFieldMeta(foryTypeAddress); ev118 != nil {
+						x.Work.ForyReadEvolved(c, ev118)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev114 := c.ReadStructFieldMeta(foryTypeAddress); ev114 != nil {
-						x.Work.ForyReadEvolved(c, ev114)
+					if ev115 := c.ReadStructFieldMeta(foryTypeAddress); ev115 != nil {
+						x.Work.ForyReadEvolved(c, ev115)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

@@ -36,7 +36,7 @@ func wantHalf() *HalfFloats {
 // bytes, in both modes.
 func TestHalfFloatsGolden(t *testing.T) {
 	for _, m := range modes {
-		f := serializer.New(serializer.WithCompatible(m.compatible))
+		f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithOfficialGoForm(true))
 		data := golden(t, m.dir, "float16_bfloat16")
 		var got HalfFloats
 		require.NoError(t, f.Deserialize(data, &got), m.dir)
@@ -58,7 +58,7 @@ func TestBFloat16PointerOfficialBug(t *testing.T) {
 	two := serializer.BFloat16FromFloat32(2)
 	m1 := serializer.Float16FromFloat32(-1)
 	for _, m := range modes {
-		f := serializer.New(serializer.WithCompatible(m.compatible))
+		f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithOfficialGoForm(true))
 		for _, name := range []string{"bfloat16_pointer_set", "bfloat16_pointer_nil"} {
 			err := f.Deserialize(golden(t, m.dir, name), new(BFloat16Ptr))
 			require.Error(t, err, "%s %s", m.dir, name)
@@ -76,7 +76,7 @@ func TestBFloat16PointerOfficialBug(t *testing.T) {
 	// Same-schema bytes: header, STRUCT 224, the hash official computes
 	// too, then count (varint 3: 06) and the nullable primitives in name
 	// order, other (ff 00bc) and value (ff 0040); nil is fd.
-	f := serializer.New(serializer.WithCompatible(false))
+	f := serializer.New(serializer.WithCompatible(false), serializer.WithOfficialGoForm(true))
 	data, err := f.Serialize(&BFloat16Ptr{Count: 3, Value: &two, Other: &m1})
 	require.NoError(t, err)
 	require.Equal(t, "01ff1be001ad98aa3c"+"06"+"ff00bc"+"ff0040", hex.EncodeToString(data))

@@ -14,14 +14,15 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
-// foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,0;f16_tiny,17,0,0;
+// foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,1;f16_tiny,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd5, 0x01},
 	GoName:            "half.HalfFloats",
+	OfficialGoHash:    471885831,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
-	SchemaHash:        471885831,
+	SchemaHash:        474352351,
 	TypeDef:           []byte{0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
 	TypeDefRef:        []byte{0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x99, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x95, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
 	UserID:            213,
@@ -61,7 +62,36 @@ func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeHalfFloats)
+	start := b.WriterIndex()
+	b.Reserve(123)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x9afa606f001cff01)
+		buffer.PutUint64At(w, off+8, 0x8801d5cd0f7fb126)
+		buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
+		buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
+		buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
+		buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
+		buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
+		buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
+		buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
+		buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
+		buffer.PutUint64At(w, off+80, 0x033698209a9e5faf)
+		buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
+		buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
+		buffer.PutUint64At(w, off+104, 0x8a805faf0b359498)
+		buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
+		buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
+		off += 123
+	} else {
+		buffer.PutUint32At(w, off, 0xd51bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -155,43 +185,12 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which HalfFloats, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	// The root prefix (as the root), the schema hash (same-schema mode), the 16 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(143 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 16 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(20 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x9afa606f001cff01)
-			buffer.PutUint64At(w, off+8, 0x8801d5cd0f7fb126)
-			buffer.PutUint64At(w, off+16, 0xaf0b119440af0b11)
-			buffer.PutUint64At(w, off+24, 0xaf0b1194a068905f)
-			buffer.PutUint64At(w, off+32, 0xaf8b1198e002985f)
-			buffer.PutUint64At(w, off+40, 0x0b119480e6079a5f)
-			buffer.PutUint64At(w, off+48, 0x8b1198c0209a5faf)
-			buffer.PutUint64At(w, off+56, 0x128c00ac41a65faf)
-			buffer.PutUint64At(w, off+64, 0xf8031298f4baf803)
-			buffer.PutUint64At(w, off+72, 0x0b11960ca2f9f5ba)
-			buffer.PutUint64At(w, off+80, 0x033698209a9e5faf)
-			buffer.PutUint64At(w, off+88, 0x169ca208f8f5baf8)
-			buffer.PutUint64At(w, off+96, 0x2464f9f5baf8034a)
-			buffer.PutUint64At(w, off+104, 0x8a805faf0b359498)
-			buffer.PutUint64At(w, off+112, 0x965faf8b46169820)
-			buffer.PutUint64At(w, off+115, 0x804942965faf8b46)
-			off += 123
-		} else {
-			buffer.PutUint32At(w, off, 0xd51bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, 471885831)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(474352351, 471885831))
 		off += 4
 	}
 	buffer.PutUint16At(w, off, uint16(x.F16))
@@ -256,7 +255,6 @@ func (x *HalfFloats) foryWrite(b *buffer.Buffer, compatible, check, root bool) e
 		}
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -266,7 +264,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(20 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 471885831)
+		buffer.PutInt32At(w, off, c.SchemaHash(474352351, 471885831))
 		off += 4
 	}
 	buffer.PutUint16At(w, off, uint16(x.F16))
@@ -289,15 +287,20 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		l15 := x.BF16Arr
 		b.Reserve(buffer.BatchSlack + len(l15)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id17))
-		} else if st16 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id17))
+			} else if st16 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
 		}
@@ -322,15 +325,20 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		l20 := x.F16Arr
 		b.Reserve(buffer.BatchSlack + len(l20)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id22))
-		} else if st21 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id22))
+			} else if st21 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l20)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l20))
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l20)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l20))
 		}
@@ -366,8 +374,8 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(471885831) {
-		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(474352351) {
+		if h := r.ReadInt32(); h != 474352351 && h != 471885831 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
 		}
@@ -481,8 +489,8 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		F16List:  x.F16List,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(471885831) {
-		if h := r.ReadInt32(); h != 471885831 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(474352351) {
+		if h := r.ReadInt32(); h != 474352351 && h != 471885831 && !c.Failed() {
 			c.HashMismatch(foryTypeHalfFloats, h)
 			return
 		}
@@ -513,90 +521,110 @@ func (x *HalfFloats) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F16Ptr")
 		return
 	}
-	if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-		x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
-	} else if st43 == foryimpl.RefFollows {
-		n45 := c.ReadArrayLengthFast(2)
-		if n45 < 0 {
-			n45 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			n45 := c.ReadArrayLengthFast(2)
+			if n45 < 0 {
+				n45 = c.ReadArrayLength(2)
+			}
+			a46 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n45)
+			r.ReadRawUint16s(foryimpl.Uint16s(a46))
+			x.BF16Arr = a46
+			foryimpl.SetRefSlice(c, id44, x.BF16Arr)
+		} else {
+			x.BF16Arr = nil
 		}
-		a46 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n45)
-		r.ReadRawUint16s(foryimpl.Uint16s(a46))
-		x.BF16Arr = a46
-		foryimpl.SetRefSlice(c, id44, x.BF16Arr)
 	} else {
-		x.BF16Arr = nil
+		n47 := c.ReadArrayLengthFast(2)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(2)
+		}
+		a48 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n47)
+		r.ReadRawUint16s(foryimpl.Uint16s(a48))
+		x.BF16Arr = a48
 	}
 	if c.Failed() {
 		c.Trace("BF16Arr")
 		return
 	}
-	n47 := c.ReadLengthFast(2)
-	if n47 < 0 {
-		n47 = c.ReadLength(2)
+	n49 := c.ReadLengthFast(2)
+	if n49 < 0 {
+		n49 = c.ReadLength(2)
 	}
-	l48 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n47)
-	if n47 > 0 {
-		hn50 := c.ReadListHeader(18)
+	l50 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n49)
+	if n49 > 0 {
+		hn52 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i49 := range l48 {
-				if hn50 && !c.ReadFlag() {
-					clear(l48[i49 : i49+1])
+			for i51 := range l50 {
+				if hn52 && !c.ReadFlag() {
+					clear(l50[i51 : i51+1])
 					continue
 				}
-				l48[i49] = serializer.BFloat16(r.ReadUint16())
+				l50[i51] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i49)
+					c.TraceIndex(i51)
 					break
 				}
 			}
 		}
 	}
-	x.BF16List = l48
+	x.BF16List = l50
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
-	if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
-		x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id54)
-	} else if st53 == foryimpl.RefFollows {
-		n55 := c.ReadArrayLengthFast(2)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id56)
+		} else if st55 == foryimpl.RefFollows {
+			n57 := c.ReadArrayLengthFast(2)
+			if n57 < 0 {
+				n57 = c.ReadArrayLength(2)
+			}
+			a58 := foryimpl.MakeSlice[[]serializer.Float16](c, n57)
+			r.ReadRawUint16s(foryimpl.Uint16s(a58))
+			x.F16Arr = a58
+			foryimpl.SetRefSlice(c, id56, x.F16Arr)
+		} else {
+			x.F16Arr = nil
 		}
-		a56 := foryimpl.MakeSlice[[]serializer.Float16](c, n55)
-		r.ReadRawUint16s(foryimpl.Uint16s(a56))
-		x.F16Arr = a56
-		foryimpl.SetRefSlice(c, id54, x.F16Arr)
 	} else {
-		x.F16Arr = nil
+		n59 := c.ReadArrayLengthFast(2)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(2)
+		}
+		a60 := foryimpl.MakeSlice[[]serializer.Float16](c, n59)
+		r.ReadRawUint16s(foryimpl.Uint16s(a60))
+		x.F16Arr = a60
 	}
 	if c.Failed() {
 		c.Trace("F16Arr")
 		return
 	}
-	n57 := c.ReadLengthFast(2)
-	if n57 < 0 {
-		n57 = c.ReadLength(2)
+	n61 := c.ReadLengthFast(2)
+	if n61 < 0 {
+		n61 = c.ReadLength(2)
 	}
-	l58 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n57)
-	if n57 > 0 {
-		hn60 := c.ReadListHeader(17)
+	l62 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n61)
+	if n61 > 0 {
+		hn64 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i59 := range l58 {
-				if hn60 && !c.ReadFlag() {
-					clear(l58[i59 : i59+1])
+			for i63 := range l62 {
+				if hn64 && !c.ReadFlag() {
+					clear(l62[i63 : i63+1])
 					continue
 				}
-				l58[i59] = serializer.Float16(r.ReadUint16())
+				l62[i63] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i59)
+					c.TraceIndex(i63)
 					break
 				}
 			}
 		}
 	}
-	x.F16List = l58
+	x.F16List = l62
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -611,92 +639,92 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
-					x.F16 = serializer.Float16(v63)
+				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
+					x.F16 = serializer.Float16(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 64); ok66 {
-					x.F16Inf = serializer.Float16(v65)
+				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
+					x.F16Inf = serializer.Float16(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 64); ok68 {
-					x.F16Max = serializer.Float16(v67)
+				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
+					x.F16Max = serializer.Float16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
-					x.F16NaN = serializer.Float16(v69)
+				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
+					x.F16NaN = serializer.Float16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.F16Neg = serializer.Float16(v71)
+				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
+					x.F16Neg = serializer.Float16(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.F16Tiny = serializer.Float16(v73)
+				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
+					x.F16Tiny = serializer.Float16(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v75, ok76 := c.ReadFloatAs(f, 64); ok76 {
-					x.BF16 = serializer.BFloat16(v75)
+				if v79, ok80 := c.ReadFloatAs(f, 64); ok80 {
+					x.BF16 = serializer.BFloat16(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v77, ok78 := c.ReadFloatAs(f, 64); ok78 {
-					x.BF16Neg = serializer.BFloat16(v77)
+				if v81, ok82 := c.ReadFloatAs(f, 64); ok82 {
+					x.BF16Neg = serializer.BFloat16(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v80, ok81 := c.ReadFloatAs(f, 64); ok81 {
-					pv82 := serializer.Float16(v80)
-					x.F16Ptr = &pv82
+				if v84, ok85 := c.ReadFloatAs(f, 64); ok85 {
+					pv86 := serializer.Float16(v84)
+					x.F16Ptr = &pv86
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p79 := foryimpl.Alloc[serializer.Float16](c)
-				*p79 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p79
+				p83 := foryimpl.Alloc[serializer.Float16](c)
+				*p83 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p83
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id86)
-				} else if st85 == foryimpl.RefFollows {
-					n87 := c.ReadArrayLengthFast(2)
-					if n87 < 0 {
-						n87 = c.ReadArrayLength(2)
+				if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+					x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id90)
+				} else if st89 == foryimpl.RefFollows {
+					n91 := c.ReadArrayLengthFast(2)
+					if n91 < 0 {
+						n91 = c.ReadArrayLength(2)
 					}
-					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
-					r.ReadRawUint16s(foryimpl.Uint16s(a88))
-					x.BF16Arr = a88
-					foryimpl.SetRefSlice(c, id86, x.BF16Arr)
+					a92 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n91)
+					r.ReadRawUint16s(foryimpl.Uint16s(a92))
+					x.BF16Arr = a92
+					foryimpl.SetRefSlice(c, id90, x.BF16Arr)
 				} else {
 					x.BF16Arr = nil
 				}
@@ -704,55 +732,55 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n83 := c.ReadArrayLengthFast(2)
-					if n83 < 0 {
-						n83 = c.ReadArrayLength(2)
+					n87 := c.ReadArrayLengthFast(2)
+					if n87 < 0 {
+						n87 = c.ReadArrayLength(2)
 					}
-					a84 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n83)
-					r.ReadRawUint16s(foryimpl.Uint16s(a84))
-					x.BF16Arr = a84
+					a88 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n87)
+					r.ReadRawUint16s(foryimpl.Uint16s(a88))
+					x.BF16Arr = a88
 				}
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n89 := c.ReadLengthFast(2)
-				if n89 < 0 {
-					n89 = c.ReadLength(2)
+				n93 := c.ReadLengthFast(2)
+				if n93 < 0 {
+					n93 = c.ReadLength(2)
 				}
-				l90 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n89)
-				if n89 > 0 {
-					hn92 := c.ReadListHeader(18)
+				l94 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n93)
+				if n93 > 0 {
+					hn96 := c.ReadListHeader(18)
 					if !c.Failed() {
-						for i91 := range l90 {
-							if hn92 && !c.ReadFlag() {
-								clear(l90[i91 : i91+1])
+						for i95 := range l94 {
+							if hn96 && !c.ReadFlag() {
+								clear(l94[i95 : i95+1])
 								continue
 							}
-							l90[i91] = serializer.BFloat16(r.ReadUint16())
+							l94[i95] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i91)
+								c.TraceIndex(i95)
 								break
 							}
 						}
 					}
 				}
-				x.BF16List = l90
+				x.BF16List = l94
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id98)
-				} else if st97 == foryimpl.RefFollows {
-					n99 := c.ReadArrayLengthFast(2)
-					if n99 < 0 {
-						n99 = c.ReadArrayLength(2)
+				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+					x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id102)
+				} else if st101 == foryimpl.RefFollows {
+					n103 := c.ReadArrayLengthFast(2)
+					if n103 < 0 {
+						n103 = c.ReadArrayLength(2)
 					}
-					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
-					r.ReadRawUint16s(foryimpl.Uint16s(a100))
-					x.F16Arr = a100
-					foryimpl.SetRefSlice(c, id98, x.F16Arr)
+					a104 := foryimpl.MakeSlice[[]serializer.Float16](c, n103)
+					r.ReadRawUint16s(foryimpl.Uint16s(a104))
+					x.F16Arr = a104
+					foryimpl.SetRefSlice(c, id102, x.F16Arr)
 				} else {
 					x.F16Arr = nil
 				}
@@ -760,41 +788,41 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n95 := c.ReadArrayLengthFast(2)
-					if n95 < 0 {
-						n95 = c.ReadArrayLength(2)
+					n99 := c.ReadArrayLengthFast(2)
+					if n99 < 0 {
+						n99 = c.ReadArrayLength(2)
 					}
-					a96 := foryimpl.MakeSlice[[]serializer.Float16](c, n95)
-					r.ReadRawUint16s(foryimpl.Uint16s(a96))
-					x.F16Arr = a96
+					a100 := foryimpl.MakeSlice[[]serializer.Float16](c, n99)
+					r.ReadRawUint16s(foryimpl.Uint16s(a100))
+					x.F16Arr = a100
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n101 := c.ReadLengthFast(2)
-				if n101 < 0 {
-					n101 = c.ReadLength(2)
+				n105 := c.ReadLengthFast(2)
+				if n105 < 0 {
+					n105 = c.ReadLength(2)
 				}
-				l102 := foryimpl.MakeSlice[[]serializer.Float16](c, n101)
-				if n101 > 0 {
-					hn104 := c.ReadListHeader(17)
+				l106 := foryimpl.MakeSlice[[]serializer.Float16](c, n105)
+				if n105 > 0 {
+					hn108 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
-								clear(l102[i103 : i103+1])
+						for i107 := range l106 {
+							if hn108 && !c.ReadFlag() {
+								clear(l106[i107 : i107+1])
 								continue
 							}
-							l102[i103] = serializer.Float16(r.ReadUint16())
+							l106[i107] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i103)
+								c.TraceIndex(i107)
 								break
 							}
 						}
 					}
 				}
-				x.F16List = l102
+				x.F16List = l106
 			}
 		default:
 			c.SkipField(f)
@@ -806,13 +834,14 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryTypeBFloat16Ptr is BFloat16Ptr's static type information. Fingerprint: count,5,0,0;other,17,0,0;value,18,0,0;
+// foryTypeBFloat16Ptr is BFloat16Ptr's static type information. Fingerprint: count,5,0,0;other,17,0,1;value,18,0,1;
 var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xe0, 0x01},
 	GoName:         "half.BFloat16Ptr",
+	OfficialGoHash: 1017813165,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe0, 0x01},
-	SchemaHash:     1017813165,
+	SchemaHash:     -1884433039,
 	TypeDef:        []byte{0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1, 0x00},
 	UserID:         224,
 })
@@ -841,17 +870,49 @@ func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeBFloat16Ptr)
+	start := b.WriterIndex()
+	b.Reserve(33)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb7914015001cff01)
+		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)
+		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905)
+		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467)
+		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024)
+		off += 33
+	} else {
+		buffer.PutUint32At(w, off, 0xe01bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeBFloat16Ptr)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(33)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb7914015001c0001)
+		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)
+		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905)
+		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467)
+		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024)
+		off += 33
+	} else {
+		buffer.PutUint32At(w, off, 0xe01b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -906,32 +967,12 @@ func (x *BFloat16Ptr) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCon
 
 // ForyWrite writes BFloat16Ptr's struct body (docs/format.md §9).
 func (x *BFloat16Ptr) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which BFloat16Ptr, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *BFloat16Ptr) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(42 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0xb7914015001cff01)
-			buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)
-			buffer.PutUint64At(w, off+16, 0xba114ec06cd48905)
-			buffer.PutUint64At(w, off+24, 0xa10bd4124e402467)
-			buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024)
-			off += 33
-		} else {
-			buffer.PutUint32At(w, off, 0xe01bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, 1017813165)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-1884433039, 1017813165))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
@@ -948,15 +989,14 @@ func (x *BFloat16Ptr) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteUint8(0xff)
 		b.WriteUint16(uint16(*x.Value))
 	}
-	return nil
 }
 
 // ForyRead reads BFloat16Ptr's struct body (docs/format.md §9); errors are recorded in c.
 func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 	*x = BFloat16Ptr{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1017813165) {
-		if h := r.ReadInt32(); h != 1017813165 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1884433039) {
+		if h := r.ReadInt32(); h != -1884433039 && h != 1017813165 && !c.Failed() {
 			c.HashMismatch(foryTypeBFloat16Ptr, h)
 			return
 		}

@@ -193,7 +193,7 @@ func TestHintsGolden(t *testing.T) {
 			}
 			want, err := tc.value(c.Value)
 			require.NoError(t, err, where)
-			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track))
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track), serializer.WithOfficialGoForm(true))
 			got := tc.target()
 			require.NoError(t, f.Deserialize(data, got), where)
 			require.Equal(t, view(tc, want), view(tc, got), where)
@@ -229,7 +229,7 @@ func TestHintsGolden(t *testing.T) {
 // With ref (or with tracking on) the reference flag can say nil, and does.
 func TestNotNullablePointerNil(t *testing.T) {
 	for _, m := range modes {
-		f := serializer.New(serializer.WithCompatible(m.compatible))
+		f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithOfficialGoForm(true))
 		_, err := f.Serialize(&NotNullPtrs{Ref: &Leaf{Name: "r"}})
 		require.ErrorIs(t, err, serializer.ErrInvalidValue, m.dir)
 		var ee *serializer.EncodeError
@@ -237,7 +237,7 @@ func TestNotNullablePointerNil(t *testing.T) {
 		require.Equal(t, "Plain", ee.Path, m.dir)
 
 		for _, track := range []bool{false, true} {
-			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track))
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(track), serializer.WithOfficialGoForm(true))
 			in := &NotNullPtrs{Plain: &Leaf{Name: "p", N: 2}}
 			if track {
 				in = &NotNullPtrs{}

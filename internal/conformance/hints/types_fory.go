@@ -3039,9 +3039,14 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-114781476)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
-	b.WriteRawInt32s(x.Tagged[:])
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
+		b.WriteRawInt32s(x.Tagged[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
+		b.WriteRawInt32s(x.Tagged[:])
+	}
 	b.WriteVarUint32(uint32(len(x.Untagged)))
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
@@ -3126,49 +3131,63 @@ func (x *GoArrays) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		n17 := c.ReadArrayLengthFast(4)
-		if n17 < 0 {
-			n17 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			n17 := c.ReadArrayLengthFast(4)
+			if n17 < 0 {
+				n17 = c.ReadArrayLength(4)
+			}
+			if n17 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n17, 3))
+				return
+			}
+			var a18 [3]int32
+			r.ReadRawInt32s(a18[:])
+			x.Tagged = a18
 		}
-		if n17 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n17, 3))
+	} else {
+		n19 := c.ReadArrayLengthFast(4)
+		if n19 < 0 {
+			n19 = c.ReadArrayLength(4)
+		}
+		if n19 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n19, 3))
 			return
 		}
-		var a18 [3]int32
-		r.ReadRawInt32s(a18[:])
-		x.Tagged = a18
+		var a20 [3]int32
+		r.ReadRawInt32s(a20[:])
+		x.Tagged = a20
 	}
 	if c.Failed() {
 		c.Trace("Tagged")
 		return
 	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
+	n21 := c.ReadLengthFast(1)
+	if n21 < 0 {
+		n21 = c.ReadLength(1)
 	}
-	if n19 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n19, 3))
+	if n21 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n21, 3))
 		return
 	}
-	var l20 [3]int32
-	if n19 > 0 {
-		hn22 := c.ReadListHeader(5)
+	var l22 [3]int32
+	if n21 > 0 {
+		hn24 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i21 := range l20 {
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
+			for i23 := range l22 {
+				if hn24 && !c.ReadFlag() {
+					clear(l22[i23 : i23+1])
 					continue
 				}
-				l20[i21] = r.ReadVarInt32()
+				l22[i23] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i21)
+					c.TraceIndex(i23)
 					break
 				}
 			}
 		}
 	}
-	x.Untagged = l20
+	x.Untagged = l22
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -3184,65 +3203,65 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n29 := c.ReadArrayLengthFast(4)
-					if n29 < 0 {
-						n29 = c.ReadArrayLength(4)
+					n31 := c.ReadArrayLengthFast(4)
+					if n31 < 0 {
+						n31 = c.ReadArrayLength(4)
 					}
-					if n29 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n29, 3))
+					if n31 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n31, 3))
 						return
 					}
-					var a30 [3]int32
-					r.ReadRawInt32s(a30[:])
-					x.Tagged = a30
+					var a32 [3]int32
+					r.ReadRawInt32s(a32[:])
+					x.Tagged = a32
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n25 := c.ReadArrayLengthFast(4)
-					if n25 < 0 {
-						n25 = c.ReadArrayLength(4)
+					n27 := c.ReadArrayLengthFast(4)
+					if n27 < 0 {
+						n27 = c.ReadArrayLength(4)
 					}
-					if n25 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n25, 3))
+					if n27 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n27, 3))
 						return
 					}
-					var a26 [3]int32
-					r.ReadRawInt32s(a26[:])
-					x.Tagged = a26
+					var a28 [3]int32
+					r.ReadRawInt32s(a28[:])
+					x.Tagged = a28
 				}
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(1)
-				if n31 < 0 {
-					n31 = c.ReadLength(1)
+				n33 := c.ReadLengthFast(1)
+				if n33 < 0 {
+					n33 = c.ReadLength(1)
 				}
-				if n31 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n31, 3))
+				if n33 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n33, 3))
 					return
 				}
-				var l32 [3]int32
-				if n31 > 0 {
-					hn34 := c.ReadListHeader(5)
+				var l34 [3]int32
+				if n33 > 0 {
+					hn36 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i33 := range l32 {
-							if hn34 && !c.ReadFlag() {
-								clear(l32[i33 : i33+1])
+						for i35 := range l34 {
+							if hn36 && !c.ReadFlag() {
+								clear(l34[i35 : i35+1])
 								continue
 							}
-							l32[i33] = r.ReadVarInt32()
+							l34[i35] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i33)
+								c.TraceIndex(i35)
 								break
 							}
 						}
 					}
 				}
-				x.Untagged = l32
+				x.Untagged = l34
 			}
 		default:
 			c.SkipField(f)

@@ -28,7 +28,7 @@ var modes = []struct {
 // foryc's createFory: xlang, reference tracking, compatible mode (and its
 // same-schema twin).
 func fory(compatible bool) *serializer.Fory {
-	return serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(true), serializer.WithTimeLocation(time.UTC))
+	return serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(true), serializer.WithTimeLocation(time.UTC), serializer.WithOfficialGoForm(true))
 }
 
 func rich() *Everything {

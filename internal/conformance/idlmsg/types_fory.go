@@ -535,18 +535,24 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l77 := x.Bin
-		b.WriteVarUint32(uint32(len(l77)))
-		b.WriteBytes(l77)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l77 := x.Bin
+			b.WriteVarUint32(uint32(len(l77)))
+			b.WriteBytes(l77)
+		}
+	} else {
+		l78 := x.Bin
+		b.WriteVarUint32(uint32(len(l78)))
+		b.WriteBytes(l78)
 	}
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o78, ok := x.Os.Get(); ok {
+	if o79, ok := x.Os.Get(); ok {
 		b.WriteUint8(0xff)
-		foryimpl.WriteString(b, o78)
+		foryimpl.WriteString(b, o79)
 	} else {
 		b.WriteUint8(0xfd)
 	}
@@ -562,129 +568,136 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Shared.ForyWrite(c)
 	}
-	l79 := x.Leaves
+	l80 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l79)))
-		if len(l79) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
+		if len(l80) > 0 {
 			buffer.PutUint8At(w, off, 0x08)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l79) > 0 {
+	if len(l80) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i80 := range l79 {
-			l79[i80].ForyWrite(c)
+		for i81 := range l80 {
+			l80[i81].ForyWrite(c)
 		}
 	}
-	l81 := x.Ostrs
-	b.WriteVarUint32(uint32(len(l81)))
-	if len(l81) > 0 {
-		h82 := byte(0x0c)
-		for _, p83 := range l81 {
-			if p83 == nil {
-				h82 = 0x0e
+	l82 := x.Ostrs
+	b.WriteVarUint32(uint32(len(l82)))
+	if len(l82) > 0 {
+		h83 := byte(0x0c)
+		for _, p84 := range l82 {
+			if p84 == nil {
+				h83 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h82)
-		for _, p83 := range l81 {
-			if h82 == 0x0e {
-				if p83 == nil {
+		b.WriteUint8(h83)
+		for _, p84 := range l82 {
+			if h83 == 0x0e {
+				if p84 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p83)
+			foryimpl.WriteString(b, *p84)
 		}
 	}
-	l84 := x.Rleaves
-	b.WriteVarUint32(uint32(len(l84)))
-	if len(l84) > 0 {
-		h85 := byte(0x09)
-		for _, p86 := range l84 {
-			if p86 == nil {
-				h85 = 0x0b
+	l85 := x.Rleaves
+	b.WriteVarUint32(uint32(len(l85)))
+	if len(l85) > 0 {
+		h86 := byte(0x09)
+		for _, p87 := range l85 {
+			if p87 == nil {
+				h86 = 0x0b
 				break
 			}
 		}
-		b.WriteUint8(h85)
+		b.WriteUint8(h86)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p86 := range l84 {
-			if !foryimpl.WriteRefPtr(c, p86) {
-				p86.ForyWrite(c)
+		for _, p87 := range l85 {
+			if !foryimpl.WriteRefPtr(c, p87) {
+				p87.ForyWrite(c)
 			}
 		}
 	}
-	var mw87 foryimpl.MapWriter
-	mw87.Begin(b, len(x.Lmap))
-	for k88, v89 := range x.Lmap {
-		mw87.Entry(b)
-		foryimpl.WriteString(b, k88)
-		v89.ForyWrite(c)
+	var mw88 foryimpl.MapWriter
+	mw88.Begin(b, len(x.Lmap))
+	for k89, v90 := range x.Lmap {
+		mw88.Entry(b)
+		foryimpl.WriteString(b, k89)
+		v90.ForyWrite(c)
 	}
-	mw87.End(b)
-	var mw90 foryimpl.MapWriter
-	mw90.Begin(b, len(x.Omap))
-	for k91, v92 := range x.Omap {
-		if v92 == nil {
-			mw90.NullEntry(b)
-			foryimpl.WriteString(b, k91)
+	mw88.End(b)
+	var mw91 foryimpl.MapWriter
+	mw91.Begin(b, len(x.Omap))
+	for k92, v93 := range x.Omap {
+		if v93 == nil {
+			mw91.NullEntry(b)
+			foryimpl.WriteString(b, k92)
 		} else {
-			mw90.Entry(b)
-			foryimpl.WriteString(b, k91)
-			b.WriteVarInt32(*v92)
+			mw91.Entry(b)
+			foryimpl.WriteString(b, k92)
+			b.WriteVarInt32(*v93)
 		}
 	}
-	mw90.End(b)
+	mw91.End(b)
 	{
-		l93 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l93)*4 + 12)
+		l94 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l94)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if st94, id95 := foryimpl.RefSliceAt(c, l93); st94 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id95))
-		} else if st94 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st95, id96 := foryimpl.RefSliceAt(c, l94); st95 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id96))
+			} else if st95 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
+				off = buffer.PutRawInt32sAt(w, off, l94)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l93)*4))
-			off = buffer.PutRawInt32sAt(w, off, l93)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
+			off = buffer.PutRawInt32sAt(w, off, l94)
 		}
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteAny(c, x.Anything)
-	l96 := x.FixedList
-	b.WriteVarUint32(uint32(len(l96)))
-	if len(l96) > 0 {
-		b.Reserve(1 + len(l96)*4 + buffer.BatchSlack)
+	l97 := x.FixedList
+	b.WriteVarUint32(uint32(len(l97)))
+	if len(l97) > 0 {
+		b.Reserve(1 + len(l97)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e97 := range l96 {
+		for _, e98 := range l97 {
 			{
-				buffer.PutInt32At(w, off, e97)
+				buffer.PutInt32At(w, off, e98)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw98 foryimpl.MapWriter
-	mw98.Begin(b, len(x.Nested))
-	for k99, v100 := range x.Nested {
-		mw98.Entry(b)
-		b.WriteVarInt64(k99)
-		foryimpl.WriteString(b, v100)
+	var mw99 foryimpl.MapWriter
+	mw99.Begin(b, len(x.Nested))
+	for k100, v101 := range x.Nested {
+		mw99.Entry(b)
+		b.WriteVarInt64(k100)
+		foryimpl.WriteString(b, v101)
 	}
-	mw98.End(b)
+	mw99.End(b)
 	c.Leave()
 }
 
@@ -747,9 +760,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o101 int32
-		o101 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o101)
+		var o102 int32
+		o102 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o102)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -786,237 +799,237 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o102 string
-		o102 = c.ReadString()
-		x.Os = serializer.Some(o102)
+		var o103 string
+		o103 = c.ReadString()
+		x.Os = serializer.Some(o103)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.ReadFlag() {
-		p103 := foryimpl.Alloc[Leaf](c)
-		if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
-			p103.ForyReadEvolved(c, ev104)
+		p104 := foryimpl.Alloc[Leaf](c)
+		if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
+			p104.ForyReadEvolved(c, ev105)
 		} else if !c.Failed() {
-			p103.ForyRead(c)
+			p104.ForyRead(c)
 		}
-		x.Leaf = p103
+		x.Leaf = p104
 	}
 	if c.Failed() {
 		c.Trace("Leaf")
 		return
 	}
 	if c.ReadFlag() {
-		p105 := foryimpl.Alloc[Leaf](c)
-		if ev106 := c.ReadStructFieldMeta(foryTypeLeaf); ev106 != nil {
-			p105.ForyReadEvolved(c, ev106)
+		p106 := foryimpl.Alloc[Leaf](c)
+		if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
+			p106.ForyReadEvolved(c, ev107)
 		} else if !c.Failed() {
-			p105.ForyRead(c)
+			p106.ForyRead(c)
 		}
-		x.Shared = p105
+		x.Shared = p106
 	}
 	if c.Failed() {
 		c.Trace("Shared")
 		return
 	}
-	n107 := c.ReadLengthFast(1)
-	if n107 < 0 {
-		n107 = c.ReadLength(1)
+	n108 := c.ReadLengthFast(1)
+	if n108 < 0 {
+		n108 = c.ReadLength(1)
 	}
-	l108 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n107)
-	if n107 > 0 {
-		hn110, tr112, ev111 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l109 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n108)
+	if n108 > 0 {
+		hn111, tr113, ev112 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i109 := range l108 {
-				if tr112 {
-					if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-						if p115 := foryimpl.BackRef[Leaf](c, id114); p115 != nil {
-							l108[i109] = *p115
+			for i110 := range l109 {
+				if tr113 {
+					if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
+						if p116 := foryimpl.BackRef[Leaf](c, id115); p116 != nil {
+							l109[i110] = *p116
 						}
-					} else if st113 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id114, &l108[i109])
-						if ev111 != nil {
-							l108[i109].ForyReadEvolved(c, ev111)
+					} else if st114 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id115, &l109[i110])
+						if ev112 != nil {
+							l109[i110].ForyReadEvolved(c, ev112)
 						} else {
-							l108[i109].ForyRead(c)
+							l109[i110].ForyRead(c)
 						}
 					} else {
-						l108[i109] = Leaf{}
+						l109[i110] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i109)
+						c.TraceIndex(i110)
 						break
 					}
 					continue
 				}
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
+				if hn111 && !c.ReadFlag() {
+					clear(l109[i110 : i110+1])
 					continue
 				}
-				if ev111 != nil {
-					l108[i109].ForyReadEvolved(c, ev111)
+				if ev112 != nil {
+					l109[i110].ForyReadEvolved(c, ev112)
 				} else {
-					l108[i109].ForyRead(c)
+					l109[i110].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i109)
+					c.TraceIndex(i110)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l108
+	x.Leaves = l109
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n116 := c.ReadLengthFast(1)
-	if n116 < 0 {
-		n116 = c.ReadLength(1)
+	n117 := c.ReadLengthFast(1)
+	if n117 < 0 {
+		n117 = c.ReadLength(1)
 	}
-	l117 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n116)
-	if n116 > 0 {
-		hn119 := c.ReadListHeader(21)
+	l118 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n117)
+	if n117 > 0 {
+		hn120 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i118 := range l117 {
-				if hn119 && !c.ReadFlag() {
-					clear(l117[i118 : i118+1])
+			for i119 := range l118 {
+				if hn120 && !c.ReadFlag() {
+					clear(l118[i119 : i119+1])
 					continue
 				}
-				p122 := foryimpl.Alloc[string](c)
-				*p122 = c.ReadString()
-				l117[i118] = p122
+				p123 := foryimpl.Alloc[string](c)
+				*p123 = c.ReadString()
+				l118[i119] = p123
 				if c.Failed() {
-					c.TraceIndex(i118)
+					c.TraceIndex(i119)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l117
+	x.Ostrs = l118
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n123 := c.ReadLengthFast(1)
-	if n123 < 0 {
-		n123 = c.ReadLength(1)
+	n124 := c.ReadLengthFast(1)
+	if n124 < 0 {
+		n124 = c.ReadLength(1)
 	}
-	l124 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n123)
-	if n123 > 0 {
-		hn126, tr128, ev127 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l125 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n124)
+	if n124 > 0 {
+		hn127, tr129, ev128 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i125 := range l124 {
-				if tr128 {
-					if st130, id131 := c.ReadRefFlag(); st130 == foryimpl.RefBack {
-						l124[i125] = foryimpl.BackRef[Leaf](c, id131)
-					} else if st130 == foryimpl.RefFollows {
-						p132 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id131, p132)
-						if ev127 != nil {
-							p132.ForyReadEvolved(c, ev127)
+			for i126 := range l125 {
+				if tr129 {
+					if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+						l125[i126] = foryimpl.BackRef[Leaf](c, id132)
+					} else if st131 == foryimpl.RefFollows {
+						p133 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id132, p133)
+						if ev128 != nil {
+							p133.ForyReadEvolved(c, ev128)
 						} else {
-							p132.ForyRead(c)
+							p133.ForyRead(c)
 						}
-						l124[i125] = p132
+						l125[i126] = p133
 					} else {
-						l124[i125] = nil
+						l125[i126] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i125)
+						c.TraceIndex(i126)
 						break
 					}
 					continue
 				}
-				if hn126 && !c.ReadFlag() {
-					clear(l124[i125 : i125+1])
+				if hn127 && !c.ReadFlag() {
+					clear(l125[i126 : i126+1])
 					continue
 				}
-				p129 := foryimpl.Alloc[Leaf](c)
-				if ev127 != nil {
-					p129.ForyReadEvolved(c, ev127)
+				p130 := foryimpl.Alloc[Leaf](c)
+				if ev128 != nil {
+					p130.ForyReadEvolved(c, ev128)
 				} else {
-					p129.ForyRead(c)
+					p130.ForyRead(c)
 				}
-				l124[i125] = p129
+				l125[i126] = p130
 				if c.Failed() {
-					c.TraceIndex(i125)
+					c.TraceIndex(i126)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l124
+	x.Rleaves = l125
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n133 := c.ReadLengthFast(2)
-	if n133 < 0 {
-		n133 = c.ReadLength(2)
+	n134 := c.ReadLengthFast(2)
+	if n134 < 0 {
+		n134 = c.ReadLength(2)
 	}
-	m134 := foryimpl.MakeMap[map[string]Leaf](c, n133)
-	for n133 > 0 && !c.Failed() {
-		sz135, vn136, ev140 := c.ReadMapChunk(n133, 21, 28, foryTypeLeaf, false)
-		for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
-			var k138 string
-			k138 = c.ReadString()
-			var v139 Leaf
-			if !vn136 {
-				if ev140 != nil {
-					v139.ForyReadEvolved(c, ev140)
+	m135 := foryimpl.MakeMap[map[string]Leaf](c, n134)
+	for n134 > 0 && !c.Failed() {
+		sz136, vn137, ev141 := c.ReadMapChunk(n134, 21, 28, foryTypeLeaf, false)
+		for j138 := 0; j138 < sz136 && !c.Failed(); j138++ {
+			var k139 string
+			k139 = c.ReadString()
+			var v140 Leaf
+			if !vn137 {
+				if ev141 != nil {
+					v140.ForyReadEvolved(c, ev141)
 				} else {
-					v139.ForyRead(c)
+					v140.ForyRead(c)
 				}
 			}
-			m134[k138] = v139
+			m135[k139] = v140
 		}
-		n133 -= sz135
+		n134 -= sz136
 	}
-	x.Lmap = m134
+	x.Lmap = m135
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n142 := c.ReadLengthFast(2)
-	if n142 < 0 {
-		n142 = c.ReadLength(2)
+	n143 := c.ReadLengthFast(2)
+	if n143 < 0 {
+		n143 = c.ReadLength(2)
 	}
-	m143 := foryimpl.MakeMap[map[string]*int32](c, n142)
-	for n142 > 0 && !c.Failed() {
-		sz144, vn145, _ := c.ReadMapChunk(n142, 21, 5, nil, true)
-		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
-			var k147 string
-			k147 = c.ReadString()
-			var v148 *int32
-			if !vn145 {
-				p149 := foryimpl.Alloc[int32](c)
-				*p149 = r.ReadVarInt32()
-				v148 = p149
+	m144 := foryimpl.MakeMap[map[string]*int32](c, n143)
+	for n143 > 0 && !c.Failed() {
+		sz145, vn146, _ := c.ReadMapChunk(n143, 21, 5, nil, true)
+		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+			var k148 string
+			k148 = c.ReadString()
+			var v149 *int32
+			if !vn146 {
+				p150 := foryimpl.Alloc[int32](c)
+				*p150 = r.ReadVarInt32()
+				v149 = p150
 			}
-			m143[k147] = v148
+			m144[k148] = v149
 		}
-		n142 -= sz144
+		n143 -= sz145
 	}
-	x.Omap = m143
+	x.Omap = m144
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	n151 := c.ReadArrayLengthFast(4)
-	if n151 < 0 {
-		n151 = c.ReadArrayLength(4)
+	n152 := c.ReadArrayLengthFast(4)
+	if n152 < 0 {
+		n152 = c.ReadArrayLength(4)
 	}
-	a152 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n151)
-	r.ReadRawInt32s(a152)
-	x.Arr = a152
+	a153 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n152)
+	r.ReadRawInt32s(a153)
+	x.Arr = a153
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	if e153 := c.ReadEnumFast(uint32(0x7fffffff)); e153 >= 0 {
-		x.Kind = Kind(e153)
+	if e154 := c.ReadEnumFast(uint32(0x7fffffff)); e154 >= 0 {
+		x.Kind = Kind(e154)
 	} else {
 		x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1029,51 +1042,51 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n154 := c.ReadLengthFast(4)
-	if n154 < 0 {
-		n154 = c.ReadLength(4)
+	n155 := c.ReadLengthFast(4)
+	if n155 < 0 {
+		n155 = c.ReadLength(4)
 	}
-	l155 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n154)
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(4)
+	l156 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n155)
+	if n155 > 0 {
+		hn158 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i156 := range l155 {
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
+			for i157 := range l156 {
+				if hn158 && !c.ReadFlag() {
+					clear(l156[i157 : i157+1])
 					continue
 				}
-				l155[i156] = r.ReadInt32()
+				l156[i157] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i156)
+					c.TraceIndex(i157)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l155
+	x.FixedList = l156
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n160 := c.ReadLengthFast(2)
-	if n160 < 0 {
-		n160 = c.ReadLength(2)
+	n161 := c.ReadLengthFast(2)
+	if n161 < 0 {
+		n161 = c.ReadLength(2)
 	}
-	m161 := foryimpl.MakeMap[map[int64]string](c, n160)
-	for n160 > 0 && !c.Failed() {
-		sz162, vn163, _ := c.ReadMapChunk(n160, 7, 21, nil, false)
-		for j164 := 0; j164 < sz162 && !c.Failed(); j164++ {
-			var k165 int64
-			k165 = r.ReadVarInt64()
-			var v166 string
-			if !vn163 {
-				v166 = c.ReadString()
+	m162 := foryimpl.MakeMap[map[int64]string](c, n161)
+	for n161 > 0 && !c.Failed() {
+		sz163, vn164, _ := c.ReadMapChunk(n161, 7, 21, nil, false)
+		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+			var k166 int64
+			k166 = r.ReadVarInt64()
+			var v167 string
+			if !vn164 {
+				v167 = c.ReadString()
 			}
-			m161[k165] = v166
+			m162[k166] = v167
 		}
-		n160 -= sz162
+		n161 -= sz163
 	}
-	x.Nested = m161
+	x.Nested = m162
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1135,9 +1148,9 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o168 int32
-		o168 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o168)
+		var o169 int32
+		o169 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o169)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -1148,13 +1161,17 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id170)
-	} else if st169 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id170, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id171)
+		} else if st170 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id171, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
@@ -1181,25 +1198,25 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o171 string
-		o171 = c.ReadString()
-		x.Os = serializer.Some(o171)
+		var o172 string
+		o172 = c.ReadString()
+		x.Os = serializer.Some(o172)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
-	if st172, id173 := c.ReadRefFlag(); st172 == foryimpl.RefBack {
-		x.Leaf = foryimpl.BackRef[Leaf](c, id173)
-	} else if st172 == foryimpl.RefFollows {
-		p174 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id173, p174)
-		if ev175 := c.ReadStructFieldMeta(foryTypeLeaf); ev175 != nil {
-			p174.ForyReadEvolved(c, ev175)
+	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+		x.Leaf = foryimpl.BackRef[Leaf](c, id174)
+	} else if st173 == foryimpl.RefFollows {
+		p175 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id174, p175)
+		if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
+			p175.ForyReadEvolved(c, ev176)
 		} else if !c.Failed() {
-			p174.ForyRead(c)
+			p175.ForyRead(c)
 		}
-		x.Leaf = p174
+		x.Leaf = p175
 	} else {
 		x.Leaf = nil
 	}
@@ -1207,17 +1224,17 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Leaf")
 		return
 	}
-	if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-		x.Shared = foryimpl.BackRef[Leaf](c, id177)
-	} else if st176 == foryimpl.RefFollows {
-		p178 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id177, p178)
-		if ev179 := c.ReadStructFieldMeta(foryTypeLeaf); ev179 != nil {
-			p178.ForyReadEvolved(c, ev179)
+	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+		x.Shared = foryimpl.BackRef[Leaf](c, id178)
+	} else if st177 == foryimpl.RefFollows {
+		p179 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id178, p179)
+		if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
+			p179.ForyReadEvolved(c, ev180)
 		} else if !c.Failed() {
-			p178.ForyRead(c)
+			p179.ForyRead(c)
 		}
-		x.Shared = p178
+		x.Shared = p179
 	} else {
 		x.Shared = nil
 	}
@@ -1225,211 +1242,229 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Shared")
 		return
 	}
-	n180 := c.ReadLengthFast(1)
-	if n180 < 0 {
-		n180 = c.ReadLength(1)
+	n181 := c.ReadLengthFast(1)
+	if n181 < 0 {
+		n181 = c.ReadLength(1)
 	}
-	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n180)
-	if n180 > 0 {
-		hn183, tr185, ev184 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l182 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n181)
+	if n181 > 0 {
+		hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i182 := range l181 {
-				if tr185 {
-					if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
-						if p188 := foryimpl.BackRef[Leaf](c, id187); p188 != nil {
-							l181[i182] = *p188
+			for i183 := range l182 {
+				if tr186 {
+					if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
+						if p189 := foryimpl.BackRef[Leaf](c, id188); p189 != nil {
+							l182[i183] = *p189
 						}
-					} else if st186 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id187, &l181[i182])
-						if ev184 != nil {
-							l181[i182].ForyReadEvolved(c, ev184)
+					} else if st187 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id188, &l182[i183])
+						if ev185 != nil {
+							l182[i183].ForyReadEvolved(c, ev185)
 						} else {
-							l181[i182].ForyRead(c)
+							l182[i183].ForyRead(c)
 						}
 					} else {
-						l181[i182] = Leaf{}
+						l182[i183] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i182)
+						c.TraceIndex(i183)
 						break
 					}
 					continue
 				}
-				if hn183 && !c.ReadFlag() {
-					clear(l181[i182 : i182+1])
+				if hn184 && !c.ReadFlag() {
+					clear(l182[i183 : i183+1])
 					continue
 				}
-				if ev184 != nil {
-					l181[i182].ForyReadEvolved(c, ev184)
+				if ev185 != nil {
+					l182[i183].ForyReadEvolved(c, ev185)
 				} else {
-					l181[i182].ForyRead(c)
+					l182[i183].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i182)
+					c.TraceIndex(i183)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l181
+	x.Leaves = l182
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n189 := c.ReadLengthFast(1)
-	if n189 < 0 {
-		n189 = c.ReadLength(1)
+	n190 := c.ReadLengthFast(1)
+	if n190 < 0 {
+		n190 = c.ReadLength(1)
 	}
-	l190 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n189)
-	if n189 > 0 {
-		hn192 := c.ReadListHeader(21)
+	l191 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n190)
+	if n190 > 0 {
+		hn193 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i191 := range l190 {
-				if hn192 && !c.ReadFlag() {
-					clear(l190[i191 : i191+1])
+			for i192 := range l191 {
+				if hn193 && !c.ReadFlag() {
+					clear(l191[i192 : i192+1])
 					continue
 				}
-				p195 := foryimpl.Alloc[string](c)
-				*p195 = c.ReadString()
-				l190[i191] = p195
+				p196 := foryimpl.Alloc[string](c)
+				*p196 = c.ReadString()
+				l191[i192] = p196
 				if c.Failed() {
-					c.TraceIndex(i191)
+					c.TraceIndex(i192)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l190
+	x.Ostrs = l191
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
+	n197 := c.ReadLengthFast(1)
+	if n197 < 0 {
+		n197 = c.ReadLength(1)
 	}
-	l197 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n196)
-	if n196 > 0 {
-		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l198 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n197)
+	if n197 > 0 {
+		hn200, tr202, ev201 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i198 := range l197 {
-				if tr201 {
-					if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
-						l197[i198] = foryimpl.BackRef[Leaf](c, id204)
-					} else if st203 == foryimpl.RefFollows {
-						p205 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id204, p205)
-						if ev200 != nil {
-							p205.ForyReadEvolved(c, ev200)
+			for i199 := range l198 {
+				if tr202 {
+					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+						l198[i199] = foryimpl.BackRef[Leaf](c, id205)
+					} else if st204 == foryimpl.RefFollows {
+						p206 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id205, p206)
+						if ev201 != nil {
+							p206.ForyReadEvolved(c, ev201)
 						} else {
-							p205.ForyRead(c)
+							p206.ForyRead(c)
 						}
-						l197[i198] = p205
+						l198[i199] = p206
 					} else {
-						l197[i198] = nil
+						l198[i199] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i198)
+						c.TraceIndex(i199)
 						break
 					}
 					continue
 				}
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
+				if hn200 && !c.ReadFlag() {
+					clear(l198[i199 : i199+1])
 					continue
 				}
-				p202 := foryimpl.Alloc[Leaf](c)
-				if ev200 != nil {
-					p202.ForyReadEvolved(c, ev200)
+				p203 := foryimpl.Alloc[Leaf](c)
+				if ev201 != nil {
+					p203.ForyReadEvolved(c, ev201)
 				} else {
-					p202.ForyRead(c)
+					p203.ForyRead(c)
 				}
-				l197[i198] = p202
+				l198[i199] = p203
 				if c.Failed() {
-					c.TraceIndex(i198)
+					c.TraceIndex(i199)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l197
+	x.Rleaves = l198
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n206 := c.ReadLengthFast(2)
-	if n206 < 0 {
-		n206 = c.ReadLength(2)
+	n207 := c.ReadLengthFast(2)
+	if n207 < 0 {
+		n207 = c.ReadLength(2)
 	}
-	m207 := foryimpl.MakeMap[map[string]Leaf](c, n206)
-	for n206 > 0 && !c.Failed() {
-		sz208, vn209, ev213 := c.ReadMapChunk(n206, 21, 28, foryTypeLeaf, false)
-		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
-			var k211 string
-			k211 = c.ReadString()
-			var v212 Leaf
-			if !vn209 {
-				if ev213 != nil {
-					v212.ForyReadEvolved(c, ev213)
+	m208 := foryimpl.MakeMap[map[string]Leaf](c, n207)
+	for n207 > 0 && !c.Failed() {
+		sz209, vn210, ev214 := c.ReadMapChunk(n207, 21, 28, foryTypeLeaf, false)
+		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
+			var k212 string
+			k212 = c.ReadString()
+			var v213 Leaf
+			if !vn210 {
+				if ev214 != nil {
+					v213.ForyReadEvolved(c, ev214)
 				} else {
-					v212.ForyRead(c)
+					v213.ForyRead(c)
 				}
 			}
-			m207[k211] = v212
+			m208[k212] = v213
 		}
-		n206 -= sz208
+		n207 -= sz209
 	}
-	x.Lmap = m207
+	x.Lmap = m208
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n215 := c.ReadLengthFast(2)
-	if n215 < 0 {
-		n215 = c.ReadLength(2)
+	n216 := c.ReadLengthFast(2)
+	if n216 < 0 {
+		n216 = c.ReadLength(2)
 	}
-	m216 := foryimpl.MakeMap[map[string]*int32](c, n215)
-	for n215 > 0 && !c.Failed() {
-		sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, true)
-		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-			var k220 string
-			k220 = c.ReadString()
-			var v221 *int32
-			if !vn218 {
-				p222 := foryimpl.Alloc[int32](c)
-				*p222 = r.ReadVarInt32()
-				v221 = p222
+	m217 := foryimpl.MakeMap[map[string]*int32](c, n216)
+	for n216 > 0 && !c.Failed() {
+		sz218, vn219, _ := c.ReadMapChunk(n216, 21, 5, nil, true)
+		for j220 := 0; j220 < sz218 && !c.Failed(); j220++ {
+			var k221 string
+			k221 = c.ReadString()
+			var v222 *int32
+			if !vn219 {
+				p223 := foryimpl.Alloc[int32](c)
+				*p223 = r.ReadVarInt32()
+				v222 = p223
 			}
-			m216[k220] = v221
+			m217[k221] = v222
 		}
-		n215 -= sz217
+		n216 -= sz218
 	}
-	x.Omap = m216
+	x.Omap = m217
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	if st224, id225 := c.ReadRefFlag(); st224 == foryimpl.RefBack {
-		x.Arr = foryimpl.BackRefSlice[int32](c, id225)
-	} else if st224 == foryimpl.RefFollows {
-		n226 := c.ReadArrayLengthFast(4)
-		if n226 < 0 {
-			n226 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id226)
+		} else if st225 == foryimpl.RefFollows {
+			n227 := c.ReadArrayLengthFast(4)
+			if n227 < 0 {
+				n227 = c.ReadArrayLength(4)
+			}
+			a228 := foryimpl.MakeSlice[[]int32](c, n227)
+			r.ReadRawInt32s(a228)
+			x.Arr = a228
+			foryimpl.SetRefSlice(c, id226, x.Arr)
+		} else {
+			x.Arr = nil
 		}
-		a227 := foryimpl.MakeSlice[[]int32](c, n226)
-		r.ReadRawInt32s(a227)
-		x.Arr = a227
-		foryimpl.SetRefSlice(c, id225, x.Arr)
 	} else {
-		x.Arr = nil
+		n229 := c.ReadArrayLengthFast(4)
+		if n229 < 0 {
+			n229 = c.ReadArrayLength(4)
+		}
+		a230 := foryimpl.MakeSlice[[]int32](c, n229)
+		r.ReadRawInt32s(a230)
+		x.Arr = a230
 	}
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
-			x.Kind = Kind(e230)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
+				x.Kind = Kind(e233)
+			} else {
+				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
+			x.Kind = Kind(e234)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1443,51 +1478,51 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n231 := c.ReadLengthFast(4)
-	if n231 < 0 {
-		n231 = c.ReadLength(4)
+	n235 := c.ReadLengthFast(4)
+	if n235 < 0 {
+		n235 = c.ReadLength(4)
 	}
-	l232 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n231)
-	if n231 > 0 {
-		hn234 := c.ReadListHeader(4)
+	l236 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n235)
+	if n235 > 0 {
+		hn238 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i233 := range l232 {
-				if hn234 && !c.ReadFlag() {
-					clear(l232[i233 : i233+1])
+			for i237 := range l236 {
+				if hn238 && !c.ReadFlag() {
+					clear(l236[i237 : i237+1])
 					continue
 				}
-				l232[i233] = r.ReadInt32()
+				l236[i237] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i233)
+					c.TraceIndex(i237)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l232
+	x.FixedList = l236
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n237 := c.ReadLengthFast(2)
-	if n237 < 0 {
-		n237 = c.ReadLength(2)
+	n241 := c.ReadLengthFast(2)
+	if n241 < 0 {
+		n241 = c.ReadLength(2)
 	}
-	m238 := foryimpl.MakeMap[map[int64]string](c, n237)
-	for n237 > 0 && !c.Failed() {
-		sz239, vn240, _ := c.ReadMapChunk(n237, 7, 21, nil, false)
-		for j241 := 0; j241 < sz239 && !c.Failed(); j241++ {
-			var k242 int64
-			k242 = r.ReadVarInt64()
-			var v243 string
-			if !vn240 {
-				v243 = c.ReadString()
+	m242 := foryimpl.MakeMap[map[int64]string](c, n241)
+	for n241 > 0 && !c.Failed() {
+		sz243, vn244, _ := c.ReadMapChunk(n241, 7, 21, nil, false)
+		for j245 := 0; j245 < sz243 && !c.Failed(); j245++ {
+			var k246 int64
+			k246 = r.ReadVarInt64()
+			var v247 string
+			if !vn244 {
+				v247 = c.ReadString()
 			}
-			m238[k242] = v243
+			m242[k246] = v247
 		}
-		n237 -= sz239
+		n241 -= sz243
 	}
-	x.Nested = m238
+	x.Nested = m242
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1506,48 +1541,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v245, ok246 := c.ReadIntAs(f, 64); ok246 {
-					x.Fi64 = int64(v245)
+				if v249, ok250 := c.ReadIntAs(f, 64); ok250 {
+					x.Fi64 = int64(v249)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v247, ok248 := c.ReadFloatAs(f, 64); ok248 {
-					x.F64 = float64(v247)
+				if v251, ok252 := c.ReadFloatAs(f, 64); ok252 {
+					x.F64 = float64(v251)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v249, ok250 := c.ReadIntAs(f, 32); ok250 {
-					x.Fi32 = int32(v249)
+				if v253, ok254 := c.ReadIntAs(f, 32); ok254 {
+					x.Fi32 = int32(v253)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v251, ok252 := c.ReadFloatAs(f, 32); ok252 {
-					x.F32 = float32(v251)
+				if v255, ok256 := c.ReadFloatAs(f, 32); ok256 {
+					x.F32 = float32(v255)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v253, ok254 := c.ReadIntAs(f, 16); ok254 {
-					x.I16 = int16(v253)
+				if v257, ok258 := c.ReadIntAs(f, 16); ok258 {
+					x.I16 = int16(v257)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v255, ok256 := c.ReadFloatAs(f, 64); ok256 {
-					x.H = serializer.Float16(v255)
+				if v259, ok260 := c.ReadFloatAs(f, 64); ok260 {
+					x.H = serializer.Float16(v259)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1558,61 +1593,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v257, ok258 := c.ReadIntAs(f, 8); ok258 {
-					x.I8 = int8(v257)
+				if v261, ok262 := c.ReadIntAs(f, 8); ok262 {
+					x.I8 = int8(v261)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v259, ok260 := c.ReadIntAs(f, 64); ok260 {
-					x.I64 = int64(v259)
+				if v263, ok264 := c.ReadIntAs(f, 64); ok264 {
+					x.I64 = int64(v263)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v261, ok262 := c.ReadIntAs(f, 64); ok262 {
-					x.Ti64 = int64(v261)
+				if v265, ok266 := c.ReadIntAs(f, 64); ok266 {
+					x.Ti64 = int64(v265)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v263, ok264 := c.ReadUintAs(f, 64); ok264 {
-					x.U64 = uint64(v263)
+				if v267, ok268 := c.ReadUintAs(f, 64); ok268 {
+					x.U64 = uint64(v267)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v265, ok266 := c.ReadIntAs(f, 32); ok266 {
-					x.I32 = int32(v265)
+				if v269, ok270 := c.ReadIntAs(f, 32); ok270 {
+					x.I32 = int32(v269)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v267, ok268 := c.ReadUintAs(f, 32); ok268 {
-					x.U32 = uint32(v267)
+				if v271, ok272 := c.ReadUintAs(f, 32); ok272 {
+					x.U32 = uint32(v271)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v270, ok271 := c.ReadIntAs(f, 32); ok271 {
-					x.Oi = serializer.Some(int32(v270))
+				if v274, ok275 := c.ReadIntAs(f, 32); ok275 {
+					x.Oi = serializer.Some(int32(v274))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o269 int32
-				o269 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o269)
+				var o273 int32
+				o273 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o273)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1620,11 +1655,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id273)
-				} else if st272 == foryimpl.RefFollows {
+				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id277)
+				} else if st276 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id273, x.Bin)
+					foryimpl.SetRefSlice(c, id277, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -1653,256 +1688,256 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o274 string
-				o274 = c.ReadString()
-				x.Os = serializer.Some(o274)
+				var o278 string
+				o278 = c.ReadString()
+				x.Os = serializer.Some(o278)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id278)
-				} else if st277 == foryimpl.RefFollows {
+				if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id282)
+				} else if st281 == foryimpl.RefFollows {
+					p283 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id282, p283)
+					if ev284 := c.ReadStructFieldMeta(foryTypeLeaf); ev284 != nil {
+						p283.ForyReadEvolved(c, ev284)
+					} else if !c.Failed() {
+						p283.ForyRead(c)
+					}
+					x.Leaf = p283
+				} else {
+					x.Leaf = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p279 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id278, p279)
 					if ev280 := c.ReadStructFieldMeta(foryTypeLeaf); ev280 != nil {
 						p279.ForyReadEvolved(c, ev280)
 					} else if !c.Failed() {
 						p279.ForyRead(c)
 					}
 					x.Leaf = p279
-				} else {
-					x.Leaf = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p275 := foryimpl.Alloc[Leaf](c)
-					if ev276 := c.ReadStructFieldMeta(foryTypeLeaf); ev276 != nil {
-						p275.ForyReadEvolved(c, ev276)
-					} else if !c.Failed() {
-						p275.ForyRead(c)
-					}
-					x.Leaf = p275
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id284)
-				} else if st283 == foryimpl.RefFollows {
+				if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id288)
+				} else if st287 == foryimpl.RefFollows {
+					p289 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id288, p289)
+					if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
+						p289.ForyReadEvolved(c, ev290)
+					} else if !c.Failed() {
+						p289.ForyRead(c)
+					}
+					x.Shared = p289
+				} else {
+					x.Shared = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p285 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id284, p285)
 					if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
 						p285.ForyReadEvolved(c, ev286)
 					} else if !c.Failed() {
 						p285.ForyRead(c)
 					}
 					x.Shared = p285
-				} else {
-					x.Shared = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p281 := foryimpl.Alloc[Leaf](c)
-					if ev282 := c.ReadStructFieldMeta(foryTypeLeaf); ev282 != nil {
-						p281.ForyReadEvolved(c, ev282)
-					} else if !c.Failed() {
-						p281.ForyRead(c)
-					}
-					x.Shared = p281
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLengthFast(1)
-				if n287 < 0 {
-					n287 = c.ReadLength(1)
+				n291 := c.ReadLengthFast(1)
+				if n291 < 0 {
+					n291 = c.ReadLength(1)
 				}
-				l288 := foryimpl.MakeSlice[[]Leaf](c, n287)
-				if n287 > 0 {
-					hn290, tr292, ev291 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l292 := foryimpl.MakeSlice[[]Leaf](c, n291)
+				if n291 > 0 {
+					hn294, tr296, ev295 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i289 := range l288 {
-							if tr292 {
-								if st293, id294 := c.ReadRefFlag(); st293 == foryimpl.RefBack {
-									if p295 := foryimpl.BackRef[Leaf](c, id294); p295 != nil {
-										l288[i289] = *p295
+						for i293 := range l292 {
+							if tr296 {
+								if st297, id298 := c.ReadRefFlag(); st297 == foryimpl.RefBack {
+									if p299 := foryimpl.BackRef[Leaf](c, id298); p299 != nil {
+										l292[i293] = *p299
 									}
-								} else if st293 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id294, &l288[i289])
-									if ev291 != nil {
-										l288[i289].ForyReadEvolved(c, ev291)
+								} else if st297 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id298, &l292[i293])
+									if ev295 != nil {
+										l292[i293].ForyReadEvolved(c, ev295)
 									} else {
-										l288[i289].ForyRead(c)
+										l292[i293].ForyRead(c)
 									}
 								} else {
-									l288[i289] = Leaf{}
+									l292[i293] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i289)
+									c.TraceIndex(i293)
 									break
 								}
 								continue
 							}
-							if hn290 && !c.ReadFlag() {
-								clear(l288[i289 : i289+1])
+							if hn294 && !c.ReadFlag() {
+								clear(l292[i293 : i293+1])
 								continue
 							}
-							if ev291 != nil {
-								l288[i289].ForyReadEvolved(c, ev291)
+							if ev295 != nil {
+								l292[i293].ForyReadEvolved(c, ev295)
 							} else {
-								l288[i289].ForyRead(c)
+								l292[i293].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i289)
+								c.TraceIndex(i293)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l288
+				x.Leaves = l292
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n296 := c.ReadLengthFast(1)
-				if n296 < 0 {
-					n296 = c.ReadLength(1)
+				n300 := c.ReadLengthFast(1)
+				if n300 < 0 {
+					n300 = c.ReadLength(1)
 				}
-				l297 := foryimpl.MakeSlice[[]*string](c, n296)
-				if n296 > 0 {
-					hn299 := c.ReadListHeader(21)
+				l301 := foryimpl.MakeSlice[[]*string](c, n300)
+				if n300 > 0 {
+					hn303 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i298 := range l297 {
-							if hn299 && !c.ReadFlag() {
-								clear(l297[i298 : i298+1])
+						for i302 := range l301 {
+							if hn303 && !c.ReadFlag() {
+								clear(l301[i302 : i302+1])
 								continue
 							}
-							p302 := foryimpl.Alloc[string](c)
-							*p302 = c.ReadString()
-							l297[i298] = p302
+							p306 := foryimpl.Alloc[string](c)
+							*p306 = c.ReadString()
+							l301[i302] = p306
 							if c.Failed() {
-								c.TraceIndex(i298)
+								c.TraceIndex(i302)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l297
+				x.Ostrs = l301
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLengthFast(1)
-				if n303 < 0 {
-					n303 = c.ReadLength(1)
+				n307 := c.ReadLengthFast(1)
+				if n307 < 0 {
+					n307 = c.ReadLength(1)
 				}
-				l304 := foryimpl.MakeSlice[[]*Leaf](c, n303)
-				if n303 > 0 {
-					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l308 := foryimpl.MakeSlice[[]*Leaf](c, n307)
+				if n307 > 0 {
+					hn310, tr312, ev311 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i305 := range l304 {
-							if tr308 {
-								if st310, id311 := c.ReadRefFlag(); st310 == foryimpl.RefBack {
-									l304[i305] = foryimpl.BackRef[Leaf](c, id311)
-								} else if st310 == foryimpl.RefFollows {
-									p312 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id311, p312)
-									if ev307 != nil {
-										p312.ForyReadEvolved(c, ev307)
+						for i309 := range l308 {
+							if tr312 {
+								if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
+									l308[i309] = foryimpl.BackRef[Leaf](c, id315)
+								} else if st314 == foryimpl.RefFollows {
+									p316 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id315, p316)
+									if ev311 != nil {
+										p316.ForyReadEvolved(c, ev311)
 									} else {
-										p312.ForyRead(c)
+										p316.ForyRead(c)
 									}
-									l304[i305] = p312
+									l308[i309] = p316
 								} else {
-									l304[i305] = nil
+									l308[i309] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i305)
+									c.TraceIndex(i309)
 									break
 								}
 								continue
 							}
-							if hn306 && !c.ReadFlag() {
-								clear(l304[i305 : i305+1])
+							if hn310 && !c.ReadFlag() {
+								clear(l308[i309 : i309+1])
 								continue
 							}
-							p309 := foryimpl.Alloc[Leaf](c)
-							if ev307 != nil {
-								p309.ForyReadEvolved(c, ev307)
+							p313 := foryimpl.Alloc[Leaf](c)
+							if ev311 != nil {
+								p313.ForyReadEvolved(c, ev311)
 							} else {
-								p309.ForyRead(c)
+								p313.ForyRead(c)
 							}
-							l304[i305] = p309
+							l308[i309] = p313
 							if c.Failed() {
-								c.TraceIndex(i305)
+								c.TraceIndex(i309)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l304
+				x.Rleaves = l308
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n313 := c.ReadLengthFast(2)
-				if n313 < 0 {
-					n313 = c.ReadLength(2)
+				n317 := c.ReadLengthFast(2)
+				if n317 < 0 {
+					n317 = c.ReadLength(2)
 				}
-				m314 := foryimpl.MakeMap[map[string]Leaf](c, n313)
-				for n313 > 0 && !c.Failed() {
-					sz315, vn316, ev320 := c.ReadMapChunk(n313, 21, 28, foryTypeLeaf, false)
-					for j317 := 0; j317 < sz315 && !c.Failed(); j317++ {
-						var k318 string
-						k318 = c.ReadString()
-						var v319 Leaf
-						if !vn316 {
-							if ev320 != nil {
-								v319.ForyReadEvolved(c, ev320)
+				m318 := foryimpl.MakeMap[map[string]Leaf](c, n317)
+				for n317 > 0 && !c.Failed() {
+					sz319, vn320, ev324 := c.ReadMapChunk(n317, 21, 28, foryTypeLeaf, false)
+					for j321 := 0; j321 < sz319 && !c.Failed(); j321++ {
+						var k322 string
+						k322 = c.ReadString()
+						var v323 Leaf
+						if !vn320 {
+							if ev324 != nil {
+								v323.ForyReadEvolved(c, ev324)
 							} else {
-								v319.ForyRead(c)
+								v323.ForyRead(c)
 							}
 						}
-						m314[k318] = v319
+						m318[k322] = v323
 					}
-					n313 -= sz315
+					n317 -= sz319
 				}
-				x.Lmap = m314
+				x.Lmap = m318
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n322 := c.ReadLengthFast(2)
-				if n322 < 0 {
-					n322 = c.ReadLength(2)
+				n326 := c.ReadLengthFast(2)
+				if n326 < 0 {
+					n326 = c.ReadLength(2)
 				}
-				m323 := foryimpl.MakeMap[map[string]*int32](c, n322)
-				for n322 > 0 && !c.Failed() {
-					sz324, vn325, _ := c.ReadMapChunk(n322, 21, 5, nil, true)
-					for j326 := 0; j326 < sz324 && !c.Failed(); j326++ {
-						var k327 string
-						k327 = c.ReadString()
-						var v328 *int32
-						if !vn325 {
-							p329 := foryimpl.Alloc[int32](c)
-							*p329 = r.ReadVarInt32()
-							v328 = p329
+				m327 := foryimpl.MakeMap[map[string]*int32](c, n326)
+				for n326 > 0 && !c.Failed() {
+					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 5, nil, true)
+					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
+						var k331 string
+						k331 = c.ReadString()
+						var v332 *int32
+						if !vn329 {
+							p333 := foryimpl.Alloc[int32](c)
+							*p333 = r.ReadVarInt32()
+							v332 = p333
 						}
-						m323[k327] = v328
+						m327[k331] = v332
 					}
-					n322 -= sz324
+					n326 -= sz328
 				}
-				x.Omap = m323
+				x.Omap = m327
 			}
 		case 28:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st333, id334 := c.ReadRefFlag(); st333 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id334)
-				} else if st333 == foryimpl.RefFollows {
-					n335 := c.ReadArrayLengthFast(4)
-					if n335 < 0 {
-						n335 = c.ReadArrayLength(4)
+				if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
+					x.Arr = foryimpl.BackRefSlice[int32](c, id338)
+				} else if st337 == foryimpl.RefFollows {
+					n339 := c.ReadArrayLengthFast(4)
+					if n339 < 0 {
+						n339 = c.ReadArrayLength(4)
 					}
-					a336 := foryimpl.MakeSlice[[]int32](c, n335)
-					r.ReadRawInt32s(a336)
-					x.Arr = a336
-					foryimpl.SetRefSlice(c, id334, x.Arr)
+					a340 := foryimpl.MakeSlice[[]int32](c, n339)
+					r.ReadRawInt32s(a340)
+					x.Arr = a340
+					foryimpl.SetRefSlice(c, id338, x.Arr)
 				} else {
 					x.Arr = nil
 				}
@@ -1910,28 +1945,28 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n331 := c.ReadArrayLengthFast(4)
-					if n331 < 0 {
-						n331 = c.ReadArrayLength(4)
+					n335 := c.ReadArrayLengthFast(4)
+					if n335 < 0 {
+						n335 = c.ReadArrayLength(4)
 					}
-					a332 := foryimpl.MakeSlice[[]int32](c, n331)
-					r.ReadRawInt32s(a332)
-					x.Arr = a332
+					a336 := foryimpl.MakeSlice[[]int32](c, n335)
+					r.ReadRawInt32s(a336)
+					x.Arr = a336
 				}
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e340 := c.ReadEnumFast(uint32(0x7fffffff)); e340 >= 0 {
-						x.Kind = Kind(e340)
+					if e344 := c.ReadEnumFast(uint32(0x7fffffff)); e344 >= 0 {
+						x.Kind = Kind(e344)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e337 := c.ReadEnumFast(uint32(0x7fffffff)); e337 >= 0 {
-						x.Kind = Kind(e337)
+					if e341 := c.ReadEnumFast(uint32(0x7fffffff)); e341 >= 0 {
+						x.Kind = Kind(e341)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1943,50 +1978,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n341 := c.ReadLengthFast(4)
-				if n341 < 0 {
-					n341 = c.ReadLength(4)
+				n345 := c.ReadLengthFast(4)
+				if n345 < 0 {
+					n345 = c.ReadLength(4)
 				}
-				l342 := foryimpl.MakeSlice[[]int32](c, n341)
-				if n341 > 0 {
-					hn344 := c.ReadListHeader(4)
+				l346 := foryimpl.MakeSlice[[]int32](c, n345)
+				if n345 > 0 {
+					hn348 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i343 := range l342 {
-							if hn344 && !c.ReadFlag() {
-								clear(l342[i343 : i343+1])
+						for i347 := range l346 {
+							if hn348 && !c.ReadFlag() {
+								clear(l346[i347 : i347+1])
 								continue
 							}
-							l342[i343] = r.ReadInt32()
+							l346[i347] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i343)
+								c.TraceIndex(i347)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l342
+				x.FixedList = l346
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n347 := c.ReadLengthFast(2)
-				if n347 < 0 {
-					n347 = c.ReadLength(2)
+				n351 := c.ReadLengthFast(2)
+				if n351 < 0 {
+					n351 = c.ReadLength(2)
 				}
-				m348 := foryimpl.MakeMap[map[int64]string](c, n347)
-				for n347 > 0 && !c.Failed() {
-					sz349, vn350, _ := c.ReadMapChunk(n347, 7, 21, nil, false)
-					for j351 := 0; j351 < sz349 && !c.Failed(); j351++ {
-						var k352 int64
-						k352 = r.ReadVarInt64()
-						var v353 string
-						if !vn350 {
-							v353 = c.ReadString()
+				m352 := foryimpl.MakeMap[map[int64]string](c, n351)
+				for n351 > 0 && !c.Failed() {
+					sz353, vn354, _ := c.ReadMapChunk(n351, 7, 21, nil, false)
+					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
+						var k356 int64
+						k356 = r.ReadVarInt64()
+						var v357 string
+						if !vn354 {
+							v357 = c.ReadString()
 						}
-						m348[k352] = v353
+						m352[k356] = v357
 					}
-					n347 -= sz349
+					n351 -= sz353
 				}
-				x.Nested = m348
+				x.Nested = m352
 			}
 		default:
 			c.SkipField(f)

@@ -18,14 +18,15 @@ const (
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
-// foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,0;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,0;opt_flag,1,0,0;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
+// foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,1;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,1;opt_flag,1,0,1;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x77},
 	GoName:            "mixed.Mixed",
+	OfficialGoHash:    859706216,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x77},
-	SchemaHash:        859706216,
+	SchemaHash:        1141199422,
 	TypeDef:           []byte{0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
 	TypeDefRef:        []byte{0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4f, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x49, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
 	UserID:            119,
@@ -196,7 +197,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 859706216)
+		buffer.PutInt32At(w, off, c.SchemaHash(1141199422, 859706216))
 		off += 4
 	}
 	buffer.PutFloat32At(w, off, x.Ratio)
@@ -312,7 +313,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 859706216)
+		buffer.PutInt32At(w, off, c.SchemaHash(1141199422, 859706216))
 		off += 4
 	}
 	buffer.PutFloat32At(w, off, x.Ratio)
@@ -375,8 +376,10 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
@@ -414,8 +417,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(859706216) {
-		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1141199422) {
+		if h := r.ReadInt32(); h != 1141199422 && h != 859706216 && !c.Failed() {
 			c.HashMismatch(foryTypeMixed, h)
 			return
 		}
@@ -550,8 +553,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(859706216) {
-		if h := r.ReadInt32(); h != 859706216 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1141199422) {
+		if h := r.ReadInt32(); h != 1141199422 && h != 859706216 && !c.Failed() {
 			c.HashMismatch(foryTypeMixed, h)
 			return
 		}
@@ -643,9 +646,17 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Items")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-			x.Kind = Color(e58)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
+				x.Kind = Color(e58)
+			} else {
+				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
+			x.Kind = Color(e59)
 		} else {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -654,25 +665,25 @@ func (x *Mixed) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Kind")
 		return
 	}
-	n59 := c.ReadLengthFast(2)
-	if n59 < 0 {
-		n59 = c.ReadLength(2)
+	n60 := c.ReadLengthFast(2)
+	if n60 < 0 {
+		n60 = c.ReadLength(2)
 	}
-	m60 := foryimpl.MakeMap[map[string]int32](c, n59)
-	for n59 > 0 && !c.Failed() {
-		sz61, vn62, _ := c.ReadMapChunk(n59, 21, 5, nil, false)
-		for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
-			var k64 string
-			k64 = c.ReadString()
-			var v65 int32
-			if !vn62 {
-				v65 = r.ReadVarInt32()
+	m61 := foryimpl.MakeMap[map[string]int32](c, n60)
+	for n60 > 0 && !c.Failed() {
+		sz62, vn63, _ := c.ReadMapChunk(n60, 21, 5, nil, false)
+		for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
+			var k65 string
+			k65 = c.ReadString()
+			var v66 int32
+			if !vn63 {
+				v66 = r.ReadVarInt32()
 			}
-			m60[k64] = v65
+			m61[k65] = v66
 		}
-		n59 -= sz61
+		n60 -= sz62
 	}
-	x.Lookup = m60
+	x.Lookup = m61
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -697,16 +708,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v67, ok68 := c.ReadFloatAs(f, 32); ok68 {
-					x.Ratio = float32(v67)
+				if v68, ok69 := c.ReadFloatAs(f, 32); ok69 {
+					x.Ratio = float32(v68)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
-					x.Small = int16(v69)
+				if v70, ok71 := c.ReadIntAs(f, 16); ok71 {
+					x.Small = int16(v70)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -717,110 +728,110 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 64); ok72 {
-					x.Count = int64(v71)
+				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
+					x.Count = int64(v72)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 64); ok74 {
-					x.Big = uint64(v73)
+				if v74, ok75 := c.ReadUintAs(f, 64); ok75 {
+					x.Big = uint64(v74)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
-					x.Code = int32(v75)
+				if v76, ok77 := c.ReadIntAs(f, 32); ok77 {
+					x.Code = int32(v76)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[bool](c)
-				*p77 = r.ReadBool()
-				x.OptFlag = p77
+				p78 := foryimpl.Alloc[bool](c)
+				*p78 = r.ReadBool()
+				x.OptFlag = p78
 			}
 		case 7:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					pv81 := int32(v79)
-					x.Opt = &pv81
+				if v80, ok81 := c.ReadIntAs(f, 32); ok81 {
+					pv82 := int32(v80)
+					x.Opt = &pv82
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[int32](c)
-				*p78 = r.ReadVarInt32()
-				x.Opt = p78
+				p79 := foryimpl.Alloc[int32](c)
+				*p79 = r.ReadVarInt32()
+				x.Opt = p79
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st84, id85 := c.ReadRefFlag(); st84 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id85)
-				} else if st84 == foryimpl.RefFollows {
-					p86 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id85, p86)
-					if ev87 := c.ReadStructFieldMeta(foryTypeInner); ev87 != nil {
-						p86.ForyReadEvolved(c, ev87)
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id86)
+				} else if st85 == foryimpl.RefFollows {
+					p87 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id86, p87)
+					if ev88 := c.ReadStructFieldMeta(foryTypeInner); ev88 != nil {
+						p87.ForyReadEvolved(c, ev88)
 					} else if !c.Failed() {
-						p86.ForyRead(c)
+						p87.ForyRead(c)
 					}
-					x.Child = p86
+					x.Child = p87
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p82 := foryimpl.Alloc[Inner](c)
-					if ev83 := c.ReadStructFieldMeta(foryTypeInner); ev83 != nil {
-						p82.ForyReadEvolved(c, ev83)
+					p83 := foryimpl.Alloc[Inner](c)
+					if ev84 := c.ReadStructFieldMeta(foryTypeInner); ev84 != nil {
+						p83.ForyReadEvolved(c, ev84)
 					} else if !c.Failed() {
-						p82.ForyRead(c)
+						p83.ForyRead(c)
 					}
-					x.Child = p82
+					x.Child = p83
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n88 := c.ReadLengthFast(1)
-				if n88 < 0 {
-					n88 = c.ReadLength(1)
+				n89 := c.ReadLengthFast(1)
+				if n89 < 0 {
+					n89 = c.ReadLength(1)
 				}
-				l89 := foryimpl.MakeSlice[[]string](c, n88)
-				if n88 > 0 {
-					hn91 := c.ReadListHeader(21)
+				l90 := foryimpl.MakeSlice[[]string](c, n89)
+				if n89 > 0 {
+					hn92 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i90 := range l89 {
-							if hn91 && !c.ReadFlag() {
-								clear(l89[i90 : i90+1])
+						for i91 := range l90 {
+							if hn92 && !c.ReadFlag() {
+								clear(l90[i91 : i91+1])
 								continue
 							}
-							l89[i90] = c.ReadString()
+							l90[i91] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i90)
+								c.TraceIndex(i91)
 								break
 							}
 						}
 					}
 				}
-				x.Items = l89
+				x.Items = l90
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e97 := c.ReadEnumFast(uint32(0x7fffffff)); e97 >= 0 {
-						x.Kind = Color(e97)
+					if e98 := c.ReadEnumFast(uint32(0x7fffffff)); e98 >= 0 {
+						x.Kind = Color(e98)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
-						x.Kind = Color(e94)
+					if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
+						x.Kind = Color(e95)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -828,25 +839,25 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLengthFast(2)
-				if n98 < 0 {
-					n98 = c.ReadLength(2)
+				n99 := c.ReadLengthFast(2)
+				if n99 < 0 {
+					n99 = c.ReadLength(2)
 				}
-				m99 := foryimpl.MakeMap[map[string]int32](c, n98)
-				for n98 > 0 && !c.Failed() {
-					sz100, vn101, _ := c.ReadMapChunk(n98, 21, 5, nil, false)
-					for j102 := 0; j102 < sz100 && !c.Failed(); j102++ {
-						var k103 string
-						k103 = c.ReadString()
-						var v104 int32
-						if !vn101 {
-							v104 = r.ReadVarInt32()
+				m100 := foryimpl.MakeMap[map[string]int32](c, n99)
+				for n99 > 0 && !c.Failed() {
+					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
+					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+						var k104 string
+						k104 = c.ReadString()
+						var v105 int32
+						if !vn102 {
+							v105 = r.ReadVarInt32()
 						}
-						m99[k103] = v104
+						m100[k104] = v105
 					}
-					n98 -= sz100
+					n99 -= sz101
 				}
-				x.Lookup = m99
+				x.Lookup = m100
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {

@@ -14,14 +14,15 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
-// foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,0;x,5,0,0;
+// foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,1;x,5,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x69},
 	GoName:            "nested.Outer",
+	OfficialGoHash:    -1420372558,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x69},
-	SchemaHash:        -1420372558,
+	SchemaHash:        -2047280483,
 	TypeDef:           []byte{0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
 	TypeDefRef:        []byte{0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40},
 	UserID:            105,
@@ -150,7 +151,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1420372558)
+		buffer.PutInt32At(w, off, c.SchemaHash(-2047280483, -1420372558))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
@@ -175,7 +176,7 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1420372558)
+		buffer.PutInt32At(w, off, c.SchemaHash(-2047280483, -1420372558))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.X))
@@ -196,8 +197,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Outer{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1420372558) {
-		if h := r.ReadInt32(); h != -1420372558 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-2047280483) {
+		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
 			c.HashMismatch(foryTypeOuter, h)
 			return
 		}
@@ -233,8 +234,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Outer{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1420372558) {
-		if h := r.ReadInt32(); h != -1420372558 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-2047280483) {
+		if h := r.ReadInt32(); h != -2047280483 && h != -1420372558 && !c.Failed() {
 			c.HashMismatch(foryTypeOuter, h)
 			return
 		}

@@ -14,13 +14,14 @@ const (
 	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
 )
 
-// foryTypePtrs is Ptrs's static type information. Fingerprint: p_b,1,0,0;p_f64,20,0,0;p_i32,5,0,0;p_i64,7,0,0;p_s,21,0,0;
+// foryTypePtrs is Ptrs's static type information. Fingerprint: p_b,1,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_s,21,0,1;
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x72},
 	GoName:         "ptrs.Ptrs",
+	OfficialGoHash: -128040816,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x72},
-	SchemaHash:     -128040816,
+	SchemaHash:     1778562021,
 	TypeDef:        []byte{0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
 	UserID:         114,
 })
@@ -51,17 +52,47 @@ func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypePtrs)
+	start := b.WriterIndex()
+	b.Reserve(40)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x4208f01c001cff01)
+		buffer.PutUint64At(w, off+8, 0x148e72c518828499)
+		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f)
+		buffer.PutUint64At(w, off+24, 0x058e701df91f078e)
+		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f)
+		off += 40
+	} else {
+		buffer.PutUint32At(w, off, 0x721bff01)
+		off += 4
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Ptrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypePtrs)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(40)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x4208f01c001c0001)
+		buffer.PutUint64At(w, off+8, 0x148e72c518828499)
+		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f)
+		buffer.PutUint64At(w, off+24, 0x058e701df91f078e)
+		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f)
+		off += 40
+	} else {
+		buffer.PutUint32At(w, off, 0x721b0001)
+		off += 4
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -116,41 +147,19 @@ func (x *Ptrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Ptrs's struct body (docs/format.md §9).
 func (x *Ptrs) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Ptrs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
+	if c.CheckUTF8() {
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
-				return foryimpl.InvalidUTF8(foryTypePtrs, "PS")
+				c.Fail(foryimpl.InvalidUTF8(foryTypePtrs, "PS"))
+				return
 			}
 		}
 	}
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(44 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x4208f01c001cff01)
-			buffer.PutUint64At(w, off+8, 0x148e72c518828499)
-			buffer.PutUint64At(w, off+16, 0x613f014670bdf81f)
-			buffer.PutUint64At(w, off+24, 0x058e701df91f078e)
-			buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f)
-			off += 40
-		} else {
-			buffer.PutUint32At(w, off, 0x721bff01)
-			off += 4
-		}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(1778562021, -128040816))
 	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -128040816)
-		off += 4
-	}
-	b.SetWriterIndex(off)
 	if x.PF64 == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -181,15 +190,14 @@ func (x *Ptrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.PS)
 	}
-	return nil
 }
 
 // ForyRead reads Ptrs's struct body (docs/format.md §9); errors are recorded in c.
 func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 	*x = Ptrs{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-128040816) {
-		if h := r.ReadInt32(); h != -128040816 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1778562021) {
+		if h := r.ReadInt32(); h != 1778562021 && h != -128040816 && !c.Failed() {
 			c.HashMismatch(foryTypePtrs, h)
 			return
 		}

@@ -30,7 +30,7 @@ var modes = []struct {
 // registered as id 4 (benchid.Image and refs.Image): WithAnyTypes says
 // which one an any value holds.
 func fory(compatible, track bool) *serializer.Fory {
-	return serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(track), serializer.WithAnyTypes((*Image)(nil)))
+	return serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(track), serializer.WithAnyTypes((*Image)(nil)), serializer.WithOfficialGoForm(true))
 }
 
 func huge() *Image {

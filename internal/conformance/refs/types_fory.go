@@ -223,8 +223,10 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
 }
@@ -312,9 +314,17 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-			x.Size = Size(e8)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				x.Size = Size(e8)
+			} else {
+				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+			x.Size = Size(e9)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -333,16 +343,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.Width = int32(v9)
+				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
+					x.Width = int32(v10)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Height = int32(v11)
+				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
+					x.Height = int32(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -358,16 +368,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Size = Size(e16)
+					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
+						x.Size = Size(e17)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Size = Size(e13)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						x.Size = Size(e14)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -383,14 +393,15 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
+// foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoName:            "refs.ImagePair",
+	OfficialGoHash:    -919177777,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
-	SchemaHash:        -919177777,
+	SchemaHash:        -573796553,
 	TypeDef:           []byte{0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
 	TypeDefRef:        []byte{0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c},
 	UserID:            200,
@@ -519,7 +530,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-919177777)
+		b.WriteInt32(c.SchemaHash(-573796553, -919177777))
 	}
 	if x.Cover == nil {
 		b.WriteUint8(0xfd)
@@ -550,7 +561,7 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-919177777)
+		b.WriteInt32(c.SchemaHash(-573796553, -919177777))
 	}
 	if !foryimpl.WriteRefPtr(c, x.Cover) {
 		if c.Compatible() {
@@ -574,8 +585,8 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-573796553) {
+		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
 		}
@@ -612,8 +623,8 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-919177777) {
-		if h := r.ReadInt32(); h != -919177777 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-573796553) {
+		if h := r.ReadInt32(); h != -573796553 && h != -919177777 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
 		}
@@ -1113,14 +1124,15 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: next,0,0,0;value,5,0,0;
+// foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoName:            "refs.Node",
+	OfficialGoHash:    67660299,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
-	SchemaHash:        67660299,
+	SchemaHash:        587892696,
 	TypeDef:           []byte{0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
 	TypeDefRef:        []byte{0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98},
 	UserID:            202,
@@ -1256,7 +1268,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 67660299)
+		buffer.PutInt32At(w, off, c.SchemaHash(587892696, 67660299))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
@@ -1283,7 +1295,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 67660299)
+		buffer.PutInt32At(w, off, c.SchemaHash(587892696, 67660299))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
@@ -1308,8 +1320,8 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(67660299) {
-		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
 		}
@@ -1349,8 +1361,8 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(67660299) {
-		if h := r.ReadInt32(); h != 67660299 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(587892696) {
+		if h := r.ReadInt32(); h != 587892696 && h != 67660299 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
 		}
@@ -1443,14 +1455,15 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
-// foryTypeTreeNode is TreeNode's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;parent,0,0,0;
+// foryTypeTreeNode is TreeNode's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;parent,0,0,1;
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcb, 0x01},
 	GoName:            "refs.TreeNode",
+	OfficialGoHash:    957044546,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c, 0x11, 0x23, 0x66},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
-	SchemaHash:        957044546,
+	SchemaHash:        1345458556,
 	TypeDef:           []byte{0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
 	TypeDefRef:        []byte{0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c, 0x11, 0x23, 0x66},
 	UserID:            203,
@@ -1587,7 +1600,7 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(957044546)
+		b.WriteInt32(c.SchemaHash(1345458556, 957044546))
 	}
 	l3 := x.Children
 	b.WriteVarUint32(uint32(len(l3)))
@@ -1647,7 +1660,7 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(957044546)
+		b.WriteInt32(c.SchemaHash(1345458556, 957044546))
 	}
 	l9 := x.Children
 	b.WriteVarUint32(uint32(len(l9)))
@@ -1702,8 +1715,8 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = TreeNode{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(957044546) {
-		if h := r.ReadInt32(); h != 957044546 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1345458556) {
+		if h := r.ReadInt32(); h != 1345458556 && h != 957044546 && !c.Failed() {
 			c.HashMismatch(foryTypeTreeNode, h)
 			return
 		}
@@ -1789,8 +1802,8 @@ func (x *TreeNode) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = TreeNode{Children: x.Children}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(957044546) {
-		if h := r.ReadInt32(); h != 957044546 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1345458556) {
+		if h := r.ReadInt32(); h != 1345458556 && h != 957044546 && !c.Failed() {
 			c.HashMismatch(foryTypeTreeNode, h)
 			return
 		}
@@ -1976,13 +1989,14 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
-// foryTypeSharedUntracked is SharedUntracked's static type information. Fingerprint: count1,5,0,0;count2,5,0,0;ints1,22,0,0[5,0,0];ints2,22,0,0[5,0,0];label1,21,0,0;label2,21,0,0;map1,24,0,0[21,0,0|5,0,0];map2,24,0,0[21,0,0|5,0,0];name1,21,0,0;name2,21,0,0;strs1,22,0,0[21,0,0];strs2,22,0,0[21,0,0];
+// foryTypeSharedUntracked is SharedUntracked's static type information. Fingerprint: count1,5,0,1;count2,5,0,1;ints1,22,0,0[5,0,0];ints2,22,0,0[5,0,0];label1,21,0,1;label2,21,0,1;map1,24,0,0[21,0,0|5,0,0];map2,24,0,0[21,0,0|5,0,0];name1,21,0,0;name2,21,0,0;strs1,22,0,0[21,0,0];strs2,22,0,0[21,0,0];
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x01},
 	GoName:         "refs.SharedUntracked",
+	OfficialGoHash: -61741120,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x01},
-	SchemaHash:     -61741120,
+	SchemaHash:     1487575884,
 	TypeDef:        []byte{0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
 	UserID:         205,
 })
@@ -2020,17 +2034,65 @@ func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeSharedUntracked)
+	start := b.WriterIndex()
+	b.Reserve(99)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x09688057001cff01)
+		buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
+		buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
+		buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
+		buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
+		buffer.PutUint64At(w, off+40, 0x22001615926c696a)
+		buffer.PutUint64At(w, off+48, 0x172200161592a817)
+		buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
+		buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
+		buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
+		buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
+		buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
+		buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
+		off += 99
+	} else {
+		buffer.PutUint32At(w, off, 0xcd1bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSharedUntracked)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(99)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x09688057001c0001)
+		buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
+		buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
+		buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
+		buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
+		buffer.PutUint64At(w, off+40, 0x22001615926c696a)
+		buffer.PutUint64At(w, off+48, 0x172200161592a817)
+		buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
+		buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
+		buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
+		buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
+		buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
+		buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
+		off += 99
+	} else {
+		buffer.PutUint32At(w, off, 0xcd1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -2085,66 +2147,37 @@ func (x *SharedUntracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Rea
 
 // ForyWrite writes SharedUntracked's struct body (docs/format.md §9).
 func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which SharedUntracked, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
+	if c.CheckUTF8() {
 		if x.Label1 != nil {
 			if !foryimpl.ValidString(string((*x.Label1))) {
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Label1")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Label1"))
+				return
 			}
 		}
 		if x.Label2 != nil {
 			if !foryimpl.ValidString(string((*x.Label2))) {
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Label2")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Label2"))
+				return
 			}
 		}
 		for k5 := range x.Map1 {
 			if !foryimpl.ValidString(string(k5)) {
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map1")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map1"))
+				return
 			}
 		}
 		for k9 := range x.Map2 {
 			if !foryimpl.ValidString(string(k9)) {
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map2")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map2"))
+				return
 			}
 		}
 	}
-	start15 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(103 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x09688057001cff01)
-			buffer.PutUint64At(w, off+8, 0x9201cdcc431bf616)
-			buffer.PutUint64At(w, off+16, 0x0592a8a786720405)
-			buffer.PutUint64At(w, off+24, 0x16168cb0a7867204)
-			buffer.PutUint64At(w, off+32, 0x1016168c6a696a10)
-			buffer.PutUint64At(w, off+40, 0x22001615926c696a)
-			buffer.PutUint64At(w, off+48, 0x172200161592a817)
-			buffer.PutUint64At(w, off+56, 0xfa01981656188cb0)
-			buffer.PutUint64At(w, off+64, 0xfb01981656188c80)
-			buffer.PutUint64At(w, off+72, 0x8c6a82011a158c00)
-			buffer.PutUint64At(w, off+80, 0x56168c6c82011a15)
-			buffer.PutUint64At(w, off+88, 0x2456168c6a299a24)
-			buffer.PutUint64At(w, off+91, 0x6c299a2456168c6a)
-			off += 99
-		} else {
-			buffer.PutUint32At(w, off, 0xcd1bff01)
-			buffer.PutUint8At(w, off+4, 0x01)
-			off += 5
-		}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(1487575884, -61741120))
 	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -61741120)
-		off += 4
-	}
-	b.SetWriterIndex(off)
 	if x.Count1 == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -2157,27 +2190,27 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 		b.WriteUint8(0xff)
 		b.WriteVarInt32(*x.Count2)
 	}
-	l16 := x.Ints1
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		b.Reserve(1 + len(l16)*5 + buffer.BatchSlack)
+	l15 := x.Ints1
+	b.WriteVarUint32(uint32(len(l15)))
+	if len(l15) > 0 {
+		b.Reserve(1 + len(l15)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e17 := range l16 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e17))
+		for _, e16 := range l15 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e16))
 		}
 		b.SetWriterIndex(off)
 	}
-	l18 := x.Ints2
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		b.Reserve(1 + len(l18)*5 + buffer.BatchSlack)
+	l17 := x.Ints2
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
+		b.Reserve(1 + len(l17)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e19 := range l18 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e19))
+		for _, e18 := range l17 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e18))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2193,109 +2226,108 @@ func (x *SharedUntracked) foryWrite(b *buffer.Buffer, compatible, check, root bo
 		b.WriteUint8(0xff)
 		foryimpl.WriteString(b, *x.Label2)
 	}
-	var mw20 foryimpl.MapWriter
-	mw20.Begin(b, len(x.Map1))
-	for k21, v22 := range x.Map1 {
-		mw20.Entry(b)
-		foryimpl.WriteString(b, k21)
-		b.WriteVarInt32(v22)
+	var mw19 foryimpl.MapWriter
+	mw19.Begin(b, len(x.Map1))
+	for k20, v21 := range x.Map1 {
+		mw19.Entry(b)
+		foryimpl.WriteString(b, k20)
+		b.WriteVarInt32(v21)
 	}
-	mw20.End(b)
-	var mw23 foryimpl.MapWriter
-	mw23.Begin(b, len(x.Map2))
-	for k24, v25 := range x.Map2 {
-		mw23.Entry(b)
-		foryimpl.WriteString(b, k24)
-		b.WriteVarInt32(v25)
+	mw19.End(b)
+	var mw22 foryimpl.MapWriter
+	mw22.Begin(b, len(x.Map2))
+	for k23, v24 := range x.Map2 {
+		mw22.Entry(b)
+		foryimpl.WriteString(b, k23)
+		b.WriteVarInt32(v24)
 	}
-	mw23.End(b)
+	mw22.End(b)
 	{
-		s26 := string(x.Name1)
-		s27 := string(x.Name2)
-		b.Reserve(buffer.BatchSlack + len(s26) + len(s27) + 20)
+		s25 := string(x.Name1)
+		s26 := string(x.Name2)
+		b.Reserve(buffer.BatchSlack + len(s25) + len(s26) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
+		off = buffer.PutVarUint64At(w, off, uint64(len(s25))<<2|2)
+		if len(s25) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s25)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s25) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name1"))
+				return
+			}
+		}
 		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<2|2)
 		if len(s26) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s26)
-			if !ascii && check && !foryimpl.ValidString(s26) {
-				b.SetWriterIndex(start15)
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name1")
-			}
-		}
-		off = buffer.PutVarUint64At(w, off, uint64(len(s27))<<2|2)
-		if len(s27) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s27)
-			if !ascii && check && !foryimpl.ValidString(s27) {
-				b.SetWriterIndex(start15)
-				return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name2")
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Name2"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l28 := x.Strs1
+	l27 := x.Strs1
 	{
 		var ascii bool
-		sz30 := 6 + buffer.BatchSlack + len(l28)*9
-		for _, e29 := range l28 {
-			sz30 += len(e29)
+		sz29 := 6 + buffer.BatchSlack + len(l27)*9
+		for _, e28 := range l27 {
+			sz29 += len(e28)
 		}
-		b.Reserve(sz30)
+		b.Reserve(sz29)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l28)))
-		if len(l28) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
+		if len(l27) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e29 := range l28 {
-				if len(w)-off < len(e29)+9+buffer.BatchSlack {
+			for _, e28 := range l27 {
+				if len(w)-off < len(e28)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e29) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e28) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<2|2)
-				if len(e29) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e29))
-					if !ascii && check && !foryimpl.ValidString(string(e29)) {
-						b.SetWriterIndex(start15)
-						return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs1")
+				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<2|2)
+				if len(e28) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e28))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e28)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs1"))
+						return
 					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l31 := x.Strs2
+	l30 := x.Strs2
 	{
 		var ascii bool
-		sz33 := 6 + buffer.BatchSlack + len(l31)*9
-		for _, e32 := range l31 {
-			sz33 += len(e32)
+		sz32 := 6 + buffer.BatchSlack + len(l30)*9
+		for _, e31 := range l30 {
+			sz32 += len(e31)
 		}
-		b.Reserve(sz33)
+		b.Reserve(sz32)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l31)))
-		if len(l31) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l30)))
+		if len(l30) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e32 := range l31 {
-				if len(w)-off < len(e32)+9+buffer.BatchSlack {
+			for _, e31 := range l30 {
+				if len(w)-off < len(e31)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e32) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e31) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e32))<<2|2)
-				if len(e32) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e32))
-					if !ascii && check && !foryimpl.ValidString(string(e32)) {
-						b.SetWriterIndex(start15)
-						return foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs2")
+				off = buffer.PutVarUint64At(w, off, uint64(len(e31))<<2|2)
+				if len(e31) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e31))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e31)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Strs2"))
+						return
 					}
 				}
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // ForyRead reads SharedUntracked's struct body (docs/format.md §9); errors are recorded in c.
@@ -2307,142 +2339,142 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		Strs2: x.Strs2,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-61741120) {
-		if h := r.ReadInt32(); h != -61741120 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1487575884) {
+		if h := r.ReadInt32(); h != 1487575884 && h != -61741120 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedUntracked, h)
 			return
 		}
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[int32](c)
-		*p34 = r.ReadVarInt32()
-		x.Count1 = p34
+		p33 := foryimpl.Alloc[int32](c)
+		*p33 = r.ReadVarInt32()
+		x.Count1 = p33
 	}
 	if c.Failed() {
 		c.Trace("Count1")
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[int32](c)
-		*p35 = r.ReadVarInt32()
-		x.Count2 = p35
+		p34 := foryimpl.Alloc[int32](c)
+		*p34 = r.ReadVarInt32()
+		x.Count2 = p34
 	}
 	if c.Failed() {
 		c.Trace("Count2")
 		return
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
+	n35 := c.ReadLengthFast(1)
+	if n35 < 0 {
+		n35 = c.ReadLength(1)
 	}
-	l37 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n36)
-	if n36 > 0 {
-		hn39 := c.ReadListHeader(5)
+	l36 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n35)
+	if n35 > 0 {
+		hn38 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
+			for i37 := range l36 {
+				if hn38 && !c.ReadFlag() {
+					clear(l36[i37 : i37+1])
 					continue
 				}
-				l37[i38] = r.ReadVarInt32()
+				l36[i37] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i38)
+					c.TraceIndex(i37)
 					break
 				}
 			}
 		}
 	}
-	x.Ints1 = l37
+	x.Ints1 = l36
 	if c.Failed() {
 		c.Trace("Ints1")
 		return
 	}
-	n42 := c.ReadLengthFast(1)
-	if n42 < 0 {
-		n42 = c.ReadLength(1)
+	n41 := c.ReadLengthFast(1)
+	if n41 < 0 {
+		n41 = c.ReadLength(1)
 	}
-	l43 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n42)
-	if n42 > 0 {
-		hn45 := c.ReadListHeader(5)
+	l42 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n41)
+	if n41 > 0 {
+		hn44 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i44 := range l43 {
-				if hn45 && !c.ReadFlag() {
-					clear(l43[i44 : i44+1])
+			for i43 := range l42 {
+				if hn44 && !c.ReadFlag() {
+					clear(l42[i43 : i43+1])
 					continue
 				}
-				l43[i44] = r.ReadVarInt32()
+				l42[i43] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i44)
+					c.TraceIndex(i43)
 					break
 				}
 			}
 		}
 	}
-	x.Ints2 = l43
+	x.Ints2 = l42
 	if c.Failed() {
 		c.Trace("Ints2")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[string](c)
-		*p48 = c.ReadString()
-		x.Label1 = p48
+		p47 := foryimpl.Alloc[string](c)
+		*p47 = c.ReadString()
+		x.Label1 = p47
 	}
 	if c.Failed() {
 		c.Trace("Label1")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[string](c)
-		*p49 = c.ReadString()
-		x.Label2 = p49
+		p48 := foryimpl.Alloc[string](c)
+		*p48 = c.ReadString()
+		x.Label2 = p48
 	}
 	if c.Failed() {
 		c.Trace("Label2")
 		return
 	}
-	n50 := c.ReadLengthFast(2)
-	if n50 < 0 {
-		n50 = c.ReadLength(2)
+	n49 := c.ReadLengthFast(2)
+	if n49 < 0 {
+		n49 = c.ReadLength(2)
 	}
-	m51 := foryimpl.MakeMap[map[string]int32](c, n50)
-	for n50 > 0 && !c.Failed() {
-		sz52, vn53, _ := c.ReadMapChunk(n50, 21, 5, nil, false)
-		for j54 := 0; j54 < sz52 && !c.Failed(); j54++ {
-			var k55 string
-			k55 = c.ReadString()
-			var v56 int32
-			if !vn53 {
-				v56 = r.ReadVarInt32()
+	m50 := foryimpl.MakeMap[map[string]int32](c, n49)
+	for n49 > 0 && !c.Failed() {
+		sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
+		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
+			var k54 string
+			k54 = c.ReadString()
+			var v55 int32
+			if !vn52 {
+				v55 = r.ReadVarInt32()
 			}
-			m51[k55] = v56
+			m50[k54] = v55
 		}
-		n50 -= sz52
+		n49 -= sz51
 	}
-	x.Map1 = m51
+	x.Map1 = m50
 	if c.Failed() {
 		c.Trace("Map1")
 		return
 	}
-	n58 := c.ReadLengthFast(2)
-	if n58 < 0 {
-		n58 = c.ReadLength(2)
+	n57 := c.ReadLengthFast(2)
+	if n57 < 0 {
+		n57 = c.ReadLength(2)
 	}
-	m59 := foryimpl.MakeMap[map[string]int32](c, n58)
-	for n58 > 0 && !c.Failed() {
-		sz60, vn61, _ := c.ReadMapChunk(n58, 21, 5, nil, false)
-		for j62 := 0; j62 < sz60 && !c.Failed(); j62++ {
-			var k63 string
-			k63 = c.ReadString()
-			var v64 int32
-			if !vn61 {
-				v64 = r.ReadVarInt32()
+	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
+	for n57 > 0 && !c.Failed() {
+		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
+		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
+			var k62 string
+			k62 = c.ReadString()
+			var v63 int32
+			if !vn60 {
+				v63 = r.ReadVarInt32()
 			}
-			m59[k63] = v64
+			m58[k62] = v63
 		}
-		n58 -= sz60
+		n57 -= sz59
 	}
-	x.Map2 = m59
+	x.Map2 = m58
 	if c.Failed() {
 		c.Trace("Map2")
 		return
@@ -2457,54 +2489,54 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	n66 := c.ReadLengthFast(1)
-	if n66 < 0 {
-		n66 = c.ReadLength(1)
+	n65 := c.ReadLengthFast(1)
+	if n65 < 0 {
+		n65 = c.ReadLength(1)
 	}
-	l67 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n66)
-	if n66 > 0 {
-		hn69 := c.ReadListHeader(21)
+	l66 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n65)
+	if n65 > 0 {
+		hn68 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i68 := range l67 {
-				if hn69 && !c.ReadFlag() {
-					clear(l67[i68 : i68+1])
+			for i67 := range l66 {
+				if hn68 && !c.ReadFlag() {
+					clear(l66[i67 : i67+1])
 					continue
 				}
-				l67[i68] = c.ReadString()
+				l66[i67] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i68)
+					c.TraceIndex(i67)
 					break
 				}
 			}
 		}
 	}
-	x.Strs1 = l67
+	x.Strs1 = l66
 	if c.Failed() {
 		c.Trace("Strs1")
 		return
 	}
-	n72 := c.ReadLengthFast(1)
-	if n72 < 0 {
-		n72 = c.ReadLength(1)
+	n71 := c.ReadLengthFast(1)
+	if n71 < 0 {
+		n71 = c.ReadLength(1)
 	}
-	l73 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n72)
-	if n72 > 0 {
-		hn75 := c.ReadListHeader(21)
+	l72 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n71)
+	if n71 > 0 {
+		hn74 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i74 := range l73 {
-				if hn75 && !c.ReadFlag() {
-					clear(l73[i74 : i74+1])
+			for i73 := range l72 {
+				if hn74 && !c.ReadFlag() {
+					clear(l72[i73 : i73+1])
 					continue
 				}
-				l73[i74] = c.ReadString()
+				l72[i73] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i74)
+					c.TraceIndex(i73)
 					break
 				}
 			}
 		}
 	}
-	x.Strs2 = l73
+	x.Strs2 = l72
 	if c.Failed() {
 		c.Trace("Strs2")
 		return
@@ -2519,135 +2551,135 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					pv81 := int32(v79)
-					x.Count1 = &pv81
+				if v78, ok79 := c.ReadIntAs(f, 32); ok79 {
+					pv80 := int32(v78)
+					x.Count1 = &pv80
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p78 := foryimpl.Alloc[int32](c)
-				*p78 = r.ReadVarInt32()
-				x.Count1 = p78
+				p77 := foryimpl.Alloc[int32](c)
+				*p77 = r.ReadVarInt32()
+				x.Count1 = p77
 			}
 		case 1:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					pv85 := int32(v83)
-					x.Count2 = &pv85
+				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
+					pv84 := int32(v82)
+					x.Count2 = &pv84
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p82 := foryimpl.Alloc[int32](c)
-				*p82 = r.ReadVarInt32()
-				x.Count2 = p82
+				p81 := foryimpl.Alloc[int32](c)
+				*p81 = r.ReadVarInt32()
+				x.Count2 = p81
 			}
 		case 2:
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLengthFast(1)
-				if n86 < 0 {
-					n86 = c.ReadLength(1)
+				n85 := c.ReadLengthFast(1)
+				if n85 < 0 {
+					n85 = c.ReadLength(1)
 				}
-				l87 := foryimpl.MakeSlice[[]int32](c, n86)
-				if n86 > 0 {
-					hn89 := c.ReadListHeader(5)
+				l86 := foryimpl.MakeSlice[[]int32](c, n85)
+				if n85 > 0 {
+					hn88 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i88 := range l87 {
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
+						for i87 := range l86 {
+							if hn88 && !c.ReadFlag() {
+								clear(l86[i87 : i87+1])
 								continue
 							}
-							l87[i88] = r.ReadVarInt32()
+							l86[i87] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i88)
+								c.TraceIndex(i87)
 								break
 							}
 						}
 					}
 				}
-				x.Ints1 = l87
+				x.Ints1 = l86
 			}
 		case 3:
 			if f.Convert {
 				x.Ints2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n92 := c.ReadLengthFast(1)
-				if n92 < 0 {
-					n92 = c.ReadLength(1)
+				n91 := c.ReadLengthFast(1)
+				if n91 < 0 {
+					n91 = c.ReadLength(1)
 				}
-				l93 := foryimpl.MakeSlice[[]int32](c, n92)
-				if n92 > 0 {
-					hn95 := c.ReadListHeader(5)
+				l92 := foryimpl.MakeSlice[[]int32](c, n91)
+				if n91 > 0 {
+					hn94 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i94 := range l93 {
-							if hn95 && !c.ReadFlag() {
-								clear(l93[i94 : i94+1])
+						for i93 := range l92 {
+							if hn94 && !c.ReadFlag() {
+								clear(l92[i93 : i93+1])
 								continue
 							}
-							l93[i94] = r.ReadVarInt32()
+							l92[i93] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i94)
+								c.TraceIndex(i93)
 								break
 							}
 						}
 					}
 				}
-				x.Ints2 = l93
+				x.Ints2 = l92
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p98 := foryimpl.Alloc[string](c)
-				*p98 = c.ReadString()
-				x.Label1 = p98
+				p97 := foryimpl.Alloc[string](c)
+				*p97 = c.ReadString()
+				x.Label1 = p97
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p99 := foryimpl.Alloc[string](c)
-				*p99 = c.ReadString()
-				x.Label2 = p99
+				p98 := foryimpl.Alloc[string](c)
+				*p98 = c.ReadString()
+				x.Label2 = p98
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadLengthFast(2)
-				if n100 < 0 {
-					n100 = c.ReadLength(2)
+				n99 := c.ReadLengthFast(2)
+				if n99 < 0 {
+					n99 = c.ReadLength(2)
 				}
-				m101 := foryimpl.MakeMap[map[string]int32](c, n100)
-				for n100 > 0 && !c.Failed() {
-					sz102, vn103, _ := c.ReadMapChunk(n100, 21, 5, nil, false)
-					for j104 := 0; j104 < sz102 && !c.Failed(); j104++ {
-						var k105 string
-						k105 = c.ReadString()
-						var v106 int32
-						if !vn103 {
-							v106 = r.ReadVarInt32()
+				m100 := foryimpl.MakeMap[map[string]int32](c, n99)
+				for n99 > 0 && !c.Failed() {
+					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
+					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
+						var k104 string
+						k104 = c.ReadString()
+						var v105 int32
+						if !vn102 {
+							v105 = r.ReadVarInt32()
 						}
-						m101[k105] = v106
+						m100[k104] = v105
 					}
-					n100 -= sz102
+					n99 -= sz101
 				}
-				x.Map1 = m101
+				x.Map1 = m100
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n108 := c.ReadLengthFast(2)
-				if n108 < 0 {
-					n108 = c.ReadLength(2)
+				n107 := c.ReadLengthFast(2)
+				if n107 < 0 {
+					n107 = c.ReadLength(2)
 				}
-				m109 := foryimpl.MakeMap[map[string]int32](c, n108)
-				for n108 > 0 && !c.Failed() {
-					sz110, vn111, _ := c.ReadMapChunk(n108, 21, 5, nil, false)
-					for j112 := 0; j112 < sz110 && !c.Failed(); j112++ {
-						var k113 string
-						k113 = c.ReadString()
-						var v114 int32
-						if !vn111 {
-							v114 = r.ReadVarInt32()
+				m108 := foryimpl.MakeMap[map[string]int32](c, n107)
+				for n107 > 0 && !c.Failed() {
+					sz109, vn110, _ := c.ReadMapChunk(n107, 21, 5, nil, false)
+					for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
+						var k112 string
+						k112 = c.ReadString()
+						var v113 int32
+						if !vn110 {
+							v113 = r.ReadVarInt32()
 						}
-						m109[k113] = v114
+						m108[k112] = v113
 					}
-					n108 -= sz110
+					n107 -= sz109
 				}
-				x.Map2 = m109
+				x.Map2 = m108
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -2659,53 +2691,53 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n116 := c.ReadLengthFast(1)
-				if n116 < 0 {
-					n116 = c.ReadLength(1)
+				n115 := c.ReadLengthFast(1)
+				if n115 < 0 {
+					n115 = c.ReadLength(1)
 				}
-				l117 := foryimpl.MakeSlice[[]string](c, n116)
-				if n116 > 0 {
-					hn119 := c.ReadListHeader(21)
+				l116 := foryimpl.MakeSlice[[]string](c, n115)
+				if n115 > 0 {
+					hn118 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i118 := range l117 {
-							if hn119 && !c.ReadFlag() {
-								clear(l117[i118 : i118+1])
+						for i117 := range l116 {
+							if hn118 && !c.ReadFlag() {
+								clear(l116[i117 : i117+1])
 								continue
 							}
-							l117[i118] = c.ReadString()
+							l116[i117] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i118)
+								c.TraceIndex(i117)
 								break
 							}
 						}
 					}
 				}
-				x.Strs1 = l117
+				x.Strs1 = l116
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n122 := c.ReadLengthFast(1)
-				if n122 < 0 {
-					n122 = c.ReadLength(1)
+				n121 := c.ReadLengthFast(1)
+				if n121 < 0 {
+					n121 = c.ReadLength(1)
 				}
-				l123 := foryimpl.MakeSlice[[]string](c, n122)
-				if n122 > 0 {
-					hn125 := c.ReadListHeader(21)
+				l122 := foryimpl.MakeSlice[[]string](c, n121)
+				if n121 > 0 {
+					hn124 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i124 := range l123 {
-							if hn125 && !c.ReadFlag() {
-								clear(l123[i124 : i124+1])
+						for i123 := range l122 {
+							if hn124 && !c.ReadFlag() {
+								clear(l122[i123 : i123+1])
 								continue
 							}
-							l123[i124] = c.ReadString()
+							l122[i123] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i124)
+								c.TraceIndex(i123)
 								break
 							}
 						}
 					}
 				}
-				x.Strs2 = l123
+				x.Strs2 = l122
 			}
 		default:
 			c.SkipField(f)
@@ -2913,14 +2945,15 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryTypeRefContainers is RefContainers's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];one,0,0,0;set,23,0,0[0,0,0];
+// foryTypeRefContainers is RefContainers's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];one,0,0,1;set,23,0,0[0,0,0];
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd0, 0x01},
 	GoName:            "refs.RefContainers",
+	OfficialGoHash:    -1251069805,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd0, 0x01},
-	SchemaHash:        -1251069805,
+	SchemaHash:        -1989129756,
 	TypeDef:           []byte{0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
 	TypeDefRef:        []byte{0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
 	UserID:            208,
@@ -3063,7 +3096,7 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1251069805)
+		b.WriteInt32(c.SchemaHash(-1989129756, -1251069805))
 	}
 	l9 := x.List
 	b.WriteVarUint32(uint32(len(l9)))
@@ -3149,7 +3182,7 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1251069805)
+		b.WriteInt32(c.SchemaHash(-1989129756, -1251069805))
 	}
 	l26 := x.List
 	b.WriteVarUint32(uint32(len(l26)))
@@ -3217,8 +3250,8 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1251069805) {
-		if h := r.ReadInt32(); h != -1251069805 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1989129756) {
+		if h := r.ReadInt32(); h != -1989129756 && h != -1251069805 && !c.Failed() {
 			c.HashMismatch(foryTypeRefContainers, h)
 			return
 		}
@@ -3368,8 +3401,8 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 func (x *RefContainers) foryReadRef(c *foryimpl.ReadContext) {
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1251069805) {
-		if h := r.ReadInt32(); h != -1251069805 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1989129756) {
+		if h := r.ReadInt32(); h != -1989129756 && h != -1251069805 && !c.Failed() {
 			c.HashMismatch(foryTypeRefContainers, h)
 			return
 		}
@@ -3700,14 +3733,15 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
-// foryTypeRefTagged is RefTagged's static type information. Fingerprint: list,22,0,0[0,0,0];plain,0,0,0;tagged1,0,1,0;tagged2,0,1,0;
+// foryTypeRefTagged is RefTagged's static type information. Fingerprint: list,22,0,0[0,0,0];plain,0,0,1;tagged1,0,1,1;tagged2,0,1,1;
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x01},
 	GoName:            "refs.RefTagged",
+	OfficialGoHash:    1059481306,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x01},
-	SchemaHash:        1059481306,
+	SchemaHash:        -2119888236,
 	TypeDef:           []byte{0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
 	TypeDefRef:        []byte{0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
 	UserID:            209,
@@ -3844,7 +3878,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(1059481306)
+		b.WriteInt32(c.SchemaHash(-2119888236, 1059481306))
 	}
 	l3 := x.List
 	b.WriteVarUint32(uint32(len(l3)))
@@ -3909,7 +3943,7 @@ func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(1059481306)
+		b.WriteInt32(c.SchemaHash(-2119888236, 1059481306))
 	}
 	l8 := x.List
 	b.WriteVarUint32(uint32(len(l8)))
@@ -3957,8 +3991,8 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1059481306) {
-		if h := r.ReadInt32(); h != 1059481306 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-2119888236) {
+		if h := r.ReadInt32(); h != -2119888236 && h != 1059481306 && !c.Failed() {
 			c.HashMismatch(foryTypeRefTagged, h)
 			return
 		}
@@ -4061,8 +4095,8 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 func (x *RefTagged) foryReadRef(c *foryimpl.ReadContext) {
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1059481306) {
-		if h := r.ReadInt32(); h != 1059481306 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-2119888236) {
+		if h := r.ReadInt32(); h != -2119888236 && h != 1059481306 && !c.Failed() {
 			c.HashMismatch(foryTypeRefTagged, h)
 			return
 		}
@@ -4324,14 +4358,15 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryTypeRefDisabled is RefDisabled's static type information. Fingerprint: off1,0,0,0;off2,0,0,0;off_list,22,0,0[0,0,0];on1,0,0,0;on2,0,0,0;on_list,22,0,0[0,0,0];
+// foryTypeRefDisabled is RefDisabled's static type information. Fingerprint: off1,0,0,1;off2,0,0,1;off_list,22,0,0[0,0,0];on1,0,0,1;on2,0,0,1;on_list,22,0,0[0,0,0];
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd2, 0x01},
 	GoName:            "refs.RefDisabled",
+	OfficialGoHash:    -1157775969,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd2, 0x01},
-	SchemaHash:        -1157775969,
+	SchemaHash:        785482198,
 	TypeDef:           []byte{0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
 	TypeDefRef:        []byte{0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
 	UserID:            210,
@@ -4472,7 +4507,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1157775969)
+		b.WriteInt32(c.SchemaHash(785482198, -1157775969))
 	}
 	if x.Off1 == nil {
 		b.WriteUint8(0xfd)
@@ -4571,7 +4606,7 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-1157775969)
+		b.WriteInt32(c.SchemaHash(785482198, -1157775969))
 	}
 	if x.Off1 == nil {
 		b.WriteUint8(0xfd)
@@ -4657,8 +4692,8 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		OnList:  x.OnList,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1157775969) {
-		if h := r.ReadInt32(); h != -1157775969 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(785482198) {
+		if h := r.ReadInt32(); h != 785482198 && h != -1157775969 && !c.Failed() {
 			c.HashMismatch(foryTypeRefDisabled, h)
 			return
 		}
@@ -4830,8 +4865,8 @@ func (x *RefDisabled) foryReadRef(c *foryimpl.ReadContext) {
 		OnList:  x.OnList,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1157775969) {
-		if h := r.ReadInt32(); h != -1157775969 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(785482198) {
+		if h := r.ReadInt32(); h != 785482198 && h != -1157775969 && !c.Failed() {
 			c.HashMismatch(foryTypeRefDisabled, h)
 			return
 		}
@@ -5474,57 +5509,65 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -2014874351)
 		off += 4
 	}
-	if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id42))
-	} else if st41 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id42))
+		} else if st41 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
+			off = buffer.PutRawInt32sAt(w, off, l39)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
 		off = buffer.PutRawInt32sAt(w, off, l39)
 	}
-	if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id44))
-	} else if st43 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id44))
+		} else if st43 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
+			off = buffer.PutRawInt32sAt(w, off, l40)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
 		off = buffer.PutRawInt32sAt(w, off, l40)
 	}
 	b.SetWriterIndex(off)
-	if !foryimpl.WriteRefSlice(c, x.Bin1) {
-		l45 := x.Bin1
-		b.WriteVarUint32(uint32(len(l45)))
-		b.WriteBytes(l45)
-	}
-	if !foryimpl.WriteRefSlice(c, x.Bin2) {
-		l46 := x.Bin2
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin1) {
+			l45 := x.Bin1
+			b.WriteVarUint32(uint32(len(l45)))
+			b.WriteBytes(l45)
+		}
+	} else {
+		l46 := x.Bin1
 		b.WriteVarUint32(uint32(len(l46)))
 		b.WriteBytes(l46)
 	}
-	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l47 := x.List1
-		b.WriteVarUint32(uint32(len(l47)))
-		if len(l47) > 0 {
-			b.Reserve(1 + len(l47)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e48 := range l47 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
-			}
-			b.SetWriterIndex(off)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin2) {
+			l47 := x.Bin2
+			b.WriteVarUint32(uint32(len(l47)))
+			b.WriteBytes(l47)
 		}
+	} else {
+		l48 := x.Bin2
+		b.WriteVarUint32(uint32(len(l48)))
+		b.WriteBytes(l48)
 	}
-	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l49 := x.List2
+	if !foryimpl.WriteRefSlice(c, x.List1) {
+		l49 := x.List1
 		b.WriteVarUint32(uint32(len(l49)))
 		if len(l49) > 0 {
 			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
@@ -5537,25 +5580,39 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw51 foryimpl.MapWriter
-		mw51.Begin(b, len(x.Map1))
-		for k52, v53 := range x.Map1 {
-			mw51.Entry(b)
-			foryimpl.WriteString(b, k52)
-			b.WriteVarInt32(v53)
+	if !foryimpl.WriteRefSlice(c, x.List2) {
+		l51 := x.List2
+		b.WriteVarUint32(uint32(len(l51)))
+		if len(l51) > 0 {
+			b.Reserve(1 + len(l51)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e52 := range l51 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e52))
+			}
+			b.SetWriterIndex(off)
 		}
-		mw51.End(b)
+	}
+	if !foryimpl.WriteRefMap(c, x.Map1) {
+		var mw53 foryimpl.MapWriter
+		mw53.Begin(b, len(x.Map1))
+		for k54, v55 := range x.Map1 {
+			mw53.Entry(b)
+			foryimpl.WriteString(b, k54)
+			b.WriteVarInt32(v55)
+		}
+		mw53.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw54 foryimpl.MapWriter
-		mw54.Begin(b, len(x.Map2))
-		for k55, v56 := range x.Map2 {
-			mw54.Entry(b)
-			foryimpl.WriteString(b, k55)
-			b.WriteVarInt32(v56)
+		var mw56 foryimpl.MapWriter
+		mw56.Begin(b, len(x.Map2))
+		for k57, v58 := range x.Map2 {
+			mw56.Entry(b)
+			foryimpl.WriteString(b, k57)
+			b.WriteVarInt32(v58)
 		}
-		mw54.End(b)
+		mw56.End(b)
 	}
 }
 
@@ -5578,24 +5635,24 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n57 := c.ReadArrayLengthFast(4)
-	if n57 < 0 {
-		n57 = c.ReadArrayLength(4)
-	}
-	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
-	r.ReadRawInt32s(a58)
-	x.Arr1 = a58
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
 	n59 := c.ReadArrayLengthFast(4)
 	if n59 < 0 {
 		n59 = c.ReadArrayLength(4)
 	}
-	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
+	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
 	r.ReadRawInt32s(a60)
-	x.Arr2 = a60
+	x.Arr1 = a60
+	if c.Failed() {
+		c.Trace("Arr1")
+		return
+	}
+	n61 := c.ReadArrayLengthFast(4)
+	if n61 < 0 {
+		n61 = c.ReadArrayLength(4)
+	}
+	a62 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n61)
+	r.ReadRawInt32s(a62)
+	x.Arr2 = a62
 	if c.Failed() {
 		c.Trace("Arr2")
 		return
@@ -5611,28 +5668,28 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n61 := c.ReadLengthFast(1)
-		if n61 < 0 {
-			n61 = c.ReadLength(1)
+		n63 := c.ReadLengthFast(1)
+		if n63 < 0 {
+			n63 = c.ReadLength(1)
 		}
-		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
-		if n61 > 0 {
-			hn64 := c.ReadListHeader(5)
+		l64 := foryimpl.ReuseSlice[[]int32](c, x.List1, n63)
+		if n63 > 0 {
+			hn66 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i63 := range l62 {
-					if hn64 && !c.ReadFlag() {
-						clear(l62[i63 : i63+1])
+				for i65 := range l64 {
+					if hn66 && !c.ReadFlag() {
+						clear(l64[i65 : i65+1])
 						continue
 					}
-					l62[i63] = r.ReadVarInt32()
+					l64[i65] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i63)
+						c.TraceIndex(i65)
 						break
 					}
 				}
 			}
 		}
-		x.List1 = l62
+		x.List1 = l64
 	} else {
 		x.List1 = nil
 	}
@@ -5641,28 +5698,28 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n67 := c.ReadLengthFast(1)
-		if n67 < 0 {
-			n67 = c.ReadLength(1)
+		n69 := c.ReadLengthFast(1)
+		if n69 < 0 {
+			n69 = c.ReadLength(1)
 		}
-		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
-		if n67 > 0 {
-			hn70 := c.ReadListHeader(5)
+		l70 := foryimpl.ReuseSlice[[]int32](c, x.List2, n69)
+		if n69 > 0 {
+			hn72 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i69 := range l68 {
-					if hn70 && !c.ReadFlag() {
-						clear(l68[i69 : i69+1])
+				for i71 := range l70 {
+					if hn72 && !c.ReadFlag() {
+						clear(l70[i71 : i71+1])
 						continue
 					}
-					l68[i69] = r.ReadVarInt32()
+					l70[i71] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i69)
+						c.TraceIndex(i71)
 						break
 					}
 				}
 			}
 		}
-		x.List2 = l68
+		x.List2 = l70
 	} else {
 		x.List2 = nil
 	}
@@ -5671,25 +5728,25 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n73 := c.ReadLengthFast(2)
-		if n73 < 0 {
-			n73 = c.ReadLength(2)
+		n75 := c.ReadLengthFast(2)
+		if n75 < 0 {
+			n75 = c.ReadLength(2)
 		}
-		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
-		for n73 > 0 && !c.Failed() {
-			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
-			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-				var k78 string
-				k78 = c.ReadString()
-				var v79 int32
-				if !vn76 {
-					v79 = r.ReadVarInt32()
+		m76 := foryimpl.MakeMap[map[string]int32](c, n75)
+		for n75 > 0 && !c.Failed() {
+			sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
+			for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+				var k80 string
+				k80 = c.ReadString()
+				var v81 int32
+				if !vn78 {
+					v81 = r.ReadVarInt32()
 				}
-				m74[k78] = v79
+				m76[k80] = v81
 			}
-			n73 -= sz75
+			n75 -= sz77
 		}
-		x.Map1 = m74
+		x.Map1 = m76
 	} else {
 		x.Map1 = nil
 	}
@@ -5698,25 +5755,25 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n81 := c.ReadLengthFast(2)
-		if n81 < 0 {
-			n81 = c.ReadLength(2)
+		n83 := c.ReadLengthFast(2)
+		if n83 < 0 {
+			n83 = c.ReadLength(2)
 		}
-		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
-		for n81 > 0 && !c.Failed() {
-			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
-			for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-				var k86 string
-				k86 = c.ReadString()
-				var v87 int32
-				if !vn84 {
-					v87 = r.ReadVarInt32()
+		m84 := foryimpl.MakeMap[map[string]int32](c, n83)
+		for n83 > 0 && !c.Failed() {
+			sz85, vn86, _ := c.ReadMapChunk(n83, 21, 5, nil, false)
+			for j87 := 0; j87 < sz85 && !c.Failed(); j87++ {
+				var k88 string
+				k88 = c.ReadString()
+				var v89 int32
+				if !vn86 {
+					v89 = r.ReadVarInt32()
 				}
-				m82[k86] = v87
+				m84[k88] = v89
 			}
-			n81 -= sz83
+			n83 -= sz85
 		}
-		x.Map2 = m82
+		x.Map2 = m84
 	} else {
 		x.Map2 = nil
 	}
@@ -5736,92 +5793,120 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
-	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLengthFast(4)
-		if n91 < 0 {
-			n91 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id92)
+		} else if st91 == foryimpl.RefFollows {
+			n93 := c.ReadArrayLengthFast(4)
+			if n93 < 0 {
+				n93 = c.ReadArrayLength(4)
+			}
+			a94 := foryimpl.MakeSlice[[]int32](c, n93)
+			r.ReadRawInt32s(a94)
+			x.Arr1 = a94
+			foryimpl.SetRefSlice(c, id92, x.Arr1)
+		} else {
+			x.Arr1 = nil
 		}
-		a92 := foryimpl.MakeSlice[[]int32](c, n91)
-		r.ReadRawInt32s(a92)
-		x.Arr1 = a92
-		foryimpl.SetRefSlice(c, id90, x.Arr1)
 	} else {
-		x.Arr1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
-	} else if st93 == foryimpl.RefFollows {
 		n95 := c.ReadArrayLengthFast(4)
 		if n95 < 0 {
 			n95 = c.ReadArrayLength(4)
 		}
 		a96 := foryimpl.MakeSlice[[]int32](c, n95)
 		r.ReadRawInt32s(a96)
-		x.Arr2 = a96
-		foryimpl.SetRefSlice(c, id94, x.Arr2)
+		x.Arr1 = a96
+	}
+	if c.Failed() {
+		c.Trace("Arr1")
+		return
+	}
+	if c.TrackedFieldFlags() {
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadArrayLengthFast(4)
+			if n99 < 0 {
+				n99 = c.ReadArrayLength(4)
+			}
+			a100 := foryimpl.MakeSlice[[]int32](c, n99)
+			r.ReadRawInt32s(a100)
+			x.Arr2 = a100
+			foryimpl.SetRefSlice(c, id98, x.Arr2)
+		} else {
+			x.Arr2 = nil
+		}
 	} else {
-		x.Arr2 = nil
+		n101 := c.ReadArrayLengthFast(4)
+		if n101 < 0 {
+			n101 = c.ReadArrayLength(4)
+		}
+		a102 := foryimpl.MakeSlice[[]int32](c, n101)
+		r.ReadRawInt32s(a102)
+		x.Arr2 = a102
 	}
 	if c.Failed() {
 		c.Trace("Arr2")
 		return
 	}
-	if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-		x.Bin1 = foryimpl.BackRefSlice[uint8](c, id98)
-	} else if st97 == foryimpl.RefFollows {
-		x.Bin1 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id98, x.Bin1)
+	if c.TrackedFieldFlags() {
+		if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
+			x.Bin1 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id104, x.Bin1)
+		} else {
+			x.Bin1 = nil
+		}
 	} else {
-		x.Bin1 = nil
+		x.Bin1 = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin1")
 		return
 	}
-	if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-		x.Bin2 = foryimpl.BackRefSlice[uint8](c, id100)
-	} else if st99 == foryimpl.RefFollows {
-		x.Bin2 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id100, x.Bin2)
+	if c.TrackedFieldFlags() {
+		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id106)
+		} else if st105 == foryimpl.RefFollows {
+			x.Bin2 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id106, x.Bin2)
+		} else {
+			x.Bin2 = nil
+		}
 	} else {
-		x.Bin2 = nil
+		x.Bin2 = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin2")
 		return
 	}
-	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
-	} else if st101 == foryimpl.RefFollows {
-		n103 := c.ReadLengthFast(1)
-		if n103 < 0 {
-			n103 = c.ReadLength(1)
+	if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
+		x.List1 = foryimpl.BackRefSlice[int32](c, id108)
+	} else if st107 == foryimpl.RefFollows {
+		n109 := c.ReadLengthFast(1)
+		if n109 < 0 {
+			n109 = c.ReadLength(1)
 		}
-		l104 := foryimpl.MakeSlice[[]int32](c, n103)
-		if n103 > 0 {
-			hn106 := c.ReadListHeader(5)
+		l110 := foryimpl.MakeSlice[[]int32](c, n109)
+		if n109 > 0 {
+			hn112 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i105 := range l104 {
-					if hn106 && !c.ReadFlag() {
-						clear(l104[i105 : i105+1])
+				for i111 := range l110 {
+					if hn112 && !c.ReadFlag() {
+						clear(l110[i111 : i111+1])
 						continue
 					}
-					l104[i105] = r.ReadVarInt32()
+					l110[i111] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i105)
+						c.TraceIndex(i111)
 						break
 					}
 				}
 			}
 		}
-		x.List1 = l104
-		foryimpl.SetRefSlice(c, id102, x.List1)
+		x.List1 = l110
+		foryimpl.SetRefSlice(c, id108, x.List1)
 	} else {
 		x.List1 = nil
 	}
@@ -5829,32 +5914,32 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List1")
 		return
 	}
-	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
-	} else if st109 == foryimpl.RefFollows {
-		n111 := c.ReadLengthFast(1)
-		if n111 < 0 {
-			n111 = c.ReadLength(1)
+	if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
+		x.List2 = foryimpl.BackRefSlice[int32](c, id116)
+	} else if st115 == foryimpl.RefFollows {
+		n117 := c.ReadLengthFast(1)
+		if n117 < 0 {
+			n117 = c.ReadLength(1)
 		}
-		l112 := foryimpl.MakeSlice[[]int32](c, n111)
-		if n111 > 0 {
-			hn114 := c.ReadListHeader(5)
+		l118 := foryimpl.MakeSlice[[]int32](c, n117)
+		if n117 > 0 {
+			hn120 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i113 := range l112 {
-					if hn114 && !c.ReadFlag() {
-						clear(l112[i113 : i113+1])
+				for i119 := range l118 {
+					if hn120 && !c.ReadFlag() {
+						clear(l118[i119 : i119+1])
 						continue
 					}
-					l112[i113] = r.ReadVarInt32()
+					l118[i119] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i113)
+						c.TraceIndex(i119)
 						break
 					}
 				}
 			}
 		}
-		x.List2 = l112
-		foryimpl.SetRefSlice(c, id110, x.List2)
+		x.List2 = l118
+		foryimpl.SetRefSlice(c, id116, x.List2)
 	} else {
 		x.List2 = nil
 	}
@@ -5862,29 +5947,29 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List2")
 		return
 	}
-	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
-	} else if st117 == foryimpl.RefFollows {
-		n119 := c.ReadLengthFast(2)
-		if n119 < 0 {
-			n119 = c.ReadLength(2)
+	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+		x.Map1 = foryimpl.BackRefMap[string, int32](c, id124)
+	} else if st123 == foryimpl.RefFollows {
+		n125 := c.ReadLengthFast(2)
+		if n125 < 0 {
+			n125 = c.ReadLength(2)
 		}
-		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
-		for n119 > 0 && !c.Failed() {
-			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
-			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
-				var k124 string
-				k124 = c.ReadString()
-				var v125 int32
-				if !vn122 {
-					v125 = r.ReadVarInt32()
+		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
+		for n125 > 0 && !c.Failed() {
+			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
+			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
+				var k130 string
+				k130 = c.ReadString()
+				var v131 int32
+				if !vn128 {
+					v131 = r.ReadVarInt32()
 				}
-				m120[k124] = v125
+				m126[k130] = v131
 			}
-			n119 -= sz121
+			n125 -= sz127
 		}
-		x.Map1 = m120
-		foryimpl.SetRefMap(c, id118, x.Map1)
+		x.Map1 = m126
+		foryimpl.SetRefMap(c, id124, x.Map1)
 	} else {
 		x.Map1 = nil
 	}
@@ -5892,29 +5977,29 @@ func (x *SharedTrackedKinds) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Map1")
 		return
 	}
-	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
-	} else if st127 == foryimpl.RefFollows {
-		n129 := c.ReadLengthFast(2)
-		if n129 < 0 {
-			n129 = c.ReadLength(2)
+	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+		x.Map2 = foryimpl.BackRefMap[string, int32](c, id134)
+	} else if st133 == foryimpl.RefFollows {
+		n135 := c.ReadLengthFast(2)
+		if n135 < 0 {
+			n135 = c.ReadLength(2)
 		}
-		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
-		for n129 > 0 && !c.Failed() {
-			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
-			for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
-				var k134 string
-				k134 = c.ReadString()
-				var v135 int32
-				if !vn132 {
-					v135 = r.ReadVarInt32()
+		m136 := foryimpl.MakeMap[map[string]int32](c, n135)
+		for n135 > 0 && !c.Failed() {
+			sz137, vn138, _ := c.ReadMapChunk(n135, 21, 5, nil, false)
+			for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
+				var k140 string
+				k140 = c.ReadString()
+				var v141 int32
+				if !vn138 {
+					v141 = r.ReadVarInt32()
 				}
-				m130[k134] = v135
+				m136[k140] = v141
 			}
-			n129 -= sz131
+			n135 -= sz137
 		}
-		x.Map2 = m130
-		foryimpl.SetRefMap(c, id128, x.Map2)
+		x.Map2 = m136
+		foryimpl.SetRefMap(c, id134, x.Map2)
 	} else {
 		x.Map2 = nil
 	}
@@ -5932,37 +6017,8 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
-				} else if st139 == foryimpl.RefFollows {
-					n141 := c.ReadArrayLengthFast(4)
-					if n141 < 0 {
-						n141 = c.ReadArrayLength(4)
-					}
-					a142 := foryimpl.MakeSlice[[]int32](c, n141)
-					r.ReadRawInt32s(a142)
-					x.Arr1 = a142
-					foryimpl.SetRefSlice(c, id140, x.Arr1)
-				} else {
-					x.Arr1 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadArrayLengthFast(4)
-					if n137 < 0 {
-						n137 = c.ReadArrayLength(4)
-					}
-					a138 := foryimpl.MakeSlice[[]int32](c, n137)
-					r.ReadRawInt32s(a138)
-					x.Arr1 = a138
-				}
-			}
-		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
 				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id146)
 				} else if st145 == foryimpl.RefFollows {
 					n147 := c.ReadArrayLengthFast(4)
 					if n147 < 0 {
@@ -5970,14 +6026,14 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 					}
 					a148 := foryimpl.MakeSlice[[]int32](c, n147)
 					r.ReadRawInt32s(a148)
-					x.Arr2 = a148
-					foryimpl.SetRefSlice(c, id146, x.Arr2)
+					x.Arr1 = a148
+					foryimpl.SetRefSlice(c, id146, x.Arr1)
 				} else {
-					x.Arr2 = nil
+					x.Arr1 = nil
 				}
 			} else {
 				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
 					n143 := c.ReadArrayLengthFast(4)
 					if n143 < 0 {
@@ -5985,16 +6041,45 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 					}
 					a144 := foryimpl.MakeSlice[[]int32](c, n143)
 					r.ReadRawInt32s(a144)
-					x.Arr2 = a144
+					x.Arr1 = a144
+				}
+			}
+		case 1:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id152)
+				} else if st151 == foryimpl.RefFollows {
+					n153 := c.ReadArrayLengthFast(4)
+					if n153 < 0 {
+						n153 = c.ReadArrayLength(4)
+					}
+					a154 := foryimpl.MakeSlice[[]int32](c, n153)
+					r.ReadRawInt32s(a154)
+					x.Arr2 = a154
+					foryimpl.SetRefSlice(c, id152, x.Arr2)
+				} else {
+					x.Arr2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n149 := c.ReadArrayLengthFast(4)
+					if n149 < 0 {
+						n149 = c.ReadArrayLength(4)
+					}
+					a150 := foryimpl.MakeSlice[[]int32](c, n149)
+					r.ReadRawInt32s(a150)
+					x.Arr2 = a150
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id150)
-				} else if st149 == foryimpl.RefFollows {
+				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id156)
+				} else if st155 == foryimpl.RefFollows {
 					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id150, x.Bin1)
+					foryimpl.SetRefSlice(c, id156, x.Bin1)
 				} else {
 					x.Bin1 = nil
 				}
@@ -6007,11 +6092,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id152)
-				} else if st151 == foryimpl.RefFollows {
+				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id158)
+				} else if st157 == foryimpl.RefFollows {
 					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id152, x.Bin2)
+					foryimpl.SetRefSlice(c, id158, x.Bin2)
 				} else {
 					x.Bin2 = nil
 				}
@@ -6024,98 +6109,9 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
-				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLengthFast(1)
-					if n161 < 0 {
-						n161 = c.ReadLength(1)
-					}
-					l162 := foryimpl.MakeSlice[[]int32](c, n161)
-					if n161 > 0 {
-						hn164 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i163 := range l162 {
-								if hn164 && !c.ReadFlag() {
-									clear(l162[i163 : i163+1])
-									continue
-								}
-								l162[i163] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i163)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l162
-					foryimpl.SetRefSlice(c, id160, x.List1)
-				} else {
-					x.List1 = nil
-				}
-			} else {
-				if f.Convert {
-					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadLengthFast(1)
-					if n153 < 0 {
-						n153 = c.ReadLength(1)
-					}
-					l154 := foryimpl.MakeSlice[[]int32](c, n153)
-					if n153 > 0 {
-						hn156 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i155 := range l154 {
-								if hn156 && !c.ReadFlag() {
-									clear(l154[i155 : i155+1])
-									continue
-								}
-								l154[i155] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i155)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l154
-				}
-			}
-		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
-				} else if st173 == foryimpl.RefFollows {
-					n175 := c.ReadLengthFast(1)
-					if n175 < 0 {
-						n175 = c.ReadLength(1)
-					}
-					l176 := foryimpl.MakeSlice[[]int32](c, n175)
-					if n175 > 0 {
-						hn178 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i177 := range l176 {
-								if hn178 && !c.ReadFlag() {
-									clear(l176[i177 : i177+1])
-									continue
-								}
-								l176[i177] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i177)
-									break
-								}
-							}
-						}
-					}
-					x.List2 = l176
-					foryimpl.SetRefSlice(c, id174, x.List2)
-				} else {
-					x.List2 = nil
-				}
-			} else {
-				if f.Convert {
-					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id166)
+				} else if st165 == foryimpl.RefFollows {
 					n167 := c.ReadLengthFast(1)
 					if n167 < 0 {
 						n167 = c.ReadLength(1)
@@ -6137,109 +6133,198 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 							}
 						}
 					}
-					x.List2 = l168
+					x.List1 = l168
+					foryimpl.SetRefSlice(c, id166, x.List1)
+				} else {
+					x.List1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n159 := c.ReadLengthFast(1)
+					if n159 < 0 {
+						n159 = c.ReadLength(1)
+					}
+					l160 := foryimpl.MakeSlice[[]int32](c, n159)
+					if n159 > 0 {
+						hn162 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i161 := range l160 {
+								if hn162 && !c.ReadFlag() {
+									clear(l160[i161 : i161+1])
+									continue
+								}
+								l160[i161] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i161)
+									break
+								}
+							}
+						}
+					}
+					x.List1 = l160
+				}
+			}
+		case 5:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id180)
+				} else if st179 == foryimpl.RefFollows {
+					n181 := c.ReadLengthFast(1)
+					if n181 < 0 {
+						n181 = c.ReadLength(1)
+					}
+					l182 := foryimpl.MakeSlice[[]int32](c, n181)
+					if n181 > 0 {
+						hn184 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i183 := range l182 {
+								if hn184 && !c.ReadFlag() {
+									clear(l182[i183 : i183+1])
+									continue
+								}
+								l182[i183] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i183)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l182
+					foryimpl.SetRefSlice(c, id180, x.List2)
+				} else {
+					x.List2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n173 := c.ReadLengthFast(1)
+					if n173 < 0 {
+						n173 = c.ReadLength(1)
+					}
+					l174 := foryimpl.MakeSlice[[]int32](c, n173)
+					if n173 > 0 {
+						hn176 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i175 := range l174 {
+								if hn176 && !c.ReadFlag() {
+									clear(l174[i175 : i175+1])
+									continue
+								}
+								l174[i175] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i175)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l174
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
-				} else if st189 == foryimpl.RefFollows {
-					n191 := c.ReadLengthFast(2)
-					if n191 < 0 {
-						n191 = c.ReadLength(2)
+				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id196)
+				} else if st195 == foryimpl.RefFollows {
+					n197 := c.ReadLengthFast(2)
+					if n197 < 0 {
+						n197 = c.ReadLength(2)
 					}
-					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
-					for n191 > 0 && !c.Failed() {
-						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
-						for j195 := 0; j195 < sz193 && !c.Failed(); j195++ {
-							var k196 string
-							k196 = c.ReadString()
-							var v197 int32
-							if !vn194 {
-								v197 = r.ReadVarInt32()
+					m198 := foryimpl.MakeMap[map[string]int32](c, n197)
+					for n197 > 0 && !c.Failed() {
+						sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
+						for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
+							var k202 string
+							k202 = c.ReadString()
+							var v203 int32
+							if !vn200 {
+								v203 = r.ReadVarInt32()
 							}
-							m192[k196] = v197
+							m198[k202] = v203
 						}
-						n191 -= sz193
+						n197 -= sz199
 					}
-					x.Map1 = m192
-					foryimpl.SetRefMap(c, id190, x.Map1)
+					x.Map1 = m198
+					foryimpl.SetRefMap(c, id196, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n181 := c.ReadLengthFast(2)
-					if n181 < 0 {
-						n181 = c.ReadLength(2)
+					n187 := c.ReadLengthFast(2)
+					if n187 < 0 {
+						n187 = c.ReadLength(2)
 					}
-					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
-					for n181 > 0 && !c.Failed() {
-						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
-						for j185 := 0; j185 < sz183 && !c.Failed(); j185++ {
-							var k186 string
-							k186 = c.ReadString()
-							var v187 int32
-							if !vn184 {
-								v187 = r.ReadVarInt32()
+					m188 := foryimpl.MakeMap[map[string]int32](c, n187)
+					for n187 > 0 && !c.Failed() {
+						sz189, vn190, _ := c.ReadMapChunk(n187, 21, 5, nil, false)
+						for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
+							var k192 string
+							k192 = c.ReadString()
+							var v193 int32
+							if !vn190 {
+								v193 = r.ReadVarInt32()
 							}
-							m182[k186] = v187
+							m188[k192] = v193
 						}
-						n181 -= sz183
+						n187 -= sz189
 					}
-					x.Map1 = m182
+					x.Map1 = m188
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
-				} else if st207 == foryimpl.RefFollows {
-					n209 := c.ReadLengthFast(2)
-					if n209 < 0 {
-						n209 = c.ReadLength(2)
+				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id214)
+				} else if st213 == foryimpl.RefFollows {
+					n215 := c.ReadLengthFast(2)
+					if n215 < 0 {
+						n215 = c.ReadLength(2)
 					}
-					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
-					for n209 > 0 && !c.Failed() {
-						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
-						for j213 := 0; j213 < sz211 && !c.Failed(); j213++ {
-							var k214 string
-							k214 = c.ReadString()
-							var v215 int32
-							if !vn212 {
-								v215 = r.ReadVarInt32()
+					m216 := foryimpl.MakeMap[map[string]int32](c, n215)
+					for n215 > 0 && !c.Failed() {
+						sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, false)
+						for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
+							var k220 string
+							k220 = c.ReadString()
+							var v221 int32
+							if !vn218 {
+								v221 = r.ReadVarInt32()
 							}
-							m210[k214] = v215
+							m216[k220] = v221
 						}
-						n209 -= sz211
+						n215 -= sz217
 					}
-					x.Map2 = m210
-					foryimpl.SetRefMap(c, id208, x.Map2)
+					x.Map2 = m216
+					foryimpl.SetRefMap(c, id214, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n199 := c.ReadLengthFast(2)
-					if n199 < 0 {
-						n199 = c.ReadLength(2)
+					n205 := c.ReadLengthFast(2)
+					if n205 < 0 {
+						n205 = c.ReadLength(2)
 					}
-					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
-					for n199 > 0 && !c.Failed() {
-						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
-						for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
-							var k204 string
-							k204 = c.ReadString()
-							var v205 int32
-							if !vn202 {
-								v205 = r.ReadVarInt32()
+					m206 := foryimpl.MakeMap[map[string]int32](c, n205)
+					for n205 > 0 && !c.Failed() {
+						sz207, vn208, _ := c.ReadMapChunk(n205, 21, 5, nil, false)
+						for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
+							var k210 string
+							k210 = c.ReadString()
+							var v211 int32
+							if !vn208 {
+								v211 = r.ReadVarInt32()
 							}
-							m200[k204] = v205
+							m206[k210] = v211
 						}
-						n199 -= sz201
+						n205 -= sz207
 					}
-					x.Map2 = m200
+					x.Map2 = m206
 				}
 			}
 		default:
@@ -6252,14 +6337,15 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	}
 }
 
-// foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,0;extra,0,0,0;image,0,0,0;images,22,0,0[0,0,0];label,21,0,0;node,0,0,0;tree,0,0,0;
+// foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,1;extra,0,0,1;image,0,0,1;images,22,0,0[0,0,0];label,21,0,1;node,0,0,1;tree,0,0,1;
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
 	GoName:            "refs.NilPointers",
+	OfficialGoHash:    -345759748,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
-	SchemaHash:        -345759748,
+	SchemaHash:        1625135257,
 	TypeDef:           []byte{0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
 	TypeDefRef:        []byte{0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20},
 	UserID:            204,
@@ -6406,7 +6492,7 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-345759748)
+		b.WriteInt32(c.SchemaHash(1625135257, -345759748))
 	}
 	if x.Count == nil {
 		b.WriteUint8(0xfd)
@@ -6492,7 +6578,7 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-345759748)
+		b.WriteInt32(c.SchemaHash(1625135257, -345759748))
 	}
 	if x.Count == nil {
 		b.WriteUint8(0xfd)
@@ -6557,8 +6643,8 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = NilPointers{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-345759748) {
-		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1625135257) {
+		if h := r.ReadInt32(); h != 1625135257 && h != -345759748 && !c.Failed() {
 			c.HashMismatch(foryTypeNilPointers, h)
 			return
 		}
@@ -6688,8 +6774,8 @@ func (x *NilPointers) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = NilPointers{Images: x.Images}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-345759748) {
-		if h := r.ReadInt32(); h != -345759748 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1625135257) {
+		if h := r.ReadInt32(); h != 1625135257 && h != -345759748 && !c.Failed() {
 			c.HashMismatch(foryTypeNilPointers, h)
 			return
 		}
@@ -6999,14 +7085,15 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
-// foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,0;any2,0,0,0;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
+// foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,1;any2,0,0,1;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
 	GoName:            "refs.SharedTracked",
+	OfficialGoHash:    -262613778,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
-	SchemaHash:        -262613778,
+	SchemaHash:        -459309845,
 	TypeDef:           []byte{0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
 	TypeDefRef:        []byte{0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
 	UserID:            206,
@@ -7170,7 +7257,7 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-262613778)
+		b.WriteInt32(c.SchemaHash(-459309845, -262613778))
 	}
 	foryimpl.WriteAny(c, x.Any1)
 	foryimpl.WriteAny(c, x.Any2)
@@ -7276,7 +7363,7 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-262613778)
+		b.WriteInt32(c.SchemaHash(-459309845, -262613778))
 	}
 	foryimpl.WriteAny(c, x.Any1)
 	foryimpl.WriteAny(c, x.Any2)
@@ -7285,58 +7372,66 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		l40 := x.Arr2
 		b.Reserve(buffer.BatchSlack + len(l39)*4 + len(l40)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id42))
-		} else if st41 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id42))
+			} else if st41 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
+				off = buffer.PutRawInt32sAt(w, off, l39)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
 			off = buffer.PutRawInt32sAt(w, off, l39)
 		}
-		if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id44))
-		} else if st43 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id44))
+			} else if st43 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
+				off = buffer.PutRawInt32sAt(w, off, l40)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
 			off = buffer.PutRawInt32sAt(w, off, l40)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin1) {
-		l45 := x.Bin1
-		b.WriteVarUint32(uint32(len(l45)))
-		b.WriteBytes(l45)
-	}
-	if !foryimpl.WriteRefSlice(c, x.Bin2) {
-		l46 := x.Bin2
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin1) {
+			l45 := x.Bin1
+			b.WriteVarUint32(uint32(len(l45)))
+			b.WriteBytes(l45)
+		}
+	} else {
+		l46 := x.Bin1
 		b.WriteVarUint32(uint32(len(l46)))
 		b.WriteBytes(l46)
 	}
-	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l47 := x.List1
-		b.WriteVarUint32(uint32(len(l47)))
-		if len(l47) > 0 {
-			b.Reserve(1 + len(l47)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, 0x0c)
-			off++
-			for _, e48 := range l47 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
-			}
-			b.SetWriterIndex(off)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin2) {
+			l47 := x.Bin2
+			b.WriteVarUint32(uint32(len(l47)))
+			b.WriteBytes(l47)
 		}
+	} else {
+		l48 := x.Bin2
+		b.WriteVarUint32(uint32(len(l48)))
+		b.WriteBytes(l48)
 	}
-	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l49 := x.List2
+	if !foryimpl.WriteRefSlice(c, x.List1) {
+		l49 := x.List1
 		b.WriteVarUint32(uint32(len(l49)))
 		if len(l49) > 0 {
 			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
@@ -7349,25 +7444,39 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw51 foryimpl.MapWriter
-		mw51.Begin(b, len(x.Map1))
-		for k52, v53 := range x.Map1 {
-			mw51.Entry(b)
-			foryimpl.WriteString(b, k52)
-			b.WriteVarInt32(v53)
+	if !foryimpl.WriteRefSlice(c, x.List2) {
+		l51 := x.List2
+		b.WriteVarUint32(uint32(len(l51)))
+		if len(l51) > 0 {
+			b.Reserve(1 + len(l51)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, 0x0c)
+			off++
+			for _, e52 := range l51 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e52))
+			}
+			b.SetWriterIndex(off)
 		}
-		mw51.End(b)
+	}
+	if !foryimpl.WriteRefMap(c, x.Map1) {
+		var mw53 foryimpl.MapWriter
+		mw53.Begin(b, len(x.Map1))
+		for k54, v55 := range x.Map1 {
+			mw53.Entry(b)
+			foryimpl.WriteString(b, k54)
+			b.WriteVarInt32(v55)
+		}
+		mw53.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw54 foryimpl.MapWriter
-		mw54.Begin(b, len(x.Map2))
-		for k55, v56 := range x.Map2 {
-			mw54.Entry(b)
-			foryimpl.WriteString(b, k55)
-			b.WriteVarInt32(v56)
+		var mw56 foryimpl.MapWriter
+		mw56.Begin(b, len(x.Map2))
+		for k57, v58 := range x.Map2 {
+			mw56.Entry(b)
+			foryimpl.WriteString(b, k57)
+			b.WriteVarInt32(v58)
 		}
-		mw54.End(b)
+		mw56.End(b)
 	}
 	c.Leave()
 }
@@ -7388,8 +7497,8 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		List2: x.List2,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-262613778) {
-		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-459309845) {
+		if h := r.ReadInt32(); h != -459309845 && h != -262613778 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTracked, h)
 			return
 		}
@@ -7404,24 +7513,24 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Any2")
 		return
 	}
-	n57 := c.ReadArrayLengthFast(4)
-	if n57 < 0 {
-		n57 = c.ReadArrayLength(4)
-	}
-	a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n57)
-	r.ReadRawInt32s(a58)
-	x.Arr1 = a58
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
 	n59 := c.ReadArrayLengthFast(4)
 	if n59 < 0 {
 		n59 = c.ReadArrayLength(4)
 	}
-	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n59)
+	a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
 	r.ReadRawInt32s(a60)
-	x.Arr2 = a60
+	x.Arr1 = a60
+	if c.Failed() {
+		c.Trace("Arr1")
+		return
+	}
+	n61 := c.ReadArrayLengthFast(4)
+	if n61 < 0 {
+		n61 = c.ReadArrayLength(4)
+	}
+	a62 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n61)
+	r.ReadRawInt32s(a62)
+	x.Arr2 = a62
 	if c.Failed() {
 		c.Trace("Arr2")
 		return
@@ -7437,28 +7546,28 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n61 := c.ReadLengthFast(1)
-		if n61 < 0 {
-			n61 = c.ReadLength(1)
+		n63 := c.ReadLengthFast(1)
+		if n63 < 0 {
+			n63 = c.ReadLength(1)
 		}
-		l62 := foryimpl.ReuseSlice[[]int32](c, x.List1, n61)
-		if n61 > 0 {
-			hn64 := c.ReadListHeader(5)
+		l64 := foryimpl.ReuseSlice[[]int32](c, x.List1, n63)
+		if n63 > 0 {
+			hn66 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i63 := range l62 {
-					if hn64 && !c.ReadFlag() {
-						clear(l62[i63 : i63+1])
+				for i65 := range l64 {
+					if hn66 && !c.ReadFlag() {
+						clear(l64[i65 : i65+1])
 						continue
 					}
-					l62[i63] = r.ReadVarInt32()
+					l64[i65] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i63)
+						c.TraceIndex(i65)
 						break
 					}
 				}
 			}
 		}
-		x.List1 = l62
+		x.List1 = l64
 	} else {
 		x.List1 = nil
 	}
@@ -7467,28 +7576,28 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n67 := c.ReadLengthFast(1)
-		if n67 < 0 {
-			n67 = c.ReadLength(1)
+		n69 := c.ReadLengthFast(1)
+		if n69 < 0 {
+			n69 = c.ReadLength(1)
 		}
-		l68 := foryimpl.ReuseSlice[[]int32](c, x.List2, n67)
-		if n67 > 0 {
-			hn70 := c.ReadListHeader(5)
+		l70 := foryimpl.ReuseSlice[[]int32](c, x.List2, n69)
+		if n69 > 0 {
+			hn72 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i69 := range l68 {
-					if hn70 && !c.ReadFlag() {
-						clear(l68[i69 : i69+1])
+				for i71 := range l70 {
+					if hn72 && !c.ReadFlag() {
+						clear(l70[i71 : i71+1])
 						continue
 					}
-					l68[i69] = r.ReadVarInt32()
+					l70[i71] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i69)
+						c.TraceIndex(i71)
 						break
 					}
 				}
 			}
 		}
-		x.List2 = l68
+		x.List2 = l70
 	} else {
 		x.List2 = nil
 	}
@@ -7497,25 +7606,25 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n73 := c.ReadLengthFast(2)
-		if n73 < 0 {
-			n73 = c.ReadLength(2)
+		n75 := c.ReadLengthFast(2)
+		if n75 < 0 {
+			n75 = c.ReadLength(2)
 		}
-		m74 := foryimpl.MakeMap[map[string]int32](c, n73)
-		for n73 > 0 && !c.Failed() {
-			sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
-			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-				var k78 string
-				k78 = c.ReadString()
-				var v79 int32
-				if !vn76 {
-					v79 = r.ReadVarInt32()
+		m76 := foryimpl.MakeMap[map[string]int32](c, n75)
+		for n75 > 0 && !c.Failed() {
+			sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
+			for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
+				var k80 string
+				k80 = c.ReadString()
+				var v81 int32
+				if !vn78 {
+					v81 = r.ReadVarInt32()
 				}
-				m74[k78] = v79
+				m76[k80] = v81
 			}
-			n73 -= sz75
+			n75 -= sz77
 		}
-		x.Map1 = m74
+		x.Map1 = m76
 	} else {
 		x.Map1 = nil
 	}
@@ -7524,25 +7633,25 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n81 := c.ReadLengthFast(2)
-		if n81 < 0 {
-			n81 = c.ReadLength(2)
+		n83 := c.ReadLengthFast(2)
+		if n83 < 0 {
+			n83 = c.ReadLength(2)
 		}
-		m82 := foryimpl.MakeMap[map[string]int32](c, n81)
-		for n81 > 0 && !c.Failed() {
-			sz83, vn84, _ := c.ReadMapChunk(n81, 21, 5, nil, false)
-			for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-				var k86 string
-				k86 = c.ReadString()
-				var v87 int32
-				if !vn84 {
-					v87 = r.ReadVarInt32()
+		m84 := foryimpl.MakeMap[map[string]int32](c, n83)
+		for n83 > 0 && !c.Failed() {
+			sz85, vn86, _ := c.ReadMapChunk(n83, 21, 5, nil, false)
+			for j87 := 0; j87 < sz85 && !c.Failed(); j87++ {
+				var k88 string
+				k88 = c.ReadString()
+				var v89 int32
+				if !vn86 {
+					v89 = r.ReadVarInt32()
 				}
-				m82[k86] = v87
+				m84[k88] = v89
 			}
-			n81 -= sz83
+			n83 -= sz85
 		}
-		x.Map2 = m82
+		x.Map2 = m84
 	} else {
 		x.Map2 = nil
 	}
@@ -7560,8 +7669,8 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = SharedTracked{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-262613778) {
-		if h := r.ReadInt32(); h != -262613778 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-459309845) {
+		if h := r.ReadInt32(); h != -459309845 && h != -262613778 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedTracked, h)
 			return
 		}
@@ -7576,92 +7685,120 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Any2")
 		return
 	}
-	if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-		x.Arr1 = foryimpl.BackRefSlice[int32](c, id90)
-	} else if st89 == foryimpl.RefFollows {
-		n91 := c.ReadArrayLengthFast(4)
-		if n91 < 0 {
-			n91 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id92)
+		} else if st91 == foryimpl.RefFollows {
+			n93 := c.ReadArrayLengthFast(4)
+			if n93 < 0 {
+				n93 = c.ReadArrayLength(4)
+			}
+			a94 := foryimpl.MakeSlice[[]int32](c, n93)
+			r.ReadRawInt32s(a94)
+			x.Arr1 = a94
+			foryimpl.SetRefSlice(c, id92, x.Arr1)
+		} else {
+			x.Arr1 = nil
 		}
-		a92 := foryimpl.MakeSlice[[]int32](c, n91)
-		r.ReadRawInt32s(a92)
-		x.Arr1 = a92
-		foryimpl.SetRefSlice(c, id90, x.Arr1)
 	} else {
-		x.Arr1 = nil
-	}
-	if c.Failed() {
-		c.Trace("Arr1")
-		return
-	}
-	if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-		x.Arr2 = foryimpl.BackRefSlice[int32](c, id94)
-	} else if st93 == foryimpl.RefFollows {
 		n95 := c.ReadArrayLengthFast(4)
 		if n95 < 0 {
 			n95 = c.ReadArrayLength(4)
 		}
 		a96 := foryimpl.MakeSlice[[]int32](c, n95)
 		r.ReadRawInt32s(a96)
-		x.Arr2 = a96
-		foryimpl.SetRefSlice(c, id94, x.Arr2)
+		x.Arr1 = a96
+	}
+	if c.Failed() {
+		c.Trace("Arr1")
+		return
+	}
+	if c.TrackedFieldFlags() {
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadArrayLengthFast(4)
+			if n99 < 0 {
+				n99 = c.ReadArrayLength(4)
+			}
+			a100 := foryimpl.MakeSlice[[]int32](c, n99)
+			r.ReadRawInt32s(a100)
+			x.Arr2 = a100
+			foryimpl.SetRefSlice(c, id98, x.Arr2)
+		} else {
+			x.Arr2 = nil
+		}
 	} else {
-		x.Arr2 = nil
+		n101 := c.ReadArrayLengthFast(4)
+		if n101 < 0 {
+			n101 = c.ReadArrayLength(4)
+		}
+		a102 := foryimpl.MakeSlice[[]int32](c, n101)
+		r.ReadRawInt32s(a102)
+		x.Arr2 = a102
 	}
 	if c.Failed() {
 		c.Trace("Arr2")
 		return
 	}
-	if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-		x.Bin1 = foryimpl.BackRefSlice[uint8](c, id98)
-	} else if st97 == foryimpl.RefFollows {
-		x.Bin1 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id98, x.Bin1)
+	if c.TrackedFieldFlags() {
+		if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id104)
+		} else if st103 == foryimpl.RefFollows {
+			x.Bin1 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id104, x.Bin1)
+		} else {
+			x.Bin1 = nil
+		}
 	} else {
-		x.Bin1 = nil
+		x.Bin1 = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin1")
 		return
 	}
-	if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-		x.Bin2 = foryimpl.BackRefSlice[uint8](c, id100)
-	} else if st99 == foryimpl.RefFollows {
-		x.Bin2 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id100, x.Bin2)
+	if c.TrackedFieldFlags() {
+		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id106)
+		} else if st105 == foryimpl.RefFollows {
+			x.Bin2 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id106, x.Bin2)
+		} else {
+			x.Bin2 = nil
+		}
 	} else {
-		x.Bin2 = nil
+		x.Bin2 = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin2")
 		return
 	}
-	if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-		x.List1 = foryimpl.BackRefSlice[int32](c, id102)
-	} else if st101 == foryimpl.RefFollows {
-		n103 := c.ReadLengthFast(1)
-		if n103 < 0 {
-			n103 = c.ReadLength(1)
+	if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
+		x.List1 = foryimpl.BackRefSlice[int32](c, id108)
+	} else if st107 == foryimpl.RefFollows {
+		n109 := c.ReadLengthFast(1)
+		if n109 < 0 {
+			n109 = c.ReadLength(1)
 		}
-		l104 := foryimpl.MakeSlice[[]int32](c, n103)
-		if n103 > 0 {
-			hn106 := c.ReadListHeader(5)
+		l110 := foryimpl.MakeSlice[[]int32](c, n109)
+		if n109 > 0 {
+			hn112 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i105 := range l104 {
-					if hn106 && !c.ReadFlag() {
-						clear(l104[i105 : i105+1])
+				for i111 := range l110 {
+					if hn112 && !c.ReadFlag() {
+						clear(l110[i111 : i111+1])
 						continue
 					}
-					l104[i105] = r.ReadVarInt32()
+					l110[i111] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i105)
+						c.TraceIndex(i111)
 						break
 					}
 				}
 			}
 		}
-		x.List1 = l104
-		foryimpl.SetRefSlice(c, id102, x.List1)
+		x.List1 = l110
+		foryimpl.SetRefSlice(c, id108, x.List1)
 	} else {
 		x.List1 = nil
 	}
@@ -7669,32 +7806,32 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List1")
 		return
 	}
-	if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-		x.List2 = foryimpl.BackRefSlice[int32](c, id110)
-	} else if st109 == foryimpl.RefFollows {
-		n111 := c.ReadLengthFast(1)
-		if n111 < 0 {
-			n111 = c.ReadLength(1)
+	if st115, id116 := c.ReadRefFlag(); st115 == foryimpl.RefBack {
+		x.List2 = foryimpl.BackRefSlice[int32](c, id116)
+	} else if st115 == foryimpl.RefFollows {
+		n117 := c.ReadLengthFast(1)
+		if n117 < 0 {
+			n117 = c.ReadLength(1)
 		}
-		l112 := foryimpl.MakeSlice[[]int32](c, n111)
-		if n111 > 0 {
-			hn114 := c.ReadListHeader(5)
+		l118 := foryimpl.MakeSlice[[]int32](c, n117)
+		if n117 > 0 {
+			hn120 := c.ReadListHeader(5)
 			if !c.Failed() {
-				for i113 := range l112 {
-					if hn114 && !c.ReadFlag() {
-						clear(l112[i113 : i113+1])
+				for i119 := range l118 {
+					if hn120 && !c.ReadFlag() {
+						clear(l118[i119 : i119+1])
 						continue
 					}
-					l112[i113] = r.ReadVarInt32()
+					l118[i119] = r.ReadVarInt32()
 					if c.Failed() {
-						c.TraceIndex(i113)
+						c.TraceIndex(i119)
 						break
 					}
 				}
 			}
 		}
-		x.List2 = l112
-		foryimpl.SetRefSlice(c, id110, x.List2)
+		x.List2 = l118
+		foryimpl.SetRefSlice(c, id116, x.List2)
 	} else {
 		x.List2 = nil
 	}
@@ -7702,29 +7839,29 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("List2")
 		return
 	}
-	if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-		x.Map1 = foryimpl.BackRefMap[string, int32](c, id118)
-	} else if st117 == foryimpl.RefFollows {
-		n119 := c.ReadLengthFast(2)
-		if n119 < 0 {
-			n119 = c.ReadLength(2)
+	if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+		x.Map1 = foryimpl.BackRefMap[string, int32](c, id124)
+	} else if st123 == foryimpl.RefFollows {
+		n125 := c.ReadLengthFast(2)
+		if n125 < 0 {
+			n125 = c.ReadLength(2)
 		}
-		m120 := foryimpl.MakeMap[map[string]int32](c, n119)
-		for n119 > 0 && !c.Failed() {
-			sz121, vn122, _ := c.ReadMapChunk(n119, 21, 5, nil, false)
-			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
-				var k124 string
-				k124 = c.ReadString()
-				var v125 int32
-				if !vn122 {
-					v125 = r.ReadVarInt32()
+		m126 := foryimpl.MakeMap[map[string]int32](c, n125)
+		for n125 > 0 && !c.Failed() {
+			sz127, vn128, _ := c.ReadMapChunk(n125, 21, 5, nil, false)
+			for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
+				var k130 string
+				k130 = c.ReadString()
+				var v131 int32
+				if !vn128 {
+					v131 = r.ReadVarInt32()
 				}
-				m120[k124] = v125
+				m126[k130] = v131
 			}
-			n119 -= sz121
+			n125 -= sz127
 		}
-		x.Map1 = m120
-		foryimpl.SetRefMap(c, id118, x.Map1)
+		x.Map1 = m126
+		foryimpl.SetRefMap(c, id124, x.Map1)
 	} else {
 		x.Map1 = nil
 	}
@@ -7732,29 +7869,29 @@ func (x *SharedTracked) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Map1")
 		return
 	}
-	if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
-		x.Map2 = foryimpl.BackRefMap[string, int32](c, id128)
-	} else if st127 == foryimpl.RefFollows {
-		n129 := c.ReadLengthFast(2)
-		if n129 < 0 {
-			n129 = c.ReadLength(2)
+	if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+		x.Map2 = foryimpl.BackRefMap[string, int32](c, id134)
+	} else if st133 == foryimpl.RefFollows {
+		n135 := c.ReadLengthFast(2)
+		if n135 < 0 {
+			n135 = c.ReadLength(2)
 		}
-		m130 := foryimpl.MakeMap[map[string]int32](c, n129)
-		for n129 > 0 && !c.Failed() {
-			sz131, vn132, _ := c.ReadMapChunk(n129, 21, 5, nil, false)
-			for j133 := 0; j133 < sz131 && !c.Failed(); j133++ {
-				var k134 string
-				k134 = c.ReadString()
-				var v135 int32
-				if !vn132 {
-					v135 = r.ReadVarInt32()
+		m136 := foryimpl.MakeMap[map[string]int32](c, n135)
+		for n135 > 0 && !c.Failed() {
+			sz137, vn138, _ := c.ReadMapChunk(n135, 21, 5, nil, false)
+			for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
+				var k140 string
+				k140 = c.ReadString()
+				var v141 int32
+				if !vn138 {
+					v141 = r.ReadVarInt32()
 				}
-				m130[k134] = v135
+				m136[k140] = v141
 			}
-			n129 -= sz131
+			n135 -= sz137
 		}
-		x.Map2 = m130
-		foryimpl.SetRefMap(c, id128, x.Map2)
+		x.Map2 = m136
+		foryimpl.SetRefMap(c, id134, x.Map2)
 	} else {
 		x.Map2 = nil
 	}
@@ -7780,37 +7917,8 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			x.Any2 = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-					x.Arr1 = foryimpl.BackRefSlice[int32](c, id140)
-				} else if st139 == foryimpl.RefFollows {
-					n141 := c.ReadArrayLengthFast(4)
-					if n141 < 0 {
-						n141 = c.ReadArrayLength(4)
-					}
-					a142 := foryimpl.MakeSlice[[]int32](c, n141)
-					r.ReadRawInt32s(a142)
-					x.Arr1 = a142
-					foryimpl.SetRefSlice(c, id140, x.Arr1)
-				} else {
-					x.Arr1 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n137 := c.ReadArrayLengthFast(4)
-					if n137 < 0 {
-						n137 = c.ReadArrayLength(4)
-					}
-					a138 := foryimpl.MakeSlice[[]int32](c, n137)
-					r.ReadRawInt32s(a138)
-					x.Arr1 = a138
-				}
-			}
-		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
 				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.Arr2 = foryimpl.BackRefSlice[int32](c, id146)
+					x.Arr1 = foryimpl.BackRefSlice[int32](c, id146)
 				} else if st145 == foryimpl.RefFollows {
 					n147 := c.ReadArrayLengthFast(4)
 					if n147 < 0 {
@@ -7818,14 +7926,14 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 					}
 					a148 := foryimpl.MakeSlice[[]int32](c, n147)
 					r.ReadRawInt32s(a148)
-					x.Arr2 = a148
-					foryimpl.SetRefSlice(c, id146, x.Arr2)
+					x.Arr1 = a148
+					foryimpl.SetRefSlice(c, id146, x.Arr1)
 				} else {
-					x.Arr2 = nil
+					x.Arr1 = nil
 				}
 			} else {
 				if f.Convert {
-					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+					x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
 					n143 := c.ReadArrayLengthFast(4)
 					if n143 < 0 {
@@ -7833,16 +7941,45 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 					}
 					a144 := foryimpl.MakeSlice[[]int32](c, n143)
 					r.ReadRawInt32s(a144)
-					x.Arr2 = a144
+					x.Arr1 = a144
+				}
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+					x.Arr2 = foryimpl.BackRefSlice[int32](c, id152)
+				} else if st151 == foryimpl.RefFollows {
+					n153 := c.ReadArrayLengthFast(4)
+					if n153 < 0 {
+						n153 = c.ReadArrayLength(4)
+					}
+					a154 := foryimpl.MakeSlice[[]int32](c, n153)
+					r.ReadRawInt32s(a154)
+					x.Arr2 = a154
+					foryimpl.SetRefSlice(c, id152, x.Arr2)
+				} else {
+					x.Arr2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n149 := c.ReadArrayLengthFast(4)
+					if n149 < 0 {
+						n149 = c.ReadArrayLength(4)
+					}
+					a150 := foryimpl.MakeSlice[[]int32](c, n149)
+					r.ReadRawInt32s(a150)
+					x.Arr2 = a150
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id150)
-				} else if st149 == foryimpl.RefFollows {
+				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+					x.Bin1 = foryimpl.BackRefSlice[uint8](c, id156)
+				} else if st155 == foryimpl.RefFollows {
 					x.Bin1 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id150, x.Bin1)
+					foryimpl.SetRefSlice(c, id156, x.Bin1)
 				} else {
 					x.Bin1 = nil
 				}
@@ -7855,11 +7992,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id152)
-				} else if st151 == foryimpl.RefFollows {
+				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+					x.Bin2 = foryimpl.BackRefSlice[uint8](c, id158)
+				} else if st157 == foryimpl.RefFollows {
 					x.Bin2 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id152, x.Bin2)
+					foryimpl.SetRefSlice(c, id158, x.Bin2)
 				} else {
 					x.Bin2 = nil
 				}
@@ -7872,98 +8009,9 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-					x.List1 = foryimpl.BackRefSlice[int32](c, id160)
-				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLengthFast(1)
-					if n161 < 0 {
-						n161 = c.ReadLength(1)
-					}
-					l162 := foryimpl.MakeSlice[[]int32](c, n161)
-					if n161 > 0 {
-						hn164 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i163 := range l162 {
-								if hn164 && !c.ReadFlag() {
-									clear(l162[i163 : i163+1])
-									continue
-								}
-								l162[i163] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i163)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l162
-					foryimpl.SetRefSlice(c, id160, x.List1)
-				} else {
-					x.List1 = nil
-				}
-			} else {
-				if f.Convert {
-					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadLengthFast(1)
-					if n153 < 0 {
-						n153 = c.ReadLength(1)
-					}
-					l154 := foryimpl.MakeSlice[[]int32](c, n153)
-					if n153 > 0 {
-						hn156 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i155 := range l154 {
-								if hn156 && !c.ReadFlag() {
-									clear(l154[i155 : i155+1])
-									continue
-								}
-								l154[i155] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i155)
-									break
-								}
-							}
-						}
-					}
-					x.List1 = l154
-				}
-			}
-		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-					x.List2 = foryimpl.BackRefSlice[int32](c, id174)
-				} else if st173 == foryimpl.RefFollows {
-					n175 := c.ReadLengthFast(1)
-					if n175 < 0 {
-						n175 = c.ReadLength(1)
-					}
-					l176 := foryimpl.MakeSlice[[]int32](c, n175)
-					if n175 > 0 {
-						hn178 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i177 := range l176 {
-								if hn178 && !c.ReadFlag() {
-									clear(l176[i177 : i177+1])
-									continue
-								}
-								l176[i177] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i177)
-									break
-								}
-							}
-						}
-					}
-					x.List2 = l176
-					foryimpl.SetRefSlice(c, id174, x.List2)
-				} else {
-					x.List2 = nil
-				}
-			} else {
-				if f.Convert {
-					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-				} else if !f.Flag || c.ReadFlag() {
+				if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
+					x.List1 = foryimpl.BackRefSlice[int32](c, id166)
+				} else if st165 == foryimpl.RefFollows {
 					n167 := c.ReadLengthFast(1)
 					if n167 < 0 {
 						n167 = c.ReadLength(1)
@@ -7985,109 +8033,198 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 							}
 						}
 					}
-					x.List2 = l168
+					x.List1 = l168
+					foryimpl.SetRefSlice(c, id166, x.List1)
+				} else {
+					x.List1 = nil
+				}
+			} else {
+				if f.Convert {
+					x.List1 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n159 := c.ReadLengthFast(1)
+					if n159 < 0 {
+						n159 = c.ReadLength(1)
+					}
+					l160 := foryimpl.MakeSlice[[]int32](c, n159)
+					if n159 > 0 {
+						hn162 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i161 := range l160 {
+								if hn162 && !c.ReadFlag() {
+									clear(l160[i161 : i161+1])
+									continue
+								}
+								l160[i161] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i161)
+									break
+								}
+							}
+						}
+					}
+					x.List1 = l160
+				}
+			}
+		case 7:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+					x.List2 = foryimpl.BackRefSlice[int32](c, id180)
+				} else if st179 == foryimpl.RefFollows {
+					n181 := c.ReadLengthFast(1)
+					if n181 < 0 {
+						n181 = c.ReadLength(1)
+					}
+					l182 := foryimpl.MakeSlice[[]int32](c, n181)
+					if n181 > 0 {
+						hn184 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i183 := range l182 {
+								if hn184 && !c.ReadFlag() {
+									clear(l182[i183 : i183+1])
+									continue
+								}
+								l182[i183] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i183)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l182
+					foryimpl.SetRefSlice(c, id180, x.List2)
+				} else {
+					x.List2 = nil
+				}
+			} else {
+				if f.Convert {
+					x.List2 = foryimpl.ReadSliceAs[int32](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n173 := c.ReadLengthFast(1)
+					if n173 < 0 {
+						n173 = c.ReadLength(1)
+					}
+					l174 := foryimpl.MakeSlice[[]int32](c, n173)
+					if n173 > 0 {
+						hn176 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i175 := range l174 {
+								if hn176 && !c.ReadFlag() {
+									clear(l174[i175 : i175+1])
+									continue
+								}
+								l174[i175] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i175)
+									break
+								}
+							}
+						}
+					}
+					x.List2 = l174
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id190)
-				} else if st189 == foryimpl.RefFollows {
-					n191 := c.ReadLengthFast(2)
-					if n191 < 0 {
-						n191 = c.ReadLength(2)
+				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id196)
+				} else if st195 == foryimpl.RefFollows {
+					n197 := c.ReadLengthFast(2)
+					if n197 < 0 {
+						n197 = c.ReadLength(2)
 					}
-					m192 := foryimpl.MakeMap[map[string]int32](c, n191)
-					for n191 > 0 && !c.Failed() {
-						sz193, vn194, _ := c.ReadMapChunk(n191, 21, 5, nil, false)
-						for j195 := 0; j195 < sz193 && !c.Failed(); j195++ {
-							var k196 string
-							k196 = c.ReadString()
-							var v197 int32
-							if !vn194 {
-								v197 = r.ReadVarInt32()
+					m198 := foryimpl.MakeMap[map[string]int32](c, n197)
+					for n197 > 0 && !c.Failed() {
+						sz199, vn200, _ := c.ReadMapChunk(n197, 21, 5, nil, false)
+						for j201 := 0; j201 < sz199 && !c.Failed(); j201++ {
+							var k202 string
+							k202 = c.ReadString()
+							var v203 int32
+							if !vn200 {
+								v203 = r.ReadVarInt32()
 							}
-							m192[k196] = v197
+							m198[k202] = v203
 						}
-						n191 -= sz193
+						n197 -= sz199
 					}
-					x.Map1 = m192
-					foryimpl.SetRefMap(c, id190, x.Map1)
+					x.Map1 = m198
+					foryimpl.SetRefMap(c, id196, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n181 := c.ReadLengthFast(2)
-					if n181 < 0 {
-						n181 = c.ReadLength(2)
+					n187 := c.ReadLengthFast(2)
+					if n187 < 0 {
+						n187 = c.ReadLength(2)
 					}
-					m182 := foryimpl.MakeMap[map[string]int32](c, n181)
-					for n181 > 0 && !c.Failed() {
-						sz183, vn184, _ := c.ReadMapChunk(n181, 21, 5, nil, false)
-						for j185 := 0; j185 < sz183 && !c.Failed(); j185++ {
-							var k186 string
-							k186 = c.ReadString()
-							var v187 int32
-							if !vn184 {
-								v187 = r.ReadVarInt32()
+					m188 := foryimpl.MakeMap[map[string]int32](c, n187)
+					for n187 > 0 && !c.Failed() {
+						sz189, vn190, _ := c.ReadMapChunk(n187, 21, 5, nil, false)
+						for j191 := 0; j191 < sz189 && !c.Failed(); j191++ {
+							var k192 string
+							k192 = c.ReadString()
+							var v193 int32
+							if !vn190 {
+								v193 = r.ReadVarInt32()
 							}
-							m182[k186] = v187
+							m188[k192] = v193
 						}
-						n181 -= sz183
+						n187 -= sz189
 					}
-					x.Map1 = m182
+					x.Map1 = m188
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id208)
-				} else if st207 == foryimpl.RefFollows {
-					n209 := c.ReadLengthFast(2)
-					if n209 < 0 {
-						n209 = c.ReadLength(2)
+				if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id214)
+				} else if st213 == foryimpl.RefFollows {
+					n215 := c.ReadLengthFast(2)
+					if n215 < 0 {
+						n215 = c.ReadLength(2)
 					}
-					m210 := foryimpl.MakeMap[map[string]int32](c, n209)
-					for n209 > 0 && !c.Failed() {
-						sz211, vn212, _ := c.ReadMapChunk(n209, 21, 5, nil, false)
-						for j213 := 0; j213 < sz211 && !c.Failed(); j213++ {
-							var k214 string
-							k214 = c.ReadString()
-							var v215 int32
-							if !vn212 {
-								v215 = r.ReadVarInt32()
+					m216 := foryimpl.MakeMap[map[string]int32](c, n215)
+					for n215 > 0 && !c.Failed() {
+						sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, false)
+						for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
+							var k220 string
+							k220 = c.ReadString()
+							var v221 int32
+							if !vn218 {
+								v221 = r.ReadVarInt32()
 							}
-							m210[k214] = v215
+							m216[k220] = v221
 						}
-						n209 -= sz211
+						n215 -= sz217
 					}
-					x.Map2 = m210
-					foryimpl.SetRefMap(c, id208, x.Map2)
+					x.Map2 = m216
+					foryimpl.SetRefMap(c, id214, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n199 := c.ReadLengthFast(2)
-					if n199 < 0 {
-						n199 = c.ReadLength(2)
+					n205 := c.ReadLengthFast(2)
+					if n205 < 0 {
+						n205 = c.ReadLength(2)
 					}
-					m200 := foryimpl.MakeMap[map[string]int32](c, n199)
-					for n199 > 0 && !c.Failed() {
-						sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
-						for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
-							var k204 string
-							k204 = c.ReadString()
-							var v205 int32
-							if !vn202 {
-								v205 = r.ReadVarInt32()
+					m206 := foryimpl.MakeMap[map[string]int32](c, n205)
+					for n205 > 0 && !c.Failed() {
+						sz207, vn208, _ := c.ReadMapChunk(n205, 21, 5, nil, false)
+						for j209 := 0; j209 < sz207 && !c.Failed(); j209++ {
+							var k210 string
+							k210 = c.ReadString()
+							var v211 int32
+							if !vn208 {
+								v211 = r.ReadVarInt32()
 							}
-							m200[k204] = v205
+							m206[k210] = v211
 						}
-						n199 -= sz201
+						n205 -= sz207
 					}
-					x.Map2 = m200
+					x.Map2 = m206
 				}
 			}
 		default:

@@ -254,15 +254,20 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		l22 := x.I64Arr
 		b.Reserve(buffer.BatchSlack + len(l22)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st23, id24 := foryimpl.RefSliceAt(c, l22); st23 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id24))
-		} else if st23 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st23, id24 := foryimpl.RefSliceAt(c, l22); st23 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id24))
+			} else if st23 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
+				off = buffer.PutRawInt64sAt(w, off, l22)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
 			off = buffer.PutRawInt64sAt(w, off, l22)
 		}
@@ -463,72 +468,82 @@ func (x *Slices) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("I32s")
 		return
 	}
-	if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-		x.I64Arr = foryimpl.BackRefSlice[int64](c, id57)
-	} else if st56 == foryimpl.RefFollows {
-		n58 := c.ReadArrayLengthFast(8)
-		if n58 < 0 {
-			n58 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+			x.I64Arr = foryimpl.BackRefSlice[int64](c, id57)
+		} else if st56 == foryimpl.RefFollows {
+			n58 := c.ReadArrayLengthFast(8)
+			if n58 < 0 {
+				n58 = c.ReadArrayLength(8)
+			}
+			a59 := foryimpl.MakeSlice[[]int64](c, n58)
+			r.ReadRawInt64s(a59)
+			x.I64Arr = a59
+			foryimpl.SetRefSlice(c, id57, x.I64Arr)
+		} else {
+			x.I64Arr = nil
 		}
-		a59 := foryimpl.MakeSlice[[]int64](c, n58)
-		r.ReadRawInt64s(a59)
-		x.I64Arr = a59
-		foryimpl.SetRefSlice(c, id57, x.I64Arr)
 	} else {
-		x.I64Arr = nil
+		n60 := c.ReadArrayLengthFast(8)
+		if n60 < 0 {
+			n60 = c.ReadArrayLength(8)
+		}
+		a61 := foryimpl.MakeSlice[[]int64](c, n60)
+		r.ReadRawInt64s(a61)
+		x.I64Arr = a61
 	}
 	if c.Failed() {
 		c.Trace("I64Arr")
 		return
 	}
-	n60 := c.ReadLengthFast(1)
-	if n60 < 0 {
-		n60 = c.ReadLength(1)
+	n62 := c.ReadLengthFast(1)
+	if n62 < 0 {
+		n62 = c.ReadLength(1)
 	}
-	l61 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n60)
-	if n60 > 0 {
-		hn63 := c.ReadListHeader(7)
+	l63 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n62)
+	if n62 > 0 {
+		hn65 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i62 := range l61 {
-				if hn63 && !c.ReadFlag() {
-					clear(l61[i62 : i62+1])
+			for i64 := range l63 {
+				if hn65 && !c.ReadFlag() {
+					clear(l63[i64 : i64+1])
 					continue
 				}
-				l61[i62] = r.ReadVarInt64()
+				l63[i64] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i62)
+					c.TraceIndex(i64)
 					break
 				}
 			}
 		}
 	}
-	x.I64s = l61
+	x.I64s = l63
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n66 := c.ReadLengthFast(1)
-	if n66 < 0 {
-		n66 = c.ReadLength(1)
+	n68 := c.ReadLengthFast(1)
+	if n68 < 0 {
+		n68 = c.ReadLength(1)
 	}
-	l67 := foryimpl.ReuseSlice[[]string](c, x.Strs, n66)
-	if n66 > 0 {
-		hn69 := c.ReadListHeader(21)
+	l69 := foryimpl.ReuseSlice[[]string](c, x.Strs, n68)
+	if n68 > 0 {
+		hn71 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i68 := range l67 {
-				if hn69 && !c.ReadFlag() {
-					clear(l67[i68 : i68+1])
+			for i70 := range l69 {
+				if hn71 && !c.ReadFlag() {
+					clear(l69[i70 : i70+1])
 					continue
 				}
-				l67[i68] = c.ReadString()
+				l69[i70] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i68)
+					c.TraceIndex(i70)
 					break
 				}
 			}
 		}
 	}
-	x.Strs = l67
+	x.Strs = l69
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -545,42 +560,42 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadLengthFast(1)
-				if n72 < 0 {
-					n72 = c.ReadLength(1)
+				n74 := c.ReadLengthFast(1)
+				if n74 < 0 {
+					n74 = c.ReadLength(1)
 				}
-				l73 := foryimpl.MakeSlice[[]int32](c, n72)
-				if n72 > 0 {
-					hn75 := c.ReadListHeader(5)
+				l75 := foryimpl.MakeSlice[[]int32](c, n74)
+				if n74 > 0 {
+					hn77 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
+						for i76 := range l75 {
+							if hn77 && !c.ReadFlag() {
+								clear(l75[i76 : i76+1])
 								continue
 							}
-							l73[i74] = r.ReadVarInt32()
+							l75[i76] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i74)
+								c.TraceIndex(i76)
 								break
 							}
 						}
 					}
 				}
-				x.I32s = l73
+				x.I32s = l75
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-					x.I64Arr = foryimpl.BackRefSlice[int64](c, id81)
-				} else if st80 == foryimpl.RefFollows {
-					n82 := c.ReadArrayLengthFast(8)
-					if n82 < 0 {
-						n82 = c.ReadArrayLength(8)
+				if st82, id83 := c.ReadRefFlag(); st82 == foryimpl.RefBack {
+					x.I64Arr = foryimpl.BackRefSlice[int64](c, id83)
+				} else if st82 == foryimpl.RefFollows {
+					n84 := c.ReadArrayLengthFast(8)
+					if n84 < 0 {
+						n84 = c.ReadArrayLength(8)
 					}
-					a83 := foryimpl.MakeSlice[[]int64](c, n82)
-					r.ReadRawInt64s(a83)
-					x.I64Arr = a83
-					foryimpl.SetRefSlice(c, id81, x.I64Arr)
+					a85 := foryimpl.MakeSlice[[]int64](c, n84)
+					r.ReadRawInt64s(a85)
+					x.I64Arr = a85
+					foryimpl.SetRefSlice(c, id83, x.I64Arr)
 				} else {
 					x.I64Arr = nil
 				}
@@ -588,66 +603,66 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n78 := c.ReadArrayLengthFast(8)
-					if n78 < 0 {
-						n78 = c.ReadArrayLength(8)
+					n80 := c.ReadArrayLengthFast(8)
+					if n80 < 0 {
+						n80 = c.ReadArrayLength(8)
 					}
-					a79 := foryimpl.MakeSlice[[]int64](c, n78)
-					r.ReadRawInt64s(a79)
-					x.I64Arr = a79
+					a81 := foryimpl.MakeSlice[[]int64](c, n80)
+					r.ReadRawInt64s(a81)
+					x.I64Arr = a81
 				}
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n84 := c.ReadLengthFast(1)
-				if n84 < 0 {
-					n84 = c.ReadLength(1)
+				n86 := c.ReadLengthFast(1)
+				if n86 < 0 {
+					n86 = c.ReadLength(1)
 				}
-				l85 := foryimpl.MakeSlice[[]int64](c, n84)
-				if n84 > 0 {
-					hn87 := c.ReadListHeader(7)
+				l87 := foryimpl.MakeSlice[[]int64](c, n86)
+				if n86 > 0 {
+					hn89 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i86 := range l85 {
-							if hn87 && !c.ReadFlag() {
-								clear(l85[i86 : i86+1])
+						for i88 := range l87 {
+							if hn89 && !c.ReadFlag() {
+								clear(l87[i88 : i88+1])
 								continue
 							}
-							l85[i86] = r.ReadVarInt64()
+							l87[i88] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i86)
+								c.TraceIndex(i88)
 								break
 							}
 						}
 					}
 				}
-				x.I64s = l85
+				x.I64s = l87
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLengthFast(1)
-				if n90 < 0 {
-					n90 = c.ReadLength(1)
+				n92 := c.ReadLengthFast(1)
+				if n92 < 0 {
+					n92 = c.ReadLength(1)
 				}
-				l91 := foryimpl.MakeSlice[[]string](c, n90)
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(21)
+				l93 := foryimpl.MakeSlice[[]string](c, n92)
+				if n92 > 0 {
+					hn95 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
-								clear(l91[i92 : i92+1])
+						for i94 := range l93 {
+							if hn95 && !c.ReadFlag() {
+								clear(l93[i94 : i94+1])
 								continue
 							}
-							l91[i92] = c.ReadString()
+							l93[i94] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i92)
+								c.TraceIndex(i94)
 								break
 							}
 						}
 					}
 				}
-				x.Strs = l91
+				x.Strs = l93
 			}
 		default:
 			c.SkipField(f)

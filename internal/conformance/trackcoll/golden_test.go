@@ -27,7 +27,7 @@ var modes = []struct {
 
 // fory is the Fory of every case of the group: tracking on.
 func fory(compatible bool) *serializer.Fory {
-	return serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(true))
+	return serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(true), serializer.WithOfficialGoForm(true))
 }
 
 // trackCase is one fixture of group 1.

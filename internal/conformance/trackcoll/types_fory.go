@@ -5296,52 +5296,73 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-863835021)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l5 := x.Bin
-		b.WriteVarUint32(uint32(len(l5)))
-		b.WriteBytes(l5)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l5 := x.Bin
+			b.WriteVarUint32(uint32(len(l5)))
+			b.WriteBytes(l5)
+		}
+	} else {
+		l6 := x.Bin
+		b.WriteVarUint32(uint32(len(l6)))
+		b.WriteBytes(l6)
 	}
 	{
-		l6 := x.F32
-		l7 := x.I32
-		l8 := x.I64
-		b.Reserve(buffer.BatchSlack + len(l6)*4 + len(l7)*4 + len(l8)*8 + 18)
+		l7 := x.F32
+		l8 := x.I32
+		l9 := x.I64
+		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if st9, id10 := foryimpl.RefSliceAt(c, l6); st9 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id10))
-		} else if st9 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st10, id11 := foryimpl.RefSliceAt(c, l7); st10 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
+			} else if st10 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l7)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l6)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l6)
-		}
-		if st11, id12 := foryimpl.RefSliceAt(c, l7); st11 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id12))
-		} else if st11 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
-			off = buffer.PutRawInt32sAt(w, off, l7)
+			off = buffer.PutRawFloat32sAt(w, off, l7)
 		}
-		if st13, id14 := foryimpl.RefSliceAt(c, l8); st13 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id14))
-		} else if st13 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st12, id13 := foryimpl.RefSliceAt(c, l8); st12 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id13))
+			} else if st12 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
+				off = buffer.PutRawInt32sAt(w, off, l8)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*8))
-			off = buffer.PutRawInt64sAt(w, off, l8)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
+			off = buffer.PutRawInt32sAt(w, off, l8)
+		}
+		if c.TrackedFieldFlags() {
+			if st14, id15 := foryimpl.RefSliceAt(c, l9); st14 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id15))
+			} else if st14 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
+				off = buffer.PutRawInt64sAt(w, off, l9)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
+			off = buffer.PutRawInt64sAt(w, off, l9)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -5370,35 +5391,35 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n15 := c.ReadArrayLengthFast(4)
-	if n15 < 0 {
-		n15 = c.ReadArrayLength(4)
+	n16 := c.ReadArrayLengthFast(4)
+	if n16 < 0 {
+		n16 = c.ReadArrayLength(4)
 	}
-	a16 := foryimpl.ReuseSlice[[]float32](c, x.F32, n15)
-	r.ReadRawFloat32s(a16)
-	x.F32 = a16
+	a17 := foryimpl.ReuseSlice[[]float32](c, x.F32, n16)
+	r.ReadRawFloat32s(a17)
+	x.F32 = a17
 	if c.Failed() {
 		c.Trace("F32")
 		return
 	}
-	n17 := c.ReadArrayLengthFast(4)
-	if n17 < 0 {
-		n17 = c.ReadArrayLength(4)
+	n18 := c.ReadArrayLengthFast(4)
+	if n18 < 0 {
+		n18 = c.ReadArrayLength(4)
 	}
-	a18 := foryimpl.ReuseSlice[[]int32](c, x.I32, n17)
-	r.ReadRawInt32s(a18)
-	x.I32 = a18
+	a19 := foryimpl.ReuseSlice[[]int32](c, x.I32, n18)
+	r.ReadRawInt32s(a19)
+	x.I32 = a19
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	n19 := c.ReadArrayLengthFast(8)
-	if n19 < 0 {
-		n19 = c.ReadArrayLength(8)
+	n20 := c.ReadArrayLengthFast(8)
+	if n20 < 0 {
+		n20 = c.ReadArrayLength(8)
 	}
-	a20 := foryimpl.ReuseSlice[[]int64](c, x.I64, n19)
-	r.ReadRawInt64s(a20)
-	x.I64 = a20
+	a21 := foryimpl.ReuseSlice[[]int64](c, x.I64, n20)
+	r.ReadRawInt64s(a21)
+	x.I64 = a21
 	if c.Failed() {
 		c.Trace("I64")
 		return
@@ -5415,67 +5436,101 @@ func (x *EmptyArrays) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id22)
-	} else if st21 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id22, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id23, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
 		return
 	}
-	if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-		x.F32 = foryimpl.BackRefSlice[float32](c, id24)
-	} else if st23 == foryimpl.RefFollows {
-		n25 := c.ReadArrayLengthFast(4)
-		if n25 < 0 {
-			n25 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+			x.F32 = foryimpl.BackRefSlice[float32](c, id25)
+		} else if st24 == foryimpl.RefFollows {
+			n26 := c.ReadArrayLengthFast(4)
+			if n26 < 0 {
+				n26 = c.ReadArrayLength(4)
+			}
+			a27 := foryimpl.MakeSlice[[]float32](c, n26)
+			r.ReadRawFloat32s(a27)
+			x.F32 = a27
+			foryimpl.SetRefSlice(c, id25, x.F32)
+		} else {
+			x.F32 = nil
 		}
-		a26 := foryimpl.MakeSlice[[]float32](c, n25)
-		r.ReadRawFloat32s(a26)
-		x.F32 = a26
-		foryimpl.SetRefSlice(c, id24, x.F32)
 	} else {
-		x.F32 = nil
+		n28 := c.ReadArrayLengthFast(4)
+		if n28 < 0 {
+			n28 = c.ReadArrayLength(4)
+		}
+		a29 := foryimpl.MakeSlice[[]float32](c, n28)
+		r.ReadRawFloat32s(a29)
+		x.F32 = a29
 	}
 	if c.Failed() {
 		c.Trace("F32")
 		return
 	}
-	if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-		x.I32 = foryimpl.BackRefSlice[int32](c, id28)
-	} else if st27 == foryimpl.RefFollows {
-		n29 := c.ReadArrayLengthFast(4)
-		if n29 < 0 {
-			n29 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+			x.I32 = foryimpl.BackRefSlice[int32](c, id31)
+		} else if st30 == foryimpl.RefFollows {
+			n32 := c.ReadArrayLengthFast(4)
+			if n32 < 0 {
+				n32 = c.ReadArrayLength(4)
+			}
+			a33 := foryimpl.MakeSlice[[]int32](c, n32)
+			r.ReadRawInt32s(a33)
+			x.I32 = a33
+			foryimpl.SetRefSlice(c, id31, x.I32)
+		} else {
+			x.I32 = nil
 		}
-		a30 := foryimpl.MakeSlice[[]int32](c, n29)
-		r.ReadRawInt32s(a30)
-		x.I32 = a30
-		foryimpl.SetRefSlice(c, id28, x.I32)
 	} else {
-		x.I32 = nil
+		n34 := c.ReadArrayLengthFast(4)
+		if n34 < 0 {
+			n34 = c.ReadArrayLength(4)
+		}
+		a35 := foryimpl.MakeSlice[[]int32](c, n34)
+		r.ReadRawInt32s(a35)
+		x.I32 = a35
 	}
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-		x.I64 = foryimpl.BackRefSlice[int64](c, id32)
-	} else if st31 == foryimpl.RefFollows {
-		n33 := c.ReadArrayLengthFast(8)
-		if n33 < 0 {
-			n33 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
+			x.I64 = foryimpl.BackRefSlice[int64](c, id37)
+		} else if st36 == foryimpl.RefFollows {
+			n38 := c.ReadArrayLengthFast(8)
+			if n38 < 0 {
+				n38 = c.ReadArrayLength(8)
+			}
+			a39 := foryimpl.MakeSlice[[]int64](c, n38)
+			r.ReadRawInt64s(a39)
+			x.I64 = a39
+			foryimpl.SetRefSlice(c, id37, x.I64)
+		} else {
+			x.I64 = nil
 		}
-		a34 := foryimpl.MakeSlice[[]int64](c, n33)
-		r.ReadRawInt64s(a34)
-		x.I64 = a34
-		foryimpl.SetRefSlice(c, id32, x.I64)
 	} else {
-		x.I64 = nil
+		n40 := c.ReadArrayLengthFast(8)
+		if n40 < 0 {
+			n40 = c.ReadArrayLength(8)
+		}
+		a41 := foryimpl.MakeSlice[[]int64](c, n40)
+		r.ReadRawInt64s(a41)
+		x.I64 = a41
 	}
 	if c.Failed() {
 		c.Trace("I64")
@@ -5491,11 +5546,11 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id36)
-				} else if st35 == foryimpl.RefFollows {
+				if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id43)
+				} else if st42 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id36, x.Bin)
+					foryimpl.SetRefSlice(c, id43, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -5508,17 +5563,17 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-					x.F32 = foryimpl.BackRefSlice[float32](c, id40)
-				} else if st39 == foryimpl.RefFollows {
-					n41 := c.ReadArrayLengthFast(4)
-					if n41 < 0 {
-						n41 = c.ReadArrayLength(4)
+				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+					x.F32 = foryimpl.BackRefSlice[float32](c, id47)
+				} else if st46 == foryimpl.RefFollows {
+					n48 := c.ReadArrayLengthFast(4)
+					if n48 < 0 {
+						n48 = c.ReadArrayLength(4)
 					}
-					a42 := foryimpl.MakeSlice[[]float32](c, n41)
-					r.ReadRawFloat32s(a42)
-					x.F32 = a42
-					foryimpl.SetRefSlice(c, id40, x.F32)
+					a49 := foryimpl.MakeSlice[[]float32](c, n48)
+					r.ReadRawFloat32s(a49)
+					x.F32 = a49
+					foryimpl.SetRefSlice(c, id47, x.F32)
 				} else {
 					x.F32 = nil
 				}
@@ -5526,28 +5581,28 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				if f.Convert {
 					x.F32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n37 := c.ReadArrayLengthFast(4)
-					if n37 < 0 {
-						n37 = c.ReadArrayLength(4)
+					n44 := c.ReadArrayLengthFast(4)
+					if n44 < 0 {
+						n44 = c.ReadArrayLength(4)
 					}
-					a38 := foryimpl.MakeSlice[[]float32](c, n37)
-					r.ReadRawFloat32s(a38)
-					x.F32 = a38
+					a45 := foryimpl.MakeSlice[[]float32](c, n44)
+					r.ReadRawFloat32s(a45)
+					x.F32 = a45
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-					x.I32 = foryimpl.BackRefSlice[int32](c, id46)
-				} else if st45 == foryimpl.RefFollows {
-					n47 := c.ReadArrayLengthFast(4)
-					if n47 < 0 {
-						n47 = c.ReadArrayLength(4)
+				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+					x.I32 = foryimpl.BackRefSlice[int32](c, id53)
+				} else if st52 == foryimpl.RefFollows {
+					n54 := c.ReadArrayLengthFast(4)
+					if n54 < 0 {
+						n54 = c.ReadArrayLength(4)
 					}
-					a48 := foryimpl.MakeSlice[[]int32](c, n47)
-					r.ReadRawInt32s(a48)
-					x.I32 = a48
-					foryimpl.SetRefSlice(c, id46, x.I32)
+					a55 := foryimpl.MakeSlice[[]int32](c, n54)
+					r.ReadRawInt32s(a55)
+					x.I32 = a55
+					foryimpl.SetRefSlice(c, id53, x.I32)
 				} else {
 					x.I32 = nil
 				}
@@ -5555,28 +5610,28 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				if f.Convert {
 					x.I32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n43 := c.ReadArrayLengthFast(4)
-					if n43 < 0 {
-						n43 = c.ReadArrayLength(4)
+					n50 := c.ReadArrayLengthFast(4)
+					if n50 < 0 {
+						n50 = c.ReadArrayLength(4)
 					}
-					a44 := foryimpl.MakeSlice[[]int32](c, n43)
-					r.ReadRawInt32s(a44)
-					x.I32 = a44
+					a51 := foryimpl.MakeSlice[[]int32](c, n50)
+					r.ReadRawInt32s(a51)
+					x.I32 = a51
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.I64 = foryimpl.BackRefSlice[int64](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					n53 := c.ReadArrayLengthFast(8)
-					if n53 < 0 {
-						n53 = c.ReadArrayLength(8)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.I64 = foryimpl.BackRefSlice[int64](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					n60 := c.ReadArrayLengthFast(8)
+					if n60 < 0 {
+						n60 = c.ReadArrayLength(8)
 					}
-					a54 := foryimpl.MakeSlice[[]int64](c, n53)
-					r.ReadRawInt64s(a54)
-					x.I64 = a54
-					foryimpl.SetRefSlice(c, id52, x.I64)
+					a61 := foryimpl.MakeSlice[[]int64](c, n60)
+					r.ReadRawInt64s(a61)
+					x.I64 = a61
+					foryimpl.SetRefSlice(c, id59, x.I64)
 				} else {
 					x.I64 = nil
 				}
@@ -5584,13 +5639,13 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				if f.Convert {
 					x.I64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n49 := c.ReadArrayLengthFast(8)
-					if n49 < 0 {
-						n49 = c.ReadArrayLength(8)
+					n56 := c.ReadArrayLengthFast(8)
+					if n56 < 0 {
+						n56 = c.ReadArrayLength(8)
 					}
-					a50 := foryimpl.MakeSlice[[]int64](c, n49)
-					r.ReadRawInt64s(a50)
-					x.I64 = a50
+					a57 := foryimpl.MakeSlice[[]int64](c, n56)
+					r.ReadRawInt64s(a57)
+					x.I64 = a57
 				}
 			}
 		default:
@@ -5780,52 +5835,73 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(264167949)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l5 := x.Bin
-		b.WriteVarUint32(uint32(len(l5)))
-		b.WriteBytes(l5)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l5 := x.Bin
+			b.WriteVarUint32(uint32(len(l5)))
+			b.WriteBytes(l5)
+		}
+	} else {
+		l6 := x.Bin
+		b.WriteVarUint32(uint32(len(l6)))
+		b.WriteBytes(l6)
 	}
 	{
-		l6 := x.Empty
-		l7 := x.Full
-		l8 := x.Nil
-		b.Reserve(buffer.BatchSlack + len(l6)*4 + len(l7)*4 + len(l8)*4 + 18)
+		l7 := x.Empty
+		l8 := x.Full
+		l9 := x.Nil
+		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if st9, id10 := foryimpl.RefSliceAt(c, l6); st9 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id10))
-		} else if st9 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st10, id11 := foryimpl.RefSliceAt(c, l7); st10 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
+			} else if st10 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
+				off = buffer.PutRawInt32sAt(w, off, l7)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l6)*4))
-			off = buffer.PutRawInt32sAt(w, off, l6)
-		}
-		if st11, id12 := foryimpl.RefSliceAt(c, l7); st11 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id12))
-		} else if st11 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 			off = buffer.PutRawInt32sAt(w, off, l7)
 		}
-		if st13, id14 := foryimpl.RefSliceAt(c, l8); st13 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id14))
-		} else if st13 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st12, id13 := foryimpl.RefSliceAt(c, l8); st12 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id13))
+			} else if st12 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
+				off = buffer.PutRawInt32sAt(w, off, l8)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
+		}
+		if c.TrackedFieldFlags() {
+			if st14, id15 := foryimpl.RefSliceAt(c, l9); st14 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id15))
+			} else if st14 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+				off = buffer.PutRawInt32sAt(w, off, l9)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+			off = buffer.PutRawInt32sAt(w, off, l9)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -5854,35 +5930,35 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n15 := c.ReadArrayLengthFast(4)
-	if n15 < 0 {
-		n15 = c.ReadArrayLength(4)
+	n16 := c.ReadArrayLengthFast(4)
+	if n16 < 0 {
+		n16 = c.ReadArrayLength(4)
 	}
-	a16 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n15)
-	r.ReadRawInt32s(a16)
-	x.Empty = a16
+	a17 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n16)
+	r.ReadRawInt32s(a17)
+	x.Empty = a17
 	if c.Failed() {
 		c.Trace("Empty")
 		return
 	}
-	n17 := c.ReadArrayLengthFast(4)
-	if n17 < 0 {
-		n17 = c.ReadArrayLength(4)
+	n18 := c.ReadArrayLengthFast(4)
+	if n18 < 0 {
+		n18 = c.ReadArrayLength(4)
 	}
-	a18 := foryimpl.ReuseSlice[[]int32](c, x.Full, n17)
-	r.ReadRawInt32s(a18)
-	x.Full = a18
+	a19 := foryimpl.ReuseSlice[[]int32](c, x.Full, n18)
+	r.ReadRawInt32s(a19)
+	x.Full = a19
 	if c.Failed() {
 		c.Trace("Full")
 		return
 	}
-	n19 := c.ReadArrayLengthFast(4)
-	if n19 < 0 {
-		n19 = c.ReadArrayLength(4)
+	n20 := c.ReadArrayLengthFast(4)
+	if n20 < 0 {
+		n20 = c.ReadArrayLength(4)
 	}
-	a20 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n19)
-	r.ReadRawInt32s(a20)
-	x.Nil = a20
+	a21 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n20)
+	r.ReadRawInt32s(a21)
+	x.Nil = a21
 	if c.Failed() {
 		c.Trace("Nil")
 		return
@@ -5899,67 +5975,101 @@ func (x *OneEmptyArray) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id22)
-	} else if st21 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id22, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id23, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
 		return
 	}
-	if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-		x.Empty = foryimpl.BackRefSlice[int32](c, id24)
-	} else if st23 == foryimpl.RefFollows {
-		n25 := c.ReadArrayLengthFast(4)
-		if n25 < 0 {
-			n25 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+			x.Empty = foryimpl.BackRefSlice[int32](c, id25)
+		} else if st24 == foryimpl.RefFollows {
+			n26 := c.ReadArrayLengthFast(4)
+			if n26 < 0 {
+				n26 = c.ReadArrayLength(4)
+			}
+			a27 := foryimpl.MakeSlice[[]int32](c, n26)
+			r.ReadRawInt32s(a27)
+			x.Empty = a27
+			foryimpl.SetRefSlice(c, id25, x.Empty)
+		} else {
+			x.Empty = nil
 		}
-		a26 := foryimpl.MakeSlice[[]int32](c, n25)
-		r.ReadRawInt32s(a26)
-		x.Empty = a26
-		foryimpl.SetRefSlice(c, id24, x.Empty)
 	} else {
-		x.Empty = nil
+		n28 := c.ReadArrayLengthFast(4)
+		if n28 < 0 {
+			n28 = c.ReadArrayLength(4)
+		}
+		a29 := foryimpl.MakeSlice[[]int32](c, n28)
+		r.ReadRawInt32s(a29)
+		x.Empty = a29
 	}
 	if c.Failed() {
 		c.Trace("Empty")
 		return
 	}
-	if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-		x.Full = foryimpl.BackRefSlice[int32](c, id28)
-	} else if st27 == foryimpl.RefFollows {
-		n29 := c.ReadArrayLengthFast(4)
-		if n29 < 0 {
-			n29 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+			x.Full = foryimpl.BackRefSlice[int32](c, id31)
+		} else if st30 == foryimpl.RefFollows {
+			n32 := c.ReadArrayLengthFast(4)
+			if n32 < 0 {
+				n32 = c.ReadArrayLength(4)
+			}
+			a33 := foryimpl.MakeSlice[[]int32](c, n32)
+			r.ReadRawInt32s(a33)
+			x.Full = a33
+			foryimpl.SetRefSlice(c, id31, x.Full)
+		} else {
+			x.Full = nil
 		}
-		a30 := foryimpl.MakeSlice[[]int32](c, n29)
-		r.ReadRawInt32s(a30)
-		x.Full = a30
-		foryimpl.SetRefSlice(c, id28, x.Full)
 	} else {
-		x.Full = nil
+		n34 := c.ReadArrayLengthFast(4)
+		if n34 < 0 {
+			n34 = c.ReadArrayLength(4)
+		}
+		a35 := foryimpl.MakeSlice[[]int32](c, n34)
+		r.ReadRawInt32s(a35)
+		x.Full = a35
 	}
 	if c.Failed() {
 		c.Trace("Full")
 		return
 	}
-	if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-		x.Nil = foryimpl.BackRefSlice[int32](c, id32)
-	} else if st31 == foryimpl.RefFollows {
-		n33 := c.ReadArrayLengthFast(4)
-		if n33 < 0 {
-			n33 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
+			x.Nil = foryimpl.BackRefSlice[int32](c, id37)
+		} else if st36 == foryimpl.RefFollows {
+			n38 := c.ReadArrayLengthFast(4)
+			if n38 < 0 {
+				n38 = c.ReadArrayLength(4)
+			}
+			a39 := foryimpl.MakeSlice[[]int32](c, n38)
+			r.ReadRawInt32s(a39)
+			x.Nil = a39
+			foryimpl.SetRefSlice(c, id37, x.Nil)
+		} else {
+			x.Nil = nil
 		}
-		a34 := foryimpl.MakeSlice[[]int32](c, n33)
-		r.ReadRawInt32s(a34)
-		x.Nil = a34
-		foryimpl.SetRefSlice(c, id32, x.Nil)
 	} else {
-		x.Nil = nil
+		n40 := c.ReadArrayLengthFast(4)
+		if n40 < 0 {
+			n40 = c.ReadArrayLength(4)
+		}
+		a41 := foryimpl.MakeSlice[[]int32](c, n40)
+		r.ReadRawInt32s(a41)
+		x.Nil = a41
 	}
 	if c.Failed() {
 		c.Trace("Nil")
@@ -5975,11 +6085,11 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id36)
-				} else if st35 == foryimpl.RefFollows {
+				if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id43)
+				} else if st42 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id36, x.Bin)
+					foryimpl.SetRefSlice(c, id43, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -5992,17 +6102,17 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-					x.Empty = foryimpl.BackRefSlice[int32](c, id40)
-				} else if st39 == foryimpl.RefFollows {
-					n41 := c.ReadArrayLengthFast(4)
-					if n41 < 0 {
-						n41 = c.ReadArrayLength(4)
+				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+					x.Empty = foryimpl.BackRefSlice[int32](c, id47)
+				} else if st46 == foryimpl.RefFollows {
+					n48 := c.ReadArrayLengthFast(4)
+					if n48 < 0 {
+						n48 = c.ReadArrayLength(4)
 					}
-					a42 := foryimpl.MakeSlice[[]int32](c, n41)
-					r.ReadRawInt32s(a42)
-					x.Empty = a42
-					foryimpl.SetRefSlice(c, id40, x.Empty)
+					a49 := foryimpl.MakeSlice[[]int32](c, n48)
+					r.ReadRawInt32s(a49)
+					x.Empty = a49
+					foryimpl.SetRefSlice(c, id47, x.Empty)
 				} else {
 					x.Empty = nil
 				}
@@ -6010,28 +6120,28 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Empty = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n37 := c.ReadArrayLengthFast(4)
-					if n37 < 0 {
-						n37 = c.ReadArrayLength(4)
+					n44 := c.ReadArrayLengthFast(4)
+					if n44 < 0 {
+						n44 = c.ReadArrayLength(4)
 					}
-					a38 := foryimpl.MakeSlice[[]int32](c, n37)
-					r.ReadRawInt32s(a38)
-					x.Empty = a38
+					a45 := foryimpl.MakeSlice[[]int32](c, n44)
+					r.ReadRawInt32s(a45)
+					x.Empty = a45
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-					x.Full = foryimpl.BackRefSlice[int32](c, id46)
-				} else if st45 == foryimpl.RefFollows {
-					n47 := c.ReadArrayLengthFast(4)
-					if n47 < 0 {
-						n47 = c.ReadArrayLength(4)
+				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+					x.Full = foryimpl.BackRefSlice[int32](c, id53)
+				} else if st52 == foryimpl.RefFollows {
+					n54 := c.ReadArrayLengthFast(4)
+					if n54 < 0 {
+						n54 = c.ReadArrayLength(4)
 					}
-					a48 := foryimpl.MakeSlice[[]int32](c, n47)
-					r.ReadRawInt32s(a48)
-					x.Full = a48
-					foryimpl.SetRefSlice(c, id46, x.Full)
+					a55 := foryimpl.MakeSlice[[]int32](c, n54)
+					r.ReadRawInt32s(a55)
+					x.Full = a55
+					foryimpl.SetRefSlice(c, id53, x.Full)
 				} else {
 					x.Full = nil
 				}
@@ -6039,28 +6149,28 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Full = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n43 := c.ReadArrayLengthFast(4)
-					if n43 < 0 {
-						n43 = c.ReadArrayLength(4)
+					n50 := c.ReadArrayLengthFast(4)
+					if n50 < 0 {
+						n50 = c.ReadArrayLength(4)
 					}
-					a44 := foryimpl.MakeSlice[[]int32](c, n43)
-					r.ReadRawInt32s(a44)
-					x.Full = a44
+					a51 := foryimpl.MakeSlice[[]int32](c, n50)
+					r.ReadRawInt32s(a51)
+					x.Full = a51
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.Nil = foryimpl.BackRefSlice[int32](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					n53 := c.ReadArrayLengthFast(4)
-					if n53 < 0 {
-						n53 = c.ReadArrayLength(4)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.Nil = foryimpl.BackRefSlice[int32](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					n60 := c.ReadArrayLengthFast(4)
+					if n60 < 0 {
+						n60 = c.ReadArrayLength(4)
 					}
-					a54 := foryimpl.MakeSlice[[]int32](c, n53)
-					r.ReadRawInt32s(a54)
-					x.Nil = a54
-					foryimpl.SetRefSlice(c, id52, x.Nil)
+					a61 := foryimpl.MakeSlice[[]int32](c, n60)
+					r.ReadRawInt32s(a61)
+					x.Nil = a61
+					foryimpl.SetRefSlice(c, id59, x.Nil)
 				} else {
 					x.Nil = nil
 				}
@@ -6068,13 +6178,13 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if f.Convert {
 					x.Nil = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n49 := c.ReadArrayLengthFast(4)
-					if n49 < 0 {
-						n49 = c.ReadArrayLength(4)
+					n56 := c.ReadArrayLengthFast(4)
+					if n56 < 0 {
+						n56 = c.ReadArrayLength(4)
 					}
-					a50 := foryimpl.MakeSlice[[]int32](c, n49)
-					r.ReadRawInt32s(a50)
-					x.Nil = a50
+					a57 := foryimpl.MakeSlice[[]int32](c, n56)
+					r.ReadRawInt32s(a57)
+					x.Nil = a57
 				}
 			}
 		default:
@@ -7586,14 +7696,15 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryTypeEnumPtrs is EnumPtrs's static type information. Fingerprint: none,0,0,0;two,0,0,0;zero,0,0,0;
+// foryTypeEnumPtrs is EnumPtrs's static type information. Fingerprint: none,0,0,1;two,0,0,1;zero,0,0,1;
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoName:            "trackcoll.EnumPtrs",
+	OfficialGoHash:    -156527019,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b, 0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:        -156527019,
+	SchemaHash:        1472167018,
 	TypeDef:           []byte{0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
 	TypeDefRef:        []byte{0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b, 0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70},
 	UserID:            314,
@@ -7623,7 +7734,24 @@ func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeEnumPtrs)
+	start := b.WriterIndex()
+	b.Reserve(29)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x3273a011001cff01)
+		buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)
+		buffer.PutUint64At(w, off+16, 0xce4e194620cd3519)
+		buffer.PutUint64At(w, off+21, 0x709164194ace4e19)
+		off += 29
+	} else {
+		buffer.PutUint32At(w, off, 0xba1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -7705,49 +7833,29 @@ func (x *EnumPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which EnumPtrs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *EnumPtrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.None != nil {
 		if (*x.None) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeEnumPtrs, "None", int64((*x.None)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumPtrs, "None", int64((*x.None))))
+			return
 		}
 	}
 	if x.Two != nil {
 		if (*x.Two) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeEnumPtrs, "Two", int64((*x.Two)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumPtrs, "Two", int64((*x.Two))))
+			return
 		}
 	}
 	if x.Zero != nil {
 		if (*x.Zero) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeEnumPtrs, "Zero", int64((*x.Zero)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumPtrs, "Zero", int64((*x.Zero))))
+			return
 		}
 	}
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(33 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x3273a011001cff01)
-			buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)
-			buffer.PutUint64At(w, off+16, 0xce4e194620cd3519)
-			buffer.PutUint64At(w, off+21, 0x709164194ace4e19)
-			off += 29
-		} else {
-			buffer.PutUint32At(w, off, 0xba1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(1472167018, -156527019))
 	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -156527019)
-		off += 4
-	}
-	b.SetWriterIndex(off)
 	if x.None == nil {
 		b.WriteUint8(0xfd)
 	} else {
@@ -7766,7 +7874,6 @@ func (x *EnumPtrs) foryWrite(b *buffer.Buffer, compatible, check, root bool) err
 		b.WriteUint8(0xff)
 		b.WriteVarUint32(uint32(*x.Zero))
 	}
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -7792,7 +7899,7 @@ func (x *EnumPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-156527019)
+		b.WriteInt32(c.SchemaHash(1472167018, -156527019))
 	}
 	if x.None == nil {
 		b.WriteUint8(0xfd)
@@ -7822,8 +7929,8 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = EnumPtrs{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-156527019) {
-		if h := r.ReadInt32(); h != -156527019 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1472167018) {
+		if h := r.ReadInt32(); h != 1472167018 && h != -156527019 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumPtrs, h)
 			return
 		}
@@ -7873,8 +7980,8 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumPtrs) foryReadRef(c *foryimpl.ReadContext) {
 	*x = EnumPtrs{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-156527019) {
-		if h := r.ReadInt32(); h != -156527019 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1472167018) {
+		if h := r.ReadInt32(); h != 1472167018 && h != -156527019 && !c.Failed() {
 			c.HashMismatch(foryTypeEnumPtrs, h)
 			return
 		}
@@ -10268,14 +10375,15 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryTypeSharedAny is SharedAny's static type information. Fingerprint: field,0,0,0;list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
+// foryTypeSharedAny is SharedAny's static type information. Fingerprint: field,0,0,1;list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc2, 0x02},
 	GoName:            "trackcoll.SharedAny",
+	OfficialGoHash:    1767955270,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc2, 0x02},
-	SchemaHash:        1767955270,
+	SchemaHash:        600453004,
 	TypeDef:           []byte{0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
 	TypeDefRef:        []byte{0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
 	UserID:            322,
@@ -10414,7 +10522,7 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(1767955270)
+		b.WriteInt32(c.SchemaHash(600453004, 1767955270))
 	}
 	if x.Field == nil {
 		b.WriteUint8(0xfd)
@@ -10448,7 +10556,7 @@ func (x *SharedAny) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(1767955270)
+		b.WriteInt32(c.SchemaHash(600453004, 1767955270))
 	}
 	if !foryimpl.WriteRefPtr(c, x.Field) {
 		if c.Compatible() {
@@ -10472,8 +10580,8 @@ func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = SharedAny{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1767955270) {
-		if h := r.ReadInt32(); h != 1767955270 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(600453004) {
+		if h := r.ReadInt32(); h != 600453004 && h != 1767955270 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedAny, h)
 			return
 		}
@@ -10511,8 +10619,8 @@ func (x *SharedAny) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = SharedAny{List: x.List}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1767955270) {
-		if h := r.ReadInt32(); h != 1767955270 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(600453004) {
+		if h := r.ReadInt32(); h != 600453004 && h != 1767955270 && !c.Failed() {
 			c.HashMismatch(foryTypeSharedAny, h)
 			return
 		}

@@ -274,8 +274,10 @@ func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(s11) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<2|2)
 		if len(s11) > 0 {
@@ -405,9 +407,17 @@ func (x *Address) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lines")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-			x.Status = Status(e27)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+				x.Status = Status(e27)
+			} else {
+				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+			x.Status = Status(e28)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -431,50 +441,50 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 32); ok29 {
-					x.Zip = int32(v28)
+				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
+					x.Zip = int32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLengthFast(1)
-				if n30 < 0 {
-					n30 = c.ReadLength(1)
+				n31 := c.ReadLengthFast(1)
+				if n31 < 0 {
+					n31 = c.ReadLength(1)
 				}
-				l31 := foryimpl.MakeSlice[[]string](c, n30)
-				if n30 > 0 {
-					hn33 := c.ReadListHeader(21)
+				l32 := foryimpl.MakeSlice[[]string](c, n31)
+				if n31 > 0 {
+					hn34 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i32 := range l31 {
-							if hn33 && !c.ReadFlag() {
-								clear(l31[i32 : i32+1])
+						for i33 := range l32 {
+							if hn34 && !c.ReadFlag() {
+								clear(l32[i33 : i33+1])
 								continue
 							}
-							l31[i32] = c.ReadString()
+							l32[i33] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i32)
+								c.TraceIndex(i33)
 								break
 							}
 						}
 					}
 				}
-				x.Lines = l31
+				x.Lines = l32
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-						x.Status = Status(e39)
+					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+						x.Status = Status(e40)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						x.Status = Status(e36)
+					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+						x.Status = Status(e37)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}

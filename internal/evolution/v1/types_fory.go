@@ -18,14 +18,15 @@ const (
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
-// foryTypeScalars is Scalars's static type information. Fingerprint: b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,0;p_d,37,0,0;p_dt,39,0,0;p_e,0,0,0;p_f32,19,0,0;p_f64,20,0,0;p_i32,5,0,0;p_i64,7,0,0;p_i8,2,0,0;p_s,21,0,0;p_t,38,0,0;p_u16,10,0,0;p_u64,14,0,0;rm_b,1,0,0;rm_d,37,0,0;rm_dt,39,0,0;rm_e,0,0,0;rm_f32,19,0,0;rm_f64,20,0,0;rm_fix_i32,4,0,0;rm_fix_i64,6,0,0;rm_fix_u32,11,0,0;rm_fix_u64,13,0,0;rm_i,7,0,0;rm_i16,3,0,0;rm_i32,5,0,0;rm_i64,7,0,0;rm_i8,2,0,0;rm_my_i,7,0,0;rm_my_s,21,0,0;rm_p_b,1,0,0;rm_p_d,37,0,0;rm_p_dt,39,0,0;rm_p_e,0,0,0;rm_p_f32,19,0,0;rm_p_f64,20,0,0;rm_p_i32,5,0,0;rm_p_i64,7,0,0;rm_p_i8,2,0,0;rm_p_s,21,0,0;rm_p_t,38,0,0;rm_p_u16,10,0,0;rm_p_u64,14,0,0;rm_s,21,0,0;rm_t,38,0,0;rm_tag_i64,8,0,0;rm_tag_u64,15,0,0;rm_u,14,0,0;rm_u16,10,0,0;rm_u32,12,0,0;rm_u64,14,0,0;rm_u8,9,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
+// foryTypeScalars is Scalars's static type information. Fingerprint: b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;rm_b,1,0,0;rm_d,37,0,0;rm_dt,39,0,0;rm_e,0,0,0;rm_f32,19,0,0;rm_f64,20,0,0;rm_fix_i32,4,0,0;rm_fix_i64,6,0,0;rm_fix_u32,11,0,0;rm_fix_u64,13,0,0;rm_i,7,0,0;rm_i16,3,0,0;rm_i32,5,0,0;rm_i64,7,0,0;rm_i8,2,0,0;rm_my_i,7,0,0;rm_my_s,21,0,0;rm_p_b,1,0,1;rm_p_d,37,0,1;rm_p_dt,39,0,1;rm_p_e,0,0,1;rm_p_f32,19,0,1;rm_p_f64,20,0,1;rm_p_i32,5,0,1;rm_p_i64,7,0,1;rm_p_i8,2,0,1;rm_p_s,21,0,1;rm_p_t,38,0,1;rm_p_u16,10,0,1;rm_p_u64,14,0,1;rm_s,21,0,0;rm_t,38,0,0;rm_tag_i64,8,0,0;rm_tag_u64,15,0,0;rm_u,14,0,0;rm_u16,10,0,0;rm_u32,12,0,0;rm_u64,14,0,0;rm_u8,9,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
 	GoName:            "v1.Scalars",
+	OfficialGoHash:    -503754848,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
-	SchemaHash:        -503754848,
+	SchemaHash:        -1775609943,
 	TypeDef:           []byte{0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x48, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4e, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	TypeDefRef:        []byte{0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f, 0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x75, 0xc0, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x9c, 0x0d, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x75, 0xc0, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x90, 0x14, 0x22, 0x67, 0xe2, 0xf5, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x9c, 0x04, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xe4, 0x6f, 0xb0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x9c, 0x0b, 0x22, 0x67, 0xe2, 0x90, 0xbf, 0xea, 0x6f, 0xb0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x90, 0x13, 0x22, 0x67, 0xe2, 0xef, 0xb0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x90, 0x03, 0x22, 0x67, 0xe4, 0x6b, 0xd0, 0x90, 0x0a, 0x22, 0x67, 0xea, 0x6b, 0xd0, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x48, 0x01, 0x45, 0x9b, 0x08, 0x84, 0x02, 0x11, 0xe0, 0x8c, 0x02, 0x22, 0x67, 0xe4, 0x78, 0x8c, 0x09, 0x22, 0x67, 0xea, 0x78, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0x48, 0x07, 0x45, 0x9b, 0x40, 0x90, 0x07, 0x22, 0x67, 0xe4, 0x75, 0xc0, 0x50, 0x07, 0x45, 0x9b, 0x66, 0x36, 0x80, 0x9c, 0x08, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xe4, 0x75, 0xc0, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x48, 0x0e, 0x45, 0x9b, 0xa0, 0x90, 0x0e, 0x22, 0x67, 0xea, 0x75, 0xc0, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x9c, 0x0f, 0x22, 0x67, 0xe9, 0x80, 0x37, 0xea, 0x75, 0xc0, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x90, 0x05, 0x22, 0x67, 0xe4, 0x6f, 0xb0, 0x90, 0x0c, 0x22, 0x67, 0xea, 0x6f, 0xb0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x14, 0xa2, 0x67, 0xe7, 0xfe, 0x2f, 0x5c, 0x00, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x13, 0xa2, 0x67, 0xe7, 0xfe, 0x2e, 0xfb, 0x00, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x9a, 0x0a, 0xa2, 0x67, 0xe7, 0xfe, 0xa6, 0xbd, 0x00, 0x46, 0x01, 0x3f, 0x61, 0x4e, 0x01, 0x45, 0x9b, 0x7e, 0xc2, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x96, 0x02, 0x22, 0x67, 0xe7, 0xfe, 0x47, 0x80, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x07, 0xa2, 0x67, 0xe7, 0xfe, 0x47, 0x5c, 0x00, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x0e, 0xa2, 0x67, 0xe7, 0xfe, 0xa7, 0x5c, 0x00, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x9a, 0x05, 0xa2, 0x67, 0xe7, 0xfe, 0x46, 0xfb, 0x00, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x48, 0x25, 0x45, 0x9b, 0x18, 0x4c, 0x27, 0xc5, 0x9b, 0x1c, 0xc0, 0x49, 0x19, 0x45, 0x9b, 0x20, 0x50, 0x15, 0x45, 0x9b, 0x66, 0x37, 0x20, 0x4e, 0x25, 0x45, 0x9b, 0x7e, 0xc6, 0x52, 0x27, 0x45, 0x9b, 0x7e, 0xc7, 0x30, 0x4f, 0x19, 0x45, 0x9b, 0x7e, 0xc8, 0x4e, 0x15, 0x45, 0x9b, 0x7e, 0xe4, 0x4e, 0x26, 0x45, 0x9b, 0x7e, 0xe6, 0x48, 0x15, 0x45, 0x9b, 0x90, 0x48, 0x26, 0x45, 0x9b, 0x98, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	UserID:            310,
@@ -130,7 +131,83 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(498)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x3ca7b0ff001cff01)
+		buffer.PutUint64At(w, off+8, 0x2fdf01e52611e79f)
+		buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
+		buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
+		buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
+		buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
+		buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
+		buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
+		buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
+		buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
+		buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
+		buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
+		buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
+		buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
+		buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
+		buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
+		buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
+		buffer.PutUint64At(w, off+136, 0x45014804014040af)
+		buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
+		buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
+		buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
+		buffer.PutUint64At(w, off+168, 0x074800d711078820)
+		buffer.PutUint64At(w, off+176, 0x409b450748401b33)
+		buffer.PutUint64At(w, off+184, 0x50c075e467220790)
+		buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
+		buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
+		buffer.PutUint64At(w, off+208, 0x00d791df00260894)
+		buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
+		buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
+		buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
+		buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
+		buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
+		buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
+		buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
+		buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
+		buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
+		buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
+		buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
+		buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
+		buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
+		buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
+		buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
+		buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
+		buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
+		buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
+		buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
+		buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
+		buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
+		buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
+		buffer.PutUint64At(w, off+392, 0x40608e27440c2540)
+		buffer.PutUint64At(w, off+400, 0x46901b3315481019)
+		buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
+		buffer.PutUint64At(w, off+416, 0x723f1546643f1946)
+		buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
+		buffer.PutUint64At(w, off+432, 0x48c01c9bc5274c18)
+		buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
+		buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
+		buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
+		buffer.PutUint64At(w, off+464, 0x154ec87e9b45194e)
+		buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
+		buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
+		buffer.PutUint64At(w, off+488, 0x40481540989b4526)
+		buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
+		off += 498
+	} else {
+		buffer.PutUint32At(w, off, 0xb61bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -271,119 +348,46 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
+	if c.CheckUTF8() {
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
-				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
+				return
 			}
 		}
 		if x.RmPS != nil {
 			if !foryimpl.ValidString(string((*x.RmPS))) {
-				return foryimpl.InvalidUTF8(foryTypeScalars, "RmPS")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmPS"))
+				return
 			}
 		}
 	}
 	if x.E < 0 {
-		return foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E))
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E)))
+		return
 	}
 	if x.PE != nil {
 		if (*x.PE) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE))))
+			return
 		}
 	}
 	if x.RmE < 0 {
-		return foryimpl.EnumOutOfRange(foryTypeScalars, "RmE", int64(x.RmE))
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "RmE", int64(x.RmE)))
+		return
 	}
 	if x.RmPE != nil {
 		if (*x.RmPE) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeScalars, "RmPE", int64((*x.RmPE)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "RmPE", int64((*x.RmPE))))
+			return
 		}
 	}
-	start1 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(734 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x3ca7b0ff001cff01)
-			buffer.PutUint64At(w, off+8, 0x2fdf01e52611e79f)
-			buffer.PutUint64At(w, off+16, 0x91ff420a069402b6)
-			buffer.PutUint64At(w, off+24, 0x90e26722069c00d7)
-			buffer.PutUint64At(w, off+32, 0x420a0d94c075e4bf)
-			buffer.PutUint64At(w, off+40, 0x67220d9c00d7a9ff)
-			buffer.PutUint64At(w, off+48, 0x1488c075eabf90e2)
-			buffer.PutUint64At(w, off+56, 0xe26722149000d70b)
-			buffer.PutUint64At(w, off+64, 0x91ff420a0494c0f5)
-			buffer.PutUint64At(w, off+72, 0x90e26722049cc0be)
-			buffer.PutUint64At(w, off+80, 0x420a0b94b06fe4bf)
-			buffer.PutUint64At(w, off+88, 0x67220b9cc0bea9ff)
-			buffer.PutUint64At(w, off+96, 0x1388b06feabf90e2)
-			buffer.PutUint64At(w, off+104, 0xe267221390c0be0b)
-			buffer.PutUint64At(w, off+112, 0x9040af110388b0ef)
-			buffer.PutUint64At(w, off+120, 0x0a90d06be4672203)
-			buffer.PutUint64At(w, off+128, 0x290a88d06bea6722)
-			buffer.PutUint64At(w, off+136, 0x45014804014040af)
-			buffer.PutUint64At(w, off+144, 0x028ce0110284089b)
-			buffer.PutUint64At(w, off+152, 0x6722098c78e46722)
-			buffer.PutUint64At(w, off+160, 0x0740e029098478ea)
-			buffer.PutUint64At(w, off+168, 0x074800d711078820)
-			buffer.PutUint64At(w, off+176, 0x409b450748401b33)
-			buffer.PutUint64At(w, off+184, 0x50c075e467220790)
-			buffer.PutUint64At(w, off+192, 0x089c8036669b4507)
-			buffer.PutUint64At(w, off+200, 0xc075e43780e96722)
-			buffer.PutUint64At(w, off+208, 0x00d791df00260894)
-			buffer.PutUint64At(w, off+216, 0x220e90a09b450e48)
-			buffer.PutUint64At(w, off+224, 0x88500e40c075ea67)
-			buffer.PutUint64At(w, off+232, 0x67220f9c00d7290e)
-			buffer.PutUint64At(w, off+240, 0x0f94c075ea3780e9)
-			buffer.PutUint64At(w, off+248, 0x058800d7a9df0026)
-			buffer.PutUint64At(w, off+256, 0xe467220590c0be11)
-			buffer.PutUint64At(w, off+264, 0x6fea67220c90b06f)
-			buffer.PutUint64At(w, off+272, 0x148ec0be290c88b0)
-			buffer.PutUint64At(w, off+280, 0x67a2149a70bdf81f)
-			buffer.PutUint64At(w, off+288, 0x1f138e005c2ffee7)
-			buffer.PutUint64At(w, off+296, 0xe767a2139aecbbf8)
-			buffer.PutUint64At(w, off+304, 0xfa1f0a8e00fb2efe)
-			buffer.PutUint64At(w, off+312, 0xfee767a20a9af49a)
-			buffer.PutUint64At(w, off+320, 0x4e613f014600bda6)
-			buffer.PutUint64At(w, off+328, 0x9f028ec27e9b4501)
-			buffer.PutUint64At(w, off+336, 0xe767220296001ef9)
-			buffer.PutUint64At(w, off+344, 0x1df91f078e8047fe)
-			buffer.PutUint64At(w, off+352, 0x47fee767a2079a70)
-			buffer.PutUint64At(w, off+360, 0x709dfa1f0e8e005c)
-			buffer.PutUint64At(w, off+368, 0x5ca7fee767a20e9a)
-			buffer.PutUint64At(w, off+376, 0x9aec1bf91f058e00)
-			buffer.PutUint64At(w, off+384, 0x00fb46fee767a205)
-			buffer.PutUint64At(w, off+392, 0x40608e27440c2540)
-			buffer.PutUint64At(w, off+400, 0x46901b3315481019)
-			buffer.PutUint64At(w, off+408, 0x98633f274a633f25)
-			buffer.PutUint64At(w, off+416, 0x723f1546643f1946)
-			buffer.PutUint64At(w, off+424, 0x9b452548733f2646)
-			buffer.PutUint64At(w, off+432, 0x48c01c9bc5274c18)
-			buffer.PutUint64At(w, off+440, 0x9b451550209b4519)
-			buffer.PutUint64At(w, off+448, 0x7e9b45254e203766)
-			buffer.PutUint64At(w, off+456, 0x30c77e9b452752c6)
-			buffer.PutUint64At(w, off+464, 0x154ec87e9b45194e)
-			buffer.PutUint64At(w, off+472, 0x9b45264ee47e9b45)
-			buffer.PutUint64At(w, off+480, 0x48909b451548e67e)
-			buffer.PutUint64At(w, off+488, 0x40481540989b4526)
-			buffer.PutUint64At(w, off+490, 0x4c2640481540989b)
-			off += 498
-		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -503754848)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-1775609943, -503754848))
 		off += 4
 	}
 	buffer.PutInt64At(w, off, x.FixI64)
@@ -527,17 +531,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s2 := string(x.MyS)
-		b.Reserve(buffer.BatchSlack + len(s2) + 16)
+		s1 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s1) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s2)
-			if !ascii && check && !foryimpl.ValidString(s2) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		if len(s1) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s1)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
@@ -575,17 +579,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.RmD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
 	{
-		s3 := string(x.RmMyS)
-		b.Reserve(buffer.BatchSlack + len(s3) + 16)
+		s2 := string(x.RmMyS)
+		b.Reserve(buffer.BatchSlack + len(s2) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s3)
-			if !ascii && check && !foryimpl.ValidString(s3) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
@@ -621,38 +625,37 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		foryimpl.WriteTime(b, *x.RmPT)
 	}
 	{
-		s4 := string(x.RmS)
-		b.Reserve(buffer.BatchSlack + len(s4) + 10)
+		s3 := string(x.RmS)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s4)
-			if !ascii && check && !foryimpl.ValidString(s4) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "RmS")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s3)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmS"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.RmT)
 	{
-		s5 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s5) + 10)
+		s4 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s5)
-			if !ascii && check && !foryimpl.ValidString(s5) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "S")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s4)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.T)
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -696,7 +699,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -503754848)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1775609943, -503754848))
 		off += 4
 	}
 	buffer.PutInt64At(w, off, x.FixI64)
@@ -840,17 +843,19 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s6 := string(x.MyS)
-		b.Reserve(buffer.BatchSlack + len(s6) + 16)
+		s5 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s5) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s6)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
 				return
 			}
@@ -890,17 +895,19 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.RmD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.RmDt))
 	{
-		s7 := string(x.RmMyS)
-		b.Reserve(buffer.BatchSlack + len(s7) + 16)
+		s6 := string(x.RmMyS)
+		b.Reserve(buffer.BatchSlack + len(s6) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.RmE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s7)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmMyS"))
 				return
 			}
@@ -938,14 +945,14 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteTime(b, *x.RmPT)
 	}
 	{
-		s8 := string(x.RmS)
-		b.Reserve(buffer.BatchSlack + len(s8) + 10)
+		s7 := string(x.RmS)
+		b.Reserve(buffer.BatchSlack + len(s7) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s8)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmS"))
 				return
 			}
@@ -954,14 +961,14 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	foryimpl.WriteTime(b, x.RmT)
 	{
-		s9 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s9) + 10)
+		s8 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
-		if len(s9) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s9)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s8)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
 				return
 			}
@@ -979,8 +986,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-503754848) {
-		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1775609943) {
+		if h := r.ReadInt32(); h != -1775609943 && h != -503754848 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
 		}
@@ -1061,144 +1068,144 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[float64](c)
-		*p10 = r.ReadFloat64()
-		x.PF64 = p10
+		p9 := foryimpl.Alloc[float64](c)
+		*p9 = r.ReadFloat64()
+		x.PF64 = p9
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[float64](c)
-		*p11 = r.ReadFloat64()
-		x.RmPF64 = p11
+		p10 := foryimpl.Alloc[float64](c)
+		*p10 = r.ReadFloat64()
+		x.RmPF64 = p10
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[float32](c)
-		*p12 = r.ReadFloat32()
-		x.PF32 = p12
+		p11 := foryimpl.Alloc[float32](c)
+		*p11 = r.ReadFloat32()
+		x.PF32 = p11
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[float32](c)
-		*p13 = r.ReadFloat32()
-		x.RmPF32 = p13
+		p12 := foryimpl.Alloc[float32](c)
+		*p12 = r.ReadFloat32()
+		x.RmPF32 = p12
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[uint16](c)
-		*p14 = r.ReadUint16()
-		x.PU16 = p14
+		p13 := foryimpl.Alloc[uint16](c)
+		*p13 = r.ReadUint16()
+		x.PU16 = p13
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[uint16](c)
-		*p15 = r.ReadUint16()
-		x.RmPU16 = p15
+		p14 := foryimpl.Alloc[uint16](c)
+		*p14 = r.ReadUint16()
+		x.RmPU16 = p14
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[bool](c)
-		*p16 = r.ReadBool()
-		x.PB = p16
+		p15 := foryimpl.Alloc[bool](c)
+		*p15 = r.ReadBool()
+		x.PB = p15
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[bool](c)
-		*p17 = r.ReadBool()
-		x.RmPB = p17
+		p16 := foryimpl.Alloc[bool](c)
+		*p16 = r.ReadBool()
+		x.RmPB = p16
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[int8](c)
-		*p18 = r.ReadInt8()
-		x.PI8 = p18
+		p17 := foryimpl.Alloc[int8](c)
+		*p17 = r.ReadInt8()
+		x.PI8 = p17
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[int8](c)
-		*p19 = r.ReadInt8()
-		x.RmPI8 = p19
+		p18 := foryimpl.Alloc[int8](c)
+		*p18 = r.ReadInt8()
+		x.RmPI8 = p18
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[int64](c)
-		*p20 = r.ReadVarInt64()
-		x.PI64 = p20
+		p19 := foryimpl.Alloc[int64](c)
+		*p19 = r.ReadVarInt64()
+		x.PI64 = p19
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[int64](c)
-		*p21 = r.ReadVarInt64()
-		x.RmPI64 = p21
+		p20 := foryimpl.Alloc[int64](c)
+		*p20 = r.ReadVarInt64()
+		x.RmPI64 = p20
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[uint64](c)
-		*p22 = r.ReadVarUint64()
-		x.PU64 = p22
+		p21 := foryimpl.Alloc[uint64](c)
+		*p21 = r.ReadVarUint64()
+		x.PU64 = p21
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[uint64](c)
-		*p23 = r.ReadVarUint64()
-		x.RmPU64 = p23
+		p22 := foryimpl.Alloc[uint64](c)
+		*p22 = r.ReadVarUint64()
+		x.RmPU64 = p22
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[int32](c)
-		*p24 = r.ReadVarInt32()
-		x.PI32 = p24
+		p23 := foryimpl.Alloc[int32](c)
+		*p23 = r.ReadVarInt32()
+		x.PI32 = p23
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[int32](c)
-		*p25 = r.ReadVarInt32()
-		x.RmPI32 = p25
+		p24 := foryimpl.Alloc[int32](c)
+		*p24 = r.ReadVarInt32()
+		x.RmPI32 = p24
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -1214,8 +1221,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
-		x.E = Color(e26)
+	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+		x.E = Color(e25)
 	} else {
 		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1229,49 +1236,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[time.Duration](c)
-		*p27 = c.ReadDuration()
-		x.PD = p27
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.PD = p26
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[serializer.Date](c)
-		*p28 = serializer.Date(c.ReadDate())
-		x.PDt = p28
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.PDt = p27
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[Color](c)
-		if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
-			*p29 = Color(e30)
+		p28 := foryimpl.Alloc[Color](c)
+		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+			*p28 = Color(e29)
 		} else {
-			*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.PE = p29
+		x.PE = p28
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[string](c)
-		*p31 = c.ReadString()
-		x.PS = p31
+		p30 := foryimpl.Alloc[string](c)
+		*p30 = c.ReadString()
+		x.PS = p30
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[time.Time](c)
-		*p32 = c.ReadTime()
-		x.PT = p32
+		p31 := foryimpl.Alloc[time.Time](c)
+		*p31 = c.ReadTime()
+		x.PT = p31
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1287,8 +1294,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-		x.RmE = Color(e33)
+	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+		x.RmE = Color(e32)
 	} else {
 		x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1302,49 +1309,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[time.Duration](c)
-		*p34 = c.ReadDuration()
-		x.RmPD = p34
+		p33 := foryimpl.Alloc[time.Duration](c)
+		*p33 = c.ReadDuration()
+		x.RmPD = p33
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[serializer.Date](c)
-		*p35 = serializer.Date(c.ReadDate())
-		x.RmPDt = p35
+		p34 := foryimpl.Alloc[serializer.Date](c)
+		*p34 = serializer.Date(c.ReadDate())
+		x.RmPDt = p34
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[Color](c)
-		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-			*p36 = Color(e37)
+		p35 := foryimpl.Alloc[Color](c)
+		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+			*p35 = Color(e36)
 		} else {
-			*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.RmPE = p36
+		x.RmPE = p35
 	}
 	if c.Failed() {
 		c.Trace("RmPE")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[string](c)
-		*p38 = c.ReadString()
-		x.RmPS = p38
+		p37 := foryimpl.Alloc[string](c)
+		*p37 = c.ReadString()
+		x.RmPS = p37
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[time.Time](c)
-		*p39 = c.ReadTime()
-		x.RmPT = p39
+		p38 := foryimpl.Alloc[time.Time](c)
+		*p38 = c.ReadTime()
+		x.RmPT = p38
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1376,8 +1383,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-503754848) {
-		if h := r.ReadInt32(); h != -503754848 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1775609943) {
+		if h := r.ReadInt32(); h != -1775609943 && h != -503754848 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
 		}
@@ -1458,144 +1465,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[float64](c)
-		*p40 = r.ReadFloat64()
-		x.PF64 = p40
+		p39 := foryimpl.Alloc[float64](c)
+		*p39 = r.ReadFloat64()
+		x.PF64 = p39
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[float64](c)
-		*p41 = r.ReadFloat64()
-		x.RmPF64 = p41
+		p40 := foryimpl.Alloc[float64](c)
+		*p40 = r.ReadFloat64()
+		x.RmPF64 = p40
 	}
 	if c.Failed() {
 		c.Trace("RmPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[float32](c)
-		*p42 = r.ReadFloat32()
-		x.PF32 = p42
+		p41 := foryimpl.Alloc[float32](c)
+		*p41 = r.ReadFloat32()
+		x.PF32 = p41
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[float32](c)
-		*p43 = r.ReadFloat32()
-		x.RmPF32 = p43
+		p42 := foryimpl.Alloc[float32](c)
+		*p42 = r.ReadFloat32()
+		x.RmPF32 = p42
 	}
 	if c.Failed() {
 		c.Trace("RmPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[uint16](c)
-		*p44 = r.ReadUint16()
-		x.PU16 = p44
+		p43 := foryimpl.Alloc[uint16](c)
+		*p43 = r.ReadUint16()
+		x.PU16 = p43
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[uint16](c)
-		*p45 = r.ReadUint16()
-		x.RmPU16 = p45
+		p44 := foryimpl.Alloc[uint16](c)
+		*p44 = r.ReadUint16()
+		x.RmPU16 = p44
 	}
 	if c.Failed() {
 		c.Trace("RmPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[bool](c)
-		*p46 = r.ReadBool()
-		x.PB = p46
+		p45 := foryimpl.Alloc[bool](c)
+		*p45 = r.ReadBool()
+		x.PB = p45
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[bool](c)
-		*p47 = r.ReadBool()
-		x.RmPB = p47
+		p46 := foryimpl.Alloc[bool](c)
+		*p46 = r.ReadBool()
+		x.RmPB = p46
 	}
 	if c.Failed() {
 		c.Trace("RmPB")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int8](c)
-		*p48 = r.ReadInt8()
-		x.PI8 = p48
+		p47 := foryimpl.Alloc[int8](c)
+		*p47 = r.ReadInt8()
+		x.PI8 = p47
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int8](c)
-		*p49 = r.ReadInt8()
-		x.RmPI8 = p49
+		p48 := foryimpl.Alloc[int8](c)
+		*p48 = r.ReadInt8()
+		x.RmPI8 = p48
 	}
 	if c.Failed() {
 		c.Trace("RmPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int64](c)
-		*p50 = r.ReadVarInt64()
-		x.PI64 = p50
+		p49 := foryimpl.Alloc[int64](c)
+		*p49 = r.ReadVarInt64()
+		x.PI64 = p49
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[int64](c)
-		*p51 = r.ReadVarInt64()
-		x.RmPI64 = p51
+		p50 := foryimpl.Alloc[int64](c)
+		*p50 = r.ReadVarInt64()
+		x.RmPI64 = p50
 	}
 	if c.Failed() {
 		c.Trace("RmPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[uint64](c)
-		*p52 = r.ReadVarUint64()
-		x.PU64 = p52
+		p51 := foryimpl.Alloc[uint64](c)
+		*p51 = r.ReadVarUint64()
+		x.PU64 = p51
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[uint64](c)
-		*p53 = r.ReadVarUint64()
-		x.RmPU64 = p53
+		p52 := foryimpl.Alloc[uint64](c)
+		*p52 = r.ReadVarUint64()
+		x.RmPU64 = p52
 	}
 	if c.Failed() {
 		c.Trace("RmPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[int32](c)
-		*p54 = r.ReadVarInt32()
-		x.PI32 = p54
+		p53 := foryimpl.Alloc[int32](c)
+		*p53 = r.ReadVarInt32()
+		x.PI32 = p53
 	}
 	if c.Failed() {
 		c.Trace("PI32")
 		return
 	}
 	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[int32](c)
-		*p55 = r.ReadVarInt32()
-		x.RmPI32 = p55
+		p54 := foryimpl.Alloc[int32](c)
+		*p54 = r.ReadVarInt32()
+		x.RmPI32 = p54
 	}
 	if c.Failed() {
 		c.Trace("RmPI32")
@@ -1611,7 +1618,15 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
+				x.E = Color(e57)
+			} else {
+				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
 		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
 			x.E = Color(e58)
 		} else {
@@ -1691,9 +1706,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-			x.RmE = Color(e69)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
+				x.RmE = Color(e69)
+			} else {
+				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
+			x.RmE = Color(e70)
 		} else {
 			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1708,34 +1731,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p70 := foryimpl.Alloc[time.Duration](c)
-		*p70 = c.ReadDuration()
-		x.RmPD = p70
+		p71 := foryimpl.Alloc[time.Duration](c)
+		*p71 = c.ReadDuration()
+		x.RmPD = p71
 	}
 	if c.Failed() {
 		c.Trace("RmPD")
 		return
 	}
 	if c.ReadFlag() {
-		p71 := foryimpl.Alloc[serializer.Date](c)
-		*p71 = serializer.Date(c.ReadDate())
-		x.RmPDt = p71
+		p72 := foryimpl.Alloc[serializer.Date](c)
+		*p72 = serializer.Date(c.ReadDate())
+		x.RmPDt = p72
 	}
 	if c.Failed() {
 		c.Trace("RmPDt")
 		return
 	}
-	if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-		x.RmPE = foryimpl.BackRef[Color](c, id73)
-	} else if st72 == foryimpl.RefFollows {
-		p74 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id73, p74)
-		if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
-			*p74 = Color(e75)
+	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+		x.RmPE = foryimpl.BackRef[Color](c, id74)
+	} else if st73 == foryimpl.RefFollows {
+		p75 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id74, p75)
+		if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
+			*p75 = Color(e76)
 		} else {
-			*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p75 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.RmPE = p74
+		x.RmPE = p75
 	} else {
 		x.RmPE = nil
 	}
@@ -1744,18 +1767,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p76 := foryimpl.Alloc[string](c)
-		*p76 = c.ReadString()
-		x.RmPS = p76
+		p77 := foryimpl.Alloc[string](c)
+		*p77 = c.ReadString()
+		x.RmPS = p77
 	}
 	if c.Failed() {
 		c.Trace("RmPS")
 		return
 	}
 	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[time.Time](c)
-		*p77 = c.ReadTime()
-		x.RmPT = p77
+		p78 := foryimpl.Alloc[time.Time](c)
+		*p78 = c.ReadTime()
+		x.RmPT = p78
 	}
 	if c.Failed() {
 		c.Trace("RmPT")
@@ -1791,128 +1814,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
-					x.FixI64 = int64(v78)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.FixI64 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v80, ok81 := c.ReadIntAs(f, 64); ok81 {
-					x.RmFixI64 = int64(v80)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.RmFixI64 = int64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v82, ok83 := c.ReadUintAs(f, 64); ok83 {
-					x.FixU64 = uint64(v82)
+				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
+					x.FixU64 = uint64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v84, ok85 := c.ReadUintAs(f, 64); ok85 {
-					x.RmFixU64 = uint64(v84)
+				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
+					x.RmFixU64 = uint64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v86, ok87 := c.ReadFloatAs(f, 64); ok87 {
-					x.F64 = float64(v86)
+				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
+					x.F64 = float64(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v88, ok89 := c.ReadFloatAs(f, 64); ok89 {
-					x.RmF64 = float64(v88)
+				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
+					x.RmF64 = float64(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v90, ok91 := c.ReadIntAs(f, 32); ok91 {
-					x.FixI32 = int32(v90)
+				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
+					x.FixI32 = int32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
-					x.RmFixI32 = int32(v92)
+				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
+					x.RmFixI32 = int32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v94, ok95 := c.ReadUintAs(f, 32); ok95 {
-					x.FixU32 = uint32(v94)
+				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
+					x.FixU32 = uint32(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v96, ok97 := c.ReadUintAs(f, 32); ok97 {
-					x.RmFixU32 = uint32(v96)
+				if v97, ok98 := c.ReadUintAs(f, 32); ok98 {
+					x.RmFixU32 = uint32(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmFixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v98, ok99 := c.ReadFloatAs(f, 32); ok99 {
-					x.F32 = float32(v98)
+				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
+					x.F32 = float32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v100, ok101 := c.ReadFloatAs(f, 32); ok101 {
-					x.RmF32 = float32(v100)
+				if v101, ok102 := c.ReadFloatAs(f, 32); ok102 {
+					x.RmF32 = float32(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmF32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v102, ok103 := c.ReadIntAs(f, 16); ok103 {
-					x.I16 = int16(v102)
+				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
+					x.I16 = int16(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v104, ok105 := c.ReadIntAs(f, 16); ok105 {
-					x.RmI16 = int16(v104)
+				if v105, ok106 := c.ReadIntAs(f, 16); ok106 {
+					x.RmI16 = int16(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v106, ok107 := c.ReadUintAs(f, 16); ok107 {
-					x.RmU16 = uint16(v106)
+				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
+					x.RmU16 = uint16(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v108, ok109 := c.ReadUintAs(f, 16); ok109 {
-					x.U16 = uint16(v108)
+				if v109, ok110 := c.ReadUintAs(f, 16); ok110 {
+					x.U16 = uint16(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1927,345 +1950,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v110, ok111 := c.ReadIntAs(f, 8); ok111 {
-					x.I8 = int8(v110)
+				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
+					x.I8 = int8(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v112, ok113 := c.ReadIntAs(f, 8); ok113 {
-					x.RmI8 = int8(v112)
+				if v113, ok114 := c.ReadIntAs(f, 8); ok114 {
+					x.RmI8 = int8(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v114, ok115 := c.ReadUintAs(f, 8); ok115 {
-					x.RmU8 = uint8(v114)
+				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
+					x.RmU8 = uint8(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v116, ok117 := c.ReadUintAs(f, 8); ok117 {
-					x.U8 = uint8(v116)
+				if v117, ok118 := c.ReadUintAs(f, 8); ok118 {
+					x.U8 = uint8(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
-					x.I = int(v118)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.I = int(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
-					x.I64 = int64(v120)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.I64 = int64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
-					x.MyI = MyInt(v122)
+				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
+					x.MyI = MyInt(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
-					x.RmI = int(v124)
+				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
+					x.RmI = int(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v126, ok127 := c.ReadIntAs(f, 64); ok127 {
-					x.RmI64 = int64(v126)
+				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
+					x.RmI64 = int64(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v128, ok129 := c.ReadIntAs(f, 64); ok129 {
-					x.RmMyI = MyInt(v128)
+				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
+					x.RmMyI = MyInt(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmMyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v130, ok131 := c.ReadIntAs(f, 64); ok131 {
-					x.RmTagI64 = int64(v130)
+				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
+					x.RmTagI64 = int64(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v132, ok133 := c.ReadIntAs(f, 64); ok133 {
-					x.TagI64 = int64(v132)
+				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
+					x.TagI64 = int64(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
-					x.RmU = uint(v134)
+				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
+					x.RmU = uint(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
-					x.RmU64 = uint64(v136)
+				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
+					x.RmU64 = uint64(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v138, ok139 := c.ReadUintAs(f, 64); ok139 {
-					x.U = uint(v138)
+				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
+					x.U = uint(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v140, ok141 := c.ReadUintAs(f, 64); ok141 {
-					x.U64 = uint64(v140)
+				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
+					x.U64 = uint64(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v142, ok143 := c.ReadUintAs(f, 64); ok143 {
-					x.RmTagU64 = uint64(v142)
+				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
+					x.RmTagU64 = uint64(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v144, ok145 := c.ReadUintAs(f, 64); ok145 {
-					x.TagU64 = uint64(v144)
+				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
+					x.TagU64 = uint64(v145)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v146, ok147 := c.ReadIntAs(f, 32); ok147 {
-					x.I32 = int32(v146)
+				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
+					x.I32 = int32(v147)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v148, ok149 := c.ReadIntAs(f, 32); ok149 {
-					x.RmI32 = int32(v148)
+				if v149, ok150 := c.ReadIntAs(f, 32); ok150 {
+					x.RmI32 = int32(v149)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmI32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v150, ok151 := c.ReadUintAs(f, 32); ok151 {
-					x.RmU32 = uint32(v150)
+				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
+					x.RmU32 = uint32(v151)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.RmU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v152, ok153 := c.ReadUintAs(f, 32); ok153 {
-					x.U32 = uint32(v152)
+				if v153, ok154 := c.ReadUintAs(f, 32); ok154 {
+					x.U32 = uint32(v153)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v155, ok156 := c.ReadFloatAs(f, 64); ok156 {
-					pv157 := float64(v155)
-					x.PF64 = &pv157
+				if v156, ok157 := c.ReadFloatAs(f, 64); ok157 {
+					pv158 := float64(v156)
+					x.PF64 = &pv158
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p154 := foryimpl.Alloc[float64](c)
-				*p154 = r.ReadFloat64()
-				x.PF64 = p154
+				p155 := foryimpl.Alloc[float64](c)
+				*p155 = r.ReadFloat64()
+				x.PF64 = p155
 			}
 		case 41:
 			if f.Convert {
-				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
-					pv161 := float64(v159)
-					x.RmPF64 = &pv161
+				if v160, ok161 := c.ReadFloatAs(f, 64); ok161 {
+					pv162 := float64(v160)
+					x.RmPF64 = &pv162
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p158 := foryimpl.Alloc[float64](c)
-				*p158 = r.ReadFloat64()
-				x.RmPF64 = p158
+				p159 := foryimpl.Alloc[float64](c)
+				*p159 = r.ReadFloat64()
+				x.RmPF64 = p159
 			}
 		case 42:
 			if f.Convert {
-				if v163, ok164 := c.ReadFloatAs(f, 32); ok164 {
-					pv165 := float32(v163)
-					x.PF32 = &pv165
+				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
+					pv166 := float32(v164)
+					x.PF32 = &pv166
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p162 := foryimpl.Alloc[float32](c)
-				*p162 = r.ReadFloat32()
-				x.PF32 = p162
+				p163 := foryimpl.Alloc[float32](c)
+				*p163 = r.ReadFloat32()
+				x.PF32 = p163
 			}
 		case 43:
 			if f.Convert {
-				if v167, ok168 := c.ReadFloatAs(f, 32); ok168 {
-					pv169 := float32(v167)
-					x.RmPF32 = &pv169
+				if v168, ok169 := c.ReadFloatAs(f, 32); ok169 {
+					pv170 := float32(v168)
+					x.RmPF32 = &pv170
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[float32](c)
-				*p166 = r.ReadFloat32()
-				x.RmPF32 = p166
+				p167 := foryimpl.Alloc[float32](c)
+				*p167 = r.ReadFloat32()
+				x.RmPF32 = p167
 			}
 		case 44:
 			if f.Convert {
-				if v171, ok172 := c.ReadUintAs(f, 16); ok172 {
-					pv173 := uint16(v171)
-					x.PU16 = &pv173
+				if v172, ok173 := c.ReadUintAs(f, 16); ok173 {
+					pv174 := uint16(v172)
+					x.PU16 = &pv174
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[uint16](c)
-				*p170 = r.ReadUint16()
-				x.PU16 = p170
+				p171 := foryimpl.Alloc[uint16](c)
+				*p171 = r.ReadUint16()
+				x.PU16 = p171
 			}
 		case 45:
 			if f.Convert {
-				if v175, ok176 := c.ReadUintAs(f, 16); ok176 {
-					pv177 := uint16(v175)
-					x.RmPU16 = &pv177
+				if v176, ok177 := c.ReadUintAs(f, 16); ok177 {
+					pv178 := uint16(v176)
+					x.RmPU16 = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p174 := foryimpl.Alloc[uint16](c)
-				*p174 = r.ReadUint16()
-				x.RmPU16 = p174
+				p175 := foryimpl.Alloc[uint16](c)
+				*p175 = r.ReadUint16()
+				x.RmPU16 = p175
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p178 := foryimpl.Alloc[bool](c)
-				*p178 = r.ReadBool()
-				x.PB = p178
+				p179 := foryimpl.Alloc[bool](c)
+				*p179 = r.ReadBool()
+				x.PB = p179
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[bool](c)
-				*p179 = r.ReadBool()
-				x.RmPB = p179
+				p180 := foryimpl.Alloc[bool](c)
+				*p180 = r.ReadBool()
+				x.RmPB = p180
 			}
 		case 48:
 			if f.Convert {
-				if v181, ok182 := c.ReadIntAs(f, 8); ok182 {
-					pv183 := int8(v181)
-					x.PI8 = &pv183
+				if v182, ok183 := c.ReadIntAs(f, 8); ok183 {
+					pv184 := int8(v182)
+					x.PI8 = &pv184
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[int8](c)
-				*p180 = r.ReadInt8()
-				x.PI8 = p180
+				p181 := foryimpl.Alloc[int8](c)
+				*p181 = r.ReadInt8()
+				x.PI8 = p181
 			}
 		case 49:
 			if f.Convert {
-				if v185, ok186 := c.ReadIntAs(f, 8); ok186 {
-					pv187 := int8(v185)
-					x.RmPI8 = &pv187
+				if v186, ok187 := c.ReadIntAs(f, 8); ok187 {
+					pv188 := int8(v186)
+					x.RmPI8 = &pv188
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p184 := foryimpl.Alloc[int8](c)
-				*p184 = r.ReadInt8()
-				x.RmPI8 = p184
+				p185 := foryimpl.Alloc[int8](c)
+				*p185 = r.ReadInt8()
+				x.RmPI8 = p185
 			}
 		case 50:
 			if f.Convert {
-				if v189, ok190 := c.ReadIntAs(f, 64); ok190 {
-					pv191 := int64(v189)
-					x.PI64 = &pv191
+				if v190, ok191 := c.ReadIntAs(f, 64); ok191 {
+					pv192 := int64(v190)
+					x.PI64 = &pv192
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p188 := foryimpl.Alloc[int64](c)
-				*p188 = r.ReadVarInt64()
-				x.PI64 = p188
+				p189 := foryimpl.Alloc[int64](c)
+				*p189 = r.ReadVarInt64()
+				x.PI64 = p189
 			}
 		case 51:
 			if f.Convert {
-				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
-					pv195 := int64(v193)
-					x.RmPI64 = &pv195
+				if v194, ok195 := c.ReadIntAs(f, 64); ok195 {
+					pv196 := int64(v194)
+					x.RmPI64 = &pv196
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p192 := foryimpl.Alloc[int64](c)
-				*p192 = r.ReadVarInt64()
-				x.RmPI64 = p192
+				p193 := foryimpl.Alloc[int64](c)
+				*p193 = r.ReadVarInt64()
+				x.RmPI64 = p193
 			}
 		case 52:
 			if f.Convert {
-				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
-					pv199 := uint64(v197)
-					x.PU64 = &pv199
+				if v198, ok199 := c.ReadUintAs(f, 64); ok199 {
+					pv200 := uint64(v198)
+					x.PU64 = &pv200
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[uint64](c)
-				*p196 = r.ReadVarUint64()
-				x.PU64 = p196
+				p197 := foryimpl.Alloc[uint64](c)
+				*p197 = r.ReadVarUint64()
+				x.PU64 = p197
 			}
 		case 53:
 			if f.Convert {
-				if v201, ok202 := c.ReadUintAs(f, 64); ok202 {
-					pv203 := uint64(v201)
-					x.RmPU64 = &pv203
+				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
+					pv204 := uint64(v202)
+					x.RmPU64 = &pv204
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p200 := foryimpl.Alloc[uint64](c)
-				*p200 = r.ReadVarUint64()
-				x.RmPU64 = p200
+				p201 := foryimpl.Alloc[uint64](c)
+				*p201 = r.ReadVarUint64()
+				x.RmPU64 = p201
 			}
 		case 54:
 			if f.Convert {
-				if v205, ok206 := c.ReadIntAs(f, 32); ok206 {
-					pv207 := int32(v205)
-					x.PI32 = &pv207
+				if v206, ok207 := c.ReadIntAs(f, 32); ok207 {
+					pv208 := int32(v206)
+					x.PI32 = &pv208
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p204 := foryimpl.Alloc[int32](c)
-				*p204 = r.ReadVarInt32()
-				x.PI32 = p204
+				p205 := foryimpl.Alloc[int32](c)
+				*p205 = r.ReadVarInt32()
+				x.PI32 = p205
 			}
 		case 55:
 			if f.Convert {
-				if v209, ok210 := c.ReadIntAs(f, 32); ok210 {
-					pv211 := int32(v209)
-					x.RmPI32 = &pv211
+				if v210, ok211 := c.ReadIntAs(f, 32); ok211 {
+					pv212 := int32(v210)
+					x.RmPI32 = &pv212
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p208 := foryimpl.Alloc[int32](c)
-				*p208 = r.ReadVarInt32()
-				x.RmPI32 = p208
+				p209 := foryimpl.Alloc[int32](c)
+				*p209 = r.ReadVarInt32()
+				x.RmPI32 = p209
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2278,16 +2301,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e215 := c.ReadEnumFast(uint32(0x7fffffff)); e215 >= 0 {
-						x.E = Color(e215)
+					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
+						x.E = Color(e216)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e212 := c.ReadEnumFast(uint32(0x7fffffff)); e212 >= 0 {
-						x.E = Color(e212)
+					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
+						x.E = Color(e213)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2299,54 +2322,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[time.Duration](c)
-				*p216 = c.ReadDuration()
-				x.PD = p216
+				p217 := foryimpl.Alloc[time.Duration](c)
+				*p217 = c.ReadDuration()
+				x.PD = p217
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[serializer.Date](c)
-				*p217 = serializer.Date(c.ReadDate())
-				x.PDt = p217
+				p218 := foryimpl.Alloc[serializer.Date](c)
+				*p218 = serializer.Date(c.ReadDate())
+				x.PDt = p218
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st220, id221 := c.ReadRefFlag(); st220 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id221)
-				} else if st220 == foryimpl.RefFollows {
-					p222 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id221, p222)
-					if e223 := c.ReadEnumFast(uint32(0x7fffffff)); e223 >= 0 {
-						*p222 = Color(e223)
+				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id222)
+				} else if st221 == foryimpl.RefFollows {
+					p223 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id222, p223)
+					if e224 := c.ReadEnumFast(uint32(0x7fffffff)); e224 >= 0 {
+						*p223 = Color(e224)
 					} else {
-						*p222 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p223 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p222
+					x.PE = p223
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p218 := foryimpl.Alloc[Color](c)
-					if e219 := c.ReadEnumFast(uint32(0x7fffffff)); e219 >= 0 {
-						*p218 = Color(e219)
+					p219 := foryimpl.Alloc[Color](c)
+					if e220 := c.ReadEnumFast(uint32(0x7fffffff)); e220 >= 0 {
+						*p219 = Color(e220)
 					} else {
-						*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p219 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p218
+					x.PE = p219
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p224 := foryimpl.Alloc[string](c)
-				*p224 = c.ReadString()
-				x.PS = p224
+				p225 := foryimpl.Alloc[string](c)
+				*p225 = c.ReadString()
+				x.PS = p225
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p225 := foryimpl.Alloc[time.Time](c)
-				*p225 = c.ReadTime()
-				x.PT = p225
+				p226 := foryimpl.Alloc[time.Time](c)
+				*p226 = c.ReadTime()
+				x.PT = p226
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2359,16 +2382,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e229 := c.ReadEnumFast(uint32(0x7fffffff)); e229 >= 0 {
-						x.RmE = Color(e229)
+					if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
+						x.RmE = Color(e230)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e226 := c.ReadEnumFast(uint32(0x7fffffff)); e226 >= 0 {
-						x.RmE = Color(e226)
+					if e227 := c.ReadEnumFast(uint32(0x7fffffff)); e227 >= 0 {
+						x.RmE = Color(e227)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2380,54 +2403,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p230 := foryimpl.Alloc[time.Duration](c)
-				*p230 = c.ReadDuration()
-				x.RmPD = p230
+				p231 := foryimpl.Alloc[time.Duration](c)
+				*p231 = c.ReadDuration()
+				x.RmPD = p231
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[serializer.Date](c)
-				*p231 = serializer.Date(c.ReadDate())
-				x.RmPDt = p231
+				p232 := foryimpl.Alloc[serializer.Date](c)
+				*p232 = serializer.Date(c.ReadDate())
+				x.RmPDt = p232
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id235)
-				} else if st234 == foryimpl.RefFollows {
-					p236 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id235, p236)
-					if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
-						*p236 = Color(e237)
+				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id236)
+				} else if st235 == foryimpl.RefFollows {
+					p237 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id236, p237)
+					if e238 := c.ReadEnumFast(uint32(0x7fffffff)); e238 >= 0 {
+						*p237 = Color(e238)
 					} else {
-						*p236 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p237 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p236
+					x.RmPE = p237
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p232 := foryimpl.Alloc[Color](c)
-					if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
-						*p232 = Color(e233)
+					p233 := foryimpl.Alloc[Color](c)
+					if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
+						*p233 = Color(e234)
 					} else {
-						*p232 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p233 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p232
+					x.RmPE = p233
 				}
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p238 := foryimpl.Alloc[string](c)
-				*p238 = c.ReadString()
-				x.RmPS = p238
+				p239 := foryimpl.Alloc[string](c)
+				*p239 = c.ReadString()
+				x.RmPS = p239
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[time.Time](c)
-				*p239 = c.ReadTime()
-				x.RmPT = p239
+				p240 := foryimpl.Alloc[time.Time](c)
+				*p240 = c.ReadTime()
+				x.RmPT = p240
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
@@ -4044,147 +4067,211 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
-	if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id547))
-	} else if st546 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id547))
+		} else if st546 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
+			off = buffer.PutRawBoolsAt(w, off, l540)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
 		off = buffer.PutRawBoolsAt(w, off, l540)
 	}
-	if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id549))
-	} else if st548 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id549))
+		} else if st548 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l541)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l541)
 	}
-	if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id551))
-	} else if st550 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id551))
+		} else if st550 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l542)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l542)
 	}
-	if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id553))
-	} else if st552 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id553))
+		} else if st552 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
+			off = buffer.PutRawInt16sAt(w, off, l543)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
 		off = buffer.PutRawInt16sAt(w, off, l543)
 	}
-	if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id555))
-	} else if st554 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id555))
+		} else if st554 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
+			off = buffer.PutRawInt32sAt(w, off, l544)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
 		off = buffer.PutRawInt32sAt(w, off, l544)
 	}
-	if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id557))
-	} else if st556 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id557))
+		} else if st556 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
+			off = buffer.PutRawInt64sAt(w, off, l545)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
 		off = buffer.PutRawInt64sAt(w, off, l545)
 	}
 	b.SetWriterIndex(off)
-	if !foryimpl.WriteRefSlice(c, x.AI8) {
-		l558 := x.AI8
-		b.WriteVarUint32(uint32(len(l558) * 1))
-		for _, e559 := range l558 {
-			b.WriteInt8(int8(e559))
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.AI8) {
+			l558 := x.AI8
+			b.WriteVarUint32(uint32(len(l558) * 1))
+			for _, e559 := range l558 {
+				b.WriteInt8(int8(e559))
+			}
+		}
+	} else {
+		l560 := x.AI8
+		b.WriteVarUint32(uint32(len(l560) * 1))
+		for _, e561 := range l560 {
+			b.WriteInt8(int8(e561))
 		}
 	}
 	{
-		l560 := x.AU16
-		l561 := x.AU32
-		l562 := x.AU64
-		l563 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l560)*2 + len(l561)*4 + len(l562)*8 + len(l563)*1 + 24)
+		l562 := x.AU16
+		l563 := x.AU32
+		l564 := x.AU64
+		l565 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l562)*2 + len(l563)*4 + len(l564)*8 + len(l565)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if st564, id565 := foryimpl.RefSliceAt(c, l560); st564 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id565))
-		} else if st564 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st566, id567 := foryimpl.RefSliceAt(c, l562); st566 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id567))
+			} else if st566 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
+				off = buffer.PutRawUint16sAt(w, off, l562)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l560)*2))
-			off = buffer.PutRawUint16sAt(w, off, l560)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
+			off = buffer.PutRawUint16sAt(w, off, l562)
 		}
-		if st566, id567 := foryimpl.RefSliceAt(c, l561); st566 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id567))
-		} else if st566 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st568, id569 := foryimpl.RefSliceAt(c, l563); st568 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id569))
+			} else if st568 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
+				off = buffer.PutRawUint32sAt(w, off, l563)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l561)*4))
-			off = buffer.PutRawUint32sAt(w, off, l561)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
+			off = buffer.PutRawUint32sAt(w, off, l563)
 		}
-		if st568, id569 := foryimpl.RefSliceAt(c, l562); st568 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id569))
-		} else if st568 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st570, id571 := foryimpl.RefSliceAt(c, l564); st570 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id571))
+			} else if st570 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
+				off = buffer.PutRawUint64sAt(w, off, l564)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*8))
-			off = buffer.PutRawUint64sAt(w, off, l562)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
+			off = buffer.PutRawUint64sAt(w, off, l564)
 		}
-		if st570, id571 := foryimpl.RefSliceAt(c, l563); st570 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id571))
-		} else if st570 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st572, id573 := foryimpl.RefSliceAt(c, l565); st572 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id573))
+			} else if st572 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
+				off += copy(w[off:], l565)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*1))
-			off += copy(w[off:], l563)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
+			off += copy(w[off:], l565)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l572 := x.Bin
-		b.WriteVarUint32(uint32(len(l572)))
-		b.WriteBytes(l572)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l574 := x.Bin
+			b.WriteVarUint32(uint32(len(l574)))
+			b.WriteBytes(l574)
+		}
+	} else {
+		l575 := x.Bin
+		b.WriteVarUint32(uint32(len(l575)))
+		b.WriteBytes(l575)
 	}
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
@@ -4192,188 +4279,188 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e573 := range x.Fix {
+		for _, e576 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e573)
+				buffer.PutInt16At(w, off, e576)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l574 := x.LB
-	b.WriteVarUint32(uint32(len(l574)))
-	if len(l574) > 0 {
-		b.Reserve(1 + len(l574)*1 + buffer.BatchSlack)
+	l577 := x.LB
+	b.WriteVarUint32(uint32(len(l577)))
+	if len(l577) > 0 {
+		b.Reserve(1 + len(l577)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e575 := range l574 {
+		for _, e578 := range l577 {
 			{
-				buffer.PutBoolAt(w, off, e575)
+				buffer.PutBoolAt(w, off, e578)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l576 := x.LE
-	b.WriteVarUint32(uint32(len(l576)))
-	if len(l576) > 0 {
+	l579 := x.LE
+	b.WriteVarUint32(uint32(len(l579)))
+	if len(l579) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e577 := range l576 {
-			b.WriteVarUint32(uint32(e577))
+		for _, e580 := range l579 {
+			b.WriteVarUint32(uint32(e580))
 		}
 	}
-	l578 := x.LF32
-	b.WriteVarUint32(uint32(len(l578)))
-	if len(l578) > 0 {
-		b.Reserve(1 + len(l578)*4 + buffer.BatchSlack)
+	l581 := x.LF32
+	b.WriteVarUint32(uint32(len(l581)))
+	if len(l581) > 0 {
+		b.Reserve(1 + len(l581)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e579 := range l578 {
+		for _, e582 := range l581 {
 			{
-				buffer.PutFloat32At(w, off, e579)
+				buffer.PutFloat32At(w, off, e582)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l580 := x.LF64
-	b.WriteVarUint32(uint32(len(l580)))
-	if len(l580) > 0 {
-		b.Reserve(1 + len(l580)*8 + buffer.BatchSlack)
+	l583 := x.LF64
+	b.WriteVarUint32(uint32(len(l583)))
+	if len(l583) > 0 {
+		b.Reserve(1 + len(l583)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e581 := range l580 {
+		for _, e584 := range l583 {
 			{
-				buffer.PutFloat64At(w, off, e581)
+				buffer.PutFloat64At(w, off, e584)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l582 := x.LI32
-	b.WriteVarUint32(uint32(len(l582)))
-	if len(l582) > 0 {
-		b.Reserve(1 + len(l582)*5 + buffer.BatchSlack)
+	l585 := x.LI32
+	b.WriteVarUint32(uint32(len(l585)))
+	if len(l585) > 0 {
+		b.Reserve(1 + len(l585)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e583 := range l582 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e583))
+		for _, e586 := range l585 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e586))
 		}
 		b.SetWriterIndex(off)
 	}
-	l584 := x.LI64
-	b.WriteVarUint32(uint32(len(l584)))
-	if len(l584) > 0 {
-		b.Reserve(1 + len(l584)*9 + buffer.BatchSlack)
+	l587 := x.LI64
+	b.WriteVarUint32(uint32(len(l587)))
+	if len(l587) > 0 {
+		b.Reserve(1 + len(l587)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e585 := range l584 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e585))
+		for _, e588 := range l587 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e588))
 		}
 		b.SetWriterIndex(off)
 	}
-	l586 := x.LI8
-	b.WriteVarUint32(uint32(len(l586)))
-	if len(l586) > 0 {
-		b.Reserve(1 + len(l586)*1 + buffer.BatchSlack)
+	l589 := x.LI8
+	b.WriteVarUint32(uint32(len(l589)))
+	if len(l589) > 0 {
+		b.Reserve(1 + len(l589)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e587 := range l586 {
+		for _, e590 := range l589 {
 			{
-				buffer.PutInt8At(w, off, e587)
+				buffer.PutInt8At(w, off, e590)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l588 := x.LL
-	b.WriteVarUint32(uint32(len(l588)))
-	if len(l588) > 0 {
+	l591 := x.LL
+	b.WriteVarUint32(uint32(len(l591)))
+	if len(l591) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e589 := range l588 {
-			if !foryimpl.WriteRefSlice(c, e589) {
-				b.WriteVarUint32(uint32(len(e589)))
-				if len(e589) > 0 {
-					b.Reserve(1 + len(e589)*5 + buffer.BatchSlack)
+		for _, e592 := range l591 {
+			if !foryimpl.WriteRefSlice(c, e592) {
+				b.WriteVarUint32(uint32(len(e592)))
+				if len(e592) > 0 {
+					b.Reserve(1 + len(e592)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e590 := range e589 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e590))
+					for _, e593 := range e592 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e593))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l591 := x.LM
-	b.WriteVarUint32(uint32(len(l591)))
-	if len(l591) > 0 {
+	l594 := x.LM
+	b.WriteVarUint32(uint32(len(l594)))
+	if len(l594) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e592 := range l591 {
-			if !foryimpl.WriteRefMap(c, e592) {
-				var mw593 foryimpl.MapWriter
-				mw593.Begin(b, len(e592))
-				for k594, v595 := range e592 {
-					mw593.Entry(b)
-					foryimpl.WriteString(b, k594)
-					b.WriteVarInt32(v595)
+		for _, e595 := range l594 {
+			if !foryimpl.WriteRefMap(c, e595) {
+				var mw596 foryimpl.MapWriter
+				mw596.Begin(b, len(e595))
+				for k597, v598 := range e595 {
+					mw596.Entry(b)
+					foryimpl.WriteString(b, k597)
+					b.WriteVarInt32(v598)
 				}
-				mw593.End(b)
+				mw596.End(b)
 			}
 		}
 	}
-	l596 := x.LPI
-	b.WriteVarUint32(uint32(len(l596)))
-	if len(l596) > 0 {
-		h597 := byte(0x0c)
-		for _, p598 := range l596 {
-			if p598 == nil {
-				h597 = 0x0e
+	l599 := x.LPI
+	b.WriteVarUint32(uint32(len(l599)))
+	if len(l599) > 0 {
+		h600 := byte(0x0c)
+		for _, p601 := range l599 {
+			if p601 == nil {
+				h600 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h597)
-		for _, p598 := range l596 {
-			if h597 == 0x0e {
-				if p598 == nil {
+		b.WriteUint8(h600)
+		for _, p601 := range l599 {
+			if h600 == 0x0e {
+				if p601 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p598)
+			b.WriteVarInt32(*p601)
 		}
 	}
-	l599 := x.LS
+	l602 := x.LS
 	{
 		var ascii bool
-		sz601 := 6 + buffer.BatchSlack + len(l599)*9
-		for _, e600 := range l599 {
-			sz601 += len(e600)
+		sz604 := 6 + buffer.BatchSlack + len(l602)*9
+		for _, e603 := range l602 {
+			sz604 += len(e603)
 		}
-		b.Reserve(sz601)
+		b.Reserve(sz604)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l599)))
-		if len(l599) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l602)))
+		if len(l602) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e600 := range l599 {
-				if len(w)-off < len(e600)+9+buffer.BatchSlack {
+			for _, e603 := range l602 {
+				if len(w)-off < len(e603)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e600) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e603) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e600))<<2|2)
-				if len(e600) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e600))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e600)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e603))<<2|2)
+				if len(e603) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e603))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e603)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -4382,111 +4469,111 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l602 := x.LT
-	b.WriteVarUint32(uint32(len(l602)))
-	if len(l602) > 0 {
+	l605 := x.LT
+	b.WriteVarUint32(uint32(len(l605)))
+	if len(l605) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e603 := range l602 {
-			foryimpl.WriteTime(b, e603)
+		for _, e606 := range l605 {
+			foryimpl.WriteTime(b, e606)
 		}
 	}
-	l604 := x.LU16
-	b.WriteVarUint32(uint32(len(l604)))
-	if len(l604) > 0 {
-		b.Reserve(1 + len(l604)*2 + buffer.BatchSlack)
+	l607 := x.LU16
+	b.WriteVarUint32(uint32(len(l607)))
+	if len(l607) > 0 {
+		b.Reserve(1 + len(l607)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e605 := range l604 {
+		for _, e608 := range l607 {
 			{
-				buffer.PutUint16At(w, off, e605)
+				buffer.PutUint16At(w, off, e608)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l606 := x.LU64
-	b.WriteVarUint32(uint32(len(l606)))
-	if len(l606) > 0 {
-		b.Reserve(1 + len(l606)*9 + buffer.BatchSlack)
+	l609 := x.LU64
+	b.WriteVarUint32(uint32(len(l609)))
+	if len(l609) > 0 {
+		b.Reserve(1 + len(l609)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e607 := range l606 {
-			off = buffer.PutVarUint64At(w, off, e607)
+		for _, e610 := range l609 {
+			off = buffer.PutVarUint64At(w, off, e610)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw608 foryimpl.MapWriter
-	mw608.Begin(b, len(x.MBS))
-	for k609, v610 := range x.MBS {
-		mw608.Entry(b)
-		b.WriteBool(k609)
-		foryimpl.WriteString(b, v610)
-	}
-	mw608.End(b)
 	var mw611 foryimpl.MapWriter
-	mw611.Begin(b, len(x.MES))
-	for k612, v613 := range x.MES {
+	mw611.Begin(b, len(x.MBS))
+	for k612, v613 := range x.MBS {
 		mw611.Entry(b)
-		b.WriteVarUint32(uint32(k612))
+		b.WriteBool(k612)
 		foryimpl.WriteString(b, v613)
 	}
 	mw611.End(b)
 	var mw614 foryimpl.MapWriter
-	mw614.Begin(b, len(x.MI64F))
-	for k615, v616 := range x.MI64F {
+	mw614.Begin(b, len(x.MES))
+	for k615, v616 := range x.MES {
 		mw614.Entry(b)
-		b.WriteVarInt64(k615)
-		b.WriteFloat64(v616)
+		b.WriteVarUint32(uint32(k615))
+		foryimpl.WriteString(b, v616)
 	}
 	mw614.End(b)
 	var mw617 foryimpl.MapWriter
-	mw617.Begin(b, len(x.MIS))
-	for k618, v619 := range x.MIS {
+	mw617.Begin(b, len(x.MI64F))
+	for k618, v619 := range x.MI64F {
 		mw617.Entry(b)
-		b.WriteVarInt32(k618)
-		foryimpl.WriteString(b, v619)
+		b.WriteVarInt64(k618)
+		b.WriteFloat64(v619)
 	}
 	mw617.End(b)
 	var mw620 foryimpl.MapWriter
-	mw620.Begin(b, len(x.MSI))
-	for k621, v622 := range x.MSI {
+	mw620.Begin(b, len(x.MIS))
+	for k621, v622 := range x.MIS {
 		mw620.Entry(b)
-		foryimpl.WriteString(b, k621)
-		b.WriteVarInt32(v622)
+		b.WriteVarInt32(k621)
+		foryimpl.WriteString(b, v622)
 	}
 	mw620.End(b)
 	var mw623 foryimpl.MapWriter
-	mw623.BeginTracked(b, len(x.MSL))
-	for k624, v625 := range x.MSL {
-		if v625 == nil {
-			mw623.NullEntry(b)
-			foryimpl.WriteString(b, k624)
+	mw623.Begin(b, len(x.MSI))
+	for k624, v625 := range x.MSI {
+		mw623.Entry(b)
+		foryimpl.WriteString(b, k624)
+		b.WriteVarInt32(v625)
+	}
+	mw623.End(b)
+	var mw626 foryimpl.MapWriter
+	mw626.BeginTracked(b, len(x.MSL))
+	for k627, v628 := range x.MSL {
+		if v628 == nil {
+			mw626.NullEntry(b)
+			foryimpl.WriteString(b, k627)
 		} else {
-			mw623.Entry(b)
-			foryimpl.WriteString(b, k624)
-			if !foryimpl.WriteRefSlice(c, v625) {
+			mw626.Entry(b)
+			foryimpl.WriteString(b, k627)
+			if !foryimpl.WriteRefSlice(c, v628) {
 				{
-					sz627 := 6 + buffer.BatchSlack + len(v625)*9
-					for _, e626 := range v625 {
-						sz627 += len(e626)
+					sz630 := 6 + buffer.BatchSlack + len(v628)*9
+					for _, e629 := range v628 {
+						sz630 += len(e629)
 					}
-					b.Reserve(sz627)
+					b.Reserve(sz630)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v625)))
-					if len(v625) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v628)))
+					if len(v628) > 0 {
 						buffer.PutUint8At(w, off, 0x0c)
 						off++
-						for _, e626 := range v625 {
-							if len(w)-off < len(e626)+9+buffer.BatchSlack {
+						for _, e629 := range v628 {
+							if len(w)-off < len(e629)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e626) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e629) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e626))<<2|2)
-							if len(e626) > 0 {
-								off += copy(w[off:], e626)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e629))<<2|2)
+							if len(e629) > 0 {
+								off += copy(w[off:], e629)
 							}
 						}
 					}
@@ -4495,77 +4582,77 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw623.End(b)
-	var mw628 foryimpl.MapWriter
-	mw628.BeginTracked(b, len(x.MSM))
-	for k629, v630 := range x.MSM {
-		if v630 == nil {
-			mw628.NullEntry(b)
-			foryimpl.WriteString(b, k629)
+	mw626.End(b)
+	var mw631 foryimpl.MapWriter
+	mw631.BeginTracked(b, len(x.MSM))
+	for k632, v633 := range x.MSM {
+		if v633 == nil {
+			mw631.NullEntry(b)
+			foryimpl.WriteString(b, k632)
 		} else {
-			mw628.Entry(b)
-			foryimpl.WriteString(b, k629)
-			if !foryimpl.WriteRefMap(c, v630) {
-				var mw631 foryimpl.MapWriter
-				mw631.Begin(b, len(v630))
-				for k632, v633 := range v630 {
-					mw631.Entry(b)
-					foryimpl.WriteString(b, k632)
-					b.WriteVarInt32(v633)
+			mw631.Entry(b)
+			foryimpl.WriteString(b, k632)
+			if !foryimpl.WriteRefMap(c, v633) {
+				var mw634 foryimpl.MapWriter
+				mw634.Begin(b, len(v633))
+				for k635, v636 := range v633 {
+					mw634.Entry(b)
+					foryimpl.WriteString(b, k635)
+					b.WriteVarInt32(v636)
 				}
-				mw631.End(b)
+				mw634.End(b)
 			}
 		}
 	}
-	mw628.End(b)
-	var mw634 foryimpl.MapWriter
-	mw634.Begin(b, len(x.MSP))
-	for k635, v636 := range x.MSP {
-		if v636 == nil {
-			mw634.NullEntry(b)
-			foryimpl.WriteString(b, k635)
-		} else {
-			mw634.Entry(b)
-			foryimpl.WriteString(b, k635)
-			b.WriteVarInt32(*v636)
-		}
-	}
-	mw634.End(b)
+	mw631.End(b)
 	var mw637 foryimpl.MapWriter
-	mw637.Begin(b, len(x.MU8))
-	for k638, v639 := range x.MU8 {
-		mw637.Entry(b)
-		b.WriteUint8(k638)
-		b.WriteUint16(v639)
+	mw637.Begin(b, len(x.MSP))
+	for k638, v639 := range x.MSP {
+		if v639 == nil {
+			mw637.NullEntry(b)
+			foryimpl.WriteString(b, k638)
+		} else {
+			mw637.Entry(b)
+			foryimpl.WriteString(b, k638)
+			b.WriteVarInt32(*v639)
+		}
 	}
 	mw637.End(b)
+	var mw640 foryimpl.MapWriter
+	mw640.Begin(b, len(x.MU8))
+	for k641, v642 := range x.MU8 {
+		mw640.Entry(b)
+		b.WriteUint8(k641)
+		b.WriteUint16(v642)
+	}
+	mw640.End(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l640 := x.NBin
-		b.WriteVarUint32(uint32(len(l640)))
-		b.WriteBytes(l640)
+		l643 := x.NBin
+		b.WriteVarUint32(uint32(len(l643)))
+		b.WriteBytes(l643)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l641 := x.NLS
+		l644 := x.NLS
 		{
-			sz643 := 6 + buffer.BatchSlack + len(l641)*9
-			for _, e642 := range l641 {
-				sz643 += len(e642)
+			sz646 := 6 + buffer.BatchSlack + len(l644)*9
+			for _, e645 := range l644 {
+				sz646 += len(e645)
 			}
-			b.Reserve(sz643)
+			b.Reserve(sz646)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l641)))
-			if len(l641) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l644)))
+			if len(l644) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e642 := range l641 {
-					if len(w)-off < len(e642)+9+buffer.BatchSlack {
+				for _, e645 := range l644 {
+					if len(w)-off < len(e645)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e642) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e645) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e642))<<2|2)
-					if len(e642) > 0 {
-						off += copy(w[off:], e642)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e645))<<2|2)
+					if len(e645) > 0 {
+						off += copy(w[off:], e645)
 					}
 				}
 			}
@@ -4573,181 +4660,245 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw644 foryimpl.MapWriter
-		mw644.Begin(b, len(x.NM))
-		for k645, v646 := range x.NM {
-			mw644.Entry(b)
-			foryimpl.WriteString(b, k645)
-			b.WriteVarInt32(v646)
+		var mw647 foryimpl.MapWriter
+		mw647.Begin(b, len(x.NM))
+		for k648, v649 := range x.NM {
+			mw647.Entry(b)
+			foryimpl.WriteString(b, k648)
+			b.WriteVarInt32(v649)
 		}
-		mw644.End(b)
+		mw647.End(b)
 	}
-	l647 := x.Raw
-	b.WriteVarUint32(uint32(len(l647)))
-	if len(l647) > 0 {
-		b.Reserve(1 + len(l647)*1 + buffer.BatchSlack)
+	l650 := x.Raw
+	b.WriteVarUint32(uint32(len(l650)))
+	if len(l650) > 0 {
+		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e648 := range l647 {
+		for _, e651 := range l650 {
 			{
-				buffer.PutUint8At(w, off, e648)
+				buffer.PutUint8At(w, off, e651)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l649 := x.RmABool
-		l650 := x.RmAF32
-		l651 := x.RmAF64
-		l652 := x.RmAI16
-		l653 := x.RmAI32
-		l654 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l649)*1 + len(l650)*4 + len(l651)*8 + len(l652)*2 + len(l653)*4 + len(l654)*8 + 36)
+		l652 := x.RmABool
+		l653 := x.RmAF32
+		l654 := x.RmAF64
+		l655 := x.RmAI16
+		l656 := x.RmAI32
+		l657 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l652)*1 + len(l653)*4 + len(l654)*8 + len(l655)*2 + len(l656)*4 + len(l657)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		if st655, id656 := foryimpl.RefSliceAt(c, l649); st655 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id656))
-		} else if st655 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st658, id659 := foryimpl.RefSliceAt(c, l652); st658 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id659))
+			} else if st658 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l652)*1))
+				off = buffer.PutRawBoolsAt(w, off, l652)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l649)*1))
-			off = buffer.PutRawBoolsAt(w, off, l649)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l652)*1))
+			off = buffer.PutRawBoolsAt(w, off, l652)
 		}
-		if st657, id658 := foryimpl.RefSliceAt(c, l650); st657 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id658))
-		} else if st657 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st660, id661 := foryimpl.RefSliceAt(c, l653); st660 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id661))
+			} else if st660 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l653)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l653)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l650)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l650)
-		}
-		if st659, id660 := foryimpl.RefSliceAt(c, l651); st659 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id660))
-		} else if st659 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l651)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l651)
-		}
-		if st661, id662 := foryimpl.RefSliceAt(c, l652); st661 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id662))
-		} else if st661 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l652)*2))
-			off = buffer.PutRawInt16sAt(w, off, l652)
-		}
-		if st663, id664 := foryimpl.RefSliceAt(c, l653); st663 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id664))
-		} else if st663 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l653)*4))
-			off = buffer.PutRawInt32sAt(w, off, l653)
+			off = buffer.PutRawFloat32sAt(w, off, l653)
 		}
-		if st665, id666 := foryimpl.RefSliceAt(c, l654); st665 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id666))
-		} else if st665 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st662, id663 := foryimpl.RefSliceAt(c, l654); st662 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id663))
+			} else if st662 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l654)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l654)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l654)*8))
-			off = buffer.PutRawInt64sAt(w, off, l654)
+			off = buffer.PutRawFloat64sAt(w, off, l654)
+		}
+		if c.TrackedFieldFlags() {
+			if st664, id665 := foryimpl.RefSliceAt(c, l655); st664 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id665))
+			} else if st664 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l655)*2))
+				off = buffer.PutRawInt16sAt(w, off, l655)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l655)*2))
+			off = buffer.PutRawInt16sAt(w, off, l655)
+		}
+		if c.TrackedFieldFlags() {
+			if st666, id667 := foryimpl.RefSliceAt(c, l656); st666 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id667))
+			} else if st666 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l656)*4))
+				off = buffer.PutRawInt32sAt(w, off, l656)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l656)*4))
+			off = buffer.PutRawInt32sAt(w, off, l656)
+		}
+		if c.TrackedFieldFlags() {
+			if st668, id669 := foryimpl.RefSliceAt(c, l657); st668 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id669))
+			} else if st668 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l657)*8))
+				off = buffer.PutRawInt64sAt(w, off, l657)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l657)*8))
+			off = buffer.PutRawInt64sAt(w, off, l657)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-		l667 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l667) * 1))
-		for _, e668 := range l667 {
-			b.WriteInt8(int8(e668))
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.RmAI8) {
+			l670 := x.RmAI8
+			b.WriteVarUint32(uint32(len(l670) * 1))
+			for _, e671 := range l670 {
+				b.WriteInt8(int8(e671))
+			}
+		}
+	} else {
+		l672 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l672) * 1))
+		for _, e673 := range l672 {
+			b.WriteInt8(int8(e673))
 		}
 	}
 	{
-		l669 := x.RmAU16
-		l670 := x.RmAU32
-		l671 := x.RmAU64
-		l672 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l669)*2 + len(l670)*4 + len(l671)*8 + len(l672)*1 + 24)
+		l674 := x.RmAU16
+		l675 := x.RmAU32
+		l676 := x.RmAU64
+		l677 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l674)*2 + len(l675)*4 + len(l676)*8 + len(l677)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if st673, id674 := foryimpl.RefSliceAt(c, l669); st673 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id674))
-		} else if st673 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st678, id679 := foryimpl.RefSliceAt(c, l674); st678 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id679))
+			} else if st678 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l674)*2))
+				off = buffer.PutRawUint16sAt(w, off, l674)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l669)*2))
-			off = buffer.PutRawUint16sAt(w, off, l669)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l674)*2))
+			off = buffer.PutRawUint16sAt(w, off, l674)
 		}
-		if st675, id676 := foryimpl.RefSliceAt(c, l670); st675 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id676))
-		} else if st675 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st680, id681 := foryimpl.RefSliceAt(c, l675); st680 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id681))
+			} else if st680 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l675)*4))
+				off = buffer.PutRawUint32sAt(w, off, l675)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l670)*4))
-			off = buffer.PutRawUint32sAt(w, off, l670)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l675)*4))
+			off = buffer.PutRawUint32sAt(w, off, l675)
 		}
-		if st677, id678 := foryimpl.RefSliceAt(c, l671); st677 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id678))
-		} else if st677 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st682, id683 := foryimpl.RefSliceAt(c, l676); st682 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id683))
+			} else if st682 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l676)*8))
+				off = buffer.PutRawUint64sAt(w, off, l676)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l671)*8))
-			off = buffer.PutRawUint64sAt(w, off, l671)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l676)*8))
+			off = buffer.PutRawUint64sAt(w, off, l676)
 		}
-		if st679, id680 := foryimpl.RefSliceAt(c, l672); st679 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id680))
-		} else if st679 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st684, id685 := foryimpl.RefSliceAt(c, l677); st684 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id685))
+			} else if st684 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l677)*1))
+				off += copy(w[off:], l677)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l672)*1))
-			off += copy(w[off:], l672)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l677)*1))
+			off += copy(w[off:], l677)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.RmBin) {
-		l681 := x.RmBin
-		b.WriteVarUint32(uint32(len(l681)))
-		b.WriteBytes(l681)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.RmBin) {
+			l686 := x.RmBin
+			b.WriteVarUint32(uint32(len(l686)))
+			b.WriteBytes(l686)
+		}
+	} else {
+		l687 := x.RmBin
+		b.WriteVarUint32(uint32(len(l687)))
+		b.WriteBytes(l687)
 	}
 	b.WriteVarUint32(uint32(len(x.RmFix)))
 	if len(x.RmFix) > 0 {
@@ -4755,188 +4906,188 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e682 := range x.RmFix {
+		for _, e688 := range x.RmFix {
 			{
-				buffer.PutInt16At(w, off, e682)
+				buffer.PutInt16At(w, off, e688)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l683 := x.RmLB
-	b.WriteVarUint32(uint32(len(l683)))
-	if len(l683) > 0 {
-		b.Reserve(1 + len(l683)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e684 := range l683 {
-			{
-				buffer.PutBoolAt(w, off, e684)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l685 := x.RmLE
-	b.WriteVarUint32(uint32(len(l685)))
-	if len(l685) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e686 := range l685 {
-			b.WriteVarUint32(uint32(e686))
-		}
-	}
-	l687 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l687)))
-	if len(l687) > 0 {
-		b.Reserve(1 + len(l687)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e688 := range l687 {
-			{
-				buffer.PutFloat32At(w, off, e688)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l689 := x.RmLF64
+	l689 := x.RmLB
 	b.WriteVarUint32(uint32(len(l689)))
 	if len(l689) > 0 {
-		b.Reserve(1 + len(l689)*8 + buffer.BatchSlack)
+		b.Reserve(1 + len(l689)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e690 := range l689 {
 			{
-				buffer.PutFloat64At(w, off, e690)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l691 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l691)))
-	if len(l691) > 0 {
-		b.Reserve(1 + len(l691)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e692 := range l691 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e692))
-		}
-		b.SetWriterIndex(off)
-	}
-	l693 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l693)))
-	if len(l693) > 0 {
-		b.Reserve(1 + len(l693)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e694 := range l693 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e694))
-		}
-		b.SetWriterIndex(off)
-	}
-	l695 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l695)))
-	if len(l695) > 0 {
-		b.Reserve(1 + len(l695)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e696 := range l695 {
-			{
-				buffer.PutInt8At(w, off, e696)
+				buffer.PutBoolAt(w, off, e690)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l697 := x.RmLL
+	l691 := x.RmLE
+	b.WriteVarUint32(uint32(len(l691)))
+	if len(l691) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e692 := range l691 {
+			b.WriteVarUint32(uint32(e692))
+		}
+	}
+	l693 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l693)))
+	if len(l693) > 0 {
+		b.Reserve(1 + len(l693)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e694 := range l693 {
+			{
+				buffer.PutFloat32At(w, off, e694)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l695 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l695)))
+	if len(l695) > 0 {
+		b.Reserve(1 + len(l695)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e696 := range l695 {
+			{
+				buffer.PutFloat64At(w, off, e696)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l697 := x.RmLI32
 	b.WriteVarUint32(uint32(len(l697)))
 	if len(l697) > 0 {
-		b.WriteUint8(0x0d)
+		b.Reserve(1 + len(l697)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
 		for _, e698 := range l697 {
-			if !foryimpl.WriteRefSlice(c, e698) {
-				b.WriteVarUint32(uint32(len(e698)))
-				if len(e698) > 0 {
-					b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e698))
+		}
+		b.SetWriterIndex(off)
+	}
+	l699 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l699)))
+	if len(l699) > 0 {
+		b.Reserve(1 + len(l699)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e700 := range l699 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e700))
+		}
+		b.SetWriterIndex(off)
+	}
+	l701 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l701)))
+	if len(l701) > 0 {
+		b.Reserve(1 + len(l701)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e702 := range l701 {
+			{
+				buffer.PutInt8At(w, off, e702)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l703 := x.RmLL
+	b.WriteVarUint32(uint32(len(l703)))
+	if len(l703) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e704 := range l703 {
+			if !foryimpl.WriteRefSlice(c, e704) {
+				b.WriteVarUint32(uint32(len(e704)))
+				if len(e704) > 0 {
+					b.Reserve(1 + len(e704)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e699 := range e698 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+					for _, e705 := range e704 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e705))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l700 := x.RmLM
-	b.WriteVarUint32(uint32(len(l700)))
-	if len(l700) > 0 {
+	l706 := x.RmLM
+	b.WriteVarUint32(uint32(len(l706)))
+	if len(l706) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e701 := range l700 {
-			if !foryimpl.WriteRefMap(c, e701) {
-				var mw702 foryimpl.MapWriter
-				mw702.Begin(b, len(e701))
-				for k703, v704 := range e701 {
-					mw702.Entry(b)
-					foryimpl.WriteString(b, k703)
-					b.WriteVarInt32(v704)
+		for _, e707 := range l706 {
+			if !foryimpl.WriteRefMap(c, e707) {
+				var mw708 foryimpl.MapWriter
+				mw708.Begin(b, len(e707))
+				for k709, v710 := range e707 {
+					mw708.Entry(b)
+					foryimpl.WriteString(b, k709)
+					b.WriteVarInt32(v710)
 				}
-				mw702.End(b)
+				mw708.End(b)
 			}
 		}
 	}
-	l705 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l705)))
-	if len(l705) > 0 {
-		h706 := byte(0x0c)
-		for _, p707 := range l705 {
-			if p707 == nil {
-				h706 = 0x0e
+	l711 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l711)))
+	if len(l711) > 0 {
+		h712 := byte(0x0c)
+		for _, p713 := range l711 {
+			if p713 == nil {
+				h712 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h706)
-		for _, p707 := range l705 {
-			if h706 == 0x0e {
-				if p707 == nil {
+		b.WriteUint8(h712)
+		for _, p713 := range l711 {
+			if h712 == 0x0e {
+				if p713 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p707)
+			b.WriteVarInt32(*p713)
 		}
 	}
-	l708 := x.RmLS
+	l714 := x.RmLS
 	{
 		var ascii bool
-		sz710 := 6 + buffer.BatchSlack + len(l708)*9
-		for _, e709 := range l708 {
-			sz710 += len(e709)
+		sz716 := 6 + buffer.BatchSlack + len(l714)*9
+		for _, e715 := range l714 {
+			sz716 += len(e715)
 		}
-		b.Reserve(sz710)
+		b.Reserve(sz716)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l708)))
-		if len(l708) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l714)))
+		if len(l714) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e709 := range l708 {
-				if len(w)-off < len(e709)+9+buffer.BatchSlack {
+			for _, e715 := range l714 {
+				if len(w)-off < len(e715)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e709) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e715) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e709))<<2|2)
-				if len(e709) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e709))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e709)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<2|2)
+				if len(e715) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e715))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e715)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
 						return
 					}
@@ -4945,111 +5096,111 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l711 := x.RmLT
-	b.WriteVarUint32(uint32(len(l711)))
-	if len(l711) > 0 {
+	l717 := x.RmLT
+	b.WriteVarUint32(uint32(len(l717)))
+	if len(l717) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e712 := range l711 {
-			foryimpl.WriteTime(b, e712)
+		for _, e718 := range l717 {
+			foryimpl.WriteTime(b, e718)
 		}
 	}
-	l713 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l713)))
-	if len(l713) > 0 {
-		b.Reserve(1 + len(l713)*2 + buffer.BatchSlack)
+	l719 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l719)))
+	if len(l719) > 0 {
+		b.Reserve(1 + len(l719)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e714 := range l713 {
+		for _, e720 := range l719 {
 			{
-				buffer.PutUint16At(w, off, e714)
+				buffer.PutUint16At(w, off, e720)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l715 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l715)))
-	if len(l715) > 0 {
-		b.Reserve(1 + len(l715)*9 + buffer.BatchSlack)
+	l721 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l721)))
+	if len(l721) > 0 {
+		b.Reserve(1 + len(l721)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e716 := range l715 {
-			off = buffer.PutVarUint64At(w, off, e716)
+		for _, e722 := range l721 {
+			off = buffer.PutVarUint64At(w, off, e722)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw717 foryimpl.MapWriter
-	mw717.Begin(b, len(x.RmMBS))
-	for k718, v719 := range x.RmMBS {
-		mw717.Entry(b)
-		b.WriteBool(k718)
-		foryimpl.WriteString(b, v719)
-	}
-	mw717.End(b)
-	var mw720 foryimpl.MapWriter
-	mw720.Begin(b, len(x.RmMES))
-	for k721, v722 := range x.RmMES {
-		mw720.Entry(b)
-		b.WriteVarUint32(uint32(k721))
-		foryimpl.WriteString(b, v722)
-	}
-	mw720.End(b)
 	var mw723 foryimpl.MapWriter
-	mw723.Begin(b, len(x.RmMI64F))
-	for k724, v725 := range x.RmMI64F {
+	mw723.Begin(b, len(x.RmMBS))
+	for k724, v725 := range x.RmMBS {
 		mw723.Entry(b)
-		b.WriteVarInt64(k724)
-		b.WriteFloat64(v725)
+		b.WriteBool(k724)
+		foryimpl.WriteString(b, v725)
 	}
 	mw723.End(b)
 	var mw726 foryimpl.MapWriter
-	mw726.Begin(b, len(x.RmMIS))
-	for k727, v728 := range x.RmMIS {
+	mw726.Begin(b, len(x.RmMES))
+	for k727, v728 := range x.RmMES {
 		mw726.Entry(b)
-		b.WriteVarInt32(k727)
+		b.WriteVarUint32(uint32(k727))
 		foryimpl.WriteString(b, v728)
 	}
 	mw726.End(b)
 	var mw729 foryimpl.MapWriter
-	mw729.Begin(b, len(x.RmMSI))
-	for k730, v731 := range x.RmMSI {
+	mw729.Begin(b, len(x.RmMI64F))
+	for k730, v731 := range x.RmMI64F {
 		mw729.Entry(b)
-		foryimpl.WriteString(b, k730)
-		b.WriteVarInt32(v731)
+		b.WriteVarInt64(k730)
+		b.WriteFloat64(v731)
 	}
 	mw729.End(b)
 	var mw732 foryimpl.MapWriter
-	mw732.BeginTracked(b, len(x.RmMSL))
-	for k733, v734 := range x.RmMSL {
-		if v734 == nil {
-			mw732.NullEntry(b)
-			foryimpl.WriteString(b, k733)
+	mw732.Begin(b, len(x.RmMIS))
+	for k733, v734 := range x.RmMIS {
+		mw732.Entry(b)
+		b.WriteVarInt32(k733)
+		foryimpl.WriteString(b, v734)
+	}
+	mw732.End(b)
+	var mw735 foryimpl.MapWriter
+	mw735.Begin(b, len(x.RmMSI))
+	for k736, v737 := range x.RmMSI {
+		mw735.Entry(b)
+		foryimpl.WriteString(b, k736)
+		b.WriteVarInt32(v737)
+	}
+	mw735.End(b)
+	var mw738 foryimpl.MapWriter
+	mw738.BeginTracked(b, len(x.RmMSL))
+	for k739, v740 := range x.RmMSL {
+		if v740 == nil {
+			mw738.NullEntry(b)
+			foryimpl.WriteString(b, k739)
 		} else {
-			mw732.Entry(b)
-			foryimpl.WriteString(b, k733)
-			if !foryimpl.WriteRefSlice(c, v734) {
+			mw738.Entry(b)
+			foryimpl.WriteString(b, k739)
+			if !foryimpl.WriteRefSlice(c, v740) {
 				{
-					sz736 := 6 + buffer.BatchSlack + len(v734)*9
-					for _, e735 := range v734 {
-						sz736 += len(e735)
+					sz742 := 6 + buffer.BatchSlack + len(v740)*9
+					for _, e741 := range v740 {
+						sz742 += len(e741)
 					}
-					b.Reserve(sz736)
+					b.Reserve(sz742)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
-					if len(v734) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v740)))
+					if len(v740) > 0 {
 						buffer.PutUint8At(w, off, 0x0c)
 						off++
-						for _, e735 := range v734 {
-							if len(w)-off < len(e735)+9+buffer.BatchSlack {
+						for _, e741 := range v740 {
+							if len(w)-off < len(e741)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e735) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e741) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
-							if len(e735) > 0 {
-								off += copy(w[off:], e735)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<2|2)
+							if len(e741) > 0 {
+								off += copy(w[off:], e741)
 							}
 						}
 					}
@@ -5058,77 +5209,77 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw732.End(b)
-	var mw737 foryimpl.MapWriter
-	mw737.BeginTracked(b, len(x.RmMSM))
-	for k738, v739 := range x.RmMSM {
-		if v739 == nil {
-			mw737.NullEntry(b)
-			foryimpl.WriteString(b, k738)
-		} else {
-			mw737.Entry(b)
-			foryimpl.WriteString(b, k738)
-			if !foryimpl.WriteRefMap(c, v739) {
-				var mw740 foryimpl.MapWriter
-				mw740.Begin(b, len(v739))
-				for k741, v742 := range v739 {
-					mw740.Entry(b)
-					foryimpl.WriteString(b, k741)
-					b.WriteVarInt32(v742)
-				}
-				mw740.End(b)
-			}
-		}
-	}
-	mw737.End(b)
+	mw738.End(b)
 	var mw743 foryimpl.MapWriter
-	mw743.Begin(b, len(x.RmMSP))
-	for k744, v745 := range x.RmMSP {
+	mw743.BeginTracked(b, len(x.RmMSM))
+	for k744, v745 := range x.RmMSM {
 		if v745 == nil {
 			mw743.NullEntry(b)
 			foryimpl.WriteString(b, k744)
 		} else {
 			mw743.Entry(b)
 			foryimpl.WriteString(b, k744)
-			b.WriteVarInt32(*v745)
+			if !foryimpl.WriteRefMap(c, v745) {
+				var mw746 foryimpl.MapWriter
+				mw746.Begin(b, len(v745))
+				for k747, v748 := range v745 {
+					mw746.Entry(b)
+					foryimpl.WriteString(b, k747)
+					b.WriteVarInt32(v748)
+				}
+				mw746.End(b)
+			}
 		}
 	}
 	mw743.End(b)
-	var mw746 foryimpl.MapWriter
-	mw746.Begin(b, len(x.RmMU8))
-	for k747, v748 := range x.RmMU8 {
-		mw746.Entry(b)
-		b.WriteUint8(k747)
-		b.WriteUint16(v748)
+	var mw749 foryimpl.MapWriter
+	mw749.Begin(b, len(x.RmMSP))
+	for k750, v751 := range x.RmMSP {
+		if v751 == nil {
+			mw749.NullEntry(b)
+			foryimpl.WriteString(b, k750)
+		} else {
+			mw749.Entry(b)
+			foryimpl.WriteString(b, k750)
+			b.WriteVarInt32(*v751)
+		}
 	}
-	mw746.End(b)
+	mw749.End(b)
+	var mw752 foryimpl.MapWriter
+	mw752.Begin(b, len(x.RmMU8))
+	for k753, v754 := range x.RmMU8 {
+		mw752.Entry(b)
+		b.WriteUint8(k753)
+		b.WriteUint16(v754)
+	}
+	mw752.End(b)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l749 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l749)))
-		b.WriteBytes(l749)
+		l755 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l755)))
+		b.WriteBytes(l755)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmNLS) {
-		l750 := x.RmNLS
+		l756 := x.RmNLS
 		{
-			sz752 := 6 + buffer.BatchSlack + len(l750)*9
-			for _, e751 := range l750 {
-				sz752 += len(e751)
+			sz758 := 6 + buffer.BatchSlack + len(l756)*9
+			for _, e757 := range l756 {
+				sz758 += len(e757)
 			}
-			b.Reserve(sz752)
+			b.Reserve(sz758)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l750)))
-			if len(l750) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l756)))
+			if len(l756) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e751 := range l750 {
-					if len(w)-off < len(e751)+9+buffer.BatchSlack {
+				for _, e757 := range l756 {
+					if len(w)-off < len(e757)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e751) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e757) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e751))<<2|2)
-					if len(e751) > 0 {
-						off += copy(w[off:], e751)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<2|2)
+					if len(e757) > 0 {
+						off += copy(w[off:], e757)
 					}
 				}
 			}
@@ -5136,25 +5287,25 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.RmNM) {
-		var mw753 foryimpl.MapWriter
-		mw753.Begin(b, len(x.RmNM))
-		for k754, v755 := range x.RmNM {
-			mw753.Entry(b)
-			foryimpl.WriteString(b, k754)
-			b.WriteVarInt32(v755)
+		var mw759 foryimpl.MapWriter
+		mw759.Begin(b, len(x.RmNM))
+		for k760, v761 := range x.RmNM {
+			mw759.Entry(b)
+			foryimpl.WriteString(b, k760)
+			b.WriteVarInt32(v761)
 		}
-		mw753.End(b)
+		mw759.End(b)
 	}
-	l756 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l756)))
-	if len(l756) > 0 {
-		b.Reserve(1 + len(l756)*1 + buffer.BatchSlack)
+	l762 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l762)))
+	if len(l762) > 0 {
+		b.Reserve(1 + len(l762)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e757 := range l756 {
+		for _, e763 := range l762 {
 			{
-				buffer.PutUint8At(w, off, e757)
+				buffer.PutUint8At(w, off, e763)
 				off += 1
 			}
 		}
@@ -5229,125 +5380,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n758 := c.ReadArrayLengthFast(1)
-	if n758 < 0 {
-		n758 = c.ReadArrayLength(1)
+	n764 := c.ReadArrayLengthFast(1)
+	if n764 < 0 {
+		n764 = c.ReadArrayLength(1)
 	}
-	a759 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n758)
-	r.ReadRawBools(a759)
-	x.ABool = a759
+	a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
+	r.ReadRawBools(a765)
+	x.ABool = a765
 	if c.Failed() {
 		c.Trace("ABool")
-		return
-	}
-	n760 := c.ReadArrayLengthFast(4)
-	if n760 < 0 {
-		n760 = c.ReadArrayLength(4)
-	}
-	a761 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n760)
-	r.ReadRawFloat32s(a761)
-	x.AF32 = a761
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	n762 := c.ReadArrayLengthFast(8)
-	if n762 < 0 {
-		n762 = c.ReadArrayLength(8)
-	}
-	a763 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n762)
-	r.ReadRawFloat64s(a763)
-	x.AF64 = a763
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	n764 := c.ReadArrayLengthFast(2)
-	if n764 < 0 {
-		n764 = c.ReadArrayLength(2)
-	}
-	a765 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n764)
-	r.ReadRawInt16s(a765)
-	x.AI16 = a765
-	if c.Failed() {
-		c.Trace("AI16")
 		return
 	}
 	n766 := c.ReadArrayLengthFast(4)
 	if n766 < 0 {
 		n766 = c.ReadArrayLength(4)
 	}
-	a767 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n766)
-	r.ReadRawInt32s(a767)
-	x.AI32 = a767
+	a767 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n766)
+	r.ReadRawFloat32s(a767)
+	x.AF32 = a767
 	if c.Failed() {
-		c.Trace("AI32")
+		c.Trace("AF32")
 		return
 	}
 	n768 := c.ReadArrayLengthFast(8)
 	if n768 < 0 {
 		n768 = c.ReadArrayLength(8)
 	}
-	a769 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n768)
-	r.ReadRawInt64s(a769)
-	x.AI64 = a769
+	a769 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n768)
+	r.ReadRawFloat64s(a769)
+	x.AF64 = a769
+	if c.Failed() {
+		c.Trace("AF64")
+		return
+	}
+	n770 := c.ReadArrayLengthFast(2)
+	if n770 < 0 {
+		n770 = c.ReadArrayLength(2)
+	}
+	a771 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n770)
+	r.ReadRawInt16s(a771)
+	x.AI16 = a771
+	if c.Failed() {
+		c.Trace("AI16")
+		return
+	}
+	n772 := c.ReadArrayLengthFast(4)
+	if n772 < 0 {
+		n772 = c.ReadArrayLength(4)
+	}
+	a773 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n772)
+	r.ReadRawInt32s(a773)
+	x.AI32 = a773
+	if c.Failed() {
+		c.Trace("AI32")
+		return
+	}
+	n774 := c.ReadArrayLengthFast(8)
+	if n774 < 0 {
+		n774 = c.ReadArrayLength(8)
+	}
+	a775 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n774)
+	r.ReadRawInt64s(a775)
+	x.AI64 = a775
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n770 := c.ReadArrayLengthFast(1)
-	if n770 < 0 {
-		n770 = c.ReadArrayLength(1)
+	n776 := c.ReadArrayLengthFast(1)
+	if n776 < 0 {
+		n776 = c.ReadArrayLength(1)
 	}
-	a771 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n770)
-	for i772 := range a771 {
-		a771[i772] = r.ReadInt8()
+	a777 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n776)
+	for i778 := range a777 {
+		a777[i778] = r.ReadInt8()
 	}
-	x.AI8 = a771
+	x.AI8 = a777
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n773 := c.ReadArrayLengthFast(2)
-	if n773 < 0 {
-		n773 = c.ReadArrayLength(2)
+	n779 := c.ReadArrayLengthFast(2)
+	if n779 < 0 {
+		n779 = c.ReadArrayLength(2)
 	}
-	a774 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n773)
-	r.ReadRawUint16s(a774)
-	x.AU16 = a774
+	a780 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n779)
+	r.ReadRawUint16s(a780)
+	x.AU16 = a780
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n775 := c.ReadArrayLengthFast(4)
-	if n775 < 0 {
-		n775 = c.ReadArrayLength(4)
+	n781 := c.ReadArrayLengthFast(4)
+	if n781 < 0 {
+		n781 = c.ReadArrayLength(4)
 	}
-	a776 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n775)
-	r.ReadRawUint32s(a776)
-	x.AU32 = a776
+	a782 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n781)
+	r.ReadRawUint32s(a782)
+	x.AU32 = a782
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n777 := c.ReadArrayLengthFast(8)
-	if n777 < 0 {
-		n777 = c.ReadArrayLength(8)
+	n783 := c.ReadArrayLengthFast(8)
+	if n783 < 0 {
+		n783 = c.ReadArrayLength(8)
 	}
-	a778 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n777)
-	r.ReadRawUint64s(a778)
-	x.AU64 = a778
+	a784 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n783)
+	r.ReadRawUint64s(a784)
+	x.AU64 = a784
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n779 := c.ReadArrayLengthFast(1)
-	if n779 < 0 {
-		n779 = c.ReadArrayLength(1)
+	n785 := c.ReadArrayLengthFast(1)
+	if n785 < 0 {
+		n785 = c.ReadArrayLength(1)
 	}
-	a780 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n779)
-	copy(a780, r.ReadBytes(n779))
-	x.AU8 = a780
+	a786 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n785)
+	copy(a786, r.ReadBytes(n785))
+	x.AU8 = a786
 	if c.Failed() {
 		c.Trace("AU8")
 		return
@@ -5357,50 +5508,24 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n781 := c.ReadLengthFast(2)
-	if n781 < 0 {
-		n781 = c.ReadLength(2)
-	}
-	if n781 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n781, 3))
-		return
-	}
-	var l782 [3]int16
-	if n781 > 0 {
-		hn784 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i783 := range l782 {
-				if hn784 && !c.ReadFlag() {
-					clear(l782[i783 : i783+1])
-					continue
-				}
-				l782[i783] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i783)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l782
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n787 := c.ReadLengthFast(1)
+	n787 := c.ReadLengthFast(2)
 	if n787 < 0 {
-		n787 = c.ReadLength(1)
+		n787 = c.ReadLength(2)
 	}
-	l788 := foryimpl.ReuseSlice[[]bool](c, x.LB, n787)
+	if n787 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n787, 3))
+		return
+	}
+	var l788 [3]int16
 	if n787 > 0 {
-		hn790 := c.ReadListHeader(1)
+		hn790 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i789 := range l788 {
 				if hn790 && !c.ReadFlag() {
 					clear(l788[i789 : i789+1])
 					continue
 				}
-				l788[i789] = r.ReadBool()
+				l788[i789] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i789)
 					break
@@ -5408,29 +5533,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LB = l788
+	x.Fix = l788
 	if c.Failed() {
-		c.Trace("LB")
+		c.Trace("Fix")
 		return
 	}
 	n793 := c.ReadLengthFast(1)
 	if n793 < 0 {
 		n793 = c.ReadLength(1)
 	}
-	l794 := foryimpl.ReuseSlice[[]Color](c, x.LE, n793)
+	l794 := foryimpl.ReuseSlice[[]bool](c, x.LB, n793)
 	if n793 > 0 {
-		hn796 := c.ReadListHeader(25)
+		hn796 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i795 := range l794 {
 				if hn796 && !c.ReadFlag() {
 					clear(l794[i795 : i795+1])
 					continue
 				}
-				if e799 := c.ReadEnumFast(uint32(0x7fffffff)); e799 >= 0 {
-					l794[i795] = Color(e799)
-				} else {
-					l794[i795] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
+				l794[i795] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i795)
 					break
@@ -5438,51 +5559,55 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LE = l794
+	x.LB = l794
 	if c.Failed() {
-		c.Trace("LE")
+		c.Trace("LB")
 		return
 	}
-	n800 := c.ReadLengthFast(4)
-	if n800 < 0 {
-		n800 = c.ReadLength(4)
+	n799 := c.ReadLengthFast(1)
+	if n799 < 0 {
+		n799 = c.ReadLength(1)
 	}
-	l801 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n800)
-	if n800 > 0 {
-		hn803 := c.ReadListHeader(19)
+	l800 := foryimpl.ReuseSlice[[]Color](c, x.LE, n799)
+	if n799 > 0 {
+		hn802 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i802 := range l801 {
-				if hn803 && !c.ReadFlag() {
-					clear(l801[i802 : i802+1])
+			for i801 := range l800 {
+				if hn802 && !c.ReadFlag() {
+					clear(l800[i801 : i801+1])
 					continue
 				}
-				l801[i802] = r.ReadFloat32()
+				if e805 := c.ReadEnumFast(uint32(0x7fffffff)); e805 >= 0 {
+					l800[i801] = Color(e805)
+				} else {
+					l800[i801] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i802)
+					c.TraceIndex(i801)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l801
+	x.LE = l800
 	if c.Failed() {
-		c.Trace("LF32")
+		c.Trace("LE")
 		return
 	}
-	n806 := c.ReadLengthFast(8)
+	n806 := c.ReadLengthFast(4)
 	if n806 < 0 {
-		n806 = c.ReadLength(8)
+		n806 = c.ReadLength(4)
 	}
-	l807 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n806)
+	l807 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n806)
 	if n806 > 0 {
-		hn809 := c.ReadListHeader(20)
+		hn809 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i808 := range l807 {
 				if hn809 && !c.ReadFlag() {
 					clear(l807[i808 : i808+1])
 					continue
 				}
-				l807[i808] = r.ReadFloat64()
+				l807[i808] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i808)
 					break
@@ -5490,25 +5615,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LF64 = l807
+	x.LF32 = l807
 	if c.Failed() {
-		c.Trace("LF64")
+		c.Trace("LF32")
 		return
 	}
-	n812 := c.ReadLengthFast(1)
+	n812 := c.ReadLengthFast(8)
 	if n812 < 0 {
-		n812 = c.ReadLength(1)
+		n812 = c.ReadLength(8)
 	}
-	l813 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n812)
+	l813 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n812)
 	if n812 > 0 {
-		hn815 := c.ReadListHeader(5)
+		hn815 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i814 := range l813 {
 				if hn815 && !c.ReadFlag() {
 					clear(l813[i814 : i814+1])
 					continue
 				}
-				l813[i814] = r.ReadVarInt32()
+				l813[i814] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i814)
 					break
@@ -5516,25 +5641,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI32 = l813
+	x.LF64 = l813
 	if c.Failed() {
-		c.Trace("LI32")
+		c.Trace("LF64")
 		return
 	}
 	n818 := c.ReadLengthFast(1)
 	if n818 < 0 {
 		n818 = c.ReadLength(1)
 	}
-	l819 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n818)
+	l819 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n818)
 	if n818 > 0 {
-		hn821 := c.ReadListHeader(7)
+		hn821 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i820 := range l819 {
 				if hn821 && !c.ReadFlag() {
 					clear(l819[i820 : i820+1])
 					continue
 				}
-				l819[i820] = r.ReadVarInt64()
+				l819[i820] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i820)
 					break
@@ -5542,25 +5667,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI64 = l819
+	x.LI32 = l819
 	if c.Failed() {
-		c.Trace("LI64")
+		c.Trace("LI32")
 		return
 	}
 	n824 := c.ReadLengthFast(1)
 	if n824 < 0 {
 		n824 = c.ReadLength(1)
 	}
-	l825 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n824)
+	l825 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n824)
 	if n824 > 0 {
-		hn827 := c.ReadListHeader(2)
+		hn827 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i826 := range l825 {
 				if hn827 && !c.ReadFlag() {
 					clear(l825[i826 : i826+1])
 					continue
 				}
-				l825[i826] = r.ReadInt8()
+				l825[i826] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i826)
 					break
@@ -5568,82 +5693,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI8 = l825
+	x.LI64 = l825
 	if c.Failed() {
-		c.Trace("LI8")
+		c.Trace("LI64")
 		return
 	}
 	n830 := c.ReadLengthFast(1)
 	if n830 < 0 {
 		n830 = c.ReadLength(1)
 	}
-	l831 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n830)
+	l831 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n830)
 	if n830 > 0 {
-		hn833, tr835 := c.ReadListHeaderRef(22)
+		hn833 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i832 := range l831 {
-				if tr835 {
-					if st836, id837 := c.ReadRefFlag(); st836 == foryimpl.RefBack {
-						l831[i832] = foryimpl.BackRefSlice[int32](c, id837)
-					} else if st836 == foryimpl.RefFollows {
-						n838 := c.ReadLengthFast(1)
-						if n838 < 0 {
-							n838 = c.ReadLength(1)
-						}
-						l839 := foryimpl.MakeSlice[[]int32](c, n838)
-						if n838 > 0 {
-							hn841 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i840 := range l839 {
-									if hn841 && !c.ReadFlag() {
-										clear(l839[i840 : i840+1])
-										continue
-									}
-									l839[i840] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i840)
-										break
-									}
-								}
-							}
-						}
-						l831[i832] = l839
-						foryimpl.SetRefSlice(c, id837, l831[i832])
-					} else {
-						l831[i832] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i832)
-						break
-					}
-					continue
-				}
 				if hn833 && !c.ReadFlag() {
 					clear(l831[i832 : i832+1])
 					continue
 				}
-				n844 := c.ReadLengthFast(1)
-				if n844 < 0 {
-					n844 = c.ReadLength(1)
-				}
-				l845 := foryimpl.MakeSlice[[]int32](c, n844)
-				if n844 > 0 {
-					hn847 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i846 := range l845 {
-							if hn847 && !c.ReadFlag() {
-								clear(l845[i846 : i846+1])
-								continue
-							}
-							l845[i846] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i846)
-								break
-							}
-						}
-					}
-				}
-				l831[i832] = l845
+				l831[i832] = r.ReadInt8()
 				if c.Failed() {
 					c.TraceIndex(i832)
 					break
@@ -5651,156 +5719,213 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LL = l831
+	x.LI8 = l831
 	if c.Failed() {
-		c.Trace("LL")
+		c.Trace("LI8")
 		return
 	}
-	n850 := c.ReadLengthFast(1)
-	if n850 < 0 {
-		n850 = c.ReadLength(1)
+	n836 := c.ReadLengthFast(1)
+	if n836 < 0 {
+		n836 = c.ReadLength(1)
 	}
-	l851 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n850)
-	if n850 > 0 {
-		hn853, tr855 := c.ReadListHeaderRef(24)
+	l837 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n836)
+	if n836 > 0 {
+		hn839, tr841 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i852 := range l851 {
-				if tr855 {
-					if st856, id857 := c.ReadRefFlag(); st856 == foryimpl.RefBack {
-						l851[i852] = foryimpl.BackRefMap[string, int32](c, id857)
-					} else if st856 == foryimpl.RefFollows {
-						n858 := c.ReadLengthFast(2)
-						if n858 < 0 {
-							n858 = c.ReadLength(2)
+			for i838 := range l837 {
+				if tr841 {
+					if st842, id843 := c.ReadRefFlag(); st842 == foryimpl.RefBack {
+						l837[i838] = foryimpl.BackRefSlice[int32](c, id843)
+					} else if st842 == foryimpl.RefFollows {
+						n844 := c.ReadLengthFast(1)
+						if n844 < 0 {
+							n844 = c.ReadLength(1)
 						}
-						m859 := foryimpl.MakeMap[map[string]int32](c, n858)
-						for n858 > 0 && !c.Failed() {
-							sz860, vn861, _ := c.ReadMapChunk(n858, 21, 5, nil, false)
-							for j862 := 0; j862 < sz860 && !c.Failed(); j862++ {
-								var k863 string
-								k863 = c.ReadString()
-								var v864 int32
-								if !vn861 {
-									v864 = r.ReadVarInt32()
+						l845 := foryimpl.MakeSlice[[]int32](c, n844)
+						if n844 > 0 {
+							hn847 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i846 := range l845 {
+									if hn847 && !c.ReadFlag() {
+										clear(l845[i846 : i846+1])
+										continue
+									}
+									l845[i846] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i846)
+										break
+									}
 								}
-								m859[k863] = v864
 							}
-							n858 -= sz860
 						}
-						l851[i852] = m859
-						foryimpl.SetRefMap(c, id857, l851[i852])
+						l837[i838] = l845
+						foryimpl.SetRefSlice(c, id843, l837[i838])
 					} else {
-						l851[i852] = nil
+						l837[i838] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i852)
+						c.TraceIndex(i838)
 						break
 					}
 					continue
 				}
-				if hn853 && !c.ReadFlag() {
-					clear(l851[i852 : i852+1])
+				if hn839 && !c.ReadFlag() {
+					clear(l837[i838 : i838+1])
 					continue
 				}
-				n866 := c.ReadLengthFast(2)
-				if n866 < 0 {
-					n866 = c.ReadLength(2)
+				n850 := c.ReadLengthFast(1)
+				if n850 < 0 {
+					n850 = c.ReadLength(1)
 				}
-				m867 := foryimpl.MakeMap[map[string]int32](c, n866)
-				for n866 > 0 && !c.Failed() {
-					sz868, vn869, _ := c.ReadMapChunk(n866, 21, 5, nil, false)
-					for j870 := 0; j870 < sz868 && !c.Failed(); j870++ {
-						var k871 string
-						k871 = c.ReadString()
-						var v872 int32
-						if !vn869 {
-							v872 = r.ReadVarInt32()
+				l851 := foryimpl.MakeSlice[[]int32](c, n850)
+				if n850 > 0 {
+					hn853 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i852 := range l851 {
+							if hn853 && !c.ReadFlag() {
+								clear(l851[i852 : i852+1])
+								continue
+							}
+							l851[i852] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i852)
+								break
+							}
 						}
-						m867[k871] = v872
 					}
-					n866 -= sz868
 				}
-				l851[i852] = m867
+				l837[i838] = l851
 				if c.Failed() {
-					c.TraceIndex(i852)
+					c.TraceIndex(i838)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l851
+	x.LL = l837
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n856 := c.ReadLengthFast(1)
+	if n856 < 0 {
+		n856 = c.ReadLength(1)
+	}
+	l857 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n856)
+	if n856 > 0 {
+		hn859, tr861 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i858 := range l857 {
+				if tr861 {
+					if st862, id863 := c.ReadRefFlag(); st862 == foryimpl.RefBack {
+						l857[i858] = foryimpl.BackRefMap[string, int32](c, id863)
+					} else if st862 == foryimpl.RefFollows {
+						n864 := c.ReadLengthFast(2)
+						if n864 < 0 {
+							n864 = c.ReadLength(2)
+						}
+						m865 := foryimpl.MakeMap[map[string]int32](c, n864)
+						for n864 > 0 && !c.Failed() {
+							sz866, vn867, _ := c.ReadMapChunk(n864, 21, 5, nil, false)
+							for j868 := 0; j868 < sz866 && !c.Failed(); j868++ {
+								var k869 string
+								k869 = c.ReadString()
+								var v870 int32
+								if !vn867 {
+									v870 = r.ReadVarInt32()
+								}
+								m865[k869] = v870
+							}
+							n864 -= sz866
+						}
+						l857[i858] = m865
+						foryimpl.SetRefMap(c, id863, l857[i858])
+					} else {
+						l857[i858] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i858)
+						break
+					}
+					continue
+				}
+				if hn859 && !c.ReadFlag() {
+					clear(l857[i858 : i858+1])
+					continue
+				}
+				n872 := c.ReadLengthFast(2)
+				if n872 < 0 {
+					n872 = c.ReadLength(2)
+				}
+				m873 := foryimpl.MakeMap[map[string]int32](c, n872)
+				for n872 > 0 && !c.Failed() {
+					sz874, vn875, _ := c.ReadMapChunk(n872, 21, 5, nil, false)
+					for j876 := 0; j876 < sz874 && !c.Failed(); j876++ {
+						var k877 string
+						k877 = c.ReadString()
+						var v878 int32
+						if !vn875 {
+							v878 = r.ReadVarInt32()
+						}
+						m873[k877] = v878
+					}
+					n872 -= sz874
+				}
+				l857[i858] = m873
+				if c.Failed() {
+					c.TraceIndex(i858)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l857
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n874 := c.ReadLengthFast(1)
-	if n874 < 0 {
-		n874 = c.ReadLength(1)
+	n880 := c.ReadLengthFast(1)
+	if n880 < 0 {
+		n880 = c.ReadLength(1)
 	}
-	l875 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n874)
-	if n874 > 0 {
-		hn877 := c.ReadListHeader(5)
+	l881 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n880)
+	if n880 > 0 {
+		hn883 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i876 := range l875 {
-				if hn877 && !c.ReadFlag() {
-					clear(l875[i876 : i876+1])
+			for i882 := range l881 {
+				if hn883 && !c.ReadFlag() {
+					clear(l881[i882 : i882+1])
 					continue
 				}
-				p880 := foryimpl.Alloc[int32](c)
-				*p880 = r.ReadVarInt32()
-				l875[i876] = p880
+				p886 := foryimpl.Alloc[int32](c)
+				*p886 = r.ReadVarInt32()
+				l881[i882] = p886
 				if c.Failed() {
-					c.TraceIndex(i876)
+					c.TraceIndex(i882)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l875
+	x.LPI = l881
 	if c.Failed() {
 		c.Trace("LPI")
-		return
-	}
-	n881 := c.ReadLengthFast(1)
-	if n881 < 0 {
-		n881 = c.ReadLength(1)
-	}
-	l882 := foryimpl.ReuseSlice[[]string](c, x.LS, n881)
-	if n881 > 0 {
-		hn884 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i883 := range l882 {
-				if hn884 && !c.ReadFlag() {
-					clear(l882[i883 : i883+1])
-					continue
-				}
-				l882[i883] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i883)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l882
-	if c.Failed() {
-		c.Trace("LS")
 		return
 	}
 	n887 := c.ReadLengthFast(1)
 	if n887 < 0 {
 		n887 = c.ReadLength(1)
 	}
-	l888 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n887)
+	l888 := foryimpl.ReuseSlice[[]string](c, x.LS, n887)
 	if n887 > 0 {
-		hn890 := c.ReadListHeader(38)
+		hn890 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i889 := range l888 {
 				if hn890 && !c.ReadFlag() {
 					clear(l888[i889 : i889+1])
 					continue
 				}
-				l888[i889] = c.ReadTime()
+				l888[i889] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i889)
 					break
@@ -5808,25 +5933,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LT = l888
+	x.LS = l888
 	if c.Failed() {
-		c.Trace("LT")
+		c.Trace("LS")
 		return
 	}
-	n893 := c.ReadLengthFast(2)
+	n893 := c.ReadLengthFast(1)
 	if n893 < 0 {
-		n893 = c.ReadLength(2)
+		n893 = c.ReadLength(1)
 	}
-	l894 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n893)
+	l894 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n893)
 	if n893 > 0 {
-		hn896 := c.ReadListHeader(10)
+		hn896 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i895 := range l894 {
 				if hn896 && !c.ReadFlag() {
 					clear(l894[i895 : i895+1])
 					continue
 				}
-				l894[i895] = r.ReadUint16()
+				l894[i895] = c.ReadTime()
 				if c.Failed() {
 					c.TraceIndex(i895)
 					break
@@ -5834,25 +5959,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU16 = l894
+	x.LT = l894
 	if c.Failed() {
-		c.Trace("LU16")
+		c.Trace("LT")
 		return
 	}
-	n899 := c.ReadLengthFast(1)
+	n899 := c.ReadLengthFast(2)
 	if n899 < 0 {
-		n899 = c.ReadLength(1)
+		n899 = c.ReadLength(2)
 	}
-	l900 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n899)
+	l900 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n899)
 	if n899 > 0 {
-		hn902 := c.ReadListHeader(14)
+		hn902 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i901 := range l900 {
 				if hn902 && !c.ReadFlag() {
 					clear(l900[i901 : i901+1])
 					continue
 				}
-				l900[i901] = r.ReadVarUint64()
+				l900[i901] = r.ReadUint16()
 				if c.Failed() {
 					c.TraceIndex(i901)
 					break
@@ -5860,259 +5985,285 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU64 = l900
+	x.LU16 = l900
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n905 := c.ReadLengthFast(1)
+	if n905 < 0 {
+		n905 = c.ReadLength(1)
+	}
+	l906 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n905)
+	if n905 > 0 {
+		hn908 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i907 := range l906 {
+				if hn908 && !c.ReadFlag() {
+					clear(l906[i907 : i907+1])
+					continue
+				}
+				l906[i907] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i907)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l906
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n905 := c.ReadLengthFast(2)
-	if n905 < 0 {
-		n905 = c.ReadLength(2)
+	n911 := c.ReadLengthFast(2)
+	if n911 < 0 {
+		n911 = c.ReadLength(2)
 	}
-	m906 := foryimpl.MakeMap[map[bool]string](c, n905)
-	for n905 > 0 && !c.Failed() {
-		sz907, vn908, _ := c.ReadMapChunk(n905, 1, 21, nil, false)
-		for j909 := 0; j909 < sz907 && !c.Failed(); j909++ {
-			var k910 bool
-			k910 = r.ReadBool()
-			var v911 string
-			if !vn908 {
-				v911 = c.ReadString()
+	m912 := foryimpl.MakeMap[map[bool]string](c, n911)
+	for n911 > 0 && !c.Failed() {
+		sz913, vn914, _ := c.ReadMapChunk(n911, 1, 21, nil, false)
+		for j915 := 0; j915 < sz913 && !c.Failed(); j915++ {
+			var k916 bool
+			k916 = r.ReadBool()
+			var v917 string
+			if !vn914 {
+				v917 = c.ReadString()
 			}
-			m906[k910] = v911
+			m912[k916] = v917
 		}
-		n905 -= sz907
+		n911 -= sz913
 	}
-	x.MBS = m906
+	x.MBS = m912
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n913 := c.ReadLengthFast(2)
-	if n913 < 0 {
-		n913 = c.ReadLength(2)
+	n919 := c.ReadLengthFast(2)
+	if n919 < 0 {
+		n919 = c.ReadLength(2)
 	}
-	m914 := foryimpl.MakeMap[map[Color]string](c, n913)
-	for n913 > 0 && !c.Failed() {
-		sz915, vn916, _ := c.ReadMapChunk(n913, 25, 21, nil, false)
-		for j917 := 0; j917 < sz915 && !c.Failed(); j917++ {
-			var k918 Color
-			if e920 := c.ReadEnumFast(uint32(0x7fffffff)); e920 >= 0 {
-				k918 = Color(e920)
+	m920 := foryimpl.MakeMap[map[Color]string](c, n919)
+	for n919 > 0 && !c.Failed() {
+		sz921, vn922, _ := c.ReadMapChunk(n919, 25, 21, nil, false)
+		for j923 := 0; j923 < sz921 && !c.Failed(); j923++ {
+			var k924 Color
+			if e926 := c.ReadEnumFast(uint32(0x7fffffff)); e926 >= 0 {
+				k924 = Color(e926)
 			} else {
-				k918 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k924 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v919 string
-			if !vn916 {
-				v919 = c.ReadString()
+			var v925 string
+			if !vn922 {
+				v925 = c.ReadString()
 			}
-			m914[k918] = v919
+			m920[k924] = v925
 		}
-		n913 -= sz915
+		n919 -= sz921
 	}
-	x.MES = m914
+	x.MES = m920
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n922 := c.ReadLengthFast(2)
-	if n922 < 0 {
-		n922 = c.ReadLength(2)
+	n928 := c.ReadLengthFast(2)
+	if n928 < 0 {
+		n928 = c.ReadLength(2)
 	}
-	m923 := foryimpl.MakeMap[map[int64]float64](c, n922)
-	for n922 > 0 && !c.Failed() {
-		sz924, vn925, _ := c.ReadMapChunk(n922, 7, 20, nil, false)
-		for j926 := 0; j926 < sz924 && !c.Failed(); j926++ {
-			var k927 int64
-			k927 = r.ReadVarInt64()
-			var v928 float64
-			if !vn925 {
-				v928 = r.ReadFloat64()
+	m929 := foryimpl.MakeMap[map[int64]float64](c, n928)
+	for n928 > 0 && !c.Failed() {
+		sz930, vn931, _ := c.ReadMapChunk(n928, 7, 20, nil, false)
+		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
+			var k933 int64
+			k933 = r.ReadVarInt64()
+			var v934 float64
+			if !vn931 {
+				v934 = r.ReadFloat64()
 			}
-			m923[k927] = v928
+			m929[k933] = v934
 		}
-		n922 -= sz924
+		n928 -= sz930
 	}
-	x.MI64F = m923
+	x.MI64F = m929
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n930 := c.ReadLengthFast(2)
-	if n930 < 0 {
-		n930 = c.ReadLength(2)
+	n936 := c.ReadLengthFast(2)
+	if n936 < 0 {
+		n936 = c.ReadLength(2)
 	}
-	m931 := foryimpl.MakeMap[map[int32]string](c, n930)
-	for n930 > 0 && !c.Failed() {
-		sz932, vn933, _ := c.ReadMapChunk(n930, 5, 21, nil, false)
-		for j934 := 0; j934 < sz932 && !c.Failed(); j934++ {
-			var k935 int32
-			k935 = r.ReadVarInt32()
-			var v936 string
-			if !vn933 {
-				v936 = c.ReadString()
+	m937 := foryimpl.MakeMap[map[int32]string](c, n936)
+	for n936 > 0 && !c.Failed() {
+		sz938, vn939, _ := c.ReadMapChunk(n936, 5, 21, nil, false)
+		for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
+			var k941 int32
+			k941 = r.ReadVarInt32()
+			var v942 string
+			if !vn939 {
+				v942 = c.ReadString()
 			}
-			m931[k935] = v936
+			m937[k941] = v942
 		}
-		n930 -= sz932
+		n936 -= sz938
 	}
-	x.MIS = m931
+	x.MIS = m937
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n938 := c.ReadLengthFast(2)
-	if n938 < 0 {
-		n938 = c.ReadLength(2)
+	n944 := c.ReadLengthFast(2)
+	if n944 < 0 {
+		n944 = c.ReadLength(2)
 	}
-	m939 := foryimpl.MakeMap[map[string]int32](c, n938)
-	for n938 > 0 && !c.Failed() {
-		sz940, vn941, _ := c.ReadMapChunk(n938, 21, 5, nil, false)
-		for j942 := 0; j942 < sz940 && !c.Failed(); j942++ {
-			var k943 string
-			k943 = c.ReadString()
-			var v944 int32
-			if !vn941 {
-				v944 = r.ReadVarInt32()
+	m945 := foryimpl.MakeMap[map[string]int32](c, n944)
+	for n944 > 0 && !c.Failed() {
+		sz946, vn947, _ := c.ReadMapChunk(n944, 21, 5, nil, false)
+		for j948 := 0; j948 < sz946 && !c.Failed(); j948++ {
+			var k949 string
+			k949 = c.ReadString()
+			var v950 int32
+			if !vn947 {
+				v950 = r.ReadVarInt32()
 			}
-			m939[k943] = v944
+			m945[k949] = v950
 		}
-		n938 -= sz940
+		n944 -= sz946
 	}
-	x.MSI = m939
+	x.MSI = m945
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n946 := c.ReadLengthFast(2)
-	if n946 < 0 {
-		n946 = c.ReadLength(2)
+	n952 := c.ReadLengthFast(2)
+	if n952 < 0 {
+		n952 = c.ReadLength(2)
 	}
-	m947 := foryimpl.MakeMap[map[string][]string](c, n946)
-	for n946 > 0 && !c.Failed() {
-		sz948, vn949, _ := c.ReadMapChunk(n946, 21, 22, nil, true)
-		for j950 := 0; j950 < sz948 && !c.Failed(); j950++ {
-			var k951 string
-			k951 = c.ReadString()
-			var v952 []string
-			if !vn949 {
-				n953 := c.ReadLengthFast(1)
-				if n953 < 0 {
-					n953 = c.ReadLength(1)
+	m953 := foryimpl.MakeMap[map[string][]string](c, n952)
+	for n952 > 0 && !c.Failed() {
+		sz954, vn955, _ := c.ReadMapChunk(n952, 21, 22, nil, true)
+		for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
+			var k957 string
+			k957 = c.ReadString()
+			var v958 []string
+			if !vn955 {
+				n959 := c.ReadLengthFast(1)
+				if n959 < 0 {
+					n959 = c.ReadLength(1)
 				}
-				l954 := foryimpl.MakeSlice[[]string](c, n953)
-				if n953 > 0 {
-					hn956 := c.ReadListHeader(21)
+				l960 := foryimpl.MakeSlice[[]string](c, n959)
+				if n959 > 0 {
+					hn962 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i955 := range l954 {
-							if hn956 && !c.ReadFlag() {
-								clear(l954[i955 : i955+1])
+						for i961 := range l960 {
+							if hn962 && !c.ReadFlag() {
+								clear(l960[i961 : i961+1])
 								continue
 							}
-							l954[i955] = c.ReadString()
+							l960[i961] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i955)
+								c.TraceIndex(i961)
 								break
 							}
 						}
 					}
 				}
-				v952 = l954
+				v958 = l960
 			}
-			m947[k951] = v952
+			m953[k957] = v958
 		}
-		n946 -= sz948
+		n952 -= sz954
 	}
-	x.MSL = m947
+	x.MSL = m953
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n960 := c.ReadLengthFast(2)
-	if n960 < 0 {
-		n960 = c.ReadLength(2)
+	n966 := c.ReadLengthFast(2)
+	if n966 < 0 {
+		n966 = c.ReadLength(2)
 	}
-	m961 := foryimpl.MakeMap[map[string]map[string]int32](c, n960)
-	for n960 > 0 && !c.Failed() {
-		sz962, vn963, _ := c.ReadMapChunk(n960, 21, 24, nil, true)
-		for j964 := 0; j964 < sz962 && !c.Failed(); j964++ {
-			var k965 string
-			k965 = c.ReadString()
-			var v966 map[string]int32
-			if !vn963 {
-				n967 := c.ReadLengthFast(2)
-				if n967 < 0 {
-					n967 = c.ReadLength(2)
+	m967 := foryimpl.MakeMap[map[string]map[string]int32](c, n966)
+	for n966 > 0 && !c.Failed() {
+		sz968, vn969, _ := c.ReadMapChunk(n966, 21, 24, nil, true)
+		for j970 := 0; j970 < sz968 && !c.Failed(); j970++ {
+			var k971 string
+			k971 = c.ReadString()
+			var v972 map[string]int32
+			if !vn969 {
+				n973 := c.ReadLengthFast(2)
+				if n973 < 0 {
+					n973 = c.ReadLength(2)
 				}
-				m968 := foryimpl.MakeMap[map[string]int32](c, n967)
-				for n967 > 0 && !c.Failed() {
-					sz969, vn970, _ := c.ReadMapChunk(n967, 21, 5, nil, false)
-					for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
-						var k972 string
-						k972 = c.ReadString()
-						var v973 int32
-						if !vn970 {
-							v973 = r.ReadVarInt32()
+				m974 := foryimpl.MakeMap[map[string]int32](c, n973)
+				for n973 > 0 && !c.Failed() {
+					sz975, vn976, _ := c.ReadMapChunk(n973, 21, 5, nil, false)
+					for j977 := 0; j977 < sz975 && !c.Failed(); j977++ {
+						var k978 string
+						k978 = c.ReadString()
+						var v979 int32
+						if !vn976 {
+							v979 = r.ReadVarInt32()
 						}
-						m968[k972] = v973
+						m974[k978] = v979
 					}
-					n967 -= sz969
+					n973 -= sz975
 				}
-				v966 = m968
+				v972 = m974
 			}
-			m961[k965] = v966
+			m967[k971] = v972
 		}
-		n960 -= sz962
+		n966 -= sz968
 	}
-	x.MSM = m961
+	x.MSM = m967
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n976 := c.ReadLengthFast(2)
-	if n976 < 0 {
-		n976 = c.ReadLength(2)
+	n982 := c.ReadLengthFast(2)
+	if n982 < 0 {
+		n982 = c.ReadLength(2)
 	}
-	m977 := foryimpl.MakeMap[map[string]*int32](c, n976)
-	for n976 > 0 && !c.Failed() {
-		sz978, vn979, _ := c.ReadMapChunk(n976, 21, 5, nil, true)
-		for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
-			var k981 string
-			k981 = c.ReadString()
-			var v982 *int32
-			if !vn979 {
-				p983 := foryimpl.Alloc[int32](c)
-				*p983 = r.ReadVarInt32()
-				v982 = p983
+	m983 := foryimpl.MakeMap[map[string]*int32](c, n982)
+	for n982 > 0 && !c.Failed() {
+		sz984, vn985, _ := c.ReadMapChunk(n982, 21, 5, nil, true)
+		for j986 := 0; j986 < sz984 && !c.Failed(); j986++ {
+			var k987 string
+			k987 = c.ReadString()
+			var v988 *int32
+			if !vn985 {
+				p989 := foryimpl.Alloc[int32](c)
+				*p989 = r.ReadVarInt32()
+				v988 = p989
 			}
-			m977[k981] = v982
+			m983[k987] = v988
 		}
-		n976 -= sz978
+		n982 -= sz984
 	}
-	x.MSP = m977
+	x.MSP = m983
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n985 := c.ReadLengthFast(2)
-	if n985 < 0 {
-		n985 = c.ReadLength(2)
+	n991 := c.ReadLengthFast(2)
+	if n991 < 0 {
+		n991 = c.ReadLength(2)
 	}
-	m986 := foryimpl.MakeMap[map[uint8]uint16](c, n985)
-	for n985 > 0 && !c.Failed() {
-		sz987, vn988, _ := c.ReadMapChunk(n985, 9, 10, nil, false)
-		for j989 := 0; j989 < sz987 && !c.Failed(); j989++ {
-			var k990 uint8
-			k990 = r.ReadUint8()
-			var v991 uint16
-			if !vn988 {
-				v991 = r.ReadUint16()
+	m992 := foryimpl.MakeMap[map[uint8]uint16](c, n991)
+	for n991 > 0 && !c.Failed() {
+		sz993, vn994, _ := c.ReadMapChunk(n991, 9, 10, nil, false)
+		for j995 := 0; j995 < sz993 && !c.Failed(); j995++ {
+			var k996 uint8
+			k996 = r.ReadUint8()
+			var v997 uint16
+			if !vn994 {
+				v997 = r.ReadUint16()
 			}
-			m986[k990] = v991
+			m992[k996] = v997
 		}
-		n985 -= sz987
+		n991 -= sz993
 	}
-	x.MU8 = m986
+	x.MU8 = m992
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -6125,203 +6276,203 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n993 := c.ReadLengthFast(1)
-		if n993 < 0 {
-			n993 = c.ReadLength(1)
+		n999 := c.ReadLengthFast(1)
+		if n999 < 0 {
+			n999 = c.ReadLength(1)
 		}
-		l994 := foryimpl.MakeSlice[[]string](c, n993)
-		if n993 > 0 {
-			hn996 := c.ReadListHeader(21)
+		l1000 := foryimpl.MakeSlice[[]string](c, n999)
+		if n999 > 0 {
+			hn1002 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i995 := range l994 {
-					if hn996 && !c.ReadFlag() {
-						clear(l994[i995 : i995+1])
+				for i1001 := range l1000 {
+					if hn1002 && !c.ReadFlag() {
+						clear(l1000[i1001 : i1001+1])
 						continue
 					}
-					l994[i995] = c.ReadString()
+					l1000[i1001] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i995)
+						c.TraceIndex(i1001)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l994
+		x.NLS = l1000
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n999 := c.ReadLengthFast(2)
-		if n999 < 0 {
-			n999 = c.ReadLength(2)
+		n1005 := c.ReadLengthFast(2)
+		if n1005 < 0 {
+			n1005 = c.ReadLength(2)
 		}
-		m1000 := foryimpl.MakeMap[map[string]int32](c, n999)
-		for n999 > 0 && !c.Failed() {
-			sz1001, vn1002, _ := c.ReadMapChunk(n999, 21, 5, nil, false)
-			for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
-				var k1004 string
-				k1004 = c.ReadString()
-				var v1005 int32
-				if !vn1002 {
-					v1005 = r.ReadVarInt32()
+		m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
+		for n1005 > 0 && !c.Failed() {
+			sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
+			for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+				var k1010 string
+				k1010 = c.ReadString()
+				var v1011 int32
+				if !vn1008 {
+					v1011 = r.ReadVarInt32()
 				}
-				m1000[k1004] = v1005
+				m1006[k1010] = v1011
 			}
-			n999 -= sz1001
+			n1005 -= sz1007
 		}
-		x.NM = m1000
+		x.NM = m1006
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1007 := c.ReadLengthFast(1)
-	if n1007 < 0 {
-		n1007 = c.ReadLength(1)
+	n1013 := c.ReadLengthFast(1)
+	if n1013 < 0 {
+		n1013 = c.ReadLength(1)
 	}
-	l1008 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1007)
-	if n1007 > 0 {
-		hn1010 := c.ReadListHeader(9)
+	l1014 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1013)
+	if n1013 > 0 {
+		hn1016 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1009 := range l1008 {
-				if hn1010 && !c.ReadFlag() {
-					clear(l1008[i1009 : i1009+1])
+			for i1015 := range l1014 {
+				if hn1016 && !c.ReadFlag() {
+					clear(l1014[i1015 : i1015+1])
 					continue
 				}
-				l1008[i1009] = r.ReadUint8()
+				l1014[i1015] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1009)
+					c.TraceIndex(i1015)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1008
+	x.Raw = l1014
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n1013 := c.ReadArrayLengthFast(1)
-	if n1013 < 0 {
-		n1013 = c.ReadArrayLength(1)
+	n1019 := c.ReadArrayLengthFast(1)
+	if n1019 < 0 {
+		n1019 = c.ReadArrayLength(1)
 	}
-	a1014 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1013)
-	r.ReadRawBools(a1014)
-	x.RmABool = a1014
+	a1020 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1019)
+	r.ReadRawBools(a1020)
+	x.RmABool = a1020
 	if c.Failed() {
 		c.Trace("RmABool")
-		return
-	}
-	n1015 := c.ReadArrayLengthFast(4)
-	if n1015 < 0 {
-		n1015 = c.ReadArrayLength(4)
-	}
-	a1016 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1015)
-	r.ReadRawFloat32s(a1016)
-	x.RmAF32 = a1016
-	if c.Failed() {
-		c.Trace("RmAF32")
-		return
-	}
-	n1017 := c.ReadArrayLengthFast(8)
-	if n1017 < 0 {
-		n1017 = c.ReadArrayLength(8)
-	}
-	a1018 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1017)
-	r.ReadRawFloat64s(a1018)
-	x.RmAF64 = a1018
-	if c.Failed() {
-		c.Trace("RmAF64")
-		return
-	}
-	n1019 := c.ReadArrayLengthFast(2)
-	if n1019 < 0 {
-		n1019 = c.ReadArrayLength(2)
-	}
-	a1020 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1019)
-	r.ReadRawInt16s(a1020)
-	x.RmAI16 = a1020
-	if c.Failed() {
-		c.Trace("RmAI16")
 		return
 	}
 	n1021 := c.ReadArrayLengthFast(4)
 	if n1021 < 0 {
 		n1021 = c.ReadArrayLength(4)
 	}
-	a1022 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1021)
-	r.ReadRawInt32s(a1022)
-	x.RmAI32 = a1022
+	a1022 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1021)
+	r.ReadRawFloat32s(a1022)
+	x.RmAF32 = a1022
 	if c.Failed() {
-		c.Trace("RmAI32")
+		c.Trace("RmAF32")
 		return
 	}
 	n1023 := c.ReadArrayLengthFast(8)
 	if n1023 < 0 {
 		n1023 = c.ReadArrayLength(8)
 	}
-	a1024 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1023)
-	r.ReadRawInt64s(a1024)
-	x.RmAI64 = a1024
+	a1024 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1023)
+	r.ReadRawFloat64s(a1024)
+	x.RmAF64 = a1024
+	if c.Failed() {
+		c.Trace("RmAF64")
+		return
+	}
+	n1025 := c.ReadArrayLengthFast(2)
+	if n1025 < 0 {
+		n1025 = c.ReadArrayLength(2)
+	}
+	a1026 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1025)
+	r.ReadRawInt16s(a1026)
+	x.RmAI16 = a1026
+	if c.Failed() {
+		c.Trace("RmAI16")
+		return
+	}
+	n1027 := c.ReadArrayLengthFast(4)
+	if n1027 < 0 {
+		n1027 = c.ReadArrayLength(4)
+	}
+	a1028 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1027)
+	r.ReadRawInt32s(a1028)
+	x.RmAI32 = a1028
+	if c.Failed() {
+		c.Trace("RmAI32")
+		return
+	}
+	n1029 := c.ReadArrayLengthFast(8)
+	if n1029 < 0 {
+		n1029 = c.ReadArrayLength(8)
+	}
+	a1030 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1029)
+	r.ReadRawInt64s(a1030)
+	x.RmAI64 = a1030
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	n1025 := c.ReadArrayLengthFast(1)
-	if n1025 < 0 {
-		n1025 = c.ReadArrayLength(1)
+	n1031 := c.ReadArrayLengthFast(1)
+	if n1031 < 0 {
+		n1031 = c.ReadArrayLength(1)
 	}
-	a1026 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1025)
-	for i1027 := range a1026 {
-		a1026[i1027] = r.ReadInt8()
+	a1032 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1031)
+	for i1033 := range a1032 {
+		a1032[i1033] = r.ReadInt8()
 	}
-	x.RmAI8 = a1026
+	x.RmAI8 = a1032
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	n1028 := c.ReadArrayLengthFast(2)
-	if n1028 < 0 {
-		n1028 = c.ReadArrayLength(2)
+	n1034 := c.ReadArrayLengthFast(2)
+	if n1034 < 0 {
+		n1034 = c.ReadArrayLength(2)
 	}
-	a1029 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1028)
-	r.ReadRawUint16s(a1029)
-	x.RmAU16 = a1029
+	a1035 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1034)
+	r.ReadRawUint16s(a1035)
+	x.RmAU16 = a1035
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	n1030 := c.ReadArrayLengthFast(4)
-	if n1030 < 0 {
-		n1030 = c.ReadArrayLength(4)
+	n1036 := c.ReadArrayLengthFast(4)
+	if n1036 < 0 {
+		n1036 = c.ReadArrayLength(4)
 	}
-	a1031 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1030)
-	r.ReadRawUint32s(a1031)
-	x.RmAU32 = a1031
+	a1037 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1036)
+	r.ReadRawUint32s(a1037)
+	x.RmAU32 = a1037
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	n1032 := c.ReadArrayLengthFast(8)
-	if n1032 < 0 {
-		n1032 = c.ReadArrayLength(8)
+	n1038 := c.ReadArrayLengthFast(8)
+	if n1038 < 0 {
+		n1038 = c.ReadArrayLength(8)
 	}
-	a1033 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1032)
-	r.ReadRawUint64s(a1033)
-	x.RmAU64 = a1033
+	a1039 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1038)
+	r.ReadRawUint64s(a1039)
+	x.RmAU64 = a1039
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	n1034 := c.ReadArrayLengthFast(1)
-	if n1034 < 0 {
-		n1034 = c.ReadArrayLength(1)
+	n1040 := c.ReadArrayLengthFast(1)
+	if n1040 < 0 {
+		n1040 = c.ReadArrayLength(1)
 	}
-	a1035 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1034)
-	copy(a1035, r.ReadBytes(n1034))
-	x.RmAU8 = a1035
+	a1041 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1040)
+	copy(a1041, r.ReadBytes(n1040))
+	x.RmAU8 = a1041
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
@@ -6331,50 +6482,24 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmBin")
 		return
 	}
-	n1036 := c.ReadLengthFast(2)
-	if n1036 < 0 {
-		n1036 = c.ReadLength(2)
-	}
-	if n1036 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1036, 3))
-		return
-	}
-	var l1037 [3]int16
-	if n1036 > 0 {
-		hn1039 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1038 := range l1037 {
-				if hn1039 && !c.ReadFlag() {
-					clear(l1037[i1038 : i1038+1])
-					continue
-				}
-				l1037[i1038] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1038)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1037
-	if c.Failed() {
-		c.Trace("RmFix")
-		return
-	}
-	n1042 := c.ReadLengthFast(1)
+	n1042 := c.ReadLengthFast(2)
 	if n1042 < 0 {
-		n1042 = c.ReadLength(1)
+		n1042 = c.ReadLength(2)
 	}
-	l1043 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1042)
+	if n1042 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1042, 3))
+		return
+	}
+	var l1043 [3]int16
 	if n1042 > 0 {
-		hn1045 := c.ReadListHeader(1)
+		hn1045 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1044 := range l1043 {
 				if hn1045 && !c.ReadFlag() {
 					clear(l1043[i1044 : i1044+1])
 					continue
 				}
-				l1043[i1044] = r.ReadBool()
+				l1043[i1044] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1044)
 					break
@@ -6382,29 +6507,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLB = l1043
+	x.RmFix = l1043
 	if c.Failed() {
-		c.Trace("RmLB")
+		c.Trace("RmFix")
 		return
 	}
 	n1048 := c.ReadLengthFast(1)
 	if n1048 < 0 {
 		n1048 = c.ReadLength(1)
 	}
-	l1049 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1048)
+	l1049 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1048)
 	if n1048 > 0 {
-		hn1051 := c.ReadListHeader(25)
+		hn1051 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i1050 := range l1049 {
 				if hn1051 && !c.ReadFlag() {
 					clear(l1049[i1050 : i1050+1])
 					continue
 				}
-				if e1054 := c.ReadEnumFast(uint32(0x7fffffff)); e1054 >= 0 {
-					l1049[i1050] = Color(e1054)
-				} else {
-					l1049[i1050] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
+				l1049[i1050] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i1050)
 					break
@@ -6412,51 +6533,55 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLE = l1049
+	x.RmLB = l1049
 	if c.Failed() {
-		c.Trace("RmLE")
+		c.Trace("RmLB")
 		return
 	}
-	n1055 := c.ReadLengthFast(4)
-	if n1055 < 0 {
-		n1055 = c.ReadLength(4)
+	n1054 := c.ReadLengthFast(1)
+	if n1054 < 0 {
+		n1054 = c.ReadLength(1)
 	}
-	l1056 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1055)
-	if n1055 > 0 {
-		hn1058 := c.ReadListHeader(19)
+	l1055 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1054)
+	if n1054 > 0 {
+		hn1057 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1057 := range l1056 {
-				if hn1058 && !c.ReadFlag() {
-					clear(l1056[i1057 : i1057+1])
+			for i1056 := range l1055 {
+				if hn1057 && !c.ReadFlag() {
+					clear(l1055[i1056 : i1056+1])
 					continue
 				}
-				l1056[i1057] = r.ReadFloat32()
+				if e1060 := c.ReadEnumFast(uint32(0x7fffffff)); e1060 >= 0 {
+					l1055[i1056] = Color(e1060)
+				} else {
+					l1055[i1056] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1057)
+					c.TraceIndex(i1056)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1056
+	x.RmLE = l1055
 	if c.Failed() {
-		c.Trace("RmLF32")
+		c.Trace("RmLE")
 		return
 	}
-	n1061 := c.ReadLengthFast(8)
+	n1061 := c.ReadLengthFast(4)
 	if n1061 < 0 {
-		n1061 = c.ReadLength(8)
+		n1061 = c.ReadLength(4)
 	}
-	l1062 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1061)
+	l1062 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1061)
 	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(20)
+		hn1064 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i1063 := range l1062 {
 				if hn1064 && !c.ReadFlag() {
 					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1062[i1063] = r.ReadFloat64()
+				l1062[i1063] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i1063)
 					break
@@ -6464,25 +6589,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLF64 = l1062
+	x.RmLF32 = l1062
 	if c.Failed() {
-		c.Trace("RmLF64")
+		c.Trace("RmLF32")
 		return
 	}
-	n1067 := c.ReadLengthFast(1)
+	n1067 := c.ReadLengthFast(8)
 	if n1067 < 0 {
-		n1067 = c.ReadLength(1)
+		n1067 = c.ReadLength(8)
 	}
-	l1068 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1067)
+	l1068 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1067)
 	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(5)
+		hn1070 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i1069 := range l1068 {
 				if hn1070 && !c.ReadFlag() {
 					clear(l1068[i1069 : i1069+1])
 					continue
 				}
-				l1068[i1069] = r.ReadVarInt32()
+				l1068[i1069] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i1069)
 					break
@@ -6490,25 +6615,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLI32 = l1068
+	x.RmLF64 = l1068
 	if c.Failed() {
-		c.Trace("RmLI32")
+		c.Trace("RmLF64")
 		return
 	}
 	n1073 := c.ReadLengthFast(1)
 	if n1073 < 0 {
 		n1073 = c.ReadLength(1)
 	}
-	l1074 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1073)
+	l1074 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1073)
 	if n1073 > 0 {
-		hn1076 := c.ReadListHeader(7)
+		hn1076 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1075 := range l1074 {
 				if hn1076 && !c.ReadFlag() {
 					clear(l1074[i1075 : i1075+1])
 					continue
 				}
-				l1074[i1075] = r.ReadVarInt64()
+				l1074[i1075] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i1075)
 					break
@@ -6516,25 +6641,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLI64 = l1074
+	x.RmLI32 = l1074
 	if c.Failed() {
-		c.Trace("RmLI64")
+		c.Trace("RmLI32")
 		return
 	}
 	n1079 := c.ReadLengthFast(1)
 	if n1079 < 0 {
 		n1079 = c.ReadLength(1)
 	}
-	l1080 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1079)
+	l1080 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1079)
 	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(2)
+		hn1082 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i1081 := range l1080 {
 				if hn1082 && !c.ReadFlag() {
 					clear(l1080[i1081 : i1081+1])
 					continue
 				}
-				l1080[i1081] = r.ReadInt8()
+				l1080[i1081] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i1081)
 					break
@@ -6542,82 +6667,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLI8 = l1080
+	x.RmLI64 = l1080
 	if c.Failed() {
-		c.Trace("RmLI8")
+		c.Trace("RmLI64")
 		return
 	}
 	n1085 := c.ReadLengthFast(1)
 	if n1085 < 0 {
 		n1085 = c.ReadLength(1)
 	}
-	l1086 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1085)
+	l1086 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1085)
 	if n1085 > 0 {
-		hn1088, tr1090 := c.ReadListHeaderRef(22)
+		hn1088 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i1087 := range l1086 {
-				if tr1090 {
-					if st1091, id1092 := c.ReadRefFlag(); st1091 == foryimpl.RefBack {
-						l1086[i1087] = foryimpl.BackRefSlice[int32](c, id1092)
-					} else if st1091 == foryimpl.RefFollows {
-						n1093 := c.ReadLengthFast(1)
-						if n1093 < 0 {
-							n1093 = c.ReadLength(1)
-						}
-						l1094 := foryimpl.MakeSlice[[]int32](c, n1093)
-						if n1093 > 0 {
-							hn1096 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1095 := range l1094 {
-									if hn1096 && !c.ReadFlag() {
-										clear(l1094[i1095 : i1095+1])
-										continue
-									}
-									l1094[i1095] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1095)
-										break
-									}
-								}
-							}
-						}
-						l1086[i1087] = l1094
-						foryimpl.SetRefSlice(c, id1092, l1086[i1087])
-					} else {
-						l1086[i1087] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1087)
-						break
-					}
-					continue
-				}
 				if hn1088 && !c.ReadFlag() {
 					clear(l1086[i1087 : i1087+1])
 					continue
 				}
-				n1099 := c.ReadLengthFast(1)
-				if n1099 < 0 {
-					n1099 = c.ReadLength(1)
-				}
-				l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
-				if n1099 > 0 {
-					hn1102 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1101 := range l1100 {
-							if hn1102 && !c.ReadFlag() {
-								clear(l1100[i1101 : i1101+1])
-								continue
-							}
-							l1100[i1101] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1101)
-								break
-							}
-						}
-					}
-				}
-				l1086[i1087] = l1100
+				l1086[i1087] = r.ReadInt8()
 				if c.Failed() {
 					c.TraceIndex(i1087)
 					break
@@ -6625,156 +6693,213 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLL = l1086
+	x.RmLI8 = l1086
 	if c.Failed() {
-		c.Trace("RmLL")
+		c.Trace("RmLI8")
 		return
 	}
-	n1105 := c.ReadLengthFast(1)
-	if n1105 < 0 {
-		n1105 = c.ReadLength(1)
+	n1091 := c.ReadLengthFast(1)
+	if n1091 < 0 {
+		n1091 = c.ReadLength(1)
 	}
-	l1106 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1105)
-	if n1105 > 0 {
-		hn1108, tr1110 := c.ReadListHeaderRef(24)
+	l1092 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1091)
+	if n1091 > 0 {
+		hn1094, tr1096 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1107 := range l1106 {
-				if tr1110 {
-					if st1111, id1112 := c.ReadRefFlag(); st1111 == foryimpl.RefBack {
-						l1106[i1107] = foryimpl.BackRefMap[string, int32](c, id1112)
-					} else if st1111 == foryimpl.RefFollows {
-						n1113 := c.ReadLengthFast(2)
-						if n1113 < 0 {
-							n1113 = c.ReadLength(2)
+			for i1093 := range l1092 {
+				if tr1096 {
+					if st1097, id1098 := c.ReadRefFlag(); st1097 == foryimpl.RefBack {
+						l1092[i1093] = foryimpl.BackRefSlice[int32](c, id1098)
+					} else if st1097 == foryimpl.RefFollows {
+						n1099 := c.ReadLengthFast(1)
+						if n1099 < 0 {
+							n1099 = c.ReadLength(1)
 						}
-						m1114 := foryimpl.MakeMap[map[string]int32](c, n1113)
-						for n1113 > 0 && !c.Failed() {
-							sz1115, vn1116, _ := c.ReadMapChunk(n1113, 21, 5, nil, false)
-							for j1117 := 0; j1117 < sz1115 && !c.Failed(); j1117++ {
-								var k1118 string
-								k1118 = c.ReadString()
-								var v1119 int32
-								if !vn1116 {
-									v1119 = r.ReadVarInt32()
+						l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
+						if n1099 > 0 {
+							hn1102 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1101 := range l1100 {
+									if hn1102 && !c.ReadFlag() {
+										clear(l1100[i1101 : i1101+1])
+										continue
+									}
+									l1100[i1101] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1101)
+										break
+									}
 								}
-								m1114[k1118] = v1119
 							}
-							n1113 -= sz1115
 						}
-						l1106[i1107] = m1114
-						foryimpl.SetRefMap(c, id1112, l1106[i1107])
+						l1092[i1093] = l1100
+						foryimpl.SetRefSlice(c, id1098, l1092[i1093])
 					} else {
-						l1106[i1107] = nil
+						l1092[i1093] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1107)
+						c.TraceIndex(i1093)
 						break
 					}
 					continue
 				}
-				if hn1108 && !c.ReadFlag() {
-					clear(l1106[i1107 : i1107+1])
+				if hn1094 && !c.ReadFlag() {
+					clear(l1092[i1093 : i1093+1])
 					continue
 				}
-				n1121 := c.ReadLengthFast(2)
-				if n1121 < 0 {
-					n1121 = c.ReadLength(2)
+				n1105 := c.ReadLengthFast(1)
+				if n1105 < 0 {
+					n1105 = c.ReadLength(1)
 				}
-				m1122 := foryimpl.MakeMap[map[string]int32](c, n1121)
-				for n1121 > 0 && !c.Failed() {
-					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 5, nil, false)
-					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
-						var k1126 string
-						k1126 = c.ReadString()
-						var v1127 int32
-						if !vn1124 {
-							v1127 = r.ReadVarInt32()
+				l1106 := foryimpl.MakeSlice[[]int32](c, n1105)
+				if n1105 > 0 {
+					hn1108 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1107 := range l1106 {
+							if hn1108 && !c.ReadFlag() {
+								clear(l1106[i1107 : i1107+1])
+								continue
+							}
+							l1106[i1107] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1107)
+								break
+							}
 						}
-						m1122[k1126] = v1127
 					}
-					n1121 -= sz1123
 				}
-				l1106[i1107] = m1122
+				l1092[i1093] = l1106
 				if c.Failed() {
-					c.TraceIndex(i1107)
+					c.TraceIndex(i1093)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1106
+	x.RmLL = l1092
+	if c.Failed() {
+		c.Trace("RmLL")
+		return
+	}
+	n1111 := c.ReadLengthFast(1)
+	if n1111 < 0 {
+		n1111 = c.ReadLength(1)
+	}
+	l1112 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1111)
+	if n1111 > 0 {
+		hn1114, tr1116 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i1113 := range l1112 {
+				if tr1116 {
+					if st1117, id1118 := c.ReadRefFlag(); st1117 == foryimpl.RefBack {
+						l1112[i1113] = foryimpl.BackRefMap[string, int32](c, id1118)
+					} else if st1117 == foryimpl.RefFollows {
+						n1119 := c.ReadLengthFast(2)
+						if n1119 < 0 {
+							n1119 = c.ReadLength(2)
+						}
+						m1120 := foryimpl.MakeMap[map[string]int32](c, n1119)
+						for n1119 > 0 && !c.Failed() {
+							sz1121, vn1122, _ := c.ReadMapChunk(n1119, 21, 5, nil, false)
+							for j1123 := 0; j1123 < sz1121 && !c.Failed(); j1123++ {
+								var k1124 string
+								k1124 = c.ReadString()
+								var v1125 int32
+								if !vn1122 {
+									v1125 = r.ReadVarInt32()
+								}
+								m1120[k1124] = v1125
+							}
+							n1119 -= sz1121
+						}
+						l1112[i1113] = m1120
+						foryimpl.SetRefMap(c, id1118, l1112[i1113])
+					} else {
+						l1112[i1113] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1113)
+						break
+					}
+					continue
+				}
+				if hn1114 && !c.ReadFlag() {
+					clear(l1112[i1113 : i1113+1])
+					continue
+				}
+				n1127 := c.ReadLengthFast(2)
+				if n1127 < 0 {
+					n1127 = c.ReadLength(2)
+				}
+				m1128 := foryimpl.MakeMap[map[string]int32](c, n1127)
+				for n1127 > 0 && !c.Failed() {
+					sz1129, vn1130, _ := c.ReadMapChunk(n1127, 21, 5, nil, false)
+					for j1131 := 0; j1131 < sz1129 && !c.Failed(); j1131++ {
+						var k1132 string
+						k1132 = c.ReadString()
+						var v1133 int32
+						if !vn1130 {
+							v1133 = r.ReadVarInt32()
+						}
+						m1128[k1132] = v1133
+					}
+					n1127 -= sz1129
+				}
+				l1112[i1113] = m1128
+				if c.Failed() {
+					c.TraceIndex(i1113)
+					break
+				}
+			}
+		}
+	}
+	x.RmLM = l1112
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1129 := c.ReadLengthFast(1)
-	if n1129 < 0 {
-		n1129 = c.ReadLength(1)
+	n1135 := c.ReadLengthFast(1)
+	if n1135 < 0 {
+		n1135 = c.ReadLength(1)
 	}
-	l1130 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1129)
-	if n1129 > 0 {
-		hn1132 := c.ReadListHeader(5)
+	l1136 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1135)
+	if n1135 > 0 {
+		hn1138 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1131 := range l1130 {
-				if hn1132 && !c.ReadFlag() {
-					clear(l1130[i1131 : i1131+1])
+			for i1137 := range l1136 {
+				if hn1138 && !c.ReadFlag() {
+					clear(l1136[i1137 : i1137+1])
 					continue
 				}
-				p1135 := foryimpl.Alloc[int32](c)
-				*p1135 = r.ReadVarInt32()
-				l1130[i1131] = p1135
+				p1141 := foryimpl.Alloc[int32](c)
+				*p1141 = r.ReadVarInt32()
+				l1136[i1137] = p1141
 				if c.Failed() {
-					c.TraceIndex(i1131)
+					c.TraceIndex(i1137)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1130
+	x.RmLPI = l1136
 	if c.Failed() {
 		c.Trace("RmLPI")
-		return
-	}
-	n1136 := c.ReadLengthFast(1)
-	if n1136 < 0 {
-		n1136 = c.ReadLength(1)
-	}
-	l1137 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1136)
-	if n1136 > 0 {
-		hn1139 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1138 := range l1137 {
-				if hn1139 && !c.ReadFlag() {
-					clear(l1137[i1138 : i1138+1])
-					continue
-				}
-				l1137[i1138] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1138)
-					break
-				}
-			}
-		}
-	}
-	x.RmLS = l1137
-	if c.Failed() {
-		c.Trace("RmLS")
 		return
 	}
 	n1142 := c.ReadLengthFast(1)
 	if n1142 < 0 {
 		n1142 = c.ReadLength(1)
 	}
-	l1143 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1142)
+	l1143 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1142)
 	if n1142 > 0 {
-		hn1145 := c.ReadListHeader(38)
+		hn1145 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1144 := range l1143 {
 				if hn1145 && !c.ReadFlag() {
 					clear(l1143[i1144 : i1144+1])
 					continue
 				}
-				l1143[i1144] = c.ReadTime()
+				l1143[i1144] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1144)
 					break
@@ -6782,25 +6907,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLT = l1143
+	x.RmLS = l1143
 	if c.Failed() {
-		c.Trace("RmLT")
+		c.Trace("RmLS")
 		return
 	}
-	n1148 := c.ReadLengthFast(2)
+	n1148 := c.ReadLengthFast(1)
 	if n1148 < 0 {
-		n1148 = c.ReadLength(2)
+		n1148 = c.ReadLength(1)
 	}
-	l1149 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1148)
+	l1149 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1148)
 	if n1148 > 0 {
-		hn1151 := c.ReadListHeader(10)
+		hn1151 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i1150 := range l1149 {
 				if hn1151 && !c.ReadFlag() {
 					clear(l1149[i1150 : i1150+1])
 					continue
 				}
-				l1149[i1150] = r.ReadUint16()
+				l1149[i1150] = c.ReadTime()
 				if c.Failed() {
 					c.TraceIndex(i1150)
 					break
@@ -6808,25 +6933,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLU16 = l1149
+	x.RmLT = l1149
 	if c.Failed() {
-		c.Trace("RmLU16")
+		c.Trace("RmLT")
 		return
 	}
-	n1154 := c.ReadLengthFast(1)
+	n1154 := c.ReadLengthFast(2)
 	if n1154 < 0 {
-		n1154 = c.ReadLength(1)
+		n1154 = c.ReadLength(2)
 	}
-	l1155 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1154)
+	l1155 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1154)
 	if n1154 > 0 {
-		hn1157 := c.ReadListHeader(14)
+		hn1157 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i1156 := range l1155 {
 				if hn1157 && !c.ReadFlag() {
 					clear(l1155[i1156 : i1156+1])
 					continue
 				}
-				l1155[i1156] = r.ReadVarUint64()
+				l1155[i1156] = r.ReadUint16()
 				if c.Failed() {
 					c.TraceIndex(i1156)
 					break
@@ -6834,259 +6959,285 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RmLU64 = l1155
+	x.RmLU16 = l1155
+	if c.Failed() {
+		c.Trace("RmLU16")
+		return
+	}
+	n1160 := c.ReadLengthFast(1)
+	if n1160 < 0 {
+		n1160 = c.ReadLength(1)
+	}
+	l1161 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1160)
+	if n1160 > 0 {
+		hn1163 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1162 := range l1161 {
+				if hn1163 && !c.ReadFlag() {
+					clear(l1161[i1162 : i1162+1])
+					continue
+				}
+				l1161[i1162] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1162)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU64 = l1161
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1160 := c.ReadLengthFast(2)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(2)
+	n1166 := c.ReadLengthFast(2)
+	if n1166 < 0 {
+		n1166 = c.ReadLength(2)
 	}
-	m1161 := foryimpl.MakeMap[map[bool]string](c, n1160)
-	for n1160 > 0 && !c.Failed() {
-		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 1, 21, nil, false)
-		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
-			var k1165 bool
-			k1165 = r.ReadBool()
-			var v1166 string
-			if !vn1163 {
-				v1166 = c.ReadString()
+	m1167 := foryimpl.MakeMap[map[bool]string](c, n1166)
+	for n1166 > 0 && !c.Failed() {
+		sz1168, vn1169, _ := c.ReadMapChunk(n1166, 1, 21, nil, false)
+		for j1170 := 0; j1170 < sz1168 && !c.Failed(); j1170++ {
+			var k1171 bool
+			k1171 = r.ReadBool()
+			var v1172 string
+			if !vn1169 {
+				v1172 = c.ReadString()
 			}
-			m1161[k1165] = v1166
+			m1167[k1171] = v1172
 		}
-		n1160 -= sz1162
+		n1166 -= sz1168
 	}
-	x.RmMBS = m1161
+	x.RmMBS = m1167
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1168 := c.ReadLengthFast(2)
-	if n1168 < 0 {
-		n1168 = c.ReadLength(2)
+	n1174 := c.ReadLengthFast(2)
+	if n1174 < 0 {
+		n1174 = c.ReadLength(2)
 	}
-	m1169 := foryimpl.MakeMap[map[Color]string](c, n1168)
-	for n1168 > 0 && !c.Failed() {
-		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 25, 21, nil, false)
-		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
-			var k1173 Color
-			if e1175 := c.ReadEnumFast(uint32(0x7fffffff)); e1175 >= 0 {
-				k1173 = Color(e1175)
+	m1175 := foryimpl.MakeMap[map[Color]string](c, n1174)
+	for n1174 > 0 && !c.Failed() {
+		sz1176, vn1177, _ := c.ReadMapChunk(n1174, 25, 21, nil, false)
+		for j1178 := 0; j1178 < sz1176 && !c.Failed(); j1178++ {
+			var k1179 Color
+			if e1181 := c.ReadEnumFast(uint32(0x7fffffff)); e1181 >= 0 {
+				k1179 = Color(e1181)
 			} else {
-				k1173 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1179 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1174 string
-			if !vn1171 {
-				v1174 = c.ReadString()
+			var v1180 string
+			if !vn1177 {
+				v1180 = c.ReadString()
 			}
-			m1169[k1173] = v1174
+			m1175[k1179] = v1180
 		}
-		n1168 -= sz1170
+		n1174 -= sz1176
 	}
-	x.RmMES = m1169
+	x.RmMES = m1175
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1177 := c.ReadLengthFast(2)
-	if n1177 < 0 {
-		n1177 = c.ReadLength(2)
+	n1183 := c.ReadLengthFast(2)
+	if n1183 < 0 {
+		n1183 = c.ReadLength(2)
 	}
-	m1178 := foryimpl.MakeMap[map[int64]float64](c, n1177)
-	for n1177 > 0 && !c.Failed() {
-		sz1179, vn1180, _ := c.ReadMapChunk(n1177, 7, 20, nil, false)
-		for j1181 := 0; j1181 < sz1179 && !c.Failed(); j1181++ {
-			var k1182 int64
-			k1182 = r.ReadVarInt64()
-			var v1183 float64
-			if !vn1180 {
-				v1183 = r.ReadFloat64()
+	m1184 := foryimpl.MakeMap[map[int64]float64](c, n1183)
+	for n1183 > 0 && !c.Failed() {
+		sz1185, vn1186, _ := c.ReadMapChunk(n1183, 7, 20, nil, false)
+		for j1187 := 0; j1187 < sz1185 && !c.Failed(); j1187++ {
+			var k1188 int64
+			k1188 = r.ReadVarInt64()
+			var v1189 float64
+			if !vn1186 {
+				v1189 = r.ReadFloat64()
 			}
-			m1178[k1182] = v1183
+			m1184[k1188] = v1189
 		}
-		n1177 -= sz1179
+		n1183 -= sz1185
 	}
-	x.RmMI64F = m1178
+	x.RmMI64F = m1184
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1185 := c.ReadLengthFast(2)
-	if n1185 < 0 {
-		n1185 = c.ReadLength(2)
+	n1191 := c.ReadLengthFast(2)
+	if n1191 < 0 {
+		n1191 = c.ReadLength(2)
 	}
-	m1186 := foryimpl.MakeMap[map[int32]string](c, n1185)
-	for n1185 > 0 && !c.Failed() {
-		sz1187, vn1188, _ := c.ReadMapChunk(n1185, 5, 21, nil, false)
-		for j1189 := 0; j1189 < sz1187 && !c.Failed(); j1189++ {
-			var k1190 int32
-			k1190 = r.ReadVarInt32()
-			var v1191 string
-			if !vn1188 {
-				v1191 = c.ReadString()
+	m1192 := foryimpl.MakeMap[map[int32]string](c, n1191)
+	for n1191 > 0 && !c.Failed() {
+		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 5, 21, nil, false)
+		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+			var k1196 int32
+			k1196 = r.ReadVarInt32()
+			var v1197 string
+			if !vn1194 {
+				v1197 = c.ReadString()
 			}
-			m1186[k1190] = v1191
+			m1192[k1196] = v1197
 		}
-		n1185 -= sz1187
+		n1191 -= sz1193
 	}
-	x.RmMIS = m1186
+	x.RmMIS = m1192
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1193 := c.ReadLengthFast(2)
-	if n1193 < 0 {
-		n1193 = c.ReadLength(2)
+	n1199 := c.ReadLengthFast(2)
+	if n1199 < 0 {
+		n1199 = c.ReadLength(2)
 	}
-	m1194 := foryimpl.MakeMap[map[string]int32](c, n1193)
-	for n1193 > 0 && !c.Failed() {
-		sz1195, vn1196, _ := c.ReadMapChunk(n1193, 21, 5, nil, false)
-		for j1197 := 0; j1197 < sz1195 && !c.Failed(); j1197++ {
-			var k1198 string
-			k1198 = c.ReadString()
-			var v1199 int32
-			if !vn1196 {
-				v1199 = r.ReadVarInt32()
+	m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
+	for n1199 > 0 && !c.Failed() {
+		sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
+		for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
+			var k1204 string
+			k1204 = c.ReadString()
+			var v1205 int32
+			if !vn1202 {
+				v1205 = r.ReadVarInt32()
 			}
-			m1194[k1198] = v1199
+			m1200[k1204] = v1205
 		}
-		n1193 -= sz1195
+		n1199 -= sz1201
 	}
-	x.RmMSI = m1194
+	x.RmMSI = m1200
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1201 := c.ReadLengthFast(2)
-	if n1201 < 0 {
-		n1201 = c.ReadLength(2)
+	n1207 := c.ReadLengthFast(2)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(2)
 	}
-	m1202 := foryimpl.MakeMap[map[string][]string](c, n1201)
-	for n1201 > 0 && !c.Failed() {
-		sz1203, vn1204, _ := c.ReadMapChunk(n1201, 21, 22, nil, true)
-		for j1205 := 0; j1205 < sz1203 && !c.Failed(); j1205++ {
-			var k1206 string
-			k1206 = c.ReadString()
-			var v1207 []string
-			if !vn1204 {
-				n1208 := c.ReadLengthFast(1)
-				if n1208 < 0 {
-					n1208 = c.ReadLength(1)
+	m1208 := foryimpl.MakeMap[map[string][]string](c, n1207)
+	for n1207 > 0 && !c.Failed() {
+		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 21, 22, nil, true)
+		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
+			var k1212 string
+			k1212 = c.ReadString()
+			var v1213 []string
+			if !vn1210 {
+				n1214 := c.ReadLengthFast(1)
+				if n1214 < 0 {
+					n1214 = c.ReadLength(1)
 				}
-				l1209 := foryimpl.MakeSlice[[]string](c, n1208)
-				if n1208 > 0 {
-					hn1211 := c.ReadListHeader(21)
+				l1215 := foryimpl.MakeSlice[[]string](c, n1214)
+				if n1214 > 0 {
+					hn1217 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1210 := range l1209 {
-							if hn1211 && !c.ReadFlag() {
-								clear(l1209[i1210 : i1210+1])
+						for i1216 := range l1215 {
+							if hn1217 && !c.ReadFlag() {
+								clear(l1215[i1216 : i1216+1])
 								continue
 							}
-							l1209[i1210] = c.ReadString()
+							l1215[i1216] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1210)
+								c.TraceIndex(i1216)
 								break
 							}
 						}
 					}
 				}
-				v1207 = l1209
+				v1213 = l1215
 			}
-			m1202[k1206] = v1207
+			m1208[k1212] = v1213
 		}
-		n1201 -= sz1203
+		n1207 -= sz1209
 	}
-	x.RmMSL = m1202
+	x.RmMSL = m1208
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1215 := c.ReadLengthFast(2)
-	if n1215 < 0 {
-		n1215 = c.ReadLength(2)
+	n1221 := c.ReadLengthFast(2)
+	if n1221 < 0 {
+		n1221 = c.ReadLength(2)
 	}
-	m1216 := foryimpl.MakeMap[map[string]map[string]int32](c, n1215)
-	for n1215 > 0 && !c.Failed() {
-		sz1217, vn1218, _ := c.ReadMapChunk(n1215, 21, 24, nil, true)
-		for j1219 := 0; j1219 < sz1217 && !c.Failed(); j1219++ {
-			var k1220 string
-			k1220 = c.ReadString()
-			var v1221 map[string]int32
-			if !vn1218 {
-				n1222 := c.ReadLengthFast(2)
-				if n1222 < 0 {
-					n1222 = c.ReadLength(2)
+	m1222 := foryimpl.MakeMap[map[string]map[string]int32](c, n1221)
+	for n1221 > 0 && !c.Failed() {
+		sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 24, nil, true)
+		for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
+			var k1226 string
+			k1226 = c.ReadString()
+			var v1227 map[string]int32
+			if !vn1224 {
+				n1228 := c.ReadLengthFast(2)
+				if n1228 < 0 {
+					n1228 = c.ReadLength(2)
 				}
-				m1223 := foryimpl.MakeMap[map[string]int32](c, n1222)
-				for n1222 > 0 && !c.Failed() {
-					sz1224, vn1225, _ := c.ReadMapChunk(n1222, 21, 5, nil, false)
-					for j1226 := 0; j1226 < sz1224 && !c.Failed(); j1226++ {
-						var k1227 string
-						k1227 = c.ReadString()
-						var v1228 int32
-						if !vn1225 {
-							v1228 = r.ReadVarInt32()
+				m1229 := foryimpl.MakeMap[map[string]int32](c, n1228)
+				for n1228 > 0 && !c.Failed() {
+					sz1230, vn1231, _ := c.ReadMapChunk(n1228, 21, 5, nil, false)
+					for j1232 := 0; j1232 < sz1230 && !c.Failed(); j1232++ {
+						var k1233 string
+						k1233 = c.ReadString()
+						var v1234 int32
+						if !vn1231 {
+							v1234 = r.ReadVarInt32()
 						}
-						m1223[k1227] = v1228
+						m1229[k1233] = v1234
 					}
-					n1222 -= sz1224
+					n1228 -= sz1230
 				}
-				v1221 = m1223
+				v1227 = m1229
 			}
-			m1216[k1220] = v1221
+			m1222[k1226] = v1227
 		}
-		n1215 -= sz1217
+		n1221 -= sz1223
 	}
-	x.RmMSM = m1216
+	x.RmMSM = m1222
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1231 := c.ReadLengthFast(2)
-	if n1231 < 0 {
-		n1231 = c.ReadLength(2)
+	n1237 := c.ReadLengthFast(2)
+	if n1237 < 0 {
+		n1237 = c.ReadLength(2)
 	}
-	m1232 := foryimpl.MakeMap[map[string]*int32](c, n1231)
-	for n1231 > 0 && !c.Failed() {
-		sz1233, vn1234, _ := c.ReadMapChunk(n1231, 21, 5, nil, true)
-		for j1235 := 0; j1235 < sz1233 && !c.Failed(); j1235++ {
-			var k1236 string
-			k1236 = c.ReadString()
-			var v1237 *int32
-			if !vn1234 {
-				p1238 := foryimpl.Alloc[int32](c)
-				*p1238 = r.ReadVarInt32()
-				v1237 = p1238
+	m1238 := foryimpl.MakeMap[map[string]*int32](c, n1237)
+	for n1237 > 0 && !c.Failed() {
+		sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, true)
+		for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
+			var k1242 string
+			k1242 = c.ReadString()
+			var v1243 *int32
+			if !vn1240 {
+				p1244 := foryimpl.Alloc[int32](c)
+				*p1244 = r.ReadVarInt32()
+				v1243 = p1244
 			}
-			m1232[k1236] = v1237
+			m1238[k1242] = v1243
 		}
-		n1231 -= sz1233
+		n1237 -= sz1239
 	}
-	x.RmMSP = m1232
+	x.RmMSP = m1238
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1240 := c.ReadLengthFast(2)
-	if n1240 < 0 {
-		n1240 = c.ReadLength(2)
+	n1246 := c.ReadLengthFast(2)
+	if n1246 < 0 {
+		n1246 = c.ReadLength(2)
 	}
-	m1241 := foryimpl.MakeMap[map[uint8]uint16](c, n1240)
-	for n1240 > 0 && !c.Failed() {
-		sz1242, vn1243, _ := c.ReadMapChunk(n1240, 9, 10, nil, false)
-		for j1244 := 0; j1244 < sz1242 && !c.Failed(); j1244++ {
-			var k1245 uint8
-			k1245 = r.ReadUint8()
-			var v1246 uint16
-			if !vn1243 {
-				v1246 = r.ReadUint16()
+	m1247 := foryimpl.MakeMap[map[uint8]uint16](c, n1246)
+	for n1246 > 0 && !c.Failed() {
+		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 9, 10, nil, false)
+		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
+			var k1251 uint8
+			k1251 = r.ReadUint8()
+			var v1252 uint16
+			if !vn1249 {
+				v1252 = r.ReadUint16()
 			}
-			m1241[k1245] = v1246
+			m1247[k1251] = v1252
 		}
-		n1240 -= sz1242
+		n1246 -= sz1248
 	}
-	x.RmMU8 = m1241
+	x.RmMU8 = m1247
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -7099,80 +7250,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1248 := c.ReadLengthFast(1)
-		if n1248 < 0 {
-			n1248 = c.ReadLength(1)
+		n1254 := c.ReadLengthFast(1)
+		if n1254 < 0 {
+			n1254 = c.ReadLength(1)
 		}
-		l1249 := foryimpl.MakeSlice[[]string](c, n1248)
-		if n1248 > 0 {
-			hn1251 := c.ReadListHeader(21)
+		l1255 := foryimpl.MakeSlice[[]string](c, n1254)
+		if n1254 > 0 {
+			hn1257 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1250 := range l1249 {
-					if hn1251 && !c.ReadFlag() {
-						clear(l1249[i1250 : i1250+1])
+				for i1256 := range l1255 {
+					if hn1257 && !c.ReadFlag() {
+						clear(l1255[i1256 : i1256+1])
 						continue
 					}
-					l1249[i1250] = c.ReadString()
+					l1255[i1256] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1250)
+						c.TraceIndex(i1256)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1249
+		x.RmNLS = l1255
 	}
 	if c.Failed() {
 		c.Trace("RmNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1254 := c.ReadLengthFast(2)
-		if n1254 < 0 {
-			n1254 = c.ReadLength(2)
+		n1260 := c.ReadLengthFast(2)
+		if n1260 < 0 {
+			n1260 = c.ReadLength(2)
 		}
-		m1255 := foryimpl.MakeMap[map[string]int32](c, n1254)
-		for n1254 > 0 && !c.Failed() {
-			sz1256, vn1257, _ := c.ReadMapChunk(n1254, 21, 5, nil, false)
-			for j1258 := 0; j1258 < sz1256 && !c.Failed(); j1258++ {
-				var k1259 string
-				k1259 = c.ReadString()
-				var v1260 int32
-				if !vn1257 {
-					v1260 = r.ReadVarInt32()
+		m1261 := foryimpl.MakeMap[map[string]int32](c, n1260)
+		for n1260 > 0 && !c.Failed() {
+			sz1262, vn1263, _ := c.ReadMapChunk(n1260, 21, 5, nil, false)
+			for j1264 := 0; j1264 < sz1262 && !c.Failed(); j1264++ {
+				var k1265 string
+				k1265 = c.ReadString()
+				var v1266 int32
+				if !vn1263 {
+					v1266 = r.ReadVarInt32()
 				}
-				m1255[k1259] = v1260
+				m1261[k1265] = v1266
 			}
-			n1254 -= sz1256
+			n1260 -= sz1262
 		}
-		x.RmNM = m1255
+		x.RmNM = m1261
 	}
 	if c.Failed() {
 		c.Trace("RmNM")
 		return
 	}
-	n1262 := c.ReadLengthFast(1)
-	if n1262 < 0 {
-		n1262 = c.ReadLength(1)
+	n1268 := c.ReadLengthFast(1)
+	if n1268 < 0 {
+		n1268 = c.ReadLength(1)
 	}
-	l1263 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1262)
-	if n1262 > 0 {
-		hn1265 := c.ReadListHeader(9)
+	l1269 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1268)
+	if n1268 > 0 {
+		hn1271 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1264 := range l1263 {
-				if hn1265 && !c.ReadFlag() {
-					clear(l1263[i1264 : i1264+1])
+			for i1270 := range l1269 {
+				if hn1271 && !c.ReadFlag() {
+					clear(l1269[i1270 : i1270+1])
 					continue
 				}
-				l1263[i1264] = r.ReadUint8()
+				l1269[i1270] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1264)
+					c.TraceIndex(i1270)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1263
+	x.RmRaw = l1269
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -7220,1040 +7371,1156 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1269)
-	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLengthFast(1)
-		if n1270 < 0 {
-			n1270 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1274, id1275 := c.ReadRefFlag(); st1274 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id1275)
+		} else if st1274 == foryimpl.RefFollows {
+			n1276 := c.ReadArrayLengthFast(1)
+			if n1276 < 0 {
+				n1276 = c.ReadArrayLength(1)
+			}
+			a1277 := foryimpl.MakeSlice[[]bool](c, n1276)
+			r.ReadRawBools(a1277)
+			x.ABool = a1277
+			foryimpl.SetRefSlice(c, id1275, x.ABool)
+		} else {
+			x.ABool = nil
 		}
-		a1271 := foryimpl.MakeSlice[[]bool](c, n1270)
-		r.ReadRawBools(a1271)
-		x.ABool = a1271
-		foryimpl.SetRefSlice(c, id1269, x.ABool)
 	} else {
-		x.ABool = nil
+		n1278 := c.ReadArrayLengthFast(1)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(1)
+		}
+		a1279 := foryimpl.MakeSlice[[]bool](c, n1278)
+		r.ReadRawBools(a1279)
+		x.ABool = a1279
 	}
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1273)
-	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLengthFast(4)
-		if n1274 < 0 {
-			n1274 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id1281)
+		} else if st1280 == foryimpl.RefFollows {
+			n1282 := c.ReadArrayLengthFast(4)
+			if n1282 < 0 {
+				n1282 = c.ReadArrayLength(4)
+			}
+			a1283 := foryimpl.MakeSlice[[]float32](c, n1282)
+			r.ReadRawFloat32s(a1283)
+			x.AF32 = a1283
+			foryimpl.SetRefSlice(c, id1281, x.AF32)
+		} else {
+			x.AF32 = nil
 		}
-		a1275 := foryimpl.MakeSlice[[]float32](c, n1274)
-		r.ReadRawFloat32s(a1275)
-		x.AF32 = a1275
-		foryimpl.SetRefSlice(c, id1273, x.AF32)
 	} else {
-		x.AF32 = nil
+		n1284 := c.ReadArrayLengthFast(4)
+		if n1284 < 0 {
+			n1284 = c.ReadArrayLength(4)
+		}
+		a1285 := foryimpl.MakeSlice[[]float32](c, n1284)
+		r.ReadRawFloat32s(a1285)
+		x.AF32 = a1285
 	}
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1277)
-	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLengthFast(8)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1286, id1287 := c.ReadRefFlag(); st1286 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id1287)
+		} else if st1286 == foryimpl.RefFollows {
+			n1288 := c.ReadArrayLengthFast(8)
+			if n1288 < 0 {
+				n1288 = c.ReadArrayLength(8)
+			}
+			a1289 := foryimpl.MakeSlice[[]float64](c, n1288)
+			r.ReadRawFloat64s(a1289)
+			x.AF64 = a1289
+			foryimpl.SetRefSlice(c, id1287, x.AF64)
+		} else {
+			x.AF64 = nil
 		}
-		a1279 := foryimpl.MakeSlice[[]float64](c, n1278)
-		r.ReadRawFloat64s(a1279)
-		x.AF64 = a1279
-		foryimpl.SetRefSlice(c, id1277, x.AF64)
 	} else {
-		x.AF64 = nil
+		n1290 := c.ReadArrayLengthFast(8)
+		if n1290 < 0 {
+			n1290 = c.ReadArrayLength(8)
+		}
+		a1291 := foryimpl.MakeSlice[[]float64](c, n1290)
+		r.ReadRawFloat64s(a1291)
+		x.AF64 = a1291
 	}
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1281)
-	} else if st1280 == foryimpl.RefFollows {
-		n1282 := c.ReadArrayLengthFast(2)
-		if n1282 < 0 {
-			n1282 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id1293)
+		} else if st1292 == foryimpl.RefFollows {
+			n1294 := c.ReadArrayLengthFast(2)
+			if n1294 < 0 {
+				n1294 = c.ReadArrayLength(2)
+			}
+			a1295 := foryimpl.MakeSlice[[]int16](c, n1294)
+			r.ReadRawInt16s(a1295)
+			x.AI16 = a1295
+			foryimpl.SetRefSlice(c, id1293, x.AI16)
+		} else {
+			x.AI16 = nil
 		}
-		a1283 := foryimpl.MakeSlice[[]int16](c, n1282)
-		r.ReadRawInt16s(a1283)
-		x.AI16 = a1283
-		foryimpl.SetRefSlice(c, id1281, x.AI16)
 	} else {
-		x.AI16 = nil
+		n1296 := c.ReadArrayLengthFast(2)
+		if n1296 < 0 {
+			n1296 = c.ReadArrayLength(2)
+		}
+		a1297 := foryimpl.MakeSlice[[]int16](c, n1296)
+		r.ReadRawInt16s(a1297)
+		x.AI16 = a1297
 	}
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1285)
-	} else if st1284 == foryimpl.RefFollows {
-		n1286 := c.ReadArrayLengthFast(4)
-		if n1286 < 0 {
-			n1286 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1298, id1299 := c.ReadRefFlag(); st1298 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id1299)
+		} else if st1298 == foryimpl.RefFollows {
+			n1300 := c.ReadArrayLengthFast(4)
+			if n1300 < 0 {
+				n1300 = c.ReadArrayLength(4)
+			}
+			a1301 := foryimpl.MakeSlice[[]int32](c, n1300)
+			r.ReadRawInt32s(a1301)
+			x.AI32 = a1301
+			foryimpl.SetRefSlice(c, id1299, x.AI32)
+		} else {
+			x.AI32 = nil
 		}
-		a1287 := foryimpl.MakeSlice[[]int32](c, n1286)
-		r.ReadRawInt32s(a1287)
-		x.AI32 = a1287
-		foryimpl.SetRefSlice(c, id1285, x.AI32)
 	} else {
-		x.AI32 = nil
+		n1302 := c.ReadArrayLengthFast(4)
+		if n1302 < 0 {
+			n1302 = c.ReadArrayLength(4)
+		}
+		a1303 := foryimpl.MakeSlice[[]int32](c, n1302)
+		r.ReadRawInt32s(a1303)
+		x.AI32 = a1303
 	}
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1289)
-	} else if st1288 == foryimpl.RefFollows {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id1305)
+		} else if st1304 == foryimpl.RefFollows {
+			n1306 := c.ReadArrayLengthFast(8)
+			if n1306 < 0 {
+				n1306 = c.ReadArrayLength(8)
+			}
+			a1307 := foryimpl.MakeSlice[[]int64](c, n1306)
+			r.ReadRawInt64s(a1307)
+			x.AI64 = a1307
+			foryimpl.SetRefSlice(c, id1305, x.AI64)
+		} else {
+			x.AI64 = nil
 		}
-		a1291 := foryimpl.MakeSlice[[]int64](c, n1290)
-		r.ReadRawInt64s(a1291)
-		x.AI64 = a1291
-		foryimpl.SetRefSlice(c, id1289, x.AI64)
 	} else {
-		x.AI64 = nil
+		n1308 := c.ReadArrayLengthFast(8)
+		if n1308 < 0 {
+			n1308 = c.ReadArrayLength(8)
+		}
+		a1309 := foryimpl.MakeSlice[[]int64](c, n1308)
+		r.ReadRawInt64s(a1309)
+		x.AI64 = a1309
 	}
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1293)
-	} else if st1292 == foryimpl.RefFollows {
-		n1294 := c.ReadArrayLengthFast(1)
-		if n1294 < 0 {
-			n1294 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id1311)
+		} else if st1310 == foryimpl.RefFollows {
+			n1312 := c.ReadArrayLengthFast(1)
+			if n1312 < 0 {
+				n1312 = c.ReadArrayLength(1)
+			}
+			a1313 := foryimpl.MakeSlice[[]int8](c, n1312)
+			for i1314 := range a1313 {
+				a1313[i1314] = r.ReadInt8()
+			}
+			x.AI8 = a1313
+			foryimpl.SetRefSlice(c, id1311, x.AI8)
+		} else {
+			x.AI8 = nil
 		}
-		a1295 := foryimpl.MakeSlice[[]int8](c, n1294)
-		for i1296 := range a1295 {
-			a1295[i1296] = r.ReadInt8()
-		}
-		x.AI8 = a1295
-		foryimpl.SetRefSlice(c, id1293, x.AI8)
 	} else {
-		x.AI8 = nil
+		n1315 := c.ReadArrayLengthFast(1)
+		if n1315 < 0 {
+			n1315 = c.ReadArrayLength(1)
+		}
+		a1316 := foryimpl.MakeSlice[[]int8](c, n1315)
+		for i1317 := range a1316 {
+			a1316[i1317] = r.ReadInt8()
+		}
+		x.AI8 = a1316
 	}
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1298)
-	} else if st1297 == foryimpl.RefFollows {
-		n1299 := c.ReadArrayLengthFast(2)
-		if n1299 < 0 {
-			n1299 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id1319)
+		} else if st1318 == foryimpl.RefFollows {
+			n1320 := c.ReadArrayLengthFast(2)
+			if n1320 < 0 {
+				n1320 = c.ReadArrayLength(2)
+			}
+			a1321 := foryimpl.MakeSlice[[]uint16](c, n1320)
+			r.ReadRawUint16s(a1321)
+			x.AU16 = a1321
+			foryimpl.SetRefSlice(c, id1319, x.AU16)
+		} else {
+			x.AU16 = nil
 		}
-		a1300 := foryimpl.MakeSlice[[]uint16](c, n1299)
-		r.ReadRawUint16s(a1300)
-		x.AU16 = a1300
-		foryimpl.SetRefSlice(c, id1298, x.AU16)
 	} else {
-		x.AU16 = nil
+		n1322 := c.ReadArrayLengthFast(2)
+		if n1322 < 0 {
+			n1322 = c.ReadArrayLength(2)
+		}
+		a1323 := foryimpl.MakeSlice[[]uint16](c, n1322)
+		r.ReadRawUint16s(a1323)
+		x.AU16 = a1323
 	}
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	if st1301, id1302 := c.ReadRefFlag(); st1301 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1302)
-	} else if st1301 == foryimpl.RefFollows {
-		n1303 := c.ReadArrayLengthFast(4)
-		if n1303 < 0 {
-			n1303 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1324, id1325 := c.ReadRefFlag(); st1324 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id1325)
+		} else if st1324 == foryimpl.RefFollows {
+			n1326 := c.ReadArrayLengthFast(4)
+			if n1326 < 0 {
+				n1326 = c.ReadArrayLength(4)
+			}
+			a1327 := foryimpl.MakeSlice[[]uint32](c, n1326)
+			r.ReadRawUint32s(a1327)
+			x.AU32 = a1327
+			foryimpl.SetRefSlice(c, id1325, x.AU32)
+		} else {
+			x.AU32 = nil
 		}
-		a1304 := foryimpl.MakeSlice[[]uint32](c, n1303)
-		r.ReadRawUint32s(a1304)
-		x.AU32 = a1304
-		foryimpl.SetRefSlice(c, id1302, x.AU32)
 	} else {
-		x.AU32 = nil
+		n1328 := c.ReadArrayLengthFast(4)
+		if n1328 < 0 {
+			n1328 = c.ReadArrayLength(4)
+		}
+		a1329 := foryimpl.MakeSlice[[]uint32](c, n1328)
+		r.ReadRawUint32s(a1329)
+		x.AU32 = a1329
 	}
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	if st1305, id1306 := c.ReadRefFlag(); st1305 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1306)
-	} else if st1305 == foryimpl.RefFollows {
-		n1307 := c.ReadArrayLengthFast(8)
-		if n1307 < 0 {
-			n1307 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1330, id1331 := c.ReadRefFlag(); st1330 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id1331)
+		} else if st1330 == foryimpl.RefFollows {
+			n1332 := c.ReadArrayLengthFast(8)
+			if n1332 < 0 {
+				n1332 = c.ReadArrayLength(8)
+			}
+			a1333 := foryimpl.MakeSlice[[]uint64](c, n1332)
+			r.ReadRawUint64s(a1333)
+			x.AU64 = a1333
+			foryimpl.SetRefSlice(c, id1331, x.AU64)
+		} else {
+			x.AU64 = nil
 		}
-		a1308 := foryimpl.MakeSlice[[]uint64](c, n1307)
-		r.ReadRawUint64s(a1308)
-		x.AU64 = a1308
-		foryimpl.SetRefSlice(c, id1306, x.AU64)
 	} else {
-		x.AU64 = nil
+		n1334 := c.ReadArrayLengthFast(8)
+		if n1334 < 0 {
+			n1334 = c.ReadArrayLength(8)
+		}
+		a1335 := foryimpl.MakeSlice[[]uint64](c, n1334)
+		r.ReadRawUint64s(a1335)
+		x.AU64 = a1335
 	}
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1310)
-	} else if st1309 == foryimpl.RefFollows {
-		n1311 := c.ReadArrayLengthFast(1)
-		if n1311 < 0 {
-			n1311 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1336, id1337 := c.ReadRefFlag(); st1336 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id1337)
+		} else if st1336 == foryimpl.RefFollows {
+			n1338 := c.ReadArrayLengthFast(1)
+			if n1338 < 0 {
+				n1338 = c.ReadArrayLength(1)
+			}
+			a1339 := foryimpl.MakeSlice[[]uint8](c, n1338)
+			copy(a1339, r.ReadBytes(n1338))
+			x.AU8 = a1339
+			foryimpl.SetRefSlice(c, id1337, x.AU8)
+		} else {
+			x.AU8 = nil
 		}
-		a1312 := foryimpl.MakeSlice[[]uint8](c, n1311)
-		copy(a1312, r.ReadBytes(n1311))
-		x.AU8 = a1312
-		foryimpl.SetRefSlice(c, id1310, x.AU8)
 	} else {
-		x.AU8 = nil
+		n1340 := c.ReadArrayLengthFast(1)
+		if n1340 < 0 {
+			n1340 = c.ReadArrayLength(1)
+		}
+		a1341 := foryimpl.MakeSlice[[]uint8](c, n1340)
+		copy(a1341, r.ReadBytes(n1340))
+		x.AU8 = a1341
 	}
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1314)
-	} else if st1313 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1314, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id1343)
+		} else if st1342 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1343, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
 		return
 	}
-	n1315 := c.ReadLengthFast(2)
-	if n1315 < 0 {
-		n1315 = c.ReadLength(2)
+	n1344 := c.ReadLengthFast(2)
+	if n1344 < 0 {
+		n1344 = c.ReadLength(2)
 	}
-	if n1315 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1315, 3))
+	if n1344 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1344, 3))
 		return
 	}
-	var l1316 [3]int16
-	if n1315 > 0 {
-		hn1318 := c.ReadListHeader(3)
+	var l1345 [3]int16
+	if n1344 > 0 {
+		hn1347 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1317 := range l1316 {
-				if hn1318 && !c.ReadFlag() {
-					clear(l1316[i1317 : i1317+1])
+			for i1346 := range l1345 {
+				if hn1347 && !c.ReadFlag() {
+					clear(l1345[i1346 : i1346+1])
 					continue
 				}
-				l1316[i1317] = r.ReadInt16()
+				l1345[i1346] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1317)
+					c.TraceIndex(i1346)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1316
+	x.Fix = l1345
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1321 := c.ReadLengthFast(1)
-	if n1321 < 0 {
-		n1321 = c.ReadLength(1)
+	n1350 := c.ReadLengthFast(1)
+	if n1350 < 0 {
+		n1350 = c.ReadLength(1)
 	}
-	l1322 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1321)
-	if n1321 > 0 {
-		hn1324 := c.ReadListHeader(1)
+	l1351 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1350)
+	if n1350 > 0 {
+		hn1353 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1323 := range l1322 {
-				if hn1324 && !c.ReadFlag() {
-					clear(l1322[i1323 : i1323+1])
+			for i1352 := range l1351 {
+				if hn1353 && !c.ReadFlag() {
+					clear(l1351[i1352 : i1352+1])
 					continue
 				}
-				l1322[i1323] = r.ReadBool()
+				l1351[i1352] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1323)
+					c.TraceIndex(i1352)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1322
+	x.LB = l1351
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1327 := c.ReadLengthFast(1)
-	if n1327 < 0 {
-		n1327 = c.ReadLength(1)
+	n1356 := c.ReadLengthFast(1)
+	if n1356 < 0 {
+		n1356 = c.ReadLength(1)
 	}
-	l1328 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1327)
-	if n1327 > 0 {
-		hn1330 := c.ReadListHeader(25)
+	l1357 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1356)
+	if n1356 > 0 {
+		hn1359 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1329 := range l1328 {
-				if hn1330 && !c.ReadFlag() {
-					clear(l1328[i1329 : i1329+1])
+			for i1358 := range l1357 {
+				if hn1359 && !c.ReadFlag() {
+					clear(l1357[i1358 : i1358+1])
 					continue
 				}
-				if e1333 := c.ReadEnumFast(uint32(0x7fffffff)); e1333 >= 0 {
-					l1328[i1329] = Color(e1333)
+				if e1362 := c.ReadEnumFast(uint32(0x7fffffff)); e1362 >= 0 {
+					l1357[i1358] = Color(e1362)
 				} else {
-					l1328[i1329] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1357[i1358] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1329)
+					c.TraceIndex(i1358)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1328
+	x.LE = l1357
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1334 := c.ReadLengthFast(4)
-	if n1334 < 0 {
-		n1334 = c.ReadLength(4)
+	n1363 := c.ReadLengthFast(4)
+	if n1363 < 0 {
+		n1363 = c.ReadLength(4)
 	}
-	l1335 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1334)
-	if n1334 > 0 {
-		hn1337 := c.ReadListHeader(19)
+	l1364 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1363)
+	if n1363 > 0 {
+		hn1366 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1336 := range l1335 {
-				if hn1337 && !c.ReadFlag() {
-					clear(l1335[i1336 : i1336+1])
+			for i1365 := range l1364 {
+				if hn1366 && !c.ReadFlag() {
+					clear(l1364[i1365 : i1365+1])
 					continue
 				}
-				l1335[i1336] = r.ReadFloat32()
+				l1364[i1365] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1336)
+					c.TraceIndex(i1365)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1335
+	x.LF32 = l1364
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1340 := c.ReadLengthFast(8)
-	if n1340 < 0 {
-		n1340 = c.ReadLength(8)
+	n1369 := c.ReadLengthFast(8)
+	if n1369 < 0 {
+		n1369 = c.ReadLength(8)
 	}
-	l1341 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1340)
-	if n1340 > 0 {
-		hn1343 := c.ReadListHeader(20)
+	l1370 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1369)
+	if n1369 > 0 {
+		hn1372 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1342 := range l1341 {
-				if hn1343 && !c.ReadFlag() {
-					clear(l1341[i1342 : i1342+1])
+			for i1371 := range l1370 {
+				if hn1372 && !c.ReadFlag() {
+					clear(l1370[i1371 : i1371+1])
 					continue
 				}
-				l1341[i1342] = r.ReadFloat64()
+				l1370[i1371] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1342)
+					c.TraceIndex(i1371)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1341
+	x.LF64 = l1370
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1346 := c.ReadLengthFast(1)
-	if n1346 < 0 {
-		n1346 = c.ReadLength(1)
+	n1375 := c.ReadLengthFast(1)
+	if n1375 < 0 {
+		n1375 = c.ReadLength(1)
 	}
-	l1347 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1346)
-	if n1346 > 0 {
-		hn1349 := c.ReadListHeader(5)
+	l1376 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1375)
+	if n1375 > 0 {
+		hn1378 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1348 := range l1347 {
-				if hn1349 && !c.ReadFlag() {
-					clear(l1347[i1348 : i1348+1])
+			for i1377 := range l1376 {
+				if hn1378 && !c.ReadFlag() {
+					clear(l1376[i1377 : i1377+1])
 					continue
 				}
-				l1347[i1348] = r.ReadVarInt32()
+				l1376[i1377] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1348)
+					c.TraceIndex(i1377)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1347
+	x.LI32 = l1376
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1352 := c.ReadLengthFast(1)
-	if n1352 < 0 {
-		n1352 = c.ReadLength(1)
+	n1381 := c.ReadLengthFast(1)
+	if n1381 < 0 {
+		n1381 = c.ReadLength(1)
 	}
-	l1353 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1352)
-	if n1352 > 0 {
-		hn1355 := c.ReadListHeader(7)
+	l1382 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1381)
+	if n1381 > 0 {
+		hn1384 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1354 := range l1353 {
-				if hn1355 && !c.ReadFlag() {
-					clear(l1353[i1354 : i1354+1])
+			for i1383 := range l1382 {
+				if hn1384 && !c.ReadFlag() {
+					clear(l1382[i1383 : i1383+1])
 					continue
 				}
-				l1353[i1354] = r.ReadVarInt64()
+				l1382[i1383] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1354)
+					c.TraceIndex(i1383)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1353
+	x.LI64 = l1382
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1358 := c.ReadLengthFast(1)
-	if n1358 < 0 {
-		n1358 = c.ReadLength(1)
+	n1387 := c.ReadLengthFast(1)
+	if n1387 < 0 {
+		n1387 = c.ReadLength(1)
 	}
-	l1359 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1358)
-	if n1358 > 0 {
-		hn1361 := c.ReadListHeader(2)
+	l1388 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1387)
+	if n1387 > 0 {
+		hn1390 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1360 := range l1359 {
-				if hn1361 && !c.ReadFlag() {
-					clear(l1359[i1360 : i1360+1])
+			for i1389 := range l1388 {
+				if hn1390 && !c.ReadFlag() {
+					clear(l1388[i1389 : i1389+1])
 					continue
 				}
-				l1359[i1360] = r.ReadInt8()
+				l1388[i1389] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1360)
+					c.TraceIndex(i1389)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1359
+	x.LI8 = l1388
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1364 := c.ReadLengthFast(1)
-	if n1364 < 0 {
-		n1364 = c.ReadLength(1)
+	n1393 := c.ReadLengthFast(1)
+	if n1393 < 0 {
+		n1393 = c.ReadLength(1)
 	}
-	l1365 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1364)
-	if n1364 > 0 {
-		hn1367, tr1369 := c.ReadListHeaderRef(22)
+	l1394 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1393)
+	if n1393 > 0 {
+		hn1396, tr1398 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1366 := range l1365 {
-				if tr1369 {
-					if st1370, id1371 := c.ReadRefFlag(); st1370 == foryimpl.RefBack {
-						l1365[i1366] = foryimpl.BackRefSlice[int32](c, id1371)
-					} else if st1370 == foryimpl.RefFollows {
-						n1372 := c.ReadLengthFast(1)
-						if n1372 < 0 {
-							n1372 = c.ReadLength(1)
+			for i1395 := range l1394 {
+				if tr1398 {
+					if st1399, id1400 := c.ReadRefFlag(); st1399 == foryimpl.RefBack {
+						l1394[i1395] = foryimpl.BackRefSlice[int32](c, id1400)
+					} else if st1399 == foryimpl.RefFollows {
+						n1401 := c.ReadLengthFast(1)
+						if n1401 < 0 {
+							n1401 = c.ReadLength(1)
 						}
-						l1373 := foryimpl.MakeSlice[[]int32](c, n1372)
-						if n1372 > 0 {
-							hn1375 := c.ReadListHeader(5)
+						l1402 := foryimpl.MakeSlice[[]int32](c, n1401)
+						if n1401 > 0 {
+							hn1404 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1374 := range l1373 {
-									if hn1375 && !c.ReadFlag() {
-										clear(l1373[i1374 : i1374+1])
+								for i1403 := range l1402 {
+									if hn1404 && !c.ReadFlag() {
+										clear(l1402[i1403 : i1403+1])
 										continue
 									}
-									l1373[i1374] = r.ReadVarInt32()
+									l1402[i1403] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1374)
+										c.TraceIndex(i1403)
 										break
 									}
 								}
 							}
 						}
-						l1365[i1366] = l1373
-						foryimpl.SetRefSlice(c, id1371, l1365[i1366])
+						l1394[i1395] = l1402
+						foryimpl.SetRefSlice(c, id1400, l1394[i1395])
 					} else {
-						l1365[i1366] = nil
+						l1394[i1395] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1366)
+						c.TraceIndex(i1395)
 						break
 					}
 					continue
 				}
-				if hn1367 && !c.ReadFlag() {
-					clear(l1365[i1366 : i1366+1])
+				if hn1396 && !c.ReadFlag() {
+					clear(l1394[i1395 : i1395+1])
 					continue
 				}
-				n1378 := c.ReadLengthFast(1)
-				if n1378 < 0 {
-					n1378 = c.ReadLength(1)
+				n1407 := c.ReadLengthFast(1)
+				if n1407 < 0 {
+					n1407 = c.ReadLength(1)
 				}
-				l1379 := foryimpl.MakeSlice[[]int32](c, n1378)
-				if n1378 > 0 {
-					hn1381 := c.ReadListHeader(5)
+				l1408 := foryimpl.MakeSlice[[]int32](c, n1407)
+				if n1407 > 0 {
+					hn1410 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1380 := range l1379 {
-							if hn1381 && !c.ReadFlag() {
-								clear(l1379[i1380 : i1380+1])
+						for i1409 := range l1408 {
+							if hn1410 && !c.ReadFlag() {
+								clear(l1408[i1409 : i1409+1])
 								continue
 							}
-							l1379[i1380] = r.ReadVarInt32()
+							l1408[i1409] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1380)
+								c.TraceIndex(i1409)
 								break
 							}
 						}
 					}
 				}
-				l1365[i1366] = l1379
+				l1394[i1395] = l1408
 				if c.Failed() {
-					c.TraceIndex(i1366)
+					c.TraceIndex(i1395)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1365
+	x.LL = l1394
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1384 := c.ReadLengthFast(1)
-	if n1384 < 0 {
-		n1384 = c.ReadLength(1)
+	n1413 := c.ReadLengthFast(1)
+	if n1413 < 0 {
+		n1413 = c.ReadLength(1)
 	}
-	l1385 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1384)
-	if n1384 > 0 {
-		hn1387, tr1389 := c.ReadListHeaderRef(24)
+	l1414 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1413)
+	if n1413 > 0 {
+		hn1416, tr1418 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1386 := range l1385 {
-				if tr1389 {
-					if st1390, id1391 := c.ReadRefFlag(); st1390 == foryimpl.RefBack {
-						l1385[i1386] = foryimpl.BackRefMap[string, int32](c, id1391)
-					} else if st1390 == foryimpl.RefFollows {
-						n1392 := c.ReadLengthFast(2)
-						if n1392 < 0 {
-							n1392 = c.ReadLength(2)
+			for i1415 := range l1414 {
+				if tr1418 {
+					if st1419, id1420 := c.ReadRefFlag(); st1419 == foryimpl.RefBack {
+						l1414[i1415] = foryimpl.BackRefMap[string, int32](c, id1420)
+					} else if st1419 == foryimpl.RefFollows {
+						n1421 := c.ReadLengthFast(2)
+						if n1421 < 0 {
+							n1421 = c.ReadLength(2)
 						}
-						m1393 := foryimpl.MakeMap[map[string]int32](c, n1392)
-						for n1392 > 0 && !c.Failed() {
-							sz1394, vn1395, _ := c.ReadMapChunk(n1392, 21, 5, nil, false)
-							for j1396 := 0; j1396 < sz1394 && !c.Failed(); j1396++ {
-								var k1397 string
-								k1397 = c.ReadString()
-								var v1398 int32
-								if !vn1395 {
-									v1398 = r.ReadVarInt32()
+						m1422 := foryimpl.MakeMap[map[string]int32](c, n1421)
+						for n1421 > 0 && !c.Failed() {
+							sz1423, vn1424, _ := c.ReadMapChunk(n1421, 21, 5, nil, false)
+							for j1425 := 0; j1425 < sz1423 && !c.Failed(); j1425++ {
+								var k1426 string
+								k1426 = c.ReadString()
+								var v1427 int32
+								if !vn1424 {
+									v1427 = r.ReadVarInt32()
 								}
-								m1393[k1397] = v1398
+								m1422[k1426] = v1427
 							}
-							n1392 -= sz1394
+							n1421 -= sz1423
 						}
-						l1385[i1386] = m1393
-						foryimpl.SetRefMap(c, id1391, l1385[i1386])
+						l1414[i1415] = m1422
+						foryimpl.SetRefMap(c, id1420, l1414[i1415])
 					} else {
-						l1385[i1386] = nil
+						l1414[i1415] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1386)
+						c.TraceIndex(i1415)
 						break
 					}
 					continue
 				}
-				if hn1387 && !c.ReadFlag() {
-					clear(l1385[i1386 : i1386+1])
+				if hn1416 && !c.ReadFlag() {
+					clear(l1414[i1415 : i1415+1])
 					continue
 				}
-				n1400 := c.ReadLengthFast(2)
-				if n1400 < 0 {
-					n1400 = c.ReadLength(2)
+				n1429 := c.ReadLengthFast(2)
+				if n1429 < 0 {
+					n1429 = c.ReadLength(2)
 				}
-				m1401 := foryimpl.MakeMap[map[string]int32](c, n1400)
-				for n1400 > 0 && !c.Failed() {
-					sz1402, vn1403, _ := c.ReadMapChunk(n1400, 21, 5, nil, false)
-					for j1404 := 0; j1404 < sz1402 && !c.Failed(); j1404++ {
-						var k1405 string
-						k1405 = c.ReadString()
-						var v1406 int32
-						if !vn1403 {
-							v1406 = r.ReadVarInt32()
+				m1430 := foryimpl.MakeMap[map[string]int32](c, n1429)
+				for n1429 > 0 && !c.Failed() {
+					sz1431, vn1432, _ := c.ReadMapChunk(n1429, 21, 5, nil, false)
+					for j1433 := 0; j1433 < sz1431 && !c.Failed(); j1433++ {
+						var k1434 string
+						k1434 = c.ReadString()
+						var v1435 int32
+						if !vn1432 {
+							v1435 = r.ReadVarInt32()
 						}
-						m1401[k1405] = v1406
+						m1430[k1434] = v1435
 					}
-					n1400 -= sz1402
+					n1429 -= sz1431
 				}
-				l1385[i1386] = m1401
+				l1414[i1415] = m1430
 				if c.Failed() {
-					c.TraceIndex(i1386)
+					c.TraceIndex(i1415)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1385
+	x.LM = l1414
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1408 := c.ReadLengthFast(1)
-	if n1408 < 0 {
-		n1408 = c.ReadLength(1)
+	n1437 := c.ReadLengthFast(1)
+	if n1437 < 0 {
+		n1437 = c.ReadLength(1)
 	}
-	l1409 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1408)
-	if n1408 > 0 {
-		hn1411 := c.ReadListHeader(5)
+	l1438 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1437)
+	if n1437 > 0 {
+		hn1440 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1410 := range l1409 {
-				if hn1411 && !c.ReadFlag() {
-					clear(l1409[i1410 : i1410+1])
+			for i1439 := range l1438 {
+				if hn1440 && !c.ReadFlag() {
+					clear(l1438[i1439 : i1439+1])
 					continue
 				}
-				p1414 := foryimpl.Alloc[int32](c)
-				*p1414 = r.ReadVarInt32()
-				l1409[i1410] = p1414
+				p1443 := foryimpl.Alloc[int32](c)
+				*p1443 = r.ReadVarInt32()
+				l1438[i1439] = p1443
 				if c.Failed() {
-					c.TraceIndex(i1410)
+					c.TraceIndex(i1439)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1409
+	x.LPI = l1438
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1415 := c.ReadLengthFast(1)
-	if n1415 < 0 {
-		n1415 = c.ReadLength(1)
+	n1444 := c.ReadLengthFast(1)
+	if n1444 < 0 {
+		n1444 = c.ReadLength(1)
 	}
-	l1416 := foryimpl.ReuseSlice[[]string](c, x.LS, n1415)
-	if n1415 > 0 {
-		hn1418 := c.ReadListHeader(21)
+	l1445 := foryimpl.ReuseSlice[[]string](c, x.LS, n1444)
+	if n1444 > 0 {
+		hn1447 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1417 := range l1416 {
-				if hn1418 && !c.ReadFlag() {
-					clear(l1416[i1417 : i1417+1])
+			for i1446 := range l1445 {
+				if hn1447 && !c.ReadFlag() {
+					clear(l1445[i1446 : i1446+1])
 					continue
 				}
-				l1416[i1417] = c.ReadString()
+				l1445[i1446] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1417)
+					c.TraceIndex(i1446)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1416
+	x.LS = l1445
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1421 := c.ReadLengthFast(1)
-	if n1421 < 0 {
-		n1421 = c.ReadLength(1)
+	n1450 := c.ReadLengthFast(1)
+	if n1450 < 0 {
+		n1450 = c.ReadLength(1)
 	}
-	l1422 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1421)
-	if n1421 > 0 {
-		hn1424 := c.ReadListHeader(38)
+	l1451 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1450)
+	if n1450 > 0 {
+		hn1453 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1423 := range l1422 {
-				if hn1424 && !c.ReadFlag() {
-					clear(l1422[i1423 : i1423+1])
+			for i1452 := range l1451 {
+				if hn1453 && !c.ReadFlag() {
+					clear(l1451[i1452 : i1452+1])
 					continue
 				}
-				l1422[i1423] = c.ReadTime()
+				l1451[i1452] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1423)
+					c.TraceIndex(i1452)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1422
+	x.LT = l1451
 	if c.Failed() {
 		c.Trace("LT")
-		return
-	}
-	n1427 := c.ReadLengthFast(2)
-	if n1427 < 0 {
-		n1427 = c.ReadLength(2)
-	}
-	l1428 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1427)
-	if n1427 > 0 {
-		hn1430 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1429 := range l1428 {
-				if hn1430 && !c.ReadFlag() {
-					clear(l1428[i1429 : i1429+1])
-					continue
-				}
-				l1428[i1429] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1429)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1428
-	if c.Failed() {
-		c.Trace("LU16")
-		return
-	}
-	n1433 := c.ReadLengthFast(1)
-	if n1433 < 0 {
-		n1433 = c.ReadLength(1)
-	}
-	l1434 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1433)
-	if n1433 > 0 {
-		hn1436 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1435 := range l1434 {
-				if hn1436 && !c.ReadFlag() {
-					clear(l1434[i1435 : i1435+1])
-					continue
-				}
-				l1434[i1435] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1435)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l1434
-	if c.Failed() {
-		c.Trace("LU64")
-		return
-	}
-	n1439 := c.ReadLengthFast(2)
-	if n1439 < 0 {
-		n1439 = c.ReadLength(2)
-	}
-	m1440 := foryimpl.MakeMap[map[bool]string](c, n1439)
-	for n1439 > 0 && !c.Failed() {
-		sz1441, vn1442, _ := c.ReadMapChunk(n1439, 1, 21, nil, false)
-		for j1443 := 0; j1443 < sz1441 && !c.Failed(); j1443++ {
-			var k1444 bool
-			k1444 = r.ReadBool()
-			var v1445 string
-			if !vn1442 {
-				v1445 = c.ReadString()
-			}
-			m1440[k1444] = v1445
-		}
-		n1439 -= sz1441
-	}
-	x.MBS = m1440
-	if c.Failed() {
-		c.Trace("MBS")
-		return
-	}
-	n1447 := c.ReadLengthFast(2)
-	if n1447 < 0 {
-		n1447 = c.ReadLength(2)
-	}
-	m1448 := foryimpl.MakeMap[map[Color]string](c, n1447)
-	for n1447 > 0 && !c.Failed() {
-		sz1449, vn1450, _ := c.ReadMapChunk(n1447, 25, 21, nil, false)
-		for j1451 := 0; j1451 < sz1449 && !c.Failed(); j1451++ {
-			var k1452 Color
-			if e1454 := c.ReadEnumFast(uint32(0x7fffffff)); e1454 >= 0 {
-				k1452 = Color(e1454)
-			} else {
-				k1452 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1453 string
-			if !vn1450 {
-				v1453 = c.ReadString()
-			}
-			m1448[k1452] = v1453
-		}
-		n1447 -= sz1449
-	}
-	x.MES = m1448
-	if c.Failed() {
-		c.Trace("MES")
 		return
 	}
 	n1456 := c.ReadLengthFast(2)
 	if n1456 < 0 {
 		n1456 = c.ReadLength(2)
 	}
-	m1457 := foryimpl.MakeMap[map[int64]float64](c, n1456)
-	for n1456 > 0 && !c.Failed() {
-		sz1458, vn1459, _ := c.ReadMapChunk(n1456, 7, 20, nil, false)
-		for j1460 := 0; j1460 < sz1458 && !c.Failed(); j1460++ {
-			var k1461 int64
-			k1461 = r.ReadVarInt64()
-			var v1462 float64
-			if !vn1459 {
-				v1462 = r.ReadFloat64()
+	l1457 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1456)
+	if n1456 > 0 {
+		hn1459 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i1458 := range l1457 {
+				if hn1459 && !c.ReadFlag() {
+					clear(l1457[i1458 : i1458+1])
+					continue
+				}
+				l1457[i1458] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i1458)
+					break
+				}
 			}
-			m1457[k1461] = v1462
 		}
-		n1456 -= sz1458
 	}
-	x.MI64F = m1457
+	x.LU16 = l1457
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n1462 := c.ReadLengthFast(1)
+	if n1462 < 0 {
+		n1462 = c.ReadLength(1)
+	}
+	l1463 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1462)
+	if n1462 > 0 {
+		hn1465 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1464 := range l1463 {
+				if hn1465 && !c.ReadFlag() {
+					clear(l1463[i1464 : i1464+1])
+					continue
+				}
+				l1463[i1464] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1464)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l1463
+	if c.Failed() {
+		c.Trace("LU64")
+		return
+	}
+	n1468 := c.ReadLengthFast(2)
+	if n1468 < 0 {
+		n1468 = c.ReadLength(2)
+	}
+	m1469 := foryimpl.MakeMap[map[bool]string](c, n1468)
+	for n1468 > 0 && !c.Failed() {
+		sz1470, vn1471, _ := c.ReadMapChunk(n1468, 1, 21, nil, false)
+		for j1472 := 0; j1472 < sz1470 && !c.Failed(); j1472++ {
+			var k1473 bool
+			k1473 = r.ReadBool()
+			var v1474 string
+			if !vn1471 {
+				v1474 = c.ReadString()
+			}
+			m1469[k1473] = v1474
+		}
+		n1468 -= sz1470
+	}
+	x.MBS = m1469
+	if c.Failed() {
+		c.Trace("MBS")
+		return
+	}
+	n1476 := c.ReadLengthFast(2)
+	if n1476 < 0 {
+		n1476 = c.ReadLength(2)
+	}
+	m1477 := foryimpl.MakeMap[map[Color]string](c, n1476)
+	for n1476 > 0 && !c.Failed() {
+		sz1478, vn1479, _ := c.ReadMapChunk(n1476, 25, 21, nil, false)
+		for j1480 := 0; j1480 < sz1478 && !c.Failed(); j1480++ {
+			var k1481 Color
+			if e1483 := c.ReadEnumFast(uint32(0x7fffffff)); e1483 >= 0 {
+				k1481 = Color(e1483)
+			} else {
+				k1481 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v1482 string
+			if !vn1479 {
+				v1482 = c.ReadString()
+			}
+			m1477[k1481] = v1482
+		}
+		n1476 -= sz1478
+	}
+	x.MES = m1477
+	if c.Failed() {
+		c.Trace("MES")
+		return
+	}
+	n1485 := c.ReadLengthFast(2)
+	if n1485 < 0 {
+		n1485 = c.ReadLength(2)
+	}
+	m1486 := foryimpl.MakeMap[map[int64]float64](c, n1485)
+	for n1485 > 0 && !c.Failed() {
+		sz1487, vn1488, _ := c.ReadMapChunk(n1485, 7, 20, nil, false)
+		for j1489 := 0; j1489 < sz1487 && !c.Failed(); j1489++ {
+			var k1490 int64
+			k1490 = r.ReadVarInt64()
+			var v1491 float64
+			if !vn1488 {
+				v1491 = r.ReadFloat64()
+			}
+			m1486[k1490] = v1491
+		}
+		n1485 -= sz1487
+	}
+	x.MI64F = m1486
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1464 := c.ReadLengthFast(2)
-	if n1464 < 0 {
-		n1464 = c.ReadLength(2)
+	n1493 := c.ReadLengthFast(2)
+	if n1493 < 0 {
+		n1493 = c.ReadLength(2)
 	}
-	m1465 := foryimpl.MakeMap[map[int32]string](c, n1464)
-	for n1464 > 0 && !c.Failed() {
-		sz1466, vn1467, _ := c.ReadMapChunk(n1464, 5, 21, nil, false)
-		for j1468 := 0; j1468 < sz1466 && !c.Failed(); j1468++ {
-			var k1469 int32
-			k1469 = r.ReadVarInt32()
-			var v1470 string
-			if !vn1467 {
-				v1470 = c.ReadString()
+	m1494 := foryimpl.MakeMap[map[int32]string](c, n1493)
+	for n1493 > 0 && !c.Failed() {
+		sz1495, vn1496, _ := c.ReadMapChunk(n1493, 5, 21, nil, false)
+		for j1497 := 0; j1497 < sz1495 && !c.Failed(); j1497++ {
+			var k1498 int32
+			k1498 = r.ReadVarInt32()
+			var v1499 string
+			if !vn1496 {
+				v1499 = c.ReadString()
 			}
-			m1465[k1469] = v1470
+			m1494[k1498] = v1499
 		}
-		n1464 -= sz1466
+		n1493 -= sz1495
 	}
-	x.MIS = m1465
+	x.MIS = m1494
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1472 := c.ReadLengthFast(2)
-	if n1472 < 0 {
-		n1472 = c.ReadLength(2)
+	n1501 := c.ReadLengthFast(2)
+	if n1501 < 0 {
+		n1501 = c.ReadLength(2)
 	}
-	m1473 := foryimpl.MakeMap[map[string]int32](c, n1472)
-	for n1472 > 0 && !c.Failed() {
-		sz1474, vn1475, _ := c.ReadMapChunk(n1472, 21, 5, nil, false)
-		for j1476 := 0; j1476 < sz1474 && !c.Failed(); j1476++ {
-			var k1477 string
-			k1477 = c.ReadString()
-			var v1478 int32
-			if !vn1475 {
-				v1478 = r.ReadVarInt32()
+	m1502 := foryimpl.MakeMap[map[string]int32](c, n1501)
+	for n1501 > 0 && !c.Failed() {
+		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 21, 5, nil, false)
+		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
+			var k1506 string
+			k1506 = c.ReadString()
+			var v1507 int32
+			if !vn1504 {
+				v1507 = r.ReadVarInt32()
 			}
-			m1473[k1477] = v1478
+			m1502[k1506] = v1507
 		}
-		n1472 -= sz1474
+		n1501 -= sz1503
 	}
-	x.MSI = m1473
+	x.MSI = m1502
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1480 := c.ReadLengthFast(2)
-	if n1480 < 0 {
-		n1480 = c.ReadLength(2)
+	n1509 := c.ReadLengthFast(2)
+	if n1509 < 0 {
+		n1509 = c.ReadLength(2)
 	}
-	m1481 := foryimpl.MakeMap[map[string][]string](c, n1480)
-	for n1480 > 0 && !c.Failed() {
-		sz1482, vn1483, tr1493, _ := c.ReadMapChunkRef(n1480, 21, 22, nil)
-		for j1484 := 0; j1484 < sz1482 && !c.Failed(); j1484++ {
-			var k1485 string
-			k1485 = c.ReadString()
-			var v1486 []string
-			if tr1493 {
-				if st1494, id1495 := c.ReadRefFlag(); st1494 == foryimpl.RefBack {
-					v1486 = foryimpl.BackRefSlice[string](c, id1495)
-				} else if st1494 == foryimpl.RefFollows {
-					n1496 := c.ReadLengthFast(1)
-					if n1496 < 0 {
-						n1496 = c.ReadLength(1)
+	m1510 := foryimpl.MakeMap[map[string][]string](c, n1509)
+	for n1509 > 0 && !c.Failed() {
+		sz1511, vn1512, tr1522, _ := c.ReadMapChunkRef(n1509, 21, 22, nil)
+		for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
+			var k1514 string
+			k1514 = c.ReadString()
+			var v1515 []string
+			if tr1522 {
+				if st1523, id1524 := c.ReadRefFlag(); st1523 == foryimpl.RefBack {
+					v1515 = foryimpl.BackRefSlice[string](c, id1524)
+				} else if st1523 == foryimpl.RefFollows {
+					n1525 := c.ReadLengthFast(1)
+					if n1525 < 0 {
+						n1525 = c.ReadLength(1)
 					}
-					l1497 := foryimpl.MakeSlice[[]string](c, n1496)
-					if n1496 > 0 {
-						hn1499 := c.ReadListHeader(21)
+					l1526 := foryimpl.MakeSlice[[]string](c, n1525)
+					if n1525 > 0 {
+						hn1528 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1498 := range l1497 {
-								if hn1499 && !c.ReadFlag() {
-									clear(l1497[i1498 : i1498+1])
+							for i1527 := range l1526 {
+								if hn1528 && !c.ReadFlag() {
+									clear(l1526[i1527 : i1527+1])
 									continue
 								}
-								l1497[i1498] = c.ReadString()
+								l1526[i1527] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1498)
+									c.TraceIndex(i1527)
 									break
 								}
 							}
 						}
 					}
-					v1486 = l1497
-					foryimpl.SetRefSlice(c, id1495, v1486)
+					v1515 = l1526
+					foryimpl.SetRefSlice(c, id1524, v1515)
 				} else {
-					v1486 = nil
+					v1515 = nil
 				}
-			} else if !vn1483 {
-				n1487 := c.ReadLengthFast(1)
-				if n1487 < 0 {
-					n1487 = c.ReadLength(1)
+			} else if !vn1512 {
+				n1516 := c.ReadLengthFast(1)
+				if n1516 < 0 {
+					n1516 = c.ReadLength(1)
 				}
-				l1488 := foryimpl.MakeSlice[[]string](c, n1487)
-				if n1487 > 0 {
-					hn1490 := c.ReadListHeader(21)
+				l1517 := foryimpl.MakeSlice[[]string](c, n1516)
+				if n1516 > 0 {
+					hn1519 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1489 := range l1488 {
-							if hn1490 && !c.ReadFlag() {
-								clear(l1488[i1489 : i1489+1])
+						for i1518 := range l1517 {
+							if hn1519 && !c.ReadFlag() {
+								clear(l1517[i1518 : i1518+1])
 								continue
 							}
-							l1488[i1489] = c.ReadString()
+							l1517[i1518] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1489)
+								c.TraceIndex(i1518)
 								break
 							}
 						}
 					}
 				}
-				v1486 = l1488
+				v1515 = l1517
 			}
-			m1481[k1485] = v1486
+			m1510[k1514] = v1515
 		}
-		n1480 -= sz1482
+		n1509 -= sz1511
 	}
-	x.MSL = m1481
+	x.MSL = m1510
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1502 := c.ReadLengthFast(2)
-	if n1502 < 0 {
-		n1502 = c.ReadLength(2)
+	n1531 := c.ReadLengthFast(2)
+	if n1531 < 0 {
+		n1531 = c.ReadLength(2)
 	}
-	m1503 := foryimpl.MakeMap[map[string]map[string]int32](c, n1502)
-	for n1502 > 0 && !c.Failed() {
-		sz1504, vn1505, tr1517, _ := c.ReadMapChunkRef(n1502, 21, 24, nil)
-		for j1506 := 0; j1506 < sz1504 && !c.Failed(); j1506++ {
-			var k1507 string
-			k1507 = c.ReadString()
-			var v1508 map[string]int32
-			if tr1517 {
-				if st1518, id1519 := c.ReadRefFlag(); st1518 == foryimpl.RefBack {
-					v1508 = foryimpl.BackRefMap[string, int32](c, id1519)
-				} else if st1518 == foryimpl.RefFollows {
-					n1520 := c.ReadLengthFast(2)
-					if n1520 < 0 {
-						n1520 = c.ReadLength(2)
+	m1532 := foryimpl.MakeMap[map[string]map[string]int32](c, n1531)
+	for n1531 > 0 && !c.Failed() {
+		sz1533, vn1534, tr1546, _ := c.ReadMapChunkRef(n1531, 21, 24, nil)
+		for j1535 := 0; j1535 < sz1533 && !c.Failed(); j1535++ {
+			var k1536 string
+			k1536 = c.ReadString()
+			var v1537 map[string]int32
+			if tr1546 {
+				if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
+					v1537 = foryimpl.BackRefMap[string, int32](c, id1548)
+				} else if st1547 == foryimpl.RefFollows {
+					n1549 := c.ReadLengthFast(2)
+					if n1549 < 0 {
+						n1549 = c.ReadLength(2)
 					}
-					m1521 := foryimpl.MakeMap[map[string]int32](c, n1520)
-					for n1520 > 0 && !c.Failed() {
-						sz1522, vn1523, _ := c.ReadMapChunk(n1520, 21, 5, nil, false)
-						for j1524 := 0; j1524 < sz1522 && !c.Failed(); j1524++ {
-							var k1525 string
-							k1525 = c.ReadString()
-							var v1526 int32
-							if !vn1523 {
-								v1526 = r.ReadVarInt32()
+					m1550 := foryimpl.MakeMap[map[string]int32](c, n1549)
+					for n1549 > 0 && !c.Failed() {
+						sz1551, vn1552, _ := c.ReadMapChunk(n1549, 21, 5, nil, false)
+						for j1553 := 0; j1553 < sz1551 && !c.Failed(); j1553++ {
+							var k1554 string
+							k1554 = c.ReadString()
+							var v1555 int32
+							if !vn1552 {
+								v1555 = r.ReadVarInt32()
 							}
-							m1521[k1525] = v1526
+							m1550[k1554] = v1555
 						}
-						n1520 -= sz1522
+						n1549 -= sz1551
 					}
-					v1508 = m1521
-					foryimpl.SetRefMap(c, id1519, v1508)
+					v1537 = m1550
+					foryimpl.SetRefMap(c, id1548, v1537)
 				} else {
-					v1508 = nil
+					v1537 = nil
 				}
-			} else if !vn1505 {
-				n1509 := c.ReadLengthFast(2)
-				if n1509 < 0 {
-					n1509 = c.ReadLength(2)
+			} else if !vn1534 {
+				n1538 := c.ReadLengthFast(2)
+				if n1538 < 0 {
+					n1538 = c.ReadLength(2)
 				}
-				m1510 := foryimpl.MakeMap[map[string]int32](c, n1509)
-				for n1509 > 0 && !c.Failed() {
-					sz1511, vn1512, _ := c.ReadMapChunk(n1509, 21, 5, nil, false)
-					for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
-						var k1514 string
-						k1514 = c.ReadString()
-						var v1515 int32
-						if !vn1512 {
-							v1515 = r.ReadVarInt32()
+				m1539 := foryimpl.MakeMap[map[string]int32](c, n1538)
+				for n1538 > 0 && !c.Failed() {
+					sz1540, vn1541, _ := c.ReadMapChunk(n1538, 21, 5, nil, false)
+					for j1542 := 0; j1542 < sz1540 && !c.Failed(); j1542++ {
+						var k1543 string
+						k1543 = c.ReadString()
+						var v1544 int32
+						if !vn1541 {
+							v1544 = r.ReadVarInt32()
 						}
-						m1510[k1514] = v1515
+						m1539[k1543] = v1544
 					}
-					n1509 -= sz1511
+					n1538 -= sz1540
 				}
-				v1508 = m1510
+				v1537 = m1539
 			}
-			m1503[k1507] = v1508
+			m1532[k1536] = v1537
 		}
-		n1502 -= sz1504
+		n1531 -= sz1533
 	}
-	x.MSM = m1503
+	x.MSM = m1532
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1528 := c.ReadLengthFast(2)
-	if n1528 < 0 {
-		n1528 = c.ReadLength(2)
+	n1557 := c.ReadLengthFast(2)
+	if n1557 < 0 {
+		n1557 = c.ReadLength(2)
 	}
-	m1529 := foryimpl.MakeMap[map[string]*int32](c, n1528)
-	for n1528 > 0 && !c.Failed() {
-		sz1530, vn1531, _ := c.ReadMapChunk(n1528, 21, 5, nil, true)
-		for j1532 := 0; j1532 < sz1530 && !c.Failed(); j1532++ {
-			var k1533 string
-			k1533 = c.ReadString()
-			var v1534 *int32
-			if !vn1531 {
-				p1535 := foryimpl.Alloc[int32](c)
-				*p1535 = r.ReadVarInt32()
-				v1534 = p1535
+	m1558 := foryimpl.MakeMap[map[string]*int32](c, n1557)
+	for n1557 > 0 && !c.Failed() {
+		sz1559, vn1560, _ := c.ReadMapChunk(n1557, 21, 5, nil, true)
+		for j1561 := 0; j1561 < sz1559 && !c.Failed(); j1561++ {
+			var k1562 string
+			k1562 = c.ReadString()
+			var v1563 *int32
+			if !vn1560 {
+				p1564 := foryimpl.Alloc[int32](c)
+				*p1564 = r.ReadVarInt32()
+				v1563 = p1564
 			}
-			m1529[k1533] = v1534
+			m1558[k1562] = v1563
 		}
-		n1528 -= sz1530
+		n1557 -= sz1559
 	}
-	x.MSP = m1529
+	x.MSP = m1558
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1537 := c.ReadLengthFast(2)
-	if n1537 < 0 {
-		n1537 = c.ReadLength(2)
+	n1566 := c.ReadLengthFast(2)
+	if n1566 < 0 {
+		n1566 = c.ReadLength(2)
 	}
-	m1538 := foryimpl.MakeMap[map[uint8]uint16](c, n1537)
-	for n1537 > 0 && !c.Failed() {
-		sz1539, vn1540, _ := c.ReadMapChunk(n1537, 9, 10, nil, false)
-		for j1541 := 0; j1541 < sz1539 && !c.Failed(); j1541++ {
-			var k1542 uint8
-			k1542 = r.ReadUint8()
-			var v1543 uint16
-			if !vn1540 {
-				v1543 = r.ReadUint16()
+	m1567 := foryimpl.MakeMap[map[uint8]uint16](c, n1566)
+	for n1566 > 0 && !c.Failed() {
+		sz1568, vn1569, _ := c.ReadMapChunk(n1566, 9, 10, nil, false)
+		for j1570 := 0; j1570 < sz1568 && !c.Failed(); j1570++ {
+			var k1571 uint8
+			k1571 = r.ReadUint8()
+			var v1572 uint16
+			if !vn1569 {
+				v1572 = r.ReadUint16()
 			}
-			m1538[k1542] = v1543
+			m1567[k1571] = v1572
 		}
-		n1537 -= sz1539
+		n1566 -= sz1568
 	}
-	x.MU8 = m1538
+	x.MU8 = m1567
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1545, id1546 := c.ReadRefFlag(); st1545 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1546)
-	} else if st1545 == foryimpl.RefFollows {
+	if st1574, id1575 := c.ReadRefFlag(); st1574 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1575)
+	} else if st1574 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1546, x.NBin)
+		foryimpl.SetRefSlice(c, id1575, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -8261,32 +8528,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NBin")
 		return
 	}
-	if st1547, id1548 := c.ReadRefFlag(); st1547 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1548)
-	} else if st1547 == foryimpl.RefFollows {
-		n1549 := c.ReadLengthFast(1)
-		if n1549 < 0 {
-			n1549 = c.ReadLength(1)
+	if st1576, id1577 := c.ReadRefFlag(); st1576 == foryimpl.RefBack {
+		x.NLS = foryimpl.BackRefSlice[string](c, id1577)
+	} else if st1576 == foryimpl.RefFollows {
+		n1578 := c.ReadLengthFast(1)
+		if n1578 < 0 {
+			n1578 = c.ReadLength(1)
 		}
-		l1550 := foryimpl.MakeSlice[[]string](c, n1549)
-		if n1549 > 0 {
-			hn1552 := c.ReadListHeader(21)
+		l1579 := foryimpl.MakeSlice[[]string](c, n1578)
+		if n1578 > 0 {
+			hn1581 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1551 := range l1550 {
-					if hn1552 && !c.ReadFlag() {
-						clear(l1550[i1551 : i1551+1])
+				for i1580 := range l1579 {
+					if hn1581 && !c.ReadFlag() {
+						clear(l1579[i1580 : i1580+1])
 						continue
 					}
-					l1550[i1551] = c.ReadString()
+					l1579[i1580] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1551)
+						c.TraceIndex(i1580)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1550
-		foryimpl.SetRefSlice(c, id1548, x.NLS)
+		x.NLS = l1579
+		foryimpl.SetRefSlice(c, id1577, x.NLS)
 	} else {
 		x.NLS = nil
 	}
@@ -8294,29 +8561,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NLS")
 		return
 	}
-	if st1555, id1556 := c.ReadRefFlag(); st1555 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1556)
-	} else if st1555 == foryimpl.RefFollows {
-		n1557 := c.ReadLengthFast(2)
-		if n1557 < 0 {
-			n1557 = c.ReadLength(2)
+	if st1584, id1585 := c.ReadRefFlag(); st1584 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id1585)
+	} else if st1584 == foryimpl.RefFollows {
+		n1586 := c.ReadLengthFast(2)
+		if n1586 < 0 {
+			n1586 = c.ReadLength(2)
 		}
-		m1558 := foryimpl.MakeMap[map[string]int32](c, n1557)
-		for n1557 > 0 && !c.Failed() {
-			sz1559, vn1560, _ := c.ReadMapChunk(n1557, 21, 5, nil, false)
-			for j1561 := 0; j1561 < sz1559 && !c.Failed(); j1561++ {
-				var k1562 string
-				k1562 = c.ReadString()
-				var v1563 int32
-				if !vn1560 {
-					v1563 = r.ReadVarInt32()
+		m1587 := foryimpl.MakeMap[map[string]int32](c, n1586)
+		for n1586 > 0 && !c.Failed() {
+			sz1588, vn1589, _ := c.ReadMapChunk(n1586, 21, 5, nil, false)
+			for j1590 := 0; j1590 < sz1588 && !c.Failed(); j1590++ {
+				var k1591 string
+				k1591 = c.ReadString()
+				var v1592 int32
+				if !vn1589 {
+					v1592 = r.ReadVarInt32()
 				}
-				m1558[k1562] = v1563
+				m1587[k1591] = v1592
 			}
-			n1557 -= sz1559
+			n1586 -= sz1588
 		}
-		x.NM = m1558
-		foryimpl.SetRefMap(c, id1556, x.NM)
+		x.NM = m1587
+		foryimpl.SetRefMap(c, id1585, x.NM)
 	} else {
 		x.NM = nil
 	}
@@ -8324,1066 +8591,1182 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1565 := c.ReadLengthFast(1)
-	if n1565 < 0 {
-		n1565 = c.ReadLength(1)
+	n1594 := c.ReadLengthFast(1)
+	if n1594 < 0 {
+		n1594 = c.ReadLength(1)
 	}
-	l1566 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1565)
-	if n1565 > 0 {
-		hn1568 := c.ReadListHeader(9)
+	l1595 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1594)
+	if n1594 > 0 {
+		hn1597 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1567 := range l1566 {
-				if hn1568 && !c.ReadFlag() {
-					clear(l1566[i1567 : i1567+1])
+			for i1596 := range l1595 {
+				if hn1597 && !c.ReadFlag() {
+					clear(l1595[i1596 : i1596+1])
 					continue
 				}
-				l1566[i1567] = r.ReadUint8()
+				l1595[i1596] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1567)
+					c.TraceIndex(i1596)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1566
+	x.Raw = l1595
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	if st1571, id1572 := c.ReadRefFlag(); st1571 == foryimpl.RefBack {
-		x.RmABool = foryimpl.BackRefSlice[bool](c, id1572)
-	} else if st1571 == foryimpl.RefFollows {
-		n1573 := c.ReadArrayLengthFast(1)
-		if n1573 < 0 {
-			n1573 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
+			x.RmABool = foryimpl.BackRefSlice[bool](c, id1601)
+		} else if st1600 == foryimpl.RefFollows {
+			n1602 := c.ReadArrayLengthFast(1)
+			if n1602 < 0 {
+				n1602 = c.ReadArrayLength(1)
+			}
+			a1603 := foryimpl.MakeSlice[[]bool](c, n1602)
+			r.ReadRawBools(a1603)
+			x.RmABool = a1603
+			foryimpl.SetRefSlice(c, id1601, x.RmABool)
+		} else {
+			x.RmABool = nil
 		}
-		a1574 := foryimpl.MakeSlice[[]bool](c, n1573)
-		r.ReadRawBools(a1574)
-		x.RmABool = a1574
-		foryimpl.SetRefSlice(c, id1572, x.RmABool)
 	} else {
-		x.RmABool = nil
+		n1604 := c.ReadArrayLengthFast(1)
+		if n1604 < 0 {
+			n1604 = c.ReadArrayLength(1)
+		}
+		a1605 := foryimpl.MakeSlice[[]bool](c, n1604)
+		r.ReadRawBools(a1605)
+		x.RmABool = a1605
 	}
 	if c.Failed() {
 		c.Trace("RmABool")
 		return
 	}
-	if st1575, id1576 := c.ReadRefFlag(); st1575 == foryimpl.RefBack {
-		x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1576)
-	} else if st1575 == foryimpl.RefFollows {
-		n1577 := c.ReadArrayLengthFast(4)
-		if n1577 < 0 {
-			n1577 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1606, id1607 := c.ReadRefFlag(); st1606 == foryimpl.RefBack {
+			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1607)
+		} else if st1606 == foryimpl.RefFollows {
+			n1608 := c.ReadArrayLengthFast(4)
+			if n1608 < 0 {
+				n1608 = c.ReadArrayLength(4)
+			}
+			a1609 := foryimpl.MakeSlice[[]float32](c, n1608)
+			r.ReadRawFloat32s(a1609)
+			x.RmAF32 = a1609
+			foryimpl.SetRefSlice(c, id1607, x.RmAF32)
+		} else {
+			x.RmAF32 = nil
 		}
-		a1578 := foryimpl.MakeSlice[[]float32](c, n1577)
-		r.ReadRawFloat32s(a1578)
-		x.RmAF32 = a1578
-		foryimpl.SetRefSlice(c, id1576, x.RmAF32)
 	} else {
-		x.RmAF32 = nil
+		n1610 := c.ReadArrayLengthFast(4)
+		if n1610 < 0 {
+			n1610 = c.ReadArrayLength(4)
+		}
+		a1611 := foryimpl.MakeSlice[[]float32](c, n1610)
+		r.ReadRawFloat32s(a1611)
+		x.RmAF32 = a1611
 	}
 	if c.Failed() {
 		c.Trace("RmAF32")
 		return
 	}
-	if st1579, id1580 := c.ReadRefFlag(); st1579 == foryimpl.RefBack {
-		x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1580)
-	} else if st1579 == foryimpl.RefFollows {
-		n1581 := c.ReadArrayLengthFast(8)
-		if n1581 < 0 {
-			n1581 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1612, id1613 := c.ReadRefFlag(); st1612 == foryimpl.RefBack {
+			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1613)
+		} else if st1612 == foryimpl.RefFollows {
+			n1614 := c.ReadArrayLengthFast(8)
+			if n1614 < 0 {
+				n1614 = c.ReadArrayLength(8)
+			}
+			a1615 := foryimpl.MakeSlice[[]float64](c, n1614)
+			r.ReadRawFloat64s(a1615)
+			x.RmAF64 = a1615
+			foryimpl.SetRefSlice(c, id1613, x.RmAF64)
+		} else {
+			x.RmAF64 = nil
 		}
-		a1582 := foryimpl.MakeSlice[[]float64](c, n1581)
-		r.ReadRawFloat64s(a1582)
-		x.RmAF64 = a1582
-		foryimpl.SetRefSlice(c, id1580, x.RmAF64)
 	} else {
-		x.RmAF64 = nil
+		n1616 := c.ReadArrayLengthFast(8)
+		if n1616 < 0 {
+			n1616 = c.ReadArrayLength(8)
+		}
+		a1617 := foryimpl.MakeSlice[[]float64](c, n1616)
+		r.ReadRawFloat64s(a1617)
+		x.RmAF64 = a1617
 	}
 	if c.Failed() {
 		c.Trace("RmAF64")
 		return
 	}
-	if st1583, id1584 := c.ReadRefFlag(); st1583 == foryimpl.RefBack {
-		x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1584)
-	} else if st1583 == foryimpl.RefFollows {
-		n1585 := c.ReadArrayLengthFast(2)
-		if n1585 < 0 {
-			n1585 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1618, id1619 := c.ReadRefFlag(); st1618 == foryimpl.RefBack {
+			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1619)
+		} else if st1618 == foryimpl.RefFollows {
+			n1620 := c.ReadArrayLengthFast(2)
+			if n1620 < 0 {
+				n1620 = c.ReadArrayLength(2)
+			}
+			a1621 := foryimpl.MakeSlice[[]int16](c, n1620)
+			r.ReadRawInt16s(a1621)
+			x.RmAI16 = a1621
+			foryimpl.SetRefSlice(c, id1619, x.RmAI16)
+		} else {
+			x.RmAI16 = nil
 		}
-		a1586 := foryimpl.MakeSlice[[]int16](c, n1585)
-		r.ReadRawInt16s(a1586)
-		x.RmAI16 = a1586
-		foryimpl.SetRefSlice(c, id1584, x.RmAI16)
 	} else {
-		x.RmAI16 = nil
+		n1622 := c.ReadArrayLengthFast(2)
+		if n1622 < 0 {
+			n1622 = c.ReadArrayLength(2)
+		}
+		a1623 := foryimpl.MakeSlice[[]int16](c, n1622)
+		r.ReadRawInt16s(a1623)
+		x.RmAI16 = a1623
 	}
 	if c.Failed() {
 		c.Trace("RmAI16")
 		return
 	}
-	if st1587, id1588 := c.ReadRefFlag(); st1587 == foryimpl.RefBack {
-		x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1588)
-	} else if st1587 == foryimpl.RefFollows {
-		n1589 := c.ReadArrayLengthFast(4)
-		if n1589 < 0 {
-			n1589 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1624, id1625 := c.ReadRefFlag(); st1624 == foryimpl.RefBack {
+			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1625)
+		} else if st1624 == foryimpl.RefFollows {
+			n1626 := c.ReadArrayLengthFast(4)
+			if n1626 < 0 {
+				n1626 = c.ReadArrayLength(4)
+			}
+			a1627 := foryimpl.MakeSlice[[]int32](c, n1626)
+			r.ReadRawInt32s(a1627)
+			x.RmAI32 = a1627
+			foryimpl.SetRefSlice(c, id1625, x.RmAI32)
+		} else {
+			x.RmAI32 = nil
 		}
-		a1590 := foryimpl.MakeSlice[[]int32](c, n1589)
-		r.ReadRawInt32s(a1590)
-		x.RmAI32 = a1590
-		foryimpl.SetRefSlice(c, id1588, x.RmAI32)
 	} else {
-		x.RmAI32 = nil
+		n1628 := c.ReadArrayLengthFast(4)
+		if n1628 < 0 {
+			n1628 = c.ReadArrayLength(4)
+		}
+		a1629 := foryimpl.MakeSlice[[]int32](c, n1628)
+		r.ReadRawInt32s(a1629)
+		x.RmAI32 = a1629
 	}
 	if c.Failed() {
 		c.Trace("RmAI32")
 		return
 	}
-	if st1591, id1592 := c.ReadRefFlag(); st1591 == foryimpl.RefBack {
-		x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1592)
-	} else if st1591 == foryimpl.RefFollows {
-		n1593 := c.ReadArrayLengthFast(8)
-		if n1593 < 0 {
-			n1593 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1630, id1631 := c.ReadRefFlag(); st1630 == foryimpl.RefBack {
+			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1631)
+		} else if st1630 == foryimpl.RefFollows {
+			n1632 := c.ReadArrayLengthFast(8)
+			if n1632 < 0 {
+				n1632 = c.ReadArrayLength(8)
+			}
+			a1633 := foryimpl.MakeSlice[[]int64](c, n1632)
+			r.ReadRawInt64s(a1633)
+			x.RmAI64 = a1633
+			foryimpl.SetRefSlice(c, id1631, x.RmAI64)
+		} else {
+			x.RmAI64 = nil
 		}
-		a1594 := foryimpl.MakeSlice[[]int64](c, n1593)
-		r.ReadRawInt64s(a1594)
-		x.RmAI64 = a1594
-		foryimpl.SetRefSlice(c, id1592, x.RmAI64)
 	} else {
-		x.RmAI64 = nil
+		n1634 := c.ReadArrayLengthFast(8)
+		if n1634 < 0 {
+			n1634 = c.ReadArrayLength(8)
+		}
+		a1635 := foryimpl.MakeSlice[[]int64](c, n1634)
+		r.ReadRawInt64s(a1635)
+		x.RmAI64 = a1635
 	}
 	if c.Failed() {
 		c.Trace("RmAI64")
 		return
 	}
-	if st1595, id1596 := c.ReadRefFlag(); st1595 == foryimpl.RefBack {
-		x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1596)
-	} else if st1595 == foryimpl.RefFollows {
-		n1597 := c.ReadArrayLengthFast(1)
-		if n1597 < 0 {
-			n1597 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1636, id1637 := c.ReadRefFlag(); st1636 == foryimpl.RefBack {
+			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1637)
+		} else if st1636 == foryimpl.RefFollows {
+			n1638 := c.ReadArrayLengthFast(1)
+			if n1638 < 0 {
+				n1638 = c.ReadArrayLength(1)
+			}
+			a1639 := foryimpl.MakeSlice[[]int8](c, n1638)
+			for i1640 := range a1639 {
+				a1639[i1640] = r.ReadInt8()
+			}
+			x.RmAI8 = a1639
+			foryimpl.SetRefSlice(c, id1637, x.RmAI8)
+		} else {
+			x.RmAI8 = nil
 		}
-		a1598 := foryimpl.MakeSlice[[]int8](c, n1597)
-		for i1599 := range a1598 {
-			a1598[i1599] = r.ReadInt8()
-		}
-		x.RmAI8 = a1598
-		foryimpl.SetRefSlice(c, id1596, x.RmAI8)
 	} else {
-		x.RmAI8 = nil
+		n1641 := c.ReadArrayLengthFast(1)
+		if n1641 < 0 {
+			n1641 = c.ReadArrayLength(1)
+		}
+		a1642 := foryimpl.MakeSlice[[]int8](c, n1641)
+		for i1643 := range a1642 {
+			a1642[i1643] = r.ReadInt8()
+		}
+		x.RmAI8 = a1642
 	}
 	if c.Failed() {
 		c.Trace("RmAI8")
 		return
 	}
-	if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
-		x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1601)
-	} else if st1600 == foryimpl.RefFollows {
-		n1602 := c.ReadArrayLengthFast(2)
-		if n1602 < 0 {
-			n1602 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1644, id1645 := c.ReadRefFlag(); st1644 == foryimpl.RefBack {
+			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1645)
+		} else if st1644 == foryimpl.RefFollows {
+			n1646 := c.ReadArrayLengthFast(2)
+			if n1646 < 0 {
+				n1646 = c.ReadArrayLength(2)
+			}
+			a1647 := foryimpl.MakeSlice[[]uint16](c, n1646)
+			r.ReadRawUint16s(a1647)
+			x.RmAU16 = a1647
+			foryimpl.SetRefSlice(c, id1645, x.RmAU16)
+		} else {
+			x.RmAU16 = nil
 		}
-		a1603 := foryimpl.MakeSlice[[]uint16](c, n1602)
-		r.ReadRawUint16s(a1603)
-		x.RmAU16 = a1603
-		foryimpl.SetRefSlice(c, id1601, x.RmAU16)
 	} else {
-		x.RmAU16 = nil
+		n1648 := c.ReadArrayLengthFast(2)
+		if n1648 < 0 {
+			n1648 = c.ReadArrayLength(2)
+		}
+		a1649 := foryimpl.MakeSlice[[]uint16](c, n1648)
+		r.ReadRawUint16s(a1649)
+		x.RmAU16 = a1649
 	}
 	if c.Failed() {
 		c.Trace("RmAU16")
 		return
 	}
-	if st1604, id1605 := c.ReadRefFlag(); st1604 == foryimpl.RefBack {
-		x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1605)
-	} else if st1604 == foryimpl.RefFollows {
-		n1606 := c.ReadArrayLengthFast(4)
-		if n1606 < 0 {
-			n1606 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1650, id1651 := c.ReadRefFlag(); st1650 == foryimpl.RefBack {
+			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1651)
+		} else if st1650 == foryimpl.RefFollows {
+			n1652 := c.ReadArrayLengthFast(4)
+			if n1652 < 0 {
+				n1652 = c.ReadArrayLength(4)
+			}
+			a1653 := foryimpl.MakeSlice[[]uint32](c, n1652)
+			r.ReadRawUint32s(a1653)
+			x.RmAU32 = a1653
+			foryimpl.SetRefSlice(c, id1651, x.RmAU32)
+		} else {
+			x.RmAU32 = nil
 		}
-		a1607 := foryimpl.MakeSlice[[]uint32](c, n1606)
-		r.ReadRawUint32s(a1607)
-		x.RmAU32 = a1607
-		foryimpl.SetRefSlice(c, id1605, x.RmAU32)
 	} else {
-		x.RmAU32 = nil
+		n1654 := c.ReadArrayLengthFast(4)
+		if n1654 < 0 {
+			n1654 = c.ReadArrayLength(4)
+		}
+		a1655 := foryimpl.MakeSlice[[]uint32](c, n1654)
+		r.ReadRawUint32s(a1655)
+		x.RmAU32 = a1655
 	}
 	if c.Failed() {
 		c.Trace("RmAU32")
 		return
 	}
-	if st1608, id1609 := c.ReadRefFlag(); st1608 == foryimpl.RefBack {
-		x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1609)
-	} else if st1608 == foryimpl.RefFollows {
-		n1610 := c.ReadArrayLengthFast(8)
-		if n1610 < 0 {
-			n1610 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1656, id1657 := c.ReadRefFlag(); st1656 == foryimpl.RefBack {
+			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1657)
+		} else if st1656 == foryimpl.RefFollows {
+			n1658 := c.ReadArrayLengthFast(8)
+			if n1658 < 0 {
+				n1658 = c.ReadArrayLength(8)
+			}
+			a1659 := foryimpl.MakeSlice[[]uint64](c, n1658)
+			r.ReadRawUint64s(a1659)
+			x.RmAU64 = a1659
+			foryimpl.SetRefSlice(c, id1657, x.RmAU64)
+		} else {
+			x.RmAU64 = nil
 		}
-		a1611 := foryimpl.MakeSlice[[]uint64](c, n1610)
-		r.ReadRawUint64s(a1611)
-		x.RmAU64 = a1611
-		foryimpl.SetRefSlice(c, id1609, x.RmAU64)
 	} else {
-		x.RmAU64 = nil
+		n1660 := c.ReadArrayLengthFast(8)
+		if n1660 < 0 {
+			n1660 = c.ReadArrayLength(8)
+		}
+		a1661 := foryimpl.MakeSlice[[]uint64](c, n1660)
+		r.ReadRawUint64s(a1661)
+		x.RmAU64 = a1661
 	}
 	if c.Failed() {
 		c.Trace("RmAU64")
 		return
 	}
-	if st1612, id1613 := c.ReadRefFlag(); st1612 == foryimpl.RefBack {
-		x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1613)
-	} else if st1612 == foryimpl.RefFollows {
-		n1614 := c.ReadArrayLengthFast(1)
-		if n1614 < 0 {
-			n1614 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1662, id1663 := c.ReadRefFlag(); st1662 == foryimpl.RefBack {
+			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1663)
+		} else if st1662 == foryimpl.RefFollows {
+			n1664 := c.ReadArrayLengthFast(1)
+			if n1664 < 0 {
+				n1664 = c.ReadArrayLength(1)
+			}
+			a1665 := foryimpl.MakeSlice[[]uint8](c, n1664)
+			copy(a1665, r.ReadBytes(n1664))
+			x.RmAU8 = a1665
+			foryimpl.SetRefSlice(c, id1663, x.RmAU8)
+		} else {
+			x.RmAU8 = nil
 		}
-		a1615 := foryimpl.MakeSlice[[]uint8](c, n1614)
-		copy(a1615, r.ReadBytes(n1614))
-		x.RmAU8 = a1615
-		foryimpl.SetRefSlice(c, id1613, x.RmAU8)
 	} else {
-		x.RmAU8 = nil
+		n1666 := c.ReadArrayLengthFast(1)
+		if n1666 < 0 {
+			n1666 = c.ReadArrayLength(1)
+		}
+		a1667 := foryimpl.MakeSlice[[]uint8](c, n1666)
+		copy(a1667, r.ReadBytes(n1666))
+		x.RmAU8 = a1667
 	}
 	if c.Failed() {
 		c.Trace("RmAU8")
 		return
 	}
-	if st1616, id1617 := c.ReadRefFlag(); st1616 == foryimpl.RefBack {
-		x.RmBin = foryimpl.BackRefSlice[uint8](c, id1617)
-	} else if st1616 == foryimpl.RefFollows {
-		x.RmBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1617, x.RmBin)
+	if c.TrackedFieldFlags() {
+		if st1668, id1669 := c.ReadRefFlag(); st1668 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id1669)
+		} else if st1668 == foryimpl.RefFollows {
+			x.RmBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1669, x.RmBin)
+		} else {
+			x.RmBin = nil
+		}
 	} else {
-		x.RmBin = nil
+		x.RmBin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("RmBin")
 		return
 	}
-	n1618 := c.ReadLengthFast(2)
-	if n1618 < 0 {
-		n1618 = c.ReadLength(2)
+	n1670 := c.ReadLengthFast(2)
+	if n1670 < 0 {
+		n1670 = c.ReadLength(2)
 	}
-	if n1618 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1618, 3))
+	if n1670 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1670, 3))
 		return
 	}
-	var l1619 [3]int16
-	if n1618 > 0 {
-		hn1621 := c.ReadListHeader(3)
+	var l1671 [3]int16
+	if n1670 > 0 {
+		hn1673 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1620 := range l1619 {
-				if hn1621 && !c.ReadFlag() {
-					clear(l1619[i1620 : i1620+1])
+			for i1672 := range l1671 {
+				if hn1673 && !c.ReadFlag() {
+					clear(l1671[i1672 : i1672+1])
 					continue
 				}
-				l1619[i1620] = r.ReadInt16()
+				l1671[i1672] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1620)
+					c.TraceIndex(i1672)
 					break
 				}
 			}
 		}
 	}
-	x.RmFix = l1619
+	x.RmFix = l1671
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1624 := c.ReadLengthFast(1)
-	if n1624 < 0 {
-		n1624 = c.ReadLength(1)
+	n1676 := c.ReadLengthFast(1)
+	if n1676 < 0 {
+		n1676 = c.ReadLength(1)
 	}
-	l1625 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1624)
-	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(1)
+	l1677 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1676)
+	if n1676 > 0 {
+		hn1679 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1626 := range l1625 {
-				if hn1627 && !c.ReadFlag() {
-					clear(l1625[i1626 : i1626+1])
+			for i1678 := range l1677 {
+				if hn1679 && !c.ReadFlag() {
+					clear(l1677[i1678 : i1678+1])
 					continue
 				}
-				l1625[i1626] = r.ReadBool()
+				l1677[i1678] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1626)
+					c.TraceIndex(i1678)
 					break
 				}
 			}
 		}
 	}
-	x.RmLB = l1625
+	x.RmLB = l1677
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1630 := c.ReadLengthFast(1)
-	if n1630 < 0 {
-		n1630 = c.ReadLength(1)
+	n1682 := c.ReadLengthFast(1)
+	if n1682 < 0 {
+		n1682 = c.ReadLength(1)
 	}
-	l1631 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(25)
+	l1683 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1682)
+	if n1682 > 0 {
+		hn1685 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1684 := range l1683 {
+				if hn1685 && !c.ReadFlag() {
+					clear(l1683[i1684 : i1684+1])
 					continue
 				}
-				if e1636 := c.ReadEnumFast(uint32(0x7fffffff)); e1636 >= 0 {
-					l1631[i1632] = Color(e1636)
+				if e1688 := c.ReadEnumFast(uint32(0x7fffffff)); e1688 >= 0 {
+					l1683[i1684] = Color(e1688)
 				} else {
-					l1631[i1632] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1683[i1684] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1684)
 					break
 				}
 			}
 		}
 	}
-	x.RmLE = l1631
+	x.RmLE = l1683
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1637 := c.ReadLengthFast(4)
-	if n1637 < 0 {
-		n1637 = c.ReadLength(4)
+	n1689 := c.ReadLengthFast(4)
+	if n1689 < 0 {
+		n1689 = c.ReadLength(4)
 	}
-	l1638 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1637)
-	if n1637 > 0 {
-		hn1640 := c.ReadListHeader(19)
+	l1690 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1689)
+	if n1689 > 0 {
+		hn1692 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1639 := range l1638 {
-				if hn1640 && !c.ReadFlag() {
-					clear(l1638[i1639 : i1639+1])
+			for i1691 := range l1690 {
+				if hn1692 && !c.ReadFlag() {
+					clear(l1690[i1691 : i1691+1])
 					continue
 				}
-				l1638[i1639] = r.ReadFloat32()
+				l1690[i1691] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1639)
+					c.TraceIndex(i1691)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF32 = l1638
+	x.RmLF32 = l1690
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1643 := c.ReadLengthFast(8)
-	if n1643 < 0 {
-		n1643 = c.ReadLength(8)
+	n1695 := c.ReadLengthFast(8)
+	if n1695 < 0 {
+		n1695 = c.ReadLength(8)
 	}
-	l1644 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1643)
-	if n1643 > 0 {
-		hn1646 := c.ReadListHeader(20)
+	l1696 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1695)
+	if n1695 > 0 {
+		hn1698 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1645 := range l1644 {
-				if hn1646 && !c.ReadFlag() {
-					clear(l1644[i1645 : i1645+1])
+			for i1697 := range l1696 {
+				if hn1698 && !c.ReadFlag() {
+					clear(l1696[i1697 : i1697+1])
 					continue
 				}
-				l1644[i1645] = r.ReadFloat64()
+				l1696[i1697] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1645)
+					c.TraceIndex(i1697)
 					break
 				}
 			}
 		}
 	}
-	x.RmLF64 = l1644
+	x.RmLF64 = l1696
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1649 := c.ReadLengthFast(1)
-	if n1649 < 0 {
-		n1649 = c.ReadLength(1)
+	n1701 := c.ReadLengthFast(1)
+	if n1701 < 0 {
+		n1701 = c.ReadLength(1)
 	}
-	l1650 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1649)
-	if n1649 > 0 {
-		hn1652 := c.ReadListHeader(5)
+	l1702 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1701)
+	if n1701 > 0 {
+		hn1704 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1651 := range l1650 {
-				if hn1652 && !c.ReadFlag() {
-					clear(l1650[i1651 : i1651+1])
+			for i1703 := range l1702 {
+				if hn1704 && !c.ReadFlag() {
+					clear(l1702[i1703 : i1703+1])
 					continue
 				}
-				l1650[i1651] = r.ReadVarInt32()
+				l1702[i1703] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1651)
+					c.TraceIndex(i1703)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI32 = l1650
+	x.RmLI32 = l1702
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1655 := c.ReadLengthFast(1)
-	if n1655 < 0 {
-		n1655 = c.ReadLength(1)
+	n1707 := c.ReadLengthFast(1)
+	if n1707 < 0 {
+		n1707 = c.ReadLength(1)
 	}
-	l1656 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1655)
-	if n1655 > 0 {
-		hn1658 := c.ReadListHeader(7)
+	l1708 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1707)
+	if n1707 > 0 {
+		hn1710 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1657 := range l1656 {
-				if hn1658 && !c.ReadFlag() {
-					clear(l1656[i1657 : i1657+1])
+			for i1709 := range l1708 {
+				if hn1710 && !c.ReadFlag() {
+					clear(l1708[i1709 : i1709+1])
 					continue
 				}
-				l1656[i1657] = r.ReadVarInt64()
+				l1708[i1709] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1657)
+					c.TraceIndex(i1709)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI64 = l1656
+	x.RmLI64 = l1708
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1661 := c.ReadLengthFast(1)
-	if n1661 < 0 {
-		n1661 = c.ReadLength(1)
+	n1713 := c.ReadLengthFast(1)
+	if n1713 < 0 {
+		n1713 = c.ReadLength(1)
 	}
-	l1662 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1661)
-	if n1661 > 0 {
-		hn1664 := c.ReadListHeader(2)
+	l1714 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1713)
+	if n1713 > 0 {
+		hn1716 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1663 := range l1662 {
-				if hn1664 && !c.ReadFlag() {
-					clear(l1662[i1663 : i1663+1])
+			for i1715 := range l1714 {
+				if hn1716 && !c.ReadFlag() {
+					clear(l1714[i1715 : i1715+1])
 					continue
 				}
-				l1662[i1663] = r.ReadInt8()
+				l1714[i1715] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1663)
+					c.TraceIndex(i1715)
 					break
 				}
 			}
 		}
 	}
-	x.RmLI8 = l1662
+	x.RmLI8 = l1714
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1667 := c.ReadLengthFast(1)
-	if n1667 < 0 {
-		n1667 = c.ReadLength(1)
+	n1719 := c.ReadLengthFast(1)
+	if n1719 < 0 {
+		n1719 = c.ReadLength(1)
 	}
-	l1668 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1667)
-	if n1667 > 0 {
-		hn1670, tr1672 := c.ReadListHeaderRef(22)
+	l1720 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1719)
+	if n1719 > 0 {
+		hn1722, tr1724 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1669 := range l1668 {
-				if tr1672 {
-					if st1673, id1674 := c.ReadRefFlag(); st1673 == foryimpl.RefBack {
-						l1668[i1669] = foryimpl.BackRefSlice[int32](c, id1674)
-					} else if st1673 == foryimpl.RefFollows {
-						n1675 := c.ReadLengthFast(1)
-						if n1675 < 0 {
-							n1675 = c.ReadLength(1)
+			for i1721 := range l1720 {
+				if tr1724 {
+					if st1725, id1726 := c.ReadRefFlag(); st1725 == foryimpl.RefBack {
+						l1720[i1721] = foryimpl.BackRefSlice[int32](c, id1726)
+					} else if st1725 == foryimpl.RefFollows {
+						n1727 := c.ReadLengthFast(1)
+						if n1727 < 0 {
+							n1727 = c.ReadLength(1)
 						}
-						l1676 := foryimpl.MakeSlice[[]int32](c, n1675)
-						if n1675 > 0 {
-							hn1678 := c.ReadListHeader(5)
+						l1728 := foryimpl.MakeSlice[[]int32](c, n1727)
+						if n1727 > 0 {
+							hn1730 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1677 := range l1676 {
-									if hn1678 && !c.ReadFlag() {
-										clear(l1676[i1677 : i1677+1])
+								for i1729 := range l1728 {
+									if hn1730 && !c.ReadFlag() {
+										clear(l1728[i1729 : i1729+1])
 										continue
 									}
-									l1676[i1677] = r.ReadVarInt32()
+									l1728[i1729] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1677)
+										c.TraceIndex(i1729)
 										break
 									}
 								}
 							}
 						}
-						l1668[i1669] = l1676
-						foryimpl.SetRefSlice(c, id1674, l1668[i1669])
+						l1720[i1721] = l1728
+						foryimpl.SetRefSlice(c, id1726, l1720[i1721])
 					} else {
-						l1668[i1669] = nil
+						l1720[i1721] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1669)
+						c.TraceIndex(i1721)
 						break
 					}
 					continue
 				}
-				if hn1670 && !c.ReadFlag() {
-					clear(l1668[i1669 : i1669+1])
+				if hn1722 && !c.ReadFlag() {
+					clear(l1720[i1721 : i1721+1])
 					continue
 				}
-				n1681 := c.ReadLengthFast(1)
-				if n1681 < 0 {
-					n1681 = c.ReadLength(1)
+				n1733 := c.ReadLengthFast(1)
+				if n1733 < 0 {
+					n1733 = c.ReadLength(1)
 				}
-				l1682 := foryimpl.MakeSlice[[]int32](c, n1681)
-				if n1681 > 0 {
-					hn1684 := c.ReadListHeader(5)
+				l1734 := foryimpl.MakeSlice[[]int32](c, n1733)
+				if n1733 > 0 {
+					hn1736 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1683 := range l1682 {
-							if hn1684 && !c.ReadFlag() {
-								clear(l1682[i1683 : i1683+1])
+						for i1735 := range l1734 {
+							if hn1736 && !c.ReadFlag() {
+								clear(l1734[i1735 : i1735+1])
 								continue
 							}
-							l1682[i1683] = r.ReadVarInt32()
+							l1734[i1735] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1683)
+								c.TraceIndex(i1735)
 								break
 							}
 						}
 					}
 				}
-				l1668[i1669] = l1682
+				l1720[i1721] = l1734
 				if c.Failed() {
-					c.TraceIndex(i1669)
+					c.TraceIndex(i1721)
 					break
 				}
 			}
 		}
 	}
-	x.RmLL = l1668
+	x.RmLL = l1720
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1687 := c.ReadLengthFast(1)
-	if n1687 < 0 {
-		n1687 = c.ReadLength(1)
+	n1739 := c.ReadLengthFast(1)
+	if n1739 < 0 {
+		n1739 = c.ReadLength(1)
 	}
-	l1688 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1687)
-	if n1687 > 0 {
-		hn1690, tr1692 := c.ReadListHeaderRef(24)
+	l1740 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1739)
+	if n1739 > 0 {
+		hn1742, tr1744 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1689 := range l1688 {
-				if tr1692 {
-					if st1693, id1694 := c.ReadRefFlag(); st1693 == foryimpl.RefBack {
-						l1688[i1689] = foryimpl.BackRefMap[string, int32](c, id1694)
-					} else if st1693 == foryimpl.RefFollows {
-						n1695 := c.ReadLengthFast(2)
-						if n1695 < 0 {
-							n1695 = c.ReadLength(2)
+			for i1741 := range l1740 {
+				if tr1744 {
+					if st1745, id1746 := c.ReadRefFlag(); st1745 == foryimpl.RefBack {
+						l1740[i1741] = foryimpl.BackRefMap[string, int32](c, id1746)
+					} else if st1745 == foryimpl.RefFollows {
+						n1747 := c.ReadLengthFast(2)
+						if n1747 < 0 {
+							n1747 = c.ReadLength(2)
 						}
-						m1696 := foryimpl.MakeMap[map[string]int32](c, n1695)
-						for n1695 > 0 && !c.Failed() {
-							sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 5, nil, false)
-							for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
-								var k1700 string
-								k1700 = c.ReadString()
-								var v1701 int32
-								if !vn1698 {
-									v1701 = r.ReadVarInt32()
+						m1748 := foryimpl.MakeMap[map[string]int32](c, n1747)
+						for n1747 > 0 && !c.Failed() {
+							sz1749, vn1750, _ := c.ReadMapChunk(n1747, 21, 5, nil, false)
+							for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
+								var k1752 string
+								k1752 = c.ReadString()
+								var v1753 int32
+								if !vn1750 {
+									v1753 = r.ReadVarInt32()
 								}
-								m1696[k1700] = v1701
+								m1748[k1752] = v1753
 							}
-							n1695 -= sz1697
+							n1747 -= sz1749
 						}
-						l1688[i1689] = m1696
-						foryimpl.SetRefMap(c, id1694, l1688[i1689])
+						l1740[i1741] = m1748
+						foryimpl.SetRefMap(c, id1746, l1740[i1741])
 					} else {
-						l1688[i1689] = nil
+						l1740[i1741] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1689)
+						c.TraceIndex(i1741)
 						break
 					}
 					continue
 				}
-				if hn1690 && !c.ReadFlag() {
-					clear(l1688[i1689 : i1689+1])
+				if hn1742 && !c.ReadFlag() {
+					clear(l1740[i1741 : i1741+1])
 					continue
 				}
-				n1703 := c.ReadLengthFast(2)
-				if n1703 < 0 {
-					n1703 = c.ReadLength(2)
+				n1755 := c.ReadLengthFast(2)
+				if n1755 < 0 {
+					n1755 = c.ReadLength(2)
 				}
-				m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
-				for n1703 > 0 && !c.Failed() {
-					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
-					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-						var k1708 string
-						k1708 = c.ReadString()
-						var v1709 int32
-						if !vn1706 {
-							v1709 = r.ReadVarInt32()
+				m1756 := foryimpl.MakeMap[map[string]int32](c, n1755)
+				for n1755 > 0 && !c.Failed() {
+					sz1757, vn1758, _ := c.ReadMapChunk(n1755, 21, 5, nil, false)
+					for j1759 := 0; j1759 < sz1757 && !c.Failed(); j1759++ {
+						var k1760 string
+						k1760 = c.ReadString()
+						var v1761 int32
+						if !vn1758 {
+							v1761 = r.ReadVarInt32()
 						}
-						m1704[k1708] = v1709
+						m1756[k1760] = v1761
 					}
-					n1703 -= sz1705
+					n1755 -= sz1757
 				}
-				l1688[i1689] = m1704
+				l1740[i1741] = m1756
 				if c.Failed() {
-					c.TraceIndex(i1689)
+					c.TraceIndex(i1741)
 					break
 				}
 			}
 		}
 	}
-	x.RmLM = l1688
+	x.RmLM = l1740
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1711 := c.ReadLengthFast(1)
-	if n1711 < 0 {
-		n1711 = c.ReadLength(1)
+	n1763 := c.ReadLengthFast(1)
+	if n1763 < 0 {
+		n1763 = c.ReadLength(1)
 	}
-	l1712 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1711)
-	if n1711 > 0 {
-		hn1714 := c.ReadListHeader(5)
+	l1764 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1763)
+	if n1763 > 0 {
+		hn1766 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1713 := range l1712 {
-				if hn1714 && !c.ReadFlag() {
-					clear(l1712[i1713 : i1713+1])
+			for i1765 := range l1764 {
+				if hn1766 && !c.ReadFlag() {
+					clear(l1764[i1765 : i1765+1])
 					continue
 				}
-				p1717 := foryimpl.Alloc[int32](c)
-				*p1717 = r.ReadVarInt32()
-				l1712[i1713] = p1717
+				p1769 := foryimpl.Alloc[int32](c)
+				*p1769 = r.ReadVarInt32()
+				l1764[i1765] = p1769
 				if c.Failed() {
-					c.TraceIndex(i1713)
+					c.TraceIndex(i1765)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPI = l1712
+	x.RmLPI = l1764
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1718 := c.ReadLengthFast(1)
-	if n1718 < 0 {
-		n1718 = c.ReadLength(1)
+	n1770 := c.ReadLengthFast(1)
+	if n1770 < 0 {
+		n1770 = c.ReadLength(1)
 	}
-	l1719 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1718)
-	if n1718 > 0 {
-		hn1721 := c.ReadListHeader(21)
+	l1771 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1770)
+	if n1770 > 0 {
+		hn1773 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1720 := range l1719 {
-				if hn1721 && !c.ReadFlag() {
-					clear(l1719[i1720 : i1720+1])
+			for i1772 := range l1771 {
+				if hn1773 && !c.ReadFlag() {
+					clear(l1771[i1772 : i1772+1])
 					continue
 				}
-				l1719[i1720] = c.ReadString()
+				l1771[i1772] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1720)
+					c.TraceIndex(i1772)
 					break
 				}
 			}
 		}
 	}
-	x.RmLS = l1719
+	x.RmLS = l1771
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1724 := c.ReadLengthFast(1)
-	if n1724 < 0 {
-		n1724 = c.ReadLength(1)
+	n1776 := c.ReadLengthFast(1)
+	if n1776 < 0 {
+		n1776 = c.ReadLength(1)
 	}
-	l1725 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1724)
-	if n1724 > 0 {
-		hn1727 := c.ReadListHeader(38)
+	l1777 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1776)
+	if n1776 > 0 {
+		hn1779 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1726 := range l1725 {
-				if hn1727 && !c.ReadFlag() {
-					clear(l1725[i1726 : i1726+1])
+			for i1778 := range l1777 {
+				if hn1779 && !c.ReadFlag() {
+					clear(l1777[i1778 : i1778+1])
 					continue
 				}
-				l1725[i1726] = c.ReadTime()
+				l1777[i1778] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1726)
+					c.TraceIndex(i1778)
 					break
 				}
 			}
 		}
 	}
-	x.RmLT = l1725
+	x.RmLT = l1777
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1730 := c.ReadLengthFast(2)
-	if n1730 < 0 {
-		n1730 = c.ReadLength(2)
+	n1782 := c.ReadLengthFast(2)
+	if n1782 < 0 {
+		n1782 = c.ReadLength(2)
 	}
-	l1731 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1730)
-	if n1730 > 0 {
-		hn1733 := c.ReadListHeader(10)
+	l1783 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1782)
+	if n1782 > 0 {
+		hn1785 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1732 := range l1731 {
-				if hn1733 && !c.ReadFlag() {
-					clear(l1731[i1732 : i1732+1])
+			for i1784 := range l1783 {
+				if hn1785 && !c.ReadFlag() {
+					clear(l1783[i1784 : i1784+1])
 					continue
 				}
-				l1731[i1732] = r.ReadUint16()
+				l1783[i1784] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1732)
+					c.TraceIndex(i1784)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU16 = l1731
+	x.RmLU16 = l1783
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1736 := c.ReadLengthFast(1)
-	if n1736 < 0 {
-		n1736 = c.ReadLength(1)
+	n1788 := c.ReadLengthFast(1)
+	if n1788 < 0 {
+		n1788 = c.ReadLength(1)
 	}
-	l1737 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1736)
-	if n1736 > 0 {
-		hn1739 := c.ReadListHeader(14)
+	l1789 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1788)
+	if n1788 > 0 {
+		hn1791 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1738 := range l1737 {
-				if hn1739 && !c.ReadFlag() {
-					clear(l1737[i1738 : i1738+1])
+			for i1790 := range l1789 {
+				if hn1791 && !c.ReadFlag() {
+					clear(l1789[i1790 : i1790+1])
 					continue
 				}
-				l1737[i1738] = r.ReadVarUint64()
+				l1789[i1790] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1738)
+					c.TraceIndex(i1790)
 					break
 				}
 			}
 		}
 	}
-	x.RmLU64 = l1737
+	x.RmLU64 = l1789
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1742 := c.ReadLengthFast(2)
-	if n1742 < 0 {
-		n1742 = c.ReadLength(2)
+	n1794 := c.ReadLengthFast(2)
+	if n1794 < 0 {
+		n1794 = c.ReadLength(2)
 	}
-	m1743 := foryimpl.MakeMap[map[bool]string](c, n1742)
-	for n1742 > 0 && !c.Failed() {
-		sz1744, vn1745, _ := c.ReadMapChunk(n1742, 1, 21, nil, false)
-		for j1746 := 0; j1746 < sz1744 && !c.Failed(); j1746++ {
-			var k1747 bool
-			k1747 = r.ReadBool()
-			var v1748 string
-			if !vn1745 {
-				v1748 = c.ReadString()
+	m1795 := foryimpl.MakeMap[map[bool]string](c, n1794)
+	for n1794 > 0 && !c.Failed() {
+		sz1796, vn1797, _ := c.ReadMapChunk(n1794, 1, 21, nil, false)
+		for j1798 := 0; j1798 < sz1796 && !c.Failed(); j1798++ {
+			var k1799 bool
+			k1799 = r.ReadBool()
+			var v1800 string
+			if !vn1797 {
+				v1800 = c.ReadString()
 			}
-			m1743[k1747] = v1748
+			m1795[k1799] = v1800
 		}
-		n1742 -= sz1744
+		n1794 -= sz1796
 	}
-	x.RmMBS = m1743
+	x.RmMBS = m1795
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1750 := c.ReadLengthFast(2)
-	if n1750 < 0 {
-		n1750 = c.ReadLength(2)
+	n1802 := c.ReadLengthFast(2)
+	if n1802 < 0 {
+		n1802 = c.ReadLength(2)
 	}
-	m1751 := foryimpl.MakeMap[map[Color]string](c, n1750)
-	for n1750 > 0 && !c.Failed() {
-		sz1752, vn1753, _ := c.ReadMapChunk(n1750, 25, 21, nil, false)
-		for j1754 := 0; j1754 < sz1752 && !c.Failed(); j1754++ {
-			var k1755 Color
-			if e1757 := c.ReadEnumFast(uint32(0x7fffffff)); e1757 >= 0 {
-				k1755 = Color(e1757)
+	m1803 := foryimpl.MakeMap[map[Color]string](c, n1802)
+	for n1802 > 0 && !c.Failed() {
+		sz1804, vn1805, _ := c.ReadMapChunk(n1802, 25, 21, nil, false)
+		for j1806 := 0; j1806 < sz1804 && !c.Failed(); j1806++ {
+			var k1807 Color
+			if e1809 := c.ReadEnumFast(uint32(0x7fffffff)); e1809 >= 0 {
+				k1807 = Color(e1809)
 			} else {
-				k1755 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1807 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1756 string
-			if !vn1753 {
-				v1756 = c.ReadString()
+			var v1808 string
+			if !vn1805 {
+				v1808 = c.ReadString()
 			}
-			m1751[k1755] = v1756
+			m1803[k1807] = v1808
 		}
-		n1750 -= sz1752
+		n1802 -= sz1804
 	}
-	x.RmMES = m1751
+	x.RmMES = m1803
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1759 := c.ReadLengthFast(2)
-	if n1759 < 0 {
-		n1759 = c.ReadLength(2)
+	n1811 := c.ReadLengthFast(2)
+	if n1811 < 0 {
+		n1811 = c.ReadLength(2)
 	}
-	m1760 := foryimpl.MakeMap[map[int64]float64](c, n1759)
-	for n1759 > 0 && !c.Failed() {
-		sz1761, vn1762, _ := c.ReadMapChunk(n1759, 7, 20, nil, false)
-		for j1763 := 0; j1763 < sz1761 && !c.Failed(); j1763++ {
-			var k1764 int64
-			k1764 = r.ReadVarInt64()
-			var v1765 float64
-			if !vn1762 {
-				v1765 = r.ReadFloat64()
+	m1812 := foryimpl.MakeMap[map[int64]float64](c, n1811)
+	for n1811 > 0 && !c.Failed() {
+		sz1813, vn1814, _ := c.ReadMapChunk(n1811, 7, 20, nil, false)
+		for j1815 := 0; j1815 < sz1813 && !c.Failed(); j1815++ {
+			var k1816 int64
+			k1816 = r.ReadVarInt64()
+			var v1817 float64
+			if !vn1814 {
+				v1817 = r.ReadFloat64()
 			}
-			m1760[k1764] = v1765
+			m1812[k1816] = v1817
 		}
-		n1759 -= sz1761
+		n1811 -= sz1813
 	}
-	x.RmMI64F = m1760
+	x.RmMI64F = m1812
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1767 := c.ReadLengthFast(2)
-	if n1767 < 0 {
-		n1767 = c.ReadLength(2)
+	n1819 := c.ReadLengthFast(2)
+	if n1819 < 0 {
+		n1819 = c.ReadLength(2)
 	}
-	m1768 := foryimpl.MakeMap[map[int32]string](c, n1767)
-	for n1767 > 0 && !c.Failed() {
-		sz1769, vn1770, _ := c.ReadMapChunk(n1767, 5, 21, nil, false)
-		for j1771 := 0; j1771 < sz1769 && !c.Failed(); j1771++ {
-			var k1772 int32
-			k1772 = r.ReadVarInt32()
-			var v1773 string
-			if !vn1770 {
-				v1773 = c.ReadString()
+	m1820 := foryimpl.MakeMap[map[int32]string](c, n1819)
+	for n1819 > 0 && !c.Failed() {
+		sz1821, vn1822, _ := c.ReadMapChunk(n1819, 5, 21, nil, false)
+		for j1823 := 0; j1823 < sz1821 && !c.Failed(); j1823++ {
+			var k1824 int32
+			k1824 = r.ReadVarInt32()
+			var v1825 string
+			if !vn1822 {
+				v1825 = c.ReadString()
 			}
-			m1768[k1772] = v1773
+			m1820[k1824] = v1825
 		}
-		n1767 -= sz1769
+		n1819 -= sz1821
 	}
-	x.RmMIS = m1768
+	x.RmMIS = m1820
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1775 := c.ReadLengthFast(2)
-	if n1775 < 0 {
-		n1775 = c.ReadLength(2)
+	n1827 := c.ReadLengthFast(2)
+	if n1827 < 0 {
+		n1827 = c.ReadLength(2)
 	}
-	m1776 := foryimpl.MakeMap[map[string]int32](c, n1775)
-	for n1775 > 0 && !c.Failed() {
-		sz1777, vn1778, _ := c.ReadMapChunk(n1775, 21, 5, nil, false)
-		for j1779 := 0; j1779 < sz1777 && !c.Failed(); j1779++ {
-			var k1780 string
-			k1780 = c.ReadString()
-			var v1781 int32
-			if !vn1778 {
-				v1781 = r.ReadVarInt32()
+	m1828 := foryimpl.MakeMap[map[string]int32](c, n1827)
+	for n1827 > 0 && !c.Failed() {
+		sz1829, vn1830, _ := c.ReadMapChunk(n1827, 21, 5, nil, false)
+		for j1831 := 0; j1831 < sz1829 && !c.Failed(); j1831++ {
+			var k1832 string
+			k1832 = c.ReadString()
+			var v1833 int32
+			if !vn1830 {
+				v1833 = r.ReadVarInt32()
 			}
-			m1776[k1780] = v1781
+			m1828[k1832] = v1833
 		}
-		n1775 -= sz1777
+		n1827 -= sz1829
 	}
-	x.RmMSI = m1776
+	x.RmMSI = m1828
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
-	n1783 := c.ReadLengthFast(2)
-	if n1783 < 0 {
-		n1783 = c.ReadLength(2)
+	n1835 := c.ReadLengthFast(2)
+	if n1835 < 0 {
+		n1835 = c.ReadLength(2)
 	}
-	m1784 := foryimpl.MakeMap[map[string][]string](c, n1783)
-	for n1783 > 0 && !c.Failed() {
-		sz1785, vn1786, tr1796, _ := c.ReadMapChunkRef(n1783, 21, 22, nil)
-		for j1787 := 0; j1787 < sz1785 && !c.Failed(); j1787++ {
-			var k1788 string
-			k1788 = c.ReadString()
-			var v1789 []string
-			if tr1796 {
-				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
-					v1789 = foryimpl.BackRefSlice[string](c, id1798)
-				} else if st1797 == foryimpl.RefFollows {
-					n1799 := c.ReadLengthFast(1)
-					if n1799 < 0 {
-						n1799 = c.ReadLength(1)
+	m1836 := foryimpl.MakeMap[map[string][]string](c, n1835)
+	for n1835 > 0 && !c.Failed() {
+		sz1837, vn1838, tr1848, _ := c.ReadMapChunkRef(n1835, 21, 22, nil)
+		for j1839 := 0; j1839 < sz1837 && !c.Failed(); j1839++ {
+			var k1840 string
+			k1840 = c.ReadString()
+			var v1841 []string
+			if tr1848 {
+				if st1849, id1850 := c.ReadRefFlag(); st1849 == foryimpl.RefBack {
+					v1841 = foryimpl.BackRefSlice[string](c, id1850)
+				} else if st1849 == foryimpl.RefFollows {
+					n1851 := c.ReadLengthFast(1)
+					if n1851 < 0 {
+						n1851 = c.ReadLength(1)
 					}
-					l1800 := foryimpl.MakeSlice[[]string](c, n1799)
-					if n1799 > 0 {
-						hn1802 := c.ReadListHeader(21)
+					l1852 := foryimpl.MakeSlice[[]string](c, n1851)
+					if n1851 > 0 {
+						hn1854 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1801 := range l1800 {
-								if hn1802 && !c.ReadFlag() {
-									clear(l1800[i1801 : i1801+1])
+							for i1853 := range l1852 {
+								if hn1854 && !c.ReadFlag() {
+									clear(l1852[i1853 : i1853+1])
 									continue
 								}
-								l1800[i1801] = c.ReadString()
+								l1852[i1853] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1801)
+									c.TraceIndex(i1853)
 									break
 								}
 							}
 						}
 					}
-					v1789 = l1800
-					foryimpl.SetRefSlice(c, id1798, v1789)
+					v1841 = l1852
+					foryimpl.SetRefSlice(c, id1850, v1841)
 				} else {
-					v1789 = nil
+					v1841 = nil
 				}
-			} else if !vn1786 {
-				n1790 := c.ReadLengthFast(1)
-				if n1790 < 0 {
-					n1790 = c.ReadLength(1)
+			} else if !vn1838 {
+				n1842 := c.ReadLengthFast(1)
+				if n1842 < 0 {
+					n1842 = c.ReadLength(1)
 				}
-				l1791 := foryimpl.MakeSlice[[]string](c, n1790)
-				if n1790 > 0 {
-					hn1793 := c.ReadListHeader(21)
+				l1843 := foryimpl.MakeSlice[[]string](c, n1842)
+				if n1842 > 0 {
+					hn1845 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1792 := range l1791 {
-							if hn1793 && !c.ReadFlag() {
-								clear(l1791[i1792 : i1792+1])
+						for i1844 := range l1843 {
+							if hn1845 && !c.ReadFlag() {
+								clear(l1843[i1844 : i1844+1])
 								continue
 							}
-							l1791[i1792] = c.ReadString()
+							l1843[i1844] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1792)
+								c.TraceIndex(i1844)
 								break
 							}
 						}
 					}
 				}
-				v1789 = l1791
+				v1841 = l1843
 			}
-			m1784[k1788] = v1789
+			m1836[k1840] = v1841
 		}
-		n1783 -= sz1785
+		n1835 -= sz1837
 	}
-	x.RmMSL = m1784
+	x.RmMSL = m1836
 	if c.Failed() {
 		c.Trace("RmMSL")
 		return
 	}
-	n1805 := c.ReadLengthFast(2)
-	if n1805 < 0 {
-		n1805 = c.ReadLength(2)
+	n1857 := c.ReadLengthFast(2)
+	if n1857 < 0 {
+		n1857 = c.ReadLength(2)
 	}
-	m1806 := foryimpl.MakeMap[map[string]map[string]int32](c, n1805)
-	for n1805 > 0 && !c.Failed() {
-		sz1807, vn1808, tr1820, _ := c.ReadMapChunkRef(n1805, 21, 24, nil)
-		for j1809 := 0; j1809 < sz1807 && !c.Failed(); j1809++ {
-			var k1810 string
-			k1810 = c.ReadString()
-			var v1811 map[string]int32
-			if tr1820 {
-				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
-					v1811 = foryimpl.BackRefMap[string, int32](c, id1822)
-				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadLengthFast(2)
-					if n1823 < 0 {
-						n1823 = c.ReadLength(2)
+	m1858 := foryimpl.MakeMap[map[string]map[string]int32](c, n1857)
+	for n1857 > 0 && !c.Failed() {
+		sz1859, vn1860, tr1872, _ := c.ReadMapChunkRef(n1857, 21, 24, nil)
+		for j1861 := 0; j1861 < sz1859 && !c.Failed(); j1861++ {
+			var k1862 string
+			k1862 = c.ReadString()
+			var v1863 map[string]int32
+			if tr1872 {
+				if st1873, id1874 := c.ReadRefFlag(); st1873 == foryimpl.RefBack {
+					v1863 = foryimpl.BackRefMap[string, int32](c, id1874)
+				} else if st1873 == foryimpl.RefFollows {
+					n1875 := c.ReadLengthFast(2)
+					if n1875 < 0 {
+						n1875 = c.ReadLength(2)
 					}
-					m1824 := foryimpl.MakeMap[map[string]int32](c, n1823)
-					for n1823 > 0 && !c.Failed() {
-						sz1825, vn1826, _ := c.ReadMapChunk(n1823, 21, 5, nil, false)
-						for j1827 := 0; j1827 < sz1825 && !c.Failed(); j1827++ {
-							var k1828 string
-							k1828 = c.ReadString()
-							var v1829 int32
-							if !vn1826 {
-								v1829 = r.ReadVarInt32()
+					m1876 := foryimpl.MakeMap[map[string]int32](c, n1875)
+					for n1875 > 0 && !c.Failed() {
+						sz1877, vn1878, _ := c.ReadMapChunk(n1875, 21, 5, nil, false)
+						for j1879 := 0; j1879 < sz1877 && !c.Failed(); j1879++ {
+							var k1880 string
+							k1880 = c.ReadString()
+							var v1881 int32
+							if !vn1878 {
+								v1881 = r.ReadVarInt32()
 							}
-							m1824[k1828] = v1829
+							m1876[k1880] = v1881
 						}
-						n1823 -= sz1825
+						n1875 -= sz1877
 					}
-					v1811 = m1824
-					foryimpl.SetRefMap(c, id1822, v1811)
+					v1863 = m1876
+					foryimpl.SetRefMap(c, id1874, v1863)
 				} else {
-					v1811 = nil
+					v1863 = nil
 				}
-			} else if !vn1808 {
-				n1812 := c.ReadLengthFast(2)
-				if n1812 < 0 {
-					n1812 = c.ReadLength(2)
+			} else if !vn1860 {
+				n1864 := c.ReadLengthFast(2)
+				if n1864 < 0 {
+					n1864 = c.ReadLength(2)
 				}
-				m1813 := foryimpl.MakeMap[map[string]int32](c, n1812)
-				for n1812 > 0 && !c.Failed() {
-					sz1814, vn1815, _ := c.ReadMapChunk(n1812, 21, 5, nil, false)
-					for j1816 := 0; j1816 < sz1814 && !c.Failed(); j1816++ {
-						var k1817 string
-						k1817 = c.ReadString()
-						var v1818 int32
-						if !vn1815 {
-							v1818 = r.ReadVarInt32()
+				m1865 := foryimpl.MakeMap[map[string]int32](c, n1864)
+				for n1864 > 0 && !c.Failed() {
+					sz1866, vn1867, _ := c.ReadMapChunk(n1864, 21, 5, nil, false)
+					for j1868 := 0; j1868 < sz1866 && !c.Failed(); j1868++ {
+						var k1869 string
+						k1869 = c.ReadString()
+						var v1870 int32
+						if !vn1867 {
+							v1870 = r.ReadVarInt32()
 						}
-						m1813[k1817] = v1818
+						m1865[k1869] = v1870
 					}
-					n1812 -= sz1814
+					n1864 -= sz1866
 				}
-				v1811 = m1813
+				v1863 = m1865
 			}
-			m1806[k1810] = v1811
+			m1858[k1862] = v1863
 		}
-		n1805 -= sz1807
+		n1857 -= sz1859
 	}
-	x.RmMSM = m1806
+	x.RmMSM = m1858
 	if c.Failed() {
 		c.Trace("RmMSM")
 		return
 	}
-	n1831 := c.ReadLengthFast(2)
-	if n1831 < 0 {
-		n1831 = c.ReadLength(2)
+	n1883 := c.ReadLengthFast(2)
+	if n1883 < 0 {
+		n1883 = c.ReadLength(2)
 	}
-	m1832 := foryimpl.MakeMap[map[string]*int32](c, n1831)
-	for n1831 > 0 && !c.Failed() {
-		sz1833, vn1834, _ := c.ReadMapChunk(n1831, 21, 5, nil, true)
-		for j1835 := 0; j1835 < sz1833 && !c.Failed(); j1835++ {
-			var k1836 string
-			k1836 = c.ReadString()
-			var v1837 *int32
-			if !vn1834 {
-				p1838 := foryimpl.Alloc[int32](c)
-				*p1838 = r.ReadVarInt32()
-				v1837 = p1838
+	m1884 := foryimpl.MakeMap[map[string]*int32](c, n1883)
+	for n1883 > 0 && !c.Failed() {
+		sz1885, vn1886, _ := c.ReadMapChunk(n1883, 21, 5, nil, true)
+		for j1887 := 0; j1887 < sz1885 && !c.Failed(); j1887++ {
+			var k1888 string
+			k1888 = c.ReadString()
+			var v1889 *int32
+			if !vn1886 {
+				p1890 := foryimpl.Alloc[int32](c)
+				*p1890 = r.ReadVarInt32()
+				v1889 = p1890
 			}
-			m1832[k1836] = v1837
+			m1884[k1888] = v1889
 		}
-		n1831 -= sz1833
+		n1883 -= sz1885
 	}
-	x.RmMSP = m1832
+	x.RmMSP = m1884
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1840 := c.ReadLengthFast(2)
-	if n1840 < 0 {
-		n1840 = c.ReadLength(2)
+	n1892 := c.ReadLengthFast(2)
+	if n1892 < 0 {
+		n1892 = c.ReadLength(2)
 	}
-	m1841 := foryimpl.MakeMap[map[uint8]uint16](c, n1840)
-	for n1840 > 0 && !c.Failed() {
-		sz1842, vn1843, _ := c.ReadMapChunk(n1840, 9, 10, nil, false)
-		for j1844 := 0; j1844 < sz1842 && !c.Failed(); j1844++ {
-			var k1845 uint8
-			k1845 = r.ReadUint8()
-			var v1846 uint16
-			if !vn1843 {
-				v1846 = r.ReadUint16()
+	m1893 := foryimpl.MakeMap[map[uint8]uint16](c, n1892)
+	for n1892 > 0 && !c.Failed() {
+		sz1894, vn1895, _ := c.ReadMapChunk(n1892, 9, 10, nil, false)
+		for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
+			var k1897 uint8
+			k1897 = r.ReadUint8()
+			var v1898 uint16
+			if !vn1895 {
+				v1898 = r.ReadUint16()
 			}
-			m1841[k1845] = v1846
+			m1893[k1897] = v1898
 		}
-		n1840 -= sz1842
+		n1892 -= sz1894
 	}
-	x.RmMU8 = m1841
+	x.RmMU8 = m1893
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
-	if st1848, id1849 := c.ReadRefFlag(); st1848 == foryimpl.RefBack {
-		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1849)
-	} else if st1848 == foryimpl.RefFollows {
+	if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
+		x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1901)
+	} else if st1900 == foryimpl.RefFollows {
 		x.RmNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1849, x.RmNBin)
+		foryimpl.SetRefSlice(c, id1901, x.RmNBin)
 	} else {
 		x.RmNBin = nil
 	}
@@ -9391,32 +9774,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNBin")
 		return
 	}
-	if st1850, id1851 := c.ReadRefFlag(); st1850 == foryimpl.RefBack {
-		x.RmNLS = foryimpl.BackRefSlice[string](c, id1851)
-	} else if st1850 == foryimpl.RefFollows {
-		n1852 := c.ReadLengthFast(1)
-		if n1852 < 0 {
-			n1852 = c.ReadLength(1)
+	if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
+		x.RmNLS = foryimpl.BackRefSlice[string](c, id1903)
+	} else if st1902 == foryimpl.RefFollows {
+		n1904 := c.ReadLengthFast(1)
+		if n1904 < 0 {
+			n1904 = c.ReadLength(1)
 		}
-		l1853 := foryimpl.MakeSlice[[]string](c, n1852)
-		if n1852 > 0 {
-			hn1855 := c.ReadListHeader(21)
+		l1905 := foryimpl.MakeSlice[[]string](c, n1904)
+		if n1904 > 0 {
+			hn1907 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1854 := range l1853 {
-					if hn1855 && !c.ReadFlag() {
-						clear(l1853[i1854 : i1854+1])
+				for i1906 := range l1905 {
+					if hn1907 && !c.ReadFlag() {
+						clear(l1905[i1906 : i1906+1])
 						continue
 					}
-					l1853[i1854] = c.ReadString()
+					l1905[i1906] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1854)
+						c.TraceIndex(i1906)
 						break
 					}
 				}
 			}
 		}
-		x.RmNLS = l1853
-		foryimpl.SetRefSlice(c, id1851, x.RmNLS)
+		x.RmNLS = l1905
+		foryimpl.SetRefSlice(c, id1903, x.RmNLS)
 	} else {
 		x.RmNLS = nil
 	}
@@ -9424,29 +9807,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNLS")
 		return
 	}
-	if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
-		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1859)
-	} else if st1858 == foryimpl.RefFollows {
-		n1860 := c.ReadLengthFast(2)
-		if n1860 < 0 {
-			n1860 = c.ReadLength(2)
+	if st1910, id1911 := c.ReadRefFlag(); st1910 == foryimpl.RefBack {
+		x.RmNM = foryimpl.BackRefMap[string, int32](c, id1911)
+	} else if st1910 == foryimpl.RefFollows {
+		n1912 := c.ReadLengthFast(2)
+		if n1912 < 0 {
+			n1912 = c.ReadLength(2)
 		}
-		m1861 := foryimpl.MakeMap[map[string]int32](c, n1860)
-		for n1860 > 0 && !c.Failed() {
-			sz1862, vn1863, _ := c.ReadMapChunk(n1860, 21, 5, nil, false)
-			for j1864 := 0; j1864 < sz1862 && !c.Failed(); j1864++ {
-				var k1865 string
-				k1865 = c.ReadString()
-				var v1866 int32
-				if !vn1863 {
-					v1866 = r.ReadVarInt32()
+		m1913 := foryimpl.MakeMap[map[string]int32](c, n1912)
+		for n1912 > 0 && !c.Failed() {
+			sz1914, vn1915, _ := c.ReadMapChunk(n1912, 21, 5, nil, false)
+			for j1916 := 0; j1916 < sz1914 && !c.Failed(); j1916++ {
+				var k1917 string
+				k1917 = c.ReadString()
+				var v1918 int32
+				if !vn1915 {
+					v1918 = r.ReadVarInt32()
 				}
-				m1861[k1865] = v1866
+				m1913[k1917] = v1918
 			}
-			n1860 -= sz1862
+			n1912 -= sz1914
 		}
-		x.RmNM = m1861
-		foryimpl.SetRefMap(c, id1859, x.RmNM)
+		x.RmNM = m1913
+		foryimpl.SetRefMap(c, id1911, x.RmNM)
 	} else {
 		x.RmNM = nil
 	}
@@ -9454,28 +9837,28 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmNM")
 		return
 	}
-	n1868 := c.ReadLengthFast(1)
-	if n1868 < 0 {
-		n1868 = c.ReadLength(1)
+	n1920 := c.ReadLengthFast(1)
+	if n1920 < 0 {
+		n1920 = c.ReadLength(1)
 	}
-	l1869 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1868)
-	if n1868 > 0 {
-		hn1871 := c.ReadListHeader(9)
+	l1921 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1920)
+	if n1920 > 0 {
+		hn1923 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1870 := range l1869 {
-				if hn1871 && !c.ReadFlag() {
-					clear(l1869[i1870 : i1870+1])
+			for i1922 := range l1921 {
+				if hn1923 && !c.ReadFlag() {
+					clear(l1921[i1922 : i1922+1])
 					continue
 				}
-				l1869[i1870] = r.ReadUint8()
+				l1921[i1922] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1870)
+					c.TraceIndex(i1922)
 					break
 				}
 			}
 		}
 	}
-	x.RmRaw = l1869
+	x.RmRaw = l1921
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -9490,17 +9873,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1876, id1877 := c.ReadRefFlag(); st1876 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1877)
-				} else if st1876 == foryimpl.RefFollows {
-					n1878 := c.ReadArrayLengthFast(1)
-					if n1878 < 0 {
-						n1878 = c.ReadArrayLength(1)
+				if st1928, id1929 := c.ReadRefFlag(); st1928 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1929)
+				} else if st1928 == foryimpl.RefFollows {
+					n1930 := c.ReadArrayLengthFast(1)
+					if n1930 < 0 {
+						n1930 = c.ReadArrayLength(1)
 					}
-					a1879 := foryimpl.MakeSlice[[]bool](c, n1878)
-					r.ReadRawBools(a1879)
-					x.ABool = a1879
-					foryimpl.SetRefSlice(c, id1877, x.ABool)
+					a1931 := foryimpl.MakeSlice[[]bool](c, n1930)
+					r.ReadRawBools(a1931)
+					x.ABool = a1931
+					foryimpl.SetRefSlice(c, id1929, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9508,28 +9891,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1874 := c.ReadArrayLengthFast(1)
-					if n1874 < 0 {
-						n1874 = c.ReadArrayLength(1)
+					n1926 := c.ReadArrayLengthFast(1)
+					if n1926 < 0 {
+						n1926 = c.ReadArrayLength(1)
 					}
-					a1875 := foryimpl.MakeSlice[[]bool](c, n1874)
-					r.ReadRawBools(a1875)
-					x.ABool = a1875
+					a1927 := foryimpl.MakeSlice[[]bool](c, n1926)
+					r.ReadRawBools(a1927)
+					x.ABool = a1927
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1882, id1883 := c.ReadRefFlag(); st1882 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1883)
-				} else if st1882 == foryimpl.RefFollows {
-					n1884 := c.ReadArrayLengthFast(4)
-					if n1884 < 0 {
-						n1884 = c.ReadArrayLength(4)
+				if st1934, id1935 := c.ReadRefFlag(); st1934 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1935)
+				} else if st1934 == foryimpl.RefFollows {
+					n1936 := c.ReadArrayLengthFast(4)
+					if n1936 < 0 {
+						n1936 = c.ReadArrayLength(4)
 					}
-					a1885 := foryimpl.MakeSlice[[]float32](c, n1884)
-					r.ReadRawFloat32s(a1885)
-					x.AF32 = a1885
-					foryimpl.SetRefSlice(c, id1883, x.AF32)
+					a1937 := foryimpl.MakeSlice[[]float32](c, n1936)
+					r.ReadRawFloat32s(a1937)
+					x.AF32 = a1937
+					foryimpl.SetRefSlice(c, id1935, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9537,28 +9920,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1880 := c.ReadArrayLengthFast(4)
-					if n1880 < 0 {
-						n1880 = c.ReadArrayLength(4)
+					n1932 := c.ReadArrayLengthFast(4)
+					if n1932 < 0 {
+						n1932 = c.ReadArrayLength(4)
 					}
-					a1881 := foryimpl.MakeSlice[[]float32](c, n1880)
-					r.ReadRawFloat32s(a1881)
-					x.AF32 = a1881
+					a1933 := foryimpl.MakeSlice[[]float32](c, n1932)
+					r.ReadRawFloat32s(a1933)
+					x.AF32 = a1933
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1888, id1889 := c.ReadRefFlag(); st1888 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1889)
-				} else if st1888 == foryimpl.RefFollows {
-					n1890 := c.ReadArrayLengthFast(8)
-					if n1890 < 0 {
-						n1890 = c.ReadArrayLength(8)
+				if st1940, id1941 := c.ReadRefFlag(); st1940 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1941)
+				} else if st1940 == foryimpl.RefFollows {
+					n1942 := c.ReadArrayLengthFast(8)
+					if n1942 < 0 {
+						n1942 = c.ReadArrayLength(8)
 					}
-					a1891 := foryimpl.MakeSlice[[]float64](c, n1890)
-					r.ReadRawFloat64s(a1891)
-					x.AF64 = a1891
-					foryimpl.SetRefSlice(c, id1889, x.AF64)
+					a1943 := foryimpl.MakeSlice[[]float64](c, n1942)
+					r.ReadRawFloat64s(a1943)
+					x.AF64 = a1943
+					foryimpl.SetRefSlice(c, id1941, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9566,28 +9949,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1886 := c.ReadArrayLengthFast(8)
-					if n1886 < 0 {
-						n1886 = c.ReadArrayLength(8)
+					n1938 := c.ReadArrayLengthFast(8)
+					if n1938 < 0 {
+						n1938 = c.ReadArrayLength(8)
 					}
-					a1887 := foryimpl.MakeSlice[[]float64](c, n1886)
-					r.ReadRawFloat64s(a1887)
-					x.AF64 = a1887
+					a1939 := foryimpl.MakeSlice[[]float64](c, n1938)
+					r.ReadRawFloat64s(a1939)
+					x.AF64 = a1939
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1894, id1895 := c.ReadRefFlag(); st1894 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1895)
-				} else if st1894 == foryimpl.RefFollows {
-					n1896 := c.ReadArrayLengthFast(2)
-					if n1896 < 0 {
-						n1896 = c.ReadArrayLength(2)
+				if st1946, id1947 := c.ReadRefFlag(); st1946 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1947)
+				} else if st1946 == foryimpl.RefFollows {
+					n1948 := c.ReadArrayLengthFast(2)
+					if n1948 < 0 {
+						n1948 = c.ReadArrayLength(2)
 					}
-					a1897 := foryimpl.MakeSlice[[]int16](c, n1896)
-					r.ReadRawInt16s(a1897)
-					x.AI16 = a1897
-					foryimpl.SetRefSlice(c, id1895, x.AI16)
+					a1949 := foryimpl.MakeSlice[[]int16](c, n1948)
+					r.ReadRawInt16s(a1949)
+					x.AI16 = a1949
+					foryimpl.SetRefSlice(c, id1947, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9595,28 +9978,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1892 := c.ReadArrayLengthFast(2)
-					if n1892 < 0 {
-						n1892 = c.ReadArrayLength(2)
+					n1944 := c.ReadArrayLengthFast(2)
+					if n1944 < 0 {
+						n1944 = c.ReadArrayLength(2)
 					}
-					a1893 := foryimpl.MakeSlice[[]int16](c, n1892)
-					r.ReadRawInt16s(a1893)
-					x.AI16 = a1893
+					a1945 := foryimpl.MakeSlice[[]int16](c, n1944)
+					r.ReadRawInt16s(a1945)
+					x.AI16 = a1945
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1901)
-				} else if st1900 == foryimpl.RefFollows {
-					n1902 := c.ReadArrayLengthFast(4)
-					if n1902 < 0 {
-						n1902 = c.ReadArrayLength(4)
+				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1953)
+				} else if st1952 == foryimpl.RefFollows {
+					n1954 := c.ReadArrayLengthFast(4)
+					if n1954 < 0 {
+						n1954 = c.ReadArrayLength(4)
 					}
-					a1903 := foryimpl.MakeSlice[[]int32](c, n1902)
-					r.ReadRawInt32s(a1903)
-					x.AI32 = a1903
-					foryimpl.SetRefSlice(c, id1901, x.AI32)
+					a1955 := foryimpl.MakeSlice[[]int32](c, n1954)
+					r.ReadRawInt32s(a1955)
+					x.AI32 = a1955
+					foryimpl.SetRefSlice(c, id1953, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9624,28 +10007,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1898 := c.ReadArrayLengthFast(4)
-					if n1898 < 0 {
-						n1898 = c.ReadArrayLength(4)
+					n1950 := c.ReadArrayLengthFast(4)
+					if n1950 < 0 {
+						n1950 = c.ReadArrayLength(4)
 					}
-					a1899 := foryimpl.MakeSlice[[]int32](c, n1898)
-					r.ReadRawInt32s(a1899)
-					x.AI32 = a1899
+					a1951 := foryimpl.MakeSlice[[]int32](c, n1950)
+					r.ReadRawInt32s(a1951)
+					x.AI32 = a1951
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1906, id1907 := c.ReadRefFlag(); st1906 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1907)
-				} else if st1906 == foryimpl.RefFollows {
-					n1908 := c.ReadArrayLengthFast(8)
-					if n1908 < 0 {
-						n1908 = c.ReadArrayLength(8)
+				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1959)
+				} else if st1958 == foryimpl.RefFollows {
+					n1960 := c.ReadArrayLengthFast(8)
+					if n1960 < 0 {
+						n1960 = c.ReadArrayLength(8)
 					}
-					a1909 := foryimpl.MakeSlice[[]int64](c, n1908)
-					r.ReadRawInt64s(a1909)
-					x.AI64 = a1909
-					foryimpl.SetRefSlice(c, id1907, x.AI64)
+					a1961 := foryimpl.MakeSlice[[]int64](c, n1960)
+					r.ReadRawInt64s(a1961)
+					x.AI64 = a1961
+					foryimpl.SetRefSlice(c, id1959, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9653,30 +10036,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1904 := c.ReadArrayLengthFast(8)
-					if n1904 < 0 {
-						n1904 = c.ReadArrayLength(8)
+					n1956 := c.ReadArrayLengthFast(8)
+					if n1956 < 0 {
+						n1956 = c.ReadArrayLength(8)
 					}
-					a1905 := foryimpl.MakeSlice[[]int64](c, n1904)
-					r.ReadRawInt64s(a1905)
-					x.AI64 = a1905
+					a1957 := foryimpl.MakeSlice[[]int64](c, n1956)
+					r.ReadRawInt64s(a1957)
+					x.AI64 = a1957
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1913, id1914 := c.ReadRefFlag(); st1913 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1914)
-				} else if st1913 == foryimpl.RefFollows {
-					n1915 := c.ReadArrayLengthFast(1)
-					if n1915 < 0 {
-						n1915 = c.ReadArrayLength(1)
+				if st1965, id1966 := c.ReadRefFlag(); st1965 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1966)
+				} else if st1965 == foryimpl.RefFollows {
+					n1967 := c.ReadArrayLengthFast(1)
+					if n1967 < 0 {
+						n1967 = c.ReadArrayLength(1)
 					}
-					a1916 := foryimpl.MakeSlice[[]int8](c, n1915)
-					for i1917 := range a1916 {
-						a1916[i1917] = r.ReadInt8()
+					a1968 := foryimpl.MakeSlice[[]int8](c, n1967)
+					for i1969 := range a1968 {
+						a1968[i1969] = r.ReadInt8()
 					}
-					x.AI8 = a1916
-					foryimpl.SetRefSlice(c, id1914, x.AI8)
+					x.AI8 = a1968
+					foryimpl.SetRefSlice(c, id1966, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9684,30 +10067,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1910 := c.ReadArrayLengthFast(1)
-					if n1910 < 0 {
-						n1910 = c.ReadArrayLength(1)
+					n1962 := c.ReadArrayLengthFast(1)
+					if n1962 < 0 {
+						n1962 = c.ReadArrayLength(1)
 					}
-					a1911 := foryimpl.MakeSlice[[]int8](c, n1910)
-					for i1912 := range a1911 {
-						a1911[i1912] = r.ReadInt8()
+					a1963 := foryimpl.MakeSlice[[]int8](c, n1962)
+					for i1964 := range a1963 {
+						a1963[i1964] = r.ReadInt8()
 					}
-					x.AI8 = a1911
+					x.AI8 = a1963
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1920, id1921 := c.ReadRefFlag(); st1920 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1921)
-				} else if st1920 == foryimpl.RefFollows {
-					n1922 := c.ReadArrayLengthFast(2)
-					if n1922 < 0 {
-						n1922 = c.ReadArrayLength(2)
+				if st1972, id1973 := c.ReadRefFlag(); st1972 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1973)
+				} else if st1972 == foryimpl.RefFollows {
+					n1974 := c.ReadArrayLengthFast(2)
+					if n1974 < 0 {
+						n1974 = c.ReadArrayLength(2)
 					}
-					a1923 := foryimpl.MakeSlice[[]uint16](c, n1922)
-					r.ReadRawUint16s(a1923)
-					x.AU16 = a1923
-					foryimpl.SetRefSlice(c, id1921, x.AU16)
+					a1975 := foryimpl.MakeSlice[[]uint16](c, n1974)
+					r.ReadRawUint16s(a1975)
+					x.AU16 = a1975
+					foryimpl.SetRefSlice(c, id1973, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9715,28 +10098,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1918 := c.ReadArrayLengthFast(2)
-					if n1918 < 0 {
-						n1918 = c.ReadArrayLength(2)
+					n1970 := c.ReadArrayLengthFast(2)
+					if n1970 < 0 {
+						n1970 = c.ReadArrayLength(2)
 					}
-					a1919 := foryimpl.MakeSlice[[]uint16](c, n1918)
-					r.ReadRawUint16s(a1919)
-					x.AU16 = a1919
+					a1971 := foryimpl.MakeSlice[[]uint16](c, n1970)
+					r.ReadRawUint16s(a1971)
+					x.AU16 = a1971
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1926, id1927 := c.ReadRefFlag(); st1926 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1927)
-				} else if st1926 == foryimpl.RefFollows {
-					n1928 := c.ReadArrayLengthFast(4)
-					if n1928 < 0 {
-						n1928 = c.ReadArrayLength(4)
+				if st1978, id1979 := c.ReadRefFlag(); st1978 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1979)
+				} else if st1978 == foryimpl.RefFollows {
+					n1980 := c.ReadArrayLengthFast(4)
+					if n1980 < 0 {
+						n1980 = c.ReadArrayLength(4)
 					}
-					a1929 := foryimpl.MakeSlice[[]uint32](c, n1928)
-					r.ReadRawUint32s(a1929)
-					x.AU32 = a1929
-					foryimpl.SetRefSlice(c, id1927, x.AU32)
+					a1981 := foryimpl.MakeSlice[[]uint32](c, n1980)
+					r.ReadRawUint32s(a1981)
+					x.AU32 = a1981
+					foryimpl.SetRefSlice(c, id1979, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9744,28 +10127,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1924 := c.ReadArrayLengthFast(4)
-					if n1924 < 0 {
-						n1924 = c.ReadArrayLength(4)
+					n1976 := c.ReadArrayLengthFast(4)
+					if n1976 < 0 {
+						n1976 = c.ReadArrayLength(4)
 					}
-					a1925 := foryimpl.MakeSlice[[]uint32](c, n1924)
-					r.ReadRawUint32s(a1925)
-					x.AU32 = a1925
+					a1977 := foryimpl.MakeSlice[[]uint32](c, n1976)
+					r.ReadRawUint32s(a1977)
+					x.AU32 = a1977
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1932, id1933 := c.ReadRefFlag(); st1932 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1933)
-				} else if st1932 == foryimpl.RefFollows {
-					n1934 := c.ReadArrayLengthFast(8)
-					if n1934 < 0 {
-						n1934 = c.ReadArrayLength(8)
+				if st1984, id1985 := c.ReadRefFlag(); st1984 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1985)
+				} else if st1984 == foryimpl.RefFollows {
+					n1986 := c.ReadArrayLengthFast(8)
+					if n1986 < 0 {
+						n1986 = c.ReadArrayLength(8)
 					}
-					a1935 := foryimpl.MakeSlice[[]uint64](c, n1934)
-					r.ReadRawUint64s(a1935)
-					x.AU64 = a1935
-					foryimpl.SetRefSlice(c, id1933, x.AU64)
+					a1987 := foryimpl.MakeSlice[[]uint64](c, n1986)
+					r.ReadRawUint64s(a1987)
+					x.AU64 = a1987
+					foryimpl.SetRefSlice(c, id1985, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9773,28 +10156,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1930 := c.ReadArrayLengthFast(8)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(8)
+					n1982 := c.ReadArrayLengthFast(8)
+					if n1982 < 0 {
+						n1982 = c.ReadArrayLength(8)
 					}
-					a1931 := foryimpl.MakeSlice[[]uint64](c, n1930)
-					r.ReadRawUint64s(a1931)
-					x.AU64 = a1931
+					a1983 := foryimpl.MakeSlice[[]uint64](c, n1982)
+					r.ReadRawUint64s(a1983)
+					x.AU64 = a1983
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1938, id1939 := c.ReadRefFlag(); st1938 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1939)
-				} else if st1938 == foryimpl.RefFollows {
-					n1940 := c.ReadArrayLengthFast(1)
-					if n1940 < 0 {
-						n1940 = c.ReadArrayLength(1)
+				if st1990, id1991 := c.ReadRefFlag(); st1990 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1991)
+				} else if st1990 == foryimpl.RefFollows {
+					n1992 := c.ReadArrayLengthFast(1)
+					if n1992 < 0 {
+						n1992 = c.ReadArrayLength(1)
 					}
-					a1941 := foryimpl.MakeSlice[[]uint8](c, n1940)
-					copy(a1941, r.ReadBytes(n1940))
-					x.AU8 = a1941
-					foryimpl.SetRefSlice(c, id1939, x.AU8)
+					a1993 := foryimpl.MakeSlice[[]uint8](c, n1992)
+					copy(a1993, r.ReadBytes(n1992))
+					x.AU8 = a1993
+					foryimpl.SetRefSlice(c, id1991, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9802,22 +10185,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1936 := c.ReadArrayLengthFast(1)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(1)
+					n1988 := c.ReadArrayLengthFast(1)
+					if n1988 < 0 {
+						n1988 = c.ReadArrayLength(1)
 					}
-					a1937 := foryimpl.MakeSlice[[]uint8](c, n1936)
-					copy(a1937, r.ReadBytes(n1936))
-					x.AU8 = a1937
+					a1989 := foryimpl.MakeSlice[[]uint8](c, n1988)
+					copy(a1989, r.ReadBytes(n1988))
+					x.AU8 = a1989
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1942, id1943 := c.ReadRefFlag(); st1942 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id1943)
-				} else if st1942 == foryimpl.RefFollows {
+				if st1994, id1995 := c.ReadRefFlag(); st1994 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id1995)
+				} else if st1994 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id1943, x.Bin)
+					foryimpl.SetRefSlice(c, id1995, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -9832,765 +10215,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1944 := c.ReadLengthFast(2)
-				if n1944 < 0 {
-					n1944 = c.ReadLength(2)
+				n1996 := c.ReadLengthFast(2)
+				if n1996 < 0 {
+					n1996 = c.ReadLength(2)
 				}
-				if n1944 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1944, 3))
+				if n1996 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n1996, 3))
 					return
 				}
-				var l1945 [3]int16
-				if n1944 > 0 {
-					hn1947 := c.ReadListHeader(3)
+				var l1997 [3]int16
+				if n1996 > 0 {
+					hn1999 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i1946 := range l1945 {
-							if hn1947 && !c.ReadFlag() {
-								clear(l1945[i1946 : i1946+1])
+						for i1998 := range l1997 {
+							if hn1999 && !c.ReadFlag() {
+								clear(l1997[i1998 : i1998+1])
 								continue
 							}
-							l1945[i1946] = r.ReadInt16()
+							l1997[i1998] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i1946)
+								c.TraceIndex(i1998)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l1945
+				x.Fix = l1997
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1950 := c.ReadLengthFast(1)
-				if n1950 < 0 {
-					n1950 = c.ReadLength(1)
+				n2002 := c.ReadLengthFast(1)
+				if n2002 < 0 {
+					n2002 = c.ReadLength(1)
 				}
-				l1951 := foryimpl.MakeSlice[[]bool](c, n1950)
-				if n1950 > 0 {
-					hn1953 := c.ReadListHeader(1)
+				l2003 := foryimpl.MakeSlice[[]bool](c, n2002)
+				if n2002 > 0 {
+					hn2005 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i1952 := range l1951 {
-							if hn1953 && !c.ReadFlag() {
-								clear(l1951[i1952 : i1952+1])
+						for i2004 := range l2003 {
+							if hn2005 && !c.ReadFlag() {
+								clear(l2003[i2004 : i2004+1])
 								continue
 							}
-							l1951[i1952] = r.ReadBool()
+							l2003[i2004] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i1952)
+								c.TraceIndex(i2004)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l1951
+				x.LB = l2003
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1956 := c.ReadLengthFast(1)
-				if n1956 < 0 {
-					n1956 = c.ReadLength(1)
+				n2008 := c.ReadLengthFast(1)
+				if n2008 < 0 {
+					n2008 = c.ReadLength(1)
 				}
-				l1957 := foryimpl.MakeSlice[[]Color](c, n1956)
-				if n1956 > 0 {
-					hn1959 := c.ReadListHeader(25)
+				l2009 := foryimpl.MakeSlice[[]Color](c, n2008)
+				if n2008 > 0 {
+					hn2011 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i1958 := range l1957 {
-							if hn1959 && !c.ReadFlag() {
-								clear(l1957[i1958 : i1958+1])
+						for i2010 := range l2009 {
+							if hn2011 && !c.ReadFlag() {
+								clear(l2009[i2010 : i2010+1])
 								continue
 							}
-							if e1962 := c.ReadEnumFast(uint32(0x7fffffff)); e1962 >= 0 {
-								l1957[i1958] = Color(e1962)
+							if e2014 := c.ReadEnumFast(uint32(0x7fffffff)); e2014 >= 0 {
+								l2009[i2010] = Color(e2014)
 							} else {
-								l1957[i1958] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2009[i2010] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i1958)
+								c.TraceIndex(i2010)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l1957
+				x.LE = l2009
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1963 := c.ReadLengthFast(4)
-				if n1963 < 0 {
-					n1963 = c.ReadLength(4)
+				n2015 := c.ReadLengthFast(4)
+				if n2015 < 0 {
+					n2015 = c.ReadLength(4)
 				}
-				l1964 := foryimpl.MakeSlice[[]float32](c, n1963)
-				if n1963 > 0 {
-					hn1966 := c.ReadListHeader(19)
+				l2016 := foryimpl.MakeSlice[[]float32](c, n2015)
+				if n2015 > 0 {
+					hn2018 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i1965 := range l1964 {
-							if hn1966 && !c.ReadFlag() {
-								clear(l1964[i1965 : i1965+1])
+						for i2017 := range l2016 {
+							if hn2018 && !c.ReadFlag() {
+								clear(l2016[i2017 : i2017+1])
 								continue
 							}
-							l1964[i1965] = r.ReadFloat32()
+							l2016[i2017] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i1965)
+								c.TraceIndex(i2017)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l1964
+				x.LF32 = l2016
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1969 := c.ReadLengthFast(8)
-				if n1969 < 0 {
-					n1969 = c.ReadLength(8)
+				n2021 := c.ReadLengthFast(8)
+				if n2021 < 0 {
+					n2021 = c.ReadLength(8)
 				}
-				l1970 := foryimpl.MakeSlice[[]float64](c, n1969)
-				if n1969 > 0 {
-					hn1972 := c.ReadListHeader(20)
+				l2022 := foryimpl.MakeSlice[[]float64](c, n2021)
+				if n2021 > 0 {
+					hn2024 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i1971 := range l1970 {
-							if hn1972 && !c.ReadFlag() {
-								clear(l1970[i1971 : i1971+1])
+						for i2023 := range l2022 {
+							if hn2024 && !c.ReadFlag() {
+								clear(l2022[i2023 : i2023+1])
 								continue
 							}
-							l1970[i1971] = r.ReadFloat64()
+							l2022[i2023] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i1971)
+								c.TraceIndex(i2023)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l1970
+				x.LF64 = l2022
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1975 := c.ReadLengthFast(1)
-				if n1975 < 0 {
-					n1975 = c.ReadLength(1)
+				n2027 := c.ReadLengthFast(1)
+				if n2027 < 0 {
+					n2027 = c.ReadLength(1)
 				}
-				l1976 := foryimpl.MakeSlice[[]int32](c, n1975)
-				if n1975 > 0 {
-					hn1978 := c.ReadListHeader(5)
+				l2028 := foryimpl.MakeSlice[[]int32](c, n2027)
+				if n2027 > 0 {
+					hn2030 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1977 := range l1976 {
-							if hn1978 && !c.ReadFlag() {
-								clear(l1976[i1977 : i1977+1])
+						for i2029 := range l2028 {
+							if hn2030 && !c.ReadFlag() {
+								clear(l2028[i2029 : i2029+1])
 								continue
 							}
-							l1976[i1977] = r.ReadVarInt32()
+							l2028[i2029] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1977)
+								c.TraceIndex(i2029)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l1976
+				x.LI32 = l2028
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1981 := c.ReadLengthFast(1)
-				if n1981 < 0 {
-					n1981 = c.ReadLength(1)
+				n2033 := c.ReadLengthFast(1)
+				if n2033 < 0 {
+					n2033 = c.ReadLength(1)
 				}
-				l1982 := foryimpl.MakeSlice[[]int64](c, n1981)
-				if n1981 > 0 {
-					hn1984 := c.ReadListHeader(7)
+				l2034 := foryimpl.MakeSlice[[]int64](c, n2033)
+				if n2033 > 0 {
+					hn2036 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i1983 := range l1982 {
-							if hn1984 && !c.ReadFlag() {
-								clear(l1982[i1983 : i1983+1])
+						for i2035 := range l2034 {
+							if hn2036 && !c.ReadFlag() {
+								clear(l2034[i2035 : i2035+1])
 								continue
 							}
-							l1982[i1983] = r.ReadVarInt64()
+							l2034[i2035] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i1983)
+								c.TraceIndex(i2035)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l1982
+				x.LI64 = l2034
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1987 := c.ReadLengthFast(1)
-				if n1987 < 0 {
-					n1987 = c.ReadLength(1)
+				n2039 := c.ReadLengthFast(1)
+				if n2039 < 0 {
+					n2039 = c.ReadLength(1)
 				}
-				l1988 := foryimpl.MakeSlice[[]int8](c, n1987)
-				if n1987 > 0 {
-					hn1990 := c.ReadListHeader(2)
+				l2040 := foryimpl.MakeSlice[[]int8](c, n2039)
+				if n2039 > 0 {
+					hn2042 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i1989 := range l1988 {
-							if hn1990 && !c.ReadFlag() {
-								clear(l1988[i1989 : i1989+1])
+						for i2041 := range l2040 {
+							if hn2042 && !c.ReadFlag() {
+								clear(l2040[i2041 : i2041+1])
 								continue
 							}
-							l1988[i1989] = r.ReadInt8()
+							l2040[i2041] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i1989)
+								c.TraceIndex(i2041)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l1988
+				x.LI8 = l2040
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1993 := c.ReadLengthFast(1)
-				if n1993 < 0 {
-					n1993 = c.ReadLength(1)
+				n2045 := c.ReadLengthFast(1)
+				if n2045 < 0 {
+					n2045 = c.ReadLength(1)
 				}
-				l1994 := foryimpl.MakeSlice[[][]int32](c, n1993)
-				if n1993 > 0 {
-					hn1996, tr1998 := c.ReadListHeaderRef(22)
+				l2046 := foryimpl.MakeSlice[[][]int32](c, n2045)
+				if n2045 > 0 {
+					hn2048, tr2050 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i1995 := range l1994 {
-							if tr1998 {
-								if st1999, id2000 := c.ReadRefFlag(); st1999 == foryimpl.RefBack {
-									l1994[i1995] = foryimpl.BackRefSlice[int32](c, id2000)
-								} else if st1999 == foryimpl.RefFollows {
-									n2001 := c.ReadLengthFast(1)
-									if n2001 < 0 {
-										n2001 = c.ReadLength(1)
+						for i2047 := range l2046 {
+							if tr2050 {
+								if st2051, id2052 := c.ReadRefFlag(); st2051 == foryimpl.RefBack {
+									l2046[i2047] = foryimpl.BackRefSlice[int32](c, id2052)
+								} else if st2051 == foryimpl.RefFollows {
+									n2053 := c.ReadLengthFast(1)
+									if n2053 < 0 {
+										n2053 = c.ReadLength(1)
 									}
-									l2002 := foryimpl.MakeSlice[[]int32](c, n2001)
-									if n2001 > 0 {
-										hn2004 := c.ReadListHeader(5)
+									l2054 := foryimpl.MakeSlice[[]int32](c, n2053)
+									if n2053 > 0 {
+										hn2056 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2003 := range l2002 {
-												if hn2004 && !c.ReadFlag() {
-													clear(l2002[i2003 : i2003+1])
+											for i2055 := range l2054 {
+												if hn2056 && !c.ReadFlag() {
+													clear(l2054[i2055 : i2055+1])
 													continue
 												}
-												l2002[i2003] = r.ReadVarInt32()
+												l2054[i2055] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2003)
+													c.TraceIndex(i2055)
 													break
 												}
 											}
 										}
 									}
-									l1994[i1995] = l2002
-									foryimpl.SetRefSlice(c, id2000, l1994[i1995])
+									l2046[i2047] = l2054
+									foryimpl.SetRefSlice(c, id2052, l2046[i2047])
 								} else {
-									l1994[i1995] = nil
+									l2046[i2047] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i1995)
+									c.TraceIndex(i2047)
 									break
 								}
 								continue
 							}
-							if hn1996 && !c.ReadFlag() {
-								clear(l1994[i1995 : i1995+1])
+							if hn2048 && !c.ReadFlag() {
+								clear(l2046[i2047 : i2047+1])
 								continue
 							}
-							n2007 := c.ReadLengthFast(1)
-							if n2007 < 0 {
-								n2007 = c.ReadLength(1)
+							n2059 := c.ReadLengthFast(1)
+							if n2059 < 0 {
+								n2059 = c.ReadLength(1)
 							}
-							l2008 := foryimpl.MakeSlice[[]int32](c, n2007)
-							if n2007 > 0 {
-								hn2010 := c.ReadListHeader(5)
+							l2060 := foryimpl.MakeSlice[[]int32](c, n2059)
+							if n2059 > 0 {
+								hn2062 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2009 := range l2008 {
-										if hn2010 && !c.ReadFlag() {
-											clear(l2008[i2009 : i2009+1])
+									for i2061 := range l2060 {
+										if hn2062 && !c.ReadFlag() {
+											clear(l2060[i2061 : i2061+1])
 											continue
 										}
-										l2008[i2009] = r.ReadVarInt32()
+										l2060[i2061] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2009)
+											c.TraceIndex(i2061)
 											break
 										}
 									}
 								}
 							}
-							l1994[i1995] = l2008
+							l2046[i2047] = l2060
 							if c.Failed() {
-								c.TraceIndex(i1995)
+								c.TraceIndex(i2047)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l1994
+				x.LL = l2046
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n2013 := c.ReadLengthFast(1)
-				if n2013 < 0 {
-					n2013 = c.ReadLength(1)
+				n2065 := c.ReadLengthFast(1)
+				if n2065 < 0 {
+					n2065 = c.ReadLength(1)
 				}
-				l2014 := foryimpl.MakeSlice[[]map[string]int32](c, n2013)
-				if n2013 > 0 {
-					hn2016, tr2018 := c.ReadListHeaderRef(24)
+				l2066 := foryimpl.MakeSlice[[]map[string]int32](c, n2065)
+				if n2065 > 0 {
+					hn2068, tr2070 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2015 := range l2014 {
-							if tr2018 {
-								if st2019, id2020 := c.ReadRefFlag(); st2019 == foryimpl.RefBack {
-									l2014[i2015] = foryimpl.BackRefMap[string, int32](c, id2020)
-								} else if st2019 == foryimpl.RefFollows {
-									n2021 := c.ReadLengthFast(2)
-									if n2021 < 0 {
-										n2021 = c.ReadLength(2)
+						for i2067 := range l2066 {
+							if tr2070 {
+								if st2071, id2072 := c.ReadRefFlag(); st2071 == foryimpl.RefBack {
+									l2066[i2067] = foryimpl.BackRefMap[string, int32](c, id2072)
+								} else if st2071 == foryimpl.RefFollows {
+									n2073 := c.ReadLengthFast(2)
+									if n2073 < 0 {
+										n2073 = c.ReadLength(2)
 									}
-									m2022 := foryimpl.MakeMap[map[string]int32](c, n2021)
-									for n2021 > 0 && !c.Failed() {
-										sz2023, vn2024, _ := c.ReadMapChunk(n2021, 21, 5, nil, false)
-										for j2025 := 0; j2025 < sz2023 && !c.Failed(); j2025++ {
-											var k2026 string
-											k2026 = c.ReadString()
-											var v2027 int32
-											if !vn2024 {
-												v2027 = r.ReadVarInt32()
+									m2074 := foryimpl.MakeMap[map[string]int32](c, n2073)
+									for n2073 > 0 && !c.Failed() {
+										sz2075, vn2076, _ := c.ReadMapChunk(n2073, 21, 5, nil, false)
+										for j2077 := 0; j2077 < sz2075 && !c.Failed(); j2077++ {
+											var k2078 string
+											k2078 = c.ReadString()
+											var v2079 int32
+											if !vn2076 {
+												v2079 = r.ReadVarInt32()
 											}
-											m2022[k2026] = v2027
+											m2074[k2078] = v2079
 										}
-										n2021 -= sz2023
+										n2073 -= sz2075
 									}
-									l2014[i2015] = m2022
-									foryimpl.SetRefMap(c, id2020, l2014[i2015])
+									l2066[i2067] = m2074
+									foryimpl.SetRefMap(c, id2072, l2066[i2067])
 								} else {
-									l2014[i2015] = nil
+									l2066[i2067] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2015)
+									c.TraceIndex(i2067)
 									break
 								}
 								continue
 							}
-							if hn2016 && !c.ReadFlag() {
-								clear(l2014[i2015 : i2015+1])
+							if hn2068 && !c.ReadFlag() {
+								clear(l2066[i2067 : i2067+1])
 								continue
 							}
-							n2029 := c.ReadLengthFast(2)
-							if n2029 < 0 {
-								n2029 = c.ReadLength(2)
+							n2081 := c.ReadLengthFast(2)
+							if n2081 < 0 {
+								n2081 = c.ReadLength(2)
 							}
-							m2030 := foryimpl.MakeMap[map[string]int32](c, n2029)
-							for n2029 > 0 && !c.Failed() {
-								sz2031, vn2032, _ := c.ReadMapChunk(n2029, 21, 5, nil, false)
-								for j2033 := 0; j2033 < sz2031 && !c.Failed(); j2033++ {
-									var k2034 string
-									k2034 = c.ReadString()
-									var v2035 int32
-									if !vn2032 {
-										v2035 = r.ReadVarInt32()
+							m2082 := foryimpl.MakeMap[map[string]int32](c, n2081)
+							for n2081 > 0 && !c.Failed() {
+								sz2083, vn2084, _ := c.ReadMapChunk(n2081, 21, 5, nil, false)
+								for j2085 := 0; j2085 < sz2083 && !c.Failed(); j2085++ {
+									var k2086 string
+									k2086 = c.ReadString()
+									var v2087 int32
+									if !vn2084 {
+										v2087 = r.ReadVarInt32()
 									}
-									m2030[k2034] = v2035
+									m2082[k2086] = v2087
 								}
-								n2029 -= sz2031
+								n2081 -= sz2083
 							}
-							l2014[i2015] = m2030
+							l2066[i2067] = m2082
 							if c.Failed() {
-								c.TraceIndex(i2015)
+								c.TraceIndex(i2067)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2014
+				x.LM = l2066
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2037 := c.ReadLengthFast(1)
-				if n2037 < 0 {
-					n2037 = c.ReadLength(1)
+				n2089 := c.ReadLengthFast(1)
+				if n2089 < 0 {
+					n2089 = c.ReadLength(1)
 				}
-				l2038 := foryimpl.MakeSlice[[]*int32](c, n2037)
-				if n2037 > 0 {
-					hn2040 := c.ReadListHeader(5)
+				l2090 := foryimpl.MakeSlice[[]*int32](c, n2089)
+				if n2089 > 0 {
+					hn2092 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2039 := range l2038 {
-							if hn2040 && !c.ReadFlag() {
-								clear(l2038[i2039 : i2039+1])
+						for i2091 := range l2090 {
+							if hn2092 && !c.ReadFlag() {
+								clear(l2090[i2091 : i2091+1])
 								continue
 							}
-							p2043 := foryimpl.Alloc[int32](c)
-							*p2043 = r.ReadVarInt32()
-							l2038[i2039] = p2043
+							p2095 := foryimpl.Alloc[int32](c)
+							*p2095 = r.ReadVarInt32()
+							l2090[i2091] = p2095
 							if c.Failed() {
-								c.TraceIndex(i2039)
+								c.TraceIndex(i2091)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2038
+				x.LPI = l2090
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n2044 := c.ReadLengthFast(1)
-				if n2044 < 0 {
-					n2044 = c.ReadLength(1)
+				n2096 := c.ReadLengthFast(1)
+				if n2096 < 0 {
+					n2096 = c.ReadLength(1)
 				}
-				l2045 := foryimpl.MakeSlice[[]string](c, n2044)
-				if n2044 > 0 {
-					hn2047 := c.ReadListHeader(21)
+				l2097 := foryimpl.MakeSlice[[]string](c, n2096)
+				if n2096 > 0 {
+					hn2099 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2046 := range l2045 {
-							if hn2047 && !c.ReadFlag() {
-								clear(l2045[i2046 : i2046+1])
+						for i2098 := range l2097 {
+							if hn2099 && !c.ReadFlag() {
+								clear(l2097[i2098 : i2098+1])
 								continue
 							}
-							l2045[i2046] = c.ReadString()
+							l2097[i2098] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2046)
+								c.TraceIndex(i2098)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2045
+				x.LS = l2097
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n2050 := c.ReadLengthFast(1)
-				if n2050 < 0 {
-					n2050 = c.ReadLength(1)
+				n2102 := c.ReadLengthFast(1)
+				if n2102 < 0 {
+					n2102 = c.ReadLength(1)
 				}
-				l2051 := foryimpl.MakeSlice[[]time.Time](c, n2050)
-				if n2050 > 0 {
-					hn2053 := c.ReadListHeader(38)
+				l2103 := foryimpl.MakeSlice[[]time.Time](c, n2102)
+				if n2102 > 0 {
+					hn2105 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2052 := range l2051 {
-							if hn2053 && !c.ReadFlag() {
-								clear(l2051[i2052 : i2052+1])
+						for i2104 := range l2103 {
+							if hn2105 && !c.ReadFlag() {
+								clear(l2103[i2104 : i2104+1])
 								continue
 							}
-							l2051[i2052] = c.ReadTime()
+							l2103[i2104] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2052)
+								c.TraceIndex(i2104)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2051
+				x.LT = l2103
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2056 := c.ReadLengthFast(2)
-				if n2056 < 0 {
-					n2056 = c.ReadLength(2)
+				n2108 := c.ReadLengthFast(2)
+				if n2108 < 0 {
+					n2108 = c.ReadLength(2)
 				}
-				l2057 := foryimpl.MakeSlice[[]uint16](c, n2056)
-				if n2056 > 0 {
-					hn2059 := c.ReadListHeader(10)
+				l2109 := foryimpl.MakeSlice[[]uint16](c, n2108)
+				if n2108 > 0 {
+					hn2111 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2058 := range l2057 {
-							if hn2059 && !c.ReadFlag() {
-								clear(l2057[i2058 : i2058+1])
+						for i2110 := range l2109 {
+							if hn2111 && !c.ReadFlag() {
+								clear(l2109[i2110 : i2110+1])
 								continue
 							}
-							l2057[i2058] = r.ReadUint16()
+							l2109[i2110] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2058)
+								c.TraceIndex(i2110)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2057
+				x.LU16 = l2109
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2062 := c.ReadLengthFast(1)
-				if n2062 < 0 {
-					n2062 = c.ReadLength(1)
+				n2114 := c.ReadLengthFast(1)
+				if n2114 < 0 {
+					n2114 = c.ReadLength(1)
 				}
-				l2063 := foryimpl.MakeSlice[[]uint64](c, n2062)
-				if n2062 > 0 {
-					hn2065 := c.ReadListHeader(14)
+				l2115 := foryimpl.MakeSlice[[]uint64](c, n2114)
+				if n2114 > 0 {
+					hn2117 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2064 := range l2063 {
-							if hn2065 && !c.ReadFlag() {
-								clear(l2063[i2064 : i2064+1])
+						for i2116 := range l2115 {
+							if hn2117 && !c.ReadFlag() {
+								clear(l2115[i2116 : i2116+1])
 								continue
 							}
-							l2063[i2064] = r.ReadVarUint64()
+							l2115[i2116] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2064)
+								c.TraceIndex(i2116)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2063
+				x.LU64 = l2115
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n2068 := c.ReadLengthFast(2)
-				if n2068 < 0 {
-					n2068 = c.ReadLength(2)
+				n2120 := c.ReadLengthFast(2)
+				if n2120 < 0 {
+					n2120 = c.ReadLength(2)
 				}
-				m2069 := foryimpl.MakeMap[map[bool]string](c, n2068)
-				for n2068 > 0 && !c.Failed() {
-					sz2070, vn2071, _ := c.ReadMapChunk(n2068, 1, 21, nil, false)
-					for j2072 := 0; j2072 < sz2070 && !c.Failed(); j2072++ {
-						var k2073 bool
-						k2073 = r.ReadBool()
-						var v2074 string
-						if !vn2071 {
-							v2074 = c.ReadString()
+				m2121 := foryimpl.MakeMap[map[bool]string](c, n2120)
+				for n2120 > 0 && !c.Failed() {
+					sz2122, vn2123, _ := c.ReadMapChunk(n2120, 1, 21, nil, false)
+					for j2124 := 0; j2124 < sz2122 && !c.Failed(); j2124++ {
+						var k2125 bool
+						k2125 = r.ReadBool()
+						var v2126 string
+						if !vn2123 {
+							v2126 = c.ReadString()
 						}
-						m2069[k2073] = v2074
+						m2121[k2125] = v2126
 					}
-					n2068 -= sz2070
+					n2120 -= sz2122
 				}
-				x.MBS = m2069
+				x.MBS = m2121
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n2076 := c.ReadLengthFast(2)
-				if n2076 < 0 {
-					n2076 = c.ReadLength(2)
+				n2128 := c.ReadLengthFast(2)
+				if n2128 < 0 {
+					n2128 = c.ReadLength(2)
 				}
-				m2077 := foryimpl.MakeMap[map[Color]string](c, n2076)
-				for n2076 > 0 && !c.Failed() {
-					sz2078, vn2079, _ := c.ReadMapChunk(n2076, 25, 21, nil, false)
-					for j2080 := 0; j2080 < sz2078 && !c.Failed(); j2080++ {
-						var k2081 Color
-						if e2083 := c.ReadEnumFast(uint32(0x7fffffff)); e2083 >= 0 {
-							k2081 = Color(e2083)
+				m2129 := foryimpl.MakeMap[map[Color]string](c, n2128)
+				for n2128 > 0 && !c.Failed() {
+					sz2130, vn2131, _ := c.ReadMapChunk(n2128, 25, 21, nil, false)
+					for j2132 := 0; j2132 < sz2130 && !c.Failed(); j2132++ {
+						var k2133 Color
+						if e2135 := c.ReadEnumFast(uint32(0x7fffffff)); e2135 >= 0 {
+							k2133 = Color(e2135)
 						} else {
-							k2081 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k2133 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2082 string
-						if !vn2079 {
-							v2082 = c.ReadString()
+						var v2134 string
+						if !vn2131 {
+							v2134 = c.ReadString()
 						}
-						m2077[k2081] = v2082
+						m2129[k2133] = v2134
 					}
-					n2076 -= sz2078
+					n2128 -= sz2130
 				}
-				x.MES = m2077
+				x.MES = m2129
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n2085 := c.ReadLengthFast(2)
-				if n2085 < 0 {
-					n2085 = c.ReadLength(2)
+				n2137 := c.ReadLengthFast(2)
+				if n2137 < 0 {
+					n2137 = c.ReadLength(2)
 				}
-				m2086 := foryimpl.MakeMap[map[int64]float64](c, n2085)
-				for n2085 > 0 && !c.Failed() {
-					sz2087, vn2088, _ := c.ReadMapChunk(n2085, 7, 20, nil, false)
-					for j2089 := 0; j2089 < sz2087 && !c.Failed(); j2089++ {
-						var k2090 int64
-						k2090 = r.ReadVarInt64()
-						var v2091 float64
-						if !vn2088 {
-							v2091 = r.ReadFloat64()
+				m2138 := foryimpl.MakeMap[map[int64]float64](c, n2137)
+				for n2137 > 0 && !c.Failed() {
+					sz2139, vn2140, _ := c.ReadMapChunk(n2137, 7, 20, nil, false)
+					for j2141 := 0; j2141 < sz2139 && !c.Failed(); j2141++ {
+						var k2142 int64
+						k2142 = r.ReadVarInt64()
+						var v2143 float64
+						if !vn2140 {
+							v2143 = r.ReadFloat64()
 						}
-						m2086[k2090] = v2091
+						m2138[k2142] = v2143
 					}
-					n2085 -= sz2087
+					n2137 -= sz2139
 				}
-				x.MI64F = m2086
+				x.MI64F = m2138
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n2093 := c.ReadLengthFast(2)
-				if n2093 < 0 {
-					n2093 = c.ReadLength(2)
+				n2145 := c.ReadLengthFast(2)
+				if n2145 < 0 {
+					n2145 = c.ReadLength(2)
 				}
-				m2094 := foryimpl.MakeMap[map[int32]string](c, n2093)
-				for n2093 > 0 && !c.Failed() {
-					sz2095, vn2096, _ := c.ReadMapChunk(n2093, 5, 21, nil, false)
-					for j2097 := 0; j2097 < sz2095 && !c.Failed(); j2097++ {
-						var k2098 int32
-						k2098 = r.ReadVarInt32()
-						var v2099 string
-						if !vn2096 {
-							v2099 = c.ReadString()
+				m2146 := foryimpl.MakeMap[map[int32]string](c, n2145)
+				for n2145 > 0 && !c.Failed() {
+					sz2147, vn2148, _ := c.ReadMapChunk(n2145, 5, 21, nil, false)
+					for j2149 := 0; j2149 < sz2147 && !c.Failed(); j2149++ {
+						var k2150 int32
+						k2150 = r.ReadVarInt32()
+						var v2151 string
+						if !vn2148 {
+							v2151 = c.ReadString()
 						}
-						m2094[k2098] = v2099
+						m2146[k2150] = v2151
 					}
-					n2093 -= sz2095
+					n2145 -= sz2147
 				}
-				x.MIS = m2094
+				x.MIS = m2146
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n2101 := c.ReadLengthFast(2)
-				if n2101 < 0 {
-					n2101 = c.ReadLength(2)
+				n2153 := c.ReadLengthFast(2)
+				if n2153 < 0 {
+					n2153 = c.ReadLength(2)
 				}
-				m2102 := foryimpl.MakeMap[map[string]int32](c, n2101)
-				for n2101 > 0 && !c.Failed() {
-					sz2103, vn2104, _ := c.ReadMapChunk(n2101, 21, 5, nil, false)
-					for j2105 := 0; j2105 < sz2103 && !c.Failed(); j2105++ {
-						var k2106 string
-						k2106 = c.ReadString()
-						var v2107 int32
-						if !vn2104 {
-							v2107 = r.ReadVarInt32()
+				m2154 := foryimpl.MakeMap[map[string]int32](c, n2153)
+				for n2153 > 0 && !c.Failed() {
+					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 21, 5, nil, false)
+					for j2157 := 0; j2157 < sz2155 && !c.Failed(); j2157++ {
+						var k2158 string
+						k2158 = c.ReadString()
+						var v2159 int32
+						if !vn2156 {
+							v2159 = r.ReadVarInt32()
 						}
-						m2102[k2106] = v2107
+						m2154[k2158] = v2159
 					}
-					n2101 -= sz2103
+					n2153 -= sz2155
 				}
-				x.MSI = m2102
+				x.MSI = m2154
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n2109 := c.ReadLengthFast(2)
-				if n2109 < 0 {
-					n2109 = c.ReadLength(2)
+				n2161 := c.ReadLengthFast(2)
+				if n2161 < 0 {
+					n2161 = c.ReadLength(2)
 				}
-				m2110 := foryimpl.MakeMap[map[string][]string](c, n2109)
-				for n2109 > 0 && !c.Failed() {
-					sz2111, vn2112, _ := c.ReadMapChunk(n2109, 21, 22, nil, true)
-					for j2113 := 0; j2113 < sz2111 && !c.Failed(); j2113++ {
-						var k2114 string
-						k2114 = c.ReadString()
-						var v2115 []string
-						if !vn2112 {
-							n2116 := c.ReadLengthFast(1)
-							if n2116 < 0 {
-								n2116 = c.ReadLength(1)
+				m2162 := foryimpl.MakeMap[map[string][]string](c, n2161)
+				for n2161 > 0 && !c.Failed() {
+					sz2163, vn2164, _ := c.ReadMapChunk(n2161, 21, 22, nil, true)
+					for j2165 := 0; j2165 < sz2163 && !c.Failed(); j2165++ {
+						var k2166 string
+						k2166 = c.ReadString()
+						var v2167 []string
+						if !vn2164 {
+							n2168 := c.ReadLengthFast(1)
+							if n2168 < 0 {
+								n2168 = c.ReadLength(1)
 							}
-							l2117 := foryimpl.MakeSlice[[]string](c, n2116)
-							if n2116 > 0 {
-								hn2119 := c.ReadListHeader(21)
+							l2169 := foryimpl.MakeSlice[[]string](c, n2168)
+							if n2168 > 0 {
+								hn2171 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2118 := range l2117 {
-										if hn2119 && !c.ReadFlag() {
-											clear(l2117[i2118 : i2118+1])
+									for i2170 := range l2169 {
+										if hn2171 && !c.ReadFlag() {
+											clear(l2169[i2170 : i2170+1])
 											continue
 										}
-										l2117[i2118] = c.ReadString()
+										l2169[i2170] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2118)
+											c.TraceIndex(i2170)
 											break
 										}
 									}
 								}
 							}
-							v2115 = l2117
+							v2167 = l2169
 						}
-						m2110[k2114] = v2115
+						m2162[k2166] = v2167
 					}
-					n2109 -= sz2111
+					n2161 -= sz2163
 				}
-				x.MSL = m2110
+				x.MSL = m2162
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n2123 := c.ReadLengthFast(2)
-				if n2123 < 0 {
-					n2123 = c.ReadLength(2)
+				n2175 := c.ReadLengthFast(2)
+				if n2175 < 0 {
+					n2175 = c.ReadLength(2)
 				}
-				m2124 := foryimpl.MakeMap[map[string]map[string]int32](c, n2123)
-				for n2123 > 0 && !c.Failed() {
-					sz2125, vn2126, _ := c.ReadMapChunk(n2123, 21, 24, nil, true)
-					for j2127 := 0; j2127 < sz2125 && !c.Failed(); j2127++ {
-						var k2128 string
-						k2128 = c.ReadString()
-						var v2129 map[string]int32
-						if !vn2126 {
-							n2130 := c.ReadLengthFast(2)
-							if n2130 < 0 {
-								n2130 = c.ReadLength(2)
+				m2176 := foryimpl.MakeMap[map[string]map[string]int32](c, n2175)
+				for n2175 > 0 && !c.Failed() {
+					sz2177, vn2178, _ := c.ReadMapChunk(n2175, 21, 24, nil, true)
+					for j2179 := 0; j2179 < sz2177 && !c.Failed(); j2179++ {
+						var k2180 string
+						k2180 = c.ReadString()
+						var v2181 map[string]int32
+						if !vn2178 {
+							n2182 := c.ReadLengthFast(2)
+							if n2182 < 0 {
+								n2182 = c.ReadLength(2)
 							}
-							m2131 := foryimpl.MakeMap[map[string]int32](c, n2130)
-							for n2130 > 0 && !c.Failed() {
-								sz2132, vn2133, _ := c.ReadMapChunk(n2130, 21, 5, nil, false)
-								for j2134 := 0; j2134 < sz2132 && !c.Failed(); j2134++ {
-									var k2135 string
-									k2135 = c.ReadString()
-									var v2136 int32
-									if !vn2133 {
-										v2136 = r.ReadVarInt32()
+							m2183 := foryimpl.MakeMap[map[string]int32](c, n2182)
+							for n2182 > 0 && !c.Failed() {
+								sz2184, vn2185, _ := c.ReadMapChunk(n2182, 21, 5, nil, false)
+								for j2186 := 0; j2186 < sz2184 && !c.Failed(); j2186++ {
+									var k2187 string
+									k2187 = c.ReadString()
+									var v2188 int32
+									if !vn2185 {
+										v2188 = r.ReadVarInt32()
 									}
-									m2131[k2135] = v2136
+									m2183[k2187] = v2188
 								}
-								n2130 -= sz2132
+								n2182 -= sz2184
 							}
-							v2129 = m2131
+							v2181 = m2183
 						}
-						m2124[k2128] = v2129
+						m2176[k2180] = v2181
 					}
-					n2123 -= sz2125
+					n2175 -= sz2177
 				}
-				x.MSM = m2124
+				x.MSM = m2176
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2139 := c.ReadLengthFast(2)
-				if n2139 < 0 {
-					n2139 = c.ReadLength(2)
+				n2191 := c.ReadLengthFast(2)
+				if n2191 < 0 {
+					n2191 = c.ReadLength(2)
 				}
-				m2140 := foryimpl.MakeMap[map[string]*int32](c, n2139)
-				for n2139 > 0 && !c.Failed() {
-					sz2141, vn2142, _ := c.ReadMapChunk(n2139, 21, 5, nil, true)
-					for j2143 := 0; j2143 < sz2141 && !c.Failed(); j2143++ {
-						var k2144 string
-						k2144 = c.ReadString()
-						var v2145 *int32
-						if !vn2142 {
-							p2146 := foryimpl.Alloc[int32](c)
-							*p2146 = r.ReadVarInt32()
-							v2145 = p2146
+				m2192 := foryimpl.MakeMap[map[string]*int32](c, n2191)
+				for n2191 > 0 && !c.Failed() {
+					sz2193, vn2194, _ := c.ReadMapChunk(n2191, 21, 5, nil, true)
+					for j2195 := 0; j2195 < sz2193 && !c.Failed(); j2195++ {
+						var k2196 string
+						k2196 = c.ReadString()
+						var v2197 *int32
+						if !vn2194 {
+							p2198 := foryimpl.Alloc[int32](c)
+							*p2198 = r.ReadVarInt32()
+							v2197 = p2198
 						}
-						m2140[k2144] = v2145
+						m2192[k2196] = v2197
 					}
-					n2139 -= sz2141
+					n2191 -= sz2193
 				}
-				x.MSP = m2140
+				x.MSP = m2192
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2148 := c.ReadLengthFast(2)
-				if n2148 < 0 {
-					n2148 = c.ReadLength(2)
+				n2200 := c.ReadLengthFast(2)
+				if n2200 < 0 {
+					n2200 = c.ReadLength(2)
 				}
-				m2149 := foryimpl.MakeMap[map[uint8]uint16](c, n2148)
-				for n2148 > 0 && !c.Failed() {
-					sz2150, vn2151, _ := c.ReadMapChunk(n2148, 9, 10, nil, false)
-					for j2152 := 0; j2152 < sz2150 && !c.Failed(); j2152++ {
-						var k2153 uint8
-						k2153 = r.ReadUint8()
-						var v2154 uint16
-						if !vn2151 {
-							v2154 = r.ReadUint16()
+				m2201 := foryimpl.MakeMap[map[uint8]uint16](c, n2200)
+				for n2200 > 0 && !c.Failed() {
+					sz2202, vn2203, _ := c.ReadMapChunk(n2200, 9, 10, nil, false)
+					for j2204 := 0; j2204 < sz2202 && !c.Failed(); j2204++ {
+						var k2205 uint8
+						k2205 = r.ReadUint8()
+						var v2206 uint16
+						if !vn2203 {
+							v2206 = r.ReadUint16()
 						}
-						m2149[k2153] = v2154
+						m2201[k2205] = v2206
 					}
-					n2148 -= sz2150
+					n2200 -= sz2202
 				}
-				x.MU8 = m2149
+				x.MU8 = m2201
 			}
 		case 36:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2156, id2157 := c.ReadRefFlag(); st2156 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2157)
-				} else if st2156 == foryimpl.RefFollows {
+				if st2208, id2209 := c.ReadRefFlag(); st2208 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2209)
+				} else if st2208 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2157, x.NBin)
+					foryimpl.SetRefSlice(c, id2209, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -10603,152 +10986,152 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 37:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2164, id2165 := c.ReadRefFlag(); st2164 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2165)
-				} else if st2164 == foryimpl.RefFollows {
-					n2166 := c.ReadLengthFast(1)
-					if n2166 < 0 {
-						n2166 = c.ReadLength(1)
+				if st2216, id2217 := c.ReadRefFlag(); st2216 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2217)
+				} else if st2216 == foryimpl.RefFollows {
+					n2218 := c.ReadLengthFast(1)
+					if n2218 < 0 {
+						n2218 = c.ReadLength(1)
 					}
-					l2167 := foryimpl.MakeSlice[[]string](c, n2166)
-					if n2166 > 0 {
-						hn2169 := c.ReadListHeader(21)
+					l2219 := foryimpl.MakeSlice[[]string](c, n2218)
+					if n2218 > 0 {
+						hn2221 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2168 := range l2167 {
-								if hn2169 && !c.ReadFlag() {
-									clear(l2167[i2168 : i2168+1])
+							for i2220 := range l2219 {
+								if hn2221 && !c.ReadFlag() {
+									clear(l2219[i2220 : i2220+1])
 									continue
 								}
-								l2167[i2168] = c.ReadString()
+								l2219[i2220] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2168)
+									c.TraceIndex(i2220)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2167
-					foryimpl.SetRefSlice(c, id2165, x.NLS)
+					x.NLS = l2219
+					foryimpl.SetRefSlice(c, id2217, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2158 := c.ReadLengthFast(1)
-					if n2158 < 0 {
-						n2158 = c.ReadLength(1)
+					n2210 := c.ReadLengthFast(1)
+					if n2210 < 0 {
+						n2210 = c.ReadLength(1)
 					}
-					l2159 := foryimpl.MakeSlice[[]string](c, n2158)
-					if n2158 > 0 {
-						hn2161 := c.ReadListHeader(21)
+					l2211 := foryimpl.MakeSlice[[]string](c, n2210)
+					if n2210 > 0 {
+						hn2213 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2160 := range l2159 {
-								if hn2161 && !c.ReadFlag() {
-									clear(l2159[i2160 : i2160+1])
+							for i2212 := range l2211 {
+								if hn2213 && !c.ReadFlag() {
+									clear(l2211[i2212 : i2212+1])
 									continue
 								}
-								l2159[i2160] = c.ReadString()
+								l2211[i2212] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2160)
+									c.TraceIndex(i2212)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2159
+					x.NLS = l2211
 				}
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2180, id2181 := c.ReadRefFlag(); st2180 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2181)
-				} else if st2180 == foryimpl.RefFollows {
-					n2182 := c.ReadLengthFast(2)
-					if n2182 < 0 {
-						n2182 = c.ReadLength(2)
+				if st2232, id2233 := c.ReadRefFlag(); st2232 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2233)
+				} else if st2232 == foryimpl.RefFollows {
+					n2234 := c.ReadLengthFast(2)
+					if n2234 < 0 {
+						n2234 = c.ReadLength(2)
 					}
-					m2183 := foryimpl.MakeMap[map[string]int32](c, n2182)
-					for n2182 > 0 && !c.Failed() {
-						sz2184, vn2185, _ := c.ReadMapChunk(n2182, 21, 5, nil, false)
-						for j2186 := 0; j2186 < sz2184 && !c.Failed(); j2186++ {
-							var k2187 string
-							k2187 = c.ReadString()
-							var v2188 int32
-							if !vn2185 {
-								v2188 = r.ReadVarInt32()
+					m2235 := foryimpl.MakeMap[map[string]int32](c, n2234)
+					for n2234 > 0 && !c.Failed() {
+						sz2236, vn2237, _ := c.ReadMapChunk(n2234, 21, 5, nil, false)
+						for j2238 := 0; j2238 < sz2236 && !c.Failed(); j2238++ {
+							var k2239 string
+							k2239 = c.ReadString()
+							var v2240 int32
+							if !vn2237 {
+								v2240 = r.ReadVarInt32()
 							}
-							m2183[k2187] = v2188
+							m2235[k2239] = v2240
 						}
-						n2182 -= sz2184
+						n2234 -= sz2236
 					}
-					x.NM = m2183
-					foryimpl.SetRefMap(c, id2181, x.NM)
+					x.NM = m2235
+					foryimpl.SetRefMap(c, id2233, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2172 := c.ReadLengthFast(2)
-					if n2172 < 0 {
-						n2172 = c.ReadLength(2)
+					n2224 := c.ReadLengthFast(2)
+					if n2224 < 0 {
+						n2224 = c.ReadLength(2)
 					}
-					m2173 := foryimpl.MakeMap[map[string]int32](c, n2172)
-					for n2172 > 0 && !c.Failed() {
-						sz2174, vn2175, _ := c.ReadMapChunk(n2172, 21, 5, nil, false)
-						for j2176 := 0; j2176 < sz2174 && !c.Failed(); j2176++ {
-							var k2177 string
-							k2177 = c.ReadString()
-							var v2178 int32
-							if !vn2175 {
-								v2178 = r.ReadVarInt32()
+					m2225 := foryimpl.MakeMap[map[string]int32](c, n2224)
+					for n2224 > 0 && !c.Failed() {
+						sz2226, vn2227, _ := c.ReadMapChunk(n2224, 21, 5, nil, false)
+						for j2228 := 0; j2228 < sz2226 && !c.Failed(); j2228++ {
+							var k2229 string
+							k2229 = c.ReadString()
+							var v2230 int32
+							if !vn2227 {
+								v2230 = r.ReadVarInt32()
 							}
-							m2173[k2177] = v2178
+							m2225[k2229] = v2230
 						}
-						n2172 -= sz2174
+						n2224 -= sz2226
 					}
-					x.NM = m2173
+					x.NM = m2225
 				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2190 := c.ReadLengthFast(1)
-				if n2190 < 0 {
-					n2190 = c.ReadLength(1)
+				n2242 := c.ReadLengthFast(1)
+				if n2242 < 0 {
+					n2242 = c.ReadLength(1)
 				}
-				l2191 := foryimpl.MakeSlice[[]uint8](c, n2190)
-				if n2190 > 0 {
-					hn2193 := c.ReadListHeader(9)
+				l2243 := foryimpl.MakeSlice[[]uint8](c, n2242)
+				if n2242 > 0 {
+					hn2245 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2192 := range l2191 {
-							if hn2193 && !c.ReadFlag() {
-								clear(l2191[i2192 : i2192+1])
+						for i2244 := range l2243 {
+							if hn2245 && !c.ReadFlag() {
+								clear(l2243[i2244 : i2244+1])
 								continue
 							}
-							l2191[i2192] = r.ReadUint8()
+							l2243[i2244] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2192)
+								c.TraceIndex(i2244)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2191
+				x.Raw = l2243
 			}
 		case 40:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2198, id2199 := c.ReadRefFlag(); st2198 == foryimpl.RefBack {
-					x.RmABool = foryimpl.BackRefSlice[bool](c, id2199)
-				} else if st2198 == foryimpl.RefFollows {
-					n2200 := c.ReadArrayLengthFast(1)
-					if n2200 < 0 {
-						n2200 = c.ReadArrayLength(1)
+				if st2250, id2251 := c.ReadRefFlag(); st2250 == foryimpl.RefBack {
+					x.RmABool = foryimpl.BackRefSlice[bool](c, id2251)
+				} else if st2250 == foryimpl.RefFollows {
+					n2252 := c.ReadArrayLengthFast(1)
+					if n2252 < 0 {
+						n2252 = c.ReadArrayLength(1)
 					}
-					a2201 := foryimpl.MakeSlice[[]bool](c, n2200)
-					r.ReadRawBools(a2201)
-					x.RmABool = a2201
-					foryimpl.SetRefSlice(c, id2199, x.RmABool)
+					a2253 := foryimpl.MakeSlice[[]bool](c, n2252)
+					r.ReadRawBools(a2253)
+					x.RmABool = a2253
+					foryimpl.SetRefSlice(c, id2251, x.RmABool)
 				} else {
 					x.RmABool = nil
 				}
@@ -10756,28 +11139,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2196 := c.ReadArrayLengthFast(1)
-					if n2196 < 0 {
-						n2196 = c.ReadArrayLength(1)
+					n2248 := c.ReadArrayLengthFast(1)
+					if n2248 < 0 {
+						n2248 = c.ReadArrayLength(1)
 					}
-					a2197 := foryimpl.MakeSlice[[]bool](c, n2196)
-					r.ReadRawBools(a2197)
-					x.RmABool = a2197
+					a2249 := foryimpl.MakeSlice[[]bool](c, n2248)
+					r.ReadRawBools(a2249)
+					x.RmABool = a2249
 				}
 			}
 		case 41:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2204, id2205 := c.ReadRefFlag(); st2204 == foryimpl.RefBack {
-					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2205)
-				} else if st2204 == foryimpl.RefFollows {
-					n2206 := c.ReadArrayLengthFast(4)
-					if n2206 < 0 {
-						n2206 = c.ReadArrayLength(4)
+				if st2256, id2257 := c.ReadRefFlag(); st2256 == foryimpl.RefBack {
+					x.RmAF32 = foryimpl.BackRefSlice[float32](c, id2257)
+				} else if st2256 == foryimpl.RefFollows {
+					n2258 := c.ReadArrayLengthFast(4)
+					if n2258 < 0 {
+						n2258 = c.ReadArrayLength(4)
 					}
-					a2207 := foryimpl.MakeSlice[[]float32](c, n2206)
-					r.ReadRawFloat32s(a2207)
-					x.RmAF32 = a2207
-					foryimpl.SetRefSlice(c, id2205, x.RmAF32)
+					a2259 := foryimpl.MakeSlice[[]float32](c, n2258)
+					r.ReadRawFloat32s(a2259)
+					x.RmAF32 = a2259
+					foryimpl.SetRefSlice(c, id2257, x.RmAF32)
 				} else {
 					x.RmAF32 = nil
 				}
@@ -10785,28 +11168,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2202 := c.ReadArrayLengthFast(4)
-					if n2202 < 0 {
-						n2202 = c.ReadArrayLength(4)
+					n2254 := c.ReadArrayLengthFast(4)
+					if n2254 < 0 {
+						n2254 = c.ReadArrayLength(4)
 					}
-					a2203 := foryimpl.MakeSlice[[]float32](c, n2202)
-					r.ReadRawFloat32s(a2203)
-					x.RmAF32 = a2203
+					a2255 := foryimpl.MakeSlice[[]float32](c, n2254)
+					r.ReadRawFloat32s(a2255)
+					x.RmAF32 = a2255
 				}
 			}
 		case 42:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2210, id2211 := c.ReadRefFlag(); st2210 == foryimpl.RefBack {
-					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2211)
-				} else if st2210 == foryimpl.RefFollows {
-					n2212 := c.ReadArrayLengthFast(8)
-					if n2212 < 0 {
-						n2212 = c.ReadArrayLength(8)
+				if st2262, id2263 := c.ReadRefFlag(); st2262 == foryimpl.RefBack {
+					x.RmAF64 = foryimpl.BackRefSlice[float64](c, id2263)
+				} else if st2262 == foryimpl.RefFollows {
+					n2264 := c.ReadArrayLengthFast(8)
+					if n2264 < 0 {
+						n2264 = c.ReadArrayLength(8)
 					}
-					a2213 := foryimpl.MakeSlice[[]float64](c, n2212)
-					r.ReadRawFloat64s(a2213)
-					x.RmAF64 = a2213
-					foryimpl.SetRefSlice(c, id2211, x.RmAF64)
+					a2265 := foryimpl.MakeSlice[[]float64](c, n2264)
+					r.ReadRawFloat64s(a2265)
+					x.RmAF64 = a2265
+					foryimpl.SetRefSlice(c, id2263, x.RmAF64)
 				} else {
 					x.RmAF64 = nil
 				}
@@ -10814,28 +11197,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2208 := c.ReadArrayLengthFast(8)
-					if n2208 < 0 {
-						n2208 = c.ReadArrayLength(8)
+					n2260 := c.ReadArrayLengthFast(8)
+					if n2260 < 0 {
+						n2260 = c.ReadArrayLength(8)
 					}
-					a2209 := foryimpl.MakeSlice[[]float64](c, n2208)
-					r.ReadRawFloat64s(a2209)
-					x.RmAF64 = a2209
+					a2261 := foryimpl.MakeSlice[[]float64](c, n2260)
+					r.ReadRawFloat64s(a2261)
+					x.RmAF64 = a2261
 				}
 			}
 		case 43:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2216, id2217 := c.ReadRefFlag(); st2216 == foryimpl.RefBack {
-					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2217)
-				} else if st2216 == foryimpl.RefFollows {
-					n2218 := c.ReadArrayLengthFast(2)
-					if n2218 < 0 {
-						n2218 = c.ReadArrayLength(2)
+				if st2268, id2269 := c.ReadRefFlag(); st2268 == foryimpl.RefBack {
+					x.RmAI16 = foryimpl.BackRefSlice[int16](c, id2269)
+				} else if st2268 == foryimpl.RefFollows {
+					n2270 := c.ReadArrayLengthFast(2)
+					if n2270 < 0 {
+						n2270 = c.ReadArrayLength(2)
 					}
-					a2219 := foryimpl.MakeSlice[[]int16](c, n2218)
-					r.ReadRawInt16s(a2219)
-					x.RmAI16 = a2219
-					foryimpl.SetRefSlice(c, id2217, x.RmAI16)
+					a2271 := foryimpl.MakeSlice[[]int16](c, n2270)
+					r.ReadRawInt16s(a2271)
+					x.RmAI16 = a2271
+					foryimpl.SetRefSlice(c, id2269, x.RmAI16)
 				} else {
 					x.RmAI16 = nil
 				}
@@ -10843,28 +11226,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2214 := c.ReadArrayLengthFast(2)
-					if n2214 < 0 {
-						n2214 = c.ReadArrayLength(2)
+					n2266 := c.ReadArrayLengthFast(2)
+					if n2266 < 0 {
+						n2266 = c.ReadArrayLength(2)
 					}
-					a2215 := foryimpl.MakeSlice[[]int16](c, n2214)
-					r.ReadRawInt16s(a2215)
-					x.RmAI16 = a2215
+					a2267 := foryimpl.MakeSlice[[]int16](c, n2266)
+					r.ReadRawInt16s(a2267)
+					x.RmAI16 = a2267
 				}
 			}
 		case 44:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2222, id2223 := c.ReadRefFlag(); st2222 == foryimpl.RefBack {
-					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2223)
-				} else if st2222 == foryimpl.RefFollows {
-					n2224 := c.ReadArrayLengthFast(4)
-					if n2224 < 0 {
-						n2224 = c.ReadArrayLength(4)
+				if st2274, id2275 := c.ReadRefFlag(); st2274 == foryimpl.RefBack {
+					x.RmAI32 = foryimpl.BackRefSlice[int32](c, id2275)
+				} else if st2274 == foryimpl.RefFollows {
+					n2276 := c.ReadArrayLengthFast(4)
+					if n2276 < 0 {
+						n2276 = c.ReadArrayLength(4)
 					}
-					a2225 := foryimpl.MakeSlice[[]int32](c, n2224)
-					r.ReadRawInt32s(a2225)
-					x.RmAI32 = a2225
-					foryimpl.SetRefSlice(c, id2223, x.RmAI32)
+					a2277 := foryimpl.MakeSlice[[]int32](c, n2276)
+					r.ReadRawInt32s(a2277)
+					x.RmAI32 = a2277
+					foryimpl.SetRefSlice(c, id2275, x.RmAI32)
 				} else {
 					x.RmAI32 = nil
 				}
@@ -10872,28 +11255,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2220 := c.ReadArrayLengthFast(4)
-					if n2220 < 0 {
-						n2220 = c.ReadArrayLength(4)
+					n2272 := c.ReadArrayLengthFast(4)
+					if n2272 < 0 {
+						n2272 = c.ReadArrayLength(4)
 					}
-					a2221 := foryimpl.MakeSlice[[]int32](c, n2220)
-					r.ReadRawInt32s(a2221)
-					x.RmAI32 = a2221
+					a2273 := foryimpl.MakeSlice[[]int32](c, n2272)
+					r.ReadRawInt32s(a2273)
+					x.RmAI32 = a2273
 				}
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2228, id2229 := c.ReadRefFlag(); st2228 == foryimpl.RefBack {
-					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2229)
-				} else if st2228 == foryimpl.RefFollows {
-					n2230 := c.ReadArrayLengthFast(8)
-					if n2230 < 0 {
-						n2230 = c.ReadArrayLength(8)
+				if st2280, id2281 := c.ReadRefFlag(); st2280 == foryimpl.RefBack {
+					x.RmAI64 = foryimpl.BackRefSlice[int64](c, id2281)
+				} else if st2280 == foryimpl.RefFollows {
+					n2282 := c.ReadArrayLengthFast(8)
+					if n2282 < 0 {
+						n2282 = c.ReadArrayLength(8)
 					}
-					a2231 := foryimpl.MakeSlice[[]int64](c, n2230)
-					r.ReadRawInt64s(a2231)
-					x.RmAI64 = a2231
-					foryimpl.SetRefSlice(c, id2229, x.RmAI64)
+					a2283 := foryimpl.MakeSlice[[]int64](c, n2282)
+					r.ReadRawInt64s(a2283)
+					x.RmAI64 = a2283
+					foryimpl.SetRefSlice(c, id2281, x.RmAI64)
 				} else {
 					x.RmAI64 = nil
 				}
@@ -10901,30 +11284,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2226 := c.ReadArrayLengthFast(8)
-					if n2226 < 0 {
-						n2226 = c.ReadArrayLength(8)
+					n2278 := c.ReadArrayLengthFast(8)
+					if n2278 < 0 {
+						n2278 = c.ReadArrayLength(8)
 					}
-					a2227 := foryimpl.MakeSlice[[]int64](c, n2226)
-					r.ReadRawInt64s(a2227)
-					x.RmAI64 = a2227
+					a2279 := foryimpl.MakeSlice[[]int64](c, n2278)
+					r.ReadRawInt64s(a2279)
+					x.RmAI64 = a2279
 				}
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2235, id2236 := c.ReadRefFlag(); st2235 == foryimpl.RefBack {
-					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2236)
-				} else if st2235 == foryimpl.RefFollows {
-					n2237 := c.ReadArrayLengthFast(1)
-					if n2237 < 0 {
-						n2237 = c.ReadArrayLength(1)
+				if st2287, id2288 := c.ReadRefFlag(); st2287 == foryimpl.RefBack {
+					x.RmAI8 = foryimpl.BackRefSlice[int8](c, id2288)
+				} else if st2287 == foryimpl.RefFollows {
+					n2289 := c.ReadArrayLengthFast(1)
+					if n2289 < 0 {
+						n2289 = c.ReadArrayLength(1)
 					}
-					a2238 := foryimpl.MakeSlice[[]int8](c, n2237)
-					for i2239 := range a2238 {
-						a2238[i2239] = r.ReadInt8()
+					a2290 := foryimpl.MakeSlice[[]int8](c, n2289)
+					for i2291 := range a2290 {
+						a2290[i2291] = r.ReadInt8()
 					}
-					x.RmAI8 = a2238
-					foryimpl.SetRefSlice(c, id2236, x.RmAI8)
+					x.RmAI8 = a2290
+					foryimpl.SetRefSlice(c, id2288, x.RmAI8)
 				} else {
 					x.RmAI8 = nil
 				}
@@ -10932,30 +11315,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2232 := c.ReadArrayLengthFast(1)
-					if n2232 < 0 {
-						n2232 = c.ReadArrayLength(1)
+					n2284 := c.ReadArrayLengthFast(1)
+					if n2284 < 0 {
+						n2284 = c.ReadArrayLength(1)
 					}
-					a2233 := foryimpl.MakeSlice[[]int8](c, n2232)
-					for i2234 := range a2233 {
-						a2233[i2234] = r.ReadInt8()
+					a2285 := foryimpl.MakeSlice[[]int8](c, n2284)
+					for i2286 := range a2285 {
+						a2285[i2286] = r.ReadInt8()
 					}
-					x.RmAI8 = a2233
+					x.RmAI8 = a2285
 				}
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2242, id2243 := c.ReadRefFlag(); st2242 == foryimpl.RefBack {
-					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2243)
-				} else if st2242 == foryimpl.RefFollows {
-					n2244 := c.ReadArrayLengthFast(2)
-					if n2244 < 0 {
-						n2244 = c.ReadArrayLength(2)
+				if st2294, id2295 := c.ReadRefFlag(); st2294 == foryimpl.RefBack {
+					x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id2295)
+				} else if st2294 == foryimpl.RefFollows {
+					n2296 := c.ReadArrayLengthFast(2)
+					if n2296 < 0 {
+						n2296 = c.ReadArrayLength(2)
 					}
-					a2245 := foryimpl.MakeSlice[[]uint16](c, n2244)
-					r.ReadRawUint16s(a2245)
-					x.RmAU16 = a2245
-					foryimpl.SetRefSlice(c, id2243, x.RmAU16)
+					a2297 := foryimpl.MakeSlice[[]uint16](c, n2296)
+					r.ReadRawUint16s(a2297)
+					x.RmAU16 = a2297
+					foryimpl.SetRefSlice(c, id2295, x.RmAU16)
 				} else {
 					x.RmAU16 = nil
 				}
@@ -10963,28 +11346,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2240 := c.ReadArrayLengthFast(2)
-					if n2240 < 0 {
-						n2240 = c.ReadArrayLength(2)
+					n2292 := c.ReadArrayLengthFast(2)
+					if n2292 < 0 {
+						n2292 = c.ReadArrayLength(2)
 					}
-					a2241 := foryimpl.MakeSlice[[]uint16](c, n2240)
-					r.ReadRawUint16s(a2241)
-					x.RmAU16 = a2241
+					a2293 := foryimpl.MakeSlice[[]uint16](c, n2292)
+					r.ReadRawUint16s(a2293)
+					x.RmAU16 = a2293
 				}
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2248, id2249 := c.ReadRefFlag(); st2248 == foryimpl.RefBack {
-					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2249)
-				} else if st2248 == foryimpl.RefFollows {
-					n2250 := c.ReadArrayLengthFast(4)
-					if n2250 < 0 {
-						n2250 = c.ReadArrayLength(4)
+				if st2300, id2301 := c.ReadRefFlag(); st2300 == foryimpl.RefBack {
+					x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id2301)
+				} else if st2300 == foryimpl.RefFollows {
+					n2302 := c.ReadArrayLengthFast(4)
+					if n2302 < 0 {
+						n2302 = c.ReadArrayLength(4)
 					}
-					a2251 := foryimpl.MakeSlice[[]uint32](c, n2250)
-					r.ReadRawUint32s(a2251)
-					x.RmAU32 = a2251
-					foryimpl.SetRefSlice(c, id2249, x.RmAU32)
+					a2303 := foryimpl.MakeSlice[[]uint32](c, n2302)
+					r.ReadRawUint32s(a2303)
+					x.RmAU32 = a2303
+					foryimpl.SetRefSlice(c, id2301, x.RmAU32)
 				} else {
 					x.RmAU32 = nil
 				}
@@ -10992,28 +11375,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2246 := c.ReadArrayLengthFast(4)
-					if n2246 < 0 {
-						n2246 = c.ReadArrayLength(4)
+					n2298 := c.ReadArrayLengthFast(4)
+					if n2298 < 0 {
+						n2298 = c.ReadArrayLength(4)
 					}
-					a2247 := foryimpl.MakeSlice[[]uint32](c, n2246)
-					r.ReadRawUint32s(a2247)
-					x.RmAU32 = a2247
+					a2299 := foryimpl.MakeSlice[[]uint32](c, n2298)
+					r.ReadRawUint32s(a2299)
+					x.RmAU32 = a2299
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2254, id2255 := c.ReadRefFlag(); st2254 == foryimpl.RefBack {
-					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2255)
-				} else if st2254 == foryimpl.RefFollows {
-					n2256 := c.ReadArrayLengthFast(8)
-					if n2256 < 0 {
-						n2256 = c.ReadArrayLength(8)
+				if st2306, id2307 := c.ReadRefFlag(); st2306 == foryimpl.RefBack {
+					x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id2307)
+				} else if st2306 == foryimpl.RefFollows {
+					n2308 := c.ReadArrayLengthFast(8)
+					if n2308 < 0 {
+						n2308 = c.ReadArrayLength(8)
 					}
-					a2257 := foryimpl.MakeSlice[[]uint64](c, n2256)
-					r.ReadRawUint64s(a2257)
-					x.RmAU64 = a2257
-					foryimpl.SetRefSlice(c, id2255, x.RmAU64)
+					a2309 := foryimpl.MakeSlice[[]uint64](c, n2308)
+					r.ReadRawUint64s(a2309)
+					x.RmAU64 = a2309
+					foryimpl.SetRefSlice(c, id2307, x.RmAU64)
 				} else {
 					x.RmAU64 = nil
 				}
@@ -11021,28 +11404,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2252 := c.ReadArrayLengthFast(8)
-					if n2252 < 0 {
-						n2252 = c.ReadArrayLength(8)
+					n2304 := c.ReadArrayLengthFast(8)
+					if n2304 < 0 {
+						n2304 = c.ReadArrayLength(8)
 					}
-					a2253 := foryimpl.MakeSlice[[]uint64](c, n2252)
-					r.ReadRawUint64s(a2253)
-					x.RmAU64 = a2253
+					a2305 := foryimpl.MakeSlice[[]uint64](c, n2304)
+					r.ReadRawUint64s(a2305)
+					x.RmAU64 = a2305
 				}
 			}
 		case 50:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2260, id2261 := c.ReadRefFlag(); st2260 == foryimpl.RefBack {
-					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2261)
-				} else if st2260 == foryimpl.RefFollows {
-					n2262 := c.ReadArrayLengthFast(1)
-					if n2262 < 0 {
-						n2262 = c.ReadArrayLength(1)
+				if st2312, id2313 := c.ReadRefFlag(); st2312 == foryimpl.RefBack {
+					x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id2313)
+				} else if st2312 == foryimpl.RefFollows {
+					n2314 := c.ReadArrayLengthFast(1)
+					if n2314 < 0 {
+						n2314 = c.ReadArrayLength(1)
 					}
-					a2263 := foryimpl.MakeSlice[[]uint8](c, n2262)
-					copy(a2263, r.ReadBytes(n2262))
-					x.RmAU8 = a2263
-					foryimpl.SetRefSlice(c, id2261, x.RmAU8)
+					a2315 := foryimpl.MakeSlice[[]uint8](c, n2314)
+					copy(a2315, r.ReadBytes(n2314))
+					x.RmAU8 = a2315
+					foryimpl.SetRefSlice(c, id2313, x.RmAU8)
 				} else {
 					x.RmAU8 = nil
 				}
@@ -11050,22 +11433,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2258 := c.ReadArrayLengthFast(1)
-					if n2258 < 0 {
-						n2258 = c.ReadArrayLength(1)
+					n2310 := c.ReadArrayLengthFast(1)
+					if n2310 < 0 {
+						n2310 = c.ReadArrayLength(1)
 					}
-					a2259 := foryimpl.MakeSlice[[]uint8](c, n2258)
-					copy(a2259, r.ReadBytes(n2258))
-					x.RmAU8 = a2259
+					a2311 := foryimpl.MakeSlice[[]uint8](c, n2310)
+					copy(a2311, r.ReadBytes(n2310))
+					x.RmAU8 = a2311
 				}
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2264, id2265 := c.ReadRefFlag(); st2264 == foryimpl.RefBack {
-					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2265)
-				} else if st2264 == foryimpl.RefFollows {
+				if st2316, id2317 := c.ReadRefFlag(); st2316 == foryimpl.RefBack {
+					x.RmBin = foryimpl.BackRefSlice[uint8](c, id2317)
+				} else if st2316 == foryimpl.RefFollows {
 					x.RmBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2265, x.RmBin)
+					foryimpl.SetRefSlice(c, id2317, x.RmBin)
 				} else {
 					x.RmBin = nil
 				}
@@ -11080,765 +11463,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2266 := c.ReadLengthFast(2)
-				if n2266 < 0 {
-					n2266 = c.ReadLength(2)
+				n2318 := c.ReadLengthFast(2)
+				if n2318 < 0 {
+					n2318 = c.ReadLength(2)
 				}
-				if n2266 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2266, 3))
+				if n2318 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2318, 3))
 					return
 				}
-				var l2267 [3]int16
-				if n2266 > 0 {
-					hn2269 := c.ReadListHeader(3)
+				var l2319 [3]int16
+				if n2318 > 0 {
+					hn2321 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2268 := range l2267 {
-							if hn2269 && !c.ReadFlag() {
-								clear(l2267[i2268 : i2268+1])
+						for i2320 := range l2319 {
+							if hn2321 && !c.ReadFlag() {
+								clear(l2319[i2320 : i2320+1])
 								continue
 							}
-							l2267[i2268] = r.ReadInt16()
+							l2319[i2320] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2268)
+								c.TraceIndex(i2320)
 								break
 							}
 						}
 					}
 				}
-				x.RmFix = l2267
+				x.RmFix = l2319
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2272 := c.ReadLengthFast(1)
-				if n2272 < 0 {
-					n2272 = c.ReadLength(1)
+				n2324 := c.ReadLengthFast(1)
+				if n2324 < 0 {
+					n2324 = c.ReadLength(1)
 				}
-				l2273 := foryimpl.MakeSlice[[]bool](c, n2272)
-				if n2272 > 0 {
-					hn2275 := c.ReadListHeader(1)
+				l2325 := foryimpl.MakeSlice[[]bool](c, n2324)
+				if n2324 > 0 {
+					hn2327 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2274 := range l2273 {
-							if hn2275 && !c.ReadFlag() {
-								clear(l2273[i2274 : i2274+1])
+						for i2326 := range l2325 {
+							if hn2327 && !c.ReadFlag() {
+								clear(l2325[i2326 : i2326+1])
 								continue
 							}
-							l2273[i2274] = r.ReadBool()
+							l2325[i2326] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2274)
+								c.TraceIndex(i2326)
 								break
 							}
 						}
 					}
 				}
-				x.RmLB = l2273
+				x.RmLB = l2325
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2278 := c.ReadLengthFast(1)
-				if n2278 < 0 {
-					n2278 = c.ReadLength(1)
+				n2330 := c.ReadLengthFast(1)
+				if n2330 < 0 {
+					n2330 = c.ReadLength(1)
 				}
-				l2279 := foryimpl.MakeSlice[[]Color](c, n2278)
-				if n2278 > 0 {
-					hn2281 := c.ReadListHeader(25)
+				l2331 := foryimpl.MakeSlice[[]Color](c, n2330)
+				if n2330 > 0 {
+					hn2333 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2280 := range l2279 {
-							if hn2281 && !c.ReadFlag() {
-								clear(l2279[i2280 : i2280+1])
+						for i2332 := range l2331 {
+							if hn2333 && !c.ReadFlag() {
+								clear(l2331[i2332 : i2332+1])
 								continue
 							}
-							if e2284 := c.ReadEnumFast(uint32(0x7fffffff)); e2284 >= 0 {
-								l2279[i2280] = Color(e2284)
+							if e2336 := c.ReadEnumFast(uint32(0x7fffffff)); e2336 >= 0 {
+								l2331[i2332] = Color(e2336)
 							} else {
-								l2279[i2280] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2331[i2332] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2280)
+								c.TraceIndex(i2332)
 								break
 							}
 						}
 					}
 				}
-				x.RmLE = l2279
+				x.RmLE = l2331
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2285 := c.ReadLengthFast(4)
-				if n2285 < 0 {
-					n2285 = c.ReadLength(4)
+				n2337 := c.ReadLengthFast(4)
+				if n2337 < 0 {
+					n2337 = c.ReadLength(4)
 				}
-				l2286 := foryimpl.MakeSlice[[]float32](c, n2285)
-				if n2285 > 0 {
-					hn2288 := c.ReadListHeader(19)
+				l2338 := foryimpl.MakeSlice[[]float32](c, n2337)
+				if n2337 > 0 {
+					hn2340 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2287 := range l2286 {
-							if hn2288 && !c.ReadFlag() {
-								clear(l2286[i2287 : i2287+1])
+						for i2339 := range l2338 {
+							if hn2340 && !c.ReadFlag() {
+								clear(l2338[i2339 : i2339+1])
 								continue
 							}
-							l2286[i2287] = r.ReadFloat32()
+							l2338[i2339] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2287)
+								c.TraceIndex(i2339)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF32 = l2286
+				x.RmLF32 = l2338
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2291 := c.ReadLengthFast(8)
-				if n2291 < 0 {
-					n2291 = c.ReadLength(8)
+				n2343 := c.ReadLengthFast(8)
+				if n2343 < 0 {
+					n2343 = c.ReadLength(8)
 				}
-				l2292 := foryimpl.MakeSlice[[]float64](c, n2291)
-				if n2291 > 0 {
-					hn2294 := c.ReadListHeader(20)
+				l2344 := foryimpl.MakeSlice[[]float64](c, n2343)
+				if n2343 > 0 {
+					hn2346 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2293 := range l2292 {
-							if hn2294 && !c.ReadFlag() {
-								clear(l2292[i2293 : i2293+1])
+						for i2345 := range l2344 {
+							if hn2346 && !c.ReadFlag() {
+								clear(l2344[i2345 : i2345+1])
 								continue
 							}
-							l2292[i2293] = r.ReadFloat64()
+							l2344[i2345] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2293)
+								c.TraceIndex(i2345)
 								break
 							}
 						}
 					}
 				}
-				x.RmLF64 = l2292
+				x.RmLF64 = l2344
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2297 := c.ReadLengthFast(1)
-				if n2297 < 0 {
-					n2297 = c.ReadLength(1)
+				n2349 := c.ReadLengthFast(1)
+				if n2349 < 0 {
+					n2349 = c.ReadLength(1)
 				}
-				l2298 := foryimpl.MakeSlice[[]int32](c, n2297)
-				if n2297 > 0 {
-					hn2300 := c.ReadListHeader(5)
+				l2350 := foryimpl.MakeSlice[[]int32](c, n2349)
+				if n2349 > 0 {
+					hn2352 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2299 := range l2298 {
-							if hn2300 && !c.ReadFlag() {
-								clear(l2298[i2299 : i2299+1])
+						for i2351 := range l2350 {
+							if hn2352 && !c.ReadFlag() {
+								clear(l2350[i2351 : i2351+1])
 								continue
 							}
-							l2298[i2299] = r.ReadVarInt32()
+							l2350[i2351] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2299)
+								c.TraceIndex(i2351)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI32 = l2298
+				x.RmLI32 = l2350
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2303 := c.ReadLengthFast(1)
-				if n2303 < 0 {
-					n2303 = c.ReadLength(1)
+				n2355 := c.ReadLengthFast(1)
+				if n2355 < 0 {
+					n2355 = c.ReadLength(1)
 				}
-				l2304 := foryimpl.MakeSlice[[]int64](c, n2303)
-				if n2303 > 0 {
-					hn2306 := c.ReadListHeader(7)
+				l2356 := foryimpl.MakeSlice[[]int64](c, n2355)
+				if n2355 > 0 {
+					hn2358 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2305 := range l2304 {
-							if hn2306 && !c.ReadFlag() {
-								clear(l2304[i2305 : i2305+1])
+						for i2357 := range l2356 {
+							if hn2358 && !c.ReadFlag() {
+								clear(l2356[i2357 : i2357+1])
 								continue
 							}
-							l2304[i2305] = r.ReadVarInt64()
+							l2356[i2357] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2305)
+								c.TraceIndex(i2357)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI64 = l2304
+				x.RmLI64 = l2356
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2309 := c.ReadLengthFast(1)
-				if n2309 < 0 {
-					n2309 = c.ReadLength(1)
+				n2361 := c.ReadLengthFast(1)
+				if n2361 < 0 {
+					n2361 = c.ReadLength(1)
 				}
-				l2310 := foryimpl.MakeSlice[[]int8](c, n2309)
-				if n2309 > 0 {
-					hn2312 := c.ReadListHeader(2)
+				l2362 := foryimpl.MakeSlice[[]int8](c, n2361)
+				if n2361 > 0 {
+					hn2364 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2311 := range l2310 {
-							if hn2312 && !c.ReadFlag() {
-								clear(l2310[i2311 : i2311+1])
+						for i2363 := range l2362 {
+							if hn2364 && !c.ReadFlag() {
+								clear(l2362[i2363 : i2363+1])
 								continue
 							}
-							l2310[i2311] = r.ReadInt8()
+							l2362[i2363] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2311)
+								c.TraceIndex(i2363)
 								break
 							}
 						}
 					}
 				}
-				x.RmLI8 = l2310
+				x.RmLI8 = l2362
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2315 := c.ReadLengthFast(1)
-				if n2315 < 0 {
-					n2315 = c.ReadLength(1)
+				n2367 := c.ReadLengthFast(1)
+				if n2367 < 0 {
+					n2367 = c.ReadLength(1)
 				}
-				l2316 := foryimpl.MakeSlice[[][]int32](c, n2315)
-				if n2315 > 0 {
-					hn2318, tr2320 := c.ReadListHeaderRef(22)
+				l2368 := foryimpl.MakeSlice[[][]int32](c, n2367)
+				if n2367 > 0 {
+					hn2370, tr2372 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2317 := range l2316 {
-							if tr2320 {
-								if st2321, id2322 := c.ReadRefFlag(); st2321 == foryimpl.RefBack {
-									l2316[i2317] = foryimpl.BackRefSlice[int32](c, id2322)
-								} else if st2321 == foryimpl.RefFollows {
-									n2323 := c.ReadLengthFast(1)
-									if n2323 < 0 {
-										n2323 = c.ReadLength(1)
+						for i2369 := range l2368 {
+							if tr2372 {
+								if st2373, id2374 := c.ReadRefFlag(); st2373 == foryimpl.RefBack {
+									l2368[i2369] = foryimpl.BackRefSlice[int32](c, id2374)
+								} else if st2373 == foryimpl.RefFollows {
+									n2375 := c.ReadLengthFast(1)
+									if n2375 < 0 {
+										n2375 = c.ReadLength(1)
 									}
-									l2324 := foryimpl.MakeSlice[[]int32](c, n2323)
-									if n2323 > 0 {
-										hn2326 := c.ReadListHeader(5)
+									l2376 := foryimpl.MakeSlice[[]int32](c, n2375)
+									if n2375 > 0 {
+										hn2378 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2325 := range l2324 {
-												if hn2326 && !c.ReadFlag() {
-													clear(l2324[i2325 : i2325+1])
+											for i2377 := range l2376 {
+												if hn2378 && !c.ReadFlag() {
+													clear(l2376[i2377 : i2377+1])
 													continue
 												}
-												l2324[i2325] = r.ReadVarInt32()
+												l2376[i2377] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2325)
+													c.TraceIndex(i2377)
 													break
 												}
 											}
 										}
 									}
-									l2316[i2317] = l2324
-									foryimpl.SetRefSlice(c, id2322, l2316[i2317])
+									l2368[i2369] = l2376
+									foryimpl.SetRefSlice(c, id2374, l2368[i2369])
 								} else {
-									l2316[i2317] = nil
+									l2368[i2369] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2317)
+									c.TraceIndex(i2369)
 									break
 								}
 								continue
 							}
-							if hn2318 && !c.ReadFlag() {
-								clear(l2316[i2317 : i2317+1])
+							if hn2370 && !c.ReadFlag() {
+								clear(l2368[i2369 : i2369+1])
 								continue
 							}
-							n2329 := c.ReadLengthFast(1)
-							if n2329 < 0 {
-								n2329 = c.ReadLength(1)
+							n2381 := c.ReadLengthFast(1)
+							if n2381 < 0 {
+								n2381 = c.ReadLength(1)
 							}
-							l2330 := foryimpl.MakeSlice[[]int32](c, n2329)
-							if n2329 > 0 {
-								hn2332 := c.ReadListHeader(5)
+							l2382 := foryimpl.MakeSlice[[]int32](c, n2381)
+							if n2381 > 0 {
+								hn2384 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2331 := range l2330 {
-										if hn2332 && !c.ReadFlag() {
-											clear(l2330[i2331 : i2331+1])
+									for i2383 := range l2382 {
+										if hn2384 && !c.ReadFlag() {
+											clear(l2382[i2383 : i2383+1])
 											continue
 										}
-										l2330[i2331] = r.ReadVarInt32()
+										l2382[i2383] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2331)
+											c.TraceIndex(i2383)
 											break
 										}
 									}
 								}
 							}
-							l2316[i2317] = l2330
+							l2368[i2369] = l2382
 							if c.Failed() {
-								c.TraceIndex(i2317)
+								c.TraceIndex(i2369)
 								break
 							}
 						}
 					}
 				}
-				x.RmLL = l2316
+				x.RmLL = l2368
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2335 := c.ReadLengthFast(1)
-				if n2335 < 0 {
-					n2335 = c.ReadLength(1)
+				n2387 := c.ReadLengthFast(1)
+				if n2387 < 0 {
+					n2387 = c.ReadLength(1)
 				}
-				l2336 := foryimpl.MakeSlice[[]map[string]int32](c, n2335)
-				if n2335 > 0 {
-					hn2338, tr2340 := c.ReadListHeaderRef(24)
+				l2388 := foryimpl.MakeSlice[[]map[string]int32](c, n2387)
+				if n2387 > 0 {
+					hn2390, tr2392 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2337 := range l2336 {
-							if tr2340 {
-								if st2341, id2342 := c.ReadRefFlag(); st2341 == foryimpl.RefBack {
-									l2336[i2337] = foryimpl.BackRefMap[string, int32](c, id2342)
-								} else if st2341 == foryimpl.RefFollows {
-									n2343 := c.ReadLengthFast(2)
-									if n2343 < 0 {
-										n2343 = c.ReadLength(2)
+						for i2389 := range l2388 {
+							if tr2392 {
+								if st2393, id2394 := c.ReadRefFlag(); st2393 == foryimpl.RefBack {
+									l2388[i2389] = foryimpl.BackRefMap[string, int32](c, id2394)
+								} else if st2393 == foryimpl.RefFollows {
+									n2395 := c.ReadLengthFast(2)
+									if n2395 < 0 {
+										n2395 = c.ReadLength(2)
 									}
-									m2344 := foryimpl.MakeMap[map[string]int32](c, n2343)
-									for n2343 > 0 && !c.Failed() {
-										sz2345, vn2346, _ := c.ReadMapChunk(n2343, 21, 5, nil, false)
-										for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
-											var k2348 string
-											k2348 = c.ReadString()
-											var v2349 int32
-											if !vn2346 {
-												v2349 = r.ReadVarInt32()
+									m2396 := foryimpl.MakeMap[map[string]int32](c, n2395)
+									for n2395 > 0 && !c.Failed() {
+										sz2397, vn2398, _ := c.ReadMapChunk(n2395, 21, 5, nil, false)
+										for j2399 := 0; j2399 < sz2397 && !c.Failed(); j2399++ {
+											var k2400 string
+											k2400 = c.ReadString()
+											var v2401 int32
+											if !vn2398 {
+												v2401 = r.ReadVarInt32()
 											}
-											m2344[k2348] = v2349
+											m2396[k2400] = v2401
 										}
-										n2343 -= sz2345
+										n2395 -= sz2397
 									}
-									l2336[i2337] = m2344
-									foryimpl.SetRefMap(c, id2342, l2336[i2337])
+									l2388[i2389] = m2396
+									foryimpl.SetRefMap(c, id2394, l2388[i2389])
 								} else {
-									l2336[i2337] = nil
+									l2388[i2389] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2337)
+									c.TraceIndex(i2389)
 									break
 								}
 								continue
 							}
-							if hn2338 && !c.ReadFlag() {
-								clear(l2336[i2337 : i2337+1])
+							if hn2390 && !c.ReadFlag() {
+								clear(l2388[i2389 : i2389+1])
 								continue
 							}
-							n2351 := c.ReadLengthFast(2)
-							if n2351 < 0 {
-								n2351 = c.ReadLength(2)
+							n2403 := c.ReadLengthFast(2)
+							if n2403 < 0 {
+								n2403 = c.ReadLength(2)
 							}
-							m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
-							for n2351 > 0 && !c.Failed() {
-								sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
-								for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
-									var k2356 string
-									k2356 = c.ReadString()
-									var v2357 int32
-									if !vn2354 {
-										v2357 = r.ReadVarInt32()
+							m2404 := foryimpl.MakeMap[map[string]int32](c, n2403)
+							for n2403 > 0 && !c.Failed() {
+								sz2405, vn2406, _ := c.ReadMapChunk(n2403, 21, 5, nil, false)
+								for j2407 := 0; j2407 < sz2405 && !c.Failed(); j2407++ {
+									var k2408 string
+									k2408 = c.ReadString()
+									var v2409 int32
+									if !vn2406 {
+										v2409 = r.ReadVarInt32()
 									}
-									m2352[k2356] = v2357
+									m2404[k2408] = v2409
 								}
-								n2351 -= sz2353
+								n2403 -= sz2405
 							}
-							l2336[i2337] = m2352
+							l2388[i2389] = m2404
 							if c.Failed() {
-								c.TraceIndex(i2337)
+								c.TraceIndex(i2389)
 								break
 							}
 						}
 					}
 				}
-				x.RmLM = l2336
+				x.RmLM = l2388
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2359 := c.ReadLengthFast(1)
-				if n2359 < 0 {
-					n2359 = c.ReadLength(1)
+				n2411 := c.ReadLengthFast(1)
+				if n2411 < 0 {
+					n2411 = c.ReadLength(1)
 				}
-				l2360 := foryimpl.MakeSlice[[]*int32](c, n2359)
-				if n2359 > 0 {
-					hn2362 := c.ReadListHeader(5)
+				l2412 := foryimpl.MakeSlice[[]*int32](c, n2411)
+				if n2411 > 0 {
+					hn2414 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2361 := range l2360 {
-							if hn2362 && !c.ReadFlag() {
-								clear(l2360[i2361 : i2361+1])
+						for i2413 := range l2412 {
+							if hn2414 && !c.ReadFlag() {
+								clear(l2412[i2413 : i2413+1])
 								continue
 							}
-							p2365 := foryimpl.Alloc[int32](c)
-							*p2365 = r.ReadVarInt32()
-							l2360[i2361] = p2365
+							p2417 := foryimpl.Alloc[int32](c)
+							*p2417 = r.ReadVarInt32()
+							l2412[i2413] = p2417
 							if c.Failed() {
-								c.TraceIndex(i2361)
+								c.TraceIndex(i2413)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPI = l2360
+				x.RmLPI = l2412
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2366 := c.ReadLengthFast(1)
-				if n2366 < 0 {
-					n2366 = c.ReadLength(1)
+				n2418 := c.ReadLengthFast(1)
+				if n2418 < 0 {
+					n2418 = c.ReadLength(1)
 				}
-				l2367 := foryimpl.MakeSlice[[]string](c, n2366)
-				if n2366 > 0 {
-					hn2369 := c.ReadListHeader(21)
+				l2419 := foryimpl.MakeSlice[[]string](c, n2418)
+				if n2418 > 0 {
+					hn2421 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2368 := range l2367 {
-							if hn2369 && !c.ReadFlag() {
-								clear(l2367[i2368 : i2368+1])
+						for i2420 := range l2419 {
+							if hn2421 && !c.ReadFlag() {
+								clear(l2419[i2420 : i2420+1])
 								continue
 							}
-							l2367[i2368] = c.ReadString()
+							l2419[i2420] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2368)
+								c.TraceIndex(i2420)
 								break
 							}
 						}
 					}
 				}
-				x.RmLS = l2367
+				x.RmLS = l2419
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2372 := c.ReadLengthFast(1)
-				if n2372 < 0 {
-					n2372 = c.ReadLength(1)
+				n2424 := c.ReadLengthFast(1)
+				if n2424 < 0 {
+					n2424 = c.ReadLength(1)
 				}
-				l2373 := foryimpl.MakeSlice[[]time.Time](c, n2372)
-				if n2372 > 0 {
-					hn2375 := c.ReadListHeader(38)
+				l2425 := foryimpl.MakeSlice[[]time.Time](c, n2424)
+				if n2424 > 0 {
+					hn2427 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2374 := range l2373 {
-							if hn2375 && !c.ReadFlag() {
-								clear(l2373[i2374 : i2374+1])
+						for i2426 := range l2425 {
+							if hn2427 && !c.ReadFlag() {
+								clear(l2425[i2426 : i2426+1])
 								continue
 							}
-							l2373[i2374] = c.ReadTime()
+							l2425[i2426] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2374)
+								c.TraceIndex(i2426)
 								break
 							}
 						}
 					}
 				}
-				x.RmLT = l2373
+				x.RmLT = l2425
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2378 := c.ReadLengthFast(2)
-				if n2378 < 0 {
-					n2378 = c.ReadLength(2)
+				n2430 := c.ReadLengthFast(2)
+				if n2430 < 0 {
+					n2430 = c.ReadLength(2)
 				}
-				l2379 := foryimpl.MakeSlice[[]uint16](c, n2378)
-				if n2378 > 0 {
-					hn2381 := c.ReadListHeader(10)
+				l2431 := foryimpl.MakeSlice[[]uint16](c, n2430)
+				if n2430 > 0 {
+					hn2433 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2380 := range l2379 {
-							if hn2381 && !c.ReadFlag() {
-								clear(l2379[i2380 : i2380+1])
+						for i2432 := range l2431 {
+							if hn2433 && !c.ReadFlag() {
+								clear(l2431[i2432 : i2432+1])
 								continue
 							}
-							l2379[i2380] = r.ReadUint16()
+							l2431[i2432] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2380)
+								c.TraceIndex(i2432)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU16 = l2379
+				x.RmLU16 = l2431
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2384 := c.ReadLengthFast(1)
-				if n2384 < 0 {
-					n2384 = c.ReadLength(1)
+				n2436 := c.ReadLengthFast(1)
+				if n2436 < 0 {
+					n2436 = c.ReadLength(1)
 				}
-				l2385 := foryimpl.MakeSlice[[]uint64](c, n2384)
-				if n2384 > 0 {
-					hn2387 := c.ReadListHeader(14)
+				l2437 := foryimpl.MakeSlice[[]uint64](c, n2436)
+				if n2436 > 0 {
+					hn2439 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2386 := range l2385 {
-							if hn2387 && !c.ReadFlag() {
-								clear(l2385[i2386 : i2386+1])
+						for i2438 := range l2437 {
+							if hn2439 && !c.ReadFlag() {
+								clear(l2437[i2438 : i2438+1])
 								continue
 							}
-							l2385[i2386] = r.ReadVarUint64()
+							l2437[i2438] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2386)
+								c.TraceIndex(i2438)
 								break
 							}
 						}
 					}
 				}
-				x.RmLU64 = l2385
+				x.RmLU64 = l2437
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2390 := c.ReadLengthFast(2)
-				if n2390 < 0 {
-					n2390 = c.ReadLength(2)
+				n2442 := c.ReadLengthFast(2)
+				if n2442 < 0 {
+					n2442 = c.ReadLength(2)
 				}
-				m2391 := foryimpl.MakeMap[map[bool]string](c, n2390)
-				for n2390 > 0 && !c.Failed() {
-					sz2392, vn2393, _ := c.ReadMapChunk(n2390, 1, 21, nil, false)
-					for j2394 := 0; j2394 < sz2392 && !c.Failed(); j2394++ {
-						var k2395 bool
-						k2395 = r.ReadBool()
-						var v2396 string
-						if !vn2393 {
-							v2396 = c.ReadString()
+				m2443 := foryimpl.MakeMap[map[bool]string](c, n2442)
+				for n2442 > 0 && !c.Failed() {
+					sz2444, vn2445, _ := c.ReadMapChunk(n2442, 1, 21, nil, false)
+					for j2446 := 0; j2446 < sz2444 && !c.Failed(); j2446++ {
+						var k2447 bool
+						k2447 = r.ReadBool()
+						var v2448 string
+						if !vn2445 {
+							v2448 = c.ReadString()
 						}
-						m2391[k2395] = v2396
+						m2443[k2447] = v2448
 					}
-					n2390 -= sz2392
+					n2442 -= sz2444
 				}
-				x.RmMBS = m2391
+				x.RmMBS = m2443
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2398 := c.ReadLengthFast(2)
-				if n2398 < 0 {
-					n2398 = c.ReadLength(2)
+				n2450 := c.ReadLengthFast(2)
+				if n2450 < 0 {
+					n2450 = c.ReadLength(2)
 				}
-				m2399 := foryimpl.MakeMap[map[Color]string](c, n2398)
-				for n2398 > 0 && !c.Failed() {
-					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 25, 21, nil, false)
-					for j2402 := 0; j2402 < sz2400 && !c.Failed(); j2402++ {
-						var k2403 Color
-						if e2405 := c.ReadEnumFast(uint32(0x7fffffff)); e2405 >= 0 {
-							k2403 = Color(e2405)
+				m2451 := foryimpl.MakeMap[map[Color]string](c, n2450)
+				for n2450 > 0 && !c.Failed() {
+					sz2452, vn2453, _ := c.ReadMapChunk(n2450, 25, 21, nil, false)
+					for j2454 := 0; j2454 < sz2452 && !c.Failed(); j2454++ {
+						var k2455 Color
+						if e2457 := c.ReadEnumFast(uint32(0x7fffffff)); e2457 >= 0 {
+							k2455 = Color(e2457)
 						} else {
-							k2403 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k2455 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2404 string
-						if !vn2401 {
-							v2404 = c.ReadString()
+						var v2456 string
+						if !vn2453 {
+							v2456 = c.ReadString()
 						}
-						m2399[k2403] = v2404
+						m2451[k2455] = v2456
 					}
-					n2398 -= sz2400
+					n2450 -= sz2452
 				}
-				x.RmMES = m2399
+				x.RmMES = m2451
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2407 := c.ReadLengthFast(2)
-				if n2407 < 0 {
-					n2407 = c.ReadLength(2)
+				n2459 := c.ReadLengthFast(2)
+				if n2459 < 0 {
+					n2459 = c.ReadLength(2)
 				}
-				m2408 := foryimpl.MakeMap[map[int64]float64](c, n2407)
-				for n2407 > 0 && !c.Failed() {
-					sz2409, vn2410, _ := c.ReadMapChunk(n2407, 7, 20, nil, false)
-					for j2411 := 0; j2411 < sz2409 && !c.Failed(); j2411++ {
-						var k2412 int64
-						k2412 = r.ReadVarInt64()
-						var v2413 float64
-						if !vn2410 {
-							v2413 = r.ReadFloat64()
+				m2460 := foryimpl.MakeMap[map[int64]float64](c, n2459)
+				for n2459 > 0 && !c.Failed() {
+					sz2461, vn2462, _ := c.ReadMapChunk(n2459, 7, 20, nil, false)
+					for j2463 := 0; j2463 < sz2461 && !c.Failed(); j2463++ {
+						var k2464 int64
+						k2464 = r.ReadVarInt64()
+						var v2465 float64
+						if !vn2462 {
+							v2465 = r.ReadFloat64()
 						}
-						m2408[k2412] = v2413
+						m2460[k2464] = v2465
 					}
-					n2407 -= sz2409
+					n2459 -= sz2461
 				}
-				x.RmMI64F = m2408
+				x.RmMI64F = m2460
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2415 := c.ReadLengthFast(2)
-				if n2415 < 0 {
-					n2415 = c.ReadLength(2)
+				n2467 := c.ReadLengthFast(2)
+				if n2467 < 0 {
+					n2467 = c.ReadLength(2)
 				}
-				m2416 := foryimpl.MakeMap[map[int32]string](c, n2415)
-				for n2415 > 0 && !c.Failed() {
-					sz2417, vn2418, _ := c.ReadMapChunk(n2415, 5, 21, nil, false)
-					for j2419 := 0; j2419 < sz2417 && !c.Failed(); j2419++ {
-						var k2420 int32
-						k2420 = r.ReadVarInt32()
-						var v2421 string
-						if !vn2418 {
-							v2421 = c.ReadString()
+				m2468 := foryimpl.MakeMap[map[int32]string](c, n2467)
+				for n2467 > 0 && !c.Failed() {
+					sz2469, vn2470, _ := c.ReadMapChunk(n2467, 5, 21, nil, false)
+					for j2471 := 0; j2471 < sz2469 && !c.Failed(); j2471++ {
+						var k2472 int32
+						k2472 = r.ReadVarInt32()
+						var v2473 string
+						if !vn2470 {
+							v2473 = c.ReadString()
 						}
-						m2416[k2420] = v2421
+						m2468[k2472] = v2473
 					}
-					n2415 -= sz2417
+					n2467 -= sz2469
 				}
-				x.RmMIS = m2416
+				x.RmMIS = m2468
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2423 := c.ReadLengthFast(2)
-				if n2423 < 0 {
-					n2423 = c.ReadLength(2)
+				n2475 := c.ReadLengthFast(2)
+				if n2475 < 0 {
+					n2475 = c.ReadLength(2)
 				}
-				m2424 := foryimpl.MakeMap[map[string]int32](c, n2423)
-				for n2423 > 0 && !c.Failed() {
-					sz2425, vn2426, _ := c.ReadMapChunk(n2423, 21, 5, nil, false)
-					for j2427 := 0; j2427 < sz2425 && !c.Failed(); j2427++ {
-						var k2428 string
-						k2428 = c.ReadString()
-						var v2429 int32
-						if !vn2426 {
-							v2429 = r.ReadVarInt32()
+				m2476 := foryimpl.MakeMap[map[string]int32](c, n2475)
+				for n2475 > 0 && !c.Failed() {
+					sz2477, vn2478, _ := c.ReadMapChunk(n2475, 21, 5, nil, false)
+					for j2479 := 0; j2479 < sz2477 && !c.Failed(); j2479++ {
+						var k2480 string
+						k2480 = c.ReadString()
+						var v2481 int32
+						if !vn2478 {
+							v2481 = r.ReadVarInt32()
 						}
-						m2424[k2428] = v2429
+						m2476[k2480] = v2481
 					}
-					n2423 -= sz2425
+					n2475 -= sz2477
 				}
-				x.RmMSI = m2424
+				x.RmMSI = m2476
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2431 := c.ReadLengthFast(2)
-				if n2431 < 0 {
-					n2431 = c.ReadLength(2)
+				n2483 := c.ReadLengthFast(2)
+				if n2483 < 0 {
+					n2483 = c.ReadLength(2)
 				}
-				m2432 := foryimpl.MakeMap[map[string][]string](c, n2431)
-				for n2431 > 0 && !c.Failed() {
-					sz2433, vn2434, _ := c.ReadMapChunk(n2431, 21, 22, nil, true)
-					for j2435 := 0; j2435 < sz2433 && !c.Failed(); j2435++ {
-						var k2436 string
-						k2436 = c.ReadString()
-						var v2437 []string
-						if !vn2434 {
-							n2438 := c.ReadLengthFast(1)
-							if n2438 < 0 {
-								n2438 = c.ReadLength(1)
+				m2484 := foryimpl.MakeMap[map[string][]string](c, n2483)
+				for n2483 > 0 && !c.Failed() {
+					sz2485, vn2486, _ := c.ReadMapChunk(n2483, 21, 22, nil, true)
+					for j2487 := 0; j2487 < sz2485 && !c.Failed(); j2487++ {
+						var k2488 string
+						k2488 = c.ReadString()
+						var v2489 []string
+						if !vn2486 {
+							n2490 := c.ReadLengthFast(1)
+							if n2490 < 0 {
+								n2490 = c.ReadLength(1)
 							}
-							l2439 := foryimpl.MakeSlice[[]string](c, n2438)
-							if n2438 > 0 {
-								hn2441 := c.ReadListHeader(21)
+							l2491 := foryimpl.MakeSlice[[]string](c, n2490)
+							if n2490 > 0 {
+								hn2493 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2440 := range l2439 {
-										if hn2441 && !c.ReadFlag() {
-											clear(l2439[i2440 : i2440+1])
+									for i2492 := range l2491 {
+										if hn2493 && !c.ReadFlag() {
+											clear(l2491[i2492 : i2492+1])
 											continue
 										}
-										l2439[i2440] = c.ReadString()
+										l2491[i2492] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2440)
+											c.TraceIndex(i2492)
 											break
 										}
 									}
 								}
 							}
-							v2437 = l2439
+							v2489 = l2491
 						}
-						m2432[k2436] = v2437
+						m2484[k2488] = v2489
 					}
-					n2431 -= sz2433
+					n2483 -= sz2485
 				}
-				x.RmMSL = m2432
+				x.RmMSL = m2484
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2445 := c.ReadLengthFast(2)
-				if n2445 < 0 {
-					n2445 = c.ReadLength(2)
+				n2497 := c.ReadLengthFast(2)
+				if n2497 < 0 {
+					n2497 = c.ReadLength(2)
 				}
-				m2446 := foryimpl.MakeMap[map[string]map[string]int32](c, n2445)
-				for n2445 > 0 && !c.Failed() {
-					sz2447, vn2448, _ := c.ReadMapChunk(n2445, 21, 24, nil, true)
-					for j2449 := 0; j2449 < sz2447 && !c.Failed(); j2449++ {
-						var k2450 string
-						k2450 = c.ReadString()
-						var v2451 map[string]int32
-						if !vn2448 {
-							n2452 := c.ReadLengthFast(2)
-							if n2452 < 0 {
-								n2452 = c.ReadLength(2)
+				m2498 := foryimpl.MakeMap[map[string]map[string]int32](c, n2497)
+				for n2497 > 0 && !c.Failed() {
+					sz2499, vn2500, _ := c.ReadMapChunk(n2497, 21, 24, nil, true)
+					for j2501 := 0; j2501 < sz2499 && !c.Failed(); j2501++ {
+						var k2502 string
+						k2502 = c.ReadString()
+						var v2503 map[string]int32
+						if !vn2500 {
+							n2504 := c.ReadLengthFast(2)
+							if n2504 < 0 {
+								n2504 = c.ReadLength(2)
 							}
-							m2453 := foryimpl.MakeMap[map[string]int32](c, n2452)
-							for n2452 > 0 && !c.Failed() {
-								sz2454, vn2455, _ := c.ReadMapChunk(n2452, 21, 5, nil, false)
-								for j2456 := 0; j2456 < sz2454 && !c.Failed(); j2456++ {
-									var k2457 string
-									k2457 = c.ReadString()
-									var v2458 int32
-									if !vn2455 {
-										v2458 = r.ReadVarInt32()
+							m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
+							for n2504 > 0 && !c.Failed() {
+								sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
+								for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
+									var k2509 string
+									k2509 = c.ReadString()
+									var v2510 int32
+									if !vn2507 {
+										v2510 = r.ReadVarInt32()
 									}
-									m2453[k2457] = v2458
+									m2505[k2509] = v2510
 								}
-								n2452 -= sz2454
+								n2504 -= sz2506
 							}
-							v2451 = m2453
+							v2503 = m2505
 						}
-						m2446[k2450] = v2451
+						m2498[k2502] = v2503
 					}
-					n2445 -= sz2447
+					n2497 -= sz2499
 				}
-				x.RmMSM = m2446
+				x.RmMSM = m2498
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2461 := c.ReadLengthFast(2)
-				if n2461 < 0 {
-					n2461 = c.ReadLength(2)
+				n2513 := c.ReadLengthFast(2)
+				if n2513 < 0 {
+					n2513 = c.ReadLength(2)
 				}
-				m2462 := foryimpl.MakeMap[map[string]*int32](c, n2461)
-				for n2461 > 0 && !c.Failed() {
-					sz2463, vn2464, _ := c.ReadMapChunk(n2461, 21, 5, nil, true)
-					for j2465 := 0; j2465 < sz2463 && !c.Failed(); j2465++ {
-						var k2466 string
-						k2466 = c.ReadString()
-						var v2467 *int32
-						if !vn2464 {
-							p2468 := foryimpl.Alloc[int32](c)
-							*p2468 = r.ReadVarInt32()
-							v2467 = p2468
+				m2514 := foryimpl.MakeMap[map[string]*int32](c, n2513)
+				for n2513 > 0 && !c.Failed() {
+					sz2515, vn2516, _ := c.ReadMapChunk(n2513, 21, 5, nil, true)
+					for j2517 := 0; j2517 < sz2515 && !c.Failed(); j2517++ {
+						var k2518 string
+						k2518 = c.ReadString()
+						var v2519 *int32
+						if !vn2516 {
+							p2520 := foryimpl.Alloc[int32](c)
+							*p2520 = r.ReadVarInt32()
+							v2519 = p2520
 						}
-						m2462[k2466] = v2467
+						m2514[k2518] = v2519
 					}
-					n2461 -= sz2463
+					n2513 -= sz2515
 				}
-				x.RmMSP = m2462
+				x.RmMSP = m2514
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2470 := c.ReadLengthFast(2)
-				if n2470 < 0 {
-					n2470 = c.ReadLength(2)
+				n2522 := c.ReadLengthFast(2)
+				if n2522 < 0 {
+					n2522 = c.ReadLength(2)
 				}
-				m2471 := foryimpl.MakeMap[map[uint8]uint16](c, n2470)
-				for n2470 > 0 && !c.Failed() {
-					sz2472, vn2473, _ := c.ReadMapChunk(n2470, 9, 10, nil, false)
-					for j2474 := 0; j2474 < sz2472 && !c.Failed(); j2474++ {
-						var k2475 uint8
-						k2475 = r.ReadUint8()
-						var v2476 uint16
-						if !vn2473 {
-							v2476 = r.ReadUint16()
+				m2523 := foryimpl.MakeMap[map[uint8]uint16](c, n2522)
+				for n2522 > 0 && !c.Failed() {
+					sz2524, vn2525, _ := c.ReadMapChunk(n2522, 9, 10, nil, false)
+					for j2526 := 0; j2526 < sz2524 && !c.Failed(); j2526++ {
+						var k2527 uint8
+						k2527 = r.ReadUint8()
+						var v2528 uint16
+						if !vn2525 {
+							v2528 = r.ReadUint16()
 						}
-						m2471[k2475] = v2476
+						m2523[k2527] = v2528
 					}
-					n2470 -= sz2472
+					n2522 -= sz2524
 				}
-				x.RmMU8 = m2471
+				x.RmMU8 = m2523
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2478, id2479 := c.ReadRefFlag(); st2478 == foryimpl.RefBack {
-					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2479)
-				} else if st2478 == foryimpl.RefFollows {
+				if st2530, id2531 := c.ReadRefFlag(); st2530 == foryimpl.RefBack {
+					x.RmNBin = foryimpl.BackRefSlice[uint8](c, id2531)
+				} else if st2530 == foryimpl.RefFollows {
 					x.RmNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2479, x.RmNBin)
+					foryimpl.SetRefSlice(c, id2531, x.RmNBin)
 				} else {
 					x.RmNBin = nil
 				}
@@ -11851,138 +12234,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2486, id2487 := c.ReadRefFlag(); st2486 == foryimpl.RefBack {
-					x.RmNLS = foryimpl.BackRefSlice[string](c, id2487)
-				} else if st2486 == foryimpl.RefFollows {
-					n2488 := c.ReadLengthFast(1)
-					if n2488 < 0 {
-						n2488 = c.ReadLength(1)
+				if st2538, id2539 := c.ReadRefFlag(); st2538 == foryimpl.RefBack {
+					x.RmNLS = foryimpl.BackRefSlice[string](c, id2539)
+				} else if st2538 == foryimpl.RefFollows {
+					n2540 := c.ReadLengthFast(1)
+					if n2540 < 0 {
+						n2540 = c.ReadLength(1)
 					}
-					l2489 := foryimpl.MakeSlice[[]string](c, n2488)
-					if n2488 > 0 {
-						hn2491 := c.ReadListHeader(21)
+					l2541 := foryimpl.MakeSlice[[]string](c, n2540)
+					if n2540 > 0 {
+						hn2543 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2490 := range l2489 {
-								if hn2491 && !c.ReadFlag() {
-									clear(l2489[i2490 : i2490+1])
+							for i2542 := range l2541 {
+								if hn2543 && !c.ReadFlag() {
+									clear(l2541[i2542 : i2542+1])
 									continue
 								}
-								l2489[i2490] = c.ReadString()
+								l2541[i2542] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2490)
+									c.TraceIndex(i2542)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2489
-					foryimpl.SetRefSlice(c, id2487, x.RmNLS)
+					x.RmNLS = l2541
+					foryimpl.SetRefSlice(c, id2539, x.RmNLS)
 				} else {
 					x.RmNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2480 := c.ReadLengthFast(1)
-					if n2480 < 0 {
-						n2480 = c.ReadLength(1)
+					n2532 := c.ReadLengthFast(1)
+					if n2532 < 0 {
+						n2532 = c.ReadLength(1)
 					}
-					l2481 := foryimpl.MakeSlice[[]string](c, n2480)
-					if n2480 > 0 {
-						hn2483 := c.ReadListHeader(21)
+					l2533 := foryimpl.MakeSlice[[]string](c, n2532)
+					if n2532 > 0 {
+						hn2535 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2482 := range l2481 {
-								if hn2483 && !c.ReadFlag() {
-									clear(l2481[i2482 : i2482+1])
+							for i2534 := range l2533 {
+								if hn2535 && !c.ReadFlag() {
+									clear(l2533[i2534 : i2534+1])
 									continue
 								}
-								l2481[i2482] = c.ReadString()
+								l2533[i2534] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2482)
+									c.TraceIndex(i2534)
 									break
 								}
 							}
 						}
 					}
-					x.RmNLS = l2481
+					x.RmNLS = l2533
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2502, id2503 := c.ReadRefFlag(); st2502 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2503)
-				} else if st2502 == foryimpl.RefFollows {
-					n2504 := c.ReadLengthFast(2)
-					if n2504 < 0 {
-						n2504 = c.ReadLength(2)
+				if st2554, id2555 := c.ReadRefFlag(); st2554 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id2555)
+				} else if st2554 == foryimpl.RefFollows {
+					n2556 := c.ReadLengthFast(2)
+					if n2556 < 0 {
+						n2556 = c.ReadLength(2)
 					}
-					m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
-					for n2504 > 0 && !c.Failed() {
-						sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
-						for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
-							var k2509 string
-							k2509 = c.ReadString()
-							var v2510 int32
-							if !vn2507 {
-								v2510 = r.ReadVarInt32()
+					m2557 := foryimpl.MakeMap[map[string]int32](c, n2556)
+					for n2556 > 0 && !c.Failed() {
+						sz2558, vn2559, _ := c.ReadMapChunk(n2556, 21, 5, nil, false)
+						for j2560 := 0; j2560 < sz2558 && !c.Failed(); j2560++ {
+							var k2561 string
+							k2561 = c.ReadString()
+							var v2562 int32
+							if !vn2559 {
+								v2562 = r.ReadVarInt32()
 							}
-							m2505[k2509] = v2510
+							m2557[k2561] = v2562
 						}
-						n2504 -= sz2506
+						n2556 -= sz2558
 					}
-					x.RmNM = m2505
-					foryimpl.SetRefMap(c, id2503, x.RmNM)
+					x.RmNM = m2557
+					foryimpl.SetRefMap(c, id2555, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2494 := c.ReadLengthFast(2)
-					if n2494 < 0 {
-						n2494 = c.ReadLength(2)
+					n2546 := c.ReadLengthFast(2)
+					if n2546 < 0 {
+						n2546 = c.ReadLength(2)
 					}
-					m2495 := foryimpl.MakeMap[map[string]int32](c, n2494)
-					for n2494 > 0 && !c.Failed() {
-						sz2496, vn2497, _ := c.ReadMapChunk(n2494, 21, 5, nil, false)
-						for j2498 := 0; j2498 < sz2496 && !c.Failed(); j2498++ {
-							var k2499 string
-							k2499 = c.ReadString()
-							var v2500 int32
-							if !vn2497 {
-								v2500 = r.ReadVarInt32()
+					m2547 := foryimpl.MakeMap[map[string]int32](c, n2546)
+					for n2546 > 0 && !c.Failed() {
+						sz2548, vn2549, _ := c.ReadMapChunk(n2546, 21, 5, nil, false)
+						for j2550 := 0; j2550 < sz2548 && !c.Failed(); j2550++ {
+							var k2551 string
+							k2551 = c.ReadString()
+							var v2552 int32
+							if !vn2549 {
+								v2552 = r.ReadVarInt32()
 							}
-							m2495[k2499] = v2500
+							m2547[k2551] = v2552
 						}
-						n2494 -= sz2496
+						n2546 -= sz2548
 					}
-					x.RmNM = m2495
+					x.RmNM = m2547
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2512 := c.ReadLengthFast(1)
-				if n2512 < 0 {
-					n2512 = c.ReadLength(1)
+				n2564 := c.ReadLengthFast(1)
+				if n2564 < 0 {
+					n2564 = c.ReadLength(1)
 				}
-				l2513 := foryimpl.MakeSlice[[]uint8](c, n2512)
-				if n2512 > 0 {
-					hn2515 := c.ReadListHeader(9)
+				l2565 := foryimpl.MakeSlice[[]uint8](c, n2564)
+				if n2564 > 0 {
+					hn2567 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2514 := range l2513 {
-							if hn2515 && !c.ReadFlag() {
-								clear(l2513[i2514 : i2514+1])
+						for i2566 := range l2565 {
+							if hn2567 && !c.ReadFlag() {
+								clear(l2565[i2566 : i2566+1])
 								continue
 							}
-							l2513[i2514] = r.ReadUint8()
+							l2565[i2566] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2514)
+								c.TraceIndex(i2566)
 								break
 							}
 						}
 					}
 				}
-				x.RmRaw = l2513
+				x.RmRaw = l2565
 			}
 		default:
 			c.SkipField(f)
@@ -11994,16 +12377,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryTypeNested is Nested's static type information. Fingerprint: in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,0;p_lf,0,0,0;rm_in,0,0,0;rm_l_in,22,0,0[0,0,0];rm_l_lf,22,0,0[0,0,0];rm_l_p_in,22,0,0[0,0,0];rm_lf,0,0,0;rm_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];rm_p_in,0,0,0;rm_p_lf,0,0,0;
+// foryTypeNested is Nested's static type information. Fingerprint: in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,1;p_lf,0,0,1;rm_in,0,0,0;rm_l_in,22,0,0[0,0,0];rm_l_lf,22,0,0[0,0,0];rm_l_p_in,22,0,0[0,0,0];rm_lf,0,0,0;rm_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];rm_p_in,0,0,1;rm_p_lf,0,0,1;
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
 	GoName:            "v1.Nested",
 	Namespace:         "evo",
+	OfficialGoHash:    286541755,
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	SchemaHash:        286541755,
+	SchemaHash:        1892145745,
 	TypeDef:           []byte{0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28, 0x4c, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4c, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x52, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x52, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
 	TypeDefRef:        []byte{0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28, 0x4d, 0x1c, 0xc5, 0x9b, 0x43, 0x40, 0x50, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xd0, 0xd0, 0x50, 0x16, 0x7a, 0x45, 0x9b, 0x5e, 0xd6, 0x50, 0x54, 0x16, 0x72, 0x45, 0x9b, 0x5e, 0xdf, 0xb4, 0x34, 0x4d, 0x1e, 0xc5, 0x9b, 0x59, 0x40, 0x58, 0x18, 0x56, 0x5a, 0x72, 0x45, 0x9b, 0x66, 0xe5, 0xb5, 0xed, 0x0d, 0x53, 0x1c, 0x45, 0x9b, 0x7e, 0xd0, 0xd0, 0x53, 0x1e, 0x45, 0x9b, 0x7e, 0xd6, 0x50},
 	TypeName:          "Nested",
@@ -12188,7 +12572,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(286541755)
+		b.WriteInt32(c.SchemaHash(1892145745, 286541755))
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
@@ -12447,13 +12831,20 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(286541755)
+		b.WriteInt32(c.SchemaHash(1892145745, 286541755))
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeInner)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.In.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.In.ForyWrite(c)
 	}
-	x.In.ForyWrite(c)
 	l71 := x.LIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -12506,11 +12897,18 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLeaf)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
 	}
-	x.Lf.ForyWrite(c)
 	var mw78 foryimpl.MapWriter
 	mw78.BeginTracked(b, len(x.MSLIn))
 	for k79, v80 := range x.MSLIn {
@@ -12553,11 +12951,18 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.PLf.ForyWrite(c)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeInner)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.RmIn.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.RmIn.ForyWrite(c)
 	}
-	x.RmIn.ForyWrite(c)
 	l82 := x.RmLIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -12610,11 +13015,18 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLeaf)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.RmLf.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.RmLf.ForyWrite(c)
 	}
-	x.RmLf.ForyWrite(c)
 	var mw89 foryimpl.MapWriter
 	mw89.BeginTracked(b, len(x.RmMSLIn))
 	for k90, v91 := range x.RmMSLIn {
@@ -12678,8 +13090,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		RmLf:   x.RmLf,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(286541755) {
-		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1892145745) {
+		if h := r.ReadInt32(); h != 1892145745 && h != 286541755 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
 		}
@@ -13233,15 +13645,15 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		RmLPIn: x.RmLPIn,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(286541755) {
-		if h := r.ReadInt32(); h != 286541755 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1892145745) {
+		if h := r.ReadInt32(); h != 1892145745 && h != 286541755 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if ev197 := c.ReadStructFieldMeta(foryTypeInner); ev197 != nil {
-			x.In.ForyReadEvolved(c, ev197)
+	if c.ReadStructValueFlag(foryTypeInner) {
+		if ev195 := c.ReadStructFieldMeta(foryTypeInner); ev195 != nil {
+			x.In.ForyReadEvolved(c, ev195)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -13250,164 +13662,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n198 := c.ReadLengthFast(1)
-	if n198 < 0 {
-		n198 = c.ReadLength(1)
+	n196 := c.ReadLengthFast(1)
+	if n196 < 0 {
+		n196 = c.ReadLength(1)
 	}
-	l199 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n198)
-	if n198 > 0 {
-		hn201, tr203, ev202 := c.ReadStructListHeaderRef(foryTypeInner)
+	l197 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n196)
+	if n196 > 0 {
+		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i200 := range l199 {
-				if tr203 {
-					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-						if p206 := foryimpl.BackRef[Inner](c, id205); p206 != nil {
-							l199[i200] = *p206
+			for i198 := range l197 {
+				if tr201 {
+					if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+						if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+							l197[i198] = *p204
 						}
-					} else if st204 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id205, &l199[i200])
-						if ev202 != nil {
-							l199[i200].ForyReadEvolved(c, ev202)
+					} else if st202 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id203, &l197[i198])
+						if ev200 != nil {
+							l197[i198].ForyReadEvolved(c, ev200)
 						} else {
-							l199[i200].ForyRead(c)
+							l197[i198].ForyRead(c)
 						}
 					} else {
-						l199[i200] = Inner{}
+						l197[i198] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i200)
+						c.TraceIndex(i198)
 						break
 					}
 					continue
 				}
-				if hn201 && !c.ReadFlag() {
-					clear(l199[i200 : i200+1])
+				if hn199 && !c.ReadFlag() {
+					clear(l197[i198 : i198+1])
 					continue
 				}
-				if ev202 != nil {
-					l199[i200].ForyReadEvolved(c, ev202)
+				if ev200 != nil {
+					l197[i198].ForyReadEvolved(c, ev200)
 				} else {
-					l199[i200].ForyRead(c)
+					l197[i198].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i200)
+					c.TraceIndex(i198)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l199
+	x.LIn = l197
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n207 := c.ReadLengthFast(1)
-	if n207 < 0 {
-		n207 = c.ReadLength(1)
+	n205 := c.ReadLengthFast(1)
+	if n205 < 0 {
+		n205 = c.ReadLength(1)
 	}
-	l208 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n207)
-	if n207 > 0 {
-		hn210, tr212, ev211 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l206 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n205)
+	if n205 > 0 {
+		hn208, tr210, ev209 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i209 := range l208 {
-				if tr212 {
-					if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-						if p215 := foryimpl.BackRef[Leaf](c, id214); p215 != nil {
-							l208[i209] = *p215
+			for i207 := range l206 {
+				if tr210 {
+					if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+						if p213 := foryimpl.BackRef[Leaf](c, id212); p213 != nil {
+							l206[i207] = *p213
 						}
-					} else if st213 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id214, &l208[i209])
-						if ev211 != nil {
-							l208[i209].ForyReadEvolved(c, ev211)
+					} else if st211 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id212, &l206[i207])
+						if ev209 != nil {
+							l206[i207].ForyReadEvolved(c, ev209)
 						} else {
-							l208[i209].ForyRead(c)
+							l206[i207].ForyRead(c)
 						}
 					} else {
-						l208[i209] = Leaf{}
+						l206[i207] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i209)
+						c.TraceIndex(i207)
 						break
 					}
 					continue
 				}
-				if hn210 && !c.ReadFlag() {
-					clear(l208[i209 : i209+1])
+				if hn208 && !c.ReadFlag() {
+					clear(l206[i207 : i207+1])
 					continue
 				}
-				if ev211 != nil {
-					l208[i209].ForyReadEvolved(c, ev211)
+				if ev209 != nil {
+					l206[i207].ForyReadEvolved(c, ev209)
 				} else {
-					l208[i209].ForyRead(c)
+					l206[i207].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i209)
+					c.TraceIndex(i207)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l208
+	x.LLf = l206
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n216 := c.ReadLengthFast(1)
-	if n216 < 0 {
-		n216 = c.ReadLength(1)
+	n214 := c.ReadLengthFast(1)
+	if n214 < 0 {
+		n214 = c.ReadLength(1)
 	}
-	l217 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n216)
-	if n216 > 0 {
-		hn219, tr221, ev220 := c.ReadStructListHeaderRef(foryTypeInner)
+	l215 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n214)
+	if n214 > 0 {
+		hn217, tr219, ev218 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i218 := range l217 {
-				if tr221 {
-					if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
-						l217[i218] = foryimpl.BackRef[Inner](c, id224)
-					} else if st223 == foryimpl.RefFollows {
-						p225 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id224, p225)
-						if ev220 != nil {
-							p225.ForyReadEvolved(c, ev220)
+			for i216 := range l215 {
+				if tr219 {
+					if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+						l215[i216] = foryimpl.BackRef[Inner](c, id222)
+					} else if st221 == foryimpl.RefFollows {
+						p223 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id222, p223)
+						if ev218 != nil {
+							p223.ForyReadEvolved(c, ev218)
 						} else {
-							p225.ForyRead(c)
+							p223.ForyRead(c)
 						}
-						l217[i218] = p225
+						l215[i216] = p223
 					} else {
-						l217[i218] = nil
+						l215[i216] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i218)
+						c.TraceIndex(i216)
 						break
 					}
 					continue
 				}
-				if hn219 && !c.ReadFlag() {
-					clear(l217[i218 : i218+1])
+				if hn217 && !c.ReadFlag() {
+					clear(l215[i216 : i216+1])
 					continue
 				}
-				p222 := foryimpl.Alloc[Inner](c)
-				if ev220 != nil {
-					p222.ForyReadEvolved(c, ev220)
+				p220 := foryimpl.Alloc[Inner](c)
+				if ev218 != nil {
+					p220.ForyReadEvolved(c, ev218)
 				} else {
-					p222.ForyRead(c)
+					p220.ForyRead(c)
 				}
-				l217[i218] = p222
+				l215[i216] = p220
 				if c.Failed() {
-					c.TraceIndex(i218)
+					c.TraceIndex(i216)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l217
+	x.LPIn = l215
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
-			x.Lf.ForyReadEvolved(c, ev228)
+	if c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+			x.Lf.ForyReadEvolved(c, ev224)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -13416,141 +13828,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n229 := c.ReadLengthFast(2)
-	if n229 < 0 {
-		n229 = c.ReadLength(2)
+	n225 := c.ReadLengthFast(2)
+	if n225 < 0 {
+		n225 = c.ReadLength(2)
 	}
-	m230 := foryimpl.MakeMap[map[string][]Inner](c, n229)
-	for n229 > 0 && !c.Failed() {
-		sz231, vn232, tr245, _ := c.ReadMapChunkRef(n229, 21, 22, nil)
-		for j233 := 0; j233 < sz231 && !c.Failed(); j233++ {
-			var k234 string
-			k234 = c.ReadString()
-			var v235 []Inner
-			if tr245 {
-				if st246, id247 := c.ReadRefFlag(); st246 == foryimpl.RefBack {
-					v235 = foryimpl.BackRefSlice[Inner](c, id247)
-				} else if st246 == foryimpl.RefFollows {
-					n248 := c.ReadLengthFast(1)
-					if n248 < 0 {
-						n248 = c.ReadLength(1)
+	m226 := foryimpl.MakeMap[map[string][]Inner](c, n225)
+	for n225 > 0 && !c.Failed() {
+		sz227, vn228, tr241, _ := c.ReadMapChunkRef(n225, 21, 22, nil)
+		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
+			var k230 string
+			k230 = c.ReadString()
+			var v231 []Inner
+			if tr241 {
+				if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+					v231 = foryimpl.BackRefSlice[Inner](c, id243)
+				} else if st242 == foryimpl.RefFollows {
+					n244 := c.ReadLengthFast(1)
+					if n244 < 0 {
+						n244 = c.ReadLength(1)
 					}
-					l249 := foryimpl.MakeSlice[[]Inner](c, n248)
-					if n248 > 0 {
-						hn251, tr253, ev252 := c.ReadStructListHeaderRef(foryTypeInner)
+					l245 := foryimpl.MakeSlice[[]Inner](c, n244)
+					if n244 > 0 {
+						hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i250 := range l249 {
-								if tr253 {
-									if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
-										if p256 := foryimpl.BackRef[Inner](c, id255); p256 != nil {
-											l249[i250] = *p256
+							for i246 := range l245 {
+								if tr249 {
+									if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
+										if p252 := foryimpl.BackRef[Inner](c, id251); p252 != nil {
+											l245[i246] = *p252
 										}
-									} else if st254 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id255, &l249[i250])
-										if ev252 != nil {
-											l249[i250].ForyReadEvolved(c, ev252)
+									} else if st250 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id251, &l245[i246])
+										if ev248 != nil {
+											l245[i246].ForyReadEvolved(c, ev248)
 										} else {
-											l249[i250].ForyRead(c)
+											l245[i246].ForyRead(c)
 										}
 									} else {
-										l249[i250] = Inner{}
+										l245[i246] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i250)
+										c.TraceIndex(i246)
 										break
 									}
 									continue
 								}
-								if hn251 && !c.ReadFlag() {
-									clear(l249[i250 : i250+1])
+								if hn247 && !c.ReadFlag() {
+									clear(l245[i246 : i246+1])
 									continue
 								}
-								if ev252 != nil {
-									l249[i250].ForyReadEvolved(c, ev252)
+								if ev248 != nil {
+									l245[i246].ForyReadEvolved(c, ev248)
 								} else {
-									l249[i250].ForyRead(c)
+									l245[i246].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i250)
+									c.TraceIndex(i246)
 									break
 								}
 							}
 						}
 					}
-					v235 = l249
-					foryimpl.SetRefSlice(c, id247, v235)
+					v231 = l245
+					foryimpl.SetRefSlice(c, id243, v231)
 				} else {
-					v235 = nil
+					v231 = nil
 				}
-			} else if !vn232 {
-				n236 := c.ReadLengthFast(1)
-				if n236 < 0 {
-					n236 = c.ReadLength(1)
+			} else if !vn228 {
+				n232 := c.ReadLengthFast(1)
+				if n232 < 0 {
+					n232 = c.ReadLength(1)
 				}
-				l237 := foryimpl.MakeSlice[[]Inner](c, n236)
-				if n236 > 0 {
-					hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
+				l233 := foryimpl.MakeSlice[[]Inner](c, n232)
+				if n232 > 0 {
+					hn235, tr237, ev236 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i238 := range l237 {
-							if tr241 {
-								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-									if p244 := foryimpl.BackRef[Inner](c, id243); p244 != nil {
-										l237[i238] = *p244
+						for i234 := range l233 {
+							if tr237 {
+								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
+									if p240 := foryimpl.BackRef[Inner](c, id239); p240 != nil {
+										l233[i234] = *p240
 									}
-								} else if st242 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id243, &l237[i238])
-									if ev240 != nil {
-										l237[i238].ForyReadEvolved(c, ev240)
+								} else if st238 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id239, &l233[i234])
+									if ev236 != nil {
+										l233[i234].ForyReadEvolved(c, ev236)
 									} else {
-										l237[i238].ForyRead(c)
+										l233[i234].ForyRead(c)
 									}
 								} else {
-									l237[i238] = Inner{}
+									l233[i234] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i238)
+									c.TraceIndex(i234)
 									break
 								}
 								continue
 							}
-							if hn239 && !c.ReadFlag() {
-								clear(l237[i238 : i238+1])
+							if hn235 && !c.ReadFlag() {
+								clear(l233[i234 : i234+1])
 								continue
 							}
-							if ev240 != nil {
-								l237[i238].ForyReadEvolved(c, ev240)
+							if ev236 != nil {
+								l233[i234].ForyReadEvolved(c, ev236)
 							} else {
-								l237[i238].ForyRead(c)
+								l233[i234].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i238)
+								c.TraceIndex(i234)
 								break
 							}
 						}
 					}
 				}
-				v235 = l237
+				v231 = l233
 			}
-			m230[k234] = v235
+			m226[k230] = v231
 		}
-		n229 -= sz231
+		n225 -= sz227
 	}
-	x.MSLIn = m230
+	x.MSLIn = m226
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
-	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id258)
-	} else if st257 == foryimpl.RefFollows {
-		p259 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id258, p259)
-		if ev260 := c.ReadStructFieldMeta(foryTypeInner); ev260 != nil {
-			p259.ForyReadEvolved(c, ev260)
+	if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id254)
+	} else if st253 == foryimpl.RefFollows {
+		p255 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id254, p255)
+		if ev256 := c.ReadStructFieldMeta(foryTypeInner); ev256 != nil {
+			p255.ForyReadEvolved(c, ev256)
 		} else if !c.Failed() {
-			p259.ForyRead(c)
+			p255.ForyRead(c)
 		}
-		x.PIn = p259
+		x.PIn = p255
 	} else {
 		x.PIn = nil
 	}
@@ -13558,17 +13970,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PIn")
 		return
 	}
-	if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id262)
-	} else if st261 == foryimpl.RefFollows {
-		p263 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id262, p263)
-		if ev264 := c.ReadStructFieldMeta(foryTypeLeaf); ev264 != nil {
-			p263.ForyReadEvolved(c, ev264)
+	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id258)
+	} else if st257 == foryimpl.RefFollows {
+		p259 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id258, p259)
+		if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
+			p259.ForyReadEvolved(c, ev260)
 		} else if !c.Failed() {
-			p263.ForyRead(c)
+			p259.ForyRead(c)
 		}
-		x.PLf = p263
+		x.PLf = p259
 	} else {
 		x.PLf = nil
 	}
@@ -13576,9 +13988,9 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PLf")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev267 := c.ReadStructFieldMeta(foryTypeInner); ev267 != nil {
-			x.RmIn.ForyReadEvolved(c, ev267)
+	if c.ReadStructValueFlag(foryTypeInner) {
+		if ev261 := c.ReadStructFieldMeta(foryTypeInner); ev261 != nil {
+			x.RmIn.ForyReadEvolved(c, ev261)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
@@ -13587,164 +13999,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmIn")
 		return
 	}
-	n268 := c.ReadLengthFast(1)
-	if n268 < 0 {
-		n268 = c.ReadLength(1)
+	n262 := c.ReadLengthFast(1)
+	if n262 < 0 {
+		n262 = c.ReadLength(1)
 	}
-	l269 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n268)
-	if n268 > 0 {
-		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
+	l263 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n262)
+	if n262 > 0 {
+		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i270 := range l269 {
-				if tr273 {
-					if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
-						if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
-							l269[i270] = *p276
+			for i264 := range l263 {
+				if tr267 {
+					if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
+						if p270 := foryimpl.BackRef[Inner](c, id269); p270 != nil {
+							l263[i264] = *p270
 						}
-					} else if st274 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id275, &l269[i270])
-						if ev272 != nil {
-							l269[i270].ForyReadEvolved(c, ev272)
+					} else if st268 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id269, &l263[i264])
+						if ev266 != nil {
+							l263[i264].ForyReadEvolved(c, ev266)
 						} else {
-							l269[i270].ForyRead(c)
+							l263[i264].ForyRead(c)
 						}
 					} else {
-						l269[i270] = Inner{}
+						l263[i264] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i270)
+						c.TraceIndex(i264)
 						break
 					}
 					continue
 				}
-				if hn271 && !c.ReadFlag() {
-					clear(l269[i270 : i270+1])
+				if hn265 && !c.ReadFlag() {
+					clear(l263[i264 : i264+1])
 					continue
 				}
-				if ev272 != nil {
-					l269[i270].ForyReadEvolved(c, ev272)
+				if ev266 != nil {
+					l263[i264].ForyReadEvolved(c, ev266)
 				} else {
-					l269[i270].ForyRead(c)
+					l263[i264].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i270)
+					c.TraceIndex(i264)
 					break
 				}
 			}
 		}
 	}
-	x.RmLIn = l269
+	x.RmLIn = l263
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n277 := c.ReadLengthFast(1)
-	if n277 < 0 {
-		n277 = c.ReadLength(1)
+	n271 := c.ReadLengthFast(1)
+	if n271 < 0 {
+		n271 = c.ReadLength(1)
 	}
-	l278 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n277)
-	if n277 > 0 {
-		hn280, tr282, ev281 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n271)
+	if n271 > 0 {
+		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i279 := range l278 {
-				if tr282 {
-					if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-						if p285 := foryimpl.BackRef[Leaf](c, id284); p285 != nil {
-							l278[i279] = *p285
+			for i273 := range l272 {
+				if tr276 {
+					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
+						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
+							l272[i273] = *p279
 						}
-					} else if st283 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id284, &l278[i279])
-						if ev281 != nil {
-							l278[i279].ForyReadEvolved(c, ev281)
+					} else if st277 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id278, &l272[i273])
+						if ev275 != nil {
+							l272[i273].ForyReadEvolved(c, ev275)
 						} else {
-							l278[i279].ForyRead(c)
+							l272[i273].ForyRead(c)
 						}
 					} else {
-						l278[i279] = Leaf{}
+						l272[i273] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i279)
+						c.TraceIndex(i273)
 						break
 					}
 					continue
 				}
-				if hn280 && !c.ReadFlag() {
-					clear(l278[i279 : i279+1])
+				if hn274 && !c.ReadFlag() {
+					clear(l272[i273 : i273+1])
 					continue
 				}
-				if ev281 != nil {
-					l278[i279].ForyReadEvolved(c, ev281)
+				if ev275 != nil {
+					l272[i273].ForyReadEvolved(c, ev275)
 				} else {
-					l278[i279].ForyRead(c)
+					l272[i273].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i279)
+					c.TraceIndex(i273)
 					break
 				}
 			}
 		}
 	}
-	x.RmLLf = l278
+	x.RmLLf = l272
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n286 := c.ReadLengthFast(1)
-	if n286 < 0 {
-		n286 = c.ReadLength(1)
+	n280 := c.ReadLengthFast(1)
+	if n280 < 0 {
+		n280 = c.ReadLength(1)
 	}
-	l287 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n286)
-	if n286 > 0 {
-		hn289, tr291, ev290 := c.ReadStructListHeaderRef(foryTypeInner)
+	l281 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n280)
+	if n280 > 0 {
+		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i288 := range l287 {
-				if tr291 {
-					if st293, id294 := c.ReadRefFlag(); st293 == foryimpl.RefBack {
-						l287[i288] = foryimpl.BackRef[Inner](c, id294)
-					} else if st293 == foryimpl.RefFollows {
-						p295 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id294, p295)
-						if ev290 != nil {
-							p295.ForyReadEvolved(c, ev290)
+			for i282 := range l281 {
+				if tr285 {
+					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
+						l281[i282] = foryimpl.BackRef[Inner](c, id288)
+					} else if st287 == foryimpl.RefFollows {
+						p289 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id288, p289)
+						if ev284 != nil {
+							p289.ForyReadEvolved(c, ev284)
 						} else {
-							p295.ForyRead(c)
+							p289.ForyRead(c)
 						}
-						l287[i288] = p295
+						l281[i282] = p289
 					} else {
-						l287[i288] = nil
+						l281[i282] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i288)
+						c.TraceIndex(i282)
 						break
 					}
 					continue
 				}
-				if hn289 && !c.ReadFlag() {
-					clear(l287[i288 : i288+1])
+				if hn283 && !c.ReadFlag() {
+					clear(l281[i282 : i282+1])
 					continue
 				}
-				p292 := foryimpl.Alloc[Inner](c)
-				if ev290 != nil {
-					p292.ForyReadEvolved(c, ev290)
+				p286 := foryimpl.Alloc[Inner](c)
+				if ev284 != nil {
+					p286.ForyReadEvolved(c, ev284)
 				} else {
-					p292.ForyRead(c)
+					p286.ForyRead(c)
 				}
-				l287[i288] = p292
+				l281[i282] = p286
 				if c.Failed() {
-					c.TraceIndex(i288)
+					c.TraceIndex(i282)
 					break
 				}
 			}
 		}
 	}
-	x.RmLPIn = l287
+	x.RmLPIn = l281
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev298 := c.ReadStructFieldMeta(foryTypeLeaf); ev298 != nil {
-			x.RmLf.ForyReadEvolved(c, ev298)
+	if c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
+			x.RmLf.ForyReadEvolved(c, ev290)
 		} else if !c.Failed() {
 			x.RmLf.ForyRead(c)
 		}
@@ -13753,141 +14165,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmLf")
 		return
 	}
-	n299 := c.ReadLengthFast(2)
-	if n299 < 0 {
-		n299 = c.ReadLength(2)
+	n291 := c.ReadLengthFast(2)
+	if n291 < 0 {
+		n291 = c.ReadLength(2)
 	}
-	m300 := foryimpl.MakeMap[map[string][]Inner](c, n299)
-	for n299 > 0 && !c.Failed() {
-		sz301, vn302, tr315, _ := c.ReadMapChunkRef(n299, 21, 22, nil)
-		for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
-			var k304 string
-			k304 = c.ReadString()
-			var v305 []Inner
-			if tr315 {
-				if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-					v305 = foryimpl.BackRefSlice[Inner](c, id317)
-				} else if st316 == foryimpl.RefFollows {
-					n318 := c.ReadLengthFast(1)
-					if n318 < 0 {
-						n318 = c.ReadLength(1)
+	m292 := foryimpl.MakeMap[map[string][]Inner](c, n291)
+	for n291 > 0 && !c.Failed() {
+		sz293, vn294, tr307, _ := c.ReadMapChunkRef(n291, 21, 22, nil)
+		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
+			var k296 string
+			k296 = c.ReadString()
+			var v297 []Inner
+			if tr307 {
+				if st308, id309 := c.ReadRefFlag(); st308 == foryimpl.RefBack {
+					v297 = foryimpl.BackRefSlice[Inner](c, id309)
+				} else if st308 == foryimpl.RefFollows {
+					n310 := c.ReadLengthFast(1)
+					if n310 < 0 {
+						n310 = c.ReadLength(1)
 					}
-					l319 := foryimpl.MakeSlice[[]Inner](c, n318)
-					if n318 > 0 {
-						hn321, tr323, ev322 := c.ReadStructListHeaderRef(foryTypeInner)
+					l311 := foryimpl.MakeSlice[[]Inner](c, n310)
+					if n310 > 0 {
+						hn313, tr315, ev314 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i320 := range l319 {
-								if tr323 {
-									if st324, id325 := c.ReadRefFlag(); st324 == foryimpl.RefBack {
-										if p326 := foryimpl.BackRef[Inner](c, id325); p326 != nil {
-											l319[i320] = *p326
+							for i312 := range l311 {
+								if tr315 {
+									if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
+										if p318 := foryimpl.BackRef[Inner](c, id317); p318 != nil {
+											l311[i312] = *p318
 										}
-									} else if st324 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id325, &l319[i320])
-										if ev322 != nil {
-											l319[i320].ForyReadEvolved(c, ev322)
+									} else if st316 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id317, &l311[i312])
+										if ev314 != nil {
+											l311[i312].ForyReadEvolved(c, ev314)
 										} else {
-											l319[i320].ForyRead(c)
+											l311[i312].ForyRead(c)
 										}
 									} else {
-										l319[i320] = Inner{}
+										l311[i312] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i320)
+										c.TraceIndex(i312)
 										break
 									}
 									continue
 								}
-								if hn321 && !c.ReadFlag() {
-									clear(l319[i320 : i320+1])
+								if hn313 && !c.ReadFlag() {
+									clear(l311[i312 : i312+1])
 									continue
 								}
-								if ev322 != nil {
-									l319[i320].ForyReadEvolved(c, ev322)
+								if ev314 != nil {
+									l311[i312].ForyReadEvolved(c, ev314)
 								} else {
-									l319[i320].ForyRead(c)
+									l311[i312].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i320)
+									c.TraceIndex(i312)
 									break
 								}
 							}
 						}
 					}
-					v305 = l319
-					foryimpl.SetRefSlice(c, id317, v305)
+					v297 = l311
+					foryimpl.SetRefSlice(c, id309, v297)
 				} else {
-					v305 = nil
+					v297 = nil
 				}
-			} else if !vn302 {
-				n306 := c.ReadLengthFast(1)
-				if n306 < 0 {
-					n306 = c.ReadLength(1)
+			} else if !vn294 {
+				n298 := c.ReadLengthFast(1)
+				if n298 < 0 {
+					n298 = c.ReadLength(1)
 				}
-				l307 := foryimpl.MakeSlice[[]Inner](c, n306)
-				if n306 > 0 {
-					hn309, tr311, ev310 := c.ReadStructListHeaderRef(foryTypeInner)
+				l299 := foryimpl.MakeSlice[[]Inner](c, n298)
+				if n298 > 0 {
+					hn301, tr303, ev302 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i308 := range l307 {
-							if tr311 {
-								if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
-									if p314 := foryimpl.BackRef[Inner](c, id313); p314 != nil {
-										l307[i308] = *p314
+						for i300 := range l299 {
+							if tr303 {
+								if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
+									if p306 := foryimpl.BackRef[Inner](c, id305); p306 != nil {
+										l299[i300] = *p306
 									}
-								} else if st312 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id313, &l307[i308])
-									if ev310 != nil {
-										l307[i308].ForyReadEvolved(c, ev310)
+								} else if st304 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id305, &l299[i300])
+									if ev302 != nil {
+										l299[i300].ForyReadEvolved(c, ev302)
 									} else {
-										l307[i308].ForyRead(c)
+										l299[i300].ForyRead(c)
 									}
 								} else {
-									l307[i308] = Inner{}
+									l299[i300] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i308)
+									c.TraceIndex(i300)
 									break
 								}
 								continue
 							}
-							if hn309 && !c.ReadFlag() {
-								clear(l307[i308 : i308+1])
+							if hn301 && !c.ReadFlag() {
+								clear(l299[i300 : i300+1])
 								continue
 							}
-							if ev310 != nil {
-								l307[i308].ForyReadEvolved(c, ev310)
+							if ev302 != nil {
+								l299[i300].ForyReadEvolved(c, ev302)
 							} else {
-								l307[i308].ForyRead(c)
+								l299[i300].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i308)
+								c.TraceIndex(i300)
 								break
 							}
 						}
 					}
 				}
-				v305 = l307
+				v297 = l299
 			}
-			m300[k304] = v305
+			m292[k296] = v297
 		}
-		n299 -= sz301
+		n291 -= sz293
 	}
-	x.RmMSLIn = m300
+	x.RmMSLIn = m292
 	if c.Failed() {
 		c.Trace("RmMSLIn")
 		return
 	}
-	if st327, id328 := c.ReadRefFlag(); st327 == foryimpl.RefBack {
-		x.RmPIn = foryimpl.BackRef[Inner](c, id328)
-	} else if st327 == foryimpl.RefFollows {
-		p329 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id328, p329)
-		if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
-			p329.ForyReadEvolved(c, ev330)
+	if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+		x.RmPIn = foryimpl.BackRef[Inner](c, id320)
+	} else if st319 == foryimpl.RefFollows {
+		p321 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id320, p321)
+		if ev322 := c.ReadStructFieldMeta(foryTypeInner); ev322 != nil {
+			p321.ForyReadEvolved(c, ev322)
 		} else if !c.Failed() {
-			p329.ForyRead(c)
+			p321.ForyRead(c)
 		}
-		x.RmPIn = p329
+		x.RmPIn = p321
 	} else {
 		x.RmPIn = nil
 	}
@@ -13895,17 +14307,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("RmPIn")
 		return
 	}
-	if st331, id332 := c.ReadRefFlag(); st331 == foryimpl.RefBack {
-		x.RmPLf = foryimpl.BackRef[Leaf](c, id332)
-	} else if st331 == foryimpl.RefFollows {
-		p333 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id332, p333)
-		if ev334 := c.ReadStructFieldMeta(foryTypeLeaf); ev334 != nil {
-			p333.ForyReadEvolved(c, ev334)
+	if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
+		x.RmPLf = foryimpl.BackRef[Leaf](c, id324)
+	} else if st323 == foryimpl.RefFollows {
+		p325 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id324, p325)
+		if ev326 := c.ReadStructFieldMeta(foryTypeLeaf); ev326 != nil {
+			p325.ForyReadEvolved(c, ev326)
 		} else if !c.Failed() {
-			p333.ForyRead(c)
+			p325.ForyRead(c)
 		}
-		x.RmPLf = p333
+		x.RmPLf = p325
 	} else {
 		x.RmPLf = nil
 	}
@@ -13923,16 +14335,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev338 := c.ReadStructFieldMeta(foryTypeInner); ev338 != nil {
-						x.In.ForyReadEvolved(c, ev338)
+					if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
+						x.In.ForyReadEvolved(c, ev330)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev335 := c.ReadStructFieldMeta(foryTypeInner); ev335 != nil {
-						x.In.ForyReadEvolved(c, ev335)
+					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
+						x.In.ForyReadEvolved(c, ev327)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -13940,169 +14352,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n339 := c.ReadLengthFast(1)
-				if n339 < 0 {
-					n339 = c.ReadLength(1)
+				n331 := c.ReadLengthFast(1)
+				if n331 < 0 {
+					n331 = c.ReadLength(1)
 				}
-				l340 := foryimpl.MakeSlice[[]Inner](c, n339)
-				if n339 > 0 {
-					hn342, tr344, ev343 := c.ReadStructListHeaderRef(foryTypeInner)
+				l332 := foryimpl.MakeSlice[[]Inner](c, n331)
+				if n331 > 0 {
+					hn334, tr336, ev335 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i341 := range l340 {
-							if tr344 {
-								if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
-									if p347 := foryimpl.BackRef[Inner](c, id346); p347 != nil {
-										l340[i341] = *p347
+						for i333 := range l332 {
+							if tr336 {
+								if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
+									if p339 := foryimpl.BackRef[Inner](c, id338); p339 != nil {
+										l332[i333] = *p339
 									}
-								} else if st345 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id346, &l340[i341])
-									if ev343 != nil {
-										l340[i341].ForyReadEvolved(c, ev343)
+								} else if st337 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id338, &l332[i333])
+									if ev335 != nil {
+										l332[i333].ForyReadEvolved(c, ev335)
 									} else {
-										l340[i341].ForyRead(c)
+										l332[i333].ForyRead(c)
 									}
 								} else {
-									l340[i341] = Inner{}
+									l332[i333] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i341)
+									c.TraceIndex(i333)
 									break
 								}
 								continue
 							}
-							if hn342 && !c.ReadFlag() {
-								clear(l340[i341 : i341+1])
+							if hn334 && !c.ReadFlag() {
+								clear(l332[i333 : i333+1])
 								continue
 							}
-							if ev343 != nil {
-								l340[i341].ForyReadEvolved(c, ev343)
+							if ev335 != nil {
+								l332[i333].ForyReadEvolved(c, ev335)
 							} else {
-								l340[i341].ForyRead(c)
+								l332[i333].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i341)
+								c.TraceIndex(i333)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l340
+				x.LIn = l332
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n348 := c.ReadLengthFast(1)
-				if n348 < 0 {
-					n348 = c.ReadLength(1)
+				n340 := c.ReadLengthFast(1)
+				if n340 < 0 {
+					n340 = c.ReadLength(1)
 				}
-				l349 := foryimpl.MakeSlice[[]Leaf](c, n348)
-				if n348 > 0 {
-					hn351, tr353, ev352 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l341 := foryimpl.MakeSlice[[]Leaf](c, n340)
+				if n340 > 0 {
+					hn343, tr345, ev344 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i350 := range l349 {
-							if tr353 {
-								if st354, id355 := c.ReadRefFlag(); st354 == foryimpl.RefBack {
-									if p356 := foryimpl.BackRef[Leaf](c, id355); p356 != nil {
-										l349[i350] = *p356
+						for i342 := range l341 {
+							if tr345 {
+								if st346, id347 := c.ReadRefFlag(); st346 == foryimpl.RefBack {
+									if p348 := foryimpl.BackRef[Leaf](c, id347); p348 != nil {
+										l341[i342] = *p348
 									}
-								} else if st354 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id355, &l349[i350])
-									if ev352 != nil {
-										l349[i350].ForyReadEvolved(c, ev352)
+								} else if st346 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id347, &l341[i342])
+									if ev344 != nil {
+										l341[i342].ForyReadEvolved(c, ev344)
 									} else {
-										l349[i350].ForyRead(c)
+										l341[i342].ForyRead(c)
 									}
 								} else {
-									l349[i350] = Leaf{}
+									l341[i342] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i350)
+									c.TraceIndex(i342)
 									break
 								}
 								continue
 							}
-							if hn351 && !c.ReadFlag() {
-								clear(l349[i350 : i350+1])
+							if hn343 && !c.ReadFlag() {
+								clear(l341[i342 : i342+1])
 								continue
 							}
-							if ev352 != nil {
-								l349[i350].ForyReadEvolved(c, ev352)
+							if ev344 != nil {
+								l341[i342].ForyReadEvolved(c, ev344)
 							} else {
-								l349[i350].ForyRead(c)
+								l341[i342].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i350)
+								c.TraceIndex(i342)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l349
+				x.LLf = l341
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n357 := c.ReadLengthFast(1)
-				if n357 < 0 {
-					n357 = c.ReadLength(1)
+				n349 := c.ReadLengthFast(1)
+				if n349 < 0 {
+					n349 = c.ReadLength(1)
 				}
-				l358 := foryimpl.MakeSlice[[]*Inner](c, n357)
-				if n357 > 0 {
-					hn360, tr362, ev361 := c.ReadStructListHeaderRef(foryTypeInner)
+				l350 := foryimpl.MakeSlice[[]*Inner](c, n349)
+				if n349 > 0 {
+					hn352, tr354, ev353 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i359 := range l358 {
-							if tr362 {
-								if st364, id365 := c.ReadRefFlag(); st364 == foryimpl.RefBack {
-									l358[i359] = foryimpl.BackRef[Inner](c, id365)
-								} else if st364 == foryimpl.RefFollows {
-									p366 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id365, p366)
-									if ev361 != nil {
-										p366.ForyReadEvolved(c, ev361)
+						for i351 := range l350 {
+							if tr354 {
+								if st356, id357 := c.ReadRefFlag(); st356 == foryimpl.RefBack {
+									l350[i351] = foryimpl.BackRef[Inner](c, id357)
+								} else if st356 == foryimpl.RefFollows {
+									p358 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id357, p358)
+									if ev353 != nil {
+										p358.ForyReadEvolved(c, ev353)
 									} else {
-										p366.ForyRead(c)
+										p358.ForyRead(c)
 									}
-									l358[i359] = p366
+									l350[i351] = p358
 								} else {
-									l358[i359] = nil
+									l350[i351] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i359)
+									c.TraceIndex(i351)
 									break
 								}
 								continue
 							}
-							if hn360 && !c.ReadFlag() {
-								clear(l358[i359 : i359+1])
+							if hn352 && !c.ReadFlag() {
+								clear(l350[i351 : i351+1])
 								continue
 							}
-							p363 := foryimpl.Alloc[Inner](c)
-							if ev361 != nil {
-								p363.ForyReadEvolved(c, ev361)
+							p355 := foryimpl.Alloc[Inner](c)
+							if ev353 != nil {
+								p355.ForyReadEvolved(c, ev353)
 							} else {
-								p363.ForyRead(c)
+								p355.ForyRead(c)
 							}
-							l358[i359] = p363
+							l350[i351] = p355
 							if c.Failed() {
-								c.TraceIndex(i359)
+								c.TraceIndex(i351)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l358
+				x.LPIn = l350
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev370 := c.ReadStructFieldMeta(foryTypeLeaf); ev370 != nil {
-						x.Lf.ForyReadEvolved(c, ev370)
+					if ev362 := c.ReadStructFieldMeta(foryTypeLeaf); ev362 != nil {
+						x.Lf.ForyReadEvolved(c, ev362)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev367 := c.ReadStructFieldMeta(foryTypeLeaf); ev367 != nil {
-						x.Lf.ForyReadEvolved(c, ev367)
+					if ev359 := c.ReadStructFieldMeta(foryTypeLeaf); ev359 != nil {
+						x.Lf.ForyReadEvolved(c, ev359)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -14110,139 +14522,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n371 := c.ReadLengthFast(2)
-				if n371 < 0 {
-					n371 = c.ReadLength(2)
+				n363 := c.ReadLengthFast(2)
+				if n363 < 0 {
+					n363 = c.ReadLength(2)
 				}
-				m372 := foryimpl.MakeMap[map[string][]Inner](c, n371)
-				for n371 > 0 && !c.Failed() {
-					sz373, vn374, _ := c.ReadMapChunk(n371, 21, 22, nil, true)
-					for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
-						var k376 string
-						k376 = c.ReadString()
-						var v377 []Inner
-						if !vn374 {
-							n378 := c.ReadLengthFast(1)
-							if n378 < 0 {
-								n378 = c.ReadLength(1)
+				m364 := foryimpl.MakeMap[map[string][]Inner](c, n363)
+				for n363 > 0 && !c.Failed() {
+					sz365, vn366, _ := c.ReadMapChunk(n363, 21, 22, nil, true)
+					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
+						var k368 string
+						k368 = c.ReadString()
+						var v369 []Inner
+						if !vn366 {
+							n370 := c.ReadLengthFast(1)
+							if n370 < 0 {
+								n370 = c.ReadLength(1)
 							}
-							l379 := foryimpl.MakeSlice[[]Inner](c, n378)
-							if n378 > 0 {
-								hn381, tr383, ev382 := c.ReadStructListHeaderRef(foryTypeInner)
+							l371 := foryimpl.MakeSlice[[]Inner](c, n370)
+							if n370 > 0 {
+								hn373, tr375, ev374 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i380 := range l379 {
-										if tr383 {
-											if st384, id385 := c.ReadRefFlag(); st384 == foryimpl.RefBack {
-												if p386 := foryimpl.BackRef[Inner](c, id385); p386 != nil {
-													l379[i380] = *p386
+									for i372 := range l371 {
+										if tr375 {
+											if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
+												if p378 := foryimpl.BackRef[Inner](c, id377); p378 != nil {
+													l371[i372] = *p378
 												}
-											} else if st384 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id385, &l379[i380])
-												if ev382 != nil {
-													l379[i380].ForyReadEvolved(c, ev382)
+											} else if st376 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id377, &l371[i372])
+												if ev374 != nil {
+													l371[i372].ForyReadEvolved(c, ev374)
 												} else {
-													l379[i380].ForyRead(c)
+													l371[i372].ForyRead(c)
 												}
 											} else {
-												l379[i380] = Inner{}
+												l371[i372] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i380)
+												c.TraceIndex(i372)
 												break
 											}
 											continue
 										}
-										if hn381 && !c.ReadFlag() {
-											clear(l379[i380 : i380+1])
+										if hn373 && !c.ReadFlag() {
+											clear(l371[i372 : i372+1])
 											continue
 										}
-										if ev382 != nil {
-											l379[i380].ForyReadEvolved(c, ev382)
+										if ev374 != nil {
+											l371[i372].ForyReadEvolved(c, ev374)
 										} else {
-											l379[i380].ForyRead(c)
+											l371[i372].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i380)
+											c.TraceIndex(i372)
 											break
 										}
 									}
 								}
 							}
-							v377 = l379
+							v369 = l371
 						}
-						m372[k376] = v377
+						m364[k368] = v369
 					}
-					n371 -= sz373
+					n363 -= sz365
 				}
-				x.MSLIn = m372
+				x.MSLIn = m364
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st390, id391 := c.ReadRefFlag(); st390 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id391)
-				} else if st390 == foryimpl.RefFollows {
-					p392 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id391, p392)
-					if ev393 := c.ReadStructFieldMeta(foryTypeInner); ev393 != nil {
-						p392.ForyReadEvolved(c, ev393)
+				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id383)
+				} else if st382 == foryimpl.RefFollows {
+					p384 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id383, p384)
+					if ev385 := c.ReadStructFieldMeta(foryTypeInner); ev385 != nil {
+						p384.ForyReadEvolved(c, ev385)
 					} else if !c.Failed() {
-						p392.ForyRead(c)
+						p384.ForyRead(c)
 					}
-					x.PIn = p392
+					x.PIn = p384
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p388 := foryimpl.Alloc[Inner](c)
-					if ev389 := c.ReadStructFieldMeta(foryTypeInner); ev389 != nil {
-						p388.ForyReadEvolved(c, ev389)
+					p380 := foryimpl.Alloc[Inner](c)
+					if ev381 := c.ReadStructFieldMeta(foryTypeInner); ev381 != nil {
+						p380.ForyReadEvolved(c, ev381)
 					} else if !c.Failed() {
-						p388.ForyRead(c)
+						p380.ForyRead(c)
 					}
-					x.PIn = p388
+					x.PIn = p380
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st396, id397 := c.ReadRefFlag(); st396 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id397)
-				} else if st396 == foryimpl.RefFollows {
-					p398 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id397, p398)
-					if ev399 := c.ReadStructFieldMeta(foryTypeLeaf); ev399 != nil {
-						p398.ForyReadEvolved(c, ev399)
+				if st388, id389 := c.ReadRefFlag(); st388 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id389)
+				} else if st388 == foryimpl.RefFollows {
+					p390 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id389, p390)
+					if ev391 := c.ReadStructFieldMeta(foryTypeLeaf); ev391 != nil {
+						p390.ForyReadEvolved(c, ev391)
 					} else if !c.Failed() {
-						p398.ForyRead(c)
+						p390.ForyRead(c)
 					}
-					x.PLf = p398
+					x.PLf = p390
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p394 := foryimpl.Alloc[Leaf](c)
-					if ev395 := c.ReadStructFieldMeta(foryTypeLeaf); ev395 != nil {
-						p394.ForyReadEvolved(c, ev395)
+					p386 := foryimpl.Alloc[Leaf](c)
+					if ev387 := c.ReadStructFieldMeta(foryTypeLeaf); ev387 != nil {
+						p386.ForyReadEvolved(c, ev387)
 					} else if !c.Failed() {
-						p394.ForyRead(c)
+						p386.ForyRead(c)
 					}
-					x.PLf = p394
+					x.PLf = p386
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev403 := c.ReadStructFieldMeta(foryTypeInner); ev403 != nil {
-						x.RmIn.ForyReadEvolved(c, ev403)
+					if ev395 := c.ReadStructFieldMeta(foryTypeInner); ev395 != nil {
+						x.RmIn.ForyReadEvolved(c, ev395)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev400 := c.ReadStructFieldMeta(foryTypeInner); ev400 != nil {
-						x.RmIn.ForyReadEvolved(c, ev400)
+					if ev392 := c.ReadStructFieldMeta(foryTypeInner); ev392 != nil {
+						x.RmIn.ForyReadEvolved(c, ev392)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -14250,169 +14662,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n404 := c.ReadLengthFast(1)
-				if n404 < 0 {
-					n404 = c.ReadLength(1)
+				n396 := c.ReadLengthFast(1)
+				if n396 < 0 {
+					n396 = c.ReadLength(1)
 				}
-				l405 := foryimpl.MakeSlice[[]Inner](c, n404)
-				if n404 > 0 {
-					hn407, tr409, ev408 := c.ReadStructListHeaderRef(foryTypeInner)
+				l397 := foryimpl.MakeSlice[[]Inner](c, n396)
+				if n396 > 0 {
+					hn399, tr401, ev400 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i406 := range l405 {
-							if tr409 {
-								if st410, id411 := c.ReadRefFlag(); st410 == foryimpl.RefBack {
-									if p412 := foryimpl.BackRef[Inner](c, id411); p412 != nil {
-										l405[i406] = *p412
+						for i398 := range l397 {
+							if tr401 {
+								if st402, id403 := c.ReadRefFlag(); st402 == foryimpl.RefBack {
+									if p404 := foryimpl.BackRef[Inner](c, id403); p404 != nil {
+										l397[i398] = *p404
 									}
-								} else if st410 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id411, &l405[i406])
-									if ev408 != nil {
-										l405[i406].ForyReadEvolved(c, ev408)
+								} else if st402 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id403, &l397[i398])
+									if ev400 != nil {
+										l397[i398].ForyReadEvolved(c, ev400)
 									} else {
-										l405[i406].ForyRead(c)
+										l397[i398].ForyRead(c)
 									}
 								} else {
-									l405[i406] = Inner{}
+									l397[i398] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i406)
+									c.TraceIndex(i398)
 									break
 								}
 								continue
 							}
-							if hn407 && !c.ReadFlag() {
-								clear(l405[i406 : i406+1])
+							if hn399 && !c.ReadFlag() {
+								clear(l397[i398 : i398+1])
 								continue
 							}
-							if ev408 != nil {
-								l405[i406].ForyReadEvolved(c, ev408)
+							if ev400 != nil {
+								l397[i398].ForyReadEvolved(c, ev400)
 							} else {
-								l405[i406].ForyRead(c)
+								l397[i398].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i406)
+								c.TraceIndex(i398)
 								break
 							}
 						}
 					}
 				}
-				x.RmLIn = l405
+				x.RmLIn = l397
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n413 := c.ReadLengthFast(1)
-				if n413 < 0 {
-					n413 = c.ReadLength(1)
+				n405 := c.ReadLengthFast(1)
+				if n405 < 0 {
+					n405 = c.ReadLength(1)
 				}
-				l414 := foryimpl.MakeSlice[[]Leaf](c, n413)
-				if n413 > 0 {
-					hn416, tr418, ev417 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l406 := foryimpl.MakeSlice[[]Leaf](c, n405)
+				if n405 > 0 {
+					hn408, tr410, ev409 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i415 := range l414 {
-							if tr418 {
-								if st419, id420 := c.ReadRefFlag(); st419 == foryimpl.RefBack {
-									if p421 := foryimpl.BackRef[Leaf](c, id420); p421 != nil {
-										l414[i415] = *p421
+						for i407 := range l406 {
+							if tr410 {
+								if st411, id412 := c.ReadRefFlag(); st411 == foryimpl.RefBack {
+									if p413 := foryimpl.BackRef[Leaf](c, id412); p413 != nil {
+										l406[i407] = *p413
 									}
-								} else if st419 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id420, &l414[i415])
-									if ev417 != nil {
-										l414[i415].ForyReadEvolved(c, ev417)
+								} else if st411 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id412, &l406[i407])
+									if ev409 != nil {
+										l406[i407].ForyReadEvolved(c, ev409)
 									} else {
-										l414[i415].ForyRead(c)
+										l406[i407].ForyRead(c)
 									}
 								} else {
-									l414[i415] = Leaf{}
+									l406[i407] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i415)
+									c.TraceIndex(i407)
 									break
 								}
 								continue
 							}
-							if hn416 && !c.ReadFlag() {
-								clear(l414[i415 : i415+1])
+							if hn408 && !c.ReadFlag() {
+								clear(l406[i407 : i407+1])
 								continue
 							}
-							if ev417 != nil {
-								l414[i415].ForyReadEvolved(c, ev417)
+							if ev409 != nil {
+								l406[i407].ForyReadEvolved(c, ev409)
 							} else {
-								l414[i415].ForyRead(c)
+								l406[i407].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i415)
+								c.TraceIndex(i407)
 								break
 							}
 						}
 					}
 				}
-				x.RmLLf = l414
+				x.RmLLf = l406
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n422 := c.ReadLengthFast(1)
-				if n422 < 0 {
-					n422 = c.ReadLength(1)
+				n414 := c.ReadLengthFast(1)
+				if n414 < 0 {
+					n414 = c.ReadLength(1)
 				}
-				l423 := foryimpl.MakeSlice[[]*Inner](c, n422)
-				if n422 > 0 {
-					hn425, tr427, ev426 := c.ReadStructListHeaderRef(foryTypeInner)
+				l415 := foryimpl.MakeSlice[[]*Inner](c, n414)
+				if n414 > 0 {
+					hn417, tr419, ev418 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i424 := range l423 {
-							if tr427 {
-								if st429, id430 := c.ReadRefFlag(); st429 == foryimpl.RefBack {
-									l423[i424] = foryimpl.BackRef[Inner](c, id430)
-								} else if st429 == foryimpl.RefFollows {
-									p431 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id430, p431)
-									if ev426 != nil {
-										p431.ForyReadEvolved(c, ev426)
+						for i416 := range l415 {
+							if tr419 {
+								if st421, id422 := c.ReadRefFlag(); st421 == foryimpl.RefBack {
+									l415[i416] = foryimpl.BackRef[Inner](c, id422)
+								} else if st421 == foryimpl.RefFollows {
+									p423 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id422, p423)
+									if ev418 != nil {
+										p423.ForyReadEvolved(c, ev418)
 									} else {
-										p431.ForyRead(c)
+										p423.ForyRead(c)
 									}
-									l423[i424] = p431
+									l415[i416] = p423
 								} else {
-									l423[i424] = nil
+									l415[i416] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i424)
+									c.TraceIndex(i416)
 									break
 								}
 								continue
 							}
-							if hn425 && !c.ReadFlag() {
-								clear(l423[i424 : i424+1])
+							if hn417 && !c.ReadFlag() {
+								clear(l415[i416 : i416+1])
 								continue
 							}
-							p428 := foryimpl.Alloc[Inner](c)
-							if ev426 != nil {
-								p428.ForyReadEvolved(c, ev426)
+							p420 := foryimpl.Alloc[Inner](c)
+							if ev418 != nil {
+								p420.ForyReadEvolved(c, ev418)
 							} else {
-								p428.ForyRead(c)
+								p420.ForyRead(c)
 							}
-							l423[i424] = p428
+							l415[i416] = p420
 							if c.Failed() {
-								c.TraceIndex(i424)
+								c.TraceIndex(i416)
 								break
 							}
 						}
 					}
 				}
-				x.RmLPIn = l423
+				x.RmLPIn = l415
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev435 := c.ReadStructFieldMeta(foryTypeLeaf); ev435 != nil {
-						x.RmLf.ForyReadEvolved(c, ev435)
+					if ev427 := c.ReadStructFieldMeta(foryTypeLeaf); ev427 != nil {
+						x.RmLf.ForyReadEvolved(c, ev427)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev432 := c.ReadStructFieldMeta(foryTypeLeaf); ev432 != nil {
-						x.RmLf.ForyReadEvolved(c, ev432)
+					if ev424 := c.ReadStructFieldMeta(foryTypeLeaf); ev424 != nil {
+						x.RmLf.ForyReadEvolved(c, ev424)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -14420,124 +14832,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n436 := c.ReadLengthFast(2)
-				if n436 < 0 {
-					n436 = c.ReadLength(2)
+				n428 := c.ReadLengthFast(2)
+				if n428 < 0 {
+					n428 = c.ReadLength(2)
 				}
-				m437 := foryimpl.MakeMap[map[string][]Inner](c, n436)
-				for n436 > 0 && !c.Failed() {
-					sz438, vn439, _ := c.ReadMapChunk(n436, 21, 22, nil, true)
-					for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
-						var k441 string
-						k441 = c.ReadString()
-						var v442 []Inner
-						if !vn439 {
-							n443 := c.ReadLengthFast(1)
-							if n443 < 0 {
-								n443 = c.ReadLength(1)
+				m429 := foryimpl.MakeMap[map[string][]Inner](c, n428)
+				for n428 > 0 && !c.Failed() {
+					sz430, vn431, _ := c.ReadMapChunk(n428, 21, 22, nil, true)
+					for j432 := 0; j432 < sz430 && !c.Failed(); j432++ {
+						var k433 string
+						k433 = c.ReadString()
+						var v434 []Inner
+						if !vn431 {
+							n435 := c.ReadLengthFast(1)
+							if n435 < 0 {
+								n435 = c.ReadLength(1)
 							}
-							l444 := foryimpl.MakeSlice[[]Inner](c, n443)
-							if n443 > 0 {
-								hn446, tr448, ev447 := c.ReadStructListHeaderRef(foryTypeInner)
+							l436 := foryimpl.MakeSlice[[]Inner](c, n435)
+							if n435 > 0 {
+								hn438, tr440, ev439 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i445 := range l444 {
-										if tr448 {
-											if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
-												if p451 := foryimpl.BackRef[Inner](c, id450); p451 != nil {
-													l444[i445] = *p451
+									for i437 := range l436 {
+										if tr440 {
+											if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
+												if p443 := foryimpl.BackRef[Inner](c, id442); p443 != nil {
+													l436[i437] = *p443
 												}
-											} else if st449 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id450, &l444[i445])
-												if ev447 != nil {
-													l444[i445].ForyReadEvolved(c, ev447)
+											} else if st441 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id442, &l436[i437])
+												if ev439 != nil {
+													l436[i437].ForyReadEvolved(c, ev439)
 												} else {
-													l444[i445].ForyRead(c)
+													l436[i437].ForyRead(c)
 												}
 											} else {
-												l444[i445] = Inner{}
+												l436[i437] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i445)
+												c.TraceIndex(i437)
 												break
 											}
 											continue
 										}
-										if hn446 && !c.ReadFlag() {
-											clear(l444[i445 : i445+1])
+										if hn438 && !c.ReadFlag() {
+											clear(l436[i437 : i437+1])
 											continue
 										}
-										if ev447 != nil {
-											l444[i445].ForyReadEvolved(c, ev447)
+										if ev439 != nil {
+											l436[i437].ForyReadEvolved(c, ev439)
 										} else {
-											l444[i445].ForyRead(c)
+											l436[i437].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i445)
+											c.TraceIndex(i437)
 											break
 										}
 									}
 								}
 							}
-							v442 = l444
+							v434 = l436
 						}
-						m437[k441] = v442
+						m429[k433] = v434
 					}
-					n436 -= sz438
+					n428 -= sz430
 				}
-				x.RmMSLIn = m437
+				x.RmMSLIn = m429
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id456)
-				} else if st455 == foryimpl.RefFollows {
-					p457 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id456, p457)
-					if ev458 := c.ReadStructFieldMeta(foryTypeInner); ev458 != nil {
-						p457.ForyReadEvolved(c, ev458)
+				if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id448)
+				} else if st447 == foryimpl.RefFollows {
+					p449 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id448, p449)
+					if ev450 := c.ReadStructFieldMeta(foryTypeInner); ev450 != nil {
+						p449.ForyReadEvolved(c, ev450)
 					} else if !c.Failed() {
-						p457.ForyRead(c)
+						p449.ForyRead(c)
 					}
-					x.RmPIn = p457
+					x.RmPIn = p449
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p453 := foryimpl.Alloc[Inner](c)
-					if ev454 := c.ReadStructFieldMeta(foryTypeInner); ev454 != nil {
-						p453.ForyReadEvolved(c, ev454)
+					p445 := foryimpl.Alloc[Inner](c)
+					if ev446 := c.ReadStructFieldMeta(foryTypeInner); ev446 != nil {
+						p445.ForyReadEvolved(c, ev446)
 					} else if !c.Failed() {
-						p453.ForyRead(c)
+						p445.ForyRead(c)
 					}
-					x.RmPIn = p453
+					x.RmPIn = p445
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st461, id462 := c.ReadRefFlag(); st461 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id462)
-				} else if st461 == foryimpl.RefFollows {
-					p463 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id462, p463)
-					if ev464 := c.ReadStructFieldMeta(foryTypeLeaf); ev464 != nil {
-						p463.ForyReadEvolved(c, ev464)
+				if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id454)
+				} else if st453 == foryimpl.RefFollows {
+					p455 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id454, p455)
+					if ev456 := c.ReadStructFieldMeta(foryTypeLeaf); ev456 != nil {
+						p455.ForyReadEvolved(c, ev456)
 					} else if !c.Failed() {
-						p463.ForyRead(c)
+						p455.ForyRead(c)
 					}
-					x.RmPLf = p463
+					x.RmPLf = p455
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p459 := foryimpl.Alloc[Leaf](c)
-					if ev460 := c.ReadStructFieldMeta(foryTypeLeaf); ev460 != nil {
-						p459.ForyReadEvolved(c, ev460)
+					p451 := foryimpl.Alloc[Leaf](c)
+					if ev452 := c.ReadStructFieldMeta(foryTypeLeaf); ev452 != nil {
+						p451.ForyReadEvolved(c, ev452)
 					} else if !c.Failed() {
-						p459.ForyRead(c)
+						p451.ForyRead(c)
 					}
-					x.RmPLf = p459
+					x.RmPLf = p451
 				}
 			}
 		default:
@@ -14550,14 +14962,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryTypeInner is Inner's static type information. Fingerprint: lf,0,0,0;name,21,0,0;old,1,0,0;score,5,0,0;
+// foryTypeInner is Inner's static type information. Fingerprint: lf,0,0,1;name,21,0,0;old,1,0,0;score,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoName:            "v1.Inner",
+	OfficialGoHash:    -1069654317,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	SchemaHash:        -1069654317,
+	SchemaHash:        -455157084,
 	TypeDef:           []byte{0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	TypeDefRef:        []byte{0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44, 0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	UserID:            301,
@@ -14694,7 +15107,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(10 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1069654317)
+		buffer.PutInt32At(w, off, c.SchemaHash(-455157084, -1069654317))
 		off += 4
 	}
 	buffer.PutBoolAt(w, off, x.Old)
@@ -14736,7 +15149,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(10 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1069654317)
+		buffer.PutInt32At(w, off, c.SchemaHash(-455157084, -1069654317))
 		off += 4
 	}
 	buffer.PutBoolAt(w, off, x.Old)
@@ -14774,8 +15187,8 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1069654317) {
-		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-455157084) {
+		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
 		}
@@ -14822,8 +15235,8 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1069654317) {
-		if h := r.ReadInt32(); h != -1069654317 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-455157084) {
+		if h := r.ReadInt32(); h != -455157084 && h != -1069654317 && !c.Failed() {
 			c.HashMismatch(foryTypeInner, h)
 			return
 		}
@@ -15129,14 +15542,15 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,5,0,0;n_in,0,0,0;n_l,22,0,0[5,0,0];n_m,24,0,1[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,0;n_p_w,3,0,0;n_s,21,0,0;n_w_p,2,0,0;w32,5,0,0;w8,2,0,0;w_f,19,0,0;w_fix,4,0,0;w_i_f,5,0,0;w_s_u,10,0,0;w_u,10,0,0;
+// foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,5,0,0;n_in,0,0,0;n_l,22,0,0[5,0,0];n_m,24,0,1[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,1;n_p_w,3,0,1;n_s,21,0,1;n_w_p,2,0,0;w32,5,0,0;w8,2,0,0;w_f,19,0,0;w_fix,4,0,0;w_i_f,5,0,0;w_s_u,10,0,0;w_u,10,0,0;
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
 	GoName:            "v1.Changes",
+	OfficialGoHash:    1644417669,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
-	SchemaHash:        1644417669,
+	SchemaHash:        -1095387611,
 	TypeDef:           []byte{0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x48, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
 	TypeDefRef:        []byte{0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c, 0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44, 0x0a, 0x5b, 0x74, 0x4c, 0x02, 0xb7, 0x76, 0xdb, 0xc0, 0x84, 0x02, 0x2d, 0xe0, 0xc8, 0x05, 0x44, 0x05, 0x37, 0x6f, 0x88, 0x05, 0x2d, 0xbe, 0xc0, 0x4c, 0x05, 0xdb, 0x68, 0xd9, 0x40, 0x4e, 0x03, 0xb7, 0x6f, 0xdd, 0x80, 0xc4, 0x15, 0x49, 0x1c, 0x37, 0x68, 0x68, 0x44, 0x16, 0x16, 0x37, 0x6b, 0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72},
 	UserID:            313,
@@ -15314,7 +15728,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1644417669)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1095387611, 1644417669))
 		off += 4
 	}
 	buffer.PutInt32At(w, off, x.WFix)
@@ -15417,7 +15831,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1644417669)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1095387611, 1644417669))
 		off += 4
 	}
 	buffer.PutInt32At(w, off, x.WFix)
@@ -15453,11 +15867,18 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeInner)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.NIn.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.NIn.ForyWrite(c)
 	}
-	x.NIn.ForyWrite(c)
 	l20 := x.NL
 	b.WriteVarUint32(uint32(len(l20)))
 	if len(l20) > 0 {
@@ -15505,8 +15926,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		NL:  x.NL,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1644417669) {
-		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1095387611) {
+		if h := r.ReadInt32(); h != -1095387611 && h != 1644417669 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
 		}
@@ -15642,8 +16063,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Changes{NL: x.NL}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1644417669) {
-		if h := r.ReadInt32(); h != 1644417669 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1095387611) {
+		if h := r.ReadInt32(); h != -1095387611 && h != 1644417669 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
 		}
@@ -15691,9 +16112,9 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev47 := c.ReadStructFieldMeta(foryTypeInner); ev47 != nil {
-			x.NIn.ForyReadEvolved(c, ev47)
+	if c.ReadStructValueFlag(foryTypeInner) {
+		if ev45 := c.ReadStructFieldMeta(foryTypeInner); ev45 != nil {
+			x.NIn.ForyReadEvolved(c, ev45)
 		} else if !c.Failed() {
 			x.NIn.ForyRead(c)
 		}
@@ -15702,55 +16123,55 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NIn")
 		return
 	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
+	n46 := c.ReadLengthFast(1)
+	if n46 < 0 {
+		n46 = c.ReadLength(1)
 	}
-	l49 := foryimpl.ReuseSlice[[]int32](c, x.NL, n48)
-	if n48 > 0 {
-		hn51 := c.ReadListHeader(5)
+	l47 := foryimpl.ReuseSlice[[]int32](c, x.NL, n46)
+	if n46 > 0 {
+		hn49 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i50 := range l49 {
-				if hn51 && !c.ReadFlag() {
-					clear(l49[i50 : i50+1])
+			for i48 := range l47 {
+				if hn49 && !c.ReadFlag() {
+					clear(l47[i48 : i48+1])
 					continue
 				}
-				l49[i50] = r.ReadVarInt32()
+				l47[i48] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i50)
+					c.TraceIndex(i48)
 					break
 				}
 			}
 		}
 	}
-	x.NL = l49
+	x.NL = l47
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id55)
-	} else if st54 == foryimpl.RefFollows {
-		n56 := c.ReadLengthFast(2)
-		if n56 < 0 {
-			n56 = c.ReadLength(2)
+	if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id53)
+	} else if st52 == foryimpl.RefFollows {
+		n54 := c.ReadLengthFast(2)
+		if n54 < 0 {
+			n54 = c.ReadLength(2)
 		}
-		m57 := foryimpl.MakeMap[map[string]int32](c, n56)
-		for n56 > 0 && !c.Failed() {
-			sz58, vn59, _ := c.ReadMapChunk(n56, 21, 5, nil, false)
-			for j60 := 0; j60 < sz58 && !c.Failed(); j60++ {
-				var k61 string
-				k61 = c.ReadString()
-				var v62 int32
-				if !vn59 {
-					v62 = r.ReadVarInt32()
+		m55 := foryimpl.MakeMap[map[string]int32](c, n54)
+		for n54 > 0 && !c.Failed() {
+			sz56, vn57, _ := c.ReadMapChunk(n54, 21, 5, nil, false)
+			for j58 := 0; j58 < sz56 && !c.Failed(); j58++ {
+				var k59 string
+				k59 = c.ReadString()
+				var v60 int32
+				if !vn57 {
+					v60 = r.ReadVarInt32()
 				}
-				m57[k61] = v62
+				m55[k59] = v60
 			}
-			n56 -= sz58
+			n54 -= sz56
 		}
-		x.NM = m57
-		foryimpl.SetRefMap(c, id55, x.NM)
+		x.NM = m55
+		foryimpl.SetRefMap(c, id53, x.NM)
 	} else {
 		x.NM = nil
 	}
@@ -15758,17 +16179,17 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-		x.NPIn = foryimpl.BackRef[Inner](c, id65)
-	} else if st64 == foryimpl.RefFollows {
-		p66 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id65, p66)
-		if ev67 := c.ReadStructFieldMeta(foryTypeInner); ev67 != nil {
-			p66.ForyReadEvolved(c, ev67)
+	if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
+		x.NPIn = foryimpl.BackRef[Inner](c, id63)
+	} else if st62 == foryimpl.RefFollows {
+		p64 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id63, p64)
+		if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
+			p64.ForyReadEvolved(c, ev65)
 		} else if !c.Failed() {
-			p66.ForyRead(c)
+			p64.ForyRead(c)
 		}
-		x.NPIn = p66
+		x.NPIn = p64
 	} else {
 		x.NPIn = nil
 	}
@@ -15777,9 +16198,9 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p68 := foryimpl.Alloc[string](c)
-		*p68 = c.ReadString()
-		x.NS = p68
+		p66 := foryimpl.Alloc[string](c)
+		*p66 = c.ReadString()
+		x.NS = p66
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -15795,94 +16216,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 32); ok70 {
-					x.WFix = int32(v69)
+				if v67, ok68 := c.ReadIntAs(f, 32); ok68 {
+					x.WFix = int32(v67)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 32); ok72 {
-					x.WF = float32(v71)
+				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
+					x.WF = float32(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
-					x.WSU = uint16(v73)
+				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
+					x.WSU = uint16(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v75, ok76 := c.ReadUintAs(f, 16); ok76 {
-					x.WU = uint16(v75)
+				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
+					x.WU = uint16(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
-					x.NWP = int8(v77)
+				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
+					x.NWP = int8(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 8); ok80 {
-					x.W8 = int8(v79)
+				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
+					x.W8 = int8(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.Count = int32(v81)
+				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
+					x.Count = int32(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.NP = int32(v83)
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.NP = int32(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.W32 = int32(v85)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.W32 = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
-					x.WIF = int32(v87)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.WIF = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v90, ok91 := c.ReadIntAs(f, 16); ok91 {
-					pv92 := int16(v90)
-					x.NPW = &pv92
+				if v88, ok89 := c.ReadIntAs(f, 16); ok89 {
+					pv90 := int16(v88)
+					x.NPW = &pv90
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[int16](c)
-				*p89 = r.ReadInt16()
-				x.NPW = p89
+				p87 := foryimpl.Alloc[int16](c)
+				*p87 = r.ReadInt16()
+				x.NPW = p87
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -15891,16 +16312,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-						x.NIn.ForyReadEvolved(c, ev96)
+					if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
+						x.NIn.ForyReadEvolved(c, ev94)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-						x.NIn.ForyReadEvolved(c, ev93)
+					if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+						x.NIn.ForyReadEvolved(c, ev91)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -15910,112 +16331,112 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLengthFast(1)
-				if n97 < 0 {
-					n97 = c.ReadLength(1)
+				n95 := c.ReadLengthFast(1)
+				if n95 < 0 {
+					n95 = c.ReadLength(1)
 				}
-				l98 := foryimpl.MakeSlice[[]int32](c, n97)
-				if n97 > 0 {
-					hn100 := c.ReadListHeader(5)
+				l96 := foryimpl.MakeSlice[[]int32](c, n95)
+				if n95 > 0 {
+					hn98 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i99 := range l98 {
-							if hn100 && !c.ReadFlag() {
-								clear(l98[i99 : i99+1])
+						for i97 := range l96 {
+							if hn98 && !c.ReadFlag() {
+								clear(l96[i97 : i97+1])
 								continue
 							}
-							l98[i99] = r.ReadVarInt32()
+							l96[i97] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i99)
+								c.TraceIndex(i97)
 								break
 							}
 						}
 					}
 				}
-				x.NL = l98
+				x.NL = l96
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					n113 := c.ReadLengthFast(2)
-					if n113 < 0 {
-						n113 = c.ReadLength(2)
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id110)
+				} else if st109 == foryimpl.RefFollows {
+					n111 := c.ReadLengthFast(2)
+					if n111 < 0 {
+						n111 = c.ReadLength(2)
 					}
-					m114 := foryimpl.MakeMap[map[string]int32](c, n113)
-					for n113 > 0 && !c.Failed() {
-						sz115, vn116, _ := c.ReadMapChunk(n113, 21, 5, nil, false)
-						for j117 := 0; j117 < sz115 && !c.Failed(); j117++ {
-							var k118 string
-							k118 = c.ReadString()
-							var v119 int32
-							if !vn116 {
-								v119 = r.ReadVarInt32()
+					m112 := foryimpl.MakeMap[map[string]int32](c, n111)
+					for n111 > 0 && !c.Failed() {
+						sz113, vn114, _ := c.ReadMapChunk(n111, 21, 5, nil, false)
+						for j115 := 0; j115 < sz113 && !c.Failed(); j115++ {
+							var k116 string
+							k116 = c.ReadString()
+							var v117 int32
+							if !vn114 {
+								v117 = r.ReadVarInt32()
 							}
-							m114[k118] = v119
+							m112[k116] = v117
 						}
-						n113 -= sz115
+						n111 -= sz113
 					}
-					x.NM = m114
-					foryimpl.SetRefMap(c, id112, x.NM)
+					x.NM = m112
+					foryimpl.SetRefMap(c, id110, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n103 := c.ReadLengthFast(2)
-					if n103 < 0 {
-						n103 = c.ReadLength(2)
+					n101 := c.ReadLengthFast(2)
+					if n101 < 0 {
+						n101 = c.ReadLength(2)
 					}
-					m104 := foryimpl.MakeMap[map[string]int32](c, n103)
-					for n103 > 0 && !c.Failed() {
-						sz105, vn106, _ := c.ReadMapChunk(n103, 21, 5, nil, false)
-						for j107 := 0; j107 < sz105 && !c.Failed(); j107++ {
-							var k108 string
-							k108 = c.ReadString()
-							var v109 int32
-							if !vn106 {
-								v109 = r.ReadVarInt32()
+					m102 := foryimpl.MakeMap[map[string]int32](c, n101)
+					for n101 > 0 && !c.Failed() {
+						sz103, vn104, _ := c.ReadMapChunk(n101, 21, 5, nil, false)
+						for j105 := 0; j105 < sz103 && !c.Failed(); j105++ {
+							var k106 string
+							k106 = c.ReadString()
+							var v107 int32
+							if !vn104 {
+								v107 = r.ReadVarInt32()
 							}
-							m104[k108] = v109
+							m102[k106] = v107
 						}
-						n103 -= sz105
+						n101 -= sz103
 					}
-					x.NM = m104
+					x.NM = m102
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					p125 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id124, p125)
-					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
-						p125.ForyReadEvolved(c, ev126)
+				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id122)
+				} else if st121 == foryimpl.RefFollows {
+					p123 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id122, p123)
+					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
+						p123.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
-						p125.ForyRead(c)
+						p123.ForyRead(c)
 					}
-					x.NPIn = p125
+					x.NPIn = p123
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p121 := foryimpl.Alloc[Inner](c)
-					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-						p121.ForyReadEvolved(c, ev122)
+					p119 := foryimpl.Alloc[Inner](c)
+					if ev120 := c.ReadStructFieldMeta(foryTypeInner); ev120 != nil {
+						p119.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
-						p121.ForyRead(c)
+						p119.ForyRead(c)
 					}
-					x.NPIn = p121
+					x.NPIn = p119
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p127 := foryimpl.Alloc[string](c)
-				*p127 = c.ReadString()
-				x.NS = p127
+				p125 := foryimpl.Alloc[string](c)
+				*p125 = c.ReadString()
+				x.NS = p125
 			}
 		default:
 			c.SkipField(f)
@@ -16027,13 +16448,14 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,0;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
+// foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,1;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
 	GoName:         "v1.ReorderTags",
+	OfficialGoHash: -1033713175,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:     -1033713175,
+	SchemaHash:     -1163998027,
 	TypeDef:        []byte{0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
 	UserID:         314,
 })
@@ -16064,17 +16486,47 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeReorderTags)
+	start := b.WriterIndex()
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa62e800e001cff01)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0xba1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeReorderTags)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa62e800e001c0001)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0xba1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -16129,32 +16581,12 @@ func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCon
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
 func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	start3 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(43 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(17 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0xa62e800e001cff01)
-			buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
-			buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
-			buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
-			off += 26
-		} else {
-			buffer.PutUint32At(w, off, 0xba1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -1033713175)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-1163998027, -1033713175))
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, x.D)
@@ -16168,41 +16600,40 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteBool(*x.E)
 	}
 	{
-		s4 := string(x.B)
-		b.Reserve(buffer.BatchSlack + len(s4) + 10)
+		s3 := string(x.B)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s4)
-			if !ascii && check && !foryimpl.ValidString(s4) {
-				b.SetWriterIndex(start3)
-				return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s3)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeReorderTags, "B"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l5 := x.C
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
-		b.Reserve(1 + len(l5)*9 + buffer.BatchSlack)
+	l4 := x.C
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e6 := range l5 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e6))
+		for _, e5 := range l4 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
 		}
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // ForyRead reads ReorderTags's struct body (docs/format.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1033713175) {
-		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1163998027) {
+		if h := r.ReadInt32(); h != -1163998027 && h != -1033713175 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderTags, h)
 			return
 		}
@@ -16226,9 +16657,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[bool](c)
-		*p7 = r.ReadBool()
-		x.E = p7
+		p6 := foryimpl.Alloc[bool](c)
+		*p6 = r.ReadBool()
+		x.E = p6
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -16239,28 +16670,28 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n8 := c.ReadLengthFast(1)
-	if n8 < 0 {
-		n8 = c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
 	}
-	l9 := foryimpl.ReuseSlice[[]int64](c, x.C, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(7)
+	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l9[i10] = r.ReadVarInt64()
+				l8[i9] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.C = l9
+	x.C = l8
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -16275,25 +16706,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v14, ok15 := c.ReadFloatAs(f, 64); ok15 {
-					x.D = float64(v14)
+				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
+					x.D = float64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
-					x.A = int32(v16)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.A = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p18 := foryimpl.Alloc[bool](c)
-				*p18 = r.ReadBool()
-				x.E = p18
+				p17 := foryimpl.Alloc[bool](c)
+				*p17 = r.ReadBool()
+				x.E = p17
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -16303,28 +16734,28 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLengthFast(1)
-				if n19 < 0 {
-					n19 = c.ReadLength(1)
+				n18 := c.ReadLengthFast(1)
+				if n18 < 0 {
+					n18 = c.ReadLength(1)
 				}
-				l20 := foryimpl.MakeSlice[[]int64](c, n19)
-				if n19 > 0 {
-					hn22 := c.ReadListHeader(7)
+				l19 := foryimpl.MakeSlice[[]int64](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i21 := range l20 {
-							if hn22 && !c.ReadFlag() {
-								clear(l20[i21 : i21+1])
+						for i20 := range l19 {
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
 								continue
 							}
-							l20[i21] = r.ReadVarInt64()
+							l19[i20] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i21)
+								c.TraceIndex(i20)
 								break
 							}
 						}
 					}
 				}
-				x.C = l20
+				x.C = l19
 			}
 		default:
 			c.SkipField(f)
@@ -16336,13 +16767,14 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,0;mid,1,0,0;zed,21,0,0;
+// foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,1;mid,1,0,0;zed,21,0,0;
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoName:         "v1.ReorderNames",
+	OfficialGoHash: -123410920,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
-	SchemaHash:     -123410920,
+	SchemaHash:     25827702,
 	TypeDef:        []byte{0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
 	UserID:         315,
 })
@@ -16373,17 +16805,51 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeReorderNames)
+	start := b.WriterIndex()
+	b.Reserve(41)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5032e01d001cff01)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
+		buffer.PutUint64At(w, off+32, 0x6415440093045616)
+		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		off += 41
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeReorderNames)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(41)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5032e01d001c0001)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
+		buffer.PutUint64At(w, off+32, 0x6415440093045616)
+		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		off += 41
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -16438,34 +16904,12 @@ func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
 func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	start2 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(55 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x5032e01d001cff01)
-			buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
-			buffer.PutUint64At(w, off+16, 0x386f81074c033101)
-			buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
-			buffer.PutUint64At(w, off+32, 0x6415440093045616)
-			buffer.PutUint64At(w, off+33, 0x8364154400930456)
-			off += 41
-		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -123410920)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(25827702, -123410920))
 		off += 4
 	}
 	buffer.PutBoolAt(w, off, x.Mid)
@@ -16478,31 +16922,31 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l3 := x.Beta
+	l2 := x.Beta
 	{
 		var ascii bool
-		sz5 := 6 + buffer.BatchSlack + len(l3)*9
-		for _, e4 := range l3 {
-			sz5 += len(e4)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz5)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
-		if len(l3) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e4 := range l3 {
-				if len(w)-off < len(e4)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
-				if len(e4) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e4))
-					if !ascii && check && !foryimpl.ValidString(string(e4)) {
-						b.SetWriterIndex(start2)
-						return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e3))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta"))
+						return
 					}
 				}
 			}
@@ -16510,29 +16954,28 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.SetWriterIndex(off)
 	}
 	{
-		s6 := string(x.Zed)
-		b.Reserve(buffer.BatchSlack + len(s6) + 10)
+		s5 := string(x.Zed)
+		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s6)
-			if !ascii && check && !foryimpl.ValidString(s6) {
-				b.SetWriterIndex(start2)
-				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // ForyRead reads ReorderNames's struct body (docs/format.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-123410920) {
-		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(25827702) {
+		if h := r.ReadInt32(); h != 25827702 && h != -123410920 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderNames, h)
 			return
 		}
@@ -16556,36 +16999,36 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[int16](c)
-		*p7 = r.ReadInt16()
-		x.Gamma = p7
+		p6 := foryimpl.Alloc[int16](c)
+		*p6 = r.ReadInt16()
+		x.Gamma = p6
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n8 := c.ReadLengthFast(1)
-	if n8 < 0 {
-		n8 = c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
 	}
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Beta, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l8[i9] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l9
+	x.Beta = l8
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -16609,47 +17052,47 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.Alpha = int64(v14)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.Alpha = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
-					pv19 := int16(v17)
-					x.Gamma = &pv19
+				if v16, ok17 := c.ReadIntAs(f, 16); ok17 {
+					pv18 := int16(v16)
+					x.Gamma = &pv18
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[int16](c)
-				*p16 = r.ReadInt16()
-				x.Gamma = p16
+				p15 := foryimpl.Alloc[int16](c)
+				*p15 = r.ReadInt16()
+				x.Gamma = p15
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLengthFast(1)
-				if n20 < 0 {
-					n20 = c.ReadLength(1)
+				n19 := c.ReadLengthFast(1)
+				if n19 < 0 {
+					n19 = c.ReadLength(1)
 				}
-				l21 := foryimpl.MakeSlice[[]string](c, n20)
-				if n20 > 0 {
-					hn23 := c.ReadListHeader(21)
+				l20 := foryimpl.MakeSlice[[]string](c, n19)
+				if n19 > 0 {
+					hn22 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i22 := range l21 {
-							if hn23 && !c.ReadFlag() {
-								clear(l21[i22 : i22+1])
+						for i21 := range l20 {
+							if hn22 && !c.ReadFlag() {
+								clear(l20[i21 : i21+1])
 								continue
 							}
-							l21[i22] = c.ReadString()
+							l20[i21] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i22)
+								c.TraceIndex(i21)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l21
+				x.Beta = l20
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -17644,14 +18087,15 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;b_h2_l,54,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;h2_a,22,0,0[17,0,0];int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,0;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
+// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;b_h2_l,54,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;h2_a,22,0,0[17,0,0];int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,1;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoName:            "v1.Seqs",
+	OfficialGoHash:    938746269,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:        938746269,
+	SchemaHash:        -1820257229,
 	TypeDef:           []byte{0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	TypeDefRef:        []byte{0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d, 0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x29, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x16, 0x06, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x99, 0x37, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x16, 0x46, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x16, 0x1e, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x16, 0x16, 0x97, 0xb7, 0xe0, 0x00, 0x47, 0x31, 0x37, 0x6b, 0x4c, 0x16, 0x16, 0xb4, 0x0c, 0x20, 0xc0, 0x47, 0x38, 0x3f, 0x60, 0x98, 0x16, 0x16, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x16, 0x26, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x16, 0x3a, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	UserID:            318,
@@ -17694,7 +18138,38 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+	start := b.WriterIndex()
+	b.Reserve(138)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x34fe907e001cff01)
+		buffer.PutUint64At(w, off+8, 0x8c02bed040b038af)
+		buffer.PutUint64At(w, off+16, 0x002d9480e5b7812f)
+		buffer.PutUint64At(w, off+24, 0x033690c0317e3b8a)
+		buffer.PutUint64At(w, off+32, 0x41022994587efbf8)
+		buffer.PutUint64At(w, off+40, 0x0206169880a77ebb)
+		buffer.PutUint64At(w, off+48, 0x379880df5efec571)
+		buffer.PutUint64At(w, off+56, 0x8c80e5b781dfbe8b)
+		buffer.PutUint64At(w, off+64, 0x169000e0b78f4616)
+		buffer.PutUint64At(w, off+72, 0x168c007e7b6a101e)
+		buffer.PutUint64At(w, off+80, 0x37314600e0b79716)
+		buffer.PutUint64At(w, off+88, 0xc0200cb416164c6b)
+		buffer.PutUint64At(w, off+96, 0x9e161698603f3846)
+		buffer.PutUint64At(w, off+104, 0x169800e0b7973f9a)
+		buffer.PutUint64At(w, off+112, 0x8006097edb02a226)
+		buffer.PutUint64At(w, off+120, 0xb7971fd7a93a1698)
+		buffer.PutUint64At(w, off+128, 0x82dfe629309400e0)
+		buffer.PutUint64At(w, off+130, 0xa04182dfe6293094)
+		off += 138
+	} else {
+		buffer.PutUint32At(w, off, 0xbe1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -17790,48 +18265,15 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	b := c.Buffer()
 	l17 := x.A2L
 	l18 := x.Arr2Go
 	l19 := x.BH2L
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(142 + buffer.BatchSlack + len(l17)*8 + len(l18)*2 + len(l19)*2 + 18)
+	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(4 + buffer.BatchSlack + len(l17)*8 + len(l18)*2 + len(l19)*2 + 18)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x34fe907e001cff01)
-			buffer.PutUint64At(w, off+8, 0x8c02bed040b038af)
-			buffer.PutUint64At(w, off+16, 0x002d9480e5b7812f)
-			buffer.PutUint64At(w, off+24, 0x033690c0317e3b8a)
-			buffer.PutUint64At(w, off+32, 0x41022994587efbf8)
-			buffer.PutUint64At(w, off+40, 0x0206169880a77ebb)
-			buffer.PutUint64At(w, off+48, 0x379880df5efec571)
-			buffer.PutUint64At(w, off+56, 0x8c80e5b781dfbe8b)
-			buffer.PutUint64At(w, off+64, 0x169000e0b78f4616)
-			buffer.PutUint64At(w, off+72, 0x168c007e7b6a101e)
-			buffer.PutUint64At(w, off+80, 0x37314600e0b79716)
-			buffer.PutUint64At(w, off+88, 0xc0200cb416164c6b)
-			buffer.PutUint64At(w, off+96, 0x9e161698603f3846)
-			buffer.PutUint64At(w, off+104, 0x169800e0b7973f9a)
-			buffer.PutUint64At(w, off+112, 0x8006097edb02a226)
-			buffer.PutUint64At(w, off+120, 0xb7971fd7a93a1698)
-			buffer.PutUint64At(w, off+128, 0x82dfe629309400e0)
-			buffer.PutUint64At(w, off+130, 0xa04182dfe6293094)
-			off += 138
-		} else {
-			buffer.PutUint32At(w, off, 0xbe1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, 938746269)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-1820257229, 938746269))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(len(l17)*8))
@@ -17991,7 +18433,6 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 		off += copy(w[off:], l41)
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -18004,209 +18445,240 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(4 + buffer.BatchSlack + len(l58)*8 + len(l59)*2 + len(l60)*2 + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 938746269)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1820257229, 938746269))
 		off += 4
 	}
-	if st61, id62 := foryimpl.RefSliceAt(c, l58); st61 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id62))
-	} else if st61 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st61, id62 := foryimpl.RefSliceAt(c, l58); st61 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id62))
+		} else if st61 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l58)*8))
+			off = buffer.PutRawInt64sAt(w, off, l58)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l58)*8))
 		off = buffer.PutRawInt64sAt(w, off, l58)
 	}
-	if st63, id64 := foryimpl.RefSliceAt(c, l59); st63 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id64))
-	} else if st63 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st63, id64 := foryimpl.RefSliceAt(c, l59); st63 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id64))
+		} else if st63 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+			off = buffer.PutRawInt16sAt(w, off, l59)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
 		off = buffer.PutRawInt16sAt(w, off, l59)
 	}
-	if st65, id66 := foryimpl.RefSliceAt(c, l60); st65 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id66))
-	} else if st65 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st65, id66 := foryimpl.RefSliceAt(c, l60); st65 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id66))
+		} else if st65 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l60))
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l60)*2))
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l60))
 	}
 	b.SetWriterIndex(off)
-	if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
-		l67 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l67)))
-		b.WriteBytes(l67)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
+			l67 := x.Bin2U8
+			b.WriteVarUint32(uint32(len(l67)))
+			b.WriteBytes(l67)
+		}
+	} else {
+		l68 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l68)))
+		b.WriteBytes(l68)
 	}
-	l68 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l68)))
-	if len(l68) > 0 {
-		b.Reserve(1 + len(l68)*1 + buffer.BatchSlack)
+	l69 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l69)))
+	if len(l69) > 0 {
+		b.Reserve(1 + len(l69)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e69 := range l68 {
+		for _, e70 := range l69 {
 			{
-				buffer.PutBoolAt(w, off, e69)
+				buffer.PutBoolAt(w, off, e70)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l70 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l70)*4 + 6)
+		l71 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l71)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id72))
-		} else if st71 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st72, id73 := foryimpl.RefSliceAt(c, l71); st72 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id73))
+			} else if st72 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l71)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l71)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l70)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l71)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l71)
 		}
 		b.SetWriterIndex(off)
 	}
-	l73 := x.H2A
-	b.WriteVarUint32(uint32(len(l73)))
-	if len(l73) > 0 {
-		b.Reserve(1 + len(l73)*2 + buffer.BatchSlack)
+	l74 := x.H2A
+	b.WriteVarUint32(uint32(len(l74)))
+	if len(l74) > 0 {
+		b.Reserve(1 + len(l74)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e74 := range l73 {
+		for _, e75 := range l74 {
 			{
-				buffer.PutUint16At(w, off, uint16(e74))
+				buffer.PutUint16At(w, off, uint16(e75))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l75 := x.Int2A
-	b.WriteVarUint32(uint32(len(l75)))
-	if len(l75) > 0 {
-		b.Reserve(1 + len(l75)*9 + buffer.BatchSlack)
+	l76 := x.Int2A
+	b.WriteVarUint32(uint32(len(l76)))
+	if len(l76) > 0 {
+		b.Reserve(1 + len(l76)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e76 := range l75 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e76)))
+		for _, e77 := range l76 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e77)))
 		}
 		b.SetWriterIndex(off)
 	}
-	l77 := x.L2A
-	b.WriteVarUint32(uint32(len(l77)))
-	if len(l77) > 0 {
-		b.Reserve(1 + len(l77)*5 + buffer.BatchSlack)
+	l78 := x.L2A
+	b.WriteVarUint32(uint32(len(l78)))
+	if len(l78) > 0 {
+		b.Reserve(1 + len(l78)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e78 := range l77 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e78))
+		for _, e79 := range l78 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e79))
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l79 := x.NL
-		b.WriteVarUint32(uint32(len(l79) * 2))
-		b.WriteRawUint16s(l79)
+		l80 := x.NL
+		b.WriteVarUint32(uint32(len(l80) * 2))
+		b.WriteRawUint16s(l80)
 	}
-	l80 := x.Named
-	b.WriteVarUint32(uint32(len(l80)))
-	if len(l80) > 0 {
-		b.Reserve(1 + len(l80)*5 + buffer.BatchSlack)
+	l81 := x.Named
+	b.WriteVarUint32(uint32(len(l81)))
+	if len(l81) > 0 {
+		b.Reserve(1 + len(l81)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e81 := range l80 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e81))
+		for _, e82 := range l81 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e82))
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l82 := *x.PA
-		b.WriteVarUint32(uint32(len(l82) * 8))
-		b.WriteRawFloat64s(l82)
+		l83 := *x.PA
+		b.WriteVarUint32(uint32(len(l83) * 8))
+		b.WriteRawFloat64s(l83)
 	}
-	l83 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l83)))
-	if len(l83) > 0 {
-		h84 := byte(0x0c)
-		for _, p85 := range l83 {
-			if p85 == nil {
-				h84 = 0x0e
+	l84 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l84)))
+	if len(l84) > 0 {
+		h85 := byte(0x0c)
+		for _, p86 := range l84 {
+			if p86 == nil {
+				h85 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h84)
-		for _, p85 := range l83 {
-			if h84 == 0x0e {
-				if p85 == nil {
+		b.WriteUint8(h85)
+		for _, p86 := range l84 {
+			if h85 == 0x0e {
+				if p86 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p85)
+			b.WriteVarInt32(*p86)
 		}
 	}
-	l86 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l86)))
-	if len(l86) > 0 {
-		b.Reserve(1 + len(l86)*1 + buffer.BatchSlack)
+	l87 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l87)))
+	if len(l87) > 0 {
+		b.Reserve(1 + len(l87)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e87 := range l86 {
+		for _, e88 := range l87 {
 			{
-				buffer.PutUint8At(w, off, e87)
+				buffer.PutUint8At(w, off, e88)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l88 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l88)))
-	if len(l88) > 0 {
-		b.Reserve(1 + len(l88)*9 + buffer.BatchSlack)
+	l89 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l89)))
+	if len(l89) > 0 {
+		b.Reserve(1 + len(l89)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e89 := range l88 {
-			off = buffer.PutVarUint64At(w, off, e89)
+		for _, e90 := range l89 {
+			off = buffer.PutVarUint64At(w, off, e90)
 		}
 		b.SetWriterIndex(off)
 	}
 	{
-		l90 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l90)*1 + 6)
+		l91 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l91)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st91, id92 := foryimpl.RefSliceAt(c, l90); st91 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id92))
-		} else if st91 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id93))
+			} else if st92 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l91)*1))
+				off += copy(w[off:], l91)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l90)*1))
-			off += copy(w[off:], l90)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l91)*1))
+			off += copy(w[off:], l91)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -18234,41 +18706,41 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(938746269) {
-		if h := r.ReadInt32(); h != 938746269 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1820257229) {
+		if h := r.ReadInt32(); h != -1820257229 && h != 938746269 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n93 := c.ReadArrayLengthFast(8)
-	if n93 < 0 {
-		n93 = c.ReadArrayLength(8)
+	n94 := c.ReadArrayLengthFast(8)
+	if n94 < 0 {
+		n94 = c.ReadArrayLength(8)
 	}
-	a94 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n93)
-	r.ReadRawInt64s(a94)
-	x.A2L = a94
+	a95 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n94)
+	r.ReadRawInt64s(a95)
+	x.A2L = a95
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n95 := c.ReadArrayLengthFast(2)
-	if n95 < 0 {
-		n95 = c.ReadArrayLength(2)
+	n96 := c.ReadArrayLengthFast(2)
+	if n96 < 0 {
+		n96 = c.ReadArrayLength(2)
 	}
-	a96 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n95)
-	r.ReadRawInt16s(a96)
-	x.Arr2Go = a96
+	a97 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n96)
+	r.ReadRawInt16s(a97)
+	x.Arr2Go = a97
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n97 := c.ReadArrayLengthFast(2)
-	if n97 < 0 {
-		n97 = c.ReadArrayLength(2)
+	n98 := c.ReadArrayLengthFast(2)
+	if n98 < 0 {
+		n98 = c.ReadArrayLength(2)
 	}
-	a98 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n97)
-	r.ReadRawUint16s(foryimpl.Uint16s(a98))
-	x.BH2L = a98
+	a99 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n98)
+	r.ReadRawUint16s(foryimpl.Uint16s(a99))
+	x.BH2L = a99
 	if c.Failed() {
 		c.Trace("BH2L")
 		return
@@ -18278,262 +18750,262 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin2U8")
 		return
 	}
-	n99 := c.ReadLengthFast(1)
-	if n99 < 0 {
-		n99 = c.ReadLength(1)
+	n100 := c.ReadLengthFast(1)
+	if n100 < 0 {
+		n100 = c.ReadLength(1)
 	}
-	l100 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n99)
-	if n99 > 0 {
-		hn102 := c.ReadListHeader(1)
+	l101 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n100)
+	if n100 > 0 {
+		hn103 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i101 := range l100 {
-				if hn102 && !c.ReadFlag() {
-					clear(l100[i101 : i101+1])
+			for i102 := range l101 {
+				if hn103 && !c.ReadFlag() {
+					clear(l101[i102 : i102+1])
 					continue
 				}
-				l100[i101] = r.ReadBool()
+				l101[i102] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i101)
+					c.TraceIndex(i102)
 					break
 				}
 			}
 		}
 	}
-	x.BoolL2A = l100
+	x.BoolL2A = l101
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	n105 := c.ReadArrayLengthFast(4)
-	if n105 < 0 {
-		n105 = c.ReadArrayLength(4)
+	n106 := c.ReadArrayLengthFast(4)
+	if n106 < 0 {
+		n106 = c.ReadArrayLength(4)
 	}
-	a106 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n105)
-	r.ReadRawFloat32s(a106)
-	x.F32A2L = a106
+	a107 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n106)
+	r.ReadRawFloat32s(a107)
+	x.F32A2L = a107
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n107 := c.ReadLengthFast(2)
-	if n107 < 0 {
-		n107 = c.ReadLength(2)
+	n108 := c.ReadLengthFast(2)
+	if n108 < 0 {
+		n108 = c.ReadLength(2)
 	}
-	l108 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n107)
-	if n107 > 0 {
-		hn110 := c.ReadListHeader(17)
+	l109 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n108)
+	if n108 > 0 {
+		hn111 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i109 := range l108 {
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
+			for i110 := range l109 {
+				if hn111 && !c.ReadFlag() {
+					clear(l109[i110 : i110+1])
 					continue
 				}
-				l108[i109] = serializer.Float16(r.ReadUint16())
+				l109[i110] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i109)
+					c.TraceIndex(i110)
 					break
 				}
 			}
 		}
 	}
-	x.H2A = l108
+	x.H2A = l109
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n113 := c.ReadLengthFast(1)
-	if n113 < 0 {
-		n113 = c.ReadLength(1)
+	n114 := c.ReadLengthFast(1)
+	if n114 < 0 {
+		n114 = c.ReadLength(1)
 	}
-	l114 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n113)
-	if n113 > 0 {
-		hn116 := c.ReadListHeader(7)
+	l115 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n114)
+	if n114 > 0 {
+		hn117 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i115 := range l114 {
-				if hn116 && !c.ReadFlag() {
-					clear(l114[i115 : i115+1])
+			for i116 := range l115 {
+				if hn117 && !c.ReadFlag() {
+					clear(l115[i116 : i116+1])
 					continue
 				}
-				l114[i115] = int(r.ReadVarInt64())
+				l115[i116] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i115)
+					c.TraceIndex(i116)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l114
+	x.Int2A = l115
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n119 := c.ReadLengthFast(1)
-	if n119 < 0 {
-		n119 = c.ReadLength(1)
+	n120 := c.ReadLengthFast(1)
+	if n120 < 0 {
+		n120 = c.ReadLength(1)
 	}
-	l120 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n119)
-	if n119 > 0 {
-		hn122 := c.ReadListHeader(5)
+	l121 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n120)
+	if n120 > 0 {
+		hn123 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i121 := range l120 {
-				if hn122 && !c.ReadFlag() {
-					clear(l120[i121 : i121+1])
+			for i122 := range l121 {
+				if hn123 && !c.ReadFlag() {
+					clear(l121[i122 : i122+1])
 					continue
 				}
-				l120[i121] = r.ReadVarInt32()
+				l121[i122] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i121)
+					c.TraceIndex(i122)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l120
+	x.L2A = l121
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n125 := c.ReadArrayLengthFast(2)
-		if n125 < 0 {
-			n125 = c.ReadArrayLength(2)
+		n126 := c.ReadArrayLengthFast(2)
+		if n126 < 0 {
+			n126 = c.ReadArrayLength(2)
 		}
-		a126 := foryimpl.MakeSlice[[]uint16](c, n125)
-		r.ReadRawUint16s(a126)
-		x.NL = a126
+		a127 := foryimpl.MakeSlice[[]uint16](c, n126)
+		r.ReadRawUint16s(a127)
+		x.NL = a127
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n127 := c.ReadLengthFast(1)
-	if n127 < 0 {
-		n127 = c.ReadLength(1)
+	n128 := c.ReadLengthFast(1)
+	if n128 < 0 {
+		n128 = c.ReadLength(1)
 	}
-	l128 := foryimpl.ReuseSlice[Int32s](c, x.Named, n127)
-	if n127 > 0 {
-		hn130 := c.ReadListHeader(5)
+	l129 := foryimpl.ReuseSlice[Int32s](c, x.Named, n128)
+	if n128 > 0 {
+		hn131 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i129 := range l128 {
-				if hn130 && !c.ReadFlag() {
-					clear(l128[i129 : i129+1])
+			for i130 := range l129 {
+				if hn131 && !c.ReadFlag() {
+					clear(l129[i130 : i130+1])
 					continue
 				}
-				l128[i129] = r.ReadVarInt32()
+				l129[i130] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i129)
+					c.TraceIndex(i130)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l128
+	x.Named = l129
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p133 := foryimpl.Alloc[[]float64](c)
-		n134 := c.ReadArrayLengthFast(8)
-		if n134 < 0 {
-			n134 = c.ReadArrayLength(8)
+		p134 := foryimpl.Alloc[[]float64](c)
+		n135 := c.ReadArrayLengthFast(8)
+		if n135 < 0 {
+			n135 = c.ReadArrayLength(8)
 		}
-		a135 := foryimpl.MakeSlice[[]float64](c, n134)
-		r.ReadRawFloat64s(a135)
-		*p133 = a135
-		x.PA = p133
+		a136 := foryimpl.MakeSlice[[]float64](c, n135)
+		r.ReadRawFloat64s(a136)
+		*p134 = a136
+		x.PA = p134
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n136 := c.ReadLengthFast(1)
-	if n136 < 0 {
-		n136 = c.ReadLength(1)
+	n137 := c.ReadLengthFast(1)
+	if n137 < 0 {
+		n137 = c.ReadLength(1)
 	}
-	l137 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n136)
-	if n136 > 0 {
-		hn139 := c.ReadListHeader(5)
+	l138 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n137)
+	if n137 > 0 {
+		hn140 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i138 := range l137 {
-				if hn139 && !c.ReadFlag() {
-					clear(l137[i138 : i138+1])
+			for i139 := range l138 {
+				if hn140 && !c.ReadFlag() {
+					clear(l138[i139 : i139+1])
 					continue
 				}
-				p142 := foryimpl.Alloc[int32](c)
-				*p142 = r.ReadVarInt32()
-				l137[i138] = p142
+				p143 := foryimpl.Alloc[int32](c)
+				*p143 = r.ReadVarInt32()
+				l138[i139] = p143
 				if c.Failed() {
-					c.TraceIndex(i138)
+					c.TraceIndex(i139)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l137
+	x.PtrL2A = l138
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n143 := c.ReadLengthFast(1)
-	if n143 < 0 {
-		n143 = c.ReadLength(1)
+	n144 := c.ReadLengthFast(1)
+	if n144 < 0 {
+		n144 = c.ReadLength(1)
 	}
-	l144 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n143)
-	if n143 > 0 {
-		hn146 := c.ReadListHeader(9)
+	l145 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n144)
+	if n144 > 0 {
+		hn147 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i145 := range l144 {
-				if hn146 && !c.ReadFlag() {
-					clear(l144[i145 : i145+1])
+			for i146 := range l145 {
+				if hn147 && !c.ReadFlag() {
+					clear(l145[i146 : i146+1])
 					continue
 				}
-				l144[i145] = r.ReadUint8()
+				l145[i146] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i145)
+					c.TraceIndex(i146)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l144
+	x.Raw2Bin = l145
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n149 := c.ReadLengthFast(1)
-	if n149 < 0 {
-		n149 = c.ReadLength(1)
+	n150 := c.ReadLengthFast(1)
+	if n150 < 0 {
+		n150 = c.ReadLength(1)
 	}
-	l150 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n149)
-	if n149 > 0 {
-		hn152 := c.ReadListHeader(14)
+	l151 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n150)
+	if n150 > 0 {
+		hn153 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i151 := range l150 {
-				if hn152 && !c.ReadFlag() {
-					clear(l150[i151 : i151+1])
+			for i152 := range l151 {
+				if hn153 && !c.ReadFlag() {
+					clear(l151[i152 : i152+1])
 					continue
 				}
-				l150[i151] = r.ReadVarUint64()
+				l151[i152] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i151)
+					c.TraceIndex(i152)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l150
+	x.U64L2A = l151
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	n155 := c.ReadArrayLengthFast(1)
-	if n155 < 0 {
-		n155 = c.ReadArrayLength(1)
+	n156 := c.ReadArrayLengthFast(1)
+	if n156 < 0 {
+		n156 = c.ReadArrayLength(1)
 	}
-	a156 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n155)
-	copy(a156, r.ReadBytes(n155))
-	x.U82Bin = a156
+	a157 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n156)
+	copy(a157, r.ReadBytes(n156))
+	x.U82Bin = a157
 	if c.Failed() {
 		c.Trace("U82Bin")
 		return
@@ -18553,211 +19025,255 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(938746269) {
-		if h := r.ReadInt32(); h != 938746269 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1820257229) {
+		if h := r.ReadInt32(); h != -1820257229 && h != 938746269 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-		x.A2L = foryimpl.BackRefSlice[int64](c, id158)
-	} else if st157 == foryimpl.RefFollows {
-		n159 := c.ReadArrayLengthFast(8)
-		if n159 < 0 {
-			n159 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+			x.A2L = foryimpl.BackRefSlice[int64](c, id159)
+		} else if st158 == foryimpl.RefFollows {
+			n160 := c.ReadArrayLengthFast(8)
+			if n160 < 0 {
+				n160 = c.ReadArrayLength(8)
+			}
+			a161 := foryimpl.MakeSlice[[]int64](c, n160)
+			r.ReadRawInt64s(a161)
+			x.A2L = a161
+			foryimpl.SetRefSlice(c, id159, x.A2L)
+		} else {
+			x.A2L = nil
 		}
-		a160 := foryimpl.MakeSlice[[]int64](c, n159)
-		r.ReadRawInt64s(a160)
-		x.A2L = a160
-		foryimpl.SetRefSlice(c, id158, x.A2L)
 	} else {
-		x.A2L = nil
+		n162 := c.ReadArrayLengthFast(8)
+		if n162 < 0 {
+			n162 = c.ReadArrayLength(8)
+		}
+		a163 := foryimpl.MakeSlice[[]int64](c, n162)
+		r.ReadRawInt64s(a163)
+		x.A2L = a163
 	}
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	if st161, id162 := c.ReadRefFlag(); st161 == foryimpl.RefBack {
-		x.Arr2Go = foryimpl.BackRefSlice[int16](c, id162)
-	} else if st161 == foryimpl.RefFollows {
-		n163 := c.ReadArrayLengthFast(2)
-		if n163 < 0 {
-			n163 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
+			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id165)
+		} else if st164 == foryimpl.RefFollows {
+			n166 := c.ReadArrayLengthFast(2)
+			if n166 < 0 {
+				n166 = c.ReadArrayLength(2)
+			}
+			a167 := foryimpl.MakeSlice[[]int16](c, n166)
+			r.ReadRawInt16s(a167)
+			x.Arr2Go = a167
+			foryimpl.SetRefSlice(c, id165, x.Arr2Go)
+		} else {
+			x.Arr2Go = nil
 		}
-		a164 := foryimpl.MakeSlice[[]int16](c, n163)
-		r.ReadRawInt16s(a164)
-		x.Arr2Go = a164
-		foryimpl.SetRefSlice(c, id162, x.Arr2Go)
 	} else {
-		x.Arr2Go = nil
+		n168 := c.ReadArrayLengthFast(2)
+		if n168 < 0 {
+			n168 = c.ReadArrayLength(2)
+		}
+		a169 := foryimpl.MakeSlice[[]int16](c, n168)
+		r.ReadRawInt16s(a169)
+		x.Arr2Go = a169
 	}
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
-		x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id166)
-	} else if st165 == foryimpl.RefFollows {
-		n167 := c.ReadArrayLengthFast(2)
-		if n167 < 0 {
-			n167 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id171)
+		} else if st170 == foryimpl.RefFollows {
+			n172 := c.ReadArrayLengthFast(2)
+			if n172 < 0 {
+				n172 = c.ReadArrayLength(2)
+			}
+			a173 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n172)
+			r.ReadRawUint16s(foryimpl.Uint16s(a173))
+			x.BH2L = a173
+			foryimpl.SetRefSlice(c, id171, x.BH2L)
+		} else {
+			x.BH2L = nil
 		}
-		a168 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n167)
-		r.ReadRawUint16s(foryimpl.Uint16s(a168))
-		x.BH2L = a168
-		foryimpl.SetRefSlice(c, id166, x.BH2L)
 	} else {
-		x.BH2L = nil
+		n174 := c.ReadArrayLengthFast(2)
+		if n174 < 0 {
+			n174 = c.ReadArrayLength(2)
+		}
+		a175 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n174)
+		r.ReadRawUint16s(foryimpl.Uint16s(a175))
+		x.BH2L = a175
 	}
 	if c.Failed() {
 		c.Trace("BH2L")
 		return
 	}
-	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
-		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id170)
-	} else if st169 == foryimpl.RefFollows {
-		x.Bin2U8 = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id170, x.Bin2U8)
+	if c.TrackedFieldFlags() {
+		if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id177)
+		} else if st176 == foryimpl.RefFollows {
+			x.Bin2U8 = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id177, x.Bin2U8)
+		} else {
+			x.Bin2U8 = nil
+		}
 	} else {
-		x.Bin2U8 = nil
+		x.Bin2U8 = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin2U8")
 		return
 	}
-	n171 := c.ReadLengthFast(1)
-	if n171 < 0 {
-		n171 = c.ReadLength(1)
+	n178 := c.ReadLengthFast(1)
+	if n178 < 0 {
+		n178 = c.ReadLength(1)
 	}
-	l172 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n171)
-	if n171 > 0 {
-		hn174 := c.ReadListHeader(1)
+	l179 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n178)
+	if n178 > 0 {
+		hn181 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i173 := range l172 {
-				if hn174 && !c.ReadFlag() {
-					clear(l172[i173 : i173+1])
+			for i180 := range l179 {
+				if hn181 && !c.ReadFlag() {
+					clear(l179[i180 : i180+1])
 					continue
 				}
-				l172[i173] = r.ReadBool()
+				l179[i180] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i173)
+					c.TraceIndex(i180)
 					break
 				}
 			}
 		}
 	}
-	x.BoolL2A = l172
+	x.BoolL2A = l179
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-		x.F32A2L = foryimpl.BackRefSlice[float32](c, id178)
-	} else if st177 == foryimpl.RefFollows {
-		n179 := c.ReadArrayLengthFast(4)
-		if n179 < 0 {
-			n179 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st184, id185 := c.ReadRefFlag(); st184 == foryimpl.RefBack {
+			x.F32A2L = foryimpl.BackRefSlice[float32](c, id185)
+		} else if st184 == foryimpl.RefFollows {
+			n186 := c.ReadArrayLengthFast(4)
+			if n186 < 0 {
+				n186 = c.ReadArrayLength(4)
+			}
+			a187 := foryimpl.MakeSlice[[]float32](c, n186)
+			r.ReadRawFloat32s(a187)
+			x.F32A2L = a187
+			foryimpl.SetRefSlice(c, id185, x.F32A2L)
+		} else {
+			x.F32A2L = nil
 		}
-		a180 := foryimpl.MakeSlice[[]float32](c, n179)
-		r.ReadRawFloat32s(a180)
-		x.F32A2L = a180
-		foryimpl.SetRefSlice(c, id178, x.F32A2L)
 	} else {
-		x.F32A2L = nil
+		n188 := c.ReadArrayLengthFast(4)
+		if n188 < 0 {
+			n188 = c.ReadArrayLength(4)
+		}
+		a189 := foryimpl.MakeSlice[[]float32](c, n188)
+		r.ReadRawFloat32s(a189)
+		x.F32A2L = a189
 	}
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n181 := c.ReadLengthFast(2)
-	if n181 < 0 {
-		n181 = c.ReadLength(2)
+	n190 := c.ReadLengthFast(2)
+	if n190 < 0 {
+		n190 = c.ReadLength(2)
 	}
-	l182 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n181)
-	if n181 > 0 {
-		hn184 := c.ReadListHeader(17)
+	l191 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n190)
+	if n190 > 0 {
+		hn193 := c.ReadListHeader(17)
 		if !c.Failed() {
-			for i183 := range l182 {
-				if hn184 && !c.ReadFlag() {
-					clear(l182[i183 : i183+1])
+			for i192 := range l191 {
+				if hn193 && !c.ReadFlag() {
+					clear(l191[i192 : i192+1])
 					continue
 				}
-				l182[i183] = serializer.Float16(r.ReadUint16())
+				l191[i192] = serializer.Float16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i183)
+					c.TraceIndex(i192)
 					break
 				}
 			}
 		}
 	}
-	x.H2A = l182
+	x.H2A = l191
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n187 := c.ReadLengthFast(1)
-	if n187 < 0 {
-		n187 = c.ReadLength(1)
+	n196 := c.ReadLengthFast(1)
+	if n196 < 0 {
+		n196 = c.ReadLength(1)
 	}
-	l188 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n187)
-	if n187 > 0 {
-		hn190 := c.ReadListHeader(7)
+	l197 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n196)
+	if n196 > 0 {
+		hn199 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i189 := range l188 {
-				if hn190 && !c.ReadFlag() {
-					clear(l188[i189 : i189+1])
+			for i198 := range l197 {
+				if hn199 && !c.ReadFlag() {
+					clear(l197[i198 : i198+1])
 					continue
 				}
-				l188[i189] = int(r.ReadVarInt64())
+				l197[i198] = int(r.ReadVarInt64())
 				if c.Failed() {
-					c.TraceIndex(i189)
+					c.TraceIndex(i198)
 					break
 				}
 			}
 		}
 	}
-	x.Int2A = l188
+	x.Int2A = l197
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n193 := c.ReadLengthFast(1)
-	if n193 < 0 {
-		n193 = c.ReadLength(1)
+	n202 := c.ReadLengthFast(1)
+	if n202 < 0 {
+		n202 = c.ReadLength(1)
 	}
-	l194 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n193)
-	if n193 > 0 {
-		hn196 := c.ReadListHeader(5)
+	l203 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n202)
+	if n202 > 0 {
+		hn205 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i195 := range l194 {
-				if hn196 && !c.ReadFlag() {
-					clear(l194[i195 : i195+1])
+			for i204 := range l203 {
+				if hn205 && !c.ReadFlag() {
+					clear(l203[i204 : i204+1])
 					continue
 				}
-				l194[i195] = r.ReadVarInt32()
+				l203[i204] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i195)
+					c.TraceIndex(i204)
 					break
 				}
 			}
 		}
 	}
-	x.L2A = l194
+	x.L2A = l203
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
-	if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id200)
-	} else if st199 == foryimpl.RefFollows {
-		n201 := c.ReadArrayLengthFast(2)
-		if n201 < 0 {
-			n201 = c.ReadArrayLength(2)
+	if st208, id209 := c.ReadRefFlag(); st208 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id209)
+	} else if st208 == foryimpl.RefFollows {
+		n210 := c.ReadArrayLengthFast(2)
+		if n210 < 0 {
+			n210 = c.ReadArrayLength(2)
 		}
-		a202 := foryimpl.MakeSlice[[]uint16](c, n201)
-		r.ReadRawUint16s(a202)
-		x.NL = a202
-		foryimpl.SetRefSlice(c, id200, x.NL)
+		a211 := foryimpl.MakeSlice[[]uint16](c, n210)
+		r.ReadRawUint16s(a211)
+		x.NL = a211
+		foryimpl.SetRefSlice(c, id209, x.NL)
 	} else {
 		x.NL = nil
 	}
@@ -18765,45 +19281,45 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	n203 := c.ReadLengthFast(1)
-	if n203 < 0 {
-		n203 = c.ReadLength(1)
+	n212 := c.ReadLengthFast(1)
+	if n212 < 0 {
+		n212 = c.ReadLength(1)
 	}
-	l204 := foryimpl.ReuseSlice[Int32s](c, x.Named, n203)
-	if n203 > 0 {
-		hn206 := c.ReadListHeader(5)
+	l213 := foryimpl.ReuseSlice[Int32s](c, x.Named, n212)
+	if n212 > 0 {
+		hn215 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i205 := range l204 {
-				if hn206 && !c.ReadFlag() {
-					clear(l204[i205 : i205+1])
+			for i214 := range l213 {
+				if hn215 && !c.ReadFlag() {
+					clear(l213[i214 : i214+1])
 					continue
 				}
-				l204[i205] = r.ReadVarInt32()
+				l213[i214] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i205)
+					c.TraceIndex(i214)
 					break
 				}
 			}
 		}
 	}
-	x.Named = l204
+	x.Named = l213
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id210)
-	} else if st209 == foryimpl.RefFollows {
-		p211 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id210, p211)
-		n212 := c.ReadArrayLengthFast(8)
-		if n212 < 0 {
-			n212 = c.ReadArrayLength(8)
+	if st218, id219 := c.ReadRefFlag(); st218 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id219)
+	} else if st218 == foryimpl.RefFollows {
+		p220 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id219, p220)
+		n221 := c.ReadArrayLengthFast(8)
+		if n221 < 0 {
+			n221 = c.ReadArrayLength(8)
 		}
-		a213 := foryimpl.MakeSlice[[]float64](c, n212)
-		r.ReadRawFloat64s(a213)
-		*p211 = a213
-		x.PA = p211
+		a222 := foryimpl.MakeSlice[[]float64](c, n221)
+		r.ReadRawFloat64s(a222)
+		*p220 = a222
+		x.PA = p220
 	} else {
 		x.PA = nil
 	}
@@ -18811,99 +19327,109 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	n214 := c.ReadLengthFast(1)
-	if n214 < 0 {
-		n214 = c.ReadLength(1)
+	n223 := c.ReadLengthFast(1)
+	if n223 < 0 {
+		n223 = c.ReadLength(1)
 	}
-	l215 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n214)
-	if n214 > 0 {
-		hn217 := c.ReadListHeader(5)
+	l224 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n223)
+	if n223 > 0 {
+		hn226 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i216 := range l215 {
-				if hn217 && !c.ReadFlag() {
-					clear(l215[i216 : i216+1])
+			for i225 := range l224 {
+				if hn226 && !c.ReadFlag() {
+					clear(l224[i225 : i225+1])
 					continue
 				}
-				p220 := foryimpl.Alloc[int32](c)
-				*p220 = r.ReadVarInt32()
-				l215[i216] = p220
+				p229 := foryimpl.Alloc[int32](c)
+				*p229 = r.ReadVarInt32()
+				l224[i225] = p229
 				if c.Failed() {
-					c.TraceIndex(i216)
+					c.TraceIndex(i225)
 					break
 				}
 			}
 		}
 	}
-	x.PtrL2A = l215
+	x.PtrL2A = l224
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n221 := c.ReadLengthFast(1)
-	if n221 < 0 {
-		n221 = c.ReadLength(1)
+	n230 := c.ReadLengthFast(1)
+	if n230 < 0 {
+		n230 = c.ReadLength(1)
 	}
-	l222 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n221)
-	if n221 > 0 {
-		hn224 := c.ReadListHeader(9)
+	l231 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n230)
+	if n230 > 0 {
+		hn233 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i223 := range l222 {
-				if hn224 && !c.ReadFlag() {
-					clear(l222[i223 : i223+1])
+			for i232 := range l231 {
+				if hn233 && !c.ReadFlag() {
+					clear(l231[i232 : i232+1])
 					continue
 				}
-				l222[i223] = r.ReadUint8()
+				l231[i232] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i223)
+					c.TraceIndex(i232)
 					break
 				}
 			}
 		}
 	}
-	x.Raw2Bin = l222
+	x.Raw2Bin = l231
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n227 := c.ReadLengthFast(1)
-	if n227 < 0 {
-		n227 = c.ReadLength(1)
+	n236 := c.ReadLengthFast(1)
+	if n236 < 0 {
+		n236 = c.ReadLength(1)
 	}
-	l228 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n227)
-	if n227 > 0 {
-		hn230 := c.ReadListHeader(14)
+	l237 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n236)
+	if n236 > 0 {
+		hn239 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i229 := range l228 {
-				if hn230 && !c.ReadFlag() {
-					clear(l228[i229 : i229+1])
+			for i238 := range l237 {
+				if hn239 && !c.ReadFlag() {
+					clear(l237[i238 : i238+1])
 					continue
 				}
-				l228[i229] = r.ReadVarUint64()
+				l237[i238] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i229)
+					c.TraceIndex(i238)
 					break
 				}
 			}
 		}
 	}
-	x.U64L2A = l228
+	x.U64L2A = l237
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id234)
-	} else if st233 == foryimpl.RefFollows {
-		n235 := c.ReadArrayLengthFast(1)
-		if n235 < 0 {
-			n235 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id243)
+		} else if st242 == foryimpl.RefFollows {
+			n244 := c.ReadArrayLengthFast(1)
+			if n244 < 0 {
+				n244 = c.ReadArrayLength(1)
+			}
+			a245 := foryimpl.MakeSlice[[]uint8](c, n244)
+			copy(a245, r.ReadBytes(n244))
+			x.U82Bin = a245
+			foryimpl.SetRefSlice(c, id243, x.U82Bin)
+		} else {
+			x.U82Bin = nil
 		}
-		a236 := foryimpl.MakeSlice[[]uint8](c, n235)
-		copy(a236, r.ReadBytes(n235))
-		x.U82Bin = a236
-		foryimpl.SetRefSlice(c, id234, x.U82Bin)
 	} else {
-		x.U82Bin = nil
+		n246 := c.ReadArrayLengthFast(1)
+		if n246 < 0 {
+			n246 = c.ReadArrayLength(1)
+		}
+		a247 := foryimpl.MakeSlice[[]uint8](c, n246)
+		copy(a247, r.ReadBytes(n246))
+		x.U82Bin = a247
 	}
 	if c.Failed() {
 		c.Trace("U82Bin")
@@ -18919,17 +19445,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
-					x.A2L = foryimpl.BackRefSlice[int64](c, id240)
-				} else if st239 == foryimpl.RefFollows {
-					n241 := c.ReadArrayLengthFast(8)
-					if n241 < 0 {
-						n241 = c.ReadArrayLength(8)
+				if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
+					x.A2L = foryimpl.BackRefSlice[int64](c, id251)
+				} else if st250 == foryimpl.RefFollows {
+					n252 := c.ReadArrayLengthFast(8)
+					if n252 < 0 {
+						n252 = c.ReadArrayLength(8)
 					}
-					a242 := foryimpl.MakeSlice[[]int64](c, n241)
-					r.ReadRawInt64s(a242)
-					x.A2L = a242
-					foryimpl.SetRefSlice(c, id240, x.A2L)
+					a253 := foryimpl.MakeSlice[[]int64](c, n252)
+					r.ReadRawInt64s(a253)
+					x.A2L = a253
+					foryimpl.SetRefSlice(c, id251, x.A2L)
 				} else {
 					x.A2L = nil
 				}
@@ -18937,28 +19463,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n237 := c.ReadArrayLengthFast(8)
-					if n237 < 0 {
-						n237 = c.ReadArrayLength(8)
+					n248 := c.ReadArrayLengthFast(8)
+					if n248 < 0 {
+						n248 = c.ReadArrayLength(8)
 					}
-					a238 := foryimpl.MakeSlice[[]int64](c, n237)
-					r.ReadRawInt64s(a238)
-					x.A2L = a238
+					a249 := foryimpl.MakeSlice[[]int64](c, n248)
+					r.ReadRawInt64s(a249)
+					x.A2L = a249
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st245, id246 := c.ReadRefFlag(); st245 == foryimpl.RefBack {
-					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id246)
-				} else if st245 == foryimpl.RefFollows {
-					n247 := c.ReadArrayLengthFast(2)
-					if n247 < 0 {
-						n247 = c.ReadArrayLength(2)
+				if st256, id257 := c.ReadRefFlag(); st256 == foryimpl.RefBack {
+					x.Arr2Go = foryimpl.BackRefSlice[int16](c, id257)
+				} else if st256 == foryimpl.RefFollows {
+					n258 := c.ReadArrayLengthFast(2)
+					if n258 < 0 {
+						n258 = c.ReadArrayLength(2)
 					}
-					a248 := foryimpl.MakeSlice[[]int16](c, n247)
-					r.ReadRawInt16s(a248)
-					x.Arr2Go = a248
-					foryimpl.SetRefSlice(c, id246, x.Arr2Go)
+					a259 := foryimpl.MakeSlice[[]int16](c, n258)
+					r.ReadRawInt16s(a259)
+					x.Arr2Go = a259
+					foryimpl.SetRefSlice(c, id257, x.Arr2Go)
 				} else {
 					x.Arr2Go = nil
 				}
@@ -18966,28 +19492,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n243 := c.ReadArrayLengthFast(2)
-					if n243 < 0 {
-						n243 = c.ReadArrayLength(2)
+					n254 := c.ReadArrayLengthFast(2)
+					if n254 < 0 {
+						n254 = c.ReadArrayLength(2)
 					}
-					a244 := foryimpl.MakeSlice[[]int16](c, n243)
-					r.ReadRawInt16s(a244)
-					x.Arr2Go = a244
+					a255 := foryimpl.MakeSlice[[]int16](c, n254)
+					r.ReadRawInt16s(a255)
+					x.Arr2Go = a255
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id252)
-				} else if st251 == foryimpl.RefFollows {
-					n253 := c.ReadArrayLengthFast(2)
-					if n253 < 0 {
-						n253 = c.ReadArrayLength(2)
+				if st262, id263 := c.ReadRefFlag(); st262 == foryimpl.RefBack {
+					x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id263)
+				} else if st262 == foryimpl.RefFollows {
+					n264 := c.ReadArrayLengthFast(2)
+					if n264 < 0 {
+						n264 = c.ReadArrayLength(2)
 					}
-					a254 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n253)
-					r.ReadRawUint16s(foryimpl.Uint16s(a254))
-					x.BH2L = a254
-					foryimpl.SetRefSlice(c, id252, x.BH2L)
+					a265 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n264)
+					r.ReadRawUint16s(foryimpl.Uint16s(a265))
+					x.BH2L = a265
+					foryimpl.SetRefSlice(c, id263, x.BH2L)
 				} else {
 					x.BH2L = nil
 				}
@@ -18995,22 +19521,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n249 := c.ReadArrayLengthFast(2)
-					if n249 < 0 {
-						n249 = c.ReadArrayLength(2)
+					n260 := c.ReadArrayLengthFast(2)
+					if n260 < 0 {
+						n260 = c.ReadArrayLength(2)
 					}
-					a250 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n249)
-					r.ReadRawUint16s(foryimpl.Uint16s(a250))
-					x.BH2L = a250
+					a261 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n260)
+					r.ReadRawUint16s(foryimpl.Uint16s(a261))
+					x.BH2L = a261
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st255, id256 := c.ReadRefFlag(); st255 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id256)
-				} else if st255 == foryimpl.RefFollows {
+				if st266, id267 := c.ReadRefFlag(); st266 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id267)
+				} else if st266 == foryimpl.RefFollows {
 					x.Bin2U8 = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id256, x.Bin2U8)
+					foryimpl.SetRefSlice(c, id267, x.Bin2U8)
 				} else {
 					x.Bin2U8 = nil
 				}
@@ -19025,42 +19551,42 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n257 := c.ReadLengthFast(1)
-				if n257 < 0 {
-					n257 = c.ReadLength(1)
+				n268 := c.ReadLengthFast(1)
+				if n268 < 0 {
+					n268 = c.ReadLength(1)
 				}
-				l258 := foryimpl.MakeSlice[[]bool](c, n257)
-				if n257 > 0 {
-					hn260 := c.ReadListHeader(1)
+				l269 := foryimpl.MakeSlice[[]bool](c, n268)
+				if n268 > 0 {
+					hn271 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i259 := range l258 {
-							if hn260 && !c.ReadFlag() {
-								clear(l258[i259 : i259+1])
+						for i270 := range l269 {
+							if hn271 && !c.ReadFlag() {
+								clear(l269[i270 : i270+1])
 								continue
 							}
-							l258[i259] = r.ReadBool()
+							l269[i270] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i259)
+								c.TraceIndex(i270)
 								break
 							}
 						}
 					}
 				}
-				x.BoolL2A = l258
+				x.BoolL2A = l269
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st265, id266 := c.ReadRefFlag(); st265 == foryimpl.RefBack {
-					x.F32A2L = foryimpl.BackRefSlice[float32](c, id266)
-				} else if st265 == foryimpl.RefFollows {
-					n267 := c.ReadArrayLengthFast(4)
-					if n267 < 0 {
-						n267 = c.ReadArrayLength(4)
+				if st276, id277 := c.ReadRefFlag(); st276 == foryimpl.RefBack {
+					x.F32A2L = foryimpl.BackRefSlice[float32](c, id277)
+				} else if st276 == foryimpl.RefFollows {
+					n278 := c.ReadArrayLengthFast(4)
+					if n278 < 0 {
+						n278 = c.ReadArrayLength(4)
 					}
-					a268 := foryimpl.MakeSlice[[]float32](c, n267)
-					r.ReadRawFloat32s(a268)
-					x.F32A2L = a268
-					foryimpl.SetRefSlice(c, id266, x.F32A2L)
+					a279 := foryimpl.MakeSlice[[]float32](c, n278)
+					r.ReadRawFloat32s(a279)
+					x.F32A2L = a279
+					foryimpl.SetRefSlice(c, id277, x.F32A2L)
 				} else {
 					x.F32A2L = nil
 				}
@@ -19068,109 +19594,109 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n263 := c.ReadArrayLengthFast(4)
-					if n263 < 0 {
-						n263 = c.ReadArrayLength(4)
+					n274 := c.ReadArrayLengthFast(4)
+					if n274 < 0 {
+						n274 = c.ReadArrayLength(4)
 					}
-					a264 := foryimpl.MakeSlice[[]float32](c, n263)
-					r.ReadRawFloat32s(a264)
-					x.F32A2L = a264
+					a275 := foryimpl.MakeSlice[[]float32](c, n274)
+					r.ReadRawFloat32s(a275)
+					x.F32A2L = a275
 				}
 			}
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n269 := c.ReadLengthFast(2)
-				if n269 < 0 {
-					n269 = c.ReadLength(2)
+				n280 := c.ReadLengthFast(2)
+				if n280 < 0 {
+					n280 = c.ReadLength(2)
 				}
-				l270 := foryimpl.MakeSlice[[]serializer.Float16](c, n269)
-				if n269 > 0 {
-					hn272 := c.ReadListHeader(17)
+				l281 := foryimpl.MakeSlice[[]serializer.Float16](c, n280)
+				if n280 > 0 {
+					hn283 := c.ReadListHeader(17)
 					if !c.Failed() {
-						for i271 := range l270 {
-							if hn272 && !c.ReadFlag() {
-								clear(l270[i271 : i271+1])
+						for i282 := range l281 {
+							if hn283 && !c.ReadFlag() {
+								clear(l281[i282 : i282+1])
 								continue
 							}
-							l270[i271] = serializer.Float16(r.ReadUint16())
+							l281[i282] = serializer.Float16(r.ReadUint16())
 							if c.Failed() {
-								c.TraceIndex(i271)
+								c.TraceIndex(i282)
 								break
 							}
 						}
 					}
 				}
-				x.H2A = l270
+				x.H2A = l281
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n275 := c.ReadLengthFast(1)
-				if n275 < 0 {
-					n275 = c.ReadLength(1)
+				n286 := c.ReadLengthFast(1)
+				if n286 < 0 {
+					n286 = c.ReadLength(1)
 				}
-				l276 := foryimpl.MakeSlice[[]int](c, n275)
-				if n275 > 0 {
-					hn278 := c.ReadListHeader(7)
+				l287 := foryimpl.MakeSlice[[]int](c, n286)
+				if n286 > 0 {
+					hn289 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i277 := range l276 {
-							if hn278 && !c.ReadFlag() {
-								clear(l276[i277 : i277+1])
+						for i288 := range l287 {
+							if hn289 && !c.ReadFlag() {
+								clear(l287[i288 : i288+1])
 								continue
 							}
-							l276[i277] = int(r.ReadVarInt64())
+							l287[i288] = int(r.ReadVarInt64())
 							if c.Failed() {
-								c.TraceIndex(i277)
+								c.TraceIndex(i288)
 								break
 							}
 						}
 					}
 				}
-				x.Int2A = l276
+				x.Int2A = l287
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n281 := c.ReadLengthFast(1)
-				if n281 < 0 {
-					n281 = c.ReadLength(1)
+				n292 := c.ReadLengthFast(1)
+				if n292 < 0 {
+					n292 = c.ReadLength(1)
 				}
-				l282 := foryimpl.MakeSlice[[]int32](c, n281)
-				if n281 > 0 {
-					hn284 := c.ReadListHeader(5)
+				l293 := foryimpl.MakeSlice[[]int32](c, n292)
+				if n292 > 0 {
+					hn295 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i283 := range l282 {
-							if hn284 && !c.ReadFlag() {
-								clear(l282[i283 : i283+1])
+						for i294 := range l293 {
+							if hn295 && !c.ReadFlag() {
+								clear(l293[i294 : i294+1])
 								continue
 							}
-							l282[i283] = r.ReadVarInt32()
+							l293[i294] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i283)
+								c.TraceIndex(i294)
 								break
 							}
 						}
 					}
 				}
-				x.L2A = l282
+				x.L2A = l293
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id290)
-				} else if st289 == foryimpl.RefFollows {
-					n291 := c.ReadArrayLengthFast(2)
-					if n291 < 0 {
-						n291 = c.ReadArrayLength(2)
+				if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id301)
+				} else if st300 == foryimpl.RefFollows {
+					n302 := c.ReadArrayLengthFast(2)
+					if n302 < 0 {
+						n302 = c.ReadArrayLength(2)
 					}
-					a292 := foryimpl.MakeSlice[[]uint16](c, n291)
-					r.ReadRawUint16s(a292)
-					x.NL = a292
-					foryimpl.SetRefSlice(c, id290, x.NL)
+					a303 := foryimpl.MakeSlice[[]uint16](c, n302)
+					r.ReadRawUint16s(a303)
+					x.NL = a303
+					foryimpl.SetRefSlice(c, id301, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -19178,174 +19704,174 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n287 := c.ReadArrayLengthFast(2)
-					if n287 < 0 {
-						n287 = c.ReadArrayLength(2)
+					n298 := c.ReadArrayLengthFast(2)
+					if n298 < 0 {
+						n298 = c.ReadArrayLength(2)
 					}
-					a288 := foryimpl.MakeSlice[[]uint16](c, n287)
-					r.ReadRawUint16s(a288)
-					x.NL = a288
+					a299 := foryimpl.MakeSlice[[]uint16](c, n298)
+					r.ReadRawUint16s(a299)
+					x.NL = a299
 				}
 			}
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n293 := c.ReadLengthFast(1)
-				if n293 < 0 {
-					n293 = c.ReadLength(1)
+				n304 := c.ReadLengthFast(1)
+				if n304 < 0 {
+					n304 = c.ReadLength(1)
 				}
-				l294 := foryimpl.MakeSlice[Int32s](c, n293)
-				if n293 > 0 {
-					hn296 := c.ReadListHeader(5)
+				l305 := foryimpl.MakeSlice[Int32s](c, n304)
+				if n304 > 0 {
+					hn307 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i295 := range l294 {
-							if hn296 && !c.ReadFlag() {
-								clear(l294[i295 : i295+1])
+						for i306 := range l305 {
+							if hn307 && !c.ReadFlag() {
+								clear(l305[i306 : i306+1])
 								continue
 							}
-							l294[i295] = r.ReadVarInt32()
+							l305[i306] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i295)
+								c.TraceIndex(i306)
 								break
 							}
 						}
 					}
 				}
-				x.Named = l294
+				x.Named = l305
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id305)
-				} else if st304 == foryimpl.RefFollows {
-					p306 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id305, p306)
-					n307 := c.ReadArrayLengthFast(8)
-					if n307 < 0 {
-						n307 = c.ReadArrayLength(8)
+				if st315, id316 := c.ReadRefFlag(); st315 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id316)
+				} else if st315 == foryimpl.RefFollows {
+					p317 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id316, p317)
+					n318 := c.ReadArrayLengthFast(8)
+					if n318 < 0 {
+						n318 = c.ReadArrayLength(8)
 					}
-					a308 := foryimpl.MakeSlice[[]float64](c, n307)
-					r.ReadRawFloat64s(a308)
-					*p306 = a308
-					x.PA = p306
+					a319 := foryimpl.MakeSlice[[]float64](c, n318)
+					r.ReadRawFloat64s(a319)
+					*p317 = a319
+					x.PA = p317
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s302 := foryimpl.ReadSliceAs[float64](c, f); s302 != nil {
-						v303 := []float64(s302)
-						x.PA = &v303
+					if s313 := foryimpl.ReadSliceAs[float64](c, f); s313 != nil {
+						v314 := []float64(s313)
+						x.PA = &v314
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p299 := foryimpl.Alloc[[]float64](c)
-					n300 := c.ReadArrayLengthFast(8)
-					if n300 < 0 {
-						n300 = c.ReadArrayLength(8)
+					p310 := foryimpl.Alloc[[]float64](c)
+					n311 := c.ReadArrayLengthFast(8)
+					if n311 < 0 {
+						n311 = c.ReadArrayLength(8)
 					}
-					a301 := foryimpl.MakeSlice[[]float64](c, n300)
-					r.ReadRawFloat64s(a301)
-					*p299 = a301
-					x.PA = p299
+					a312 := foryimpl.MakeSlice[[]float64](c, n311)
+					r.ReadRawFloat64s(a312)
+					*p310 = a312
+					x.PA = p310
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n309 := c.ReadLengthFast(1)
-				if n309 < 0 {
-					n309 = c.ReadLength(1)
+				n320 := c.ReadLengthFast(1)
+				if n320 < 0 {
+					n320 = c.ReadLength(1)
 				}
-				l310 := foryimpl.MakeSlice[[]*int32](c, n309)
-				if n309 > 0 {
-					hn312 := c.ReadListHeader(5)
+				l321 := foryimpl.MakeSlice[[]*int32](c, n320)
+				if n320 > 0 {
+					hn323 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i311 := range l310 {
-							if hn312 && !c.ReadFlag() {
-								clear(l310[i311 : i311+1])
+						for i322 := range l321 {
+							if hn323 && !c.ReadFlag() {
+								clear(l321[i322 : i322+1])
 								continue
 							}
-							p315 := foryimpl.Alloc[int32](c)
-							*p315 = r.ReadVarInt32()
-							l310[i311] = p315
+							p326 := foryimpl.Alloc[int32](c)
+							*p326 = r.ReadVarInt32()
+							l321[i322] = p326
 							if c.Failed() {
-								c.TraceIndex(i311)
+								c.TraceIndex(i322)
 								break
 							}
 						}
 					}
 				}
-				x.PtrL2A = l310
+				x.PtrL2A = l321
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n316 := c.ReadLengthFast(1)
-				if n316 < 0 {
-					n316 = c.ReadLength(1)
+				n327 := c.ReadLengthFast(1)
+				if n327 < 0 {
+					n327 = c.ReadLength(1)
 				}
-				l317 := foryimpl.MakeSlice[[]uint8](c, n316)
-				if n316 > 0 {
-					hn319 := c.ReadListHeader(9)
+				l328 := foryimpl.MakeSlice[[]uint8](c, n327)
+				if n327 > 0 {
+					hn330 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i318 := range l317 {
-							if hn319 && !c.ReadFlag() {
-								clear(l317[i318 : i318+1])
+						for i329 := range l328 {
+							if hn330 && !c.ReadFlag() {
+								clear(l328[i329 : i329+1])
 								continue
 							}
-							l317[i318] = r.ReadUint8()
+							l328[i329] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i318)
+								c.TraceIndex(i329)
 								break
 							}
 						}
 					}
 				}
-				x.Raw2Bin = l317
+				x.Raw2Bin = l328
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n322 := c.ReadLengthFast(1)
-				if n322 < 0 {
-					n322 = c.ReadLength(1)
+				n333 := c.ReadLengthFast(1)
+				if n333 < 0 {
+					n333 = c.ReadLength(1)
 				}
-				l323 := foryimpl.MakeSlice[[]uint64](c, n322)
-				if n322 > 0 {
-					hn325 := c.ReadListHeader(14)
+				l334 := foryimpl.MakeSlice[[]uint64](c, n333)
+				if n333 > 0 {
+					hn336 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i324 := range l323 {
-							if hn325 && !c.ReadFlag() {
-								clear(l323[i324 : i324+1])
+						for i335 := range l334 {
+							if hn336 && !c.ReadFlag() {
+								clear(l334[i335 : i335+1])
 								continue
 							}
-							l323[i324] = r.ReadVarUint64()
+							l334[i335] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i324)
+								c.TraceIndex(i335)
 								break
 							}
 						}
 					}
 				}
-				x.U64L2A = l323
+				x.U64L2A = l334
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st330, id331 := c.ReadRefFlag(); st330 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id331)
-				} else if st330 == foryimpl.RefFollows {
-					n332 := c.ReadArrayLengthFast(1)
-					if n332 < 0 {
-						n332 = c.ReadArrayLength(1)
+				if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id342)
+				} else if st341 == foryimpl.RefFollows {
+					n343 := c.ReadArrayLengthFast(1)
+					if n343 < 0 {
+						n343 = c.ReadArrayLength(1)
 					}
-					a333 := foryimpl.MakeSlice[[]uint8](c, n332)
-					copy(a333, r.ReadBytes(n332))
-					x.U82Bin = a333
-					foryimpl.SetRefSlice(c, id331, x.U82Bin)
+					a344 := foryimpl.MakeSlice[[]uint8](c, n343)
+					copy(a344, r.ReadBytes(n343))
+					x.U82Bin = a344
+					foryimpl.SetRefSlice(c, id342, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -19353,13 +19879,13 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n328 := c.ReadArrayLengthFast(1)
-					if n328 < 0 {
-						n328 = c.ReadArrayLength(1)
+					n339 := c.ReadArrayLengthFast(1)
+					if n339 < 0 {
+						n339 = c.ReadArrayLength(1)
 					}
-					a329 := foryimpl.MakeSlice[[]uint8](c, n328)
-					copy(a329, r.ReadBytes(n328))
-					x.U82Bin = a329
+					a340 := foryimpl.MakeSlice[[]uint8](c, n339)
+					copy(a340, r.ReadBytes(n339))
+					x.U82Bin = a340
 				}
 			}
 		default:

@@ -18,14 +18,15 @@ const (
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
-// foryTypeScalars is Scalars's static type information. Fingerprint: add_b,1,0,0;add_d,37,0,0;add_dt,39,0,0;add_e,0,0,0;add_f32,19,0,0;add_f64,20,0,0;add_fix_i32,4,0,0;add_fix_i64,6,0,0;add_fix_u32,11,0,0;add_fix_u64,13,0,0;add_i,7,0,0;add_i16,3,0,0;add_i32,5,0,0;add_i64,7,0,0;add_i8,2,0,0;add_my_i,7,0,0;add_my_s,21,0,0;add_p_b,1,0,0;add_p_d,37,0,0;add_p_dt,39,0,0;add_p_e,0,0,0;add_p_f32,19,0,0;add_p_f64,20,0,0;add_p_i32,5,0,0;add_p_i64,7,0,0;add_p_i8,2,0,0;add_p_s,21,0,0;add_p_t,38,0,0;add_p_u16,10,0,0;add_p_u64,14,0,0;add_s,21,0,0;add_t,38,0,0;add_tag_i64,8,0,0;add_tag_u64,15,0,0;add_u,14,0,0;add_u16,10,0,0;add_u32,12,0,0;add_u64,14,0,0;add_u8,9,0,0;b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,0;p_d,37,0,0;p_dt,39,0,0;p_e,0,0,0;p_f32,19,0,0;p_f64,20,0,0;p_i32,5,0,0;p_i64,7,0,0;p_i8,2,0,0;p_s,21,0,0;p_t,38,0,0;p_u16,10,0,0;p_u64,14,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
+// foryTypeScalars is Scalars's static type information. Fingerprint: add_b,1,0,0;add_d,37,0,0;add_dt,39,0,0;add_e,0,0,0;add_f32,19,0,0;add_f64,20,0,0;add_fix_i32,4,0,0;add_fix_i64,6,0,0;add_fix_u32,11,0,0;add_fix_u64,13,0,0;add_i,7,0,0;add_i16,3,0,0;add_i32,5,0,0;add_i64,7,0,0;add_i8,2,0,0;add_my_i,7,0,0;add_my_s,21,0,0;add_p_b,1,0,1;add_p_d,37,0,1;add_p_dt,39,0,1;add_p_e,0,0,1;add_p_f32,19,0,1;add_p_f64,20,0,1;add_p_i32,5,0,1;add_p_i64,7,0,1;add_p_i8,2,0,1;add_p_s,21,0,1;add_p_t,38,0,1;add_p_u16,10,0,1;add_p_u64,14,0,1;add_s,21,0,0;add_t,38,0,0;add_tag_i64,8,0,0;add_tag_u64,15,0,0;add_u,14,0,0;add_u16,10,0,0;add_u32,12,0,0;add_u64,14,0,0;add_u8,9,0,0;b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
 	GoName:            "v2.Scalars",
+	OfficialGoHash:    1526810895,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
-	SchemaHash:        1526810895,
+	SchemaHash:        1797273883,
 	TypeDef:           []byte{0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4c, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x52, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x46, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	TypeDefRef:        []byte{0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f, 0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0xa0, 0x0d, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x0d, 0x0a, 0x42, 0xff, 0xa9, 0xd7, 0x00, 0x94, 0x14, 0x00, 0x18, 0x7f, 0x8b, 0xd7, 0x00, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0xa0, 0x04, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0x94, 0x04, 0x0a, 0x42, 0xff, 0x91, 0xbe, 0xc0, 0xa0, 0x0b, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x0b, 0x0a, 0x42, 0xff, 0xa9, 0xbe, 0xc0, 0x94, 0x13, 0x00, 0x18, 0x7f, 0x8b, 0xbe, 0xc0, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x94, 0x03, 0x00, 0x18, 0x7f, 0x91, 0xaf, 0x40, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x94, 0x0a, 0x00, 0x18, 0x7f, 0xa9, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x4c, 0x01, 0x80, 0x63, 0xd8, 0x40, 0x40, 0x01, 0x04, 0x90, 0x02, 0x00, 0x18, 0x7f, 0x91, 0xe0, 0x84, 0x02, 0x11, 0xe0, 0x90, 0x09, 0x00, 0x18, 0x7f, 0xa9, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x4c, 0x07, 0x80, 0x63, 0xda, 0x00, 0x94, 0x07, 0x00, 0x18, 0x7f, 0x91, 0xd7, 0x00, 0x54, 0x07, 0x80, 0x63, 0xdb, 0x31, 0xb4, 0x00, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x48, 0x07, 0x33, 0x1b, 0x40, 0xa0, 0x08, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x94, 0x08, 0x26, 0x00, 0xdf, 0x91, 0xd7, 0x00, 0x4c, 0x0e, 0x80, 0x63, 0xdd, 0x00, 0x94, 0x0e, 0x00, 0x18, 0x7f, 0xa9, 0xd7, 0x00, 0x40, 0x0e, 0x50, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0xa0, 0x0f, 0x00, 0x18, 0x7f, 0xa6, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x0f, 0x26, 0x00, 0xdf, 0xa9, 0xd7, 0x00, 0x94, 0x05, 0x00, 0x18, 0x7f, 0x91, 0xbe, 0xc0, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x94, 0x0c, 0x00, 0x18, 0x7f, 0xa9, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0, 0x9a, 0x14, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbd, 0x70, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x9a, 0x13, 0x00, 0x18, 0x7f, 0x9f, 0xf8, 0xbb, 0xec, 0x8e, 0x13, 0x1f, 0xf8, 0xbb, 0xec, 0x9a, 0x0a, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9a, 0xf4, 0x8e, 0x0a, 0x1f, 0xfa, 0x9a, 0xf4, 0x52, 0x01, 0x00, 0x63, 0xdb, 0xf6, 0x10, 0x46, 0x01, 0x3f, 0x61, 0x9a, 0x02, 0x80, 0x18, 0x7f, 0x9f, 0xf9, 0x1e, 0x00, 0x8e, 0x02, 0x9f, 0xf9, 0x1e, 0x00, 0x9a, 0x07, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1d, 0x70, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x9a, 0x0e, 0x00, 0x18, 0x7f, 0x9f, 0xfa, 0x9d, 0x70, 0x8e, 0x0e, 0x1f, 0xfa, 0x9d, 0x70, 0x9a, 0x05, 0x00, 0x18, 0x7f, 0x9f, 0xf9, 0x1b, 0xec, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x4c, 0x25, 0x80, 0x63, 0xd8, 0xc0, 0x4c, 0x27, 0x00, 0x63, 0xd8, 0xe6, 0x4d, 0x19, 0x80, 0x63, 0xd9, 0x00, 0x54, 0x15, 0x80, 0x63, 0xdb, 0x31, 0xb9, 0x00, 0x52, 0x25, 0x00, 0x63, 0xdb, 0xf6, 0x30, 0x56, 0x27, 0x80, 0x63, 0xdb, 0xf6, 0x39, 0x80, 0x53, 0x19, 0x00, 0x63, 0xdb, 0xf6, 0x40, 0x52, 0x15, 0x00, 0x63, 0xdb, 0xf7, 0x20, 0x52, 0x26, 0x00, 0x63, 0xdb, 0xf7, 0x30, 0x4c, 0x15, 0x80, 0x63, 0xdc, 0x80, 0x4c, 0x26, 0x80, 0x63, 0xdc, 0xc0, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x41, 0x19, 0x10, 0x48, 0x15, 0x33, 0x1b, 0x90, 0x46, 0x25, 0x3f, 0x63, 0x4a, 0x27, 0x3f, 0x63, 0x98, 0x47, 0x19, 0x3f, 0x64, 0x46, 0x15, 0x3f, 0x72, 0x46, 0x26, 0x3f, 0x73, 0x40, 0x15, 0x48, 0x40, 0x26, 0x4c},
 	UserID:            310,
@@ -130,7 +131,87 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeScalars)
+	start := b.WriterIndex()
+	b.Reserve(530)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5f2b00ff001cff01)
+		buffer.PutUint64At(w, off+8, 0x2fdf02856f918ffe)
+		buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
+		buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
+		buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
+		buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
+		buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
+		buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
+		buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
+		buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
+		buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
+		buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
+		buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
+		buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
+		buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
+		buffer.PutUint64At(w, off+120, 0x40af917f18000394)
+		buffer.PutUint64At(w, off+128, 0x000a9440af110388)
+		buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
+		buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
+		buffer.PutUint64At(w, off+152, 0x7f18000290040140)
+		buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
+		buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
+		buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
+		buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
+		buffer.PutUint64At(w, off+192, 0x4000b431db638007)
+		buffer.PutUint64At(w, off+200, 0x4800d71107882007)
+		buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
+		buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
+		buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
+		buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
+		buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
+		buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
+		buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
+		buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
+		buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
+		buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
+		buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
+		buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
+		buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
+		buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
+		buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
+		buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
+		buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
+		buffer.PutUint64At(w, off+344, 0x014610f6db630001)
+		buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
+		buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
+		buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
+		buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
+		buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
+		buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
+		buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
+		buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
+		buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
+		buffer.PutUint64At(w, off+424, 0x00d96380194ce6d8)
+		buffer.PutUint64At(w, off+432, 0x00b931db63801554)
+		buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
+		buffer.PutUint64At(w, off+448, 0x528039f6db638027)
+		buffer.PutUint64At(w, off+456, 0x155240f6db630019)
+		buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
+		buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
+		buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
+		buffer.PutUint64At(w, off+488, 0x40608e27440c2540)
+		buffer.PutUint64At(w, off+496, 0x46901b3315481019)
+		buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
+		buffer.PutUint64At(w, off+512, 0x723f1546643f1946)
+		buffer.PutUint64At(w, off+520, 0x40481540733f2646)
+		buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
+		off += 530
+	} else {
+		buffer.PutUint32At(w, off, 0xb61bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -275,123 +356,46 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which Scalars, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	if check {
+	if c.CheckUTF8() {
 		if x.AddPS != nil {
 			if !foryimpl.ValidString(string((*x.AddPS))) {
-				return foryimpl.InvalidUTF8(foryTypeScalars, "AddPS")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddPS"))
+				return
 			}
 		}
 		if x.PS != nil {
 			if !foryimpl.ValidString(string((*x.PS))) {
-				return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
+				return
 			}
 		}
 	}
 	if x.AddE < 0 {
-		return foryimpl.EnumOutOfRange(foryTypeScalars, "AddE", int64(x.AddE))
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "AddE", int64(x.AddE)))
+		return
 	}
 	if x.AddPE != nil {
 		if (*x.AddPE) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeScalars, "AddPE", int64((*x.AddPE)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "AddPE", int64((*x.AddPE))))
+			return
 		}
 	}
 	if x.E < 0 {
-		return foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E))
+		c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "E", int64(x.E)))
+		return
 	}
 	if x.PE != nil {
 		if (*x.PE) < 0 {
-			return foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE)))
+			c.Fail(foryimpl.EnumOutOfRange(foryTypeScalars, "PE", int64((*x.PE))))
+			return
 		}
 	}
-	start1 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(766 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 86 fixed and 146 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x5f2b00ff001cff01)
-			buffer.PutUint64At(w, off+8, 0x2fdf02856f918ffe)
-			buffer.PutUint64At(w, off+16, 0x8a7f180006a002b6)
-			buffer.PutUint64At(w, off+24, 0x0a069400d791ff42)
-			buffer.PutUint64At(w, off+32, 0x000da000d791ff42)
-			buffer.PutUint64At(w, off+40, 0x00d7a9ff428a7f18)
-			buffer.PutUint64At(w, off+48, 0x00d7a9ff420a0d94)
-			buffer.PutUint64At(w, off+56, 0x00d78b7f18001494)
-			buffer.PutUint64At(w, off+64, 0x0004a000d70b1488)
-			buffer.PutUint64At(w, off+72, 0xc0be91ff428a7f18)
-			buffer.PutUint64At(w, off+80, 0xc0be91ff420a0494)
-			buffer.PutUint64At(w, off+88, 0xff428a7f18000ba0)
-			buffer.PutUint64At(w, off+96, 0xff420a0b94c0bea9)
-			buffer.PutUint64At(w, off+104, 0x7f18001394c0bea9)
-			buffer.PutUint64At(w, off+112, 0xc0be0b1388c0be8b)
-			buffer.PutUint64At(w, off+120, 0x40af917f18000394)
-			buffer.PutUint64At(w, off+128, 0x000a9440af110388)
-			buffer.PutUint64At(w, off+136, 0x290a8840afa97f18)
-			buffer.PutUint64At(w, off+144, 0x40d86380014c40af)
-			buffer.PutUint64At(w, off+152, 0x7f18000290040140)
-			buffer.PutUint64At(w, off+160, 0x0990e0110284e091)
-			buffer.PutUint64At(w, off+168, 0x290984e0a97f1800)
-			buffer.PutUint64At(w, off+176, 0x9400da6380074ce0)
-			buffer.PutUint64At(w, off+184, 0x5400d7917f180007)
-			buffer.PutUint64At(w, off+192, 0x4000b431db638007)
-			buffer.PutUint64At(w, off+200, 0x4800d71107882007)
-			buffer.PutUint64At(w, off+208, 0x180008a0401b3307)
-			buffer.PutUint64At(w, off+216, 0x9400d791df00a67f)
-			buffer.PutUint64At(w, off+224, 0x4c00d791df002608)
-			buffer.PutUint64At(w, off+232, 0x000e9400dd63800e)
-			buffer.PutUint64At(w, off+240, 0x500e4000d7a97f18)
-			buffer.PutUint64At(w, off+248, 0x000fa000d7290e88)
-			buffer.PutUint64At(w, off+256, 0x00d7a9df00a67f18)
-			buffer.PutUint64At(w, off+264, 0x00d7a9df00260f94)
-			buffer.PutUint64At(w, off+272, 0xc0be917f18000594)
-			buffer.PutUint64At(w, off+280, 0x000c94c0be110588)
-			buffer.PutUint64At(w, off+288, 0x290c88c0bea97f18)
-			buffer.PutUint64At(w, off+296, 0x9f7f1800149ac0be)
-			buffer.PutUint64At(w, off+304, 0xbdf81f148e70bdf8)
-			buffer.PutUint64At(w, off+312, 0xf89f7f1800139a70)
-			buffer.PutUint64At(w, off+320, 0xecbbf81f138eecbb)
-			buffer.PutUint64At(w, off+328, 0x9afa9f7f18000a9a)
-			buffer.PutUint64At(w, off+336, 0x52f49afa1f0a8ef4)
-			buffer.PutUint64At(w, off+344, 0x014610f6db630001)
-			buffer.PutUint64At(w, off+352, 0x9f7f1880029a613f)
-			buffer.PutUint64At(w, off+360, 0x1ef99f028e001ef9)
-			buffer.PutUint64At(w, off+368, 0xf99f7f1800079a00)
-			buffer.PutUint64At(w, off+376, 0x701df91f078e701d)
-			buffer.PutUint64At(w, off+384, 0x9dfa9f7f18000e9a)
-			buffer.PutUint64At(w, off+392, 0x9a709dfa1f0e8e70)
-			buffer.PutUint64At(w, off+400, 0xec1bf99f7f180005)
-			buffer.PutUint64At(w, off+408, 0x254cec1bf91f058e)
-			buffer.PutUint64At(w, off+416, 0x6300274cc0d86380)
-			buffer.PutUint64At(w, off+424, 0x00d96380194ce6d8)
-			buffer.PutUint64At(w, off+432, 0x00b931db63801554)
-			buffer.PutUint64At(w, off+440, 0x5630f6db63002552)
-			buffer.PutUint64At(w, off+448, 0x528039f6db638027)
-			buffer.PutUint64At(w, off+456, 0x155240f6db630019)
-			buffer.PutUint64At(w, off+464, 0x00265220f7db6300)
-			buffer.PutUint64At(w, off+472, 0x6380154c30f7db63)
-			buffer.PutUint64At(w, off+480, 0xc0dc6380264c80dc)
-			buffer.PutUint64At(w, off+488, 0x40608e27440c2540)
-			buffer.PutUint64At(w, off+496, 0x46901b3315481019)
-			buffer.PutUint64At(w, off+504, 0x98633f274a633f25)
-			buffer.PutUint64At(w, off+512, 0x723f1546643f1946)
-			buffer.PutUint64At(w, off+520, 0x40481540733f2646)
-			buffer.PutUint64At(w, off+522, 0x4c2640481540733f)
-			off += 530
-		} else {
-			buffer.PutUint32At(w, off, 0xb61bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, 1526810895)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(1797273883, 1526810895))
 		off += 4
 	}
 	buffer.PutInt64At(w, off, x.AddFixI64)
@@ -535,17 +539,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.AddD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
 	{
-		s2 := string(x.AddMyS)
-		b.Reserve(buffer.BatchSlack + len(s2) + 16)
+		s1 := string(x.AddMyS)
+		b.Reserve(buffer.BatchSlack + len(s1) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
-		if len(s2) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s2)
-			if !ascii && check && !foryimpl.ValidString(s2) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+		if len(s1) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s1)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s1) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
@@ -581,16 +585,16 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		foryimpl.WriteTime(b, *x.AddPT)
 	}
 	{
-		s3 := string(x.AddS)
-		b.Reserve(buffer.BatchSlack + len(s3) + 10)
+		s2 := string(x.AddS)
+		b.Reserve(buffer.BatchSlack + len(s2) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
-		if len(s3) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s3)
-			if !ascii && check && !foryimpl.ValidString(s3) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "AddS")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<2|2)
+		if len(s2) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s2)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddS"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
@@ -599,17 +603,17 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s4 := string(x.MyS)
-		b.Reserve(buffer.BatchSlack + len(s4) + 16)
+		s3 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s3) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s4)
-			if !ascii && check && !foryimpl.ValidString(s4) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "MyS")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s3)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
@@ -645,22 +649,21 @@ func (x *Scalars) foryWrite(b *buffer.Buffer, compatible, check, root bool) erro
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	{
-		s5 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s5) + 10)
+		s4 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s4) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
-		if len(s5) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s5)
-			if !ascii && check && !foryimpl.ValidString(s5) {
-				b.SetWriterIndex(start1)
-				return foryimpl.InvalidUTF8(foryTypeScalars, "S")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
+		if len(s4) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s4)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.T)
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -704,7 +707,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(236 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1526810895)
+		buffer.PutInt32At(w, off, c.SchemaHash(1797273883, 1526810895))
 		off += 4
 	}
 	buffer.PutInt64At(w, off, x.AddFixI64)
@@ -848,17 +851,19 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.AddD)
 	foryimpl.WriteDate(b, foryimpl.Date(x.AddDt))
 	{
-		s6 := string(x.AddMyS)
-		b.Reserve(buffer.BatchSlack + len(s6) + 16)
+		s5 := string(x.AddMyS)
+		b.Reserve(buffer.BatchSlack + len(s5) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.AddE))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s6)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddMyS"))
 				return
 			}
@@ -896,14 +901,14 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteTime(b, *x.AddPT)
 	}
 	{
-		s7 := string(x.AddS)
-		b.Reserve(buffer.BatchSlack + len(s7) + 10)
+		s6 := string(x.AddS)
+		b.Reserve(buffer.BatchSlack + len(s6) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
-		if len(s7) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s7)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
+		if len(s6) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s6)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddS"))
 				return
 			}
@@ -914,17 +919,19 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteDuration(b, x.D)
 	foryimpl.WriteDate(b, foryimpl.Date(x.Dt))
 	{
-		s8 := string(x.MyS)
-		b.Reserve(buffer.BatchSlack + len(s8) + 16)
+		s7 := string(x.MyS)
+		b.Reserve(buffer.BatchSlack + len(s7) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.E))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
-		if len(s8) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s8)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<2|2)
+		if len(s7) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s7)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "MyS"))
 				return
 			}
@@ -962,14 +969,14 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteTime(b, *x.PT)
 	}
 	{
-		s9 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s9) + 10)
+		s8 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s8) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<2|2)
-		if len(s9) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s9)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<2|2)
+		if len(s8) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s8)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "S"))
 				return
 			}
@@ -987,8 +994,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1526810895) {
-		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1797273883) {
+		if h := r.ReadInt32(); h != 1797273883 && h != 1526810895 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
 		}
@@ -1069,144 +1076,144 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p10 := foryimpl.Alloc[float64](c)
-		*p10 = r.ReadFloat64()
-		x.AddPF64 = p10
+		p9 := foryimpl.Alloc[float64](c)
+		*p9 = r.ReadFloat64()
+		x.AddPF64 = p9
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[float64](c)
-		*p11 = r.ReadFloat64()
-		x.PF64 = p11
+		p10 := foryimpl.Alloc[float64](c)
+		*p10 = r.ReadFloat64()
+		x.PF64 = p10
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[float32](c)
-		*p12 = r.ReadFloat32()
-		x.AddPF32 = p12
+		p11 := foryimpl.Alloc[float32](c)
+		*p11 = r.ReadFloat32()
+		x.AddPF32 = p11
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[float32](c)
-		*p13 = r.ReadFloat32()
-		x.PF32 = p13
+		p12 := foryimpl.Alloc[float32](c)
+		*p12 = r.ReadFloat32()
+		x.PF32 = p12
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[uint16](c)
-		*p14 = r.ReadUint16()
-		x.AddPU16 = p14
+		p13 := foryimpl.Alloc[uint16](c)
+		*p13 = r.ReadUint16()
+		x.AddPU16 = p13
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[uint16](c)
-		*p15 = r.ReadUint16()
-		x.PU16 = p15
+		p14 := foryimpl.Alloc[uint16](c)
+		*p14 = r.ReadUint16()
+		x.PU16 = p14
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[bool](c)
-		*p16 = r.ReadBool()
-		x.AddPB = p16
+		p15 := foryimpl.Alloc[bool](c)
+		*p15 = r.ReadBool()
+		x.AddPB = p15
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p17 := foryimpl.Alloc[bool](c)
-		*p17 = r.ReadBool()
-		x.PB = p17
+		p16 := foryimpl.Alloc[bool](c)
+		*p16 = r.ReadBool()
+		x.PB = p16
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p18 := foryimpl.Alloc[int8](c)
-		*p18 = r.ReadInt8()
-		x.AddPI8 = p18
+		p17 := foryimpl.Alloc[int8](c)
+		*p17 = r.ReadInt8()
+		x.AddPI8 = p17
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p19 := foryimpl.Alloc[int8](c)
-		*p19 = r.ReadInt8()
-		x.PI8 = p19
+		p18 := foryimpl.Alloc[int8](c)
+		*p18 = r.ReadInt8()
+		x.PI8 = p18
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p20 := foryimpl.Alloc[int64](c)
-		*p20 = r.ReadVarInt64()
-		x.AddPI64 = p20
+		p19 := foryimpl.Alloc[int64](c)
+		*p19 = r.ReadVarInt64()
+		x.AddPI64 = p19
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[int64](c)
-		*p21 = r.ReadVarInt64()
-		x.PI64 = p21
+		p20 := foryimpl.Alloc[int64](c)
+		*p20 = r.ReadVarInt64()
+		x.PI64 = p20
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p22 := foryimpl.Alloc[uint64](c)
-		*p22 = r.ReadVarUint64()
-		x.AddPU64 = p22
+		p21 := foryimpl.Alloc[uint64](c)
+		*p21 = r.ReadVarUint64()
+		x.AddPU64 = p21
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[uint64](c)
-		*p23 = r.ReadVarUint64()
-		x.PU64 = p23
+		p22 := foryimpl.Alloc[uint64](c)
+		*p22 = r.ReadVarUint64()
+		x.PU64 = p22
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p24 := foryimpl.Alloc[int32](c)
-		*p24 = r.ReadVarInt32()
-		x.AddPI32 = p24
+		p23 := foryimpl.Alloc[int32](c)
+		*p23 = r.ReadVarInt32()
+		x.AddPI32 = p23
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[int32](c)
-		*p25 = r.ReadVarInt32()
-		x.PI32 = p25
+		p24 := foryimpl.Alloc[int32](c)
+		*p24 = r.ReadVarInt32()
+		x.PI32 = p24
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -1222,8 +1229,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
-		x.AddE = Color(e26)
+	if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+		x.AddE = Color(e25)
 	} else {
 		x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1237,49 +1244,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[time.Duration](c)
-		*p27 = c.ReadDuration()
-		x.AddPD = p27
+		p26 := foryimpl.Alloc[time.Duration](c)
+		*p26 = c.ReadDuration()
+		x.AddPD = p26
 	}
 	if c.Failed() {
 		c.Trace("AddPD")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[serializer.Date](c)
-		*p28 = serializer.Date(c.ReadDate())
-		x.AddPDt = p28
+		p27 := foryimpl.Alloc[serializer.Date](c)
+		*p27 = serializer.Date(c.ReadDate())
+		x.AddPDt = p27
 	}
 	if c.Failed() {
 		c.Trace("AddPDt")
 		return
 	}
 	if c.ReadFlag() {
-		p29 := foryimpl.Alloc[Color](c)
-		if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
-			*p29 = Color(e30)
+		p28 := foryimpl.Alloc[Color](c)
+		if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+			*p28 = Color(e29)
 		} else {
-			*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p28 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.AddPE = p29
+		x.AddPE = p28
 	}
 	if c.Failed() {
 		c.Trace("AddPE")
 		return
 	}
 	if c.ReadFlag() {
-		p31 := foryimpl.Alloc[string](c)
-		*p31 = c.ReadString()
-		x.AddPS = p31
+		p30 := foryimpl.Alloc[string](c)
+		*p30 = c.ReadString()
+		x.AddPS = p30
 	}
 	if c.Failed() {
 		c.Trace("AddPS")
 		return
 	}
 	if c.ReadFlag() {
-		p32 := foryimpl.Alloc[time.Time](c)
-		*p32 = c.ReadTime()
-		x.AddPT = p32
+		p31 := foryimpl.Alloc[time.Time](c)
+		*p31 = c.ReadTime()
+		x.AddPT = p31
 	}
 	if c.Failed() {
 		c.Trace("AddPT")
@@ -1305,8 +1312,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-		x.E = Color(e33)
+	if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+		x.E = Color(e32)
 	} else {
 		x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1320,49 +1327,49 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p34 := foryimpl.Alloc[time.Duration](c)
-		*p34 = c.ReadDuration()
-		x.PD = p34
+		p33 := foryimpl.Alloc[time.Duration](c)
+		*p33 = c.ReadDuration()
+		x.PD = p33
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p35 := foryimpl.Alloc[serializer.Date](c)
-		*p35 = serializer.Date(c.ReadDate())
-		x.PDt = p35
+		p34 := foryimpl.Alloc[serializer.Date](c)
+		*p34 = serializer.Date(c.ReadDate())
+		x.PDt = p34
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[Color](c)
-		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-			*p36 = Color(e37)
+		p35 := foryimpl.Alloc[Color](c)
+		if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+			*p35 = Color(e36)
 		} else {
-			*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p35 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.PE = p36
+		x.PE = p35
 	}
 	if c.Failed() {
 		c.Trace("PE")
 		return
 	}
 	if c.ReadFlag() {
-		p38 := foryimpl.Alloc[string](c)
-		*p38 = c.ReadString()
-		x.PS = p38
+		p37 := foryimpl.Alloc[string](c)
+		*p37 = c.ReadString()
+		x.PS = p37
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p39 := foryimpl.Alloc[time.Time](c)
-		*p39 = c.ReadTime()
-		x.PT = p39
+		p38 := foryimpl.Alloc[time.Time](c)
+		*p38 = c.ReadTime()
+		x.PT = p38
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1384,8 +1391,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1526810895) {
-		if h := r.ReadInt32(); h != 1526810895 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1797273883) {
+		if h := r.ReadInt32(); h != 1797273883 && h != 1526810895 && !c.Failed() {
 			c.HashMismatch(foryTypeScalars, h)
 			return
 		}
@@ -1466,144 +1473,144 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p40 := foryimpl.Alloc[float64](c)
-		*p40 = r.ReadFloat64()
-		x.AddPF64 = p40
+		p39 := foryimpl.Alloc[float64](c)
+		*p39 = r.ReadFloat64()
+		x.AddPF64 = p39
 	}
 	if c.Failed() {
 		c.Trace("AddPF64")
 		return
 	}
 	if c.ReadFlag() {
-		p41 := foryimpl.Alloc[float64](c)
-		*p41 = r.ReadFloat64()
-		x.PF64 = p41
+		p40 := foryimpl.Alloc[float64](c)
+		*p40 = r.ReadFloat64()
+		x.PF64 = p40
 	}
 	if c.Failed() {
 		c.Trace("PF64")
 		return
 	}
 	if c.ReadFlag() {
-		p42 := foryimpl.Alloc[float32](c)
-		*p42 = r.ReadFloat32()
-		x.AddPF32 = p42
+		p41 := foryimpl.Alloc[float32](c)
+		*p41 = r.ReadFloat32()
+		x.AddPF32 = p41
 	}
 	if c.Failed() {
 		c.Trace("AddPF32")
 		return
 	}
 	if c.ReadFlag() {
-		p43 := foryimpl.Alloc[float32](c)
-		*p43 = r.ReadFloat32()
-		x.PF32 = p43
+		p42 := foryimpl.Alloc[float32](c)
+		*p42 = r.ReadFloat32()
+		x.PF32 = p42
 	}
 	if c.Failed() {
 		c.Trace("PF32")
 		return
 	}
 	if c.ReadFlag() {
-		p44 := foryimpl.Alloc[uint16](c)
-		*p44 = r.ReadUint16()
-		x.AddPU16 = p44
+		p43 := foryimpl.Alloc[uint16](c)
+		*p43 = r.ReadUint16()
+		x.AddPU16 = p43
 	}
 	if c.Failed() {
 		c.Trace("AddPU16")
 		return
 	}
 	if c.ReadFlag() {
-		p45 := foryimpl.Alloc[uint16](c)
-		*p45 = r.ReadUint16()
-		x.PU16 = p45
+		p44 := foryimpl.Alloc[uint16](c)
+		*p44 = r.ReadUint16()
+		x.PU16 = p44
 	}
 	if c.Failed() {
 		c.Trace("PU16")
 		return
 	}
 	if c.ReadFlag() {
-		p46 := foryimpl.Alloc[bool](c)
-		*p46 = r.ReadBool()
-		x.AddPB = p46
+		p45 := foryimpl.Alloc[bool](c)
+		*p45 = r.ReadBool()
+		x.AddPB = p45
 	}
 	if c.Failed() {
 		c.Trace("AddPB")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[bool](c)
-		*p47 = r.ReadBool()
-		x.PB = p47
+		p46 := foryimpl.Alloc[bool](c)
+		*p46 = r.ReadBool()
+		x.PB = p46
 	}
 	if c.Failed() {
 		c.Trace("PB")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[int8](c)
-		*p48 = r.ReadInt8()
-		x.AddPI8 = p48
+		p47 := foryimpl.Alloc[int8](c)
+		*p47 = r.ReadInt8()
+		x.AddPI8 = p47
 	}
 	if c.Failed() {
 		c.Trace("AddPI8")
 		return
 	}
 	if c.ReadFlag() {
-		p49 := foryimpl.Alloc[int8](c)
-		*p49 = r.ReadInt8()
-		x.PI8 = p49
+		p48 := foryimpl.Alloc[int8](c)
+		*p48 = r.ReadInt8()
+		x.PI8 = p48
 	}
 	if c.Failed() {
 		c.Trace("PI8")
 		return
 	}
 	if c.ReadFlag() {
-		p50 := foryimpl.Alloc[int64](c)
-		*p50 = r.ReadVarInt64()
-		x.AddPI64 = p50
+		p49 := foryimpl.Alloc[int64](c)
+		*p49 = r.ReadVarInt64()
+		x.AddPI64 = p49
 	}
 	if c.Failed() {
 		c.Trace("AddPI64")
 		return
 	}
 	if c.ReadFlag() {
-		p51 := foryimpl.Alloc[int64](c)
-		*p51 = r.ReadVarInt64()
-		x.PI64 = p51
+		p50 := foryimpl.Alloc[int64](c)
+		*p50 = r.ReadVarInt64()
+		x.PI64 = p50
 	}
 	if c.Failed() {
 		c.Trace("PI64")
 		return
 	}
 	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[uint64](c)
-		*p52 = r.ReadVarUint64()
-		x.AddPU64 = p52
+		p51 := foryimpl.Alloc[uint64](c)
+		*p51 = r.ReadVarUint64()
+		x.AddPU64 = p51
 	}
 	if c.Failed() {
 		c.Trace("AddPU64")
 		return
 	}
 	if c.ReadFlag() {
-		p53 := foryimpl.Alloc[uint64](c)
-		*p53 = r.ReadVarUint64()
-		x.PU64 = p53
+		p52 := foryimpl.Alloc[uint64](c)
+		*p52 = r.ReadVarUint64()
+		x.PU64 = p52
 	}
 	if c.Failed() {
 		c.Trace("PU64")
 		return
 	}
 	if c.ReadFlag() {
-		p54 := foryimpl.Alloc[int32](c)
-		*p54 = r.ReadVarInt32()
-		x.AddPI32 = p54
+		p53 := foryimpl.Alloc[int32](c)
+		*p53 = r.ReadVarInt32()
+		x.AddPI32 = p53
 	}
 	if c.Failed() {
 		c.Trace("AddPI32")
 		return
 	}
 	if c.ReadFlag() {
-		p55 := foryimpl.Alloc[int32](c)
-		*p55 = r.ReadVarInt32()
-		x.PI32 = p55
+		p54 := foryimpl.Alloc[int32](c)
+		*p54 = r.ReadVarInt32()
+		x.PI32 = p54
 	}
 	if c.Failed() {
 		c.Trace("PI32")
@@ -1619,7 +1626,15 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
+				x.AddE = Color(e57)
+			} else {
+				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
 		if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
 			x.AddE = Color(e58)
 		} else {
@@ -1709,9 +1724,17 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
-			x.E = Color(e69)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e69 := c.ReadEnumFast(uint32(0x7fffffff)); e69 >= 0 {
+				x.E = Color(e69)
+			} else {
+				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
+			x.E = Color(e70)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1726,34 +1749,34 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p70 := foryimpl.Alloc[time.Duration](c)
-		*p70 = c.ReadDuration()
-		x.PD = p70
+		p71 := foryimpl.Alloc[time.Duration](c)
+		*p71 = c.ReadDuration()
+		x.PD = p71
 	}
 	if c.Failed() {
 		c.Trace("PD")
 		return
 	}
 	if c.ReadFlag() {
-		p71 := foryimpl.Alloc[serializer.Date](c)
-		*p71 = serializer.Date(c.ReadDate())
-		x.PDt = p71
+		p72 := foryimpl.Alloc[serializer.Date](c)
+		*p72 = serializer.Date(c.ReadDate())
+		x.PDt = p72
 	}
 	if c.Failed() {
 		c.Trace("PDt")
 		return
 	}
-	if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
-		x.PE = foryimpl.BackRef[Color](c, id73)
-	} else if st72 == foryimpl.RefFollows {
-		p74 := foryimpl.Alloc[Color](c)
-		foryimpl.SetRef(c, id73, p74)
-		if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
-			*p74 = Color(e75)
+	if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+		x.PE = foryimpl.BackRef[Color](c, id74)
+	} else if st73 == foryimpl.RefFollows {
+		p75 := foryimpl.Alloc[Color](c)
+		foryimpl.SetRef(c, id74, p75)
+		if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
+			*p75 = Color(e76)
 		} else {
-			*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			*p75 = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		x.PE = p74
+		x.PE = p75
 	} else {
 		x.PE = nil
 	}
@@ -1762,18 +1785,18 @@ func (x *Scalars) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p76 := foryimpl.Alloc[string](c)
-		*p76 = c.ReadString()
-		x.PS = p76
+		p77 := foryimpl.Alloc[string](c)
+		*p77 = c.ReadString()
+		x.PS = p77
 	}
 	if c.Failed() {
 		c.Trace("PS")
 		return
 	}
 	if c.ReadFlag() {
-		p77 := foryimpl.Alloc[time.Time](c)
-		*p77 = c.ReadTime()
-		x.PT = p77
+		p78 := foryimpl.Alloc[time.Time](c)
+		*p78 = c.ReadTime()
+		x.PT = p78
 	}
 	if c.Failed() {
 		c.Trace("PT")
@@ -1799,128 +1822,128 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
-					x.AddFixI64 = int64(v78)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.AddFixI64 = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v80, ok81 := c.ReadIntAs(f, 64); ok81 {
-					x.FixI64 = int64(v80)
+				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
+					x.FixI64 = int64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v82, ok83 := c.ReadUintAs(f, 64); ok83 {
-					x.AddFixU64 = uint64(v82)
+				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
+					x.AddFixU64 = uint64(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v84, ok85 := c.ReadUintAs(f, 64); ok85 {
-					x.FixU64 = uint64(v84)
+				if v85, ok86 := c.ReadUintAs(f, 64); ok86 {
+					x.FixU64 = uint64(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v86, ok87 := c.ReadFloatAs(f, 64); ok87 {
-					x.AddF64 = float64(v86)
+				if v87, ok88 := c.ReadFloatAs(f, 64); ok88 {
+					x.AddF64 = float64(v87)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v88, ok89 := c.ReadFloatAs(f, 64); ok89 {
-					x.F64 = float64(v88)
+				if v89, ok90 := c.ReadFloatAs(f, 64); ok90 {
+					x.F64 = float64(v89)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v90, ok91 := c.ReadIntAs(f, 32); ok91 {
-					x.AddFixI32 = int32(v90)
+				if v91, ok92 := c.ReadIntAs(f, 32); ok92 {
+					x.AddFixI32 = int32(v91)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
-					x.FixI32 = int32(v92)
+				if v93, ok94 := c.ReadIntAs(f, 32); ok94 {
+					x.FixI32 = int32(v93)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v94, ok95 := c.ReadUintAs(f, 32); ok95 {
-					x.AddFixU32 = uint32(v94)
+				if v95, ok96 := c.ReadUintAs(f, 32); ok96 {
+					x.AddFixU32 = uint32(v95)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v96, ok97 := c.ReadUintAs(f, 32); ok97 {
-					x.FixU32 = uint32(v96)
+				if v97, ok98 := c.ReadUintAs(f, 32); ok98 {
+					x.FixU32 = uint32(v97)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v98, ok99 := c.ReadFloatAs(f, 32); ok99 {
-					x.AddF32 = float32(v98)
+				if v99, ok100 := c.ReadFloatAs(f, 32); ok100 {
+					x.AddF32 = float32(v99)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v100, ok101 := c.ReadFloatAs(f, 32); ok101 {
-					x.F32 = float32(v100)
+				if v101, ok102 := c.ReadFloatAs(f, 32); ok102 {
+					x.F32 = float32(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v102, ok103 := c.ReadIntAs(f, 16); ok103 {
-					x.AddI16 = int16(v102)
+				if v103, ok104 := c.ReadIntAs(f, 16); ok104 {
+					x.AddI16 = int16(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v104, ok105 := c.ReadIntAs(f, 16); ok105 {
-					x.I16 = int16(v104)
+				if v105, ok106 := c.ReadIntAs(f, 16); ok106 {
+					x.I16 = int16(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v106, ok107 := c.ReadUintAs(f, 16); ok107 {
-					x.AddU16 = uint16(v106)
+				if v107, ok108 := c.ReadUintAs(f, 16); ok108 {
+					x.AddU16 = uint16(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v108, ok109 := c.ReadUintAs(f, 16); ok109 {
-					x.U16 = uint16(v108)
+				if v109, ok110 := c.ReadUintAs(f, 16); ok110 {
+					x.U16 = uint16(v109)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
@@ -1935,345 +1958,345 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v110, ok111 := c.ReadIntAs(f, 8); ok111 {
-					x.AddI8 = int8(v110)
+				if v111, ok112 := c.ReadIntAs(f, 8); ok112 {
+					x.AddI8 = int8(v111)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v112, ok113 := c.ReadIntAs(f, 8); ok113 {
-					x.I8 = int8(v112)
+				if v113, ok114 := c.ReadIntAs(f, 8); ok114 {
+					x.I8 = int8(v113)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v114, ok115 := c.ReadUintAs(f, 8); ok115 {
-					x.AddU8 = uint8(v114)
+				if v115, ok116 := c.ReadUintAs(f, 8); ok116 {
+					x.AddU8 = uint8(v115)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v116, ok117 := c.ReadUintAs(f, 8); ok117 {
-					x.U8 = uint8(v116)
+				if v117, ok118 := c.ReadUintAs(f, 8); ok118 {
+					x.U8 = uint8(v117)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v118, ok119 := c.ReadIntAs(f, 64); ok119 {
-					x.AddI = int(v118)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.AddI = int(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v120, ok121 := c.ReadIntAs(f, 64); ok121 {
-					x.AddI64 = int64(v120)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.AddI64 = int64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v122, ok123 := c.ReadIntAs(f, 64); ok123 {
-					x.AddMyI = MyInt(v122)
+				if v123, ok124 := c.ReadIntAs(f, 64); ok124 {
+					x.AddMyI = MyInt(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v124, ok125 := c.ReadIntAs(f, 64); ok125 {
-					x.I = int(v124)
+				if v125, ok126 := c.ReadIntAs(f, 64); ok126 {
+					x.I = int(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v126, ok127 := c.ReadIntAs(f, 64); ok127 {
-					x.I64 = int64(v126)
+				if v127, ok128 := c.ReadIntAs(f, 64); ok128 {
+					x.I64 = int64(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v128, ok129 := c.ReadIntAs(f, 64); ok129 {
-					x.MyI = MyInt(v128)
+				if v129, ok130 := c.ReadIntAs(f, 64); ok130 {
+					x.MyI = MyInt(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v130, ok131 := c.ReadIntAs(f, 64); ok131 {
-					x.AddTagI64 = int64(v130)
+				if v131, ok132 := c.ReadIntAs(f, 64); ok132 {
+					x.AddTagI64 = int64(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v132, ok133 := c.ReadIntAs(f, 64); ok133 {
-					x.TagI64 = int64(v132)
+				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
+					x.TagI64 = int64(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v134, ok135 := c.ReadUintAs(f, 64); ok135 {
-					x.AddU = uint(v134)
+				if v135, ok136 := c.ReadUintAs(f, 64); ok136 {
+					x.AddU = uint(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v136, ok137 := c.ReadUintAs(f, 64); ok137 {
-					x.AddU64 = uint64(v136)
+				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
+					x.AddU64 = uint64(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v138, ok139 := c.ReadUintAs(f, 64); ok139 {
-					x.U = uint(v138)
+				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
+					x.U = uint(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v140, ok141 := c.ReadUintAs(f, 64); ok141 {
-					x.U64 = uint64(v140)
+				if v141, ok142 := c.ReadUintAs(f, 64); ok142 {
+					x.U64 = uint64(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v142, ok143 := c.ReadUintAs(f, 64); ok143 {
-					x.AddTagU64 = uint64(v142)
+				if v143, ok144 := c.ReadUintAs(f, 64); ok144 {
+					x.AddTagU64 = uint64(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v144, ok145 := c.ReadUintAs(f, 64); ok145 {
-					x.TagU64 = uint64(v144)
+				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
+					x.TagU64 = uint64(v145)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v146, ok147 := c.ReadIntAs(f, 32); ok147 {
-					x.AddI32 = int32(v146)
+				if v147, ok148 := c.ReadIntAs(f, 32); ok148 {
+					x.AddI32 = int32(v147)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v148, ok149 := c.ReadIntAs(f, 32); ok149 {
-					x.I32 = int32(v148)
+				if v149, ok150 := c.ReadIntAs(f, 32); ok150 {
+					x.I32 = int32(v149)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v150, ok151 := c.ReadUintAs(f, 32); ok151 {
-					x.AddU32 = uint32(v150)
+				if v151, ok152 := c.ReadUintAs(f, 32); ok152 {
+					x.AddU32 = uint32(v151)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v152, ok153 := c.ReadUintAs(f, 32); ok153 {
-					x.U32 = uint32(v152)
+				if v153, ok154 := c.ReadUintAs(f, 32); ok154 {
+					x.U32 = uint32(v153)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v155, ok156 := c.ReadFloatAs(f, 64); ok156 {
-					pv157 := float64(v155)
-					x.AddPF64 = &pv157
+				if v156, ok157 := c.ReadFloatAs(f, 64); ok157 {
+					pv158 := float64(v156)
+					x.AddPF64 = &pv158
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p154 := foryimpl.Alloc[float64](c)
-				*p154 = r.ReadFloat64()
-				x.AddPF64 = p154
+				p155 := foryimpl.Alloc[float64](c)
+				*p155 = r.ReadFloat64()
+				x.AddPF64 = p155
 			}
 		case 41:
 			if f.Convert {
-				if v159, ok160 := c.ReadFloatAs(f, 64); ok160 {
-					pv161 := float64(v159)
-					x.PF64 = &pv161
+				if v160, ok161 := c.ReadFloatAs(f, 64); ok161 {
+					pv162 := float64(v160)
+					x.PF64 = &pv162
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p158 := foryimpl.Alloc[float64](c)
-				*p158 = r.ReadFloat64()
-				x.PF64 = p158
+				p159 := foryimpl.Alloc[float64](c)
+				*p159 = r.ReadFloat64()
+				x.PF64 = p159
 			}
 		case 42:
 			if f.Convert {
-				if v163, ok164 := c.ReadFloatAs(f, 32); ok164 {
-					pv165 := float32(v163)
-					x.AddPF32 = &pv165
+				if v164, ok165 := c.ReadFloatAs(f, 32); ok165 {
+					pv166 := float32(v164)
+					x.AddPF32 = &pv166
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p162 := foryimpl.Alloc[float32](c)
-				*p162 = r.ReadFloat32()
-				x.AddPF32 = p162
+				p163 := foryimpl.Alloc[float32](c)
+				*p163 = r.ReadFloat32()
+				x.AddPF32 = p163
 			}
 		case 43:
 			if f.Convert {
-				if v167, ok168 := c.ReadFloatAs(f, 32); ok168 {
-					pv169 := float32(v167)
-					x.PF32 = &pv169
+				if v168, ok169 := c.ReadFloatAs(f, 32); ok169 {
+					pv170 := float32(v168)
+					x.PF32 = &pv170
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p166 := foryimpl.Alloc[float32](c)
-				*p166 = r.ReadFloat32()
-				x.PF32 = p166
+				p167 := foryimpl.Alloc[float32](c)
+				*p167 = r.ReadFloat32()
+				x.PF32 = p167
 			}
 		case 44:
 			if f.Convert {
-				if v171, ok172 := c.ReadUintAs(f, 16); ok172 {
-					pv173 := uint16(v171)
-					x.AddPU16 = &pv173
+				if v172, ok173 := c.ReadUintAs(f, 16); ok173 {
+					pv174 := uint16(v172)
+					x.AddPU16 = &pv174
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p170 := foryimpl.Alloc[uint16](c)
-				*p170 = r.ReadUint16()
-				x.AddPU16 = p170
+				p171 := foryimpl.Alloc[uint16](c)
+				*p171 = r.ReadUint16()
+				x.AddPU16 = p171
 			}
 		case 45:
 			if f.Convert {
-				if v175, ok176 := c.ReadUintAs(f, 16); ok176 {
-					pv177 := uint16(v175)
-					x.PU16 = &pv177
+				if v176, ok177 := c.ReadUintAs(f, 16); ok177 {
+					pv178 := uint16(v176)
+					x.PU16 = &pv178
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p174 := foryimpl.Alloc[uint16](c)
-				*p174 = r.ReadUint16()
-				x.PU16 = p174
+				p175 := foryimpl.Alloc[uint16](c)
+				*p175 = r.ReadUint16()
+				x.PU16 = p175
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p178 := foryimpl.Alloc[bool](c)
-				*p178 = r.ReadBool()
-				x.AddPB = p178
+				p179 := foryimpl.Alloc[bool](c)
+				*p179 = r.ReadBool()
+				x.AddPB = p179
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p179 := foryimpl.Alloc[bool](c)
-				*p179 = r.ReadBool()
-				x.PB = p179
+				p180 := foryimpl.Alloc[bool](c)
+				*p180 = r.ReadBool()
+				x.PB = p180
 			}
 		case 48:
 			if f.Convert {
-				if v181, ok182 := c.ReadIntAs(f, 8); ok182 {
-					pv183 := int8(v181)
-					x.AddPI8 = &pv183
+				if v182, ok183 := c.ReadIntAs(f, 8); ok183 {
+					pv184 := int8(v182)
+					x.AddPI8 = &pv184
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p180 := foryimpl.Alloc[int8](c)
-				*p180 = r.ReadInt8()
-				x.AddPI8 = p180
+				p181 := foryimpl.Alloc[int8](c)
+				*p181 = r.ReadInt8()
+				x.AddPI8 = p181
 			}
 		case 49:
 			if f.Convert {
-				if v185, ok186 := c.ReadIntAs(f, 8); ok186 {
-					pv187 := int8(v185)
-					x.PI8 = &pv187
+				if v186, ok187 := c.ReadIntAs(f, 8); ok187 {
+					pv188 := int8(v186)
+					x.PI8 = &pv188
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p184 := foryimpl.Alloc[int8](c)
-				*p184 = r.ReadInt8()
-				x.PI8 = p184
+				p185 := foryimpl.Alloc[int8](c)
+				*p185 = r.ReadInt8()
+				x.PI8 = p185
 			}
 		case 50:
 			if f.Convert {
-				if v189, ok190 := c.ReadIntAs(f, 64); ok190 {
-					pv191 := int64(v189)
-					x.AddPI64 = &pv191
+				if v190, ok191 := c.ReadIntAs(f, 64); ok191 {
+					pv192 := int64(v190)
+					x.AddPI64 = &pv192
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p188 := foryimpl.Alloc[int64](c)
-				*p188 = r.ReadVarInt64()
-				x.AddPI64 = p188
+				p189 := foryimpl.Alloc[int64](c)
+				*p189 = r.ReadVarInt64()
+				x.AddPI64 = p189
 			}
 		case 51:
 			if f.Convert {
-				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
-					pv195 := int64(v193)
-					x.PI64 = &pv195
+				if v194, ok195 := c.ReadIntAs(f, 64); ok195 {
+					pv196 := int64(v194)
+					x.PI64 = &pv196
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p192 := foryimpl.Alloc[int64](c)
-				*p192 = r.ReadVarInt64()
-				x.PI64 = p192
+				p193 := foryimpl.Alloc[int64](c)
+				*p193 = r.ReadVarInt64()
+				x.PI64 = p193
 			}
 		case 52:
 			if f.Convert {
-				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
-					pv199 := uint64(v197)
-					x.AddPU64 = &pv199
+				if v198, ok199 := c.ReadUintAs(f, 64); ok199 {
+					pv200 := uint64(v198)
+					x.AddPU64 = &pv200
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[uint64](c)
-				*p196 = r.ReadVarUint64()
-				x.AddPU64 = p196
+				p197 := foryimpl.Alloc[uint64](c)
+				*p197 = r.ReadVarUint64()
+				x.AddPU64 = p197
 			}
 		case 53:
 			if f.Convert {
-				if v201, ok202 := c.ReadUintAs(f, 64); ok202 {
-					pv203 := uint64(v201)
-					x.PU64 = &pv203
+				if v202, ok203 := c.ReadUintAs(f, 64); ok203 {
+					pv204 := uint64(v202)
+					x.PU64 = &pv204
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p200 := foryimpl.Alloc[uint64](c)
-				*p200 = r.ReadVarUint64()
-				x.PU64 = p200
+				p201 := foryimpl.Alloc[uint64](c)
+				*p201 = r.ReadVarUint64()
+				x.PU64 = p201
 			}
 		case 54:
 			if f.Convert {
-				if v205, ok206 := c.ReadIntAs(f, 32); ok206 {
-					pv207 := int32(v205)
-					x.AddPI32 = &pv207
+				if v206, ok207 := c.ReadIntAs(f, 32); ok207 {
+					pv208 := int32(v206)
+					x.AddPI32 = &pv208
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p204 := foryimpl.Alloc[int32](c)
-				*p204 = r.ReadVarInt32()
-				x.AddPI32 = p204
+				p205 := foryimpl.Alloc[int32](c)
+				*p205 = r.ReadVarInt32()
+				x.AddPI32 = p205
 			}
 		case 55:
 			if f.Convert {
-				if v209, ok210 := c.ReadIntAs(f, 32); ok210 {
-					pv211 := int32(v209)
-					x.PI32 = &pv211
+				if v210, ok211 := c.ReadIntAs(f, 32); ok211 {
+					pv212 := int32(v210)
+					x.PI32 = &pv212
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p208 := foryimpl.Alloc[int32](c)
-				*p208 = r.ReadVarInt32()
-				x.PI32 = p208
+				p209 := foryimpl.Alloc[int32](c)
+				*p209 = r.ReadVarInt32()
+				x.PI32 = p209
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -2286,16 +2309,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e215 := c.ReadEnumFast(uint32(0x7fffffff)); e215 >= 0 {
-						x.AddE = Color(e215)
+					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
+						x.AddE = Color(e216)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e212 := c.ReadEnumFast(uint32(0x7fffffff)); e212 >= 0 {
-						x.AddE = Color(e212)
+					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
+						x.AddE = Color(e213)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2307,54 +2330,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p216 := foryimpl.Alloc[time.Duration](c)
-				*p216 = c.ReadDuration()
-				x.AddPD = p216
+				p217 := foryimpl.Alloc[time.Duration](c)
+				*p217 = c.ReadDuration()
+				x.AddPD = p217
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p217 := foryimpl.Alloc[serializer.Date](c)
-				*p217 = serializer.Date(c.ReadDate())
-				x.AddPDt = p217
+				p218 := foryimpl.Alloc[serializer.Date](c)
+				*p218 = serializer.Date(c.ReadDate())
+				x.AddPDt = p218
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st220, id221 := c.ReadRefFlag(); st220 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id221)
-				} else if st220 == foryimpl.RefFollows {
-					p222 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id221, p222)
-					if e223 := c.ReadEnumFast(uint32(0x7fffffff)); e223 >= 0 {
-						*p222 = Color(e223)
+				if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id222)
+				} else if st221 == foryimpl.RefFollows {
+					p223 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id222, p223)
+					if e224 := c.ReadEnumFast(uint32(0x7fffffff)); e224 >= 0 {
+						*p223 = Color(e224)
 					} else {
-						*p222 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p223 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p222
+					x.AddPE = p223
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p218 := foryimpl.Alloc[Color](c)
-					if e219 := c.ReadEnumFast(uint32(0x7fffffff)); e219 >= 0 {
-						*p218 = Color(e219)
+					p219 := foryimpl.Alloc[Color](c)
+					if e220 := c.ReadEnumFast(uint32(0x7fffffff)); e220 >= 0 {
+						*p219 = Color(e220)
 					} else {
-						*p218 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p219 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p218
+					x.AddPE = p219
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p224 := foryimpl.Alloc[string](c)
-				*p224 = c.ReadString()
-				x.AddPS = p224
+				p225 := foryimpl.Alloc[string](c)
+				*p225 = c.ReadString()
+				x.AddPS = p225
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p225 := foryimpl.Alloc[time.Time](c)
-				*p225 = c.ReadTime()
-				x.AddPT = p225
+				p226 := foryimpl.Alloc[time.Time](c)
+				*p226 = c.ReadTime()
+				x.AddPT = p226
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -2375,16 +2398,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e229 := c.ReadEnumFast(uint32(0x7fffffff)); e229 >= 0 {
-						x.E = Color(e229)
+					if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
+						x.E = Color(e230)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e226 := c.ReadEnumFast(uint32(0x7fffffff)); e226 >= 0 {
-						x.E = Color(e226)
+					if e227 := c.ReadEnumFast(uint32(0x7fffffff)); e227 >= 0 {
+						x.E = Color(e227)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2396,54 +2419,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p230 := foryimpl.Alloc[time.Duration](c)
-				*p230 = c.ReadDuration()
-				x.PD = p230
+				p231 := foryimpl.Alloc[time.Duration](c)
+				*p231 = c.ReadDuration()
+				x.PD = p231
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p231 := foryimpl.Alloc[serializer.Date](c)
-				*p231 = serializer.Date(c.ReadDate())
-				x.PDt = p231
+				p232 := foryimpl.Alloc[serializer.Date](c)
+				*p232 = serializer.Date(c.ReadDate())
+				x.PDt = p232
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id235)
-				} else if st234 == foryimpl.RefFollows {
-					p236 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id235, p236)
-					if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
-						*p236 = Color(e237)
+				if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id236)
+				} else if st235 == foryimpl.RefFollows {
+					p237 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id236, p237)
+					if e238 := c.ReadEnumFast(uint32(0x7fffffff)); e238 >= 0 {
+						*p237 = Color(e238)
 					} else {
-						*p236 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p237 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p236
+					x.PE = p237
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p232 := foryimpl.Alloc[Color](c)
-					if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
-						*p232 = Color(e233)
+					p233 := foryimpl.Alloc[Color](c)
+					if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
+						*p233 = Color(e234)
 					} else {
-						*p232 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p233 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p232
+					x.PE = p233
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p238 := foryimpl.Alloc[string](c)
-				*p238 = c.ReadString()
-				x.PS = p238
+				p239 := foryimpl.Alloc[string](c)
+				*p239 = c.ReadString()
+				x.PS = p239
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p239 := foryimpl.Alloc[time.Time](c)
-				*p239 = c.ReadTime()
-				x.PT = p239
+				p240 := foryimpl.Alloc[time.Time](c)
+				*p240 = c.ReadTime()
+				x.PT = p240
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -4051,289 +4074,411 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
-	if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id547))
-	} else if st546 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id547))
+		} else if st546 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
+			off = buffer.PutRawBoolsAt(w, off, l540)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
 		off = buffer.PutRawBoolsAt(w, off, l540)
 	}
-	if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id549))
-	} else if st548 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id549))
+		} else if st548 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l541)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l541)
 	}
-	if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id551))
-	} else if st550 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id551))
+		} else if st550 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l542)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l542)
 	}
-	if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id553))
-	} else if st552 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id553))
+		} else if st552 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
+			off = buffer.PutRawInt16sAt(w, off, l543)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
 		off = buffer.PutRawInt16sAt(w, off, l543)
 	}
-	if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id555))
-	} else if st554 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id555))
+		} else if st554 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
+			off = buffer.PutRawInt32sAt(w, off, l544)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
 		off = buffer.PutRawInt32sAt(w, off, l544)
 	}
-	if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id557))
-	} else if st556 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id557))
+		} else if st556 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
+			off = buffer.PutRawInt64sAt(w, off, l545)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
 		off = buffer.PutRawInt64sAt(w, off, l545)
 	}
 	b.SetWriterIndex(off)
-	if !foryimpl.WriteRefSlice(c, x.AI8) {
-		l558 := x.AI8
-		b.WriteVarUint32(uint32(len(l558) * 1))
-		for _, e559 := range l558 {
-			b.WriteInt8(int8(e559))
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.AI8) {
+			l558 := x.AI8
+			b.WriteVarUint32(uint32(len(l558) * 1))
+			for _, e559 := range l558 {
+				b.WriteInt8(int8(e559))
+			}
+		}
+	} else {
+		l560 := x.AI8
+		b.WriteVarUint32(uint32(len(l560) * 1))
+		for _, e561 := range l560 {
+			b.WriteInt8(int8(e561))
 		}
 	}
 	{
-		l560 := x.AU16
-		l561 := x.AU32
-		l562 := x.AU64
-		l563 := x.AU8
-		l564 := x.AddABool
-		l565 := x.AddAF32
-		l566 := x.AddAF64
-		l567 := x.AddAI16
-		l568 := x.AddAI32
-		l569 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l560)*2 + len(l561)*4 + len(l562)*8 + len(l563)*1 + len(l564)*1 + len(l565)*4 + len(l566)*8 + len(l567)*2 + len(l568)*4 + len(l569)*8 + 60)
+		l562 := x.AU16
+		l563 := x.AU32
+		l564 := x.AU64
+		l565 := x.AU8
+		l566 := x.AddABool
+		l567 := x.AddAF32
+		l568 := x.AddAF64
+		l569 := x.AddAI16
+		l570 := x.AddAI32
+		l571 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l562)*2 + len(l563)*4 + len(l564)*8 + len(l565)*1 + len(l566)*1 + len(l567)*4 + len(l568)*8 + len(l569)*2 + len(l570)*4 + len(l571)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
-		if st570, id571 := foryimpl.RefSliceAt(c, l560); st570 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id571))
-		} else if st570 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st572, id573 := foryimpl.RefSliceAt(c, l562); st572 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id573))
+			} else if st572 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
+				off = buffer.PutRawUint16sAt(w, off, l562)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l560)*2))
-			off = buffer.PutRawUint16sAt(w, off, l560)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
+			off = buffer.PutRawUint16sAt(w, off, l562)
 		}
-		if st572, id573 := foryimpl.RefSliceAt(c, l561); st572 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id573))
-		} else if st572 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st574, id575 := foryimpl.RefSliceAt(c, l563); st574 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id575))
+			} else if st574 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
+				off = buffer.PutRawUint32sAt(w, off, l563)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l561)*4))
-			off = buffer.PutRawUint32sAt(w, off, l561)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
+			off = buffer.PutRawUint32sAt(w, off, l563)
 		}
-		if st574, id575 := foryimpl.RefSliceAt(c, l562); st574 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id575))
-		} else if st574 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st576, id577 := foryimpl.RefSliceAt(c, l564); st576 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id577))
+			} else if st576 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
+				off = buffer.PutRawUint64sAt(w, off, l564)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*8))
-			off = buffer.PutRawUint64sAt(w, off, l562)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
+			off = buffer.PutRawUint64sAt(w, off, l564)
 		}
-		if st576, id577 := foryimpl.RefSliceAt(c, l563); st576 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id577))
-		} else if st576 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st578, id579 := foryimpl.RefSliceAt(c, l565); st578 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id579))
+			} else if st578 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
+				off += copy(w[off:], l565)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*1))
-			off += copy(w[off:], l563)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
+			off += copy(w[off:], l565)
 		}
-		if st578, id579 := foryimpl.RefSliceAt(c, l564); st578 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id579))
-		} else if st578 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st580, id581 := foryimpl.RefSliceAt(c, l566); st580 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id581))
+			} else if st580 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l566)*1))
+				off = buffer.PutRawBoolsAt(w, off, l566)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l564)*1))
-			off = buffer.PutRawBoolsAt(w, off, l564)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l566)*1))
+			off = buffer.PutRawBoolsAt(w, off, l566)
 		}
-		if st580, id581 := foryimpl.RefSliceAt(c, l565); st580 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id581))
-		} else if st580 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st582, id583 := foryimpl.RefSliceAt(c, l567); st582 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id583))
+			} else if st582 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l567)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l567)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l565)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l565)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l567)
 		}
-		if st582, id583 := foryimpl.RefSliceAt(c, l566); st582 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id583))
-		} else if st582 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st584, id585 := foryimpl.RefSliceAt(c, l568); st584 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id585))
+			} else if st584 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l568)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l568)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l566)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l566)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l568)
 		}
-		if st584, id585 := foryimpl.RefSliceAt(c, l567); st584 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id585))
-		} else if st584 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st586, id587 := foryimpl.RefSliceAt(c, l569); st586 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id587))
+			} else if st586 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l569)*2))
+				off = buffer.PutRawInt16sAt(w, off, l569)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*2))
-			off = buffer.PutRawInt16sAt(w, off, l567)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*2))
+			off = buffer.PutRawInt16sAt(w, off, l569)
 		}
-		if st586, id587 := foryimpl.RefSliceAt(c, l568); st586 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id587))
-		} else if st586 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st588, id589 := foryimpl.RefSliceAt(c, l570); st588 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id589))
+			} else if st588 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l570)*4))
+				off = buffer.PutRawInt32sAt(w, off, l570)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*4))
-			off = buffer.PutRawInt32sAt(w, off, l568)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l570)*4))
+			off = buffer.PutRawInt32sAt(w, off, l570)
 		}
-		if st588, id589 := foryimpl.RefSliceAt(c, l569); st588 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id589))
-		} else if st588 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st590, id591 := foryimpl.RefSliceAt(c, l571); st590 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id591))
+			} else if st590 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l571)*8))
+				off = buffer.PutRawInt64sAt(w, off, l571)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*8))
-			off = buffer.PutRawInt64sAt(w, off, l569)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l571)*8))
+			off = buffer.PutRawInt64sAt(w, off, l571)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-		l590 := x.AddAI8
-		b.WriteVarUint32(uint32(len(l590) * 1))
-		for _, e591 := range l590 {
-			b.WriteInt8(int8(e591))
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.AddAI8) {
+			l592 := x.AddAI8
+			b.WriteVarUint32(uint32(len(l592) * 1))
+			for _, e593 := range l592 {
+				b.WriteInt8(int8(e593))
+			}
+		}
+	} else {
+		l594 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l594) * 1))
+		for _, e595 := range l594 {
+			b.WriteInt8(int8(e595))
 		}
 	}
 	{
-		l592 := x.AddAU16
-		l593 := x.AddAU32
-		l594 := x.AddAU64
-		l595 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l592)*2 + len(l593)*4 + len(l594)*8 + len(l595)*1 + 24)
+		l596 := x.AddAU16
+		l597 := x.AddAU32
+		l598 := x.AddAU64
+		l599 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l596)*2 + len(l597)*4 + len(l598)*8 + len(l599)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if st596, id597 := foryimpl.RefSliceAt(c, l592); st596 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id597))
-		} else if st596 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st600, id601 := foryimpl.RefSliceAt(c, l596); st600 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id601))
+			} else if st600 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l596)*2))
+				off = buffer.PutRawUint16sAt(w, off, l596)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l592)*2))
-			off = buffer.PutRawUint16sAt(w, off, l592)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l596)*2))
+			off = buffer.PutRawUint16sAt(w, off, l596)
 		}
-		if st598, id599 := foryimpl.RefSliceAt(c, l593); st598 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id599))
-		} else if st598 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st602, id603 := foryimpl.RefSliceAt(c, l597); st602 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id603))
+			} else if st602 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l597)*4))
+				off = buffer.PutRawUint32sAt(w, off, l597)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l593)*4))
-			off = buffer.PutRawUint32sAt(w, off, l593)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l597)*4))
+			off = buffer.PutRawUint32sAt(w, off, l597)
 		}
-		if st600, id601 := foryimpl.RefSliceAt(c, l594); st600 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id601))
-		} else if st600 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st604, id605 := foryimpl.RefSliceAt(c, l598); st604 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id605))
+			} else if st604 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l598)*8))
+				off = buffer.PutRawUint64sAt(w, off, l598)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l594)*8))
-			off = buffer.PutRawUint64sAt(w, off, l594)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l598)*8))
+			off = buffer.PutRawUint64sAt(w, off, l598)
 		}
-		if st602, id603 := foryimpl.RefSliceAt(c, l595); st602 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id603))
-		} else if st602 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st606, id607 := foryimpl.RefSliceAt(c, l599); st606 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id607))
+			} else if st606 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l599)*1))
+				off += copy(w[off:], l599)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l595)*1))
-			off += copy(w[off:], l595)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l599)*1))
+			off += copy(w[off:], l599)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.AddBin) {
-		l604 := x.AddBin
-		b.WriteVarUint32(uint32(len(l604)))
-		b.WriteBytes(l604)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.AddBin) {
+			l608 := x.AddBin
+			b.WriteVarUint32(uint32(len(l608)))
+			b.WriteBytes(l608)
+		}
+	} else {
+		l609 := x.AddBin
+		b.WriteVarUint32(uint32(len(l609)))
+		b.WriteBytes(l609)
 	}
 	b.WriteVarUint32(uint32(len(x.AddFix)))
 	if len(x.AddFix) > 0 {
@@ -4341,188 +4486,188 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e605 := range x.AddFix {
+		for _, e610 := range x.AddFix {
 			{
-				buffer.PutInt16At(w, off, e605)
+				buffer.PutInt16At(w, off, e610)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l606 := x.AddLB
-	b.WriteVarUint32(uint32(len(l606)))
-	if len(l606) > 0 {
-		b.Reserve(1 + len(l606)*1 + buffer.BatchSlack)
+	l611 := x.AddLB
+	b.WriteVarUint32(uint32(len(l611)))
+	if len(l611) > 0 {
+		b.Reserve(1 + len(l611)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e607 := range l606 {
+		for _, e612 := range l611 {
 			{
-				buffer.PutBoolAt(w, off, e607)
+				buffer.PutBoolAt(w, off, e612)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l608 := x.AddLE
-	b.WriteVarUint32(uint32(len(l608)))
-	if len(l608) > 0 {
+	l613 := x.AddLE
+	b.WriteVarUint32(uint32(len(l613)))
+	if len(l613) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e609 := range l608 {
-			b.WriteVarUint32(uint32(e609))
+		for _, e614 := range l613 {
+			b.WriteVarUint32(uint32(e614))
 		}
 	}
-	l610 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l610)))
-	if len(l610) > 0 {
-		b.Reserve(1 + len(l610)*4 + buffer.BatchSlack)
+	l615 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l615)))
+	if len(l615) > 0 {
+		b.Reserve(1 + len(l615)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e611 := range l610 {
+		for _, e616 := range l615 {
 			{
-				buffer.PutFloat32At(w, off, e611)
+				buffer.PutFloat32At(w, off, e616)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l612 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l612)))
-	if len(l612) > 0 {
-		b.Reserve(1 + len(l612)*8 + buffer.BatchSlack)
+	l617 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l617)))
+	if len(l617) > 0 {
+		b.Reserve(1 + len(l617)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e613 := range l612 {
+		for _, e618 := range l617 {
 			{
-				buffer.PutFloat64At(w, off, e613)
+				buffer.PutFloat64At(w, off, e618)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l614 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l614)))
-	if len(l614) > 0 {
-		b.Reserve(1 + len(l614)*5 + buffer.BatchSlack)
+	l619 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l619)))
+	if len(l619) > 0 {
+		b.Reserve(1 + len(l619)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e615 := range l614 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e615))
+		for _, e620 := range l619 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e620))
 		}
 		b.SetWriterIndex(off)
 	}
-	l616 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l616)))
-	if len(l616) > 0 {
-		b.Reserve(1 + len(l616)*9 + buffer.BatchSlack)
+	l621 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l621)))
+	if len(l621) > 0 {
+		b.Reserve(1 + len(l621)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e617 := range l616 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e617))
+		for _, e622 := range l621 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e622))
 		}
 		b.SetWriterIndex(off)
 	}
-	l618 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l618)))
-	if len(l618) > 0 {
-		b.Reserve(1 + len(l618)*1 + buffer.BatchSlack)
+	l623 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l623)))
+	if len(l623) > 0 {
+		b.Reserve(1 + len(l623)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e619 := range l618 {
+		for _, e624 := range l623 {
 			{
-				buffer.PutInt8At(w, off, e619)
+				buffer.PutInt8At(w, off, e624)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l620 := x.AddLL
-	b.WriteVarUint32(uint32(len(l620)))
-	if len(l620) > 0 {
+	l625 := x.AddLL
+	b.WriteVarUint32(uint32(len(l625)))
+	if len(l625) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e621 := range l620 {
-			if !foryimpl.WriteRefSlice(c, e621) {
-				b.WriteVarUint32(uint32(len(e621)))
-				if len(e621) > 0 {
-					b.Reserve(1 + len(e621)*5 + buffer.BatchSlack)
+		for _, e626 := range l625 {
+			if !foryimpl.WriteRefSlice(c, e626) {
+				b.WriteVarUint32(uint32(len(e626)))
+				if len(e626) > 0 {
+					b.Reserve(1 + len(e626)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e622 := range e621 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e622))
+					for _, e627 := range e626 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e627))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l623 := x.AddLM
-	b.WriteVarUint32(uint32(len(l623)))
-	if len(l623) > 0 {
+	l628 := x.AddLM
+	b.WriteVarUint32(uint32(len(l628)))
+	if len(l628) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e624 := range l623 {
-			if !foryimpl.WriteRefMap(c, e624) {
-				var mw625 foryimpl.MapWriter
-				mw625.Begin(b, len(e624))
-				for k626, v627 := range e624 {
-					mw625.Entry(b)
-					foryimpl.WriteString(b, k626)
-					b.WriteVarInt32(v627)
+		for _, e629 := range l628 {
+			if !foryimpl.WriteRefMap(c, e629) {
+				var mw630 foryimpl.MapWriter
+				mw630.Begin(b, len(e629))
+				for k631, v632 := range e629 {
+					mw630.Entry(b)
+					foryimpl.WriteString(b, k631)
+					b.WriteVarInt32(v632)
 				}
-				mw625.End(b)
+				mw630.End(b)
 			}
 		}
 	}
-	l628 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l628)))
-	if len(l628) > 0 {
-		h629 := byte(0x0c)
-		for _, p630 := range l628 {
-			if p630 == nil {
-				h629 = 0x0e
+	l633 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l633)))
+	if len(l633) > 0 {
+		h634 := byte(0x0c)
+		for _, p635 := range l633 {
+			if p635 == nil {
+				h634 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h629)
-		for _, p630 := range l628 {
-			if h629 == 0x0e {
-				if p630 == nil {
+		b.WriteUint8(h634)
+		for _, p635 := range l633 {
+			if h634 == 0x0e {
+				if p635 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p630)
+			b.WriteVarInt32(*p635)
 		}
 	}
-	l631 := x.AddLS
+	l636 := x.AddLS
 	{
 		var ascii bool
-		sz633 := 6 + buffer.BatchSlack + len(l631)*9
-		for _, e632 := range l631 {
-			sz633 += len(e632)
+		sz638 := 6 + buffer.BatchSlack + len(l636)*9
+		for _, e637 := range l636 {
+			sz638 += len(e637)
 		}
-		b.Reserve(sz633)
+		b.Reserve(sz638)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l631)))
-		if len(l631) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l636)))
+		if len(l636) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e632 := range l631 {
-				if len(w)-off < len(e632)+9+buffer.BatchSlack {
+			for _, e637 := range l636 {
+				if len(w)-off < len(e637)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e632) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e637) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e632))<<2|2)
-				if len(e632) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e632))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e632)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e637))<<2|2)
+				if len(e637) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e637))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e637)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
 						return
 					}
@@ -4531,111 +4676,111 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l634 := x.AddLT
-	b.WriteVarUint32(uint32(len(l634)))
-	if len(l634) > 0 {
+	l639 := x.AddLT
+	b.WriteVarUint32(uint32(len(l639)))
+	if len(l639) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e635 := range l634 {
-			foryimpl.WriteTime(b, e635)
+		for _, e640 := range l639 {
+			foryimpl.WriteTime(b, e640)
 		}
 	}
-	l636 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l636)))
-	if len(l636) > 0 {
-		b.Reserve(1 + len(l636)*2 + buffer.BatchSlack)
+	l641 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l641)))
+	if len(l641) > 0 {
+		b.Reserve(1 + len(l641)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e637 := range l636 {
+		for _, e642 := range l641 {
 			{
-				buffer.PutUint16At(w, off, e637)
+				buffer.PutUint16At(w, off, e642)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l638 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l638)))
-	if len(l638) > 0 {
-		b.Reserve(1 + len(l638)*9 + buffer.BatchSlack)
+	l643 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l643)))
+	if len(l643) > 0 {
+		b.Reserve(1 + len(l643)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e639 := range l638 {
-			off = buffer.PutVarUint64At(w, off, e639)
+		for _, e644 := range l643 {
+			off = buffer.PutVarUint64At(w, off, e644)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw640 foryimpl.MapWriter
-	mw640.Begin(b, len(x.AddMBS))
-	for k641, v642 := range x.AddMBS {
-		mw640.Entry(b)
-		b.WriteBool(k641)
-		foryimpl.WriteString(b, v642)
+	var mw645 foryimpl.MapWriter
+	mw645.Begin(b, len(x.AddMBS))
+	for k646, v647 := range x.AddMBS {
+		mw645.Entry(b)
+		b.WriteBool(k646)
+		foryimpl.WriteString(b, v647)
 	}
-	mw640.End(b)
-	var mw643 foryimpl.MapWriter
-	mw643.Begin(b, len(x.AddMES))
-	for k644, v645 := range x.AddMES {
-		mw643.Entry(b)
-		b.WriteVarUint32(uint32(k644))
-		foryimpl.WriteString(b, v645)
+	mw645.End(b)
+	var mw648 foryimpl.MapWriter
+	mw648.Begin(b, len(x.AddMES))
+	for k649, v650 := range x.AddMES {
+		mw648.Entry(b)
+		b.WriteVarUint32(uint32(k649))
+		foryimpl.WriteString(b, v650)
 	}
-	mw643.End(b)
-	var mw646 foryimpl.MapWriter
-	mw646.Begin(b, len(x.AddMI64F))
-	for k647, v648 := range x.AddMI64F {
-		mw646.Entry(b)
-		b.WriteVarInt64(k647)
-		b.WriteFloat64(v648)
+	mw648.End(b)
+	var mw651 foryimpl.MapWriter
+	mw651.Begin(b, len(x.AddMI64F))
+	for k652, v653 := range x.AddMI64F {
+		mw651.Entry(b)
+		b.WriteVarInt64(k652)
+		b.WriteFloat64(v653)
 	}
-	mw646.End(b)
-	var mw649 foryimpl.MapWriter
-	mw649.Begin(b, len(x.AddMIS))
-	for k650, v651 := range x.AddMIS {
-		mw649.Entry(b)
-		b.WriteVarInt32(k650)
-		foryimpl.WriteString(b, v651)
+	mw651.End(b)
+	var mw654 foryimpl.MapWriter
+	mw654.Begin(b, len(x.AddMIS))
+	for k655, v656 := range x.AddMIS {
+		mw654.Entry(b)
+		b.WriteVarInt32(k655)
+		foryimpl.WriteString(b, v656)
 	}
-	mw649.End(b)
-	var mw652 foryimpl.MapWriter
-	mw652.Begin(b, len(x.AddMSI))
-	for k653, v654 := range x.AddMSI {
-		mw652.Entry(b)
-		foryimpl.WriteString(b, k653)
-		b.WriteVarInt32(v654)
+	mw654.End(b)
+	var mw657 foryimpl.MapWriter
+	mw657.Begin(b, len(x.AddMSI))
+	for k658, v659 := range x.AddMSI {
+		mw657.Entry(b)
+		foryimpl.WriteString(b, k658)
+		b.WriteVarInt32(v659)
 	}
-	mw652.End(b)
-	var mw655 foryimpl.MapWriter
-	mw655.BeginTracked(b, len(x.AddMSL))
-	for k656, v657 := range x.AddMSL {
-		if v657 == nil {
-			mw655.NullEntry(b)
-			foryimpl.WriteString(b, k656)
+	mw657.End(b)
+	var mw660 foryimpl.MapWriter
+	mw660.BeginTracked(b, len(x.AddMSL))
+	for k661, v662 := range x.AddMSL {
+		if v662 == nil {
+			mw660.NullEntry(b)
+			foryimpl.WriteString(b, k661)
 		} else {
-			mw655.Entry(b)
-			foryimpl.WriteString(b, k656)
-			if !foryimpl.WriteRefSlice(c, v657) {
+			mw660.Entry(b)
+			foryimpl.WriteString(b, k661)
+			if !foryimpl.WriteRefSlice(c, v662) {
 				{
-					sz659 := 6 + buffer.BatchSlack + len(v657)*9
-					for _, e658 := range v657 {
-						sz659 += len(e658)
+					sz664 := 6 + buffer.BatchSlack + len(v662)*9
+					for _, e663 := range v662 {
+						sz664 += len(e663)
 					}
-					b.Reserve(sz659)
+					b.Reserve(sz664)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v657)))
-					if len(v657) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v662)))
+					if len(v662) > 0 {
 						buffer.PutUint8At(w, off, 0x0c)
 						off++
-						for _, e658 := range v657 {
-							if len(w)-off < len(e658)+9+buffer.BatchSlack {
+						for _, e663 := range v662 {
+							if len(w)-off < len(e663)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e658) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e663) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e658))<<2|2)
-							if len(e658) > 0 {
-								off += copy(w[off:], e658)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e663))<<2|2)
+							if len(e663) > 0 {
+								off += copy(w[off:], e663)
 							}
 						}
 					}
@@ -4644,77 +4789,77 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw655.End(b)
-	var mw660 foryimpl.MapWriter
-	mw660.BeginTracked(b, len(x.AddMSM))
-	for k661, v662 := range x.AddMSM {
-		if v662 == nil {
-			mw660.NullEntry(b)
-			foryimpl.WriteString(b, k661)
+	mw660.End(b)
+	var mw665 foryimpl.MapWriter
+	mw665.BeginTracked(b, len(x.AddMSM))
+	for k666, v667 := range x.AddMSM {
+		if v667 == nil {
+			mw665.NullEntry(b)
+			foryimpl.WriteString(b, k666)
 		} else {
-			mw660.Entry(b)
-			foryimpl.WriteString(b, k661)
-			if !foryimpl.WriteRefMap(c, v662) {
-				var mw663 foryimpl.MapWriter
-				mw663.Begin(b, len(v662))
-				for k664, v665 := range v662 {
-					mw663.Entry(b)
-					foryimpl.WriteString(b, k664)
-					b.WriteVarInt32(v665)
+			mw665.Entry(b)
+			foryimpl.WriteString(b, k666)
+			if !foryimpl.WriteRefMap(c, v667) {
+				var mw668 foryimpl.MapWriter
+				mw668.Begin(b, len(v667))
+				for k669, v670 := range v667 {
+					mw668.Entry(b)
+					foryimpl.WriteString(b, k669)
+					b.WriteVarInt32(v670)
 				}
-				mw663.End(b)
+				mw668.End(b)
 			}
 		}
 	}
-	mw660.End(b)
-	var mw666 foryimpl.MapWriter
-	mw666.Begin(b, len(x.AddMSP))
-	for k667, v668 := range x.AddMSP {
-		if v668 == nil {
-			mw666.NullEntry(b)
-			foryimpl.WriteString(b, k667)
+	mw665.End(b)
+	var mw671 foryimpl.MapWriter
+	mw671.Begin(b, len(x.AddMSP))
+	for k672, v673 := range x.AddMSP {
+		if v673 == nil {
+			mw671.NullEntry(b)
+			foryimpl.WriteString(b, k672)
 		} else {
-			mw666.Entry(b)
-			foryimpl.WriteString(b, k667)
-			b.WriteVarInt32(*v668)
+			mw671.Entry(b)
+			foryimpl.WriteString(b, k672)
+			b.WriteVarInt32(*v673)
 		}
 	}
-	mw666.End(b)
-	var mw669 foryimpl.MapWriter
-	mw669.Begin(b, len(x.AddMU8))
-	for k670, v671 := range x.AddMU8 {
-		mw669.Entry(b)
-		b.WriteUint8(k670)
-		b.WriteUint16(v671)
+	mw671.End(b)
+	var mw674 foryimpl.MapWriter
+	mw674.Begin(b, len(x.AddMU8))
+	for k675, v676 := range x.AddMU8 {
+		mw674.Entry(b)
+		b.WriteUint8(k675)
+		b.WriteUint16(v676)
 	}
-	mw669.End(b)
+	mw674.End(b)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l672 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l672)))
-		b.WriteBytes(l672)
+		l677 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l677)))
+		b.WriteBytes(l677)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddNLS) {
-		l673 := x.AddNLS
+		l678 := x.AddNLS
 		{
-			sz675 := 6 + buffer.BatchSlack + len(l673)*9
-			for _, e674 := range l673 {
-				sz675 += len(e674)
+			sz680 := 6 + buffer.BatchSlack + len(l678)*9
+			for _, e679 := range l678 {
+				sz680 += len(e679)
 			}
-			b.Reserve(sz675)
+			b.Reserve(sz680)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l673)))
-			if len(l673) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l678)))
+			if len(l678) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e674 := range l673 {
-					if len(w)-off < len(e674)+9+buffer.BatchSlack {
+				for _, e679 := range l678 {
+					if len(w)-off < len(e679)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e674) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e679) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e674))<<2|2)
-					if len(e674) > 0 {
-						off += copy(w[off:], e674)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e679))<<2|2)
+					if len(e679) > 0 {
+						off += copy(w[off:], e679)
 					}
 				}
 			}
@@ -4722,34 +4867,40 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.AddNM) {
-		var mw676 foryimpl.MapWriter
-		mw676.Begin(b, len(x.AddNM))
-		for k677, v678 := range x.AddNM {
-			mw676.Entry(b)
-			foryimpl.WriteString(b, k677)
-			b.WriteVarInt32(v678)
+		var mw681 foryimpl.MapWriter
+		mw681.Begin(b, len(x.AddNM))
+		for k682, v683 := range x.AddNM {
+			mw681.Entry(b)
+			foryimpl.WriteString(b, k682)
+			b.WriteVarInt32(v683)
 		}
-		mw676.End(b)
+		mw681.End(b)
 	}
-	l679 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l679)))
-	if len(l679) > 0 {
-		b.Reserve(1 + len(l679)*1 + buffer.BatchSlack)
+	l684 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l684)))
+	if len(l684) > 0 {
+		b.Reserve(1 + len(l684)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e680 := range l679 {
+		for _, e685 := range l684 {
 			{
-				buffer.PutUint8At(w, off, e680)
+				buffer.PutUint8At(w, off, e685)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l681 := x.Bin
-		b.WriteVarUint32(uint32(len(l681)))
-		b.WriteBytes(l681)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l686 := x.Bin
+			b.WriteVarUint32(uint32(len(l686)))
+			b.WriteBytes(l686)
+		}
+	} else {
+		l687 := x.Bin
+		b.WriteVarUint32(uint32(len(l687)))
+		b.WriteBytes(l687)
 	}
 	b.WriteVarUint32(uint32(len(x.Fix)))
 	if len(x.Fix) > 0 {
@@ -4757,188 +4908,188 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e682 := range x.Fix {
+		for _, e688 := range x.Fix {
 			{
-				buffer.PutInt16At(w, off, e682)
+				buffer.PutInt16At(w, off, e688)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l683 := x.LB
-	b.WriteVarUint32(uint32(len(l683)))
-	if len(l683) > 0 {
-		b.Reserve(1 + len(l683)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e684 := range l683 {
-			{
-				buffer.PutBoolAt(w, off, e684)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l685 := x.LE
-	b.WriteVarUint32(uint32(len(l685)))
-	if len(l685) > 0 {
-		b.WriteUint8(0x0c)
-		for _, e686 := range l685 {
-			b.WriteVarUint32(uint32(e686))
-		}
-	}
-	l687 := x.LF32
-	b.WriteVarUint32(uint32(len(l687)))
-	if len(l687) > 0 {
-		b.Reserve(1 + len(l687)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e688 := range l687 {
-			{
-				buffer.PutFloat32At(w, off, e688)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l689 := x.LF64
+	l689 := x.LB
 	b.WriteVarUint32(uint32(len(l689)))
 	if len(l689) > 0 {
-		b.Reserve(1 + len(l689)*8 + buffer.BatchSlack)
+		b.Reserve(1 + len(l689)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
 		for _, e690 := range l689 {
 			{
-				buffer.PutFloat64At(w, off, e690)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l691 := x.LI32
-	b.WriteVarUint32(uint32(len(l691)))
-	if len(l691) > 0 {
-		b.Reserve(1 + len(l691)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e692 := range l691 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e692))
-		}
-		b.SetWriterIndex(off)
-	}
-	l693 := x.LI64
-	b.WriteVarUint32(uint32(len(l693)))
-	if len(l693) > 0 {
-		b.Reserve(1 + len(l693)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e694 := range l693 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e694))
-		}
-		b.SetWriterIndex(off)
-	}
-	l695 := x.LI8
-	b.WriteVarUint32(uint32(len(l695)))
-	if len(l695) > 0 {
-		b.Reserve(1 + len(l695)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0x0c)
-		off++
-		for _, e696 := range l695 {
-			{
-				buffer.PutInt8At(w, off, e696)
+				buffer.PutBoolAt(w, off, e690)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l697 := x.LL
+	l691 := x.LE
+	b.WriteVarUint32(uint32(len(l691)))
+	if len(l691) > 0 {
+		b.WriteUint8(0x0c)
+		for _, e692 := range l691 {
+			b.WriteVarUint32(uint32(e692))
+		}
+	}
+	l693 := x.LF32
+	b.WriteVarUint32(uint32(len(l693)))
+	if len(l693) > 0 {
+		b.Reserve(1 + len(l693)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e694 := range l693 {
+			{
+				buffer.PutFloat32At(w, off, e694)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l695 := x.LF64
+	b.WriteVarUint32(uint32(len(l695)))
+	if len(l695) > 0 {
+		b.Reserve(1 + len(l695)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e696 := range l695 {
+			{
+				buffer.PutFloat64At(w, off, e696)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l697 := x.LI32
 	b.WriteVarUint32(uint32(len(l697)))
 	if len(l697) > 0 {
-		b.WriteUint8(0x0d)
+		b.Reserve(1 + len(l697)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
 		for _, e698 := range l697 {
-			if !foryimpl.WriteRefSlice(c, e698) {
-				b.WriteVarUint32(uint32(len(e698)))
-				if len(e698) > 0 {
-					b.Reserve(1 + len(e698)*5 + buffer.BatchSlack)
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e698))
+		}
+		b.SetWriterIndex(off)
+	}
+	l699 := x.LI64
+	b.WriteVarUint32(uint32(len(l699)))
+	if len(l699) > 0 {
+		b.Reserve(1 + len(l699)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e700 := range l699 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e700))
+		}
+		b.SetWriterIndex(off)
+	}
+	l701 := x.LI8
+	b.WriteVarUint32(uint32(len(l701)))
+	if len(l701) > 0 {
+		b.Reserve(1 + len(l701)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, 0x0c)
+		off++
+		for _, e702 := range l701 {
+			{
+				buffer.PutInt8At(w, off, e702)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l703 := x.LL
+	b.WriteVarUint32(uint32(len(l703)))
+	if len(l703) > 0 {
+		b.WriteUint8(0x0d)
+		for _, e704 := range l703 {
+			if !foryimpl.WriteRefSlice(c, e704) {
+				b.WriteVarUint32(uint32(len(e704)))
+				if len(e704) > 0 {
+					b.Reserve(1 + len(e704)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, 0x0c)
 					off++
-					for _, e699 := range e698 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e699))
+					for _, e705 := range e704 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e705))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l700 := x.LM
-	b.WriteVarUint32(uint32(len(l700)))
-	if len(l700) > 0 {
+	l706 := x.LM
+	b.WriteVarUint32(uint32(len(l706)))
+	if len(l706) > 0 {
 		b.WriteUint8(0x0d)
-		for _, e701 := range l700 {
-			if !foryimpl.WriteRefMap(c, e701) {
-				var mw702 foryimpl.MapWriter
-				mw702.Begin(b, len(e701))
-				for k703, v704 := range e701 {
-					mw702.Entry(b)
-					foryimpl.WriteString(b, k703)
-					b.WriteVarInt32(v704)
+		for _, e707 := range l706 {
+			if !foryimpl.WriteRefMap(c, e707) {
+				var mw708 foryimpl.MapWriter
+				mw708.Begin(b, len(e707))
+				for k709, v710 := range e707 {
+					mw708.Entry(b)
+					foryimpl.WriteString(b, k709)
+					b.WriteVarInt32(v710)
 				}
-				mw702.End(b)
+				mw708.End(b)
 			}
 		}
 	}
-	l705 := x.LPI
-	b.WriteVarUint32(uint32(len(l705)))
-	if len(l705) > 0 {
-		h706 := byte(0x0c)
-		for _, p707 := range l705 {
-			if p707 == nil {
-				h706 = 0x0e
+	l711 := x.LPI
+	b.WriteVarUint32(uint32(len(l711)))
+	if len(l711) > 0 {
+		h712 := byte(0x0c)
+		for _, p713 := range l711 {
+			if p713 == nil {
+				h712 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h706)
-		for _, p707 := range l705 {
-			if h706 == 0x0e {
-				if p707 == nil {
+		b.WriteUint8(h712)
+		for _, p713 := range l711 {
+			if h712 == 0x0e {
+				if p713 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			b.WriteVarInt32(*p707)
+			b.WriteVarInt32(*p713)
 		}
 	}
-	l708 := x.LS
+	l714 := x.LS
 	{
 		var ascii bool
-		sz710 := 6 + buffer.BatchSlack + len(l708)*9
-		for _, e709 := range l708 {
-			sz710 += len(e709)
+		sz716 := 6 + buffer.BatchSlack + len(l714)*9
+		for _, e715 := range l714 {
+			sz716 += len(e715)
 		}
-		b.Reserve(sz710)
+		b.Reserve(sz716)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l708)))
-		if len(l708) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l714)))
+		if len(l714) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e709 := range l708 {
-				if len(w)-off < len(e709)+9+buffer.BatchSlack {
+			for _, e715 := range l714 {
+				if len(w)-off < len(e715)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e709) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e715) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e709))<<2|2)
-				if len(e709) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e709))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e709)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<2|2)
+				if len(e715) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e715))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e715)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -4947,111 +5098,111 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l711 := x.LT
-	b.WriteVarUint32(uint32(len(l711)))
-	if len(l711) > 0 {
+	l717 := x.LT
+	b.WriteVarUint32(uint32(len(l717)))
+	if len(l717) > 0 {
 		b.WriteUint8(0x0c)
-		for _, e712 := range l711 {
-			foryimpl.WriteTime(b, e712)
+		for _, e718 := range l717 {
+			foryimpl.WriteTime(b, e718)
 		}
 	}
-	l713 := x.LU16
-	b.WriteVarUint32(uint32(len(l713)))
-	if len(l713) > 0 {
-		b.Reserve(1 + len(l713)*2 + buffer.BatchSlack)
+	l719 := x.LU16
+	b.WriteVarUint32(uint32(len(l719)))
+	if len(l719) > 0 {
+		b.Reserve(1 + len(l719)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e714 := range l713 {
+		for _, e720 := range l719 {
 			{
-				buffer.PutUint16At(w, off, e714)
+				buffer.PutUint16At(w, off, e720)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l715 := x.LU64
-	b.WriteVarUint32(uint32(len(l715)))
-	if len(l715) > 0 {
-		b.Reserve(1 + len(l715)*9 + buffer.BatchSlack)
+	l721 := x.LU64
+	b.WriteVarUint32(uint32(len(l721)))
+	if len(l721) > 0 {
+		b.Reserve(1 + len(l721)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e716 := range l715 {
-			off = buffer.PutVarUint64At(w, off, e716)
+		for _, e722 := range l721 {
+			off = buffer.PutVarUint64At(w, off, e722)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw717 foryimpl.MapWriter
-	mw717.Begin(b, len(x.MBS))
-	for k718, v719 := range x.MBS {
-		mw717.Entry(b)
-		b.WriteBool(k718)
-		foryimpl.WriteString(b, v719)
-	}
-	mw717.End(b)
-	var mw720 foryimpl.MapWriter
-	mw720.Begin(b, len(x.MES))
-	for k721, v722 := range x.MES {
-		mw720.Entry(b)
-		b.WriteVarUint32(uint32(k721))
-		foryimpl.WriteString(b, v722)
-	}
-	mw720.End(b)
 	var mw723 foryimpl.MapWriter
-	mw723.Begin(b, len(x.MI64F))
-	for k724, v725 := range x.MI64F {
+	mw723.Begin(b, len(x.MBS))
+	for k724, v725 := range x.MBS {
 		mw723.Entry(b)
-		b.WriteVarInt64(k724)
-		b.WriteFloat64(v725)
+		b.WriteBool(k724)
+		foryimpl.WriteString(b, v725)
 	}
 	mw723.End(b)
 	var mw726 foryimpl.MapWriter
-	mw726.Begin(b, len(x.MIS))
-	for k727, v728 := range x.MIS {
+	mw726.Begin(b, len(x.MES))
+	for k727, v728 := range x.MES {
 		mw726.Entry(b)
-		b.WriteVarInt32(k727)
+		b.WriteVarUint32(uint32(k727))
 		foryimpl.WriteString(b, v728)
 	}
 	mw726.End(b)
 	var mw729 foryimpl.MapWriter
-	mw729.Begin(b, len(x.MSI))
-	for k730, v731 := range x.MSI {
+	mw729.Begin(b, len(x.MI64F))
+	for k730, v731 := range x.MI64F {
 		mw729.Entry(b)
-		foryimpl.WriteString(b, k730)
-		b.WriteVarInt32(v731)
+		b.WriteVarInt64(k730)
+		b.WriteFloat64(v731)
 	}
 	mw729.End(b)
 	var mw732 foryimpl.MapWriter
-	mw732.BeginTracked(b, len(x.MSL))
-	for k733, v734 := range x.MSL {
-		if v734 == nil {
-			mw732.NullEntry(b)
-			foryimpl.WriteString(b, k733)
+	mw732.Begin(b, len(x.MIS))
+	for k733, v734 := range x.MIS {
+		mw732.Entry(b)
+		b.WriteVarInt32(k733)
+		foryimpl.WriteString(b, v734)
+	}
+	mw732.End(b)
+	var mw735 foryimpl.MapWriter
+	mw735.Begin(b, len(x.MSI))
+	for k736, v737 := range x.MSI {
+		mw735.Entry(b)
+		foryimpl.WriteString(b, k736)
+		b.WriteVarInt32(v737)
+	}
+	mw735.End(b)
+	var mw738 foryimpl.MapWriter
+	mw738.BeginTracked(b, len(x.MSL))
+	for k739, v740 := range x.MSL {
+		if v740 == nil {
+			mw738.NullEntry(b)
+			foryimpl.WriteString(b, k739)
 		} else {
-			mw732.Entry(b)
-			foryimpl.WriteString(b, k733)
-			if !foryimpl.WriteRefSlice(c, v734) {
+			mw738.Entry(b)
+			foryimpl.WriteString(b, k739)
+			if !foryimpl.WriteRefSlice(c, v740) {
 				{
-					sz736 := 6 + buffer.BatchSlack + len(v734)*9
-					for _, e735 := range v734 {
-						sz736 += len(e735)
+					sz742 := 6 + buffer.BatchSlack + len(v740)*9
+					for _, e741 := range v740 {
+						sz742 += len(e741)
 					}
-					b.Reserve(sz736)
+					b.Reserve(sz742)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v734)))
-					if len(v734) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v740)))
+					if len(v740) > 0 {
 						buffer.PutUint8At(w, off, 0x0c)
 						off++
-						for _, e735 := range v734 {
-							if len(w)-off < len(e735)+9+buffer.BatchSlack {
+						for _, e741 := range v740 {
+							if len(w)-off < len(e741)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e735) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e741) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e735))<<2|2)
-							if len(e735) > 0 {
-								off += copy(w[off:], e735)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<2|2)
+							if len(e741) > 0 {
+								off += copy(w[off:], e741)
 							}
 						}
 					}
@@ -5060,77 +5211,77 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw732.End(b)
-	var mw737 foryimpl.MapWriter
-	mw737.BeginTracked(b, len(x.MSM))
-	for k738, v739 := range x.MSM {
-		if v739 == nil {
-			mw737.NullEntry(b)
-			foryimpl.WriteString(b, k738)
-		} else {
-			mw737.Entry(b)
-			foryimpl.WriteString(b, k738)
-			if !foryimpl.WriteRefMap(c, v739) {
-				var mw740 foryimpl.MapWriter
-				mw740.Begin(b, len(v739))
-				for k741, v742 := range v739 {
-					mw740.Entry(b)
-					foryimpl.WriteString(b, k741)
-					b.WriteVarInt32(v742)
-				}
-				mw740.End(b)
-			}
-		}
-	}
-	mw737.End(b)
+	mw738.End(b)
 	var mw743 foryimpl.MapWriter
-	mw743.Begin(b, len(x.MSP))
-	for k744, v745 := range x.MSP {
+	mw743.BeginTracked(b, len(x.MSM))
+	for k744, v745 := range x.MSM {
 		if v745 == nil {
 			mw743.NullEntry(b)
 			foryimpl.WriteString(b, k744)
 		} else {
 			mw743.Entry(b)
 			foryimpl.WriteString(b, k744)
-			b.WriteVarInt32(*v745)
+			if !foryimpl.WriteRefMap(c, v745) {
+				var mw746 foryimpl.MapWriter
+				mw746.Begin(b, len(v745))
+				for k747, v748 := range v745 {
+					mw746.Entry(b)
+					foryimpl.WriteString(b, k747)
+					b.WriteVarInt32(v748)
+				}
+				mw746.End(b)
+			}
 		}
 	}
 	mw743.End(b)
-	var mw746 foryimpl.MapWriter
-	mw746.Begin(b, len(x.MU8))
-	for k747, v748 := range x.MU8 {
-		mw746.Entry(b)
-		b.WriteUint8(k747)
-		b.WriteUint16(v748)
+	var mw749 foryimpl.MapWriter
+	mw749.Begin(b, len(x.MSP))
+	for k750, v751 := range x.MSP {
+		if v751 == nil {
+			mw749.NullEntry(b)
+			foryimpl.WriteString(b, k750)
+		} else {
+			mw749.Entry(b)
+			foryimpl.WriteString(b, k750)
+			b.WriteVarInt32(*v751)
+		}
 	}
-	mw746.End(b)
+	mw749.End(b)
+	var mw752 foryimpl.MapWriter
+	mw752.Begin(b, len(x.MU8))
+	for k753, v754 := range x.MU8 {
+		mw752.Entry(b)
+		b.WriteUint8(k753)
+		b.WriteUint16(v754)
+	}
+	mw752.End(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l749 := x.NBin
-		b.WriteVarUint32(uint32(len(l749)))
-		b.WriteBytes(l749)
+		l755 := x.NBin
+		b.WriteVarUint32(uint32(len(l755)))
+		b.WriteBytes(l755)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l750 := x.NLS
+		l756 := x.NLS
 		{
-			sz752 := 6 + buffer.BatchSlack + len(l750)*9
-			for _, e751 := range l750 {
-				sz752 += len(e751)
+			sz758 := 6 + buffer.BatchSlack + len(l756)*9
+			for _, e757 := range l756 {
+				sz758 += len(e757)
 			}
-			b.Reserve(sz752)
+			b.Reserve(sz758)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l750)))
-			if len(l750) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l756)))
+			if len(l756) > 0 {
 				buffer.PutUint8At(w, off, 0x0c)
 				off++
-				for _, e751 := range l750 {
-					if len(w)-off < len(e751)+9+buffer.BatchSlack {
+				for _, e757 := range l756 {
+					if len(w)-off < len(e757)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e751) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e757) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e751))<<2|2)
-					if len(e751) > 0 {
-						off += copy(w[off:], e751)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<2|2)
+					if len(e757) > 0 {
+						off += copy(w[off:], e757)
 					}
 				}
 			}
@@ -5138,25 +5289,25 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw753 foryimpl.MapWriter
-		mw753.Begin(b, len(x.NM))
-		for k754, v755 := range x.NM {
-			mw753.Entry(b)
-			foryimpl.WriteString(b, k754)
-			b.WriteVarInt32(v755)
+		var mw759 foryimpl.MapWriter
+		mw759.Begin(b, len(x.NM))
+		for k760, v761 := range x.NM {
+			mw759.Entry(b)
+			foryimpl.WriteString(b, k760)
+			b.WriteVarInt32(v761)
 		}
-		mw753.End(b)
+		mw759.End(b)
 	}
-	l756 := x.Raw
-	b.WriteVarUint32(uint32(len(l756)))
-	if len(l756) > 0 {
-		b.Reserve(1 + len(l756)*1 + buffer.BatchSlack)
+	l762 := x.Raw
+	b.WriteVarUint32(uint32(len(l762)))
+	if len(l762) > 0 {
+		b.Reserve(1 + len(l762)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e757 := range l756 {
+		for _, e763 := range l762 {
 			{
-				buffer.PutUint8At(w, off, e757)
+				buffer.PutUint8At(w, off, e763)
 				off += 1
 			}
 		}
@@ -5231,248 +5382,248 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n758 := c.ReadArrayLengthFast(1)
-	if n758 < 0 {
-		n758 = c.ReadArrayLength(1)
+	n764 := c.ReadArrayLengthFast(1)
+	if n764 < 0 {
+		n764 = c.ReadArrayLength(1)
 	}
-	a759 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n758)
-	r.ReadRawBools(a759)
-	x.ABool = a759
+	a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
+	r.ReadRawBools(a765)
+	x.ABool = a765
 	if c.Failed() {
 		c.Trace("ABool")
-		return
-	}
-	n760 := c.ReadArrayLengthFast(4)
-	if n760 < 0 {
-		n760 = c.ReadArrayLength(4)
-	}
-	a761 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n760)
-	r.ReadRawFloat32s(a761)
-	x.AF32 = a761
-	if c.Failed() {
-		c.Trace("AF32")
-		return
-	}
-	n762 := c.ReadArrayLengthFast(8)
-	if n762 < 0 {
-		n762 = c.ReadArrayLength(8)
-	}
-	a763 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n762)
-	r.ReadRawFloat64s(a763)
-	x.AF64 = a763
-	if c.Failed() {
-		c.Trace("AF64")
-		return
-	}
-	n764 := c.ReadArrayLengthFast(2)
-	if n764 < 0 {
-		n764 = c.ReadArrayLength(2)
-	}
-	a765 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n764)
-	r.ReadRawInt16s(a765)
-	x.AI16 = a765
-	if c.Failed() {
-		c.Trace("AI16")
 		return
 	}
 	n766 := c.ReadArrayLengthFast(4)
 	if n766 < 0 {
 		n766 = c.ReadArrayLength(4)
 	}
-	a767 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n766)
-	r.ReadRawInt32s(a767)
-	x.AI32 = a767
+	a767 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n766)
+	r.ReadRawFloat32s(a767)
+	x.AF32 = a767
 	if c.Failed() {
-		c.Trace("AI32")
+		c.Trace("AF32")
 		return
 	}
 	n768 := c.ReadArrayLengthFast(8)
 	if n768 < 0 {
 		n768 = c.ReadArrayLength(8)
 	}
-	a769 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n768)
-	r.ReadRawInt64s(a769)
-	x.AI64 = a769
+	a769 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n768)
+	r.ReadRawFloat64s(a769)
+	x.AF64 = a769
+	if c.Failed() {
+		c.Trace("AF64")
+		return
+	}
+	n770 := c.ReadArrayLengthFast(2)
+	if n770 < 0 {
+		n770 = c.ReadArrayLength(2)
+	}
+	a771 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n770)
+	r.ReadRawInt16s(a771)
+	x.AI16 = a771
+	if c.Failed() {
+		c.Trace("AI16")
+		return
+	}
+	n772 := c.ReadArrayLengthFast(4)
+	if n772 < 0 {
+		n772 = c.ReadArrayLength(4)
+	}
+	a773 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n772)
+	r.ReadRawInt32s(a773)
+	x.AI32 = a773
+	if c.Failed() {
+		c.Trace("AI32")
+		return
+	}
+	n774 := c.ReadArrayLengthFast(8)
+	if n774 < 0 {
+		n774 = c.ReadArrayLength(8)
+	}
+	a775 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n774)
+	r.ReadRawInt64s(a775)
+	x.AI64 = a775
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	n770 := c.ReadArrayLengthFast(1)
-	if n770 < 0 {
-		n770 = c.ReadArrayLength(1)
+	n776 := c.ReadArrayLengthFast(1)
+	if n776 < 0 {
+		n776 = c.ReadArrayLength(1)
 	}
-	a771 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n770)
-	for i772 := range a771 {
-		a771[i772] = r.ReadInt8()
+	a777 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n776)
+	for i778 := range a777 {
+		a777[i778] = r.ReadInt8()
 	}
-	x.AI8 = a771
+	x.AI8 = a777
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	n773 := c.ReadArrayLengthFast(2)
-	if n773 < 0 {
-		n773 = c.ReadArrayLength(2)
+	n779 := c.ReadArrayLengthFast(2)
+	if n779 < 0 {
+		n779 = c.ReadArrayLength(2)
 	}
-	a774 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n773)
-	r.ReadRawUint16s(a774)
-	x.AU16 = a774
+	a780 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n779)
+	r.ReadRawUint16s(a780)
+	x.AU16 = a780
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	n775 := c.ReadArrayLengthFast(4)
-	if n775 < 0 {
-		n775 = c.ReadArrayLength(4)
+	n781 := c.ReadArrayLengthFast(4)
+	if n781 < 0 {
+		n781 = c.ReadArrayLength(4)
 	}
-	a776 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n775)
-	r.ReadRawUint32s(a776)
-	x.AU32 = a776
+	a782 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n781)
+	r.ReadRawUint32s(a782)
+	x.AU32 = a782
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	n777 := c.ReadArrayLengthFast(8)
-	if n777 < 0 {
-		n777 = c.ReadArrayLength(8)
+	n783 := c.ReadArrayLengthFast(8)
+	if n783 < 0 {
+		n783 = c.ReadArrayLength(8)
 	}
-	a778 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n777)
-	r.ReadRawUint64s(a778)
-	x.AU64 = a778
+	a784 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n783)
+	r.ReadRawUint64s(a784)
+	x.AU64 = a784
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	n779 := c.ReadArrayLengthFast(1)
-	if n779 < 0 {
-		n779 = c.ReadArrayLength(1)
+	n785 := c.ReadArrayLengthFast(1)
+	if n785 < 0 {
+		n785 = c.ReadArrayLength(1)
 	}
-	a780 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n779)
-	copy(a780, r.ReadBytes(n779))
-	x.AU8 = a780
+	a786 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n785)
+	copy(a786, r.ReadBytes(n785))
+	x.AU8 = a786
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	n781 := c.ReadArrayLengthFast(1)
-	if n781 < 0 {
-		n781 = c.ReadArrayLength(1)
+	n787 := c.ReadArrayLengthFast(1)
+	if n787 < 0 {
+		n787 = c.ReadArrayLength(1)
 	}
-	a782 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n781)
-	r.ReadRawBools(a782)
-	x.AddABool = a782
+	a788 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n787)
+	r.ReadRawBools(a788)
+	x.AddABool = a788
 	if c.Failed() {
 		c.Trace("AddABool")
-		return
-	}
-	n783 := c.ReadArrayLengthFast(4)
-	if n783 < 0 {
-		n783 = c.ReadArrayLength(4)
-	}
-	a784 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n783)
-	r.ReadRawFloat32s(a784)
-	x.AddAF32 = a784
-	if c.Failed() {
-		c.Trace("AddAF32")
-		return
-	}
-	n785 := c.ReadArrayLengthFast(8)
-	if n785 < 0 {
-		n785 = c.ReadArrayLength(8)
-	}
-	a786 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n785)
-	r.ReadRawFloat64s(a786)
-	x.AddAF64 = a786
-	if c.Failed() {
-		c.Trace("AddAF64")
-		return
-	}
-	n787 := c.ReadArrayLengthFast(2)
-	if n787 < 0 {
-		n787 = c.ReadArrayLength(2)
-	}
-	a788 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n787)
-	r.ReadRawInt16s(a788)
-	x.AddAI16 = a788
-	if c.Failed() {
-		c.Trace("AddAI16")
 		return
 	}
 	n789 := c.ReadArrayLengthFast(4)
 	if n789 < 0 {
 		n789 = c.ReadArrayLength(4)
 	}
-	a790 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n789)
-	r.ReadRawInt32s(a790)
-	x.AddAI32 = a790
+	a790 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n789)
+	r.ReadRawFloat32s(a790)
+	x.AddAF32 = a790
 	if c.Failed() {
-		c.Trace("AddAI32")
+		c.Trace("AddAF32")
 		return
 	}
 	n791 := c.ReadArrayLengthFast(8)
 	if n791 < 0 {
 		n791 = c.ReadArrayLength(8)
 	}
-	a792 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n791)
-	r.ReadRawInt64s(a792)
-	x.AddAI64 = a792
+	a792 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n791)
+	r.ReadRawFloat64s(a792)
+	x.AddAF64 = a792
+	if c.Failed() {
+		c.Trace("AddAF64")
+		return
+	}
+	n793 := c.ReadArrayLengthFast(2)
+	if n793 < 0 {
+		n793 = c.ReadArrayLength(2)
+	}
+	a794 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n793)
+	r.ReadRawInt16s(a794)
+	x.AddAI16 = a794
+	if c.Failed() {
+		c.Trace("AddAI16")
+		return
+	}
+	n795 := c.ReadArrayLengthFast(4)
+	if n795 < 0 {
+		n795 = c.ReadArrayLength(4)
+	}
+	a796 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n795)
+	r.ReadRawInt32s(a796)
+	x.AddAI32 = a796
+	if c.Failed() {
+		c.Trace("AddAI32")
+		return
+	}
+	n797 := c.ReadArrayLengthFast(8)
+	if n797 < 0 {
+		n797 = c.ReadArrayLength(8)
+	}
+	a798 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n797)
+	r.ReadRawInt64s(a798)
+	x.AddAI64 = a798
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	n793 := c.ReadArrayLengthFast(1)
-	if n793 < 0 {
-		n793 = c.ReadArrayLength(1)
+	n799 := c.ReadArrayLengthFast(1)
+	if n799 < 0 {
+		n799 = c.ReadArrayLength(1)
 	}
-	a794 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n793)
-	for i795 := range a794 {
-		a794[i795] = r.ReadInt8()
+	a800 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n799)
+	for i801 := range a800 {
+		a800[i801] = r.ReadInt8()
 	}
-	x.AddAI8 = a794
+	x.AddAI8 = a800
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	n796 := c.ReadArrayLengthFast(2)
-	if n796 < 0 {
-		n796 = c.ReadArrayLength(2)
+	n802 := c.ReadArrayLengthFast(2)
+	if n802 < 0 {
+		n802 = c.ReadArrayLength(2)
 	}
-	a797 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n796)
-	r.ReadRawUint16s(a797)
-	x.AddAU16 = a797
+	a803 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n802)
+	r.ReadRawUint16s(a803)
+	x.AddAU16 = a803
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	n798 := c.ReadArrayLengthFast(4)
-	if n798 < 0 {
-		n798 = c.ReadArrayLength(4)
+	n804 := c.ReadArrayLengthFast(4)
+	if n804 < 0 {
+		n804 = c.ReadArrayLength(4)
 	}
-	a799 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n798)
-	r.ReadRawUint32s(a799)
-	x.AddAU32 = a799
+	a805 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n804)
+	r.ReadRawUint32s(a805)
+	x.AddAU32 = a805
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	n800 := c.ReadArrayLengthFast(8)
-	if n800 < 0 {
-		n800 = c.ReadArrayLength(8)
+	n806 := c.ReadArrayLengthFast(8)
+	if n806 < 0 {
+		n806 = c.ReadArrayLength(8)
 	}
-	a801 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n800)
-	r.ReadRawUint64s(a801)
-	x.AddAU64 = a801
+	a807 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n806)
+	r.ReadRawUint64s(a807)
+	x.AddAU64 = a807
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	n802 := c.ReadArrayLengthFast(1)
-	if n802 < 0 {
-		n802 = c.ReadArrayLength(1)
+	n808 := c.ReadArrayLengthFast(1)
+	if n808 < 0 {
+		n808 = c.ReadArrayLength(1)
 	}
-	a803 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n802)
-	copy(a803, r.ReadBytes(n802))
-	x.AddAU8 = a803
+	a809 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n808)
+	copy(a809, r.ReadBytes(n808))
+	x.AddAU8 = a809
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
@@ -5482,50 +5633,24 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddBin")
 		return
 	}
-	n804 := c.ReadLengthFast(2)
-	if n804 < 0 {
-		n804 = c.ReadLength(2)
-	}
-	if n804 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n804, 3))
-		return
-	}
-	var l805 [3]int16
-	if n804 > 0 {
-		hn807 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i806 := range l805 {
-				if hn807 && !c.ReadFlag() {
-					clear(l805[i806 : i806+1])
-					continue
-				}
-				l805[i806] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i806)
-					break
-				}
-			}
-		}
-	}
-	x.AddFix = l805
-	if c.Failed() {
-		c.Trace("AddFix")
-		return
-	}
-	n810 := c.ReadLengthFast(1)
+	n810 := c.ReadLengthFast(2)
 	if n810 < 0 {
-		n810 = c.ReadLength(1)
+		n810 = c.ReadLength(2)
 	}
-	l811 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n810)
+	if n810 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n810, 3))
+		return
+	}
+	var l811 [3]int16
 	if n810 > 0 {
-		hn813 := c.ReadListHeader(1)
+		hn813 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i812 := range l811 {
 				if hn813 && !c.ReadFlag() {
 					clear(l811[i812 : i812+1])
 					continue
 				}
-				l811[i812] = r.ReadBool()
+				l811[i812] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i812)
 					break
@@ -5533,29 +5658,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLB = l811
+	x.AddFix = l811
 	if c.Failed() {
-		c.Trace("AddLB")
+		c.Trace("AddFix")
 		return
 	}
 	n816 := c.ReadLengthFast(1)
 	if n816 < 0 {
 		n816 = c.ReadLength(1)
 	}
-	l817 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n816)
+	l817 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n816)
 	if n816 > 0 {
-		hn819 := c.ReadListHeader(25)
+		hn819 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i818 := range l817 {
 				if hn819 && !c.ReadFlag() {
 					clear(l817[i818 : i818+1])
 					continue
 				}
-				if e822 := c.ReadEnumFast(uint32(0x7fffffff)); e822 >= 0 {
-					l817[i818] = Color(e822)
-				} else {
-					l817[i818] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
+				l817[i818] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i818)
 					break
@@ -5563,51 +5684,55 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLE = l817
+	x.AddLB = l817
 	if c.Failed() {
-		c.Trace("AddLE")
+		c.Trace("AddLB")
 		return
 	}
-	n823 := c.ReadLengthFast(4)
-	if n823 < 0 {
-		n823 = c.ReadLength(4)
+	n822 := c.ReadLengthFast(1)
+	if n822 < 0 {
+		n822 = c.ReadLength(1)
 	}
-	l824 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n823)
-	if n823 > 0 {
-		hn826 := c.ReadListHeader(19)
+	l823 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n822)
+	if n822 > 0 {
+		hn825 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i825 := range l824 {
-				if hn826 && !c.ReadFlag() {
-					clear(l824[i825 : i825+1])
+			for i824 := range l823 {
+				if hn825 && !c.ReadFlag() {
+					clear(l823[i824 : i824+1])
 					continue
 				}
-				l824[i825] = r.ReadFloat32()
+				if e828 := c.ReadEnumFast(uint32(0x7fffffff)); e828 >= 0 {
+					l823[i824] = Color(e828)
+				} else {
+					l823[i824] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i825)
+					c.TraceIndex(i824)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l824
+	x.AddLE = l823
 	if c.Failed() {
-		c.Trace("AddLF32")
+		c.Trace("AddLE")
 		return
 	}
-	n829 := c.ReadLengthFast(8)
+	n829 := c.ReadLengthFast(4)
 	if n829 < 0 {
-		n829 = c.ReadLength(8)
+		n829 = c.ReadLength(4)
 	}
-	l830 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n829)
+	l830 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n829)
 	if n829 > 0 {
-		hn832 := c.ReadListHeader(20)
+		hn832 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i831 := range l830 {
 				if hn832 && !c.ReadFlag() {
 					clear(l830[i831 : i831+1])
 					continue
 				}
-				l830[i831] = r.ReadFloat64()
+				l830[i831] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i831)
 					break
@@ -5615,25 +5740,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLF64 = l830
+	x.AddLF32 = l830
 	if c.Failed() {
-		c.Trace("AddLF64")
+		c.Trace("AddLF32")
 		return
 	}
-	n835 := c.ReadLengthFast(1)
+	n835 := c.ReadLengthFast(8)
 	if n835 < 0 {
-		n835 = c.ReadLength(1)
+		n835 = c.ReadLength(8)
 	}
-	l836 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n835)
+	l836 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n835)
 	if n835 > 0 {
-		hn838 := c.ReadListHeader(5)
+		hn838 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i837 := range l836 {
 				if hn838 && !c.ReadFlag() {
 					clear(l836[i837 : i837+1])
 					continue
 				}
-				l836[i837] = r.ReadVarInt32()
+				l836[i837] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i837)
 					break
@@ -5641,25 +5766,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLI32 = l836
+	x.AddLF64 = l836
 	if c.Failed() {
-		c.Trace("AddLI32")
+		c.Trace("AddLF64")
 		return
 	}
 	n841 := c.ReadLengthFast(1)
 	if n841 < 0 {
 		n841 = c.ReadLength(1)
 	}
-	l842 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n841)
+	l842 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n841)
 	if n841 > 0 {
-		hn844 := c.ReadListHeader(7)
+		hn844 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i843 := range l842 {
 				if hn844 && !c.ReadFlag() {
 					clear(l842[i843 : i843+1])
 					continue
 				}
-				l842[i843] = r.ReadVarInt64()
+				l842[i843] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i843)
 					break
@@ -5667,25 +5792,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLI64 = l842
+	x.AddLI32 = l842
 	if c.Failed() {
-		c.Trace("AddLI64")
+		c.Trace("AddLI32")
 		return
 	}
 	n847 := c.ReadLengthFast(1)
 	if n847 < 0 {
 		n847 = c.ReadLength(1)
 	}
-	l848 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n847)
+	l848 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n847)
 	if n847 > 0 {
-		hn850 := c.ReadListHeader(2)
+		hn850 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i849 := range l848 {
 				if hn850 && !c.ReadFlag() {
 					clear(l848[i849 : i849+1])
 					continue
 				}
-				l848[i849] = r.ReadInt8()
+				l848[i849] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i849)
 					break
@@ -5693,82 +5818,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLI8 = l848
+	x.AddLI64 = l848
 	if c.Failed() {
-		c.Trace("AddLI8")
+		c.Trace("AddLI64")
 		return
 	}
 	n853 := c.ReadLengthFast(1)
 	if n853 < 0 {
 		n853 = c.ReadLength(1)
 	}
-	l854 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n853)
+	l854 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n853)
 	if n853 > 0 {
-		hn856, tr858 := c.ReadListHeaderRef(22)
+		hn856 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i855 := range l854 {
-				if tr858 {
-					if st859, id860 := c.ReadRefFlag(); st859 == foryimpl.RefBack {
-						l854[i855] = foryimpl.BackRefSlice[int32](c, id860)
-					} else if st859 == foryimpl.RefFollows {
-						n861 := c.ReadLengthFast(1)
-						if n861 < 0 {
-							n861 = c.ReadLength(1)
-						}
-						l862 := foryimpl.MakeSlice[[]int32](c, n861)
-						if n861 > 0 {
-							hn864 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i863 := range l862 {
-									if hn864 && !c.ReadFlag() {
-										clear(l862[i863 : i863+1])
-										continue
-									}
-									l862[i863] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i863)
-										break
-									}
-								}
-							}
-						}
-						l854[i855] = l862
-						foryimpl.SetRefSlice(c, id860, l854[i855])
-					} else {
-						l854[i855] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i855)
-						break
-					}
-					continue
-				}
 				if hn856 && !c.ReadFlag() {
 					clear(l854[i855 : i855+1])
 					continue
 				}
-				n867 := c.ReadLengthFast(1)
-				if n867 < 0 {
-					n867 = c.ReadLength(1)
-				}
-				l868 := foryimpl.MakeSlice[[]int32](c, n867)
-				if n867 > 0 {
-					hn870 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i869 := range l868 {
-							if hn870 && !c.ReadFlag() {
-								clear(l868[i869 : i869+1])
-								continue
-							}
-							l868[i869] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i869)
-								break
-							}
-						}
-					}
-				}
-				l854[i855] = l868
+				l854[i855] = r.ReadInt8()
 				if c.Failed() {
 					c.TraceIndex(i855)
 					break
@@ -5776,156 +5844,213 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLL = l854
+	x.AddLI8 = l854
 	if c.Failed() {
-		c.Trace("AddLL")
+		c.Trace("AddLI8")
 		return
 	}
-	n873 := c.ReadLengthFast(1)
-	if n873 < 0 {
-		n873 = c.ReadLength(1)
+	n859 := c.ReadLengthFast(1)
+	if n859 < 0 {
+		n859 = c.ReadLength(1)
 	}
-	l874 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n873)
-	if n873 > 0 {
-		hn876, tr878 := c.ReadListHeaderRef(24)
+	l860 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n859)
+	if n859 > 0 {
+		hn862, tr864 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i875 := range l874 {
-				if tr878 {
-					if st879, id880 := c.ReadRefFlag(); st879 == foryimpl.RefBack {
-						l874[i875] = foryimpl.BackRefMap[string, int32](c, id880)
-					} else if st879 == foryimpl.RefFollows {
-						n881 := c.ReadLengthFast(2)
-						if n881 < 0 {
-							n881 = c.ReadLength(2)
+			for i861 := range l860 {
+				if tr864 {
+					if st865, id866 := c.ReadRefFlag(); st865 == foryimpl.RefBack {
+						l860[i861] = foryimpl.BackRefSlice[int32](c, id866)
+					} else if st865 == foryimpl.RefFollows {
+						n867 := c.ReadLengthFast(1)
+						if n867 < 0 {
+							n867 = c.ReadLength(1)
 						}
-						m882 := foryimpl.MakeMap[map[string]int32](c, n881)
-						for n881 > 0 && !c.Failed() {
-							sz883, vn884, _ := c.ReadMapChunk(n881, 21, 5, nil, false)
-							for j885 := 0; j885 < sz883 && !c.Failed(); j885++ {
-								var k886 string
-								k886 = c.ReadString()
-								var v887 int32
-								if !vn884 {
-									v887 = r.ReadVarInt32()
+						l868 := foryimpl.MakeSlice[[]int32](c, n867)
+						if n867 > 0 {
+							hn870 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i869 := range l868 {
+									if hn870 && !c.ReadFlag() {
+										clear(l868[i869 : i869+1])
+										continue
+									}
+									l868[i869] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i869)
+										break
+									}
 								}
-								m882[k886] = v887
 							}
-							n881 -= sz883
 						}
-						l874[i875] = m882
-						foryimpl.SetRefMap(c, id880, l874[i875])
+						l860[i861] = l868
+						foryimpl.SetRefSlice(c, id866, l860[i861])
 					} else {
-						l874[i875] = nil
+						l860[i861] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i875)
+						c.TraceIndex(i861)
 						break
 					}
 					continue
 				}
-				if hn876 && !c.ReadFlag() {
-					clear(l874[i875 : i875+1])
+				if hn862 && !c.ReadFlag() {
+					clear(l860[i861 : i861+1])
 					continue
 				}
-				n889 := c.ReadLengthFast(2)
-				if n889 < 0 {
-					n889 = c.ReadLength(2)
+				n873 := c.ReadLengthFast(1)
+				if n873 < 0 {
+					n873 = c.ReadLength(1)
 				}
-				m890 := foryimpl.MakeMap[map[string]int32](c, n889)
-				for n889 > 0 && !c.Failed() {
-					sz891, vn892, _ := c.ReadMapChunk(n889, 21, 5, nil, false)
-					for j893 := 0; j893 < sz891 && !c.Failed(); j893++ {
-						var k894 string
-						k894 = c.ReadString()
-						var v895 int32
-						if !vn892 {
-							v895 = r.ReadVarInt32()
+				l874 := foryimpl.MakeSlice[[]int32](c, n873)
+				if n873 > 0 {
+					hn876 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i875 := range l874 {
+							if hn876 && !c.ReadFlag() {
+								clear(l874[i875 : i875+1])
+								continue
+							}
+							l874[i875] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i875)
+								break
+							}
 						}
-						m890[k894] = v895
 					}
-					n889 -= sz891
 				}
-				l874[i875] = m890
+				l860[i861] = l874
 				if c.Failed() {
-					c.TraceIndex(i875)
+					c.TraceIndex(i861)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l874
+	x.AddLL = l860
+	if c.Failed() {
+		c.Trace("AddLL")
+		return
+	}
+	n879 := c.ReadLengthFast(1)
+	if n879 < 0 {
+		n879 = c.ReadLength(1)
+	}
+	l880 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n879)
+	if n879 > 0 {
+		hn882, tr884 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i881 := range l880 {
+				if tr884 {
+					if st885, id886 := c.ReadRefFlag(); st885 == foryimpl.RefBack {
+						l880[i881] = foryimpl.BackRefMap[string, int32](c, id886)
+					} else if st885 == foryimpl.RefFollows {
+						n887 := c.ReadLengthFast(2)
+						if n887 < 0 {
+							n887 = c.ReadLength(2)
+						}
+						m888 := foryimpl.MakeMap[map[string]int32](c, n887)
+						for n887 > 0 && !c.Failed() {
+							sz889, vn890, _ := c.ReadMapChunk(n887, 21, 5, nil, false)
+							for j891 := 0; j891 < sz889 && !c.Failed(); j891++ {
+								var k892 string
+								k892 = c.ReadString()
+								var v893 int32
+								if !vn890 {
+									v893 = r.ReadVarInt32()
+								}
+								m888[k892] = v893
+							}
+							n887 -= sz889
+						}
+						l880[i881] = m888
+						foryimpl.SetRefMap(c, id886, l880[i881])
+					} else {
+						l880[i881] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i881)
+						break
+					}
+					continue
+				}
+				if hn882 && !c.ReadFlag() {
+					clear(l880[i881 : i881+1])
+					continue
+				}
+				n895 := c.ReadLengthFast(2)
+				if n895 < 0 {
+					n895 = c.ReadLength(2)
+				}
+				m896 := foryimpl.MakeMap[map[string]int32](c, n895)
+				for n895 > 0 && !c.Failed() {
+					sz897, vn898, _ := c.ReadMapChunk(n895, 21, 5, nil, false)
+					for j899 := 0; j899 < sz897 && !c.Failed(); j899++ {
+						var k900 string
+						k900 = c.ReadString()
+						var v901 int32
+						if !vn898 {
+							v901 = r.ReadVarInt32()
+						}
+						m896[k900] = v901
+					}
+					n895 -= sz897
+				}
+				l880[i881] = m896
+				if c.Failed() {
+					c.TraceIndex(i881)
+					break
+				}
+			}
+		}
+	}
+	x.AddLM = l880
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n897 := c.ReadLengthFast(1)
-	if n897 < 0 {
-		n897 = c.ReadLength(1)
+	n903 := c.ReadLengthFast(1)
+	if n903 < 0 {
+		n903 = c.ReadLength(1)
 	}
-	l898 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n897)
-	if n897 > 0 {
-		hn900 := c.ReadListHeader(5)
+	l904 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n903)
+	if n903 > 0 {
+		hn906 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i899 := range l898 {
-				if hn900 && !c.ReadFlag() {
-					clear(l898[i899 : i899+1])
+			for i905 := range l904 {
+				if hn906 && !c.ReadFlag() {
+					clear(l904[i905 : i905+1])
 					continue
 				}
-				p903 := foryimpl.Alloc[int32](c)
-				*p903 = r.ReadVarInt32()
-				l898[i899] = p903
+				p909 := foryimpl.Alloc[int32](c)
+				*p909 = r.ReadVarInt32()
+				l904[i905] = p909
 				if c.Failed() {
-					c.TraceIndex(i899)
+					c.TraceIndex(i905)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l898
+	x.AddLPI = l904
 	if c.Failed() {
 		c.Trace("AddLPI")
-		return
-	}
-	n904 := c.ReadLengthFast(1)
-	if n904 < 0 {
-		n904 = c.ReadLength(1)
-	}
-	l905 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n904)
-	if n904 > 0 {
-		hn907 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i906 := range l905 {
-				if hn907 && !c.ReadFlag() {
-					clear(l905[i906 : i906+1])
-					continue
-				}
-				l905[i906] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i906)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l905
-	if c.Failed() {
-		c.Trace("AddLS")
 		return
 	}
 	n910 := c.ReadLengthFast(1)
 	if n910 < 0 {
 		n910 = c.ReadLength(1)
 	}
-	l911 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n910)
+	l911 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n910)
 	if n910 > 0 {
-		hn913 := c.ReadListHeader(38)
+		hn913 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i912 := range l911 {
 				if hn913 && !c.ReadFlag() {
 					clear(l911[i912 : i912+1])
 					continue
 				}
-				l911[i912] = c.ReadTime()
+				l911[i912] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i912)
 					break
@@ -5933,25 +6058,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLT = l911
+	x.AddLS = l911
 	if c.Failed() {
-		c.Trace("AddLT")
+		c.Trace("AddLS")
 		return
 	}
-	n916 := c.ReadLengthFast(2)
+	n916 := c.ReadLengthFast(1)
 	if n916 < 0 {
-		n916 = c.ReadLength(2)
+		n916 = c.ReadLength(1)
 	}
-	l917 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n916)
+	l917 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n916)
 	if n916 > 0 {
-		hn919 := c.ReadListHeader(10)
+		hn919 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i918 := range l917 {
 				if hn919 && !c.ReadFlag() {
 					clear(l917[i918 : i918+1])
 					continue
 				}
-				l917[i918] = r.ReadUint16()
+				l917[i918] = c.ReadTime()
 				if c.Failed() {
 					c.TraceIndex(i918)
 					break
@@ -5959,25 +6084,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLU16 = l917
+	x.AddLT = l917
 	if c.Failed() {
-		c.Trace("AddLU16")
+		c.Trace("AddLT")
 		return
 	}
-	n922 := c.ReadLengthFast(1)
+	n922 := c.ReadLengthFast(2)
 	if n922 < 0 {
-		n922 = c.ReadLength(1)
+		n922 = c.ReadLength(2)
 	}
-	l923 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n922)
+	l923 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n922)
 	if n922 > 0 {
-		hn925 := c.ReadListHeader(14)
+		hn925 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i924 := range l923 {
 				if hn925 && !c.ReadFlag() {
 					clear(l923[i924 : i924+1])
 					continue
 				}
-				l923[i924] = r.ReadVarUint64()
+				l923[i924] = r.ReadUint16()
 				if c.Failed() {
 					c.TraceIndex(i924)
 					break
@@ -5985,259 +6110,285 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLU64 = l923
+	x.AddLU16 = l923
+	if c.Failed() {
+		c.Trace("AddLU16")
+		return
+	}
+	n928 := c.ReadLengthFast(1)
+	if n928 < 0 {
+		n928 = c.ReadLength(1)
+	}
+	l929 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n928)
+	if n928 > 0 {
+		hn931 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i930 := range l929 {
+				if hn931 && !c.ReadFlag() {
+					clear(l929[i930 : i930+1])
+					continue
+				}
+				l929[i930] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i930)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU64 = l929
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n928 := c.ReadLengthFast(2)
-	if n928 < 0 {
-		n928 = c.ReadLength(2)
+	n934 := c.ReadLengthFast(2)
+	if n934 < 0 {
+		n934 = c.ReadLength(2)
 	}
-	m929 := foryimpl.MakeMap[map[bool]string](c, n928)
-	for n928 > 0 && !c.Failed() {
-		sz930, vn931, _ := c.ReadMapChunk(n928, 1, 21, nil, false)
-		for j932 := 0; j932 < sz930 && !c.Failed(); j932++ {
-			var k933 bool
-			k933 = r.ReadBool()
-			var v934 string
-			if !vn931 {
-				v934 = c.ReadString()
+	m935 := foryimpl.MakeMap[map[bool]string](c, n934)
+	for n934 > 0 && !c.Failed() {
+		sz936, vn937, _ := c.ReadMapChunk(n934, 1, 21, nil, false)
+		for j938 := 0; j938 < sz936 && !c.Failed(); j938++ {
+			var k939 bool
+			k939 = r.ReadBool()
+			var v940 string
+			if !vn937 {
+				v940 = c.ReadString()
 			}
-			m929[k933] = v934
+			m935[k939] = v940
 		}
-		n928 -= sz930
+		n934 -= sz936
 	}
-	x.AddMBS = m929
+	x.AddMBS = m935
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n936 := c.ReadLengthFast(2)
-	if n936 < 0 {
-		n936 = c.ReadLength(2)
+	n942 := c.ReadLengthFast(2)
+	if n942 < 0 {
+		n942 = c.ReadLength(2)
 	}
-	m937 := foryimpl.MakeMap[map[Color]string](c, n936)
-	for n936 > 0 && !c.Failed() {
-		sz938, vn939, _ := c.ReadMapChunk(n936, 25, 21, nil, false)
-		for j940 := 0; j940 < sz938 && !c.Failed(); j940++ {
-			var k941 Color
-			if e943 := c.ReadEnumFast(uint32(0x7fffffff)); e943 >= 0 {
-				k941 = Color(e943)
+	m943 := foryimpl.MakeMap[map[Color]string](c, n942)
+	for n942 > 0 && !c.Failed() {
+		sz944, vn945, _ := c.ReadMapChunk(n942, 25, 21, nil, false)
+		for j946 := 0; j946 < sz944 && !c.Failed(); j946++ {
+			var k947 Color
+			if e949 := c.ReadEnumFast(uint32(0x7fffffff)); e949 >= 0 {
+				k947 = Color(e949)
 			} else {
-				k941 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k947 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v942 string
-			if !vn939 {
-				v942 = c.ReadString()
+			var v948 string
+			if !vn945 {
+				v948 = c.ReadString()
 			}
-			m937[k941] = v942
+			m943[k947] = v948
 		}
-		n936 -= sz938
+		n942 -= sz944
 	}
-	x.AddMES = m937
+	x.AddMES = m943
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n945 := c.ReadLengthFast(2)
-	if n945 < 0 {
-		n945 = c.ReadLength(2)
+	n951 := c.ReadLengthFast(2)
+	if n951 < 0 {
+		n951 = c.ReadLength(2)
 	}
-	m946 := foryimpl.MakeMap[map[int64]float64](c, n945)
-	for n945 > 0 && !c.Failed() {
-		sz947, vn948, _ := c.ReadMapChunk(n945, 7, 20, nil, false)
-		for j949 := 0; j949 < sz947 && !c.Failed(); j949++ {
-			var k950 int64
-			k950 = r.ReadVarInt64()
-			var v951 float64
-			if !vn948 {
-				v951 = r.ReadFloat64()
+	m952 := foryimpl.MakeMap[map[int64]float64](c, n951)
+	for n951 > 0 && !c.Failed() {
+		sz953, vn954, _ := c.ReadMapChunk(n951, 7, 20, nil, false)
+		for j955 := 0; j955 < sz953 && !c.Failed(); j955++ {
+			var k956 int64
+			k956 = r.ReadVarInt64()
+			var v957 float64
+			if !vn954 {
+				v957 = r.ReadFloat64()
 			}
-			m946[k950] = v951
+			m952[k956] = v957
 		}
-		n945 -= sz947
+		n951 -= sz953
 	}
-	x.AddMI64F = m946
+	x.AddMI64F = m952
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n953 := c.ReadLengthFast(2)
-	if n953 < 0 {
-		n953 = c.ReadLength(2)
+	n959 := c.ReadLengthFast(2)
+	if n959 < 0 {
+		n959 = c.ReadLength(2)
 	}
-	m954 := foryimpl.MakeMap[map[int32]string](c, n953)
-	for n953 > 0 && !c.Failed() {
-		sz955, vn956, _ := c.ReadMapChunk(n953, 5, 21, nil, false)
-		for j957 := 0; j957 < sz955 && !c.Failed(); j957++ {
-			var k958 int32
-			k958 = r.ReadVarInt32()
-			var v959 string
-			if !vn956 {
-				v959 = c.ReadString()
+	m960 := foryimpl.MakeMap[map[int32]string](c, n959)
+	for n959 > 0 && !c.Failed() {
+		sz961, vn962, _ := c.ReadMapChunk(n959, 5, 21, nil, false)
+		for j963 := 0; j963 < sz961 && !c.Failed(); j963++ {
+			var k964 int32
+			k964 = r.ReadVarInt32()
+			var v965 string
+			if !vn962 {
+				v965 = c.ReadString()
 			}
-			m954[k958] = v959
+			m960[k964] = v965
 		}
-		n953 -= sz955
+		n959 -= sz961
 	}
-	x.AddMIS = m954
+	x.AddMIS = m960
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n961 := c.ReadLengthFast(2)
-	if n961 < 0 {
-		n961 = c.ReadLength(2)
+	n967 := c.ReadLengthFast(2)
+	if n967 < 0 {
+		n967 = c.ReadLength(2)
 	}
-	m962 := foryimpl.MakeMap[map[string]int32](c, n961)
-	for n961 > 0 && !c.Failed() {
-		sz963, vn964, _ := c.ReadMapChunk(n961, 21, 5, nil, false)
-		for j965 := 0; j965 < sz963 && !c.Failed(); j965++ {
-			var k966 string
-			k966 = c.ReadString()
-			var v967 int32
-			if !vn964 {
-				v967 = r.ReadVarInt32()
+	m968 := foryimpl.MakeMap[map[string]int32](c, n967)
+	for n967 > 0 && !c.Failed() {
+		sz969, vn970, _ := c.ReadMapChunk(n967, 21, 5, nil, false)
+		for j971 := 0; j971 < sz969 && !c.Failed(); j971++ {
+			var k972 string
+			k972 = c.ReadString()
+			var v973 int32
+			if !vn970 {
+				v973 = r.ReadVarInt32()
 			}
-			m962[k966] = v967
+			m968[k972] = v973
 		}
-		n961 -= sz963
+		n967 -= sz969
 	}
-	x.AddMSI = m962
+	x.AddMSI = m968
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n969 := c.ReadLengthFast(2)
-	if n969 < 0 {
-		n969 = c.ReadLength(2)
+	n975 := c.ReadLengthFast(2)
+	if n975 < 0 {
+		n975 = c.ReadLength(2)
 	}
-	m970 := foryimpl.MakeMap[map[string][]string](c, n969)
-	for n969 > 0 && !c.Failed() {
-		sz971, vn972, _ := c.ReadMapChunk(n969, 21, 22, nil, true)
-		for j973 := 0; j973 < sz971 && !c.Failed(); j973++ {
-			var k974 string
-			k974 = c.ReadString()
-			var v975 []string
-			if !vn972 {
-				n976 := c.ReadLengthFast(1)
-				if n976 < 0 {
-					n976 = c.ReadLength(1)
+	m976 := foryimpl.MakeMap[map[string][]string](c, n975)
+	for n975 > 0 && !c.Failed() {
+		sz977, vn978, _ := c.ReadMapChunk(n975, 21, 22, nil, true)
+		for j979 := 0; j979 < sz977 && !c.Failed(); j979++ {
+			var k980 string
+			k980 = c.ReadString()
+			var v981 []string
+			if !vn978 {
+				n982 := c.ReadLengthFast(1)
+				if n982 < 0 {
+					n982 = c.ReadLength(1)
 				}
-				l977 := foryimpl.MakeSlice[[]string](c, n976)
-				if n976 > 0 {
-					hn979 := c.ReadListHeader(21)
+				l983 := foryimpl.MakeSlice[[]string](c, n982)
+				if n982 > 0 {
+					hn985 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i978 := range l977 {
-							if hn979 && !c.ReadFlag() {
-								clear(l977[i978 : i978+1])
+						for i984 := range l983 {
+							if hn985 && !c.ReadFlag() {
+								clear(l983[i984 : i984+1])
 								continue
 							}
-							l977[i978] = c.ReadString()
+							l983[i984] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i978)
+								c.TraceIndex(i984)
 								break
 							}
 						}
 					}
 				}
-				v975 = l977
+				v981 = l983
 			}
-			m970[k974] = v975
+			m976[k980] = v981
 		}
-		n969 -= sz971
+		n975 -= sz977
 	}
-	x.AddMSL = m970
+	x.AddMSL = m976
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n983 := c.ReadLengthFast(2)
-	if n983 < 0 {
-		n983 = c.ReadLength(2)
+	n989 := c.ReadLengthFast(2)
+	if n989 < 0 {
+		n989 = c.ReadLength(2)
 	}
-	m984 := foryimpl.MakeMap[map[string]map[string]int32](c, n983)
-	for n983 > 0 && !c.Failed() {
-		sz985, vn986, _ := c.ReadMapChunk(n983, 21, 24, nil, true)
-		for j987 := 0; j987 < sz985 && !c.Failed(); j987++ {
-			var k988 string
-			k988 = c.ReadString()
-			var v989 map[string]int32
-			if !vn986 {
-				n990 := c.ReadLengthFast(2)
-				if n990 < 0 {
-					n990 = c.ReadLength(2)
+	m990 := foryimpl.MakeMap[map[string]map[string]int32](c, n989)
+	for n989 > 0 && !c.Failed() {
+		sz991, vn992, _ := c.ReadMapChunk(n989, 21, 24, nil, true)
+		for j993 := 0; j993 < sz991 && !c.Failed(); j993++ {
+			var k994 string
+			k994 = c.ReadString()
+			var v995 map[string]int32
+			if !vn992 {
+				n996 := c.ReadLengthFast(2)
+				if n996 < 0 {
+					n996 = c.ReadLength(2)
 				}
-				m991 := foryimpl.MakeMap[map[string]int32](c, n990)
-				for n990 > 0 && !c.Failed() {
-					sz992, vn993, _ := c.ReadMapChunk(n990, 21, 5, nil, false)
-					for j994 := 0; j994 < sz992 && !c.Failed(); j994++ {
-						var k995 string
-						k995 = c.ReadString()
-						var v996 int32
-						if !vn993 {
-							v996 = r.ReadVarInt32()
+				m997 := foryimpl.MakeMap[map[string]int32](c, n996)
+				for n996 > 0 && !c.Failed() {
+					sz998, vn999, _ := c.ReadMapChunk(n996, 21, 5, nil, false)
+					for j1000 := 0; j1000 < sz998 && !c.Failed(); j1000++ {
+						var k1001 string
+						k1001 = c.ReadString()
+						var v1002 int32
+						if !vn999 {
+							v1002 = r.ReadVarInt32()
 						}
-						m991[k995] = v996
+						m997[k1001] = v1002
 					}
-					n990 -= sz992
+					n996 -= sz998
 				}
-				v989 = m991
+				v995 = m997
 			}
-			m984[k988] = v989
+			m990[k994] = v995
 		}
-		n983 -= sz985
+		n989 -= sz991
 	}
-	x.AddMSM = m984
+	x.AddMSM = m990
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n999 := c.ReadLengthFast(2)
-	if n999 < 0 {
-		n999 = c.ReadLength(2)
+	n1005 := c.ReadLengthFast(2)
+	if n1005 < 0 {
+		n1005 = c.ReadLength(2)
 	}
-	m1000 := foryimpl.MakeMap[map[string]*int32](c, n999)
-	for n999 > 0 && !c.Failed() {
-		sz1001, vn1002, _ := c.ReadMapChunk(n999, 21, 5, nil, true)
-		for j1003 := 0; j1003 < sz1001 && !c.Failed(); j1003++ {
-			var k1004 string
-			k1004 = c.ReadString()
-			var v1005 *int32
-			if !vn1002 {
-				p1006 := foryimpl.Alloc[int32](c)
-				*p1006 = r.ReadVarInt32()
-				v1005 = p1006
+	m1006 := foryimpl.MakeMap[map[string]*int32](c, n1005)
+	for n1005 > 0 && !c.Failed() {
+		sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, true)
+		for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
+			var k1010 string
+			k1010 = c.ReadString()
+			var v1011 *int32
+			if !vn1008 {
+				p1012 := foryimpl.Alloc[int32](c)
+				*p1012 = r.ReadVarInt32()
+				v1011 = p1012
 			}
-			m1000[k1004] = v1005
+			m1006[k1010] = v1011
 		}
-		n999 -= sz1001
+		n1005 -= sz1007
 	}
-	x.AddMSP = m1000
+	x.AddMSP = m1006
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1008 := c.ReadLengthFast(2)
-	if n1008 < 0 {
-		n1008 = c.ReadLength(2)
+	n1014 := c.ReadLengthFast(2)
+	if n1014 < 0 {
+		n1014 = c.ReadLength(2)
 	}
-	m1009 := foryimpl.MakeMap[map[uint8]uint16](c, n1008)
-	for n1008 > 0 && !c.Failed() {
-		sz1010, vn1011, _ := c.ReadMapChunk(n1008, 9, 10, nil, false)
-		for j1012 := 0; j1012 < sz1010 && !c.Failed(); j1012++ {
-			var k1013 uint8
-			k1013 = r.ReadUint8()
-			var v1014 uint16
-			if !vn1011 {
-				v1014 = r.ReadUint16()
+	m1015 := foryimpl.MakeMap[map[uint8]uint16](c, n1014)
+	for n1014 > 0 && !c.Failed() {
+		sz1016, vn1017, _ := c.ReadMapChunk(n1014, 9, 10, nil, false)
+		for j1018 := 0; j1018 < sz1016 && !c.Failed(); j1018++ {
+			var k1019 uint8
+			k1019 = r.ReadUint8()
+			var v1020 uint16
+			if !vn1017 {
+				v1020 = r.ReadUint16()
 			}
-			m1009[k1013] = v1014
+			m1015[k1019] = v1020
 		}
-		n1008 -= sz1010
+		n1014 -= sz1016
 	}
-	x.AddMU8 = m1009
+	x.AddMU8 = m1015
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -6250,80 +6401,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1016 := c.ReadLengthFast(1)
-		if n1016 < 0 {
-			n1016 = c.ReadLength(1)
+		n1022 := c.ReadLengthFast(1)
+		if n1022 < 0 {
+			n1022 = c.ReadLength(1)
 		}
-		l1017 := foryimpl.MakeSlice[[]string](c, n1016)
-		if n1016 > 0 {
-			hn1019 := c.ReadListHeader(21)
+		l1023 := foryimpl.MakeSlice[[]string](c, n1022)
+		if n1022 > 0 {
+			hn1025 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1018 := range l1017 {
-					if hn1019 && !c.ReadFlag() {
-						clear(l1017[i1018 : i1018+1])
+				for i1024 := range l1023 {
+					if hn1025 && !c.ReadFlag() {
+						clear(l1023[i1024 : i1024+1])
 						continue
 					}
-					l1017[i1018] = c.ReadString()
+					l1023[i1024] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1018)
+						c.TraceIndex(i1024)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1017
+		x.AddNLS = l1023
 	}
 	if c.Failed() {
 		c.Trace("AddNLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1022 := c.ReadLengthFast(2)
-		if n1022 < 0 {
-			n1022 = c.ReadLength(2)
+		n1028 := c.ReadLengthFast(2)
+		if n1028 < 0 {
+			n1028 = c.ReadLength(2)
 		}
-		m1023 := foryimpl.MakeMap[map[string]int32](c, n1022)
-		for n1022 > 0 && !c.Failed() {
-			sz1024, vn1025, _ := c.ReadMapChunk(n1022, 21, 5, nil, false)
-			for j1026 := 0; j1026 < sz1024 && !c.Failed(); j1026++ {
-				var k1027 string
-				k1027 = c.ReadString()
-				var v1028 int32
-				if !vn1025 {
-					v1028 = r.ReadVarInt32()
+		m1029 := foryimpl.MakeMap[map[string]int32](c, n1028)
+		for n1028 > 0 && !c.Failed() {
+			sz1030, vn1031, _ := c.ReadMapChunk(n1028, 21, 5, nil, false)
+			for j1032 := 0; j1032 < sz1030 && !c.Failed(); j1032++ {
+				var k1033 string
+				k1033 = c.ReadString()
+				var v1034 int32
+				if !vn1031 {
+					v1034 = r.ReadVarInt32()
 				}
-				m1023[k1027] = v1028
+				m1029[k1033] = v1034
 			}
-			n1022 -= sz1024
+			n1028 -= sz1030
 		}
-		x.AddNM = m1023
+		x.AddNM = m1029
 	}
 	if c.Failed() {
 		c.Trace("AddNM")
 		return
 	}
-	n1030 := c.ReadLengthFast(1)
-	if n1030 < 0 {
-		n1030 = c.ReadLength(1)
+	n1036 := c.ReadLengthFast(1)
+	if n1036 < 0 {
+		n1036 = c.ReadLength(1)
 	}
-	l1031 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1030)
-	if n1030 > 0 {
-		hn1033 := c.ReadListHeader(9)
+	l1037 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1036)
+	if n1036 > 0 {
+		hn1039 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1032 := range l1031 {
-				if hn1033 && !c.ReadFlag() {
-					clear(l1031[i1032 : i1032+1])
+			for i1038 := range l1037 {
+				if hn1039 && !c.ReadFlag() {
+					clear(l1037[i1038 : i1038+1])
 					continue
 				}
-				l1031[i1032] = r.ReadUint8()
+				l1037[i1038] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1032)
+					c.TraceIndex(i1038)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1031
+	x.AddRaw = l1037
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -6333,50 +6484,24 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Bin")
 		return
 	}
-	n1036 := c.ReadLengthFast(2)
-	if n1036 < 0 {
-		n1036 = c.ReadLength(2)
-	}
-	if n1036 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1036, 3))
-		return
-	}
-	var l1037 [3]int16
-	if n1036 > 0 {
-		hn1039 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1038 := range l1037 {
-				if hn1039 && !c.ReadFlag() {
-					clear(l1037[i1038 : i1038+1])
-					continue
-				}
-				l1037[i1038] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1038)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1037
-	if c.Failed() {
-		c.Trace("Fix")
-		return
-	}
-	n1042 := c.ReadLengthFast(1)
+	n1042 := c.ReadLengthFast(2)
 	if n1042 < 0 {
-		n1042 = c.ReadLength(1)
+		n1042 = c.ReadLength(2)
 	}
-	l1043 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1042)
+	if n1042 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1042, 3))
+		return
+	}
+	var l1043 [3]int16
 	if n1042 > 0 {
-		hn1045 := c.ReadListHeader(1)
+		hn1045 := c.ReadListHeader(3)
 		if !c.Failed() {
 			for i1044 := range l1043 {
 				if hn1045 && !c.ReadFlag() {
 					clear(l1043[i1044 : i1044+1])
 					continue
 				}
-				l1043[i1044] = r.ReadBool()
+				l1043[i1044] = r.ReadInt16()
 				if c.Failed() {
 					c.TraceIndex(i1044)
 					break
@@ -6384,29 +6509,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LB = l1043
+	x.Fix = l1043
 	if c.Failed() {
-		c.Trace("LB")
+		c.Trace("Fix")
 		return
 	}
 	n1048 := c.ReadLengthFast(1)
 	if n1048 < 0 {
 		n1048 = c.ReadLength(1)
 	}
-	l1049 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1048)
+	l1049 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1048)
 	if n1048 > 0 {
-		hn1051 := c.ReadListHeader(25)
+		hn1051 := c.ReadListHeader(1)
 		if !c.Failed() {
 			for i1050 := range l1049 {
 				if hn1051 && !c.ReadFlag() {
 					clear(l1049[i1050 : i1050+1])
 					continue
 				}
-				if e1054 := c.ReadEnumFast(uint32(0x7fffffff)); e1054 >= 0 {
-					l1049[i1050] = Color(e1054)
-				} else {
-					l1049[i1050] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
+				l1049[i1050] = r.ReadBool()
 				if c.Failed() {
 					c.TraceIndex(i1050)
 					break
@@ -6414,51 +6535,55 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LE = l1049
+	x.LB = l1049
 	if c.Failed() {
-		c.Trace("LE")
+		c.Trace("LB")
 		return
 	}
-	n1055 := c.ReadLengthFast(4)
-	if n1055 < 0 {
-		n1055 = c.ReadLength(4)
+	n1054 := c.ReadLengthFast(1)
+	if n1054 < 0 {
+		n1054 = c.ReadLength(1)
 	}
-	l1056 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1055)
-	if n1055 > 0 {
-		hn1058 := c.ReadListHeader(19)
+	l1055 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1054)
+	if n1054 > 0 {
+		hn1057 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1057 := range l1056 {
-				if hn1058 && !c.ReadFlag() {
-					clear(l1056[i1057 : i1057+1])
+			for i1056 := range l1055 {
+				if hn1057 && !c.ReadFlag() {
+					clear(l1055[i1056 : i1056+1])
 					continue
 				}
-				l1056[i1057] = r.ReadFloat32()
+				if e1060 := c.ReadEnumFast(uint32(0x7fffffff)); e1060 >= 0 {
+					l1055[i1056] = Color(e1060)
+				} else {
+					l1055[i1056] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
 				if c.Failed() {
-					c.TraceIndex(i1057)
+					c.TraceIndex(i1056)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1056
+	x.LE = l1055
 	if c.Failed() {
-		c.Trace("LF32")
+		c.Trace("LE")
 		return
 	}
-	n1061 := c.ReadLengthFast(8)
+	n1061 := c.ReadLengthFast(4)
 	if n1061 < 0 {
-		n1061 = c.ReadLength(8)
+		n1061 = c.ReadLength(4)
 	}
-	l1062 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1061)
+	l1062 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1061)
 	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(20)
+		hn1064 := c.ReadListHeader(19)
 		if !c.Failed() {
 			for i1063 := range l1062 {
 				if hn1064 && !c.ReadFlag() {
 					clear(l1062[i1063 : i1063+1])
 					continue
 				}
-				l1062[i1063] = r.ReadFloat64()
+				l1062[i1063] = r.ReadFloat32()
 				if c.Failed() {
 					c.TraceIndex(i1063)
 					break
@@ -6466,25 +6591,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LF64 = l1062
+	x.LF32 = l1062
 	if c.Failed() {
-		c.Trace("LF64")
+		c.Trace("LF32")
 		return
 	}
-	n1067 := c.ReadLengthFast(1)
+	n1067 := c.ReadLengthFast(8)
 	if n1067 < 0 {
-		n1067 = c.ReadLength(1)
+		n1067 = c.ReadLength(8)
 	}
-	l1068 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1067)
+	l1068 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1067)
 	if n1067 > 0 {
-		hn1070 := c.ReadListHeader(5)
+		hn1070 := c.ReadListHeader(20)
 		if !c.Failed() {
 			for i1069 := range l1068 {
 				if hn1070 && !c.ReadFlag() {
 					clear(l1068[i1069 : i1069+1])
 					continue
 				}
-				l1068[i1069] = r.ReadVarInt32()
+				l1068[i1069] = r.ReadFloat64()
 				if c.Failed() {
 					c.TraceIndex(i1069)
 					break
@@ -6492,25 +6617,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI32 = l1068
+	x.LF64 = l1068
 	if c.Failed() {
-		c.Trace("LI32")
+		c.Trace("LF64")
 		return
 	}
 	n1073 := c.ReadLengthFast(1)
 	if n1073 < 0 {
 		n1073 = c.ReadLength(1)
 	}
-	l1074 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1073)
+	l1074 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1073)
 	if n1073 > 0 {
-		hn1076 := c.ReadListHeader(7)
+		hn1076 := c.ReadListHeader(5)
 		if !c.Failed() {
 			for i1075 := range l1074 {
 				if hn1076 && !c.ReadFlag() {
 					clear(l1074[i1075 : i1075+1])
 					continue
 				}
-				l1074[i1075] = r.ReadVarInt64()
+				l1074[i1075] = r.ReadVarInt32()
 				if c.Failed() {
 					c.TraceIndex(i1075)
 					break
@@ -6518,25 +6643,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI64 = l1074
+	x.LI32 = l1074
 	if c.Failed() {
-		c.Trace("LI64")
+		c.Trace("LI32")
 		return
 	}
 	n1079 := c.ReadLengthFast(1)
 	if n1079 < 0 {
 		n1079 = c.ReadLength(1)
 	}
-	l1080 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1079)
+	l1080 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1079)
 	if n1079 > 0 {
-		hn1082 := c.ReadListHeader(2)
+		hn1082 := c.ReadListHeader(7)
 		if !c.Failed() {
 			for i1081 := range l1080 {
 				if hn1082 && !c.ReadFlag() {
 					clear(l1080[i1081 : i1081+1])
 					continue
 				}
-				l1080[i1081] = r.ReadInt8()
+				l1080[i1081] = r.ReadVarInt64()
 				if c.Failed() {
 					c.TraceIndex(i1081)
 					break
@@ -6544,82 +6669,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI8 = l1080
+	x.LI64 = l1080
 	if c.Failed() {
-		c.Trace("LI8")
+		c.Trace("LI64")
 		return
 	}
 	n1085 := c.ReadLengthFast(1)
 	if n1085 < 0 {
 		n1085 = c.ReadLength(1)
 	}
-	l1086 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1085)
+	l1086 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1085)
 	if n1085 > 0 {
-		hn1088, tr1090 := c.ReadListHeaderRef(22)
+		hn1088 := c.ReadListHeader(2)
 		if !c.Failed() {
 			for i1087 := range l1086 {
-				if tr1090 {
-					if st1091, id1092 := c.ReadRefFlag(); st1091 == foryimpl.RefBack {
-						l1086[i1087] = foryimpl.BackRefSlice[int32](c, id1092)
-					} else if st1091 == foryimpl.RefFollows {
-						n1093 := c.ReadLengthFast(1)
-						if n1093 < 0 {
-							n1093 = c.ReadLength(1)
-						}
-						l1094 := foryimpl.MakeSlice[[]int32](c, n1093)
-						if n1093 > 0 {
-							hn1096 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1095 := range l1094 {
-									if hn1096 && !c.ReadFlag() {
-										clear(l1094[i1095 : i1095+1])
-										continue
-									}
-									l1094[i1095] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1095)
-										break
-									}
-								}
-							}
-						}
-						l1086[i1087] = l1094
-						foryimpl.SetRefSlice(c, id1092, l1086[i1087])
-					} else {
-						l1086[i1087] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1087)
-						break
-					}
-					continue
-				}
 				if hn1088 && !c.ReadFlag() {
 					clear(l1086[i1087 : i1087+1])
 					continue
 				}
-				n1099 := c.ReadLengthFast(1)
-				if n1099 < 0 {
-					n1099 = c.ReadLength(1)
-				}
-				l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
-				if n1099 > 0 {
-					hn1102 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1101 := range l1100 {
-							if hn1102 && !c.ReadFlag() {
-								clear(l1100[i1101 : i1101+1])
-								continue
-							}
-							l1100[i1101] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1101)
-								break
-							}
-						}
-					}
-				}
-				l1086[i1087] = l1100
+				l1086[i1087] = r.ReadInt8()
 				if c.Failed() {
 					c.TraceIndex(i1087)
 					break
@@ -6627,156 +6695,213 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LL = l1086
+	x.LI8 = l1086
 	if c.Failed() {
-		c.Trace("LL")
+		c.Trace("LI8")
 		return
 	}
-	n1105 := c.ReadLengthFast(1)
-	if n1105 < 0 {
-		n1105 = c.ReadLength(1)
+	n1091 := c.ReadLengthFast(1)
+	if n1091 < 0 {
+		n1091 = c.ReadLength(1)
 	}
-	l1106 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1105)
-	if n1105 > 0 {
-		hn1108, tr1110 := c.ReadListHeaderRef(24)
+	l1092 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1091)
+	if n1091 > 0 {
+		hn1094, tr1096 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1107 := range l1106 {
-				if tr1110 {
-					if st1111, id1112 := c.ReadRefFlag(); st1111 == foryimpl.RefBack {
-						l1106[i1107] = foryimpl.BackRefMap[string, int32](c, id1112)
-					} else if st1111 == foryimpl.RefFollows {
-						n1113 := c.ReadLengthFast(2)
-						if n1113 < 0 {
-							n1113 = c.ReadLength(2)
+			for i1093 := range l1092 {
+				if tr1096 {
+					if st1097, id1098 := c.ReadRefFlag(); st1097 == foryimpl.RefBack {
+						l1092[i1093] = foryimpl.BackRefSlice[int32](c, id1098)
+					} else if st1097 == foryimpl.RefFollows {
+						n1099 := c.ReadLengthFast(1)
+						if n1099 < 0 {
+							n1099 = c.ReadLength(1)
 						}
-						m1114 := foryimpl.MakeMap[map[string]int32](c, n1113)
-						for n1113 > 0 && !c.Failed() {
-							sz1115, vn1116, _ := c.ReadMapChunk(n1113, 21, 5, nil, false)
-							for j1117 := 0; j1117 < sz1115 && !c.Failed(); j1117++ {
-								var k1118 string
-								k1118 = c.ReadString()
-								var v1119 int32
-								if !vn1116 {
-									v1119 = r.ReadVarInt32()
+						l1100 := foryimpl.MakeSlice[[]int32](c, n1099)
+						if n1099 > 0 {
+							hn1102 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i1101 := range l1100 {
+									if hn1102 && !c.ReadFlag() {
+										clear(l1100[i1101 : i1101+1])
+										continue
+									}
+									l1100[i1101] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i1101)
+										break
+									}
 								}
-								m1114[k1118] = v1119
 							}
-							n1113 -= sz1115
 						}
-						l1106[i1107] = m1114
-						foryimpl.SetRefMap(c, id1112, l1106[i1107])
+						l1092[i1093] = l1100
+						foryimpl.SetRefSlice(c, id1098, l1092[i1093])
 					} else {
-						l1106[i1107] = nil
+						l1092[i1093] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1107)
+						c.TraceIndex(i1093)
 						break
 					}
 					continue
 				}
-				if hn1108 && !c.ReadFlag() {
-					clear(l1106[i1107 : i1107+1])
+				if hn1094 && !c.ReadFlag() {
+					clear(l1092[i1093 : i1093+1])
 					continue
 				}
-				n1121 := c.ReadLengthFast(2)
-				if n1121 < 0 {
-					n1121 = c.ReadLength(2)
+				n1105 := c.ReadLengthFast(1)
+				if n1105 < 0 {
+					n1105 = c.ReadLength(1)
 				}
-				m1122 := foryimpl.MakeMap[map[string]int32](c, n1121)
-				for n1121 > 0 && !c.Failed() {
-					sz1123, vn1124, _ := c.ReadMapChunk(n1121, 21, 5, nil, false)
-					for j1125 := 0; j1125 < sz1123 && !c.Failed(); j1125++ {
-						var k1126 string
-						k1126 = c.ReadString()
-						var v1127 int32
-						if !vn1124 {
-							v1127 = r.ReadVarInt32()
+				l1106 := foryimpl.MakeSlice[[]int32](c, n1105)
+				if n1105 > 0 {
+					hn1108 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i1107 := range l1106 {
+							if hn1108 && !c.ReadFlag() {
+								clear(l1106[i1107 : i1107+1])
+								continue
+							}
+							l1106[i1107] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i1107)
+								break
+							}
 						}
-						m1122[k1126] = v1127
 					}
-					n1121 -= sz1123
 				}
-				l1106[i1107] = m1122
+				l1092[i1093] = l1106
 				if c.Failed() {
-					c.TraceIndex(i1107)
+					c.TraceIndex(i1093)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1106
+	x.LL = l1092
+	if c.Failed() {
+		c.Trace("LL")
+		return
+	}
+	n1111 := c.ReadLengthFast(1)
+	if n1111 < 0 {
+		n1111 = c.ReadLength(1)
+	}
+	l1112 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1111)
+	if n1111 > 0 {
+		hn1114, tr1116 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i1113 := range l1112 {
+				if tr1116 {
+					if st1117, id1118 := c.ReadRefFlag(); st1117 == foryimpl.RefBack {
+						l1112[i1113] = foryimpl.BackRefMap[string, int32](c, id1118)
+					} else if st1117 == foryimpl.RefFollows {
+						n1119 := c.ReadLengthFast(2)
+						if n1119 < 0 {
+							n1119 = c.ReadLength(2)
+						}
+						m1120 := foryimpl.MakeMap[map[string]int32](c, n1119)
+						for n1119 > 0 && !c.Failed() {
+							sz1121, vn1122, _ := c.ReadMapChunk(n1119, 21, 5, nil, false)
+							for j1123 := 0; j1123 < sz1121 && !c.Failed(); j1123++ {
+								var k1124 string
+								k1124 = c.ReadString()
+								var v1125 int32
+								if !vn1122 {
+									v1125 = r.ReadVarInt32()
+								}
+								m1120[k1124] = v1125
+							}
+							n1119 -= sz1121
+						}
+						l1112[i1113] = m1120
+						foryimpl.SetRefMap(c, id1118, l1112[i1113])
+					} else {
+						l1112[i1113] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i1113)
+						break
+					}
+					continue
+				}
+				if hn1114 && !c.ReadFlag() {
+					clear(l1112[i1113 : i1113+1])
+					continue
+				}
+				n1127 := c.ReadLengthFast(2)
+				if n1127 < 0 {
+					n1127 = c.ReadLength(2)
+				}
+				m1128 := foryimpl.MakeMap[map[string]int32](c, n1127)
+				for n1127 > 0 && !c.Failed() {
+					sz1129, vn1130, _ := c.ReadMapChunk(n1127, 21, 5, nil, false)
+					for j1131 := 0; j1131 < sz1129 && !c.Failed(); j1131++ {
+						var k1132 string
+						k1132 = c.ReadString()
+						var v1133 int32
+						if !vn1130 {
+							v1133 = r.ReadVarInt32()
+						}
+						m1128[k1132] = v1133
+					}
+					n1127 -= sz1129
+				}
+				l1112[i1113] = m1128
+				if c.Failed() {
+					c.TraceIndex(i1113)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l1112
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1129 := c.ReadLengthFast(1)
-	if n1129 < 0 {
-		n1129 = c.ReadLength(1)
+	n1135 := c.ReadLengthFast(1)
+	if n1135 < 0 {
+		n1135 = c.ReadLength(1)
 	}
-	l1130 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1129)
-	if n1129 > 0 {
-		hn1132 := c.ReadListHeader(5)
+	l1136 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1135)
+	if n1135 > 0 {
+		hn1138 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1131 := range l1130 {
-				if hn1132 && !c.ReadFlag() {
-					clear(l1130[i1131 : i1131+1])
+			for i1137 := range l1136 {
+				if hn1138 && !c.ReadFlag() {
+					clear(l1136[i1137 : i1137+1])
 					continue
 				}
-				p1135 := foryimpl.Alloc[int32](c)
-				*p1135 = r.ReadVarInt32()
-				l1130[i1131] = p1135
+				p1141 := foryimpl.Alloc[int32](c)
+				*p1141 = r.ReadVarInt32()
+				l1136[i1137] = p1141
 				if c.Failed() {
-					c.TraceIndex(i1131)
+					c.TraceIndex(i1137)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1130
+	x.LPI = l1136
 	if c.Failed() {
 		c.Trace("LPI")
-		return
-	}
-	n1136 := c.ReadLengthFast(1)
-	if n1136 < 0 {
-		n1136 = c.ReadLength(1)
-	}
-	l1137 := foryimpl.ReuseSlice[[]string](c, x.LS, n1136)
-	if n1136 > 0 {
-		hn1139 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1138 := range l1137 {
-				if hn1139 && !c.ReadFlag() {
-					clear(l1137[i1138 : i1138+1])
-					continue
-				}
-				l1137[i1138] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1138)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1137
-	if c.Failed() {
-		c.Trace("LS")
 		return
 	}
 	n1142 := c.ReadLengthFast(1)
 	if n1142 < 0 {
 		n1142 = c.ReadLength(1)
 	}
-	l1143 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1142)
+	l1143 := foryimpl.ReuseSlice[[]string](c, x.LS, n1142)
 	if n1142 > 0 {
-		hn1145 := c.ReadListHeader(38)
+		hn1145 := c.ReadListHeader(21)
 		if !c.Failed() {
 			for i1144 := range l1143 {
 				if hn1145 && !c.ReadFlag() {
 					clear(l1143[i1144 : i1144+1])
 					continue
 				}
-				l1143[i1144] = c.ReadTime()
+				l1143[i1144] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i1144)
 					break
@@ -6784,25 +6909,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LT = l1143
+	x.LS = l1143
 	if c.Failed() {
-		c.Trace("LT")
+		c.Trace("LS")
 		return
 	}
-	n1148 := c.ReadLengthFast(2)
+	n1148 := c.ReadLengthFast(1)
 	if n1148 < 0 {
-		n1148 = c.ReadLength(2)
+		n1148 = c.ReadLength(1)
 	}
-	l1149 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1148)
+	l1149 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1148)
 	if n1148 > 0 {
-		hn1151 := c.ReadListHeader(10)
+		hn1151 := c.ReadListHeader(38)
 		if !c.Failed() {
 			for i1150 := range l1149 {
 				if hn1151 && !c.ReadFlag() {
 					clear(l1149[i1150 : i1150+1])
 					continue
 				}
-				l1149[i1150] = r.ReadUint16()
+				l1149[i1150] = c.ReadTime()
 				if c.Failed() {
 					c.TraceIndex(i1150)
 					break
@@ -6810,25 +6935,25 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU16 = l1149
+	x.LT = l1149
 	if c.Failed() {
-		c.Trace("LU16")
+		c.Trace("LT")
 		return
 	}
-	n1154 := c.ReadLengthFast(1)
+	n1154 := c.ReadLengthFast(2)
 	if n1154 < 0 {
-		n1154 = c.ReadLength(1)
+		n1154 = c.ReadLength(2)
 	}
-	l1155 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1154)
+	l1155 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1154)
 	if n1154 > 0 {
-		hn1157 := c.ReadListHeader(14)
+		hn1157 := c.ReadListHeader(10)
 		if !c.Failed() {
 			for i1156 := range l1155 {
 				if hn1157 && !c.ReadFlag() {
 					clear(l1155[i1156 : i1156+1])
 					continue
 				}
-				l1155[i1156] = r.ReadVarUint64()
+				l1155[i1156] = r.ReadUint16()
 				if c.Failed() {
 					c.TraceIndex(i1156)
 					break
@@ -6836,259 +6961,285 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU64 = l1155
+	x.LU16 = l1155
+	if c.Failed() {
+		c.Trace("LU16")
+		return
+	}
+	n1160 := c.ReadLengthFast(1)
+	if n1160 < 0 {
+		n1160 = c.ReadLength(1)
+	}
+	l1161 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1160)
+	if n1160 > 0 {
+		hn1163 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i1162 := range l1161 {
+				if hn1163 && !c.ReadFlag() {
+					clear(l1161[i1162 : i1162+1])
+					continue
+				}
+				l1161[i1162] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i1162)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l1161
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1160 := c.ReadLengthFast(2)
-	if n1160 < 0 {
-		n1160 = c.ReadLength(2)
+	n1166 := c.ReadLengthFast(2)
+	if n1166 < 0 {
+		n1166 = c.ReadLength(2)
 	}
-	m1161 := foryimpl.MakeMap[map[bool]string](c, n1160)
-	for n1160 > 0 && !c.Failed() {
-		sz1162, vn1163, _ := c.ReadMapChunk(n1160, 1, 21, nil, false)
-		for j1164 := 0; j1164 < sz1162 && !c.Failed(); j1164++ {
-			var k1165 bool
-			k1165 = r.ReadBool()
-			var v1166 string
-			if !vn1163 {
-				v1166 = c.ReadString()
+	m1167 := foryimpl.MakeMap[map[bool]string](c, n1166)
+	for n1166 > 0 && !c.Failed() {
+		sz1168, vn1169, _ := c.ReadMapChunk(n1166, 1, 21, nil, false)
+		for j1170 := 0; j1170 < sz1168 && !c.Failed(); j1170++ {
+			var k1171 bool
+			k1171 = r.ReadBool()
+			var v1172 string
+			if !vn1169 {
+				v1172 = c.ReadString()
 			}
-			m1161[k1165] = v1166
+			m1167[k1171] = v1172
 		}
-		n1160 -= sz1162
+		n1166 -= sz1168
 	}
-	x.MBS = m1161
+	x.MBS = m1167
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1168 := c.ReadLengthFast(2)
-	if n1168 < 0 {
-		n1168 = c.ReadLength(2)
+	n1174 := c.ReadLengthFast(2)
+	if n1174 < 0 {
+		n1174 = c.ReadLength(2)
 	}
-	m1169 := foryimpl.MakeMap[map[Color]string](c, n1168)
-	for n1168 > 0 && !c.Failed() {
-		sz1170, vn1171, _ := c.ReadMapChunk(n1168, 25, 21, nil, false)
-		for j1172 := 0; j1172 < sz1170 && !c.Failed(); j1172++ {
-			var k1173 Color
-			if e1175 := c.ReadEnumFast(uint32(0x7fffffff)); e1175 >= 0 {
-				k1173 = Color(e1175)
+	m1175 := foryimpl.MakeMap[map[Color]string](c, n1174)
+	for n1174 > 0 && !c.Failed() {
+		sz1176, vn1177, _ := c.ReadMapChunk(n1174, 25, 21, nil, false)
+		for j1178 := 0; j1178 < sz1176 && !c.Failed(); j1178++ {
+			var k1179 Color
+			if e1181 := c.ReadEnumFast(uint32(0x7fffffff)); e1181 >= 0 {
+				k1179 = Color(e1181)
 			} else {
-				k1173 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1179 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1174 string
-			if !vn1171 {
-				v1174 = c.ReadString()
+			var v1180 string
+			if !vn1177 {
+				v1180 = c.ReadString()
 			}
-			m1169[k1173] = v1174
+			m1175[k1179] = v1180
 		}
-		n1168 -= sz1170
+		n1174 -= sz1176
 	}
-	x.MES = m1169
+	x.MES = m1175
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1177 := c.ReadLengthFast(2)
-	if n1177 < 0 {
-		n1177 = c.ReadLength(2)
+	n1183 := c.ReadLengthFast(2)
+	if n1183 < 0 {
+		n1183 = c.ReadLength(2)
 	}
-	m1178 := foryimpl.MakeMap[map[int64]float64](c, n1177)
-	for n1177 > 0 && !c.Failed() {
-		sz1179, vn1180, _ := c.ReadMapChunk(n1177, 7, 20, nil, false)
-		for j1181 := 0; j1181 < sz1179 && !c.Failed(); j1181++ {
-			var k1182 int64
-			k1182 = r.ReadVarInt64()
-			var v1183 float64
-			if !vn1180 {
-				v1183 = r.ReadFloat64()
+	m1184 := foryimpl.MakeMap[map[int64]float64](c, n1183)
+	for n1183 > 0 && !c.Failed() {
+		sz1185, vn1186, _ := c.ReadMapChunk(n1183, 7, 20, nil, false)
+		for j1187 := 0; j1187 < sz1185 && !c.Failed(); j1187++ {
+			var k1188 int64
+			k1188 = r.ReadVarInt64()
+			var v1189 float64
+			if !vn1186 {
+				v1189 = r.ReadFloat64()
 			}
-			m1178[k1182] = v1183
+			m1184[k1188] = v1189
 		}
-		n1177 -= sz1179
+		n1183 -= sz1185
 	}
-	x.MI64F = m1178
+	x.MI64F = m1184
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1185 := c.ReadLengthFast(2)
-	if n1185 < 0 {
-		n1185 = c.ReadLength(2)
+	n1191 := c.ReadLengthFast(2)
+	if n1191 < 0 {
+		n1191 = c.ReadLength(2)
 	}
-	m1186 := foryimpl.MakeMap[map[int32]string](c, n1185)
-	for n1185 > 0 && !c.Failed() {
-		sz1187, vn1188, _ := c.ReadMapChunk(n1185, 5, 21, nil, false)
-		for j1189 := 0; j1189 < sz1187 && !c.Failed(); j1189++ {
-			var k1190 int32
-			k1190 = r.ReadVarInt32()
-			var v1191 string
-			if !vn1188 {
-				v1191 = c.ReadString()
+	m1192 := foryimpl.MakeMap[map[int32]string](c, n1191)
+	for n1191 > 0 && !c.Failed() {
+		sz1193, vn1194, _ := c.ReadMapChunk(n1191, 5, 21, nil, false)
+		for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
+			var k1196 int32
+			k1196 = r.ReadVarInt32()
+			var v1197 string
+			if !vn1194 {
+				v1197 = c.ReadString()
 			}
-			m1186[k1190] = v1191
+			m1192[k1196] = v1197
 		}
-		n1185 -= sz1187
+		n1191 -= sz1193
 	}
-	x.MIS = m1186
+	x.MIS = m1192
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1193 := c.ReadLengthFast(2)
-	if n1193 < 0 {
-		n1193 = c.ReadLength(2)
+	n1199 := c.ReadLengthFast(2)
+	if n1199 < 0 {
+		n1199 = c.ReadLength(2)
 	}
-	m1194 := foryimpl.MakeMap[map[string]int32](c, n1193)
-	for n1193 > 0 && !c.Failed() {
-		sz1195, vn1196, _ := c.ReadMapChunk(n1193, 21, 5, nil, false)
-		for j1197 := 0; j1197 < sz1195 && !c.Failed(); j1197++ {
-			var k1198 string
-			k1198 = c.ReadString()
-			var v1199 int32
-			if !vn1196 {
-				v1199 = r.ReadVarInt32()
+	m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
+	for n1199 > 0 && !c.Failed() {
+		sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
+		for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
+			var k1204 string
+			k1204 = c.ReadString()
+			var v1205 int32
+			if !vn1202 {
+				v1205 = r.ReadVarInt32()
 			}
-			m1194[k1198] = v1199
+			m1200[k1204] = v1205
 		}
-		n1193 -= sz1195
+		n1199 -= sz1201
 	}
-	x.MSI = m1194
+	x.MSI = m1200
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1201 := c.ReadLengthFast(2)
-	if n1201 < 0 {
-		n1201 = c.ReadLength(2)
+	n1207 := c.ReadLengthFast(2)
+	if n1207 < 0 {
+		n1207 = c.ReadLength(2)
 	}
-	m1202 := foryimpl.MakeMap[map[string][]string](c, n1201)
-	for n1201 > 0 && !c.Failed() {
-		sz1203, vn1204, _ := c.ReadMapChunk(n1201, 21, 22, nil, true)
-		for j1205 := 0; j1205 < sz1203 && !c.Failed(); j1205++ {
-			var k1206 string
-			k1206 = c.ReadString()
-			var v1207 []string
-			if !vn1204 {
-				n1208 := c.ReadLengthFast(1)
-				if n1208 < 0 {
-					n1208 = c.ReadLength(1)
+	m1208 := foryimpl.MakeMap[map[string][]string](c, n1207)
+	for n1207 > 0 && !c.Failed() {
+		sz1209, vn1210, _ := c.ReadMapChunk(n1207, 21, 22, nil, true)
+		for j1211 := 0; j1211 < sz1209 && !c.Failed(); j1211++ {
+			var k1212 string
+			k1212 = c.ReadString()
+			var v1213 []string
+			if !vn1210 {
+				n1214 := c.ReadLengthFast(1)
+				if n1214 < 0 {
+					n1214 = c.ReadLength(1)
 				}
-				l1209 := foryimpl.MakeSlice[[]string](c, n1208)
-				if n1208 > 0 {
-					hn1211 := c.ReadListHeader(21)
+				l1215 := foryimpl.MakeSlice[[]string](c, n1214)
+				if n1214 > 0 {
+					hn1217 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1210 := range l1209 {
-							if hn1211 && !c.ReadFlag() {
-								clear(l1209[i1210 : i1210+1])
+						for i1216 := range l1215 {
+							if hn1217 && !c.ReadFlag() {
+								clear(l1215[i1216 : i1216+1])
 								continue
 							}
-							l1209[i1210] = c.ReadString()
+							l1215[i1216] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1210)
+								c.TraceIndex(i1216)
 								break
 							}
 						}
 					}
 				}
-				v1207 = l1209
+				v1213 = l1215
 			}
-			m1202[k1206] = v1207
+			m1208[k1212] = v1213
 		}
-		n1201 -= sz1203
+		n1207 -= sz1209
 	}
-	x.MSL = m1202
+	x.MSL = m1208
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1215 := c.ReadLengthFast(2)
-	if n1215 < 0 {
-		n1215 = c.ReadLength(2)
+	n1221 := c.ReadLengthFast(2)
+	if n1221 < 0 {
+		n1221 = c.ReadLength(2)
 	}
-	m1216 := foryimpl.MakeMap[map[string]map[string]int32](c, n1215)
-	for n1215 > 0 && !c.Failed() {
-		sz1217, vn1218, _ := c.ReadMapChunk(n1215, 21, 24, nil, true)
-		for j1219 := 0; j1219 < sz1217 && !c.Failed(); j1219++ {
-			var k1220 string
-			k1220 = c.ReadString()
-			var v1221 map[string]int32
-			if !vn1218 {
-				n1222 := c.ReadLengthFast(2)
-				if n1222 < 0 {
-					n1222 = c.ReadLength(2)
+	m1222 := foryimpl.MakeMap[map[string]map[string]int32](c, n1221)
+	for n1221 > 0 && !c.Failed() {
+		sz1223, vn1224, _ := c.ReadMapChunk(n1221, 21, 24, nil, true)
+		for j1225 := 0; j1225 < sz1223 && !c.Failed(); j1225++ {
+			var k1226 string
+			k1226 = c.ReadString()
+			var v1227 map[string]int32
+			if !vn1224 {
+				n1228 := c.ReadLengthFast(2)
+				if n1228 < 0 {
+					n1228 = c.ReadLength(2)
 				}
-				m1223 := foryimpl.MakeMap[map[string]int32](c, n1222)
-				for n1222 > 0 && !c.Failed() {
-					sz1224, vn1225, _ := c.ReadMapChunk(n1222, 21, 5, nil, false)
-					for j1226 := 0; j1226 < sz1224 && !c.Failed(); j1226++ {
-						var k1227 string
-						k1227 = c.ReadString()
-						var v1228 int32
-						if !vn1225 {
-							v1228 = r.ReadVarInt32()
+				m1229 := foryimpl.MakeMap[map[string]int32](c, n1228)
+				for n1228 > 0 && !c.Failed() {
+					sz1230, vn1231, _ := c.ReadMapChunk(n1228, 21, 5, nil, false)
+					for j1232 := 0; j1232 < sz1230 && !c.Failed(); j1232++ {
+						var k1233 string
+						k1233 = c.ReadString()
+						var v1234 int32
+						if !vn1231 {
+							v1234 = r.ReadVarInt32()
 						}
-						m1223[k1227] = v1228
+						m1229[k1233] = v1234
 					}
-					n1222 -= sz1224
+					n1228 -= sz1230
 				}
-				v1221 = m1223
+				v1227 = m1229
 			}
-			m1216[k1220] = v1221
+			m1222[k1226] = v1227
 		}
-		n1215 -= sz1217
+		n1221 -= sz1223
 	}
-	x.MSM = m1216
+	x.MSM = m1222
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1231 := c.ReadLengthFast(2)
-	if n1231 < 0 {
-		n1231 = c.ReadLength(2)
+	n1237 := c.ReadLengthFast(2)
+	if n1237 < 0 {
+		n1237 = c.ReadLength(2)
 	}
-	m1232 := foryimpl.MakeMap[map[string]*int32](c, n1231)
-	for n1231 > 0 && !c.Failed() {
-		sz1233, vn1234, _ := c.ReadMapChunk(n1231, 21, 5, nil, true)
-		for j1235 := 0; j1235 < sz1233 && !c.Failed(); j1235++ {
-			var k1236 string
-			k1236 = c.ReadString()
-			var v1237 *int32
-			if !vn1234 {
-				p1238 := foryimpl.Alloc[int32](c)
-				*p1238 = r.ReadVarInt32()
-				v1237 = p1238
+	m1238 := foryimpl.MakeMap[map[string]*int32](c, n1237)
+	for n1237 > 0 && !c.Failed() {
+		sz1239, vn1240, _ := c.ReadMapChunk(n1237, 21, 5, nil, true)
+		for j1241 := 0; j1241 < sz1239 && !c.Failed(); j1241++ {
+			var k1242 string
+			k1242 = c.ReadString()
+			var v1243 *int32
+			if !vn1240 {
+				p1244 := foryimpl.Alloc[int32](c)
+				*p1244 = r.ReadVarInt32()
+				v1243 = p1244
 			}
-			m1232[k1236] = v1237
+			m1238[k1242] = v1243
 		}
-		n1231 -= sz1233
+		n1237 -= sz1239
 	}
-	x.MSP = m1232
+	x.MSP = m1238
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1240 := c.ReadLengthFast(2)
-	if n1240 < 0 {
-		n1240 = c.ReadLength(2)
+	n1246 := c.ReadLengthFast(2)
+	if n1246 < 0 {
+		n1246 = c.ReadLength(2)
 	}
-	m1241 := foryimpl.MakeMap[map[uint8]uint16](c, n1240)
-	for n1240 > 0 && !c.Failed() {
-		sz1242, vn1243, _ := c.ReadMapChunk(n1240, 9, 10, nil, false)
-		for j1244 := 0; j1244 < sz1242 && !c.Failed(); j1244++ {
-			var k1245 uint8
-			k1245 = r.ReadUint8()
-			var v1246 uint16
-			if !vn1243 {
-				v1246 = r.ReadUint16()
+	m1247 := foryimpl.MakeMap[map[uint8]uint16](c, n1246)
+	for n1246 > 0 && !c.Failed() {
+		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 9, 10, nil, false)
+		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
+			var k1251 uint8
+			k1251 = r.ReadUint8()
+			var v1252 uint16
+			if !vn1249 {
+				v1252 = r.ReadUint16()
 			}
-			m1241[k1245] = v1246
+			m1247[k1251] = v1252
 		}
-		n1240 -= sz1242
+		n1246 -= sz1248
 	}
-	x.MU8 = m1241
+	x.MU8 = m1247
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -7101,80 +7252,80 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		n1248 := c.ReadLengthFast(1)
-		if n1248 < 0 {
-			n1248 = c.ReadLength(1)
+		n1254 := c.ReadLengthFast(1)
+		if n1254 < 0 {
+			n1254 = c.ReadLength(1)
 		}
-		l1249 := foryimpl.MakeSlice[[]string](c, n1248)
-		if n1248 > 0 {
-			hn1251 := c.ReadListHeader(21)
+		l1255 := foryimpl.MakeSlice[[]string](c, n1254)
+		if n1254 > 0 {
+			hn1257 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1250 := range l1249 {
-					if hn1251 && !c.ReadFlag() {
-						clear(l1249[i1250 : i1250+1])
+				for i1256 := range l1255 {
+					if hn1257 && !c.ReadFlag() {
+						clear(l1255[i1256 : i1256+1])
 						continue
 					}
-					l1249[i1250] = c.ReadString()
+					l1255[i1256] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1250)
+						c.TraceIndex(i1256)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1249
+		x.NLS = l1255
 	}
 	if c.Failed() {
 		c.Trace("NLS")
 		return
 	}
 	if c.ReadFlag() {
-		n1254 := c.ReadLengthFast(2)
-		if n1254 < 0 {
-			n1254 = c.ReadLength(2)
+		n1260 := c.ReadLengthFast(2)
+		if n1260 < 0 {
+			n1260 = c.ReadLength(2)
 		}
-		m1255 := foryimpl.MakeMap[map[string]int32](c, n1254)
-		for n1254 > 0 && !c.Failed() {
-			sz1256, vn1257, _ := c.ReadMapChunk(n1254, 21, 5, nil, false)
-			for j1258 := 0; j1258 < sz1256 && !c.Failed(); j1258++ {
-				var k1259 string
-				k1259 = c.ReadString()
-				var v1260 int32
-				if !vn1257 {
-					v1260 = r.ReadVarInt32()
+		m1261 := foryimpl.MakeMap[map[string]int32](c, n1260)
+		for n1260 > 0 && !c.Failed() {
+			sz1262, vn1263, _ := c.ReadMapChunk(n1260, 21, 5, nil, false)
+			for j1264 := 0; j1264 < sz1262 && !c.Failed(); j1264++ {
+				var k1265 string
+				k1265 = c.ReadString()
+				var v1266 int32
+				if !vn1263 {
+					v1266 = r.ReadVarInt32()
 				}
-				m1255[k1259] = v1260
+				m1261[k1265] = v1266
 			}
-			n1254 -= sz1256
+			n1260 -= sz1262
 		}
-		x.NM = m1255
+		x.NM = m1261
 	}
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
-	n1262 := c.ReadLengthFast(1)
-	if n1262 < 0 {
-		n1262 = c.ReadLength(1)
+	n1268 := c.ReadLengthFast(1)
+	if n1268 < 0 {
+		n1268 = c.ReadLength(1)
 	}
-	l1263 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1262)
-	if n1262 > 0 {
-		hn1265 := c.ReadListHeader(9)
+	l1269 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1268)
+	if n1268 > 0 {
+		hn1271 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1264 := range l1263 {
-				if hn1265 && !c.ReadFlag() {
-					clear(l1263[i1264 : i1264+1])
+			for i1270 := range l1269 {
+				if hn1271 && !c.ReadFlag() {
+					clear(l1269[i1270 : i1270+1])
 					continue
 				}
-				l1263[i1264] = r.ReadUint8()
+				l1269[i1270] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1264)
+					c.TraceIndex(i1270)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1263
+	x.Raw = l1269
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -7222,1240 +7373,1468 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st1268, id1269 := c.ReadRefFlag(); st1268 == foryimpl.RefBack {
-		x.ABool = foryimpl.BackRefSlice[bool](c, id1269)
-	} else if st1268 == foryimpl.RefFollows {
-		n1270 := c.ReadArrayLengthFast(1)
-		if n1270 < 0 {
-			n1270 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1274, id1275 := c.ReadRefFlag(); st1274 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id1275)
+		} else if st1274 == foryimpl.RefFollows {
+			n1276 := c.ReadArrayLengthFast(1)
+			if n1276 < 0 {
+				n1276 = c.ReadArrayLength(1)
+			}
+			a1277 := foryimpl.MakeSlice[[]bool](c, n1276)
+			r.ReadRawBools(a1277)
+			x.ABool = a1277
+			foryimpl.SetRefSlice(c, id1275, x.ABool)
+		} else {
+			x.ABool = nil
 		}
-		a1271 := foryimpl.MakeSlice[[]bool](c, n1270)
-		r.ReadRawBools(a1271)
-		x.ABool = a1271
-		foryimpl.SetRefSlice(c, id1269, x.ABool)
 	} else {
-		x.ABool = nil
+		n1278 := c.ReadArrayLengthFast(1)
+		if n1278 < 0 {
+			n1278 = c.ReadArrayLength(1)
+		}
+		a1279 := foryimpl.MakeSlice[[]bool](c, n1278)
+		r.ReadRawBools(a1279)
+		x.ABool = a1279
 	}
 	if c.Failed() {
 		c.Trace("ABool")
 		return
 	}
-	if st1272, id1273 := c.ReadRefFlag(); st1272 == foryimpl.RefBack {
-		x.AF32 = foryimpl.BackRefSlice[float32](c, id1273)
-	} else if st1272 == foryimpl.RefFollows {
-		n1274 := c.ReadArrayLengthFast(4)
-		if n1274 < 0 {
-			n1274 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id1281)
+		} else if st1280 == foryimpl.RefFollows {
+			n1282 := c.ReadArrayLengthFast(4)
+			if n1282 < 0 {
+				n1282 = c.ReadArrayLength(4)
+			}
+			a1283 := foryimpl.MakeSlice[[]float32](c, n1282)
+			r.ReadRawFloat32s(a1283)
+			x.AF32 = a1283
+			foryimpl.SetRefSlice(c, id1281, x.AF32)
+		} else {
+			x.AF32 = nil
 		}
-		a1275 := foryimpl.MakeSlice[[]float32](c, n1274)
-		r.ReadRawFloat32s(a1275)
-		x.AF32 = a1275
-		foryimpl.SetRefSlice(c, id1273, x.AF32)
 	} else {
-		x.AF32 = nil
+		n1284 := c.ReadArrayLengthFast(4)
+		if n1284 < 0 {
+			n1284 = c.ReadArrayLength(4)
+		}
+		a1285 := foryimpl.MakeSlice[[]float32](c, n1284)
+		r.ReadRawFloat32s(a1285)
+		x.AF32 = a1285
 	}
 	if c.Failed() {
 		c.Trace("AF32")
 		return
 	}
-	if st1276, id1277 := c.ReadRefFlag(); st1276 == foryimpl.RefBack {
-		x.AF64 = foryimpl.BackRefSlice[float64](c, id1277)
-	} else if st1276 == foryimpl.RefFollows {
-		n1278 := c.ReadArrayLengthFast(8)
-		if n1278 < 0 {
-			n1278 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1286, id1287 := c.ReadRefFlag(); st1286 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id1287)
+		} else if st1286 == foryimpl.RefFollows {
+			n1288 := c.ReadArrayLengthFast(8)
+			if n1288 < 0 {
+				n1288 = c.ReadArrayLength(8)
+			}
+			a1289 := foryimpl.MakeSlice[[]float64](c, n1288)
+			r.ReadRawFloat64s(a1289)
+			x.AF64 = a1289
+			foryimpl.SetRefSlice(c, id1287, x.AF64)
+		} else {
+			x.AF64 = nil
 		}
-		a1279 := foryimpl.MakeSlice[[]float64](c, n1278)
-		r.ReadRawFloat64s(a1279)
-		x.AF64 = a1279
-		foryimpl.SetRefSlice(c, id1277, x.AF64)
 	} else {
-		x.AF64 = nil
+		n1290 := c.ReadArrayLengthFast(8)
+		if n1290 < 0 {
+			n1290 = c.ReadArrayLength(8)
+		}
+		a1291 := foryimpl.MakeSlice[[]float64](c, n1290)
+		r.ReadRawFloat64s(a1291)
+		x.AF64 = a1291
 	}
 	if c.Failed() {
 		c.Trace("AF64")
 		return
 	}
-	if st1280, id1281 := c.ReadRefFlag(); st1280 == foryimpl.RefBack {
-		x.AI16 = foryimpl.BackRefSlice[int16](c, id1281)
-	} else if st1280 == foryimpl.RefFollows {
-		n1282 := c.ReadArrayLengthFast(2)
-		if n1282 < 0 {
-			n1282 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id1293)
+		} else if st1292 == foryimpl.RefFollows {
+			n1294 := c.ReadArrayLengthFast(2)
+			if n1294 < 0 {
+				n1294 = c.ReadArrayLength(2)
+			}
+			a1295 := foryimpl.MakeSlice[[]int16](c, n1294)
+			r.ReadRawInt16s(a1295)
+			x.AI16 = a1295
+			foryimpl.SetRefSlice(c, id1293, x.AI16)
+		} else {
+			x.AI16 = nil
 		}
-		a1283 := foryimpl.MakeSlice[[]int16](c, n1282)
-		r.ReadRawInt16s(a1283)
-		x.AI16 = a1283
-		foryimpl.SetRefSlice(c, id1281, x.AI16)
 	} else {
-		x.AI16 = nil
+		n1296 := c.ReadArrayLengthFast(2)
+		if n1296 < 0 {
+			n1296 = c.ReadArrayLength(2)
+		}
+		a1297 := foryimpl.MakeSlice[[]int16](c, n1296)
+		r.ReadRawInt16s(a1297)
+		x.AI16 = a1297
 	}
 	if c.Failed() {
 		c.Trace("AI16")
 		return
 	}
-	if st1284, id1285 := c.ReadRefFlag(); st1284 == foryimpl.RefBack {
-		x.AI32 = foryimpl.BackRefSlice[int32](c, id1285)
-	} else if st1284 == foryimpl.RefFollows {
-		n1286 := c.ReadArrayLengthFast(4)
-		if n1286 < 0 {
-			n1286 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1298, id1299 := c.ReadRefFlag(); st1298 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id1299)
+		} else if st1298 == foryimpl.RefFollows {
+			n1300 := c.ReadArrayLengthFast(4)
+			if n1300 < 0 {
+				n1300 = c.ReadArrayLength(4)
+			}
+			a1301 := foryimpl.MakeSlice[[]int32](c, n1300)
+			r.ReadRawInt32s(a1301)
+			x.AI32 = a1301
+			foryimpl.SetRefSlice(c, id1299, x.AI32)
+		} else {
+			x.AI32 = nil
 		}
-		a1287 := foryimpl.MakeSlice[[]int32](c, n1286)
-		r.ReadRawInt32s(a1287)
-		x.AI32 = a1287
-		foryimpl.SetRefSlice(c, id1285, x.AI32)
 	} else {
-		x.AI32 = nil
+		n1302 := c.ReadArrayLengthFast(4)
+		if n1302 < 0 {
+			n1302 = c.ReadArrayLength(4)
+		}
+		a1303 := foryimpl.MakeSlice[[]int32](c, n1302)
+		r.ReadRawInt32s(a1303)
+		x.AI32 = a1303
 	}
 	if c.Failed() {
 		c.Trace("AI32")
 		return
 	}
-	if st1288, id1289 := c.ReadRefFlag(); st1288 == foryimpl.RefBack {
-		x.AI64 = foryimpl.BackRefSlice[int64](c, id1289)
-	} else if st1288 == foryimpl.RefFollows {
-		n1290 := c.ReadArrayLengthFast(8)
-		if n1290 < 0 {
-			n1290 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1304, id1305 := c.ReadRefFlag(); st1304 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id1305)
+		} else if st1304 == foryimpl.RefFollows {
+			n1306 := c.ReadArrayLengthFast(8)
+			if n1306 < 0 {
+				n1306 = c.ReadArrayLength(8)
+			}
+			a1307 := foryimpl.MakeSlice[[]int64](c, n1306)
+			r.ReadRawInt64s(a1307)
+			x.AI64 = a1307
+			foryimpl.SetRefSlice(c, id1305, x.AI64)
+		} else {
+			x.AI64 = nil
 		}
-		a1291 := foryimpl.MakeSlice[[]int64](c, n1290)
-		r.ReadRawInt64s(a1291)
-		x.AI64 = a1291
-		foryimpl.SetRefSlice(c, id1289, x.AI64)
 	} else {
-		x.AI64 = nil
+		n1308 := c.ReadArrayLengthFast(8)
+		if n1308 < 0 {
+			n1308 = c.ReadArrayLength(8)
+		}
+		a1309 := foryimpl.MakeSlice[[]int64](c, n1308)
+		r.ReadRawInt64s(a1309)
+		x.AI64 = a1309
 	}
 	if c.Failed() {
 		c.Trace("AI64")
 		return
 	}
-	if st1292, id1293 := c.ReadRefFlag(); st1292 == foryimpl.RefBack {
-		x.AI8 = foryimpl.BackRefSlice[int8](c, id1293)
-	} else if st1292 == foryimpl.RefFollows {
-		n1294 := c.ReadArrayLengthFast(1)
-		if n1294 < 0 {
-			n1294 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1310, id1311 := c.ReadRefFlag(); st1310 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id1311)
+		} else if st1310 == foryimpl.RefFollows {
+			n1312 := c.ReadArrayLengthFast(1)
+			if n1312 < 0 {
+				n1312 = c.ReadArrayLength(1)
+			}
+			a1313 := foryimpl.MakeSlice[[]int8](c, n1312)
+			for i1314 := range a1313 {
+				a1313[i1314] = r.ReadInt8()
+			}
+			x.AI8 = a1313
+			foryimpl.SetRefSlice(c, id1311, x.AI8)
+		} else {
+			x.AI8 = nil
 		}
-		a1295 := foryimpl.MakeSlice[[]int8](c, n1294)
-		for i1296 := range a1295 {
-			a1295[i1296] = r.ReadInt8()
-		}
-		x.AI8 = a1295
-		foryimpl.SetRefSlice(c, id1293, x.AI8)
 	} else {
-		x.AI8 = nil
+		n1315 := c.ReadArrayLengthFast(1)
+		if n1315 < 0 {
+			n1315 = c.ReadArrayLength(1)
+		}
+		a1316 := foryimpl.MakeSlice[[]int8](c, n1315)
+		for i1317 := range a1316 {
+			a1316[i1317] = r.ReadInt8()
+		}
+		x.AI8 = a1316
 	}
 	if c.Failed() {
 		c.Trace("AI8")
 		return
 	}
-	if st1297, id1298 := c.ReadRefFlag(); st1297 == foryimpl.RefBack {
-		x.AU16 = foryimpl.BackRefSlice[uint16](c, id1298)
-	} else if st1297 == foryimpl.RefFollows {
-		n1299 := c.ReadArrayLengthFast(2)
-		if n1299 < 0 {
-			n1299 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1318, id1319 := c.ReadRefFlag(); st1318 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id1319)
+		} else if st1318 == foryimpl.RefFollows {
+			n1320 := c.ReadArrayLengthFast(2)
+			if n1320 < 0 {
+				n1320 = c.ReadArrayLength(2)
+			}
+			a1321 := foryimpl.MakeSlice[[]uint16](c, n1320)
+			r.ReadRawUint16s(a1321)
+			x.AU16 = a1321
+			foryimpl.SetRefSlice(c, id1319, x.AU16)
+		} else {
+			x.AU16 = nil
 		}
-		a1300 := foryimpl.MakeSlice[[]uint16](c, n1299)
-		r.ReadRawUint16s(a1300)
-		x.AU16 = a1300
-		foryimpl.SetRefSlice(c, id1298, x.AU16)
 	} else {
-		x.AU16 = nil
+		n1322 := c.ReadArrayLengthFast(2)
+		if n1322 < 0 {
+			n1322 = c.ReadArrayLength(2)
+		}
+		a1323 := foryimpl.MakeSlice[[]uint16](c, n1322)
+		r.ReadRawUint16s(a1323)
+		x.AU16 = a1323
 	}
 	if c.Failed() {
 		c.Trace("AU16")
 		return
 	}
-	if st1301, id1302 := c.ReadRefFlag(); st1301 == foryimpl.RefBack {
-		x.AU32 = foryimpl.BackRefSlice[uint32](c, id1302)
-	} else if st1301 == foryimpl.RefFollows {
-		n1303 := c.ReadArrayLengthFast(4)
-		if n1303 < 0 {
-			n1303 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1324, id1325 := c.ReadRefFlag(); st1324 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id1325)
+		} else if st1324 == foryimpl.RefFollows {
+			n1326 := c.ReadArrayLengthFast(4)
+			if n1326 < 0 {
+				n1326 = c.ReadArrayLength(4)
+			}
+			a1327 := foryimpl.MakeSlice[[]uint32](c, n1326)
+			r.ReadRawUint32s(a1327)
+			x.AU32 = a1327
+			foryimpl.SetRefSlice(c, id1325, x.AU32)
+		} else {
+			x.AU32 = nil
 		}
-		a1304 := foryimpl.MakeSlice[[]uint32](c, n1303)
-		r.ReadRawUint32s(a1304)
-		x.AU32 = a1304
-		foryimpl.SetRefSlice(c, id1302, x.AU32)
 	} else {
-		x.AU32 = nil
+		n1328 := c.ReadArrayLengthFast(4)
+		if n1328 < 0 {
+			n1328 = c.ReadArrayLength(4)
+		}
+		a1329 := foryimpl.MakeSlice[[]uint32](c, n1328)
+		r.ReadRawUint32s(a1329)
+		x.AU32 = a1329
 	}
 	if c.Failed() {
 		c.Trace("AU32")
 		return
 	}
-	if st1305, id1306 := c.ReadRefFlag(); st1305 == foryimpl.RefBack {
-		x.AU64 = foryimpl.BackRefSlice[uint64](c, id1306)
-	} else if st1305 == foryimpl.RefFollows {
-		n1307 := c.ReadArrayLengthFast(8)
-		if n1307 < 0 {
-			n1307 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1330, id1331 := c.ReadRefFlag(); st1330 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id1331)
+		} else if st1330 == foryimpl.RefFollows {
+			n1332 := c.ReadArrayLengthFast(8)
+			if n1332 < 0 {
+				n1332 = c.ReadArrayLength(8)
+			}
+			a1333 := foryimpl.MakeSlice[[]uint64](c, n1332)
+			r.ReadRawUint64s(a1333)
+			x.AU64 = a1333
+			foryimpl.SetRefSlice(c, id1331, x.AU64)
+		} else {
+			x.AU64 = nil
 		}
-		a1308 := foryimpl.MakeSlice[[]uint64](c, n1307)
-		r.ReadRawUint64s(a1308)
-		x.AU64 = a1308
-		foryimpl.SetRefSlice(c, id1306, x.AU64)
 	} else {
-		x.AU64 = nil
+		n1334 := c.ReadArrayLengthFast(8)
+		if n1334 < 0 {
+			n1334 = c.ReadArrayLength(8)
+		}
+		a1335 := foryimpl.MakeSlice[[]uint64](c, n1334)
+		r.ReadRawUint64s(a1335)
+		x.AU64 = a1335
 	}
 	if c.Failed() {
 		c.Trace("AU64")
 		return
 	}
-	if st1309, id1310 := c.ReadRefFlag(); st1309 == foryimpl.RefBack {
-		x.AU8 = foryimpl.BackRefSlice[uint8](c, id1310)
-	} else if st1309 == foryimpl.RefFollows {
-		n1311 := c.ReadArrayLengthFast(1)
-		if n1311 < 0 {
-			n1311 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1336, id1337 := c.ReadRefFlag(); st1336 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id1337)
+		} else if st1336 == foryimpl.RefFollows {
+			n1338 := c.ReadArrayLengthFast(1)
+			if n1338 < 0 {
+				n1338 = c.ReadArrayLength(1)
+			}
+			a1339 := foryimpl.MakeSlice[[]uint8](c, n1338)
+			copy(a1339, r.ReadBytes(n1338))
+			x.AU8 = a1339
+			foryimpl.SetRefSlice(c, id1337, x.AU8)
+		} else {
+			x.AU8 = nil
 		}
-		a1312 := foryimpl.MakeSlice[[]uint8](c, n1311)
-		copy(a1312, r.ReadBytes(n1311))
-		x.AU8 = a1312
-		foryimpl.SetRefSlice(c, id1310, x.AU8)
 	} else {
-		x.AU8 = nil
+		n1340 := c.ReadArrayLengthFast(1)
+		if n1340 < 0 {
+			n1340 = c.ReadArrayLength(1)
+		}
+		a1341 := foryimpl.MakeSlice[[]uint8](c, n1340)
+		copy(a1341, r.ReadBytes(n1340))
+		x.AU8 = a1341
 	}
 	if c.Failed() {
 		c.Trace("AU8")
 		return
 	}
-	if st1313, id1314 := c.ReadRefFlag(); st1313 == foryimpl.RefBack {
-		x.AddABool = foryimpl.BackRefSlice[bool](c, id1314)
-	} else if st1313 == foryimpl.RefFollows {
-		n1315 := c.ReadArrayLengthFast(1)
-		if n1315 < 0 {
-			n1315 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
+			x.AddABool = foryimpl.BackRefSlice[bool](c, id1343)
+		} else if st1342 == foryimpl.RefFollows {
+			n1344 := c.ReadArrayLengthFast(1)
+			if n1344 < 0 {
+				n1344 = c.ReadArrayLength(1)
+			}
+			a1345 := foryimpl.MakeSlice[[]bool](c, n1344)
+			r.ReadRawBools(a1345)
+			x.AddABool = a1345
+			foryimpl.SetRefSlice(c, id1343, x.AddABool)
+		} else {
+			x.AddABool = nil
 		}
-		a1316 := foryimpl.MakeSlice[[]bool](c, n1315)
-		r.ReadRawBools(a1316)
-		x.AddABool = a1316
-		foryimpl.SetRefSlice(c, id1314, x.AddABool)
 	} else {
-		x.AddABool = nil
+		n1346 := c.ReadArrayLengthFast(1)
+		if n1346 < 0 {
+			n1346 = c.ReadArrayLength(1)
+		}
+		a1347 := foryimpl.MakeSlice[[]bool](c, n1346)
+		r.ReadRawBools(a1347)
+		x.AddABool = a1347
 	}
 	if c.Failed() {
 		c.Trace("AddABool")
 		return
 	}
-	if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
-		x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1318)
-	} else if st1317 == foryimpl.RefFollows {
-		n1319 := c.ReadArrayLengthFast(4)
-		if n1319 < 0 {
-			n1319 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1348, id1349 := c.ReadRefFlag(); st1348 == foryimpl.RefBack {
+			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1349)
+		} else if st1348 == foryimpl.RefFollows {
+			n1350 := c.ReadArrayLengthFast(4)
+			if n1350 < 0 {
+				n1350 = c.ReadArrayLength(4)
+			}
+			a1351 := foryimpl.MakeSlice[[]float32](c, n1350)
+			r.ReadRawFloat32s(a1351)
+			x.AddAF32 = a1351
+			foryimpl.SetRefSlice(c, id1349, x.AddAF32)
+		} else {
+			x.AddAF32 = nil
 		}
-		a1320 := foryimpl.MakeSlice[[]float32](c, n1319)
-		r.ReadRawFloat32s(a1320)
-		x.AddAF32 = a1320
-		foryimpl.SetRefSlice(c, id1318, x.AddAF32)
 	} else {
-		x.AddAF32 = nil
+		n1352 := c.ReadArrayLengthFast(4)
+		if n1352 < 0 {
+			n1352 = c.ReadArrayLength(4)
+		}
+		a1353 := foryimpl.MakeSlice[[]float32](c, n1352)
+		r.ReadRawFloat32s(a1353)
+		x.AddAF32 = a1353
 	}
 	if c.Failed() {
 		c.Trace("AddAF32")
 		return
 	}
-	if st1321, id1322 := c.ReadRefFlag(); st1321 == foryimpl.RefBack {
-		x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1322)
-	} else if st1321 == foryimpl.RefFollows {
-		n1323 := c.ReadArrayLengthFast(8)
-		if n1323 < 0 {
-			n1323 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
+			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1355)
+		} else if st1354 == foryimpl.RefFollows {
+			n1356 := c.ReadArrayLengthFast(8)
+			if n1356 < 0 {
+				n1356 = c.ReadArrayLength(8)
+			}
+			a1357 := foryimpl.MakeSlice[[]float64](c, n1356)
+			r.ReadRawFloat64s(a1357)
+			x.AddAF64 = a1357
+			foryimpl.SetRefSlice(c, id1355, x.AddAF64)
+		} else {
+			x.AddAF64 = nil
 		}
-		a1324 := foryimpl.MakeSlice[[]float64](c, n1323)
-		r.ReadRawFloat64s(a1324)
-		x.AddAF64 = a1324
-		foryimpl.SetRefSlice(c, id1322, x.AddAF64)
 	} else {
-		x.AddAF64 = nil
+		n1358 := c.ReadArrayLengthFast(8)
+		if n1358 < 0 {
+			n1358 = c.ReadArrayLength(8)
+		}
+		a1359 := foryimpl.MakeSlice[[]float64](c, n1358)
+		r.ReadRawFloat64s(a1359)
+		x.AddAF64 = a1359
 	}
 	if c.Failed() {
 		c.Trace("AddAF64")
 		return
 	}
-	if st1325, id1326 := c.ReadRefFlag(); st1325 == foryimpl.RefBack {
-		x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1326)
-	} else if st1325 == foryimpl.RefFollows {
-		n1327 := c.ReadArrayLengthFast(2)
-		if n1327 < 0 {
-			n1327 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1360, id1361 := c.ReadRefFlag(); st1360 == foryimpl.RefBack {
+			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1361)
+		} else if st1360 == foryimpl.RefFollows {
+			n1362 := c.ReadArrayLengthFast(2)
+			if n1362 < 0 {
+				n1362 = c.ReadArrayLength(2)
+			}
+			a1363 := foryimpl.MakeSlice[[]int16](c, n1362)
+			r.ReadRawInt16s(a1363)
+			x.AddAI16 = a1363
+			foryimpl.SetRefSlice(c, id1361, x.AddAI16)
+		} else {
+			x.AddAI16 = nil
 		}
-		a1328 := foryimpl.MakeSlice[[]int16](c, n1327)
-		r.ReadRawInt16s(a1328)
-		x.AddAI16 = a1328
-		foryimpl.SetRefSlice(c, id1326, x.AddAI16)
 	} else {
-		x.AddAI16 = nil
+		n1364 := c.ReadArrayLengthFast(2)
+		if n1364 < 0 {
+			n1364 = c.ReadArrayLength(2)
+		}
+		a1365 := foryimpl.MakeSlice[[]int16](c, n1364)
+		r.ReadRawInt16s(a1365)
+		x.AddAI16 = a1365
 	}
 	if c.Failed() {
 		c.Trace("AddAI16")
 		return
 	}
-	if st1329, id1330 := c.ReadRefFlag(); st1329 == foryimpl.RefBack {
-		x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1330)
-	} else if st1329 == foryimpl.RefFollows {
-		n1331 := c.ReadArrayLengthFast(4)
-		if n1331 < 0 {
-			n1331 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1366, id1367 := c.ReadRefFlag(); st1366 == foryimpl.RefBack {
+			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1367)
+		} else if st1366 == foryimpl.RefFollows {
+			n1368 := c.ReadArrayLengthFast(4)
+			if n1368 < 0 {
+				n1368 = c.ReadArrayLength(4)
+			}
+			a1369 := foryimpl.MakeSlice[[]int32](c, n1368)
+			r.ReadRawInt32s(a1369)
+			x.AddAI32 = a1369
+			foryimpl.SetRefSlice(c, id1367, x.AddAI32)
+		} else {
+			x.AddAI32 = nil
 		}
-		a1332 := foryimpl.MakeSlice[[]int32](c, n1331)
-		r.ReadRawInt32s(a1332)
-		x.AddAI32 = a1332
-		foryimpl.SetRefSlice(c, id1330, x.AddAI32)
 	} else {
-		x.AddAI32 = nil
+		n1370 := c.ReadArrayLengthFast(4)
+		if n1370 < 0 {
+			n1370 = c.ReadArrayLength(4)
+		}
+		a1371 := foryimpl.MakeSlice[[]int32](c, n1370)
+		r.ReadRawInt32s(a1371)
+		x.AddAI32 = a1371
 	}
 	if c.Failed() {
 		c.Trace("AddAI32")
 		return
 	}
-	if st1333, id1334 := c.ReadRefFlag(); st1333 == foryimpl.RefBack {
-		x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1334)
-	} else if st1333 == foryimpl.RefFollows {
-		n1335 := c.ReadArrayLengthFast(8)
-		if n1335 < 0 {
-			n1335 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1372, id1373 := c.ReadRefFlag(); st1372 == foryimpl.RefBack {
+			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1373)
+		} else if st1372 == foryimpl.RefFollows {
+			n1374 := c.ReadArrayLengthFast(8)
+			if n1374 < 0 {
+				n1374 = c.ReadArrayLength(8)
+			}
+			a1375 := foryimpl.MakeSlice[[]int64](c, n1374)
+			r.ReadRawInt64s(a1375)
+			x.AddAI64 = a1375
+			foryimpl.SetRefSlice(c, id1373, x.AddAI64)
+		} else {
+			x.AddAI64 = nil
 		}
-		a1336 := foryimpl.MakeSlice[[]int64](c, n1335)
-		r.ReadRawInt64s(a1336)
-		x.AddAI64 = a1336
-		foryimpl.SetRefSlice(c, id1334, x.AddAI64)
 	} else {
-		x.AddAI64 = nil
+		n1376 := c.ReadArrayLengthFast(8)
+		if n1376 < 0 {
+			n1376 = c.ReadArrayLength(8)
+		}
+		a1377 := foryimpl.MakeSlice[[]int64](c, n1376)
+		r.ReadRawInt64s(a1377)
+		x.AddAI64 = a1377
 	}
 	if c.Failed() {
 		c.Trace("AddAI64")
 		return
 	}
-	if st1337, id1338 := c.ReadRefFlag(); st1337 == foryimpl.RefBack {
-		x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1338)
-	} else if st1337 == foryimpl.RefFollows {
-		n1339 := c.ReadArrayLengthFast(1)
-		if n1339 < 0 {
-			n1339 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1378, id1379 := c.ReadRefFlag(); st1378 == foryimpl.RefBack {
+			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1379)
+		} else if st1378 == foryimpl.RefFollows {
+			n1380 := c.ReadArrayLengthFast(1)
+			if n1380 < 0 {
+				n1380 = c.ReadArrayLength(1)
+			}
+			a1381 := foryimpl.MakeSlice[[]int8](c, n1380)
+			for i1382 := range a1381 {
+				a1381[i1382] = r.ReadInt8()
+			}
+			x.AddAI8 = a1381
+			foryimpl.SetRefSlice(c, id1379, x.AddAI8)
+		} else {
+			x.AddAI8 = nil
 		}
-		a1340 := foryimpl.MakeSlice[[]int8](c, n1339)
-		for i1341 := range a1340 {
-			a1340[i1341] = r.ReadInt8()
-		}
-		x.AddAI8 = a1340
-		foryimpl.SetRefSlice(c, id1338, x.AddAI8)
 	} else {
-		x.AddAI8 = nil
+		n1383 := c.ReadArrayLengthFast(1)
+		if n1383 < 0 {
+			n1383 = c.ReadArrayLength(1)
+		}
+		a1384 := foryimpl.MakeSlice[[]int8](c, n1383)
+		for i1385 := range a1384 {
+			a1384[i1385] = r.ReadInt8()
+		}
+		x.AddAI8 = a1384
 	}
 	if c.Failed() {
 		c.Trace("AddAI8")
 		return
 	}
-	if st1342, id1343 := c.ReadRefFlag(); st1342 == foryimpl.RefBack {
-		x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1343)
-	} else if st1342 == foryimpl.RefFollows {
-		n1344 := c.ReadArrayLengthFast(2)
-		if n1344 < 0 {
-			n1344 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st1386, id1387 := c.ReadRefFlag(); st1386 == foryimpl.RefBack {
+			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1387)
+		} else if st1386 == foryimpl.RefFollows {
+			n1388 := c.ReadArrayLengthFast(2)
+			if n1388 < 0 {
+				n1388 = c.ReadArrayLength(2)
+			}
+			a1389 := foryimpl.MakeSlice[[]uint16](c, n1388)
+			r.ReadRawUint16s(a1389)
+			x.AddAU16 = a1389
+			foryimpl.SetRefSlice(c, id1387, x.AddAU16)
+		} else {
+			x.AddAU16 = nil
 		}
-		a1345 := foryimpl.MakeSlice[[]uint16](c, n1344)
-		r.ReadRawUint16s(a1345)
-		x.AddAU16 = a1345
-		foryimpl.SetRefSlice(c, id1343, x.AddAU16)
 	} else {
-		x.AddAU16 = nil
+		n1390 := c.ReadArrayLengthFast(2)
+		if n1390 < 0 {
+			n1390 = c.ReadArrayLength(2)
+		}
+		a1391 := foryimpl.MakeSlice[[]uint16](c, n1390)
+		r.ReadRawUint16s(a1391)
+		x.AddAU16 = a1391
 	}
 	if c.Failed() {
 		c.Trace("AddAU16")
 		return
 	}
-	if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
-		x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1347)
-	} else if st1346 == foryimpl.RefFollows {
-		n1348 := c.ReadArrayLengthFast(4)
-		if n1348 < 0 {
-			n1348 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st1392, id1393 := c.ReadRefFlag(); st1392 == foryimpl.RefBack {
+			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1393)
+		} else if st1392 == foryimpl.RefFollows {
+			n1394 := c.ReadArrayLengthFast(4)
+			if n1394 < 0 {
+				n1394 = c.ReadArrayLength(4)
+			}
+			a1395 := foryimpl.MakeSlice[[]uint32](c, n1394)
+			r.ReadRawUint32s(a1395)
+			x.AddAU32 = a1395
+			foryimpl.SetRefSlice(c, id1393, x.AddAU32)
+		} else {
+			x.AddAU32 = nil
 		}
-		a1349 := foryimpl.MakeSlice[[]uint32](c, n1348)
-		r.ReadRawUint32s(a1349)
-		x.AddAU32 = a1349
-		foryimpl.SetRefSlice(c, id1347, x.AddAU32)
 	} else {
-		x.AddAU32 = nil
+		n1396 := c.ReadArrayLengthFast(4)
+		if n1396 < 0 {
+			n1396 = c.ReadArrayLength(4)
+		}
+		a1397 := foryimpl.MakeSlice[[]uint32](c, n1396)
+		r.ReadRawUint32s(a1397)
+		x.AddAU32 = a1397
 	}
 	if c.Failed() {
 		c.Trace("AddAU32")
 		return
 	}
-	if st1350, id1351 := c.ReadRefFlag(); st1350 == foryimpl.RefBack {
-		x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1351)
-	} else if st1350 == foryimpl.RefFollows {
-		n1352 := c.ReadArrayLengthFast(8)
-		if n1352 < 0 {
-			n1352 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st1398, id1399 := c.ReadRefFlag(); st1398 == foryimpl.RefBack {
+			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1399)
+		} else if st1398 == foryimpl.RefFollows {
+			n1400 := c.ReadArrayLengthFast(8)
+			if n1400 < 0 {
+				n1400 = c.ReadArrayLength(8)
+			}
+			a1401 := foryimpl.MakeSlice[[]uint64](c, n1400)
+			r.ReadRawUint64s(a1401)
+			x.AddAU64 = a1401
+			foryimpl.SetRefSlice(c, id1399, x.AddAU64)
+		} else {
+			x.AddAU64 = nil
 		}
-		a1353 := foryimpl.MakeSlice[[]uint64](c, n1352)
-		r.ReadRawUint64s(a1353)
-		x.AddAU64 = a1353
-		foryimpl.SetRefSlice(c, id1351, x.AddAU64)
 	} else {
-		x.AddAU64 = nil
+		n1402 := c.ReadArrayLengthFast(8)
+		if n1402 < 0 {
+			n1402 = c.ReadArrayLength(8)
+		}
+		a1403 := foryimpl.MakeSlice[[]uint64](c, n1402)
+		r.ReadRawUint64s(a1403)
+		x.AddAU64 = a1403
 	}
 	if c.Failed() {
 		c.Trace("AddAU64")
 		return
 	}
-	if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
-		x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1355)
-	} else if st1354 == foryimpl.RefFollows {
-		n1356 := c.ReadArrayLengthFast(1)
-		if n1356 < 0 {
-			n1356 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st1404, id1405 := c.ReadRefFlag(); st1404 == foryimpl.RefBack {
+			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1405)
+		} else if st1404 == foryimpl.RefFollows {
+			n1406 := c.ReadArrayLengthFast(1)
+			if n1406 < 0 {
+				n1406 = c.ReadArrayLength(1)
+			}
+			a1407 := foryimpl.MakeSlice[[]uint8](c, n1406)
+			copy(a1407, r.ReadBytes(n1406))
+			x.AddAU8 = a1407
+			foryimpl.SetRefSlice(c, id1405, x.AddAU8)
+		} else {
+			x.AddAU8 = nil
 		}
-		a1357 := foryimpl.MakeSlice[[]uint8](c, n1356)
-		copy(a1357, r.ReadBytes(n1356))
-		x.AddAU8 = a1357
-		foryimpl.SetRefSlice(c, id1355, x.AddAU8)
 	} else {
-		x.AddAU8 = nil
+		n1408 := c.ReadArrayLengthFast(1)
+		if n1408 < 0 {
+			n1408 = c.ReadArrayLength(1)
+		}
+		a1409 := foryimpl.MakeSlice[[]uint8](c, n1408)
+		copy(a1409, r.ReadBytes(n1408))
+		x.AddAU8 = a1409
 	}
 	if c.Failed() {
 		c.Trace("AddAU8")
 		return
 	}
-	if st1358, id1359 := c.ReadRefFlag(); st1358 == foryimpl.RefBack {
-		x.AddBin = foryimpl.BackRefSlice[uint8](c, id1359)
-	} else if st1358 == foryimpl.RefFollows {
-		x.AddBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1359, x.AddBin)
+	if c.TrackedFieldFlags() {
+		if st1410, id1411 := c.ReadRefFlag(); st1410 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id1411)
+		} else if st1410 == foryimpl.RefFollows {
+			x.AddBin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1411, x.AddBin)
+		} else {
+			x.AddBin = nil
+		}
 	} else {
-		x.AddBin = nil
+		x.AddBin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("AddBin")
 		return
 	}
-	n1360 := c.ReadLengthFast(2)
-	if n1360 < 0 {
-		n1360 = c.ReadLength(2)
+	n1412 := c.ReadLengthFast(2)
+	if n1412 < 0 {
+		n1412 = c.ReadLength(2)
 	}
-	if n1360 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1360, 3))
+	if n1412 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1412, 3))
 		return
 	}
-	var l1361 [3]int16
-	if n1360 > 0 {
-		hn1363 := c.ReadListHeader(3)
+	var l1413 [3]int16
+	if n1412 > 0 {
+		hn1415 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1362 := range l1361 {
-				if hn1363 && !c.ReadFlag() {
-					clear(l1361[i1362 : i1362+1])
+			for i1414 := range l1413 {
+				if hn1415 && !c.ReadFlag() {
+					clear(l1413[i1414 : i1414+1])
 					continue
 				}
-				l1361[i1362] = r.ReadInt16()
+				l1413[i1414] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1362)
+					c.TraceIndex(i1414)
 					break
 				}
 			}
 		}
 	}
-	x.AddFix = l1361
+	x.AddFix = l1413
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n1366 := c.ReadLengthFast(1)
-	if n1366 < 0 {
-		n1366 = c.ReadLength(1)
+	n1418 := c.ReadLengthFast(1)
+	if n1418 < 0 {
+		n1418 = c.ReadLength(1)
 	}
-	l1367 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1366)
-	if n1366 > 0 {
-		hn1369 := c.ReadListHeader(1)
+	l1419 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1418)
+	if n1418 > 0 {
+		hn1421 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1368 := range l1367 {
-				if hn1369 && !c.ReadFlag() {
-					clear(l1367[i1368 : i1368+1])
+			for i1420 := range l1419 {
+				if hn1421 && !c.ReadFlag() {
+					clear(l1419[i1420 : i1420+1])
 					continue
 				}
-				l1367[i1368] = r.ReadBool()
+				l1419[i1420] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1368)
+					c.TraceIndex(i1420)
 					break
 				}
 			}
 		}
 	}
-	x.AddLB = l1367
+	x.AddLB = l1419
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n1372 := c.ReadLengthFast(1)
-	if n1372 < 0 {
-		n1372 = c.ReadLength(1)
+	n1424 := c.ReadLengthFast(1)
+	if n1424 < 0 {
+		n1424 = c.ReadLength(1)
 	}
-	l1373 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1372)
-	if n1372 > 0 {
-		hn1375 := c.ReadListHeader(25)
+	l1425 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1424)
+	if n1424 > 0 {
+		hn1427 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1374 := range l1373 {
-				if hn1375 && !c.ReadFlag() {
-					clear(l1373[i1374 : i1374+1])
+			for i1426 := range l1425 {
+				if hn1427 && !c.ReadFlag() {
+					clear(l1425[i1426 : i1426+1])
 					continue
 				}
-				if e1378 := c.ReadEnumFast(uint32(0x7fffffff)); e1378 >= 0 {
-					l1373[i1374] = Color(e1378)
+				if e1430 := c.ReadEnumFast(uint32(0x7fffffff)); e1430 >= 0 {
+					l1425[i1426] = Color(e1430)
 				} else {
-					l1373[i1374] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1425[i1426] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1374)
+					c.TraceIndex(i1426)
 					break
 				}
 			}
 		}
 	}
-	x.AddLE = l1373
+	x.AddLE = l1425
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n1379 := c.ReadLengthFast(4)
-	if n1379 < 0 {
-		n1379 = c.ReadLength(4)
+	n1431 := c.ReadLengthFast(4)
+	if n1431 < 0 {
+		n1431 = c.ReadLength(4)
 	}
-	l1380 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1379)
-	if n1379 > 0 {
-		hn1382 := c.ReadListHeader(19)
+	l1432 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1431)
+	if n1431 > 0 {
+		hn1434 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1381 := range l1380 {
-				if hn1382 && !c.ReadFlag() {
-					clear(l1380[i1381 : i1381+1])
+			for i1433 := range l1432 {
+				if hn1434 && !c.ReadFlag() {
+					clear(l1432[i1433 : i1433+1])
 					continue
 				}
-				l1380[i1381] = r.ReadFloat32()
+				l1432[i1433] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1381)
+					c.TraceIndex(i1433)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF32 = l1380
+	x.AddLF32 = l1432
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n1385 := c.ReadLengthFast(8)
-	if n1385 < 0 {
-		n1385 = c.ReadLength(8)
+	n1437 := c.ReadLengthFast(8)
+	if n1437 < 0 {
+		n1437 = c.ReadLength(8)
 	}
-	l1386 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1385)
-	if n1385 > 0 {
-		hn1388 := c.ReadListHeader(20)
+	l1438 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1437)
+	if n1437 > 0 {
+		hn1440 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1387 := range l1386 {
-				if hn1388 && !c.ReadFlag() {
-					clear(l1386[i1387 : i1387+1])
+			for i1439 := range l1438 {
+				if hn1440 && !c.ReadFlag() {
+					clear(l1438[i1439 : i1439+1])
 					continue
 				}
-				l1386[i1387] = r.ReadFloat64()
+				l1438[i1439] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1387)
+					c.TraceIndex(i1439)
 					break
 				}
 			}
 		}
 	}
-	x.AddLF64 = l1386
+	x.AddLF64 = l1438
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n1391 := c.ReadLengthFast(1)
-	if n1391 < 0 {
-		n1391 = c.ReadLength(1)
+	n1443 := c.ReadLengthFast(1)
+	if n1443 < 0 {
+		n1443 = c.ReadLength(1)
 	}
-	l1392 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1391)
-	if n1391 > 0 {
-		hn1394 := c.ReadListHeader(5)
+	l1444 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1443)
+	if n1443 > 0 {
+		hn1446 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1393 := range l1392 {
-				if hn1394 && !c.ReadFlag() {
-					clear(l1392[i1393 : i1393+1])
+			for i1445 := range l1444 {
+				if hn1446 && !c.ReadFlag() {
+					clear(l1444[i1445 : i1445+1])
 					continue
 				}
-				l1392[i1393] = r.ReadVarInt32()
+				l1444[i1445] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1393)
+					c.TraceIndex(i1445)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI32 = l1392
+	x.AddLI32 = l1444
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n1397 := c.ReadLengthFast(1)
-	if n1397 < 0 {
-		n1397 = c.ReadLength(1)
+	n1449 := c.ReadLengthFast(1)
+	if n1449 < 0 {
+		n1449 = c.ReadLength(1)
 	}
-	l1398 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1397)
-	if n1397 > 0 {
-		hn1400 := c.ReadListHeader(7)
+	l1450 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1449)
+	if n1449 > 0 {
+		hn1452 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1399 := range l1398 {
-				if hn1400 && !c.ReadFlag() {
-					clear(l1398[i1399 : i1399+1])
+			for i1451 := range l1450 {
+				if hn1452 && !c.ReadFlag() {
+					clear(l1450[i1451 : i1451+1])
 					continue
 				}
-				l1398[i1399] = r.ReadVarInt64()
+				l1450[i1451] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1399)
+					c.TraceIndex(i1451)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI64 = l1398
+	x.AddLI64 = l1450
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n1403 := c.ReadLengthFast(1)
-	if n1403 < 0 {
-		n1403 = c.ReadLength(1)
+	n1455 := c.ReadLengthFast(1)
+	if n1455 < 0 {
+		n1455 = c.ReadLength(1)
 	}
-	l1404 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1403)
-	if n1403 > 0 {
-		hn1406 := c.ReadListHeader(2)
+	l1456 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1455)
+	if n1455 > 0 {
+		hn1458 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1405 := range l1404 {
-				if hn1406 && !c.ReadFlag() {
-					clear(l1404[i1405 : i1405+1])
+			for i1457 := range l1456 {
+				if hn1458 && !c.ReadFlag() {
+					clear(l1456[i1457 : i1457+1])
 					continue
 				}
-				l1404[i1405] = r.ReadInt8()
+				l1456[i1457] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1405)
+					c.TraceIndex(i1457)
 					break
 				}
 			}
 		}
 	}
-	x.AddLI8 = l1404
+	x.AddLI8 = l1456
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n1409 := c.ReadLengthFast(1)
-	if n1409 < 0 {
-		n1409 = c.ReadLength(1)
+	n1461 := c.ReadLengthFast(1)
+	if n1461 < 0 {
+		n1461 = c.ReadLength(1)
 	}
-	l1410 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1409)
-	if n1409 > 0 {
-		hn1412, tr1414 := c.ReadListHeaderRef(22)
+	l1462 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1461)
+	if n1461 > 0 {
+		hn1464, tr1466 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1411 := range l1410 {
-				if tr1414 {
-					if st1415, id1416 := c.ReadRefFlag(); st1415 == foryimpl.RefBack {
-						l1410[i1411] = foryimpl.BackRefSlice[int32](c, id1416)
-					} else if st1415 == foryimpl.RefFollows {
-						n1417 := c.ReadLengthFast(1)
-						if n1417 < 0 {
-							n1417 = c.ReadLength(1)
+			for i1463 := range l1462 {
+				if tr1466 {
+					if st1467, id1468 := c.ReadRefFlag(); st1467 == foryimpl.RefBack {
+						l1462[i1463] = foryimpl.BackRefSlice[int32](c, id1468)
+					} else if st1467 == foryimpl.RefFollows {
+						n1469 := c.ReadLengthFast(1)
+						if n1469 < 0 {
+							n1469 = c.ReadLength(1)
 						}
-						l1418 := foryimpl.MakeSlice[[]int32](c, n1417)
-						if n1417 > 0 {
-							hn1420 := c.ReadListHeader(5)
+						l1470 := foryimpl.MakeSlice[[]int32](c, n1469)
+						if n1469 > 0 {
+							hn1472 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1419 := range l1418 {
-									if hn1420 && !c.ReadFlag() {
-										clear(l1418[i1419 : i1419+1])
+								for i1471 := range l1470 {
+									if hn1472 && !c.ReadFlag() {
+										clear(l1470[i1471 : i1471+1])
 										continue
 									}
-									l1418[i1419] = r.ReadVarInt32()
+									l1470[i1471] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1419)
+										c.TraceIndex(i1471)
 										break
 									}
 								}
 							}
 						}
-						l1410[i1411] = l1418
-						foryimpl.SetRefSlice(c, id1416, l1410[i1411])
+						l1462[i1463] = l1470
+						foryimpl.SetRefSlice(c, id1468, l1462[i1463])
 					} else {
-						l1410[i1411] = nil
+						l1462[i1463] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1411)
+						c.TraceIndex(i1463)
 						break
 					}
 					continue
 				}
-				if hn1412 && !c.ReadFlag() {
-					clear(l1410[i1411 : i1411+1])
+				if hn1464 && !c.ReadFlag() {
+					clear(l1462[i1463 : i1463+1])
 					continue
 				}
-				n1423 := c.ReadLengthFast(1)
-				if n1423 < 0 {
-					n1423 = c.ReadLength(1)
+				n1475 := c.ReadLengthFast(1)
+				if n1475 < 0 {
+					n1475 = c.ReadLength(1)
 				}
-				l1424 := foryimpl.MakeSlice[[]int32](c, n1423)
-				if n1423 > 0 {
-					hn1426 := c.ReadListHeader(5)
+				l1476 := foryimpl.MakeSlice[[]int32](c, n1475)
+				if n1475 > 0 {
+					hn1478 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1425 := range l1424 {
-							if hn1426 && !c.ReadFlag() {
-								clear(l1424[i1425 : i1425+1])
+						for i1477 := range l1476 {
+							if hn1478 && !c.ReadFlag() {
+								clear(l1476[i1477 : i1477+1])
 								continue
 							}
-							l1424[i1425] = r.ReadVarInt32()
+							l1476[i1477] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1425)
+								c.TraceIndex(i1477)
 								break
 							}
 						}
 					}
 				}
-				l1410[i1411] = l1424
+				l1462[i1463] = l1476
 				if c.Failed() {
-					c.TraceIndex(i1411)
+					c.TraceIndex(i1463)
 					break
 				}
 			}
 		}
 	}
-	x.AddLL = l1410
+	x.AddLL = l1462
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n1429 := c.ReadLengthFast(1)
-	if n1429 < 0 {
-		n1429 = c.ReadLength(1)
+	n1481 := c.ReadLengthFast(1)
+	if n1481 < 0 {
+		n1481 = c.ReadLength(1)
 	}
-	l1430 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1429)
-	if n1429 > 0 {
-		hn1432, tr1434 := c.ReadListHeaderRef(24)
+	l1482 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1481)
+	if n1481 > 0 {
+		hn1484, tr1486 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1431 := range l1430 {
-				if tr1434 {
-					if st1435, id1436 := c.ReadRefFlag(); st1435 == foryimpl.RefBack {
-						l1430[i1431] = foryimpl.BackRefMap[string, int32](c, id1436)
-					} else if st1435 == foryimpl.RefFollows {
-						n1437 := c.ReadLengthFast(2)
-						if n1437 < 0 {
-							n1437 = c.ReadLength(2)
+			for i1483 := range l1482 {
+				if tr1486 {
+					if st1487, id1488 := c.ReadRefFlag(); st1487 == foryimpl.RefBack {
+						l1482[i1483] = foryimpl.BackRefMap[string, int32](c, id1488)
+					} else if st1487 == foryimpl.RefFollows {
+						n1489 := c.ReadLengthFast(2)
+						if n1489 < 0 {
+							n1489 = c.ReadLength(2)
 						}
-						m1438 := foryimpl.MakeMap[map[string]int32](c, n1437)
-						for n1437 > 0 && !c.Failed() {
-							sz1439, vn1440, _ := c.ReadMapChunk(n1437, 21, 5, nil, false)
-							for j1441 := 0; j1441 < sz1439 && !c.Failed(); j1441++ {
-								var k1442 string
-								k1442 = c.ReadString()
-								var v1443 int32
-								if !vn1440 {
-									v1443 = r.ReadVarInt32()
+						m1490 := foryimpl.MakeMap[map[string]int32](c, n1489)
+						for n1489 > 0 && !c.Failed() {
+							sz1491, vn1492, _ := c.ReadMapChunk(n1489, 21, 5, nil, false)
+							for j1493 := 0; j1493 < sz1491 && !c.Failed(); j1493++ {
+								var k1494 string
+								k1494 = c.ReadString()
+								var v1495 int32
+								if !vn1492 {
+									v1495 = r.ReadVarInt32()
 								}
-								m1438[k1442] = v1443
+								m1490[k1494] = v1495
 							}
-							n1437 -= sz1439
+							n1489 -= sz1491
 						}
-						l1430[i1431] = m1438
-						foryimpl.SetRefMap(c, id1436, l1430[i1431])
+						l1482[i1483] = m1490
+						foryimpl.SetRefMap(c, id1488, l1482[i1483])
 					} else {
-						l1430[i1431] = nil
+						l1482[i1483] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1431)
+						c.TraceIndex(i1483)
 						break
 					}
 					continue
 				}
-				if hn1432 && !c.ReadFlag() {
-					clear(l1430[i1431 : i1431+1])
+				if hn1484 && !c.ReadFlag() {
+					clear(l1482[i1483 : i1483+1])
 					continue
 				}
-				n1445 := c.ReadLengthFast(2)
-				if n1445 < 0 {
-					n1445 = c.ReadLength(2)
+				n1497 := c.ReadLengthFast(2)
+				if n1497 < 0 {
+					n1497 = c.ReadLength(2)
 				}
-				m1446 := foryimpl.MakeMap[map[string]int32](c, n1445)
-				for n1445 > 0 && !c.Failed() {
-					sz1447, vn1448, _ := c.ReadMapChunk(n1445, 21, 5, nil, false)
-					for j1449 := 0; j1449 < sz1447 && !c.Failed(); j1449++ {
-						var k1450 string
-						k1450 = c.ReadString()
-						var v1451 int32
-						if !vn1448 {
-							v1451 = r.ReadVarInt32()
+				m1498 := foryimpl.MakeMap[map[string]int32](c, n1497)
+				for n1497 > 0 && !c.Failed() {
+					sz1499, vn1500, _ := c.ReadMapChunk(n1497, 21, 5, nil, false)
+					for j1501 := 0; j1501 < sz1499 && !c.Failed(); j1501++ {
+						var k1502 string
+						k1502 = c.ReadString()
+						var v1503 int32
+						if !vn1500 {
+							v1503 = r.ReadVarInt32()
 						}
-						m1446[k1450] = v1451
+						m1498[k1502] = v1503
 					}
-					n1445 -= sz1447
+					n1497 -= sz1499
 				}
-				l1430[i1431] = m1446
+				l1482[i1483] = m1498
 				if c.Failed() {
-					c.TraceIndex(i1431)
+					c.TraceIndex(i1483)
 					break
 				}
 			}
 		}
 	}
-	x.AddLM = l1430
+	x.AddLM = l1482
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n1453 := c.ReadLengthFast(1)
-	if n1453 < 0 {
-		n1453 = c.ReadLength(1)
+	n1505 := c.ReadLengthFast(1)
+	if n1505 < 0 {
+		n1505 = c.ReadLength(1)
 	}
-	l1454 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1453)
-	if n1453 > 0 {
-		hn1456 := c.ReadListHeader(5)
+	l1506 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1505)
+	if n1505 > 0 {
+		hn1508 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1455 := range l1454 {
-				if hn1456 && !c.ReadFlag() {
-					clear(l1454[i1455 : i1455+1])
+			for i1507 := range l1506 {
+				if hn1508 && !c.ReadFlag() {
+					clear(l1506[i1507 : i1507+1])
 					continue
 				}
-				p1459 := foryimpl.Alloc[int32](c)
-				*p1459 = r.ReadVarInt32()
-				l1454[i1455] = p1459
+				p1511 := foryimpl.Alloc[int32](c)
+				*p1511 = r.ReadVarInt32()
+				l1506[i1507] = p1511
 				if c.Failed() {
-					c.TraceIndex(i1455)
+					c.TraceIndex(i1507)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPI = l1454
+	x.AddLPI = l1506
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n1460 := c.ReadLengthFast(1)
-	if n1460 < 0 {
-		n1460 = c.ReadLength(1)
+	n1512 := c.ReadLengthFast(1)
+	if n1512 < 0 {
+		n1512 = c.ReadLength(1)
 	}
-	l1461 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1460)
-	if n1460 > 0 {
-		hn1463 := c.ReadListHeader(21)
+	l1513 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1512)
+	if n1512 > 0 {
+		hn1515 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1462 := range l1461 {
-				if hn1463 && !c.ReadFlag() {
-					clear(l1461[i1462 : i1462+1])
+			for i1514 := range l1513 {
+				if hn1515 && !c.ReadFlag() {
+					clear(l1513[i1514 : i1514+1])
 					continue
 				}
-				l1461[i1462] = c.ReadString()
+				l1513[i1514] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1462)
+					c.TraceIndex(i1514)
 					break
 				}
 			}
 		}
 	}
-	x.AddLS = l1461
+	x.AddLS = l1513
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n1466 := c.ReadLengthFast(1)
-	if n1466 < 0 {
-		n1466 = c.ReadLength(1)
+	n1518 := c.ReadLengthFast(1)
+	if n1518 < 0 {
+		n1518 = c.ReadLength(1)
 	}
-	l1467 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1466)
-	if n1466 > 0 {
-		hn1469 := c.ReadListHeader(38)
+	l1519 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1518)
+	if n1518 > 0 {
+		hn1521 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1468 := range l1467 {
-				if hn1469 && !c.ReadFlag() {
-					clear(l1467[i1468 : i1468+1])
+			for i1520 := range l1519 {
+				if hn1521 && !c.ReadFlag() {
+					clear(l1519[i1520 : i1520+1])
 					continue
 				}
-				l1467[i1468] = c.ReadTime()
+				l1519[i1520] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1468)
+					c.TraceIndex(i1520)
 					break
 				}
 			}
 		}
 	}
-	x.AddLT = l1467
+	x.AddLT = l1519
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n1472 := c.ReadLengthFast(2)
-	if n1472 < 0 {
-		n1472 = c.ReadLength(2)
+	n1524 := c.ReadLengthFast(2)
+	if n1524 < 0 {
+		n1524 = c.ReadLength(2)
 	}
-	l1473 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1472)
-	if n1472 > 0 {
-		hn1475 := c.ReadListHeader(10)
+	l1525 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1524)
+	if n1524 > 0 {
+		hn1527 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1474 := range l1473 {
-				if hn1475 && !c.ReadFlag() {
-					clear(l1473[i1474 : i1474+1])
+			for i1526 := range l1525 {
+				if hn1527 && !c.ReadFlag() {
+					clear(l1525[i1526 : i1526+1])
 					continue
 				}
-				l1473[i1474] = r.ReadUint16()
+				l1525[i1526] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1474)
+					c.TraceIndex(i1526)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU16 = l1473
+	x.AddLU16 = l1525
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n1478 := c.ReadLengthFast(1)
-	if n1478 < 0 {
-		n1478 = c.ReadLength(1)
+	n1530 := c.ReadLengthFast(1)
+	if n1530 < 0 {
+		n1530 = c.ReadLength(1)
 	}
-	l1479 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1478)
-	if n1478 > 0 {
-		hn1481 := c.ReadListHeader(14)
+	l1531 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1530)
+	if n1530 > 0 {
+		hn1533 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1480 := range l1479 {
-				if hn1481 && !c.ReadFlag() {
-					clear(l1479[i1480 : i1480+1])
+			for i1532 := range l1531 {
+				if hn1533 && !c.ReadFlag() {
+					clear(l1531[i1532 : i1532+1])
 					continue
 				}
-				l1479[i1480] = r.ReadVarUint64()
+				l1531[i1532] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1480)
+					c.TraceIndex(i1532)
 					break
 				}
 			}
 		}
 	}
-	x.AddLU64 = l1479
+	x.AddLU64 = l1531
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n1484 := c.ReadLengthFast(2)
-	if n1484 < 0 {
-		n1484 = c.ReadLength(2)
+	n1536 := c.ReadLengthFast(2)
+	if n1536 < 0 {
+		n1536 = c.ReadLength(2)
 	}
-	m1485 := foryimpl.MakeMap[map[bool]string](c, n1484)
-	for n1484 > 0 && !c.Failed() {
-		sz1486, vn1487, _ := c.ReadMapChunk(n1484, 1, 21, nil, false)
-		for j1488 := 0; j1488 < sz1486 && !c.Failed(); j1488++ {
-			var k1489 bool
-			k1489 = r.ReadBool()
-			var v1490 string
-			if !vn1487 {
-				v1490 = c.ReadString()
+	m1537 := foryimpl.MakeMap[map[bool]string](c, n1536)
+	for n1536 > 0 && !c.Failed() {
+		sz1538, vn1539, _ := c.ReadMapChunk(n1536, 1, 21, nil, false)
+		for j1540 := 0; j1540 < sz1538 && !c.Failed(); j1540++ {
+			var k1541 bool
+			k1541 = r.ReadBool()
+			var v1542 string
+			if !vn1539 {
+				v1542 = c.ReadString()
 			}
-			m1485[k1489] = v1490
+			m1537[k1541] = v1542
 		}
-		n1484 -= sz1486
+		n1536 -= sz1538
 	}
-	x.AddMBS = m1485
+	x.AddMBS = m1537
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n1492 := c.ReadLengthFast(2)
-	if n1492 < 0 {
-		n1492 = c.ReadLength(2)
+	n1544 := c.ReadLengthFast(2)
+	if n1544 < 0 {
+		n1544 = c.ReadLength(2)
 	}
-	m1493 := foryimpl.MakeMap[map[Color]string](c, n1492)
-	for n1492 > 0 && !c.Failed() {
-		sz1494, vn1495, _ := c.ReadMapChunk(n1492, 25, 21, nil, false)
-		for j1496 := 0; j1496 < sz1494 && !c.Failed(); j1496++ {
-			var k1497 Color
-			if e1499 := c.ReadEnumFast(uint32(0x7fffffff)); e1499 >= 0 {
-				k1497 = Color(e1499)
+	m1545 := foryimpl.MakeMap[map[Color]string](c, n1544)
+	for n1544 > 0 && !c.Failed() {
+		sz1546, vn1547, _ := c.ReadMapChunk(n1544, 25, 21, nil, false)
+		for j1548 := 0; j1548 < sz1546 && !c.Failed(); j1548++ {
+			var k1549 Color
+			if e1551 := c.ReadEnumFast(uint32(0x7fffffff)); e1551 >= 0 {
+				k1549 = Color(e1551)
 			} else {
-				k1497 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1549 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1498 string
-			if !vn1495 {
-				v1498 = c.ReadString()
+			var v1550 string
+			if !vn1547 {
+				v1550 = c.ReadString()
 			}
-			m1493[k1497] = v1498
+			m1545[k1549] = v1550
 		}
-		n1492 -= sz1494
+		n1544 -= sz1546
 	}
-	x.AddMES = m1493
+	x.AddMES = m1545
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n1501 := c.ReadLengthFast(2)
-	if n1501 < 0 {
-		n1501 = c.ReadLength(2)
+	n1553 := c.ReadLengthFast(2)
+	if n1553 < 0 {
+		n1553 = c.ReadLength(2)
 	}
-	m1502 := foryimpl.MakeMap[map[int64]float64](c, n1501)
-	for n1501 > 0 && !c.Failed() {
-		sz1503, vn1504, _ := c.ReadMapChunk(n1501, 7, 20, nil, false)
-		for j1505 := 0; j1505 < sz1503 && !c.Failed(); j1505++ {
-			var k1506 int64
-			k1506 = r.ReadVarInt64()
-			var v1507 float64
-			if !vn1504 {
-				v1507 = r.ReadFloat64()
+	m1554 := foryimpl.MakeMap[map[int64]float64](c, n1553)
+	for n1553 > 0 && !c.Failed() {
+		sz1555, vn1556, _ := c.ReadMapChunk(n1553, 7, 20, nil, false)
+		for j1557 := 0; j1557 < sz1555 && !c.Failed(); j1557++ {
+			var k1558 int64
+			k1558 = r.ReadVarInt64()
+			var v1559 float64
+			if !vn1556 {
+				v1559 = r.ReadFloat64()
 			}
-			m1502[k1506] = v1507
+			m1554[k1558] = v1559
 		}
-		n1501 -= sz1503
+		n1553 -= sz1555
 	}
-	x.AddMI64F = m1502
+	x.AddMI64F = m1554
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1509 := c.ReadLengthFast(2)
-	if n1509 < 0 {
-		n1509 = c.ReadLength(2)
+	n1561 := c.ReadLengthFast(2)
+	if n1561 < 0 {
+		n1561 = c.ReadLength(2)
 	}
-	m1510 := foryimpl.MakeMap[map[int32]string](c, n1509)
-	for n1509 > 0 && !c.Failed() {
-		sz1511, vn1512, _ := c.ReadMapChunk(n1509, 5, 21, nil, false)
-		for j1513 := 0; j1513 < sz1511 && !c.Failed(); j1513++ {
-			var k1514 int32
-			k1514 = r.ReadVarInt32()
-			var v1515 string
-			if !vn1512 {
-				v1515 = c.ReadString()
+	m1562 := foryimpl.MakeMap[map[int32]string](c, n1561)
+	for n1561 > 0 && !c.Failed() {
+		sz1563, vn1564, _ := c.ReadMapChunk(n1561, 5, 21, nil, false)
+		for j1565 := 0; j1565 < sz1563 && !c.Failed(); j1565++ {
+			var k1566 int32
+			k1566 = r.ReadVarInt32()
+			var v1567 string
+			if !vn1564 {
+				v1567 = c.ReadString()
 			}
-			m1510[k1514] = v1515
+			m1562[k1566] = v1567
 		}
-		n1509 -= sz1511
+		n1561 -= sz1563
 	}
-	x.AddMIS = m1510
+	x.AddMIS = m1562
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1517 := c.ReadLengthFast(2)
-	if n1517 < 0 {
-		n1517 = c.ReadLength(2)
+	n1569 := c.ReadLengthFast(2)
+	if n1569 < 0 {
+		n1569 = c.ReadLength(2)
 	}
-	m1518 := foryimpl.MakeMap[map[string]int32](c, n1517)
-	for n1517 > 0 && !c.Failed() {
-		sz1519, vn1520, _ := c.ReadMapChunk(n1517, 21, 5, nil, false)
-		for j1521 := 0; j1521 < sz1519 && !c.Failed(); j1521++ {
-			var k1522 string
-			k1522 = c.ReadString()
-			var v1523 int32
-			if !vn1520 {
-				v1523 = r.ReadVarInt32()
+	m1570 := foryimpl.MakeMap[map[string]int32](c, n1569)
+	for n1569 > 0 && !c.Failed() {
+		sz1571, vn1572, _ := c.ReadMapChunk(n1569, 21, 5, nil, false)
+		for j1573 := 0; j1573 < sz1571 && !c.Failed(); j1573++ {
+			var k1574 string
+			k1574 = c.ReadString()
+			var v1575 int32
+			if !vn1572 {
+				v1575 = r.ReadVarInt32()
 			}
-			m1518[k1522] = v1523
+			m1570[k1574] = v1575
 		}
-		n1517 -= sz1519
+		n1569 -= sz1571
 	}
-	x.AddMSI = m1518
+	x.AddMSI = m1570
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
-	n1525 := c.ReadLengthFast(2)
-	if n1525 < 0 {
-		n1525 = c.ReadLength(2)
+	n1577 := c.ReadLengthFast(2)
+	if n1577 < 0 {
+		n1577 = c.ReadLength(2)
 	}
-	m1526 := foryimpl.MakeMap[map[string][]string](c, n1525)
-	for n1525 > 0 && !c.Failed() {
-		sz1527, vn1528, tr1538, _ := c.ReadMapChunkRef(n1525, 21, 22, nil)
-		for j1529 := 0; j1529 < sz1527 && !c.Failed(); j1529++ {
-			var k1530 string
-			k1530 = c.ReadString()
-			var v1531 []string
-			if tr1538 {
-				if st1539, id1540 := c.ReadRefFlag(); st1539 == foryimpl.RefBack {
-					v1531 = foryimpl.BackRefSlice[string](c, id1540)
-				} else if st1539 == foryimpl.RefFollows {
-					n1541 := c.ReadLengthFast(1)
-					if n1541 < 0 {
-						n1541 = c.ReadLength(1)
+	m1578 := foryimpl.MakeMap[map[string][]string](c, n1577)
+	for n1577 > 0 && !c.Failed() {
+		sz1579, vn1580, tr1590, _ := c.ReadMapChunkRef(n1577, 21, 22, nil)
+		for j1581 := 0; j1581 < sz1579 && !c.Failed(); j1581++ {
+			var k1582 string
+			k1582 = c.ReadString()
+			var v1583 []string
+			if tr1590 {
+				if st1591, id1592 := c.ReadRefFlag(); st1591 == foryimpl.RefBack {
+					v1583 = foryimpl.BackRefSlice[string](c, id1592)
+				} else if st1591 == foryimpl.RefFollows {
+					n1593 := c.ReadLengthFast(1)
+					if n1593 < 0 {
+						n1593 = c.ReadLength(1)
 					}
-					l1542 := foryimpl.MakeSlice[[]string](c, n1541)
-					if n1541 > 0 {
-						hn1544 := c.ReadListHeader(21)
+					l1594 := foryimpl.MakeSlice[[]string](c, n1593)
+					if n1593 > 0 {
+						hn1596 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1543 := range l1542 {
-								if hn1544 && !c.ReadFlag() {
-									clear(l1542[i1543 : i1543+1])
+							for i1595 := range l1594 {
+								if hn1596 && !c.ReadFlag() {
+									clear(l1594[i1595 : i1595+1])
 									continue
 								}
-								l1542[i1543] = c.ReadString()
+								l1594[i1595] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1543)
+									c.TraceIndex(i1595)
 									break
 								}
 							}
 						}
 					}
-					v1531 = l1542
-					foryimpl.SetRefSlice(c, id1540, v1531)
+					v1583 = l1594
+					foryimpl.SetRefSlice(c, id1592, v1583)
 				} else {
-					v1531 = nil
+					v1583 = nil
 				}
-			} else if !vn1528 {
-				n1532 := c.ReadLengthFast(1)
-				if n1532 < 0 {
-					n1532 = c.ReadLength(1)
+			} else if !vn1580 {
+				n1584 := c.ReadLengthFast(1)
+				if n1584 < 0 {
+					n1584 = c.ReadLength(1)
 				}
-				l1533 := foryimpl.MakeSlice[[]string](c, n1532)
-				if n1532 > 0 {
-					hn1535 := c.ReadListHeader(21)
+				l1585 := foryimpl.MakeSlice[[]string](c, n1584)
+				if n1584 > 0 {
+					hn1587 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1534 := range l1533 {
-							if hn1535 && !c.ReadFlag() {
-								clear(l1533[i1534 : i1534+1])
+						for i1586 := range l1585 {
+							if hn1587 && !c.ReadFlag() {
+								clear(l1585[i1586 : i1586+1])
 								continue
 							}
-							l1533[i1534] = c.ReadString()
+							l1585[i1586] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1534)
+								c.TraceIndex(i1586)
 								break
 							}
 						}
 					}
 				}
-				v1531 = l1533
+				v1583 = l1585
 			}
-			m1526[k1530] = v1531
+			m1578[k1582] = v1583
 		}
-		n1525 -= sz1527
+		n1577 -= sz1579
 	}
-	x.AddMSL = m1526
+	x.AddMSL = m1578
 	if c.Failed() {
 		c.Trace("AddMSL")
 		return
 	}
-	n1547 := c.ReadLengthFast(2)
-	if n1547 < 0 {
-		n1547 = c.ReadLength(2)
+	n1599 := c.ReadLengthFast(2)
+	if n1599 < 0 {
+		n1599 = c.ReadLength(2)
 	}
-	m1548 := foryimpl.MakeMap[map[string]map[string]int32](c, n1547)
-	for n1547 > 0 && !c.Failed() {
-		sz1549, vn1550, tr1562, _ := c.ReadMapChunkRef(n1547, 21, 24, nil)
-		for j1551 := 0; j1551 < sz1549 && !c.Failed(); j1551++ {
-			var k1552 string
-			k1552 = c.ReadString()
-			var v1553 map[string]int32
-			if tr1562 {
-				if st1563, id1564 := c.ReadRefFlag(); st1563 == foryimpl.RefBack {
-					v1553 = foryimpl.BackRefMap[string, int32](c, id1564)
-				} else if st1563 == foryimpl.RefFollows {
-					n1565 := c.ReadLengthFast(2)
-					if n1565 < 0 {
-						n1565 = c.ReadLength(2)
+	m1600 := foryimpl.MakeMap[map[string]map[string]int32](c, n1599)
+	for n1599 > 0 && !c.Failed() {
+		sz1601, vn1602, tr1614, _ := c.ReadMapChunkRef(n1599, 21, 24, nil)
+		for j1603 := 0; j1603 < sz1601 && !c.Failed(); j1603++ {
+			var k1604 string
+			k1604 = c.ReadString()
+			var v1605 map[string]int32
+			if tr1614 {
+				if st1615, id1616 := c.ReadRefFlag(); st1615 == foryimpl.RefBack {
+					v1605 = foryimpl.BackRefMap[string, int32](c, id1616)
+				} else if st1615 == foryimpl.RefFollows {
+					n1617 := c.ReadLengthFast(2)
+					if n1617 < 0 {
+						n1617 = c.ReadLength(2)
 					}
-					m1566 := foryimpl.MakeMap[map[string]int32](c, n1565)
-					for n1565 > 0 && !c.Failed() {
-						sz1567, vn1568, _ := c.ReadMapChunk(n1565, 21, 5, nil, false)
-						for j1569 := 0; j1569 < sz1567 && !c.Failed(); j1569++ {
-							var k1570 string
-							k1570 = c.ReadString()
-							var v1571 int32
-							if !vn1568 {
-								v1571 = r.ReadVarInt32()
+					m1618 := foryimpl.MakeMap[map[string]int32](c, n1617)
+					for n1617 > 0 && !c.Failed() {
+						sz1619, vn1620, _ := c.ReadMapChunk(n1617, 21, 5, nil, false)
+						for j1621 := 0; j1621 < sz1619 && !c.Failed(); j1621++ {
+							var k1622 string
+							k1622 = c.ReadString()
+							var v1623 int32
+							if !vn1620 {
+								v1623 = r.ReadVarInt32()
 							}
-							m1566[k1570] = v1571
+							m1618[k1622] = v1623
 						}
-						n1565 -= sz1567
+						n1617 -= sz1619
 					}
-					v1553 = m1566
-					foryimpl.SetRefMap(c, id1564, v1553)
+					v1605 = m1618
+					foryimpl.SetRefMap(c, id1616, v1605)
 				} else {
-					v1553 = nil
+					v1605 = nil
 				}
-			} else if !vn1550 {
-				n1554 := c.ReadLengthFast(2)
-				if n1554 < 0 {
-					n1554 = c.ReadLength(2)
+			} else if !vn1602 {
+				n1606 := c.ReadLengthFast(2)
+				if n1606 < 0 {
+					n1606 = c.ReadLength(2)
 				}
-				m1555 := foryimpl.MakeMap[map[string]int32](c, n1554)
-				for n1554 > 0 && !c.Failed() {
-					sz1556, vn1557, _ := c.ReadMapChunk(n1554, 21, 5, nil, false)
-					for j1558 := 0; j1558 < sz1556 && !c.Failed(); j1558++ {
-						var k1559 string
-						k1559 = c.ReadString()
-						var v1560 int32
-						if !vn1557 {
-							v1560 = r.ReadVarInt32()
+				m1607 := foryimpl.MakeMap[map[string]int32](c, n1606)
+				for n1606 > 0 && !c.Failed() {
+					sz1608, vn1609, _ := c.ReadMapChunk(n1606, 21, 5, nil, false)
+					for j1610 := 0; j1610 < sz1608 && !c.Failed(); j1610++ {
+						var k1611 string
+						k1611 = c.ReadString()
+						var v1612 int32
+						if !vn1609 {
+							v1612 = r.ReadVarInt32()
 						}
-						m1555[k1559] = v1560
+						m1607[k1611] = v1612
 					}
-					n1554 -= sz1556
+					n1606 -= sz1608
 				}
-				v1553 = m1555
+				v1605 = m1607
 			}
-			m1548[k1552] = v1553
+			m1600[k1604] = v1605
 		}
-		n1547 -= sz1549
+		n1599 -= sz1601
 	}
-	x.AddMSM = m1548
+	x.AddMSM = m1600
 	if c.Failed() {
 		c.Trace("AddMSM")
 		return
 	}
-	n1573 := c.ReadLengthFast(2)
-	if n1573 < 0 {
-		n1573 = c.ReadLength(2)
+	n1625 := c.ReadLengthFast(2)
+	if n1625 < 0 {
+		n1625 = c.ReadLength(2)
 	}
-	m1574 := foryimpl.MakeMap[map[string]*int32](c, n1573)
-	for n1573 > 0 && !c.Failed() {
-		sz1575, vn1576, _ := c.ReadMapChunk(n1573, 21, 5, nil, true)
-		for j1577 := 0; j1577 < sz1575 && !c.Failed(); j1577++ {
-			var k1578 string
-			k1578 = c.ReadString()
-			var v1579 *int32
-			if !vn1576 {
-				p1580 := foryimpl.Alloc[int32](c)
-				*p1580 = r.ReadVarInt32()
-				v1579 = p1580
+	m1626 := foryimpl.MakeMap[map[string]*int32](c, n1625)
+	for n1625 > 0 && !c.Failed() {
+		sz1627, vn1628, _ := c.ReadMapChunk(n1625, 21, 5, nil, true)
+		for j1629 := 0; j1629 < sz1627 && !c.Failed(); j1629++ {
+			var k1630 string
+			k1630 = c.ReadString()
+			var v1631 *int32
+			if !vn1628 {
+				p1632 := foryimpl.Alloc[int32](c)
+				*p1632 = r.ReadVarInt32()
+				v1631 = p1632
 			}
-			m1574[k1578] = v1579
+			m1626[k1630] = v1631
 		}
-		n1573 -= sz1575
+		n1625 -= sz1627
 	}
-	x.AddMSP = m1574
+	x.AddMSP = m1626
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1582 := c.ReadLengthFast(2)
-	if n1582 < 0 {
-		n1582 = c.ReadLength(2)
+	n1634 := c.ReadLengthFast(2)
+	if n1634 < 0 {
+		n1634 = c.ReadLength(2)
 	}
-	m1583 := foryimpl.MakeMap[map[uint8]uint16](c, n1582)
-	for n1582 > 0 && !c.Failed() {
-		sz1584, vn1585, _ := c.ReadMapChunk(n1582, 9, 10, nil, false)
-		for j1586 := 0; j1586 < sz1584 && !c.Failed(); j1586++ {
-			var k1587 uint8
-			k1587 = r.ReadUint8()
-			var v1588 uint16
-			if !vn1585 {
-				v1588 = r.ReadUint16()
+	m1635 := foryimpl.MakeMap[map[uint8]uint16](c, n1634)
+	for n1634 > 0 && !c.Failed() {
+		sz1636, vn1637, _ := c.ReadMapChunk(n1634, 9, 10, nil, false)
+		for j1638 := 0; j1638 < sz1636 && !c.Failed(); j1638++ {
+			var k1639 uint8
+			k1639 = r.ReadUint8()
+			var v1640 uint16
+			if !vn1637 {
+				v1640 = r.ReadUint16()
 			}
-			m1583[k1587] = v1588
+			m1635[k1639] = v1640
 		}
-		n1582 -= sz1584
+		n1634 -= sz1636
 	}
-	x.AddMU8 = m1583
+	x.AddMU8 = m1635
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
-	if st1590, id1591 := c.ReadRefFlag(); st1590 == foryimpl.RefBack {
-		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1591)
-	} else if st1590 == foryimpl.RefFollows {
+	if st1642, id1643 := c.ReadRefFlag(); st1642 == foryimpl.RefBack {
+		x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1643)
+	} else if st1642 == foryimpl.RefFollows {
 		x.AddNBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1591, x.AddNBin)
+		foryimpl.SetRefSlice(c, id1643, x.AddNBin)
 	} else {
 		x.AddNBin = nil
 	}
@@ -8463,32 +8842,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNBin")
 		return
 	}
-	if st1592, id1593 := c.ReadRefFlag(); st1592 == foryimpl.RefBack {
-		x.AddNLS = foryimpl.BackRefSlice[string](c, id1593)
-	} else if st1592 == foryimpl.RefFollows {
-		n1594 := c.ReadLengthFast(1)
-		if n1594 < 0 {
-			n1594 = c.ReadLength(1)
+	if st1644, id1645 := c.ReadRefFlag(); st1644 == foryimpl.RefBack {
+		x.AddNLS = foryimpl.BackRefSlice[string](c, id1645)
+	} else if st1644 == foryimpl.RefFollows {
+		n1646 := c.ReadLengthFast(1)
+		if n1646 < 0 {
+			n1646 = c.ReadLength(1)
 		}
-		l1595 := foryimpl.MakeSlice[[]string](c, n1594)
-		if n1594 > 0 {
-			hn1597 := c.ReadListHeader(21)
+		l1647 := foryimpl.MakeSlice[[]string](c, n1646)
+		if n1646 > 0 {
+			hn1649 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1596 := range l1595 {
-					if hn1597 && !c.ReadFlag() {
-						clear(l1595[i1596 : i1596+1])
+				for i1648 := range l1647 {
+					if hn1649 && !c.ReadFlag() {
+						clear(l1647[i1648 : i1648+1])
 						continue
 					}
-					l1595[i1596] = c.ReadString()
+					l1647[i1648] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1596)
+						c.TraceIndex(i1648)
 						break
 					}
 				}
 			}
 		}
-		x.AddNLS = l1595
-		foryimpl.SetRefSlice(c, id1593, x.AddNLS)
+		x.AddNLS = l1647
+		foryimpl.SetRefSlice(c, id1645, x.AddNLS)
 	} else {
 		x.AddNLS = nil
 	}
@@ -8496,29 +8875,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNLS")
 		return
 	}
-	if st1600, id1601 := c.ReadRefFlag(); st1600 == foryimpl.RefBack {
-		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1601)
-	} else if st1600 == foryimpl.RefFollows {
-		n1602 := c.ReadLengthFast(2)
-		if n1602 < 0 {
-			n1602 = c.ReadLength(2)
+	if st1652, id1653 := c.ReadRefFlag(); st1652 == foryimpl.RefBack {
+		x.AddNM = foryimpl.BackRefMap[string, int32](c, id1653)
+	} else if st1652 == foryimpl.RefFollows {
+		n1654 := c.ReadLengthFast(2)
+		if n1654 < 0 {
+			n1654 = c.ReadLength(2)
 		}
-		m1603 := foryimpl.MakeMap[map[string]int32](c, n1602)
-		for n1602 > 0 && !c.Failed() {
-			sz1604, vn1605, _ := c.ReadMapChunk(n1602, 21, 5, nil, false)
-			for j1606 := 0; j1606 < sz1604 && !c.Failed(); j1606++ {
-				var k1607 string
-				k1607 = c.ReadString()
-				var v1608 int32
-				if !vn1605 {
-					v1608 = r.ReadVarInt32()
+		m1655 := foryimpl.MakeMap[map[string]int32](c, n1654)
+		for n1654 > 0 && !c.Failed() {
+			sz1656, vn1657, _ := c.ReadMapChunk(n1654, 21, 5, nil, false)
+			for j1658 := 0; j1658 < sz1656 && !c.Failed(); j1658++ {
+				var k1659 string
+				k1659 = c.ReadString()
+				var v1660 int32
+				if !vn1657 {
+					v1660 = r.ReadVarInt32()
 				}
-				m1603[k1607] = v1608
+				m1655[k1659] = v1660
 			}
-			n1602 -= sz1604
+			n1654 -= sz1656
 		}
-		x.AddNM = m1603
-		foryimpl.SetRefMap(c, id1601, x.AddNM)
+		x.AddNM = m1655
+		foryimpl.SetRefMap(c, id1653, x.AddNM)
 	} else {
 		x.AddNM = nil
 	}
@@ -8526,866 +8905,870 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddNM")
 		return
 	}
-	n1610 := c.ReadLengthFast(1)
-	if n1610 < 0 {
-		n1610 = c.ReadLength(1)
+	n1662 := c.ReadLengthFast(1)
+	if n1662 < 0 {
+		n1662 = c.ReadLength(1)
 	}
-	l1611 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1610)
-	if n1610 > 0 {
-		hn1613 := c.ReadListHeader(9)
+	l1663 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1662)
+	if n1662 > 0 {
+		hn1665 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1612 := range l1611 {
-				if hn1613 && !c.ReadFlag() {
-					clear(l1611[i1612 : i1612+1])
+			for i1664 := range l1663 {
+				if hn1665 && !c.ReadFlag() {
+					clear(l1663[i1664 : i1664+1])
 					continue
 				}
-				l1611[i1612] = r.ReadUint8()
+				l1663[i1664] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1612)
+					c.TraceIndex(i1664)
 					break
 				}
 			}
 		}
 	}
-	x.AddRaw = l1611
+	x.AddRaw = l1663
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
-	if st1616, id1617 := c.ReadRefFlag(); st1616 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id1617)
-	} else if st1616 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1617, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st1668, id1669 := c.ReadRefFlag(); st1668 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id1669)
+		} else if st1668 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id1669, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
 		return
 	}
-	n1618 := c.ReadLengthFast(2)
-	if n1618 < 0 {
-		n1618 = c.ReadLength(2)
+	n1670 := c.ReadLengthFast(2)
+	if n1670 < 0 {
+		n1670 = c.ReadLength(2)
 	}
-	if n1618 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1618, 3))
+	if n1670 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1670, 3))
 		return
 	}
-	var l1619 [3]int16
-	if n1618 > 0 {
-		hn1621 := c.ReadListHeader(3)
+	var l1671 [3]int16
+	if n1670 > 0 {
+		hn1673 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i1620 := range l1619 {
-				if hn1621 && !c.ReadFlag() {
-					clear(l1619[i1620 : i1620+1])
+			for i1672 := range l1671 {
+				if hn1673 && !c.ReadFlag() {
+					clear(l1671[i1672 : i1672+1])
 					continue
 				}
-				l1619[i1620] = r.ReadInt16()
+				l1671[i1672] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i1620)
+					c.TraceIndex(i1672)
 					break
 				}
 			}
 		}
 	}
-	x.Fix = l1619
+	x.Fix = l1671
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1624 := c.ReadLengthFast(1)
-	if n1624 < 0 {
-		n1624 = c.ReadLength(1)
+	n1676 := c.ReadLengthFast(1)
+	if n1676 < 0 {
+		n1676 = c.ReadLength(1)
 	}
-	l1625 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1624)
-	if n1624 > 0 {
-		hn1627 := c.ReadListHeader(1)
+	l1677 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1676)
+	if n1676 > 0 {
+		hn1679 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i1626 := range l1625 {
-				if hn1627 && !c.ReadFlag() {
-					clear(l1625[i1626 : i1626+1])
+			for i1678 := range l1677 {
+				if hn1679 && !c.ReadFlag() {
+					clear(l1677[i1678 : i1678+1])
 					continue
 				}
-				l1625[i1626] = r.ReadBool()
+				l1677[i1678] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i1626)
+					c.TraceIndex(i1678)
 					break
 				}
 			}
 		}
 	}
-	x.LB = l1625
+	x.LB = l1677
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1630 := c.ReadLengthFast(1)
-	if n1630 < 0 {
-		n1630 = c.ReadLength(1)
+	n1682 := c.ReadLengthFast(1)
+	if n1682 < 0 {
+		n1682 = c.ReadLength(1)
 	}
-	l1631 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1630)
-	if n1630 > 0 {
-		hn1633 := c.ReadListHeader(25)
+	l1683 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1682)
+	if n1682 > 0 {
+		hn1685 := c.ReadListHeader(25)
 		if !c.Failed() {
-			for i1632 := range l1631 {
-				if hn1633 && !c.ReadFlag() {
-					clear(l1631[i1632 : i1632+1])
+			for i1684 := range l1683 {
+				if hn1685 && !c.ReadFlag() {
+					clear(l1683[i1684 : i1684+1])
 					continue
 				}
-				if e1636 := c.ReadEnumFast(uint32(0x7fffffff)); e1636 >= 0 {
-					l1631[i1632] = Color(e1636)
+				if e1688 := c.ReadEnumFast(uint32(0x7fffffff)); e1688 >= 0 {
+					l1683[i1684] = Color(e1688)
 				} else {
-					l1631[i1632] = Color(c.ReadEnum(uint32(0x7fffffff)))
+					l1683[i1684] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 				if c.Failed() {
-					c.TraceIndex(i1632)
+					c.TraceIndex(i1684)
 					break
 				}
 			}
 		}
 	}
-	x.LE = l1631
+	x.LE = l1683
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1637 := c.ReadLengthFast(4)
-	if n1637 < 0 {
-		n1637 = c.ReadLength(4)
+	n1689 := c.ReadLengthFast(4)
+	if n1689 < 0 {
+		n1689 = c.ReadLength(4)
 	}
-	l1638 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1637)
-	if n1637 > 0 {
-		hn1640 := c.ReadListHeader(19)
+	l1690 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1689)
+	if n1689 > 0 {
+		hn1692 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i1639 := range l1638 {
-				if hn1640 && !c.ReadFlag() {
-					clear(l1638[i1639 : i1639+1])
+			for i1691 := range l1690 {
+				if hn1692 && !c.ReadFlag() {
+					clear(l1690[i1691 : i1691+1])
 					continue
 				}
-				l1638[i1639] = r.ReadFloat32()
+				l1690[i1691] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i1639)
+					c.TraceIndex(i1691)
 					break
 				}
 			}
 		}
 	}
-	x.LF32 = l1638
+	x.LF32 = l1690
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1643 := c.ReadLengthFast(8)
-	if n1643 < 0 {
-		n1643 = c.ReadLength(8)
+	n1695 := c.ReadLengthFast(8)
+	if n1695 < 0 {
+		n1695 = c.ReadLength(8)
 	}
-	l1644 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1643)
-	if n1643 > 0 {
-		hn1646 := c.ReadListHeader(20)
+	l1696 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1695)
+	if n1695 > 0 {
+		hn1698 := c.ReadListHeader(20)
 		if !c.Failed() {
-			for i1645 := range l1644 {
-				if hn1646 && !c.ReadFlag() {
-					clear(l1644[i1645 : i1645+1])
+			for i1697 := range l1696 {
+				if hn1698 && !c.ReadFlag() {
+					clear(l1696[i1697 : i1697+1])
 					continue
 				}
-				l1644[i1645] = r.ReadFloat64()
+				l1696[i1697] = r.ReadFloat64()
 				if c.Failed() {
-					c.TraceIndex(i1645)
+					c.TraceIndex(i1697)
 					break
 				}
 			}
 		}
 	}
-	x.LF64 = l1644
+	x.LF64 = l1696
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1649 := c.ReadLengthFast(1)
-	if n1649 < 0 {
-		n1649 = c.ReadLength(1)
+	n1701 := c.ReadLengthFast(1)
+	if n1701 < 0 {
+		n1701 = c.ReadLength(1)
 	}
-	l1650 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1649)
-	if n1649 > 0 {
-		hn1652 := c.ReadListHeader(5)
+	l1702 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1701)
+	if n1701 > 0 {
+		hn1704 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1651 := range l1650 {
-				if hn1652 && !c.ReadFlag() {
-					clear(l1650[i1651 : i1651+1])
+			for i1703 := range l1702 {
+				if hn1704 && !c.ReadFlag() {
+					clear(l1702[i1703 : i1703+1])
 					continue
 				}
-				l1650[i1651] = r.ReadVarInt32()
+				l1702[i1703] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i1651)
+					c.TraceIndex(i1703)
 					break
 				}
 			}
 		}
 	}
-	x.LI32 = l1650
+	x.LI32 = l1702
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1655 := c.ReadLengthFast(1)
-	if n1655 < 0 {
-		n1655 = c.ReadLength(1)
+	n1707 := c.ReadLengthFast(1)
+	if n1707 < 0 {
+		n1707 = c.ReadLength(1)
 	}
-	l1656 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1655)
-	if n1655 > 0 {
-		hn1658 := c.ReadListHeader(7)
+	l1708 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1707)
+	if n1707 > 0 {
+		hn1710 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i1657 := range l1656 {
-				if hn1658 && !c.ReadFlag() {
-					clear(l1656[i1657 : i1657+1])
+			for i1709 := range l1708 {
+				if hn1710 && !c.ReadFlag() {
+					clear(l1708[i1709 : i1709+1])
 					continue
 				}
-				l1656[i1657] = r.ReadVarInt64()
+				l1708[i1709] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i1657)
+					c.TraceIndex(i1709)
 					break
 				}
 			}
 		}
 	}
-	x.LI64 = l1656
+	x.LI64 = l1708
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1661 := c.ReadLengthFast(1)
-	if n1661 < 0 {
-		n1661 = c.ReadLength(1)
+	n1713 := c.ReadLengthFast(1)
+	if n1713 < 0 {
+		n1713 = c.ReadLength(1)
 	}
-	l1662 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1661)
-	if n1661 > 0 {
-		hn1664 := c.ReadListHeader(2)
+	l1714 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1713)
+	if n1713 > 0 {
+		hn1716 := c.ReadListHeader(2)
 		if !c.Failed() {
-			for i1663 := range l1662 {
-				if hn1664 && !c.ReadFlag() {
-					clear(l1662[i1663 : i1663+1])
+			for i1715 := range l1714 {
+				if hn1716 && !c.ReadFlag() {
+					clear(l1714[i1715 : i1715+1])
 					continue
 				}
-				l1662[i1663] = r.ReadInt8()
+				l1714[i1715] = r.ReadInt8()
 				if c.Failed() {
-					c.TraceIndex(i1663)
+					c.TraceIndex(i1715)
 					break
 				}
 			}
 		}
 	}
-	x.LI8 = l1662
+	x.LI8 = l1714
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1667 := c.ReadLengthFast(1)
-	if n1667 < 0 {
-		n1667 = c.ReadLength(1)
+	n1719 := c.ReadLengthFast(1)
+	if n1719 < 0 {
+		n1719 = c.ReadLength(1)
 	}
-	l1668 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1667)
-	if n1667 > 0 {
-		hn1670, tr1672 := c.ReadListHeaderRef(22)
+	l1720 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1719)
+	if n1719 > 0 {
+		hn1722, tr1724 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
-			for i1669 := range l1668 {
-				if tr1672 {
-					if st1673, id1674 := c.ReadRefFlag(); st1673 == foryimpl.RefBack {
-						l1668[i1669] = foryimpl.BackRefSlice[int32](c, id1674)
-					} else if st1673 == foryimpl.RefFollows {
-						n1675 := c.ReadLengthFast(1)
-						if n1675 < 0 {
-							n1675 = c.ReadLength(1)
+			for i1721 := range l1720 {
+				if tr1724 {
+					if st1725, id1726 := c.ReadRefFlag(); st1725 == foryimpl.RefBack {
+						l1720[i1721] = foryimpl.BackRefSlice[int32](c, id1726)
+					} else if st1725 == foryimpl.RefFollows {
+						n1727 := c.ReadLengthFast(1)
+						if n1727 < 0 {
+							n1727 = c.ReadLength(1)
 						}
-						l1676 := foryimpl.MakeSlice[[]int32](c, n1675)
-						if n1675 > 0 {
-							hn1678 := c.ReadListHeader(5)
+						l1728 := foryimpl.MakeSlice[[]int32](c, n1727)
+						if n1727 > 0 {
+							hn1730 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i1677 := range l1676 {
-									if hn1678 && !c.ReadFlag() {
-										clear(l1676[i1677 : i1677+1])
+								for i1729 := range l1728 {
+									if hn1730 && !c.ReadFlag() {
+										clear(l1728[i1729 : i1729+1])
 										continue
 									}
-									l1676[i1677] = r.ReadVarInt32()
+									l1728[i1729] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i1677)
+										c.TraceIndex(i1729)
 										break
 									}
 								}
 							}
 						}
-						l1668[i1669] = l1676
-						foryimpl.SetRefSlice(c, id1674, l1668[i1669])
+						l1720[i1721] = l1728
+						foryimpl.SetRefSlice(c, id1726, l1720[i1721])
 					} else {
-						l1668[i1669] = nil
+						l1720[i1721] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1669)
+						c.TraceIndex(i1721)
 						break
 					}
 					continue
 				}
-				if hn1670 && !c.ReadFlag() {
-					clear(l1668[i1669 : i1669+1])
+				if hn1722 && !c.ReadFlag() {
+					clear(l1720[i1721 : i1721+1])
 					continue
 				}
-				n1681 := c.ReadLengthFast(1)
-				if n1681 < 0 {
-					n1681 = c.ReadLength(1)
+				n1733 := c.ReadLengthFast(1)
+				if n1733 < 0 {
+					n1733 = c.ReadLength(1)
 				}
-				l1682 := foryimpl.MakeSlice[[]int32](c, n1681)
-				if n1681 > 0 {
-					hn1684 := c.ReadListHeader(5)
+				l1734 := foryimpl.MakeSlice[[]int32](c, n1733)
+				if n1733 > 0 {
+					hn1736 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i1683 := range l1682 {
-							if hn1684 && !c.ReadFlag() {
-								clear(l1682[i1683 : i1683+1])
+						for i1735 := range l1734 {
+							if hn1736 && !c.ReadFlag() {
+								clear(l1734[i1735 : i1735+1])
 								continue
 							}
-							l1682[i1683] = r.ReadVarInt32()
+							l1734[i1735] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i1683)
+								c.TraceIndex(i1735)
 								break
 							}
 						}
 					}
 				}
-				l1668[i1669] = l1682
+				l1720[i1721] = l1734
 				if c.Failed() {
-					c.TraceIndex(i1669)
+					c.TraceIndex(i1721)
 					break
 				}
 			}
 		}
 	}
-	x.LL = l1668
+	x.LL = l1720
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1687 := c.ReadLengthFast(1)
-	if n1687 < 0 {
-		n1687 = c.ReadLength(1)
+	n1739 := c.ReadLengthFast(1)
+	if n1739 < 0 {
+		n1739 = c.ReadLength(1)
 	}
-	l1688 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1687)
-	if n1687 > 0 {
-		hn1690, tr1692 := c.ReadListHeaderRef(24)
+	l1740 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1739)
+	if n1739 > 0 {
+		hn1742, tr1744 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
-			for i1689 := range l1688 {
-				if tr1692 {
-					if st1693, id1694 := c.ReadRefFlag(); st1693 == foryimpl.RefBack {
-						l1688[i1689] = foryimpl.BackRefMap[string, int32](c, id1694)
-					} else if st1693 == foryimpl.RefFollows {
-						n1695 := c.ReadLengthFast(2)
-						if n1695 < 0 {
-							n1695 = c.ReadLength(2)
+			for i1741 := range l1740 {
+				if tr1744 {
+					if st1745, id1746 := c.ReadRefFlag(); st1745 == foryimpl.RefBack {
+						l1740[i1741] = foryimpl.BackRefMap[string, int32](c, id1746)
+					} else if st1745 == foryimpl.RefFollows {
+						n1747 := c.ReadLengthFast(2)
+						if n1747 < 0 {
+							n1747 = c.ReadLength(2)
 						}
-						m1696 := foryimpl.MakeMap[map[string]int32](c, n1695)
-						for n1695 > 0 && !c.Failed() {
-							sz1697, vn1698, _ := c.ReadMapChunk(n1695, 21, 5, nil, false)
-							for j1699 := 0; j1699 < sz1697 && !c.Failed(); j1699++ {
-								var k1700 string
-								k1700 = c.ReadString()
-								var v1701 int32
-								if !vn1698 {
-									v1701 = r.ReadVarInt32()
+						m1748 := foryimpl.MakeMap[map[string]int32](c, n1747)
+						for n1747 > 0 && !c.Failed() {
+							sz1749, vn1750, _ := c.ReadMapChunk(n1747, 21, 5, nil, false)
+							for j1751 := 0; j1751 < sz1749 && !c.Failed(); j1751++ {
+								var k1752 string
+								k1752 = c.ReadString()
+								var v1753 int32
+								if !vn1750 {
+									v1753 = r.ReadVarInt32()
 								}
-								m1696[k1700] = v1701
+								m1748[k1752] = v1753
 							}
-							n1695 -= sz1697
+							n1747 -= sz1749
 						}
-						l1688[i1689] = m1696
-						foryimpl.SetRefMap(c, id1694, l1688[i1689])
+						l1740[i1741] = m1748
+						foryimpl.SetRefMap(c, id1746, l1740[i1741])
 					} else {
-						l1688[i1689] = nil
+						l1740[i1741] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i1689)
+						c.TraceIndex(i1741)
 						break
 					}
 					continue
 				}
-				if hn1690 && !c.ReadFlag() {
-					clear(l1688[i1689 : i1689+1])
+				if hn1742 && !c.ReadFlag() {
+					clear(l1740[i1741 : i1741+1])
 					continue
 				}
-				n1703 := c.ReadLengthFast(2)
-				if n1703 < 0 {
-					n1703 = c.ReadLength(2)
+				n1755 := c.ReadLengthFast(2)
+				if n1755 < 0 {
+					n1755 = c.ReadLength(2)
 				}
-				m1704 := foryimpl.MakeMap[map[string]int32](c, n1703)
-				for n1703 > 0 && !c.Failed() {
-					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, false)
-					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-						var k1708 string
-						k1708 = c.ReadString()
-						var v1709 int32
-						if !vn1706 {
-							v1709 = r.ReadVarInt32()
+				m1756 := foryimpl.MakeMap[map[string]int32](c, n1755)
+				for n1755 > 0 && !c.Failed() {
+					sz1757, vn1758, _ := c.ReadMapChunk(n1755, 21, 5, nil, false)
+					for j1759 := 0; j1759 < sz1757 && !c.Failed(); j1759++ {
+						var k1760 string
+						k1760 = c.ReadString()
+						var v1761 int32
+						if !vn1758 {
+							v1761 = r.ReadVarInt32()
 						}
-						m1704[k1708] = v1709
+						m1756[k1760] = v1761
 					}
-					n1703 -= sz1705
+					n1755 -= sz1757
 				}
-				l1688[i1689] = m1704
+				l1740[i1741] = m1756
 				if c.Failed() {
-					c.TraceIndex(i1689)
+					c.TraceIndex(i1741)
 					break
 				}
 			}
 		}
 	}
-	x.LM = l1688
+	x.LM = l1740
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1711 := c.ReadLengthFast(1)
-	if n1711 < 0 {
-		n1711 = c.ReadLength(1)
+	n1763 := c.ReadLengthFast(1)
+	if n1763 < 0 {
+		n1763 = c.ReadLength(1)
 	}
-	l1712 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1711)
-	if n1711 > 0 {
-		hn1714 := c.ReadListHeader(5)
+	l1764 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1763)
+	if n1763 > 0 {
+		hn1766 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i1713 := range l1712 {
-				if hn1714 && !c.ReadFlag() {
-					clear(l1712[i1713 : i1713+1])
+			for i1765 := range l1764 {
+				if hn1766 && !c.ReadFlag() {
+					clear(l1764[i1765 : i1765+1])
 					continue
 				}
-				p1717 := foryimpl.Alloc[int32](c)
-				*p1717 = r.ReadVarInt32()
-				l1712[i1713] = p1717
+				p1769 := foryimpl.Alloc[int32](c)
+				*p1769 = r.ReadVarInt32()
+				l1764[i1765] = p1769
 				if c.Failed() {
-					c.TraceIndex(i1713)
+					c.TraceIndex(i1765)
 					break
 				}
 			}
 		}
 	}
-	x.LPI = l1712
+	x.LPI = l1764
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1718 := c.ReadLengthFast(1)
-	if n1718 < 0 {
-		n1718 = c.ReadLength(1)
+	n1770 := c.ReadLengthFast(1)
+	if n1770 < 0 {
+		n1770 = c.ReadLength(1)
 	}
-	l1719 := foryimpl.ReuseSlice[[]string](c, x.LS, n1718)
-	if n1718 > 0 {
-		hn1721 := c.ReadListHeader(21)
+	l1771 := foryimpl.ReuseSlice[[]string](c, x.LS, n1770)
+	if n1770 > 0 {
+		hn1773 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i1720 := range l1719 {
-				if hn1721 && !c.ReadFlag() {
-					clear(l1719[i1720 : i1720+1])
+			for i1772 := range l1771 {
+				if hn1773 && !c.ReadFlag() {
+					clear(l1771[i1772 : i1772+1])
 					continue
 				}
-				l1719[i1720] = c.ReadString()
+				l1771[i1772] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i1720)
+					c.TraceIndex(i1772)
 					break
 				}
 			}
 		}
 	}
-	x.LS = l1719
+	x.LS = l1771
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1724 := c.ReadLengthFast(1)
-	if n1724 < 0 {
-		n1724 = c.ReadLength(1)
+	n1776 := c.ReadLengthFast(1)
+	if n1776 < 0 {
+		n1776 = c.ReadLength(1)
 	}
-	l1725 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1724)
-	if n1724 > 0 {
-		hn1727 := c.ReadListHeader(38)
+	l1777 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1776)
+	if n1776 > 0 {
+		hn1779 := c.ReadListHeader(38)
 		if !c.Failed() {
-			for i1726 := range l1725 {
-				if hn1727 && !c.ReadFlag() {
-					clear(l1725[i1726 : i1726+1])
+			for i1778 := range l1777 {
+				if hn1779 && !c.ReadFlag() {
+					clear(l1777[i1778 : i1778+1])
 					continue
 				}
-				l1725[i1726] = c.ReadTime()
+				l1777[i1778] = c.ReadTime()
 				if c.Failed() {
-					c.TraceIndex(i1726)
+					c.TraceIndex(i1778)
 					break
 				}
 			}
 		}
 	}
-	x.LT = l1725
+	x.LT = l1777
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1730 := c.ReadLengthFast(2)
-	if n1730 < 0 {
-		n1730 = c.ReadLength(2)
+	n1782 := c.ReadLengthFast(2)
+	if n1782 < 0 {
+		n1782 = c.ReadLength(2)
 	}
-	l1731 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1730)
-	if n1730 > 0 {
-		hn1733 := c.ReadListHeader(10)
+	l1783 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1782)
+	if n1782 > 0 {
+		hn1785 := c.ReadListHeader(10)
 		if !c.Failed() {
-			for i1732 := range l1731 {
-				if hn1733 && !c.ReadFlag() {
-					clear(l1731[i1732 : i1732+1])
+			for i1784 := range l1783 {
+				if hn1785 && !c.ReadFlag() {
+					clear(l1783[i1784 : i1784+1])
 					continue
 				}
-				l1731[i1732] = r.ReadUint16()
+				l1783[i1784] = r.ReadUint16()
 				if c.Failed() {
-					c.TraceIndex(i1732)
+					c.TraceIndex(i1784)
 					break
 				}
 			}
 		}
 	}
-	x.LU16 = l1731
+	x.LU16 = l1783
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1736 := c.ReadLengthFast(1)
-	if n1736 < 0 {
-		n1736 = c.ReadLength(1)
+	n1788 := c.ReadLengthFast(1)
+	if n1788 < 0 {
+		n1788 = c.ReadLength(1)
 	}
-	l1737 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1736)
-	if n1736 > 0 {
-		hn1739 := c.ReadListHeader(14)
+	l1789 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1788)
+	if n1788 > 0 {
+		hn1791 := c.ReadListHeader(14)
 		if !c.Failed() {
-			for i1738 := range l1737 {
-				if hn1739 && !c.ReadFlag() {
-					clear(l1737[i1738 : i1738+1])
+			for i1790 := range l1789 {
+				if hn1791 && !c.ReadFlag() {
+					clear(l1789[i1790 : i1790+1])
 					continue
 				}
-				l1737[i1738] = r.ReadVarUint64()
+				l1789[i1790] = r.ReadVarUint64()
 				if c.Failed() {
-					c.TraceIndex(i1738)
+					c.TraceIndex(i1790)
 					break
 				}
 			}
 		}
 	}
-	x.LU64 = l1737
+	x.LU64 = l1789
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1742 := c.ReadLengthFast(2)
-	if n1742 < 0 {
-		n1742 = c.ReadLength(2)
+	n1794 := c.ReadLengthFast(2)
+	if n1794 < 0 {
+		n1794 = c.ReadLength(2)
 	}
-	m1743 := foryimpl.MakeMap[map[bool]string](c, n1742)
-	for n1742 > 0 && !c.Failed() {
-		sz1744, vn1745, _ := c.ReadMapChunk(n1742, 1, 21, nil, false)
-		for j1746 := 0; j1746 < sz1744 && !c.Failed(); j1746++ {
-			var k1747 bool
-			k1747 = r.ReadBool()
-			var v1748 string
-			if !vn1745 {
-				v1748 = c.ReadString()
+	m1795 := foryimpl.MakeMap[map[bool]string](c, n1794)
+	for n1794 > 0 && !c.Failed() {
+		sz1796, vn1797, _ := c.ReadMapChunk(n1794, 1, 21, nil, false)
+		for j1798 := 0; j1798 < sz1796 && !c.Failed(); j1798++ {
+			var k1799 bool
+			k1799 = r.ReadBool()
+			var v1800 string
+			if !vn1797 {
+				v1800 = c.ReadString()
 			}
-			m1743[k1747] = v1748
+			m1795[k1799] = v1800
 		}
-		n1742 -= sz1744
+		n1794 -= sz1796
 	}
-	x.MBS = m1743
+	x.MBS = m1795
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1750 := c.ReadLengthFast(2)
-	if n1750 < 0 {
-		n1750 = c.ReadLength(2)
+	n1802 := c.ReadLengthFast(2)
+	if n1802 < 0 {
+		n1802 = c.ReadLength(2)
 	}
-	m1751 := foryimpl.MakeMap[map[Color]string](c, n1750)
-	for n1750 > 0 && !c.Failed() {
-		sz1752, vn1753, _ := c.ReadMapChunk(n1750, 25, 21, nil, false)
-		for j1754 := 0; j1754 < sz1752 && !c.Failed(); j1754++ {
-			var k1755 Color
-			if e1757 := c.ReadEnumFast(uint32(0x7fffffff)); e1757 >= 0 {
-				k1755 = Color(e1757)
+	m1803 := foryimpl.MakeMap[map[Color]string](c, n1802)
+	for n1802 > 0 && !c.Failed() {
+		sz1804, vn1805, _ := c.ReadMapChunk(n1802, 25, 21, nil, false)
+		for j1806 := 0; j1806 < sz1804 && !c.Failed(); j1806++ {
+			var k1807 Color
+			if e1809 := c.ReadEnumFast(uint32(0x7fffffff)); e1809 >= 0 {
+				k1807 = Color(e1809)
 			} else {
-				k1755 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				k1807 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			var v1756 string
-			if !vn1753 {
-				v1756 = c.ReadString()
+			var v1808 string
+			if !vn1805 {
+				v1808 = c.ReadString()
 			}
-			m1751[k1755] = v1756
+			m1803[k1807] = v1808
 		}
-		n1750 -= sz1752
+		n1802 -= sz1804
 	}
-	x.MES = m1751
+	x.MES = m1803
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1759 := c.ReadLengthFast(2)
-	if n1759 < 0 {
-		n1759 = c.ReadLength(2)
+	n1811 := c.ReadLengthFast(2)
+	if n1811 < 0 {
+		n1811 = c.ReadLength(2)
 	}
-	m1760 := foryimpl.MakeMap[map[int64]float64](c, n1759)
-	for n1759 > 0 && !c.Failed() {
-		sz1761, vn1762, _ := c.ReadMapChunk(n1759, 7, 20, nil, false)
-		for j1763 := 0; j1763 < sz1761 && !c.Failed(); j1763++ {
-			var k1764 int64
-			k1764 = r.ReadVarInt64()
-			var v1765 float64
-			if !vn1762 {
-				v1765 = r.ReadFloat64()
+	m1812 := foryimpl.MakeMap[map[int64]float64](c, n1811)
+	for n1811 > 0 && !c.Failed() {
+		sz1813, vn1814, _ := c.ReadMapChunk(n1811, 7, 20, nil, false)
+		for j1815 := 0; j1815 < sz1813 && !c.Failed(); j1815++ {
+			var k1816 int64
+			k1816 = r.ReadVarInt64()
+			var v1817 float64
+			if !vn1814 {
+				v1817 = r.ReadFloat64()
 			}
-			m1760[k1764] = v1765
+			m1812[k1816] = v1817
 		}
-		n1759 -= sz1761
+		n1811 -= sz1813
 	}
-	x.MI64F = m1760
+	x.MI64F = m1812
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1767 := c.ReadLengthFast(2)
-	if n1767 < 0 {
-		n1767 = c.ReadLength(2)
+	n1819 := c.ReadLengthFast(2)
+	if n1819 < 0 {
+		n1819 = c.ReadLength(2)
 	}
-	m1768 := foryimpl.MakeMap[map[int32]string](c, n1767)
-	for n1767 > 0 && !c.Failed() {
-		sz1769, vn1770, _ := c.ReadMapChunk(n1767, 5, 21, nil, false)
-		for j1771 := 0; j1771 < sz1769 && !c.Failed(); j1771++ {
-			var k1772 int32
-			k1772 = r.ReadVarInt32()
-			var v1773 string
-			if !vn1770 {
-				v1773 = c.ReadString()
+	m1820 := foryimpl.MakeMap[map[int32]string](c, n1819)
+	for n1819 > 0 && !c.Failed() {
+		sz1821, vn1822, _ := c.ReadMapChunk(n1819, 5, 21, nil, false)
+		for j1823 := 0; j1823 < sz1821 && !c.Failed(); j1823++ {
+			var k1824 int32
+			k1824 = r.ReadVarInt32()
+			var v1825 string
+			if !vn1822 {
+				v1825 = c.ReadString()
 			}
-			m1768[k1772] = v1773
+			m1820[k1824] = v1825
 		}
-		n1767 -= sz1769
+		n1819 -= sz1821
 	}
-	x.MIS = m1768
+	x.MIS = m1820
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1775 := c.ReadLengthFast(2)
-	if n1775 < 0 {
-		n1775 = c.ReadLength(2)
+	n1827 := c.ReadLengthFast(2)
+	if n1827 < 0 {
+		n1827 = c.ReadLength(2)
 	}
-	m1776 := foryimpl.MakeMap[map[string]int32](c, n1775)
-	for n1775 > 0 && !c.Failed() {
-		sz1777, vn1778, _ := c.ReadMapChunk(n1775, 21, 5, nil, false)
-		for j1779 := 0; j1779 < sz1777 && !c.Failed(); j1779++ {
-			var k1780 string
-			k1780 = c.ReadString()
-			var v1781 int32
-			if !vn1778 {
-				v1781 = r.ReadVarInt32()
+	m1828 := foryimpl.MakeMap[map[string]int32](c, n1827)
+	for n1827 > 0 && !c.Failed() {
+		sz1829, vn1830, _ := c.ReadMapChunk(n1827, 21, 5, nil, false)
+		for j1831 := 0; j1831 < sz1829 && !c.Failed(); j1831++ {
+			var k1832 string
+			k1832 = c.ReadString()
+			var v1833 int32
+			if !vn1830 {
+				v1833 = r.ReadVarInt32()
 			}
-			m1776[k1780] = v1781
+			m1828[k1832] = v1833
 		}
-		n1775 -= sz1777
+		n1827 -= sz1829
 	}
-	x.MSI = m1776
+	x.MSI = m1828
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
-	n1783 := c.ReadLengthFast(2)
-	if n1783 < 0 {
-		n1783 = c.ReadLength(2)
+	n1835 := c.ReadLengthFast(2)
+	if n1835 < 0 {
+		n1835 = c.ReadLength(2)
 	}
-	m1784 := foryimpl.MakeMap[map[string][]string](c, n1783)
-	for n1783 > 0 && !c.Failed() {
-		sz1785, vn1786, tr1796, _ := c.ReadMapChunkRef(n1783, 21, 22, nil)
-		for j1787 := 0; j1787 < sz1785 && !c.Failed(); j1787++ {
-			var k1788 string
-			k1788 = c.ReadString()
-			var v1789 []string
-			if tr1796 {
-				if st1797, id1798 := c.ReadRefFlag(); st1797 == foryimpl.RefBack {
-					v1789 = foryimpl.BackRefSlice[string](c, id1798)
-				} else if st1797 == foryimpl.RefFollows {
-					n1799 := c.ReadLengthFast(1)
-					if n1799 < 0 {
-						n1799 = c.ReadLength(1)
+	m1836 := foryimpl.MakeMap[map[string][]string](c, n1835)
+	for n1835 > 0 && !c.Failed() {
+		sz1837, vn1838, tr1848, _ := c.ReadMapChunkRef(n1835, 21, 22, nil)
+		for j1839 := 0; j1839 < sz1837 && !c.Failed(); j1839++ {
+			var k1840 string
+			k1840 = c.ReadString()
+			var v1841 []string
+			if tr1848 {
+				if st1849, id1850 := c.ReadRefFlag(); st1849 == foryimpl.RefBack {
+					v1841 = foryimpl.BackRefSlice[string](c, id1850)
+				} else if st1849 == foryimpl.RefFollows {
+					n1851 := c.ReadLengthFast(1)
+					if n1851 < 0 {
+						n1851 = c.ReadLength(1)
 					}
-					l1800 := foryimpl.MakeSlice[[]string](c, n1799)
-					if n1799 > 0 {
-						hn1802 := c.ReadListHeader(21)
+					l1852 := foryimpl.MakeSlice[[]string](c, n1851)
+					if n1851 > 0 {
+						hn1854 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i1801 := range l1800 {
-								if hn1802 && !c.ReadFlag() {
-									clear(l1800[i1801 : i1801+1])
+							for i1853 := range l1852 {
+								if hn1854 && !c.ReadFlag() {
+									clear(l1852[i1853 : i1853+1])
 									continue
 								}
-								l1800[i1801] = c.ReadString()
+								l1852[i1853] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i1801)
+									c.TraceIndex(i1853)
 									break
 								}
 							}
 						}
 					}
-					v1789 = l1800
-					foryimpl.SetRefSlice(c, id1798, v1789)
+					v1841 = l1852
+					foryimpl.SetRefSlice(c, id1850, v1841)
 				} else {
-					v1789 = nil
+					v1841 = nil
 				}
-			} else if !vn1786 {
-				n1790 := c.ReadLengthFast(1)
-				if n1790 < 0 {
-					n1790 = c.ReadLength(1)
+			} else if !vn1838 {
+				n1842 := c.ReadLengthFast(1)
+				if n1842 < 0 {
+					n1842 = c.ReadLength(1)
 				}
-				l1791 := foryimpl.MakeSlice[[]string](c, n1790)
-				if n1790 > 0 {
-					hn1793 := c.ReadListHeader(21)
+				l1843 := foryimpl.MakeSlice[[]string](c, n1842)
+				if n1842 > 0 {
+					hn1845 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i1792 := range l1791 {
-							if hn1793 && !c.ReadFlag() {
-								clear(l1791[i1792 : i1792+1])
+						for i1844 := range l1843 {
+							if hn1845 && !c.ReadFlag() {
+								clear(l1843[i1844 : i1844+1])
 								continue
 							}
-							l1791[i1792] = c.ReadString()
+							l1843[i1844] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i1792)
+								c.TraceIndex(i1844)
 								break
 							}
 						}
 					}
 				}
-				v1789 = l1791
+				v1841 = l1843
 			}
-			m1784[k1788] = v1789
+			m1836[k1840] = v1841
 		}
-		n1783 -= sz1785
+		n1835 -= sz1837
 	}
-	x.MSL = m1784
+	x.MSL = m1836
 	if c.Failed() {
 		c.Trace("MSL")
 		return
 	}
-	n1805 := c.ReadLengthFast(2)
-	if n1805 < 0 {
-		n1805 = c.ReadLength(2)
+	n1857 := c.ReadLengthFast(2)
+	if n1857 < 0 {
+		n1857 = c.ReadLength(2)
 	}
-	m1806 := foryimpl.MakeMap[map[string]map[string]int32](c, n1805)
-	for n1805 > 0 && !c.Failed() {
-		sz1807, vn1808, tr1820, _ := c.ReadMapChunkRef(n1805, 21, 24, nil)
-		for j1809 := 0; j1809 < sz1807 && !c.Failed(); j1809++ {
-			var k1810 string
-			k1810 = c.ReadString()
-			var v1811 map[string]int32
-			if tr1820 {
-				if st1821, id1822 := c.ReadRefFlag(); st1821 == foryimpl.RefBack {
-					v1811 = foryimpl.BackRefMap[string, int32](c, id1822)
-				} else if st1821 == foryimpl.RefFollows {
-					n1823 := c.ReadLengthFast(2)
-					if n1823 < 0 {
-						n1823 = c.ReadLength(2)
+	m1858 := foryimpl.MakeMap[map[string]map[string]int32](c, n1857)
+	for n1857 > 0 && !c.Failed() {
+		sz1859, vn1860, tr1872, _ := c.ReadMapChunkRef(n1857, 21, 24, nil)
+		for j1861 := 0; j1861 < sz1859 && !c.Failed(); j1861++ {
+			var k1862 string
+			k1862 = c.ReadString()
+			var v1863 map[string]int32
+			if tr1872 {
+				if st1873, id1874 := c.ReadRefFlag(); st1873 == foryimpl.RefBack {
+					v1863 = foryimpl.BackRefMap[string, int32](c, id1874)
+				} else if st1873 == foryimpl.RefFollows {
+					n1875 := c.ReadLengthFast(2)
+					if n1875 < 0 {
+						n1875 = c.ReadLength(2)
 					}
-					m1824 := foryimpl.MakeMap[map[string]int32](c, n1823)
-					for n1823 > 0 && !c.Failed() {
-						sz1825, vn1826, _ := c.ReadMapChunk(n1823, 21, 5, nil, false)
-						for j1827 := 0; j1827 < sz1825 && !c.Failed(); j1827++ {
-							var k1828 string
-							k1828 = c.ReadString()
-							var v1829 int32
-							if !vn1826 {
-								v1829 = r.ReadVarInt32()
+					m1876 := foryimpl.MakeMap[map[string]int32](c, n1875)
+					for n1875 > 0 && !c.Failed() {
+						sz1877, vn1878, _ := c.ReadMapChunk(n1875, 21, 5, nil, false)
+						for j1879 := 0; j1879 < sz1877 && !c.Failed(); j1879++ {
+							var k1880 string
+							k1880 = c.ReadString()
+							var v1881 int32
+							if !vn1878 {
+								v1881 = r.ReadVarInt32()
 							}
-							m1824[k1828] = v1829
+							m1876[k1880] = v1881
 						}
-						n1823 -= sz1825
+						n1875 -= sz1877
 					}
-					v1811 = m1824
-					foryimpl.SetRefMap(c, id1822, v1811)
+					v1863 = m1876
+					foryimpl.SetRefMap(c, id1874, v1863)
 				} else {
-					v1811 = nil
+					v1863 = nil
 				}
-			} else if !vn1808 {
-				n1812 := c.ReadLengthFast(2)
-				if n1812 < 0 {
-					n1812 = c.ReadLength(2)
+			} else if !vn1860 {
+				n1864 := c.ReadLengthFast(2)
+				if n1864 < 0 {
+					n1864 = c.ReadLength(2)
 				}
-				m1813 := foryimpl.MakeMap[map[string]int32](c, n1812)
-				for n1812 > 0 && !c.Failed() {
-					sz1814, vn1815, _ := c.ReadMapChunk(n1812, 21, 5, nil, false)
-					for j1816 := 0; j1816 < sz1814 && !c.Failed(); j1816++ {
-						var k1817 string
-						k1817 = c.ReadString()
-						var v1818 int32
-						if !vn1815 {
-							v1818 = r.ReadVarInt32()
+				m1865 := foryimpl.MakeMap[map[string]int32](c, n1864)
+				for n1864 > 0 && !c.Failed() {
+					sz1866, vn1867, _ := c.ReadMapChunk(n1864, 21, 5, nil, false)
+					for j1868 := 0; j1868 < sz1866 && !c.Failed(); j1868++ {
+						var k1869 string
+						k1869 = c.ReadString()
+						var v1870 int32
+						if !vn1867 {
+							v1870 = r.ReadVarInt32()
 						}
-						m1813[k1817] = v1818
+						m1865[k1869] = v1870
 					}
-					n1812 -= sz1814
+					n1864 -= sz1866
 				}
-				v1811 = m1813
+				v1863 = m1865
 			}
-			m1806[k1810] = v1811
+			m1858[k1862] = v1863
 		}
-		n1805 -= sz1807
+		n1857 -= sz1859
 	}
-	x.MSM = m1806
+	x.MSM = m1858
 	if c.Failed() {
 		c.Trace("MSM")
 		return
 	}
-	n1831 := c.ReadLengthFast(2)
-	if n1831 < 0 {
-		n1831 = c.ReadLength(2)
+	n1883 := c.ReadLengthFast(2)
+	if n1883 < 0 {
+		n1883 = c.ReadLength(2)
 	}
-	m1832 := foryimpl.MakeMap[map[string]*int32](c, n1831)
-	for n1831 > 0 && !c.Failed() {
-		sz1833, vn1834, _ := c.ReadMapChunk(n1831, 21, 5, nil, true)
-		for j1835 := 0; j1835 < sz1833 && !c.Failed(); j1835++ {
-			var k1836 string
-			k1836 = c.ReadString()
-			var v1837 *int32
-			if !vn1834 {
-				p1838 := foryimpl.Alloc[int32](c)
-				*p1838 = r.ReadVarInt32()
-				v1837 = p1838
+	m1884 := foryimpl.MakeMap[map[string]*int32](c, n1883)
+	for n1883 > 0 && !c.Failed() {
+		sz1885, vn1886, _ := c.ReadMapChunk(n1883, 21, 5, nil, true)
+		for j1887 := 0; j1887 < sz1885 && !c.Failed(); j1887++ {
+			var k1888 string
+			k1888 = c.ReadString()
+			var v1889 *int32
+			if !vn1886 {
+				p1890 := foryimpl.Alloc[int32](c)
+				*p1890 = r.ReadVarInt32()
+				v1889 = p1890
 			}
-			m1832[k1836] = v1837
+			m1884[k1888] = v1889
 		}
-		n1831 -= sz1833
+		n1883 -= sz1885
 	}
-	x.MSP = m1832
+	x.MSP = m1884
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1840 := c.ReadLengthFast(2)
-	if n1840 < 0 {
-		n1840 = c.ReadLength(2)
+	n1892 := c.ReadLengthFast(2)
+	if n1892 < 0 {
+		n1892 = c.ReadLength(2)
 	}
-	m1841 := foryimpl.MakeMap[map[uint8]uint16](c, n1840)
-	for n1840 > 0 && !c.Failed() {
-		sz1842, vn1843, _ := c.ReadMapChunk(n1840, 9, 10, nil, false)
-		for j1844 := 0; j1844 < sz1842 && !c.Failed(); j1844++ {
-			var k1845 uint8
-			k1845 = r.ReadUint8()
-			var v1846 uint16
-			if !vn1843 {
-				v1846 = r.ReadUint16()
+	m1893 := foryimpl.MakeMap[map[uint8]uint16](c, n1892)
+	for n1892 > 0 && !c.Failed() {
+		sz1894, vn1895, _ := c.ReadMapChunk(n1892, 9, 10, nil, false)
+		for j1896 := 0; j1896 < sz1894 && !c.Failed(); j1896++ {
+			var k1897 uint8
+			k1897 = r.ReadUint8()
+			var v1898 uint16
+			if !vn1895 {
+				v1898 = r.ReadUint16()
 			}
-			m1841[k1845] = v1846
+			m1893[k1897] = v1898
 		}
-		n1840 -= sz1842
+		n1892 -= sz1894
 	}
-	x.MU8 = m1841
+	x.MU8 = m1893
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
-	if st1848, id1849 := c.ReadRefFlag(); st1848 == foryimpl.RefBack {
-		x.NBin = foryimpl.BackRefSlice[uint8](c, id1849)
-	} else if st1848 == foryimpl.RefFollows {
+	if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
+		x.NBin = foryimpl.BackRefSlice[uint8](c, id1901)
+	} else if st1900 == foryimpl.RefFollows {
 		x.NBin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id1849, x.NBin)
+		foryimpl.SetRefSlice(c, id1901, x.NBin)
 	} else {
 		x.NBin = nil
 	}
@@ -9393,32 +9776,32 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NBin")
 		return
 	}
-	if st1850, id1851 := c.ReadRefFlag(); st1850 == foryimpl.RefBack {
-		x.NLS = foryimpl.BackRefSlice[string](c, id1851)
-	} else if st1850 == foryimpl.RefFollows {
-		n1852 := c.ReadLengthFast(1)
-		if n1852 < 0 {
-			n1852 = c.ReadLength(1)
+	if st1902, id1903 := c.ReadRefFlag(); st1902 == foryimpl.RefBack {
+		x.NLS = foryimpl.BackRefSlice[string](c, id1903)
+	} else if st1902 == foryimpl.RefFollows {
+		n1904 := c.ReadLengthFast(1)
+		if n1904 < 0 {
+			n1904 = c.ReadLength(1)
 		}
-		l1853 := foryimpl.MakeSlice[[]string](c, n1852)
-		if n1852 > 0 {
-			hn1855 := c.ReadListHeader(21)
+		l1905 := foryimpl.MakeSlice[[]string](c, n1904)
+		if n1904 > 0 {
+			hn1907 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i1854 := range l1853 {
-					if hn1855 && !c.ReadFlag() {
-						clear(l1853[i1854 : i1854+1])
+				for i1906 := range l1905 {
+					if hn1907 && !c.ReadFlag() {
+						clear(l1905[i1906 : i1906+1])
 						continue
 					}
-					l1853[i1854] = c.ReadString()
+					l1905[i1906] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i1854)
+						c.TraceIndex(i1906)
 						break
 					}
 				}
 			}
 		}
-		x.NLS = l1853
-		foryimpl.SetRefSlice(c, id1851, x.NLS)
+		x.NLS = l1905
+		foryimpl.SetRefSlice(c, id1903, x.NLS)
 	} else {
 		x.NLS = nil
 	}
@@ -9426,29 +9809,29 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NLS")
 		return
 	}
-	if st1858, id1859 := c.ReadRefFlag(); st1858 == foryimpl.RefBack {
-		x.NM = foryimpl.BackRefMap[string, int32](c, id1859)
-	} else if st1858 == foryimpl.RefFollows {
-		n1860 := c.ReadLengthFast(2)
-		if n1860 < 0 {
-			n1860 = c.ReadLength(2)
+	if st1910, id1911 := c.ReadRefFlag(); st1910 == foryimpl.RefBack {
+		x.NM = foryimpl.BackRefMap[string, int32](c, id1911)
+	} else if st1910 == foryimpl.RefFollows {
+		n1912 := c.ReadLengthFast(2)
+		if n1912 < 0 {
+			n1912 = c.ReadLength(2)
 		}
-		m1861 := foryimpl.MakeMap[map[string]int32](c, n1860)
-		for n1860 > 0 && !c.Failed() {
-			sz1862, vn1863, _ := c.ReadMapChunk(n1860, 21, 5, nil, false)
-			for j1864 := 0; j1864 < sz1862 && !c.Failed(); j1864++ {
-				var k1865 string
-				k1865 = c.ReadString()
-				var v1866 int32
-				if !vn1863 {
-					v1866 = r.ReadVarInt32()
+		m1913 := foryimpl.MakeMap[map[string]int32](c, n1912)
+		for n1912 > 0 && !c.Failed() {
+			sz1914, vn1915, _ := c.ReadMapChunk(n1912, 21, 5, nil, false)
+			for j1916 := 0; j1916 < sz1914 && !c.Failed(); j1916++ {
+				var k1917 string
+				k1917 = c.ReadString()
+				var v1918 int32
+				if !vn1915 {
+					v1918 = r.ReadVarInt32()
 				}
-				m1861[k1865] = v1866
+				m1913[k1917] = v1918
 			}
-			n1860 -= sz1862
+			n1912 -= sz1914
 		}
-		x.NM = m1861
-		foryimpl.SetRefMap(c, id1859, x.NM)
+		x.NM = m1913
+		foryimpl.SetRefMap(c, id1911, x.NM)
 	} else {
 		x.NM = nil
 	}
@@ -9456,28 +9839,28 @@ func (x *Containers) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	n1868 := c.ReadLengthFast(1)
-	if n1868 < 0 {
-		n1868 = c.ReadLength(1)
+	n1920 := c.ReadLengthFast(1)
+	if n1920 < 0 {
+		n1920 = c.ReadLength(1)
 	}
-	l1869 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1868)
-	if n1868 > 0 {
-		hn1871 := c.ReadListHeader(9)
+	l1921 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1920)
+	if n1920 > 0 {
+		hn1923 := c.ReadListHeader(9)
 		if !c.Failed() {
-			for i1870 := range l1869 {
-				if hn1871 && !c.ReadFlag() {
-					clear(l1869[i1870 : i1870+1])
+			for i1922 := range l1921 {
+				if hn1923 && !c.ReadFlag() {
+					clear(l1921[i1922 : i1922+1])
 					continue
 				}
-				l1869[i1870] = r.ReadUint8()
+				l1921[i1922] = r.ReadUint8()
 				if c.Failed() {
-					c.TraceIndex(i1870)
+					c.TraceIndex(i1922)
 					break
 				}
 			}
 		}
 	}
-	x.Raw = l1869
+	x.Raw = l1921
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -9492,17 +9875,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1876, id1877 := c.ReadRefFlag(); st1876 == foryimpl.RefBack {
-					x.ABool = foryimpl.BackRefSlice[bool](c, id1877)
-				} else if st1876 == foryimpl.RefFollows {
-					n1878 := c.ReadArrayLengthFast(1)
-					if n1878 < 0 {
-						n1878 = c.ReadArrayLength(1)
+				if st1928, id1929 := c.ReadRefFlag(); st1928 == foryimpl.RefBack {
+					x.ABool = foryimpl.BackRefSlice[bool](c, id1929)
+				} else if st1928 == foryimpl.RefFollows {
+					n1930 := c.ReadArrayLengthFast(1)
+					if n1930 < 0 {
+						n1930 = c.ReadArrayLength(1)
 					}
-					a1879 := foryimpl.MakeSlice[[]bool](c, n1878)
-					r.ReadRawBools(a1879)
-					x.ABool = a1879
-					foryimpl.SetRefSlice(c, id1877, x.ABool)
+					a1931 := foryimpl.MakeSlice[[]bool](c, n1930)
+					r.ReadRawBools(a1931)
+					x.ABool = a1931
+					foryimpl.SetRefSlice(c, id1929, x.ABool)
 				} else {
 					x.ABool = nil
 				}
@@ -9510,28 +9893,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1874 := c.ReadArrayLengthFast(1)
-					if n1874 < 0 {
-						n1874 = c.ReadArrayLength(1)
+					n1926 := c.ReadArrayLengthFast(1)
+					if n1926 < 0 {
+						n1926 = c.ReadArrayLength(1)
 					}
-					a1875 := foryimpl.MakeSlice[[]bool](c, n1874)
-					r.ReadRawBools(a1875)
-					x.ABool = a1875
+					a1927 := foryimpl.MakeSlice[[]bool](c, n1926)
+					r.ReadRawBools(a1927)
+					x.ABool = a1927
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1882, id1883 := c.ReadRefFlag(); st1882 == foryimpl.RefBack {
-					x.AF32 = foryimpl.BackRefSlice[float32](c, id1883)
-				} else if st1882 == foryimpl.RefFollows {
-					n1884 := c.ReadArrayLengthFast(4)
-					if n1884 < 0 {
-						n1884 = c.ReadArrayLength(4)
+				if st1934, id1935 := c.ReadRefFlag(); st1934 == foryimpl.RefBack {
+					x.AF32 = foryimpl.BackRefSlice[float32](c, id1935)
+				} else if st1934 == foryimpl.RefFollows {
+					n1936 := c.ReadArrayLengthFast(4)
+					if n1936 < 0 {
+						n1936 = c.ReadArrayLength(4)
 					}
-					a1885 := foryimpl.MakeSlice[[]float32](c, n1884)
-					r.ReadRawFloat32s(a1885)
-					x.AF32 = a1885
-					foryimpl.SetRefSlice(c, id1883, x.AF32)
+					a1937 := foryimpl.MakeSlice[[]float32](c, n1936)
+					r.ReadRawFloat32s(a1937)
+					x.AF32 = a1937
+					foryimpl.SetRefSlice(c, id1935, x.AF32)
 				} else {
 					x.AF32 = nil
 				}
@@ -9539,28 +9922,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1880 := c.ReadArrayLengthFast(4)
-					if n1880 < 0 {
-						n1880 = c.ReadArrayLength(4)
+					n1932 := c.ReadArrayLengthFast(4)
+					if n1932 < 0 {
+						n1932 = c.ReadArrayLength(4)
 					}
-					a1881 := foryimpl.MakeSlice[[]float32](c, n1880)
-					r.ReadRawFloat32s(a1881)
-					x.AF32 = a1881
+					a1933 := foryimpl.MakeSlice[[]float32](c, n1932)
+					r.ReadRawFloat32s(a1933)
+					x.AF32 = a1933
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1888, id1889 := c.ReadRefFlag(); st1888 == foryimpl.RefBack {
-					x.AF64 = foryimpl.BackRefSlice[float64](c, id1889)
-				} else if st1888 == foryimpl.RefFollows {
-					n1890 := c.ReadArrayLengthFast(8)
-					if n1890 < 0 {
-						n1890 = c.ReadArrayLength(8)
+				if st1940, id1941 := c.ReadRefFlag(); st1940 == foryimpl.RefBack {
+					x.AF64 = foryimpl.BackRefSlice[float64](c, id1941)
+				} else if st1940 == foryimpl.RefFollows {
+					n1942 := c.ReadArrayLengthFast(8)
+					if n1942 < 0 {
+						n1942 = c.ReadArrayLength(8)
 					}
-					a1891 := foryimpl.MakeSlice[[]float64](c, n1890)
-					r.ReadRawFloat64s(a1891)
-					x.AF64 = a1891
-					foryimpl.SetRefSlice(c, id1889, x.AF64)
+					a1943 := foryimpl.MakeSlice[[]float64](c, n1942)
+					r.ReadRawFloat64s(a1943)
+					x.AF64 = a1943
+					foryimpl.SetRefSlice(c, id1941, x.AF64)
 				} else {
 					x.AF64 = nil
 				}
@@ -9568,28 +9951,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1886 := c.ReadArrayLengthFast(8)
-					if n1886 < 0 {
-						n1886 = c.ReadArrayLength(8)
+					n1938 := c.ReadArrayLengthFast(8)
+					if n1938 < 0 {
+						n1938 = c.ReadArrayLength(8)
 					}
-					a1887 := foryimpl.MakeSlice[[]float64](c, n1886)
-					r.ReadRawFloat64s(a1887)
-					x.AF64 = a1887
+					a1939 := foryimpl.MakeSlice[[]float64](c, n1938)
+					r.ReadRawFloat64s(a1939)
+					x.AF64 = a1939
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1894, id1895 := c.ReadRefFlag(); st1894 == foryimpl.RefBack {
-					x.AI16 = foryimpl.BackRefSlice[int16](c, id1895)
-				} else if st1894 == foryimpl.RefFollows {
-					n1896 := c.ReadArrayLengthFast(2)
-					if n1896 < 0 {
-						n1896 = c.ReadArrayLength(2)
+				if st1946, id1947 := c.ReadRefFlag(); st1946 == foryimpl.RefBack {
+					x.AI16 = foryimpl.BackRefSlice[int16](c, id1947)
+				} else if st1946 == foryimpl.RefFollows {
+					n1948 := c.ReadArrayLengthFast(2)
+					if n1948 < 0 {
+						n1948 = c.ReadArrayLength(2)
 					}
-					a1897 := foryimpl.MakeSlice[[]int16](c, n1896)
-					r.ReadRawInt16s(a1897)
-					x.AI16 = a1897
-					foryimpl.SetRefSlice(c, id1895, x.AI16)
+					a1949 := foryimpl.MakeSlice[[]int16](c, n1948)
+					r.ReadRawInt16s(a1949)
+					x.AI16 = a1949
+					foryimpl.SetRefSlice(c, id1947, x.AI16)
 				} else {
 					x.AI16 = nil
 				}
@@ -9597,28 +9980,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1892 := c.ReadArrayLengthFast(2)
-					if n1892 < 0 {
-						n1892 = c.ReadArrayLength(2)
+					n1944 := c.ReadArrayLengthFast(2)
+					if n1944 < 0 {
+						n1944 = c.ReadArrayLength(2)
 					}
-					a1893 := foryimpl.MakeSlice[[]int16](c, n1892)
-					r.ReadRawInt16s(a1893)
-					x.AI16 = a1893
+					a1945 := foryimpl.MakeSlice[[]int16](c, n1944)
+					r.ReadRawInt16s(a1945)
+					x.AI16 = a1945
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1900, id1901 := c.ReadRefFlag(); st1900 == foryimpl.RefBack {
-					x.AI32 = foryimpl.BackRefSlice[int32](c, id1901)
-				} else if st1900 == foryimpl.RefFollows {
-					n1902 := c.ReadArrayLengthFast(4)
-					if n1902 < 0 {
-						n1902 = c.ReadArrayLength(4)
+				if st1952, id1953 := c.ReadRefFlag(); st1952 == foryimpl.RefBack {
+					x.AI32 = foryimpl.BackRefSlice[int32](c, id1953)
+				} else if st1952 == foryimpl.RefFollows {
+					n1954 := c.ReadArrayLengthFast(4)
+					if n1954 < 0 {
+						n1954 = c.ReadArrayLength(4)
 					}
-					a1903 := foryimpl.MakeSlice[[]int32](c, n1902)
-					r.ReadRawInt32s(a1903)
-					x.AI32 = a1903
-					foryimpl.SetRefSlice(c, id1901, x.AI32)
+					a1955 := foryimpl.MakeSlice[[]int32](c, n1954)
+					r.ReadRawInt32s(a1955)
+					x.AI32 = a1955
+					foryimpl.SetRefSlice(c, id1953, x.AI32)
 				} else {
 					x.AI32 = nil
 				}
@@ -9626,28 +10009,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1898 := c.ReadArrayLengthFast(4)
-					if n1898 < 0 {
-						n1898 = c.ReadArrayLength(4)
+					n1950 := c.ReadArrayLengthFast(4)
+					if n1950 < 0 {
+						n1950 = c.ReadArrayLength(4)
 					}
-					a1899 := foryimpl.MakeSlice[[]int32](c, n1898)
-					r.ReadRawInt32s(a1899)
-					x.AI32 = a1899
+					a1951 := foryimpl.MakeSlice[[]int32](c, n1950)
+					r.ReadRawInt32s(a1951)
+					x.AI32 = a1951
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1906, id1907 := c.ReadRefFlag(); st1906 == foryimpl.RefBack {
-					x.AI64 = foryimpl.BackRefSlice[int64](c, id1907)
-				} else if st1906 == foryimpl.RefFollows {
-					n1908 := c.ReadArrayLengthFast(8)
-					if n1908 < 0 {
-						n1908 = c.ReadArrayLength(8)
+				if st1958, id1959 := c.ReadRefFlag(); st1958 == foryimpl.RefBack {
+					x.AI64 = foryimpl.BackRefSlice[int64](c, id1959)
+				} else if st1958 == foryimpl.RefFollows {
+					n1960 := c.ReadArrayLengthFast(8)
+					if n1960 < 0 {
+						n1960 = c.ReadArrayLength(8)
 					}
-					a1909 := foryimpl.MakeSlice[[]int64](c, n1908)
-					r.ReadRawInt64s(a1909)
-					x.AI64 = a1909
-					foryimpl.SetRefSlice(c, id1907, x.AI64)
+					a1961 := foryimpl.MakeSlice[[]int64](c, n1960)
+					r.ReadRawInt64s(a1961)
+					x.AI64 = a1961
+					foryimpl.SetRefSlice(c, id1959, x.AI64)
 				} else {
 					x.AI64 = nil
 				}
@@ -9655,30 +10038,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1904 := c.ReadArrayLengthFast(8)
-					if n1904 < 0 {
-						n1904 = c.ReadArrayLength(8)
+					n1956 := c.ReadArrayLengthFast(8)
+					if n1956 < 0 {
+						n1956 = c.ReadArrayLength(8)
 					}
-					a1905 := foryimpl.MakeSlice[[]int64](c, n1904)
-					r.ReadRawInt64s(a1905)
-					x.AI64 = a1905
+					a1957 := foryimpl.MakeSlice[[]int64](c, n1956)
+					r.ReadRawInt64s(a1957)
+					x.AI64 = a1957
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1913, id1914 := c.ReadRefFlag(); st1913 == foryimpl.RefBack {
-					x.AI8 = foryimpl.BackRefSlice[int8](c, id1914)
-				} else if st1913 == foryimpl.RefFollows {
-					n1915 := c.ReadArrayLengthFast(1)
-					if n1915 < 0 {
-						n1915 = c.ReadArrayLength(1)
+				if st1965, id1966 := c.ReadRefFlag(); st1965 == foryimpl.RefBack {
+					x.AI8 = foryimpl.BackRefSlice[int8](c, id1966)
+				} else if st1965 == foryimpl.RefFollows {
+					n1967 := c.ReadArrayLengthFast(1)
+					if n1967 < 0 {
+						n1967 = c.ReadArrayLength(1)
 					}
-					a1916 := foryimpl.MakeSlice[[]int8](c, n1915)
-					for i1917 := range a1916 {
-						a1916[i1917] = r.ReadInt8()
+					a1968 := foryimpl.MakeSlice[[]int8](c, n1967)
+					for i1969 := range a1968 {
+						a1968[i1969] = r.ReadInt8()
 					}
-					x.AI8 = a1916
-					foryimpl.SetRefSlice(c, id1914, x.AI8)
+					x.AI8 = a1968
+					foryimpl.SetRefSlice(c, id1966, x.AI8)
 				} else {
 					x.AI8 = nil
 				}
@@ -9686,30 +10069,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1910 := c.ReadArrayLengthFast(1)
-					if n1910 < 0 {
-						n1910 = c.ReadArrayLength(1)
+					n1962 := c.ReadArrayLengthFast(1)
+					if n1962 < 0 {
+						n1962 = c.ReadArrayLength(1)
 					}
-					a1911 := foryimpl.MakeSlice[[]int8](c, n1910)
-					for i1912 := range a1911 {
-						a1911[i1912] = r.ReadInt8()
+					a1963 := foryimpl.MakeSlice[[]int8](c, n1962)
+					for i1964 := range a1963 {
+						a1963[i1964] = r.ReadInt8()
 					}
-					x.AI8 = a1911
+					x.AI8 = a1963
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1920, id1921 := c.ReadRefFlag(); st1920 == foryimpl.RefBack {
-					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1921)
-				} else if st1920 == foryimpl.RefFollows {
-					n1922 := c.ReadArrayLengthFast(2)
-					if n1922 < 0 {
-						n1922 = c.ReadArrayLength(2)
+				if st1972, id1973 := c.ReadRefFlag(); st1972 == foryimpl.RefBack {
+					x.AU16 = foryimpl.BackRefSlice[uint16](c, id1973)
+				} else if st1972 == foryimpl.RefFollows {
+					n1974 := c.ReadArrayLengthFast(2)
+					if n1974 < 0 {
+						n1974 = c.ReadArrayLength(2)
 					}
-					a1923 := foryimpl.MakeSlice[[]uint16](c, n1922)
-					r.ReadRawUint16s(a1923)
-					x.AU16 = a1923
-					foryimpl.SetRefSlice(c, id1921, x.AU16)
+					a1975 := foryimpl.MakeSlice[[]uint16](c, n1974)
+					r.ReadRawUint16s(a1975)
+					x.AU16 = a1975
+					foryimpl.SetRefSlice(c, id1973, x.AU16)
 				} else {
 					x.AU16 = nil
 				}
@@ -9717,28 +10100,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1918 := c.ReadArrayLengthFast(2)
-					if n1918 < 0 {
-						n1918 = c.ReadArrayLength(2)
+					n1970 := c.ReadArrayLengthFast(2)
+					if n1970 < 0 {
+						n1970 = c.ReadArrayLength(2)
 					}
-					a1919 := foryimpl.MakeSlice[[]uint16](c, n1918)
-					r.ReadRawUint16s(a1919)
-					x.AU16 = a1919
+					a1971 := foryimpl.MakeSlice[[]uint16](c, n1970)
+					r.ReadRawUint16s(a1971)
+					x.AU16 = a1971
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1926, id1927 := c.ReadRefFlag(); st1926 == foryimpl.RefBack {
-					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1927)
-				} else if st1926 == foryimpl.RefFollows {
-					n1928 := c.ReadArrayLengthFast(4)
-					if n1928 < 0 {
-						n1928 = c.ReadArrayLength(4)
+				if st1978, id1979 := c.ReadRefFlag(); st1978 == foryimpl.RefBack {
+					x.AU32 = foryimpl.BackRefSlice[uint32](c, id1979)
+				} else if st1978 == foryimpl.RefFollows {
+					n1980 := c.ReadArrayLengthFast(4)
+					if n1980 < 0 {
+						n1980 = c.ReadArrayLength(4)
 					}
-					a1929 := foryimpl.MakeSlice[[]uint32](c, n1928)
-					r.ReadRawUint32s(a1929)
-					x.AU32 = a1929
-					foryimpl.SetRefSlice(c, id1927, x.AU32)
+					a1981 := foryimpl.MakeSlice[[]uint32](c, n1980)
+					r.ReadRawUint32s(a1981)
+					x.AU32 = a1981
+					foryimpl.SetRefSlice(c, id1979, x.AU32)
 				} else {
 					x.AU32 = nil
 				}
@@ -9746,28 +10129,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1924 := c.ReadArrayLengthFast(4)
-					if n1924 < 0 {
-						n1924 = c.ReadArrayLength(4)
+					n1976 := c.ReadArrayLengthFast(4)
+					if n1976 < 0 {
+						n1976 = c.ReadArrayLength(4)
 					}
-					a1925 := foryimpl.MakeSlice[[]uint32](c, n1924)
-					r.ReadRawUint32s(a1925)
-					x.AU32 = a1925
+					a1977 := foryimpl.MakeSlice[[]uint32](c, n1976)
+					r.ReadRawUint32s(a1977)
+					x.AU32 = a1977
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1932, id1933 := c.ReadRefFlag(); st1932 == foryimpl.RefBack {
-					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1933)
-				} else if st1932 == foryimpl.RefFollows {
-					n1934 := c.ReadArrayLengthFast(8)
-					if n1934 < 0 {
-						n1934 = c.ReadArrayLength(8)
+				if st1984, id1985 := c.ReadRefFlag(); st1984 == foryimpl.RefBack {
+					x.AU64 = foryimpl.BackRefSlice[uint64](c, id1985)
+				} else if st1984 == foryimpl.RefFollows {
+					n1986 := c.ReadArrayLengthFast(8)
+					if n1986 < 0 {
+						n1986 = c.ReadArrayLength(8)
 					}
-					a1935 := foryimpl.MakeSlice[[]uint64](c, n1934)
-					r.ReadRawUint64s(a1935)
-					x.AU64 = a1935
-					foryimpl.SetRefSlice(c, id1933, x.AU64)
+					a1987 := foryimpl.MakeSlice[[]uint64](c, n1986)
+					r.ReadRawUint64s(a1987)
+					x.AU64 = a1987
+					foryimpl.SetRefSlice(c, id1985, x.AU64)
 				} else {
 					x.AU64 = nil
 				}
@@ -9775,28 +10158,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1930 := c.ReadArrayLengthFast(8)
-					if n1930 < 0 {
-						n1930 = c.ReadArrayLength(8)
+					n1982 := c.ReadArrayLengthFast(8)
+					if n1982 < 0 {
+						n1982 = c.ReadArrayLength(8)
 					}
-					a1931 := foryimpl.MakeSlice[[]uint64](c, n1930)
-					r.ReadRawUint64s(a1931)
-					x.AU64 = a1931
+					a1983 := foryimpl.MakeSlice[[]uint64](c, n1982)
+					r.ReadRawUint64s(a1983)
+					x.AU64 = a1983
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1938, id1939 := c.ReadRefFlag(); st1938 == foryimpl.RefBack {
-					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1939)
-				} else if st1938 == foryimpl.RefFollows {
-					n1940 := c.ReadArrayLengthFast(1)
-					if n1940 < 0 {
-						n1940 = c.ReadArrayLength(1)
+				if st1990, id1991 := c.ReadRefFlag(); st1990 == foryimpl.RefBack {
+					x.AU8 = foryimpl.BackRefSlice[uint8](c, id1991)
+				} else if st1990 == foryimpl.RefFollows {
+					n1992 := c.ReadArrayLengthFast(1)
+					if n1992 < 0 {
+						n1992 = c.ReadArrayLength(1)
 					}
-					a1941 := foryimpl.MakeSlice[[]uint8](c, n1940)
-					copy(a1941, r.ReadBytes(n1940))
-					x.AU8 = a1941
-					foryimpl.SetRefSlice(c, id1939, x.AU8)
+					a1993 := foryimpl.MakeSlice[[]uint8](c, n1992)
+					copy(a1993, r.ReadBytes(n1992))
+					x.AU8 = a1993
+					foryimpl.SetRefSlice(c, id1991, x.AU8)
 				} else {
 					x.AU8 = nil
 				}
@@ -9804,28 +10187,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1936 := c.ReadArrayLengthFast(1)
-					if n1936 < 0 {
-						n1936 = c.ReadArrayLength(1)
+					n1988 := c.ReadArrayLengthFast(1)
+					if n1988 < 0 {
+						n1988 = c.ReadArrayLength(1)
 					}
-					a1937 := foryimpl.MakeSlice[[]uint8](c, n1936)
-					copy(a1937, r.ReadBytes(n1936))
-					x.AU8 = a1937
+					a1989 := foryimpl.MakeSlice[[]uint8](c, n1988)
+					copy(a1989, r.ReadBytes(n1988))
+					x.AU8 = a1989
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1944, id1945 := c.ReadRefFlag(); st1944 == foryimpl.RefBack {
-					x.AddABool = foryimpl.BackRefSlice[bool](c, id1945)
-				} else if st1944 == foryimpl.RefFollows {
-					n1946 := c.ReadArrayLengthFast(1)
-					if n1946 < 0 {
-						n1946 = c.ReadArrayLength(1)
+				if st1996, id1997 := c.ReadRefFlag(); st1996 == foryimpl.RefBack {
+					x.AddABool = foryimpl.BackRefSlice[bool](c, id1997)
+				} else if st1996 == foryimpl.RefFollows {
+					n1998 := c.ReadArrayLengthFast(1)
+					if n1998 < 0 {
+						n1998 = c.ReadArrayLength(1)
 					}
-					a1947 := foryimpl.MakeSlice[[]bool](c, n1946)
-					r.ReadRawBools(a1947)
-					x.AddABool = a1947
-					foryimpl.SetRefSlice(c, id1945, x.AddABool)
+					a1999 := foryimpl.MakeSlice[[]bool](c, n1998)
+					r.ReadRawBools(a1999)
+					x.AddABool = a1999
+					foryimpl.SetRefSlice(c, id1997, x.AddABool)
 				} else {
 					x.AddABool = nil
 				}
@@ -9833,28 +10216,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1942 := c.ReadArrayLengthFast(1)
-					if n1942 < 0 {
-						n1942 = c.ReadArrayLength(1)
+					n1994 := c.ReadArrayLengthFast(1)
+					if n1994 < 0 {
+						n1994 = c.ReadArrayLength(1)
 					}
-					a1943 := foryimpl.MakeSlice[[]bool](c, n1942)
-					r.ReadRawBools(a1943)
-					x.AddABool = a1943
+					a1995 := foryimpl.MakeSlice[[]bool](c, n1994)
+					r.ReadRawBools(a1995)
+					x.AddABool = a1995
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1950, id1951 := c.ReadRefFlag(); st1950 == foryimpl.RefBack {
-					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1951)
-				} else if st1950 == foryimpl.RefFollows {
-					n1952 := c.ReadArrayLengthFast(4)
-					if n1952 < 0 {
-						n1952 = c.ReadArrayLength(4)
+				if st2002, id2003 := c.ReadRefFlag(); st2002 == foryimpl.RefBack {
+					x.AddAF32 = foryimpl.BackRefSlice[float32](c, id2003)
+				} else if st2002 == foryimpl.RefFollows {
+					n2004 := c.ReadArrayLengthFast(4)
+					if n2004 < 0 {
+						n2004 = c.ReadArrayLength(4)
 					}
-					a1953 := foryimpl.MakeSlice[[]float32](c, n1952)
-					r.ReadRawFloat32s(a1953)
-					x.AddAF32 = a1953
-					foryimpl.SetRefSlice(c, id1951, x.AddAF32)
+					a2005 := foryimpl.MakeSlice[[]float32](c, n2004)
+					r.ReadRawFloat32s(a2005)
+					x.AddAF32 = a2005
+					foryimpl.SetRefSlice(c, id2003, x.AddAF32)
 				} else {
 					x.AddAF32 = nil
 				}
@@ -9862,28 +10245,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1948 := c.ReadArrayLengthFast(4)
-					if n1948 < 0 {
-						n1948 = c.ReadArrayLength(4)
+					n2000 := c.ReadArrayLengthFast(4)
+					if n2000 < 0 {
+						n2000 = c.ReadArrayLength(4)
 					}
-					a1949 := foryimpl.MakeSlice[[]float32](c, n1948)
-					r.ReadRawFloat32s(a1949)
-					x.AddAF32 = a1949
+					a2001 := foryimpl.MakeSlice[[]float32](c, n2000)
+					r.ReadRawFloat32s(a2001)
+					x.AddAF32 = a2001
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1956, id1957 := c.ReadRefFlag(); st1956 == foryimpl.RefBack {
-					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1957)
-				} else if st1956 == foryimpl.RefFollows {
-					n1958 := c.ReadArrayLengthFast(8)
-					if n1958 < 0 {
-						n1958 = c.ReadArrayLength(8)
+				if st2008, id2009 := c.ReadRefFlag(); st2008 == foryimpl.RefBack {
+					x.AddAF64 = foryimpl.BackRefSlice[float64](c, id2009)
+				} else if st2008 == foryimpl.RefFollows {
+					n2010 := c.ReadArrayLengthFast(8)
+					if n2010 < 0 {
+						n2010 = c.ReadArrayLength(8)
 					}
-					a1959 := foryimpl.MakeSlice[[]float64](c, n1958)
-					r.ReadRawFloat64s(a1959)
-					x.AddAF64 = a1959
-					foryimpl.SetRefSlice(c, id1957, x.AddAF64)
+					a2011 := foryimpl.MakeSlice[[]float64](c, n2010)
+					r.ReadRawFloat64s(a2011)
+					x.AddAF64 = a2011
+					foryimpl.SetRefSlice(c, id2009, x.AddAF64)
 				} else {
 					x.AddAF64 = nil
 				}
@@ -9891,28 +10274,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1954 := c.ReadArrayLengthFast(8)
-					if n1954 < 0 {
-						n1954 = c.ReadArrayLength(8)
+					n2006 := c.ReadArrayLengthFast(8)
+					if n2006 < 0 {
+						n2006 = c.ReadArrayLength(8)
 					}
-					a1955 := foryimpl.MakeSlice[[]float64](c, n1954)
-					r.ReadRawFloat64s(a1955)
-					x.AddAF64 = a1955
+					a2007 := foryimpl.MakeSlice[[]float64](c, n2006)
+					r.ReadRawFloat64s(a2007)
+					x.AddAF64 = a2007
 				}
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1962, id1963 := c.ReadRefFlag(); st1962 == foryimpl.RefBack {
-					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1963)
-				} else if st1962 == foryimpl.RefFollows {
-					n1964 := c.ReadArrayLengthFast(2)
-					if n1964 < 0 {
-						n1964 = c.ReadArrayLength(2)
+				if st2014, id2015 := c.ReadRefFlag(); st2014 == foryimpl.RefBack {
+					x.AddAI16 = foryimpl.BackRefSlice[int16](c, id2015)
+				} else if st2014 == foryimpl.RefFollows {
+					n2016 := c.ReadArrayLengthFast(2)
+					if n2016 < 0 {
+						n2016 = c.ReadArrayLength(2)
 					}
-					a1965 := foryimpl.MakeSlice[[]int16](c, n1964)
-					r.ReadRawInt16s(a1965)
-					x.AddAI16 = a1965
-					foryimpl.SetRefSlice(c, id1963, x.AddAI16)
+					a2017 := foryimpl.MakeSlice[[]int16](c, n2016)
+					r.ReadRawInt16s(a2017)
+					x.AddAI16 = a2017
+					foryimpl.SetRefSlice(c, id2015, x.AddAI16)
 				} else {
 					x.AddAI16 = nil
 				}
@@ -9920,28 +10303,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1960 := c.ReadArrayLengthFast(2)
-					if n1960 < 0 {
-						n1960 = c.ReadArrayLength(2)
+					n2012 := c.ReadArrayLengthFast(2)
+					if n2012 < 0 {
+						n2012 = c.ReadArrayLength(2)
 					}
-					a1961 := foryimpl.MakeSlice[[]int16](c, n1960)
-					r.ReadRawInt16s(a1961)
-					x.AddAI16 = a1961
+					a2013 := foryimpl.MakeSlice[[]int16](c, n2012)
+					r.ReadRawInt16s(a2013)
+					x.AddAI16 = a2013
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1968, id1969 := c.ReadRefFlag(); st1968 == foryimpl.RefBack {
-					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1969)
-				} else if st1968 == foryimpl.RefFollows {
-					n1970 := c.ReadArrayLengthFast(4)
-					if n1970 < 0 {
-						n1970 = c.ReadArrayLength(4)
+				if st2020, id2021 := c.ReadRefFlag(); st2020 == foryimpl.RefBack {
+					x.AddAI32 = foryimpl.BackRefSlice[int32](c, id2021)
+				} else if st2020 == foryimpl.RefFollows {
+					n2022 := c.ReadArrayLengthFast(4)
+					if n2022 < 0 {
+						n2022 = c.ReadArrayLength(4)
 					}
-					a1971 := foryimpl.MakeSlice[[]int32](c, n1970)
-					r.ReadRawInt32s(a1971)
-					x.AddAI32 = a1971
-					foryimpl.SetRefSlice(c, id1969, x.AddAI32)
+					a2023 := foryimpl.MakeSlice[[]int32](c, n2022)
+					r.ReadRawInt32s(a2023)
+					x.AddAI32 = a2023
+					foryimpl.SetRefSlice(c, id2021, x.AddAI32)
 				} else {
 					x.AddAI32 = nil
 				}
@@ -9949,28 +10332,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1966 := c.ReadArrayLengthFast(4)
-					if n1966 < 0 {
-						n1966 = c.ReadArrayLength(4)
+					n2018 := c.ReadArrayLengthFast(4)
+					if n2018 < 0 {
+						n2018 = c.ReadArrayLength(4)
 					}
-					a1967 := foryimpl.MakeSlice[[]int32](c, n1966)
-					r.ReadRawInt32s(a1967)
-					x.AddAI32 = a1967
+					a2019 := foryimpl.MakeSlice[[]int32](c, n2018)
+					r.ReadRawInt32s(a2019)
+					x.AddAI32 = a2019
 				}
 			}
 		case 16:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1974, id1975 := c.ReadRefFlag(); st1974 == foryimpl.RefBack {
-					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1975)
-				} else if st1974 == foryimpl.RefFollows {
-					n1976 := c.ReadArrayLengthFast(8)
-					if n1976 < 0 {
-						n1976 = c.ReadArrayLength(8)
+				if st2026, id2027 := c.ReadRefFlag(); st2026 == foryimpl.RefBack {
+					x.AddAI64 = foryimpl.BackRefSlice[int64](c, id2027)
+				} else if st2026 == foryimpl.RefFollows {
+					n2028 := c.ReadArrayLengthFast(8)
+					if n2028 < 0 {
+						n2028 = c.ReadArrayLength(8)
 					}
-					a1977 := foryimpl.MakeSlice[[]int64](c, n1976)
-					r.ReadRawInt64s(a1977)
-					x.AddAI64 = a1977
-					foryimpl.SetRefSlice(c, id1975, x.AddAI64)
+					a2029 := foryimpl.MakeSlice[[]int64](c, n2028)
+					r.ReadRawInt64s(a2029)
+					x.AddAI64 = a2029
+					foryimpl.SetRefSlice(c, id2027, x.AddAI64)
 				} else {
 					x.AddAI64 = nil
 				}
@@ -9978,30 +10361,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1972 := c.ReadArrayLengthFast(8)
-					if n1972 < 0 {
-						n1972 = c.ReadArrayLength(8)
+					n2024 := c.ReadArrayLengthFast(8)
+					if n2024 < 0 {
+						n2024 = c.ReadArrayLength(8)
 					}
-					a1973 := foryimpl.MakeSlice[[]int64](c, n1972)
-					r.ReadRawInt64s(a1973)
-					x.AddAI64 = a1973
+					a2025 := foryimpl.MakeSlice[[]int64](c, n2024)
+					r.ReadRawInt64s(a2025)
+					x.AddAI64 = a2025
 				}
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1981, id1982 := c.ReadRefFlag(); st1981 == foryimpl.RefBack {
-					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1982)
-				} else if st1981 == foryimpl.RefFollows {
-					n1983 := c.ReadArrayLengthFast(1)
-					if n1983 < 0 {
-						n1983 = c.ReadArrayLength(1)
+				if st2033, id2034 := c.ReadRefFlag(); st2033 == foryimpl.RefBack {
+					x.AddAI8 = foryimpl.BackRefSlice[int8](c, id2034)
+				} else if st2033 == foryimpl.RefFollows {
+					n2035 := c.ReadArrayLengthFast(1)
+					if n2035 < 0 {
+						n2035 = c.ReadArrayLength(1)
 					}
-					a1984 := foryimpl.MakeSlice[[]int8](c, n1983)
-					for i1985 := range a1984 {
-						a1984[i1985] = r.ReadInt8()
+					a2036 := foryimpl.MakeSlice[[]int8](c, n2035)
+					for i2037 := range a2036 {
+						a2036[i2037] = r.ReadInt8()
 					}
-					x.AddAI8 = a1984
-					foryimpl.SetRefSlice(c, id1982, x.AddAI8)
+					x.AddAI8 = a2036
+					foryimpl.SetRefSlice(c, id2034, x.AddAI8)
 				} else {
 					x.AddAI8 = nil
 				}
@@ -10009,30 +10392,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1978 := c.ReadArrayLengthFast(1)
-					if n1978 < 0 {
-						n1978 = c.ReadArrayLength(1)
+					n2030 := c.ReadArrayLengthFast(1)
+					if n2030 < 0 {
+						n2030 = c.ReadArrayLength(1)
 					}
-					a1979 := foryimpl.MakeSlice[[]int8](c, n1978)
-					for i1980 := range a1979 {
-						a1979[i1980] = r.ReadInt8()
+					a2031 := foryimpl.MakeSlice[[]int8](c, n2030)
+					for i2032 := range a2031 {
+						a2031[i2032] = r.ReadInt8()
 					}
-					x.AddAI8 = a1979
+					x.AddAI8 = a2031
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1988, id1989 := c.ReadRefFlag(); st1988 == foryimpl.RefBack {
-					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1989)
-				} else if st1988 == foryimpl.RefFollows {
-					n1990 := c.ReadArrayLengthFast(2)
-					if n1990 < 0 {
-						n1990 = c.ReadArrayLength(2)
+				if st2040, id2041 := c.ReadRefFlag(); st2040 == foryimpl.RefBack {
+					x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id2041)
+				} else if st2040 == foryimpl.RefFollows {
+					n2042 := c.ReadArrayLengthFast(2)
+					if n2042 < 0 {
+						n2042 = c.ReadArrayLength(2)
 					}
-					a1991 := foryimpl.MakeSlice[[]uint16](c, n1990)
-					r.ReadRawUint16s(a1991)
-					x.AddAU16 = a1991
-					foryimpl.SetRefSlice(c, id1989, x.AddAU16)
+					a2043 := foryimpl.MakeSlice[[]uint16](c, n2042)
+					r.ReadRawUint16s(a2043)
+					x.AddAU16 = a2043
+					foryimpl.SetRefSlice(c, id2041, x.AddAU16)
 				} else {
 					x.AddAU16 = nil
 				}
@@ -10040,28 +10423,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1986 := c.ReadArrayLengthFast(2)
-					if n1986 < 0 {
-						n1986 = c.ReadArrayLength(2)
+					n2038 := c.ReadArrayLengthFast(2)
+					if n2038 < 0 {
+						n2038 = c.ReadArrayLength(2)
 					}
-					a1987 := foryimpl.MakeSlice[[]uint16](c, n1986)
-					r.ReadRawUint16s(a1987)
-					x.AddAU16 = a1987
+					a2039 := foryimpl.MakeSlice[[]uint16](c, n2038)
+					r.ReadRawUint16s(a2039)
+					x.AddAU16 = a2039
 				}
 			}
 		case 19:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1994, id1995 := c.ReadRefFlag(); st1994 == foryimpl.RefBack {
-					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1995)
-				} else if st1994 == foryimpl.RefFollows {
-					n1996 := c.ReadArrayLengthFast(4)
-					if n1996 < 0 {
-						n1996 = c.ReadArrayLength(4)
+				if st2046, id2047 := c.ReadRefFlag(); st2046 == foryimpl.RefBack {
+					x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id2047)
+				} else if st2046 == foryimpl.RefFollows {
+					n2048 := c.ReadArrayLengthFast(4)
+					if n2048 < 0 {
+						n2048 = c.ReadArrayLength(4)
 					}
-					a1997 := foryimpl.MakeSlice[[]uint32](c, n1996)
-					r.ReadRawUint32s(a1997)
-					x.AddAU32 = a1997
-					foryimpl.SetRefSlice(c, id1995, x.AddAU32)
+					a2049 := foryimpl.MakeSlice[[]uint32](c, n2048)
+					r.ReadRawUint32s(a2049)
+					x.AddAU32 = a2049
+					foryimpl.SetRefSlice(c, id2047, x.AddAU32)
 				} else {
 					x.AddAU32 = nil
 				}
@@ -10069,28 +10452,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1992 := c.ReadArrayLengthFast(4)
-					if n1992 < 0 {
-						n1992 = c.ReadArrayLength(4)
+					n2044 := c.ReadArrayLengthFast(4)
+					if n2044 < 0 {
+						n2044 = c.ReadArrayLength(4)
 					}
-					a1993 := foryimpl.MakeSlice[[]uint32](c, n1992)
-					r.ReadRawUint32s(a1993)
-					x.AddAU32 = a1993
+					a2045 := foryimpl.MakeSlice[[]uint32](c, n2044)
+					r.ReadRawUint32s(a2045)
+					x.AddAU32 = a2045
 				}
 			}
 		case 20:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2000, id2001 := c.ReadRefFlag(); st2000 == foryimpl.RefBack {
-					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id2001)
-				} else if st2000 == foryimpl.RefFollows {
-					n2002 := c.ReadArrayLengthFast(8)
-					if n2002 < 0 {
-						n2002 = c.ReadArrayLength(8)
+				if st2052, id2053 := c.ReadRefFlag(); st2052 == foryimpl.RefBack {
+					x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id2053)
+				} else if st2052 == foryimpl.RefFollows {
+					n2054 := c.ReadArrayLengthFast(8)
+					if n2054 < 0 {
+						n2054 = c.ReadArrayLength(8)
 					}
-					a2003 := foryimpl.MakeSlice[[]uint64](c, n2002)
-					r.ReadRawUint64s(a2003)
-					x.AddAU64 = a2003
-					foryimpl.SetRefSlice(c, id2001, x.AddAU64)
+					a2055 := foryimpl.MakeSlice[[]uint64](c, n2054)
+					r.ReadRawUint64s(a2055)
+					x.AddAU64 = a2055
+					foryimpl.SetRefSlice(c, id2053, x.AddAU64)
 				} else {
 					x.AddAU64 = nil
 				}
@@ -10098,28 +10481,28 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n1998 := c.ReadArrayLengthFast(8)
-					if n1998 < 0 {
-						n1998 = c.ReadArrayLength(8)
+					n2050 := c.ReadArrayLengthFast(8)
+					if n2050 < 0 {
+						n2050 = c.ReadArrayLength(8)
 					}
-					a1999 := foryimpl.MakeSlice[[]uint64](c, n1998)
-					r.ReadRawUint64s(a1999)
-					x.AddAU64 = a1999
+					a2051 := foryimpl.MakeSlice[[]uint64](c, n2050)
+					r.ReadRawUint64s(a2051)
+					x.AddAU64 = a2051
 				}
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2006, id2007 := c.ReadRefFlag(); st2006 == foryimpl.RefBack {
-					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id2007)
-				} else if st2006 == foryimpl.RefFollows {
-					n2008 := c.ReadArrayLengthFast(1)
-					if n2008 < 0 {
-						n2008 = c.ReadArrayLength(1)
+				if st2058, id2059 := c.ReadRefFlag(); st2058 == foryimpl.RefBack {
+					x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id2059)
+				} else if st2058 == foryimpl.RefFollows {
+					n2060 := c.ReadArrayLengthFast(1)
+					if n2060 < 0 {
+						n2060 = c.ReadArrayLength(1)
 					}
-					a2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
-					copy(a2009, r.ReadBytes(n2008))
-					x.AddAU8 = a2009
-					foryimpl.SetRefSlice(c, id2007, x.AddAU8)
+					a2061 := foryimpl.MakeSlice[[]uint8](c, n2060)
+					copy(a2061, r.ReadBytes(n2060))
+					x.AddAU8 = a2061
+					foryimpl.SetRefSlice(c, id2059, x.AddAU8)
 				} else {
 					x.AddAU8 = nil
 				}
@@ -10127,22 +10510,22 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n2004 := c.ReadArrayLengthFast(1)
-					if n2004 < 0 {
-						n2004 = c.ReadArrayLength(1)
+					n2056 := c.ReadArrayLengthFast(1)
+					if n2056 < 0 {
+						n2056 = c.ReadArrayLength(1)
 					}
-					a2005 := foryimpl.MakeSlice[[]uint8](c, n2004)
-					copy(a2005, r.ReadBytes(n2004))
-					x.AddAU8 = a2005
+					a2057 := foryimpl.MakeSlice[[]uint8](c, n2056)
+					copy(a2057, r.ReadBytes(n2056))
+					x.AddAU8 = a2057
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2010, id2011 := c.ReadRefFlag(); st2010 == foryimpl.RefBack {
-					x.AddBin = foryimpl.BackRefSlice[uint8](c, id2011)
-				} else if st2010 == foryimpl.RefFollows {
+				if st2062, id2063 := c.ReadRefFlag(); st2062 == foryimpl.RefBack {
+					x.AddBin = foryimpl.BackRefSlice[uint8](c, id2063)
+				} else if st2062 == foryimpl.RefFollows {
 					x.AddBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2011, x.AddBin)
+					foryimpl.SetRefSlice(c, id2063, x.AddBin)
 				} else {
 					x.AddBin = nil
 				}
@@ -10157,765 +10540,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2012 := c.ReadLengthFast(2)
-				if n2012 < 0 {
-					n2012 = c.ReadLength(2)
+				n2064 := c.ReadLengthFast(2)
+				if n2064 < 0 {
+					n2064 = c.ReadLength(2)
 				}
-				if n2012 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2012, 3))
+				if n2064 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2064, 3))
 					return
 				}
-				var l2013 [3]int16
-				if n2012 > 0 {
-					hn2015 := c.ReadListHeader(3)
+				var l2065 [3]int16
+				if n2064 > 0 {
+					hn2067 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2014 := range l2013 {
-							if hn2015 && !c.ReadFlag() {
-								clear(l2013[i2014 : i2014+1])
+						for i2066 := range l2065 {
+							if hn2067 && !c.ReadFlag() {
+								clear(l2065[i2066 : i2066+1])
 								continue
 							}
-							l2013[i2014] = r.ReadInt16()
+							l2065[i2066] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2014)
+								c.TraceIndex(i2066)
 								break
 							}
 						}
 					}
 				}
-				x.AddFix = l2013
+				x.AddFix = l2065
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2018 := c.ReadLengthFast(1)
-				if n2018 < 0 {
-					n2018 = c.ReadLength(1)
+				n2070 := c.ReadLengthFast(1)
+				if n2070 < 0 {
+					n2070 = c.ReadLength(1)
 				}
-				l2019 := foryimpl.MakeSlice[[]bool](c, n2018)
-				if n2018 > 0 {
-					hn2021 := c.ReadListHeader(1)
+				l2071 := foryimpl.MakeSlice[[]bool](c, n2070)
+				if n2070 > 0 {
+					hn2073 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2020 := range l2019 {
-							if hn2021 && !c.ReadFlag() {
-								clear(l2019[i2020 : i2020+1])
+						for i2072 := range l2071 {
+							if hn2073 && !c.ReadFlag() {
+								clear(l2071[i2072 : i2072+1])
 								continue
 							}
-							l2019[i2020] = r.ReadBool()
+							l2071[i2072] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2020)
+								c.TraceIndex(i2072)
 								break
 							}
 						}
 					}
 				}
-				x.AddLB = l2019
+				x.AddLB = l2071
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n2024 := c.ReadLengthFast(1)
-				if n2024 < 0 {
-					n2024 = c.ReadLength(1)
+				n2076 := c.ReadLengthFast(1)
+				if n2076 < 0 {
+					n2076 = c.ReadLength(1)
 				}
-				l2025 := foryimpl.MakeSlice[[]Color](c, n2024)
-				if n2024 > 0 {
-					hn2027 := c.ReadListHeader(25)
+				l2077 := foryimpl.MakeSlice[[]Color](c, n2076)
+				if n2076 > 0 {
+					hn2079 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2026 := range l2025 {
-							if hn2027 && !c.ReadFlag() {
-								clear(l2025[i2026 : i2026+1])
+						for i2078 := range l2077 {
+							if hn2079 && !c.ReadFlag() {
+								clear(l2077[i2078 : i2078+1])
 								continue
 							}
-							if e2030 := c.ReadEnumFast(uint32(0x7fffffff)); e2030 >= 0 {
-								l2025[i2026] = Color(e2030)
+							if e2082 := c.ReadEnumFast(uint32(0x7fffffff)); e2082 >= 0 {
+								l2077[i2078] = Color(e2082)
 							} else {
-								l2025[i2026] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2077[i2078] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2026)
+								c.TraceIndex(i2078)
 								break
 							}
 						}
 					}
 				}
-				x.AddLE = l2025
+				x.AddLE = l2077
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2031 := c.ReadLengthFast(4)
-				if n2031 < 0 {
-					n2031 = c.ReadLength(4)
+				n2083 := c.ReadLengthFast(4)
+				if n2083 < 0 {
+					n2083 = c.ReadLength(4)
 				}
-				l2032 := foryimpl.MakeSlice[[]float32](c, n2031)
-				if n2031 > 0 {
-					hn2034 := c.ReadListHeader(19)
+				l2084 := foryimpl.MakeSlice[[]float32](c, n2083)
+				if n2083 > 0 {
+					hn2086 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2033 := range l2032 {
-							if hn2034 && !c.ReadFlag() {
-								clear(l2032[i2033 : i2033+1])
+						for i2085 := range l2084 {
+							if hn2086 && !c.ReadFlag() {
+								clear(l2084[i2085 : i2085+1])
 								continue
 							}
-							l2032[i2033] = r.ReadFloat32()
+							l2084[i2085] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2033)
+								c.TraceIndex(i2085)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF32 = l2032
+				x.AddLF32 = l2084
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2037 := c.ReadLengthFast(8)
-				if n2037 < 0 {
-					n2037 = c.ReadLength(8)
+				n2089 := c.ReadLengthFast(8)
+				if n2089 < 0 {
+					n2089 = c.ReadLength(8)
 				}
-				l2038 := foryimpl.MakeSlice[[]float64](c, n2037)
-				if n2037 > 0 {
-					hn2040 := c.ReadListHeader(20)
+				l2090 := foryimpl.MakeSlice[[]float64](c, n2089)
+				if n2089 > 0 {
+					hn2092 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2039 := range l2038 {
-							if hn2040 && !c.ReadFlag() {
-								clear(l2038[i2039 : i2039+1])
+						for i2091 := range l2090 {
+							if hn2092 && !c.ReadFlag() {
+								clear(l2090[i2091 : i2091+1])
 								continue
 							}
-							l2038[i2039] = r.ReadFloat64()
+							l2090[i2091] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2039)
+								c.TraceIndex(i2091)
 								break
 							}
 						}
 					}
 				}
-				x.AddLF64 = l2038
+				x.AddLF64 = l2090
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2043 := c.ReadLengthFast(1)
-				if n2043 < 0 {
-					n2043 = c.ReadLength(1)
+				n2095 := c.ReadLengthFast(1)
+				if n2095 < 0 {
+					n2095 = c.ReadLength(1)
 				}
-				l2044 := foryimpl.MakeSlice[[]int32](c, n2043)
-				if n2043 > 0 {
-					hn2046 := c.ReadListHeader(5)
+				l2096 := foryimpl.MakeSlice[[]int32](c, n2095)
+				if n2095 > 0 {
+					hn2098 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2045 := range l2044 {
-							if hn2046 && !c.ReadFlag() {
-								clear(l2044[i2045 : i2045+1])
+						for i2097 := range l2096 {
+							if hn2098 && !c.ReadFlag() {
+								clear(l2096[i2097 : i2097+1])
 								continue
 							}
-							l2044[i2045] = r.ReadVarInt32()
+							l2096[i2097] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2045)
+								c.TraceIndex(i2097)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI32 = l2044
+				x.AddLI32 = l2096
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2049 := c.ReadLengthFast(1)
-				if n2049 < 0 {
-					n2049 = c.ReadLength(1)
+				n2101 := c.ReadLengthFast(1)
+				if n2101 < 0 {
+					n2101 = c.ReadLength(1)
 				}
-				l2050 := foryimpl.MakeSlice[[]int64](c, n2049)
-				if n2049 > 0 {
-					hn2052 := c.ReadListHeader(7)
+				l2102 := foryimpl.MakeSlice[[]int64](c, n2101)
+				if n2101 > 0 {
+					hn2104 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2051 := range l2050 {
-							if hn2052 && !c.ReadFlag() {
-								clear(l2050[i2051 : i2051+1])
+						for i2103 := range l2102 {
+							if hn2104 && !c.ReadFlag() {
+								clear(l2102[i2103 : i2103+1])
 								continue
 							}
-							l2050[i2051] = r.ReadVarInt64()
+							l2102[i2103] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2051)
+								c.TraceIndex(i2103)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI64 = l2050
+				x.AddLI64 = l2102
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2055 := c.ReadLengthFast(1)
-				if n2055 < 0 {
-					n2055 = c.ReadLength(1)
+				n2107 := c.ReadLengthFast(1)
+				if n2107 < 0 {
+					n2107 = c.ReadLength(1)
 				}
-				l2056 := foryimpl.MakeSlice[[]int8](c, n2055)
-				if n2055 > 0 {
-					hn2058 := c.ReadListHeader(2)
+				l2108 := foryimpl.MakeSlice[[]int8](c, n2107)
+				if n2107 > 0 {
+					hn2110 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2057 := range l2056 {
-							if hn2058 && !c.ReadFlag() {
-								clear(l2056[i2057 : i2057+1])
+						for i2109 := range l2108 {
+							if hn2110 && !c.ReadFlag() {
+								clear(l2108[i2109 : i2109+1])
 								continue
 							}
-							l2056[i2057] = r.ReadInt8()
+							l2108[i2109] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2057)
+								c.TraceIndex(i2109)
 								break
 							}
 						}
 					}
 				}
-				x.AddLI8 = l2056
+				x.AddLI8 = l2108
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n2061 := c.ReadLengthFast(1)
-				if n2061 < 0 {
-					n2061 = c.ReadLength(1)
+				n2113 := c.ReadLengthFast(1)
+				if n2113 < 0 {
+					n2113 = c.ReadLength(1)
 				}
-				l2062 := foryimpl.MakeSlice[[][]int32](c, n2061)
-				if n2061 > 0 {
-					hn2064, tr2066 := c.ReadListHeaderRef(22)
+				l2114 := foryimpl.MakeSlice[[][]int32](c, n2113)
+				if n2113 > 0 {
+					hn2116, tr2118 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2063 := range l2062 {
-							if tr2066 {
-								if st2067, id2068 := c.ReadRefFlag(); st2067 == foryimpl.RefBack {
-									l2062[i2063] = foryimpl.BackRefSlice[int32](c, id2068)
-								} else if st2067 == foryimpl.RefFollows {
-									n2069 := c.ReadLengthFast(1)
-									if n2069 < 0 {
-										n2069 = c.ReadLength(1)
+						for i2115 := range l2114 {
+							if tr2118 {
+								if st2119, id2120 := c.ReadRefFlag(); st2119 == foryimpl.RefBack {
+									l2114[i2115] = foryimpl.BackRefSlice[int32](c, id2120)
+								} else if st2119 == foryimpl.RefFollows {
+									n2121 := c.ReadLengthFast(1)
+									if n2121 < 0 {
+										n2121 = c.ReadLength(1)
 									}
-									l2070 := foryimpl.MakeSlice[[]int32](c, n2069)
-									if n2069 > 0 {
-										hn2072 := c.ReadListHeader(5)
+									l2122 := foryimpl.MakeSlice[[]int32](c, n2121)
+									if n2121 > 0 {
+										hn2124 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2071 := range l2070 {
-												if hn2072 && !c.ReadFlag() {
-													clear(l2070[i2071 : i2071+1])
+											for i2123 := range l2122 {
+												if hn2124 && !c.ReadFlag() {
+													clear(l2122[i2123 : i2123+1])
 													continue
 												}
-												l2070[i2071] = r.ReadVarInt32()
+												l2122[i2123] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2071)
+													c.TraceIndex(i2123)
 													break
 												}
 											}
 										}
 									}
-									l2062[i2063] = l2070
-									foryimpl.SetRefSlice(c, id2068, l2062[i2063])
+									l2114[i2115] = l2122
+									foryimpl.SetRefSlice(c, id2120, l2114[i2115])
 								} else {
-									l2062[i2063] = nil
+									l2114[i2115] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2063)
+									c.TraceIndex(i2115)
 									break
 								}
 								continue
 							}
-							if hn2064 && !c.ReadFlag() {
-								clear(l2062[i2063 : i2063+1])
+							if hn2116 && !c.ReadFlag() {
+								clear(l2114[i2115 : i2115+1])
 								continue
 							}
-							n2075 := c.ReadLengthFast(1)
-							if n2075 < 0 {
-								n2075 = c.ReadLength(1)
+							n2127 := c.ReadLengthFast(1)
+							if n2127 < 0 {
+								n2127 = c.ReadLength(1)
 							}
-							l2076 := foryimpl.MakeSlice[[]int32](c, n2075)
-							if n2075 > 0 {
-								hn2078 := c.ReadListHeader(5)
+							l2128 := foryimpl.MakeSlice[[]int32](c, n2127)
+							if n2127 > 0 {
+								hn2130 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2077 := range l2076 {
-										if hn2078 && !c.ReadFlag() {
-											clear(l2076[i2077 : i2077+1])
+									for i2129 := range l2128 {
+										if hn2130 && !c.ReadFlag() {
+											clear(l2128[i2129 : i2129+1])
 											continue
 										}
-										l2076[i2077] = r.ReadVarInt32()
+										l2128[i2129] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2077)
+											c.TraceIndex(i2129)
 											break
 										}
 									}
 								}
 							}
-							l2062[i2063] = l2076
+							l2114[i2115] = l2128
 							if c.Failed() {
-								c.TraceIndex(i2063)
+								c.TraceIndex(i2115)
 								break
 							}
 						}
 					}
 				}
-				x.AddLL = l2062
+				x.AddLL = l2114
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n2081 := c.ReadLengthFast(1)
-				if n2081 < 0 {
-					n2081 = c.ReadLength(1)
+				n2133 := c.ReadLengthFast(1)
+				if n2133 < 0 {
+					n2133 = c.ReadLength(1)
 				}
-				l2082 := foryimpl.MakeSlice[[]map[string]int32](c, n2081)
-				if n2081 > 0 {
-					hn2084, tr2086 := c.ReadListHeaderRef(24)
+				l2134 := foryimpl.MakeSlice[[]map[string]int32](c, n2133)
+				if n2133 > 0 {
+					hn2136, tr2138 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2083 := range l2082 {
-							if tr2086 {
-								if st2087, id2088 := c.ReadRefFlag(); st2087 == foryimpl.RefBack {
-									l2082[i2083] = foryimpl.BackRefMap[string, int32](c, id2088)
-								} else if st2087 == foryimpl.RefFollows {
-									n2089 := c.ReadLengthFast(2)
-									if n2089 < 0 {
-										n2089 = c.ReadLength(2)
+						for i2135 := range l2134 {
+							if tr2138 {
+								if st2139, id2140 := c.ReadRefFlag(); st2139 == foryimpl.RefBack {
+									l2134[i2135] = foryimpl.BackRefMap[string, int32](c, id2140)
+								} else if st2139 == foryimpl.RefFollows {
+									n2141 := c.ReadLengthFast(2)
+									if n2141 < 0 {
+										n2141 = c.ReadLength(2)
 									}
-									m2090 := foryimpl.MakeMap[map[string]int32](c, n2089)
-									for n2089 > 0 && !c.Failed() {
-										sz2091, vn2092, _ := c.ReadMapChunk(n2089, 21, 5, nil, false)
-										for j2093 := 0; j2093 < sz2091 && !c.Failed(); j2093++ {
-											var k2094 string
-											k2094 = c.ReadString()
-											var v2095 int32
-											if !vn2092 {
-												v2095 = r.ReadVarInt32()
+									m2142 := foryimpl.MakeMap[map[string]int32](c, n2141)
+									for n2141 > 0 && !c.Failed() {
+										sz2143, vn2144, _ := c.ReadMapChunk(n2141, 21, 5, nil, false)
+										for j2145 := 0; j2145 < sz2143 && !c.Failed(); j2145++ {
+											var k2146 string
+											k2146 = c.ReadString()
+											var v2147 int32
+											if !vn2144 {
+												v2147 = r.ReadVarInt32()
 											}
-											m2090[k2094] = v2095
+											m2142[k2146] = v2147
 										}
-										n2089 -= sz2091
+										n2141 -= sz2143
 									}
-									l2082[i2083] = m2090
-									foryimpl.SetRefMap(c, id2088, l2082[i2083])
+									l2134[i2135] = m2142
+									foryimpl.SetRefMap(c, id2140, l2134[i2135])
 								} else {
-									l2082[i2083] = nil
+									l2134[i2135] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2083)
+									c.TraceIndex(i2135)
 									break
 								}
 								continue
 							}
-							if hn2084 && !c.ReadFlag() {
-								clear(l2082[i2083 : i2083+1])
+							if hn2136 && !c.ReadFlag() {
+								clear(l2134[i2135 : i2135+1])
 								continue
 							}
-							n2097 := c.ReadLengthFast(2)
-							if n2097 < 0 {
-								n2097 = c.ReadLength(2)
+							n2149 := c.ReadLengthFast(2)
+							if n2149 < 0 {
+								n2149 = c.ReadLength(2)
 							}
-							m2098 := foryimpl.MakeMap[map[string]int32](c, n2097)
-							for n2097 > 0 && !c.Failed() {
-								sz2099, vn2100, _ := c.ReadMapChunk(n2097, 21, 5, nil, false)
-								for j2101 := 0; j2101 < sz2099 && !c.Failed(); j2101++ {
-									var k2102 string
-									k2102 = c.ReadString()
-									var v2103 int32
-									if !vn2100 {
-										v2103 = r.ReadVarInt32()
+							m2150 := foryimpl.MakeMap[map[string]int32](c, n2149)
+							for n2149 > 0 && !c.Failed() {
+								sz2151, vn2152, _ := c.ReadMapChunk(n2149, 21, 5, nil, false)
+								for j2153 := 0; j2153 < sz2151 && !c.Failed(); j2153++ {
+									var k2154 string
+									k2154 = c.ReadString()
+									var v2155 int32
+									if !vn2152 {
+										v2155 = r.ReadVarInt32()
 									}
-									m2098[k2102] = v2103
+									m2150[k2154] = v2155
 								}
-								n2097 -= sz2099
+								n2149 -= sz2151
 							}
-							l2082[i2083] = m2098
+							l2134[i2135] = m2150
 							if c.Failed() {
-								c.TraceIndex(i2083)
+								c.TraceIndex(i2135)
 								break
 							}
 						}
 					}
 				}
-				x.AddLM = l2082
+				x.AddLM = l2134
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2105 := c.ReadLengthFast(1)
-				if n2105 < 0 {
-					n2105 = c.ReadLength(1)
+				n2157 := c.ReadLengthFast(1)
+				if n2157 < 0 {
+					n2157 = c.ReadLength(1)
 				}
-				l2106 := foryimpl.MakeSlice[[]*int32](c, n2105)
-				if n2105 > 0 {
-					hn2108 := c.ReadListHeader(5)
+				l2158 := foryimpl.MakeSlice[[]*int32](c, n2157)
+				if n2157 > 0 {
+					hn2160 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2107 := range l2106 {
-							if hn2108 && !c.ReadFlag() {
-								clear(l2106[i2107 : i2107+1])
+						for i2159 := range l2158 {
+							if hn2160 && !c.ReadFlag() {
+								clear(l2158[i2159 : i2159+1])
 								continue
 							}
-							p2111 := foryimpl.Alloc[int32](c)
-							*p2111 = r.ReadVarInt32()
-							l2106[i2107] = p2111
+							p2163 := foryimpl.Alloc[int32](c)
+							*p2163 = r.ReadVarInt32()
+							l2158[i2159] = p2163
 							if c.Failed() {
-								c.TraceIndex(i2107)
+								c.TraceIndex(i2159)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPI = l2106
+				x.AddLPI = l2158
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n2112 := c.ReadLengthFast(1)
-				if n2112 < 0 {
-					n2112 = c.ReadLength(1)
+				n2164 := c.ReadLengthFast(1)
+				if n2164 < 0 {
+					n2164 = c.ReadLength(1)
 				}
-				l2113 := foryimpl.MakeSlice[[]string](c, n2112)
-				if n2112 > 0 {
-					hn2115 := c.ReadListHeader(21)
+				l2165 := foryimpl.MakeSlice[[]string](c, n2164)
+				if n2164 > 0 {
+					hn2167 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2114 := range l2113 {
-							if hn2115 && !c.ReadFlag() {
-								clear(l2113[i2114 : i2114+1])
+						for i2166 := range l2165 {
+							if hn2167 && !c.ReadFlag() {
+								clear(l2165[i2166 : i2166+1])
 								continue
 							}
-							l2113[i2114] = c.ReadString()
+							l2165[i2166] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2114)
+								c.TraceIndex(i2166)
 								break
 							}
 						}
 					}
 				}
-				x.AddLS = l2113
+				x.AddLS = l2165
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n2118 := c.ReadLengthFast(1)
-				if n2118 < 0 {
-					n2118 = c.ReadLength(1)
+				n2170 := c.ReadLengthFast(1)
+				if n2170 < 0 {
+					n2170 = c.ReadLength(1)
 				}
-				l2119 := foryimpl.MakeSlice[[]time.Time](c, n2118)
-				if n2118 > 0 {
-					hn2121 := c.ReadListHeader(38)
+				l2171 := foryimpl.MakeSlice[[]time.Time](c, n2170)
+				if n2170 > 0 {
+					hn2173 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2120 := range l2119 {
-							if hn2121 && !c.ReadFlag() {
-								clear(l2119[i2120 : i2120+1])
+						for i2172 := range l2171 {
+							if hn2173 && !c.ReadFlag() {
+								clear(l2171[i2172 : i2172+1])
 								continue
 							}
-							l2119[i2120] = c.ReadTime()
+							l2171[i2172] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2120)
+								c.TraceIndex(i2172)
 								break
 							}
 						}
 					}
 				}
-				x.AddLT = l2119
+				x.AddLT = l2171
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2124 := c.ReadLengthFast(2)
-				if n2124 < 0 {
-					n2124 = c.ReadLength(2)
+				n2176 := c.ReadLengthFast(2)
+				if n2176 < 0 {
+					n2176 = c.ReadLength(2)
 				}
-				l2125 := foryimpl.MakeSlice[[]uint16](c, n2124)
-				if n2124 > 0 {
-					hn2127 := c.ReadListHeader(10)
+				l2177 := foryimpl.MakeSlice[[]uint16](c, n2176)
+				if n2176 > 0 {
+					hn2179 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2126 := range l2125 {
-							if hn2127 && !c.ReadFlag() {
-								clear(l2125[i2126 : i2126+1])
+						for i2178 := range l2177 {
+							if hn2179 && !c.ReadFlag() {
+								clear(l2177[i2178 : i2178+1])
 								continue
 							}
-							l2125[i2126] = r.ReadUint16()
+							l2177[i2178] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2126)
+								c.TraceIndex(i2178)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU16 = l2125
+				x.AddLU16 = l2177
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2130 := c.ReadLengthFast(1)
-				if n2130 < 0 {
-					n2130 = c.ReadLength(1)
+				n2182 := c.ReadLengthFast(1)
+				if n2182 < 0 {
+					n2182 = c.ReadLength(1)
 				}
-				l2131 := foryimpl.MakeSlice[[]uint64](c, n2130)
-				if n2130 > 0 {
-					hn2133 := c.ReadListHeader(14)
+				l2183 := foryimpl.MakeSlice[[]uint64](c, n2182)
+				if n2182 > 0 {
+					hn2185 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2132 := range l2131 {
-							if hn2133 && !c.ReadFlag() {
-								clear(l2131[i2132 : i2132+1])
+						for i2184 := range l2183 {
+							if hn2185 && !c.ReadFlag() {
+								clear(l2183[i2184 : i2184+1])
 								continue
 							}
-							l2131[i2132] = r.ReadVarUint64()
+							l2183[i2184] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2132)
+								c.TraceIndex(i2184)
 								break
 							}
 						}
 					}
 				}
-				x.AddLU64 = l2131
+				x.AddLU64 = l2183
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n2136 := c.ReadLengthFast(2)
-				if n2136 < 0 {
-					n2136 = c.ReadLength(2)
+				n2188 := c.ReadLengthFast(2)
+				if n2188 < 0 {
+					n2188 = c.ReadLength(2)
 				}
-				m2137 := foryimpl.MakeMap[map[bool]string](c, n2136)
-				for n2136 > 0 && !c.Failed() {
-					sz2138, vn2139, _ := c.ReadMapChunk(n2136, 1, 21, nil, false)
-					for j2140 := 0; j2140 < sz2138 && !c.Failed(); j2140++ {
-						var k2141 bool
-						k2141 = r.ReadBool()
-						var v2142 string
-						if !vn2139 {
-							v2142 = c.ReadString()
+				m2189 := foryimpl.MakeMap[map[bool]string](c, n2188)
+				for n2188 > 0 && !c.Failed() {
+					sz2190, vn2191, _ := c.ReadMapChunk(n2188, 1, 21, nil, false)
+					for j2192 := 0; j2192 < sz2190 && !c.Failed(); j2192++ {
+						var k2193 bool
+						k2193 = r.ReadBool()
+						var v2194 string
+						if !vn2191 {
+							v2194 = c.ReadString()
 						}
-						m2137[k2141] = v2142
+						m2189[k2193] = v2194
 					}
-					n2136 -= sz2138
+					n2188 -= sz2190
 				}
-				x.AddMBS = m2137
+				x.AddMBS = m2189
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n2144 := c.ReadLengthFast(2)
-				if n2144 < 0 {
-					n2144 = c.ReadLength(2)
+				n2196 := c.ReadLengthFast(2)
+				if n2196 < 0 {
+					n2196 = c.ReadLength(2)
 				}
-				m2145 := foryimpl.MakeMap[map[Color]string](c, n2144)
-				for n2144 > 0 && !c.Failed() {
-					sz2146, vn2147, _ := c.ReadMapChunk(n2144, 25, 21, nil, false)
-					for j2148 := 0; j2148 < sz2146 && !c.Failed(); j2148++ {
-						var k2149 Color
-						if e2151 := c.ReadEnumFast(uint32(0x7fffffff)); e2151 >= 0 {
-							k2149 = Color(e2151)
+				m2197 := foryimpl.MakeMap[map[Color]string](c, n2196)
+				for n2196 > 0 && !c.Failed() {
+					sz2198, vn2199, _ := c.ReadMapChunk(n2196, 25, 21, nil, false)
+					for j2200 := 0; j2200 < sz2198 && !c.Failed(); j2200++ {
+						var k2201 Color
+						if e2203 := c.ReadEnumFast(uint32(0x7fffffff)); e2203 >= 0 {
+							k2201 = Color(e2203)
 						} else {
-							k2149 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k2201 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2150 string
-						if !vn2147 {
-							v2150 = c.ReadString()
+						var v2202 string
+						if !vn2199 {
+							v2202 = c.ReadString()
 						}
-						m2145[k2149] = v2150
+						m2197[k2201] = v2202
 					}
-					n2144 -= sz2146
+					n2196 -= sz2198
 				}
-				x.AddMES = m2145
+				x.AddMES = m2197
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n2153 := c.ReadLengthFast(2)
-				if n2153 < 0 {
-					n2153 = c.ReadLength(2)
+				n2205 := c.ReadLengthFast(2)
+				if n2205 < 0 {
+					n2205 = c.ReadLength(2)
 				}
-				m2154 := foryimpl.MakeMap[map[int64]float64](c, n2153)
-				for n2153 > 0 && !c.Failed() {
-					sz2155, vn2156, _ := c.ReadMapChunk(n2153, 7, 20, nil, false)
-					for j2157 := 0; j2157 < sz2155 && !c.Failed(); j2157++ {
-						var k2158 int64
-						k2158 = r.ReadVarInt64()
-						var v2159 float64
-						if !vn2156 {
-							v2159 = r.ReadFloat64()
+				m2206 := foryimpl.MakeMap[map[int64]float64](c, n2205)
+				for n2205 > 0 && !c.Failed() {
+					sz2207, vn2208, _ := c.ReadMapChunk(n2205, 7, 20, nil, false)
+					for j2209 := 0; j2209 < sz2207 && !c.Failed(); j2209++ {
+						var k2210 int64
+						k2210 = r.ReadVarInt64()
+						var v2211 float64
+						if !vn2208 {
+							v2211 = r.ReadFloat64()
 						}
-						m2154[k2158] = v2159
+						m2206[k2210] = v2211
 					}
-					n2153 -= sz2155
+					n2205 -= sz2207
 				}
-				x.AddMI64F = m2154
+				x.AddMI64F = m2206
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n2161 := c.ReadLengthFast(2)
-				if n2161 < 0 {
-					n2161 = c.ReadLength(2)
+				n2213 := c.ReadLengthFast(2)
+				if n2213 < 0 {
+					n2213 = c.ReadLength(2)
 				}
-				m2162 := foryimpl.MakeMap[map[int32]string](c, n2161)
-				for n2161 > 0 && !c.Failed() {
-					sz2163, vn2164, _ := c.ReadMapChunk(n2161, 5, 21, nil, false)
-					for j2165 := 0; j2165 < sz2163 && !c.Failed(); j2165++ {
-						var k2166 int32
-						k2166 = r.ReadVarInt32()
-						var v2167 string
-						if !vn2164 {
-							v2167 = c.ReadString()
+				m2214 := foryimpl.MakeMap[map[int32]string](c, n2213)
+				for n2213 > 0 && !c.Failed() {
+					sz2215, vn2216, _ := c.ReadMapChunk(n2213, 5, 21, nil, false)
+					for j2217 := 0; j2217 < sz2215 && !c.Failed(); j2217++ {
+						var k2218 int32
+						k2218 = r.ReadVarInt32()
+						var v2219 string
+						if !vn2216 {
+							v2219 = c.ReadString()
 						}
-						m2162[k2166] = v2167
+						m2214[k2218] = v2219
 					}
-					n2161 -= sz2163
+					n2213 -= sz2215
 				}
-				x.AddMIS = m2162
+				x.AddMIS = m2214
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n2169 := c.ReadLengthFast(2)
-				if n2169 < 0 {
-					n2169 = c.ReadLength(2)
+				n2221 := c.ReadLengthFast(2)
+				if n2221 < 0 {
+					n2221 = c.ReadLength(2)
 				}
-				m2170 := foryimpl.MakeMap[map[string]int32](c, n2169)
-				for n2169 > 0 && !c.Failed() {
-					sz2171, vn2172, _ := c.ReadMapChunk(n2169, 21, 5, nil, false)
-					for j2173 := 0; j2173 < sz2171 && !c.Failed(); j2173++ {
-						var k2174 string
-						k2174 = c.ReadString()
-						var v2175 int32
-						if !vn2172 {
-							v2175 = r.ReadVarInt32()
+				m2222 := foryimpl.MakeMap[map[string]int32](c, n2221)
+				for n2221 > 0 && !c.Failed() {
+					sz2223, vn2224, _ := c.ReadMapChunk(n2221, 21, 5, nil, false)
+					for j2225 := 0; j2225 < sz2223 && !c.Failed(); j2225++ {
+						var k2226 string
+						k2226 = c.ReadString()
+						var v2227 int32
+						if !vn2224 {
+							v2227 = r.ReadVarInt32()
 						}
-						m2170[k2174] = v2175
+						m2222[k2226] = v2227
 					}
-					n2169 -= sz2171
+					n2221 -= sz2223
 				}
-				x.AddMSI = m2170
+				x.AddMSI = m2222
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n2177 := c.ReadLengthFast(2)
-				if n2177 < 0 {
-					n2177 = c.ReadLength(2)
+				n2229 := c.ReadLengthFast(2)
+				if n2229 < 0 {
+					n2229 = c.ReadLength(2)
 				}
-				m2178 := foryimpl.MakeMap[map[string][]string](c, n2177)
-				for n2177 > 0 && !c.Failed() {
-					sz2179, vn2180, _ := c.ReadMapChunk(n2177, 21, 22, nil, true)
-					for j2181 := 0; j2181 < sz2179 && !c.Failed(); j2181++ {
-						var k2182 string
-						k2182 = c.ReadString()
-						var v2183 []string
-						if !vn2180 {
-							n2184 := c.ReadLengthFast(1)
-							if n2184 < 0 {
-								n2184 = c.ReadLength(1)
+				m2230 := foryimpl.MakeMap[map[string][]string](c, n2229)
+				for n2229 > 0 && !c.Failed() {
+					sz2231, vn2232, _ := c.ReadMapChunk(n2229, 21, 22, nil, true)
+					for j2233 := 0; j2233 < sz2231 && !c.Failed(); j2233++ {
+						var k2234 string
+						k2234 = c.ReadString()
+						var v2235 []string
+						if !vn2232 {
+							n2236 := c.ReadLengthFast(1)
+							if n2236 < 0 {
+								n2236 = c.ReadLength(1)
 							}
-							l2185 := foryimpl.MakeSlice[[]string](c, n2184)
-							if n2184 > 0 {
-								hn2187 := c.ReadListHeader(21)
+							l2237 := foryimpl.MakeSlice[[]string](c, n2236)
+							if n2236 > 0 {
+								hn2239 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2186 := range l2185 {
-										if hn2187 && !c.ReadFlag() {
-											clear(l2185[i2186 : i2186+1])
+									for i2238 := range l2237 {
+										if hn2239 && !c.ReadFlag() {
+											clear(l2237[i2238 : i2238+1])
 											continue
 										}
-										l2185[i2186] = c.ReadString()
+										l2237[i2238] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2186)
+											c.TraceIndex(i2238)
 											break
 										}
 									}
 								}
 							}
-							v2183 = l2185
+							v2235 = l2237
 						}
-						m2178[k2182] = v2183
+						m2230[k2234] = v2235
 					}
-					n2177 -= sz2179
+					n2229 -= sz2231
 				}
-				x.AddMSL = m2178
+				x.AddMSL = m2230
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n2191 := c.ReadLengthFast(2)
-				if n2191 < 0 {
-					n2191 = c.ReadLength(2)
+				n2243 := c.ReadLengthFast(2)
+				if n2243 < 0 {
+					n2243 = c.ReadLength(2)
 				}
-				m2192 := foryimpl.MakeMap[map[string]map[string]int32](c, n2191)
-				for n2191 > 0 && !c.Failed() {
-					sz2193, vn2194, _ := c.ReadMapChunk(n2191, 21, 24, nil, true)
-					for j2195 := 0; j2195 < sz2193 && !c.Failed(); j2195++ {
-						var k2196 string
-						k2196 = c.ReadString()
-						var v2197 map[string]int32
-						if !vn2194 {
-							n2198 := c.ReadLengthFast(2)
-							if n2198 < 0 {
-								n2198 = c.ReadLength(2)
+				m2244 := foryimpl.MakeMap[map[string]map[string]int32](c, n2243)
+				for n2243 > 0 && !c.Failed() {
+					sz2245, vn2246, _ := c.ReadMapChunk(n2243, 21, 24, nil, true)
+					for j2247 := 0; j2247 < sz2245 && !c.Failed(); j2247++ {
+						var k2248 string
+						k2248 = c.ReadString()
+						var v2249 map[string]int32
+						if !vn2246 {
+							n2250 := c.ReadLengthFast(2)
+							if n2250 < 0 {
+								n2250 = c.ReadLength(2)
 							}
-							m2199 := foryimpl.MakeMap[map[string]int32](c, n2198)
-							for n2198 > 0 && !c.Failed() {
-								sz2200, vn2201, _ := c.ReadMapChunk(n2198, 21, 5, nil, false)
-								for j2202 := 0; j2202 < sz2200 && !c.Failed(); j2202++ {
-									var k2203 string
-									k2203 = c.ReadString()
-									var v2204 int32
-									if !vn2201 {
-										v2204 = r.ReadVarInt32()
+							m2251 := foryimpl.MakeMap[map[string]int32](c, n2250)
+							for n2250 > 0 && !c.Failed() {
+								sz2252, vn2253, _ := c.ReadMapChunk(n2250, 21, 5, nil, false)
+								for j2254 := 0; j2254 < sz2252 && !c.Failed(); j2254++ {
+									var k2255 string
+									k2255 = c.ReadString()
+									var v2256 int32
+									if !vn2253 {
+										v2256 = r.ReadVarInt32()
 									}
-									m2199[k2203] = v2204
+									m2251[k2255] = v2256
 								}
-								n2198 -= sz2200
+								n2250 -= sz2252
 							}
-							v2197 = m2199
+							v2249 = m2251
 						}
-						m2192[k2196] = v2197
+						m2244[k2248] = v2249
 					}
-					n2191 -= sz2193
+					n2243 -= sz2245
 				}
-				x.AddMSM = m2192
+				x.AddMSM = m2244
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n2207 := c.ReadLengthFast(2)
-				if n2207 < 0 {
-					n2207 = c.ReadLength(2)
+				n2259 := c.ReadLengthFast(2)
+				if n2259 < 0 {
+					n2259 = c.ReadLength(2)
 				}
-				m2208 := foryimpl.MakeMap[map[string]*int32](c, n2207)
-				for n2207 > 0 && !c.Failed() {
-					sz2209, vn2210, _ := c.ReadMapChunk(n2207, 21, 5, nil, true)
-					for j2211 := 0; j2211 < sz2209 && !c.Failed(); j2211++ {
-						var k2212 string
-						k2212 = c.ReadString()
-						var v2213 *int32
-						if !vn2210 {
-							p2214 := foryimpl.Alloc[int32](c)
-							*p2214 = r.ReadVarInt32()
-							v2213 = p2214
+				m2260 := foryimpl.MakeMap[map[string]*int32](c, n2259)
+				for n2259 > 0 && !c.Failed() {
+					sz2261, vn2262, _ := c.ReadMapChunk(n2259, 21, 5, nil, true)
+					for j2263 := 0; j2263 < sz2261 && !c.Failed(); j2263++ {
+						var k2264 string
+						k2264 = c.ReadString()
+						var v2265 *int32
+						if !vn2262 {
+							p2266 := foryimpl.Alloc[int32](c)
+							*p2266 = r.ReadVarInt32()
+							v2265 = p2266
 						}
-						m2208[k2212] = v2213
+						m2260[k2264] = v2265
 					}
-					n2207 -= sz2209
+					n2259 -= sz2261
 				}
-				x.AddMSP = m2208
+				x.AddMSP = m2260
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n2216 := c.ReadLengthFast(2)
-				if n2216 < 0 {
-					n2216 = c.ReadLength(2)
+				n2268 := c.ReadLengthFast(2)
+				if n2268 < 0 {
+					n2268 = c.ReadLength(2)
 				}
-				m2217 := foryimpl.MakeMap[map[uint8]uint16](c, n2216)
-				for n2216 > 0 && !c.Failed() {
-					sz2218, vn2219, _ := c.ReadMapChunk(n2216, 9, 10, nil, false)
-					for j2220 := 0; j2220 < sz2218 && !c.Failed(); j2220++ {
-						var k2221 uint8
-						k2221 = r.ReadUint8()
-						var v2222 uint16
-						if !vn2219 {
-							v2222 = r.ReadUint16()
+				m2269 := foryimpl.MakeMap[map[uint8]uint16](c, n2268)
+				for n2268 > 0 && !c.Failed() {
+					sz2270, vn2271, _ := c.ReadMapChunk(n2268, 9, 10, nil, false)
+					for j2272 := 0; j2272 < sz2270 && !c.Failed(); j2272++ {
+						var k2273 uint8
+						k2273 = r.ReadUint8()
+						var v2274 uint16
+						if !vn2271 {
+							v2274 = r.ReadUint16()
 						}
-						m2217[k2221] = v2222
+						m2269[k2273] = v2274
 					}
-					n2216 -= sz2218
+					n2268 -= sz2270
 				}
-				x.AddMU8 = m2217
+				x.AddMU8 = m2269
 			}
 		case 47:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2224, id2225 := c.ReadRefFlag(); st2224 == foryimpl.RefBack {
-					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2225)
-				} else if st2224 == foryimpl.RefFollows {
+				if st2276, id2277 := c.ReadRefFlag(); st2276 == foryimpl.RefBack {
+					x.AddNBin = foryimpl.BackRefSlice[uint8](c, id2277)
+				} else if st2276 == foryimpl.RefFollows {
 					x.AddNBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2225, x.AddNBin)
+					foryimpl.SetRefSlice(c, id2277, x.AddNBin)
 				} else {
 					x.AddNBin = nil
 				}
@@ -10928,146 +11311,146 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2232, id2233 := c.ReadRefFlag(); st2232 == foryimpl.RefBack {
-					x.AddNLS = foryimpl.BackRefSlice[string](c, id2233)
-				} else if st2232 == foryimpl.RefFollows {
-					n2234 := c.ReadLengthFast(1)
-					if n2234 < 0 {
-						n2234 = c.ReadLength(1)
+				if st2284, id2285 := c.ReadRefFlag(); st2284 == foryimpl.RefBack {
+					x.AddNLS = foryimpl.BackRefSlice[string](c, id2285)
+				} else if st2284 == foryimpl.RefFollows {
+					n2286 := c.ReadLengthFast(1)
+					if n2286 < 0 {
+						n2286 = c.ReadLength(1)
 					}
-					l2235 := foryimpl.MakeSlice[[]string](c, n2234)
-					if n2234 > 0 {
-						hn2237 := c.ReadListHeader(21)
+					l2287 := foryimpl.MakeSlice[[]string](c, n2286)
+					if n2286 > 0 {
+						hn2289 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2236 := range l2235 {
-								if hn2237 && !c.ReadFlag() {
-									clear(l2235[i2236 : i2236+1])
+							for i2288 := range l2287 {
+								if hn2289 && !c.ReadFlag() {
+									clear(l2287[i2288 : i2288+1])
 									continue
 								}
-								l2235[i2236] = c.ReadString()
+								l2287[i2288] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2236)
+									c.TraceIndex(i2288)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l2235
-					foryimpl.SetRefSlice(c, id2233, x.AddNLS)
+					x.AddNLS = l2287
+					foryimpl.SetRefSlice(c, id2285, x.AddNLS)
 				} else {
 					x.AddNLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2226 := c.ReadLengthFast(1)
-					if n2226 < 0 {
-						n2226 = c.ReadLength(1)
+					n2278 := c.ReadLengthFast(1)
+					if n2278 < 0 {
+						n2278 = c.ReadLength(1)
 					}
-					l2227 := foryimpl.MakeSlice[[]string](c, n2226)
-					if n2226 > 0 {
-						hn2229 := c.ReadListHeader(21)
+					l2279 := foryimpl.MakeSlice[[]string](c, n2278)
+					if n2278 > 0 {
+						hn2281 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2228 := range l2227 {
-								if hn2229 && !c.ReadFlag() {
-									clear(l2227[i2228 : i2228+1])
+							for i2280 := range l2279 {
+								if hn2281 && !c.ReadFlag() {
+									clear(l2279[i2280 : i2280+1])
 									continue
 								}
-								l2227[i2228] = c.ReadString()
+								l2279[i2280] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2228)
+									c.TraceIndex(i2280)
 									break
 								}
 							}
 						}
 					}
-					x.AddNLS = l2227
+					x.AddNLS = l2279
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2248, id2249 := c.ReadRefFlag(); st2248 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2249)
-				} else if st2248 == foryimpl.RefFollows {
-					n2250 := c.ReadLengthFast(2)
-					if n2250 < 0 {
-						n2250 = c.ReadLength(2)
+				if st2300, id2301 := c.ReadRefFlag(); st2300 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id2301)
+				} else if st2300 == foryimpl.RefFollows {
+					n2302 := c.ReadLengthFast(2)
+					if n2302 < 0 {
+						n2302 = c.ReadLength(2)
 					}
-					m2251 := foryimpl.MakeMap[map[string]int32](c, n2250)
-					for n2250 > 0 && !c.Failed() {
-						sz2252, vn2253, _ := c.ReadMapChunk(n2250, 21, 5, nil, false)
-						for j2254 := 0; j2254 < sz2252 && !c.Failed(); j2254++ {
-							var k2255 string
-							k2255 = c.ReadString()
-							var v2256 int32
-							if !vn2253 {
-								v2256 = r.ReadVarInt32()
+					m2303 := foryimpl.MakeMap[map[string]int32](c, n2302)
+					for n2302 > 0 && !c.Failed() {
+						sz2304, vn2305, _ := c.ReadMapChunk(n2302, 21, 5, nil, false)
+						for j2306 := 0; j2306 < sz2304 && !c.Failed(); j2306++ {
+							var k2307 string
+							k2307 = c.ReadString()
+							var v2308 int32
+							if !vn2305 {
+								v2308 = r.ReadVarInt32()
 							}
-							m2251[k2255] = v2256
+							m2303[k2307] = v2308
 						}
-						n2250 -= sz2252
+						n2302 -= sz2304
 					}
-					x.AddNM = m2251
-					foryimpl.SetRefMap(c, id2249, x.AddNM)
+					x.AddNM = m2303
+					foryimpl.SetRefMap(c, id2301, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2240 := c.ReadLengthFast(2)
-					if n2240 < 0 {
-						n2240 = c.ReadLength(2)
+					n2292 := c.ReadLengthFast(2)
+					if n2292 < 0 {
+						n2292 = c.ReadLength(2)
 					}
-					m2241 := foryimpl.MakeMap[map[string]int32](c, n2240)
-					for n2240 > 0 && !c.Failed() {
-						sz2242, vn2243, _ := c.ReadMapChunk(n2240, 21, 5, nil, false)
-						for j2244 := 0; j2244 < sz2242 && !c.Failed(); j2244++ {
-							var k2245 string
-							k2245 = c.ReadString()
-							var v2246 int32
-							if !vn2243 {
-								v2246 = r.ReadVarInt32()
+					m2293 := foryimpl.MakeMap[map[string]int32](c, n2292)
+					for n2292 > 0 && !c.Failed() {
+						sz2294, vn2295, _ := c.ReadMapChunk(n2292, 21, 5, nil, false)
+						for j2296 := 0; j2296 < sz2294 && !c.Failed(); j2296++ {
+							var k2297 string
+							k2297 = c.ReadString()
+							var v2298 int32
+							if !vn2295 {
+								v2298 = r.ReadVarInt32()
 							}
-							m2241[k2245] = v2246
+							m2293[k2297] = v2298
 						}
-						n2240 -= sz2242
+						n2292 -= sz2294
 					}
-					x.AddNM = m2241
+					x.AddNM = m2293
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2258 := c.ReadLengthFast(1)
-				if n2258 < 0 {
-					n2258 = c.ReadLength(1)
+				n2310 := c.ReadLengthFast(1)
+				if n2310 < 0 {
+					n2310 = c.ReadLength(1)
 				}
-				l2259 := foryimpl.MakeSlice[[]uint8](c, n2258)
-				if n2258 > 0 {
-					hn2261 := c.ReadListHeader(9)
+				l2311 := foryimpl.MakeSlice[[]uint8](c, n2310)
+				if n2310 > 0 {
+					hn2313 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2260 := range l2259 {
-							if hn2261 && !c.ReadFlag() {
-								clear(l2259[i2260 : i2260+1])
+						for i2312 := range l2311 {
+							if hn2313 && !c.ReadFlag() {
+								clear(l2311[i2312 : i2312+1])
 								continue
 							}
-							l2259[i2260] = r.ReadUint8()
+							l2311[i2312] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2260)
+								c.TraceIndex(i2312)
 								break
 							}
 						}
 					}
 				}
-				x.AddRaw = l2259
+				x.AddRaw = l2311
 			}
 		case 51:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2264, id2265 := c.ReadRefFlag(); st2264 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id2265)
-				} else if st2264 == foryimpl.RefFollows {
+				if st2316, id2317 := c.ReadRefFlag(); st2316 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id2317)
+				} else if st2316 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2265, x.Bin)
+					foryimpl.SetRefSlice(c, id2317, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -11082,765 +11465,765 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n2266 := c.ReadLengthFast(2)
-				if n2266 < 0 {
-					n2266 = c.ReadLength(2)
+				n2318 := c.ReadLengthFast(2)
+				if n2318 < 0 {
+					n2318 = c.ReadLength(2)
 				}
-				if n2266 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n2266, 3))
+				if n2318 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n2318, 3))
 					return
 				}
-				var l2267 [3]int16
-				if n2266 > 0 {
-					hn2269 := c.ReadListHeader(3)
+				var l2319 [3]int16
+				if n2318 > 0 {
+					hn2321 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i2268 := range l2267 {
-							if hn2269 && !c.ReadFlag() {
-								clear(l2267[i2268 : i2268+1])
+						for i2320 := range l2319 {
+							if hn2321 && !c.ReadFlag() {
+								clear(l2319[i2320 : i2320+1])
 								continue
 							}
-							l2267[i2268] = r.ReadInt16()
+							l2319[i2320] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i2268)
+								c.TraceIndex(i2320)
 								break
 							}
 						}
 					}
 				}
-				x.Fix = l2267
+				x.Fix = l2319
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2272 := c.ReadLengthFast(1)
-				if n2272 < 0 {
-					n2272 = c.ReadLength(1)
+				n2324 := c.ReadLengthFast(1)
+				if n2324 < 0 {
+					n2324 = c.ReadLength(1)
 				}
-				l2273 := foryimpl.MakeSlice[[]bool](c, n2272)
-				if n2272 > 0 {
-					hn2275 := c.ReadListHeader(1)
+				l2325 := foryimpl.MakeSlice[[]bool](c, n2324)
+				if n2324 > 0 {
+					hn2327 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i2274 := range l2273 {
-							if hn2275 && !c.ReadFlag() {
-								clear(l2273[i2274 : i2274+1])
+						for i2326 := range l2325 {
+							if hn2327 && !c.ReadFlag() {
+								clear(l2325[i2326 : i2326+1])
 								continue
 							}
-							l2273[i2274] = r.ReadBool()
+							l2325[i2326] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i2274)
+								c.TraceIndex(i2326)
 								break
 							}
 						}
 					}
 				}
-				x.LB = l2273
+				x.LB = l2325
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n2278 := c.ReadLengthFast(1)
-				if n2278 < 0 {
-					n2278 = c.ReadLength(1)
+				n2330 := c.ReadLengthFast(1)
+				if n2330 < 0 {
+					n2330 = c.ReadLength(1)
 				}
-				l2279 := foryimpl.MakeSlice[[]Color](c, n2278)
-				if n2278 > 0 {
-					hn2281 := c.ReadListHeader(25)
+				l2331 := foryimpl.MakeSlice[[]Color](c, n2330)
+				if n2330 > 0 {
+					hn2333 := c.ReadListHeader(25)
 					if !c.Failed() {
-						for i2280 := range l2279 {
-							if hn2281 && !c.ReadFlag() {
-								clear(l2279[i2280 : i2280+1])
+						for i2332 := range l2331 {
+							if hn2333 && !c.ReadFlag() {
+								clear(l2331[i2332 : i2332+1])
 								continue
 							}
-							if e2284 := c.ReadEnumFast(uint32(0x7fffffff)); e2284 >= 0 {
-								l2279[i2280] = Color(e2284)
+							if e2336 := c.ReadEnumFast(uint32(0x7fffffff)); e2336 >= 0 {
+								l2331[i2332] = Color(e2336)
 							} else {
-								l2279[i2280] = Color(c.ReadEnum(uint32(0x7fffffff)))
+								l2331[i2332] = Color(c.ReadEnum(uint32(0x7fffffff)))
 							}
 							if c.Failed() {
-								c.TraceIndex(i2280)
+								c.TraceIndex(i2332)
 								break
 							}
 						}
 					}
 				}
-				x.LE = l2279
+				x.LE = l2331
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2285 := c.ReadLengthFast(4)
-				if n2285 < 0 {
-					n2285 = c.ReadLength(4)
+				n2337 := c.ReadLengthFast(4)
+				if n2337 < 0 {
+					n2337 = c.ReadLength(4)
 				}
-				l2286 := foryimpl.MakeSlice[[]float32](c, n2285)
-				if n2285 > 0 {
-					hn2288 := c.ReadListHeader(19)
+				l2338 := foryimpl.MakeSlice[[]float32](c, n2337)
+				if n2337 > 0 {
+					hn2340 := c.ReadListHeader(19)
 					if !c.Failed() {
-						for i2287 := range l2286 {
-							if hn2288 && !c.ReadFlag() {
-								clear(l2286[i2287 : i2287+1])
+						for i2339 := range l2338 {
+							if hn2340 && !c.ReadFlag() {
+								clear(l2338[i2339 : i2339+1])
 								continue
 							}
-							l2286[i2287] = r.ReadFloat32()
+							l2338[i2339] = r.ReadFloat32()
 							if c.Failed() {
-								c.TraceIndex(i2287)
+								c.TraceIndex(i2339)
 								break
 							}
 						}
 					}
 				}
-				x.LF32 = l2286
+				x.LF32 = l2338
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2291 := c.ReadLengthFast(8)
-				if n2291 < 0 {
-					n2291 = c.ReadLength(8)
+				n2343 := c.ReadLengthFast(8)
+				if n2343 < 0 {
+					n2343 = c.ReadLength(8)
 				}
-				l2292 := foryimpl.MakeSlice[[]float64](c, n2291)
-				if n2291 > 0 {
-					hn2294 := c.ReadListHeader(20)
+				l2344 := foryimpl.MakeSlice[[]float64](c, n2343)
+				if n2343 > 0 {
+					hn2346 := c.ReadListHeader(20)
 					if !c.Failed() {
-						for i2293 := range l2292 {
-							if hn2294 && !c.ReadFlag() {
-								clear(l2292[i2293 : i2293+1])
+						for i2345 := range l2344 {
+							if hn2346 && !c.ReadFlag() {
+								clear(l2344[i2345 : i2345+1])
 								continue
 							}
-							l2292[i2293] = r.ReadFloat64()
+							l2344[i2345] = r.ReadFloat64()
 							if c.Failed() {
-								c.TraceIndex(i2293)
+								c.TraceIndex(i2345)
 								break
 							}
 						}
 					}
 				}
-				x.LF64 = l2292
+				x.LF64 = l2344
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2297 := c.ReadLengthFast(1)
-				if n2297 < 0 {
-					n2297 = c.ReadLength(1)
+				n2349 := c.ReadLengthFast(1)
+				if n2349 < 0 {
+					n2349 = c.ReadLength(1)
 				}
-				l2298 := foryimpl.MakeSlice[[]int32](c, n2297)
-				if n2297 > 0 {
-					hn2300 := c.ReadListHeader(5)
+				l2350 := foryimpl.MakeSlice[[]int32](c, n2349)
+				if n2349 > 0 {
+					hn2352 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2299 := range l2298 {
-							if hn2300 && !c.ReadFlag() {
-								clear(l2298[i2299 : i2299+1])
+						for i2351 := range l2350 {
+							if hn2352 && !c.ReadFlag() {
+								clear(l2350[i2351 : i2351+1])
 								continue
 							}
-							l2298[i2299] = r.ReadVarInt32()
+							l2350[i2351] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i2299)
+								c.TraceIndex(i2351)
 								break
 							}
 						}
 					}
 				}
-				x.LI32 = l2298
+				x.LI32 = l2350
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2303 := c.ReadLengthFast(1)
-				if n2303 < 0 {
-					n2303 = c.ReadLength(1)
+				n2355 := c.ReadLengthFast(1)
+				if n2355 < 0 {
+					n2355 = c.ReadLength(1)
 				}
-				l2304 := foryimpl.MakeSlice[[]int64](c, n2303)
-				if n2303 > 0 {
-					hn2306 := c.ReadListHeader(7)
+				l2356 := foryimpl.MakeSlice[[]int64](c, n2355)
+				if n2355 > 0 {
+					hn2358 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i2305 := range l2304 {
-							if hn2306 && !c.ReadFlag() {
-								clear(l2304[i2305 : i2305+1])
+						for i2357 := range l2356 {
+							if hn2358 && !c.ReadFlag() {
+								clear(l2356[i2357 : i2357+1])
 								continue
 							}
-							l2304[i2305] = r.ReadVarInt64()
+							l2356[i2357] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i2305)
+								c.TraceIndex(i2357)
 								break
 							}
 						}
 					}
 				}
-				x.LI64 = l2304
+				x.LI64 = l2356
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2309 := c.ReadLengthFast(1)
-				if n2309 < 0 {
-					n2309 = c.ReadLength(1)
+				n2361 := c.ReadLengthFast(1)
+				if n2361 < 0 {
+					n2361 = c.ReadLength(1)
 				}
-				l2310 := foryimpl.MakeSlice[[]int8](c, n2309)
-				if n2309 > 0 {
-					hn2312 := c.ReadListHeader(2)
+				l2362 := foryimpl.MakeSlice[[]int8](c, n2361)
+				if n2361 > 0 {
+					hn2364 := c.ReadListHeader(2)
 					if !c.Failed() {
-						for i2311 := range l2310 {
-							if hn2312 && !c.ReadFlag() {
-								clear(l2310[i2311 : i2311+1])
+						for i2363 := range l2362 {
+							if hn2364 && !c.ReadFlag() {
+								clear(l2362[i2363 : i2363+1])
 								continue
 							}
-							l2310[i2311] = r.ReadInt8()
+							l2362[i2363] = r.ReadInt8()
 							if c.Failed() {
-								c.TraceIndex(i2311)
+								c.TraceIndex(i2363)
 								break
 							}
 						}
 					}
 				}
-				x.LI8 = l2310
+				x.LI8 = l2362
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n2315 := c.ReadLengthFast(1)
-				if n2315 < 0 {
-					n2315 = c.ReadLength(1)
+				n2367 := c.ReadLengthFast(1)
+				if n2367 < 0 {
+					n2367 = c.ReadLength(1)
 				}
-				l2316 := foryimpl.MakeSlice[[][]int32](c, n2315)
-				if n2315 > 0 {
-					hn2318, tr2320 := c.ReadListHeaderRef(22)
+				l2368 := foryimpl.MakeSlice[[][]int32](c, n2367)
+				if n2367 > 0 {
+					hn2370, tr2372 := c.ReadListHeaderRef(22)
 					if !c.Failed() {
-						for i2317 := range l2316 {
-							if tr2320 {
-								if st2321, id2322 := c.ReadRefFlag(); st2321 == foryimpl.RefBack {
-									l2316[i2317] = foryimpl.BackRefSlice[int32](c, id2322)
-								} else if st2321 == foryimpl.RefFollows {
-									n2323 := c.ReadLengthFast(1)
-									if n2323 < 0 {
-										n2323 = c.ReadLength(1)
+						for i2369 := range l2368 {
+							if tr2372 {
+								if st2373, id2374 := c.ReadRefFlag(); st2373 == foryimpl.RefBack {
+									l2368[i2369] = foryimpl.BackRefSlice[int32](c, id2374)
+								} else if st2373 == foryimpl.RefFollows {
+									n2375 := c.ReadLengthFast(1)
+									if n2375 < 0 {
+										n2375 = c.ReadLength(1)
 									}
-									l2324 := foryimpl.MakeSlice[[]int32](c, n2323)
-									if n2323 > 0 {
-										hn2326 := c.ReadListHeader(5)
+									l2376 := foryimpl.MakeSlice[[]int32](c, n2375)
+									if n2375 > 0 {
+										hn2378 := c.ReadListHeader(5)
 										if !c.Failed() {
-											for i2325 := range l2324 {
-												if hn2326 && !c.ReadFlag() {
-													clear(l2324[i2325 : i2325+1])
+											for i2377 := range l2376 {
+												if hn2378 && !c.ReadFlag() {
+													clear(l2376[i2377 : i2377+1])
 													continue
 												}
-												l2324[i2325] = r.ReadVarInt32()
+												l2376[i2377] = r.ReadVarInt32()
 												if c.Failed() {
-													c.TraceIndex(i2325)
+													c.TraceIndex(i2377)
 													break
 												}
 											}
 										}
 									}
-									l2316[i2317] = l2324
-									foryimpl.SetRefSlice(c, id2322, l2316[i2317])
+									l2368[i2369] = l2376
+									foryimpl.SetRefSlice(c, id2374, l2368[i2369])
 								} else {
-									l2316[i2317] = nil
+									l2368[i2369] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2317)
+									c.TraceIndex(i2369)
 									break
 								}
 								continue
 							}
-							if hn2318 && !c.ReadFlag() {
-								clear(l2316[i2317 : i2317+1])
+							if hn2370 && !c.ReadFlag() {
+								clear(l2368[i2369 : i2369+1])
 								continue
 							}
-							n2329 := c.ReadLengthFast(1)
-							if n2329 < 0 {
-								n2329 = c.ReadLength(1)
+							n2381 := c.ReadLengthFast(1)
+							if n2381 < 0 {
+								n2381 = c.ReadLength(1)
 							}
-							l2330 := foryimpl.MakeSlice[[]int32](c, n2329)
-							if n2329 > 0 {
-								hn2332 := c.ReadListHeader(5)
+							l2382 := foryimpl.MakeSlice[[]int32](c, n2381)
+							if n2381 > 0 {
+								hn2384 := c.ReadListHeader(5)
 								if !c.Failed() {
-									for i2331 := range l2330 {
-										if hn2332 && !c.ReadFlag() {
-											clear(l2330[i2331 : i2331+1])
+									for i2383 := range l2382 {
+										if hn2384 && !c.ReadFlag() {
+											clear(l2382[i2383 : i2383+1])
 											continue
 										}
-										l2330[i2331] = r.ReadVarInt32()
+										l2382[i2383] = r.ReadVarInt32()
 										if c.Failed() {
-											c.TraceIndex(i2331)
+											c.TraceIndex(i2383)
 											break
 										}
 									}
 								}
 							}
-							l2316[i2317] = l2330
+							l2368[i2369] = l2382
 							if c.Failed() {
-								c.TraceIndex(i2317)
+								c.TraceIndex(i2369)
 								break
 							}
 						}
 					}
 				}
-				x.LL = l2316
+				x.LL = l2368
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n2335 := c.ReadLengthFast(1)
-				if n2335 < 0 {
-					n2335 = c.ReadLength(1)
+				n2387 := c.ReadLengthFast(1)
+				if n2387 < 0 {
+					n2387 = c.ReadLength(1)
 				}
-				l2336 := foryimpl.MakeSlice[[]map[string]int32](c, n2335)
-				if n2335 > 0 {
-					hn2338, tr2340 := c.ReadListHeaderRef(24)
+				l2388 := foryimpl.MakeSlice[[]map[string]int32](c, n2387)
+				if n2387 > 0 {
+					hn2390, tr2392 := c.ReadListHeaderRef(24)
 					if !c.Failed() {
-						for i2337 := range l2336 {
-							if tr2340 {
-								if st2341, id2342 := c.ReadRefFlag(); st2341 == foryimpl.RefBack {
-									l2336[i2337] = foryimpl.BackRefMap[string, int32](c, id2342)
-								} else if st2341 == foryimpl.RefFollows {
-									n2343 := c.ReadLengthFast(2)
-									if n2343 < 0 {
-										n2343 = c.ReadLength(2)
+						for i2389 := range l2388 {
+							if tr2392 {
+								if st2393, id2394 := c.ReadRefFlag(); st2393 == foryimpl.RefBack {
+									l2388[i2389] = foryimpl.BackRefMap[string, int32](c, id2394)
+								} else if st2393 == foryimpl.RefFollows {
+									n2395 := c.ReadLengthFast(2)
+									if n2395 < 0 {
+										n2395 = c.ReadLength(2)
 									}
-									m2344 := foryimpl.MakeMap[map[string]int32](c, n2343)
-									for n2343 > 0 && !c.Failed() {
-										sz2345, vn2346, _ := c.ReadMapChunk(n2343, 21, 5, nil, false)
-										for j2347 := 0; j2347 < sz2345 && !c.Failed(); j2347++ {
-											var k2348 string
-											k2348 = c.ReadString()
-											var v2349 int32
-											if !vn2346 {
-												v2349 = r.ReadVarInt32()
+									m2396 := foryimpl.MakeMap[map[string]int32](c, n2395)
+									for n2395 > 0 && !c.Failed() {
+										sz2397, vn2398, _ := c.ReadMapChunk(n2395, 21, 5, nil, false)
+										for j2399 := 0; j2399 < sz2397 && !c.Failed(); j2399++ {
+											var k2400 string
+											k2400 = c.ReadString()
+											var v2401 int32
+											if !vn2398 {
+												v2401 = r.ReadVarInt32()
 											}
-											m2344[k2348] = v2349
+											m2396[k2400] = v2401
 										}
-										n2343 -= sz2345
+										n2395 -= sz2397
 									}
-									l2336[i2337] = m2344
-									foryimpl.SetRefMap(c, id2342, l2336[i2337])
+									l2388[i2389] = m2396
+									foryimpl.SetRefMap(c, id2394, l2388[i2389])
 								} else {
-									l2336[i2337] = nil
+									l2388[i2389] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i2337)
+									c.TraceIndex(i2389)
 									break
 								}
 								continue
 							}
-							if hn2338 && !c.ReadFlag() {
-								clear(l2336[i2337 : i2337+1])
+							if hn2390 && !c.ReadFlag() {
+								clear(l2388[i2389 : i2389+1])
 								continue
 							}
-							n2351 := c.ReadLengthFast(2)
-							if n2351 < 0 {
-								n2351 = c.ReadLength(2)
+							n2403 := c.ReadLengthFast(2)
+							if n2403 < 0 {
+								n2403 = c.ReadLength(2)
 							}
-							m2352 := foryimpl.MakeMap[map[string]int32](c, n2351)
-							for n2351 > 0 && !c.Failed() {
-								sz2353, vn2354, _ := c.ReadMapChunk(n2351, 21, 5, nil, false)
-								for j2355 := 0; j2355 < sz2353 && !c.Failed(); j2355++ {
-									var k2356 string
-									k2356 = c.ReadString()
-									var v2357 int32
-									if !vn2354 {
-										v2357 = r.ReadVarInt32()
+							m2404 := foryimpl.MakeMap[map[string]int32](c, n2403)
+							for n2403 > 0 && !c.Failed() {
+								sz2405, vn2406, _ := c.ReadMapChunk(n2403, 21, 5, nil, false)
+								for j2407 := 0; j2407 < sz2405 && !c.Failed(); j2407++ {
+									var k2408 string
+									k2408 = c.ReadString()
+									var v2409 int32
+									if !vn2406 {
+										v2409 = r.ReadVarInt32()
 									}
-									m2352[k2356] = v2357
+									m2404[k2408] = v2409
 								}
-								n2351 -= sz2353
+								n2403 -= sz2405
 							}
-							l2336[i2337] = m2352
+							l2388[i2389] = m2404
 							if c.Failed() {
-								c.TraceIndex(i2337)
+								c.TraceIndex(i2389)
 								break
 							}
 						}
 					}
 				}
-				x.LM = l2336
+				x.LM = l2388
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2359 := c.ReadLengthFast(1)
-				if n2359 < 0 {
-					n2359 = c.ReadLength(1)
+				n2411 := c.ReadLengthFast(1)
+				if n2411 < 0 {
+					n2411 = c.ReadLength(1)
 				}
-				l2360 := foryimpl.MakeSlice[[]*int32](c, n2359)
-				if n2359 > 0 {
-					hn2362 := c.ReadListHeader(5)
+				l2412 := foryimpl.MakeSlice[[]*int32](c, n2411)
+				if n2411 > 0 {
+					hn2414 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i2361 := range l2360 {
-							if hn2362 && !c.ReadFlag() {
-								clear(l2360[i2361 : i2361+1])
+						for i2413 := range l2412 {
+							if hn2414 && !c.ReadFlag() {
+								clear(l2412[i2413 : i2413+1])
 								continue
 							}
-							p2365 := foryimpl.Alloc[int32](c)
-							*p2365 = r.ReadVarInt32()
-							l2360[i2361] = p2365
+							p2417 := foryimpl.Alloc[int32](c)
+							*p2417 = r.ReadVarInt32()
+							l2412[i2413] = p2417
 							if c.Failed() {
-								c.TraceIndex(i2361)
+								c.TraceIndex(i2413)
 								break
 							}
 						}
 					}
 				}
-				x.LPI = l2360
+				x.LPI = l2412
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n2366 := c.ReadLengthFast(1)
-				if n2366 < 0 {
-					n2366 = c.ReadLength(1)
+				n2418 := c.ReadLengthFast(1)
+				if n2418 < 0 {
+					n2418 = c.ReadLength(1)
 				}
-				l2367 := foryimpl.MakeSlice[[]string](c, n2366)
-				if n2366 > 0 {
-					hn2369 := c.ReadListHeader(21)
+				l2419 := foryimpl.MakeSlice[[]string](c, n2418)
+				if n2418 > 0 {
+					hn2421 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i2368 := range l2367 {
-							if hn2369 && !c.ReadFlag() {
-								clear(l2367[i2368 : i2368+1])
+						for i2420 := range l2419 {
+							if hn2421 && !c.ReadFlag() {
+								clear(l2419[i2420 : i2420+1])
 								continue
 							}
-							l2367[i2368] = c.ReadString()
+							l2419[i2420] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i2368)
+								c.TraceIndex(i2420)
 								break
 							}
 						}
 					}
 				}
-				x.LS = l2367
+				x.LS = l2419
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n2372 := c.ReadLengthFast(1)
-				if n2372 < 0 {
-					n2372 = c.ReadLength(1)
+				n2424 := c.ReadLengthFast(1)
+				if n2424 < 0 {
+					n2424 = c.ReadLength(1)
 				}
-				l2373 := foryimpl.MakeSlice[[]time.Time](c, n2372)
-				if n2372 > 0 {
-					hn2375 := c.ReadListHeader(38)
+				l2425 := foryimpl.MakeSlice[[]time.Time](c, n2424)
+				if n2424 > 0 {
+					hn2427 := c.ReadListHeader(38)
 					if !c.Failed() {
-						for i2374 := range l2373 {
-							if hn2375 && !c.ReadFlag() {
-								clear(l2373[i2374 : i2374+1])
+						for i2426 := range l2425 {
+							if hn2427 && !c.ReadFlag() {
+								clear(l2425[i2426 : i2426+1])
 								continue
 							}
-							l2373[i2374] = c.ReadTime()
+							l2425[i2426] = c.ReadTime()
 							if c.Failed() {
-								c.TraceIndex(i2374)
+								c.TraceIndex(i2426)
 								break
 							}
 						}
 					}
 				}
-				x.LT = l2373
+				x.LT = l2425
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2378 := c.ReadLengthFast(2)
-				if n2378 < 0 {
-					n2378 = c.ReadLength(2)
+				n2430 := c.ReadLengthFast(2)
+				if n2430 < 0 {
+					n2430 = c.ReadLength(2)
 				}
-				l2379 := foryimpl.MakeSlice[[]uint16](c, n2378)
-				if n2378 > 0 {
-					hn2381 := c.ReadListHeader(10)
+				l2431 := foryimpl.MakeSlice[[]uint16](c, n2430)
+				if n2430 > 0 {
+					hn2433 := c.ReadListHeader(10)
 					if !c.Failed() {
-						for i2380 := range l2379 {
-							if hn2381 && !c.ReadFlag() {
-								clear(l2379[i2380 : i2380+1])
+						for i2432 := range l2431 {
+							if hn2433 && !c.ReadFlag() {
+								clear(l2431[i2432 : i2432+1])
 								continue
 							}
-							l2379[i2380] = r.ReadUint16()
+							l2431[i2432] = r.ReadUint16()
 							if c.Failed() {
-								c.TraceIndex(i2380)
+								c.TraceIndex(i2432)
 								break
 							}
 						}
 					}
 				}
-				x.LU16 = l2379
+				x.LU16 = l2431
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2384 := c.ReadLengthFast(1)
-				if n2384 < 0 {
-					n2384 = c.ReadLength(1)
+				n2436 := c.ReadLengthFast(1)
+				if n2436 < 0 {
+					n2436 = c.ReadLength(1)
 				}
-				l2385 := foryimpl.MakeSlice[[]uint64](c, n2384)
-				if n2384 > 0 {
-					hn2387 := c.ReadListHeader(14)
+				l2437 := foryimpl.MakeSlice[[]uint64](c, n2436)
+				if n2436 > 0 {
+					hn2439 := c.ReadListHeader(14)
 					if !c.Failed() {
-						for i2386 := range l2385 {
-							if hn2387 && !c.ReadFlag() {
-								clear(l2385[i2386 : i2386+1])
+						for i2438 := range l2437 {
+							if hn2439 && !c.ReadFlag() {
+								clear(l2437[i2438 : i2438+1])
 								continue
 							}
-							l2385[i2386] = r.ReadVarUint64()
+							l2437[i2438] = r.ReadVarUint64()
 							if c.Failed() {
-								c.TraceIndex(i2386)
+								c.TraceIndex(i2438)
 								break
 							}
 						}
 					}
 				}
-				x.LU64 = l2385
+				x.LU64 = l2437
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n2390 := c.ReadLengthFast(2)
-				if n2390 < 0 {
-					n2390 = c.ReadLength(2)
+				n2442 := c.ReadLengthFast(2)
+				if n2442 < 0 {
+					n2442 = c.ReadLength(2)
 				}
-				m2391 := foryimpl.MakeMap[map[bool]string](c, n2390)
-				for n2390 > 0 && !c.Failed() {
-					sz2392, vn2393, _ := c.ReadMapChunk(n2390, 1, 21, nil, false)
-					for j2394 := 0; j2394 < sz2392 && !c.Failed(); j2394++ {
-						var k2395 bool
-						k2395 = r.ReadBool()
-						var v2396 string
-						if !vn2393 {
-							v2396 = c.ReadString()
+				m2443 := foryimpl.MakeMap[map[bool]string](c, n2442)
+				for n2442 > 0 && !c.Failed() {
+					sz2444, vn2445, _ := c.ReadMapChunk(n2442, 1, 21, nil, false)
+					for j2446 := 0; j2446 < sz2444 && !c.Failed(); j2446++ {
+						var k2447 bool
+						k2447 = r.ReadBool()
+						var v2448 string
+						if !vn2445 {
+							v2448 = c.ReadString()
 						}
-						m2391[k2395] = v2396
+						m2443[k2447] = v2448
 					}
-					n2390 -= sz2392
+					n2442 -= sz2444
 				}
-				x.MBS = m2391
+				x.MBS = m2443
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n2398 := c.ReadLengthFast(2)
-				if n2398 < 0 {
-					n2398 = c.ReadLength(2)
+				n2450 := c.ReadLengthFast(2)
+				if n2450 < 0 {
+					n2450 = c.ReadLength(2)
 				}
-				m2399 := foryimpl.MakeMap[map[Color]string](c, n2398)
-				for n2398 > 0 && !c.Failed() {
-					sz2400, vn2401, _ := c.ReadMapChunk(n2398, 25, 21, nil, false)
-					for j2402 := 0; j2402 < sz2400 && !c.Failed(); j2402++ {
-						var k2403 Color
-						if e2405 := c.ReadEnumFast(uint32(0x7fffffff)); e2405 >= 0 {
-							k2403 = Color(e2405)
+				m2451 := foryimpl.MakeMap[map[Color]string](c, n2450)
+				for n2450 > 0 && !c.Failed() {
+					sz2452, vn2453, _ := c.ReadMapChunk(n2450, 25, 21, nil, false)
+					for j2454 := 0; j2454 < sz2452 && !c.Failed(); j2454++ {
+						var k2455 Color
+						if e2457 := c.ReadEnumFast(uint32(0x7fffffff)); e2457 >= 0 {
+							k2455 = Color(e2457)
 						} else {
-							k2403 = Color(c.ReadEnum(uint32(0x7fffffff)))
+							k2455 = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						var v2404 string
-						if !vn2401 {
-							v2404 = c.ReadString()
+						var v2456 string
+						if !vn2453 {
+							v2456 = c.ReadString()
 						}
-						m2399[k2403] = v2404
+						m2451[k2455] = v2456
 					}
-					n2398 -= sz2400
+					n2450 -= sz2452
 				}
-				x.MES = m2399
+				x.MES = m2451
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n2407 := c.ReadLengthFast(2)
-				if n2407 < 0 {
-					n2407 = c.ReadLength(2)
+				n2459 := c.ReadLengthFast(2)
+				if n2459 < 0 {
+					n2459 = c.ReadLength(2)
 				}
-				m2408 := foryimpl.MakeMap[map[int64]float64](c, n2407)
-				for n2407 > 0 && !c.Failed() {
-					sz2409, vn2410, _ := c.ReadMapChunk(n2407, 7, 20, nil, false)
-					for j2411 := 0; j2411 < sz2409 && !c.Failed(); j2411++ {
-						var k2412 int64
-						k2412 = r.ReadVarInt64()
-						var v2413 float64
-						if !vn2410 {
-							v2413 = r.ReadFloat64()
+				m2460 := foryimpl.MakeMap[map[int64]float64](c, n2459)
+				for n2459 > 0 && !c.Failed() {
+					sz2461, vn2462, _ := c.ReadMapChunk(n2459, 7, 20, nil, false)
+					for j2463 := 0; j2463 < sz2461 && !c.Failed(); j2463++ {
+						var k2464 int64
+						k2464 = r.ReadVarInt64()
+						var v2465 float64
+						if !vn2462 {
+							v2465 = r.ReadFloat64()
 						}
-						m2408[k2412] = v2413
+						m2460[k2464] = v2465
 					}
-					n2407 -= sz2409
+					n2459 -= sz2461
 				}
-				x.MI64F = m2408
+				x.MI64F = m2460
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n2415 := c.ReadLengthFast(2)
-				if n2415 < 0 {
-					n2415 = c.ReadLength(2)
+				n2467 := c.ReadLengthFast(2)
+				if n2467 < 0 {
+					n2467 = c.ReadLength(2)
 				}
-				m2416 := foryimpl.MakeMap[map[int32]string](c, n2415)
-				for n2415 > 0 && !c.Failed() {
-					sz2417, vn2418, _ := c.ReadMapChunk(n2415, 5, 21, nil, false)
-					for j2419 := 0; j2419 < sz2417 && !c.Failed(); j2419++ {
-						var k2420 int32
-						k2420 = r.ReadVarInt32()
-						var v2421 string
-						if !vn2418 {
-							v2421 = c.ReadString()
+				m2468 := foryimpl.MakeMap[map[int32]string](c, n2467)
+				for n2467 > 0 && !c.Failed() {
+					sz2469, vn2470, _ := c.ReadMapChunk(n2467, 5, 21, nil, false)
+					for j2471 := 0; j2471 < sz2469 && !c.Failed(); j2471++ {
+						var k2472 int32
+						k2472 = r.ReadVarInt32()
+						var v2473 string
+						if !vn2470 {
+							v2473 = c.ReadString()
 						}
-						m2416[k2420] = v2421
+						m2468[k2472] = v2473
 					}
-					n2415 -= sz2417
+					n2467 -= sz2469
 				}
-				x.MIS = m2416
+				x.MIS = m2468
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n2423 := c.ReadLengthFast(2)
-				if n2423 < 0 {
-					n2423 = c.ReadLength(2)
+				n2475 := c.ReadLengthFast(2)
+				if n2475 < 0 {
+					n2475 = c.ReadLength(2)
 				}
-				m2424 := foryimpl.MakeMap[map[string]int32](c, n2423)
-				for n2423 > 0 && !c.Failed() {
-					sz2425, vn2426, _ := c.ReadMapChunk(n2423, 21, 5, nil, false)
-					for j2427 := 0; j2427 < sz2425 && !c.Failed(); j2427++ {
-						var k2428 string
-						k2428 = c.ReadString()
-						var v2429 int32
-						if !vn2426 {
-							v2429 = r.ReadVarInt32()
+				m2476 := foryimpl.MakeMap[map[string]int32](c, n2475)
+				for n2475 > 0 && !c.Failed() {
+					sz2477, vn2478, _ := c.ReadMapChunk(n2475, 21, 5, nil, false)
+					for j2479 := 0; j2479 < sz2477 && !c.Failed(); j2479++ {
+						var k2480 string
+						k2480 = c.ReadString()
+						var v2481 int32
+						if !vn2478 {
+							v2481 = r.ReadVarInt32()
 						}
-						m2424[k2428] = v2429
+						m2476[k2480] = v2481
 					}
-					n2423 -= sz2425
+					n2475 -= sz2477
 				}
-				x.MSI = m2424
+				x.MSI = m2476
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n2431 := c.ReadLengthFast(2)
-				if n2431 < 0 {
-					n2431 = c.ReadLength(2)
+				n2483 := c.ReadLengthFast(2)
+				if n2483 < 0 {
+					n2483 = c.ReadLength(2)
 				}
-				m2432 := foryimpl.MakeMap[map[string][]string](c, n2431)
-				for n2431 > 0 && !c.Failed() {
-					sz2433, vn2434, _ := c.ReadMapChunk(n2431, 21, 22, nil, true)
-					for j2435 := 0; j2435 < sz2433 && !c.Failed(); j2435++ {
-						var k2436 string
-						k2436 = c.ReadString()
-						var v2437 []string
-						if !vn2434 {
-							n2438 := c.ReadLengthFast(1)
-							if n2438 < 0 {
-								n2438 = c.ReadLength(1)
+				m2484 := foryimpl.MakeMap[map[string][]string](c, n2483)
+				for n2483 > 0 && !c.Failed() {
+					sz2485, vn2486, _ := c.ReadMapChunk(n2483, 21, 22, nil, true)
+					for j2487 := 0; j2487 < sz2485 && !c.Failed(); j2487++ {
+						var k2488 string
+						k2488 = c.ReadString()
+						var v2489 []string
+						if !vn2486 {
+							n2490 := c.ReadLengthFast(1)
+							if n2490 < 0 {
+								n2490 = c.ReadLength(1)
 							}
-							l2439 := foryimpl.MakeSlice[[]string](c, n2438)
-							if n2438 > 0 {
-								hn2441 := c.ReadListHeader(21)
+							l2491 := foryimpl.MakeSlice[[]string](c, n2490)
+							if n2490 > 0 {
+								hn2493 := c.ReadListHeader(21)
 								if !c.Failed() {
-									for i2440 := range l2439 {
-										if hn2441 && !c.ReadFlag() {
-											clear(l2439[i2440 : i2440+1])
+									for i2492 := range l2491 {
+										if hn2493 && !c.ReadFlag() {
+											clear(l2491[i2492 : i2492+1])
 											continue
 										}
-										l2439[i2440] = c.ReadString()
+										l2491[i2492] = c.ReadString()
 										if c.Failed() {
-											c.TraceIndex(i2440)
+											c.TraceIndex(i2492)
 											break
 										}
 									}
 								}
 							}
-							v2437 = l2439
+							v2489 = l2491
 						}
-						m2432[k2436] = v2437
+						m2484[k2488] = v2489
 					}
-					n2431 -= sz2433
+					n2483 -= sz2485
 				}
-				x.MSL = m2432
+				x.MSL = m2484
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n2445 := c.ReadLengthFast(2)
-				if n2445 < 0 {
-					n2445 = c.ReadLength(2)
+				n2497 := c.ReadLengthFast(2)
+				if n2497 < 0 {
+					n2497 = c.ReadLength(2)
 				}
-				m2446 := foryimpl.MakeMap[map[string]map[string]int32](c, n2445)
-				for n2445 > 0 && !c.Failed() {
-					sz2447, vn2448, _ := c.ReadMapChunk(n2445, 21, 24, nil, true)
-					for j2449 := 0; j2449 < sz2447 && !c.Failed(); j2449++ {
-						var k2450 string
-						k2450 = c.ReadString()
-						var v2451 map[string]int32
-						if !vn2448 {
-							n2452 := c.ReadLengthFast(2)
-							if n2452 < 0 {
-								n2452 = c.ReadLength(2)
+				m2498 := foryimpl.MakeMap[map[string]map[string]int32](c, n2497)
+				for n2497 > 0 && !c.Failed() {
+					sz2499, vn2500, _ := c.ReadMapChunk(n2497, 21, 24, nil, true)
+					for j2501 := 0; j2501 < sz2499 && !c.Failed(); j2501++ {
+						var k2502 string
+						k2502 = c.ReadString()
+						var v2503 map[string]int32
+						if !vn2500 {
+							n2504 := c.ReadLengthFast(2)
+							if n2504 < 0 {
+								n2504 = c.ReadLength(2)
 							}
-							m2453 := foryimpl.MakeMap[map[string]int32](c, n2452)
-							for n2452 > 0 && !c.Failed() {
-								sz2454, vn2455, _ := c.ReadMapChunk(n2452, 21, 5, nil, false)
-								for j2456 := 0; j2456 < sz2454 && !c.Failed(); j2456++ {
-									var k2457 string
-									k2457 = c.ReadString()
-									var v2458 int32
-									if !vn2455 {
-										v2458 = r.ReadVarInt32()
+							m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
+							for n2504 > 0 && !c.Failed() {
+								sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
+								for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
+									var k2509 string
+									k2509 = c.ReadString()
+									var v2510 int32
+									if !vn2507 {
+										v2510 = r.ReadVarInt32()
 									}
-									m2453[k2457] = v2458
+									m2505[k2509] = v2510
 								}
-								n2452 -= sz2454
+								n2504 -= sz2506
 							}
-							v2451 = m2453
+							v2503 = m2505
 						}
-						m2446[k2450] = v2451
+						m2498[k2502] = v2503
 					}
-					n2445 -= sz2447
+					n2497 -= sz2499
 				}
-				x.MSM = m2446
+				x.MSM = m2498
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n2461 := c.ReadLengthFast(2)
-				if n2461 < 0 {
-					n2461 = c.ReadLength(2)
+				n2513 := c.ReadLengthFast(2)
+				if n2513 < 0 {
+					n2513 = c.ReadLength(2)
 				}
-				m2462 := foryimpl.MakeMap[map[string]*int32](c, n2461)
-				for n2461 > 0 && !c.Failed() {
-					sz2463, vn2464, _ := c.ReadMapChunk(n2461, 21, 5, nil, true)
-					for j2465 := 0; j2465 < sz2463 && !c.Failed(); j2465++ {
-						var k2466 string
-						k2466 = c.ReadString()
-						var v2467 *int32
-						if !vn2464 {
-							p2468 := foryimpl.Alloc[int32](c)
-							*p2468 = r.ReadVarInt32()
-							v2467 = p2468
+				m2514 := foryimpl.MakeMap[map[string]*int32](c, n2513)
+				for n2513 > 0 && !c.Failed() {
+					sz2515, vn2516, _ := c.ReadMapChunk(n2513, 21, 5, nil, true)
+					for j2517 := 0; j2517 < sz2515 && !c.Failed(); j2517++ {
+						var k2518 string
+						k2518 = c.ReadString()
+						var v2519 *int32
+						if !vn2516 {
+							p2520 := foryimpl.Alloc[int32](c)
+							*p2520 = r.ReadVarInt32()
+							v2519 = p2520
 						}
-						m2462[k2466] = v2467
+						m2514[k2518] = v2519
 					}
-					n2461 -= sz2463
+					n2513 -= sz2515
 				}
-				x.MSP = m2462
+				x.MSP = m2514
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n2470 := c.ReadLengthFast(2)
-				if n2470 < 0 {
-					n2470 = c.ReadLength(2)
+				n2522 := c.ReadLengthFast(2)
+				if n2522 < 0 {
+					n2522 = c.ReadLength(2)
 				}
-				m2471 := foryimpl.MakeMap[map[uint8]uint16](c, n2470)
-				for n2470 > 0 && !c.Failed() {
-					sz2472, vn2473, _ := c.ReadMapChunk(n2470, 9, 10, nil, false)
-					for j2474 := 0; j2474 < sz2472 && !c.Failed(); j2474++ {
-						var k2475 uint8
-						k2475 = r.ReadUint8()
-						var v2476 uint16
-						if !vn2473 {
-							v2476 = r.ReadUint16()
+				m2523 := foryimpl.MakeMap[map[uint8]uint16](c, n2522)
+				for n2522 > 0 && !c.Failed() {
+					sz2524, vn2525, _ := c.ReadMapChunk(n2522, 9, 10, nil, false)
+					for j2526 := 0; j2526 < sz2524 && !c.Failed(); j2526++ {
+						var k2527 uint8
+						k2527 = r.ReadUint8()
+						var v2528 uint16
+						if !vn2525 {
+							v2528 = r.ReadUint16()
 						}
-						m2471[k2475] = v2476
+						m2523[k2527] = v2528
 					}
-					n2470 -= sz2472
+					n2522 -= sz2524
 				}
-				x.MU8 = m2471
+				x.MU8 = m2523
 			}
 		case 76:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2478, id2479 := c.ReadRefFlag(); st2478 == foryimpl.RefBack {
-					x.NBin = foryimpl.BackRefSlice[uint8](c, id2479)
-				} else if st2478 == foryimpl.RefFollows {
+				if st2530, id2531 := c.ReadRefFlag(); st2530 == foryimpl.RefBack {
+					x.NBin = foryimpl.BackRefSlice[uint8](c, id2531)
+				} else if st2530 == foryimpl.RefFollows {
 					x.NBin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id2479, x.NBin)
+					foryimpl.SetRefSlice(c, id2531, x.NBin)
 				} else {
 					x.NBin = nil
 				}
@@ -11853,138 +12236,138 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 77:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2486, id2487 := c.ReadRefFlag(); st2486 == foryimpl.RefBack {
-					x.NLS = foryimpl.BackRefSlice[string](c, id2487)
-				} else if st2486 == foryimpl.RefFollows {
-					n2488 := c.ReadLengthFast(1)
-					if n2488 < 0 {
-						n2488 = c.ReadLength(1)
+				if st2538, id2539 := c.ReadRefFlag(); st2538 == foryimpl.RefBack {
+					x.NLS = foryimpl.BackRefSlice[string](c, id2539)
+				} else if st2538 == foryimpl.RefFollows {
+					n2540 := c.ReadLengthFast(1)
+					if n2540 < 0 {
+						n2540 = c.ReadLength(1)
 					}
-					l2489 := foryimpl.MakeSlice[[]string](c, n2488)
-					if n2488 > 0 {
-						hn2491 := c.ReadListHeader(21)
+					l2541 := foryimpl.MakeSlice[[]string](c, n2540)
+					if n2540 > 0 {
+						hn2543 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2490 := range l2489 {
-								if hn2491 && !c.ReadFlag() {
-									clear(l2489[i2490 : i2490+1])
+							for i2542 := range l2541 {
+								if hn2543 && !c.ReadFlag() {
+									clear(l2541[i2542 : i2542+1])
 									continue
 								}
-								l2489[i2490] = c.ReadString()
+								l2541[i2542] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2490)
+									c.TraceIndex(i2542)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2489
-					foryimpl.SetRefSlice(c, id2487, x.NLS)
+					x.NLS = l2541
+					foryimpl.SetRefSlice(c, id2539, x.NLS)
 				} else {
 					x.NLS = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2480 := c.ReadLengthFast(1)
-					if n2480 < 0 {
-						n2480 = c.ReadLength(1)
+					n2532 := c.ReadLengthFast(1)
+					if n2532 < 0 {
+						n2532 = c.ReadLength(1)
 					}
-					l2481 := foryimpl.MakeSlice[[]string](c, n2480)
-					if n2480 > 0 {
-						hn2483 := c.ReadListHeader(21)
+					l2533 := foryimpl.MakeSlice[[]string](c, n2532)
+					if n2532 > 0 {
+						hn2535 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i2482 := range l2481 {
-								if hn2483 && !c.ReadFlag() {
-									clear(l2481[i2482 : i2482+1])
+							for i2534 := range l2533 {
+								if hn2535 && !c.ReadFlag() {
+									clear(l2533[i2534 : i2534+1])
 									continue
 								}
-								l2481[i2482] = c.ReadString()
+								l2533[i2534] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i2482)
+									c.TraceIndex(i2534)
 									break
 								}
 							}
 						}
 					}
-					x.NLS = l2481
+					x.NLS = l2533
 				}
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st2502, id2503 := c.ReadRefFlag(); st2502 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id2503)
-				} else if st2502 == foryimpl.RefFollows {
-					n2504 := c.ReadLengthFast(2)
-					if n2504 < 0 {
-						n2504 = c.ReadLength(2)
+				if st2554, id2555 := c.ReadRefFlag(); st2554 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id2555)
+				} else if st2554 == foryimpl.RefFollows {
+					n2556 := c.ReadLengthFast(2)
+					if n2556 < 0 {
+						n2556 = c.ReadLength(2)
 					}
-					m2505 := foryimpl.MakeMap[map[string]int32](c, n2504)
-					for n2504 > 0 && !c.Failed() {
-						sz2506, vn2507, _ := c.ReadMapChunk(n2504, 21, 5, nil, false)
-						for j2508 := 0; j2508 < sz2506 && !c.Failed(); j2508++ {
-							var k2509 string
-							k2509 = c.ReadString()
-							var v2510 int32
-							if !vn2507 {
-								v2510 = r.ReadVarInt32()
+					m2557 := foryimpl.MakeMap[map[string]int32](c, n2556)
+					for n2556 > 0 && !c.Failed() {
+						sz2558, vn2559, _ := c.ReadMapChunk(n2556, 21, 5, nil, false)
+						for j2560 := 0; j2560 < sz2558 && !c.Failed(); j2560++ {
+							var k2561 string
+							k2561 = c.ReadString()
+							var v2562 int32
+							if !vn2559 {
+								v2562 = r.ReadVarInt32()
 							}
-							m2505[k2509] = v2510
+							m2557[k2561] = v2562
 						}
-						n2504 -= sz2506
+						n2556 -= sz2558
 					}
-					x.NM = m2505
-					foryimpl.SetRefMap(c, id2503, x.NM)
+					x.NM = m2557
+					foryimpl.SetRefMap(c, id2555, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n2494 := c.ReadLengthFast(2)
-					if n2494 < 0 {
-						n2494 = c.ReadLength(2)
+					n2546 := c.ReadLengthFast(2)
+					if n2546 < 0 {
+						n2546 = c.ReadLength(2)
 					}
-					m2495 := foryimpl.MakeMap[map[string]int32](c, n2494)
-					for n2494 > 0 && !c.Failed() {
-						sz2496, vn2497, _ := c.ReadMapChunk(n2494, 21, 5, nil, false)
-						for j2498 := 0; j2498 < sz2496 && !c.Failed(); j2498++ {
-							var k2499 string
-							k2499 = c.ReadString()
-							var v2500 int32
-							if !vn2497 {
-								v2500 = r.ReadVarInt32()
+					m2547 := foryimpl.MakeMap[map[string]int32](c, n2546)
+					for n2546 > 0 && !c.Failed() {
+						sz2548, vn2549, _ := c.ReadMapChunk(n2546, 21, 5, nil, false)
+						for j2550 := 0; j2550 < sz2548 && !c.Failed(); j2550++ {
+							var k2551 string
+							k2551 = c.ReadString()
+							var v2552 int32
+							if !vn2549 {
+								v2552 = r.ReadVarInt32()
 							}
-							m2495[k2499] = v2500
+							m2547[k2551] = v2552
 						}
-						n2494 -= sz2496
+						n2546 -= sz2548
 					}
-					x.NM = m2495
+					x.NM = m2547
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2512 := c.ReadLengthFast(1)
-				if n2512 < 0 {
-					n2512 = c.ReadLength(1)
+				n2564 := c.ReadLengthFast(1)
+				if n2564 < 0 {
+					n2564 = c.ReadLength(1)
 				}
-				l2513 := foryimpl.MakeSlice[[]uint8](c, n2512)
-				if n2512 > 0 {
-					hn2515 := c.ReadListHeader(9)
+				l2565 := foryimpl.MakeSlice[[]uint8](c, n2564)
+				if n2564 > 0 {
+					hn2567 := c.ReadListHeader(9)
 					if !c.Failed() {
-						for i2514 := range l2513 {
-							if hn2515 && !c.ReadFlag() {
-								clear(l2513[i2514 : i2514+1])
+						for i2566 := range l2565 {
+							if hn2567 && !c.ReadFlag() {
+								clear(l2565[i2566 : i2566+1])
 								continue
 							}
-							l2513[i2514] = r.ReadUint8()
+							l2565[i2566] = r.ReadUint8()
 							if c.Failed() {
-								c.TraceIndex(i2514)
+								c.TraceIndex(i2566)
 								break
 							}
 						}
 					}
 				}
-				x.Raw = l2513
+				x.Raw = l2565
 			}
 		default:
 			c.SkipField(f)
@@ -11996,16 +12379,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryTypeNested is Nested's static type information. Fingerprint: add_in,0,0,0;add_l_in,22,0,0[0,0,0];add_l_lf,22,0,0[0,0,0];add_l_p_in,22,0,0[0,0,0];add_lf,0,0,0;add_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];add_p_in,0,0,0;add_p_lf,0,0,0;in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,0;p_lf,0,0,0;
+// foryTypeNested is Nested's static type information. Fingerprint: add_in,0,0,0;add_l_in,22,0,0[0,0,0];add_l_lf,22,0,0[0,0,0];add_l_p_in,22,0,0[0,0,0];add_lf,0,0,0;add_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];add_p_in,0,0,1;add_p_lf,0,0,1;in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,1;p_lf,0,0,1;
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
 	GoName:            "v2.Nested",
 	Namespace:         "evo",
+	OfficialGoHash:    1737800920,
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28},
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	SchemaHash:        1737800920,
+	SchemaHash:        -1119190638,
 	TypeDef:           []byte{0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4c, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x56, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x56, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x44, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28},
 	TypeDefRef:        []byte{0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae, 0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0x86, 0x80, 0x54, 0x16, 0x7a, 0x80, 0x63, 0xda, 0xf6, 0xb2, 0x80, 0x58, 0x16, 0x72, 0x80, 0x63, 0xda, 0xf6, 0xfd, 0xa1, 0xa0, 0x4d, 0x1e, 0x00, 0x63, 0xda, 0xca, 0x5c, 0x18, 0x56, 0x5a, 0x72, 0x00, 0x63, 0xdb, 0x37, 0x2d, 0xaf, 0x68, 0x68, 0x57, 0x1c, 0x80, 0x63, 0xdb, 0xf6, 0x86, 0x80, 0x57, 0x1e, 0x80, 0x63, 0xdb, 0xf6, 0xb2, 0x80, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48, 0x16, 0x7a, 0x2f, 0x6b, 0x28, 0x4c, 0x16, 0x72, 0x2f, 0x6f, 0xda, 0x1a, 0x45, 0x1e, 0xac, 0xa0, 0x54, 0x18, 0x56, 0x5a, 0x72, 0xb3, 0x72, 0xda, 0xf6, 0x86, 0x80, 0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28},
 	TypeName:          "Nested",
@@ -12192,7 +12576,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(1737800920)
+		b.WriteInt32(c.SchemaHash(-1119190638, 1737800920))
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
@@ -12451,13 +12835,20 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(1737800920)
+		b.WriteInt32(c.SchemaHash(-1119190638, 1737800920))
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeInner)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.AddIn.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.AddIn.ForyWrite(c)
 	}
-	x.AddIn.ForyWrite(c)
 	l71 := x.AddLIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -12510,11 +12901,18 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLeaf)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.AddLf.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.AddLf.ForyWrite(c)
 	}
-	x.AddLf.ForyWrite(c)
 	var mw78 foryimpl.MapWriter
 	mw78.BeginTracked(b, len(x.AddMSLIn))
 	for k79, v80 := range x.AddMSLIn {
@@ -12557,11 +12955,18 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.AddPLf.ForyWrite(c)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeInner)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.In.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.In.ForyWrite(c)
 	}
-	x.In.ForyWrite(c)
 	l82 := x.LIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -12614,11 +13019,18 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLeaf)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
 	}
-	x.Lf.ForyWrite(c)
 	var mw89 foryimpl.MapWriter
 	mw89.BeginTracked(b, len(x.MSLIn))
 	for k90, v91 := range x.MSLIn {
@@ -12682,8 +13094,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		Lf:      x.Lf,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1737800920) {
-		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1119190638) {
+		if h := r.ReadInt32(); h != -1119190638 && h != 1737800920 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
 		}
@@ -13237,15 +13649,15 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		LPIn:    x.LPIn,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1737800920) {
-		if h := r.ReadInt32(); h != 1737800920 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1119190638) {
+		if h := r.ReadInt32(); h != -1119190638 && h != 1737800920 && !c.Failed() {
 			c.HashMismatch(foryTypeNested, h)
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if ev197 := c.ReadStructFieldMeta(foryTypeInner); ev197 != nil {
-			x.AddIn.ForyReadEvolved(c, ev197)
+	if c.ReadStructValueFlag(foryTypeInner) {
+		if ev195 := c.ReadStructFieldMeta(foryTypeInner); ev195 != nil {
+			x.AddIn.ForyReadEvolved(c, ev195)
 		} else if !c.Failed() {
 			x.AddIn.ForyRead(c)
 		}
@@ -13254,164 +13666,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddIn")
 		return
 	}
-	n198 := c.ReadLengthFast(1)
-	if n198 < 0 {
-		n198 = c.ReadLength(1)
+	n196 := c.ReadLengthFast(1)
+	if n196 < 0 {
+		n196 = c.ReadLength(1)
 	}
-	l199 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n198)
-	if n198 > 0 {
-		hn201, tr203, ev202 := c.ReadStructListHeaderRef(foryTypeInner)
+	l197 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n196)
+	if n196 > 0 {
+		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i200 := range l199 {
-				if tr203 {
-					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-						if p206 := foryimpl.BackRef[Inner](c, id205); p206 != nil {
-							l199[i200] = *p206
+			for i198 := range l197 {
+				if tr201 {
+					if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+						if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
+							l197[i198] = *p204
 						}
-					} else if st204 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id205, &l199[i200])
-						if ev202 != nil {
-							l199[i200].ForyReadEvolved(c, ev202)
+					} else if st202 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id203, &l197[i198])
+						if ev200 != nil {
+							l197[i198].ForyReadEvolved(c, ev200)
 						} else {
-							l199[i200].ForyRead(c)
+							l197[i198].ForyRead(c)
 						}
 					} else {
-						l199[i200] = Inner{}
+						l197[i198] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i200)
+						c.TraceIndex(i198)
 						break
 					}
 					continue
 				}
-				if hn201 && !c.ReadFlag() {
-					clear(l199[i200 : i200+1])
+				if hn199 && !c.ReadFlag() {
+					clear(l197[i198 : i198+1])
 					continue
 				}
-				if ev202 != nil {
-					l199[i200].ForyReadEvolved(c, ev202)
+				if ev200 != nil {
+					l197[i198].ForyReadEvolved(c, ev200)
 				} else {
-					l199[i200].ForyRead(c)
+					l197[i198].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i200)
+					c.TraceIndex(i198)
 					break
 				}
 			}
 		}
 	}
-	x.AddLIn = l199
+	x.AddLIn = l197
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	n207 := c.ReadLengthFast(1)
-	if n207 < 0 {
-		n207 = c.ReadLength(1)
+	n205 := c.ReadLengthFast(1)
+	if n205 < 0 {
+		n205 = c.ReadLength(1)
 	}
-	l208 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n207)
-	if n207 > 0 {
-		hn210, tr212, ev211 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l206 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n205)
+	if n205 > 0 {
+		hn208, tr210, ev209 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i209 := range l208 {
-				if tr212 {
-					if st213, id214 := c.ReadRefFlag(); st213 == foryimpl.RefBack {
-						if p215 := foryimpl.BackRef[Leaf](c, id214); p215 != nil {
-							l208[i209] = *p215
+			for i207 := range l206 {
+				if tr210 {
+					if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
+						if p213 := foryimpl.BackRef[Leaf](c, id212); p213 != nil {
+							l206[i207] = *p213
 						}
-					} else if st213 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id214, &l208[i209])
-						if ev211 != nil {
-							l208[i209].ForyReadEvolved(c, ev211)
+					} else if st211 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id212, &l206[i207])
+						if ev209 != nil {
+							l206[i207].ForyReadEvolved(c, ev209)
 						} else {
-							l208[i209].ForyRead(c)
+							l206[i207].ForyRead(c)
 						}
 					} else {
-						l208[i209] = Leaf{}
+						l206[i207] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i209)
+						c.TraceIndex(i207)
 						break
 					}
 					continue
 				}
-				if hn210 && !c.ReadFlag() {
-					clear(l208[i209 : i209+1])
+				if hn208 && !c.ReadFlag() {
+					clear(l206[i207 : i207+1])
 					continue
 				}
-				if ev211 != nil {
-					l208[i209].ForyReadEvolved(c, ev211)
+				if ev209 != nil {
+					l206[i207].ForyReadEvolved(c, ev209)
 				} else {
-					l208[i209].ForyRead(c)
+					l206[i207].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i209)
+					c.TraceIndex(i207)
 					break
 				}
 			}
 		}
 	}
-	x.AddLLf = l208
+	x.AddLLf = l206
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n216 := c.ReadLengthFast(1)
-	if n216 < 0 {
-		n216 = c.ReadLength(1)
+	n214 := c.ReadLengthFast(1)
+	if n214 < 0 {
+		n214 = c.ReadLength(1)
 	}
-	l217 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n216)
-	if n216 > 0 {
-		hn219, tr221, ev220 := c.ReadStructListHeaderRef(foryTypeInner)
+	l215 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n214)
+	if n214 > 0 {
+		hn217, tr219, ev218 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i218 := range l217 {
-				if tr221 {
-					if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
-						l217[i218] = foryimpl.BackRef[Inner](c, id224)
-					} else if st223 == foryimpl.RefFollows {
-						p225 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id224, p225)
-						if ev220 != nil {
-							p225.ForyReadEvolved(c, ev220)
+			for i216 := range l215 {
+				if tr219 {
+					if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+						l215[i216] = foryimpl.BackRef[Inner](c, id222)
+					} else if st221 == foryimpl.RefFollows {
+						p223 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id222, p223)
+						if ev218 != nil {
+							p223.ForyReadEvolved(c, ev218)
 						} else {
-							p225.ForyRead(c)
+							p223.ForyRead(c)
 						}
-						l217[i218] = p225
+						l215[i216] = p223
 					} else {
-						l217[i218] = nil
+						l215[i216] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i218)
+						c.TraceIndex(i216)
 						break
 					}
 					continue
 				}
-				if hn219 && !c.ReadFlag() {
-					clear(l217[i218 : i218+1])
+				if hn217 && !c.ReadFlag() {
+					clear(l215[i216 : i216+1])
 					continue
 				}
-				p222 := foryimpl.Alloc[Inner](c)
-				if ev220 != nil {
-					p222.ForyReadEvolved(c, ev220)
+				p220 := foryimpl.Alloc[Inner](c)
+				if ev218 != nil {
+					p220.ForyReadEvolved(c, ev218)
 				} else {
-					p222.ForyRead(c)
+					p220.ForyRead(c)
 				}
-				l217[i218] = p222
+				l215[i216] = p220
 				if c.Failed() {
-					c.TraceIndex(i218)
+					c.TraceIndex(i216)
 					break
 				}
 			}
 		}
 	}
-	x.AddLPIn = l217
+	x.AddLPIn = l215
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
-			x.AddLf.ForyReadEvolved(c, ev228)
+	if c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+			x.AddLf.ForyReadEvolved(c, ev224)
 		} else if !c.Failed() {
 			x.AddLf.ForyRead(c)
 		}
@@ -13420,141 +13832,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddLf")
 		return
 	}
-	n229 := c.ReadLengthFast(2)
-	if n229 < 0 {
-		n229 = c.ReadLength(2)
+	n225 := c.ReadLengthFast(2)
+	if n225 < 0 {
+		n225 = c.ReadLength(2)
 	}
-	m230 := foryimpl.MakeMap[map[string][]Inner](c, n229)
-	for n229 > 0 && !c.Failed() {
-		sz231, vn232, tr245, _ := c.ReadMapChunkRef(n229, 21, 22, nil)
-		for j233 := 0; j233 < sz231 && !c.Failed(); j233++ {
-			var k234 string
-			k234 = c.ReadString()
-			var v235 []Inner
-			if tr245 {
-				if st246, id247 := c.ReadRefFlag(); st246 == foryimpl.RefBack {
-					v235 = foryimpl.BackRefSlice[Inner](c, id247)
-				} else if st246 == foryimpl.RefFollows {
-					n248 := c.ReadLengthFast(1)
-					if n248 < 0 {
-						n248 = c.ReadLength(1)
+	m226 := foryimpl.MakeMap[map[string][]Inner](c, n225)
+	for n225 > 0 && !c.Failed() {
+		sz227, vn228, tr241, _ := c.ReadMapChunkRef(n225, 21, 22, nil)
+		for j229 := 0; j229 < sz227 && !c.Failed(); j229++ {
+			var k230 string
+			k230 = c.ReadString()
+			var v231 []Inner
+			if tr241 {
+				if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
+					v231 = foryimpl.BackRefSlice[Inner](c, id243)
+				} else if st242 == foryimpl.RefFollows {
+					n244 := c.ReadLengthFast(1)
+					if n244 < 0 {
+						n244 = c.ReadLength(1)
 					}
-					l249 := foryimpl.MakeSlice[[]Inner](c, n248)
-					if n248 > 0 {
-						hn251, tr253, ev252 := c.ReadStructListHeaderRef(foryTypeInner)
+					l245 := foryimpl.MakeSlice[[]Inner](c, n244)
+					if n244 > 0 {
+						hn247, tr249, ev248 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i250 := range l249 {
-								if tr253 {
-									if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
-										if p256 := foryimpl.BackRef[Inner](c, id255); p256 != nil {
-											l249[i250] = *p256
+							for i246 := range l245 {
+								if tr249 {
+									if st250, id251 := c.ReadRefFlag(); st250 == foryimpl.RefBack {
+										if p252 := foryimpl.BackRef[Inner](c, id251); p252 != nil {
+											l245[i246] = *p252
 										}
-									} else if st254 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id255, &l249[i250])
-										if ev252 != nil {
-											l249[i250].ForyReadEvolved(c, ev252)
+									} else if st250 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id251, &l245[i246])
+										if ev248 != nil {
+											l245[i246].ForyReadEvolved(c, ev248)
 										} else {
-											l249[i250].ForyRead(c)
+											l245[i246].ForyRead(c)
 										}
 									} else {
-										l249[i250] = Inner{}
+										l245[i246] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i250)
+										c.TraceIndex(i246)
 										break
 									}
 									continue
 								}
-								if hn251 && !c.ReadFlag() {
-									clear(l249[i250 : i250+1])
+								if hn247 && !c.ReadFlag() {
+									clear(l245[i246 : i246+1])
 									continue
 								}
-								if ev252 != nil {
-									l249[i250].ForyReadEvolved(c, ev252)
+								if ev248 != nil {
+									l245[i246].ForyReadEvolved(c, ev248)
 								} else {
-									l249[i250].ForyRead(c)
+									l245[i246].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i250)
+									c.TraceIndex(i246)
 									break
 								}
 							}
 						}
 					}
-					v235 = l249
-					foryimpl.SetRefSlice(c, id247, v235)
+					v231 = l245
+					foryimpl.SetRefSlice(c, id243, v231)
 				} else {
-					v235 = nil
+					v231 = nil
 				}
-			} else if !vn232 {
-				n236 := c.ReadLengthFast(1)
-				if n236 < 0 {
-					n236 = c.ReadLength(1)
+			} else if !vn228 {
+				n232 := c.ReadLengthFast(1)
+				if n232 < 0 {
+					n232 = c.ReadLength(1)
 				}
-				l237 := foryimpl.MakeSlice[[]Inner](c, n236)
-				if n236 > 0 {
-					hn239, tr241, ev240 := c.ReadStructListHeaderRef(foryTypeInner)
+				l233 := foryimpl.MakeSlice[[]Inner](c, n232)
+				if n232 > 0 {
+					hn235, tr237, ev236 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i238 := range l237 {
-							if tr241 {
-								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-									if p244 := foryimpl.BackRef[Inner](c, id243); p244 != nil {
-										l237[i238] = *p244
+						for i234 := range l233 {
+							if tr237 {
+								if st238, id239 := c.ReadRefFlag(); st238 == foryimpl.RefBack {
+									if p240 := foryimpl.BackRef[Inner](c, id239); p240 != nil {
+										l233[i234] = *p240
 									}
-								} else if st242 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id243, &l237[i238])
-									if ev240 != nil {
-										l237[i238].ForyReadEvolved(c, ev240)
+								} else if st238 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id239, &l233[i234])
+									if ev236 != nil {
+										l233[i234].ForyReadEvolved(c, ev236)
 									} else {
-										l237[i238].ForyRead(c)
+										l233[i234].ForyRead(c)
 									}
 								} else {
-									l237[i238] = Inner{}
+									l233[i234] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i238)
+									c.TraceIndex(i234)
 									break
 								}
 								continue
 							}
-							if hn239 && !c.ReadFlag() {
-								clear(l237[i238 : i238+1])
+							if hn235 && !c.ReadFlag() {
+								clear(l233[i234 : i234+1])
 								continue
 							}
-							if ev240 != nil {
-								l237[i238].ForyReadEvolved(c, ev240)
+							if ev236 != nil {
+								l233[i234].ForyReadEvolved(c, ev236)
 							} else {
-								l237[i238].ForyRead(c)
+								l233[i234].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i238)
+								c.TraceIndex(i234)
 								break
 							}
 						}
 					}
 				}
-				v235 = l237
+				v231 = l233
 			}
-			m230[k234] = v235
+			m226[k230] = v231
 		}
-		n229 -= sz231
+		n225 -= sz227
 	}
-	x.AddMSLIn = m230
+	x.AddMSLIn = m226
 	if c.Failed() {
 		c.Trace("AddMSLIn")
 		return
 	}
-	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-		x.AddPIn = foryimpl.BackRef[Inner](c, id258)
-	} else if st257 == foryimpl.RefFollows {
-		p259 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id258, p259)
-		if ev260 := c.ReadStructFieldMeta(foryTypeInner); ev260 != nil {
-			p259.ForyReadEvolved(c, ev260)
+	if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
+		x.AddPIn = foryimpl.BackRef[Inner](c, id254)
+	} else if st253 == foryimpl.RefFollows {
+		p255 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id254, p255)
+		if ev256 := c.ReadStructFieldMeta(foryTypeInner); ev256 != nil {
+			p255.ForyReadEvolved(c, ev256)
 		} else if !c.Failed() {
-			p259.ForyRead(c)
+			p255.ForyRead(c)
 		}
-		x.AddPIn = p259
+		x.AddPIn = p255
 	} else {
 		x.AddPIn = nil
 	}
@@ -13562,17 +13974,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddPIn")
 		return
 	}
-	if st261, id262 := c.ReadRefFlag(); st261 == foryimpl.RefBack {
-		x.AddPLf = foryimpl.BackRef[Leaf](c, id262)
-	} else if st261 == foryimpl.RefFollows {
-		p263 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id262, p263)
-		if ev264 := c.ReadStructFieldMeta(foryTypeLeaf); ev264 != nil {
-			p263.ForyReadEvolved(c, ev264)
+	if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
+		x.AddPLf = foryimpl.BackRef[Leaf](c, id258)
+	} else if st257 == foryimpl.RefFollows {
+		p259 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id258, p259)
+		if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
+			p259.ForyReadEvolved(c, ev260)
 		} else if !c.Failed() {
-			p263.ForyRead(c)
+			p259.ForyRead(c)
 		}
-		x.AddPLf = p263
+		x.AddPLf = p259
 	} else {
 		x.AddPLf = nil
 	}
@@ -13580,9 +13992,9 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("AddPLf")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev267 := c.ReadStructFieldMeta(foryTypeInner); ev267 != nil {
-			x.In.ForyReadEvolved(c, ev267)
+	if c.ReadStructValueFlag(foryTypeInner) {
+		if ev261 := c.ReadStructFieldMeta(foryTypeInner); ev261 != nil {
+			x.In.ForyReadEvolved(c, ev261)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -13591,164 +14003,164 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("In")
 		return
 	}
-	n268 := c.ReadLengthFast(1)
-	if n268 < 0 {
-		n268 = c.ReadLength(1)
+	n262 := c.ReadLengthFast(1)
+	if n262 < 0 {
+		n262 = c.ReadLength(1)
 	}
-	l269 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n268)
-	if n268 > 0 {
-		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
+	l263 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n262)
+	if n262 > 0 {
+		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i270 := range l269 {
-				if tr273 {
-					if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
-						if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
-							l269[i270] = *p276
+			for i264 := range l263 {
+				if tr267 {
+					if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
+						if p270 := foryimpl.BackRef[Inner](c, id269); p270 != nil {
+							l263[i264] = *p270
 						}
-					} else if st274 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id275, &l269[i270])
-						if ev272 != nil {
-							l269[i270].ForyReadEvolved(c, ev272)
+					} else if st268 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id269, &l263[i264])
+						if ev266 != nil {
+							l263[i264].ForyReadEvolved(c, ev266)
 						} else {
-							l269[i270].ForyRead(c)
+							l263[i264].ForyRead(c)
 						}
 					} else {
-						l269[i270] = Inner{}
+						l263[i264] = Inner{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i270)
+						c.TraceIndex(i264)
 						break
 					}
 					continue
 				}
-				if hn271 && !c.ReadFlag() {
-					clear(l269[i270 : i270+1])
+				if hn265 && !c.ReadFlag() {
+					clear(l263[i264 : i264+1])
 					continue
 				}
-				if ev272 != nil {
-					l269[i270].ForyReadEvolved(c, ev272)
+				if ev266 != nil {
+					l263[i264].ForyReadEvolved(c, ev266)
 				} else {
-					l269[i270].ForyRead(c)
+					l263[i264].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i270)
+					c.TraceIndex(i264)
 					break
 				}
 			}
 		}
 	}
-	x.LIn = l269
+	x.LIn = l263
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n277 := c.ReadLengthFast(1)
-	if n277 < 0 {
-		n277 = c.ReadLength(1)
+	n271 := c.ReadLengthFast(1)
+	if n271 < 0 {
+		n271 = c.ReadLength(1)
 	}
-	l278 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n277)
-	if n277 > 0 {
-		hn280, tr282, ev281 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l272 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n271)
+	if n271 > 0 {
+		hn274, tr276, ev275 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i279 := range l278 {
-				if tr282 {
-					if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-						if p285 := foryimpl.BackRef[Leaf](c, id284); p285 != nil {
-							l278[i279] = *p285
+			for i273 := range l272 {
+				if tr276 {
+					if st277, id278 := c.ReadRefFlag(); st277 == foryimpl.RefBack {
+						if p279 := foryimpl.BackRef[Leaf](c, id278); p279 != nil {
+							l272[i273] = *p279
 						}
-					} else if st283 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id284, &l278[i279])
-						if ev281 != nil {
-							l278[i279].ForyReadEvolved(c, ev281)
+					} else if st277 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id278, &l272[i273])
+						if ev275 != nil {
+							l272[i273].ForyReadEvolved(c, ev275)
 						} else {
-							l278[i279].ForyRead(c)
+							l272[i273].ForyRead(c)
 						}
 					} else {
-						l278[i279] = Leaf{}
+						l272[i273] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i279)
+						c.TraceIndex(i273)
 						break
 					}
 					continue
 				}
-				if hn280 && !c.ReadFlag() {
-					clear(l278[i279 : i279+1])
+				if hn274 && !c.ReadFlag() {
+					clear(l272[i273 : i273+1])
 					continue
 				}
-				if ev281 != nil {
-					l278[i279].ForyReadEvolved(c, ev281)
+				if ev275 != nil {
+					l272[i273].ForyReadEvolved(c, ev275)
 				} else {
-					l278[i279].ForyRead(c)
+					l272[i273].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i279)
+					c.TraceIndex(i273)
 					break
 				}
 			}
 		}
 	}
-	x.LLf = l278
+	x.LLf = l272
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n286 := c.ReadLengthFast(1)
-	if n286 < 0 {
-		n286 = c.ReadLength(1)
+	n280 := c.ReadLengthFast(1)
+	if n280 < 0 {
+		n280 = c.ReadLength(1)
 	}
-	l287 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n286)
-	if n286 > 0 {
-		hn289, tr291, ev290 := c.ReadStructListHeaderRef(foryTypeInner)
+	l281 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n280)
+	if n280 > 0 {
+		hn283, tr285, ev284 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
-			for i288 := range l287 {
-				if tr291 {
-					if st293, id294 := c.ReadRefFlag(); st293 == foryimpl.RefBack {
-						l287[i288] = foryimpl.BackRef[Inner](c, id294)
-					} else if st293 == foryimpl.RefFollows {
-						p295 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id294, p295)
-						if ev290 != nil {
-							p295.ForyReadEvolved(c, ev290)
+			for i282 := range l281 {
+				if tr285 {
+					if st287, id288 := c.ReadRefFlag(); st287 == foryimpl.RefBack {
+						l281[i282] = foryimpl.BackRef[Inner](c, id288)
+					} else if st287 == foryimpl.RefFollows {
+						p289 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id288, p289)
+						if ev284 != nil {
+							p289.ForyReadEvolved(c, ev284)
 						} else {
-							p295.ForyRead(c)
+							p289.ForyRead(c)
 						}
-						l287[i288] = p295
+						l281[i282] = p289
 					} else {
-						l287[i288] = nil
+						l281[i282] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i288)
+						c.TraceIndex(i282)
 						break
 					}
 					continue
 				}
-				if hn289 && !c.ReadFlag() {
-					clear(l287[i288 : i288+1])
+				if hn283 && !c.ReadFlag() {
+					clear(l281[i282 : i282+1])
 					continue
 				}
-				p292 := foryimpl.Alloc[Inner](c)
-				if ev290 != nil {
-					p292.ForyReadEvolved(c, ev290)
+				p286 := foryimpl.Alloc[Inner](c)
+				if ev284 != nil {
+					p286.ForyReadEvolved(c, ev284)
 				} else {
-					p292.ForyRead(c)
+					p286.ForyRead(c)
 				}
-				l287[i288] = p292
+				l281[i282] = p286
 				if c.Failed() {
-					c.TraceIndex(i288)
+					c.TraceIndex(i282)
 					break
 				}
 			}
 		}
 	}
-	x.LPIn = l287
+	x.LPIn = l281
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev298 := c.ReadStructFieldMeta(foryTypeLeaf); ev298 != nil {
-			x.Lf.ForyReadEvolved(c, ev298)
+	if c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev290 := c.ReadStructFieldMeta(foryTypeLeaf); ev290 != nil {
+			x.Lf.ForyReadEvolved(c, ev290)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -13757,141 +14169,141 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Lf")
 		return
 	}
-	n299 := c.ReadLengthFast(2)
-	if n299 < 0 {
-		n299 = c.ReadLength(2)
+	n291 := c.ReadLengthFast(2)
+	if n291 < 0 {
+		n291 = c.ReadLength(2)
 	}
-	m300 := foryimpl.MakeMap[map[string][]Inner](c, n299)
-	for n299 > 0 && !c.Failed() {
-		sz301, vn302, tr315, _ := c.ReadMapChunkRef(n299, 21, 22, nil)
-		for j303 := 0; j303 < sz301 && !c.Failed(); j303++ {
-			var k304 string
-			k304 = c.ReadString()
-			var v305 []Inner
-			if tr315 {
-				if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
-					v305 = foryimpl.BackRefSlice[Inner](c, id317)
-				} else if st316 == foryimpl.RefFollows {
-					n318 := c.ReadLengthFast(1)
-					if n318 < 0 {
-						n318 = c.ReadLength(1)
+	m292 := foryimpl.MakeMap[map[string][]Inner](c, n291)
+	for n291 > 0 && !c.Failed() {
+		sz293, vn294, tr307, _ := c.ReadMapChunkRef(n291, 21, 22, nil)
+		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
+			var k296 string
+			k296 = c.ReadString()
+			var v297 []Inner
+			if tr307 {
+				if st308, id309 := c.ReadRefFlag(); st308 == foryimpl.RefBack {
+					v297 = foryimpl.BackRefSlice[Inner](c, id309)
+				} else if st308 == foryimpl.RefFollows {
+					n310 := c.ReadLengthFast(1)
+					if n310 < 0 {
+						n310 = c.ReadLength(1)
 					}
-					l319 := foryimpl.MakeSlice[[]Inner](c, n318)
-					if n318 > 0 {
-						hn321, tr323, ev322 := c.ReadStructListHeaderRef(foryTypeInner)
+					l311 := foryimpl.MakeSlice[[]Inner](c, n310)
+					if n310 > 0 {
+						hn313, tr315, ev314 := c.ReadStructListHeaderRef(foryTypeInner)
 						if !c.Failed() {
-							for i320 := range l319 {
-								if tr323 {
-									if st324, id325 := c.ReadRefFlag(); st324 == foryimpl.RefBack {
-										if p326 := foryimpl.BackRef[Inner](c, id325); p326 != nil {
-											l319[i320] = *p326
+							for i312 := range l311 {
+								if tr315 {
+									if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
+										if p318 := foryimpl.BackRef[Inner](c, id317); p318 != nil {
+											l311[i312] = *p318
 										}
-									} else if st324 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id325, &l319[i320])
-										if ev322 != nil {
-											l319[i320].ForyReadEvolved(c, ev322)
+									} else if st316 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id317, &l311[i312])
+										if ev314 != nil {
+											l311[i312].ForyReadEvolved(c, ev314)
 										} else {
-											l319[i320].ForyRead(c)
+											l311[i312].ForyRead(c)
 										}
 									} else {
-										l319[i320] = Inner{}
+										l311[i312] = Inner{}
 									}
 									if c.Failed() {
-										c.TraceIndex(i320)
+										c.TraceIndex(i312)
 										break
 									}
 									continue
 								}
-								if hn321 && !c.ReadFlag() {
-									clear(l319[i320 : i320+1])
+								if hn313 && !c.ReadFlag() {
+									clear(l311[i312 : i312+1])
 									continue
 								}
-								if ev322 != nil {
-									l319[i320].ForyReadEvolved(c, ev322)
+								if ev314 != nil {
+									l311[i312].ForyReadEvolved(c, ev314)
 								} else {
-									l319[i320].ForyRead(c)
+									l311[i312].ForyRead(c)
 								}
 								if c.Failed() {
-									c.TraceIndex(i320)
+									c.TraceIndex(i312)
 									break
 								}
 							}
 						}
 					}
-					v305 = l319
-					foryimpl.SetRefSlice(c, id317, v305)
+					v297 = l311
+					foryimpl.SetRefSlice(c, id309, v297)
 				} else {
-					v305 = nil
+					v297 = nil
 				}
-			} else if !vn302 {
-				n306 := c.ReadLengthFast(1)
-				if n306 < 0 {
-					n306 = c.ReadLength(1)
+			} else if !vn294 {
+				n298 := c.ReadLengthFast(1)
+				if n298 < 0 {
+					n298 = c.ReadLength(1)
 				}
-				l307 := foryimpl.MakeSlice[[]Inner](c, n306)
-				if n306 > 0 {
-					hn309, tr311, ev310 := c.ReadStructListHeaderRef(foryTypeInner)
+				l299 := foryimpl.MakeSlice[[]Inner](c, n298)
+				if n298 > 0 {
+					hn301, tr303, ev302 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i308 := range l307 {
-							if tr311 {
-								if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
-									if p314 := foryimpl.BackRef[Inner](c, id313); p314 != nil {
-										l307[i308] = *p314
+						for i300 := range l299 {
+							if tr303 {
+								if st304, id305 := c.ReadRefFlag(); st304 == foryimpl.RefBack {
+									if p306 := foryimpl.BackRef[Inner](c, id305); p306 != nil {
+										l299[i300] = *p306
 									}
-								} else if st312 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id313, &l307[i308])
-									if ev310 != nil {
-										l307[i308].ForyReadEvolved(c, ev310)
+								} else if st304 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id305, &l299[i300])
+									if ev302 != nil {
+										l299[i300].ForyReadEvolved(c, ev302)
 									} else {
-										l307[i308].ForyRead(c)
+										l299[i300].ForyRead(c)
 									}
 								} else {
-									l307[i308] = Inner{}
+									l299[i300] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i308)
+									c.TraceIndex(i300)
 									break
 								}
 								continue
 							}
-							if hn309 && !c.ReadFlag() {
-								clear(l307[i308 : i308+1])
+							if hn301 && !c.ReadFlag() {
+								clear(l299[i300 : i300+1])
 								continue
 							}
-							if ev310 != nil {
-								l307[i308].ForyReadEvolved(c, ev310)
+							if ev302 != nil {
+								l299[i300].ForyReadEvolved(c, ev302)
 							} else {
-								l307[i308].ForyRead(c)
+								l299[i300].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i308)
+								c.TraceIndex(i300)
 								break
 							}
 						}
 					}
 				}
-				v305 = l307
+				v297 = l299
 			}
-			m300[k304] = v305
+			m292[k296] = v297
 		}
-		n299 -= sz301
+		n291 -= sz293
 	}
-	x.MSLIn = m300
+	x.MSLIn = m292
 	if c.Failed() {
 		c.Trace("MSLIn")
 		return
 	}
-	if st327, id328 := c.ReadRefFlag(); st327 == foryimpl.RefBack {
-		x.PIn = foryimpl.BackRef[Inner](c, id328)
-	} else if st327 == foryimpl.RefFollows {
-		p329 := foryimpl.Alloc[Inner](c)
-		foryimpl.SetRef(c, id328, p329)
-		if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
-			p329.ForyReadEvolved(c, ev330)
+	if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
+		x.PIn = foryimpl.BackRef[Inner](c, id320)
+	} else if st319 == foryimpl.RefFollows {
+		p321 := foryimpl.Alloc[Inner](c)
+		foryimpl.SetRef(c, id320, p321)
+		if ev322 := c.ReadStructFieldMeta(foryTypeInner); ev322 != nil {
+			p321.ForyReadEvolved(c, ev322)
 		} else if !c.Failed() {
-			p329.ForyRead(c)
+			p321.ForyRead(c)
 		}
-		x.PIn = p329
+		x.PIn = p321
 	} else {
 		x.PIn = nil
 	}
@@ -13899,17 +14311,17 @@ func (x *Nested) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PIn")
 		return
 	}
-	if st331, id332 := c.ReadRefFlag(); st331 == foryimpl.RefBack {
-		x.PLf = foryimpl.BackRef[Leaf](c, id332)
-	} else if st331 == foryimpl.RefFollows {
-		p333 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id332, p333)
-		if ev334 := c.ReadStructFieldMeta(foryTypeLeaf); ev334 != nil {
-			p333.ForyReadEvolved(c, ev334)
+	if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
+		x.PLf = foryimpl.BackRef[Leaf](c, id324)
+	} else if st323 == foryimpl.RefFollows {
+		p325 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id324, p325)
+		if ev326 := c.ReadStructFieldMeta(foryTypeLeaf); ev326 != nil {
+			p325.ForyReadEvolved(c, ev326)
 		} else if !c.Failed() {
-			p333.ForyRead(c)
+			p325.ForyRead(c)
 		}
-		x.PLf = p333
+		x.PLf = p325
 	} else {
 		x.PLf = nil
 	}
@@ -13927,16 +14339,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev338 := c.ReadStructFieldMeta(foryTypeInner); ev338 != nil {
-						x.AddIn.ForyReadEvolved(c, ev338)
+					if ev330 := c.ReadStructFieldMeta(foryTypeInner); ev330 != nil {
+						x.AddIn.ForyReadEvolved(c, ev330)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev335 := c.ReadStructFieldMeta(foryTypeInner); ev335 != nil {
-						x.AddIn.ForyReadEvolved(c, ev335)
+					if ev327 := c.ReadStructFieldMeta(foryTypeInner); ev327 != nil {
+						x.AddIn.ForyReadEvolved(c, ev327)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -13944,169 +14356,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n339 := c.ReadLengthFast(1)
-				if n339 < 0 {
-					n339 = c.ReadLength(1)
+				n331 := c.ReadLengthFast(1)
+				if n331 < 0 {
+					n331 = c.ReadLength(1)
 				}
-				l340 := foryimpl.MakeSlice[[]Inner](c, n339)
-				if n339 > 0 {
-					hn342, tr344, ev343 := c.ReadStructListHeaderRef(foryTypeInner)
+				l332 := foryimpl.MakeSlice[[]Inner](c, n331)
+				if n331 > 0 {
+					hn334, tr336, ev335 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i341 := range l340 {
-							if tr344 {
-								if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
-									if p347 := foryimpl.BackRef[Inner](c, id346); p347 != nil {
-										l340[i341] = *p347
+						for i333 := range l332 {
+							if tr336 {
+								if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
+									if p339 := foryimpl.BackRef[Inner](c, id338); p339 != nil {
+										l332[i333] = *p339
 									}
-								} else if st345 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id346, &l340[i341])
-									if ev343 != nil {
-										l340[i341].ForyReadEvolved(c, ev343)
+								} else if st337 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id338, &l332[i333])
+									if ev335 != nil {
+										l332[i333].ForyReadEvolved(c, ev335)
 									} else {
-										l340[i341].ForyRead(c)
+										l332[i333].ForyRead(c)
 									}
 								} else {
-									l340[i341] = Inner{}
+									l332[i333] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i341)
+									c.TraceIndex(i333)
 									break
 								}
 								continue
 							}
-							if hn342 && !c.ReadFlag() {
-								clear(l340[i341 : i341+1])
+							if hn334 && !c.ReadFlag() {
+								clear(l332[i333 : i333+1])
 								continue
 							}
-							if ev343 != nil {
-								l340[i341].ForyReadEvolved(c, ev343)
+							if ev335 != nil {
+								l332[i333].ForyReadEvolved(c, ev335)
 							} else {
-								l340[i341].ForyRead(c)
+								l332[i333].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i341)
+								c.TraceIndex(i333)
 								break
 							}
 						}
 					}
 				}
-				x.AddLIn = l340
+				x.AddLIn = l332
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n348 := c.ReadLengthFast(1)
-				if n348 < 0 {
-					n348 = c.ReadLength(1)
+				n340 := c.ReadLengthFast(1)
+				if n340 < 0 {
+					n340 = c.ReadLength(1)
 				}
-				l349 := foryimpl.MakeSlice[[]Leaf](c, n348)
-				if n348 > 0 {
-					hn351, tr353, ev352 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l341 := foryimpl.MakeSlice[[]Leaf](c, n340)
+				if n340 > 0 {
+					hn343, tr345, ev344 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i350 := range l349 {
-							if tr353 {
-								if st354, id355 := c.ReadRefFlag(); st354 == foryimpl.RefBack {
-									if p356 := foryimpl.BackRef[Leaf](c, id355); p356 != nil {
-										l349[i350] = *p356
+						for i342 := range l341 {
+							if tr345 {
+								if st346, id347 := c.ReadRefFlag(); st346 == foryimpl.RefBack {
+									if p348 := foryimpl.BackRef[Leaf](c, id347); p348 != nil {
+										l341[i342] = *p348
 									}
-								} else if st354 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id355, &l349[i350])
-									if ev352 != nil {
-										l349[i350].ForyReadEvolved(c, ev352)
+								} else if st346 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id347, &l341[i342])
+									if ev344 != nil {
+										l341[i342].ForyReadEvolved(c, ev344)
 									} else {
-										l349[i350].ForyRead(c)
+										l341[i342].ForyRead(c)
 									}
 								} else {
-									l349[i350] = Leaf{}
+									l341[i342] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i350)
+									c.TraceIndex(i342)
 									break
 								}
 								continue
 							}
-							if hn351 && !c.ReadFlag() {
-								clear(l349[i350 : i350+1])
+							if hn343 && !c.ReadFlag() {
+								clear(l341[i342 : i342+1])
 								continue
 							}
-							if ev352 != nil {
-								l349[i350].ForyReadEvolved(c, ev352)
+							if ev344 != nil {
+								l341[i342].ForyReadEvolved(c, ev344)
 							} else {
-								l349[i350].ForyRead(c)
+								l341[i342].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i350)
+								c.TraceIndex(i342)
 								break
 							}
 						}
 					}
 				}
-				x.AddLLf = l349
+				x.AddLLf = l341
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n357 := c.ReadLengthFast(1)
-				if n357 < 0 {
-					n357 = c.ReadLength(1)
+				n349 := c.ReadLengthFast(1)
+				if n349 < 0 {
+					n349 = c.ReadLength(1)
 				}
-				l358 := foryimpl.MakeSlice[[]*Inner](c, n357)
-				if n357 > 0 {
-					hn360, tr362, ev361 := c.ReadStructListHeaderRef(foryTypeInner)
+				l350 := foryimpl.MakeSlice[[]*Inner](c, n349)
+				if n349 > 0 {
+					hn352, tr354, ev353 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i359 := range l358 {
-							if tr362 {
-								if st364, id365 := c.ReadRefFlag(); st364 == foryimpl.RefBack {
-									l358[i359] = foryimpl.BackRef[Inner](c, id365)
-								} else if st364 == foryimpl.RefFollows {
-									p366 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id365, p366)
-									if ev361 != nil {
-										p366.ForyReadEvolved(c, ev361)
+						for i351 := range l350 {
+							if tr354 {
+								if st356, id357 := c.ReadRefFlag(); st356 == foryimpl.RefBack {
+									l350[i351] = foryimpl.BackRef[Inner](c, id357)
+								} else if st356 == foryimpl.RefFollows {
+									p358 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id357, p358)
+									if ev353 != nil {
+										p358.ForyReadEvolved(c, ev353)
 									} else {
-										p366.ForyRead(c)
+										p358.ForyRead(c)
 									}
-									l358[i359] = p366
+									l350[i351] = p358
 								} else {
-									l358[i359] = nil
+									l350[i351] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i359)
+									c.TraceIndex(i351)
 									break
 								}
 								continue
 							}
-							if hn360 && !c.ReadFlag() {
-								clear(l358[i359 : i359+1])
+							if hn352 && !c.ReadFlag() {
+								clear(l350[i351 : i351+1])
 								continue
 							}
-							p363 := foryimpl.Alloc[Inner](c)
-							if ev361 != nil {
-								p363.ForyReadEvolved(c, ev361)
+							p355 := foryimpl.Alloc[Inner](c)
+							if ev353 != nil {
+								p355.ForyReadEvolved(c, ev353)
 							} else {
-								p363.ForyRead(c)
+								p355.ForyRead(c)
 							}
-							l358[i359] = p363
+							l350[i351] = p355
 							if c.Failed() {
-								c.TraceIndex(i359)
+								c.TraceIndex(i351)
 								break
 							}
 						}
 					}
 				}
-				x.AddLPIn = l358
+				x.AddLPIn = l350
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev370 := c.ReadStructFieldMeta(foryTypeLeaf); ev370 != nil {
-						x.AddLf.ForyReadEvolved(c, ev370)
+					if ev362 := c.ReadStructFieldMeta(foryTypeLeaf); ev362 != nil {
+						x.AddLf.ForyReadEvolved(c, ev362)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev367 := c.ReadStructFieldMeta(foryTypeLeaf); ev367 != nil {
-						x.AddLf.ForyReadEvolved(c, ev367)
+					if ev359 := c.ReadStructFieldMeta(foryTypeLeaf); ev359 != nil {
+						x.AddLf.ForyReadEvolved(c, ev359)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -14114,139 +14526,139 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n371 := c.ReadLengthFast(2)
-				if n371 < 0 {
-					n371 = c.ReadLength(2)
+				n363 := c.ReadLengthFast(2)
+				if n363 < 0 {
+					n363 = c.ReadLength(2)
 				}
-				m372 := foryimpl.MakeMap[map[string][]Inner](c, n371)
-				for n371 > 0 && !c.Failed() {
-					sz373, vn374, _ := c.ReadMapChunk(n371, 21, 22, nil, true)
-					for j375 := 0; j375 < sz373 && !c.Failed(); j375++ {
-						var k376 string
-						k376 = c.ReadString()
-						var v377 []Inner
-						if !vn374 {
-							n378 := c.ReadLengthFast(1)
-							if n378 < 0 {
-								n378 = c.ReadLength(1)
+				m364 := foryimpl.MakeMap[map[string][]Inner](c, n363)
+				for n363 > 0 && !c.Failed() {
+					sz365, vn366, _ := c.ReadMapChunk(n363, 21, 22, nil, true)
+					for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
+						var k368 string
+						k368 = c.ReadString()
+						var v369 []Inner
+						if !vn366 {
+							n370 := c.ReadLengthFast(1)
+							if n370 < 0 {
+								n370 = c.ReadLength(1)
 							}
-							l379 := foryimpl.MakeSlice[[]Inner](c, n378)
-							if n378 > 0 {
-								hn381, tr383, ev382 := c.ReadStructListHeaderRef(foryTypeInner)
+							l371 := foryimpl.MakeSlice[[]Inner](c, n370)
+							if n370 > 0 {
+								hn373, tr375, ev374 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i380 := range l379 {
-										if tr383 {
-											if st384, id385 := c.ReadRefFlag(); st384 == foryimpl.RefBack {
-												if p386 := foryimpl.BackRef[Inner](c, id385); p386 != nil {
-													l379[i380] = *p386
+									for i372 := range l371 {
+										if tr375 {
+											if st376, id377 := c.ReadRefFlag(); st376 == foryimpl.RefBack {
+												if p378 := foryimpl.BackRef[Inner](c, id377); p378 != nil {
+													l371[i372] = *p378
 												}
-											} else if st384 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id385, &l379[i380])
-												if ev382 != nil {
-													l379[i380].ForyReadEvolved(c, ev382)
+											} else if st376 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id377, &l371[i372])
+												if ev374 != nil {
+													l371[i372].ForyReadEvolved(c, ev374)
 												} else {
-													l379[i380].ForyRead(c)
+													l371[i372].ForyRead(c)
 												}
 											} else {
-												l379[i380] = Inner{}
+												l371[i372] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i380)
+												c.TraceIndex(i372)
 												break
 											}
 											continue
 										}
-										if hn381 && !c.ReadFlag() {
-											clear(l379[i380 : i380+1])
+										if hn373 && !c.ReadFlag() {
+											clear(l371[i372 : i372+1])
 											continue
 										}
-										if ev382 != nil {
-											l379[i380].ForyReadEvolved(c, ev382)
+										if ev374 != nil {
+											l371[i372].ForyReadEvolved(c, ev374)
 										} else {
-											l379[i380].ForyRead(c)
+											l371[i372].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i380)
+											c.TraceIndex(i372)
 											break
 										}
 									}
 								}
 							}
-							v377 = l379
+							v369 = l371
 						}
-						m372[k376] = v377
+						m364[k368] = v369
 					}
-					n371 -= sz373
+					n363 -= sz365
 				}
-				x.AddMSLIn = m372
+				x.AddMSLIn = m364
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st390, id391 := c.ReadRefFlag(); st390 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id391)
-				} else if st390 == foryimpl.RefFollows {
-					p392 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id391, p392)
-					if ev393 := c.ReadStructFieldMeta(foryTypeInner); ev393 != nil {
-						p392.ForyReadEvolved(c, ev393)
+				if st382, id383 := c.ReadRefFlag(); st382 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id383)
+				} else if st382 == foryimpl.RefFollows {
+					p384 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id383, p384)
+					if ev385 := c.ReadStructFieldMeta(foryTypeInner); ev385 != nil {
+						p384.ForyReadEvolved(c, ev385)
 					} else if !c.Failed() {
-						p392.ForyRead(c)
+						p384.ForyRead(c)
 					}
-					x.AddPIn = p392
+					x.AddPIn = p384
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p388 := foryimpl.Alloc[Inner](c)
-					if ev389 := c.ReadStructFieldMeta(foryTypeInner); ev389 != nil {
-						p388.ForyReadEvolved(c, ev389)
+					p380 := foryimpl.Alloc[Inner](c)
+					if ev381 := c.ReadStructFieldMeta(foryTypeInner); ev381 != nil {
+						p380.ForyReadEvolved(c, ev381)
 					} else if !c.Failed() {
-						p388.ForyRead(c)
+						p380.ForyRead(c)
 					}
-					x.AddPIn = p388
+					x.AddPIn = p380
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st396, id397 := c.ReadRefFlag(); st396 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id397)
-				} else if st396 == foryimpl.RefFollows {
-					p398 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id397, p398)
-					if ev399 := c.ReadStructFieldMeta(foryTypeLeaf); ev399 != nil {
-						p398.ForyReadEvolved(c, ev399)
+				if st388, id389 := c.ReadRefFlag(); st388 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id389)
+				} else if st388 == foryimpl.RefFollows {
+					p390 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id389, p390)
+					if ev391 := c.ReadStructFieldMeta(foryTypeLeaf); ev391 != nil {
+						p390.ForyReadEvolved(c, ev391)
 					} else if !c.Failed() {
-						p398.ForyRead(c)
+						p390.ForyRead(c)
 					}
-					x.AddPLf = p398
+					x.AddPLf = p390
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p394 := foryimpl.Alloc[Leaf](c)
-					if ev395 := c.ReadStructFieldMeta(foryTypeLeaf); ev395 != nil {
-						p394.ForyReadEvolved(c, ev395)
+					p386 := foryimpl.Alloc[Leaf](c)
+					if ev387 := c.ReadStructFieldMeta(foryTypeLeaf); ev387 != nil {
+						p386.ForyReadEvolved(c, ev387)
 					} else if !c.Failed() {
-						p394.ForyRead(c)
+						p386.ForyRead(c)
 					}
-					x.AddPLf = p394
+					x.AddPLf = p386
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev403 := c.ReadStructFieldMeta(foryTypeInner); ev403 != nil {
-						x.In.ForyReadEvolved(c, ev403)
+					if ev395 := c.ReadStructFieldMeta(foryTypeInner); ev395 != nil {
+						x.In.ForyReadEvolved(c, ev395)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev400 := c.ReadStructFieldMeta(foryTypeInner); ev400 != nil {
-						x.In.ForyReadEvolved(c, ev400)
+					if ev392 := c.ReadStructFieldMeta(foryTypeInner); ev392 != nil {
+						x.In.ForyReadEvolved(c, ev392)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -14254,169 +14666,169 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n404 := c.ReadLengthFast(1)
-				if n404 < 0 {
-					n404 = c.ReadLength(1)
+				n396 := c.ReadLengthFast(1)
+				if n396 < 0 {
+					n396 = c.ReadLength(1)
 				}
-				l405 := foryimpl.MakeSlice[[]Inner](c, n404)
-				if n404 > 0 {
-					hn407, tr409, ev408 := c.ReadStructListHeaderRef(foryTypeInner)
+				l397 := foryimpl.MakeSlice[[]Inner](c, n396)
+				if n396 > 0 {
+					hn399, tr401, ev400 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i406 := range l405 {
-							if tr409 {
-								if st410, id411 := c.ReadRefFlag(); st410 == foryimpl.RefBack {
-									if p412 := foryimpl.BackRef[Inner](c, id411); p412 != nil {
-										l405[i406] = *p412
+						for i398 := range l397 {
+							if tr401 {
+								if st402, id403 := c.ReadRefFlag(); st402 == foryimpl.RefBack {
+									if p404 := foryimpl.BackRef[Inner](c, id403); p404 != nil {
+										l397[i398] = *p404
 									}
-								} else if st410 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id411, &l405[i406])
-									if ev408 != nil {
-										l405[i406].ForyReadEvolved(c, ev408)
+								} else if st402 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id403, &l397[i398])
+									if ev400 != nil {
+										l397[i398].ForyReadEvolved(c, ev400)
 									} else {
-										l405[i406].ForyRead(c)
+										l397[i398].ForyRead(c)
 									}
 								} else {
-									l405[i406] = Inner{}
+									l397[i398] = Inner{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i406)
+									c.TraceIndex(i398)
 									break
 								}
 								continue
 							}
-							if hn407 && !c.ReadFlag() {
-								clear(l405[i406 : i406+1])
+							if hn399 && !c.ReadFlag() {
+								clear(l397[i398 : i398+1])
 								continue
 							}
-							if ev408 != nil {
-								l405[i406].ForyReadEvolved(c, ev408)
+							if ev400 != nil {
+								l397[i398].ForyReadEvolved(c, ev400)
 							} else {
-								l405[i406].ForyRead(c)
+								l397[i398].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i406)
+								c.TraceIndex(i398)
 								break
 							}
 						}
 					}
 				}
-				x.LIn = l405
+				x.LIn = l397
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n413 := c.ReadLengthFast(1)
-				if n413 < 0 {
-					n413 = c.ReadLength(1)
+				n405 := c.ReadLengthFast(1)
+				if n405 < 0 {
+					n405 = c.ReadLength(1)
 				}
-				l414 := foryimpl.MakeSlice[[]Leaf](c, n413)
-				if n413 > 0 {
-					hn416, tr418, ev417 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l406 := foryimpl.MakeSlice[[]Leaf](c, n405)
+				if n405 > 0 {
+					hn408, tr410, ev409 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i415 := range l414 {
-							if tr418 {
-								if st419, id420 := c.ReadRefFlag(); st419 == foryimpl.RefBack {
-									if p421 := foryimpl.BackRef[Leaf](c, id420); p421 != nil {
-										l414[i415] = *p421
+						for i407 := range l406 {
+							if tr410 {
+								if st411, id412 := c.ReadRefFlag(); st411 == foryimpl.RefBack {
+									if p413 := foryimpl.BackRef[Leaf](c, id412); p413 != nil {
+										l406[i407] = *p413
 									}
-								} else if st419 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id420, &l414[i415])
-									if ev417 != nil {
-										l414[i415].ForyReadEvolved(c, ev417)
+								} else if st411 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id412, &l406[i407])
+									if ev409 != nil {
+										l406[i407].ForyReadEvolved(c, ev409)
 									} else {
-										l414[i415].ForyRead(c)
+										l406[i407].ForyRead(c)
 									}
 								} else {
-									l414[i415] = Leaf{}
+									l406[i407] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i415)
+									c.TraceIndex(i407)
 									break
 								}
 								continue
 							}
-							if hn416 && !c.ReadFlag() {
-								clear(l414[i415 : i415+1])
+							if hn408 && !c.ReadFlag() {
+								clear(l406[i407 : i407+1])
 								continue
 							}
-							if ev417 != nil {
-								l414[i415].ForyReadEvolved(c, ev417)
+							if ev409 != nil {
+								l406[i407].ForyReadEvolved(c, ev409)
 							} else {
-								l414[i415].ForyRead(c)
+								l406[i407].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i415)
+								c.TraceIndex(i407)
 								break
 							}
 						}
 					}
 				}
-				x.LLf = l414
+				x.LLf = l406
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n422 := c.ReadLengthFast(1)
-				if n422 < 0 {
-					n422 = c.ReadLength(1)
+				n414 := c.ReadLengthFast(1)
+				if n414 < 0 {
+					n414 = c.ReadLength(1)
 				}
-				l423 := foryimpl.MakeSlice[[]*Inner](c, n422)
-				if n422 > 0 {
-					hn425, tr427, ev426 := c.ReadStructListHeaderRef(foryTypeInner)
+				l415 := foryimpl.MakeSlice[[]*Inner](c, n414)
+				if n414 > 0 {
+					hn417, tr419, ev418 := c.ReadStructListHeaderRef(foryTypeInner)
 					if !c.Failed() {
-						for i424 := range l423 {
-							if tr427 {
-								if st429, id430 := c.ReadRefFlag(); st429 == foryimpl.RefBack {
-									l423[i424] = foryimpl.BackRef[Inner](c, id430)
-								} else if st429 == foryimpl.RefFollows {
-									p431 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id430, p431)
-									if ev426 != nil {
-										p431.ForyReadEvolved(c, ev426)
+						for i416 := range l415 {
+							if tr419 {
+								if st421, id422 := c.ReadRefFlag(); st421 == foryimpl.RefBack {
+									l415[i416] = foryimpl.BackRef[Inner](c, id422)
+								} else if st421 == foryimpl.RefFollows {
+									p423 := foryimpl.Alloc[Inner](c)
+									foryimpl.SetRef(c, id422, p423)
+									if ev418 != nil {
+										p423.ForyReadEvolved(c, ev418)
 									} else {
-										p431.ForyRead(c)
+										p423.ForyRead(c)
 									}
-									l423[i424] = p431
+									l415[i416] = p423
 								} else {
-									l423[i424] = nil
+									l415[i416] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i424)
+									c.TraceIndex(i416)
 									break
 								}
 								continue
 							}
-							if hn425 && !c.ReadFlag() {
-								clear(l423[i424 : i424+1])
+							if hn417 && !c.ReadFlag() {
+								clear(l415[i416 : i416+1])
 								continue
 							}
-							p428 := foryimpl.Alloc[Inner](c)
-							if ev426 != nil {
-								p428.ForyReadEvolved(c, ev426)
+							p420 := foryimpl.Alloc[Inner](c)
+							if ev418 != nil {
+								p420.ForyReadEvolved(c, ev418)
 							} else {
-								p428.ForyRead(c)
+								p420.ForyRead(c)
 							}
-							l423[i424] = p428
+							l415[i416] = p420
 							if c.Failed() {
-								c.TraceIndex(i424)
+								c.TraceIndex(i416)
 								break
 							}
 						}
 					}
 				}
-				x.LPIn = l423
+				x.LPIn = l415
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev435 := c.ReadStructFieldMeta(foryTypeLeaf); ev435 != nil {
-						x.Lf.ForyReadEvolved(c, ev435)
+					if ev427 := c.ReadStructFieldMeta(foryTypeLeaf); ev427 != nil {
+						x.Lf.ForyReadEvolved(c, ev427)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev432 := c.ReadStructFieldMeta(foryTypeLeaf); ev432 != nil {
-						x.Lf.ForyReadEvolved(c, ev432)
+					if ev424 := c.ReadStructFieldMeta(foryTypeLeaf); ev424 != nil {
+						x.Lf.ForyReadEvolved(c, ev424)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -14424,124 +14836,124 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n436 := c.ReadLengthFast(2)
-				if n436 < 0 {
-					n436 = c.ReadLength(2)
+				n428 := c.ReadLengthFast(2)
+				if n428 < 0 {
+					n428 = c.ReadLength(2)
 				}
-				m437 := foryimpl.MakeMap[map[string][]Inner](c, n436)
-				for n436 > 0 && !c.Failed() {
-					sz438, vn439, _ := c.ReadMapChunk(n436, 21, 22, nil, true)
-					for j440 := 0; j440 < sz438 && !c.Failed(); j440++ {
-						var k441 string
-						k441 = c.ReadString()
-						var v442 []Inner
-						if !vn439 {
-							n443 := c.ReadLengthFast(1)
-							if n443 < 0 {
-								n443 = c.ReadLength(1)
+				m429 := foryimpl.MakeMap[map[string][]Inner](c, n428)
+				for n428 > 0 && !c.Failed() {
+					sz430, vn431, _ := c.ReadMapChunk(n428, 21, 22, nil, true)
+					for j432 := 0; j432 < sz430 && !c.Failed(); j432++ {
+						var k433 string
+						k433 = c.ReadString()
+						var v434 []Inner
+						if !vn431 {
+							n435 := c.ReadLengthFast(1)
+							if n435 < 0 {
+								n435 = c.ReadLength(1)
 							}
-							l444 := foryimpl.MakeSlice[[]Inner](c, n443)
-							if n443 > 0 {
-								hn446, tr448, ev447 := c.ReadStructListHeaderRef(foryTypeInner)
+							l436 := foryimpl.MakeSlice[[]Inner](c, n435)
+							if n435 > 0 {
+								hn438, tr440, ev439 := c.ReadStructListHeaderRef(foryTypeInner)
 								if !c.Failed() {
-									for i445 := range l444 {
-										if tr448 {
-											if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
-												if p451 := foryimpl.BackRef[Inner](c, id450); p451 != nil {
-													l444[i445] = *p451
+									for i437 := range l436 {
+										if tr440 {
+											if st441, id442 := c.ReadRefFlag(); st441 == foryimpl.RefBack {
+												if p443 := foryimpl.BackRef[Inner](c, id442); p443 != nil {
+													l436[i437] = *p443
 												}
-											} else if st449 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id450, &l444[i445])
-												if ev447 != nil {
-													l444[i445].ForyReadEvolved(c, ev447)
+											} else if st441 == foryimpl.RefFollows {
+												foryimpl.SetRef(c, id442, &l436[i437])
+												if ev439 != nil {
+													l436[i437].ForyReadEvolved(c, ev439)
 												} else {
-													l444[i445].ForyRead(c)
+													l436[i437].ForyRead(c)
 												}
 											} else {
-												l444[i445] = Inner{}
+												l436[i437] = Inner{}
 											}
 											if c.Failed() {
-												c.TraceIndex(i445)
+												c.TraceIndex(i437)
 												break
 											}
 											continue
 										}
-										if hn446 && !c.ReadFlag() {
-											clear(l444[i445 : i445+1])
+										if hn438 && !c.ReadFlag() {
+											clear(l436[i437 : i437+1])
 											continue
 										}
-										if ev447 != nil {
-											l444[i445].ForyReadEvolved(c, ev447)
+										if ev439 != nil {
+											l436[i437].ForyReadEvolved(c, ev439)
 										} else {
-											l444[i445].ForyRead(c)
+											l436[i437].ForyRead(c)
 										}
 										if c.Failed() {
-											c.TraceIndex(i445)
+											c.TraceIndex(i437)
 											break
 										}
 									}
 								}
 							}
-							v442 = l444
+							v434 = l436
 						}
-						m437[k441] = v442
+						m429[k433] = v434
 					}
-					n436 -= sz438
+					n428 -= sz430
 				}
-				x.MSLIn = m437
+				x.MSLIn = m429
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st455, id456 := c.ReadRefFlag(); st455 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id456)
-				} else if st455 == foryimpl.RefFollows {
-					p457 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id456, p457)
-					if ev458 := c.ReadStructFieldMeta(foryTypeInner); ev458 != nil {
-						p457.ForyReadEvolved(c, ev458)
+				if st447, id448 := c.ReadRefFlag(); st447 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id448)
+				} else if st447 == foryimpl.RefFollows {
+					p449 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id448, p449)
+					if ev450 := c.ReadStructFieldMeta(foryTypeInner); ev450 != nil {
+						p449.ForyReadEvolved(c, ev450)
 					} else if !c.Failed() {
-						p457.ForyRead(c)
+						p449.ForyRead(c)
 					}
-					x.PIn = p457
+					x.PIn = p449
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p453 := foryimpl.Alloc[Inner](c)
-					if ev454 := c.ReadStructFieldMeta(foryTypeInner); ev454 != nil {
-						p453.ForyReadEvolved(c, ev454)
+					p445 := foryimpl.Alloc[Inner](c)
+					if ev446 := c.ReadStructFieldMeta(foryTypeInner); ev446 != nil {
+						p445.ForyReadEvolved(c, ev446)
 					} else if !c.Failed() {
-						p453.ForyRead(c)
+						p445.ForyRead(c)
 					}
-					x.PIn = p453
+					x.PIn = p445
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st461, id462 := c.ReadRefFlag(); st461 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id462)
-				} else if st461 == foryimpl.RefFollows {
-					p463 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id462, p463)
-					if ev464 := c.ReadStructFieldMeta(foryTypeLeaf); ev464 != nil {
-						p463.ForyReadEvolved(c, ev464)
+				if st453, id454 := c.ReadRefFlag(); st453 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id454)
+				} else if st453 == foryimpl.RefFollows {
+					p455 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id454, p455)
+					if ev456 := c.ReadStructFieldMeta(foryTypeLeaf); ev456 != nil {
+						p455.ForyReadEvolved(c, ev456)
 					} else if !c.Failed() {
-						p463.ForyRead(c)
+						p455.ForyRead(c)
 					}
-					x.PLf = p463
+					x.PLf = p455
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p459 := foryimpl.Alloc[Leaf](c)
-					if ev460 := c.ReadStructFieldMeta(foryTypeLeaf); ev460 != nil {
-						p459.ForyReadEvolved(c, ev460)
+					p451 := foryimpl.Alloc[Leaf](c)
+					if ev452 := c.ReadStructFieldMeta(foryTypeLeaf); ev452 != nil {
+						p451.ForyReadEvolved(c, ev452)
 					} else if !c.Failed() {
-						p459.ForyRead(c)
+						p451.ForyRead(c)
 					}
-					x.PLf = p459
+					x.PLf = p451
 				}
 			}
 		default:
@@ -14800,11 +15212,18 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeLeaf)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeLeaf)
+		}
+		x.Lf.ForyWrite(c)
 	}
-	x.Lf.ForyWrite(c)
 	{
 		s10 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s10) + 10)
@@ -14941,9 +15360,9 @@ func (x *Inner) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev26 := c.ReadStructFieldMeta(foryTypeLeaf); ev26 != nil {
-			x.Lf.ForyReadEvolved(c, ev26)
+	if c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev24 := c.ReadStructFieldMeta(foryTypeLeaf); ev24 != nil {
+			x.Lf.ForyReadEvolved(c, ev24)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -14967,50 +15386,50 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Score = int64(v27)
+				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
+					x.Score = int64(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n29 := c.ReadLengthFast(1)
-				if n29 < 0 {
-					n29 = c.ReadLength(1)
+				n27 := c.ReadLengthFast(1)
+				if n27 < 0 {
+					n27 = c.ReadLength(1)
 				}
-				l30 := foryimpl.MakeSlice[[]string](c, n29)
-				if n29 > 0 {
-					hn32 := c.ReadListHeader(21)
+				l28 := foryimpl.MakeSlice[[]string](c, n27)
+				if n27 > 0 {
+					hn30 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i31 := range l30 {
-							if hn32 && !c.ReadFlag() {
-								clear(l30[i31 : i31+1])
+						for i29 := range l28 {
+							if hn30 && !c.ReadFlag() {
+								clear(l28[i29 : i29+1])
 								continue
 							}
-							l30[i31] = c.ReadString()
+							l28[i29] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i31)
+								c.TraceIndex(i29)
 								break
 							}
 						}
 					}
 				}
-				x.Extra = l30
+				x.Extra = l28
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
-						x.Lf.ForyReadEvolved(c, ev38)
+					if ev36 := c.ReadStructFieldMeta(foryTypeLeaf); ev36 != nil {
+						x.Lf.ForyReadEvolved(c, ev36)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev35 := c.ReadStructFieldMeta(foryTypeLeaf); ev35 != nil {
-						x.Lf.ForyReadEvolved(c, ev35)
+					if ev33 := c.ReadStructFieldMeta(foryTypeLeaf); ev33 != nil {
+						x.Lf.ForyReadEvolved(c, ev33)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -15229,14 +15648,15 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,7,0,0;n_in,0,0,0;n_l,22,0,1[5,0,0];n_m,24,0,0[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,0;n_p_w,7,0,0;n_s,21,0,0;n_w_p,19,0,0;w32,7,0,0;w8,5,0,0;w_f,20,0,0;w_fix,8,0,0;w_i_f,20,0,0;w_s_u,5,0,0;w_u,14,0,0;
+// foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,7,0,0;n_in,0,0,1;n_l,22,0,1[5,0,0];n_m,24,0,0[21,0,0|5,0,0];n_p,5,0,1;n_p_in,0,0,0;n_p_w,7,0,0;n_s,21,0,0;n_w_p,19,0,1;w32,7,0,0;w8,5,0,0;w_f,20,0,0;w_fix,8,0,0;w_i_f,20,0,0;w_s_u,5,0,0;w_u,14,0,0;
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
 	GoName:            "v2.Changes",
+	OfficialGoHash:    1739009624,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
-	SchemaHash:        1739009624,
+	SchemaHash:        -1865153215,
 	TypeDef:           []byte{0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4a, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
 	TypeDefRef:        []byte{0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44, 0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd, 0x80, 0x88, 0x07, 0x2d, 0xbe, 0xc0, 0x4c, 0x08, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x0e, 0x5b, 0x74, 0x84, 0x05, 0x2d, 0xe0, 0x4c, 0x05, 0xdb, 0x72, 0xdd, 0x00, 0x4e, 0x13, 0xb7, 0x76, 0xdb, 0xc0, 0x46, 0x05, 0x37, 0x6f, 0xc4, 0x15, 0x4b, 0x1c, 0x37, 0x68, 0x68, 0x46, 0x16, 0x16, 0x37, 0x6b, 0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72},
 	UserID:            313,
@@ -15408,7 +15828,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(75 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1739009624)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1865153215, 1739009624))
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, x.WF)
@@ -15519,7 +15939,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(75 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1739009624)
+		buffer.PutInt32At(w, off, c.SchemaHash(-1865153215, 1739009624))
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, x.WF)
@@ -15588,11 +16008,18 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarInt32(v25)
 	}
 	mw23.End(b)
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeInner)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.NPIn.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeInner)
+		}
+		x.NPIn.ForyWrite(c)
 	}
-	x.NPIn.ForyWrite(c)
 	{
 		s26 := string(x.NS)
 		b.Reserve(buffer.BatchSlack + len(s26) + 10)
@@ -15618,8 +16045,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Changes{NPIn: x.NPIn}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1739009624) {
-		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1865153215) {
+		if h := r.ReadInt32(); h != -1865153215 && h != 1739009624 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
 		}
@@ -15764,8 +16191,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Changes{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1739009624) {
-		if h := r.ReadInt32(); h != 1739009624 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1865153215) {
+		if h := r.ReadInt32(); h != -1865153215 && h != 1739009624 && !c.Failed() {
 			c.HashMismatch(foryTypeChanges, h)
 			return
 		}
@@ -15900,9 +16327,9 @@ func (x *Changes) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev70 := c.ReadStructFieldMeta(foryTypeInner); ev70 != nil {
-			x.NPIn.ForyReadEvolved(c, ev70)
+	if c.ReadStructValueFlag(foryTypeInner) {
+		if ev68 := c.ReadStructFieldMeta(foryTypeInner); ev68 != nil {
+			x.NPIn.ForyReadEvolved(c, ev68)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
@@ -15926,97 +16353,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
-					x.WF = float64(v71)
+				if v69, ok70 := c.ReadFloatAs(f, 64); ok70 {
+					x.WF = float64(v69)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v73, ok74 := c.ReadFloatAs(f, 64); ok74 {
-					x.WIF = float64(v73)
+				if v71, ok72 := c.ReadFloatAs(f, 64); ok72 {
+					x.WIF = float64(v71)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
-					x.Total = int64(v75)
+				if v73, ok74 := c.ReadIntAs(f, 64); ok74 {
+					x.Total = int64(v73)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
-					x.NPW = int64(v77)
+				if v75, ok76 := c.ReadIntAs(f, 64); ok76 {
+					x.NPW = int64(v75)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
-					x.W32 = int64(v79)
+				if v77, ok78 := c.ReadIntAs(f, 64); ok78 {
+					x.W32 = int64(v77)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 64); ok82 {
-					x.WFix = int64(v81)
+				if v79, ok80 := c.ReadIntAs(f, 64); ok80 {
+					x.WFix = int64(v79)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v83, ok84 := c.ReadUintAs(f, 64); ok84 {
-					x.WU = uint64(v83)
+				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
+					x.WU = uint64(v81)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.W8 = int32(v85)
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.W8 = int32(v83)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
-					x.WSU = int32(v87)
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.WSU = int32(v85)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
-					pv92 := float32(v90)
-					x.NWP = &pv92
+				if v88, ok89 := c.ReadFloatAs(f, 32); ok89 {
+					pv90 := float32(v88)
+					x.NWP = &pv90
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[float32](c)
-				*p89 = r.ReadFloat32()
-				x.NWP = p89
+				p87 := foryimpl.Alloc[float32](c)
+				*p87 = r.ReadFloat32()
+				x.NWP = p87
 			}
 		case 10:
 			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 32); ok95 {
-					pv96 := int32(v94)
-					x.NP = &pv96
+				if v92, ok93 := c.ReadIntAs(f, 32); ok93 {
+					pv94 := int32(v92)
+					x.NP = &pv94
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p93 := foryimpl.Alloc[int32](c)
-				*p93 = r.ReadVarInt32()
-				x.NP = p93
+				p91 := foryimpl.Alloc[int32](c)
+				*p91 = r.ReadVarInt32()
+				x.NP = p91
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -16024,59 +16451,59 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id100)
-				} else if st99 == foryimpl.RefFollows {
-					p101 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id100, p101)
-					if ev102 := c.ReadStructFieldMeta(foryTypeInner); ev102 != nil {
-						p101.ForyReadEvolved(c, ev102)
+				if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id98)
+				} else if st97 == foryimpl.RefFollows {
+					p99 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id98, p99)
+					if ev100 := c.ReadStructFieldMeta(foryTypeInner); ev100 != nil {
+						p99.ForyReadEvolved(c, ev100)
 					} else if !c.Failed() {
-						p101.ForyRead(c)
+						p99.ForyRead(c)
 					}
-					x.NIn = p101
+					x.NIn = p99
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p97 := foryimpl.Alloc[Inner](c)
-					if ev98 := c.ReadStructFieldMeta(foryTypeInner); ev98 != nil {
-						p97.ForyReadEvolved(c, ev98)
+					p95 := foryimpl.Alloc[Inner](c)
+					if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+						p95.ForyReadEvolved(c, ev96)
 					} else if !c.Failed() {
-						p97.ForyRead(c)
+						p95.ForyRead(c)
 					}
-					x.NIn = p97
+					x.NIn = p95
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[int32](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					n111 := c.ReadLengthFast(1)
-					if n111 < 0 {
-						n111 = c.ReadLength(1)
+				if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[int32](c, id108)
+				} else if st107 == foryimpl.RefFollows {
+					n109 := c.ReadLengthFast(1)
+					if n109 < 0 {
+						n109 = c.ReadLength(1)
 					}
-					l112 := foryimpl.MakeSlice[[]int32](c, n111)
-					if n111 > 0 {
-						hn114 := c.ReadListHeader(5)
+					l110 := foryimpl.MakeSlice[[]int32](c, n109)
+					if n109 > 0 {
+						hn112 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i113 := range l112 {
-								if hn114 && !c.ReadFlag() {
-									clear(l112[i113 : i113+1])
+							for i111 := range l110 {
+								if hn112 && !c.ReadFlag() {
+									clear(l110[i111 : i111+1])
 									continue
 								}
-								l112[i113] = r.ReadVarInt32()
+								l110[i111] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i113)
+									c.TraceIndex(i111)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l112
-					foryimpl.SetRefSlice(c, id110, x.NL)
+					x.NL = l110
+					foryimpl.SetRefSlice(c, id108, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -16084,65 +16511,65 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n103 := c.ReadLengthFast(1)
-					if n103 < 0 {
-						n103 = c.ReadLength(1)
+					n101 := c.ReadLengthFast(1)
+					if n101 < 0 {
+						n101 = c.ReadLength(1)
 					}
-					l104 := foryimpl.MakeSlice[[]int32](c, n103)
-					if n103 > 0 {
-						hn106 := c.ReadListHeader(5)
+					l102 := foryimpl.MakeSlice[[]int32](c, n101)
+					if n101 > 0 {
+						hn104 := c.ReadListHeader(5)
 						if !c.Failed() {
-							for i105 := range l104 {
-								if hn106 && !c.ReadFlag() {
-									clear(l104[i105 : i105+1])
+							for i103 := range l102 {
+								if hn104 && !c.ReadFlag() {
+									clear(l102[i103 : i103+1])
 									continue
 								}
-								l104[i105] = r.ReadVarInt32()
+								l102[i103] = r.ReadVarInt32()
 								if c.Failed() {
-									c.TraceIndex(i105)
+									c.TraceIndex(i103)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l104
+					x.NL = l102
 				}
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n117 := c.ReadLengthFast(2)
-				if n117 < 0 {
-					n117 = c.ReadLength(2)
+				n115 := c.ReadLengthFast(2)
+				if n115 < 0 {
+					n115 = c.ReadLength(2)
 				}
-				m118 := foryimpl.MakeMap[map[string]int32](c, n117)
-				for n117 > 0 && !c.Failed() {
-					sz119, vn120, _ := c.ReadMapChunk(n117, 21, 5, nil, false)
-					for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-						var k122 string
-						k122 = c.ReadString()
-						var v123 int32
-						if !vn120 {
-							v123 = r.ReadVarInt32()
+				m116 := foryimpl.MakeMap[map[string]int32](c, n115)
+				for n115 > 0 && !c.Failed() {
+					sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
+					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
+						var k120 string
+						k120 = c.ReadString()
+						var v121 int32
+						if !vn118 {
+							v121 = r.ReadVarInt32()
 						}
-						m118[k122] = v123
+						m116[k120] = v121
 					}
-					n117 -= sz119
+					n115 -= sz117
 				}
-				x.NM = m118
+				x.NM = m116
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev128 := c.ReadStructFieldMeta(foryTypeInner); ev128 != nil {
-						x.NPIn.ForyReadEvolved(c, ev128)
+					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
+						x.NPIn.ForyReadEvolved(c, ev126)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev125 := c.ReadStructFieldMeta(foryTypeInner); ev125 != nil {
-						x.NPIn.ForyReadEvolved(c, ev125)
+					if ev123 := c.ReadStructFieldMeta(foryTypeInner); ev123 != nil {
+						x.NPIn.ForyReadEvolved(c, ev123)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -16162,13 +16589,14 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,0;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
+// foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,1;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
 	GoName:         "v2.ReorderTags",
+	OfficialGoHash: -1033713175,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:     -1033713175,
+	SchemaHash:     -1163998027,
 	TypeDef:        []byte{0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0, 0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e},
 	UserID:         314,
 })
@@ -16199,17 +16627,47 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeReorderTags)
+	start := b.WriterIndex()
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa62e800e001cff01)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0xba1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeReorderTags)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(26)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xa62e800e001c0001)
+		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
+		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
+		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
+		off += 26
+	} else {
+		buffer.PutUint32At(w, off, 0xba1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -16264,32 +16722,12 @@ func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCon
 
 // ForyWrite writes ReorderTags's struct body (docs/format.md §9).
 func (x *ReorderTags) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which ReorderTags, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	start3 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(43 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 8 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(17 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0xa62e800e001cff01)
-			buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)
-			buffer.PutUint64At(w, off+16, 0xc815c401c205cc14)
-			buffer.PutUint64At(w, off+18, 0x1e16c815c401c205)
-			off += 26
-		} else {
-			buffer.PutUint32At(w, off, 0xba1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -1033713175)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-1163998027, -1033713175))
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, x.D)
@@ -16303,41 +16741,40 @@ func (x *ReorderTags) foryWrite(b *buffer.Buffer, compatible, check, root bool) 
 		b.WriteBool(*x.E)
 	}
 	{
-		s4 := string(x.B)
-		b.Reserve(buffer.BatchSlack + len(s4) + 10)
+		s3 := string(x.B)
+		b.Reserve(buffer.BatchSlack + len(s3) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<2|2)
-		if len(s4) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s4)
-			if !ascii && check && !foryimpl.ValidString(s4) {
-				b.SetWriterIndex(start3)
-				return foryimpl.InvalidUTF8(foryTypeReorderTags, "B")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<2|2)
+		if len(s3) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s3)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeReorderTags, "B"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l5 := x.C
-	b.WriteVarUint32(uint32(len(l5)))
-	if len(l5) > 0 {
-		b.Reserve(1 + len(l5)*9 + buffer.BatchSlack)
+	l4 := x.C
+	b.WriteVarUint32(uint32(len(l4)))
+	if len(l4) > 0 {
+		b.Reserve(1 + len(l4)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e6 := range l5 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e6))
+		for _, e5 := range l4 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e5))
 		}
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // ForyRead reads ReorderTags's struct body (docs/format.md §9); errors are recorded in c.
 func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderTags{C: x.C}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-1033713175) {
-		if h := r.ReadInt32(); h != -1033713175 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-1163998027) {
+		if h := r.ReadInt32(); h != -1163998027 && h != -1033713175 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderTags, h)
 			return
 		}
@@ -16361,9 +16798,9 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[bool](c)
-		*p7 = r.ReadBool()
-		x.E = p7
+		p6 := foryimpl.Alloc[bool](c)
+		*p6 = r.ReadBool()
+		x.E = p6
 	}
 	if c.Failed() {
 		c.Trace("E")
@@ -16374,28 +16811,28 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n8 := c.ReadLengthFast(1)
-	if n8 < 0 {
-		n8 = c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
 	}
-	l9 := foryimpl.ReuseSlice[[]int64](c, x.C, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(7)
+	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l9[i10] = r.ReadVarInt64()
+				l8[i9] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.C = l9
+	x.C = l8
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -16410,25 +16847,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v14, ok15 := c.ReadFloatAs(f, 64); ok15 {
-					x.D = float64(v14)
+				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
+					x.D = float64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
-					x.A = int32(v16)
+				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
+					x.A = int32(v15)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p18 := foryimpl.Alloc[bool](c)
-				*p18 = r.ReadBool()
-				x.E = p18
+				p17 := foryimpl.Alloc[bool](c)
+				*p17 = r.ReadBool()
+				x.E = p17
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -16438,28 +16875,28 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLengthFast(1)
-				if n19 < 0 {
-					n19 = c.ReadLength(1)
+				n18 := c.ReadLengthFast(1)
+				if n18 < 0 {
+					n18 = c.ReadLength(1)
 				}
-				l20 := foryimpl.MakeSlice[[]int64](c, n19)
-				if n19 > 0 {
-					hn22 := c.ReadListHeader(7)
+				l19 := foryimpl.MakeSlice[[]int64](c, n18)
+				if n18 > 0 {
+					hn21 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i21 := range l20 {
-							if hn22 && !c.ReadFlag() {
-								clear(l20[i21 : i21+1])
+						for i20 := range l19 {
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
 								continue
 							}
-							l20[i21] = r.ReadVarInt64()
+							l19[i20] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i21)
+								c.TraceIndex(i20)
 								break
 							}
 						}
 					}
 				}
-				x.C = l20
+				x.C = l19
 			}
 		default:
 			c.SkipField(f)
@@ -16471,13 +16908,14 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,0;mid,1,0,0;zed,21,0,0;
+// foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,1;mid,1,0,0;zed,21,0,0;
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoName:         "v2.ReorderNames",
+	OfficialGoHash: -123410920,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
-	SchemaHash:     -123410920,
+	SchemaHash:     25827702,
 	TypeDef:        []byte{0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44, 0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48, 0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83},
 	UserID:         315,
 })
@@ -16508,17 +16946,51 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeReorderNames)
+	start := b.WriterIndex()
+	b.Reserve(41)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5032e01d001cff01)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
+		buffer.PutUint64At(w, off+32, 0x6415440093045616)
+		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		off += 41
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeReorderNames)
 	start := b.WriterIndex()
-	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
-		return err
+	b.Reserve(41)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x5032e01d001c0001)
+		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
+		buffer.PutUint64At(w, off+16, 0x386f81074c033101)
+		buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
+		buffer.PutUint64At(w, off+32, 0x6415440093045616)
+		buffer.PutUint64At(w, off+33, 0x8364154400930456)
+		off += 41
+	} else {
+		buffer.PutUint32At(w, off, 0xbb1b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
 	}
-	b.Bytes()[start+1] = 0
-	return nil
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
@@ -16573,34 +17045,12 @@ func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes ReorderNames's struct body (docs/format.md §9).
 func (x *ReorderNames) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
-	}
-}
-
-// foryWrite is ForyWrite without the write context, which ReorderNames, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	start2 := b.WriterIndex()
-	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(55 + buffer.BatchSlack)
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 1 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(14 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0x5032e01d001cff01)
-			buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)
-			buffer.PutUint64At(w, off+16, 0x386f81074c033101)
-			buffer.PutUint64At(w, off+24, 0x4800600c98034e00)
-			buffer.PutUint64At(w, off+32, 0x6415440093045616)
-			buffer.PutUint64At(w, off+33, 0x8364154400930456)
-			off += 41
-		} else {
-			buffer.PutUint32At(w, off, 0xbb1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -123410920)
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(25827702, -123410920))
 		off += 4
 	}
 	buffer.PutBoolAt(w, off, x.Mid)
@@ -16613,31 +17063,31 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.WriteUint8(0xff)
 		b.WriteInt16(*x.Gamma)
 	}
-	l3 := x.Beta
+	l2 := x.Beta
 	{
 		var ascii bool
-		sz5 := 6 + buffer.BatchSlack + len(l3)*9
-		for _, e4 := range l3 {
-			sz5 += len(e4)
+		sz4 := 6 + buffer.BatchSlack + len(l2)*9
+		for _, e3 := range l2 {
+			sz4 += len(e3)
 		}
-		b.Reserve(sz5)
+		b.Reserve(sz4)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
-		if len(l3) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l2)))
+		if len(l2) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e4 := range l3 {
-				if len(w)-off < len(e4)+9+buffer.BatchSlack {
+			for _, e3 := range l2 {
+				if len(w)-off < len(e3)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e4) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e3) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<2|2)
-				if len(e4) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e4))
-					if !ascii && check && !foryimpl.ValidString(string(e4)) {
-						b.SetWriterIndex(start2)
-						return foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta")
+				off = buffer.PutVarUint64At(w, off, uint64(len(e3))<<2|2)
+				if len(e3) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e3))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e3)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeReorderNames, "Beta"))
+						return
 					}
 				}
 			}
@@ -16645,29 +17095,28 @@ func (x *ReorderNames) foryWrite(b *buffer.Buffer, compatible, check, root bool)
 		b.SetWriterIndex(off)
 	}
 	{
-		s6 := string(x.Zed)
-		b.Reserve(buffer.BatchSlack + len(s6) + 10)
+		s5 := string(x.Zed)
+		b.Reserve(buffer.BatchSlack + len(s5) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
-		if len(s6) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s6)
-			if !ascii && check && !foryimpl.ValidString(s6) {
-				b.SetWriterIndex(start2)
-				return foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed")
+		off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<2|2)
+		if len(s5) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s5)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeReorderNames, "Zed"))
+				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	return nil
 }
 
 // ForyRead reads ReorderNames's struct body (docs/format.md §9); errors are recorded in c.
 func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 	*x = ReorderNames{Beta: x.Beta}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-123410920) {
-		if h := r.ReadInt32(); h != -123410920 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(25827702) {
+		if h := r.ReadInt32(); h != 25827702 && h != -123410920 && !c.Failed() {
 			c.HashMismatch(foryTypeReorderNames, h)
 			return
 		}
@@ -16691,36 +17140,36 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p7 := foryimpl.Alloc[int16](c)
-		*p7 = r.ReadInt16()
-		x.Gamma = p7
+		p6 := foryimpl.Alloc[int16](c)
+		*p6 = r.ReadInt16()
+		x.Gamma = p6
 	}
 	if c.Failed() {
 		c.Trace("Gamma")
 		return
 	}
-	n8 := c.ReadLengthFast(1)
-	if n8 < 0 {
-		n8 = c.ReadLength(1)
+	n7 := c.ReadLengthFast(1)
+	if n7 < 0 {
+		n7 = c.ReadLength(1)
 	}
-	l9 := foryimpl.ReuseSlice[[]string](c, x.Beta, n8)
-	if n8 > 0 {
-		hn11 := c.ReadListHeader(21)
+	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
+	if n7 > 0 {
+		hn10 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i10 := range l9 {
-				if hn11 && !c.ReadFlag() {
-					clear(l9[i10 : i10+1])
+			for i9 := range l8 {
+				if hn10 && !c.ReadFlag() {
+					clear(l8[i9 : i9+1])
 					continue
 				}
-				l9[i10] = c.ReadString()
+				l8[i9] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i10)
+					c.TraceIndex(i9)
 					break
 				}
 			}
 		}
 	}
-	x.Beta = l9
+	x.Beta = l8
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -16744,47 +17193,47 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v14, ok15 := c.ReadIntAs(f, 64); ok15 {
-					x.Alpha = int64(v14)
+				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
+					x.Alpha = int64(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 16); ok18 {
-					pv19 := int16(v17)
-					x.Gamma = &pv19
+				if v16, ok17 := c.ReadIntAs(f, 16); ok17 {
+					pv18 := int16(v16)
+					x.Gamma = &pv18
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p16 := foryimpl.Alloc[int16](c)
-				*p16 = r.ReadInt16()
-				x.Gamma = p16
+				p15 := foryimpl.Alloc[int16](c)
+				*p15 = r.ReadInt16()
+				x.Gamma = p15
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLengthFast(1)
-				if n20 < 0 {
-					n20 = c.ReadLength(1)
+				n19 := c.ReadLengthFast(1)
+				if n19 < 0 {
+					n19 = c.ReadLength(1)
 				}
-				l21 := foryimpl.MakeSlice[[]string](c, n20)
-				if n20 > 0 {
-					hn23 := c.ReadListHeader(21)
+				l20 := foryimpl.MakeSlice[[]string](c, n19)
+				if n19 > 0 {
+					hn22 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i22 := range l21 {
-							if hn23 && !c.ReadFlag() {
-								clear(l21[i22 : i22+1])
+						for i21 := range l20 {
+							if hn22 && !c.ReadFlag() {
+								clear(l20[i21 : i21+1])
 								continue
 							}
-							l21[i22] = c.ReadString()
+							l20[i21] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i22)
+								c.TraceIndex(i21)
 								break
 							}
 						}
 					}
 				}
-				x.Beta = l21
+				x.Beta = l20
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -17844,14 +18293,15 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];b_h2_l,22,0,0[18,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];h2_a,53,0,0;int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,0[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
+// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];b_h2_l,22,0,0[18,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];h2_a,53,0,0;int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,1[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoName:            "v2.Seqs",
+	OfficialGoHash:    -979523647,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:        -979523647,
+	SchemaHash:        1689476471,
 	TypeDef:           []byte{0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x94, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x98, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8c, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x90, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8c, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4c, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x98, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x98, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x98, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	TypeDefRef:        []byte{0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c, 0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x16, 0x4a, 0x03, 0xf8, 0xfb, 0x7e, 0x58, 0x95, 0x30, 0x02, 0x41, 0xbb, 0x7e, 0xa7, 0x80, 0x99, 0x2b, 0x02, 0x71, 0xc5, 0xfe, 0x5e, 0xdf, 0x80, 0x98, 0x16, 0x4e, 0x8b, 0xbe, 0xdf, 0x81, 0xb7, 0xe5, 0x80, 0x8d, 0x35, 0x8f, 0xb7, 0xe0, 0x00, 0x91, 0x2f, 0x10, 0x6a, 0x7b, 0x7e, 0x00, 0x8d, 0x2e, 0x97, 0xb7, 0xe0, 0x00, 0x46, 0x16, 0x2a, 0x37, 0x6b, 0x4d, 0x2e, 0xb4, 0x0c, 0x20, 0xc0, 0x46, 0x16, 0x52, 0x3f, 0x60, 0x99, 0x2e, 0x9e, 0x9a, 0x3f, 0x97, 0xb7, 0xe0, 0x00, 0x99, 0x29, 0xa2, 0x02, 0xdb, 0x7e, 0x09, 0x06, 0x80, 0x99, 0x33, 0xa9, 0xd7, 0x1f, 0x97, 0xb7, 0xe0, 0x00, 0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0},
 	UserID:            318,
@@ -17894,7 +18344,37 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	c := f.Runtime().BeginWrite(b, foryTypeSeqs)
+	start := b.WriterIndex()
+	b.Reserve(136)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xf59a807c001cff01)
+		buffer.PutUint64At(w, off+8, 0x8c02bed073a0b01c)
+		buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
+		buffer.PutUint64At(w, off+24, 0x90c0317e3b8a000e)
+		buffer.PutUint64At(w, off+32, 0x94587efbf8034a16)
+		buffer.PutUint64At(w, off+40, 0x9880a77ebb410230)
+		buffer.PutUint64At(w, off+48, 0x80df5efec571022b)
+		buffer.PutUint64At(w, off+56, 0xb781dfbe8b4e1698)
+		buffer.PutUint64At(w, off+64, 0x00e0b78f358c80e5)
+		buffer.PutUint64At(w, off+72, 0x8c007e7b6a102f90)
+		buffer.PutUint64At(w, off+80, 0x2a164600e0b7972e)
+		buffer.PutUint64At(w, off+88, 0xc0200cb42e4c6b37)
+		buffer.PutUint64At(w, off+96, 0x9e2e98603f521646)
+		buffer.PutUint64At(w, off+104, 0x299800e0b7973f9a)
+		buffer.PutUint64At(w, off+112, 0x988006097edb02a2)
+		buffer.PutUint64At(w, off+120, 0x00e0b7971fd7a933)
+		buffer.PutUint64At(w, off+128, 0xa04182dfe6292994)
+		off += 136
+	} else {
+		buffer.PutUint32At(w, off, 0xbe1bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -17989,47 +18469,11 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-		c.Fail(err)
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(c.SchemaHash(1689476471, -979523647))
 	}
-}
-
-// foryWrite is ForyWrite without the write context, which Seqs, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
-func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
-	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(140 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
-	if root {
-		if compatible {
-			buffer.PutUint64At(w, off, 0xf59a807c001cff01)
-			buffer.PutUint64At(w, off+8, 0x8c02bed073a0b01c)
-			buffer.PutUint64At(w, off+16, 0x169480e5b7811e16)
-			buffer.PutUint64At(w, off+24, 0x90c0317e3b8a000e)
-			buffer.PutUint64At(w, off+32, 0x94587efbf8034a16)
-			buffer.PutUint64At(w, off+40, 0x9880a77ebb410230)
-			buffer.PutUint64At(w, off+48, 0x80df5efec571022b)
-			buffer.PutUint64At(w, off+56, 0xb781dfbe8b4e1698)
-			buffer.PutUint64At(w, off+64, 0x00e0b78f358c80e5)
-			buffer.PutUint64At(w, off+72, 0x8c007e7b6a102f90)
-			buffer.PutUint64At(w, off+80, 0x2a164600e0b7972e)
-			buffer.PutUint64At(w, off+88, 0xc0200cb42e4c6b37)
-			buffer.PutUint64At(w, off+96, 0x9e2e98603f521646)
-			buffer.PutUint64At(w, off+104, 0x299800e0b7973f9a)
-			buffer.PutUint64At(w, off+112, 0x988006097edb02a2)
-			buffer.PutUint64At(w, off+120, 0x00e0b7971fd7a933)
-			buffer.PutUint64At(w, off+128, 0xa04182dfe6292994)
-			off += 136
-		} else {
-			buffer.PutUint32At(w, off, 0xbe1bff01)
-			buffer.PutUint8At(w, off+4, 0x02)
-			off += 5
-		}
-	}
-	if !compatible {
-		buffer.PutInt32At(w, off, -979523647)
-		off += 4
-	}
-	b.SetWriterIndex(off)
 	l13 := x.A2L
 	b.WriteVarUint32(uint32(len(l13)))
 	if len(l13) > 0 {
@@ -18181,7 +18625,6 @@ func (x *Seqs) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
 	l33 := x.U82Bin
 	b.WriteVarUint32(uint32(len(l33)))
 	b.WriteBytes(l33)
-	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
@@ -18189,7 +18632,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(-979523647)
+		b.WriteInt32(c.SchemaHash(1689476471, -979523647))
 	}
 	l46 := x.A2L
 	b.WriteVarUint32(uint32(len(l46)))
@@ -18237,27 +18680,37 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		l52 := x.BoolL2A
 		b.Reserve(buffer.BatchSlack + len(l51)*1 + len(l52)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id54))
-		} else if st53 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id54))
+			} else if st53 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
+				off += copy(w[off:], l51)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
 			off += copy(w[off:], l51)
 		}
-		if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id56))
-		} else if st55 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id56))
+			} else if st55 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l52)*1))
+				off = buffer.PutRawBoolsAt(w, off, l52)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l52)*1))
 			off = buffer.PutRawBoolsAt(w, off, l52)
 		}
@@ -18284,39 +18737,54 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		l61 := x.L2A
 		b.Reserve(buffer.BatchSlack + len(l59)*2 + len(l60)*8 + len(l61)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if st62, id63 := foryimpl.RefSliceAt(c, l59); st62 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id63))
-		} else if st62 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st62, id63 := foryimpl.RefSliceAt(c, l59); st62 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id63))
+			} else if st62 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
 		}
-		if st64, id65 := foryimpl.RefSliceAt(c, l60); st64 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id65))
-		} else if st64 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st64, id65 := foryimpl.RefSliceAt(c, l60); st64 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id65))
+			} else if st64 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
+				off = buffer.PutRawInt64sAt(w, off, l60)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
 			off = buffer.PutRawInt64sAt(w, off, l60)
 		}
-		if st66, id67 := foryimpl.RefSliceAt(c, l61); st66 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id67))
-		} else if st66 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st66, id67 := foryimpl.RefSliceAt(c, l61); st66 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id67))
+			} else if st66 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
+				off = buffer.PutRawInt32sAt(w, off, l61)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
 			off = buffer.PutRawInt32sAt(w, off, l61)
 		}
@@ -18343,15 +18811,20 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		l70 := x.Named
 		b.Reserve(buffer.BatchSlack + len(l70)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id72))
-		} else if st71 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id72))
+			} else if st71 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
+				off = buffer.PutRawInt32sAt(w, off, l70)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
 			off = buffer.PutRawInt32sAt(w, off, l70)
 		}
@@ -18378,47 +18851,69 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		l75 := x.PtrL2A
 		b.Reserve(buffer.BatchSlack + len(l75)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st76, id77 := foryimpl.RefSliceAt(c, l75); st76 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id77))
-		} else if st76 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st76, id77 := foryimpl.RefSliceAt(c, l75); st76 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id77))
+			} else if st76 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l75)*4))
+				off = buffer.PutRawInt32sAt(w, off, l75)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l75)*4))
 			off = buffer.PutRawInt32sAt(w, off, l75)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
-		l78 := x.Raw2Bin
-		b.WriteVarUint32(uint32(len(l78)))
-		b.WriteBytes(l78)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
+			l78 := x.Raw2Bin
+			b.WriteVarUint32(uint32(len(l78)))
+			b.WriteBytes(l78)
+		}
+	} else {
+		l79 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l79)))
+		b.WriteBytes(l79)
 	}
 	{
-		l79 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l79)*8 + 6)
+		l80 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l80)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st80, id81 := foryimpl.RefSliceAt(c, l79); st80 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id81))
-		} else if st80 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st81, id82 := foryimpl.RefSliceAt(c, l80); st81 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id82))
+			} else if st81 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l80)*8))
+				off = buffer.PutRawUint64sAt(w, off, l80)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l79)*8))
-			off = buffer.PutRawUint64sAt(w, off, l79)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l80)*8))
+			off = buffer.PutRawUint64sAt(w, off, l80)
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-		l82 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l82)))
-		b.WriteBytes(l82)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.U82Bin) {
+			l83 := x.U82Bin
+			b.WriteVarUint32(uint32(len(l83)))
+			b.WriteBytes(l83)
+		}
+	} else {
+		l84 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l84)))
+		b.WriteBytes(l84)
 	}
 }
 
@@ -18442,251 +18937,251 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-979523647) {
-		if h := r.ReadInt32(); h != -979523647 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1689476471) {
+		if h := r.ReadInt32(); h != 1689476471 && h != -979523647 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n83 := c.ReadLengthFast(1)
-	if n83 < 0 {
-		n83 = c.ReadLength(1)
+	n85 := c.ReadLengthFast(1)
+	if n85 < 0 {
+		n85 = c.ReadLength(1)
 	}
-	l84 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n83)
-	if n83 > 0 {
-		hn86 := c.ReadListHeader(7)
+	l86 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n85)
+	if n85 > 0 {
+		hn88 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i85 := range l84 {
-				if hn86 && !c.ReadFlag() {
-					clear(l84[i85 : i85+1])
+			for i87 := range l86 {
+				if hn88 && !c.ReadFlag() {
+					clear(l86[i87 : i87+1])
 					continue
 				}
-				l84[i85] = r.ReadVarInt64()
+				l86[i87] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i85)
+					c.TraceIndex(i87)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l84
+	x.A2L = l86
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n89 := c.ReadLengthFast(2)
-	if n89 < 0 {
-		n89 = c.ReadLength(2)
+	n91 := c.ReadLengthFast(2)
+	if n91 < 0 {
+		n91 = c.ReadLength(2)
 	}
-	if n89 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n89, 3))
+	if n91 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n91, 3))
 		return
 	}
-	var l90 [3]int16
-	if n89 > 0 {
-		hn92 := c.ReadListHeader(3)
+	var l92 [3]int16
+	if n91 > 0 {
+		hn94 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i91 := range l90 {
-				if hn92 && !c.ReadFlag() {
-					clear(l90[i91 : i91+1])
+			for i93 := range l92 {
+				if hn94 && !c.ReadFlag() {
+					clear(l92[i93 : i93+1])
 					continue
 				}
-				l90[i91] = r.ReadInt16()
+				l92[i93] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i91)
+					c.TraceIndex(i93)
 					break
 				}
 			}
 		}
 	}
-	x.Arr2Go = l90
+	x.Arr2Go = l92
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n95 := c.ReadLengthFast(2)
-	if n95 < 0 {
-		n95 = c.ReadLength(2)
+	n97 := c.ReadLengthFast(2)
+	if n97 < 0 {
+		n97 = c.ReadLength(2)
 	}
-	l96 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n95)
-	if n95 > 0 {
-		hn98 := c.ReadListHeader(18)
+	l98 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n97)
+	if n97 > 0 {
+		hn100 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i97 := range l96 {
-				if hn98 && !c.ReadFlag() {
-					clear(l96[i97 : i97+1])
+			for i99 := range l98 {
+				if hn100 && !c.ReadFlag() {
+					clear(l98[i99 : i99+1])
 					continue
 				}
-				l96[i97] = serializer.BFloat16(r.ReadUint16())
+				l98[i99] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i97)
+					c.TraceIndex(i99)
 					break
 				}
 			}
 		}
 	}
-	x.BH2L = l96
+	x.BH2L = l98
 	if c.Failed() {
 		c.Trace("BH2L")
-		return
-	}
-	n101 := c.ReadArrayLengthFast(1)
-	if n101 < 0 {
-		n101 = c.ReadArrayLength(1)
-	}
-	a102 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n101)
-	copy(a102, r.ReadBytes(n101))
-	x.Bin2U8 = a102
-	if c.Failed() {
-		c.Trace("Bin2U8")
 		return
 	}
 	n103 := c.ReadArrayLengthFast(1)
 	if n103 < 0 {
 		n103 = c.ReadArrayLength(1)
 	}
-	a104 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n103)
-	r.ReadRawBools(a104)
-	x.BoolL2A = a104
+	a104 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n103)
+	copy(a104, r.ReadBytes(n103))
+	x.Bin2U8 = a104
+	if c.Failed() {
+		c.Trace("Bin2U8")
+		return
+	}
+	n105 := c.ReadArrayLengthFast(1)
+	if n105 < 0 {
+		n105 = c.ReadArrayLength(1)
+	}
+	a106 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n105)
+	r.ReadRawBools(a106)
+	x.BoolL2A = a106
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	n105 := c.ReadLengthFast(4)
-	if n105 < 0 {
-		n105 = c.ReadLength(4)
+	n107 := c.ReadLengthFast(4)
+	if n107 < 0 {
+		n107 = c.ReadLength(4)
 	}
-	l106 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n105)
-	if n105 > 0 {
-		hn108 := c.ReadListHeader(19)
+	l108 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n107)
+	if n107 > 0 {
+		hn110 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i107 := range l106 {
-				if hn108 && !c.ReadFlag() {
-					clear(l106[i107 : i107+1])
+			for i109 := range l108 {
+				if hn110 && !c.ReadFlag() {
+					clear(l108[i109 : i109+1])
 					continue
 				}
-				l106[i107] = r.ReadFloat32()
+				l108[i109] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i107)
+					c.TraceIndex(i109)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l106
+	x.F32A2L = l108
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	n111 := c.ReadArrayLengthFast(2)
-	if n111 < 0 {
-		n111 = c.ReadArrayLength(2)
+	n113 := c.ReadArrayLengthFast(2)
+	if n113 < 0 {
+		n113 = c.ReadArrayLength(2)
 	}
-	a112 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n111)
-	r.ReadRawUint16s(foryimpl.Uint16s(a112))
-	x.H2A = a112
+	a114 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n113)
+	r.ReadRawUint16s(foryimpl.Uint16s(a114))
+	x.H2A = a114
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n113 := c.ReadArrayLengthFast(8)
-	if n113 < 0 {
-		n113 = c.ReadArrayLength(8)
+	n115 := c.ReadArrayLengthFast(8)
+	if n115 < 0 {
+		n115 = c.ReadArrayLength(8)
 	}
-	a114 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n113)
-	r.ReadRawInt64s(a114)
-	x.Int2A = a114
+	a116 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n115)
+	r.ReadRawInt64s(a116)
+	x.Int2A = a116
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n115 := c.ReadArrayLengthFast(4)
-	if n115 < 0 {
-		n115 = c.ReadArrayLength(4)
+	n117 := c.ReadArrayLengthFast(4)
+	if n117 < 0 {
+		n117 = c.ReadArrayLength(4)
 	}
-	a116 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n115)
-	r.ReadRawInt32s(a116)
-	x.L2A = a116
+	a118 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n117)
+	r.ReadRawInt32s(a118)
+	x.L2A = a118
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.ReadFlag() {
-		n117 := c.ReadLengthFast(2)
-		if n117 < 0 {
-			n117 = c.ReadLength(2)
+		n119 := c.ReadLengthFast(2)
+		if n119 < 0 {
+			n119 = c.ReadLength(2)
 		}
-		l118 := foryimpl.MakeSlice[[]uint16](c, n117)
-		if n117 > 0 {
-			hn120 := c.ReadListHeader(10)
+		l120 := foryimpl.MakeSlice[[]uint16](c, n119)
+		if n119 > 0 {
+			hn122 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i119 := range l118 {
-					if hn120 && !c.ReadFlag() {
-						clear(l118[i119 : i119+1])
+				for i121 := range l120 {
+					if hn122 && !c.ReadFlag() {
+						clear(l120[i121 : i121+1])
 						continue
 					}
-					l118[i119] = r.ReadUint16()
+					l120[i121] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i119)
+						c.TraceIndex(i121)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l118
+		x.NL = l120
 	}
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
-	n123 := c.ReadArrayLengthFast(4)
-	if n123 < 0 {
-		n123 = c.ReadArrayLength(4)
+	n125 := c.ReadArrayLengthFast(4)
+	if n125 < 0 {
+		n125 = c.ReadArrayLength(4)
 	}
-	a124 := foryimpl.ReuseSlice[Int32s](c, x.Named, n123)
-	r.ReadRawInt32s(a124)
-	x.Named = a124
+	a126 := foryimpl.ReuseSlice[Int32s](c, x.Named, n125)
+	r.ReadRawInt32s(a126)
+	x.Named = a126
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.ReadFlag() {
-		p125 := foryimpl.Alloc[[]float64](c)
-		n126 := c.ReadLengthFast(8)
-		if n126 < 0 {
-			n126 = c.ReadLength(8)
+		p127 := foryimpl.Alloc[[]float64](c)
+		n128 := c.ReadLengthFast(8)
+		if n128 < 0 {
+			n128 = c.ReadLength(8)
 		}
-		l127 := foryimpl.MakeSlice[[]float64](c, n126)
-		if n126 > 0 {
-			hn129 := c.ReadListHeader(20)
+		l129 := foryimpl.MakeSlice[[]float64](c, n128)
+		if n128 > 0 {
+			hn131 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i128 := range l127 {
-					if hn129 && !c.ReadFlag() {
-						clear(l127[i128 : i128+1])
+				for i130 := range l129 {
+					if hn131 && !c.ReadFlag() {
+						clear(l129[i130 : i130+1])
 						continue
 					}
-					l127[i128] = r.ReadFloat64()
+					l129[i130] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i128)
+						c.TraceIndex(i130)
 						break
 					}
 				}
 			}
 		}
-		*p125 = l127
-		x.PA = p125
+		*p127 = l129
+		x.PA = p127
 	}
 	if c.Failed() {
 		c.Trace("PA")
 		return
 	}
-	n132 := c.ReadArrayLengthFast(4)
-	if n132 < 0 {
-		n132 = c.ReadArrayLength(4)
+	n134 := c.ReadArrayLengthFast(4)
+	if n134 < 0 {
+		n134 = c.ReadArrayLength(4)
 	}
-	a133 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n132)
-	r.ReadRawInt32s(a133)
-	x.PtrL2A = a133
+	a135 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n134)
+	r.ReadRawInt32s(a135)
+	x.PtrL2A = a135
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
@@ -18696,13 +19191,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n134 := c.ReadArrayLengthFast(8)
-	if n134 < 0 {
-		n134 = c.ReadArrayLength(8)
+	n136 := c.ReadArrayLengthFast(8)
+	if n136 < 0 {
+		n136 = c.ReadArrayLength(8)
 	}
-	a135 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n134)
-	r.ReadRawUint64s(a135)
-	x.U64L2A = a135
+	a137 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n136)
+	r.ReadRawUint64s(a137)
+	x.U64L2A = a137
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
@@ -18722,236 +19217,286 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		F32A2L: x.F32A2L,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-979523647) {
-		if h := r.ReadInt32(); h != -979523647 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1689476471) {
+		if h := r.ReadInt32(); h != 1689476471 && h != -979523647 && !c.Failed() {
 			c.HashMismatch(foryTypeSeqs, h)
 			return
 		}
 	}
-	n136 := c.ReadLengthFast(1)
-	if n136 < 0 {
-		n136 = c.ReadLength(1)
+	n138 := c.ReadLengthFast(1)
+	if n138 < 0 {
+		n138 = c.ReadLength(1)
 	}
-	l137 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n136)
-	if n136 > 0 {
-		hn139 := c.ReadListHeader(7)
+	l139 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n138)
+	if n138 > 0 {
+		hn141 := c.ReadListHeader(7)
 		if !c.Failed() {
-			for i138 := range l137 {
-				if hn139 && !c.ReadFlag() {
-					clear(l137[i138 : i138+1])
+			for i140 := range l139 {
+				if hn141 && !c.ReadFlag() {
+					clear(l139[i140 : i140+1])
 					continue
 				}
-				l137[i138] = r.ReadVarInt64()
+				l139[i140] = r.ReadVarInt64()
 				if c.Failed() {
-					c.TraceIndex(i138)
+					c.TraceIndex(i140)
 					break
 				}
 			}
 		}
 	}
-	x.A2L = l137
+	x.A2L = l139
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n142 := c.ReadLengthFast(2)
-	if n142 < 0 {
-		n142 = c.ReadLength(2)
+	n144 := c.ReadLengthFast(2)
+	if n144 < 0 {
+		n144 = c.ReadLength(2)
 	}
-	if n142 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n142, 3))
+	if n144 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n144, 3))
 		return
 	}
-	var l143 [3]int16
-	if n142 > 0 {
-		hn145 := c.ReadListHeader(3)
+	var l145 [3]int16
+	if n144 > 0 {
+		hn147 := c.ReadListHeader(3)
 		if !c.Failed() {
-			for i144 := range l143 {
-				if hn145 && !c.ReadFlag() {
-					clear(l143[i144 : i144+1])
+			for i146 := range l145 {
+				if hn147 && !c.ReadFlag() {
+					clear(l145[i146 : i146+1])
 					continue
 				}
-				l143[i144] = r.ReadInt16()
+				l145[i146] = r.ReadInt16()
 				if c.Failed() {
-					c.TraceIndex(i144)
+					c.TraceIndex(i146)
 					break
 				}
 			}
 		}
 	}
-	x.Arr2Go = l143
+	x.Arr2Go = l145
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n148 := c.ReadLengthFast(2)
-	if n148 < 0 {
-		n148 = c.ReadLength(2)
+	n150 := c.ReadLengthFast(2)
+	if n150 < 0 {
+		n150 = c.ReadLength(2)
 	}
-	l149 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n148)
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(18)
+	l151 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n150)
+	if n150 > 0 {
+		hn153 := c.ReadListHeader(18)
 		if !c.Failed() {
-			for i150 := range l149 {
-				if hn151 && !c.ReadFlag() {
-					clear(l149[i150 : i150+1])
+			for i152 := range l151 {
+				if hn153 && !c.ReadFlag() {
+					clear(l151[i152 : i152+1])
 					continue
 				}
-				l149[i150] = serializer.BFloat16(r.ReadUint16())
+				l151[i152] = serializer.BFloat16(r.ReadUint16())
 				if c.Failed() {
-					c.TraceIndex(i150)
+					c.TraceIndex(i152)
 					break
 				}
 			}
 		}
 	}
-	x.BH2L = l149
+	x.BH2L = l151
 	if c.Failed() {
 		c.Trace("BH2L")
 		return
 	}
-	if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-		x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id155)
-	} else if st154 == foryimpl.RefFollows {
-		n156 := c.ReadArrayLengthFast(1)
-		if n156 < 0 {
-			n156 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st156, id157 := c.ReadRefFlag(); st156 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id157)
+		} else if st156 == foryimpl.RefFollows {
+			n158 := c.ReadArrayLengthFast(1)
+			if n158 < 0 {
+				n158 = c.ReadArrayLength(1)
+			}
+			a159 := foryimpl.MakeSlice[[]uint8](c, n158)
+			copy(a159, r.ReadBytes(n158))
+			x.Bin2U8 = a159
+			foryimpl.SetRefSlice(c, id157, x.Bin2U8)
+		} else {
+			x.Bin2U8 = nil
 		}
-		a157 := foryimpl.MakeSlice[[]uint8](c, n156)
-		copy(a157, r.ReadBytes(n156))
-		x.Bin2U8 = a157
-		foryimpl.SetRefSlice(c, id155, x.Bin2U8)
 	} else {
-		x.Bin2U8 = nil
+		n160 := c.ReadArrayLengthFast(1)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(1)
+		}
+		a161 := foryimpl.MakeSlice[[]uint8](c, n160)
+		copy(a161, r.ReadBytes(n160))
+		x.Bin2U8 = a161
 	}
 	if c.Failed() {
 		c.Trace("Bin2U8")
 		return
 	}
-	if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-		x.BoolL2A = foryimpl.BackRefSlice[bool](c, id159)
-	} else if st158 == foryimpl.RefFollows {
-		n160 := c.ReadArrayLengthFast(1)
-		if n160 < 0 {
-			n160 = c.ReadArrayLength(1)
+	if c.TrackedFieldFlags() {
+		if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
+			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id163)
+		} else if st162 == foryimpl.RefFollows {
+			n164 := c.ReadArrayLengthFast(1)
+			if n164 < 0 {
+				n164 = c.ReadArrayLength(1)
+			}
+			a165 := foryimpl.MakeSlice[[]bool](c, n164)
+			r.ReadRawBools(a165)
+			x.BoolL2A = a165
+			foryimpl.SetRefSlice(c, id163, x.BoolL2A)
+		} else {
+			x.BoolL2A = nil
 		}
-		a161 := foryimpl.MakeSlice[[]bool](c, n160)
-		r.ReadRawBools(a161)
-		x.BoolL2A = a161
-		foryimpl.SetRefSlice(c, id159, x.BoolL2A)
 	} else {
-		x.BoolL2A = nil
+		n166 := c.ReadArrayLengthFast(1)
+		if n166 < 0 {
+			n166 = c.ReadArrayLength(1)
+		}
+		a167 := foryimpl.MakeSlice[[]bool](c, n166)
+		r.ReadRawBools(a167)
+		x.BoolL2A = a167
 	}
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
-	n162 := c.ReadLengthFast(4)
-	if n162 < 0 {
-		n162 = c.ReadLength(4)
+	n168 := c.ReadLengthFast(4)
+	if n168 < 0 {
+		n168 = c.ReadLength(4)
 	}
-	l163 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n162)
-	if n162 > 0 {
-		hn165 := c.ReadListHeader(19)
+	l169 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n168)
+	if n168 > 0 {
+		hn171 := c.ReadListHeader(19)
 		if !c.Failed() {
-			for i164 := range l163 {
-				if hn165 && !c.ReadFlag() {
-					clear(l163[i164 : i164+1])
+			for i170 := range l169 {
+				if hn171 && !c.ReadFlag() {
+					clear(l169[i170 : i170+1])
 					continue
 				}
-				l163[i164] = r.ReadFloat32()
+				l169[i170] = r.ReadFloat32()
 				if c.Failed() {
-					c.TraceIndex(i164)
+					c.TraceIndex(i170)
 					break
 				}
 			}
 		}
 	}
-	x.F32A2L = l163
+	x.F32A2L = l169
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
-	if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
-		x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id169)
-	} else if st168 == foryimpl.RefFollows {
-		n170 := c.ReadArrayLengthFast(2)
-		if n170 < 0 {
-			n170 = c.ReadArrayLength(2)
+	if c.TrackedFieldFlags() {
+		if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
+			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id175)
+		} else if st174 == foryimpl.RefFollows {
+			n176 := c.ReadArrayLengthFast(2)
+			if n176 < 0 {
+				n176 = c.ReadArrayLength(2)
+			}
+			a177 := foryimpl.MakeSlice[[]serializer.Float16](c, n176)
+			r.ReadRawUint16s(foryimpl.Uint16s(a177))
+			x.H2A = a177
+			foryimpl.SetRefSlice(c, id175, x.H2A)
+		} else {
+			x.H2A = nil
 		}
-		a171 := foryimpl.MakeSlice[[]serializer.Float16](c, n170)
-		r.ReadRawUint16s(foryimpl.Uint16s(a171))
-		x.H2A = a171
-		foryimpl.SetRefSlice(c, id169, x.H2A)
 	} else {
-		x.H2A = nil
+		n178 := c.ReadArrayLengthFast(2)
+		if n178 < 0 {
+			n178 = c.ReadArrayLength(2)
+		}
+		a179 := foryimpl.MakeSlice[[]serializer.Float16](c, n178)
+		r.ReadRawUint16s(foryimpl.Uint16s(a179))
+		x.H2A = a179
 	}
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	if st172, id173 := c.ReadRefFlag(); st172 == foryimpl.RefBack {
-		x.Int2A = foryimpl.BackRefSlice[int64](c, id173)
-	} else if st172 == foryimpl.RefFollows {
-		n174 := c.ReadArrayLengthFast(8)
-		if n174 < 0 {
-			n174 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
+			x.Int2A = foryimpl.BackRefSlice[int64](c, id181)
+		} else if st180 == foryimpl.RefFollows {
+			n182 := c.ReadArrayLengthFast(8)
+			if n182 < 0 {
+				n182 = c.ReadArrayLength(8)
+			}
+			a183 := foryimpl.MakeSlice[[]int64](c, n182)
+			r.ReadRawInt64s(a183)
+			x.Int2A = a183
+			foryimpl.SetRefSlice(c, id181, x.Int2A)
+		} else {
+			x.Int2A = nil
 		}
-		a175 := foryimpl.MakeSlice[[]int64](c, n174)
-		r.ReadRawInt64s(a175)
-		x.Int2A = a175
-		foryimpl.SetRefSlice(c, id173, x.Int2A)
 	} else {
-		x.Int2A = nil
+		n184 := c.ReadArrayLengthFast(8)
+		if n184 < 0 {
+			n184 = c.ReadArrayLength(8)
+		}
+		a185 := foryimpl.MakeSlice[[]int64](c, n184)
+		r.ReadRawInt64s(a185)
+		x.Int2A = a185
 	}
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-		x.L2A = foryimpl.BackRefSlice[int32](c, id177)
-	} else if st176 == foryimpl.RefFollows {
-		n178 := c.ReadArrayLengthFast(4)
-		if n178 < 0 {
-			n178 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
+			x.L2A = foryimpl.BackRefSlice[int32](c, id187)
+		} else if st186 == foryimpl.RefFollows {
+			n188 := c.ReadArrayLengthFast(4)
+			if n188 < 0 {
+				n188 = c.ReadArrayLength(4)
+			}
+			a189 := foryimpl.MakeSlice[[]int32](c, n188)
+			r.ReadRawInt32s(a189)
+			x.L2A = a189
+			foryimpl.SetRefSlice(c, id187, x.L2A)
+		} else {
+			x.L2A = nil
 		}
-		a179 := foryimpl.MakeSlice[[]int32](c, n178)
-		r.ReadRawInt32s(a179)
-		x.L2A = a179
-		foryimpl.SetRefSlice(c, id177, x.L2A)
 	} else {
-		x.L2A = nil
+		n190 := c.ReadArrayLengthFast(4)
+		if n190 < 0 {
+			n190 = c.ReadArrayLength(4)
+		}
+		a191 := foryimpl.MakeSlice[[]int32](c, n190)
+		r.ReadRawInt32s(a191)
+		x.L2A = a191
 	}
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
-	if st180, id181 := c.ReadRefFlag(); st180 == foryimpl.RefBack {
-		x.NL = foryimpl.BackRefSlice[uint16](c, id181)
-	} else if st180 == foryimpl.RefFollows {
-		n182 := c.ReadLengthFast(2)
-		if n182 < 0 {
-			n182 = c.ReadLength(2)
+	if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
+		x.NL = foryimpl.BackRefSlice[uint16](c, id193)
+	} else if st192 == foryimpl.RefFollows {
+		n194 := c.ReadLengthFast(2)
+		if n194 < 0 {
+			n194 = c.ReadLength(2)
 		}
-		l183 := foryimpl.MakeSlice[[]uint16](c, n182)
-		if n182 > 0 {
-			hn185 := c.ReadListHeader(10)
+		l195 := foryimpl.MakeSlice[[]uint16](c, n194)
+		if n194 > 0 {
+			hn197 := c.ReadListHeader(10)
 			if !c.Failed() {
-				for i184 := range l183 {
-					if hn185 && !c.ReadFlag() {
-						clear(l183[i184 : i184+1])
+				for i196 := range l195 {
+					if hn197 && !c.ReadFlag() {
+						clear(l195[i196 : i196+1])
 						continue
 					}
-					l183[i184] = r.ReadUint16()
+					l195[i196] = r.ReadUint16()
 					if c.Failed() {
-						c.TraceIndex(i184)
+						c.TraceIndex(i196)
 						break
 					}
 				}
 			}
 		}
-		x.NL = l183
-		foryimpl.SetRefSlice(c, id181, x.NL)
+		x.NL = l195
+		foryimpl.SetRefSlice(c, id193, x.NL)
 	} else {
 		x.NL = nil
 	}
@@ -18959,52 +19504,62 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("NL")
 		return
 	}
-	if st188, id189 := c.ReadRefFlag(); st188 == foryimpl.RefBack {
-		x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id189))
-	} else if st188 == foryimpl.RefFollows {
-		n190 := c.ReadArrayLengthFast(4)
-		if n190 < 0 {
-			n190 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st200, id201 := c.ReadRefFlag(); st200 == foryimpl.RefBack {
+			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id201))
+		} else if st200 == foryimpl.RefFollows {
+			n202 := c.ReadArrayLengthFast(4)
+			if n202 < 0 {
+				n202 = c.ReadArrayLength(4)
+			}
+			a203 := foryimpl.MakeSlice[Int32s](c, n202)
+			r.ReadRawInt32s(a203)
+			x.Named = a203
+			foryimpl.SetRefSlice(c, id201, x.Named)
+		} else {
+			x.Named = nil
 		}
-		a191 := foryimpl.MakeSlice[Int32s](c, n190)
-		r.ReadRawInt32s(a191)
-		x.Named = a191
-		foryimpl.SetRefSlice(c, id189, x.Named)
 	} else {
-		x.Named = nil
+		n204 := c.ReadArrayLengthFast(4)
+		if n204 < 0 {
+			n204 = c.ReadArrayLength(4)
+		}
+		a205 := foryimpl.MakeSlice[Int32s](c, n204)
+		r.ReadRawInt32s(a205)
+		x.Named = a205
 	}
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	if st192, id193 := c.ReadRefFlag(); st192 == foryimpl.RefBack {
-		x.PA = foryimpl.BackRef[[]float64](c, id193)
-	} else if st192 == foryimpl.RefFollows {
-		p194 := foryimpl.Alloc[[]float64](c)
-		foryimpl.SetRef(c, id193, p194)
-		n195 := c.ReadLengthFast(8)
-		if n195 < 0 {
-			n195 = c.ReadLength(8)
+	if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+		x.PA = foryimpl.BackRef[[]float64](c, id207)
+	} else if st206 == foryimpl.RefFollows {
+		p208 := foryimpl.Alloc[[]float64](c)
+		foryimpl.SetRef(c, id207, p208)
+		n209 := c.ReadLengthFast(8)
+		if n209 < 0 {
+			n209 = c.ReadLength(8)
 		}
-		l196 := foryimpl.MakeSlice[[]float64](c, n195)
-		if n195 > 0 {
-			hn198 := c.ReadListHeader(20)
+		l210 := foryimpl.MakeSlice[[]float64](c, n209)
+		if n209 > 0 {
+			hn212 := c.ReadListHeader(20)
 			if !c.Failed() {
-				for i197 := range l196 {
-					if hn198 && !c.ReadFlag() {
-						clear(l196[i197 : i197+1])
+				for i211 := range l210 {
+					if hn212 && !c.ReadFlag() {
+						clear(l210[i211 : i211+1])
 						continue
 					}
-					l196[i197] = r.ReadFloat64()
+					l210[i211] = r.ReadFloat64()
 					if c.Failed() {
-						c.TraceIndex(i197)
+						c.TraceIndex(i211)
 						break
 					}
 				}
 			}
 		}
-		*p194 = l196
-		x.PA = p194
+		*p208 = l210
+		x.PA = p208
 	} else {
 		x.PA = nil
 	}
@@ -19012,61 +19567,89 @@ func (x *Seqs) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("PA")
 		return
 	}
-	if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
-		x.PtrL2A = foryimpl.BackRefSlice[int32](c, id202)
-	} else if st201 == foryimpl.RefFollows {
-		n203 := c.ReadArrayLengthFast(4)
-		if n203 < 0 {
-			n203 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
+			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id216)
+		} else if st215 == foryimpl.RefFollows {
+			n217 := c.ReadArrayLengthFast(4)
+			if n217 < 0 {
+				n217 = c.ReadArrayLength(4)
+			}
+			a218 := foryimpl.MakeSlice[[]int32](c, n217)
+			r.ReadRawInt32s(a218)
+			x.PtrL2A = a218
+			foryimpl.SetRefSlice(c, id216, x.PtrL2A)
+		} else {
+			x.PtrL2A = nil
 		}
-		a204 := foryimpl.MakeSlice[[]int32](c, n203)
-		r.ReadRawInt32s(a204)
-		x.PtrL2A = a204
-		foryimpl.SetRefSlice(c, id202, x.PtrL2A)
 	} else {
-		x.PtrL2A = nil
+		n219 := c.ReadArrayLengthFast(4)
+		if n219 < 0 {
+			n219 = c.ReadArrayLength(4)
+		}
+		a220 := foryimpl.MakeSlice[[]int32](c, n219)
+		r.ReadRawInt32s(a220)
+		x.PtrL2A = a220
 	}
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	if st205, id206 := c.ReadRefFlag(); st205 == foryimpl.RefBack {
-		x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id206)
-	} else if st205 == foryimpl.RefFollows {
-		x.Raw2Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id206, x.Raw2Bin)
+	if c.TrackedFieldFlags() {
+		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id222)
+		} else if st221 == foryimpl.RefFollows {
+			x.Raw2Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id222, x.Raw2Bin)
+		} else {
+			x.Raw2Bin = nil
+		}
 	} else {
-		x.Raw2Bin = nil
+		x.Raw2Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	if st207, id208 := c.ReadRefFlag(); st207 == foryimpl.RefBack {
-		x.U64L2A = foryimpl.BackRefSlice[uint64](c, id208)
-	} else if st207 == foryimpl.RefFollows {
-		n209 := c.ReadArrayLengthFast(8)
-		if n209 < 0 {
-			n209 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st223, id224 := c.ReadRefFlag(); st223 == foryimpl.RefBack {
+			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id224)
+		} else if st223 == foryimpl.RefFollows {
+			n225 := c.ReadArrayLengthFast(8)
+			if n225 < 0 {
+				n225 = c.ReadArrayLength(8)
+			}
+			a226 := foryimpl.MakeSlice[[]uint64](c, n225)
+			r.ReadRawUint64s(a226)
+			x.U64L2A = a226
+			foryimpl.SetRefSlice(c, id224, x.U64L2A)
+		} else {
+			x.U64L2A = nil
 		}
-		a210 := foryimpl.MakeSlice[[]uint64](c, n209)
-		r.ReadRawUint64s(a210)
-		x.U64L2A = a210
-		foryimpl.SetRefSlice(c, id208, x.U64L2A)
 	} else {
-		x.U64L2A = nil
+		n227 := c.ReadArrayLengthFast(8)
+		if n227 < 0 {
+			n227 = c.ReadArrayLength(8)
+		}
+		a228 := foryimpl.MakeSlice[[]uint64](c, n227)
+		r.ReadRawUint64s(a228)
+		x.U64L2A = a228
 	}
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
-	if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-		x.U82Bin = foryimpl.BackRefSlice[uint8](c, id212)
-	} else if st211 == foryimpl.RefFollows {
-		x.U82Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id212, x.U82Bin)
+	if c.TrackedFieldFlags() {
+		if st229, id230 := c.ReadRefFlag(); st229 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id230)
+		} else if st229 == foryimpl.RefFollows {
+			x.U82Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id230, x.U82Bin)
+		} else {
+			x.U82Bin = nil
+		}
 	} else {
-		x.U82Bin = nil
+		x.U82Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("U82Bin")
@@ -19084,163 +19667,78 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n213 := c.ReadLengthFast(1)
-				if n213 < 0 {
-					n213 = c.ReadLength(1)
+				n231 := c.ReadLengthFast(1)
+				if n231 < 0 {
+					n231 = c.ReadLength(1)
 				}
-				l214 := foryimpl.MakeSlice[[]int64](c, n213)
-				if n213 > 0 {
-					hn216 := c.ReadListHeader(7)
+				l232 := foryimpl.MakeSlice[[]int64](c, n231)
+				if n231 > 0 {
+					hn234 := c.ReadListHeader(7)
 					if !c.Failed() {
-						for i215 := range l214 {
-							if hn216 && !c.ReadFlag() {
-								clear(l214[i215 : i215+1])
+						for i233 := range l232 {
+							if hn234 && !c.ReadFlag() {
+								clear(l232[i233 : i233+1])
 								continue
 							}
-							l214[i215] = r.ReadVarInt64()
+							l232[i233] = r.ReadVarInt64()
 							if c.Failed() {
-								c.TraceIndex(i215)
+								c.TraceIndex(i233)
 								break
 							}
 						}
 					}
 				}
-				x.A2L = l214
+				x.A2L = l232
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n219 := c.ReadLengthFast(2)
-				if n219 < 0 {
-					n219 = c.ReadLength(2)
+				n237 := c.ReadLengthFast(2)
+				if n237 < 0 {
+					n237 = c.ReadLength(2)
 				}
-				if n219 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n219, 3))
+				if n237 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n237, 3))
 					return
 				}
-				var l220 [3]int16
-				if n219 > 0 {
-					hn222 := c.ReadListHeader(3)
+				var l238 [3]int16
+				if n237 > 0 {
+					hn240 := c.ReadListHeader(3)
 					if !c.Failed() {
-						for i221 := range l220 {
-							if hn222 && !c.ReadFlag() {
-								clear(l220[i221 : i221+1])
+						for i239 := range l238 {
+							if hn240 && !c.ReadFlag() {
+								clear(l238[i239 : i239+1])
 								continue
 							}
-							l220[i221] = r.ReadInt16()
+							l238[i239] = r.ReadInt16()
 							if c.Failed() {
-								c.TraceIndex(i221)
+								c.TraceIndex(i239)
 								break
 							}
 						}
 					}
 				}
-				x.Arr2Go = l220
+				x.Arr2Go = l238
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n225 := c.ReadLengthFast(2)
-				if n225 < 0 {
-					n225 = c.ReadLength(2)
-				}
-				l226 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n225)
-				if n225 > 0 {
-					hn228 := c.ReadListHeader(18)
-					if !c.Failed() {
-						for i227 := range l226 {
-							if hn228 && !c.ReadFlag() {
-								clear(l226[i227 : i227+1])
-								continue
-							}
-							l226[i227] = serializer.BFloat16(r.ReadUint16())
-							if c.Failed() {
-								c.TraceIndex(i227)
-								break
-							}
-						}
-					}
-				}
-				x.BH2L = l226
-			}
-		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id234)
-				} else if st233 == foryimpl.RefFollows {
-					n235 := c.ReadArrayLengthFast(1)
-					if n235 < 0 {
-						n235 = c.ReadArrayLength(1)
-					}
-					a236 := foryimpl.MakeSlice[[]uint8](c, n235)
-					copy(a236, r.ReadBytes(n235))
-					x.Bin2U8 = a236
-					foryimpl.SetRefSlice(c, id234, x.Bin2U8)
-				} else {
-					x.Bin2U8 = nil
-				}
-			} else {
-				if f.Convert {
-					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n231 := c.ReadArrayLengthFast(1)
-					if n231 < 0 {
-						n231 = c.ReadArrayLength(1)
-					}
-					a232 := foryimpl.MakeSlice[[]uint8](c, n231)
-					copy(a232, r.ReadBytes(n231))
-					x.Bin2U8 = a232
-				}
-			}
-		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
-					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id240)
-				} else if st239 == foryimpl.RefFollows {
-					n241 := c.ReadArrayLengthFast(1)
-					if n241 < 0 {
-						n241 = c.ReadArrayLength(1)
-					}
-					a242 := foryimpl.MakeSlice[[]bool](c, n241)
-					r.ReadRawBools(a242)
-					x.BoolL2A = a242
-					foryimpl.SetRefSlice(c, id240, x.BoolL2A)
-				} else {
-					x.BoolL2A = nil
-				}
-			} else {
-				if f.Convert {
-					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
-				} else if !f.Flag || c.ReadFlag() {
-					n237 := c.ReadArrayLengthFast(1)
-					if n237 < 0 {
-						n237 = c.ReadArrayLength(1)
-					}
-					a238 := foryimpl.MakeSlice[[]bool](c, n237)
-					r.ReadRawBools(a238)
-					x.BoolL2A = a238
-				}
-			}
-		case 5:
-			if f.Convert {
-				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else if !f.Flag || c.ReadFlag() {
-				n243 := c.ReadLengthFast(4)
+				n243 := c.ReadLengthFast(2)
 				if n243 < 0 {
-					n243 = c.ReadLength(4)
+					n243 = c.ReadLength(2)
 				}
-				l244 := foryimpl.MakeSlice[[]float32](c, n243)
+				l244 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n243)
 				if n243 > 0 {
-					hn246 := c.ReadListHeader(19)
+					hn246 := c.ReadListHeader(18)
 					if !c.Failed() {
 						for i245 := range l244 {
 							if hn246 && !c.ReadFlag() {
 								clear(l244[i245 : i245+1])
 								continue
 							}
-							l244[i245] = r.ReadFloat32()
+							l244[i245] = serializer.BFloat16(r.ReadUint16())
 							if c.Failed() {
 								c.TraceIndex(i245)
 								break
@@ -19248,21 +19746,106 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 						}
 					}
 				}
-				x.F32A2L = l244
+				x.BH2L = l244
+			}
+		case 3:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
+					x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id252)
+				} else if st251 == foryimpl.RefFollows {
+					n253 := c.ReadArrayLengthFast(1)
+					if n253 < 0 {
+						n253 = c.ReadArrayLength(1)
+					}
+					a254 := foryimpl.MakeSlice[[]uint8](c, n253)
+					copy(a254, r.ReadBytes(n253))
+					x.Bin2U8 = a254
+					foryimpl.SetRefSlice(c, id252, x.Bin2U8)
+				} else {
+					x.Bin2U8 = nil
+				}
+			} else {
+				if f.Convert {
+					x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n249 := c.ReadArrayLengthFast(1)
+					if n249 < 0 {
+						n249 = c.ReadArrayLength(1)
+					}
+					a250 := foryimpl.MakeSlice[[]uint8](c, n249)
+					copy(a250, r.ReadBytes(n249))
+					x.Bin2U8 = a250
+				}
+			}
+		case 4:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
+					x.BoolL2A = foryimpl.BackRefSlice[bool](c, id258)
+				} else if st257 == foryimpl.RefFollows {
+					n259 := c.ReadArrayLengthFast(1)
+					if n259 < 0 {
+						n259 = c.ReadArrayLength(1)
+					}
+					a260 := foryimpl.MakeSlice[[]bool](c, n259)
+					r.ReadRawBools(a260)
+					x.BoolL2A = a260
+					foryimpl.SetRefSlice(c, id258, x.BoolL2A)
+				} else {
+					x.BoolL2A = nil
+				}
+			} else {
+				if f.Convert {
+					x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
+				} else if !f.Flag || c.ReadFlag() {
+					n255 := c.ReadArrayLengthFast(1)
+					if n255 < 0 {
+						n255 = c.ReadArrayLength(1)
+					}
+					a256 := foryimpl.MakeSlice[[]bool](c, n255)
+					r.ReadRawBools(a256)
+					x.BoolL2A = a256
+				}
+			}
+		case 5:
+			if f.Convert {
+				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
+			} else if !f.Flag || c.ReadFlag() {
+				n261 := c.ReadLengthFast(4)
+				if n261 < 0 {
+					n261 = c.ReadLength(4)
+				}
+				l262 := foryimpl.MakeSlice[[]float32](c, n261)
+				if n261 > 0 {
+					hn264 := c.ReadListHeader(19)
+					if !c.Failed() {
+						for i263 := range l262 {
+							if hn264 && !c.ReadFlag() {
+								clear(l262[i263 : i263+1])
+								continue
+							}
+							l262[i263] = r.ReadFloat32()
+							if c.Failed() {
+								c.TraceIndex(i263)
+								break
+							}
+						}
+					}
+				}
+				x.F32A2L = l262
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st251, id252 := c.ReadRefFlag(); st251 == foryimpl.RefBack {
-					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id252)
-				} else if st251 == foryimpl.RefFollows {
-					n253 := c.ReadArrayLengthFast(2)
-					if n253 < 0 {
-						n253 = c.ReadArrayLength(2)
+				if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
+					x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id270)
+				} else if st269 == foryimpl.RefFollows {
+					n271 := c.ReadArrayLengthFast(2)
+					if n271 < 0 {
+						n271 = c.ReadArrayLength(2)
 					}
-					a254 := foryimpl.MakeSlice[[]serializer.Float16](c, n253)
-					r.ReadRawUint16s(foryimpl.Uint16s(a254))
-					x.H2A = a254
-					foryimpl.SetRefSlice(c, id252, x.H2A)
+					a272 := foryimpl.MakeSlice[[]serializer.Float16](c, n271)
+					r.ReadRawUint16s(foryimpl.Uint16s(a272))
+					x.H2A = a272
+					foryimpl.SetRefSlice(c, id270, x.H2A)
 				} else {
 					x.H2A = nil
 				}
@@ -19270,28 +19853,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n249 := c.ReadArrayLengthFast(2)
-					if n249 < 0 {
-						n249 = c.ReadArrayLength(2)
+					n267 := c.ReadArrayLengthFast(2)
+					if n267 < 0 {
+						n267 = c.ReadArrayLength(2)
 					}
-					a250 := foryimpl.MakeSlice[[]serializer.Float16](c, n249)
-					r.ReadRawUint16s(foryimpl.Uint16s(a250))
-					x.H2A = a250
+					a268 := foryimpl.MakeSlice[[]serializer.Float16](c, n267)
+					r.ReadRawUint16s(foryimpl.Uint16s(a268))
+					x.H2A = a268
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st257, id258 := c.ReadRefFlag(); st257 == foryimpl.RefBack {
-					x.Int2A = foryimpl.BackRefSlice[int64](c, id258)
-				} else if st257 == foryimpl.RefFollows {
-					n259 := c.ReadArrayLengthFast(8)
-					if n259 < 0 {
-						n259 = c.ReadArrayLength(8)
+				if st275, id276 := c.ReadRefFlag(); st275 == foryimpl.RefBack {
+					x.Int2A = foryimpl.BackRefSlice[int64](c, id276)
+				} else if st275 == foryimpl.RefFollows {
+					n277 := c.ReadArrayLengthFast(8)
+					if n277 < 0 {
+						n277 = c.ReadArrayLength(8)
 					}
-					a260 := foryimpl.MakeSlice[[]int64](c, n259)
-					r.ReadRawInt64s(a260)
-					x.Int2A = a260
-					foryimpl.SetRefSlice(c, id258, x.Int2A)
+					a278 := foryimpl.MakeSlice[[]int64](c, n277)
+					r.ReadRawInt64s(a278)
+					x.Int2A = a278
+					foryimpl.SetRefSlice(c, id276, x.Int2A)
 				} else {
 					x.Int2A = nil
 				}
@@ -19299,28 +19882,28 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n255 := c.ReadArrayLengthFast(8)
-					if n255 < 0 {
-						n255 = c.ReadArrayLength(8)
+					n273 := c.ReadArrayLengthFast(8)
+					if n273 < 0 {
+						n273 = c.ReadArrayLength(8)
 					}
-					a256 := foryimpl.MakeSlice[[]int64](c, n255)
-					r.ReadRawInt64s(a256)
-					x.Int2A = a256
+					a274 := foryimpl.MakeSlice[[]int64](c, n273)
+					r.ReadRawInt64s(a274)
+					x.Int2A = a274
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st263, id264 := c.ReadRefFlag(); st263 == foryimpl.RefBack {
-					x.L2A = foryimpl.BackRefSlice[int32](c, id264)
-				} else if st263 == foryimpl.RefFollows {
-					n265 := c.ReadArrayLengthFast(4)
-					if n265 < 0 {
-						n265 = c.ReadArrayLength(4)
+				if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
+					x.L2A = foryimpl.BackRefSlice[int32](c, id282)
+				} else if st281 == foryimpl.RefFollows {
+					n283 := c.ReadArrayLengthFast(4)
+					if n283 < 0 {
+						n283 = c.ReadArrayLength(4)
 					}
-					a266 := foryimpl.MakeSlice[[]int32](c, n265)
-					r.ReadRawInt32s(a266)
-					x.L2A = a266
-					foryimpl.SetRefSlice(c, id264, x.L2A)
+					a284 := foryimpl.MakeSlice[[]int32](c, n283)
+					r.ReadRawInt32s(a284)
+					x.L2A = a284
+					foryimpl.SetRefSlice(c, id282, x.L2A)
 				} else {
 					x.L2A = nil
 				}
@@ -19328,43 +19911,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n261 := c.ReadArrayLengthFast(4)
-					if n261 < 0 {
-						n261 = c.ReadArrayLength(4)
+					n279 := c.ReadArrayLengthFast(4)
+					if n279 < 0 {
+						n279 = c.ReadArrayLength(4)
 					}
-					a262 := foryimpl.MakeSlice[[]int32](c, n261)
-					r.ReadRawInt32s(a262)
-					x.L2A = a262
+					a280 := foryimpl.MakeSlice[[]int32](c, n279)
+					r.ReadRawInt32s(a280)
+					x.L2A = a280
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st273, id274 := c.ReadRefFlag(); st273 == foryimpl.RefBack {
-					x.NL = foryimpl.BackRefSlice[uint16](c, id274)
-				} else if st273 == foryimpl.RefFollows {
-					n275 := c.ReadLengthFast(2)
-					if n275 < 0 {
-						n275 = c.ReadLength(2)
+				if st291, id292 := c.ReadRefFlag(); st291 == foryimpl.RefBack {
+					x.NL = foryimpl.BackRefSlice[uint16](c, id292)
+				} else if st291 == foryimpl.RefFollows {
+					n293 := c.ReadLengthFast(2)
+					if n293 < 0 {
+						n293 = c.ReadLength(2)
 					}
-					l276 := foryimpl.MakeSlice[[]uint16](c, n275)
-					if n275 > 0 {
-						hn278 := c.ReadListHeader(10)
+					l294 := foryimpl.MakeSlice[[]uint16](c, n293)
+					if n293 > 0 {
+						hn296 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i277 := range l276 {
-								if hn278 && !c.ReadFlag() {
-									clear(l276[i277 : i277+1])
+							for i295 := range l294 {
+								if hn296 && !c.ReadFlag() {
+									clear(l294[i295 : i295+1])
 									continue
 								}
-								l276[i277] = r.ReadUint16()
+								l294[i295] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i277)
+									c.TraceIndex(i295)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l276
-					foryimpl.SetRefSlice(c, id274, x.NL)
+					x.NL = l294
+					foryimpl.SetRefSlice(c, id292, x.NL)
 				} else {
 					x.NL = nil
 				}
@@ -19372,43 +19955,43 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.NL = foryimpl.ReadSliceAs[uint16](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n267 := c.ReadLengthFast(2)
-					if n267 < 0 {
-						n267 = c.ReadLength(2)
+					n285 := c.ReadLengthFast(2)
+					if n285 < 0 {
+						n285 = c.ReadLength(2)
 					}
-					l268 := foryimpl.MakeSlice[[]uint16](c, n267)
-					if n267 > 0 {
-						hn270 := c.ReadListHeader(10)
+					l286 := foryimpl.MakeSlice[[]uint16](c, n285)
+					if n285 > 0 {
+						hn288 := c.ReadListHeader(10)
 						if !c.Failed() {
-							for i269 := range l268 {
-								if hn270 && !c.ReadFlag() {
-									clear(l268[i269 : i269+1])
+							for i287 := range l286 {
+								if hn288 && !c.ReadFlag() {
+									clear(l286[i287 : i287+1])
 									continue
 								}
-								l268[i269] = r.ReadUint16()
+								l286[i287] = r.ReadUint16()
 								if c.Failed() {
-									c.TraceIndex(i269)
+									c.TraceIndex(i287)
 									break
 								}
 							}
 						}
 					}
-					x.NL = l268
+					x.NL = l286
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
-					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id284))
-				} else if st283 == foryimpl.RefFollows {
-					n285 := c.ReadArrayLengthFast(4)
-					if n285 < 0 {
-						n285 = c.ReadArrayLength(4)
+				if st301, id302 := c.ReadRefFlag(); st301 == foryimpl.RefBack {
+					x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id302))
+				} else if st301 == foryimpl.RefFollows {
+					n303 := c.ReadArrayLengthFast(4)
+					if n303 < 0 {
+						n303 = c.ReadArrayLength(4)
 					}
-					a286 := foryimpl.MakeSlice[Int32s](c, n285)
-					r.ReadRawInt32s(a286)
-					x.Named = a286
-					foryimpl.SetRefSlice(c, id284, x.Named)
+					a304 := foryimpl.MakeSlice[Int32s](c, n303)
+					r.ReadRawInt32s(a304)
+					x.Named = a304
+					foryimpl.SetRefSlice(c, id302, x.Named)
 				} else {
 					x.Named = nil
 				}
@@ -19416,94 +19999,94 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n281 := c.ReadArrayLengthFast(4)
-					if n281 < 0 {
-						n281 = c.ReadArrayLength(4)
+					n299 := c.ReadArrayLengthFast(4)
+					if n299 < 0 {
+						n299 = c.ReadArrayLength(4)
 					}
-					a282 := foryimpl.MakeSlice[Int32s](c, n281)
-					r.ReadRawInt32s(a282)
-					x.Named = a282
+					a300 := foryimpl.MakeSlice[Int32s](c, n299)
+					r.ReadRawInt32s(a300)
+					x.Named = a300
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st296, id297 := c.ReadRefFlag(); st296 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id297)
-				} else if st296 == foryimpl.RefFollows {
-					p298 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id297, p298)
-					n299 := c.ReadLengthFast(8)
-					if n299 < 0 {
-						n299 = c.ReadLength(8)
+				if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id315)
+				} else if st314 == foryimpl.RefFollows {
+					p316 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id315, p316)
+					n317 := c.ReadLengthFast(8)
+					if n317 < 0 {
+						n317 = c.ReadLength(8)
 					}
-					l300 := foryimpl.MakeSlice[[]float64](c, n299)
-					if n299 > 0 {
-						hn302 := c.ReadListHeader(20)
+					l318 := foryimpl.MakeSlice[[]float64](c, n317)
+					if n317 > 0 {
+						hn320 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i301 := range l300 {
-								if hn302 && !c.ReadFlag() {
-									clear(l300[i301 : i301+1])
+							for i319 := range l318 {
+								if hn320 && !c.ReadFlag() {
+									clear(l318[i319 : i319+1])
 									continue
 								}
-								l300[i301] = r.ReadFloat64()
+								l318[i319] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i301)
+									c.TraceIndex(i319)
 									break
 								}
 							}
 						}
 					}
-					*p298 = l300
-					x.PA = p298
+					*p316 = l318
+					x.PA = p316
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s294 := foryimpl.ReadSliceAs[float64](c, f); s294 != nil {
-						v295 := []float64(s294)
-						x.PA = &v295
+					if s312 := foryimpl.ReadSliceAs[float64](c, f); s312 != nil {
+						v313 := []float64(s312)
+						x.PA = &v313
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p287 := foryimpl.Alloc[[]float64](c)
-					n288 := c.ReadLengthFast(8)
-					if n288 < 0 {
-						n288 = c.ReadLength(8)
+					p305 := foryimpl.Alloc[[]float64](c)
+					n306 := c.ReadLengthFast(8)
+					if n306 < 0 {
+						n306 = c.ReadLength(8)
 					}
-					l289 := foryimpl.MakeSlice[[]float64](c, n288)
-					if n288 > 0 {
-						hn291 := c.ReadListHeader(20)
+					l307 := foryimpl.MakeSlice[[]float64](c, n306)
+					if n306 > 0 {
+						hn309 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i290 := range l289 {
-								if hn291 && !c.ReadFlag() {
-									clear(l289[i290 : i290+1])
+							for i308 := range l307 {
+								if hn309 && !c.ReadFlag() {
+									clear(l307[i308 : i308+1])
 									continue
 								}
-								l289[i290] = r.ReadFloat64()
+								l307[i308] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i290)
+									c.TraceIndex(i308)
 									break
 								}
 							}
 						}
 					}
-					*p287 = l289
-					x.PA = p287
+					*p305 = l307
+					x.PA = p305
 				}
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st307, id308 := c.ReadRefFlag(); st307 == foryimpl.RefBack {
-					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id308)
-				} else if st307 == foryimpl.RefFollows {
-					n309 := c.ReadArrayLengthFast(4)
-					if n309 < 0 {
-						n309 = c.ReadArrayLength(4)
+				if st325, id326 := c.ReadRefFlag(); st325 == foryimpl.RefBack {
+					x.PtrL2A = foryimpl.BackRefSlice[int32](c, id326)
+				} else if st325 == foryimpl.RefFollows {
+					n327 := c.ReadArrayLengthFast(4)
+					if n327 < 0 {
+						n327 = c.ReadArrayLength(4)
 					}
-					a310 := foryimpl.MakeSlice[[]int32](c, n309)
-					r.ReadRawInt32s(a310)
-					x.PtrL2A = a310
-					foryimpl.SetRefSlice(c, id308, x.PtrL2A)
+					a328 := foryimpl.MakeSlice[[]int32](c, n327)
+					r.ReadRawInt32s(a328)
+					x.PtrL2A = a328
+					foryimpl.SetRefSlice(c, id326, x.PtrL2A)
 				} else {
 					x.PtrL2A = nil
 				}
@@ -19511,22 +20094,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n305 := c.ReadArrayLengthFast(4)
-					if n305 < 0 {
-						n305 = c.ReadArrayLength(4)
+					n323 := c.ReadArrayLengthFast(4)
+					if n323 < 0 {
+						n323 = c.ReadArrayLength(4)
 					}
-					a306 := foryimpl.MakeSlice[[]int32](c, n305)
-					r.ReadRawInt32s(a306)
-					x.PtrL2A = a306
+					a324 := foryimpl.MakeSlice[[]int32](c, n323)
+					r.ReadRawInt32s(a324)
+					x.PtrL2A = a324
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st311, id312 := c.ReadRefFlag(); st311 == foryimpl.RefBack {
-					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id312)
-				} else if st311 == foryimpl.RefFollows {
+				if st329, id330 := c.ReadRefFlag(); st329 == foryimpl.RefBack {
+					x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id330)
+				} else if st329 == foryimpl.RefFollows {
 					x.Raw2Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id312, x.Raw2Bin)
+					foryimpl.SetRefSlice(c, id330, x.Raw2Bin)
 				} else {
 					x.Raw2Bin = nil
 				}
@@ -19539,17 +20122,17 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st315, id316 := c.ReadRefFlag(); st315 == foryimpl.RefBack {
-					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id316)
-				} else if st315 == foryimpl.RefFollows {
-					n317 := c.ReadArrayLengthFast(8)
-					if n317 < 0 {
-						n317 = c.ReadArrayLength(8)
+				if st333, id334 := c.ReadRefFlag(); st333 == foryimpl.RefBack {
+					x.U64L2A = foryimpl.BackRefSlice[uint64](c, id334)
+				} else if st333 == foryimpl.RefFollows {
+					n335 := c.ReadArrayLengthFast(8)
+					if n335 < 0 {
+						n335 = c.ReadArrayLength(8)
 					}
-					a318 := foryimpl.MakeSlice[[]uint64](c, n317)
-					r.ReadRawUint64s(a318)
-					x.U64L2A = a318
-					foryimpl.SetRefSlice(c, id316, x.U64L2A)
+					a336 := foryimpl.MakeSlice[[]uint64](c, n335)
+					r.ReadRawUint64s(a336)
+					x.U64L2A = a336
+					foryimpl.SetRefSlice(c, id334, x.U64L2A)
 				} else {
 					x.U64L2A = nil
 				}
@@ -19557,22 +20140,22 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				if f.Convert {
 					x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n313 := c.ReadArrayLengthFast(8)
-					if n313 < 0 {
-						n313 = c.ReadArrayLength(8)
+					n331 := c.ReadArrayLengthFast(8)
+					if n331 < 0 {
+						n331 = c.ReadArrayLength(8)
 					}
-					a314 := foryimpl.MakeSlice[[]uint64](c, n313)
-					r.ReadRawUint64s(a314)
-					x.U64L2A = a314
+					a332 := foryimpl.MakeSlice[[]uint64](c, n331)
+					r.ReadRawUint64s(a332)
+					x.U64L2A = a332
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id320)
-				} else if st319 == foryimpl.RefFollows {
+				if st337, id338 := c.ReadRefFlag(); st337 == foryimpl.RefBack {
+					x.U82Bin = foryimpl.BackRefSlice[uint8](c, id338)
+				} else if st337 == foryimpl.RefFollows {
 					x.U82Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id320, x.U82Bin)
+					foryimpl.SetRefSlice(c, id338, x.U82Bin)
 				} else {
 					x.U82Bin = nil
 				}
@@ -19753,15 +20336,20 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -424351964)
 		off += 4
 	}
-	if st3, id4 := foryimpl.RefSliceAt(c, l2); st3 == foryimpl.RefBack {
-		buffer.PutUint8At(w, off, 0xfe)
-		off = buffer.PutVarUint32At(w, off+1, uint32(id4))
-	} else if st3 == foryimpl.RefNull {
-		buffer.PutUint8At(w, off, 0xfd)
-		off++
+	if c.TrackedFieldFlags() {
+		if st3, id4 := foryimpl.RefSliceAt(c, l2); st3 == foryimpl.RefBack {
+			buffer.PutUint8At(w, off, 0xfe)
+			off = buffer.PutVarUint32At(w, off+1, uint32(id4))
+		} else if st3 == foryimpl.RefNull {
+			buffer.PutUint8At(w, off, 0xfd)
+			off++
+		} else {
+			buffer.PutUint8At(w, off, 0x00)
+			off++
+			off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
+			off = buffer.PutRawInt64sAt(w, off, l2)
+		}
 	} else {
-		buffer.PutUint8At(w, off, 0x00)
-		off++
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
 		off = buffer.PutRawInt64sAt(w, off, l2)
 	}
@@ -19805,19 +20393,29 @@ func (x *SeqsBad) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-		x.W = foryimpl.BackRefSlice[int64](c, id8)
-	} else if st7 == foryimpl.RefFollows {
-		n9 := c.ReadArrayLengthFast(8)
-		if n9 < 0 {
-			n9 = c.ReadArrayLength(8)
+	if c.TrackedFieldFlags() {
+		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+			x.W = foryimpl.BackRefSlice[int64](c, id8)
+		} else if st7 == foryimpl.RefFollows {
+			n9 := c.ReadArrayLengthFast(8)
+			if n9 < 0 {
+				n9 = c.ReadArrayLength(8)
+			}
+			a10 := foryimpl.MakeSlice[[]int64](c, n9)
+			r.ReadRawInt64s(a10)
+			x.W = a10
+			foryimpl.SetRefSlice(c, id8, x.W)
+		} else {
+			x.W = nil
 		}
-		a10 := foryimpl.MakeSlice[[]int64](c, n9)
-		r.ReadRawInt64s(a10)
-		x.W = a10
-		foryimpl.SetRefSlice(c, id8, x.W)
 	} else {
-		x.W = nil
+		n11 := c.ReadArrayLengthFast(8)
+		if n11 < 0 {
+			n11 = c.ReadArrayLength(8)
+		}
+		a12 := foryimpl.MakeSlice[[]int64](c, n11)
+		r.ReadRawInt64s(a12)
+		x.W = a12
 	}
 	if c.Failed() {
 		c.Trace("W")
@@ -19833,17 +20431,17 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.W = foryimpl.BackRefSlice[int64](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					n15 := c.ReadArrayLengthFast(8)
-					if n15 < 0 {
-						n15 = c.ReadArrayLength(8)
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					x.W = foryimpl.BackRefSlice[int64](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadArrayLengthFast(8)
+					if n17 < 0 {
+						n17 = c.ReadArrayLength(8)
 					}
-					a16 := foryimpl.MakeSlice[[]int64](c, n15)
-					r.ReadRawInt64s(a16)
-					x.W = a16
-					foryimpl.SetRefSlice(c, id14, x.W)
+					a18 := foryimpl.MakeSlice[[]int64](c, n17)
+					r.ReadRawInt64s(a18)
+					x.W = a18
+					foryimpl.SetRefSlice(c, id16, x.W)
 				} else {
 					x.W = nil
 				}
@@ -19851,13 +20449,13 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				if f.Convert {
 					x.W = foryimpl.ReadSliceAs[int64](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n11 := c.ReadArrayLengthFast(8)
-					if n11 < 0 {
-						n11 = c.ReadArrayLength(8)
+					n13 := c.ReadArrayLengthFast(8)
+					if n13 < 0 {
+						n13 = c.ReadArrayLength(8)
 					}
-					a12 := foryimpl.MakeSlice[[]int64](c, n11)
-					r.ReadRawInt64s(a12)
-					x.W = a12
+					a14 := foryimpl.MakeSlice[[]int64](c, n13)
+					r.ReadRawInt64s(a14)
+					x.W = a14
 				}
 			}
 		default:

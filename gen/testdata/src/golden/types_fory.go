@@ -251,16 +251,17 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];cells,22,0,0[55,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;fixeds,22,0,0[6,0,0];flags,22,0,0[1,0,0];grid,46,0,0;level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,0;opt,5,0,0;origin,0,0,0;pairs,24,0,0[22,0,0[5,0,0]|21,0,0];points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
+// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];cells,22,0,0[55,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;fixeds,22,0,0[6,0,0];flags,22,0,0[1,0,0];grid,46,0,0;level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,1;opt,5,0,1;origin,0,0,0;pairs,24,0,0[22,0,0[5,0,0]|21,0,0];points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	GoName:            "golden.Sample",
 	Namespace:         "demo",
+	OfficialGoHash:    1042240056,
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1e, 0x00, 0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	SchemaHash:        1042240056,
+	SchemaHash:        1226675355,
 	TypeDef:           []byte{0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4c, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x48, 0x2e, 0x1a, 0x28, 0x18, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x1c, 0x34, 0x97, 0x98, 0x4c, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x44, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	TypeDefRef:        []byte{0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c, 0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20, 0xc0, 0xc4, 0x07, 0x44, 0x08, 0x05, 0x06, 0x46, 0x05, 0x39, 0xf3, 0x4c, 0x18, 0x16, 0x72, 0x07, 0x1b, 0x51, 0x30, 0x4c, 0x16, 0xde, 0x01, 0x88, 0x8b, 0x5c, 0x80, 0x44, 0x27, 0x0c, 0x18, 0x4d, 0x2e, 0x8c, 0x8d, 0x91, 0x00, 0x4c, 0x25, 0x92, 0xa4, 0x8e, 0x00, 0x4c, 0x16, 0x1a, 0x15, 0x17, 0x20, 0xe4, 0x4c, 0x16, 0x06, 0x95, 0x60, 0x34, 0x80, 0x49, 0x2e, 0x1a, 0x28, 0x18, 0x4d, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x4c, 0x16, 0x72, 0xb0, 0x18, 0x09, 0x00, 0x4e, 0x16, 0x56, 0x30, 0x18, 0x09, 0x24, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x1c, 0x34, 0x97, 0x98, 0x4d, 0x1c, 0x3a, 0x28, 0x32, 0x1a, 0x4c, 0x18, 0x5a, 0x16, 0x54, 0xbc, 0x08, 0x8c, 0x80, 0x4c, 0x16, 0x72, 0x3d, 0xc8, 0x6c, 0xe4, 0x45, 0x29, 0x44, 0x16, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68},
 	TypeName:          "Sample",
@@ -478,7 +479,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1042240056)
+		buffer.PutInt32At(w, off, c.SchemaHash(1226675355, 1042240056))
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, float64(x.Temp))
@@ -762,7 +763,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1042240056)
+		buffer.PutInt32At(w, off, c.SchemaHash(1226675355, 1042240056))
 		off += 4
 	}
 	buffer.PutFloat64At(w, off, float64(x.Temp))
@@ -808,15 +809,20 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		l91 := x.Dense
 		b.Reserve(buffer.BatchSlack + len(l91)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id93))
-		} else if st92 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id93))
+			} else if st92 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
+				off = buffer.PutRawInt32sAt(w, off, l91)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
 			off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
 			off = buffer.PutRawInt32sAt(w, off, l91)
 		}
@@ -852,14 +858,21 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
-	b.WriteRawInt32s(x.Grid[:])
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
+		b.WriteRawInt32s(x.Grid[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
+		b.WriteRawInt32s(x.Grid[:])
+	}
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
@@ -930,11 +943,18 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Next.ForyWrite(c)
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypePoint)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypePoint)
+		}
+		x.Origin.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypePoint)
+		}
+		x.Origin.ForyWrite(c)
 	}
-	x.Origin.ForyWrite(c)
 	var mw104 foryimpl.MapWriter
 	mw104.Begin(b, len(x.Pairs))
 	for k105, v106 := range x.Pairs {
@@ -970,42 +990,48 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 			l108[i109].ForyWrite(c)
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.Raw) {
-		l110 := x.Raw
-		b.WriteVarUint32(uint32(len(l110)))
-		b.WriteBytes(l110)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Raw) {
+			l110 := x.Raw
+			b.WriteVarUint32(uint32(len(l110)))
+			b.WriteBytes(l110)
+		}
+	} else {
+		l111 := x.Raw
+		b.WriteVarUint32(uint32(len(l111)))
+		b.WriteBytes(l111)
 	}
-	var mw111 foryimpl.MapWriter
-	mw111.Begin(b, len(x.Scores))
-	for k112, v113 := range x.Scores {
-		mw111.Entry(b)
-		foryimpl.WriteString(b, k112)
-		b.WriteVarInt32(v113)
+	var mw112 foryimpl.MapWriter
+	mw112.Begin(b, len(x.Scores))
+	for k113, v114 := range x.Scores {
+		mw112.Entry(b)
+		foryimpl.WriteString(b, k113)
+		b.WriteVarInt32(v114)
 	}
-	mw111.End(b)
-	l114 := x.Tags
+	mw112.End(b)
+	l115 := x.Tags
 	{
 		var ascii bool
-		sz116 := 6 + buffer.BatchSlack + len(l114)*9
-		for _, e115 := range l114 {
-			sz116 += len(e115)
+		sz117 := 6 + buffer.BatchSlack + len(l115)*9
+		for _, e116 := range l115 {
+			sz117 += len(e116)
 		}
-		b.Reserve(sz116)
+		b.Reserve(sz117)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l114)))
-		if len(l114) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l115)))
+		if len(l115) > 0 {
 			buffer.PutUint8At(w, off, 0x0c)
 			off++
-			for _, e115 := range l114 {
-				if len(w)-off < len(e115)+9+buffer.BatchSlack {
+			for _, e116 := range l115 {
+				if len(w)-off < len(e116)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e115) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e116) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e115))<<2|2)
-				if len(e115) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e115))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e115)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e116))<<2|2)
+				if len(e116) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e116))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e116)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -1033,8 +1059,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1042240056) {
-		if h := r.ReadInt32(); h != 1042240056 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1226675355) {
+		if h := r.ReadInt32(); h != 1226675355 && h != 1042240056 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
 		}
@@ -1062,92 +1088,92 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p117 := foryimpl.Alloc[int32](c)
-		*p117 = r.ReadVarInt32()
-		x.Opt = p117
+		p118 := foryimpl.Alloc[int32](c)
+		*p118 = r.ReadVarInt32()
+		x.Opt = p118
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n118 := c.ReadLengthFast(2)
-	if n118 < 0 {
-		n118 = c.ReadLength(2)
+	n119 := c.ReadLengthFast(2)
+	if n119 < 0 {
+		n119 = c.ReadLength(2)
 	}
-	m119 := foryimpl.MakeMap[map[int32]*Point](c, n118)
-	for n118 > 0 && !c.Failed() {
-		sz120, vn121, ev126 := c.ReadMapChunk(n118, 5, 28, foryTypePoint, true)
-		for j122 := 0; j122 < sz120 && !c.Failed(); j122++ {
-			var k123 int32
-			k123 = r.ReadVarInt32()
-			var v124 *Point
-			if !vn121 {
-				p125 := foryimpl.Alloc[Point](c)
-				if ev126 != nil {
-					p125.ForyReadEvolved(c, ev126)
+	m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
+	for n119 > 0 && !c.Failed() {
+		sz121, vn122, ev127 := c.ReadMapChunk(n119, 5, 28, foryTypePoint, true)
+		for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
+			var k124 int32
+			k124 = r.ReadVarInt32()
+			var v125 *Point
+			if !vn122 {
+				p126 := foryimpl.Alloc[Point](c)
+				if ev127 != nil {
+					p126.ForyReadEvolved(c, ev127)
 				} else {
-					p125.ForyRead(c)
+					p126.ForyRead(c)
 				}
-				v124 = p125
+				v125 = p126
 			}
-			m119[k123] = v124
+			m120[k124] = v125
 		}
-		n118 -= sz120
+		n119 -= sz121
 	}
-	x.ByKey = m119
+	x.ByKey = m120
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
 	}
-	n128 := c.ReadLengthFast(1)
-	if n128 < 0 {
-		n128 = c.ReadLength(1)
+	n129 := c.ReadLengthFast(1)
+	if n129 < 0 {
+		n129 = c.ReadLength(1)
 	}
-	l129 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n128)
-	if n128 > 0 {
-		hn131, tr133 := c.ReadListHeaderRef(55)
+	l130 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n129)
+	if n129 > 0 {
+		hn132, tr134 := c.ReadListHeaderRef(55)
 		if !c.Failed() {
-			for i130 := range l129 {
-				if tr133 {
-					if st134, id135 := c.ReadRefFlag(); st134 == foryimpl.RefBack {
-						l129[i130] = foryimpl.BackRefSlice[float32](c, id135)
-					} else if st134 == foryimpl.RefFollows {
-						n136 := c.ReadArrayLengthFast(4)
-						if n136 < 0 {
-							n136 = c.ReadArrayLength(4)
+			for i131 := range l130 {
+				if tr134 {
+					if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
+						l130[i131] = foryimpl.BackRefSlice[float32](c, id136)
+					} else if st135 == foryimpl.RefFollows {
+						n137 := c.ReadArrayLengthFast(4)
+						if n137 < 0 {
+							n137 = c.ReadArrayLength(4)
 						}
-						a137 := foryimpl.MakeSlice[[]float32](c, n136)
-						r.ReadRawFloat32s(a137)
-						l129[i130] = a137
-						foryimpl.SetRefSlice(c, id135, l129[i130])
+						a138 := foryimpl.MakeSlice[[]float32](c, n137)
+						r.ReadRawFloat32s(a138)
+						l130[i131] = a138
+						foryimpl.SetRefSlice(c, id136, l130[i131])
 					} else {
-						l129[i130] = nil
+						l130[i131] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i130)
+						c.TraceIndex(i131)
 						break
 					}
 					continue
 				}
-				if hn131 && !c.ReadFlag() {
-					clear(l129[i130 : i130+1])
+				if hn132 && !c.ReadFlag() {
+					clear(l130[i131 : i131+1])
 					continue
 				}
-				n138 := c.ReadArrayLengthFast(4)
-				if n138 < 0 {
-					n138 = c.ReadArrayLength(4)
+				n139 := c.ReadArrayLengthFast(4)
+				if n139 < 0 {
+					n139 = c.ReadArrayLength(4)
 				}
-				a139 := foryimpl.MakeSlice[[]float32](c, n138)
-				r.ReadRawFloat32s(a139)
-				l129[i130] = a139
+				a140 := foryimpl.MakeSlice[[]float32](c, n139)
+				r.ReadRawFloat32s(a140)
+				l130[i131] = a140
 				if c.Failed() {
-					c.TraceIndex(i130)
+					c.TraceIndex(i131)
 					break
 				}
 			}
 		}
 	}
-	x.Cells = l129
+	x.Cells = l130
 	if c.Failed() {
 		c.Trace("Cells")
 		return
@@ -1157,13 +1183,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	n140 := c.ReadArrayLengthFast(4)
-	if n140 < 0 {
-		n140 = c.ReadArrayLength(4)
+	n141 := c.ReadArrayLengthFast(4)
+	if n141 < 0 {
+		n141 = c.ReadArrayLength(4)
 	}
-	a141 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n140)
-	r.ReadRawInt32s(a141)
-	x.Dense = a141
+	a142 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n141)
+	r.ReadRawInt32s(a142)
+	x.Dense = a142
 	if c.Failed() {
 		c.Trace("Dense")
 		return
@@ -1173,79 +1199,79 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n142 := c.ReadLengthFast(8)
-	if n142 < 0 {
-		n142 = c.ReadLength(8)
+	n143 := c.ReadLengthFast(8)
+	if n143 < 0 {
+		n143 = c.ReadLength(8)
 	}
-	l143 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n142)
-	if n142 > 0 {
-		hn145 := c.ReadListHeader(6)
+	l144 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n143)
+	if n143 > 0 {
+		hn146 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i144 := range l143 {
-				if hn145 && !c.ReadFlag() {
-					clear(l143[i144 : i144+1])
+			for i145 := range l144 {
+				if hn146 && !c.ReadFlag() {
+					clear(l144[i145 : i145+1])
 					continue
 				}
-				l143[i144] = r.ReadInt64()
+				l144[i145] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i144)
+					c.TraceIndex(i145)
 					break
 				}
 			}
 		}
 	}
-	x.Fixeds = l143
+	x.Fixeds = l144
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n148 := c.ReadLengthFast(1)
-	if n148 < 0 {
-		n148 = c.ReadLength(1)
+	n149 := c.ReadLengthFast(1)
+	if n149 < 0 {
+		n149 = c.ReadLength(1)
 	}
-	if n148 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n148, 4))
+	if n149 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n149, 4))
 		return
 	}
-	var l149 [4]bool
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(1)
+	var l150 [4]bool
+	if n149 > 0 {
+		hn152 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i150 := range l149 {
-				if hn151 && !c.ReadFlag() {
-					clear(l149[i150 : i150+1])
+			for i151 := range l150 {
+				if hn152 && !c.ReadFlag() {
+					clear(l150[i151 : i151+1])
 					continue
 				}
-				l149[i150] = r.ReadBool()
+				l150[i151] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i150)
+					c.TraceIndex(i151)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l149
+	x.Flags = l150
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
-	n154 := c.ReadArrayLengthFast(4)
-	if n154 < 0 {
-		n154 = c.ReadArrayLength(4)
+	n155 := c.ReadArrayLengthFast(4)
+	if n155 < 0 {
+		n155 = c.ReadArrayLength(4)
 	}
-	if n154 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n154, 2))
+	if n155 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n155, 2))
 		return
 	}
-	var a155 [2]int32
-	r.ReadRawInt32s(a155[:])
-	x.Grid = a155
+	var a156 [2]int32
+	r.ReadRawInt32s(a156[:])
+	x.Grid = a156
 	if c.Failed() {
 		c.Trace("Grid")
 		return
 	}
-	if e156 := c.ReadEnumFast(uint32(0x7fffffff)); e156 >= 0 {
-		x.Level = Level(e156)
+	if e157 := c.ReadEnumFast(uint32(0x7fffffff)); e157 >= 0 {
+		x.Level = Level(e157)
 	} else {
 		x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1253,82 +1279,82 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n157 := c.ReadLengthFast(1)
-	if n157 < 0 {
-		n157 = c.ReadLength(1)
+	n158 := c.ReadLengthFast(1)
+	if n158 < 0 {
+		n158 = c.ReadLength(1)
 	}
-	l158 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n157)
-	if n157 > 0 {
-		hn160, tr162, ev161 := c.ReadStructListHeaderRef(foryTypePoint)
+	l159 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n158)
+	if n158 > 0 {
+		hn161, tr163, ev162 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i159 := range l158 {
-				if tr162 {
-					if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
-						l158[i159] = foryimpl.BackRef[Point](c, id165)
-					} else if st164 == foryimpl.RefFollows {
-						p166 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id165, p166)
-						if ev161 != nil {
-							p166.ForyReadEvolved(c, ev161)
+			for i160 := range l159 {
+				if tr163 {
+					if st165, id166 := c.ReadRefFlag(); st165 == foryimpl.RefBack {
+						l159[i160] = foryimpl.BackRef[Point](c, id166)
+					} else if st165 == foryimpl.RefFollows {
+						p167 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id166, p167)
+						if ev162 != nil {
+							p167.ForyReadEvolved(c, ev162)
 						} else {
-							p166.ForyRead(c)
+							p167.ForyRead(c)
 						}
-						l158[i159] = p166
+						l159[i160] = p167
 					} else {
-						l158[i159] = nil
+						l159[i160] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i159)
+						c.TraceIndex(i160)
 						break
 					}
 					continue
 				}
-				if hn160 && !c.ReadFlag() {
-					clear(l158[i159 : i159+1])
+				if hn161 && !c.ReadFlag() {
+					clear(l159[i160 : i160+1])
 					continue
 				}
-				p163 := foryimpl.Alloc[Point](c)
-				if ev161 != nil {
-					p163.ForyReadEvolved(c, ev161)
+				p164 := foryimpl.Alloc[Point](c)
+				if ev162 != nil {
+					p164.ForyReadEvolved(c, ev162)
 				} else {
-					p163.ForyRead(c)
+					p164.ForyRead(c)
 				}
-				l158[i159] = p163
+				l159[i160] = p164
 				if c.Failed() {
-					c.TraceIndex(i159)
+					c.TraceIndex(i160)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l158
+	x.Maybe = l159
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.ReadFlag() {
-		n167 := c.ReadLengthFast(1)
-		if n167 < 0 {
-			n167 = c.ReadLength(1)
+		n168 := c.ReadLengthFast(1)
+		if n168 < 0 {
+			n168 = c.ReadLength(1)
 		}
-		l168 := foryimpl.MakeSlice[[]string](c, n167)
-		if n167 > 0 {
-			hn170 := c.ReadListHeader(21)
+		l169 := foryimpl.MakeSlice[[]string](c, n168)
+		if n168 > 0 {
+			hn171 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i169 := range l168 {
-					if hn170 && !c.ReadFlag() {
-						clear(l168[i169 : i169+1])
+				for i170 := range l169 {
+					if hn171 && !c.ReadFlag() {
+						clear(l169[i170 : i170+1])
 						continue
 					}
-					l168[i169] = c.ReadString()
+					l169[i170] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i169)
+						c.TraceIndex(i170)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l168
+		x.Maybes = l169
 	}
 	if c.Failed() {
 		c.Trace("Maybes")
@@ -1340,20 +1366,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p173 := foryimpl.Alloc[Point](c)
-		if ev174 := c.ReadStructFieldMeta(foryTypePoint); ev174 != nil {
-			p173.ForyReadEvolved(c, ev174)
+		p174 := foryimpl.Alloc[Point](c)
+		if ev175 := c.ReadStructFieldMeta(foryTypePoint); ev175 != nil {
+			p174.ForyReadEvolved(c, ev175)
 		} else if !c.Failed() {
-			p173.ForyRead(c)
+			p174.ForyRead(c)
 		}
-		x.Next = p173
+		x.Next = p174
 	}
 	if c.Failed() {
 		c.Trace("Next")
 		return
 	}
-	if ev175 := c.ReadStructFieldMeta(foryTypePoint); ev175 != nil {
-		x.Origin.ForyReadEvolved(c, ev175)
+	if ev176 := c.ReadStructFieldMeta(foryTypePoint); ev176 != nil {
+		x.Origin.ForyReadEvolved(c, ev176)
 	} else if !c.Failed() {
 		x.Origin.ForyRead(c)
 	}
@@ -1361,101 +1387,101 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n176 := c.ReadLengthFast(2)
-	if n176 < 0 {
-		n176 = c.ReadLength(2)
+	n177 := c.ReadLengthFast(2)
+	if n177 < 0 {
+		n177 = c.ReadLength(2)
 	}
-	m177 := foryimpl.MakeMap[map[[2]int32]string](c, n176)
-	for n176 > 0 && !c.Failed() {
-		sz178, vn179, _ := c.ReadMapChunk(n176, 22, 21, nil, false)
-		for j180 := 0; j180 < sz178 && !c.Failed(); j180++ {
-			var k181 [2]int32
-			n183 := c.ReadLengthFast(1)
-			if n183 < 0 {
-				n183 = c.ReadLength(1)
+	m178 := foryimpl.MakeMap[map[[2]int32]string](c, n177)
+	for n177 > 0 && !c.Failed() {
+		sz179, vn180, _ := c.ReadMapChunk(n177, 22, 21, nil, false)
+		for j181 := 0; j181 < sz179 && !c.Failed(); j181++ {
+			var k182 [2]int32
+			n184 := c.ReadLengthFast(1)
+			if n184 < 0 {
+				n184 = c.ReadLength(1)
 			}
-			if n183 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n183, 2))
+			if n184 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n184, 2))
 				return
 			}
-			var l184 [2]int32
-			if n183 > 0 {
-				hn186 := c.ReadListHeader(5)
+			var l185 [2]int32
+			if n184 > 0 {
+				hn187 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i185 := range l184 {
-						if hn186 && !c.ReadFlag() {
-							clear(l184[i185 : i185+1])
+					for i186 := range l185 {
+						if hn187 && !c.ReadFlag() {
+							clear(l185[i186 : i186+1])
 							continue
 						}
-						l184[i185] = r.ReadVarInt32()
+						l185[i186] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i185)
+							c.TraceIndex(i186)
 							break
 						}
 					}
 				}
 			}
-			k181 = l184
-			var v182 string
-			if !vn179 {
-				v182 = c.ReadString()
+			k182 = l185
+			var v183 string
+			if !vn180 {
+				v183 = c.ReadString()
 			}
-			m177[k181] = v182
+			m178[k182] = v183
 		}
-		n176 -= sz178
+		n177 -= sz179
 	}
-	x.Pairs = m177
+	x.Pairs = m178
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	n190 := c.ReadLengthFast(1)
-	if n190 < 0 {
-		n190 = c.ReadLength(1)
+	n191 := c.ReadLengthFast(1)
+	if n191 < 0 {
+		n191 = c.ReadLength(1)
 	}
-	l191 := foryimpl.ReuseSlice[[]Point](c, x.Points, n190)
-	if n190 > 0 {
-		hn193, tr195, ev194 := c.ReadStructListHeaderRef(foryTypePoint)
+	l192 := foryimpl.ReuseSlice[[]Point](c, x.Points, n191)
+	if n191 > 0 {
+		hn194, tr196, ev195 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i192 := range l191 {
-				if tr195 {
-					if st196, id197 := c.ReadRefFlag(); st196 == foryimpl.RefBack {
-						if p198 := foryimpl.BackRef[Point](c, id197); p198 != nil {
-							l191[i192] = *p198
+			for i193 := range l192 {
+				if tr196 {
+					if st197, id198 := c.ReadRefFlag(); st197 == foryimpl.RefBack {
+						if p199 := foryimpl.BackRef[Point](c, id198); p199 != nil {
+							l192[i193] = *p199
 						}
-					} else if st196 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id197, &l191[i192])
-						if ev194 != nil {
-							l191[i192].ForyReadEvolved(c, ev194)
+					} else if st197 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id198, &l192[i193])
+						if ev195 != nil {
+							l192[i193].ForyReadEvolved(c, ev195)
 						} else {
-							l191[i192].ForyRead(c)
+							l192[i193].ForyRead(c)
 						}
 					} else {
-						l191[i192] = Point{}
+						l192[i193] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i192)
+						c.TraceIndex(i193)
 						break
 					}
 					continue
 				}
-				if hn193 && !c.ReadFlag() {
-					clear(l191[i192 : i192+1])
+				if hn194 && !c.ReadFlag() {
+					clear(l192[i193 : i193+1])
 					continue
 				}
-				if ev194 != nil {
-					l191[i192].ForyReadEvolved(c, ev194)
+				if ev195 != nil {
+					l192[i193].ForyReadEvolved(c, ev195)
 				} else {
-					l191[i192].ForyRead(c)
+					l192[i193].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i192)
+					c.TraceIndex(i193)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l191
+	x.Points = l192
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1465,51 +1491,51 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Raw")
 		return
 	}
-	n199 := c.ReadLengthFast(2)
-	if n199 < 0 {
-		n199 = c.ReadLength(2)
+	n200 := c.ReadLengthFast(2)
+	if n200 < 0 {
+		n200 = c.ReadLength(2)
 	}
-	m200 := foryimpl.MakeMap[map[string]int32](c, n199)
-	for n199 > 0 && !c.Failed() {
-		sz201, vn202, _ := c.ReadMapChunk(n199, 21, 5, nil, false)
-		for j203 := 0; j203 < sz201 && !c.Failed(); j203++ {
-			var k204 string
-			k204 = c.ReadString()
-			var v205 int32
-			if !vn202 {
-				v205 = r.ReadVarInt32()
+	m201 := foryimpl.MakeMap[map[string]int32](c, n200)
+	for n200 > 0 && !c.Failed() {
+		sz202, vn203, _ := c.ReadMapChunk(n200, 21, 5, nil, false)
+		for j204 := 0; j204 < sz202 && !c.Failed(); j204++ {
+			var k205 string
+			k205 = c.ReadString()
+			var v206 int32
+			if !vn203 {
+				v206 = r.ReadVarInt32()
 			}
-			m200[k204] = v205
+			m201[k205] = v206
 		}
-		n199 -= sz201
+		n200 -= sz202
 	}
-	x.Scores = m200
+	x.Scores = m201
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n207 := c.ReadLengthFast(1)
-	if n207 < 0 {
-		n207 = c.ReadLength(1)
+	n208 := c.ReadLengthFast(1)
+	if n208 < 0 {
+		n208 = c.ReadLength(1)
 	}
-	l208 := foryimpl.ReuseSlice[[]string](c, x.Tags, n207)
-	if n207 > 0 {
-		hn210 := c.ReadListHeader(21)
+	l209 := foryimpl.ReuseSlice[[]string](c, x.Tags, n208)
+	if n208 > 0 {
+		hn211 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i209 := range l208 {
-				if hn210 && !c.ReadFlag() {
-					clear(l208[i209 : i209+1])
+			for i210 := range l209 {
+				if hn211 && !c.ReadFlag() {
+					clear(l209[i210 : i210+1])
 					continue
 				}
-				l208[i209] = c.ReadString()
+				l209[i210] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i209)
+					c.TraceIndex(i210)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l208
+	x.Tags = l209
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1531,8 +1557,8 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		Tags:   x.Tags,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(1042240056) {
-		if h := r.ReadInt32(); h != 1042240056 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(1226675355) {
+		if h := r.ReadInt32(); h != 1226675355 && h != 1042240056 && !c.Failed() {
 			c.HashMismatch(foryTypeSample, h)
 			return
 		}
@@ -1560,107 +1586,107 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p213 := foryimpl.Alloc[int32](c)
-		*p213 = r.ReadVarInt32()
-		x.Opt = p213
+		p214 := foryimpl.Alloc[int32](c)
+		*p214 = r.ReadVarInt32()
+		x.Opt = p214
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
-	n214 := c.ReadLengthFast(2)
-	if n214 < 0 {
-		n214 = c.ReadLength(2)
+	n215 := c.ReadLengthFast(2)
+	if n215 < 0 {
+		n215 = c.ReadLength(2)
 	}
-	m215 := foryimpl.MakeMap[map[int32]*Point](c, n214)
-	for n214 > 0 && !c.Failed() {
-		sz216, vn217, tr223, ev222 := c.ReadMapChunkRef(n214, 5, 28, foryTypePoint)
-		for j218 := 0; j218 < sz216 && !c.Failed(); j218++ {
-			var k219 int32
-			k219 = r.ReadVarInt32()
-			var v220 *Point
-			if tr223 {
-				if st224, id225 := c.ReadRefFlag(); st224 == foryimpl.RefBack {
-					v220 = foryimpl.BackRef[Point](c, id225)
-				} else if st224 == foryimpl.RefFollows {
-					p226 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id225, p226)
-					if ev222 != nil {
-						p226.ForyReadEvolved(c, ev222)
+	m216 := foryimpl.MakeMap[map[int32]*Point](c, n215)
+	for n215 > 0 && !c.Failed() {
+		sz217, vn218, tr224, ev223 := c.ReadMapChunkRef(n215, 5, 28, foryTypePoint)
+		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
+			var k220 int32
+			k220 = r.ReadVarInt32()
+			var v221 *Point
+			if tr224 {
+				if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+					v221 = foryimpl.BackRef[Point](c, id226)
+				} else if st225 == foryimpl.RefFollows {
+					p227 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id226, p227)
+					if ev223 != nil {
+						p227.ForyReadEvolved(c, ev223)
 					} else {
-						p226.ForyRead(c)
+						p227.ForyRead(c)
 					}
-					v220 = p226
+					v221 = p227
 				} else {
-					v220 = nil
+					v221 = nil
 				}
-			} else if !vn217 {
-				p221 := foryimpl.Alloc[Point](c)
-				if ev222 != nil {
-					p221.ForyReadEvolved(c, ev222)
+			} else if !vn218 {
+				p222 := foryimpl.Alloc[Point](c)
+				if ev223 != nil {
+					p222.ForyReadEvolved(c, ev223)
 				} else {
-					p221.ForyRead(c)
+					p222.ForyRead(c)
 				}
-				v220 = p221
+				v221 = p222
 			}
-			m215[k219] = v220
+			m216[k220] = v221
 		}
-		n214 -= sz216
+		n215 -= sz217
 	}
-	x.ByKey = m215
+	x.ByKey = m216
 	if c.Failed() {
 		c.Trace("ByKey")
 		return
 	}
-	n227 := c.ReadLengthFast(1)
-	if n227 < 0 {
-		n227 = c.ReadLength(1)
+	n228 := c.ReadLengthFast(1)
+	if n228 < 0 {
+		n228 = c.ReadLength(1)
 	}
-	l228 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n227)
-	if n227 > 0 {
-		hn230, tr232 := c.ReadListHeaderRef(55)
+	l229 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n228)
+	if n228 > 0 {
+		hn231, tr233 := c.ReadListHeaderRef(55)
 		if !c.Failed() {
-			for i229 := range l228 {
-				if tr232 {
-					if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-						l228[i229] = foryimpl.BackRefSlice[float32](c, id234)
-					} else if st233 == foryimpl.RefFollows {
-						n235 := c.ReadArrayLengthFast(4)
-						if n235 < 0 {
-							n235 = c.ReadArrayLength(4)
+			for i230 := range l229 {
+				if tr233 {
+					if st234, id235 := c.ReadRefFlag(); st234 == foryimpl.RefBack {
+						l229[i230] = foryimpl.BackRefSlice[float32](c, id235)
+					} else if st234 == foryimpl.RefFollows {
+						n236 := c.ReadArrayLengthFast(4)
+						if n236 < 0 {
+							n236 = c.ReadArrayLength(4)
 						}
-						a236 := foryimpl.MakeSlice[[]float32](c, n235)
-						r.ReadRawFloat32s(a236)
-						l228[i229] = a236
-						foryimpl.SetRefSlice(c, id234, l228[i229])
+						a237 := foryimpl.MakeSlice[[]float32](c, n236)
+						r.ReadRawFloat32s(a237)
+						l229[i230] = a237
+						foryimpl.SetRefSlice(c, id235, l229[i230])
 					} else {
-						l228[i229] = nil
+						l229[i230] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i229)
+						c.TraceIndex(i230)
 						break
 					}
 					continue
 				}
-				if hn230 && !c.ReadFlag() {
-					clear(l228[i229 : i229+1])
+				if hn231 && !c.ReadFlag() {
+					clear(l229[i230 : i230+1])
 					continue
 				}
-				n237 := c.ReadArrayLengthFast(4)
-				if n237 < 0 {
-					n237 = c.ReadArrayLength(4)
+				n238 := c.ReadArrayLengthFast(4)
+				if n238 < 0 {
+					n238 = c.ReadArrayLength(4)
 				}
-				a238 := foryimpl.MakeSlice[[]float32](c, n237)
-				r.ReadRawFloat32s(a238)
-				l228[i229] = a238
+				a239 := foryimpl.MakeSlice[[]float32](c, n238)
+				r.ReadRawFloat32s(a239)
+				l229[i230] = a239
 				if c.Failed() {
-					c.TraceIndex(i229)
+					c.TraceIndex(i230)
 					break
 				}
 			}
 		}
 	}
-	x.Cells = l228
+	x.Cells = l229
 	if c.Failed() {
 		c.Trace("Cells")
 		return
@@ -1670,19 +1696,29 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Day")
 		return
 	}
-	if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
-		x.Dense = foryimpl.BackRefSlice[int32](c, id240)
-	} else if st239 == foryimpl.RefFollows {
-		n241 := c.ReadArrayLengthFast(4)
-		if n241 < 0 {
-			n241 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st240, id241 := c.ReadRefFlag(); st240 == foryimpl.RefBack {
+			x.Dense = foryimpl.BackRefSlice[int32](c, id241)
+		} else if st240 == foryimpl.RefFollows {
+			n242 := c.ReadArrayLengthFast(4)
+			if n242 < 0 {
+				n242 = c.ReadArrayLength(4)
+			}
+			a243 := foryimpl.MakeSlice[[]int32](c, n242)
+			r.ReadRawInt32s(a243)
+			x.Dense = a243
+			foryimpl.SetRefSlice(c, id241, x.Dense)
+		} else {
+			x.Dense = nil
 		}
-		a242 := foryimpl.MakeSlice[[]int32](c, n241)
-		r.ReadRawInt32s(a242)
-		x.Dense = a242
-		foryimpl.SetRefSlice(c, id240, x.Dense)
 	} else {
-		x.Dense = nil
+		n244 := c.ReadArrayLengthFast(4)
+		if n244 < 0 {
+			n244 = c.ReadArrayLength(4)
+		}
+		a245 := foryimpl.MakeSlice[[]int32](c, n244)
+		r.ReadRawInt32s(a245)
+		x.Dense = a245
 	}
 	if c.Failed() {
 		c.Trace("Dense")
@@ -1693,82 +1729,104 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n243 := c.ReadLengthFast(8)
-	if n243 < 0 {
-		n243 = c.ReadLength(8)
+	n246 := c.ReadLengthFast(8)
+	if n246 < 0 {
+		n246 = c.ReadLength(8)
 	}
-	l244 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n243)
-	if n243 > 0 {
-		hn246 := c.ReadListHeader(6)
+	l247 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n246)
+	if n246 > 0 {
+		hn249 := c.ReadListHeader(6)
 		if !c.Failed() {
-			for i245 := range l244 {
-				if hn246 && !c.ReadFlag() {
-					clear(l244[i245 : i245+1])
+			for i248 := range l247 {
+				if hn249 && !c.ReadFlag() {
+					clear(l247[i248 : i248+1])
 					continue
 				}
-				l244[i245] = r.ReadInt64()
+				l247[i248] = r.ReadInt64()
 				if c.Failed() {
-					c.TraceIndex(i245)
+					c.TraceIndex(i248)
 					break
 				}
 			}
 		}
 	}
-	x.Fixeds = l244
+	x.Fixeds = l247
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n249 := c.ReadLengthFast(1)
-	if n249 < 0 {
-		n249 = c.ReadLength(1)
+	n252 := c.ReadLengthFast(1)
+	if n252 < 0 {
+		n252 = c.ReadLength(1)
 	}
-	if n249 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n249, 4))
+	if n252 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n252, 4))
 		return
 	}
-	var l250 [4]bool
-	if n249 > 0 {
-		hn252 := c.ReadListHeader(1)
+	var l253 [4]bool
+	if n252 > 0 {
+		hn255 := c.ReadListHeader(1)
 		if !c.Failed() {
-			for i251 := range l250 {
-				if hn252 && !c.ReadFlag() {
-					clear(l250[i251 : i251+1])
+			for i254 := range l253 {
+				if hn255 && !c.ReadFlag() {
+					clear(l253[i254 : i254+1])
 					continue
 				}
-				l250[i251] = r.ReadBool()
+				l253[i254] = r.ReadBool()
 				if c.Failed() {
-					c.TraceIndex(i251)
+					c.TraceIndex(i254)
 					break
 				}
 			}
 		}
 	}
-	x.Flags = l250
+	x.Flags = l253
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
-	if c.ReadValueFlag() {
-		n257 := c.ReadArrayLengthFast(4)
-		if n257 < 0 {
-			n257 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			n260 := c.ReadArrayLengthFast(4)
+			if n260 < 0 {
+				n260 = c.ReadArrayLength(4)
+			}
+			if n260 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n260, 2))
+				return
+			}
+			var a261 [2]int32
+			r.ReadRawInt32s(a261[:])
+			x.Grid = a261
 		}
-		if n257 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n257, 2))
+	} else {
+		n262 := c.ReadArrayLengthFast(4)
+		if n262 < 0 {
+			n262 = c.ReadArrayLength(4)
+		}
+		if n262 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n262, 2))
 			return
 		}
-		var a258 [2]int32
-		r.ReadRawInt32s(a258[:])
-		x.Grid = a258
+		var a263 [2]int32
+		r.ReadRawInt32s(a263[:])
+		x.Grid = a263
 	}
 	if c.Failed() {
 		c.Trace("Grid")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e261 := c.ReadEnumFast(uint32(0x7fffffff)); e261 >= 0 {
-			x.Level = Level(e261)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e266 := c.ReadEnumFast(uint32(0x7fffffff)); e266 >= 0 {
+				x.Level = Level(e266)
+			} else {
+				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e267 := c.ReadEnumFast(uint32(0x7fffffff)); e267 >= 0 {
+			x.Level = Level(e267)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1777,85 +1835,85 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Level")
 		return
 	}
-	n262 := c.ReadLengthFast(1)
-	if n262 < 0 {
-		n262 = c.ReadLength(1)
+	n268 := c.ReadLengthFast(1)
+	if n268 < 0 {
+		n268 = c.ReadLength(1)
 	}
-	l263 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n262)
-	if n262 > 0 {
-		hn265, tr267, ev266 := c.ReadStructListHeaderRef(foryTypePoint)
+	l269 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n268)
+	if n268 > 0 {
+		hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i264 := range l263 {
-				if tr267 {
-					if st269, id270 := c.ReadRefFlag(); st269 == foryimpl.RefBack {
-						l263[i264] = foryimpl.BackRef[Point](c, id270)
-					} else if st269 == foryimpl.RefFollows {
-						p271 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id270, p271)
-						if ev266 != nil {
-							p271.ForyReadEvolved(c, ev266)
+			for i270 := range l269 {
+				if tr273 {
+					if st275, id276 := c.ReadRefFlag(); st275 == foryimpl.RefBack {
+						l269[i270] = foryimpl.BackRef[Point](c, id276)
+					} else if st275 == foryimpl.RefFollows {
+						p277 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id276, p277)
+						if ev272 != nil {
+							p277.ForyReadEvolved(c, ev272)
 						} else {
-							p271.ForyRead(c)
+							p277.ForyRead(c)
 						}
-						l263[i264] = p271
+						l269[i270] = p277
 					} else {
-						l263[i264] = nil
+						l269[i270] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i264)
+						c.TraceIndex(i270)
 						break
 					}
 					continue
 				}
-				if hn265 && !c.ReadFlag() {
-					clear(l263[i264 : i264+1])
+				if hn271 && !c.ReadFlag() {
+					clear(l269[i270 : i270+1])
 					continue
 				}
-				p268 := foryimpl.Alloc[Point](c)
-				if ev266 != nil {
-					p268.ForyReadEvolved(c, ev266)
+				p274 := foryimpl.Alloc[Point](c)
+				if ev272 != nil {
+					p274.ForyReadEvolved(c, ev272)
 				} else {
-					p268.ForyRead(c)
+					p274.ForyRead(c)
 				}
-				l263[i264] = p268
+				l269[i270] = p274
 				if c.Failed() {
-					c.TraceIndex(i264)
+					c.TraceIndex(i270)
 					break
 				}
 			}
 		}
 	}
-	x.Maybe = l263
+	x.Maybe = l269
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	if st272, id273 := c.ReadRefFlag(); st272 == foryimpl.RefBack {
-		x.Maybes = foryimpl.BackRefSlice[string](c, id273)
-	} else if st272 == foryimpl.RefFollows {
-		n274 := c.ReadLengthFast(1)
-		if n274 < 0 {
-			n274 = c.ReadLength(1)
+	if st278, id279 := c.ReadRefFlag(); st278 == foryimpl.RefBack {
+		x.Maybes = foryimpl.BackRefSlice[string](c, id279)
+	} else if st278 == foryimpl.RefFollows {
+		n280 := c.ReadLengthFast(1)
+		if n280 < 0 {
+			n280 = c.ReadLength(1)
 		}
-		l275 := foryimpl.MakeSlice[[]string](c, n274)
-		if n274 > 0 {
-			hn277 := c.ReadListHeader(21)
+		l281 := foryimpl.MakeSlice[[]string](c, n280)
+		if n280 > 0 {
+			hn283 := c.ReadListHeader(21)
 			if !c.Failed() {
-				for i276 := range l275 {
-					if hn277 && !c.ReadFlag() {
-						clear(l275[i276 : i276+1])
+				for i282 := range l281 {
+					if hn283 && !c.ReadFlag() {
+						clear(l281[i282 : i282+1])
 						continue
 					}
-					l275[i276] = c.ReadString()
+					l281[i282] = c.ReadString()
 					if c.Failed() {
-						c.TraceIndex(i276)
+						c.TraceIndex(i282)
 						break
 					}
 				}
 			}
 		}
-		x.Maybes = l275
-		foryimpl.SetRefSlice(c, id273, x.Maybes)
+		x.Maybes = l281
+		foryimpl.SetRefSlice(c, id279, x.Maybes)
 	} else {
 		x.Maybes = nil
 	}
@@ -1868,17 +1926,17 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
-		x.Next = foryimpl.BackRef[Point](c, id281)
-	} else if st280 == foryimpl.RefFollows {
-		p282 := foryimpl.Alloc[Point](c)
-		foryimpl.SetRef(c, id281, p282)
-		if ev283 := c.ReadStructFieldMeta(foryTypePoint); ev283 != nil {
-			p282.ForyReadEvolved(c, ev283)
+	if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
+		x.Next = foryimpl.BackRef[Point](c, id287)
+	} else if st286 == foryimpl.RefFollows {
+		p288 := foryimpl.Alloc[Point](c)
+		foryimpl.SetRef(c, id287, p288)
+		if ev289 := c.ReadStructFieldMeta(foryTypePoint); ev289 != nil {
+			p288.ForyReadEvolved(c, ev289)
 		} else if !c.Failed() {
-			p282.ForyRead(c)
+			p288.ForyRead(c)
 		}
-		x.Next = p282
+		x.Next = p288
 	} else {
 		x.Next = nil
 	}
@@ -1886,9 +1944,9 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Next")
 		return
 	}
-	if c.ReadValueFlag() {
-		if ev286 := c.ReadStructFieldMeta(foryTypePoint); ev286 != nil {
-			x.Origin.ForyReadEvolved(c, ev286)
+	if c.ReadStructValueFlag(foryTypePoint) {
+		if ev290 := c.ReadStructFieldMeta(foryTypePoint); ev290 != nil {
+			x.Origin.ForyReadEvolved(c, ev290)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1897,162 +1955,166 @@ func (x *Sample) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Origin")
 		return
 	}
-	n287 := c.ReadLengthFast(2)
-	if n287 < 0 {
-		n287 = c.ReadLength(2)
+	n291 := c.ReadLengthFast(2)
+	if n291 < 0 {
+		n291 = c.ReadLength(2)
 	}
-	m288 := foryimpl.MakeMap[map[[2]int32]string](c, n287)
-	for n287 > 0 && !c.Failed() {
-		sz289, vn290, _ := c.ReadMapChunk(n287, 22, 21, nil, false)
-		for j291 := 0; j291 < sz289 && !c.Failed(); j291++ {
-			var k292 [2]int32
-			n294 := c.ReadLengthFast(1)
-			if n294 < 0 {
-				n294 = c.ReadLength(1)
+	m292 := foryimpl.MakeMap[map[[2]int32]string](c, n291)
+	for n291 > 0 && !c.Failed() {
+		sz293, vn294, _ := c.ReadMapChunk(n291, 22, 21, nil, false)
+		for j295 := 0; j295 < sz293 && !c.Failed(); j295++ {
+			var k296 [2]int32
+			n298 := c.ReadLengthFast(1)
+			if n298 < 0 {
+				n298 = c.ReadLength(1)
 			}
-			if n294 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n294, 2))
+			if n298 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n298, 2))
 				return
 			}
-			var l295 [2]int32
-			if n294 > 0 {
-				hn297 := c.ReadListHeader(5)
+			var l299 [2]int32
+			if n298 > 0 {
+				hn301 := c.ReadListHeader(5)
 				if !c.Failed() {
-					for i296 := range l295 {
-						if hn297 && !c.ReadFlag() {
-							clear(l295[i296 : i296+1])
+					for i300 := range l299 {
+						if hn301 && !c.ReadFlag() {
+							clear(l299[i300 : i300+1])
 							continue
 						}
-						l295[i296] = r.ReadVarInt32()
+						l299[i300] = r.ReadVarInt32()
 						if c.Failed() {
-							c.TraceIndex(i296)
+							c.TraceIndex(i300)
 							break
 						}
 					}
 				}
 			}
-			k292 = l295
-			var v293 string
-			if !vn290 {
-				v293 = c.ReadString()
+			k296 = l299
+			var v297 string
+			if !vn294 {
+				v297 = c.ReadString()
 			}
-			m288[k292] = v293
+			m292[k296] = v297
 		}
-		n287 -= sz289
+		n291 -= sz293
 	}
-	x.Pairs = m288
+	x.Pairs = m292
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	n301 := c.ReadLengthFast(1)
-	if n301 < 0 {
-		n301 = c.ReadLength(1)
+	n305 := c.ReadLengthFast(1)
+	if n305 < 0 {
+		n305 = c.ReadLength(1)
 	}
-	l302 := foryimpl.ReuseSlice[[]Point](c, x.Points, n301)
-	if n301 > 0 {
-		hn304, tr306, ev305 := c.ReadStructListHeaderRef(foryTypePoint)
+	l306 := foryimpl.ReuseSlice[[]Point](c, x.Points, n305)
+	if n305 > 0 {
+		hn308, tr310, ev309 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
-			for i303 := range l302 {
-				if tr306 {
-					if st307, id308 := c.ReadRefFlag(); st307 == foryimpl.RefBack {
-						if p309 := foryimpl.BackRef[Point](c, id308); p309 != nil {
-							l302[i303] = *p309
+			for i307 := range l306 {
+				if tr310 {
+					if st311, id312 := c.ReadRefFlag(); st311 == foryimpl.RefBack {
+						if p313 := foryimpl.BackRef[Point](c, id312); p313 != nil {
+							l306[i307] = *p313
 						}
-					} else if st307 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id308, &l302[i303])
-						if ev305 != nil {
-							l302[i303].ForyReadEvolved(c, ev305)
+					} else if st311 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id312, &l306[i307])
+						if ev309 != nil {
+							l306[i307].ForyReadEvolved(c, ev309)
 						} else {
-							l302[i303].ForyRead(c)
+							l306[i307].ForyRead(c)
 						}
 					} else {
-						l302[i303] = Point{}
+						l306[i307] = Point{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i303)
+						c.TraceIndex(i307)
 						break
 					}
 					continue
 				}
-				if hn304 && !c.ReadFlag() {
-					clear(l302[i303 : i303+1])
+				if hn308 && !c.ReadFlag() {
+					clear(l306[i307 : i307+1])
 					continue
 				}
-				if ev305 != nil {
-					l302[i303].ForyReadEvolved(c, ev305)
+				if ev309 != nil {
+					l306[i307].ForyReadEvolved(c, ev309)
 				} else {
-					l302[i303].ForyRead(c)
+					l306[i307].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i303)
+					c.TraceIndex(i307)
 					break
 				}
 			}
 		}
 	}
-	x.Points = l302
+	x.Points = l306
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
-	if st310, id311 := c.ReadRefFlag(); st310 == foryimpl.RefBack {
-		x.Raw = foryimpl.BackRefSlice[uint8](c, id311)
-	} else if st310 == foryimpl.RefFollows {
-		x.Raw = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id311, x.Raw)
+	if c.TrackedFieldFlags() {
+		if st314, id315 := c.ReadRefFlag(); st314 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id315)
+		} else if st314 == foryimpl.RefFollows {
+			x.Raw = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id315, x.Raw)
+		} else {
+			x.Raw = nil
+		}
 	} else {
-		x.Raw = nil
+		x.Raw = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
-	n312 := c.ReadLengthFast(2)
-	if n312 < 0 {
-		n312 = c.ReadLength(2)
+	n316 := c.ReadLengthFast(2)
+	if n316 < 0 {
+		n316 = c.ReadLength(2)
 	}
-	m313 := foryimpl.MakeMap[map[string]int32](c, n312)
-	for n312 > 0 && !c.Failed() {
-		sz314, vn315, _ := c.ReadMapChunk(n312, 21, 5, nil, false)
-		for j316 := 0; j316 < sz314 && !c.Failed(); j316++ {
-			var k317 string
-			k317 = c.ReadString()
-			var v318 int32
-			if !vn315 {
-				v318 = r.ReadVarInt32()
+	m317 := foryimpl.MakeMap[map[string]int32](c, n316)
+	for n316 > 0 && !c.Failed() {
+		sz318, vn319, _ := c.ReadMapChunk(n316, 21, 5, nil, false)
+		for j320 := 0; j320 < sz318 && !c.Failed(); j320++ {
+			var k321 string
+			k321 = c.ReadString()
+			var v322 int32
+			if !vn319 {
+				v322 = r.ReadVarInt32()
 			}
-			m313[k317] = v318
+			m317[k321] = v322
 		}
-		n312 -= sz314
+		n316 -= sz318
 	}
-	x.Scores = m313
+	x.Scores = m317
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n320 := c.ReadLengthFast(1)
-	if n320 < 0 {
-		n320 = c.ReadLength(1)
+	n324 := c.ReadLengthFast(1)
+	if n324 < 0 {
+		n324 = c.ReadLength(1)
 	}
-	l321 := foryimpl.ReuseSlice[[]string](c, x.Tags, n320)
-	if n320 > 0 {
-		hn323 := c.ReadListHeader(21)
+	l325 := foryimpl.ReuseSlice[[]string](c, x.Tags, n324)
+	if n324 > 0 {
+		hn327 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i322 := range l321 {
-				if hn323 && !c.ReadFlag() {
-					clear(l321[i322 : i322+1])
+			for i326 := range l325 {
+				if hn327 && !c.ReadFlag() {
+					clear(l325[i326 : i326+1])
 					continue
 				}
-				l321[i322] = c.ReadString()
+				l325[i326] = c.ReadString()
 				if c.Failed() {
-					c.TraceIndex(i322)
+					c.TraceIndex(i326)
 					break
 				}
 			}
 		}
 	}
-	x.Tags = l321
+	x.Tags = l325
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -2072,126 +2134,126 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v326, ok327 := c.ReadFloatAs(f, 64); ok327 {
-					x.Temp = Celsius(v326)
+				if v330, ok331 := c.ReadFloatAs(f, 64); ok331 {
+					x.Temp = Celsius(v330)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v328, ok329 := c.ReadUintAs(f, 32); ok329 {
-					x.Fixed = uint32(v328)
+				if v332, ok333 := c.ReadUintAs(f, 32); ok333 {
+					x.Fixed = uint32(v332)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v330, ok331 := c.ReadIntAs(f, 64); ok331 {
-					x.ID = int64(v330)
+				if v334, ok335 := c.ReadIntAs(f, 64); ok335 {
+					x.ID = int64(v334)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v332, ok333 := c.ReadIntAs(f, 64); ok333 {
-					x.Big = int64(v332)
+				if v336, ok337 := c.ReadIntAs(f, 64); ok337 {
+					x.Big = int64(v336)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v335, ok336 := c.ReadIntAs(f, 32); ok336 {
-					pv337 := int32(v335)
-					x.Opt = &pv337
+				if v339, ok340 := c.ReadIntAs(f, 32); ok340 {
+					pv341 := int32(v339)
+					x.Opt = &pv341
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p334 := foryimpl.Alloc[int32](c)
-				*p334 = r.ReadVarInt32()
-				x.Opt = p334
+				p338 := foryimpl.Alloc[int32](c)
+				*p338 = r.ReadVarInt32()
+				x.Opt = p338
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n338 := c.ReadLengthFast(2)
-				if n338 < 0 {
-					n338 = c.ReadLength(2)
+				n342 := c.ReadLengthFast(2)
+				if n342 < 0 {
+					n342 = c.ReadLength(2)
 				}
-				m339 := foryimpl.MakeMap[map[int32]*Point](c, n338)
-				for n338 > 0 && !c.Failed() {
-					sz340, vn341, ev346 := c.ReadMapChunk(n338, 5, 28, foryTypePoint, true)
-					for j342 := 0; j342 < sz340 && !c.Failed(); j342++ {
-						var k343 int32
-						k343 = r.ReadVarInt32()
-						var v344 *Point
-						if !vn341 {
-							p345 := foryimpl.Alloc[Point](c)
-							if ev346 != nil {
-								p345.ForyReadEvolved(c, ev346)
+				m343 := foryimpl.MakeMap[map[int32]*Point](c, n342)
+				for n342 > 0 && !c.Failed() {
+					sz344, vn345, ev350 := c.ReadMapChunk(n342, 5, 28, foryTypePoint, true)
+					for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
+						var k347 int32
+						k347 = r.ReadVarInt32()
+						var v348 *Point
+						if !vn345 {
+							p349 := foryimpl.Alloc[Point](c)
+							if ev350 != nil {
+								p349.ForyReadEvolved(c, ev350)
 							} else {
-								p345.ForyRead(c)
+								p349.ForyRead(c)
 							}
-							v344 = p345
+							v348 = p349
 						}
-						m339[k343] = v344
+						m343[k347] = v348
 					}
-					n338 -= sz340
+					n342 -= sz344
 				}
-				x.ByKey = m339
+				x.ByKey = m343
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n348 := c.ReadLengthFast(1)
-				if n348 < 0 {
-					n348 = c.ReadLength(1)
+				n352 := c.ReadLengthFast(1)
+				if n352 < 0 {
+					n352 = c.ReadLength(1)
 				}
-				l349 := foryimpl.MakeSlice[[][]float32](c, n348)
-				if n348 > 0 {
-					hn351, tr353 := c.ReadListHeaderRef(55)
+				l353 := foryimpl.MakeSlice[[][]float32](c, n352)
+				if n352 > 0 {
+					hn355, tr357 := c.ReadListHeaderRef(55)
 					if !c.Failed() {
-						for i350 := range l349 {
-							if tr353 {
-								if st354, id355 := c.ReadRefFlag(); st354 == foryimpl.RefBack {
-									l349[i350] = foryimpl.BackRefSlice[float32](c, id355)
-								} else if st354 == foryimpl.RefFollows {
-									n356 := c.ReadArrayLengthFast(4)
-									if n356 < 0 {
-										n356 = c.ReadArrayLength(4)
+						for i354 := range l353 {
+							if tr357 {
+								if st358, id359 := c.ReadRefFlag(); st358 == foryimpl.RefBack {
+									l353[i354] = foryimpl.BackRefSlice[float32](c, id359)
+								} else if st358 == foryimpl.RefFollows {
+									n360 := c.ReadArrayLengthFast(4)
+									if n360 < 0 {
+										n360 = c.ReadArrayLength(4)
 									}
-									a357 := foryimpl.MakeSlice[[]float32](c, n356)
-									r.ReadRawFloat32s(a357)
-									l349[i350] = a357
-									foryimpl.SetRefSlice(c, id355, l349[i350])
+									a361 := foryimpl.MakeSlice[[]float32](c, n360)
+									r.ReadRawFloat32s(a361)
+									l353[i354] = a361
+									foryimpl.SetRefSlice(c, id359, l353[i354])
 								} else {
-									l349[i350] = nil
+									l353[i354] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i350)
+									c.TraceIndex(i354)
 									break
 								}
 								continue
 							}
-							if hn351 && !c.ReadFlag() {
-								clear(l349[i350 : i350+1])
+							if hn355 && !c.ReadFlag() {
+								clear(l353[i354 : i354+1])
 								continue
 							}
-							n358 := c.ReadArrayLengthFast(4)
-							if n358 < 0 {
-								n358 = c.ReadArrayLength(4)
+							n362 := c.ReadArrayLengthFast(4)
+							if n362 < 0 {
+								n362 = c.ReadArrayLength(4)
 							}
-							a359 := foryimpl.MakeSlice[[]float32](c, n358)
-							r.ReadRawFloat32s(a359)
-							l349[i350] = a359
+							a363 := foryimpl.MakeSlice[[]float32](c, n362)
+							r.ReadRawFloat32s(a363)
+							l353[i354] = a363
 							if c.Failed() {
-								c.TraceIndex(i350)
+								c.TraceIndex(i354)
 								break
 							}
 						}
 					}
 				}
-				x.Cells = l349
+				x.Cells = l353
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
@@ -2199,17 +2261,17 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st362, id363 := c.ReadRefFlag(); st362 == foryimpl.RefBack {
-					x.Dense = foryimpl.BackRefSlice[int32](c, id363)
-				} else if st362 == foryimpl.RefFollows {
-					n364 := c.ReadArrayLengthFast(4)
-					if n364 < 0 {
-						n364 = c.ReadArrayLength(4)
+				if st366, id367 := c.ReadRefFlag(); st366 == foryimpl.RefBack {
+					x.Dense = foryimpl.BackRefSlice[int32](c, id367)
+				} else if st366 == foryimpl.RefFollows {
+					n368 := c.ReadArrayLengthFast(4)
+					if n368 < 0 {
+						n368 = c.ReadArrayLength(4)
 					}
-					a365 := foryimpl.MakeSlice[[]int32](c, n364)
-					r.ReadRawInt32s(a365)
-					x.Dense = a365
-					foryimpl.SetRefSlice(c, id363, x.Dense)
+					a369 := foryimpl.MakeSlice[[]int32](c, n368)
+					r.ReadRawInt32s(a369)
+					x.Dense = a369
+					foryimpl.SetRefSlice(c, id367, x.Dense)
 				} else {
 					x.Dense = nil
 				}
@@ -2217,13 +2279,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				if f.Convert {
 					x.Dense = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n360 := c.ReadArrayLengthFast(4)
-					if n360 < 0 {
-						n360 = c.ReadArrayLength(4)
+					n364 := c.ReadArrayLengthFast(4)
+					if n364 < 0 {
+						n364 = c.ReadArrayLength(4)
 					}
-					a361 := foryimpl.MakeSlice[[]int32](c, n360)
-					r.ReadRawInt32s(a361)
-					x.Dense = a361
+					a365 := foryimpl.MakeSlice[[]int32](c, n364)
+					r.ReadRawInt32s(a365)
+					x.Dense = a365
 				}
 			}
 		case 9:
@@ -2234,63 +2296,79 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n366 := c.ReadLengthFast(8)
-				if n366 < 0 {
-					n366 = c.ReadLength(8)
+				n370 := c.ReadLengthFast(8)
+				if n370 < 0 {
+					n370 = c.ReadLength(8)
 				}
-				l367 := foryimpl.MakeSlice[[]int64](c, n366)
-				if n366 > 0 {
-					hn369 := c.ReadListHeader(6)
+				l371 := foryimpl.MakeSlice[[]int64](c, n370)
+				if n370 > 0 {
+					hn373 := c.ReadListHeader(6)
 					if !c.Failed() {
-						for i368 := range l367 {
-							if hn369 && !c.ReadFlag() {
-								clear(l367[i368 : i368+1])
+						for i372 := range l371 {
+							if hn373 && !c.ReadFlag() {
+								clear(l371[i372 : i372+1])
 								continue
 							}
-							l367[i368] = r.ReadInt64()
+							l371[i372] = r.ReadInt64()
 							if c.Failed() {
-								c.TraceIndex(i368)
+								c.TraceIndex(i372)
 								break
 							}
 						}
 					}
 				}
-				x.Fixeds = l367
+				x.Fixeds = l371
 			}
 		case 11:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n372 := c.ReadLengthFast(1)
-				if n372 < 0 {
-					n372 = c.ReadLength(1)
+				n376 := c.ReadLengthFast(1)
+				if n376 < 0 {
+					n376 = c.ReadLength(1)
 				}
-				if n372 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n372, 4))
+				if n376 != 4 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n376, 4))
 					return
 				}
-				var l373 [4]bool
-				if n372 > 0 {
-					hn375 := c.ReadListHeader(1)
+				var l377 [4]bool
+				if n376 > 0 {
+					hn379 := c.ReadListHeader(1)
 					if !c.Failed() {
-						for i374 := range l373 {
-							if hn375 && !c.ReadFlag() {
-								clear(l373[i374 : i374+1])
+						for i378 := range l377 {
+							if hn379 && !c.ReadFlag() {
+								clear(l377[i378 : i378+1])
 								continue
 							}
-							l373[i374] = r.ReadBool()
+							l377[i378] = r.ReadBool()
 							if c.Failed() {
-								c.TraceIndex(i374)
+								c.TraceIndex(i378)
 								break
 							}
 						}
 					}
 				}
-				x.Flags = l373
+				x.Flags = l377
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
+					n386 := c.ReadArrayLengthFast(4)
+					if n386 < 0 {
+						n386 = c.ReadArrayLength(4)
+					}
+					if n386 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n386, 2))
+						return
+					}
+					var a387 [2]int32
+					r.ReadRawInt32s(a387[:])
+					x.Grid = a387
+				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
 					n382 := c.ReadArrayLengthFast(4)
 					if n382 < 0 {
 						n382 = c.ReadArrayLength(4)
@@ -2303,36 +2381,20 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					r.ReadRawInt32s(a383[:])
 					x.Grid = a383
 				}
-			} else {
-				if f.Convert {
-					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
-					n378 := c.ReadArrayLengthFast(4)
-					if n378 < 0 {
-						n378 = c.ReadArrayLength(4)
-					}
-					if n378 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n378, 2))
-						return
-					}
-					var a379 [2]int32
-					r.ReadRawInt32s(a379[:])
-					x.Grid = a379
-				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e387 := c.ReadEnumFast(uint32(0x7fffffff)); e387 >= 0 {
-						x.Level = Level(e387)
+					if e391 := c.ReadEnumFast(uint32(0x7fffffff)); e391 >= 0 {
+						x.Level = Level(e391)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e384 := c.ReadEnumFast(uint32(0x7fffffff)); e384 >= 0 {
-						x.Level = Level(e384)
+					if e388 := c.ReadEnumFast(uint32(0x7fffffff)); e388 >= 0 {
+						x.Level = Level(e388)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2340,111 +2402,111 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n388 := c.ReadLengthFast(1)
-				if n388 < 0 {
-					n388 = c.ReadLength(1)
+				n392 := c.ReadLengthFast(1)
+				if n392 < 0 {
+					n392 = c.ReadLength(1)
 				}
-				l389 := foryimpl.MakeSlice[[]*Point](c, n388)
-				if n388 > 0 {
-					hn391, tr393, ev392 := c.ReadStructListHeaderRef(foryTypePoint)
+				l393 := foryimpl.MakeSlice[[]*Point](c, n392)
+				if n392 > 0 {
+					hn395, tr397, ev396 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i390 := range l389 {
-							if tr393 {
-								if st395, id396 := c.ReadRefFlag(); st395 == foryimpl.RefBack {
-									l389[i390] = foryimpl.BackRef[Point](c, id396)
-								} else if st395 == foryimpl.RefFollows {
-									p397 := foryimpl.Alloc[Point](c)
-									foryimpl.SetRef(c, id396, p397)
-									if ev392 != nil {
-										p397.ForyReadEvolved(c, ev392)
+						for i394 := range l393 {
+							if tr397 {
+								if st399, id400 := c.ReadRefFlag(); st399 == foryimpl.RefBack {
+									l393[i394] = foryimpl.BackRef[Point](c, id400)
+								} else if st399 == foryimpl.RefFollows {
+									p401 := foryimpl.Alloc[Point](c)
+									foryimpl.SetRef(c, id400, p401)
+									if ev396 != nil {
+										p401.ForyReadEvolved(c, ev396)
 									} else {
-										p397.ForyRead(c)
+										p401.ForyRead(c)
 									}
-									l389[i390] = p397
+									l393[i394] = p401
 								} else {
-									l389[i390] = nil
+									l393[i394] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i390)
+									c.TraceIndex(i394)
 									break
 								}
 								continue
 							}
-							if hn391 && !c.ReadFlag() {
-								clear(l389[i390 : i390+1])
+							if hn395 && !c.ReadFlag() {
+								clear(l393[i394 : i394+1])
 								continue
 							}
-							p394 := foryimpl.Alloc[Point](c)
-							if ev392 != nil {
-								p394.ForyReadEvolved(c, ev392)
+							p398 := foryimpl.Alloc[Point](c)
+							if ev396 != nil {
+								p398.ForyReadEvolved(c, ev396)
 							} else {
-								p394.ForyRead(c)
+								p398.ForyRead(c)
 							}
-							l389[i390] = p394
+							l393[i394] = p398
 							if c.Failed() {
-								c.TraceIndex(i390)
+								c.TraceIndex(i394)
 								break
 							}
 						}
 					}
 				}
-				x.Maybe = l389
+				x.Maybe = l393
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st404, id405 := c.ReadRefFlag(); st404 == foryimpl.RefBack {
-					x.Maybes = foryimpl.BackRefSlice[string](c, id405)
-				} else if st404 == foryimpl.RefFollows {
-					n406 := c.ReadLengthFast(1)
-					if n406 < 0 {
-						n406 = c.ReadLength(1)
+				if st408, id409 := c.ReadRefFlag(); st408 == foryimpl.RefBack {
+					x.Maybes = foryimpl.BackRefSlice[string](c, id409)
+				} else if st408 == foryimpl.RefFollows {
+					n410 := c.ReadLengthFast(1)
+					if n410 < 0 {
+						n410 = c.ReadLength(1)
 					}
-					l407 := foryimpl.MakeSlice[[]string](c, n406)
-					if n406 > 0 {
-						hn409 := c.ReadListHeader(21)
+					l411 := foryimpl.MakeSlice[[]string](c, n410)
+					if n410 > 0 {
+						hn413 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i408 := range l407 {
-								if hn409 && !c.ReadFlag() {
-									clear(l407[i408 : i408+1])
+							for i412 := range l411 {
+								if hn413 && !c.ReadFlag() {
+									clear(l411[i412 : i412+1])
 									continue
 								}
-								l407[i408] = c.ReadString()
+								l411[i412] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i408)
+									c.TraceIndex(i412)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l407
-					foryimpl.SetRefSlice(c, id405, x.Maybes)
+					x.Maybes = l411
+					foryimpl.SetRefSlice(c, id409, x.Maybes)
 				} else {
 					x.Maybes = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n398 := c.ReadLengthFast(1)
-					if n398 < 0 {
-						n398 = c.ReadLength(1)
+					n402 := c.ReadLengthFast(1)
+					if n402 < 0 {
+						n402 = c.ReadLength(1)
 					}
-					l399 := foryimpl.MakeSlice[[]string](c, n398)
-					if n398 > 0 {
-						hn401 := c.ReadListHeader(21)
+					l403 := foryimpl.MakeSlice[[]string](c, n402)
+					if n402 > 0 {
+						hn405 := c.ReadListHeader(21)
 						if !c.Failed() {
-							for i400 := range l399 {
-								if hn401 && !c.ReadFlag() {
-									clear(l399[i400 : i400+1])
+							for i404 := range l403 {
+								if hn405 && !c.ReadFlag() {
+									clear(l403[i404 : i404+1])
 									continue
 								}
-								l399[i400] = c.ReadString()
+								l403[i404] = c.ReadString()
 								if c.Failed() {
-									c.TraceIndex(i400)
+									c.TraceIndex(i404)
 									break
 								}
 							}
 						}
 					}
-					x.Maybes = l399
+					x.Maybes = l403
 				}
 			}
 		case 16:
@@ -2453,44 +2515,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st414, id415 := c.ReadRefFlag(); st414 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id415)
-				} else if st414 == foryimpl.RefFollows {
+				if st418, id419 := c.ReadRefFlag(); st418 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id419)
+				} else if st418 == foryimpl.RefFollows {
+					p420 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id419, p420)
+					if ev421 := c.ReadStructFieldMeta(foryTypePoint); ev421 != nil {
+						p420.ForyReadEvolved(c, ev421)
+					} else if !c.Failed() {
+						p420.ForyRead(c)
+					}
+					x.Next = p420
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p416 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id415, p416)
 					if ev417 := c.ReadStructFieldMeta(foryTypePoint); ev417 != nil {
 						p416.ForyReadEvolved(c, ev417)
 					} else if !c.Failed() {
 						p416.ForyRead(c)
 					}
 					x.Next = p416
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p412 := foryimpl.Alloc[Point](c)
-					if ev413 := c.ReadStructFieldMeta(foryTypePoint); ev413 != nil {
-						p412.ForyReadEvolved(c, ev413)
-					} else if !c.Failed() {
-						p412.ForyRead(c)
-					}
-					x.Next = p412
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev421 := c.ReadStructFieldMeta(foryTypePoint); ev421 != nil {
-						x.Origin.ForyReadEvolved(c, ev421)
+					if ev425 := c.ReadStructFieldMeta(foryTypePoint); ev425 != nil {
+						x.Origin.ForyReadEvolved(c, ev425)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev418 := c.ReadStructFieldMeta(foryTypePoint); ev418 != nil {
-						x.Origin.ForyReadEvolved(c, ev418)
+					if ev422 := c.ReadStructFieldMeta(foryTypePoint); ev422 != nil {
+						x.Origin.ForyReadEvolved(c, ev422)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -2498,108 +2560,108 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n422 := c.ReadLengthFast(2)
-				if n422 < 0 {
-					n422 = c.ReadLength(2)
+				n426 := c.ReadLengthFast(2)
+				if n426 < 0 {
+					n426 = c.ReadLength(2)
 				}
-				m423 := foryimpl.MakeMap[map[[2]int32]string](c, n422)
-				for n422 > 0 && !c.Failed() {
-					sz424, vn425, _ := c.ReadMapChunk(n422, 22, 21, nil, false)
-					for j426 := 0; j426 < sz424 && !c.Failed(); j426++ {
-						var k427 [2]int32
-						n429 := c.ReadLengthFast(1)
-						if n429 < 0 {
-							n429 = c.ReadLength(1)
+				m427 := foryimpl.MakeMap[map[[2]int32]string](c, n426)
+				for n426 > 0 && !c.Failed() {
+					sz428, vn429, _ := c.ReadMapChunk(n426, 22, 21, nil, false)
+					for j430 := 0; j430 < sz428 && !c.Failed(); j430++ {
+						var k431 [2]int32
+						n433 := c.ReadLengthFast(1)
+						if n433 < 0 {
+							n433 = c.ReadLength(1)
 						}
-						if n429 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n429, 2))
+						if n433 != 2 && !c.Failed() {
+							c.Fail(foryimpl.ErrArrayLength(n433, 2))
 							return
 						}
-						var l430 [2]int32
-						if n429 > 0 {
-							hn432 := c.ReadListHeader(5)
+						var l434 [2]int32
+						if n433 > 0 {
+							hn436 := c.ReadListHeader(5)
 							if !c.Failed() {
-								for i431 := range l430 {
-									if hn432 && !c.ReadFlag() {
-										clear(l430[i431 : i431+1])
+								for i435 := range l434 {
+									if hn436 && !c.ReadFlag() {
+										clear(l434[i435 : i435+1])
 										continue
 									}
-									l430[i431] = r.ReadVarInt32()
+									l434[i435] = r.ReadVarInt32()
 									if c.Failed() {
-										c.TraceIndex(i431)
+										c.TraceIndex(i435)
 										break
 									}
 								}
 							}
 						}
-						k427 = l430
-						var v428 string
-						if !vn425 {
-							v428 = c.ReadString()
+						k431 = l434
+						var v432 string
+						if !vn429 {
+							v432 = c.ReadString()
 						}
-						m423[k427] = v428
+						m427[k431] = v432
 					}
-					n422 -= sz424
+					n426 -= sz428
 				}
-				x.Pairs = m423
+				x.Pairs = m427
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n436 := c.ReadLengthFast(1)
-				if n436 < 0 {
-					n436 = c.ReadLength(1)
+				n440 := c.ReadLengthFast(1)
+				if n440 < 0 {
+					n440 = c.ReadLength(1)
 				}
-				l437 := foryimpl.MakeSlice[[]Point](c, n436)
-				if n436 > 0 {
-					hn439, tr441, ev440 := c.ReadStructListHeaderRef(foryTypePoint)
+				l441 := foryimpl.MakeSlice[[]Point](c, n440)
+				if n440 > 0 {
+					hn443, tr445, ev444 := c.ReadStructListHeaderRef(foryTypePoint)
 					if !c.Failed() {
-						for i438 := range l437 {
-							if tr441 {
-								if st442, id443 := c.ReadRefFlag(); st442 == foryimpl.RefBack {
-									if p444 := foryimpl.BackRef[Point](c, id443); p444 != nil {
-										l437[i438] = *p444
+						for i442 := range l441 {
+							if tr445 {
+								if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
+									if p448 := foryimpl.BackRef[Point](c, id447); p448 != nil {
+										l441[i442] = *p448
 									}
-								} else if st442 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id443, &l437[i438])
-									if ev440 != nil {
-										l437[i438].ForyReadEvolved(c, ev440)
+								} else if st446 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id447, &l441[i442])
+									if ev444 != nil {
+										l441[i442].ForyReadEvolved(c, ev444)
 									} else {
-										l437[i438].ForyRead(c)
+										l441[i442].ForyRead(c)
 									}
 								} else {
-									l437[i438] = Point{}
+									l441[i442] = Point{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i438)
+									c.TraceIndex(i442)
 									break
 								}
 								continue
 							}
-							if hn439 && !c.ReadFlag() {
-								clear(l437[i438 : i438+1])
+							if hn443 && !c.ReadFlag() {
+								clear(l441[i442 : i442+1])
 								continue
 							}
-							if ev440 != nil {
-								l437[i438].ForyReadEvolved(c, ev440)
+							if ev444 != nil {
+								l441[i442].ForyReadEvolved(c, ev444)
 							} else {
-								l437[i438].ForyRead(c)
+								l441[i442].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i438)
+								c.TraceIndex(i442)
 								break
 							}
 						}
 					}
 				}
-				x.Points = l437
+				x.Points = l441
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st445, id446 := c.ReadRefFlag(); st445 == foryimpl.RefBack {
-					x.Raw = foryimpl.BackRefSlice[uint8](c, id446)
-				} else if st445 == foryimpl.RefFollows {
+				if st449, id450 := c.ReadRefFlag(); st449 == foryimpl.RefBack {
+					x.Raw = foryimpl.BackRefSlice[uint8](c, id450)
+				} else if st449 == foryimpl.RefFollows {
 					x.Raw = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id446, x.Raw)
+					foryimpl.SetRefSlice(c, id450, x.Raw)
 				} else {
 					x.Raw = nil
 				}
@@ -2612,50 +2674,50 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n447 := c.ReadLengthFast(2)
-				if n447 < 0 {
-					n447 = c.ReadLength(2)
+				n451 := c.ReadLengthFast(2)
+				if n451 < 0 {
+					n451 = c.ReadLength(2)
 				}
-				m448 := foryimpl.MakeMap[map[string]int32](c, n447)
-				for n447 > 0 && !c.Failed() {
-					sz449, vn450, _ := c.ReadMapChunk(n447, 21, 5, nil, false)
-					for j451 := 0; j451 < sz449 && !c.Failed(); j451++ {
-						var k452 string
-						k452 = c.ReadString()
-						var v453 int32
-						if !vn450 {
-							v453 = r.ReadVarInt32()
+				m452 := foryimpl.MakeMap[map[string]int32](c, n451)
+				for n451 > 0 && !c.Failed() {
+					sz453, vn454, _ := c.ReadMapChunk(n451, 21, 5, nil, false)
+					for j455 := 0; j455 < sz453 && !c.Failed(); j455++ {
+						var k456 string
+						k456 = c.ReadString()
+						var v457 int32
+						if !vn454 {
+							v457 = r.ReadVarInt32()
 						}
-						m448[k452] = v453
+						m452[k456] = v457
 					}
-					n447 -= sz449
+					n451 -= sz453
 				}
-				x.Scores = m448
+				x.Scores = m452
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n455 := c.ReadLengthFast(1)
-				if n455 < 0 {
-					n455 = c.ReadLength(1)
+				n459 := c.ReadLengthFast(1)
+				if n459 < 0 {
+					n459 = c.ReadLength(1)
 				}
-				l456 := foryimpl.MakeSlice[[]string](c, n455)
-				if n455 > 0 {
-					hn458 := c.ReadListHeader(21)
+				l460 := foryimpl.MakeSlice[[]string](c, n459)
+				if n459 > 0 {
+					hn462 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i457 := range l456 {
-							if hn458 && !c.ReadFlag() {
-								clear(l456[i457 : i457+1])
+						for i461 := range l460 {
+							if hn462 && !c.ReadFlag() {
+								clear(l460[i461 : i461+1])
 								continue
 							}
-							l456[i457] = c.ReadString()
+							l460[i461] = c.ReadString()
 							if c.Failed() {
-								c.TraceIndex(i457)
+								c.TraceIndex(i461)
 								break
 							}
 						}
 					}
 				}
-				x.Tags = l456
+				x.Tags = l460
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {

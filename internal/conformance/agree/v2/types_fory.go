@@ -591,11 +591,15 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -919177777)
 		off += 4
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 }
@@ -636,14 +640,22 @@ func (x *Enums) foryReadRef(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			x.A = Wide16(r.ReadVarUint32())
+		}
+	} else {
 		x.A = Wide16(r.ReadVarUint32())
 	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			x.B = Wide32(r.ReadVarUint32())
+		}
+	} else {
 		x.B = Wide32(r.ReadVarUint32())
 	}
 	if c.Failed() {
@@ -850,11 +862,15 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.C))
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 }
@@ -919,14 +935,22 @@ func (x *EnumsEvolved) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("C..C")
 		return
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			x.A = Wide16(r.ReadVarUint32())
+		}
+	} else {
 		x.A = Wide16(r.ReadVarUint32())
 	}
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	if c.ReadValueFlag() {
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			x.B = Wide32(r.ReadVarUint32())
+		}
+	} else {
 		x.B = Wide32(r.ReadVarUint32())
 	}
 	if c.Failed() {

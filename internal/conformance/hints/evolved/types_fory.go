@@ -3345,9 +3345,14 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b.SetWriterIndex(off)
-	b.WriteUint8(0xff)
-	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
-	b.WriteRawInt32s(x.Tagged[:])
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
+		b.WriteRawInt32s(x.Tagged[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
+		b.WriteRawInt32s(x.Tagged[:])
+	}
 	b.WriteVarUint32(uint32(len(x.Untagged)))
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
@@ -3442,49 +3447,63 @@ func (x *GoArrays) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.ReadValueFlag() {
-		n19 := c.ReadArrayLengthFast(4)
-		if n19 < 0 {
-			n19 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			n19 := c.ReadArrayLengthFast(4)
+			if n19 < 0 {
+				n19 = c.ReadArrayLength(4)
+			}
+			if n19 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n19, 3))
+				return
+			}
+			var a20 [3]int32
+			r.ReadRawInt32s(a20[:])
+			x.Tagged = a20
 		}
-		if n19 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n19, 3))
+	} else {
+		n21 := c.ReadArrayLengthFast(4)
+		if n21 < 0 {
+			n21 = c.ReadArrayLength(4)
+		}
+		if n21 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n21, 3))
 			return
 		}
-		var a20 [3]int32
-		r.ReadRawInt32s(a20[:])
-		x.Tagged = a20
+		var a22 [3]int32
+		r.ReadRawInt32s(a22[:])
+		x.Tagged = a22
 	}
 	if c.Failed() {
 		c.Trace("Tagged")
 		return
 	}
-	n21 := c.ReadLengthFast(1)
-	if n21 < 0 {
-		n21 = c.ReadLength(1)
+	n23 := c.ReadLengthFast(1)
+	if n23 < 0 {
+		n23 = c.ReadLength(1)
 	}
-	if n21 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n21, 3))
+	if n23 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n23, 3))
 		return
 	}
-	var l22 [3]int32
-	if n21 > 0 {
-		hn24 := c.ReadListHeader(5)
+	var l24 [3]int32
+	if n23 > 0 {
+		hn26 := c.ReadListHeader(5)
 		if !c.Failed() {
-			for i23 := range l22 {
-				if hn24 && !c.ReadFlag() {
-					clear(l22[i23 : i23+1])
+			for i25 := range l24 {
+				if hn26 && !c.ReadFlag() {
+					clear(l24[i25 : i25+1])
 					continue
 				}
-				l22[i23] = r.ReadVarInt32()
+				l24[i25] = r.ReadVarInt32()
 				if c.Failed() {
-					c.TraceIndex(i23)
+					c.TraceIndex(i25)
 					break
 				}
 			}
 		}
 	}
-	x.Untagged = l22
+	x.Untagged = l24
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -3504,65 +3523,65 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n31 := c.ReadArrayLengthFast(4)
-					if n31 < 0 {
-						n31 = c.ReadArrayLength(4)
+					n33 := c.ReadArrayLengthFast(4)
+					if n33 < 0 {
+						n33 = c.ReadArrayLength(4)
 					}
-					if n31 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n31, 3))
+					if n33 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n33, 3))
 						return
 					}
-					var a32 [3]int32
-					r.ReadRawInt32s(a32[:])
-					x.Tagged = a32
+					var a34 [3]int32
+					r.ReadRawInt32s(a34[:])
+					x.Tagged = a34
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n27 := c.ReadArrayLengthFast(4)
-					if n27 < 0 {
-						n27 = c.ReadArrayLength(4)
+					n29 := c.ReadArrayLengthFast(4)
+					if n29 < 0 {
+						n29 = c.ReadArrayLength(4)
 					}
-					if n27 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n27, 3))
+					if n29 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n29, 3))
 						return
 					}
-					var a28 [3]int32
-					r.ReadRawInt32s(a28[:])
-					x.Tagged = a28
+					var a30 [3]int32
+					r.ReadRawInt32s(a30[:])
+					x.Tagged = a30
 				}
 			}
 		case 2:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
+				n35 := c.ReadLengthFast(1)
+				if n35 < 0 {
+					n35 = c.ReadLength(1)
 				}
-				if n33 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n33, 3))
+				if n35 != 3 && !c.Failed() {
+					c.Fail(foryimpl.ErrArrayLength(n35, 3))
 					return
 				}
-				var l34 [3]int32
-				if n33 > 0 {
-					hn36 := c.ReadListHeader(5)
+				var l36 [3]int32
+				if n35 > 0 {
+					hn38 := c.ReadListHeader(5)
 					if !c.Failed() {
-						for i35 := range l34 {
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
+						for i37 := range l36 {
+							if hn38 && !c.ReadFlag() {
+								clear(l36[i37 : i37+1])
 								continue
 							}
-							l34[i35] = r.ReadVarInt32()
+							l36[i37] = r.ReadVarInt32()
 							if c.Failed() {
-								c.TraceIndex(i35)
+								c.TraceIndex(i37)
 								break
 							}
 						}
 					}
 				}
-				x.Untagged = l34
+				x.Untagged = l36
 			}
 		default:
 			c.SkipField(f)

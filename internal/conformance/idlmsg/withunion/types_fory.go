@@ -539,18 +539,24 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.Bin) {
-		l77 := x.Bin
-		b.WriteVarUint32(uint32(len(l77)))
-		b.WriteBytes(l77)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin) {
+			l77 := x.Bin
+			b.WriteVarUint32(uint32(len(l77)))
+			b.WriteBytes(l77)
+		}
+	} else {
+		l78 := x.Bin
+		b.WriteVarUint32(uint32(len(l78)))
+		b.WriteBytes(l78)
 	}
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o78, ok := x.Os.Get(); ok {
+	if o79, ok := x.Os.Get(); ok {
 		b.WriteUint8(0xff)
-		foryimpl.WriteString(b, o78)
+		foryimpl.WriteString(b, o79)
 	} else {
 		b.WriteUint8(0xfd)
 	}
@@ -566,131 +572,138 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Shared.ForyWrite(c)
 	}
-	l79 := x.Leaves
+	l80 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l79)))
-		if len(l79) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
+		if len(l80) > 0 {
 			buffer.PutUint8At(w, off, 0x08)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l79) > 0 {
+	if len(l80) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i80 := range l79 {
-			l79[i80].ForyWrite(c)
+		for i81 := range l80 {
+			l80[i81].ForyWrite(c)
 		}
 	}
-	l81 := x.Ostrs
-	b.WriteVarUint32(uint32(len(l81)))
-	if len(l81) > 0 {
-		h82 := byte(0x0c)
-		for _, p83 := range l81 {
-			if p83 == nil {
-				h82 = 0x0e
+	l82 := x.Ostrs
+	b.WriteVarUint32(uint32(len(l82)))
+	if len(l82) > 0 {
+		h83 := byte(0x0c)
+		for _, p84 := range l82 {
+			if p84 == nil {
+				h83 = 0x0e
 				break
 			}
 		}
-		b.WriteUint8(h82)
-		for _, p83 := range l81 {
-			if h82 == 0x0e {
-				if p83 == nil {
+		b.WriteUint8(h83)
+		for _, p84 := range l82 {
+			if h83 == 0x0e {
+				if p84 == nil {
 					b.WriteUint8(0xfd)
 					continue
 				}
 				b.WriteUint8(0xff)
 			}
-			foryimpl.WriteString(b, *p83)
+			foryimpl.WriteString(b, *p84)
 		}
 	}
-	l84 := x.Rleaves
-	b.WriteVarUint32(uint32(len(l84)))
-	if len(l84) > 0 {
-		h85 := byte(0x09)
-		for _, p86 := range l84 {
-			if p86 == nil {
-				h85 = 0x0b
+	l85 := x.Rleaves
+	b.WriteVarUint32(uint32(len(l85)))
+	if len(l85) > 0 {
+		h86 := byte(0x09)
+		for _, p87 := range l85 {
+			if p87 == nil {
+				h86 = 0x0b
 				break
 			}
 		}
-		b.WriteUint8(h85)
+		b.WriteUint8(h86)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p86 := range l84 {
-			if !foryimpl.WriteRefPtr(c, p86) {
-				p86.ForyWrite(c)
+		for _, p87 := range l85 {
+			if !foryimpl.WriteRefPtr(c, p87) {
+				p87.ForyWrite(c)
 			}
 		}
 	}
-	var mw87 foryimpl.MapWriter
-	mw87.Begin(b, len(x.Lmap))
-	for k88, v89 := range x.Lmap {
-		mw87.Entry(b)
-		foryimpl.WriteString(b, k88)
-		v89.ForyWrite(c)
+	var mw88 foryimpl.MapWriter
+	mw88.Begin(b, len(x.Lmap))
+	for k89, v90 := range x.Lmap {
+		mw88.Entry(b)
+		foryimpl.WriteString(b, k89)
+		v90.ForyWrite(c)
 	}
-	mw87.End(b)
-	var mw90 foryimpl.MapWriter
-	mw90.Begin(b, len(x.Omap))
-	for k91, v92 := range x.Omap {
-		if v92 == nil {
-			mw90.NullEntry(b)
-			foryimpl.WriteString(b, k91)
+	mw88.End(b)
+	var mw91 foryimpl.MapWriter
+	mw91.Begin(b, len(x.Omap))
+	for k92, v93 := range x.Omap {
+		if v93 == nil {
+			mw91.NullEntry(b)
+			foryimpl.WriteString(b, k92)
 		} else {
-			mw90.Entry(b)
-			foryimpl.WriteString(b, k91)
-			b.WriteVarInt32(*v92)
+			mw91.Entry(b)
+			foryimpl.WriteString(b, k92)
+			b.WriteVarInt32(*v93)
 		}
 	}
-	mw90.End(b)
+	mw91.End(b)
 	{
-		l93 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l93)*4 + 12)
+		l94 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l94)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if st94, id95 := foryimpl.RefSliceAt(c, l93); st94 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, 0xfe)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id95))
-		} else if st94 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, 0xfd)
-			off++
+		if c.TrackedFieldFlags() {
+			if st95, id96 := foryimpl.RefSliceAt(c, l94); st95 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, 0xfe)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id96))
+			} else if st95 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, 0xfd)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, 0x00)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
+				off = buffer.PutRawInt32sAt(w, off, l94)
+			}
 		} else {
-			buffer.PutUint8At(w, off, 0x00)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l93)*4))
-			off = buffer.PutRawInt32sAt(w, off, l93)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
+			off = buffer.PutRawInt32sAt(w, off, l94)
 		}
-		buffer.PutUint8At(w, off, 0xff)
-		off++
+		if c.TrackedFieldFlags() {
+			buffer.PutUint8At(w, off, 0xff)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
 	b.WriteUint8(0xff)
 	x.Shape.ForyWriteUnion(c)
 	foryimpl.WriteAny(c, x.Anything)
-	l96 := x.FixedList
-	b.WriteVarUint32(uint32(len(l96)))
-	if len(l96) > 0 {
-		b.Reserve(1 + len(l96)*4 + buffer.BatchSlack)
+	l97 := x.FixedList
+	b.WriteVarUint32(uint32(len(l97)))
+	if len(l97) > 0 {
+		b.Reserve(1 + len(l97)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, 0x0c)
 		off++
-		for _, e97 := range l96 {
+		for _, e98 := range l97 {
 			{
-				buffer.PutInt32At(w, off, e97)
+				buffer.PutInt32At(w, off, e98)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw98 foryimpl.MapWriter
-	mw98.Begin(b, len(x.Nested))
-	for k99, v100 := range x.Nested {
-		mw98.Entry(b)
-		b.WriteVarInt64(k99)
-		foryimpl.WriteString(b, v100)
+	var mw99 foryimpl.MapWriter
+	mw99.Begin(b, len(x.Nested))
+	for k100, v101 := range x.Nested {
+		mw99.Entry(b)
+		b.WriteVarInt64(k100)
+		foryimpl.WriteString(b, v101)
 	}
-	mw98.End(b)
+	mw99.End(b)
 	c.Leave()
 }
 
@@ -753,9 +766,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o101 int32
-		o101 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o101)
+		var o102 int32
+		o102 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o102)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -792,237 +805,237 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o102 string
-		o102 = c.ReadString()
-		x.Os = serializer.Some(o102)
+		var o103 string
+		o103 = c.ReadString()
+		x.Os = serializer.Some(o103)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.ReadFlag() {
-		p103 := foryimpl.Alloc[Leaf](c)
-		if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
-			p103.ForyReadEvolved(c, ev104)
+		p104 := foryimpl.Alloc[Leaf](c)
+		if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
+			p104.ForyReadEvolved(c, ev105)
 		} else if !c.Failed() {
-			p103.ForyRead(c)
+			p104.ForyRead(c)
 		}
-		x.Leaf = p103
+		x.Leaf = p104
 	}
 	if c.Failed() {
 		c.Trace("Leaf")
 		return
 	}
 	if c.ReadFlag() {
-		p105 := foryimpl.Alloc[Leaf](c)
-		if ev106 := c.ReadStructFieldMeta(foryTypeLeaf); ev106 != nil {
-			p105.ForyReadEvolved(c, ev106)
+		p106 := foryimpl.Alloc[Leaf](c)
+		if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
+			p106.ForyReadEvolved(c, ev107)
 		} else if !c.Failed() {
-			p105.ForyRead(c)
+			p106.ForyRead(c)
 		}
-		x.Shared = p105
+		x.Shared = p106
 	}
 	if c.Failed() {
 		c.Trace("Shared")
 		return
 	}
-	n107 := c.ReadLengthFast(1)
-	if n107 < 0 {
-		n107 = c.ReadLength(1)
+	n108 := c.ReadLengthFast(1)
+	if n108 < 0 {
+		n108 = c.ReadLength(1)
 	}
-	l108 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n107)
-	if n107 > 0 {
-		hn110, tr112, ev111 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l109 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n108)
+	if n108 > 0 {
+		hn111, tr113, ev112 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i109 := range l108 {
-				if tr112 {
-					if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-						if p115 := foryimpl.BackRef[Leaf](c, id114); p115 != nil {
-							l108[i109] = *p115
+			for i110 := range l109 {
+				if tr113 {
+					if st114, id115 := c.ReadRefFlag(); st114 == foryimpl.RefBack {
+						if p116 := foryimpl.BackRef[Leaf](c, id115); p116 != nil {
+							l109[i110] = *p116
 						}
-					} else if st113 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id114, &l108[i109])
-						if ev111 != nil {
-							l108[i109].ForyReadEvolved(c, ev111)
+					} else if st114 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id115, &l109[i110])
+						if ev112 != nil {
+							l109[i110].ForyReadEvolved(c, ev112)
 						} else {
-							l108[i109].ForyRead(c)
+							l109[i110].ForyRead(c)
 						}
 					} else {
-						l108[i109] = Leaf{}
+						l109[i110] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i109)
+						c.TraceIndex(i110)
 						break
 					}
 					continue
 				}
-				if hn110 && !c.ReadFlag() {
-					clear(l108[i109 : i109+1])
+				if hn111 && !c.ReadFlag() {
+					clear(l109[i110 : i110+1])
 					continue
 				}
-				if ev111 != nil {
-					l108[i109].ForyReadEvolved(c, ev111)
+				if ev112 != nil {
+					l109[i110].ForyReadEvolved(c, ev112)
 				} else {
-					l108[i109].ForyRead(c)
+					l109[i110].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i109)
+					c.TraceIndex(i110)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l108
+	x.Leaves = l109
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n116 := c.ReadLengthFast(1)
-	if n116 < 0 {
-		n116 = c.ReadLength(1)
+	n117 := c.ReadLengthFast(1)
+	if n117 < 0 {
+		n117 = c.ReadLength(1)
 	}
-	l117 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n116)
-	if n116 > 0 {
-		hn119 := c.ReadListHeader(21)
+	l118 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n117)
+	if n117 > 0 {
+		hn120 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i118 := range l117 {
-				if hn119 && !c.ReadFlag() {
-					clear(l117[i118 : i118+1])
+			for i119 := range l118 {
+				if hn120 && !c.ReadFlag() {
+					clear(l118[i119 : i119+1])
 					continue
 				}
-				p122 := foryimpl.Alloc[string](c)
-				*p122 = c.ReadString()
-				l117[i118] = p122
+				p123 := foryimpl.Alloc[string](c)
+				*p123 = c.ReadString()
+				l118[i119] = p123
 				if c.Failed() {
-					c.TraceIndex(i118)
+					c.TraceIndex(i119)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l117
+	x.Ostrs = l118
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n123 := c.ReadLengthFast(1)
-	if n123 < 0 {
-		n123 = c.ReadLength(1)
+	n124 := c.ReadLengthFast(1)
+	if n124 < 0 {
+		n124 = c.ReadLength(1)
 	}
-	l124 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n123)
-	if n123 > 0 {
-		hn126, tr128, ev127 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l125 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n124)
+	if n124 > 0 {
+		hn127, tr129, ev128 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i125 := range l124 {
-				if tr128 {
-					if st130, id131 := c.ReadRefFlag(); st130 == foryimpl.RefBack {
-						l124[i125] = foryimpl.BackRef[Leaf](c, id131)
-					} else if st130 == foryimpl.RefFollows {
-						p132 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id131, p132)
-						if ev127 != nil {
-							p132.ForyReadEvolved(c, ev127)
+			for i126 := range l125 {
+				if tr129 {
+					if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+						l125[i126] = foryimpl.BackRef[Leaf](c, id132)
+					} else if st131 == foryimpl.RefFollows {
+						p133 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id132, p133)
+						if ev128 != nil {
+							p133.ForyReadEvolved(c, ev128)
 						} else {
-							p132.ForyRead(c)
+							p133.ForyRead(c)
 						}
-						l124[i125] = p132
+						l125[i126] = p133
 					} else {
-						l124[i125] = nil
+						l125[i126] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i125)
+						c.TraceIndex(i126)
 						break
 					}
 					continue
 				}
-				if hn126 && !c.ReadFlag() {
-					clear(l124[i125 : i125+1])
+				if hn127 && !c.ReadFlag() {
+					clear(l125[i126 : i126+1])
 					continue
 				}
-				p129 := foryimpl.Alloc[Leaf](c)
-				if ev127 != nil {
-					p129.ForyReadEvolved(c, ev127)
+				p130 := foryimpl.Alloc[Leaf](c)
+				if ev128 != nil {
+					p130.ForyReadEvolved(c, ev128)
 				} else {
-					p129.ForyRead(c)
+					p130.ForyRead(c)
 				}
-				l124[i125] = p129
+				l125[i126] = p130
 				if c.Failed() {
-					c.TraceIndex(i125)
+					c.TraceIndex(i126)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l124
+	x.Rleaves = l125
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n133 := c.ReadLengthFast(2)
-	if n133 < 0 {
-		n133 = c.ReadLength(2)
+	n134 := c.ReadLengthFast(2)
+	if n134 < 0 {
+		n134 = c.ReadLength(2)
 	}
-	m134 := foryimpl.MakeMap[map[string]Leaf](c, n133)
-	for n133 > 0 && !c.Failed() {
-		sz135, vn136, ev140 := c.ReadMapChunk(n133, 21, 28, foryTypeLeaf, false)
-		for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
-			var k138 string
-			k138 = c.ReadString()
-			var v139 Leaf
-			if !vn136 {
-				if ev140 != nil {
-					v139.ForyReadEvolved(c, ev140)
+	m135 := foryimpl.MakeMap[map[string]Leaf](c, n134)
+	for n134 > 0 && !c.Failed() {
+		sz136, vn137, ev141 := c.ReadMapChunk(n134, 21, 28, foryTypeLeaf, false)
+		for j138 := 0; j138 < sz136 && !c.Failed(); j138++ {
+			var k139 string
+			k139 = c.ReadString()
+			var v140 Leaf
+			if !vn137 {
+				if ev141 != nil {
+					v140.ForyReadEvolved(c, ev141)
 				} else {
-					v139.ForyRead(c)
+					v140.ForyRead(c)
 				}
 			}
-			m134[k138] = v139
+			m135[k139] = v140
 		}
-		n133 -= sz135
+		n134 -= sz136
 	}
-	x.Lmap = m134
+	x.Lmap = m135
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n142 := c.ReadLengthFast(2)
-	if n142 < 0 {
-		n142 = c.ReadLength(2)
+	n143 := c.ReadLengthFast(2)
+	if n143 < 0 {
+		n143 = c.ReadLength(2)
 	}
-	m143 := foryimpl.MakeMap[map[string]*int32](c, n142)
-	for n142 > 0 && !c.Failed() {
-		sz144, vn145, _ := c.ReadMapChunk(n142, 21, 5, nil, true)
-		for j146 := 0; j146 < sz144 && !c.Failed(); j146++ {
-			var k147 string
-			k147 = c.ReadString()
-			var v148 *int32
-			if !vn145 {
-				p149 := foryimpl.Alloc[int32](c)
-				*p149 = r.ReadVarInt32()
-				v148 = p149
+	m144 := foryimpl.MakeMap[map[string]*int32](c, n143)
+	for n143 > 0 && !c.Failed() {
+		sz145, vn146, _ := c.ReadMapChunk(n143, 21, 5, nil, true)
+		for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
+			var k148 string
+			k148 = c.ReadString()
+			var v149 *int32
+			if !vn146 {
+				p150 := foryimpl.Alloc[int32](c)
+				*p150 = r.ReadVarInt32()
+				v149 = p150
 			}
-			m143[k147] = v148
+			m144[k148] = v149
 		}
-		n142 -= sz144
+		n143 -= sz145
 	}
-	x.Omap = m143
+	x.Omap = m144
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	n151 := c.ReadArrayLengthFast(4)
-	if n151 < 0 {
-		n151 = c.ReadArrayLength(4)
+	n152 := c.ReadArrayLengthFast(4)
+	if n152 < 0 {
+		n152 = c.ReadArrayLength(4)
 	}
-	a152 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n151)
-	r.ReadRawInt32s(a152)
-	x.Arr = a152
+	a153 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n152)
+	r.ReadRawInt32s(a153)
+	x.Arr = a153
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	if e153 := c.ReadEnumFast(uint32(0x7fffffff)); e153 >= 0 {
-		x.Kind = Kind(e153)
+	if e154 := c.ReadEnumFast(uint32(0x7fffffff)); e154 >= 0 {
+		x.Kind = Kind(e154)
 	} else {
 		x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 	}
@@ -1040,51 +1053,51 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n154 := c.ReadLengthFast(4)
-	if n154 < 0 {
-		n154 = c.ReadLength(4)
+	n155 := c.ReadLengthFast(4)
+	if n155 < 0 {
+		n155 = c.ReadLength(4)
 	}
-	l155 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n154)
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(4)
+	l156 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n155)
+	if n155 > 0 {
+		hn158 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i156 := range l155 {
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
+			for i157 := range l156 {
+				if hn158 && !c.ReadFlag() {
+					clear(l156[i157 : i157+1])
 					continue
 				}
-				l155[i156] = r.ReadInt32()
+				l156[i157] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i156)
+					c.TraceIndex(i157)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l155
+	x.FixedList = l156
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n160 := c.ReadLengthFast(2)
-	if n160 < 0 {
-		n160 = c.ReadLength(2)
+	n161 := c.ReadLengthFast(2)
+	if n161 < 0 {
+		n161 = c.ReadLength(2)
 	}
-	m161 := foryimpl.MakeMap[map[int64]string](c, n160)
-	for n160 > 0 && !c.Failed() {
-		sz162, vn163, _ := c.ReadMapChunk(n160, 7, 21, nil, false)
-		for j164 := 0; j164 < sz162 && !c.Failed(); j164++ {
-			var k165 int64
-			k165 = r.ReadVarInt64()
-			var v166 string
-			if !vn163 {
-				v166 = c.ReadString()
+	m162 := foryimpl.MakeMap[map[int64]string](c, n161)
+	for n161 > 0 && !c.Failed() {
+		sz163, vn164, _ := c.ReadMapChunk(n161, 7, 21, nil, false)
+		for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
+			var k166 int64
+			k166 = r.ReadVarInt64()
+			var v167 string
+			if !vn164 {
+				v167 = c.ReadString()
 			}
-			m161[k165] = v166
+			m162[k166] = v167
 		}
-		n160 -= sz162
+		n161 -= sz163
 	}
-	x.Nested = m161
+	x.Nested = m162
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1146,9 +1159,9 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o168 int32
-		o168 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o168)
+		var o169 int32
+		o169 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o169)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -1159,13 +1172,17 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
-		x.Bin = foryimpl.BackRefSlice[uint8](c, id170)
-	} else if st169 == foryimpl.RefFollows {
-		x.Bin = c.ReadBinary()
-		foryimpl.SetRefSlice(c, id170, x.Bin)
+	if c.TrackedFieldFlags() {
+		if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id171)
+		} else if st170 == foryimpl.RefFollows {
+			x.Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id171, x.Bin)
+		} else {
+			x.Bin = nil
+		}
 	} else {
-		x.Bin = nil
+		x.Bin = c.ReadBinary()
 	}
 	if c.Failed() {
 		c.Trace("Bin")
@@ -1192,25 +1209,25 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o171 string
-		o171 = c.ReadString()
-		x.Os = serializer.Some(o171)
+		var o172 string
+		o172 = c.ReadString()
+		x.Os = serializer.Some(o172)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
-	if st172, id173 := c.ReadRefFlag(); st172 == foryimpl.RefBack {
-		x.Leaf = foryimpl.BackRef[Leaf](c, id173)
-	} else if st172 == foryimpl.RefFollows {
-		p174 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id173, p174)
-		if ev175 := c.ReadStructFieldMeta(foryTypeLeaf); ev175 != nil {
-			p174.ForyReadEvolved(c, ev175)
+	if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
+		x.Leaf = foryimpl.BackRef[Leaf](c, id174)
+	} else if st173 == foryimpl.RefFollows {
+		p175 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id174, p175)
+		if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
+			p175.ForyReadEvolved(c, ev176)
 		} else if !c.Failed() {
-			p174.ForyRead(c)
+			p175.ForyRead(c)
 		}
-		x.Leaf = p174
+		x.Leaf = p175
 	} else {
 		x.Leaf = nil
 	}
@@ -1218,17 +1235,17 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Leaf")
 		return
 	}
-	if st176, id177 := c.ReadRefFlag(); st176 == foryimpl.RefBack {
-		x.Shared = foryimpl.BackRef[Leaf](c, id177)
-	} else if st176 == foryimpl.RefFollows {
-		p178 := foryimpl.Alloc[Leaf](c)
-		foryimpl.SetRef(c, id177, p178)
-		if ev179 := c.ReadStructFieldMeta(foryTypeLeaf); ev179 != nil {
-			p178.ForyReadEvolved(c, ev179)
+	if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+		x.Shared = foryimpl.BackRef[Leaf](c, id178)
+	} else if st177 == foryimpl.RefFollows {
+		p179 := foryimpl.Alloc[Leaf](c)
+		foryimpl.SetRef(c, id178, p179)
+		if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
+			p179.ForyReadEvolved(c, ev180)
 		} else if !c.Failed() {
-			p178.ForyRead(c)
+			p179.ForyRead(c)
 		}
-		x.Shared = p178
+		x.Shared = p179
 	} else {
 		x.Shared = nil
 	}
@@ -1236,211 +1253,229 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Shared")
 		return
 	}
-	n180 := c.ReadLengthFast(1)
-	if n180 < 0 {
-		n180 = c.ReadLength(1)
+	n181 := c.ReadLengthFast(1)
+	if n181 < 0 {
+		n181 = c.ReadLength(1)
 	}
-	l181 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n180)
-	if n180 > 0 {
-		hn183, tr185, ev184 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l182 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n181)
+	if n181 > 0 {
+		hn184, tr186, ev185 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i182 := range l181 {
-				if tr185 {
-					if st186, id187 := c.ReadRefFlag(); st186 == foryimpl.RefBack {
-						if p188 := foryimpl.BackRef[Leaf](c, id187); p188 != nil {
-							l181[i182] = *p188
+			for i183 := range l182 {
+				if tr186 {
+					if st187, id188 := c.ReadRefFlag(); st187 == foryimpl.RefBack {
+						if p189 := foryimpl.BackRef[Leaf](c, id188); p189 != nil {
+							l182[i183] = *p189
 						}
-					} else if st186 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id187, &l181[i182])
-						if ev184 != nil {
-							l181[i182].ForyReadEvolved(c, ev184)
+					} else if st187 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id188, &l182[i183])
+						if ev185 != nil {
+							l182[i183].ForyReadEvolved(c, ev185)
 						} else {
-							l181[i182].ForyRead(c)
+							l182[i183].ForyRead(c)
 						}
 					} else {
-						l181[i182] = Leaf{}
+						l182[i183] = Leaf{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i182)
+						c.TraceIndex(i183)
 						break
 					}
 					continue
 				}
-				if hn183 && !c.ReadFlag() {
-					clear(l181[i182 : i182+1])
+				if hn184 && !c.ReadFlag() {
+					clear(l182[i183 : i183+1])
 					continue
 				}
-				if ev184 != nil {
-					l181[i182].ForyReadEvolved(c, ev184)
+				if ev185 != nil {
+					l182[i183].ForyReadEvolved(c, ev185)
 				} else {
-					l181[i182].ForyRead(c)
+					l182[i183].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i182)
+					c.TraceIndex(i183)
 					break
 				}
 			}
 		}
 	}
-	x.Leaves = l181
+	x.Leaves = l182
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n189 := c.ReadLengthFast(1)
-	if n189 < 0 {
-		n189 = c.ReadLength(1)
+	n190 := c.ReadLengthFast(1)
+	if n190 < 0 {
+		n190 = c.ReadLength(1)
 	}
-	l190 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n189)
-	if n189 > 0 {
-		hn192 := c.ReadListHeader(21)
+	l191 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n190)
+	if n190 > 0 {
+		hn193 := c.ReadListHeader(21)
 		if !c.Failed() {
-			for i191 := range l190 {
-				if hn192 && !c.ReadFlag() {
-					clear(l190[i191 : i191+1])
+			for i192 := range l191 {
+				if hn193 && !c.ReadFlag() {
+					clear(l191[i192 : i192+1])
 					continue
 				}
-				p195 := foryimpl.Alloc[string](c)
-				*p195 = c.ReadString()
-				l190[i191] = p195
+				p196 := foryimpl.Alloc[string](c)
+				*p196 = c.ReadString()
+				l191[i192] = p196
 				if c.Failed() {
-					c.TraceIndex(i191)
+					c.TraceIndex(i192)
 					break
 				}
 			}
 		}
 	}
-	x.Ostrs = l190
+	x.Ostrs = l191
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n196 := c.ReadLengthFast(1)
-	if n196 < 0 {
-		n196 = c.ReadLength(1)
+	n197 := c.ReadLengthFast(1)
+	if n197 < 0 {
+		n197 = c.ReadLength(1)
 	}
-	l197 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n196)
-	if n196 > 0 {
-		hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeLeaf)
+	l198 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n197)
+	if n197 > 0 {
+		hn200, tr202, ev201 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
-			for i198 := range l197 {
-				if tr201 {
-					if st203, id204 := c.ReadRefFlag(); st203 == foryimpl.RefBack {
-						l197[i198] = foryimpl.BackRef[Leaf](c, id204)
-					} else if st203 == foryimpl.RefFollows {
-						p205 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id204, p205)
-						if ev200 != nil {
-							p205.ForyReadEvolved(c, ev200)
+			for i199 := range l198 {
+				if tr202 {
+					if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+						l198[i199] = foryimpl.BackRef[Leaf](c, id205)
+					} else if st204 == foryimpl.RefFollows {
+						p206 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id205, p206)
+						if ev201 != nil {
+							p206.ForyReadEvolved(c, ev201)
 						} else {
-							p205.ForyRead(c)
+							p206.ForyRead(c)
 						}
-						l197[i198] = p205
+						l198[i199] = p206
 					} else {
-						l197[i198] = nil
+						l198[i199] = nil
 					}
 					if c.Failed() {
-						c.TraceIndex(i198)
+						c.TraceIndex(i199)
 						break
 					}
 					continue
 				}
-				if hn199 && !c.ReadFlag() {
-					clear(l197[i198 : i198+1])
+				if hn200 && !c.ReadFlag() {
+					clear(l198[i199 : i199+1])
 					continue
 				}
-				p202 := foryimpl.Alloc[Leaf](c)
-				if ev200 != nil {
-					p202.ForyReadEvolved(c, ev200)
+				p203 := foryimpl.Alloc[Leaf](c)
+				if ev201 != nil {
+					p203.ForyReadEvolved(c, ev201)
 				} else {
-					p202.ForyRead(c)
+					p203.ForyRead(c)
 				}
-				l197[i198] = p202
+				l198[i199] = p203
 				if c.Failed() {
-					c.TraceIndex(i198)
+					c.TraceIndex(i199)
 					break
 				}
 			}
 		}
 	}
-	x.Rleaves = l197
+	x.Rleaves = l198
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n206 := c.ReadLengthFast(2)
-	if n206 < 0 {
-		n206 = c.ReadLength(2)
+	n207 := c.ReadLengthFast(2)
+	if n207 < 0 {
+		n207 = c.ReadLength(2)
 	}
-	m207 := foryimpl.MakeMap[map[string]Leaf](c, n206)
-	for n206 > 0 && !c.Failed() {
-		sz208, vn209, ev213 := c.ReadMapChunk(n206, 21, 28, foryTypeLeaf, false)
-		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
-			var k211 string
-			k211 = c.ReadString()
-			var v212 Leaf
-			if !vn209 {
-				if ev213 != nil {
-					v212.ForyReadEvolved(c, ev213)
+	m208 := foryimpl.MakeMap[map[string]Leaf](c, n207)
+	for n207 > 0 && !c.Failed() {
+		sz209, vn210, ev214 := c.ReadMapChunk(n207, 21, 28, foryTypeLeaf, false)
+		for j211 := 0; j211 < sz209 && !c.Failed(); j211++ {
+			var k212 string
+			k212 = c.ReadString()
+			var v213 Leaf
+			if !vn210 {
+				if ev214 != nil {
+					v213.ForyReadEvolved(c, ev214)
 				} else {
-					v212.ForyRead(c)
+					v213.ForyRead(c)
 				}
 			}
-			m207[k211] = v212
+			m208[k212] = v213
 		}
-		n206 -= sz208
+		n207 -= sz209
 	}
-	x.Lmap = m207
+	x.Lmap = m208
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n215 := c.ReadLengthFast(2)
-	if n215 < 0 {
-		n215 = c.ReadLength(2)
+	n216 := c.ReadLengthFast(2)
+	if n216 < 0 {
+		n216 = c.ReadLength(2)
 	}
-	m216 := foryimpl.MakeMap[map[string]*int32](c, n215)
-	for n215 > 0 && !c.Failed() {
-		sz217, vn218, _ := c.ReadMapChunk(n215, 21, 5, nil, true)
-		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-			var k220 string
-			k220 = c.ReadString()
-			var v221 *int32
-			if !vn218 {
-				p222 := foryimpl.Alloc[int32](c)
-				*p222 = r.ReadVarInt32()
-				v221 = p222
+	m217 := foryimpl.MakeMap[map[string]*int32](c, n216)
+	for n216 > 0 && !c.Failed() {
+		sz218, vn219, _ := c.ReadMapChunk(n216, 21, 5, nil, true)
+		for j220 := 0; j220 < sz218 && !c.Failed(); j220++ {
+			var k221 string
+			k221 = c.ReadString()
+			var v222 *int32
+			if !vn219 {
+				p223 := foryimpl.Alloc[int32](c)
+				*p223 = r.ReadVarInt32()
+				v222 = p223
 			}
-			m216[k220] = v221
+			m217[k221] = v222
 		}
-		n215 -= sz217
+		n216 -= sz218
 	}
-	x.Omap = m216
+	x.Omap = m217
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
-	if st224, id225 := c.ReadRefFlag(); st224 == foryimpl.RefBack {
-		x.Arr = foryimpl.BackRefSlice[int32](c, id225)
-	} else if st224 == foryimpl.RefFollows {
-		n226 := c.ReadArrayLengthFast(4)
-		if n226 < 0 {
-			n226 = c.ReadArrayLength(4)
+	if c.TrackedFieldFlags() {
+		if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id226)
+		} else if st225 == foryimpl.RefFollows {
+			n227 := c.ReadArrayLengthFast(4)
+			if n227 < 0 {
+				n227 = c.ReadArrayLength(4)
+			}
+			a228 := foryimpl.MakeSlice[[]int32](c, n227)
+			r.ReadRawInt32s(a228)
+			x.Arr = a228
+			foryimpl.SetRefSlice(c, id226, x.Arr)
+		} else {
+			x.Arr = nil
 		}
-		a227 := foryimpl.MakeSlice[[]int32](c, n226)
-		r.ReadRawInt32s(a227)
-		x.Arr = a227
-		foryimpl.SetRefSlice(c, id225, x.Arr)
 	} else {
-		x.Arr = nil
+		n229 := c.ReadArrayLengthFast(4)
+		if n229 < 0 {
+			n229 = c.ReadArrayLength(4)
+		}
+		a230 := foryimpl.MakeSlice[[]int32](c, n229)
+		r.ReadRawInt32s(a230)
+		x.Arr = a230
 	}
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e230 := c.ReadEnumFast(uint32(0x7fffffff)); e230 >= 0 {
-			x.Kind = Kind(e230)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e233 := c.ReadEnumFast(uint32(0x7fffffff)); e233 >= 0 {
+				x.Kind = Kind(e233)
+			} else {
+				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e234 := c.ReadEnumFast(uint32(0x7fffffff)); e234 >= 0 {
+			x.Kind = Kind(e234)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1461,51 +1496,51 @@ func (x *Everything) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n233 := c.ReadLengthFast(4)
-	if n233 < 0 {
-		n233 = c.ReadLength(4)
+	n237 := c.ReadLengthFast(4)
+	if n237 < 0 {
+		n237 = c.ReadLength(4)
 	}
-	l234 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n233)
-	if n233 > 0 {
-		hn236 := c.ReadListHeader(4)
+	l238 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n237)
+	if n237 > 0 {
+		hn240 := c.ReadListHeader(4)
 		if !c.Failed() {
-			for i235 := range l234 {
-				if hn236 && !c.ReadFlag() {
-					clear(l234[i235 : i235+1])
+			for i239 := range l238 {
+				if hn240 && !c.ReadFlag() {
+					clear(l238[i239 : i239+1])
 					continue
 				}
-				l234[i235] = r.ReadInt32()
+				l238[i239] = r.ReadInt32()
 				if c.Failed() {
-					c.TraceIndex(i235)
+					c.TraceIndex(i239)
 					break
 				}
 			}
 		}
 	}
-	x.FixedList = l234
+	x.FixedList = l238
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n239 := c.ReadLengthFast(2)
-	if n239 < 0 {
-		n239 = c.ReadLength(2)
+	n243 := c.ReadLengthFast(2)
+	if n243 < 0 {
+		n243 = c.ReadLength(2)
 	}
-	m240 := foryimpl.MakeMap[map[int64]string](c, n239)
-	for n239 > 0 && !c.Failed() {
-		sz241, vn242, _ := c.ReadMapChunk(n239, 7, 21, nil, false)
-		for j243 := 0; j243 < sz241 && !c.Failed(); j243++ {
-			var k244 int64
-			k244 = r.ReadVarInt64()
-			var v245 string
-			if !vn242 {
-				v245 = c.ReadString()
+	m244 := foryimpl.MakeMap[map[int64]string](c, n243)
+	for n243 > 0 && !c.Failed() {
+		sz245, vn246, _ := c.ReadMapChunk(n243, 7, 21, nil, false)
+		for j247 := 0; j247 < sz245 && !c.Failed(); j247++ {
+			var k248 int64
+			k248 = r.ReadVarInt64()
+			var v249 string
+			if !vn246 {
+				v249 = c.ReadString()
 			}
-			m240[k244] = v245
+			m244[k248] = v249
 		}
-		n239 -= sz241
+		n243 -= sz245
 	}
-	x.Nested = m240
+	x.Nested = m244
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1524,48 +1559,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v247, ok248 := c.ReadIntAs(f, 64); ok248 {
-					x.Fi64 = int64(v247)
+				if v251, ok252 := c.ReadIntAs(f, 64); ok252 {
+					x.Fi64 = int64(v251)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v249, ok250 := c.ReadFloatAs(f, 64); ok250 {
-					x.F64 = float64(v249)
+				if v253, ok254 := c.ReadFloatAs(f, 64); ok254 {
+					x.F64 = float64(v253)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v251, ok252 := c.ReadIntAs(f, 32); ok252 {
-					x.Fi32 = int32(v251)
+				if v255, ok256 := c.ReadIntAs(f, 32); ok256 {
+					x.Fi32 = int32(v255)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v253, ok254 := c.ReadFloatAs(f, 32); ok254 {
-					x.F32 = float32(v253)
+				if v257, ok258 := c.ReadFloatAs(f, 32); ok258 {
+					x.F32 = float32(v257)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v255, ok256 := c.ReadIntAs(f, 16); ok256 {
-					x.I16 = int16(v255)
+				if v259, ok260 := c.ReadIntAs(f, 16); ok260 {
+					x.I16 = int16(v259)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v257, ok258 := c.ReadFloatAs(f, 64); ok258 {
-					x.H = serializer.Float16(v257)
+				if v261, ok262 := c.ReadFloatAs(f, 64); ok262 {
+					x.H = serializer.Float16(v261)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1576,61 +1611,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v259, ok260 := c.ReadIntAs(f, 8); ok260 {
-					x.I8 = int8(v259)
+				if v263, ok264 := c.ReadIntAs(f, 8); ok264 {
+					x.I8 = int8(v263)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v261, ok262 := c.ReadIntAs(f, 64); ok262 {
-					x.I64 = int64(v261)
+				if v265, ok266 := c.ReadIntAs(f, 64); ok266 {
+					x.I64 = int64(v265)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v263, ok264 := c.ReadIntAs(f, 64); ok264 {
-					x.Ti64 = int64(v263)
+				if v267, ok268 := c.ReadIntAs(f, 64); ok268 {
+					x.Ti64 = int64(v267)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v265, ok266 := c.ReadUintAs(f, 64); ok266 {
-					x.U64 = uint64(v265)
+				if v269, ok270 := c.ReadUintAs(f, 64); ok270 {
+					x.U64 = uint64(v269)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v267, ok268 := c.ReadIntAs(f, 32); ok268 {
-					x.I32 = int32(v267)
+				if v271, ok272 := c.ReadIntAs(f, 32); ok272 {
+					x.I32 = int32(v271)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v269, ok270 := c.ReadUintAs(f, 32); ok270 {
-					x.U32 = uint32(v269)
+				if v273, ok274 := c.ReadUintAs(f, 32); ok274 {
+					x.U32 = uint32(v273)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v272, ok273 := c.ReadIntAs(f, 32); ok273 {
-					x.Oi = serializer.Some(int32(v272))
+				if v276, ok277 := c.ReadIntAs(f, 32); ok277 {
+					x.Oi = serializer.Some(int32(v276))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o271 int32
-				o271 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o271)
+				var o275 int32
+				o275 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o275)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1638,11 +1673,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
-					x.Bin = foryimpl.BackRefSlice[uint8](c, id275)
-				} else if st274 == foryimpl.RefFollows {
+				if st278, id279 := c.ReadRefFlag(); st278 == foryimpl.RefBack {
+					x.Bin = foryimpl.BackRefSlice[uint8](c, id279)
+				} else if st278 == foryimpl.RefFollows {
 					x.Bin = c.ReadBinary()
-					foryimpl.SetRefSlice(c, id275, x.Bin)
+					foryimpl.SetRefSlice(c, id279, x.Bin)
 				} else {
 					x.Bin = nil
 				}
@@ -1671,256 +1706,256 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o276 string
-				o276 = c.ReadString()
-				x.Os = serializer.Some(o276)
+				var o280 string
+				o280 = c.ReadString()
+				x.Os = serializer.Some(o280)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st279, id280 := c.ReadRefFlag(); st279 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id280)
-				} else if st279 == foryimpl.RefFollows {
+				if st283, id284 := c.ReadRefFlag(); st283 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id284)
+				} else if st283 == foryimpl.RefFollows {
+					p285 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id284, p285)
+					if ev286 := c.ReadStructFieldMeta(foryTypeLeaf); ev286 != nil {
+						p285.ForyReadEvolved(c, ev286)
+					} else if !c.Failed() {
+						p285.ForyRead(c)
+					}
+					x.Leaf = p285
+				} else {
+					x.Leaf = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p281 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id280, p281)
 					if ev282 := c.ReadStructFieldMeta(foryTypeLeaf); ev282 != nil {
 						p281.ForyReadEvolved(c, ev282)
 					} else if !c.Failed() {
 						p281.ForyRead(c)
 					}
 					x.Leaf = p281
-				} else {
-					x.Leaf = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p277 := foryimpl.Alloc[Leaf](c)
-					if ev278 := c.ReadStructFieldMeta(foryTypeLeaf); ev278 != nil {
-						p277.ForyReadEvolved(c, ev278)
-					} else if !c.Failed() {
-						p277.ForyRead(c)
-					}
-					x.Leaf = p277
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st285, id286 := c.ReadRefFlag(); st285 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id286)
-				} else if st285 == foryimpl.RefFollows {
+				if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id290)
+				} else if st289 == foryimpl.RefFollows {
+					p291 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id290, p291)
+					if ev292 := c.ReadStructFieldMeta(foryTypeLeaf); ev292 != nil {
+						p291.ForyReadEvolved(c, ev292)
+					} else if !c.Failed() {
+						p291.ForyRead(c)
+					}
+					x.Shared = p291
+				} else {
+					x.Shared = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
 					p287 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id286, p287)
 					if ev288 := c.ReadStructFieldMeta(foryTypeLeaf); ev288 != nil {
 						p287.ForyReadEvolved(c, ev288)
 					} else if !c.Failed() {
 						p287.ForyRead(c)
 					}
 					x.Shared = p287
-				} else {
-					x.Shared = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					p283 := foryimpl.Alloc[Leaf](c)
-					if ev284 := c.ReadStructFieldMeta(foryTypeLeaf); ev284 != nil {
-						p283.ForyReadEvolved(c, ev284)
-					} else if !c.Failed() {
-						p283.ForyRead(c)
-					}
-					x.Shared = p283
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n289 := c.ReadLengthFast(1)
-				if n289 < 0 {
-					n289 = c.ReadLength(1)
+				n293 := c.ReadLengthFast(1)
+				if n293 < 0 {
+					n293 = c.ReadLength(1)
 				}
-				l290 := foryimpl.MakeSlice[[]Leaf](c, n289)
-				if n289 > 0 {
-					hn292, tr294, ev293 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l294 := foryimpl.MakeSlice[[]Leaf](c, n293)
+				if n293 > 0 {
+					hn296, tr298, ev297 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i291 := range l290 {
-							if tr294 {
-								if st295, id296 := c.ReadRefFlag(); st295 == foryimpl.RefBack {
-									if p297 := foryimpl.BackRef[Leaf](c, id296); p297 != nil {
-										l290[i291] = *p297
+						for i295 := range l294 {
+							if tr298 {
+								if st299, id300 := c.ReadRefFlag(); st299 == foryimpl.RefBack {
+									if p301 := foryimpl.BackRef[Leaf](c, id300); p301 != nil {
+										l294[i295] = *p301
 									}
-								} else if st295 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id296, &l290[i291])
-									if ev293 != nil {
-										l290[i291].ForyReadEvolved(c, ev293)
+								} else if st299 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id300, &l294[i295])
+									if ev297 != nil {
+										l294[i295].ForyReadEvolved(c, ev297)
 									} else {
-										l290[i291].ForyRead(c)
+										l294[i295].ForyRead(c)
 									}
 								} else {
-									l290[i291] = Leaf{}
+									l294[i295] = Leaf{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i291)
+									c.TraceIndex(i295)
 									break
 								}
 								continue
 							}
-							if hn292 && !c.ReadFlag() {
-								clear(l290[i291 : i291+1])
+							if hn296 && !c.ReadFlag() {
+								clear(l294[i295 : i295+1])
 								continue
 							}
-							if ev293 != nil {
-								l290[i291].ForyReadEvolved(c, ev293)
+							if ev297 != nil {
+								l294[i295].ForyReadEvolved(c, ev297)
 							} else {
-								l290[i291].ForyRead(c)
+								l294[i295].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i291)
+								c.TraceIndex(i295)
 								break
 							}
 						}
 					}
 				}
-				x.Leaves = l290
+				x.Leaves = l294
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n298 := c.ReadLengthFast(1)
-				if n298 < 0 {
-					n298 = c.ReadLength(1)
+				n302 := c.ReadLengthFast(1)
+				if n302 < 0 {
+					n302 = c.ReadLength(1)
 				}
-				l299 := foryimpl.MakeSlice[[]*string](c, n298)
-				if n298 > 0 {
-					hn301 := c.ReadListHeader(21)
+				l303 := foryimpl.MakeSlice[[]*string](c, n302)
+				if n302 > 0 {
+					hn305 := c.ReadListHeader(21)
 					if !c.Failed() {
-						for i300 := range l299 {
-							if hn301 && !c.ReadFlag() {
-								clear(l299[i300 : i300+1])
+						for i304 := range l303 {
+							if hn305 && !c.ReadFlag() {
+								clear(l303[i304 : i304+1])
 								continue
 							}
-							p304 := foryimpl.Alloc[string](c)
-							*p304 = c.ReadString()
-							l299[i300] = p304
+							p308 := foryimpl.Alloc[string](c)
+							*p308 = c.ReadString()
+							l303[i304] = p308
 							if c.Failed() {
-								c.TraceIndex(i300)
+								c.TraceIndex(i304)
 								break
 							}
 						}
 					}
 				}
-				x.Ostrs = l299
+				x.Ostrs = l303
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n305 := c.ReadLengthFast(1)
-				if n305 < 0 {
-					n305 = c.ReadLength(1)
+				n309 := c.ReadLengthFast(1)
+				if n309 < 0 {
+					n309 = c.ReadLength(1)
 				}
-				l306 := foryimpl.MakeSlice[[]*Leaf](c, n305)
-				if n305 > 0 {
-					hn308, tr310, ev309 := c.ReadStructListHeaderRef(foryTypeLeaf)
+				l310 := foryimpl.MakeSlice[[]*Leaf](c, n309)
+				if n309 > 0 {
+					hn312, tr314, ev313 := c.ReadStructListHeaderRef(foryTypeLeaf)
 					if !c.Failed() {
-						for i307 := range l306 {
-							if tr310 {
-								if st312, id313 := c.ReadRefFlag(); st312 == foryimpl.RefBack {
-									l306[i307] = foryimpl.BackRef[Leaf](c, id313)
-								} else if st312 == foryimpl.RefFollows {
-									p314 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id313, p314)
-									if ev309 != nil {
-										p314.ForyReadEvolved(c, ev309)
+						for i311 := range l310 {
+							if tr314 {
+								if st316, id317 := c.ReadRefFlag(); st316 == foryimpl.RefBack {
+									l310[i311] = foryimpl.BackRef[Leaf](c, id317)
+								} else if st316 == foryimpl.RefFollows {
+									p318 := foryimpl.Alloc[Leaf](c)
+									foryimpl.SetRef(c, id317, p318)
+									if ev313 != nil {
+										p318.ForyReadEvolved(c, ev313)
 									} else {
-										p314.ForyRead(c)
+										p318.ForyRead(c)
 									}
-									l306[i307] = p314
+									l310[i311] = p318
 								} else {
-									l306[i307] = nil
+									l310[i311] = nil
 								}
 								if c.Failed() {
-									c.TraceIndex(i307)
+									c.TraceIndex(i311)
 									break
 								}
 								continue
 							}
-							if hn308 && !c.ReadFlag() {
-								clear(l306[i307 : i307+1])
+							if hn312 && !c.ReadFlag() {
+								clear(l310[i311 : i311+1])
 								continue
 							}
-							p311 := foryimpl.Alloc[Leaf](c)
-							if ev309 != nil {
-								p311.ForyReadEvolved(c, ev309)
+							p315 := foryimpl.Alloc[Leaf](c)
+							if ev313 != nil {
+								p315.ForyReadEvolved(c, ev313)
 							} else {
-								p311.ForyRead(c)
+								p315.ForyRead(c)
 							}
-							l306[i307] = p311
+							l310[i311] = p315
 							if c.Failed() {
-								c.TraceIndex(i307)
+								c.TraceIndex(i311)
 								break
 							}
 						}
 					}
 				}
-				x.Rleaves = l306
+				x.Rleaves = l310
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n315 := c.ReadLengthFast(2)
-				if n315 < 0 {
-					n315 = c.ReadLength(2)
+				n319 := c.ReadLengthFast(2)
+				if n319 < 0 {
+					n319 = c.ReadLength(2)
 				}
-				m316 := foryimpl.MakeMap[map[string]Leaf](c, n315)
-				for n315 > 0 && !c.Failed() {
-					sz317, vn318, ev322 := c.ReadMapChunk(n315, 21, 28, foryTypeLeaf, false)
-					for j319 := 0; j319 < sz317 && !c.Failed(); j319++ {
-						var k320 string
-						k320 = c.ReadString()
-						var v321 Leaf
-						if !vn318 {
-							if ev322 != nil {
-								v321.ForyReadEvolved(c, ev322)
+				m320 := foryimpl.MakeMap[map[string]Leaf](c, n319)
+				for n319 > 0 && !c.Failed() {
+					sz321, vn322, ev326 := c.ReadMapChunk(n319, 21, 28, foryTypeLeaf, false)
+					for j323 := 0; j323 < sz321 && !c.Failed(); j323++ {
+						var k324 string
+						k324 = c.ReadString()
+						var v325 Leaf
+						if !vn322 {
+							if ev326 != nil {
+								v325.ForyReadEvolved(c, ev326)
 							} else {
-								v321.ForyRead(c)
+								v325.ForyRead(c)
 							}
 						}
-						m316[k320] = v321
+						m320[k324] = v325
 					}
-					n315 -= sz317
+					n319 -= sz321
 				}
-				x.Lmap = m316
+				x.Lmap = m320
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n324 := c.ReadLengthFast(2)
-				if n324 < 0 {
-					n324 = c.ReadLength(2)
+				n328 := c.ReadLengthFast(2)
+				if n328 < 0 {
+					n328 = c.ReadLength(2)
 				}
-				m325 := foryimpl.MakeMap[map[string]*int32](c, n324)
-				for n324 > 0 && !c.Failed() {
-					sz326, vn327, _ := c.ReadMapChunk(n324, 21, 5, nil, true)
-					for j328 := 0; j328 < sz326 && !c.Failed(); j328++ {
-						var k329 string
-						k329 = c.ReadString()
-						var v330 *int32
-						if !vn327 {
-							p331 := foryimpl.Alloc[int32](c)
-							*p331 = r.ReadVarInt32()
-							v330 = p331
+				m329 := foryimpl.MakeMap[map[string]*int32](c, n328)
+				for n328 > 0 && !c.Failed() {
+					sz330, vn331, _ := c.ReadMapChunk(n328, 21, 5, nil, true)
+					for j332 := 0; j332 < sz330 && !c.Failed(); j332++ {
+						var k333 string
+						k333 = c.ReadString()
+						var v334 *int32
+						if !vn331 {
+							p335 := foryimpl.Alloc[int32](c)
+							*p335 = r.ReadVarInt32()
+							v334 = p335
 						}
-						m325[k329] = v330
+						m329[k333] = v334
 					}
-					n324 -= sz326
+					n328 -= sz330
 				}
-				x.Omap = m325
+				x.Omap = m329
 			}
 		case 28:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st335, id336 := c.ReadRefFlag(); st335 == foryimpl.RefBack {
-					x.Arr = foryimpl.BackRefSlice[int32](c, id336)
-				} else if st335 == foryimpl.RefFollows {
-					n337 := c.ReadArrayLengthFast(4)
-					if n337 < 0 {
-						n337 = c.ReadArrayLength(4)
+				if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
+					x.Arr = foryimpl.BackRefSlice[int32](c, id340)
+				} else if st339 == foryimpl.RefFollows {
+					n341 := c.ReadArrayLengthFast(4)
+					if n341 < 0 {
+						n341 = c.ReadArrayLength(4)
 					}
-					a338 := foryimpl.MakeSlice[[]int32](c, n337)
-					r.ReadRawInt32s(a338)
-					x.Arr = a338
-					foryimpl.SetRefSlice(c, id336, x.Arr)
+					a342 := foryimpl.MakeSlice[[]int32](c, n341)
+					r.ReadRawInt32s(a342)
+					x.Arr = a342
+					foryimpl.SetRefSlice(c, id340, x.Arr)
 				} else {
 					x.Arr = nil
 				}
@@ -1928,28 +1963,28 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if f.Convert {
 					x.Arr = foryimpl.ReadSliceAs[int32](c, f)
 				} else if !f.Flag || c.ReadFlag() {
-					n333 := c.ReadArrayLengthFast(4)
-					if n333 < 0 {
-						n333 = c.ReadArrayLength(4)
+					n337 := c.ReadArrayLengthFast(4)
+					if n337 < 0 {
+						n337 = c.ReadArrayLength(4)
 					}
-					a334 := foryimpl.MakeSlice[[]int32](c, n333)
-					r.ReadRawInt32s(a334)
-					x.Arr = a334
+					a338 := foryimpl.MakeSlice[[]int32](c, n337)
+					r.ReadRawInt32s(a338)
+					x.Arr = a338
 				}
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e342 := c.ReadEnumFast(uint32(0x7fffffff)); e342 >= 0 {
-						x.Kind = Kind(e342)
+					if e346 := c.ReadEnumFast(uint32(0x7fffffff)); e346 >= 0 {
+						x.Kind = Kind(e346)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e339 := c.ReadEnumFast(uint32(0x7fffffff)); e339 >= 0 {
-						x.Kind = Kind(e339)
+					if e343 := c.ReadEnumFast(uint32(0x7fffffff)); e343 >= 0 {
+						x.Kind = Kind(e343)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1971,50 +2006,50 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n345 := c.ReadLengthFast(4)
-				if n345 < 0 {
-					n345 = c.ReadLength(4)
+				n349 := c.ReadLengthFast(4)
+				if n349 < 0 {
+					n349 = c.ReadLength(4)
 				}
-				l346 := foryimpl.MakeSlice[[]int32](c, n345)
-				if n345 > 0 {
-					hn348 := c.ReadListHeader(4)
+				l350 := foryimpl.MakeSlice[[]int32](c, n349)
+				if n349 > 0 {
+					hn352 := c.ReadListHeader(4)
 					if !c.Failed() {
-						for i347 := range l346 {
-							if hn348 && !c.ReadFlag() {
-								clear(l346[i347 : i347+1])
+						for i351 := range l350 {
+							if hn352 && !c.ReadFlag() {
+								clear(l350[i351 : i351+1])
 								continue
 							}
-							l346[i347] = r.ReadInt32()
+							l350[i351] = r.ReadInt32()
 							if c.Failed() {
-								c.TraceIndex(i347)
+								c.TraceIndex(i351)
 								break
 							}
 						}
 					}
 				}
-				x.FixedList = l346
+				x.FixedList = l350
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n351 := c.ReadLengthFast(2)
-				if n351 < 0 {
-					n351 = c.ReadLength(2)
+				n355 := c.ReadLengthFast(2)
+				if n355 < 0 {
+					n355 = c.ReadLength(2)
 				}
-				m352 := foryimpl.MakeMap[map[int64]string](c, n351)
-				for n351 > 0 && !c.Failed() {
-					sz353, vn354, _ := c.ReadMapChunk(n351, 7, 21, nil, false)
-					for j355 := 0; j355 < sz353 && !c.Failed(); j355++ {
-						var k356 int64
-						k356 = r.ReadVarInt64()
-						var v357 string
-						if !vn354 {
-							v357 = c.ReadString()
+				m356 := foryimpl.MakeMap[map[int64]string](c, n355)
+				for n355 > 0 && !c.Failed() {
+					sz357, vn358, _ := c.ReadMapChunk(n355, 7, 21, nil, false)
+					for j359 := 0; j359 < sz357 && !c.Failed(); j359++ {
+						var k360 int64
+						k360 = r.ReadVarInt64()
+						var v361 string
+						if !vn358 {
+							v361 = c.ReadString()
 						}
-						m352[k356] = v357
+						m356[k360] = v361
 					}
-					n351 -= sz353
+					n355 -= sz357
 				}
-				x.Nested = m352
+				x.Nested = m356
 			}
 		default:
 			c.SkipField(f)

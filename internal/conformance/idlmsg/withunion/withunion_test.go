@@ -38,7 +38,7 @@ func TestIDLUnionGolden(t *testing.T) {
 		compatible bool
 	}{{"schema-consistent", false}, {"compatible", true}} {
 		t.Run(m.dir, func(t *testing.T) {
-			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true), serializer.WithTimeLocation(time.UTC))
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true), serializer.WithTimeLocation(time.UTC), serializer.WithOfficialGoForm(true))
 			data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "xlang-fixtures-3", m.dir, "idl_rich_message_union.bin"))
 			require.NoError(t, err)
 			var got Everything

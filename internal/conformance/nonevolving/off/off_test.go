@@ -38,7 +38,7 @@ func TestNonEvolvingWrite(t *testing.T) {
 			compatible bool
 			want       string
 		}{{false, tc.consistent}, {true, tc.compatible}} {
-			f := serializer.New(serializer.WithCompatible(m.compatible))
+			f := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithOfficialGoForm(true))
 			out, err := f.Serialize(tc.value())
 			require.NoError(t, err, tc.name)
 			require.Equal(t, m.want, hex.EncodeToString(out), "%s compatible=%v", tc.name, m.compatible)
@@ -48,7 +48,7 @@ func TestNonEvolvingWrite(t *testing.T) {
 			for n := 0; n < len(out); n++ {
 				require.Error(t, f.Deserialize(out[:n], tc.target()), "%s: prefix of %d bytes", tc.name, n)
 			}
-			ft := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true))
+			ft := serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(true), serializer.WithOfficialGoForm(true))
 			out, err = ft.Serialize(tc.value())
 			require.NoError(t, err, tc.name)
 			got = tc.target()

@@ -210,14 +210,15 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeOuter is Outer's static type information. Fingerprint: f,0,0,0;f_p,0,0,0;l,22,0,0[0,0,0];
+// foryTypeOuter is Outer's static type information. Fingerprint: f,0,0,0;f_p,0,0,1;l,22,0,0[0,0,0];
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xda, 0x04},
 	GoName:            "off.Outer",
+	OfficialGoHash:    707349589,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40, 0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xa0, 0xdf, 0xfa, 0x29, 0x29, 0xd8, 0x5d, 0xc3, 0xda, 0x04, 0x41, 0x1b, 0x14, 0x47, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
-	SchemaHash:        707349589,
+	SchemaHash:        -2007587843,
 	TypeDef:           []byte{0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40, 0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
 	TypeDefRef:        []byte{0x0e, 0xa0, 0xdf, 0xfa, 0x29, 0x29, 0xd8, 0x5d, 0xc3, 0xda, 0x04, 0x41, 0x1b, 0x14, 0x47, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
 	UserID:            602,
@@ -349,7 +350,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(707349589)
+		b.WriteInt32(c.SchemaHash(-2007587843, 707349589))
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeFixed)
@@ -395,13 +396,20 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(707349589)
+		b.WriteInt32(c.SchemaHash(-2007587843, 707349589))
 	}
-	b.WriteUint8(0xff)
-	if c.Compatible() {
-		c.WriteStructMeta(foryTypeFixed)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeFixed)
+		}
+		x.F.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeFixed)
+		}
+		x.F.ForyWrite(c)
 	}
-	x.F.ForyWrite(c)
 	if !foryimpl.WriteRefPtr(c, x.FP) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeFixed)
@@ -438,8 +446,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		L: x.L,
 	}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(707349589) {
-		if h := r.ReadInt32(); h != 707349589 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-2007587843) {
+		if h := r.ReadInt32(); h != -2007587843 && h != 707349589 && !c.Failed() {
 			c.HashMismatch(foryTypeOuter, h)
 			return
 		}
@@ -523,15 +531,15 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
 	*x = Outer{L: x.L}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(707349589) {
-		if h := r.ReadInt32(); h != 707349589 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-2007587843) {
+		if h := r.ReadInt32(); h != -2007587843 && h != 707349589 && !c.Failed() {
 			c.HashMismatch(foryTypeOuter, h)
 			return
 		}
 	}
-	if c.ReadValueFlag() {
-		if ev23 := c.ReadStructFieldMeta(foryTypeFixed); ev23 != nil {
-			x.F.ForyReadEvolved(c, ev23)
+	if c.ReadStructValueFlag(foryTypeFixed) {
+		if ev21 := c.ReadStructFieldMeta(foryTypeFixed); ev21 != nil {
+			x.F.ForyReadEvolved(c, ev21)
 		} else if !c.Failed() {
 			x.F.ForyRead(c)
 		}
@@ -540,17 +548,17 @@ func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("F")
 		return
 	}
-	if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-		x.FP = foryimpl.BackRef[Fixed](c, id25)
-	} else if st24 == foryimpl.RefFollows {
-		p26 := foryimpl.Alloc[Fixed](c)
-		foryimpl.SetRef(c, id25, p26)
-		if ev27 := c.ReadStructFieldMeta(foryTypeFixed); ev27 != nil {
-			p26.ForyReadEvolved(c, ev27)
+	if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+		x.FP = foryimpl.BackRef[Fixed](c, id23)
+	} else if st22 == foryimpl.RefFollows {
+		p24 := foryimpl.Alloc[Fixed](c)
+		foryimpl.SetRef(c, id23, p24)
+		if ev25 := c.ReadStructFieldMeta(foryTypeFixed); ev25 != nil {
+			p24.ForyReadEvolved(c, ev25)
 		} else if !c.Failed() {
-			p26.ForyRead(c)
+			p24.ForyRead(c)
 		}
-		x.FP = p26
+		x.FP = p24
 	} else {
 		x.FP = nil
 	}
@@ -558,53 +566,53 @@ func (x *Outer) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("FP")
 		return
 	}
-	n28 := c.ReadLengthFast(1)
-	if n28 < 0 {
-		n28 = c.ReadLength(1)
+	n26 := c.ReadLengthFast(1)
+	if n26 < 0 {
+		n26 = c.ReadLength(1)
 	}
-	l29 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n28)
-	if n28 > 0 {
-		hn31, tr33, ev32 := c.ReadStructListHeaderRef(foryTypeFixed)
+	l27 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n26)
+	if n26 > 0 {
+		hn29, tr31, ev30 := c.ReadStructListHeaderRef(foryTypeFixed)
 		if !c.Failed() {
-			for i30 := range l29 {
-				if tr33 {
-					if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-						if p36 := foryimpl.BackRef[Fixed](c, id35); p36 != nil {
-							l29[i30] = *p36
+			for i28 := range l27 {
+				if tr31 {
+					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+						if p34 := foryimpl.BackRef[Fixed](c, id33); p34 != nil {
+							l27[i28] = *p34
 						}
-					} else if st34 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id35, &l29[i30])
-						if ev32 != nil {
-							l29[i30].ForyReadEvolved(c, ev32)
+					} else if st32 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id33, &l27[i28])
+						if ev30 != nil {
+							l27[i28].ForyReadEvolved(c, ev30)
 						} else {
-							l29[i30].ForyRead(c)
+							l27[i28].ForyRead(c)
 						}
 					} else {
-						l29[i30] = Fixed{}
+						l27[i28] = Fixed{}
 					}
 					if c.Failed() {
-						c.TraceIndex(i30)
+						c.TraceIndex(i28)
 						break
 					}
 					continue
 				}
-				if hn31 && !c.ReadFlag() {
-					clear(l29[i30 : i30+1])
+				if hn29 && !c.ReadFlag() {
+					clear(l27[i28 : i28+1])
 					continue
 				}
-				if ev32 != nil {
-					l29[i30].ForyReadEvolved(c, ev32)
+				if ev30 != nil {
+					l27[i28].ForyReadEvolved(c, ev30)
 				} else {
-					l29[i30].ForyRead(c)
+					l27[i28].ForyRead(c)
 				}
 				if c.Failed() {
-					c.TraceIndex(i30)
+					c.TraceIndex(i28)
 					break
 				}
 			}
 		}
 	}
-	x.L = l29
+	x.L = l27
 	if c.Failed() {
 		c.Trace("L")
 		return
@@ -619,16 +627,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev40 := c.ReadStructFieldMeta(foryTypeFixed); ev40 != nil {
-						x.F.ForyReadEvolved(c, ev40)
+					if ev38 := c.ReadStructFieldMeta(foryTypeFixed); ev38 != nil {
+						x.F.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev37 := c.ReadStructFieldMeta(foryTypeFixed); ev37 != nil {
-						x.F.ForyReadEvolved(c, ev37)
+					if ev35 := c.ReadStructFieldMeta(foryTypeFixed); ev35 != nil {
+						x.F.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
@@ -636,80 +644,80 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id44)
-				} else if st43 == foryimpl.RefFollows {
-					p45 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id44, p45)
-					if ev46 := c.ReadStructFieldMeta(foryTypeFixed); ev46 != nil {
-						p45.ForyReadEvolved(c, ev46)
+				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+					x.FP = foryimpl.BackRef[Fixed](c, id42)
+				} else if st41 == foryimpl.RefFollows {
+					p43 := foryimpl.Alloc[Fixed](c)
+					foryimpl.SetRef(c, id42, p43)
+					if ev44 := c.ReadStructFieldMeta(foryTypeFixed); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p45.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.FP = p45
+					x.FP = p43
 				} else {
 					x.FP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p41 := foryimpl.Alloc[Fixed](c)
-					if ev42 := c.ReadStructFieldMeta(foryTypeFixed); ev42 != nil {
-						p41.ForyReadEvolved(c, ev42)
+					p39 := foryimpl.Alloc[Fixed](c)
+					if ev40 := c.ReadStructFieldMeta(foryTypeFixed); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p41.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.FP = p41
+					x.FP = p39
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n47 := c.ReadLengthFast(1)
-				if n47 < 0 {
-					n47 = c.ReadLength(1)
+				n45 := c.ReadLengthFast(1)
+				if n45 < 0 {
+					n45 = c.ReadLength(1)
 				}
-				l48 := foryimpl.MakeSlice[[]Fixed](c, n47)
-				if n47 > 0 {
-					hn50, tr52, ev51 := c.ReadStructListHeaderRef(foryTypeFixed)
+				l46 := foryimpl.MakeSlice[[]Fixed](c, n45)
+				if n45 > 0 {
+					hn48, tr50, ev49 := c.ReadStructListHeaderRef(foryTypeFixed)
 					if !c.Failed() {
-						for i49 := range l48 {
-							if tr52 {
-								if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
-									if p55 := foryimpl.BackRef[Fixed](c, id54); p55 != nil {
-										l48[i49] = *p55
+						for i47 := range l46 {
+							if tr50 {
+								if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+									if p53 := foryimpl.BackRef[Fixed](c, id52); p53 != nil {
+										l46[i47] = *p53
 									}
-								} else if st53 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id54, &l48[i49])
-									if ev51 != nil {
-										l48[i49].ForyReadEvolved(c, ev51)
+								} else if st51 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id52, &l46[i47])
+									if ev49 != nil {
+										l46[i47].ForyReadEvolved(c, ev49)
 									} else {
-										l48[i49].ForyRead(c)
+										l46[i47].ForyRead(c)
 									}
 								} else {
-									l48[i49] = Fixed{}
+									l46[i47] = Fixed{}
 								}
 								if c.Failed() {
-									c.TraceIndex(i49)
+									c.TraceIndex(i47)
 									break
 								}
 								continue
 							}
-							if hn50 && !c.ReadFlag() {
-								clear(l48[i49 : i49+1])
+							if hn48 && !c.ReadFlag() {
+								clear(l46[i47 : i47+1])
 								continue
 							}
-							if ev51 != nil {
-								l48[i49].ForyReadEvolved(c, ev51)
+							if ev49 != nil {
+								l46[i47].ForyReadEvolved(c, ev49)
 							} else {
-								l48[i49].ForyRead(c)
+								l46[i47].ForyRead(c)
 							}
 							if c.Failed() {
-								c.TraceIndex(i49)
+								c.TraceIndex(i47)
 								break
 							}
 						}
 					}
 				}
-				x.L = l48
+				x.L = l46
 			}
 		default:
 			c.SkipField(f)

@@ -235,8 +235,10 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 			return
 		}
 	}
-	buffer.PutUint8At(w, off, 0xff)
-	off++
+	if c.TrackedFieldFlags() {
+		buffer.PutUint8At(w, off, 0xff)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<2|2)
 	if len(s6) > 0 {
@@ -337,9 +339,17 @@ func (x *Image) foryReadRef(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.ReadValueFlag() {
-		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-			x.Size = Size(e10)
+	if c.TrackedFieldFlags() {
+		if c.ReadValueFlag() {
+			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+				x.Size = Size(e10)
+			} else {
+				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
+			}
+		}
+	} else {
+		if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+			x.Size = Size(e11)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -363,16 +373,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.Width = int32(v11)
+				if v12, ok13 := c.ReadIntAs(f, 32); ok13 {
+					x.Width = int32(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.Height = int32(v13)
+				if v14, ok15 := c.ReadIntAs(f, 32); ok15 {
+					x.Height = int32(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
@@ -388,16 +398,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.Size = Size(e18)
+					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
+						x.Size = Size(e19)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.Size = Size(e15)
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Size = Size(e16)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -417,14 +427,15 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,0;2,0,0,0;3,21,0,0;
+// foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,21,0,0;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoName:            "evolved.ImagePair",
+	OfficialGoHash:    308079170,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x15},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
-	SchemaHash:        308079170,
+	SchemaHash:        493306450,
 	TypeDef:           []byte{0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
 	TypeDefRef:        []byte{0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7, 0x1c, 0xcb, 0x1c, 0xcc, 0x15},
 	UserID:            200,
@@ -554,7 +565,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(308079170)
+		b.WriteInt32(c.SchemaHash(493306450, 308079170))
 	}
 	if x.Cover == nil {
 		b.WriteUint8(0xfd)
@@ -600,7 +611,7 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
 	if !c.Compatible() {
-		b.WriteInt32(308079170)
+		b.WriteInt32(c.SchemaHash(493306450, 308079170))
 	}
 	if !foryimpl.WriteRefPtr(c, x.Cover) {
 		if c.Compatible() {
@@ -639,8 +650,8 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(308079170) {
-		if h := r.ReadInt32(); h != 308079170 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(493306450) {
+		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
 		}
@@ -682,8 +693,8 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 func (x *ImagePair) foryReadRef(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(308079170) {
-		if h := r.ReadInt32(); h != 308079170 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(493306450) {
+		if h := r.ReadInt32(); h != 493306450 && h != 308079170 && !c.Failed() {
 			c.HashMismatch(foryTypeImagePair, h)
 			return
 		}
@@ -804,14 +815,15 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: label,21,0,0;next,0,0,0;value,5,0,0;
+// foryTypeNode is Node's static type information. Fingerprint: label,21,0,0;next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoName:            "evolved.Node",
+	OfficialGoHash:    -711035006,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
-	SchemaHash:        -711035006,
+	SchemaHash:        -98367958,
 	TypeDef:           []byte{0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
 	TypeDefRef:        []byte{0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98},
 	UserID:            202,
@@ -949,7 +961,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -711035006)
+		buffer.PutInt32At(w, off, c.SchemaHash(-98367958, -711035006))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
@@ -986,7 +998,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	b.Reserve(9 + buffer.BatchSlack + len(s2) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -711035006)
+		buffer.PutInt32At(w, off, c.SchemaHash(-98367958, -711035006))
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Value))
@@ -1020,8 +1032,8 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-711035006) {
-		if h := r.ReadInt32(); h != -711035006 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-98367958) {
+		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
 		}
@@ -1066,8 +1078,8 @@ func (x *Node) foryReadRef(c *foryimpl.ReadContext) {
 	}
 	*x = Node{}
 	r := c.Reader()
-	if !c.Compatible() && !r.MatchInt32(-711035006) {
-		if h := r.ReadInt32(); h != -711035006 && !c.Failed() {
+	if !c.Compatible() && !r.MatchInt32(-98367958) {
+		if h := r.ReadInt32(); h != -98367958 && h != -711035006 && !c.Failed() {
 			c.HashMismatch(foryTypeNode, h)
 			return
 		}
