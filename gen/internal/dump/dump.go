@@ -306,14 +306,14 @@ func (d *decoder) message(res *Result) {
 	if n := d.left(); n > 0 {
 		d.failf(d.off(), "%d trailing bytes after the root value: %s", n, hexPrefix(d.b[d.off():], 16))
 	}
-	d.printf(d.off(), "end of message (%d bytes, %s mode)", len(d.b), d.modeText())
+	d.printf(d.off(), "end of message (%d bytes, %s)", len(d.b), d.modeText())
 }
 
 func (d *decoder) modeText() string {
 	if d.mode == Auto {
-		return "no struct, mode not needed"
+		return "no struct type meta"
 	}
-	return d.mode.String()
+	return d.mode.String() + " mode"
 }
 
 // flag reads a null or reference flag (§2) and reports whether a value
