@@ -64,6 +64,42 @@ func TestDecodeCommand(t *testing.T) {
 	}
 }
 
+// TestDecodeCommandTypes walks a same-schema message with -types, by the
+// schema hashes of the package's structs, and reports where a compatible
+// message's TypeDef differs from the local struct.
+func TestDecodeCommandTypes(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "forygen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	conf := filepath.Join("..", "..", "internal", "conformance")
+	run := func(pkg, file string) string {
+		cmd := exec.Command(bin, "decode", "-types", pkg, filepath.Join("..", "testdata", "xlang-fixtures", file))
+		cmd.Dir = conf
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", file, err, out)
+		}
+		return string(out)
+	}
+	out := run("./benchid", "schema-consistent/media_content_id.bin")
+	for _, want := range []string{
+		"0004    fields of benchid.MediaContent (from -types)\n",
+		"0008      fields of benchid.Media (from -types)\n",
+		"0069      #12 STRING = \"Copyright (c) 2009, Scooby Dooby Doo\" (utf8, 36 bytes)\n",
+		"end of message (310 bytes, same-schema mode)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	out = run("./evov1", "compatible/evolution_extra_fields_skipped.bin")
+	if !strings.Contains(out, "-types: the TypeDef differs from evov1.PersonV1's:\n") ||
+		!strings.Contains(out, "email: only the writer has it (email STRING); a reader skips it\n") {
+		t.Errorf("no TypeDef difference reported:\n%s", out)
+	}
+}
+
 func hexOf(t *testing.T, path string) string {
 	b, err := os.ReadFile(path)
 	if err != nil {

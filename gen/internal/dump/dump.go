@@ -88,7 +88,15 @@ type decoder struct {
 	err     *Error
 	stopped string // why the walk ended early without an error
 	stopOff int
+	values  int // values printed so far, against valueBudget
+	// compared holds the TypeDef entries already compared with -types.
+	compared map[int]bool
 }
+
+// valueBudget bounds the values printed for an input of n bytes. Almost
+// every value takes a byte; NONE fields and empty structs take none, so a
+// list of them could otherwise repeat a large TypeDef count × fields times.
+func valueBudget(n int) int { return 16*n + 4096 }
 
 // Result says how far Decode got: Complete when every byte was accounted
 // for; otherwise Stopped says why the walk could not go on (a same-schema

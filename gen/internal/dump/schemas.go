@@ -83,4 +83,43 @@ func (d *decoder) walkLocal(off int, ti *typeInfo, h int32, l *Local) {
 // compareDef says where a received TypeDef differs from the local struct
 // of the same registration.
 func (d *decoder) compareDef(off int, ti *typeInfo) {
+	if d.compared == nil {
+		d.compared = map[int]bool{}
+	}
+	if d.compared[ti.defIdx] {
+		return
+	}
+	d.compared[ti.defIdx] = true
+	l := d.opt.Schemas.byReg(ti)
+	if l == nil {
+		d.printf(off, "-types: no struct of %s is registered as %s", d.opt.Schemas.Pattern, ti)
+		return
+	}
+	if string(l.Def.Encoded) == string(ti.def.Encoded) {
+		d.printf(off, "-types: the TypeDef is %s's, byte for byte", l.GoName)
+		return
+	}
+	d.printf(off, "-types: the TypeDef differs from %s's:", l.GoName)
+	local := map[string]*meta.FieldDef{}
+	for i := range l.Def.Fields {
+		local[fieldLabel(&l.Def.Fields[i])] = &l.Def.Fields[i]
+	}
+	seen := map[string]bool{}
+	for i := range ti.def.Fields {
+		f := &ti.def.Fields[i]
+		k := fieldLabel(f)
+		seen[k] = true
+		lf := local[k]
+		switch {
+		case lf == nil:
+			d.printf(off, "  %s: only the writer has it (%s); a reader skips it", k, fieldDefString(f))
+		case fieldDefString(lf) != fieldDefString(f):
+			d.printf(off, "  %s: the writer has %s, %s has %s", k, fieldDefString(f), l.GoName, fieldDefString(lf))
+		}
+	}
+	for i := range l.Def.Fields {
+		if k := fieldLabel(&l.Def.Fields[i]); !seen[k] {
+			d.printf(off, "  %s: only %s has it (%s); a reader leaves it zero", k, l.GoName, fieldDefString(&l.Def.Fields[i]))
+		}
+	}
 }

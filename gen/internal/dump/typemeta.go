@@ -188,10 +188,15 @@ func (d *decoder) printTypeDef(off, idx int, td *meta.TypeDef) {
 	} else {
 		d.printf(bodyStart, "meta header 0x%02x: struct=0 kind code %d: %s", mh, mh&0x0f, TypeName(td.Kind))
 	}
+	regOff := bodyStart + 1
+	if mh&0x80 != 0 && mh&0x1f == 0x1f {
+		_, k := binary.Uvarint(td.Encoded[regOff-off:])
+		regOff += k
+	}
 	if td.ByName {
-		d.printf(bodyStart, "namespace %q, type name %q", td.Namespace, td.TypeName)
+		d.printf(regOff, "namespace %q, type name %q", td.Namespace, td.TypeName)
 	} else {
-		d.printf(bodyStart, "user id %d", td.UserID)
+		d.printf(regOff, "user id %d", td.UserID)
 	}
 	offs := fieldOffsets(td.Encoded, bodyStart-off, td.Fields, false)
 	if offs == nil {

@@ -36,6 +36,9 @@ func (t vtype) String() string {
 // its payload. A scalar takes one line.
 func (d *decoder) value(label string, t vtype, flagged, field bool) {
 	off := d.off()
+	if d.values++; d.values > valueBudget(len(d.b)) {
+		d.failf(off, "more than %d values in %d bytes: zero-width values (NONE fields, empty structs) repeated by their counts", valueBudget(len(d.b)), len(d.b))
+	}
 	head := label
 	if t.info == nil {
 		head += " " + t.String()
