@@ -66,6 +66,19 @@
 // `tracking=on`; a relock keeps both. Run forygen lock again to accept the
 // current schemas.
 //
+// Message decoder:
+//
+//	forygen decode [-hex] [-compatible|-same-schema|-auto] [-types ./pkg] [file|-]
+//
+// prints a Fory xlang message (a file, stdin, or with -hex hex text) as a
+// tree, without Go types: the header, every flag, type id and name, user
+// ids and names, TypeDefs with their fields, shared-meta indexes,
+// reference ids, list and map headers bit by bit, strings with their
+// encoding, each line with its byte offset. A same-schema struct body
+// carries no schema: -types loads a package's annotated types to walk it
+// and to compare received TypeDefs with them. A malformed message prints
+// what was decoded, then the offset and the reason, and exits 1.
+//
 // Generation errors are printed all at once as
 // `file:line:col: forygen: Type.Field: what is wrong; how to fix`, and the
 // exit status is 1.
@@ -91,6 +104,8 @@ func main() {
 		case "lock":
 			lockMain(os.Args[2:])
 			return
+		case "decode":
+			os.Exit(gen.DecodeMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		}
 	}
 	typeFlag := flag.String("type", "", "comma-separated type names to generate (default: all annotated types)")
