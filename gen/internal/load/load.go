@@ -46,6 +46,20 @@ type Config struct {
 	Dir      string   // working directory; "" is the current one
 	Patterns []string // package patterns; empty means "."
 	Tags     []string // build tags
+	// OneRegistry makes every loaded package share one registry, as the
+	// packages of one program share one Fory: a registration id or name
+	// used by two types anywhere in the load is an error. Without it, only
+	// types that can meet (one package, or one importing the other) must
+	// differ.
+	OneRegistry bool
+}
+
+// Named is a package a pattern names without a wildcard: a run that asks
+// for it expects annotated types there.
+type Named struct {
+	Pattern string
+	PkgPath string
+	Dir     string
 }
 
 // Result is what a run loaded.
@@ -62,6 +76,8 @@ type Result struct {
 	// generated file whose source exists but is not here was left out by
 	// build constraints and must be kept.
 	Sources map[string]bool
+	// Named lists the packages named by patterns without "...".
+	Named []Named
 }
 
 // Load loads the packages, with their tests, and returns their annotated
@@ -85,11 +101,13 @@ func Load(cfg Config) (*Result, []error) {
 	if len(cfg.Tags) > 0 {
 		buildFlags = append(buildFlags, "-tags="+strings.Join(cfg.Tags, ","))
 	}
-	// First pass: file lists only, to find our own generated files.
+	// First pass: file lists only, to find our own generated files, and
+	// one pattern at a time, so that a pattern matching nothing is an
+	// error naming it.
 	listCfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: cfg.Dir, BuildFlags: buildFlags, Tests: true}
-	listed, err := packages.Load(listCfg, patterns...)
-	if err != nil {
-		return nil, []error{fmt.Errorf("forygen: loading %v: %w", patterns, err)}
+	listed, named, perrs := listPatterns(listCfg, patterns)
+	if len(perrs) > 0 {
+		return nil, perrs
 	}
 	overlay := map[string][]byte{}
 	for _, p := range listed {
@@ -114,7 +132,7 @@ func Load(cfg Config) (*Result, []error) {
 		return nil, []error{fmt.Errorf("forygen: loading %v: %w", patterns, err)}
 	}
 	l := &loader{fset: fset, external: map[string]*ast.File{}}
-	res := &Result{Constraints: map[string]string{}, Sources: map[string]bool{}}
+	res := &Result{Constraints: map[string]string{}, Sources: map[string]bool{}, Named: named}
 	var errs []error
 	tested := map[string]bool{} // packages with test variants
 	for _, p := range pkgs {
@@ -146,8 +164,56 @@ func Load(cfg Config) (*Result, []error) {
 			res.Packages = append(res.Packages, mp)
 		}
 	}
-	errs = append(errs, duplicateRegistrations(l.all)...)
+	errs = append(errs, duplicateRegistrations(l.all, cfg.OneRegistry)...)
 	return res, errs
+}
+
+// listPatterns lists each pattern's packages (names and files only). A
+// pattern that matches no package, or names one that cannot be found, is an
+// error naming the pattern: go list only warns about them, and a run that
+// silently generates nothing would pass a CI check forever.
+func listPatterns(cfg *packages.Config, patterns []string) ([]*packages.Package, []Named, []error) {
+	var all []*packages.Package
+	var named []Named
+	var errs []error
+	seen := map[string]bool{}
+	for _, pat := range patterns {
+		ps, err := packages.Load(cfg, pat)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("forygen: loading %s: %w", pat, err))
+			continue
+		}
+		found := 0
+		for _, p := range ps {
+			if p.ForTest != "" || strings.Contains(p.ID, " [") || strings.HasSuffix(p.ID, ".test") {
+				continue // test variants, test packages and test binaries come with their package
+			}
+			if len(p.GoFiles) == 0 && len(p.OtherFiles) == 0 && len(p.IgnoredFiles) == 0 && len(p.Errors) > 0 {
+				for _, e := range p.Errors {
+					errs = append(errs, fmt.Errorf("forygen: %s: %s", pat, e.Msg))
+				}
+				continue
+			}
+			found++
+			if !strings.Contains(pat, "...") && p.PkgPath != "command-line-arguments" {
+				dir := ""
+				if len(p.GoFiles) > 0 {
+					dir = filepath.Dir(p.GoFiles[0])
+				}
+				named = append(named, Named{Pattern: pat, PkgPath: p.PkgPath, Dir: dir})
+			}
+		}
+		if found == 0 && len(errs) == 0 {
+			errs = append(errs, fmt.Errorf("forygen: %s matches no packages", pat))
+		}
+		for _, p := range ps {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				all = append(all, p)
+			}
+		}
+	}
+	return all, named, errs
 }
 
 // dependencies returns the import paths p depends on, directly or not.
