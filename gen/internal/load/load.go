@@ -280,23 +280,6 @@ type directive struct {
 func parseTypeDirective(kind, args string) (directive, error) {
 	d := directive{enum: kind == "enum", union: kind == "union"}
 	fields := strings.Fields(args)
-	// evolving=false, after the registration of a struct: the type is
-	// written without schema evolution in compatible mode, as official
-	// Go's ForyEvolving() false and Java's evolving=false write it
-	// (docs/format.md §11.5).
-	nonEvolving := false
-	if kind == "generate" && len(fields) == 2 {
-		switch k, v, _ := strings.Cut(fields[1], "="); {
-		case k != "evolving":
-			return d, fmt.Errorf("after the registration, only evolving=false is allowed, got %q", fields[1])
-		case v == "false":
-			nonEvolving = true
-		case v == "true":
-		default:
-			return d, fmt.Errorf("evolving=%q must be true or false", v)
-		}
-		fields = fields[:1]
-	}
 	if d.union {
 		if len(fields) < 2 {
 			return d, fmt.Errorf("want id=N or name=ns.Type and then the cases, N=GoType each, got %q", args)
@@ -304,9 +287,35 @@ func parseTypeDirective(kind, args string) (directive, error) {
 		d.cases = fields[1:]
 		fields = fields[:1]
 	}
-	reg, err := ParseDirective(strings.Join(fields, " "))
-	reg.NonEvolving = nonEvolving
-	d.reg = reg
+	// evolving=false, after the registration of a struct: the type is
+	// written without schema evolution in compatible mode, as official
+	// Go's ForyEvolving() false and Java's evolving=false write it
+	// (docs/format.md §11.5). Any other key is an error naming it.
+	takes := "//fory:" + kind + " takes id=N or name=ns.Type"
+	if kind == "generate" {
+		takes += ", then optionally evolving=false"
+	}
+	nonEvolving := false
+	var reg []string
+	for _, f := range fields {
+		switch k, v, _ := strings.Cut(f, "="); {
+		case k == "id", k == "name":
+			reg = append(reg, f)
+		case k == "evolving" && kind == "generate":
+			switch v {
+			case "false":
+				nonEvolving = true
+			case "true":
+			default:
+				return d, fmt.Errorf("evolving=%q must be true or false", v)
+			}
+		default:
+			return d, fmt.Errorf("unknown key %q in %q; %s", k, f, takes)
+		}
+	}
+	r, err := ParseDirective(strings.Join(reg, " "))
+	r.NonEvolving = nonEvolving
+	d.reg = r
 	return d, err
 }
 
@@ -577,12 +586,42 @@ func (l *loader) loadStruct(ts *ast.TypeSpec, obj *types.TypeName, reg model.Reg
 			l.errorf(v.Pos(), "%s.%s: %v", name, v.Name(), err)
 			continue
 		}
+		if err := l.checkEffect(tag, t, v.Type()); err != nil {
+			l.errorf(v.Pos(), "%s.%s: tag `fory:%q`: %v", name, v.Name(), tagStr, err)
+			continue
+		}
 		s.Fields = append(s.Fields, &model.Field{GoName: v.Name(), Pos: l.pos(v.Pos()), Type: t, Tag: tag})
 	}
 	if !shapeOK {
 		s.Shape = nil
 	}
 	return s
+}
+
+// checkEffect rejects `nullable` and `ref` where they would do nothing, so
+// that a tag never claims what the bytes do not do: `nullable` on a bool,
+// integer or float value field, which has no null flag (format.md §2, as
+// official Fory Go ignores it there), and `ref` on a field whose values
+// cannot be tracked (plan.RefType: the scalars, strings, times, dates,
+// durations and decimals, behind a pointer or an Optional too). Their
+// false values state the default and are accepted.
+func (l *loader) checkEffect(tag model.Tag, t *model.Type, goType types.Type) error {
+	goName := types.TypeString(goType, types.RelativeTo(l.pkg.Types))
+	if tag.NullableSet && tag.Nullable && t.Kind.IsPrimitive() {
+		return fmt.Errorf("nullable does nothing on a field of type %s (a bool, integer or float field is never null, as in official Fory Go); declare it *%s or serializer.Optional[%s] to write null, or remove nullable", goName, goName, goName)
+	}
+	if tag.RefSet && tag.Ref {
+		base := t
+		for base.Kind == model.Pointer || base.Kind == model.Optional {
+			base = base.Elem
+		}
+		switch {
+		case base.Kind.IsPrimitive(), base.Kind == model.String, base.Kind == model.Time, base.Kind == model.Duration,
+			base.Kind == model.Date, base.Kind == model.Decimal:
+			return fmt.Errorf("ref does nothing on a field of type %s (booleans, numbers, strings, times, dates, durations and decimals are never reference-tracked, docs/format.md §2.1); remove ref", goName)
+		}
+	}
+	return nil
 }
 
 // checkHint rejects a container `type=` hint on a field that is not that
