@@ -22,9 +22,12 @@
 //	//fory:generate name=ns.Type    struct registered by namespace and name
 //	//fory:enum id=101              named integer type registered as an enum
 //
-// Structs and enums share one id space and one name space: two types of a
-// package, or of packages of which one imports the other, cannot have the
-// same id or name. Any other //fory: comment is an error.
+// Structs and enums share one id space and one name space, and the
+// packages of one run share one registry, as one program's Fory does: two
+// types anywhere in a run cannot have the same id or name (the error gives
+// both positions; generate packages that never meet in one program, such
+// as two versions of a schema, in separate runs). Any other //fory: comment
+// is an error, and so is an unknown key in a directive.
 //
 // Field tags use the official Fory Go grammar: `fory:"id=N"` (0 ≤ N < 2^29),
 // `fory:"-"`, `fory:"nullable"`, `fory:"encoding=fixed|varint|tagged"`,
@@ -34,17 +37,37 @@
 // (README, "Annotations and tags"); a hint forygen does not implement is an
 // error naming the field. A key may appear once. json tags are not read, but a field tagged
 // `json:"-"` must also carry a fory tag: `fory:"-"` to keep it out, or one
-// such as `fory:"id=N"` to serialize it.
+// such as `fory:"id=N"` to serialize it. A tag that would do nothing is an
+// error: `nullable` on a bool, integer or float value field (never null;
+// use a pointer or serializer.Optional), `ref` on a field whose values are
+// never tracked (scalars, strings, times, dates, durations, decimals).
 //
 // Flags:
 //
-//	-type T1,T2    generate only these types
-//	-tags t1,t2    build tags used when loading packages
-//	-check         write nothing; exit 1 and print a diff if generated files are stale,
-//	               or if the types changed against a directory's fory.lock in a way
-//	               that breaks peers on the locked schema
-//	-accept-lossy  with -check: pass when the only such changes lose values
-//	-v             print what is written
+//	-type T1,T2       write only the generated files of the source files declaring
+//	                  these types; each file still holds every annotated type of its
+//	                  source, so -type never drops a type. An unknown name is an error.
+//	-tags t1,t2       build tags used when loading packages
+//	-check            write nothing; exit 1 if generated files are stale, saying which
+//	                  types and fields changed, with the first 40 lines of the diff, or
+//	                  if the types changed against a directory's fory.lock in a way
+//	                  that breaks peers on the locked schema or loses values
+//	-accept-lossy     with -check: pass when the only such changes lose values
+//	-accept-breaking  pass, and write, although changes against fory.lock break peers
+//	-v                print what is written
+//
+// A pattern that matches no package, and a package named without "..." that
+// has no annotated types (the current directory of a //go:generate line
+// included), are errors. For a module, one run from its root (go tool
+// forygen ./...) loads every package once, where a //go:generate line per
+// package loads them again for each line.
+//
+// With a fory.lock beside a package, every run prints the changes against
+// it, as -check does, and a run that would write refuses breaking changes,
+// writing nothing, unless -accept-breaking.
+//
+//	forygen help       the usage, subcommands and directives
+//	forygen version    the forygen version and the generated-code version
 //
 // Schema tools (docs/schema.md):
 //

@@ -225,6 +225,11 @@ func TestCheckReport(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "m.go"), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The build stops, and the compiler's error says what to do.
+	b := run(t, dir, "go", "build", ".")
+	if b.code == 0 || !strings.Contains(b.stderr, "m_fory.go") || !strings.Contains(b.stderr, "as foryBigChanged_RunGoGenerate value") {
+		t.Errorf("go build of stale code: %v", b)
+	}
 	r := mustFail(t, dir, "-check")
 	gen := filepath.Join(dir, "m_fory.go")
 	contains(t, "forygen -check", r.stdout,

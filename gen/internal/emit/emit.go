@@ -51,11 +51,9 @@ func Render(in Input) ([]byte, error) {
 	f.ImportName(bufferPkg, "buffer")
 	f.ImportName(serializerPkg, "serializer")
 	f.ImportName(implPkg, "foryimpl")
-	f.Comment("The build stops here when this file and the forygen runtime differ; run go generate.")
-	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(implPkg, "RegenerateWithMatchingForygen").Call(jen.Qual(implPkg, "GenVersion").Op("-").Lit(genVersion)),
-		jen.Id("_").Op("=").Qual(implPkg, "RegenerateWithMatchingForygen").Call(jen.Lit(genVersion).Op("-").Qual(implPkg, "GenVersion")),
-	)
+	guard := fmt.Sprintf("GenVersion%d_RunGoGenerate", genVersion)
+	f.Commentf("The build stops here (undefined: foryimpl.%s) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.", guard)
+	f.Const().Id("_").Op("=").Qual(implPkg, guard)
 	for _, e := range in.Enums {
 		emitEnum(f, e)
 	}
@@ -218,12 +216,14 @@ func (g *gen) emitGuard(f *jen.File) {
 			}
 			fields = append(fields, fd)
 		}
-		guard := "foryShape" + m.Name
-		f.Commentf("%s stops compiling when %s's fields or their tags change; run go generate.", guard, m.Name)
-		f.Func().Id(guard).Types(jen.Id("T").Interface(jen.Op("~").Struct(fields...))).Params().Block()
+		// An assignment between a defined struct type and an unnamed one
+		// compiles only when they are identical, tags included; the
+		// compiler's error names the alias, and so the remedy.
+		guard := "fory" + m.Name + ShapeGuardSuffix
+		f.Commentf("%s is %s's fields and tags as generated: the assignment below stops compiling when they change; run go generate.", guard, m.Name)
+		f.Type().Id(guard).Op("=").Struct(fields...)
 		f.Line()
-		f.Commentf("If the build stops here, %s changed after go generate: run go generate.", m.Name)
-		f.Var().Id("_").Op("=").Id(guard).Index(jen.Id(m.Name))
+		f.Var().Id("_").Id(guard).Op("=").Id(m.Name).Values()
 	} else {
 		f.Commentf("The assignments below stop compiling when %s's fields change; run go generate.", m.Name)
 		var body []jen.Code
