@@ -116,8 +116,8 @@ func lineCol(t *testing.T, pos string) (int, int) {
 }
 
 // Item 1: a registration id or name used twice in a package (structs and
-// enums share the id space, as in official Fory Go's resolver), or by a
-// package and one it imports; packages that only share a run may reuse ids.
+// enums share the id space, as in official Fory Go's resolver), or by any
+// two packages of one run (issue 27 item 5), importing each other or not.
 func TestDuplicateRegistrations(t *testing.T) {
 	errs := checksErrors(t)
 	file := checksFile(t)
@@ -129,9 +129,19 @@ func TestDuplicateRegistrations(t *testing.T) {
 	a, err := filepath.Abs(filepath.Join("testdata", "src", "dup", "a", "a.go"))
 	require.NoError(t, err)
 	const aPath = "github.com/forygen/forygen/gen/testdata/src/dup/a"
-	require.Len(t, dup, 2, "%v", dup)
+	require.Len(t, dup, 4, "%v", dup)
 	requireError(t, dup, "b.go", "7:6", "U: registration id=40 is also used by struct "+aPath+".T ("+a+":5:6); give each type its own id")
 	requireError(t, dup, "b.go", "10:6", "Named: registration name=dup.Named is also used by struct "+aPath+".Named ("+a+":8:6), and structs and enums share Fory's registration names; give each type its own name")
+	// c does not import a: one run is one registry all the same (issue 27
+	// item 5), and the error says how to generate them apart.
+	const apart = " (the packages of one forygen run share one registry, as one program's Fory does; if the two never meet in one program, run forygen on each package alone)"
+	requireError(t, dup, "c.go", "7:6", "T: registration id=40 is also used by struct "+aPath+".T ("+a+":5:6); give each type its own id"+apart)
+	requireError(t, dup, "c.go", "10:6", "Named: registration name=dup.Named is also used by struct "+aPath+".Named ("+a+":8:6); give each type its own name"+apart)
+	// Each package alone generates.
+	for _, p := range []string{"./testdata/src/dup/a", "./testdata/src/dup/c"} {
+		_, errs := gen.Generate(gen.Config{Patterns: []string{p}})
+		assert.Empty(t, errs, p)
+	}
 }
 
 // Item 2: json:"-" without a fory tag.

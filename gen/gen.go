@@ -20,6 +20,11 @@ import (
 	"github.com/forygen/forygen/gen/internal/plan"
 )
 
+// GenVersion is the version of the generated-code API the generator
+// writes: the foryimpl.GenVersion of the runtime its output compiles
+// against.
+const GenVersion = emit.GenVersion
+
 // Config configures a generator run.
 type Config struct {
 	Dir      string   // working directory for package patterns; "" is the current directory
@@ -32,13 +37,22 @@ type Config struct {
 	// directory's fory.lock lose values (narrowing conversions, nulls that
 	// become zero values); breaking changes always fail it.
 	AcceptLossy bool
-	Stdout      io.Writer // progress and diffs; nil means os.Stdout
-	Stderr      io.Writer // generation errors; nil means os.Stderr
+	// AcceptBreaking lets a run pass (and generation write its files)
+	// when changes against a directory's fory.lock break peers on the
+	// locked schema; the changes are printed all the same.
+	AcceptBreaking bool
+	Stdout         io.Writer // progress and diffs; nil means os.Stdout
+	Stderr         io.Writer // generation errors; nil means os.Stderr
 }
 
 // ErrStale is returned by Run in check mode when generated files are not up
 // to date.
 var ErrStale = errors.New("forygen: generated files are stale; run go generate")
+
+// ErrBreaking is returned by Run outside check mode when the types changed
+// against a directory's fory.lock in a way that breaks peers on the locked
+// schema; the changes have been printed to Stdout and no file was written.
+var ErrBreaking = errors.New("forygen: the types changed against fory.lock in ways that break peers on the locked schema (see above); nothing was written: fix the types, run forygen lock to accept the new schema, or pass -accept-breaking to generate anyway")
 
 // ErrGeneration is returned when any type could not be generated; every
 // error has been printed to Stderr.
@@ -60,16 +74,27 @@ func Generate(cfg Config) ([]Output, []error) {
 }
 
 func generate(cfg Config) ([]Output, *load.Result, []error) {
-	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, OneRegistry: true})
 	if res == nil {
 		return nil, nil, errs
 	}
+	// -type selects which generated files are written: those of the
+	// source files declaring a named type. Every file is still generated
+	// whole, with all the annotated types of its source, so that two
+	// //go:generate lines with different -type flags in one package write
+	// the same bytes and never drop each other's types.
 	want := map[string]bool{}
 	for _, t := range cfg.Types {
-		want[t] = true
+		if t = strings.TrimSpace(t); t != "" {
+			want[t] = true
+		}
 	}
+	found := map[string]bool{}
+	var names []string // every annotated type of the run, for the -type error
 	outputs := map[string][]byte{}
+	selected := map[string]bool{}
 	dirs := map[string]bool{}
+	annotated := map[string]bool{} // package paths with annotated types
 	for _, p := range res.Packages {
 		var all []*model.StructDecl
 		for _, f := range p.Files {
@@ -78,17 +103,18 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 		recursive := plan.Recursive(p.Path, all)
 		for _, f := range p.Files {
 			var structs []*plan.Struct
-			var enums []*model.EnumDecl
-			var unions []*model.UnionDecl
-			for _, u := range f.Unions {
-				if len(want) == 0 || want[u.Name] {
-					unions = append(unions, u)
+			sel := false
+			mark := func(name string) {
+				names = append(names, name)
+				if want[name] {
+					found[name], sel = true, true
 				}
 			}
+			for _, u := range f.Unions {
+				mark(u.Name)
+			}
 			for _, s := range f.Structs {
-				if len(want) > 0 && !want[s.Name] {
-					continue
-				}
+				mark(s.Name)
 				ps, perrs := plan.PlanStruct(s)
 				for _, e := range perrs {
 					errs = append(errs, asGenError(e))
@@ -99,14 +125,13 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 				}
 			}
 			for _, e := range f.Enums {
-				if len(want) == 0 || want[e.Name] {
-					enums = append(enums, e)
-				}
+				mark(e.Name)
 			}
-			if len(structs) == 0 && len(enums) == 0 && len(unions) == 0 {
+			if len(f.Structs) == 0 && len(f.Enums) == 0 && len(f.Unions) == 0 {
 				continue
 			}
-			src, err := emit.Render(emit.Input{PkgPath: p.Path, PkgName: p.Name, Structs: structs, Enums: enums, Unions: unions})
+			annotated[p.Path] = true
+			src, err := emit.Render(emit.Input{PkgPath: p.Path, PkgName: p.Name, Structs: structs, Enums: f.Enums, Unions: f.Unions})
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -118,15 +143,34 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 				src = append([]byte(c+"\n\n"), src...)
 			}
 			outputs[outputPath(f.Path)] = src
+			if len(want) == 0 || sel {
+				selected[outputPath(f.Path)] = true
+			}
 		}
 		if p.Dir != "" {
 			dirs[p.Dir] = true
 		}
 	}
+	var unknown []string
+	for t := range want {
+		if !found[t] {
+			unknown = append(unknown, t)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		sort.Strings(names)
+		have := "there are none"
+		if len(names) > 0 {
+			have = "the annotated types are " + strings.Join(names, ", ")
+		}
+		errs = append(errs, fmt.Errorf("forygen: -type %s: no annotated type of that name in %s; %s", strings.Join(unknown, ","), patternList(cfg.Patterns), have))
+	}
 	// Generated files whose source no longer has annotated types, or no
 	// longer exists, would break the build: remove them. A source that
 	// exists but was not loaded (left out by build constraints) keeps its
 	// generated file.
+	removing := map[string]bool{} // directories with a generated file to remove
 	if len(want) == 0 {
 		for dir := range dirs {
 			for _, suffix := range []string{load.GeneratedSuffix, load.GeneratedTestSuffix} {
@@ -138,9 +182,28 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 					src := sourcePath(m)
 					if _, err := os.Stat(src); res.Sources[src] || errors.Is(err, fs.ErrNotExist) {
 						outputs[m] = nil
+						selected[m] = true
+						removing[dir] = true
 					}
 				}
 			}
+		}
+	}
+	// A package named without a wildcard (the current directory of a
+	// //go:generate line included) must have annotated types, unless the
+	// run removes its last generated files.
+	for _, n := range res.Named {
+		if annotated[n.PkgPath] {
+			continue
+		}
+		stale := false
+		for _, p := range res.Packages {
+			if p.Path == n.PkgPath && removing[p.Dir] {
+				stale = true
+			}
+		}
+		if !stale {
+			errs = append(errs, fmt.Errorf("forygen: %s (package %s) has no annotated types (with the build tags of this run); annotate a type with //fory:generate id=N, //fory:enum id=N or //fory:union, or remove the //go:generate line", n.Pattern, n.PkgPath))
 		}
 	}
 	if len(errs) > 0 {
@@ -149,16 +212,27 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 	}
 	out := make([]Output, 0, len(outputs))
 	for p, c := range outputs {
-		out = append(out, Output{Path: p, Content: c})
+		if selected[p] {
+			out = append(out, Output{Path: p, Content: c})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, res, nil
 }
 
+func patternList(patterns []string) string {
+	if len(patterns) == 0 {
+		return "."
+	}
+	return strings.Join(patterns, " ")
+}
+
 // Run generates code for the annotated types of the configured packages and
-// writes (or, with Check, compares) the output files. With Check it also
-// compares the types with each directory's fory.lock, when there is one,
-// and fails on changes that break peers on the locked schema.
+// writes (or, with Check, compares) the output files. It also compares the
+// types with each directory's fory.lock, when there is one, and prints every
+// change: with Check it fails on changes that break peers on the locked
+// schema or lose values (unless AcceptLossy); otherwise it fails on
+// breaking ones before writing anything (unless AcceptBreaking).
 func Run(cfg Config) error {
 	stdout, stderr := cfg.Stdout, cfg.Stderr
 	if stdout == nil {
@@ -173,6 +247,13 @@ func Run(cfg Config) error {
 			fmt.Fprintln(stderr, e)
 		}
 		return ErrGeneration
+	}
+	breaking, lossy, err := checkLocks(res, cfg, stdout)
+	if err != nil {
+		return err
+	}
+	if !cfg.Check && breaking && !cfg.AcceptBreaking {
+		return ErrBreaking
 	}
 	stale := false
 	for _, o := range outputs {
@@ -201,7 +282,7 @@ func Run(cfg Config) error {
 		}
 		if cfg.Check {
 			stale = true
-			fmt.Fprint(stdout, Diff(path, old, content))
+			fmt.Fprint(stdout, staleReport(path, old, content, exists))
 			continue
 		}
 		if err := os.WriteFile(path, content, 0o644); err != nil {
@@ -211,14 +292,8 @@ func Run(cfg Config) error {
 			fmt.Fprintf(stdout, "wrote %s\n", path)
 		}
 	}
-	if cfg.Check {
-		failed, err := checkLocks(res, cfg, stdout)
-		if err != nil {
-			return err
-		}
-		if failed && !stale {
-			return ErrSchemaChange
-		}
+	if cfg.Check && !stale && (breaking && !cfg.AcceptBreaking || lossy && !cfg.AcceptLossy) {
+		return ErrSchemaChange
 	}
 	if stale {
 		return ErrStale

@@ -93,8 +93,19 @@ func TestGenerationErrors(t *testing.T) {
 		{"26:6", "G: generic types cannot be generated"},
 		{"29:6", "NotInt: //fory:enum needs a named integer type"},
 		{"31:1", `BadEvolving: //fory:generate: evolving="maybe" must be true or false`},
-		{"34:1", `BadOption: //fory:generate: after the registration, only evolving=false is allowed, got "fast=true"`},
-		{"37:1", `EvolvingEnum: //fory:enum: want exactly one of id=N or name=ns.Type, got "id=6 evolving=false"`},
+		{"34:1", `BadOption: //fory:generate: unknown key "fast" in "fast=true"; //fory:generate takes id=N or name=ns.Type, then optionally evolving=false`},
+		{"37:1", `EvolvingEnum: //fory:enum: unknown key "evolving" in "evolving=false"; //fory:enum takes id=N or name=ns.Type`},
+		// Issue 27 item 10: unknown keys, tags that would do nothing, and
+		// messages that list the valid values.
+		{"40:1", `Extra: //fory:generate: unknown key "extra" in "extra=1"; //fory:generate takes id=N or name=ns.Type, then optionally evolving=false`},
+		{"43:1", `ExtraEnum: //fory:enum: unknown key "extra" in "extra=1"; //fory:enum takes id=N or name=ns.Type`},
+		{"52:2", "Useless.N: tag `fory:\"nullable\"`: nullable does nothing on a field of type int32 (a bool, integer or float field is never null, as in official Fory Go); declare it *int32 or serializer.Optional[int32] to write null, or remove nullable"},
+		{"53:2", "Useless.C: tag `fory:\"nullable=true\"`: nullable does nothing on a field of type Celsius (a bool, integer or float field is never null, as in official Fory Go); declare it *Celsius or serializer.Optional[Celsius] to write null, or remove nullable"},
+		{"54:2", "Useless.B: tag `fory:\"ref\"`: ref does nothing on a field of type bool (booleans, numbers, strings, times, dates, durations and decimals are never reference-tracked, docs/format.md §2.1); remove ref"},
+		{"55:2", "Useless.S: tag `fory:\"ref\"`: ref does nothing on a field of type string (booleans, numbers, strings, times, dates, durations and decimals are never reference-tracked, docs/format.md §2.1); remove ref"},
+		{"56:2", "Useless.PI: tag `fory:\"ref=true\"`: ref does nothing on a field of type *int64 (booleans, numbers, strings, times, dates, durations and decimals are never reference-tracked, docs/format.md §2.1); remove ref"},
+		{"60:2", "Useless.L: tag `fory:\"type=lst\"`: type=lst: unknown type name \"lst\" (want _, list, array, set, map or a scalar: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, bfloat16, float32, float64, string, bytes, timestamp, date, duration, decimal)"},
+		{"61:2", "Useless.U8: encoding=varint is not valid for uint8; a uint8 is always written fixed-width; remove the encoding tag"},
 	}
 	require.Len(t, lines, len(want), stderr.String())
 	re := regexp.MustCompile(`^(.+types\.go):(\d+:\d+): forygen: (.*)$`)

@@ -16,7 +16,7 @@ func TestRefusedHints(t *testing.T) {
 		{"11:2", "H.NullValue: type=list(element=int32(nullable=true)): int32(nullable=true): nullable=true needs a pointer or Optional element, not int32; declare the element a pointer"},
 		{"12:2", "H.NotNullPtr: type=list(element=_(nullable=false)): _(nullable=false): nullable=false on a pointer element is not supported; declare the element a value"},
 		{"13:2", "H.OtherScalar: type=list(element=int64(encoding=fixed)): int64(encoding=fixed) does not match the Go type int32; name the Go type's own scalar or use _"},
-		{"14:2", "H.Tagged32: type=list(element=int32(encoding=tagged)): encoding=tagged is not valid for int32; tagged applies to int64 and uint64 only"},
+		{"14:2", "H.Tagged32: type=list(element=int32(encoding=tagged)): encoding=tagged is not valid for int32; use encoding=varint, encoding=fixed or no encoding tag (tagged applies to int64 and uint64 only)"},
 		{"15:2", "H.ArrayArgs: type=array(element=int32(encoding=fixed)): array(element=int32(encoding=fixed)): an array element is a plain number or bool, without arguments"},
 		{"16:2", "H.ArrayOther: type=array(element=int64): array(element=int64) does not match the Go element type int32"},
 		{"17:2", "H.ArrayString: type=array(element=string): array element \"string\" is not a dense array element type"},
@@ -33,7 +33,7 @@ func TestRefusedHints(t *testing.T) {
 		{"28:2", "H.ArrayNoElem: type=array: array: array needs element=, e.g. array(element=int32)"},
 		{"29:2", "H.MapValueOpt: type=map(value=_(nullable=false)): _(nullable=false): nullable=false on a pointer element is not supported; declare the element a value"},
 		{"30:2", "H.ScalarArgs: type=list(element=int32(element=int32)): int32(element=int32): a scalar has no element, key or value"},
-		{"31:2", "H.UnknownName: tag `fory:\"type=list(element=vector)\"`: type=list(element=vector): unknown type name \"vector\" (want _, list, array, set, map or a scalar such as int32)"},
+		{"31:2", "H.UnknownName: tag `fory:\"type=list(element=vector)\"`: type=list(element=vector): unknown type name \"vector\" (want _, list, array, set, map or a scalar: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, bfloat16, float32, float64, string, bytes, timestamp, date, duration, decimal)"},
 		{"32:2", "H.IntElemEnc: type=list(element=int64(encoding=fixed)): encoding=fixed on an element or Optional of Go type int is not supported; declare it int32 or int64"},
 		{"33:2", "H.OptUintEnc: encoding=varint on an element or Optional of Go type uint is not supported; declare it uint32 or uint64"},
 	}

@@ -21,7 +21,7 @@ import (
 // differ from a directory's fory.lock in a way that breaks peers on the
 // locked schema (or loses values, without AcceptLossy); every change has
 // been printed to Stdout.
-var ErrSchemaChange = errors.New("forygen: the types changed against fory.lock in ways that break or lose values for peers on the locked schema (see above); fix them, pass -accept-lossy for lossy ones, or run forygen lock to accept them")
+var ErrSchemaChange = errors.New("forygen: the types changed against fory.lock in ways that break or lose values for peers on the locked schema (see above); fix them, pass -accept-lossy for lossy ones (-accept-breaking for breaking ones), or run forygen lock to accept them")
 
 // planned is one run's loaded packages and the plans of all their structs.
 type planned struct {
@@ -179,7 +179,7 @@ type dirLock struct {
 // currentLocks builds the current lock of every loaded directory, keeping
 // the modes of the existing lock files.
 func currentLocks(cfg Config, sameSchema, trackRef []string) ([]dirLock, []error) {
-	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
+	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, OneRegistry: true})
 	if res == nil || len(errs) > 0 {
 		return nil, errs
 	}
@@ -262,13 +262,13 @@ func locksOf(res *load.Result, cfg Config, sameSchema, trackRef []string, onlyLo
 }
 
 // checkLocks compares the current declarations with each directory's
-// fory.lock, prints every change and reports whether any fails the check.
-func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (bool, error) {
+// fory.lock, prints every change and reports whether any breaks peers on
+// the locked schema, and whether any loses values.
+func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (breaking, lossy bool, err error) {
 	locks, errs := locksOf(res, cfg, nil, nil, true)
 	if len(errs) > 0 {
-		return false, errs[0]
+		return false, false, errs[0]
 	}
-	failed := false
 	for _, l := range locks {
 		if l.old == nil {
 			continue
@@ -276,12 +276,15 @@ func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (bool, error) {
 		for _, c := range lock.Diff(l.old, l.file) {
 			c.Pos.File = relPath(cfg.Dir, c.Pos.File)
 			fmt.Fprint(stdout, c)
-			if c.Verdict == plan.Breaking || c.Verdict == plan.Lossy && !cfg.AcceptLossy {
-				failed = true
+			switch c.Verdict {
+			case plan.Breaking:
+				breaking = true
+			case plan.Lossy:
+				lossy = true
 			}
 		}
 	}
-	return failed, nil
+	return breaking, lossy, nil
 }
 
 // relPath shortens an absolute path to one relative to the run's directory

@@ -167,7 +167,12 @@ func TestReadmeSchemaExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	write("users.go", block("v2"))
-	if err := gen.Run(cfg); err != nil {
+	if err := gen.Run(cfg); !errors.Is(err, gen.ErrBreaking) {
+		t.Fatalf("generate v2 against the v1 lock: %v, want ErrBreaking %s", err, cfg.Stderr)
+	}
+	accept := cfg
+	accept.AcceptBreaking = true
+	if err := gen.Run(accept); err != nil {
 		t.Fatalf("generate v2: %v %s", err, cfg.Stderr)
 	}
 	var report bytes.Buffer
@@ -241,13 +246,35 @@ func TestLockModes(t *testing.T) {
 			t.Fatal(errs)
 		}
 		write("m.go", strings.Replace(v1, "int64", "int32", 1))
-		if err := gen.Run(cfg); err != nil {
-			t.Fatal(err)
+		// Generation prints the verdicts too, and refuses a breaking
+		// change (writing nothing) unless AcceptBreaking; a lossy one
+		// passes.
+		var genOut bytes.Buffer
+		run := cfg
+		run.Stdout = &genOut
+		err := gen.Run(run)
+		switch {
+		case !same && err != nil:
+			t.Fatalf("compatible, lossy: generation failed: %v\n%s", err, genOut.String())
+		case same && !errors.Is(err, gen.ErrBreaking):
+			t.Fatalf("same-schema: generation: %v, want ErrBreaking\n%s", err, genOut.String())
+		}
+		if want := "A.X: narrowed"; !strings.Contains(genOut.String(), want) {
+			t.Fatalf("generation did not print the verdict %q:\n%s", want, genOut.String())
+		}
+		if same {
+			if src, _ := os.ReadFile(filepath.Join(dir, "m_fory.go")); !strings.Contains(string(src), "X int64") {
+				t.Fatalf("a refused generation rewrote m_fory.go")
+			}
+			run.AcceptBreaking = true
+			if err := gen.Run(run); err != nil {
+				t.Fatalf("AcceptBreaking: %v", err)
+			}
 		}
 		var out bytes.Buffer
 		check := cfg
 		check.Check, check.AcceptLossy, check.Stdout = true, true, &out
-		err := gen.Run(check)
+		err = gen.Run(check)
 		switch {
 		case !same && err != nil:
 			t.Fatalf("compatible, lossy, accepted: %v\n%s", err, out.String())

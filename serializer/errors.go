@@ -33,7 +33,7 @@ var (
 //	Type   string // the root type being decoded, e.g. "users.User"
 //	Path   string // the field where decoding stopped, e.g. "Addrs[1].Street"
 //	Offset int    // the input offset where the problem was found
-//	Err    error  // wraps exactly one sentinel
+//	Err    error  // wraps exactly one sentinel (and io.ErrUnexpectedEOF for a Decoder's cut stream)
 type DecodeError = foryimpl.DecodeError
 
 // ErrInvalidValue: a value has no faithful encoding: a string that is not

@@ -106,10 +106,12 @@ func (d *Decoder) Buffered() io.Reader { return &sliceReader{d.buf[d.off:]} }
 const eagerAttempts = 4
 
 // Decode reads the next message into v, a non-nil pointer to a generated
-// type or to a RootValue type. At the end of the stream, between messages, it returns io.EOF. A
-// stream that ends inside a message gives a *DecodeError wrapping
-// ErrMalformed; its Offset, like every DecodeError's here, is counted from
-// the start of the stream. An error of the reader is returned as is.
+// type or to a RootValue type. At the end of the stream, between messages,
+// it returns io.EOF. A stream that ends inside a message gives a
+// *DecodeError wrapping both io.ErrUnexpectedEOF (as encoding/json and
+// encoding/gob report a cut stream) and ErrMalformed; its Offset, like
+// every DecodeError's here, is counted from the start of the stream. An
+// error of the reader is returned as is.
 func (d *Decoder) Decode(v any) error {
 	m, ok := asMessage(v)
 	if !ok {
@@ -137,6 +139,11 @@ func (d *Decoder) Decode(v any) error {
 		if !short || d.rerr != nil {
 			if short && d.rerr != io.EOF {
 				return d.rerr
+			}
+			if short {
+				// The reader ended inside the message: io.ErrUnexpectedEOF,
+				// as encoding/json and encoding/gob say it.
+				err = cutError(err)
 			}
 			return streamError(err, start)
 		}
@@ -188,6 +195,27 @@ func (d *Decoder) fill(n int) {
 			}
 		}
 	}
+}
+
+// cutStream is the error of a message the stream ends inside: the
+// decoder's error, which says where the bytes ran out, and
+// io.ErrUnexpectedEOF, both for errors.Is.
+type cutStream struct{ err error }
+
+func (c *cutStream) Error() string {
+	return "the stream ends inside the message (" + io.ErrUnexpectedEOF.Error() + "): " + c.err.Error()
+}
+
+func (c *cutStream) Unwrap() []error { return []error{io.ErrUnexpectedEOF, c.err} }
+
+// cutError wraps a cut message's error, inside its DecodeError.
+func cutError(err error) error {
+	var de *DecodeError
+	if errors.As(err, &de) {
+		de.Err = &cutStream{de.Err}
+		return err
+	}
+	return &cutStream{err}
 }
 
 // streamError moves a message's DecodeError offset to the stream's count.

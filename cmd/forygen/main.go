@@ -22,9 +22,12 @@
 //	//fory:generate name=ns.Type    struct registered by namespace and name
 //	//fory:enum id=101              named integer type registered as an enum
 //
-// Structs and enums share one id space and one name space: two types of a
-// package, or of packages of which one imports the other, cannot have the
-// same id or name. Any other //fory: comment is an error.
+// Structs and enums share one id space and one name space, and the
+// packages of one run share one registry, as one program's Fory does: two
+// types anywhere in a run cannot have the same id or name (the error gives
+// both positions; generate packages that never meet in one program, such
+// as two versions of a schema, in separate runs). Any other //fory: comment
+// is an error, and so is an unknown key in a directive.
 //
 // Field tags use the official Fory Go grammar: `fory:"id=N"` (0 ≤ N < 2^29),
 // `fory:"-"`, `fory:"nullable"`, `fory:"encoding=fixed|varint|tagged"`,
@@ -34,17 +37,37 @@
 // (README, "Annotations and tags"); a hint forygen does not implement is an
 // error naming the field. A key may appear once. json tags are not read, but a field tagged
 // `json:"-"` must also carry a fory tag: `fory:"-"` to keep it out, or one
-// such as `fory:"id=N"` to serialize it.
+// such as `fory:"id=N"` to serialize it. A tag that would do nothing is an
+// error: `nullable` on a bool, integer or float value field (never null;
+// use a pointer or serializer.Optional), `ref` on a field whose values are
+// never tracked (scalars, strings, times, dates, durations, decimals).
 //
 // Flags:
 //
-//	-type T1,T2    generate only these types
-//	-tags t1,t2    build tags used when loading packages
-//	-check         write nothing; exit 1 and print a diff if generated files are stale,
-//	               or if the types changed against a directory's fory.lock in a way
-//	               that breaks peers on the locked schema
-//	-accept-lossy  with -check: pass when the only such changes lose values
-//	-v             print what is written
+//	-type T1,T2       write only the generated files of the source files declaring
+//	                  these types; each file still holds every annotated type of its
+//	                  source, so -type never drops a type. An unknown name is an error.
+//	-tags t1,t2       build tags used when loading packages
+//	-check            write nothing; exit 1 if generated files are stale, saying which
+//	                  types and fields changed, with the first 40 lines of the diff, or
+//	                  if the types changed against a directory's fory.lock in a way
+//	                  that breaks peers on the locked schema or loses values
+//	-accept-lossy     with -check: pass when the only such changes lose values
+//	-accept-breaking  pass, and write, although changes against fory.lock break peers
+//	-v                print what is written
+//
+// A pattern that matches no package, and a package named without "..." that
+// has no annotated types (the current directory of a //go:generate line
+// included), are errors. For a module, one run from its root (go tool
+// forygen ./...) loads every package once, where a //go:generate line per
+// package loads them again for each line.
+//
+// With a fory.lock beside a package, every run prints the changes against
+// it, as -check does, and a run that would write refuses breaking changes,
+// writing nothing, unless -accept-breaking.
+//
+//	forygen help       the usage, subcommands and directives
+//	forygen version    the forygen version and the generated-code version
 //
 // Schema tools (docs/schema.md):
 //
@@ -90,10 +113,44 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/forygen/forygen/gen"
 )
+
+// usageText is what `forygen help` and -h print: the subcommands, the
+// directives and the tags; the flags follow it.
+const usageText = `forygen generates Apache Fory xlang serializers for annotated Go types.
+
+Usage:
+  forygen [flags] [packages]              write x_fory.go beside each x.go with annotated types
+                                          (default package: the current directory)
+  forygen schema [-o dir] [packages]      print the Fory IDL (.fdl) of the packages' types
+  forygen lock [flags] [packages]         write fory.lock: the schemas peers rely on; -check and
+                                          plain runs then report every change against it
+  forygen decode [-hex] [-types ./pkg] [file|-]
+                                          print any Fory message as a tree: header, flags, type
+                                          ids, TypeDefs, list and map headers, offsets
+  forygen version                         print the forygen version and the generated-code version
+  forygen help                            print this help
+
+In a package: //go:generate go tool forygen (Go 1.24 tool dependency), or
+//go:generate go run github.com/forygen/forygen/cmd/forygen. For a whole
+module, one run from its root is faster than one per package:
+go tool forygen ./...
+
+Directives, in the doc comment directly above a type (no space after //):
+  //fory:generate id=N [evolving=false]   a struct, registered by numeric id
+  //fory:generate name=ns.Type            a struct, registered by namespace and name
+  //fory:enum id=N | name=ns.Type         a named integer type as a Fory enum
+  //fory:union id=N 0=T0 1=T1 ...         a tagged union (official Go's union shape) and its cases
+
+Field tags (official Fory Go's grammar): fory:"id=N", fory:"-", nullable, ref,
+encoding=varint|fixed|tagged, type=bytes, type=list(element=int32(encoding=fixed)), ...
+
+Flags:
+`
 
 func main() {
 	if len(os.Args) > 1 {
@@ -106,31 +163,77 @@ func main() {
 			return
 		case "decode":
 			os.Exit(gen.DecodeMain(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+		case "version":
+			fmt.Printf("forygen %s (generated code version %d)\n", version(), gen.GenVersion)
+			return
+		case "help":
+			fs, _ := generateFlags()
+			fs.SetOutput(os.Stdout)
+			fs.Usage()
+			return
 		}
 	}
-	typeFlag := flag.String("type", "", "comma-separated type names to generate (default: all annotated types)")
-	tagsFlag := flag.String("tags", "", "comma-separated build tags")
-	check := flag.Bool("check", false, "report stale generated files with a diff and exit 1; write nothing")
-	acceptLossy := flag.Bool("accept-lossy", false, "with -check: pass when the only changes against fory.lock are lossy")
-	verbose := flag.Bool("v", false, "verbose output")
-	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: forygen [flags] [packages]\n")
-		flag.PrintDefaults()
-	}
-	flag.Parse()
-	cfg := gen.Config{Patterns: flag.Args(), Check: *check, AcceptLossy: *acceptLossy, Verbose: *verbose}
-	if *typeFlag != "" {
-		cfg.Types = strings.Split(*typeFlag, ",")
-	}
-	if *tagsFlag != "" {
-		cfg.Tags = strings.Split(*tagsFlag, ",")
-	}
-	if err := gen.Run(cfg); err != nil {
+	fs, cfg := generateFlags()
+	_ = fs.Parse(os.Args[1:])
+	cfg.Patterns = fs.Args()
+	if err := gen.Run(*cfg); err != nil {
 		if !errors.Is(err, gen.ErrGeneration) {
 			fmt.Fprintln(os.Stderr, err)
 		}
 		os.Exit(1)
 	}
+}
+
+// generateFlags declares the flags of a generator run; their values land in
+// the returned Config once the set is parsed.
+func generateFlags() (*flag.FlagSet, *gen.Config) {
+	cfg := &gen.Config{}
+	fs := flag.NewFlagSet("forygen", flag.ExitOnError)
+	fs.Func("type", "comma-separated `types`: write only the generated files of the source files declaring them (each file still holds every annotated type of its source); an unknown name is an error", func(s string) error {
+		cfg.Types = append(cfg.Types, split(s)...)
+		return nil
+	})
+	fs.Func("tags", "comma-separated build `tags` used when loading packages", func(s string) error {
+		cfg.Tags = append(cfg.Tags, split(s)...)
+		return nil
+	})
+	fs.BoolVar(&cfg.Check, "check", false, "write nothing; exit 1 and say what changed if generated files are stale, or if the types break a directory's fory.lock")
+	fs.BoolVar(&cfg.AcceptLossy, "accept-lossy", false, "with -check: pass when the only changes against fory.lock lose values")
+	fs.BoolVar(&cfg.AcceptBreaking, "accept-breaking", false, "generate (or pass -check) although the types changed against fory.lock in ways that break peers on the locked schema")
+	fs.BoolVar(&cfg.Verbose, "v", false, "print what is written")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usageText)
+		fs.PrintDefaults()
+	}
+	return fs, cfg
+}
+
+// version is the forygen module's version in the binary's build
+// information: the version go.mod requires when run as a tool, or the
+// checkout's when built in the repository.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	mods := append([]*debug.Module{&bi.Main}, bi.Deps...)
+	for _, m := range mods {
+		if m.Path != "github.com/forygen/forygen" {
+			continue
+		}
+		v := m.Version
+		if v == "" {
+			v = "(devel)"
+		}
+		if m.Replace != nil {
+			v += " => " + m.Replace.Path
+			if m.Replace.Version != "" {
+				v += " " + m.Replace.Version
+			}
+		}
+		return v
+	}
+	return "(unknown version)"
 }
 
 func split(s string) []string {

@@ -10,11 +10,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -33,17 +30,13 @@ var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         911,
 })
 
-// foryShapeBase stops compiling when Base's fields or their tags change; run go generate.
-func foryShapeBase[T interface {
-	~struct {
-		ID      int64
-		Created time.Time
-	}
-}]() {
+// foryBaseChanged_RunGoGenerate is Base's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBaseChanged_RunGoGenerate = struct {
+	ID      int64
+	Created time.Time
 }
 
-// If the build stops here, Base changed after go generate: run go generate.
-var _ = foryShapeBase[Base]
+var _ foryBaseChanged_RunGoGenerate = Base{}
 
 // ForyType returns Base's type information.
 func (x *Base) ForyType() *foryimpl.TypeInfo {
@@ -225,50 +218,46 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            920,
 })
 
-// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
-func foryShapeScalars[T interface {
-	~struct {
-		Base
-		B    bool
-		I8   int8
-		I16  int16
-		I32  int32
-		I64  int64
-		I    int
-		U8   uint8
-		U16  uint16
-		U32  uint32
-		U64  uint64
-		U    uint
-		F32  float32
-		F64  float64
-		FI32 int32  `fory:"encoding=fixed"`
-		FI64 int64  `fory:"encoding=fixed"`
-		FU32 uint32 `fory:"encoding=fixed"`
-		FU64 uint64 `fory:"encoding=fixed"`
-		TI64 int64  `fory:"encoding=tagged"`
-		TU64 uint64 `fory:"encoding=tagged"`
-		Temp Celsius
-		Lbl  Label
-		Cnt  Count
-		Col  Color
-		Shd  Shade
-		Stat other.Status
-		When time.Time
-		Dur  time.Duration
-		Day  serializer.Date
-		PB   *bool
-		PI64 *int64
-		PF32 *float32
-		PS   *string
-		PCol *Color
-		Tagd int32 `fory:"id=7"`
-	}
-}]() {
+// foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryScalarsChanged_RunGoGenerate = struct {
+	Base
+	B    bool
+	I8   int8
+	I16  int16
+	I32  int32
+	I64  int64
+	I    int
+	U8   uint8
+	U16  uint16
+	U32  uint32
+	U64  uint64
+	U    uint
+	F32  float32
+	F64  float64
+	FI32 int32  `fory:"encoding=fixed"`
+	FI64 int64  `fory:"encoding=fixed"`
+	FU32 uint32 `fory:"encoding=fixed"`
+	FU64 uint64 `fory:"encoding=fixed"`
+	TI64 int64  `fory:"encoding=tagged"`
+	TU64 uint64 `fory:"encoding=tagged"`
+	Temp Celsius
+	Lbl  Label
+	Cnt  Count
+	Col  Color
+	Shd  Shade
+	Stat other.Status
+	When time.Time
+	Dur  time.Duration
+	Day  serializer.Date
+	PB   *bool
+	PI64 *int64
+	PF32 *float32
+	PS   *string
+	PCol *Color
+	Tagd int32 `fory:"id=7"`
 }
 
-// If the build stops here, Scalars changed after go generate: run go generate.
-var _ = foryShapeScalars[Scalars]
+var _ foryScalarsChanged_RunGoGenerate = Scalars{}
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -1409,50 +1398,46 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:          "Containers",
 })
 
-// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
-func foryShapeContainers[T interface {
-	~struct {
-		S      string
-		Raw    []uint8 `fory:"type=bytes"`
-		Bytes  []uint8
-		Arr    [3]int16
-		StrArr [2]string
-		Bools  []bool
-		I8s    []int8
-		I16s   []int16
-		I32s   []int32
-		I64s   []int64
-		U16s   []uint16
-		U32s   []uint32
-		U64s   []uint64
-		F32s   []float32
-		F64s   []float64
-		Strs   []string
-		Colors []Color
-		Nested [][]int32
-		Named  Names
-		DBools []bool           `fory:"type=array(element=bool)"`
-		DI8    []int8           `fory:"type=array(element=int8)"`
-		DI16   []int16          `fory:"type=array(element=int16)"`
-		DI32   []int32          `fory:"type=array(element=int32)"`
-		DI64   []int64          `fory:"type=array(element=int64)"`
-		DU16   []uint16         `fory:"type=array(element=uint16)"`
-		DU32   []uint32         `fory:"type=array(element=uint32)"`
-		DU64   []uint64         `fory:"type=array(element=uint64)"`
-		DF32   []float32        `fory:"type=array(element=float32)"`
-		DF64   []float64        `fory:"type=array(element=float64)"`
-		NStrs  []string         `fory:"nullable"`
-		NI64s  []int64          `fory:"nullable"`
-		NMap   map[string]int32 `fory:"nullable"`
-		PStrs  []*string
-		PI32s  []*int32
-		Times  []time.Time
-	}
-}]() {
+// foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryContainersChanged_RunGoGenerate = struct {
+	S      string
+	Raw    []uint8 `fory:"type=bytes"`
+	Bytes  []uint8
+	Arr    [3]int16
+	StrArr [2]string
+	Bools  []bool
+	I8s    []int8
+	I16s   []int16
+	I32s   []int32
+	I64s   []int64
+	U16s   []uint16
+	U32s   []uint32
+	U64s   []uint64
+	F32s   []float32
+	F64s   []float64
+	Strs   []string
+	Colors []Color
+	Nested [][]int32
+	Named  Names
+	DBools []bool           `fory:"type=array(element=bool)"`
+	DI8    []int8           `fory:"type=array(element=int8)"`
+	DI16   []int16          `fory:"type=array(element=int16)"`
+	DI32   []int32          `fory:"type=array(element=int32)"`
+	DI64   []int64          `fory:"type=array(element=int64)"`
+	DU16   []uint16         `fory:"type=array(element=uint16)"`
+	DU32   []uint32         `fory:"type=array(element=uint32)"`
+	DU64   []uint64         `fory:"type=array(element=uint64)"`
+	DF32   []float32        `fory:"type=array(element=float32)"`
+	DF64   []float64        `fory:"type=array(element=float64)"`
+	NStrs  []string         `fory:"nullable"`
+	NI64s  []int64          `fory:"nullable"`
+	NMap   map[string]int32 `fory:"nullable"`
+	PStrs  []*string
+	PI32s  []*int32
+	Times  []time.Time
 }
 
-// If the build stops here, Containers changed after go generate: run go generate.
-var _ = foryShapeContainers[Containers]
+var _ foryContainersChanged_RunGoGenerate = Containers{}
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -5725,35 +5710,31 @@ var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         922,
 })
 
-// foryShapeMaps stops compiling when Maps's fields or their tags change; run go generate.
-func foryShapeMaps[T interface {
-	~struct {
-		ByBool   map[bool]string
-		ByI8     map[int8]int8
-		ByI16    map[int16]int16
-		ByI32    map[int32]string
-		ByI64    map[int64]float64
-		ByInt    map[int]int
-		ByU8     map[uint8]uint8
-		ByU16    map[uint16]uint16
-		ByU32    map[uint32]uint32
-		ByU64    map[uint64]uint64
-		ByUint   map[uint]bool
-		ByStr    map[string]string
-		ByEnum   map[Color]int32
-		Structs  map[string]other.Address
-		Ptrs     map[int32]*other.Address
-		Lists    map[string][]int64
-		Inner    map[string]map[int32]string
-		PVals    map[string]*int64
-		Named    Scores
-		ShadeKey map[Shade]Label
-	}
-}]() {
+// foryMapsChanged_RunGoGenerate is Maps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapsChanged_RunGoGenerate = struct {
+	ByBool   map[bool]string
+	ByI8     map[int8]int8
+	ByI16    map[int16]int16
+	ByI32    map[int32]string
+	ByI64    map[int64]float64
+	ByInt    map[int]int
+	ByU8     map[uint8]uint8
+	ByU16    map[uint16]uint16
+	ByU32    map[uint32]uint32
+	ByU64    map[uint64]uint64
+	ByUint   map[uint]bool
+	ByStr    map[string]string
+	ByEnum   map[Color]int32
+	Structs  map[string]other.Address
+	Ptrs     map[int32]*other.Address
+	Lists    map[string][]int64
+	Inner    map[string]map[int32]string
+	PVals    map[string]*int64
+	Named    Scores
+	ShadeKey map[Shade]Label
 }
 
-// If the build stops here, Maps changed after go generate: run go generate.
-var _ = foryShapeMaps[Maps]
+var _ foryMapsChanged_RunGoGenerate = Maps{}
 
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
@@ -8120,27 +8101,23 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            923,
 })
 
-// foryShapeComposite stops compiling when Composite's fields or their tags change; run go generate.
-func foryShapeComposite[T interface {
-	~struct {
-		Title    string
-		Scalars  Scalars
-		PScalars *Scalars
-		Home     other.Address
-		Work     *other.Address
-		Addrs    []other.Address
-		PAddrs   []*other.Address
-		Tags     []other.Tag
-		PTag     *other.Tag
-		ByName   map[string]*other.Tag
-		Ignored  string `fory:"-"`
-		internal int
-	}
-}]() {
+// foryCompositeChanged_RunGoGenerate is Composite's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryCompositeChanged_RunGoGenerate = struct {
+	Title    string
+	Scalars  Scalars
+	PScalars *Scalars
+	Home     other.Address
+	Work     *other.Address
+	Addrs    []other.Address
+	PAddrs   []*other.Address
+	Tags     []other.Tag
+	PTag     *other.Tag
+	ByName   map[string]*other.Tag
+	Ignored  string `fory:"-"`
+	internal int
 }
 
-// If the build stops here, Composite changed after go generate: run go generate.
-var _ = foryShapeComposite[Composite]
+var _ foryCompositeChanged_RunGoGenerate = Composite{}
 
 // ForyType returns Composite's type information.
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
@@ -9436,17 +9413,13 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            924,
 })
 
-// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
-func foryShapeNode[T interface {
-	~struct {
-		Value int32
-		Next  *Node
-	}
-}]() {
+// foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNodeChanged_RunGoGenerate = struct {
+	Value int32
+	Next  *Node
 }
 
-// If the build stops here, Node changed after go generate: run go generate.
-var _ = foryShapeNode[Node]
+var _ foryNodeChanged_RunGoGenerate = Node{}
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {
@@ -9764,18 +9737,14 @@ var foryTypeTree = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         925,
 })
 
-// foryShapeTree stops compiling when Tree's fields or their tags change; run go generate.
-func foryShapeTree[T interface {
-	~struct {
-		Name     string
-		Children []*Tree
-		Index    map[string]*Tree
-	}
-}]() {
+// foryTreeChanged_RunGoGenerate is Tree's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryTreeChanged_RunGoGenerate = struct {
+	Name     string
+	Children []*Tree
+	Index    map[string]*Tree
 }
 
-// If the build stops here, Tree changed after go generate: run go generate.
-var _ = foryShapeTree[Tree]
+var _ foryTreeChanged_RunGoGenerate = Tree{}
 
 // ForyType returns Tree's type information.
 func (x *Tree) ForyType() *foryimpl.TypeInfo {
@@ -10370,29 +10339,25 @@ var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            926,
 })
 
-// foryShapeCarriers stops compiling when Carriers's fields or their tags change; run go generate.
-func foryShapeCarriers[T interface {
-	~struct {
-		Words   serializer.Set[string]
-		Codes   serializer.Set[int32]
-		Half    serializer.Float16
-		Brain   serializer.BFloat16
-		Halves  []serializer.Float16
-		Brains  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
-		PHalf   *serializer.Float16
-		Price   serializer.Decimal
-		Prices  []serializer.Decimal
-		PPrice  *serializer.Decimal
-		MaybeN  serializer.Optional[int64]
-		MaybeS  serializer.Optional[string]
-		Nothing serializer.Optional[float32]
-		ByName  map[string]serializer.Set[int32]
-	}
-}]() {
+// foryCarriersChanged_RunGoGenerate is Carriers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryCarriersChanged_RunGoGenerate = struct {
+	Words   serializer.Set[string]
+	Codes   serializer.Set[int32]
+	Half    serializer.Float16
+	Brain   serializer.BFloat16
+	Halves  []serializer.Float16
+	Brains  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
+	PHalf   *serializer.Float16
+	Price   serializer.Decimal
+	Prices  []serializer.Decimal
+	PPrice  *serializer.Decimal
+	MaybeN  serializer.Optional[int64]
+	MaybeS  serializer.Optional[string]
+	Nothing serializer.Optional[float32]
+	ByName  map[string]serializer.Set[int32]
 }
 
-// If the build stops here, Carriers changed after go generate: run go generate.
-var _ = foryShapeCarriers[Carriers]
+var _ foryCarriersChanged_RunGoGenerate = Carriers{}
 
 // ForyType returns Carriers's type information.
 func (x *Carriers) ForyType() *foryimpl.TypeInfo {
@@ -11601,30 +11566,26 @@ var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            927,
 })
 
-// foryShapeHinted stops compiling when Hinted's fields or their tags change; run go generate.
-func foryShapeHinted[T interface {
-	~struct {
-		FixedI64  []int64             `fory:"type=list(element=int64(encoding=fixed))"`
-		TaggedI64 []int64             `fory:"type=list(element=int64(encoding=tagged))"`
-		FixedU32  []uint32            `fory:"type=list(element=uint32(encoding=fixed))"`
-		PFixedU64 []*uint64           `fory:"type=list(element=uint64(encoding=fixed))"`
-		ArrList   [2]int32            `fory:"type=list(element=int32(encoding=fixed))"`
-		GoF32     [3]float32          `fory:"type=array(element=float32)"`
-		GoI8      [2]int8             `fory:"type=array(element=int8)"`
-		GoU8      [4]uint8            `fory:"type=array(element=uint8)"`
-		Arrays    [][]int64           `fory:"type=list(element=array(element=int64))"`
-		ByFixed   map[int64]uint64    `fory:"type=map(key=int64(encoding=fixed),value=uint64(encoding=tagged))"`
-		ArrVals   map[int32][]float64 `fory:"type=map(value=array(element=float64))"`
-		StrKeys   map[[2]string]int32 `fory:"type=map(key=_(nullable=false))"`
-		EnumKeys  map[[2]Color]bool
-		Opt       serializer.Optional[uint64] `fory:"encoding=fixed"`
-		Fixed     serializer.Set[int32]       `fory:"type=set(element=int32(encoding=fixed))"`
-	}
-}]() {
+// foryHintedChanged_RunGoGenerate is Hinted's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryHintedChanged_RunGoGenerate = struct {
+	FixedI64  []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+	TaggedI64 []int64             `fory:"type=list(element=int64(encoding=tagged))"`
+	FixedU32  []uint32            `fory:"type=list(element=uint32(encoding=fixed))"`
+	PFixedU64 []*uint64           `fory:"type=list(element=uint64(encoding=fixed))"`
+	ArrList   [2]int32            `fory:"type=list(element=int32(encoding=fixed))"`
+	GoF32     [3]float32          `fory:"type=array(element=float32)"`
+	GoI8      [2]int8             `fory:"type=array(element=int8)"`
+	GoU8      [4]uint8            `fory:"type=array(element=uint8)"`
+	Arrays    [][]int64           `fory:"type=list(element=array(element=int64))"`
+	ByFixed   map[int64]uint64    `fory:"type=map(key=int64(encoding=fixed),value=uint64(encoding=tagged))"`
+	ArrVals   map[int32][]float64 `fory:"type=map(value=array(element=float64))"`
+	StrKeys   map[[2]string]int32 `fory:"type=map(key=_(nullable=false))"`
+	EnumKeys  map[[2]Color]bool
+	Opt       serializer.Optional[uint64] `fory:"encoding=fixed"`
+	Fixed     serializer.Set[int32]       `fory:"type=set(element=int32(encoding=fixed))"`
 }
 
-// If the build stops here, Hinted changed after go generate: run go generate.
-var _ = foryShapeHinted[Hinted]
+var _ foryHintedChanged_RunGoGenerate = Hinted{}
 
 // ForyType returns Hinted's type information.
 func (x *Hinted) ForyType() *foryimpl.TypeInfo {

@@ -9,11 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Status as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12).
 func (Status) ForyEnum() {}
@@ -31,20 +28,16 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            100,
 })
 
-// foryShapeUser stops compiling when User's fields or their tags change; run go generate.
-func foryShapeUser[T interface {
-	~struct {
-		ID     int64    `fory:"id=0"`
-		Name   string   `fory:"id=1"`
-		Tags   []string `fory:"id=2"`
-		Status Status   `fory:"id=3"`
-		Pwd    string   `fory:"-"`
-	}
-}]() {
+// foryUserChanged_RunGoGenerate is User's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryUserChanged_RunGoGenerate = struct {
+	ID     int64    `fory:"id=0"`
+	Name   string   `fory:"id=1"`
+	Tags   []string `fory:"id=2"`
+	Status Status   `fory:"id=3"`
+	Pwd    string   `fory:"-"`
 }
 
-// If the build stops here, User changed after go generate: run go generate.
-var _ = foryShapeUser[User]
+var _ foryUserChanged_RunGoGenerate = User{}
 
 // ForyType returns User's type information.
 func (x *User) ForyType() *foryimpl.TypeInfo {
@@ -510,16 +503,12 @@ var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         102,
 })
 
-// foryShapeEvent stops compiling when Event's fields or their tags change; run go generate.
-func foryShapeEvent[T interface {
-	~struct {
-		At time.Time `fory:"id=0"`
-	}
-}]() {
+// foryEventChanged_RunGoGenerate is Event's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEventChanged_RunGoGenerate = struct {
+	At time.Time `fory:"id=0"`
 }
 
-// If the build stops here, Event changed after go generate: run go generate.
-var _ = foryShapeEvent[Event]
+var _ foryEventChanged_RunGoGenerate = Event{}
 
 // ForyType returns Event's type information.
 func (x *Event) ForyType() *foryimpl.TypeInfo {

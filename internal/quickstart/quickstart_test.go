@@ -203,20 +203,22 @@ func TestQuickStart(t *testing.T) {
 	}
 	writeFile(t, dir, "users/user.go", retagged)
 	out, err := command(dir, env, "go", "build", "./users").CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "user_fory.go") || !strings.Contains(string(out), "User does not satisfy") {
+	// The compiler's error itself says what to do (issue 27 item 6).
+	if err == nil || !strings.Contains(string(out), "user_fory.go") || !strings.Contains(string(out), "as foryUserChanged_RunGoGenerate value") {
 		t.Fatalf("a build after a tag change without go generate: %v\n%s", err, out)
 	}
 	writeFile(t, dir, "users/user.go", string(orig))
 
 	// Generated code of another version does not compile, and says why.
-	cur := fmt.Sprintf("foryimpl.GenVersion - %d)", foryimpl.GenVersion)
-	stale := strings.Replace(string(src), cur, fmt.Sprintf("foryimpl.GenVersion - %d)", foryimpl.GenVersion+1), 1)
+	cur := fmt.Sprintf("foryimpl.GenVersion%d_RunGoGenerate\n", foryimpl.GenVersion)
+	other := fmt.Sprintf("foryimpl.GenVersion%d_RunGoGenerate", foryimpl.GenVersion+1)
+	stale := strings.Replace(string(src), cur, other+"\n", 1)
 	if stale == string(src) {
 		t.Fatal("no version check in the generated file")
 	}
 	writeFile(t, dir, "users/user_fory.go", stale)
 	out, err = command(dir, env, "go", "build", "./users").CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "RegenerateWithMatchingForygen") {
+	if err == nil || !strings.Contains(string(out), "undefined: "+other) {
 		t.Fatalf("a build with stale generated code: %v\n%s", err, out)
 	}
 }

@@ -28,10 +28,19 @@ import (
 // (ReadListHeaderRef, ReadMapChunkRef with the value type id), the
 // tracking bit read on every list of structs, ReadPointersAs,
 // non-evolving structs (StructSpec.NonEvolving) and one flag for an any.
-// Every generated file checks it at compile time with two conversions to
-// RegenerateWithMatchingForygen, which overflow unless the file was
-// generated for exactly this version.
+// Every generated file checks it at compile time: it refers to
+// GenVersion4_RunGoGenerate, the constant named after this version, so a
+// file generated for another version fails to build with "undefined:
+// foryimpl.GenVersionN_RunGoGenerate", the remedy in the compiler's own
+// words. (Files written by earlier generators of this version check it with
+// two conversions to RegenerateWithMatchingForygen, which overflow unless
+// the file was generated for exactly this version.)
 const GenVersion = 4
+
+// GenVersion4_RunGoGenerate is the constant files generated for GenVersion
+// 4 refer to. Rename it with GenVersion (and gen/internal/emit's
+// genVersion): its name is the build error of every stale generated file.
+const GenVersion4_RunGoGenerate = GenVersion
 
 // RegenerateWithMatchingForygen is the type of the version check in every
 // generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and

@@ -46,6 +46,20 @@ type Config struct {
 	Dir      string   // working directory; "" is the current one
 	Patterns []string // package patterns; empty means "."
 	Tags     []string // build tags
+	// OneRegistry makes every loaded package share one registry, as the
+	// packages of one program share one Fory: a registration id or name
+	// used by two types anywhere in the load is an error. Without it, only
+	// types that can meet (one package, or one importing the other) must
+	// differ.
+	OneRegistry bool
+}
+
+// Named is a package a pattern names without a wildcard: a run that asks
+// for it expects annotated types there.
+type Named struct {
+	Pattern string
+	PkgPath string
+	Dir     string
 }
 
 // Result is what a run loaded.
@@ -62,6 +76,8 @@ type Result struct {
 	// generated file whose source exists but is not here was left out by
 	// build constraints and must be kept.
 	Sources map[string]bool
+	// Named lists the packages named by patterns without "...".
+	Named []Named
 }
 
 // Load loads the packages, with their tests, and returns their annotated
@@ -85,11 +101,13 @@ func Load(cfg Config) (*Result, []error) {
 	if len(cfg.Tags) > 0 {
 		buildFlags = append(buildFlags, "-tags="+strings.Join(cfg.Tags, ","))
 	}
-	// First pass: file lists only, to find our own generated files.
+	// First pass: file lists only, to find our own generated files, and
+	// one pattern at a time, so that a pattern matching nothing is an
+	// error naming it.
 	listCfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: cfg.Dir, BuildFlags: buildFlags, Tests: true}
-	listed, err := packages.Load(listCfg, patterns...)
-	if err != nil {
-		return nil, []error{fmt.Errorf("forygen: loading %v: %w", patterns, err)}
+	listed, named, perrs := listPatterns(listCfg, patterns)
+	if len(perrs) > 0 {
+		return nil, perrs
 	}
 	overlay := map[string][]byte{}
 	for _, p := range listed {
@@ -114,7 +132,7 @@ func Load(cfg Config) (*Result, []error) {
 		return nil, []error{fmt.Errorf("forygen: loading %v: %w", patterns, err)}
 	}
 	l := &loader{fset: fset, external: map[string]*ast.File{}}
-	res := &Result{Constraints: map[string]string{}, Sources: map[string]bool{}}
+	res := &Result{Constraints: map[string]string{}, Sources: map[string]bool{}, Named: named}
 	var errs []error
 	tested := map[string]bool{} // packages with test variants
 	for _, p := range pkgs {
@@ -146,8 +164,56 @@ func Load(cfg Config) (*Result, []error) {
 			res.Packages = append(res.Packages, mp)
 		}
 	}
-	errs = append(errs, duplicateRegistrations(l.all)...)
+	errs = append(errs, duplicateRegistrations(l.all, cfg.OneRegistry)...)
 	return res, errs
+}
+
+// listPatterns lists each pattern's packages (names and files only). A
+// pattern that matches no package, or names one that cannot be found, is an
+// error naming the pattern: go list only warns about them, and a run that
+// silently generates nothing would pass a CI check forever.
+func listPatterns(cfg *packages.Config, patterns []string) ([]*packages.Package, []Named, []error) {
+	var all []*packages.Package
+	var named []Named
+	var errs []error
+	seen := map[string]bool{}
+	for _, pat := range patterns {
+		ps, err := packages.Load(cfg, pat)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("forygen: loading %s: %w", pat, err))
+			continue
+		}
+		found := 0
+		for _, p := range ps {
+			if p.ForTest != "" || strings.Contains(p.ID, " [") || strings.HasSuffix(p.ID, ".test") {
+				continue // test variants, test packages and test binaries come with their package
+			}
+			if len(p.GoFiles) == 0 && len(p.OtherFiles) == 0 && len(p.IgnoredFiles) == 0 && len(p.Errors) > 0 {
+				for _, e := range p.Errors {
+					errs = append(errs, fmt.Errorf("forygen: %s: %s", pat, e.Msg))
+				}
+				continue
+			}
+			found++
+			if !strings.Contains(pat, "...") && p.PkgPath != "command-line-arguments" {
+				dir := ""
+				if len(p.GoFiles) > 0 {
+					dir = filepath.Dir(p.GoFiles[0])
+				}
+				named = append(named, Named{Pattern: pat, PkgPath: p.PkgPath, Dir: dir})
+			}
+		}
+		if found == 0 && len(errs) == 0 {
+			errs = append(errs, fmt.Errorf("forygen: %s matches no packages", pat))
+		}
+		for _, p := range ps {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				all = append(all, p)
+			}
+		}
+	}
+	return all, named, errs
 }
 
 // dependencies returns the import paths p depends on, directly or not.
@@ -214,23 +280,6 @@ type directive struct {
 func parseTypeDirective(kind, args string) (directive, error) {
 	d := directive{enum: kind == "enum", union: kind == "union"}
 	fields := strings.Fields(args)
-	// evolving=false, after the registration of a struct: the type is
-	// written without schema evolution in compatible mode, as official
-	// Go's ForyEvolving() false and Java's evolving=false write it
-	// (docs/format.md §11.5).
-	nonEvolving := false
-	if kind == "generate" && len(fields) == 2 {
-		switch k, v, _ := strings.Cut(fields[1], "="); {
-		case k != "evolving":
-			return d, fmt.Errorf("after the registration, only evolving=false is allowed, got %q", fields[1])
-		case v == "false":
-			nonEvolving = true
-		case v == "true":
-		default:
-			return d, fmt.Errorf("evolving=%q must be true or false", v)
-		}
-		fields = fields[:1]
-	}
 	if d.union {
 		if len(fields) < 2 {
 			return d, fmt.Errorf("want id=N or name=ns.Type and then the cases, N=GoType each, got %q", args)
@@ -238,9 +287,35 @@ func parseTypeDirective(kind, args string) (directive, error) {
 		d.cases = fields[1:]
 		fields = fields[:1]
 	}
-	reg, err := ParseDirective(strings.Join(fields, " "))
-	reg.NonEvolving = nonEvolving
-	d.reg = reg
+	// evolving=false, after the registration of a struct: the type is
+	// written without schema evolution in compatible mode, as official
+	// Go's ForyEvolving() false and Java's evolving=false write it
+	// (docs/format.md §11.5). Any other key is an error naming it.
+	takes := "//fory:" + kind + " takes id=N or name=ns.Type"
+	if kind == "generate" {
+		takes += ", then optionally evolving=false"
+	}
+	nonEvolving := false
+	var reg []string
+	for _, f := range fields {
+		switch k, v, _ := strings.Cut(f, "="); {
+		case k == "id", k == "name":
+			reg = append(reg, f)
+		case k == "evolving" && kind == "generate":
+			switch v {
+			case "false":
+				nonEvolving = true
+			case "true":
+			default:
+				return d, fmt.Errorf("evolving=%q must be true or false", v)
+			}
+		default:
+			return d, fmt.Errorf("unknown key %q in %q; %s", k, f, takes)
+		}
+	}
+	r, err := ParseDirective(strings.Join(reg, " "))
+	r.NonEvolving = nonEvolving
+	d.reg = r
 	return d, err
 }
 
@@ -511,12 +586,42 @@ func (l *loader) loadStruct(ts *ast.TypeSpec, obj *types.TypeName, reg model.Reg
 			l.errorf(v.Pos(), "%s.%s: %v", name, v.Name(), err)
 			continue
 		}
+		if err := l.checkEffect(tag, t, v.Type()); err != nil {
+			l.errorf(v.Pos(), "%s.%s: tag `fory:%q`: %v", name, v.Name(), tagStr, err)
+			continue
+		}
 		s.Fields = append(s.Fields, &model.Field{GoName: v.Name(), Pos: l.pos(v.Pos()), Type: t, Tag: tag})
 	}
 	if !shapeOK {
 		s.Shape = nil
 	}
 	return s
+}
+
+// checkEffect rejects `nullable` and `ref` where they would do nothing, so
+// that a tag never claims what the bytes do not do: `nullable` on a bool,
+// integer or float value field, which has no null flag (format.md §2, as
+// official Fory Go ignores it there), and `ref` on a field whose values
+// cannot be tracked (plan.RefType: the scalars, strings, times, dates,
+// durations and decimals, behind a pointer or an Optional too). Their
+// false values state the default and are accepted.
+func (l *loader) checkEffect(tag model.Tag, t *model.Type, goType types.Type) error {
+	goName := types.TypeString(goType, types.RelativeTo(l.pkg.Types))
+	if tag.NullableSet && tag.Nullable && t.Kind.IsPrimitive() {
+		return fmt.Errorf("nullable does nothing on a field of type %s (a bool, integer or float field is never null, as in official Fory Go); declare it *%s or serializer.Optional[%s] to write null, or remove nullable", goName, goName, goName)
+	}
+	if tag.RefSet && tag.Ref {
+		base := t
+		for base.Kind == model.Pointer || base.Kind == model.Optional {
+			base = base.Elem
+		}
+		switch {
+		case base.Kind.IsPrimitive(), base.Kind == model.String, base.Kind == model.Time, base.Kind == model.Duration,
+			base.Kind == model.Date, base.Kind == model.Decimal:
+			return fmt.Errorf("ref does nothing on a field of type %s (booleans, numbers, strings, times, dates, durations and decimals are never reference-tracked, docs/format.md §2.1); remove ref", goName)
+		}
+	}
+	return nil
 }
 
 // checkHint rejects a container `type=` hint on a field that is not that

@@ -43,7 +43,10 @@ func together(a, b registration) bool {
 // (official Fory Go's userTypeIdToTypeInfo), and by namespace and type name
 // in another, also shared: two such types cannot both be registered, and a
 // peer could not tell them apart.
-func duplicateRegistrations(regs []registration) []error {
+//
+// With all, every pair of the run counts (Config.OneRegistry), and the
+// error says so when the two packages do not import each other.
+func duplicateRegistrations(regs []registration, all bool) []error {
 	sort.SliceStable(regs, func(i, j int) bool {
 		a, b := regs[i].pos, regs[j].pos
 		if a.File != b.File {
@@ -64,7 +67,8 @@ func duplicateRegistrations(regs []registration) []error {
 			key.Namespace, key.Name = "", ""
 		}
 		for _, prev := range seen[key] {
-			if !together(prev, r) {
+			met := together(prev, r)
+			if !met && !all {
 				continue
 			}
 			what := "id"
@@ -75,9 +79,15 @@ func duplicateRegistrations(regs []registration) []error {
 			if prev.enum != r.enum {
 				shared = fmt.Sprintf(", and structs and enums share Fory's registration %ss", what)
 			}
+			fix := fmt.Sprintf("give each type its own %s", what)
+			if !met {
+				// Packages of one run are meant to be one program's types;
+				// two schema versions that never meet are generated apart.
+				fix += " (the packages of one forygen run share one registry, as one program's Fory does; if the two never meet in one program, run forygen on each package alone)"
+			}
 			errs = append(errs, &Error{Pos: r.pos, What: fmt.Sprintf(
-				"%s: registration %s is also used by %s%s; give each type its own %s",
-				r.name, r.reg, prev.describe(r.pkgPath), shared, what)})
+				"%s: registration %s is also used by %s%s; %s",
+				r.name, r.reg, prev.describe(r.pkgPath), shared, fix)})
 			break
 		}
 		seen[key] = append(seen[key], r)

@@ -115,10 +115,16 @@ func splitTop(s string) []string {
 
 // hintScalars are the scalar names a hint node may use (official Fory Go's
 // list); `bytes` is also the BINARY hint of a []byte field.
-var hintScalars = map[string]bool{
-	"bool": true, "int8": true, "int16": true, "int32": true, "int64": true, "uint8": true, "uint16": true,
-	"uint32": true, "uint64": true, "float16": true, "bfloat16": true, "float32": true, "float64": true,
-	"string": true, "bytes": true, "timestamp": true, "date": true, "duration": true, "decimal": true,
+var hintScalars = map[string]bool{}
+
+// hintScalarNames are hintScalars in the order errors list them.
+var hintScalarNames = []string{"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+	"float16", "bfloat16", "float32", "float64", "string", "bytes", "timestamp", "date", "duration", "decimal"}
+
+func init() {
+	for _, n := range hintScalarNames {
+		hintScalars[n] = true
+	}
 }
 
 // parseBool reads a boolean tag value as official Fory Go does: true, 1 or
@@ -202,7 +208,7 @@ func (p *hintParser) node() (*model.Hint, error) {
 		return nil, fmt.Errorf("a type name is missing")
 	case name == "_", name == "list", name == "array", name == "set", name == "map", hintScalars[name]:
 	default:
-		return nil, fmt.Errorf("unknown type name %q (want _, list, array, set, map or a scalar such as int32)", name)
+		return nil, fmt.Errorf("unknown type name %q (want _, list, array, set, map or a scalar: %s)", name, strings.Join(hintScalarNames, ", "))
 	}
 	h := &model.Hint{Name: name}
 	defer func() { h.Original = strings.TrimSpace(p.s[start:p.i]) }()

@@ -314,7 +314,10 @@ func TestPlanErrors(t *testing.T) {
 		want  string
 	}{
 		{"tagged int", fieldSpec{"N", prim(model.Int), "encoding=tagged"}, "encoding=tagged is not valid for int; declare the field int64/uint64 to use tagged"},
-		{"tagged int32", fieldSpec{"N", prim(model.Int32), "encoding=tagged"}, "encoding=tagged is not valid for int32"},
+		{"tagged int32", fieldSpec{"N", prim(model.Int32), "encoding=tagged"}, "encoding=tagged is not valid for int32; use encoding=varint, encoding=fixed or no encoding tag (tagged applies to int64 and uint64 only)"},
+		// The hint never suggests the encoding it refuses (issue 27 item 10).
+		{"varint uint8", fieldSpec{"N", prim(model.Uint8), "encoding=varint"}, "encoding=varint is not valid for uint8; a uint8 is always written fixed-width; remove the encoding tag"},
+		{"tagged float64", fieldSpec{"N", prim(model.Float64), "encoding=tagged"}, "encoding=tagged is not valid for float64; a float64 is always written fixed-width; remove the encoding tag"},
 		{"array mismatch", fieldSpec{"A", slice(prim(model.Int64)), "array=int32"}, "does not match"},
 		{"bytes on strings", fieldSpec{"A", slice(prim(model.String)), "bytes"}, "type=bytes needs a []byte field"},
 		{"encoding on string", fieldSpec{"S", prim(model.String), "encoding=fixed"}, "applies only to integer fields"},

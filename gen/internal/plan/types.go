@@ -137,12 +137,16 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 // official Go truncates it. `encoding=tagged` is refused, as official Go.
 func scalarWire(k model.Kind, encoding string) (id uint8, width int, err error) {
 	bad := func() (uint8, int, error) {
-		hint := "use encoding=varint or no encoding tag"
-		switch {
-		case (k == model.Int || k == model.Uint) && encoding == "tagged":
+		var hint string
+		switch k {
+		case model.Int32, model.Uint32:
+			hint = "use encoding=varint, encoding=fixed or no encoding tag (tagged applies to int64 and uint64 only)"
+		case model.Int, model.Uint:
 			hint = "declare the field int64/uint64 to use tagged"
-		case encoding == "tagged":
-			hint = "tagged applies to int64 and uint64 only"
+		default:
+			// The 8- and 16-bit integers, bool and the floats have one
+			// encoding.
+			hint = fmt.Sprintf("a %s is always written fixed-width; remove the encoding tag", k)
 		}
 		return 0, 0, fmt.Errorf("encoding=%s is not valid for %s; %s", encoding, k, hint)
 	}

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
 func (Narrow16) ForyEnum() {}
@@ -31,16 +28,12 @@ var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         300,
 })
 
-// foryShapeOptInt stops compiling when OptInt's fields or their tags change; run go generate.
-func foryShapeOptInt[T interface {
-	~struct {
-		OptI *int32 `fory:"id=1,nullable"`
-	}
-}]() {
+// foryOptIntChanged_RunGoGenerate is OptInt's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOptIntChanged_RunGoGenerate = struct {
+	OptI *int32 `fory:"id=1,nullable"`
 }
 
-// If the build stops here, OptInt changed after go generate: run go generate.
-var _ = foryShapeOptInt[OptInt]
+var _ foryOptIntChanged_RunGoGenerate = OptInt{}
 
 // ForyType returns OptInt's type information.
 func (x *OptInt) ForyType() *foryimpl.TypeInfo {
@@ -213,18 +206,14 @@ var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         301,
 })
 
-// foryShapeNilValues stops compiling when NilValues's fields or their tags change; run go generate.
-func foryShapeNilValues[T interface {
-	~struct {
-		A map[int32][]int32           `fory:"id=1"`
-		B map[string][]string         `fory:"id=2"`
-		C map[string]map[int32]string `fory:"id=3"`
-	}
-}]() {
+// foryNilValuesChanged_RunGoGenerate is NilValues's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNilValuesChanged_RunGoGenerate = struct {
+	A map[int32][]int32           `fory:"id=1"`
+	B map[string][]string         `fory:"id=2"`
+	C map[string]map[int32]string `fory:"id=3"`
 }
 
-// If the build stops here, NilValues changed after go generate: run go generate.
-var _ = foryShapeNilValues[NilValues]
+var _ foryNilValuesChanged_RunGoGenerate = NilValues{}
 
 // ForyType returns NilValues's type information.
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
@@ -1099,16 +1088,12 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		V int32 `fory:"id=1"`
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	V int32 `fory:"id=1"`
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -1319,18 +1304,14 @@ var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// foryShapeMapKinds stops compiling when MapKinds's fields or their tags change; run go generate.
-func foryShapeMapKinds[T interface {
-	~struct {
-		S map[string]int32 `fory:"id=1"`
-		L map[string]Leaf  `fory:"id=2"`
-		P map[string]*Leaf `fory:"id=3"`
-	}
-}]() {
+// foryMapKindsChanged_RunGoGenerate is MapKinds's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapKindsChanged_RunGoGenerate = struct {
+	S map[string]int32 `fory:"id=1"`
+	L map[string]Leaf  `fory:"id=2"`
+	P map[string]*Leaf `fory:"id=3"`
 }
 
-// If the build stops here, MapKinds changed after go generate: run go generate.
-var _ = foryShapeMapKinds[MapKinds]
+var _ foryMapKindsChanged_RunGoGenerate = MapKinds{}
 
 // ForyType returns MapKinds's type information.
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
@@ -1863,22 +1844,18 @@ var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         312,
 })
 
-// foryShapeInts stops compiling when Ints's fields or their tags change; run go generate.
-func foryShapeInts[T interface {
-	~struct {
-		A    int               `fory:"id=1,encoding=varint"`
-		B    uint              `fory:"id=2,encoding=fixed"`
-		C    int               `fory:"id=3"`
-		Name string            `fory:"id=4"`
-		Tags []string          `fory:"id=5"`
-		Attr map[string]string `fory:"id=6"`
-		P    *int              `fory:"id=7,encoding=fixed"`
-	}
-}]() {
+// foryIntsChanged_RunGoGenerate is Ints's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryIntsChanged_RunGoGenerate = struct {
+	A    int               `fory:"id=1,encoding=varint"`
+	B    uint              `fory:"id=2,encoding=fixed"`
+	C    int               `fory:"id=3"`
+	Name string            `fory:"id=4"`
+	Tags []string          `fory:"id=5"`
+	Attr map[string]string `fory:"id=6"`
+	P    *int              `fory:"id=7,encoding=fixed"`
 }
 
-// If the build stops here, Ints changed after go generate: run go generate.
-var _ = foryShapeInts[Ints]
+var _ foryIntsChanged_RunGoGenerate = Ints{}
 
 // ForyType returns Ints's type information.
 func (x *Ints) ForyType() *foryimpl.TypeInfo {
@@ -2298,16 +2275,12 @@ var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Pt",
 })
 
-// foryShapePt stops compiling when Pt's fields or their tags change; run go generate.
-func foryShapePt[T interface {
-	~struct {
-		X int32 `fory:"id=1"`
-	}
-}]() {
+// foryPtChanged_RunGoGenerate is Pt's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPtChanged_RunGoGenerate = struct {
+	X int32 `fory:"id=1"`
 }
 
-// If the build stops here, Pt changed after go generate: run go generate.
-var _ = foryShapePt[Pt]
+var _ foryPtChanged_RunGoGenerate = Pt{}
 
 // ForyType returns Pt's type information.
 func (x *Pt) ForyType() *foryimpl.TypeInfo {
@@ -2518,18 +2491,14 @@ var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         313,
 })
 
-// foryShapePtLists stops compiling when PtLists's fields or their tags change; run go generate.
-func foryShapePtLists[T interface {
-	~struct {
-		A []Pt  `fory:"id=1"`
-		B []*Pt `fory:"id=2"`
-		C []Pt  `fory:"id=3"`
-	}
-}]() {
+// foryPtListsChanged_RunGoGenerate is PtLists's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPtListsChanged_RunGoGenerate = struct {
+	A []Pt  `fory:"id=1"`
+	B []*Pt `fory:"id=2"`
+	C []Pt  `fory:"id=3"`
 }
 
-// If the build stops here, PtLists changed after go generate: run go generate.
-var _ = foryShapePtLists[PtLists]
+var _ foryPtListsChanged_RunGoGenerate = PtLists{}
 
 // ForyType returns PtLists's type information.
 func (x *PtLists) ForyType() *foryimpl.TypeInfo {
@@ -3296,17 +3265,13 @@ var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            314,
 })
 
-// foryShapeEnums stops compiling when Enums's fields or their tags change; run go generate.
-func foryShapeEnums[T interface {
-	~struct {
-		A Narrow16 `fory:"id=1"`
-		B Narrow32 `fory:"id=2"`
-	}
-}]() {
+// foryEnumsChanged_RunGoGenerate is Enums's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumsChanged_RunGoGenerate = struct {
+	A Narrow16 `fory:"id=1"`
+	B Narrow32 `fory:"id=2"`
 }
 
-// If the build stops here, Enums changed after go generate: run go generate.
-var _ = foryShapeEnums[Enums]
+var _ foryEnumsChanged_RunGoGenerate = Enums{}
 
 // ForyType returns Enums's type information.
 func (x *Enums) ForyType() *foryimpl.TypeInfo {
@@ -3610,17 +3575,13 @@ var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            315,
 })
 
-// foryShapeEnumsEvolved stops compiling when EnumsEvolved's fields or their tags change; run go generate.
-func foryShapeEnumsEvolved[T interface {
-	~struct {
-		A Narrow16 `fory:"id=1"`
-		B Narrow32 `fory:"id=2"`
-	}
-}]() {
+// foryEnumsEvolvedChanged_RunGoGenerate is EnumsEvolved's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumsEvolvedChanged_RunGoGenerate = struct {
+	A Narrow16 `fory:"id=1"`
+	B Narrow32 `fory:"id=2"`
 }
 
-// If the build stops here, EnumsEvolved changed after go generate: run go generate.
-var _ = foryShapeEnumsEvolved[EnumsEvolved]
+var _ foryEnumsEvolvedChanged_RunGoGenerate = EnumsEvolved{}
 
 // ForyType returns EnumsEvolved's type information.
 func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeAnyAlone is AnyAlone's static type information. Fingerprint: value,0,0,1;
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -244,17 +241,13 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         351,
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {

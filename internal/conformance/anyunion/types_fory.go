@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeAnyInner is AnyInner's static type information. Fingerprint: i_d,5,0,0;tag,21,0,0;
 var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,17 +22,13 @@ var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         218,
 })
 
-// foryShapeAnyInner stops compiling when AnyInner's fields or their tags change; run go generate.
-func foryShapeAnyInner[T interface {
-	~struct {
-		ID  int32
-		Tag string
-	}
-}]() {
+// foryAnyInnerChanged_RunGoGenerate is AnyInner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAnyInnerChanged_RunGoGenerate = struct {
+	ID  int32
+	Tag string
 }
 
-// If the build stops here, AnyInner changed after go generate: run go generate.
-var _ = foryShapeAnyInner[AnyInner]
+var _ foryAnyInnerChanged_RunGoGenerate = AnyInner{}
 
 // ForyType returns AnyInner's type information.
 func (x *AnyInner) ForyType() *foryimpl.TypeInfo {
@@ -931,17 +924,13 @@ var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         215,
 })
 
-// foryShapeDog stops compiling when Dog's fields or their tags change; run go generate.
-func foryShapeDog[T interface {
-	~struct {
-		Name string `fory:"id=1"`
-		Age  int32  `fory:"id=2"`
-	}
-}]() {
+// foryDogChanged_RunGoGenerate is Dog's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryDogChanged_RunGoGenerate = struct {
+	Name string `fory:"id=1"`
+	Age  int32  `fory:"id=2"`
 }
 
-// If the build stops here, Dog changed after go generate: run go generate.
-var _ = foryShapeDog[Dog]
+var _ foryDogChanged_RunGoGenerate = Dog{}
 
 // ForyType returns Dog's type information.
 func (x *Dog) ForyType() *foryimpl.TypeInfo {
@@ -1129,17 +1118,13 @@ var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            217,
 })
 
-// foryShapePetOwner stops compiling when PetOwner's fields or their tags change; run go generate.
-func foryShapePetOwner[T interface {
-	~struct {
-		Name string `fory:"id=1"`
-		Pet  Pet    `fory:"id=2"`
-	}
-}]() {
+// foryPetOwnerChanged_RunGoGenerate is PetOwner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPetOwnerChanged_RunGoGenerate = struct {
+	Name string `fory:"id=1"`
+	Pet  Pet    `fory:"id=2"`
 }
 
-// If the build stops here, PetOwner changed after go generate: run go generate.
-var _ = foryShapePetOwner[PetOwner]
+var _ foryPetOwnerChanged_RunGoGenerate = PetOwner{}
 
 // ForyType returns PetOwner's type information.
 func (x *PetOwner) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (docs/format.md §12).
 func (Player) ForyEnum() {}
@@ -31,27 +28,23 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         1,
 })
 
-// foryShapeNumericStruct stops compiling when NumericStruct's fields or their tags change; run go generate.
-func foryShapeNumericStruct[T interface {
-	~struct {
-		F1  int32 `fory:"id=1"`
-		F2  int32 `fory:"id=2"`
-		F3  int32 `fory:"id=3"`
-		F4  int32 `fory:"id=4"`
-		F5  int32 `fory:"id=5"`
-		F6  int32 `fory:"id=6"`
-		F7  int32 `fory:"id=7"`
-		F8  int32 `fory:"id=8"`
-		F9  int32 `fory:"id=9"`
-		F10 int32 `fory:"id=10"`
-		F11 int32 `fory:"id=11"`
-		F12 int32 `fory:"id=12"`
-	}
-}]() {
+// foryNumericStructChanged_RunGoGenerate is NumericStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNumericStructChanged_RunGoGenerate = struct {
+	F1  int32 `fory:"id=1"`
+	F2  int32 `fory:"id=2"`
+	F3  int32 `fory:"id=3"`
+	F4  int32 `fory:"id=4"`
+	F5  int32 `fory:"id=5"`
+	F6  int32 `fory:"id=6"`
+	F7  int32 `fory:"id=7"`
+	F8  int32 `fory:"id=8"`
+	F9  int32 `fory:"id=9"`
+	F10 int32 `fory:"id=10"`
+	F11 int32 `fory:"id=11"`
+	F12 int32 `fory:"id=12"`
 }
 
-// If the build stops here, NumericStruct changed after go generate: run go generate.
-var _ = foryShapeNumericStruct[NumericStruct]
+var _ foryNumericStructChanged_RunGoGenerate = NumericStruct{}
 
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
@@ -408,37 +401,33 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            2,
 })
 
-// foryShapeSample stops compiling when Sample's fields or their tags change; run go generate.
-func foryShapeSample[T interface {
-	~struct {
-		IntValue          int32     `fory:"id=1"`
-		LongValue         int64     `fory:"id=2"`
-		FloatValue        float32   `fory:"id=3"`
-		DoubleValue       float64   `fory:"id=4"`
-		ShortValue        int32     `fory:"id=5"`
-		CharValue         int32     `fory:"id=6"`
-		BooleanValue      bool      `fory:"id=7"`
-		IntValueBoxed     int32     `fory:"id=8"`
-		LongValueBoxed    int64     `fory:"id=9"`
-		FloatValueBoxed   float32   `fory:"id=10"`
-		DoubleValueBoxed  float64   `fory:"id=11"`
-		ShortValueBoxed   int32     `fory:"id=12"`
-		CharValueBoxed    int32     `fory:"id=13"`
-		BooleanValueBoxed bool      `fory:"id=14"`
-		IntArray          []int32   `fory:"id=15,type=array(element=int32)"`
-		LongArray         []int64   `fory:"id=16,type=array(element=int64)"`
-		FloatArray        []float32 `fory:"id=17,type=array(element=float32)"`
-		DoubleArray       []float64 `fory:"id=18,type=array(element=float64)"`
-		ShortArray        []int32   `fory:"id=19,type=array(element=int32)"`
-		CharArray         []int32   `fory:"id=20,type=array(element=int32)"`
-		BooleanArray      []bool    `fory:"id=21,type=array(element=bool)"`
-		String            string    `fory:"id=22"`
-	}
-}]() {
+// forySampleChanged_RunGoGenerate is Sample's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySampleChanged_RunGoGenerate = struct {
+	IntValue          int32     `fory:"id=1"`
+	LongValue         int64     `fory:"id=2"`
+	FloatValue        float32   `fory:"id=3"`
+	DoubleValue       float64   `fory:"id=4"`
+	ShortValue        int32     `fory:"id=5"`
+	CharValue         int32     `fory:"id=6"`
+	BooleanValue      bool      `fory:"id=7"`
+	IntValueBoxed     int32     `fory:"id=8"`
+	LongValueBoxed    int64     `fory:"id=9"`
+	FloatValueBoxed   float32   `fory:"id=10"`
+	DoubleValueBoxed  float64   `fory:"id=11"`
+	ShortValueBoxed   int32     `fory:"id=12"`
+	CharValueBoxed    int32     `fory:"id=13"`
+	BooleanValueBoxed bool      `fory:"id=14"`
+	IntArray          []int32   `fory:"id=15,type=array(element=int32)"`
+	LongArray         []int64   `fory:"id=16,type=array(element=int64)"`
+	FloatArray        []float32 `fory:"id=17,type=array(element=float32)"`
+	DoubleArray       []float64 `fory:"id=18,type=array(element=float64)"`
+	ShortArray        []int32   `fory:"id=19,type=array(element=int32)"`
+	CharArray         []int32   `fory:"id=20,type=array(element=int32)"`
+	BooleanArray      []bool    `fory:"id=21,type=array(element=bool)"`
+	String            string    `fory:"id=22"`
 }
 
-// If the build stops here, Sample changed after go generate: run go generate.
-var _ = foryShapeSample[Sample]
+var _ forySampleChanged_RunGoGenerate = Sample{}
 
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
@@ -1516,17 +1505,13 @@ var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            5,
 })
 
-// foryShapeMediaContent stops compiling when MediaContent's fields or their tags change; run go generate.
-func foryShapeMediaContent[T interface {
-	~struct {
-		Media  Media   `fory:"id=1"`
-		Images []Image `fory:"id=2"`
-	}
-}]() {
+// foryMediaContentChanged_RunGoGenerate is MediaContent's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMediaContentChanged_RunGoGenerate = struct {
+	Media  Media   `fory:"id=1"`
+	Images []Image `fory:"id=2"`
 }
 
-// If the build stops here, MediaContent changed after go generate: run go generate.
-var _ = foryShapeMediaContent[MediaContent]
+var _ foryMediaContentChanged_RunGoGenerate = MediaContent{}
 
 // ForyType returns MediaContent's type information.
 func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
@@ -1954,27 +1939,23 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            3,
 })
 
-// foryShapeMedia stops compiling when Media's fields or their tags change; run go generate.
-func foryShapeMedia[T interface {
-	~struct {
-		URI        string   `fory:"id=1"`
-		Title      string   `fory:"id=2"`
-		Width      int32    `fory:"id=3"`
-		Height     int32    `fory:"id=4"`
-		Format     string   `fory:"id=5"`
-		Duration   int64    `fory:"id=6"`
-		Size       int64    `fory:"id=7"`
-		Bitrate    int32    `fory:"id=8"`
-		HasBitrate bool     `fory:"id=9"`
-		Persons    []string `fory:"id=10"`
-		Player     Player   `fory:"id=11"`
-		Copyright  string   `fory:"id=12"`
-	}
-}]() {
+// foryMediaChanged_RunGoGenerate is Media's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMediaChanged_RunGoGenerate = struct {
+	URI        string   `fory:"id=1"`
+	Title      string   `fory:"id=2"`
+	Width      int32    `fory:"id=3"`
+	Height     int32    `fory:"id=4"`
+	Format     string   `fory:"id=5"`
+	Duration   int64    `fory:"id=6"`
+	Size       int64    `fory:"id=7"`
+	Bitrate    int32    `fory:"id=8"`
+	HasBitrate bool     `fory:"id=9"`
+	Persons    []string `fory:"id=10"`
+	Player     Player   `fory:"id=11"`
+	Copyright  string   `fory:"id=12"`
 }
 
-// If the build stops here, Media changed after go generate: run go generate.
-var _ = foryShapeMedia[Media]
+var _ foryMediaChanged_RunGoGenerate = Media{}
 
 // ForyType returns Media's type information.
 func (x *Media) ForyType() *foryimpl.TypeInfo {
@@ -2620,20 +2601,16 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            4,
 })
 
-// foryShapeImage stops compiling when Image's fields or their tags change; run go generate.
-func foryShapeImage[T interface {
-	~struct {
-		URI    string `fory:"id=1"`
-		Title  string `fory:"id=2"`
-		Width  int32  `fory:"id=3"`
-		Height int32  `fory:"id=4"`
-		Size   Size   `fory:"id=5"`
-	}
-}]() {
+// foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryImageChanged_RunGoGenerate = struct {
+	URI    string `fory:"id=1"`
+	Title  string `fory:"id=2"`
+	Width  int32  `fory:"id=3"`
+	Height int32  `fory:"id=4"`
+	Size   Size   `fory:"id=5"`
 }
 
-// If the build stops here, Image changed after go generate: run go generate.
-var _ = foryShapeImage[Image]
+var _ foryImageChanged_RunGoGenerate = Image{}
 
 // ForyType returns Image's type information.
 func (x *Image) ForyType() *foryimpl.TypeInfo {
@@ -2994,16 +2971,12 @@ var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         8,
 })
 
-// foryShapeNumericStructList stops compiling when NumericStructList's fields or their tags change; run go generate.
-func foryShapeNumericStructList[T interface {
-	~struct {
-		NumericStructs []NumericStruct `fory:"id=1"`
-	}
-}]() {
+// foryNumericStructListChanged_RunGoGenerate is NumericStructList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNumericStructListChanged_RunGoGenerate = struct {
+	NumericStructs []NumericStruct `fory:"id=1"`
 }
 
-// If the build stops here, NumericStructList changed after go generate: run go generate.
-var _ = foryShapeNumericStructList[NumericStructList]
+var _ foryNumericStructListChanged_RunGoGenerate = NumericStructList{}
 
 // ForyType returns NumericStructList's type information.
 func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
@@ -3273,16 +3246,12 @@ var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         9,
 })
 
-// foryShapeSampleList stops compiling when SampleList's fields or their tags change; run go generate.
-func foryShapeSampleList[T interface {
-	~struct {
-		SampleList []Sample `fory:"id=1"`
-	}
-}]() {
+// forySampleListChanged_RunGoGenerate is SampleList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySampleListChanged_RunGoGenerate = struct {
+	SampleList []Sample `fory:"id=1"`
 }
 
-// If the build stops here, SampleList changed after go generate: run go generate.
-var _ = foryShapeSampleList[SampleList]
+var _ forySampleListChanged_RunGoGenerate = SampleList{}
 
 // ForyType returns SampleList's type information.
 func (x *SampleList) ForyType() *foryimpl.TypeInfo {
@@ -3549,16 +3518,12 @@ var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         10,
 })
 
-// foryShapeMediaContentList stops compiling when MediaContentList's fields or their tags change; run go generate.
-func foryShapeMediaContentList[T interface {
-	~struct {
-		MediaContentList []MediaContent `fory:"id=1"`
-	}
-}]() {
+// foryMediaContentListChanged_RunGoGenerate is MediaContentList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMediaContentListChanged_RunGoGenerate = struct {
+	MediaContentList []MediaContent `fory:"id=1"`
 }
 
-// If the build stops here, MediaContentList changed after go generate: run go generate.
-var _ = foryShapeMediaContentList[MediaContentList]
+var _ foryMediaContentListChanged_RunGoGenerate = MediaContentList{}
 
 // ForyType returns MediaContentList's type information.
 func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -27,27 +24,23 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "NumericStruct",
 })
 
-// foryShapeNumericStruct stops compiling when NumericStruct's fields or their tags change; run go generate.
-func foryShapeNumericStruct[T interface {
-	~struct {
-		F1  int32 `fory:"id=1"`
-		F2  int32 `fory:"id=2"`
-		F3  int32 `fory:"id=3"`
-		F4  int32 `fory:"id=4"`
-		F5  int32 `fory:"id=5"`
-		F6  int32 `fory:"id=6"`
-		F7  int32 `fory:"id=7"`
-		F8  int32 `fory:"id=8"`
-		F9  int32 `fory:"id=9"`
-		F10 int32 `fory:"id=10"`
-		F11 int32 `fory:"id=11"`
-		F12 int32 `fory:"id=12"`
-	}
-}]() {
+// foryNumericStructChanged_RunGoGenerate is NumericStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNumericStructChanged_RunGoGenerate = struct {
+	F1  int32 `fory:"id=1"`
+	F2  int32 `fory:"id=2"`
+	F3  int32 `fory:"id=3"`
+	F4  int32 `fory:"id=4"`
+	F5  int32 `fory:"id=5"`
+	F6  int32 `fory:"id=6"`
+	F7  int32 `fory:"id=7"`
+	F8  int32 `fory:"id=8"`
+	F9  int32 `fory:"id=9"`
+	F10 int32 `fory:"id=10"`
+	F11 int32 `fory:"id=11"`
+	F12 int32 `fory:"id=12"`
 }
 
-// If the build stops here, NumericStruct changed after go generate: run go generate.
-var _ = foryShapeNumericStruct[NumericStruct]
+var _ foryNumericStructChanged_RunGoGenerate = NumericStruct{}
 
 // ForyType returns NumericStruct's type information.
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_i32,24,0,0[5,0,0|5,0,0];i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i64,24,0,0[21,0,0|7,0,0];str_to_str,24,0,0[21,0,0|21,0,0];
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,19 +22,15 @@ var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         223,
 })
 
-// foryShapeBigMaps stops compiling when BigMaps's fields or their tags change; run go generate.
-func foryShapeBigMaps[T interface {
-	~struct {
-		I32ToI32 map[int32]int32
-		StrToI64 map[string]int64
-		StrToStr map[string]string
-		I32ToStr map[int32]string
-	}
-}]() {
+// foryBigMapsChanged_RunGoGenerate is BigMaps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBigMapsChanged_RunGoGenerate = struct {
+	I32ToI32 map[int32]int32
+	StrToI64 map[string]int64
+	StrToStr map[string]string
+	I32ToStr map[int32]string
 }
 
-// If the build stops here, BigMaps changed after go generate: run go generate.
-var _ = foryShapeBigMaps[BigMaps]
+var _ foryBigMapsChanged_RunGoGenerate = BigMaps{}
 
 // ForyType returns BigMaps's type information.
 func (x *BigMaps) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeBytes is Bytes's static type information. Fingerprint: bin,41,0,0;bool_a,43,0,0;bools,22,0,0[1,0,0];plain,22,0,0[9,0,0];u8_arr,48,0,0;
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -27,20 +24,16 @@ var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            115,
 })
 
-// foryShapeBytes stops compiling when Bytes's fields or their tags change; run go generate.
-func foryShapeBytes[T interface {
-	~struct {
-		Plain []uint8
-		Bin   []uint8 `fory:"type=bytes"`
-		U8Arr []uint8 `fory:"type=array(element=uint8)"`
-		Bools []bool
-		BoolA []bool `fory:"type=array(element=bool)"`
-	}
-}]() {
+// foryBytesChanged_RunGoGenerate is Bytes's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBytesChanged_RunGoGenerate = struct {
+	Plain []uint8
+	Bin   []uint8 `fory:"type=bytes"`
+	U8Arr []uint8 `fory:"type=array(element=uint8)"`
+	Bools []bool
+	BoolA []bool `fory:"type=array(element=bool)"`
 }
 
-// If the build stops here, Bytes changed after go generate: run go generate.
-var _ = foryShapeBytes[Bytes]
+var _ foryBytesChanged_RunGoGenerate = Bytes{}
 
 // ForyType returns Bytes's type information.
 func (x *Bytes) ForyType() *foryimpl.TypeInfo {

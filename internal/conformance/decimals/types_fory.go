@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,1;price,40,0,0;ptr,40,0,1;scaled,40,0,0;zero,40,0,0;
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,24 +23,20 @@ var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         214,
 })
 
-// foryShapeDecimals stops compiling when Decimals's fields or their tags change; run go generate.
-func foryShapeDecimals[T interface {
-	~struct {
-		Zero     serializer.Decimal
-		Price    serializer.Decimal
-		Negative serializer.Decimal
-		Huge     serializer.Decimal
-		NegHuge  serializer.Decimal
-		Scaled   serializer.Decimal
-		Ptr      *serializer.Decimal
-		NilPtr   *serializer.Decimal
-		List     []serializer.Decimal
-	}
-}]() {
+// foryDecimalsChanged_RunGoGenerate is Decimals's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryDecimalsChanged_RunGoGenerate = struct {
+	Zero     serializer.Decimal
+	Price    serializer.Decimal
+	Negative serializer.Decimal
+	Huge     serializer.Decimal
+	NegHuge  serializer.Decimal
+	Scaled   serializer.Decimal
+	Ptr      *serializer.Decimal
+	NilPtr   *serializer.Decimal
+	List     []serializer.Decimal
 }
 
-// If the build stops here, Decimals changed after go generate: run go generate.
-var _ = foryShapeDecimals[Decimals]
+var _ foryDecimalsChanged_RunGoGenerate = Decimals{}
 
 // ForyType returns Decimals's type information.
 func (x *Decimals) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -27,17 +24,13 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            109,
 })
 
-// foryShapeLevel1 stops compiling when Level1's fields or their tags change; run go generate.
-func foryShapeLevel1[T interface {
-	~struct {
-		ID  int32
-		Mid Level2
-	}
-}]() {
+// foryLevel1Changed_RunGoGenerate is Level1's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLevel1Changed_RunGoGenerate = struct {
+	ID  int32
+	Mid Level2
 }
 
-// If the build stops here, Level1 changed after go generate: run go generate.
-var _ = foryShapeLevel1[Level1]
+var _ foryLevel1Changed_RunGoGenerate = Level1{}
 
 // ForyType returns Level1's type information.
 func (x *Level1) ForyType() *foryimpl.TypeInfo {
@@ -315,18 +308,14 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            110,
 })
 
-// foryShapeLevel2 stops compiling when Level2's fields or their tags change; run go generate.
-func foryShapeLevel2[T interface {
-	~struct {
-		Name  string
-		Deep  Level3
-		DeepP *Level3
-	}
-}]() {
+// foryLevel2Changed_RunGoGenerate is Level2's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLevel2Changed_RunGoGenerate = struct {
+	Name  string
+	Deep  Level3
+	DeepP *Level3
 }
 
-// If the build stops here, Level2 changed after go generate: run go generate.
-var _ = foryShapeLevel2[Level2]
+var _ foryLevel2Changed_RunGoGenerate = Level2{}
 
 // ForyType returns Level2's type information.
 func (x *Level2) ForyType() *foryimpl.TypeInfo {
@@ -681,17 +670,13 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         111,
 })
 
-// foryShapeLevel3 stops compiling when Level3's fields or their tags change; run go generate.
-func foryShapeLevel3[T interface {
-	~struct {
-		Value int64
-		Tags  []string
-	}
-}]() {
+// foryLevel3Changed_RunGoGenerate is Level3's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLevel3Changed_RunGoGenerate = struct {
+	Value int64
+	Tags  []string
 }
 
-// If the build stops here, Level3 changed after go generate: run go generate.
-var _ = foryShapeLevel3[Level3]
+var _ foryLevel3Changed_RunGoGenerate = Level3{}
 
 // ForyType returns Level3's type information.
 func (x *Level3) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -31,18 +28,14 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            107,
 })
 
-// foryShapeEnumHolder stops compiling when EnumHolder's fields or their tags change; run go generate.
-func foryShapeEnumHolder[T interface {
-	~struct {
-		C      Color
-		PC     *Color
-		Colors []Color
-	}
-}]() {
+// foryEnumHolderChanged_RunGoGenerate is EnumHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumHolderChanged_RunGoGenerate = struct {
+	C      Color
+	PC     *Color
+	Colors []Color
 }
 
-// If the build stops here, EnumHolder changed after go generate: run go generate.
-var _ = foryShapeEnumHolder[EnumHolder]
+var _ foryEnumHolderChanged_RunGoGenerate = EnumHolder{}
 
 // ForyType returns EnumHolder's type information.
 func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {

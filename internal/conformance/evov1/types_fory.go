@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypePersonV1 is PersonV1's static type information. Fingerprint: age,5,0,0;name,21,0,0;
 var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,17 +22,13 @@ var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         120,
 })
 
-// foryShapePersonV1 stops compiling when PersonV1's fields or their tags change; run go generate.
-func foryShapePersonV1[T interface {
-	~struct {
-		Name string
-		Age  int32
-	}
-}]() {
+// foryPersonV1Changed_RunGoGenerate is PersonV1's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPersonV1Changed_RunGoGenerate = struct {
+	Name string
+	Age  int32
 }
 
-// If the build stops here, PersonV1 changed after go generate: run go generate.
-var _ = foryShapePersonV1[PersonV1]
+var _ foryPersonV1Changed_RunGoGenerate = PersonV1{}
 
 // ForyType returns PersonV1's type information.
 func (x *PersonV1) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -31,25 +28,21 @@ var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            120,
 })
 
-// foryShapePersonV2 stops compiling when PersonV2's fields or their tags change; run go generate.
-func foryShapePersonV2[T interface {
-	~struct {
-		Name    string
-		Age     int32
-		Email   string
-		Tags    []string
-		Scores  map[string]int32
-		Home    *Address
-		Work    Address
-		Nick    *string
-		Level   Color
-		Weights []float64 `fory:"type=array(element=float64)"`
-	}
-}]() {
+// foryPersonV2Changed_RunGoGenerate is PersonV2's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPersonV2Changed_RunGoGenerate = struct {
+	Name    string
+	Age     int32
+	Email   string
+	Tags    []string
+	Scores  map[string]int32
+	Home    *Address
+	Work    Address
+	Nick    *string
+	Level   Color
+	Weights []float64 `fory:"type=array(element=float64)"`
 }
 
-// If the build stops here, PersonV2 changed after go generate: run go generate.
-var _ = foryShapePersonV2[PersonV2]
+var _ foryPersonV2Changed_RunGoGenerate = PersonV2{}
 
 // ForyType returns PersonV2's type information.
 func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
@@ -941,17 +934,13 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         121,
 })
 
-// foryShapeAddress stops compiling when Address's fields or their tags change; run go generate.
-func foryShapeAddress[T interface {
-	~struct {
-		Street string
-		Zip    int32
-	}
-}]() {
+// foryAddressChanged_RunGoGenerate is Address's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAddressChanged_RunGoGenerate = struct {
+	Street string
+	Zip    int32
 }
 
-// If the build stops here, Address changed after go generate: run go generate.
-var _ = foryShapeAddress[Address]
+var _ foryAddressChanged_RunGoGenerate = Address{}
 
 // ForyType returns Address's type information.
 func (x *Address) ForyType() *foryimpl.TypeInfo {

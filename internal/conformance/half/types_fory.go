@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,1;f16_tiny,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -28,28 +25,24 @@ var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            213,
 })
 
-// foryShapeHalfFloats stops compiling when HalfFloats's fields or their tags change; run go generate.
-func foryShapeHalfFloats[T interface {
-	~struct {
-		F16      serializer.Float16
-		BF16     serializer.BFloat16
-		F16Neg   serializer.Float16
-		BF16Neg  serializer.BFloat16
-		F16Max   serializer.Float16
-		F16Tiny  serializer.Float16
-		F16Inf   serializer.Float16
-		F16NaN   serializer.Float16
-		F16List  []serializer.Float16
-		BF16List []serializer.BFloat16
-		F16Arr   []serializer.Float16  `fory:"type=array(element=float16)"`
-		BF16Arr  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
-		F16Ptr   *serializer.Float16
-	}
-}]() {
+// foryHalfFloatsChanged_RunGoGenerate is HalfFloats's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryHalfFloatsChanged_RunGoGenerate = struct {
+	F16      serializer.Float16
+	BF16     serializer.BFloat16
+	F16Neg   serializer.Float16
+	BF16Neg  serializer.BFloat16
+	F16Max   serializer.Float16
+	F16Tiny  serializer.Float16
+	F16Inf   serializer.Float16
+	F16NaN   serializer.Float16
+	F16List  []serializer.Float16
+	BF16List []serializer.BFloat16
+	F16Arr   []serializer.Float16  `fory:"type=array(element=float16)"`
+	BF16Arr  []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
+	F16Ptr   *serializer.Float16
 }
 
-// If the build stops here, HalfFloats changed after go generate: run go generate.
-var _ = foryShapeHalfFloats[HalfFloats]
+var _ foryHalfFloatsChanged_RunGoGenerate = HalfFloats{}
 
 // ForyType returns HalfFloats's type information.
 func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
@@ -846,18 +839,14 @@ var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         224,
 })
 
-// foryShapeBFloat16Ptr stops compiling when BFloat16Ptr's fields or their tags change; run go generate.
-func foryShapeBFloat16Ptr[T interface {
-	~struct {
-		Count int32
-		Value *serializer.BFloat16
-		Other *serializer.Float16
-	}
-}]() {
+// foryBFloat16PtrChanged_RunGoGenerate is BFloat16Ptr's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBFloat16PtrChanged_RunGoGenerate = struct {
+	Count int32
+	Value *serializer.BFloat16
+	Other *serializer.Float16
 }
 
-// If the build stops here, BFloat16Ptr changed after go generate: run go generate.
-var _ = foryShapeBFloat16Ptr[BFloat16Ptr]
+var _ foryBFloat16PtrChanged_RunGoGenerate = BFloat16Ptr{}
 
 // ForyType returns BFloat16Ptr's type information.
 func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {

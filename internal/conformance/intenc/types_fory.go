@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeIntEncodings is IntEncodings's static type information. Fingerprint: fixed_i32,4,0,0;fixed_i64,6,0,0;fixed_u32,11,0,0;fixed_u64,13,0,0;tagged_i64,8,0,0;tagged_u64,15,0,0;uint,14,0,0;var_i64,7,0,0;var_u32,12,0,0;
 var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,24 +22,20 @@ var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         113,
 })
 
-// foryShapeIntEncodings stops compiling when IntEncodings's fields or their tags change; run go generate.
-func foryShapeIntEncodings[T interface {
-	~struct {
-		TaggedI64 int64  `fory:"encoding=tagged"`
-		FixedI64  int64  `fory:"encoding=fixed"`
-		FixedI32  int32  `fory:"encoding=fixed"`
-		TaggedU64 uint64 `fory:"encoding=tagged"`
-		FixedU32  uint32 `fory:"encoding=fixed"`
-		FixedU64  uint64 `fory:"encoding=fixed"`
-		VarI64    int64
-		VarU32    uint32
-		Uint      uint
-	}
-}]() {
+// foryIntEncodingsChanged_RunGoGenerate is IntEncodings's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryIntEncodingsChanged_RunGoGenerate = struct {
+	TaggedI64 int64  `fory:"encoding=tagged"`
+	FixedI64  int64  `fory:"encoding=fixed"`
+	FixedI32  int32  `fory:"encoding=fixed"`
+	TaggedU64 uint64 `fory:"encoding=tagged"`
+	FixedU32  uint32 `fory:"encoding=fixed"`
+	FixedU64  uint64 `fory:"encoding=fixed"`
+	VarI64    int64
+	VarU32    uint32
+	Uint      uint
 }
 
-// If the build stops here, IntEncodings changed after go generate: run go generate.
-var _ = foryShapeIntEncodings[IntEncodings]
+var _ foryIntEncodingsChanged_RunGoGenerate = IntEncodings{}
 
 // ForyType returns IntEncodings's type information.
 func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {

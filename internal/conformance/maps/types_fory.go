@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeMaps is Maps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i32,24,0,0[21,0,0|5,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,17 +22,13 @@ var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         104,
 })
 
-// foryShapeMaps stops compiling when Maps's fields or their tags change; run go generate.
-func foryShapeMaps[T interface {
-	~struct {
-		StrToI32 map[string]int32
-		I32ToStr map[int32]string
-	}
-}]() {
+// foryMapsChanged_RunGoGenerate is Maps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapsChanged_RunGoGenerate = struct {
+	StrToI32 map[string]int32
+	I32ToStr map[int32]string
 }
 
-// If the build stops here, Maps changed after go generate: run go generate.
-var _ = foryShapeMaps[Maps]
+var _ foryMapsChanged_RunGoGenerate = Maps{}
 
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *foryimpl.TypeInfo {

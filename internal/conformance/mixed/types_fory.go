@@ -9,11 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -32,29 +29,25 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            119,
 })
 
-// foryShapeMixed stops compiling when Mixed's fields or their tags change; run go generate.
-func foryShapeMixed[T interface {
-	~struct {
-		Name    string
-		Count   int64
-		Ratio   float32
-		Flag    bool
-		Small   int16
-		Opt     *int32
-		OptFlag *bool
-		Kind    Color
-		Child   *Inner
-		Items   []string
-		Lookup  map[string]int32
-		Stamp   time.Time
-		Code    int32
-		Big     uint64
-	}
-}]() {
+// foryMixedChanged_RunGoGenerate is Mixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMixedChanged_RunGoGenerate = struct {
+	Name    string
+	Count   int64
+	Ratio   float32
+	Flag    bool
+	Small   int16
+	Opt     *int32
+	OptFlag *bool
+	Kind    Color
+	Child   *Inner
+	Items   []string
+	Lookup  map[string]int32
+	Stamp   time.Time
+	Code    int32
+	Big     uint64
 }
 
-// If the build stops here, Mixed changed after go generate: run go generate.
-var _ = foryShapeMixed[Mixed]
+var _ foryMixedChanged_RunGoGenerate = Mixed{}
 
 // ForyType returns Mixed's type information.
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
@@ -888,17 +881,13 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         106,
 })
 
-// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
-func foryShapeInner[T interface {
-	~struct {
-		V int32
-		S string
-	}
-}]() {
+// foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryInnerChanged_RunGoGenerate = struct {
+	V int32
+	S string
 }
 
-// If the build stops here, Inner changed after go generate: run go generate.
-var _ = foryShapeInner[Inner]
+var _ foryInnerChanged_RunGoGenerate = Inner{}
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {

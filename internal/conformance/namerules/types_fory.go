@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeNameRules is NameRules's static type information. Fingerprint: h_t_t_p_code,5,0,0;u_r_i,21,0,0;user_i_d,7,0,0;x2_y,5,0,0;
 var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,21 +22,17 @@ var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         117,
 })
 
-// foryShapeNameRules stops compiling when NameRules's fields or their tags change; run go generate.
-func foryShapeNameRules[T interface {
-	~struct {
-		URI        string
-		HTTPCode   int32
-		UserID     int64
-		X2Y        int32
-		already_lo int32
-		Skipped    int32 `fory:"-"`
-	}
-}]() {
+// foryNameRulesChanged_RunGoGenerate is NameRules's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNameRulesChanged_RunGoGenerate = struct {
+	URI        string
+	HTTPCode   int32
+	UserID     int64
+	X2Y        int32
+	already_lo int32
+	Skipped    int32 `fory:"-"`
 }
 
-// If the build stops here, NameRules changed after go generate: run go generate.
-var _ = foryShapeNameRules[NameRules]
+var _ foryNameRulesChanged_RunGoGenerate = NameRules{}
 
 // ForyType returns NameRules's type information.
 func (x *NameRules) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,1;x,5,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -28,17 +25,13 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            105,
 })
 
-// foryShapeOuter stops compiling when Outer's fields or their tags change; run go generate.
-func foryShapeOuter[T interface {
-	~struct {
-		Inner *Inner
-		X     int32
-	}
-}]() {
+// foryOuterChanged_RunGoGenerate is Outer's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOuterChanged_RunGoGenerate = struct {
+	Inner *Inner
+	X     int32
 }
 
-// If the build stops here, Outer changed after go generate: run go generate.
-var _ = foryShapeOuter[Outer]
+var _ foryOuterChanged_RunGoGenerate = Outer{}
 
 // ForyType returns Outer's type information.
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
@@ -334,17 +327,13 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         106,
 })
 
-// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
-func foryShapeInner[T interface {
-	~struct {
-		V int32
-		S string
-	}
-}]() {
+// foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryInnerChanged_RunGoGenerate = struct {
+	V int32
+	S string
 }
 
-// If the build stops here, Inner changed after go generate: run go generate.
-var _ = foryShapeInner[Inner]
+var _ foryInnerChanged_RunGoGenerate = Inner{}
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {

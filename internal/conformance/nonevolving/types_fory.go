@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeFixed is Fixed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,17 +22,13 @@ var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         601,
 })
 
-// foryShapeFixed stops compiling when Fixed's fields or their tags change; run go generate.
-func foryShapeFixed[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryFixedChanged_RunGoGenerate is Fixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryFixedChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Fixed changed after go generate: run go generate.
-var _ = foryShapeFixed[Fixed]
+var _ foryFixedChanged_RunGoGenerate = Fixed{}
 
 // ForyType returns Fixed's type information.
 func (x *Fixed) ForyType() *foryimpl.TypeInfo {
@@ -224,18 +217,14 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            602,
 })
 
-// foryShapeOuter stops compiling when Outer's fields or their tags change; run go generate.
-func foryShapeOuter[T interface {
-	~struct {
-		F  Fixed
-		FP *Fixed
-		L  []Fixed
-	}
-}]() {
+// foryOuterChanged_RunGoGenerate is Outer's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOuterChanged_RunGoGenerate = struct {
+	F  Fixed
+	FP *Fixed
+	L  []Fixed
 }
 
-// If the build stops here, Outer changed after go generate: run go generate.
-var _ = foryShapeOuter[Outer]
+var _ foryOuterChanged_RunGoGenerate = Outer{}
 
 // ForyType returns Outer's type information.
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
@@ -742,17 +731,13 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "FixedN",
 })
 
-// foryShapeFixedN stops compiling when FixedN's fields or their tags change; run go generate.
-func foryShapeFixedN[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryFixedNChanged_RunGoGenerate is FixedN's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryFixedNChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, FixedN changed after go generate: run go generate.
-var _ = foryShapeFixedN[FixedN]
+var _ foryFixedNChanged_RunGoGenerate = FixedN{}
 
 // ForyType returns FixedN's type information.
 func (x *FixedN) ForyType() *foryimpl.TypeInfo {

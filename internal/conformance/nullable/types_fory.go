@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeNullableContainers is NullableContainers's static type information. Fingerprint: ints,22,0,1[5,0,0];map,24,0,1[21,0,0|5,0,0];strs,22,0,1[21,0,0];
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,18 +22,14 @@ var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         103,
 })
 
-// foryShapeNullableContainers stops compiling when NullableContainers's fields or their tags change; run go generate.
-func foryShapeNullableContainers[T interface {
-	~struct {
-		Strs []string         `fory:"nullable"`
-		Ints []int32          `fory:"nullable"`
-		Map  map[string]int32 `fory:"nullable"`
-	}
-}]() {
+// foryNullableContainersChanged_RunGoGenerate is NullableContainers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNullableContainersChanged_RunGoGenerate = struct {
+	Strs []string         `fory:"nullable"`
+	Ints []int32          `fory:"nullable"`
+	Map  map[string]int32 `fory:"nullable"`
 }
 
-// If the build stops here, NullableContainers changed after go generate: run go generate.
-var _ = foryShapeNullableContainers[NullableContainers]
+var _ foryNullableContainersChanged_RunGoGenerate = NullableContainers{}
 
 // ForyType returns NullableContainers's type information.
 func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeOptionals is Optionals's static type information. Fingerprint: f64,20,0,1;flag,1,0,1;i32,5,0,1;i64,7,0,1;none_i32,5,0,1;none_str,21,0,1;str,21,0,1;
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,22 +22,18 @@ var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         222,
 })
 
-// foryShapeOptionals stops compiling when Optionals's fields or their tags change; run go generate.
-func foryShapeOptionals[T interface {
-	~struct {
-		I32     serializer.Optional[int32]
-		I64     serializer.Optional[int64]
-		Str     serializer.Optional[string]
-		Flag    serializer.Optional[bool]
-		F64     serializer.Optional[float64]
-		NoneI32 serializer.Optional[int32]
-		NoneStr serializer.Optional[string]
-	}
-}]() {
+// foryOptionalsChanged_RunGoGenerate is Optionals's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOptionalsChanged_RunGoGenerate = struct {
+	I32     serializer.Optional[int32]
+	I64     serializer.Optional[int64]
+	Str     serializer.Optional[string]
+	Flag    serializer.Optional[bool]
+	F64     serializer.Optional[float64]
+	NoneI32 serializer.Optional[int32]
+	NoneStr serializer.Optional[string]
 }
 
-// If the build stops here, Optionals changed after go generate: run go generate.
-var _ = foryShapeOptionals[Optionals]
+var _ foryOptionalsChanged_RunGoGenerate = Optionals{}
 
 // ForyType returns Optionals's type information.
 func (x *Optionals) ForyType() *foryimpl.TypeInfo {

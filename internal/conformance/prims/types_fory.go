@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeAllPrims is AllPrims's static type information. Fingerprint: b,1,0,0;f32,19,0,0;f64,20,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,27 +22,23 @@ var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         100,
 })
 
-// foryShapeAllPrims stops compiling when AllPrims's fields or their tags change; run go generate.
-func foryShapeAllPrims[T interface {
-	~struct {
-		B   bool
-		I8  int8
-		I16 int16
-		I32 int32
-		I64 int64
-		I   int
-		U8  uint8
-		U16 uint16
-		U32 uint32
-		U64 uint64
-		F32 float32
-		F64 float64
-	}
-}]() {
+// foryAllPrimsChanged_RunGoGenerate is AllPrims's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAllPrimsChanged_RunGoGenerate = struct {
+	B   bool
+	I8  int8
+	I16 int16
+	I32 int32
+	I64 int64
+	I   int
+	U8  uint8
+	U16 uint16
+	U32 uint32
+	U64 uint64
+	F32 float32
+	F64 float64
 }
 
-// If the build stops here, AllPrims changed after go generate: run go generate.
-var _ = foryShapeAllPrims[AllPrims]
+var _ foryAllPrimsChanged_RunGoGenerate = AllPrims{}
 
 // ForyType returns AllPrims's type information.
 func (x *AllPrims) ForyType() *foryimpl.TypeInfo {

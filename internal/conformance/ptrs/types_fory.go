@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypePtrs is Ptrs's static type information. Fingerprint: p_b,1,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_s,21,0,1;
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,20 +23,16 @@ var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         114,
 })
 
-// foryShapePtrs stops compiling when Ptrs's fields or their tags change; run go generate.
-func foryShapePtrs[T interface {
-	~struct {
-		PB   *bool
-		PI32 *int32
-		PI64 *int64
-		PF64 *float64
-		PS   *string
-	}
-}]() {
+// foryPtrsChanged_RunGoGenerate is Ptrs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPtrsChanged_RunGoGenerate = struct {
+	PB   *bool
+	PI32 *int32
+	PI64 *int64
+	PF64 *float64
+	PS   *string
 }
 
-// If the build stops here, Ptrs changed after go generate: run go generate.
-var _ = foryShapePtrs[Ptrs]
+var _ foryPtrsChanged_RunGoGenerate = Ptrs{}
 
 // ForyType returns Ptrs's type information.
 func (x *Ptrs) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12).
 func (Size) ForyEnum() {}
@@ -30,20 +27,16 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            4,
 })
 
-// foryShapeImage stops compiling when Image's fields or their tags change; run go generate.
-func foryShapeImage[T interface {
-	~struct {
-		URI    string `fory:"id=1"`
-		Title  string `fory:"id=2"`
-		Width  int32  `fory:"id=3"`
-		Height int32  `fory:"id=4"`
-		Size   Size   `fory:"id=5"`
-	}
-}]() {
+// foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryImageChanged_RunGoGenerate = struct {
+	URI    string `fory:"id=1"`
+	Title  string `fory:"id=2"`
+	Width  int32  `fory:"id=3"`
+	Height int32  `fory:"id=4"`
+	Size   Size   `fory:"id=5"`
 }
 
-// If the build stops here, Image changed after go generate: run go generate.
-var _ = foryShapeImage[Image]
+var _ foryImageChanged_RunGoGenerate = Image{}
 
 // ForyType returns Image's type information.
 func (x *Image) ForyType() *foryimpl.TypeInfo {
@@ -407,17 +400,13 @@ var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            200,
 })
 
-// foryShapeImagePair stops compiling when ImagePair's fields or their tags change; run go generate.
-func foryShapeImagePair[T interface {
-	~struct {
-		Cover *Image `fory:"id=1"`
-		Thumb *Image `fory:"id=2"`
-	}
-}]() {
+// foryImagePairChanged_RunGoGenerate is ImagePair's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryImagePairChanged_RunGoGenerate = struct {
+	Cover *Image `fory:"id=1"`
+	Thumb *Image `fory:"id=2"`
 }
 
-// If the build stops here, ImagePair changed after go generate: run go generate.
-var _ = foryShapeImagePair[ImagePair]
+var _ foryImagePairChanged_RunGoGenerate = ImagePair{}
 
 // ForyType returns ImagePair's type information.
 func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
@@ -747,16 +736,12 @@ var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         201,
 })
 
-// foryShapeImagePtrList stops compiling when ImagePtrList's fields or their tags change; run go generate.
-func foryShapeImagePtrList[T interface {
-	~struct {
-		Images []*Image `fory:"id=1"`
-	}
-}]() {
+// foryImagePtrListChanged_RunGoGenerate is ImagePtrList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryImagePtrListChanged_RunGoGenerate = struct {
+	Images []*Image `fory:"id=1"`
 }
 
-// If the build stops here, ImagePtrList changed after go generate: run go generate.
-var _ = foryShapeImagePtrList[ImagePtrList]
+var _ foryImagePtrListChanged_RunGoGenerate = ImagePtrList{}
 
 // ForyType returns ImagePtrList's type information.
 func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
@@ -1138,17 +1123,13 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            202,
 })
 
-// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
-func foryShapeNode[T interface {
-	~struct {
-		Value int32
-		Next  *Node
-	}
-}]() {
+// foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNodeChanged_RunGoGenerate = struct {
+	Value int32
+	Next  *Node
 }
 
-// If the build stops here, Node changed after go generate: run go generate.
-var _ = foryShapeNode[Node]
+var _ foryNodeChanged_RunGoGenerate = Node{}
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {
@@ -1469,18 +1450,14 @@ var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            203,
 })
 
-// foryShapeTreeNode stops compiling when TreeNode's fields or their tags change; run go generate.
-func foryShapeTreeNode[T interface {
-	~struct {
-		Name     string
-		Parent   *TreeNode
-		Children []*TreeNode
-	}
-}]() {
+// foryTreeNodeChanged_RunGoGenerate is TreeNode's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryTreeNodeChanged_RunGoGenerate = struct {
+	Name     string
+	Parent   *TreeNode
+	Children []*TreeNode
 }
 
-// If the build stops here, TreeNode changed after go generate: run go generate.
-var _ = foryShapeTreeNode[TreeNode]
+var _ foryTreeNodeChanged_RunGoGenerate = TreeNode{}
 
 // ForyType returns TreeNode's type information.
 func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
@@ -2001,27 +1978,23 @@ var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         205,
 })
 
-// foryShapeSharedUntracked stops compiling when SharedUntracked's fields or their tags change; run go generate.
-func foryShapeSharedUntracked[T interface {
-	~struct {
-		Name1  string
-		Name2  string
-		Ints1  []int32
-		Ints2  []int32
-		Strs1  []string
-		Strs2  []string
-		Map1   map[string]int32
-		Map2   map[string]int32
-		Count1 *int32
-		Count2 *int32
-		Label1 *string
-		Label2 *string
-	}
-}]() {
+// forySharedUntrackedChanged_RunGoGenerate is SharedUntracked's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySharedUntrackedChanged_RunGoGenerate = struct {
+	Name1  string
+	Name2  string
+	Ints1  []int32
+	Ints2  []int32
+	Strs1  []string
+	Strs2  []string
+	Map1   map[string]int32
+	Map2   map[string]int32
+	Count1 *int32
+	Count2 *int32
+	Label1 *string
+	Label2 *string
 }
 
-// If the build stops here, SharedUntracked changed after go generate: run go generate.
-var _ = foryShapeSharedUntracked[SharedUntracked]
+var _ forySharedUntrackedChanged_RunGoGenerate = SharedUntracked{}
 
 // ForyType returns SharedUntracked's type information.
 func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
@@ -2760,17 +2733,13 @@ var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         207,
 })
 
-// foryShapeRefElem stops compiling when RefElem's fields or their tags change; run go generate.
-func foryShapeRefElem[T interface {
-	~struct {
-		ID   int32
-		Name string
-	}
-}]() {
+// foryRefElemChanged_RunGoGenerate is RefElem's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryRefElemChanged_RunGoGenerate = struct {
+	ID   int32
+	Name string
 }
 
-// If the build stops here, RefElem changed after go generate: run go generate.
-var _ = foryShapeRefElem[RefElem]
+var _ foryRefElemChanged_RunGoGenerate = RefElem{}
 
 // ForyType returns RefElem's type information.
 func (x *RefElem) ForyType() *foryimpl.TypeInfo {
@@ -2959,19 +2928,15 @@ var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            208,
 })
 
-// foryShapeRefContainers stops compiling when RefContainers's fields or their tags change; run go generate.
-func foryShapeRefContainers[T interface {
-	~struct {
-		List []*RefElem
-		Set  serializer.Set[*RefElem]
-		Map  map[string]*RefElem
-		One  *RefElem
-	}
-}]() {
+// foryRefContainersChanged_RunGoGenerate is RefContainers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryRefContainersChanged_RunGoGenerate = struct {
+	List []*RefElem
+	Set  serializer.Set[*RefElem]
+	Map  map[string]*RefElem
+	One  *RefElem
 }
 
-// If the build stops here, RefContainers changed after go generate: run go generate.
-var _ = foryShapeRefContainers[RefContainers]
+var _ foryRefContainersChanged_RunGoGenerate = RefContainers{}
 
 // ForyType returns RefContainers's type information.
 func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
@@ -3747,19 +3712,15 @@ var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            209,
 })
 
-// foryShapeRefTagged stops compiling when RefTagged's fields or their tags change; run go generate.
-func foryShapeRefTagged[T interface {
-	~struct {
-		Tagged1 *RefElem `fory:"ref"`
-		Tagged2 *RefElem `fory:"ref"`
-		Plain   *RefElem
-		List    []*RefElem `fory:"type=list(element=_(ref=true))"`
-	}
-}]() {
+// foryRefTaggedChanged_RunGoGenerate is RefTagged's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryRefTaggedChanged_RunGoGenerate = struct {
+	Tagged1 *RefElem `fory:"ref"`
+	Tagged2 *RefElem `fory:"ref"`
+	Plain   *RefElem
+	List    []*RefElem `fory:"type=list(element=_(ref=true))"`
 }
 
-// If the build stops here, RefTagged changed after go generate: run go generate.
-var _ = foryShapeRefTagged[RefTagged]
+var _ foryRefTaggedChanged_RunGoGenerate = RefTagged{}
 
 // ForyType returns RefTagged's type information.
 func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
@@ -4372,21 +4333,17 @@ var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            210,
 })
 
-// foryShapeRefDisabled stops compiling when RefDisabled's fields or their tags change; run go generate.
-func foryShapeRefDisabled[T interface {
-	~struct {
-		Off1    *Image `fory:"ref=false"`
-		Off2    *Image `fory:"ref=false"`
-		On1     *Image
-		On2     *Image
-		OffList []*Image `fory:"type=list(element=_(ref=false))"`
-		OnList  []*Image
-	}
-}]() {
+// foryRefDisabledChanged_RunGoGenerate is RefDisabled's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryRefDisabledChanged_RunGoGenerate = struct {
+	Off1    *Image `fory:"ref=false"`
+	Off2    *Image `fory:"ref=false"`
+	On1     *Image
+	On2     *Image
+	OffList []*Image `fory:"type=list(element=_(ref=false))"`
+	OnList  []*Image
 }
 
-// If the build stops here, RefDisabled changed after go generate: run go generate.
-var _ = foryShapeRefDisabled[RefDisabled]
+var _ foryRefDisabledChanged_RunGoGenerate = RefDisabled{}
 
 // ForyType returns RefDisabled's type information.
 func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
@@ -5247,23 +5204,19 @@ var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            211,
 })
 
-// foryShapeSharedTrackedKinds stops compiling when SharedTrackedKinds's fields or their tags change; run go generate.
-func foryShapeSharedTrackedKinds[T interface {
-	~struct {
-		Arr1  []int32          `fory:"type=array(element=int32)"`
-		Arr2  []int32          `fory:"type=array(element=int32)"`
-		Bin1  []uint8          `fory:"type=bytes"`
-		Bin2  []uint8          `fory:"type=bytes"`
-		List1 []int32          `fory:"ref"`
-		List2 []int32          `fory:"ref"`
-		Map1  map[string]int32 `fory:"ref"`
-		Map2  map[string]int32 `fory:"ref"`
-	}
-}]() {
+// forySharedTrackedKindsChanged_RunGoGenerate is SharedTrackedKinds's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySharedTrackedKindsChanged_RunGoGenerate = struct {
+	Arr1  []int32          `fory:"type=array(element=int32)"`
+	Arr2  []int32          `fory:"type=array(element=int32)"`
+	Bin1  []uint8          `fory:"type=bytes"`
+	Bin2  []uint8          `fory:"type=bytes"`
+	List1 []int32          `fory:"ref"`
+	List2 []int32          `fory:"ref"`
+	Map1  map[string]int32 `fory:"ref"`
+	Map2  map[string]int32 `fory:"ref"`
 }
 
-// If the build stops here, SharedTrackedKinds changed after go generate: run go generate.
-var _ = foryShapeSharedTrackedKinds[SharedTrackedKinds]
+var _ forySharedTrackedKindsChanged_RunGoGenerate = SharedTrackedKinds{}
 
 // ForyType returns SharedTrackedKinds's type information.
 func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,20 +22,16 @@ var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         211,
 })
 
-// foryShapeSetHolder stops compiling when SetHolder's fields or their tags change; run go generate.
-func foryShapeSetHolder[T interface {
-	~struct {
-		Strings serializer.Set[string]
-		Ints    serializer.Set[int32]
-		Empty   serializer.Set[int64]
-		Missing serializer.Set[string]
-		Maybe   serializer.Set[string] `fory:"nullable"`
-	}
-}]() {
+// forySetHolderChanged_RunGoGenerate is SetHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetHolderChanged_RunGoGenerate = struct {
+	Strings serializer.Set[string]
+	Ints    serializer.Set[int32]
+	Empty   serializer.Set[int64]
+	Missing serializer.Set[string]
+	Maybe   serializer.Set[string] `fory:"nullable"`
 }
 
-// If the build stops here, SetHolder changed after go generate: run go generate.
-var _ = foryShapeSetHolder[SetHolder]
+var _ forySetHolderChanged_RunGoGenerate = SetHolder{}
 
 // ForyType returns SetHolder's type information.
 func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
@@ -742,17 +735,13 @@ var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         212,
 })
 
-// foryShapeSetMulti stops compiling when SetMulti's fields or their tags change; run go generate.
-func foryShapeSetMulti[T interface {
-	~struct {
-		Words serializer.Set[string]
-		Codes serializer.Set[int32]
-	}
-}]() {
+// forySetMultiChanged_RunGoGenerate is SetMulti's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetMultiChanged_RunGoGenerate = struct {
+	Words serializer.Set[string]
+	Codes serializer.Set[int32]
 }
 
-// If the build stops here, SetMulti changed after go generate: run go generate.
-var _ = foryShapeSetMulti[SetMulti]
+var _ forySetMultiChanged_RunGoGenerate = SetMulti{}
 
 // ForyType returns SetMulti's type information.
 func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
@@ -1015,17 +1004,13 @@ var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         214,
 })
 
-// foryShapeSetsInside stops compiling when SetsInside's fields or their tags change; run go generate.
-func foryShapeSetsInside[T interface {
-	~struct {
-		List  []serializer.Set[int32]
-		ByKey map[string]serializer.Set[string]
-	}
-}]() {
+// forySetsInsideChanged_RunGoGenerate is SetsInside's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetsInsideChanged_RunGoGenerate = struct {
+	List  []serializer.Set[int32]
+	ByKey map[string]serializer.Set[string]
 }
 
-// If the build stops here, SetsInside changed after go generate: run go generate.
-var _ = foryShapeSetsInside[SetsInside]
+var _ forySetsInsideChanged_RunGoGenerate = SetsInside{}
 
 // ForyType returns SetsInside's type information.
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {

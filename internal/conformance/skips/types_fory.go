@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,16 +22,12 @@ var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         217,
 })
 
-// foryShapePetOwner stops compiling when PetOwner's fields or their tags change; run go generate.
-func foryShapePetOwner[T interface {
-	~struct {
-		Name string `fory:"id=1"`
-	}
-}]() {
+// foryPetOwnerChanged_RunGoGenerate is PetOwner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPetOwnerChanged_RunGoGenerate = struct {
+	Name string `fory:"id=1"`
 }
 
-// If the build stops here, PetOwner changed after go generate: run go generate.
-var _ = foryShapePetOwner[PetOwner]
+var _ foryPetOwnerChanged_RunGoGenerate = PetOwner{}
 
 // ForyType returns PetOwner's type information.
 func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
@@ -198,16 +191,12 @@ var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         219,
 })
 
-// foryShapeAnyHolder stops compiling when AnyHolder's fields or their tags change; run go generate.
-func foryShapeAnyHolder[T interface {
-	~struct {
-		Extra int32
-	}
-}]() {
+// foryAnyHolderChanged_RunGoGenerate is AnyHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAnyHolderChanged_RunGoGenerate = struct {
+	Extra int32
 }
 
-// If the build stops here, AnyHolder changed after go generate: run go generate.
-var _ = foryShapeAnyHolder[AnyHolder]
+var _ foryAnyHolderChanged_RunGoGenerate = AnyHolder{}
 
 // ForyType returns AnyHolder's type information.
 func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
@@ -418,16 +407,12 @@ var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         220,
 })
 
-// foryShapeAnyList stops compiling when AnyList's fields or their tags change; run go generate.
-func foryShapeAnyList[T interface {
-	~struct {
-		Extra int32
-	}
-}]() {
+// foryAnyListChanged_RunGoGenerate is AnyList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAnyListChanged_RunGoGenerate = struct {
+	Extra int32
 }
 
-// If the build stops here, AnyList changed after go generate: run go generate.
-var _ = foryShapeAnyList[AnyList]
+var _ foryAnyListChanged_RunGoGenerate = AnyList{}
 
 // ForyType returns AnyList's type information.
 func (x *AnyList) ForyType() *foryimpl.TypeInfo {
@@ -638,16 +623,12 @@ var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         221,
 })
 
-// foryShapeAnyMap stops compiling when AnyMap's fields or their tags change; run go generate.
-func foryShapeAnyMap[T interface {
-	~struct {
-		Extra int32
-	}
-}]() {
+// foryAnyMapChanged_RunGoGenerate is AnyMap's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAnyMapChanged_RunGoGenerate = struct {
+	Extra int32
 }
 
-// If the build stops here, AnyMap changed after go generate: run go generate.
-var _ = foryShapeAnyMap[AnyMap]
+var _ foryAnyMapChanged_RunGoGenerate = AnyMap{}
 
 // ForyType returns AnyMap's type information.
 func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
@@ -858,16 +839,12 @@ var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         211,
 })
 
-// foryShapeSetHolder stops compiling when SetHolder's fields or their tags change; run go generate.
-func foryShapeSetHolder[T interface {
-	~struct {
-		Ints serializer.Set[int32]
-	}
-}]() {
+// forySetHolderChanged_RunGoGenerate is SetHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetHolderChanged_RunGoGenerate = struct {
+	Ints serializer.Set[int32]
 }
 
-// If the build stops here, SetHolder changed after go generate: run go generate.
-var _ = foryShapeSetHolder[SetHolder]
+var _ forySetHolderChanged_RunGoGenerate = SetHolder{}
 
 // ForyType returns SetHolder's type information.
 func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
@@ -1068,16 +1045,12 @@ var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         212,
 })
 
-// foryShapeSetMulti stops compiling when SetMulti's fields or their tags change; run go generate.
-func foryShapeSetMulti[T interface {
-	~struct {
-		Codes serializer.Set[int32]
-	}
-}]() {
+// forySetMultiChanged_RunGoGenerate is SetMulti's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetMultiChanged_RunGoGenerate = struct {
+	Codes serializer.Set[int32]
 }
 
-// If the build stops here, SetMulti changed after go generate: run go generate.
-var _ = foryShapeSetMulti[SetMulti]
+var _ forySetMultiChanged_RunGoGenerate = SetMulti{}
 
 // ForyType returns SetMulti's type information.
 func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
@@ -1278,17 +1251,13 @@ var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         213,
 })
 
-// foryShapeHalfFloats stops compiling when HalfFloats's fields or their tags change; run go generate.
-func foryShapeHalfFloats[T interface {
-	~struct {
-		F16     serializer.Float16
-		BF16Neg serializer.BFloat16
-	}
-}]() {
+// foryHalfFloatsChanged_RunGoGenerate is HalfFloats's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryHalfFloatsChanged_RunGoGenerate = struct {
+	F16     serializer.Float16
+	BF16Neg serializer.BFloat16
 }
 
-// If the build stops here, HalfFloats changed after go generate: run go generate.
-var _ = foryShapeHalfFloats[HalfFloats]
+var _ foryHalfFloatsChanged_RunGoGenerate = HalfFloats{}
 
 // ForyType returns HalfFloats's type information.
 func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
@@ -1508,16 +1477,12 @@ var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         214,
 })
 
-// foryShapeDecimals stops compiling when Decimals's fields or their tags change; run go generate.
-func foryShapeDecimals[T interface {
-	~struct {
-		Price serializer.Decimal
-	}
-}]() {
+// foryDecimalsChanged_RunGoGenerate is Decimals's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryDecimalsChanged_RunGoGenerate = struct {
+	Price serializer.Decimal
 }
 
-// If the build stops here, Decimals changed after go generate: run go generate.
-var _ = foryShapeDecimals[Decimals]
+var _ foryDecimalsChanged_RunGoGenerate = Decimals{}
 
 // ForyType returns Decimals's type information.
 func (x *Decimals) ForyType() *foryimpl.TypeInfo {
@@ -1676,16 +1641,12 @@ var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         222,
 })
 
-// foryShapeOptionals stops compiling when Optionals's fields or their tags change; run go generate.
-func foryShapeOptionals[T interface {
-	~struct {
-		Str serializer.Optional[string]
-	}
-}]() {
+// foryOptionalsChanged_RunGoGenerate is Optionals's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOptionalsChanged_RunGoGenerate = struct {
+	Str serializer.Optional[string]
 }
 
-// If the build stops here, Optionals changed after go generate: run go generate.
-var _ = foryShapeOptionals[Optionals]
+var _ foryOptionalsChanged_RunGoGenerate = Optionals{}
 
 // ForyType returns Optionals's type information.
 func (x *Optionals) ForyType() *foryimpl.TypeInfo {
@@ -1859,16 +1820,12 @@ var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         223,
 })
 
-// foryShapeBigMaps stops compiling when BigMaps's fields or their tags change; run go generate.
-func foryShapeBigMaps[T interface {
-	~struct {
-		I32ToStr map[int32]string
-	}
-}]() {
+// foryBigMapsChanged_RunGoGenerate is BigMaps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBigMapsChanged_RunGoGenerate = struct {
+	I32ToStr map[int32]string
 }
 
-// If the build stops here, BigMaps changed after go generate: run go generate.
-var _ = foryShapeBigMaps[BigMaps]
+var _ foryBigMapsChanged_RunGoGenerate = BigMaps{}
 
 // ForyType returns BigMaps's type information.
 func (x *BigMaps) ForyType() *foryimpl.TypeInfo {

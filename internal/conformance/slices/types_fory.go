@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeSlices is Slices's static type information. Fingerprint: i32s,22,0,0[5,0,0];i64_arr,47,0,0;i64s,22,0,0[7,0,0];strs,22,0,0[21,0,0];
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -27,19 +24,15 @@ var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            102,
 })
 
-// foryShapeSlices stops compiling when Slices's fields or their tags change; run go generate.
-func foryShapeSlices[T interface {
-	~struct {
-		Strs   []string
-		I64s   []int64
-		I64Arr []int64 `fory:"type=array(element=int64)"`
-		I32s   []int32
-	}
-}]() {
+// forySlicesChanged_RunGoGenerate is Slices's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySlicesChanged_RunGoGenerate = struct {
+	Strs   []string
+	I64s   []int64
+	I64Arr []int64 `fory:"type=array(element=int64)"`
+	I32s   []int32
 }
 
-// If the build stops here, Slices changed after go generate: run go generate.
-var _ = foryShapeSlices[Slices]
+var _ forySlicesChanged_RunGoGenerate = Slices{}
 
 // ForyType returns Slices's type information.
 func (x *Slices) ForyType() *foryimpl.TypeInfo {

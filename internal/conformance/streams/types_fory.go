@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,18 +22,14 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         100,
 })
 
-// foryShapeUser stops compiling when User's fields or their tags change; run go generate.
-func foryShapeUser[T interface {
-	~struct {
-		ID   int64    `fory:"id=0"`
-		Name string   `fory:"id=1"`
-		Tags []string `fory:"id=2"`
-	}
-}]() {
+// foryUserChanged_RunGoGenerate is User's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryUserChanged_RunGoGenerate = struct {
+	ID   int64    `fory:"id=0"`
+	Name string   `fory:"id=1"`
+	Tags []string `fory:"id=2"`
 }
 
-// If the build stops here, User changed after go generate: run go generate.
-var _ = foryShapeUser[User]
+var _ foryUserChanged_RunGoGenerate = User{}
 
 // ForyType returns User's type information.
 func (x *User) ForyType() *foryimpl.TypeInfo {
@@ -304,17 +297,13 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         101,
 })
 
-// foryShapeItem stops compiling when Item's fields or their tags change; run go generate.
-func foryShapeItem[T interface {
-	~struct {
-		SKU string `fory:"id=0"`
-		Qty int32  `fory:"id=1"`
-	}
-}]() {
+// foryItemChanged_RunGoGenerate is Item's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryItemChanged_RunGoGenerate = struct {
+	SKU string `fory:"id=0"`
+	Qty int32  `fory:"id=1"`
 }
 
-// If the build stops here, Item changed after go generate: run go generate.
-var _ = foryShapeItem[Item]
+var _ foryItemChanged_RunGoGenerate = Item{}
 
 // ForyType returns Item's type information.
 func (x *Item) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeStrings is Strings's static type information. Fingerprint: a_s_c_i_i,21,0,0;c_j_k,21,0,0;emoji,21,0,0;empty,21,0,0;latin1,21,0,0;
 var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,20 +22,16 @@ var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         101,
 })
 
-// foryShapeStrings stops compiling when Strings's fields or their tags change; run go generate.
-func foryShapeStrings[T interface {
-	~struct {
-		Empty  string
-		ASCII  string
-		Latin1 string
-		CJK    string
-		Emoji  string
-	}
-}]() {
+// foryStringsChanged_RunGoGenerate is Strings's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryStringsChanged_RunGoGenerate = struct {
+	Empty  string
+	ASCII  string
+	Latin1 string
+	CJK    string
+	Emoji  string
 }
 
-// If the build stops here, Strings changed after go generate: run go generate.
-var _ = foryShapeStrings[Strings]
+var _ foryStringsChanged_RunGoGenerate = Strings{}
 
 // ForyType returns Strings's type information.
 func (x *Strings) ForyType() *foryimpl.TypeInfo {

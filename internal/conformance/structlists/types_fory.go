@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeStructLists is StructLists's static type information. Fingerprint: pointers,22,0,0[0,0,0];values,22,0,0[0,0,0];
 var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,17 +22,13 @@ var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         116,
 })
 
-// foryShapeStructLists stops compiling when StructLists's fields or their tags change; run go generate.
-func foryShapeStructLists[T interface {
-	~struct {
-		Values   []Inner
-		Pointers []*Inner
-	}
-}]() {
+// foryStructListsChanged_RunGoGenerate is StructLists's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryStructListsChanged_RunGoGenerate = struct {
+	Values   []Inner
+	Pointers []*Inner
 }
 
-// If the build stops here, StructLists changed after go generate: run go generate.
-var _ = foryShapeStructLists[StructLists]
+var _ foryStructListsChanged_RunGoGenerate = StructLists{}
 
 // ForyType returns StructLists's type information.
 func (x *StructLists) ForyType() *foryimpl.TypeInfo {
@@ -609,17 +602,13 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         106,
 })
 
-// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
-func foryShapeInner[T interface {
-	~struct {
-		V int32
-		S string
-	}
-}]() {
+// foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryInnerChanged_RunGoGenerate = struct {
+	V int32
+	S string
 }
 
-// If the build stops here, Inner changed after go generate: run go generate.
-var _ = foryShapeInner[Inner]
+var _ foryInnerChanged_RunGoGenerate = Inner{}
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {

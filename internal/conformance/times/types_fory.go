@@ -9,11 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeTimes is Times's static type information. Fingerprint: d,37,0,0;dt,39,0,0;t,38,0,0;
 var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,18 +23,14 @@ var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         112,
 })
 
-// foryShapeTimes stops compiling when Times's fields or their tags change; run go generate.
-func foryShapeTimes[T interface {
-	~struct {
-		T  time.Time
-		D  time.Duration
-		Dt serializer.Date
-	}
-}]() {
+// foryTimesChanged_RunGoGenerate is Times's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryTimesChanged_RunGoGenerate = struct {
+	T  time.Time
+	D  time.Duration
+	Dt serializer.Date
 }
 
-// If the build stops here, Times changed after go generate: run go generate.
-var _ = foryShapeTimes[Times]
+var _ foryTimesChanged_RunGoGenerate = Times{}
 
 // ForyType returns Times's type information.
 func (x *Times) ForyType() *foryimpl.TypeInfo {

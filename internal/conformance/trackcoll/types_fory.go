@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=313; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -28,18 +25,14 @@ var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         301,
 })
 
-// foryShapeNestedLists stops compiling when NestedLists's fields or their tags change; run go generate.
-func foryShapeNestedLists[T interface {
-	~struct {
-		Ints    [][]int32
-		Strs    [][]string
-		Missing [][]int32
-	}
-}]() {
+// foryNestedListsChanged_RunGoGenerate is NestedLists's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNestedListsChanged_RunGoGenerate = struct {
+	Ints    [][]int32
+	Strs    [][]string
+	Missing [][]int32
 }
 
-// If the build stops here, NestedLists changed after go generate: run go generate.
-var _ = foryShapeNestedLists[NestedLists]
+var _ foryNestedListsChanged_RunGoGenerate = NestedLists{}
 
 // ForyType returns NestedLists's type information.
 func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
@@ -1144,16 +1137,12 @@ var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         302,
 })
 
-// foryShapeListOfMaps stops compiling when ListOfMaps's fields or their tags change; run go generate.
-func foryShapeListOfMaps[T interface {
-	~struct {
-		Maps []map[string]int32
-	}
-}]() {
+// foryListOfMapsChanged_RunGoGenerate is ListOfMaps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryListOfMapsChanged_RunGoGenerate = struct {
+	Maps []map[string]int32
 }
 
-// If the build stops here, ListOfMaps changed after go generate: run go generate.
-var _ = foryShapeListOfMaps[ListOfMaps]
+var _ foryListOfMapsChanged_RunGoGenerate = ListOfMaps{}
 
 // ForyType returns ListOfMaps's type information.
 func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
@@ -1622,18 +1611,14 @@ var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         303,
 })
 
-// foryShapeMapOfLists stops compiling when MapOfLists's fields or their tags change; run go generate.
-func foryShapeMapOfLists[T interface {
-	~struct {
-		Ints    map[string][]int32
-		Strs    map[string][]string
-		NilList map[string][]int32
-	}
-}]() {
+// foryMapOfListsChanged_RunGoGenerate is MapOfLists's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapOfListsChanged_RunGoGenerate = struct {
+	Ints    map[string][]int32
+	Strs    map[string][]string
+	NilList map[string][]int32
 }
 
-// If the build stops here, MapOfLists changed after go generate: run go generate.
-var _ = foryShapeMapOfLists[MapOfLists]
+var _ foryMapOfListsChanged_RunGoGenerate = MapOfLists{}
 
 // ForyType returns MapOfLists's type information.
 func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
@@ -2530,16 +2515,12 @@ var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         304,
 })
 
-// foryShapeMapOfMaps stops compiling when MapOfMaps's fields or their tags change; run go generate.
-func foryShapeMapOfMaps[T interface {
-	~struct {
-		Nested map[string]map[string]int32
-	}
-}]() {
+// foryMapOfMapsChanged_RunGoGenerate is MapOfMaps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapOfMapsChanged_RunGoGenerate = struct {
+	Nested map[string]map[string]int32
 }
 
-// If the build stops here, MapOfMaps changed after go generate: run go generate.
-var _ = foryShapeMapOfMaps[MapOfMaps]
+var _ foryMapOfMapsChanged_RunGoGenerate = MapOfMaps{}
 
 // ForyType returns MapOfMaps's type information.
 func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
@@ -2946,17 +2927,13 @@ var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         305,
 })
 
-// foryShapeSetsInside stops compiling when SetsInside's fields or their tags change; run go generate.
-func foryShapeSetsInside[T interface {
-	~struct {
-		List []serializer.Set[string]
-		Map  map[string]serializer.Set[int32]
-	}
-}]() {
+// forySetsInsideChanged_RunGoGenerate is SetsInside's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetsInsideChanged_RunGoGenerate = struct {
+	List []serializer.Set[string]
+	Map  map[string]serializer.Set[int32]
 }
 
-// If the build stops here, SetsInside changed after go generate: run go generate.
-var _ = foryShapeSetsInside[SetsInside]
+var _ forySetsInsideChanged_RunGoGenerate = SetsInside{}
 
 // ForyType returns SetsInside's type information.
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
@@ -3635,17 +3612,13 @@ var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         306,
 })
 
-// foryShapeBinaries stops compiling when Binaries's fields or their tags change; run go generate.
-func foryShapeBinaries[T interface {
-	~struct {
-		List [][]uint8
-		Map  map[string][]uint8
-	}
-}]() {
+// foryBinariesChanged_RunGoGenerate is Binaries's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBinariesChanged_RunGoGenerate = struct {
+	List [][]uint8
+	Map  map[string][]uint8
 }
 
-// If the build stops here, Binaries changed after go generate: run go generate.
-var _ = foryShapeBinaries[Binaries]
+var _ foryBinariesChanged_RunGoGenerate = Binaries{}
 
 // ForyType returns Binaries's type information.
 func (x *Binaries) ForyType() *foryimpl.TypeInfo {
@@ -4357,17 +4330,13 @@ var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         307,
 })
 
-// foryShapeSharedInner stops compiling when SharedInner's fields or their tags change; run go generate.
-func foryShapeSharedInner[T interface {
-	~struct {
-		Lists [][]int32
-		Maps  []map[string]int32
-	}
-}]() {
+// forySharedInnerChanged_RunGoGenerate is SharedInner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySharedInnerChanged_RunGoGenerate = struct {
+	Lists [][]int32
+	Maps  []map[string]int32
 }
 
-// If the build stops here, SharedInner changed after go generate: run go generate.
-var _ = foryShapeSharedInner[SharedInner]
+var _ forySharedInnerChanged_RunGoGenerate = SharedInner{}
 
 // ForyType returns SharedInner's type information.
 func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
@@ -5132,19 +5101,15 @@ var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            308,
 })
 
-// foryShapeEmptyArrays stops compiling when EmptyArrays's fields or their tags change; run go generate.
-func foryShapeEmptyArrays[T interface {
-	~struct {
-		I32 []int32   `fory:"type=array(element=int32)"`
-		F32 []float32 `fory:"type=array(element=float32)"`
-		Bin []uint8   `fory:"type=bytes"`
-		I64 []int64   `fory:"type=array(element=int64)"`
-	}
-}]() {
+// foryEmptyArraysChanged_RunGoGenerate is EmptyArrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEmptyArraysChanged_RunGoGenerate = struct {
+	I32 []int32   `fory:"type=array(element=int32)"`
+	F32 []float32 `fory:"type=array(element=float32)"`
+	Bin []uint8   `fory:"type=bytes"`
+	I64 []int64   `fory:"type=array(element=int64)"`
 }
 
-// If the build stops here, EmptyArrays changed after go generate: run go generate.
-var _ = foryShapeEmptyArrays[EmptyArrays]
+var _ foryEmptyArraysChanged_RunGoGenerate = EmptyArrays{}
 
 // ForyType returns EmptyArrays's type information.
 func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
@@ -5671,19 +5636,15 @@ var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            309,
 })
 
-// foryShapeOneEmptyArray stops compiling when OneEmptyArray's fields or their tags change; run go generate.
-func foryShapeOneEmptyArray[T interface {
-	~struct {
-		Empty []int32 `fory:"type=array(element=int32)"`
-		Full  []int32 `fory:"type=array(element=int32)"`
-		Bin   []uint8 `fory:"type=bytes"`
-		Nil   []int32 `fory:"type=array(element=int32)"`
-	}
-}]() {
+// foryOneEmptyArrayChanged_RunGoGenerate is OneEmptyArray's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOneEmptyArrayChanged_RunGoGenerate = struct {
+	Empty []int32 `fory:"type=array(element=int32)"`
+	Full  []int32 `fory:"type=array(element=int32)"`
+	Bin   []uint8 `fory:"type=bytes"`
+	Nil   []int32 `fory:"type=array(element=int32)"`
 }
 
-// If the build stops here, OneEmptyArray changed after go generate: run go generate.
-var _ = foryShapeOneEmptyArray[OneEmptyArray]
+var _ foryOneEmptyArrayChanged_RunGoGenerate = OneEmptyArray{}
 
 // ForyType returns OneEmptyArray's type information.
 func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
@@ -6208,17 +6169,13 @@ var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// foryShapeEmptyInner stops compiling when EmptyInner's fields or their tags change; run go generate.
-func foryShapeEmptyInner[T interface {
-	~struct {
-		Ints [][]int32
-		Strs [][]string
-	}
-}]() {
+// foryEmptyInnerChanged_RunGoGenerate is EmptyInner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEmptyInnerChanged_RunGoGenerate = struct {
+	Ints [][]int32
+	Strs [][]string
 }
 
-// If the build stops here, EmptyInner changed after go generate: run go generate.
-var _ = foryShapeEmptyInner[EmptyInner]
+var _ foryEmptyInnerChanged_RunGoGenerate = EmptyInner{}
 
 // ForyType returns EmptyInner's type information.
 func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
@@ -7033,17 +6990,13 @@ var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// foryShapeLeaf311 stops compiling when Leaf311's fields or their tags change; run go generate.
-func foryShapeLeaf311[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeaf311Changed_RunGoGenerate is Leaf311's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeaf311Changed_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf311 changed after go generate: run go generate.
-var _ = foryShapeLeaf311[Leaf311]
+var _ foryLeaf311Changed_RunGoGenerate = Leaf311{}
 
 // ForyType returns Leaf311's type information.
 func (x *Leaf311) ForyType() *foryimpl.TypeInfo {
@@ -7229,17 +7182,13 @@ var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         312,
 })
 
-// foryShapeNilValues stops compiling when NilValues's fields or their tags change; run go generate.
-func foryShapeNilValues[T interface {
-	~struct {
-		Nils  map[string]*Leaf311
-		Items map[string]*Leaf311
-	}
-}]() {
+// foryNilValuesChanged_RunGoGenerate is NilValues's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNilValuesChanged_RunGoGenerate = struct {
+	Nils  map[string]*Leaf311
+	Items map[string]*Leaf311
 }
 
-// If the build stops here, NilValues changed after go generate: run go generate.
-var _ = foryShapeNilValues[NilValues]
+var _ foryNilValuesChanged_RunGoGenerate = NilValues{}
 
 // ForyType returns NilValues's type information.
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
@@ -7710,18 +7659,14 @@ var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            314,
 })
 
-// foryShapeEnumPtrs stops compiling when EnumPtrs's fields or their tags change; run go generate.
-func foryShapeEnumPtrs[T interface {
-	~struct {
-		Zero *Color
-		Two  *Color
-		None *Color
-	}
-}]() {
+// foryEnumPtrsChanged_RunGoGenerate is EnumPtrs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumPtrsChanged_RunGoGenerate = struct {
+	Zero *Color
+	Two  *Color
+	None *Color
 }
 
-// If the build stops here, EnumPtrs changed after go generate: run go generate.
-var _ = foryShapeEnumPtrs[EnumPtrs]
+var _ foryEnumPtrsChanged_RunGoGenerate = EnumPtrs{}
 
 // ForyType returns EnumPtrs's type information.
 func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
@@ -8149,19 +8094,15 @@ var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         315,
 })
 
-// foryShapeNullableSets stops compiling when NullableSets's fields or their tags change; run go generate.
-func foryShapeNullableSets[T interface {
-	~struct {
-		Empty serializer.Set[string] `fory:"nullable"`
-		One   serializer.Set[int32]  `fory:"nullable"`
-		Nil   serializer.Set[string] `fory:"nullable"`
-		Plain serializer.Set[string]
-	}
-}]() {
+// foryNullableSetsChanged_RunGoGenerate is NullableSets's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNullableSetsChanged_RunGoGenerate = struct {
+	Empty serializer.Set[string] `fory:"nullable"`
+	One   serializer.Set[int32]  `fory:"nullable"`
+	Nil   serializer.Set[string] `fory:"nullable"`
+	Plain serializer.Set[string]
 }
 
-// If the build stops here, NullableSets changed after go generate: run go generate.
-var _ = foryShapeNullableSets[NullableSets]
+var _ foryNullableSetsChanged_RunGoGenerate = NullableSets{}
 
 // ForyType returns NullableSets's type information.
 func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
@@ -8868,17 +8809,13 @@ var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         316,
 })
 
-// foryShapeLeaf316 stops compiling when Leaf316's fields or their tags change; run go generate.
-func foryShapeLeaf316[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeaf316Changed_RunGoGenerate is Leaf316's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeaf316Changed_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf316 changed after go generate: run go generate.
-var _ = foryShapeLeaf316[Leaf316]
+var _ foryLeaf316Changed_RunGoGenerate = Leaf316{}
 
 // ForyType returns Leaf316's type information.
 func (x *Leaf316) ForyType() *foryimpl.TypeInfo {
@@ -9242,17 +9179,13 @@ var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Leaf",
 })
 
-// foryShapeLeafNamed stops compiling when LeafNamed's fields or their tags change; run go generate.
-func foryShapeLeafNamed[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeafNamedChanged_RunGoGenerate is LeafNamed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafNamedChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, LeafNamed changed after go generate: run go generate.
-var _ = foryShapeLeafNamed[LeafNamed]
+var _ foryLeafNamedChanged_RunGoGenerate = LeafNamed{}
 
 // ForyType returns LeafNamed's type information.
 func (x *LeafNamed) ForyType() *foryimpl.TypeInfo {
@@ -9615,17 +9548,13 @@ var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         319,
 })
 
-// foryShapeLeaf319 stops compiling when Leaf319's fields or their tags change; run go generate.
-func foryShapeLeaf319[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeaf319Changed_RunGoGenerate is Leaf319's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeaf319Changed_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf319 changed after go generate: run go generate.
-var _ = foryShapeLeaf319[Leaf319]
+var _ foryLeaf319Changed_RunGoGenerate = Leaf319{}
 
 // ForyType returns Leaf319's type information.
 func (x *Leaf319) ForyType() *foryimpl.TypeInfo {
@@ -9813,16 +9742,12 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Tag",
 })
 
-// foryShapeTag stops compiling when Tag's fields or their tags change; run go generate.
-func foryShapeTag[T interface {
-	~struct {
-		Label string
-	}
-}]() {
+// foryTagChanged_RunGoGenerate is Tag's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryTagChanged_RunGoGenerate = struct {
+	Label string
 }
 
-// If the build stops here, Tag changed after go generate: run go generate.
-var _ = foryShapeTag[Tag]
+var _ foryTagChanged_RunGoGenerate = Tag{}
 
 // ForyType returns Tag's type information.
 func (x *Tag) ForyType() *foryimpl.TypeInfo {
@@ -10190,17 +10115,13 @@ var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         321,
 })
 
-// foryShapeLeaf321 stops compiling when Leaf321's fields or their tags change; run go generate.
-func foryShapeLeaf321[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeaf321Changed_RunGoGenerate is Leaf321's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeaf321Changed_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf321 changed after go generate: run go generate.
-var _ = foryShapeLeaf321[Leaf321]
+var _ foryLeaf321Changed_RunGoGenerate = Leaf321{}
 
 // ForyType returns Leaf321's type information.
 func (x *Leaf321) ForyType() *foryimpl.TypeInfo {
@@ -10721,17 +10642,13 @@ var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         323,
 })
 
-// foryShapeLeaf323 stops compiling when Leaf323's fields or their tags change; run go generate.
-func foryShapeLeaf323[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeaf323Changed_RunGoGenerate is Leaf323's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeaf323Changed_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf323 changed after go generate: run go generate.
-var _ = foryShapeLeaf323[Leaf323]
+var _ foryLeaf323Changed_RunGoGenerate = Leaf323{}
 
 // ForyType returns Leaf323's type information.
 func (x *Leaf323) ForyType() *foryimpl.TypeInfo {
@@ -11114,27 +11031,23 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         330,
 })
 
-// foryShapeMixed stops compiling when Mixed's fields or their tags change; run go generate.
-func foryShapeMixed[T interface {
-	~struct {
-		Lists    [][]int32
-		Strs     [][]string
-		Deep     [][][]int64
-		Maps     []map[string][]int32
-		ByKey    map[string][]string
-		Nested   map[int32]map[string]int32
-		Sets     []serializer.Set[int32]
-		SetMap   map[string]serializer.Set[string]
-		Bins     [][]uint8
-		Leaves   map[string]*Leaf311
-		LeafList []*Leaf311
-		Floats   [][]float64
-	}
-}]() {
+// foryMixedChanged_RunGoGenerate is Mixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMixedChanged_RunGoGenerate = struct {
+	Lists    [][]int32
+	Strs     [][]string
+	Deep     [][][]int64
+	Maps     []map[string][]int32
+	ByKey    map[string][]string
+	Nested   map[int32]map[string]int32
+	Sets     []serializer.Set[int32]
+	SetMap   map[string]serializer.Set[string]
+	Bins     [][]uint8
+	Leaves   map[string]*Leaf311
+	LeafList []*Leaf311
+	Floats   [][]float64
 }
 
-// If the build stops here, Mixed changed after go generate: run go generate.
-var _ = foryShapeMixed[Mixed]
+var _ foryMixedChanged_RunGoGenerate = Mixed{}
 
 // ForyType returns Mixed's type information.
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {

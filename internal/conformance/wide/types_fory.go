@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeWide is Wide's static type information. Fingerprint: 40,21,0,0;another_quite_long_field_name_without_any_tag,21,0,0;field_number01,5,0,0;field_number02,5,0,0;field_number03,5,0,0;field_number04,5,0,0;field_number05,5,0,0;field_number06,5,0,0;field_number07,5,0,0;field_number08,5,0,0;field_number09,5,0,0;field_number10,5,0,0;field_number11,5,0,0;field_number12,5,0,0;field_number13,5,0,0;field_number14,5,0,0;field_number15,5,0,0;field_number16,5,0,0;field_number17,5,0,0;field_number18,5,0,0;field_number19,5,0,0;field_number20,5,0,0;field_number21,5,0,0;field_number22,5,0,0;field_number23,5,0,0;field_number24,5,0,0;field_number25,5,0,0;field_number26,5,0,0;field_number27,5,0,0;field_number28,5,0,0;field_number29,5,0,0;field_number30,5,0,0;field_number31,5,0,0;field_number32,5,0,0;
 var foryTypeWide = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,49 +22,45 @@ var foryTypeWide = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         118,
 })
 
-// foryShapeWide stops compiling when Wide's fields or their tags change; run go generate.
-func foryShapeWide[T interface {
-	~struct {
-		FieldNumber01                            int32
-		FieldNumber02                            int32
-		FieldNumber03                            int32
-		FieldNumber04                            int32
-		FieldNumber05                            int32
-		FieldNumber06                            int32
-		FieldNumber07                            int32
-		FieldNumber08                            int32
-		FieldNumber09                            int32
-		FieldNumber10                            int32
-		FieldNumber11                            int32
-		FieldNumber12                            int32
-		FieldNumber13                            int32
-		FieldNumber14                            int32
-		FieldNumber15                            int32
-		FieldNumber16                            int32
-		FieldNumber17                            int32
-		FieldNumber18                            int32
-		FieldNumber19                            int32
-		FieldNumber20                            int32
-		FieldNumber21                            int32
-		FieldNumber22                            int32
-		FieldNumber23                            int32
-		FieldNumber24                            int32
-		FieldNumber25                            int32
-		FieldNumber26                            int32
-		FieldNumber27                            int32
-		FieldNumber28                            int32
-		FieldNumber29                            int32
-		FieldNumber30                            int32
-		FieldNumber31                            int32
-		FieldNumber32                            int32
-		AVeryLongFieldNameThatNeedsTheSizeEscape string `fory:"id=40"`
-		AnotherQuiteLongFieldNameWithoutAnyTag   string
-	}
-}]() {
+// foryWideChanged_RunGoGenerate is Wide's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryWideChanged_RunGoGenerate = struct {
+	FieldNumber01                            int32
+	FieldNumber02                            int32
+	FieldNumber03                            int32
+	FieldNumber04                            int32
+	FieldNumber05                            int32
+	FieldNumber06                            int32
+	FieldNumber07                            int32
+	FieldNumber08                            int32
+	FieldNumber09                            int32
+	FieldNumber10                            int32
+	FieldNumber11                            int32
+	FieldNumber12                            int32
+	FieldNumber13                            int32
+	FieldNumber14                            int32
+	FieldNumber15                            int32
+	FieldNumber16                            int32
+	FieldNumber17                            int32
+	FieldNumber18                            int32
+	FieldNumber19                            int32
+	FieldNumber20                            int32
+	FieldNumber21                            int32
+	FieldNumber22                            int32
+	FieldNumber23                            int32
+	FieldNumber24                            int32
+	FieldNumber25                            int32
+	FieldNumber26                            int32
+	FieldNumber27                            int32
+	FieldNumber28                            int32
+	FieldNumber29                            int32
+	FieldNumber30                            int32
+	FieldNumber31                            int32
+	FieldNumber32                            int32
+	AVeryLongFieldNameThatNeedsTheSizeEscape string `fory:"id=40"`
+	AnotherQuiteLongFieldNameWithoutAnyTag   string
 }
 
-// If the build stops here, Wide changed after go generate: run go generate.
-var _ = foryShapeWide[Wide]
+var _ foryWideChanged_RunGoGenerate = Wide{}
 
 // ForyType returns Wide's type information.
 func (x *Wide) ForyType() *foryimpl.TypeInfo {

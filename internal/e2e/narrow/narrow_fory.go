@@ -9,11 +9,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,17 +23,13 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         920,
 })
 
-// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
-func foryShapeScalars[T interface {
-	~struct {
-		B    bool
-		Tagd int32 `fory:"id=7"`
-	}
-}]() {
+// foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryScalarsChanged_RunGoGenerate = struct {
+	B    bool
+	Tagd int32 `fory:"id=7"`
 }
 
-// If the build stops here, Scalars changed after go generate: run go generate.
-var _ = foryShapeScalars[Scalars]
+var _ foryScalarsChanged_RunGoGenerate = Scalars{}
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -267,16 +260,12 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Containers",
 })
 
-// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
-func foryShapeContainers[T interface {
-	~struct {
-		S string
-	}
-}]() {
+// foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryContainersChanged_RunGoGenerate = struct {
+	S string
 }
 
-// If the build stops here, Containers changed after go generate: run go generate.
-var _ = foryShapeContainers[Containers]
+var _ foryContainersChanged_RunGoGenerate = Containers{}
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -442,17 +431,13 @@ var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         922,
 })
 
-// foryShapeMaps stops compiling when Maps's fields or their tags change; run go generate.
-func foryShapeMaps[T interface {
-	~struct {
-		Structs map[string]other.Address
-		Ptrs    map[int32]*other.Address
-	}
-}]() {
+// foryMapsChanged_RunGoGenerate is Maps's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapsChanged_RunGoGenerate = struct {
+	Structs map[string]other.Address
+	Ptrs    map[int32]*other.Address
 }
 
-// If the build stops here, Maps changed after go generate: run go generate.
-var _ = foryShapeMaps[Maps]
+var _ foryMapsChanged_RunGoGenerate = Maps{}
 
 // ForyType returns Maps's type information.
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
@@ -876,17 +861,13 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         923,
 })
 
-// foryShapeComposite stops compiling when Composite's fields or their tags change; run go generate.
-func foryShapeComposite[T interface {
-	~struct {
-		Title  string
-		ByName map[string]*other.Tag
-	}
-}]() {
+// foryCompositeChanged_RunGoGenerate is Composite's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryCompositeChanged_RunGoGenerate = struct {
+	Title  string
+	ByName map[string]*other.Tag
 }
 
-// If the build stops here, Composite changed after go generate: run go generate.
-var _ = foryShapeComposite[Composite]
+var _ foryCompositeChanged_RunGoGenerate = Composite{}
 
 // ForyType returns Composite's type information.
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
@@ -1257,16 +1238,12 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         924,
 })
 
-// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
-func foryShapeNode[T interface {
-	~struct {
-		Value int32
-	}
-}]() {
+// foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNodeChanged_RunGoGenerate = struct {
+	Value int32
 }
 
-// If the build stops here, Node changed after go generate: run go generate.
-var _ = foryShapeNode[Node]
+var _ foryNodeChanged_RunGoGenerate = Node{}
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Status as a Fory enum registered with id=902; its values are written as varu32 (docs/format.md §12).
 func (Status) ForyEnum() {}
@@ -30,19 +27,15 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            901,
 })
 
-// foryShapeAddress stops compiling when Address's fields or their tags change; run go generate.
-func foryShapeAddress[T interface {
-	~struct {
-		Street string
-		Zip    int32
-		Lines  []string
-		Status Status
-	}
-}]() {
+// foryAddressChanged_RunGoGenerate is Address's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryAddressChanged_RunGoGenerate = struct {
+	Street string
+	Zip    int32
+	Lines  []string
+	Status Status
 }
 
-// If the build stops here, Address changed after go generate: run go generate.
-var _ = foryShapeAddress[Address]
+var _ foryAddressChanged_RunGoGenerate = Address{}
 
 // ForyType returns Address's type information.
 func (x *Address) ForyType() *foryimpl.TypeInfo {
@@ -517,17 +510,13 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Tag",
 })
 
-// foryShapeTag stops compiling when Tag's fields or their tags change; run go generate.
-func foryShapeTag[T interface {
-	~struct {
-		Key   string
-		Value string
-	}
-}]() {
+// foryTagChanged_RunGoGenerate is Tag's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryTagChanged_RunGoGenerate = struct {
+	Key   string
+	Value string
 }
 
-// If the build stops here, Tag changed after go generate: run go generate.
-var _ = foryShapeTag[Tag]
+var _ foryTagChanged_RunGoGenerate = Tag{}
 
 // ForyType returns Tag's type information.
 func (x *Tag) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // foryTypeAddress is Address's static type information. Fingerprint:
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -390,20 +387,16 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         923,
 })
 
-// foryShapeComposite stops compiling when Composite's fields or their tags change; run go generate.
-func foryShapeComposite[T interface {
-	~struct {
-		Addrs  []Address
-		PAddrs []*Address
-		Tags   []Tag
-		ByName map[string]*Tag
-		Bomb   [][]Address
-	}
-}]() {
+// foryCompositeChanged_RunGoGenerate is Composite's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryCompositeChanged_RunGoGenerate = struct {
+	Addrs  []Address
+	PAddrs []*Address
+	Tags   []Tag
+	ByName map[string]*Tag
+	Bomb   [][]Address
 }
 
-// If the build stops here, Composite changed after go generate: run go generate.
-var _ = foryShapeComposite[Composite]
+var _ foryCompositeChanged_RunGoGenerate = Composite{}
 
 // ForyType returns Composite's type information.
 func (x *Composite) ForyType() *foryimpl.TypeInfo {

@@ -9,11 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -32,93 +29,89 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            310,
 })
 
-// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
-func foryShapeScalars[T interface {
-	~struct {
-		B        bool
-		I8       int8
-		I16      int16
-		I32      int32
-		I64      int64
-		I        int
-		U8       uint8
-		U16      uint16
-		U32      uint32
-		U64      uint64
-		U        uint
-		F32      float32
-		F64      float64
-		S        string
-		E        Color
-		T        time.Time
-		D        time.Duration
-		Dt       serializer.Date
-		FixI32   int32  `fory:"encoding=fixed"`
-		FixU32   uint32 `fory:"encoding=fixed"`
-		FixI64   int64  `fory:"encoding=fixed"`
-		FixU64   uint64 `fory:"encoding=fixed"`
-		TagI64   int64  `fory:"encoding=tagged"`
-		TagU64   uint64 `fory:"encoding=tagged"`
-		PB       *bool
-		PI8      *int8
-		PI32     *int32
-		PI64     *int64
-		PU16     *uint16
-		PU64     *uint64
-		PF32     *float32
-		PF64     *float64
-		PS       *string
-		PE       *Color
-		PT       *time.Time
-		PD       *time.Duration
-		PDt      *serializer.Date
-		MyI      MyInt
-		MyS      MyString
-		RmB      bool
-		RmI8     int8
-		RmI16    int16
-		RmI32    int32
-		RmI64    int64
-		RmI      int
-		RmU8     uint8
-		RmU16    uint16
-		RmU32    uint32
-		RmU64    uint64
-		RmU      uint
-		RmF32    float32
-		RmF64    float64
-		RmS      string
-		RmE      Color
-		RmT      time.Time
-		RmD      time.Duration
-		RmDt     serializer.Date
-		RmFixI32 int32  `fory:"encoding=fixed"`
-		RmFixU32 uint32 `fory:"encoding=fixed"`
-		RmFixI64 int64  `fory:"encoding=fixed"`
-		RmFixU64 uint64 `fory:"encoding=fixed"`
-		RmTagI64 int64  `fory:"encoding=tagged"`
-		RmTagU64 uint64 `fory:"encoding=tagged"`
-		RmPB     *bool
-		RmPI8    *int8
-		RmPI32   *int32
-		RmPI64   *int64
-		RmPU16   *uint16
-		RmPU64   *uint64
-		RmPF32   *float32
-		RmPF64   *float64
-		RmPS     *string
-		RmPE     *Color
-		RmPT     *time.Time
-		RmPD     *time.Duration
-		RmPDt    *serializer.Date
-		RmMyI    MyInt
-		RmMyS    MyString
-	}
-}]() {
+// foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryScalarsChanged_RunGoGenerate = struct {
+	B        bool
+	I8       int8
+	I16      int16
+	I32      int32
+	I64      int64
+	I        int
+	U8       uint8
+	U16      uint16
+	U32      uint32
+	U64      uint64
+	U        uint
+	F32      float32
+	F64      float64
+	S        string
+	E        Color
+	T        time.Time
+	D        time.Duration
+	Dt       serializer.Date
+	FixI32   int32  `fory:"encoding=fixed"`
+	FixU32   uint32 `fory:"encoding=fixed"`
+	FixI64   int64  `fory:"encoding=fixed"`
+	FixU64   uint64 `fory:"encoding=fixed"`
+	TagI64   int64  `fory:"encoding=tagged"`
+	TagU64   uint64 `fory:"encoding=tagged"`
+	PB       *bool
+	PI8      *int8
+	PI32     *int32
+	PI64     *int64
+	PU16     *uint16
+	PU64     *uint64
+	PF32     *float32
+	PF64     *float64
+	PS       *string
+	PE       *Color
+	PT       *time.Time
+	PD       *time.Duration
+	PDt      *serializer.Date
+	MyI      MyInt
+	MyS      MyString
+	RmB      bool
+	RmI8     int8
+	RmI16    int16
+	RmI32    int32
+	RmI64    int64
+	RmI      int
+	RmU8     uint8
+	RmU16    uint16
+	RmU32    uint32
+	RmU64    uint64
+	RmU      uint
+	RmF32    float32
+	RmF64    float64
+	RmS      string
+	RmE      Color
+	RmT      time.Time
+	RmD      time.Duration
+	RmDt     serializer.Date
+	RmFixI32 int32  `fory:"encoding=fixed"`
+	RmFixU32 uint32 `fory:"encoding=fixed"`
+	RmFixI64 int64  `fory:"encoding=fixed"`
+	RmFixU64 uint64 `fory:"encoding=fixed"`
+	RmTagI64 int64  `fory:"encoding=tagged"`
+	RmTagU64 uint64 `fory:"encoding=tagged"`
+	RmPB     *bool
+	RmPI8    *int8
+	RmPI32   *int32
+	RmPI64   *int64
+	RmPU16   *uint16
+	RmPU64   *uint64
+	RmPF32   *float32
+	RmPF64   *float64
+	RmPS     *string
+	RmPE     *Color
+	RmPT     *time.Time
+	RmPD     *time.Duration
+	RmPDt    *serializer.Date
+	RmMyI    MyInt
+	RmMyS    MyString
 }
 
-// If the build stops here, Scalars changed after go generate: run go generate.
-var _ = foryShapeScalars[Scalars]
+var _ foryScalarsChanged_RunGoGenerate = Scalars{}
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -2491,95 +2484,91 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            311,
 })
 
-// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
-func foryShapeContainers[T interface {
-	~struct {
-		Raw     []uint8
-		Bin     []uint8   `fory:"type=bytes"`
-		ABool   []bool    `fory:"type=array(element=bool)"`
-		AI8     []int8    `fory:"type=array(element=int8)"`
-		AI16    []int16   `fory:"type=array(element=int16)"`
-		AI32    []int32   `fory:"type=array(element=int32)"`
-		AI64    []int64   `fory:"type=array(element=int64)"`
-		AU8     []uint8   `fory:"type=array(element=uint8)"`
-		AU16    []uint16  `fory:"type=array(element=uint16)"`
-		AU32    []uint32  `fory:"type=array(element=uint32)"`
-		AU64    []uint64  `fory:"type=array(element=uint64)"`
-		AF32    []float32 `fory:"type=array(element=float32)"`
-		AF64    []float64 `fory:"type=array(element=float64)"`
-		Fix     [3]int16
-		LB      []bool
-		LI8     []int8
-		LI32    []int32
-		LI64    []int64
-		LU16    []uint16
-		LU64    []uint64
-		LF32    []float32
-		LF64    []float64
-		LS      []string
-		LE      []Color
-		LT      []time.Time
-		LL      [][]int32
-		LM      []map[string]int32
-		LPI     []*int32
-		MSI     map[string]int32
-		MIS     map[int32]string
-		MI64F   map[int64]float64
-		MBS     map[bool]string
-		MES     map[Color]string
-		MU8     map[uint8]uint16
-		MSL     map[string][]string
-		MSM     map[string]map[string]int32
-		MSP     map[string]*int32
-		NLS     []string         `fory:"nullable"`
-		NM      map[string]int32 `fory:"nullable"`
-		NBin    []uint8          `fory:"nullable,type=bytes"`
-		RmRaw   []uint8
-		RmBin   []uint8   `fory:"type=bytes"`
-		RmABool []bool    `fory:"type=array(element=bool)"`
-		RmAI8   []int8    `fory:"type=array(element=int8)"`
-		RmAI16  []int16   `fory:"type=array(element=int16)"`
-		RmAI32  []int32   `fory:"type=array(element=int32)"`
-		RmAI64  []int64   `fory:"type=array(element=int64)"`
-		RmAU8   []uint8   `fory:"type=array(element=uint8)"`
-		RmAU16  []uint16  `fory:"type=array(element=uint16)"`
-		RmAU32  []uint32  `fory:"type=array(element=uint32)"`
-		RmAU64  []uint64  `fory:"type=array(element=uint64)"`
-		RmAF32  []float32 `fory:"type=array(element=float32)"`
-		RmAF64  []float64 `fory:"type=array(element=float64)"`
-		RmFix   [3]int16
-		RmLB    []bool
-		RmLI8   []int8
-		RmLI32  []int32
-		RmLI64  []int64
-		RmLU16  []uint16
-		RmLU64  []uint64
-		RmLF32  []float32
-		RmLF64  []float64
-		RmLS    []string
-		RmLE    []Color
-		RmLT    []time.Time
-		RmLL    [][]int32
-		RmLM    []map[string]int32
-		RmLPI   []*int32
-		RmMSI   map[string]int32
-		RmMIS   map[int32]string
-		RmMI64F map[int64]float64
-		RmMBS   map[bool]string
-		RmMES   map[Color]string
-		RmMU8   map[uint8]uint16
-		RmMSL   map[string][]string
-		RmMSM   map[string]map[string]int32
-		RmMSP   map[string]*int32
-		RmNLS   []string         `fory:"nullable"`
-		RmNM    map[string]int32 `fory:"nullable"`
-		RmNBin  []uint8          `fory:"nullable,type=bytes"`
-	}
-}]() {
+// foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryContainersChanged_RunGoGenerate = struct {
+	Raw     []uint8
+	Bin     []uint8   `fory:"type=bytes"`
+	ABool   []bool    `fory:"type=array(element=bool)"`
+	AI8     []int8    `fory:"type=array(element=int8)"`
+	AI16    []int16   `fory:"type=array(element=int16)"`
+	AI32    []int32   `fory:"type=array(element=int32)"`
+	AI64    []int64   `fory:"type=array(element=int64)"`
+	AU8     []uint8   `fory:"type=array(element=uint8)"`
+	AU16    []uint16  `fory:"type=array(element=uint16)"`
+	AU32    []uint32  `fory:"type=array(element=uint32)"`
+	AU64    []uint64  `fory:"type=array(element=uint64)"`
+	AF32    []float32 `fory:"type=array(element=float32)"`
+	AF64    []float64 `fory:"type=array(element=float64)"`
+	Fix     [3]int16
+	LB      []bool
+	LI8     []int8
+	LI32    []int32
+	LI64    []int64
+	LU16    []uint16
+	LU64    []uint64
+	LF32    []float32
+	LF64    []float64
+	LS      []string
+	LE      []Color
+	LT      []time.Time
+	LL      [][]int32
+	LM      []map[string]int32
+	LPI     []*int32
+	MSI     map[string]int32
+	MIS     map[int32]string
+	MI64F   map[int64]float64
+	MBS     map[bool]string
+	MES     map[Color]string
+	MU8     map[uint8]uint16
+	MSL     map[string][]string
+	MSM     map[string]map[string]int32
+	MSP     map[string]*int32
+	NLS     []string         `fory:"nullable"`
+	NM      map[string]int32 `fory:"nullable"`
+	NBin    []uint8          `fory:"nullable,type=bytes"`
+	RmRaw   []uint8
+	RmBin   []uint8   `fory:"type=bytes"`
+	RmABool []bool    `fory:"type=array(element=bool)"`
+	RmAI8   []int8    `fory:"type=array(element=int8)"`
+	RmAI16  []int16   `fory:"type=array(element=int16)"`
+	RmAI32  []int32   `fory:"type=array(element=int32)"`
+	RmAI64  []int64   `fory:"type=array(element=int64)"`
+	RmAU8   []uint8   `fory:"type=array(element=uint8)"`
+	RmAU16  []uint16  `fory:"type=array(element=uint16)"`
+	RmAU32  []uint32  `fory:"type=array(element=uint32)"`
+	RmAU64  []uint64  `fory:"type=array(element=uint64)"`
+	RmAF32  []float32 `fory:"type=array(element=float32)"`
+	RmAF64  []float64 `fory:"type=array(element=float64)"`
+	RmFix   [3]int16
+	RmLB    []bool
+	RmLI8   []int8
+	RmLI32  []int32
+	RmLI64  []int64
+	RmLU16  []uint16
+	RmLU64  []uint64
+	RmLF32  []float32
+	RmLF64  []float64
+	RmLS    []string
+	RmLE    []Color
+	RmLT    []time.Time
+	RmLL    [][]int32
+	RmLM    []map[string]int32
+	RmLPI   []*int32
+	RmMSI   map[string]int32
+	RmMIS   map[int32]string
+	RmMI64F map[int64]float64
+	RmMBS   map[bool]string
+	RmMES   map[Color]string
+	RmMU8   map[uint8]uint16
+	RmMSL   map[string][]string
+	RmMSM   map[string]map[string]int32
+	RmMSP   map[string]*int32
+	RmNLS   []string         `fory:"nullable"`
+	RmNM    map[string]int32 `fory:"nullable"`
+	RmNBin  []uint8          `fory:"nullable,type=bytes"`
 }
 
-// If the build stops here, Containers changed after go generate: run go generate.
-var _ = foryShapeContainers[Containers]
+var _ foryContainersChanged_RunGoGenerate = Containers{}
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -12393,31 +12382,27 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:          "Nested",
 })
 
-// foryShapeNested stops compiling when Nested's fields or their tags change; run go generate.
-func foryShapeNested[T interface {
-	~struct {
-		In      Inner
-		PIn     *Inner
-		LIn     []Inner
-		LPIn    []*Inner
-		MSLIn   map[string][]Inner
-		Lf      Leaf
-		PLf     *Leaf
-		LLf     []Leaf
-		RmIn    Inner
-		RmPIn   *Inner
-		RmLIn   []Inner
-		RmLPIn  []*Inner
-		RmMSLIn map[string][]Inner
-		RmLf    Leaf
-		RmPLf   *Leaf
-		RmLLf   []Leaf
-	}
-}]() {
+// foryNestedChanged_RunGoGenerate is Nested's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNestedChanged_RunGoGenerate = struct {
+	In      Inner
+	PIn     *Inner
+	LIn     []Inner
+	LPIn    []*Inner
+	MSLIn   map[string][]Inner
+	Lf      Leaf
+	PLf     *Leaf
+	LLf     []Leaf
+	RmIn    Inner
+	RmPIn   *Inner
+	RmLIn   []Inner
+	RmLPIn  []*Inner
+	RmMSLIn map[string][]Inner
+	RmLf    Leaf
+	RmPLf   *Leaf
+	RmLLf   []Leaf
 }
 
-// If the build stops here, Nested changed after go generate: run go generate.
-var _ = foryShapeNested[Nested]
+var _ foryNestedChanged_RunGoGenerate = Nested{}
 
 // ForyType returns Nested's type information.
 func (x *Nested) ForyType() *foryimpl.TypeInfo {
@@ -14976,19 +14961,15 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            301,
 })
 
-// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
-func foryShapeInner[T interface {
-	~struct {
-		Name  string
-		Score int32
-		Old   bool
-		Lf    *Leaf
-	}
-}]() {
+// foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryInnerChanged_RunGoGenerate = struct {
+	Name  string
+	Score int32
+	Old   bool
+	Lf    *Leaf
 }
 
-// If the build stops here, Inner changed after go generate: run go generate.
-var _ = foryShapeInner[Inner]
+var _ foryInnerChanged_RunGoGenerate = Inner{}
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
@@ -15356,17 +15337,13 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Leaf",
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		V    int32
-		Gone string
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	V    int32
+	Gone string
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -15556,32 +15533,28 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            313,
 })
 
-// foryShapeChanges stops compiling when Changes's fields or their tags change; run go generate.
-func foryShapeChanges[T interface {
-	~struct {
-		OldName string `fory:"id=1"`
-		Count   int32  `fory:"id=2"`
-		W32     int32
-		W8      int8
-		WF      float32
-		WU      uint16
-		WFix    int32 `fory:"encoding=fixed"`
-		WSU     uint16
-		WIF     int32
-		NP      int32
-		NS      *string
-		NIn     Inner
-		NPIn    *Inner
-		NL      []int32
-		NM      map[string]int32 `fory:"nullable"`
-		NPW     *int16
-		NWP     int8
-	}
-}]() {
+// foryChangesChanged_RunGoGenerate is Changes's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryChangesChanged_RunGoGenerate = struct {
+	OldName string `fory:"id=1"`
+	Count   int32  `fory:"id=2"`
+	W32     int32
+	W8      int8
+	WF      float32
+	WU      uint16
+	WFix    int32 `fory:"encoding=fixed"`
+	WSU     uint16
+	WIF     int32
+	NP      int32
+	NS      *string
+	NIn     Inner
+	NPIn    *Inner
+	NL      []int32
+	NM      map[string]int32 `fory:"nullable"`
+	NPW     *int16
+	NWP     int8
 }
 
-// If the build stops here, Changes changed after go generate: run go generate.
-var _ = foryShapeChanges[Changes]
+var _ foryChangesChanged_RunGoGenerate = Changes{}
 
 // ForyType returns Changes's type information.
 func (x *Changes) ForyType() *foryimpl.TypeInfo {
@@ -16460,20 +16433,16 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         314,
 })
 
-// foryShapeReorderTags stops compiling when ReorderTags's fields or their tags change; run go generate.
-func foryShapeReorderTags[T interface {
-	~struct {
-		A int32   `fory:"id=3"`
-		B string  `fory:"id=1"`
-		C []int64 `fory:"id=2"`
-		D float64 `fory:"id=4"`
-		E *bool   `fory:"id=0"`
-	}
-}]() {
+// foryReorderTagsChanged_RunGoGenerate is ReorderTags's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryReorderTagsChanged_RunGoGenerate = struct {
+	A int32   `fory:"id=3"`
+	B string  `fory:"id=1"`
+	C []int64 `fory:"id=2"`
+	D float64 `fory:"id=4"`
+	E *bool   `fory:"id=0"`
 }
 
-// If the build stops here, ReorderTags changed after go generate: run go generate.
-var _ = foryShapeReorderTags[ReorderTags]
+var _ foryReorderTagsChanged_RunGoGenerate = ReorderTags{}
 
 // ForyType returns ReorderTags's type information.
 func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
@@ -16779,20 +16748,16 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         315,
 })
 
-// foryShapeReorderNames stops compiling when ReorderNames's fields or their tags change; run go generate.
-func foryShapeReorderNames[T interface {
-	~struct {
-		Zed   string
-		Alpha int64
-		Mid   bool
-		Beta  []string
-		Gamma *int16
-	}
-}]() {
+// foryReorderNamesChanged_RunGoGenerate is ReorderNames's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryReorderNamesChanged_RunGoGenerate = struct {
+	Zed   string
+	Alpha int64
+	Mid   bool
+	Beta  []string
+	Gamma *int16
 }
 
-// If the build stops here, ReorderNames changed after go generate: run go generate.
-var _ = foryShapeReorderNames[ReorderNames]
+var _ foryReorderNamesChanged_RunGoGenerate = ReorderNames{}
 
 // ForyType returns ReorderNames's type information.
 func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
@@ -17119,17 +17084,13 @@ var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         316,
 })
 
-// foryShapeMapHolder stops compiling when MapHolder's fields or their tags change; run go generate.
-func foryShapeMapHolder[T interface {
-	~struct {
-		Name string
-		Same map[string]Item
-	}
-}]() {
+// foryMapHolderChanged_RunGoGenerate is MapHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapHolderChanged_RunGoGenerate = struct {
+	Name string
+	Same map[string]Item
 }
 
-// If the build stops here, MapHolder changed after go generate: run go generate.
-var _ = foryShapeMapHolder[MapHolder]
+var _ foryMapHolderChanged_RunGoGenerate = MapHolder{}
 
 // ForyType returns MapHolder's type information.
 func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
@@ -17374,17 +17335,13 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         317,
 })
 
-// foryShapeItem stops compiling when Item's fields or their tags change; run go generate.
-func foryShapeItem[T interface {
-	~struct {
-		K string
-		V int32
-	}
-}]() {
+// foryItemChanged_RunGoGenerate is Item's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryItemChanged_RunGoGenerate = struct {
+	K string
+	V int32
 }
 
-// If the build stops here, Item changed after go generate: run go generate.
-var _ = foryShapeItem[Item]
+var _ foryItemChanged_RunGoGenerate = Item{}
 
 // ForyType returns Item's type information.
 func (x *Item) ForyType() *foryimpl.TypeInfo {
@@ -17570,23 +17527,19 @@ var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         320,
 })
 
-// foryShapeRecord stops compiling when Record's fields or their tags change; run go generate.
-func foryShapeRecord[T interface {
-	~struct {
-		ID     int64
-		Name   string
-		Count  int32
-		Ratio  float64
-		Active bool
-		Tags   []string
-		Scores map[string]int32
-		Items  []Item
-	}
-}]() {
+// foryRecordChanged_RunGoGenerate is Record's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryRecordChanged_RunGoGenerate = struct {
+	ID     int64
+	Name   string
+	Count  int32
+	Ratio  float64
+	Active bool
+	Tags   []string
+	Scores map[string]int32
+	Items  []Item
 }
 
-// If the build stops here, Record changed after go generate: run go generate.
-var _ = foryShapeRecord[Record]
+var _ foryRecordChanged_RunGoGenerate = Record{}
 
 // ForyType returns Record's type information.
 func (x *Record) ForyType() *foryimpl.TypeInfo {
@@ -18101,31 +18054,27 @@ var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            318,
 })
 
-// foryShapeSeqs stops compiling when Seqs's fields or their tags change; run go generate.
-func foryShapeSeqs[T interface {
-	~struct {
-		L2A     []int32
-		A2L     []int64 `fory:"type=array(element=int64)"`
-		Bin2U8  []uint8 `fory:"type=bytes"`
-		U82Bin  []uint8 `fory:"type=array(element=uint8)"`
-		Raw2Bin []uint8
-		BoolL2A []bool
-		F32A2L  []float32 `fory:"type=array(element=float32)"`
-		U64L2A  []uint64
-		Int2A   []int
-		Arr2Go  []int16 `fory:"type=array(element=int16)"`
-		PtrL2A  []*int32
-		NL      []uint16 `fory:"nullable,type=array(element=uint16)"`
-		H2A     []serializer.Float16
-		BH2L    []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
-		Named   Int32s
-		PA      *[]float64 `fory:"type=array(element=float64)"`
-	}
-}]() {
+// forySeqsChanged_RunGoGenerate is Seqs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySeqsChanged_RunGoGenerate = struct {
+	L2A     []int32
+	A2L     []int64 `fory:"type=array(element=int64)"`
+	Bin2U8  []uint8 `fory:"type=bytes"`
+	U82Bin  []uint8 `fory:"type=array(element=uint8)"`
+	Raw2Bin []uint8
+	BoolL2A []bool
+	F32A2L  []float32 `fory:"type=array(element=float32)"`
+	U64L2A  []uint64
+	Int2A   []int
+	Arr2Go  []int16 `fory:"type=array(element=int16)"`
+	PtrL2A  []*int32
+	NL      []uint16 `fory:"nullable,type=array(element=uint16)"`
+	H2A     []serializer.Float16
+	BH2L    []serializer.BFloat16 `fory:"type=array(element=bfloat16)"`
+	Named   Int32s
+	PA      *[]float64 `fory:"type=array(element=float64)"`
 }
 
-// If the build stops here, Seqs changed after go generate: run go generate.
-var _ = foryShapeSeqs[Seqs]
+var _ forySeqsChanged_RunGoGenerate = Seqs{}
 
 // ForyType returns Seqs's type information.
 func (x *Seqs) ForyType() *foryimpl.TypeInfo {
@@ -19909,16 +19858,12 @@ var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         319,
 })
 
-// foryShapeSeqsBad stops compiling when SeqsBad's fields or their tags change; run go generate.
-func foryShapeSeqsBad[T interface {
-	~struct {
-		W []int32
-	}
-}]() {
+// forySeqsBadChanged_RunGoGenerate is SeqsBad's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySeqsBadChanged_RunGoGenerate = struct {
+	W []int32
 }
 
-// If the build stops here, SeqsBad changed after go generate: run go generate.
-var _ = foryShapeSeqsBad[SeqsBad]
+var _ forySeqsBadChanged_RunGoGenerate = SeqsBad{}
 
 // ForyType returns SeqsBad's type information.
 func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {

@@ -9,11 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -32,93 +29,89 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            310,
 })
 
-// foryShapeScalars stops compiling when Scalars's fields or their tags change; run go generate.
-func foryShapeScalars[T interface {
-	~struct {
-		B         bool
-		I8        int8
-		I16       int16
-		I32       int32
-		I64       int64
-		I         int
-		U8        uint8
-		U16       uint16
-		U32       uint32
-		U64       uint64
-		U         uint
-		F32       float32
-		F64       float64
-		S         string
-		E         Color
-		T         time.Time
-		D         time.Duration
-		Dt        serializer.Date
-		FixI32    int32  `fory:"encoding=fixed"`
-		FixU32    uint32 `fory:"encoding=fixed"`
-		FixI64    int64  `fory:"encoding=fixed"`
-		FixU64    uint64 `fory:"encoding=fixed"`
-		TagI64    int64  `fory:"encoding=tagged"`
-		TagU64    uint64 `fory:"encoding=tagged"`
-		PB        *bool
-		PI8       *int8
-		PI32      *int32
-		PI64      *int64
-		PU16      *uint16
-		PU64      *uint64
-		PF32      *float32
-		PF64      *float64
-		PS        *string
-		PE        *Color
-		PT        *time.Time
-		PD        *time.Duration
-		PDt       *serializer.Date
-		MyI       MyInt
-		MyS       MyString
-		AddB      bool
-		AddI8     int8
-		AddI16    int16
-		AddI32    int32
-		AddI64    int64
-		AddI      int
-		AddU8     uint8
-		AddU16    uint16
-		AddU32    uint32
-		AddU64    uint64
-		AddU      uint
-		AddF32    float32
-		AddF64    float64
-		AddS      string
-		AddE      Color
-		AddT      time.Time
-		AddD      time.Duration
-		AddDt     serializer.Date
-		AddFixI32 int32  `fory:"encoding=fixed"`
-		AddFixU32 uint32 `fory:"encoding=fixed"`
-		AddFixI64 int64  `fory:"encoding=fixed"`
-		AddFixU64 uint64 `fory:"encoding=fixed"`
-		AddTagI64 int64  `fory:"encoding=tagged"`
-		AddTagU64 uint64 `fory:"encoding=tagged"`
-		AddPB     *bool
-		AddPI8    *int8
-		AddPI32   *int32
-		AddPI64   *int64
-		AddPU16   *uint16
-		AddPU64   *uint64
-		AddPF32   *float32
-		AddPF64   *float64
-		AddPS     *string
-		AddPE     *Color
-		AddPT     *time.Time
-		AddPD     *time.Duration
-		AddPDt    *serializer.Date
-		AddMyI    MyInt
-		AddMyS    MyString
-	}
-}]() {
+// foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryScalarsChanged_RunGoGenerate = struct {
+	B         bool
+	I8        int8
+	I16       int16
+	I32       int32
+	I64       int64
+	I         int
+	U8        uint8
+	U16       uint16
+	U32       uint32
+	U64       uint64
+	U         uint
+	F32       float32
+	F64       float64
+	S         string
+	E         Color
+	T         time.Time
+	D         time.Duration
+	Dt        serializer.Date
+	FixI32    int32  `fory:"encoding=fixed"`
+	FixU32    uint32 `fory:"encoding=fixed"`
+	FixI64    int64  `fory:"encoding=fixed"`
+	FixU64    uint64 `fory:"encoding=fixed"`
+	TagI64    int64  `fory:"encoding=tagged"`
+	TagU64    uint64 `fory:"encoding=tagged"`
+	PB        *bool
+	PI8       *int8
+	PI32      *int32
+	PI64      *int64
+	PU16      *uint16
+	PU64      *uint64
+	PF32      *float32
+	PF64      *float64
+	PS        *string
+	PE        *Color
+	PT        *time.Time
+	PD        *time.Duration
+	PDt       *serializer.Date
+	MyI       MyInt
+	MyS       MyString
+	AddB      bool
+	AddI8     int8
+	AddI16    int16
+	AddI32    int32
+	AddI64    int64
+	AddI      int
+	AddU8     uint8
+	AddU16    uint16
+	AddU32    uint32
+	AddU64    uint64
+	AddU      uint
+	AddF32    float32
+	AddF64    float64
+	AddS      string
+	AddE      Color
+	AddT      time.Time
+	AddD      time.Duration
+	AddDt     serializer.Date
+	AddFixI32 int32  `fory:"encoding=fixed"`
+	AddFixU32 uint32 `fory:"encoding=fixed"`
+	AddFixI64 int64  `fory:"encoding=fixed"`
+	AddFixU64 uint64 `fory:"encoding=fixed"`
+	AddTagI64 int64  `fory:"encoding=tagged"`
+	AddTagU64 uint64 `fory:"encoding=tagged"`
+	AddPB     *bool
+	AddPI8    *int8
+	AddPI32   *int32
+	AddPI64   *int64
+	AddPU16   *uint16
+	AddPU64   *uint64
+	AddPF32   *float32
+	AddPF64   *float64
+	AddPS     *string
+	AddPE     *Color
+	AddPT     *time.Time
+	AddPD     *time.Duration
+	AddPDt    *serializer.Date
+	AddMyI    MyInt
+	AddMyS    MyString
 }
 
-// If the build stops here, Scalars changed after go generate: run go generate.
-var _ = foryShapeScalars[Scalars]
+var _ foryScalarsChanged_RunGoGenerate = Scalars{}
 
 // ForyType returns Scalars's type information.
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
@@ -2499,95 +2492,91 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            311,
 })
 
-// foryShapeContainers stops compiling when Containers's fields or their tags change; run go generate.
-func foryShapeContainers[T interface {
-	~struct {
-		Raw      []uint8
-		Bin      []uint8   `fory:"type=bytes"`
-		ABool    []bool    `fory:"type=array(element=bool)"`
-		AI8      []int8    `fory:"type=array(element=int8)"`
-		AI16     []int16   `fory:"type=array(element=int16)"`
-		AI32     []int32   `fory:"type=array(element=int32)"`
-		AI64     []int64   `fory:"type=array(element=int64)"`
-		AU8      []uint8   `fory:"type=array(element=uint8)"`
-		AU16     []uint16  `fory:"type=array(element=uint16)"`
-		AU32     []uint32  `fory:"type=array(element=uint32)"`
-		AU64     []uint64  `fory:"type=array(element=uint64)"`
-		AF32     []float32 `fory:"type=array(element=float32)"`
-		AF64     []float64 `fory:"type=array(element=float64)"`
-		Fix      [3]int16
-		LB       []bool
-		LI8      []int8
-		LI32     []int32
-		LI64     []int64
-		LU16     []uint16
-		LU64     []uint64
-		LF32     []float32
-		LF64     []float64
-		LS       []string
-		LE       []Color
-		LT       []time.Time
-		LL       [][]int32
-		LM       []map[string]int32
-		LPI      []*int32
-		MSI      map[string]int32
-		MIS      map[int32]string
-		MI64F    map[int64]float64
-		MBS      map[bool]string
-		MES      map[Color]string
-		MU8      map[uint8]uint16
-		MSL      map[string][]string
-		MSM      map[string]map[string]int32
-		MSP      map[string]*int32
-		NLS      []string         `fory:"nullable"`
-		NM       map[string]int32 `fory:"nullable"`
-		NBin     []uint8          `fory:"nullable,type=bytes"`
-		AddRaw   []uint8
-		AddBin   []uint8   `fory:"type=bytes"`
-		AddABool []bool    `fory:"type=array(element=bool)"`
-		AddAI8   []int8    `fory:"type=array(element=int8)"`
-		AddAI16  []int16   `fory:"type=array(element=int16)"`
-		AddAI32  []int32   `fory:"type=array(element=int32)"`
-		AddAI64  []int64   `fory:"type=array(element=int64)"`
-		AddAU8   []uint8   `fory:"type=array(element=uint8)"`
-		AddAU16  []uint16  `fory:"type=array(element=uint16)"`
-		AddAU32  []uint32  `fory:"type=array(element=uint32)"`
-		AddAU64  []uint64  `fory:"type=array(element=uint64)"`
-		AddAF32  []float32 `fory:"type=array(element=float32)"`
-		AddAF64  []float64 `fory:"type=array(element=float64)"`
-		AddFix   [3]int16
-		AddLB    []bool
-		AddLI8   []int8
-		AddLI32  []int32
-		AddLI64  []int64
-		AddLU16  []uint16
-		AddLU64  []uint64
-		AddLF32  []float32
-		AddLF64  []float64
-		AddLS    []string
-		AddLE    []Color
-		AddLT    []time.Time
-		AddLL    [][]int32
-		AddLM    []map[string]int32
-		AddLPI   []*int32
-		AddMSI   map[string]int32
-		AddMIS   map[int32]string
-		AddMI64F map[int64]float64
-		AddMBS   map[bool]string
-		AddMES   map[Color]string
-		AddMU8   map[uint8]uint16
-		AddMSL   map[string][]string
-		AddMSM   map[string]map[string]int32
-		AddMSP   map[string]*int32
-		AddNLS   []string         `fory:"nullable"`
-		AddNM    map[string]int32 `fory:"nullable"`
-		AddNBin  []uint8          `fory:"nullable,type=bytes"`
-	}
-}]() {
+// foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryContainersChanged_RunGoGenerate = struct {
+	Raw      []uint8
+	Bin      []uint8   `fory:"type=bytes"`
+	ABool    []bool    `fory:"type=array(element=bool)"`
+	AI8      []int8    `fory:"type=array(element=int8)"`
+	AI16     []int16   `fory:"type=array(element=int16)"`
+	AI32     []int32   `fory:"type=array(element=int32)"`
+	AI64     []int64   `fory:"type=array(element=int64)"`
+	AU8      []uint8   `fory:"type=array(element=uint8)"`
+	AU16     []uint16  `fory:"type=array(element=uint16)"`
+	AU32     []uint32  `fory:"type=array(element=uint32)"`
+	AU64     []uint64  `fory:"type=array(element=uint64)"`
+	AF32     []float32 `fory:"type=array(element=float32)"`
+	AF64     []float64 `fory:"type=array(element=float64)"`
+	Fix      [3]int16
+	LB       []bool
+	LI8      []int8
+	LI32     []int32
+	LI64     []int64
+	LU16     []uint16
+	LU64     []uint64
+	LF32     []float32
+	LF64     []float64
+	LS       []string
+	LE       []Color
+	LT       []time.Time
+	LL       [][]int32
+	LM       []map[string]int32
+	LPI      []*int32
+	MSI      map[string]int32
+	MIS      map[int32]string
+	MI64F    map[int64]float64
+	MBS      map[bool]string
+	MES      map[Color]string
+	MU8      map[uint8]uint16
+	MSL      map[string][]string
+	MSM      map[string]map[string]int32
+	MSP      map[string]*int32
+	NLS      []string         `fory:"nullable"`
+	NM       map[string]int32 `fory:"nullable"`
+	NBin     []uint8          `fory:"nullable,type=bytes"`
+	AddRaw   []uint8
+	AddBin   []uint8   `fory:"type=bytes"`
+	AddABool []bool    `fory:"type=array(element=bool)"`
+	AddAI8   []int8    `fory:"type=array(element=int8)"`
+	AddAI16  []int16   `fory:"type=array(element=int16)"`
+	AddAI32  []int32   `fory:"type=array(element=int32)"`
+	AddAI64  []int64   `fory:"type=array(element=int64)"`
+	AddAU8   []uint8   `fory:"type=array(element=uint8)"`
+	AddAU16  []uint16  `fory:"type=array(element=uint16)"`
+	AddAU32  []uint32  `fory:"type=array(element=uint32)"`
+	AddAU64  []uint64  `fory:"type=array(element=uint64)"`
+	AddAF32  []float32 `fory:"type=array(element=float32)"`
+	AddAF64  []float64 `fory:"type=array(element=float64)"`
+	AddFix   [3]int16
+	AddLB    []bool
+	AddLI8   []int8
+	AddLI32  []int32
+	AddLI64  []int64
+	AddLU16  []uint16
+	AddLU64  []uint64
+	AddLF32  []float32
+	AddLF64  []float64
+	AddLS    []string
+	AddLE    []Color
+	AddLT    []time.Time
+	AddLL    [][]int32
+	AddLM    []map[string]int32
+	AddLPI   []*int32
+	AddMSI   map[string]int32
+	AddMIS   map[int32]string
+	AddMI64F map[int64]float64
+	AddMBS   map[bool]string
+	AddMES   map[Color]string
+	AddMU8   map[uint8]uint16
+	AddMSL   map[string][]string
+	AddMSM   map[string]map[string]int32
+	AddMSP   map[string]*int32
+	AddNLS   []string         `fory:"nullable"`
+	AddNM    map[string]int32 `fory:"nullable"`
+	AddNBin  []uint8          `fory:"nullable,type=bytes"`
 }
 
-// If the build stops here, Containers changed after go generate: run go generate.
-var _ = foryShapeContainers[Containers]
+var _ foryContainersChanged_RunGoGenerate = Containers{}
 
 // ForyType returns Containers's type information.
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
@@ -12395,31 +12384,27 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:          "Nested",
 })
 
-// foryShapeNested stops compiling when Nested's fields or their tags change; run go generate.
-func foryShapeNested[T interface {
-	~struct {
-		In       Inner
-		PIn      *Inner
-		LIn      []Inner
-		LPIn     []*Inner
-		MSLIn    map[string][]Inner
-		Lf       Leaf
-		PLf      *Leaf
-		LLf      []Leaf
-		AddIn    Inner
-		AddPIn   *Inner
-		AddLIn   []Inner
-		AddLPIn  []*Inner
-		AddMSLIn map[string][]Inner
-		AddLf    Leaf
-		AddPLf   *Leaf
-		AddLLf   []Leaf
-	}
-}]() {
+// foryNestedChanged_RunGoGenerate is Nested's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNestedChanged_RunGoGenerate = struct {
+	In       Inner
+	PIn      *Inner
+	LIn      []Inner
+	LPIn     []*Inner
+	MSLIn    map[string][]Inner
+	Lf       Leaf
+	PLf      *Leaf
+	LLf      []Leaf
+	AddIn    Inner
+	AddPIn   *Inner
+	AddLIn   []Inner
+	AddLPIn  []*Inner
+	AddMSLIn map[string][]Inner
+	AddLf    Leaf
+	AddPLf   *Leaf
+	AddLLf   []Leaf
 }
 
-// If the build stops here, Nested changed after go generate: run go generate.
-var _ = foryShapeNested[Nested]
+var _ foryNestedChanged_RunGoGenerate = Nested{}
 
 // ForyType returns Nested's type information.
 func (x *Nested) ForyType() *foryimpl.TypeInfo {
@@ -14979,19 +14964,15 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            301,
 })
 
-// foryShapeInner stops compiling when Inner's fields or their tags change; run go generate.
-func foryShapeInner[T interface {
-	~struct {
-		Extra []string
-		Lf    Leaf
-		Score int64
-		Name  string
-	}
-}]() {
+// foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryInnerChanged_RunGoGenerate = struct {
+	Extra []string
+	Lf    Leaf
+	Score int64
+	Name  string
 }
 
-// If the build stops here, Inner changed after go generate: run go generate.
-var _ = foryShapeInner[Inner]
+var _ foryInnerChanged_RunGoGenerate = Inner{}
 
 // ForyType returns Inner's type information.
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
@@ -15462,17 +15443,13 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:       "Leaf",
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		W string
-		V int32
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	W string
+	V int32
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -15662,32 +15639,28 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            313,
 })
 
-// foryShapeChanges stops compiling when Changes's fields or their tags change; run go generate.
-func foryShapeChanges[T interface {
-	~struct {
-		NWP     *float32
-		NPW     int64
-		NM      map[string]int32
-		NL      []int32 `fory:"nullable"`
-		NPIn    Inner
-		NIn     *Inner
-		NS      string
-		NP      *int32
-		WIF     float64
-		WSU     int32
-		WFix    int64 `fory:"encoding=tagged"`
-		WU      uint64
-		WF      float64
-		W8      int32
-		W32     int64
-		Total   int64  `fory:"id=2"`
-		NewName string `fory:"id=1"`
-	}
-}]() {
+// foryChangesChanged_RunGoGenerate is Changes's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryChangesChanged_RunGoGenerate = struct {
+	NWP     *float32
+	NPW     int64
+	NM      map[string]int32
+	NL      []int32 `fory:"nullable"`
+	NPIn    Inner
+	NIn     *Inner
+	NS      string
+	NP      *int32
+	WIF     float64
+	WSU     int32
+	WFix    int64 `fory:"encoding=tagged"`
+	WU      uint64
+	WF      float64
+	W8      int32
+	W32     int64
+	Total   int64  `fory:"id=2"`
+	NewName string `fory:"id=1"`
 }
 
-// If the build stops here, Changes changed after go generate: run go generate.
-var _ = foryShapeChanges[Changes]
+var _ foryChangesChanged_RunGoGenerate = Changes{}
 
 // ForyType returns Changes's type information.
 func (x *Changes) ForyType() *foryimpl.TypeInfo {
@@ -16601,20 +16574,16 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         314,
 })
 
-// foryShapeReorderTags stops compiling when ReorderTags's fields or their tags change; run go generate.
-func foryShapeReorderTags[T interface {
-	~struct {
-		E *bool   `fory:"id=0"`
-		D float64 `fory:"id=4"`
-		C []int64 `fory:"id=2"`
-		B string  `fory:"id=1"`
-		A int32   `fory:"id=3"`
-	}
-}]() {
+// foryReorderTagsChanged_RunGoGenerate is ReorderTags's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryReorderTagsChanged_RunGoGenerate = struct {
+	E *bool   `fory:"id=0"`
+	D float64 `fory:"id=4"`
+	C []int64 `fory:"id=2"`
+	B string  `fory:"id=1"`
+	A int32   `fory:"id=3"`
 }
 
-// If the build stops here, ReorderTags changed after go generate: run go generate.
-var _ = foryShapeReorderTags[ReorderTags]
+var _ foryReorderTagsChanged_RunGoGenerate = ReorderTags{}
 
 // ForyType returns ReorderTags's type information.
 func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
@@ -16920,20 +16889,16 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         315,
 })
 
-// foryShapeReorderNames stops compiling when ReorderNames's fields or their tags change; run go generate.
-func foryShapeReorderNames[T interface {
-	~struct {
-		Gamma *int16
-		Beta  []string
-		Mid   bool
-		Alpha int64
-		Zed   string
-	}
-}]() {
+// foryReorderNamesChanged_RunGoGenerate is ReorderNames's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryReorderNamesChanged_RunGoGenerate = struct {
+	Gamma *int16
+	Beta  []string
+	Mid   bool
+	Alpha int64
+	Zed   string
 }
 
-// If the build stops here, ReorderNames changed after go generate: run go generate.
-var _ = foryShapeReorderNames[ReorderNames]
+var _ foryReorderNamesChanged_RunGoGenerate = ReorderNames{}
 
 // ForyType returns ReorderNames's type information.
 func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
@@ -17260,18 +17225,14 @@ var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         316,
 })
 
-// foryShapeMapHolder stops compiling when MapHolder's fields or their tags change; run go generate.
-func foryShapeMapHolder[T interface {
-	~struct {
-		Extra map[int32]Item
-		Same  map[string]Item
-		Name  string
-	}
-}]() {
+// foryMapHolderChanged_RunGoGenerate is MapHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapHolderChanged_RunGoGenerate = struct {
+	Extra map[int32]Item
+	Same  map[string]Item
+	Name  string
 }
 
-// If the build stops here, MapHolder changed after go generate: run go generate.
-var _ = foryShapeMapHolder[MapHolder]
+var _ foryMapHolderChanged_RunGoGenerate = MapHolder{}
 
 // ForyType returns MapHolder's type information.
 func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
@@ -17581,17 +17542,13 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         317,
 })
 
-// foryShapeItem stops compiling when Item's fields or their tags change; run go generate.
-func foryShapeItem[T interface {
-	~struct {
-		K string
-		V int32
-	}
-}]() {
+// foryItemChanged_RunGoGenerate is Item's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryItemChanged_RunGoGenerate = struct {
+	K string
+	V int32
 }
 
-// If the build stops here, Item changed after go generate: run go generate.
-var _ = foryShapeItem[Item]
+var _ foryItemChanged_RunGoGenerate = Item{}
 
 // ForyType returns Item's type information.
 func (x *Item) ForyType() *foryimpl.TypeInfo {
@@ -17777,23 +17734,19 @@ var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         320,
 })
 
-// foryShapeRecord stops compiling when Record's fields or their tags change; run go generate.
-func foryShapeRecord[T interface {
-	~struct {
-		ID     int64
-		Name   string
-		Count  int64
-		Ratio  float64
-		Active bool
-		Tags   []string
-		Scores map[string]int32
-		Items  []Item
-	}
-}]() {
+// foryRecordChanged_RunGoGenerate is Record's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryRecordChanged_RunGoGenerate = struct {
+	ID     int64
+	Name   string
+	Count  int64
+	Ratio  float64
+	Active bool
+	Tags   []string
+	Scores map[string]int32
+	Items  []Item
 }
 
-// If the build stops here, Record changed after go generate: run go generate.
-var _ = foryShapeRecord[Record]
+var _ foryRecordChanged_RunGoGenerate = Record{}
 
 // ForyType returns Record's type information.
 func (x *Record) ForyType() *foryimpl.TypeInfo {
@@ -18307,31 +18260,27 @@ var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            318,
 })
 
-// foryShapeSeqs stops compiling when Seqs's fields or their tags change; run go generate.
-func foryShapeSeqs[T interface {
-	~struct {
-		L2A     []int32 `fory:"type=array(element=int32)"`
-		A2L     []int64
-		Bin2U8  []uint8 `fory:"type=array(element=uint8)"`
-		U82Bin  []uint8 `fory:"type=bytes"`
-		Raw2Bin []uint8 `fory:"type=bytes"`
-		BoolL2A []bool  `fory:"type=array(element=bool)"`
-		F32A2L  []float32
-		U64L2A  []uint64 `fory:"type=array(element=uint64)"`
-		Int2A   []int64  `fory:"type=array(element=int64)"`
-		Arr2Go  [3]int16
-		PtrL2A  []int32              `fory:"type=array(element=int32)"`
-		NL      []uint16             `fory:"nullable"`
-		H2A     []serializer.Float16 `fory:"type=array(element=float16)"`
-		BH2L    []serializer.BFloat16
-		Named   Int32s `fory:"type=array(element=int32)"`
-		PA      *[]float64
-	}
-}]() {
+// forySeqsChanged_RunGoGenerate is Seqs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySeqsChanged_RunGoGenerate = struct {
+	L2A     []int32 `fory:"type=array(element=int32)"`
+	A2L     []int64
+	Bin2U8  []uint8 `fory:"type=array(element=uint8)"`
+	U82Bin  []uint8 `fory:"type=bytes"`
+	Raw2Bin []uint8 `fory:"type=bytes"`
+	BoolL2A []bool  `fory:"type=array(element=bool)"`
+	F32A2L  []float32
+	U64L2A  []uint64 `fory:"type=array(element=uint64)"`
+	Int2A   []int64  `fory:"type=array(element=int64)"`
+	Arr2Go  [3]int16
+	PtrL2A  []int32              `fory:"type=array(element=int32)"`
+	NL      []uint16             `fory:"nullable"`
+	H2A     []serializer.Float16 `fory:"type=array(element=float16)"`
+	BH2L    []serializer.BFloat16
+	Named   Int32s `fory:"type=array(element=int32)"`
+	PA      *[]float64
 }
 
-// If the build stops here, Seqs changed after go generate: run go generate.
-var _ = foryShapeSeqs[Seqs]
+var _ forySeqsChanged_RunGoGenerate = Seqs{}
 
 // ForyType returns Seqs's type information.
 func (x *Seqs) ForyType() *foryimpl.TypeInfo {
@@ -20189,16 +20138,12 @@ var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            319,
 })
 
-// foryShapeSeqsBad stops compiling when SeqsBad's fields or their tags change; run go generate.
-func foryShapeSeqsBad[T interface {
-	~struct {
-		W []int64 `fory:"type=array(element=int64)"`
-	}
-}]() {
+// forySeqsBadChanged_RunGoGenerate is SeqsBad's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySeqsBadChanged_RunGoGenerate = struct {
+	W []int64 `fory:"type=array(element=int64)"`
 }
 
-// If the build stops here, SeqsBad changed after go generate: run go generate.
-var _ = foryShapeSeqsBad[SeqsBad]
+var _ forySeqsBadChanged_RunGoGenerate = SeqsBad{}
 
 // ForyType returns SeqsBad's type information.
 func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {

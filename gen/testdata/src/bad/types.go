@@ -36,3 +36,27 @@ type BadOption struct{}
 
 //fory:enum id=6 evolving=false
 type EvolvingEnum int32
+
+//fory:generate id=7 extra=1
+type Extra struct{}
+
+//fory:enum id=8 extra=1
+type ExtraEnum int32
+
+type Celsius float64
+
+// Useless holds tags that would do nothing (issue 27 item 10).
+//
+//fory:generate id=9
+type Useless struct {
+	N   int32   `fory:"nullable"`
+	C   Celsius `fory:"nullable=true"`
+	B   bool    `fory:"ref"`
+	S   string  `fory:"ref"`
+	PI  *int64  `fory:"ref=true"`
+	OK1 int32   `fory:"nullable=false,ref=false"` // states the default: accepted
+	OK2 *int32  `fory:"nullable"`                 // the TypeDef's nullable bit: accepted
+	OK3 string  `fory:"nullable"`                 // a flag before the string: accepted
+	L   []int32 `fory:"type=lst"`
+	U8  uint8   `fory:"encoding=varint"`
+}

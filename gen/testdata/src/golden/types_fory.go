@@ -9,11 +9,8 @@ import (
 	"time"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12).
 func (Level) ForyEnum() {}
@@ -29,17 +26,13 @@ var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         10,
 })
 
-// foryShapePoint stops compiling when Point's fields or their tags change; run go generate.
-func foryShapePoint[T interface {
-	~struct {
-		X int32
-		Y int32
-	}
-}]() {
+// foryPointChanged_RunGoGenerate is Point's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPointChanged_RunGoGenerate = struct {
+	X int32
+	Y int32
 }
 
-// If the build stops here, Point changed after go generate: run go generate.
-var _ = foryShapePoint[Point]
+var _ foryPointChanged_RunGoGenerate = Point{}
 
 // ForyType returns Point's type information.
 func (x *Point) ForyType() *foryimpl.TypeInfo {
@@ -267,42 +260,38 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	TypeName:          "Sample",
 })
 
-// foryShapeSample stops compiling when Sample's fields or their tags change; run go generate.
-func foryShapeSample[T interface {
-	~struct {
-		ID     int64 `fory:"id=1"`
-		Name   string
-		Tags   []string
-		Scores map[string]int32
-		Temp   Celsius
-		Level  Level
-		Origin Point
-		Next   *Point
-		Points []Point
-		Maybe  []*Point
-		ByKey  map[int32]*Point
-		Raw    []uint8 `fory:"type=bytes"`
-		Dense  []int32 `fory:"type=array(element=int32)"`
-		When   time.Time
-		Every  time.Duration
-		Day    serializer.Date
-		Flags  [4]bool
-		Opt    *int32
-		Fixed  uint32              `fory:"encoding=fixed"`
-		Big    int64               `fory:"encoding=tagged"`
-		Maybes []string            `fory:"nullable"`
-		Fixeds []int64             `fory:"type=list(element=int64(encoding=fixed))"`
-		Cells  [][]float32         `fory:"type=list(element=array(element=float32))"`
-		Grid   [2]int32            `fory:"type=array(element=int32)"`
-		Pairs  map[[2]int32]string `fory:"type=map(value=_(nullable=false))"`
-		secret string
-		Skip   string `fory:"-"`
-	}
-}]() {
+// forySampleChanged_RunGoGenerate is Sample's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySampleChanged_RunGoGenerate = struct {
+	ID     int64 `fory:"id=1"`
+	Name   string
+	Tags   []string
+	Scores map[string]int32
+	Temp   Celsius
+	Level  Level
+	Origin Point
+	Next   *Point
+	Points []Point
+	Maybe  []*Point
+	ByKey  map[int32]*Point
+	Raw    []uint8 `fory:"type=bytes"`
+	Dense  []int32 `fory:"type=array(element=int32)"`
+	When   time.Time
+	Every  time.Duration
+	Day    serializer.Date
+	Flags  [4]bool
+	Opt    *int32
+	Fixed  uint32              `fory:"encoding=fixed"`
+	Big    int64               `fory:"encoding=tagged"`
+	Maybes []string            `fory:"nullable"`
+	Fixeds []int64             `fory:"type=list(element=int64(encoding=fixed))"`
+	Cells  [][]float32         `fory:"type=list(element=array(element=float32))"`
+	Grid   [2]int32            `fory:"type=array(element=int32)"`
+	Pairs  map[[2]int32]string `fory:"type=map(value=_(nullable=false))"`
+	secret string
+	Skip   string `fory:"-"`
 }
 
-// If the build stops here, Sample changed after go generate: run go generate.
-var _ = foryShapeSample[Sample]
+var _ forySampleChanged_RunGoGenerate = Sample{}
 
 // ForyType returns Sample's type information.
 func (x *Sample) ForyType() *foryimpl.TypeInfo {

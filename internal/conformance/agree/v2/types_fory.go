@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Wide16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
 func (Wide16) ForyEnum() {}
@@ -31,17 +28,13 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         310,
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		V int32  `fory:"id=1"`
-		W string `fory:"id=2"`
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	V int32  `fory:"id=1"`
+	W string `fory:"id=2"`
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -227,16 +220,12 @@ var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         311,
 })
 
-// foryShapeMapKinds stops compiling when MapKinds's fields or their tags change; run go generate.
-func foryShapeMapKinds[T interface {
-	~struct {
-		S map[string]int32 `fory:"id=1"`
-	}
-}]() {
+// foryMapKindsChanged_RunGoGenerate is MapKinds's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapKindsChanged_RunGoGenerate = struct {
+	S map[string]int32 `fory:"id=1"`
 }
 
-// If the build stops here, MapKinds changed after go generate: run go generate.
-var _ = foryShapeMapKinds[MapKinds]
+var _ foryMapKindsChanged_RunGoGenerate = MapKinds{}
 
 // ForyType returns MapKinds's type information.
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
@@ -445,17 +434,13 @@ var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            314,
 })
 
-// foryShapeEnums stops compiling when Enums's fields or their tags change; run go generate.
-func foryShapeEnums[T interface {
-	~struct {
-		A Wide16 `fory:"id=1"`
-		B Wide32 `fory:"id=2"`
-	}
-}]() {
+// foryEnumsChanged_RunGoGenerate is Enums's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumsChanged_RunGoGenerate = struct {
+	A Wide16 `fory:"id=1"`
+	B Wide32 `fory:"id=2"`
 }
 
-// If the build stops here, Enums changed after go generate: run go generate.
-var _ = foryShapeEnums[Enums]
+var _ foryEnumsChanged_RunGoGenerate = Enums{}
 
 // ForyType returns Enums's type information.
 func (x *Enums) ForyType() *foryimpl.TypeInfo {
@@ -713,18 +698,14 @@ var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            315,
 })
 
-// foryShapeEnumsEvolved stops compiling when EnumsEvolved's fields or their tags change; run go generate.
-func foryShapeEnumsEvolved[T interface {
-	~struct {
-		A Wide16 `fory:"id=1"`
-		B Wide32 `fory:"id=2"`
-		C int32  `fory:"id=3"`
-	}
-}]() {
+// foryEnumsEvolvedChanged_RunGoGenerate is EnumsEvolved's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumsEvolvedChanged_RunGoGenerate = struct {
+	A Wide16 `fory:"id=1"`
+	B Wide32 `fory:"id=2"`
+	C int32  `fory:"id=3"`
 }
 
-// If the build stops here, EnumsEvolved changed after go generate: run go generate.
-var _ = foryShapeEnumsEvolved[EnumsEvolved]
+var _ foryEnumsEvolvedChanged_RunGoGenerate = EnumsEvolved{}
 
 // ForyType returns EnumsEvolved's type information.
 func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {

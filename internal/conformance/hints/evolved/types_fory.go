@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=338; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -28,21 +25,17 @@ var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         330,
 })
 
-// foryShapeListHints stops compiling when ListHints's fields or their tags change; run go generate.
-func foryShapeListHints[T interface {
-	~struct {
-		Fixed    []int32   `fory:"type=list(element=int32(encoding=fixed))"`
-		NotNull  []int32   `fory:"type=list(element=int32(encoding=fixed))"`
-		Nullable []*int32  `fory:"type=list(element=int32(nullable=true,encoding=fixed))"`
-		Nested   [][]int32 `fory:"type=list(element=list(element=int32(encoding=fixed)))"`
-		Arrays   [][]int32 `fory:"type=list(element=array(element=int32))"`
-		Extra    string
-	}
-}]() {
+// foryListHintsChanged_RunGoGenerate is ListHints's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryListHintsChanged_RunGoGenerate = struct {
+	Fixed    []int32   `fory:"type=list(element=int32(encoding=fixed))"`
+	NotNull  []int32   `fory:"type=list(element=int32(encoding=fixed))"`
+	Nullable []*int32  `fory:"type=list(element=int32(nullable=true,encoding=fixed))"`
+	Nested   [][]int32 `fory:"type=list(element=list(element=int32(encoding=fixed)))"`
+	Arrays   [][]int32 `fory:"type=list(element=array(element=int32))"`
+	Extra    string
 }
 
-// If the build stops here, ListHints changed after go generate: run go generate.
-var _ = foryShapeListHints[ListHints]
+var _ foryListHintsChanged_RunGoGenerate = ListHints{}
 
 // ForyType returns ListHints's type information.
 func (x *ListHints) ForyType() *foryimpl.TypeInfo {
@@ -1114,20 +1107,16 @@ var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         331,
 })
 
-// foryShapeMapValueHints stops compiling when MapValueHints's fields or their tags change; run go generate.
-func foryShapeMapValueHints[T interface {
-	~struct {
-		I32    map[string]int32   `fory:"type=map(value=int32(encoding=fixed))"`
-		I64    map[string]int64   `fory:"type=map(value=int64(encoding=fixed))"`
-		Lists  map[string][]int32 `fory:"type=map(value=list(element=int32(encoding=fixed)))"`
-		Arrays map[string][]int32 `fory:"type=map(value=array(element=int32))"`
-		Extra  string
-	}
-}]() {
+// foryMapValueHintsChanged_RunGoGenerate is MapValueHints's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapValueHintsChanged_RunGoGenerate = struct {
+	I32    map[string]int32   `fory:"type=map(value=int32(encoding=fixed))"`
+	I64    map[string]int64   `fory:"type=map(value=int64(encoding=fixed))"`
+	Lists  map[string][]int32 `fory:"type=map(value=list(element=int32(encoding=fixed)))"`
+	Arrays map[string][]int32 `fory:"type=map(value=array(element=int32))"`
+	Extra  string
 }
 
-// If the build stops here, MapValueHints changed after go generate: run go generate.
-var _ = foryShapeMapValueHints[MapValueHints]
+var _ foryMapValueHintsChanged_RunGoGenerate = MapValueHints{}
 
 // ForyType returns MapValueHints's type information.
 func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
@@ -1930,18 +1919,14 @@ var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         332,
 })
 
-// foryShapeMapKeyHints stops compiling when MapKeyHints's fields or their tags change; run go generate.
-func foryShapeMapKeyHints[T interface {
-	~struct {
-		Tagged  map[uint32][]uint64 `fory:"type=map(key=uint32(encoding=fixed),value=list(element=uint64(encoding=tagged)))"`
-		NotNull map[string]int32
-		Extra   string
-	}
-}]() {
+// foryMapKeyHintsChanged_RunGoGenerate is MapKeyHints's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMapKeyHintsChanged_RunGoGenerate = struct {
+	Tagged  map[uint32][]uint64 `fory:"type=map(key=uint32(encoding=fixed),value=list(element=uint64(encoding=tagged)))"`
+	NotNull map[string]int32
+	Extra   string
 }
 
-// If the build stops here, MapKeyHints changed after go generate: run go generate.
-var _ = foryShapeMapKeyHints[MapKeyHints]
+var _ foryMapKeyHintsChanged_RunGoGenerate = MapKeyHints{}
 
 // ForyType returns MapKeyHints's type information.
 func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
@@ -2480,18 +2465,14 @@ var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            334,
 })
 
-// foryShapeNotNullPtrs stops compiling when NotNullPtrs's fields or their tags change; run go generate.
-func foryShapeNotNullPtrs[T interface {
-	~struct {
-		Ref   *Leaf `fory:"nullable=false,ref"`
-		Plain *Leaf `fory:"id=1,nullable=false"`
-		Extra string
-	}
-}]() {
+// foryNotNullPtrsChanged_RunGoGenerate is NotNullPtrs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNotNullPtrsChanged_RunGoGenerate = struct {
+	Ref   *Leaf `fory:"nullable=false,ref"`
+	Plain *Leaf `fory:"id=1,nullable=false"`
+	Extra string
 }
 
-// If the build stops here, NotNullPtrs changed after go generate: run go generate.
-var _ = foryShapeNotNullPtrs[NotNullPtrs]
+var _ foryNotNullPtrsChanged_RunGoGenerate = NotNullPtrs{}
 
 // ForyType returns NotNullPtrs's type information.
 func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
@@ -2866,17 +2847,13 @@ var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         336,
 })
 
-// foryShapePtrSet stops compiling when PtrSet's fields or their tags change; run go generate.
-func foryShapePtrSet[T interface {
-	~struct {
-		Leaves serializer.Set[*SetLeaf] `fory:"type=set(element=_(ref=false))"`
-		Extra  string
-	}
-}]() {
+// foryPtrSetChanged_RunGoGenerate is PtrSet's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryPtrSetChanged_RunGoGenerate = struct {
+	Leaves serializer.Set[*SetLeaf] `fory:"type=set(element=_(ref=false))"`
+	Extra  string
 }
 
-// If the build stops here, PtrSet changed after go generate: run go generate.
-var _ = foryShapePtrSet[PtrSet]
+var _ foryPtrSetChanged_RunGoGenerate = PtrSet{}
 
 // ForyType returns PtrSet's type information.
 func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
@@ -3163,18 +3140,14 @@ var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            337,
 })
 
-// foryShapeGoArrays stops compiling when GoArrays's fields or their tags change; run go generate.
-func foryShapeGoArrays[T interface {
-	~struct {
-		Tagged   [3]int32 `fory:"type=array(element=int32)"`
-		Untagged [3]int32
-		Extra    string
-	}
-}]() {
+// foryGoArraysChanged_RunGoGenerate is GoArrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryGoArraysChanged_RunGoGenerate = struct {
+	Tagged   [3]int32 `fory:"type=array(element=int32)"`
+	Untagged [3]int32
+	Extra    string
 }
 
-// If the build stops here, GoArrays changed after go generate: run go generate.
-var _ = foryShapeGoArrays[GoArrays]
+var _ foryGoArraysChanged_RunGoGenerate = GoArrays{}
 
 // ForyType returns GoArrays's type information.
 func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
@@ -3604,18 +3577,14 @@ var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         339,
 })
 
-// foryShapeEnumHints stops compiling when EnumHints's fields or their tags change; run go generate.
-func foryShapeEnumHints[T interface {
-	~struct {
-		List  []Color `fory:"ref=true,type=list(element=_(nullable=false))"`
-		Map   map[string]Color
-		Extra string
-	}
-}]() {
+// foryEnumHintsChanged_RunGoGenerate is EnumHints's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryEnumHintsChanged_RunGoGenerate = struct {
+	List  []Color `fory:"ref=true,type=list(element=_(nullable=false))"`
+	Map   map[string]Color
+	Extra string
 }
 
-// If the build stops here, EnumHints changed after go generate: run go generate.
-var _ = foryShapeEnumHints[EnumHints]
+var _ foryEnumHintsChanged_RunGoGenerate = EnumHints{}
 
 // ForyType returns EnumHints's type information.
 func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
@@ -4113,17 +4082,13 @@ var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         342,
 })
 
-// foryShapeArrayKeysPlain stops compiling when ArrayKeysPlain's fields or their tags change; run go generate.
-func foryShapeArrayKeysPlain[T interface {
-	~struct {
-		ByPair map[[2]int32]string
-		Extra  string
-	}
-}]() {
+// foryArrayKeysPlainChanged_RunGoGenerate is ArrayKeysPlain's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryArrayKeysPlainChanged_RunGoGenerate = struct {
+	ByPair map[[2]int32]string
+	Extra  string
 }
 
-// If the build stops here, ArrayKeysPlain changed after go generate: run go generate.
-var _ = foryShapeArrayKeysPlain[ArrayKeysPlain]
+var _ foryArrayKeysPlainChanged_RunGoGenerate = ArrayKeysPlain{}
 
 // ForyType returns ArrayKeysPlain's type information.
 func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
@@ -4416,22 +4381,18 @@ var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         341,
 })
 
-// foryShapeSpellings stops compiling when Spellings's fields or their tags change; run go generate.
-func foryShapeSpellings[T interface {
-	~struct {
-		Upper    int64                      `fory:"encoding=FIXED"`
-		Yes      *string                    `fory:"nullable=yes"`
-		YesNil   *string                    `fory:"nullable=yes"`
-		Opt64    serializer.Optional[int64] `fory:"nullable,encoding=fixed"`
-		Opt32    serializer.Optional[int32] `fory:"nullable,encoding=fixed"`
-		OptUnset serializer.Optional[int64] `fory:"nullable,encoding=fixed"`
-		Extra    string
-	}
-}]() {
+// forySpellingsChanged_RunGoGenerate is Spellings's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySpellingsChanged_RunGoGenerate = struct {
+	Upper    int64                      `fory:"encoding=FIXED"`
+	Yes      *string                    `fory:"nullable=yes"`
+	YesNil   *string                    `fory:"nullable=yes"`
+	Opt64    serializer.Optional[int64] `fory:"nullable,encoding=fixed"`
+	Opt32    serializer.Optional[int32] `fory:"nullable,encoding=fixed"`
+	OptUnset serializer.Optional[int64] `fory:"nullable,encoding=fixed"`
+	Extra    string
 }
 
-// If the build stops here, Spellings changed after go generate: run go generate.
-var _ = foryShapeSpellings[Spellings]
+var _ forySpellingsChanged_RunGoGenerate = Spellings{}
 
 // ForyType returns Spellings's type information.
 func (x *Spellings) ForyType() *foryimpl.TypeInfo {
@@ -4757,17 +4718,13 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         333,
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -4953,17 +4910,13 @@ var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         335,
 })
 
-// foryShapeSetLeaf stops compiling when SetLeaf's fields or their tags change; run go generate.
-func foryShapeSetLeaf[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// forySetLeafChanged_RunGoGenerate is SetLeaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySetLeafChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, SetLeaf changed after go generate: run go generate.
-var _ = foryShapeSetLeaf[SetLeaf]
+var _ forySetLeafChanged_RunGoGenerate = SetLeaf{}
 
 // ForyType returns SetLeaf's type information.
 func (x *SetLeaf) ForyType() *foryimpl.TypeInfo {

@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion4_RunGoGenerate
 
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12).
 func (Size) ForyEnum() {}
@@ -30,21 +27,17 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            4,
 })
 
-// foryShapeImage stops compiling when Image's fields or their tags change; run go generate.
-func foryShapeImage[T interface {
-	~struct {
-		URI    string `fory:"id=1"`
-		Title  string `fory:"id=2"`
-		Width  int32  `fory:"id=3"`
-		Height int32  `fory:"id=4"`
-		Size   Size   `fory:"id=5"`
-		Alt    string `fory:"id=6"`
-	}
-}]() {
+// foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryImageChanged_RunGoGenerate = struct {
+	URI    string `fory:"id=1"`
+	Title  string `fory:"id=2"`
+	Width  int32  `fory:"id=3"`
+	Height int32  `fory:"id=4"`
+	Size   Size   `fory:"id=5"`
+	Alt    string `fory:"id=6"`
 }
 
-// If the build stops here, Image changed after go generate: run go generate.
-var _ = foryShapeImage[Image]
+var _ foryImageChanged_RunGoGenerate = Image{}
 
 // ForyType returns Image's type information.
 func (x *Image) ForyType() *foryimpl.TypeInfo {
@@ -441,18 +434,14 @@ var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            200,
 })
 
-// foryShapeImagePair stops compiling when ImagePair's fields or their tags change; run go generate.
-func foryShapeImagePair[T interface {
-	~struct {
-		Cover *Image `fory:"id=1"`
-		Thumb *Image `fory:"id=2"`
-		Note  string `fory:"id=3"`
-	}
-}]() {
+// foryImagePairChanged_RunGoGenerate is ImagePair's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryImagePairChanged_RunGoGenerate = struct {
+	Cover *Image `fory:"id=1"`
+	Thumb *Image `fory:"id=2"`
+	Note  string `fory:"id=3"`
 }
 
-// If the build stops here, ImagePair changed after go generate: run go generate.
-var _ = foryShapeImagePair[ImagePair]
+var _ foryImagePairChanged_RunGoGenerate = ImagePair{}
 
 // ForyType returns ImagePair's type information.
 func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
@@ -829,18 +818,14 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            202,
 })
 
-// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
-func foryShapeNode[T interface {
-	~struct {
-		Value int32
-		Next  *Node
-		Label string
-	}
-}]() {
+// foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNodeChanged_RunGoGenerate = struct {
+	Value int32
+	Next  *Node
+	Label string
 }
 
-// If the build stops here, Node changed after go generate: run go generate.
-var _ = foryShapeNode[Node]
+var _ foryNodeChanged_RunGoGenerate = Node{}
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {

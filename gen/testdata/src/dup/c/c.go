@@ -1,5 +1,6 @@
 // Package c reuses a's registrations without importing it (another schema,
-// as the two versions of a schema in an evolution test): no error.
+// as the two versions of a schema in an evolution test): an error when both
+// are in one run, none when each is generated alone.
 package c
 
 //fory:generate id=40
