@@ -26,7 +26,10 @@ func WithCompatible(on bool) Option {
 // sharing: two fields that pointed at one value point at one value again,
 // and cycles round-trip. Strings, untagged lists, maps and sets, and
 // pointers to primitives are written in full each time, as official Fory
-// Go writes them. A field tagged `fory:"ref=false"` is never shared.
+// Go writes them. A field tagged `fory:"ref=false"` is never shared. In
+// same-schema mode dense array and `type=bytes` fields are written in full
+// too, with no flag, as the other languages write them, unless
+// WithOfficialGoForm (docs/format.md §14.30).
 func WithTrackRef(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.TrackRef = on }}
 }

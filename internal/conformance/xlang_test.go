@@ -215,7 +215,7 @@ func loadManifest(t *testing.T) (string, *manifest) {
 // The golden files are official Go's bytes: forygen writes them byte for
 // byte in official Go's form; its default form, the other languages'
 // (peerConsistent), reads them as well (README, "Differences from official
-// Fory Go"; docs/format.md §14.19).
+// Fory Go"; docs/format.md §14.29).
 func TestXlangSchemaConsistent(t *testing.T) {
 	runMode(t, modeConsistent, serializer.New(serializer.WithCompatible(false), serializer.WithOfficialGoForm(true)))
 }

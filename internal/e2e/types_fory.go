@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion4_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion5_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}

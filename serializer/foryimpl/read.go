@@ -141,7 +141,7 @@ func (c *ReadContext) Compatible() bool { return c.compatible }
 
 // OfficialGoForm reports whether the Fory reads official Go's form where
 // the bytes alone cannot tell (WithOfficialGoForm): with tracking, a
-// reference flag before dense arrays and binaries (docs/format.md §14.21).
+// reference flag before dense arrays and binaries (docs/format.md §14.30).
 func (c *ReadContext) OfficialGoForm() bool { return c.opts.OfficialGoForm }
 
 // Failed reports whether an error has been recorded.

@@ -285,7 +285,7 @@ func (c *ReadContext) ReadValueFlag() bool {
 // TrackedFieldFlags reports whether a tracked message flags the fields the
 // other languages write bare in same-schema mode (plan.Field.Unflagged:
 // struct and enum values, dense arrays, binaries): in compatible mode, whose
-// TypeDef declares the flag, or in official Go's form (docs/format.md §14.20).
+// TypeDef declares the flag, or in official Go's form (docs/format.md §14.30).
 func (c *ReadContext) TrackedFieldFlags() bool { return c.compatible || c.opts.OfficialGoForm }
 
 // TrackedFieldFlags is ReadContext.TrackedFieldFlags for the writer.
@@ -294,7 +294,7 @@ func (c *WriteContext) TrackedFieldFlags() bool { return c.compatible || c.f.opt
 // ReadStructValueFlag reads what may precede a struct value field of type t
 // in a tracked message and reports whether the value follows: in compatible
 // mode the 0xFF its TypeDef declares; in same-schema mode official Go's
-// 0xFF or nothing, as the other languages write it (docs/format.md §14.20).
+// 0xFF or nothing, as the other languages write it (docs/format.md §14.30).
 // The two are told apart by the schema hash that starts the value: a
 // leading 0xFF is a flag unless the four bytes there are t's hash.
 func (c *ReadContext) ReadStructValueFlag(t *TypeInfo) bool {

@@ -28,19 +28,23 @@ import (
 // (ReadListHeaderRef, ReadMapChunkRef with the value type id), the
 // tracking bit read on every list of structs, ReadPointersAs,
 // non-evolving structs (StructSpec.NonEvolving) and one flag for an any.
+// Version 5: the other languages' form by default (WithOfficialGoForm):
+// WriteContext.SchemaHash, TrackedFieldFlags, ReadStructValueFlag and
+// StructSpec.OfficialGoHash; files of version 4 would write official Go's
+// tracked flags where version-5 readers expect none.
 // Every generated file checks it at compile time: it refers to
-// GenVersion4_RunGoGenerate, the constant named after this version, so a
+// GenVersion5_RunGoGenerate, the constant named after this version, so a
 // file generated for another version fails to build with "undefined:
 // foryimpl.GenVersionN_RunGoGenerate", the remedy in the compiler's own
 // words. (Files written by earlier generators of this version check it with
 // two conversions to RegenerateWithMatchingForygen, which overflow unless
 // the file was generated for exactly this version.)
-const GenVersion = 4
+const GenVersion = 5
 
-// GenVersion4_RunGoGenerate is the constant files generated for GenVersion
-// 4 refer to. Rename it with GenVersion (and gen/internal/emit's
+// GenVersion5_RunGoGenerate is the constant files generated for GenVersion
+// 5 refer to. Rename it with GenVersion (and gen/internal/emit's
 // genVersion): its name is the build error of every stale generated file.
-const GenVersion4_RunGoGenerate = GenVersion
+const GenVersion5_RunGoGenerate = GenVersion
 
 // RegenerateWithMatchingForygen is the type of the version check in every
 // generated file: `RegenerateWithMatchingForygen(GenVersion - N)` and
@@ -89,7 +93,7 @@ type Config struct {
 	Stream bool
 	// OfficialGoForm writes official Fory Go's bytes where it departs from
 	// the specification and the other languages (WithOfficialGoForm,
-	// docs/format.md §14.19–§14.21).
+	// docs/format.md §14.29, §14.30).
 	OfficialGoForm bool
 }
 

@@ -35,7 +35,7 @@ type StructSpec struct {
 	TypeName  string
 	// SchemaHash is the same-schema hash (docs/format.md §10);
 	// OfficialGoHash is official Go's where it differs (a pointer or any
-	// field, §14.19), else 0.
+	// field, §14.29), else 0.
 	SchemaHash     int32
 	OfficialGoHash int32
 	// ConsistentMeta is the same-schema type meta with fresh names (§5.1).

@@ -40,7 +40,7 @@ func (c *WriteContext) Compatible() bool { return c.compatible }
 
 // SchemaHash is the same-schema hash a generated writer writes for a
 // struct whose two hashes differ: the other languages' (peers), or
-// official Go's with WithOfficialGoForm (docs/format.md §14.19).
+// official Go's with WithOfficialGoForm (docs/format.md §14.29).
 func (c *WriteContext) SchemaHash(peers, officialGo int32) int32 {
 	if c.f.opts.OfficialGoForm {
 		return officialGo
@@ -50,7 +50,7 @@ func (c *WriteContext) SchemaHash(peers, officialGo int32) int32 {
 
 // OfficialGoForm reports whether the Fory writes official Go's form
 // (WithOfficialGoForm): with tracking, a flag before struct values, dense
-// arrays and binaries (docs/format.md §14.20, §14.21).
+// arrays and binaries (docs/format.md §14.30).
 func (c *WriteContext) OfficialGoForm() bool { return c.f.opts.OfficialGoForm }
 
 // Enter is called by a generated writer of a type that can contain itself

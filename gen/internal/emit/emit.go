@@ -23,7 +23,7 @@ const (
 // genVersion is the generated-code API version these files are written for:
 // foryimpl.GenVersion of the runtime they compile against. Raise both
 // together when generated code and the runtime change incompatibly.
-const genVersion = 4
+const genVersion = 5
 
 // GenVersion is genVersion, for `forygen version`.
 const GenVersion = genVersion

@@ -81,7 +81,7 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 		// ReadAny reads the flag, reference flags included.
 		return g.readValue(dst, fl.Wire, true)
 	case g.track && fl.Unflagged && fl.Wire.Go.Kind == model.Struct:
-		// Official Go's 0xFF or nothing (docs/format.md §14.20): the
+		// Official Go's 0xFF or nothing (docs/format.md §14.30): the
 		// schema hash that starts the value tells them apart.
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadStructValueFlag").Call(g.structInfo(fl.Wire.Go))).
 			Block(g.readValue(dst, fl.Wire, true)...)}

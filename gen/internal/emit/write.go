@@ -350,7 +350,7 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 				// The reference flag in the run: a back-reference (at most
 				// 1 + 5 bytes, within the flag and length the bound counts)
 				// or nil instead of the array, or 0x00 before it; none in
-				// the other languages' same-schema form (§14.20).
+				// the other languages' same-schema form (§14.30).
 				st, id := g.fresh("st"), g.fresh("id")
 				bare := body
 				body = []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Qual(implPkg, "RefSliceAt").Call(jen.Id("c"), v.Clone()), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
@@ -426,7 +426,7 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 	if g.track && fl.Unflagged {
 		// Bare in a tracked same-schema message, as the other languages
 		// write it; flagged in compatible mode and official Go's form
-		// (docs/format.md §14.20).
+		// (docs/format.md §14.30).
 		return []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).
 			Block(g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)...).
 			Else().Block(g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)}

@@ -58,7 +58,7 @@ type Type struct {
 	Tracking bool
 	Hash     int32 // structs: the same-schema hash
 	// GoHash is official Go's same-schema hash where it differs from Hash
-	// (a pointer or any field: docs/format.md §14.19), else 0.
+	// (a pointer or any field: docs/format.md §14.29), else 0.
 	GoHash int32
 	Base   string // enums: the underlying integer kind
 	// Values are an enum's constants, sorted by ordinal then name.

@@ -37,7 +37,7 @@ type Field struct {
 	// Unflagged is set on a field with RefOn that the other languages
 	// write with no flag in a tracked same-schema message, where official
 	// Go writes one: a struct or enum value, a dense array, a binary, with
-	// no `ref` tag (docs/format.md §14.20). Compatible mode keeps the flag,
+	// no `ref` tag (docs/format.md §14.30). Compatible mode keeps the flag,
 	// which the TypeDef declares (track_ref); so does WithOfficialGoForm.
 	Unflagged bool
 }
@@ -57,7 +57,7 @@ type Struct struct {
 	// Fingerprint and SchemaHash are the same-schema fingerprint and hash
 	// the other languages compute (§10.1); OfficialGoFingerprint and
 	// OfficialGoHash official Go's, which marks pointer and any fields not
-	// nullable (docs/format.md §14.19). They differ only for a struct with
+	// nullable (docs/format.md §14.29). They differ only for a struct with
 	// such a field; its reader accepts both hashes, its writer writes
 	// OfficialGoHash under serializer.WithOfficialGoForm.
 	Fingerprint           string
@@ -230,7 +230,7 @@ func Fingerprint(fields []*Field) string {
 // OfficialGoFingerprint is official Go's same-schema fingerprint: a plain
 // pointer or any field fingerprints as not nullable, only an explicit
 // `nullable` tag (or an Optional) sets the bit, on a non-primitive or a
-// pointer to a primitive (docs/format.md §14.19).
+// pointer to a primitive (docs/format.md §14.29).
 func OfficialGoFingerprint(fields []*Field) string {
 	return fingerprint(fields, fingerprintNullable)
 }

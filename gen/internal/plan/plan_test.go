@@ -220,7 +220,7 @@ func TestPlanStructAgainstManifest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p, errs := PlanStruct(tt.s)
 			require.Empty(t, errs)
-			// The manifest's are official Go's (docs/format.md §14.19).
+			// The manifest's are official Go's (docs/format.md §14.29).
 			assert.Equal(t, tt.fingerprint, p.OfficialGoFingerprint)
 			assert.Equal(t, tt.hash, p.OfficialGoHash)
 			if tt.order != nil {

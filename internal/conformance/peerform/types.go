@@ -1,7 +1,7 @@
 // Package peerform holds the types of the messages fory-js (apache/fory
 // c8bf233) wrote locally, whose bytes testdata/peers.json keeps: the places
 // where official Fory Go departs from the other languages and forygen
-// writes what they write (docs/format.md §14.19, §14.20).
+// writes what they write (docs/format.md §14.29, §14.30).
 package peerform
 
 //go:generate go run github.com/forygen/forygen/cmd/forygen
@@ -12,7 +12,7 @@ type Leaf struct {
 	N    int32
 }
 
-// Holder has a pointer field: same-schema hash with nullable=1 (§14.19).
+// Holder has a pointer field: same-schema hash with nullable=1 (§14.29).
 //
 //fory:generate id=401
 type Holder struct {
@@ -20,14 +20,14 @@ type Holder struct {
 	Next  *Leaf
 }
 
-// AnyHolder has a nullable any field (§14.19).
+// AnyHolder has a nullable any field (§14.29).
 //
 //fory:generate id=403
 type AnyHolder struct {
 	Value any `fory:"nullable"`
 }
 
-// Outer has a struct value field: no flag under tracking (§14.20).
+// Outer has a struct value field: no flag under tracking (§14.30).
 //
 //fory:generate id=404
 type Outer struct {
@@ -35,7 +35,7 @@ type Outer struct {
 	Count int32
 }
 
-// Arrays has dense arrays: no reference flag under tracking (§14.20).
+// Arrays has dense arrays: no reference flag under tracking (§14.30).
 //
 //fory:generate id=405
 type Arrays struct {
@@ -51,7 +51,7 @@ type Node struct {
 	Children []Node
 }
 
-// Bin has a binary field: no reference flag under tracking (§14.20).
+// Bin has a binary field: no reference flag under tracking (§14.30).
 //
 //fory:generate id=410
 type Bin struct {
@@ -69,7 +69,7 @@ type Mixed struct {
 }
 
 // Nullables has a pointer to a struct, a pointer to a scalar and a nullable
-// dense array (§14.19).
+// dense array (§14.29).
 //
 //fory:generate id=412
 type Nullables struct {
@@ -81,7 +81,7 @@ type Nullables struct {
 //fory:enum id=420
 type Color int32
 
-// Colored has an enum value field: no flag under tracking (§14.20).
+// Colored has an enum value field: no flag under tracking (§14.30).
 //
 //fory:generate id=421
 type Colored struct {

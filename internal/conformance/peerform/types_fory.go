@@ -8,11 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here when this file and the forygen runtime differ; run go generate.
-const (
-	_ = foryimpl.RegenerateWithMatchingForygen(foryimpl.GenVersion - 4)
-	_ = foryimpl.RegenerateWithMatchingForygen(4 - foryimpl.GenVersion)
-)
+// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion5_RunGoGenerate
 
 // ForyEnum marks Color as a Fory enum registered with id=420; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
@@ -28,17 +25,13 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         402,
 })
 
-// foryShapeLeaf stops compiling when Leaf's fields or their tags change; run go generate.
-func foryShapeLeaf[T interface {
-	~struct {
-		Name string
-		N    int32
-	}
-}]() {
+// foryLeafChanged_RunGoGenerate is Leaf's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryLeafChanged_RunGoGenerate = struct {
+	Name string
+	N    int32
 }
 
-// If the build stops here, Leaf changed after go generate: run go generate.
-var _ = foryShapeLeaf[Leaf]
+var _ foryLeafChanged_RunGoGenerate = Leaf{}
 
 // ForyType returns Leaf's type information.
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
@@ -227,17 +220,13 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            401,
 })
 
-// foryShapeHolder stops compiling when Holder's fields or their tags change; run go generate.
-func foryShapeHolder[T interface {
-	~struct {
-		Label string
-		Next  *Leaf
-	}
-}]() {
+// foryHolderChanged_RunGoGenerate is Holder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryHolderChanged_RunGoGenerate = struct {
+	Label string
+	Next  *Leaf
 }
 
-// If the build stops here, Holder changed after go generate: run go generate.
-var _ = foryShapeHolder[Holder]
+var _ foryHolderChanged_RunGoGenerate = Holder{}
 
 // ForyType returns Holder's type information.
 func (x *Holder) ForyType() *foryimpl.TypeInfo {
@@ -757,17 +746,13 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            404,
 })
 
-// foryShapeOuter stops compiling when Outer's fields or their tags change; run go generate.
-func foryShapeOuter[T interface {
-	~struct {
-		Inner Leaf
-		Count int32
-	}
-}]() {
+// foryOuterChanged_RunGoGenerate is Outer's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOuterChanged_RunGoGenerate = struct {
+	Inner Leaf
+	Count int32
 }
 
-// If the build stops here, Outer changed after go generate: run go generate.
-var _ = foryShapeOuter[Outer]
+var _ foryOuterChanged_RunGoGenerate = Outer{}
 
 // ForyType returns Outer's type information.
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
@@ -1050,17 +1035,13 @@ var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            405,
 })
 
-// foryShapeArrays stops compiling when Arrays's fields or their tags change; run go generate.
-func foryShapeArrays[T interface {
-	~struct {
-		Ints  []int32 `fory:"type=array(element=int32)"`
-		Longs []int64 `fory:"type=array(element=int64)"`
-	}
-}]() {
+// foryArraysChanged_RunGoGenerate is Arrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryArraysChanged_RunGoGenerate = struct {
+	Ints  []int32 `fory:"type=array(element=int32)"`
+	Longs []int64 `fory:"type=array(element=int64)"`
 }
 
-// If the build stops here, Arrays changed after go generate: run go generate.
-var _ = foryShapeArrays[Arrays]
+var _ foryArraysChanged_RunGoGenerate = Arrays{}
 
 // ForyType returns Arrays's type information.
 func (x *Arrays) ForyType() *foryimpl.TypeInfo {
@@ -1435,17 +1416,13 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:         406,
 })
 
-// foryShapeNode stops compiling when Node's fields or their tags change; run go generate.
-func foryShapeNode[T interface {
-	~struct {
-		Name     string
-		Children []Node
-	}
-}]() {
+// foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNodeChanged_RunGoGenerate = struct {
+	Name     string
+	Children []Node
 }
 
-// If the build stops here, Node changed after go generate: run go generate.
-var _ = foryShapeNode[Node]
+var _ foryNodeChanged_RunGoGenerate = Node{}
 
 // ForyType returns Node's type information.
 func (x *Node) ForyType() *foryimpl.TypeInfo {
@@ -1754,17 +1731,13 @@ var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            410,
 })
 
-// foryShapeBin stops compiling when Bin's fields or their tags change; run go generate.
-func foryShapeBin[T interface {
-	~struct {
-		Data  []uint8 `fory:"type=bytes"`
-		Count int32
-	}
-}]() {
+// foryBinChanged_RunGoGenerate is Bin's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryBinChanged_RunGoGenerate = struct {
+	Data  []uint8 `fory:"type=bytes"`
+	Count int32
 }
 
-// If the build stops here, Bin changed after go generate: run go generate.
-var _ = foryShapeBin[Bin]
+var _ foryBinChanged_RunGoGenerate = Bin{}
 
 // ForyType returns Bin's type information.
 func (x *Bin) ForyType() *foryimpl.TypeInfo {
@@ -2046,18 +2019,14 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            411,
 })
 
-// foryShapeMixed stops compiling when Mixed's fields or their tags change; run go generate.
-func foryShapeMixed[T interface {
-	~struct {
-		Inner Leaf
-		List  []int32
-		M     map[string]int32
-	}
-}]() {
+// foryMixedChanged_RunGoGenerate is Mixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMixedChanged_RunGoGenerate = struct {
+	Inner Leaf
+	List  []int32
+	M     map[string]int32
 }
 
-// If the build stops here, Mixed changed after go generate: run go generate.
-var _ = foryShapeMixed[Mixed]
+var _ foryMixedChanged_RunGoGenerate = Mixed{}
 
 // ForyType returns Mixed's type information.
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
@@ -2505,18 +2474,14 @@ var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            412,
 })
 
-// foryShapeNullables stops compiling when Nullables's fields or their tags change; run go generate.
-func foryShapeNullables[T interface {
-	~struct {
-		Next *Leaf
-		K    *int32
-		Arr  []int32 `fory:"nullable,type=array(element=int32)"`
-	}
-}]() {
+// foryNullablesChanged_RunGoGenerate is Nullables's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryNullablesChanged_RunGoGenerate = struct {
+	Next *Leaf
+	K    *int32
+	Arr  []int32 `fory:"nullable,type=array(element=int32)"`
 }
 
-// If the build stops here, Nullables changed after go generate: run go generate.
-var _ = foryShapeNullables[Nullables]
+var _ foryNullablesChanged_RunGoGenerate = Nullables{}
 
 // ForyType returns Nullables's type information.
 func (x *Nullables) ForyType() *foryimpl.TypeInfo {
@@ -2890,17 +2855,13 @@ var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	UserID:            421,
 })
 
-// foryShapeColored stops compiling when Colored's fields or their tags change; run go generate.
-func foryShapeColored[T interface {
-	~struct {
-		E Color
-		N int32
-	}
-}]() {
+// foryColoredChanged_RunGoGenerate is Colored's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryColoredChanged_RunGoGenerate = struct {
+	E Color
+	N int32
 }
 
-// If the build stops here, Colored changed after go generate: run go generate.
-var _ = foryShapeColored[Colored]
+var _ foryColoredChanged_RunGoGenerate = Colored{}
 
 // ForyType returns Colored's type information.
 func (x *Colored) ForyType() *foryimpl.TypeInfo {

@@ -8,8 +8,8 @@ import (
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
 
-// The build stops here (undefined: foryimpl.GenVersion4_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
-const _ = foryimpl.GenVersion4_RunGoGenerate
+// The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
+const _ = foryimpl.GenVersion5_RunGoGenerate
 
 // foryTypeWide is Wide's static type information. Fingerprint: 40,21,0,0;another_quite_long_field_name_without_any_tag,21,0,0;field_number01,5,0,0;field_number02,5,0,0;field_number03,5,0,0;field_number04,5,0,0;field_number05,5,0,0;field_number06,5,0,0;field_number07,5,0,0;field_number08,5,0,0;field_number09,5,0,0;field_number10,5,0,0;field_number11,5,0,0;field_number12,5,0,0;field_number13,5,0,0;field_number14,5,0,0;field_number15,5,0,0;field_number16,5,0,0;field_number17,5,0,0;field_number18,5,0,0;field_number19,5,0,0;field_number20,5,0,0;field_number21,5,0,0;field_number22,5,0,0;field_number23,5,0,0;field_number24,5,0,0;field_number25,5,0,0;field_number26,5,0,0;field_number27,5,0,0;field_number28,5,0,0;field_number29,5,0,0;field_number30,5,0,0;field_number31,5,0,0;field_number32,5,0,0;
 var foryTypeWide = foryimpl.NewStructType(foryimpl.StructSpec{
