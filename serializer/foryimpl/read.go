@@ -703,6 +703,45 @@ func (c *ReadContext) readMapChunk(remaining int, keyID byte) (size int, valNull
 	return c.readMapChunkAfter(h, remaining, keyID)
 }
 
+// ReadMapChunkNullKey is ReadMapChunk for a map whose Go key type can be
+// nil (a pointer): a chunk may also hold one entry with a null key (header
+// 0x22, its value follows) or a null key and a null value (0x12), as
+// official Go and Java write them (docs/format.md §8.4).
+func (c *ReadContext) ReadMapChunkNullKey(remaining int, keyID, valID byte, valType *TypeInfo, valNullable bool) (size int, keyNull, valNull bool, ev *Evolution) {
+	h := c.r.ReadUint8()
+	if c.r.Err() != nil {
+		return 0, false, false, nil
+	}
+	if h&0xc0 == 0 && h&(mapKeyTrackRef|mapValTrackRef) == 0 && h&mapKeyHasNull != 0 {
+		keyNull, valNull = true, h&mapValHasNull != 0
+		if valNull && !valNullable {
+			c.r.Fail(mismatch("null map value where the Go value type cannot be nil"))
+			return 0, false, false, nil
+		}
+		if !valNull && h&mapValDeclared == 0 {
+			if valType != nil {
+				ev = c.ReadStructMeta(valType)
+			} else {
+				c.expectTypeID(valID)
+			}
+		}
+		return 1, true, valNull, ev
+	}
+	size, valNull, undeclared := c.readMapChunkAfter(h, remaining, keyID)
+	if valNull && !valNullable && c.r.Err() == nil {
+		c.r.Fail(mismatch("null map value where the Go value type cannot be nil"))
+		return 0, false, false, nil
+	}
+	if undeclared {
+		if valType != nil {
+			ev = c.ReadStructMeta(valType)
+		} else {
+			c.expectTypeID(valID)
+		}
+	}
+	return size, false, valNull, ev
+}
+
 // readMapChunkAfter is readMapChunk once the chunk header h is read.
 func (c *ReadContext) readMapChunkAfter(h byte, remaining int, keyID byte) (size int, valNull, valUndeclared bool) {
 	switch {

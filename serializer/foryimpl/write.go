@@ -238,6 +238,21 @@ func (m *MapWriter) NullEntry(b *buffer.Buffer) {
 	b.WriteUint8(mapChunkNullVal)
 }
 
+// NullKeyEntry writes the header of an entry whose key is null (a nil
+// pointer key): 0x22, the value follows; NullKeyValueEntry the header of one
+// whose key and value are both null, 0x12, nothing follows (docs/format.md
+// §8.4, as official Go writes them).
+func (m *MapWriter) NullKeyEntry(b *buffer.Buffer) {
+	m.close(b)
+	b.WriteUint8(mapKeyHasNull | mapValDeclared)
+}
+
+// NullKeyValueEntry: see NullKeyEntry.
+func (m *MapWriter) NullKeyValueEntry(b *buffer.Buffer) {
+	m.close(b)
+	b.WriteUint8(mapKeyHasNull | mapValHasNull)
+}
+
 // End closes the last chunk.
 func (m *MapWriter) End(b *buffer.Buffer) { m.close(b) }
 

@@ -733,6 +733,16 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, m, size, valNull, j, k, v := g.fresh("n"), g.fresh("m"), g.fresh("sz"), g.fresh("vn"), g.fresh("j"), g.fresh("k"), g.fresh("v")
 	keyRead := g.readValue(jen.Id(k), w.Key, true)
+	nullKeys := w.Key.Go.Kind == model.Pointer
+	kn := g.fresh("kn")
+	if nullKeys {
+		// A pointer key: its target, unless the chunk said null (§8.4).
+		deref := *w.Key
+		deref.Go, deref.Nullable = w.Key.Go.Elem, false
+		kp := g.fresh("kp")
+		keyRead = []jen.Code{jen.If(jen.Op("!").Id(kn)).Block(append(append([]jen.Code{jen.Id(kp).Op(":=").New(g.goType(deref.Go))},
+			g.readValue(jen.Op("*").Id(kp), &deref, false)...), jen.Id(k).Op("=").Id(kp))...)}
+	}
 	valW := *w.Elem
 	valW.Nullable = false
 	var valRead []jen.Code
@@ -786,8 +796,17 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		jen.Lit(valGo.Kind == model.Pointer || valGo.Kind == model.Slice || valGo.Kind == model.Map || valGo.Kind == model.Set))
 	if tracked {
 		chunk = jen.List(jen.Id(size), jen.Id(valNull), jen.Id(trk), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkRef").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo)
+	} else if nullKeys {
+		chunk = jen.List(jen.Id(size), jen.Id(kn), jen.Id(valNull), ev.Clone()).Op(":=").Id("c").Dot("ReadMapChunkNullKey").Call(jen.Id(n), jen.Lit(keyID), jen.Lit(valID), valInfo,
+			jen.Lit(valGo.Kind == model.Pointer))
 	}
-	return append(readLength(n, 2),
+	// Two bytes an entry at least (a chunk's entry, or a null value's
+	// header and key); a null key and value take one (0x12).
+	minBytes := 2
+	if nullKeys {
+		minBytes = 1
+	}
+	return append(readLength(n, minBytes),
 		jen.Id(m).Op(":=").Qual(implPkg, "MakeMap").Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id(n)),
 		jen.For(jen.Id(n).Op(">").Lit(0).Op("&&").Add(notFailed.Clone())).Block(
 			chunk,

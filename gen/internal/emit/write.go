@@ -821,6 +821,14 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 	mw, k, val := g.fresh("mw"), g.fresh("k"), g.fresh("v")
 	b := jen.Id("b")
+	// A pointer key (docs/format.md §8.4) is written as its target; a nil
+	// one is a null-key entry of its own (nullKeyEntry).
+	writeKey := func() []jen.Code { return g.writeValue(jen.Id(k), w.Key, false) }
+	if w.Key.Go.Kind == model.Pointer {
+		deref := *w.Key
+		deref.Go, deref.Nullable = w.Key.Go.Elem, false
+		writeKey = func() []jen.Code { return g.writeValue(jen.Op("*").Id(k), &deref, false) }
+	}
 	var entry []jen.Code
 	begin := "Begin"
 	if g.track && w.Elem.RefOn {
@@ -837,20 +845,20 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 			write = g.writeTracked(jen.Id(val), w.Elem)
 		}
 		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
-			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
+			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, writeKey()...)...,
 		).Else().Block(append(append([]jen.Code{jen.Id(mw).Dot("Entry").Call(b.Clone())},
-			g.writeValue(jen.Id(k), w.Key, false)...), write...)...))
+			writeKey()...), write...)...))
 	} else if kind := w.Elem.Go.Kind; kind == model.Slice || kind == model.Map || kind == model.Set {
 		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
-			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
+			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, writeKey()...)...,
 		).Else().Block(append(append([]jen.Code{jen.Id(mw).Dot("Entry").Call(b.Clone())},
-			g.writeValue(jen.Id(k), w.Key, false)...), g.writeValue(jen.Id(val), w.Elem, false)...)...))
+			writeKey()...), g.writeValue(jen.Id(val), w.Elem, false)...)...))
 	} else if w.Elem.Nullable {
 		deref := *w.Elem
 		deref.Nullable = false
 		var present []jen.Code
 		present = append(present, jen.Id(mw).Dot("Entry").Call(b.Clone()))
-		present = append(present, g.writeValue(jen.Id(k), w.Key, false)...)
+		present = append(present, writeKey()...)
 		if w.Elem.Go.Kind == model.Pointer {
 			deref.Go = w.Elem.Go.Elem
 			if deref.Go.Kind == model.Struct {
@@ -862,11 +870,11 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 			present = append(present, g.writeValue(jen.Id(val), &deref, false)...)
 		}
 		entry = append(entry, jen.If(jen.Id(val).Op("==").Nil()).Block(
-			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, g.writeValue(jen.Id(k), w.Key, false)...)...,
+			append([]jen.Code{jen.Id(mw).Dot("NullEntry").Call(b.Clone())}, writeKey()...)...,
 		).Else().Block(present...))
 	} else {
 		entry = append(entry, jen.Id(mw).Dot("Entry").Call(b.Clone()))
-		entry = append(entry, g.writeValue(jen.Id(k), w.Key, false)...)
+		entry = append(entry, writeKey()...)
 		if w.Elem.Go.Kind == model.Struct {
 			// Map struct values are bare bodies, no type meta (§14.11).
 			entry = append(entry, jen.Id(val).Dot("ForyWrite").Call(jen.Id("c")))
@@ -874,12 +882,41 @@ func (g *gen) writeMap(v *jen.Statement, w *plan.Wire) []jen.Code {
 			entry = append(entry, g.writeValue(jen.Id(val), w.Elem, false)...)
 		}
 	}
+	if w.Key.Go.Kind == model.Pointer {
+		entry = []jen.Code{jen.If(jen.Id(k).Op("==").Nil()).Block(g.nullKeyEntry(mw, val, w)...).Else().Block(entry...)}
+	}
 	return []jen.Code{
 		jen.Var().Id(mw).Qual(implPkg, "MapWriter"),
 		jen.Id(mw).Dot(begin).Call(b.Clone(), jen.Len(v.Clone())),
 		jen.For(jen.List(jen.Id(k), jen.Id(val)).Op(":=").Range().Add(v)).Block(entry...),
 		jen.Id(mw).Dot("End").Call(b.Clone()),
 	}
+}
+
+// nullKeyEntry writes the entry of a nil pointer key: the null-key header,
+// then the value as a present one (plan allows no tracked values with
+// pointer keys), or for a nil value the header of both null (§8.4).
+func (g *gen) nullKeyEntry(mw, val string, w *plan.Wire) []jen.Code {
+	b := jen.Id("b")
+	vg := w.Elem.Go
+	var write []jen.Code
+	switch {
+	case vg.Kind == model.Struct:
+		write = []jen.Code{jen.Id(val).Dot("ForyWrite").Call(jen.Id("c"))}
+	case vg.Kind == model.Pointer:
+		deref := *w.Elem
+		deref.Go, deref.Nullable = vg.Elem, false
+		write = g.writeValue(jen.Op("*").Id(val), &deref, false)
+	default:
+		deref := *w.Elem
+		deref.Nullable = false
+		write = g.writeValue(jen.Id(val), &deref, false)
+	}
+	write = append([]jen.Code{jen.Id(mw).Dot("NullKeyEntry").Call(b.Clone())}, write...)
+	if vg.Kind != model.Pointer {
+		return write
+	}
+	return []jen.Code{jen.If(jen.Id(val).Op("==").Nil()).Block(jen.Id(mw).Dot("NullKeyValueEntry").Call(b.Clone())).Else().Block(write...)}
 }
 
 // checks validates x's fields before anything is written: strings, also

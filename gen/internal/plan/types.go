@@ -536,6 +536,16 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		switch t.Key.Kind {
 		case model.Bool, model.Int8, model.Int16, model.Int32, model.Int64, model.Int, model.Uint8, model.Uint16,
 			model.Uint32, model.Uint64, model.Uint, model.String, model.Enum:
+		case model.Pointer:
+			// A nullable key (official Go's map[*string]*string): a nil key
+			// is a null-key chunk (docs/format.md §8.4).
+			if e := t.Key.Elem; e.Kind != model.String && e.Kind != model.Enum && !scalarKey(e.Kind) {
+				return nil, fmt.Errorf("map key type *%s is not supported (a pointer key points to a bool, integer, string or enum)", e.Kind)
+			}
+			switch v := t.Elem; {
+			case v.Kind == model.Pointer && v.Elem.Kind == model.Struct, v.Kind == model.Slice, v.Kind == model.Map, v.Kind == model.Set, v.Kind == model.Any:
+				return nil, fmt.Errorf("a map with pointer keys holds bool, integer, float, string, enum or struct values, or pointers to them; not %s", v.Kind)
+			}
 		case model.Array:
 			if !scalarKey(t.Key.Elem.Kind) {
 				return nil, fmt.Errorf("map key type [%d]%s is not supported (an array key's elements are bool, integer, string or enum)", t.Key.Len, t.Key.Elem.Kind)
