@@ -16,6 +16,10 @@ func describe(v any) string {
 // UnionCaseError is the encode error for a union whose case id is not
 // declared, or whose value is not of the case's type.
 func UnionCaseError(union string, id uint32, v any) error {
+	if v == nil {
+		return &EncodeError{Type: union, Err: &detail{sentinel: ErrInvalidValue,
+			msg: fmt.Sprintf("union %s is unset (case %d holding nil): set a case with ForyUnionSet, or tag the field `fory:\"nullable\"` to write an unset union as null", union, id)}}
+	}
 	return &EncodeError{Type: union, Err: &detail{sentinel: ErrInvalidValue,
 		msg: fmt.Sprintf("union case %d holding %s is not one of its declared cases", id, describe(v))}}
 }

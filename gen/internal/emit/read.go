@@ -734,8 +734,9 @@ func (g *gen) readMap(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	n, m, size, valNull, j, k, v := g.fresh("n"), g.fresh("m"), g.fresh("sz"), g.fresh("vn"), g.fresh("j"), g.fresh("k"), g.fresh("v")
 	keyRead := g.readValue(jen.Id(k), w.Key, true)
 	nullKeys := w.Key.Go.Kind == model.Pointer
-	kn := g.fresh("kn")
+	var kn string
 	if nullKeys {
+		kn = g.fresh("kn")
 		// A pointer key: its target, unless the chunk said null (§8.4).
 		deref := *w.Key
 		deref.Go, deref.Nullable = w.Key.Go.Elem, false

@@ -53,6 +53,9 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 		fn = "WriteRefMap"
 		body = g.writeValue(v.Clone(), &inner, true)
 	default:
+		if t.Kind == model.Union && w.Nullable {
+			return g.writeNullableUnion(v, &inner, true)
+		}
 		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, true)...)
 	}
 	return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, fn).Call(jen.Id("c"), v)).Block(body...)}
@@ -168,6 +171,11 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			jen.Qual(implPkg, "SetRefMap").Call(jen.Id("c"), jen.Id(id), dst.Clone()))
 		return []jen.Code{jen.If(flag, back).Block(dst.Clone().Op("=").Add(back2)).
 			Else().If(follows).Block(present...).Else().Block(dst.Clone().Op("=").Nil())}
+	}
+	if t.Kind == model.Union && w.Nullable {
+		// An unset union is null (writeNullableUnion): the field stays zero.
+		return []jen.Code{jen.If(jen.Id("c").Dot("ReadOptionalFlag").Call()).Block(g.readValue(dst.Clone(), &inner, true)...).
+			Else().Block(dst.Clone().Op("=").Add(g.zero(t)))}
 	}
 	return []jen.Code{jen.If(jen.Id("c").Dot("ReadValueFlag").Call()).Block(g.readValue(dst, &inner, true)...)}
 }

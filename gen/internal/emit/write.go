@@ -444,6 +444,17 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 	return g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
 }
 
+// writeNullableUnion writes a nullable union field: null (0xFD) when it is
+// unset (no case holds a value: the zero union), as official Go's
+// IDL-generated code means an optional union, else 0xFF and the union.
+func (g *gen) writeNullableUnion(v *jen.Statement, inner *plan.Wire, addressable bool) []jen.Code {
+	uv := g.fresh("uv")
+	// Each use wraps v in a statement of its own: jen appends in place.
+	get := jen.Add(v.Clone()).Dot("ForyUnionGet").Call()
+	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id(uv)).Op(":=").Add(get), jen.Id(uv).Op("==").Nil()).
+		Block(writeByte(0xfd)).Else().Block(append([]jen.Code{writeByte(0xff)}, g.writeValue(jen.Add(v.Clone()), inner, addressable)...)...)}
+}
+
 // writeValue writes v (of wire type w) with its null flag when the wire type
 // is nullable; addressable tells whether v can take a pointer-receiver call.
 func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
@@ -474,6 +485,9 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		if t.Kind == model.Slice || t.Kind == model.Map || t.Kind == model.Set {
 			return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(writeByte(0xfd)).Else().Block(
 				append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)...)}
+		}
+		if t.Kind == model.Union {
+			return g.writeNullableUnion(v, &inner, addressable)
 		}
 		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)
 	}

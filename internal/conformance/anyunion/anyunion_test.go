@@ -157,3 +157,39 @@ func FuzzAnyUnion(f *testing.F) {
 		}
 	})
 }
+
+// TestUnsetUnion: an unset union field is null where the field is
+// nullable, in every mode, and reads back unset; where it is not, the
+// error names the union and both remedies.
+func TestUnsetUnion(t *testing.T) {
+	var set Pet
+	set.ForyUnionSet(2, "rex")
+	for _, compatible := range []bool{false, true} {
+		for _, track := range []bool{false, true} {
+			f := serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(track))
+			in := MaybePet{Must: set}
+			data, err := f.Serialize(&in)
+			require.NoError(t, err)
+			var got MaybePet
+			got.Pet.ForyUnionSet(3, int32(1)) // a stale case must not survive
+			require.NoError(t, f.Deserialize(data, &got), "% x", data)
+			id, v := got.Pet.ForyUnionGet()
+			require.Equal(t, uint32(0), id)
+			require.Nil(t, v)
+			id, v = got.Must.ForyUnionGet()
+			require.Equal(t, uint32(2), id)
+			require.Equal(t, "rex", v)
+
+			in = MaybePet{Pet: set, Must: set}
+			data, err = f.Serialize(&in)
+			require.NoError(t, err)
+			require.NoError(t, f.Deserialize(data, &got))
+			require.Equal(t, in, got)
+
+			_, err = f.Serialize(&MaybePet{Pet: set})
+			require.ErrorIs(t, err, serializer.ErrInvalidValue)
+			require.Contains(t, err.Error(), "anyunion.Pet is unset")
+			require.Contains(t, err.Error(), "nullable")
+		}
+	}
+}

@@ -101,3 +101,12 @@ const (
 	TokenCaseNumber  TokenCase = 2
 	TokenCaseDog     TokenCase = 3
 )
+
+// MaybePet has a nullable union: an unset one is null (README, "Annotations
+// and tags"), as official Go's IDL-generated code means an optional union.
+//
+//fory:generate id=222
+type MaybePet struct {
+	Pet  Pet `fory:"id=1,nullable"`
+	Must Pet `fory:"id=2"`
+}

@@ -1380,6 +1380,279 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
+// foryTypeMaybePet is MaybePet's static type information. Fingerprint: 1,0,0,1;2,0,0,0;
+var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0xde, 0x01},
+	GoName:            "anyunion.MaybePet",
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6, 0x21, 0xc8, 0x21},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7, 0x21, 0xc9, 0x21},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
+	SchemaHash:        -615141547,
+	TypeDef:           []byte{0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6, 0x21, 0xc8, 0x21},
+	TypeDefRef:        []byte{0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7, 0x21, 0xc9, 0x21},
+	UserID:            222,
+})
+
+// foryMaybePetChanged_RunGoGenerate is MaybePet's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMaybePetChanged_RunGoGenerate = struct {
+	Pet  Pet `fory:"id=1,nullable"`
+	Must Pet `fory:"id=2"`
+}
+
+var _ foryMaybePetChanged_RunGoGenerate = MaybePet{}
+
+// ForyType returns MaybePet's type information.
+func (x *MaybePet) ForyType() *foryimpl.TypeInfo {
+	return foryTypeMaybePet
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeMaybePet)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xdc328007001cff01)
+		buffer.PutUint64At(w, off+8, 0xc601dec24119ae96)
+		buffer.PutUint64At(w, off+11, 0x21c821c601dec241)
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xde1bff01)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MaybePet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeMaybePet)
+	start := b.WriterIndex()
+	b.Reserve(19)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xb462c007001c0001)
+		buffer.PutUint64At(w, off+8, 0xc701dec209d82322)
+		buffer.PutUint64At(w, off+11, 0x21c921c701dec209)
+		off += 19
+	} else {
+		buffer.PutUint32At(w, off, 0xde1b0001)
+		buffer.PutUint8At(w, off+4, 0x01)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xdc328007001cff01 && buffer.ReadUint64At(in, 8) == 0xc601dec24119ae96 && buffer.ReadUint64At(in, 11) == 0x21c821c601dec241 {
+				n = 19
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1bff01 && buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMaybePet)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeMaybePet)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MaybePet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 19 && buffer.ReadUint64At(in, 0) == 0xb462c007001c0001 && buffer.ReadUint64At(in, 8) == 0xc701dec209d82322 && buffer.ReadUint64At(in, 11) == 0x21c921c701dec209 {
+			n = 19
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xde1b0001 && buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMaybePet, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMaybePet)
+}
+
+// ForyWrite writes MaybePet's struct body (docs/format.md §9).
+func (x *MaybePet) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	if !c.Enter(foryTypeMaybePet, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-615141547)
+	}
+	if _, uv1 := x.Pet.ForyUnionGet(); uv1 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		x.Pet.ForyWriteUnion(c)
+	}
+	x.Must.ForyWriteUnion(c)
+	c.Leave()
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *MaybePet) foryWriteRef(c *foryimpl.WriteContext) {
+	if !c.Enter(foryTypeMaybePet, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-615141547)
+	}
+	if _, uv2 := x.Pet.ForyUnionGet(); uv2 == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		x.Pet.ForyWriteUnion(c)
+	}
+	b.WriteUint8(0xff)
+	x.Must.ForyWriteUnion(c)
+	c.Leave()
+}
+
+// ForyRead reads MaybePet's struct body (docs/format.md §9); errors are recorded in c.
+func (x *MaybePet) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	if !c.Enter(foryTypeMaybePet) {
+		return
+	}
+	*x = MaybePet{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-615141547) {
+		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
+			c.HashMismatch(foryTypeMaybePet, h)
+			return
+		}
+	}
+	if c.ReadFlag() {
+		x.Pet.ForyReadUnion(c)
+	}
+	if c.Failed() {
+		c.Trace("Pet")
+		return
+	}
+	x.Must.ForyReadUnion(c)
+	if c.Failed() {
+		c.Trace("Must")
+		return
+	}
+	c.Leave()
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *MaybePet) foryReadRef(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeMaybePet) {
+		return
+	}
+	*x = MaybePet{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-615141547) {
+		if h := r.ReadInt32(); h != -615141547 && !c.Failed() {
+			c.HashMismatch(foryTypeMaybePet, h)
+			return
+		}
+	}
+	if c.ReadOptionalFlag() {
+		x.Pet.ForyReadUnion(c)
+	} else {
+		x.Pet = Pet{}
+	}
+	if c.Failed() {
+		c.Trace("Pet")
+		return
+	}
+	if c.ReadValueFlag() {
+		x.Must.ForyReadUnion(c)
+	}
+	if c.Failed() {
+		c.Trace("Must")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a MaybePet body written with another schema, following ev (docs/format.md §11.4).
+func (x *MaybePet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	if !c.Enter(foryTypeMaybePet) {
+		return
+	}
+	*x = MaybePet{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadOptionalFlag() {
+					x.Pet.ForyReadUnion(c)
+				} else {
+					x.Pet = Pet{}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Pet.ForyReadUnion(c)
+				}
+			}
+		case 1:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					x.Must.ForyReadUnion(c)
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					x.Must.ForyReadUnion(c)
+				}
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // foryUnionPet is Pet's static type information (a union, id=216).
 var foryUnionPet = foryimpl.NewUnionType(foryimpl.UnionSpec{
 	GoName: "anyunion.Pet",
@@ -1619,5 +1892,16 @@ func init() {
 		},
 		Ptr: (*PetOwner)(nil),
 		Val: PetOwner{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MaybePet)
+		},
+		Info: foryTypeMaybePet,
+		New: func() foryimpl.Message {
+			return new(MaybePet)
+		},
+		Ptr: (*MaybePet)(nil),
+		Val: MaybePet{},
 	})
 }
