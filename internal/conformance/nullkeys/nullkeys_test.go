@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -77,4 +78,43 @@ func TestNullKeyChunks(t *testing.T) {
 		require.NoError(t, f.Deserialize(out, &got), "% x", out)
 		require.Equal(t, flat(in.M), flat(got.M))
 	}
+}
+
+// FuzzNullKeys: any input decodes into PK without a panic, and what decodes
+// re-encodes to bytes that decode to the same map.
+func FuzzNullKeys(f *testing.F) {
+	raw, err := os.ReadFile("testdata/official.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var doc struct {
+		Cases []map[string]string `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range doc.Cases {
+		for _, mode := range []string{"schema-consistent", "compatible"} {
+			data, _ := hex.DecodeString(c[mode])
+			f.Add(data, mode == "compatible")
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, compatible bool) {
+		fy := serializer.New(serializer.WithCompatible(compatible))
+		var got PK
+		if fy.Deserialize(data, &got) != nil {
+			return
+		}
+		out, err := fy.Serialize(&got)
+		if err != nil {
+			t.Fatalf("re-encoding a decoded value: %v", err)
+		}
+		var back PK
+		if err := fy.Deserialize(out, &back); err != nil {
+			t.Fatalf("decoding our own bytes: %v (% x)", err, out)
+		}
+		if !reflect.DeepEqual(flat(got.M), flat(back.M)) || got.N != back.N {
+			t.Fatalf("round trip differs: %v / %v", flat(got.M), flat(back.M))
+		}
+	})
 }

@@ -124,3 +124,45 @@ func TestPeerBytes(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPeerForm: any input decodes into every peerform type, in both forms,
+// without a panic (the flag before a struct value is guessed from the
+// bytes: ReadStructValueFlag), and what decodes round-trips.
+func FuzzPeerForm(f *testing.F) {
+	raw, err := os.ReadFile("testdata/peers.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var doc struct {
+		Cases []peerCase `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range doc.Cases {
+		data, _ := hex.DecodeString(c.Hex)
+		f.Add(data, c.Compatible, c.Track, false)
+	}
+	targets := []func() any{
+		func() any { return new(Holder) }, func() any { return new(AnyHolder) }, func() any { return new(Outer) },
+		func() any { return new(Arrays) }, func() any { return new(Node) }, func() any { return new(Bin) },
+		func() any { return new(Mixed) }, func() any { return new(Nullables) }, func() any { return new(Colored) },
+	}
+	f.Fuzz(func(t *testing.T, data []byte, compatible, track, official bool) {
+		fy := serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(track), serializer.WithOfficialGoForm(official))
+		for _, mk := range targets {
+			v := mk()
+			if fy.Deserialize(data, v) != nil {
+				continue
+			}
+			out, err := fy.Serialize(v)
+			if err != nil {
+				t.Fatalf("re-encoding a decoded %T: %v", v, err)
+			}
+			back := mk()
+			if err := fy.Deserialize(out, back); err != nil {
+				t.Fatalf("decoding our own %T: %v (% x)", v, err, out)
+			}
+		}
+	})
+}
