@@ -79,7 +79,7 @@ func (f *Runtime) serializeRoot(b *buffer.Buffer, m Message) error {
 // deserializeRoot is the generic form of a generated ForyDeserialize, for
 // hand-written Message implementations in tests.
 func (f *Runtime) deserializeRoot(data []byte, m Message) error {
-	c := f.BeginRead(data)
+	c := f.beginFragment(data)
 	t := m.ForyType()
 	prefix := t.rootConsistent
 	if c.compatible {

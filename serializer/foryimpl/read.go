@@ -15,8 +15,9 @@ import (
 type ReadContext struct {
 	r          buffer.Reader
 	compatible bool
-	// trackRef is the WithTrackRef option; refs holds the objects read so
-	// far, by reference id (refs.go).
+	// trackRef says the message was written with reference tracking: its
+	// root flag is 0x00 (rootTracked), whatever the reader's WithTrackRef
+	// says; refs holds the objects read so far, by reference id (refs.go).
 	trackRef bool
 	refs     readRefs
 	// alias and skipUTF8 are the string options, copied from opts so
@@ -114,10 +115,26 @@ type remoteDef struct {
 // back).
 func (c *ReadContext) begin(data []byte) {
 	c.r.Reset(data)
+	c.trackRef = rootTracked(data)
 	c.budget = c.budgetFor(uint64(len(data)))
 	c.elems = uint64(len(data)) + c.unbacked
 	c.depth = 0
 }
+
+// untrackedMessage ends the error of a reference flag met in a message read
+// without tracking.
+const untrackedMessage = "in a message whose root flag 0xff says it was written without reference tracking: " +
+	"the writer tracks this value alone (a field tagged ref), which forygen reads only in messages written with " +
+	"reference tracking (WithTrackRef(true) on the writer)"
+
+// rootTracked reports whether the message data was written with reference
+// tracking: a tracking writer's root flag is 0x00, the first occurrence of
+// a tracked object (docs/format.md §2.1), and an untracking writer's 0xff
+// or 0xfd. A message is read the way it was written, so a Fory without
+// WithTrackRef reads the messages of peers that track references (Fory's
+// IDL compiler turns it on for every peer) and one with it reads untracked
+// messages; the option decides what the Fory writes.
+func rootTracked(data []byte) bool { return len(data) > 1 && data[1] == flagRefVal }
 
 // release drops the input and empties the per-message tables, for the next
 // read.
@@ -206,7 +223,7 @@ func (c *ReadContext) ReadFlag() bool {
 		fallthrough
 	case flagRef:
 		if c.r.Err() == nil {
-			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracking flag in the input"})
+			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: fmt.Sprintf("reference-tracking flag 0x%02x %s", f, untrackedMessage)})
 		}
 		return false
 	default:
