@@ -460,7 +460,7 @@ func (c *WriteContext) enterAny() bool {
 	c.depth++
 	if c.depth > c.maxDepth {
 		if c.err == nil {
-			c.err = &EncodeError{Type: "any", Err: limit("values nested deeper than the maximum depth %d (WithMaxDepth; a list or map that contains itself needs WithTrackRef)", c.maxDepth)}
+			c.err = &EncodeError{Type: "any", Err: encodeLimit("values nested deeper than the maximum depth %d (WithMaxDepth; a list or map that contains itself needs WithTrackRef)", c.maxDepth)}
 		}
 		return false
 	}
