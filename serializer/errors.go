@@ -16,7 +16,8 @@ var (
 	// be converted.
 	ErrSchemaMismatch = foryimpl.ErrSchemaMismatch
 	// ErrLimit: a decode limit was hit (depth, allocation budget, TypeDef
-	// size or field count).
+	// size or field count), or, in an *EncodeError, a value nested deeper
+	// than WithMaxDepth ("encode limit exceeded").
 	ErrLimit = foryimpl.ErrLimit
 	// ErrUnsupported: the message uses a feature forygen does not read
 	// (reference tracking, out-of-band buffers).

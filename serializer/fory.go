@@ -39,6 +39,8 @@
 package serializer
 
 import (
+	"fmt"
+	"reflect"
 	"sync"
 	"unsafe"
 
@@ -103,7 +105,7 @@ func (f *Fory) ownedValue(v any) ([]byte, error) {
 	}
 	f.buffers.Put(b)
 	if !ok {
-		return nil, ErrNotGenerated
+		return nil, notGenerated(v)
 	}
 	return out, err
 }
@@ -130,7 +132,7 @@ func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 		if ok, err := f.rt.WriteRootValue(b, v); ok {
 			return err
 		}
-		return ErrNotGenerated
+		return notGenerated(v)
 	}
 	return m.ForySerializeTo(f, b)
 }
@@ -144,7 +146,7 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 		if ok, err := f.rt.ReadRootValue(data, v); ok {
 			return err
 		}
-		return ErrNotGenerated
+		return notGenerated(v)
 	}
 	return m.ForyDeserialize(f, data)
 }
@@ -163,6 +165,36 @@ type Message interface {
 	// ForyDeserialize reads data, exactly one message, into the value.
 	ForyDeserialize(f *Fory, data []byte) error
 }
+
+// notGenerated is ErrNotGenerated for v, saying what to pass instead: &v
+// for a struct value whose pointer type has generated code, a non-nil
+// pointer for a nil one.
+func notGenerated(v any) error {
+	t := reflect.TypeOf(v)
+	var hint string
+	switch {
+	case t == nil:
+		hint = "a nil value"
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(messageType):
+		hint = fmt.Sprintf("%s is a struct value, where a pointer is needed: pass &v (a *%s)", t, t)
+	case t.Implements(messageType):
+		hint = fmt.Sprintf("a nil %s: pass a pointer to a value", t)
+	case t.Kind() == reflect.Pointer && t.Elem().Implements(messageType):
+		hint = fmt.Sprintf("%s is a pointer to a pointer: pass the %s itself", t, t.Elem())
+	default:
+		hint = fmt.Sprintf("%s has no generated code and is not a root value (RootValue); annotate the struct with //fory:generate and run go generate", t)
+	}
+	return &notGeneratedError{hint}
+}
+
+// messageType is Message's reflect type.
+var messageType = reflect.TypeOf((*Message)(nil)).Elem()
+
+// notGeneratedError is ErrNotGenerated with what to do about it.
+type notGeneratedError struct{ hint string }
+
+func (e *notGeneratedError) Error() string { return ErrNotGenerated.Error() + ": " + e.hint }
+func (e *notGeneratedError) Unwrap() error { return ErrNotGenerated }
 
 // asMessage returns v as a Message if it is a non-nil pointer to a generated
 // type. Generated types implement Message only on their pointer type, so

@@ -30,6 +30,12 @@ func WithCompatible(on bool) Option {
 // same-schema mode dense array and `type=bytes` fields are written in full
 // too, with no flag, as the other languages write them, unless
 // WithOfficialGoForm (docs/format.md §14.30).
+//
+// The option decides what a Fory writes. Every Fory reads a message the
+// way it was written, as the message's root flag says (0x00 when its
+// writer tracked references): a Fory without the option reads the
+// messages of peers that track references, and one with it reads untracked
+// messages.
 func WithTrackRef(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.TrackRef = on }}
 }

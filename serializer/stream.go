@@ -128,7 +128,7 @@ func (d *Decoder) Decode(v any) error {
 		d.sf.rt.BeginStream()
 		err := m.ForyDeserialize(&d.sf, in)
 		if err == ErrNotGenerated {
-			return err
+			return notGenerated(v)
 		}
 		n, short := d.sf.rt.StreamResult(len(in))
 		if err == nil {

@@ -98,6 +98,8 @@ func TestDepthNode(t *testing.T) {
 			require.Equal(t, nodeChain(t, m.compatible, d), ok)
 			_, err = f.Serialize(sameChain(d + 1))
 			require.ErrorIs(t, err, serializer.ErrLimit)
+			require.NotContains(t, err.Error(), "decode")
+			require.Contains(t, err.Error(), "(encode limit exceeded)")
 
 			got := new(e2e.Node)
 			require.NoError(t, f.Deserialize(ok, got), "%s depth %d", m.name, d)

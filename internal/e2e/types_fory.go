@@ -43,6 +43,9 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBase
 }
 
+// Base's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBase.NameFields("ID", "Created")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -263,6 +266,9 @@ var _ foryScalarsChanged_RunGoGenerate = Scalars{}
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
+
+// Scalars's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeScalars.NameFields("FI64", "FU64", "F64", "Temp", "FI32", "FU32", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "TI64", "U", "U64", "TU64", "Tagd", "I32", "Cnt", "U32", "PF32", "PB", "PI64", "Base", "Col", "Day", "Dur", "Lbl", "PCol", "PS", "Shd", "Stat", "When")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1443,6 +1449,9 @@ var _ foryContainersChanged_RunGoGenerate = Containers{}
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
+
+// Containers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeContainers.NameFields("Arr", "Bools", "Bytes", "Colors", "DBools", "DF32", "DF64", "DI16", "DI32", "DI64", "DI8", "DU16", "DU32", "DU64", "F32s", "F64s", "I16s", "I32s", "I64s", "I8s", "NI64s", "NMap", "NStrs", "Named", "Nested", "PI32s", "PStrs", "Raw", "S", "StrArr", "Strs", "Times", "U16s", "U32s", "U64s")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -5741,6 +5750,9 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaps
 }
 
+// Maps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMaps.NameFields("ByBool", "ByEnum", "ByI16", "ByI32", "ByI64", "ByI8", "ByInt", "ByStr", "ByU16", "ByU32", "ByU64", "ByU8", "ByUint", "Inner", "Lists", "Named", "PVals", "Ptrs", "ShadeKey", "Structs")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -8124,6 +8136,9 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
 
+// Composite's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeComposite.NameFields("Addrs", "ByName", "Home", "PAddrs", "PScalars", "PTag", "Scalars", "Tags", "Title", "Work")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -9426,6 +9441,9 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
+// Node's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNode.NameFields("Value", "Next")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -9750,6 +9768,9 @@ var _ foryTreeChanged_RunGoGenerate = Tree{}
 func (x *Tree) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTree
 }
+
+// Tree's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeTree.NameFields("Children", "Index", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10363,6 +10384,9 @@ var _ foryCarriersChanged_RunGoGenerate = Carriers{}
 func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeCarriers
 }
+
+// Carriers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeCarriers.NameFields("Half", "Brain", "Nothing", "PHalf", "MaybeN", "Brains", "ByName", "Codes", "Halves", "MaybeS", "PPrice", "Price", "Prices", "Words")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -11591,6 +11615,9 @@ var _ foryHintedChanged_RunGoGenerate = Hinted{}
 func (x *Hinted) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHinted
 }
+
+// Hinted's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeHinted.NameFields("Opt", "ArrList", "ArrVals", "Arrays", "ByFixed", "EnumKeys", "Fixed", "FixedI64", "FixedU32", "GoF32", "GoI8", "GoU8", "PFixedU64", "StrKeys", "TaggedI64")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -44,6 +44,9 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
 
+// User's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeUser.NameFields("ID", "Name", "Tags", "Status")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -514,6 +517,9 @@ var _ foryEventChanged_RunGoGenerate = Event{}
 func (x *Event) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEvent
 }
+
+// Event's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEvent.NameFields("At")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -460,7 +460,7 @@ func (c *WriteContext) enterAny() bool {
 	c.depth++
 	if c.depth > c.maxDepth {
 		if c.err == nil {
-			c.err = &EncodeError{Type: "any", Err: limit("values nested deeper than the maximum depth %d (WithMaxDepth; a list or map that contains itself needs WithTrackRef)", c.maxDepth)}
+			c.err = &EncodeError{Type: "any", Err: encodeLimit("values nested deeper than the maximum depth %d (WithMaxDepth; a list or map that contains itself needs WithTrackRef)", c.maxDepth)}
 		}
 		return false
 	}
@@ -1167,7 +1167,7 @@ func (c *ReadContext) readAnyList(refID int) []any {
 		r.Fail(mismatch("a list of any values whose header 0x%02x declares the element type", h))
 		return nil
 	case h&listTrackRef != 0 && !c.trackRef:
-		r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked list elements in a message read without reference tracking (WithTrackRef)"})
+		r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked list elements " + untrackedMessage})
 		return nil
 	}
 	tracked, hasNull := h&listTrackRef != 0, h&listHasNull != 0
@@ -1230,7 +1230,7 @@ func (c *ReadContext) readAnyMap(n int, stringKeys bool, put func(k, v any)) {
 			r.Fail(mismatch("a map of any values whose chunk header 0x%02x declares the value type", h))
 			return
 		case h&(mapKeyTrackRef|mapValTrackRef) != 0 && !c.trackRef:
-			r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked map entries in a message read without reference tracking (WithTrackRef)"})
+			r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracked map entries " + untrackedMessage})
 			return
 		case h&mapKeyDeclared != 0 && !stringKeys:
 			r.Fail(mismatch("a map of any keys whose chunk header 0x%02x declares the key type", h))

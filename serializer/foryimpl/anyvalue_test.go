@@ -177,7 +177,7 @@ func prefixLen(t testing.TB, data []byte, compatible bool) int {
 // readerAt positions a read of data at off, with the root's TypeDef entry
 // in compatible mode.
 func readerAt(f *Runtime, data []byte, off int) *ReadContext {
-	c := f.BeginRead(data)
+	c := f.beginFragment(data)
 	c.r.SetOffset(off)
 	if c.compatible {
 		c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
@@ -440,7 +440,7 @@ func roundTrip(t *testing.T, compatible, track bool, v any, byValue bool) any {
 	c := f.BeginWrite(b, rootKey)
 	WriteAny(c, v)
 	require.NoError(t, c.EndWrite(0))
-	rc := f.BeginRead(b.Bytes())
+	rc := f.beginFragment(b.Bytes())
 	if compatible {
 		rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
 	}
@@ -543,7 +543,7 @@ func TestAnySharedTracking(t *testing.T) {
 		// p is object 1, s 2, mp 3.
 		require.True(t, bytes.Contains(data, []byte{flagRef, 1, flagRefVal}), "%x", data)
 		require.True(t, bytes.Contains(data, []byte{flagRef, 2, flagRefVal}), "%x", data)
-		rc := f.BeginRead(data)
+		rc := f.beginFragment(data)
 		rc.addRefs(refEntry{v: rootKey})
 		if compatible {
 			rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
@@ -584,7 +584,7 @@ func TestAnyListCycle(t *testing.T) {
 	WriteRootRef(c, rootKey)
 	WriteAny(c, l)
 	require.NoError(t, c.EndWrite(0))
-	rc := f.BeginRead(b.Bytes())
+	rc := f.beginFragment(b.Bytes())
 	rc.addRefs(refEntry{v: rootKey})
 	got := ReadAny(rc, false).([]any)
 	require.NoError(t, f.EndRead(rc, rootKey))
@@ -594,7 +594,7 @@ func TestAnyListCycle(t *testing.T) {
 
 func decodeAny(compatible, track bool, data []byte) error {
 	f := testRuntime(compatible, track)
-	c := f.BeginRead(data)
+	c := f.beginFragment(data)
 	if track {
 		c.addRefs(refEntry{v: rootKey})
 	}
@@ -796,7 +796,7 @@ func FuzzAny(f *testing.F) {
 	f.Fuzz(func(t *testing.T, compatible bool, data []byte) {
 		for _, track := range []bool{false, true} {
 			fr := rt(compatible, track)
-			c := fr.BeginRead(data)
+			c := fr.beginFragment(data)
 			if compatible {
 				c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
 			}
@@ -836,7 +836,7 @@ func FuzzAny(f *testing.F) {
 			if !bytes.Equal(b.Bytes(), tb.Bytes()) {
 				t.Fatalf("typed nils change the bytes of %v:\n% x\n% x", vals, b.Bytes(), tb.Bytes())
 			}
-			rc := w.BeginRead(b.Bytes())
+			rc := w.beginFragment(b.Bytes())
 			if compatible {
 				rc.defs = append(rc.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
 			}
@@ -1152,7 +1152,7 @@ func TestAnyBudget(t *testing.T) {
 		cfg.Compatible, cfg.AllocPerByte, cfg.AllocBase = false, 2, 1
 		tight := &Runtime{}
 		tight.Init(cfg)
-		rc := tight.BeginRead(b.Bytes())
+		rc := tight.beginFragment(b.Bytes())
 		ReadAny(rc, false)
 		require.ErrorIs(t, tight.EndRead(rc, rootKey), ErrLimit, "%T", v)
 	}
@@ -1208,7 +1208,7 @@ func TestAnyBackRefToGeneratedSlice(t *testing.T) {
 	f := testRuntime(false, true)
 	strs := []string{"a", "b"}
 	structs := []testInner{{ID: 1}}
-	c := f.BeginRead([]byte{flagRef, 0, flagRef, 1})
+	c := f.beginFragment([]byte{flagRef, 0, flagRef, 1})
 	c.addRefs(refEntry{}, refEntry{})
 	SetRefSlice(c, 0, strs)
 	SetRefSlice(c, 1, structs)

@@ -59,9 +59,18 @@ type detail struct {
 	// short marks a failure for lack of input: the bytes read so far are
 	// a valid start of a message (see Runtime.StreamResult).
 	short bool
+	// kind replaces the sentinel's text in the message: an encode error
+	// wrapping ErrLimit is not "decode limit exceeded".
+	kind string
 }
 
-func (d *detail) Error() string { return d.msg + " (" + d.sentinel.Error() + ")" }
+func (d *detail) Error() string {
+	kind := d.kind
+	if kind == "" {
+		kind = d.sentinel.Error()
+	}
+	return d.msg + " (" + kind + ")"
+}
 func (d *detail) Unwrap() error { return d.sentinel }
 
 func malformed(format string, args ...any) error {
@@ -88,6 +97,11 @@ func isShort(err error) bool {
 
 func limit(format string, args ...any) error {
 	return &detail{sentinel: ErrLimit, msg: fmt.Sprintf(format, args...)}
+}
+
+// encodeLimit is ErrLimit for a value too deep to write.
+func encodeLimit(format string, args ...any) error {
+	return &detail{sentinel: ErrLimit, msg: fmt.Sprintf(format, args...), kind: "encode limit exceeded"}
 }
 
 // classify maps a buffer error onto the serializer's sentinels.

@@ -66,6 +66,9 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			lf := &local[j]
 			if (rf.TagID >= 0 && lf.TagID == rf.TagID) || (rf.TagID < 0 && lf.TagID < 0 && lf.Name == rf.Name) {
 				f.Local = j
+				if j < len(t.goFields) {
+					f.name = t.goFields[j]
+				}
 				break
 			}
 		}

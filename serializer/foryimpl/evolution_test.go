@@ -79,7 +79,7 @@ func (f *Runtime) serializeRoot(b *buffer.Buffer, m Message) error {
 // deserializeRoot is the generic form of a generated ForyDeserialize, for
 // hand-written Message implementations in tests.
 func (f *Runtime) deserializeRoot(data []byte, m Message) error {
-	c := f.BeginRead(data)
+	c := f.beginFragment(data)
 	t := m.ForyType()
 	prefix := t.rootConsistent
 	if c.compatible {
@@ -483,7 +483,14 @@ func TestMismatchedRegistration(t *testing.T) {
 	data = append(data, make([]byte, 8)...) // f
 	data = append(data, 0, 0x02)            // a = 0, b = ""
 	de := decodeErr(t, data, ErrSchemaMismatch)
-	assert.Contains(t, de.Error(), "registers another type")
+	assert.Contains(t, de.Error(), fmt.Sprintf("received TypeDef registers id %d where %s (id %d) was expected", probeID+1, probeType.GoName, probeID))
+
+	td = meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedCompatibleStruct, Compatible: true, ByName: true, Namespace: "shop", TypeName: "Order", Fields: probeFields})
+	data = append([]byte{headerXlang, FlagNotNull, typeCompatibleStruct, 0}, td...)
+	data = append(data, make([]byte, 8)...)
+	data = append(data, 0, 0x02)
+	de = decodeErr(t, data, ErrSchemaMismatch)
+	assert.Contains(t, de.Error(), fmt.Sprintf(`received TypeDef registers "shop.Order" where %s (id %d) was expected`, probeType.GoName, probeID))
 }
 
 // A field whose outer type agrees but a nested one does not (official Go's

@@ -15,8 +15,9 @@ import (
 type ReadContext struct {
 	r          buffer.Reader
 	compatible bool
-	// trackRef is the WithTrackRef option; refs holds the objects read so
-	// far, by reference id (refs.go).
+	// trackRef says the message was written with reference tracking: its
+	// root flag is 0x00 (rootTracked), whatever the reader's WithTrackRef
+	// says; refs holds the objects read so far, by reference id (refs.go).
 	trackRef bool
 	refs     readRefs
 	// alias and skipUTF8 are the string options, copied from opts so
@@ -114,10 +115,26 @@ type remoteDef struct {
 // back).
 func (c *ReadContext) begin(data []byte) {
 	c.r.Reset(data)
+	c.trackRef = rootTracked(data)
 	c.budget = c.budgetFor(uint64(len(data)))
 	c.elems = uint64(len(data)) + c.unbacked
 	c.depth = 0
 }
+
+// untrackedMessage ends the error of a reference flag met in a message read
+// without tracking.
+const untrackedMessage = "in a message whose root flag 0xff says it was written without reference tracking: " +
+	"the writer tracks this value alone (a field tagged ref), which forygen reads only in messages written with " +
+	"reference tracking (WithTrackRef(true) on the writer)"
+
+// rootTracked reports whether the message data was written with reference
+// tracking: a tracking writer's root flag is 0x00, the first occurrence of
+// a tracked object (docs/format.md §2.1), and an untracking writer's 0xff
+// or 0xfd. A message is read the way it was written, so a Fory without
+// WithTrackRef reads the messages of peers that track references (Fory's
+// IDL compiler turns it on for every peer) and one with it reads untracked
+// messages; the option decides what the Fory writes.
+func rootTracked(data []byte) bool { return len(data) > 1 && data[1] == flagRefVal }
 
 // release drops the input and empties the per-message tables, for the next
 // read.
@@ -206,7 +223,7 @@ func (c *ReadContext) ReadFlag() bool {
 		fallthrough
 	case flagRef:
 		if c.r.Err() == nil {
-			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: "reference-tracking flag in the input"})
+			c.r.Fail(&detail{sentinel: ErrUnsupported, msg: fmt.Sprintf("reference-tracking flag 0x%02x %s", f, untrackedMessage)})
 		}
 		return false
 	default:
@@ -362,10 +379,16 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 	}
 	if c.compatible {
 		if id == t.consistentTypeID {
+			if c.sameSchemaValue(t) {
+				c.r.Fail(mismatch("type id %d and the same-schema hash of %s where %s (type id %d) was expected: "+
+					"the writer used same-schema mode and this reader compatible mode; use the same mode on both sides "+
+					"(WithCompatible(false) here, or WithCompatible(true) on the writer)", id, t.GoName, t.GoName, t.compatibleTypeID))
+				return nil
+			}
 			return c.readNonEvolvingMeta(t)
 		}
 		if id != t.compatibleTypeID {
-			c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.compatibleTypeID))
+			c.r.Fail(mismatch("type id %d where %s (type id %d) was expected%s", id, t.GoName, t.compatibleTypeID, otherRegistration(id, t)))
 			return nil
 		}
 		d := c.readSharedTypeDef(t)
@@ -386,7 +409,13 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 		return ev
 	}
 	if id != t.consistentTypeID {
-		c.r.Fail(mismatch("type id %d where %s (type id %d) was expected", id, t.GoName, t.consistentTypeID))
+		if id == typeCompatibleStruct || id == typeNamedCompatibleStruct {
+			c.r.Fail(mismatch("type id %d (a struct with its schema) where %s (type id %d) was expected: "+
+				"the writer used compatible mode and this reader did not; use the same mode on both sides (WithCompatible(true) here, "+
+				"or WithCompatible(false) on the writer)", id, t.GoName, t.consistentTypeID))
+			return nil
+		}
+		c.r.Fail(mismatch("type id %d where %s (type id %d) was expected%s", id, t.GoName, t.consistentTypeID, otherRegistration(id, t)))
 		return nil
 	}
 	if !t.ByName {
@@ -423,6 +452,47 @@ func (c *ReadContext) readNonEvolvingMeta(t *TypeInfo) *Evolution {
 		return nil
 	}
 	return c.evolution(t, d)
+}
+
+// sameSchemaValue reports whether the input, whose type id byte (t's
+// same-schema id) was just read, holds t's same-schema type meta and hash:
+// a same-schema writer's value, not the STRUCT or NAMED_STRUCT of a writer
+// that turned evolution off for its type, whose body has no hash
+// (docs/format.md §11.5). It reads nothing. A name given before as a
+// back-reference is not recognised, so only a first occurrence, as the
+// root is, is told apart.
+func (c *ReadContext) sameSchemaValue(t *TypeInfo) bool {
+	if t.NonEvolving {
+		return false
+	}
+	in, off := c.r.Bytes(), c.r.Offset()-1
+	n := len(t.ConsistentMeta)
+	return off >= 0 && len(in)-off >= n+4 && string(in[off:off+n]) == string(t.ConsistentMeta) &&
+		int32(buffer.ReadUint32At(in, off+n)) == t.SchemaHash
+}
+
+// registration names a struct's registration: "name ns.name" ("name
+// name" without a namespace) or "id N".
+func registration(byName bool, ns, name string, id uint32) string {
+	switch {
+	case !byName:
+		return "id " + strconv.FormatUint(uint64(id), 10)
+	case ns == "":
+		return strconv.Quote(name)
+	}
+	return strconv.Quote(ns + "." + name)
+}
+
+// otherRegistration explains a struct type id id read where t's was
+// expected when the two differ in how they are registered.
+func otherRegistration(id byte, t *TypeInfo) string {
+	switch {
+	case !t.ByName && (id == typeNamedStruct || id == typeNamedCompatibleStruct):
+		return ": the writer registered the type by name, this reader by id"
+	case t.ByName && (id == typeStruct || id == typeCompatibleStruct):
+		return ": the writer registered the type by id, this reader by name"
+	}
+	return ""
 }
 
 // ownStructMeta is ReadStructMeta's fast path in compatible mode: the type
@@ -465,7 +535,8 @@ func (c *ReadContext) evolution(t *TypeInfo, d *remoteDef) *Evolution {
 		return nil
 	case td.ByName != t.ByName || (t.ByName && (td.Namespace != t.Namespace || td.TypeName != t.TypeName)) ||
 		(!t.ByName && td.UserID != t.UserID):
-		c.r.Fail(mismatch("received TypeDef registers another type than %s", t.GoName))
+		c.r.Fail(mismatch("received TypeDef registers %s where %s (%s) was expected", registration(td.ByName, td.Namespace, td.TypeName, td.UserID),
+			t.GoName, registration(t.ByName, t.Namespace, t.TypeName, t.UserID)))
 		return nil
 	}
 	if d.ev != nil && d.evFor == t {

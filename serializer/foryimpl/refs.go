@@ -258,7 +258,7 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 		return RefNull, -1
 	}
 	if r.Err() == nil {
-		r.Fail(malformed("reference flag 0x%02x in a message read without reference tracking (WithTrackRef)", f))
+		r.Fail(malformed("reference flag 0x%02x %s", f, untrackedMessage))
 	}
 	return RefNull, -1
 }

@@ -20,7 +20,7 @@ func (c *ReadContext) addRefs(es ...refEntry) {
 // never recorded take nothing (issue 25 item 2).
 func TestReadRefsChunks(t *testing.T) {
 	f := testRuntime(false, true)
-	c := f.BeginRead(make([]byte, 1<<14))
+	c := f.beginFragment(make([]byte, 1<<14))
 	budget := c.budget
 	const n = 5*refChunk + 3
 	for i := 0; i < n; i++ {
@@ -45,7 +45,7 @@ func TestReadRefsChunks(t *testing.T) {
 
 	// A million ids without entries allocate nothing; one entry at the
 	// end allocates its own chunk and the chunk list.
-	c = f.BeginRead(make([]byte, 1<<14))
+	c = f.beginFragment(make([]byte, 1<<14))
 	budget = c.budget
 	for range 1 << 20 {
 		c.newRef()
@@ -63,7 +63,7 @@ func TestReadRefsChunks(t *testing.T) {
 // the table.
 func TestReadRefsBudget(t *testing.T) {
 	f := testRuntime(false, true)
-	c := f.BeginRead(make([]byte, 1))
+	c := f.beginFragment(make([]byte, 1))
 	for i := 0; c.r.Err() == nil; i++ {
 		require.Less(t, i, 1<<20)
 		c.newRef()

@@ -265,6 +265,7 @@ func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
 	}
 	c := f.reader
 	c.r.Reset(data)
+	c.trackRef = rootTracked(data)
 	c.budget = n*c.perByte + c.linearBase
 	c.elems = n + c.unbacked
 	c.depth = 0

@@ -18,7 +18,7 @@ func skipTracked(t *testing.T, track bool, ft meta.FieldType, flagged bool, body
 	b := buffer.New(64)
 	body(b)
 	f := testRuntime(true, track)
-	c := f.BeginRead(append([]byte(nil), b.Bytes()...))
+	c := f.beginFragment(append([]byte(nil), b.Bytes()...))
 	c.defs = append(c.defs, &remoteDef{def: &meta.TypeDef{Kind: typeCompatibleStruct}})
 	if track {
 		c.addRefs(refEntry{v: rootKey})
@@ -130,12 +130,12 @@ func TestSkipTrackedValues(t *testing.T) {
 // follows, fd that it is unset; a back-reference is refused.
 func TestReadOptionalFlag(t *testing.T) {
 	f := testRuntime(false, true)
-	c := f.BeginRead([]byte{0xff, 0x00, 0xfd})
+	c := f.beginFragment([]byte{0xff, 0x00, 0xfd})
 	require.True(t, c.ReadOptionalFlag())
 	require.True(t, c.ReadOptionalFlag())
 	require.False(t, c.ReadOptionalFlag())
 	require.NoError(t, c.r.Err())
-	c = f.BeginRead([]byte{0x00, 0xfe, 0x00})
+	c = f.beginFragment([]byte{0x00, 0xfe, 0x00})
 	require.True(t, c.ReadOptionalFlag())
 	require.False(t, c.ReadOptionalFlag())
 	require.ErrorIs(t, c.r.Err(), ErrMalformed)

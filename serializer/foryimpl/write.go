@@ -63,7 +63,7 @@ func (c *WriteContext) Enter(t *TypeInfo, x any) bool {
 	c.stack = append(c.stack, x)
 	if c.depth > c.maxDepth {
 		if c.err == nil {
-			err := limit("structs nested deeper than the maximum depth %d (WithMaxDepth)", c.maxDepth)
+			err := encodeLimit("structs nested deeper than the maximum depth %d (WithMaxDepth)", c.maxDepth)
 			for _, y := range c.stack[:len(c.stack)-1] {
 				if y == x {
 					err = &detail{sentinel: ErrInvalidValue,

@@ -86,6 +86,13 @@ func matchRootTracked(in string, compatible, track jen.Code, com, con, comRef, c
 	}
 }
 
+// rootFlagTracked is `the root flag of the message in is 0x00`: its writer
+// tracked references, and it is read so whatever the reader's WithTrackRef
+// says (the runtime's rootTracked).
+func rootFlagTracked(in string) *jen.Statement {
+	return jen.Len(jen.Id(in)).Op(">").Lit(1).Op("&&").Id(in).Index(jen.Lit(1)).Op("==").Lit(0)
+}
+
 // matchPrefix sets n to the length of com (in compatible mode) or con when
 // the input in starts with it.
 func matchPrefix(in string, compatible jen.Code, com, con []byte) *jen.Statement {
@@ -99,6 +106,15 @@ func (g *gen) emitEntry(f *jen.File) {
 	recv := jen.Id("x").Op("*").Id(g.name())
 	info := jen.Id(g.infoVar())
 
+	// The Go names of the fields, for the error paths of a read with
+	// another writer's schema, which otherwise know a field by its tag id.
+	names := make([]jen.Code, len(g.s.Fields))
+	for i, fl := range g.s.Fields {
+		names[i] = jen.Lit(fl.GoName)
+	}
+	f.Commentf("%s's Go field names, for the error paths of a read with another writer's schema.", g.name())
+	f.Var().Id("_").Op("=").Add(info.Clone()).Dot("NameFields").Call(names...)
+	f.Line()
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
 	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
 	// With reference tracking the root flag is 0x00 and the root is object
@@ -153,7 +169,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		).Error().Block(append(append([]jen.Code{
 			jen.Var().Id("r").Qual(bufferPkg, "Reader"),
 			jen.Id("r").Dot("Reset").Call(jen.Id("data")),
-		}, matchRootTracked("data", jen.Id("f").Dot("Compatible").Call(), runtime("TrackRef").Call(), com, conHash, comRef, conHashRef)...),
+		}, matchRootTracked("data", jen.Id("f").Dot("Compatible").Call(), rootFlagTracked("data"), com, conHash, comRef, conHashRef)...),
 			jen.If(jen.Id("n").Op("!=").Lit(0)).Block(
 				jen.Id("r").Dot("SetOffset").Call(jen.Id("n")),
 				jen.If(jen.Id("x").Dot("foryReadFrom").Call(jen.Op("&").Id("r")).Op("&&").Id("r").Dot("Remaining").Call().Op("==").Lit(0)).Block(
@@ -177,8 +193,10 @@ func (g *gen) emitEntry(f *jen.File) {
 		jen.Id("c").Op(":=").Add(runtime("BeginReadFast")).Call(jen.Id("data")),
 		jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Id("c").Op("=").Add(runtime("BeginRead")).Call(jen.Id("data"))),
 		jen.Id("in").Op(":=").Id("c").Dot("Reader").Call().Dot("Bytes").Call(),
-		// With tracking the prefix has flag 0x00 (and the tracking
-		// TypeDef), in a method of its own as on the write side.
+		// A message whose root flag is 0x00 was written with tracking,
+		// and is read so whatever WithTrackRef says (BeginRead set
+		// c.TrackRef from the flag): its prefix has flag 0x00 (and the
+		// tracking TypeDef), in a method of its own as on the write side.
 		jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(jen.Return(jen.Id("x").Dot("foryDeserializeRef").Call(jen.Id("f"), jen.Id("c"), jen.Id("in")))),
 		jen.Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), com, con),
 			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),

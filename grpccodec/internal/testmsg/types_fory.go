@@ -51,6 +51,9 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
 
+// NumericStruct's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNumericStruct.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -76,7 +79,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0x72ae501a001c0001 && buffer.ReadUint64At(data, 8) == 0x05c401cc4b8c1eee && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 				n = 38
@@ -433,6 +436,9 @@ var _ forySampleChanged_RunGoGenerate = Sample{}
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
+
+// Sample's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSample.NameFields("DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1518,6 +1524,9 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContent
 }
 
+// MediaContent's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMediaContent.NameFields("Media", "Images")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1961,6 +1970,9 @@ var _ foryMediaChanged_RunGoGenerate = Media{}
 func (x *Media) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMedia
 }
+
+// Media's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMedia.NameFields("HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2617,6 +2629,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
+// Image's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2987,6 +3002,9 @@ var _ foryAlbumChanged_RunGoGenerate = Album{}
 func (x *Album) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAlbum
 }
+
+// Album's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAlbum.NameFields("Cover", "Thumb", "Images")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

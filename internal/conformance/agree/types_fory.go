@@ -40,6 +40,9 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptInt
 }
 
+// OptInt's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOptInt.NameFields("OptI")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -219,6 +222,9 @@ var _ foryNilValuesChanged_RunGoGenerate = NilValues{}
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilValues
 }
+
+// NilValues's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNilValues.NameFields("A", "B", "C")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1100,6 +1106,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("V")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1125,7 +1134,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 17 && buffer.ReadUint64At(data, 0) == 0xd04d7005001c0001 && buffer.ReadUint64At(data, 8) == 0xc402b6c1296dc241 && buffer.ReadUint64At(data, 9) == 0x05c402b6c1296dc2 {
 				n = 17
@@ -1317,6 +1326,9 @@ var _ foryMapKindsChanged_RunGoGenerate = MapKinds{}
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKinds
 }
+
+// MapKinds's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapKinds.NameFields("S", "L", "P")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1862,6 +1874,9 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInts
 }
 
+// Ints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeInts.NameFields("B", "C", "A", "P", "Name", "Tags", "Attr")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2287,6 +2302,9 @@ func (x *Pt) ForyType() *foryimpl.TypeInfo {
 	return foryTypePt
 }
 
+// Pt's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePt.NameFields("X")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2312,7 +2330,7 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 22 && buffer.ReadUint64At(data, 0) == 0xfd0a400a001e0001 && buffer.ReadUint64At(data, 8) == 0x8c0c0de104caf8a1 && buffer.ReadUint64At(data, 14) == 0x05c460be0b708c0c {
 				n = 22
@@ -2504,6 +2522,9 @@ var _ foryPtListsChanged_RunGoGenerate = PtLists{}
 func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtLists
 }
+
+// PtLists's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePtLists.NameFields("A", "B", "C")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3278,6 +3299,9 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnums
 }
 
+// Enums's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnums.NameFields("A", "B")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -3587,6 +3611,9 @@ var _ foryEnumsEvolvedChanged_RunGoGenerate = EnumsEvolved{}
 func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumsEvolved
 }
+
+// EnumsEvolved's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnumsEvolved.NameFields("A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

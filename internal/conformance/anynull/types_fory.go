@@ -34,6 +34,9 @@ func (x *AnyAlone) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyAlone
 }
 
+// AnyAlone's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyAlone.NameFields("Value")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -254,6 +257,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -447,6 +453,9 @@ func _(x *AnyWithStruct) {
 func (x *AnyWithStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyWithStruct
 }
+
+// AnyWithStruct's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyWithStruct.NameFields("ID", "Name", "Text", "Thing")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -768,6 +777,9 @@ func _(x *AnyMixed) {
 func (x *AnyMixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMixed
 }
+
+// AnyMixed's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyMixed.NameFields("Flag", "A", "B", "C", "D", "List", "Plain")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -35,6 +35,9 @@ func (x *AnyInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyInner
 }
 
+// AnyInner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyInner.NameFields("ID", "Tag")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -234,6 +237,9 @@ func _(x *AnyHolder) {
 func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
+
+// AnyHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyHolder.NameFields("F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -574,6 +580,9 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyList
 }
 
+// AnyList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyList.NameFields("Items")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -749,6 +758,9 @@ func _(x *AnyMap) {
 func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMap
 }
+
+// AnyMap's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyMap.NameFields("Entries")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -936,6 +948,9 @@ var _ foryDogChanged_RunGoGenerate = Dog{}
 func (x *Dog) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDog
 }
+
+// Dog's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeDog.NameFields("Age", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1130,6 +1145,9 @@ var _ foryPetOwnerChanged_RunGoGenerate = PetOwner{}
 func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 	return foryTypePetOwner
 }
+
+// PetOwner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePetOwner.NameFields("Name", "Pet")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

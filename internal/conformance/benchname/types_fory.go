@@ -53,6 +53,9 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
 
+// NumericStruct's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNumericStruct.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -78,7 +81,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 53 && buffer.ReadUint64At(data, 0) == 0xb348e029001e0001 && buffer.ReadUint64At(data, 8) == 0x8d8411ec262a0275 && buffer.ReadUint64At(data, 16) == 0x812261b47529c011 && buffer.ReadUint64At(data, 24) == 0xc805c430058d5376 && buffer.ReadUint64At(data, 32) == 0xd805d405d005cc05 && buffer.ReadUint64At(data, 40) == 0xe805e405e005dc05 && buffer.ReadUint64At(data, 45) == 0x05f005ec05e805e4 {
 				n = 53
@@ -441,6 +444,9 @@ var _ forySampleChanged_RunGoGenerate = Sample{}
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
+
+// Sample's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSample.NameFields("DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1532,6 +1538,9 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContent
 }
 
+// MediaContent's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMediaContent.NameFields("Media", "Images")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1985,6 +1994,9 @@ var _ foryMediaChanged_RunGoGenerate = Media{}
 func (x *Media) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMedia
 }
+
+// Media's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMedia.NameFields("HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2647,6 +2659,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
+// Image's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -3021,6 +3036,9 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStructList
 }
 
+// NumericStructList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNumericStructList.NameFields("NumericStructs")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -3306,6 +3324,9 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSampleList
 }
 
+// SampleList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSampleList.NameFields("SampleList")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -3585,6 +3606,9 @@ var _ foryMediaContentListChanged_RunGoGenerate = MediaContentList{}
 func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContentList
 }
+
+// MediaContentList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMediaContentList.NameFields("MediaContentList")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

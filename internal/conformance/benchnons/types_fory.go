@@ -47,6 +47,9 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
 
+// NumericStruct's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNumericStruct.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -72,7 +75,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 49 && buffer.ReadUint64At(data, 0) == 0x451cf025001e0001 && buffer.ReadUint64At(data, 8) == 0x752900ec7c060703 && buffer.ReadUint64At(data, 16) == 0x058d5376812261b4 && buffer.ReadUint64At(data, 24) == 0xd005cc05c805c430 && buffer.ReadUint64At(data, 32) == 0xe005dc05d805d405 && buffer.ReadUint64At(data, 40) == 0xf005ec05e805e405 && buffer.ReadUint64At(data, 41) == 0x05f005ec05e805e4 {
 				n = 49

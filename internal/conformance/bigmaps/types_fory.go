@@ -37,6 +37,9 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBigMaps
 }
 
+// BigMaps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBigMaps.NameFields("I32ToI32", "I32ToStr", "StrToI64", "StrToStr")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -40,6 +40,9 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBytes
 }
 
+// Bytes's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBytes.NameFields("Bin", "BoolA", "Bools", "Plain", "U8Arr")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -43,6 +43,9 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDecimals
 }
 
+// Decimals's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeDecimals.NameFields("Huge", "List", "NegHuge", "Negative", "NilPtr", "Price", "Ptr", "Scaled", "Zero")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -37,6 +37,9 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel1
 }
 
+// Level1's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLevel1.NameFields("ID", "Mid")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -321,6 +324,9 @@ var _ foryLevel2Changed_RunGoGenerate = Level2{}
 func (x *Level2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel2
 }
+
+// Level2's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLevel2.NameFields("Deep", "DeepP", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -682,6 +688,9 @@ var _ foryLevel3Changed_RunGoGenerate = Level3{}
 func (x *Level3) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel3
 }
+
+// Level3's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLevel3.NameFields("Value", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -44,6 +44,9 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHolder
 }
 
+// EnumHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnumHolder.NameFields("C", "Colors", "PC")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

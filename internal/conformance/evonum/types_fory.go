@@ -45,6 +45,9 @@ func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStructV2
 }
 
+// NumericStructV2's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNumericStructV2.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -70,7 +73,7 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 38 && buffer.ReadUint64At(data, 0) == 0xa906101a001c0001 && buffer.ReadUint64At(data, 8) == 0x07c401cc6fcbbb9b && buffer.ReadUint64At(data, 16) == 0x05d405d005cc05c8 && buffer.ReadUint64At(data, 24) == 0x05e405e005dc05d8 && buffer.ReadUint64At(data, 30) == 0x05f005ec05e805e4 {
 				n = 38

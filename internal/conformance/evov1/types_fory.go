@@ -35,6 +35,9 @@ func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 	return foryTypePersonV1
 }
 
+// PersonV1's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePersonV1.NameFields("Age", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -49,6 +49,9 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 	return foryTypePersonV2
 }
 
+// PersonV2's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePersonV2.NameFields("Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -946,6 +949,9 @@ var _ foryAddressChanged_RunGoGenerate = Address{}
 func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
+
+// Address's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAddress.NameFields("Zip", "Street")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -49,6 +49,9 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHalfFloats
 }
 
+// HalfFloats's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeHalfFloats.NameFields("F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -852,6 +855,9 @@ var _ foryBFloat16PtrChanged_RunGoGenerate = BFloat16Ptr{}
 func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBFloat16Ptr
 }
+
+// BFloat16Ptr's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBFloat16Ptr.NameFields("Count", "Other", "Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -250,3 +250,38 @@ func TestNotNullablePointerNil(t *testing.T) {
 		}
 	}
 }
+
+// A message is read the way its writer wrote it, whatever the reader's
+// WithTrackRef says: the root flag 0x00 of a tracked message switches the
+// read into tracking, 0xff out of it. Every group-2 file decodes with the
+// opposite option to the same value, and the tracked ones in compatible
+// mode with a default serializer.New(), as a foryc-generated peer's
+// message does.
+func TestHintsGoldenEitherTracking(t *testing.T) {
+	cases := loadCases(t)
+	played := 0
+	for name, c := range cases {
+		track := strings.HasSuffix(name, "_trackon")
+		base := strings.TrimSuffix(strings.TrimSuffix(name, "_trackon"), "_trackoff")
+		tc := hintCases[base]
+		for _, m := range modes {
+			where := name + "/" + m.dir
+			data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "xlang-fixtures-3", c.Modes[m.dir].File))
+			require.NoError(t, err, where)
+			require.Equal(t, track, data[1] == 0x00, "%s: root flag %02x", where, data[1])
+			want, err := tc.value(c.Value)
+			require.NoError(t, err, where)
+			readers := []*serializer.Fory{serializer.New(serializer.WithCompatible(m.compatible), serializer.WithTrackRef(!track), serializer.WithOfficialGoForm(true))}
+			if m.compatible {
+				readers = append(readers, serializer.New())
+			}
+			for _, f := range readers {
+				got := tc.target()
+				require.NoError(t, f.Deserialize(data, got), where)
+				require.Equal(t, view(tc, want), view(tc, got), where)
+				played++
+			}
+		}
+	}
+	require.Equal(t, 6*len(hintCases), played)
+}

@@ -41,6 +41,9 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListHints
 }
 
+// ListHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeListHints.NameFields("Arrays", "Fixed", "Nested", "NotNull", "Nullable")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1074,6 +1077,9 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapValueHints
 }
 
+// MapValueHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapValueHints.NameFields("Arrays", "I32", "I64", "Lists")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1836,6 +1842,9 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKeyHints
 }
 
+// MapKeyHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapKeyHints.NameFields("NotNull", "Tagged")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2344,6 +2353,9 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNotNullPtrs
 }
 
+// NotNullPtrs's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNotNullPtrs.NameFields("Plain", "Ref")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2679,6 +2691,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2872,6 +2887,9 @@ var _ foryGoArraysChanged_RunGoGenerate = GoArrays{}
 func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGoArrays
 }
+
+// GoArrays's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeGoArrays.NameFields("Tagged", "Untagged")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3269,6 +3287,9 @@ var _ foryEnumHintsChanged_RunGoGenerate = EnumHints{}
 func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHints
 }
+
+// EnumHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnumHints.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3734,6 +3755,9 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrayKeysPlain
 }
 
+// ArrayKeysPlain's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeArrayKeysPlain.NameFields("ByPair")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -4011,6 +4035,9 @@ var _ forySpellingsChanged_RunGoGenerate = Spellings{}
 func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSpellings
 }
+
+// Spellings's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSpellings.NameFields("Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

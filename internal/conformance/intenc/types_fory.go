@@ -42,6 +42,9 @@ func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeIntEncodings
 }
 
+// IntEncodings's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeIntEncodings.NameFields("FixedI64", "FixedU64", "FixedI32", "FixedU32", "VarI64", "TaggedI64", "Uint", "TaggedU64", "VarU32")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -67,7 +70,7 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 91 && buffer.ReadUint64At(data, 0) == 0x25e0104f001c0001 && buffer.ReadUint64At(data, 8) == 0x069871c963ffb03b && buffer.ReadUint64At(data, 16) == 0x98701df907e2420a && buffer.ReadUint64At(data, 24) == 0x709dfa07e2420a0d && buffer.ReadUint64At(data, 32) == 0x1bf907e2420a0498 && buffer.ReadUint64At(data, 40) == 0xfa07e2420a0b98ec && buffer.ReadUint64At(data, 48) == 0x913f022a0794ec9b && buffer.ReadUint64At(data, 56) == 0x08c30026089c00d7 && buffer.ReadUint64At(data, 64) == 0x0d510e48c075e41f && buffer.ReadUint64At(data, 72) == 0x1f08c300260f9c98 && buffer.ReadUint64At(data, 80) == 0x3f022a0c94c075ea && buffer.ReadUint64At(data, 83) == 0xc0bea93f022a0c94 {
 				n = 91

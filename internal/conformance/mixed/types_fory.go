@@ -54,6 +54,9 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
 
+// Mixed's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMixed.NameFields("Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -893,6 +896,9 @@ var _ foryInnerChanged_RunGoGenerate = Inner{}
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
+
+// Inner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeInner.NameFields("V", "S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

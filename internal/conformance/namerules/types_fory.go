@@ -39,6 +39,9 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNameRules
 }
 
+// NameRules's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNameRules.NameFields("UserID", "HTTPCode", "X2Y", "URI")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -38,6 +38,9 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
 
+// Outer's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOuter.NameFields("X", "Inner")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -339,6 +342,9 @@ var _ foryInnerChanged_RunGoGenerate = Inner{}
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
+
+// Inner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeInner.NameFields("V", "S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -35,6 +35,9 @@ func (x *Fixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeFixed
 }
 
+// Fixed's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeFixed.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Fixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -230,6 +233,9 @@ var _ foryOuterChanged_RunGoGenerate = Outer{}
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
+
+// Outer's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOuter.NameFields("F", "FP", "L")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -743,6 +749,9 @@ var _ foryFixedNChanged_RunGoGenerate = FixedN{}
 func (x *FixedN) ForyType() *foryimpl.TypeInfo {
 	return foryTypeFixedN
 }
+
+// FixedN's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeFixedN.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

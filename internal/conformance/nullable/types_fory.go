@@ -36,6 +36,9 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullableContainers
 }
 
+// NullableContainers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNullableContainers.NameFields("Ints", "Map", "Strs")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

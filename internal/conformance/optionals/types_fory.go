@@ -40,6 +40,9 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptionals
 }
 
+// Optionals's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOptionals.NameFields("F64", "Flag", "I64", "I32", "NoneI32", "NoneStr", "Str")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

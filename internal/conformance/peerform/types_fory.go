@@ -38,6 +38,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -232,6 +235,9 @@ var _ foryHolderChanged_RunGoGenerate = Holder{}
 func (x *Holder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHolder
 }
+
+// Holder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeHolder.NameFields("Label", "Next")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -537,6 +543,9 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
 
+// AnyHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyHolder.NameFields("Value")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -758,6 +767,9 @@ var _ foryOuterChanged_RunGoGenerate = Outer{}
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
+
+// Outer's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOuter.NameFields("Count", "Inner")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1047,6 +1059,9 @@ var _ foryArraysChanged_RunGoGenerate = Arrays{}
 func (x *Arrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrays
 }
+
+// Arrays's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeArrays.NameFields("Ints", "Longs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1429,6 +1444,9 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
+// Node's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNode.NameFields("Children", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1744,6 +1762,9 @@ func (x *Bin) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBin
 }
 
+// Bin's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBin.NameFields("Count", "Data")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Bin) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2032,6 +2053,9 @@ var _ foryMixedChanged_RunGoGenerate = Mixed{}
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
+
+// Mixed's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMixed.NameFields("Inner", "List", "M")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2488,6 +2512,9 @@ func (x *Nullables) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullables
 }
 
+// Nullables's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNullables.NameFields("K", "Arr", "Next")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2867,6 +2894,9 @@ var _ foryColoredChanged_RunGoGenerate = Colored{}
 func (x *Colored) ForyType() *foryimpl.TypeInfo {
 	return foryTypeColored
 }
+
+// Colored's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeColored.NameFields("N", "E")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

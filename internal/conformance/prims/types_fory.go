@@ -45,6 +45,9 @@ func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAllPrims
 }
 
+// AllPrims's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAllPrims.NameFields("F64", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "U64", "I32", "U32")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -70,7 +73,7 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 68 && buffer.ReadUint64At(data, 0) == 0x5f15c038001c0001 && buffer.ReadUint64At(data, 8) == 0x148864cc0848d7f2 && buffer.ReadUint64At(data, 16) == 0xc0be0b138800d70b && buffer.ReadUint64At(data, 24) == 0x290a8840af110388 && buffer.ReadUint64At(data, 32) == 0x11028404014040af && buffer.ReadUint64At(data, 40) == 0x200740e0290984e0 && buffer.ReadUint64At(data, 48) == 0x290e8800d7110788 && buffer.ReadUint64At(data, 56) == 0x88c0be11058800d7 && buffer.ReadUint64At(data, 60) == 0xc0be290c88c0be11 {
 				n = 68

@@ -39,6 +39,9 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrs
 }
 
+// Ptrs's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePtrs.NameFields("PF64", "PB", "PI64", "PI32", "PS")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

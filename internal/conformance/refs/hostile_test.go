@@ -36,12 +36,19 @@ func TestHostileBackReferences(t *testing.T) {
 	require.ErrorIs(t, err, serializer.ErrSchemaMismatch)
 	require.Contains(t, err.Error(), "Thumb")
 
-	// A reference as the root, and a reference flag in a message read
-	// without tracking.
+	// A reference as the root, and a reference flag in a message whose
+	// root flag says it is untracked, whatever the reader's option.
 	bad = append([]byte(nil), cycle...)
 	bad[1] = 0xfe
 	require.Error(t, f.Deserialize(bad, new(Node)))
-	require.ErrorIs(t, fory(false, false).Deserialize(cycle, new(Node)), serializer.ErrUnsupported)
+	bad[1] = 0xff
+	for _, track := range []bool{false, true} {
+		err = fory(false, track).Deserialize(bad, new(Node))
+		require.ErrorIs(t, err, serializer.ErrUnsupported)
+		require.Contains(t, err.Error(), "reference-tracking flag 0x00 in a message whose root flag 0xff says it was written without reference tracking")
+		require.Contains(t, err.Error(), "WithTrackRef(true) on the writer")
+		require.Contains(t, err.Error(), "Node.Next")
+	}
 }
 
 // Every prefix of every tracking fixture is an error, and random byte

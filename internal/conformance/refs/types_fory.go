@@ -43,6 +43,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
+// Image's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -413,6 +416,9 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePair
 }
 
+// ImagePair's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImagePair.NameFields("Cover", "Thumb")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -747,6 +753,9 @@ var _ foryImagePtrListChanged_RunGoGenerate = ImagePtrList{}
 func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePtrList
 }
+
+// ImagePtrList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImagePtrList.NameFields("Images")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1136,6 +1145,9 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
+// Node's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNode.NameFields("Value", "Next")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1463,6 +1475,9 @@ var _ foryTreeNodeChanged_RunGoGenerate = TreeNode{}
 func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTreeNode
 }
+
+// TreeNode's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeTreeNode.NameFields("Children", "Name", "Parent")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2000,6 +2015,9 @@ var _ forySharedUntrackedChanged_RunGoGenerate = SharedUntracked{}
 func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedUntracked
 }
+
+// SharedUntracked's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSharedUntracked.NameFields("Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2746,6 +2764,9 @@ func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefElem
 }
 
+// RefElem's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeRefElem.NameFields("ID", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2942,6 +2963,9 @@ var _ foryRefContainersChanged_RunGoGenerate = RefContainers{}
 func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefContainers
 }
+
+// RefContainers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeRefContainers.NameFields("List", "Map", "One", "Set")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3727,6 +3751,9 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefTagged
 }
 
+// RefTagged's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeRefTagged.NameFields("List", "Plain", "Tagged1", "Tagged2")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -4349,6 +4376,9 @@ var _ foryRefDisabledChanged_RunGoGenerate = RefDisabled{}
 func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefDisabled
 }
+
+// RefDisabled's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeRefDisabled.NameFields("Off1", "Off2", "OffList", "On1", "On2", "OnList")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -5222,6 +5252,9 @@ var _ forySharedTrackedKindsChanged_RunGoGenerate = SharedTrackedKinds{}
 func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedTrackedKinds
 }
+
+// SharedTrackedKinds's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSharedTrackedKinds.NameFields("Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -6320,6 +6353,9 @@ func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilPointers
 }
 
+// NilPointers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNilPointers.NameFields("Count", "Extra", "Image", "Images", "Label", "Node", "Tree")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -7070,6 +7106,9 @@ func _(x *SharedTracked) {
 func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedTracked
 }
+
+// SharedTracked's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSharedTracked.NameFields("Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -38,6 +38,9 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetHolder
 }
 
+// SetHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetHolder.NameFields("Empty", "Ints", "Maybe", "Missing", "Strings")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -748,6 +751,9 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetMulti
 }
 
+// SetMulti's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetMulti.NameFields("Codes", "Words")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1016,6 +1022,9 @@ var _ forySetsInsideChanged_RunGoGenerate = SetsInside{}
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetsInside
 }
+
+// SetsInside's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetsInside.NameFields("ByKey", "List")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -34,6 +34,9 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 	return foryTypePetOwner
 }
 
+// PetOwner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePetOwner.NameFields("Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -203,6 +206,9 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
 
+// AnyHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyHolder.NameFields("Extra")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -228,7 +234,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x92b7a009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dbc11433143c && buffer.ReadUint64At(data, 13) == 0x0088f392054c01db {
 				n = 21
@@ -419,6 +425,9 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyList
 }
 
+// AnyList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyList.NameFields("Extra")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -444,7 +453,7 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x10a3e009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01dcc160fd62c3 && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dc {
 				n = 21
@@ -635,6 +644,9 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMap
 }
 
+// AnyMap's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyMap.NameFields("Extra")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -660,7 +672,7 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x3dfd1009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c01ddc115cc965e && buffer.ReadUint64At(data, 13) == 0x0088f392054c01dd {
 				n = 21
@@ -850,6 +862,9 @@ var _ forySetHolderChanged_RunGoGenerate = SetHolder{}
 func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetHolder
 }
+
+// SetHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetHolder.NameFields("Ints")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1056,6 +1071,9 @@ var _ forySetMultiChanged_RunGoGenerate = SetMulti{}
 func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetMulti
 }
+
+// SetMulti's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetMulti.NameFields("Codes")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1264,6 +1282,9 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHalfFloats
 }
 
+// HalfFloats's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeHalfFloats.NameFields("F16", "BF16Neg")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1289,7 +1310,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 29 && buffer.ReadUint64At(data, 0) == 0x5ae7d011001c0001 && buffer.ReadUint64At(data, 8) == 0x8801d5c2384d61ab && buffer.ReadUint64At(data, 16) == 0xf803129840af0b11 && buffer.ReadUint64At(data, 21) == 0x0ca2f9f5baf80312 {
 				n = 29
@@ -1489,6 +1510,9 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDecimals
 }
 
+// Decimals's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeDecimals.NameFields("Price")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1652,6 +1676,9 @@ var _ foryOptionalsChanged_RunGoGenerate = Optionals{}
 func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptionals
 }
+
+// Optionals's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOptionals.NameFields("Str")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1831,6 +1858,9 @@ var _ foryBigMapsChanged_RunGoGenerate = BigMaps{}
 func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBigMaps
 }
+
+// BigMaps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBigMaps.NameFields("I32ToStr")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

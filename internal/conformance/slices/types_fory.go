@@ -39,6 +39,9 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSlices
 }
 
+// Slices's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSlices.NameFields("I32s", "I64Arr", "I64s", "Strs")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -36,6 +36,9 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
 
+// User's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeUser.NameFields("ID", "Name", "Tags")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -309,6 +312,9 @@ var _ foryItemChanged_RunGoGenerate = Item{}
 func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
+
+// Item's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeItem.NameFields("Qty", "SKU")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

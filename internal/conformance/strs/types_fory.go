@@ -38,6 +38,9 @@ func (x *Strings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeStrings
 }
 
+// Strings's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeStrings.NameFields("ASCII", "CJK", "Emoji", "Empty", "Latin1")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

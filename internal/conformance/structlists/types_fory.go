@@ -35,6 +35,9 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeStructLists
 }
 
+// StructLists's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeStructLists.NameFields("Pointers", "Values")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -614,6 +617,9 @@ var _ foryInnerChanged_RunGoGenerate = Inner{}
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
+
+// Inner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeInner.NameFields("V", "S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -37,6 +37,9 @@ func (x *Times) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTimes
 }
 
+// Times's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeTimes.NameFields("D", "Dt", "T")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

@@ -39,6 +39,9 @@ func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNestedLists
 }
 
+// NestedLists's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNestedLists.NameFields("Ints", "Missing", "Strs")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1149,6 +1152,9 @@ func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListOfMaps
 }
 
+// ListOfMaps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeListOfMaps.NameFields("Maps")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1624,6 +1630,9 @@ var _ foryMapOfListsChanged_RunGoGenerate = MapOfLists{}
 func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapOfLists
 }
+
+// MapOfLists's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapOfLists.NameFields("Ints", "NilList", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2527,6 +2536,9 @@ func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapOfMaps
 }
 
+// MapOfMaps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapOfMaps.NameFields("Nested")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2939,6 +2951,9 @@ var _ forySetsInsideChanged_RunGoGenerate = SetsInside{}
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetsInside
 }
+
+// SetsInside's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetsInside.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3624,6 +3639,9 @@ var _ foryBinariesChanged_RunGoGenerate = Binaries{}
 func (x *Binaries) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBinaries
 }
+
+// Binaries's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeBinaries.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4342,6 +4360,9 @@ var _ forySharedInnerChanged_RunGoGenerate = SharedInner{}
 func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedInner
 }
+
+// SharedInner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSharedInner.NameFields("Lists", "Maps")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -5116,6 +5137,9 @@ func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEmptyArrays
 }
 
+// EmptyArrays's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEmptyArrays.NameFields("Bin", "F32", "I32", "I64")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -5651,6 +5675,9 @@ func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOneEmptyArray
 }
 
+// OneEmptyArray's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeOneEmptyArray.NameFields("Bin", "Empty", "Full", "Nil")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -6181,6 +6208,9 @@ var _ foryEmptyInnerChanged_RunGoGenerate = EmptyInner{}
 func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEmptyInner
 }
+
+// EmptyInner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEmptyInner.NameFields("Ints", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -7003,6 +7033,9 @@ func (x *Leaf311) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf311
 }
 
+// Leaf311's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf311.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf311) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -7194,6 +7227,9 @@ var _ foryNilValuesChanged_RunGoGenerate = NilValues{}
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilValues
 }
+
+// NilValues's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNilValues.NameFields("Items", "Nils")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -7673,6 +7709,9 @@ func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumPtrs
 }
 
+// EnumPtrs's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnumPtrs.NameFields("None", "Two", "Zero")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -8108,6 +8147,9 @@ var _ foryNullableSetsChanged_RunGoGenerate = NullableSets{}
 func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullableSets
 }
+
+// NullableSets's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNullableSets.NameFields("Empty", "Nil", "One", "Plain")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -8822,6 +8864,9 @@ func (x *Leaf316) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf316
 }
 
+// Leaf316's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf316.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf316) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -9011,6 +9056,9 @@ func (x *AnyListByID) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyListByID
 }
 
+// AnyListByID's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyListByID.NameFields("Items")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -9191,6 +9239,9 @@ var _ foryLeafNamedChanged_RunGoGenerate = LeafNamed{}
 func (x *LeafNamed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeafNamed
 }
+
+// LeafNamed's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeafNamed.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9382,6 +9433,9 @@ func (x *AnyListByName) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyListByName
 }
 
+// AnyListByName's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyListByName.NameFields("Items")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -9560,6 +9614,9 @@ var _ foryLeaf319Changed_RunGoGenerate = Leaf319{}
 func (x *Leaf319) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf319
 }
+
+// Leaf319's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf319.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9754,6 +9811,9 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
 
+// Tag's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeTag.NameFields("Label")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -9922,6 +9982,9 @@ func _(x *AnyMaps) {
 func (x *AnyMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMaps
 }
+
+// AnyMaps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAnyMaps.NameFields("ByID", "ByName")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10128,6 +10191,9 @@ func (x *Leaf321) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf321
 }
 
+// Leaf321's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf321.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf321) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -10321,6 +10387,9 @@ func _(x *SharedAny) {
 func (x *SharedAny) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedAny
 }
+
+// SharedAny's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSharedAny.NameFields("Field", "List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10655,6 +10724,9 @@ func (x *Leaf323) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf323
 }
 
+// Leaf323's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf323.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf323) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -10844,6 +10916,9 @@ func _(x *SharedAnyList) {
 func (x *SharedAnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedAnyList
 }
+
+// SharedAnyList's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSharedAnyList.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -11053,6 +11128,9 @@ var _ foryMixedChanged_RunGoGenerate = Mixed{}
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
+
+// Mixed's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMixed.NameFields("Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

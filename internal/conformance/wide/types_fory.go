@@ -67,6 +67,9 @@ func (x *Wide) ForyType() *foryimpl.TypeInfo {
 	return foryTypeWide
 }
 
+// Wide's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeWide.NameFields("FieldNumber01", "FieldNumber02", "FieldNumber03", "FieldNumber04", "FieldNumber05", "FieldNumber06", "FieldNumber07", "FieldNumber08", "FieldNumber09", "FieldNumber10", "FieldNumber11", "FieldNumber12", "FieldNumber13", "FieldNumber14", "FieldNumber15", "FieldNumber16", "FieldNumber17", "FieldNumber18", "FieldNumber19", "FieldNumber20", "FieldNumber21", "FieldNumber22", "FieldNumber23", "FieldNumber24", "FieldNumber25", "FieldNumber26", "FieldNumber27", "FieldNumber28", "FieldNumber29", "FieldNumber30", "FieldNumber31", "FieldNumber32", "AVeryLongFieldNameThatNeedsTheSizeEscape", "AnotherQuiteLongFieldNameWithoutAnyTag")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

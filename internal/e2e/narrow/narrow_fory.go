@@ -36,6 +36,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
 
+// Scalars's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeScalars.NameFields("B", "Tagd")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -61,7 +64,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0xb24c1008001c0001 && buffer.ReadUint64At(data, 8) == 0x400798c261247c20 && buffer.ReadUint64At(data, 12) == 0x05dc0401400798c2 {
 				n = 20
@@ -272,6 +275,9 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
 
+// Containers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeContainers.NameFields("S")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -443,6 +449,9 @@ var _ foryMapsChanged_RunGoGenerate = Maps{}
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaps
 }
+
+// Maps's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMaps.NameFields("Ptrs", "Structs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -874,6 +883,9 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
 
+// Composite's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeComposite.NameFields("ByName", "Title")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1250,6 +1262,9 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
+// Node's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNode.NameFields("Value")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1275,7 +1290,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0xab7d4009001c0001 && buffer.ReadUint64At(data, 8) == 0x4c079cc17b223600 && buffer.ReadUint64At(data, 13) == 0x00a10bd4054c079c {
 				n = 21

@@ -42,6 +42,9 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
 
+// Address's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAddress.NameFields("Zip", "Lines", "Status", "Street")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -522,6 +525,9 @@ var _ foryTagChanged_RunGoGenerate = Tag{}
 func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
+
+// Tag's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeTag.NameFields("Key", "Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

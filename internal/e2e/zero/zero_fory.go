@@ -30,6 +30,9 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
 
+// Address's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeAddress.NameFields()
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -55,7 +58,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 15 && buffer.ReadUint64At(data, 0) == 0x6fa65003001c0001 && buffer.ReadUint64At(data, 7) == 0x0785c02b487b9f6f {
 				n = 15
@@ -213,6 +216,9 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
 
+// Tag's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeTag.NameFields()
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -238,7 +244,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 21 && buffer.ReadUint64At(data, 0) == 0x57d2d009001e0001 && buffer.ReadUint64At(data, 8) == 0x67ba11e04bcd2d91 && buffer.ReadUint64At(data, 13) == 0x064c0b402467ba11 {
 				n = 21
@@ -402,6 +408,9 @@ var _ foryCompositeChanged_RunGoGenerate = Composite{}
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
+
+// Composite's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeComposite.NameFields("Addrs", "Bomb", "ByName", "PAddrs", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -118,6 +118,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
 
+// Scalars's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeScalars.NameFields("FixI64", "RmFixI64", "FixU64", "RmFixU64", "F64", "RmF64", "FixI32", "RmFixI32", "FixU32", "RmFixU32", "F32", "RmF32", "I16", "RmI16", "RmU16", "U16", "B", "RmB", "I8", "RmI8", "RmU8", "U8", "I", "I64", "MyI", "RmI", "RmI64", "RmMyI", "RmTagI64", "TagI64", "RmU", "RmU64", "U", "U64", "RmTagU64", "TagU64", "I32", "RmI32", "RmU32", "U32", "PF64", "RmPF64", "PF32", "RmPF32", "PU16", "RmPU16", "PB", "RmPB", "PI8", "RmPI8", "PI64", "RmPI64", "PU64", "RmPU64", "PI32", "RmPI32", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "RmD", "RmDt", "RmE", "RmMyS", "RmPD", "RmPDt", "RmPE", "RmPS", "RmPT", "RmS", "RmT", "S", "T")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2574,6 +2577,9 @@ var _ foryContainersChanged_RunGoGenerate = Containers{}
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
+
+// Containers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeContainers.NameFields("ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw", "RmABool", "RmAF32", "RmAF64", "RmAI16", "RmAI32", "RmAI64", "RmAI8", "RmAU16", "RmAU32", "RmAU64", "RmAU8", "RmBin", "RmFix", "RmLB", "RmLE", "RmLF32", "RmLF64", "RmLI32", "RmLI64", "RmLI8", "RmLL", "RmLM", "RmLPI", "RmLS", "RmLT", "RmLU16", "RmLU64", "RmMBS", "RmMES", "RmMI64F", "RmMIS", "RmMSI", "RmMSL", "RmMSM", "RmMSP", "RmMU8", "RmNBin", "RmNLS", "RmNM", "RmRaw")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -12409,6 +12415,9 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNested
 }
 
+// Nested's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNested.NameFields("In", "LIn", "LLf", "LPIn", "Lf", "MSLIn", "PIn", "PLf", "RmIn", "RmLIn", "RmLLf", "RmLPIn", "RmLf", "RmMSLIn", "RmPIn", "RmPLf")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -14976,6 +14985,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
 
+// Inner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeInner.NameFields("Old", "Score", "Lf", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -15350,6 +15362,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("V", "Gone")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -15560,6 +15575,9 @@ var _ foryChangesChanged_RunGoGenerate = Changes{}
 func (x *Changes) ForyType() *foryimpl.TypeInfo {
 	return foryTypeChanges
 }
+
+// Changes's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeChanges.NameFields("WFix", "WF", "WSU", "WU", "NWP", "W8", "Count", "NP", "W32", "WIF", "NPW", "OldName", "NIn", "NL", "NM", "NPIn", "NS")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -16449,6 +16467,9 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderTags
 }
 
+// ReorderTags's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeReorderTags.NameFields("D", "A", "E", "B", "C")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -16763,6 +16784,9 @@ var _ foryReorderNamesChanged_RunGoGenerate = ReorderNames{}
 func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderNames
 }
+
+// ReorderNames's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeReorderNames.NameFields("Mid", "Alpha", "Gamma", "Beta", "Zed")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -17097,6 +17121,9 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapHolder
 }
 
+// MapHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapHolder.NameFields("Name", "Same")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -17348,6 +17375,9 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
 
+// Item's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeItem.NameFields("V", "K")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -17545,6 +17575,9 @@ var _ foryRecordChanged_RunGoGenerate = Record{}
 func (x *Record) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRecord
 }
+
+// Record's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeRecord.NameFields("Ratio", "Active", "ID", "Count", "Items", "Name", "Scores", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -18080,6 +18113,9 @@ var _ forySeqsChanged_RunGoGenerate = Seqs{}
 func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqs
 }
+
+// Seqs's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSeqs.NameFields("A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -19869,6 +19905,9 @@ var _ forySeqsBadChanged_RunGoGenerate = SeqsBad{}
 func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqsBad
 }
+
+// SeqsBad's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSeqsBad.NameFields("W")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -118,6 +118,9 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
 
+// Scalars's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeScalars.NameFields("AddFixI64", "FixI64", "AddFixU64", "FixU64", "AddF64", "F64", "AddFixI32", "FixI32", "AddFixU32", "FixU32", "AddF32", "F32", "AddI16", "I16", "AddU16", "U16", "AddB", "B", "AddI8", "I8", "AddU8", "U8", "AddI", "AddI64", "AddMyI", "I", "I64", "MyI", "AddTagI64", "TagI64", "AddU", "AddU64", "U", "U64", "AddTagU64", "TagU64", "AddI32", "I32", "AddU32", "U32", "AddPF64", "PF64", "AddPF32", "PF32", "AddPU16", "PU16", "AddPB", "PB", "AddPI8", "PI8", "AddPI64", "PI64", "AddPU64", "PU64", "AddPI32", "PI32", "AddD", "AddDt", "AddE", "AddMyS", "AddPD", "AddPDt", "AddPE", "AddPS", "AddPT", "AddS", "AddT", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "S", "T")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2582,6 +2585,9 @@ var _ foryContainersChanged_RunGoGenerate = Containers{}
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
+
+// Containers's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeContainers.NameFields("ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "AddABool", "AddAF32", "AddAF64", "AddAI16", "AddAI32", "AddAI64", "AddAI8", "AddAU16", "AddAU32", "AddAU64", "AddAU8", "AddBin", "AddFix", "AddLB", "AddLE", "AddLF32", "AddLF64", "AddLI32", "AddLI64", "AddLI8", "AddLL", "AddLM", "AddLPI", "AddLS", "AddLT", "AddLU16", "AddLU64", "AddMBS", "AddMES", "AddMI64F", "AddMIS", "AddMSI", "AddMSL", "AddMSM", "AddMSP", "AddMU8", "AddNBin", "AddNLS", "AddNM", "AddRaw", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -12411,6 +12417,9 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNested
 }
 
+// Nested's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNested.NameFields("AddIn", "AddLIn", "AddLLf", "AddLPIn", "AddLf", "AddMSLIn", "AddPIn", "AddPLf", "In", "LIn", "LLf", "LPIn", "Lf", "MSLIn", "PIn", "PLf")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -14979,6 +14988,9 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
 
+// Inner's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeInner.NameFields("Score", "Extra", "Lf", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -15456,6 +15468,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("V", "W")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -15666,6 +15681,9 @@ var _ foryChangesChanged_RunGoGenerate = Changes{}
 func (x *Changes) ForyType() *foryimpl.TypeInfo {
 	return foryTypeChanges
 }
+
+// Changes's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeChanges.NameFields("WF", "WIF", "Total", "NPW", "W32", "WFix", "WU", "W8", "WSU", "NWP", "NP", "NewName", "NIn", "NL", "NM", "NPIn", "NS")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -16590,6 +16608,9 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderTags
 }
 
+// ReorderTags's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeReorderTags.NameFields("D", "A", "E", "B", "C")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -16904,6 +16925,9 @@ var _ foryReorderNamesChanged_RunGoGenerate = ReorderNames{}
 func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderNames
 }
+
+// ReorderNames's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeReorderNames.NameFields("Mid", "Alpha", "Gamma", "Beta", "Zed")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -17239,6 +17263,9 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapHolder
 }
 
+// MapHolder's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapHolder.NameFields("Extra", "Name", "Same")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -17555,6 +17582,9 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
 
+// Item's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeItem.NameFields("V", "K")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -17752,6 +17782,9 @@ var _ foryRecordChanged_RunGoGenerate = Record{}
 func (x *Record) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRecord
 }
+
+// Record's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeRecord.NameFields("Ratio", "Active", "Count", "ID", "Items", "Name", "Scores", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -18286,6 +18319,9 @@ var _ forySeqsChanged_RunGoGenerate = Seqs{}
 func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqs
 }
+
+// Seqs's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSeqs.NameFields("A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -20149,6 +20185,9 @@ var _ forySeqsBadChanged_RunGoGenerate = SeqsBad{}
 func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqsBad
 }
+
+// SeqsBad's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSeqsBad.NameFields("W")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -39,6 +39,9 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 	return foryTypePoint
 }
 
+// Point's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePoint.NameFields("X", "Y")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -64,7 +67,7 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
 	n := 0
-	if f.Runtime().TrackRef() {
+	if len(data) > 1 && data[1] == 0 {
 		if f.Compatible() {
 			if len(data) >= 20 && buffer.ReadUint64At(data, 0) == 0x43f5b008001c0001 && buffer.ReadUint64At(data, 8) == 0x05400ac25b8ae039 && buffer.ReadUint64At(data, 12) == 0x6005405c05400ac2 {
 				n = 20
@@ -297,6 +300,9 @@ var _ forySampleChanged_RunGoGenerate = Sample{}
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
+
+// Sample's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSample.NameFields("Temp", "Fixed", "ID", "Big", "Opt", "ByKey", "Cells", "Day", "Dense", "Every", "Fixeds", "Flags", "Grid", "Level", "Maybe", "Maybes", "Name", "Next", "Origin", "Pairs", "Points", "Raw", "Scores", "Tags", "When")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

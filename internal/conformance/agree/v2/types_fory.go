@@ -41,6 +41,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("V", "W")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -231,6 +234,9 @@ var _ foryMapKindsChanged_RunGoGenerate = MapKinds{}
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKinds
 }
+
+// MapKinds's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapKinds.NameFields("S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -446,6 +452,9 @@ var _ foryEnumsChanged_RunGoGenerate = Enums{}
 func (x *Enums) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnums
 }
+
+// Enums's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnums.NameFields("A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -711,6 +720,9 @@ var _ foryEnumsEvolvedChanged_RunGoGenerate = EnumsEvolved{}
 func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumsEvolved
 }
+
+// EnumsEvolved's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnumsEvolved.NameFields("C", "A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

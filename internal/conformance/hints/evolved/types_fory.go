@@ -42,6 +42,9 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListHints
 }
 
+// ListHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeListHints.NameFields("Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1123,6 +1126,9 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapValueHints
 }
 
+// MapValueHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapValueHints.NameFields("Arrays", "Extra", "I32", "I64", "Lists")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -1933,6 +1939,9 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKeyHints
 }
 
+// MapKeyHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMapKeyHints.NameFields("Extra", "NotNull", "Tagged")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2479,6 +2488,9 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNotNullPtrs
 }
 
+// NotNullPtrs's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNotNullPtrs.NameFields("Plain", "Extra", "Ref")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2860,6 +2872,9 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrSet
 }
 
+// PtrSet's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePtrSet.NameFields("Extra", "Leaves")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -3153,6 +3168,9 @@ var _ foryGoArraysChanged_RunGoGenerate = GoArrays{}
 func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGoArrays
 }
+
+// GoArrays's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeGoArrays.NameFields("Extra", "Tagged", "Untagged")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3590,6 +3608,9 @@ var _ foryEnumHintsChanged_RunGoGenerate = EnumHints{}
 func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHints
 }
+
+// EnumHints's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEnumHints.NameFields("Extra", "List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4095,6 +4116,9 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrayKeysPlain
 }
 
+// ArrayKeysPlain's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeArrayKeysPlain.NameFields("ByPair", "Extra")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -4398,6 +4422,9 @@ var _ forySpellingsChanged_RunGoGenerate = Spellings{}
 func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSpellings
 }
+
+// Spellings's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSpellings.NameFields("Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4731,6 +4758,9 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("N", "Name")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -4922,6 +4952,9 @@ var _ forySetLeafChanged_RunGoGenerate = SetLeaf{}
 func (x *SetLeaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetLeaf
 }
+
+// SetLeaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeSetLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -71,6 +71,9 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEverything
 }
 
+// Everything's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeEverything.NameFields("Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Shape", "Anything", "FixedList", "Nested")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -2082,6 +2085,9 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
+
+// Leaf's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

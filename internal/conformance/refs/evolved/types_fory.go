@@ -44,6 +44,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
+// Image's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size", "Alt")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -448,6 +451,9 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePair
 }
 
+// ImagePair's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeImagePair.NameFields("Cover", "Thumb", "Note")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -831,6 +837,9 @@ var _ foryNodeChanged_RunGoGenerate = Node{}
 func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
+
+// Node's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeNode.NameFields("Value", "Label", "Next")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
