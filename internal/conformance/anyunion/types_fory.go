@@ -1424,6 +1424,9 @@ func (x *MaybePet) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaybePet
 }
 
+// MaybePet's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypeMaybePet.NameFields("Pet", "Must")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {

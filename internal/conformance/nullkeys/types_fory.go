@@ -35,6 +35,9 @@ func (x *PK) ForyType() *foryimpl.TypeInfo {
 	return foryTypePK
 }
 
+// PK's Go field names, for the error paths of a read with another writer's schema.
+var _ = foryTypePK.NameFields("N", "M")
+
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *PK) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
