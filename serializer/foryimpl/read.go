@@ -156,11 +156,6 @@ func (c *ReadContext) Reader() *buffer.Reader { return &c.r }
 // Compatible reports whether the message is read in compatible mode.
 func (c *ReadContext) Compatible() bool { return c.compatible }
 
-// OfficialGoForm reports whether the Fory reads official Go's form where
-// the bytes alone cannot tell (WithOfficialGoForm): with tracking, a
-// reference flag before dense arrays and binaries (docs/format.md §14.30).
-func (c *ReadContext) OfficialGoForm() bool { return c.opts.OfficialGoForm }
-
 // Failed reports whether an error has been recorded.
 func (c *ReadContext) Failed() bool { return c.r.Err() != nil }
 
@@ -750,18 +745,28 @@ const (
 // reference tracking is not supported.
 func (c *ReadContext) ReadMapChunk(remaining int, keyID, valID byte, valType *TypeInfo, valNullable bool) (size int, valNull bool, ev *Evolution) {
 	size, valNull, undeclared := c.readMapChunk(remaining, keyID)
+	if !c.mapValueMeta(valNull, undeclared, valNullable, valID, valType, &ev) {
+		return 0, false, nil
+	}
+	return size, valNull, ev
+}
+
+// mapValueMeta is the tail of a chunk header's read: a null value the Go
+// value type cannot hold is a mismatch (false), and the value's type info
+// follows when the chunk leaves it undeclared (ev, for a struct value).
+func (c *ReadContext) mapValueMeta(valNull, undeclared, valNullable bool, valID byte, valType *TypeInfo, ev **Evolution) bool {
 	if valNull && !valNullable && c.r.Err() == nil {
 		c.r.Fail(mismatch("null map value where the Go value type cannot be nil"))
-		return 0, false, nil
+		return false
 	}
 	if undeclared {
 		if valType != nil {
-			ev = c.ReadStructMeta(valType)
+			*ev = c.ReadStructMeta(valType)
 		} else {
 			c.expectTypeID(valID)
 		}
 	}
-	return size, valNull, ev
+	return true
 }
 
 // readMapChunk reads a chunk header, its size and the key's type info; it
@@ -783,34 +788,19 @@ func (c *ReadContext) ReadMapChunkNullKey(remaining int, keyID, valID byte, valT
 	if c.r.Err() != nil {
 		return 0, false, false, nil
 	}
-	if h&0xc0 == 0 && h&(mapKeyTrackRef|mapValTrackRef) == 0 && h&mapKeyHasNull != 0 {
-		keyNull, valNull = true, h&mapValHasNull != 0
-		if valNull && !valNullable {
-			c.r.Fail(mismatch("null map value where the Go value type cannot be nil"))
-			return 0, false, false, nil
-		}
-		if !valNull && h&mapValDeclared == 0 {
-			if valType != nil {
-				ev = c.ReadStructMeta(valType)
-			} else {
-				c.expectTypeID(valID)
-			}
-		}
-		return 1, true, valNull, ev
+	size, keyNull = 1, h&0xc0 == 0 && h&(mapKeyTrackRef|mapValTrackRef) == 0 && h&mapKeyHasNull != 0
+	var undeclared bool
+	if keyNull {
+		// One entry, no size byte: the value, unless it is null too.
+		valNull = h&mapValHasNull != 0
+		undeclared = !valNull && h&mapValDeclared == 0
+	} else {
+		size, valNull, undeclared = c.readMapChunkAfter(h, remaining, keyID)
 	}
-	size, valNull, undeclared := c.readMapChunkAfter(h, remaining, keyID)
-	if valNull && !valNullable && c.r.Err() == nil {
-		c.r.Fail(mismatch("null map value where the Go value type cannot be nil"))
+	if !c.mapValueMeta(valNull, undeclared, valNullable, valID, valType, &ev) {
 		return 0, false, false, nil
 	}
-	if undeclared {
-		if valType != nil {
-			ev = c.ReadStructMeta(valType)
-		} else {
-			c.expectTypeID(valID)
-		}
-	}
-	return size, false, valNull, ev
+	return size, keyNull, valNull, ev
 }
 
 // readMapChunkAfter is readMapChunk once the chunk header h is read.

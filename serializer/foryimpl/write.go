@@ -48,11 +48,6 @@ func (c *WriteContext) SchemaHash(peers, officialGo int32) int32 {
 	return peers
 }
 
-// OfficialGoForm reports whether the Fory writes official Go's form
-// (WithOfficialGoForm): with tracking, a flag before struct values, dense
-// arrays and binaries (docs/format.md §14.30).
-func (c *WriteContext) OfficialGoForm() bool { return c.f.opts.OfficialGoForm }
-
 // Enter is called by a generated writer of a type that can contain itself
 // before its body, with the value x (a pointer): it bounds the nesting depth
 // so cyclic pointer data fails instead of overflowing the stack, and tells

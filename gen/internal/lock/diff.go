@@ -251,18 +251,9 @@ func diffType(ot, nt *Type, mapMembers map[string]bool, sameSchemaMode bool) []C
 		}
 		fields = append(fields, c)
 	}
-	// A lock written before go-hash= was recorded has official Go's hash
-	// in hash= for a struct with a pointer or any field: either hash of the
-	// old schema is one that a peer on it expects.
-	goHash := func(t *Type) int32 {
-		if t.GoHash != 0 {
-			return t.GoHash
-		}
-		return t.Hash
-	}
-	if sameSchemaMode && ot.Hash != nt.Hash && !(ot.GoHash == 0 && ot.Hash == goHash(nt)) || sameSchemaMode && ot.GoHash != 0 && goHash(ot) != goHash(nt) {
+	if sameSchemaMode && !hashesKept(ot, nt) {
 		peer := fmt.Sprintf("schema hash %s where it expects %s: it refuses every message of this type", hashText(nt.Hash), hashText(ot.Hash))
-		if ot.Hash == nt.Hash || ot.GoHash == 0 && ot.Hash == goHash(nt) {
+		if ot.Hash == nt.Hash {
 			peer = fmt.Sprintf("official Go's schema hash %s where a peer on official Go's form expects %s: it refuses every message of this type",
 				hashText(goHash(nt)), hashText(goHash(ot)))
 		}
@@ -561,4 +552,24 @@ func hashesText(t *Type) string {
 		return "hash=" + hashText(t.Hash) + " go-hash=" + hashText(t.GoHash)
 	}
 	return "hash=" + hashText(t.Hash)
+}
+
+// goHash is official Go's same-schema hash of t: GoHash where it differs
+// from Hash.
+func goHash(t *Type) int32 {
+	if t.GoHash != 0 {
+		return t.GoHash
+	}
+	return t.Hash
+}
+
+// hashesKept reports whether a same-schema peer on the old schema still
+// accepts the new one's messages. A lock line with one hash holds both
+// forms' (no pointer or any field), or official Go's in a lock written
+// before go-hash= was recorded: either new hash keeps it.
+func hashesKept(ot, nt *Type) bool {
+	if ot.GoHash == 0 {
+		return ot.Hash == nt.Hash || ot.Hash == goHash(nt)
+	}
+	return ot.Hash == nt.Hash && ot.GoHash == goHash(nt)
 }
