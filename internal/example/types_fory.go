@@ -18,6 +18,7 @@ func (Status) ForyEnum() {}
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x64},
+	GoFields:          []string{"ID", "Name", "Tags", "Status"},
 	GoName:            "example.User",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19},
@@ -43,9 +44,6 @@ var _ foryUserChanged_RunGoGenerate = User{}
 func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
-
-// User's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeUser.NameFields("ID", "Name", "Tags", "Status")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -498,6 +496,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeEvent is Event's static type information. Fingerprint: 0,38,0,0;
 var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
+	GoFields:       []string{"At"},
 	GoName:         "example.Event",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
@@ -517,9 +516,6 @@ var _ foryEventChanged_RunGoGenerate = Event{}
 func (x *Event) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEvent
 }
-
-// Event's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEvent.NameFields("At")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

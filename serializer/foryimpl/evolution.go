@@ -66,8 +66,8 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			lf := &local[j]
 			if (rf.TagID >= 0 && lf.TagID == rf.TagID) || (rf.TagID < 0 && lf.TagID < 0 && lf.Name == rf.Name) {
 				f.Local = j
-				if j < len(t.goFields) {
-					f.name = t.goFields[j]
+				if j < len(t.GoFields) {
+					f.name = t.GoFields[j]
 				}
 				break
 			}

@@ -38,6 +38,10 @@ type StructSpec struct {
 	// field, §14.29), else 0.
 	SchemaHash     int32
 	OfficialGoHash int32
+	// GoFields are the Go names of the fields in write order, so that an
+	// error in a value read with another writer's schema names the field
+	// as Go does ("Order.Items") rather than by its tag id ("#7").
+	GoFields []string
 	// ConsistentMeta is the same-schema type meta with fresh names (§5.1).
 	ConsistentMeta []byte
 	// TypeDef is the compatible-mode TypeDef, header and body (§11).
@@ -78,10 +82,8 @@ type TypeInfo struct {
 	// tracked is the view of the type with reference tracking: t itself,
 	// or a TypeInfo whose TypeDef has the tracking track_ref bits.
 	tracked *TypeInfo
-	// fields are the local fields in write order, for field matching;
-	// goFields their Go names, for error paths (NameFields).
-	fields   []meta.FieldDef
-	goFields []string
+	// fields are the local fields in write order, for field matching.
+	fields []meta.FieldDef
 	// remotes are the received schemas accepted for this type.
 	remotes remoteCache
 }
@@ -110,17 +112,6 @@ func NewStructType(spec StructSpec) *TypeInfo {
 		t.tracked = ref
 	}
 	return t
-}
-
-// NameFields records the Go names of t's fields in its write order, so
-// that an error in a value read with another writer's schema names the
-// field as Go does ("Order.Items") rather than by its tag id ("#7").
-// Generated code calls it once, at package initialisation, and names its
-// result _.
-func (t *TypeInfo) NameFields(names ...string) bool {
-	t.goFields = names
-	t.tracked.goFields = names
-	return true
 }
 
 // newTypeInfo builds the TypeInfo of spec with the given TypeDef.

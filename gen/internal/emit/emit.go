@@ -163,6 +163,15 @@ func (g *gen) emit(f *jen.File) {
 	if s.OfficialGoHash != s.SchemaHash {
 		spec[jen.Id("OfficialGoHash")] = jen.Lit(int(s.OfficialGoHash))
 	}
+	// The Go names of the fields, for the error paths of a read with
+	// another writer's schema, which otherwise know a field by its tag id.
+	if len(s.Fields) > 0 {
+		names := make([]jen.Code, len(s.Fields))
+		for i, fl := range s.Fields {
+			names[i] = jen.Lit(fl.GoName)
+		}
+		spec[jen.Id("GoFields")] = jen.Index().String().Values(names...)
+	}
 	if s.TypeDefRef != nil {
 		spec[jen.Id("TypeDefRef")] = byteLit(s.TypeDefRef)
 		spec[jen.Id("RootCompatibleRef")] = byteLit(s.RootCompatibleRef)

@@ -106,15 +106,6 @@ func (g *gen) emitEntry(f *jen.File) {
 	recv := jen.Id("x").Op("*").Id(g.name())
 	info := jen.Id(g.infoVar())
 
-	// The Go names of the fields, for the error paths of a read with
-	// another writer's schema, which otherwise know a field by its tag id.
-	names := make([]jen.Code, len(g.s.Fields))
-	for i, fl := range g.s.Fields {
-		names[i] = jen.Lit(fl.GoName)
-	}
-	f.Commentf("%s's Go field names, for the error paths of a read with another writer's schema.", g.name())
-	f.Var().Id("_").Op("=").Add(info.Clone()).Dot("NameFields").Call(names...)
-	f.Line()
 	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
 	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
 	// With reference tracking the root flag is 0x00 and the root is object

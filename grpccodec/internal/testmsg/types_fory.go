@@ -20,6 +20,7 @@ func (Size) ForyEnum() {}
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
+	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "testmsg.NumericStruct",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
@@ -50,9 +51,6 @@ var _ foryNumericStructChanged_RunGoGenerate = NumericStruct{}
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
-
-// NumericStruct's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNumericStruct.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -394,6 +392,7 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x02},
+	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:            "testmsg.Sample",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15},
@@ -436,9 +435,6 @@ var _ forySampleChanged_RunGoGenerate = Sample{}
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
-
-// Sample's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSample.NameFields("DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1501,6 +1497,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x05},
+	GoFields:          []string{"Media", "Images"},
 	GoName:            "testmsg.MediaContent",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf6, 0xd4, 0xf6, 0x36, 0xac, 0x03, 0xc2, 0x05, 0xc4, 0x1c, 0xc8, 0x16, 0x72},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x80, 0x80, 0xd9, 0xe2, 0x1b, 0x8c, 0x48, 0xc2, 0x05, 0xc5, 0x1c, 0xc8, 0x16, 0x72},
@@ -1523,9 +1520,6 @@ var _ foryMediaContentChanged_RunGoGenerate = MediaContent{}
 func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContent
 }
-
-// MediaContent's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMediaContent.NameFields("Media", "Images")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1938,6 +1932,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 // foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x03},
+	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:            "testmsg.Media",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15},
@@ -1970,9 +1965,6 @@ var _ foryMediaChanged_RunGoGenerate = Media{}
 func (x *Media) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMedia
 }
-
-// Media's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMedia.NameFields("HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2603,6 +2595,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
+	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "testmsg.Image",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
@@ -2628,9 +2621,6 @@ var _ foryImageChanged_RunGoGenerate = Image{}
 func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
-
-// Image's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2978,6 +2968,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeAlbum is Album's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,22,0,0[0,0,0];
 var foryTypeAlbum = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x0b},
+	GoFields:          []string{"Cover", "Thumb", "Images"},
 	GoName:            "testmsg.Album",
 	OfficialGoHash:    -333611161,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x60, 0x28, 0x1e, 0x92, 0x81, 0xd2, 0x41, 0xc3, 0x0b, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x16, 0x72},
@@ -3002,9 +2993,6 @@ var _ foryAlbumChanged_RunGoGenerate = Album{}
 func (x *Album) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAlbum
 }
-
-// Album's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAlbum.NameFields("Cover", "Thumb", "Images")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -20,6 +20,7 @@ func (Narrow32) ForyEnum() {}
 // foryTypeOptInt is OptInt's static type information. Fingerprint: 1,5,0,1;
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xac, 0x02},
+	GoFields:       []string{"OptI"},
 	GoName:         "agree.OptInt",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6, 0x05},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xac, 0x02},
@@ -39,9 +40,6 @@ var _ foryOptIntChanged_RunGoGenerate = OptInt{}
 func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptInt
 }
-
-// OptInt's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOptInt.NameFields("OptI")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -201,6 +199,7 @@ func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeNilValues is NilValues's static type information. Fingerprint: 1,24,0,0[5,0,0|22,0,0[5,0,0]];2,24,0,0[21,0,0|22,0,0[21,0,0]];3,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
+	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.NilValues",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4, 0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
@@ -222,9 +221,6 @@ var _ foryNilValuesChanged_RunGoGenerate = NilValues{}
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilValues
 }
-
-// NilValues's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNilValues.NameFields("A", "B", "C")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1086,6 +1082,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
+	GoFields:       []string{"V"},
 	GoName:         "agree.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4, 0x05},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
@@ -1105,9 +1102,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("V")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1305,6 +1299,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];2,24,0,0[21,0,0|0,0,0];3,24,0,0[21,0,0|0,0,0];
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
+	GoFields:       []string{"S", "L", "P"},
 	GoName:         "agree.MapKinds",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
@@ -1326,9 +1321,6 @@ var _ foryMapKindsChanged_RunGoGenerate = MapKinds{}
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKinds
 }
-
-// MapKinds's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapKinds.NameFields("S", "L", "P")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1847,6 +1839,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,1;
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
+	GoFields:       []string{"B", "C", "A", "P", "Name", "Tags", "Attr"},
 	GoName:         "agree.Ints",
 	OfficialGoHash: 784636272,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8, 0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56},
@@ -1873,9 +1866,6 @@ var _ foryIntsChanged_RunGoGenerate = Ints{}
 func (x *Ints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInts
 }
-
-// Ints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeInts.NameFields("B", "C", "A", "P", "Name", "Tags", "Attr")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2281,6 +2271,7 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
+	GoFields:       []string{"X"},
 	GoName:         "agree.Pt",
 	Namespace:      "demo",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c, 0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05},
@@ -2301,9 +2292,6 @@ var _ foryPtChanged_RunGoGenerate = Pt{}
 func (x *Pt) ForyType() *foryimpl.TypeInfo {
 	return foryTypePt
 }
-
-// Pt's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePt.NameFields("X")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2501,6 +2489,7 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 // foryTypePtLists is PtLists's static type information. Fingerprint: 1,22,0,0[0,0,0];2,22,0,0[0,0,0];3,22,0,0[0,0,0];
 var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
+	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.PtLists",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4, 0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
@@ -2522,9 +2511,6 @@ var _ foryPtListsChanged_RunGoGenerate = PtLists{}
 func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtLists
 }
-
-// PtLists's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePtLists.NameFields("A", "B", "C")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3276,6 +3262,7 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
+	GoFields:          []string{"A", "B"},
 	GoName:            "agree.Enums",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
@@ -3298,9 +3285,6 @@ var _ foryEnumsChanged_RunGoGenerate = Enums{}
 func (x *Enums) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnums
 }
-
-// Enums's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnums.NameFields("A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3589,6 +3573,7 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
+	GoFields:          []string{"A", "B"},
 	GoName:            "agree.EnumsEvolved",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4, 0x19, 0xc8, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5, 0x19, 0xc9, 0x19},
@@ -3611,9 +3596,6 @@ var _ foryEnumsEvolvedChanged_RunGoGenerate = EnumsEvolved{}
 func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumsEvolved
 }
-
-// EnumsEvolved's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumsEvolved.NameFields("A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeAnyAlone is AnyAlone's static type information. Fingerprint: value,0,0,1;
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xde, 0x02},
+	GoFields:          []string{"Value"},
 	GoName:            "anynull.AnyAlone",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x91, 0x40, 0xaf, 0x75, 0x25, 0x2f, 0xc1, 0xde, 0x02, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0x44, 0x96, 0x6e, 0xda, 0x4a, 0x57, 0xc1, 0xde, 0x02, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
@@ -33,9 +34,6 @@ func _(x *AnyAlone) {
 func (x *AnyAlone) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyAlone
 }
-
-// AnyAlone's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyAlone.NameFields("Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -236,6 +234,7 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "anynull.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x69, 0x51, 0x8c, 0x33, 0x12, 0x5a, 0xc2, 0xdf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x02},
@@ -256,9 +255,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -431,6 +427,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeAnyWithStruct is AnyWithStruct's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;text,0,0,1;thing,0,0,1;
 var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xe0, 0x02},
+	GoFields:          []string{"ID", "Name", "Text", "Thing"},
 	GoName:            "anynull.AnyWithStruct",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0x70, 0xd1, 0x82, 0xbb, 0xda, 0xa7, 0x47, 0xc4, 0xe0, 0x02, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x00, 0x4c, 0x97, 0x98, 0x4e, 0x00, 0xcc, 0xe8, 0x69, 0x80},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x17, 0x80, 0x0f, 0x8c, 0xbe, 0xea, 0x6d, 0x19, 0xc4, 0xe0, 0x02, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x00, 0x4c, 0x97, 0x98, 0x4f, 0x00, 0xcc, 0xe8, 0x69, 0x80},
@@ -453,9 +450,6 @@ func _(x *AnyWithStruct) {
 func (x *AnyWithStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyWithStruct
 }
-
-// AnyWithStruct's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyWithStruct.NameFields("ID", "Name", "Text", "Thing")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -751,6 +745,7 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeAnyMixed is AnyMixed's static type information. Fingerprint: a,0,0,1;b,0,0,1;c,0,0,1;d,0,0,1;flag,1,0,0;list,22,0,0[21,0,0];plain,0,0,1;
 var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xe1, 0x02},
+	GoFields:          []string{"Flag", "A", "B", "C", "D", "List", "Plain"},
 	GoName:            "anynull.AnyMixed",
 	OfficialGoHash:    -2130378307,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x20, 0xb0, 0xad, 0x5d, 0xee, 0xeb, 0xc4, 0x0b, 0xc7, 0xe1, 0x02, 0x48, 0x01, 0x15, 0x60, 0x30, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04, 0x42, 0x00, 0x08, 0x42, 0x00, 0x0c, 0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4e, 0x00, 0xbd, 0x60, 0x43, 0x40},
@@ -777,9 +772,6 @@ func _(x *AnyMixed) {
 func (x *AnyMixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMixed
 }
-
-// AnyMixed's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyMixed.NameFields("Flag", "A", "B", "C", "D", "List", "Plain")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeAnyInner is AnyInner's static type information. Fingerprint: i_d,5,0,0;tag,21,0,0;
 var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xda, 0x01},
+	GoFields:       []string{"ID", "Tag"},
 	GoName:         "anyunion.AnyInner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xc0, 0xb4, 0xc1, 0x82, 0xa6, 0x12, 0x0a, 0xc2, 0xda, 0x01, 0x44, 0x05, 0x23, 0x63, 0x44, 0x15, 0x4c, 0x06},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x01},
@@ -34,9 +35,6 @@ var _ foryAnyInnerChanged_RunGoGenerate = AnyInner{}
 func (x *AnyInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyInner
 }
-
-// AnyInner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyInner.NameFields("ID", "Tag")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -209,6 +207,7 @@ func (x *AnyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: f64,0,0,1;flag,0,0,1;i32,0,0,1;i64,0,0,1;ints,0,0,1;nil,0,0,1;ptr,0,0,1;str,0,0,1;value,0,0,1;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xdb, 0x01},
+	GoFields:          []string{"F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value"},
 	GoName:            "anyunion.AnyHolder",
 	OfficialGoHash:    1716813811,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2e, 0xa0, 0xa8, 0x91, 0x0f, 0x88, 0xa6, 0x7f, 0xc9, 0xdb, 0x01, 0x8a, 0x00, 0x0b, 0xd7, 0x00, 0x4a, 0x00, 0x15, 0x60, 0x30, 0x8a, 0x00, 0x11, 0xbe, 0xc0, 0x8a, 0x00, 0x11, 0xd7, 0x00, 0x4a, 0x00, 0x21, 0xb3, 0x90, 0x46, 0x00, 0x35, 0x0b, 0x46, 0x00, 0x3e, 0x71, 0x46, 0x00, 0x4a, 0x71, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
@@ -237,9 +236,6 @@ func _(x *AnyHolder) {
 func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
-
-// AnyHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyHolder.NameFields("F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -562,6 +558,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeAnyList is AnyList's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
+	GoFields:       []string{"Items"},
 	GoName:         "anyunion.AnyList",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xf0, 0xea, 0xe9, 0x36, 0xb7, 0xdb, 0x73, 0xc1, 0xdc, 0x01, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
@@ -579,9 +576,6 @@ func _(x *AnyList) {
 func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyList
 }
-
-// AnyList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyList.NameFields("Items")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -741,6 +735,7 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeAnyMap is AnyMap's static type information. Fingerprint: entries,24,0,0[21,0,0|0,0,0];
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
+	GoFields:       []string{"Entries"},
 	GoName:         "anyunion.AnyMap",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x40, 0xdd, 0x40, 0x1e, 0x13, 0x11, 0x62, 0xc1, 0xdd, 0x01, 0x50, 0x18, 0x56, 0x02, 0x11, 0xb3, 0x8a, 0x09, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
@@ -758,9 +753,6 @@ func _(x *AnyMap) {
 func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMap
 }
-
-// AnyMap's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyMap.NameFields("Entries")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -928,6 +920,7 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeDog is Dog's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd7, 0x01},
+	GoFields:       []string{"Age", "Name"},
 	GoName:         "anyunion.Dog",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x8b, 0xd9, 0x72, 0x32, 0xb5, 0x2c, 0xc2, 0xd7, 0x01, 0xc8, 0x05, 0xc4, 0x15},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd7, 0x01},
@@ -948,9 +941,6 @@ var _ foryDogChanged_RunGoGenerate = Dog{}
 func (x *Dog) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDog
 }
-
-// Dog's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeDog.NameFields("Age", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1123,6 +1113,7 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 // foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;2,0,0,0;
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd9, 0x01},
+	GoFields:          []string{"Name", "Pet"},
 	GoName:            "anyunion.PetOwner",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x70, 0x08, 0xaa, 0x89, 0x7c, 0xb6, 0x5b, 0xc2, 0xd9, 0x01, 0xc4, 0x15, 0xc8, 0x21},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x20, 0x68, 0xdf, 0x49, 0x8f, 0xa7, 0x44, 0xc2, 0xd9, 0x01, 0xc4, 0x15, 0xc9, 0x21},
@@ -1145,9 +1136,6 @@ var _ foryPetOwnerChanged_RunGoGenerate = PetOwner{}
 func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 	return foryTypePetOwner
 }
-
-// PetOwner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePetOwner.NameFields("Name", "Pet")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1401,6 +1389,7 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeMaybePet is MaybePet's static type information. Fingerprint: 1,0,0,1;2,0,0,0;
 var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xde, 0x01},
+	GoFields:          []string{"Pet", "Must"},
 	GoName:            "anyunion.MaybePet",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6, 0x21, 0xc8, 0x21},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7, 0x21, 0xc9, 0x21},
@@ -1423,9 +1412,6 @@ var _ foryMaybePetChanged_RunGoGenerate = MaybePet{}
 func (x *MaybePet) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaybePet
 }
-
-// MaybePet's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMaybePet.NameFields("Pet", "Must")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

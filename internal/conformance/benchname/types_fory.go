@@ -21,6 +21,7 @@ func (Size) ForyEnum() {}
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
+	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchname.NumericStruct",
 	Namespace:      "bench",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
@@ -52,9 +53,6 @@ var _ foryNumericStructChanged_RunGoGenerate = NumericStruct{}
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
-
-// NumericStruct's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNumericStruct.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -401,6 +399,7 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:            "benchname.Sample",
 	Namespace:         "bench",
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15},
@@ -444,9 +443,6 @@ var _ forySampleChanged_RunGoGenerate = Sample{}
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
-
-// Sample's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSample.NameFields("DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1514,6 +1510,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66},
+	GoFields:          []string{"Media", "Images"},
 	GoName:            "benchname.MediaContent",
 	Namespace:         "bench",
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16, 0x7a},
@@ -1537,9 +1534,6 @@ var _ foryMediaContentChanged_RunGoGenerate = MediaContent{}
 func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContent
 }
-
-// MediaContent's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMediaContent.NameFields("Media", "Images")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1961,6 +1955,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
+	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:            "benchname.Media",
 	Namespace:         "bench",
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15},
@@ -1994,9 +1989,6 @@ var _ foryMediaChanged_RunGoGenerate = Media{}
 func (x *Media) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMedia
 }
-
-// Media's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMedia.NameFields("HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2632,6 +2624,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
+	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "benchname.Image",
 	Namespace:         "bench",
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
@@ -2658,9 +2651,6 @@ var _ foryImageChanged_RunGoGenerate = Image{}
 func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
-
-// Image's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3015,6 +3005,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98},
+	GoFields:       []string{"NumericStructs"},
 	GoName:         "benchname.NumericStructList",
 	Namespace:      "bench",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98, 0xc4, 0x16, 0x7a},
@@ -3035,9 +3026,6 @@ var _ foryNumericStructListChanged_RunGoGenerate = NumericStructList{}
 func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStructList
 }
-
-// NumericStructList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNumericStructList.NameFields("NumericStructs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3303,6 +3291,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98},
+	GoFields:       []string{"SampleList"},
 	GoName:         "benchname.SampleList",
 	Namespace:      "bench",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a},
@@ -3323,9 +3312,6 @@ var _ forySampleListChanged_RunGoGenerate = SampleList{}
 func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSampleList
 }
-
-// SampleList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSampleList.NameFields("SampleList")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3586,6 +3572,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53},
+	GoFields:       []string{"MediaContentList"},
 	GoName:         "benchname.MediaContentList",
 	Namespace:      "bench",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d, 0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4, 0x16, 0x7a},
@@ -3606,9 +3593,6 @@ var _ foryMediaContentListChanged_RunGoGenerate = MediaContentList{}
 func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContentList
 }
-
-// MediaContentList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMediaContentList.NameFields("MediaContentList")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -15,6 +15,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
+	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchnons.NumericStruct",
 	Namespace:      "",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
@@ -46,9 +47,6 @@ var _ foryNumericStructChanged_RunGoGenerate = NumericStruct{}
 func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
-
-// NumericStruct's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNumericStruct.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

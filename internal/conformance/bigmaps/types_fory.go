@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_i32,24,0,0[5,0,0|5,0,0];i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i64,24,0,0[21,0,0|7,0,0];str_to_str,24,0,0[21,0,0|21,0,0];
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
+	GoFields:       []string{"I32ToI32", "I32ToStr", "StrToI64", "StrToStr"},
 	GoName:         "bigmaps.BigMaps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x32, 0x20, 0x77, 0x72, 0xc9, 0x0d, 0x80, 0x12, 0xc4, 0xdf, 0x01, 0x9c, 0x18, 0x16, 0x16, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe4, 0x6f, 0xb0, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x1e, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x75, 0xc0, 0x58, 0x18, 0x56, 0x56, 0xca, 0x71, 0xdc, 0xdd, 0xb9, 0x4e, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x01},
@@ -36,9 +37,6 @@ var _ foryBigMapsChanged_RunGoGenerate = BigMaps{}
 func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBigMaps
 }
-
-// BigMaps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeBigMaps.NameFields("I32ToI32", "I32ToStr", "StrToI64", "StrToStr")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

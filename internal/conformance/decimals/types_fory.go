@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,1;price,40,0,0;ptr,40,0,1;scaled,40,0,0;zero,40,0,0;
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
+	GoFields:       []string{"Huge", "List", "NegHuge", "Negative", "NilPtr", "Price", "Ptr", "Scaled", "Zero"},
 	GoName:         "decimals.Decimals",
 	OfficialGoHash: -1350763830,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48, 0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9, 0xe8, 0x62, 0x00, 0x54, 0x28, 0xb4, 0x86, 0x04, 0xd1, 0x52, 0x00, 0x52, 0x28, 0x35, 0x0b, 0xdb, 0xe7, 0x10, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x28, 0x3e, 0x71, 0x4c, 0x28, 0x48, 0x40, 0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70},
@@ -42,9 +43,6 @@ var _ foryDecimalsChanged_RunGoGenerate = Decimals{}
 func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDecimals
 }
-
-// Decimals's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeDecimals.NameFields("Huge", "List", "NegHuge", "Negative", "NilPtr", "Price", "Ptr", "Scaled", "Zero")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6d},
+	GoFields:          []string{"ID", "Mid"},
 	GoName:            "deepid.Level1",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1c, 0x31, 0x03},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1c, 0x31, 0x03},
@@ -36,9 +37,6 @@ var _ foryLevel1Changed_RunGoGenerate = Level1{}
 func (x *Level1) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel1
 }
-
-// Level1's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLevel1.NameFields("ID", "Mid")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -300,6 +298,7 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,1;name,21,0,0;
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6e},
+	GoFields:          []string{"Deep", "DeepP", "Name"},
 	GoName:            "deepid.Level2",
 	OfficialGoHash:    -337581895,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c, 0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20},
@@ -324,9 +323,6 @@ var _ foryLevel2Changed_RunGoGenerate = Level2{}
 func (x *Level2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel2
 }
-
-// Level2's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLevel2.NameFields("Deep", "DeepP", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -668,6 +664,7 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeLevel3 is Level3's static type information. Fingerprint: tags,22,0,0[21,0,0];value,7,0,0;
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6f},
+	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepid.Level3",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6f},
@@ -688,9 +685,6 @@ var _ foryLevel3Changed_RunGoGenerate = Level3{}
 func (x *Level3) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel3
 }
-
-// Level3's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLevel3.NameFields("Value", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -15,6 +15,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
+	GoFields:          []string{"ID", "Mid"},
 	GoName:            "deepname.Level1",
 	Namespace:         "edge",
 	RootCompatible:    []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03},
@@ -38,9 +39,6 @@ var _ foryLevel1Changed_RunGoGenerate = Level1{}
 func (x *Level1) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel1
 }
-
-// Level1's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLevel1.NameFields("ID", "Mid")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -307,6 +305,7 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
+	GoFields:          []string{"Deep", "DeepP", "Name"},
 	GoName:            "deepname.Level2",
 	Namespace:         "edge",
 	OfficialGoHash:    -337581895,
@@ -332,9 +331,6 @@ var _ foryLevel2Changed_RunGoGenerate = Level2{}
 func (x *Level2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel2
 }
-
-// Level2's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLevel2.NameFields("Deep", "DeepP", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -681,6 +677,7 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
+	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepname.Level3",
 	Namespace:      "edge",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66, 0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90},
@@ -702,9 +699,6 @@ var _ foryLevel3Changed_RunGoGenerate = Level3{}
 func (x *Level3) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel3
 }
-
-// Level3's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLevel3.NameFields("Value", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -17,6 +17,7 @@ func (Color) ForyEnum() {}
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6b},
+	GoFields:          []string{"C", "Colors", "PC"},
 	GoName:            "enums.EnumHolder",
 	OfficialGoHash:    -1905787043,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62},
@@ -41,9 +42,6 @@ var _ foryEnumHolderChanged_RunGoGenerate = EnumHolder{}
 func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHolder
 }
-
-// EnumHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumHolder.NameFields("C", "Colors", "PC")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -18,6 +18,7 @@ func (Color) ForyEnum() {}
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
+	GoFields:          []string{"C", "Colors", "PC"},
 	GoName:            "enumsname.EnumHolder",
 	Namespace:         "edge",
 	OfficialGoHash:    -1905787043,
@@ -43,9 +44,6 @@ var _ foryEnumHolderChanged_RunGoGenerate = EnumHolder{}
 func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHolder
 }
-
-// EnumHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumHolder.NameFields("C", "Colors", "PC")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

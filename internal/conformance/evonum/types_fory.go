@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeNumericStructV2 is NumericStructV2's static type information. Fingerprint: 1,7,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
+	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "evonum.NumericStructV2",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07, 0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
@@ -44,9 +45,6 @@ var _ foryNumericStructV2Changed_RunGoGenerate = NumericStructV2{}
 func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStructV2
 }
-
-// NumericStructV2's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNumericStructV2.NameFields("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypePersonV1 is PersonV1's static type information. Fingerprint: age,5,0,0;name,21,0,0;
 var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x78},
+	GoFields:       []string{"Age", "Name"},
 	GoName:         "evov1.PersonV1",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
@@ -34,9 +35,6 @@ var _ foryPersonV1Changed_RunGoGenerate = PersonV1{}
 func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 	return foryTypePersonV1
 }
-
-// PersonV1's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePersonV1.NameFields("Age", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

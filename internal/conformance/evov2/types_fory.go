@@ -17,6 +17,7 @@ func (Color) ForyEnum() {}
 // foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,1;level,0,0,0;name,21,0,0;nick,21,0,1;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x78},
+	GoFields:          []string{"Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work"},
 	GoName:            "evov2.PersonV2",
 	OfficialGoHash:    -566291566,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05, 0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac, 0x95, 0x22, 0xc0, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x15, 0x35, 0x02, 0x50, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90, 0x50, 0x38, 0x58, 0x88, 0x31, 0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50},
@@ -48,9 +49,6 @@ var _ foryPersonV2Changed_RunGoGenerate = PersonV2{}
 func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 	return foryTypePersonV2
 }
-
-// PersonV2's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePersonV2.NameFields("Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -929,6 +927,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeAddress is Address's static type information. Fingerprint: street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x79},
+	GoFields:       []string{"Zip", "Street"},
 	GoName:         "evov2.Address",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x79},
@@ -949,9 +948,6 @@ var _ foryAddressChanged_RunGoGenerate = Address{}
 func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
-
-// Address's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAddress.NameFields("Zip", "Street")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

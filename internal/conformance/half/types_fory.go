@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,1;f16_tiny,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd5, 0x01},
+	GoFields:          []string{"F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List"},
 	GoName:            "half.HalfFloats",
 	OfficialGoHash:    471885831,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x98, 0x02, 0xe0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0x9a, 0x07, 0xe6, 0x80, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x9a, 0x20, 0xc0, 0x98, 0x11, 0x8b, 0xaf, 0x5f, 0xa6, 0x41, 0xac, 0x00, 0x8c, 0x12, 0x03, 0xf8, 0xba, 0xf4, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c, 0x96, 0x11, 0x0b, 0xaf, 0x5f, 0x9e, 0x9a, 0x20, 0x98, 0x36, 0x03, 0xf8, 0xba, 0xf5, 0xf8, 0x08, 0xa2, 0x9c, 0x16, 0x4a, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0x64, 0x24, 0x98, 0x94, 0x35, 0x0b, 0xaf, 0x5f, 0x80, 0x8a, 0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80},
@@ -48,9 +49,6 @@ var _ foryHalfFloatsChanged_RunGoGenerate = HalfFloats{}
 func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHalfFloats
 }
-
-// HalfFloats's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeHalfFloats.NameFields("F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -833,6 +831,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeBFloat16Ptr is BFloat16Ptr's static type information. Fingerprint: count,5,0,0;other,17,0,1;value,18,0,1;
 var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xe0, 0x01},
+	GoFields:       []string{"Count", "Other", "Value"},
 	GoName:         "half.BFloat16Ptr",
 	OfficialGoHash: 1017813165,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1, 0x00},
@@ -855,9 +854,6 @@ var _ foryBFloat16PtrChanged_RunGoGenerate = BFloat16Ptr{}
 func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBFloat16Ptr
 }
-
-// BFloat16Ptr's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeBFloat16Ptr.NameFields("Count", "Other", "Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -17,6 +17,7 @@ func (Color) ForyEnum() {}
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
+	GoFields:       []string{"Arrays", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "hints.ListHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
@@ -40,9 +41,6 @@ var _ foryListHintsChanged_RunGoGenerate = ListHints{}
 func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListHints
 }
-
-// ListHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeListHints.NameFields("Arrays", "Fixed", "Nested", "NotNull", "Nullable")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1054,6 +1052,7 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
+	GoFields:       []string{"Arrays", "I32", "I64", "Lists"},
 	GoName:         "hints.MapValueHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
@@ -1076,9 +1075,6 @@ var _ foryMapValueHintsChanged_RunGoGenerate = MapValueHints{}
 func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapValueHints
 }
-
-// MapValueHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapValueHints.NameFields("Arrays", "I32", "I64", "Lists")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1821,6 +1817,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
+	GoFields:       []string{"NotNull", "Tagged"},
 	GoName:         "hints.MapKeyHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54, 0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
@@ -1841,9 +1838,6 @@ var _ foryMapKeyHintsChanged_RunGoGenerate = MapKeyHints{}
 func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKeyHints
 }
-
-// MapKeyHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapKeyHints.NameFields("NotNull", "Tagged")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2330,6 +2324,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;ref,0,1,0;
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
+	GoFields:          []string{"Plain", "Ref"},
 	GoName:            "hints.NotNullPtrs",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4, 0x1c, 0x45, 0x1c, 0x44, 0x85},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5, 0x1c, 0x45, 0x1c, 0x44, 0x85},
@@ -2352,9 +2347,6 @@ var _ foryNotNullPtrsChanged_RunGoGenerate = NotNullPtrs{}
 func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNotNullPtrs
 }
-
-// NotNullPtrs's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNotNullPtrs.NameFields("Plain", "Ref")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2670,6 +2662,7 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "hints.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
@@ -2690,9 +2683,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2865,6 +2855,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeGoArrays is GoArrays's static type information. Fingerprint: tagged,46,0,0;untagged,22,0,0[5,0,0];
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
+	GoFields:          []string{"Tagged", "Untagged"},
 	GoName:            "hints.GoArrays",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
@@ -2887,9 +2878,6 @@ var _ foryGoArraysChanged_RunGoGenerate = GoArrays{}
 func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGoArrays
 }
-
-// GoArrays's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeGoArrays.NameFields("Tagged", "Untagged")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3267,6 +3255,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeEnumHints is EnumHints's static type information. Fingerprint: list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
+	GoFields:       []string{"List", "Map"},
 	GoName:         "hints.EnumHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
@@ -3287,9 +3276,6 @@ var _ foryEnumHintsChanged_RunGoGenerate = EnumHints{}
 func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHints
 }
-
-// EnumHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumHints.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3735,6 +3721,7 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
+	GoFields:       []string{"ByPair"},
 	GoName:         "hints.ArrayKeysPlain",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
@@ -3754,9 +3741,6 @@ var _ foryArrayKeysPlainChanged_RunGoGenerate = ArrayKeysPlain{}
 func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrayKeysPlain
 }
-
-// ArrayKeysPlain's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeArrayKeysPlain.NameFields("ByPair")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4011,6 +3995,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 // foryTypeSpellings is Spellings's static type information. Fingerprint: opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
+	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil"},
 	GoName:         "hints.Spellings",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
@@ -4035,9 +4020,6 @@ var _ forySpellingsChanged_RunGoGenerate = Spellings{}
 func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSpellings
 }
-
-// Spellings's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSpellings.NameFields("Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeMaps is Maps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i32,24,0,0[21,0,0|5,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
+	GoFields:       []string{"I32ToStr", "StrToI32"},
 	GoName:         "maps.Maps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a, 0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
@@ -34,9 +35,6 @@ var _ foryMapsChanged_RunGoGenerate = Maps{}
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaps
 }
-
-// Maps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMaps.NameFields("I32ToStr", "StrToI32")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

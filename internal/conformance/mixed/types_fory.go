@@ -18,6 +18,7 @@ func (Color) ForyEnum() {}
 // foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,1;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,1;opt_flag,1,0,1;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x77},
+	GoFields:          []string{"Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp"},
 	GoName:            "mixed.Mixed",
 	OfficialGoHash:    859706216,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c, 0x07, 0x89, 0xd4, 0x6c, 0xc0, 0x44, 0x0e, 0x05, 0x06, 0x48, 0x05, 0x09, 0xc3, 0x20, 0x56, 0x01, 0xb9, 0xf3, 0xd9, 0x56, 0x03, 0x00, 0x46, 0x05, 0x39, 0xf3, 0x4e, 0x1c, 0x88, 0xe8, 0x58, 0xc0, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x19, 0x29, 0x0d, 0x18, 0x4c, 0x18, 0x56, 0x16, 0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0},
@@ -53,9 +54,6 @@ var _ foryMixedChanged_RunGoGenerate = Mixed{}
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
-
-// Mixed's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMixed.NameFields("Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -876,6 +874,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
+	GoFields:       []string{"V", "S"},
 	GoName:         "mixed.Inner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
@@ -896,9 +895,6 @@ var _ foryInnerChanged_RunGoGenerate = Inner{}
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
-
-// Inner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeInner.NameFields("V", "S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeNameRules is NameRules's static type information. Fingerprint: h_t_t_p_code,5,0,0;u_r_i,21,0,0;user_i_d,7,0,0;x2_y,5,0,0;
 var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x75},
+	GoFields:       []string{"UserID", "HTTPCode", "X2Y", "URI"},
 	GoName:         "namerules.NameRules",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07, 0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20, 0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x75},
@@ -38,9 +39,6 @@ var _ foryNameRulesChanged_RunGoGenerate = NameRules{}
 func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNameRules
 }
-
-// NameRules's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNameRules.NameFields("UserID", "HTTPCode", "X2Y", "URI")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeOuter is Outer's static type information. Fingerprint: inner,0,0,1;x,5,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x69},
+	GoFields:          []string{"X", "Inner"},
 	GoName:            "nested.Outer",
 	OfficialGoHash:    -1420372558,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05, 0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40},
@@ -37,9 +38,6 @@ var _ foryOuterChanged_RunGoGenerate = Outer{}
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
-
-// Outer's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOuter.NameFields("X", "Inner")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -322,6 +320,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
+	GoFields:       []string{"V", "S"},
 	GoName:         "nested.Inner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
@@ -342,9 +341,6 @@ var _ foryInnerChanged_RunGoGenerate = Inner{}
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
-
-// Inner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeInner.NameFields("V", "S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeNullableContainers is NullableContainers's static type information. Fingerprint: ints,22,0,1[5,0,0];map,24,0,1[21,0,0|5,0,0];strs,22,0,1[21,0,0];
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
+	GoFields:       []string{"Ints", "Map", "Strs"},
 	GoName:         "nullable.NullableContainers",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16, 0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
@@ -35,9 +36,6 @@ var _ foryNullableContainersChanged_RunGoGenerate = NullableContainers{}
 func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullableContainers
 }
-
-// NullableContainers's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNullableContainers.NameFields("Ints", "Map", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

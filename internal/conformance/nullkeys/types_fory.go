@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypePK is PK's static type information. Fingerprint: m,24,0,0[21,0,0|21,0,0];n,5,0,0;
 var foryTypePK = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},
+	GoFields:       []string{"N", "M"},
 	GoName:         "nullkeys.PK",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xd8, 0xfd, 0x84, 0xdb, 0x66, 0x76, 0xc2, 0xf5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x18, 0x56, 0x56, 0x30},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
@@ -34,9 +35,6 @@ var _ foryPKChanged_RunGoGenerate = PK{}
 func (x *PK) ForyType() *foryimpl.TypeInfo {
 	return foryTypePK
 }
-
-// PK's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePK.NameFields("N", "M")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

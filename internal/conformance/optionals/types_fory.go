@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeOptionals is Optionals's static type information. Fingerprint: f64,20,0,1;flag,1,0,1;i32,5,0,1;i64,7,0,1;none_i32,5,0,1;none_str,21,0,1;str,21,0,1;
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
+	GoFields:       []string{"F64", "Flag", "I64", "I32", "NoneI32", "NoneStr", "Str"},
 	GoName:         "optionals.Optionals",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0xb0, 0xb7, 0x5a, 0x6b, 0x70, 0x38, 0x64, 0xc7, 0xde, 0x01, 0x8a, 0x14, 0x0b, 0xd7, 0x00, 0x4a, 0x01, 0x15, 0x60, 0x30, 0x8a, 0x07, 0x11, 0xd7, 0x00, 0x8a, 0x05, 0x11, 0xbe, 0xc0, 0x9a, 0x05, 0x9a, 0x71, 0xa2, 0x7e, 0x46, 0xfb, 0x00, 0x56, 0x15, 0xb5, 0xcd, 0x26, 0xe5, 0x38, 0x80, 0x46, 0x15, 0x4a, 0x71},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
@@ -39,9 +40,6 @@ var _ foryOptionalsChanged_RunGoGenerate = Optionals{}
 func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptionals
 }
-
-// Optionals's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOptionals.NameFields("F64", "Flag", "I64", "I32", "NoneI32", "NoneStr", "Str")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -17,6 +17,7 @@ func (Color) ForyEnum() {}
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "peerform.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
@@ -37,9 +38,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -212,6 +210,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeHolder is Holder's static type information. Fingerprint: label,21,0,0;next,0,0,1;
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x91, 0x03},
+	GoFields:          []string{"Label", "Next"},
 	GoName:            "peerform.Holder",
 	OfficialGoHash:    976096725,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
@@ -235,9 +234,6 @@ var _ foryHolderChanged_RunGoGenerate = Holder{}
 func (x *Holder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHolder
 }
-
-// Holder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeHolder.NameFields("Label", "Next")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -523,6 +519,7 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: value,0,0,1;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
+	GoFields:          []string{"Value"},
 	GoName:            "peerform.AnyHolder",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00},
@@ -542,9 +539,6 @@ func _(x *AnyHolder) {
 func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
-
-// AnyHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyHolder.NameFields("Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -745,6 +739,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeOuter is Outer's static type information. Fingerprint: count,5,0,0;inner,0,0,0;
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x94, 0x03},
+	GoFields:          []string{"Count", "Inner"},
 	GoName:            "peerform.Outer",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40},
@@ -767,9 +762,6 @@ var _ foryOuterChanged_RunGoGenerate = Outer{}
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
-
-// Outer's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOuter.NameFields("Count", "Inner")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1037,6 +1029,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeArrays is Arrays's static type information. Fingerprint: ints,46,0,0;longs,47,0,0;
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x95, 0x03},
+	GoFields:          []string{"Ints", "Longs"},
 	GoName:            "peerform.Arrays",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48, 0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49, 0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80},
@@ -1059,9 +1052,6 @@ var _ foryArraysChanged_RunGoGenerate = Arrays{}
 func (x *Arrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrays
 }
-
-// Arrays's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeArrays.NameFields("Ints", "Longs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1423,6 +1413,7 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeNode is Node's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x96, 0x03},
+	GoFields:       []string{"Children", "Name"},
 	GoName:         "peerform.Node",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x96, 0x03},
@@ -1443,9 +1434,6 @@ var _ foryNodeChanged_RunGoGenerate = Node{}
 func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
-
-// Node's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNode.NameFields("Children", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1739,6 +1727,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeBin is Bin's static type information. Fingerprint: count,5,0,0;data,41,0,0;
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9a, 0x03},
+	GoFields:          []string{"Count", "Data"},
 	GoName:            "peerform.Bin",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00},
@@ -1761,9 +1750,6 @@ var _ foryBinChanged_RunGoGenerate = Bin{}
 func (x *Bin) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBin
 }
-
-// Bin's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeBin.NameFields("Count", "Data")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2030,6 +2016,7 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 // foryTypeMixed is Mixed's static type information. Fingerprint: inner,0,0,0;list,22,0,0[5,0,0];m,24,0,0[21,0,0|5,0,0];
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x03},
+	GoFields:          []string{"Inner", "List", "M"},
 	GoName:            "peerform.Mixed",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30},
@@ -2053,9 +2040,6 @@ var _ foryMixedChanged_RunGoGenerate = Mixed{}
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
-
-// Mixed's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMixed.NameFields("Inner", "List", "M")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2487,6 +2471,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeNullables is Nullables's static type information. Fingerprint: arr,46,0,1;k,5,0,1;next,0,0,1;
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x03},
+	GoFields:          []string{"K", "Arr", "Next"},
 	GoName:            "peerform.Nullables",
 	OfficialGoHash:    1479167658,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42, 0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98},
@@ -2511,9 +2496,6 @@ var _ foryNullablesChanged_RunGoGenerate = Nullables{}
 func (x *Nullables) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullables
 }
-
-// Nullables's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNullables.NameFields("K", "Arr", "Next")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2872,6 +2854,7 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeColored is Colored's static type information. Fingerprint: e,0,0,0;n,5,0,0;
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xa5, 0x03},
+	GoFields:          []string{"N", "E"},
 	GoName:            "peerform.Colored",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x40, 0x19, 0x10},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40, 0x05, 0x34, 0x41, 0x19, 0x10},
@@ -2894,9 +2877,6 @@ var _ foryColoredChanged_RunGoGenerate = Colored{}
 func (x *Colored) ForyType() *foryimpl.TypeInfo {
 	return foryTypeColored
 }
-
-// Colored's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeColored.NameFields("N", "E")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

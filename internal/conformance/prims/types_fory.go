@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeAllPrims is AllPrims's static type information. Fingerprint: b,1,0,0;f32,19,0,0;f64,20,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
+	GoFields:       []string{"F64", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "U64", "I32", "U32"},
 	GoName:         "prims.AllPrims",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14, 0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29, 0xaf, 0x40, 0x40, 0x01, 0x04, 0x84, 0x02, 0x11, 0xe0, 0x84, 0x09, 0x29, 0xe0, 0x40, 0x07, 0x20, 0x88, 0x07, 0x11, 0xd7, 0x00, 0x88, 0x0e, 0x29, 0xd7, 0x00, 0x88, 0x05, 0x11, 0xbe, 0xc0, 0x88, 0x0c, 0x29, 0xbe, 0xc0},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
@@ -44,9 +45,6 @@ var _ foryAllPrimsChanged_RunGoGenerate = AllPrims{}
 func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAllPrims
 }
-
-// AllPrims's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAllPrims.NameFields("F64", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "U64", "I32", "U32")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

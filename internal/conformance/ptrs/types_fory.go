@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypePtrs is Ptrs's static type information. Fingerprint: p_b,1,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_s,21,0,1;
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x72},
+	GoFields:       []string{"PF64", "PB", "PI64", "PI32", "PS"},
 	GoName:         "ptrs.Ptrs",
 	OfficialGoHash: -128040816,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14, 0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05, 0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72},
@@ -38,9 +39,6 @@ var _ foryPtrsChanged_RunGoGenerate = Ptrs{}
 func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrs
 }
-
-// Ptrs's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePtrs.NameFields("PF64", "PB", "PI64", "PI32", "PS")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -17,6 +17,7 @@ func (Size) ForyEnum() {}
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
+	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:            "refs.Image",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19},
@@ -42,9 +43,6 @@ var _ foryImageChanged_RunGoGenerate = Image{}
 func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
-
-// Image's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -392,6 +390,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
+	GoFields:          []string{"Cover", "Thumb"},
 	GoName:            "refs.ImagePair",
 	OfficialGoHash:    -919177777,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c},
@@ -415,9 +414,6 @@ var _ foryImagePairChanged_RunGoGenerate = ImagePair{}
 func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePair
 }
-
-// ImagePair's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImagePair.NameFields("Cover", "Thumb")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -734,6 +730,7 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeImagePtrList is ImagePtrList's static type information. Fingerprint: 1,22,0,0[0,0,0];
 var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
+	GoFields:       []string{"Images"},
 	GoName:         "refs.ImagePtrList",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4, 0x16, 0x72},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
@@ -753,9 +750,6 @@ var _ foryImagePtrListChanged_RunGoGenerate = ImagePtrList{}
 func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePtrList
 }
-
-// ImagePtrList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImagePtrList.NameFields("Images")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1121,6 +1115,7 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 // foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
+	GoFields:          []string{"Value", "Next"},
 	GoName:            "refs.Node",
 	OfficialGoHash:    67660299,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98},
@@ -1144,9 +1139,6 @@ var _ foryNodeChanged_RunGoGenerate = Node{}
 func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
-
-// Node's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNode.NameFields("Value", "Next")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1451,6 +1443,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeTreeNode is TreeNode's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;parent,0,0,1;
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcb, 0x01},
+	GoFields:          []string{"Children", "Name", "Parent"},
 	GoName:            "refs.TreeNode",
 	OfficialGoHash:    957044546,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54, 0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c, 0x11, 0x23, 0x66},
@@ -1475,9 +1468,6 @@ var _ foryTreeNodeChanged_RunGoGenerate = TreeNode{}
 func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTreeNode
 }
-
-// TreeNode's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeTreeNode.NameFields("Children", "Name", "Parent")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1984,6 +1974,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeSharedUntracked is SharedUntracked's static type information. Fingerprint: count1,5,0,1;count2,5,0,1;ints1,22,0,0[5,0,0];ints2,22,0,0[5,0,0];label1,21,0,1;label2,21,0,1;map1,24,0,0[21,0,0|5,0,0];map2,24,0,0[21,0,0|5,0,0];name1,21,0,0;name2,21,0,0;strs1,22,0,0[21,0,0];strs2,22,0,0[21,0,0];
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x01},
+	GoFields:       []string{"Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2"},
 	GoName:         "refs.SharedUntracked",
 	OfficialGoHash: -61741120,
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6c},
@@ -2015,9 +2006,6 @@ var _ forySharedUntrackedChanged_RunGoGenerate = SharedUntracked{}
 func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedUntracked
 }
-
-// SharedUntracked's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSharedUntracked.NameFields("Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2743,6 +2731,7 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 // foryTypeRefElem is RefElem's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;
 var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x01},
+	GoFields:       []string{"ID", "Name"},
 	GoName:         "refs.RefElem",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44, 0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x01},
@@ -2763,9 +2752,6 @@ var _ foryRefElemChanged_RunGoGenerate = RefElem{}
 func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefElem
 }
-
-// RefElem's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeRefElem.NameFields("ID", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2938,6 +2924,7 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeRefContainers is RefContainers's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];one,0,0,1;set,23,0,0[0,0,0];
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd0, 0x01},
+	GoFields:          []string{"List", "Map", "One", "Set"},
 	GoName:            "refs.RefContainers",
 	OfficialGoHash:    -1251069805,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48, 0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44, 0x17, 0x72, 0x48, 0x93},
@@ -2963,9 +2950,6 @@ var _ foryRefContainersChanged_RunGoGenerate = RefContainers{}
 func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefContainers
 }
-
-// RefContainers's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeRefContainers.NameFields("List", "Map", "One", "Set")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3725,6 +3709,7 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeRefTagged is RefTagged's static type information. Fingerprint: list,22,0,0[0,0,0];plain,0,0,1;tagged1,0,1,1;tagged2,0,1,1;
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x01},
+	GoFields:          []string{"List", "Plain", "Tagged1", "Tagged2"},
 	GoName:            "refs.RefTagged",
 	OfficialGoHash:    1059481306,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48, 0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0},
@@ -3750,9 +3735,6 @@ var _ foryRefTaggedChanged_RunGoGenerate = RefTagged{}
 func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefTagged
 }
-
-// RefTagged's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeRefTagged.NameFields("List", "Plain", "Tagged1", "Tagged2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4349,6 +4331,7 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeRefDisabled is RefDisabled's static type information. Fingerprint: off1,0,0,1;off2,0,0,1;off_list,22,0,0[0,0,0];on1,0,0,1;on2,0,0,1;on_list,22,0,0[0,0,0];
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd2, 0x01},
+	GoFields:          []string{"Off1", "Off2", "OffList", "On1", "On2", "OnList"},
 	GoName:            "refs.RefDisabled",
 	OfficialGoHash:    -1157775969,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e, 0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5, 0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16, 0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30},
@@ -4376,9 +4359,6 @@ var _ foryRefDisabledChanged_RunGoGenerate = RefDisabled{}
 func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefDisabled
 }
-
-// RefDisabled's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeRefDisabled.NameFields("Off1", "Off2", "OffList", "On1", "On2", "OnList")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -5224,6 +5204,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information. Fingerprint: arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd3, 0x01},
+	GoFields:          []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:            "refs.SharedTrackedKinds",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
@@ -5252,9 +5233,6 @@ var _ forySharedTrackedKindsChanged_RunGoGenerate = SharedTrackedKinds{}
 func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedTrackedKinds
 }
-
-// SharedTrackedKinds's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSharedTrackedKinds.NameFields("Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -6326,6 +6304,7 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 // foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,1;extra,0,0,1;image,0,0,1;images,22,0,0[0,0,0];label,21,0,1;node,0,0,1;tree,0,0,1;
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
+	GoFields:          []string{"Count", "Extra", "Image", "Images", "Label", "Node", "Tree"},
 	GoName:            "refs.NilPointers",
 	OfficialGoHash:    -345759748,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e, 0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31, 0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20},
@@ -6352,9 +6331,6 @@ func _(x *NilPointers) {
 func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilPointers
 }
-
-// NilPointers's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNilPointers.NameFields("Count", "Extra", "Image", "Images", "Label", "Node", "Tree")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -7077,6 +7053,7 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,1;any2,0,0,1;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
+	GoFields:          []string{"Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:            "refs.SharedTracked",
 	OfficialGoHash:    -262613778,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e, 0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00},
@@ -7106,9 +7083,6 @@ func _(x *SharedTracked) {
 func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedTracked
 }
-
-// SharedTracked's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSharedTracked.NameFields("Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
+	GoFields:       []string{"Empty", "Ints", "Maybe", "Missing", "Strings"},
 	GoName:         "sets.SetHolder",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c, 0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0, 0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71, 0x43, 0x4d, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
@@ -37,9 +38,6 @@ var _ forySetHolderChanged_RunGoGenerate = SetHolder{}
 func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetHolder
 }
-
-// SetHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetHolder.NameFields("Empty", "Ints", "Maybe", "Missing", "Strings")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -730,6 +728,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];words,23,0,0[21,0,0];
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
+	GoFields:       []string{"Codes", "Words"},
 	GoName:         "sets.SetMulti",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
@@ -750,9 +749,6 @@ var _ forySetMultiChanged_RunGoGenerate = SetMulti{}
 func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetMulti
 }
-
-// SetMulti's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetMulti.NameFields("Codes", "Words")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1002,6 +998,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeSetsInside is SetsInside's static type information. Fingerprint: by_key,24,0,0[21,0,0|23,0,0[21,0,0]];list,22,0,0[23,0,0[5,0,0]];
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
+	GoFields:       []string{"ByKey", "List"},
 	GoName:         "sets.SetsInside",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c, 0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
@@ -1022,9 +1019,6 @@ var _ forySetsInsideChanged_RunGoGenerate = SetsInside{}
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetsInside
 }
-
-// SetsInside's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetsInside.NameFields("ByKey", "List")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

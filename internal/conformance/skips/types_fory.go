@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x01},
+	GoFields:       []string{"Name"},
 	GoName:         "skips.PetOwner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x05, 0x20, 0x18, 0xac, 0x49, 0x28, 0x3d, 0x4d, 0xc1, 0xd9, 0x01, 0xc4, 0x15},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
@@ -33,9 +34,6 @@ var _ foryPetOwnerChanged_RunGoGenerate = PetOwner{}
 func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 	return foryTypePetOwner
 }
-
-// PetOwner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePetOwner.NameFields("Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -186,6 +184,7 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: extra,5,0,0;
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdb, 0x01},
+	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyHolder",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xb7, 0x92, 0x3c, 0x14, 0x33, 0x14, 0xc1, 0xdb, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
@@ -205,9 +204,6 @@ var _ foryAnyHolderChanged_RunGoGenerate = AnyHolder{}
 func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
-
-// AnyHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyHolder.NameFields("Extra")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -405,6 +401,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeAnyList is AnyList's static type information. Fingerprint: extra,5,0,0;
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
+	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyList",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0xa3, 0x10, 0xc3, 0x62, 0xfd, 0x60, 0xc1, 0xdc, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
@@ -424,9 +421,6 @@ var _ foryAnyListChanged_RunGoGenerate = AnyList{}
 func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyList
 }
-
-// AnyList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyList.NameFields("Extra")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -624,6 +618,7 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeAnyMap is AnyMap's static type information. Fingerprint: extra,5,0,0;
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
+	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyMap",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0xfd, 0x3d, 0x5e, 0x96, 0xcc, 0x15, 0xc1, 0xdd, 0x01, 0x4c, 0x05, 0x92, 0xf3, 0x88, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
@@ -643,9 +638,6 @@ var _ foryAnyMapChanged_RunGoGenerate = AnyMap{}
 func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMap
 }
-
-// AnyMap's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyMap.NameFields("Extra")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -843,6 +835,7 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeSetHolder is SetHolder's static type information. Fingerprint: ints,23,0,0[5,0,0];
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
+	GoFields:       []string{"Ints"},
 	GoName:         "skips.SetHolder",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xf6, 0x4e, 0xd0, 0x31, 0xaa, 0x67, 0xc1, 0xd3, 0x01, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
@@ -862,9 +855,6 @@ var _ forySetHolderChanged_RunGoGenerate = SetHolder{}
 func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetHolder
 }
-
-// SetHolder's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetHolder.NameFields("Ints")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1052,6 +1042,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
+	GoFields:       []string{"Codes"},
 	GoName:         "skips.SetMulti",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x60, 0xea, 0x10, 0x50, 0x10, 0x13, 0x6a, 0xc1, 0xd4, 0x01, 0x4c, 0x17, 0x16, 0x89, 0xc3, 0x24, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
@@ -1071,9 +1062,6 @@ var _ forySetMultiChanged_RunGoGenerate = SetMulti{}
 func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetMulti
 }
-
-// SetMulti's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetMulti.NameFields("Codes")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1261,6 +1249,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16_neg,18,0,0;f16,17,0,0;
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x01},
+	GoFields:       []string{"F16", "BF16Neg"},
 	GoName:         "skips.HalfFloats",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xd0, 0xe7, 0x5a, 0xab, 0x61, 0x4d, 0x38, 0xc2, 0xd5, 0x01, 0x88, 0x11, 0x0b, 0xaf, 0x40, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
@@ -1281,9 +1270,6 @@ var _ foryHalfFloatsChanged_RunGoGenerate = HalfFloats{}
 func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHalfFloats
 }
-
-// HalfFloats's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeHalfFloats.NameFields("F16", "BF16Neg")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1490,6 +1476,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeDecimals is Decimals's static type information. Fingerprint: price,40,0,0;
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
+	GoFields:       []string{"Price"},
 	GoName:         "skips.Decimals",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0xc6, 0x24, 0x77, 0x00, 0x84, 0x3f, 0xc1, 0xd6, 0x01, 0x4c, 0x28, 0xbe, 0x28, 0x11, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
@@ -1509,9 +1496,6 @@ var _ foryDecimalsChanged_RunGoGenerate = Decimals{}
 func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDecimals
 }
-
-// Decimals's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeDecimals.NameFields("Price")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1657,6 +1641,7 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeOptionals is Optionals's static type information. Fingerprint: str,21,0,1;
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
+	GoFields:       []string{"Str"},
 	GoName:         "skips.Optionals",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x75, 0x5f, 0x37, 0xdd, 0x02, 0x5e, 0xc1, 0xde, 0x01, 0x46, 0x15, 0x4a, 0x71},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
@@ -1676,9 +1661,6 @@ var _ foryOptionalsChanged_RunGoGenerate = Optionals{}
 func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptionals
 }
-
-// Optionals's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOptionals.NameFields("Str")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1839,6 +1821,7 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
+	GoFields:       []string{"I32ToStr"},
 	GoName:         "skips.BigMaps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0xa0, 0x68, 0xdb, 0x55, 0x18, 0x90, 0x04, 0xc1, 0xdf, 0x01, 0x9c, 0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x01},
@@ -1858,9 +1841,6 @@ var _ foryBigMapsChanged_RunGoGenerate = BigMaps{}
 func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBigMaps
 }
-
-// BigMaps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeBigMaps.NameFields("I32ToStr")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
+	GoFields:       []string{"ID", "Name", "Tags"},
 	GoName:         "streams.User",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xb0, 0xdb, 0xc1, 0x4f, 0x60, 0x9d, 0x3b, 0xc3, 0x64, 0xc0, 0x07, 0xc4, 0x15, 0xc8, 0x16, 0x56},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
@@ -35,9 +36,6 @@ var _ foryUserChanged_RunGoGenerate = User{}
 func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
-
-// User's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeUser.NameFields("ID", "Name", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -292,6 +290,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeItem is Item's static type information. Fingerprint: 0,21,0,0;1,5,0,0;
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
+	GoFields:       []string{"Qty", "SKU"},
 	GoName:         "streams.Item",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x12, 0x5c, 0xdc, 0xe2, 0x35, 0x04, 0xc2, 0x65, 0xc4, 0x05, 0xc0, 0x15},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
@@ -312,9 +311,6 @@ var _ foryItemChanged_RunGoGenerate = Item{}
 func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
-
-// Item's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeItem.NameFields("Qty", "SKU")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeStrings is Strings's static type information. Fingerprint: a_s_c_i_i,21,0,0;c_j_k,21,0,0;emoji,21,0,0;empty,21,0,0;latin1,21,0,0;
 var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
+	GoFields:       []string{"ASCII", "CJK", "Emoji", "Empty", "Latin1"},
 	GoName:         "strs.Strings",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15, 0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e, 0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
@@ -37,9 +38,6 @@ var _ foryStringsChanged_RunGoGenerate = Strings{}
 func (x *Strings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeStrings
 }
-
-// Strings's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeStrings.NameFields("ASCII", "CJK", "Emoji", "Empty", "Latin1")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeStructLists is StructLists's static type information. Fingerprint: pointers,22,0,0[0,0,0];values,22,0,0[0,0,0];
 var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x74},
+	GoFields:       []string{"Pointers", "Values"},
 	GoName:         "structlists.StructLists",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16, 0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x74},
@@ -34,9 +35,6 @@ var _ foryStructListsChanged_RunGoGenerate = StructLists{}
 func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeStructLists
 }
-
-// StructLists's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeStructLists.NameFields("Pointers", "Values")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -597,6 +595,7 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
+	GoFields:       []string{"V", "S"},
 	GoName:         "structlists.Inner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05, 0x54, 0x40, 0x15, 0x48},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
@@ -617,9 +616,6 @@ var _ foryInnerChanged_RunGoGenerate = Inner{}
 func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
-
-// Inner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeInner.NameFields("V", "S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -15,6 +15,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeTimes is Times's static type information. Fingerprint: d,37,0,0;dt,39,0,0;t,38,0,0;
 var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x70},
+	GoFields:       []string{"D", "Dt", "T"},
 	GoName:         "times.Times",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25, 0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x70},
@@ -36,9 +37,6 @@ var _ foryTimesChanged_RunGoGenerate = Times{}
 func (x *Times) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTimes
 }
-
-// Times's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeTimes.NameFields("D", "Dt", "T")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

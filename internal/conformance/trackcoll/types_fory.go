@@ -17,6 +17,7 @@ func (Color) ForyEnum() {}
 // foryTypeNestedLists is NestedLists's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];missing,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
+	GoFields:       []string{"Ints", "Missing", "Strs"},
 	GoName:         "trackcoll.NestedLists",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
@@ -38,9 +39,6 @@ var _ foryNestedListsChanged_RunGoGenerate = NestedLists{}
 func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNestedLists
 }
-
-// NestedLists's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNestedLists.NameFields("Ints", "Missing", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1132,6 +1130,7 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeListOfMaps is ListOfMaps's static type information. Fingerprint: maps,22,0,0[24,0,0[21,0,0|5,0,0]];
 var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
+	GoFields:       []string{"Maps"},
 	GoName:         "trackcoll.ListOfMaps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
@@ -1151,9 +1150,6 @@ var _ foryListOfMapsChanged_RunGoGenerate = ListOfMaps{}
 func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListOfMaps
 }
-
-// ListOfMaps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeListOfMaps.NameFields("Maps")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1609,6 +1605,7 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeMapOfLists is MapOfLists's static type information. Fingerprint: ints,24,0,0[21,0,0|22,0,0[5,0,0]];nil_list,24,0,0[21,0,0|22,0,0[5,0,0]];strs,24,0,0[21,0,0|22,0,0[21,0,0]];
 var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
+	GoFields:       []string{"Ints", "NilList", "Strs"},
 	GoName:         "trackcoll.MapOfLists",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48, 0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1, 0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
@@ -1630,9 +1627,6 @@ var _ foryMapOfListsChanged_RunGoGenerate = MapOfLists{}
 func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapOfLists
 }
-
-// MapOfLists's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapOfLists.NameFields("Ints", "NilList", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2516,6 +2510,7 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeMapOfMaps is MapOfMaps's static type information. Fingerprint: nested,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];
 var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb0, 0x02},
+	GoFields:       []string{"Nested"},
 	GoName:         "trackcoll.MapOfMaps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c, 0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb0, 0x02},
@@ -2535,9 +2530,6 @@ var _ foryMapOfMapsChanged_RunGoGenerate = MapOfMaps{}
 func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapOfMaps
 }
-
-// MapOfMaps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapOfMaps.NameFields("Nested")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2931,6 +2923,7 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeSetsInside is SetsInside's static type information. Fingerprint: list,22,0,0[23,0,0[21,0,0]];map,24,0,0[21,0,0|23,0,0[5,0,0]];
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
+	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SetsInside",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48, 0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
@@ -2951,9 +2944,6 @@ var _ forySetsInsideChanged_RunGoGenerate = SetsInside{}
 func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetsInside
 }
-
-// SetsInside's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetsInside.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3619,6 +3609,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeBinaries is Binaries's static type information. Fingerprint: list,22,0,0[22,0,0[9,0,0]];map,24,0,0[21,0,0|22,0,0[9,0,0]];
 var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb2, 0x02},
+	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.Binaries",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
@@ -3639,9 +3630,6 @@ var _ foryBinariesChanged_RunGoGenerate = Binaries{}
 func (x *Binaries) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBinaries
 }
-
-// Binaries's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeBinaries.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4340,6 +4328,7 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeSharedInner is SharedInner's static type information. Fingerprint: lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|5,0,0]];
 var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb3, 0x02},
+	GoFields:       []string{"Lists", "Maps"},
 	GoName:         "trackcoll.SharedInner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb3, 0x02},
@@ -4360,9 +4349,6 @@ var _ forySharedInnerChanged_RunGoGenerate = SharedInner{}
 func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedInner
 }
-
-// SharedInner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSharedInner.NameFields("Lists", "Maps")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -5112,6 +5098,7 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeEmptyArrays is EmptyArrays's static type information. Fingerprint: bin,41,0,0;f32,55,0,0;i32,46,0,0;i64,47,0,0;
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb4, 0x02},
+	GoFields:          []string{"Bin", "F32", "I32", "I64"},
 	GoName:            "trackcoll.EmptyArrays",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11, 0xd7, 0x00},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11, 0xd7, 0x00},
@@ -5136,9 +5123,6 @@ var _ foryEmptyArraysChanged_RunGoGenerate = EmptyArrays{}
 func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEmptyArrays
 }
-
-// EmptyArrays's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEmptyArrays.NameFields("Bin", "F32", "I32", "I64")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -5650,6 +5634,7 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeOneEmptyArray is OneEmptyArray's static type information. Fingerprint: bin,41,0,0;empty,46,0,0;full,46,0,0;nil,46,0,0;
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb5, 0x02},
+	GoFields:          []string{"Bin", "Empty", "Full", "Nil"},
 	GoName:            "trackcoll.OneEmptyArray",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44, 0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e, 0x35, 0x0b},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45, 0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e, 0x35, 0x0b},
@@ -5674,9 +5659,6 @@ var _ foryOneEmptyArrayChanged_RunGoGenerate = OneEmptyArray{}
 func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOneEmptyArray
 }
-
-// OneEmptyArray's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOneEmptyArray.NameFields("Bin", "Empty", "Full", "Nil")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -6188,6 +6170,7 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeEmptyInner is EmptyInner's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
+	GoFields:       []string{"Ints", "Strs"},
 	GoName:         "trackcoll.EmptyInner",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48, 0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
@@ -6208,9 +6191,6 @@ var _ foryEmptyInnerChanged_RunGoGenerate = EmptyInner{}
 func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEmptyInner
 }
-
-// EmptyInner's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEmptyInner.NameFields("Ints", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -7012,6 +6992,7 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeLeaf311 is Leaf311's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf311",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
@@ -7032,9 +7013,6 @@ var _ foryLeaf311Changed_RunGoGenerate = Leaf311{}
 func (x *Leaf311) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf311
 }
-
-// Leaf311's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf311.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -7207,6 +7185,7 @@ func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeNilValues is NilValues's static type information. Fingerprint: items,24,0,0[21,0,0|0,0,0];nils,24,0,0[21,0,0|0,0,0];
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
+	GoFields:       []string{"Items", "Nils"},
 	GoName:         "trackcoll.NilValues",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c, 0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
@@ -7227,9 +7206,6 @@ var _ foryNilValuesChanged_RunGoGenerate = NilValues{}
 func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilValues
 }
-
-// NilValues's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNilValues.NameFields("Items", "Nils")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -7684,6 +7660,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeEnumPtrs is EnumPtrs's static type information. Fingerprint: none,0,0,1;two,0,0,1;zero,0,0,1;
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
+	GoFields:          []string{"None", "Two", "Zero"},
 	GoName:            "trackcoll.EnumPtrs",
 	OfficialGoHash:    -156527019,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a, 0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70},
@@ -7708,9 +7685,6 @@ var _ foryEnumPtrsChanged_RunGoGenerate = EnumPtrs{}
 func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumPtrs
 }
-
-// EnumPtrs's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumPtrs.NameFields("None", "Two", "Zero")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -8125,6 +8099,7 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeNullableSets is NullableSets's static type information. Fingerprint: empty,23,0,1[21,0,0];nil,23,0,1[21,0,0];one,23,0,1[5,0,0];plain,23,0,0[21,0,0];
 var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
+	GoFields:       []string{"Empty", "Nil", "One", "Plain"},
 	GoName:         "trackcoll.NullableSets",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e, 0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4, 0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
@@ -8147,9 +8122,6 @@ var _ foryNullableSetsChanged_RunGoGenerate = NullableSets{}
 func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullableSets
 }
-
-// NullableSets's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNullableSets.NameFields("Empty", "Nil", "One", "Plain")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -8843,6 +8815,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 // foryTypeLeaf316 is Leaf316's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf316",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
@@ -8863,9 +8836,6 @@ var _ foryLeaf316Changed_RunGoGenerate = Leaf316{}
 func (x *Leaf316) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf316
 }
-
-// Leaf316's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf316.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9038,6 +9008,7 @@ func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeAnyListByID is AnyListByID's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyListByID = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
+	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByID",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
@@ -9055,9 +9026,6 @@ func _(x *AnyListByID) {
 func (x *AnyListByID) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyListByID
 }
-
-// AnyListByID's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyListByID.NameFields("Items")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9218,6 +9186,7 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x06, 0x03, 0x2c, 0x80, 0x28},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.LeafNamed",
 	Namespace:      "demo3",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
@@ -9239,9 +9208,6 @@ var _ foryLeafNamedChanged_RunGoGenerate = LeafNamed{}
 func (x *LeafNamed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeafNamed
 }
-
-// LeafNamed's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeafNamed.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9415,6 +9381,7 @@ func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeAnyListByName is AnyListByName's static type information. Fingerprint: items,22,0,0[0,0,0];
 var foryTypeAnyListByName = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
+	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByName",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c, 0x16, 0x02, 0xa2, 0x64, 0x64, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
@@ -9432,9 +9399,6 @@ func _(x *AnyListByName) {
 func (x *AnyListByName) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyListByName
 }
-
-// AnyListByName's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyListByName.NameFields("Items")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9594,6 +9558,7 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeLeaf319 is Leaf319's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf319",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
@@ -9614,9 +9579,6 @@ var _ foryLeaf319Changed_RunGoGenerate = Leaf319{}
 func (x *Leaf319) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf319
 }
-
-// Leaf319's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf319.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9790,6 +9752,7 @@ func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x04, 0x03, 0x4c, 0x06},
+	GoFields:       []string{"Label"},
 	GoName:         "trackcoll.Tag",
 	Namespace:      "demo3",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21, 0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0},
@@ -9810,9 +9773,6 @@ var _ foryTagChanged_RunGoGenerate = Tag{}
 func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
-
-// Tag's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeTag.NameFields("Label")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -9964,6 +9924,7 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 // foryTypeAnyMaps is AnyMaps's static type information. Fingerprint: by_i_d,24,0,0[21,0,0|0,0,0];by_name,24,0,0[21,0,0|0,0,0];
 var foryTypeAnyMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
+	GoFields:       []string{"ByID", "ByName"},
 	GoName:         "trackcoll.AnyMaps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
@@ -9982,9 +9943,6 @@ func _(x *AnyMaps) {
 func (x *AnyMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMaps
 }
-
-// AnyMaps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAnyMaps.NameFields("ByID", "ByName")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10170,6 +10128,7 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeLeaf321 is Leaf321's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc1, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf321",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc1, 0x02},
@@ -10190,9 +10149,6 @@ var _ foryLeaf321Changed_RunGoGenerate = Leaf321{}
 func (x *Leaf321) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf321
 }
-
-// Leaf321's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf321.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10365,6 +10321,7 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeSharedAny is SharedAny's static type information. Fingerprint: field,0,0,1;list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc2, 0x02},
+	GoFields:          []string{"Field", "List", "Map"},
 	GoName:            "trackcoll.SharedAny",
 	OfficialGoHash:    1767955270,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e, 0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
@@ -10387,9 +10344,6 @@ func _(x *SharedAny) {
 func (x *SharedAny) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedAny
 }
-
-// SharedAny's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSharedAny.NameFields("Field", "List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10703,6 +10657,7 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeLeaf323 is Leaf323's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc3, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf323",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc3, 0x02},
@@ -10723,9 +10678,6 @@ var _ foryLeaf323Changed_RunGoGenerate = Leaf323{}
 func (x *Leaf323) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf323
 }
-
-// Leaf323's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf323.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -10898,6 +10850,7 @@ func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 // foryTypeSharedAnyList is SharedAnyList's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeSharedAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc4, 0x02},
+	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SharedAnyList",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc4, 0x02},
@@ -10916,9 +10869,6 @@ func _(x *SharedAnyList) {
 func (x *SharedAnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedAnyList
 }
-
-// SharedAnyList's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSharedAnyList.NameFields("List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -11098,6 +11048,7 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeMixed is Mixed's static type information. Fingerprint: bins,22,0,0[22,0,0[9,0,0]];by_key,24,0,0[21,0,0|22,0,0[21,0,0]];deep,22,0,0[22,0,0[22,0,0[7,0,0]]];floats,22,0,0[22,0,0[20,0,0]];leaf_list,22,0,0[0,0,0];leaves,24,0,0[21,0,0|0,0,0];lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|22,0,0[5,0,0]]];nested,24,0,0[5,0,0|24,0,0[21,0,0|5,0,0]];set_map,24,0,0[21,0,0|23,0,0[21,0,0]];sets,22,0,0[23,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
+	GoFields:       []string{"Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs"},
 	GoName:         "trackcoll.Mixed",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48, 0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54, 0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24, 0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f, 0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56, 0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
@@ -11128,9 +11079,6 @@ var _ foryMixedChanged_RunGoGenerate = Mixed{}
 func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
-
-// Mixed's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMixed.NameFields("Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -15,6 +15,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
+	GoFields:       []string{"B", "Tagd"},
 	GoName:         "narrow.Scalars",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40, 0x01, 0x04, 0xdc, 0x05},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
@@ -35,9 +36,6 @@ var _ foryScalarsChanged_RunGoGenerate = Scalars{}
 func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
-
-// Scalars's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeScalars.NameFields("B", "Tagd")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -254,6 +252,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
+	GoFields:       []string{"S"},
 	GoName:         "narrow.Containers",
 	Namespace:      "e2e",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48},
@@ -274,9 +273,6 @@ var _ foryContainersChanged_RunGoGenerate = Containers{}
 func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
-
-// Containers's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeContainers.NameFields("S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -429,6 +425,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 // foryTypeMaps is Maps's static type information. Fingerprint: ptrs,24,0,0[5,0,0|0,0,0];structs,24,0,0[21,0,0|0,0,0];
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
+	GoFields:       []string{"Ptrs", "Structs"},
 	GoName:         "narrow.Maps",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48, 0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
@@ -449,9 +446,6 @@ var _ foryMapsChanged_RunGoGenerate = Maps{}
 func (x *Maps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaps
 }
-
-// Maps's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMaps.NameFields("Ptrs", "Structs")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -862,6 +856,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeComposite is Composite's static type information. Fingerprint: by_name,24,0,0[21,0,0|0,0,0];title,21,0,0;
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
+	GoFields:       []string{"ByName", "Title"},
 	GoName:         "narrow.Composite",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
@@ -882,9 +877,6 @@ var _ foryCompositeChanged_RunGoGenerate = Composite{}
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
-
-// Composite's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeComposite.NameFields("ByName", "Title")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1242,6 +1234,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeNode is Node's static type information. Fingerprint: value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
+	GoFields:       []string{"Value"},
 	GoName:         "narrow.Node",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
@@ -1261,9 +1254,6 @@ var _ foryNodeChanged_RunGoGenerate = Node{}
 func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
-
-// Node's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNode.NameFields("Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -17,6 +17,7 @@ func (Status) ForyEnum() {}
 // foryTypeAddress is Address's static type information. Fingerprint: lines,22,0,0[21,0,0];status,0,0,0;street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x85, 0x07},
+	GoFields:          []string{"Zip", "Lines", "Status", "Street"},
 	GoName:            "other.Address",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44, 0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26},
@@ -41,9 +42,6 @@ var _ foryAddressChanged_RunGoGenerate = Address{}
 func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
-
-// Address's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAddress.NameFields("Zip", "Lines", "Status", "Street")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -504,6 +502,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
+	GoFields:       []string{"Key", "Value"},
 	GoName:         "other.Tag",
 	Namespace:      "other",
 	RootCompatible: []byte{0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67, 0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00},
@@ -525,9 +524,6 @@ var _ foryTagChanged_RunGoGenerate = Tag{}
 func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
-
-// Tag's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeTag.NameFields("Key", "Value")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -30,9 +30,6 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
 
-// Address's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeAddress.NameFields()
-
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -216,9 +213,6 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
 
-// Tag's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeTag.NameFields()
-
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
@@ -385,6 +379,7 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 // foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];bomb,22,0,0[22,0,0[0,0,0]];by_name,24,0,0[21,0,0|0,0,0];p_addrs,22,0,0[0,0,0];tags,22,0,0[0,0,0];
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
+	GoFields:       []string{"Addrs", "Bomb", "ByName", "PAddrs", "Tags"},
 	GoName:         "zero.Composite",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c, 0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16, 0x7a, 0x4c, 0x06, 0x90},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
@@ -408,9 +403,6 @@ var _ foryCompositeChanged_RunGoGenerate = Composite{}
 func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
-
-// Composite's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeComposite.NameFields("Addrs", "Bomb", "ByName", "PAddrs", "Tags")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

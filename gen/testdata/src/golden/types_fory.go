@@ -18,6 +18,7 @@ func (Level) ForyEnum() {}
 // foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
+	GoFields:       []string{"X", "Y"},
 	GoName:         "golden.Point",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05, 0x5c, 0x40, 0x05, 0x60},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
@@ -38,9 +39,6 @@ var _ foryPointChanged_RunGoGenerate = Point{}
 func (x *Point) ForyType() *foryimpl.TypeInfo {
 	return foryTypePoint
 }
-
-// Point's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePoint.NameFields("X", "Y")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -251,6 +249,7 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	GoFields:          []string{"Temp", "Fixed", "ID", "Big", "Opt", "ByKey", "Cells", "Day", "Dense", "Every", "Fixeds", "Flags", "Grid", "Level", "Maybe", "Maybes", "Name", "Next", "Origin", "Pairs", "Points", "Raw", "Scores", "Tags", "When"},
 	GoName:            "golden.Sample",
 	Namespace:         "demo",
 	OfficialGoHash:    1042240056,
@@ -300,9 +299,6 @@ var _ forySampleChanged_RunGoGenerate = Sample{}
 func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
-
-// Sample's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSample.NameFields("Temp", "Fixed", "ID", "Big", "Opt", "ByKey", "Cells", "Day", "Dense", "Every", "Fixeds", "Flags", "Grid", "Level", "Maybe", "Maybes", "Name", "Next", "Origin", "Pairs", "Points", "Raw", "Scores", "Tags", "When")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

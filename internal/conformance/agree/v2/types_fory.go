@@ -20,6 +20,7 @@ func (Wide32) ForyEnum() {}
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;2,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
+	GoFields:       []string{"V", "W"},
 	GoName:         "v2.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x02, 0xc4, 0x81, 0x4d, 0x8d, 0x06, 0xc2, 0xb6, 0x02, 0xc4, 0x05, 0xc8, 0x15},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
@@ -40,9 +41,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("V", "W")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -215,6 +213,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
+	GoFields:       []string{"S"},
 	GoName:         "v2.MapKinds",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0xd0, 0x50, 0x9e, 0x31, 0xeb, 0xc5, 0x13, 0xc1, 0xb7, 0x02, 0xc4, 0x18, 0x56, 0x16},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
@@ -234,9 +233,6 @@ var _ foryMapKindsChanged_RunGoGenerate = MapKinds{}
 func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKinds
 }
-
-// MapKinds's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapKinds.NameFields("S")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -430,6 +426,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
+	GoFields:          []string{"A", "B"},
 	GoName:            "v2.Enums",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4, 0x19, 0xc8, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5, 0x19, 0xc9, 0x19},
@@ -452,9 +449,6 @@ var _ foryEnumsChanged_RunGoGenerate = Enums{}
 func (x *Enums) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnums
 }
-
-// Enums's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnums.NameFields("A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -697,6 +691,7 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;3,5,0,0;
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
+	GoFields:          []string{"C", "A", "B"},
 	GoName:            "v2.EnumsEvolved",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc4, 0x19, 0xc8, 0x19},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc, 0x05, 0xc5, 0x19, 0xc9, 0x19},
@@ -720,9 +715,6 @@ var _ foryEnumsEvolvedChanged_RunGoGenerate = EnumsEvolved{}
 func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumsEvolved
 }
-
-// EnumsEvolved's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumsEvolved.NameFields("C", "A", "B")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

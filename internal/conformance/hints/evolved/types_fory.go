@@ -17,6 +17,7 @@ func (Color) ForyEnum() {}
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];extra,21,0,0;fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
+	GoFields:       []string{"Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "evolved.ListHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c, 0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16, 0x5a, 0x12, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x12, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
@@ -41,9 +42,6 @@ var _ foryListHintsChanged_RunGoGenerate = ListHints{}
 func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListHints
 }
-
-// ListHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeListHints.NameFields("Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1102,6 +1100,7 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];extra,21,0,0;i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
+	GoFields:       []string{"Arrays", "Extra", "I32", "I64", "Lists"},
 	GoName:         "evolved.MapValueHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c, 0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88, 0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
@@ -1125,9 +1124,6 @@ var _ foryMapValueHintsChanged_RunGoGenerate = MapValueHints{}
 func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapValueHints
 }
-
-// MapValueHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapValueHints.NameFields("Arrays", "Extra", "I32", "I64", "Lists")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -1917,6 +1913,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 // foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: extra,21,0,0;not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
+	GoFields:       []string{"Extra", "NotNull", "Tagged"},
 	GoName:         "evolved.MapKeyHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
@@ -1938,9 +1935,6 @@ var _ foryMapKeyHintsChanged_RunGoGenerate = MapKeyHints{}
 func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKeyHints
 }
-
-// MapKeyHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeMapKeyHints.NameFields("Extra", "NotNull", "Tagged")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2464,6 +2458,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;extra,21,0,0;ref,0,1,0;
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
+	GoFields:          []string{"Plain", "Extra", "Ref"},
 	GoName:            "evolved.NotNullPtrs",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5, 0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85},
@@ -2487,9 +2482,6 @@ var _ foryNotNullPtrsChanged_RunGoGenerate = NotNullPtrs{}
 func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNotNullPtrs
 }
-
-// NotNullPtrs's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNotNullPtrs.NameFields("Plain", "Extra", "Ref")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -2851,6 +2843,7 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 // foryTypePtrSet is PtrSet's static type information. Fingerprint: extra,21,0,0;leaves,23,0,0[0,0,0];
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
+	GoFields:       []string{"Extra", "Leaves"},
 	GoName:         "evolved.PtrSet",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
@@ -2871,9 +2864,6 @@ var _ foryPtrSetChanged_RunGoGenerate = PtrSet{}
 func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrSet
 }
-
-// PtrSet's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePtrSet.NameFields("Extra", "Leaves")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3145,6 +3135,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeGoArrays is GoArrays's static type information. Fingerprint: extra,21,0,0;tagged,46,0,0;untagged,22,0,0[5,0,0];
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
+	GoFields:          []string{"Extra", "Tagged", "Untagged"},
 	GoName:            "evolved.GoArrays",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80},
@@ -3168,9 +3159,6 @@ var _ foryGoArraysChanged_RunGoGenerate = GoArrays{}
 func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGoArrays
 }
-
-// GoArrays's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeGoArrays.NameFields("Extra", "Tagged", "Untagged")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -3587,6 +3575,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 // foryTypeEnumHints is EnumHints's static type information. Fingerprint: extra,21,0,0;list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
+	GoFields:       []string{"Extra", "List", "Map"},
 	GoName:         "evolved.EnumHints",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30, 0x0f},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
@@ -3608,9 +3597,6 @@ var _ foryEnumHintsChanged_RunGoGenerate = EnumHints{}
 func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHints
 }
-
-// EnumHints's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeEnumHints.NameFields("Extra", "List", "Map")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4095,6 +4081,7 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];extra,21,0,0;
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
+	GoFields:       []string{"ByPair", "Extra"},
 	GoName:         "evolved.ArrayKeysPlain",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50, 0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
@@ -4115,9 +4102,6 @@ var _ foryArrayKeysPlainChanged_RunGoGenerate = ArrayKeysPlain{}
 func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrayKeysPlain
 }
-
-// ArrayKeysPlain's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeArrayKeysPlain.NameFields("ByPair", "Extra")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4397,6 +4381,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 // foryTypeSpellings is Spellings's static type information. Fingerprint: extra,21,0,0;opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
+	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil"},
 	GoName:         "evolved.Spellings",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c, 0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd, 0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
@@ -4422,9 +4407,6 @@ var _ forySpellingsChanged_RunGoGenerate = Spellings{}
 func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSpellings
 }
-
-// Spellings's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSpellings.NameFields("Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4737,6 +4719,7 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
@@ -4757,9 +4740,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -4932,6 +4912,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 // foryTypeSetLeaf is SetLeaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.SetLeaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
@@ -4952,9 +4933,6 @@ var _ forySetLeafChanged_RunGoGenerate = SetLeaf{}
 func (x *SetLeaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetLeaf
 }
-
-// SetLeaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeSetLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

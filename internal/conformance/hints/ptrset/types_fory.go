@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypePtrSet is PtrSet's static type information. Fingerprint: leaves,23,0,0[0,0,0];
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
+	GoFields:       []string{"Leaves"},
 	GoName:         "ptrset.PtrSet",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xde, 0x50, 0x78, 0xcf, 0x3c, 0x4d, 0xc1, 0xd0, 0x02, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
@@ -33,9 +34,6 @@ var _ foryPtrSetChanged_RunGoGenerate = PtrSet{}
 func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrSet
 }
-
-// PtrSet's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypePtrSet.NameFields("Leaves")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -282,6 +280,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "ptrset.Leaf",
 	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20},
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
@@ -302,9 +301,6 @@ var _ foryLeafChanged_RunGoGenerate = Leaf{}
 func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
-
-// Leaf's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeLeaf.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

@@ -14,6 +14,7 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // foryTypeFixed is Fixed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x04},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "off.Fixed",
 	NonEvolving:    true,
 	RootCompatible: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
@@ -35,9 +36,6 @@ var _ foryFixedChanged_RunGoGenerate = Fixed{}
 func (x *Fixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeFixed
 }
-
-// Fixed's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeFixed.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -209,6 +207,7 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeOuter is Outer's static type information. Fingerprint: f,0,0,0;f_p,0,0,1;l,22,0,0[0,0,0];
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xda, 0x04},
+	GoFields:          []string{"F", "FP", "L"},
 	GoName:            "off.Outer",
 	OfficialGoHash:    707349589,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40, 0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c},
@@ -233,9 +232,6 @@ var _ foryOuterChanged_RunGoGenerate = Outer{}
 func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
-
-// Outer's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeOuter.NameFields("F", "FP", "L")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -728,6 +724,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
+	GoFields:       []string{"N", "Name"},
 	GoName:         "off.FixedN",
 	Namespace:      "demo",
 	NonEvolving:    true,
@@ -750,9 +747,6 @@ var _ foryFixedNChanged_RunGoGenerate = FixedN{}
 func (x *FixedN) ForyType() *foryimpl.TypeInfo {
 	return foryTypeFixedN
 }
-
-// FixedN's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeFixedN.NameFields("N", "Name")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.

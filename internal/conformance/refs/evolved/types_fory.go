@@ -17,6 +17,7 @@ func (Size) ForyEnum() {}
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;6,21,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
+	GoFields:          []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
 	GoName:            "evolved.Image",
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15},
 	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15},
@@ -43,9 +44,6 @@ var _ foryImageChanged_RunGoGenerate = Image{}
 func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
-
-// Image's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImage.NameFields("Width", "Height", "URI", "Title", "Size", "Alt")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -426,6 +424,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 // foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,21,0,0;
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
+	GoFields:          []string{"Cover", "Thumb", "Note"},
 	GoName:            "evolved.ImagePair",
 	OfficialGoHash:    308079170,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6, 0x1c, 0xca, 0x1c, 0xcc, 0x15},
@@ -450,9 +449,6 @@ var _ foryImagePairChanged_RunGoGenerate = ImagePair{}
 func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePair
 }
-
-// ImagePair's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeImagePair.NameFields("Cover", "Thumb", "Note")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
@@ -813,6 +809,7 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 // foryTypeNode is Node's static type information. Fingerprint: label,21,0,0;next,0,0,1;value,5,0,0;
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
+	GoFields:          []string{"Value", "Label", "Next"},
 	GoName:            "evolved.Node",
 	OfficialGoHash:    -711035006,
 	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c, 0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98},
@@ -837,9 +834,6 @@ var _ foryNodeChanged_RunGoGenerate = Node{}
 func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
-
-// Node's Go field names, for the error paths of a read with another writer's schema.
-var _ = foryTypeNode.NameFields("Value", "Label", "Next")
 
 // ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.
 // The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
