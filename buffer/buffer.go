@@ -1,8 +1,12 @@
-// Package buffer is the byte-level runtime of forygen: a growable write
-// buffer, unchecked little-endian stores and loads, the varint and tagged
-// integer encodings of the Fory xlang format (docs/format.md §3), and a bounds-
-// checked [Reader] with sticky errors. It uses only the standard library and
-// knows nothing about Fory types.
+// Package buffer is the byte-level runtime of forygen's generated code: a
+// growable write buffer, unchecked little-endian stores and loads, the
+// varint and tagged integer encodings of the Fory xlang format
+// (docs/format.md §3), and a bounds-checked [Reader] with sticky errors. It
+// uses only the standard library and knows nothing about Fory types.
+//
+// Users need nothing from it: package serializer takes and returns byte
+// slices (serializer.MarshalAppend appends to a reused one without
+// allocating). It is to generated code what protowire is to protobuf's.
 //
 // # Writing: reserve, put-at, commit
 //
@@ -64,6 +68,16 @@ func New(capacity int) *Buffer {
 
 // Reset empties the buffer and keeps its storage for reuse.
 func (b *Buffer) Reset() { b.w = 0 }
+
+// Adopt makes p the buffer's written bytes and p's spare capacity its free
+// storage, as append would use it, and returns the storage the buffer held,
+// so that a later Adopt(old[:0]) restores it. serializer.MarshalAppend
+// writes into the caller's slice this way, without a copy.
+func (b *Buffer) Adopt(p []byte) (old []byte) {
+	old = b.buf
+	b.buf, b.w = p[:cap(p)], len(p)
+	return old
+}
 
 // Reserve makes sure that n bytes at [WriterIndex, WriterIndex+n) are
 // writable, growing the storage if needed. It invalidates earlier Windows.

@@ -67,6 +67,38 @@ func TestResetKeepsCapacity(t *testing.T) {
 	require.Equal(t, c, len(b.Window()))
 }
 
+// TestAdoptAppendsInPlace: an adopted slice is appended to in its own
+// spare capacity, grows like append when that is short, and the buffer's
+// own storage comes back untouched.
+func TestAdoptAppendsInPlace(t *testing.T) {
+	b := New(32)
+	b.WriteUint8(9)
+	own := b.Window()
+
+	dst := make([]byte, 2, 8)
+	dst[0], dst[1] = 1, 2
+	old := b.Adopt(dst)
+	require.Equal(t, 2, b.Len())
+	b.WriteUint32(0x06050403)
+	out := b.Bytes()
+	require.Equal(t, []byte{1, 2, 3, 4, 5, 6}, out)
+	require.Same(t, &dst[0], &out[0], "written in dst's capacity, not copied")
+
+	b.WriteUint64(0) // 14 bytes > cap 8: grows, keeping the adopted prefix
+	require.Equal(t, []byte{1, 2, 3, 4, 5, 6}, b.Bytes()[:6])
+	require.Equal(t, 14, b.Len())
+
+	b.Adopt(old[:0])
+	require.Equal(t, 0, b.Len())
+	require.Same(t, &own[0], &b.Window()[0], "own storage restored")
+	require.Equal(t, len(own), len(b.Window()))
+
+	var empty Buffer
+	empty.Adopt(nil)
+	empty.WriteUint8(5)
+	require.Equal(t, []byte{5}, empty.Bytes())
+}
+
 func TestReserveHugeButValid(t *testing.T) {
 	b := New(0)
 	b.WriteUint8(1)

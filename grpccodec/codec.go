@@ -45,6 +45,7 @@ package grpccodec
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 
 	"google.golang.org/grpc/encoding"
@@ -107,7 +108,8 @@ func (c *Codec) Name() string { return Name }
 func (c *Codec) Marshal(v any) (out mem.BufferSlice, err error) {
 	// gRPC messages are generated types; the root values serializer also
 	// takes (an int, a string) are not messages.
-	if _, ok := v.(serializer.Message); !ok {
+	m, ok := v.(serializer.Message)
+	if !ok || reflect.ValueOf(m).IsNil() { // every Message is a pointer type
 		return nil, marshalError(v, serializer.ErrNotGenerated)
 	}
 	b := c.bufs.Get().(*buffer.Buffer)
@@ -121,7 +123,7 @@ func (c *Codec) Marshal(v any) (out mem.BufferSlice, err error) {
 			out, err = nil, fmt.Errorf("grpccodec: marshaling %T panicked (was it modified while being sent?): %v", v, r)
 		}
 	}()
-	if err := c.f.SerializeTo(b, v); err != nil {
+	if err := m.ForySerializeTo(c.f, b); err != nil {
 		c.putBuffer(b)
 		return nil, marshalError(v, err)
 	}

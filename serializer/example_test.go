@@ -8,7 +8,6 @@ import (
 	"log"
 	"time"
 
-	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/example"
 	"github.com/forygen/forygen/serializer"
 )
@@ -48,19 +47,21 @@ func Example() {
 }
 
 // A Fory with options: same-schema mode writes a 4-byte schema hash instead
-// of the TypeDef, and both sides must have the same types. MarshalTo appends
-// to a reused buffer without allocating; Unmarshal is typed, so passing
-// anything but a pointer to a generated type does not compile.
-func ExampleMarshalTo() {
+// of the TypeDef, and both sides must have the same types. MarshalAppend
+// appends to a slice, so a loop that passes the last result's buf[:0]
+// again does not allocate; Unmarshal is typed, so passing anything but a
+// pointer to a generated type does not compile.
+func ExampleMarshalAppend() {
 	f := serializer.New(serializer.WithCompatible(false))
-	buf := buffer.New(256)
+	buf := make([]byte, 0, 256)
 	in := example.User{ID: 7, Name: "Grace"}
-	if err := serializer.MarshalTo(f, buf, &in); err != nil {
+	buf, err := serializer.MarshalAppend(f, buf[:0], &in)
+	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("% x\n", buf.Bytes())
+	fmt.Printf("% x\n", buf)
 	var out example.User
-	if err := serializer.Unmarshal(f, buf.Bytes(), &out); err != nil {
+	if err := serializer.Unmarshal(f, buf, &out); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("%+v\n", out)

@@ -10,14 +10,15 @@
 // evolve), no reference tracking.
 //
 //	f := serializer.New(serializer.WithCompatible(false))
-//	buf := buffer.New(1024)
-//	err = serializer.MarshalTo(f, buf, &user) // appends to a reused buffer: no allocation
-//	err = serializer.Unmarshal(f, buf.Bytes(), &user)
+//	buf, err := serializer.MarshalAppend(f, buf[:0], &user) // reuses buf: no allocation
+//	err = serializer.Unmarshal(f, buf, &user)
 //
-// MarshalTo and Unmarshal are typed: the compiler checks that the value is a
-// generated type. The generated methods themselves, v.ForySerializeTo(f, b)
-// and v.ForyDeserialize(f, data), are the fastest way in. An Encoder and a
-// Decoder write and read a stream of messages.
+// MarshalAppend and Unmarshal are typed: the compiler checks that the value
+// is a generated type. An Encoder and a Decoder write and read a stream of
+// messages. The generated methods, v.ForySerializeTo(f, b) on a
+// buffer.Buffer and v.ForyDeserialize(f, data), are the plumbing these
+// call; package buffer is the byte layer generated code writes with, and
+// users need nothing from it.
 //
 // A message's root may also be a scalar, a string, a slice or a map of
 // scalars (RootValue), as official Fory Go writes f.Serialize(value) for
@@ -124,9 +125,18 @@ func (f *Fory) owned(m Message) ([]byte, error) {
 	return out, err
 }
 
-// SerializeTo appends the message for v, a pointer to a generated type or
-// a RootValue (or a pointer to one), to b. With a reused b it does not allocate. On error nothing is appended.
-func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
+// SerializeAppend appends the message for v, a pointer to a generated type
+// or a RootValue (or a pointer to one), to dst and returns the extended
+// slice, as append does. Passing the last result's dst[:0] again, the
+// usual loop, does not allocate. On error it returns dst.
+func (f *Fory) SerializeAppend(dst []byte, v any) ([]byte, error) {
+	b, old := f.adopt(dst)
+	err := f.serializeTo(b, v)
+	return f.release(b, old, dst, err)
+}
+
+// serializeTo appends the message for v to b (SerializeAppend, Encoder).
+func (f *Fory) serializeTo(b *buffer.Buffer, v any) error {
 	m, ok := asMessage(v)
 	if !ok {
 		if ok, err := f.rt.WriteRootValue(b, v); ok {
@@ -135,6 +145,24 @@ func (f *Fory) SerializeTo(b *buffer.Buffer, v any) error {
 		return notGenerated(v)
 	}
 	return m.ForySerializeTo(f, b)
+}
+
+// adopt takes a pooled buffer (which keeps its write context as scratch,
+// BenchmarkFixedCost) and makes it append to dst; release gives the
+// buffer its own storage back.
+func (f *Fory) adopt(dst []byte) (b *buffer.Buffer, old []byte) {
+	b = f.buffers.Get().(*buffer.Buffer)
+	return b, b.Adopt(dst)
+}
+
+func (f *Fory) release(b *buffer.Buffer, old, dst []byte, err error) ([]byte, error) {
+	out := b.Bytes()
+	b.Adopt(old[:0])
+	f.buffers.Put(b)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
 // Deserialize reads data, exactly one message, into v, a non-nil pointer to
@@ -227,15 +255,16 @@ func Marshal[T any, P Generated[T]](f *Fory, v *T) ([]byte, error) {
 	return f.owned(P(v))
 }
 
-// MarshalTo appends the message for v to b; with a reused b it does not
-// allocate. On error nothing is appended. A nil v is ErrNotGenerated.
-// It calls v.ForySerializeTo(f, b), which is a little faster still: the
-// generic call is indirect.
-func MarshalTo[T any, P Generated[T]](f *Fory, b *buffer.Buffer, v *T) error {
+// MarshalAppend appends the message for v to dst and returns the extended
+// slice, as append does; with the last result's dst[:0] passed again it
+// does not allocate. On error it returns dst. A nil v is ErrNotGenerated.
+func MarshalAppend[T any, P Generated[T]](f *Fory, dst []byte, v *T) ([]byte, error) {
 	if v == nil {
-		return ErrNotGenerated
+		return dst, ErrNotGenerated
 	}
-	return P(v).ForySerializeTo(f, b)
+	b, old := f.adopt(dst)
+	err := P(v).ForySerializeTo(f, b)
+	return f.release(b, old, dst, err)
 }
 
 // Unmarshal reads data, exactly one message, into v, reusing the slices and

@@ -6,7 +6,7 @@ import (
 	"github.com/forygen/forygen/buffer"
 )
 
-// RootValue is the constraint of MarshalValue, MarshalValueTo and
+// RootValue is the constraint of MarshalValue, MarshalValueAppend and
 // UnmarshalValue: the non-struct values a message can have as its root,
 // written as official Fory Go writes f.Serialize(value) for them
 // (docs/format.md §12.2):
@@ -47,11 +47,13 @@ func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 	return out, err
 }
 
-// MarshalValueTo appends the message whose root is v to b; with a reused b
-// it does not allocate. On error nothing is appended.
-func MarshalValueTo[T RootValue](f *Fory, b *buffer.Buffer, v T) error {
+// MarshalValueAppend appends the message whose root is v to dst and
+// returns the extended slice; with the last result's dst[:0] passed again
+// it does not allocate. On error it returns dst.
+func MarshalValueAppend[T RootValue](f *Fory, dst []byte, v T) ([]byte, error) {
+	b, old := f.adopt(dst)
 	_, err := f.rt.WriteRootPointer(b, &v)
-	return err
+	return f.release(b, old, dst, err)
 }
 
 // UnmarshalValue reads data, exactly one message whose root is a T, into

@@ -43,13 +43,17 @@ func sample[T serializer.RootValue](name, hexBytes string, v T) rootSample {
 			require.NoError(t, err, name)
 			viaPtr, err := f.Serialize(&v)
 			require.NoError(t, err, name)
-			b := buffer.New(8)
-			require.NoError(t, serializer.MarshalValueTo(f, b, v), name)
+			appended, err := serializer.MarshalValueAppend(f, []byte{0xaa}, v)
+			require.NoError(t, err, name)
+			require.Equal(t, byte(0xaa), appended[0], name)
 			if hexBytes != "" {
 				require.Equal(t, data, viaAny, name)
 				require.Equal(t, data, viaPtr, name)
-				require.Equal(t, data, b.Bytes(), name)
+				require.Equal(t, data, appended[1:], name)
 			}
+			var viaAppend T
+			require.NoError(t, serializer.UnmarshalValue(f, appended[1:], &viaAppend), name)
+			require.Equal(t, v, viaAppend, name)
 			var got T
 			require.NoError(t, serializer.UnmarshalValue(f, data, &got), name)
 			require.Equal(t, v, got, name)
@@ -123,7 +127,7 @@ func rootSamples() []rootSample {
 	}
 }
 
-// Every RootValue type round-trips through MarshalValue, MarshalValueTo,
+// Every RootValue type round-trips through MarshalValue, MarshalValueAppend,
 // Serialize (value and pointer), UnmarshalValue and Deserialize, in both
 // modes, with official Go's bytes.
 func TestRootValues(t *testing.T) {
@@ -367,8 +371,12 @@ func TestRootValueInvalidUTF8(t *testing.T) {
 	require.Equal(t, "key", ee.Path)
 	b := buffer.New(8)
 	b.WriteUint8(7)
-	require.Error(t, serializer.MarshalValueTo(f, b, map[int32]string{1: bad}))
-	require.Equal(t, []byte{7}, b.Bytes(), "nothing appended on error")
+	_, err = f.Runtime().WriteRootPointer(b, &map[int32]string{1: bad})
+	require.Error(t, err)
+	require.Equal(t, []byte{7}, b.Bytes(), "nothing written on error")
+	out, err := serializer.MarshalValueAppend(f, []byte{7}, map[int32]string{1: bad})
+	require.Error(t, err)
+	require.Equal(t, []byte{7}, out, "dst returned on error")
 
 	off := serializer.New(serializer.WithUTF8Validation(false))
 	data, err := serializer.MarshalValue(off, bad)
@@ -379,22 +387,21 @@ func TestRootValueInvalidUTF8(t *testing.T) {
 	require.ErrorIs(t, serializer.UnmarshalValue(f, data, &got), serializer.ErrMalformed)
 }
 
-// MarshalValueTo into a reused buffer does not allocate.
-func TestMarshalValueToAllocs(t *testing.T) {
+// MarshalValueAppend into a reused slice does not allocate.
+func TestMarshalValueAppendAllocs(t *testing.T) {
 	f := serializer.New()
-	b := buffer.New(1024)
+	b := make([]byte, 0, 1024)
 	s := []int32{1, 2, 3}
 	m := map[string]int64{"a": 1, "b": 2}
 	strs := []string{"x", "y"}
 	for name, fn := range map[string]func() error{
-		"int64":    func() error { return serializer.MarshalValueTo(f, b, int64(1234567)) },
-		"string":   func() error { return serializer.MarshalValueTo(f, b, "hello") },
-		"[]int32":  func() error { return serializer.MarshalValueTo(f, b, s) },
-		"[]string": func() error { return serializer.MarshalValueTo(f, b, strs) },
-		"map":      func() error { return serializer.MarshalValueTo(f, b, m) },
+		"int64":    func() (err error) { b, err = serializer.MarshalValueAppend(f, b[:0], int64(1234567)); return err },
+		"string":   func() (err error) { b, err = serializer.MarshalValueAppend(f, b[:0], "hello"); return err },
+		"[]int32":  func() (err error) { b, err = serializer.MarshalValueAppend(f, b[:0], s); return err },
+		"[]string": func() (err error) { b, err = serializer.MarshalValueAppend(f, b[:0], strs); return err },
+		"map":      func() (err error) { b, err = serializer.MarshalValueAppend(f, b[:0], m); return err },
 	} {
 		allocs := testing.AllocsPerRun(100, func() {
-			b.Reset()
 			if err := fn(); err != nil {
 				t.Fatal(err)
 			}

@@ -47,7 +47,7 @@ func (e *Encoder) Encode(v any) error {
 		e.buf = buffer.New(256)
 	}
 	e.buf.Reset()
-	if err := e.f.SerializeTo(e.buf, v); err != nil {
+	if err := e.f.serializeTo(e.buf, v); err != nil {
 		return err
 	}
 	_, err := e.w.Write(e.buf.Bytes())

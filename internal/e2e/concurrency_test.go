@@ -9,7 +9,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/e2e/narrow"
 	"github.com/forygen/forygen/serializer"
 )
@@ -35,10 +34,10 @@ func TestConcurrentSerializeShared(t *testing.T) {
 				wg.Add(1)
 				go func(g int) {
 					defer wg.Done()
-					b := buffer.New(64)
+					var b []byte
 					for i := 0; i < 20; i++ {
-						b.Reset()
-						if err := f.SerializeTo(b, v); err != nil {
+						var err error
+						if b, err = f.SerializeAppend(b[:0], v); err != nil {
 							errs <- err
 							return
 						}
@@ -47,12 +46,12 @@ func TestConcurrentSerializeShared(t *testing.T) {
 							errs <- err
 							return
 						}
-						if !bytes.Equal(out, b.Bytes()) {
+						if !bytes.Equal(out, b) {
 							errs <- errMismatch
 							return
 						}
 					}
-					outs[g] = append([]byte(nil), b.Bytes()...)
+					outs[g] = append([]byte(nil), b...)
 				}(g)
 			}
 			wg.Wait()

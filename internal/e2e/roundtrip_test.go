@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/serializer"
 )
 
@@ -95,12 +94,11 @@ func TestSerializeToSize(t *testing.T) {
 				data, err := f.Serialize(v)
 				require.NoError(t, err)
 
-				b := buffer.New(8)
-				b.WriteBytes([]byte{0xaa, 0xbb, 0xcc})
-				require.NoError(t, f.SerializeTo(b, v))
-				require.Equal(t, 3+len(data), b.Len())
-				require.Equal(t, data, b.Bytes()[3:])
-				require.Equal(t, []byte{0xaa, 0xbb, 0xcc}, b.Bytes()[:3])
+				b, err := f.SerializeAppend([]byte{0xaa, 0xbb, 0xcc}, v)
+				require.NoError(t, err)
+				require.Equal(t, 3+len(data), len(b))
+				require.Equal(t, data, b[3:])
+				require.Equal(t, []byte{0xaa, 0xbb, 0xcc}, b[:3])
 
 				got := r.fresh()
 				require.NoError(t, f.Deserialize(data, got))

@@ -563,7 +563,7 @@ func (f *Runtime) WriteRootValue(b *buffer.Buffer, v any) (handled bool, err err
 // WriteRootPointer is WriteRootValue for a pointer to the value only. A
 // caller's pointer to a local does not escape through it, as it would
 // through WriteRootValue, whose maps are held in the interface itself
-// (serializer.MarshalValueTo does not allocate).
+// (serializer.MarshalValueAppend does not allocate).
 func (f *Runtime) WriteRootPointer(b *buffer.Buffer, p any) (handled bool, err error) {
 	switch x := p.(type) {
 	case *bool:

@@ -106,7 +106,7 @@ func (g *gen) emitEntry(f *jen.File) {
 	recv := jen.Id("x").Op("*").Id(g.name())
 	info := jen.Id(g.infoVar())
 
-	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.MarshalTo and Fory.SerializeTo call it.")
+	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.")
 	f.Comment("The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.")
 	// With reference tracking the root flag is 0x00 and the root is object
 	// 0 (docs/format.md §2.1).

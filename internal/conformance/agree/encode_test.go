@@ -45,15 +45,20 @@ func TestIntOutOfRange(t *testing.T) {
 		{Ints{A: 1 << 31}, "A"}, {Ints{A: -1<<31 - 1}, "A"}, {Ints{B: 1 << 32}, "B"}, {Ints{P: &big}, "P"},
 	} {
 		for _, f := range []*serializer.Fory{consistent, serializer.New()} {
+			// The generated writer leaves the buffer as it was on error;
+			// MarshalAppend then returns dst.
 			b := buffer.New(64)
 			b.WriteUint8(0xaa)
-			err := serializer.MarshalTo(f, b, &tc.v)
+			err := tc.v.ForySerializeTo(f, b)
+			require.Equal(t, []byte{0xaa}, b.Bytes(), "nothing written")
+			out, err2 := serializer.MarshalAppend(f, []byte{0xaa}, &tc.v)
+			require.Equal(t, err, err2)
+			require.Equal(t, []byte{0xaa}, out, "nothing appended")
 			require.ErrorIs(t, err, serializer.ErrInvalidValue, tc.field)
 			var ee *serializer.EncodeError
 			require.True(t, errors.As(err, &ee))
 			require.Equal(t, tc.field, ee.Path)
 			require.Equal(t, "agree.Ints", ee.Type)
-			require.Equal(t, []byte{0xaa}, b.Bytes(), "nothing written")
 		}
 	}
 	_, err := consistent.Serialize(&Ints{A: 1<<31 - 1, B: 1<<32 - 1})
