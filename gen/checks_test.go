@@ -328,3 +328,21 @@ func TestTestFiles(t *testing.T) {
 	require.NoError(t, gen.Run(gen.Config{Dir: dir, Check: true, Stdout: &stdout}), stdout.String())
 	assert.Empty(t, stdout.String())
 }
+
+// marshal=text and marshal=binary (README "Types you don't own") are
+// refused with the missing method named, on what cannot carry them, and
+// next to keys that would contradict them; a type with both methods, a
+// pointer to one, and time.Time's own MarshalBinary are accepted.
+func TestMarshalerChecks(t *testing.T) {
+	errs := runErrors(t, "./testdata/src/marshalerrs")
+	requireError(t, errs, "marshalerrs.go", "10:2", "A.NoText: marshal=text needs Plain to implement encoding.TextMarshaler and, through its pointer, encoding.TextUnmarshaler; it lacks MarshalText() ([]byte, error) and (*Plain).UnmarshalText([]byte) error")
+	requireError(t, errs, "marshalerrs.go", "11:2", "A.NoBinary: tag `fory:\"id=1,marshal=bin\"`: marshal=\"bin\" must be text (MarshalText/UnmarshalText, written as a string) or binary (MarshalBinary/UnmarshalBinary, written as bytes)")
+	requireError(t, errs, "marshalerrs.go", "12:2", "A.Iface: marshal=text needs a concrete type, not the interface TM")
+	requireError(t, errs, "marshalerrs.go", "13:2", "A.Slice: marshal=text needs a named type or a pointer to one, not []netip.Addr")
+	requireError(t, errs, "marshalerrs.go", "14:2", "A.WithRef: tag `fory:\"id=4,marshal=text,ref\"`: marshal=text decides the encoding itself: remove encoding=, type= and ref")
+	requireError(t, errs, "marshalerrs.go", "15:2", "A.WithType: tag `fory:\"id=5,marshal=text,type=string\"`: marshal=text decides the encoding itself: remove encoding=, type= and ref")
+	requireNoError(t, errs, "marshalerrs.go", "16:2") // time.Time, marshal=binary
+	requireNoError(t, errs, "marshalerrs.go", "17:2") // *netip.AddrPort
+	requireError(t, errs, "marshalerrs.go", "18:2", "A.OnlyOne: marshal=text needs Half to implement encoding.TextMarshaler and, through its pointer, encoding.TextUnmarshaler; it lacks (*Half).UnmarshalText([]byte) error")
+	require.Len(t, errs, 7)
+}

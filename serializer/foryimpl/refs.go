@@ -151,6 +151,11 @@ func WriteRefPtr[T any](c *WriteContext, p *T) bool {
 	return c.writeRef(refKey{unsafe.Pointer(p), 0})
 }
 
+// WriteRefFresh writes 0x00 for a tracked value that is never shared (a
+// marshal=binary value, marshaled anew each time): it takes a reference
+// id, as a peer reading 0x00 records one, so the ids after it stay in step.
+func WriteRefFresh(c *WriteContext) { c.writeRef(c.refs.sliceKey(nil, 0)) }
+
 // WriteRefSlice is WriteRefPtr for a tracked slice: a dense array, bytes or
 // a list tagged ref.
 func WriteRefSlice[E any](c *WriteContext, s []E) bool {

@@ -110,6 +110,9 @@ type gen struct {
 	// copyCheck names the field whose list of strings is being emitted when
 	// its strings are checked as they are copied (checkedOnCopy).
 	copyCheck string
+	// field is the Go name of the field being written, for the errors of
+	// a marshaler (writeMarshaled).
+	field string
 }
 
 func (g *gen) name() string { return g.s.Model.Name }

@@ -285,6 +285,9 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		// A struct pointer tagged nullable=false: always present.
 		return g.readPresent(dst, w)
 	}
+	if t.Kind.IsMarshaler() {
+		return g.readMarshaled(dst, t)
+	}
 	r := jen.Id("r")
 	if w.IsFixedScalar() || w.IsVarint() {
 		sc := scalarOf(w)
@@ -388,6 +391,19 @@ func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code
 	).Else().If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(p.Clone().Dot("ForyRead").Call(jen.Id("c")))}
 }
 
+// readMarshaled reads a STRING or BINARY into dst through its type's
+// UnmarshalText or UnmarshalBinary, called directly on a view of the input
+// (the unmarshaler contracts say an implementation copies what it keeps).
+func (g *gen) readMarshaled(dst *jen.Statement, t *model.Type) []jen.Code {
+	method, read := "UnmarshalText", "ReadText"
+	if t.Kind == model.Binary {
+		method, read = "UnmarshalBinary", "ReadBinaryView"
+	}
+	p := g.fresh("p")
+	return []jen.Code{jen.If(jen.List(jen.Id(p), jen.Id("ok")).Op(":=").Id("c").Dot(read).Call(), jen.Id("ok")).Block(
+		jen.Id("c").Dot("Unmarshaled").Call(jen.Parens(dst.Clone()).Dot(method).Call(jen.Id(p))))}
+}
+
 // readPresent reads a value known to be present (its null flag, if any,
 // already read): a pointer is allocated and filled.
 func (g *gen) readPresent(dst *jen.Statement, w *plan.Wire) []jen.Code {
@@ -485,6 +501,23 @@ func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 	ptr := t.Kind == model.Pointer
 	if ptr {
 		t = t.Elem
+	}
+	if t.Kind == model.Binary {
+		// A list or dense array of uint8 for a marshal=binary field: its
+		// bytes, then UnmarshalBinary (a null one leaves the field).
+		s := g.fresh("s")
+		dst := jen.Id("x").Dot(fl.GoName)
+		var into []jen.Code
+		if ptr {
+			p := g.fresh("p")
+			into = []jen.Code{jen.Id(p).Op(":=").Add(g.alloc(t)),
+				jen.Id("c").Dot("Unmarshaled").Call(jen.Id(p).Dot("UnmarshalBinary").Call(jen.Id(s))),
+				dst.Clone().Op("=").Id(p)}
+		} else {
+			into = []jen.Code{jen.Id("c").Dot("Unmarshaled").Call(dst.Clone().Dot("UnmarshalBinary").Call(jen.Id(s)))}
+		}
+		return []jen.Code{jen.If(jen.Id(s).Op(":=").Qual(implPkg, "ReadSliceAs").Types(jen.Byte()).Call(jen.Id("c"), jen.Id("f")),
+			jen.Op("!").Id("c").Dot("Failed").Call().Op("&&").Id(s).Op("!=").Nil()).Block(into...)}
 	}
 	if t.Kind != model.Slice && t.Kind != model.Array {
 		return nil

@@ -56,6 +56,11 @@ func (g *gen) writeTracked(v *jen.Statement, w *plan.Wire) []jen.Code {
 		if t.Kind == model.Union && w.Nullable {
 			return g.writeNullableUnion(v, &inner, true)
 		}
+		if t.Kind == model.Binary {
+			// 0x00, as a []byte field is flagged, with an id of its own:
+			// the value is marshaled anew, never shared.
+			return append([]jen.Code{jen.Qual(implPkg, "WriteRefFresh").Call(jen.Id("c"))}, g.writeValue(v, &inner, true)...)
+		}
 		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, true)...)
 	}
 	return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, fn).Call(jen.Id("c"), v)).Block(body...)}

@@ -260,7 +260,7 @@ func putVarint(w *plan.Wire, v *jen.Statement, t *model.Type) *jen.Statement {
 // (BenchmarkSerialize/Sample: its seven arrays took a Reserve and a commit
 // each).
 func (g *gen) inRun(fl *plan.Field) bool {
-	if fl.Wire.Nullable || g.track && fl.RefOn && fl.Wire.TypeID != plan.TypeEnum && !runArray(fl.Wire) {
+	if fl.Wire.Nullable || fl.Wire.Go.Kind.IsMarshaler() || g.track && fl.RefOn && fl.Wire.TypeID != plan.TypeEnum && !runArray(fl.Wire) {
 		return false
 	}
 	return fl.Wire.TypeID == plan.TypeString || fl.Wire.TypeID == plan.TypeEnum || runArray(fl.Wire)
@@ -423,6 +423,7 @@ func plus(base string, off int) jen.Code {
 
 // writeField writes one field of the other group.
 func (g *gen) writeField(fl *plan.Field) []jen.Code {
+	g.field = fl.GoName
 	if g.track && fl.Unflagged {
 		// Bare in a tracked same-schema message, as the other languages
 		// write it; flagged in compatible mode and official Go's form
@@ -442,6 +443,22 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 		defer func() { g.copyCheck = "" }()
 	}
 	return g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
+}
+
+// writeMarshaled writes v through its type's MarshalText (as a STRING) or
+// MarshalBinary (as a BINARY), called directly: no interface call. A
+// marshaler's error fails the write context, which takes back what the
+// message wrote (plan.Flat keeps such a struct on the context).
+func (g *gen) writeMarshaled(v *jen.Statement, t *model.Type) []jen.Code {
+	method, put, text := "MarshalText", "WriteText", true
+	if t.Kind == model.Binary {
+		method, put, text = "MarshalBinary", "WriteBinary", false
+	}
+	m := g.fresh("m")
+	return []jen.Code{jen.Block(
+		jen.List(jen.Id(m), jen.Err()).Op(":=").Parens(v.Clone()).Dot(method).Call(),
+		jen.If(jen.Op("!").Id("c").Dot("Marshaled").Call(jen.Id(g.infoVar()), jen.Lit(g.field), jen.Id(m), jen.Err(), jen.Lit(text))).Block(jen.Return()),
+		jen.Qual(implPkg, put).Call(jen.Id("b"), jen.Id(m)))}
 }
 
 // writeNullableUnion writes a nullable union field: null (0xFD) when it is
@@ -491,10 +508,20 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 		}
 		return append([]jen.Code{writeByte(0xff)}, g.writeValue(v, &inner, addressable)...)
 	}
+	if t.Kind == model.Pointer && t.Elem.Kind.IsMarshaler() {
+		// nullable=false: the value without a null flag (checks refused a
+		// nil one).
+		inner := *w
+		inner.Go = t.Elem
+		return g.writeValue(jen.Op("*").Add(v.Clone()), &inner, false)
+	}
 	if t.Kind == model.Pointer {
 		// A struct pointer tagged nullable=false: the struct without a null
 		// flag (checks refused a nil one).
 		return g.writeStruct(v, t.Elem, true)
+	}
+	if t.Kind.IsMarshaler() {
+		return g.writeMarshaled(v, t)
 	}
 	b := jen.Id("b")
 	switch {
@@ -993,6 +1020,11 @@ func (g *gen) checkLeaves(v *jen.Statement, w *plan.Wire, field string, leafID u
 			return nil
 		}
 		return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(body...)}
+	}
+	switch {
+	case w.Go.Kind.IsMarshaler():
+		// Checked as it is marshaled (writeMarshaled).
+		return nil
 	}
 	switch w.TypeID {
 	case leafID:

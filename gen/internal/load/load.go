@@ -577,7 +577,12 @@ func (l *loader) loadStruct(ts *ast.TypeSpec, obj *types.TypeName, reg model.Reg
 		if skip {
 			continue
 		}
-		t, err := l.fieldType(v.Type(), 0)
+		var t *model.Type
+		if tag.Marshal != "" {
+			t, err = l.marshalerType(v.Type(), tag.Marshal)
+		} else {
+			t, err = l.fieldType(v.Type(), 0)
+		}
 		if err != nil {
 			l.errorf(v.Pos(), "%s.%s: %v", name, v.Name(), err)
 			continue
@@ -596,6 +601,79 @@ func (l *loader) loadStruct(ts *ast.TypeSpec, obj *types.TypeName, reg model.Reg
 		s.Shape = nil
 	}
 	return s
+}
+
+// marshalerType is the model type of a field tagged marshal=text or
+// marshal=binary: a named type T, or *T, whose pointer has the marshaler
+// and unmarshaler methods of encoding (TextMarshaler and TextUnmarshaler,
+// or BinaryMarshaler and BinaryUnmarshaler). Generated code calls them
+// directly on the field, which is addressable, so value and pointer
+// receivers both do.
+func (l *loader) marshalerType(t types.Type, how string) (*model.Type, error) {
+	t = types.Unalias(t)
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		ptr, t = true, types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	named := (*model.Named)(nil)
+	if ok {
+		named = namedOf(n)
+	}
+	goName := types.TypeString(t, func(p *types.Package) string {
+		if p == l.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
+	if named == nil || n.TypeArgs().Len() > 0 {
+		return nil, fmt.Errorf("marshal=%s needs a named type or a pointer to one, not %s", how, goName)
+	}
+	if _, isPtr := n.Underlying().(*types.Pointer); isPtr {
+		return nil, fmt.Errorf("marshal=%s needs a named type or a pointer to one, not the pointer type %s", how, goName)
+	}
+	if _, isIface := n.Underlying().(*types.Interface); isIface {
+		return nil, fmt.Errorf("marshal=%s needs a concrete type, not the interface %s", how, goName)
+	}
+	kind, iface, marshal, unmarshal := model.Text, "Text", "MarshalText", "UnmarshalText"
+	if how == "binary" {
+		kind, iface, marshal, unmarshal = model.Binary, "Binary", "MarshalBinary", "UnmarshalBinary"
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	has := func(name string, in int) bool {
+		sel := ms.Lookup(n.Obj().Pkg(), name)
+		if sel == nil {
+			return false
+		}
+		f, ok := sel.Obj().(*types.Func)
+		if !ok {
+			return false
+		}
+		sig := f.Type().(*types.Signature)
+		bytes := types.NewSlice(types.Typ[types.Byte])
+		errType := types.Universe.Lookup("error").Type()
+		if in == 0 {
+			return sig.Params().Len() == 0 && sig.Results().Len() == 2 &&
+				types.Identical(sig.Results().At(0).Type(), bytes) && types.Identical(sig.Results().At(1).Type(), errType)
+		}
+		return sig.Params().Len() == 1 && !sig.Variadic() && sig.Results().Len() == 1 &&
+			types.Identical(sig.Params().At(0).Type(), bytes) && types.Identical(sig.Results().At(0).Type(), errType)
+	}
+	var lacks []string
+	if !has(marshal, 0) {
+		lacks = append(lacks, marshal+"() ([]byte, error)")
+	}
+	if !has(unmarshal, 1) {
+		lacks = append(lacks, "(*"+n.Obj().Name()+")."+unmarshal+"([]byte) error")
+	}
+	if len(lacks) > 0 {
+		return nil, fmt.Errorf("marshal=%s needs %s to implement encoding.%sMarshaler and, through its pointer, encoding.%sUnmarshaler; it lacks %s", how, goName, iface, iface, strings.Join(lacks, " and "))
+	}
+	mt := &model.Type{Kind: kind, Named: named}
+	if ptr {
+		return &model.Type{Kind: model.Pointer, Elem: mt}, nil
+	}
+	return mt, nil
 }
 
 // checkEffect rejects `nullable` and `ref` where they would do nothing, so

@@ -80,6 +80,13 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 				return tag, false, err
 			}
 			tag.Hint = h
+		case "marshal":
+			// forygen's own key (official Go has no marshaler adapter):
+			// README "Types you don't own".
+			if val != "text" && val != "binary" {
+				return tag, false, fmt.Errorf("marshal=%q must be text (MarshalText/UnmarshalText, written as a string) or binary (MarshalBinary/UnmarshalBinary, written as bytes)", val)
+			}
+			tag.Marshal = val
 		default:
 			return tag, false, fmt.Errorf("unknown fory tag key %q", key)
 		}
@@ -89,6 +96,9 @@ func ParseTag(s string) (tag model.Tag, skip bool, err error) {
 	}
 	if tag.Encoding != "" && tag.Hint != nil {
 		return tag, false, fmt.Errorf("encoding and type cannot be combined on one field")
+	}
+	if tag.Marshal != "" && (tag.Encoding != "" || tag.Hint != nil || tag.RefSet && tag.Ref) {
+		return tag, false, fmt.Errorf("marshal=%s decides the encoding itself: remove encoding=, type= and ref", tag.Marshal)
 	}
 	return tag, false, nil
 }

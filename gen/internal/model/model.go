@@ -118,6 +118,9 @@ type Tag struct {
 	RefSet   bool
 	Encoding string // "", "varint", "fixed", "tagged"
 	Hint     *Hint  // `type=…`
+	// Marshal is forygen's `marshal=text` or `marshal=binary`: the field's
+	// type is written through its own marshaler methods ("" when absent).
+	Marshal string
 }
 
 // Hint is a `type=` hint in official Fory Go's grammar: a node names a type
@@ -174,11 +177,17 @@ const (
 	Opaque   // any other named type, only used in staleness guards
 	Any      // the empty interface: a value that carries its own type
 	Union    // a //fory:union type
+	// Text is a type written through its MarshalText and read through its
+	// UnmarshalText (`marshal=text`): a STRING on the wire.
+	Text
+	// Binary is a type written through its MarshalBinary and read through
+	// its UnmarshalBinary (`marshal=binary`): a BINARY on the wire.
+	Binary
 )
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
 	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "serializer.Optional", "struct", "pointer", "enum",
-	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque", "any", "union"}
+	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque", "any", "union", "text marshaler", "binary marshaler"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -186,6 +195,10 @@ func (k Kind) String() string {
 	}
 	return fmt.Sprintf("kind(%d)", int(k))
 }
+
+// IsMarshaler reports whether k is written through the type's own
+// marshaler methods (Text, Binary).
+func (k Kind) IsMarshaler() bool { return k == Text || k == Binary }
 
 // IsPrimitive reports whether k is a bool, integer or float kind (the
 // 16-bit floats included).

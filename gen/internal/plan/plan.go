@@ -523,7 +523,9 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 func Flat(s *model.StructDecl) bool {
 	var hasStruct func(t *model.Type) bool
 	hasStruct = func(t *model.Type) bool {
-		return t != nil && (t.Kind == model.Struct || t.Kind == model.Any || t.Kind == model.Union || hasStruct(t.Elem) || hasStruct(t.Key))
+		// A marshaler can fail mid-message too: its error needs the write
+		// context, which takes back what was written (EndWrite).
+		return t != nil && (t.Kind == model.Struct || t.Kind == model.Any || t.Kind == model.Union || t.Kind.IsMarshaler() || hasStruct(t.Elem) || hasStruct(t.Key))
 	}
 	for _, f := range s.Fields {
 		if hasStruct(f.Type) {

@@ -445,6 +445,12 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.TypeID = TypeDate
 	case t.Kind == model.Decimal:
 		w.TypeID = TypeDecimal
+	case t.Kind == model.Text:
+		// Its MarshalText bytes as a string (README "Types you don't own").
+		w.TypeID = TypeString
+	case t.Kind == model.Binary:
+		// Its MarshalBinary bytes.
+		w.TypeID = TypeBinary
 	case t.Kind == model.Any:
 		// Every value carries its flag and type meta (docs/format.md §12.3),
 		// so a nullable tag adds no second flag; the TypeDef declares the
