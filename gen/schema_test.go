@@ -15,9 +15,11 @@ import (
 )
 
 // schemaPatterns are the packages whose IDL is kept under testdata/schema:
-// every conformance and end-to-end test package, and the fixture with one
-// field of every kind the IDL can describe.
-var schemaPatterns = []string{"../internal/conformance/...", "../internal/e2e/...", "./testdata/src/schema"}
+// every conformance and end-to-end test package, the fixture with one field
+// of every kind the IDL can describe, and two fixtures, one importing the
+// other.
+var schemaPatterns = []string{"../internal/conformance/...", "../internal/e2e/...", "./testdata/src/schema",
+	"./testdata/src/schemadeps/geo", "./testdata/src/schemadeps/draw"}
 
 var schemaErrLine = regexp.MustCompile(`^(/[^:]+):(\d+):(\d+): (.*)$`)
 
@@ -52,17 +54,36 @@ func TestSchemaGolden(t *testing.T) {
 		// test package's file does not change its golden file.
 		out(filepath.Dir(rel)).WriteString(rel + ": " + m[4] + "\n")
 	}
+	byName := map[string]*schema.File{}
+	for _, f := range files {
+		parsed, err := schema.Parse(string(f.Content))
+		if err != nil {
+			t.Fatalf("%s: %v", f.PkgPath, err)
+		}
+		if byName[f.Name] != nil {
+			t.Fatalf("two files named %s", f.Name)
+		}
+		byName[f.Name] = parsed
+	}
 	for _, f := range files {
 		dir := strings.TrimPrefix(f.PkgPath, "github.com/forygen/forygen/")
 		// The IDL parses back and describes the package's declarations:
 		// Write has planned what foryc would generate from it and compared
-		// it with forygen's plan; here the file is read once more on its own.
-		parsed, err := schema.Parse(string(f.Content))
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
+		// it with forygen's plan; here the file is read once more, with the
+		// files it imports as written.
+		parsed := byName[f.Name]
 		if len(parsed.Messages)+len(parsed.Enums) == 0 {
 			t.Fatalf("%s: an empty IDL file", dir)
+		}
+		var imports []*schema.File
+		for _, name := range parsed.Imports {
+			if byName[name] == nil {
+				t.Fatalf("%s imports %s, which the run did not write", dir, name)
+			}
+			imports = append(imports, byName[name])
+		}
+		if _, _, _, err := schema.Declarations(parsed, imports...); err != nil {
+			t.Fatalf("%s: %v", dir, err)
 		}
 		out(dir).Write(f.Content)
 	}
@@ -110,9 +131,15 @@ func TestSchemaGolden(t *testing.T) {
 			t.Errorf("testdata/schema/%s belongs to no package", e.Name())
 		}
 	}
-	// The fixture exports completely: every kind has an IDL spelling.
-	if !wantFiles["gen__testdata__src__schema.fdl"] {
-		t.Errorf("the fixture did not export: %s", got["gen/testdata/src/schema"])
+	// The fixtures export completely: every kind has an IDL spelling, and
+	// draw's file imports geo's for the types it names.
+	for _, dir := range []string{"gen/testdata/src/schema", "gen/testdata/src/schemadeps/geo", "gen/testdata/src/schemadeps/draw"} {
+		if !wantFiles[strings.ReplaceAll(dir, "/", "__")+".fdl"] {
+			t.Errorf("the fixture %s did not export: %s", dir, got[dir])
+		}
+	}
+	if draw := got["gen/testdata/src/schemadeps/draw"].String(); !strings.Contains(draw, "\nimport \"geo.fdl\";\n") {
+		t.Errorf("draw's IDL does not import geo.fdl:\n%s", draw)
 	}
 }
 
