@@ -3,6 +3,7 @@ package gen_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -156,6 +157,55 @@ func readmeBlocks(t *testing.T) (string, map[string][2]int) {
 		blocks[string(raw[m[2]:m[3]])] = [2]int{m[4], m[5]}
 	}
 	return string(raw), blocks
+}
+
+// TestReadmeExamplesExport exports every Go example of README.md that
+// declares annotated types (the Quick start's type file, the Schema tools'
+// v1 and v2), each in a module of its own: `forygen schema` must write its
+// IDL without an error, and the IDL must parse back and read back into one
+// declaration per directive of the example.
+func TestReadmeExamplesExport(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	directive := regexp.MustCompile(`(?m)^//fory:(generate|enum|union)\b`)
+	blocks := regexp.MustCompile("(?s)```go\n(.*?)```\n").FindAllStringSubmatch(string(raw), -1)
+	n := 0
+	for i, b := range blocks {
+		body := b[1]
+		decls := len(directive.FindAllString(body, -1))
+		if decls == 0 {
+			continue
+		}
+		n++
+		name := fmt.Sprintf("block %d (%s)", i, strings.SplitN(body, "\n", 2)[0])
+		dir := t.TempDir()
+		for file, content := range map[string]string{"go.mod": "module example.com/readme\n\ngo 1.23\n", "example.go": body} {
+			if err := os.WriteFile(filepath.Join(dir, file), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		files, errs := gen.Schema(gen.Config{Dir: dir})
+		if len(errs) > 0 || len(files) != 1 {
+			t.Errorf("README %s does not export: %v", name, errs)
+			continue
+		}
+		f, err := schema.Parse(string(files[0].Content))
+		if err != nil {
+			t.Errorf("README %s: its IDL does not parse back: %v\n%s", name, err, files[0].Content)
+			continue
+		}
+		if _, _, _, err := schema.Declarations(f); err != nil {
+			t.Errorf("README %s: its IDL does not read back: %v", name, err)
+		}
+		if got := len(f.Messages) + len(f.Enums) + len(f.Unions); got != decls {
+			t.Errorf("README %s: %d IDL types for %d annotated types:\n%s", name, got, decls, files[0].Content)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("README.md has %d Go examples with annotated types; want the Quick start's and the Schema tools' v1 and v2", n)
+	}
 }
 
 // TestReadmeSchemaExample runs README's "Schema tools" example in a new
