@@ -74,7 +74,9 @@ type SchemaFile struct {
 
 // Schema loads the configured packages and returns the Fory IDL of each
 // package's annotated types (docs/schema.md). Types the IDL cannot describe
-// exactly are errors naming the field.
+// exactly are errors naming the field. A field whose type is declared in
+// another loaded package imports that package's file; a package whose file
+// imports one that does not export is an error too, and is not returned.
 func Schema(cfg Config) ([]SchemaFile, []error) {
 	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
 	if res == nil || len(errs) > 0 {
@@ -113,7 +115,18 @@ func Schema(cfg Config) ([]SchemaFile, []error) {
 		}
 	}
 	sort.Strings(paths)
-	var out []SchemaFile
+	for _, in := range inputs {
+		in.Others = inputs
+	}
+	asError := func(e error) error {
+		var se *schema.Error
+		if errors.As(e, &se) {
+			return &load.Error{Pos: se.Pos, What: "schema: " + se.Msg}
+		}
+		return e
+	}
+	written := map[string]SchemaFile{}
+	byName := map[string]string{} // file name → import path
 	for _, path := range paths {
 		in := inputs[path]
 		if len(in.Structs) == 0 && len(in.Enums) == 0 && len(in.Unions) == 0 {
@@ -121,23 +134,62 @@ func Schema(cfg Config) ([]SchemaFile, []error) {
 		}
 		text, werrs := schema.Write(*in)
 		for _, e := range werrs {
-			var se *schema.Error
-			if errors.As(e, &se) {
-				e = &load.Error{Pos: se.Pos, What: "schema: " + se.Msg}
-			}
-			errs = append(errs, e)
+			errs = append(errs, asError(e))
 		}
 		if text == nil {
 			continue
 		}
-		name := in.PkgName
-		if f, err := schema.Parse(string(text)); err == nil && f.Package != "" {
-			name = f.Package
+		// Imports name files, and -o writes every file into one directory:
+		// one name is one package.
+		if prev, dup := byName[in.FileName()]; dup {
+			errs = append(errs, asError(&schema.Error{Pos: firstPos(in), Msg: fmt.Sprintf("package %s: its IDL file is %s, as is the file of %s; give the packages different names, or register their types by name in different namespaces",
+				path, in.FileName(), prev)}))
+			continue
 		}
-		out = append(out, SchemaFile{PkgPath: path, Name: name + ".fdl", Content: text})
+		byName[in.FileName()] = path
+		written[path] = SchemaFile{PkgPath: path, Name: in.FileName(), Content: text}
+	}
+	// A file importing one that is not written would not compile; so would
+	// the files importing it, in turn.
+	for changed := true; changed; {
+		changed = false
+		for _, path := range paths {
+			if _, ok := written[path]; !ok {
+				continue
+			}
+			for _, imp := range inputs[path].Imports() {
+				if _, ok := written[imp]; ok {
+					continue
+				}
+				errs = append(errs, asError(&schema.Error{Pos: firstPos(inputs[path]), Msg: fmt.Sprintf("package %s: its IDL file imports the file of %s, which is not written (see its errors); fix them to export this package", path, imp)}))
+				delete(written, path)
+				changed = true
+				break
+			}
+		}
+	}
+	var out []SchemaFile
+	for _, path := range paths {
+		if f, ok := written[path]; ok {
+			out = append(out, f)
+		}
 	}
 	sortErrors(errs)
 	return out, errs
+}
+
+// firstPos is the position of a package's first annotated declaration, for
+// errors about its whole IDL file.
+func firstPos(in *schema.Input) model.Pos {
+	switch {
+	case len(in.Enums) > 0:
+		return in.Enums[0].Pos
+	case len(in.Structs) > 0:
+		return in.Structs[0].Model.Pos
+	case len(in.Unions) > 0:
+		return in.Unions[0].Pos
+	}
+	return model.Pos{}
 }
 
 // LockConfig configures `forygen lock`.

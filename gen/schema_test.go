@@ -3,6 +3,7 @@ package gen_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,9 +16,11 @@ import (
 )
 
 // schemaPatterns are the packages whose IDL is kept under testdata/schema:
-// every conformance and end-to-end test package, and the fixture with one
-// field of every kind the IDL can describe.
-var schemaPatterns = []string{"../internal/conformance/...", "../internal/e2e/...", "./testdata/src/schema"}
+// every conformance and end-to-end test package, the fixture with one field
+// of every kind the IDL can describe, and two fixtures, one importing the
+// other.
+var schemaPatterns = []string{"../internal/conformance/...", "../internal/e2e/...", "./testdata/src/schema",
+	"./testdata/src/schemadeps/geo", "./testdata/src/schemadeps/draw"}
 
 var schemaErrLine = regexp.MustCompile(`^(/[^:]+):(\d+):(\d+): (.*)$`)
 
@@ -52,17 +55,36 @@ func TestSchemaGolden(t *testing.T) {
 		// test package's file does not change its golden file.
 		out(filepath.Dir(rel)).WriteString(rel + ": " + m[4] + "\n")
 	}
+	byName := map[string]*schema.File{}
+	for _, f := range files {
+		parsed, err := schema.Parse(string(f.Content))
+		if err != nil {
+			t.Fatalf("%s: %v", f.PkgPath, err)
+		}
+		if byName[f.Name] != nil {
+			t.Fatalf("two files named %s", f.Name)
+		}
+		byName[f.Name] = parsed
+	}
 	for _, f := range files {
 		dir := strings.TrimPrefix(f.PkgPath, "github.com/forygen/forygen/")
 		// The IDL parses back and describes the package's declarations:
 		// Write has planned what foryc would generate from it and compared
-		// it with forygen's plan; here the file is read once more on its own.
-		parsed, err := schema.Parse(string(f.Content))
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
+		// it with forygen's plan; here the file is read once more, with the
+		// files it imports as written.
+		parsed := byName[f.Name]
 		if len(parsed.Messages)+len(parsed.Enums) == 0 {
 			t.Fatalf("%s: an empty IDL file", dir)
+		}
+		var imports []*schema.File
+		for _, name := range parsed.Imports {
+			if byName[name] == nil {
+				t.Fatalf("%s imports %s, which the run did not write", dir, name)
+			}
+			imports = append(imports, byName[name])
+		}
+		if _, _, _, err := schema.Declarations(parsed, imports...); err != nil {
+			t.Fatalf("%s: %v", dir, err)
 		}
 		out(dir).Write(f.Content)
 	}
@@ -110,9 +132,15 @@ func TestSchemaGolden(t *testing.T) {
 			t.Errorf("testdata/schema/%s belongs to no package", e.Name())
 		}
 	}
-	// The fixture exports completely: every kind has an IDL spelling.
-	if !wantFiles["gen__testdata__src__schema.fdl"] {
-		t.Errorf("the fixture did not export: %s", got["gen/testdata/src/schema"])
+	// The fixtures export completely: every kind has an IDL spelling, and
+	// draw's file imports geo's for the types it names.
+	for _, dir := range []string{"gen/testdata/src/schema", "gen/testdata/src/schemadeps/geo", "gen/testdata/src/schemadeps/draw"} {
+		if !wantFiles[strings.ReplaceAll(dir, "/", "__")+".fdl"] {
+			t.Errorf("the fixture %s did not export: %s", dir, got[dir])
+		}
+	}
+	if draw := got["gen/testdata/src/schemadeps/draw"].String(); !strings.Contains(draw, "\nimport \"geo.fdl\";\n") {
+		t.Errorf("draw's IDL does not import geo.fdl:\n%s", draw)
 	}
 }
 
@@ -129,6 +157,55 @@ func readmeBlocks(t *testing.T) (string, map[string][2]int) {
 		blocks[string(raw[m[2]:m[3]])] = [2]int{m[4], m[5]}
 	}
 	return string(raw), blocks
+}
+
+// TestReadmeExamplesExport exports every Go example of README.md that
+// declares annotated types (the Quick start's type file, the Schema tools'
+// v1 and v2), each in a module of its own: `forygen schema` must write its
+// IDL without an error, and the IDL must parse back and read back into one
+// declaration per directive of the example.
+func TestReadmeExamplesExport(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	directive := regexp.MustCompile(`(?m)^//fory:(generate|enum|union)\b`)
+	blocks := regexp.MustCompile("(?s)```go\n(.*?)```\n").FindAllStringSubmatch(string(raw), -1)
+	n := 0
+	for i, b := range blocks {
+		body := b[1]
+		decls := len(directive.FindAllString(body, -1))
+		if decls == 0 {
+			continue
+		}
+		n++
+		name := fmt.Sprintf("block %d (%s)", i, strings.SplitN(body, "\n", 2)[0])
+		dir := t.TempDir()
+		for file, content := range map[string]string{"go.mod": "module example.com/readme\n\ngo 1.23\n", "example.go": body} {
+			if err := os.WriteFile(filepath.Join(dir, file), []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		files, errs := gen.Schema(gen.Config{Dir: dir})
+		if len(errs) > 0 || len(files) != 1 {
+			t.Errorf("README %s does not export: %v", name, errs)
+			continue
+		}
+		f, err := schema.Parse(string(files[0].Content))
+		if err != nil {
+			t.Errorf("README %s: its IDL does not parse back: %v\n%s", name, err, files[0].Content)
+			continue
+		}
+		if _, _, _, err := schema.Declarations(f); err != nil {
+			t.Errorf("README %s: its IDL does not read back: %v", name, err)
+		}
+		if got := len(f.Messages) + len(f.Enums) + len(f.Unions); got != decls {
+			t.Errorf("README %s: %d IDL types for %d annotated types:\n%s", name, got, decls, files[0].Content)
+		}
+	}
+	if n < 3 {
+		t.Fatalf("README.md has %d Go examples with annotated types; want the Quick start's and the Schema tools' v1 and v2", n)
+	}
 }
 
 // TestReadmeSchemaExample runs README's "Schema tools" example in a new

@@ -75,8 +75,10 @@
 //
 // writes the Fory IDL (.fdl, the input of Apache Fory's foryc) of each
 // package's annotated types: to stdout for one package, or as
-// dir/<package>.fdl. A field the IDL cannot describe exactly (no id= tag,
-// a non-nullable struct field, a set, …) is an error naming it.
+// dir/<package>.fdl (dir is created). A field the IDL cannot describe
+// exactly (no id= tag, a non-nullable struct field, a set, …) is an error
+// naming it. A field naming another package's type imports that package's
+// file, so both packages go in one run with -o.
 //
 //	forygen lock [-same-schema T1,T2] [-track-ref T1,T2] [-tags t1,t2] [packages]
 //
@@ -271,6 +273,11 @@ func schemaMain(args []string) {
 		return
 	}
 	// With -o, the packages that export are written even when others fail.
+	if len(files) > 0 {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			fail(append(errs, err))
+		}
+	}
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(*out, f.Name), f.Content, 0o644); err != nil {
 			errs = append(errs, err)

@@ -290,3 +290,63 @@ func TestGenerateChecksLock(t *testing.T) {
 		t.Errorf("after a relock, forygen printed:\n%s", r.stdout)
 	}
 }
+
+// Issue 27 item 9: a field whose type is declared in another package makes
+// its IDL file import that package's file. forygen schema -o writes both
+// (creating the directory); a run without the other package, or without -o,
+// says what to do; a file importing one that is not written is not written
+// either; two packages of one IDL file name are an error.
+func TestSchemaImports(t *testing.T) {
+	dir := module(t, map[string]string{
+		"a/a.go": "package a\n\n//fory:generate id=1\ntype Leaf struct {\n\tV int32 `fory:\"id=1\"`\n}\n\n" +
+			"//fory:enum id=2\ntype Color int32\n\nconst ColorRed Color = 0\n",
+		"b/b.go": "package b\n\nimport \"example.com/m/a\"\n\n//fory:generate id=3\ntype Tree struct {\n" +
+			"\tLeaf     *a.Leaf `fory:\"id=1,nullable\"`\n\tReserved string  `fory:\"id=2\"`\n\tColor    a.Color `fory:\"id=3\"`\n\tUserID   int64   `fory:\"id=4\"`\n}\n",
+	})
+	r := mustFail(t, dir, "schema", "./b")
+	contains(t, "forygen schema ./b", r.stderr, "Tree.Leaf: a.Leaf is declared in example.com/m/a, which this run does not export; export both packages in one run",
+		"Tree.Color: a.Color is declared in example.com/m/a")
+	r = mustFail(t, dir, "schema", "./a", "./b")
+	contains(t, "forygen schema ./a ./b", r.stderr, "2 packages with annotated types; use -o dir")
+
+	mustRun(t, dir, "forygen", "schema", "-o", "idl", "./...")
+	read := func(name string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, "idl", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	bText := read("b.fdl")
+	contains(t, "idl/b.fdl", bText, "package b;\n\noption enable_auto_type_id = false;\n\nimport \"a.fdl\";\n",
+		"    Leaf leaf = 1;\n", "    string reserved_ = 2;\n", "    Color color = 3;\n", "    int64 user_id = 4;\n")
+	if aText := read("a.fdl"); strings.Contains(aText, "import") || !strings.Contains(aText, "message Leaf [id=1] {") {
+		t.Errorf("idl/a.fdl:\n%s", aText)
+	}
+
+	// c does not export (an untagged field), so d, which imports it, is
+	// not written either; the message says why.
+	dir = module(t, map[string]string{
+		"c/c.go":        "package c\n\n//fory:generate id=1\ntype Leaf struct{ V int32 }\n",
+		"d/d.go":        "package d\n\nimport \"example.com/m/c\"\n\n//fory:generate id=2\ntype Tree struct {\n\tLeaf *c.Leaf `fory:\"id=1,nullable\"`\n}\n",
+		"x/models/m.go": "package models\n\n//fory:generate id=3\ntype X struct {\n\tV int32 `fory:\"id=1\"`\n}\n",
+		"y/models/m.go": "package models\n\n//fory:generate id=4\ntype Y struct {\n\tV int32 `fory:\"id=1\"`\n}\n",
+	})
+	r = mustFail(t, dir, "schema", "-o", "idl", "./...")
+	contains(t, "forygen schema -o idl ./...", r.stderr,
+		`Leaf.V: identified by its name "v" on the wire`,
+		"package example.com/m/d: its IDL file imports the file of example.com/m/c, which is not written (see its errors)",
+		"package example.com/m/y/models: its IDL file is models.fdl, as is the file of example.com/m/x/models")
+	entries, _ := os.ReadDir(filepath.Join(dir, "idl"))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "models.fdl" {
+		t.Errorf("idl holds %v, want only x/models' models.fdl", names)
+	}
+	if m, _ := os.ReadFile(filepath.Join(dir, "idl", "models.fdl")); !strings.Contains(string(m), "message X [id=3]") {
+		t.Errorf("idl/models.fdl is not x/models':\n%s", m)
+	}
+}

@@ -7,11 +7,12 @@ import (
 )
 
 // File is a parsed IDL file: the part of the grammar (docs/compiler/schema-idl.md
-// in apache/fory) that describes data. Imports, services, nested types and
-// field options are refused: Write never emits them.
+// in apache/fory) that describes data. Services, nested types and field
+// options are refused: Write never emits them.
 type File struct {
 	Package  string
 	Options  map[string]string
+	Imports  []string // the imported files' paths, as written
 	Enums    []*Enum
 	Messages []*Message
 	Unions   []*Union
@@ -237,6 +238,18 @@ func Parse(src string) (*File, error) {
 			if err := p.expect(";"); err != nil {
 				return nil, err
 			}
+		case "import":
+			// `import public` and `import weak` are protobuf's; foryc
+			// refuses them, and so does this parser (the keyword is not a
+			// string).
+			path := p.next()
+			if path.kind != "string" {
+				return nil, p.errorf(path, "want the imported file's path as a string, got %q", path.text)
+			}
+			f.Imports = append(f.Imports, path.text)
+			if err := p.expect(";"); err != nil {
+				return nil, err
+			}
 		case "option":
 			name, err := p.ident("an option name")
 			if err != nil {
@@ -273,7 +286,7 @@ func Parse(src string) (*File, error) {
 			}
 			f.Unions = append(f.Unions, &Union{Name: m.Name, ID: m.ID, Cases: m.Fields, Line: m.Line})
 		default:
-			return nil, p.errorf(t, "unexpected %q (imports and services are not read)", t.text)
+			return nil, p.errorf(t, "unexpected %q (services are not read)", t.text)
 		}
 	}
 	return f, nil

@@ -11,9 +11,15 @@
 //   - a struct field that is not nullable: IDL message fields always are;
 //   - a pointer without `fory:"nullable"`: the IDL's `optional` puts the
 //     nullable bit in the same-schema fingerprint, a plain pointer does not;
-//   - sets (the IDL has list, array and map only), registration id 0, names
-//     that are not IDL identifiers or are IDL keywords, types of other
-//     packages, and any kind the writer does not know.
+//   - sets (the IDL has list, array and map only), registration id 0, type
+//     names registered by name that are IDL keywords or not identifiers, a
+//     type of a package the run does not export, and any kind the writer
+//     does not know.
+//
+// A tagged field is known on the wire by its tag id alone, so its IDL name
+// is free: it is the Go name in readable snake_case (UserID → user_id), an
+// IDL keyword gets a trailing underscore (reserved → reserved_). A type of
+// another package is named through an `import` of that package's file.
 //
 // Write checks its own output: it parses the text back (Parse), builds the
 // Go declarations foryc's Go generator would emit for it, plans them with
@@ -28,7 +34,6 @@ import (
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
-	"github.com/forygen/forygen/internal/meta"
 )
 
 // EnumValue is a named constant of an enum type.
@@ -46,6 +51,10 @@ type Input struct {
 	Unions  []*model.UnionDecl
 	// Values holds each enum's constants by enum name, in source order.
 	Values map[string][]EnumValue
+	// Others holds the run's other packages by import path. A field whose
+	// type is declared in one of them imports that package's IDL file; a
+	// package missing here cannot be named.
+	Others map[string]*Input
 }
 
 // Error is an IDL error tied to a declaration.
@@ -56,12 +65,18 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: forygen schema: %s", e.Pos, e.Msg) }
 
-// keywords of the IDL's lexer: they cannot name a type or field.
+// keywords of foryc's lexer (compiler/fory_compiler/frontend/fdl/lexer.py,
+// apache/fory c8bf233): they are never IDENT tokens, and the IDL has no way
+// to quote an identifier, so none of them can name a type or field. (foryc's
+// parser takes `to` as a message field name; the writer renames it all the
+// same, one rule for every keyword.)
 var keywords = map[string]bool{"package": true, "import": true, "public": true, "weak": true, "message": true,
 	"enum": true, "union": true, "optional": true, "ref": true, "repeated": true, "list": true, "array": true,
 	"map": true, "option": true, "true": true, "false": true, "reserved": true, "to": true, "max": true,
 	"service": true, "rpc": true, "returns": true, "stream": true}
 
+// isIdent is the IDL's IDENTIFIER, [a-zA-Z_][a-zA-Z0-9_]* (schema-idl.md,
+// "Grammar Summary").
 func isIdent(s string) bool {
 	if s == "" {
 		return false
@@ -74,9 +89,135 @@ func isIdent(s string) bool {
 	return true
 }
 
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// Snake spells a Go name in snake_case word by word, an acronym kept whole
+// (UserID → user_id, HTTPCode → http_code, IDs → ids, I64Arr → i64_arr,
+// X2Y → x2_y). It is the IDL name of a tagged field, which is not on the
+// wire; the wire name of an untagged field is official Go's letter-by-letter
+// rule (meta.SnakeCase, docs/format.md §6.2: UserID → user_i_d).
+func Snake(goName string) string {
+	out := make([]byte, 0, len(goName)+4)
+	for i := 0; i < len(goName); i++ {
+		c := goName[i]
+		if isUpper(c) {
+			if i > 0 && len(out) > 0 && out[len(out)-1] != '_' {
+				prev := goName[i-1]
+				// An acronym's plural: the s of IDs or URLs ends the word.
+				plural := i+1 < len(goName) && goName[i+1] == 's' && (i+2 == len(goName) || !isLower(goName[i+2]))
+				nextLower := i+1 < len(goName) && isLower(goName[i+1]) && !plural
+				if isLower(prev) || isDigit(prev) || isUpper(prev) && nextLower {
+					out = append(out, '_')
+				}
+			}
+			c += 'a' - 'A'
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
+// Package is the IDL package of a package's file: the namespace of the
+// types registered by name (which must share one), or else the Go package
+// name.
+func (in *Input) Package() string {
+	for _, s := range in.Structs {
+		if s.Model.Reg.ByName {
+			return s.Model.Reg.Namespace
+		}
+	}
+	for _, e := range in.Enums {
+		if e.Reg.ByName {
+			return e.Reg.Namespace
+		}
+	}
+	for _, u := range in.Unions {
+		if u.Reg.ByName {
+			return u.Reg.Namespace
+		}
+	}
+	return in.PkgName
+}
+
+// FileName is the name of the package's IDL file: its IDL package (or, for
+// types registered by name without a namespace, the Go package name) and
+// ".fdl". Imports name files by it, all in one directory (forygen schema -o).
+func (in *Input) FileName() string {
+	if p := in.Package(); p != "" {
+		return p + ".fdl"
+	}
+	return in.PkgName + ".fdl"
+}
+
+// decl is an annotated type of a package, under its IDL name.
+type decl struct {
+	kind         string // "enum", "message" or "union"
+	reg          model.Registration
+	goName, name string
+	pos          model.Pos
+}
+
+// decls lists a package's types, each under its IDL name: the registered
+// name of a type registered by name (it is on the wire, docs/format.md
+// §5.1), else the Go name (the wire carries the id only).
+func (in *Input) decls() []decl {
+	var out []decl
+	add := func(kind string, reg model.Registration, goName string, pos model.Pos) {
+		name := goName
+		if reg.ByName {
+			name = reg.Name
+		}
+		out = append(out, decl{kind, reg, goName, name, pos})
+	}
+	for _, e := range in.Enums {
+		add("enum", e.Reg, e.Name, e.Pos)
+	}
+	for _, s := range in.Structs {
+		add("message", s.Model.Reg, s.Model.Name, s.Model.Pos)
+	}
+	for _, u := range in.Unions {
+		add("union", u.Reg, u.Name, u.Pos)
+	}
+	return out
+}
+
+// Imports returns the import paths of the other packages whose types the
+// package's fields and union cases name, sorted.
+func (in *Input) Imports() []string {
+	seen := map[string]bool{}
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		for ; t != nil; t = t.Elem {
+			if t.Named != nil && t.Named.PkgPath != in.PkgPath && (t.Kind == model.Struct || t.Kind == model.Enum || t.Kind == model.Union) {
+				seen[t.Named.PkgPath] = true
+			}
+			walk(t.Key)
+		}
+	}
+	for _, s := range in.Structs {
+		for _, f := range s.Fields {
+			walk(f.Type)
+		}
+	}
+	for _, u := range in.Unions {
+		for _, c := range u.Cases {
+			walk(c.Type)
+		}
+	}
+	var out []string
+	for p := range seen {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
 type writer struct {
 	in    Input
 	names map[string]string // registration → IDL type name
+	uses  map[string]bool   // import paths of the packages the text names types of
 	errs  []error
 	sb    strings.Builder
 }
@@ -88,47 +229,29 @@ func (w *writer) errorf(pos model.Pos, format string, args ...any) {
 // Write renders the IDL of one package. Every error of the package is
 // returned; the text is nil when there is any.
 func Write(in Input) ([]byte, []error) {
-	w := &writer{in: in, names: map[string]string{}}
-	pkg := w.packageName()
-	type decl struct {
-		reg  model.Registration
-		name string
-		pos  model.Pos
-	}
-	var decls []decl
-	for _, e := range in.Enums {
-		decls = append(decls, decl{e.Reg, e.Name, e.Pos})
-	}
-	for _, s := range in.Structs {
-		decls = append(decls, decl{s.Model.Reg, s.Model.Name, s.Model.Pos})
-	}
-	for _, u := range in.Unions {
-		decls = append(decls, decl{u.Reg, u.Name, u.Pos})
-	}
-	for _, d := range decls {
-		name := d.name
+	w := &writer{in: in, names: map[string]string{}, uses: map[string]bool{}}
+	pkg := in.Package()
+	for _, d := range in.decls() {
 		switch {
 		case d.reg.ByName:
-			name = d.reg.Name
 			if d.reg.Namespace != pkg {
-				w.errorf(d.pos, "%s: registered in namespace %q, but the package's IDL file has package %q; one IDL file has one namespace: register the package's types by name in one namespace", d.name, d.reg.Namespace, pkg)
+				w.errorf(d.pos, "%s: registered in namespace %q, but the package's IDL file has package %q; one IDL file has one namespace: register the package's types by name in one namespace", d.goName, d.reg.Namespace, pkg)
+			}
+			if !isIdent(d.name) || keywords[d.name] {
+				// The name is in the type meta and the TypeDef: the IDL
+				// cannot rename the type.
+				w.errorf(d.pos, "%s: registered by name as %q, which is not an IDL identifier ([A-Za-z_][A-Za-z0-9_]*, not a keyword such as message or map); a type registered by name carries its name on the wire (docs/format.md §5.1), so the IDL cannot rename it: register it by another name or by id", d.goName, d.name)
 			}
 		case d.reg.ID == 0:
-			w.errorf(d.pos, "%s: registration id 0 is not a valid IDL type id (ids are positive)", d.name)
+			w.errorf(d.pos, "%s: registration id 0 is not a valid IDL type id (ids are positive)", d.goName)
+		case !isIdent(d.name):
+			// Go type names are capitalised, never a keyword, but may hold
+			// letters the IDL lacks.
+			w.errorf(d.pos, "%s: the IDL names types with ASCII letters, digits and _ only; rename the Go type", d.goName)
 		}
-		if !isIdent(name) || keywords[name] {
-			w.errorf(d.pos, "%s: %q is not an IDL identifier", d.name, name)
-		}
-		w.names[d.reg.String()] = name
+		w.names[d.reg.String()] = d.name
 	}
-	w.sb.WriteString("// Code generated by forygen schema from " + in.PkgPath + ". DO NOT EDIT.\n")
-	w.sb.WriteString("// The Fory IDL of the package's annotated types: compile with foryc.\n\n")
-	if pkg != "" {
-		fmt.Fprintf(&w.sb, "package %s;\n\n", pkg)
-	}
-	// Types without [id=…] are registered by namespace and name, as forygen
-	// registers them, not by an id hashed from the name.
-	w.sb.WriteString("option enable_auto_type_id = false;\n")
+	// The body first: it tells which files to import.
 	enums := append([]*model.EnumDecl(nil), in.Enums...)
 	sort.SliceStable(enums, func(i, j int) bool { return w.names[enums[i].Reg.String()] < w.names[enums[j].Reg.String()] })
 	for _, e := range enums {
@@ -146,35 +269,97 @@ func Write(in Input) ([]byte, []error) {
 	for _, s := range structs {
 		w.message(s)
 	}
+	w.checkScope()
 	if len(w.errs) > 0 {
 		return nil, w.errs
 	}
-	text := []byte(w.sb.String())
+	var head strings.Builder
+	head.WriteString("// Code generated by forygen schema from " + in.PkgPath + ". DO NOT EDIT.\n")
+	head.WriteString("// The Fory IDL of the package's annotated types: compile with foryc.\n\n")
+	if pkg != "" {
+		fmt.Fprintf(&head, "package %s;\n\n", pkg)
+	}
+	// Types without [id=…] are registered by namespace and name, as forygen
+	// registers them, not by an id hashed from the name.
+	head.WriteString("option enable_auto_type_id = false;\n")
+	// Imports follow the file options, as the grammar orders them
+	// (schema-idl.md, "Grammar Summary"); a path is relative to this file,
+	// and forygen schema -o writes every file into one directory.
+	var files []string
+	byFile := map[string]string{}
+	for p := range w.uses {
+		name := in.Others[p].FileName()
+		if prev, dup := byFile[name]; dup {
+			a, b := min(p, prev), max(p, prev)
+			return nil, []error{&Error{Pos: w.firstPos(), Msg: fmt.Sprintf("%s and %s both have the IDL file %s, and this package names types of both; give the packages different names or namespaces", a, b, name)}}
+		}
+		byFile[name] = p
+		files = append(files, name)
+	}
+	sort.Strings(files)
+	if len(files) > 0 {
+		head.WriteString("\n")
+	}
+	for _, f := range files {
+		fmt.Fprintf(&head, "import %q;\n", f)
+	}
+	text := []byte(head.String() + w.sb.String())
 	if errs := verify(in, text); len(errs) > 0 {
 		return nil, errs
 	}
 	return text, nil
 }
 
-// packageName is the IDL package: the namespace of the types registered by
-// name (which must share one), or else the Go package name.
-func (w *writer) packageName() string {
-	for _, s := range w.in.Structs {
-		if s.Model.Reg.ByName {
-			return s.Model.Reg.Namespace
-		}
+// checkScope refuses two types of one IDL name in the file and the files it
+// imports, directly or not: foryc merges an imported file's types into the
+// importer's scope (cli.py resolve_imports; schema-idl.md, "Import
+// Statement": imported types are "available as if defined in the current
+// file") and then refuses a duplicate type name.
+func (w *writer) checkScope() {
+	type owner struct {
+		pkg  string
+		decl decl
 	}
-	for _, e := range w.in.Enums {
-		if e.Reg.ByName {
-			return e.Reg.Namespace
-		}
+	seen := map[string]owner{}
+	for _, d := range w.in.decls() {
+		seen[d.name] = owner{w.in.PkgPath, d}
 	}
-	for _, u := range w.in.Unions {
-		if u.Reg.ByName {
-			return u.Reg.Namespace
-		}
+	done := map[string]bool{w.in.PkgPath: true}
+	queue := make([]string, 0, len(w.uses))
+	for p := range w.uses {
+		queue = append(queue, p)
 	}
-	return w.in.PkgName
+	sort.Strings(queue)
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		other := w.in.Others[p]
+		if done[p] || other == nil {
+			continue
+		}
+		done[p] = true
+		for _, d := range other.decls() {
+			if prev, ok := seen[d.name]; ok && prev.pkg != p {
+				pos := prev.decl.pos
+				if prev.pkg != w.in.PkgPath {
+					pos = w.firstPos()
+				}
+				w.errorf(pos, "%s: the IDL type %s of %s and the IDL type %s of %s share a name in one IDL scope: foryc merges a file with the files it imports, and refuses a duplicate type name; rename one of the Go types (or, registered by name, register it under another name)",
+					prev.decl.goName, prev.decl.name, prev.pkg, d.name, p)
+				continue
+			}
+			seen[d.name] = owner{p, d}
+		}
+		queue = append(queue, other.Imports()...)
+	}
+}
+
+// firstPos is the position of the package's first declaration.
+func (w *writer) firstPos() model.Pos {
+	if ds := w.in.decls(); len(ds) > 0 {
+		return ds[0].pos
+	}
+	return model.Pos{}
 }
 
 func typeOptions(reg model.Registration) string {
@@ -192,6 +377,7 @@ func (w *writer) enum(e *model.EnumDecl) {
 		w.errorf(e.Pos, "%s: no constants of the type are declared; IDL enums list their values: declare them (const X %s = 1)", e.Name, e.Name)
 	}
 	seen := map[int64]string{}
+	named := map[string]string{} // IDL name → Go constant
 	for _, v := range w.in.Values[e.Name] {
 		name := constName(e.Name, v.Name)
 		if prev, ok := seen[v.Value]; ok {
@@ -199,7 +385,14 @@ func (w *writer) enum(e *model.EnumDecl) {
 			fmt.Fprintf(&w.sb, "    // %s = %d is also %s.\n", name, v.Value, prev)
 			continue
 		}
-		seen[v.Value] = name
+		switch prev, dup := named[name]; {
+		case !isIdent(name):
+			w.errorf(e.Pos, "%s: constant %s: the IDL names values with ASCII letters, digits and _ only; rename the constant", e.Name, v.Name)
+		case dup:
+			// foryc refuses a duplicate value name.
+			w.errorf(e.Pos, "%s: constants %s and %s are both %s in the IDL (the enum's name prefixes every value); rename one", e.Name, prev, v.Name, name)
+		}
+		seen[v.Value], named[name] = name, v.Name
 		fmt.Fprintf(&w.sb, "    %s = %d;\n", name, v.Value)
 	}
 	w.sb.WriteString("}\n")
@@ -207,10 +400,12 @@ func (w *writer) enum(e *model.EnumDecl) {
 
 // constName spells a Go constant in the IDL's UPPER_SNAKE_CASE, prefixed by
 // the enum's name as protobuf style has it (foryc strips the prefix for
-// languages with scoped enums): StatusActive of Status → STATUS_ACTIVE.
+// languages with scoped enums): StatusActive of Status → STATUS_ACTIVE,
+// HTTPNotFound of HTTPCode → HTTP_CODE_HTTP_NOT_FOUND. Names are not on the
+// wire (ordinals are), so they are spelled word by word (Snake).
 func constName(enum, goName string) string {
-	s := strings.ToUpper(meta.SnakeCase(goName))
-	prefix := strings.ToUpper(meta.SnakeCase(enum)) + "_"
+	s := strings.ToUpper(Snake(goName))
+	prefix := strings.ToUpper(Snake(enum)) + "_"
 	if !strings.HasPrefix(s, prefix) {
 		s = prefix + s
 	}
@@ -238,10 +433,13 @@ func (w *writer) union(u *model.UnionDecl) {
 				g = g.Elem
 			}
 			if g.Named != nil {
-				name = meta.SnakeCase(g.Named.Name)
+				name = Snake(g.Named.Name)
 			}
 		}
-		if used[name] || keywords[name] {
+		if keywords[name] {
+			name += "_"
+		}
+		if used[name] {
 			name = fmt.Sprintf("%s_%d", name, c.ID)
 		}
 		used[name] = true
@@ -254,8 +452,9 @@ func (w *writer) message(s *plan.Struct) {
 	fmt.Fprintf(&w.sb, "\nmessage %s%s {\n", w.names[s.Model.Reg.String()], typeOptions(s.Model.Reg))
 	fields := append([]*plan.Field(nil), s.Fields...)
 	sort.SliceStable(fields, func(i, j int) bool { return fields[i].Tag.ID < fields[j].Tag.ID })
+	names := fieldNames(fields)
 	for _, f := range fields {
-		line, ok := w.field(s, f)
+		line, ok := w.field(s, f, names[f])
 		if ok {
 			w.sb.WriteString("    " + line + "\n")
 		}
@@ -263,7 +462,35 @@ func (w *writer) message(s *plan.Struct) {
 	w.sb.WriteString("}\n")
 }
 
-func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
+// fieldNames gives each field of a message, in field number order, its IDL
+// name. A tagged field is known on the wire by its tag id alone (its TypeDef
+// entry has enc 3 and no name, docs/format.md §11.2; its fingerprint entry
+// and its place in the field order use the id, §10.1, §9.3), and so is a
+// field of an IDL peer (foryc tags each with its number), so the name is
+// free: the Go name word by word (Snake: UserID → user_id), a keyword with a
+// trailing underscore (reserved → reserved_: foryc's generators drop it in
+// PascalCase and camelCase, Go's Reserved and Java's reserved), and a name
+// already taken with the field number after it (foryc refuses a duplicate
+// field name). Untagged fields do not export; their names are not used.
+func fieldNames(fields []*plan.Field) map[*plan.Field]string {
+	out := map[*plan.Field]string{}
+	used := map[string]bool{}
+	for _, f := range fields {
+		name := Snake(f.GoName)
+		if keywords[name] {
+			name += "_"
+		}
+		for n := name; used[name]; {
+			name = fmt.Sprintf("%s_%d", n, f.Tag.ID)
+			n = name
+		}
+		used[name] = true
+		out[f] = name
+	}
+	return out
+}
+
+func (w *writer) field(s *plan.Struct, f *plan.Field, name string) (string, bool) {
 	where := s.Model.Name + "." + f.GoName
 	ok := true
 	bad := func(format string, args ...any) {
@@ -274,9 +501,8 @@ func (w *writer) field(s *plan.Struct, f *plan.Field) (string, bool) {
 	if !f.Tagged() {
 		bad("identified by its name %q on the wire, but IDL fields are identified by number; add an id= tag (fory:\"id=N\") to export it", f.Identifier)
 	}
-	name := meta.SnakeCase(f.GoName)
-	if !isIdent(name) || keywords[name] {
-		bad("field name %q is an IDL keyword or not an IDL identifier", name)
+	if !isIdent(name) {
+		bad("the IDL names fields with ASCII letters, digits and _ only (%q is not one); rename the Go field, its IDL name is not on the wire", name)
 	}
 	typ, err := w.typeText(f.Wire, true)
 	if err != nil {
@@ -410,7 +636,7 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 			return "", fmt.Errorf("type id %d without a named Go type", t.TypeID)
 		}
 		if g.Named.PkgPath != w.in.PkgPath {
-			return "", fmt.Errorf("%s.%s is declared in another package; the IDL file of one package cannot name it", g.Named.PkgName, g.Named.Name)
+			return w.foreign(g)
 		}
 		name, ok := w.names[g.Reg.String()]
 		if !ok {
@@ -419,4 +645,29 @@ func (w *writer) typeText(t *plan.Wire, top bool) (string, error) {
 		return name, nil
 	}
 	return "", fmt.Errorf("type id %d (%s) has no IDL spelling", t.TypeID, plan.TypeName(t.TypeID))
+}
+
+// foreign names a type of another package, and records the import of that
+// package's IDL file. The name is the type's own, unqualified: foryc merges
+// an imported file's types into the importer's scope (checkScope), and at
+// c8bf233 its Go target mis-resolves a package-qualified message type
+// (`a.Leaf leaf = 1;` becomes `Leaf a.a_Leaf` without nullable: another
+// wire), where `Leaf leaf = 1;` becomes `Leaf *a.Leaf` tagged nullable.
+func (w *writer) foreign(g *model.Type) (string, error) {
+	other := w.in.Others[g.Named.PkgPath]
+	if other == nil {
+		return "", fmt.Errorf("%s.%s is declared in %s, which this run does not export; export both packages in one run (forygen schema -o DIR with both packages, or ./...), so that this package's IDL file can import that package's",
+			g.Named.PkgName, g.Named.Name, g.Named.PkgPath)
+	}
+	if other.FileName() == w.in.FileName() {
+		return "", fmt.Errorf("%s.%s is declared in %s, whose IDL file is %s too; an IDL file cannot import itself: give the packages different names or namespaces",
+			g.Named.PkgName, g.Named.Name, g.Named.PkgPath, other.FileName())
+	}
+	for _, d := range other.decls() {
+		if d.reg.String() == g.Reg.String() && d.goName == g.Named.Name {
+			w.uses[g.Named.PkgPath] = true
+			return d.name, nil
+		}
+	}
+	return "", fmt.Errorf("%s.%s (%s) is not an annotated type of %s", g.Named.PkgName, g.Named.Name, g.Reg, g.Named.PkgPath)
 }

@@ -15,38 +15,54 @@ import (
 // number, `nullable` for optional and message fields, `ref`,
 // `encoding=fixed|tagged`, `type=bytes`, `type=array(element=…)`), as model
 // values that plan can plan. Registrations: [id=N], or the IDL package as
-// namespace and the type name.
-func Declarations(f *File) ([]*model.StructDecl, []*model.EnumDecl, []*model.UnionDecl, error) {
-	regs := map[string]model.Registration{}
-	enums := map[string]bool{}
-	unions := map[string]bool{}
+// namespace and the type name. The files f imports (in any order) declare
+// the types f names but does not declare; the declarations returned are
+// f's own.
+func Declarations(f *File, imports ...*File) ([]*model.StructDecl, []*model.EnumDecl, []*model.UnionDecl, error) {
+	kinds := typeKinds{regs: map[string]model.Registration{}, enums: map[string]bool{}, unions: map[string]bool{}}
+	// foryc merges the imported files' types into f's scope, imported ones
+	// first, and refuses a name declared twice (cli.py resolve_imports,
+	// validator.py _check_duplicate_type_names). A name may also be
+	// qualified by its file's package (ast.py resolve_type_name).
+	declare := func(g *File, name string, id, line int, enum, union bool) error {
+		r := model.Registration{ID: uint32(id)}
+		if id == 0 {
+			r = model.Registration{ByName: true, Namespace: g.Package, Name: name}
+		}
+		if _, dup := kinds.regs[name]; dup {
+			return fmt.Errorf("%d: %s declared twice (in this file and the files it imports)", line, name)
+		}
+		keys := []string{name}
+		if g.Package != "" {
+			keys = append(keys, g.Package+"."+name)
+		}
+		for _, k := range keys {
+			kinds.regs[k], kinds.enums[k], kinds.unions[k] = r, enum, union
+		}
+		return nil
+	}
+	for _, g := range append(append([]*File(nil), imports...), f) {
+		for _, e := range g.Enums {
+			if err := declare(g, e.Name, e.ID, e.Line, true, false); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+		for _, u := range g.Unions {
+			if err := declare(g, u.Name, u.ID, u.Line, false, true); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+		for _, m := range g.Messages {
+			if err := declare(g, m.Name, m.ID, m.Line, false, false); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+	}
+	regs := kinds.regs
 	var outEnums []*model.EnumDecl
 	for _, e := range f.Enums {
-		r := model.Registration{ID: uint32(e.ID)}
-		if e.ID == 0 {
-			r = model.Registration{ByName: true, Namespace: f.Package, Name: e.Name}
-		}
-		regs[e.Name], enums[e.Name] = r, true
-		outEnums = append(outEnums, &model.EnumDecl{Name: e.Name, Reg: r, Base: model.Int32})
+		outEnums = append(outEnums, &model.EnumDecl{Name: e.Name, Reg: regs[e.Name], Base: model.Int32})
 	}
-	for _, u := range f.Unions {
-		r := model.Registration{ID: uint32(u.ID)}
-		if u.ID == 0 {
-			r = model.Registration{ByName: true, Namespace: f.Package, Name: u.Name}
-		}
-		regs[u.Name], unions[u.Name] = r, true
-	}
-	for _, m := range f.Messages {
-		r := model.Registration{ID: uint32(m.ID)}
-		if m.ID == 0 {
-			r = model.Registration{ByName: true, Namespace: f.Package, Name: m.Name}
-		}
-		if _, dup := regs[m.Name]; dup {
-			return nil, nil, nil, fmt.Errorf("%d: %s declared twice", m.Line, m.Name)
-		}
-		regs[m.Name] = r
-	}
-	kinds := typeKinds{regs: regs, enums: enums, unions: unions}
 	var outUnions []*model.UnionDecl
 	for _, u := range f.Unions {
 		d := &model.UnionDecl{Name: u.Name, Reg: regs[u.Name]}
@@ -241,7 +257,15 @@ func verify(in Input, text []byte) []error {
 	if err != nil {
 		return fail(first, "the IDL written does not parse back: %v", err)
 	}
-	structs, enums, unions, err := Declarations(f)
+	var imports []*File
+	for _, name := range f.Imports {
+		g := importedFile(in, name)
+		if g == nil {
+			return fail(first, "the IDL written imports %s, which is no other package's file", name)
+		}
+		imports = append(imports, g)
+	}
+	structs, enums, unions, err := Declarations(f, imports...)
 	if err != nil {
 		return fail(first, "the IDL written does not read back: %v", err)
 	}
@@ -366,4 +390,35 @@ func compare(s, peer *plan.Struct) []error {
 		bad(s.Model.Pos, ": the IDL's message has another same-schema type meta (registration)")
 	}
 	return errs
+}
+
+// importedFile is what the file of one of in.Others named name declares, as
+// far as an importer needs it: its package and its types' names and ids
+// (that file's own Write verifies its fields).
+func importedFile(in Input, name string) *File {
+	for _, path := range in.Imports() {
+		other := in.Others[path]
+		if other == nil || other.FileName() != name {
+			continue
+		}
+		g := &File{Package: other.Package()}
+		id := func(r model.Registration) int {
+			if r.ByName {
+				return 0
+			}
+			return int(r.ID)
+		}
+		for _, d := range other.decls() {
+			switch d.kind {
+			case "enum":
+				g.Enums = append(g.Enums, &Enum{Name: d.name, ID: id(d.reg)})
+			case "union":
+				g.Unions = append(g.Unions, &Union{Name: d.name, ID: id(d.reg)})
+			default:
+				g.Messages = append(g.Messages, &Message{Name: d.name, ID: id(d.reg)})
+			}
+		}
+		return g
+	}
+	return nil
 }
