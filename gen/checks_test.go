@@ -164,8 +164,8 @@ func TestDirectiveOnAlias(t *testing.T) {
 // not attached to a type.
 func TestUnknownDirectives(t *testing.T) {
 	errs := checksErrors(t)
-	requireError(t, errs, "checks.go", "43:1", "Typo: //fory:generat is not a forygen directive; did you mean //fory:generate? (the directives are //fory:generate, //fory:enum and //fory:union)")
-	requireError(t, errs, "checks.go", "46:1", "Foo: //fory:foo is not a forygen directive; the directives are //fory:generate, //fory:enum and //fory:union")
+	requireError(t, errs, "checks.go", "43:1", "Typo: //fory:generat is not a forygen directive; did you mean //fory:generate? (the directives are //fory:generate, //fory:enum, //fory:union and //fory:ext)")
+	requireError(t, errs, "checks.go", "46:1", "Foo: //fory:foo is not a forygen directive; the directives are //fory:generate, //fory:enum, //fory:union and //fory:ext")
 	requireError(t, errs, "checks.go", "49:1", "Spaced: \"// fory:generate id=8\" is not read as a directive; remove the space after // (//fory:generate), as in //go:generate")
 	requireError(t, errs, "checks.go", "52:1", "//fory:generate is not attached to a type declaration, so it would be ignored; put it in the doc comment directly above a package-level `type T …` (no blank line between them)")
 }
@@ -345,4 +345,18 @@ func TestMarshalerChecks(t *testing.T) {
 	requireNoError(t, errs, "marshalerrs.go", "17:2") // *netip.AddrPort
 	requireError(t, errs, "marshalerrs.go", "18:2", "A.OnlyOne: marshal=text needs Half to implement encoding.TextMarshaler and, through its pointer, encoding.TextUnmarshaler; it lacks (*Half).UnmarshalText([]byte) error")
 	require.Len(t, errs, 7)
+}
+
+// //fory:ext codecs (README "Types you don't own") are checked where they
+// are declared: a stateless struct, a type that exists and is not
+// annotated, both methods with the extension type, one codec a type.
+func TestExtChecks(t *testing.T) {
+	errs := runErrors(t, "./testdata/src/exterrs")
+	requireError(t, errs, "exterrs.go", "10:6", "WithFields: an //fory:ext codec is a struct without fields (type WithFields struct{}): generated code calls its methods on the zero value")
+	requireError(t, errs, "exterrs.go", "13:6", "NoSuchType: //fory:ext type=netip.Nope: no such type; name a type of this package (Name) or of a package it imports (import/path.Name or pkgname.Name)")
+	requireError(t, errs, "exterrs.go", "16:6", "NoMethods: an //fory:ext codec needs the method WriteExt(*buffer.Buffer, *netip.Prefix) error")
+	requireError(t, errs, "exterrs.go", "19:6", "OnAnnotated: //fory:ext type=Gen is an annotated type; it has generated code and needs no codec")
+	requireError(t, errs, "exterrs.go", "21:1", "NoTarget: //fory:ext: missing type=: //fory:ext takes id=N or name=ns.Type and type=T, the extension type (Name, or import/path.Name)")
+	requireError(t, errs, "exterrs.go", "31:6", "Again: netip.AddrPort already has the extension codec Good (exterrs.go:25); keep one")
+	require.Len(t, errs, 6)
 }

@@ -127,11 +127,14 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 			for _, e := range f.Enums {
 				mark(e.Name)
 			}
-			if len(f.Structs) == 0 && len(f.Enums) == 0 && len(f.Unions) == 0 {
+			for _, e := range f.Exts {
+				mark(e.Name)
+			}
+			if len(f.Structs) == 0 && len(f.Enums) == 0 && len(f.Unions) == 0 && len(f.Exts) == 0 {
 				continue
 			}
 			annotated[p.Path] = true
-			src, err := emit.Render(emit.Input{PkgPath: p.Path, PkgName: p.Name, Structs: structs, Enums: f.Enums, Unions: f.Unions})
+			src, err := emit.Render(emit.Input{PkgPath: p.Path, PkgName: p.Name, Structs: structs, Enums: f.Enums, Unions: f.Unions, Exts: f.Exts})
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -203,7 +206,7 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 			}
 		}
 		if !stale {
-			errs = append(errs, fmt.Errorf("forygen: %s (package %s) has no annotated types (with the build tags of this run); annotate a type with //fory:generate id=N, //fory:enum id=N or //fory:union, or remove the //go:generate line", n.Pattern, n.PkgPath))
+			errs = append(errs, fmt.Errorf("forygen: %s (package %s) has no annotated types (with the build tags of this run); annotate a type with //fory:generate id=N, //fory:enum id=N, //fory:union or //fory:ext, or remove the //go:generate line", n.Pattern, n.PkgPath))
 		}
 	}
 	if len(errs) > 0 {

@@ -175,7 +175,10 @@ func TestReadmeExamplesExport(t *testing.T) {
 	for i, b := range blocks {
 		body := b[1]
 		decls := len(directive.FindAllString(body, -1))
-		if decls == 0 {
+		if decls == 0 || strings.Contains(body, "\n//fory:ext ") {
+			// An extension type has no IDL spelling: forygen schema
+			// refuses its fields ("type id 31 (ext) has no IDL
+			// spelling"), as README "Types you don't own" says.
 			continue
 		}
 		n++

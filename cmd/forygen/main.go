@@ -147,9 +147,11 @@ Directives, in the doc comment directly above a type (no space after //):
   //fory:generate name=ns.Type            a struct, registered by namespace and name
   //fory:enum id=N | name=ns.Type         a named integer type as a Fory enum
   //fory:union id=N 0=T0 1=T1 ...         a tagged union (official Go's union shape) and its cases
+  //fory:ext id=N | name=ns.Type type=T   a codec (WriteExt, ReadExt) for a type of any package (EXT)
 
 Field tags (official Fory Go's grammar): fory:"id=N", fory:"-", nullable, ref,
-encoding=varint|fixed|tagged, type=bytes, type=list(element=int32(encoding=fixed)), ...
+encoding=varint|fixed|tagged, type=bytes, type=list(element=int32(encoding=fixed)), ...;
+and forygen's marshal=text|binary for a type with encoding's marshalers.
 
 Flags:
 `

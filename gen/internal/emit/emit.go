@@ -42,6 +42,7 @@ type Input struct {
 	Structs []*plan.Struct
 	Enums   []*model.EnumDecl
 	Unions  []*model.UnionDecl
+	Exts    []*model.ExtDecl
 }
 
 // Render returns the formatted source of one generated file.
@@ -56,6 +57,9 @@ func Render(in Input) ([]byte, error) {
 	f.Const().Id("_").Op("=").Qual(implPkg, guard)
 	for _, e := range in.Enums {
 		emitEnum(f, e)
+	}
+	for _, e := range in.Exts {
+		emitExt(f, e)
 	}
 	local := map[string]*plan.Struct{}
 	for _, s := range in.Structs {
@@ -80,6 +84,26 @@ func Render(in Input) ([]byte, error) {
 		return nil, fmt.Errorf("formatting generated code for %s: %w", in.PkgPath, err)
 	}
 	return out, nil
+}
+
+// extInfo names the runtime view of the extension type a codec writes.
+func extInfo(codec string) string { return "foryExt" + codec }
+
+// emitExt declares the runtime view of an extension codec's type, which
+// its fields' writers and readers use in compatible mode (docs/format.md
+// §12.6).
+func emitExt(f *jen.File, e *model.ExtDecl) {
+	spec := jen.Dict{jen.Id("GoName"): jen.Lit(e.Target.PkgName + "." + e.Target.Name)}
+	if e.Reg.ByName {
+		spec[jen.Id("ByName")] = jen.True()
+		spec[jen.Id("Namespace")] = jen.Lit(e.Reg.Namespace)
+		spec[jen.Id("TypeName")] = jen.Lit(e.Reg.Name)
+	} else {
+		spec[jen.Id("UserID")] = jen.Lit(int(e.Reg.ID))
+	}
+	f.Commentf("%s is the extension type %s.%s (%s), written and read by %s.", extInfo(e.Name), e.Target.PkgName, e.Target.Name, e.Reg, e.Name)
+	f.Var().Id(extInfo(e.Name)).Op("=").Qual(implPkg, "NewExtType").Call(jen.Qual(implPkg, "ExtSpec").Values(spec))
+	f.Line()
 }
 
 func emitEnum(f *jen.File, e *model.EnumDecl) {

@@ -288,6 +288,13 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 	if t.Kind.IsMarshaler() {
 		return g.readMarshaled(dst, t)
 	}
+	if t.Kind == model.Ext {
+		return []jen.Code{
+			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(jen.Id("c").Dot("ReadExtMeta").Call(jen.Id(extInfo(t.Codec)))),
+			jen.If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(
+				jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), jen.Op("&").Add(dst.Clone())))),
+		}
+	}
 	r := jen.Id("r")
 	if w.IsFixedScalar() || w.IsVarint() {
 		sc := scalarOf(w)

@@ -523,6 +523,15 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 	if t.Kind.IsMarshaler() {
 		return g.writeMarshaled(v, t)
 	}
+	if t.Kind == model.Ext {
+		// In compatible mode the type meta first, as official Go writes an
+		// extension field; the codec's bytes (docs/format.md §12.6).
+		return []jen.Code{
+			jen.If(jen.Id("c").Dot("Compatible").Call()).Block(jen.Id("c").Dot("WriteExtMeta").Call(jen.Id(extInfo(t.Codec)))),
+			jen.If(jen.Op("!").Id("c").Dot("ExtWritten").Call(jen.Id(g.infoVar()), jen.Lit(g.field),
+				jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("WriteExt").Call(jen.Id("c").Dot("Buffer").Call(), jen.Op("&").Add(v.Clone())))).Block(jen.Return()),
+		}
+	}
 	b := jen.Id("b")
 	switch {
 	case w.IsFixedScalar() || w.IsVarint():

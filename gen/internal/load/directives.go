@@ -9,9 +9,9 @@ import (
 
 // The directives forygen reads. Like //go: directives they are written
 // without a space after the slashes.
-var knownDirectives = []string{"generate", "enum", "union"}
+var knownDirectives = []string{"generate", "enum", "union", "ext"}
 
-const knownDirectivesText = "//fory:generate, //fory:enum and //fory:union"
+const knownDirectivesText = "//fory:generate, //fory:enum, //fory:union and //fory:ext"
 
 func isKnownDirective(name string) bool {
 	for _, k := range knownDirectives {

@@ -22,6 +22,18 @@ type File struct {
 	Structs []*StructDecl
 	Enums   []*EnumDecl
 	Unions  []*UnionDecl
+	Exts    []*ExtDecl
+}
+
+// ExtDecl is a `//fory:ext` codec type: a stateless struct whose methods
+// WriteExt(*buffer.Buffer, *T) error and ReadExt(*buffer.Reader, *T) error
+// write and read values of Target, an extension type (EXT or NAMED_EXT,
+// as official Go's RegisterExtension), which may come from any package.
+type ExtDecl struct {
+	Name   string // the codec type
+	Pos    Pos
+	Reg    Registration
+	Target *Named
 }
 
 // UnionDecl is a `//fory:union` type: a tagged union whose cases the
@@ -180,6 +192,9 @@ const (
 	// Text is a type written through its MarshalText and read through its
 	// UnmarshalText (`marshal=text`): a STRING on the wire.
 	Text
+	// Ext is an extension type (Type.Named), written by the codec of this
+	// package that Type.Codec names (ExtDecl).
+	Ext
 	// Binary is a type written through its MarshalBinary and read through
 	// its UnmarshalBinary (`marshal=binary`): a BINARY on the wire.
 	Binary
@@ -187,7 +202,7 @@ const (
 
 var kindNames = [...]string{"invalid", "bool", "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32",
 	"uint64", "uint", "float32", "float64", "serializer.Float16", "serializer.BFloat16", "string", "slice", "array", "map", "serializer.Set", "serializer.Optional", "struct", "pointer", "enum",
-	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque", "any", "union", "text marshaler", "binary marshaler"}
+	"time.Time", "time.Duration", "serializer.Date", "serializer.Decimal", "opaque", "any", "union", "text marshaler", "extension", "binary marshaler"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -217,6 +232,8 @@ type Type struct {
 	Reg Registration
 	// Base is an Enum's underlying integer kind, which bounds its ordinals.
 	Base Kind
+	// Codec is an Ext's codec type, declared in the generated package.
+	Codec string
 }
 
 // Named identifies a defined Go type.

@@ -69,7 +69,7 @@ var typeNames = map[uint8]string{
 	TypeList: "list", TypeSet: "set", TypeMap: "map", TypeEnum: "enum", TypeNamedEnum: "named_enum",
 	TypeStruct: "struct", TypeCompatibleStruct: "compatible_struct", TypeNamedStruct: "named_struct",
 	TypeNamedCompatible: "named_compatible_struct", TypeDuration: "duration", TypeTimestamp: "timestamp",
-	TypeDate: "date", TypeDecimal: "decimal", TypeBinary: "binary", TypeBoolArray: "bool_array",
+	TypeDate: "date", TypeDecimal: "decimal", TypeBinary: "binary", TypeBoolArray: "bool_array", TypeExt: "ext", TypeNamedExt: "named_ext",
 	TypeInt8Array: "int8_array", TypeInt16Array: "int16_array", TypeInt32Array: "int32_array",
 	TypeInt64Array: "int64_array", TypeUint8Array: "uint8_array", TypeUint16Array: "uint16_array",
 	TypeUint32Array: "uint32_array", TypeUint64Array: "uint64_array", TypeFloat16Array: "float16_array",

@@ -191,7 +191,10 @@ func Order(fields []*Field) []*Field {
 // (§10.1).
 func fingerprintTypeID(w *Wire) uint8 {
 	switch {
-	case IsStructType(w.TypeID), w.TypeID == TypeEnum, w.TypeID == TypeNamedEnum, w.TypeID == TypeUnion:
+	case IsStructType(w.TypeID), w.TypeID == TypeEnum, w.TypeID == TypeNamedEnum, w.TypeID == TypeUnion,
+		w.TypeID == TypeExt, w.TypeID == TypeNamedExt:
+		// User types hash as 0 (official Go's fingerprint of an extension
+		// field is the same by id and by name).
 		return 0
 	}
 	return w.TypeID
@@ -525,7 +528,7 @@ func Flat(s *model.StructDecl) bool {
 	hasStruct = func(t *model.Type) bool {
 		// A marshaler can fail mid-message too: its error needs the write
 		// context, which takes back what was written (EndWrite).
-		return t != nil && (t.Kind == model.Struct || t.Kind == model.Any || t.Kind == model.Union || t.Kind.IsMarshaler() || hasStruct(t.Elem) || hasStruct(t.Key))
+		return t != nil && (t.Kind == model.Struct || t.Kind == model.Any || t.Kind == model.Union || t.Kind.IsMarshaler() || t.Kind == model.Ext || hasStruct(t.Elem) || hasStruct(t.Key))
 	}
 	for _, f := range s.Fields {
 		if hasStruct(f.Type) {

@@ -50,6 +50,8 @@ const (
 	TypeTimestamp            = 38
 	TypeDate                 = 39
 	TypeDecimal              = 40
+	TypeExt                  = 31
+	TypeNamedExt             = 32
 	TypeBinary               = 41
 	TypeBoolArray            = 43
 	TypeInt8Array            = 44
@@ -445,6 +447,11 @@ func wireOf(t *model.Type, tag model.Tag, top bool) (*Wire, error) {
 		w.TypeID = TypeDate
 	case t.Kind == model.Decimal:
 		w.TypeID = TypeDecimal
+	case t.Kind == model.Ext:
+		w.TypeID = TypeExt
+		if t.Reg.ByName {
+			w.TypeID = TypeNamedExt
+		}
 	case t.Kind == model.Text:
 		// Its MarshalText bytes as a string (README "Types you don't own").
 		w.TypeID = TypeString
