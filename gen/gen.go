@@ -74,7 +74,7 @@ func Generate(cfg Config) ([]Output, []error) {
 }
 
 func generate(cfg Config) ([]Output, *load.Result, []error) {
-	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, OneRegistry: true})
+	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, OneRegistry: true, OnlyAnnotated: true})
 	if res == nil {
 		return nil, nil, errs
 	}

@@ -74,12 +74,18 @@ func (r result) String() string {
 // run runs name (the forygen binary for "forygen") with args in dir.
 func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
+	return runEnv(t, dir, nil, name, args...)
+}
+
+// runEnv is run with env added to (and overriding) the environment.
+func runEnv(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
 	if name == "forygen" {
 		name = bin
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH")), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
