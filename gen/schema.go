@@ -249,19 +249,35 @@ func locksOf(res *load.Result, sameSchema, trackRef []string, onlyLocked bool) (
 	return out, nil
 }
 
-// checkLocks compares the current declarations with each directory's
-// fory.lock, prints every change and reports whether any breaks peers on
-// the locked schema, and whether any loses values.
-func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (breaking, lossy bool, err error) {
+// lockChanges compares the current declarations with the fory.lock of
+// every loaded directory that has one, and returns the changes by
+// directory.
+func lockChanges(res *load.Result) (map[string][]lock.Change, error) {
 	locks, errs := locksOf(res, nil, nil, true)
 	if len(errs) > 0 {
-		return false, false, errs[0]
+		return nil, errs[0]
 	}
+	out := map[string][]lock.Change{}
 	for _, l := range locks {
 		if l.old == nil {
 			continue
 		}
-		for _, c := range lock.Diff(l.old, l.file) {
+		out[filepath.Dir(l.path)] = lock.Diff(l.old, l.file)
+	}
+	return out, nil
+}
+
+// printChanges prints the changes against the lock files, by directory,
+// and reports whether any breaks peers on the locked schema, and whether
+// any loses values.
+func printChanges(changes map[string][]lock.Change, cfg Config, stdout io.Writer) (breaking, lossy bool) {
+	dirs := make([]string, 0, len(changes))
+	for dir := range changes {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		for _, c := range changes[dir] {
 			c.Pos.File = relPath(cfg.Dir, c.Pos.File)
 			fmt.Fprint(stdout, c)
 			switch c.Verdict {
@@ -272,7 +288,7 @@ func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (breaking, lossy
 			}
 		}
 	}
-	return breaking, lossy, nil
+	return breaking, lossy
 }
 
 // relPath shortens an absolute path to one relative to the run's directory

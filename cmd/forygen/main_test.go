@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
@@ -27,6 +28,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	bin = filepath.Join(dir, "forygen")
+	// The runs' records of up-to-date packages (gen/skip.go) stay out of
+	// the user's cache.
+	os.Setenv("FORYGEN_CACHE", filepath.Join(dir, "cache"))
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
@@ -65,6 +69,7 @@ func module(t *testing.T, files map[string]string) string {
 type result struct {
 	stdout, stderr string
 	code           int
+	cpu            time.Duration // user and system time, with the go commands it waited for
 }
 
 func (r result) String() string {
@@ -90,6 +95,9 @@ func runEnv(t *testing.T, dir string, env []string, name string, args ...string)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	r := result{stdout: stdout.String(), stderr: stderr.String()}
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee):

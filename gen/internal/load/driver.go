@@ -47,9 +47,11 @@ type Listing struct {
 	// Named lists the packages named by patterns without "...".
 	Named []Named
 	// Units holds the patterns' packages, each with its tests.
-	Units  []*Unit
-	goroot string // $GOROOT/src, whose files are hashed by size and time
-	hashes map[string][]byte
+	Units     []*Unit
+	goroot    string // $GOROOT/src, whose files are hashed by size and time
+	hashes    map[string][]byte
+	outputs   map[string]bool     // isOutput
+	importIDs map[string][]string // imports
 }
 
 // Unit is one package of the patterns with its test variant and its
@@ -82,7 +84,7 @@ func List(cfg Config) (*Listing, []error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	ls := &Listing{cfg: cfg, buildFlags: buildFlags, byID: map[string]*packages.Package{}, Named: named, hashes: map[string][]byte{}}
+	ls := &Listing{cfg: cfg, buildFlags: buildFlags, byID: map[string]*packages.Package{}, Named: named, hashes: map[string][]byte{}, outputs: map[string]bool{}, importIDs: map[string][]string{}}
 	var index func(p *packages.Package)
 	index = func(p *packages.Package) {
 		if _, ok := ls.byID[p.ID]; ok {
@@ -167,8 +169,9 @@ const LockFileName = "fory.lock"
 
 // Load type-checks the packages of the units want selects (all of them
 // when want is nil) and returns their annotated declarations; see the
-// package Load.
-func (ls *Listing) Load(want func(*Unit) bool) (*Result, []error) {
+// package Load. known are the registrations of the units a run does not
+// load, which an earlier run recorded, for the duplicate check.
+func (ls *Listing) Load(want func(*Unit) bool, known []Registration) (*Result, []error) {
 	res := &Result{Constraints: map[string]string{}, Sources: map[string]bool{}, Named: ls.Named, Consts: map[string][]Const{}}
 	var read []*packages.Package // the packages annotated types are read from
 	inRead := map[string]bool{}
@@ -214,7 +217,7 @@ func (ls *Listing) Load(want func(*Unit) bool) (*Result, []error) {
 		res.Consts[k] = cs
 	}
 	res.Registrations = l.all
-	errs = append(errs, duplicateRegistrations(append(append([]Registration(nil), l.all...), ls.cfg.Known...), ls.cfg.OneRegistry)...)
+	errs = append(errs, duplicateRegistrations(append(append([]Registration(nil), l.all...), known...), ls.cfg.OneRegistry)...)
 	return res, errs
 }
 
@@ -229,6 +232,8 @@ func (ls *Listing) filesOf(pkgPath string) []string {
 // typeCheck sets Syntax, Types and TypesInfo on the packages of read and
 // on every listed package that imports one of them, checked from source
 // in import order; what they import otherwise is loaded from export data.
+// Imports are those of the files a check reads (Listing.imports): not of
+// the hidden generated files.
 func (ls *Listing) typeCheck(fset *token.FileSet, read map[string]bool) error {
 	fromSource := map[string]bool{}
 	var order []*packages.Package // dependencies first
@@ -239,8 +244,8 @@ func (ls *Listing) typeCheck(fset *token.FileSet, read map[string]bool) error {
 		}
 		fromSource[p.ID] = false // import graphs have no cycles
 		src := read[p.ID]
-		for _, imp := range p.Imports {
-			if visit(ls.byID[imp.ID]) {
+		for _, id := range ls.imports(p) {
+			if visit(ls.byID[id]) {
 				src = true
 			}
 		}
@@ -259,10 +264,10 @@ func (ls *Listing) typeCheck(fset *token.FileSet, read map[string]bool) error {
 	var exported []string
 	seen := map[string]bool{}
 	for _, p := range order {
-		for _, imp := range p.Imports {
-			if !fromSource[imp.ID] && !seen[imp.ID] && imp.ID != "unsafe" {
-				seen[imp.ID] = true
-				exported = append(exported, imp.ID)
+		for _, id := range ls.imports(p) {
+			if !fromSource[id] && !seen[id] && id != "unsafe" {
+				seen[id] = true
+				exported = append(exported, id)
 			}
 		}
 	}

@@ -58,9 +58,6 @@ type Config struct {
 	// fory.lock. A generation run sets it; lock and schema runs, which
 	// write a directory's files whatever it declares, do not.
 	OnlyAnnotated bool
-	// Known are the registrations of packages a run does not load, for
-	// the duplicate check.
-	Known []Registration
 }
 
 // Named is a package a pattern names without a wildcard: a run that asks
@@ -114,7 +111,7 @@ func Load(cfg Config) (*Result, []error) {
 	if ls == nil {
 		return nil, errs
 	}
-	return ls.Load(nil)
+	return ls.Load(nil, nil)
 }
 
 // listPatterns lists each pattern's packages (names and files only). A
