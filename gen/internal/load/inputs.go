@@ -119,20 +119,25 @@ func (ls *Listing) packageHash(p *packages.Package) []byte {
 
 // imports returns the IDs of the packages p's files import, sorted, its
 // forygen output files left out: what they import (the forygen runtime)
-// comes and goes with them.
+// comes and goes with them. The files are those a type check reads (for
+// a cgo package, cgo's output).
 func (ls *Listing) imports(p *packages.Package) []string {
 	if ids, ok := ls.importIDs[p.ID]; ok {
 		return ids
 	}
+	files := p.CompiledGoFiles
+	if len(files) == 0 {
+		files = p.GoFiles
+	}
 	var paths map[string]bool // nil: every import
-	for _, f := range p.GoFiles {
+	for _, f := range files {
 		if ls.isOutput(f) {
 			paths = map[string]bool{}
 			break
 		}
 	}
 	if paths != nil {
-		for _, f := range p.GoFiles {
+		for _, f := range files {
 			if ls.isOutput(f) {
 				continue
 			}
