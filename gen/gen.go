@@ -41,8 +41,16 @@ type Config struct {
 	// when changes against a directory's fory.lock break peers on the
 	// locked schema; the changes are printed all the same.
 	AcceptBreaking bool
-	Stdout         io.Writer // progress and diffs; nil means os.Stdout
-	Stderr         io.Writer // generation errors; nil means os.Stderr
+	// CacheDir keeps, per package directory, the record of the last
+	// successful run (skip.go): a run does not load, plan or render a
+	// package whose inputs and generated files are those of its record.
+	// "" records nothing and skips nothing; the forygen command uses
+	// DefaultCacheDir. -check and -type runs never skip.
+	CacheDir string
+	// Force regenerates every package, up to date or not, and records it.
+	Force  bool
+	Stdout io.Writer // progress and diffs; nil means os.Stdout
+	Stderr io.Writer // generation errors; nil means os.Stderr
 }
 
 // ErrStale is returned by Run in check mode when generated files are not up
@@ -69,14 +77,38 @@ type Output struct {
 // sorted by path, without touching the disk. On generation errors it returns
 // them all (each `file:line:col: forygen: Type.Field: what; how to fix`).
 func Generate(cfg Config) ([]Output, []error) {
-	out, _, errs := generate(cfg)
-	return out, errs
+	g, errs := generate(cfg, nil)
+	if g == nil {
+		return nil, errs
+	}
+	return g.outputs, errs
 }
 
-func generate(cfg Config) ([]Output, *load.Result, []error) {
-	res, errs := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, OneRegistry: true})
+// generated is what generate returns to Run.
+type generated struct {
+	outputs   []Output
+	res       *load.Result
+	units     []*load.Unit
+	annotated map[string]bool // package paths with annotated types
+}
+
+// generate lists the packages, loads those sk does not find up to date
+// (all of them without sk), and renders their files.
+func generate(cfg Config, sk *skipper) (*generated, []error) {
+	ls, errs := load.List(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, OneRegistry: true, OnlyAnnotated: true})
+	if ls == nil {
+		return nil, errs
+	}
+	var stale func(*load.Unit) bool
+	var known []load.Registration
+	if sk != nil {
+		sk.plan(ls)
+		stale = func(u *load.Unit) bool { return sk.skipped[u] == nil }
+		known = sk.known()
+	}
+	res, errs := ls.Load(stale, known)
 	if res == nil {
-		return nil, nil, errs
+		return nil, errs
 	}
 	// -type selects which generated files are written: those of the
 	// source files declaring a named type. Every file is still generated
@@ -95,6 +127,13 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 	selected := map[string]bool{}
 	dirs := map[string]bool{}
 	annotated := map[string]bool{} // package paths with annotated types
+	if sk != nil {
+		for u, r := range sk.skipped {
+			if r.Annotated {
+				annotated[u.PkgPath] = true
+			}
+		}
+	}
 	for _, p := range res.Packages {
 		var all []*model.StructDecl
 		for _, f := range p.Files {
@@ -211,7 +250,7 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 	}
 	if len(errs) > 0 {
 		sortErrors(errs)
-		return nil, nil, errs
+		return nil, errs
 	}
 	out := make([]Output, 0, len(outputs))
 	for p, c := range outputs {
@@ -220,7 +259,7 @@ func generate(cfg Config) ([]Output, *load.Result, []error) {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, res, nil
+	return &generated{outputs: out, res: res, units: ls.Units, annotated: annotated}, nil
 }
 
 func patternList(patterns []string) string {
@@ -244,22 +283,36 @@ func Run(cfg Config) error {
 	if stderr == nil {
 		stderr = os.Stderr
 	}
-	outputs, res, errs := generate(cfg)
+	sk := newSkipper(cfg)
+	g, errs := generate(cfg, sk)
 	if len(errs) > 0 {
 		for _, e := range errs {
 			fmt.Fprintln(stderr, e)
 		}
 		return ErrGeneration
 	}
-	breaking, lossy, err := checkLocks(res, cfg, stdout)
+	changes, err := lockChanges(g.res)
 	if err != nil {
 		return err
 	}
+	if sk != nil {
+		for u, r := range sk.skipped {
+			changes[u.Dir] = r.Changes
+		}
+	}
+	breaking, lossy := printChanges(changes, cfg, stdout)
 	if !cfg.Check && breaking && !cfg.AcceptBreaking {
 		return ErrBreaking
 	}
+	if sk != nil && cfg.Verbose {
+		for _, u := range g.units {
+			if r := sk.skipped[u]; r != nil {
+				fmt.Fprintf(stdout, "up to date %s (skipped; -force regenerates)\n", u.Dir)
+			}
+		}
+	}
 	stale := false
-	for _, o := range outputs {
+	for _, o := range g.outputs {
 		path, content := o.Path, o.Content
 		old, err := os.ReadFile(path)
 		exists := err == nil
@@ -300,6 +353,9 @@ func Run(cfg Config) error {
 	}
 	if stale {
 		return ErrStale
+	}
+	if sk != nil {
+		sk.save(g, changes)
 	}
 	return nil
 }

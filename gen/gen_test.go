@@ -168,10 +168,12 @@ func main() {
 	fmt.Printf("%d %v %q %d\n", out.ID, out.Tags, out.Pwd, len(data))
 }
 `)
+	// forygen's records of up-to-date packages stay out of the user's cache.
+	env := append(os.Environ(), "GOFLAGS=-mod=mod", "FORYGEN_CACHE="+t.TempDir())
 	run := func(args ...string) string {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+		cmd.Env = env
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
 		return string(out)
@@ -190,6 +192,7 @@ func main() {
 	write("user.go", strings.Replace(string(src), "Pwd  string", "Name string `fory:\"id=2\"`\n\tPwd  string", 1))
 	cmd := exec.Command("go", "run", "github.com/forygen/forygen/cmd/forygen", "-check")
 	cmd.Dir = dir
+	cmd.Env = env
 	out, err := cmd.CombinedOutput()
 	require.Error(t, err, "forygen -check passed on a stale file:\n%s", out)
 	assert.Contains(t, string(out), "+++ "+filepath.Join(dir, "user_fory.go")+" (generated)")

@@ -86,10 +86,7 @@ func Schema(cfg Config) ([]SchemaFile, []error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	consts, err := load.EnumConstants(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags})
-	if err != nil {
-		return nil, []error{err}
-	}
+	consts := res.Consts
 	inputs := map[string]*schema.Input{}
 	var paths []string
 	for _, mp := range res.Packages {
@@ -235,7 +232,7 @@ func currentLocks(cfg Config, sameSchema, trackRef []string) ([]dirLock, []error
 	if res == nil || len(errs) > 0 {
 		return nil, errs
 	}
-	return locksOf(res, cfg, sameSchema, trackRef, false)
+	return locksOf(res, sameSchema, trackRef, false)
 }
 
 func set(names []string) map[string]bool {
@@ -249,20 +246,13 @@ func set(names []string) map[string]bool {
 // enumValues returns the constants of the loaded enums, by package path and
 // name: those declared in the enum's own directory (another package's
 // constants of the type depend on what a run loads), for the lock.
-func enumValues(res *load.Result, cfg Config) (map[string][]lock.EnumValue, error) {
+func enumValues(res *load.Result) map[string][]lock.EnumValue {
 	out := map[string][]lock.EnumValue{}
-	var consts map[string][]load.Const
 	for _, mp := range res.Packages {
 		for _, f := range mp.Files {
 			for _, e := range f.Enums {
-				if consts == nil {
-					var err error
-					if consts, err = load.EnumConstants(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags}); err != nil {
-						return nil, err
-					}
-				}
 				key := mp.Path + "." + e.Name
-				for _, c := range consts[key] {
+				for _, c := range res.Consts[key] {
 					if filepath.Dir(c.Pos.Filename) != filepath.Dir(e.Pos.File) {
 						continue
 					}
@@ -272,12 +262,12 @@ func enumValues(res *load.Result, cfg Config) (map[string][]lock.EnumValue, erro
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // locksOf builds the current lock of every loaded directory; with
 // onlyLocked, only of the directories that have a fory.lock.
-func locksOf(res *load.Result, cfg Config, sameSchema, trackRef []string, onlyLocked bool) ([]dirLock, []error) {
+func locksOf(res *load.Result, sameSchema, trackRef []string, onlyLocked bool) ([]dirLock, []error) {
 	p, errs := planAll(res)
 	if len(errs) > 0 {
 		return nil, errs
@@ -304,28 +294,42 @@ func locksOf(res *load.Result, cfg Config, sameSchema, trackRef []string, onlyLo
 			continue
 		}
 		if values == nil {
-			if values, err = enumValues(res, cfg); err != nil {
-				return nil, []error{err}
-			}
+			values = enumValues(res)
 		}
 		out = append(out, dirLock{path: path, old: old, file: lock.Build(byDir[dir], p.plans, prev, set(sameSchema), set(trackRef), values)})
 	}
 	return out, nil
 }
 
-// checkLocks compares the current declarations with each directory's
-// fory.lock, prints every change and reports whether any breaks peers on
-// the locked schema, and whether any loses values.
-func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (breaking, lossy bool, err error) {
-	locks, errs := locksOf(res, cfg, nil, nil, true)
+// lockChanges compares the current declarations with the fory.lock of
+// every loaded directory that has one, and returns the changes by
+// directory.
+func lockChanges(res *load.Result) (map[string][]lock.Change, error) {
+	locks, errs := locksOf(res, nil, nil, true)
 	if len(errs) > 0 {
-		return false, false, errs[0]
+		return nil, errs[0]
 	}
+	out := map[string][]lock.Change{}
 	for _, l := range locks {
 		if l.old == nil {
 			continue
 		}
-		for _, c := range lock.Diff(l.old, l.file) {
+		out[filepath.Dir(l.path)] = lock.Diff(l.old, l.file)
+	}
+	return out, nil
+}
+
+// printChanges prints the changes against the lock files, by directory,
+// and reports whether any breaks peers on the locked schema, and whether
+// any loses values.
+func printChanges(changes map[string][]lock.Change, cfg Config, stdout io.Writer) (breaking, lossy bool) {
+	dirs := make([]string, 0, len(changes))
+	for dir := range changes {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		for _, c := range changes[dir] {
 			c.Pos.File = relPath(cfg.Dir, c.Pos.File)
 			fmt.Fprint(stdout, c)
 			switch c.Verdict {
@@ -336,7 +340,7 @@ func checkLocks(res *load.Result, cfg Config, stdout io.Writer) (breaking, lossy
 			}
 		}
 	}
-	return breaking, lossy, nil
+	return breaking, lossy
 }
 
 // relPath shortens an absolute path to one relative to the run's directory

@@ -54,13 +54,25 @@
 //	                  that breaks peers on the locked schema or loses values
 //	-accept-lossy     with -check: pass when the only such changes lose values
 //	-accept-breaking  pass, and write, although changes against fory.lock break peers
-//	-v                print what is written
+//	-force            regenerate the packages that are up to date too
+//	-v                print what is written, and the packages skipped as up to date
 //
 // A pattern that matches no package, and a package named without "..." that
 // has no annotated types (the current directory of a //go:generate line
-// included), are errors. For a module, one run from its root (go tool
-// forygen ./...) loads every package once, where a //go:generate line per
-// package loads them again for each line.
+// included), are errors. For a module, one run from its root
+// (//go:generate go tool forygen ./..., or go tool forygen ./... in a
+// shell) lists and loads every package once, where a //go:generate line per
+// package starts forygen and lists the packages again for each line. A run
+// type-checks only the packages it generates; what they import comes from
+// the compiler's export data.
+//
+// A run skips a package that is up to date: its source files, those of
+// every package it imports, its directory's file names, its fory.lock, the
+// forygen binary and the flags are those of its last successful run, and
+// its generated files are those that run left. The records are kept in
+// $FORYGEN_CACHE, by default forygen in the user cache directory
+// (~/.cache/forygen); FORYGEN_CACHE=off turns the skip off, -force
+// regenerates anyway, and -check and -type never skip.
 //
 // With a fory.lock beside a package, every run prints the changes against
 // it, as -check does, and a run that would write refuses breaking changes,
@@ -140,7 +152,10 @@ Usage:
 In a package: //go:generate go tool forygen (Go 1.24 tool dependency), or
 //go:generate go run github.com/forygen/forygen/cmd/forygen. For a whole
 module, one run from its root is faster than one per package:
-go tool forygen ./...
+//go:generate go tool forygen ./... (or go tool forygen ./... in a shell).
+A run skips the packages whose inputs did not change since their last run
+(records in $FORYGEN_CACHE, default ~/.cache/forygen; FORYGEN_CACHE=off
+turns it off); -force regenerates them.
 
 Directives, in the doc comment directly above a type (no space after //):
   //fory:generate id=N [evolving=false]   a struct, registered by numeric id
@@ -180,6 +195,7 @@ func main() {
 	fs, cfg := generateFlags()
 	_ = fs.Parse(os.Args[1:])
 	cfg.Patterns = fs.Args()
+	cfg.CacheDir = gen.DefaultCacheDir()
 	if err := gen.Run(*cfg); err != nil {
 		if !errors.Is(err, gen.ErrGeneration) {
 			fmt.Fprintln(os.Stderr, err)
@@ -204,6 +220,7 @@ func generateFlags() (*flag.FlagSet, *gen.Config) {
 	fs.BoolVar(&cfg.Check, "check", false, "write nothing; exit 1 and say what changed if generated files are stale, or if the types break a directory's fory.lock")
 	fs.BoolVar(&cfg.AcceptLossy, "accept-lossy", false, "with -check: pass when the only changes against fory.lock lose values")
 	fs.BoolVar(&cfg.AcceptBreaking, "accept-breaking", false, "generate (or pass -check) although the types changed against fory.lock in ways that break peers on the locked schema")
+	fs.BoolVar(&cfg.Force, "force", false, "regenerate the packages that are up to date too (a run skips a package whose inputs did not change since its last run, see forygen help)")
 	fs.BoolVar(&cfg.Verbose, "v", false, "print what is written")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)

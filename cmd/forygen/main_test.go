@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/forygen/forygen/serializer/foryimpl"
 )
@@ -27,6 +28,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	bin = filepath.Join(dir, "forygen")
+	// The runs' records of up-to-date packages (gen/skip.go) stay out of
+	// the user's cache.
+	os.Setenv("FORYGEN_CACHE", filepath.Join(dir, "cache"))
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
@@ -65,6 +69,7 @@ func module(t *testing.T, files map[string]string) string {
 type result struct {
 	stdout, stderr string
 	code           int
+	cpu            time.Duration // user and system time, with the go commands it waited for
 }
 
 func (r result) String() string {
@@ -74,16 +79,25 @@ func (r result) String() string {
 // run runs name (the forygen binary for "forygen") with args in dir.
 func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
+	return runEnv(t, dir, nil, name, args...)
+}
+
+// runEnv is run with env added to (and overriding) the environment.
+func runEnv(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
 	if name == "forygen" {
 		name = bin
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH")), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	r := result{stdout: stdout.String(), stderr: stderr.String()}
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee):

@@ -140,7 +140,9 @@ func newModule(t *testing.T, goproxy, goVersion string) (string, []string) {
 	// A module cache of its own: the shared one would keep the first
 	// checkout it extracted for this version and test stale code.
 	env := []string{"GOPROXY=" + goproxy, "GOSUMDB=off", "GOFLAGS=-mod=mod -modcacherw", "GOWORK=off", "GOTOOLCHAIN=local",
-		"GOMODCACHE=" + filepath.Join(t.TempDir(), "modcache")}
+		"GOMODCACHE=" + filepath.Join(t.TempDir(), "modcache"),
+		// forygen's records of up-to-date packages stay out of the user's cache.
+		"FORYGEN_CACHE=" + filepath.Join(t.TempDir(), "forygen")}
 	run(t, dir, env, "go", "mod", "init", "example.com/quickstart")
 	run(t, dir, env, "go", "mod", "edit", "-go="+goVersion)
 	return dir, env

@@ -53,6 +53,12 @@ type Config struct {
 	// types that can meet (one package, or one importing the other) must
 	// differ.
 	OneRegistry bool
+	// OnlyAnnotated leaves out of the load the packages that cannot
+	// declare anything a run reads (Unit.mayAnnotate): their files never
+	// mention "fory:" and their directory has no generated file and no
+	// fory.lock. A generation run sets it; lock and schema runs, which
+	// write a directory's files whatever it declares, do not.
+	OnlyAnnotated bool
 }
 
 // Named is a package a pattern names without a wildcard: a run that asks
@@ -79,94 +85,34 @@ type Result struct {
 	Sources map[string]bool
 	// Named lists the packages named by patterns without "...".
 	Named []Named
+	// Consts holds, for every defined integer type of the loaded packages
+	// (with their tests), its package-level constants in source order,
+	// keyed by "import/path.TypeName": the enum values `forygen schema`
+	// and the lock name.
+	Consts map[string][]Const
+	// Registrations are the annotated types of the loaded packages.
+	Registrations []Registration
 }
 
 // Load loads the packages, with their tests, and returns their annotated
 // declarations. Errors are collected across all packages; a package with
 // type errors is still loaded when its declarations can be read. Existing
-// generated files of the loaded packages are hidden, so stale or broken
-// output never blocks regeneration.
+// generated files are hidden, so stale or broken output never blocks
+// regeneration. Only the loaded packages are parsed and type-checked;
+// their dependencies come from export data (driver.go).
 //
-// go/packages returns, for a package p with tests, p itself, its test
+// go list returns, for a package p with tests, p itself, its test
 // variant "p [p.test]" (p's files and its in-package _test.go files), the
 // external test package p_test and the test binary p.test (ForTest names p
 // on the variant and on p_test). Each file is read from one of them only:
 // non-test files from p, _test.go files from the variant and from p_test;
 // the test binary is skipped.
 func Load(cfg Config) (*Result, []error) {
-	patterns := cfg.Patterns
-	if len(patterns) == 0 {
-		patterns = []string{"."}
+	ls, errs := List(cfg)
+	if ls == nil {
+		return nil, errs
 	}
-	buildFlags := []string{}
-	if len(cfg.Tags) > 0 {
-		buildFlags = append(buildFlags, "-tags="+strings.Join(cfg.Tags, ","))
-	}
-	// First pass: file lists only, to find our own generated files, and
-	// one pattern at a time, so that a pattern matching nothing is an
-	// error naming it.
-	listCfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: cfg.Dir, BuildFlags: buildFlags, Tests: true}
-	listed, named, perrs := listPatterns(listCfg, patterns)
-	if len(perrs) > 0 {
-		return nil, perrs
-	}
-	overlay := map[string][]byte{}
-	for _, p := range listed {
-		for _, f := range p.GoFiles {
-			if IsGenerated(f) {
-				overlay[f] = []byte("package " + p.Name + "\n")
-			}
-		}
-	}
-	fset := token.NewFileSet()
-	loadCfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedForTest,
-		Dir:        cfg.Dir,
-		Fset:       fset,
-		Overlay:    overlay,
-		BuildFlags: buildFlags,
-		Tests:      true,
-	}
-	pkgs, err := packages.Load(loadCfg, patterns...)
-	if err != nil {
-		return nil, []error{fmt.Errorf("forygen: loading %v: %w", patterns, err)}
-	}
-	l := &loader{fset: fset, external: map[string]*ast.File{}}
-	res := &Result{Constraints: map[string]string{}, Sources: map[string]bool{}, Named: named}
-	var errs []error
-	tested := map[string]bool{} // packages with test variants
-	for _, p := range pkgs {
-		if p.ForTest != "" {
-			tested[p.ForTest] = true
-		}
-	}
-	for _, p := range pkgs {
-		if p.ForTest == "" && strings.HasSuffix(p.ID, ".test") && tested[strings.TrimSuffix(p.ID, ".test")] {
-			continue // the test binary's synthesized main package
-		}
-		if p.Types == nil || p.TypesInfo == nil {
-			for _, e := range p.Errors {
-				errs = append(errs, fmt.Errorf("forygen: %v", e))
-			}
-			continue
-		}
-		// The test variant repeats p's own files: read only its tests. The
-		// plain package has no test files, the external test package only
-		// test files.
-		variant := p.ForTest != "" && p.ForTest == p.PkgPath
-		selected := func(path string) bool { return strings.HasSuffix(path, "_test.go") == variant }
-		if p.ForTest != "" && !variant {
-			selected = func(string) bool { return true }
-		}
-		mp, perrs := l.loadPackage(p, selected, res)
-		errs = append(errs, perrs...)
-		if mp != nil {
-			res.Packages = append(res.Packages, mp)
-		}
-	}
-	errs = append(errs, duplicateRegistrations(l.all, cfg.OneRegistry)...)
-	return res, errs
+	return ls.Load(nil, nil)
 }
 
 // listPatterns lists each pattern's packages (names and files only). A
@@ -260,12 +206,13 @@ func IsGenerated(path string) bool {
 
 type loader struct {
 	fset     *token.FileSet
-	external map[string]*ast.File // parsed files of other packages, for their directives
+	external map[string]*ast.File          // parsed files of other packages, for their directives
+	files    func(pkgPath string) []string // a listed package's Go files
 	pkg      *packages.Package
 	regs     map[*types.TypeName]directive
 	// exts are the package's //fory:ext codecs by extension type.
 	exts map[*types.TypeName]*model.ExtDecl
-	all  []registration // every annotated type of the run, for duplicates
+	all  []Registration // every annotated type of the run, for duplicates
 	errs []error
 }
 
@@ -420,7 +367,7 @@ func (l *loader) loadPackage(p *packages.Package, selected func(path string) boo
 				}
 				reg := dir.reg
 				l.regs[obj] = dir
-				l.all = append(l.all, registration{reg: reg, enum: dir.enum, name: ts.Name.Name, pkgPath: p.PkgPath, deps: deps, pos: l.pos(ts.Pos())})
+				l.all = append(l.all, Registration{Reg: reg, Enum: dir.enum, Name: ts.Name.Name, PkgPath: p.PkgPath, Deps: deps, Pos: l.pos(ts.Pos())})
 				decls = append(decls, decl{spec: ts, obj: obj, dir: dir, file: path})
 				annotated = true
 			}
@@ -937,14 +884,14 @@ func (l *loader) directiveOf(obj *types.TypeName) (directive, bool) {
 	if obj.Pkg() == l.pkg.Types {
 		return directive{}, false
 	}
-	pos := l.fset.Position(obj.Pos())
-	if pos.Filename == "" {
+	file := l.declaringFile(obj)
+	if file == "" {
 		return directive{}, false
 	}
-	f, ok := l.external[pos.Filename]
+	f, ok := l.external[file]
 	if !ok {
-		f, _ = parser.ParseFile(token.NewFileSet(), pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
-		l.external[pos.Filename] = f
+		f, _ = parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments|parser.SkipObjectResolution)
+		l.external[file] = f
 	}
 	if f == nil {
 		return directive{}, false
@@ -971,6 +918,30 @@ func (l *loader) directiveOf(obj *types.TypeName) (directive, bool) {
 		}
 	}
 	return directive{}, false
+}
+
+// declaringFile names the file declaring another package's type. A type
+// loaded from export data carries the position the compiler recorded,
+// whose file name is relative to the module under -trimpath: it is then
+// found among the package's listed files by its base name.
+func (l *loader) declaringFile(obj *types.TypeName) string {
+	name := l.fset.Position(obj.Pos()).Filename
+	if name == "" {
+		return ""
+	}
+	if filepath.IsAbs(name) {
+		if _, err := os.Stat(name); err == nil {
+			return name
+		}
+	}
+	if l.files != nil {
+		for _, f := range l.files(obj.Pkg().Path()) {
+			if filepath.Base(f) == filepath.Base(name) {
+				return f
+			}
+		}
+	}
+	return ""
 }
 
 // fieldType converts a field's Go type to the model, rejecting what cannot

@@ -7,34 +7,36 @@ import (
 	"github.com/forygen/forygen/gen/internal/model"
 )
 
-// registration is one annotated type of a run, for the duplicate check.
-type registration struct {
-	reg     model.Registration
-	enum    bool
-	name    string // Go type name
-	pkgPath string
-	deps    map[string]bool // import paths its package (or test variant) depends on
-	pos     model.Pos
+// Registration is one annotated type of a run, for the duplicate check. A
+// run that loads only some packages (gen's up-to-date skip) passes those of
+// the others, recorded by an earlier run, as Config.Known.
+type Registration struct {
+	Reg     model.Registration
+	Enum    bool
+	Name    string // Go type name
+	PkgPath string
+	Deps    map[string]bool // import paths its package (or test variant) depends on
+	Pos     model.Pos
 }
 
-func (r registration) describe(from string) string {
+func (r Registration) describe(from string) string {
 	kind := "struct"
-	if r.enum {
+	if r.Enum {
 		kind = "enum"
 	}
-	name := r.name
-	if r.pkgPath != from {
-		name = r.pkgPath + "." + r.name
+	name := r.Name
+	if r.PkgPath != from {
+		name = r.PkgPath + "." + r.Name
 	}
-	return fmt.Sprintf("%s %s (%s)", kind, name, r.pos)
+	return fmt.Sprintf("%s %s (%s)", kind, name, r.Pos)
 }
 
 // together reports whether two types can meet in one schema: they are in
 // the same package (its own files and its tests), or one's package imports
 // the other's. Packages that only share a forygen run (two versions of a
 // schema, unrelated examples) may reuse registrations.
-func together(a, b registration) bool {
-	return a.pkgPath == b.pkgPath || a.deps[b.pkgPath] || b.deps[a.pkgPath]
+func together(a, b Registration) bool {
+	return a.PkgPath == b.PkgPath || a.Deps[b.PkgPath] || b.Deps[a.PkgPath]
 }
 
 // duplicateRegistrations reports every type of a run whose registration
@@ -46,9 +48,9 @@ func together(a, b registration) bool {
 //
 // With all, every pair of the run counts (Config.OneRegistry), and the
 // error says so when the two packages do not import each other.
-func duplicateRegistrations(regs []registration, all bool) []error {
+func duplicateRegistrations(regs []Registration, all bool) []error {
 	sort.SliceStable(regs, func(i, j int) bool {
-		a, b := regs[i].pos, regs[j].pos
+		a, b := regs[i].Pos, regs[j].Pos
 		if a.File != b.File {
 			return a.File < b.File
 		}
@@ -57,10 +59,10 @@ func duplicateRegistrations(regs []registration, all bool) []error {
 		}
 		return a.Col < b.Col
 	})
-	seen := map[model.Registration][]registration{}
+	seen := map[model.Registration][]Registration{}
 	var errs []error
 	for _, r := range regs {
-		key := r.reg
+		key := r.Reg
 		if key.ByName {
 			key.ID = 0
 		} else {
@@ -72,11 +74,11 @@ func duplicateRegistrations(regs []registration, all bool) []error {
 				continue
 			}
 			what := "id"
-			if r.reg.ByName {
+			if r.Reg.ByName {
 				what = "name"
 			}
 			shared := ""
-			if prev.enum != r.enum {
+			if prev.Enum != r.Enum {
 				shared = fmt.Sprintf(", and structs and enums share Fory's registration %ss", what)
 			}
 			fix := fmt.Sprintf("give each type its own %s", what)
@@ -85,9 +87,9 @@ func duplicateRegistrations(regs []registration, all bool) []error {
 				// two schema versions that never meet are generated apart.
 				fix += " (the packages of one forygen run share one registry, as one program's Fory does; if the two never meet in one program, run forygen on each package alone)"
 			}
-			errs = append(errs, &Error{Pos: r.pos, What: fmt.Sprintf(
+			errs = append(errs, &Error{Pos: r.Pos, What: fmt.Sprintf(
 				"%s: registration %s is also used by %s%s; %s",
-				r.name, r.reg, prev.describe(r.pkgPath), shared, fix)})
+				r.Name, r.Reg, prev.describe(r.PkgPath), shared, fix)})
 			break
 		}
 		seen[key] = append(seen[key], r)
