@@ -1338,3 +1338,21 @@ func hashable(v any) bool {
 	}
 	return true
 }
+
+// ReadAnyAs reads a field of a non-empty interface type I, written as an
+// any: nil for null, else the decoded value (a struct as a pointer), which
+// must implement I; another value is ErrSchemaMismatch naming iface and
+// the implementations the generator knew (impls).
+func ReadAnyAs[I any](c *ReadContext, iface, impls string) I {
+	var zero I
+	v := ReadAny(c, false)
+	if v == nil || c.Failed() {
+		return zero
+	}
+	i, ok := v.(I)
+	if !ok {
+		c.Fail(mismatch("a %T where a value implementing %s was expected (generated implementations: %s)", v, iface, impls))
+		return zero
+	}
+	return i
+}

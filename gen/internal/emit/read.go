@@ -2,6 +2,7 @@ package emit
 
 import (
 	"math"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -309,6 +310,16 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 	switch w.TypeID {
 	case plan.TypeUnknown:
 		// An any field decodes a struct as a pointer, as official Go does.
+		if t.Named != nil {
+			// A non-empty interface: the value must implement it.
+			impls := strings.Join(t.Impls, ", ")
+			if impls == "" {
+				impls = "none in this package"
+			}
+			return []jen.Code{
+				jen.Commentf("%s: an any whose value implements it; the generated types of this package that do: %s.", t.Named.Name, impls),
+				dst.Op("=").Qual(implPkg, "ReadAnyAs").Types(g.goType(t)).Call(jen.Id("c"), jen.Lit(t.Named.PkgName+"."+t.Named.Name), jen.Lit(impls))}
+		}
 		return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAny").Call(jen.Id("c"), jen.False())}
 	case plan.TypeUnion:
 		return []jen.Code{dst.Dot("ForyReadUnion").Call(jen.Id("c"))}

@@ -519,6 +519,23 @@ func (l *loader) lookupType(s string) *types.TypeName {
 	return nil
 }
 
+// implementations lists the generated structs of the package whose
+// pointer implements the interface iface (a struct decodes from an any as
+// a pointer), sorted by name.
+func (l *loader) implementations(named *types.Named, iface *types.Interface) []string {
+	var out []string
+	for obj, d := range l.regs {
+		if d.enum || d.union || d.ext || obj.Pkg() != l.pkg.Types {
+			continue
+		}
+		if types.Implements(types.NewPointer(obj.Type()), iface) {
+			out = append(out, "*"+obj.Name())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // extType is the model type of a field whose type is an extension type
 // with a codec in this package, or a pointer to one; nil otherwise.
 func (l *loader) extType(t types.Type) *model.Type {
@@ -1019,7 +1036,13 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 			inner.Named = named
 			return inner, nil
 		case *types.Interface:
-			return nil, fmt.Errorf("interface type %s is not supported; generated code needs a concrete type", tt)
+			if depth > 0 {
+				return nil, fmt.Errorf("interface type %s is supported as a field, not inside a list, map, pointer or Optional yet; use any there", obj.Name())
+			}
+			// A field of a non-empty interface type holds any generated
+			// struct that implements it, written as an any (README
+			// "Types you don't own").
+			return &model.Type{Kind: model.Any, Named: named, Impls: l.implementations(tt, u)}, nil
 		default:
 			return nil, fmt.Errorf("type %s is not supported", tt)
 		}

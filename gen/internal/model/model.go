@@ -234,6 +234,11 @@ type Type struct {
 	Base Kind
 	// Codec is an Ext's codec type, declared in the generated package.
 	Codec string
+	// Impls are, for an Any that is a non-empty interface (Named), the
+	// generated types of the package known to implement it, as Go type
+	// expressions ("*Circle"), for the generated code's comments and
+	// errors.
+	Impls []string
 }
 
 // Named identifies a defined Go type.
