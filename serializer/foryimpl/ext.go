@@ -112,6 +112,12 @@ func (c *WriteContext) ExtWritten(t *TypeInfo, field string, err error) bool {
 	if err == nil {
 		return true
 	}
+	return c.extFailed(t, field, err)
+}
+
+// extFailed is ExtWritten's cold path, out of line so that ExtWritten
+// inlines into generated writers (BenchmarkExtField).
+func (c *WriteContext) extFailed(t *TypeInfo, field string, err error) bool {
 	c.Fail(&EncodeError{Type: t.GoName, Path: field, Err: &causeDetail{detail{sentinel: ErrInvalidValue, msg: "its extension codec failed: " + err.Error()}, err}})
 	return false
 }

@@ -390,6 +390,567 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
+// foryTypeMoneyStruct is MoneyStruct's static type information. Fingerprint: cur,21,0,0;units,7,0,0;
+var foryTypeMoneyStruct = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
+	GoFields:       []string{"Units", "Cur"},
+	GoName:         "byid.MoneyStruct",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c, 0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
+	SchemaHash:     -105865995,
+	TypeDef:        []byte{0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c, 0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91},
+	UserID:         305,
+})
+
+// foryMoneyStructChanged_RunGoGenerate is MoneyStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryMoneyStructChanged_RunGoGenerate = struct {
+	Units int64
+	Cur   string
+}
+
+var _ foryMoneyStructChanged_RunGoGenerate = MoneyStruct{}
+
+// ForyType returns MoneyStruct's type information.
+func (x *MoneyStruct) ForyType() *foryimpl.TypeInfo {
+	return foryTypeMoneyStruct
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *MoneyStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	return x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *MoneyStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	start := b.WriterIndex()
+	if err := x.foryWrite(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+		return err
+	}
+	b.Bytes()[start+1] = 0
+	return nil
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x0012700d001cff01 && buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 && buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 && buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
+				n = 25
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeMoneyStruct)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeMoneyStruct)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *MoneyStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 25 && buffer.ReadUint64At(in, 0) == 0x0012700d001c0001 && buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 && buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 && buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
+			n = 25
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb11b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeMoneyStruct, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeMoneyStruct)
+}
+
+// ForyWrite writes MoneyStruct's struct body (docs/format.md §9).
+func (x *MoneyStruct) ForyWrite(c *foryimpl.WriteContext) {
+	if err := x.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+}
+
+// foryWrite is ForyWrite without the write context, which MoneyStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+func (x *MoneyStruct) foryWrite(b *buffer.Buffer, compatible, check, root bool) error {
+	s1 := string(x.Cur)
+	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(38 + buffer.BatchSlack + len(s1) + 10)
+	w, off := b.Window(), b.WriterIndex()
+	if root {
+		if compatible {
+			buffer.PutUint64At(w, off, 0x0012700d001cff01)
+			buffer.PutUint64At(w, off+8, 0x4c02b1c206ae0778)
+			buffer.PutUint64At(w, off+16, 0x0a1544809ca8d107)
+			buffer.PutUint64At(w, off+17, 0x910a1544809ca8d1)
+			off += 25
+		} else {
+			buffer.PutUint32At(w, off, 0xb11bff01)
+			buffer.PutUint8At(w, off+4, 0x02)
+			off += 5
+		}
+	}
+	if !compatible {
+		buffer.PutInt32At(w, off, -105865995)
+		off += 4
+	}
+	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Units))
+	var ascii bool
+	off = buffer.PutVarUint64At(w, off, uint64(len(s1))<<2|2)
+	if len(s1) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s1)
+		if !ascii && check && !foryimpl.ValidString(s1) {
+			return foryimpl.InvalidUTF8(foryTypeMoneyStruct, "Cur")
+		}
+	}
+	b.SetWriterIndex(off)
+	return nil
+}
+
+// ForyRead reads MoneyStruct's struct body (docs/format.md §9); errors are recorded in c.
+func (x *MoneyStruct) ForyRead(c *foryimpl.ReadContext) {
+	*x = MoneyStruct{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-105865995) {
+		if h := r.ReadInt32(); h != -105865995 && !c.Failed() {
+			c.HashMismatch(foryTypeMoneyStruct, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u64 uint64
+		u64, off = buffer.ReadVarUint64At(in, off)
+		x.Units = buffer.UnZigZag64(u64)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("Units..Units")
+		return
+	}
+	x.Cur = c.ReadString()
+	if c.Failed() {
+		c.Trace("Cur")
+		return
+	}
+}
+
+// ForyReadEvolved reads a MoneyStruct body written with another schema, following ev (docs/format.md §11.4).
+func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = MoneyStruct{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v2, ok3 := c.ReadIntAs(f, 64); ok3 {
+					x.Units = int64(v2)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.Units = r.ReadVarInt64()
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.Cur = c.ReadString()
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryTypeOrderStruct is OrderStruct's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
+var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta:    []byte{0x1b, 0xb2, 0x02},
+	GoFields:          []string{"N", "Price", "Tip"},
+	GoName:            "byid.OrderStruct",
+	OfficialGoHash:    855517748,
+	RootCompatible:    []byte{0x01, 0xff, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f},
+	RootCompatibleRef: []byte{0x01, 0x00, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f},
+	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
+	SchemaHash:        -915977133,
+	TypeDef:           []byte{0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f},
+	TypeDefRef:        []byte{0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40, 0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f},
+	UserID:            306,
+})
+
+// foryOrderStructChanged_RunGoGenerate is OrderStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type foryOrderStructChanged_RunGoGenerate = struct {
+	Price MoneyStruct
+	Tip   *MoneyStruct
+	N     int32
+}
+
+var _ foryOrderStructChanged_RunGoGenerate = OrderStruct{}
+
+// ForyType returns OrderStruct's type information.
+func (x *OrderStruct) ForyType() *foryimpl.TypeInfo {
+	return foryTypeOrderStruct
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeOrderStruct)
+	start := b.WriterIndex()
+	b.Reserve(28)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x461ea010001cff01)
+		buffer.PutUint64At(w, off+8, 0x4002b2c3248fe974)
+		buffer.PutUint64At(w, off+16, 0x001128be1c4c3405)
+		buffer.PutUint64At(w, off+20, 0x0f4d1c46001128be)
+		off += 28
+	} else {
+		buffer.PutUint32At(w, off, 0xb21bff01)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *OrderStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeOrderStruct)
+	start := b.WriterIndex()
+	b.Reserve(28)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x251ea010001c0001)
+		buffer.PutUint64At(w, off+8, 0x4002b2c3265434fe)
+		buffer.PutUint64At(w, off+16, 0x001128be1c4d3405)
+		buffer.PutUint64At(w, off+20, 0x0f4d1c47001128be)
+		off += 28
+	} else {
+		buffer.PutUint32At(w, off, 0xb21b0001)
+		buffer.PutUint8At(w, off+4, 0x02)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x461ea010001cff01 && buffer.ReadUint64At(in, 8) == 0x4002b2c3248fe974 && buffer.ReadUint64At(in, 16) == 0x001128be1c4c3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1c46001128be {
+				n = 28
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21bff01 && buffer.ReadUint8At(in, 4) == 0x02 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeOrderStruct)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeOrderStruct)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *OrderStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 28 && buffer.ReadUint64At(in, 0) == 0x251ea010001c0001 && buffer.ReadUint64At(in, 8) == 0x4002b2c3265434fe && buffer.ReadUint64At(in, 16) == 0x001128be1c4d3405 && buffer.ReadUint64At(in, 20) == 0x0f4d1c47001128be {
+			n = 28
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0xb21b0001 && buffer.ReadUint8At(in, 4) == 0x02 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeOrderStruct, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeOrderStruct)
+}
+
+// ForyWrite writes OrderStruct's struct body (docs/format.md §9).
+func (x *OrderStruct) ForyWrite(c *foryimpl.WriteContext) {
+	if c.TrackRef() {
+		x.foryWriteRef(c)
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-915977133, 855517748))
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
+	b.SetWriterIndex(off)
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeMoneyStruct)
+	}
+	if err := x.Price.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		c.Fail(err)
+	}
+	if x.Tip == nil {
+		b.WriteUint8(0xfd)
+	} else {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeMoneyStruct)
+		}
+		if err := x.Tip.foryWrite(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			c.Fail(err)
+		}
+	}
+}
+
+// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+func (x *OrderStruct) foryWriteRef(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
+	b.Reserve(9 + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	if !c.Compatible() {
+		buffer.PutInt32At(w, off, c.SchemaHash(-915977133, 855517748))
+		off += 4
+	}
+	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.N))
+	b.SetWriterIndex(off)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(0xff)
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeMoneyStruct)
+		}
+		x.Price.ForyWrite(c)
+	} else {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeMoneyStruct)
+		}
+		x.Price.ForyWrite(c)
+	}
+	if !foryimpl.WriteRefPtr(c, x.Tip) {
+		if c.Compatible() {
+			c.WriteStructMeta(foryTypeMoneyStruct)
+		}
+		x.Tip.ForyWrite(c)
+	}
+}
+
+// ForyRead reads OrderStruct's struct body (docs/format.md §9); errors are recorded in c.
+func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
+	if c.TrackRef() {
+		x.foryReadRef(c)
+		return
+	}
+	*x = OrderStruct{Price: x.Price}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-915977133) {
+		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
+			c.HashMismatch(foryTypeOrderStruct, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
+	if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
+		x.Price.ForyReadEvolved(c, ev1)
+	} else if !c.Failed() {
+		x.Price.ForyRead(c)
+	}
+	if c.Failed() {
+		c.Trace("Price")
+		return
+	}
+	if c.ReadFlag() {
+		p2 := foryimpl.Alloc[MoneyStruct](c)
+		if ev3 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev3 != nil {
+			p2.ForyReadEvolved(c, ev3)
+		} else if !c.Failed() {
+			p2.ForyRead(c)
+		}
+		x.Tip = p2
+	}
+	if c.Failed() {
+		c.Trace("Tip")
+		return
+	}
+}
+
+// foryReadRef is ForyRead with reference tracking (WithTrackRef): tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+func (x *OrderStruct) foryReadRef(c *foryimpl.ReadContext) {
+	*x = OrderStruct{}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-915977133) {
+		if h := r.ReadInt32(); h != -915977133 && h != 855517748 && !c.Failed() {
+			c.HashMismatch(foryTypeOrderStruct, h)
+			return
+		}
+	}
+	// The varints, with a local offset and one commit; each read checks its own bounds.
+	{
+		in, off := r.Bytes(), r.Offset()
+		var u32 uint32
+		u32, off = buffer.ReadVarUint32At(in, off)
+		x.N = buffer.UnZigZag32(u32)
+		r.CommitRun(off)
+	}
+	if c.Failed() {
+		c.Trace("N..N")
+		return
+	}
+	if c.ReadStructValueFlag(foryTypeMoneyStruct) {
+		if ev4 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev4 != nil {
+			x.Price.ForyReadEvolved(c, ev4)
+		} else if !c.Failed() {
+			x.Price.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Price")
+		return
+	}
+	if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+		x.Tip = foryimpl.BackRef[MoneyStruct](c, id6)
+	} else if st5 == foryimpl.RefFollows {
+		p7 := foryimpl.Alloc[MoneyStruct](c)
+		foryimpl.SetRef(c, id6, p7)
+		if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
+			p7.ForyReadEvolved(c, ev8)
+		} else if !c.Failed() {
+			p7.ForyRead(c)
+		}
+		x.Tip = p7
+	} else {
+		x.Tip = nil
+	}
+	if c.Failed() {
+		c.Trace("Tip")
+		return
+	}
+}
+
+// ForyReadEvolved reads a OrderStruct body written with another schema, following ev (docs/format.md §11.4).
+func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = OrderStruct{}
+	r := c.Reader()
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if f.Convert {
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.N = int32(v9)
+				}
+			} else if !f.Flag || c.ReadFlag() {
+				x.N = r.ReadVarInt32()
+			}
+		case 1:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if c.ReadValueFlag() {
+					if ev14 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev14 != nil {
+						x.Price.ForyReadEvolved(c, ev14)
+					} else if !c.Failed() {
+						x.Price.ForyRead(c)
+					}
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
+						x.Price.ForyReadEvolved(c, ev11)
+					} else if !c.Failed() {
+						x.Price.ForyRead(c)
+					}
+				}
+			}
+		case 2:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[MoneyStruct](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					p19 := foryimpl.Alloc[MoneyStruct](c)
+					foryimpl.SetRef(c, id18, p19)
+					if ev20 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev20 != nil {
+						p19.ForyReadEvolved(c, ev20)
+					} else if !c.Failed() {
+						p19.ForyRead(c)
+					}
+					x.Tip = p19
+				} else {
+					x.Tip = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p15 := foryimpl.Alloc[MoneyStruct](c)
+					if ev16 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
+					} else if !c.Failed() {
+						p15.ForyRead(c)
+					}
+					x.Tip = p15
+				}
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -402,5 +963,27 @@ func init() {
 		},
 		Ptr: (*Order)(nil),
 		Val: Order{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*MoneyStruct)
+		},
+		Info: foryTypeMoneyStruct,
+		New: func() foryimpl.Message {
+			return new(MoneyStruct)
+		},
+		Ptr: (*MoneyStruct)(nil),
+		Val: MoneyStruct{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*OrderStruct)
+		},
+		Info: foryTypeOrderStruct,
+		New: func() foryimpl.Message {
+			return new(OrderStruct)
+		},
+		Ptr: (*OrderStruct)(nil),
+		Val: OrderStruct{},
 	})
 }

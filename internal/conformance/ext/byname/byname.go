@@ -24,9 +24,16 @@ func (MoneyCodec) WriteExt(b *buffer.Buffer, v *money.Money) error {
 	if len(v.Cur) > 127 {
 		return errCurrency
 	}
-	b.WriteVarInt64(v.Units)
-	b.WriteInt8(int8(len(v.Cur)))
-	b.WriteBytes([]byte(v.Cur))
+	// One reserve and one commit, as generated code writes (package
+	// buffer's doc): the bytes are official Go's WriteVarint64, WriteInt8
+	// and the currency.
+	b.Reserve(buffer.MaxVarUint64Len + 1 + len(v.Cur) + buffer.BatchSlack)
+	w, off := b.Window(), b.WriterIndex()
+	off = buffer.PutVarInt64At(w, off, v.Units)
+	buffer.PutUint8At(w, off, uint8(len(v.Cur)))
+	off++
+	off += copy(w[off:], v.Cur)
+	b.SetWriterIndex(off)
 	return nil
 }
 
