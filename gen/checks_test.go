@@ -344,8 +344,8 @@ func TestMarshalerChecks(t *testing.T) {
 	requireNoError(t, errs, "marshalerrs.go", "16:2") // time.Time, marshal=binary
 	requireNoError(t, errs, "marshalerrs.go", "17:2") // *netip.AddrPort
 	requireError(t, errs, "marshalerrs.go", "18:2", "A.OnlyOne: marshal=text needs Half to implement encoding.TextMarshaler and, through its pointer, encoding.TextUnmarshaler; it lacks (*Half).UnmarshalText([]byte) error")
-	// A non-empty interface is a field type, not yet an element type.
-	requireError(t, errs, "marshalerrs.go", "19:2", "A.Shapes: interface type TM is supported as a field, not inside a list, map, pointer or Optional yet; use any there")
+	// A non-empty interface is a field, slice element or map[string] value.
+	requireError(t, errs, "marshalerrs.go", "19:2", "A.Shapes: interface type TM is supported as a field, a slice element and a map[string] value, not behind a pointer, in an array or Optional, or as a key; use any there")
 	require.Len(t, errs, 8)
 }
 

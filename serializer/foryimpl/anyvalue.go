@@ -1356,3 +1356,79 @@ func ReadAnyAs[I any](c *ReadContext, iface, impls string) I {
 	}
 	return i
 }
+
+// WriteAnyListOf writes a list field whose elements are of a non-empty
+// interface type I, which official Go writes as a []any.
+func WriteAnyListOf[I any](c *WriteContext, l []I) {
+	base := len(c.anys)
+	for _, v := range l {
+		c.anys = append(c.anys, any(v))
+	}
+	// A nested list of interfaces appends past this one's elements; the
+	// view stays valid if that moves the stack.
+	WriteAnyList(c, c.anys[base:len(c.anys):len(c.anys)])
+	clear(c.anys[base:])
+	c.anys = c.anys[:base]
+}
+
+// WriteStringAnyMapOf writes a map field whose values are of a non-empty
+// interface type I, which official Go writes as a map[string]any. It
+// copies the map: official Go's chunks need the values as any.
+func WriteStringAnyMapOf[I any](c *WriteContext, m map[string]I) {
+	if m == nil {
+		WriteStringAnyMap(c, nil)
+		return
+	}
+	cp := make(map[string]any, len(m))
+	for k, v := range m {
+		cp[k] = v
+	}
+	WriteStringAnyMap(c, cp)
+}
+
+// ReadAnyListAs reads a list field of a non-empty interface type I: each
+// element is read as an any and must be nil or implement I, else
+// ErrSchemaMismatch naming the element, iface and the implementations the
+// generator knew (impls). A present list is never nil.
+func ReadAnyListAs[I any](c *ReadContext, iface, impls string) []I {
+	l := ReadAnyList(c)
+	if l == nil || c.Failed() {
+		return nil
+	}
+	out := MakeSlice[[]I](c, len(l))
+	for i, v := range l {
+		if v == nil || c.Failed() {
+			continue
+		}
+		x, ok := v.(I)
+		if !ok {
+			c.Fail(mismatch("element %d: a %T where a value implementing %s was expected (generated implementations: %s)", i, v, iface, impls))
+			return nil
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// ReadStringAnyMapAs is ReadAnyListAs for a map[string]I field.
+func ReadStringAnyMapAs[I any](c *ReadContext, iface, impls string) map[string]I {
+	m := ReadStringAnyMap(c)
+	if m == nil || c.Failed() {
+		return nil
+	}
+	out := make(map[string]I, len(m))
+	for k, v := range m {
+		if v == nil {
+			var zero I
+			out[k] = zero
+			continue
+		}
+		x, ok := v.(I)
+		if !ok {
+			c.Fail(mismatch("value of key %q: a %T where a value implementing %s was expected (generated implementations: %s)", k, v, iface, impls))
+			return nil
+		}
+		out[k] = x
+	}
+	return out
+}

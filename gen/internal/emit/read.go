@@ -312,10 +312,7 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		// An any field decodes a struct as a pointer, as official Go does.
 		if t.Named != nil {
 			// A non-empty interface: the value must implement it.
-			impls := strings.Join(t.Impls, ", ")
-			if impls == "" {
-				impls = "none in this package"
-			}
+			impls := implList(t)
 			return []jen.Code{
 				jen.Commentf("%s: an any whose value implements it; the generated types of this package that do: %s.", t.Named.Name, impls),
 				dst.Op("=").Qual(implPkg, "ReadAnyAs").Types(g.goType(t)).Call(jen.Id("c"), jen.Lit(t.Named.PkgName+"."+t.Named.Name), jen.Lit(impls))}
@@ -334,10 +331,16 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 					jen.Id("c").Dot("Fail").Call(jen.Qual(implPkg, "ErrArrayLength").Call(jen.Len(jen.Id(l)), jen.Lit(t.Len))),
 				)}
 			}
+			if e := w.Elem.Go; e.Named != nil {
+				return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Qual(implPkg, "ReadAnyListAs").Types(g.goType(e)).Call(jen.Id("c"), jen.Lit(e.Named.PkgName+"."+e.Named.Name), jen.Lit(implList(e))), t))}
+			}
 			return []jen.Code{dst.Op("=").Qual(implPkg, "ReadAnyList").Call(jen.Id("c"))}
 		}
 	case plan.TypeMap:
 		if w.Elem.TypeID == plan.TypeUnknown {
+			if e := w.Elem.Go; e.Named != nil {
+				return []jen.Code{dst.Op("=").Add(g.fromNamed(jen.Qual(implPkg, "ReadStringAnyMapAs").Types(g.goType(e)).Call(jen.Id("c"), jen.Lit(e.Named.PkgName+"."+e.Named.Name), jen.Lit(implList(e))), t))}
+			}
 			return []jen.Code{dst.Op("=").Qual(implPkg, "ReadStringAnyMap").Call(jen.Id("c"))}
 		}
 	}
@@ -407,6 +410,15 @@ func (g *gen) readStruct(p *jen.Statement, t *model.Type, field bool) []jen.Code
 	return []jen.Code{jen.If(jen.Id(ev).Op(":=").Id("c").Dot("ReadStructFieldMeta").Call(g.structInfo(t)), jen.Id(ev).Op("!=").Nil()).Block(
 		p.Clone().Dot("ForyReadEvolved").Call(jen.Id("c"), jen.Id(ev)),
 	).Else().If(jen.Op("!").Id("c").Dot("Failed").Call()).Block(p.Clone().Dot("ForyRead").Call(jen.Id("c")))}
+}
+
+// implList spells the implementations the generator found of t, a
+// non-empty interface, for generated comments and errors.
+func implList(t *model.Type) string {
+	if len(t.Impls) == 0 {
+		return "none in this package"
+	}
+	return strings.Join(t.Impls, ", ")
 }
 
 // readMarshaled reads a STRING or BINARY into dst through its type's

@@ -557,10 +557,17 @@ func (g *gen) writeValue(v *jen.Statement, w *plan.Wire, addressable bool) []jen
 				}
 				return []jen.Code{jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), v.Clone().Index(jen.Op(":")))}
 			}
+			if w.Elem.Go.Named != nil {
+				// []Shape: as official Go writes it, a []any.
+				return []jen.Code{jen.Qual(implPkg, "WriteAnyListOf").Call(jen.Id("c"), v)}
+			}
 			return []jen.Code{jen.Qual(implPkg, "WriteAnyList").Call(jen.Id("c"), v)}
 		}
 	case plan.TypeMap:
 		if w.Elem.TypeID == plan.TypeUnknown {
+			if w.Elem.Go.Named != nil {
+				return []jen.Code{jen.Qual(implPkg, "WriteStringAnyMapOf").Call(jen.Id("c"), v)}
+			}
 			return []jen.Code{jen.Qual(implPkg, "WriteStringAnyMap").Call(jen.Id("c"), v)}
 		}
 	}

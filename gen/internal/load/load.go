@@ -519,6 +519,25 @@ func (l *loader) lookupType(s string) *types.TypeName {
 	return nil
 }
 
+// interfaceType is the model type of t when it is a named non-empty
+// interface (an Any with the interface's name and implementations), else
+// nil.
+func (l *loader) interfaceType(t types.Type) *model.Type {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	iface, ok := n.Underlying().(*types.Interface)
+	if !ok || iface.Empty() || n.TypeArgs().Len() > 0 {
+		return nil
+	}
+	named := namedOf(n)
+	if named == nil {
+		return nil
+	}
+	return &model.Type{Kind: model.Any, Named: named, Impls: l.implementations(n, iface)}
+}
+
 // implementations lists the generated structs of the package whose
 // pointer implements the interface iface (a struct decodes from an any as
 // a pointer), sorted by name.
@@ -1037,7 +1056,7 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 			return inner, nil
 		case *types.Interface:
 			if depth > 0 {
-				return nil, fmt.Errorf("interface type %s is supported as a field, not inside a list, map, pointer or Optional yet; use any there", obj.Name())
+				return nil, fmt.Errorf("interface type %s is supported as a field, a slice element and a map[string] value, not behind a pointer, in an array or Optional, or as a key; use any there", obj.Name())
 			}
 			// A field of a non-empty interface type holds any generated
 			// struct that implements it, written as an any (README
@@ -1056,6 +1075,10 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 		}
 		return &model.Type{Kind: model.Pointer, Elem: elem}, nil
 	case *types.Slice:
+		if it := l.interfaceType(tt.Elem()); it != nil {
+			// []Shape: written as official Go writes it, as a []any.
+			return &model.Type{Kind: model.Slice, Elem: it}, nil
+		}
 		elem, err := l.fieldType(tt.Elem(), depth+1)
 		if err != nil {
 			return nil, err
@@ -1071,6 +1094,10 @@ func (l *loader) fieldType(t types.Type, depth int) (*model.Type, error) {
 		key, err := l.fieldType(tt.Key(), depth+1)
 		if err != nil {
 			return nil, err
+		}
+		if it := l.interfaceType(tt.Elem()); it != nil && key.Kind == model.String && key.Named == nil {
+			// map[string]Shape: as a map[string]any.
+			return &model.Type{Kind: model.Map, Key: key, Elem: it}, nil
 		}
 		val, err := l.fieldType(tt.Elem(), depth+1)
 		if err != nil {

@@ -32,3 +32,13 @@ type Drawing struct {
 	Any   any
 	N     int32
 }
+
+// Gallery holds interfaces in a list and a map, which official Go writes
+// as a []any and a map[string]any.
+//
+//fory:generate id=405
+type Gallery struct {
+	Shapes []Shape
+	ByName map[string]Shape
+	Anys   []any
+}

@@ -917,6 +917,220 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
+// foryTypeGallery is Gallery's static type information. Fingerprint: anys,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];shapes,22,0,0[0,0,0];
+var foryTypeGallery = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0x95, 0x03},
+	GoFields:       []string{"Anys", "ByName", "Shapes"},
+	GoName:         "iface.Gallery",
+	RootCompatible: []byte{0x01, 0xff, 0x1c, 0x00, 0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48, 0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16, 0x02, 0x48, 0xe0, 0x79, 0x24},
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
+	SchemaHash:     -1078230058,
+	TypeDef:        []byte{0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48, 0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16, 0x02, 0x48, 0xe0, 0x79, 0x24},
+	UserID:         405,
+})
+
+// The assignments below stop compiling when Gallery's fields change; run go generate.
+func _(x *Gallery) {
+	var _ []any = x.Anys
+	var _ map[string]Shape = x.ByName
+	var _ []Shape = x.Shapes
+}
+
+// ForyType returns Gallery's type information.
+func (x *Gallery) ForyType() *foryimpl.TypeInfo {
+	return foryTypeGallery
+}
+
+// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
+// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words.
+func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeGallery)
+	start := b.WriterIndex()
+	b.Reserve(37)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x330cf019001cff01)
+		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)
+		buffer.PutUint64At(w, off+16, 0x56185090b8010216)
+		buffer.PutUint64At(w, off+24, 0x164c4018681b0702)
+		buffer.PutUint64At(w, off+29, 0x2479e04802164c40)
+		off += 37
+	} else {
+		buffer.PutUint32At(w, off, 0x951bff01)
+		buffer.PutUint8At(w, off+4, 0x03)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *Gallery) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeGallery)
+	start := b.WriterIndex()
+	b.Reserve(37)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0x330cf019001c0001)
+		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)
+		buffer.PutUint64At(w, off+16, 0x56185090b8010216)
+		buffer.PutUint64At(w, off+24, 0x164c4018681b0702)
+		buffer.PutUint64At(w, off+29, 0x2479e04802164c40)
+		off += 37
+	} else {
+		buffer.PutUint32At(w, off, 0x951b0001)
+		buffer.PutUint8At(w, off+4, 0x03)
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
+// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x330cf019001cff01 && buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d && buffer.ReadUint64At(in, 16) == 0x56185090b8010216 && buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 && buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
+				n = 37
+			}
+		} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951bff01 && buffer.ReadUint8At(in, 4) == 0x03 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeGallery)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeGallery)
+	}
+}
+
+// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+func (x *Gallery) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 37 && buffer.ReadUint64At(in, 0) == 0x330cf019001c0001 && buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d && buffer.ReadUint64At(in, 16) == 0x56185090b8010216 && buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 && buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
+			n = 37
+		}
+	} else if len(in) >= 5 && buffer.ReadUint32At(in, 0) == 0x951b0001 && buffer.ReadUint8At(in, 4) == 0x03 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeGallery, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeGallery)
+}
+
+// ForyWrite writes Gallery's struct body (docs/format.md §9).
+func (x *Gallery) ForyWrite(c *foryimpl.WriteContext) {
+	if c.CheckUTF8() {
+		for k3 := range x.ByName {
+			if !foryimpl.ValidString(string(k3)) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeGallery, "ByName"))
+				return
+			}
+		}
+	}
+	if !c.Enter(foryTypeGallery, x) {
+		return
+	}
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1078230058)
+	}
+	foryimpl.WriteAnyList(c, x.Anys)
+	foryimpl.WriteStringAnyMapOf(c, x.ByName)
+	foryimpl.WriteAnyListOf(c, x.Shapes)
+	c.Leave()
+}
+
+// ForyRead reads Gallery's struct body (docs/format.md §9); errors are recorded in c.
+func (x *Gallery) ForyRead(c *foryimpl.ReadContext) {
+	if !c.Enter(foryTypeGallery) {
+		return
+	}
+	*x = Gallery{
+		Anys:   x.Anys,
+		Shapes: x.Shapes,
+	}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1078230058) {
+		if h := r.ReadInt32(); h != -1078230058 && !c.Failed() {
+			c.HashMismatch(foryTypeGallery, h)
+			return
+		}
+	}
+	x.Anys = foryimpl.ReadAnyList(c)
+	if c.Failed() {
+		c.Trace("Anys")
+		return
+	}
+	x.ByName = foryimpl.ReadStringAnyMapAs[Shape](c, "iface.Shape", "*Circle, *Square")
+	if c.Failed() {
+		c.Trace("ByName")
+		return
+	}
+	x.Shapes = foryimpl.ReadAnyListAs[Shape](c, "iface.Shape", "*Circle, *Square")
+	if c.Failed() {
+		c.Trace("Shapes")
+		return
+	}
+	c.Leave()
+}
+
+// ForyReadEvolved reads a Gallery body written with another schema, following ev (docs/format.md §11.4).
+func (x *Gallery) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	if !c.Enter(foryTypeGallery) {
+		return
+	}
+	*x = Gallery{}
+	for i := 0; i < ev.NumFields(); i++ {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.Anys = foryimpl.ReadAnyList(c)
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
+				x.ByName = foryimpl.ReadStringAnyMapAs[Shape](c, "iface.Shape", "*Circle, *Square")
+			}
+		case 2:
+			if !f.Flag || c.ReadFlag() {
+				x.Shapes = foryimpl.ReadAnyListAs[Shape](c, "iface.Shape", "*Circle, *Square")
+			}
+		default:
+			c.SkipField(f)
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+	c.Leave()
+}
+
 // init makes this file's structs known to any values (foryimpl.RegisterAny).
 func init() {
 	foryimpl.RegisterAny(foryimpl.AnyType{
@@ -962,5 +1176,16 @@ func init() {
 		},
 		Ptr: (*Drawing)(nil),
 		Val: Drawing{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*Gallery)
+		},
+		Info: foryTypeGallery,
+		New: func() foryimpl.Message {
+			return new(Gallery)
+		},
+		Ptr: (*Gallery)(nil),
+		Val: Gallery{},
 	})
 }

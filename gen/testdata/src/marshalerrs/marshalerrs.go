@@ -16,7 +16,7 @@ type A struct {
 	Time     time.Time       `fory:"id=6,marshal=binary"`
 	Ptr      *netip.AddrPort `fory:"id=7,marshal=text"`
 	OnlyOne  Half            `fory:"id=8,marshal=text"`
-	Shapes   []TM            `fory:"id=9"`
+	Shapes   *TM             `fory:"id=9"`
 }
 
 // Plain has no marshalers.
