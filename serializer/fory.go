@@ -245,6 +245,9 @@ func asMessage(v any) (Message, bool) {
 type Generated[T any] interface {
 	*T
 	Message
+	// The generated body writer and readers, which the list roots
+	// (MarshalList) call for each element.
+	foryimpl.Message
 }
 
 // Marshal writes v and returns bytes the caller owns.

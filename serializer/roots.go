@@ -1,6 +1,7 @@
 package serializer
 
 import (
+	"github.com/forygen/forygen/serializer/foryimpl"
 	"time"
 
 	"github.com/forygen/forygen/buffer"
@@ -83,4 +84,39 @@ func (r rootTarget) ForyDeserialize(f *Fory, data []byte) error {
 		return err
 	}
 	return ErrNotGenerated
+}
+
+// MarshalList writes a message whose root is s, a list of a generated
+// struct, as official Fory Go writes f.Serialize(s), and returns bytes the
+// caller owns. A nil s is a null root.
+func MarshalList[T any, P Generated[T]](f *Fory, s []T) ([]byte, error) {
+	b, old := f.adopt(nil)
+	err := foryimpl.WriteStructListRoot[T, P](&f.rt, b, s)
+	return f.release(b, old, nil, err)
+}
+
+// UnmarshalList reads data, exactly one message whose root is a list of T,
+// into *s; *s is replaced only when the message decodes (a null root sets
+// it to nil). Null elements from a peer are zero values.
+func UnmarshalList[T any, P Generated[T]](f *Fory, data []byte, s *[]T) error {
+	if s == nil {
+		return ErrNotGenerated
+	}
+	return foryimpl.ReadStructListRoot[T, P](&f.rt, data, s)
+}
+
+// MarshalPtrList is MarshalList for a list of pointers: nil elements are
+// null, and with WithTrackRef(true) an element repeated is written once.
+func MarshalPtrList[T any, P Generated[T]](f *Fory, s []*T) ([]byte, error) {
+	b, old := f.adopt(nil)
+	err := foryimpl.WriteStructPtrListRoot[T, P](&f.rt, b, s)
+	return f.release(b, old, nil, err)
+}
+
+// UnmarshalPtrList is UnmarshalList for a list of pointers.
+func UnmarshalPtrList[T any, P Generated[T]](f *Fory, data []byte, s *[]*T) error {
+	if s == nil {
+		return ErrNotGenerated
+	}
+	return foryimpl.ReadStructPtrListRoot[T, P](&f.rt, data, s)
 }
