@@ -120,3 +120,22 @@ func UnmarshalPtrList[T any, P Generated[T]](f *Fory, data []byte, s *[]*T) erro
 	}
 	return foryimpl.ReadStructPtrListRoot[T, P](&f.rt, data, s)
 }
+
+// MarshalPtrMap writes a message whose root is m, a map from strings to a
+// generated struct's pointers, as official Fory Go writes f.Serialize(m):
+// nil values are null. A nil m is a null root.
+func MarshalPtrMap[T any, P Generated[T]](f *Fory, m map[string]*T) ([]byte, error) {
+	b, old := f.adopt(nil)
+	err := foryimpl.WriteStructPtrMapRoot[T, P](&f.rt, b, m)
+	return f.release(b, old, nil, err)
+}
+
+// UnmarshalPtrMap reads data, exactly one message whose root is a map from
+// strings to T's pointers, into *m, replaced only when the message decodes
+// (a null root sets it to nil).
+func UnmarshalPtrMap[T any, P Generated[T]](f *Fory, data []byte, m *map[string]*T) error {
+	if m == nil {
+		return ErrNotGenerated
+	}
+	return foryimpl.ReadStructPtrMapRoot[T, P](&f.rt, data, m)
+}

@@ -2,7 +2,6 @@ package foryimpl
 
 import (
 	"math"
-	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
 )
@@ -20,7 +19,11 @@ type StructMessage[T any] interface {
 	Message
 }
 
-const typeListRoot = 22
+const (
+	typeListRoot = 22
+	typeMapRoot  = 24
+	typeString   = 21
+)
 
 // WriteStructListRoot appends the message whose root is s.
 func WriteStructListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buffer, s []T) error {
@@ -28,7 +31,7 @@ func WriteStructListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buffer
 	if uint64(len(s)) > math.MaxUint32 {
 		return tooLong(info, len(s))
 	}
-	c, start := beginListRoot(f, b, s == nil, unsafe.Pointer(unsafe.SliceData(s)))
+	c, start := beginCollectionRoot(f, b, s == nil, typeListRoot)
 	if c == nil {
 		return nil
 	}
@@ -53,7 +56,7 @@ func WriteStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buf
 	if uint64(len(s)) > math.MaxUint32 {
 		return tooLong(info, len(s))
 	}
-	c, start := beginListRoot(f, b, s == nil, unsafe.Pointer(unsafe.SliceData(s)))
+	c, start := beginCollectionRoot(f, b, s == nil, typeListRoot)
 	if c == nil {
 		return nil
 	}
@@ -93,10 +96,10 @@ func WriteStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buf
 	return c.EndWrite(start)
 }
 
-// beginListRoot writes the header, root flag and LIST type id of a list
-// root whose data is at p, and returns the write context; for a nil list
+// beginCollectionRoot writes the header, root flag and type id (LIST or
+// MAP) of a collection root and returns the write context; for a nil one
 // it writes the null root and returns a nil context.
-func beginListRoot(f *Runtime, b *buffer.Buffer, isNil bool, p unsafe.Pointer) (*WriteContext, int) {
+func beginCollectionRoot(f *Runtime, b *buffer.Buffer, isNil bool, id byte) (*WriteContext, int) {
 	if isNil {
 		// Official Go writes a nil slice root as a null root.
 		b.WriteUint8(headerXlang)
@@ -108,11 +111,12 @@ func beginListRoot(f *Runtime, b *buffer.Buffer, isNil bool, p unsafe.Pointer) (
 	flag := byte(FlagNotNull)
 	if c.trackRef {
 		flag = flagRefVal
-		c.refs.find(c.refs.sliceKey(p, 1)) // the list, object 0
+		// The collection is object 0; nothing refers back to it.
+		c.refs.find(c.refs.sliceKey(nil, 0))
 	}
 	b.WriteUint8(headerXlang)
 	b.WriteUint8(flag)
-	b.WriteUint8(typeListRoot)
+	b.WriteUint8(id)
 	return c, start
 }
 
@@ -121,7 +125,7 @@ func beginListRoot(f *Runtime, b *buffer.Buffer, isNil bool, p unsafe.Pointer) (
 // null root sets it to nil). Elements a peer wrote null are zero values.
 func ReadStructListRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out *[]T) error {
 	info := P(nil).ForyType()
-	c, n, ok := beginReadListRoot(f, data, info)
+	c, n, ok := beginReadCollectionRoot(f, data, info, typeListRoot)
 	var s []T
 	if ok {
 		s = MakeSlice[[]T](c, n)
@@ -161,7 +165,7 @@ func ReadStructListRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out 
 // elements are nil, and with tracking shared elements are one pointer.
 func ReadStructPtrListRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out *[]*T) error {
 	info := P(nil).ForyType()
-	c, n, ok := beginReadListRoot(f, data, info)
+	c, n, ok := beginReadCollectionRoot(f, data, info, typeListRoot)
 	var s []*T
 	if ok {
 		s = MakeSlice[[]*T](c, n)
@@ -210,10 +214,10 @@ func readElem(c *ReadContext, m Message, ev *Evolution) {
 
 func listRootInfo(info *TypeInfo) *TypeInfo { return rootInfo("[]" + info.GoName) }
 
-// beginReadListRoot reads the header, root flag, LIST type id and length
-// of a list root; ok is false for a null root or a failure, which c
-// records.
-func beginReadListRoot(f *Runtime, data []byte, info *TypeInfo) (c *ReadContext, n int, ok bool) {
+// beginReadCollectionRoot reads the header, root flag, type id (LIST or
+// MAP) and length of a collection root; ok is false for a null root or a
+// failure, which c records.
+func beginReadCollectionRoot(f *Runtime, data []byte, info *TypeInfo, want byte) (c *ReadContext, n int, ok bool) {
 	c = f.BeginRead(data)
 	r := &c.r
 	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
@@ -230,12 +234,134 @@ func beginReadListRoot(f *Runtime, data []byte, info *TypeInfo) (c *ReadContext,
 		r.Fail(mismatch("a reference-tracked root (flag 00) where tracking is off; read it with WithTrackRef(true)"))
 		return c, 0, false
 	case fl != FlagNotNull:
-		r.Fail(malformed("bad root flag 0x%02x before a list of %s", fl, info.GoName))
+		r.Fail(malformed("bad root flag 0x%02x before a collection of %s", fl, info.GoName))
 		return c, 0, false
 	}
-	if id := r.ReadUint8(); id != typeListRoot && r.Err() == nil {
-		r.Fail(mismatch("root type id %d where a list of %s (type id %d) was expected", id, info.GoName, typeListRoot))
+	if id := r.ReadUint8(); id != want && r.Err() == nil {
+		r.Fail(mismatch("root type id %d where a collection of %s (type id %d) was expected", id, info.GoName, want))
 	}
-	n = c.ReadLength(1)
+	minBytes := 1
+	if want == typeMapRoot {
+		minBytes = 2 // a key and a value, or a null-value header and a key
+	}
+	n = c.ReadLength(minBytes)
 	return c, n, !c.Failed()
+}
+
+// WriteStructPtrMapRoot appends the message whose root is m, a
+// map[string]*T, as official Go writes f.Serialize(m): MAP, the count,
+// then chunks of at most 255 entries, each with its header (the value
+// tracking bit with WithTrackRef), size, the key type STRING and the
+// struct's type meta, then keys and values (reference flags with
+// tracking); a nil value is a chunk of its own, header 10, STRING and the
+// key (docs/format.md §8.4).
+func WriteStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, b *buffer.Buffer, m map[string]*T) error {
+	info := P(nil).ForyType()
+	if uint64(len(m)) > math.MaxUint32 {
+		return tooLong(info, len(m))
+	}
+	c, start := beginCollectionRoot(f, b, m == nil, typeMapRoot)
+	if c == nil {
+		return nil
+	}
+	b.WriteVarUint32(uint32(len(m)))
+	hdr := byte(0)
+	if c.trackRef {
+		hdr = mapValTrackRef
+	}
+	sizeAt, n := -1, 0
+	closeChunk := func() {
+		if sizeAt >= 0 {
+			b.Bytes()[sizeAt] = byte(n)
+		}
+		sizeAt, n = -1, 0
+	}
+	check := c.CheckUTF8()
+	for k, v := range m {
+		if check && !ValidString(k) {
+			c.Fail(InvalidUTF8(listRootInfo(info), "key"))
+			break
+		}
+		if v == nil {
+			closeChunk()
+			b.WriteUint8(mapValHasNull)
+			b.WriteUint8(typeString)
+			WriteString(b, k)
+			continue
+		}
+		if sizeAt < 0 || n == mapChunkMax {
+			closeChunk()
+			b.WriteUint8(hdr)
+			sizeAt = b.WriterIndex()
+			b.WriteUint8(0)
+			b.WriteUint8(typeString)
+			c.WriteStructMetaPtr(info)
+		}
+		n++
+		WriteString(b, k)
+		if c.trackRef && WriteRefPtr(c, v) {
+			continue
+		}
+		P(v).ForyWrite(c)
+		if c.err != nil {
+			break
+		}
+	}
+	closeChunk()
+	return c.EndWrite(start)
+}
+
+// ReadStructPtrMapRoot reads data, exactly one message whose root is a
+// map[string]*T, into *out, replaced only when the message decodes (a null
+// root sets it to nil). Every chunk header a writer may choose is read
+// (ReadMapChunk); null values are nil, and with tracking shared values
+// are one pointer.
+func ReadStructPtrMapRoot[T any, P StructMessage[T]](f *Runtime, data []byte, out *map[string]*T) error {
+	info := P(nil).ForyType()
+	c, n, ok := beginReadCollectionRoot(f, data, info, typeMapRoot)
+	var m map[string]*T
+	if ok {
+		m = MakeMap[map[string]*T](c, n)
+		for n > 0 && !c.Failed() {
+			var size int
+			var valNull, tracked bool
+			var ev *Evolution
+			if c.trackRef {
+				size, valNull, tracked, ev = c.ReadMapChunkRef(n, typeString, info.compatibleTypeID, info)
+			} else {
+				size, valNull, ev = c.ReadMapChunk(n, typeString, info.compatibleTypeID, info, true)
+			}
+			if size <= 0 {
+				if !c.Failed() {
+					c.Fail(malformed("a map chunk of no entries with %d entries left", n))
+				}
+				break
+			}
+			for j := 0; j < size && !c.Failed(); j++ {
+				k := c.ReadString()
+				var v *T
+				switch {
+				case tracked:
+					switch st, id := c.ReadRefFlag(); st {
+					case RefBack:
+						v = BackRef[T](c, id)
+					case RefFollows:
+						v = Alloc[T](c)
+						SetRef(c, id, v)
+						readElem(c, P(v), ev)
+					}
+				case !valNull:
+					v = Alloc[T](c)
+					readElem(c, P(v), ev)
+				}
+				m[k] = v
+			}
+			n -= size
+		}
+	}
+	err := f.EndRead(c, rootInfo("map[string]*"+info.GoName))
+	if err == nil {
+		*out = m
+	}
+	return err
 }

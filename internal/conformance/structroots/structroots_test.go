@@ -104,6 +104,18 @@ func FuzzStructListRoots(f *testing.F) {
 		data, _ := hex.DecodeString(g.Hex)
 		f.Add(data)
 	}
+	raw, err := os.ReadFile("testdata/maps.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var maps struct{ Cases []golden }
+	if err := json.Unmarshal(raw, &maps); err != nil {
+		f.Fatal(err)
+	}
+	for _, g := range maps.Cases {
+		data, _ := hex.DecodeString(g.Hex)
+		f.Add(data)
+	}
 	forys := []*serializer.Fory{serializer.New(), serializer.New(serializer.WithCompatible(false)),
 		serializer.New(serializer.WithTrackRef(true))}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -121,6 +133,17 @@ func FuzzStructListRoots(f *testing.F) {
 			}
 			var p []*User
 			_ = serializer.UnmarshalPtrList(fy, data, &p)
+			var m map[string]*User
+			if serializer.UnmarshalPtrMap(fy, data, &m) == nil {
+				again, err := serializer.MarshalPtrMap(fy, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var m2 map[string]*User
+				if err := serializer.UnmarshalPtrMap(fy, again, &m2); err != nil {
+					t.Fatalf("re-decoding a map: %v", err)
+				}
+			}
 		}
 	})
 }
