@@ -99,6 +99,9 @@ func (f *Fory) ownedValue(v any) ([]byte, error) {
 	b := f.buffers.Get().(*buffer.Buffer)
 	b.Reset()
 	ok, err := f.rt.WriteRootValue(b, v)
+	if !ok {
+		ok, err = f.writeCarrierRoot(b, v)
+	}
 	var out []byte
 	if ok && err == nil {
 		out = make([]byte, b.Len())
@@ -142,6 +145,9 @@ func (f *Fory) serializeTo(b *buffer.Buffer, v any) error {
 		if ok, err := f.rt.WriteRootValue(b, v); ok {
 			return err
 		}
+		if ok, err := f.writeCarrierRoot(b, v); ok {
+			return err
+		}
 		return notGenerated(v)
 	}
 	return m.ForySerializeTo(f, b)
@@ -172,6 +178,9 @@ func (f *Fory) Deserialize(data []byte, v any) error {
 	m, ok := asMessage(v)
 	if !ok {
 		if ok, err := f.rt.ReadRootValue(data, v); ok {
+			return err
+		}
+		if ok, err := f.readCarrierRoot(data, v); ok {
 			return err
 		}
 		return notGenerated(v)

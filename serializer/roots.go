@@ -18,7 +18,9 @@ import (
 //     INT32_ARRAY, []int is INT64_ARRAY), []byte as BINARY;
 //   - []string as a LIST;
 //   - maps from string, int32 or int64 to bool, int32, int64, float64 or
-//     string, and map[string]int and map[int]int, as a MAP.
+//     string, and map[string]int and map[int]int, as a MAP;
+//   - Date as a DATE, Decimal as a DECIMAL, and Set[int32], Set[int64] and
+//     Set[string] as a SET.
 //
 // A nil slice or map is written as a null root and decodes as nil. The
 // types are exact: a named type over one of them is not a RootValue.
@@ -30,7 +32,8 @@ type RootValue interface {
 		map[string]bool | map[string]int32 | map[string]int64 | map[string]int | map[string]float64 | map[string]string |
 		map[int32]bool | map[int32]int32 | map[int32]int64 | map[int32]float64 | map[int32]string |
 		map[int64]bool | map[int64]int32 | map[int64]int64 | map[int64]float64 | map[int64]string |
-		map[int]int
+		map[int]int |
+		Date | Decimal | Set[int32] | Set[int64] | Set[string]
 }
 
 // MarshalValue writes a message whose root is v, a non-struct value, and
@@ -38,7 +41,10 @@ type RootValue interface {
 func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 	b := f.buffers.Get().(*buffer.Buffer)
 	b.Reset()
-	_, err := f.rt.WriteRootPointer(b, &v)
+	ok, err := f.writeCarrierRoot(b, &v)
+	if !ok {
+		_, err = f.rt.WriteRootPointer(b, &v)
+	}
 	var out []byte
 	if err == nil {
 		out = make([]byte, b.Len())
@@ -53,7 +59,10 @@ func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 // it does not allocate. On error it returns dst.
 func MarshalValueAppend[T RootValue](f *Fory, dst []byte, v T) ([]byte, error) {
 	b, old := f.adopt(dst)
-	_, err := f.rt.WriteRootPointer(b, &v)
+	ok, err := f.writeCarrierRoot(b, &v)
+	if !ok {
+		_, err = f.rt.WriteRootPointer(b, &v)
+	}
 	return f.release(b, old, dst, err)
 }
 
@@ -64,6 +73,9 @@ func MarshalValueAppend[T RootValue](f *Fory, dst []byte, v T) ([]byte, error) {
 func UnmarshalValue[T RootValue](f *Fory, data []byte, v *T) error {
 	if v == nil {
 		return ErrNotGenerated
+	}
+	if ok, err := f.readCarrierRoot(data, v); ok {
+		return err
 	}
 	_, err := f.rt.ReadRootValue(data, v)
 	return err
@@ -76,11 +88,17 @@ func (r rootTarget) ForySerializeTo(f *Fory, b *buffer.Buffer) error {
 	if ok, err := f.rt.WriteRootValue(b, r.p); ok {
 		return err
 	}
+	if ok, err := f.writeCarrierRoot(b, r.p); ok {
+		return err
+	}
 	return ErrNotGenerated
 }
 
 func (r rootTarget) ForyDeserialize(f *Fory, data []byte) error {
 	if ok, err := f.rt.ReadRootValue(data, r.p); ok {
+		return err
+	}
+	if ok, err := f.readCarrierRoot(data, r.p); ok {
 		return err
 	}
 	return ErrNotGenerated
