@@ -104,3 +104,22 @@ func (f *Fory) readCarrierRoot(data []byte, v any) (handled bool, err error) {
 	}
 	return false, nil
 }
+
+// writeCarrierValue is writeCarrierRoot for MarshalValue: the type switch
+// on p inline, so that p, the caller's &v, does not escape
+// (TestMarshalValueAppendAllocs).
+func writeCarrierValue[T RootValue](f *Fory, b *buffer.Buffer, p *T) (handled bool, err error) {
+	switch x := any(p).(type) {
+	case *Date:
+		return true, foryimpl.WriteRootWith(&f.rt, b, *x, dateRoot)
+	case *Decimal:
+		return true, foryimpl.WriteRootWith(&f.rt, b, *x, decimalRoot)
+	case *Set[int32]:
+		return true, foryimpl.WriteRootWith(&f.rt, b, *x, int32SetRoot)
+	case *Set[int64]:
+		return true, foryimpl.WriteRootWith(&f.rt, b, *x, int64SetRoot)
+	case *Set[string]:
+		return true, foryimpl.WriteRootWith(&f.rt, b, *x, stringSetRoot)
+	}
+	return false, nil
+}

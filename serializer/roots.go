@@ -41,7 +41,7 @@ type RootValue interface {
 func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 	b := f.buffers.Get().(*buffer.Buffer)
 	b.Reset()
-	ok, err := f.writeCarrierRoot(b, &v)
+	ok, err := writeCarrierValue(f, b, &v)
 	if !ok {
 		_, err = f.rt.WriteRootPointer(b, &v)
 	}
@@ -59,7 +59,7 @@ func MarshalValue[T RootValue](f *Fory, v T) ([]byte, error) {
 // it does not allocate. On error it returns dst.
 func MarshalValueAppend[T RootValue](f *Fory, dst []byte, v T) ([]byte, error) {
 	b, old := f.adopt(dst)
-	ok, err := f.writeCarrierRoot(b, &v)
+	ok, err := writeCarrierValue(f, b, &v)
 	if !ok {
 		_, err = f.rt.WriteRootPointer(b, &v)
 	}
