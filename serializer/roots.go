@@ -2,6 +2,7 @@ package serializer
 
 import (
 	"github.com/forygen/forygen/serializer/foryimpl"
+	"math"
 	"time"
 
 	"github.com/forygen/forygen/buffer"
@@ -156,4 +157,38 @@ func UnmarshalPtrMap[T any, P Generated[T]](f *Fory, data []byte, m *map[string]
 		return ErrNotGenerated
 	}
 	return foryimpl.ReadStructPtrMapRoot[T, P](&f.rt, data, m)
+}
+
+// Enum is a generated enum type (//fory:enum): an integer type with the
+// registration the generator wrote for it.
+type Enum interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint
+	ForyEnumType() *foryimpl.EnumInfo
+}
+
+// MarshalEnum writes a message whose root is the enum value v, as
+// official Fory Go writes f.Serialize(v). A negative value or one that is
+// not an ordinal is an *EncodeError.
+func MarshalEnum[E Enum](f *Fory, v E) ([]byte, error) {
+	b, old := f.adopt(nil)
+	n := int64(v)
+	if v > 0 && uint64(v) > math.MaxInt64 {
+		n = -1 // no ordinal
+	}
+	err := f.rt.WriteEnumRoot(b, v.ForyEnumType(), n)
+	return f.release(b, old, nil, err)
+}
+
+// UnmarshalEnum reads data, exactly one message whose root is an E, into
+// *v, set only when the message decodes.
+func UnmarshalEnum[E Enum](f *Fory, data []byte, v *E) error {
+	if v == nil {
+		return ErrNotGenerated
+	}
+	var zero E
+	n, err := f.rt.ReadEnumRoot(data, zero.ForyEnumType())
+	if err == nil {
+		*v = E(n)
+	}
+	return err
 }

@@ -16,8 +16,32 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Color as a Fory enum registered with id=910; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "e2e.Color",
+	Max:    2147483647,
+	UserID: 910,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
 // ForyEnum marks Shade as a Fory enum registered with name=e2e.Shade; its values are written as varu32 (docs/format.md §12).
 func (Shade) ForyEnum() {}
+
+var foryEnumShade = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	ByName:    true,
+	GoName:    "e2e.Shade",
+	Max:       65535,
+	Namespace: "e2e",
+	TypeName:  "Shade",
+})
+
+// ForyEnumType returns Shade's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Shade) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumShade
+}
 
 // foryTypeBase is Base's static type information. Fingerprint: created,38,0,0;i_d,7,0,0;
 var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -15,6 +15,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Status as a Fory enum registered with id=101; its values are written as varu32 (docs/format.md §12).
 func (Status) ForyEnum() {}
 
+var foryEnumStatus = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "example.Status",
+	Max:    2147483647,
+	UserID: 101,
+})
+
+// ForyEnumType returns Status's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Status) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumStatus
+}
+
 // foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x64},

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"math"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -56,7 +57,7 @@ func Render(in Input) ([]byte, error) {
 	f.Commentf("The build stops here (undefined: foryimpl.%s) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.", guard)
 	f.Const().Id("_").Op("=").Qual(implPkg, guard)
 	for _, e := range in.Enums {
-		emitEnum(f, e)
+		emitEnum(f, in.PkgPath, e)
 	}
 	for _, e := range in.Exts {
 		emitExt(f, e)
@@ -106,9 +107,27 @@ func emitExt(f *jen.File, e *model.ExtDecl) {
 	f.Line()
 }
 
-func emitEnum(f *jen.File, e *model.EnumDecl) {
+func emitEnum(f *jen.File, pkgPath string, e *model.EnumDecl) {
 	f.Commentf("ForyEnum marks %s as a Fory enum registered with %s; its values are written as varu32 (docs/format.md §12).", e.Name, e.Reg)
 	f.Func().Params(jen.Id(e.Name)).Id("ForyEnum").Params().Block()
+	f.Line()
+	max, ok := enumMax(e.Base)
+	if !ok {
+		max = math.MaxUint32 // the ordinal's varuint32
+	}
+	spec := jen.Dict{jen.Id("GoName"): jen.Lit(pkgBase(pkgPath) + "." + e.Name), jen.Id("Max"): jen.Lit(int(max))}
+	if e.Reg.ByName {
+		spec[jen.Id("ByName")] = jen.True()
+		spec[jen.Id("Namespace")] = jen.Lit(e.Reg.Namespace)
+		spec[jen.Id("TypeName")] = jen.Lit(e.Reg.Name)
+	} else {
+		spec[jen.Id("UserID")] = jen.Lit(int(e.Reg.ID))
+	}
+	info := "foryEnum" + e.Name
+	f.Var().Id(info).Op("=").Qual(implPkg, "NewEnumType").Call(jen.Qual(implPkg, "EnumSpec").Values(spec))
+	f.Line()
+	f.Commentf("ForyEnumType returns %s's registration, for a message whose root is one (serializer.MarshalEnum).", e.Name)
+	f.Func().Params(jen.Id(e.Name)).Id("ForyEnumType").Params().Op("*").Qual(implPkg, "EnumInfo").Block(jen.Return(jen.Id(info)))
 	f.Line()
 }
 

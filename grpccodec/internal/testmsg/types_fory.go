@@ -14,8 +14,30 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Player as a Fory enum registered with id=6; its values are written as varu32 (docs/format.md §12).
 func (Player) ForyEnum() {}
 
+var foryEnumPlayer = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "testmsg.Player",
+	Max:    2147483647,
+	UserID: 6,
+})
+
+// ForyEnumType returns Player's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Player) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumPlayer
+}
+
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12).
 func (Size) ForyEnum() {}
+
+var foryEnumSize = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "testmsg.Size",
+	Max:    2147483647,
+	UserID: 7,
+})
+
+// ForyEnumType returns Size's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Size) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumSize
+}
 
 // foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{

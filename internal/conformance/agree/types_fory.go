@@ -14,8 +14,30 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Narrow16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
 func (Narrow16) ForyEnum() {}
 
+var foryEnumNarrow16 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "agree.Narrow16",
+	Max:    65535,
+	UserID: 320,
+})
+
+// ForyEnumType returns Narrow16's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Narrow16) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumNarrow16
+}
+
 // ForyEnum marks Narrow32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12).
 func (Narrow32) ForyEnum() {}
+
+var foryEnumNarrow32 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "agree.Narrow32",
+	Max:    2147483647,
+	UserID: 321,
+})
+
+// ForyEnumType returns Narrow32's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Narrow32) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumNarrow32
+}
 
 // foryTypeOptInt is OptInt's static type information. Fingerprint: 1,5,0,1;
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{

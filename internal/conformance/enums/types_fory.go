@@ -14,6 +14,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Color as a Fory enum registered with id=108; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "enums.Color",
+	Max:    2147483647,
+	UserID: 108,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
 // foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x6b},

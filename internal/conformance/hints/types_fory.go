@@ -14,6 +14,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Color as a Fory enum registered with id=338; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "hints.Color",
+	Max:    2147483647,
+	UserID: 338,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
 // foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},

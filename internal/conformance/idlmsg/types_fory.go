@@ -15,6 +15,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Kind as a Fory enum registered with id=201; its values are written as varu32 (docs/format.md §12).
 func (Kind) ForyEnum() {}
 
+var foryEnumKind = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "idlmsg.Kind",
+	Max:    2147483647,
+	UserID: 201,
+})
+
+// ForyEnumType returns Kind's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Kind) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumKind
+}
+
 // foryTypeEverything is Everything's static type information. Fingerprint: 1,1,0,0;2,2,0,0;3,3,0,0;4,5,0,0;5,4,0,0;6,7,0,0;7,6,0,0;8,8,0,0;9,12,0,0;10,14,0,0;11,19,0,0;12,20,0,0;13,21,0,0;14,41,0,0;15,38,0,0;16,39,0,0;17,37,0,0;18,40,0,0;19,17,0,0;20,21,0,1;21,5,0,1;22,0,0,1;23,0,1,1;24,22,0,0[0,0,0];25,22,0,0[21,0,0];26,22,0,0[0,0,0];27,24,0,0[21,0,0|0,0,0];28,24,0,0[21,0,0|5,0,0];29,46,0,0;30,0,0,0;32,0,0,1;33,22,0,0[4,0,0];34,24,0,0[7,0,0|21,0,0];
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},

@@ -14,6 +14,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Color as a Fory enum registered with id=420; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "peerform.Color",
+	Max:    2147483647,
+	UserID: 420,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
 // foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},

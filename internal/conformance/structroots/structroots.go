@@ -9,3 +9,13 @@ type User struct {
 	ID   int64
 	Name string
 }
+
+// Color is official Go's enum registered by id.
+//
+//fory:enum id=502
+type Color int32
+
+// Shade is an enum registered by name.
+//
+//fory:enum name=paint.Shade
+type Shade int32

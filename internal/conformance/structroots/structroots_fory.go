@@ -11,6 +11,36 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion5_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion5_RunGoGenerate
 
+// ForyEnum marks Color as a Fory enum registered with id=502; its values are written as varu32 (docs/format.md §12).
+func (Color) ForyEnum() {}
+
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "structroots.Color",
+	Max:    2147483647,
+	UserID: 502,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
+// ForyEnum marks Shade as a Fory enum registered with name=paint.Shade; its values are written as varu32 (docs/format.md §12).
+func (Shade) ForyEnum() {}
+
+var foryEnumShade = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	ByName:    true,
+	GoName:    "structroots.Shade",
+	Max:       2147483647,
+	Namespace: "paint",
+	TypeName:  "Shade",
+})
+
+// ForyEnumType returns Shade's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Shade) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumShade
+}
+
 // foryTypeUser is User's static type information. Fingerprint: i_d,7,0,0;name,21,0,0;
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},

@@ -14,6 +14,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Color as a Fory enum registered with id=313; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "trackcoll.Color",
+	Max:    2147483647,
+	UserID: 313,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
 // foryTypeNestedLists is NestedLists's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];missing,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},

@@ -14,6 +14,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Status as a Fory enum registered with id=902; its values are written as varu32 (docs/format.md §12).
 func (Status) ForyEnum() {}
 
+var foryEnumStatus = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "other.Status",
+	Max:    2147483647,
+	UserID: 902,
+})
+
+// ForyEnumType returns Status's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Status) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumStatus
+}
+
 // foryTypeAddress is Address's static type information. Fingerprint: lines,22,0,0[21,0,0];status,0,0,0;street,21,0,0;zip,5,0,0;
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x85, 0x07},

@@ -15,6 +15,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Color as a Fory enum registered with id=300; its values are written as varu32 (docs/format.md §12).
 func (Color) ForyEnum() {}
 
+var foryEnumColor = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "v1.Color",
+	Max:    2147483647,
+	UserID: 300,
+})
+
+// ForyEnumType returns Color's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Color) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumColor
+}
+
 // foryTypeScalars is Scalars's static type information. Fingerprint: b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;rm_b,1,0,0;rm_d,37,0,0;rm_dt,39,0,0;rm_e,0,0,0;rm_f32,19,0,0;rm_f64,20,0,0;rm_fix_i32,4,0,0;rm_fix_i64,6,0,0;rm_fix_u32,11,0,0;rm_fix_u64,13,0,0;rm_i,7,0,0;rm_i16,3,0,0;rm_i32,5,0,0;rm_i64,7,0,0;rm_i8,2,0,0;rm_my_i,7,0,0;rm_my_s,21,0,0;rm_p_b,1,0,1;rm_p_d,37,0,1;rm_p_dt,39,0,1;rm_p_e,0,0,1;rm_p_f32,19,0,1;rm_p_f64,20,0,1;rm_p_i32,5,0,1;rm_p_i64,7,0,1;rm_p_i8,2,0,1;rm_p_s,21,0,1;rm_p_t,38,0,1;rm_p_u16,10,0,1;rm_p_u64,14,0,1;rm_s,21,0,0;rm_t,38,0,0;rm_tag_i64,8,0,0;rm_tag_u64,15,0,0;rm_u,14,0,0;rm_u16,10,0,0;rm_u32,12,0,0;rm_u64,14,0,0;rm_u8,9,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},

@@ -15,6 +15,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Level as a Fory enum registered with id=11; its values are written as varu32 (docs/format.md §12).
 func (Level) ForyEnum() {}
 
+var foryEnumLevel = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "golden.Level",
+	Max:    2147483647,
+	UserID: 11,
+})
+
+// ForyEnumType returns Level's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Level) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumLevel
+}
+
 // foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},

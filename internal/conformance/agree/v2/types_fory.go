@@ -14,8 +14,30 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Wide16 as a Fory enum registered with id=320; its values are written as varu32 (docs/format.md §12).
 func (Wide16) ForyEnum() {}
 
+var foryEnumWide16 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "v2.Wide16",
+	Max:    4294967295,
+	UserID: 320,
+})
+
+// ForyEnumType returns Wide16's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Wide16) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumWide16
+}
+
 // ForyEnum marks Wide32 as a Fory enum registered with id=321; its values are written as varu32 (docs/format.md §12).
 func (Wide32) ForyEnum() {}
+
+var foryEnumWide32 = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "v2.Wide32",
+	Max:    4294967295,
+	UserID: 321,
+})
+
+// ForyEnumType returns Wide32's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Wide32) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumWide32
+}
 
 // foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;2,21,0,0;
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{

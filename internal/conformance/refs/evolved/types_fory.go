@@ -14,6 +14,17 @@ const _ = foryimpl.GenVersion5_RunGoGenerate
 // ForyEnum marks Size as a Fory enum registered with id=7; its values are written as varu32 (docs/format.md §12).
 func (Size) ForyEnum() {}
 
+var foryEnumSize = foryimpl.NewEnumType(foryimpl.EnumSpec{
+	GoName: "evolved.Size",
+	Max:    2147483647,
+	UserID: 7,
+})
+
+// ForyEnumType returns Size's registration, for a message whose root is one (serializer.MarshalEnum).
+func (Size) ForyEnumType() *foryimpl.EnumInfo {
+	return foryEnumSize
+}
+
 // foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;6,21,0,0;
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},

@@ -1,0 +1,149 @@
+package foryimpl
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
+)
+
+// Enum roots: a message whose root is a generated enum, as official Go
+// writes f.Serialize(Color(2)): header, ff, the enum's type meta (ENUM and
+// the user id; NAMED_ENUM and its names, or in compatible mode a shared
+// TypeDef of kind NAMED_ENUM), the ordinal as a varuint32 (docs/format.md
+// §12.2). Official Go writes ff even with tracking: an enum is a value.
+
+// EnumSpec is the registration of a generated enum.
+type EnumSpec struct {
+	GoName    string
+	ByName    bool
+	UserID    uint32
+	Namespace string
+	TypeName  string
+	// Max is the largest ordinal the enum's Go type holds.
+	Max uint32
+}
+
+// EnumInfo is the runtime view of a generated enum, built once by
+// NewEnumType.
+type EnumInfo struct {
+	spec                           EnumSpec
+	info                           *TypeInfo
+	consistentMeta, compatibleMeta []byte
+}
+
+// NewEnumType builds an EnumInfo; generated code calls it once per enum.
+func NewEnumType(spec EnumSpec) *EnumInfo {
+	if spec.GoName == "" || spec.ByName && spec.TypeName == "" {
+		panic(fmt.Sprintf("serializer: bad generated enum spec %+v", spec))
+	}
+	e := &EnumInfo{spec: spec, info: &TypeInfo{StructSpec: StructSpec{GoName: spec.GoName, ByName: spec.ByName,
+		UserID: spec.UserID, Namespace: spec.Namespace, TypeName: spec.TypeName}}}
+	if !spec.ByName {
+		m := buffer.New(8)
+		m.WriteUint8(typeEnum)
+		m.WriteVarUint32(spec.UserID)
+		e.consistentMeta = append([]byte(nil), m.Bytes()...)
+		e.compatibleMeta = e.consistentMeta
+		return e
+	}
+	cm := []byte{typeNamedEnum}
+	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.Namespace, meta.Namespace))
+	cm = meta.AppendInlineMetaString(cm, meta.EncodeMetaString(spec.TypeName, meta.TypeName))
+	e.consistentMeta = cm
+	td := meta.EncodeTypeDef(&meta.TypeDef{Kind: typeNamedEnum, ByName: true, Namespace: spec.Namespace, TypeName: spec.TypeName})
+	e.compatibleMeta = append([]byte{typeNamedEnum, 0}, td...)
+	return e
+}
+
+// WriteEnumRoot appends the message whose root is the enum e's ordinal v
+// (its Go value); a negative v or one above the Go type's range is an
+// *EncodeError and nothing is appended.
+func (f *Runtime) WriteEnumRoot(b *buffer.Buffer, e *EnumInfo, v int64) error {
+	if v < 0 || v > math.MaxUint32 || uint32(v) > e.spec.Max {
+		return &EncodeError{Type: e.spec.GoName, Err: &detail{sentinel: ErrInvalidValue,
+			msg: fmt.Sprintf("%d is not an enum ordinal (0 to %d)", v, e.spec.Max)}}
+	}
+	b.WriteUint8(headerXlang)
+	b.WriteUint8(FlagNotNull)
+	if f.opts.Compatible {
+		b.WriteBytes(e.compatibleMeta)
+	} else {
+		b.WriteBytes(e.consistentMeta)
+	}
+	b.WriteVarUint32(uint32(v))
+	return nil
+}
+
+// ReadEnumRoot reads data, exactly one message whose root is the enum e,
+// and returns its ordinal, at most the Go type's maximum.
+func (f *Runtime) ReadEnumRoot(data []byte, e *EnumInfo) (uint32, error) {
+	c := f.BeginRead(data)
+	r := &c.r
+	if h := r.ReadUint8(); h != headerXlang && r.Err() == nil {
+		r.Fail(malformed("message header 0x%02x is not an xlang header without out-of-band buffers", h))
+	}
+	var v uint32
+	switch fl := r.ReadUint8(); {
+	case r.Err() != nil:
+	case fl == FlagNotNull || fl == flagRefVal:
+		if fl == flagRefVal {
+			c.newRef()
+		}
+		c.readEnumMeta(e)
+		if r.Err() == nil {
+			v = c.ReadEnum(e.spec.Max)
+		}
+	case fl == FlagNull:
+		r.Fail(mismatch("null root where the enum %s cannot be nil", e.spec.GoName))
+	default:
+		r.Fail(malformed("bad root flag 0x%02x before an enum", fl))
+	}
+	err := f.EndRead(c, e.info)
+	return v, err
+}
+
+func (c *ReadContext) readEnumMeta(e *EnumInfo) {
+	r := &c.r
+	id := r.ReadUint8()
+	if r.Err() != nil {
+		return
+	}
+	s := &e.spec
+	want := byte(typeEnum)
+	if s.ByName {
+		want = typeNamedEnum
+	}
+	if id != want {
+		r.Fail(mismatch("root type id %d where the enum %s (type id %d) was expected", id, s.GoName, want))
+		return
+	}
+	if !s.ByName {
+		if uid := r.ReadVarUint32(); uid != s.UserID && r.Err() == nil {
+			r.Fail(mismatch("enum id %d where %s (id %d) was expected", uid, s.GoName, s.UserID))
+		}
+		return
+	}
+	var ns, name string
+	if c.compatible {
+		d := c.readSharedTypeDef(nil)
+		if d == nil {
+			return
+		}
+		if d.def.Kind != typeNamedEnum {
+			r.Fail(mismatch("root TypeDef of kind %d where the enum %s was expected", d.def.Kind, s.GoName))
+			return
+		}
+		ns, name = d.def.Namespace, d.def.TypeName
+	} else {
+		ns = c.readMetaString(meta.Namespace)
+		name = c.readMetaString(meta.TypeName)
+		if r.Err() != nil {
+			return
+		}
+	}
+	if ns != s.Namespace || name != s.TypeName {
+		r.Fail(mismatch("enum %q.%q where %s (%q.%q) was expected", ns, name, s.GoName, s.Namespace, s.TypeName))
+	}
+}
