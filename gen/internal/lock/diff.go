@@ -7,6 +7,8 @@ import (
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Change is one difference between a lock and the current declarations.
@@ -454,7 +456,7 @@ func (t *Type) valueName(v int64) string {
 // regsOf returns the registrations of the structs a type tree names.
 func regsOf(t plan.TypeRef) []string {
 	var out []string
-	if plan.IsStructType(t.TypeID) && t.Reg != "" {
+	if meta.IsStructKind(t.TypeID) && t.Reg != "" {
 		out = append(out, t.Reg)
 	}
 	for _, c := range t.Children {
@@ -496,15 +498,15 @@ func describe(of, nf plan.FieldSchema, renamed bool) string {
 	case a.String() == b.String():
 	case retagged:
 		parts = append(parts, fmt.Sprintf("tag id %s reused with another type (%s, was %s)", nf.Identifier, b, a))
-	case a.TypeID == plan.TypeMap && b.TypeID == plan.TypeMap && a.Children[0].String() != b.Children[0].String():
+	case a.TypeID == meta.TypeMap && b.TypeID == meta.TypeMap && a.Children[0].String() != b.Children[0].String():
 		parts = append(parts, fmt.Sprintf("map key type changed from %s to %s", a.Children[0], b.Children[0]))
-	case a.TypeID == plan.TypeMap && b.TypeID == plan.TypeMap:
+	case a.TypeID == meta.TypeMap && b.TypeID == meta.TypeMap:
 		parts = append(parts, fmt.Sprintf("map value type changed from %s to %s", a.Children[1], b.Children[1]))
 	default:
 		v1, why := plan.ReadAs(b, a)
 		v2, _ := plan.ReadAs(a, b)
 		seq := func(t plan.TypeRef) bool {
-			return t.TypeID == plan.TypeList || t.TypeID == plan.TypeBinary || plan.TypeName(t.TypeID) != strings.TrimSuffix(plan.TypeName(t.TypeID), "_array")
+			return t.TypeID == meta.TypeList || t.TypeID == meta.TypeBinary || plan.TypeName(t.TypeID) != strings.TrimSuffix(plan.TypeName(t.TypeID), "_array")
 		}
 		switch {
 		case v1 == plan.Safe && why == "":

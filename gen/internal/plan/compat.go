@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/forygen/forygen/gen/internal/model"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // This file decides whether a schema change is safe for peers on the old
@@ -36,7 +38,7 @@ type TypeRef struct {
 // TypeRefOf is the TypeRef of a planned wire type.
 func TypeRefOf(w *Wire) TypeRef {
 	t := TypeRef{TypeID: w.TypeID}
-	if IsStructType(w.TypeID) || w.TypeID == TypeEnum || w.TypeID == TypeNamedEnum {
+	if meta.IsStructKind(w.TypeID) || w.TypeID == meta.TypeEnum || w.TypeID == meta.TypeNamedEnum {
 		g := w.Go
 		for g != nil && (g.Kind == model.Pointer || g.Kind == model.Optional) {
 			g = g.Elem
@@ -51,35 +53,38 @@ func TypeRefOf(w *Wire) TypeRef {
 		return r
 	}
 	switch w.TypeID {
-	case TypeList, TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		t.Children = []TypeRef{child(w.Elem)}
-	case TypeMap:
+	case meta.TypeMap:
 		t.Children = []TypeRef{child(w.Key), child(w.Elem)}
 	}
 	return t
 }
 
-// typeNames spells type ids as the lowercase names of docs/format.md §4.1.
-var typeNames = map[uint8]string{
-	TypeBool: "bool", TypeInt8: "int8", TypeInt16: "int16", TypeInt32: "int32", TypeVarInt32: "varint32",
-	TypeInt64: "int64", TypeVarInt64: "varint64", TypeTaggedInt64: "tagged_int64", TypeUint8: "uint8",
-	TypeUint16: "uint16", TypeUint32: "uint32", TypeVarUint32: "var_uint32", TypeUint64: "uint64",
-	TypeVarUint64: "var_uint64", TypeTaggedUint64: "tagged_uint64", TypeFloat16: "float16",
-	TypeBFloat16: "bfloat16", TypeFloat32: "float32", TypeFloat64: "float64", TypeString: "string",
-	TypeList: "list", TypeSet: "set", TypeMap: "map", TypeEnum: "enum", TypeNamedEnum: "named_enum",
-	TypeStruct: "struct", TypeCompatibleStruct: "compatible_struct", TypeNamedStruct: "named_struct",
-	TypeNamedCompatible: "named_compatible_struct", TypeDuration: "duration", TypeTimestamp: "timestamp",
-	TypeDate: "date", TypeDecimal: "decimal", TypeBinary: "binary", TypeBoolArray: "bool_array",
-	TypeInt8Array: "int8_array", TypeInt16Array: "int16_array", TypeInt32Array: "int32_array",
-	TypeInt64Array: "int64_array", TypeUint8Array: "uint8_array", TypeUint16Array: "uint16_array",
-	TypeUint32Array: "uint32_array", TypeUint64Array: "uint64_array", TypeFloat16Array: "float16_array",
-	TypeBFloat16Array: "bfloat16_array", TypeFloat32Array: "float32_array", TypeFloat64Array: "float64_array",
-}
+// namedTypes are the type ids this package plans that TypeName spells by
+// name; the others (any values and unions) it spells typeN.
+var namedTypes = func() map[uint8]bool {
+	m := map[uint8]bool{}
+	for _, id := range []uint8{meta.TypeBool, meta.TypeInt8, meta.TypeInt16, meta.TypeInt32, meta.TypeVarInt32,
+		meta.TypeInt64, meta.TypeVarInt64, meta.TypeTaggedInt64, meta.TypeUint8, meta.TypeUint16, meta.TypeUint32,
+		meta.TypeVarUint32, meta.TypeUint64, meta.TypeVarUint64, meta.TypeTaggedUint64, meta.TypeFloat16,
+		meta.TypeBFloat16, meta.TypeFloat32, meta.TypeFloat64, meta.TypeString, meta.TypeList, meta.TypeSet,
+		meta.TypeMap, meta.TypeEnum, meta.TypeNamedEnum, meta.TypeStruct, meta.TypeCompatibleStruct,
+		meta.TypeNamedStruct, meta.TypeNamedCompatibleStruct, meta.TypeDuration, meta.TypeTimestamp, meta.TypeDate,
+		meta.TypeDecimal, meta.TypeBinary, meta.TypeBoolArray, meta.TypeInt8Array, meta.TypeInt16Array,
+		meta.TypeInt32Array, meta.TypeInt64Array, meta.TypeUint8Array, meta.TypeUint16Array, meta.TypeUint32Array,
+		meta.TypeUint64Array, meta.TypeFloat16Array, meta.TypeBFloat16Array, meta.TypeFloat32Array,
+		meta.TypeFloat64Array} {
+		m[id] = true
+	}
+	return m
+}()
 
-// TypeName is the lowercase name of a type id (docs/format.md §4.1).
+// TypeName is the lowercase name of a type id (docs/format.md §4.1), as
+// fory.lock spells it: "var_uint32", "named_compatible_struct".
 func TypeName(id uint8) string {
-	if n, ok := typeNames[id]; ok {
-		return n
+	if namedTypes[id] {
+		return strings.ToLower(meta.TypeIDName(id))
 	}
 	return "type" + strconv.Itoa(int(id))
 }
@@ -137,8 +142,8 @@ func ParseTypeRef(s string) (TypeRef, error) {
 }
 
 // unnamedTypes are the type ids this package plans that have no name in
-// typeNames; TypeName spells them typeN.
-var unnamedTypes = map[uint8]bool{TypeUnknown: true, TypeUnion: true, TypeTypedUnion: true, TypeNamedUnion: true}
+// namedTypes; TypeName spells them typeN.
+var unnamedTypes = map[uint8]bool{meta.TypeUnknown: true, meta.TypeUnion: true, meta.TypeTypedUnion: true, meta.TypeNamedUnion: true}
 
 // maxTypeRefDepth bounds the nesting ParseTypeRef reads; no Go type this
 // generator accepts comes near it.
@@ -148,16 +153,16 @@ const maxTypeRefDepth = 64
 func (t TypeRef) check() error {
 	want := 0
 	switch t.TypeID {
-	case TypeList, TypeSet:
+	case meta.TypeList, meta.TypeSet:
 		want = 1
-	case TypeMap:
+	case meta.TypeMap:
 		want = 2
 	}
 	if len(t.Children) != want {
 		return fmt.Errorf("%s takes %d type arguments, not %d", TypeName(t.TypeID), want, len(t.Children))
 	}
 	if t.Reg != "" {
-		if !IsStructType(t.TypeID) && t.TypeID != TypeEnum && t.TypeID != TypeNamedEnum {
+		if !meta.IsStructKind(t.TypeID) && t.TypeID != meta.TypeEnum && t.TypeID != meta.TypeNamedEnum {
 			return fmt.Errorf("%s takes no registration (%s)", TypeName(t.TypeID), t.Reg)
 		}
 		if !strings.HasPrefix(t.Reg, "id=") && !strings.HasPrefix(t.Reg, "name=") {
@@ -189,8 +194,8 @@ func parseTypeRef(s string, depth int) (TypeRef, string, error) {
 	}
 	name := s[:end]
 	found := false
-	for id, n := range typeNames {
-		if n == name {
+	for id := range namedTypes {
+		if TypeName(id) == name {
 			t.TypeID, found = id, true
 			break
 		}
@@ -255,25 +260,25 @@ func worst(a, b Verdict) Verdict { return max(a, b) }
 // runtime's conversions).
 func numericDomain(id uint8) (signed, float bool, bits int, ok bool) {
 	switch id {
-	case TypeInt8:
+	case meta.TypeInt8:
 		return true, false, 8, true
-	case TypeInt16:
+	case meta.TypeInt16:
 		return true, false, 16, true
-	case TypeInt32, TypeVarInt32:
+	case meta.TypeInt32, meta.TypeVarInt32:
 		return true, false, 32, true
-	case TypeInt64, TypeVarInt64, TypeTaggedInt64:
+	case meta.TypeInt64, meta.TypeVarInt64, meta.TypeTaggedInt64:
 		return true, false, 64, true
-	case TypeUint8:
+	case meta.TypeUint8:
 		return false, false, 8, true
-	case TypeUint16:
+	case meta.TypeUint16:
 		return false, false, 16, true
-	case TypeUint32, TypeVarUint32:
+	case meta.TypeUint32, meta.TypeVarUint32:
 		return false, false, 32, true
-	case TypeUint64, TypeVarUint64, TypeTaggedUint64:
+	case meta.TypeUint64, meta.TypeVarUint64, meta.TypeTaggedUint64:
 		return false, false, 64, true
-	case TypeFloat32:
+	case meta.TypeFloat32:
 		return true, true, 24, true // significand bits: integers up to 2^24 are exact
-	case TypeFloat64:
+	case meta.TypeFloat64:
 		return true, true, 53, true
 	}
 	return false, false, 0, false
@@ -308,28 +313,28 @@ func numericExact(from, to uint8) bool {
 func seqDomain(t TypeRef) uint8 {
 	var e uint8
 	switch {
-	case t.TypeID == TypeList && len(t.Children) == 1:
+	case t.TypeID == meta.TypeList && len(t.Children) == 1:
 		e = t.Children[0].TypeID
-		if _, _, _, ok := numericDomain(e); !ok && e != TypeBool {
+		if _, _, _, ok := numericDomain(e); !ok && e != meta.TypeBool {
 			return 0
 		}
-	case t.TypeID == TypeBinary:
-		e = TypeUint8
+	case t.TypeID == meta.TypeBinary:
+		e = meta.TypeUint8
 	default:
-		arrays := map[uint8]uint8{TypeBoolArray: TypeBool, TypeInt8Array: TypeInt8, TypeInt16Array: TypeInt16,
-			TypeInt32Array: TypeInt32, TypeInt64Array: TypeInt64, TypeUint8Array: TypeUint8, TypeUint16Array: TypeUint16,
-			TypeUint32Array: TypeUint32, TypeUint64Array: TypeUint64, TypeFloat32Array: TypeFloat32, TypeFloat64Array: TypeFloat64}
+		arrays := map[uint8]uint8{meta.TypeBoolArray: meta.TypeBool, meta.TypeInt8Array: meta.TypeInt8, meta.TypeInt16Array: meta.TypeInt16,
+			meta.TypeInt32Array: meta.TypeInt32, meta.TypeInt64Array: meta.TypeInt64, meta.TypeUint8Array: meta.TypeUint8, meta.TypeUint16Array: meta.TypeUint16,
+			meta.TypeUint32Array: meta.TypeUint32, meta.TypeUint64Array: meta.TypeUint64, meta.TypeFloat32Array: meta.TypeFloat32, meta.TypeFloat64Array: meta.TypeFloat64}
 		e = arrays[t.TypeID]
 	}
 	switch e {
-	case TypeVarInt32:
-		return TypeInt32
-	case TypeVarInt64, TypeTaggedInt64:
-		return TypeInt64
-	case TypeVarUint32:
-		return TypeUint32
-	case TypeVarUint64, TypeTaggedUint64:
-		return TypeUint64
+	case meta.TypeVarInt32:
+		return meta.TypeInt32
+	case meta.TypeVarInt64, meta.TypeTaggedInt64:
+		return meta.TypeInt64
+	case meta.TypeVarUint32:
+		return meta.TypeUint32
+	case meta.TypeVarUint64, meta.TypeTaggedUint64:
+		return meta.TypeUint64
 	}
 	return e
 }
@@ -337,7 +342,7 @@ func seqDomain(t TypeRef) uint8 {
 // sameShape compares type trees as the runtime does: the four struct kinds
 // alike, child nullability ignored.
 func sameShape(a, b TypeRef) bool {
-	if a.TypeID != b.TypeID && !(IsStructType(a.TypeID) && IsStructType(b.TypeID)) {
+	if a.TypeID != b.TypeID && !(meta.IsStructKind(a.TypeID) && meta.IsStructKind(b.TypeID)) {
 		return false
 	}
 	if len(a.Children) != len(b.Children) {
@@ -394,7 +399,7 @@ func ReadAs(from, to TypeRef) (Verdict, string) {
 		}
 		return Lossy, fmt.Sprintf("a %s value that %s cannot hold fails the read", TypeName(from.TypeID), TypeName(to.TypeID))
 	case seqDomain(from) != 0 && seqDomain(from) == seqDomain(to):
-		if from.TypeID == TypeList && from.Children[0].Nullable && to.TypeID != TypeList {
+		if from.TypeID == meta.TypeList && from.Children[0].Nullable && to.TypeID != meta.TypeList {
 			return Lossy, fmt.Sprintf("%s converts element by element to %s; a null element reads as zero", from, to)
 		}
 		return Safe, fmt.Sprintf("%s converts element by element to %s", from, to)
@@ -411,10 +416,10 @@ func isNumericID(id uint8) bool {
 // can step over it with the TypeDef alone: a map with struct keys carries no
 // type meta for them (docs/format.md §14.11).
 func Skippable(t TypeRef) bool {
-	if t.TypeID == 0 {
+	if t.TypeID == meta.TypeUnknown {
 		return false
 	}
-	if t.TypeID == TypeMap && len(t.Children) == 2 && IsStructType(t.Children[0].TypeID) {
+	if t.TypeID == meta.TypeMap && len(t.Children) == 2 && meta.IsStructKind(t.Children[0].TypeID) {
 		return false
 	}
 	for _, c := range t.Children {
@@ -457,7 +462,7 @@ func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
 	v = worst(v1, v2)
 	// An any value carries its own flag whatever the bit says (a lock
 	// written before any fields were declared nullable says false).
-	if old.Nullable != new.Nullable && !(old.Type.TypeID == TypeUnknown && new.Type.TypeID == TypeUnknown) {
+	if old.Nullable != new.Nullable && !(old.Type.TypeID == meta.TypeUnknown && new.Type.TypeID == meta.TypeUnknown) {
 		if new.Nullable {
 			oldPeer = join(oldPeer, "a null from the new side reads as the zero value")
 		} else {
@@ -483,11 +488,11 @@ func MapMembers(t TypeRef) []string {
 	var out []string
 	var walk func(t TypeRef, inMap bool)
 	walk = func(t TypeRef, inMap bool) {
-		if inMap && IsStructType(t.TypeID) && t.Reg != "" {
+		if inMap && meta.IsStructKind(t.TypeID) && t.Reg != "" {
 			out = append(out, t.Reg)
 		}
 		for _, c := range t.Children {
-			walk(c, inMap || t.TypeID == TypeMap)
+			walk(c, inMap || t.TypeID == meta.TypeMap)
 		}
 	}
 	walk(t, false)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/forygen/forygen/gen/internal/model"
+
+	"github.com/forygen/forygen/internal/meta"
 )
 
 func TestTypeRefRoundTrip(t *testing.T) {
@@ -82,7 +84,7 @@ func TestEnumMaxOrdinal(t *testing.T) {
 // An any field's nullable bit changes nothing on the wire (the value carries
 // its own flag); on any other field it is a lossy change.
 func TestFieldChangeNullable(t *testing.T) {
-	any0, str := TypeRef{TypeID: TypeUnknown}, TypeRef{TypeID: TypeString}
+	any0, str := TypeRef{TypeID: meta.TypeUnknown}, TypeRef{TypeID: meta.TypeString}
 	if v, _, _ := FieldChange(FieldSchema{Identifier: "a", Type: any0}, FieldSchema{Identifier: "a", Type: any0, Nullable: true}); v != Safe {
 		t.Errorf("any field declared nullable: %v", v)
 	}
