@@ -94,6 +94,8 @@ func Base() *Schema {
 				Field("PNums", Slice(Ptr(Prim(model.Int32))), Tag(12), 14),
 				Field("Level", EnumRef("Level", LevelReg), Tag(13), 15),
 				Field("Big", Prim(model.Int), Tag(14), 16),
+				Field("Alt", Ptr(StructRef("Leaf", LeafReg)), Tag(15), 17),
+				Field("Halves", Slice(Prim(model.Float16)), Tag(16), 18),
 			}},
 			{Name: "Leaf", Pos: model.Pos{File: "users.go", Line: 20, Col: 6}, Reg: LeafReg, Fields: []*model.Field{
 				Field("V", Prim(model.Int32), Tag(1), 21),
@@ -164,6 +166,12 @@ func Cases() []Case {
 		{"field added", nil, func(s *Schema) {
 			s.User().Fields = append(s.User().Fields, Field("Phone", Prim(model.String), Tag(20), 17))
 		}, plan.Safe, "field added", 0},
+		{"any field added", nil, func(s *Schema) {
+			s.User().Fields = append(s.User().Fields, Field("Extra", Prim(model.Any), Tag(21), 19))
+		}, plan.Safe, "field added", 0},
+		{"field of map with struct values added", nil, func(s *Schema) {
+			s.User().Fields = append(s.User().Fields, Field("Leaves", MapOf(Prim(model.String), StructRef("Leaf", LeafReg)), Tag(20), 19))
+		}, plan.Breaking, "field added", 0},
 		{"field removed", nil, func(s *Schema) {
 			s.User().Fields = s.User().Fields[1:]
 		}, plan.Safe, "field removed", 0},
@@ -213,6 +221,9 @@ func Cases() []Case {
 		{"list of int32 to list of int64", nil, func(s *Schema) {
 			FieldOf(s.User(), "Nums").Type = Slice(Prim(model.Int64))
 		}, plan.Breaking, "type changed from list<varint32> to list<varint64>", 0},
+		{"list of float16 to dense array", nil, func(s *Schema) {
+			FieldOf(s.User(), "Halves").Tag.Hint = arrayHint("float16")
+		}, plan.Safe, "list ↔ array conversion from list<float16> to float16_array", 0},
 		{"list of uint8 to BINARY", nil, func(s *Schema) {
 			FieldOf(s.User(), "Raw").Tag.Hint = &model.Hint{Name: "bytes", Original: "bytes"}
 		}, plan.Safe, "list ↔ array conversion from list<uint8> to binary", 0},
@@ -221,7 +232,7 @@ func Cases() []Case {
 		}, plan.Breaking, "type changed from list<varint32> to set<varint32>", 0},
 		{"element became nullable", nil, func(s *Schema) {
 			FieldOf(s.User(), "Nums").Type = Slice(Ptr(Prim(model.Int32)))
-		}, plan.Safe, "element nullability changed from list<varint32> to list<?varint32>", 0},
+		}, plan.Lossy, "element nullability changed from list<varint32> to list<?varint32>", 0},
 		{"map key type changed", nil, func(s *Schema) {
 			FieldOf(s.User(), "Attrs").Type = MapOf(Prim(model.Int32), Prim(model.Int32))
 		}, plan.Breaking, "map key type changed from string to varint32", 0},
@@ -236,7 +247,7 @@ func Cases() []Case {
 		}, plan.Lossy, "no longer nullable", 0},
 		{"ref added", nil, func(s *Schema) {
 			FieldOf(s.User(), "Leaf").Tag.Ref, FieldOf(s.User(), "Leaf").Tag.RefSet = true, true
-		}, plan.Breaking, "ref added", 0},
+		}, plan.Safe, "ref added", 0},
 		{"ref=false on a struct field, peers without tracking: no change", nil, func(s *Schema) {
 			FieldOf(s.User(), "Leaf").Tag.Ref, FieldOf(s.User(), "Leaf").Tag.RefSet = false, true
 		}, plan.Safe, "", -1},

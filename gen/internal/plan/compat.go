@@ -11,13 +11,16 @@ import (
 )
 
 // This file decides whether a schema change is safe for peers on the old
-// schema. The rules follow what a compatible-mode reader does with a field
-// whose received type differs from its own (serializer/foryimpl/evolution.go,
-// docs/format.md §11.4): identical type trees (the four struct kinds alike)
-// read directly; numeric scalars convert, failing on a value the local type
-// cannot hold; lists, dense arrays and BINARY of one element domain convert
-// element by element (a null list element reads as zero); everything else
-// is refused, and the message fails to decode.
+// schema. Which types convert is the compatible-mode reader's rule, and its
+// one statement is internal/meta's (meta.ConversionOf, meta.NumericExact,
+// meta.Unskippable; docs/format.md §11.4), which the runtime reads by too:
+// identical type trees (the four struct kinds alike) read directly; numeric
+// scalars convert, failing on a value the local type cannot hold; lists,
+// dense arrays and BINARY of one element domain convert element by element;
+// everything else is refused, and the message fails to decode. This file
+// grades what converts: safe when every value crosses, lossy when some
+// cannot (out of range, a null where the reader has no null). gen's
+// TestReaderAgreement checks each change kind against the reader.
 
 // TypeRef is a field type as the schema sees it: the Fory type id tree of a
 // Wire, with the registration of the structs and enums it names. It is what a
@@ -255,105 +258,13 @@ func (v Verdict) String() string { return [...]string{"safe", "lossy", "breaking
 
 func worst(a, b Verdict) Verdict { return max(a, b) }
 
-// numericDomain describes a numeric scalar type id: signedness, float-ness
-// and value bits. ok is false for other ids (bool is not numeric, as in the
-// runtime's conversions).
-func numericDomain(id uint8) (signed, float bool, bits int, ok bool) {
-	switch id {
-	case meta.TypeInt8:
-		return true, false, 8, true
-	case meta.TypeInt16:
-		return true, false, 16, true
-	case meta.TypeInt32, meta.TypeVarInt32:
-		return true, false, 32, true
-	case meta.TypeInt64, meta.TypeVarInt64, meta.TypeTaggedInt64:
-		return true, false, 64, true
-	case meta.TypeUint8:
-		return false, false, 8, true
-	case meta.TypeUint16:
-		return false, false, 16, true
-	case meta.TypeUint32, meta.TypeVarUint32:
-		return false, false, 32, true
-	case meta.TypeUint64, meta.TypeVarUint64, meta.TypeTaggedUint64:
-		return false, false, 64, true
-	case meta.TypeFloat32:
-		return true, true, 24, true // significand bits: integers up to 2^24 are exact
-	case meta.TypeFloat64:
-		return true, true, 53, true
+// fieldType is a TypeRef as a TypeDef has it, for the reader's rules.
+func fieldType(t TypeRef) meta.FieldType {
+	ft := meta.FieldType{TypeID: t.TypeID, Nullable: t.Nullable, TrackRef: t.Ref}
+	for _, c := range t.Children {
+		ft.Children = append(ft.Children, fieldType(c))
 	}
-	return false, false, 0, false
-}
-
-// numericExact reports whether every value of scalar type from is exactly a
-// value of scalar type to.
-func numericExact(from, to uint8) bool {
-	fs, ff, fb, _ := numericDomain(from)
-	ts, tf, tb, _ := numericDomain(to)
-	switch {
-	case ff && tf:
-		return tb >= fb
-	case ff:
-		return false // a fraction or an out-of-range float fails an integer read
-	case tf:
-		if fs {
-			return tb >= fb-1 // the sign bit costs nothing in a float
-		}
-		return tb >= fb
-	case fs && !ts:
-		return false // negative values
-	case !fs && ts:
-		return tb > fb
-	}
-	return tb >= fb
-}
-
-// seqDomain is the element domain of a list of scalars, a dense array or
-// BINARY: the element's value type with the encodings of one width folded
-// together; 0 for other types.
-func seqDomain(t TypeRef) uint8 {
-	var e uint8
-	switch {
-	case t.TypeID == meta.TypeList && len(t.Children) == 1:
-		e = t.Children[0].TypeID
-		if _, _, _, ok := numericDomain(e); !ok && e != meta.TypeBool {
-			return 0
-		}
-	case t.TypeID == meta.TypeBinary:
-		e = meta.TypeUint8
-	default:
-		arrays := map[uint8]uint8{meta.TypeBoolArray: meta.TypeBool, meta.TypeInt8Array: meta.TypeInt8, meta.TypeInt16Array: meta.TypeInt16,
-			meta.TypeInt32Array: meta.TypeInt32, meta.TypeInt64Array: meta.TypeInt64, meta.TypeUint8Array: meta.TypeUint8, meta.TypeUint16Array: meta.TypeUint16,
-			meta.TypeUint32Array: meta.TypeUint32, meta.TypeUint64Array: meta.TypeUint64, meta.TypeFloat32Array: meta.TypeFloat32, meta.TypeFloat64Array: meta.TypeFloat64}
-		e = arrays[t.TypeID]
-	}
-	switch e {
-	case meta.TypeVarInt32:
-		return meta.TypeInt32
-	case meta.TypeVarInt64, meta.TypeTaggedInt64:
-		return meta.TypeInt64
-	case meta.TypeVarUint32:
-		return meta.TypeUint32
-	case meta.TypeVarUint64, meta.TypeTaggedUint64:
-		return meta.TypeUint64
-	}
-	return e
-}
-
-// sameShape compares type trees as the runtime does: the four struct kinds
-// alike, child nullability ignored.
-func sameShape(a, b TypeRef) bool {
-	if a.TypeID != b.TypeID && !(meta.IsStructKind(a.TypeID) && meta.IsStructKind(b.TypeID)) {
-		return false
-	}
-	if len(a.Children) != len(b.Children) {
-		return false
-	}
-	for i := range a.Children {
-		if !sameShape(a.Children[i], b.Children[i]) {
-			return false
-		}
-	}
-	return true
+	return ft
 }
 
 // sameRegs reports whether the structs and enums two same-shaped trees name
@@ -381,53 +292,55 @@ func sameChildRefs(a, b TypeRef) bool {
 	return true
 }
 
+// nullsLost reports whether a child of from may hold a null where the same
+// child of to cannot (two trees of the same shape).
+func nullsLost(from, to TypeRef) bool {
+	for i := range from.Children {
+		if from.Children[i].Nullable && !to.Children[i].Nullable || nullsLost(from.Children[i], to.Children[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // ReadAs classifies reading a value written as type from into a field
 // declared as type to, in compatible mode, and says why.
 func ReadAs(from, to TypeRef) (Verdict, string) {
-	switch {
-	case sameShape(from, to):
+	f, t := fieldType(from), fieldType(to)
+	switch meta.ConversionOf(&f, &t) {
+	case meta.Same:
 		if !sameRegs(from, to) {
 			return Breaking, fmt.Sprintf("%s is not %s: the nested type meta names another registered type", from, to)
 		}
 		if !sameChildRefs(from, to) {
 			return Breaking, fmt.Sprintf("%s and %s track elements differently: with reference tracking on, the message fails to decode", from, to)
 		}
+		if nullsLost(from, to) {
+			return Lossy, fmt.Sprintf("%s is read as %s: a null element reads as the zero value (a null map value fails the read)", from, to)
+		}
 		return Safe, ""
-	case isNumericID(from.TypeID) && isNumericID(to.TypeID):
-		if numericExact(from.TypeID, to.TypeID) {
+	case meta.Numeric:
+		if meta.NumericExact(from.TypeID, to.TypeID) {
 			return Safe, fmt.Sprintf("%s converts exactly to %s", TypeName(from.TypeID), TypeName(to.TypeID))
 		}
 		return Lossy, fmt.Sprintf("a %s value that %s cannot hold fails the read", TypeName(from.TypeID), TypeName(to.TypeID))
-	case seqDomain(from) != 0 && seqDomain(from) == seqDomain(to):
+	case meta.Sequence:
 		if from.TypeID == meta.TypeList && from.Children[0].Nullable && to.TypeID != meta.TypeList {
-			return Lossy, fmt.Sprintf("%s converts element by element to %s; a null element reads as zero", from, to)
+			return Lossy, fmt.Sprintf("%s converts element by element to %s; a null element fails the read", from, to)
 		}
 		return Safe, fmt.Sprintf("%s converts element by element to %s", from, to)
 	}
 	return Breaking, fmt.Sprintf("%s cannot be read as %s: the message fails to decode", from, to)
 }
 
-func isNumericID(id uint8) bool {
-	_, _, _, ok := numericDomain(id)
-	return ok
-}
-
-// Skippable reports whether a reader that does not declare a field of type t
-// can step over it with the TypeDef alone: a map with struct keys carries no
-// type meta for them (docs/format.md §14.11).
-func Skippable(t TypeRef) bool {
-	if t.TypeID == meta.TypeUnknown {
-		return false
-	}
-	if t.TypeID == meta.TypeMap && len(t.Children) == 2 && meta.IsStructKind(t.Children[0].TypeID) {
-		return false
-	}
-	for _, c := range t.Children {
-		if !Skippable(c) {
-			return false
-		}
-	}
-	return true
+// Unskippable says why a reader that does not declare a field of type t
+// cannot step over it with the TypeDef alone, as official Go and forygen
+// write it, or "" when it can (meta.Unskippable): a map's struct keys, and
+// its struct values as these writers declare them, carry no type meta
+// (docs/format.md §14.11).
+func Unskippable(t TypeRef) string {
+	ft := fieldType(t)
+	return meta.Unskippable(&ft, true)
 }
 
 // FieldSchema is a field as a lock file records it: what its TypeDef entry
@@ -449,14 +362,6 @@ func FieldSchemaOf(f *Field) FieldSchema {
 // compatible mode. oldPeer says what a peer on the old schema sees in
 // messages of the new one; newPeer what the new code sees in old messages.
 func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
-	if old.Ref != new.Ref {
-		return Breaking, "the field's values are framed with reference flags on one side only; the message fails to decode",
-			"the same, in the other direction"
-	}
-	if old.Tracked != new.Tracked {
-		return Breaking, "with reference tracking on, the field's values carry reference flags on one side only; the message fails to decode",
-			"the same, in the other direction"
-	}
 	v1, oldPeer := ReadAs(new.Type, old.Type)
 	v2, newPeer := ReadAs(old.Type, new.Type)
 	v = worst(v1, v2)
@@ -469,6 +374,16 @@ func FieldChange(old, new FieldSchema) (v Verdict, oldPeer, newPeer string) {
 			newPeer = join(newPeer, "a null from the old side reads as the zero value")
 		}
 		v = worst(v, Lossy)
+	}
+	// Without reference tracking a ref field carries a flag (ff, or fd for
+	// null) that the TypeDef's track_ref bit announces: the reader follows
+	// the writer's bit, so adding or removing ref is safe in compatible
+	// mode (same-schema mode has it in the hash).
+	if old.Tracked != new.Tracked {
+		v = Breaking
+		oldPeer = join(oldPeer, "with reference tracking on, a value this field shares with another arrives as a back-reference "+
+			"that the side which does not track the field cannot resolve: the message fails to decode")
+		newPeer = join(newPeer, "the same, in the other direction")
 	}
 	return v, oldPeer, newPeer
 }
