@@ -359,11 +359,6 @@ func (c *ReadContext) skipMap(ft *meta.FieldType, depth int) {
 	}
 }
 
-func hex2(b byte) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[b>>4], digits[b&15]})
-}
-
 // skipStruct skips a struct value with its type meta.
 func (c *ReadContext) skipStruct(depth int) {
 	id := c.r.ReadUint8()

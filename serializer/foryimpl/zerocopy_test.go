@@ -61,7 +61,7 @@ func TestReadStringAndBinaryAliasing(t *testing.T) {
 		require.Equal(t, view, inside(&b[0], bin), "%s: a view of the input", mode.name)
 		if view {
 			require.Equal(t, len(b), cap(b), "appending must not overwrite the input")
-			b = append(b, 1)
+			_ = append(b, 1)
 			require.Equal(t, byte(0xaa), bin[4])
 		}
 		// An empty run is an empty, non-nil slice that views nothing.

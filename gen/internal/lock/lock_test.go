@@ -15,8 +15,6 @@ var (
 	prim      = changekind.Prim
 	ptr       = changekind.Ptr
 	structRef = changekind.StructRef
-	tag       = changekind.Tag
-	field     = changekind.Field
 	idLeaf    = changekind.LeafReg
 	idOther   = changekind.OtherReg
 )
